@@ -1,0 +1,47 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { type Role, roleSchema } from '../../shared/enums';
+import { jwtSecretKey } from './jwt-secret';
+
+/** Access tokens: HS256 only, 15 minutes, bound to this API (iss/aud) and to a session family (sid). */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ALGORITHM = 'HS256';
+const ISSUER = 'exchange-api';
+const AUDIENCE = 'exchange-web';
+const TOKEN_TYPE = 'access';
+
+export interface AccessClaims {
+  userId: string;
+  role: Role;
+  sessionId: string;
+}
+
+export async function issueAccessToken(claims: AccessClaims): Promise<string> {
+  return new SignJWT({ role: claims.role, sid: claims.sessionId, typ: TOKEN_TYPE })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(claims.userId)
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+    .sign(await jwtSecretKey());
+}
+
+/** Returns the claims of a valid access token, or null for anything forged, expired or of another kind. */
+export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, await jwtSecretKey(), {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      requiredClaims: ['exp', 'iat', 'sub', 'sid', 'role', 'typ'],
+    });
+    const role = roleSchema.safeParse(payload.role);
+    if (payload.typ !== TOKEN_TYPE || !role.success || typeof payload.sid !== 'string' || !payload.sub) {
+      return null;
+    }
+    return { userId: payload.sub, role: role.data, sessionId: payload.sid };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,31 @@
+import type middy from '@middy/core';
+import { hasRoleAtLeast } from '../../../shared/enums';
+import { findUserById } from '../../data/users';
+import type { Access } from '../../route-definition';
+import { verifyAccessToken } from '../access-token';
+import { ForbiddenError, UnauthorizedError } from '../errors';
+import type { ApiContext, ApiEvent, ApiResult } from '../http-types';
+
+/**
+ * Authenticates non-public routes: a valid access token, a stored user that is still active and
+ * still holds the role the token claims (so deactivation and role changes apply at once), then
+ * the route's minimum role.
+ */
+export function authenticate(access: Access): middy.MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
+  return {
+    before: async ({ event, context }) => {
+      if (access === 'public') return;
+      const token = /^Bearer (.+)$/i.exec(event.headers?.authorization ?? '')?.[1];
+      if (!token) throw new UnauthorizedError();
+      const claims = await verifyAccessToken(token);
+      if (!claims) throw new UnauthorizedError('Invalid or expired token.');
+      const user = await findUserById(claims.userId);
+      if (!user) throw new UnauthorizedError('Invalid or expired token.');
+      if (!user.isActive) throw new ForbiddenError('Your account is deactivated.');
+      if (user.role !== claims.role)
+        throw new UnauthorizedError('Your role has changed. Please log in again.');
+      if (access !== 'user' && !hasRoleAtLeast(user.role, access)) throw new ForbiddenError();
+      context.principal = { userId: user.id, role: user.role, sessionId: claims.sessionId, user };
+    },
+  };
+}

@@ -1,0 +1,31 @@
+import type middy from '@middy/core';
+import { MAX_REQUEST_BODY_BYTES } from '../../../shared/constants';
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors';
+import type { ApiContext, ApiEvent, ApiResult } from '../http-types';
+
+/**
+ * Decodes and parses a JSON body for routes that declare one: size limit first (413), then the
+ * content type (415), then the JSON itself (400). Routes without a body schema ignore any body.
+ */
+export function jsonBody(expectsBody: boolean): middy.MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
+  return {
+    before: ({ event, context }) => {
+      if (!expectsBody) return;
+      const raw = event.body ?? '';
+      const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+      if (Buffer.byteLength(text, 'utf8') > MAX_REQUEST_BODY_BYTES)
+        throw new PayloadTooLargeError(MAX_REQUEST_BODY_BYTES);
+      if (text.trim() === '') {
+        context.rawBody = undefined;
+        return;
+      }
+      const contentType = event.headers?.['content-type'] ?? '';
+      if (!/^application\/json\s*(;|$)/i.test(contentType)) throw new UnsupportedMediaTypeError();
+      try {
+        context.rawBody = JSON.parse(text) as unknown;
+      } catch {
+        throw new BadRequestError('Malformed JSON in request body.');
+      }
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import type middy from '@middy/core';
+import type { z } from 'zod';
+import { type FieldError, fieldError } from '../../../shared/envelope';
+import type { RouteDefinition } from '../../route-definition';
+import { BadRequestError } from '../errors';
+import type { ApiContext, ApiEvent, ApiResult } from '../http-types';
+
+/** Validates path parameters, query and body against the route's zod schemas (400 with field errors). */
+export function validateRequest(
+  route: RouteDefinition,
+): middy.MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
+  return {
+    before: ({ event, context }) => {
+      const errors: FieldError[] = [];
+      const params = parsePart(route.params, event.pathParameters ?? {}, 'params', errors);
+      const query = parsePart(route.query, event.queryStringParameters ?? {}, 'query', errors);
+      const body = parsePart(route.body, context.rawBody ?? {}, undefined, errors);
+      if (errors.length > 0) throw new BadRequestError('Validation failed.', errors);
+      context.input = { params, query, body };
+    },
+  };
+}
+
+function parsePart(
+  schema: z.ZodType | undefined,
+  value: unknown,
+  prefix: string | undefined,
+  errors: FieldError[],
+) {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) {
+    const base = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) errors.push(fieldError(base ? `${base}.${key}` : key, 'Unknown field.'));
+    } else {
+      errors.push(fieldError(base, issue.message));
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,31 @@
+import type { Envelope } from '../../shared/envelope';
+import type { ApiResult } from './http-types';
+
+/** Headers on every API answer: JSON, never cached, never sniffed. */
+const API_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+export function envelopeResponse(
+  statusCode: number,
+  envelope: Envelope<unknown>,
+  headers: Record<string, string> = {},
+): ApiResult {
+  return { statusCode, headers: { ...API_HEADERS, ...headers }, body: JSON.stringify(envelope) };
+}
+
+/** What a handler returns on success; the pipeline wraps it in the envelope. */
+export interface Reply<T = unknown> {
+  status?: number;
+  message?: string;
+  data?: T;
+  headers?: Record<string, string>;
+}
+
+export function toResponse(reply: Reply): ApiResult {
+  const envelope: Envelope<unknown> = { success: true, message: reply.message ?? 'OK' };
+  if (reply.data !== undefined) envelope.data = reply.data;
+  return envelopeResponse(reply.status ?? 200, envelope, reply.headers);
+}

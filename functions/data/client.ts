@@ -1,0 +1,13 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { requireEnv } from '../commons/config';
+
+/**
+ * One document client per container, created at module load without any network or credential
+ * call. Locally the SDK's own `AWS_ENDPOINT_URL_DYNAMODB` variable points it at DynamoDB Local.
+ */
+export const tableName = requireEnv('TABLE_NAME');
+
+export const db = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+  marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
+});

@@ -1,0 +1,44 @@
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { LocalizedNames } from '../domain/geo-tree';
+import { db, tableName } from './client';
+import { keys } from './keys';
+
+/** One continent, country or city; `key` is the dotted geo key. */
+export interface GeoNodeRecord {
+  key: string;
+  defaultName: string;
+  names: LocalizedNames;
+  isActive: boolean;
+  /** Countries only: ISO 4217 code. */
+  localCurrency?: string;
+}
+
+/** Every node of the tree, or of one subtree when `underKey` is given (access patterns 4 and 5). */
+export async function listGeoNodes(underKey?: string): Promise<GeoNodeRecord[]> {
+  const input: QueryCommandInput = {
+    TableName: tableName,
+    KeyConditionExpression: underKey ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
+    ExpressionAttributeValues: underKey
+      ? { ':pk': keys.geoPartition, ':prefix': keys.geoNode(underKey).sk }
+      : { ':pk': keys.geoPartition },
+  };
+  const nodes: GeoNodeRecord[] = [];
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey: exclusiveStartKey }));
+    for (const item of page.Items ?? []) nodes.push(toGeoNode(item));
+    exclusiveStartKey = page.LastEvaluatedKey;
+  } while (exclusiveStartKey);
+  return nodes;
+}
+
+function toGeoNode(item: Record<string, unknown>): GeoNodeRecord {
+  const { key, defaultName, names, isActive, localCurrency } = item as unknown as GeoNodeRecord;
+  return localCurrency
+    ? { key, defaultName, names, isActive, localCurrency }
+    : { key, defaultName, names, isActive };
+}
+
+export function geoNodeItem(node: GeoNodeRecord) {
+  return { ...keys.geoNode(node.key), ...node };
+}

@@ -1,0 +1,11 @@
+import { MethodNotAllowedError, NotFoundError } from '../../commons/errors';
+import { basePipeline } from '../../commons/http';
+import { matchRoute } from '../../route-matching';
+
+/** API Gateway's `$default` route: a known path with another method is 405, anything else 404. */
+export const handler = basePipeline().handler(async (event) => {
+  const { method, path } = event.requestContext.http;
+  const match = matchRoute(method, path);
+  if (match.kind === 'wrong-method') throw new MethodNotAllowedError(match.allowed);
+  throw new NotFoundError(`No API route for ${method} ${path}.`);
+});

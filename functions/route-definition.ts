@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import type { StaffRole } from '../shared/enums';
+
+/** Who may call a route: anyone, any logged-in user, or staff from the given role upwards. */
+export type Access = 'public' | 'user' | StaffRole;
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a function touches, so the API stack grants exactly that and nothing more. */
+export interface ResourceUse {
+  table?: 'read' | 'readWrite';
+  mail?: boolean;
+}
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** API Gateway route path, `{name}` for path parameters. */
+  path: `/api/${string}`;
+  /** Handler module under `functions/`, without extension; it exports `handler`. */
+  handler: string;
+  access: Access;
+  summary: string;
+  tag: string;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Shape of the envelope's `data` on success. */
+  response?: z.ZodType;
+  uses: ResourceUse;
+}
+
+export interface JobDefinition {
+  handler: string;
+  /** EventBridge schedule expression; the local stack runs the job on the same period. */
+  schedule: `rate(${number} ${'minute' | 'minutes' | 'hour' | 'hours'})`;
+  summary: string;
+  uses: ResourceUse;
+}
+
+/** Inferred request parts of a route, for typed handlers. */
+export type InferPart<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export function defineRoutes<const T extends Record<string, RouteDefinition>>(routes: T): T {
+  return routes;
+}

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Context, Handler } from 'aws-lambda';
+import type { ApiEvent, ApiResult } from '../../functions/commons/http-types';
+import { matchRoute } from '../../functions/route-matching';
+import { allRoutes, fallbackRoute } from '../../functions/routes';
+
+const FUNCTIONS_DIR = join(import.meta.dirname, '../../functions');
+/** API Gateway refuses larger payloads before any function runs. */
+const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+
+type ApiHandler = Handler<ApiEvent, ApiResult>;
+
+export async function loadFunctionModule<T = ApiHandler>(handlerPath: string): Promise<T> {
+  const module = (await import(pathToFileURL(join(FUNCTIONS_DIR, `${handlerPath}.ts`)).href)) as {
+    handler: T;
+  };
+  return module.handler;
+}
+
+/** Loads every handler module of the manifest once, as Lambda would load one per function. */
+export async function loadApiHandlers(): Promise<{
+  byRouteId: Map<string, ApiHandler>;
+  fallback: ApiHandler;
+}> {
+  const byRouteId = new Map<string, ApiHandler>();
+  for (const [id, route] of allRoutes) byRouteId.set(id, await loadFunctionModule(route.handler));
+  return { byRouteId, fallback: await loadFunctionModule(fallbackRoute.handler) };
+}
+
+export function lambdaContext(functionName: string): Context {
+  const deadline = Date.now() + 29_000;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+/**
+ * Turns a Node request into the API Gateway HTTP API payload v2 event, runs the manifest's
+ * handler for it (or the `$default` fallback) and writes the result back.
+ */
+export function apiRequestListener(handlers: Awaited<ReturnType<typeof loadApiHandlers>>) {
+  return async (request: IncomingMessage, response: ServerResponse) => {
+    const body = await readBody(request);
+    if (body === null) {
+      response.writeHead(413, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ message: 'Request Entity Too Large' }));
+      return;
+    }
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const method = (request.method ?? 'GET').toUpperCase();
+    const match = matchRoute(method, url.pathname);
+    const routeKey = match.kind === 'route' ? `${match.route.method} ${match.route.path}` : '$default';
+    const handler = match.kind === 'route' ? handlers.byRouteId.get(match.id)! : handlers.fallback;
+    const event = toEvent(
+      request,
+      url,
+      method,
+      routeKey,
+      body,
+      match.kind === 'route' ? match.pathParameters : undefined,
+    );
+    const result = (await handler(
+      event,
+      lambdaContext(match.kind === 'route' ? match.id : 'fallback'),
+      () => {},
+    )) as ApiResult;
+    response.writeHead(result.statusCode ?? 200, normalizeHeaders(result.headers));
+    response.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
+  };
+}
+
+function toEvent(
+  request: IncomingMessage,
+  url: URL,
+  method: string,
+  routeKey: string,
+  body: Buffer,
+  pathParameters: Record<string, string> | undefined,
+): ApiEvent {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined && name !== 'cookie')
+      headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams)
+    query[name] = name in query ? `${query[name]},${value}` : value;
+  const now = new Date();
+  const isText = body.length === 0 || /json|text|urlencoded/i.test(headers['content-type'] ?? '');
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    cookies: request.headers.cookie?.split(/;\s*/),
+    headers,
+    queryStringParameters: url.search ? query : undefined,
+    pathParameters,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: {
+        method,
+        path: url.pathname,
+        protocol: `HTTP/${request.httpVersion}`,
+        sourceIp: request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    body: body.length === 0 ? undefined : isText ? body.toString('utf8') : body.toString('base64'),
+    isBase64Encoded: body.length > 0 && !isText,
+  };
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_PAYLOAD_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function normalizeHeaders(headers: ApiResult['headers']): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers ?? {}).map(([name, value]) => [name, String(value)]));
+}

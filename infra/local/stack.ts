@@ -1,0 +1,156 @@
+import type { ChildProcess } from 'node:child_process';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { contentSecurityPolicy, REFERRER_POLICY } from '../security-headers';
+import { apiRequestListener, loadApiHandlers } from './api-adapter';
+import { ensureTable, startDynamoLocal } from './dynamo';
+import { startJobTimers } from './jobs';
+import { startMailInbox } from './mail';
+import { assertPortFree, LocalStackError } from './ports';
+import { staticSiteListener } from './static-site';
+
+export const WEB_DIST_DIR = join(import.meta.dirname, '../../web/dist');
+
+export interface LocalStackOptions {
+  /** Site and API port; 0 picks a free one. */
+  port: number;
+  mailPort: number;
+  dynamoPort: number;
+  /** Folder for DynamoDB Local's files; null keeps the data in memory. */
+  dataDir: string | null;
+  tableName: string;
+  jwtSecret: string;
+  mailFrom: string;
+  /** How non-API paths are answered: the built app, Vite's dev middleware, or not at all (API tests). */
+  web: 'static' | 'dev' | 'none';
+  runJobs: boolean;
+  /** Extra origins the CSP allows the browser to fetch from (the test stand-in of the market-data API). */
+  extraConnectSources?: string[];
+}
+
+export interface LocalStack {
+  siteUrl: string;
+  mailUrl: string;
+  dynamoEndpoint: string;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The whole service on this machine: DynamoDB Local, the SES inbox, the API served by the very
+ * handler modules Lambda runs, the web app on the same origin (as CloudFront), and the job timers.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const stoppers: Array<() => Promise<void> | void> = [];
+  const stop = async () => {
+    for (const stopOne of stoppers.reverse()) await stopOne();
+  };
+  try {
+    if (options.port !== 0) await assertPortFree(options.port, 'site', 'PORT');
+    if (options.mailPort !== 0) await assertPortFree(options.mailPort, 'mail view', 'MAIL_PORT');
+    await assertPortFree(options.dynamoPort, 'DynamoDB Local', 'DYNAMODB_PORT');
+
+    const dynamo = await startDynamoLocal(options.dynamoPort, options.dataDir);
+    stoppers.push(() => stopChild(dynamo.process));
+    await ensureTable(dynamo.endpoint, options.tableName);
+
+    const mail = await startMailInbox(options.mailPort);
+    stoppers.push(() => closeServer(mail));
+    const mailUrl = `http://localhost:${(mail.address() as AddressInfo).port}`;
+
+    let listener: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => {
+      response.writeHead(503).end('Starting');
+    };
+    const site = createServer((request, response) => listener(request, response));
+    await new Promise<void>((resolve, reject) => {
+      site.once('error', reject);
+      site.listen(options.port, '127.0.0.1', resolve);
+    });
+    stoppers.push(() => closeServer(site));
+    const siteUrl = `http://localhost:${(site.address() as AddressInfo).port}`;
+
+    configureFunctionEnvironment(options, siteUrl, dynamo.endpoint, mailUrl);
+    const { seedDatabase } = await import('../../functions/seed/seed');
+    await seedDatabase();
+
+    const api = apiRequestListener(await loadApiHandlers());
+    const web = await webListener(options);
+    listener = (request, response) => {
+      const handle = request.url?.startsWith('/api/') || request.url === '/api' ? api : web;
+      handle(request, response).catch((error: unknown) => {
+        console.error(error);
+        if (!response.headersSent) response.writeHead(502);
+        response.end();
+      });
+    };
+
+    if (options.runJobs) stoppers.push(await startJobTimers());
+    return { siteUrl, mailUrl, dynamoEndpoint: dynamo.endpoint, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** The variables each Lambda gets from CDK, pointed at the local stand-ins. */
+function configureFunctionEnvironment(
+  options: LocalStackOptions,
+  siteUrl: string,
+  dynamo: string,
+  mail: string,
+) {
+  Object.assign(process.env, {
+    TABLE_NAME: options.tableName,
+    SITE_URL: siteUrl,
+    MAIL_FROM: options.mailFrom,
+    JWT_SECRET: options.jwtSecret,
+    AWS_REGION: 'us-east-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ENDPOINT_URL_DYNAMODB: dynamo,
+    AWS_ENDPOINT_URL_SES: mail,
+    POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
+  });
+}
+
+async function webListener(options: LocalStackOptions) {
+  const securityHeaders = {
+    'Content-Security-Policy': contentSecurityPolicy(options.extraConnectSources),
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': REFERRER_POLICY,
+  };
+  if (options.web === 'static') return staticSiteListener(WEB_DIST_DIR, securityHeaders);
+  if (options.web === 'dev') {
+    const { createServer: createViteServer } = await import('vite');
+    const vite = await createViteServer({
+      configFile: join(import.meta.dirname, '../../web/vite.config.ts'),
+      server: { middlewareMode: true },
+      appType: 'spa',
+    });
+    return async (request: IncomingMessage, response: ServerResponse) => {
+      vite.middlewares(request, response);
+    };
+  }
+  return async (_request: IncomingMessage, response: ServerResponse) => {
+    response.writeHead(404, { 'Content-Type': 'text/plain' }).end('No web app in this stack.');
+  };
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+export { LocalStackError };

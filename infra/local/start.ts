@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LocalStackError, startLocalStack } from './stack';
+
+/**
+ * `npm start` (built web app) and `npm run dev` (Vite dev server): the whole service locally.
+ * Settings come from the environment; see the README's table.
+ */
+const ROOT = join(import.meta.dirname, '../..');
+const LOCAL_DIR = join(ROOT, '.local');
+const env = process.env;
+const inMemory = env.IN_MEMORY === '1';
+
+function localJwtSecret(): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  if (inMemory) return randomBytes(48).toString('base64url');
+  // Kept beside the data so tokens stay valid across restarts.
+  const file = join(LOCAL_DIR, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(LOCAL_DIR, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+function portFrom(name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1 || value > 65_535) {
+    throw new LocalStackError(`${name} must be a port number, got "${env[name]}".`);
+  }
+  return value;
+}
+
+async function main() {
+  const dev = process.argv.includes('--dev');
+  const stack = await startLocalStack({
+    port: portFrom('PORT', 3000),
+    mailPort: portFrom('MAIL_PORT', 8005),
+    dynamoPort: portFrom('DYNAMODB_PORT', 8000),
+    dataDir: inMemory ? null : join(LOCAL_DIR, 'dynamodb'),
+    tableName: env.TABLE_NAME ?? 'exchange-local',
+    jwtSecret: localJwtSecret(),
+    mailFrom: env.MAIL_FROM ?? 'no-reply@exchange.local',
+    web: dev ? 'dev' : 'static',
+    runJobs: true,
+  });
+  const adminLine = env.ADMIN_EMAIL
+    ? `Admin:     ${env.ADMIN_EMAIL} (password from ADMIN_PASSWORD)`
+    : 'Admin:     set ADMIN_EMAIL and ADMIN_PASSWORD to create a SUPER_ADMIN at start-up';
+  console.log(
+    [
+      '',
+      `Site:      ${stack.siteUrl}`,
+      `API:       ${stack.siteUrl}/api/health  (OpenAPI: ${stack.siteUrl}/api/openapi.json)`,
+      `Mail view: ${stack.mailUrl}`,
+      `DynamoDB:  ${stack.dynamoEndpoint} (${inMemory ? 'in memory' : 'data in .local/dynamodb'})`,
+      adminLine,
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  const message =
+    error instanceof LocalStackError ? error.message : `Could not start: ${(error as Error).message}`;
+  console.error(message);
+  process.exit(1);
+});

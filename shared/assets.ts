@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { BASE_FIAT_CURRENCIES, CRYPTO_ASSET } from './constants';
+
+/**
+ * Asset keys are `{type}-{code}`: fiat as `cash-USD` / `card-EUR`, the one crypto asset as `usdt-trc20`.
+ * Fiat codes are ISO 4217 (three upper-case letters).
+ */
+export const FIAT_KINDS = ['cash', 'card'] as const;
+export type FiatKind = (typeof FIAT_KINDS)[number];
+export const currencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, 'Must be a three-letter ISO currency code');
+
+const FIAT_KEY_PATTERN = /^(cash|card)-([A-Z]{3})$/;
+
+export type ParsedAsset =
+  | { kind: 'fiat'; fiatKind: FiatKind; currency: string }
+  | { kind: 'crypto'; code: 'USDT' };
+
+export function parseAssetKey(key: string): ParsedAsset | null {
+  if (key === CRYPTO_ASSET) return { kind: 'crypto', code: 'USDT' };
+  const match = FIAT_KEY_PATTERN.exec(key);
+  if (!match) return null;
+  return { kind: 'fiat', fiatKind: match[1] as FiatKind, currency: match[2]! };
+}
+
+export const assetKeySchema = z
+  .string()
+  .refine((key) => parseAssetKey(key) !== null, 'Unknown asset: use cash-XXX, card-XXX or usdt-trc20');
+export type AssetKey = z.infer<typeof assetKeySchema>;
+
+export function fiatAssetKey(fiatKind: FiatKind, currency: string): string {
+  return `${fiatKind}-${currency}`;
+}
+
+/** The label shown for an asset: `Cash USD`, `Card EUR`, `USDT (TRC-20)`; unknown keys upper-cased. */
+export function assetLabel(
+  key: string,
+  fiatKindLabels: Record<FiatKind, string> = { cash: 'Cash', card: 'Card' },
+) {
+  const parsed = parseAssetKey(key);
+  if (!parsed) return key.toUpperCase();
+  if (parsed.kind === 'crypto') return 'USDT (TRC-20)';
+  return `${fiatKindLabels[parsed.fiatKind]} ${parsed.currency}`;
+}
+
+/** Fiat currencies offered for a country: USD, EUR, RUB and the country's local currency. */
+export function offeredCurrencies(localCurrency?: string | null): string[] {
+  const currencies: string[] = [...BASE_FIAT_CURRENCIES];
+  if (localCurrency && !currencies.includes(localCurrency)) currencies.push(localCurrency);
+  return currencies;
+}
+
+/** Every fiat asset key offered for a country, cash first. */
+export function offeredFiatAssets(localCurrency?: string | null): string[] {
+  return offeredCurrencies(localCurrency).flatMap((currency) =>
+    FIAT_KINDS.map((fiatKind) => fiatAssetKey(fiatKind, currency)),
+  );
+}
+
+/** An exchange pairs exactly one fiat asset with the crypto asset. */
+export function isValidExchangePair(assetFrom: string, assetTo: string): boolean {
+  const from = parseAssetKey(assetFrom);
+  const to = parseAssetKey(assetTo);
+  if (!from || !to) return false;
+  return (from.kind === 'crypto') !== (to.kind === 'crypto');
+}

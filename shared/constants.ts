@@ -1,0 +1,67 @@
+/** Business constants and limits of spec section 9, in one place for the functions and the web. */
+export const TICKER_REFRESH_MS = 60_000;
+export const TICKER_COINS = [
+  'bitcoin',
+  'ethereum',
+  'binancecoin',
+  'solana',
+  'ripple',
+  'cardano',
+  'dogecoin',
+  'polkadot',
+  'litecoin',
+] as const;
+
+export const TELEGRAM_CONTACT_MIN_LENGTH = 3;
+export const BASE_FIAT_CURRENCIES = ['USD', 'EUR', 'RUB'] as const;
+export const CRYPTO_ASSET = 'usdt-trc20';
+
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 30;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const MINIMUM_AGE = 18;
+
+export const REFERRAL_COOKIE_DAYS = 7;
+export const PROFILE_APPLICATIONS_LIMIT = 10;
+export const ADMIN_PAGE_SIZE = 10;
+export const PAGINATION_WINDOW = 5;
+
+export const RESET_PASSWORD_REDIRECT_MS = 3000;
+export const VERIFY_EMAIL_REDIRECT_MS = 2500;
+export const CANCEL_CONFIRM_TOAST_MS = 10_000;
+export const LONG_PRESS_MS = 500;
+
+export const TOAST_DURATION_MS = {
+  error: 4000,
+  blank: 4000,
+  custom: 4000,
+  success: 2000,
+  loading: Number.POSITIVE_INFINITY,
+} as const;
+export const TOAST_LIMIT = 20;
+
+export const CAROUSEL_BREAKPOINTS_PX = { two: 768, three: 1024 } as const;
+export const ADMIN_DRAWER_BREAKPOINT_PX = 1024;
+
+export const APPLICATION_ID_DISPLAY_LENGTH = 8;
+export const ADMIN_APPLICATION_ID_DISPLAY_LENGTH = 12;
+
+export const ORIGIN_FUNDS_VALUE = 'N/A';
+export const FROZEN_FUNDS_DOCUMENTATION_DAYS = 14;
+export const APP_LOADING_TEXT = 'Loading...';
+export const LANGUAGE_STORAGE_KEY = 'language';
+export const AUTH_TOKEN_STORAGE_KEY = 'authToken';
+export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
+
+/** System settings the product reads, with their defaults (seeded once). */
+export const SETTING_KEYS = ['minApplicationAmountUSD', 'applicationExpiryHours'] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];
+export const SETTING_DEFAULTS: Record<SettingKey, { value: number; description: string }> = {
+  minApplicationAmountUSD: { value: 100, description: 'Minimum application amount, in USD' },
+  applicationExpiryHours: { value: 24, description: 'Hours after which a PENDING application expires' },
+};
+
+/** Limits the API enforces on every request. */
+export const MAX_REQUEST_BODY_BYTES = 16 * 1024;

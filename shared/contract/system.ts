@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+export const healthDataSchema = z.object({
+  status: z.literal('ok'),
+  time: z.string(),
+  database: z.enum(['ok', 'unavailable']),
+});
+export type HealthData = z.infer<typeof healthDataSchema>;

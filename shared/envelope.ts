@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * A field error. `path` is the dotted field path; `param` repeats it because the spec's
+ * admin user edit call names that key `param` (see docs/decisions.md).
+ */
+export const fieldErrorSchema = z.object({ path: z.string(), param: z.string(), msg: z.string() });
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** Every API answer, success or failure, has this shape (spec section 7). */
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({
+    success: z.boolean(),
+    message: z.string(),
+    data: data.optional(),
+    errors: z.array(fieldErrorSchema).optional(),
+  });
+}
+export type Envelope<T> = { success: boolean; message: string; data?: T; errors?: FieldError[] };
+
+export function fieldError(path: string, msg: string): FieldError {
+  return { path, param: path, msg };
+}

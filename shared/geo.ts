@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { currencyCodeSchema } from './assets';
+
+/**
+ * Geo node keys are dotted paths: `europe`, `europe.germany`, `europe.germany.berlin`.
+ * The last segment names the node; each segment is lower-case latin, digits or underscores.
+ */
+export const GEO_SEGMENT = /^[a-z0-9_]+$/;
+export const geoKeySchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .refine((key) => {
+    const segments = key.split('.');
+    return segments.length <= 3 && segments.every((segment) => GEO_SEGMENT.test(segment));
+  }, 'Must be a dotted geo key like europe.germany.berlin');
+
+export type GeoLevel = 'continent' | 'country' | 'city';
+export const GEO_LEVELS: readonly GeoLevel[] = ['continent', 'country', 'city'];
+
+export function geoLevel(key: string): GeoLevel {
+  return GEO_LEVELS[key.split('.').length - 1] ?? 'city';
+}
+
+/** Keys of the node itself and every ancestor, root first. */
+export function geoAncestry(key: string): string[] {
+  const segments = key.split('.');
+  return segments.map((_, index) => segments.slice(0, index + 1).join('.'));
+}
+
+export function isGeoDescendantOrSelf(candidate: string, ancestor: string): boolean {
+  return candidate === ancestor || candidate.startsWith(`${ancestor}.`);
+}
+
+export const CONTINENT_KEYS = [
+  'europe',
+  'cis',
+  'middle_east',
+  'north_america',
+  'south_america',
+  'asia',
+  'africa',
+] as const;
+
+export const localizedNamesSchema = z.object({ ru: z.string(), en: z.string() });
+
+const nodeFields = {
+  key: z.string(),
+  defaultName: z.string(),
+  names: localizedNamesSchema,
+  isActive: z.boolean(),
+};
+export const geoCitySchema = z.object(nodeFields);
+export const geoCountrySchema = z.object({
+  ...nodeFields,
+  localCurrency: currencyCodeSchema,
+  cities: z.array(geoCitySchema),
+});
+export const geoContinentSchema = z.object({ ...nodeFields, countries: z.array(geoCountrySchema) });
+export const geoTreeSchema = z.array(geoContinentSchema);
+
+export type GeoCity = z.infer<typeof geoCitySchema>;
+export type GeoCountry = z.infer<typeof geoCountrySchema>;
+export type GeoContinent = z.infer<typeof geoContinentSchema>;
+export type GeoTree = z.infer<typeof geoTreeSchema>;

@@ -1,0 +1,19 @@
+import { inject } from 'vitest';
+
+/**
+ * Gives test files the same environment the functions run with, so a test may call the data
+ * layer or mint tokens directly against the shared DynamoDB Local.
+ */
+const stack = inject('localStack');
+Object.assign(process.env, {
+  TABLE_NAME: stack.tableName,
+  SITE_URL: stack.apiUrl,
+  MAIL_FROM: 'no-reply@exchange.test',
+  JWT_SECRET: stack.jwtSecret,
+  AWS_REGION: 'us-east-1',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  AWS_ENDPOINT_URL_DYNAMODB: stack.dynamoEndpoint,
+  AWS_ENDPOINT_URL_SES: stack.mailUrl,
+  POWERTOOLS_LOG_LEVEL: 'SILENT',
+});

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import type { TestProject } from 'vitest/node';
+import { freePort } from '../../infra/local/ports';
+import { type LocalStack, startLocalStack } from '../../infra/local/stack';
+
+/**
+ * Starts one local stack for the whole integration run: DynamoDB Local in memory, the SES
+ * inbox and the API on free ports. Tests share it and keep apart by run-scoped ids.
+ */
+let stack: LocalStack | undefined;
+
+export async function setup(project: TestProject) {
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const tableName = 'exchange-test';
+  stack = await startLocalStack({
+    port: 0,
+    mailPort: 0,
+    dynamoPort: await freePort(),
+    dataDir: null,
+    tableName,
+    jwtSecret,
+    mailFrom: 'no-reply@exchange.test',
+    web: 'none',
+    runJobs: false,
+  });
+  project.provide('localStack', {
+    apiUrl: stack.siteUrl,
+    mailUrl: stack.mailUrl,
+    dynamoEndpoint: stack.dynamoEndpoint,
+    tableName,
+    jwtSecret,
+  });
+}
+
+export async function teardown() {
+  await stack?.stop();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    localStack: {
+      apiUrl: string;
+      mailUrl: string;
+      dynamoEndpoint: string;
+      tableName: string;
+      jwtSecret: string;
+    };
+  }
+}
