@@ -11,6 +11,7 @@
  * | Referral marker   | REFCODE#{code}        | MARKER             |                                   |
  * | Geo node          | GEO                   | NODE#{dotted key}  |                                   |
  * | Setting           | SETTING               | {key}              |                                   |
+ * | Daily statistics  | STATS#DAY             | {yyyy-mm-dd}       |                                   |
  *
  * Access patterns (each is a GetItem, a Query, or a conditional/transactional write; never a Scan):
  * 1. User by id: GetItem USER#{id}/PROFILE.
@@ -20,6 +21,8 @@
  * 4. Whole geo tree: Query pk=GEO (about 150 items, one page).
  * 5. A geo node and its descendants: Query pk=GEO, begins_with(sk, NODE#{key}).
  * 6. Settings: Query pk=SETTING; one setting: GetItem SETTING/{key}.
+ * 7. Dashboard day buckets: Query pk=STATS#DAY, sk BETWEEN two dates (counters, updated with ADD in
+ *    the same transaction as the event they count).
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -31,4 +34,6 @@ export const keys = {
   geoNodeSortKeyPrefix: 'NODE#',
   settingPartition: 'SETTING',
   setting: (key: string) => ({ pk: 'SETTING', sk: key }),
+  dailyStatsPartition: 'STATS#DAY',
+  dailyStats: (day: Date) => ({ pk: 'STATS#DAY', sk: day.toISOString().slice(0, 10) }),
 } as const;

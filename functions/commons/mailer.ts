@@ -1,0 +1,29 @@
+import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
+import { requireEnv } from './config';
+
+/**
+ * Sends one mail through SES (locally the SES inbox, through the SDK's AWS_ENDPOINT_URL_SES).
+ * Callers build the text in the recipient's language; every mail has a text and an HTML part.
+ */
+const mailFrom = requireEnv('MAIL_FROM');
+const ses = new SESClient({});
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export async function sendMail(mail: OutgoingMail): Promise<void> {
+  await ses.send(
+    new SendEmailCommand({
+      Source: mailFrom,
+      Destination: { ToAddresses: [mail.to] },
+      Message: {
+        Subject: { Data: mail.subject, Charset: 'UTF-8' },
+        Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
+      },
+    }),
+  );
+}
