@@ -1,0 +1,61 @@
+import type { Context } from 'aws-lambda';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import type { ApiEvent, ApiResult } from '../../functions/commons/http-types';
+import type { RouteDefinition } from '../../functions/route-definition';
+import fixture from '../fixtures/http-api-v2-event.json';
+
+// The pipeline's auth middleware imports the data layer, which reads its table at load.
+vi.stubEnv('TABLE_NAME', 'unit-test');
+vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'SILENT');
+let endpoint: typeof import('../../functions/commons/http').endpoint;
+let errors: typeof import('../../functions/commons/errors');
+
+beforeAll(async () => {
+  ({ endpoint } = await import('../../functions/commons/http'));
+  errors = await import('../../functions/commons/errors');
+});
+
+const testRoute = {
+  method: 'POST',
+  path: '/api/test',
+  handler: 'handlers/test',
+  access: 'public',
+  summary: 'test',
+  tag: 'test',
+  body: z.strictObject({ name: z.string() }),
+  uses: {},
+} satisfies RouteDefinition;
+
+const context = { awsRequestId: 'unit', functionName: 'test', getRemainingTimeInMillis: () => 1000 } as Context;
+
+async function invoke(handle: Parameters<typeof endpoint<typeof testRoute>>[1]) {
+  const result = (await endpoint(testRoute, handle)(structuredClone(fixture) as ApiEvent, context)) as ApiResult;
+  return { status: result.statusCode, headers: result.headers ?? {}, body: JSON.parse(result.body ?? '{}') };
+}
+
+describe('the handler pipeline', () => {
+  it('hands the validated body to the handler and wraps its reply in the envelope', async () => {
+    const answer = await invoke(async ({ body }) => ({ message: 'Created.', status: 201, data: { echo: body.name } }));
+    expect(answer).toMatchObject({ status: 201, body: { success: true, message: 'Created.', data: { echo: 'x' } } });
+    expect(answer.headers['Cache-Control']).toBe('no-store');
+  });
+
+  it('maps a domain error to its status, text and headers', async () => {
+    const answer = await invoke(async () => {
+      throw new errors.TooManyRequestsError('Slow down.', 30);
+    });
+    expect(answer.status).toBe(429);
+    expect(answer.body).toEqual({ success: false, message: 'Slow down.' });
+    expect(answer.headers['Retry-After']).toBe('30');
+  });
+
+  it('turns an unexpected error into a 500 that reveals nothing of it', async () => {
+    const answer = await invoke(async () => {
+      throw new Error('connection string postgres://secret@db');
+    });
+    expect(answer.status).toBe(500);
+    expect(answer.body).toEqual({ success: false, message: 'Internal server error.' });
+    expect(JSON.stringify(answer)).not.toContain('secret');
+  });
+});
