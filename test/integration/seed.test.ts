@@ -1,0 +1,9 @@
+import { describe, expect, it } from 'vitest';
+import { seedDatabase } from '../../functions/seed/seed';
+
+describe('seedDatabase', () => {
+  it('writes nothing when run again on a seeded table', async () => {
+    const again = await seedDatabase();
+    expect(again.written).toBe(0);
+  });
+});
