@@ -1,14 +1,368 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { PublicUser } from '../../shared/contract/users';
+import type { Language, Role } from '../../shared/enums';
 import { db, tableName } from './client';
+import { incrementDailyStat } from './counters';
 import { keys } from './keys';
 
-/** The stored user: the public fields plus secrets and bookkeeping that never leave the server. */
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * The stored user: the public fields plus secrets and bookkeeping that never leave the server.
+ * `toPublicUser` is the only way a user reaches a client.
+ */
 export interface UserRecord extends PublicUser {
+  /** bcrypt over the SHA-256 of the password (docs/decisions.md). */
   passwordHash: string;
+  /** Lower-cased username, the key of its uniqueness marker; null while the user has none. */
+  usernameLower: string | null;
+  /** Id of the user whose referral code was used at registration. */
+  invitedBy: string | null;
+  /**
+   * Bumped to end every session at once (password change/reset, deactivation): a session is
+   * valid only while its `epoch` equals this value.
+   */
+  sessionEpoch: number;
+  updatedAt: string;
 }
 
-export async function findUserById(userId: string): Promise<UserRecord | undefined> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.user(userId) }));
-  return Item as UserRecord | undefined;
+/** The one projection of a user that may leave the server: exactly the spec's User fields. */
+export function toPublicUser(user: UserRecord): PublicUser {
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username ?? null,
+    telegramId: user.telegramId ?? null,
+    language: user.language,
+    role: user.role,
+    isActive: user.isActive,
+    photo_url: user.photo_url ?? null,
+    referralCode: user.referralCode ?? null,
+    emailVerified: user.emailVerified,
+    referralCount: user.referralCount ?? 0,
+    applicationCount: user.applicationCount ?? 0,
+    adminComment: user.adminComment ?? null,
+    createdAt: user.createdAt,
+  };
+}
+
+/** The full item of a user: keys, the admin-listing index entry (gsi1) and the record. */
+export function userItem(user: UserRecord) {
+  return { ...keys.user(user.id), ...keys.userListEntry(user.createdAt, user.id), ...user };
+}
+
+function toUserRecord(item: Record<string, unknown>): UserRecord {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, ...record } = item;
+  return record as unknown as UserRecord;
+}
+
+export async function findUserById(userId: string, consistent = false): Promise<UserRecord | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName, Key: keys.user(userId), ConsistentRead: consistent }),
+  );
+  return Item ? toUserRecord(Item) : undefined;
+}
+
+async function userIdFromMarker(key: { pk: string; sk: string }): Promise<string | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+  return typeof Item?.userId === 'string' ? Item.userId : undefined;
+}
+
+async function findThroughMarker(key: { pk: string; sk: string }): Promise<UserRecord | undefined> {
+  const userId = await userIdFromMarker(key);
+  return userId ? findUserById(userId, true) : undefined;
+}
+
+/** Emails are stored trimmed and lower-cased; callers may pass them in any case. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function findUserByEmail(email: string): Promise<UserRecord | undefined> {
+  return findThroughMarker(keys.emailMarker(normalizeEmail(email)));
+}
+
+export function findUserByUsername(username: string): Promise<UserRecord | undefined> {
+  return findThroughMarker(keys.usernameMarker(username.trim()));
+}
+
+export function findUserByReferralCode(code: string): Promise<UserRecord | undefined> {
+  return findThroughMarker(keys.referralCodeMarker(code.trim().toUpperCase()));
+}
+
+export interface NewUser {
+  id: string;
+  email: string;
+  username: string | null;
+  passwordHash: string;
+  referralCode: string;
+  language?: Language;
+  role?: Role;
+  emailVerified?: boolean;
+  invitedBy?: string | null;
+  now?: Date;
+}
+
+/** Which uniqueness rule a failed registration broke, or that the inviter is gone/inactive. */
+export type UserConflict = 'email' | 'username' | 'referralCode' | 'inviter';
+
+export class UserConflictError extends Error {
+  constructor(readonly conflicts: UserConflict[]) {
+    super(`User conflicts: ${conflicts.join(', ')}`);
+    this.name = 'UserConflictError';
+  }
+}
+
+function markerPut(key: { pk: string; sk: string }, userId: string, kind: string): TransactItem {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: { ...key, userId, kind },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+function markerDelete(key: { pk: string; sk: string }, userId: string): TransactItem {
+  return {
+    Delete: {
+      TableName: tableName,
+      Key: key,
+      ConditionExpression: 'userId = :userId',
+      ExpressionAttributeValues: { ':userId': userId },
+    },
+  };
+}
+
+/**
+ * Creates a user in one TransactWriteItems: the user item, the email/username/referral-code
+ * markers (attribute_not_exists, so concurrent registrations cannot both win), the inviter's
+ * referralCount (only while the inviter is active) and the day's newUsers counter.
+ * Throws UserConflictError naming every rule the transaction broke.
+ */
+export async function createUser(input: NewUser): Promise<UserRecord> {
+  const now = input.now ?? new Date();
+  const email = normalizeEmail(input.email);
+  const usernameLower = input.username ? input.username.toLowerCase() : null;
+  const user: UserRecord = {
+    id: input.id,
+    email,
+    username: input.username,
+    telegramId: null,
+    language: input.language ?? 'ru',
+    role: input.role ?? 'USER',
+    isActive: true,
+    photo_url: null,
+    referralCode: input.referralCode,
+    emailVerified: input.emailVerified ?? false,
+    referralCount: 0,
+    applicationCount: 0,
+    adminComment: null,
+    createdAt: now.toISOString(),
+    passwordHash: input.passwordHash,
+    usernameLower,
+    invitedBy: input.invitedBy ?? null,
+    sessionEpoch: 0,
+    updatedAt: now.toISOString(),
+  };
+  const items: Array<{ conflict: UserConflict | null; item: TransactItem }> = [
+    {
+      conflict: null,
+      item: {
+        Put: { TableName: tableName, Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' },
+      },
+    },
+    { conflict: 'email', item: markerPut(keys.emailMarker(email), user.id, 'email') },
+    {
+      conflict: 'referralCode',
+      item: markerPut(keys.referralCodeMarker(user.referralCode!), user.id, 'ref'),
+    },
+  ];
+  if (usernameLower) {
+    items.push({
+      conflict: 'username',
+      item: markerPut(keys.usernameMarker(usernameLower), user.id, 'name'),
+    });
+  }
+  if (user.invitedBy) {
+    items.push({
+      conflict: 'inviter',
+      item: {
+        Update: {
+          TableName: tableName,
+          Key: keys.user(user.invitedBy),
+          UpdateExpression: 'ADD referralCount :one',
+          ConditionExpression: 'attribute_exists(pk) AND isActive = :true',
+          ExpressionAttributeValues: { ':one': 1, ':true': true },
+        },
+      },
+    });
+  }
+  items.push({ conflict: null, item: incrementDailyStat(now, 'newUsers') });
+  await transactWithConflicts(items);
+  return user;
+}
+
+/** Runs a transaction; a condition failure becomes a UserConflictError naming the failed rules. */
+async function transactWithConflicts(
+  items: Array<{ conflict: UserConflict | null; item: TransactItem }>,
+): Promise<void> {
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: items.map((entry) => entry.item) }));
+  } catch (error) {
+    const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
+    if ((error as Error).name !== 'TransactionCanceledException' || !reasons) throw error;
+    const conflicts = reasons.flatMap((reason, index) => {
+      const conflict = items[index]?.conflict;
+      return reason.Code === 'ConditionalCheckFailed' && conflict ? [conflict] : [];
+    });
+    if (conflicts.length === 0 && reasons.some((reason) => reason.Code === 'ConditionalCheckFailed')) {
+      throw new UserChangedError();
+    }
+    if (conflicts.length === 0) throw error;
+    throw new UserConflictError(conflicts);
+  }
+}
+
+/** The user changed (or vanished) between read and write: the caller should re-read or answer 409. */
+export class UserChangedError extends Error {
+  constructor() {
+    super('The user was changed by another request.');
+    this.name = 'UserChangedError';
+  }
+}
+
+/** Fields a caller may change with `updateUser`; email and username move their markers too. */
+export interface UserChanges {
+  email?: string;
+  username?: string | null;
+  language?: Language;
+  photo_url?: string | null;
+  telegramId?: string | null;
+  adminComment?: string | null;
+  role?: Role;
+  isActive?: boolean;
+  emailVerified?: boolean;
+}
+
+/**
+ * Applies changes to a user read earlier (`current`), in one transaction: the update is
+ * conditional on the email and username still being the ones read, and a changed email or
+ * username swaps its marker (new one attribute_not_exists). Throws UserConflictError('email' |
+ * 'username') when the new value is taken, UserChangedError when the user changed meanwhile.
+ * Deactivation also ends every session (sessionEpoch + 1).
+ */
+export async function updateUser(
+  current: UserRecord,
+  changes: UserChanges,
+  now = new Date(),
+): Promise<UserRecord> {
+  const next: UserRecord = { ...current, updatedAt: now.toISOString() };
+  const items: Array<{ conflict: UserConflict | null; item: TransactItem }> = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {
+    ':updatedAt': next.updatedAt,
+    ':email': current.email,
+  };
+  const sets = ['updatedAt = :updatedAt'];
+  const set = (field: keyof UserRecord, value: unknown) => {
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    sets.push(`#${field} = :${field}`);
+    (next as unknown as Record<string, unknown>)[field] = value;
+  };
+
+  if (changes.email !== undefined && normalizeEmail(changes.email) !== current.email) {
+    const email = normalizeEmail(changes.email);
+    set('email', email);
+    items.push({ conflict: 'email', item: markerPut(keys.emailMarker(email), current.id, 'email') });
+    items.push({ conflict: null, item: markerDelete(keys.emailMarker(current.email), current.id) });
+  }
+  if (changes.username !== undefined && changes.username !== current.username) {
+    const lower = changes.username ? changes.username.toLowerCase() : null;
+    set('username', changes.username);
+    set('usernameLower', lower);
+    if (lower !== current.usernameLower) {
+      if (lower) {
+        items.push({ conflict: 'username', item: markerPut(keys.usernameMarker(lower), current.id, 'name') });
+      }
+      if (current.usernameLower) {
+        items.push({
+          conflict: null,
+          item: markerDelete(keys.usernameMarker(current.usernameLower), current.id),
+        });
+      }
+    }
+  }
+  for (const field of [
+    'language',
+    'photo_url',
+    'telegramId',
+    'adminComment',
+    'role',
+    'emailVerified',
+  ] as const) {
+    if (changes[field] !== undefined && changes[field] !== current[field]) set(field, changes[field]);
+  }
+  if (changes.isActive !== undefined && changes.isActive !== current.isActive) {
+    set('isActive', changes.isActive);
+    if (!changes.isActive) set('sessionEpoch', (current.sessionEpoch ?? 0) + 1);
+  }
+
+  let condition = 'attribute_exists(pk) AND email = :email';
+  if (current.usernameLower) {
+    condition += ' AND usernameLower = :oldUsernameLower';
+    values[':oldUsernameLower'] = current.usernameLower;
+  } else {
+    condition += ' AND (attribute_not_exists(usernameLower) OR usernameLower = :null)';
+    values[':null'] = null;
+  }
+  items.unshift({
+    conflict: null,
+    item: {
+      Update: {
+        TableName: tableName,
+        Key: keys.user(current.id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: Object.keys(names).length > 0 ? names : undefined,
+        ExpressionAttributeValues: values,
+      },
+    },
+  });
+  await transactWithConflicts(items);
+  return next;
+}
+
+/**
+ * Sets a new password hash and ends every session of the user (sessionEpoch + 1). Returns the
+ * new epoch so a caller that keeps its own session can move that session to it.
+ */
+export async function setPasswordHash(
+  userId: string,
+  passwordHash: string,
+  options: { now?: Date; verifyEmail?: boolean } = {},
+): Promise<number> {
+  const now = options.now ?? new Date();
+  const { Attributes } = await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.user(userId),
+      UpdateExpression: `SET passwordHash = :hash, updatedAt = :now${options.verifyEmail ? ', emailVerified = :true' : ''} ADD sessionEpoch :one`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: {
+        ':hash': passwordHash,
+        ':now': now.toISOString(),
+        ':one': 1,
+        ...(options.verifyEmail ? { ':true': true } : {}),
+      },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(Attributes?.sessionEpoch ?? 0);
 }
