@@ -17,6 +17,17 @@
  * | One-time token    | OTT#{sha256}          | {purpose}          |                                   |
  * | Throttle bucket   | THROTTLE#{rule}#{who} | {window start}     |                                   |
  * | Login failures    | LOGINFAIL#{subject}   | STATE              |                                   |
+ * | Application       | APP#{id}              | APP                | gsi1: USERAPPS#{userId} / {createdAt}#{id}; gsi2: APPSTATUS#{status} / {createdAt}#{id}; gsi3: APPS / {createdAt}#{id} |
+ * | Status history    | APP#{id}              | HIST#{at}#{rand}   | gsi1 (to COMPLETED only): APPLOG#COMPLETED / {at}#{id} |
+ * | User app counters | USER#{userId}         | APPSTATS           |                                   |
+ * | Status counters   | STATS#APPS            | SHARD#{0..7}       |                                   |
+ * | Notification      | USER#{userId}         | NOTIF#{id}         | gsi2 (while unread): UNREAD#{userId} / {id} |
+ * | Notif. counters   | USER#{userId}         | NOTIFSTATS         |                                   |
+ * | Currency value    | RATES                 | CURRENCY#{code}    |                                   |
+ * | Direction rate    | RATES                 | DIRECTION#{from}>{to} |                                |
+ * | Rates meta        | RATES                 | META               |                                   |
+ * | Audit entry       | AUDIT#{type}#{id}     | {at}#{rand}        | gsi1: AUDITDAY#{yyyy-mm-dd} / {at}#{rand} |
+ * | Idempotency key   | IDEMP#{userId}#{key}  | IDEMP              | (expiresAt TTL, 24 h)             |
  *
  * Access patterns (each is a GetItem, a Query, or a conditional/transactional write; never a Scan):
  * 1. User by id: GetItem USER#{id}/PROFILE.
@@ -38,6 +49,24 @@
  * 12. Throttling: UpdateItem ADD hits on the current window's bucket, conditional on hits < limit;
  *    login lockout: GetItem/UpdateItem LOGINFAIL#{userId or unknown identifier}/STATE.
  *    Sessions, tokens and throttle items carry expiresAt (TTL only cleans up; code checks expiry).
+ * 13. Application by id (with its status history): Query pk=APP#{id} (sk APP, then HIST#...).
+ * 14. A user's applications, newest first: Query gsi1 gsi1pk=USERAPPS#{userId}; total from APPSTATS.
+ * 15. Applications of one status by creation time (admin filter, expiry job: PENDING older than the
+ *     cutoff): Query gsi2 gsi2pk=APPSTATUS#{status}, gsi2sk < {cutoff}; totals from STATS#APPS shards.
+ * 16. All applications by creation time (admin table): Query gsi3 gsi3pk=APPS; total from the shards.
+ *     Page N is read by walking from the nearer end (bounded); see docs/decisions.md.
+ * 17. Per-status counts: Query pk=STATS#APPS (8 shards, summed); a status change ADDs -1/+1 on one
+ *     random shard in the same transaction as the change (shards keep concurrent writers apart).
+ * 18. Open applications per user (at most 5): APPSTATS.openCount, conditional ADD in the creating
+ *     transaction.
+ * 19. Recently completed (dashboard): Query gsi1 gsi1pk=APPLOG#COMPLETED, newest first.
+ * 20. A user's notifications, newest first: Query pk=USER#{id}, begins_with(sk, NOTIF#); unread
+ *     ones: Query gsi2 gsi2pk=UNREAD#{id} (sparse: removed when read); counts in NOTIFSTATS.
+ * 21. Rates: Query pk=RATES (published table); a quote: BatchGet of the direction and the two
+ *     currency values.
+ * 22. Audit trail of one target: Query pk=AUDIT#{type}#{id}; of one day: Query gsi1 AUDITDAY#{day}.
+ * 23. Idempotent submit: Put IDEMP#{userId}#{key} with attribute_not_exists (or expired) in the
+ *     application's creating transaction; a replay reads it with GetItem.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -64,4 +93,34 @@ export const keys = {
     sk: String(windowStart),
   }),
   loginFailures: (subject: string) => ({ pk: `LOGINFAIL#${subject}`, sk: 'STATE' }),
+  application: (id: string) => ({ pk: `APP#${id}`, sk: 'APP' }),
+  applicationPartition: (id: string) => `APP#${id}`,
+  applicationHistory: (id: string, at: string, rand: string) => ({
+    pk: `APP#${id}`,
+    sk: `HIST#${at}#${rand}`,
+  }),
+  applicationHistoryPrefix: 'HIST#',
+  applicationIndexSortKey: (createdAt: string, id: string) => `${createdAt}#${id}`,
+  applicationsOfUser: (userId: string) => `USERAPPS#${userId}`,
+  applicationsOfStatus: (status: string) => `APPSTATUS#${status}`,
+  allApplications: 'APPS',
+  completedLog: 'APPLOG#COMPLETED',
+  userApplicationStats: (userId: string) => ({ pk: `USER#${userId}`, sk: 'APPSTATS' }),
+  applicationStatusPartition: 'STATS#APPS',
+  applicationStatusShard: (shard: number) => ({ pk: 'STATS#APPS', sk: `SHARD#${shard}` }),
+  notification: (userId: string, id: string) => ({ pk: `USER#${userId}`, sk: `NOTIF#${id}` }),
+  notificationPartition: (userId: string) => `USER#${userId}`,
+  notificationSortKeyPrefix: 'NOTIF#',
+  unreadNotifications: (userId: string) => `UNREAD#${userId}`,
+  notificationStats: (userId: string) => ({ pk: `USER#${userId}`, sk: 'NOTIFSTATS' }),
+  ratesPartition: 'RATES',
+  currencyRate: (code: string) => ({ pk: 'RATES', sk: `CURRENCY#${code}` }),
+  directionRate: (assetFrom: string, assetTo: string) => ({
+    pk: 'RATES',
+    sk: `DIRECTION#${assetFrom}>${assetTo}`,
+  }),
+  ratesMeta: { pk: 'RATES', sk: 'META' },
+  auditPartition: (targetType: string, targetId: string) => `AUDIT#${targetType}#${targetId}`,
+  auditDay: (at: string) => `AUDITDAY#${at.slice(0, 10)}`,
+  idempotency: (userId: string, key: string) => ({ pk: `IDEMP#${userId}#${key}`, sk: 'IDEMP' }),
 } as const;
