@@ -5,7 +5,8 @@
  *
  * | Entity            | pk                    | sk                 | GSI keys                          |
  * |-------------------|-----------------------|--------------------|-----------------------------------|
- * | User              | USER#{userId}         | PROFILE            | gsi1: USERS / {createdAt}#{id}    |
+ * | User              | USER#{userId}         | PROFILE            | gsi1: USERS / {createdAt}#{id}; gsi2: ROLE#{role} / {createdAt}#{id} |
+ * | Users counter     | STATS#USERS           | TOTAL              |                                   |
  * | Email marker      | EMAIL#{email}         | MARKER             |                                   |
  * | Username marker   | USERNAME#{lowercase}  | MARKER             |                                   |
  * | Referral marker   | REFCODE#{code}        | MARKER             |                                   |
@@ -67,6 +68,12 @@
  * 22. Audit trail of one target: Query pk=AUDIT#{type}#{id}; of one day: Query gsi1 AUDITDAY#{day}.
  * 23. Idempotent submit: Put IDEMP#{userId}#{key} with attribute_not_exists (or expired) in the
  *     application's creating transaction; a replay reads it with GetItem.
+ * 24. Users of one role, newest first (admin filter by role, GET /admin/managers): Query gsi2
+ *     gsi2pk=ROLE#{role} (gsi2pk moves with the role in the same update). Staff partitions are small.
+ * 25. Number of users: GetItem STATS#USERS/TOTAL (ADD 1 in the registration transaction); per
+ *     staff role: Select COUNT on pattern 24; USER = total - staff.
+ * 26. Admin user search/filters (isActive, emailVerified, text): Query pattern 8 or 24 with a
+ *     FilterExpression over the newest 1,000 users only, plus an exact email/username marker hit.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -123,4 +130,10 @@ export const keys = {
   auditPartition: (targetType: string, targetId: string) => `AUDIT#${targetType}#${targetId}`,
   auditDay: (at: string) => `AUDITDAY#${at.slice(0, 10)}`,
   idempotency: (userId: string, key: string) => ({ pk: `IDEMP#${userId}#${key}`, sk: 'IDEMP' }),
+  usersOfRole: (role: string) => `ROLE#${role}`,
+  userRoleEntry: (role: string, createdAt: string, userId: string) => ({
+    gsi2pk: `ROLE#${role}`,
+    gsi2sk: `${createdAt}#${userId}`,
+  }),
+  usersCounter: { pk: 'STATS#USERS', sk: 'TOTAL' },
 } as const;
