@@ -22,3 +22,16 @@ export function incrementDailyStat(day: Date, field: DailyStatField, by = 1): Tr
     },
   };
 }
+
+/** A transaction item that adds `by` to the number of registered users (STATS#USERS/TOTAL). */
+export function incrementUsersCounter(by = 1): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.usersCounter,
+      UpdateExpression: 'ADD #total :by',
+      ExpressionAttributeNames: { '#total': 'total' },
+      ExpressionAttributeValues: { ':by': by },
+    },
+  };
+}
