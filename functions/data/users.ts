@@ -7,7 +7,7 @@ import {
 import type { PublicUser } from '../../shared/contract/users';
 import type { Language, Role } from '../../shared/enums';
 import { db, tableName } from './client';
-import { incrementDailyStat } from './counters';
+import { incrementDailyStat, incrementUsersCounter } from './counters';
 import { keys } from './keys';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -53,11 +53,16 @@ export function toPublicUser(user: UserRecord): PublicUser {
 
 /** The full item of a user: keys, the admin-listing index entry (gsi1) and the record. */
 export function userItem(user: UserRecord) {
-  return { ...keys.user(user.id), ...keys.userListEntry(user.createdAt, user.id), ...user };
+  return {
+    ...keys.user(user.id),
+    ...keys.userListEntry(user.createdAt, user.id),
+    ...keys.userRoleEntry(user.role, user.createdAt, user.id),
+    ...user,
+  };
 }
 
 function toUserRecord(item: Record<string, unknown>): UserRecord {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, ...record } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, ...record } = item;
   return record as unknown as UserRecord;
 }
 
@@ -204,6 +209,7 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
     });
   }
   items.push({ conflict: null, item: incrementDailyStat(now, 'newUsers') });
+  items.push({ conflict: null, item: incrementUsersCounter() });
   await transactWithConflicts(items);
   return user;
 }
@@ -251,6 +257,16 @@ export interface UserChanges {
 }
 
 /**
+ * Extra guards for `updateUser` (the staff API's): the update also requires the role and
+ * isActive read, and `extraItems` (e.g. a ConditionCheck on the acting user, an audit Put) join
+ * the same transaction; their condition failures surface as UserChangedError.
+ */
+export interface UpdateGuard {
+  expect?: { role: Role; isActive: boolean };
+  extraItems?: TransactItem[];
+}
+
+/**
  * Applies changes to a user read earlier (`current`), in one transaction: the update is
  * conditional on the email and username still being the ones read, and a changed email or
  * username swaps its marker (new one attribute_not_exists). Throws UserConflictError('email' |
@@ -261,6 +277,7 @@ export async function updateUser(
   current: UserRecord,
   changes: UserChanges,
   now = new Date(),
+  guard: UpdateGuard = {},
 ): Promise<UserRecord> {
   const next: UserRecord = { ...current, updatedAt: now.toISOString() };
   const items: Array<{ conflict: UserConflict | null; item: TransactItem }> = [];
@@ -313,6 +330,12 @@ export async function updateUser(
     set('isActive', changes.isActive);
     if (!changes.isActive) set('sessionEpoch', (current.sessionEpoch ?? 0) + 1);
   }
+  if (next.role !== current.role) {
+    sets.push('gsi2pk = :gsi2pk, gsi2sk = :gsi2sk');
+    const entry = keys.userRoleEntry(next.role, current.createdAt, current.id);
+    values[':gsi2pk'] = entry.gsi2pk;
+    values[':gsi2sk'] = entry.gsi2sk;
+  }
 
   let condition = 'attribute_exists(pk) AND email = :email';
   if (current.usernameLower) {
@@ -322,6 +345,13 @@ export async function updateUser(
     condition += ' AND (attribute_not_exists(usernameLower) OR usernameLower = :null)';
     values[':null'] = null;
   }
+  if (guard.expect) {
+    names['#expectRole'] = 'role';
+    condition += ' AND #expectRole = :expectRole AND isActive = :expectActive';
+    values[':expectRole'] = guard.expect.role;
+    values[':expectActive'] = guard.expect.isActive;
+  }
+  for (const item of guard.extraItems ?? []) items.push({ conflict: null, item });
   items.unshift({
     conflict: null,
     item: {
