@@ -1,9 +1,4 @@
-import {
-  GetCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { PublicUser } from '../../shared/contract/users';
 import type { Language, Role } from '../../shared/enums';
 import { db, tableName } from './client';
@@ -61,7 +56,7 @@ export function userItem(user: UserRecord) {
   };
 }
 
-function toUserRecord(item: Record<string, unknown>): UserRecord {
+export function userFromItem(item: Record<string, unknown>): UserRecord {
   const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, ...record } = item;
   return record as unknown as UserRecord;
 }
@@ -70,7 +65,7 @@ export async function findUserById(userId: string, consistent = false): Promise<
   const { Item } = await db.send(
     new GetCommand({ TableName: tableName, Key: keys.user(userId), ConsistentRead: consistent }),
   );
-  return Item ? toUserRecord(Item) : undefined;
+  return Item ? userFromItem(Item) : undefined;
 }
 
 async function userIdFromMarker(key: { pk: string; sk: string }): Promise<string | undefined> {
@@ -370,29 +365,50 @@ export async function updateUser(
 }
 
 /**
- * Sets a new password hash and ends every session of the user (sessionEpoch + 1). Returns the
- * new epoch so a caller that keeps its own session can move that session to it.
+ * Sets a new password hash and ends every session of the user (sessionEpoch + 1), in one
+ * transaction that can keep one session alive (the one that changed the password) by moving it
+ * to the new epoch. Conditional on the epoch read, so it cannot interleave with another change
+ * (UserChangedError).
  */
 export async function setPasswordHash(
-  userId: string,
+  user: UserRecord,
   passwordHash: string,
-  options: { now?: Date; verifyEmail?: boolean } = {},
-): Promise<number> {
+  options: { now?: Date; keepSessionId?: string } = {},
+): Promise<void> {
   const now = options.now ?? new Date();
-  const { Attributes } = await db.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: keys.user(userId),
-      UpdateExpression: `SET passwordHash = :hash, updatedAt = :now${options.verifyEmail ? ', emailVerified = :true' : ''} ADD sessionEpoch :one`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: {
-        ':hash': passwordHash,
-        ':now': now.toISOString(),
-        ':one': 1,
-        ...(options.verifyEmail ? { ':true': true } : {}),
+  const oldEpoch = user.sessionEpoch ?? 0;
+  const items: Array<{ conflict: UserConflict | null; item: TransactItem }> = [
+    {
+      conflict: null,
+      item: {
+        Update: {
+          TableName: tableName,
+          Key: keys.user(user.id),
+          UpdateExpression: 'SET passwordHash = :hash, updatedAt = :now, sessionEpoch = :new',
+          ConditionExpression: 'attribute_exists(pk) AND sessionEpoch = :old',
+          ExpressionAttributeValues: {
+            ':hash': passwordHash,
+            ':now': now.toISOString(),
+            ':new': oldEpoch + 1,
+            ':old': oldEpoch,
+          },
+        },
       },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return Number(Attributes?.sessionEpoch ?? 0);
+    },
+  ];
+  if (options.keepSessionId) {
+    items.push({
+      conflict: null,
+      item: {
+        Update: {
+          TableName: tableName,
+          Key: keys.session(options.keepSessionId),
+          UpdateExpression: 'SET epoch = :new',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt) AND epoch = :old',
+          ExpressionAttributeValues: { ':new': oldEpoch + 1, ':old': oldEpoch },
+        },
+      },
+    });
+  }
+  await transactWithConflicts(items);
 }

@@ -1,15 +1,18 @@
 import type middy from '@middy/core';
 import { hasRoleAtLeast } from '../../../shared/enums';
-import { findUserById } from '../../data/users';
+import { loadUserAndSession } from '../../data/sessions';
+import { isSessionLive } from '../../domain/accounts/sessions';
 import type { Access } from '../../route-definition';
 import { verifyAccessToken } from '../access-token';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { ApiContext, ApiEvent, ApiResult } from '../http-types';
 
 /**
- * Authenticates non-public routes: a valid access token, a stored user that is still active and
- * still holds the role the token claims (so deactivation and role changes apply at once), then
- * the route's minimum role.
+ * Authenticates non-public routes: a valid access token, then ONE DynamoDB call (BatchGetItem of
+ * the user and the token's session family) to check that the user is still active, still holds
+ * the role the token claims, and that the family was not revoked (logout, refresh-token reuse,
+ * password change or reset, deactivation) — so all of these apply at once, not at token expiry.
+ * Then the route's minimum role.
  */
 export function authenticate(access: Access): middy.MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
   return {
@@ -19,11 +22,13 @@ export function authenticate(access: Access): middy.MiddlewareObj<ApiEvent, ApiR
       if (!token) throw new UnauthorizedError();
       const claims = await verifyAccessToken(token);
       if (!claims) throw new UnauthorizedError('Invalid or expired token.');
-      const user = await findUserById(claims.userId);
+      const { user, session } = await loadUserAndSession(claims.userId, claims.sessionId);
       if (!user) throw new UnauthorizedError('Invalid or expired token.');
       if (!user.isActive) throw new ForbiddenError('Your account is deactivated.');
       if (user.role !== claims.role)
         throw new UnauthorizedError('Your role has changed. Please log in again.');
+      if (!isSessionLive(session, user, new Date()))
+        throw new UnauthorizedError('Your session has ended. Please log in again.');
       if (access !== 'user' && !hasRoleAtLeast(user.role, access)) throw new ForbiddenError();
       context.principal = { userId: user.id, role: user.role, sessionId: claims.sessionId, user };
     },

@@ -1,0 +1,210 @@
+import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+import { keys } from './keys';
+import { type UserRecord, userFromItem } from './users';
+
+/**
+ * A session family: one login, its chain of rotated refresh tokens, and an absolute end. Access
+ * tokens carry its id (`sid`), so revoking the family also refuses their requests at once.
+ */
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  /** The user's sessionEpoch when the session began (or was re-confirmed by a password change). */
+  epoch: number;
+  currentTokenHash: string;
+  createdAt: string;
+  /** Absolute end of the family, epoch milliseconds; rotation never extends it. */
+  endsAtMs: number;
+  lastRotatedAt?: string;
+  revokedAt?: string;
+  revokedReason?: string;
+}
+
+/** One refresh token of a family, stored by the hash of the opaque value. */
+export interface RefreshTokenRecord {
+  tokenHash: string;
+  sessionId: string;
+  userId: string;
+  issuedAt: string;
+  rotatedAt?: string;
+}
+
+const ttlSeconds = (epochMs: number) => Math.ceil(epochMs / 1000);
+
+function strip<T>(item: Record<string, unknown>): T {
+  const { pk: _pk, sk: _sk, expiresAt: _expiresAt, ...record } = item;
+  return record as T;
+}
+
+/**
+ * Starts a family with its first refresh token, only while the user is active and still on the
+ * epoch the caller read (a login racing a password reset or deactivation starts nothing).
+ */
+export async function createSession(
+  session: SessionRecord,
+  firstToken: RefreshTokenRecord,
+): Promise<boolean> {
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...keys.session(session.id), ...session, expiresAt: ttlSeconds(session.endsAtMs) },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...keys.refreshToken(firstToken.tokenHash),
+                ...firstToken,
+                expiresAt: ttlSeconds(session.endsAtMs),
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          userStillOnEpoch(session.userId, session.epoch),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'TransactionCanceledException') return false;
+    throw error;
+  }
+}
+
+function userStillOnEpoch(userId: string, epoch: number) {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.user(userId),
+      ConditionExpression: 'isActive = :true AND sessionEpoch = :epoch',
+      ExpressionAttributeValues: { ':true': true, ':epoch': epoch },
+    },
+  };
+}
+
+export async function findRefreshToken(tokenHash: string): Promise<RefreshTokenRecord | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName, Key: keys.refreshToken(tokenHash), ConsistentRead: true }),
+  );
+  return Item ? strip<RefreshTokenRecord>(Item) : undefined;
+}
+
+export async function findSession(sessionId: string): Promise<SessionRecord | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName, Key: keys.session(sessionId), ConsistentRead: true }),
+  );
+  return Item ? strip<SessionRecord>(Item) : undefined;
+}
+
+/**
+ * Rotation as one transaction: the presented token becomes rotated (only if it was not yet), the
+ * new token is stored, and the family's current hash moves from the old to the new one (only if
+ * the family is unrevoked and still current). False when any condition failed: another request
+ * rotated the same token first, or the family/user changed.
+ */
+export async function rotateRefreshToken(input: {
+  session: SessionRecord;
+  oldTokenHash: string;
+  newToken: RefreshTokenRecord;
+  now: Date;
+}): Promise<boolean> {
+  const { session, oldTokenHash, newToken, now } = input;
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.refreshToken(oldTokenHash),
+              UpdateExpression: 'SET rotatedAt = :now',
+              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(rotatedAt)',
+              ExpressionAttributeValues: { ':now': now.toISOString() },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...keys.refreshToken(newToken.tokenHash),
+                ...newToken,
+                expiresAt: ttlSeconds(session.endsAtMs),
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.session(session.id),
+              UpdateExpression: 'SET currentTokenHash = :new, lastRotatedAt = :now',
+              ConditionExpression:
+                'currentTokenHash = :old AND attribute_not_exists(revokedAt) AND epoch = :epoch',
+              ExpressionAttributeValues: {
+                ':new': newToken.tokenHash,
+                ':old': oldTokenHash,
+                ':now': now.toISOString(),
+                ':epoch': session.epoch,
+              },
+            },
+          },
+          userStillOnEpoch(session.userId, session.epoch),
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'TransactionCanceledException') return false;
+    throw error;
+  }
+}
+
+/** Marks a family revoked; the first reason is kept. A missing family is left alone. */
+export async function revokeSession(sessionId: string, reason: string, now = new Date()): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.session(sessionId),
+        UpdateExpression: 'SET revokedAt = :now, revokedReason = :reason',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt)',
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':reason': reason },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
+}
+
+/**
+ * The authenticated-request check in one DynamoDB call: a BatchGetItem of the user and the
+ * session (a retry only for keys DynamoDB reports unprocessed under throttling).
+ */
+export async function loadUserAndSession(
+  userId: string,
+  sessionId: string,
+): Promise<{ user?: UserRecord; session?: SessionRecord }> {
+  let requestKeys: Record<string, unknown>[] = [keys.user(userId), keys.session(sessionId)];
+  const found: Record<string, unknown>[] = [];
+  for (let attempt = 0; requestKeys.length > 0 && attempt < 4; attempt += 1) {
+    const result = await db.send(
+      new BatchGetCommand({ RequestItems: { [tableName]: { Keys: requestKeys, ConsistentRead: true } } }),
+    );
+    found.push(...(result.Responses?.[tableName] ?? []));
+    requestKeys = (result.UnprocessedKeys?.[tableName]?.Keys as Record<string, unknown>[]) ?? [];
+  }
+  if (requestKeys.length > 0) throw new Error('DynamoDB left keys unprocessed');
+  const userItem = found.find((item) => item.sk === keys.user(userId).sk);
+  const sessionItem = found.find((item) => item.sk === keys.session(sessionId).sk);
+  return {
+    user: userItem ? userFromItem(userItem) : undefined,
+    session: sessionItem ? strip<SessionRecord>(sessionItem) : undefined,
+  };
+}

@@ -1,0 +1,40 @@
+import { ForbiddenError, UnauthorizedError } from '../../commons/errors';
+import { findUserByEmail, findUserByUsername, type UserRecord } from '../../data/users';
+import { AUTH_MESSAGES } from './messages';
+import { verifyAgainstDummy, verifyPassword } from './passwords';
+import { type SessionTokens, startSession } from './sessions';
+import { assertLoginAllowed, forgetLoginFailures, loginSubject, noteLoginFailure } from './throttling';
+
+/** Usernames never contain '@', so an identifier with one is an email. */
+export function findUserByLoginIdentifier(identifier: string): Promise<UserRecord | undefined> {
+  const trimmed = identifier.trim();
+  return trimmed.includes('@') ? findUserByEmail(trimmed) : findUserByUsername(trimmed);
+}
+
+/**
+ * Logs a user in. An unknown identifier and a wrong password take the same path (a bcrypt
+ * comparison, against a dummy hash when there is no account) and get the same 401; the email
+ * and active checks come only after the password matched, so they reveal nothing to a guesser.
+ */
+export async function login(input: {
+  loginIdentifier: string;
+  password: string;
+  ip: string;
+  now?: Date;
+}): Promise<SessionTokens & { user: UserRecord }> {
+  const now = input.now ?? new Date();
+  const user = await findUserByLoginIdentifier(input.loginIdentifier);
+  const subject = loginSubject(user?.id, input.loginIdentifier);
+  await assertLoginAllowed(subject, input.ip, now);
+  const matches = user
+    ? await verifyPassword(input.password, user.passwordHash)
+    : await verifyAgainstDummy(input.password);
+  if (!user || !matches) {
+    await noteLoginFailure(subject, input.ip, now);
+    throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
+  }
+  if (!user.isActive) throw new ForbiddenError(AUTH_MESSAGES.accountDeactivated);
+  if (!user.emailVerified) throw new ForbiddenError(AUTH_MESSAGES.emailNotVerified);
+  await forgetLoginFailures(subject);
+  return { ...(await startSession(user, now)), user };
+}

@@ -1,0 +1,39 @@
+/**
+ * The texts of the accounts API. Where the spec's section 8 gives one it is used verbatim;
+ * the rest follow its tone.
+ */
+export const AUTH_MESSAGES = {
+  registered: 'Registration successful. Please check your inbox to verify your email.',
+  registeredMailFailed:
+    'Registration successful, but the verification email could not be sent. Please request to resend the verification email.',
+  registrationFailed: 'Registration failed.',
+  emailTaken: 'This email is already registered.',
+  usernameTaken: 'This username is already taken.',
+  invitationCodeInvalid: 'Invitation code is invalid.',
+  loginSucceeded: 'Login successful.',
+  /** One answer for an unknown account and a wrong password, so login cannot enumerate accounts. */
+  invalidCredentials: 'Login failed. Check your email or username and password.',
+  emailNotVerified:
+    'Your email is not verified. Please check your inbox or request to resend the verification email.',
+  accountDeactivated: 'Your account is deactivated.',
+  accountLocked: 'Too many failed login attempts. Please try again later or reset your password.',
+  ipThrottled: 'Too many attempts from your network. Please try again later.',
+  emailVerified: 'Email verified successfully!',
+  verificationTokenMissing: 'Verification token is missing or invalid.',
+  verificationLinkInvalid: 'Verification link is invalid or expired.',
+  verificationResent:
+    'If an account with this email needs verification, a new verification email has been sent.',
+  resendThrottled: 'Failed to resend email. Please wait before requesting another verification email.',
+  refreshed: 'Token refreshed.',
+  refreshInvalid: 'Your session has expired. Please log in again.',
+  loggedOut: 'Logged out.',
+  sessionEnded: 'Your session has ended. Please log in again.',
+  currentPasswordWrong: 'Current password is incorrect.',
+  passwordChanged: 'Password changed successfully.',
+  forgotAccepted: 'If an account with this email exists, a password reset link has been sent.',
+  resetTokenInvalid: 'Password reset link is invalid or expired.',
+  passwordReset: 'Your password has been reset. Please log in with your new password.',
+  profileUpdated: 'Profile updated successfully.',
+  photoNotOffered: 'Choose one of the offered avatars.',
+  userNotFound: 'User not found.',
+} as const;

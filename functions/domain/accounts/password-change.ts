@@ -1,0 +1,46 @@
+import { fieldError } from '../../../shared/envelope';
+import { BadRequestError, ConflictError } from '../../commons/errors';
+import type { Principal } from '../../commons/http-types';
+import { logger } from '../../commons/logger';
+import { sendMail } from '../../commons/mailer';
+import { setPasswordHash, UserChangedError } from '../../data/users';
+import { passwordChangedMail } from '../../mail/account-mails';
+import { AUTH_MESSAGES } from './messages';
+import { hashPassword, verifyPassword } from './passwords';
+import { assertLoginAllowed, noteLoginFailure } from './throttling';
+
+/**
+ * Changes the caller's password. A wrong current password is a field error and counts as a failed
+ * login (so a stolen access token cannot be used to guess the password). On success every other
+ * session of the user ends; the caller's session stays; a notice mail goes out.
+ */
+export async function changePassword(input: {
+  principal: Principal;
+  currentPassword: string;
+  newPassword: string;
+  ip: string;
+  now?: Date;
+}): Promise<void> {
+  const now = input.now ?? new Date();
+  const { user, sessionId } = input.principal;
+  await assertLoginAllowed(user.id, input.ip, now);
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    await noteLoginFailure(user.id, input.ip, now);
+    throw new BadRequestError(AUTH_MESSAGES.currentPasswordWrong, [
+      fieldError('currentPassword', AUTH_MESSAGES.currentPasswordWrong),
+    ]);
+  }
+  try {
+    await setPasswordHash(user, await hashPassword(input.newPassword), { now, keepSessionId: sessionId });
+  } catch (error) {
+    if (error instanceof UserChangedError) {
+      throw new ConflictError('Your account was changed meanwhile. Please try again.');
+    }
+    throw error;
+  }
+  try {
+    await sendMail(passwordChangedMail(user));
+  } catch (error) {
+    logger.error('password change notice not sent', { userId: user.id, error: error as Error });
+  }
+}

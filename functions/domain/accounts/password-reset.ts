@@ -1,0 +1,30 @@
+import { BadRequestError } from '../../commons/errors';
+import { consumeOneTimeToken, findOneTimeToken } from '../../data/tokens';
+import { findUserById } from '../../data/users';
+import { AUTH_MESSAGES } from './messages';
+import { hashPassword } from './passwords';
+import { hashToken } from './secrets';
+import { forgetLoginFailures } from './throttling';
+
+/**
+ * Sets a new password from a mailed reset link: the token is used up, the password replaced, every
+ * session ended (sessionEpoch + 1) and the email counted as verified (the link proved it), all in
+ * one transaction; a lockout of the account is lifted.
+ */
+export async function resetPassword(input: { token: string; password: string; now?: Date }): Promise<void> {
+  const now = input.now ?? new Date();
+  const stored = await findOneTimeToken(hashToken(input.token), 'reset-password');
+  if (!stored || stored.usedAt || stored.expiresAtMs <= now.getTime()) {
+    throw new BadRequestError(AUTH_MESSAGES.resetTokenInvalid);
+  }
+  const user = await findUserById(stored.userId, true);
+  if (!user) throw new BadRequestError(AUTH_MESSAGES.resetTokenInvalid);
+  const passwordHash = await hashPassword(input.password);
+  const consumed = await consumeOneTimeToken(stored, now, {
+    UpdateExpression:
+      'SET passwordHash = :hash, emailVerified = :true, updatedAt = :now ADD sessionEpoch :one',
+    ExpressionAttributeValues: { ':hash': passwordHash, ':true': true, ':now': now.toISOString(), ':one': 1 },
+  });
+  if (!consumed) throw new BadRequestError(AUTH_MESSAGES.resetTokenInvalid);
+  await forgetLoginFailures(user.id);
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { Language } from '../../../shared/enums';
+import { type FieldError, fieldError } from '../../../shared/envelope';
+import { BadRequestError, ConflictError } from '../../commons/errors';
+import { createUser, findUserByReferralCode, type UserConflict, UserConflictError } from '../../data/users';
+import { AUTH_MESSAGES } from './messages';
+import { hashPassword } from './passwords';
+import { newReferralCode } from './secrets';
+import { sendVerificationMail } from './verification';
+
+export interface Registration {
+  email: string;
+  username: string;
+  password: string;
+  invitationCode?: string;
+  language?: Language;
+}
+
+const CONFLICT_FIELDS: Partial<Record<UserConflict, FieldError>> = {
+  email: fieldError('email', AUTH_MESSAGES.emailTaken),
+  username: fieldError('username', AUTH_MESSAGES.usernameTaken),
+  inviter: fieldError('invitationCode', AUTH_MESSAGES.invitationCodeInvalid),
+};
+
+/**
+ * Registers a user (no login): checks the invitation code, hashes the password, writes the user
+ * with its uniqueness markers and the inviter's count in one transaction (a referral-code
+ * collision just draws a new code), then mails the verification link. A mail failure leaves a
+ * complete, unverified account and is reported, so the web can offer "resend".
+ */
+export async function registerUser(
+  input: Registration,
+  now = new Date(),
+): Promise<{ userId: string; verificationEmailSent: boolean }> {
+  let invitedBy: string | null = null;
+  if (input.invitationCode) {
+    const inviter = await findUserByReferralCode(input.invitationCode);
+    if (!inviter?.isActive) {
+      throw new BadRequestError(AUTH_MESSAGES.registrationFailed, [CONFLICT_FIELDS.inviter!]);
+    }
+    invitedBy = inviter.id;
+  }
+  const passwordHash = await hashPassword(input.password);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const user = await createUser({
+        id: randomUUID(),
+        email: input.email,
+        username: input.username,
+        passwordHash,
+        referralCode: newReferralCode(),
+        language: input.language,
+        invitedBy,
+        now,
+      });
+      const verificationEmailSent = await sendVerificationMail(user, now);
+      return { userId: user.id, verificationEmailSent };
+    } catch (error) {
+      if (!(error instanceof UserConflictError)) throw error;
+      const fields = error.conflicts.flatMap((conflict) => CONFLICT_FIELDS[conflict] ?? []);
+      if (fields.length === 0 && attempt < 4) continue;
+      if (error.conflicts.includes('inviter')) {
+        throw new BadRequestError(AUTH_MESSAGES.registrationFailed, fields);
+      }
+      throw new ConflictError(AUTH_MESSAGES.registrationFailed, fields);
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+
+/**
+ * Opaque secrets (refresh, verification and reset tokens): 32 random bytes, base64url. Only
+ * their SHA-256 is stored, so a table dump yields no usable token.
+ */
+export const OPAQUE_TOKEN_BYTES = 32;
+
+export function newOpaqueToken(): string {
+  return randomBytes(OPAQUE_TOKEN_BYTES).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('base64url');
+}
+
+/** Referral codes: 8 characters from an alphabet without look-alikes (no 0/O, 1/I/L). */
+export const REFERRAL_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export const REFERRAL_CODE_LENGTH = 8;
+
+export function newReferralCode(): string {
+  let code = '';
+  for (let index = 0; index < REFERRAL_CODE_LENGTH; index += 1) {
+    code += REFERRAL_CODE_ALPHABET[randomInt(REFERRAL_CODE_ALPHABET.length)];
+  }
+  return code;
+}

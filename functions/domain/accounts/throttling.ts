@@ -1,0 +1,83 @@
+import { TooManyRequestsError } from '../../commons/errors';
+import {
+  addWindowHit,
+  clearLoginFailures,
+  findLoginFailures,
+  hitWindow,
+  recordLoginFailure,
+  windowHits,
+} from '../../data/throttle';
+import { AUTH_MESSAGES } from './messages';
+import { hashToken } from './secrets';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Every limit of the accounts API in one table. The per-IP limits are generous: behind one NAT
+ * (or in the test suite, where every request comes from 127.0.0.1) many people share an address.
+ */
+export const LIMITS = {
+  /** 5 failed logins of one account within 15 minutes lock it for 15 minutes. */
+  accountFailures: { max: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+  /** 100 failed logins from one address within 15 minutes refuse its logins until the window ends. */
+  loginFailuresPerIp: { max: 100, windowMs: 15 * MINUTE },
+  /** Verification mails per address: 1 a minute, 5 a day. */
+  resendPerAddress: [
+    { max: 1, windowMs: MINUTE },
+    { max: 5, windowMs: DAY },
+  ],
+  resendPerIp: { max: 100, windowMs: HOUR },
+  /** Reset mails per address: 1 a minute, 5 a day (further requests get the same answer, no mail). */
+  forgotPerAddress: [
+    { max: 1, windowMs: MINUTE },
+    { max: 5, windowMs: DAY },
+  ],
+  forgotPerIp: { max: 100, windowMs: HOUR },
+} as const;
+
+/** Lock subject of a login identifier: the account if it exists, else the identifier itself. */
+export function loginSubject(userId: string | undefined, identifier: string): string {
+  return userId ?? `unknown:${hashToken(identifier.trim().toLowerCase())}`;
+}
+
+/** Refuses the attempt (429) when the subject is locked or the address has failed too often. */
+export async function assertLoginAllowed(subject: string, ip: string, now: Date): Promise<void> {
+  const [state, ipWindow] = await Promise.all([
+    findLoginFailures(subject),
+    windowHits('login-ip', ip, LIMITS.loginFailuresPerIp.windowMs, now),
+  ]);
+  if (state?.lockedUntil !== undefined && state.lockedUntil > now.getTime()) {
+    throw new TooManyRequestsError(AUTH_MESSAGES.accountLocked, (state.lockedUntil - now.getTime()) / 1000);
+  }
+  if (ipWindow.hits >= LIMITS.loginFailuresPerIp.max) {
+    throw new TooManyRequestsError(AUTH_MESSAGES.ipThrottled, ipWindow.retryAfterSeconds);
+  }
+}
+
+export async function noteLoginFailure(subject: string, ip: string, now: Date): Promise<void> {
+  const { max, windowMs, lockMs } = LIMITS.accountFailures;
+  await Promise.all([
+    recordLoginFailure(subject, { windowMs, maxFailures: max, lockMs, now }),
+    addWindowHit('login-ip', ip, LIMITS.loginFailuresPerIp.windowMs, now),
+  ]);
+}
+
+export function forgetLoginFailures(subject: string): Promise<void> {
+  return clearLoginFailures(subject);
+}
+
+/** Counts one request against every window; answers the first window that is full, or null. */
+export async function hitAll(
+  rule: string,
+  subject: string,
+  windows: ReadonlyArray<{ max: number; windowMs: number }>,
+  now: Date,
+): Promise<{ retryAfterSeconds: number } | null> {
+  for (const window of windows) {
+    const hit = await hitWindow(`${rule}-${window.windowMs}`, subject, window.max, window.windowMs, now);
+    if (!hit.allowed) return { retryAfterSeconds: hit.retryAfterSeconds };
+  }
+  return null;
+}

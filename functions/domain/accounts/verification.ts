@@ -1,0 +1,77 @@
+import { BadRequestError, ForbiddenError, TooManyRequestsError } from '../../commons/errors';
+import { logger } from '../../commons/logger';
+import { sendMail } from '../../commons/mailer';
+import { consumeOneTimeToken, findOneTimeToken, putOneTimeToken } from '../../data/tokens';
+import { findUserByEmail, findUserById, type UserRecord } from '../../data/users';
+import { verificationMail } from '../../mail/account-mails';
+import { verifyEmailLink } from './links';
+import { AUTH_MESSAGES } from './messages';
+import { hashToken, newOpaqueToken } from './secrets';
+import { type SessionTokens, startSession } from './sessions';
+import { hitAll, LIMITS } from './throttling';
+import { atLeast } from './timing';
+
+export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Stores a new verification token (hash only) and mails its link. Returns false when SES refused
+ * the mail: the account stays as it is and the user can ask for another mail.
+ */
+export async function sendVerificationMail(user: UserRecord, now = new Date()): Promise<boolean> {
+  const token = newOpaqueToken();
+  await putOneTimeToken({
+    tokenHash: hashToken(token),
+    purpose: 'verify-email',
+    userId: user.id,
+    createdAt: now.toISOString(),
+    expiresAtMs: now.getTime() + VERIFICATION_TOKEN_TTL_MS,
+  });
+  try {
+    await sendMail(verificationMail(user, verifyEmailLink(token)));
+    return true;
+  } catch (error) {
+    logger.error('verification mail not sent', { userId: user.id, error: error as Error });
+    return false;
+  }
+}
+
+/** Marks the email verified and logs the user in; every bad link gets a 400 with the spec's texts. */
+export async function verifyEmail(
+  token: string | undefined,
+  now = new Date(),
+): Promise<SessionTokens & { user: UserRecord }> {
+  if (!token) throw new BadRequestError(AUTH_MESSAGES.verificationTokenMissing);
+  const stored = await findOneTimeToken(hashToken(token), 'verify-email');
+  if (!stored) throw new BadRequestError(AUTH_MESSAGES.verificationTokenMissing);
+  if (stored.usedAt || stored.expiresAtMs <= now.getTime()) {
+    throw new BadRequestError(AUTH_MESSAGES.verificationLinkInvalid);
+  }
+  const user = await findUserById(stored.userId, true);
+  if (!user) throw new BadRequestError(AUTH_MESSAGES.verificationTokenMissing);
+  if (!user.isActive) throw new ForbiddenError(AUTH_MESSAGES.accountDeactivated);
+  const consumed = await consumeOneTimeToken(stored, now, {
+    UpdateExpression: 'SET emailVerified = :true, updatedAt = :now',
+    ExpressionAttributeValues: { ':true': true, ':now': now.toISOString() },
+  });
+  if (!consumed) throw new BadRequestError(AUTH_MESSAGES.verificationLinkInvalid);
+  const verified: UserRecord = { ...user, emailVerified: true, updatedAt: now.toISOString() };
+  return { ...(await startSession(verified, now)), user: verified };
+}
+
+/**
+ * Sends a new verification mail when the address belongs to an active, unverified account. The
+ * answer is the same in every case (and takes at least the same time), so it reveals nothing;
+ * only the throttle (per address, counted whether or not the account exists, and per IP) answers 429.
+ */
+export async function resendVerification(input: { email: string; ip: string; now?: Date }): Promise<void> {
+  const now = input.now ?? new Date();
+  await atLeast(400, async () => {
+    const ipLimit = await hitAll('resend-ip', input.ip, [LIMITS.resendPerIp], now);
+    if (ipLimit) throw new TooManyRequestsError(AUTH_MESSAGES.ipThrottled, ipLimit.retryAfterSeconds);
+    const addressLimit = await hitAll('resend-address', hashToken(input.email), LIMITS.resendPerAddress, now);
+    if (addressLimit)
+      throw new TooManyRequestsError(AUTH_MESSAGES.resendThrottled, addressLimit.retryAfterSeconds);
+    const user = await findUserByEmail(input.email);
+    if (user?.isActive && !user.emailVerified) await sendVerificationMail(user, now);
+  });
+}

@@ -1,0 +1,13 @@
+import { endpoint } from '../../commons/http';
+import { AUTH_MESSAGES } from '../../domain/accounts/messages';
+import { registerUser } from '../../domain/accounts/registration';
+import { routes } from '../../routes';
+
+export const handler = endpoint(routes.authRegister, async ({ body }) => {
+  const result = await registerUser(body);
+  return {
+    status: 201,
+    message: result.verificationEmailSent ? AUTH_MESSAGES.registered : AUTH_MESSAGES.registeredMailFailed,
+    data: result,
+  };
+});

@@ -1,0 +1,13 @@
+import { endpoint } from '../../commons/http';
+import { toPublicUser } from '../../data/users';
+import { AUTH_MESSAGES } from '../../domain/accounts/messages';
+import { verifyEmail } from '../../domain/accounts/verification';
+import { routes } from '../../routes';
+
+export const handler = endpoint(routes.authVerifyEmail, async ({ query }) => {
+  const session = await verifyEmail(query.token);
+  return {
+    message: AUTH_MESSAGES.emailVerified,
+    data: { user: toPublicUser(session.user), token: session.token, refreshToken: session.refreshToken },
+  };
+});
