@@ -27,6 +27,9 @@ export interface LocalStackOptions {
   runJobs: boolean;
   /** Extra origins the CSP allows the browser to fetch from (the test stand-in of the market-data API). */
   extraConnectSources?: string[];
+  /** When both are set and no user has this email, a verified, active SUPER_ADMIN is created at start. */
+  adminEmail?: string;
+  adminPassword?: string;
 }
 
 export interface LocalStack {
@@ -72,6 +75,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     configureFunctionEnvironment(options, siteUrl, dynamo.endpoint, mailUrl);
     const { seedDatabase } = await import('../../functions/seed/seed');
     await seedDatabase();
+    if (options.adminEmail && options.adminPassword) {
+      const { ensureSuperAdmin } = await import('../../functions/domain/accounts/bootstrap');
+      await ensureSuperAdmin(options.adminEmail, options.adminPassword);
+    }
 
     const api = apiRequestListener(await loadApiHandlers());
     const web = await webListener(options);

@@ -44,6 +44,8 @@ async function main() {
     mailFrom: env.MAIL_FROM ?? 'no-reply@exchange.local',
     web: dev ? 'dev' : 'static',
     runJobs: true,
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
   });
   const adminLine = env.ADMIN_EMAIL
     ? `Admin:     ${env.ADMIN_EMAIL} (password from ADMIN_PASSWORD)`
