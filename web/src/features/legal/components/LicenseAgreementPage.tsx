@@ -1,0 +1,7 @@
+import { LICENSE_SECTION_KEYS } from '../sections';
+import { LegalDocument } from './LegalDocument';
+
+/** `/license-agreement`: the User Agreement, 13 anchored sections with side navigation. */
+export function LicenseAgreementPage() {
+  return <LegalDocument doc="license" sectionKeys={LICENSE_SECTION_KEYS} />;
+}

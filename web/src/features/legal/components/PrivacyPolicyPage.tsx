@@ -1,0 +1,7 @@
+import { PRIVACY_SECTION_KEYS } from '../sections';
+import { LegalDocument } from './LegalDocument';
+
+/** `/privacy-policy`: the Privacy Policy, 9 anchored sections with side navigation. */
+export function PrivacyPolicyPage() {
+  return <LegalDocument doc="privacy" sectionKeys={PRIVACY_SECTION_KEYS} />;
+}

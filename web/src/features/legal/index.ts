@@ -1,0 +1,2 @@
+export { LicenseAgreementPage } from './components/LicenseAgreementPage';
+export { PrivacyPolicyPage } from './components/PrivacyPolicyPage';
