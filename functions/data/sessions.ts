@@ -1,6 +1,7 @@
-import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { TransactionCancelledError, transactWrite } from './transactions';
 import { type UserRecord, userFromItem } from './users';
 
 /**
@@ -46,34 +47,30 @@ export async function createSession(
   firstToken: RefreshTokenRecord,
 ): Promise<boolean> {
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName,
-              Item: { ...keys.session(session.id), ...session, expiresAt: ttlSeconds(session.endsAtMs) },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
+    await transactWrite([
+      {
+        Put: {
+          TableName: tableName,
+          Item: { ...keys.session(session.id), ...session, expiresAt: ttlSeconds(session.endsAtMs) },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...keys.refreshToken(firstToken.tokenHash),
+            ...firstToken,
+            expiresAt: ttlSeconds(session.endsAtMs),
           },
-          {
-            Put: {
-              TableName: tableName,
-              Item: {
-                ...keys.refreshToken(firstToken.tokenHash),
-                ...firstToken,
-                expiresAt: ttlSeconds(session.endsAtMs),
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          userStillOnEpoch(session.userId, session.epoch),
-        ],
-      }),
-    );
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      userStillOnEpoch(session.userId, session.epoch),
+    ]);
     return true;
   } catch (error) {
-    if ((error as Error).name === 'TransactionCanceledException') return false;
+    if (error instanceof TransactionCancelledError) return false;
     throw error;
   }
 }
@@ -117,57 +114,57 @@ export async function rotateRefreshToken(input: {
 }): Promise<boolean> {
   const { session, oldTokenHash, newToken, now } = input;
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName,
-              Key: keys.refreshToken(oldTokenHash),
-              UpdateExpression: 'SET rotatedAt = :now',
-              ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(rotatedAt)',
-              ExpressionAttributeValues: { ':now': now.toISOString() },
-            },
+    await transactWrite([
+      {
+        Update: {
+          TableName: tableName,
+          Key: keys.refreshToken(oldTokenHash),
+          UpdateExpression: 'SET rotatedAt = :now',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(rotatedAt)',
+          ExpressionAttributeValues: { ':now': now.toISOString() },
+        },
+      },
+      {
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...keys.refreshToken(newToken.tokenHash),
+            ...newToken,
+            expiresAt: ttlSeconds(session.endsAtMs),
           },
-          {
-            Put: {
-              TableName: tableName,
-              Item: {
-                ...keys.refreshToken(newToken.tokenHash),
-                ...newToken,
-                expiresAt: ttlSeconds(session.endsAtMs),
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Update: {
+          TableName: tableName,
+          Key: keys.session(session.id),
+          UpdateExpression: 'SET currentTokenHash = :new, lastRotatedAt = :now',
+          ConditionExpression:
+            'currentTokenHash = :old AND attribute_not_exists(revokedAt) AND epoch = :epoch',
+          ExpressionAttributeValues: {
+            ':new': newToken.tokenHash,
+            ':old': oldTokenHash,
+            ':now': now.toISOString(),
+            ':epoch': session.epoch,
           },
-          {
-            Update: {
-              TableName: tableName,
-              Key: keys.session(session.id),
-              UpdateExpression: 'SET currentTokenHash = :new, lastRotatedAt = :now',
-              ConditionExpression:
-                'currentTokenHash = :old AND attribute_not_exists(revokedAt) AND epoch = :epoch',
-              ExpressionAttributeValues: {
-                ':new': newToken.tokenHash,
-                ':old': oldTokenHash,
-                ':now': now.toISOString(),
-                ':epoch': session.epoch,
-              },
-            },
-          },
-          userStillOnEpoch(session.userId, session.epoch),
-        ],
-      }),
-    );
+        },
+      },
+      userStillOnEpoch(session.userId, session.epoch),
+    ]);
     return true;
   } catch (error) {
-    if ((error as Error).name === 'TransactionCanceledException') return false;
+    if (error instanceof TransactionCancelledError) return false;
     throw error;
   }
 }
 
 /** Marks a family revoked; the first reason is kept. A missing family is left alone. */
 export async function revokeSession(sessionId: string, reason: string, now = new Date()): Promise<void> {
+  await retryOnConflict(() => revokeOnce(sessionId, reason, now));
+}
+
+async function revokeOnce(sessionId: string, reason: string, now: Date): Promise<void> {
   try {
     await db.send(
       new UpdateCommand({
@@ -207,4 +204,17 @@ export async function loadUserAndSession(
     user: userItem ? userFromItem(userItem) : undefined,
     session: sessionItem ? strip<SessionRecord>(sessionItem) : undefined,
   };
+}
+
+/** A plain write that meets a running transaction on the same item fails; it is safe to repeat. */
+async function retryOnConflict(write: () => Promise<void>): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await write();
+      return;
+    } catch (error) {
+      if ((error as Error).name !== 'TransactionConflictException' || attempt >= 4) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt * Math.random()));
+    }
+  }
 }

@@ -1,6 +1,7 @@
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { TransactionCancelledError, transactWrite } from './transactions';
 
 /** What a one-time token (emailed link) is for; also its sort key. */
 export type TokenPurpose = 'verify-email' | 'reset-password';
@@ -57,34 +58,30 @@ export async function consumeOneTimeToken(
   userUpdate: { UpdateExpression: string; ExpressionAttributeValues: Record<string, unknown> },
 ): Promise<boolean> {
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName,
-              Key: keys.oneTimeToken(token.tokenHash, token.purpose),
-              UpdateExpression: 'SET usedAt = :now',
-              ConditionExpression:
-                'attribute_exists(pk) AND attribute_not_exists(usedAt) AND expiresAtMs > :nowMs',
-              ExpressionAttributeValues: { ':now': now.toISOString(), ':nowMs': now.getTime() },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName,
-              Key: keys.user(token.userId),
-              UpdateExpression: userUpdate.UpdateExpression,
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: userUpdate.ExpressionAttributeValues,
-            },
-          },
-        ],
-      }),
-    );
+    await transactWrite([
+      {
+        Update: {
+          TableName: tableName,
+          Key: keys.oneTimeToken(token.tokenHash, token.purpose),
+          UpdateExpression: 'SET usedAt = :now',
+          ConditionExpression:
+            'attribute_exists(pk) AND attribute_not_exists(usedAt) AND expiresAtMs > :nowMs',
+          ExpressionAttributeValues: { ':now': now.toISOString(), ':nowMs': now.getTime() },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName,
+          Key: keys.user(token.userId),
+          UpdateExpression: userUpdate.UpdateExpression,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: userUpdate.ExpressionAttributeValues,
+        },
+      },
+    ]);
     return true;
   } catch (error) {
-    if ((error as Error).name === 'TransactionCanceledException') return false;
+    if (error instanceof TransactionCancelledError) return false;
     throw error;
   }
 }

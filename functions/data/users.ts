@@ -1,11 +1,10 @@
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { PublicUser } from '../../shared/contract/users';
 import type { Language, Role } from '../../shared/enums';
 import { db, tableName } from './client';
 import { incrementDailyStat, incrementUsersCounter } from './counters';
 import { keys } from './keys';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import { type TransactItem, TransactionCancelledError, transactWrite } from './transactions';
 
 /**
  * The stored user: the public fields plus secrets and bookkeeping that never leave the server.
@@ -214,19 +213,15 @@ async function transactWithConflicts(
   items: Array<{ conflict: UserConflict | null; item: TransactItem }>,
 ): Promise<void> {
   try {
-    await db.send(new TransactWriteCommand({ TransactItems: items.map((entry) => entry.item) }));
+    await transactWrite(items.map((entry) => entry.item));
   } catch (error) {
-    const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons;
-    if ((error as Error).name !== 'TransactionCanceledException' || !reasons) throw error;
-    const conflicts = reasons.flatMap((reason, index) => {
-      const conflict = items[index]?.conflict;
-      return reason.Code === 'ConditionalCheckFailed' && conflict ? [conflict] : [];
-    });
-    if (conflicts.length === 0 && reasons.some((reason) => reason.Code === 'ConditionalCheckFailed')) {
-      throw new UserChangedError();
-    }
-    if (conflicts.length === 0) throw error;
-    throw new UserConflictError(conflicts);
+    if (!(error instanceof TransactionCancelledError)) throw error;
+    const conflicts = items.flatMap((entry, index) =>
+      entry.conflict && error.failedAt(index) ? [entry.conflict] : [],
+    );
+    if (conflicts.length > 0) throw new UserConflictError(conflicts);
+    if (error.conditionFailed) throw new UserChangedError();
+    throw error;
   }
 }
 
