@@ -1,0 +1,18 @@
+import type { PublicUser } from '../../../shared/contract/users';
+import { readCompletedApplicationCounts } from '../../data/admin-users';
+import { toPublicUser, type UserRecord } from '../../data/users';
+
+/** Public users with `applicationCount` = their completed applications (spec §3). */
+export async function withApplicationCounts(users: UserRecord[]): Promise<PublicUser[]> {
+  if (users.length === 0) return [];
+  const completed = await readCompletedApplicationCounts(users.map((user) => user.id));
+  return users.map((user) => ({
+    ...toPublicUser(user),
+    applicationCount: completed.get(user.id) ?? user.applicationCount ?? 0,
+  }));
+}
+
+export async function withApplicationCount(user: UserRecord): Promise<PublicUser> {
+  const [publicUser] = await withApplicationCounts([user]);
+  return publicUser!;
+}

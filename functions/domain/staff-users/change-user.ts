@@ -1,0 +1,126 @@
+import { fieldError } from '../../../shared/envelope';
+import { ConflictError, NotFoundError } from '../../commons/errors';
+import { actorStillEntitled } from '../../data/admin-users';
+import { auditPut } from '../../data/audit';
+import type { TransactItem } from '../../data/transactions';
+import {
+  findUserById,
+  normalizeEmail,
+  UserChangedError,
+  type UserChanges,
+  UserConflictError,
+  type UserRecord,
+  updateUser,
+} from '../../data/users';
+import { type Actor, assertMayChange } from './permissions';
+
+/** The staff actions on users the audit trail names. */
+export type UserAction =
+  | 'user.update'
+  | 'user.role'
+  | 'user.activate'
+  | 'user.deactivate'
+  | 'user.resetReferrals';
+
+/** A read-check-write that lost a race is tried again from a fresh read this many times. */
+export const STAFF_WRITE_ATTEMPTS = 3;
+
+const CHANGED_MESSAGE = 'The user was changed by another request. Please reload and try again.';
+
+/**
+ * Applies a staff member's changes to a user: reads the target (consistently), checks the role
+ * hierarchy, and writes in ONE transaction the update (conditional on the role, isActive, email
+ * and username read; markers moved for a new email/username; sessions ended on deactivation),
+ * the audit entry with before/after of the changed fields, and a check that the actor is still
+ * entitled. A lost race is retried from a fresh read of both the target and the actor, so the
+ * outcome is decided on current data: 403 if the actor lost the right, 409 if it keeps failing.
+ */
+export async function changeUser(
+  actor: Actor,
+  targetId: string,
+  changes: UserChanges,
+  action: UserAction,
+  now = new Date(),
+): Promise<UserRecord> {
+  let current = actor;
+  for (let attempt = 0; attempt < STAFF_WRITE_ATTEMPTS; attempt += 1) {
+    if (attempt > 0) current = await rereadActor(actor.id);
+    const target = await findUserById(targetId, true);
+    if (!target) throw new NotFoundError('User not found.');
+    assertMayChange(current, target, changes);
+    const diff = changedFields(target, changes);
+    if (!diff) return target;
+    const extraItems: TransactItem[] = [
+      auditPut({
+        actorId: current.id,
+        actorRole: current.role,
+        action,
+        targetType: 'user',
+        targetId: target.id,
+        before: diff.before,
+        after: diff.after,
+        at: now,
+      }),
+    ];
+    // One active SUPER_ADMIN always stays: only another super admin may demote or deactivate one
+    // (self-demotion is refused above), and this check proves that one is still active at commit.
+    // An actor editing themselves is checked by the target's own conditions (one item per key).
+    if (current.id !== target.id) extraItems.push(actorStillEntitled(current));
+    try {
+      return await updateUser(target, changes, now, {
+        expect: { role: target.role, isActive: target.isActive },
+        extraItems,
+      });
+    } catch (error) {
+      if (error instanceof UserConflictError) throw conflictAnswer(error);
+      if (!isLostRace(error)) throw error;
+    }
+  }
+  throw new ConflictError(CHANGED_MESSAGE);
+}
+
+/** The acting staff member as stored now (a retry must not trust the authentication-time copy). */
+export async function rereadActor(actorId: string): Promise<Actor> {
+  const user = await findUserById(actorId, true);
+  return user
+    ? { id: user.id, role: user.role, isActive: user.isActive }
+    : { id: actorId, role: 'USER', isActive: false };
+}
+
+/** A failed condition or a concurrent transaction on the same items: read again and retry. */
+export function isLostRace(error: unknown): boolean {
+  return (
+    error instanceof UserChangedError ||
+    (error as Error | undefined)?.name === 'TransactionCanceledException' ||
+    (error as Error | undefined)?.name === 'TransactionCancelledError'
+  );
+}
+
+function conflictAnswer(error: UserConflictError): ConflictError {
+  const errors = error.conflicts.flatMap((conflict) => {
+    if (conflict === 'email') return [fieldError('email', 'This email is already in use.')];
+    if (conflict === 'username') return [fieldError('username', 'This username is already taken.')];
+    return [];
+  });
+  return new ConflictError(errors[0]?.msg ?? CHANGED_MESSAGE, errors);
+}
+
+type AuditedField = Exclude<keyof UserChanges, 'photo_url' | 'telegramId' | 'emailVerified'>;
+const AUDITED_FIELDS: AuditedField[] = ['email', 'username', 'role', 'isActive', 'language', 'adminComment'];
+
+/** The fields `changes` really changes, before and after; undefined when nothing changes. */
+function changedFields(
+  target: UserRecord,
+  changes: UserChanges,
+): { before: Record<string, unknown>; after: Record<string, unknown> } | undefined {
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const field of AUDITED_FIELDS) {
+    const wanted =
+      field === 'email' && changes.email !== undefined ? normalizeEmail(changes.email) : changes[field];
+    if (wanted === undefined || wanted === (target[field] ?? null)) continue;
+    before[field] = target[field] ?? null;
+    after[field] = wanted;
+  }
+  return Object.keys(after).length > 0 ? { before, after } : undefined;
+}

@@ -1,0 +1,43 @@
+import { ConflictError, NotFoundError } from '../../commons/errors';
+import { actorStillEntitled, resetReferralsUpdate } from '../../data/admin-users';
+import { auditPut } from '../../data/audit';
+import { transactWrite } from '../../data/transactions';
+import { findUserById } from '../../data/users';
+import { isLostRace, rereadActor, STAFF_WRITE_ATTEMPTS } from './change-user';
+import { type Actor, assertMayManage } from './permissions';
+
+/**
+ * Sets a user's referral count to 0 and returns the count it had, in one transaction with the
+ * audit entry and the actor check (same hierarchy as any other change to the user).
+ */
+export async function resetReferrals(actor: Actor, targetId: string, now = new Date()): Promise<number> {
+  let current = actor;
+  for (let attempt = 0; attempt < STAFF_WRITE_ATTEMPTS; attempt += 1) {
+    if (attempt > 0) current = await rereadActor(actor.id);
+    const target = await findUserById(targetId, true);
+    if (!target) throw new NotFoundError('User not found.');
+    assertMayManage(current, target);
+    const count = target.referralCount ?? 0;
+    const items = [
+      resetReferralsUpdate(target, now),
+      auditPut({
+        actorId: current.id,
+        actorRole: current.role,
+        action: 'user.resetReferrals',
+        targetType: 'user',
+        targetId: target.id,
+        before: { referralCount: count },
+        after: { referralCount: 0 },
+        at: now,
+      }),
+    ];
+    if (current.id !== target.id) items.push(actorStillEntitled(current));
+    try {
+      await transactWrite(items);
+      return count;
+    } catch (error) {
+      if (!isLostRace(error)) throw error;
+    }
+  }
+  throw new ConflictError('The user was changed by another request. Please reload and try again.');
+}

@@ -1,0 +1,38 @@
+import type { AdminUserDetail, ManagerOption } from '../../../shared/contract/admin-users';
+import { NotFoundError } from '../../commons/errors';
+import { listActiveStaff } from '../../data/admin-users';
+import { listAuditFor } from '../../data/audit';
+import { findUserById } from '../../data/users';
+import { withApplicationCounts } from './application-counts';
+
+/** How many of a user's latest audit entries the detail shows. */
+export const USER_AUDIT_SHOWN = 20;
+
+/** One user as staff see them: the public fields, completed applications and the latest staff actions. */
+export async function getUserDetail(userId: string): Promise<AdminUserDetail> {
+  const user = await findUserById(userId);
+  if (!user) throw new NotFoundError('User not found.');
+  const [[publicUser], audit] = await Promise.all([
+    withApplicationCounts([user]),
+    listAuditFor('user', userId, USER_AUDIT_SHOWN),
+  ]);
+  return {
+    ...publicUser!,
+    audit: audit.map(({ at, actorId, actorRole, action, before, after }) => ({
+      at,
+      actorId,
+      actorRole,
+      action,
+      before,
+      after,
+    })),
+  };
+}
+
+/** Active staff (MANAGER, ADMIN, SUPER_ADMIN) for the assignee picker, by username then email. */
+export async function listManagers(): Promise<ManagerOption[]> {
+  const staff = await listActiveStaff();
+  return staff
+    .map((user) => ({ id: user.id, username: user.username ?? null, email: user.email, role: user.role }))
+    .sort((a, b) => (a.username ?? a.email).localeCompare(b.username ?? b.email));
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { ADMIN_PAGE_SIZE } from '../constants';
+import { languageSchema, roleSchema } from '../enums';
+import { pagedSchema, pageQuerySchema, sortOrderSchema } from '../paging';
+import { emailSchema, usernameSchema } from './auth';
+import { publicUserSchema } from './users';
+
+/** Request and response schemas of the staff user-management calls (/admin/users…, /admin/managers). */
+
+export const ADMIN_USERS_MAX_LIMIT = 100;
+export const ADMIN_COMMENT_MAX_LENGTH = 2000;
+export const ADMIN_USERS_SEARCH_MAX_LENGTH = 100;
+/** Search and the isActive/emailVerified filters read at most this many users, newest first. */
+export const ADMIN_USERS_FILTER_WINDOW = 1000;
+export const ADMIN_USERS_SORT_FIELDS = ['createdAt', 'email', 'username'] as const;
+
+/** Query values the web sends empty (`?role=`) count as absent. */
+function blankAsAbsent<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    schema,
+  );
+}
+
+const booleanQuery = z
+  .enum(['true', 'false'], { error: 'Must be true or false.' })
+  .transform((v) => v === 'true');
+
+export const adminUserParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+export const adminUsersQuerySchema = z.object({
+  ...pageQuerySchema(ADMIN_USERS_MAX_LIMIT, ADMIN_PAGE_SIZE),
+  sortBy: blankAsAbsent(z.enum(ADMIN_USERS_SORT_FIELDS).default('createdAt')),
+  sortOrder: blankAsAbsent(sortOrderSchema.default('desc')),
+  search: blankAsAbsent(z.string().trim().max(ADMIN_USERS_SEARCH_MAX_LENGTH).optional()),
+  role: blankAsAbsent(roleSchema.optional()),
+  isActive: blankAsAbsent(booleanQuery.optional()),
+  emailVerified: blankAsAbsent(booleanQuery.optional()),
+});
+export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
+
+export const adminUsersPageSchema = pagedSchema(publicUserSchema).extend({
+  /**
+   * True when search or the isActive/emailVerified filters (or sorting by email/username) were
+   * applied to the newest ADMIN_USERS_FILTER_WINDOW users only, so `total` counts matches there.
+   */
+  partial: z.boolean(),
+});
+export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
+
+/** One recorded staff action on a user. */
+export const userAuditEntrySchema = z.object({
+  at: z.string(),
+  actorId: z.string(),
+  actorRole: roleSchema,
+  action: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type UserAuditEntry = z.infer<typeof userAuditEntrySchema>;
+
+/** GET /admin/users/{id}: the user and the latest staff actions on them. */
+export const adminUserDetailSchema = publicUserSchema.extend({ audit: z.array(userAuditEntrySchema) });
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+/** PUT /admin/users/{id}: every field optional; an empty username (or null) removes it. */
+export const adminUserUpdateBodySchema = z.strictObject({
+  email: emailSchema.optional(),
+  username: z
+    .union([z.null(), z.literal(''), usernameSchema])
+    .optional()
+    .transform((value) => (value === '' ? null : value)),
+  role: roleSchema.optional(),
+  isActive: z.boolean({ error: 'Must be true or false.' }).optional(),
+  language: languageSchema.optional(),
+  adminComment: z
+    .string()
+    .trim()
+    .max(ADMIN_COMMENT_MAX_LENGTH, `Comment must be at most ${ADMIN_COMMENT_MAX_LENGTH} characters.`)
+    .nullable()
+    .optional()
+    .transform((value) => (value === '' ? null : value)),
+});
+export type AdminUserUpdateBody = z.input<typeof adminUserUpdateBodySchema>;
+
+export const adminUserRoleBodySchema = z.strictObject({ role: roleSchema });
+export type AdminUserRoleBody = z.infer<typeof adminUserRoleBodySchema>;
+
+export const resetReferralsDataSchema = z.object({ count: z.number().int().nonnegative() });
+export type ResetReferralsData = z.infer<typeof resetReferralsDataSchema>;
+
+/** GET /admin/managers: active staff a MANAGER+ may assign applications to. */
+export const managerOptionSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  email: z.string(),
+  role: roleSchema,
+});
+export const managerListSchema = z.array(managerOptionSchema);
+export type ManagerOption = z.infer<typeof managerOptionSchema>;
+
+/** GET /admin/users/{id}/applications: page through one user's applications, newest first. */
+export const adminUserApplicationsQuerySchema = z.object({ ...pageQuerySchema(50, ADMIN_PAGE_SIZE) });
