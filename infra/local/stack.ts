@@ -27,6 +27,13 @@ export interface LocalStackOptions {
   runJobs: boolean;
   /** Extra origins the CSP allows the browser to fetch from (the test stand-in of the market-data API). */
   extraConnectSources?: string[];
+  /**
+   * Base URL of the market-data service the landing page's ticker calls, answered as `/config.json`
+   * (CloudFront serves the same file); its origin is added to the CSP's connect-src.
+   */
+  marketDataUrl?: string;
+  /** Folder of the built web app for `web: 'static'` (default web/dist; the e2e tests build elsewhere). */
+  webDistDir?: string;
   /** When both are set and no user has this email, a verified, active SUPER_ADMIN is created at start. */
   adminEmail?: string;
   adminPassword?: string;
@@ -121,13 +128,32 @@ function configureFunctionEnvironment(
 }
 
 async function webListener(options: LocalStackOptions) {
+  const connectSources = [...(options.extraConnectSources ?? [])];
+  if (options.marketDataUrl) connectSources.push(new URL(options.marketDataUrl).origin);
   const securityHeaders = {
-    'Content-Security-Policy': contentSecurityPolicy(options.extraConnectSources),
+    'Content-Security-Policy': contentSecurityPolicy(connectSources),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': REFERRER_POLICY,
   };
-  if (options.web === 'static') return staticSiteListener(WEB_DIST_DIR, securityHeaders);
+  const site = await siteListener(options, securityHeaders);
+  if (!options.marketDataUrl) return site;
+  const runtimeConfig = JSON.stringify({ marketDataUrl: options.marketDataUrl });
+  return async (request: IncomingMessage, response: ServerResponse) => {
+    if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/config.json')
+      return site(request, response);
+    response.writeHead(200, {
+      ...securityHeaders,
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-cache',
+    });
+    response.end(runtimeConfig);
+  };
+}
+
+async function siteListener(options: LocalStackOptions, securityHeaders: Record<string, string>) {
+  if (options.web === 'static')
+    return staticSiteListener(options.webDistDir ?? WEB_DIST_DIR, securityHeaders);
   if (options.web === 'dev') {
     const { createServer: createViteServer } = await import('vite');
     const vite = await createViteServer({

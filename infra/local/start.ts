@@ -46,6 +46,7 @@ async function main() {
     runJobs: true,
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
+    marketDataUrl: env.MARKET_DATA_URL ?? 'https://api.coingecko.com/api/v3',
   });
   const adminLine = env.ADMIN_EMAIL
     ? `Admin:     ${env.ADMIN_EMAIL} (password from ADMIN_PASSWORD)`

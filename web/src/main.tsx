@@ -1,12 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { initI18n } from './lib/i18n';
+import './components/ui/tokens.css';
+import './components/ui/base.css';
+import './components/ui/ui.css';
 
-function App() {
-  return <main>Exchange</main>;
-}
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// Until i18n is ready the page shows index.html's 'Loading...' (spec §9).
+initI18n().finally(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,100 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+
+/**
+ * Debian's Chromium driven by playwright-core: one browser per test file, a fresh context (no
+ * cookies, no storage) per test.
+ */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+const SCREENSHOT_DIR = join(import.meta.dirname, '../../../test-results/screenshots');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export const VIEWPORTS = { mobile: 375, tablet: 768, desktop: 1280 } as const;
+export type Language = 'ru' | 'en';
+
+export function siteUrl(path = '/'): string {
+  return `${inject('e2e').siteUrl}${path}`;
+}
+
+export interface PageOptions {
+  width?: number;
+  language?: Language;
+}
+
+/** Registers the browser's lifecycle for the calling test file and returns a page factory. */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** A page in a fresh context; the UI language is stored the way the app stores it. */
+  return async function newPage(options: PageOptions = {}): Promise<Page> {
+    if (!browser) throw new Error('The browser is not running');
+    const context = await browser.newContext({
+      viewport: { width: options.width ?? VIEWPORTS.desktop, height: 900 },
+      locale: options.language === 'en' ? 'en-US' : 'ru-RU',
+    });
+    contexts.push(context);
+    if (options.language) {
+      await context.addInitScript((language) => {
+        if (!localStorage.getItem('language')) localStorage.setItem('language', language);
+      }, options.language);
+    }
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    return page;
+  };
+}
+
+/** Waits until the app has mounted and no route is still loading. */
+export async function waitForApp(page: Page) {
+  await page.waitForSelector('.site-shell');
+  await page.waitForFunction(() => !document.querySelector('.page-spinner'));
+}
+
+export async function screenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/**
+ * Runs axe-core in the page; returns the serious and critical violations. axe is evaluated over
+ * the DevTools protocol because the site's CSP (rightly) refuses the inline script addScriptTag adds.
+ */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run()).violations as AxeViolation[];
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map(({ target }) => ({ target })) }));
+}

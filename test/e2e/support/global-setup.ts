@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { build } from 'vite';
+import type { TestProject } from 'vitest/node';
+import { freePort } from '../../../infra/local/ports';
+import { type LocalStack, startLocalStack } from '../../../infra/local/stack';
+import { startMarketDataStandIn } from './market-data-stand-in';
+
+/**
+ * Once per e2e run: builds the web app (with a manifest, for the route sizes), starts a market-data
+ * stand-in and the whole local stack serving the build in memory on free ports, with a SUPER_ADMIN.
+ */
+const ROOT = join(import.meta.dirname, '../../..');
+export const E2E_DIST_DIR = join(ROOT, 'test-results/e2e-web-dist');
+
+let stack: LocalStack | undefined;
+let marketData: Server | undefined;
+
+export async function setup(project: TestProject) {
+  await build({
+    configFile: join(ROOT, 'web/vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: E2E_DIST_DIR, emptyOutDir: true, manifest: true },
+  });
+  const standIn = await startMarketDataStandIn();
+  marketData = standIn.server;
+  const jwtSecret = randomBytes(48).toString('base64url');
+  const tableName = 'exchange-e2e';
+  const adminEmail = 'e2e-admin@exchange.test';
+  const adminPassword = `Admin-${randomBytes(9).toString('base64url')}`;
+  stack = await startLocalStack({
+    port: 0,
+    mailPort: 0,
+    dynamoPort: await freePort(),
+    dataDir: null,
+    tableName,
+    jwtSecret,
+    mailFrom: 'no-reply@exchange.test',
+    web: 'static',
+    webDistDir: E2E_DIST_DIR,
+    runJobs: false,
+    marketDataUrl: standIn.url,
+    adminEmail,
+    adminPassword,
+  });
+  project.provide('localStack', {
+    apiUrl: stack.siteUrl,
+    mailUrl: stack.mailUrl,
+    dynamoEndpoint: stack.dynamoEndpoint,
+    tableName,
+    jwtSecret,
+  });
+  project.provide('e2e', { siteUrl: stack.siteUrl, distDir: E2E_DIST_DIR, adminEmail, adminPassword });
+}
+
+export async function teardown() {
+  await stack?.stop();
+  await new Promise<void>((resolve) => (marketData ? marketData.close(() => resolve()) : resolve()));
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2e: { siteUrl: string; distDir: string; adminEmail: string; adminPassword: string };
+  }
+}

@@ -1,0 +1,65 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/**
+ * Per-route JavaScript of the built web app, from Vite's manifest: a route's initial JavaScript is
+ * the entry chunk, the route's own chunk and every chunk either imports statically (what the
+ * browser downloads before the screen can render), gzip level 9.
+ */
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The lazily loaded module behind each route (see web/src/app/router.tsx). */
+export const ROUTE_MODULES: Record<string, string> = {
+  '/': 'src/features/landing/index.ts',
+  '/login, /register, /forgot-password, /reset-password, /verify-email': 'src/features/auth/index.ts',
+  '/apply': 'src/features/apply/index.ts',
+  '/profile': 'src/features/profile/index.ts',
+  '/license-agreement, /privacy-policy': 'src/app/routes/legal-routes.tsx',
+  '/admin': 'src/app/routes/admin-route.tsx',
+};
+
+export interface RouteSize {
+  route: string;
+  files: string[];
+  bytes: number;
+  gzipBytes: number;
+}
+
+export function readManifest(distDir: string): Manifest {
+  return JSON.parse(readFileSync(join(distDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+}
+
+function staticClosure(manifest: Manifest, key: string, into: Set<string>) {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
+}
+
+export function routeSizes(distDir: string): RouteSize[] {
+  const manifest = readManifest(distDir);
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('No entry chunk in the Vite manifest');
+  return Object.entries(ROUTE_MODULES).map(([route, moduleKey]) => {
+    if (!manifest[moduleKey]) throw new Error(`No chunk for ${moduleKey} in the Vite manifest`);
+    const files = new Set<string>();
+    staticClosure(manifest, entryKey, files);
+    staticClosure(manifest, moduleKey, files);
+    let bytes = 0;
+    let gzipBytes = 0;
+    for (const file of files) {
+      const code = readFileSync(join(distDir, file));
+      bytes += code.length;
+      gzipBytes += gzipSync(code, { level: 9 }).length;
+    }
+    return { route, files: [...files].sort(), bytes, gzipBytes };
+  });
+}

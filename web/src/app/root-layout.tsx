@@ -1,0 +1,66 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Footer } from '../components/layout/footer';
+import { Header } from '../components/layout/header';
+import { PageSpinner } from '../components/ui/spinner';
+import { useTranslation } from '../lib/i18n';
+import { saveReferralCode } from '../lib/referral-cookie';
+import { useToastStore } from '../stores/toast-store';
+import '../components/layout/layout.css';
+
+// Loaded with the first toast: most visits of the landing page never show one.
+const ToastList = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.ToastList })));
+
+/** `?ref=CODE` anywhere on the site: kept in a cookie for 7 days and removed from the URL (§4). */
+function useReferralCapture() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const ref = params.get('ref');
+    if (ref === null) return;
+    saveReferralCode(ref);
+    params.delete('ref');
+    const search = params.toString();
+    navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true },
+    );
+  }, [location, navigate]);
+}
+
+function useScrollToTopOnNavigate() {
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolling is the effect of a path change.
+  useEffect(() => {
+    if (!window.location.hash) window.scrollTo(0, 0);
+  }, [pathname]);
+}
+
+export function RootLayout() {
+  const { t } = useTranslation('common');
+  useReferralCapture();
+  useScrollToTopOnNavigate();
+  const hasToasts = useToastStore((state) => state.toasts.length > 0);
+  return (
+    <div className="site-shell">
+      <a className="skip-link" href="#main">
+        {t('nav.skipToContent')}
+      </a>
+      <Header />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <Suspense fallback={<PageSpinner label={t('status.loading')} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <div className="toaster" aria-live="polite">
+        {hasToasts && (
+          <Suspense fallback={null}>
+            <ToastList />
+          </Suspense>
+        )}
+      </div>
+    </div>
+  );
+}

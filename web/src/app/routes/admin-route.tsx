@@ -1,0 +1,3 @@
+import '../../lib/react-i18next-bridge';
+
+export { AdminApp } from '../../features/admin';

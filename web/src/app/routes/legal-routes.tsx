@@ -1,0 +1,3 @@
+import '../../lib/react-i18next-bridge';
+
+export { LicenseAgreementPage, PrivacyPolicyPage } from '../../features/legal';

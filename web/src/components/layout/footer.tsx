@@ -1,0 +1,20 @@
+import { Link } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { useTranslation } from '../../lib/i18n';
+
+export function Footer() {
+  const { t } = useTranslation('common');
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__inner">
+        <p className="site-footer__tagline">{t('footer.tagline')}</p>
+        <nav aria-label={t('footer.legalNav')} className="site-footer__links">
+          <Link to={paths.privacyPolicy.path}>{t('footer.privacy')}</Link>
+          <Link to={paths.licenseAgreement.path}>{t('footer.terms')}</Link>
+        </nav>
+        <p className="site-footer__copy">{t('footer.copyright', { year })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,74 @@
+import { Link, NavLink } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { useTranslation } from '../../lib/i18n';
+import { selectIsStaff, useAuthStore } from '../../stores/auth-store';
+import { ButtonLink } from '../ui/button';
+import { UserIcon } from '../ui/icons';
+import { LanguageSwitcher } from './language-switcher';
+
+export function Header() {
+  const { t } = useTranslation('common');
+  const user = useAuthStore((state) => state.user);
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  const isStaff = useAuthStore(selectIsStaff);
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__inner">
+        <Link to={paths.home.path} className="brand">
+          <span className="brand__mark">
+            <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
+              <rect width="32" height="32" rx="8" fill="currentColor" />
+              <path
+                d="M9 12h11l-3-3M23 20H12l3 3"
+                fill="none"
+                stroke="#fff"
+                strokeWidth="2.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </span>
+          <span className="brand__label">{isStaff ? t('brand.adminTitle') : t('brand.title')}</span>
+        </Link>
+        <nav className="site-nav" aria-label={t('nav.label')}>
+          <NavLink to={paths.apply.path} className="site-nav__link">
+            {t('nav.applications')}
+          </NavLink>
+        </nav>
+        <div className="site-header__lang">
+          <LanguageSwitcher />
+        </div>
+        <div className="site-header__actions">
+          {isAuthenticated && user ? (
+            <>
+              {isStaff && (
+                <ButtonLink to={paths.admin.path} variant="secondary" size="sm">
+                  {t('nav.admin')}
+                </ButtonLink>
+              )}
+              <Link to={paths.profile.path} className="avatar-link" aria-label={t('nav.profile')}>
+                {user.photo_url ? (
+                  <img src={user.photo_url} alt="" width={36} height={36} className="avatar avatar--sm" />
+                ) : (
+                  <span className="avatar avatar--sm avatar--placeholder">
+                    <UserIcon size={20} />
+                  </span>
+                )}
+              </Link>
+            </>
+          ) : (
+            <>
+              <ButtonLink to={paths.login.path} variant="ghost" size="sm">
+                {t('nav.login')}
+              </ButtonLink>
+              <ButtonLink to={paths.register.path} variant="primary" size="sm">
+                {t('nav.register')}
+              </ButtonLink>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,53 @@
+import { ButtonLink } from '../../../components/ui/button';
+import { CheckIcon } from '../../../components/ui/icons';
+import { paths } from '../../../config/paths';
+import { useTranslation } from '../../../lib/i18n';
+import { useAuthStore } from '../../../stores/auth-store';
+
+export function Hero() {
+  const { t } = useTranslation('common');
+  const user = useAuthStore((state) => state.user);
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <div className="container hero__inner">
+        <div className="hero__copy">
+          <p className="hero__eyebrow">{t('landing.hero.eyebrow')}</p>
+          <h1 id="hero-title" className="hero__title">
+            {t('landing.hero.title')}
+          </h1>
+          <p className="hero__subtitle">{t('landing.hero.subtitle')}</p>
+          {isAuthenticated ? (
+            <div className="hero__welcome">
+              <p className="hero__welcome-text">
+                {t('landing.hero.welcomeBack', {
+                  username: user?.username || t('landing.hero.defaultUsername'),
+                })}
+              </p>
+              <div className="row">
+                <ButtonLink to={paths.apply.path}>{t('landing.hero.createApplication')}</ButtonLink>
+              </div>
+            </div>
+          ) : (
+            <div className="row">
+              <ButtonLink to={paths.login.path} variant="on-ink">
+                {t('nav.login')}
+              </ButtonLink>
+              <ButtonLink to={paths.register.path}>{t('nav.register')}</ButtonLink>
+            </div>
+          )}
+        </div>
+        <ul className="hero__points">
+          {(['cashAndCard', 'usdt', 'cities'] as const).map((key) => (
+            <li key={key}>
+              <span className="hero__point-icon">
+                <CheckIcon size={16} />
+              </span>
+              {t(`landing.hero.points.${key}`)}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { TICKER_REFRESH_MS } from '../../../../../shared/constants';
+import { loadRuntimeConfig } from '../../../config/runtime-config';
+import { useTranslation } from '../../../lib/i18n';
+import { fetchTickerCoins, type TickerCoin } from '../api/market-data';
+import { changeTone, formatChange, formatUsd } from '../lib/ticker';
+
+const LOCALES = { ru: 'ru-RU', en: 'en-US' } as const;
+
+/** Polls the market-data service every 60 s; a failure is only logged and empties the strip. */
+export function useTickerCoins(): TickerCoin[] {
+  const [coins, setCoins] = useState<TickerCoin[]>([]);
+  useEffect(() => {
+    let active = true;
+    const controller = new AbortController();
+    const load = async () => {
+      try {
+        const { marketDataUrl } = await loadRuntimeConfig();
+        const next = await fetchTickerCoins(marketDataUrl, controller.signal);
+        if (active) setCoins(next);
+      } catch (error) {
+        if (!active) return;
+        console.warn('Price ticker unavailable:', error);
+        setCoins([]);
+      }
+    };
+    void load();
+    const timer = setInterval(load, TICKER_REFRESH_MS);
+    return () => {
+      active = false;
+      controller.abort();
+      clearInterval(timer);
+    };
+  }, []);
+  return coins;
+}
+
+export function TickerItem({ coin, locale }: { coin: TickerCoin; locale: string }) {
+  const tone = changeTone(coin.change24h);
+  return (
+    <li className="ticker__item">
+      <span className="ticker__symbol">{coin.symbol}</span>
+      <span className="ticker__price">{formatUsd(coin.price, locale)}</span>
+      <span className={`ticker__change ticker__change--${tone}`} data-tone={tone}>
+        <span aria-hidden="true">{tone === 'up' ? '▲' : tone === 'down' ? '▼' : '•'}</span>
+        {formatChange(coin.change24h, locale)}
+      </span>
+    </li>
+  );
+}
+
+/** The scrolling strip of the nine coins against USD; hidden while there is nothing to show. */
+export function PriceTicker({ coins }: { coins: TickerCoin[] }) {
+  const { t, language } = useTranslation('common');
+  if (coins.length === 0) return null;
+  const locale = LOCALES[language];
+  return (
+    <section className="ticker" aria-label={t('landing.ticker.label')}>
+      <div className="ticker__viewport">
+        <div className="ticker__track">
+          <ul className="ticker__list">
+            {coins.map((coin) => (
+              <TickerItem key={coin.id} coin={coin} locale={locale} />
+            ))}
+          </ul>
+          {/* A second copy makes the loop seamless; screen readers read the list once. */}
+          <ul className="ticker__list" aria-hidden="true">
+            {coins.map((coin) => (
+              <TickerItem key={coin.id} coin={coin} locale={locale} />
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}
