@@ -1,7 +1,8 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { LocalizedNames } from '../domain/geo-tree';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import type { TransactItem } from './transactions';
 
 /** One continent, country or city; `key` is the dotted geo key. */
 export interface GeoNodeRecord {
@@ -41,4 +42,34 @@ function toGeoNode(item: Record<string, unknown>): GeoNodeRecord {
 
 export function geoNodeItem(node: GeoNodeRecord) {
   return { ...keys.geoNode(node.key), ...node };
+}
+
+/** Sets one node's state, only if it is still the state read (so concurrent toggles cannot interleave). */
+export function geoActiveUpdate(key: string, from: boolean, to: boolean): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.geoNode(key),
+      UpdateExpression: 'SET isActive = :to',
+      ConditionExpression: 'isActive = :from',
+      ExpressionAttributeValues: { ':from': from, ':to': to },
+    },
+  };
+}
+
+/** Given keys (a node and its ancestors), one BatchGetItem, consistent. */
+export async function findGeoNodes(geoKeys: string[]): Promise<Map<string, GeoNodeRecord>> {
+  const unique = [...new Set(geoKeys)];
+  const found = new Map<string, GeoNodeRecord>();
+  if (unique.length === 0) return found;
+  const { Responses } = await db.send(
+    new BatchGetCommand({
+      RequestItems: { [tableName]: { Keys: unique.map((key) => keys.geoNode(key)), ConsistentRead: true } },
+    }),
+  );
+  for (const item of Responses?.[tableName] ?? []) {
+    const node = toGeoNode(item);
+    found.set(node.key, node);
+  }
+  return found;
 }

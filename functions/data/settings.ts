@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import type { TransactItem } from './transactions';
 
 export interface SettingRecord {
   key: string;
@@ -33,4 +34,19 @@ export function settingItem(setting: SettingRecord) {
 function toSetting(item: Record<string, unknown>): SettingRecord {
   const { key, value, description, updatedAt, updatedBy } = item as unknown as SettingRecord;
   return { key, value, description, updatedAt, updatedBy };
+}
+
+/**
+ * Writes a setting, only if it is unchanged since it was read (`previousUpdatedAt`; null when it
+ * did not exist), so the audit's before-value is the value actually replaced.
+ */
+export function settingPut(setting: SettingRecord, previousUpdatedAt: string | null): TransactItem {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: settingItem(setting),
+      ConditionExpression: previousUpdatedAt ? 'updatedAt = :previous' : 'attribute_not_exists(pk)',
+      ...(previousUpdatedAt ? { ExpressionAttributeValues: { ':previous': previousUpdatedAt } } : {}),
+    },
+  };
 }

@@ -1,0 +1,284 @@
+import { randomBytes } from 'node:crypto';
+import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { RateSnapshot } from '../../shared/contract/applications';
+import type { ApplicationStatus, RequestType, Role } from '../../shared/enums';
+import { db, tableName } from './client';
+import { keys } from './keys';
+import type { ListPartition } from './query-window';
+import type { TransactItem } from './transactions';
+
+/** The stored application. Staff-only fields (adminNote, assignee) never reach the owner. */
+export interface ApplicationRecord {
+  id: string;
+  userId: string;
+  requestType: RequestType;
+  status: ApplicationStatus;
+  amountFrom: number | null;
+  amountTo: number | null;
+  amountUSD: number | null;
+  assetFrom: string | null;
+  assetTo: string | null;
+  currencyFrom: string | null;
+  currencyTo: string | null;
+  continent: string | null;
+  country: string | null;
+  city: string | null;
+  details: string | null;
+  contactTelegram: string;
+  originFunds: string | null;
+  rejectionReason: string | null;
+  rate: RateSnapshot | null;
+  assignedToId: string | null;
+  adminNote: string | null;
+  createdAt: string;
+  updatedAt: string;
+  statusChangedAt: string;
+  /** Bumped by every write, so read-modify-write updates can be conditional on it. */
+  version: number;
+}
+
+/** Who caused a status change: a user or staff member, or the expiry job. */
+export interface Actor {
+  id: string | null;
+  role: Role | 'SYSTEM';
+}
+
+export interface StatusHistoryRecord {
+  applicationId: string;
+  from: ApplicationStatus | null;
+  to: ApplicationStatus;
+  at: string;
+  actorId: string | null;
+  actorRole: Role | 'SYSTEM';
+  reason: string | null;
+  userId: string;
+  amountFrom: number | null;
+  currencyFrom: string | null;
+}
+
+const RECORD_FIELDS = [
+  'id',
+  'userId',
+  'requestType',
+  'status',
+  'amountFrom',
+  'amountTo',
+  'amountUSD',
+  'assetFrom',
+  'assetTo',
+  'currencyFrom',
+  'currencyTo',
+  'continent',
+  'country',
+  'city',
+  'details',
+  'contactTelegram',
+  'originFunds',
+  'rejectionReason',
+  'rate',
+  'assignedToId',
+  'adminNote',
+  'createdAt',
+  'updatedAt',
+  'statusChangedAt',
+  'version',
+] as const satisfies readonly (keyof ApplicationRecord)[];
+
+/** The item: keys, the three index entries (by user, by status, all) and the record. */
+export function applicationItem(record: ApplicationRecord) {
+  const indexSortKey = keys.applicationIndexSortKey(record.createdAt, record.id);
+  return {
+    ...keys.application(record.id),
+    gsi1pk: keys.applicationsOfUser(record.userId),
+    gsi1sk: indexSortKey,
+    gsi2pk: keys.applicationsOfStatus(record.status),
+    gsi2sk: indexSortKey,
+    gsi3pk: keys.allApplications,
+    gsi3sk: indexSortKey,
+    ...record,
+  };
+}
+
+export function toApplicationRecord(item: Record<string, unknown>): ApplicationRecord {
+  const record = {} as Record<string, unknown>;
+  for (const field of RECORD_FIELDS) record[field] = item[field] ?? null;
+  return record as unknown as ApplicationRecord;
+}
+
+export function applicationPut(record: ApplicationRecord): TransactItem {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: applicationItem(record),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+export function historyPut(entry: StatusHistoryRecord): TransactItem {
+  const completed =
+    entry.to === 'COMPLETED'
+      ? { gsi1pk: keys.completedLog, gsi1sk: `${entry.at}#${entry.applicationId}` }
+      : {};
+  return {
+    Put: {
+      TableName: tableName,
+      Item: {
+        ...keys.applicationHistory(entry.applicationId, entry.at, randomBytes(3).toString('hex')),
+        ...completed,
+        ...entry,
+      },
+    },
+  };
+}
+
+/**
+ * Moves an application from `from` to `to`, only if its status is still `from` (and, for the
+ * expiry job, it was created before `createdBefore`). Moves its by-status index entry too.
+ */
+export function statusUpdate(
+  record: ApplicationRecord,
+  change: {
+    from: ApplicationStatus;
+    to: ApplicationStatus;
+    at: string;
+    rejectionReason?: string | null;
+    createdBefore?: string;
+  },
+): TransactItem {
+  const values: Record<string, unknown> = {
+    ':from': change.from,
+    ':to': change.to,
+    ':at': change.at,
+    ':gsi2pk': keys.applicationsOfStatus(change.to),
+    ':one': 1,
+  };
+  const sets = ['#status = :to', 'statusChangedAt = :at', 'updatedAt = :at', 'gsi2pk = :gsi2pk'];
+  if (change.rejectionReason !== undefined) {
+    sets.push('rejectionReason = :reason');
+    values[':reason'] = change.rejectionReason;
+  }
+  let condition = '#status = :from';
+  if (change.createdBefore) {
+    condition += ' AND createdAt < :createdBefore';
+    values[':createdBefore'] = change.createdBefore;
+  }
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.application(record.id),
+      UpdateExpression: `SET ${sets.join(', ')} ADD version :one`,
+      ConditionExpression: condition,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/** Sets staff fields, only if nobody wrote the application since it was read (`version`). */
+export function detailsUpdate(
+  record: ApplicationRecord,
+  changes: { adminNote?: string | null; assignedToId?: string | null },
+  at: string,
+): TransactItem {
+  const sets = ['updatedAt = :at'];
+  const values: Record<string, unknown> = { ':at': at, ':version': record.version, ':one': 1 };
+  if (changes.adminNote !== undefined) {
+    sets.push('adminNote = :note');
+    values[':note'] = changes.adminNote;
+  }
+  if (changes.assignedToId !== undefined) {
+    sets.push('assignedToId = :assignee');
+    values[':assignee'] = changes.assignedToId;
+  }
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.application(record.id),
+      UpdateExpression: `SET ${sets.join(', ')} ADD version :one`,
+      ConditionExpression: 'version = :version',
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+export async function findApplication(id: string): Promise<ApplicationRecord | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName, Key: keys.application(id), ConsistentRead: true }),
+  );
+  return Item ? toApplicationRecord(Item) : undefined;
+}
+
+/** The application and its status history, oldest change first, in one Query (pattern 13). */
+export async function findApplicationWithHistory(
+  id: string,
+): Promise<{ application: ApplicationRecord; history: StatusHistoryRecord[] } | undefined> {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.applicationPartition(id) },
+      ConsistentRead: true,
+    }),
+  );
+  const item = (Items ?? []).find((candidate) => candidate.sk === 'APP');
+  if (!item) return undefined;
+  const history = (Items ?? [])
+    .filter((candidate) => String(candidate.sk).startsWith(keys.applicationHistoryPrefix))
+    .map(toHistoryRecord);
+  return { application: toApplicationRecord(item), history };
+}
+
+function toHistoryRecord(item: Record<string, unknown>): StatusHistoryRecord {
+  const { applicationId, from, to, at, actorId, actorRole, reason, userId, amountFrom, currencyFrom } =
+    item as unknown as StatusHistoryRecord;
+  return { applicationId, from, to, at, actorId, actorRole, reason, userId, amountFrom, currencyFrom };
+}
+
+/** Many applications by id (BatchGetItem, up to 100 per call), in the order asked. */
+export async function findApplications(ids: string[]): Promise<ApplicationRecord[]> {
+  const found = new Map<string, ApplicationRecord>();
+  const unique = [...new Set(ids)];
+  for (let start = 0; start < unique.length; start += 100) {
+    let requestKeys: Record<string, unknown>[] | undefined = unique
+      .slice(start, start + 100)
+      .map((id) => keys.application(id));
+    while (requestKeys && requestKeys.length > 0) {
+      const result: BatchGetCommandOutput = await db.send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: requestKeys } } }),
+      );
+      for (const item of result.Responses?.[tableName] ?? []) {
+        const record = toApplicationRecord(item);
+        found.set(record.id, record);
+      }
+      requestKeys = result.UnprocessedKeys?.[tableName]?.Keys;
+    }
+  }
+  return ids.flatMap((id) => found.get(id) ?? []);
+}
+
+/** Recently completed applications from the history log (pattern 19), newest first. */
+export async function listRecentlyCompleted(since: string, limit: number): Promise<StatusHistoryRecord[]> {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk >= :since',
+      ExpressionAttributeValues: { ':pk': keys.completedLog, ':since': since },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map(toHistoryRecord);
+}
+
+/** The index partitions the application lists read (patterns 14, 15, 16). */
+export const applicationPartitions = {
+  ofUser: (userId: string): ListPartition => ({ indexName: 'gsi1', value: keys.applicationsOfUser(userId) }),
+  ofStatus: (status: string, createdBefore?: string): ListPartition => ({
+    indexName: 'gsi2',
+    value: keys.applicationsOfStatus(status),
+    ...(createdBefore ? { sortKeyBefore: createdBefore } : {}),
+  }),
+  all: (): ListPartition => ({ indexName: 'gsi3', value: keys.allApplications }),
+};

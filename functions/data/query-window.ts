@@ -1,0 +1,151 @@
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
+
+type Key = Record<string, unknown>;
+
+/** One ordered partition to list: a base-table partition (optionally a sort-key prefix) or a GSI's. */
+export interface ListPartition {
+  indexName?: 'gsi1' | 'gsi2' | 'gsi3';
+  /** Partition key value. */
+  value: string;
+  /** Only sort keys starting with this (base-table partitions that hold several kinds of item). */
+  sortKeyPrefix?: string;
+  /** Only sort keys strictly below this (e.g. a creation-time cutoff). */
+  sortKeyBefore?: string;
+}
+
+/** Skipping more than this many items to reach a page is refused (see docs/decisions.md). */
+export const MAX_SKIP = 5000;
+const SKIP_PAGE = 1000;
+
+export class PageTooDeepError extends Error {
+  constructor() {
+    super('Page too deep.');
+    this.name = 'PageTooDeepError';
+  }
+}
+
+export class InvalidCursorError extends Error {
+  constructor() {
+    super('Invalid cursor.');
+    this.name = 'InvalidCursorError';
+  }
+}
+
+function keyNames(partition: ListPartition) {
+  return partition.indexName
+    ? { pk: `${partition.indexName}pk`, sk: `${partition.indexName}sk` }
+    : { pk: 'pk', sk: 'sk' };
+}
+
+function queryInput(partition: ListPartition, forward: boolean): QueryCommandInput {
+  const names = keyNames(partition);
+  const values: Record<string, unknown> = { ':pk': partition.value };
+  let condition = `${names.pk} = :pk`;
+  if (partition.sortKeyPrefix !== undefined && partition.sortKeyBefore !== undefined) {
+    throw new Error('Use either sortKeyPrefix or sortKeyBefore.');
+  }
+  if (partition.sortKeyPrefix !== undefined) {
+    condition += ` AND begins_with(${names.sk}, :prefix)`;
+    values[':prefix'] = partition.sortKeyPrefix;
+  }
+  if (partition.sortKeyBefore !== undefined) {
+    condition += ` AND ${names.sk} < :before`;
+    values[':before'] = partition.sortKeyBefore;
+  }
+  return {
+    TableName: tableName,
+    IndexName: partition.indexName,
+    KeyConditionExpression: condition,
+    ExpressionAttributeValues: values,
+    ScanIndexForward: forward,
+  };
+}
+
+/** Reads up to `count` items after `startKey`, following DynamoDB's 1 MB pages. */
+export async function readItems(
+  partition: ListPartition,
+  options: { forward: boolean; count: number; startKey?: Key; keysOnly?: boolean },
+): Promise<{ items: Key[]; lastKey: Key | undefined }> {
+  const items: Key[] = [];
+  let startKey = options.startKey;
+  const base = queryInput(partition, options.forward);
+  if (options.keysOnly) {
+    const names = keyNames(partition);
+    base.ProjectionExpression = [...new Set(['pk', 'sk', names.pk, names.sk])].join(', ');
+  }
+  while (items.length < options.count) {
+    const page = await db.send(
+      new QueryCommand({ ...base, Limit: options.count - items.length, ExclusiveStartKey: startKey }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+    if (!startKey) break;
+  }
+  return { items, lastKey: startKey };
+}
+
+/**
+ * Items at positions [offset, offset + count) of the partition in the given order. The walk to
+ * `offset` starts from whichever end is nearer (by the counter `total`) and reads keys only;
+ * each skipped item still costs its read, so walks longer than MAX_SKIP are refused.
+ */
+export async function readRange(
+  partition: ListPartition,
+  options: { forward: boolean; offset: number; count: number; total: number },
+): Promise<Key[]> {
+  const { forward, offset, count, total } = options;
+  if (offset >= total) return [];
+  const fromFarEnd = offset > total - (offset + count);
+  const skip = fromFarEnd ? Math.max(0, total - offset - count) : offset;
+  const take = fromFarEnd ? Math.min(count, total - offset) : count;
+  if (skip > MAX_SKIP) throw new PageTooDeepError();
+  const direction = fromFarEnd ? !forward : forward;
+  let startKey: Key | undefined;
+  let skipped = 0;
+  while (skipped < skip) {
+    const page = await readItems(partition, {
+      forward: direction,
+      count: Math.min(SKIP_PAGE, skip - skipped),
+      startKey,
+      keysOnly: true,
+    });
+    skipped += page.items.length;
+    startKey = page.lastKey;
+    if (!startKey) return [];
+  }
+  const { items } = await readItems(partition, { forward: direction, count: take, startKey });
+  return fromFarEnd ? items.reverse() : items;
+}
+
+/** An opaque cursor: the last item's key, base64url-encoded. */
+export function encodeCursor(lastKey: Key | undefined): string | null {
+  return lastKey ? Buffer.from(JSON.stringify(lastKey)).toString('base64url') : null;
+}
+
+/**
+ * Decodes a cursor made by `encodeCursor` for this partition. Anything else (garbage, another
+ * partition's key, extra attributes) is an InvalidCursorError, never a DynamoDB error.
+ */
+export function decodeCursor(partition: ListPartition, cursor: string): Key {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new InvalidCursorError();
+  }
+  const names = keyNames(partition);
+  const expected = [...new Set(['pk', 'sk', names.pk, names.sk])].sort();
+  if (typeof decoded !== 'object' || decoded === null || Array.isArray(decoded))
+    throw new InvalidCursorError();
+  const key = decoded as Record<string, unknown>;
+  const actual = Object.keys(key).sort();
+  const valid =
+    actual.length === expected.length &&
+    actual.every((name, index) => name === expected[index]) &&
+    actual.every((name) => typeof key[name] === 'string' && (key[name] as string).length <= 400) &&
+    key[names.pk] === partition.value &&
+    (partition.sortKeyPrefix === undefined || String(key[names.sk]).startsWith(partition.sortKeyPrefix));
+  if (!valid) throw new InvalidCursorError();
+  return key;
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { assetKeySchema, currencyCodeSchema, isValidExchangePair } from '../assets';
+import { amountSchema } from './applications';
+
+/** Codes that carry a USD value: ISO 4217 fiat codes and USDT (the crypto asset). */
+export const valuedCurrencySchema = z.union([currencyCodeSchema, z.literal('USDT')]);
+
+export const MAX_MARKUP_PERCENT = 50;
+/** Entries one PUT /admin/rates may change (they are written in one transaction). */
+export const MAX_RATE_CHANGES = 60;
+
+export const currencyValueSchema = z.object({
+  code: z.string(),
+  /** What one unit of the currency is worth in USD. */
+  usdValue: z.number(),
+  updatedAt: z.string(),
+  updatedBy: z.string().nullable(),
+});
+export type CurrencyValue = z.infer<typeof currencyValueSchema>;
+
+/**
+ * A direction's published rate: units of `assetTo` per unit of `assetFrom`, derived from the two
+ * USD values and lowered by the markup. Min and max are in units of `assetFrom`.
+ */
+export const directionRateSchema = z.object({
+  assetFrom: z.string(),
+  assetTo: z.string(),
+  rate: z.number().nullable(),
+  markupPercent: z.number(),
+  minAmount: z.number().nullable(),
+  maxAmount: z.number().nullable(),
+  isActive: z.boolean(),
+  updatedAt: z.string(),
+  updatedBy: z.string().nullable(),
+});
+export type DirectionRate = z.infer<typeof directionRateSchema>;
+
+export const ratesDataSchema = z.object({
+  updatedAt: z.string().nullable(),
+  currencies: z.array(currencyValueSchema),
+  directions: z.array(directionRateSchema),
+});
+export type RatesData = z.infer<typeof ratesDataSchema>;
+
+const amountLimitSchema = z.number().positive().max(1e12).nullable().optional();
+
+export const currencyValueChangeSchema = z.strictObject({
+  code: valuedCurrencySchema,
+  usdValue: z.number().positive().max(1e9),
+});
+
+export const directionChangeSchema = z
+  .strictObject({
+    assetFrom: assetKeySchema,
+    assetTo: assetKeySchema,
+    markupPercent: z.number().min(0).max(MAX_MARKUP_PERCENT),
+    minAmount: amountLimitSchema,
+    maxAmount: amountLimitSchema,
+    isActive: z.boolean().default(true),
+  })
+  .superRefine((direction, context) => {
+    if (!isValidExchangePair(direction.assetFrom, direction.assetTo)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['assetTo'],
+        message: 'A direction pairs one fiat asset with usdt-trc20.',
+      });
+    }
+    if (direction.minAmount && direction.maxAmount && direction.minAmount > direction.maxAmount) {
+      context.addIssue({ code: 'custom', path: ['maxAmount'], message: 'maxAmount is below minAmount.' });
+    }
+  });
+
+export const putRatesBodySchema = z
+  .strictObject({
+    currencies: z.array(currencyValueChangeSchema).max(MAX_RATE_CHANGES).default([]),
+    directions: z.array(directionChangeSchema).max(MAX_RATE_CHANGES).default([]),
+  })
+  .superRefine((body, context) => {
+    const count = body.currencies.length + body.directions.length;
+    if (count === 0)
+      context.addIssue({ code: 'custom', message: 'Send at least one currency or direction.' });
+    if (count > MAX_RATE_CHANGES) {
+      context.addIssue({ code: 'custom', message: `At most ${MAX_RATE_CHANGES} changes per request.` });
+    }
+  });
+export type PutRatesBody = z.infer<typeof putRatesBodySchema>;
+
+export const putRatesDataSchema = z.object({ changed: z.number().int(), rates: ratesDataSchema });
+
+export const calculateBodySchema = z.strictObject({
+  assetFrom: assetKeySchema,
+  assetTo: assetKeySchema,
+  amount: amountSchema,
+});
+export type CalculateBody = z.infer<typeof calculateBodySchema>;
+
+export const quoteSchema = z.object({
+  assetFrom: z.string(),
+  assetTo: z.string(),
+  currencyFrom: z.string(),
+  currencyTo: z.string(),
+  amount: z.number(),
+  amountTo: z.number(),
+  rate: z.number(),
+  markupPercent: z.number(),
+  amountUSD: z.number(),
+  /** The smallest amount accepted, in `currencyFrom`: the larger of the direction's and the setting's. */
+  minAmount: z.number(),
+  minAmountUSD: z.number(),
+  maxAmount: z.number().nullable(),
+  belowMinimum: z.boolean(),
+  aboveMaximum: z.boolean(),
+  updatedAt: z.string(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
