@@ -274,7 +274,7 @@ export async function updateUser(
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {
     ':updatedAt': next.updatedAt,
-    ':email': current.email,
+    ':currentEmail': current.email,
   };
   const sets = ['updatedAt = :updatedAt'];
   const set = (field: keyof UserRecord, value: unknown) => {
@@ -327,7 +327,7 @@ export async function updateUser(
     values[':gsi2sk'] = entry.gsi2sk;
   }
 
-  let condition = 'attribute_exists(pk) AND email = :email';
+  let condition = 'attribute_exists(pk) AND email = :currentEmail';
   if (current.usernameLower) {
     condition += ' AND usernameLower = :oldUsernameLower';
     values[':oldUsernameLower'] = current.usernameLower;
