@@ -37,6 +37,8 @@ describe('POST /api/auth/login', () => {
   });
 
   it('takes comparable time for an unknown user and a wrong password (both run bcrypt)', async () => {
+    // Without the dummy comparison an unknown user would answer in a few milliseconds, about a
+    // twentieth of a bcrypt comparison; the bounds are loose because the suite runs in parallel.
     const user = await createVerifiedUser();
     const time = async (identifier: string) => {
       const started = performance.now();
@@ -46,13 +48,13 @@ describe('POST /api/auth/login', () => {
     const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let round = 0; round < 3; round += 1) {
+    for (let round = 0; round < 5; round += 1) {
       known.push(await time(user.username));
       unknown.push(await time(uniqueIdentity('ghost').username));
     }
     const ratio = median(unknown) / median(known);
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    expect(ratio).toBeGreaterThan(0.33);
+    expect(ratio).toBeLessThan(3);
   });
 
   it('refuses a wrong password for an unverified account with the generic answer, not the unverified one', async () => {
@@ -89,9 +91,14 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('account lockout', () => {
+  // The failures come from a test address through the domain function, so the suite's shared
+  // 127.0.0.1 does not collect failures that would throttle other tests' logins.
   const failFiveTimes = async (identifier: string) => {
+    const ip = `test-ip-${runId()}`;
     for (let attempt = 0; attempt < LIMITS.accountFailures.max; attempt += 1) {
-      await login(identifier, `Wrong-password-${attempt}`);
+      await loginDomain({ loginIdentifier: identifier, password: `Wrong-password-${attempt}`, ip }).catch(
+        () => undefined,
+      );
     }
   };
 
@@ -154,11 +161,16 @@ describe('account lockout', () => {
 
   it('forgets earlier failures after a successful login', async () => {
     const user = await createVerifiedUser();
-    for (let attempt = 0; attempt < 4; attempt += 1) await login(user.email, 'Wrong-password-x');
-    await login(user.email, TEST_PASSWORD);
-    await login(user.email, 'Wrong-password-y');
-    const answer = await login(user.email, TEST_PASSWORD);
-    expect(answer.status).toBe(200);
+    const ip = `test-ip-${runId()}`;
+    const attempt = (password: string) =>
+      loginDomain({ loginIdentifier: user.email, password, ip }).then(
+        () => 'ok',
+        (error: { status: number }) => error.status,
+      );
+    for (let index = 0; index < 4; index += 1) await attempt('Wrong-password-x');
+    await attempt(TEST_PASSWORD);
+    await attempt('Wrong-password-y');
+    expect(await attempt(TEST_PASSWORD)).toBe('ok');
   });
 });
 
