@@ -25,7 +25,7 @@ export function verifyPassword(password: string, passwordHash: string): Promise<
  * A hash of a random password at the same cost: comparing against it when the account does not
  * exist makes "unknown user" take as long as "wrong password".
  */
-const DUMMY_HASH = '$2b$10$Y0Md4ZM.FcvCfmTxHb/cseyR4.ZjiHuWaII6.VWMV4ShLy7Okb8Q6';
+export const DUMMY_HASH = '$2b$10$Y0Md4ZM.FcvCfmTxHb/cseyR4.ZjiHuWaII6.VWMV4ShLy7Okb8Q6';
 
 export async function verifyAgainstDummy(password: string): Promise<false> {
   await bcrypt.compare(prehash(password), DUMMY_HASH);

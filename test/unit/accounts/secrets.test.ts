@@ -1,0 +1,37 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  hashToken,
+  newOpaqueToken,
+  newReferralCode,
+  REFERRAL_CODE_ALPHABET,
+  REFERRAL_CODE_LENGTH,
+} from '../../../functions/domain/accounts/secrets';
+
+describe('opaque tokens', () => {
+  it('are 32 random bytes in base64url (43 characters) and never repeat', () => {
+    const tokens = new Set(Array.from({ length: 1000 }, newOpaqueToken));
+    expect(tokens.size).toBe(1000);
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('are stored as a hash that differs from the token and is stable', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), (token) => {
+        expect(hashToken(token)).toBe(hashToken(token));
+        expect(hashToken(token)).not.toBe(token);
+      }),
+    );
+  });
+});
+
+describe('referral codes', () => {
+  it('are 8 characters from an alphabet without 0, O, 1, I or L', () => {
+    for (let index = 0; index < 500; index += 1) {
+      const code = newReferralCode();
+      expect(code).toHaveLength(REFERRAL_CODE_LENGTH);
+      expect([...code].every((char) => REFERRAL_CODE_ALPHABET.includes(char))).toBe(true);
+    }
+    expect(REFERRAL_CODE_ALPHABET).not.toMatch(/[0O1IL]/);
+  });
+});
