@@ -126,6 +126,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 }
 
 export const api = {
+  request: apiRequest,
   get: <T>(path: string, query?: ApiRequestOptions['query'], signal?: AbortSignal) =>
     apiRequest<T>(path, { method: 'GET', query, signal }),
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body: body ?? {} }),

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { RegisterBody, RegisterData } from '../../../shared/contract/auth';
 import type { PublicUser } from '../../../shared/contract/users';
 import { isStaffRole } from '../../../shared/enums';
 import type { ApiError } from '../lib/api-client';
@@ -43,12 +44,7 @@ export interface AuthActions {
   clearAuth: () => void;
 }
 
-export interface RegisterInput {
-  email: string;
-  username: string;
-  password: string;
-  invitationCode?: string;
-}
+export type RegisterInput = RegisterBody;
 
 const signedOut = {
   user: null,
@@ -159,7 +155,7 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
     set({ loading: true, error: null, registrationMessage: null });
     try {
       const { api } = await client();
-      const answer = await api.post<{ userId: string }>('/auth/register', body);
+      const answer = await api.post<RegisterData>('/auth/register', body);
       set({ loading: false, registrationMessage: answer.message });
       return answer.message;
     } catch (error) {

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import type { CreateApplicationBody } from '../../../../../shared/contract/applications';
+import { withAtSign } from '../../../../../shared/telegram';
+import { ExternalIcon } from '../../../components/ui/icons';
+import { SUPPORT_URL } from '../../../config/support';
+import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
+import { localizeServerMessage } from '../../../lib/server-message';
+import { useAuthStore } from '../../../stores/auth-store';
+import { toast } from '../../../stores/toast-store';
+import { createApplication } from '../api/apply-api';
+import type { StandardField } from '../lib/apply-form';
+import type { IndividualField } from '../lib/apply-validation';
+import { IndividualForm } from './individual-form';
+import { StandardForm } from './standard-form';
+import { useTelegramContact } from './use-telegram-contact';
+import '../apply.css';
+
+export type ContactProps = ReturnType<typeof useTelegramContact>;
+/** Sends the application; true when it was created (the form then resets). */
+export type SubmitApplication = (body: CreateApplicationBody, successKey: string) => Promise<boolean>;
+type Mode = 'standard' | 'individual';
+
+export function ApplyPage() {
+  const { t } = useTranslation(['forms', 'errors']);
+  const telegramId = useAuthStore((state) => state.user?.telegramId ?? null);
+  const contact = useTelegramContact(telegramId ? withAtSign(telegramId) : '');
+  const [mode, setMode] = useState<Mode>('standard');
+  const [standardErrors, setStandardErrors] = useState<Partial<Record<StandardField, string>>>({});
+  const [individualErrors, setIndividualErrors] = useState<Partial<Record<IndividualField, string>>>({});
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setStandardErrors({});
+    setIndividualErrors({});
+  };
+
+  const submit: SubmitApplication = async (body, successKey) => {
+    if (contact.check === 'checking') {
+      toast.blank(t('apply.waitForCheck'));
+      return false;
+    }
+    try {
+      await createApplication(body);
+      toast.success(t(successKey));
+      return true;
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : '';
+      toast.error(localizeServerMessage(message, t('errors:application.submitError')));
+      return false;
+    }
+  };
+
+  return (
+    <div className="container page apply-page">
+      <header className="apply-page__header">
+        <div>
+          <h1 className="page__title">{t('apply.title')}</h1>
+          <p className="page__lead">{t('apply.lead')}</p>
+        </div>
+        <a className="support-link" href={SUPPORT_URL} target="_blank" rel="noopener noreferrer">
+          {t('apply.support')}
+          <ExternalIcon size={16} />
+          <span className="visually-hidden">{t('apply.opensInNewTab')}</span>
+        </a>
+      </header>
+      <div className="card apply-card">
+        <fieldset className="mode-switch">
+          <legend className="visually-hidden">{t('apply.modeLabel')}</legend>
+          {(['standard', 'individual'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              className="mode-switch__option"
+              aria-pressed={mode === option}
+              onClick={() => switchMode(option)}
+            >
+              {t(`apply.modes.${option}`)}
+            </button>
+          ))}
+        </fieldset>
+        <p className="muted apply-card__hint">{t(`apply.modeHints.${mode}`)}</p>
+        {mode === 'standard' ? (
+          <StandardForm
+            contact={contact}
+            errors={standardErrors}
+            setErrors={setStandardErrors}
+            submit={submit}
+          />
+        ) : (
+          <IndividualForm
+            contact={contact}
+            errors={individualErrors}
+            setErrors={setIndividualErrors}
+            submit={submit}
+          />
+        )}
+      </div>
+    </div>
+  );
+}

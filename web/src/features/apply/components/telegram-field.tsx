@@ -1,0 +1,49 @@
+import { TextField } from '../../../components/ui/field';
+import { CheckIcon, CloseIcon } from '../../../components/ui/icons';
+import { useTranslation } from '../../../lib/i18n';
+import type { TelegramCheck } from '../lib/apply-validation';
+
+interface TelegramFieldProps {
+  value: string;
+  check: TelegramCheck;
+  error?: string | null;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}
+
+/** The contact input with the check's spinner, green tick or red cross (spec §2). */
+export function TelegramField({ value, check, error, onChange, onBlur }: TelegramFieldProps) {
+  const { t } = useTranslation('forms');
+  const adornment =
+    check === 'checking' ? (
+      <span className="spinner telegram-check telegram-check--checking" aria-hidden="true" />
+    ) : check === 'valid' ? (
+      <span className="telegram-check telegram-check--valid" aria-hidden="true">
+        <CheckIcon size={18} />
+      </span>
+    ) : check === 'invalid' ? (
+      <span className="telegram-check telegram-check--invalid" aria-hidden="true">
+        <CloseIcon size={18} />
+      </span>
+    ) : null;
+  return (
+    <div>
+      <TextField
+        label={t('apply.contactTelegram')}
+        name="contactTelegram"
+        autoComplete="off"
+        placeholder={t('apply.contactPlaceholder')}
+        hint={t('apply.contactHint')}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+        error={error}
+        adornment={adornment}
+        data-check={check}
+      />
+      <span className="visually-hidden" role="status">
+        {check === 'idle' ? '' : t(`apply.contactCheck.${check}`)}
+      </span>
+    </div>
+  );
+}

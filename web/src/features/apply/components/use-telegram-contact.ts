@@ -1,0 +1,32 @@
+import { useCallback, useRef, useState } from 'react';
+import { TELEGRAM_CONTACT_MIN_LENGTH } from '../../../../../shared/constants';
+import { checkTelegramContact } from '../api/apply-api';
+import type { TelegramCheck } from '../lib/apply-validation';
+
+/**
+ * The Telegram contact and its remote check (spec §4, §5): checked on blur from 3 characters,
+ * editing resets the check to idle, and an answer for an older value is ignored.
+ */
+export function useTelegramContact(initial: string) {
+  const [value, setValue] = useState(initial);
+  const [check, setCheck] = useState<TelegramCheck>('idle');
+  const generation = useRef(0);
+
+  const change = useCallback((next: string) => {
+    generation.current += 1;
+    setValue(next);
+    setCheck('idle');
+  }, []);
+
+  const verify = useCallback(async () => {
+    const contact = value.trim();
+    if (contact.length < TELEGRAM_CONTACT_MIN_LENGTH || check !== 'idle') return;
+    generation.current += 1;
+    const asked = generation.current;
+    setCheck('checking');
+    const isValid = await checkTelegramContact(contact);
+    if (generation.current === asked) setCheck(isValid ? 'valid' : 'invalid');
+  }, [value, check]);
+
+  return { value, check, change, verify };
+}

@@ -1,0 +1,1 @@
+export { ApplyPage } from './components/apply-page';

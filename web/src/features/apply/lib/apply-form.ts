@@ -1,0 +1,122 @@
+import { isValidExchangePair, offeredFiatAssets, parseAssetKey } from '../../../../../shared/assets';
+import { CRYPTO_ASSET } from '../../../../../shared/constants';
+import type { GeoContinent, GeoCountry, GeoTree } from '../../../../../shared/geo';
+
+/**
+ * The standard form's state and its transitions (spec §4 "Application form"): continent → country
+ * → city cascade over active nodes, and a give/receive pair that is always one fiat asset and USDT.
+ */
+export interface StandardForm {
+  continent: string;
+  country: string;
+  city: string;
+  assetFrom: string;
+  assetTo: string;
+  amount: string;
+}
+
+export const INITIAL_STANDARD_FORM: StandardForm = {
+  continent: '',
+  country: '',
+  city: '',
+  assetFrom: 'cash-USD',
+  assetTo: CRYPTO_ASSET,
+  amount: '',
+};
+
+export function findContinent(tree: GeoTree, key: string): GeoContinent | undefined {
+  return tree.find((continent) => continent.key === key && continent.isActive);
+}
+
+export function findCountry(tree: GeoTree, continentKey: string, key: string): GeoCountry | undefined {
+  return findContinent(tree, continentKey)?.countries.find(
+    (country) => country.key === key && country.isActive,
+  );
+}
+
+/** The local currency of the selected country, if any. */
+export function localCurrencyOf(tree: GeoTree, form: StandardForm): string | null {
+  return findCountry(tree, form.continent, form.country)?.localCurrency ?? null;
+}
+
+/** Give options: cash and card in USD, EUR, RUB and the country's currency, then USDT. */
+export function giveOptions(localCurrency: string | null): string[] {
+  return [...offeredFiatAssets(localCurrency), CRYPTO_ASSET];
+}
+
+/** A crypto source allows only fiat destinations; a fiat source only the crypto asset. */
+export function receiveOptions(assetFrom: string, localCurrency: string | null): string[] {
+  return parseAssetKey(assetFrom)?.kind === 'crypto' ? offeredFiatAssets(localCurrency) : [CRYPTO_ASSET];
+}
+
+function preferredFiat(localCurrency: string | null): string {
+  const offered = offeredFiatAssets(localCurrency);
+  const card = localCurrency ? `card-${localCurrency}` : null;
+  return card && offered.includes(card) ? card : offered[0]!;
+}
+
+/** Keeps the pair valid for the offered options: the source first, then the destination. */
+export function normalizePair(
+  assetFrom: string,
+  assetTo: string,
+  localCurrency: string | null,
+): Pick<StandardForm, 'assetFrom' | 'assetTo'> {
+  const from = giveOptions(localCurrency).includes(assetFrom) ? assetFrom : INITIAL_STANDARD_FORM.assetFrom;
+  const destinations = receiveOptions(from, localCurrency);
+  if (destinations.includes(assetTo) && isValidExchangePair(from, assetTo))
+    return { assetFrom: from, assetTo };
+  const to = destinations.length === 1 ? destinations[0]! : preferredFiat(localCurrency);
+  return { assetFrom: from, assetTo: to };
+}
+
+export function selectContinent(form: StandardForm, continent: string): StandardForm {
+  return { ...form, continent, country: '', city: '', ...normalizePair(form.assetFrom, form.assetTo, null) };
+}
+
+/**
+ * Resets the city and switches the source to the card of the country's local currency when that
+ * option exists; the destination follows so the pair stays valid.
+ */
+export function selectCountry(
+  form: StandardForm,
+  country: string,
+  localCurrency: string | null,
+): StandardForm {
+  const card = localCurrency ? `card-${localCurrency}` : null;
+  const assetFrom = card && giveOptions(localCurrency).includes(card) ? card : form.assetFrom;
+  return { ...form, country, city: '', ...normalizePair(assetFrom, form.assetTo, localCurrency) };
+}
+
+export function selectCity(form: StandardForm, city: string): StandardForm {
+  return { ...form, city };
+}
+
+export function selectAssetFrom(
+  form: StandardForm,
+  assetFrom: string,
+  localCurrency: string | null,
+): StandardForm {
+  return { ...form, ...normalizePair(assetFrom, form.assetTo, localCurrency) };
+}
+
+export function selectAssetTo(
+  form: StandardForm,
+  assetTo: string,
+  localCurrency: string | null,
+): StandardForm {
+  return { ...form, ...normalizePair(form.assetFrom, assetTo, localCurrency) };
+}
+
+/** Give becomes receive and the other way round; still a valid pair. */
+export function swapAssets(form: StandardForm, localCurrency: string | null): StandardForm {
+  return { ...form, ...normalizePair(form.assetTo, form.assetFrom, localCurrency) };
+}
+
+/** Accepts a comma as the decimal separator; NaN when the text is not a number. */
+export function parseAmount(text: string): number {
+  const normalized = text.trim().replace(/\s+/g, '').replace(',', '.');
+  if (!/^\d*\.?\d+$|^\d+\.$/.test(normalized)) return Number.NaN;
+  return Number(normalized);
+}
+
+export type StandardField = 'continent' | 'country' | 'city' | 'amount' | 'contactTelegram';

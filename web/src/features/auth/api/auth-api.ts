@@ -1,0 +1,15 @@
+import type { EmailBody, ResetPasswordBody } from '../../../../../shared/contract/auth';
+import { api } from '../../../lib/api-client';
+
+/** The auth calls not held by the auth store (spec §7). Each resolves to the server's message. */
+export async function resendVerification(body: EmailBody): Promise<string> {
+  return (await api.post('/auth/resend-verification', body)).message;
+}
+
+export async function requestPasswordReset(body: EmailBody): Promise<string> {
+  return (await api.post('/auth/forgot-password', body)).message;
+}
+
+export async function resetPassword(body: ResetPasswordBody): Promise<string> {
+  return (await api.post('/auth/reset-password', body)).message;
+}

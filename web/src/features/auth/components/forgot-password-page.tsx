@@ -1,0 +1,75 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { paths } from '../../../config/paths';
+import { useTranslation } from '../../../lib/i18n';
+import { localizeServerMessage } from '../../../lib/server-message';
+import { emailError } from '../../../lib/validation';
+import { requestPasswordReset } from '../api/auth-api';
+import { AuthCard } from './auth-card';
+
+/** Email field; on success a message replaces the form (spec §2). */
+export function ForgotPasswordPage() {
+  const { t } = useTranslation(['auth', 'forms', 'errors']);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const fieldError = emailError(email);
+    if (fieldError) {
+      setError(t(`forms:${fieldError}`));
+      return;
+    }
+    setSubmitting(true);
+    setFormError(null);
+    try {
+      const message = await requestPasswordReset({ email: email.trim() });
+      setDone(localizeServerMessage(message, t('forgot.done')));
+    } catch (failure) {
+      setFormError(localizeServerMessage((failure as Error).message, t('errors:auth.forgotFailed')));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <AuthCard title={t('forgot.title')} lead={done ? undefined : t('forgot.lead')}>
+      {done ? (
+        <div className="auth-result">
+          <Alert tone="success">
+            <p>{done}</p>
+          </Alert>
+          <Link to={paths.login.path}>{t('forgot.backToLogin')}</Link>
+        </div>
+      ) : (
+        <form className="auth-form" onSubmit={submit} noValidate>
+          {formError && <Alert tone="danger">{formError}</Alert>}
+          <TextField
+            label={t('forgot.email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => {
+              setEmail(event.target.value);
+              setError(null);
+            }}
+            error={error}
+          />
+          <Button type="submit" block loading={submitting}>
+            {t('forgot.submit')}
+          </Button>
+          <p className="auth-card__footer">
+            <Link to={paths.login.path}>{t('forgot.backToLogin')}</Link>
+          </p>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

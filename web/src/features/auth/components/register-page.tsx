@@ -1,0 +1,198 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Checkbox, TextField } from '../../../components/ui/field';
+import { CheckIcon } from '../../../components/ui/icons';
+import { loginPath, paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { readReferralCode } from '../../../lib/referral-cookie';
+import { localizeServerMessage } from '../../../lib/server-message';
+import { hasErrors } from '../../../lib/validation';
+import { useAuthStore } from '../../../stores/auth-store';
+import { toast } from '../../../stores/toast-store';
+import { resendVerification } from '../api/auth-api';
+import {
+  EMPTY_REGISTER_VALUES,
+  mapRegisterServerErrors,
+  type RegisterField,
+  type RegisterValues,
+  validateRegister,
+} from '../lib/register-form';
+import { AuthCard } from './auth-card';
+
+export function RegisterPage() {
+  const { t } = useTranslation(['auth', 'forms', 'errors']);
+  const [params] = useSearchParams();
+  const register = useAuthStore((state) => state.register);
+  const [referralCode] = useState(readReferralCode);
+  const [values, setValues] = useState<RegisterValues>(() => ({
+    ...EMPTY_REGISTER_VALUES,
+    invitationCode: referralCode ?? '',
+  }));
+  const [errors, setErrors] = useState<Partial<Record<RegisterField, string>>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [registered, setRegistered] = useState<{ email: string; message: string } | null>(null);
+
+  /** Client errors are keys of the `forms` namespace; server errors are texts. */
+  const errorText = (field: RegisterField) => {
+    const error = errors[field];
+    if (!error) return null;
+    return error.startsWith('validation.') ? t(`forms:${error}`) : localizeServerMessage(error, error);
+  };
+
+  const change = <K extends keyof RegisterValues>(field: K, value: RegisterValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    const errorField: RegisterField =
+      field === 'acceptTerms' ? 'terms' : field === 'noCode' ? 'invitationCode' : (field as RegisterField);
+    setErrors((current) => ({ ...current, [errorField]: undefined, general: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const clientErrors = validateRegister(values, referralCode !== null);
+    setErrors(clientErrors);
+    if (hasErrors(clientErrors)) return;
+    setSubmitting(true);
+    const code = referralCode ?? (values.noCode ? '' : values.invitationCode.trim());
+    try {
+      const message = await register({
+        email: values.email.trim(),
+        username: values.username.trim(),
+        password: values.password,
+        ...(code ? { invitationCode: code } : {}),
+        language: currentLanguage(),
+      });
+      setRegistered({ email: values.email.trim(), message });
+    } catch (error) {
+      const serverErrors =
+        error instanceof ApiError ? mapRegisterServerErrors(error.message, error.errors) : {};
+      setErrors(hasErrors(serverErrors) ? serverErrors : { general: t('errors:auth.registrationError') });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (registered) return <RegistrationDone email={registered.email} message={registered.message} />;
+
+  return (
+    <AuthCard title={t('register.title')} lead={t('register.lead')}>
+      <form className="auth-form" onSubmit={submit} noValidate>
+        {errors.general && <Alert tone="danger">{errorText('general')}</Alert>}
+        <TextField
+          label={t('register.email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={(event) => change('email', event.target.value)}
+          error={errorText('email')}
+        />
+        <TextField
+          label={t('register.username')}
+          name="username"
+          autoComplete="username"
+          hint={t('register.usernameHint')}
+          value={values.username}
+          onChange={(event) => change('username', event.target.value)}
+          error={errorText('username')}
+        />
+        <TextField
+          label={t('register.password')}
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint={t('register.passwordHint')}
+          value={values.password}
+          onChange={(event) => change('password', event.target.value)}
+          error={errorText('password')}
+        />
+        <TextField
+          label={t('register.confirmPassword')}
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={(event) => change('confirmPassword', event.target.value)}
+          error={errorText('confirmPassword')}
+        />
+        <TextField
+          label={t('register.invitationCode')}
+          name="invitationCode"
+          autoComplete="off"
+          value={values.invitationCode}
+          readOnly={referralCode !== null}
+          disabled={referralCode === null && values.noCode}
+          hint={referralCode !== null ? t('register.referralApplied') : undefined}
+          onChange={(event) => change('invitationCode', event.target.value)}
+          error={errorText('invitationCode')}
+        />
+        {referralCode === null && (
+          <Checkbox
+            label={t('register.noCode')}
+            name="noCode"
+            checked={values.noCode}
+            onChange={(event) => change('noCode', event.target.checked)}
+          />
+        )}
+        <Checkbox
+          name="acceptTerms"
+          checked={values.acceptTerms}
+          onChange={(event) => change('acceptTerms', event.target.checked)}
+          error={errorText('terms')}
+          label={
+            <>
+              {t('register.termsPrefix')}{' '}
+              <Link to={paths.licenseAgreement.path} target="_blank" rel="noopener">
+                {t('register.termsLink')}
+              </Link>
+            </>
+          }
+        />
+        <Button type="submit" block loading={submitting}>
+          {t('register.submit')}
+        </Button>
+      </form>
+      <p className="auth-card__footer">
+        {t('register.haveAccount')}{' '}
+        <Link to={loginPath(params.get('redirectTo'))}>{t('register.loginLink')}</Link>
+      </p>
+    </AuthCard>
+  );
+}
+
+function RegistrationDone({ email, message }: { email: string; message: string }) {
+  const { t } = useTranslation(['auth', 'errors']);
+  const [sending, setSending] = useState(false);
+  const resend = async () => {
+    setSending(true);
+    try {
+      const answer = await resendVerification({ email });
+      toast.success(localizeServerMessage(answer, t('register.resent')));
+    } catch (error) {
+      toast.error(localizeServerMessage((error as Error).message, t('errors:auth.resendFailed')));
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <AuthCard title={t('register.doneTitle')}>
+      <div className="auth-result">
+        <span className="auth-result__icon">
+          <CheckIcon size={24} />
+        </span>
+        <Alert tone="success">
+          <p>{localizeServerMessage(message, t('register.doneText'))}</p>
+        </Alert>
+        <p className="muted">{t('register.doneHint', { email })}</p>
+        <div className="row">
+          <Button variant="secondary" onClick={resend} loading={sending}>
+            {t('register.resend')}
+          </Button>
+          <Link to={paths.login.path}>{t('register.loginLink')}</Link>
+        </div>
+      </div>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,135 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import type { PublicUser } from '../../../../../shared/contract/users';
+import { LANGUAGES, type Language } from '../../../../../shared/enums';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { changeLanguage, useTranslation } from '../../../lib/i18n';
+import { localizeServerMessage } from '../../../lib/server-message';
+import { usernameError } from '../../../lib/validation';
+import { useAuthStore } from '../../../stores/auth-store';
+import { toast } from '../../../stores/toast-store';
+import { fetchAvatars, updateProfile } from '../api/profile-api';
+
+interface EditProfileModalProps {
+  open: boolean;
+  onClose: () => void;
+  user: PublicUser;
+}
+
+/** Username, language and an avatar from /misc/avatars (spec §2); empty username = unchanged (§5). */
+export function EditProfileModal({ open, onClose, user }: EditProfileModalProps) {
+  const { t } = useTranslation(['profile', 'forms', 'errors', 'common']);
+  const setUser = useAuthStore((state) => state.setUser);
+  const [username, setUsername] = useState(user.username ?? '');
+  const [language, setLanguage] = useState<Language>(user.language);
+  const [photo, setPhoto] = useState<string | null>(user.photo_url);
+  const [avatars, setAvatars] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setUsername(user.username ?? '');
+    setLanguage(user.language);
+    setPhoto(user.photo_url);
+    setError(null);
+    setFormError(null);
+    fetchAvatars().then(setAvatars, () => setAvatars([]));
+  }, [open, user]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = username.trim();
+    const problem = trimmed ? usernameError(trimmed) : null;
+    if (problem) {
+      setError(t(`forms:${problem}`));
+      return;
+    }
+    setSaving(true);
+    try {
+      const answer = await updateProfile({
+        username: trimmed || undefined,
+        language,
+        photo_url: photo,
+      });
+      if (answer.data) setUser(answer.data);
+      if (answer.data?.language) await changeLanguage(answer.data.language);
+      toast.success(localizeServerMessage(answer.message, t('edit.saved')));
+      onClose();
+    } catch (failure) {
+      const apiError = failure instanceof ApiError ? failure : null;
+      const usernameProblem = apiError?.errors.find((item) => item.path === 'username');
+      if (usernameProblem) setError(localizeServerMessage(usernameProblem.msg, usernameProblem.msg));
+      else setFormError(localizeServerMessage(apiError?.message, t('errors:profile.updateFailed')));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} title={t('edit.title')}>
+      <form className="stack" onSubmit={submit} noValidate>
+        {formError && <Alert tone="danger">{formError}</Alert>}
+        <TextField
+          label={t('edit.username')}
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={(event) => {
+            setUsername(event.target.value);
+            setError(null);
+          }}
+          error={error}
+        />
+        <SelectField
+          label={t('edit.language')}
+          name="language"
+          value={language}
+          options={LANGUAGES.map((code) => ({ value: code, label: t(`common:language.names.${code}`) }))}
+          onChange={(event) => setLanguage(event.target.value as Language)}
+        />
+        <fieldset className="avatar-picker">
+          <legend className="field__label">{t('edit.avatar')}</legend>
+          {avatars === null ? (
+            <Spinner label={t('common:status.loading')} />
+          ) : (
+            <div className="avatar-picker__grid">
+              {avatars.map((url, index) => (
+                <label key={url} className="avatar-picker__option">
+                  <input
+                    type="radio"
+                    name="avatar"
+                    value={url}
+                    checked={photo === url}
+                    onChange={() => setPhoto(url)}
+                    className="visually-hidden"
+                  />
+                  <img
+                    src={url}
+                    alt={t('edit.avatarOption', { number: index + 1 })}
+                    width={56}
+                    height={56}
+                    loading="lazy"
+                  />
+                </label>
+              ))}
+            </div>
+          )}
+        </fieldset>
+        <div className="modal__footer">
+          <Button variant="secondary" onClick={onClose}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {t('common:actions.save')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,163 @@
+import { useCallback, useEffect, useState } from 'react';
+import { assetLabel } from '../../../../../shared/assets';
+import { CANCEL_CONFIRM_TOAST_MS } from '../../../../../shared/constants';
+import type { ApplicationView } from '../../../../../shared/contract/applications';
+import { Alert } from '../../../components/ui/alert';
+import { Badge } from '../../../components/ui/badge';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
+import { localizeServerMessage } from '../../../lib/server-message';
+import { toast } from '../../../stores/toast-store';
+import { cancelApplication, fetchMyApplications } from '../api/profile-api';
+import { geoKeyName, shortId, statusDisplay } from '../lib/display';
+
+const LOCALES = { ru: 'ru-RU', en: 'en-GB' } as const;
+type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: ApplicationView[] };
+
+/** The latest 10 applications: a table on wide screens, cards on narrow ones (spec §2). */
+export function MyApplications() {
+  const { t, language } = useTranslation(['profile', 'forms', 'errors', 'common']);
+  const [state, setState] = useState<ListState>({ status: 'loading' });
+
+  const load = useCallback(async (signal?: AbortSignal) => {
+    try {
+      const items = await fetchMyApplications(signal);
+      setState({ status: 'ready', items });
+    } catch {
+      if (!signal?.aborted) setState({ status: 'error' });
+    }
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  const fiatLabels = { cash: t('forms:apply.assets.cash'), card: t('forms:apply.assets.card') };
+  const number = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 8 });
+  const date = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' });
+  const side = (amount: number | null, asset: string | null) =>
+    asset ? `${amount === null ? '' : `${number.format(amount)} `}${assetLabel(asset, fiatLabels)}` : '—';
+
+  const askCancel = (application: ApplicationView) => {
+    toast.custom(t('applications.cancelConfirm', { id: shortId(application.id) }), {
+      id: `cancel-${application.id}`,
+      duration: CANCEL_CONFIRM_TOAST_MS,
+      actions: [
+        {
+          label: t('applications.cancelYes'),
+          tone: 'danger',
+          onClick: async () => {
+            try {
+              const message = await cancelApplication(application.id);
+              toast.success(localizeServerMessage(message, t('applications.cancelled')));
+              await load();
+            } catch (error) {
+              const message = error instanceof ApiError ? error.message : '';
+              toast.error(localizeServerMessage(message, t('errors:application.cancelFailed')));
+            }
+          },
+        },
+        { label: t('applications.cancelNo'), onClick: () => {} },
+      ],
+    });
+  };
+
+  return (
+    <section className="card my-applications" aria-labelledby="my-applications-title">
+      <div className="my-applications__head">
+        <h2 id="my-applications-title">{t('applications.title')}</h2>
+        <ButtonLink to={paths.apply.path} size="sm">
+          {t('applications.create')}
+        </ButtonLink>
+      </div>
+      {state.status === 'loading' && (
+        <p className="row muted">
+          <Spinner decorative /> {t('common:status.loading')}
+        </p>
+      )}
+      {state.status === 'error' && <Alert tone="danger">{t('errors:application.loadFailed')}</Alert>}
+      {state.status === 'ready' && state.items.length === 0 && (
+        <p className="muted">{t('applications.empty')}</p>
+      )}
+      {state.status === 'ready' && state.items.length > 0 && (
+        <table className="data-table">
+          <caption className="visually-hidden">{t('applications.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('applications.columns.id')}</th>
+              <th scope="col">{t('applications.columns.date')}</th>
+              <th scope="col">{t('applications.columns.type')}</th>
+              <th scope="col">{t('applications.columns.gives')}</th>
+              <th scope="col">{t('applications.columns.receives')}</th>
+              <th scope="col">{t('applications.columns.city')}</th>
+              <th scope="col">{t('applications.columns.status')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('applications.columns.actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {state.items.map((application) => {
+              const display = statusDisplay(application.status);
+              return (
+                <tr key={application.id} data-application-id={application.id}>
+                  <td data-label={t('applications.columns.id')}>
+                    <span className="mono">{shortId(application.id)}</span>
+                  </td>
+                  <td data-label={t('applications.columns.date')}>
+                    {date.format(new Date(application.createdAt))}
+                  </td>
+                  <td data-label={t('applications.columns.type')}>
+                    {t(`applications.types.${application.requestType}`)}
+                  </td>
+                  <td data-label={t('applications.columns.gives')}>
+                    {application.requestType === 'INDIVIDUAL'
+                      ? application.details
+                      : side(application.amountFrom, application.assetFrom)}
+                  </td>
+                  <td data-label={t('applications.columns.receives')}>
+                    {application.requestType === 'INDIVIDUAL'
+                      ? '—'
+                      : side(application.amountTo, application.assetTo)}
+                  </td>
+                  <td data-label={t('applications.columns.city')}>{geoKeyName(application.city) || '—'}</td>
+                  <td data-label={t('applications.columns.status')}>
+                    <div className="status-cell">
+                      <Badge tone={display.tone}>
+                        {display.known
+                          ? t(`applications.statuses.${application.status}`)
+                          : t('common:status.unknown')}
+                      </Badge>
+                      {application.rejectionReason && (
+                        <span className="status-cell__reason">
+                          {t('applications.rejectionReason', { reason: application.rejectionReason })}
+                        </span>
+                      )}
+                    </div>
+                  </td>
+                  <td data-label={t('applications.columns.actions')}>
+                    {application.status === 'PENDING' ? (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        aria-label={t('applications.cancelLabel', { id: shortId(application.id) })}
+                        onClick={() => askCancel(application)}
+                      >
+                        {t('applications.cancel')}
+                      </Button>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,100 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { NotificationView } from '../../../../../shared/contract/notifications';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { BellIcon } from '../../../components/ui/icons';
+import { useTranslation } from '../../../lib/i18n';
+import {
+  fetchNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  type NotificationsPage,
+} from '../api/profile-api';
+
+const LOCALES = { ru: 'ru-RU', en: 'en-GB' } as const;
+
+/**
+ * The user's notifications with the unread count. The section stays hidden when the API does not
+ * offer notifications (spec §7 names the calls without a screen).
+ */
+export function NotificationsPanel() {
+  const { t, language } = useTranslation(['profile', 'common']);
+  const [page, setPage] = useState<NotificationsPage | null>(null);
+
+  const load = useCallback(async (signal?: AbortSignal) => {
+    try {
+      setPage(await fetchNotifications(signal));
+    } catch {
+      if (!signal?.aborted) setPage(null);
+    }
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  if (!page) return null;
+  const date = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' });
+
+  const readOne = async (notification: NotificationView) => {
+    if (notification.isRead) return;
+    try {
+      await markNotificationRead(notification.id);
+      await load();
+    } catch {
+      // The list is refreshed on the next visit.
+    }
+  };
+  const readAll = async () => {
+    try {
+      await markAllNotificationsRead();
+      await load();
+    } catch {
+      // As above.
+    }
+  };
+
+  return (
+    <section className="card notifications" aria-labelledby="notifications-title">
+      <div className="notifications__head">
+        <h2 id="notifications-title" className="notifications__title">
+          <BellIcon size={20} />
+          {t('notifications.title')}
+          {page.unreadCount > 0 && (
+            <Badge tone="info">{t('notifications.unread', { count: page.unreadCount })}</Badge>
+          )}
+        </h2>
+        {page.unreadCount > 0 && (
+          <Button variant="ghost" size="sm" onClick={readAll}>
+            {t('notifications.readAll')}
+          </Button>
+        )}
+      </div>
+      {page.items.length === 0 ? (
+        <p className="muted">{t('notifications.empty')}</p>
+      ) : (
+        <ul className="notifications__list">
+          {page.items.slice(0, 5).map((notification) => (
+            <li
+              key={notification.id}
+              className={notification.isRead ? 'notification' : 'notification notification--unread'}
+            >
+              <div>
+                <p className="notification__title">{notification.title}</p>
+                <p className="notification__message">{notification.message}</p>
+                <p className="notification__date">{date.format(new Date(notification.createdAt))}</p>
+              </div>
+              {!notification.isRead && (
+                <Button variant="ghost" size="sm" onClick={() => readOne(notification)}>
+                  {t('notifications.markRead')}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { CopyIcon } from '../../../components/ui/icons';
+import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../stores/toast-store';
+import { referralLink } from '../lib/display';
+
+async function copyText(text: string): Promise<void> {
+  if (!navigator.clipboard?.writeText) throw new Error('Clipboard unavailable');
+  await navigator.clipboard.writeText(text);
+}
+
+/** Collapsible referral programme: code, link with `ref`, copy buttons and the total (spec §2). */
+export function ReferralSection({ code, total }: { code: string | null; total: number }) {
+  const { t } = useTranslation(['profile', 'errors']);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const link = code ? referralLink(window.location.origin, code) : null;
+
+  const copy = async (text: string, successKey: string) => {
+    try {
+      await copyText(text);
+      toast.success(t(successKey));
+    } catch {
+      toast.error(t('errors:profile.copyFailed'));
+    }
+  };
+
+  return (
+    <section className="card referral" aria-labelledby={`${panelId}-title`}>
+      <h2 className="referral__heading" id={`${panelId}-title`}>
+        <button
+          type="button"
+          className="referral__toggle"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span>{t('referral.title')}</span>
+          <span className="referral__total">{t('referral.total', { count: total })}</span>
+        </button>
+      </h2>
+      <div id={panelId} hidden={!open} className="referral__body">
+        <p className="muted">{t('referral.lead')}</p>
+        {code && link ? (
+          <dl className="referral__list">
+            <div className="referral__item">
+              <dt>{t('referral.code')}</dt>
+              <dd>
+                <code className="referral__value">{code}</code>
+                <Button variant="secondary" size="sm" onClick={() => copy(code, 'referral.codeCopied')}>
+                  <CopyIcon size={16} />
+                  {t('referral.copyCode')}
+                </Button>
+              </dd>
+            </div>
+            <div className="referral__item">
+              <dt>{t('referral.link')}</dt>
+              <dd>
+                <code className="referral__value referral__value--link">{link}</code>
+                <Button variant="secondary" size="sm" onClick={() => copy(link, 'referral.linkCopied')}>
+                  <CopyIcon size={16} />
+                  {t('referral.copyLink')}
+                </Button>
+              </dd>
+            </div>
+            <div className="referral__item">
+              <dt>{t('referral.totalLabel')}</dt>
+              <dd>
+                <strong>{total}</strong>
+              </dd>
+            </div>
+          </dl>
+        ) : (
+          <p>{t('referral.noCode')}</p>
+        )}
+      </div>
+    </section>
+  );
+}
