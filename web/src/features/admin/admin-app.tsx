@@ -1,0 +1,61 @@
+import { type ReactNode, useMemo } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { isStaffRole } from '../../../../shared/enums';
+import { AccessDeniedPage } from '../../app/routes/access-denied';
+import { PageSpinner } from '../../components/ui/spinner';
+import { useTranslation } from '../../lib/i18n';
+import { useAuthStore } from '../../stores/auth-store';
+import { ApplicationsPage } from './applications/applications-page';
+import { AdminLayout } from './components/admin-layout';
+import { AdminStatusPage, ComingSoonPage } from './components/coming-soon';
+import { StaffContext } from './components/staff-context';
+import { DashboardPage } from './dashboard/dashboard-page';
+import { GeoPage } from './geo/geo-page';
+import { adminPages, PLACEHOLDER_PAGES } from './lib/admin-paths';
+import { type AdminSection, canOpenSection, type StaffSubject } from './lib/permissions';
+import { RatesPage } from './rates/rates-page';
+import { SettingsPage } from './settings/settings-page';
+import { UsersPage } from './users/users-page';
+import './admin.css';
+
+/**
+ * /admin/* (spec §2): staff only — visitors see access denied with login links, logged-in users
+ * without a staff role see access denied. Inside, each section checks the role's access.
+ */
+export function AdminApp() {
+  const { t } = useTranslation('admin');
+  const initializing = useAuthStore((state) => state.initializing);
+  const user = useAuthStore((state) => state.user);
+  const staff = useMemo<StaffSubject | null>(
+    () => (user && isStaffRole(user.role) ? { id: user.id, role: user.role } : null),
+    [user],
+  );
+  if (initializing) return <PageSpinner label={t('common.loading')} />;
+  if (!user) return <AccessDeniedPage reason="login" />;
+  if (!staff) return <AccessDeniedPage reason="staff" />;
+
+  const guarded = (section: AdminSection, page: ReactNode) =>
+    canOpenSection(staff.role, section) ? page : <AdminStatusPage kind="forbidden" />;
+
+  return (
+    <StaffContext.Provider value={staff}>
+      <Routes>
+        <Route element={<AdminLayout />}>
+          <Route index element={guarded('dashboard', <DashboardPage />)} />
+          <Route path={adminPages.users.path} element={guarded('users', <UsersPage />)} />
+          <Route
+            path={adminPages.applications.path}
+            element={guarded('applications', <ApplicationsPage />)}
+          />
+          <Route path={adminPages.rates.path} element={guarded('rates', <RatesPage />)} />
+          <Route path={adminPages.geo.path} element={guarded('geo', <GeoPage />)} />
+          <Route path={adminPages.settings.path} element={guarded('settings', <SettingsPage />)} />
+          {PLACEHOLDER_PAGES.map((page) => (
+            <Route key={page} path={adminPages[page].path} element={<ComingSoonPage page={page} />} />
+          ))}
+          <Route path="*" element={<AdminStatusPage kind="notFound" />} />
+        </Route>
+      </Routes>
+    </StaffContext.Provider>
+  );
+}

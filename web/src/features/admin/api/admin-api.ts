@@ -1,0 +1,121 @@
+import type { ActivityStatsData, DashboardData, SettingView } from '../../../../../shared/contract/admin';
+import type {
+  AdminUserDetail,
+  AdminUsersPage,
+  AdminUserUpdateBody,
+  ManagerOption,
+  ResetReferralsData,
+} from '../../../../../shared/contract/admin-users';
+import type {
+  AdminApplicationDetail,
+  AdminApplicationView,
+  ApplicationView,
+  ChangeStatusBody,
+  UpdateDetailsBody,
+} from '../../../../../shared/contract/applications';
+import type { PutRatesBody, RatesData } from '../../../../../shared/contract/rates';
+import type { PublicUser } from '../../../../../shared/contract/users';
+import type { DashboardPeriod, Role, StaffSettableStatus } from '../../../../../shared/enums';
+import type { GeoTree } from '../../../../../shared/geo';
+import type { Paged, SortOrder } from '../../../../../shared/paging';
+import { api } from '../../../lib/api-client';
+
+/** The staff calls of spec §7 (Admin), typed with the shared contract. */
+
+function required<T>(data: T | undefined): T {
+  if (data === undefined || data === null) throw new MissingDataError();
+  return data;
+}
+
+/** The server answered success without the expected `data` ('No data received'). */
+export class MissingDataError extends Error {
+  constructor() {
+    super('No data received');
+    this.name = 'MissingDataError';
+  }
+}
+
+const id = (value: string) => encodeURIComponent(value);
+
+export interface ApplicationsQuery {
+  page: number;
+  limit: number;
+  sortBy: 'createdAt' | 'amountFrom' | 'status';
+  sortOrder: SortOrder;
+  search?: string;
+  status?: string;
+  userId?: string;
+}
+
+export interface UsersQuery {
+  page: number;
+  limit: number;
+  sortBy: 'createdAt' | 'email' | 'username';
+  sortOrder: SortOrder;
+  search?: string;
+  role?: Role | '';
+  isActive?: 'true' | 'false' | '';
+  emailVerified?: 'true' | 'false' | '';
+}
+
+export type AdminApplicationsPage = Paged<AdminApplicationView> & { window?: number | null };
+
+export const adminApi = {
+  dashboard: async (period: DashboardPeriod, signal?: AbortSignal) =>
+    required((await api.get<DashboardData>('/admin/dashboard', { period }, signal)).data),
+  activityStats: async (signal?: AbortSignal) =>
+    required((await api.get<ActivityStatsData>('/admin/dashboard/activity-stats', undefined, signal)).data),
+
+  applications: async (query: ApplicationsQuery, signal?: AbortSignal) =>
+    required((await api.get<AdminApplicationsPage>('/admin/applications', { ...query }, signal)).data),
+  application: async (applicationId: string, signal?: AbortSignal) =>
+    required(
+      (await api.get<AdminApplicationDetail>(`/admin/applications/${id(applicationId)}`, undefined, signal))
+        .data,
+    ),
+  changeStatus: async (applicationId: string, body: ChangeStatusBody & { status: StaffSettableStatus }) =>
+    api.post<AdminApplicationView>(`/admin/applications/${id(applicationId)}/status`, body),
+  updateDetails: async (applicationId: string, body: UpdateDetailsBody) =>
+    api.put<AdminApplicationView>(`/admin/applications/${id(applicationId)}/details`, body),
+  managers: async (signal?: AbortSignal) =>
+    required((await api.get<ManagerOption[]>('/admin/managers', undefined, signal)).data),
+
+  users: async (query: UsersQuery, signal?: AbortSignal) =>
+    required((await api.get<AdminUsersPage>('/admin/users', { ...query }, signal)).data),
+  user: async (userId: string, signal?: AbortSignal) =>
+    required((await api.get<AdminUserDetail>(`/admin/users/${id(userId)}`, undefined, signal)).data),
+  userApplications: async (userId: string, page: number, signal?: AbortSignal) =>
+    required(
+      (
+        await api.get<Paged<ApplicationView>>(
+          `/admin/users/${id(userId)}/applications`,
+          { page, limit: 10 },
+          signal,
+        )
+      ).data,
+    ),
+  updateUser: async (userId: string, body: AdminUserUpdateBody) =>
+    api.put<PublicUser>(`/admin/users/${id(userId)}`, body),
+  activateUser: async (userId: string) => api.put<PublicUser>(`/admin/users/${id(userId)}/activate`),
+  deactivateUser: async (userId: string) => api.put<PublicUser>(`/admin/users/${id(userId)}/deactivate`),
+  resetReferrals: async (userId: string) =>
+    api.post<ResetReferralsData>(`/admin/users/${id(userId)}/reset-referrals`),
+
+  geo: async (signal?: AbortSignal) =>
+    required((await api.get<GeoTree>('/admin/geo', undefined, signal)).data),
+  toggleGeo: async (locationKey: string, isActive: boolean) =>
+    api.put<{ locationKey: string; isActive: boolean; changed: string[] }>('/admin/geo/toggle', {
+      locationKey,
+      isActive,
+    }),
+
+  settings: async (signal?: AbortSignal) =>
+    required((await api.get<SettingView[]>('/admin/settings', undefined, signal)).data),
+  saveSetting: async (key: string, value: number) =>
+    api.put<SettingView>(`/admin/settings/${id(key)}`, { value }),
+
+  rates: async (signal?: AbortSignal) =>
+    required((await api.get<RatesData>('/rates', undefined, signal)).data),
+  saveRates: async (body: Partial<PutRatesBody>) =>
+    api.put<{ changed: number; rates: RatesData }>('/admin/rates', body),
+};

@@ -1,0 +1,66 @@
+import { type FormEvent, useState } from 'react';
+import { REJECTION_REASON_MAX_LENGTH } from '../../../../../shared/contract/applications';
+import { Button } from '../../../components/ui/button';
+import { TextAreaField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { useTranslation } from '../../../lib/i18n';
+
+interface RejectDialogProps {
+  open: boolean;
+  applicationLabel: string;
+  busy: boolean;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+}
+
+/** Choosing REJECTED asks for a reason, which the user will see (spec §4, §5): it may not be blank. */
+export function RejectDialog({ open, applicationLabel, busy, onConfirm, onClose }: RejectDialogProps) {
+  const { t } = useTranslation('admin');
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = reason.trim();
+    if (!trimmed) {
+      setError(t('applications.reject.required'));
+      return;
+    }
+    onConfirm(trimmed);
+  };
+
+  const close = () => {
+    setReason('');
+    setError(null);
+    onClose();
+  };
+
+  return (
+    <Modal open={open} title={t('applications.reject.title', { id: applicationLabel })} onClose={close}>
+      <form className="stack" onSubmit={submit} noValidate>
+        <TextAreaField
+          label={t('applications.reject.reason')}
+          hint={t('applications.reject.hint')}
+          value={reason}
+          error={error}
+          maxLength={REJECTION_REASON_MAX_LENGTH}
+          rows={4}
+          required
+          autoFocus
+          onChange={(event) => {
+            setReason(event.target.value);
+            setError(null);
+          }}
+        />
+        <div className="modal__footer">
+          <Button variant="secondary" onClick={close} disabled={busy}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="danger" loading={busy}>
+            {t('applications.reject.confirm')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '../../../../../shared/constants';
+import { STAFF_SETTABLE_STATUSES, type StaffSettableStatus, statusTone } from '../../../../../shared/enums';
+import { useTranslation } from '../../../lib/i18n';
+import { statusLabel } from '../components/status-badge';
+import { shortId } from '../lib/format';
+import { RejectDialog } from './reject-dialog';
+
+interface StatusSelectProps {
+  applicationId: string;
+  status: string;
+  /** Resolves when the server answered (the select is disabled meanwhile). */
+  onChange: (status: StaffSettableStatus, rejectionReason?: string) => Promise<void>;
+}
+
+/**
+ * The status dropdown of each row (spec §2, §4). It always shows the server's status: a change is
+ * sent and the row is updated from the answer; REJECTED first asks for the reason.
+ */
+export function StatusSelect({ applicationId, status, onChange }: StatusSelectProps) {
+  const { t } = useTranslation('admin');
+  const [busy, setBusy] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const label = shortId(applicationId, ADMIN_APPLICATION_ID_DISPLAY_LENGTH);
+  const settable = (STAFF_SETTABLE_STATUSES as readonly string[]).includes(status);
+
+  const send = async (next: StaffSettableStatus, reason?: string) => {
+    setBusy(true);
+    try {
+      await onChange(next, reason);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <select
+        className={`select select--sm status-select status-select--${statusTone(status)}`}
+        value={status}
+        disabled={busy}
+        aria-label={t('applications.statusOf', { id: label })}
+        aria-busy={busy || undefined}
+        onChange={(event) => {
+          const next = event.target.value as StaffSettableStatus;
+          if (next === status) return;
+          if (next === 'REJECTED') setRejecting(true);
+          else void send(next);
+        }}
+      >
+        {!settable && (
+          <option value={status} disabled>
+            {statusLabel(t, status)}
+          </option>
+        )}
+        {STAFF_SETTABLE_STATUSES.map((option) => (
+          <option key={option} value={option}>
+            {statusLabel(t, option)}
+          </option>
+        ))}
+      </select>
+      {rejecting && (
+        <RejectDialog
+          open
+          applicationLabel={label}
+          busy={busy}
+          onClose={() => setRejecting(false)}
+          onConfirm={async (reason) => {
+            // Refused or not, the row now shows the server's status and the toast says why.
+            await send('REJECTED', reason);
+            setRejecting(false);
+          }}
+        />
+      )}
+    </>
+  );
+}

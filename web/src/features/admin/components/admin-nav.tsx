@@ -1,0 +1,32 @@
+import { NavLink } from 'react-router-dom';
+import { useTranslation } from '../../../lib/i18n';
+import { type AdminPageId, adminHref, adminPages } from '../lib/admin-paths';
+import { canOpenSection } from '../lib/permissions';
+import { useStaff } from './staff-context';
+
+const NAV_ORDER: AdminPageId[] = ['dashboard', 'users', 'applications', 'rates', 'geo', 'settings'];
+
+/** The sidebar links (spec §2); sections the staff member's role cannot open are left out. */
+export function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('admin');
+  const staff = useStaff();
+  return (
+    <nav className="admin-nav" aria-label={t('nav.label')}>
+      <ul className="admin-nav__list">
+        {NAV_ORDER.filter((page) => canOpenSection(staff.role, adminPages[page].section)).map((page) => (
+          <li key={page}>
+            <NavLink
+              to={adminHref(page)}
+              end={page === 'dashboard'}
+              className="admin-nav__link"
+              onClick={onNavigate}
+            >
+              <span className="admin-nav__dot" aria-hidden="true" />
+              {t(`nav.${page}`)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,64 @@
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
+import { useTranslation } from '../../../lib/i18n';
+import { pageWindow } from '../lib/page-window';
+
+interface PagerProps {
+  page: number;
+  totalPages: number;
+  total: number;
+  pageSize: number;
+  onPage: (page: number) => void;
+}
+
+/** Previous/next and a window of 5 page links around the current page (spec §2, §9). */
+export function Pager({ page, totalPages, total, pageSize, onPage }: PagerProps) {
+  const { t } = useTranslation('admin');
+  if (total === 0) return null;
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(total, page * pageSize);
+  const pages = pageWindow(page, totalPages);
+  return (
+    <nav className="pager" aria-label={t('pager.label')}>
+      <p className="pager__summary muted">{t('pager.summary', { from, to, total })}</p>
+      {totalPages > 1 && (
+        <ul className="pager__list">
+          <li>
+            <button
+              type="button"
+              className="pager__button"
+              onClick={() => onPage(page - 1)}
+              disabled={page <= 1}
+              aria-label={t('pager.previous')}
+            >
+              <ChevronLeftIcon size={16} />
+            </button>
+          </li>
+          {pages.map((number) => (
+            <li key={number}>
+              <button
+                type="button"
+                className="pager__button"
+                aria-current={number === page ? 'page' : undefined}
+                aria-label={t('pager.page', { page: number })}
+                onClick={() => onPage(number)}
+              >
+                {number}
+              </button>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              className="pager__button"
+              onClick={() => onPage(page + 1)}
+              disabled={page >= totalPages}
+              aria-label={t('pager.next')}
+            >
+              <ChevronRightIcon size={16} />
+            </button>
+          </li>
+        </ul>
+      )}
+    </nav>
+  );
+}

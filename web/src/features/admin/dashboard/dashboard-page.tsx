@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { DASHBOARD_PERIODS, type DashboardPeriod } from '../../../../../shared/enums';
+import { Alert } from '../../../components/ui/alert';
+import { useTranslation } from '../../../lib/i18n';
+import { adminApi, MissingDataError } from '../api/admin-api';
+import { InlineLoading, LoadError } from '../components/load-state';
+import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
+import { useResource } from '../hooks/use-resource';
+import { adminHref } from '../lib/admin-paths';
+import { formatDate, formatDateTime, formatNumber } from '../lib/format';
+import { ActivityChart } from './activity-chart';
+
+const KPIS = ['newApplications', 'inProgress', 'completedApplications', 'newUsers'] as const;
+const FUNNEL = ['PENDING', 'PROCESSING', 'COMPLETED'] as const;
+
+/** Dashboard (spec §2, §3): period switch, KPI cards, funnel, recently completed, 30-day activity. */
+export function DashboardPage() {
+  const { t, language } = useTranslation('admin');
+  const [period, setPeriod] = useState<DashboardPeriod>('day');
+  const dashboard = useResource((signal) => adminApi.dashboard(period, signal), [period]);
+  const activity = useResource((signal) => adminApi.activityStats(signal), []);
+  const data = dashboard.data;
+
+  return (
+    <section className="admin-page" aria-labelledby={PAGE_TITLE_ID}>
+      <PageHeader title={t('dashboard.title')}>
+        <fieldset className="segmented">
+          <legend className="visually-hidden">{t('dashboard.period.label')}</legend>
+          {DASHBOARD_PERIODS.map((value) => (
+            <button
+              key={value}
+              type="button"
+              className="segmented__option"
+              aria-pressed={period === value}
+              onClick={() => setPeriod(value)}
+            >
+              {t(`dashboard.period.${value}`)}
+            </button>
+          ))}
+        </fieldset>
+      </PageHeader>
+
+      {dashboard.error instanceof MissingDataError ? (
+        <Alert tone="warning">{t('dashboard.noData')}</Alert>
+      ) : dashboard.error ? (
+        <LoadError title={t('dashboard.loadError')} error={dashboard.error} onRetry={dashboard.reload} />
+      ) : !data ? (
+        <InlineLoading />
+      ) : (
+        <div
+          className={`dashboard${dashboard.loading ? ' is-refreshing' : ''}`}
+          aria-busy={dashboard.loading}
+        >
+          <p className="muted dashboard__range">
+            {t('dashboard.range', {
+              from: formatDate(data.from, language),
+              to: formatDate(data.to, language),
+            })}
+          </p>
+          <ul className="kpi-grid" aria-label={t('dashboard.kpi.label')}>
+            {KPIS.map((kpi) => (
+              <li key={kpi} className={`kpi kpi--${kpi}`}>
+                <span className="kpi__label">{t(`dashboard.kpi.${kpi}`)}</span>
+                <span className="kpi__value">{formatNumber(data.kpi[kpi], language, 0)}</span>
+              </li>
+            ))}
+          </ul>
+
+          <div className="dashboard__columns">
+            <section className="card dashboard__panel" aria-labelledby="funnel-title">
+              <h2 id="funnel-title" className="panel-title">
+                {t('dashboard.funnel.title')}
+              </h2>
+              <Funnel counts={data.funnel} />
+            </section>
+
+            <section className="card dashboard__panel" aria-labelledby="recent-title">
+              <h2 id="recent-title" className="panel-title">
+                {t('dashboard.recent.title')}
+              </h2>
+              {data.recentCompleted.length === 0 ? (
+                <p className="muted">{t('dashboard.recent.empty')}</p>
+              ) : (
+                <table className="compact-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('dashboard.recent.amount')}</th>
+                      <th scope="col">{t('dashboard.recent.currency')}</th>
+                      <th scope="col">{t('dashboard.recent.user')}</th>
+                      <th scope="col">{t('dashboard.recent.completedAt')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.recentCompleted.map((item) => (
+                      <tr key={item.id}>
+                        <td className="num">
+                          <Link to={adminHref('applications', { open_id: item.id })}>
+                            {formatNumber(item.amount, language)}
+                          </Link>
+                        </td>
+                        <td>{item.currency ?? '—'}</td>
+                        <td className="truncate">{item.user.email ?? '—'}</td>
+                        <td className="nowrap">{formatDateTime(item.completedAt, language)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </section>
+          </div>
+        </div>
+      )}
+
+      <section className="card dashboard__panel" aria-labelledby="activity-title">
+        <h2 id="activity-title" className="panel-title">
+          {t('dashboard.activity.title')}
+        </h2>
+        {activity.error instanceof MissingDataError ? (
+          <p className="muted">{t('dashboard.noData')}</p>
+        ) : activity.error ? (
+          <LoadError
+            title={t('dashboard.activity.loadError')}
+            error={activity.error}
+            onRetry={activity.reload}
+          />
+        ) : !activity.data ? (
+          <InlineLoading />
+        ) : (
+          <ActivityChart days={activity.data.days} />
+        )}
+      </section>
+    </section>
+  );
+}
+
+function Funnel({ counts }: { counts: Record<(typeof FUNNEL)[number], number> }) {
+  const { t, language } = useTranslation('admin');
+  const widest = Math.max(1, ...FUNNEL.map((stage) => counts[stage]));
+  return (
+    <ol className="funnel">
+      {FUNNEL.map((stage) => (
+        <li key={stage} className={`funnel__stage funnel__stage--${stage.toLowerCase()}`}>
+          <Link className="funnel__link" to={adminHref('applications', { status: stage })}>
+            <span className="funnel__label">{t(`dashboard.funnel.${stage}`)}</span>
+            <span className="funnel__count">{formatNumber(counts[stage], language, 0)}</span>
+            <span className="funnel__bar" aria-hidden="true">
+              <span style={{ width: `${Math.max(2, (counts[stage] / widest) * 100)}%` }} />
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ol>
+  );
+}

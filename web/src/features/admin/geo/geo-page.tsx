@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import type { GeoCity, GeoContinent, GeoCountry, GeoTree } from '../../../../../shared/geo';
+import { Alert } from '../../../components/ui/alert';
+import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../stores/toast-store';
+import { adminApi } from '../api/admin-api';
+import { InlineLoading, LoadError } from '../components/load-state';
+import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
+import { useResource } from '../hooks/use-resource';
+import { applyGeoToggle, countActiveCities } from '../lib/geo-cascade';
+import { GeoSwitch } from './geo-switch';
+
+type Node = GeoContinent | GeoCountry | GeoCity;
+
+/**
+ * Geo management (spec §2, §4): continents, countries and cities with switches. A switch applies
+ * at once to the node's descendants (and, switched on, to its ancestors); if the server refuses,
+ * the tree rolls back and the 'Failed to update status' alert shows.
+ */
+export function GeoPage() {
+  const { t, language } = useTranslation('admin');
+  const geo = useResource((signal) => adminApi.geo(signal), []);
+  const [pending, setPending] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [open, setOpen] = useState<Set<string>>(() => new Set());
+
+  const name = (node: Node) => node.names?.[language] || node.defaultName;
+
+  const toggle = async (node: Node, isActive: boolean) => {
+    const before = geo.data;
+    if (!before || pending) return;
+    setFailure(null);
+    setPending(node.key);
+    geo.setData((tree) => (tree ? applyGeoToggle(tree, node.key, isActive) : tree));
+    try {
+      await adminApi.toggleGeo(node.key, isActive);
+    } catch {
+      geo.setData(() => before);
+      setFailure(t('geo.failed'));
+      toast.error(t('geo.failed'));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const expand = (key: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+
+  const tree: GeoTree | undefined = geo.data;
+  return (
+    <section className="admin-page" aria-labelledby={PAGE_TITLE_ID}>
+      <PageHeader title={t('geo.title')} />
+      <p className="muted admin-page__lead">{t('geo.intro')}</p>
+      {failure && <Alert tone="danger">{failure}</Alert>}
+      {geo.error ? (
+        <LoadError title={t('geo.loadError')} error={geo.error} onRetry={geo.reload} />
+      ) : !tree ? (
+        <InlineLoading />
+      ) : (
+        <ul className="geo-tree" aria-label={t('geo.title')}>
+          {tree.map((continent) => {
+            const count = countActiveCities(tree, continent.key);
+            return (
+              <li key={continent.key} className="geo-node geo-node--continent">
+                <GeoRow
+                  label={name(continent)}
+                  meta={t('geo.citiesOn', count)}
+                  node={continent}
+                  expanded={open.has(continent.key)}
+                  onExpand={() => expand(continent.key)}
+                  busy={pending !== null}
+                  onToggle={toggle}
+                  controls={`geo-${continent.key}`}
+                />
+                {open.has(continent.key) && (
+                  <ul id={`geo-${continent.key}`} className="geo-tree__children">
+                    {continent.countries.map((country) => (
+                      <li key={country.key} className="geo-node geo-node--country">
+                        <GeoRow
+                          label={name(country)}
+                          meta={`${country.localCurrency} · ${t('geo.citiesOn', countActiveCities(tree, country.key))}`}
+                          node={country}
+                          expanded={open.has(country.key)}
+                          onExpand={() => expand(country.key)}
+                          busy={pending !== null}
+                          onToggle={toggle}
+                          controls={`geo-${country.key.replace('.', '-')}`}
+                        />
+                        {open.has(country.key) && (
+                          <ul id={`geo-${country.key.replace('.', '-')}`} className="geo-tree__children">
+                            {country.cities.map((city) => (
+                              <li key={city.key} className="geo-node geo-node--city">
+                                <GeoRow
+                                  label={name(city)}
+                                  node={city}
+                                  busy={pending !== null}
+                                  onToggle={toggle}
+                                />
+                              </li>
+                            ))}
+                          </ul>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+interface GeoRowProps {
+  label: string;
+  meta?: string;
+  node: Node;
+  expanded?: boolean;
+  onExpand?: () => void;
+  controls?: string;
+  busy: boolean;
+  onToggle: (node: Node, isActive: boolean) => void;
+}
+
+function GeoRow({ label, meta, node, expanded, onExpand, controls, busy, onToggle }: GeoRowProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <div className={`geo-row${node.isActive ? '' : ' is-off'}`}>
+      {onExpand ? (
+        <button
+          type="button"
+          className="geo-row__expand"
+          aria-expanded={expanded}
+          aria-controls={expanded ? controls : undefined}
+          onClick={onExpand}
+        >
+          <span className="geo-row__chevron" aria-hidden="true">
+            ▸
+          </span>
+          <span className="geo-row__name">{label}</span>
+        </button>
+      ) : (
+        <span className="geo-row__name geo-row__name--leaf">{label}</span>
+      )}
+      {meta && <span className="geo-row__meta muted">{meta}</span>}
+      <GeoSwitch
+        checked={node.isActive}
+        busy={busy}
+        label={t('geo.available', { name: label })}
+        onChange={(checked) => onToggle(node, checked)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import type { AdminSection } from './permissions';
+
+/** The admin sub-pages (spec §2), relative to /admin, and the section each belongs to. */
+export const ADMIN_BASE = '/admin';
+
+export const adminPages = {
+  dashboard: { path: '', section: 'dashboard', nav: true },
+  users: { path: 'user-management', section: 'users', nav: true },
+  applications: { path: 'application-management', section: 'applications', nav: true },
+  rates: { path: 'exchange-rates', section: 'rates', nav: true },
+  geo: { path: 'geo-management', section: 'geo', nav: true },
+  settings: { path: 'system-settings', section: 'settings', nav: true },
+  transactions: { path: 'transaction-history', section: 'placeholder', nav: false },
+  security: { path: 'security-settings', section: 'placeholder', nav: false },
+  payments: { path: 'payment-gateways', section: 'placeholder', nav: false },
+  analytics: { path: 'analytics-reports', section: 'placeholder', nav: false },
+} as const satisfies Record<string, { path: string; section: AdminSection; nav: boolean }>;
+
+export type AdminPageId = keyof typeof adminPages;
+
+export const PLACEHOLDER_PAGES = ['transactions', 'security', 'payments', 'analytics'] as const;
+
+/** The absolute URL of an admin page, with an optional query. */
+export function adminHref(page: AdminPageId, query?: Record<string, string | undefined>): string {
+  const path = adminPages[page].path;
+  const base = path ? `${ADMIN_BASE}/${path}` : ADMIN_BASE;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) if (value) params.set(name, value);
+  const search = params.toString();
+  return search ? `${base}?${search}` : base;
+}

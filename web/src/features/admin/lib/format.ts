@@ -1,0 +1,46 @@
+import { assetLabel } from '../../../../../shared/assets';
+import type { Language } from '../../../../../shared/enums';
+
+const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-GB' };
+
+export function formatDate(iso: string | null | undefined, language: Language): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'short' }).format(date);
+}
+
+export function formatDateTime(iso: string | null | undefined, language: Language): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'short', timeStyle: 'short' }).format(date);
+}
+
+export function formatNumber(value: number | null | undefined, language: Language, maxDigits = 2): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '—';
+  return new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: maxDigits }).format(value);
+}
+
+/** `1 500 Cash USD`: an amount with its asset's label (spec §3). */
+export function formatAmount(
+  amount: number | null | undefined,
+  asset: string | null | undefined,
+  language: Language,
+  fiatKindLabels: { cash: string; card: string },
+): string {
+  const label = asset ? assetLabel(asset, fiatKindLabels) : '';
+  if (amount === null || amount === undefined) return label || '—';
+  return `${formatNumber(amount, language, 8)} ${label}`.trim();
+}
+
+/** The last segment of a dotted geo key, the way the spec shows a place when no name is known. */
+export function geoKeyName(key: string | null | undefined): string {
+  if (!key) return '';
+  const segments = key.split('.');
+  return (segments[segments.length - 1] ?? '').replace(/_/g, ' ');
+}
+
+export function shortId(id: string, length: number): string {
+  return id.length > length ? id.slice(0, length) : id;
+}

@@ -1,0 +1,42 @@
+import type { GeoTree } from '../../../../../shared/geo';
+import { geoAncestry, isGeoDescendantOrSelf } from '../../../../../shared/geo';
+
+/**
+ * The geo toggle of spec §4 applied to the tree the screen shows: the node and every descendant
+ * take the new state; switching on also switches on every ancestor (a city cannot be offered in
+ * a switched-off country). Returns a new tree; the input is not changed, so the caller keeps it
+ * to roll back when the server refuses.
+ */
+export function applyGeoToggle(tree: GeoTree, locationKey: string, isActive: boolean): GeoTree {
+  const ancestors = new Set(geoAncestry(locationKey));
+  const next = (key: string, current: boolean): boolean => {
+    if (isGeoDescendantOrSelf(key, locationKey)) return isActive;
+    if (isActive && ancestors.has(key)) return true;
+    return current;
+  };
+  return tree.map((continent) => ({
+    ...continent,
+    isActive: next(continent.key, continent.isActive),
+    countries: continent.countries.map((country) => ({
+      ...country,
+      isActive: next(country.key, country.isActive),
+      cities: country.cities.map((city) => ({ ...city, isActive: next(city.key, city.isActive) })),
+    })),
+  }));
+}
+
+/** How many cities of a continent or country are on, for the tree's summary counts. */
+export function countActiveCities(tree: GeoTree, key: string): { active: number; total: number } {
+  let active = 0;
+  let total = 0;
+  for (const continent of tree) {
+    for (const country of continent.countries) {
+      for (const city of country.cities) {
+        if (!isGeoDescendantOrSelf(city.key, key)) continue;
+        total += 1;
+        if (city.isActive && country.isActive && continent.isActive) active += 1;
+      }
+    }
+  }
+  return { active, total };
+}

@@ -1,0 +1,144 @@
+import { type FormEvent, useEffect, useState } from 'react';
+import { SETTING_DEFAULTS, type SettingKey } from '../../../../../shared/constants';
+import type { SettingView } from '../../../../../shared/contract/admin';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../stores/toast-store';
+import { adminApi } from '../api/admin-api';
+import { InlineLoading, LoadError } from '../components/load-state';
+import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
+import { useResource } from '../hooks/use-resource';
+import { formatDateTime } from '../lib/format';
+
+interface SettingSpec {
+  key: SettingKey;
+  /** The smallest value accepted (spec §5: minApplicationAmountUSD not below 0). */
+  min: number;
+  step: number;
+  placeholder: string;
+}
+
+const SETTINGS: SettingSpec[] = [
+  { key: 'minApplicationAmountUSD', min: 0, step: 1, placeholder: '100' },
+  {
+    key: 'applicationExpiryHours',
+    min: 1,
+    step: 1,
+    placeholder: String(SETTING_DEFAULTS.applicationExpiryHours.value),
+  },
+];
+
+/** System settings (spec §2, §5): each a numeric field saved on its own. */
+export function SettingsPage() {
+  const { t } = useTranslation('admin');
+  const settings = useResource((signal) => adminApi.settings(signal), []);
+  const replace = (setting: SettingView) =>
+    settings.setData((list) => list?.map((item) => (item.key === setting.key ? setting : item)));
+  return (
+    <section className="admin-page" aria-labelledby={PAGE_TITLE_ID}>
+      <PageHeader title={t('settings.title')} />
+      {settings.error ? (
+        <LoadError title={t('settings.loadError')} error={settings.error} onRetry={settings.reload} />
+      ) : !settings.data ? (
+        <InlineLoading />
+      ) : (
+        <div className="settings-grid">
+          {SETTINGS.map((spec) => {
+            const setting = settings.data?.find((item) => item.key === spec.key);
+            return setting ? (
+              <SettingForm key={spec.key} spec={spec} setting={setting} onSaved={replace} />
+            ) : (
+              <Alert key={spec.key} tone="danger">
+                {t('settings.notFound', { key: spec.key })}
+              </Alert>
+            );
+          })}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Why a typed value cannot be saved, or null when it can. */
+export function settingValueError(text: string, min: number, messages: { positive: string; min: string }) {
+  const value = Number(text);
+  if (text.trim() === '' || Number.isNaN(value)) return null;
+  if (value < 0) return messages.positive;
+  if (value < min) return messages.min;
+  return null;
+}
+
+function SettingForm({
+  spec,
+  setting,
+  onSaved,
+}: {
+  spec: SettingSpec;
+  setting: SettingView;
+  onSaved: (setting: SettingView) => void;
+}) {
+  const { t, language } = useTranslation('admin');
+  const [text, setText] = useState(String(setting.value));
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setText(String(setting.value)), [setting.value]);
+
+  const error =
+    serverError ??
+    settingValueError(text, spec.min, {
+      positive: t('settings.positive'),
+      min: t('settings.atLeast', { min: spec.min }),
+    });
+  const empty = text.trim() === '';
+  const unchanged = !empty && Number(text) === setting.value;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (empty || unchanged || error) return;
+    setSaving(true);
+    try {
+      const answer = await adminApi.saveSetting(setting.key, Number(text));
+      onSaved(answer.data?.key ? answer.data : { ...setting, value: Number(text) });
+      toast.success(t('settings.saved'));
+    } catch (failure) {
+      const field =
+        failure instanceof ApiError ? failure.errors.find((item) => item.path === 'value') : undefined;
+      if (field) setServerError(field.msg);
+      else toast.error(errorMessage(failure, t('common.updateFailed')));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="card setting" onSubmit={submit} noValidate>
+      <h2 className="panel-title">{t(`settings.${spec.key}.title`)}</h2>
+      <p className="muted setting__description">{t(`settings.${spec.key}.description`)}</p>
+      <TextField
+        label={t(`settings.${spec.key}.label`)}
+        type="number"
+        inputMode="decimal"
+        step={spec.step}
+        min={spec.min}
+        placeholder={spec.placeholder}
+        value={text}
+        error={error}
+        onChange={(event) => {
+          setText(event.target.value);
+          setServerError(null);
+        }}
+      />
+      <p className="setting__meta muted">
+        {t('settings.lastChanged', { when: formatDateTime(setting.updatedAt, language) })}
+      </p>
+      <div>
+        <Button type="submit" loading={saving} disabled={empty || unchanged || error !== null}>
+          {t('common.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import type { PublicUser } from '../../../../../shared/contract/users';
+import { Button } from '../../../components/ui/button';
+import { errorMessage } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../stores/toast-store';
+import { adminApi } from '../api/admin-api';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { useStaff } from '../components/staff-context';
+import { canDeactivate, canManageUser, canResetReferrals } from '../lib/permissions';
+
+interface UserActionsProps {
+  user: PublicUser;
+  onDetail: () => void;
+  onEdit: () => void;
+  onChanged: (user: PublicUser) => void;
+}
+
+/**
+ * A row's actions: details for every staff member; edit, activate/deactivate and reset referrals
+ * only where the role hierarchy allows them (architecture §6), reset after a confirmation.
+ */
+export function UserActions({ user, onDetail, onEdit, onChanged }: UserActionsProps) {
+  const { t } = useTranslation('admin');
+  const staff = useStaff();
+  const [busy, setBusy] = useState<'active' | 'referrals' | null>(null);
+  const [confirmReset, setConfirmReset] = useState(false);
+  const name = user.username ?? user.email;
+
+  const toggleActive = async () => {
+    setBusy('active');
+    try {
+      const answer = user.isActive
+        ? await adminApi.deactivateUser(user.id)
+        : await adminApi.activateUser(user.id);
+      onChanged(answer.data ?? { ...user, isActive: !user.isActive });
+      toast.success(user.isActive ? t('users.deactivated', { name }) : t('users.activated', { name }));
+    } catch (error) {
+      toast.error(errorMessage(error, t('common.updateFailed')));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const resetReferrals = async () => {
+    setBusy('referrals');
+    try {
+      const answer = await adminApi.resetReferrals(user.id);
+      onChanged({ ...user, referralCount: 0 });
+      toast.success(t('users.referralsReset', { count: answer.data?.count ?? 0 }));
+      setConfirmReset(false);
+    } catch (error) {
+      toast.error(errorMessage(error, t('common.updateFailed')));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const manageable = canManageUser(staff, user);
+  return (
+    <div className="row-actions">
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={onDetail}
+        aria-label={t('users.actions.detailsOf', { name })}
+      >
+        {t('users.actions.details')}
+      </Button>
+      {manageable && (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onEdit}
+          aria-label={t('users.actions.editOf', { name })}
+        >
+          {t('users.actions.edit')}
+        </Button>
+      )}
+      {manageable && (user.isActive ? canDeactivate(staff, user) : true) && (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={toggleActive}
+          loading={busy === 'active'}
+          aria-label={
+            user.isActive
+              ? t('users.actions.deactivateOf', { name })
+              : t('users.actions.activateOf', { name })
+          }
+        >
+          {user.isActive ? t('users.actions.deactivate') : t('users.actions.activate')}
+        </Button>
+      )}
+      {canResetReferrals(staff, user) && (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => setConfirmReset(true)}
+          disabled={user.referralCount === 0}
+          aria-label={t('users.actions.resetReferralsOf', { name })}
+        >
+          {t('users.actions.resetReferrals')}
+        </Button>
+      )}
+      <ConfirmDialog
+        open={confirmReset}
+        title={t('users.confirmReset.title')}
+        confirmLabel={t('users.confirmReset.confirm')}
+        busy={busy === 'referrals'}
+        onConfirm={resetReferrals}
+        onClose={() => setConfirmReset(false)}
+      >
+        <p>{t('users.confirmReset.text', { name, count: user.referralCount })}</p>
+        <p className="irreversible">{t('common.irreversible')}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

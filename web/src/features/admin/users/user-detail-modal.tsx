@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '../../../../../shared/constants';
+import type { AdminUserDetail } from '../../../../../shared/contract/admin-users';
+import type { PublicUser } from '../../../../../shared/contract/users';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { useTranslation } from '../../../lib/i18n';
+import { adminApi } from '../api/admin-api';
+import { InlineLoading, LoadError } from '../components/load-state';
+import { Pager } from '../components/pager';
+import { useStaff } from '../components/staff-context';
+import { StatusBadge } from '../components/status-badge';
+import { useResource } from '../hooks/use-resource';
+import { adminHref } from '../lib/admin-paths';
+import { formatAmount, formatDate, formatDateTime, shortId } from '../lib/format';
+import { canManageUser } from '../lib/permissions';
+
+interface UserDetailModalProps {
+  userId: string;
+  onClose: () => void;
+  onEdit: (user: PublicUser) => void;
+}
+
+/** The detail modal opened by double-click or a long press: the user, their applications, the audit. */
+export function UserDetailModal({ userId, onClose, onEdit }: UserDetailModalProps) {
+  const { t } = useTranslation('admin');
+  const staff = useStaff();
+  const detail = useResource((signal) => adminApi.user(userId, signal), [userId]);
+  const user = detail.data;
+  return (
+    <Modal open title={user ? (user.username ?? user.email) : t('users.detail.title')} onClose={onClose}>
+      <div className="modal-wide">
+        {detail.error ? (
+          <LoadError title={t('users.detail.loadError')} error={detail.error} onRetry={detail.reload} />
+        ) : !user ? (
+          <InlineLoading />
+        ) : (
+          <>
+            <UserFacts user={user} />
+            <UserApplications userId={user.id} />
+            <UserAudit audit={user.audit} />
+            <div className="modal__footer">
+              {canManageUser(staff, user) && (
+                <Button variant="secondary" onClick={() => onEdit(user)}>
+                  {t('users.actions.edit')}
+                </Button>
+              )}
+              <Button onClick={onClose}>{t('common.close')}</Button>
+            </div>
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+function UserFacts({ user }: { user: AdminUserDetail }) {
+  const { t, language } = useTranslation('admin');
+  const facts: Array<[string, React.ReactNode]> = [
+    [t('users.detail.email'), user.email],
+    [t('users.detail.username'), user.username ?? '—'],
+    [t('users.detail.role'), t(`roles.${user.role}`)],
+    [
+      t('users.detail.status'),
+      <Badge key="status" tone={user.isActive ? 'success' : 'danger'}>
+        {user.isActive ? t('users.status.active') : t('users.status.inactive')}
+      </Badge>,
+    ],
+    [
+      t('users.detail.emailVerified'),
+      user.emailVerified ? t('users.emailVerified.yes') : t('users.emailVerified.no'),
+    ],
+    [t('users.detail.telegram'), user.telegramId ?? '—'],
+    [t('users.detail.language'), t(`languages.${user.language}`)],
+    [t('users.detail.referralCode'), user.referralCode ?? '—'],
+    [t('users.detail.referrals'), String(user.referralCount)],
+    [t('users.detail.completed'), String(user.applicationCount)],
+    [t('users.detail.registered'), formatDateTime(user.createdAt, language)],
+    [t('users.detail.note'), user.adminComment ?? '—'],
+  ];
+  return (
+    <dl className="facts">
+      {facts.map(([term, value]) => (
+        <div key={term} className="facts__item">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function UserApplications({ userId }: { userId: string }) {
+  const { t, language } = useTranslation('admin');
+  const [page, setPage] = useState(1);
+  const applications = useResource(
+    (signal) => adminApi.userApplications(userId, page, signal),
+    [userId, page],
+  );
+  const kinds = { cash: t('assets.cash'), card: t('assets.card') };
+  return (
+    <section className="modal-section" aria-labelledby="user-applications-title">
+      <h3 id="user-applications-title">{t('users.detail.applications')}</h3>
+      {applications.error ? (
+        <LoadError
+          title={t('users.detail.applicationsError')}
+          error={applications.error}
+          onRetry={applications.reload}
+        />
+      ) : !applications.data ? (
+        <InlineLoading />
+      ) : applications.data.items.length === 0 ? (
+        <p className="muted">{t('users.detail.noApplications')}</p>
+      ) : (
+        <>
+          <div className="table-scroll">
+            <table className="compact-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('applications.columns.id')}</th>
+                  <th scope="col">{t('applications.columns.created')}</th>
+                  <th scope="col">{t('applications.columns.gives')}</th>
+                  <th scope="col">{t('applications.columns.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {applications.data.items.map((application) => (
+                  <tr key={application.id}>
+                    <td className="mono">
+                      <Link to={adminHref('applications', { open_id: application.id })}>
+                        {shortId(application.id, ADMIN_APPLICATION_ID_DISPLAY_LENGTH)}
+                      </Link>
+                    </td>
+                    <td className="nowrap">{formatDate(application.createdAt, language)}</td>
+                    <td>
+                      {application.requestType === 'INDIVIDUAL'
+                        ? t('applications.type.INDIVIDUAL')
+                        : formatAmount(application.amountFrom, application.assetFrom, language, kinds)}
+                    </td>
+                    <td>
+                      <StatusBadge status={application.status} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pager
+            page={page}
+            totalPages={applications.data.totalPages}
+            total={applications.data.total}
+            pageSize={10}
+            onPage={setPage}
+          />
+          <Link className="modal-section__more" to={adminHref('applications', { userId })}>
+            {t('users.detail.allApplications')}
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}
+
+function UserAudit({ audit }: { audit: AdminUserDetail['audit'] }) {
+  const { t, language } = useTranslation('admin');
+  return (
+    <section className="modal-section" aria-labelledby="user-audit-title">
+      <h3 id="user-audit-title">{t('users.detail.audit')}</h3>
+      {audit.length === 0 ? (
+        <p className="muted">{t('users.detail.noAudit')}</p>
+      ) : (
+        <ul className="timeline">
+          {audit.map((entry) => (
+            <li key={`${entry.at}-${entry.action}`}>
+              <span className="timeline__when">{formatDateTime(entry.at, language)}</span>{' '}
+              <span>{t(`users.audit.${entry.action}`, { defaultValue: entry.action })}</span>{' '}
+              <span className="muted">({t(`roles.${entry.actorRole}`)})</span>
+              {entry.after && (
+                <span className="timeline__diff mono">{describeChange(entry.before, entry.after)}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function describeChange(before: Record<string, unknown> | null, after: Record<string, unknown>): string {
+  return Object.keys(after)
+    .map((field) => `${field}: ${String(before?.[field] ?? '—')} → ${String(after[field] ?? '—')}`)
+    .join('; ');
+}

@@ -1,0 +1,171 @@
+import { type FormEvent, useState } from 'react';
+import type { AdminUserUpdateBody } from '../../../../../shared/contract/admin-users';
+import type { PublicUser } from '../../../../../shared/contract/users';
+import { LANGUAGES, type Language, type Role } from '../../../../../shared/enums';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Checkbox, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { ApiError } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../stores/toast-store';
+import { adminApi } from '../api/admin-api';
+import { useStaff } from '../components/staff-context';
+import { canDeactivate, grantableRoles } from '../lib/permissions';
+
+interface UserEditModalProps {
+  user: PublicUser;
+  onClose: () => void;
+  onSaved: (user: PublicUser) => void;
+}
+
+interface Draft {
+  email: string;
+  username: string;
+  role: Role;
+  language: Language;
+  adminComment: string;
+  isActive: boolean;
+}
+
+type FieldName = keyof Draft;
+const FIELDS: FieldName[] = ['email', 'username', 'role', 'language', 'adminComment', 'isActive'];
+
+function draftOf(user: PublicUser): Draft {
+  return {
+    email: user.email,
+    username: user.username ?? '',
+    role: user.role,
+    language: user.language,
+    adminComment: user.adminComment ?? '',
+    isActive: user.isActive,
+  };
+}
+
+/** Only what changed is sent, so an unchanged field never trips a rule; an empty username is null. */
+export function changedFields(initial: Draft, draft: Draft): AdminUserUpdateBody {
+  const body: AdminUserUpdateBody = {};
+  if (draft.email.trim() !== initial.email) body.email = draft.email.trim();
+  if (draft.username.trim() !== initial.username) body.username = draft.username.trim() || null;
+  if (draft.role !== initial.role) body.role = draft.role;
+  if (draft.language !== initial.language) body.language = draft.language;
+  if (draft.adminComment.trim() !== initial.adminComment)
+    body.adminComment = draft.adminComment.trim() || null;
+  if (draft.isActive !== initial.isActive) body.isActive = draft.isActive;
+  return body;
+}
+
+/**
+ * The edit modal (spec §2, §6): email, username, role (only roles the staff member may grant),
+ * language, admin comment, active. The server's field errors appear under their fields.
+ */
+export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
+  const { t } = useTranslation('admin');
+  const staff = useStaff();
+  const [initial] = useState(() => draftOf(user));
+  const [draft, setDraft] = useState(initial);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const roles = grantableRoles(staff, user);
+  const body = changedFields(initial, draft);
+  const unchanged = Object.keys(body).length === 0;
+
+  const set = <K extends FieldName>(field: K, value: Draft[K]) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (unchanged) return;
+    setSaving(true);
+    setGeneral(null);
+    try {
+      const answer = await adminApi.updateUser(user.id, body);
+      toast.success(t('users.edit.saved'));
+      onSaved(answer.data ?? ({ ...user, ...body, username: body.username ?? user.username } as PublicUser));
+    } catch (error) {
+      const fieldErrors: Partial<Record<FieldName, string>> = {};
+      let placed = false;
+      if (error instanceof ApiError) {
+        for (const item of error.errors) {
+          const field = (item.path || item.param) as FieldName;
+          if (FIELDS.includes(field)) {
+            fieldErrors[field] ??= item.msg;
+            placed = true;
+          }
+        }
+      }
+      setErrors(fieldErrors);
+      if (!placed)
+        setGeneral(error instanceof ApiError && error.message ? error.message : t('common.updateFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal open title={t('users.edit.title', { name: user.username ?? user.email })} onClose={onClose}>
+      <form className="stack" onSubmit={submit} noValidate>
+        {general && <Alert tone="danger">{general}</Alert>}
+        <TextField
+          label={t('users.edit.email')}
+          type="email"
+          value={draft.email}
+          error={errors.email}
+          autoComplete="off"
+          onChange={(event) => set('email', event.target.value)}
+        />
+        <TextField
+          label={t('users.edit.username')}
+          value={draft.username}
+          error={errors.username}
+          hint={t('users.edit.usernameHint')}
+          autoComplete="off"
+          onChange={(event) => set('username', event.target.value)}
+        />
+        <SelectField
+          label={t('users.edit.role')}
+          value={draft.role}
+          error={errors.role}
+          options={(roles.includes(user.role) ? roles : [user.role, ...roles]).map((role) => ({
+            value: role,
+            label: t(`roles.${role}`),
+          }))}
+          disabled={roles.length <= 1}
+          onChange={(event) => set('role', event.target.value as Role)}
+        />
+        <SelectField
+          label={t('users.edit.language')}
+          value={draft.language}
+          error={errors.language}
+          options={LANGUAGES.map((language) => ({ value: language, label: t(`languages.${language}`) }))}
+          onChange={(event) => set('language', event.target.value as Language)}
+        />
+        <TextAreaField
+          label={t('users.edit.comment')}
+          value={draft.adminComment}
+          error={errors.adminComment}
+          rows={3}
+          onChange={(event) => set('adminComment', event.target.value)}
+        />
+        <Checkbox
+          label={t('users.edit.active')}
+          checked={draft.isActive}
+          error={errors.isActive}
+          disabled={user.isActive && !canDeactivate(staff, user)}
+          onChange={(event) => set('isActive', event.target.checked)}
+        />
+        <div className="modal__footer">
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={saving} disabled={unchanged}>
+            {t('common.save')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
