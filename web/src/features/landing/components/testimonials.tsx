@@ -65,7 +65,7 @@ export function Testimonials() {
           {t('landing.testimonials.title')}
         </h2>
         {showNavigation && (
-          <div className="row">
+          <div className="carousel__nav">
             <button
               type="button"
               className="icon-btn"

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EMPTY_REGISTER_VALUES,
+  fieldForMessage,
+  mapRegisterServerErrors,
+  validateRegister,
+} from './register-form';
+
+const valid = {
+  ...EMPTY_REGISTER_VALUES,
+  email: 'anna@example.com',
+  username: 'anna_1',
+  password: 'long-enough',
+  confirmPassword: 'long-enough',
+  invitationCode: 'FRIEND1',
+  acceptTerms: true,
+};
+
+describe('register rules', () => {
+  it('accepts a complete form', () => {
+    expect(validateRegister(valid, false)).toEqual({});
+  });
+
+  it('reports every broken rule with its text key', () => {
+    const errors = validateRegister(
+      {
+        ...EMPTY_REGISTER_VALUES,
+        email: 'not-an-email',
+        username: 'ab',
+        password: 'short',
+        confirmPassword: 'other',
+      },
+      false,
+    );
+
+    expect(errors).toEqual({
+      email: 'validation.invalidEmail',
+      username: 'validation.usernameLength',
+      password: 'validation.passwordTooShort',
+      confirmPassword: 'validation.passwordsDoNotMatch',
+      invitationCode: 'validation.invitationCodeRequired',
+      terms: 'validation.acceptTerms',
+    });
+  });
+
+  it('refuses characters other than letters, digits and underscore in the username', () => {
+    expect(validateRegister({ ...valid, username: 'anna-1' }, false)).toEqual({
+      username: 'validation.usernameCharacters',
+    });
+  });
+
+  it('does not require an invitation code when "no code" is ticked', () => {
+    expect(validateRegister({ ...valid, invitationCode: '', noCode: true }, false)).toEqual({});
+  });
+
+  it('does not require an invitation code when a referral code is applied', () => {
+    expect(validateRegister({ ...valid, invitationCode: '' }, true)).toEqual({});
+  });
+});
+
+describe('register server errors', () => {
+  it('maps field errors to their fields', () => {
+    const mapped = mapRegisterServerErrors('Validation failed.', [
+      { path: 'email', param: 'email', msg: 'Please enter a valid email address.' },
+      { path: 'username', param: 'username', msg: 'This username is already taken.' },
+    ]);
+
+    expect(mapped).toEqual({
+      email: 'Please enter a valid email address.',
+      username: 'This username is already taken.',
+    });
+  });
+
+  it('sends a bare message to the field it mentions, else to the form', () => {
+    expect(mapRegisterServerErrors('This email is already registered.', [])).toEqual({
+      email: 'This email is already registered.',
+    });
+    expect(mapRegisterServerErrors('Invitation code is invalid.', [])).toEqual({
+      invitationCode: 'Invitation code is invalid.',
+    });
+    expect(mapRegisterServerErrors('Registration failed.', [])).toEqual({ general: 'Registration failed.' });
+  });
+
+  it('recognises the field a message is about', () => {
+    expect(fieldForMessage('This username is already taken.')).toBe('username');
+    expect(fieldForMessage('Something else')).toBe('general');
+  });
+});

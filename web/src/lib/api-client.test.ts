@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, api, setSessionHooks } from './api-client';
+import { tokenStorage } from './token-storage';
+
+type Handler = (url: string, init: RequestInit) => { status: number; body: unknown };
+
+function json(status: number, body: unknown) {
+  return { status, body };
+}
+
+/** A fetch stand-in that records calls and answers through `handler`. */
+function stubFetch(handler: Handler) {
+  const calls: Array<{ url: string; init: RequestInit }> = [];
+  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    const { status, body } = handler(url, init);
+    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+function authHeader(init: RequestInit): string | undefined {
+  return (init.headers as Record<string, string>).Authorization;
+}
+
+const hooks = { onTokenRefreshed: vi.fn(), onSessionLost: vi.fn() };
+
+beforeEach(() => {
+  localStorage.clear();
+  hooks.onTokenRefreshed.mockReset();
+  hooks.onSessionLost.mockReset();
+  setSessionHooks(hooks);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('api client', () => {
+  it('sends JSON with credentials and the bearer token under /api', async () => {
+    tokenStorage.setTokens('access-1', 'refresh-1');
+    const calls = stubFetch(() => json(200, { success: true, message: 'ok', data: { a: 1 } }));
+
+    const answer = await api.post<{ a: number }>('/things', { name: 'x' });
+
+    expect(answer.data).toEqual({ a: 1 });
+    expect(calls[0]!.url).toBe('/api/things');
+    expect(calls[0]!.init.credentials).toBe('include');
+    expect(authHeader(calls[0]!.init)).toBe('Bearer access-1');
+    expect((calls[0]!.init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(calls[0]!.init.body).toBe('{"name":"x"}');
+  });
+
+  it('rejects with the envelope message and field errors', async () => {
+    stubFetch(() =>
+      json(400, {
+        success: false,
+        message: 'Validation failed.',
+        errors: [{ path: 'email', param: 'email', msg: 'Bad' }],
+      }),
+    );
+
+    const failure = await api.post('/auth/register', {}).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).message).toBe('Validation failed.');
+    expect((failure as ApiError).errors).toEqual([{ path: 'email', param: 'email', msg: 'Bad' }]);
+  });
+
+  it('refreshes once on a 401, saves the new tokens and retries the request', async () => {
+    tokenStorage.setTokens('old', 'refresh-1');
+    const calls = stubFetch((url, init) => {
+      if (url === '/api/auth/refresh')
+        return json(200, { success: true, message: '', data: { token: 'new', refreshToken: 'refresh-2' } });
+      return authHeader(init) === 'Bearer new'
+        ? json(200, { success: true, message: '', data: 'fresh' })
+        : json(401, { success: false, message: 'Not authenticated.' });
+    });
+
+    const answer = await api.get<string>('/auth/me');
+
+    expect(answer.data).toBe('fresh');
+    expect(calls.map((call) => call.url)).toEqual(['/api/auth/me', '/api/auth/refresh', '/api/auth/me']);
+    expect(JSON.parse(calls[1]!.init.body as string)).toEqual({ refreshTokenFromBody: 'refresh-1' });
+    expect(tokenStorage.getToken()).toBe('new');
+    expect(tokenStorage.getRefreshToken()).toBe('refresh-2');
+    expect(hooks.onTokenRefreshed).toHaveBeenCalledWith('new', 'refresh-2');
+  });
+
+  it('retries a request only once when the retry is refused again', async () => {
+    tokenStorage.setTokens('old', 'refresh-1');
+    const calls = stubFetch((url) =>
+      url === '/api/auth/refresh'
+        ? json(200, { success: true, message: '', data: { token: 'new', refreshToken: 'refresh-2' } })
+        : json(401, { success: false, message: 'Not authenticated.' }),
+    );
+
+    await expect(api.get('/applications')).rejects.toMatchObject({ status: 401 });
+
+    expect(calls.filter((call) => call.url === '/api/applications')).toHaveLength(2);
+    expect(calls.filter((call) => call.url === '/api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('shares one refresh between parallel requests that get a 401', async () => {
+    tokenStorage.setTokens('old', 'refresh-1');
+    const calls = stubFetch((url, init) => {
+      if (url === '/api/auth/refresh')
+        return json(200, { success: true, message: '', data: { token: 'new', refreshToken: 'refresh-2' } });
+      return authHeader(init) === 'Bearer new'
+        ? json(200, { success: true, message: '', data: url })
+        : json(401, { success: false, message: 'Not authenticated.' });
+    });
+
+    const answers = await Promise.all([api.get('/a'), api.get('/b'), api.get('/c')]);
+
+    expect(answers.map((answer) => answer.data)).toEqual(['/api/a', '/api/b', '/api/c']);
+    expect(calls.filter((call) => call.url === '/api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('clears the session when there is no refresh token', async () => {
+    tokenStorage.setTokens('old', null);
+    const calls = stubFetch(() => json(401, { success: false, message: 'Not authenticated.' }));
+
+    await expect(api.get('/auth/me')).rejects.toBeInstanceOf(ApiError);
+
+    expect(calls.map((call) => call.url)).toEqual(['/api/auth/me']);
+    expect(tokenStorage.getToken()).toBeNull();
+    expect(hooks.onSessionLost).toHaveBeenCalledTimes(1);
+  });
+
+  it('clears the session when the refresh fails', async () => {
+    tokenStorage.setTokens('old', 'refresh-1');
+    stubFetch((url) =>
+      url === '/api/auth/refresh'
+        ? json(401, { success: false, message: 'Your session has expired. Please log in again.' })
+        : json(401, { success: false, message: 'Not authenticated.' }),
+    );
+
+    await expect(api.get('/auth/me')).rejects.toBeInstanceOf(ApiError);
+
+    expect(tokenStorage.getToken()).toBeNull();
+    expect(tokenStorage.getRefreshToken()).toBeNull();
+    expect(hooks.onSessionLost).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not refresh when the login call itself answers 401', async () => {
+    tokenStorage.setTokens('old', 'refresh-1');
+    const calls = stubFetch(() => json(401, { success: false, message: 'Login failed.' }));
+
+    await expect(api.post('/auth/login', { loginIdentifier: 'a', password: 'b' })).rejects.toMatchObject({
+      message: 'Login failed.',
+    });
+
+    expect(calls.map((call) => call.url)).toEqual(['/api/auth/login']);
+    expect(hooks.onSessionLost).not.toHaveBeenCalled();
+  });
+
+  it('encodes query parameters and leaves out empty ones', async () => {
+    const calls = stubFetch(() => json(200, { success: true, message: '', data: [] }));
+
+    await api.get('/applications', { limit: 10, sortBy: 'createdAt', search: '', status: undefined });
+
+    expect(calls[0]!.url).toBe('/api/applications?limit=10&sortBy=createdAt');
+  });
+});

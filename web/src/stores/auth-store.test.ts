@@ -1,0 +1,164 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicUser } from '../../../shared/contract/users';
+import { tokenStorage } from '../lib/token-storage';
+import { initialAuthState, selectIsStaff, useAuthStore } from './auth-store';
+
+const user: PublicUser = {
+  id: 'u1',
+  email: 'anna@example.com',
+  username: 'anna',
+  telegramId: null,
+  language: 'ru',
+  role: 'USER',
+  isActive: true,
+  photo_url: null,
+  referralCode: 'ANNA1',
+  emailVerified: true,
+  referralCount: 0,
+  applicationCount: 0,
+  adminComment: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+function answer(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  useAuthStore.setState(initialAuthState);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('auth store', () => {
+  it('stores both tokens and the user after a successful login', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        answer(200, { success: true, message: 'ok', data: { user, token: 't1', refreshToken: 'r1' } }),
+      ),
+    );
+
+    await useAuthStore.getState().login('anna', 'secret-password');
+
+    const state = useAuthStore.getState();
+    expect(state.isAuthenticated).toBe(true);
+    expect(state.user?.email).toBe('anna@example.com');
+    expect(tokenStorage.getToken()).toBe('t1');
+    expect(tokenStorage.getRefreshToken()).toBe('r1');
+  });
+
+  it('clears the auth data and keeps the message when login fails', async () => {
+    tokenStorage.setTokens('stale', 'stale-refresh');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(401, { success: false, message: 'Login failed.' })),
+    );
+
+    await expect(useAuthStore.getState().login('anna', 'wrong')).rejects.toThrow('Login failed.');
+
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+    expect(useAuthStore.getState().error).toBe('Login failed.');
+    expect(tokenStorage.getToken()).toBeNull();
+  });
+
+  it('restores the stored token at start-up and then loads the current user', async () => {
+    tokenStorage.setTokens('t1', 'r1');
+    const fetchMock = vi.fn(async () => answer(200, { success: true, message: '', data: { user } }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await useAuthStore.getState().restoreSession();
+
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/me', expect.anything());
+    expect(useAuthStore.getState()).toMatchObject({
+      isAuthenticated: true,
+      initializing: false,
+      token: 't1',
+    });
+  });
+
+  it('finishes start-up without a call when no token is stored', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+
+    await useAuthStore.getState().restoreSession();
+
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, initializing: false });
+  });
+
+  it('removes the stored token when loading the current user fails', async () => {
+    tokenStorage.setTokens('t1', null);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(500, { success: false, message: 'Internal server error.' })),
+    );
+
+    await useAuthStore.getState().restoreSession();
+
+    expect(tokenStorage.getToken()).toBeNull();
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+  });
+
+  it('clears the session and both tokens on logout', async () => {
+    tokenStorage.setTokens('t1', 'r1');
+    useAuthStore.setState({ user, token: 't1', isAuthenticated: true });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(200, { success: true, message: 'Logged out.' })),
+    );
+
+    await useAuthStore.getState().logout();
+
+    expect(useAuthStore.getState()).toMatchObject({ user: null, isAuthenticated: false, token: null });
+    expect(tokenStorage.getToken()).toBeNull();
+    expect(tokenStorage.getRefreshToken()).toBeNull();
+  });
+
+  it('logs the user in when the email verification succeeds', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        answer(200, {
+          success: true,
+          message: 'Email verified successfully!',
+          data: { user, token: 't2', refreshToken: 'r2' },
+        }),
+      ),
+    );
+
+    await useAuthStore.getState().verifyEmail('token-from-mail');
+
+    expect(useAuthStore.getState()).toMatchObject({
+      verificationStatus: 'success',
+      verificationMessage: 'Email verified successfully!',
+      isAuthenticated: true,
+    });
+    expect(tokenStorage.getToken()).toBe('t2');
+  });
+
+  it('records the error when the email verification fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(400, { success: false, message: 'Verification link is invalid or expired.' })),
+    );
+
+    await useAuthStore.getState().verifyEmail('used-token');
+
+    expect(useAuthStore.getState()).toMatchObject({
+      verificationStatus: 'error',
+      verificationError: 'Verification link is invalid or expired.',
+      isAuthenticated: false,
+    });
+  });
+
+  it('treats managers, admins and super admins as staff', () => {
+    expect(selectIsStaff({ ...initialAuthState, user: { ...user, role: 'MANAGER' } })).toBe(true);
+    expect(selectIsStaff({ ...initialAuthState, user: { ...user, role: 'SUPER_ADMIN' } })).toBe(true);
+    expect(selectIsStaff({ ...initialAuthState, user })).toBe(false);
+    expect(selectIsStaff(initialAuthState)).toBe(false);
+  });
+});
