@@ -336,8 +336,8 @@ export async function updateUser(
     values[':null'] = null;
   }
   if (guard.expect) {
-    names['#expectRole'] = 'role';
-    condition += ' AND #expectRole = :expectRole AND isActive = :expectActive';
+    names['#role'] = 'role';
+    condition += ' AND #role = :expectRole AND isActive = :expectActive';
     values[':expectRole'] = guard.expect.role;
     values[':expectActive'] = guard.expect.isActive;
   }
