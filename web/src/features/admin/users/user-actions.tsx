@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import type { PublicUser } from '../../../../../shared/contract/users';
-import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../stores/toast-store';
 import { adminApi } from '../api/admin-api';
+import { EyeIcon, PencilIcon, PowerIcon, ResetIcon } from '../components/admin-icons';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { IconButton } from '../components/icon-button';
 import { useStaff } from '../components/staff-context';
 import { canDeactivate, canManageUser, canResetReferrals } from '../lib/permissions';
 
@@ -59,49 +60,30 @@ export function UserActions({ user, onDetail, onEdit, onChanged }: UserActionsPr
   const manageable = canManageUser(staff, user);
   return (
     <div className="row-actions">
-      <Button
-        variant="ghost"
-        size="sm"
-        onClick={onDetail}
-        aria-label={t('users.actions.detailsOf', { name })}
-      >
-        {t('users.actions.details')}
-      </Button>
+      <IconButton icon={<EyeIcon />} label={t('users.actions.detailsOf', { name })} onClick={onDetail} />
       {manageable && (
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={onEdit}
-          aria-label={t('users.actions.editOf', { name })}
-        >
-          {t('users.actions.edit')}
-        </Button>
+        <IconButton icon={<PencilIcon />} label={t('users.actions.editOf', { name })} onClick={onEdit} />
       )}
       {manageable && (user.isActive ? canDeactivate(staff, user) : true) && (
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={toggleActive}
-          loading={busy === 'active'}
-          aria-label={
+        <IconButton
+          icon={<PowerIcon />}
+          tone={user.isActive ? 'danger' : 'success'}
+          label={
             user.isActive
               ? t('users.actions.deactivateOf', { name })
               : t('users.actions.activateOf', { name })
           }
-        >
-          {user.isActive ? t('users.actions.deactivate') : t('users.actions.activate')}
-        </Button>
+          loading={busy === 'active'}
+          onClick={toggleActive}
+        />
       )}
       {canResetReferrals(staff, user) && (
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={() => setConfirmReset(true)}
+        <IconButton
+          icon={<ResetIcon />}
+          label={t('users.actions.resetReferralsOf', { name })}
           disabled={user.referralCount === 0}
-          aria-label={t('users.actions.resetReferralsOf', { name })}
-        >
-          {t('users.actions.resetReferrals')}
-        </Button>
+          onClick={() => setConfirmReset(true)}
+        />
       )}
       <ConfirmDialog
         open={confirmReset}

@@ -116,7 +116,9 @@ export function UsersPage() {
                     <td>
                       <div className="cell-user">
                         <span className="cell-user__name">{user.username ?? t('users.noUsername')}</span>
-                        <span className="cell-user__email">{user.email}</span>
+                        <span className="cell-user__email" title={user.email}>
+                          {user.email}
+                        </span>
                         <span className="cell-user__flags">
                           {!user.isActive && <Badge tone="danger">{t('users.status.inactive')}</Badge>}
                           {!user.emailVerified && (

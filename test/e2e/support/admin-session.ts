@@ -1,0 +1,84 @@
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import type { PublicUser } from '../../../shared/contract/users';
+import { api, runId } from '../../support/api';
+import { latestMailTo } from '../../support/mail';
+import { siteUrl, waitForApp } from './browser';
+
+/**
+ * Accounts for the admin e2e tests, set up through the public API (register, then the mailed
+ * verification link), and a way to open the site already logged in as one of them.
+ */
+export const E2E_PASSWORD = 'Correct-horse-9';
+
+export interface Session {
+  user: PublicUser;
+  token: string;
+  refreshToken: string;
+  email: string;
+  username: string;
+  password: string;
+}
+
+/** Registers a user and confirms the email through the mailed link; returns the logged-in session. */
+export async function registerVerifiedUser(prefix = 'e'): Promise<Session> {
+  const tag = `${prefix}${runId()}`.slice(0, 24);
+  const email = `${tag}@example.test`;
+  const body = { email, username: tag, password: E2E_PASSWORD };
+  const answer = await api('POST', '/api/auth/register', { body });
+  if (answer.status !== 201)
+    throw new Error(`Register failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  const mail = await latestMailTo(email);
+  const match = /\/verify-email\?token=([A-Za-z0-9_%-]+)/.exec(mail.body.text ?? '');
+  if (!match) throw new Error(`No verification link mailed to ${email}`);
+  const verified = await api<{ user: PublicUser; token: string; refreshToken: string }>(
+    'GET',
+    `/api/auth/verify-email?token=${match[1]}`,
+  );
+  if (verified.status !== 200) throw new Error(`Verify failed: ${verified.status}`);
+  return { ...verified.body.data!, email, username: tag, password: E2E_PASSWORD };
+}
+
+export async function logIn(loginIdentifier: string, password: string): Promise<Session> {
+  const answer = await api<{ user: PublicUser; token: string; refreshToken: string }>(
+    'POST',
+    '/api/auth/login',
+    {
+      body: { loginIdentifier, password },
+    },
+  );
+  if (answer.status !== 200) throw new Error(`Login of ${loginIdentifier} failed: ${answer.status}`);
+  return { ...answer.body.data!, email: answer.body.data!.user.email, username: loginIdentifier, password };
+}
+
+/** The SUPER_ADMIN the local stack created from ADMIN_EMAIL / ADMIN_PASSWORD. */
+export function logInAsSuperAdmin(): Promise<Session> {
+  const { adminEmail, adminPassword } = inject('e2e');
+  return logIn(adminEmail, adminPassword);
+}
+
+/** Opens `path` with the session's tokens already in local storage (as after a login). */
+export async function openAs(page: Page, session: Session | null, path: string) {
+  if (session) {
+    // Once per tab: later navigations must keep the tokens the app has rotated since.
+    await page.context().addInitScript(
+      ({ token, refreshToken }) => {
+        if (sessionStorage.getItem('e2e-session')) return;
+        sessionStorage.setItem('e2e-session', '1');
+        localStorage.setItem('authToken', token);
+        localStorage.setItem('refreshToken', refreshToken);
+      },
+      { token: session.token, refreshToken: session.refreshToken },
+    );
+  }
+  await page.goto(siteUrl(path));
+  await waitForApp(page);
+}
+
+/** Waits until the admin screen has finished its first load (no spinner, no busy table). */
+export async function waitForAdmin(page: Page) {
+  await page.waitForSelector('.admin-page');
+  await page.waitForFunction(
+    () => !document.querySelector('.admin-loading, .page-spinner, [aria-busy="true"]'),
+  );
+}
