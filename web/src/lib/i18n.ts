@@ -62,6 +62,7 @@ export async function initI18n(options: { resources?: Resource; language?: Langu
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     returnNull: false,
+    showSupportNotice: false,
   });
   syncDocumentLanguage(i18n.language);
   return i18n;

@@ -1,0 +1,201 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicUser } from '../../../../../shared/contract/users';
+import { initialAuthState, useAuthStore } from '../../../stores/auth-store';
+import { useToastStore } from '../../../stores/toast-store';
+import { setupTestI18n } from '../../../testing/i18n';
+import { ApplyPage } from './apply-page';
+
+type Reply = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
+const requests: Array<{ url: string; body: unknown }> = [];
+
+function stubApi(routes: Record<string, () => Reply>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      requests.push({ url, body: init.body ? JSON.parse(init.body as string) : undefined });
+      const route = routes[url.split('?')[0]!];
+      if (!route) return new Response('{"success":false,"message":"not found"}', { status: 404 });
+      const { status, body } = await route();
+      return new Response(JSON.stringify(body), { status });
+    }),
+  );
+}
+
+const ok = (data: unknown, message = '') => ({ status: 200, body: { success: true, message, data } });
+
+function renderPage() {
+  return render(
+    <MemoryRouter>
+      <ApplyPage />
+    </MemoryRouter>,
+  );
+}
+
+function contactInput() {
+  return screen.getByLabelText('Telegram contact') as HTMLInputElement;
+}
+
+beforeAll(async () => {
+  await setupTestI18n('en');
+});
+
+beforeEach(() => {
+  requests.length = 0;
+  useToastStore.getState().clear();
+  useAuthStore.setState({
+    ...initialAuthState,
+    initializing: false,
+    isAuthenticated: true,
+    user: { id: 'u1', email: 'a@example.com', telegramId: 'anna_tg' } as PublicUser,
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function openIndividual() {
+  renderPage();
+  fireEvent.click(screen.getByRole('button', { name: 'Individual' }));
+  return contactInput();
+}
+
+describe('apply page', () => {
+  it('prefills the contact from the telegramId with a leading @', async () => {
+    stubApi({ '/api/geo': () => ok([]) });
+
+    await openIndividual();
+
+    expect(contactInput().value).toBe('@anna_tg');
+  });
+
+  it('checks the contact on blur and shows a tick when it is valid', async () => {
+    stubApi({ '/api/misc/validate-telegram': () => ok({ isValid: true }) });
+    const input = await openIndividual();
+
+    fireEvent.blur(input);
+
+    await waitFor(() => expect(input.getAttribute('data-check')).toBe('valid'));
+    expect(requests.find((request) => request.url === '/api/misc/validate-telegram')?.body).toEqual({
+      username: '@anna_tg',
+    });
+  });
+
+  it('counts a failed check as valid', async () => {
+    stubApi({
+      '/api/misc/validate-telegram': () => ({ status: 500, body: { success: false, message: 'x' } }),
+    });
+    const input = await openIndividual();
+
+    fireEvent.blur(input);
+
+    await waitFor(() => expect(input.getAttribute('data-check')).toBe('valid'));
+  });
+
+  it('does not check a contact shorter than 3 characters', async () => {
+    stubApi({});
+    const input = await openIndividual();
+    fireEvent.change(input, { target: { value: '@a' } });
+
+    fireEvent.blur(input);
+
+    expect(input.getAttribute('data-check')).toBe('idle');
+    expect(requests.some((request) => request.url.includes('validate-telegram'))).toBe(false);
+  });
+
+  it('resets the check to idle when the contact is edited', async () => {
+    stubApi({ '/api/misc/validate-telegram': () => ok({ isValid: false }) });
+    const input = await openIndividual();
+    fireEvent.blur(input);
+    await waitFor(() => expect(input.getAttribute('data-check')).toBe('invalid'));
+
+    fireEvent.change(input, { target: { value: '@other_name' } });
+
+    expect(input.getAttribute('data-check')).toBe('idle');
+  });
+
+  it('refuses to submit a contact the check rejected', async () => {
+    stubApi({ '/api/misc/validate-telegram': () => ok({ isValid: false }) });
+    const input = await openIndividual();
+    fireEvent.change(screen.getByLabelText('Details'), { target: { value: 'Cash EUR to USDT in Paris' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(input.getAttribute('data-check')).toBe('invalid'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+
+    expect(screen.getByText('User with this contact not found')).toBeTruthy();
+    expect(requests.some((request) => request.url === '/api/applications')).toBe(false);
+  });
+
+  it('blocks the submit with a wait message while the contact is being checked', async () => {
+    let answer: (value: { status: number; body: unknown }) => void = () => {};
+    stubApi({
+      '/api/misc/validate-telegram': () => new Promise((resolve) => (answer = resolve)),
+    });
+    const input = await openIndividual();
+    fireEvent.change(screen.getByLabelText('Details'), { target: { value: 'Cash EUR to USDT in Paris' } });
+    fireEvent.blur(input);
+    await waitFor(() => expect(input.getAttribute('data-check')).toBe('checking'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts.map((toast) => toast.message)).toContain(
+        'Please wait, the Telegram contact is being checked.',
+      ),
+    );
+    expect(requests.some((request) => request.url === '/api/applications')).toBe(false);
+    await act(async () => answer(ok({ isValid: true })));
+  });
+
+  it('sends an individual request and clears the details after success', async () => {
+    stubApi({ '/api/applications': () => ok({ id: 'a1' }, 'Application created.') });
+    await openIndividual();
+    fireEvent.change(screen.getByLabelText('Details'), { target: { value: 'Cash EUR to USDT in Paris' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+
+    await waitFor(() => expect((screen.getByLabelText('Details') as HTMLTextAreaElement).value).toBe(''));
+    expect(requests.find((request) => request.url === '/api/applications')?.body).toEqual({
+      requestType: 'INDIVIDUAL',
+      details: 'Cash EUR to USDT in Paris',
+      contactTelegram: '@anna_tg',
+    });
+    expect(useToastStore.getState().toasts[0]?.type).toBe('success');
+  });
+
+  it('shows a server error as an error toast', async () => {
+    stubApi({
+      '/api/applications': () => ({
+        status: 409,
+        body: { success: false, message: 'Too many open applications.' },
+      }),
+    });
+    await openIndividual();
+    fireEvent.change(screen.getByLabelText('Details'), { target: { value: 'Anything' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+
+    await waitFor(() =>
+      expect(useToastStore.getState().toasts).toMatchObject([
+        { type: 'error', message: 'Too many open applications.' },
+      ]),
+    );
+    expect((screen.getByLabelText('Details') as HTMLTextAreaElement).value).toBe('Anything');
+  });
+
+  it('clears the errors when the mode is switched', async () => {
+    stubApi({ '/api/geo': () => ok([]) });
+    await openIndividual();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+    expect(screen.getByText('This field must be filled in')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Standard' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Individual' }));
+
+    expect(screen.queryByText('This field must be filled in')).toBeNull();
+  });
+});

@@ -1,0 +1,139 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearReferralCode, saveReferralCode } from '../../../lib/referral-cookie';
+import { initialAuthState, useAuthStore } from '../../../stores/auth-store';
+import { setupTestI18n } from '../../../testing/i18n';
+import { RegisterPage } from './register-page';
+
+function renderPage() {
+  return render(
+    <MemoryRouter>
+      <RegisterPage />
+    </MemoryRouter>,
+  );
+}
+
+function fill(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+function fillValidForm() {
+  fill('Email', 'anna@example.com');
+  fill('Username', 'anna_1');
+  fill('Password', 'long-enough');
+  fill('Confirm password', 'long-enough');
+  fireEvent.click(screen.getByLabelText("I don't have an invitation code"));
+  fireEvent.click(screen.getByRole('checkbox', { name: /User Agreement/ }));
+}
+
+beforeAll(async () => {
+  await setupTestI18n('en');
+});
+
+beforeEach(() => {
+  useAuthStore.setState({ ...initialAuthState, initializing: false });
+  clearReferralCode();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('register page', () => {
+  it('locks the invitation code and hides the no-code box when a referral code is applied', () => {
+    saveReferralCode('FRIEND42');
+
+    renderPage();
+
+    const code = screen.getByLabelText('Invitation code') as HTMLInputElement;
+    expect(code.value).toBe('FRIEND42');
+    expect(code.readOnly).toBe(true);
+    expect(screen.queryByLabelText("I don't have an invitation code")).toBeNull();
+  });
+
+  it('offers the no-code box when no referral code is applied', () => {
+    renderPage();
+
+    expect(screen.getByLabelText("I don't have an invitation code")).toBeTruthy();
+  });
+
+  it('shows the spec texts for a form sent empty', () => {
+    renderPage();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(screen.getAllByText('This field must be filled in').length).toBe(2);
+    expect(screen.getByText('You must accept the terms of use.')).toBeTruthy();
+    expect(screen.getByText('Password must be at least 8 characters long.')).toBeTruthy();
+    expect(screen.getByText(/Enter your invitation code/)).toBeTruthy();
+  });
+
+  it('clears a field error when the field is edited', () => {
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+
+    fill('Email', 'a');
+
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('links the terms checkbox to the license agreement', () => {
+    renderPage();
+
+    expect(screen.getByRole('link', { name: 'User Agreement' }).getAttribute('href')).toBe(
+      '/license-agreement',
+    );
+  });
+
+  it('puts server field errors under their fields', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              success: false,
+              message: 'Registration failed.',
+              errors: [{ path: 'username', param: 'username', msg: 'This username is already taken.' }],
+            }),
+            { status: 409 },
+          ),
+      ),
+    );
+    renderPage();
+    fillValidForm();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    await waitFor(() => expect(screen.getByText('This username is already taken.')).toBeTruthy());
+    expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('shows the confirmation screen with a resend button after registering', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({
+              success: true,
+              message: 'Registration successful. Please check your inbox to verify your email.',
+              data: { userId: 'u1', verificationEmailSent: true },
+            }),
+            { status: 201 },
+          ),
+      ),
+    );
+    renderPage();
+    fillValidForm();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(await screen.findByRole('heading', { name: 'Check your inbox' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Resend verification email' })).toBeTruthy();
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+  });
+});

@@ -1,0 +1,100 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { setupTestI18n } from '../../../testing/i18n';
+import type { TickerCoin } from '../api/market-data';
+import { PriceTicker } from './price-ticker';
+import { Testimonials } from './testimonials';
+
+function resizeTo(width: number) {
+  act(() => {
+    window.innerWidth = width;
+    window.dispatchEvent(new Event('resize'));
+  });
+}
+
+beforeAll(async () => {
+  await setupTestI18n('en');
+});
+
+afterEach(cleanup);
+
+describe('testimonials carousel', () => {
+  it.each([
+    [375, 1],
+    [800, 2],
+    [1280, 3],
+  ])('shows at %i px %i card(s) and previous/next', (width, cards) => {
+    resizeTo(width);
+
+    render(<Testimonials />);
+
+    expect(screen.getAllByRole('blockquote')).toHaveLength(cards);
+    expect(screen.getByRole('button', { name: 'Next testimonials' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Previous testimonials' })).toBeTruthy();
+  });
+
+  it('follows the window when it is resized', () => {
+    resizeTo(1280);
+    render(<Testimonials />);
+
+    resizeTo(500);
+
+    expect(screen.getAllByRole('blockquote')).toHaveLength(1);
+  });
+
+  it('moves to the next card and wraps around', () => {
+    resizeTo(375);
+    render(<Testimonials />);
+    const next = screen.getByRole('button', { name: 'Next testimonials' });
+
+    fireEvent.click(next);
+    expect(screen.getByText(/Maria K\./)).toBeTruthy();
+    fireEvent.click(next);
+    fireEvent.click(next);
+    fireEvent.click(next);
+    expect(screen.getByText(/Alexei M\./)).toBeTruthy();
+  });
+
+  it('announces the ratings 5, 4.5, 5 and 4', () => {
+    resizeTo(375);
+    render(<Testimonials />);
+    const next = screen.getByRole('button', { name: 'Next testimonials' });
+    const ratings: string[] = [];
+
+    for (let index = 0; index < 4; index += 1) {
+      ratings.push(screen.getByRole('img').getAttribute('aria-label') ?? '');
+      fireEvent.click(next);
+    }
+
+    expect(ratings).toEqual([
+      'Rating: 5 out of 5',
+      'Rating: 4.5 out of 5',
+      'Rating: 5 out of 5',
+      'Rating: 4 out of 5',
+    ]);
+  });
+});
+
+describe('price ticker', () => {
+  const coins: TickerCoin[] = [
+    { id: 'bitcoin', symbol: 'BTC', name: 'Bitcoin', price: 60000, change24h: 1.5 },
+    { id: 'ethereum', symbol: 'ETH', name: 'Ethereum', price: 3000, change24h: -2 },
+    { id: 'binancecoin', symbol: 'BNB', name: 'BNB', price: 500, change24h: 0 },
+  ];
+
+  it('colours changes green, red and grey', () => {
+    render(<PriceTicker coins={coins} />);
+
+    const tones = screen
+      .getAllByRole('listitem')
+      .slice(0, 3)
+      .map((item) => item.querySelector('[data-tone]')?.getAttribute('data-tone'));
+    expect(tones).toEqual(['up', 'down', 'flat']);
+  });
+
+  it('is hidden while there are no prices', () => {
+    const { container } = render(<PriceTicker coins={[]} />);
+
+    expect(container.innerHTML).toBe('');
+  });
+});
