@@ -9,6 +9,7 @@ import {
 } from '../support/admin-session';
 import { useBrowser } from '../support/browser';
 
+// biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
 const newPage = useBrowser();
 
 describe('who reaches the admin area', () => {

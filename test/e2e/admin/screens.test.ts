@@ -7,6 +7,7 @@ import { type Language, screenshot, seriousAxeViolations, useBrowser } from '../
  * Every admin screen at 768 and 1280 px in ru and en: a screenshot each (test-results/screenshots/
  * admin, looked at by hand) and no serious or critical axe-core violations.
  */
+// biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
 const newPage = useBrowser();
 const WIDTHS = [768, 1280] as const;
 const SCREENS: Array<{ name: string; path: string; ready?: string }> = [
@@ -43,6 +44,30 @@ describe.each(['ru', 'en'] as Language[])('admin screens in %s', (language) => {
         if (found.length > 0) violations[`${screen.name}@${width}`] = found;
       }
     }
+
+    await page.setViewportSize({ width: 768, height: 900 });
+    await page.locator('.admin__menu-button').click();
+    await page.locator('.admin-drawer .admin-nav').waitFor();
+    const drawer = await look(page, `drawer-768-${language}`);
+    if (drawer.length > 0) violations['drawer@768'] = drawer;
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(page.url().replace(/\/admin.*$/, '/admin/user-management'));
+    await waitForAdmin(page);
+    await page.locator('.open-row').first().dblclick();
+    await page.locator('.modal .facts').waitFor();
+    await waitForAdmin(page);
+    const detail = await look(page, `user-detail-1280-${language}`);
+    if (detail.length > 0) violations['user detail'] = detail;
+    await page.keyboard.press('Escape');
+    await page.locator('.modal .facts').waitFor({ state: 'detached' });
+    await page.locator('.open-row').first().locator('.row-icon-btn').nth(1).click();
+    await page.locator('.modal form').waitFor();
+    const edit = await look(page, `user-edit-1280-${language}`);
+    if (edit.length > 0) violations['user edit'] = edit;
+    await page.keyboard.press('Escape');
+
     expect(violations).toEqual({});
   });
 });
