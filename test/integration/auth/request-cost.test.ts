@@ -44,7 +44,7 @@ describe('cost of an authenticated request', () => {
   it('makes exactly one DynamoDB call: a BatchGetItem of the user and the session', async () => {
     const user = await createVerifiedUser();
     const send = vi.spyOn(db, 'send');
-    const result = await handler(meEvent(user.token) as never, lambdaContext('authMe'), () => undefined);
+    const result = await handler(meEvent(user.token) as never, lambdaContext('authMe'));
     expect((result as { statusCode: number }).statusCode).toBe(200);
     expect(send).toHaveBeenCalledTimes(1);
     expect(send.mock.calls[0]![0]).toBeInstanceOf(BatchGetCommand);
