@@ -1,0 +1,149 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { runId } from '../support/api';
+import { latestMailTo, mailsTo } from '../support/mail';
+import { E2E_PASSWORD, openAs, registerVerifiedUser } from './support/admin-session';
+import { siteUrl, useBrowser, waitForApp } from './support/browser';
+
+// biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
+const newPage = useBrowser();
+
+function linkIn(text: string | undefined, path: string): string {
+  const match = new RegExp(`https?://[^\\s"]+${path}\\?token=[A-Za-z0-9_%-]+`).exec(text ?? '');
+  if (!match) throw new Error(`No ${path} link in: ${text}`);
+  return match[0];
+}
+
+async function fill(page: Page, label: string, value: string) {
+  await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+async function waitForMailCount(address: string, count: number) {
+  const deadline = Date.now() + 5000;
+  while ((await mailsTo(address)).length < count) {
+    if (Date.now() > deadline) throw new Error(`Expected ${count} mails to ${address}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('auth flows', () => {
+  it('registers, verifies the email from the mail and lands in the profile', async () => {
+    const tag = `reg${runId()}`.slice(0, 20);
+    const email = `${tag}@example.test`;
+    const page = await newPage({ language: 'en' });
+    await page.goto(siteUrl('/register'));
+    await waitForApp(page);
+
+    await fill(page, 'Email', email);
+    await fill(page, 'Username', tag);
+    await fill(page, 'Password', E2E_PASSWORD);
+    await fill(page, 'Confirm password', E2E_PASSWORD);
+    await page.getByLabel("I don't have an invitation code").check();
+    await page.getByRole('checkbox', { name: /User Agreement/ }).check();
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+
+    await page.getByRole('button', { name: 'Resend verification email' }).click();
+    await page.locator('.toast--success').waitFor();
+    await waitForMailCount(email, 2);
+    const mail = await latestMailTo(email);
+    await page.goto(linkIn(mail.body.text ?? mail.body.html, '/verify-email'));
+    await page.getByText('Email verified successfully!').first().waitFor();
+    await page.waitForURL(siteUrl('/profile'), { timeout: 8000 });
+    await waitForApp(page);
+
+    expect(await page.getByRole('heading', { name: tag }).isVisible()).toBe(true);
+    expect(await page.locator('.profile-card .badge').textContent()).toBe('Verified');
+  });
+
+  it('shows an error with a login link for a used or unknown verification link', async () => {
+    const page = await newPage({ language: 'en' });
+
+    await page.goto(siteUrl('/verify-email?token=not-a-real-token'));
+    await page.locator('.alert--danger').waitFor();
+
+    expect(await page.getByRole('link', { name: 'Go to login' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('logs in and goes back to the page that asked for it', async () => {
+    const session = await registerVerifiedUser('lg');
+    const page = await newPage({ language: 'en' });
+    await page.goto(siteUrl('/apply'));
+    await waitForApp(page);
+
+    await page.locator('.status-page').getByRole('link', { name: 'Login' }).click();
+    await page.waitForURL(/\/login\?redirectTo=%2Fapply$/);
+    expect(await page.getByRole('link', { name: 'Register', exact: true }).last().getAttribute('href')).toBe(
+      '/register?redirectTo=%2Fapply',
+    );
+    await fill(page, 'Email or username', session.username);
+    await fill(page, 'Password', session.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+
+    await page.waitForURL(siteUrl('/apply'));
+    expect(await page.evaluate(() => Boolean(localStorage.getItem('authToken')))).toBe(true);
+    expect(await page.evaluate(() => Boolean(localStorage.getItem('refreshToken')))).toBe(true);
+  });
+
+  it('shows the server message for a wrong password', async () => {
+    const session = await registerVerifiedUser('wp');
+    const page = await newPage({ language: 'en' });
+    await page.goto(siteUrl('/login'));
+    await waitForApp(page);
+
+    await fill(page, 'Email or username', session.email);
+    await fill(page, 'Password', 'not-the-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+
+    await page.locator('.alert--danger').waitFor();
+    expect(await page.locator('.alert--danger').textContent()).toContain('Login failed');
+    expect(page.url()).toBe(siteUrl('/login'));
+  });
+
+  it('sends a logged-in user from the guest-only pages to the profile', async () => {
+    const session = await registerVerifiedUser('go');
+    const page = await newPage({ language: 'en' });
+
+    await openAs(page, session, '/register');
+
+    await page.waitForURL(siteUrl('/profile'));
+  });
+
+  it('resets a forgotten password through the mailed link and logs in with the new one', async () => {
+    const session = await registerVerifiedUser('fp');
+    const newPassword = 'Brand-new-pass-7';
+    const page = await newPage({ language: 'en' });
+    await page.goto(siteUrl('/login'));
+    await waitForApp(page);
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+
+    await fill(page, 'Email', session.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.locator('.alert--success').waitFor();
+    expect(await page.getByRole('button', { name: 'Send reset link' }).count()).toBe(0);
+    await waitForMailCount(session.email, 2);
+    const mail = await latestMailTo(session.email);
+    await page.goto(linkIn(mail.body.text ?? mail.body.html, '/reset-password'));
+    await waitForApp(page);
+    await fill(page, 'New password', newPassword);
+    await fill(page, 'Confirm new password', newPassword);
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.locator('.alert--success').waitFor();
+    await page.waitForURL(siteUrl('/login'), { timeout: 8000 });
+    await waitForApp(page);
+    await fill(page, 'Email or username', session.email);
+    await fill(page, 'Password', newPassword);
+    await page.getByRole('button', { name: 'Log in' }).click();
+
+    await page.waitForURL(siteUrl('/profile'));
+  });
+
+  it('says so when the reset link has no token', async () => {
+    const page = await newPage({ language: 'en' });
+
+    await page.goto(siteUrl('/reset-password'));
+    await waitForApp(page);
+
+    expect(await page.locator('.alert--danger').textContent()).toContain('missing its token');
+  });
+});

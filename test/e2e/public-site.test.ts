@@ -1,0 +1,127 @@
+import { describe, expect, inject, it } from 'vitest';
+import { TICKER_COINS } from '../../shared/constants';
+import { siteUrl, useBrowser, waitForApp } from './support/browser';
+import { STAND_IN_CHANGES } from './support/market-data-stand-in';
+import { readManifest } from './support/route-sizes';
+
+// biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
+const newPage = useBrowser();
+
+describe('public site', () => {
+  it('shows visitors the hero with login and register and the ticker of nine coins', async () => {
+    const page = await newPage({ language: 'en' });
+
+    await page.goto(siteUrl('/'));
+    await waitForApp(page);
+    await page.waitForSelector('.ticker__item');
+
+    const hero = page.locator('.hero');
+    expect(await hero.getByRole('link', { name: 'Login' }).isVisible()).toBe(true);
+    expect(await hero.getByRole('link', { name: 'Register' }).isVisible()).toBe(true);
+    const readable = page.locator('.ticker__list:not([aria-hidden]) .ticker__item');
+    expect(await readable.count()).toBe(TICKER_COINS.length);
+    const tones = await readable
+      .locator('[data-tone]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-tone')));
+    const expected = TICKER_COINS.map((id) => {
+      const change = STAND_IN_CHANGES[id]!;
+      return change > 0 ? 'up' : change < 0 ? 'down' : 'flat';
+    });
+    expect(tones).toEqual(expected);
+  });
+
+  it('shows the five feature cards and the testimonials with three cards on a wide screen', async () => {
+    const page = await newPage({ language: 'en', width: 1280 });
+
+    await page.goto(siteUrl('/'));
+    await waitForApp(page);
+    await page.waitForSelector('.testimonial');
+
+    expect(await page.locator('.feature').count()).toBe(5);
+    expect(await page.locator('.testimonial').count()).toBe(3);
+    expect(await page.getByRole('button', { name: 'Next testimonials' }).isVisible()).toBe(true);
+  });
+
+  it('shows the access-denied screen to visitors on the apply and profile routes', async () => {
+    const page = await newPage({ language: 'en' });
+
+    for (const path of ['/apply', '/profile']) {
+      await page.goto(siteUrl(path));
+      await waitForApp(page);
+      expect(await page.getByRole('heading', { name: 'Access denied' }).isVisible()).toBe(true);
+      const login = page.locator('.status-page').getByRole('link', { name: 'Login' });
+      // /profile is where a login leads anyway, so its link carries no redirectTo.
+      const expected = path === '/profile' ? '/login' : `/login?redirectTo=${encodeURIComponent(path)}`;
+      expect(await login.getAttribute('href')).toBe(expected);
+    }
+  });
+
+  it('answers an unknown path with the 404 page and a link home', async () => {
+    const page = await newPage({ language: 'en' });
+
+    await page.goto(siteUrl('/no/such/page'));
+    await waitForApp(page);
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+
+    await page.waitForURL(siteUrl('/'));
+  });
+
+  it('starts in Russian and keeps the language chosen with the switcher after a reload', async () => {
+    const page = await newPage({ width: 1280 });
+
+    await page.goto(siteUrl('/'));
+    await waitForApp(page);
+    expect(await page.getAttribute('html', 'lang')).toBe('ru');
+    expect(await page.locator('.site-nav__link').textContent()).toBe('Заявки');
+
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await page.reload();
+    await waitForApp(page);
+
+    expect(await page.locator('.site-nav__link').textContent()).toBe('Applications');
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+  });
+
+  it('fetches only the active language resources, each namespace when a screen needs it', async () => {
+    const sources = new Map(
+      Object.values(readManifest(inject('e2e').distDir)).map((chunk) => [chunk.file, chunk.src ?? '']),
+    );
+    const page = await newPage({ language: 'en' });
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      const file = new URL(request.url()).pathname.slice(1);
+      if (file.endsWith('.json') && sources.has(file)) fetched.push(sources.get(file)!);
+    });
+
+    await page.goto(siteUrl('/login'));
+    await waitForApp(page);
+
+    expect(fetched.sort()).toEqual([
+      'src/locales/en/auth.json',
+      'src/locales/en/common.json',
+      'src/locales/en/errors.json',
+      'src/locales/en/forms.json',
+    ]);
+  });
+
+  it('keeps a referral code from a ref link for seven days, cleans the URL and locks the register field', async () => {
+    const page = await newPage({ language: 'en' });
+
+    await page.goto(siteUrl('/?ref=FRIEND42'));
+    await waitForApp(page);
+    await page.waitForFunction(() => !window.location.search.includes('ref='));
+    const cookie = (await page.context().cookies()).find((item) => item.name === 'referralCode');
+    expect(cookie?.value).toBe('FRIEND42');
+    const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86_400;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThanOrEqual(7);
+
+    await page.goto(siteUrl('/register'));
+    await waitForApp(page);
+    const code = page.getByLabel('Invitation code');
+    expect(await code.inputValue()).toBe('FRIEND42');
+    expect(await code.getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByLabel("I don't have an invitation code").count()).toBe(0);
+  });
+});
