@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { GeoCity, GeoContinent, GeoCountry, GeoTree } from '../../../../../shared/geo';
 import { Alert } from '../../../components/ui/alert';
 import { useTranslation } from '../../../lib/i18n';
@@ -7,7 +7,7 @@ import { adminApi } from '../api/admin-api';
 import { InlineLoading, LoadError } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { useResource } from '../hooks/use-resource';
-import { applyGeoToggle, countActiveCities } from '../lib/geo-cascade';
+import { applyGeoToggle, countActiveCities, sortGeoTree } from '../lib/geo-cascade';
 import { GeoSwitch } from './geo-switch';
 
 type Node = GeoContinent | GeoCountry | GeoCity;
@@ -51,7 +51,11 @@ export function GeoPage() {
       return next;
     });
 
-  const tree: GeoTree | undefined = geo.data;
+  // Continents keep the spec's order; countries and cities sort by their name in this language.
+  const tree: GeoTree | undefined = useMemo(
+    () => (geo.data ? sortGeoTree(geo.data, language) : undefined),
+    [geo.data, language],
+  );
   return (
     <section className="admin-page" aria-labelledby={PAGE_TITLE_ID}>
       <PageHeader title={t('geo.title')} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GeoTree } from '../../../../../shared/geo';
-import { applyGeoToggle, countActiveCities } from './geo-cascade';
+import { applyGeoToggle, countActiveCities, sortGeoTree } from './geo-cascade';
 
 const node = (key: string, isActive: boolean) => ({
   key,
@@ -90,5 +90,24 @@ describe('applyGeoToggle', () => {
 describe('countActiveCities', () => {
   it('counts the cities that are on together with their country and continent', () => {
     expect(countActiveCities(tree(), 'europe')).toEqual({ active: 2, total: 3 });
+  });
+});
+
+describe('sortGeoTree', () => {
+  it('sorts countries by their name in the chosen language', () => {
+    const geo = tree();
+    geo[0]!.countries[0]!.names = { ru: 'Германия', en: 'Germany' };
+    geo[0]!.countries[1]!.names = { ru: 'Испания', en: 'Spain' };
+    geo[0]!.countries.push({
+      ...node('europe.austria', true),
+      names: { ru: 'Австрия', en: 'Austria' },
+      localCurrency: 'EUR',
+      cities: [],
+    });
+    expect(sortGeoTree(geo, 'ru')[0]!.countries.map((country) => country.names.ru)).toEqual([
+      'Австрия',
+      'Германия',
+      'Испания',
+    ]);
   });
 });

@@ -40,3 +40,17 @@ export function countActiveCities(tree: GeoTree, key: string): { active: number;
   }
   return { active, total };
 }
+
+/** Countries and cities by their name in `language` (continents keep their given order). */
+export function sortGeoTree(tree: GeoTree, language: 'ru' | 'en'): GeoTree {
+  const name = (node: { names?: { ru: string; en: string }; defaultName: string }) =>
+    node.names?.[language] || node.defaultName;
+  const byName = <T extends { names?: { ru: string; en: string }; defaultName: string }>(a: T, b: T) =>
+    name(a).localeCompare(name(b), language);
+  return tree.map((continent) => ({
+    ...continent,
+    countries: [...continent.countries]
+      .sort(byName)
+      .map((country) => ({ ...country, cities: [...country.cities].sort(byName) })),
+  }));
+}

@@ -1,0 +1,113 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_APPLICATION_ID_DISPLAY_LENGTH,
+  APPLICATION_ID_DISPLAY_LENGTH,
+} from '../../../shared/constants';
+import { mailsTo } from '../../support/mail';
+import {
+  createApplication,
+  createManager,
+  latestApplication,
+  submitStandardApplication,
+} from '../support/admin-data';
+import { openAs, registerVerifiedUser, type Session, waitForAdmin } from '../support/admin-session';
+import { useBrowser } from '../support/browser';
+
+/** A MANAGER processes applications in the admin table; the owner sees the outcome. */
+// biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
+const newPage = useBrowser();
+
+let manager: Session;
+beforeAll(async () => {
+  manager = await createManager();
+});
+
+async function openApplicationsOf(user: Session) {
+  const page = await newPage({ language: 'en' });
+  await openAs(page, manager, `/admin/application-management?userId=${user.user.id}`);
+  await waitForAdmin(page);
+  return page;
+}
+
+describe('processing applications', () => {
+  it('takes an application submitted in the UI from PENDING to COMPLETED and the owner sees it', async () => {
+    const user = await registerVerifiedUser('own');
+    const userPage = await newPage({ language: 'en' });
+    await openAs(userPage, user, '/apply');
+    await submitStandardApplication(
+      userPage,
+      { continent: 'Europe', country: 'Germany', city: 'Berlin' },
+      '1500',
+    );
+    await userPage.getByText('Application submitted!').waitFor();
+    const application = await latestApplication(user);
+    expect(application.status).toBe('PENDING');
+
+    const page = await openApplicationsOf(user);
+    const status = page.getByLabel(
+      `Status of application ${application.id.slice(0, ADMIN_APPLICATION_ID_DISPLAY_LENGTH)}`,
+    );
+    await status.selectOption('PROCESSING');
+    await page.getByText('Status changed to Processing.').waitFor();
+    await status.selectOption('COMPLETED');
+    await page.getByText('Status changed to Completed.').waitFor();
+    await expect(status.inputValue()).resolves.toBe('COMPLETED');
+
+    await userPage.goto(userPage.url().replace(/\/apply.*$/, '/profile'));
+    const row = userPage.locator(`tr[data-application-id="${application.id}"]`);
+    await row.getByText('Completed').waitFor();
+    await expect(row.textContent()).resolves.toContain(
+      application.id.slice(0, APPLICATION_ID_DISPLAY_LENGTH),
+    );
+    const mails = await mailsTo(user.email);
+    expect(mails.some((mail) => /completed|выполнена/i.test(`${mail.subject} ${mail.body.text}`))).toBe(true);
+  });
+
+  it('rejects with a reason that the owner then reads in their profile', async () => {
+    const user = await registerVerifiedUser('rej');
+    const application = await createApplication(user);
+    const page = await openApplicationsOf(user);
+    await page
+      .getByLabel(`Status of application ${application.id.slice(0, ADMIN_APPLICATION_ID_DISPLAY_LENGTH)}`)
+      .selectOption('REJECTED');
+    await page.getByRole('button', { name: 'Reject' }).click();
+    await page.getByText('Reason for rejection required.').waitFor();
+    await page.getByLabel(/Reason for rejection/).fill('The card holder name does not match');
+    await page.getByRole('button', { name: 'Reject' }).click();
+    await page.getByText('Status changed to Rejected.').waitFor();
+
+    const userPage = await newPage({ language: 'en' });
+    await openAs(userPage, user, '/profile');
+    const row = userPage.locator(`tr[data-application-id="${application.id}"]`);
+    await row.getByText('Reason: The card holder name does not match').waitFor();
+    await expect(row.getByText('Rejected').isVisible()).resolves.toBe(true);
+  });
+
+  it('shows the server message and the current status when a transition is not allowed', async () => {
+    const user = await registerVerifiedUser('ill');
+    const application = await createApplication(user);
+    const page = await openApplicationsOf(user);
+    const status = page.getByLabel(
+      `Status of application ${application.id.slice(0, ADMIN_APPLICATION_ID_DISPLAY_LENGTH)}`,
+    );
+    await status.selectOption('COMPLETED');
+    await page.locator('.toast--error').waitFor();
+    await expect(status.inputValue()).resolves.toBe('PENDING');
+  });
+
+  it('opens the detail modal from ?open_id= and assigns the application to a manager', async () => {
+    const user = await registerVerifiedUser('asg');
+    const application = await createApplication(user);
+    const page = await newPage({ language: 'en' });
+    await openAs(page, manager, `/admin/application-management?open_id=${application.id}`);
+    await page.getByRole('heading', { name: `Application ${application.id}` }).waitFor();
+    await page.getByLabel('Manager', { exact: true }).selectOption(manager.user.id);
+    await page.getByRole('button', { name: 'Save assignment' }).click();
+    await page.getByText('Application assigned.').waitFor();
+    await page.keyboard.press('Escape');
+    const row = page
+      .getByRole('row')
+      .filter({ hasText: application.id.slice(0, ADMIN_APPLICATION_ID_DISPLAY_LENGTH) });
+    await row.getByText(manager.user.username ?? '').waitFor();
+  });
+});

@@ -1,0 +1,67 @@
+import type { Page } from 'playwright-core';
+import type { ApplicationView } from '../../../shared/contract/applications';
+import { api } from '../../support/api';
+import { logIn, logInAsSuperAdmin, registerVerifiedUser, type Session } from './admin-session';
+
+/** Data the admin e2e tests need, set up through the API where the UI path is not the point. */
+
+/** A registered user promoted to MANAGER by the SUPER_ADMIN, logged in again for a MANAGER token. */
+export async function createManager(): Promise<Session> {
+  const manager = await registerVerifiedUser('mgr');
+  const admin = await logInAsSuperAdmin();
+  const promoted = await api('PUT', `/api/admin/users/${manager.user.id}/role`, {
+    token: admin.token,
+    body: { role: 'MANAGER' },
+  });
+  if (promoted.status !== 200) throw new Error(`Promotion failed: ${promoted.status}`);
+  return logIn(manager.email, manager.password);
+}
+
+export const STANDARD_APPLICATION = {
+  requestType: 'STANDARD',
+  continent: 'europe',
+  country: 'europe.germany',
+  city: 'europe.germany.berlin',
+  assetFrom: 'card-EUR',
+  assetTo: 'usdt-trc20',
+  amount: 1500,
+  contactTelegram: '@e2e_client',
+} as const;
+
+/** An application created through POST /api/applications. */
+export async function createApplication(user: Session): Promise<ApplicationView> {
+  const answer = await api<ApplicationView>('POST', '/api/applications', {
+    token: user.token,
+    body: STANDARD_APPLICATION,
+  });
+  if (answer.status !== 201)
+    throw new Error(`Create failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body.data!;
+}
+
+/** The user's newest application, as their profile lists it. */
+export async function latestApplication(user: Session): Promise<ApplicationView> {
+  const answer = await api<{ items: ApplicationView[] }>('GET', '/api/applications?limit=1', {
+    token: user.token,
+  });
+  const latest = answer.body.data?.items[0];
+  if (!latest) throw new Error('The user has no application');
+  return latest;
+}
+
+/** Fills and submits the standard apply form (spec §2) as the page's user. */
+export async function submitStandardApplication(
+  page: Page,
+  place: { continent: string; country: string; city: string },
+  amount: string,
+) {
+  await page.getByLabel('Continent').selectOption({ label: place.continent });
+  await page.getByLabel('Country').selectOption({ label: place.country });
+  await page.getByLabel('City').selectOption({ label: place.city });
+  await page.getByLabel('Amount').fill(amount);
+  const contact = page.getByLabel('Telegram contact');
+  await contact.fill('@e2e_client');
+  await contact.blur();
+  await page.getByText('Contact checked').waitFor();
+  await page.getByRole('button', { name: 'Submit application' }).click();
+}
