@@ -282,3 +282,19 @@ export const applicationPartitions = {
   }),
   all: (): ListPartition => ({ indexName: 'gsi3', value: keys.allApplications }),
 };
+
+/**
+ * The owner's `applicationCount` (the spec's "completed applications") rises with each COMPLETED
+ * application, in the completing transaction.
+ */
+export function ownerCompletedCountIncrement(userId: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.user(userId),
+      UpdateExpression: 'ADD applicationCount :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':one': 1 },
+    },
+  };
+}

@@ -149,3 +149,41 @@ export function decodeCursor(partition: ListPartition, cursor: string): Key {
   if (!valid) throw new InvalidCursorError();
   return key;
 }
+
+/** The cursor that continues after `item` (an item read from this partition). */
+export function cursorAfter(partition: ListPartition, item: Key | undefined): string | null {
+  if (!item) return null;
+  const names = keyNames(partition);
+  const key = Object.fromEntries(
+    [...new Set(['pk', 'sk', names.pk, names.sk])].map((name) => [name, item[name]]),
+  );
+  return encodeCursor(key);
+}
+
+/**
+ * One page of a list: after a cursor when given (cheap at any depth), else at page `page`
+ * (walked, see readRange). `nextCursor` is set when the page is full.
+ */
+export async function readPage(
+  partition: ListPartition,
+  options: { forward: boolean; page: number; limit: number; total: number; cursor?: string | undefined },
+): Promise<{ items: Key[]; nextCursor: string | null }> {
+  const items = options.cursor
+    ? (
+        await readItems(partition, {
+          forward: options.forward,
+          count: options.limit,
+          startKey: decodeCursor(partition, options.cursor),
+        })
+      ).items
+    : await readRange(partition, {
+        forward: options.forward,
+        offset: (options.page - 1) * options.limit,
+        count: options.limit,
+        total: options.total,
+      });
+  return {
+    items,
+    nextCursor: items.length === options.limit ? cursorAfter(partition, items.at(-1)) : null,
+  };
+}

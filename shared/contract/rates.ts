@@ -104,6 +104,9 @@ export const quoteSchema = z.object({
   amountTo: z.number(),
   rate: z.number(),
   markupPercent: z.number(),
+  /** USD value of one unit of each side. */
+  usdValueFrom: z.number(),
+  usdValueTo: z.number(),
   amountUSD: z.number(),
   /** The smallest amount accepted, in `currencyFrom`: the larger of the direction's and the setting's. */
   minAmount: z.number(),

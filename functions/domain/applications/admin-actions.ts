@@ -1,0 +1,172 @@
+import type {
+  AdminApplicationDetail,
+  AdminApplicationView,
+  ChangeStatusBody,
+  UpdateDetailsBody,
+} from '../../../shared/contract/applications';
+import { fieldError } from '../../../shared/envelope';
+import { BadRequestError, ConflictError, NotFoundError } from '../../commons/errors';
+import {
+  type ApplicationRecord,
+  detailsUpdate,
+  findApplication,
+  findApplicationWithHistory,
+} from '../../data/applications';
+import { auditPut, listAuditFor } from '../../data/audit';
+import { tableName } from '../../data/client';
+import { keys } from '../../data/keys';
+import { type TransactItem, TransactionCancelledError, transactWrite } from '../../data/transactions';
+import { findUserSummaries } from '../../data/user-summaries';
+import type { StaffActor } from './actors';
+import { applyStatusChange, StatusChangedError } from './status-change';
+import { staffMayMove } from './transitions';
+import { peopleOf, toAdminApplicationView, toHistoryEntry } from './views';
+
+const NOT_FOUND = 'Application not found.';
+
+async function viewOf(record: ApplicationRecord): Promise<AdminApplicationView> {
+  return toAdminApplicationView(record, await findUserSummaries(peopleOf([record])));
+}
+
+export async function getAdminApplication(id: string): Promise<AdminApplicationDetail> {
+  const [found, audit] = await Promise.all([findApplicationWithHistory(id), listAuditFor('application', id)]);
+  if (!found) throw new NotFoundError(NOT_FOUND);
+  return {
+    ...(await viewOf(found.application)),
+    history: found.history.map(toHistoryEntry),
+    audit: audit.map(({ at, actorId, actorRole, action, before, after }) => ({
+      at,
+      actorId,
+      actorRole,
+      action,
+      before,
+      after,
+    })),
+  };
+}
+
+/**
+ * POST /admin/applications/{id}/status: only the transitions of architecture §7, conditional on the
+ * status the staff member saw (`expectedStatus`) or else the one just read; of two racing staff
+ * members one wins and the other gets 409.
+ */
+export async function changeApplicationStatus(
+  id: string,
+  body: ChangeStatusBody,
+  actor: StaffActor,
+): Promise<AdminApplicationView> {
+  const application = await findApplication(id);
+  if (!application) throw new NotFoundError(NOT_FOUND);
+  const from = body.expectedStatus ?? application.status;
+  if (from !== application.status) {
+    throw new ConflictError(
+      `The application is ${application.status} now, not ${from}. Reload it and decide again.`,
+    );
+  }
+  if (from === body.status) throw new ConflictError(`The application is already ${from}.`);
+  if (!staffMayMove(from, body.status)) {
+    throw new ConflictError(`An application cannot move from ${from} to ${body.status}.`);
+  }
+  try {
+    const next = await applyStatusChange({
+      application,
+      from,
+      to: body.status,
+      actor,
+      audited: true,
+      ...(body.rejectionReason !== undefined ? { rejectionReason: body.rejectionReason } : {}),
+    });
+    return await viewOf(next);
+  } catch (error) {
+    if (error instanceof StatusChangedError) {
+      throw new ConflictError(`The application is no longer ${from}: someone changed it first. Reload it.`);
+    }
+    throw error;
+  }
+}
+
+const STAFF_ROLES_CONDITION = {
+  ConditionExpression: 'isActive = :true AND #role IN (:manager, :admin, :superAdmin)',
+  ExpressionAttributeNames: { '#role': 'role' },
+  ExpressionAttributeValues: {
+    ':true': true,
+    ':manager': 'MANAGER',
+    ':admin': 'ADMIN',
+    ':superAdmin': 'SUPER_ADMIN',
+  },
+};
+
+const MAX_ATTEMPTS = 3;
+
+/**
+ * PUT /admin/applications/{id}/details: admin note and/or assignee (null unassigns). The assignee
+ * must be an active MANAGER or higher, checked inside the transaction; the update is conditional
+ * on the version read, and retried on a concurrent write.
+ */
+export async function updateApplicationDetails(
+  id: string,
+  body: UpdateDetailsBody,
+  actor: StaffActor,
+): Promise<AdminApplicationView> {
+  const invalidAssignee = () =>
+    new BadRequestError('Validation failed.', [
+      fieldError('assignedToId', 'The assignee must be an active MANAGER, ADMIN or SUPER_ADMIN.'),
+    ]);
+  for (let attempt = 1; ; attempt += 1) {
+    const application = await findApplication(id);
+    if (!application) throw new NotFoundError(NOT_FOUND);
+    const changes: { adminNote?: string | null; assignedToId?: string | null } = {};
+    if (body.adminNote !== undefined && body.adminNote !== application.adminNote)
+      changes.adminNote = body.adminNote;
+    if (body.assignedToId !== undefined && body.assignedToId !== application.assignedToId) {
+      changes.assignedToId = body.assignedToId;
+    }
+    if (changes.assignedToId) {
+      const assignee = (await findUserSummaries([changes.assignedToId])).get(changes.assignedToId);
+      if (!assignee?.isActive || assignee.role === 'USER') throw invalidAssignee();
+    }
+    if (Object.keys(changes).length === 0) return viewOf(application);
+    const now = new Date();
+    const items: TransactItem[] = [
+      detailsUpdate(application, changes, now.toISOString()),
+      auditPut({
+        actorId: actor.id,
+        actorRole: actor.role,
+        action: 'application.details',
+        targetType: 'application',
+        targetId: id,
+        before: Object.fromEntries(
+          Object.keys(changes).map((field) => [field, application[field as keyof typeof changes]]),
+        ),
+        after: changes,
+        at: now,
+      }),
+    ];
+    if (changes.assignedToId) {
+      items.push({
+        ConditionCheck: {
+          TableName: tableName,
+          Key: keys.user(changes.assignedToId),
+          ...STAFF_ROLES_CONDITION,
+        },
+      });
+    }
+    try {
+      await transactWrite(items);
+      return viewOf({
+        ...application,
+        ...changes,
+        updatedAt: now.toISOString(),
+        version: application.version + 1,
+      });
+    } catch (error) {
+      if (!(error instanceof TransactionCancelledError)) throw error;
+      if (changes.assignedToId && error.failedAt(2)) throw invalidAssignee();
+      if (!error.failedAt(0) || attempt >= MAX_ATTEMPTS) {
+        throw new ConflictError(
+          'The application was changed by someone else meanwhile. Reload and try again.',
+        );
+      }
+    }
+  }
+}

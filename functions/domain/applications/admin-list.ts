@@ -1,0 +1,190 @@
+import type { AdminApplicationView, ListAdminApplicationsQuery } from '../../../shared/contract/applications';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../shared/enums';
+import { totalPages } from '../../../shared/paging';
+import {
+  type ApplicationRecord,
+  applicationPartitions,
+  findApplication,
+  toApplicationRecord,
+} from '../../data/applications';
+import { readApplicationStatusCounts, readUserApplicationStats } from '../../data/counters';
+import { type ListPartition, readItems, readPage, readRange } from '../../data/query-window';
+import { findUserSummaries } from '../../data/user-summaries';
+import { withListErrors } from './list-errors';
+import { peopleOf, toAdminApplicationView } from './views';
+
+/**
+ * Sorting by amount, free-text search and user+status filters have no index of their own: they
+ * read the newest WINDOW applications of the narrowest indexed partition and work in memory
+ * (docs/decisions.md). Everything else is an index Query of one page (plus a bounded walk).
+ */
+export const ADMIN_LIST_WINDOW = 500;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface AdminApplicationsPage {
+  items: AdminApplicationView[];
+  total: number;
+  totalPages: number;
+  nextCursor: string | null;
+  window: number | null;
+}
+
+interface Base {
+  partition: ListPartition;
+  total: number;
+  keep: (record: ApplicationRecord) => boolean;
+  exact: boolean;
+}
+
+async function basePartition(query: ListAdminApplicationsQuery): Promise<Base> {
+  const all = () => true;
+  if (query.userId) {
+    const stats = await readUserApplicationStats(query.userId);
+    if (query.status) {
+      const status = query.status;
+      return {
+        partition: applicationPartitions.ofUser(query.userId),
+        total: stats[status] ?? 0,
+        keep: (record) => record.status === status,
+        exact: false,
+      };
+    }
+    return {
+      partition: applicationPartitions.ofUser(query.userId),
+      total: stats.total ?? 0,
+      keep: all,
+      exact: true,
+    };
+  }
+  const counts = await readApplicationStatusCounts();
+  if (query.status) {
+    return {
+      partition: applicationPartitions.ofStatus(query.status),
+      total: counts[query.status] ?? 0,
+      keep: all,
+      exact: true,
+    };
+  }
+  return { partition: applicationPartitions.all(), total: counts.total ?? 0, keep: all, exact: true };
+}
+
+function matchesSearch(record: ApplicationRecord, search: string): boolean {
+  const needle = search.toLowerCase();
+  const cityName = record.city?.split('.').at(-1)?.replace(/_/g, ' ') ?? '';
+  return (
+    record.id.toLowerCase().startsWith(needle) ||
+    [record.currencyFrom, record.currencyTo, record.assetFrom, record.assetTo].some(
+      (value) => value?.toLowerCase().includes(needle) ?? false,
+    ) ||
+    cityName.includes(needle.replace(/_/g, ' ')) ||
+    (record.city?.toLowerCase().includes(needle) ?? false)
+  );
+}
+
+function comparator(sortBy: ListAdminApplicationsQuery['sortBy'], ascending: boolean) {
+  const sign = ascending ? 1 : -1;
+  const byCreated = (a: ApplicationRecord, b: ApplicationRecord) =>
+    sign * `${a.createdAt}#${a.id}`.localeCompare(`${b.createdAt}#${b.id}`);
+  if (sortBy === 'amountFrom') {
+    return (a: ApplicationRecord, b: ApplicationRecord) =>
+      sign * ((a.amountFrom ?? -1) - (b.amountFrom ?? -1)) || byCreated(a, b);
+  }
+  if (sortBy === 'status') {
+    return (a: ApplicationRecord, b: ApplicationRecord) =>
+      sign * a.status.localeCompare(b.status) || -`${a.createdAt}`.localeCompare(`${b.createdAt}`);
+  }
+  return byCreated;
+}
+
+/** Sort by status without a status filter: the status partitions in order, counts locate the page. */
+async function readByStatus(
+  query: ListAdminApplicationsQuery,
+): Promise<{ records: ApplicationRecord[]; total: number }> {
+  const counts = await readApplicationStatusCounts();
+  const statuses = [...APPLICATION_STATUSES].sort() as ApplicationStatus[];
+  if (query.sortOrder === 'desc') statuses.reverse();
+  const offset = (query.page - 1) * query.limit;
+  const records: ApplicationRecord[] = [];
+  let before = 0;
+  for (const status of statuses) {
+    const count = Math.max(0, counts[status] ?? 0);
+    const start = Math.max(offset, before);
+    const end = Math.min(offset + query.limit, before + count);
+    if (start < end) {
+      const items = await readRange(applicationPartitions.ofStatus(status), {
+        forward: false,
+        offset: start - before,
+        count: end - start,
+        total: count,
+      });
+      records.push(...items.map(toApplicationRecord));
+    }
+    before += count;
+  }
+  return { records, total: Math.max(0, counts.total ?? 0) };
+}
+
+async function withPeople(records: ApplicationRecord[]): Promise<AdminApplicationView[]> {
+  const users = await findUserSummaries(peopleOf(records));
+  return records.map((record) => toAdminApplicationView(record, users));
+}
+
+/** GET /admin/applications (issue 4): filters, sort, search and page over indexes and counters. */
+export async function listAdminApplications(
+  query: ListAdminApplicationsQuery,
+): Promise<AdminApplicationsPage> {
+  const ascending = query.sortOrder === 'asc';
+  const page = (
+    records: ApplicationRecord[],
+    total: number,
+    nextCursor: string | null,
+    window: number | null,
+  ) =>
+    withPeople(records).then((items) => ({
+      items,
+      total,
+      totalPages: totalPages(total, query.limit),
+      nextCursor,
+      window,
+    }));
+
+  if (query.search && UUID.test(query.search)) {
+    const found = await findApplication(query.search.toLowerCase());
+    const hit =
+      found &&
+      (!query.status || found.status === query.status) &&
+      (!query.userId || found.userId === query.userId);
+    return page(hit ? [found] : [], hit ? 1 : 0, null, null);
+  }
+  const base = await basePartition(query);
+  const windowed =
+    Boolean(query.search) ||
+    query.sortBy === 'amountFrom' ||
+    !base.exact ||
+    (query.sortBy === 'status' && Boolean(query.userId) && !query.status);
+  if (windowed) {
+    const { items } = await readItems(base.partition, { forward: false, count: ADMIN_LIST_WINDOW });
+    const search = query.search;
+    const matching = items
+      .map(toApplicationRecord)
+      .filter((record) => base.keep(record) && (!search || matchesSearch(record, search)))
+      .sort(comparator(query.sortBy, ascending));
+    const offset = (query.page - 1) * query.limit;
+    return page(matching.slice(offset, offset + query.limit), matching.length, null, ADMIN_LIST_WINDOW);
+  }
+  if (query.sortBy === 'status' && !query.status && !query.userId) {
+    const { records, total } = await withListErrors(() => readByStatus(query));
+    return page(records, total, null, null);
+  }
+  const result = await withListErrors(() =>
+    readPage(base.partition, {
+      forward: ascending,
+      page: query.page,
+      limit: query.limit,
+      total: Math.max(0, base.total),
+      cursor: query.cursor,
+    }),
+  );
+  return page(result.items.map(toApplicationRecord), Math.max(0, base.total), result.nextCursor, null);
+}

@@ -1,0 +1,177 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { type CreateApplicationBody, MAX_OPEN_APPLICATIONS } from '../../../shared/contract/applications';
+import { fieldError } from '../../../shared/envelope';
+import { BadRequestError, ConflictError } from '../../commons/errors';
+import { type ApplicationRecord, applicationPut, findApplication, historyPut } from '../../data/applications';
+import {
+  adjustApplicationStatusCounts,
+  adjustUserApplicationStats,
+  incrementDailyStat,
+} from '../../data/counters';
+import { findIdempotencyRecord, IDEMPOTENCY_TTL_SECONDS, idempotencyPut } from '../../data/idempotency';
+import { type TransactItem, TransactionCancelledError, transactWrite } from '../../data/transactions';
+import { checkStandardApplication } from './standard-rules';
+
+const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
+
+export interface CreateResult {
+  application: ApplicationRecord;
+  /** The same Idempotency-Key was used before with the same body: this is that application. */
+  replayed: boolean;
+}
+
+function requestHash(body: CreateApplicationBody): string {
+  const sorted = Object.fromEntries(Object.entries(body).sort(([a], [b]) => a.localeCompare(b)));
+  return createHash('sha256').update(JSON.stringify(sorted)).digest('hex');
+}
+
+async function replay(userId: string, key: string, hash: string, nowSeconds: number) {
+  const previous = await findIdempotencyRecord(userId, key, nowSeconds);
+  if (!previous) return undefined;
+  if (previous.requestHash !== hash) {
+    throw new ConflictError('This Idempotency-Key was already used with a different request.');
+  }
+  const application = await findApplication(previous.applicationId);
+  return application ? { application, replayed: true } : undefined;
+}
+
+async function buildRecord(
+  userId: string,
+  body: CreateApplicationBody,
+  now: Date,
+): Promise<ApplicationRecord> {
+  const at = now.toISOString();
+  const common = {
+    id: randomUUID(),
+    userId,
+    status: 'PENDING' as const,
+    contactTelegram: body.contactTelegram,
+    rejectionReason: null,
+    assignedToId: null,
+    adminNote: null,
+    createdAt: at,
+    updatedAt: at,
+    statusChangedAt: at,
+    version: 1,
+  };
+  if (body.requestType === 'INDIVIDUAL') {
+    return {
+      ...common,
+      requestType: 'INDIVIDUAL',
+      amountFrom: null,
+      amountTo: null,
+      amountUSD: null,
+      assetFrom: null,
+      assetTo: null,
+      currencyFrom: null,
+      currencyTo: null,
+      continent: null,
+      country: null,
+      city: null,
+      details: body.details,
+      originFunds: null,
+      rate: null,
+    };
+  }
+  const quote = await checkStandardApplication(body);
+  return {
+    ...common,
+    requestType: 'STANDARD',
+    amountFrom: body.amount,
+    amountTo: quote.amountTo,
+    amountUSD: quote.amountUSD,
+    assetFrom: body.assetFrom,
+    assetTo: body.assetTo,
+    currencyFrom: quote.currencyFrom,
+    currencyTo: quote.currencyTo,
+    continent: body.continent,
+    country: body.country,
+    city: body.city,
+    details: null,
+    originFunds: body.originFunds,
+    rate: {
+      rate: quote.rate,
+      markupPercent: quote.markupPercent,
+      usdValueFrom: quote.usdValueFrom,
+      usdValueTo: quote.usdValueTo,
+      quotedAt: at,
+    },
+  };
+}
+
+/**
+ * Creates an application in one transaction: the item, the owner's counters (conditional on fewer
+ * than MAX_OPEN_APPLICATIONS open ones), the global status counters, the day's counter, the first
+ * history entry and, with an Idempotency-Key, the key's claim.
+ */
+export async function createApplication(
+  userId: string,
+  body: CreateApplicationBody,
+  idempotencyKey: string | undefined,
+  now = new Date(),
+): Promise<CreateResult> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const hash = requestHash(body);
+  if (idempotencyKey !== undefined) {
+    if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+      throw new BadRequestError('Validation failed.', [
+        fieldError('Idempotency-Key', 'Use 8–100 letters, digits or _ . : - characters.'),
+      ]);
+    }
+    const previous = await replay(userId, idempotencyKey, hash, nowSeconds);
+    if (previous) return previous;
+  }
+  const record = await buildRecord(userId, body, now);
+  const items: TransactItem[] = [
+    applicationPut(record),
+    adjustUserApplicationStats(
+      userId,
+      { total: 1, PENDING: 1, openCount: 1 },
+      { maxOpen: MAX_OPEN_APPLICATIONS },
+    ),
+    adjustApplicationStatusCounts({ total: 1, PENDING: 1 }),
+    incrementDailyStat(now, 'createdApplications'),
+    historyPut({
+      applicationId: record.id,
+      from: null,
+      to: 'PENDING',
+      at: record.createdAt,
+      actorId: userId,
+      actorRole: 'USER',
+      reason: null,
+      userId,
+      amountFrom: record.amountFrom,
+      currencyFrom: record.currencyFrom,
+    }),
+  ];
+  if (idempotencyKey !== undefined) {
+    items.push(
+      idempotencyPut(
+        {
+          userId,
+          key: idempotencyKey,
+          requestHash: hash,
+          applicationId: record.id,
+          expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS,
+        },
+        nowSeconds,
+      ),
+    );
+  }
+  try {
+    await transactWrite(items);
+  } catch (error) {
+    if (!(error instanceof TransactionCancelledError)) throw error;
+    if (idempotencyKey !== undefined && error.failedAt(items.length - 1)) {
+      const previous = await replay(userId, idempotencyKey, hash, nowSeconds);
+      if (previous) return previous;
+    }
+    if (error.failedAt(1)) {
+      throw new ConflictError(
+        `You already have ${MAX_OPEN_APPLICATIONS} open applications. Wait until one is processed or cancel one.`,
+      );
+    }
+    throw error;
+  }
+  return { application: record, replayed: false };
+}

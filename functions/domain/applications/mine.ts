@@ -1,0 +1,74 @@
+import type { ApplicationView, ListMyApplicationsQuery } from '../../../shared/contract/applications';
+import type { Paged } from '../../../shared/paging';
+import { totalPages } from '../../../shared/paging';
+import { ConflictError, NotFoundError } from '../../commons/errors';
+import {
+  type ApplicationRecord,
+  applicationPartitions,
+  findApplication,
+  toApplicationRecord,
+} from '../../data/applications';
+import { readUserApplicationStats } from '../../data/counters';
+import { readPage } from '../../data/query-window';
+import { withListErrors } from './list-errors';
+import { applyStatusChange, StatusChangedError } from './status-change';
+import { ownerMayCancel } from './transitions';
+import { toApplicationView } from './views';
+
+const NOT_FOUND = 'Application not found.';
+
+/** The caller's own application; another user's id answers exactly like a missing one (404). */
+async function findOwn(userId: string, id: string): Promise<ApplicationRecord> {
+  const application = await findApplication(id);
+  if (!application || application.userId !== userId) throw new NotFoundError(NOT_FOUND);
+  return application;
+}
+
+export async function getMyApplication(userId: string, id: string): Promise<ApplicationView> {
+  return toApplicationView(await findOwn(userId, id));
+}
+
+/** The caller's applications, newest first by default; total from the owner's counter item. */
+export async function listMyApplications(
+  userId: string,
+  query: ListMyApplicationsQuery,
+): Promise<Paged<ApplicationView> & { nextCursor: string | null }> {
+  const total = (await readUserApplicationStats(userId)).total ?? 0;
+  const page = await withListErrors(() =>
+    readPage(applicationPartitions.ofUser(userId), {
+      forward: query.sortOrder === 'asc',
+      page: query.page,
+      limit: query.limit,
+      total,
+      cursor: query.cursor,
+    }),
+  );
+  return {
+    items: page.items.map((item) => toApplicationView(toApplicationRecord(item))),
+    total,
+    totalPages: totalPages(total, query.limit),
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** The owner cancels an application, only while it is PENDING. */
+export async function cancelMyApplication(userId: string, id: string): Promise<ApplicationView> {
+  const application = await findOwn(userId, id);
+  const refuse = () =>
+    new ConflictError(`Only a pending application can be cancelled; this one is ${application.status}.`);
+  if (!ownerMayCancel(application.status)) throw refuse();
+  try {
+    const next = await applyStatusChange({
+      application,
+      from: 'PENDING',
+      to: 'CANCELLED',
+      actor: { id: userId, role: 'USER' },
+    });
+    return toApplicationView(next);
+  } catch (error) {
+    if (error instanceof StatusChangedError) {
+      throw new ConflictError('The application is no longer pending and cannot be cancelled.');
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,80 @@
+import { isValidExchangePair, offeredFiatAssets, parseAssetKey } from '../../../shared/assets';
+import type { StandardApplicationBody } from '../../../shared/contract/applications';
+import type { Quote } from '../../../shared/contract/rates';
+import { type FieldError, fieldError } from '../../../shared/envelope';
+import { geoAncestry, geoLevel } from '../../../shared/geo';
+import { BadRequestError } from '../../commons/errors';
+import { findGeoNodes } from '../../data/geo';
+import { amountDecimals, formatAmount, hasAtMostDecimals } from '../rates/quote';
+import { quote } from '../rates/rates';
+
+function fail(errors: FieldError[]): never {
+  throw new BadRequestError('Validation failed.', errors);
+}
+
+/** Continent, country and city exist, nest correctly and are active together with their ancestors. */
+async function checkGeo(body: StandardApplicationBody): Promise<{ localCurrency: string | undefined }> {
+  const errors: FieldError[] = [];
+  if (geoLevel(body.continent) !== 'continent') errors.push(fieldError('continent', 'Not a continent.'));
+  if (geoLevel(body.country) !== 'country' || !body.country.startsWith(`${body.continent}.`)) {
+    errors.push(fieldError('country', 'The country is not in the chosen continent.'));
+  }
+  if (geoLevel(body.city) !== 'city' || !body.city.startsWith(`${body.country}.`)) {
+    errors.push(fieldError('city', 'The city is not in the chosen country.'));
+  }
+  if (errors.length > 0) fail(errors);
+  const nodes = await findGeoNodes(geoAncestry(body.city));
+  for (const field of ['continent', 'country', 'city'] as const) {
+    const node = nodes.get(body[field]);
+    if (!node) errors.push(fieldError(field, 'Unknown location.'));
+    else if (!node.isActive) errors.push(fieldError(field, 'This location is not available.'));
+  }
+  if (errors.length > 0) fail(errors);
+  return { localCurrency: nodes.get(body.country)?.localCurrency };
+}
+
+/** One side fiat (offered for the country), the other usdt-trc20. */
+function checkAssets(body: StandardApplicationBody, localCurrency: string | undefined) {
+  if (!isValidExchangePair(body.assetFrom, body.assetTo)) {
+    fail([fieldError('assetTo', 'Exchange one fiat asset for usdt-trc20 or usdt-trc20 for one fiat asset.')]);
+  }
+  const offered = offeredFiatAssets(localCurrency);
+  for (const field of ['assetFrom', 'assetTo'] as const) {
+    const asset = parseAssetKey(body[field]);
+    if (asset?.kind === 'fiat' && !offered.includes(body[field])) {
+      fail([fieldError(field, `Not offered in this country; choose one of ${offered.join(', ')}.`)]);
+    }
+  }
+}
+
+/**
+ * The server-side rules of a standard application (issue 4): geo, assets, amount precision, a
+ * published rate, and a value of at least the minimum (stated in the currency the user pays in).
+ */
+export async function checkStandardApplication(body: StandardApplicationBody): Promise<Quote> {
+  const { localCurrency } = await checkGeo(body);
+  checkAssets(body, localCurrency);
+  const decimals = amountDecimals(body.assetFrom);
+  if (!hasAtMostDecimals(body.amount, decimals)) {
+    fail([fieldError('amount', `The amount may have at most ${decimals} decimal places.`)]);
+  }
+  const result = await quote(body.assetFrom, body.assetTo, body.amount);
+  if (result.belowMinimum) {
+    fail([
+      fieldError(
+        'amount',
+        `The minimum amount is ${formatAmount(result.minAmount, body.assetFrom)} ${result.currencyFrom}` +
+          ` (${result.minAmountUSD} USD).`,
+      ),
+    ]);
+  }
+  if (result.aboveMaximum && result.maxAmount !== null) {
+    fail([
+      fieldError(
+        'amount',
+        `The maximum amount is ${formatAmount(result.maxAmount, body.assetFrom)} ${result.currencyFrom}.`,
+      ),
+    ]);
+  }
+  return result;
+}

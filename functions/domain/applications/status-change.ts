@@ -1,0 +1,132 @@
+import type { ApplicationStatus } from '../../../shared/enums';
+import { logger } from '../../commons/logger';
+import { sendMail } from '../../commons/mailer';
+import {
+  type Actor,
+  type ApplicationRecord,
+  historyPut,
+  ownerCompletedCountIncrement,
+  statusUpdate,
+} from '../../data/applications';
+import { auditPut } from '../../data/audit';
+import {
+  adjustApplicationStatusCounts,
+  adjustUserApplicationStats,
+  incrementDailyStat,
+} from '../../data/counters';
+import { newNotificationId, notificationPuts } from '../../data/notifications';
+import { type TransactItem, TransactionCancelledError, transactWrite } from '../../data/transactions';
+import { findUserSummaries } from '../../data/user-summaries';
+import { applicationStatusMail, type StatusMessageInput, statusMessage } from '../../mail/application-status';
+import { statusCounterDeltas } from './transitions';
+
+/** The application was no longer in the status the change expected (someone else moved it first). */
+export class StatusChangedError extends Error {
+  constructor() {
+    super('The application status changed meanwhile.');
+    this.name = 'StatusChangedError';
+  }
+}
+
+export interface StatusChange {
+  application: ApplicationRecord;
+  /** The status the write is conditional on. */
+  from: ApplicationStatus;
+  to: ApplicationStatus;
+  actor: Actor;
+  rejectionReason?: string;
+  /** Expiry job only: still older than the cutoff at write time. */
+  createdBefore?: string;
+  /** Staff changes are also written to the audit trail. */
+  audited?: boolean;
+}
+
+/**
+ * One status change as one transaction (architecture §7): the application (conditional on `from`),
+ * the owner's and the global status counters, the day's completed counter and the owner's
+ * completed count, the history entry, the audit entry for staff, and the owner's notification.
+ * The status mail is sent after the commit; a mail failure is logged, the change stands.
+ */
+export async function applyStatusChange(change: StatusChange, now = new Date()): Promise<ApplicationRecord> {
+  const { application, from, to, actor } = change;
+  const at = now.toISOString();
+  const owner = (await findUserSummaries([application.userId])).get(application.userId);
+  const language = owner?.language ?? 'ru';
+  const rejectionReason = to === 'REJECTED' ? (change.rejectionReason?.trim() ?? null) : undefined;
+  const next: ApplicationRecord = {
+    ...application,
+    status: to,
+    statusChangedAt: at,
+    updatedAt: at,
+    version: application.version + 1,
+    ...(rejectionReason !== undefined ? { rejectionReason } : {}),
+  };
+  const message: StatusMessageInput = { ...next, applicationId: next.id };
+  const deltas = statusCounterDeltas(from, to);
+  const items: TransactItem[] = [
+    statusUpdate(application, {
+      from,
+      to,
+      at,
+      ...(rejectionReason !== undefined ? { rejectionReason } : {}),
+      ...(change.createdBefore ? { createdBefore: change.createdBefore } : {}),
+    }),
+    adjustUserApplicationStats(application.userId, deltas.user),
+    adjustApplicationStatusCounts(deltas.perStatus),
+    historyPut({
+      applicationId: application.id,
+      from,
+      to,
+      at,
+      actorId: actor.id,
+      actorRole: actor.role,
+      reason: rejectionReason ?? null,
+      userId: application.userId,
+      amountFrom: application.amountFrom,
+      currencyFrom: application.currencyFrom,
+    }),
+    ...notificationPuts({
+      id: newNotificationId(now),
+      userId: application.userId,
+      type: 'APPLICATION_STATUS',
+      applicationId: application.id,
+      status: to,
+      previousStatus: from,
+      ...statusMessage(language, message),
+      isRead: false,
+      createdAt: at,
+    }),
+  ];
+  if (to === 'COMPLETED') {
+    items.push(incrementDailyStat(now, 'completedApplications'));
+    items.push(ownerCompletedCountIncrement(application.userId));
+  }
+  if (change.audited && actor.id && actor.role !== 'SYSTEM') {
+    items.push(
+      auditPut({
+        actorId: actor.id,
+        actorRole: actor.role,
+        action: 'application.status',
+        targetType: 'application',
+        targetId: application.id,
+        before: { status: from },
+        after: { status: to, ...(rejectionReason ? { rejectionReason } : {}) },
+        at: now,
+      }),
+    );
+  }
+  try {
+    await transactWrite(items);
+  } catch (error) {
+    if (error instanceof TransactionCancelledError && error.failedAt(0)) throw new StatusChangedError();
+    throw error;
+  }
+  if (owner) {
+    try {
+      await sendMail(applicationStatusMail(owner.email, language, message));
+    } catch (error) {
+      logger.error('status mail failed', { applicationId: application.id, error: (error as Error).message });
+    }
+  }
+  return next;
+}

@@ -1,0 +1,61 @@
+import type { ListNotificationsQuery, NotificationView } from '../../../shared/contract/notifications';
+import { totalPages } from '../../../shared/paging';
+import { NotFoundError } from '../../commons/errors';
+import {
+  findNotification,
+  listUnreadNotificationIds,
+  markNotificationsRead,
+  type NotificationRecord,
+  notificationPartition,
+  readNotificationStats,
+  toNotificationRecord,
+} from '../../data/notifications';
+import { readPage } from '../../data/query-window';
+import { withListErrors } from '../applications/list-errors';
+
+function toView(record: NotificationRecord): NotificationView {
+  const { userId: _userId, ...view } = record;
+  return view;
+}
+
+export async function listNotifications(userId: string, query: ListNotificationsQuery) {
+  const stats = await readNotificationStats(userId);
+  const page = await withListErrors(() =>
+    readPage(notificationPartition(userId), {
+      forward: false,
+      page: query.page,
+      limit: query.limit,
+      total: stats.total,
+      cursor: query.cursor,
+    }),
+  );
+  return {
+    items: page.items.map((item) => toView(toNotificationRecord(item))),
+    total: stats.total,
+    totalPages: totalPages(stats.total, query.limit),
+    nextCursor: page.nextCursor,
+    unreadCount: stats.unread,
+  };
+}
+
+/** Marks one of the caller's notifications read; idempotent; another user's id is a 404. */
+export async function readNotification(userId: string, id: string): Promise<NotificationView> {
+  const notification = await findNotification(userId, id);
+  if (!notification) throw new NotFoundError('Notification not found.');
+  if (!notification.isRead) await markNotificationsRead(userId, [id]);
+  return toView({ ...notification, isRead: true });
+}
+
+const READ_ALL_BATCH = 25;
+const READ_ALL_MAX_ROUNDS = 200;
+
+/** Marks every unread notification read, batch by batch from the sparse unread index. */
+export async function readAllNotifications(userId: string): Promise<{ count: number }> {
+  let count = 0;
+  for (let round = 0; round < READ_ALL_MAX_ROUNDS; round += 1) {
+    const ids = await listUnreadNotificationIds(userId, READ_ALL_BATCH);
+    if (ids.length === 0) break;
+    if (await markNotificationsRead(userId, ids)) count += ids.length;
+  }
+  return { count };
+}

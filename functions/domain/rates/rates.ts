@@ -1,0 +1,165 @@
+import { isValidExchangePair } from '../../../shared/assets';
+import type { PutRatesBody, Quote, RatesData } from '../../../shared/contract/rates';
+import { fieldError } from '../../../shared/envelope';
+import { ApiError, BadRequestError, ConflictError } from '../../commons/errors';
+import { auditPut } from '../../data/audit';
+import {
+  type CurrencyValueRecord,
+  currencyValuePut,
+  type DirectionRecord,
+  directionPut,
+  type RatesTable,
+  ratesMetaPut,
+  readQuoteInputs,
+  readRatesTable,
+} from '../../data/rates';
+import { type TransactItem, TransactionCancelledError, transactWrite } from '../../data/transactions';
+import type { StaffActor } from '../applications/actors';
+import { settingValue } from '../settings/settings';
+import { computeQuote, currencyOfAsset, directionRate } from './quote';
+
+/** No usable rate for a direction: the apply form can still send an individual request. */
+export class NoRateError extends ApiError {
+  constructor(assetFrom: string, assetTo: string) {
+    super(
+      422,
+      `No exchange rate is available for ${assetFrom} → ${assetTo}. You can submit an individual request instead.`,
+    );
+  }
+}
+
+function toRatesData(table: RatesTable, options: { activeOnly: boolean }): RatesData {
+  const values = new Map(table.currencies.map((currency) => [currency.code, currency]));
+  const directions = table.directions
+    .filter((direction) => !options.activeOnly || direction.isActive)
+    .map((direction) => {
+      const from = values.get(currencyOfAsset(direction.assetFrom));
+      const to = values.get(currencyOfAsset(direction.assetTo));
+      return { ...direction, rate: from && to ? directionRate(from, to, direction) : null };
+    })
+    .filter((direction) => !options.activeOnly || direction.rate !== null)
+    .sort((a, b) => `${a.assetFrom}>${a.assetTo}`.localeCompare(`${b.assetFrom}>${b.assetTo}`));
+  return {
+    updatedAt: table.updatedAt,
+    currencies: [...table.currencies].sort((a, b) => a.code.localeCompare(b.code)),
+    directions,
+  };
+}
+
+/** GET /rates: the active directions with a usable rate, and every currency's USD value. */
+export async function publishedRates(): Promise<RatesData> {
+  return toRatesData(await readRatesTable(), { activeOnly: true });
+}
+
+/** The whole table for the admin page, inactive directions included. */
+export async function allRates(): Promise<RatesData> {
+  return toRatesData(await readRatesTable(), { activeOnly: false });
+}
+
+/** A quote for an amount; 400 for a pair that is not fiat⇄USDT, 422 when no rate is published. */
+export async function quote(assetFrom: string, assetTo: string, amount: number): Promise<Quote> {
+  if (!isValidExchangePair(assetFrom, assetTo)) {
+    throw new BadRequestError('Validation failed.', [
+      fieldError('assetTo', 'Exchange one fiat asset for usdt-trc20 or the reverse.'),
+    ]);
+  }
+  const [inputs, minApplicationAmountUSD] = await Promise.all([
+    readQuoteInputs(assetFrom, assetTo, currencyOfAsset(assetFrom), currencyOfAsset(assetTo)),
+    settingValue('minApplicationAmountUSD'),
+  ]);
+  const { direction, from, to } = inputs;
+  if (!direction?.isActive || !from || !to) throw new NoRateError(assetFrom, assetTo);
+  return computeQuote({ assetFrom, assetTo, amount, direction, from, to, minApplicationAmountUSD });
+}
+
+/**
+ * PUT /admin/rates: writes the changed currency values and directions, the table's update time
+ * and one audit entry (before/after of every changed entry) in one transaction.
+ */
+export async function putRates(
+  body: PutRatesBody,
+  actor: StaffActor,
+): Promise<{ changed: number; rates: RatesData }> {
+  const table = await readRatesTable();
+  const now = new Date().toISOString();
+  const currencies = new Map(table.currencies.map((currency) => [currency.code, currency]));
+  const directions = new Map(table.directions.map((direction) => [key(direction), direction]));
+  const duplicates = findDuplicates([
+    ...body.currencies.map((currency) => `currency ${currency.code}`),
+    ...body.directions.map((direction) => `direction ${key(direction)}`),
+  ]);
+  if (duplicates.length > 0) {
+    throw new BadRequestError(`Each entry may appear once; repeated: ${duplicates.join(', ')}.`);
+  }
+
+  const writes: TransactItem[] = [];
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const change of body.currencies) {
+    const previous = currencies.get(change.code);
+    if (previous?.usdValue === change.usdValue) continue;
+    const record: CurrencyValueRecord = { ...change, updatedAt: now, updatedBy: actor.id };
+    writes.push(currencyValuePut(record));
+    before[`currency:${change.code}`] = previous ? { usdValue: previous.usdValue } : null;
+    after[`currency:${change.code}`] = { usdValue: change.usdValue };
+  }
+  for (const change of body.directions) {
+    const previous = directions.get(key(change));
+    const record: DirectionRecord = {
+      assetFrom: change.assetFrom,
+      assetTo: change.assetTo,
+      markupPercent: change.markupPercent,
+      minAmount: change.minAmount ?? null,
+      maxAmount: change.maxAmount ?? null,
+      isActive: change.isActive,
+      updatedAt: now,
+      updatedBy: actor.id,
+    };
+    if (previous && sameTerms(previous, record)) continue;
+    writes.push(directionPut(record));
+    before[`direction:${key(change)}`] = previous ? terms(previous) : null;
+    after[`direction:${key(change)}`] = terms(record);
+  }
+  if (writes.length > 0) {
+    writes.push(ratesMetaPut(now, actor.id, table.updatedAt));
+    writes.push(
+      auditPut({
+        actorId: actor.id,
+        actorRole: actor.role,
+        action: 'rates.update',
+        targetType: 'rates',
+        targetId: 'table',
+        before,
+        after,
+        at: new Date(now),
+      }),
+    );
+    try {
+      await transactWrite(writes);
+    } catch (error) {
+      if (error instanceof TransactionCancelledError && error.conditionFailed) {
+        throw new ConflictError('The rates were changed by someone else meanwhile. Reload and try again.');
+      }
+      throw error;
+    }
+  }
+  return { changed: Object.keys(after).length, rates: await allRates() };
+}
+
+function key(direction: { assetFrom: string; assetTo: string }) {
+  return `${direction.assetFrom}>${direction.assetTo}`;
+}
+
+function terms(direction: DirectionRecord) {
+  const { markupPercent, minAmount, maxAmount, isActive } = direction;
+  return { markupPercent, minAmount, maxAmount, isActive };
+}
+
+function sameTerms(a: DirectionRecord, b: DirectionRecord) {
+  return JSON.stringify(terms(a)) === JSON.stringify(terms(b));
+}
+
+function findDuplicates(values: string[]): string[] {
+  const seen = new Set<string>();
+  return [...new Set(values.filter((value) => seen.has(value) || !seen.add(value)))];
+}

@@ -1,0 +1,80 @@
+import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey } from '../../../shared/constants';
+import type { PutSettingBody, SettingView } from '../../../shared/contract/admin';
+import { fieldError } from '../../../shared/envelope';
+import { BadRequestError, ConflictError, NotFoundError } from '../../commons/errors';
+import { auditPut } from '../../data/audit';
+import { findSetting, listSettings, type SettingRecord, settingPut } from '../../data/settings';
+import { TransactionCancelledError, transactWrite } from '../../data/transactions';
+import type { StaffActor } from '../applications/actors';
+
+function isSettingKey(key: string): key is SettingKey {
+  return (SETTING_KEYS as readonly string[]).includes(key);
+}
+
+/** A known setting that was never stored reads as its default. */
+function defaultSetting(key: SettingKey): SettingRecord {
+  return { key, ...SETTING_DEFAULTS[key], updatedAt: new Date(0).toISOString(), updatedBy: null };
+}
+
+/** The value the rules use: the stored one, else the default. */
+export async function settingValue(key: SettingKey): Promise<number> {
+  const stored = await findSetting(key);
+  return typeof stored?.value === 'number' ? stored.value : SETTING_DEFAULTS[key].value;
+}
+
+export async function listAllSettings(): Promise<SettingView[]> {
+  const stored = new Map((await listSettings()).map((setting) => [setting.key, setting]));
+  return SETTING_KEYS.map((key) => stored.get(key) ?? defaultSetting(key));
+}
+
+export async function getSetting(key: string): Promise<SettingView> {
+  if (!isSettingKey(key)) throw new NotFoundError(`Unknown setting ${key}.`);
+  return (await findSetting(key)) ?? defaultSetting(key);
+}
+
+/** Per-key rules for a new value; undefined when it is acceptable. */
+const VALUE_RULES: Record<SettingKey, (value: number) => string | undefined> = {
+  minApplicationAmountUSD: (value) =>
+    Number.isFinite(value) && value >= 0 && value <= 1e9 ? undefined : 'The value must be a positive number.',
+  applicationExpiryHours: (value) =>
+    Number.isInteger(value) && value >= 1 && value <= 8760
+      ? undefined
+      : 'The value must be a whole number of hours from 1 to 8760.',
+};
+
+export async function putSetting(key: string, body: PutSettingBody, actor: StaffActor): Promise<SettingView> {
+  if (!isSettingKey(key)) throw new NotFoundError(`Unknown setting ${key}.`);
+  const problem = VALUE_RULES[key](body.value);
+  if (problem) throw new BadRequestError('Validation failed.', [fieldError('value', problem)]);
+  const stored = await findSetting(key);
+  const before = stored ?? defaultSetting(key);
+  const now = new Date();
+  const next: SettingRecord = {
+    key,
+    value: body.value,
+    description: body.description ?? before.description,
+    updatedAt: now.toISOString(),
+    updatedBy: actor.id,
+  };
+  try {
+    await transactWrite([
+      settingPut(next, stored?.updatedAt ?? null),
+      auditPut({
+        actorId: actor.id,
+        actorRole: actor.role,
+        action: 'setting.update',
+        targetType: 'setting',
+        targetId: key,
+        before: { value: before.value, description: before.description },
+        after: { value: next.value, description: next.description },
+        at: now,
+      }),
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionCancelledError && error.conditionFailed) {
+      throw new ConflictError('The setting was changed by someone else meanwhile. Reload and try again.');
+    }
+    throw error;
+  }
+  return next;
+}
