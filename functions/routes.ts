@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  adminUserApplicationsPageSchema,
+  adminUserApplicationsQuerySchema,
   adminUserDetailSchema,
   adminUserParamsSchema,
   adminUserRoleBodySchema,
@@ -282,6 +284,18 @@ export const routes = defineRoutes({
     params: adminUserParamsSchema,
     response: resetReferralsDataSchema,
     uses: { table: 'readWrite' },
+  },
+  adminUserApplications: {
+    method: 'GET',
+    path: '/api/admin/users/{id}/applications',
+    handler: 'handlers/admin/users/list-user-applications',
+    access: 'MANAGER',
+    summary: "One user's applications, newest first (staff view)",
+    tag: 'admin-users',
+    params: adminUserParamsSchema,
+    query: adminUserApplicationsQuerySchema,
+    response: adminUserApplicationsPageSchema,
+    uses: { table: 'read' },
   },
   adminListManagers: {
     method: 'GET',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_PAGE_SIZE } from '../constants';
 import { languageSchema, roleSchema } from '../enums';
 import { pagedSchema, pageQuerySchema, sortOrderSchema } from '../paging';
+import { adminApplicationSchema } from './applications';
 import { emailSchema, usernameSchema } from './auth';
 import { publicUserSchema } from './users';
 
@@ -101,3 +102,6 @@ export type ManagerOption = z.infer<typeof managerOptionSchema>;
 
 /** GET /admin/users/{id}/applications: page through one user's applications, newest first. */
 export const adminUserApplicationsQuerySchema = z.object({ ...pageQuerySchema(50, ADMIN_PAGE_SIZE) });
+export type AdminUserApplicationsQuery = z.output<typeof adminUserApplicationsQuerySchema>;
+export const adminUserApplicationsPageSchema = pagedSchema(adminApplicationSchema);
+export type AdminUserApplicationsPage = z.infer<typeof adminUserApplicationsPageSchema>;

@@ -1,0 +1,26 @@
+import type {
+  AdminUserApplicationsPage,
+  AdminUserApplicationsQuery,
+} from '../../../shared/contract/admin-users';
+import { NotFoundError } from '../../commons/errors';
+import { findUserById } from '../../data/users';
+import { listAdminApplications } from '../applications/admin-list';
+
+/**
+ * One user's applications for the staff user detail, newest first: the admin applications list
+ * filtered by the user (a Query on the user's applications index, total from their counters).
+ */
+export async function listUserApplications(
+  userId: string,
+  query: AdminUserApplicationsQuery,
+): Promise<AdminUserApplicationsPage> {
+  if (!(await findUserById(userId))) throw new NotFoundError('User not found.');
+  const { items, total, totalPages } = await listAdminApplications({
+    page: query.page,
+    limit: query.limit,
+    sortBy: 'createdAt',
+    sortOrder: 'desc',
+    userId,
+  });
+  return { items, total, totalPages };
+}
