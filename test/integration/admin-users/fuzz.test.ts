@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../../support/api';
+import { api, runId } from '../../support/api';
 import { createVerifiedUser, type TestUser } from '../../support/users';
 
 /**
@@ -30,7 +30,18 @@ const anyValue = fc.oneof(
   fc.constant(null),
   fc.array(fc.string(), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
-  fc.constantFrom('', ' ', 'USER', 'MANAGER', 'ADMIN', 'SUPER_ADMIN', 'ru', 'en', 'a@b.co', 'x'.repeat(31)),
+  fc.constantFrom(
+    '',
+    ' ',
+    'USER',
+    'MANAGER',
+    'ADMIN',
+    'SUPER_ADMIN',
+    'ru',
+    'en',
+    `fz${runId()}@example.test`,
+    'x'.repeat(31),
+  ),
 );
 const knownKey = fc.constantFrom('email', 'username', 'role', 'isActive', 'language', 'adminComment');
 const anyKey = fc.oneof(knownKey, fc.string({ maxLength: 12 }), fc.constantFrom('__proto__', 'constructor'));
