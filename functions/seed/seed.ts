@@ -5,15 +5,16 @@ import { type GeoNodeRecord, geoNodeItem } from '../data/geo';
 import { keys } from '../data/keys';
 import { settingItem } from '../data/settings';
 import { GEO_SEED } from './geo-data';
+import { rateSeedItems } from './rates-data';
 
 /**
- * Fills an empty table with the geo tree and the default settings. Idempotent: it writes only
+ * Fills an empty table with the geo tree, the default settings and default rates. Idempotent: it writes only
  * the items that are missing, so a restart never undoes what staff changed.
  */
 export async function seedDatabase(now = new Date()): Promise<{ written: number }> {
-  const wanted = [...geoSeedItems(), ...settingSeedItems(now)];
+  const wanted = [...geoSeedItems(), ...settingSeedItems(now), ...rateSeedItems(now)];
   const existing = new Set<string>();
-  for (const partition of [keys.geoPartition, keys.settingPartition]) {
+  for (const partition of [keys.geoPartition, keys.settingPartition, keys.ratesPartition]) {
     for (const sk of await existingSortKeys(partition)) existing.add(`${partition}|${sk}`);
   }
   const missing = wanted.filter((item) => !existing.has(`${item.pk}|${item.sk}`));

@@ -1,0 +1,12 @@
+import { endpoint } from '../../../commons/http';
+import { actorOf } from '../../../domain/applications/actors';
+import { updateApplicationDetails } from '../../../domain/applications/admin-actions';
+import { routes } from '../../../routes';
+
+export const handler = endpoint(
+  routes.adminUpdateApplicationDetails,
+  async ({ params, body, principal }) => ({
+    message: 'Application updated.',
+    data: await updateApplicationDetails(params.id, body, actorOf(principal)),
+  }),
+);

@@ -1,0 +1,18 @@
+import { endpoint } from '../../commons/http';
+import { createApplication } from '../../domain/applications/create';
+import { toApplicationView } from '../../domain/applications/views';
+import { routes } from '../../routes';
+
+export const handler = endpoint(routes.createApplication, async ({ body, principal, event }) => {
+  const { application, replayed } = await createApplication(
+    principal.userId,
+    body,
+    event.headers?.['idempotency-key'],
+  );
+  return {
+    status: replayed ? 200 : 201,
+    message: body.requestType === 'INDIVIDUAL' ? 'Individual request submitted.' : 'Application submitted.',
+    data: toApplicationView(application),
+    ...(replayed ? { headers: { 'Idempotent-Replayed': 'true' } } : {}),
+  };
+});
