@@ -50,6 +50,15 @@ const anyBody = fc.oneof(
   fc.constantFrom(null, [], 'text', 42, true),
 );
 
+function isNotJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 function expectWellFormed(answer: { status: number; body: { success: boolean; message: string } }) {
   expect(OK_STATUSES).toContain(answer.status);
   expect(typeof answer.body.message).toBe('string');
@@ -87,14 +96,20 @@ describe('fuzzed staff user calls', () => {
 
   it('refuses a body that is not JSON with a 4xx', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ maxLength: 200 }), async (text) => {
-        const answer = await api('PUT', `/api/admin/users/${target.id}`, {
-          token: superAdmin.token,
-          rawBody: `{${text}`,
-          headers: { 'content-type': 'application/json' },
-        });
-        expect(answer.status).toBe(400);
-      }),
+      fc.asyncProperty(
+        fc
+          .string({ maxLength: 200 })
+          .map((text) => `{${text}`)
+          .filter(isNotJson),
+        async (text) => {
+          const answer = await api('PUT', `/api/admin/users/${target.id}`, {
+            token: superAdmin.token,
+            rawBody: text,
+            headers: { 'content-type': 'application/json' },
+          });
+          expect(answer.status).toBe(400);
+        },
+      ),
       RUNS,
     );
   });
