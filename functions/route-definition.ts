@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { StaffRole } from '../shared/enums';
 
 /** Who may call a route: anyone, any logged-in user, or staff from the given role upwards. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A field error. `path` is the dotted field path; `param` repeats it because the spec's

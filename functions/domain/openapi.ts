@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { envelopeSchema } from '../../shared/envelope';
 import type { RouteDefinition } from '../route-definition';
 import { allRoutes } from '../routes';

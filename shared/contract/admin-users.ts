@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADMIN_PAGE_SIZE } from '../constants';
 import { languageSchema, roleSchema } from '../enums';
 import { pagedSchema, pageQuerySchema, sortOrderSchema } from '../paging';

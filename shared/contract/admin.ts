@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SETTING_KEYS } from '../constants';
 import { dashboardPeriodSchema } from '../enums';
 import { geoKeySchema, geoTreeSchema } from '../geo';

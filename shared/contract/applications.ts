@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { assetKeySchema } from '../assets';
 import { ORIGIN_FUNDS_VALUE, TELEGRAM_CONTACT_MIN_LENGTH } from '../constants';
 import { applicationStatusSchema, requestTypeSchema, roleSchema, staffSettableStatusSchema } from '../enums';
@@ -30,7 +30,10 @@ export const contactTelegramSchema = z
   .pipe(
     z
       .string()
-      .min(TELEGRAM_CONTACT_MIN_LENGTH, 'Telegram contact must be at least 3 characters.')
+      .min(TELEGRAM_CONTACT_MIN_LENGTH, {
+        error: 'Telegram contact must be at least 3 characters.',
+        abort: true,
+      })
       .refine(isTelegramContact, 'Telegram contact must be a username or a phone number.'),
   );
 

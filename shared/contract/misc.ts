@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const avatarListSchema = z.array(z.string().url());
 

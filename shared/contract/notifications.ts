@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { applicationStatusSchema } from '../enums';
 import { pageQuerySchema } from '../paging';
 import { cursorPagedSchema, optionalQueryText } from './applications';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { assetKeySchema, currencyCodeSchema, isValidExchangePair } from '../assets';
 import { amountSchema } from './applications';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { languageSchema, roleSchema } from '../enums';
 
 /** The user as every client sees it: exactly the spec's User fields (section 3), nothing internal. */

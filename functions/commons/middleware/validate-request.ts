@@ -1,5 +1,5 @@
 import type middy from '@middy/core';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { type FieldError, fieldError } from '../../../shared/envelope';
 import type { RouteDefinition } from '../../route-definition';
 import { BadRequestError } from '../errors';
