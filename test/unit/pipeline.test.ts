@@ -27,17 +27,31 @@ const testRoute = {
   uses: {},
 } satisfies RouteDefinition;
 
-const context = { awsRequestId: 'unit', functionName: 'test', getRemainingTimeInMillis: () => 1000 } as Context;
+const context = {
+  awsRequestId: 'unit',
+  functionName: 'test',
+  getRemainingTimeInMillis: () => 1000,
+} as Context;
 
 async function invoke(handle: Parameters<typeof endpoint<typeof testRoute>>[1]) {
-  const result = (await endpoint(testRoute, handle)(structuredClone(fixture) as ApiEvent, context)) as ApiResult;
+  const result = (await endpoint(testRoute, handle)(
+    structuredClone(fixture) as ApiEvent,
+    context,
+  )) as ApiResult;
   return { status: result.statusCode, headers: result.headers ?? {}, body: JSON.parse(result.body ?? '{}') };
 }
 
 describe('the handler pipeline', () => {
   it('hands the validated body to the handler and wraps its reply in the envelope', async () => {
-    const answer = await invoke(async ({ body }) => ({ message: 'Created.', status: 201, data: { echo: body.name } }));
-    expect(answer).toMatchObject({ status: 201, body: { success: true, message: 'Created.', data: { echo: 'x' } } });
+    const answer = await invoke(async ({ body }) => ({
+      message: 'Created.',
+      status: 201,
+      data: { echo: body.name },
+    }));
+    expect(answer).toMatchObject({
+      status: 201,
+      body: { success: true, message: 'Created.', data: { echo: 'x' } },
+    });
     expect(answer.headers['Cache-Control']).toBe('no-store');
   });
 
