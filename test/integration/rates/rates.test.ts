@@ -1,0 +1,213 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listAuditFor } from '../../../functions/data/audit';
+import { offeredSeedCurrencies } from '../../../functions/seed/rates-data';
+import type { Quote, RatesData } from '../../../shared/contract/rates';
+import { api } from '../../support/api';
+import type { TestUser } from '../../support/users';
+import { individualBody, newUser, standardBody, submit } from '../applications/fixtures';
+
+/** This file alone changes rates, and only those of ZAR and TZS (the other files quote EUR, KZT, RUB). */
+let admin: TestUser;
+
+beforeAll(async () => {
+  admin = await newUser({ role: 'ADMIN' });
+});
+
+const rates = () => api<RatesData>('GET', '/api/rates');
+const calculate = (body: unknown) => api<Quote>('POST', '/api/rates/calculate', { body });
+const putRates = (body: unknown, user = admin) =>
+  api<{ changed: number; rates: RatesData }>('PUT', '/api/admin/rates', { token: user.token, body });
+
+const southAfrica = {
+  continent: 'africa',
+  country: 'africa.south_africa',
+  city: 'africa.south_africa.johannesburg',
+};
+const tanzania = { continent: 'africa', country: 'africa.tanzania', city: 'africa.tanzania.dar_es_salaam' };
+
+describe('GET /api/rates', () => {
+  it('publishes both directions of cash and card for every currency the seed offers', async () => {
+    const answer = await rates();
+    const directions = new Set(answer.body.data!.directions.map((d) => `${d.assetFrom}>${d.assetTo}`));
+    const missing = offeredSeedCurrencies().flatMap((currency) =>
+      ['cash', 'card'].flatMap((kind) =>
+        [`${kind}-${currency}>usdt-trc20`, `usdt-trc20>${kind}-${currency}`].filter(
+          (key) => !directions.has(key),
+        ),
+      ),
+    );
+    expect(answer.status).toBe(200);
+    expect(missing).toEqual([]);
+    expect(answer.body.data!.directions.every((direction) => (direction.rate ?? 0) > 0)).toBe(true);
+    expect(typeof answer.body.data!.updatedAt).toBe('string');
+  });
+
+  it('publishes a USD value for USDT and every offered currency', async () => {
+    const codes = (await rates()).body.data!.currencies.map((currency) => currency.code);
+    expect(codes).toEqual(expect.arrayContaining(['USDT', ...offeredSeedCurrencies()]));
+  });
+
+  it('applies the markup to the ratio of the USD values', async () => {
+    const data = (await rates()).body.data!;
+    const eur = data.currencies.find((currency) => currency.code === 'EUR')!.usdValue;
+    const direction = data.directions.find((d) => d.assetFrom === 'card-EUR' && d.assetTo === 'usdt-trc20')!;
+    expect(direction.rate).toBeCloseTo(eur * (1 - direction.markupPercent / 100), 8);
+  });
+});
+
+describe('POST /api/rates/calculate', () => {
+  it('returns the amount to receive, the rate, the USD value and the minimum', async () => {
+    const answer = await calculate({ assetFrom: 'card-EUR', assetTo: 'usdt-trc20', amount: 1000 });
+    const quote = answer.body.data!;
+    expect(answer.status).toBe(200);
+    expect(quote).toMatchObject({
+      currencyFrom: 'EUR',
+      currencyTo: 'USDT',
+      amount: 1000,
+      belowMinimum: false,
+    });
+    expect(quote.amountTo).toBe(Math.floor(1000 * quote.rate * 100) / 100);
+    expect(quote.amountUSD).toBeCloseTo(1000 * quote.usdValueFrom, 2);
+    expect(quote.minAmount).toBeCloseTo(Math.ceil((quote.minAmountUSD / quote.usdValueFrom) * 100) / 100, 2);
+  });
+
+  it('flags an amount below the minimum', async () => {
+    const answer = await calculate({ assetFrom: 'usdt-trc20', assetTo: 'cash-RUB', amount: 0.5 });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data!.belowMinimum).toBe(true);
+  });
+
+  it('refuses a fiat-to-fiat pair with 400', async () => {
+    const answer = await calculate({ assetFrom: 'card-EUR', assetTo: 'cash-USD', amount: 100 });
+    expect(answer.status).toBe(400);
+  });
+
+  it('answers a direction without a published rate with 422', async () => {
+    const answer = await calculate({ assetFrom: 'card-XYZ', assetTo: 'usdt-trc20', amount: 100 });
+    expect(answer.status).toBe(422);
+    expect(answer.body.message).toMatch(/No exchange rate is available for card-XYZ → usdt-trc20/);
+  });
+
+  it.each([[{}], [{ assetFrom: 'card-EUR', assetTo: 'usdt-trc20', amount: -1 }], [{ amount: 'lots' }]])(
+    'refuses the body %j with 400',
+    async (body) => {
+      const answer = await calculate(body);
+      expect(answer.status).toBe(400);
+    },
+  );
+});
+
+describe('PUT /api/admin/rates', () => {
+  it('changes a USD value, publishes it and records who changed what and when', async () => {
+    const answer = await putRates({ currencies: [{ code: 'ZAR', usdValue: 0.0555 }] });
+    const zar = (await rates()).body.data!.currencies.find((currency) => currency.code === 'ZAR')!;
+    const [entry] = await listAuditFor('rates', 'table');
+    expect(answer.status).toBe(200);
+    expect(answer.body.data!.changed).toBe(1);
+    expect(zar).toMatchObject({ usdValue: 0.0555, updatedBy: admin.id });
+    expect(entry).toMatchObject({
+      actorId: admin.id,
+      action: 'rates.update',
+      after: { 'currency:ZAR': { usdValue: 0.0555 } },
+    });
+  });
+
+  it('writes nothing when nothing changes', async () => {
+    await putRates({ currencies: [{ code: 'ZAR', usdValue: 0.056 }] });
+    const answer = await putRates({ currencies: [{ code: 'ZAR', usdValue: 0.056 }] });
+    expect(answer.body.data!.changed).toBe(0);
+  });
+
+  it("enforces a direction's maximum on quotes and applications", async () => {
+    await putRates({
+      directions: [{ assetFrom: 'card-ZAR', assetTo: 'usdt-trc20', markupPercent: 1.5, maxAmount: 50_000 }],
+    });
+    const quote = await calculate({ assetFrom: 'card-ZAR', assetTo: 'usdt-trc20', amount: 60_000 });
+    const submitted = await submit(
+      await newUser(),
+      standardBody({ ...southAfrica, assetFrom: 'card-ZAR', amount: 60_000 }),
+    );
+    expect(quote.body.data!.aboveMaximum).toBe(true);
+    expect(submitted.status).toBe(400);
+    expect(submitted.body.errors![0]!.msg).toBe('The maximum amount is 50000 ZAR.');
+  });
+
+  it("raises the minimum to a direction's own minimum when that is higher", async () => {
+    await putRates({
+      directions: [{ assetFrom: 'cash-ZAR', assetTo: 'usdt-trc20', markupPercent: 2, minAmount: 250_000 }],
+    });
+    const quote = await calculate({ assetFrom: 'cash-ZAR', assetTo: 'usdt-trc20', amount: 100_000 });
+    expect(quote.body.data).toMatchObject({ minAmount: 250_000, belowMinimum: true });
+  });
+
+  it('turns a direction off: no quote, no standard application, an individual request still works', async () => {
+    await putRates({
+      directions: [{ assetFrom: 'cash-TZS', assetTo: 'usdt-trc20', markupPercent: 2, isActive: false }],
+    });
+    const user = await newUser();
+    const quote = await calculate({ assetFrom: 'cash-TZS', assetTo: 'usdt-trc20', amount: 1_000_000 });
+    const standard = await submit(
+      user,
+      standardBody({ ...tanzania, assetFrom: 'cash-TZS', amount: 1_000_000 }),
+    );
+    const individual = await submit(user, individualBody());
+    const published = (await rates()).body.data!.directions.map((d) => `${d.assetFrom}>${d.assetTo}`);
+    expect(quote.status).toBe(422);
+    expect(standard.status).toBe(422);
+    expect(individual.status).toBe(201);
+    expect(published).not.toContain('cash-TZS>usdt-trc20');
+  });
+
+  it('shows inactive directions to admins', async () => {
+    await putRates({
+      directions: [{ assetFrom: 'usdt-trc20', assetTo: 'card-TZS', markupPercent: 1.5, isActive: false }],
+    });
+    const answer = await api<RatesData>('GET', '/api/admin/rates', { token: admin.token });
+    const direction = answer.body.data!.directions.find(
+      (d) => d.assetFrom === 'usdt-trc20' && d.assetTo === 'card-TZS',
+    );
+    expect(direction).toMatchObject({ isActive: false });
+  });
+
+  it.each([
+    [
+      'a markup above 50%',
+      { directions: [{ assetFrom: 'card-ZAR', assetTo: 'usdt-trc20', markupPercent: 60 }] },
+    ],
+    [
+      'a minimum above the maximum',
+      {
+        directions: [
+          { assetFrom: 'card-ZAR', assetTo: 'usdt-trc20', markupPercent: 1, minAmount: 10, maxAmount: 5 },
+        ],
+      },
+    ],
+    [
+      'a fiat-to-fiat direction',
+      { directions: [{ assetFrom: 'card-ZAR', assetTo: 'cash-USD', markupPercent: 1 }] },
+    ],
+    ['a zero USD value', { currencies: [{ code: 'ZAR', usdValue: 0 }] }],
+    ['a malformed currency code', { currencies: [{ code: 'zar', usdValue: 1 }] }],
+    ['no change at all', {}],
+    [
+      'the same entry twice',
+      {
+        currencies: [
+          { code: 'ZAR', usdValue: 0.05 },
+          { code: 'ZAR', usdValue: 0.06 },
+        ],
+      },
+    ],
+  ])('refuses %s with 400', async (_name, body) => {
+    const answer = await putRates(body);
+    expect(answer.status).toBe(400);
+  });
+
+  it('refuses a manager with 403', async () => {
+    const answer = await putRates(
+      { currencies: [{ code: 'ZAR', usdValue: 0.05 }] },
+      await newUser({ role: 'MANAGER' }),
+    );
+    expect(answer.status).toBe(403);
+  });
+});
