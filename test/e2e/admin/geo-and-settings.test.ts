@@ -93,7 +93,10 @@ describe('geo management and system settings', () => {
     await openAs(userPage, user, '/apply');
     const place = { continent: 'Europe', country: 'Germany', city: 'Berlin' };
     await submitStandardApplication(userPage, place, '1500');
-    await userPage.getByText(/The minimum amount is/).waitFor();
+    await userPage
+      .getByText(/minimum/i)
+      .first()
+      .waitFor();
 
     await field.fill('100');
     await page.locator('form').filter({ has: field }).getByRole('button', { name: 'Save' }).click();

@@ -1,5 +1,6 @@
 import type { ActivityStatsData, DashboardData, SettingView } from '../../../../../shared/contract/admin';
 import type {
+  AdminUserApplicationsPage,
   AdminUserDetail,
   AdminUsersPage,
   AdminUserUpdateBody,
@@ -9,7 +10,6 @@ import type {
 import type {
   AdminApplicationDetail,
   AdminApplicationView,
-  ApplicationView,
   ChangeStatusBody,
   UpdateDetailsBody,
 } from '../../../../../shared/contract/applications';
@@ -87,7 +87,7 @@ export const adminApi = {
   userApplications: async (userId: string, page: number, signal?: AbortSignal) =>
     required(
       (
-        await api.get<Paged<ApplicationView>>(
+        await api.get<AdminUserApplicationsPage>(
           `/admin/users/${id(userId)}/applications`,
           { page, limit: 10 },
           signal,

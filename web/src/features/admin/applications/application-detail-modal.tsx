@@ -10,12 +10,13 @@ import { SelectField, TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../stores/toast-store';
 import { adminApi } from '../api/admin-api';
 import { InlineLoading, LoadError } from '../components/load-state';
 import { StatusBadge, statusLabel } from '../components/status-badge';
+import { useGeoNames } from '../hooks/use-geo-names';
 import { useResource } from '../hooks/use-resource';
-import { formatAmount, formatDateTime, formatNumber, geoKeyName } from '../lib/format';
+import { formatAmount, formatDateTime, formatNumber } from '../lib/format';
+import { notify } from '../lib/notify';
 import { StatusSelect } from './status-select';
 
 interface ApplicationDetailModalProps {
@@ -82,6 +83,7 @@ export function ApplicationDetailModal({
 function ApplicationFacts({ application: a }: { application: AdminApplicationDetail }) {
   const { t, language } = useTranslation('admin');
   const kinds = { cash: t('assets.cash'), card: t('assets.card') };
+  const placeName = useGeoNames(language);
   const facts: Array<[string, ReactNode]> = [
     [
       t('applications.detail.id'),
@@ -100,7 +102,7 @@ function ApplicationFacts({ application: a }: { application: AdminApplicationDet
     facts.push(
       [
         t('applications.detail.location'),
-        [geoKeyName(a.city), geoKeyName(a.country), geoKeyName(a.continent)].filter(Boolean).join(', '),
+        [placeName(a.city), placeName(a.country), placeName(a.continent)].filter(Boolean).join(', '),
       ],
       [t('applications.columns.gives'), formatAmount(a.amountFrom, a.assetFrom, language, kinds)],
       [t('applications.columns.receives'), formatAmount(a.amountTo, a.assetTo, language, kinds)],
@@ -154,10 +156,10 @@ function Assignment({
     setSaving(true);
     try {
       const answer = await adminApi.updateDetails(application.id, { assignedToId: assignee || null });
-      toast.success(assignee ? t('applications.detail.assigned') : t('applications.detail.unassignedDone'));
+      notify.success(assignee ? t('applications.detail.assigned') : t('applications.detail.unassignedDone'));
       onChanged(answer.data?.id ? answer.data : { ...application, assignedToId: assignee || null });
     } catch (error) {
-      toast.error(errorMessage(error, t('common.updateFailed')));
+      notify.error(errorMessage(error, t('common.updateFailed')));
     } finally {
       setSaving(false);
     }
@@ -226,10 +228,10 @@ function AdminNote({
     try {
       const adminNote = note.trim() || null;
       const answer = await adminApi.updateDetails(application.id, { adminNote });
-      toast.success(t('applications.detail.noteSaved'));
+      notify.success(t('applications.detail.noteSaved'));
       onChanged(answer.data?.id ? answer.data : { ...application, adminNote });
     } catch (error) {
-      toast.error(errorMessage(error, t('common.updateFailed')));
+      notify.error(errorMessage(error, t('common.updateFailed')));
     } finally {
       setSaving(false);
     }

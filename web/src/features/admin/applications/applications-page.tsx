@@ -6,17 +6,21 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../stores/toast-store';
 import { type ApplicationsQuery, adminApi } from '../api/admin-api';
+import { EyeIcon } from '../components/admin-icons';
+import { IconButton } from '../components/icon-button';
 import { InlineLoading, LoadError } from '../components/load-state';
 import { OpenRow } from '../components/open-row';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { Pager } from '../components/pager';
 import { SortHeader } from '../components/sort-header';
 import { statusLabel } from '../components/status-badge';
+import { useGeoNames } from '../hooks/use-geo-names';
 import { pageNumber, useQueryParams } from '../hooks/use-query-params';
 import { useResource } from '../hooks/use-resource';
-import { formatAmount, formatDateTime, geoKeyName, shortId } from '../lib/format';
+import { formatDate, formatTime, shortId } from '../lib/format';
+import { notify } from '../lib/notify';
+import { AmountCell } from './amount-cell';
 import { ApplicationDetailModal } from './application-detail-modal';
 import { ApplicationsFilters } from './applications-filters';
 import { StatusSelect } from './status-select';
@@ -62,7 +66,7 @@ export function ApplicationsPage() {
     userId: values.userId,
   };
   const list = useResource((signal) => adminApi.applications(query, signal), [JSON.stringify(query)]);
-  const kinds = { cash: t('assets.cash'), card: t('assets.card') };
+  const placeName = useGeoNames(language);
 
   const replaceRow = (row: AdminApplicationView) =>
     list.setData((page) =>
@@ -90,10 +94,10 @@ export function ApplicationsPage() {
       });
       if (answer.data?.id) replaceRow(answer.data);
       else await reloadRow(row.id);
-      toast.success(t('applications.statusChanged', { status: statusLabel(t, status) }));
+      notify.success(t('applications.statusChanged', { status: statusLabel(t, status) }));
     } catch (error) {
       // An illegal transition or a change by someone else: say why and show the current state.
-      toast.error(errorMessage(error, t('common.updateFailed')));
+      notify.error(errorMessage(error, t('common.updateFailed')));
       await reloadRow(row.id);
     }
   };
@@ -188,7 +192,12 @@ export function ApplicationsPage() {
                         {row.user?.email ?? '—'}
                       </td>
                       <td className="nowrap">{row.contactData.telegram}</td>
-                      <td className="nowrap">{formatDateTime(row.createdAt, language)}</td>
+                      <td className="nowrap">
+                        <span className="cell-stack">
+                          <span>{formatDate(row.createdAt, language)}</span>
+                          <span className="muted">{formatTime(row.createdAt, language)}</span>
+                        </span>
+                      </td>
                       <td className="cell-details">
                         {row.requestType === 'INDIVIDUAL' ? (
                           <span title={row.details ?? undefined}>
@@ -196,16 +205,17 @@ export function ApplicationsPage() {
                             {row.details}
                           </span>
                         ) : (
-                          <span>
-                            {[geoKeyName(row.city), geoKeyName(row.country)].filter(Boolean).join(', ')}
+                          <span className="cell-stack">
+                            <span>{placeName(row.city)}</span>
+                            <span className="muted">{placeName(row.country)}</span>
                           </span>
                         )}
                       </td>
-                      <td className="nowrap num">
-                        {formatAmount(row.amountFrom, row.assetFrom, language, kinds)}
+                      <td className="num">
+                        <AmountCell amount={row.amountFrom} asset={row.assetFrom} />
                       </td>
-                      <td className="nowrap num">
-                        {formatAmount(row.amountTo, row.assetTo, language, kinds)}
+                      <td className="num">
+                        <AmountCell amount={row.amountTo} asset={row.assetTo} />
                       </td>
                       <td>
                         <StatusSelect
@@ -216,14 +226,11 @@ export function ApplicationsPage() {
                       </td>
                       <td className="truncate">{row.assignedTo ?? <span className="muted">—</span>}</td>
                       <td>
-                        <Button
-                          variant="ghost"
-                          size="sm"
+                        <IconButton
+                          icon={<EyeIcon />}
+                          label={t('applications.openOf', { id: label })}
                           onClick={() => update({ open_id: row.id })}
-                          aria-label={t('applications.openOf', { id: label })}
-                        >
-                          {t('applications.open')}
-                        </Button>
+                        />
                       </td>
                     </OpenRow>
                   );

@@ -74,29 +74,31 @@ export function ActivityChart({ days }: { days: Day[] }) {
           </span>
         ))}
       </figcaption>
-      <table className="visually-hidden">
-        <caption>{t('dashboard.activity.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('dashboard.activity.date')}</th>
-            {SERIES.map((series) => (
-              <th key={series} scope="col">
-                {t(`dashboard.activity.${series}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((day) => (
-            <tr key={day.date}>
-              <th scope="row">{formatDate(day.date, language)}</th>
+      <div className="visually-hidden">
+        <table>
+          <caption>{t('dashboard.activity.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('dashboard.activity.date')}</th>
               {SERIES.map((series) => (
-                <td key={series}>{day[series]}</td>
+                <th key={series} scope="col">
+                  {t(`dashboard.activity.${series}`)}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((day) => (
+              <tr key={day.date}>
+                <th scope="row">{formatDate(day.date, language)}</th>
+                {SERIES.map((series) => (
+                  <td key={series}>{day[series]}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -2,12 +2,12 @@ import { useMemo, useState } from 'react';
 import type { GeoCity, GeoContinent, GeoCountry, GeoTree } from '../../../../../shared/geo';
 import { Alert } from '../../../components/ui/alert';
 import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../stores/toast-store';
 import { adminApi } from '../api/admin-api';
 import { InlineLoading, LoadError } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { useResource } from '../hooks/use-resource';
 import { applyGeoToggle, countActiveCities, sortGeoTree } from '../lib/geo-cascade';
+import { notify } from '../lib/notify';
 import { GeoSwitch } from './geo-switch';
 
 type Node = GeoContinent | GeoCountry | GeoCity;
@@ -37,7 +37,7 @@ export function GeoPage() {
     } catch {
       geo.setData(() => before);
       setFailure(t('geo.failed'));
-      toast.error(t('geo.failed'));
+      notify.error(t('geo.failed'));
     } finally {
       setPending(null);
     }

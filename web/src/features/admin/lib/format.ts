@@ -17,6 +17,13 @@ export function formatDateTime(iso: string | null | undefined, language: Languag
   return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'short', timeStyle: 'short' }).format(date);
 }
 
+export function formatTime(iso: string | null | undefined, language: Language): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(LOCALES[language], { timeStyle: 'short' }).format(date);
+}
+
 export function formatNumber(value: number | null | undefined, language: Language, maxDigits = 2): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '—';
   return new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: maxDigits }).format(value);

@@ -1,15 +1,18 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { parseAssetKey } from '../../../../../shared/assets';
+import { ADMIN_PAGE_SIZE } from '../../../../../shared/constants';
 import type { CurrencyValue, DirectionRate, RatesData } from '../../../../../shared/contract/rates';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../stores/toast-store';
 import { adminApi } from '../api/admin-api';
 import { InlineLoading, LoadError } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
+import { Pager } from '../components/pager';
 import { useResource } from '../hooks/use-resource';
 import { formatAmount, formatDateTime, formatNumber } from '../lib/format';
+import { notify } from '../lib/notify';
 import {
   type DirectionDraft,
   type DirectionErrors,
@@ -26,6 +29,19 @@ export function RatesPage() {
   const rates = useResource((signal) => adminApi.rates(signal), []);
   const data = rates.data;
   const update = (next: RatesData) => rates.setData(() => next);
+  const [currency, setCurrency] = useState('');
+  const [directionPage, setDirectionPage] = useState(1);
+  const [currencyPage, setCurrencyPage] = useState(1);
+  const codes = useMemo(
+    () => (data?.currencies ?? []).map((item) => item.code).filter((code) => code !== 'USDT'),
+    [data],
+  );
+  const directions = (data?.directions ?? []).filter(
+    (direction) => !currency || directionCurrency(direction) === currency,
+  );
+  const currencies = (data?.currencies ?? []).filter((item) => !currency || item.code === currency);
+  const pageOf = <T,>(items: T[], page: number) =>
+    items.slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE);
   return (
     <section className="admin-page" aria-labelledby={PAGE_TITLE_ID}>
       <PageHeader title={t('rates.title')} />
@@ -35,6 +51,31 @@ export function RatesPage() {
         <InlineLoading />
       ) : (
         <>
+          <form
+            className="filters"
+            aria-label={t('rates.filterLabel')}
+            onSubmit={(event) => event.preventDefault()}
+          >
+            <label className="filters__field">
+              <span className="filters__label">{t('rates.columns.currency')}</span>
+              <select
+                className="select select--sm"
+                value={currency}
+                onChange={(event) => {
+                  setCurrency(event.target.value);
+                  setDirectionPage(1);
+                  setCurrencyPage(1);
+                }}
+              >
+                <option value="">{t('common.all')}</option>
+                {codes.map((code) => (
+                  <option key={code} value={code}>
+                    {code}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </form>
           <p className="muted admin-page__lead">
             {data.updatedAt
               ? t('rates.updatedAt', { when: formatDateTime(data.updatedAt, language) })
@@ -61,14 +102,14 @@ export function RatesPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {data.directions.length === 0 && (
+                  {directions.length === 0 && (
                     <tr>
                       <td colSpan={8} className="data-table__empty">
                         {t('rates.none')}
                       </td>
                     </tr>
                   )}
-                  {data.directions.map((direction) => (
+                  {pageOf(directions, directionPage).map((direction) => (
                     <DirectionRow
                       key={`${direction.assetFrom}>${direction.assetTo}`}
                       direction={direction}
@@ -78,6 +119,13 @@ export function RatesPage() {
                 </tbody>
               </table>
             </div>
+            <Pager
+              page={directionPage}
+              totalPages={Math.ceil(directions.length / ADMIN_PAGE_SIZE)}
+              total={directions.length}
+              pageSize={ADMIN_PAGE_SIZE}
+              onPage={setDirectionPage}
+            />
           </section>
           <section className="card rates-panel" aria-labelledby="currencies-title">
             <h2 id="currencies-title" className="panel-title">
@@ -94,17 +142,33 @@ export function RatesPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {data.currencies.map((currency) => (
-                    <CurrencyRow key={currency.code} currency={currency} onSaved={update} />
+                  {pageOf(currencies, currencyPage).map((item) => (
+                    <CurrencyRow key={item.code} currency={item} onSaved={update} />
                   ))}
                 </tbody>
               </table>
             </div>
+            <Pager
+              page={currencyPage}
+              totalPages={Math.ceil(currencies.length / ADMIN_PAGE_SIZE)}
+              total={currencies.length}
+              pageSize={ADMIN_PAGE_SIZE}
+              onPage={setCurrencyPage}
+            />
           </section>
         </>
       )}
     </section>
   );
+}
+
+/** The fiat currency a direction exchanges (the other side is always USDT). */
+function directionCurrency(direction: DirectionRate): string | undefined {
+  for (const key of [direction.assetFrom, direction.assetTo]) {
+    const asset = parseAssetKey(key);
+    if (asset?.kind === 'fiat') return asset.currency;
+  }
+  return undefined;
 }
 
 function Changed({ at, by }: { at: string; by: string | null }) {
@@ -168,7 +232,7 @@ function DirectionRow({
       });
       if (answer.data?.rates) onSaved(answer.data.rates);
       setDraft(null);
-      toast.success(t('rates.saved'));
+      notify.success(t('rates.saved'));
     } catch (error) {
       const fields = fieldErrorsOf(error);
       setErrors({
@@ -176,7 +240,7 @@ function DirectionRow({
         minAmount: fields.minAmount,
         maxAmount: fields.maxAmount,
       });
-      toast.error(errorMessage(error, t('common.updateFailed')));
+      notify.error(errorMessage(error, t('common.updateFailed')));
     } finally {
       setSaving(false);
     }
@@ -290,10 +354,10 @@ function CurrencyRow({
       });
       if (answer.data?.rates) onSaved(answer.data.rates);
       setDraft(null);
-      toast.success(t('rates.saved'));
+      notify.success(t('rates.saved'));
     } catch (failure) {
       setError(fieldErrorsOf(failure).usdValue ?? null);
-      toast.error(errorMessage(failure, t('common.updateFailed')));
+      notify.error(errorMessage(failure, t('common.updateFailed')));
     } finally {
       setSaving(false);
     }

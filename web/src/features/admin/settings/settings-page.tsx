@@ -6,12 +6,12 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../stores/toast-store';
 import { adminApi } from '../api/admin-api';
 import { InlineLoading, LoadError } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { useResource } from '../hooks/use-resource';
 import { formatDateTime } from '../lib/format';
+import { notify } from '../lib/notify';
 
 interface SettingSpec {
   key: SettingKey;
@@ -102,12 +102,12 @@ function SettingForm({
     try {
       const answer = await adminApi.saveSetting(setting.key, Number(text));
       onSaved(answer.data?.key ? answer.data : { ...setting, value: Number(text) });
-      toast.success(t('settings.saved'));
+      notify.success(t('settings.saved'));
     } catch (failure) {
       const field =
         failure instanceof ApiError ? failure.errors.find((item) => item.path === 'value') : undefined;
       if (field) setServerError(field.msg);
-      else toast.error(errorMessage(failure, t('common.updateFailed')));
+      else notify.error(errorMessage(failure, t('common.updateFailed')));
     } finally {
       setSaving(false);
     }

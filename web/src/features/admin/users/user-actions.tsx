@@ -2,12 +2,12 @@ import { useState } from 'react';
 import type { PublicUser } from '../../../../../shared/contract/users';
 import { errorMessage } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../stores/toast-store';
 import { adminApi } from '../api/admin-api';
 import { EyeIcon, PencilIcon, PowerIcon, ResetIcon } from '../components/admin-icons';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { IconButton } from '../components/icon-button';
 import { useStaff } from '../components/staff-context';
+import { notify } from '../lib/notify';
 import { canDeactivate, canManageUser, canResetReferrals } from '../lib/permissions';
 
 interface UserActionsProps {
@@ -35,9 +35,9 @@ export function UserActions({ user, onDetail, onEdit, onChanged }: UserActionsPr
         ? await adminApi.deactivateUser(user.id)
         : await adminApi.activateUser(user.id);
       onChanged(answer.data ?? { ...user, isActive: !user.isActive });
-      toast.success(user.isActive ? t('users.deactivated', { name }) : t('users.activated', { name }));
+      notify.success(user.isActive ? t('users.deactivated', { name }) : t('users.activated', { name }));
     } catch (error) {
-      toast.error(errorMessage(error, t('common.updateFailed')));
+      notify.error(errorMessage(error, t('common.updateFailed')));
     } finally {
       setBusy(null);
     }
@@ -48,10 +48,10 @@ export function UserActions({ user, onDetail, onEdit, onChanged }: UserActionsPr
     try {
       const answer = await adminApi.resetReferrals(user.id);
       onChanged({ ...user, referralCount: 0 });
-      toast.success(t('users.referralsReset', { count: answer.data?.count ?? 0 }));
+      notify.success(t('users.referralsReset', { count: answer.data?.count ?? 0 }));
       setConfirmReset(false);
     } catch (error) {
-      toast.error(errorMessage(error, t('common.updateFailed')));
+      notify.error(errorMessage(error, t('common.updateFailed')));
     } finally {
       setBusy(null);
     }

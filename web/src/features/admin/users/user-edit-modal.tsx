@@ -8,9 +8,9 @@ import { Checkbox, SelectField, TextAreaField, TextField } from '../../../compon
 import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../stores/toast-store';
 import { adminApi } from '../api/admin-api';
 import { useStaff } from '../components/staff-context';
+import { notify } from '../lib/notify';
 import { canDeactivate, grantableRoles } from '../lib/permissions';
 
 interface UserEditModalProps {
@@ -83,7 +83,7 @@ export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
     setGeneral(null);
     try {
       const answer = await adminApi.updateUser(user.id, body);
-      toast.success(t('users.edit.saved'));
+      notify.success(t('users.edit.saved'));
       onSaved(answer.data ?? ({ ...user, ...body, username: body.username ?? user.username } as PublicUser));
     } catch (error) {
       const fieldErrors: Partial<Record<FieldName, string>> = {};

@@ -1,0 +1,19 @@
+import { assetLabel } from '../../../../../shared/assets';
+import { useTranslation } from '../../../lib/i18n';
+import { formatNumber } from '../lib/format';
+
+/** An amount over its asset's label (`1 500` / `Card EUR`): narrow enough for the dense table. */
+export function AmountCell({ amount, asset }: { amount: number | null; asset: string | null }) {
+  const { t, language } = useTranslation('admin');
+  if (amount === null && !asset) return <span className="muted">—</span>;
+  return (
+    <span className="cell-stack">
+      <span className="nowrap">{formatNumber(amount, language, 8)}</span>
+      {asset && (
+        <span className="muted nowrap">
+          {assetLabel(asset, { cash: t('assets.cash'), card: t('assets.card') })}
+        </span>
+      )}
+    </span>
+  );
+}
