@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listAuditFor } from '../../../functions/data/audit';
+import type { SettingView } from '../../../shared/contract/admin';
+import { api } from '../../support/api';
+import type { TestUser } from '../../support/users';
+import { newUser, standardBody, submit } from '../applications/fixtures';
+
+/**
+ * The only file that changes minApplicationAmountUSD, so the minimum-amount tests live here too
+ * (files run in parallel; this one restores the default at the end).
+ */
+let admin: TestUser;
+
+beforeAll(async () => {
+  admin = await newUser({ role: 'ADMIN' });
+});
+
+const getSetting = (key: string) =>
+  api<SettingView>('GET', `/api/admin/settings/${key}`, { token: admin.token });
+const putSetting = (key: string, body: unknown) =>
+  api<SettingView>('PUT', `/api/admin/settings/${key}`, { token: admin.token, body });
+
+afterAll(async () => {
+  await putSetting('minApplicationAmountUSD', { value: 100 });
+});
+
+describe('GET /api/admin/settings', () => {
+  it('lists minApplicationAmountUSD and applicationExpiryHours with their defaults', async () => {
+    const answer = await api<SettingView[]>('GET', '/api/admin/settings', { token: admin.token });
+    const byKey = Object.fromEntries(answer.body.data!.map((setting) => [setting.key, setting.value]));
+    expect(answer.status).toBe(200);
+    expect(byKey).toMatchObject({ applicationExpiryHours: 24 });
+    expect(typeof byKey.minApplicationAmountUSD).toBe('number');
+  });
+
+  it('returns one setting', async () => {
+    const answer = await getSetting('applicationExpiryHours');
+    expect(answer.body.data).toMatchObject({ key: 'applicationExpiryHours', value: 24 });
+  });
+
+  it('answers 404 for an unknown key', async () => {
+    const answer = await getSetting('maxApplicationAmountUSD');
+    expect(answer.status).toBe(404);
+  });
+});
+
+describe('PUT /api/admin/settings/{key}', () => {
+  it('changes the minimum, records it in the audit trail and applies it to new applications', async () => {
+    const before = (await getSetting('minApplicationAmountUSD')).body.data!;
+    const answer = await putSetting('minApplicationAmountUSD', {
+      value: 250,
+      description: 'Raised for testing',
+    });
+    const refused = await submit(await newUser(), standardBody({ assetFrom: 'card-USD', amount: 200 }));
+    const [entry] = await listAuditFor('setting', 'minApplicationAmountUSD');
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({
+      value: 250,
+      description: 'Raised for testing',
+      updatedBy: admin.id,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors![0]!.msg).toBe('The minimum amount is 250 USD (250 USD).');
+    expect(entry).toMatchObject({
+      actorId: admin.id,
+      before: { value: before.value },
+      after: { value: 250, description: 'Raised for testing' },
+    });
+  });
+
+  it('states the minimum in the currency the user pays in', async () => {
+    await putSetting('minApplicationAmountUSD', { value: 100 });
+    const answer = await submit(await newUser(), standardBody({ assetFrom: 'card-EUR', amount: 50 }));
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([
+      expect.objectContaining({ path: 'amount', msg: 'The minimum amount is 92.6 EUR (100 USD).' }),
+    ]);
+  });
+
+  it('states the minimum in USDT when the user pays in USDT', async () => {
+    await putSetting('minApplicationAmountUSD', { value: 100 });
+    const answer = await submit(
+      await newUser(),
+      standardBody({ assetFrom: 'usdt-trc20', assetTo: 'cash-EUR', amount: 99.5 }),
+    );
+    expect(answer.body.errors![0]!.msg).toBe('The minimum amount is 100 USDT (100 USD).');
+  });
+
+  it('accepts an amount exactly at the minimum', async () => {
+    await putSetting('minApplicationAmountUSD', { value: 100 });
+    const answer = await submit(await newUser(), standardBody({ assetFrom: 'card-USD', amount: 100 }));
+    expect(answer.status).toBe(201);
+  });
+
+  it('accepts zero, which lifts the minimum', async () => {
+    const answer = await putSetting('minApplicationAmountUSD', { value: 0 });
+    const tiny = await submit(await newUser(), standardBody({ assetFrom: 'card-USD', amount: 0.01 }));
+    await putSetting('minApplicationAmountUSD', { value: 100 });
+    expect(answer.status).toBe(200);
+    expect(tiny.status).toBe(201);
+  });
+
+  it('accepts the value as numeric text, as a form field sends it', async () => {
+    const answer = await putSetting('minApplicationAmountUSD', { value: '100' });
+    expect(answer.body.data!.value).toBe(100);
+  });
+
+  it.each([
+    ['a negative minimum', 'minApplicationAmountUSD', { value: -1 }],
+    ['a non-numeric minimum', 'minApplicationAmountUSD', { value: 'abc' }],
+    ['a missing value', 'minApplicationAmountUSD', {}],
+    ['a fractional expiry', 'applicationExpiryHours', { value: 1.5 }],
+    ['a zero expiry', 'applicationExpiryHours', { value: 0 }],
+    ['an unknown field', 'applicationExpiryHours', { value: 24, key: 'x' }],
+  ])('refuses %s with 400', async (_name, key, body) => {
+    const answer = await putSetting(key, body);
+    expect(answer.status).toBe(400);
+  });
+
+  it('states that the minimum must be a positive number', async () => {
+    const answer = await putSetting('minApplicationAmountUSD', { value: -5 });
+    expect(answer.body.errors).toEqual([
+      expect.objectContaining({ path: 'value', msg: 'The value must be a positive number.' }),
+    ]);
+  });
+
+  it('answers 404 for an unknown key', async () => {
+    const answer = await putSetting('maxApplicationAmountUSD', { value: 5 });
+    expect(answer.status).toBe(404);
+  });
+});
