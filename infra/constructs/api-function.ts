@@ -1,0 +1,152 @@
+import path from 'node:path';
+import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Grant, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import {
+  Architecture,
+  ParamsAndSecretsLayerVersion,
+  ParamsAndSecretsLogLevel,
+  ParamsAndSecretsVersions,
+  Runtime,
+} from 'aws-cdk-lib/aws-lambda';
+import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import type { Construct } from 'constructs';
+import { GLOBAL_INDEXES } from '../../functions/data/table-definition';
+import { FUNCTION_BUNDLE, FUNCTION_RUNTIME_ENV, handlerEntry, PROJECT_ROOT } from './bundling';
+
+export type TableAccess = 'read' | 'readWrite';
+
+const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+/** Indexes can only be queried (or scanned, which nobody may). */
+const INDEX_ACTIONS = ['dynamodb:Query'];
+
+/**
+ * DynamoDB actions per access mode. Scan is in neither: no request path may scan (architecture §4),
+ * and IAM now enforces it. Transactions need no actions of their own; IAM checks the item actions
+ * they contain.
+ */
+export const TABLE_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
+  read: READ_ACTIONS,
+  readWrite: [
+    ...READ_ACTIONS,
+    'dynamodb:ConditionCheckItem',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
+  ],
+};
+
+/** CDK's enums for the values of `FUNCTION_BUNDLE`. */
+const CDK_FORMAT = { esm: OutputFormat.ESM } as const;
+const CDK_LOG_LEVEL = { warning: LogLevel.WARNING } as const;
+
+export interface ApiFunctionProps {
+  /** Manifest handler module under `functions/`, e.g. `handlers/system/health`. */
+  readonly handlerModule: string;
+  readonly description?: string;
+  /** Public origin of the site; the API cannot read CloudFront's domain without a dependency cycle. */
+  readonly siteUrl: string;
+  /** The JWT signing key, read at first use through the Parameters and Secrets extension. */
+  readonly jwtSecret: ISecret;
+  /** Applies to the function's log group. */
+  readonly removalPolicy: RemovalPolicy;
+  readonly logRetention?: RetentionDays;
+  readonly timeout?: Duration;
+  readonly memorySize?: number;
+  readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+}
+
+/**
+ * A manifest function with the team's defaults: Node 22 on arm64, the shared esbuild bundle
+ * (ESM, minified, source maps, AWS SDK bundled), its own log group, and the JWT secret readable
+ * through the Parameters and Secrets extension. Resources are attached with `bind*` helpers that
+ * set the environment variable and grant the least IAM in one call.
+ */
+export class ApiFunction extends NodejsFunction {
+  constructor(scope: Construct, id: string, props: ApiFunctionProps) {
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: props.logRetention ?? RetentionDays.ONE_MONTH,
+      removalPolicy: props.removalPolicy,
+    });
+    // Our own role instead of AWSLambdaBasicExecutionRole, whose log rights cover every log group.
+    const role = new Role(scope, `${id}Role`, {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Runs ${props.handlerModule}`,
+    });
+    logGroup.grantWrite(role);
+    super(scope, id, {
+      entry: handlerEntry(props.handlerModule),
+      handler: 'handler',
+      description: props.description ?? props.handlerModule,
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
+      logGroup,
+      role,
+      paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
+        cacheEnabled: true,
+        secretsManagerTtl: Duration.minutes(5),
+        logLevel: ParamsAndSecretsLogLevel.WARN,
+      }),
+      environment: {
+        SITE_URL: props.siteUrl,
+        JWT_SECRET_ARN: props.jwtSecret.secretArn,
+        ...FUNCTION_RUNTIME_ENV,
+        POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO',
+      },
+      bundling: {
+        target: FUNCTION_BUNDLE.target,
+        format: CDK_FORMAT[FUNCTION_BUNDLE.format],
+        minify: FUNCTION_BUNDLE.minify,
+        sourceMap: FUNCTION_BUNDLE.sourcemap,
+        mainFields: [...FUNCTION_BUNDLE.mainFields],
+        banner: FUNCTION_BUNDLE.banner,
+        externalModules: [...FUNCTION_BUNDLE.external],
+        bundleAwsSDK: true,
+        logLevel: CDK_LOG_LEVEL[FUNCTION_BUNDLE.logLevel],
+        // esbuild is a dev dependency; bundling must never fall back to Docker.
+        forceDockerBundling: false,
+      },
+    });
+    props.jwtSecret.grantRead(this);
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason:
+        'The architecture pins nodejs22.x (arm64): bench figures and local parity are measured on it; ' +
+        'moving to a newer runtime is a deliberate upgrade with its own measurement, not drift.',
+    });
+  }
+
+  /**
+   * Sets `TABLE_NAME` and grants the actions of `access` on the table, plus Query on each index by
+   * its own ARN (no `index/*` wildcard).
+   */
+  bindTable(table: ITable, access: TableAccess): this {
+    this.addEnvironment('TABLE_NAME', table.tableName);
+    Grant.addToPrincipal({
+      grantee: this,
+      actions: [...TABLE_ACTIONS[access]],
+      resourceArns: [table.tableArn],
+    });
+    Grant.addToPrincipal({
+      grantee: this,
+      actions: INDEX_ACTIONS,
+      resourceArns: GLOBAL_INDEXES.map((index) => `${table.tableArn}/index/${index.indexName}`),
+    });
+    return this;
+  }
+
+  /** Sets `MAIL_FROM` and grants `ses:SendEmail`/`ses:SendRawEmail` on that one identity. */
+  bindMail(identity: IEmailIdentity, mailFrom: string): this {
+    this.addEnvironment('MAIL_FROM', mailFrom);
+    identity.grantSendEmail(this);
+    return this;
+  }
+}

@@ -1,0 +1,60 @@
+import type { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import type { Construct } from 'constructs';
+import type { ResourceUse } from '../../functions/route-definition';
+import { ApiFunction } from './api-function';
+
+/** What manifest functions may be bound to; each function gets only what its `uses` names. */
+export interface ManifestResources {
+  readonly siteUrl: string;
+  readonly jwtSecret: ISecret;
+  readonly removalPolicy: RemovalPolicy;
+  readonly table?: ITable;
+  readonly mail?: { readonly identity: IEmailIdentity; readonly from: string };
+}
+
+export interface ManifestFunctionSpec {
+  /** Handler module under `functions/`. */
+  readonly handler: string;
+  readonly uses: ResourceUse;
+  readonly description?: string;
+  readonly timeout?: Duration;
+}
+
+/** One `ApiFunction` for a manifest entry (route, fallback or job), bound to what it uses. */
+export function manifestFunction(
+  scope: Construct,
+  id: string,
+  spec: ManifestFunctionSpec,
+  resources: ManifestResources,
+): ApiFunction {
+  const fn = new ApiFunction(scope, id, {
+    handlerModule: spec.handler,
+    description: spec.description ?? spec.handler,
+    siteUrl: resources.siteUrl,
+    jwtSecret: resources.jwtSecret,
+    removalPolicy: resources.removalPolicy,
+    timeout: spec.timeout,
+  });
+  if (spec.uses.table) {
+    if (!resources.table) throw new Error(`${spec.handler} uses the table, but no table was provided`);
+    fn.bindTable(resources.table, spec.uses.table);
+  }
+  if (spec.uses.mail) {
+    if (!resources.mail) throw new Error(`${spec.handler} sends mail, but no mail identity was provided`);
+    fn.bindMail(resources.mail.identity, resources.mail.from);
+  }
+  return fn;
+}
+
+/** `handlers/system/not-found` → `SystemNotFound`, a readable construct id. */
+export function constructIdFor(name: string): string {
+  return name
+    .replace(/^handlers\//, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');
+}

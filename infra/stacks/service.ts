@@ -1,0 +1,53 @@
+import { type App, Tags } from 'aws-cdk-lib';
+import { jobs } from '../../functions/routes';
+import { ApiStack } from './api-stack';
+import { DataStack } from './data-stack';
+import { JobsStack } from './jobs-stack';
+import { MailStack } from './mail-stack';
+import type { ServiceConfig } from './service-config';
+import { WebStack } from './web-stack';
+
+export interface ServiceStacks {
+  readonly data: DataStack;
+  readonly mail: MailStack;
+  readonly api: ApiStack;
+  /** Absent while the manifest has no jobs: CloudFormation rejects a stack without resources. */
+  readonly jobs?: JobsStack;
+  readonly web: WebStack;
+}
+
+/**
+ * Every stack of one stage, named `exchange-<stage>-<part>` so `cdk deploy 'exchange-dev-*'`
+ * deploys a stage. Environment-agnostic, so `cdk synth` needs no AWS account.
+ */
+export function buildService(app: App, config: ServiceConfig): ServiceStacks {
+  const name = (part: string) => `exchange-${config.stage}-${part}`;
+  Tags.of(app).add('service', 'exchange');
+  Tags.of(app).add('stage', config.stage);
+
+  const data = new DataStack(app, name('data'), { config, description: 'Exchange: single DynamoDB table' });
+  const mail = new MailStack(app, name('mail'), { config, description: 'Exchange: SES sender identity' });
+  const api = new ApiStack(app, name('api'), {
+    config,
+    description: 'Exchange: HTTP API and its functions',
+    table: data.table,
+    mailIdentity: mail.identity,
+  });
+  const jobsStack =
+    Object.keys(jobs).length > 0
+      ? new JobsStack(app, name('jobs'), {
+          config,
+          description: 'Exchange: scheduled jobs',
+          jobs,
+          table: data.table,
+          mailIdentity: mail.identity,
+          jwtSecret: api.jwtSecret,
+        })
+      : undefined;
+  const web = new WebStack(app, name('web'), {
+    config,
+    description: 'Exchange: CloudFront, site bucket and security headers',
+    httpApi: api.httpApi,
+  });
+  return { data, mail, api, jobs: jobsStack, web };
+}

@@ -1,0 +1,86 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { bcryptSummary, medianHashMs } from './bcrypt';
+import {
+  type Bundle,
+  bundleFunction,
+  bytesByPackage,
+  checkNoNetworkOnLoad,
+  LOAD_RUNS,
+  manifestFunctions,
+  mapConcurrent,
+  measureLoadTimes,
+  OUTPUT_DIR,
+  REFERENCE,
+} from './harness';
+import { type Measurement, meetsTargets, renderSizeBreakdown, renderTable, TARGETS } from './report';
+
+/**
+ * `npm run bench [-- --strict] [-- --runs=N]`: bundles every manifest function exactly as CDK does, then prints
+ * each one's minified size and median cold module-load time as multiples of a reference bundle
+ * built and measured in the same run, and whether loading reached for the network. With
+ * `--strict` the exit code is 1 when any function misses a target.
+ */
+async function main(): Promise<void> {
+  const strict = process.argv.includes('--strict');
+  const runsArg = process.argv.find((arg) => arg.startsWith('--runs='));
+  const runs = runsArg ? Number.parseInt(runsArg.slice('--runs='.length), 10) : LOAD_RUNS;
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs needs a positive integer: ${runsArg}`);
+  const started = performance.now();
+  rmSync(path.join(OUTPUT_DIR, 'bundles'), { recursive: true, force: true });
+
+  const functions = [REFERENCE, ...manifestFunctions()];
+  const built = await Promise.allSettled(functions.map(bundleFunction));
+  const bundles: Bundle[] = [];
+  const failures: string[] = [];
+  built.forEach((result, index) => {
+    if (result.status === 'fulfilled') bundles.push(result.value);
+    else failures.push(`${functions[index]!.name}: bundling failed: ${String(result.reason)}`);
+  });
+  const referenceBundle = bundles.find((bundle) => bundle.fn === REFERENCE);
+  if (!referenceBundle) throw new Error(`the reference did not bundle: ${failures.join('\n')}`);
+
+  const loads = await measureLoadTimes(bundles, runs);
+  const networks = await mapConcurrent(bundles, checkNoNetworkOnLoad);
+  const measurements: Measurement[] = bundles.map((bundle, index) => ({
+    bundle,
+    load: loads.get(bundle)!,
+    network: networks[index]!,
+  }));
+  const reference = measurements.find((m) => m.bundle === referenceBundle)!;
+  if (!reference.load.ok) throw new Error(`the reference did not load: ${reference.load.error}`);
+  const others = measurements.filter((m) => m !== reference);
+
+  console.log(renderTable(measurements, reference));
+  console.log(
+    `\nbytes: minified .mjs, source map not counted. load: median of ${runs} fresh \`node ${process.version}\`` +
+      ' processes importing the bundle with its Lambda environment (source maps on, no AWS credentials).\n' +
+      `targets: <= ${TARGETS.bytes}x the reference's bytes, <= ${TARGETS.loadTime}x its load time; no socket, DNS, ` +
+      'HTTP, fetch or child process while loading, and no ~/.aws read beyond what creating an SDK client does.',
+  );
+
+  const largest = others.reduce<Measurement | undefined>(
+    (max, m) => (max === undefined || m.bundle.bytes > max.bundle.bytes ? m : max),
+    undefined,
+  );
+  if (largest) {
+    console.log(`\nbytes above the reference in the largest bundle (${largest.bundle.fn.name}), by package:`);
+    console.log(renderSizeBreakdown(largest.bundle, referenceBundle));
+  }
+
+  const withBcrypt = others
+    .filter((m) => bytesByPackage(m.bundle).has('bcryptjs'))
+    .map((m) => m.bundle.fn.name);
+  console.log(`\n${bcryptSummary(withBcrypt, await medianHashMs())}`);
+
+  const missing = others.filter((m) => !meetsTargets(m, reference));
+  console.log(
+    `\n${others.length} functions measured, ${missing.length} missing a target, ${failures.length} not bundled; ` +
+      `bundles in ${path.relative(process.cwd(), OUTPUT_DIR)}/bundles; ` +
+      `${((performance.now() - started) / 1000).toFixed(0)} s.`,
+  );
+  for (const failure of failures) console.error(failure);
+  if (failures.length > 0 || (strict && missing.length > 0)) process.exitCode = 1;
+}
+
+await main();

@@ -1,0 +1,148 @@
+import type { Stack } from 'aws-cdk-lib';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allRoutes } from '../../functions/routes';
+import type { ApiFunction } from '../../infra/constructs/api-function';
+import { type SynthesizedService, synthesizeService } from './synth';
+
+type Resource = { Type: string; Properties: Record<string, unknown> };
+
+let service: SynthesizedService;
+let api: Template;
+let resources: Record<string, Resource>;
+
+function logicalId(stack: Stack, fn: ApiFunction): string {
+  return stack.getLogicalId(fn.node.defaultChild as CfnFunction);
+}
+
+function functionProps(fn: ApiFunction): Record<string, unknown> {
+  return resources[logicalId(service.stacks.api, fn)]!.Properties;
+}
+
+function environmentOf(fn: ApiFunction): Record<string, unknown> {
+  return (functionProps(fn).Environment as { Variables: Record<string, unknown> }).Variables;
+}
+
+function ofType(type: string): Resource[] {
+  return Object.values(resources).filter((resource) => resource.Type === type);
+}
+
+/** `integrations/<id>` of a route → the logical id of the function that integration invokes. */
+function functionBehindRoute(route: Resource): string {
+  const target = JSON.stringify(route.Properties.Target);
+  const integrationId = /"Ref":"([^"]+)"/.exec(target)![1]!;
+  const uri = resources[integrationId]!.Properties.IntegrationUri as { 'Fn::GetAtt': [string, string] };
+  return uri['Fn::GetAtt'][0];
+}
+
+beforeAll(() => {
+  service = synthesizeService();
+  api = service.template(service.stacks.api);
+  resources = api.toJSON().Resources as Record<string, Resource>;
+});
+
+afterAll(() => service?.dispose());
+
+describe('API stack', () => {
+  it('creates one function per manifest route plus one for the fallback', () => {
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(allRoutes.length + 1);
+  });
+
+  it('creates one HTTP API route per manifest entry, keyed METHOD /path, plus $default', () => {
+    const routeKeys = ofType('AWS::ApiGatewayV2::Route').map((route) => route.Properties.RouteKey);
+
+    expect(routeKeys.sort()).toEqual(
+      [...allRoutes.map(([, route]) => `${route.method} ${route.path}`), '$default'].sort(),
+    );
+  });
+
+  it('sends each route to the function built for that manifest entry', () => {
+    for (const [routeId, route] of allRoutes) {
+      const routeResource = ofType('AWS::ApiGatewayV2::Route').find(
+        (candidate) => candidate.Properties.RouteKey === `${route.method} ${route.path}`,
+      )!;
+      const expected = logicalId(service.stacks.api, service.stacks.api.functions.get(routeId)!);
+
+      expect(functionBehindRoute(routeResource), routeId).toBe(expected);
+    }
+  });
+
+  it('answers unknown paths and methods with the fallback function through $default', () => {
+    const defaultRoute = ofType('AWS::ApiGatewayV2::Route').find(
+      (r) => r.Properties.RouteKey === '$default',
+    )!;
+    const fallback = service.stacks.api.functions.get('$default')!;
+
+    expect(functionBehindRoute(defaultRoute)).toBe(logicalId(service.stacks.api, fallback));
+  });
+
+  it('runs every function on Node 22, arm64, with the ESM bundle handler', () => {
+    api.allResourcesProperties('AWS::Lambda::Function', {
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Handler: 'index.handler',
+    });
+  });
+
+  it('gives every function the site URL, the JWT secret ARN and the logging settings', () => {
+    for (const fn of service.stacks.api.functions.values()) {
+      expect(environmentOf(fn)).toMatchObject({
+        SITE_URL: 'https://exchange.example.com',
+        JWT_SECRET_ARN: { Ref: expect.stringMatching(/^JwtSigningKey/) },
+        POWERTOOLS_SERVICE_NAME: expect.any(String),
+        POWERTOOLS_LOG_LEVEL: expect.any(String),
+        NODE_OPTIONS: '--enable-source-maps',
+      });
+    }
+  });
+
+  it('sets TABLE_NAME exactly on the functions whose manifest entry uses the table', () => {
+    for (const [routeId, route] of allRoutes) {
+      const environment = environmentOf(service.stacks.api.functions.get(routeId)!);
+
+      expect('TABLE_NAME' in environment, routeId).toBe(route.uses.table !== undefined);
+    }
+  });
+
+  it('sets MAIL_FROM exactly on the functions whose manifest entry sends mail', () => {
+    for (const [routeId, route] of allRoutes) {
+      const environment = environmentOf(service.stacks.api.functions.get(routeId)!);
+
+      expect('MAIL_FROM' in environment, routeId).toBe(route.uses.mail === true);
+    }
+  });
+
+  it('attaches the Parameters and Secrets extension to every function', () => {
+    for (const fn of service.stacks.api.functions.values()) {
+      expect(JSON.stringify(functionProps(fn).Layers)).toContain('Paramsandsecrets');
+      expect(environmentOf(fn)).toMatchObject({ PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: '2773' });
+    }
+  });
+
+  it('writes every function log to its own log group with a retention', () => {
+    for (const fn of service.stacks.api.functions.values()) {
+      const logGroupId = (functionProps(fn).LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+
+      expect(resources[logGroupId]!.Properties.RetentionInDays).toBeGreaterThan(0);
+    }
+  });
+
+  it('generates the JWT signing key in Secrets Manager instead of writing it into the template', () => {
+    const [secret] = ofType('AWS::SecretsManager::Secret');
+    const generate = secret!.Properties.GenerateSecretString as Record<string, unknown>;
+
+    expect(generate.PasswordLength).toBeGreaterThanOrEqual(64);
+    expect(generate.ExcludePunctuation).toBe(true);
+    expect(secret!.Properties.SecretString).toBeUndefined();
+  });
+
+  it('throttles the default stage and writes access logs to a log group', () => {
+    api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AccessLogs'), 'Arn'] } },
+    });
+  });
+});

@@ -1,0 +1,92 @@
+import type { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/data/table-definition';
+import { type SynthesizedService, synthesizeService } from './synth';
+
+let dev: SynthesizedService;
+let prod: SynthesizedService;
+let table: Template;
+
+function tableResource(template: Template) {
+  return Object.values(template.findResources('AWS::DynamoDB::Table'))[0] as {
+    Properties: Record<string, unknown>;
+    DeletionPolicy?: string;
+  };
+}
+
+beforeAll(() => {
+  dev = synthesizeService();
+  prod = synthesizeService({ context: { stage: 'prod' } });
+  table = dev.template(dev.stacks.data);
+});
+
+afterAll(() => {
+  dev?.dispose();
+  prod?.dispose();
+});
+
+describe('data stack', () => {
+  it('creates exactly one table', () => {
+    table.resourceCountIs('AWS::DynamoDB::Table', 1);
+  });
+
+  it('keys the table on the string partition and sort keys of the table definition', () => {
+    table.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+      ],
+    });
+  });
+
+  it('creates every global index of the table definition with string keys and all attributes', () => {
+    const { Properties } = tableResource(table);
+    const attributeTypes = Object.fromEntries(
+      (Properties.AttributeDefinitions as Array<{ AttributeName: string; AttributeType: string }>).map(
+        (a) => [a.AttributeName, a.AttributeType],
+      ),
+    );
+
+    expect(Properties.GlobalSecondaryIndexes).toEqual(
+      GLOBAL_INDEXES.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    );
+    for (const index of GLOBAL_INDEXES) {
+      expect(attributeTypes[index.partitionKey]).toBe('S');
+      expect(attributeTypes[index.sortKey]).toBe('S');
+    }
+  });
+
+  it('expires items through the TTL attribute', () => {
+    table.hasResourceProperties('AWS::DynamoDB::Table', {
+      TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+    });
+  });
+
+  it('bills per request', () => {
+    table.hasResourceProperties('AWS::DynamoDB::Table', { BillingMode: 'PAY_PER_REQUEST' });
+  });
+
+  it('enables point-in-time recovery', () => {
+    table.hasResourceProperties('AWS::DynamoDB::Table', {
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+    });
+  });
+
+  it('deletes the table with the stack outside prod', () => {
+    expect(tableResource(table).DeletionPolicy).toBe('Delete');
+  });
+
+  it('retains the table and turns on deletion protection in prod', () => {
+    const prodTable = tableResource(prod.template(prod.stacks.data));
+
+    expect(prodTable.DeletionPolicy).toBe('Retain');
+    expect(prodTable.Properties.DeletionProtectionEnabled).toBe(true);
+  });
+});

@@ -1,0 +1,137 @@
+import { Stack } from 'aws-cdk-lib';
+import type { CfnRole } from 'aws-cdk-lib/aws-iam';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResourceUse } from '../../functions/route-definition';
+import { allRoutes, fallbackRoute } from '../../functions/routes';
+import type { ApiFunction } from '../../infra/constructs/api-function';
+import { type SynthesizedService, synthesizeService } from './synth';
+
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+}
+
+let service: SynthesizedService;
+
+/** What each API function declares it uses, keyed like `ApiStack.functions`. */
+const usesById = new Map<string, ResourceUse>([
+  ...allRoutes.map(([routeId, route]): [string, ResourceUse] => [routeId, route.uses]),
+  ['$default', fallbackRoute.uses],
+]);
+
+function statementsIn(stack: Stack): Statement[] {
+  const policies = service.template(stack).findResources('AWS::IAM::Policy');
+  return Object.values(policies).flatMap(
+    (policy) =>
+      (policy as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument
+        .Statement,
+  );
+}
+
+function allStatements(): Statement[] {
+  return service.app.node.children.filter(Stack.isStack).flatMap(statementsIn);
+}
+
+function actionsOf(statement: Statement): string[] {
+  return typeof statement.Action === 'string' ? [statement.Action] : statement.Action;
+}
+
+/** The statements of the policy attached to one function's role. */
+function statementsOf(fn: ApiFunction): Statement[] {
+  const stack = service.stacks.api;
+  const roleId = stack.getLogicalId(fn.role!.node.defaultChild as CfnRole);
+  const policies = service.template(stack).findResources('AWS::IAM::Policy');
+  return Object.values(policies)
+    .map(
+      (policy) =>
+        (
+          policy as {
+            Properties: { Roles: Array<{ Ref: string }>; PolicyDocument: { Statement: Statement[] } };
+          }
+        ).Properties,
+    )
+    .filter((properties) => properties.Roles.some((role) => role.Ref === roleId))
+    .flatMap((properties) => properties.PolicyDocument.Statement);
+}
+
+function dynamoActionsOf(fn: ApiFunction): string[] {
+  return statementsOf(fn)
+    .flatMap(actionsOf)
+    .filter((action) => action.startsWith('dynamodb:'));
+}
+
+const WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+];
+
+beforeAll(() => {
+  service = synthesizeService();
+});
+
+afterAll(() => service?.dispose());
+
+describe('IAM grants', () => {
+  it('never grants a DynamoDB action wildcard', () => {
+    const wildcards = allStatements()
+      .flatMap(actionsOf)
+      .filter((action) => action === '*' || (action.startsWith('dynamodb:') && action.includes('*')));
+
+    expect(wildcards).toEqual([]);
+  });
+
+  it('never grants DynamoDB actions on every resource', () => {
+    const onEverything = allStatements().filter(
+      (statement) =>
+        actionsOf(statement).some((action) => action.startsWith('dynamodb:')) &&
+        JSON.stringify(statement.Resource).includes('"*"'),
+    );
+
+    expect(onEverything).toEqual([]);
+  });
+
+  it('never grants Scan, so no function can scan the table', () => {
+    expect(allStatements().flatMap(actionsOf)).not.toContain('dynamodb:Scan');
+  });
+
+  it('grants functions that only read the table no write actions', () => {
+    const readers = [...usesById].filter(([, uses]) => uses.table === 'read');
+
+    for (const [routeId] of readers) {
+      const actions = dynamoActionsOf(service.stacks.api.functions.get(routeId)!);
+
+      expect(actions, routeId).toContain('dynamodb:Query');
+      expect(
+        actions.filter((action) => WRITE_ACTIONS.includes(action)),
+        routeId,
+      ).toEqual([]);
+    }
+  });
+
+  it('grants functions that do not use the table no DynamoDB rights', () => {
+    const nonUsers = [...usesById].filter(([, uses]) => uses.table === undefined);
+
+    for (const [routeId] of nonUsers) {
+      expect(dynamoActionsOf(service.stacks.api.functions.get(routeId)!), routeId).toEqual([]);
+    }
+  });
+
+  it('grants SES sending only to functions that send mail', () => {
+    for (const [routeId, uses] of usesById) {
+      const sesActions = statementsOf(service.stacks.api.functions.get(routeId)!)
+        .flatMap(actionsOf)
+        .filter((action) => action.startsWith('ses:'));
+
+      expect(sesActions.length > 0, routeId).toBe(uses.mail === true);
+    }
+  });
+
+  it('does not attach the AWS managed basic execution policy, whose log rights cover every log group', () => {
+    const roles = Object.values(service.template(service.stacks.api).findResources('AWS::IAM::Role'));
+
+    expect(JSON.stringify(roles)).not.toContain('AWSLambdaBasicExecutionRole');
+  });
+});

@@ -1,0 +1,78 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { JobDefinition } from '../../functions/route-definition';
+import { jobs } from '../../functions/routes';
+import { DataStack } from '../../infra/stacks/data-stack';
+import { JobsStack } from '../../infra/stacks/jobs-stack';
+import { MailStack } from '../../infra/stacks/mail-stack';
+import type { ServiceConfig } from '../../infra/stacks/service-config';
+
+/** Existing handler modules stand in for job handlers: the stack only wires them. */
+const sampleJobs: Record<string, JobDefinition> = {
+  expireStale: {
+    handler: 'handlers/system/health',
+    schedule: 'rate(15 minutes)',
+    summary: 'Expire stale applications',
+    uses: { table: 'readWrite' },
+  },
+  sendDigest: {
+    handler: 'handlers/system/not-found',
+    schedule: 'rate(1 hour)',
+    summary: 'Send a digest',
+    uses: { mail: true },
+  },
+};
+
+const config: ServiceConfig = {
+  stage: 'test',
+  siteUrl: 'https://exchange.example.com',
+  mailFrom: 'no-reply@example.com',
+};
+
+let sample: Template;
+let manifest: Template;
+
+beforeAll(() => {
+  const app = new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } });
+  const data = new DataStack(app, 'data', { config });
+  const mail = new MailStack(app, 'mail', { config });
+  const secrets = new Stack(app, 'secrets');
+  const jwtSecret = new Secret(secrets, 'Jwt');
+  const shared = { config, table: data.table, mailIdentity: mail.identity, jwtSecret };
+  const sampleStack = new JobsStack(app, 'sample-jobs', { ...shared, jobs: sampleJobs });
+  const manifestStack = new JobsStack(app, 'manifest-jobs', { ...shared, jobs });
+  sample = Template.fromStack(sampleStack);
+  manifest = Template.fromStack(manifestStack);
+});
+
+describe('jobs stack', () => {
+  it('creates one function and one schedule per job', () => {
+    sample.resourceCountIs('AWS::Lambda::Function', 2);
+    sample.resourceCountIs('AWS::Events::Rule', 2);
+  });
+
+  it('schedules each job with the expression from its definition', () => {
+    const expressions = Object.values(sample.findResources('AWS::Events::Rule')).map(
+      (rule) => (rule as { Properties: { ScheduleExpression: string } }).Properties.ScheduleExpression,
+    );
+
+    expect(expressions.sort()).toEqual(['rate(1 hour)', 'rate(15 minutes)']);
+  });
+
+  it('binds each job to what it uses and nothing else', () => {
+    const environments = Object.values(sample.findResources('AWS::Lambda::Function')).map(
+      (fn) =>
+        (fn as { Properties: { Environment: { Variables: Record<string, unknown> } } }).Properties.Environment
+          .Variables,
+    );
+
+    expect(environments.filter((env) => 'TABLE_NAME' in env && !('MAIL_FROM' in env))).toHaveLength(1);
+    expect(environments.filter((env) => 'MAIL_FROM' in env && !('TABLE_NAME' in env))).toHaveLength(1);
+  });
+
+  it('creates one schedule per job of the manifest', () => {
+    manifest.resourceCountIs('AWS::Events::Rule', Object.keys(jobs).length);
+  });
+});

@@ -1,0 +1,207 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import vm from 'node:vm';
+import type { Template } from 'aws-cdk-lib/assertions';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SynthesizedService, synthesizeService } from './synth';
+
+interface Behavior {
+  TargetOriginId: string;
+  PathPattern?: string;
+  ViewerProtocolPolicy: string;
+  AllowedMethods?: string[];
+  CachePolicyId: string;
+  OriginRequestPolicyId?: string;
+  ResponseHeadersPolicyId: { Ref: string };
+  FunctionAssociations?: Array<{ EventType: string; FunctionARN: { 'Fn::GetAtt': [string, string] } }>;
+}
+
+interface Origin {
+  Id: string;
+  DomainName: unknown;
+  S3OriginConfig?: unknown;
+  OriginAccessControlId?: unknown;
+  CustomOriginConfig?: { OriginProtocolPolicy: string; OriginSSLProtocols: string[] };
+}
+
+interface DistributionConfig {
+  DefaultCacheBehavior: Behavior;
+  CacheBehaviors: Behavior[];
+  Origins: Origin[];
+  CustomErrorResponses?: unknown;
+  Logging?: unknown;
+}
+
+let webAssets: string;
+let built: SynthesizedService;
+let unbuilt: SynthesizedService;
+let web: Template;
+let config: DistributionConfig;
+
+function resourcesOf(template: Template, type: string): Array<{ Properties: Record<string, unknown> }> {
+  return Object.values(template.findResources(type)) as Array<{ Properties: Record<string, unknown> }>;
+}
+
+function originOf(behavior: Behavior): Origin {
+  return config.Origins.find((origin) => origin.Id === behavior.TargetOriginId)!;
+}
+
+function apiBehavior(): Behavior {
+  return config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
+}
+
+function headersPolicy(): Record<string, unknown> {
+  const [policy] = resourcesOf(web, 'AWS::CloudFront::ResponseHeadersPolicy');
+  return (
+    policy!.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, unknown> }
+  ).SecurityHeadersConfig;
+}
+
+/** Runs the CloudFront Function's code as CloudFront would, on a viewer request for `uri`. */
+function rewrite(uri: string): string {
+  const [fn] = resourcesOf(web, 'AWS::CloudFront::Function');
+  const handler = vm.runInNewContext(`${fn!.Properties.FunctionCode as string}; handler`) as (event: {
+    request: { uri: string };
+  }) => { uri: string };
+  return handler({ request: { uri } }).uri;
+}
+
+beforeAll(() => {
+  webAssets = mkdtempSync(path.join(tmpdir(), 'exchange-web-dist-'));
+  mkdirSync(path.join(webAssets, 'assets'));
+  writeFileSync(path.join(webAssets, 'index.html'), '<!doctype html><title>test</title>');
+  writeFileSync(path.join(webAssets, 'assets', 'index-abc123.js'), 'console.log(1);');
+  built = synthesizeService({ webAssetsPath: webAssets });
+  unbuilt = synthesizeService();
+  web = built.template(built.stacks.web);
+  const [distribution] = resourcesOf(web, 'AWS::CloudFront::Distribution');
+  config = distribution!.Properties.DistributionConfig as DistributionConfig;
+});
+
+afterAll(() => {
+  built?.dispose();
+  unbuilt?.dispose();
+  if (webAssets) rmSync(webAssets, { recursive: true, force: true });
+});
+
+describe('web stack', () => {
+  it('serves the site from the S3 bucket through origin access control', () => {
+    const origin = originOf(config.DefaultCacheBehavior);
+
+    expect(origin.S3OriginConfig).toBeDefined();
+    expect(origin.OriginAccessControlId).toBeDefined();
+    web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+  });
+
+  it('keeps the site bucket private, encrypted and reachable over TLS only', () => {
+    const siteBucketId = built.stacks.web.getLogicalId(
+      built.stacks.web.siteBucket.node.defaultChild as never,
+    );
+    const bucket = web.toJSON().Resources[siteBucketId].Properties;
+    const policies = JSON.stringify(resourcesOf(web, 'AWS::S3::BucketPolicy'));
+
+    expect(bucket.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.BucketEncryption).toBeDefined();
+    expect(policies).toContain('"aws:SecureTransport":"false"');
+  });
+
+  it('redirects plain HTTP to HTTPS for the site', () => {
+    expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+  });
+
+  it('forwards /api/* to the HTTP API endpoint of the API stack', () => {
+    const origin = originOf(apiBehavior());
+
+    expect(JSON.stringify(origin.DomainName)).toMatch(/"Fn::Select":\[2,\{"Fn::Split":\["\/",.*ApiEndpoint/);
+    expect(origin.CustomOriginConfig?.OriginProtocolPolicy).toBe('https-only');
+    expect(origin.CustomOriginConfig?.OriginSSLProtocols).toEqual(['TLSv1.2']);
+  });
+
+  it('never caches API answers', () => {
+    expect(apiBehavior().CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
+  });
+
+  it('forwards every viewer header except Host to the API, with every method', () => {
+    const behavior = apiBehavior();
+
+    expect(behavior.OriginRequestPolicyId).toBe(
+      OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+    );
+    expect([...(behavior.AllowedMethods ?? [])].sort()).toEqual(
+      ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'].sort(),
+    );
+  });
+
+  it('rewrites client-side routes to /index.html at viewer request', () => {
+    const [association] = config.DefaultCacheBehavior.FunctionAssociations ?? [];
+
+    expect(association?.EventType).toBe('viewer-request');
+    expect(rewrite('/applications/42')).toBe('/index.html');
+    expect(rewrite('/')).toBe('/index.html');
+  });
+
+  it('leaves requests for files untouched', () => {
+    expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
+    expect(rewrite('/avatars/fox.png')).toBe('/avatars/fox.png');
+  });
+
+  it('has no custom error responses, so API 403/404 envelopes reach the browser unchanged', () => {
+    expect(config.CustomErrorResponses).toBeUndefined();
+  });
+
+  it('sends a strict Content-Security-Policy', () => {
+    expect(headersPolicy().ContentSecurityPolicy).toEqual({
+      ContentSecurityPolicy:
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+        "connect-src 'self' https://api.coingecko.com; font-src 'self'; object-src 'none'; base-uri 'self'; " +
+        "frame-ancestors 'none'; form-action 'self'",
+      Override: true,
+    });
+  });
+
+  it('sends HSTS for at least a year, subdomains included', () => {
+    const hsts = headersPolicy().StrictTransportSecurity as Record<string, unknown>;
+
+    expect(hsts.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31_536_000);
+    expect(hsts.IncludeSubdomains).toBe(true);
+  });
+
+  it('forbids MIME sniffing and framing and limits the referrer', () => {
+    expect(headersPolicy()).toMatchObject({
+      ContentTypeOptions: { Override: true },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+    });
+  });
+
+  it('applies the security headers to both the site and the API', () => {
+    const [policyId] = Object.keys(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+
+    expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    expect(apiBehavior().ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+  });
+
+  it('logs viewer requests to the log bucket', () => {
+    expect(config.Logging).toBeDefined();
+  });
+
+  it('uploads the built web app and invalidates the cache when web/dist exists', () => {
+    const deployments = resourcesOf(web, 'Custom::CDKBucketDeployment');
+
+    expect(deployments).toHaveLength(2);
+    expect(deployments.some((deployment) => deployment.Properties.DistributionPaths !== undefined)).toBe(
+      true,
+    );
+  });
+
+  it('skips the upload when the web app has not been built', () => {
+    unbuilt.template(unbuilt.stacks.web).resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
+});
