@@ -100,7 +100,11 @@ describe('processing applications', () => {
     const application = await createApplication(user);
     const page = await newPage({ language: 'en' });
     await openAs(page, manager, `/admin/application-management?open_id=${application.id}`);
-    await page.getByRole('heading', { name: `Application ${application.id}` }).waitFor();
+    await page
+      .getByRole('heading', {
+        name: `Application ${application.id.slice(0, ADMIN_APPLICATION_ID_DISPLAY_LENGTH)}`,
+      })
+      .waitFor();
     await page.getByLabel('Manager', { exact: true }).selectOption(manager.user.id);
     await page.getByRole('button', { name: 'Save assignment' }).click();
     await page.getByText('Application assigned.').waitFor();

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '../../../../../shared/constants';
 import type {
   AdminApplicationDetail,
   AdminApplicationView,
@@ -12,10 +13,10 @@ import { errorMessage } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { adminApi } from '../api/admin-api';
 import { InlineLoading, LoadError } from '../components/load-state';
-import { StatusBadge, statusLabel } from '../components/status-badge';
+import { statusLabel } from '../components/status-badge';
 import { useGeoNames } from '../hooks/use-geo-names';
 import { useResource } from '../hooks/use-resource';
-import { formatAmount, formatDateTime, formatNumber } from '../lib/format';
+import { formatAmount, formatDateTime, formatNumber, shortId } from '../lib/format';
 import { notify } from '../lib/notify';
 import { StatusSelect } from './status-select';
 
@@ -41,7 +42,13 @@ export function ApplicationDetailModal({
     detail.reload();
   };
   return (
-    <Modal open title={t('applications.detail.title', { id: applicationId })} onClose={onClose}>
+    <Modal
+      open
+      title={t('applications.detail.title', {
+        id: shortId(applicationId, ADMIN_APPLICATION_ID_DISPLAY_LENGTH),
+      })}
+      onClose={onClose}
+    >
       <div className="modal-wide">
         {detail.error ? (
           <LoadError
@@ -54,7 +61,7 @@ export function ApplicationDetailModal({
         ) : (
           <>
             <div className="detail-status">
-              <StatusBadge status={application.status} />
+              <span className="detail-status__label">{t('applications.columns.status')}</span>
               <StatusSelect
                 applicationId={application.id}
                 status={application.status}

@@ -170,7 +170,9 @@ export function ApplicationsPage() {
                     onSort={sort}
                   />
                   <th scope="col">{t('applications.columns.assigned')}</th>
-                  <th scope="col">{t('applications.columns.actions')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('applications.columns.actions')}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>

@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { REJECTION_REASON_MAX_LENGTH } from '../../../../../shared/contract/applications';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
@@ -18,6 +18,12 @@ export function RejectDialog({ open, applicationLabel, busy, onConfirm, onClose 
   const { t } = useTranslation('admin');
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+
+  // The dialog focuses its first control (the close button); the reason is what to type first.
+  useEffect(() => {
+    if (open) form.current?.querySelector('textarea')?.focus();
+  }, [open]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -37,7 +43,7 @@ export function RejectDialog({ open, applicationLabel, busy, onConfirm, onClose 
 
   return (
     <Modal open={open} title={t('applications.reject.title', { id: applicationLabel })} onClose={close}>
-      <form className="stack" onSubmit={submit} noValidate>
+      <form ref={form} className="stack" onSubmit={submit} noValidate>
         <TextAreaField
           label={t('applications.reject.reason')}
           hint={t('applications.reject.hint')}
@@ -46,7 +52,6 @@ export function RejectDialog({ open, applicationLabel, busy, onConfirm, onClose 
           maxLength={REJECTION_REASON_MAX_LENGTH}
           rows={4}
           required
-          autoFocus
           onChange={(event) => {
             setReason(event.target.value);
             setError(null);
