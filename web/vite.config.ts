@@ -1,14 +1,28 @@
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+/** react-router's package exports only its development build to bundlers; builds use the production one. */
+const REACT_ROUTER_DIST = join(import.meta.dirname, '../node_modules/react-router/dist/production');
+
+export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
   plugins: [react()],
+  resolve: {
+    alias:
+      command === 'build'
+        ? [
+            { find: /^react-router$/, replacement: join(REACT_ROUTER_DIST, 'index.mjs') },
+            { find: /^react-router\/dom$/, replacement: join(REACT_ROUTER_DIST, 'dom-export.mjs') },
+          ]
+        : [],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
-    modulePreload: { polyfill: false },
+    // No preload helper for lazy chunks' imports: its code would count against the landing page's budget.
+    modulePreload: false,
     // Locale files are fetched as JSON at run time: never inline them as data: URLs (the CSP forbids those).
     assetsInlineLimit: (filePath) => (filePath.endsWith('.json') ? false : undefined),
     rolldownOptions: {
@@ -18,4 +32,4 @@ export default defineConfig({
       preserveEntrySignatures: false,
     },
   },
-});
+}));

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { PageSpinner } from '../components/ui/spinner';
+import { PageSpinner } from '../components/ui/page-spinner';
 import { safeRedirect } from '../config/paths';
 import { useTranslation } from '../lib/i18n';
 import { useAuthStore } from '../stores/auth-store';

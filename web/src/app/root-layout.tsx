@@ -1,13 +1,14 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { Footer } from '../components/layout/footer';
 import { Header } from '../components/layout/header';
-import { PageSpinner } from '../components/ui/spinner';
+import { PageSpinner } from '../components/ui/page-spinner';
 import { useTranslation } from '../lib/i18n';
 import { saveReferralCode } from '../lib/referral-cookie';
 import { useToastStore } from '../stores/toast-store';
 import '../components/layout/layout.css';
 
+// Below the fold on every screen: its code loads right after the first render.
+const Footer = lazy(() => import('../components/layout/footer').then((m) => ({ default: m.Footer })));
 // Loaded with the first toast: most visits of the landing page never show one.
 const ToastList = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.ToastList })));
 
@@ -53,7 +54,9 @@ export function RootLayout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <div className="toaster" aria-live="polite">
         {hasToasts && (
           <Suspense fallback={null}>

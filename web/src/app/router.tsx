@@ -4,36 +4,19 @@ import { GuestOnly, RequireAuth } from './guards';
 import { lazyPage } from './lazy-page';
 import { RootLayout } from './root-layout';
 
-/* Route-based code splitting: each screen is its own chunk, loaded with its namespaces. */
+/* Route-based code splitting: each area is its own chunk, loaded with its namespaces. */
+const legal = () => import('./routes/legal-routes');
+const auth = () => import('../features/auth');
+const AUTH_NAMESPACES = ['auth', 'forms', 'errors'] as const;
+
 const LandingPage = lazyPage(() => import('../features/landing').then((m) => m.LandingPage), ['common']);
-const LicenseAgreementPage = lazyPage(
-  () => import('./routes/legal-routes').then((m) => m.LicenseAgreementPage),
-  ['legal'],
-);
-const PrivacyPolicyPage = lazyPage(
-  () => import('./routes/legal-routes').then((m) => m.PrivacyPolicyPage),
-  ['legal'],
-);
-const LoginPage = lazyPage(
-  () => import('../features/auth').then((m) => m.LoginPage),
-  ['auth', 'forms', 'errors'],
-);
-const RegisterPage = lazyPage(
-  () => import('../features/auth').then((m) => m.RegisterPage),
-  ['auth', 'forms', 'errors'],
-);
-const ForgotPasswordPage = lazyPage(
-  () => import('../features/auth').then((m) => m.ForgotPasswordPage),
-  ['auth', 'forms', 'errors'],
-);
-const ResetPasswordPage = lazyPage(
-  () => import('../features/auth').then((m) => m.ResetPasswordPage),
-  ['auth', 'forms', 'errors'],
-);
-const VerifyEmailPage = lazyPage(
-  () => import('../features/auth').then((m) => m.VerifyEmailPage),
-  ['auth', 'errors'],
-);
+const LicenseAgreementPage = lazyPage(() => legal().then((m) => m.LicenseAgreementPage), ['legal']);
+const PrivacyPolicyPage = lazyPage(() => legal().then((m) => m.PrivacyPolicyPage), ['legal']);
+const LoginPage = lazyPage(() => auth().then((m) => m.LoginPage), AUTH_NAMESPACES);
+const RegisterPage = lazyPage(() => auth().then((m) => m.RegisterPage), AUTH_NAMESPACES);
+const ForgotPasswordPage = lazyPage(() => auth().then((m) => m.ForgotPasswordPage), AUTH_NAMESPACES);
+const ResetPasswordPage = lazyPage(() => auth().then((m) => m.ResetPasswordPage), AUTH_NAMESPACES);
+const VerifyEmailPage = lazyPage(() => auth().then((m) => m.VerifyEmailPage), AUTH_NAMESPACES);
 const ApplyPage = lazyPage(() => import('../features/apply').then((m) => m.ApplyPage), ['forms', 'errors']);
 const ProfilePage = lazyPage(
   () => import('../features/profile').then((m) => m.ProfilePage),
@@ -46,12 +29,12 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        <Route path={paths.home.path} element={<LandingPage />} />
-        <Route path={paths.licenseAgreement.path} element={<LicenseAgreementPage />} />
-        <Route path={paths.privacyPolicy.path} element={<PrivacyPolicyPage />} />
-        <Route path={paths.verifyEmail.path} element={<VerifyEmailPage />} />
+        <Route path={paths.home} element={<LandingPage />} />
+        <Route path={paths.licenseAgreement} element={<LicenseAgreementPage />} />
+        <Route path={paths.privacyPolicy} element={<PrivacyPolicyPage />} />
+        <Route path={paths.verifyEmail} element={<VerifyEmailPage />} />
         <Route
-          path={paths.login.path}
+          path={paths.login}
           element={
             <GuestOnly>
               <LoginPage />
@@ -59,7 +42,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path={paths.register.path}
+          path={paths.register}
           element={
             <GuestOnly>
               <RegisterPage />
@@ -67,7 +50,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path={paths.forgotPassword.path}
+          path={paths.forgotPassword}
           element={
             <GuestOnly>
               <ForgotPasswordPage />
@@ -75,7 +58,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path={paths.resetPassword.path}
+          path={paths.resetPassword}
           element={
             <GuestOnly>
               <ResetPasswordPage />
@@ -83,7 +66,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path={paths.apply.path}
+          path={paths.apply}
           element={
             <RequireAuth>
               <ApplyPage />
@@ -91,14 +74,14 @@ export function AppRoutes() {
           }
         />
         <Route
-          path={paths.profile.path}
+          path={paths.profile}
           element={
             <RequireAuth>
               <ProfilePage />
             </RequireAuth>
           }
         />
-        <Route path={`${paths.admin.path}/*`} element={<AdminApp />} />
+        <Route path={`${paths.admin}/*`} element={<AdminApp />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -1,5 +1,8 @@
 import type { Envelope, FieldError } from '../../../shared/envelope';
+import { sessionHooks as hooks } from './session-hooks';
 import { tokenStorage } from './token-storage';
+
+export { setSessionHooks } from './session-hooks';
 
 /**
  * The one way the web app calls the API (spec §7): base `/api`, JSON, credentials, bearer token
@@ -29,18 +32,6 @@ export interface ApiRequestOptions {
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
-}
-
-interface SessionHooks {
-  /** A refresh succeeded: the new tokens are stored already. */
-  onTokenRefreshed: (token: string, refreshToken: string | null) => void;
-  /** The session cannot be kept (no refresh token or the refresh failed). */
-  onSessionLost: () => void;
-}
-
-let hooks: SessionHooks = { onTokenRefreshed: () => {}, onSessionLost: () => {} };
-export function setSessionHooks(next: SessionHooks) {
-  hooks = next;
 }
 
 let refreshing: Promise<string | null> | null = null;

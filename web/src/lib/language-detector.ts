@@ -1,6 +1,7 @@
 import type { LanguageDetectorModule } from 'i18next';
 import { LANGUAGE_STORAGE_KEY } from '../../../shared/constants';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../shared/enums';
+import type { Language } from '../../../shared/enums';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../config/enum-values';
 
 /**
  * Language detection in the spec's order: local storage, browser, html tag, path, subdomain; ru when

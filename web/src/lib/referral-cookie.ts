@@ -2,7 +2,7 @@ import { REFERRAL_COOKIE_DAYS } from '../../../shared/constants';
 
 /** The referral code from a `?ref=` link, kept for 7 days so the register form can apply it (§4). */
 export const REFERRAL_COOKIE = 'referralCode';
-const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function saveReferralCode(code: string): boolean {
   const trimmed = code.trim();
@@ -12,17 +12,6 @@ export function saveReferralCode(code: string): boolean {
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari.
   document.cookie = `${REFERRAL_COOKIE}=${encodeURIComponent(trimmed)}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
   return true;
-}
-
-export function readReferralCode(): string | null {
-  for (const part of document.cookie.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === REFERRAL_COOKIE) {
-      const value = decodeURIComponent(rest.join('='));
-      return REFERRAL_CODE_PATTERN.test(value) ? value : null;
-    }
-  }
-  return null;
 }
 
 export function clearReferralCode() {

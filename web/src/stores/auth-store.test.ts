@@ -34,37 +34,6 @@ afterEach(() => {
 });
 
 describe('auth store', () => {
-  it('stores both tokens and the user after a successful login', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        answer(200, { success: true, message: 'ok', data: { user, token: 't1', refreshToken: 'r1' } }),
-      ),
-    );
-
-    await useAuthStore.getState().login('anna', 'secret-password');
-
-    const state = useAuthStore.getState();
-    expect(state.isAuthenticated).toBe(true);
-    expect(state.user?.email).toBe('anna@example.com');
-    expect(tokenStorage.getToken()).toBe('t1');
-    expect(tokenStorage.getRefreshToken()).toBe('r1');
-  });
-
-  it('clears the auth data and keeps the message when login fails', async () => {
-    tokenStorage.setTokens('stale', 'stale-refresh');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => answer(401, { success: false, message: 'Login failed.' })),
-    );
-
-    await expect(useAuthStore.getState().login('anna', 'wrong')).rejects.toThrow('Login failed.');
-
-    expect(useAuthStore.getState().isAuthenticated).toBe(false);
-    expect(useAuthStore.getState().error).toBe('Login failed.');
-    expect(tokenStorage.getToken()).toBeNull();
-  });
-
   it('restores the stored token at start-up and then loads the current user', async () => {
     tokenStorage.setTokens('t1', 'r1');
     const fetchMock = vi.fn(async () => answer(200, { success: true, message: '', data: { user } }));
@@ -116,43 +85,6 @@ describe('auth store', () => {
     expect(useAuthStore.getState()).toMatchObject({ user: null, isAuthenticated: false, token: null });
     expect(tokenStorage.getToken()).toBeNull();
     expect(tokenStorage.getRefreshToken()).toBeNull();
-  });
-
-  it('logs the user in when the email verification succeeds', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        answer(200, {
-          success: true,
-          message: 'Email verified successfully!',
-          data: { user, token: 't2', refreshToken: 'r2' },
-        }),
-      ),
-    );
-
-    await useAuthStore.getState().verifyEmail('token-from-mail');
-
-    expect(useAuthStore.getState()).toMatchObject({
-      verificationStatus: 'success',
-      verificationMessage: 'Email verified successfully!',
-      isAuthenticated: true,
-    });
-    expect(tokenStorage.getToken()).toBe('t2');
-  });
-
-  it('records the error when the email verification fails', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => answer(400, { success: false, message: 'Verification link is invalid or expired.' })),
-    );
-
-    await useAuthStore.getState().verifyEmail('used-token');
-
-    expect(useAuthStore.getState()).toMatchObject({
-      verificationStatus: 'error',
-      verificationError: 'Verification link is invalid or expired.',
-      isAuthenticated: false,
-    });
   });
 
   it('treats managers, admins and super admins as staff', () => {

@@ -1,18 +1,19 @@
 import { create } from 'zustand';
-import type { RegisterBody, RegisterData } from '../../../shared/contract/auth';
 import type { PublicUser } from '../../../shared/contract/users';
-import { isStaffRole } from '../../../shared/enums';
+import { isStaffRole } from '../config/enum-values';
 import type { ApiError } from '../lib/api-client';
+import { setSessionHooks } from '../lib/session-hooks';
 import { tokenStorage } from '../lib/token-storage';
 
 /**
- * The auth state of spec §3 and its transitions (§4). Tokens live in local storage (token
- * storage); the store mirrors them for the UI. Messages hold the server's text, or null when the
- * screen should show its own localized fallback.
+ * The auth state of spec §3 and the session's transitions (§4): restore at start-up, current
+ * user, logout. Tokens live in local storage (token storage); the store mirrors them for the UI.
+ * The login, register and verification flows live with their screens (features/auth) and write
+ * here. Messages hold the server's text, or null when a screen shows its own localized fallback.
  */
 export type VerificationStatus = 'idle' | 'loading' | 'success' | 'error';
 
-interface SessionData {
+export interface SessionData {
   user: PublicUser;
   token: string;
   refreshToken?: string | null;
@@ -36,15 +37,12 @@ export interface AuthState {
 export interface AuthActions {
   restoreSession: () => Promise<void>;
   fetchCurrentUser: () => Promise<PublicUser | null>;
-  login: (loginIdentifier: string, password: string) => Promise<PublicUser>;
   logout: () => Promise<void>;
-  register: (body: RegisterInput) => Promise<string>;
-  verifyEmail: (token: string) => Promise<void>;
+  /** Stores both tokens and the user: after a login or an email verification. */
+  startSession: (session: SessionData) => void;
   setUser: (user: PublicUser) => void;
   clearAuth: () => void;
 }
-
-export type RegisterInput = RegisterBody;
 
 const signedOut = {
   user: null,
@@ -64,7 +62,7 @@ export const initialAuthState: AuthState = {
   verificationMessage: null,
 };
 
-function messageOf(error: unknown): string | null {
+export function messageOf(error: unknown): string | null {
   return error instanceof Error && error.name === 'ApiError' && error.message ? error.message : null;
 }
 
@@ -72,16 +70,11 @@ function messageOf(error: unknown): string | null {
  * The API client loads with the first call: a visitor without a stored session does not download
  * it on the landing page (its JavaScript budget), and screens that call the API import it anyway.
  */
-async function client() {
-  const module = await import('../lib/api-client');
-  module.setSessionHooks({
-    onTokenRefreshed: (token, refreshToken) => useAuthStore.setState({ token, refreshToken }),
-    onSessionLost: () => useAuthStore.getState().clearAuth(),
-  });
-  return module;
+export function client() {
+  return import('../lib/api-client');
 }
 
-function invalidAnswer(): ApiError {
+export function invalidAnswer(): ApiError {
   const error = new Error('') as ApiError;
   error.name = 'ApiError';
   return error;
@@ -123,58 +116,26 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
     }
   },
 
-  async login(loginIdentifier, password) {
-    set({ loading: true, error: null });
-    try {
-      const { api } = await client();
-      const answer = await api.post<Partial<SessionData>>('/auth/login', { loginIdentifier, password });
-      const { user, token, refreshToken } = answer.data ?? {};
-      if (!user || !token) throw invalidAnswer();
-      startSession(set, { user, token, refreshToken });
-      return user;
-    } catch (error) {
-      tokenStorage.clear();
-      set({ ...signedOut, error: messageOf(error) });
-      throw error;
-    }
-  },
-
   async logout() {
-    const refreshToken = tokenStorage.getRefreshToken();
     try {
       const { api } = await client();
-      if (get().token)
-        await api.post('/auth/logout', refreshToken ? { refreshTokenFromBody: refreshToken } : {});
+      if (get().token) await api.post('/auth/logout');
     } catch {
       // The session ends on this device whatever the server answers.
     }
     get().clearAuth();
   },
 
-  async register(body) {
-    set({ loading: true, error: null, registrationMessage: null });
-    try {
-      const { api } = await client();
-      const answer = await api.post<RegisterData>('/auth/register', body);
-      set({ loading: false, registrationMessage: answer.message });
-      return answer.message;
-    } catch (error) {
-      set({ loading: false, error: messageOf(error) });
-      throw error;
-    }
-  },
-
-  async verifyEmail(token) {
-    set({ verificationStatus: 'loading', verificationError: null, verificationMessage: null });
-    try {
-      const { api } = await client();
-      const answer = await api.get<Partial<SessionData>>('/auth/verify-email', { token });
-      const { user, token: accessToken, refreshToken } = answer.data ?? {};
-      if (user && accessToken) startSession(set, { user, token: accessToken, refreshToken });
-      set({ verificationStatus: 'success', verificationMessage: answer.message || null });
-    } catch (error) {
-      set({ verificationStatus: 'error', verificationError: messageOf(error) });
-    }
+  startSession(session) {
+    tokenStorage.setTokens(session.token, session.refreshToken ?? null);
+    set({
+      user: session.user,
+      token: session.token,
+      refreshToken: session.refreshToken ?? null,
+      isAuthenticated: true,
+      loading: false,
+      error: null,
+    });
   },
 
   setUser(user) {
@@ -187,17 +148,10 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
   },
 }));
 
-function startSession(set: (partial: Partial<AuthState>) => void, session: SessionData) {
-  tokenStorage.setTokens(session.token, session.refreshToken ?? null);
-  set({
-    user: session.user,
-    token: session.token,
-    refreshToken: session.refreshToken ?? null,
-    isAuthenticated: true,
-    loading: false,
-    error: null,
-  });
-}
+setSessionHooks({
+  onTokenRefreshed: (token, refreshToken) => useAuthStore.setState({ token, refreshToken }),
+  onSessionLost: () => useAuthStore.getState().clearAuth(),
+});
 
 export function selectIsStaff(state: AuthState): boolean {
   return state.user ? isStaffRole(state.user.role) : false;

@@ -79,16 +79,16 @@ export const useToastStore = create<ToastState>()((set, get) => ({
 }));
 
 /** Shorthands in the style of common toast libraries. */
+const show =
+  (type: ToastType) =>
+  (message: string, options?: ToastOptions): string =>
+    useToastStore.getState().show(type, message, options);
+
 export const toast = {
-  success: (message: string, options?: ToastOptions) =>
-    useToastStore.getState().show('success', message, options),
-  error: (message: string, options?: ToastOptions) =>
-    useToastStore.getState().show('error', message, options),
-  blank: (message: string, options?: ToastOptions) =>
-    useToastStore.getState().show('blank', message, options),
-  loading: (message: string, options?: ToastOptions) =>
-    useToastStore.getState().show('loading', message, options),
-  custom: (message: string, options?: ToastOptions) =>
-    useToastStore.getState().show('custom', message, options),
+  success: show('success'),
+  error: show('error'),
+  blank: show('blank'),
+  loading: show('loading'),
+  custom: show('custom'),
   dismiss: (id: string) => useToastStore.getState().dismiss(id),
 };

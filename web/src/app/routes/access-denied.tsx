@@ -24,7 +24,7 @@ export function AccessDeniedPage({ reason = 'login' }: { reason?: 'login' | 'sta
             </ButtonLink>
           </>
         )}
-        <ButtonLink to={paths.home.path} variant="ghost">
+        <ButtonLink to={paths.home} variant="ghost">
           {t('notFound.home')}
         </ButtonLink>
       </div>

@@ -12,7 +12,7 @@ export function NotFoundPage() {
       <h1 id="not-found-title">{t('notFound.title')}</h1>
       <p className="muted">{t('notFound.text')}</p>
       <div className="row status-page__actions">
-        <ButtonLink to={paths.home.path}>{t('notFound.home')}</ButtonLink>
+        <ButtonLink to={paths.home}>{t('notFound.home')}</ButtonLink>
       </div>
     </section>
   );

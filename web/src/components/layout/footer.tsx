@@ -10,8 +10,8 @@ export function Footer() {
       <div className="container site-footer__inner">
         <p className="site-footer__tagline">{t('footer.tagline')}</p>
         <nav aria-label={t('footer.legalNav')} className="site-footer__links">
-          <Link to={paths.privacyPolicy.path}>{t('footer.privacy')}</Link>
-          <Link to={paths.licenseAgreement.path}>{t('footer.terms')}</Link>
+          <Link to={paths.privacyPolicy}>{t('footer.privacy')}</Link>
+          <Link to={paths.licenseAgreement}>{t('footer.terms')}</Link>
         </nav>
         <p className="site-footer__copy">{t('footer.copyright', { year })}</p>
       </div>

@@ -2,8 +2,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useTranslation } from '../../lib/i18n';
 import { selectIsStaff, useAuthStore } from '../../stores/auth-store';
-import { ButtonLink } from '../ui/button';
-import { UserIcon } from '../ui/icons';
+import { ButtonLink } from '../ui/button-link';
 import { LanguageSwitcher } from './language-switcher';
 
 export function Header() {
@@ -15,7 +14,7 @@ export function Header() {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to={paths.home.path} className="brand">
+        <Link to={paths.home} className="brand">
           <span className="brand__mark">
             <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
               <rect width="32" height="32" rx="8" fill="currentColor" />
@@ -32,7 +31,7 @@ export function Header() {
           <span className="brand__label">{isStaff ? t('brand.adminTitle') : t('brand.title')}</span>
         </Link>
         <nav className="site-nav" aria-label={t('nav.label')}>
-          <NavLink to={paths.apply.path} className="site-nav__link">
+          <NavLink to={paths.apply} className="site-nav__link">
             {t('nav.applications')}
           </NavLink>
         </nav>
@@ -43,26 +42,38 @@ export function Header() {
           {isAuthenticated && user ? (
             <>
               {isStaff && (
-                <ButtonLink to={paths.admin.path} variant="secondary" size="sm">
+                <ButtonLink to={paths.admin} variant="secondary" size="sm">
                   {t('nav.admin')}
                 </ButtonLink>
               )}
-              <Link to={paths.profile.path} className="avatar-link" aria-label={t('nav.profile')}>
+              <Link to={paths.profile} className="avatar-link" aria-label={t('nav.profile')}>
                 {user.photo_url ? (
                   <img src={user.photo_url} alt="" width={36} height={36} className="avatar avatar--sm" />
                 ) : (
                   <span className="avatar avatar--sm avatar--placeholder">
-                    <UserIcon size={20} />
+                    {/* Inline rather than from ui/icons: that module would join the landing page's first chunk. */}
+                    <svg
+                      viewBox="0 0 24 24"
+                      width="20"
+                      height="20"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="2"
+                      aria-hidden="true"
+                    >
+                      <circle cx="12" cy="8" r="4" />
+                      <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" strokeLinecap="round" />
+                    </svg>
                   </span>
                 )}
               </Link>
             </>
           ) : (
             <>
-              <ButtonLink to={paths.login.path} variant="ghost" size="sm">
+              <ButtonLink to={paths.login} variant="ghost" size="sm">
                 {t('nav.login')}
               </ButtonLink>
-              <ButtonLink to={paths.register.path} variant="primary" size="sm">
+              <ButtonLink to={paths.register} variant="primary" size="sm">
                 {t('nav.register')}
               </ButtonLink>
             </>

@@ -1,4 +1,5 @@
-import { LANGUAGES, type Language } from '../../../../shared/enums';
+import type { Language } from '../../../../shared/enums';
+import { LANGUAGES } from '../../config/enum-values';
 import { changeLanguage, useTranslation } from '../../lib/i18n';
 
 /** RU/EN toggle; the choice is stored under the `language` key by the detector's cache. */

@@ -1,15 +1,8 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Link, type LinkProps } from 'react-router-dom';
+import { type ButtonSize, type ButtonVariant, buttonClass } from './button-link';
 import { Spinner } from './spinner';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'on-ink';
-export type ButtonSize = 'md' | 'sm';
-
-export function buttonClass(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', block = false) {
-  return ['btn', `btn--${variant}`, size === 'sm' ? 'btn--sm' : '', block ? 'btn--block' : '']
-    .filter(Boolean)
-    .join(' ');
-}
+export { ButtonLink, type ButtonSize, type ButtonVariant, buttonClass } from './button-link';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
@@ -42,14 +35,4 @@ export function Button({
       {children}
     </button>
   );
-}
-
-interface ButtonLinkProps extends LinkProps {
-  variant?: ButtonVariant;
-  size?: ButtonSize;
-  block?: boolean;
-}
-
-export function ButtonLink({ variant, size, block, className, ...rest }: ButtonLinkProps) {
-  return <Link className={`${buttonClass(variant, size, block)} ${className ?? ''}`.trim()} {...rest} />;
 }

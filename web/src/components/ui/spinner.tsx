@@ -16,11 +16,4 @@ export function Spinner({ label, decorative = false, size = 'md' }: SpinnerProps
   );
 }
 
-export function PageSpinner({ label }: { label: string }) {
-  return (
-    <div className="page-spinner" role="status">
-      <span className="spinner spinner--lg" aria-hidden="true" />
-      <span>{label}</span>
-    </div>
-  );
-}
+export { PageSpinner } from './page-spinner';

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { DETAILS_MAX_LENGTH } from '../../../../../shared/contract/applications';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
+import { focusFirstInvalid } from '../../../lib/focus';
 import { useTranslation } from '../../../lib/i18n';
 import { hasErrors } from '../../../lib/validation';
 import { type IndividualField, validateIndividual } from '../lib/apply-validation';
@@ -26,7 +27,10 @@ export function IndividualForm({ contact, errors, setErrors, submit }: Individua
     event.preventDefault();
     const found = validateIndividual(details, contact.value, contact.check);
     setErrors(found);
-    if (hasErrors(found)) return;
+    if (hasErrors(found)) {
+      focusFirstInvalid(event.currentTarget as HTMLFormElement);
+      return;
+    }
     setSubmitting(true);
     const done = await submit(
       { requestType: 'INDIVIDUAL', details: details.trim(), contactTelegram: contact.value.trim() },

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { SwapIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
+import { focusFirstInvalid } from '../../../lib/focus';
 import { useTranslation } from '../../../lib/i18n';
 import { hasErrors } from '../../../lib/validation';
 import { fetchGeoTree } from '../api/apply-api';
@@ -89,7 +90,10 @@ export function StandardForm({ contact, errors, setErrors, submit }: StandardFor
     event.preventDefault();
     const found = validateStandard(form, contact.value, contact.check);
     setErrors(found);
-    if (hasErrors(found)) return;
+    if (hasErrors(found)) {
+      focusFirstInvalid(event.currentTarget as HTMLFormElement);
+      return;
+    }
     setSubmitting(true);
     const done = await submit(
       {

@@ -45,7 +45,7 @@ export function ForgotPasswordPage() {
           <Alert tone="success">
             <p>{done}</p>
           </Alert>
-          <Link to={paths.login.path}>{t('forgot.backToLogin')}</Link>
+          <Link to={paths.login}>{t('forgot.backToLogin')}</Link>
         </div>
       ) : (
         <form className="auth-form" onSubmit={submit} noValidate>
@@ -66,7 +66,7 @@ export function ForgotPasswordPage() {
             {t('forgot.submit')}
           </Button>
           <p className="auth-card__footer">
-            <Link to={paths.login.path}>{t('forgot.backToLogin')}</Link>
+            <Link to={paths.login}>{t('forgot.backToLogin')}</Link>
           </p>
         </form>
       )}

@@ -6,7 +6,7 @@ import { TextField } from '../../../components/ui/field';
 import { paths, registerPath, safeRedirect } from '../../../config/paths';
 import { useTranslation } from '../../../lib/i18n';
 import { localizeServerMessage } from '../../../lib/server-message';
-import { useAuthStore } from '../../../stores/auth-store';
+import { login } from '../api/auth-flows';
 import { AuthCard } from './auth-card';
 
 type LoginField = 'loginIdentifier' | 'password';
@@ -17,7 +17,6 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirectTo = params.get('redirectTo');
-  const login = useAuthStore((state) => state.login);
   const [values, setValues] = useState({ loginIdentifier: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<LoginField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -75,7 +74,7 @@ export function LoginPage() {
           error={errors.password}
         />
         <div className="auth-form__row">
-          <Link to={paths.forgotPassword.path}>{t('login.forgot')}</Link>
+          <Link to={paths.forgotPassword}>{t('login.forgot')}</Link>
         </div>
         <Button type="submit" block loading={submitting}>
           {t('login.submit')}

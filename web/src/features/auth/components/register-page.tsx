@@ -6,13 +6,14 @@ import { Checkbox, TextField } from '../../../components/ui/field';
 import { CheckIcon } from '../../../components/ui/icons';
 import { loginPath, paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
+import { focusFirstInvalid } from '../../../lib/focus';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
-import { readReferralCode } from '../../../lib/referral-cookie';
 import { localizeServerMessage } from '../../../lib/server-message';
 import { hasErrors } from '../../../lib/validation';
-import { useAuthStore } from '../../../stores/auth-store';
 import { toast } from '../../../stores/toast-store';
 import { resendVerification } from '../api/auth-api';
+import { register } from '../api/auth-flows';
+import { readReferralCode } from '../lib/referral-code';
 import {
   EMPTY_REGISTER_VALUES,
   mapRegisterServerErrors,
@@ -25,7 +26,6 @@ import { AuthCard } from './auth-card';
 export function RegisterPage() {
   const { t } = useTranslation(['auth', 'forms', 'errors']);
   const [params] = useSearchParams();
-  const register = useAuthStore((state) => state.register);
   const [referralCode] = useState(readReferralCode);
   const [values, setValues] = useState<RegisterValues>(() => ({
     ...EMPTY_REGISTER_VALUES,
@@ -53,7 +53,10 @@ export function RegisterPage() {
     event.preventDefault();
     const clientErrors = validateRegister(values, referralCode !== null);
     setErrors(clientErrors);
-    if (hasErrors(clientErrors)) return;
+    if (hasErrors(clientErrors)) {
+      focusFirstInvalid(event.currentTarget as HTMLFormElement);
+      return;
+    }
     setSubmitting(true);
     const code = referralCode ?? (values.noCode ? '' : values.invitationCode.trim());
     try {
@@ -144,7 +147,7 @@ export function RegisterPage() {
           label={
             <>
               {t('register.termsPrefix')}{' '}
-              <Link to={paths.licenseAgreement.path} target="_blank" rel="noopener">
+              <Link to={paths.licenseAgreement} target="_blank" rel="noopener">
                 {t('register.termsLink')}
               </Link>
             </>
@@ -190,7 +193,7 @@ function RegistrationDone({ email, message }: { email: string; message: string }
           <Button variant="secondary" onClick={resend} loading={sending}>
             {t('register.resend')}
           </Button>
-          <Link to={paths.login.path}>{t('register.loginLink')}</Link>
+          <Link to={paths.login}>{t('register.loginLink')}</Link>
         </div>
       </div>
     </AuthCard>

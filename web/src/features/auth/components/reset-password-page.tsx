@@ -27,7 +27,7 @@ export function ResetPasswordPage() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => navigate(paths.login.path, { replace: true }), RESET_PASSWORD_REDIRECT_MS);
+    const timer = setTimeout(() => navigate(paths.login, { replace: true }), RESET_PASSWORD_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [done, navigate]);
 
@@ -38,7 +38,7 @@ export function ResetPasswordPage() {
           <Alert tone="danger">
             <p>{t('reset.missingToken')}</p>
           </Alert>
-          <Link to={paths.forgotPassword.path}>{t('reset.requestNew')}</Link>
+          <Link to={paths.forgotPassword}>{t('reset.requestNew')}</Link>
         </div>
       </AuthCard>
     );
@@ -79,7 +79,7 @@ export function ResetPasswordPage() {
             <p>{done}</p>
             <p>{t('reset.redirecting')}</p>
           </Alert>
-          <Link to={paths.login.path}>{t('reset.toLogin')}</Link>
+          <Link to={paths.login}>{t('reset.toLogin')}</Link>
         </div>
       ) : (
         <form className="auth-form" onSubmit={submit} noValidate>

@@ -7,6 +7,7 @@ import { paths } from '../../../config/paths';
 import { useTranslation } from '../../../lib/i18n';
 import { localizeServerMessage } from '../../../lib/server-message';
 import { useAuthStore } from '../../../stores/auth-store';
+import { verifyEmail } from '../api/auth-flows';
 import { AuthCard } from './auth-card';
 
 /** Loading, then success (logged in; /profile after 2.5 s) or an error with a login link (§2, §4). */
@@ -18,7 +19,6 @@ export function VerifyEmailPage() {
   const status = useAuthStore((state) => state.verificationStatus);
   const verificationError = useAuthStore((state) => state.verificationError);
   const verificationMessage = useAuthStore((state) => state.verificationMessage);
-  const verifyEmail = useAuthStore((state) => state.verifyEmail);
   // The token works once: never send it twice (React's development double effects included).
   const sentFor = useRef<string | null>(null);
 
@@ -30,11 +30,11 @@ export function VerifyEmailPage() {
     if (sentFor.current === token) return;
     sentFor.current = token;
     void verifyEmail(token);
-  }, [token, verifyEmail]);
+  }, [token]);
 
   useEffect(() => {
     if (status !== 'success') return;
-    const timer = setTimeout(() => navigate(paths.profile.path, { replace: true }), VERIFY_EMAIL_REDIRECT_MS);
+    const timer = setTimeout(() => navigate(paths.profile, { replace: true }), VERIFY_EMAIL_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [status, navigate]);
 
@@ -56,7 +56,7 @@ export function VerifyEmailPage() {
             <p>{localizeServerMessage(verificationMessage, t('verify.success'))}</p>
             <p>{t('verify.redirecting')}</p>
           </Alert>
-          <Link to={paths.profile.path}>{t('verify.toProfile')}</Link>
+          <Link to={paths.profile}>{t('verify.toProfile')}</Link>
         </div>
       </AuthCard>
     );
@@ -69,7 +69,7 @@ export function VerifyEmailPage() {
           <Alert tone="danger">
             <p>{localizeServerMessage(verificationError, fallback)}</p>
           </Alert>
-          <Link to={paths.login.path}>{t('verify.toLogin')}</Link>
+          <Link to={paths.login}>{t('verify.toLogin')}</Link>
         </div>
       </AuthCard>
     );

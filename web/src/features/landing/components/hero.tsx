@@ -1,5 +1,4 @@
-import { ButtonLink } from '../../../components/ui/button';
-import { CheckIcon } from '../../../components/ui/icons';
+import { ButtonLink } from '../../../components/ui/button-link';
 import { paths } from '../../../config/paths';
 import { useTranslation } from '../../../lib/i18n';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -25,15 +24,15 @@ export function Hero() {
                 })}
               </p>
               <div className="row">
-                <ButtonLink to={paths.apply.path}>{t('landing.hero.createApplication')}</ButtonLink>
+                <ButtonLink to={paths.apply}>{t('landing.hero.createApplication')}</ButtonLink>
               </div>
             </div>
           ) : (
             <div className="row">
-              <ButtonLink to={paths.login.path} variant="on-ink">
+              <ButtonLink to={paths.login} variant="on-ink">
                 {t('nav.login')}
               </ButtonLink>
-              <ButtonLink to={paths.register.path}>{t('nav.register')}</ButtonLink>
+              <ButtonLink to={paths.register}>{t('nav.register')}</ButtonLink>
             </div>
           )}
         </div>
@@ -41,7 +40,17 @@ export function Hero() {
           {(['cashAndCard', 'usdt', 'cities'] as const).map((key) => (
             <li key={key}>
               <span className="hero__point-icon">
-                <CheckIcon size={16} />
+                <svg
+                  viewBox="0 0 24 24"
+                  width="16"
+                  height="16"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2.5"
+                  aria-hidden="true"
+                >
+                  <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
               </span>
               {t(`landing.hero.points.${key}`)}
             </li>

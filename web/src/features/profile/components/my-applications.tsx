@@ -71,7 +71,7 @@ export function MyApplications() {
     <section className="card my-applications" aria-labelledby="my-applications-title">
       <div className="my-applications__head">
         <h2 id="my-applications-title">{t('applications.title')}</h2>
-        <ButtonLink to={paths.apply.path} size="sm">
+        <ButtonLink to={paths.apply} size="sm">
           {t('applications.create')}
         </ButtonLink>
       </div>

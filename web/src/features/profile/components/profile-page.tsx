@@ -29,7 +29,7 @@ export function ProfilePage() {
       <div className="container page">
         <Alert tone="danger">
           <p>{t('errors:profile.notAuthenticated')}</p>
-          <Link to={paths.login.path}>{t('toLogin')}</Link>
+          <Link to={paths.login}>{t('toLogin')}</Link>
         </Alert>
       </div>
     );
@@ -37,7 +37,7 @@ export function ProfilePage() {
 
   const onLogout = async () => {
     await logout();
-    navigate(paths.home.path, { replace: true });
+    navigate(paths.home, { replace: true });
   };
 
   return (

@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PublicUser } from '../../../../../shared/contract/users';
+import { tokenStorage } from '../../../lib/token-storage';
+import { initialAuthState, useAuthStore } from '../../../stores/auth-store';
+import { login, verifyEmail } from './auth-flows';
+
+const user: PublicUser = {
+  id: 'u1',
+  email: 'anna@example.com',
+  username: 'anna',
+  telegramId: null,
+  language: 'ru',
+  role: 'USER',
+  isActive: true,
+  photo_url: null,
+  referralCode: 'ANNA1',
+  emailVerified: true,
+  referralCount: 0,
+  applicationCount: 0,
+  adminComment: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+function answer(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  useAuthStore.setState(initialAuthState);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('auth flows', () => {
+  it('stores both tokens and the user after a successful login', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        answer(200, { success: true, message: 'ok', data: { user, token: 't1', refreshToken: 'r1' } }),
+      ),
+    );
+
+    await login('anna', 'secret-password');
+
+    const state = useAuthStore.getState();
+    expect(state.isAuthenticated).toBe(true);
+    expect(state.user?.email).toBe('anna@example.com');
+    expect(tokenStorage.getToken()).toBe('t1');
+    expect(tokenStorage.getRefreshToken()).toBe('r1');
+  });
+
+  it('clears the auth data and keeps the message when login fails', async () => {
+    tokenStorage.setTokens('stale', 'stale-refresh');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(401, { success: false, message: 'Login failed.' })),
+    );
+
+    await expect(login('anna', 'wrong')).rejects.toThrow('Login failed.');
+
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+    expect(useAuthStore.getState().error).toBe('Login failed.');
+    expect(tokenStorage.getToken()).toBeNull();
+  });
+
+  it('logs the user in when the email verification succeeds', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        answer(200, {
+          success: true,
+          message: 'Email verified successfully!',
+          data: { user, token: 't2', refreshToken: 'r2' },
+        }),
+      ),
+    );
+
+    await verifyEmail('token-from-mail');
+
+    expect(useAuthStore.getState()).toMatchObject({
+      verificationStatus: 'success',
+      verificationMessage: 'Email verified successfully!',
+      isAuthenticated: true,
+    });
+    expect(tokenStorage.getToken()).toBe('t2');
+  });
+
+  it('records the error when the email verification fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer(400, { success: false, message: 'Verification link is invalid or expired.' })),
+    );
+
+    await verifyEmail('used-token');
+
+    expect(useAuthStore.getState()).toMatchObject({
+      verificationStatus: 'error',
+      verificationError: 'Verification link is invalid or expired.',
+      isAuthenticated: false,
+    });
+  });
+});
