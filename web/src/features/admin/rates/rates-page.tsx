@@ -7,11 +7,13 @@ import { Button } from '../../../components/ui/button';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { adminApi } from '../api/admin-api';
+import { PencilIcon } from '../components/admin-icons';
+import { IconButton } from '../components/icon-button';
 import { InlineLoading, LoadError } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { Pager } from '../components/pager';
 import { useResource } from '../hooks/use-resource';
-import { formatAmount, formatDateTime, formatNumber } from '../lib/format';
+import { formatDateTime, formatNumber } from '../lib/format';
 import { notify } from '../lib/notify';
 import {
   type DirectionDraft,
@@ -162,6 +164,13 @@ export function RatesPage() {
   );
 }
 
+/** `Card EUR` or `USDT`: the short name of one side of a direction. */
+function sideName(asset: string, kinds: { cash: string; card: string }): string {
+  const parsed = parseAssetKey(asset);
+  if (!parsed) return asset.toUpperCase();
+  return parsed.kind === 'crypto' ? parsed.code : `${kinds[parsed.fiatKind]} ${parsed.currency}`;
+}
+
 /** The fiat currency a direction exchanges (the other side is always USDT). */
 function directionCurrency(direction: DirectionRate): string | undefined {
   for (const key of [direction.assetFrom, direction.assetTo]) {
@@ -204,7 +213,7 @@ function DirectionRow({
   const [draft, setDraft] = useState<DirectionDraft | null>(null);
   const [errors, setErrors] = useState<DirectionErrors>({});
   const [saving, setSaving] = useState(false);
-  const name = `${formatAmount(null, direction.assetFrom, language, kinds)} → ${formatAmount(null, direction.assetTo, language, kinds)}`;
+  const name = `${sideName(direction.assetFrom, kinds)} → ${sideName(direction.assetTo, kinds)}`;
 
   const start = () => {
     setErrors({});
@@ -319,9 +328,7 @@ function DirectionRow({
               </Button>
             </>
           ) : (
-            <Button size="sm" variant="secondary" onClick={start} aria-label={t('rates.editOf', { name })}>
-              {t('rates.edit')}
-            </Button>
+            <IconButton icon={<PencilIcon />} label={t('rates.editOf', { name })} onClick={start} />
           )}
         </div>
       </td>
@@ -400,17 +407,14 @@ function CurrencyRow({
           {fixed ? (
             <span className="muted">{t('rates.base')}</span>
           ) : draft === null ? (
-            <Button
-              size="sm"
-              variant="secondary"
+            <IconButton
+              icon={<PencilIcon />}
+              label={t('rates.editOf', { name: currency.code })}
               onClick={() => {
                 setError(null);
                 setDraft(String(currency.usdValue));
               }}
-              aria-label={t('rates.editOf', { name: currency.code })}
-            >
-              {t('rates.edit')}
-            </Button>
+            />
           ) : (
             <>
               <Button size="sm" onClick={save} loading={saving}>
