@@ -1,12 +1,16 @@
-import { SendEmailCommand, SESClient } from '@aws-sdk/client-ses';
+import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { requireEnv } from './config';
 
 /**
  * Sends one mail through SES (locally the SES inbox, through the SDK's AWS_ENDPOINT_URL_SES).
  * Callers build the text in the recipient's language; every mail has a text and an HTML part.
  */
-const mailFrom = requireEnv('MAIL_FROM');
 const ses = new SESClient({});
+/**
+ * Read at the first send rather than at load: read-only functions reach this module through
+ * domain modules that also send mail, and they are (rightly) given no MAIL_FROM or SES rights.
+ */
+let mailFrom: string | undefined;
 
 export interface OutgoingMail {
   to: string;
@@ -18,7 +22,7 @@ export interface OutgoingMail {
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   await ses.send(
     new SendEmailCommand({
-      Source: mailFrom,
+      Source: (mailFrom ??= requireEnv('MAIL_FROM')),
       Destination: { ToAddresses: [mail.to] },
       Message: {
         Subject: { Data: mail.subject, Charset: 'UTF-8' },

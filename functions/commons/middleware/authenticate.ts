@@ -1,7 +1,5 @@
 import type middy from '@middy/core';
 import { hasRoleAtLeast } from '../../../shared/enums';
-import { loadUserAndSession } from '../../data/sessions';
-import { isSessionLive } from '../../domain/accounts/sessions';
 import type { Access } from '../../route-definition';
 import { verifyAccessToken } from '../access-token';
 import { ForbiddenError, UnauthorizedError } from '../errors';
@@ -13,6 +11,9 @@ import type { ApiContext, ApiEvent, ApiResult } from '../http-types';
  * the role the token claims, and that the family was not revoked (logout, refresh-token reuse,
  * password change or reset, deactivation) — so all of these apply at once, not at token expiry.
  * Then the route's minimum role.
+ *
+ * The session modules are imported on first use: a public function that never authenticates
+ * must load without the table it has no right to (its manifest entry declares no TABLE_NAME).
  */
 export function authenticate(access: Access): middy.MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
   return {
@@ -22,6 +23,10 @@ export function authenticate(access: Access): middy.MiddlewareObj<ApiEvent, ApiR
       if (!token) throw new UnauthorizedError();
       const claims = await verifyAccessToken(token);
       if (!claims) throw new UnauthorizedError('Invalid or expired token.');
+      const [{ loadUserAndSession }, { isSessionLive }] = await Promise.all([
+        import('../../data/sessions'),
+        import('../../domain/accounts/sessions'),
+      ]);
       const { user, session } = await loadUserAndSession(claims.userId, claims.sessionId);
       if (!user) throw new UnauthorizedError('Invalid or expired token.');
       if (!user.isActive) throw new ForbiddenError('Your account is deactivated.');
