@@ -1,5 +1,6 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
+import { MARKET_DATA_ORIGIN } from '../security-headers';
 
 /** Deployment settings, read from CDK context (`cdk.json`, or `-c key=value` on the command line). */
 export interface ServiceConfig {
@@ -12,6 +13,8 @@ export interface ServiceConfig {
   /** Custom domain for CloudFront; needs `certificateArn` (an ACM certificate in us-east-1). */
   readonly siteDomain?: string;
   readonly certificateArn?: string;
+  /** Base URL of the market-data service behind the landing ticker, served to the app in /config.json. */
+  readonly marketDataUrl: string;
   /** Built web app to upload; omitted when it has not been built yet. */
   readonly webAssetsPath?: string;
 }
@@ -38,7 +41,18 @@ export function readServiceConfig(scope: Construct, webAssetsPath?: string): Ser
   const certificateArn = text('certificateArn');
   if (siteDomain && !certificateArn)
     throw new Error('Context "siteDomain" needs "certificateArn" (ACM, us-east-1)');
-  return { stage: required('stage'), siteUrl, mailFrom, siteDomain, certificateArn, webAssetsPath };
+  const marketDataUrl = text('marketDataUrl') ?? `${MARKET_DATA_ORIGIN}/api/v3`;
+  if (!/^https:\/\//.test(marketDataUrl))
+    throw new Error(`Context "marketDataUrl" must be https: ${marketDataUrl}`);
+  return {
+    stage: required('stage'),
+    siteUrl,
+    mailFrom,
+    siteDomain,
+    certificateArn,
+    marketDataUrl,
+    webAssetsPath,
+  };
 }
 
 export function isProduction(config: Pick<ServiceConfig, 'stage'>): boolean {

@@ -30,32 +30,13 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, MARKET_DATA_ORIGIN } from '../security-headers';
 import { isProduction, removalPolicyFor, type ServiceConfig } from './service-config';
 
 export interface WebStackProps extends StackProps {
   readonly config: ServiceConfig;
   readonly httpApi: IHttpApi;
 }
-
-/**
- * The site's policy. `connect-src` names the one third-party origin the browser calls: the public
- * market-data API behind the price ticker. `'unsafe-inline'` styles only, never scripts.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self' https://api.coingecko.com",
-  "font-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'none'",
-  "form-action 'self'",
-].join('; ');
-
-/** Two years: above the one-year minimum of HSTS preload lists. */
-const HSTS_MAX_AGE = Duration.days(730);
 
 /**
  * SPA fallback at the edge: a path whose last segment has no file extension is a client-side route
@@ -114,9 +95,12 @@ export class WebStack extends Stack {
     const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'CSP, HSTS, nosniff, no framing, referrer policy',
       securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: CONTENT_SECURITY_POLICY, override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy(extraConnectSources(config.marketDataUrl)),
+          override: true,
+        },
         strictTransportSecurity: {
-          accessControlMaxAge: HSTS_MAX_AGE,
+          accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
           includeSubdomains: true,
           override: true,
         },
@@ -205,7 +189,7 @@ export class WebStack extends Stack {
     }
 
     if (config.webAssetsPath) {
-      this.deploySite(config.webAssetsPath, siteBucket, distribution);
+      this.deploySite(config.webAssetsPath, config.marketDataUrl, siteBucket, distribution);
     }
     // Otherwise the web app has not been built yet (`npm run build:web` writes web/dist): synth still
     // works, and a later deploy after the build uploads the site.
@@ -223,8 +207,15 @@ export class WebStack extends Stack {
    * index.html may still ask for them); then the rest, revalidated on every request, then an
    * invalidation so the new index.html is served at once.
    */
-  private deploySite(assetsPath: string, bucket: Bucket, distribution: Distribution): void {
+  private deploySite(
+    assetsPath: string,
+    marketDataUrl: string,
+    bucket: Bucket,
+    distribution: Distribution,
+  ): void {
     const source = Source.asset(assetsPath);
+    // The web app reads its run-time settings from /config.json, as the local stack serves it.
+    const runtimeConfig = Source.jsonData('config.json', { marketDataUrl });
     const hashedAssets = new BucketDeployment(this, 'DeployHashedAssets', {
       sources: [source],
       destinationBucket: bucket,
@@ -235,7 +226,7 @@ export class WebStack extends Stack {
       memoryLimit: 512,
     });
     const pages = new BucketDeployment(this, 'DeployPages', {
-      sources: [source],
+      sources: [source, runtimeConfig],
       destinationBucket: bucket,
       exclude: ['assets/*'],
       prune: true,
@@ -282,4 +273,10 @@ export class WebStack extends Stack {
       );
     }
   }
+}
+
+/** The CSP already allows the default market-data host; another one configured must be allowed too. */
+function extraConnectSources(marketDataUrl: string): string[] {
+  const origin = new URL(marketDataUrl).origin;
+  return origin === MARKET_DATA_ORIGIN ? [] : [origin];
 }

@@ -29,6 +29,7 @@ const config: ServiceConfig = {
   stage: 'test',
   siteUrl: 'https://exchange.example.com',
   mailFrom: 'no-reply@example.com',
+  marketDataUrl: 'https://api.coingecko.com/api/v3',
 };
 
 let sample: Template;

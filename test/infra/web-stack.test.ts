@@ -52,8 +52,8 @@ function apiBehavior(): Behavior {
   return config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
 }
 
-function headersPolicy(): Record<string, unknown> {
-  const [policy] = resourcesOf(web, 'AWS::CloudFront::ResponseHeadersPolicy');
+function headersPolicy(template: Template = web): Record<string, unknown> {
+  const [policy] = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy');
   return (
     policy!.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, unknown> }
   ).SecurityHeadersConfig;
@@ -164,6 +164,30 @@ describe('web stack', () => {
         "frame-ancestors 'none'; form-action 'self'",
       Override: true,
     });
+  });
+
+  it('allows a configured market-data service in connect-src', () => {
+    const other = synthesizeService({ context: { marketDataUrl: 'https://prices.example.net/api/v3' } });
+    try {
+      const csp = headersPolicy(other.template(other.stacks.web)).ContentSecurityPolicy as Record<
+        string,
+        string
+      >;
+      expect(csp.ContentSecurityPolicy).toContain(
+        "connect-src 'self' https://api.coingecko.com https://prices.example.net;",
+      );
+    } finally {
+      other.dispose();
+    }
+  });
+
+  it('deploys the run-time settings file /config.json beside the app', () => {
+    const deployments = resourcesOf(web, 'Custom::CDKBucketDeployment');
+    expect(
+      deployments.some(
+        (deployment) => (deployment.Properties.SourceMarkers as unknown[] | undefined)?.length === 2,
+      ),
+    ).toBe(true);
   });
 
   it('sends HSTS for at least a year, subdomains included', () => {
