@@ -1,13 +1,20 @@
 import { i18n } from './i18n';
 
 /**
- * The API answers in English with the spec's texts. Known texts are shown in the active language
- * (the `serverMessages` table of the `errors` namespace); anything else as sent, or the fallback.
+ * The API answers in English with the spec's texts. Known texts are shown in the active language:
+ * exact ones from the `serverMessages` table of the `errors` namespace, texts with numbers in them
+ * from its `serverPatterns` (regular expression → replacement); anything else as sent, or the
+ * fallback when there is no text.
  */
 export function localizeServerMessage(message: string | null | undefined, fallback: string): string {
   if (!message) return fallback;
-  const table = i18n.getResource(i18n.language, 'errors', 'serverMessages') as
-    | Record<string, string>
-    | undefined;
-  return table?.[message] ?? message;
+  const resource = (key: string) =>
+    i18n.getResource(i18n.language, 'errors', key) as Record<string, string> | undefined;
+  const exact = resource('serverMessages')?.[message];
+  if (exact) return exact;
+  for (const [pattern, replacement] of Object.entries(resource('serverPatterns') ?? {})) {
+    const expression = new RegExp(pattern);
+    if (expression.test(message)) return message.replace(expression, replacement);
+  }
+  return message;
 }

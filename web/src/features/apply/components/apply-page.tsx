@@ -17,8 +17,14 @@ import { useTelegramContact } from './use-telegram-contact';
 import '../apply.css';
 
 export type ContactProps = ReturnType<typeof useTelegramContact>;
-/** Sends the application; true when it was created (the form then resets). */
-export type SubmitApplication = (body: CreateApplicationBody, successKey: string) => Promise<boolean>;
+/**
+ * Sends the application. `true` when it was created (the form then resets), otherwise the server's
+ * field errors by field (their texts, for the form to show beside the toast).
+ */
+export type SubmitApplication = (
+  body: CreateApplicationBody,
+  successKey: string,
+) => Promise<true | Record<string, string>>;
 type Mode = 'standard' | 'individual';
 
 export function ApplyPage() {
@@ -38,16 +44,24 @@ export function ApplyPage() {
   const submit: SubmitApplication = async (body, successKey) => {
     if (contact.check === 'checking') {
       toast.blank(t('apply.waitForCheck'));
-      return false;
+      return {};
     }
     try {
       await createApplication(body);
       toast.success(t(successKey));
       return true;
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : '';
+      const apiError = error instanceof ApiError ? error : null;
+      const fieldErrors: Record<string, string> = {};
+      for (const item of apiError?.errors ?? []) {
+        const field = item.path === 'details' ? 'individualDetails' : item.path.split('.')[0]!;
+        fieldErrors[field] ??= localizeServerMessage(item.msg, item.msg);
+      }
+      const firstFieldError = Object.values(fieldErrors)[0];
+      const message =
+        apiError?.message === 'Validation failed.' && firstFieldError ? firstFieldError : apiError?.message;
       toast.error(localizeServerMessage(message, t('errors:application.submitError')));
-      return false;
+      return fieldErrors;
     }
   };
 

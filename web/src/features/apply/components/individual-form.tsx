@@ -21,7 +21,11 @@ export function IndividualForm({ contact, errors, setErrors, submit }: Individua
   const { t } = useTranslation('forms');
   const [details, setDetails] = useState('');
   const [submitting, setSubmitting] = useState(false);
-  const errorText = (field: IndividualField) => (errors[field] ? t(errors[field]!) : null);
+  const errorText = (field: IndividualField) => {
+    const error = errors[field];
+    if (!error) return null;
+    return error.startsWith('validation.') ? t(error) : error;
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -37,7 +41,15 @@ export function IndividualForm({ contact, errors, setErrors, submit }: Individua
       'apply.individualSubmitSuccess',
     );
     setSubmitting(false);
-    if (done) setDetails('');
+    if (done === true) setDetails('');
+    else
+      setErrors(
+        Object.fromEntries(
+          Object.entries(done).filter(
+            ([field]) => field === 'individualDetails' || field === 'contactTelegram',
+          ),
+        ),
+      );
   };
 
   return (

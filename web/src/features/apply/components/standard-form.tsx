@@ -33,6 +33,15 @@ import type { ContactProps, SubmitApplication } from './apply-page';
 import { QuotePanel } from './quote-panel';
 import { TelegramField } from './telegram-field';
 
+const STANDARD_FIELDS: StandardField[] = ['continent', 'country', 'city', 'amount', 'contactTelegram'];
+
+/** The server's field errors for the fields this form shows. */
+function pick<F extends string>(errors: Record<string, string>, fields: F[]): Partial<Record<F, string>> {
+  return Object.fromEntries(
+    Object.entries(errors).filter(([field]) => fields.includes(field as F)),
+  ) as Partial<Record<F, string>>;
+}
+
 type GeoState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; tree: GeoTree };
 
 interface StandardFormProps {
@@ -84,7 +93,12 @@ export function StandardForm({ contact, errors, setErrors, submit }: StandardFor
     setForm(next);
     if (field && errors[field]) setErrors({ ...errors, [field]: undefined });
   };
-  const errorText = (field: StandardField) => (errors[field] ? t(errors[field]!) : null);
+  // Client errors are `forms` keys; server errors arrive as texts.
+  const errorText = (field: StandardField) => {
+    const error = errors[field];
+    if (!error) return null;
+    return error.startsWith('validation.') ? t(error) : error;
+  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -110,7 +124,8 @@ export function StandardForm({ contact, errors, setErrors, submit }: StandardFor
       'apply.submitSuccess',
     );
     setSubmitting(false);
-    if (done) setForm(INITIAL_STANDARD_FORM);
+    if (done === true) setForm(INITIAL_STANDARD_FORM);
+    else setErrors(pick(done, STANDARD_FIELDS));
   };
 
   if (geo.status === 'loading') {

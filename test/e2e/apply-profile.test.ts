@@ -1,0 +1,98 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../support/api';
+import { openAs, registerVerifiedUser, type Session } from './support/admin-session';
+import { useBrowser } from './support/browser';
+
+// biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
+const newPage = useBrowser();
+
+let user: Session;
+beforeAll(async () => {
+  user = await registerVerifiedUser('ap');
+});
+
+async function chooseFirst(page: Page, name: string) {
+  const select = page.locator(`select[name=${name}]`);
+  await page.waitForFunction((field) => {
+    const element = document.querySelector<HTMLSelectElement>(`select[name=${field}]`);
+    return element && !element.disabled && element.options.length > 1;
+  }, name);
+  const value = await select.locator('option').nth(1).getAttribute('value');
+  await select.selectOption(value!);
+  return value!;
+}
+
+/** Waits for a success toast with the text (earlier toasts may still be on screen). */
+async function successToast(page: Page, text: string) {
+  await page.locator('.toast--success', { hasText: text }).waitFor();
+}
+
+describe('apply and profile', () => {
+  it('submits a standard and an individual application, shows them in the profile and cancels one', async () => {
+    const page = await newPage({ language: 'en' });
+    await openAs(page, user, '/apply');
+
+    const continent = await chooseFirst(page, 'continent');
+    const country = await chooseFirst(page, 'country');
+    await chooseFirst(page, 'city');
+    const geo = await api<Array<{ key: string; countries: Array<{ key: string; localCurrency: string }> }>>(
+      'GET',
+      '/api/geo',
+    );
+    const local = geo.body
+      .data!.find((node) => node.key === continent)!
+      .countries.find((node) => node.key === country)!;
+    expect(await page.locator('select[name=assetFrom]').inputValue()).toBe(`card-${local.localCurrency}`);
+    expect(await page.locator('select[name=assetTo]').inputValue()).toBe('usdt-trc20');
+    await page.getByLabel('Amount').fill('1500');
+    await page.locator('.quote__receive, .quote__hint').last().waitFor();
+    const contact = page.getByLabel('Telegram contact');
+    await contact.fill('@e2e_standard');
+    await contact.blur();
+    await page.waitForSelector('input[name=contactTelegram][data-check=valid]');
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await successToast(page, 'Application submitted');
+    expect(await page.locator('select[name=continent]').inputValue()).toBe('');
+
+    await page.getByRole('button', { name: 'Individual', exact: true }).click();
+    await page.getByLabel('Details').fill('500 EUR cash to USDT in Lisbon next week');
+    await page.getByRole('button', { name: 'Submit request' }).click();
+    await successToast(page, 'Individual request submitted');
+    expect(await page.getByLabel('Details').inputValue()).toBe('');
+
+    await page.locator('.site-header .avatar-link').click();
+    await page.waitForSelector('.my-applications tbody tr');
+    const rows = page.locator('.my-applications tbody tr');
+    expect(await rows.count()).toBe(2);
+    const ids = await rows.locator('td').first().allTextContents();
+    expect(ids.every((id) => id.trim().length === 8)).toBe(true);
+    expect(await rows.filter({ hasText: 'Pending' }).count()).toBe(2);
+
+    await rows
+      .first()
+      .getByRole('button', { name: /Cancel application/ })
+      .click();
+    await page.locator('.toast--custom').getByRole('button', { name: 'Yes, cancel it' }).click();
+    await successToast(page, 'cancelled');
+    await page.waitForSelector('.my-applications tbody tr:first-child .badge:has-text("Cancelled")');
+    expect(
+      await rows
+        .first()
+        .getByRole('button', { name: /Cancel application/ })
+        .count(),
+    ).toBe(0);
+  });
+
+  it('keeps the pending application when the cancel confirmation is dismissed', async () => {
+    const page = await newPage({ language: 'en' });
+    await openAs(page, user, '/profile');
+    const pending = page.locator('.my-applications tbody tr', { hasText: 'Pending' }).first();
+    await pending.waitFor();
+
+    await pending.getByRole('button', { name: /Cancel application/ }).click();
+    await page.locator('.toast--custom').getByRole('button', { name: 'Keep it' }).click();
+
+    expect(await pending.locator('.badge').textContent()).toBe('Pending');
+  });
+});
