@@ -7,7 +7,6 @@ import { InlineLoading, LoadError } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { useResource } from '../hooks/use-resource';
 import { applyGeoToggle, countActiveCities, sortGeoTree } from '../lib/geo-cascade';
-import { notify } from '../lib/notify';
 import { GeoSwitch } from './geo-switch';
 
 type Node = GeoContinent | GeoCountry | GeoCity;
@@ -37,7 +36,6 @@ export function GeoPage() {
     } catch {
       geo.setData(() => before);
       setFailure(t('geo.failed'));
-      notify.error(t('geo.failed'));
     } finally {
       setPending(null);
     }

@@ -1,0 +1,66 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PublicUser } from '../../../../../shared/contract/users';
+import { ApiError } from '../../../lib/api-client';
+import { adminApi } from '../api/admin-api';
+import { renderAdmin, startI18n } from '../test-utils';
+import { UserEditModal } from './user-edit-modal';
+
+const USER: PublicUser = {
+  id: 'user-1',
+  email: 'anna@example.test',
+  username: 'anna',
+  telegramId: null,
+  language: 'ru',
+  role: 'USER',
+  isActive: true,
+  photo_url: null,
+  referralCode: 'ABC',
+  emailVerified: true,
+  referralCount: 0,
+  applicationCount: 0,
+  adminComment: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+describe('UserEditModal', () => {
+  beforeAll(startI18n);
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('offers an ADMIN only the roles below ADMIN', () => {
+    renderAdmin(<UserEditModal user={USER} onClose={() => {}} onSaved={() => {}} />, { role: 'ADMIN' });
+    const options = Array.from((screen.getByLabelText('Role') as HTMLSelectElement).options).map(
+      (o) => o.value,
+    );
+    expect(options).toEqual(['USER', 'MANAGER']);
+  });
+
+  it('sends only the changed fields, an emptied username as null', async () => {
+    const update = vi
+      .spyOn(adminApi, 'updateUser')
+      .mockResolvedValue({ success: true, message: '', data: USER });
+    renderAdmin(<UserEditModal user={USER} onClose={() => {}} onSaved={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(update).toHaveBeenCalledWith('user-1', { username: null }));
+  });
+
+  it('shows a server field error under its field', async () => {
+    vi.spyOn(adminApi, 'updateUser').mockRejectedValue(
+      new ApiError(409, 'This email is already in use.', [
+        { path: 'email', param: 'email', msg: 'This email is already in use.' },
+      ]),
+    );
+    renderAdmin(<UserEditModal user={USER} onClose={() => {}} onSaved={() => {}} />);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'bob@example.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const email = screen.getByLabelText('Email');
+    await vi.waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(email.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'This email is already in use.',
+    );
+  });
+});
