@@ -1,0 +1,149 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { CurrencyValueRecord, DirectionRecord } from '../../../functions/data/rates';
+import {
+  amountDecimals,
+  computeQuote,
+  currencyOfAsset,
+  directionRate,
+  formatAmount,
+  hasAtMostDecimals,
+} from '../../../functions/domain/rates/quote';
+
+const at = '2026-01-01T00:00:00.000Z';
+const value = (code: string, usdValue: number): CurrencyValueRecord => ({
+  code,
+  usdValue,
+  updatedAt: at,
+  updatedBy: null,
+});
+const direction = (overrides: Partial<DirectionRecord> = {}): DirectionRecord => ({
+  assetFrom: 'card-EUR',
+  assetTo: 'usdt-trc20',
+  markupPercent: 1.5,
+  minAmount: null,
+  maxAmount: null,
+  isActive: true,
+  updatedAt: at,
+  updatedBy: null,
+  ...overrides,
+});
+
+const quoteOf = (amount: number, overrides: Partial<DirectionRecord> = {}, minUSD = 100) =>
+  computeQuote({
+    assetFrom: 'card-EUR',
+    assetTo: 'usdt-trc20',
+    amount,
+    direction: direction(overrides),
+    from: value('EUR', 1.08),
+    to: value('USDT', 1),
+    minApplicationAmountUSD: minUSD,
+  });
+
+describe('currencyOfAsset', () => {
+  it('names the fiat code of a cash or card asset and USDT for the crypto asset', () => {
+    expect([currencyOfAsset('cash-RUB'), currencyOfAsset('card-EUR'), currencyOfAsset('usdt-trc20')]).toEqual(
+      ['RUB', 'EUR', 'USDT'],
+    );
+  });
+});
+
+describe('directionRate', () => {
+  it('is the ratio of the USD values lowered by the markup', () => {
+    expect(directionRate(value('EUR', 1.08), value('USDT', 1), direction())).toBeCloseTo(1.08 * 0.985, 10);
+    expect(directionRate(value('USDT', 1), value('RUB', 0.011), direction())).toBeCloseTo(
+      (1 / 0.011) * 0.985,
+      6,
+    );
+  });
+});
+
+describe('computeQuote', () => {
+  it('rounds the USDT received down to the micro-unit', () => {
+    const quote = quoteOf(333.33);
+    expect(quote.amountTo).toBe(Math.floor(333.33 * quote.rate * 1e6) / 1e6);
+    expect(quote.amountTo).toBeLessThanOrEqual(333.33 * quote.rate);
+  });
+
+  it('rounds fiat received down to the cent', () => {
+    const quote = computeQuote({
+      assetFrom: 'usdt-trc20',
+      assetTo: 'cash-EUR',
+      amount: 333.333333,
+      direction: direction({ assetFrom: 'usdt-trc20', assetTo: 'cash-EUR' }),
+      from: value('USDT', 1),
+      to: value('EUR', 1.08),
+      minApplicationAmountUSD: 100,
+    });
+    expect(quote.amountTo).toBe(Math.floor(333.333333 * quote.rate * 100) / 100);
+  });
+
+  it('states the minimum in the source currency, rounded up', () => {
+    expect(quoteOf(500).minAmount).toBe(92.6);
+  });
+
+  it('flags an amount worth less than the minimum in USD', () => {
+    expect(quoteOf(92.59).belowMinimum).toBe(true);
+    expect(quoteOf(92.6).belowMinimum).toBe(false);
+  });
+
+  it("takes the direction's own minimum when it is higher", () => {
+    const quote = quoteOf(150, { minAmount: 200 });
+    expect(quote).toMatchObject({ minAmount: 200, belowMinimum: true });
+  });
+
+  it("flags an amount above the direction's maximum", () => {
+    expect(quoteOf(10_001, { maxAmount: 10_000 }).aboveMaximum).toBe(true);
+    expect(quoteOf(10_000, { maxAmount: 10_000 }).aboveMaximum).toBe(false);
+  });
+
+  it('never pays out more than the rate and always accepts the stated minimum', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }).map((cents) => cents / 100),
+        fc.double({ min: 0.00001, max: 5, noNaN: true }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (amount, usdValue, minUSD) => {
+          const quote = computeQuote({
+            assetFrom: 'cash-XXX',
+            assetTo: 'usdt-trc20',
+            amount,
+            direction: direction({ assetFrom: 'cash-XXX' }),
+            from: value('XXX', usdValue),
+            to: value('USDT', 1),
+            minApplicationAmountUSD: minUSD,
+          });
+          const atMinimum = computeQuote({
+            assetFrom: 'cash-XXX',
+            assetTo: 'usdt-trc20',
+            amount: quote.minAmount,
+            direction: direction({ assetFrom: 'cash-XXX' }),
+            from: value('XXX', usdValue),
+            to: value('USDT', 1),
+            minApplicationAmountUSD: minUSD,
+          });
+          expect(quote.amountTo).toBeLessThanOrEqual(amount * quote.rate + 1e-9);
+          expect(atMinimum.belowMinimum).toBe(false);
+        },
+      ),
+    );
+  });
+});
+
+describe('amount precision', () => {
+  it('allows 2 decimals for fiat and 6 for USDT', () => {
+    expect([amountDecimals('cash-EUR'), amountDecimals('usdt-trc20')]).toEqual([2, 6]);
+    expect([hasAtMostDecimals(10.25, 2), hasAtMostDecimals(10.255, 2), hasAtMostDecimals(1e-7, 6)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it('formats amounts without grouping and with at most the asset decimals', () => {
+    expect([formatAmount(92.6, 'card-EUR'), formatAmount(1234567.891234, 'usdt-trc20')]).toEqual([
+      '92.6',
+      '1234567.891234',
+    ]);
+  });
+});

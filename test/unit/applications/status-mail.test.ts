@@ -1,0 +1,47 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/** The mail module reads SITE_URL once at import, so it is imported after the variable is set. */
+let mail: typeof import('../../../functions/mail/application-status');
+
+beforeAll(async () => {
+  process.env.SITE_URL ??= 'https://exchange.example';
+  mail = await import('../../../functions/mail/application-status');
+});
+
+const rejected = {
+  applicationId: '1234567890abcdef',
+  status: 'REJECTED' as const,
+  amountFrom: 250,
+  assetFrom: 'usdt-trc20',
+  assetTo: 'cash-RUB',
+  requestType: 'STANDARD' as const,
+  rejectionReason: 'Need <proof> of funds',
+};
+
+describe('status messages', () => {
+  it('state the short id, the status, the amount, the direction and the reason in English', () => {
+    expect(mail.statusMessage('en', rejected)).toEqual({
+      title: 'Application 12345678 is rejected',
+      message: 'Exchange: 250 USDT (TRC-20) → Cash RUB. Reason: Need <proof> of funds',
+    });
+  });
+
+  it('are written in Russian for Russian-speaking owners', () => {
+    expect(mail.statusMessage('ru', { ...rejected, status: 'COMPLETED', rejectionReason: null })).toEqual({
+      title: 'Заявка 12345678: выполнена',
+      message: 'Обмен: 250 USDT (TRC-20) → Наличные RUB.',
+    });
+  });
+
+  it('call an individual request by its name', () => {
+    const message = mail.statusMessage('en', { ...rejected, requestType: 'INDIVIDUAL', status: 'EXPIRED' });
+    expect(message.message).toBe('Individual request.');
+  });
+
+  it('escape user text in the HTML part and link to the profile', () => {
+    const sent = mail.applicationStatusMail('a@example.test', 'en', rejected);
+    expect(sent.html).toContain('Need &lt;proof&gt; of funds');
+    expect(sent.html).not.toContain('<proof>');
+    expect(sent.text).toContain(`${process.env.SITE_URL}/profile`);
+  });
+});
