@@ -1,11 +1,21 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { GeoTree } from '../../shared/geo';
+import { api } from '../support/api';
 import { openAs, registerVerifiedUser, type Session } from './support/admin-session';
-import { type Language, screenshot, seriousAxeViolations, siteUrl, useBrowser, waitForApp } from './support/browser';
+import {
+  type Language,
+  screenshot,
+  seriousAxeViolations,
+  siteUrl,
+  useBrowser,
+  waitForApp,
+} from './support/browser';
 
 /**
  * Every visitor and user screen at 375, 768 and 1280 px in ru and en: a full-page screenshot each
- * (test-results/screenshots/site, looked at by hand) and no serious or critical axe-core violations.
+ * (test-results/screenshots/site, looked at by hand), no sideways scrolling and no serious or
+ * critical axe-core violations.
  */
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
 const newPage = useBrowser();
@@ -43,7 +53,11 @@ const VISITOR_SCREENS: Screen[] = [
   { name: 'forgot-password', path: '/forgot-password' },
   { name: 'reset-password', path: '/reset-password?token=example-token' },
   { name: 'reset-password-no-token', path: '/reset-password' },
-  { name: 'verify-email-error', path: '/verify-email?token=unknown', ready: (page) => page.waitForSelector('.alert') },
+  {
+    name: 'verify-email-error',
+    path: '/verify-email?token=unknown',
+    ready: (page) => page.waitForSelector('.alert'),
+  },
   { name: 'license-agreement', path: '/license-agreement', ready: (page) => page.waitForSelector('h1') },
   { name: 'privacy-policy', path: '/privacy-policy', ready: (page) => page.waitForSelector('h1') },
   { name: 'access-denied', path: '/apply' },
@@ -73,7 +87,8 @@ const USER_SCREENS: Screen[] = [
   {
     name: 'profile',
     path: '/profile',
-    ready: (page) => page.waitForSelector('.my-applications .data-table, .my-applications .muted, .my-applications .alert'),
+    ready: (page) =>
+      page.waitForSelector('.my-applications .data-table, .my-applications .muted, .my-applications .alert'),
     act: async (page) => {
       await page.locator('.referral__toggle').click();
     },
@@ -84,6 +99,9 @@ const USER_SCREENS: Screen[] = [
     act: async (page) => {
       await page.locator('.profile-card__actions button').first().click();
       await page.waitForSelector('.modal .avatar-picker__option img');
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLImageElement>('.modal img')].every((image) => image.complete),
+      );
     },
   },
   {
@@ -107,6 +125,8 @@ async function capture(page: Page, screens: Screen[], language: Language, sessio
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       await screenshot(page, `site/${screen.name}-${width}-${language}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      if (overflow > 0) violations[`${screen.name}@${width} scrolls sideways`] = `${overflow}px`;
       if (width !== 768) {
         const found = await seriousAxeViolations(page);
         if (found.length > 0) violations[`${screen.name}@${width}`] = found;
@@ -119,6 +139,33 @@ async function capture(page: Page, screens: Screen[], language: Language, sessio
 let user: Session;
 beforeAll(async () => {
   user = await registerVerifiedUser('sc');
+  // Applications for the profile's list: a standard one (cancelled) and an individual one.
+  const geo = await api<GeoTree>('GET', '/api/geo');
+  const continent = geo.body.data![0]!;
+  const country = continent.countries[0]!;
+  const standard = await api<{ id: string }>('POST', '/api/applications', {
+    token: user.token,
+    body: {
+      requestType: 'STANDARD',
+      continent: continent.key,
+      country: country.key,
+      city: country.cities[0]!.key,
+      assetFrom: 'cash-USD',
+      assetTo: 'usdt-trc20',
+      amount: 1500,
+      contactTelegram: '@screens_user',
+      originFunds: 'N/A',
+    },
+  });
+  await api('POST', `/api/applications/${standard.body.data!.id}/cancel`, { token: user.token });
+  await api('POST', '/api/applications', {
+    token: user.token,
+    body: {
+      requestType: 'INDIVIDUAL',
+      details: 'Cash EUR to USDT in Lisbon',
+      contactTelegram: '@screens_user',
+    },
+  });
 });
 
 describe.each(['ru', 'en'] as Language[])('screens in %s', (language) => {

@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { localizeServerMessage } from '../../../lib/server-message';
 import { toast } from '../../../stores/toast-store';
-import { cancelApplication, fetchMyApplications } from '../api/profile-api';
+import { cancelApplication, fetchGeoNames, fetchMyApplications } from '../api/profile-api';
 import { geoKeyName, shortId, statusDisplay } from '../lib/display';
 
 const LOCALES = { ru: 'ru-RU', en: 'en-GB' } as const;
@@ -36,6 +36,15 @@ export function MyApplications() {
     void load(controller.signal);
     return () => controller.abort();
   }, [load]);
+
+  // City names in the UI language; until they arrive (or for a city no longer offered) the key's name.
+  const [geoNames, setGeoNames] = useState<Map<string, { ru: string; en: string }>>(new Map());
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchGeoNames(controller.signal).then(setGeoNames, () => {});
+    return () => controller.abort();
+  }, []);
+  const cityName = (key: string | null) => (key && geoNames.get(key)?.[language]) || geoKeyName(key) || '—';
 
   const fiatLabels = { cash: t('forms:apply.assets.cash'), card: t('forms:apply.assets.card') };
   const number = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 8 });
@@ -85,7 +94,7 @@ export function MyApplications() {
         <p className="muted">{t('applications.empty')}</p>
       )}
       {state.status === 'ready' && state.items.length > 0 && (
-        <table className="data-table">
+        <table className="data-table data-table--wide">
           <caption className="visually-hidden">{t('applications.caption')}</caption>
           <thead>
             <tr>
@@ -125,7 +134,7 @@ export function MyApplications() {
                       ? '—'
                       : side(application.amountTo, application.assetTo)}
                   </td>
-                  <td data-label={t('applications.columns.city')}>{geoKeyName(application.city) || '—'}</td>
+                  <td data-label={t('applications.columns.city')}>{cityName(application.city)}</td>
                   <td data-label={t('applications.columns.status')}>
                     <div className="status-cell">
                       <Badge tone={display.tone}>
