@@ -14,6 +14,7 @@ import {
   REFERENCE,
 } from './harness';
 import { type Measurement, meetsTargets, renderSizeBreakdown, renderTable, TARGETS } from './report';
+import { measureWebRoutes, renderWebRoutes } from './web-routes';
 
 /**
  * `npm run bench [-- --strict] [-- --runs=N]`: bundles every manifest function exactly as CDK does, then prints
@@ -72,6 +73,8 @@ async function main(): Promise<void> {
     .filter((m) => bytesByPackage(m.bundle).has('bcryptjs'))
     .map((m) => m.bundle.fn.name);
   console.log(`\n${bcryptSummary(withBcrypt, await medianHashMs())}`);
+
+  console.log(`\n${renderWebRoutes(await measureWebRoutes())}`);
 
   const missing = others.filter((m) => !meetsTargets(m, reference));
   console.log(
