@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { bcryptSummary, medianHashMs } from './bcrypt';
+import { measureDynamoCosts, renderDynamoCosts } from './dynamo-cost';
 import {
   type Bundle,
   bundleFunction,
@@ -17,10 +18,12 @@ import { type Measurement, meetsTargets, renderSizeBreakdown, renderTable, TARGE
 import { measureWebRoutes, renderWebRoutes } from './web-routes';
 
 /**
- * `npm run bench [-- --strict] [-- --runs=N]`: bundles every manifest function exactly as CDK does, then prints
- * each one's minified size and median cold module-load time as multiples of a reference bundle
- * built and measured in the same run, and whether loading reached for the network. With
- * `--strict` the exit code is 1 when any function misses a target.
+ * `npm run bench [-- --strict] [-- --runs=N] [-- --dynamo-sizes=1000,20000|none]`: bundles every
+ * manifest function exactly as CDK does, then prints each one's minified size and median cold
+ * module-load time as multiples of a reference bundle built and measured in the same run, and
+ * whether loading reached for the network; then the DynamoDB calls and consumed capacity of each
+ * endpoint at two table sizes (test/bench/dynamo-cost.ts). With `--strict` the exit code is 1
+ * when any function misses a target.
  */
 async function main(): Promise<void> {
   const strict = process.argv.includes('--strict');
@@ -75,6 +78,22 @@ async function main(): Promise<void> {
   console.log(`\n${bcryptSummary(withBcrypt, await medianHashMs())}`);
 
   console.log(`\n${renderWebRoutes(await measureWebRoutes())}`);
+
+  // `--dynamo-sizes=1000,20000` (the default) or `--dynamo-sizes=none`.
+  const sizesArg = process.argv
+    .find((arg) => arg.startsWith('--dynamo-sizes='))
+    ?.slice('--dynamo-sizes='.length);
+  const sizes = sizesArg === 'none' ? [] : (sizesArg ?? '1000,20000').split(',').map(Number);
+  if (sizes.some((size) => !Number.isInteger(size) || size < 1))
+    throw new Error(`bad --dynamo-sizes: ${sizesArg}`);
+  if (sizes.length > 0) {
+    console.log(
+      `\nDynamoDB calls and consumed capacity units (read + write, ReturnConsumedCapacity TOTAL) per endpoint,` +
+        ` one real request each (authentication included) against DynamoDB Local holding ${sizes.join(' and ')}` +
+        ' applications:',
+    );
+    console.log(renderDynamoCosts(await measureDynamoCosts(sizes)));
+  }
 
   const missing = others.filter((m) => !meetsTargets(m, reference));
   console.log(
