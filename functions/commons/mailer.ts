@@ -20,9 +20,10 @@ export interface OutgoingMail {
 }
 
 export async function sendMail(mail: OutgoingMail): Promise<void> {
+  mailFrom ??= requireEnv('MAIL_FROM');
   await ses.send(
     new SendEmailCommand({
-      Source: (mailFrom ??= requireEnv('MAIL_FROM')),
+      Source: mailFrom,
       Destination: { ToAddresses: [mail.to] },
       Message: {
         Subject: { Data: mail.subject, Charset: 'UTF-8' },

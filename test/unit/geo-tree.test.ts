@@ -7,7 +7,13 @@ const nodes = [
   { key: 'europe.germany.berlin', defaultName: 'Berlin', names: names('Berlin'), isActive: true },
   { key: 'cis', defaultName: 'CIS', names: names('CIS'), isActive: true },
   { key: 'europe', defaultName: 'Europe', names: names('Europe'), isActive: true },
-  { key: 'europe.germany', defaultName: 'Germany', names: names('Germany'), isActive: true, localCurrency: 'EUR' },
+  {
+    key: 'europe.germany',
+    defaultName: 'Germany',
+    names: names('Germany'),
+    isActive: true,
+    localCurrency: 'EUR',
+  },
   { key: 'europe.germany.munich', defaultName: 'Munich', names: names('Munich'), isActive: false },
   { key: 'cis.russia', defaultName: 'Russia', names: names('Russia'), isActive: false, localCurrency: 'RUB' },
   { key: 'cis.russia.moscow', defaultName: 'Moscow', names: names('Moscow'), isActive: true },
@@ -40,7 +46,11 @@ describe('geo keys', () => {
 
   it('knows levels, ancestry and descent', () => {
     expect(geoLevel('europe.germany')).toBe('country');
-    expect(geoAncestry('europe.germany.berlin')).toEqual(['europe', 'europe.germany', 'europe.germany.berlin']);
+    expect(geoAncestry('europe.germany.berlin')).toEqual([
+      'europe',
+      'europe.germany',
+      'europe.germany.berlin',
+    ]);
     expect(isGeoDescendantOrSelf('europe.germany.berlin', 'europe.germany')).toBe(true);
     expect(isGeoDescendantOrSelf('europe.germanyx', 'europe.germany')).toBe(false);
   });
