@@ -75,10 +75,15 @@ export async function openAs(page: Page, session: Session | null, path: string) 
   await waitForApp(page);
 }
 
+/** A loaded machine (two cores, other suites running) can take longer than the 10 s default. */
+const LOAD_TIMEOUT_MS = 30_000;
+
 /** Waits until the admin screen has finished its first load (no spinner, no busy table). */
 export async function waitForAdmin(page: Page) {
-  await page.waitForSelector('.admin-page');
+  await page.waitForSelector('.admin-page', { timeout: LOAD_TIMEOUT_MS });
   await page.waitForFunction(
     () => !document.querySelector('.admin-loading, .page-spinner, [aria-busy="true"]'),
+    undefined,
+    { timeout: LOAD_TIMEOUT_MS },
   );
 }
