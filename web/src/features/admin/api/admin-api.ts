@@ -115,7 +115,7 @@ export const adminApi = {
     api.put<SettingView>(`/admin/settings/${id(key)}`, { value }),
 
   rates: async (signal?: AbortSignal) =>
-    required((await api.get<RatesData>('/rates', undefined, signal)).data),
+    required((await api.get<RatesData>('/admin/rates', undefined, signal)).data),
   saveRates: async (body: Partial<PutRatesBody>) =>
     api.put<{ changed: number; rates: RatesData }>('/admin/rates', body),
 };
