@@ -49,13 +49,23 @@ export async function readNotification(userId: string, id: string): Promise<Noti
 const READ_ALL_BATCH = 25;
 const READ_ALL_MAX_ROUNDS = 200;
 
-/** Marks every unread notification read, batch by batch from the sparse unread index. */
+/**
+ * Marks every unread notification read, batch by batch from the sparse unread index. A batch that
+ * loses a race (one of its notifications was just read elsewhere) is redone one by one; ids seen
+ * once are not retried, so a lagging index cannot keep the loop spinning.
+ */
 export async function readAllNotifications(userId: string): Promise<{ count: number }> {
   let count = 0;
+  const seen = new Set<string>();
   for (let round = 0; round < READ_ALL_MAX_ROUNDS; round += 1) {
-    const ids = await listUnreadNotificationIds(userId, READ_ALL_BATCH);
+    const ids = (await listUnreadNotificationIds(userId, READ_ALL_BATCH)).filter((id) => !seen.has(id));
     if (ids.length === 0) break;
-    if (await markNotificationsRead(userId, ids)) count += ids.length;
+    for (const id of ids) seen.add(id);
+    if (await markNotificationsRead(userId, ids)) {
+      count += ids.length;
+      continue;
+    }
+    for (const id of ids) if (await markNotificationsRead(userId, [id])) count += 1;
   }
   return { count };
 }

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserRecord } from '../../../functions/data/users';
-import type { ActivityStatsData, DashboardData } from '../../../shared/contract/admin';
-import { api } from '../../support/api';
-import { createVerifiedUser } from '../../support/users';
 import { createIsolatedTable, putUser } from '../applications/isolated-table';
 
 /**
  * Exact dashboard figures need a table nobody else writes to: the domain functions run here
- * against a table of this file's own. One HTTP test checks the endpoint on the shared stack.
+ * against a table of this file's own (so nothing here may import functions/ modules statically;
+ * dashboard-http.test.ts checks the endpoints on the shared stack).
  */
 let drop: () => Promise<void>;
 let m: Awaited<ReturnType<typeof modules>>;
@@ -151,25 +149,5 @@ describe('an injected DynamoDB fault in a transaction', () => {
     expect(await m.counters.readApplicationStatusCounts()).toEqual(countsBefore);
     expect(await m.notifications.readNotificationStats(owner.id)).toEqual(noticesBefore);
     expect(await m.audit.listAuditFor('application', application.id)).toEqual([]);
-  });
-});
-
-describe('GET /api/admin/dashboard and /activity-stats over HTTP', () => {
-  it('answers staff with the figures in the contract shape', async () => {
-    const manager = await createVerifiedUser({ role: 'MANAGER' });
-    const [dashboard, activity, badPeriod] = await Promise.all([
-      api<DashboardData>('GET', '/api/admin/dashboard?period=week', { token: manager.token }),
-      api<ActivityStatsData>('GET', '/api/admin/dashboard/activity-stats', { token: manager.token }),
-      api('GET', '/api/admin/dashboard?period=year', { token: manager.token }),
-    ]);
-    expect(dashboard.status).toBe(200);
-    expect(dashboard.body.data).toMatchObject({
-      period: 'week',
-      kpi: expect.any(Object),
-      funnel: expect.any(Object),
-    });
-    expect(dashboard.body.data!.kpi.newUsers).toBeGreaterThanOrEqual(1);
-    expect(activity.body.data!.days).toHaveLength(30);
-    expect(badPeriod.status).toBe(400);
   });
 });

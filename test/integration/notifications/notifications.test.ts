@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { newNotificationId, notificationPuts } from '../../../functions/data/notifications';
+import { transactWrite } from '../../../functions/data/transactions';
 import type { NotificationView } from '../../../shared/contract/notifications';
 import { api } from '../../support/api';
 import type { TestUser } from '../../support/users';
@@ -123,6 +125,32 @@ describe('POST /api/notifications/read-all', () => {
     await api('POST', '/api/notifications/read-all', { token: first.token });
     const other = await list(second);
     expect(other.body.data!.unreadCount).toBe(2);
+  });
+
+  it('marks more unread notifications than one batch holds', async () => {
+    const user = await newUser();
+    for (let index = 0; index < 30; index += 1) {
+      const at = new Date(Date.now() - index * 1000);
+      await transactWrite(
+        notificationPuts({
+          id: newNotificationId(at),
+          userId: user.id,
+          type: 'APPLICATION_STATUS',
+          applicationId: `app-${index}`,
+          status: 'PROCESSING',
+          previousStatus: 'PENDING',
+          title: 'Title',
+          message: 'Message',
+          isRead: false,
+          createdAt: at.toISOString(),
+        }),
+      );
+    }
+    const answer = await api<{ count: number }>('POST', '/api/notifications/read-all', { token: user.token });
+    const after = await list(user, '?limit=50');
+    expect(answer.body.data).toEqual({ count: 30 });
+    expect(after.body.data!.unreadCount).toBe(0);
+    expect(after.body.data!.items.filter((item) => !item.isRead)).toEqual([]);
   });
 
   it('answers count 0 when nothing is unread', async () => {
