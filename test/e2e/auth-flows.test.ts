@@ -52,7 +52,7 @@ describe('auth flows', () => {
     await page.waitForURL(siteUrl('/profile'), { timeout: 8000 });
     await waitForApp(page);
 
-    expect(await page.getByRole('heading', { name: tag }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: tag }).waitFor();
     expect(await page.locator('.profile-card .badge').textContent()).toBe('Verified');
   });
 

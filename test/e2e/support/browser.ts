@@ -61,7 +61,7 @@ export function useBrowser() {
       }, options.language);
     }
     const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(15_000);
     return page;
   };
 }

@@ -18,11 +18,19 @@ let stack: LocalStack | undefined;
 let marketData: Server | undefined;
 
 export async function setup(project: TestProject) {
-  await build({
-    configFile: join(ROOT, 'web/vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: E2E_DIST_DIR, emptyOutDir: true, manifest: true },
-  });
+  // Vitest sets NODE_ENV=test, which Vite would keep: React's development build would be served.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: join(ROOT, 'web/vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir: E2E_DIST_DIR, emptyOutDir: true, manifest: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
   const standIn = await startMarketDataStandIn();
   marketData = standIn.server;
   const jwtSecret = randomBytes(48).toString('base64url');

@@ -1,9 +1,10 @@
 import type { Language, Role } from '../../../shared/enums';
 
 /**
- * The few values of shared/enums.ts the landing page's first chunk needs. That module also builds
- * zod schemas which lazy screens keep alive, so importing it from the entry would carry zod into
- * the landing page's JavaScript; `enum-values.test.ts` keeps these copies equal to the originals.
+ * Copies of the few shared values the landing page's first JavaScript needs. shared/enums.ts also
+ * builds zod schemas that lazy screens keep alive, and shared/constants.ts grows with every area's
+ * limits; importing either from the entry would put that code into the landing page's budget.
+ * `entry-values.test.ts` keeps every copy equal to its original.
  */
 export const LANGUAGES: readonly Language[] = ['ru', 'en'];
 export const DEFAULT_LANGUAGE: Language = 'ru';
@@ -12,3 +13,29 @@ export const STAFF_ROLES: readonly Role[] = ['MANAGER', 'ADMIN', 'SUPER_ADMIN'];
 export function isStaffRole(role: Role): boolean {
   return STAFF_ROLES.includes(role);
 }
+
+export const LANGUAGE_STORAGE_KEY = 'language';
+export const AUTH_TOKEN_STORAGE_KEY = 'authToken';
+export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
+export const REFERRAL_COOKIE_DAYS = 7;
+export const TOAST_LIMIT = 20;
+export const TOAST_DURATION_MS = {
+  error: 4000,
+  blank: 4000,
+  custom: 4000,
+  success: 2000,
+  loading: Number.POSITIVE_INFINITY,
+} as const;
+export const TICKER_REFRESH_MS = 60_000;
+export const TICKER_COINS = [
+  'bitcoin',
+  'ethereum',
+  'binancecoin',
+  'solana',
+  'ripple',
+  'cardano',
+  'dogecoin',
+  'polkadot',
+  'litecoin',
+] as const;
+export const CAROUSEL_BREAKPOINTS_PX = { two: 768, three: 1024 } as const;

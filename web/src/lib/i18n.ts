@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type Resource, type TFunction } from 'i18next';
 import { use, useMemo, useSyncExternalStore } from 'react';
 import type { Language } from '../../../shared/enums';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../config/enum-values';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../config/entry-values';
 import { languageDetector } from './language-detector';
 
 /** The spec's translation namespaces (§9). */

@@ -1,7 +1,6 @@
 import type { LanguageDetectorModule } from 'i18next';
-import { LANGUAGE_STORAGE_KEY } from '../../../shared/constants';
 import type { Language } from '../../../shared/enums';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../config/enum-values';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES } from '../config/entry-values';
 
 /**
  * Language detection in the spec's order: local storage, browser, html tag, path, subdomain; ru when

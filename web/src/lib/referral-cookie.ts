@@ -1,4 +1,4 @@
-import { REFERRAL_COOKIE_DAYS } from '../../../shared/constants';
+import { REFERRAL_COOKIE_DAYS } from '../config/entry-values';
 
 /** The referral code from a `?ref=` link, kept for 7 days so the register form can apply it (§4). */
 export const REFERRAL_COOKIE = 'referralCode';

@@ -1,4 +1,4 @@
-import { AUTH_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY } from '../../../shared/constants';
+import { AUTH_TOKEN_STORAGE_KEY, REFRESH_TOKEN_STORAGE_KEY } from '../config/entry-values';
 
 /** The spec keeps both tokens in local storage under `authToken` and `refreshToken` (§4). */
 function read(key: string): string | null {

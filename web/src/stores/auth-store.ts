@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { PublicUser } from '../../../shared/contract/users';
-import { isStaffRole } from '../config/enum-values';
+import { isStaffRole } from '../config/entry-values';
 import type { ApiError } from '../lib/api-client';
 import { setSessionHooks } from '../lib/session-hooks';
 import { tokenStorage } from '../lib/token-storage';

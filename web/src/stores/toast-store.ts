@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { TOAST_DURATION_MS, TOAST_LIMIT } from '../../../shared/constants';
+import { TOAST_DURATION_MS, TOAST_LIMIT } from '../config/entry-values';
 
 /**
  * Toasts (spec §4, §9): at most 20 kept; errors, blank and custom toasts last 4000 ms, success

@@ -1,5 +1,5 @@
 import type { Language } from '../../../../shared/enums';
-import { LANGUAGES } from '../../config/enum-values';
+import { LANGUAGES } from '../../config/entry-values';
 import { changeLanguage, useTranslation } from '../../lib/i18n';
 
 /** RU/EN toggle; the choice is stored under the `language` key by the detector's cache. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { TICKER_REFRESH_MS } from '../../../../../shared/constants';
+import { TICKER_REFRESH_MS } from '../../../config/entry-values';
 import { loadRuntimeConfig } from '../../../config/runtime-config';
 import { useTranslation } from '../../../lib/i18n';
 import { fetchTickerCoins, type TickerCoin } from '../api/market-data';
