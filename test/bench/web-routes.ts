@@ -10,14 +10,19 @@ import { LANDING_BUDGET_GZIP_BYTES, type RouteSize, routeSizes } from '../e2e/su
  */
 export async function measureWebRoutes(): Promise<RouteSize[]> {
   const outDir = mkdtempSync(join(tmpdir(), 'web-routes-'));
+  const nodeEnv = process.env.NODE_ENV;
+  // A production build whatever the caller's NODE_ENV (Vite keeps a set one).
+  process.env.NODE_ENV = 'production';
   try {
     await build({
       configFile: join(import.meta.dirname, '../../web/vite.config.ts'),
+      mode: 'production',
       logLevel: 'silent',
       build: { outDir, emptyOutDir: true, manifest: true },
     });
     return routeSizes(outDir);
   } finally {
+    process.env.NODE_ENV = nodeEnv;
     rmSync(outDir, { recursive: true, force: true });
   }
 }
