@@ -230,9 +230,14 @@ describe('POST /api/admin/applications/{id}/status', () => {
 
   it('lets exactly one of two racing staff members win; the other gets 409', async () => {
     const application = await createApplication(await newUser(), individualBody());
+    // Both saw PENDING; PENDING -> PROCESSING -> REJECTED is legal, so without the seen status a
+    // machine slow enough to serialize the two requests would rightly accept both.
     const answers = await Promise.all([
-      setStatus(manager, application.id, 'PROCESSING'),
-      setStatus(otherManager, application.id, 'REJECTED', { rejectionReason: 'Duplicate' }),
+      setStatus(manager, application.id, 'PROCESSING', { expectedStatus: 'PENDING' }),
+      setStatus(otherManager, application.id, 'REJECTED', {
+        rejectionReason: 'Duplicate',
+        expectedStatus: 'PENDING',
+      }),
     ]);
     const after = await detail(application.id);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
