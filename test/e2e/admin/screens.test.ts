@@ -47,12 +47,23 @@ async function lookAtWidths(page: Page, name: string, language: Language) {
 }
 
 describe.each(['ru', 'en'] as Language[])('admin screens in %s', (language) => {
-  it.each(SCREENS)('$name passes axe-core at 768 and 1280 px', async ({ name, path }) => {
+  it('every screen passes axe-core at 768 and 1280 px', { timeout: 180_000 }, async () => {
     const page = await newPage({ language });
-    await openAs(page, admin, path);
-    await waitForAdmin(page);
-    if (name === 'geo') await page.locator('.geo-row__expand').first().click();
-    await expect(lookAtWidths(page, name, language)).resolves.toEqual({});
+    await openAs(page, admin, '/admin');
+    const violations: Record<string, unknown> = {};
+    for (const { name, path } of SCREENS) {
+      // In-app navigation (as the sidebar does): no reload between screens.
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.evaluate((target) => {
+        window.history.pushState({}, '', target);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      await page.waitForFunction((target) => window.location.pathname === target, path);
+      await waitForAdmin(page);
+      if (name === 'geo') await page.locator('.geo-row__expand').first().click();
+      Object.assign(violations, await lookAtWidths(page, name, language));
+    }
+    expect(violations).toEqual({});
   });
 
   it('the drawer below 1024 px passes axe-core', async () => {
