@@ -15,17 +15,14 @@ describe('values copied for the entry chunk', () => {
   });
 
   it('equal the shared constants', () => {
-    const names = [
-      'LANGUAGE_STORAGE_KEY',
-      'AUTH_TOKEN_STORAGE_KEY',
-      'REFRESH_TOKEN_STORAGE_KEY',
-      'REFERRAL_COOKIE_DAYS',
-      'TOAST_LIMIT',
-      'TOAST_DURATION_MS',
-      'TICKER_REFRESH_MS',
-      'TICKER_COINS',
-      'CAROUSEL_BREAKPOINTS_PX',
-    ] as const;
-    for (const name of names) expect(entry[name], name).toEqual(constants[name]);
+    expect(entry.LANGUAGE_STORAGE_KEY).toBe(constants.LANGUAGE_STORAGE_KEY);
+    expect(entry.AUTH_TOKEN_STORAGE_KEY).toBe(constants.AUTH_TOKEN_STORAGE_KEY);
+    expect(entry.REFRESH_TOKEN_STORAGE_KEY).toBe(constants.REFRESH_TOKEN_STORAGE_KEY);
+    expect(entry.REFERRAL_COOKIE_DAYS).toBe(constants.REFERRAL_COOKIE_DAYS);
+    expect(entry.TOAST_LIMIT).toBe(constants.TOAST_LIMIT);
+    expect(entry.TOAST_DURATION_MS).toEqual(constants.TOAST_DURATION_MS);
+    expect(entry.TICKER_REFRESH_MS).toBe(constants.TICKER_REFRESH_MS);
+    expect(entry.TICKER_COINS).toEqual(constants.TICKER_COINS);
+    expect(entry.CAROUSEL_BREAKPOINTS_PX).toEqual(constants.CAROUSEL_BREAKPOINTS_PX);
   });
 });
