@@ -1,8 +1,7 @@
-import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { InferPart, RouteDefinition } from '../route-definition';
 import type { ApiContext, ApiEvent, ApiResult, Principal } from './http-types';
-import { logger } from './logger';
+import { logContext } from './logger';
 import { authenticate } from './middleware/authenticate';
 import { errorMapper } from './middleware/error-mapper';
 import { jsonBody } from './middleware/json-body';
@@ -48,7 +47,5 @@ export function endpoint<R extends RouteDefinition>(
 
 /** Logging and error mapping alone, for the fallback that answers unmatched requests. */
 export function basePipeline() {
-  return middy<ApiEvent, ApiResult, Error, ApiContext>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(errorMapper());
+  return middy<ApiEvent, ApiResult, Error, ApiContext>().use(logContext()).use(errorMapper());
 }

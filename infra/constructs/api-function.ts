@@ -99,7 +99,7 @@ export class ApiFunction extends NodejsFunction {
         SITE_URL: props.siteUrl,
         JWT_SECRET_ARN: props.jwtSecret.secretArn,
         ...FUNCTION_RUNTIME_ENV,
-        POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO',
+        LOG_LEVEL: props.logLevel ?? 'INFO',
       },
       bundling: {
         target: FUNCTION_BUNDLE.target,

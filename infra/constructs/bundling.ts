@@ -32,7 +32,7 @@ export const FUNCTION_BUNDLE = {
  * loads bundles with them on too: their cost is part of a cold start.
  */
 export const FUNCTION_RUNTIME_ENV = {
-  POWERTOOLS_SERVICE_NAME: 'exchange-api',
+  SERVICE_NAME: 'exchange-api',
   NODE_OPTIONS: '--enable-source-maps',
 } as const;
 

@@ -123,7 +123,7 @@ function configureFunctionEnvironment(
     AWS_SECRET_ACCESS_KEY: 'local',
     AWS_ENDPOINT_URL_DYNAMODB: dynamo,
     AWS_ENDPOINT_URL_SES: mail,
-    POWERTOOLS_LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
   });
 }
 

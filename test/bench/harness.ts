@@ -87,7 +87,7 @@ export function functionEnvironment(uses: ResourceUse): NodeJS.ProcessEnv {
     AWS_REGION: 'us-east-1',
     AWS_LAMBDA_FUNCTION_NAME: 'bench',
     ...FUNCTION_RUNTIME_ENV,
-    POWERTOOLS_LOG_LEVEL: 'INFO',
+    LOG_LEVEL: 'INFO',
     SITE_URL: 'https://exchange.example.com',
     JWT_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-jwt',
     ...(uses.table ? { TABLE_NAME: 'bench' } : {}),

@@ -90,8 +90,8 @@ describe('API stack', () => {
       expect(environmentOf(fn)).toMatchObject({
         SITE_URL: 'https://exchange.example.com',
         JWT_SECRET_ARN: { Ref: expect.stringMatching(/^JwtSigningKey/) },
-        POWERTOOLS_SERVICE_NAME: expect.any(String),
-        POWERTOOLS_LOG_LEVEL: expect.any(String),
+        SERVICE_NAME: expect.any(String),
+        LOG_LEVEL: expect.any(String),
         NODE_OPTIONS: '--enable-source-maps',
       });
     }

@@ -15,5 +15,5 @@ Object.assign(process.env, {
   AWS_SECRET_ACCESS_KEY: 'local',
   AWS_ENDPOINT_URL_DYNAMODB: stack.dynamoEndpoint,
   AWS_ENDPOINT_URL_SES: stack.mailUrl,
-  POWERTOOLS_LOG_LEVEL: 'SILENT',
+  LOG_LEVEL: 'SILENT',
 });

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../infra/local/ports';
-import { type LocalStack, startLocalStack } from '../../infra/local/stack';
+import type { LocalStack } from '../../infra/local/stack';
+import { startLocalStackProcess } from './stack-process';
 
 /**
  * Starts one local stack for the whole integration run: DynamoDB Local in memory, the SES
@@ -12,7 +13,7 @@ let stack: LocalStack | undefined;
 export async function setup(project: TestProject) {
   const jwtSecret = randomBytes(48).toString('base64url');
   const tableName = 'exchange-test';
-  stack = await startLocalStack({
+  stack = await startLocalStackProcess({
     port: 0,
     mailPort: 0,
     dynamoPort: await freePort(),

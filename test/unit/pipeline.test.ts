@@ -7,7 +7,7 @@ import fixture from '../fixtures/http-api-v2-event.json';
 
 // The pipeline's auth middleware imports the data layer, which reads its table at load.
 vi.stubEnv('TABLE_NAME', 'unit-test');
-vi.stubEnv('POWERTOOLS_LOG_LEVEL', 'SILENT');
+vi.stubEnv('LOG_LEVEL', 'SILENT');
 let endpoint: typeof import('../../functions/commons/http').endpoint;
 let errors: typeof import('../../functions/commons/errors');
 

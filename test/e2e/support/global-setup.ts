@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../../infra/local/ports';
-import { type LocalStack, startLocalStack } from '../../../infra/local/stack';
+import type { LocalStack } from '../../../infra/local/stack';
+import { startLocalStackProcess } from '../../support/stack-process';
 import { startMarketDataStandIn } from './market-data-stand-in';
 
 /**
@@ -37,7 +38,7 @@ export async function setup(project: TestProject) {
   const tableName = 'exchange-e2e';
   const adminEmail = 'e2e-admin@exchange.test';
   const adminPassword = `Admin-${randomBytes(9).toString('base64url')}`;
-  stack = await startLocalStack({
+  stack = await startLocalStackProcess({
     port: 0,
     mailPort: 0,
     dynamoPort: await freePort(),
