@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { StaffRole } from '../shared/enums';
 
 /** Who may call a route: anyone, any logged-in user, or staff from the given role upwards. */
@@ -21,11 +21,11 @@ export interface RouteDefinition {
   access: Access;
   summary: string;
   tag: string;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
   /** Shape of the envelope's `data` on success. */
-  response?: z.ZodType;
+  response?: z.ZodMiniType;
   uses: ResourceUse;
 }
 
@@ -38,7 +38,7 @@ export interface JobDefinition {
 }
 
 /** Inferred request parts of a route, for typed handlers. */
-export type InferPart<S> = S extends z.ZodType ? z.output<S> : undefined;
+export type InferPart<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 export function defineRoutes<const T extends Record<string, RouteDefinition>>(routes: T): T {
   return routes;

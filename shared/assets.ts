@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { BASE_FIAT_CURRENCIES, CRYPTO_ASSET } from './constants';
 
 /**
@@ -7,7 +7,9 @@ import { BASE_FIAT_CURRENCIES, CRYPTO_ASSET } from './constants';
  */
 export const FIAT_KINDS = ['cash', 'card'] as const;
 export type FiatKind = (typeof FIAT_KINDS)[number];
-export const currencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, 'Must be a three-letter ISO currency code');
+export const currencyCodeSchema = z
+  .string()
+  .check(z.regex(/^[A-Z]{3}$/, 'Must be a three-letter ISO currency code'));
 
 const FIAT_KEY_PATTERN = /^(cash|card)-([A-Z]{3})$/;
 
@@ -24,7 +26,9 @@ export function parseAssetKey(key: string): ParsedAsset | null {
 
 export const assetKeySchema = z
   .string()
-  .refine((key) => parseAssetKey(key) !== null, 'Unknown asset: use cash-XXX, card-XXX or usdt-trc20');
+  .check(
+    z.refine((key) => parseAssetKey(key) !== null, 'Unknown asset: use cash-XXX, card-XXX or usdt-trc20'),
+  );
 export type AssetKey = z.infer<typeof assetKeySchema>;
 
 export function fiatAssetKey(fiatKind: FiatKind, currency: string): string {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Roles in ascending order of power: the order is the hierarchy (architecture §6). */
 export const ROLES = ['USER', 'MANAGER', 'ADMIN', 'SUPER_ADMIN'] as const;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * A field error. `path` is the dotted field path; `param` repeats it because the spec's
@@ -8,12 +8,12 @@ export const fieldErrorSchema = z.object({ path: z.string(), param: z.string(), 
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 /** Every API answer, success or failure, has this shape (spec section 7). */
-export function envelopeSchema<T extends z.ZodType>(data: T) {
+export function envelopeSchema<T extends z.ZodMiniType>(data: T) {
   return z.object({
     success: z.boolean(),
     message: z.string(),
-    data: data.optional(),
-    errors: z.array(fieldErrorSchema).optional(),
+    data: z.optional(data),
+    errors: z.optional(z.array(fieldErrorSchema)),
   });
 }
 export type Envelope<T> = { success: boolean; message: string; data?: T; errors?: FieldError[] };

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { currencyCodeSchema } from './assets';
 
 /**
@@ -6,14 +6,14 @@ import { currencyCodeSchema } from './assets';
  * The last segment names the node; each segment is lower-case latin, digits or underscores.
  */
 export const GEO_SEGMENT = /^[a-z0-9_]+$/;
-export const geoKeySchema = z
-  .string()
-  .min(1)
-  .max(200)
-  .refine((key) => {
+export const geoKeySchema = z.string().check(
+  z.minLength(1),
+  z.maxLength(200),
+  z.refine((key) => {
     const segments = key.split('.');
     return segments.length <= 3 && segments.every((segment) => GEO_SEGMENT.test(segment));
-  }, 'Must be a dotted geo key like europe.germany.berlin');
+  }, 'Must be a dotted geo key like europe.germany.berlin'),
+);
 
 export type GeoLevel = 'continent' | 'country' | 'city';
 export const GEO_LEVELS: readonly GeoLevel[] = ['continent', 'country', 'city'];

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 export const sortOrderSchema = z.enum(['asc', 'desc']);
 export type SortOrder = z.infer<typeof sortOrderSchema>;
@@ -6,16 +6,16 @@ export type SortOrder = z.infer<typeof sortOrderSchema>;
 /** Query-string page number and size; query values arrive as strings. */
 export function pageQuerySchema(maxLimit: number, defaultLimit: number) {
   return {
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
+    page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1),
+    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(maxLimit)), defaultLimit),
   };
 }
 
-export function pagedSchema<T extends z.ZodType>(item: T) {
+export function pagedSchema<T extends z.ZodMiniType>(item: T) {
   return z.object({
     items: z.array(item),
-    total: z.number().int().nonnegative(),
-    totalPages: z.number().int().nonnegative(),
+    total: z.number().check(z.int(), z.nonnegative()),
+    totalPages: z.number().check(z.int(), z.nonnegative()),
   });
 }
 export type Paged<T> = { items: T[]; total: number; totalPages: number };

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { envelopeSchema } from '../../shared/envelope';
 import type { RouteDefinition } from '../route-definition';
 import { allRoutes } from '../routes';
@@ -17,13 +17,13 @@ const ERROR_STATUSES: Record<string, string> = {
   '500': 'Unexpected error; nothing internal is revealed',
 };
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 }
 
 /** Query and path schemas become one parameter per top-level property. */
-function parameters(schema: z.ZodType | undefined, location: 'path' | 'query') {
+function parameters(schema: z.ZodMiniType | undefined, location: 'path' | 'query') {
   if (!schema) return [];
   const objectSchema = jsonSchema(schema, 'input') as {
     properties?: Record<string, JsonSchema>;

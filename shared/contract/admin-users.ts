@@ -1,7 +1,8 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ADMIN_PAGE_SIZE } from '../constants';
 import { languageSchema, roleSchema } from '../enums';
 import { pagedSchema, pageQuerySchema, sortOrderSchema } from '../paging';
+import { preprocess } from '../preprocess';
 import { adminApplicationSchema } from './applications';
 import { emailSchema, usernameSchema } from './auth';
 import { publicUserSchema } from './users';
@@ -16,31 +17,32 @@ export const ADMIN_USERS_FILTER_WINDOW = 1000;
 export const ADMIN_USERS_SORT_FIELDS = ['createdAt', 'email', 'username'] as const;
 
 /** Query values the web sends empty (`?role=`) count as absent. */
-function blankAsAbsent<T extends z.ZodType>(schema: T) {
-  return z.preprocess(
+function blankAsAbsent<T extends z.ZodMiniType>(schema: T) {
+  return preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     schema,
   );
 }
 
-const booleanQuery = z
-  .enum(['true', 'false'], { error: 'Must be true or false.' })
-  .transform((v) => v === 'true');
+const booleanQuery = z.pipe(
+  z.enum(['true', 'false'], { error: 'Must be true or false.' }),
+  z.transform((v) => v === 'true'),
+);
 
-export const adminUserParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const adminUserParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 export const adminUsersQuerySchema = z.object({
   ...pageQuerySchema(ADMIN_USERS_MAX_LIMIT, ADMIN_PAGE_SIZE),
-  sortBy: blankAsAbsent(z.enum(ADMIN_USERS_SORT_FIELDS).default('createdAt')),
-  sortOrder: blankAsAbsent(sortOrderSchema.default('desc')),
-  search: blankAsAbsent(z.string().trim().max(ADMIN_USERS_SEARCH_MAX_LENGTH).optional()),
-  role: blankAsAbsent(roleSchema.optional()),
-  isActive: blankAsAbsent(booleanQuery.optional()),
-  emailVerified: blankAsAbsent(booleanQuery.optional()),
+  sortBy: blankAsAbsent(z._default(z.enum(ADMIN_USERS_SORT_FIELDS), 'createdAt')),
+  sortOrder: blankAsAbsent(z._default(sortOrderSchema, 'desc')),
+  search: blankAsAbsent(z.optional(z.string().check(z.trim(), z.maxLength(ADMIN_USERS_SEARCH_MAX_LENGTH)))),
+  role: blankAsAbsent(z.optional(roleSchema)),
+  isActive: blankAsAbsent(z.optional(booleanQuery)),
+  emailVerified: blankAsAbsent(z.optional(booleanQuery)),
 });
 export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
 
-export const adminUsersPageSchema = pagedSchema(publicUserSchema).extend({
+export const adminUsersPageSchema = z.extend(pagedSchema(publicUserSchema), {
   /**
    * True when search or the isActive/emailVerified filters (or sorting by email/username) were
    * applied to the newest ADMIN_USERS_FILTER_WINDOW users only, so `total` counts matches there.
@@ -55,45 +57,54 @@ export const userAuditEntrySchema = z.object({
   actorId: z.string(),
   actorRole: roleSchema,
   action: z.string(),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
+  before: z.nullable(z.record(z.string(), z.unknown())),
+  after: z.nullable(z.record(z.string(), z.unknown())),
 });
 export type UserAuditEntry = z.infer<typeof userAuditEntrySchema>;
 
 /** GET /admin/users/{id}: the user and the latest staff actions on them. */
-export const adminUserDetailSchema = publicUserSchema.extend({ audit: z.array(userAuditEntrySchema) });
+export const adminUserDetailSchema = z.extend(publicUserSchema, { audit: z.array(userAuditEntrySchema) });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 /** PUT /admin/users/{id}: every field optional; an empty username (or null) removes it. */
 export const adminUserUpdateBodySchema = z.strictObject({
-  email: emailSchema.optional(),
-  username: z
-    .union([z.null(), z.literal(''), usernameSchema])
-    .optional()
-    .transform((value) => (value === '' ? null : value)),
-  role: roleSchema.optional(),
-  isActive: z.boolean({ error: 'Must be true or false.' }).optional(),
-  language: languageSchema.optional(),
-  adminComment: z
-    .string()
-    .trim()
-    .max(ADMIN_COMMENT_MAX_LENGTH, `Comment must be at most ${ADMIN_COMMENT_MAX_LENGTH} characters.`)
-    .nullable()
-    .optional()
-    .transform((value) => (value === '' ? null : value)),
+  email: z.optional(emailSchema),
+  username: z.pipe(
+    z.optional(z.union([z.null(), z.literal(''), usernameSchema])),
+    z.transform((value) => (value === '' ? null : value)),
+  ),
+  role: z.optional(roleSchema),
+  isActive: z.optional(z.boolean({ error: 'Must be true or false.' })),
+  language: z.optional(languageSchema),
+  adminComment: z.pipe(
+    z.optional(
+      z.nullable(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.maxLength(
+              ADMIN_COMMENT_MAX_LENGTH,
+              `Comment must be at most ${ADMIN_COMMENT_MAX_LENGTH} characters.`,
+            ),
+          ),
+      ),
+    ),
+    z.transform((value) => (value === '' ? null : value)),
+  ),
 });
 export type AdminUserUpdateBody = z.input<typeof adminUserUpdateBodySchema>;
 
 export const adminUserRoleBodySchema = z.strictObject({ role: roleSchema });
 export type AdminUserRoleBody = z.infer<typeof adminUserRoleBodySchema>;
 
-export const resetReferralsDataSchema = z.object({ count: z.number().int().nonnegative() });
+export const resetReferralsDataSchema = z.object({ count: z.number().check(z.int(), z.nonnegative()) });
 export type ResetReferralsData = z.infer<typeof resetReferralsDataSchema>;
 
 /** GET /admin/managers: active staff a MANAGER+ may assign applications to. */
 export const managerOptionSchema = z.object({
   id: z.string(),
-  username: z.string().nullable(),
+  username: z.nullable(z.string()),
   email: z.string(),
   role: roleSchema,
 });

@@ -1,12 +1,13 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { SETTING_KEYS } from '../constants';
 import { dashboardPeriodSchema } from '../enums';
 import { geoKeySchema, geoTreeSchema } from '../geo';
+import { preprocess } from '../preprocess';
 
 // Dashboard
 
 export const dashboardQuerySchema = z.object({
-  period: z.preprocess((value) => (value === '' ? undefined : value), dashboardPeriodSchema.default('day')),
+  period: preprocess((value) => (value === '' ? undefined : value), z._default(dashboardPeriodSchema, 'day')),
 });
 
 export const dashboardDataSchema = z.object({
@@ -15,18 +16,22 @@ export const dashboardDataSchema = z.object({
   from: z.string(),
   to: z.string(),
   kpi: z.object({
-    newApplications: z.number().int(),
-    inProgress: z.number().int(),
-    completedApplications: z.number().int(),
-    newUsers: z.number().int(),
+    newApplications: z.number().check(z.int()),
+    inProgress: z.number().check(z.int()),
+    completedApplications: z.number().check(z.int()),
+    newUsers: z.number().check(z.int()),
   }),
-  funnel: z.object({ PENDING: z.number().int(), PROCESSING: z.number().int(), COMPLETED: z.number().int() }),
+  funnel: z.object({
+    PENDING: z.number().check(z.int()),
+    PROCESSING: z.number().check(z.int()),
+    COMPLETED: z.number().check(z.int()),
+  }),
   recentCompleted: z.array(
     z.object({
       id: z.string(),
-      amount: z.number().nullable(),
-      currency: z.string().nullable(),
-      user: z.object({ email: z.string().nullable() }),
+      amount: z.nullable(z.number()),
+      currency: z.nullable(z.string()),
+      user: z.object({ email: z.nullable(z.string()) }),
       completedAt: z.string(),
     }),
   ),
@@ -38,9 +43,9 @@ export const activityStatsDataSchema = z.object({
   days: z.array(
     z.object({
       date: z.string(),
-      createdApplications: z.number().int(),
-      completedApplications: z.number().int(),
-      newUsers: z.number().int(),
+      createdApplications: z.number().check(z.int()),
+      completedApplications: z.number().check(z.int()),
+      newUsers: z.number().check(z.int()),
     }),
   ),
 });
@@ -70,23 +75,22 @@ export const settingSchema = z.object({
   value: z.number(),
   description: z.string(),
   updatedAt: z.string(),
-  updatedBy: z.string().nullable(),
+  updatedBy: z.nullable(z.string()),
 });
 export type SettingView = z.infer<typeof settingSchema>;
 
-export const settingKeyParamsSchema = z.object({ key: z.string().min(1).max(100) });
+export const settingKeyParamsSchema = z.object({ key: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /** The web's numeric input may send the value as text; either is accepted and stored as a number. */
 export const putSettingBodySchema = z.strictObject({
   value: z.union([
     z.number(),
-    z
-      .string()
-      .trim()
-      .regex(/^-?\d+(\.\d+)?$/, 'The value must be a number.')
-      .transform(Number),
+    z.pipe(
+      z.string().check(z.trim(), z.regex(/^-?\d+(\.\d+)?$/, 'The value must be a number.')),
+      z.transform(Number),
+    ),
   ]),
-  description: z.string().trim().max(500).optional(),
+  description: z.optional(z.string().check(z.trim(), z.maxLength(500))),
 });
 export type PutSettingBody = z.infer<typeof putSettingBodySchema>;
 

@@ -1,20 +1,21 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { assetKeySchema } from '../assets';
 import { ORIGIN_FUNDS_VALUE, TELEGRAM_CONTACT_MIN_LENGTH } from '../constants';
 import { applicationStatusSchema, requestTypeSchema, roleSchema, staffSettableStatusSchema } from '../enums';
 import { geoKeySchema } from '../geo';
 import { pagedSchema, pageQuerySchema, sortOrderSchema } from '../paging';
+import { preprocess } from '../preprocess';
 import { isTelegramContact } from '../telegram';
 
 /** Query values the web may send empty (`?status=`) count as absent. */
 export function optionalQueryText(maxLength: number) {
-  return z.preprocess(
+  return preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
-    z.string().trim().max(maxLength).optional(),
+    z.optional(z.string().check(z.trim(), z.maxLength(maxLength))),
   );
 }
 
-export const applicationIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const applicationIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 export const MAX_OPEN_APPLICATIONS = 5;
 export const DETAILS_MAX_LENGTH = 2000;
@@ -23,24 +24,23 @@ export const REJECTION_REASON_MAX_LENGTH = 1000;
 /** The largest amount accepted in any currency. */
 export const MAX_AMOUNT = 1e12;
 
-export const contactTelegramSchema = z
-  .string({ error: 'This field must be filled in' })
-  .max(100)
-  .transform((value) => value.trim())
-  .pipe(
-    z
-      .string()
-      .min(TELEGRAM_CONTACT_MIN_LENGTH, {
-        error: 'Telegram contact must be at least 3 characters.',
-        abort: true,
-      })
-      .refine(isTelegramContact, 'Telegram contact must be a username or a phone number.'),
-  );
+export const contactTelegramSchema = z.pipe(
+  z.pipe(
+    z.string({ error: 'This field must be filled in' }).check(z.maxLength(100)),
+    z.transform((value) => value.trim()),
+  ),
+  z.string().check(
+    z.minLength(TELEGRAM_CONTACT_MIN_LENGTH, {
+      error: 'Telegram contact must be at least 3 characters.',
+      abort: true,
+    }),
+    z.refine(isTelegramContact, 'Telegram contact must be a username or a phone number.'),
+  ),
+);
 
 export const amountSchema = z
   .number({ error: 'Please enter the correct positive amount' })
-  .positive('Please enter the correct positive amount')
-  .max(MAX_AMOUNT, 'Amount is too large.');
+  .check(z.positive('Please enter the correct positive amount'), z.lte(MAX_AMOUNT, 'Amount is too large.'));
 
 export const standardApplicationBodySchema = z.strictObject({
   requestType: z.literal('STANDARD'),
@@ -51,16 +51,18 @@ export const standardApplicationBodySchema = z.strictObject({
   assetTo: assetKeySchema,
   amount: amountSchema,
   contactTelegram: contactTelegramSchema,
-  originFunds: z.string().trim().max(200).default(ORIGIN_FUNDS_VALUE),
+  originFunds: z._default(z.string().check(z.trim(), z.maxLength(200)), ORIGIN_FUNDS_VALUE),
 });
 
 export const individualApplicationBodySchema = z.strictObject({
   requestType: z.literal('INDIVIDUAL'),
   details: z
     .string({ error: 'This field must be filled in' })
-    .trim()
-    .min(1, 'This field must be filled in')
-    .max(DETAILS_MAX_LENGTH, `Details must be at most ${DETAILS_MAX_LENGTH} characters.`),
+    .check(
+      z.trim(),
+      z.minLength(1, 'This field must be filled in'),
+      z.maxLength(DETAILS_MAX_LENGTH, `Details must be at most ${DETAILS_MAX_LENGTH} characters.`),
+    ),
   contactTelegram: contactTelegramSchema,
 });
 
@@ -86,43 +88,43 @@ export const applicationSchema = z.object({
   id: z.string(),
   requestType: requestTypeSchema,
   status: applicationStatusSchema,
-  amountFrom: z.number().nullable(),
-  amountTo: z.number().nullable(),
-  amountUSD: z.number().nullable(),
-  assetFrom: z.string().nullable(),
-  assetTo: z.string().nullable(),
-  currencyFrom: z.string().nullable(),
-  currencyTo: z.string().nullable(),
-  continent: z.string().nullable(),
-  country: z.string().nullable(),
-  city: z.string().nullable(),
-  details: z.string().nullable(),
+  amountFrom: z.nullable(z.number()),
+  amountTo: z.nullable(z.number()),
+  amountUSD: z.nullable(z.number()),
+  assetFrom: z.nullable(z.string()),
+  assetTo: z.nullable(z.string()),
+  currencyFrom: z.nullable(z.string()),
+  currencyTo: z.nullable(z.string()),
+  continent: z.nullable(z.string()),
+  country: z.nullable(z.string()),
+  city: z.nullable(z.string()),
+  details: z.nullable(z.string()),
   contactData: z.object({ telegram: z.string() }),
-  originFunds: z.string().nullable(),
-  rejectionReason: z.string().nullable(),
-  rate: rateSnapshotSchema.nullable(),
+  originFunds: z.nullable(z.string()),
+  rejectionReason: z.nullable(z.string()),
+  rate: z.nullable(rateSnapshotSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type ApplicationView = z.infer<typeof applicationSchema>;
 
 /** The application in the admin table: the owner's email and telegramId, the assignee's username. */
-export const adminApplicationSchema = applicationSchema.extend({
+export const adminApplicationSchema = z.extend(applicationSchema, {
   userId: z.string(),
-  user: z.object({ email: z.string(), telegramId: z.string().nullable() }).nullable(),
-  assignedToId: z.string().nullable(),
-  assignedTo: z.string().nullable(),
-  adminNote: z.string().nullable(),
+  user: z.nullable(z.object({ email: z.string(), telegramId: z.nullable(z.string()) })),
+  assignedToId: z.nullable(z.string()),
+  assignedTo: z.nullable(z.string()),
+  adminNote: z.nullable(z.string()),
 });
 export type AdminApplicationView = z.infer<typeof adminApplicationSchema>;
 
 export const statusHistoryEntrySchema = z.object({
-  from: applicationStatusSchema.nullable(),
+  from: z.nullable(applicationStatusSchema),
   to: applicationStatusSchema,
   at: z.string(),
-  actorId: z.string().nullable(),
+  actorId: z.nullable(z.string()),
   actorRole: z.union([roleSchema, z.literal('SYSTEM')]),
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 });
 export type StatusHistoryEntry = z.infer<typeof statusHistoryEntrySchema>;
 
@@ -131,11 +133,11 @@ export const auditEntrySchema = z.object({
   actorId: z.string(),
   actorRole: roleSchema,
   action: z.string(),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
+  before: z.nullable(z.record(z.string(), z.unknown())),
+  after: z.nullable(z.record(z.string(), z.unknown())),
 });
 
-export const adminApplicationDetailSchema = adminApplicationSchema.extend({
+export const adminApplicationDetailSchema = z.extend(adminApplicationSchema, {
   history: z.array(statusHistoryEntrySchema),
   audit: z.array(auditEntrySchema),
 });
@@ -146,14 +148,14 @@ const cursorSchema = optionalQueryText(300);
 export const listMyApplicationsQuerySchema = z.object({
   ...pageQuerySchema(50, 10),
   cursor: cursorSchema,
-  sortBy: z.enum(['createdAt']).default('createdAt'),
-  sortOrder: sortOrderSchema.default('desc'),
+  sortBy: z._default(z.enum(['createdAt']), 'createdAt'),
+  sortOrder: z._default(sortOrderSchema, 'desc'),
 });
 export type ListMyApplicationsQuery = z.infer<typeof listMyApplicationsQuerySchema>;
 
 /** A page of a list; `nextCursor` continues from its last item (cheaper than a page number). */
-export function cursorPagedSchema<T extends z.ZodType>(item: T) {
-  return pagedSchema(item).extend({ nextCursor: z.string().nullable() });
+export function cursorPagedSchema<T extends z.ZodMiniType>(item: T) {
+  return z.extend(pagedSchema(item), { nextCursor: z.nullable(z.string()) });
 }
 
 export const myApplicationsPageSchema = cursorPagedSchema(applicationSchema);
@@ -162,47 +164,55 @@ export const ADMIN_SORT_FIELDS = ['createdAt', 'amountFrom', 'status'] as const;
 export const listAdminApplicationsQuerySchema = z.object({
   ...pageQuerySchema(100, 10),
   cursor: cursorSchema,
-  sortBy: z.enum(ADMIN_SORT_FIELDS).default('createdAt'),
-  sortOrder: sortOrderSchema.default('desc'),
+  sortBy: z._default(z.enum(ADMIN_SORT_FIELDS), 'createdAt'),
+  sortOrder: z._default(sortOrderSchema, 'desc'),
   search: optionalQueryText(100),
-  status: z.preprocess((value) => (value === '' ? undefined : value), applicationStatusSchema.optional()),
+  status: preprocess((value) => (value === '' ? undefined : value), z.optional(applicationStatusSchema)),
   userId: optionalQueryText(100),
 });
 export type ListAdminApplicationsQuery = z.infer<typeof listAdminApplicationsQuerySchema>;
 
-export const adminApplicationsPageSchema = cursorPagedSchema(adminApplicationSchema).extend({
+export const adminApplicationsPageSchema = z.extend(cursorPagedSchema(adminApplicationSchema), {
   /** Set when sorting or searching covered only the newest `window` applications of the filter. */
-  window: z.number().int().nullable(),
+  window: z.nullable(z.number().check(z.int())),
 });
 
 export const changeStatusBodySchema = z
   .strictObject({
     status: staffSettableStatusSchema,
-    rejectionReason: z.string().max(REJECTION_REASON_MAX_LENGTH).optional(),
+    rejectionReason: z.optional(z.string().check(z.maxLength(REJECTION_REASON_MAX_LENGTH))),
     /** The status the staff member saw; the change applies only if it is still the current one. */
-    expectedStatus: applicationStatusSchema.optional(),
+    expectedStatus: z.optional(applicationStatusSchema),
   })
-  .superRefine((body, context) => {
-    if (body.status === 'REJECTED' && !body.rejectionReason?.trim()) {
-      context.addIssue({
-        code: 'custom',
-        path: ['rejectionReason'],
-        message: 'Reason for rejection required.',
-      });
-    }
-  });
+  .check(
+    z.superRefine((body, context) => {
+      if (body.status === 'REJECTED' && !body.rejectionReason?.trim()) {
+        context.addIssue({
+          code: 'custom',
+          path: ['rejectionReason'],
+          message: 'Reason for rejection required.',
+        });
+      }
+    }),
+  );
 export type ChangeStatusBody = z.infer<typeof changeStatusBodySchema>;
 
 export const updateDetailsBodySchema = z
   .strictObject({
-    adminNote: z
-      .string()
-      .max(ADMIN_NOTE_MAX_LENGTH, `Note must be at most ${ADMIN_NOTE_MAX_LENGTH} characters.`)
-      .nullable()
-      .optional(),
-    assignedToId: z.string().min(1).max(100).nullable().optional(),
+    adminNote: z.optional(
+      z.nullable(
+        z
+          .string()
+          .check(
+            z.maxLength(ADMIN_NOTE_MAX_LENGTH, `Note must be at most ${ADMIN_NOTE_MAX_LENGTH} characters.`),
+          ),
+      ),
+    ),
+    assignedToId: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(100)))),
   })
-  .refine((body) => body.adminNote !== undefined || body.assignedToId !== undefined, {
-    message: 'Send adminNote and/or assignedToId.',
-  });
+  .check(
+    z.refine((body) => body.adminNote !== undefined || body.assignedToId !== undefined, {
+      message: 'Send adminNote and/or assignedToId.',
+    }),
+  );
 export type UpdateDetailsBody = z.infer<typeof updateDetailsBodySchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -22,47 +22,51 @@ export const AUTH_FIELD_MESSAGES = {
 } as const;
 
 /** Opaque tokens are 43 base64url characters; anything much longer is refused before a lookup. */
-const opaqueTokenSchema = z.string().min(1, AUTH_FIELD_MESSAGES.required).max(256);
+const opaqueTokenSchema = z.string().check(z.minLength(1, AUTH_FIELD_MESSAGES.required), z.maxLength(256));
 
-export const emailSchema = z
-  .string({ error: AUTH_FIELD_MESSAGES.invalidEmail })
-  .trim()
-  .toLowerCase()
-  .max(254, AUTH_FIELD_MESSAGES.invalidEmail)
-  .pipe(z.email({ error: AUTH_FIELD_MESSAGES.invalidEmail }));
+export const emailSchema = z.pipe(
+  z
+    .string({ error: AUTH_FIELD_MESSAGES.invalidEmail })
+    .check(z.trim(), z.toLowerCase(), z.maxLength(254, AUTH_FIELD_MESSAGES.invalidEmail)),
+  z.email({ error: AUTH_FIELD_MESSAGES.invalidEmail }),
+);
 
 export const usernameSchema = z
   .string({ error: AUTH_FIELD_MESSAGES.required })
-  .trim()
-  .min(USERNAME_MIN_LENGTH, AUTH_FIELD_MESSAGES.usernameLength)
-  .max(USERNAME_MAX_LENGTH, AUTH_FIELD_MESSAGES.usernameLength)
-  .regex(USERNAME_PATTERN, AUTH_FIELD_MESSAGES.usernameCharacters);
+  .check(
+    z.trim(),
+    z.minLength(USERNAME_MIN_LENGTH, AUTH_FIELD_MESSAGES.usernameLength),
+    z.maxLength(USERNAME_MAX_LENGTH, AUTH_FIELD_MESSAGES.usernameLength),
+    z.regex(USERNAME_PATTERN, AUTH_FIELD_MESSAGES.usernameCharacters),
+  );
 
 /** A new password: 8 to 128 characters (all of them count, see docs/decisions.md on bcrypt's 72 bytes). */
 export const newPasswordSchema = z
   .string({ error: AUTH_FIELD_MESSAGES.passwordTooShort })
-  .min(PASSWORD_MIN_LENGTH, AUTH_FIELD_MESSAGES.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, AUTH_FIELD_MESSAGES.passwordTooLong);
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, AUTH_FIELD_MESSAGES.passwordTooShort),
+    z.maxLength(PASSWORD_MAX_LENGTH, AUTH_FIELD_MESSAGES.passwordTooLong),
+  );
 
 /** A password being checked (login, current password): any non-empty value up to the limit. */
 const presentedPasswordSchema = z
   .string({ error: AUTH_FIELD_MESSAGES.allFieldsRequired })
-  .min(1, AUTH_FIELD_MESSAGES.allFieldsRequired)
-  .max(PASSWORD_MAX_LENGTH, AUTH_FIELD_MESSAGES.passwordTooLong);
+  .check(
+    z.minLength(1, AUTH_FIELD_MESSAGES.allFieldsRequired),
+    z.maxLength(PASSWORD_MAX_LENGTH, AUTH_FIELD_MESSAGES.passwordTooLong),
+  );
 
 export const registerBodySchema = z.strictObject({
   email: emailSchema,
   username: usernameSchema,
   password: newPasswordSchema,
   /** Absent, null or blank: registering without an inviter (the web's "no code" path). */
-  invitationCode: z
-    .string()
-    .trim()
-    .max(32, 'Invitation code is invalid.')
-    .nullish()
-    .transform((code) => (code ? code.toUpperCase() : undefined)),
+  invitationCode: z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(32, 'Invitation code is invalid.'))),
+    z.transform((code) => (code ? code.toUpperCase() : undefined)),
+  ),
   /** Not in the spec's call list: the web may send its UI language so the first mail is in it. */
-  language: languageSchema.optional(),
+  language: z.optional(languageSchema),
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 export const registerDataSchema = z.object({
@@ -75,9 +79,11 @@ export type RegisterData = z.infer<typeof registerDataSchema>;
 export const loginBodySchema = z.strictObject({
   loginIdentifier: z
     .string({ error: AUTH_FIELD_MESSAGES.identifierRequired })
-    .trim()
-    .min(1, AUTH_FIELD_MESSAGES.identifierRequired)
-    .max(254, AUTH_FIELD_MESSAGES.identifierRequired),
+    .check(
+      z.trim(),
+      z.minLength(1, AUTH_FIELD_MESSAGES.identifierRequired),
+      z.maxLength(254, AUTH_FIELD_MESSAGES.identifierRequired),
+    ),
   password: presentedPasswordSchema,
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
@@ -91,7 +97,7 @@ export const sessionDataSchema = z.object({
 export type SessionData = z.infer<typeof sessionDataSchema>;
 
 /** The token is optional here so a missing one gets the spec's verification text, not a schema error. */
-export const verifyEmailQuerySchema = z.object({ token: z.string().max(256).optional() });
+export const verifyEmailQuerySchema = z.object({ token: z.optional(z.string().check(z.maxLength(256))) });
 
 export const emailBodySchema = z.strictObject({ email: emailSchema });
 export type EmailBody = z.input<typeof emailBodySchema>;
@@ -121,14 +127,19 @@ export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
  * is refused as an unknown field. A blank username means "unchanged"; photo_url null clears it.
  */
 export const updateProfileBodySchema = z.strictObject({
-  username: z
-    .string()
-    .trim()
-    .transform((value) => (value === '' ? undefined : value))
-    .pipe(usernameSchema.optional())
-    .nullish()
-    .transform((value) => value ?? undefined),
-  language: languageSchema.optional(),
-  photo_url: z.string().max(500).nullable().optional(),
+  username: z.pipe(
+    z.nullish(
+      z.pipe(
+        z.pipe(
+          z.string().check(z.trim()),
+          z.transform((value) => (value === '' ? undefined : value)),
+        ),
+        z.optional(usernameSchema),
+      ),
+    ),
+    z.transform((value) => value ?? undefined),
+  ),
+  language: z.optional(languageSchema),
+  photo_url: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
 });
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { applicationStatusSchema } from '../enums';
 import { pageQuerySchema } from '../paging';
 import { cursorPagedSchema, optionalQueryText } from './applications';
@@ -8,7 +8,7 @@ export const notificationSchema = z.object({
   type: z.literal('APPLICATION_STATUS'),
   applicationId: z.string(),
   status: applicationStatusSchema,
-  previousStatus: applicationStatusSchema.nullable(),
+  previousStatus: z.nullable(applicationStatusSchema),
   /** Text in the user's language at the time of the event. */
   title: z.string(),
   message: z.string(),
@@ -23,10 +23,12 @@ export const listNotificationsQuerySchema = z.object({
 });
 export type ListNotificationsQuery = z.infer<typeof listNotificationsQuerySchema>;
 
-export const notificationsPageSchema = cursorPagedSchema(notificationSchema).extend({
-  unreadCount: z.number().int().nonnegative(),
+export const notificationsPageSchema = z.extend(cursorPagedSchema(notificationSchema), {
+  unreadCount: z.number().check(z.int(), z.nonnegative()),
 });
 
-export const notificationIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export const notificationIdParamsSchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(100)),
+});
 
-export const readAllDataSchema = z.object({ count: z.number().int().nonnegative() });
+export const readAllDataSchema = z.object({ count: z.number().check(z.int(), z.nonnegative()) });

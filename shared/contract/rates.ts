@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { assetKeySchema, currencyCodeSchema, isValidExchangePair } from '../assets';
 import { amountSchema } from './applications';
 
@@ -14,7 +14,7 @@ export const currencyValueSchema = z.object({
   /** What one unit of the currency is worth in USD. */
   usdValue: z.number(),
   updatedAt: z.string(),
-  updatedBy: z.string().nullable(),
+  updatedBy: z.nullable(z.string()),
 });
 export type CurrencyValue = z.infer<typeof currencyValueSchema>;
 
@@ -25,68 +25,72 @@ export type CurrencyValue = z.infer<typeof currencyValueSchema>;
 export const directionRateSchema = z.object({
   assetFrom: z.string(),
   assetTo: z.string(),
-  rate: z.number().nullable(),
+  rate: z.nullable(z.number()),
   markupPercent: z.number(),
-  minAmount: z.number().nullable(),
-  maxAmount: z.number().nullable(),
+  minAmount: z.nullable(z.number()),
+  maxAmount: z.nullable(z.number()),
   isActive: z.boolean(),
   updatedAt: z.string(),
-  updatedBy: z.string().nullable(),
+  updatedBy: z.nullable(z.string()),
 });
 export type DirectionRate = z.infer<typeof directionRateSchema>;
 
 export const ratesDataSchema = z.object({
-  updatedAt: z.string().nullable(),
+  updatedAt: z.nullable(z.string()),
   currencies: z.array(currencyValueSchema),
   directions: z.array(directionRateSchema),
 });
 export type RatesData = z.infer<typeof ratesDataSchema>;
 
-const amountLimitSchema = z.number().positive().max(1e12).nullable().optional();
+const amountLimitSchema = z.optional(z.nullable(z.number().check(z.positive(), z.lte(1e12))));
 
 export const currencyValueChangeSchema = z.strictObject({
   code: valuedCurrencySchema,
-  usdValue: z.number().positive().max(1e9),
+  usdValue: z.number().check(z.positive(), z.lte(1e9)),
 });
 
 export const directionChangeSchema = z
   .strictObject({
     assetFrom: assetKeySchema,
     assetTo: assetKeySchema,
-    markupPercent: z.number().min(0).max(MAX_MARKUP_PERCENT),
+    markupPercent: z.number().check(z.gte(0), z.lte(MAX_MARKUP_PERCENT)),
     minAmount: amountLimitSchema,
     maxAmount: amountLimitSchema,
-    isActive: z.boolean().default(true),
+    isActive: z._default(z.boolean(), true),
   })
-  .superRefine((direction, context) => {
-    if (!isValidExchangePair(direction.assetFrom, direction.assetTo)) {
-      context.addIssue({
-        code: 'custom',
-        path: ['assetTo'],
-        message: 'A direction pairs one fiat asset with usdt-trc20.',
-      });
-    }
-    if (direction.minAmount && direction.maxAmount && direction.minAmount > direction.maxAmount) {
-      context.addIssue({ code: 'custom', path: ['maxAmount'], message: 'maxAmount is below minAmount.' });
-    }
-  });
+  .check(
+    z.superRefine((direction, context) => {
+      if (!isValidExchangePair(direction.assetFrom, direction.assetTo)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['assetTo'],
+          message: 'A direction pairs one fiat asset with usdt-trc20.',
+        });
+      }
+      if (direction.minAmount && direction.maxAmount && direction.minAmount > direction.maxAmount) {
+        context.addIssue({ code: 'custom', path: ['maxAmount'], message: 'maxAmount is below minAmount.' });
+      }
+    }),
+  );
 
 export const putRatesBodySchema = z
   .strictObject({
-    currencies: z.array(currencyValueChangeSchema).max(MAX_RATE_CHANGES).default([]),
-    directions: z.array(directionChangeSchema).max(MAX_RATE_CHANGES).default([]),
+    currencies: z._default(z.array(currencyValueChangeSchema).check(z.maxLength(MAX_RATE_CHANGES)), []),
+    directions: z._default(z.array(directionChangeSchema).check(z.maxLength(MAX_RATE_CHANGES)), []),
   })
-  .superRefine((body, context) => {
-    const count = body.currencies.length + body.directions.length;
-    if (count === 0)
-      context.addIssue({ code: 'custom', message: 'Send at least one currency or direction.' });
-    if (count > MAX_RATE_CHANGES) {
-      context.addIssue({ code: 'custom', message: `At most ${MAX_RATE_CHANGES} changes per request.` });
-    }
-  });
+  .check(
+    z.superRefine((body, context) => {
+      const count = body.currencies.length + body.directions.length;
+      if (count === 0)
+        context.addIssue({ code: 'custom', message: 'Send at least one currency or direction.' });
+      if (count > MAX_RATE_CHANGES) {
+        context.addIssue({ code: 'custom', message: `At most ${MAX_RATE_CHANGES} changes per request.` });
+      }
+    }),
+  );
 export type PutRatesBody = z.infer<typeof putRatesBodySchema>;
 
-export const putRatesDataSchema = z.object({ changed: z.number().int(), rates: ratesDataSchema });
+export const putRatesDataSchema = z.object({ changed: z.number().check(z.int()), rates: ratesDataSchema });
 
 export const calculateBodySchema = z.strictObject({
   assetFrom: assetKeySchema,
@@ -111,7 +115,7 @@ export const quoteSchema = z.object({
   /** The smallest amount accepted, in `currencyFrom`: the larger of the direction's and the setting's. */
   minAmount: z.number(),
   minAmountUSD: z.number(),
-  maxAmount: z.number().nullable(),
+  maxAmount: z.nullable(z.number()),
   belowMinimum: z.boolean(),
   aboveMaximum: z.boolean(),
   updatedAt: z.string(),

@@ -1,6 +1,6 @@
 import type { Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ApiEvent, ApiResult } from '../../functions/commons/http-types';
 import type { RouteDefinition } from '../../functions/route-definition';
 import fixture from '../fixtures/http-api-v2-event.json';

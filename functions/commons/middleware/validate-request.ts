@@ -1,9 +1,14 @@
 import type middy from '@middy/core';
-import type * as z from 'zod';
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
 import { type FieldError, fieldError } from '../../../shared/envelope';
 import type { RouteDefinition } from '../../route-definition';
 import { BadRequestError } from '../errors';
 import type { ApiContext, ApiEvent, ApiResult } from '../http-types';
+
+// zod/mini installs no locale, so an issue without its own message would read just "Invalid input".
+// Classic zod installed English on first use; these texts reach clients as `errors[].msg`.
+z.config(en());
 
 /** Validates path parameters, query and body against the route's zod schemas (400 with field errors). */
 export function validateRequest(
@@ -22,7 +27,7 @@ export function validateRequest(
 }
 
 function parsePart(
-  schema: z.ZodType | undefined,
+  schema: z.ZodMiniType | undefined,
   value: unknown,
   prefix: string | undefined,
   errors: FieldError[],
