@@ -2,6 +2,26 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { CloseIcon } from './icons';
 
+/**
+ * Shows the <dialog> given the returned ref as a modal while `open`, and closes it otherwise (where
+ * the browser lacks showModal, the `open` attribute stands in).
+ */
+export function useModalDialog(open: boolean) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      if (typeof dialog.showModal === 'function') dialog.showModal();
+      else dialog.setAttribute('open', '');
+    } else if (!open && dialog.open) {
+      if (typeof dialog.close === 'function') dialog.close();
+      else dialog.removeAttribute('open');
+    }
+  }, [open]);
+  return ref;
+}
+
 interface ModalProps {
   open: boolean;
   title: string;
@@ -15,20 +35,8 @@ interface ModalProps {
  */
 export function Modal({ open, title, onClose, children }: ModalProps) {
   const { t } = useTranslation('common');
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!open && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
-  }, [open]);
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; keyboard users have Escape.

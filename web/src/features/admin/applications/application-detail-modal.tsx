@@ -1,18 +1,20 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '../../../../../shared/constants';
 import type {
   AdminApplicationDetail,
   AdminApplicationView,
 } from '../../../../../shared/contract/applications';
-import { ADMIN_NOTE_MAX_LENGTH } from '../../../../../shared/contract/applications';
+import { ADMIN_NOTE_MAX_LENGTH, type UpdateDetailsBody } from '../../../../../shared/contract/applications';
 import type { StaffSettableStatus } from '../../../../../shared/enums';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
 import { errorMessage } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { adminApi } from '../api/admin-api';
-import { InlineLoading, LoadError } from '../components/load-state';
+import { DetailModal } from '../components/detail-modal';
+import { type Fact, FactList } from '../components/fact-list';
+import { LoadError } from '../components/load-state';
+import { ModalSection } from '../components/modal-section';
 import { statusLabel } from '../components/status-badge';
 import { useGeoNames } from '../hooks/use-geo-names';
 import { useResource } from '../hooks/use-resource';
@@ -36,54 +38,41 @@ export function ApplicationDetailModal({
 }: ApplicationDetailModalProps) {
   const { t } = useTranslation('admin');
   const detail = useResource((signal) => adminApi.application(applicationId, signal), [applicationId]);
-  const application = detail.data;
   const changed = (row: AdminApplicationView) => {
     onChanged(row);
     detail.reload();
   };
   return (
-    <Modal
-      open
+    <DetailModal
       title={t('applications.detail.title', {
         id: shortId(applicationId, ADMIN_APPLICATION_ID_DISPLAY_LENGTH),
       })}
+      detail={detail}
+      errorTitle={t('applications.detail.loadError')}
       onClose={onClose}
     >
-      <div className="modal-wide">
-        {detail.error ? (
-          <LoadError
-            title={t('applications.detail.loadError')}
-            error={detail.error}
-            onRetry={detail.reload}
-          />
-        ) : !application ? (
-          <InlineLoading />
-        ) : (
-          <>
-            <div className="detail-status">
-              <span className="detail-status__label">{t('applications.columns.status')}</span>
-              <StatusSelect
-                applicationId={application.id}
-                status={application.status}
-                onChange={async (status, reason) => {
-                  await onStatus(application, status, reason);
-                  detail.reload();
-                }}
-              />
-            </div>
-            <ApplicationFacts application={application} />
-            <div className="detail-grid">
-              <Assignment application={application} onChanged={changed} />
-              <AdminNote application={application} onChanged={changed} />
-            </div>
-            <StatusHistory application={application} />
-            <div className="modal__footer">
-              <Button onClick={onClose}>{t('common.close')}</Button>
-            </div>
-          </>
-        )}
-      </div>
-    </Modal>
+      {(application) => (
+        <>
+          <div className="detail-status">
+            <span className="detail-status__label">{t('applications.columns.status')}</span>
+            <StatusSelect
+              applicationId={application.id}
+              status={application.status}
+              onChange={async (status, reason) => {
+                await onStatus(application, status, reason);
+                detail.reload();
+              }}
+            />
+          </div>
+          <ApplicationFacts application={application} />
+          <div className="detail-grid">
+            <Assignment application={application} onChanged={changed} />
+            <AdminNote application={application} onChanged={changed} />
+          </div>
+          <StatusHistory application={application} />
+        </>
+      )}
+    </DetailModal>
   );
 }
 
@@ -91,7 +80,7 @@ function ApplicationFacts({ application: a }: { application: AdminApplicationDet
   const { t, language } = useTranslation('admin');
   const kinds = { cash: t('assets.cash'), card: t('assets.card') };
   const placeName = useGeoNames(language);
-  const facts: Array<[string, ReactNode]> = [
+  const facts: Fact[] = [
     [
       t('applications.detail.id'),
       <span key="id" className="mono">
@@ -134,43 +123,67 @@ function ApplicationFacts({ application: a }: { application: AdminApplicationDet
     ]);
   }
   if (a.rejectionReason) facts.push([t('applications.detail.rejectionReason'), a.rejectionReason]);
-  return (
-    <dl className="facts">
-      {facts.map(([term, value]) => (
-        <div key={term} className="facts__item">
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList facts={facts} />;
 }
 
-function Assignment({
-  application,
-  onChanged,
-}: {
+interface DetailsPartProps {
   application: AdminApplicationDetail;
   onChanged: (row: AdminApplicationView) => void;
-}) {
-  const { t } = useTranslation('admin');
-  const managers = useResource((signal) => adminApi.managers(signal), []);
-  const [assignee, setAssignee] = useState(application.assignedToId ?? '');
-  const [saving, setSaving] = useState(false);
-  useEffect(() => setAssignee(application.assignedToId ?? ''), [application.assignedToId]);
+}
 
-  const save = async () => {
+/**
+ * The assignment or the note, edited in place: the draft (reset when the saved value changes) and
+ * its save, with a toast either way and the changed row on success.
+ */
+function useDetailDraft({ application, onChanged }: DetailsPartProps, saved: string) {
+  const { t } = useTranslation('admin');
+  const [draft, setDraft] = useState(saved);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => setDraft(saved), [saved]);
+
+  const save = async (body: UpdateDetailsBody, done: string) => {
     setSaving(true);
     try {
-      const answer = await adminApi.updateDetails(application.id, { assignedToId: assignee || null });
-      notify.success(assignee ? t('applications.detail.assigned') : t('applications.detail.unassignedDone'));
-      onChanged(answer.data?.id ? answer.data : { ...application, assignedToId: assignee || null });
+      const answer = await adminApi.updateDetails(application.id, body);
+      notify.success(done);
+      // Without the row in the answer, the local change stands in for it.
+      onChanged(answer.data?.id ? answer.data : { ...application, ...body });
     } catch (error) {
       notify.error(errorMessage(error, t('common.updateFailed')));
     } finally {
       setSaving(false);
     }
   };
+  return { draft, setDraft, saving, save };
+}
+
+interface SaveButtonProps {
+  label: string;
+  saving: boolean;
+  unchanged: boolean;
+  onSave: () => void;
+}
+
+function SaveButton({ label, saving, unchanged, onSave }: SaveButtonProps) {
+  return (
+    <div>
+      <Button size="sm" onClick={onSave} loading={saving} disabled={unchanged}>
+        {label}
+      </Button>
+    </div>
+  );
+}
+
+function Assignment(props: DetailsPartProps) {
+  const { application } = props;
+  const { t } = useTranslation('admin');
+  const managers = useResource((signal) => adminApi.managers(signal), []);
+  const {
+    draft: assignee,
+    setDraft: setAssignee,
+    saving,
+    save,
+  } = useDetailDraft(props, application.assignedToId ?? '');
 
   const options = (managers.data ?? []).map((manager) => ({
     value: manager.id,
@@ -184,8 +197,7 @@ function Assignment({
     });
   }
   return (
-    <section className="modal-section" aria-labelledby="assignment-title">
-      <h3 id="assignment-title">{t('applications.detail.assignment')}</h3>
+    <ModalSection id="assignment-title" title={t('applications.detail.assignment')}>
       {managers.error ? (
         <LoadError
           title={t('applications.detail.managersError')}
@@ -202,50 +214,29 @@ function Assignment({
             disabled={managers.loading}
             onChange={(event) => setAssignee(event.target.value)}
           />
-          <div>
-            <Button
-              size="sm"
-              onClick={save}
-              loading={saving}
-              disabled={assignee === (application.assignedToId ?? '')}
-            >
-              {t('applications.detail.saveAssignment')}
-            </Button>
-          </div>
+          <SaveButton
+            label={t('applications.detail.saveAssignment')}
+            saving={saving}
+            unchanged={assignee === (application.assignedToId ?? '')}
+            onSave={() =>
+              save(
+                { assignedToId: assignee || null },
+                assignee ? t('applications.detail.assigned') : t('applications.detail.unassignedDone'),
+              )
+            }
+          />
         </div>
       )}
-    </section>
+    </ModalSection>
   );
 }
 
-function AdminNote({
-  application,
-  onChanged,
-}: {
-  application: AdminApplicationDetail;
-  onChanged: (row: AdminApplicationView) => void;
-}) {
+function AdminNote(props: DetailsPartProps) {
+  const { application } = props;
   const { t } = useTranslation('admin');
-  const [note, setNote] = useState(application.adminNote ?? '');
-  const [saving, setSaving] = useState(false);
-  useEffect(() => setNote(application.adminNote ?? ''), [application.adminNote]);
-
-  const save = async () => {
-    setSaving(true);
-    try {
-      const adminNote = note.trim() || null;
-      const answer = await adminApi.updateDetails(application.id, { adminNote });
-      notify.success(t('applications.detail.noteSaved'));
-      onChanged(answer.data?.id ? answer.data : { ...application, adminNote });
-    } catch (error) {
-      notify.error(errorMessage(error, t('common.updateFailed')));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { draft: note, setDraft: setNote, saving, save } = useDetailDraft(props, application.adminNote ?? '');
   return (
-    <section className="modal-section" aria-labelledby="note-title">
-      <h3 id="note-title">{t('applications.detail.note')}</h3>
+    <ModalSection id="note-title" title={t('applications.detail.note')}>
       <div className="stack stack--tight">
         <TextAreaField
           label={t('applications.detail.noteLabel')}
@@ -254,26 +245,21 @@ function AdminNote({
           maxLength={ADMIN_NOTE_MAX_LENGTH}
           onChange={(event) => setNote(event.target.value)}
         />
-        <div>
-          <Button
-            size="sm"
-            onClick={save}
-            loading={saving}
-            disabled={note.trim() === (application.adminNote ?? '')}
-          >
-            {t('applications.detail.saveNote')}
-          </Button>
-        </div>
+        <SaveButton
+          label={t('applications.detail.saveNote')}
+          saving={saving}
+          unchanged={note.trim() === (application.adminNote ?? '')}
+          onSave={() => save({ adminNote: note.trim() || null }, t('applications.detail.noteSaved'))}
+        />
       </div>
-    </section>
+    </ModalSection>
   );
 }
 
 function StatusHistory({ application }: { application: AdminApplicationDetail }) {
   const { t, language } = useTranslation('admin');
   return (
-    <section className="modal-section" aria-labelledby="history-title">
-      <h3 id="history-title">{t('applications.detail.history')}</h3>
+    <ModalSection id="history-title" title={t('applications.detail.history')}>
       {application.history.length === 0 ? (
         <p className="muted">{t('applications.detail.noHistory')}</p>
       ) : (
@@ -295,6 +281,6 @@ function StatusHistory({ application }: { application: AdminApplicationDetail })
           ))}
         </ol>
       )}
-    </section>
+    </ModalSection>
   );
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { APPLICATION_STATUSES } from '../../../../../shared/enums';
-import { Button } from '../../../components/ui/button';
 import { useTranslation } from '../../../lib/i18n';
+import { FilterBar, FilterField, FilterSearch, FilterSelect } from '../components/filter-bar';
 import { statusLabel } from '../components/status-badge';
 
 export interface ApplicationFilterValues {
@@ -48,32 +48,25 @@ export function ApplicationsFilters({ values, userLabel, onChange, findUser }: A
 
   const anyFilter = values.search || values.status || values.userId;
   return (
-    <form className="filters" onSubmit={submit} aria-label={t('applications.filters.label')}>
-      <label className="filters__field filters__field--grow">
-        <span className="filters__label">{t('applications.filters.search')}</span>
-        <input
-          type="search"
-          className="input input--sm"
+    <FilterBar
+      label={t('applications.filters.label')}
+      onSubmit={submit}
+      searching={finding}
+      onReset={anyFilter ? () => onChange({ search: '', status: '', userId: '' }) : undefined}
+    >
+      <FilterField label={t('applications.filters.search')} grow>
+        <FilterSearch
           value={search}
           placeholder={t('applications.filters.searchPlaceholder')}
-          onChange={(event) => setSearch(event.target.value)}
+          onText={setSearch}
         />
-      </label>
-      <label className="filters__field">
-        <span className="filters__label">{t('applications.filters.status')}</span>
-        <select
-          className="select select--sm"
-          value={values.status}
-          onChange={(event) => onChange({ status: event.target.value })}
-        >
-          <option value="">{t('common.all')}</option>
-          {APPLICATION_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusLabel(t, status)}
-            </option>
-          ))}
-        </select>
-      </label>
+      </FilterField>
+      <FilterSelect
+        label={t('applications.filters.status')}
+        value={values.status}
+        onChange={(status) => onChange({ status })}
+        options={APPLICATION_STATUSES.map((status) => ({ value: status, label: statusLabel(t, status) }))}
+      />
       {values.userId ? (
         <div className="filters__field">
           <span className="filters__label">{t('applications.filters.user')}</span>
@@ -90,17 +83,14 @@ export function ApplicationsFilters({ values, userLabel, onChange, findUser }: A
           </span>
         </div>
       ) : (
-        <label className="filters__field">
-          <span className="filters__label">{t('applications.filters.user')}</span>
-          <input
-            type="search"
-            className="input input--sm"
+        <FilterField label={t('applications.filters.user')}>
+          <FilterSearch
             value={user}
             placeholder={t('applications.filters.userPlaceholder')}
             aria-invalid={userError ? true : undefined}
             aria-describedby={userError ? 'user-filter-error' : undefined}
-            onChange={(event) => {
-              setUser(event.target.value);
+            onText={(text) => {
+              setUser(text);
               setUserError(null);
             }}
           />
@@ -109,18 +99,8 @@ export function ApplicationsFilters({ values, userLabel, onChange, findUser }: A
               {userError}
             </span>
           )}
-        </label>
+        </FilterField>
       )}
-      <div className="filters__actions">
-        <Button type="submit" size="sm" loading={finding}>
-          {t('common.search')}
-        </Button>
-        {anyFilter && (
-          <Button variant="ghost" size="sm" onClick={() => onChange({ search: '', status: '', userId: '' })}>
-            {t('common.resetFilters')}
-          </Button>
-        )}
-      </div>
-    </form>
+    </FilterBar>
   );
 }

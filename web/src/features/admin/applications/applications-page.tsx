@@ -1,23 +1,21 @@
-import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH, ADMIN_PAGE_SIZE } from '../../../../../shared/constants';
+import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '../../../../../shared/constants';
 import type { AdminApplicationView } from '../../../../../shared/contract/applications';
 import type { StaffSettableStatus } from '../../../../../shared/enums';
-import type { SortOrder } from '../../../../../shared/paging';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { errorMessage } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
-import { type ApplicationsQuery, adminApi } from '../api/admin-api';
+import { adminApi } from '../api/admin-api';
 import { EyeIcon } from '../components/admin-icons';
 import { IconButton } from '../components/icon-button';
-import { InlineLoading, LoadError } from '../components/load-state';
+import { ListTable } from '../components/list-table';
+import { Loaded } from '../components/load-state';
 import { OpenRow } from '../components/open-row';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
-import { Pager } from '../components/pager';
 import { SortHeader } from '../components/sort-header';
 import { statusLabel } from '../components/status-badge';
 import { useGeoNames } from '../hooks/use-geo-names';
-import { pageNumber, useQueryParams } from '../hooks/use-query-params';
-import { useResource } from '../hooks/use-resource';
+import { useListPage } from '../hooks/use-list-page';
 import { formatDate, formatTime, shortId } from '../lib/format';
 import { notify } from '../lib/notify';
 import { AmountCell } from './amount-cell';
@@ -25,16 +23,7 @@ import { ApplicationDetailModal } from './application-detail-modal';
 import { ApplicationsFilters } from './applications-filters';
 import { StatusSelect } from './status-select';
 
-type SortField = ApplicationsQuery['sortBy'];
-const DEFAULTS = {
-  page: '1',
-  sortBy: 'createdAt',
-  sortOrder: 'desc',
-  search: '',
-  status: '',
-  userId: '',
-  open_id: '',
-};
+const FILTERS = { search: '', status: '', userId: '', open_id: '' };
 
 /** Strips the detail-only fields, so a row can be replaced with what the detail call returned. */
 function asRow(application: AdminApplicationView): AdminApplicationView {
@@ -55,17 +44,11 @@ function asRow(application: AdminApplicationView): AdminApplicationView {
  */
 export function ApplicationsPage() {
   const { t, language } = useTranslation('admin');
-  const { values, update } = useQueryParams(DEFAULTS);
-  const query: ApplicationsQuery = {
-    page: pageNumber(values.page),
-    limit: ADMIN_PAGE_SIZE,
-    sortBy: values.sortBy as SortField,
-    sortOrder: values.sortOrder as SortOrder,
-    search: values.search,
-    status: values.status,
-    userId: values.userId,
-  };
-  const list = useResource((signal) => adminApi.applications(query, signal), [JSON.stringify(query)]);
+  const { values, update, list, sorting, paging } = useListPage(
+    FILTERS,
+    ({ search, status, userId }) => ({ search, status, userId }),
+    adminApi.applications,
+  );
   const placeName = useGeoNames(language);
 
   const replaceRow = (row: AdminApplicationView) =>
@@ -117,139 +100,117 @@ export function ApplicationsPage() {
     return exact?.id ?? (found.items.length === 1 ? found.items[0]!.id : null);
   };
 
-  const sort = (field: SortField, order: SortOrder) => update({ sortBy: field, sortOrder: order });
-  const page = list.data;
-  const userLabel = values.userId ? (page?.items[0]?.user?.email ?? null) : null;
+  const userLabel = values.userId ? (list.data?.items[0]?.user?.email ?? null) : null;
 
   return (
     <section className="admin-page" aria-labelledby={PAGE_TITLE_ID}>
       <PageHeader title={t('applications.title')}>
-        <Button variant="secondary" size="sm" onClick={list.reload} loading={list.loading && !!page}>
+        <Button variant="secondary" size="sm" onClick={list.reload} loading={list.loading && !!list.data}>
           {t('common.refresh')}
         </Button>
       </PageHeader>
       <ApplicationsFilters values={values} userLabel={userLabel} onChange={update} findUser={findUser} />
-      {list.error ? (
-        <LoadError title={t('applications.loadError')} error={list.error} onRetry={list.reload} />
-      ) : !page ? (
-        <InlineLoading />
-      ) : (
-        <>
-          {page.window ? (
-            <Alert tone="info">{t('applications.windowNote', { count: page.window })}</Alert>
-          ) : null}
-          <div className="table-scroll" aria-busy={list.loading}>
-            <table className="data-table data-table--applications">
-              <caption className="visually-hidden">{t('applications.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('applications.columns.id')}</th>
-                  <th scope="col">{t('applications.columns.user')}</th>
-                  <th scope="col">{t('applications.columns.telegram')}</th>
-                  <SortHeader
-                    field="createdAt"
-                    label={t('applications.columns.created')}
-                    sortBy={query.sortBy}
-                    sortOrder={query.sortOrder}
-                    onSort={sort}
-                  />
-                  <th scope="col">{t('applications.columns.details')}</th>
-                  <SortHeader
-                    field="amountFrom"
-                    label={t('applications.columns.gives')}
-                    sortBy={query.sortBy}
-                    sortOrder={query.sortOrder}
-                    onSort={sort}
-                  />
-                  <th scope="col">{t('applications.columns.receives')}</th>
-                  <SortHeader
-                    field="status"
-                    label={t('applications.columns.status')}
-                    sortBy={query.sortBy}
-                    sortOrder={query.sortOrder}
-                    onSort={sort}
-                  />
-                  <th scope="col">{t('applications.columns.assigned')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('applications.columns.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.length === 0 && (
-                  <tr>
-                    <td colSpan={10} className="data-table__empty">
-                      {t('applications.empty')}
+      <Loaded resource={list} errorTitle={t('applications.loadError')}>
+        {(page) => (
+          <>
+            {page.window ? (
+              <Alert tone="info">{t('applications.windowNote', { count: page.window })}</Alert>
+            ) : null}
+            <ListTable
+              page={page}
+              paging={paging}
+              className="data-table data-table--applications"
+              caption={t('applications.caption')}
+              busy={list.loading}
+              emptyText={t('applications.empty')}
+              columns={[
+                t('applications.columns.id'),
+                t('applications.columns.user'),
+                t('applications.columns.telegram'),
+                <SortHeader
+                  key="createdAt"
+                  field="createdAt"
+                  label={t('applications.columns.created')}
+                  {...sorting}
+                />,
+                t('applications.columns.details'),
+                <SortHeader
+                  key="amountFrom"
+                  field="amountFrom"
+                  label={t('applications.columns.gives')}
+                  {...sorting}
+                />,
+                t('applications.columns.receives'),
+                <SortHeader
+                  key="status"
+                  field="status"
+                  label={t('applications.columns.status')}
+                  {...sorting}
+                />,
+                t('applications.columns.assigned'),
+                <th key="actions" scope="col">
+                  <span className="visually-hidden">{t('applications.columns.actions')}</span>
+                </th>,
+              ]}
+            >
+              {(row) => {
+                const label = shortId(row.id, ADMIN_APPLICATION_ID_DISPLAY_LENGTH);
+                return (
+                  <OpenRow key={row.id} onOpen={() => update({ open_id: row.id })}>
+                    <td className="mono nowrap" title={row.id}>
+                      {label}
                     </td>
-                  </tr>
-                )}
-                {page.items.map((row) => {
-                  const label = shortId(row.id, ADMIN_APPLICATION_ID_DISPLAY_LENGTH);
-                  return (
-                    <OpenRow key={row.id} onOpen={() => update({ open_id: row.id })}>
-                      <td className="mono nowrap" title={row.id}>
-                        {label}
-                      </td>
-                      <td className="truncate" title={row.user?.email}>
-                        {row.user?.email ?? '—'}
-                      </td>
-                      <td className="nowrap">{row.contactData.telegram}</td>
-                      <td className="nowrap">
-                        <span className="cell-stack">
-                          <span>{formatDate(row.createdAt, language)}</span>
-                          <span className="muted">{formatTime(row.createdAt, language)}</span>
+                    <td className="truncate" title={row.user?.email}>
+                      {row.user?.email ?? '—'}
+                    </td>
+                    <td className="nowrap">{row.contactData.telegram}</td>
+                    <td className="nowrap">
+                      <span className="cell-stack">
+                        <span>{formatDate(row.createdAt, language)}</span>
+                        <span className="muted">{formatTime(row.createdAt, language)}</span>
+                      </span>
+                    </td>
+                    <td className="cell-details">
+                      {row.requestType === 'INDIVIDUAL' ? (
+                        <span title={row.details ?? undefined}>
+                          <span className="cell-details__type">{t('applications.type.INDIVIDUAL')}</span>{' '}
+                          {row.details}
                         </span>
-                      </td>
-                      <td className="cell-details">
-                        {row.requestType === 'INDIVIDUAL' ? (
-                          <span title={row.details ?? undefined}>
-                            <span className="cell-details__type">{t('applications.type.INDIVIDUAL')}</span>{' '}
-                            {row.details}
-                          </span>
-                        ) : (
-                          <span className="cell-stack">
-                            <span>{placeName(row.city)}</span>
-                            <span className="muted">{placeName(row.country)}</span>
-                          </span>
-                        )}
-                      </td>
-                      <td className="num">
-                        <AmountCell amount={row.amountFrom} asset={row.assetFrom} />
-                      </td>
-                      <td className="num">
-                        <AmountCell amount={row.amountTo} asset={row.assetTo} />
-                      </td>
-                      <td>
-                        <StatusSelect
-                          applicationId={row.id}
-                          status={row.status}
-                          onChange={(status, reason) => changeStatus(row, status, reason)}
-                        />
-                      </td>
-                      <td className="truncate">{row.assignedTo ?? <span className="muted">—</span>}</td>
-                      <td>
-                        <IconButton
-                          icon={<EyeIcon />}
-                          label={t('applications.openOf', { id: label })}
-                          onClick={() => update({ open_id: row.id })}
-                        />
-                      </td>
-                    </OpenRow>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <p className="table-hint muted">{t('common.rowHint')}</p>
-          <Pager
-            page={query.page}
-            totalPages={page.totalPages}
-            total={page.total}
-            pageSize={ADMIN_PAGE_SIZE}
-            onPage={(next) => update({ page: String(next) })}
-          />
-        </>
-      )}
+                      ) : (
+                        <span className="cell-stack">
+                          <span>{placeName(row.city)}</span>
+                          <span className="muted">{placeName(row.country)}</span>
+                        </span>
+                      )}
+                    </td>
+                    <td className="num">
+                      <AmountCell amount={row.amountFrom} asset={row.assetFrom} />
+                    </td>
+                    <td className="num">
+                      <AmountCell amount={row.amountTo} asset={row.assetTo} />
+                    </td>
+                    <td>
+                      <StatusSelect
+                        applicationId={row.id}
+                        status={row.status}
+                        onChange={(status, reason) => changeStatus(row, status, reason)}
+                      />
+                    </td>
+                    <td className="truncate">{row.assignedTo ?? <span className="muted">—</span>}</td>
+                    <td>
+                      <IconButton
+                        icon={<EyeIcon />}
+                        label={t('applications.openOf', { id: label })}
+                        onClick={() => update({ open_id: row.id })}
+                      />
+                    </td>
+                  </OpenRow>
+                );
+              }}
+            </ListTable>
+          </>
+        )}
+      </Loaded>
       {values.open_id && (
         <ApplicationDetailModal
           applicationId={values.open_id}

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ADMIN_DRAWER_BREAKPOINT_PX } from '../../../../../shared/constants';
 import { CloseIcon } from '../../../components/ui/icons';
+import { useModalDialog } from '../../../components/ui/modal';
 import { useTranslation } from '../../../lib/i18n';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { AdminNav } from './admin-nav';
@@ -18,7 +19,7 @@ export function AdminLayout() {
   const staff = useStaff();
   const wide = useMediaQuery(WIDE_QUERY);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const drawer = useRef<HTMLDialogElement>(null);
+  const drawer = useModalDialog(drawerOpen);
   const { pathname } = useLocation();
 
   useEffect(() => {
@@ -29,18 +30,6 @@ export function AdminLayout() {
   useEffect(() => {
     setDrawerOpen(false);
   }, [pathname]);
-
-  useEffect(() => {
-    const dialog = drawer.current;
-    if (!dialog) return;
-    if (drawerOpen && !dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    } else if (!drawerOpen && dialog.open) {
-      if (typeof dialog.close === 'function') dialog.close();
-      else dialog.removeAttribute('open');
-    }
-  }, [drawerOpen]);
 
   return (
     <div className="admin">

@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
+import type { Resource } from '../hooks/use-resource';
 
 /** A failed load: the screen's title for it, the server's message when it sent one, and a retry. */
 export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
@@ -28,4 +30,19 @@ export function InlineLoading() {
       <Spinner label={t('common.loading')} />
     </div>
   );
+}
+
+interface LoadedProps<T> {
+  resource: Resource<T>;
+  /** The title of the failure, when the load fails. */
+  errorTitle: string;
+  children: (data: T) => ReactNode;
+}
+
+/** A resource's failure (with a retry), a spinner until its first answer, then what it loaded. */
+export function Loaded<T>({ resource, errorTitle, children }: LoadedProps<T>) {
+  if (resource.error) {
+    return <LoadError title={errorTitle} error={resource.error} onRetry={resource.reload} />;
+  }
+  return resource.data ? children(resource.data) : <InlineLoading />;
 }

@@ -4,7 +4,7 @@ import { DASHBOARD_PERIODS, type DashboardPeriod } from '../../../../../shared/e
 import { Alert } from '../../../components/ui/alert';
 import { useTranslation } from '../../../lib/i18n';
 import { adminApi, MissingDataError } from '../api/admin-api';
-import { InlineLoading, LoadError } from '../components/load-state';
+import { Loaded } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { useResource } from '../hooks/use-resource';
 import { adminHref } from '../lib/admin-paths';
@@ -20,7 +20,6 @@ export function DashboardPage() {
   const [period, setPeriod] = useState<DashboardPeriod>('day');
   const dashboard = useResource((signal) => adminApi.dashboard(period, signal), [period]);
   const activity = useResource((signal) => adminApi.activityStats(signal), []);
-  const data = dashboard.data;
 
   return (
     <section className="admin-page" aria-labelledby={PAGE_TITLE_ID}>
@@ -43,73 +42,73 @@ export function DashboardPage() {
 
       {dashboard.error instanceof MissingDataError ? (
         <Alert tone="warning">{t('dashboard.noData')}</Alert>
-      ) : dashboard.error ? (
-        <LoadError title={t('dashboard.loadError')} error={dashboard.error} onRetry={dashboard.reload} />
-      ) : !data ? (
-        <InlineLoading />
       ) : (
-        <div
-          className={`dashboard${dashboard.loading ? ' is-refreshing' : ''}`}
-          aria-busy={dashboard.loading}
-        >
-          <p className="muted dashboard__range">
-            {t('dashboard.range', {
-              from: formatDate(data.from, language),
-              to: formatDate(data.to, language),
-            })}
-          </p>
-          <ul className="kpi-grid" aria-label={t('dashboard.kpi.label')}>
-            {KPIS.map((kpi) => (
-              <li key={kpi} className={`kpi kpi--${kpi}`}>
-                <span className="kpi__label">{t(`dashboard.kpi.${kpi}`)}</span>
-                <span className="kpi__value">{formatNumber(data.kpi[kpi], language, 0)}</span>
-              </li>
-            ))}
-          </ul>
+        <Loaded resource={dashboard} errorTitle={t('dashboard.loadError')}>
+          {(data) => (
+            <div
+              className={`dashboard${dashboard.loading ? ' is-refreshing' : ''}`}
+              aria-busy={dashboard.loading}
+            >
+              <p className="muted dashboard__range">
+                {t('dashboard.range', {
+                  from: formatDate(data.from, language),
+                  to: formatDate(data.to, language),
+                })}
+              </p>
+              <ul className="kpi-grid" aria-label={t('dashboard.kpi.label')}>
+                {KPIS.map((kpi) => (
+                  <li key={kpi} className={`kpi kpi--${kpi}`}>
+                    <span className="kpi__label">{t(`dashboard.kpi.${kpi}`)}</span>
+                    <span className="kpi__value">{formatNumber(data.kpi[kpi], language, 0)}</span>
+                  </li>
+                ))}
+              </ul>
 
-          <div className="dashboard__columns">
-            <section className="card dashboard__panel" aria-labelledby="funnel-title">
-              <h2 id="funnel-title" className="panel-title">
-                {t('dashboard.funnel.title')}
-              </h2>
-              <Funnel counts={data.funnel} />
-            </section>
+              <div className="dashboard__columns">
+                <section className="card dashboard__panel" aria-labelledby="funnel-title">
+                  <h2 id="funnel-title" className="panel-title">
+                    {t('dashboard.funnel.title')}
+                  </h2>
+                  <Funnel counts={data.funnel} />
+                </section>
 
-            <section className="card dashboard__panel" aria-labelledby="recent-title">
-              <h2 id="recent-title" className="panel-title">
-                {t('dashboard.recent.title')}
-              </h2>
-              {data.recentCompleted.length === 0 ? (
-                <p className="muted">{t('dashboard.recent.empty')}</p>
-              ) : (
-                <table className="compact-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('dashboard.recent.amount')}</th>
-                      <th scope="col">{t('dashboard.recent.currency')}</th>
-                      <th scope="col">{t('dashboard.recent.user')}</th>
-                      <th scope="col">{t('dashboard.recent.completedAt')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.recentCompleted.map((item) => (
-                      <tr key={item.id}>
-                        <td className="num">
-                          <Link to={adminHref('applications', { open_id: item.id })}>
-                            {formatNumber(item.amount, language)}
-                          </Link>
-                        </td>
-                        <td>{item.currency ?? '—'}</td>
-                        <td className="truncate">{item.user.email ?? '—'}</td>
-                        <td className="nowrap">{formatDateTime(item.completedAt, language)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              )}
-            </section>
-          </div>
-        </div>
+                <section className="card dashboard__panel" aria-labelledby="recent-title">
+                  <h2 id="recent-title" className="panel-title">
+                    {t('dashboard.recent.title')}
+                  </h2>
+                  {data.recentCompleted.length === 0 ? (
+                    <p className="muted">{t('dashboard.recent.empty')}</p>
+                  ) : (
+                    <table className="compact-table">
+                      <thead>
+                        <tr>
+                          <th scope="col">{t('dashboard.recent.amount')}</th>
+                          <th scope="col">{t('dashboard.recent.currency')}</th>
+                          <th scope="col">{t('dashboard.recent.user')}</th>
+                          <th scope="col">{t('dashboard.recent.completedAt')}</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {data.recentCompleted.map((item) => (
+                          <tr key={item.id}>
+                            <td className="num">
+                              <Link to={adminHref('applications', { open_id: item.id })}>
+                                {formatNumber(item.amount, language)}
+                              </Link>
+                            </td>
+                            <td>{item.currency ?? '—'}</td>
+                            <td className="truncate">{item.user.email ?? '—'}</td>
+                            <td className="nowrap">{formatDateTime(item.completedAt, language)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  )}
+                </section>
+              </div>
+            </div>
+          )}
+        </Loaded>
       )}
 
       <section className="card dashboard__panel" aria-labelledby="activity-title">
@@ -118,16 +117,10 @@ export function DashboardPage() {
         </h2>
         {activity.error instanceof MissingDataError ? (
           <p className="muted">{t('dashboard.noData')}</p>
-        ) : activity.error ? (
-          <LoadError
-            title={t('dashboard.activity.loadError')}
-            error={activity.error}
-            onRetry={activity.reload}
-          />
-        ) : !activity.data ? (
-          <InlineLoading />
         ) : (
-          <ActivityChart days={activity.data.days} />
+          <Loaded resource={activity} errorTitle={t('dashboard.activity.loadError')}>
+            {({ days }) => <ActivityChart days={days} />}
+          </Loaded>
         )}
       </section>
     </section>

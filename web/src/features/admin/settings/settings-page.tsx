@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { adminApi } from '../api/admin-api';
-import { InlineLoading, LoadError } from '../components/load-state';
+import { Loaded } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { useResource } from '../hooks/use-resource';
 import { formatDateTime } from '../lib/format';
@@ -40,24 +40,22 @@ export function SettingsPage() {
   return (
     <section className="admin-page" aria-labelledby={PAGE_TITLE_ID}>
       <PageHeader title={t('settings.title')} />
-      {settings.error ? (
-        <LoadError title={t('settings.loadError')} error={settings.error} onRetry={settings.reload} />
-      ) : !settings.data ? (
-        <InlineLoading />
-      ) : (
-        <div className="settings-grid">
-          {SETTINGS.map((spec) => {
-            const setting = settings.data?.find((item) => item.key === spec.key);
-            return setting ? (
-              <SettingForm key={spec.key} spec={spec} setting={setting} onSaved={replace} />
-            ) : (
-              <Alert key={spec.key} tone="danger">
-                {t('settings.notFound', { key: spec.key })}
-              </Alert>
-            );
-          })}
-        </div>
-      )}
+      <Loaded resource={settings} errorTitle={t('settings.loadError')}>
+        {(saved) => (
+          <div className="settings-grid">
+            {SETTINGS.map((spec) => {
+              const setting = saved.find((item) => item.key === spec.key);
+              return setting ? (
+                <SettingForm key={spec.key} spec={spec} setting={setting} onSaved={replace} />
+              ) : (
+                <Alert key={spec.key} tone="danger">
+                  {t('settings.notFound', { key: spec.key })}
+                </Alert>
+              );
+            })}
+          </div>
+        )}
+      </Loaded>
     </section>
   );
 }

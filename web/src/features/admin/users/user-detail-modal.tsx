@@ -5,10 +5,13 @@ import type { AdminUserDetail } from '../../../../../shared/contract/admin-users
 import type { PublicUser } from '../../../../../shared/contract/users';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
 import { useTranslation } from '../../../lib/i18n';
 import { adminApi } from '../api/admin-api';
-import { InlineLoading, LoadError } from '../components/load-state';
+import { DataTable } from '../components/data-table';
+import { DetailModal } from '../components/detail-modal';
+import { type Fact, FactList } from '../components/fact-list';
+import { Loaded } from '../components/load-state';
+import { ModalSection } from '../components/modal-section';
 import { Pager } from '../components/pager';
 import { useStaff } from '../components/staff-context';
 import { StatusBadge } from '../components/status-badge';
@@ -28,37 +31,35 @@ export function UserDetailModal({ userId, onClose, onEdit }: UserDetailModalProp
   const { t } = useTranslation('admin');
   const staff = useStaff();
   const detail = useResource((signal) => adminApi.user(userId, signal), [userId]);
-  const user = detail.data;
+  const title = detail.data ? (detail.data.username ?? detail.data.email) : t('users.detail.title');
   return (
-    <Modal open title={user ? (user.username ?? user.email) : t('users.detail.title')} onClose={onClose}>
-      <div className="modal-wide">
-        {detail.error ? (
-          <LoadError title={t('users.detail.loadError')} error={detail.error} onRetry={detail.reload} />
-        ) : !user ? (
-          <InlineLoading />
-        ) : (
-          <>
-            <UserFacts user={user} />
-            <UserApplications userId={user.id} />
-            <UserAudit audit={user.audit} />
-            <div className="modal__footer">
-              {canManageUser(staff, user) && (
-                <Button variant="secondary" onClick={() => onEdit(user)}>
-                  {t('users.actions.edit')}
-                </Button>
-              )}
-              <Button onClick={onClose}>{t('common.close')}</Button>
-            </div>
-          </>
-        )}
-      </div>
-    </Modal>
+    <DetailModal
+      title={title}
+      detail={detail}
+      errorTitle={t('users.detail.loadError')}
+      onClose={onClose}
+      actions={(user) =>
+        canManageUser(staff, user) && (
+          <Button variant="secondary" onClick={() => onEdit(user)}>
+            {t('users.actions.edit')}
+          </Button>
+        )
+      }
+    >
+      {(user) => (
+        <>
+          <UserFacts user={user} />
+          <UserApplications userId={user.id} />
+          <UserAudit audit={user.audit} />
+        </>
+      )}
+    </DetailModal>
   );
 }
 
 function UserFacts({ user }: { user: AdminUserDetail }) {
   const { t, language } = useTranslation('admin');
-  const facts: Array<[string, React.ReactNode]> = [
+  const facts: Fact[] = [
     [t('users.detail.email'), user.email],
     [t('users.detail.username'), user.username ?? '—'],
     [t('users.detail.role'), t(`roles.${user.role}`)],
@@ -80,16 +81,7 @@ function UserFacts({ user }: { user: AdminUserDetail }) {
     [t('users.detail.registered'), formatDateTime(user.createdAt, language)],
     [t('users.detail.note'), user.adminComment ?? '—'],
   ];
-  return (
-    <dl className="facts">
-      {facts.map(([term, value]) => (
-        <div key={term} className="facts__item">
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <FactList facts={facts} />;
 }
 
 function UserApplications({ userId }: { userId: string }) {
@@ -101,32 +93,24 @@ function UserApplications({ userId }: { userId: string }) {
   );
   const kinds = { cash: t('assets.cash'), card: t('assets.card') };
   return (
-    <section className="modal-section" aria-labelledby="user-applications-title">
-      <h3 id="user-applications-title">{t('users.detail.applications')}</h3>
-      {applications.error ? (
-        <LoadError
-          title={t('users.detail.applicationsError')}
-          error={applications.error}
-          onRetry={applications.reload}
-        />
-      ) : !applications.data ? (
-        <InlineLoading />
-      ) : applications.data.items.length === 0 ? (
-        <p className="muted">{t('users.detail.noApplications')}</p>
-      ) : (
-        <>
-          <div className="table-scroll">
-            <table className="compact-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('applications.columns.id')}</th>
-                  <th scope="col">{t('applications.columns.created')}</th>
-                  <th scope="col">{t('applications.columns.gives')}</th>
-                  <th scope="col">{t('applications.columns.status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {applications.data.items.map((application) => (
+    <ModalSection id="user-applications-title" title={t('users.detail.applications')}>
+      <Loaded resource={applications} errorTitle={t('users.detail.applicationsError')}>
+        {({ items, total, totalPages }) =>
+          items.length === 0 ? (
+            <p className="muted">{t('users.detail.noApplications')}</p>
+          ) : (
+            <>
+              <DataTable
+                className="compact-table"
+                items={items}
+                columns={[
+                  t('applications.columns.id'),
+                  t('applications.columns.created'),
+                  t('applications.columns.gives'),
+                  t('applications.columns.status'),
+                ]}
+              >
+                {(application) => (
                   <tr key={application.id}>
                     <td className="mono">
                       <Link to={adminHref('applications', { open_id: application.id })}>
@@ -143,31 +127,24 @@ function UserApplications({ userId }: { userId: string }) {
                       <StatusBadge status={application.status} />
                     </td>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager
-            page={page}
-            totalPages={applications.data.totalPages}
-            total={applications.data.total}
-            pageSize={10}
-            onPage={setPage}
-          />
-          <Link className="modal-section__more" to={adminHref('applications', { userId })}>
-            {t('users.detail.allApplications')}
-          </Link>
-        </>
-      )}
-    </section>
+                )}
+              </DataTable>
+              <Pager page={page} totalPages={totalPages} total={total} pageSize={10} onPage={setPage} />
+              <Link className="modal-section__more" to={adminHref('applications', { userId })}>
+                {t('users.detail.allApplications')}
+              </Link>
+            </>
+          )
+        }
+      </Loaded>
+    </ModalSection>
   );
 }
 
 function UserAudit({ audit }: { audit: AdminUserDetail['audit'] }) {
   const { t, language } = useTranslation('admin');
   return (
-    <section className="modal-section" aria-labelledby="user-audit-title">
-      <h3 id="user-audit-title">{t('users.detail.audit')}</h3>
+    <ModalSection id="user-audit-title" title={t('users.detail.audit')}>
       {audit.length === 0 ? (
         <p className="muted">{t('users.detail.noAudit')}</p>
       ) : (
@@ -184,7 +161,7 @@ function UserAudit({ audit }: { audit: AdminUserDetail['audit'] }) {
           ))}
         </ul>
       )}
-    </section>
+    </ModalSection>
   );
 }
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { ROLES } from '../../../../../shared/enums';
-import { Button } from '../../../components/ui/button';
 import { useTranslation } from '../../../lib/i18n';
+import { FilterBar, FilterField, FilterSearch, FilterSelect } from '../components/filter-bar';
 
 export interface UserFilterValues {
   search: string;
@@ -28,71 +28,39 @@ export function UsersFilters({ values, onChange }: UsersFiltersProps) {
     onChange({ search: search.trim() });
   };
   const anyFilter = values.search || values.role || values.isActive || values.emailVerified;
+  const yesNo = (yes: string, no: string) => [
+    { value: 'true', label: yes },
+    { value: 'false', label: no },
+  ];
   return (
-    <form className="filters" onSubmit={submit} aria-label={t('users.filters.label')}>
-      <label className="filters__field filters__field--grow">
-        <span className="filters__label">{t('users.filters.search')}</span>
-        <input
-          type="search"
-          className="input input--sm"
-          value={search}
-          placeholder={t('users.filters.searchPlaceholder')}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </label>
-      <label className="filters__field">
-        <span className="filters__label">{t('users.filters.role')}</span>
-        <select
-          className="select select--sm"
-          value={values.role}
-          onChange={(event) => onChange({ role: event.target.value })}
-        >
-          <option value="">{t('common.all')}</option>
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {t(`roles.${role}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="filters__field">
-        <span className="filters__label">{t('users.filters.status')}</span>
-        <select
-          className="select select--sm"
-          value={values.isActive}
-          onChange={(event) => onChange({ isActive: event.target.value })}
-        >
-          <option value="">{t('common.all')}</option>
-          <option value="true">{t('users.status.active')}</option>
-          <option value="false">{t('users.status.inactive')}</option>
-        </select>
-      </label>
-      <label className="filters__field">
-        <span className="filters__label">{t('users.filters.emailVerified')}</span>
-        <select
-          className="select select--sm"
-          value={values.emailVerified}
-          onChange={(event) => onChange({ emailVerified: event.target.value })}
-        >
-          <option value="">{t('common.all')}</option>
-          <option value="true">{t('users.emailVerified.yes')}</option>
-          <option value="false">{t('users.emailVerified.no')}</option>
-        </select>
-      </label>
-      <div className="filters__actions">
-        <Button type="submit" size="sm">
-          {t('common.search')}
-        </Button>
-        {anyFilter && (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => onChange({ search: '', role: '', isActive: '', emailVerified: '' })}
-          >
-            {t('common.resetFilters')}
-          </Button>
-        )}
-      </div>
-    </form>
+    <FilterBar
+      label={t('users.filters.label')}
+      onSubmit={submit}
+      onReset={
+        anyFilter ? () => onChange({ search: '', role: '', isActive: '', emailVerified: '' }) : undefined
+      }
+    >
+      <FilterField label={t('users.filters.search')} grow>
+        <FilterSearch value={search} placeholder={t('users.filters.searchPlaceholder')} onText={setSearch} />
+      </FilterField>
+      <FilterSelect
+        label={t('users.filters.role')}
+        value={values.role}
+        onChange={(role) => onChange({ role })}
+        options={ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))}
+      />
+      <FilterSelect
+        label={t('users.filters.status')}
+        value={values.isActive}
+        onChange={(isActive) => onChange({ isActive })}
+        options={yesNo(t('users.status.active'), t('users.status.inactive'))}
+      />
+      <FilterSelect
+        label={t('users.filters.emailVerified')}
+        value={values.emailVerified}
+        onChange={(emailVerified) => onChange({ emailVerified })}
+        options={yesNo(t('users.emailVerified.yes'), t('users.emailVerified.no'))}
+      />
+    </FilterBar>
   );
 }

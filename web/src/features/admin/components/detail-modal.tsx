@@ -1,0 +1,46 @@
+import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { useTranslation } from '../../../lib/i18n';
+import type { Resource } from '../hooks/use-resource';
+import { Loaded } from './load-state';
+
+interface DetailModalProps<T> {
+  title: string;
+  detail: Resource<T>;
+  /** The title of the failure, when the detail cannot be loaded. */
+  errorTitle: string;
+  onClose: () => void;
+  children: (data: T) => ReactNode;
+  /** Buttons before Close in the footer, once the detail is loaded. */
+  actions?: (data: T) => ReactNode;
+}
+
+/** A wide modal showing a loaded record (a row's detail), closed by the button in its footer. */
+export function DetailModal<T>({
+  title,
+  detail,
+  errorTitle,
+  onClose,
+  children,
+  actions,
+}: DetailModalProps<T>) {
+  const { t } = useTranslation('admin');
+  return (
+    <Modal open title={title} onClose={onClose}>
+      <div className="modal-wide">
+        <Loaded resource={detail} errorTitle={errorTitle}>
+          {(data) => (
+            <>
+              {children(data)}
+              <div className="modal__footer">
+                {actions?.(data)}
+                <Button onClick={onClose}>{t('common.close')}</Button>
+              </div>
+            </>
+          )}
+        </Loaded>
+      </div>
+    </Modal>
+  );
+}

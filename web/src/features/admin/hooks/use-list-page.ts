@@ -1,0 +1,50 @@
+import { ADMIN_PAGE_SIZE } from '../../../../../shared/constants';
+import type { Paged, SortOrder } from '../../../../../shared/paging';
+import { pageNumber, useQueryParams } from './use-query-params';
+import { useResource } from './use-resource';
+
+interface ListQuery {
+  page: number;
+  limit: number;
+  sortBy: string;
+  sortOrder: SortOrder;
+}
+
+const PAGING_DEFAULTS = { page: '1', sortBy: 'createdAt', sortOrder: 'desc' };
+
+/**
+ * A server-paged table whose page, sort and filters live in the URL (see useQueryParams): the page
+ * loaded for them, and what its sort headers and pager need to change them.
+ */
+export function useListPage<K extends string, Q extends ListQuery, T extends Paged<unknown>>(
+  filterDefaults: Record<K, string>,
+  filtersOf: (values: Record<K, string>) => Omit<Q, keyof ListQuery>,
+  load: (query: Q, signal: AbortSignal) => Promise<T>,
+) {
+  const { values, update } = useQueryParams<K | keyof typeof PAGING_DEFAULTS>({
+    ...PAGING_DEFAULTS,
+    ...filterDefaults,
+  });
+  const query = {
+    page: pageNumber(values.page),
+    limit: ADMIN_PAGE_SIZE,
+    sortBy: values.sortBy,
+    sortOrder: values.sortOrder,
+    ...filtersOf(values),
+  } as Q;
+  // The query's text is the dependency: a new object each render must not reload.
+  const list = useResource((signal) => load(query, signal), [JSON.stringify(query)]);
+  // The generic filter keys hide from TypeScript that the paging keys are among them.
+  const change = update as (changes: Partial<Record<keyof typeof PAGING_DEFAULTS, string>>) => void;
+  const sorting = {
+    sortBy: query.sortBy as Q['sortBy'],
+    sortOrder: query.sortOrder,
+    onSort: (field: Q['sortBy'], order: SortOrder) => change({ sortBy: field, sortOrder: order }),
+  };
+  const paging = {
+    page: query.page,
+    pageSize: ADMIN_PAGE_SIZE,
+    onPage: (next: number) => change({ page: String(next) }),
+  };
+  return { values, update, list, sorting, paging };
+}

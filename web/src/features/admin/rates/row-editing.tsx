@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import type { RatesData } from '../../../../../shared/contract/rates';
+import { Button } from '../../../components/ui/button';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useTranslation } from '../../../lib/i18n';
+import { adminApi } from '../api/admin-api';
+import { formatDateTime } from '../lib/format';
+import { notify } from '../lib/notify';
+
+/** When a rate or value last changed, and by whom. */
+export function Changed({ at, by }: { at: string; by: string | null }) {
+  const { t, language } = useTranslation('admin');
+  return (
+    <span className="changed">
+      <span className="nowrap">{formatDateTime(at, language)}</span>
+      <span className="muted changed__by">{by ?? t('rates.bySystem')}</span>
+    </span>
+  );
+}
+
+/**
+ * A row of rates edited in place: its draft (null while not editing) and the save that sends it.
+ * After a save the screen takes the new rates and the row leaves editing; after a refusal the
+ * server's field errors go to `onFieldErrors`.
+ */
+export function useRowEdit<D>(onSaved: (rates: RatesData) => void) {
+  const { t } = useTranslation('admin');
+  const [draft, setDraft] = useState<D | null>(null);
+  const [saving, setSaving] = useState(false);
+  const send = async (
+    change: Parameters<typeof adminApi.saveRates>[0],
+    onFieldErrors: (fields: Record<string, string>) => void,
+  ) => {
+    setSaving(true);
+    try {
+      const answer = await adminApi.saveRates(change);
+      if (answer.data?.rates) onSaved(answer.data.rates);
+      setDraft(null);
+      notify.success(t('rates.saved'));
+    } catch (error) {
+      onFieldErrors(fieldErrorsOf(error));
+      notify.error(errorMessage(error, t('common.updateFailed')));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return { draft, setDraft, saving, send };
+}
+
+interface CellInputProps {
+  value: string;
+  /** The accessible name: the column and the row. */
+  label: string;
+  error: string | null | undefined;
+  errorId: string;
+  onChange: (value: string) => void;
+  onSave: () => void;
+  onCancel: () => void;
+}
+
+/** A number edited in its table cell: Enter saves, Escape cancels; its error shows beneath. */
+export function CellInput({ value, label, error, errorId, onChange, onSave, onCancel }: CellInputProps) {
+  return (
+    <span className="cell-edit">
+      <input
+        className="input input--sm input--num"
+        inputMode="decimal"
+        value={value}
+        aria-label={label}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') onSave();
+          if (event.key === 'Escape') onCancel();
+        }}
+      />
+      {error && (
+        <span className="field__error" id={errorId}>
+          {error}
+        </span>
+      )}
+    </span>
+  );
+}
+
+export function SaveOrCancel({
+  saving,
+  onSave,
+  onCancel,
+}: {
+  saving: boolean;
+  onSave: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <Button size="sm" onClick={onSave} loading={saving}>
+        {t('common.save')}
+      </Button>
+      <Button size="sm" variant="ghost" onClick={onCancel} disabled={saving}>
+        {t('common.cancel')}
+      </Button>
+    </>
+  );
+}
+
+function fieldErrorsOf(error: unknown): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (error instanceof ApiError) {
+    for (const item of error.errors) {
+      const field = item.path.split('.').pop() ?? item.path;
+      errors[field] ??= item.msg;
+    }
+  }
+  return errors;
+}
