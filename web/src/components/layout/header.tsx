@@ -3,6 +3,7 @@ import { paths } from '../../config/paths';
 import { useTranslation } from '../../lib/i18n';
 import { selectIsStaff, useAuthStore } from '../../stores/auth-store';
 import { ButtonLink } from '../ui/button-link';
+import { SvgIcon } from '../ui/svg-icon';
 import { LanguageSwitcher } from './language-switcher';
 
 export function Header() {
@@ -51,19 +52,11 @@ export function Header() {
                   <img src={user.photo_url} alt="" width={36} height={36} className="avatar avatar--sm" />
                 ) : (
                   <span className="avatar avatar--sm avatar--placeholder">
-                    {/* Inline rather than from ui/icons: that module would join the landing page's first chunk. */}
-                    <svg
-                      viewBox="0 0 24 24"
-                      width="20"
-                      height="20"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth="2"
-                      aria-hidden="true"
-                    >
+                    {/* Not UserIcon: ui/icons would join the landing page's first chunk. */}
+                    <SvgIcon>
                       <circle cx="12" cy="8" r="4" />
-                      <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" strokeLinecap="round" />
-                    </svg>
+                      <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
+                    </SvgIcon>
                   </span>
                 )}
               </Link>

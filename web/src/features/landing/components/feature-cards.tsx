@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { SvgIcon } from '../../../components/ui/svg-icon';
 import { useTranslation } from '../../../lib/i18n';
 
 const FEATURES = ['security', 'fast', 'rates', 'support', 'friendly'] as const;
@@ -23,19 +24,7 @@ export function FeatureCards() {
         {FEATURES.map((key) => (
           <li key={key} className="feature card">
             <span className="feature__icon">
-              <svg
-                viewBox="0 0 24 24"
-                width="24"
-                height="24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                aria-hidden="true"
-              >
-                {ICONS[key]}
-              </svg>
+              <SvgIcon size={24}>{ICONS[key]}</SvgIcon>
             </span>
             <h3 className="feature__title">{t(`landing.features.items.${key}.title`)}</h3>
             <p className="feature__text">{t(`landing.features.items.${key}.text`)}</p>

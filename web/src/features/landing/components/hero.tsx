@@ -1,4 +1,5 @@
 import { ButtonLink } from '../../../components/ui/button-link';
+import { SvgIcon } from '../../../components/ui/svg-icon';
 import { paths } from '../../../config/paths';
 import { useTranslation } from '../../../lib/i18n';
 import { useAuthStore } from '../../../stores/auth-store';
@@ -40,17 +41,9 @@ export function Hero() {
           {(['cashAndCard', 'usdt', 'cities'] as const).map((key) => (
             <li key={key}>
               <span className="hero__point-icon">
-                <svg
-                  viewBox="0 0 24 24"
-                  width="16"
-                  height="16"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2.5"
-                  aria-hidden="true"
-                >
-                  <path d="M5 12.5l4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
+                <SvgIcon size={16} strokeWidth={2.5}>
+                  <path d="M5 12.5l4.5 4.5L19 7.5" />
+                </SvgIcon>
               </span>
               {t(`landing.hero.points.${key}`)}
             </li>
