@@ -1,20 +1,12 @@
-import { APPLICATION_STATUSES, type StatusTone, statusTone } from '../../../../../shared/enums';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { APPLICATION_STATUSES } from '../../../../../shared/enums';
+import { Badge } from '../../../components/ui/badge';
+import { statusBadgeTone } from '../../../components/ui/status-tone';
 import { useTranslation } from '../../../lib/i18n';
 
-const BADGE_TONES: Record<StatusTone, BadgeTone> = {
-  pending: 'warning',
-  progress: 'info',
-  success: 'success',
-  danger: 'danger',
-  neutral: 'neutral',
-  unknown: 'neutral',
-};
-
-/** A status with its colour (spec §4: display-only statuses grouped with in progress or rejected). */
+/** A status with its colour. */
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation('admin');
-  return <Badge tone={BADGE_TONES[statusTone(status)]}>{statusLabel(t, status)}</Badge>;
+  return <Badge tone={statusBadgeTone(status)}>{statusLabel(t, status)}</Badge>;
 }
 
 export function statusLabel(t: (key: string) => string, status: string): string {

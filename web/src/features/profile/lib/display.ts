@@ -1,28 +1,16 @@
 import { APPLICATION_ID_DISPLAY_LENGTH } from '../../../../../shared/constants';
 import { statusTone } from '../../../../../shared/enums';
 import type { BadgeTone } from '../../../components/ui/badge';
+import { statusBadgeTone } from '../../../components/ui/status-tone';
 
 /** Application ids are shown to users as their first 8 characters (spec §2). */
 export function shortId(id: string): string {
   return id.slice(0, APPLICATION_ID_DISPLAY_LENGTH);
 }
 
-const TONE_BADGES = {
-  pending: 'warning',
-  progress: 'info',
-  success: 'success',
-  danger: 'danger',
-  neutral: 'neutral',
-  unknown: 'neutral',
-} as const satisfies Record<ReturnType<typeof statusTone>, BadgeTone>;
-
-/**
- * How a status looks: its colour group (EXCHANGING, PAID, CONFIRMED, WAITING_PAYMENT as in
- * progress; EXPIRED red like rejected) and whether it is known at all (others show "unknown").
- */
+/** How a status looks: its colour and whether it is known at all (others show "unknown"). */
 export function statusDisplay(status: string): { tone: BadgeTone; known: boolean } {
-  const tone = statusTone(status);
-  return { tone: TONE_BADGES[tone], known: tone !== 'unknown' };
+  return { tone: statusBadgeTone(status), known: statusTone(status) !== 'unknown' };
 }
 
 /** The name part of a dotted geo key (`europe.germany.berlin` → `Berlin`). */
