@@ -1,19 +1,13 @@
 import { ButtonLink } from '../../components/ui/button';
 import { paths } from '../../config/paths';
 import { useTranslation } from '../../lib/i18n';
+import { StatusPage } from './status-page';
 
 export function NotFoundPage() {
   const { t } = useTranslation('common');
   return (
-    <section className="container status-page" aria-labelledby="not-found-title">
-      <p className="status-page__code" aria-hidden="true">
-        404
-      </p>
-      <h1 id="not-found-title">{t('notFound.title')}</h1>
-      <p className="muted">{t('notFound.text')}</p>
-      <div className="row status-page__actions">
-        <ButtonLink to={paths.home}>{t('notFound.home')}</ButtonLink>
-      </div>
-    </section>
+    <StatusPage code="404" titleId="not-found-title" title={t('notFound.title')} text={t('notFound.text')}>
+      <ButtonLink to={paths.home}>{t('notFound.home')}</ButtonLink>
+    </StatusPage>
   );
 }
