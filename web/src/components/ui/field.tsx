@@ -26,18 +26,23 @@ function FieldFrame({ id, label, error, hint, children }: FieldFrameProps) {
           {hint}
         </span>
       )}
-      {error && (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
 
-function describedBy(id: string, error?: string | null, hint?: ReactNode) {
-  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return ids || undefined;
+function FieldError({ id, error }: { id: string; error?: string | null }) {
+  return error ? (
+    <p className="field__error" id={`${id}-error`}>
+      {error}
+    </p>
+  ) : null;
+}
+
+/** The id and ARIA state that tie a control to its label, hint and error message. */
+function controlProps(id: string, error?: string | null, hint?: ReactNode) {
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined };
 }
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -54,16 +59,23 @@ export function TextField({ label, error, hint, adornment, className, ...rest }:
     <FieldFrame id={id} label={label} error={error} hint={hint}>
       <div className="field__control">
         <input
-          id={id}
+          {...controlProps(id, error, hint)}
           className={`input${adornment ? ' input--with-adornment' : ''} ${className ?? ''}`.trim()}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, error, hint)}
           {...rest}
         />
         {adornment && <span className="field__adornment">{adornment}</span>}
       </div>
     </FieldFrame>
   );
+}
+
+interface PasswordFieldProps extends Omit<TextFieldProps, 'type' | 'autoComplete'> {
+  /** Whether the browser should offer the saved password or suggest a new one. */
+  autoComplete: 'current-password' | 'new-password';
+}
+
+export function PasswordField(props: PasswordFieldProps) {
+  return <TextField type="password" {...props} />;
 }
 
 export interface SelectOption {
@@ -83,13 +95,7 @@ export function SelectField({ label, options, placeholder, error, hint, ...rest 
   const id = useId();
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>
-      <select
-        id={id}
-        className="select"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...rest}
-      >
+      <select {...controlProps(id, error, hint)} className="select" {...rest}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -111,13 +117,7 @@ export function TextAreaField({ label, error, hint, ...rest }: TextAreaFieldProp
   const id = useId();
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>
-      <textarea
-        id={id}
-        className="textarea"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...rest}
-      />
+      <textarea {...controlProps(id, error, hint)} className="textarea" {...rest} />
     </FieldFrame>
   );
 }
@@ -132,20 +132,10 @@ export function Checkbox({ label, error, ...rest }: CheckboxProps) {
   return (
     <div className="field">
       <div className="checkbox">
-        <input
-          id={id}
-          type="checkbox"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          {...rest}
-        />
+        <input {...controlProps(id, error)} type="checkbox" {...rest} />
         <label htmlFor={id}>{label}</label>
       </div>
-      {error && (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

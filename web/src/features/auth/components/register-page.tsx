@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { Checkbox, TextField } from '../../../components/ui/field';
+import { Checkbox, PasswordField, TextField } from '../../../components/ui/field';
 import { CheckIcon } from '../../../components/ui/icons';
 import { loginPath, paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -101,20 +101,18 @@ export function RegisterPage() {
           onChange={(event) => change('username', event.target.value)}
           error={errorText('username')}
         />
-        <TextField
+        <PasswordField
           label={t('register.password')}
           name="password"
-          type="password"
           autoComplete="new-password"
           hint={t('register.passwordHint')}
           value={values.password}
           onChange={(event) => change('password', event.target.value)}
           error={errorText('password')}
         />
-        <TextField
+        <PasswordField
           label={t('register.confirmPassword')}
           name="confirmPassword"
-          type="password"
           autoComplete="new-password"
           value={values.confirmPassword}
           onChange={(event) => change('confirmPassword', event.target.value)}

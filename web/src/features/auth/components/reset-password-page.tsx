@@ -3,15 +3,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { RESET_PASSWORD_REDIRECT_MS } from '../../../../../shared/constants';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
+import { PasswordField } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
 import { useTranslation } from '../../../lib/i18n';
 import { localizeServerMessage } from '../../../lib/server-message';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { confirmPasswordError, newPasswordError } from '../../../lib/validation';
 import { resetPassword } from '../api/auth-api';
 import { AuthCard } from './auth-card';
-
-type ResetField = 'password' | 'confirmPassword';
 
 /** New password and confirmation; on success a message, then /login after 3 s (spec §2, §9). */
 export function ResetPasswordPage() {
@@ -19,9 +18,10 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token');
-  const [values, setValues] = useState({ password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<Partial<Record<ResetField, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { values, setErrors, formError, setFormError, field } = useFormFields({
+    password: '',
+    confirmPassword: '',
+  });
   const [done, setDone] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
@@ -43,12 +43,6 @@ export function ResetPasswordPage() {
       </AuthCard>
     );
   }
-
-  const change = (field: ResetField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-    setFormError(null);
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -84,24 +78,16 @@ export function ResetPasswordPage() {
       ) : (
         <form className="auth-form" onSubmit={submit} noValidate>
           {formError && <Alert tone="danger">{formError}</Alert>}
-          <TextField
+          <PasswordField
             label={t('reset.password')}
-            name="password"
-            type="password"
             autoComplete="new-password"
             hint={t('register.passwordHint')}
-            value={values.password}
-            onChange={(event) => change('password', event.target.value)}
-            error={errors.password}
+            {...field('password')}
           />
-          <TextField
+          <PasswordField
             label={t('reset.confirmPassword')}
-            name="confirmPassword"
-            type="password"
             autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={(event) => change('confirmPassword', event.target.value)}
-            error={errors.confirmPassword}
+            {...field('confirmPassword')}
           />
           <Button type="submit" block loading={submitting}>
             {t('reset.submit')}
