@@ -1,42 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicUser } from '../../../shared/contract/users';
+import { describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../lib/token-storage';
+import { jsonResponse, testUser } from '../testing/fixtures';
+import { signedOutEachTest } from '../testing/signed-out';
 import { initialAuthState, selectIsStaff, useAuthStore } from './auth-store';
 
-const user: PublicUser = {
-  id: 'u1',
-  email: 'anna@example.com',
-  username: 'anna',
-  telegramId: null,
-  language: 'ru',
-  role: 'USER',
-  isActive: true,
-  photo_url: null,
-  referralCode: 'ANNA1',
-  emailVerified: true,
-  referralCount: 0,
-  applicationCount: 0,
-  adminComment: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const user = testUser();
 
-function answer(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-beforeEach(() => {
-  localStorage.clear();
-  useAuthStore.setState(initialAuthState);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+signedOutEachTest();
 
 describe('auth store', () => {
   it('restores the stored token at start-up and then loads the current user', async () => {
     tokenStorage.setTokens('t1', 'r1');
-    const fetchMock = vi.fn(async () => answer(200, { success: true, message: '', data: { user } }));
+    const fetchMock = vi.fn(async () => jsonResponse(200, { success: true, message: '', data: { user } }));
     vi.stubGlobal('fetch', fetchMock);
 
     await useAuthStore.getState().restoreSession();
@@ -63,7 +38,7 @@ describe('auth store', () => {
     tokenStorage.setTokens('t1', null);
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => answer(500, { success: false, message: 'Internal server error.' })),
+      vi.fn(async () => jsonResponse(500, { success: false, message: 'Internal server error.' })),
     );
 
     await useAuthStore.getState().restoreSession();
@@ -77,7 +52,7 @@ describe('auth store', () => {
     useAuthStore.setState({ user, token: 't1', isAuthenticated: true });
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => answer(200, { success: true, message: 'Logged out.' })),
+      vi.fn(async () => jsonResponse(200, { success: true, message: 'Logged out.' })),
     );
 
     await useAuthStore.getState().logout();

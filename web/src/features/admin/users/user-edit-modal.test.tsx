@@ -1,27 +1,12 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PublicUser } from '../../../../../shared/contract/users';
 import { ApiError } from '../../../lib/api-client';
+import { testUser } from '../../../testing/fixtures';
 import { adminApi } from '../api/admin-api';
 import { renderAdmin, startI18n } from '../test-utils';
 import { UserEditModal } from './user-edit-modal';
 
-const USER: PublicUser = {
-  id: 'user-1',
-  email: 'anna@example.test',
-  username: 'anna',
-  telegramId: null,
-  language: 'ru',
-  role: 'USER',
-  isActive: true,
-  photo_url: null,
-  referralCode: 'ABC',
-  emailVerified: true,
-  referralCount: 0,
-  applicationCount: 0,
-  adminComment: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const USER = testUser({ id: 'user-1', email: 'anna@example.test', referralCode: 'ABC' });
 
 describe('UserEditModal', () => {
   beforeAll(startI18n);

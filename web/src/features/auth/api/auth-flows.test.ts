@@ -1,45 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicUser } from '../../../../../shared/contract/users';
+import { describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../../../lib/token-storage';
-import { initialAuthState, useAuthStore } from '../../../stores/auth-store';
+import { useAuthStore } from '../../../stores/auth-store';
+import { jsonResponse, testUser } from '../../../testing/fixtures';
+import { signedOutEachTest } from '../../../testing/signed-out';
 import { login, verifyEmail } from './auth-flows';
 
-const user: PublicUser = {
-  id: 'u1',
-  email: 'anna@example.com',
-  username: 'anna',
-  telegramId: null,
-  language: 'ru',
-  role: 'USER',
-  isActive: true,
-  photo_url: null,
-  referralCode: 'ANNA1',
-  emailVerified: true,
-  referralCount: 0,
-  applicationCount: 0,
-  adminComment: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-};
+const user = testUser();
 
-function answer(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-}
-
-beforeEach(() => {
-  localStorage.clear();
-  useAuthStore.setState(initialAuthState);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+signedOutEachTest();
 
 describe('auth flows', () => {
   it('stores both tokens and the user after a successful login', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
-        answer(200, { success: true, message: 'ok', data: { user, token: 't1', refreshToken: 'r1' } }),
+        jsonResponse(200, { success: true, message: 'ok', data: { user, token: 't1', refreshToken: 'r1' } }),
       ),
     );
 
@@ -56,7 +31,7 @@ describe('auth flows', () => {
     tokenStorage.setTokens('stale', 'stale-refresh');
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => answer(401, { success: false, message: 'Login failed.' })),
+      vi.fn(async () => jsonResponse(401, { success: false, message: 'Login failed.' })),
     );
 
     await expect(login('anna', 'wrong')).rejects.toThrow('Login failed.');
@@ -70,7 +45,7 @@ describe('auth flows', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () =>
-        answer(200, {
+        jsonResponse(200, {
           success: true,
           message: 'Email verified successfully!',
           data: { user, token: 't2', refreshToken: 'r2' },
@@ -91,7 +66,9 @@ describe('auth flows', () => {
   it('records the error when the email verification fails', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => answer(400, { success: false, message: 'Verification link is invalid or expired.' })),
+      vi.fn(async () =>
+        jsonResponse(400, { success: false, message: 'Verification link is invalid or expired.' }),
+      ),
     );
 
     await verifyEmail('used-token');
