@@ -16,7 +16,6 @@ import { StandardForm } from './standard-form';
 import { useTelegramContact } from './use-telegram-contact';
 import '../apply.css';
 
-export type ContactProps = ReturnType<typeof useTelegramContact>;
 /**
  * Sends the application. `true` when it was created (the form then resets), otherwise the server's
  * field errors by field (their texts, for the form to show beside the toast).

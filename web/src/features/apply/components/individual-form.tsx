@@ -2,54 +2,37 @@ import { type FormEvent, useState } from 'react';
 import { DETAILS_MAX_LENGTH } from '../../../../../shared/contract/applications';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/field';
-import { focusFirstInvalid } from '../../../lib/focus';
 import { useTranslation } from '../../../lib/i18n';
-import { hasErrors } from '../../../lib/validation';
+import type { FieldErrors } from '../../../lib/validation';
 import { type IndividualField, validateIndividual } from '../lib/apply-validation';
-import type { ContactProps, SubmitApplication } from './apply-page';
+import type { SubmitApplication } from './apply-page';
 import { TelegramField } from './telegram-field';
+import { useApplyForm } from './use-apply-form';
+import type { TelegramContact } from './use-telegram-contact';
+
+const INDIVIDUAL_FIELDS: IndividualField[] = ['individualDetails', 'contactTelegram'];
 
 interface IndividualFormProps {
-  contact: ContactProps;
-  errors: Partial<Record<IndividualField, string>>;
-  setErrors: (errors: Partial<Record<IndividualField, string>>) => void;
+  contact: TelegramContact;
+  errors: FieldErrors<IndividualField>;
+  setErrors: (errors: FieldErrors<IndividualField>) => void;
   submit: SubmitApplication;
 }
 
 /** Free-text details and the Telegram contact; a successful submit clears the details (§4). */
-export function IndividualForm({ contact, errors, setErrors, submit }: IndividualFormProps) {
+export function IndividualForm({ contact, ...form }: IndividualFormProps) {
   const { t } = useTranslation('forms');
   const [details, setDetails] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-  const errorText = (field: IndividualField) => {
-    const error = errors[field];
-    if (!error) return null;
-    return error.startsWith('validation.') ? t(error) : error;
-  };
+  const { errorText, clearError, submitting, send } = useApplyForm(form, INDIVIDUAL_FIELDS);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateIndividual(details, contact.value, contact.check);
-    setErrors(found);
-    if (hasErrors(found)) {
-      focusFirstInvalid(event.currentTarget as HTMLFormElement);
-      return;
-    }
-    setSubmitting(true);
-    const done = await submit(
-      { requestType: 'INDIVIDUAL', details: details.trim(), contactTelegram: contact.value.trim() },
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    const created = await send(
+      event,
+      validateIndividual(details, contact.value, contact.check),
+      () => ({ requestType: 'INDIVIDUAL', details: details.trim(), contactTelegram: contact.value.trim() }),
       'apply.individualSubmitSuccess',
     );
-    setSubmitting(false);
-    if (done === true) setDetails('');
-    else
-      setErrors(
-        Object.fromEntries(
-          Object.entries(done).filter(
-            ([field]) => field === 'individualDetails' || field === 'contactTelegram',
-          ),
-        ),
-      );
+    if (created) setDetails('');
   };
 
   return (
@@ -64,19 +47,14 @@ export function IndividualForm({ contact, errors, setErrors, submit }: Individua
         value={details}
         onChange={(event) => {
           setDetails(event.target.value);
-          if (errors.individualDetails) setErrors({ ...errors, individualDetails: undefined });
+          clearError('individualDetails');
         }}
         error={errorText('individualDetails')}
       />
       <TelegramField
-        value={contact.value}
-        check={contact.check}
+        contact={contact}
         error={errorText('contactTelegram')}
-        onChange={(value) => {
-          contact.change(value);
-          if (errors.contactTelegram) setErrors({ ...errors, contactTelegram: undefined });
-        }}
-        onBlur={contact.verify}
+        onEdit={() => clearError('contactTelegram')}
       />
       <Button type="submit" block loading={submitting}>
         {t('apply.submitIndividual')}

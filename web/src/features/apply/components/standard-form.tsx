@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { assetLabel } from '../../../../../shared/assets';
 import { ORIGIN_FUNDS_VALUE } from '../../../../../shared/constants';
 import type { GeoTree } from '../../../../../shared/geo';
@@ -7,9 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { SwapIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
-import { focusFirstInvalid } from '../../../lib/focus';
 import { useTranslation } from '../../../lib/i18n';
-import { hasErrors } from '../../../lib/validation';
+import type { FieldErrors } from '../../../lib/validation';
 import { fetchGeoTree } from '../api/apply-api';
 import {
   findContinent,
@@ -29,33 +28,28 @@ import {
   swapAssets,
 } from '../lib/apply-form';
 import { validateStandard } from '../lib/apply-validation';
-import type { ContactProps, SubmitApplication } from './apply-page';
+import type { SubmitApplication } from './apply-page';
 import { QuotePanel } from './quote-panel';
 import { TelegramField } from './telegram-field';
+import { useApplyForm } from './use-apply-form';
+import type { TelegramContact } from './use-telegram-contact';
 
 const STANDARD_FIELDS: StandardField[] = ['continent', 'country', 'city', 'amount', 'contactTelegram'];
-
-/** The server's field errors for the fields this form shows. */
-function pick<F extends string>(errors: Record<string, string>, fields: F[]): Partial<Record<F, string>> {
-  return Object.fromEntries(
-    Object.entries(errors).filter(([field]) => fields.includes(field as F)),
-  ) as Partial<Record<F, string>>;
-}
 
 type GeoState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; tree: GeoTree };
 
 interface StandardFormProps {
-  contact: ContactProps;
-  errors: Partial<Record<StandardField, string>>;
-  setErrors: (errors: Partial<Record<StandardField, string>>) => void;
+  contact: TelegramContact;
+  errors: FieldErrors<StandardField>;
+  setErrors: (errors: FieldErrors<StandardField>) => void;
   submit: SubmitApplication;
 }
 
-export function StandardForm({ contact, errors, setErrors, submit }: StandardFormProps) {
+export function StandardForm({ contact, ...props }: StandardFormProps) {
   const { t, language } = useTranslation(['forms', 'errors']);
   const [geo, setGeo] = useState<GeoState>({ status: 'loading' });
   const [form, setForm] = useState<StandardFormState>(INITIAL_STANDARD_FORM);
-  const [submitting, setSubmitting] = useState(false);
+  const { errorText, clearError, submitting, send } = useApplyForm(props, STANDARD_FIELDS);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -91,26 +85,25 @@ export function StandardForm({ contact, errors, setErrors, submit }: StandardFor
 
   const update = (next: StandardFormState, field?: StandardField) => {
     setForm(next);
-    if (field && errors[field]) setErrors({ ...errors, [field]: undefined });
-  };
-  // Client errors are `forms` keys; server errors arrive as texts.
-  const errorText = (field: StandardField) => {
-    const error = errors[field];
-    if (!error) return null;
-    return error.startsWith('validation.') ? t(error) : error;
+    if (field) clearError(field);
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateStandard(form, contact.value, contact.check);
-    setErrors(found);
-    if (hasErrors(found)) {
-      focusFirstInvalid(event.currentTarget as HTMLFormElement);
-      return;
-    }
-    setSubmitting(true);
-    const done = await submit(
-      {
+  /** What the location selects share: picking a place changes the form and clears that field's error. */
+  const placeSelect = (
+    field: 'continent' | 'country' | 'city',
+    pick: (key: string) => StandardFormState,
+  ) => ({
+    name: field,
+    value: form[field],
+    onChange: (event: ChangeEvent<HTMLSelectElement>) => update(pick(event.target.value), field),
+    error: errorText(field),
+  });
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    const created = await send(
+      event,
+      validateStandard(form, contact.value, contact.check),
+      () => ({
         requestType: 'STANDARD',
         continent: form.continent,
         country: form.country,
@@ -120,12 +113,10 @@ export function StandardForm({ contact, errors, setErrors, submit }: StandardFor
         amount: parseAmount(form.amount),
         contactTelegram: contact.value.trim(),
         originFunds: ORIGIN_FUNDS_VALUE,
-      },
+      }),
       'apply.submitSuccess',
     );
-    setSubmitting(false);
-    if (done === true) setForm(INITIAL_STANDARD_FORM);
-    else setErrors(pick(done, STANDARD_FIELDS));
+    if (created) setForm(INITIAL_STANDARD_FORM);
   };
 
   if (geo.status === 'loading') {
@@ -144,35 +135,25 @@ export function StandardForm({ contact, errors, setErrors, submit }: StandardFor
         <div className="apply-form__grid apply-form__grid--3">
           <SelectField
             label={t('apply.continent')}
-            name="continent"
             placeholder={t('apply.chooseContinent')}
             options={continents}
-            value={form.continent}
-            onChange={(event) => update(selectContinent(form, event.target.value), 'continent')}
-            error={errorText('continent')}
+            {...placeSelect('continent', (key) => selectContinent(form, key))}
           />
           <SelectField
             label={t('apply.country')}
-            name="country"
             placeholder={t('apply.chooseCountry')}
             options={countries}
-            value={form.country}
             disabled={!form.continent}
-            onChange={(event) => {
-              const picked = findCountry(tree, form.continent, event.target.value);
-              update(selectCountry(form, event.target.value, picked?.localCurrency ?? null), 'country');
-            }}
-            error={errorText('country')}
+            {...placeSelect('country', (key) =>
+              selectCountry(form, key, findCountry(tree, form.continent, key)?.localCurrency ?? null),
+            )}
           />
           <SelectField
             label={t('apply.city')}
-            name="city"
             placeholder={t('apply.chooseCity')}
             options={cities}
-            value={form.city}
             disabled={!form.country}
-            onChange={(event) => update(selectCity(form, event.target.value), 'city')}
-            error={errorText('city')}
+            {...placeSelect('city', (key) => selectCity(form, key))}
           />
         </div>
       </fieldset>
@@ -218,14 +199,9 @@ export function StandardForm({ contact, errors, setErrors, submit }: StandardFor
       </fieldset>
 
       <TelegramField
-        value={contact.value}
-        check={contact.check}
+        contact={contact}
         error={errorText('contactTelegram')}
-        onChange={(value) => {
-          contact.change(value);
-          if (errors.contactTelegram) setErrors({ ...errors, contactTelegram: undefined });
-        }}
-        onBlur={contact.verify}
+        onEdit={() => clearError('contactTelegram')}
       />
       <Button type="submit" block loading={submitting}>
         {t('apply.submit')}

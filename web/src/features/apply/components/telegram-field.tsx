@@ -1,19 +1,19 @@
 import { TextField } from '../../../components/ui/field';
 import { CheckIcon, CloseIcon } from '../../../components/ui/icons';
 import { useTranslation } from '../../../lib/i18n';
-import type { TelegramCheck } from '../lib/apply-validation';
+import type { TelegramContact } from './use-telegram-contact';
 
 interface TelegramFieldProps {
-  value: string;
-  check: TelegramCheck;
+  contact: TelegramContact;
   error?: string | null;
-  onChange: (value: string) => void;
-  onBlur: () => void;
+  /** Called after each edit of the contact (the form clears the field's error). */
+  onEdit: () => void;
 }
 
 /** The contact input with the check's spinner, green tick or red cross (spec §2). */
-export function TelegramField({ value, check, error, onChange, onBlur }: TelegramFieldProps) {
+export function TelegramField({ contact, error, onEdit }: TelegramFieldProps) {
   const { t } = useTranslation('forms');
+  const { value, check } = contact;
   const adornment =
     check === 'checking' ? (
       <span className="spinner telegram-check telegram-check--checking" aria-hidden="true" />
@@ -35,8 +35,11 @@ export function TelegramField({ value, check, error, onChange, onBlur }: Telegra
         placeholder={t('apply.contactPlaceholder')}
         hint={t('apply.contactHint')}
         value={value}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
+        onChange={(event) => {
+          contact.change(event.target.value);
+          onEdit();
+        }}
+        onBlur={contact.verify}
         error={error}
         adornment={adornment}
         data-check={check}

@@ -3,6 +3,9 @@ import { TELEGRAM_CONTACT_MIN_LENGTH } from '../../../../../shared/constants';
 import { checkTelegramContact } from '../api/apply-api';
 import type { TelegramCheck } from '../lib/apply-validation';
 
+/** The contact a form shows, with its check state and what edits and checks it. */
+export type TelegramContact = ReturnType<typeof useTelegramContact>;
+
 /**
  * The Telegram contact and its remote check (spec §4, §5): checked on blur from 3 characters,
  * editing resets the check to idle, and an answer for an older value is ignored.
