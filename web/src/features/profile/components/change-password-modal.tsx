@@ -3,7 +3,6 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
-import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { localizeServerMessage } from '../../../lib/server-message';
 import { useFormFields } from '../../../lib/use-form-fields';
@@ -15,6 +14,7 @@ import {
 } from '../../../lib/validation';
 import { toast } from '../../../stores/toast-store';
 import { changePassword } from '../api/profile-api';
+import { placeServerError } from '../lib/server-error';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
@@ -48,11 +48,9 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
       toast.success(localizeServerMessage(message, t('password.changed')));
       onClose();
     } catch (failure) {
-      const apiError = failure instanceof ApiError ? failure : null;
-      const fieldProblem = apiError?.errors.find((item) => item.path === 'currentPassword');
-      if (fieldProblem)
-        setErrors({ currentPassword: localizeServerMessage(fieldProblem.msg, fieldProblem.msg) });
-      else setFormError(localizeServerMessage(apiError?.message, t('errors:generic')));
+      const { fieldError, formError } = placeServerError(failure, 'currentPassword', t('errors:generic'));
+      if (fieldError) setErrors({ currentPassword: fieldError });
+      else setFormError(formError);
     } finally {
       setSaving(false);
     }

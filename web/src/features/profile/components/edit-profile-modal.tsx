@@ -6,13 +6,13 @@ import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
 import { changeLanguage, useTranslation } from '../../../lib/i18n';
 import { localizeServerMessage } from '../../../lib/server-message';
 import { usernameError } from '../../../lib/validation';
 import { useAuthStore } from '../../../stores/auth-store';
 import { toast } from '../../../stores/toast-store';
 import { fetchAvatars, updateProfile } from '../api/profile-api';
+import { placeServerError } from '../lib/server-error';
 
 interface EditProfileModalProps {
   open: boolean;
@@ -62,10 +62,13 @@ export function EditProfileModal({ open, onClose, user }: EditProfileModalProps)
       toast.success(localizeServerMessage(answer.message, t('edit.saved')));
       onClose();
     } catch (failure) {
-      const apiError = failure instanceof ApiError ? failure : null;
-      const usernameProblem = apiError?.errors.find((item) => item.path === 'username');
-      if (usernameProblem) setError(localizeServerMessage(usernameProblem.msg, usernameProblem.msg));
-      else setFormError(localizeServerMessage(apiError?.message, t('errors:profile.updateFailed')));
+      const { fieldError, formError } = placeServerError(
+        failure,
+        'username',
+        t('errors:profile.updateFailed'),
+      );
+      if (fieldError) setError(fieldError);
+      else setFormError(formError);
     } finally {
       setSaving(false);
     }

@@ -1,0 +1,34 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { setupTestI18n } from '../../../testing/i18n';
+import { placeServerError } from './server-error';
+
+describe('placeServerError', () => {
+  beforeAll(() => setupTestI18n('en'));
+
+  it('puts the message the server gave for the field under that field', () => {
+    const failure = new ApiError(400, 'Validation failed.', [
+      { path: 'other', param: 'other', msg: 'Not this one' },
+      { path: 'username', param: 'username', msg: 'Username taken' },
+    ]);
+    expect(placeServerError(failure, 'username', 'Could not save')).toEqual({
+      fieldError: 'Username taken',
+      formError: null,
+    });
+  });
+
+  it("shows the server's message above the form when no field was blamed", () => {
+    const failure = new ApiError(409, 'Try later', []);
+    expect(placeServerError(failure, 'username', 'Could not save')).toEqual({
+      fieldError: null,
+      formError: 'Try later',
+    });
+  });
+
+  it('falls back to the given text when the failure carries no message', () => {
+    expect(placeServerError(new TypeError('fetch failed'), 'username', 'Could not save')).toEqual({
+      fieldError: null,
+      formError: 'Could not save',
+    });
+  });
+});
