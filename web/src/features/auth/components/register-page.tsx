@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -49,6 +49,14 @@ export function RegisterPage() {
     setErrors((current) => ({ ...current, [errorField]: undefined, general: undefined }));
   };
 
+  /** What a text field needs: its name, value, change handler and error text. */
+  const textField = (name: Exclude<RegisterField, 'terms' | 'general'>) => ({
+    name,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => change(name, event.target.value),
+    error: errorText(name),
+  });
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const clientErrors = validateRegister(values, referralCode !== null);
@@ -83,51 +91,31 @@ export function RegisterPage() {
     <AuthCard title={t('register.title')} lead={t('register.lead')}>
       <form className="auth-form" onSubmit={submit} noValidate>
         {errors.general && <Alert tone="danger">{errorText('general')}</Alert>}
-        <TextField
-          label={t('register.email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={(event) => change('email', event.target.value)}
-          error={errorText('email')}
-        />
+        <TextField label={t('register.email')} type="email" autoComplete="email" {...textField('email')} />
         <TextField
           label={t('register.username')}
-          name="username"
           autoComplete="username"
           hint={t('register.usernameHint')}
-          value={values.username}
-          onChange={(event) => change('username', event.target.value)}
-          error={errorText('username')}
+          {...textField('username')}
         />
         <PasswordField
           label={t('register.password')}
-          name="password"
           autoComplete="new-password"
           hint={t('register.passwordHint')}
-          value={values.password}
-          onChange={(event) => change('password', event.target.value)}
-          error={errorText('password')}
+          {...textField('password')}
         />
         <PasswordField
           label={t('register.confirmPassword')}
-          name="confirmPassword"
           autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={(event) => change('confirmPassword', event.target.value)}
-          error={errorText('confirmPassword')}
+          {...textField('confirmPassword')}
         />
         <TextField
           label={t('register.invitationCode')}
-          name="invitationCode"
           autoComplete="off"
-          value={values.invitationCode}
           readOnly={referralCode !== null}
           disabled={referralCode === null && values.noCode}
           hint={referralCode !== null ? t('register.referralApplied') : undefined}
-          onChange={(event) => change('invitationCode', event.target.value)}
-          error={errorText('invitationCode')}
+          {...textField('invitationCode')}
         />
         {referralCode === null && (
           <Checkbox
