@@ -44,26 +44,19 @@ export function ReferralSection({ code, total }: { code: string | null; total: n
         <p className="muted">{t('referral.lead')}</p>
         {code && link ? (
           <dl className="referral__list">
-            <div className="referral__item">
-              <dt>{t('referral.code')}</dt>
-              <dd>
-                <code className="referral__value">{code}</code>
-                <Button variant="secondary" size="sm" onClick={() => copy(code, 'referral.codeCopied')}>
-                  <CopyIcon size={16} />
-                  {t('referral.copyCode')}
-                </Button>
-              </dd>
-            </div>
-            <div className="referral__item">
-              <dt>{t('referral.link')}</dt>
-              <dd>
-                <code className="referral__value referral__value--link">{link}</code>
-                <Button variant="secondary" size="sm" onClick={() => copy(link, 'referral.linkCopied')}>
-                  <CopyIcon size={16} />
-                  {t('referral.copyLink')}
-                </Button>
-              </dd>
-            </div>
+            <CopyableItem
+              term={t('referral.code')}
+              value={code}
+              copyLabel={t('referral.copyCode')}
+              onCopy={() => copy(code, 'referral.codeCopied')}
+            />
+            <CopyableItem
+              term={t('referral.link')}
+              value={link}
+              isLink
+              copyLabel={t('referral.copyLink')}
+              onCopy={() => copy(link, 'referral.linkCopied')}
+            />
             <div className="referral__item">
               <dt>{t('referral.totalLabel')}</dt>
               <dd>
@@ -76,5 +69,30 @@ export function ReferralSection({ code, total }: { code: string | null; total: n
         )}
       </div>
     </section>
+  );
+}
+
+interface CopyableItemProps {
+  term: string;
+  value: string;
+  /** Marks the value as the referral link (class `referral__value--link`). */
+  isLink?: boolean;
+  copyLabel: string;
+  onCopy: () => void;
+}
+
+/** A referral value with its term and a button that copies it. */
+function CopyableItem({ term, value, isLink, copyLabel, onCopy }: CopyableItemProps) {
+  return (
+    <div className="referral__item">
+      <dt>{term}</dt>
+      <dd>
+        <code className={isLink ? 'referral__value referral__value--link' : 'referral__value'}>{value}</code>
+        <Button variant="secondary" size="sm" onClick={onCopy}>
+          <CopyIcon size={16} />
+          {copyLabel}
+        </Button>
+      </dd>
+    </div>
   );
 }
