@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../lib/token-storage';
-import { jsonResponse, testUser } from '../testing/fixtures';
+import { answerFetchWith, testUser } from '../testing/fixtures';
 import { signedOutEachTest } from '../testing/signed-out';
 import { initialAuthState, selectIsStaff, useAuthStore } from './auth-store';
 
@@ -11,8 +11,7 @@ signedOutEachTest();
 describe('auth store', () => {
   it('restores the stored token at start-up and then loads the current user', async () => {
     tokenStorage.setTokens('t1', 'r1');
-    const fetchMock = vi.fn(async () => jsonResponse(200, { success: true, message: '', data: { user } }));
-    vi.stubGlobal('fetch', fetchMock);
+    const fetchMock = answerFetchWith(200, { success: true, message: '', data: { user } });
 
     await useAuthStore.getState().restoreSession();
 
@@ -36,10 +35,7 @@ describe('auth store', () => {
 
   it('removes the stored token when loading the current user fails', async () => {
     tokenStorage.setTokens('t1', null);
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse(500, { success: false, message: 'Internal server error.' })),
-    );
+    answerFetchWith(500, { success: false, message: 'Internal server error.' });
 
     await useAuthStore.getState().restoreSession();
 
@@ -50,10 +46,7 @@ describe('auth store', () => {
   it('clears the session and both tokens on logout', async () => {
     tokenStorage.setTokens('t1', 'r1');
     useAuthStore.setState({ user, token: 't1', isAuthenticated: true });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse(200, { success: true, message: 'Logged out.' })),
-    );
+    answerFetchWith(200, { success: true, message: 'Logged out.' });
 
     await useAuthStore.getState().logout();
 

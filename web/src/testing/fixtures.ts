@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { PublicUser } from '../../../shared/contract/users';
 
 /** A complete user as the API returns one; `changes` set the fields a test is about. */
@@ -21,7 +22,12 @@ export function testUser(changes: Partial<PublicUser> = {}): PublicUser {
   };
 }
 
-/** A JSON answer as fetch resolves it. */
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+/** Every fetch of the test answers `body` as JSON with `status`; the mock tells which calls were made. */
+export function answerFetchWith(status: number, body: unknown) {
+  const fetchMock = vi.fn(
+    async () =>
+      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
 }

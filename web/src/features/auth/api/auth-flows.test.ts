@@ -1,7 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tokenStorage } from '../../../lib/token-storage';
 import { useAuthStore } from '../../../stores/auth-store';
-import { jsonResponse, testUser } from '../../../testing/fixtures';
+import { answerFetchWith, testUser } from '../../../testing/fixtures';
 import { signedOutEachTest } from '../../../testing/signed-out';
 import { login, verifyEmail } from './auth-flows';
 
@@ -11,12 +11,7 @@ signedOutEachTest();
 
 describe('auth flows', () => {
   it('stores both tokens and the user after a successful login', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        jsonResponse(200, { success: true, message: 'ok', data: { user, token: 't1', refreshToken: 'r1' } }),
-      ),
-    );
+    answerFetchWith(200, { success: true, message: 'ok', data: { user, token: 't1', refreshToken: 'r1' } });
 
     await login('anna', 'secret-password');
 
@@ -29,10 +24,7 @@ describe('auth flows', () => {
 
   it('clears the auth data and keeps the message when login fails', async () => {
     tokenStorage.setTokens('stale', 'stale-refresh');
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse(401, { success: false, message: 'Login failed.' })),
-    );
+    answerFetchWith(401, { success: false, message: 'Login failed.' });
 
     await expect(login('anna', 'wrong')).rejects.toThrow('Login failed.');
 
@@ -42,16 +34,11 @@ describe('auth flows', () => {
   });
 
   it('logs the user in when the email verification succeeds', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        jsonResponse(200, {
-          success: true,
-          message: 'Email verified successfully!',
-          data: { user, token: 't2', refreshToken: 'r2' },
-        }),
-      ),
-    );
+    answerFetchWith(200, {
+      success: true,
+      message: 'Email verified successfully!',
+      data: { user, token: 't2', refreshToken: 'r2' },
+    });
 
     await verifyEmail('token-from-mail');
 
@@ -64,12 +51,7 @@ describe('auth flows', () => {
   });
 
   it('records the error when the email verification fails', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        jsonResponse(400, { success: false, message: 'Verification link is invalid or expired.' }),
-      ),
-    );
+    answerFetchWith(400, { success: false, message: 'Verification link is invalid or expired.' });
 
     await verifyEmail('used-token');
 

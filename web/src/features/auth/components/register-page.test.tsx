@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearReferralCode, saveReferralCode } from '../../../lib/referral-cookie';
 import { initialAuthState, useAuthStore } from '../../../stores/auth-store';
+import { answerFetchWith } from '../../../testing/fixtures';
 import { setupTestI18n } from '../../../testing/i18n';
 import { RegisterPage } from './register-page';
 
@@ -89,20 +90,11 @@ describe('register page', () => {
   });
 
   it('puts server field errors under their fields', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(
-            JSON.stringify({
-              success: false,
-              message: 'Registration failed.',
-              errors: [{ path: 'username', param: 'username', msg: 'This username is already taken.' }],
-            }),
-            { status: 409 },
-          ),
-      ),
-    );
+    answerFetchWith(409, {
+      success: false,
+      message: 'Registration failed.',
+      errors: [{ path: 'username', param: 'username', msg: 'This username is already taken.' }],
+    });
     renderPage();
     fillValidForm();
 
@@ -113,20 +105,11 @@ describe('register page', () => {
   });
 
   it('shows the confirmation screen with a resend button after registering', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(
-            JSON.stringify({
-              success: true,
-              message: 'Registration successful. Please check your inbox to verify your email.',
-              data: { userId: 'u1', verificationEmailSent: true },
-            }),
-            { status: 201 },
-          ),
-      ),
-    );
+    answerFetchWith(201, {
+      success: true,
+      message: 'Registration successful. Please check your inbox to verify your email.',
+      data: { userId: 'u1', verificationEmailSent: true },
+    });
     renderPage();
     fillValidForm();
 
