@@ -39,7 +39,3 @@ export interface JobDefinition {
 
 /** Inferred request parts of a route, for typed handlers. */
 export type InferPart<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
-
-export function defineRoutes<const T extends Record<string, RouteDefinition>>(routes: T): T {
-  return routes;
-}

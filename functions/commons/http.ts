@@ -1,5 +1,5 @@
 import middy from '@middy/core';
-import type { InferPart, RouteDefinition } from '../route-definition';
+import type { Access, InferPart, RouteDefinition } from '../route-definition';
 import type { ApiContext, ApiEvent, ApiResult, Principal } from './http-types';
 import { logContext } from './logger';
 import { authenticate } from './middleware/authenticate';
@@ -18,19 +18,35 @@ export interface EndpointRequest<R extends RouteDefinition> {
   sourceIp: string;
 }
 
+type Handle<R extends RouteDefinition> = (request: EndpointRequest<R>) => Promise<Reply>;
+type PublicRoute = RouteDefinition & { access: 'public' };
+type ProtectedRoute = RouteDefinition & { access: Exclude<Access, 'public'> };
+
 /**
- * Wraps a handler in the shared pipeline (architecture §3): logging with the request id, one
- * error mapper, JSON body parsing, zod validation of params/query/body, authentication and the
- * route's role guard. The handler only does its work and returns a Reply.
+ * Wraps the handler of a public route in the shared pipeline (architecture §3): logging with the
+ * request id, one error mapper, JSON body parsing and zod validation of params/query/body. No
+ * authentication, so a public function's bundle carries no token or session code.
  */
-export function endpoint<R extends RouteDefinition>(
+export function publicEndpoint<R extends PublicRoute>(route: R, handle: Handle<R>) {
+  return routePipeline(route, handle);
+}
+
+/** The same pipeline for users and staff, plus authentication and the route's role guard. */
+export function endpoint<R extends ProtectedRoute>(route: R, handle: Handle<R>) {
+  return routePipeline(route, handle, authenticate(route.access));
+}
+
+function routePipeline<R extends RouteDefinition>(
   route: R,
-  handle: (request: EndpointRequest<R>) => Promise<Reply>,
+  handle: Handle<R>,
+  ...guards: Array<middy.MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext>>
 ) {
-  return basePipeline()
+  // Guards first: a caller without the right to a route learns nothing of what it accepts.
+  let pipeline = basePipeline();
+  for (const guard of guards) pipeline = pipeline.use(guard);
+  return pipeline
     .use(jsonBody(route.body !== undefined))
     .use(validateRequest(route))
-    .use(authenticate(route.access))
     .handler(async (event, context) => {
       const input = context.input ?? { params: undefined, query: undefined, body: undefined };
       const reply = await handle({

@@ -150,3 +150,18 @@ describe('bad input', () => {
     expect(wrongMethod.headers.get('allow')).toBe('GET');
   });
 });
+
+describe('routes for users and staff', () => {
+  const protectedRoutes = allRoutes.filter(([, route]) => route.access !== 'public');
+
+  it.each(protectedRoutes)(
+    '%s answers 401 to a caller without a token, whatever the body',
+    async (_id, route) => {
+      const path = route.path.replace(/\{[^}]+\}/g, 'any-id');
+      const body = ['POST', 'PUT', 'PATCH'].includes(route.method) ? { unexpected: true } : undefined;
+      const answer = await api(route.method, path, { body });
+      expect(answer.status).toBe(401);
+      expect(answer.body).toMatchObject({ success: false, message: expect.any(String) });
+    },
+  );
+});

@@ -8,11 +8,11 @@ import fixture from '../fixtures/http-api-v2-event.json';
 // The pipeline's auth middleware imports the data layer, which reads its table at load.
 vi.stubEnv('TABLE_NAME', 'unit-test');
 vi.stubEnv('LOG_LEVEL', 'SILENT');
-let endpoint: typeof import('../../functions/commons/http').endpoint;
+let publicEndpoint: typeof import('../../functions/commons/http').publicEndpoint;
 let errors: typeof import('../../functions/commons/errors');
 
 beforeAll(async () => {
-  ({ endpoint } = await import('../../functions/commons/http'));
+  ({ publicEndpoint } = await import('../../functions/commons/http'));
   errors = await import('../../functions/commons/errors');
 });
 
@@ -33,8 +33,8 @@ const context = {
   getRemainingTimeInMillis: () => 1000,
 } as Context;
 
-async function invoke(handle: Parameters<typeof endpoint<typeof testRoute>>[1]) {
-  const result = (await endpoint(testRoute, handle)(
+async function invoke(handle: Parameters<typeof publicEndpoint<typeof testRoute>>[1]) {
+  const result = (await publicEndpoint(testRoute, handle)(
     structuredClone(fixture) as ApiEvent,
     context,
   )) as ApiResult;

@@ -1,32 +1,28 @@
 import type middy from '@middy/core';
 import { hasRoleAtLeast } from '../../../shared/enums';
+import { loadUserAndSession } from '../../data/sessions';
+import { isSessionLive } from '../../domain/accounts/sessions';
 import type { Access } from '../../route-definition';
 import { verifyAccessToken } from '../access-token';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { ApiContext, ApiEvent, ApiResult } from '../http-types';
 
 /**
- * Authenticates non-public routes: a valid access token, then ONE DynamoDB call (BatchGetItem of
+ * Authenticates user and staff routes: a valid access token, then ONE DynamoDB call (BatchGetItem of
  * the user and the token's session family) to check that the user is still active, still holds
  * the role the token claims, and that the family was not revoked (logout, refresh-token reuse,
  * password change or reset, deactivation) — so all of these apply at once, not at token expiry.
  * Then the route's minimum role.
- *
- * The session modules are imported on first use: a public function that never authenticates
- * must load without the table it has no right to (its manifest entry declares no TABLE_NAME).
  */
-export function authenticate(access: Access): middy.MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
+export function authenticate(
+  access: Exclude<Access, 'public'>,
+): middy.MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
   return {
     before: async ({ event, context }) => {
-      if (access === 'public') return;
       const token = /^Bearer (.+)$/i.exec(event.headers?.authorization ?? '')?.[1];
       if (!token) throw new UnauthorizedError();
       const claims = await verifyAccessToken(token);
       if (!claims) throw new UnauthorizedError('Invalid or expired token.');
-      const [{ loadUserAndSession }, { isSessionLive }] = await Promise.all([
-        import('../../data/sessions'),
-        import('../../domain/accounts/sessions'),
-      ]);
       const { user, session } = await loadUserAndSession(claims.userId, claims.sessionId);
       if (!user) throw new UnauthorizedError('Invalid or expired token.');
       if (!user.isActive) throw new ForbiddenError('Your account is deactivated.');

@@ -1,8 +1,8 @@
 import { endpoint } from '../../commons/http';
 import { cancelMyApplication } from '../../domain/applications/mine';
-import { routes } from '../../routes';
+import { cancelMyApplication as route } from '../../routes';
 
-export const handler = endpoint(routes.cancelMyApplication, async ({ params, principal }) => ({
+export const handler = endpoint(route, async ({ params, principal }) => ({
   message: 'Application cancelled successfully.',
   data: await cancelMyApplication(principal.userId, params.id),
 }));

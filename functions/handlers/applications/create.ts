@@ -1,9 +1,9 @@
 import { endpoint } from '../../commons/http';
 import { createApplication } from '../../domain/applications/create';
 import { toApplicationView } from '../../domain/applications/views';
-import { routes } from '../../routes';
+import { createApplication as route } from '../../routes';
 
-export const handler = endpoint(routes.createApplication, async ({ body, principal, event }) => {
+export const handler = endpoint(route, async ({ body, principal, event }) => {
   const { application, replayed } = await createApplication(
     principal.userId,
     body,

@@ -1,7 +1,7 @@
 import { endpoint } from '../../commons/http';
 import { getMyApplication } from '../../domain/applications/mine';
-import { routes } from '../../routes';
+import { getMyApplication as route } from '../../routes';
 
-export const handler = endpoint(routes.getMyApplication, async ({ params, principal }) => ({
+export const handler = endpoint(route, async ({ params, principal }) => ({
   data: await getMyApplication(principal.userId, params.id),
 }));

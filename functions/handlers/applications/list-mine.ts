@@ -1,7 +1,7 @@
 import { endpoint } from '../../commons/http';
 import { listMyApplications } from '../../domain/applications/mine';
-import { routes } from '../../routes';
+import { listMyApplications as route } from '../../routes';
 
-export const handler = endpoint(routes.listMyApplications, async ({ query, principal }) => ({
+export const handler = endpoint(route, async ({ query, principal }) => ({
   data: await listMyApplications(principal.userId, query),
 }));

@@ -1,10 +1,10 @@
-import { endpoint } from '../../commons/http';
+import { publicEndpoint } from '../../commons/http';
 import { toPublicUser } from '../../data/users';
 import { login } from '../../domain/accounts/login';
 import { AUTH_MESSAGES } from '../../domain/accounts/messages';
-import { routes } from '../../routes';
+import { authLogin as route } from '../../routes';
 
-export const handler = endpoint(routes.authLogin, async ({ body, sourceIp }) => {
+export const handler = publicEndpoint(route, async ({ body, sourceIp }) => {
   const session = await login({ ...body, ip: sourceIp });
   return {
     message: AUTH_MESSAGES.loginSucceeded,

@@ -1,7 +1,7 @@
 import { endpoint } from '../../commons/http';
 import { toPublicUser } from '../../data/users';
-import { routes } from '../../routes';
+import { authMe as route } from '../../routes';
 
-export const handler = endpoint(routes.authMe, async ({ principal }) => ({
+export const handler = endpoint(route, async ({ principal }) => ({
   data: { user: toPublicUser(principal.user) },
 }));

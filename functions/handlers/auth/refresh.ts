@@ -1,9 +1,9 @@
-import { endpoint } from '../../commons/http';
+import { publicEndpoint } from '../../commons/http';
 import { AUTH_MESSAGES } from '../../domain/accounts/messages';
 import { refreshSession } from '../../domain/accounts/sessions';
-import { routes } from '../../routes';
+import { authRefresh as route } from '../../routes';
 
-export const handler = endpoint(routes.authRefresh, async ({ body }) => {
+export const handler = publicEndpoint(route, async ({ body }) => {
   const session = await refreshSession(body.refreshTokenFromBody);
   return {
     message: AUTH_MESSAGES.refreshed,

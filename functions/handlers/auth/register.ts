@@ -1,9 +1,9 @@
-import { endpoint } from '../../commons/http';
+import { publicEndpoint } from '../../commons/http';
 import { AUTH_MESSAGES } from '../../domain/accounts/messages';
 import { registerUser } from '../../domain/accounts/registration';
-import { routes } from '../../routes';
+import { authRegister as route } from '../../routes';
 
-export const handler = endpoint(routes.authRegister, async ({ body }) => {
+export const handler = publicEndpoint(route, async ({ body }) => {
   const result = await registerUser(body);
   return {
     status: 201,

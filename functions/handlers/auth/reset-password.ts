@@ -1,9 +1,9 @@
-import { endpoint } from '../../commons/http';
+import { publicEndpoint } from '../../commons/http';
 import { AUTH_MESSAGES } from '../../domain/accounts/messages';
 import { resetPassword } from '../../domain/accounts/password-reset';
-import { routes } from '../../routes';
+import { authResetPassword as route } from '../../routes';
 
-export const handler = endpoint(routes.authResetPassword, async ({ body }) => {
+export const handler = publicEndpoint(route, async ({ body }) => {
   await resetPassword(body);
   return { message: AUTH_MESSAGES.passwordReset };
 });

@@ -1,10 +1,10 @@
-import { endpoint } from '../../commons/http';
+import { publicEndpoint } from '../../commons/http';
 import { toPublicUser } from '../../data/users';
 import { AUTH_MESSAGES } from '../../domain/accounts/messages';
 import { verifyEmail } from '../../domain/accounts/verification';
-import { routes } from '../../routes';
+import { authVerifyEmail as route } from '../../routes';
 
-export const handler = endpoint(routes.authVerifyEmail, async ({ query }) => {
+export const handler = publicEndpoint(route, async ({ query }) => {
   const session = await verifyEmail(query.token);
   return {
     message: AUTH_MESSAGES.emailVerified,

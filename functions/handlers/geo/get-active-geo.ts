@@ -1,8 +1,8 @@
-import { endpoint } from '../../commons/http';
+import { publicEndpoint } from '../../commons/http';
 import { listGeoNodes } from '../../data/geo';
 import { buildGeoTree } from '../../domain/geo-tree';
-import { routes } from '../../routes';
+import { getGeo as route } from '../../routes';
 
-export const handler = endpoint(routes.getGeo, async () => ({
+export const handler = publicEndpoint(route, async () => ({
   data: buildGeoTree(await listGeoNodes(), { activeOnly: true }),
 }));

@@ -1,8 +1,8 @@
 import { avatarUrls } from '../../../shared/avatars';
 import { requireEnv } from '../../commons/config';
-import { endpoint } from '../../commons/http';
-import { routes } from '../../routes';
+import { publicEndpoint } from '../../commons/http';
+import { listAvatars as route } from '../../routes';
 
 const siteUrl = requireEnv('SITE_URL');
 
-export const handler = endpoint(routes.listAvatars, async () => ({ data: avatarUrls(siteUrl) }));
+export const handler = publicEndpoint(route, async () => ({ data: avatarUrls(siteUrl) }));

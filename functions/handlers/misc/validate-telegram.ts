@@ -1,7 +1,7 @@
 import { isTelegramContact } from '../../../shared/telegram';
-import { endpoint } from '../../commons/http';
-import { routes } from '../../routes';
+import { publicEndpoint } from '../../commons/http';
+import { validateTelegram as route } from '../../routes';
 
-export const handler = endpoint(routes.validateTelegram, async ({ body }) => ({
+export const handler = publicEndpoint(route, async ({ body }) => ({
   data: { isValid: isTelegramContact(body.username) },
 }));

@@ -1,7 +1,7 @@
 import { endpoint } from '../../commons/http';
 import { listNotifications } from '../../domain/notifications/notifications';
-import { routes } from '../../routes';
+import { listNotifications as route } from '../../routes';
 
-export const handler = endpoint(routes.listNotifications, async ({ query, principal }) => ({
+export const handler = endpoint(route, async ({ query, principal }) => ({
   data: await listNotifications(principal.userId, query),
 }));

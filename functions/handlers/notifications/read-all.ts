@@ -1,7 +1,7 @@
 import { endpoint } from '../../commons/http';
 import { readAllNotifications } from '../../domain/notifications/notifications';
-import { routes } from '../../routes';
+import { readAllNotifications as route } from '../../routes';
 
-export const handler = endpoint(routes.readAllNotifications, async ({ principal }) => ({
+export const handler = endpoint(route, async ({ principal }) => ({
   data: await readAllNotifications(principal.userId),
 }));

@@ -1,7 +1,7 @@
 import { endpoint } from '../../commons/http';
 import { readNotification } from '../../domain/notifications/notifications';
-import { routes } from '../../routes';
+import { readNotification as route } from '../../routes';
 
-export const handler = endpoint(routes.readNotification, async ({ params, principal }) => ({
+export const handler = endpoint(route, async ({ params, principal }) => ({
   data: await readNotification(principal.userId, params.id),
 }));

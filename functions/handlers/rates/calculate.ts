@@ -1,7 +1,7 @@
-import { endpoint } from '../../commons/http';
+import { publicEndpoint } from '../../commons/http';
 import { quote } from '../../domain/rates/rates';
-import { routes } from '../../routes';
+import { calculateRate as route } from '../../routes';
 
-export const handler = endpoint(routes.calculateRate, async ({ body }) => ({
+export const handler = publicEndpoint(route, async ({ body }) => ({
   data: await quote(body.assetFrom, body.assetTo, body.amount),
 }));

@@ -1,5 +1,5 @@
-import { endpoint } from '../../commons/http';
+import { publicEndpoint } from '../../commons/http';
 import { publishedRates } from '../../domain/rates/rates';
-import { routes } from '../../routes';
+import { getRates as route } from '../../routes';
 
-export const handler = endpoint(routes.getRates, async () => ({ data: await publishedRates() }));
+export const handler = publicEndpoint(route, async () => ({ data: await publishedRates() }));

@@ -1,8 +1,8 @@
-import { endpoint } from '../../commons/http';
+import { publicEndpoint } from '../../commons/http';
 import { checkDatabase } from '../../data/health';
-import { routes } from '../../routes';
+import { health as route } from '../../routes';
 
-export const handler = endpoint(routes.health, async () => {
+export const handler = publicEndpoint(route, async () => {
   await checkDatabase();
   return { data: { status: 'ok', time: new Date().toISOString(), database: 'ok' } };
 });

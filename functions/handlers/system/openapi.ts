@@ -1,5 +1,5 @@
-import { endpoint } from '../../commons/http';
+import { publicEndpoint } from '../../commons/http';
 import { buildOpenApiDocument } from '../../domain/openapi';
-import { routes } from '../../routes';
+import { openApi as route } from '../../routes';
 
-export const handler = endpoint(routes.openApi, async () => ({ data: buildOpenApiDocument() }));
+export const handler = publicEndpoint(route, async () => ({ data: buildOpenApiDocument() }));

@@ -1,7 +1,7 @@
 import { endpoint } from '../../../commons/http';
 import { getAdminApplication } from '../../../domain/applications/admin-actions';
-import { routes } from '../../../routes';
+import { adminGetApplication as route } from '../../../routes';
 
-export const handler = endpoint(routes.adminGetApplication, async ({ params }) => ({
+export const handler = endpoint(route, async ({ params }) => ({
   data: await getAdminApplication(params.id),
 }));

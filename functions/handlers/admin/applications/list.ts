@@ -1,7 +1,7 @@
 import { endpoint } from '../../../commons/http';
 import { listAdminApplications } from '../../../domain/applications/admin-list';
-import { routes } from '../../../routes';
+import { adminListApplications as route } from '../../../routes';
 
-export const handler = endpoint(routes.adminListApplications, async ({ query }) => ({
+export const handler = endpoint(route, async ({ query }) => ({
   data: await listAdminApplications(query),
 }));

@@ -1,12 +1,9 @@
 import { endpoint } from '../../../commons/http';
 import { actorOf } from '../../../domain/applications/actors';
 import { updateApplicationDetails } from '../../../domain/applications/admin-actions';
-import { routes } from '../../../routes';
+import { adminUpdateApplicationDetails as route } from '../../../routes';
 
-export const handler = endpoint(
-  routes.adminUpdateApplicationDetails,
-  async ({ params, body, principal }) => ({
-    message: 'Application updated.',
-    data: await updateApplicationDetails(params.id, body, actorOf(principal)),
-  }),
-);
+export const handler = endpoint(route, async ({ params, body, principal }) => ({
+  message: 'Application updated.',
+  data: await updateApplicationDetails(params.id, body, actorOf(principal)),
+}));

@@ -1,5 +1,5 @@
 import { endpoint } from '../../../commons/http';
 import { activityStats } from '../../../domain/dashboard/dashboard';
-import { routes } from '../../../routes';
+import { adminActivityStats as route } from '../../../routes';
 
-export const handler = endpoint(routes.adminActivityStats, async () => ({ data: await activityStats() }));
+export const handler = endpoint(route, async () => ({ data: await activityStats() }));

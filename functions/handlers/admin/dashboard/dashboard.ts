@@ -1,7 +1,7 @@
 import { endpoint } from '../../../commons/http';
 import { dashboard } from '../../../domain/dashboard/dashboard';
-import { routes } from '../../../routes';
+import { adminDashboard as route } from '../../../routes';
 
-export const handler = endpoint(routes.adminDashboard, async ({ query }) => ({
+export const handler = endpoint(route, async ({ query }) => ({
   data: await dashboard(query.period),
 }));

@@ -1,8 +1,8 @@
 import { endpoint } from '../../../commons/http';
 import { listGeoNodes } from '../../../data/geo';
 import { buildGeoTree } from '../../../domain/geo-tree';
-import { routes } from '../../../routes';
+import { adminGetGeo as route } from '../../../routes';
 
-export const handler = endpoint(routes.adminGetGeo, async () => ({
+export const handler = endpoint(route, async () => ({
   data: buildGeoTree(await listGeoNodes(), { activeOnly: false }),
 }));

@@ -1,5 +1,5 @@
 import { endpoint } from '../../../commons/http';
 import { allRates } from '../../../domain/rates/rates';
-import { routes } from '../../../routes';
+import { adminGetRates as route } from '../../../routes';
 
-export const handler = endpoint(routes.adminGetRates, async () => ({ data: await allRates() }));
+export const handler = endpoint(route, async () => ({ data: await allRates() }));

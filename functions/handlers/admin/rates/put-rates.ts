@@ -1,9 +1,9 @@
 import { endpoint } from '../../../commons/http';
 import { actorOf } from '../../../domain/applications/actors';
 import { putRates } from '../../../domain/rates/rates';
-import { routes } from '../../../routes';
+import { adminPutRates as route } from '../../../routes';
 
-export const handler = endpoint(routes.adminPutRates, async ({ body, principal }) => ({
+export const handler = endpoint(route, async ({ body, principal }) => ({
   message: 'Rates saved.',
   data: await putRates(body, actorOf(principal)),
 }));

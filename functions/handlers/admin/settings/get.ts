@@ -1,7 +1,7 @@
 import { endpoint } from '../../../commons/http';
 import { getSetting } from '../../../domain/settings/settings';
-import { routes } from '../../../routes';
+import { adminGetSetting as route } from '../../../routes';
 
-export const handler = endpoint(routes.adminGetSetting, async ({ params }) => ({
+export const handler = endpoint(route, async ({ params }) => ({
   data: await getSetting(params.key),
 }));

@@ -1,5 +1,5 @@
 import { endpoint } from '../../../commons/http';
 import { listAllSettings } from '../../../domain/settings/settings';
-import { routes } from '../../../routes';
+import { adminListSettings as route } from '../../../routes';
 
-export const handler = endpoint(routes.adminListSettings, async () => ({ data: await listAllSettings() }));
+export const handler = endpoint(route, async () => ({ data: await listAllSettings() }));

@@ -2,10 +2,10 @@ import { endpoint } from '../../../commons/http';
 import { withApplicationCount } from '../../../domain/staff-users/application-counts';
 import { changeUser } from '../../../domain/staff-users/change-user';
 import { actorOf } from '../../../domain/staff-users/permissions';
-import { routes } from '../../../routes';
+import { adminDeactivateUser as route } from '../../../routes';
 
 /** Deactivation also ends every session of the user (their sessionEpoch moves on). */
-export const handler = endpoint(routes.adminDeactivateUser, async ({ params, principal }) => {
+export const handler = endpoint(route, async ({ params, principal }) => {
   const user = await changeUser(actorOf(principal), params.id, { isActive: false }, 'user.deactivate');
   return { message: 'User deactivated.', data: await withApplicationCount(user) };
 });

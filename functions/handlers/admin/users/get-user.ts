@@ -1,7 +1,7 @@
 import { endpoint } from '../../../commons/http';
 import { getUserDetail } from '../../../domain/staff-users/user-detail';
-import { routes } from '../../../routes';
+import { adminGetUser as route } from '../../../routes';
 
-export const handler = endpoint(routes.adminGetUser, async ({ params }) => ({
+export const handler = endpoint(route, async ({ params }) => ({
   data: await getUserDetail(params.id),
 }));

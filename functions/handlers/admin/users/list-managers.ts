@@ -1,5 +1,5 @@
 import { endpoint } from '../../../commons/http';
 import { listManagers } from '../../../domain/staff-users/user-detail';
-import { routes } from '../../../routes';
+import { adminListManagers as route } from '../../../routes';
 
-export const handler = endpoint(routes.adminListManagers, async () => ({ data: await listManagers() }));
+export const handler = endpoint(route, async () => ({ data: await listManagers() }));

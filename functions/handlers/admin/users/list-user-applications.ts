@@ -1,7 +1,7 @@
 import { endpoint } from '../../../commons/http';
 import { listUserApplications } from '../../../domain/staff-users/user-applications';
-import { routes } from '../../../routes';
+import { adminUserApplications as route } from '../../../routes';
 
-export const handler = endpoint(routes.adminUserApplications, async ({ params, query }) => ({
+export const handler = endpoint(route, async ({ params, query }) => ({
   data: await listUserApplications(params.id, query),
 }));

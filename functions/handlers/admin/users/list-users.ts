@@ -1,7 +1,7 @@
 import { endpoint } from '../../../commons/http';
 import { listUsers } from '../../../domain/staff-users/list-users';
-import { routes } from '../../../routes';
+import { adminListUsers as route } from '../../../routes';
 
-export const handler = endpoint(routes.adminListUsers, async ({ query }) => ({
+export const handler = endpoint(route, async ({ query }) => ({
   data: await listUsers(query),
 }));

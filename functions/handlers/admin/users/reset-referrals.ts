@@ -1,9 +1,9 @@
 import { endpoint } from '../../../commons/http';
 import { actorOf } from '../../../domain/staff-users/permissions';
 import { resetReferrals } from '../../../domain/staff-users/reset-referrals';
-import { routes } from '../../../routes';
+import { adminResetReferrals as route } from '../../../routes';
 
-export const handler = endpoint(routes.adminResetReferrals, async ({ params, principal }) => ({
+export const handler = endpoint(route, async ({ params, principal }) => ({
   message: 'Referrals reset.',
   data: { count: await resetReferrals(actorOf(principal), params.id) },
 }));

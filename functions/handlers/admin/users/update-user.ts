@@ -2,9 +2,9 @@ import { endpoint } from '../../../commons/http';
 import { withApplicationCount } from '../../../domain/staff-users/application-counts';
 import { changeUser } from '../../../domain/staff-users/change-user';
 import { actorOf } from '../../../domain/staff-users/permissions';
-import { routes } from '../../../routes';
+import { adminUpdateUser as route } from '../../../routes';
 
-export const handler = endpoint(routes.adminUpdateUser, async ({ params, body, principal }) => {
+export const handler = endpoint(route, async ({ params, body, principal }) => {
   const user = await changeUser(actorOf(principal), params.id, body, 'user.update');
   return { message: 'User updated.', data: await withApplicationCount(user) };
 });
