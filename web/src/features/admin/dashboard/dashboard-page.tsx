@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '../../../../../shared/enums';
 import { Alert } from '../../../components/ui/alert';
+import { ChoiceButtons } from '../../../components/ui/choice-buttons';
 import { useTranslation } from '../../../lib/i18n';
 import { adminApi, MissingDataError } from '../api/admin-api';
 import { Loaded } from '../components/load-state';
@@ -24,20 +25,13 @@ export function DashboardPage() {
   return (
     <section className="admin-page" aria-labelledby={PAGE_TITLE_ID}>
       <PageHeader title={t('dashboard.title')}>
-        <fieldset className="segmented">
-          <legend className="visually-hidden">{t('dashboard.period.label')}</legend>
-          {DASHBOARD_PERIODS.map((value) => (
-            <button
-              key={value}
-              type="button"
-              className="segmented__option"
-              aria-pressed={period === value}
-              onClick={() => setPeriod(value)}
-            >
-              {t(`dashboard.period.${value}`)}
-            </button>
-          ))}
-        </fieldset>
+        <ChoiceButtons
+          className="segmented"
+          legend={t('dashboard.period.label')}
+          options={DASHBOARD_PERIODS.map((value) => ({ value, label: t(`dashboard.period.${value}`) }))}
+          value={period}
+          onChange={setPeriod}
+        />
       </PageHeader>
 
       {dashboard.error instanceof MissingDataError ? (

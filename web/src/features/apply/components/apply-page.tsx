@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { CreateApplicationBody } from '../../../../../shared/contract/applications';
 import { withAtSign } from '../../../../../shared/telegram';
+import { ChoiceButtons } from '../../../components/ui/choice-buttons';
 import { ExternalIcon } from '../../../components/ui/icons';
 import { SUPPORT_URL } from '../../../config/support';
 import { ApiError } from '../../../lib/api-client';
@@ -24,7 +25,8 @@ export type SubmitApplication = (
   body: CreateApplicationBody,
   successKey: string,
 ) => Promise<true | Record<string, string>>;
-type Mode = 'standard' | 'individual';
+const MODES = ['standard', 'individual'] as const;
+type Mode = (typeof MODES)[number];
 
 export function ApplyPage() {
   const { t } = useTranslation(['forms', 'errors']);
@@ -78,20 +80,13 @@ export function ApplyPage() {
         </a>
       </header>
       <div className="card apply-card">
-        <fieldset className="mode-switch">
-          <legend className="visually-hidden">{t('apply.modeLabel')}</legend>
-          {(['standard', 'individual'] as const).map((option) => (
-            <button
-              key={option}
-              type="button"
-              className="mode-switch__option"
-              aria-pressed={mode === option}
-              onClick={() => switchMode(option)}
-            >
-              {t(`apply.modes.${option}`)}
-            </button>
-          ))}
-        </fieldset>
+        <ChoiceButtons
+          className="mode-switch"
+          legend={t('apply.modeLabel')}
+          options={MODES.map((option) => ({ value: option, label: t(`apply.modes.${option}`) }))}
+          value={mode}
+          onChange={switchMode}
+        />
         <p className="muted apply-card__hint">{t(`apply.modeHints.${mode}`)}</p>
         {mode === 'standard' ? (
           <StandardForm
