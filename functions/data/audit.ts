@@ -21,16 +21,8 @@ export interface AuditEntry {
   after: Record<string, unknown> | null;
 }
 
-export interface NewAuditEntry {
-  actorId: string;
-  actorRole: Role;
-  action: string;
-  targetType: AuditTargetType;
-  targetId: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  at?: Date;
-}
+/** An entry to write: the id is made from the time, which defaults to now. */
+export type NewAuditEntry = Omit<AuditEntry, 'id' | 'at'> & { at?: Date };
 
 /**
  * The audit item as a transaction Put, so the record is written in the same transaction as the
