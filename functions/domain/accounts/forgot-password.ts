@@ -1,12 +1,10 @@
 import { TooManyRequestsError } from '../../commons/errors';
-import { logger } from '../../commons/logger';
-import { sendMail } from '../../commons/mailer';
-import { putOneTimeToken } from '../../data/tokens';
 import { findUserByEmail } from '../../data/users';
 import { passwordResetMail } from '../../mail/account-mails';
 import { resetPasswordLink } from './links';
 import { AUTH_MESSAGES } from './messages';
-import { hashToken, newOpaqueToken } from './secrets';
+import { mailOneTimeLink } from './one-time-links';
+import { hashToken } from './secrets';
 import { hitAll, LIMITS } from './throttling';
 import { atLeast } from './timing';
 
@@ -25,18 +23,8 @@ export async function requestPasswordReset(input: { email: string; ip: string; n
     if (await hitAll('forgot-address', hashToken(input.email), LIMITS.forgotPerAddress, now)) return;
     const user = await findUserByEmail(input.email);
     if (!user?.isActive) return;
-    const token = newOpaqueToken();
-    await putOneTimeToken({
-      tokenHash: hashToken(token),
-      purpose: 'reset-password',
-      userId: user.id,
-      createdAt: now.toISOString(),
-      expiresAtMs: now.getTime() + RESET_TOKEN_TTL_MS,
-    });
-    try {
-      await sendMail(passwordResetMail(user, resetPasswordLink(token)));
-    } catch (error) {
-      logger.error('reset mail not sent', { userId: user.id, error: error as Error });
-    }
+    await mailOneTimeLink(user, { purpose: 'reset-password', ttlMs: RESET_TOKEN_TTL_MS, now }, (token) =>
+      passwordResetMail(user, resetPasswordLink(token)),
+    );
   });
 }

@@ -1,12 +1,11 @@
 import { BadRequestError, ForbiddenError, TooManyRequestsError } from '../../commons/errors';
-import { logger } from '../../commons/logger';
-import { sendMail } from '../../commons/mailer';
-import { consumeOneTimeToken, findOneTimeToken, putOneTimeToken } from '../../data/tokens';
+import { consumeOneTimeToken, findOneTimeToken } from '../../data/tokens';
 import { findUserByEmail, findUserById, type UserRecord } from '../../data/users';
 import { verificationMail } from '../../mail/account-mails';
 import { verifyEmailLink } from './links';
 import { AUTH_MESSAGES } from './messages';
-import { hashToken, newOpaqueToken } from './secrets';
+import { mailOneTimeLink } from './one-time-links';
+import { hashToken } from './secrets';
 import { type SessionTokens, startSession } from './sessions';
 import { hitAll, LIMITS } from './throttling';
 import { atLeast } from './timing';
@@ -18,21 +17,9 @@ export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
  * the mail: the account stays as it is and the user can ask for another mail.
  */
 export async function sendVerificationMail(user: UserRecord, now = new Date()): Promise<boolean> {
-  const token = newOpaqueToken();
-  await putOneTimeToken({
-    tokenHash: hashToken(token),
-    purpose: 'verify-email',
-    userId: user.id,
-    createdAt: now.toISOString(),
-    expiresAtMs: now.getTime() + VERIFICATION_TOKEN_TTL_MS,
-  });
-  try {
-    await sendMail(verificationMail(user, verifyEmailLink(token)));
-    return true;
-  } catch (error) {
-    logger.error('verification mail not sent', { userId: user.id, error: error as Error });
-    return false;
-  }
+  return mailOneTimeLink(user, { purpose: 'verify-email', ttlMs: VERIFICATION_TOKEN_TTL_MS, now }, (token) =>
+    verificationMail(user, verifyEmailLink(token)),
+  );
 }
 
 /** Marks the email verified and logs the user in; every bad link gets a 400 with the spec's texts. */
