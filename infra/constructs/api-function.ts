@@ -106,6 +106,7 @@ export class ApiFunction extends NodejsFunction {
         format: CDK_FORMAT[FUNCTION_BUNDLE.format],
         minify: FUNCTION_BUNDLE.minify,
         sourceMap: FUNCTION_BUNDLE.sourcemap,
+        sourcesContent: FUNCTION_BUNDLE.sourcesContent,
         mainFields: [...FUNCTION_BUNDLE.mainFields],
         banner: FUNCTION_BUNDLE.banner,
         externalModules: [...FUNCTION_BUNDLE.external],

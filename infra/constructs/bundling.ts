@@ -17,6 +17,8 @@ export const FUNCTION_BUNDLE = {
   format: 'esm',
   minify: true,
   sourcemap: true,
+  /** Maps carry mappings only, not the sources: Node parses the whole map at every cold start. */
+  sourcesContent: false,
   /** Prefer packages' ESM builds so esbuild can drop what a handler does not import. */
   mainFields: ['module', 'main'],
   /** Bundled CommonJS dependencies still call `require` for Node built-ins; ESM has none. */
@@ -52,6 +54,7 @@ export function esbuildOptions(entry: string, outfile: string): BuildOptions {
     format: FUNCTION_BUNDLE.format,
     minify: FUNCTION_BUNDLE.minify,
     sourcemap: FUNCTION_BUNDLE.sourcemap,
+    sourcesContent: FUNCTION_BUNDLE.sourcesContent,
     mainFields: [...FUNCTION_BUNDLE.mainFields],
     banner: { js: FUNCTION_BUNDLE.banner },
     external: [...FUNCTION_BUNDLE.external],
