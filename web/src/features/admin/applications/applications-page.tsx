@@ -163,7 +163,9 @@ export function ApplicationsPage() {
                     <td className="truncate" title={row.user?.email}>
                       {row.user?.email ?? '—'}
                     </td>
-                    <td className="nowrap">{row.contactData.telegram}</td>
+                    <td className="truncate" title={row.contactData.telegram}>
+                      {row.contactData.telegram}
+                    </td>
                     <td className="nowrap">
                       <span className="cell-stack">
                         <span>{formatDate(row.createdAt, language)}</span>
