@@ -24,8 +24,6 @@ export interface RouteDefinition {
   params?: z.ZodMiniType;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
-  /** Shape of the envelope's `data` on success. */
-  response?: z.ZodMiniType;
   uses: ResourceUse;
 }
 

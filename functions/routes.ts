@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import type { ZodMiniType } from 'zod/mini';
 import {
   activityStatsDataSchema,
   adminGeoTreeSchema,
@@ -8,6 +8,7 @@ import {
   geoToggleDataSchema,
   putSettingBodySchema,
   settingKeyParamsSchema,
+  settingListSchema,
   settingSchema,
 } from '../shared/contract/admin';
 import {
@@ -68,7 +69,7 @@ import {
   quoteSchema,
   ratesDataSchema,
 } from '../shared/contract/rates';
-import { healthDataSchema } from '../shared/contract/system';
+import { healthDataSchema, openApiDocumentSchema } from '../shared/contract/system';
 import { publicUserSchema } from '../shared/contract/users';
 import { geoTreeSchema } from '../shared/geo';
 import type { JobDefinition, RouteDefinition } from './route-definition';
@@ -80,7 +81,6 @@ export const health = {
   access: 'public',
   summary: 'Liveness and database reachability',
   tag: 'system',
-  response: healthDataSchema,
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
@@ -91,7 +91,6 @@ export const openApi = {
   access: 'public',
   summary: 'This API as an OpenAPI 3.1 document',
   tag: 'system',
-  response: z.record(z.string(), z.unknown()),
   uses: {},
 } as const satisfies RouteDefinition;
 
@@ -102,7 +101,6 @@ export const getGeo = {
   access: 'public',
   summary: 'Active continents, countries and cities for the apply form',
   tag: 'geo',
-  response: geoTreeSchema,
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
@@ -113,7 +111,6 @@ export const listAvatars = {
   access: 'public',
   summary: 'Absolute URLs of the avatar images users may choose',
   tag: 'misc',
-  response: avatarListSchema,
   uses: {},
 } as const satisfies RouteDefinition;
 
@@ -125,7 +122,6 @@ export const validateTelegram = {
   summary: 'Whether a value is a Telegram username or an international phone number',
   tag: 'misc',
   body: validateTelegramBodySchema,
-  response: validateTelegramDataSchema,
   uses: {},
 } as const satisfies RouteDefinition;
 
@@ -137,7 +133,6 @@ export const authRegister = {
   summary: 'Register (no login); mails a verification link',
   tag: 'auth',
   body: registerBodySchema,
-  response: registerDataSchema,
   uses: { table: 'readWrite', mail: true },
 } as const satisfies RouteDefinition;
 
@@ -149,7 +144,6 @@ export const authLogin = {
   summary: 'Log in with email or username; starts a session family',
   tag: 'auth',
   body: loginBodySchema,
-  response: sessionDataSchema,
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
@@ -161,7 +155,6 @@ export const authVerifyEmail = {
   summary: 'Confirm the email with the mailed token; logs the user in',
   tag: 'auth',
   query: verifyEmailQuerySchema,
-  response: sessionDataSchema,
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
@@ -184,7 +177,6 @@ export const authRefresh = {
   summary: 'Rotate the refresh token; a reused token revokes its session family',
   tag: 'auth',
   body: refreshBodySchema,
-  response: refreshDataSchema,
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
@@ -205,7 +197,6 @@ export const authMe = {
   access: 'user',
   summary: 'The logged-in user',
   tag: 'auth',
-  response: meDataSchema,
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
@@ -250,7 +241,6 @@ export const updateProfile = {
   summary: 'Edit own username, language and avatar',
   tag: 'users',
   body: updateProfileBodySchema,
-  response: publicUserSchema,
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
@@ -262,7 +252,6 @@ export const adminListUsers = {
   summary: 'Users, newest first; filter by role, isActive, emailVerified; search email/username',
   tag: 'admin-users',
   query: adminUsersQuerySchema,
-  response: adminUsersPageSchema,
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
@@ -274,7 +263,6 @@ export const adminGetUser = {
   summary: 'One user with completed applications and the latest staff actions on them',
   tag: 'admin-users',
   params: adminUserParamsSchema,
-  response: adminUserDetailSchema,
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
@@ -287,7 +275,6 @@ export const adminUpdateUser = {
   tag: 'admin-users',
   params: adminUserParamsSchema,
   body: adminUserUpdateBodySchema,
-  response: publicUserSchema,
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
@@ -300,7 +287,6 @@ export const adminSetUserRole = {
   tag: 'admin-users',
   params: adminUserParamsSchema,
   body: adminUserRoleBodySchema,
-  response: publicUserSchema,
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
@@ -312,7 +298,6 @@ export const adminActivateUser = {
   summary: 'Activate a user',
   tag: 'admin-users',
   params: adminUserParamsSchema,
-  response: publicUserSchema,
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
@@ -324,7 +309,6 @@ export const adminDeactivateUser = {
   summary: 'Deactivate a user and end their sessions at once',
   tag: 'admin-users',
   params: adminUserParamsSchema,
-  response: publicUserSchema,
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
@@ -336,7 +320,6 @@ export const adminResetReferrals = {
   summary: "Set a user's referral count to 0; answers the count before",
   tag: 'admin-users',
   params: adminUserParamsSchema,
-  response: resetReferralsDataSchema,
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
@@ -349,7 +332,6 @@ export const adminUserApplications = {
   tag: 'admin-users',
   params: adminUserParamsSchema,
   query: adminUserApplicationsQuerySchema,
-  response: adminUserApplicationsPageSchema,
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
@@ -360,7 +342,6 @@ export const adminListManagers = {
   access: 'MANAGER',
   summary: 'Active staff (MANAGER, ADMIN, SUPER_ADMIN): id, username, email',
   tag: 'admin-users',
-  response: managerListSchema,
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
@@ -372,7 +353,6 @@ export const createApplication = {
   summary: 'Submit a standard or individual application (optional Idempotency-Key header)',
   tag: 'applications',
   body: createApplicationBodySchema,
-  response: applicationSchema,
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
@@ -384,7 +364,6 @@ export const listMyApplications = {
   summary: "The caller's applications, newest first by default",
   tag: 'applications',
   query: listMyApplicationsQuerySchema,
-  response: myApplicationsPageSchema,
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
@@ -396,7 +375,6 @@ export const getMyApplication = {
   summary: "One of the caller's applications (another user's id is a 404)",
   tag: 'applications',
   params: applicationIdParamsSchema,
-  response: applicationSchema,
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
@@ -408,7 +386,6 @@ export const cancelMyApplication = {
   summary: "Cancel one of the caller's PENDING applications",
   tag: 'applications',
   params: applicationIdParamsSchema,
-  response: applicationSchema,
   uses: { table: 'readWrite', mail: true },
 } as const satisfies RouteDefinition;
 
@@ -419,7 +396,6 @@ export const getRates = {
   access: 'public',
   summary: 'Published rates per direction, USD values per currency, and their update time',
   tag: 'rates',
-  response: ratesDataSchema,
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
@@ -431,7 +407,6 @@ export const calculateRate = {
   summary: 'Amount to receive, rate, USD value and minimum for an amount (422 when no rate)',
   tag: 'rates',
   body: calculateBodySchema,
-  response: quoteSchema,
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
@@ -443,7 +418,6 @@ export const listNotifications = {
   summary: "The caller's notifications, newest first, with the unread count",
   tag: 'notifications',
   query: listNotificationsQuerySchema,
-  response: notificationsPageSchema,
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
@@ -455,7 +429,6 @@ export const readNotification = {
   summary: "Mark one of the caller's notifications read",
   tag: 'notifications',
   params: notificationIdParamsSchema,
-  response: notificationSchema,
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
@@ -466,7 +439,6 @@ export const readAllNotifications = {
   access: 'user',
   summary: "Mark all the caller's notifications read",
   tag: 'notifications',
-  response: readAllDataSchema,
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
@@ -478,7 +450,6 @@ export const adminListApplications = {
   summary: 'Applications for staff: filter, search, sort, page',
   tag: 'admin-applications',
   query: listAdminApplicationsQuerySchema,
-  response: adminApplicationsPageSchema,
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
@@ -490,7 +461,6 @@ export const adminGetApplication = {
   summary: 'One application with its status history and audit trail',
   tag: 'admin-applications',
   params: applicationIdParamsSchema,
-  response: adminApplicationDetailSchema,
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
@@ -503,7 +473,6 @@ export const adminChangeApplicationStatus = {
   tag: 'admin-applications',
   params: applicationIdParamsSchema,
   body: changeStatusBodySchema,
-  response: adminApplicationSchema,
   uses: { table: 'readWrite', mail: true },
 } as const satisfies RouteDefinition;
 
@@ -516,7 +485,6 @@ export const adminUpdateApplicationDetails = {
   tag: 'admin-applications',
   params: applicationIdParamsSchema,
   body: updateDetailsBodySchema,
-  response: adminApplicationSchema,
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
@@ -528,7 +496,6 @@ export const adminDashboard = {
   summary: 'KPIs, funnel and recent completions for a period (from counters)',
   tag: 'admin-dashboard',
   query: dashboardQuerySchema,
-  response: dashboardDataSchema,
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
@@ -539,7 +506,6 @@ export const adminActivityStats = {
   access: 'MANAGER',
   summary: 'Created and completed applications and new users per day, last 30 days',
   tag: 'admin-dashboard',
-  response: activityStatsDataSchema,
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
@@ -550,7 +516,6 @@ export const adminGetGeo = {
   access: 'ADMIN',
   summary: 'The whole geo tree, inactive nodes included',
   tag: 'admin-geo',
-  response: adminGeoTreeSchema,
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
@@ -562,7 +527,6 @@ export const adminToggleGeo = {
   summary: 'Switch a location (and its descendants; on also switches its ancestors on)',
   tag: 'admin-geo',
   body: geoToggleBodySchema,
-  response: geoToggleDataSchema,
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
@@ -573,7 +537,6 @@ export const adminListSettings = {
   access: 'ADMIN',
   summary: 'Every system setting',
   tag: 'admin-settings',
-  response: z.array(settingSchema),
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
@@ -585,7 +548,6 @@ export const adminGetSetting = {
   summary: 'One system setting',
   tag: 'admin-settings',
   params: settingKeyParamsSchema,
-  response: settingSchema,
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
@@ -598,7 +560,6 @@ export const adminPutSetting = {
   tag: 'admin-settings',
   params: settingKeyParamsSchema,
   body: putSettingBodySchema,
-  response: settingSchema,
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
@@ -609,7 +570,6 @@ export const adminGetRates = {
   access: 'ADMIN',
   summary: 'The whole rates table, inactive directions included',
   tag: 'admin-rates',
-  response: ratesDataSchema,
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
@@ -621,7 +581,6 @@ export const adminPutRates = {
   summary: 'Set USD values of currencies and markup/limits of directions',
   tag: 'admin-rates',
   body: putRatesBodySchema,
-  response: putRatesDataSchema,
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
@@ -683,6 +642,61 @@ export const routes = {
 
 export type RouteId = keyof typeof routes;
 
+/**
+ * The shape of each route's `data` on success, read only by the OpenAPI generator. It stands apart
+ * from the entries so that no function bundle carries (and builds at cold start) the zod schemas of
+ * its own answer; `satisfies` makes a route without a line here a type error.
+ */
+export const routeResponses = {
+  health: healthDataSchema,
+  openApi: openApiDocumentSchema,
+  getGeo: geoTreeSchema,
+  listAvatars: avatarListSchema,
+  validateTelegram: validateTelegramDataSchema,
+  authRegister: registerDataSchema,
+  authLogin: sessionDataSchema,
+  authVerifyEmail: sessionDataSchema,
+  authResendVerification: undefined,
+  authRefresh: refreshDataSchema,
+  authLogout: undefined,
+  authMe: meDataSchema,
+  authChangePassword: undefined,
+  authForgotPassword: undefined,
+  authResetPassword: undefined,
+  updateProfile: publicUserSchema,
+  adminListUsers: adminUsersPageSchema,
+  adminGetUser: adminUserDetailSchema,
+  adminUpdateUser: publicUserSchema,
+  adminSetUserRole: publicUserSchema,
+  adminActivateUser: publicUserSchema,
+  adminDeactivateUser: publicUserSchema,
+  adminResetReferrals: resetReferralsDataSchema,
+  adminUserApplications: adminUserApplicationsPageSchema,
+  adminListManagers: managerListSchema,
+  createApplication: applicationSchema,
+  listMyApplications: myApplicationsPageSchema,
+  getMyApplication: applicationSchema,
+  cancelMyApplication: applicationSchema,
+  getRates: ratesDataSchema,
+  calculateRate: quoteSchema,
+  listNotifications: notificationsPageSchema,
+  readNotification: notificationSchema,
+  readAllNotifications: readAllDataSchema,
+  adminListApplications: adminApplicationsPageSchema,
+  adminGetApplication: adminApplicationDetailSchema,
+  adminChangeApplicationStatus: adminApplicationSchema,
+  adminUpdateApplicationDetails: adminApplicationSchema,
+  adminDashboard: dashboardDataSchema,
+  adminActivityStats: activityStatsDataSchema,
+  adminGetGeo: adminGeoTreeSchema,
+  adminToggleGeo: geoToggleDataSchema,
+  adminListSettings: settingListSchema,
+  adminGetSetting: settingSchema,
+  adminPutSetting: settingSchema,
+  adminGetRates: ratesDataSchema,
+  adminPutRates: putRatesDataSchema,
+} satisfies Record<RouteId, ZodMiniType | undefined>;
+
 /** Answers every request no route matches (API Gateway's `$default` route; the local server's fallback). */
 export const fallbackRoute = {
   handler: 'handlers/system/not-found',
@@ -699,4 +713,4 @@ export const jobs: Record<string, JobDefinition> = {
   },
 };
 
-export const allRoutes: Array<[string, RouteDefinition]> = /* @__PURE__ */ Object.entries(routes);
+export const allRoutes = /* @__PURE__ */ Object.entries(routes) as Array<[RouteId, RouteDefinition]>;

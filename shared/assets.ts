@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { BASE_FIAT_CURRENCIES, CRYPTO_ASSET } from './constants';
+import { schema } from './schema';
 
 /**
  * Asset keys are `{type}-{code}`: fiat as `cash-USD` / `card-EUR`, the one crypto asset as `usdt-trc20`.
@@ -7,9 +8,9 @@ import { BASE_FIAT_CURRENCIES, CRYPTO_ASSET } from './constants';
  */
 export const FIAT_KINDS = ['cash', 'card'] as const;
 export type FiatKind = (typeof FIAT_KINDS)[number];
-export const currencyCodeSchema = z
-  .string()
-  .check(z.regex(/^[A-Z]{3}$/, 'Must be a three-letter ISO currency code'));
+export const currencyCodeSchema = /* @__PURE__ */ schema(() =>
+  z.string().check(z.regex(/^[A-Z]{3}$/, 'Must be a three-letter ISO currency code')),
+);
 
 const FIAT_KEY_PATTERN = /^(cash|card)-([A-Z]{3})$/;
 
@@ -24,11 +25,13 @@ export function parseAssetKey(key: string): ParsedAsset | null {
   return { kind: 'fiat', fiatKind: match[1] as FiatKind, currency: match[2]! };
 }
 
-export const assetKeySchema = z
-  .string()
-  .check(
-    z.refine((key) => parseAssetKey(key) !== null, 'Unknown asset: use cash-XXX, card-XXX or usdt-trc20'),
-  );
+export const assetKeySchema = /* @__PURE__ */ schema(() =>
+  z
+    .string()
+    .check(
+      z.refine((key) => parseAssetKey(key) !== null, 'Unknown asset: use cash-XXX, card-XXX or usdt-trc20'),
+    ),
+);
 export type AssetKey = z.infer<typeof assetKeySchema>;
 
 export function fiatAssetKey(fiatKind: FiatKind, currency: string): string {

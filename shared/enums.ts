@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
+import { schema } from './schema';
 
 /** Roles in ascending order of power: the order is the hierarchy (architecture §6). */
 export const ROLES = ['USER', 'MANAGER', 'ADMIN', 'SUPER_ADMIN'] as const;
-export const roleSchema = z.enum(ROLES);
+export const roleSchema = /* @__PURE__ */ schema(() => z.enum(ROLES));
 export type Role = z.infer<typeof roleSchema>;
 export const STAFF_ROLES = ['MANAGER', 'ADMIN', 'SUPER_ADMIN'] as const satisfies readonly Role[];
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -36,9 +37,9 @@ export const DISPLAY_ONLY_STATUSES = [
   'EXPIRED',
 ] as const;
 export const APPLICATION_STATUSES = [...STAFF_SETTABLE_STATUSES, ...DISPLAY_ONLY_STATUSES] as const;
-export const applicationStatusSchema = z.enum(APPLICATION_STATUSES);
+export const applicationStatusSchema = /* @__PURE__ */ schema(() => z.enum(APPLICATION_STATUSES));
 export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
-export const staffSettableStatusSchema = z.enum(STAFF_SETTABLE_STATUSES);
+export const staffSettableStatusSchema = /* @__PURE__ */ schema(() => z.enum(STAFF_SETTABLE_STATUSES));
 export type StaffSettableStatus = z.infer<typeof staffSettableStatusSchema>;
 
 /** How the web colours a status: the spec groups the display-only ones with these. */
@@ -60,14 +61,14 @@ export function statusTone(status: string): StatusTone {
 }
 
 export const REQUEST_TYPES = ['STANDARD', 'INDIVIDUAL'] as const;
-export const requestTypeSchema = z.enum(REQUEST_TYPES);
+export const requestTypeSchema = /* @__PURE__ */ schema(() => z.enum(REQUEST_TYPES));
 export type RequestType = z.infer<typeof requestTypeSchema>;
 
 export const LANGUAGES = ['ru', 'en'] as const;
-export const languageSchema = z.enum(LANGUAGES);
+export const languageSchema = /* @__PURE__ */ schema(() => z.enum(LANGUAGES));
 export type Language = z.infer<typeof languageSchema>;
 export const DEFAULT_LANGUAGE: Language = 'ru';
 
 export const DASHBOARD_PERIODS = ['day', 'week', 'month'] as const;
-export const dashboardPeriodSchema = z.enum(DASHBOARD_PERIODS);
+export const dashboardPeriodSchema = /* @__PURE__ */ schema(() => z.enum(DASHBOARD_PERIODS));
 export type DashboardPeriod = z.infer<typeof dashboardPeriodSchema>;

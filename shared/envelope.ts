@@ -1,10 +1,13 @@
 import * as z from 'zod/mini';
+import { schema } from './schema';
 
 /**
  * A field error. `path` is the dotted field path; `param` repeats it because the spec's
  * admin user edit call names that key `param` (see docs/decisions.md).
  */
-export const fieldErrorSchema = z.object({ path: z.string(), param: z.string(), msg: z.string() });
+export const fieldErrorSchema = /* @__PURE__ */ schema(() =>
+  z.object({ path: z.string(), param: z.string(), msg: z.string() }),
+);
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
 /** Every API answer, success or failure, has this shape (spec section 7). */

@@ -1,18 +1,21 @@
 import * as z from 'zod/mini';
 import { currencyCodeSchema } from './assets';
+import { schema } from './schema';
 
 /**
  * Geo node keys are dotted paths: `europe`, `europe.germany`, `europe.germany.berlin`.
  * The last segment names the node; each segment is lower-case latin, digits or underscores.
  */
 export const GEO_SEGMENT = /^[a-z0-9_]+$/;
-export const geoKeySchema = z.string().check(
-  z.minLength(1),
-  z.maxLength(200),
-  z.refine((key) => {
-    const segments = key.split('.');
-    return segments.length <= 3 && segments.every((segment) => GEO_SEGMENT.test(segment));
-  }, 'Must be a dotted geo key like europe.germany.berlin'),
+export const geoKeySchema = /* @__PURE__ */ schema(() =>
+  z.string().check(
+    z.minLength(1),
+    z.maxLength(200),
+    z.refine((key) => {
+      const segments = key.split('.');
+      return segments.length <= 3 && segments.every((segment) => GEO_SEGMENT.test(segment));
+    }, 'Must be a dotted geo key like europe.germany.berlin'),
+  ),
 );
 
 export type GeoLevel = 'continent' | 'country' | 'city';
@@ -42,7 +45,9 @@ export const CONTINENT_KEYS = [
   'africa',
 ] as const;
 
-export const localizedNamesSchema = z.object({ ru: z.string(), en: z.string() });
+export const localizedNamesSchema = /* @__PURE__ */ schema(() =>
+  z.object({ ru: z.string(), en: z.string() }),
+);
 
 const nodeFields = {
   key: z.string(),
@@ -50,14 +55,18 @@ const nodeFields = {
   names: localizedNamesSchema,
   isActive: z.boolean(),
 };
-export const geoCitySchema = z.object(nodeFields);
-export const geoCountrySchema = z.object({
-  ...nodeFields,
-  localCurrency: currencyCodeSchema,
-  cities: z.array(geoCitySchema),
-});
-export const geoContinentSchema = z.object({ ...nodeFields, countries: z.array(geoCountrySchema) });
-export const geoTreeSchema = z.array(geoContinentSchema);
+export const geoCitySchema = /* @__PURE__ */ schema(() => z.object(nodeFields));
+export const geoCountrySchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    ...nodeFields,
+    localCurrency: currencyCodeSchema,
+    cities: z.array(geoCitySchema),
+  }),
+);
+export const geoContinentSchema = /* @__PURE__ */ schema(() =>
+  z.object({ ...nodeFields, countries: z.array(geoCountrySchema) }),
+);
+export const geoTreeSchema = /* @__PURE__ */ schema(() => z.array(geoContinentSchema));
 
 export type GeoCity = z.infer<typeof geoCitySchema>;
 export type GeoCountry = z.infer<typeof geoCountrySchema>;

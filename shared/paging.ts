@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
+import { schema } from './schema';
 
-export const sortOrderSchema = z.enum(['asc', 'desc']);
+export const sortOrderSchema = /* @__PURE__ */ schema(() => z.enum(['asc', 'desc']));
 export type SortOrder = z.infer<typeof sortOrderSchema>;
 
 /** Query-string page number and size; query values arrive as strings. */

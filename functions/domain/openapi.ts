@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { envelopeSchema } from '../../shared/envelope';
 import type { RouteDefinition } from '../route-definition';
-import { allRoutes } from '../routes';
+import { allRoutes, type RouteId, routeResponses } from '../routes';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -37,12 +37,14 @@ function parameters(schema: z.ZodMiniType | undefined, location: 'path' | 'query
   }));
 }
 
-function operation(id: string, route: RouteDefinition) {
+function operation(id: RouteId, route: RouteDefinition) {
   const responses: Record<string, unknown> = {
     '200': {
       description: 'Success',
       content: {
-        'application/json': { schema: jsonSchema(envelopeSchema(route.response ?? z.unknown()), 'output') },
+        'application/json': {
+          schema: jsonSchema(envelopeSchema(routeResponses[id] ?? z.unknown()), 'output'),
+        },
       },
     },
   };

@@ -3,6 +3,7 @@ import { ADMIN_PAGE_SIZE } from '../constants';
 import { languageSchema, roleSchema } from '../enums';
 import { pagedSchema, pageQuerySchema, sortOrderSchema } from '../paging';
 import { preprocess } from '../preprocess';
+import { schema } from '../schema';
 import { adminApplicationSchema } from './applications';
 import { emailSchema, usernameSchema } from './auth';
 import { publicUserSchema } from './users';
@@ -24,95 +25,117 @@ function blankAsAbsent<T extends z.ZodMiniType>(schema: T) {
   );
 }
 
-const booleanQuery = z.pipe(
-  z.enum(['true', 'false'], { error: 'Must be true or false.' }),
-  z.transform((v) => v === 'true'),
+const booleanQuery = /* @__PURE__ */ schema(() =>
+  z.pipe(
+    z.enum(['true', 'false'], { error: 'Must be true or false.' }),
+    z.transform((v) => v === 'true'),
+  ),
 );
 
-export const adminUserParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
+export const adminUserParamsSchema = /* @__PURE__ */ schema(() =>
+  z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }),
+);
 
-export const adminUsersQuerySchema = z.object({
-  ...pageQuerySchema(ADMIN_USERS_MAX_LIMIT, ADMIN_PAGE_SIZE),
-  sortBy: blankAsAbsent(z._default(z.enum(ADMIN_USERS_SORT_FIELDS), 'createdAt')),
-  sortOrder: blankAsAbsent(z._default(sortOrderSchema, 'desc')),
-  search: blankAsAbsent(z.optional(z.string().check(z.trim(), z.maxLength(ADMIN_USERS_SEARCH_MAX_LENGTH)))),
-  role: blankAsAbsent(z.optional(roleSchema)),
-  isActive: blankAsAbsent(z.optional(booleanQuery)),
-  emailVerified: blankAsAbsent(z.optional(booleanQuery)),
-});
+export const adminUsersQuerySchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    ...pageQuerySchema(ADMIN_USERS_MAX_LIMIT, ADMIN_PAGE_SIZE),
+    sortBy: blankAsAbsent(z._default(z.enum(ADMIN_USERS_SORT_FIELDS), 'createdAt')),
+    sortOrder: blankAsAbsent(z._default(sortOrderSchema, 'desc')),
+    search: blankAsAbsent(z.optional(z.string().check(z.trim(), z.maxLength(ADMIN_USERS_SEARCH_MAX_LENGTH)))),
+    role: blankAsAbsent(z.optional(roleSchema)),
+    isActive: blankAsAbsent(z.optional(booleanQuery)),
+    emailVerified: blankAsAbsent(z.optional(booleanQuery)),
+  }),
+);
 export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
 
-export const adminUsersPageSchema = z.extend(pagedSchema(publicUserSchema), {
-  /**
-   * True when search or the isActive/emailVerified filters (or sorting by email/username) were
-   * applied to the newest ADMIN_USERS_FILTER_WINDOW users only, so `total` counts matches there.
-   */
-  partial: z.boolean(),
-});
+export const adminUsersPageSchema = /* @__PURE__ */ schema(() =>
+  z.extend(pagedSchema(publicUserSchema), {
+    /**
+     * True when search or the isActive/emailVerified filters (or sorting by email/username) were
+     * applied to the newest ADMIN_USERS_FILTER_WINDOW users only, so `total` counts matches there.
+     */
+    partial: z.boolean(),
+  }),
+);
 export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 
 /** One recorded staff action on a user. */
-export const userAuditEntrySchema = z.object({
-  at: z.string(),
-  actorId: z.string(),
-  actorRole: roleSchema,
-  action: z.string(),
-  before: z.nullable(z.record(z.string(), z.unknown())),
-  after: z.nullable(z.record(z.string(), z.unknown())),
-});
+export const userAuditEntrySchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    at: z.string(),
+    actorId: z.string(),
+    actorRole: roleSchema,
+    action: z.string(),
+    before: z.nullable(z.record(z.string(), z.unknown())),
+    after: z.nullable(z.record(z.string(), z.unknown())),
+  }),
+);
 export type UserAuditEntry = z.infer<typeof userAuditEntrySchema>;
 
 /** GET /admin/users/{id}: the user and the latest staff actions on them. */
-export const adminUserDetailSchema = z.extend(publicUserSchema, { audit: z.array(userAuditEntrySchema) });
+export const adminUserDetailSchema = /* @__PURE__ */ schema(() =>
+  z.extend(publicUserSchema, { audit: z.array(userAuditEntrySchema) }),
+);
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 /** PUT /admin/users/{id}: every field optional; an empty username (or null) removes it. */
-export const adminUserUpdateBodySchema = z.strictObject({
-  email: z.optional(emailSchema),
-  username: z.pipe(
-    z.optional(z.union([z.null(), z.literal(''), usernameSchema])),
-    z.transform((value) => (value === '' ? null : value)),
-  ),
-  role: z.optional(roleSchema),
-  isActive: z.optional(z.boolean({ error: 'Must be true or false.' })),
-  language: z.optional(languageSchema),
-  adminComment: z.pipe(
-    z.optional(
-      z.nullable(
-        z
-          .string()
-          .check(
-            z.trim(),
-            z.maxLength(
-              ADMIN_COMMENT_MAX_LENGTH,
-              `Comment must be at most ${ADMIN_COMMENT_MAX_LENGTH} characters.`,
-            ),
-          ),
-      ),
+export const adminUserUpdateBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    email: z.optional(emailSchema),
+    username: z.pipe(
+      z.optional(z.union([z.null(), z.literal(''), usernameSchema])),
+      z.transform((value) => (value === '' ? null : value)),
     ),
-    z.transform((value) => (value === '' ? null : value)),
-  ),
-});
+    role: z.optional(roleSchema),
+    isActive: z.optional(z.boolean({ error: 'Must be true or false.' })),
+    language: z.optional(languageSchema),
+    adminComment: z.pipe(
+      z.optional(
+        z.nullable(
+          z
+            .string()
+            .check(
+              z.trim(),
+              z.maxLength(
+                ADMIN_COMMENT_MAX_LENGTH,
+                `Comment must be at most ${ADMIN_COMMENT_MAX_LENGTH} characters.`,
+              ),
+            ),
+        ),
+      ),
+      z.transform((value) => (value === '' ? null : value)),
+    ),
+  }),
+);
 export type AdminUserUpdateBody = z.input<typeof adminUserUpdateBodySchema>;
 
-export const adminUserRoleBodySchema = z.strictObject({ role: roleSchema });
+export const adminUserRoleBodySchema = /* @__PURE__ */ schema(() => z.strictObject({ role: roleSchema }));
 export type AdminUserRoleBody = z.infer<typeof adminUserRoleBodySchema>;
 
-export const resetReferralsDataSchema = z.object({ count: z.number().check(z.int(), z.nonnegative()) });
+export const resetReferralsDataSchema = /* @__PURE__ */ schema(() =>
+  z.object({ count: z.number().check(z.int(), z.nonnegative()) }),
+);
 export type ResetReferralsData = z.infer<typeof resetReferralsDataSchema>;
 
 /** GET /admin/managers: active staff a MANAGER+ may assign applications to. */
-export const managerOptionSchema = z.object({
-  id: z.string(),
-  username: z.nullable(z.string()),
-  email: z.string(),
-  role: roleSchema,
-});
-export const managerListSchema = z.array(managerOptionSchema);
+export const managerOptionSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    id: z.string(),
+    username: z.nullable(z.string()),
+    email: z.string(),
+    role: roleSchema,
+  }),
+);
+export const managerListSchema = /* @__PURE__ */ schema(() => z.array(managerOptionSchema));
 export type ManagerOption = z.infer<typeof managerOptionSchema>;
 
 /** GET /admin/users/{id}/applications: page through one user's applications, newest first. */
-export const adminUserApplicationsQuerySchema = z.object({ ...pageQuerySchema(50, ADMIN_PAGE_SIZE) });
+export const adminUserApplicationsQuerySchema = /* @__PURE__ */ schema(() =>
+  z.object({ ...pageQuerySchema(50, ADMIN_PAGE_SIZE) }),
+);
 export type AdminUserApplicationsQuery = z.output<typeof adminUserApplicationsQuerySchema>;
-export const adminUserApplicationsPageSchema = pagedSchema(adminApplicationSchema);
+export const adminUserApplicationsPageSchema = /* @__PURE__ */ schema(() =>
+  pagedSchema(adminApplicationSchema),
+);
 export type AdminUserApplicationsPage = z.infer<typeof adminUserApplicationsPageSchema>;

@@ -5,6 +5,7 @@ import { applicationStatusSchema, requestTypeSchema, roleSchema, staffSettableSt
 import { geoKeySchema } from '../geo';
 import { pagedSchema, pageQuerySchema, sortOrderSchema } from '../paging';
 import { preprocess } from '../preprocess';
+import { schema } from '../schema';
 import { isTelegramContact } from '../telegram';
 
 /** Query values the web may send empty (`?status=`) count as absent. */
@@ -15,7 +16,9 @@ export function optionalQueryText(maxLength: number) {
   );
 }
 
-export const applicationIdParamsSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
+export const applicationIdParamsSchema = /* @__PURE__ */ schema(() =>
+  z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }),
+);
 
 export const MAX_OPEN_APPLICATIONS = 5;
 export const DETAILS_MAX_LENGTH = 2000;
@@ -24,133 +27,154 @@ export const REJECTION_REASON_MAX_LENGTH = 1000;
 /** The largest amount accepted in any currency. */
 export const MAX_AMOUNT = 1e12;
 
-export const contactTelegramSchema = z.pipe(
+export const contactTelegramSchema = /* @__PURE__ */ schema(() =>
   z.pipe(
-    z.string({ error: 'This field must be filled in' }).check(z.maxLength(100)),
-    z.transform((value) => value.trim()),
-  ),
-  z.string().check(
-    z.minLength(TELEGRAM_CONTACT_MIN_LENGTH, {
-      error: 'Telegram contact must be at least 3 characters.',
-      abort: true,
-    }),
-    z.refine(isTelegramContact, 'Telegram contact must be a username or a phone number.'),
+    z.pipe(
+      z.string({ error: 'This field must be filled in' }).check(z.maxLength(100)),
+      z.transform((value) => value.trim()),
+    ),
+    z.string().check(
+      z.minLength(TELEGRAM_CONTACT_MIN_LENGTH, {
+        error: 'Telegram contact must be at least 3 characters.',
+        abort: true,
+      }),
+      z.refine(isTelegramContact, 'Telegram contact must be a username or a phone number.'),
+    ),
   ),
 );
 
-export const amountSchema = z
-  .number({ error: 'Please enter the correct positive amount' })
-  .check(z.positive('Please enter the correct positive amount'), z.lte(MAX_AMOUNT, 'Amount is too large.'));
+export const amountSchema = /* @__PURE__ */ schema(() =>
+  z
+    .number({ error: 'Please enter the correct positive amount' })
+    .check(z.positive('Please enter the correct positive amount'), z.lte(MAX_AMOUNT, 'Amount is too large.')),
+);
 
-export const standardApplicationBodySchema = z.strictObject({
-  requestType: z.literal('STANDARD'),
-  continent: geoKeySchema,
-  country: geoKeySchema,
-  city: geoKeySchema,
-  assetFrom: assetKeySchema,
-  assetTo: assetKeySchema,
-  amount: amountSchema,
-  contactTelegram: contactTelegramSchema,
-  originFunds: z._default(z.string().check(z.trim(), z.maxLength(200)), ORIGIN_FUNDS_VALUE),
-});
+export const standardApplicationBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    requestType: z.literal('STANDARD'),
+    continent: geoKeySchema,
+    country: geoKeySchema,
+    city: geoKeySchema,
+    assetFrom: assetKeySchema,
+    assetTo: assetKeySchema,
+    amount: amountSchema,
+    contactTelegram: contactTelegramSchema,
+    originFunds: z._default(z.string().check(z.trim(), z.maxLength(200)), ORIGIN_FUNDS_VALUE),
+  }),
+);
 
-export const individualApplicationBodySchema = z.strictObject({
-  requestType: z.literal('INDIVIDUAL'),
-  details: z
-    .string({ error: 'This field must be filled in' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'This field must be filled in'),
-      z.maxLength(DETAILS_MAX_LENGTH, `Details must be at most ${DETAILS_MAX_LENGTH} characters.`),
-    ),
-  contactTelegram: contactTelegramSchema,
-});
+export const individualApplicationBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    requestType: z.literal('INDIVIDUAL'),
+    details: z
+      .string({ error: 'This field must be filled in' })
+      .check(
+        z.trim(),
+        z.minLength(1, 'This field must be filled in'),
+        z.maxLength(DETAILS_MAX_LENGTH, `Details must be at most ${DETAILS_MAX_LENGTH} characters.`),
+      ),
+    contactTelegram: contactTelegramSchema,
+  }),
+);
 
-export const createApplicationBodySchema = z.discriminatedUnion('requestType', [
-  standardApplicationBodySchema,
-  individualApplicationBodySchema,
-]);
+export const createApplicationBodySchema = /* @__PURE__ */ schema(() =>
+  z.discriminatedUnion('requestType', [standardApplicationBodySchema, individualApplicationBodySchema]),
+);
 export type CreateApplicationBody = z.infer<typeof createApplicationBodySchema>;
 export type StandardApplicationBody = z.infer<typeof standardApplicationBodySchema>;
 
 /** The rate quoted when the application was created, kept with it. */
-export const rateSnapshotSchema = z.object({
-  rate: z.number(),
-  markupPercent: z.number(),
-  usdValueFrom: z.number(),
-  usdValueTo: z.number(),
-  quotedAt: z.string(),
-});
+export const rateSnapshotSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    rate: z.number(),
+    markupPercent: z.number(),
+    usdValueFrom: z.number(),
+    usdValueTo: z.number(),
+    quotedAt: z.string(),
+  }),
+);
 export type RateSnapshot = z.infer<typeof rateSnapshotSchema>;
 
 /** An application as its owner sees it (no staff-only fields). */
-export const applicationSchema = z.object({
-  id: z.string(),
-  requestType: requestTypeSchema,
-  status: applicationStatusSchema,
-  amountFrom: z.nullable(z.number()),
-  amountTo: z.nullable(z.number()),
-  amountUSD: z.nullable(z.number()),
-  assetFrom: z.nullable(z.string()),
-  assetTo: z.nullable(z.string()),
-  currencyFrom: z.nullable(z.string()),
-  currencyTo: z.nullable(z.string()),
-  continent: z.nullable(z.string()),
-  country: z.nullable(z.string()),
-  city: z.nullable(z.string()),
-  details: z.nullable(z.string()),
-  contactData: z.object({ telegram: z.string() }),
-  originFunds: z.nullable(z.string()),
-  rejectionReason: z.nullable(z.string()),
-  rate: z.nullable(rateSnapshotSchema),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const applicationSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    id: z.string(),
+    requestType: requestTypeSchema,
+    status: applicationStatusSchema,
+    amountFrom: z.nullable(z.number()),
+    amountTo: z.nullable(z.number()),
+    amountUSD: z.nullable(z.number()),
+    assetFrom: z.nullable(z.string()),
+    assetTo: z.nullable(z.string()),
+    currencyFrom: z.nullable(z.string()),
+    currencyTo: z.nullable(z.string()),
+    continent: z.nullable(z.string()),
+    country: z.nullable(z.string()),
+    city: z.nullable(z.string()),
+    details: z.nullable(z.string()),
+    contactData: z.object({ telegram: z.string() }),
+    originFunds: z.nullable(z.string()),
+    rejectionReason: z.nullable(z.string()),
+    rate: z.nullable(rateSnapshotSchema),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+);
 export type ApplicationView = z.infer<typeof applicationSchema>;
 
 /** The application in the admin table: the owner's email and telegramId, the assignee's username. */
-export const adminApplicationSchema = z.extend(applicationSchema, {
-  userId: z.string(),
-  user: z.nullable(z.object({ email: z.string(), telegramId: z.nullable(z.string()) })),
-  assignedToId: z.nullable(z.string()),
-  assignedTo: z.nullable(z.string()),
-  adminNote: z.nullable(z.string()),
-});
+export const adminApplicationSchema = /* @__PURE__ */ schema(() =>
+  z.extend(applicationSchema, {
+    userId: z.string(),
+    user: z.nullable(z.object({ email: z.string(), telegramId: z.nullable(z.string()) })),
+    assignedToId: z.nullable(z.string()),
+    assignedTo: z.nullable(z.string()),
+    adminNote: z.nullable(z.string()),
+  }),
+);
 export type AdminApplicationView = z.infer<typeof adminApplicationSchema>;
 
-export const statusHistoryEntrySchema = z.object({
-  from: z.nullable(applicationStatusSchema),
-  to: applicationStatusSchema,
-  at: z.string(),
-  actorId: z.nullable(z.string()),
-  actorRole: z.union([roleSchema, z.literal('SYSTEM')]),
-  reason: z.nullable(z.string()),
-});
+export const statusHistoryEntrySchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    from: z.nullable(applicationStatusSchema),
+    to: applicationStatusSchema,
+    at: z.string(),
+    actorId: z.nullable(z.string()),
+    actorRole: z.union([roleSchema, z.literal('SYSTEM')]),
+    reason: z.nullable(z.string()),
+  }),
+);
 export type StatusHistoryEntry = z.infer<typeof statusHistoryEntrySchema>;
 
-export const auditEntrySchema = z.object({
-  at: z.string(),
-  actorId: z.string(),
-  actorRole: roleSchema,
-  action: z.string(),
-  before: z.nullable(z.record(z.string(), z.unknown())),
-  after: z.nullable(z.record(z.string(), z.unknown())),
-});
+export const auditEntrySchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    at: z.string(),
+    actorId: z.string(),
+    actorRole: roleSchema,
+    action: z.string(),
+    before: z.nullable(z.record(z.string(), z.unknown())),
+    after: z.nullable(z.record(z.string(), z.unknown())),
+  }),
+);
 
-export const adminApplicationDetailSchema = z.extend(adminApplicationSchema, {
-  history: z.array(statusHistoryEntrySchema),
-  audit: z.array(auditEntrySchema),
-});
+export const adminApplicationDetailSchema = /* @__PURE__ */ schema(() =>
+  z.extend(adminApplicationSchema, {
+    history: z.array(statusHistoryEntrySchema),
+    audit: z.array(auditEntrySchema),
+  }),
+);
 export type AdminApplicationDetail = z.infer<typeof adminApplicationDetailSchema>;
 
-const cursorSchema = optionalQueryText(300);
+const cursorSchema = /* @__PURE__ */ schema(() => optionalQueryText(300));
 
-export const listMyApplicationsQuerySchema = z.object({
-  ...pageQuerySchema(50, 10),
-  cursor: cursorSchema,
-  sortBy: z._default(z.enum(['createdAt']), 'createdAt'),
-  sortOrder: z._default(sortOrderSchema, 'desc'),
-});
+export const listMyApplicationsQuerySchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    ...pageQuerySchema(50, 10),
+    cursor: cursorSchema,
+    sortBy: z._default(z.enum(['createdAt']), 'createdAt'),
+    sortOrder: z._default(sortOrderSchema, 'desc'),
+  }),
+);
 export type ListMyApplicationsQuery = z.infer<typeof listMyApplicationsQuerySchema>;
 
 /** A page of a list; `nextCursor` continues from its last item (cheaper than a page number). */
@@ -158,61 +182,69 @@ export function cursorPagedSchema<T extends z.ZodMiniType>(item: T) {
   return z.extend(pagedSchema(item), { nextCursor: z.nullable(z.string()) });
 }
 
-export const myApplicationsPageSchema = cursorPagedSchema(applicationSchema);
+export const myApplicationsPageSchema = /* @__PURE__ */ schema(() => cursorPagedSchema(applicationSchema));
 
 export const ADMIN_SORT_FIELDS = ['createdAt', 'amountFrom', 'status'] as const;
-export const listAdminApplicationsQuerySchema = z.object({
-  ...pageQuerySchema(100, 10),
-  cursor: cursorSchema,
-  sortBy: z._default(z.enum(ADMIN_SORT_FIELDS), 'createdAt'),
-  sortOrder: z._default(sortOrderSchema, 'desc'),
-  search: optionalQueryText(100),
-  status: preprocess((value) => (value === '' ? undefined : value), z.optional(applicationStatusSchema)),
-  userId: optionalQueryText(100),
-});
+export const listAdminApplicationsQuerySchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    ...pageQuerySchema(100, 10),
+    cursor: cursorSchema,
+    sortBy: z._default(z.enum(ADMIN_SORT_FIELDS), 'createdAt'),
+    sortOrder: z._default(sortOrderSchema, 'desc'),
+    search: optionalQueryText(100),
+    status: preprocess((value) => (value === '' ? undefined : value), z.optional(applicationStatusSchema)),
+    userId: optionalQueryText(100),
+  }),
+);
 export type ListAdminApplicationsQuery = z.infer<typeof listAdminApplicationsQuerySchema>;
 
-export const adminApplicationsPageSchema = z.extend(cursorPagedSchema(adminApplicationSchema), {
-  /** Set when sorting or searching covered only the newest `window` applications of the filter. */
-  window: z.nullable(z.number().check(z.int())),
-});
+export const adminApplicationsPageSchema = /* @__PURE__ */ schema(() =>
+  z.extend(cursorPagedSchema(adminApplicationSchema), {
+    /** Set when sorting or searching covered only the newest `window` applications of the filter. */
+    window: z.nullable(z.number().check(z.int())),
+  }),
+);
 
-export const changeStatusBodySchema = z
-  .strictObject({
-    status: staffSettableStatusSchema,
-    rejectionReason: z.optional(z.string().check(z.maxLength(REJECTION_REASON_MAX_LENGTH))),
-    /** The status the staff member saw; the change applies only if it is still the current one. */
-    expectedStatus: z.optional(applicationStatusSchema),
-  })
-  .check(
-    z.superRefine((body, context) => {
-      if (body.status === 'REJECTED' && !body.rejectionReason?.trim()) {
-        context.addIssue({
-          code: 'custom',
-          path: ['rejectionReason'],
-          message: 'Reason for rejection required.',
-        });
-      }
-    }),
-  );
+export const changeStatusBodySchema = /* @__PURE__ */ schema(() =>
+  z
+    .strictObject({
+      status: staffSettableStatusSchema,
+      rejectionReason: z.optional(z.string().check(z.maxLength(REJECTION_REASON_MAX_LENGTH))),
+      /** The status the staff member saw; the change applies only if it is still the current one. */
+      expectedStatus: z.optional(applicationStatusSchema),
+    })
+    .check(
+      z.superRefine((body, context) => {
+        if (body.status === 'REJECTED' && !body.rejectionReason?.trim()) {
+          context.addIssue({
+            code: 'custom',
+            path: ['rejectionReason'],
+            message: 'Reason for rejection required.',
+          });
+        }
+      }),
+    ),
+);
 export type ChangeStatusBody = z.infer<typeof changeStatusBodySchema>;
 
-export const updateDetailsBodySchema = z
-  .strictObject({
-    adminNote: z.optional(
-      z.nullable(
-        z
-          .string()
-          .check(
-            z.maxLength(ADMIN_NOTE_MAX_LENGTH, `Note must be at most ${ADMIN_NOTE_MAX_LENGTH} characters.`),
-          ),
+export const updateDetailsBodySchema = /* @__PURE__ */ schema(() =>
+  z
+    .strictObject({
+      adminNote: z.optional(
+        z.nullable(
+          z
+            .string()
+            .check(
+              z.maxLength(ADMIN_NOTE_MAX_LENGTH, `Note must be at most ${ADMIN_NOTE_MAX_LENGTH} characters.`),
+            ),
+        ),
       ),
+      assignedToId: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(100)))),
+    })
+    .check(
+      z.refine((body) => body.adminNote !== undefined || body.assignedToId !== undefined, {
+        message: 'Send adminNote and/or assignedToId.',
+      }),
     ),
-    assignedToId: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(100)))),
-  })
-  .check(
-    z.refine((body) => body.adminNote !== undefined || body.assignedToId !== undefined, {
-      message: 'Send adminNote and/or assignedToId.',
-    }),
-  );
+);
 export type UpdateDetailsBody = z.infer<typeof updateDetailsBodySchema>;

@@ -7,6 +7,7 @@ import {
   USERNAME_PATTERN,
 } from '../constants';
 import { languageSchema } from '../enums';
+import { schema } from '../schema';
 import { publicUserSchema } from './users';
 
 /** Request and response schemas of /auth/* and PUT /users/profile (spec sections 5 and 7). */
@@ -22,124 +23,154 @@ export const AUTH_FIELD_MESSAGES = {
 } as const;
 
 /** Opaque tokens are 43 base64url characters; anything much longer is refused before a lookup. */
-const opaqueTokenSchema = z.string().check(z.minLength(1, AUTH_FIELD_MESSAGES.required), z.maxLength(256));
-
-export const emailSchema = z.pipe(
-  z
-    .string({ error: AUTH_FIELD_MESSAGES.invalidEmail })
-    .check(z.trim(), z.toLowerCase(), z.maxLength(254, AUTH_FIELD_MESSAGES.invalidEmail)),
-  z.email({ error: AUTH_FIELD_MESSAGES.invalidEmail }),
+const opaqueTokenSchema = /* @__PURE__ */ schema(() =>
+  z.string().check(z.minLength(1, AUTH_FIELD_MESSAGES.required), z.maxLength(256)),
 );
 
-export const usernameSchema = z
-  .string({ error: AUTH_FIELD_MESSAGES.required })
-  .check(
-    z.trim(),
-    z.minLength(USERNAME_MIN_LENGTH, AUTH_FIELD_MESSAGES.usernameLength),
-    z.maxLength(USERNAME_MAX_LENGTH, AUTH_FIELD_MESSAGES.usernameLength),
-    z.regex(USERNAME_PATTERN, AUTH_FIELD_MESSAGES.usernameCharacters),
-  );
-
-/** A new password: 8 to 128 characters (all of them count, see docs/decisions.md on bcrypt's 72 bytes). */
-export const newPasswordSchema = z
-  .string({ error: AUTH_FIELD_MESSAGES.passwordTooShort })
-  .check(
-    z.minLength(PASSWORD_MIN_LENGTH, AUTH_FIELD_MESSAGES.passwordTooShort),
-    z.maxLength(PASSWORD_MAX_LENGTH, AUTH_FIELD_MESSAGES.passwordTooLong),
-  );
-
-/** A password being checked (login, current password): any non-empty value up to the limit. */
-const presentedPasswordSchema = z
-  .string({ error: AUTH_FIELD_MESSAGES.allFieldsRequired })
-  .check(
-    z.minLength(1, AUTH_FIELD_MESSAGES.allFieldsRequired),
-    z.maxLength(PASSWORD_MAX_LENGTH, AUTH_FIELD_MESSAGES.passwordTooLong),
-  );
-
-export const registerBodySchema = z.strictObject({
-  email: emailSchema,
-  username: usernameSchema,
-  password: newPasswordSchema,
-  /** Absent, null or blank: registering without an inviter (the web's "no code" path). */
-  invitationCode: z.pipe(
-    z.nullish(z.string().check(z.trim(), z.maxLength(32, 'Invitation code is invalid.'))),
-    z.transform((code) => (code ? code.toUpperCase() : undefined)),
+export const emailSchema = /* @__PURE__ */ schema(() =>
+  z.pipe(
+    z
+      .string({ error: AUTH_FIELD_MESSAGES.invalidEmail })
+      .check(z.trim(), z.toLowerCase(), z.maxLength(254, AUTH_FIELD_MESSAGES.invalidEmail)),
+    z.email({ error: AUTH_FIELD_MESSAGES.invalidEmail }),
   ),
-  /** Not in the spec's call list: the web may send its UI language so the first mail is in it. */
-  language: z.optional(languageSchema),
-});
-export type RegisterBody = z.input<typeof registerBodySchema>;
-export const registerDataSchema = z.object({
-  userId: z.string(),
-  /** False when SES refused the verification mail; the account exists and resend works. */
-  verificationEmailSent: z.boolean(),
-});
-export type RegisterData = z.infer<typeof registerDataSchema>;
+);
 
-export const loginBodySchema = z.strictObject({
-  loginIdentifier: z
-    .string({ error: AUTH_FIELD_MESSAGES.identifierRequired })
+export const usernameSchema = /* @__PURE__ */ schema(() =>
+  z
+    .string({ error: AUTH_FIELD_MESSAGES.required })
     .check(
       z.trim(),
-      z.minLength(1, AUTH_FIELD_MESSAGES.identifierRequired),
-      z.maxLength(254, AUTH_FIELD_MESSAGES.identifierRequired),
+      z.minLength(USERNAME_MIN_LENGTH, AUTH_FIELD_MESSAGES.usernameLength),
+      z.maxLength(USERNAME_MAX_LENGTH, AUTH_FIELD_MESSAGES.usernameLength),
+      z.regex(USERNAME_PATTERN, AUTH_FIELD_MESSAGES.usernameCharacters),
     ),
-  password: presentedPasswordSchema,
-});
+);
+
+/** A new password: 8 to 128 characters (all of them count, see docs/decisions.md on bcrypt's 72 bytes). */
+export const newPasswordSchema = /* @__PURE__ */ schema(() =>
+  z
+    .string({ error: AUTH_FIELD_MESSAGES.passwordTooShort })
+    .check(
+      z.minLength(PASSWORD_MIN_LENGTH, AUTH_FIELD_MESSAGES.passwordTooShort),
+      z.maxLength(PASSWORD_MAX_LENGTH, AUTH_FIELD_MESSAGES.passwordTooLong),
+    ),
+);
+
+/** A password being checked (login, current password): any non-empty value up to the limit. */
+const presentedPasswordSchema = /* @__PURE__ */ schema(() =>
+  z
+    .string({ error: AUTH_FIELD_MESSAGES.allFieldsRequired })
+    .check(
+      z.minLength(1, AUTH_FIELD_MESSAGES.allFieldsRequired),
+      z.maxLength(PASSWORD_MAX_LENGTH, AUTH_FIELD_MESSAGES.passwordTooLong),
+    ),
+);
+
+export const registerBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    email: emailSchema,
+    username: usernameSchema,
+    password: newPasswordSchema,
+    /** Absent, null or blank: registering without an inviter (the web's "no code" path). */
+    invitationCode: z.pipe(
+      z.nullish(z.string().check(z.trim(), z.maxLength(32, 'Invitation code is invalid.'))),
+      z.transform((code) => (code ? code.toUpperCase() : undefined)),
+    ),
+    /** Not in the spec's call list: the web may send its UI language so the first mail is in it. */
+    language: z.optional(languageSchema),
+  }),
+);
+export type RegisterBody = z.input<typeof registerBodySchema>;
+export const registerDataSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    userId: z.string(),
+    /** False when SES refused the verification mail; the account exists and resend works. */
+    verificationEmailSent: z.boolean(),
+  }),
+);
+export type RegisterData = z.infer<typeof registerDataSchema>;
+
+export const loginBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    loginIdentifier: z
+      .string({ error: AUTH_FIELD_MESSAGES.identifierRequired })
+      .check(
+        z.trim(),
+        z.minLength(1, AUTH_FIELD_MESSAGES.identifierRequired),
+        z.maxLength(254, AUTH_FIELD_MESSAGES.identifierRequired),
+      ),
+    password: presentedPasswordSchema,
+  }),
+);
 export type LoginBody = z.input<typeof loginBodySchema>;
 
 /** What login and email verification answer: the user and a fresh session's tokens. */
-export const sessionDataSchema = z.object({
-  user: publicUserSchema,
-  token: z.string(),
-  refreshToken: z.string(),
-});
+export const sessionDataSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    user: publicUserSchema,
+    token: z.string(),
+    refreshToken: z.string(),
+  }),
+);
 export type SessionData = z.infer<typeof sessionDataSchema>;
 
 /** The token is optional here so a missing one gets the spec's verification text, not a schema error. */
-export const verifyEmailQuerySchema = z.object({ token: z.optional(z.string().check(z.maxLength(256))) });
+export const verifyEmailQuerySchema = /* @__PURE__ */ schema(() =>
+  z.object({ token: z.optional(z.string().check(z.maxLength(256))) }),
+);
 
-export const emailBodySchema = z.strictObject({ email: emailSchema });
+export const emailBodySchema = /* @__PURE__ */ schema(() => z.strictObject({ email: emailSchema }));
 export type EmailBody = z.input<typeof emailBodySchema>;
 
-export const refreshBodySchema = z.strictObject({ refreshTokenFromBody: opaqueTokenSchema });
+export const refreshBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({ refreshTokenFromBody: opaqueTokenSchema }),
+);
 export type RefreshBody = z.input<typeof refreshBodySchema>;
-export const refreshDataSchema = z.object({ token: z.string(), refreshToken: z.string() });
+export const refreshDataSchema = /* @__PURE__ */ schema(() =>
+  z.object({ token: z.string(), refreshToken: z.string() }),
+);
 export type RefreshData = z.infer<typeof refreshDataSchema>;
 
-export const meDataSchema = z.object({ user: publicUserSchema });
+export const meDataSchema = /* @__PURE__ */ schema(() => z.object({ user: publicUserSchema }));
 export type MeData = z.infer<typeof meDataSchema>;
 
-export const changePasswordBodySchema = z.strictObject({
-  currentPassword: presentedPasswordSchema,
-  newPassword: newPasswordSchema,
-});
+export const changePasswordBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    currentPassword: presentedPasswordSchema,
+    newPassword: newPasswordSchema,
+  }),
+);
 export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 
-export const resetPasswordBodySchema = z.strictObject({
-  token: opaqueTokenSchema,
-  password: newPasswordSchema,
-});
+export const resetPasswordBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    token: opaqueTokenSchema,
+    password: newPasswordSchema,
+  }),
+);
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
 /**
  * PUT /users/profile. Only these three fields exist: anything else (role, email, isActive...)
  * is refused as an unknown field. A blank username means "unchanged"; photo_url null clears it.
  */
-export const updateProfileBodySchema = z.strictObject({
-  username: z.pipe(
-    z.nullish(
-      z.pipe(
+export const updateProfileBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    username: z.pipe(
+      z.nullish(
         z.pipe(
-          z.string().check(z.trim()),
-          z.transform((value) => (value === '' ? undefined : value)),
+          z.pipe(
+            z.string().check(z.trim()),
+            z.transform((value) => (value === '' ? undefined : value)),
+          ),
+          z.optional(usernameSchema),
         ),
-        z.optional(usernameSchema),
       ),
+      z.transform((value) => value ?? undefined),
     ),
-    z.transform((value) => value ?? undefined),
-  ),
-  language: z.optional(languageSchema),
-  photo_url: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
-});
+    language: z.optional(languageSchema),
+    photo_url: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
+  }),
+);
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;

@@ -1,9 +1,12 @@
 import * as z from 'zod/mini';
+import { schema } from '../schema';
 
-export const avatarListSchema = z.array(z.string().check(z.url()));
+export const avatarListSchema = /* @__PURE__ */ schema(() => z.array(z.string().check(z.url())));
 
-export const validateTelegramBodySchema = z.strictObject({
-  username: z.string().check(z.maxLength(100)),
-});
+export const validateTelegramBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    username: z.string().check(z.maxLength(100)),
+  }),
+);
 export type ValidateTelegramBody = z.infer<typeof validateTelegramBodySchema>;
-export const validateTelegramDataSchema = z.object({ isValid: z.boolean() });
+export const validateTelegramDataSchema = /* @__PURE__ */ schema(() => z.object({ isValid: z.boolean() }));

@@ -1,34 +1,45 @@
 import * as z from 'zod/mini';
 import { applicationStatusSchema } from '../enums';
 import { pageQuerySchema } from '../paging';
+import { schema } from '../schema';
 import { cursorPagedSchema, optionalQueryText } from './applications';
 
-export const notificationSchema = z.object({
-  id: z.string(),
-  type: z.literal('APPLICATION_STATUS'),
-  applicationId: z.string(),
-  status: applicationStatusSchema,
-  previousStatus: z.nullable(applicationStatusSchema),
-  /** Text in the user's language at the time of the event. */
-  title: z.string(),
-  message: z.string(),
-  isRead: z.boolean(),
-  createdAt: z.string(),
-});
+export const notificationSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    id: z.string(),
+    type: z.literal('APPLICATION_STATUS'),
+    applicationId: z.string(),
+    status: applicationStatusSchema,
+    previousStatus: z.nullable(applicationStatusSchema),
+    /** Text in the user's language at the time of the event. */
+    title: z.string(),
+    message: z.string(),
+    isRead: z.boolean(),
+    createdAt: z.string(),
+  }),
+);
 export type NotificationView = z.infer<typeof notificationSchema>;
 
-export const listNotificationsQuerySchema = z.object({
-  ...pageQuerySchema(50, 20),
-  cursor: optionalQueryText(300),
-});
+export const listNotificationsQuerySchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    ...pageQuerySchema(50, 20),
+    cursor: optionalQueryText(300),
+  }),
+);
 export type ListNotificationsQuery = z.infer<typeof listNotificationsQuerySchema>;
 
-export const notificationsPageSchema = z.extend(cursorPagedSchema(notificationSchema), {
-  unreadCount: z.number().check(z.int(), z.nonnegative()),
-});
+export const notificationsPageSchema = /* @__PURE__ */ schema(() =>
+  z.extend(cursorPagedSchema(notificationSchema), {
+    unreadCount: z.number().check(z.int(), z.nonnegative()),
+  }),
+);
 
-export const notificationIdParamsSchema = z.object({
-  id: z.string().check(z.minLength(1), z.maxLength(100)),
-});
+export const notificationIdParamsSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    id: z.string().check(z.minLength(1), z.maxLength(100)),
+  }),
+);
 
-export const readAllDataSchema = z.object({ count: z.number().check(z.int(), z.nonnegative()) });
+export const readAllDataSchema = /* @__PURE__ */ schema(() =>
+  z.object({ count: z.number().check(z.int(), z.nonnegative()) }),
+);

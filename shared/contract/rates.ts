@@ -1,123 +1,146 @@
 import * as z from 'zod/mini';
 import { assetKeySchema, currencyCodeSchema, isValidExchangePair } from '../assets';
+import { schema } from '../schema';
 import { amountSchema } from './applications';
 
 /** Codes that carry a USD value: ISO 4217 fiat codes and USDT (the crypto asset). */
-export const valuedCurrencySchema = z.union([currencyCodeSchema, z.literal('USDT')]);
+export const valuedCurrencySchema = /* @__PURE__ */ schema(() =>
+  z.union([currencyCodeSchema, z.literal('USDT')]),
+);
 
 export const MAX_MARKUP_PERCENT = 50;
 /** Entries one PUT /admin/rates may change (they are written in one transaction). */
 export const MAX_RATE_CHANGES = 60;
 
-export const currencyValueSchema = z.object({
-  code: z.string(),
-  /** What one unit of the currency is worth in USD. */
-  usdValue: z.number(),
-  updatedAt: z.string(),
-  updatedBy: z.nullable(z.string()),
-});
+export const currencyValueSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    code: z.string(),
+    /** What one unit of the currency is worth in USD. */
+    usdValue: z.number(),
+    updatedAt: z.string(),
+    updatedBy: z.nullable(z.string()),
+  }),
+);
 export type CurrencyValue = z.infer<typeof currencyValueSchema>;
 
 /**
  * A direction's published rate: units of `assetTo` per unit of `assetFrom`, derived from the two
  * USD values and lowered by the markup. Min and max are in units of `assetFrom`.
  */
-export const directionRateSchema = z.object({
-  assetFrom: z.string(),
-  assetTo: z.string(),
-  rate: z.nullable(z.number()),
-  markupPercent: z.number(),
-  minAmount: z.nullable(z.number()),
-  maxAmount: z.nullable(z.number()),
-  isActive: z.boolean(),
-  updatedAt: z.string(),
-  updatedBy: z.nullable(z.string()),
-});
+export const directionRateSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    assetFrom: z.string(),
+    assetTo: z.string(),
+    rate: z.nullable(z.number()),
+    markupPercent: z.number(),
+    minAmount: z.nullable(z.number()),
+    maxAmount: z.nullable(z.number()),
+    isActive: z.boolean(),
+    updatedAt: z.string(),
+    updatedBy: z.nullable(z.string()),
+  }),
+);
 export type DirectionRate = z.infer<typeof directionRateSchema>;
 
-export const ratesDataSchema = z.object({
-  updatedAt: z.nullable(z.string()),
-  currencies: z.array(currencyValueSchema),
-  directions: z.array(directionRateSchema),
-});
+export const ratesDataSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    updatedAt: z.nullable(z.string()),
+    currencies: z.array(currencyValueSchema),
+    directions: z.array(directionRateSchema),
+  }),
+);
 export type RatesData = z.infer<typeof ratesDataSchema>;
 
-const amountLimitSchema = z.optional(z.nullable(z.number().check(z.positive(), z.lte(1e12))));
+const amountLimitSchema = /* @__PURE__ */ schema(() =>
+  z.optional(z.nullable(z.number().check(z.positive(), z.lte(1e12)))),
+);
 
-export const currencyValueChangeSchema = z.strictObject({
-  code: valuedCurrencySchema,
-  usdValue: z.number().check(z.positive(), z.lte(1e9)),
-});
+export const currencyValueChangeSchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    code: valuedCurrencySchema,
+    usdValue: z.number().check(z.positive(), z.lte(1e9)),
+  }),
+);
 
-export const directionChangeSchema = z
-  .strictObject({
-    assetFrom: assetKeySchema,
-    assetTo: assetKeySchema,
-    markupPercent: z.number().check(z.gte(0), z.lte(MAX_MARKUP_PERCENT)),
-    minAmount: amountLimitSchema,
-    maxAmount: amountLimitSchema,
-    isActive: z._default(z.boolean(), true),
-  })
-  .check(
-    z.superRefine((direction, context) => {
-      if (!isValidExchangePair(direction.assetFrom, direction.assetTo)) {
-        context.addIssue({
-          code: 'custom',
-          path: ['assetTo'],
-          message: 'A direction pairs one fiat asset with usdt-trc20.',
-        });
-      }
-      if (direction.minAmount && direction.maxAmount && direction.minAmount > direction.maxAmount) {
-        context.addIssue({ code: 'custom', path: ['maxAmount'], message: 'maxAmount is below minAmount.' });
-      }
-    }),
-  );
+export const directionChangeSchema = /* @__PURE__ */ schema(() =>
+  z
+    .strictObject({
+      assetFrom: assetKeySchema,
+      assetTo: assetKeySchema,
+      markupPercent: z.number().check(z.gte(0), z.lte(MAX_MARKUP_PERCENT)),
+      minAmount: amountLimitSchema,
+      maxAmount: amountLimitSchema,
+      isActive: z._default(z.boolean(), true),
+    })
+    .check(
+      z.superRefine((direction, context) => {
+        if (!isValidExchangePair(direction.assetFrom, direction.assetTo)) {
+          context.addIssue({
+            code: 'custom',
+            path: ['assetTo'],
+            message: 'A direction pairs one fiat asset with usdt-trc20.',
+          });
+        }
+        if (direction.minAmount && direction.maxAmount && direction.minAmount > direction.maxAmount) {
+          context.addIssue({ code: 'custom', path: ['maxAmount'], message: 'maxAmount is below minAmount.' });
+        }
+      }),
+    ),
+);
 
-export const putRatesBodySchema = z
-  .strictObject({
-    currencies: z._default(z.array(currencyValueChangeSchema).check(z.maxLength(MAX_RATE_CHANGES)), []),
-    directions: z._default(z.array(directionChangeSchema).check(z.maxLength(MAX_RATE_CHANGES)), []),
-  })
-  .check(
-    z.superRefine((body, context) => {
-      const count = body.currencies.length + body.directions.length;
-      if (count === 0)
-        context.addIssue({ code: 'custom', message: 'Send at least one currency or direction.' });
-      if (count > MAX_RATE_CHANGES) {
-        context.addIssue({ code: 'custom', message: `At most ${MAX_RATE_CHANGES} changes per request.` });
-      }
-    }),
-  );
+export const putRatesBodySchema = /* @__PURE__ */ schema(() =>
+  z
+    .strictObject({
+      currencies: z._default(z.array(currencyValueChangeSchema).check(z.maxLength(MAX_RATE_CHANGES)), []),
+      directions: z._default(z.array(directionChangeSchema).check(z.maxLength(MAX_RATE_CHANGES)), []),
+    })
+    .check(
+      z.superRefine((body, context) => {
+        const count = body.currencies.length + body.directions.length;
+        if (count === 0)
+          context.addIssue({ code: 'custom', message: 'Send at least one currency or direction.' });
+        if (count > MAX_RATE_CHANGES) {
+          context.addIssue({ code: 'custom', message: `At most ${MAX_RATE_CHANGES} changes per request.` });
+        }
+      }),
+    ),
+);
 export type PutRatesBody = z.infer<typeof putRatesBodySchema>;
 
-export const putRatesDataSchema = z.object({ changed: z.number().check(z.int()), rates: ratesDataSchema });
+export const putRatesDataSchema = /* @__PURE__ */ schema(() =>
+  z.object({ changed: z.number().check(z.int()), rates: ratesDataSchema }),
+);
 
-export const calculateBodySchema = z.strictObject({
-  assetFrom: assetKeySchema,
-  assetTo: assetKeySchema,
-  amount: amountSchema,
-});
+export const calculateBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    assetFrom: assetKeySchema,
+    assetTo: assetKeySchema,
+    amount: amountSchema,
+  }),
+);
 export type CalculateBody = z.infer<typeof calculateBodySchema>;
 
-export const quoteSchema = z.object({
-  assetFrom: z.string(),
-  assetTo: z.string(),
-  currencyFrom: z.string(),
-  currencyTo: z.string(),
-  amount: z.number(),
-  amountTo: z.number(),
-  rate: z.number(),
-  markupPercent: z.number(),
-  /** USD value of one unit of each side. */
-  usdValueFrom: z.number(),
-  usdValueTo: z.number(),
-  amountUSD: z.number(),
-  /** The smallest amount accepted, in `currencyFrom`: the larger of the direction's and the setting's. */
-  minAmount: z.number(),
-  minAmountUSD: z.number(),
-  maxAmount: z.nullable(z.number()),
-  belowMinimum: z.boolean(),
-  aboveMaximum: z.boolean(),
-  updatedAt: z.string(),
-});
+export const quoteSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    assetFrom: z.string(),
+    assetTo: z.string(),
+    currencyFrom: z.string(),
+    currencyTo: z.string(),
+    amount: z.number(),
+    amountTo: z.number(),
+    rate: z.number(),
+    markupPercent: z.number(),
+    /** USD value of one unit of each side. */
+    usdValueFrom: z.number(),
+    usdValueTo: z.number(),
+    amountUSD: z.number(),
+    /** The smallest amount accepted, in `currencyFrom`: the larger of the direction's and the setting's. */
+    minAmount: z.number(),
+    minAmountUSD: z.number(),
+    maxAmount: z.nullable(z.number()),
+    belowMinimum: z.boolean(),
+    aboveMaximum: z.boolean(),
+    updatedAt: z.string(),
+  }),
+);
 export type Quote = z.infer<typeof quoteSchema>;

@@ -1,21 +1,24 @@
 import * as z from 'zod/mini';
 import { languageSchema, roleSchema } from '../enums';
+import { schema } from '../schema';
 
 /** The user as every client sees it: exactly the spec's User fields (section 3), nothing internal. */
-export const publicUserSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  username: z.nullable(z.string()),
-  telegramId: z.nullable(z.string()),
-  language: languageSchema,
-  role: roleSchema,
-  isActive: z.boolean(),
-  photo_url: z.nullable(z.string()),
-  referralCode: z.nullable(z.string()),
-  emailVerified: z.boolean(),
-  referralCount: z.number().check(z.int()),
-  applicationCount: z.number().check(z.int()),
-  adminComment: z.nullable(z.string()),
-  createdAt: z.string(),
-});
+export const publicUserSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    id: z.string(),
+    email: z.string(),
+    username: z.nullable(z.string()),
+    telegramId: z.nullable(z.string()),
+    language: languageSchema,
+    role: roleSchema,
+    isActive: z.boolean(),
+    photo_url: z.nullable(z.string()),
+    referralCode: z.nullable(z.string()),
+    emailVerified: z.boolean(),
+    referralCount: z.number().check(z.int()),
+    applicationCount: z.number().check(z.int()),
+    adminComment: z.nullable(z.string()),
+    createdAt: z.string(),
+  }),
+);
 export type PublicUser = z.infer<typeof publicUserSchema>;
