@@ -4,7 +4,7 @@ import { languageSchema, roleSchema } from '../enums';
 import { pagedSchema, pageQuerySchema, sortOrderSchema } from '../paging';
 import { preprocess } from '../preprocess';
 import { schema } from '../schema';
-import { adminApplicationSchema } from './applications';
+import { adminApplicationSchema, auditEntrySchema } from './applications';
 import { emailSchema, usernameSchema } from './auth';
 import { publicUserSchema } from './users';
 
@@ -60,22 +60,9 @@ export const adminUsersPageSchema = /* @__PURE__ */ schema(() =>
 );
 export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 
-/** One recorded staff action on a user. */
-export const userAuditEntrySchema = /* @__PURE__ */ schema(() =>
-  z.object({
-    at: z.string(),
-    actorId: z.string(),
-    actorRole: roleSchema,
-    action: z.string(),
-    before: z.nullable(z.record(z.string(), z.unknown())),
-    after: z.nullable(z.record(z.string(), z.unknown())),
-  }),
-);
-export type UserAuditEntry = z.infer<typeof userAuditEntrySchema>;
-
 /** GET /admin/users/{id}: the user and the latest staff actions on them. */
 export const adminUserDetailSchema = /* @__PURE__ */ schema(() =>
-  z.extend(publicUserSchema, { audit: z.array(userAuditEntrySchema) }),
+  z.extend(publicUserSchema, { audit: z.array(auditEntrySchema) }),
 );
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 

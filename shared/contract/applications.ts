@@ -146,6 +146,7 @@ export const statusHistoryEntrySchema = /* @__PURE__ */ schema(() =>
 );
 export type StatusHistoryEntry = z.infer<typeof statusHistoryEntrySchema>;
 
+/** One recorded staff action (on an application or a user): who, when, before and after. */
 export const auditEntrySchema = /* @__PURE__ */ schema(() =>
   z.object({
     at: z.string(),
