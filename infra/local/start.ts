@@ -10,6 +10,8 @@ import { LocalStackError, startLocalStack } from './stack';
 const ROOT = join(import.meta.dirname, '../..');
 const LOCAL_DIR = join(ROOT, '.local');
 const env = process.env;
+// The SDK warns on every start that it will want Node 22 from 2027; Lambda already runs Node 22.
+env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const inMemory = env.IN_MEMORY === '1';
 
 function localJwtSecret(): string {
