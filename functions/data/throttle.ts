@@ -3,8 +3,8 @@ import { db, tableName } from './client';
 import { keys } from './keys';
 
 /**
- * Fixed-window counters (THROTTLE#{rule}#{subject}/{window start}) and the login-failure state
- * of one account (LOGINFAIL#{subject}). Items expire through TTL; code compares times itself.
+ * Fixed-window counters (THROTTLE#{rule}#{subject}/{window start}) and the login attempts of one
+ * account (LOGINFAIL#{subject}). Items expire through TTL; code compares times itself.
  */
 export interface WindowHit {
   allowed: boolean;
@@ -71,91 +71,104 @@ export async function addWindowHit(rule: string, subject: string, windowMs: numb
   );
 }
 
-export interface LoginFailureState {
-  failures: number;
-  /** Epoch ms of the first failure of the current run. */
-  windowStart: number;
-  /** Epoch ms until which the account refuses every login, if locked. */
-  lockedUntil?: number;
-}
-
-export async function findLoginFailures(subject: string): Promise<LoginFailureState | undefined> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName, Key: keys.loginFailures(subject), ConsistentRead: true }),
-  );
-  if (!Item) return undefined;
-  return {
-    failures: Number(Item.failures ?? 0),
-    windowStart: Number(Item.windowStart ?? 0),
-    lockedUntil: Item.lockedUntil === undefined ? undefined : Number(Item.lockedUntil),
-  };
-}
+export type LoginAttempt =
+  | { allowed: true /** 1 for the first attempt of the current run. */; attempt: number }
+  | { allowed: false; retryAfterSeconds: number };
 
 /**
- * Records one failed login: counts it in the run that began within `windowMs`, or starts a new
- * run; reaching `maxFailures` locks the subject for `lockMs`. Returns the state after the write.
+ * Books one login attempt of a subject (LOGINFAIL#{subject}) before its password is checked, so
+ * parallel guesses cannot run past the limit: at most `maxAttempts` attempts in a run that began
+ * within `windowMs`, none while the subject is locked. A correct password clears the run.
  */
-export async function recordLoginFailure(
+export async function reserveLoginAttempt(
   subject: string,
-  options: { windowMs: number; maxFailures: number; lockMs: number; now?: Date },
-): Promise<LoginFailureState> {
-  const now = (options.now ?? new Date()).getTime();
+  options: { windowMs: number; maxAttempts: number; now: Date },
+): Promise<LoginAttempt> {
+  const now = options.now.getTime();
   const key = keys.loginFailures(subject);
-  for (let attempt = 0; attempt < 5; attempt += 1) {
+  const floor = now - options.windowMs;
+  for (let contention = 0; contention < 5; contention += 1) {
     try {
       const { Attributes } = await db.send(
         new UpdateCommand({
           TableName: tableName,
           Key: key,
-          UpdateExpression: 'ADD failures :one',
-          ConditionExpression: 'windowStart > :floor',
-          ExpressionAttributeValues: { ':one': 1, ':floor': now - options.windowMs },
+          UpdateExpression: 'ADD attempts :one',
+          ConditionExpression:
+            'windowStart > :floor AND attempts < :max AND (attribute_not_exists(lockedUntil) OR lockedUntil <= :now)',
+          ExpressionAttributeValues: { ':one': 1, ':floor': floor, ':max': options.maxAttempts, ':now': now },
           ReturnValues: 'ALL_NEW',
         }),
       );
-      const failures = Number(Attributes?.failures ?? 1);
-      if (failures < options.maxFailures) {
-        return { failures, windowStart: Number(Attributes?.windowStart), lockedUntil: undefined };
-      }
-      const lockedUntil = now + options.lockMs;
-      // The lock starts a fresh run: after it ends the account gets the full number of tries again.
-      await db.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...key,
-            failures: 0,
-            windowStart: now,
-            lockedUntil,
-            expiresAt: Math.ceil(lockedUntil / 1000),
-          },
-        }),
-      );
-      return { failures, windowStart: now, lockedUntil };
+      return { allowed: true, attempt: Number(Attributes?.attempts) };
     } catch (error) {
       if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
     }
     try {
+      // No run, or only an ended one (a lock ends in a fresh run): this attempt starts a new run.
       await db.send(
         new PutCommand({
           TableName: tableName,
           Item: {
             ...key,
-            failures: 1,
+            attempts: 1,
             windowStart: now,
             expiresAt: Math.ceil((now + options.windowMs) / 1000),
           },
           ConditionExpression:
             'attribute_not_exists(pk) OR (windowStart <= :floor AND (attribute_not_exists(lockedUntil) OR lockedUntil <= :now))',
-          ExpressionAttributeValues: { ':floor': now - options.windowMs, ':now': now },
+          ExpressionAttributeValues: { ':floor': floor, ':now': now },
         }),
       );
-      return { failures: 1, windowStart: now };
+      return { allowed: true, attempt: 1 };
     } catch (error) {
       if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
     }
+    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+    if (Item && Number(Item.lockedUntil ?? 0) > now) {
+      return { allowed: false, retryAfterSeconds: (Number(Item.lockedUntil) - now) / 1000 };
+    }
+    if (Item && Number(Item.windowStart) > floor && Number(Item.attempts) >= options.maxAttempts) {
+      return {
+        allowed: false,
+        retryAfterSeconds: (Number(Item.windowStart) + options.windowMs - now) / 1000,
+      };
+    }
+    // The item changed between the writes and the read: book again.
   }
-  throw new Error('Could not record the login failure under contention');
+  throw new Error('Could not book the login attempt under contention');
+}
+
+/**
+ * Locks the subject for `lockMs` once its run is full (the failed attempt that filled it calls
+ * this). The lock starts a fresh run, so after it ends the account gets the full number of tries.
+ * A correct password that cleared the run meanwhile leaves nothing to lock.
+ */
+export async function lockLoginSubject(
+  subject: string,
+  options: { maxAttempts: number; lockMs: number; now: Date },
+): Promise<void> {
+  const now = options.now.getTime();
+  const lockedUntil = now + options.lockMs;
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.loginFailures(subject),
+        UpdateExpression: 'SET attempts = :zero, windowStart = :now, lockedUntil = :until, expiresAt = :ttl',
+        ConditionExpression: 'attempts >= :max',
+        ExpressionAttributeValues: {
+          ':zero': 0,
+          ':now': now,
+          ':until': lockedUntil,
+          ':ttl': Math.ceil(lockedUntil / 1000),
+          ':max': options.maxAttempts,
+        },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+  }
 }
 
 export async function clearLoginFailures(subject: string): Promise<void> {

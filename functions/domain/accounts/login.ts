@@ -3,7 +3,7 @@ import { findUserByEmail, findUserByUsername, type UserRecord } from '../../data
 import { AUTH_MESSAGES } from './messages';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { type SessionTokens, startSession } from './sessions';
-import { assertLoginAllowed, forgetLoginFailures, loginSubject, noteLoginFailure } from './throttling';
+import { bookLoginAttempt, forgetLoginFailures, loginSubject, noteLoginFailure } from './throttling';
 
 /** Usernames never contain '@', so an identifier with one is an email. */
 export function findUserByLoginIdentifier(identifier: string): Promise<UserRecord | undefined> {
@@ -25,16 +25,17 @@ export async function login(input: {
   const now = input.now ?? new Date();
   const user = await findUserByLoginIdentifier(input.loginIdentifier);
   const subject = loginSubject(user?.id, input.loginIdentifier);
-  await assertLoginAllowed(subject, input.ip, now);
+  const attempt = await bookLoginAttempt(subject, input.ip, now);
   const matches = user
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyAgainstDummy(input.password);
   if (!user || !matches) {
-    await noteLoginFailure(subject, input.ip, now);
+    await noteLoginFailure(subject, input.ip, attempt, now);
     throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
   }
+  // The right password ends the run of attempts, whatever the account's state.
+  await forgetLoginFailures(subject);
   if (!user.isActive) throw new ForbiddenError(AUTH_MESSAGES.accountDeactivated);
   if (!user.emailVerified) throw new ForbiddenError(AUTH_MESSAGES.emailNotVerified);
-  await forgetLoginFailures(subject);
   return { ...(await startSession(user, now)), user };
 }

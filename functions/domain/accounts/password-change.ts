@@ -7,7 +7,7 @@ import { setPasswordHash, UserChangedError } from '../../data/users';
 import { passwordChangedMail } from '../../mail/account-mails';
 import { AUTH_MESSAGES } from './messages';
 import { hashPassword, verifyPassword } from './passwords';
-import { assertLoginAllowed, noteLoginFailure } from './throttling';
+import { bookLoginAttempt, forgetLoginFailures, noteLoginFailure } from './throttling';
 
 /**
  * Changes the caller's password. A wrong current password is a field error and counts as a failed
@@ -23,13 +23,14 @@ export async function changePassword(input: {
 }): Promise<void> {
   const now = input.now ?? new Date();
   const { user, sessionId } = input.principal;
-  await assertLoginAllowed(user.id, input.ip, now);
+  const attempt = await bookLoginAttempt(user.id, input.ip, now);
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    await noteLoginFailure(user.id, input.ip, now);
+    await noteLoginFailure(user.id, input.ip, attempt, now);
     throw new BadRequestError(AUTH_MESSAGES.currentPasswordWrong, [
       fieldError('currentPassword', AUTH_MESSAGES.currentPasswordWrong),
     ]);
   }
+  await forgetLoginFailures(user.id);
   try {
     await setPasswordHash(user, await hashPassword(input.newPassword), { now, keepSessionId: sessionId });
   } catch (error) {

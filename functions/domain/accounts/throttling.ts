@@ -2,9 +2,9 @@ import { TooManyRequestsError } from '../../commons/errors';
 import {
   addWindowHit,
   clearLoginFailures,
-  findLoginFailures,
   hitWindow,
-  recordLoginFailure,
+  lockLoginSubject,
+  reserveLoginAttempt,
   windowHits,
 } from '../../data/throttle';
 import { AUTH_MESSAGES } from './messages';
@@ -42,24 +42,32 @@ export function loginSubject(userId: string | undefined, identifier: string): st
   return userId ?? `unknown:${hashToken(identifier.trim().toLowerCase())}`;
 }
 
-/** Refuses the attempt (429) when the subject is locked or the address has failed too often. */
-export async function assertLoginAllowed(subject: string, ip: string, now: Date): Promise<void> {
-  const [state, ipWindow] = await Promise.all([
-    findLoginFailures(subject),
-    windowHits('login-ip', ip, LIMITS.loginFailuresPerIp.windowMs, now),
-  ]);
-  if (state?.lockedUntil !== undefined && state.lockedUntil > now.getTime()) {
-    throw new TooManyRequestsError(AUTH_MESSAGES.accountLocked, (state.lockedUntil - now.getTime()) / 1000);
-  }
+/**
+ * Books a password check for the subject, or refuses it (429) when the subject is locked, its run
+ * of attempts is full, or the address has failed too often. Booking before bcrypt means parallel
+ * guesses count as they start, so a burst gets no more than 5 tries. Answers the attempt number.
+ */
+export async function bookLoginAttempt(subject: string, ip: string, now: Date): Promise<number> {
+  const ipWindow = await windowHits('login-ip', ip, LIMITS.loginFailuresPerIp.windowMs, now);
   if (ipWindow.hits >= LIMITS.loginFailuresPerIp.max) {
     throw new TooManyRequestsError(AUTH_MESSAGES.ipThrottled, ipWindow.retryAfterSeconds);
   }
+  const { max, windowMs } = LIMITS.accountFailures;
+  const booked = await reserveLoginAttempt(subject, { windowMs, maxAttempts: max, now });
+  if (!booked.allowed) throw new TooManyRequestsError(AUTH_MESSAGES.accountLocked, booked.retryAfterSeconds);
+  return booked.attempt;
 }
 
-export async function noteLoginFailure(subject: string, ip: string, now: Date): Promise<void> {
-  const { max, windowMs, lockMs } = LIMITS.accountFailures;
+/** A booked attempt failed: counts it for the address, and the one that filled the run locks the subject. */
+export async function noteLoginFailure(
+  subject: string,
+  ip: string,
+  attempt: number,
+  now: Date,
+): Promise<void> {
+  const { max, lockMs } = LIMITS.accountFailures;
   await Promise.all([
-    recordLoginFailure(subject, { windowMs, maxFailures: max, lockMs, now }),
+    attempt >= max ? lockLoginSubject(subject, { maxAttempts: max, lockMs, now }) : undefined,
     addWindowHit('login-ip', ip, LIMITS.loginFailuresPerIp.windowMs, now),
   ]);
 }

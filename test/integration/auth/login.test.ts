@@ -159,6 +159,23 @@ describe('account lockout', () => {
     expect(answer.status).toBe(200);
   });
 
+  it('lets a parallel burst of wrong passwords make no more than 5 tries, then locks the account', async () => {
+    const user = await createVerifiedUser();
+    const ip = `test-ip-${runId()}`;
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        loginDomain({ loginIdentifier: user.email, password: `Wrong-burst-${index}`, ip }).then(
+          () => 200,
+          (error: { status: number }) => error.status,
+        ),
+      ),
+    );
+    const answer = await login(user.email, TEST_PASSWORD);
+    expect(outcomes.filter((status) => status === 401)).toHaveLength(LIMITS.accountFailures.max);
+    expect(outcomes.filter((status) => status === 429)).toHaveLength(20 - LIMITS.accountFailures.max);
+    expect(answer.status).toBe(429);
+  });
+
   it('forgets earlier failures after a successful login', async () => {
     const user = await createVerifiedUser();
     const ip = `test-ip-${runId()}`;
