@@ -55,10 +55,23 @@ function routePipeline<R extends RouteDefinition>(
         body: input.body,
         principal: context.principal,
         event,
-        sourceIp: event.requestContext.http.sourceIp,
+        sourceIp: clientIp(event),
       } as EndpointRequest<R>);
       return toResponse(reply);
     });
+}
+
+/**
+ * The caller's address, for the per-address limits. Behind CloudFront `sourceIp` is the edge
+ * server's, shared by everyone that edge serves (one guesser would throttle them all), so the
+ * viewer's own address comes from CloudFront-Viewer-Address ("ip:port", which the `/api/*`
+ * behavior's origin request policy forwards). A caller that bypasses CloudFront can set that
+ * header itself; the per-account lockout does not depend on it.
+ */
+export function clientIp(event: ApiEvent): string {
+  const viewer = event.headers?.['cloudfront-viewer-address'];
+  const separator = viewer?.lastIndexOf(':') ?? -1;
+  return separator > 0 ? viewer!.slice(0, separator) : event.requestContext.http.sourceIp;
 }
 
 /** Logging and error mapping alone, for the fallback that answers unmatched requests. */

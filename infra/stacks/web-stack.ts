@@ -161,7 +161,8 @@ export class WebStack extends Stack {
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
-          // API Gateway routes by its own Host name, so every viewer header but Host goes through.
+          // API Gateway routes by its own Host name, so every viewer header but Host goes through, with
+          // CloudFront's own headers (CloudFront-Viewer-Address: the client address the limits use).
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: securityHeaders,
         },
