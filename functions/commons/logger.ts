@@ -49,12 +49,18 @@ export const logger = {
   error: (message: string, extra?: Fields | Error) => write('ERROR', message, extra),
 };
 
-/** Tags every log line of an invocation with its request id, function name and cold start. */
+/**
+ * Tags every log line of an invocation with its request id, function name and cold start, and for
+ * an API request with API Gateway's request id, which the access log records, so the two meet.
+ */
 export function logContext<E, R>(): middy.MiddlewareObj<E, R, Error, Context> {
   return {
     before: (request) => {
+      const apiRequestId = (request.event as { requestContext?: { requestId?: string } } | undefined)
+        ?.requestContext?.requestId;
       invocation.enterWith({
         requestId: request.context.awsRequestId,
+        ...(apiRequestId ? { apiRequestId } : {}),
         function: request.context.functionName,
         coldStart,
       });

@@ -28,10 +28,14 @@ export interface ApiStackProps extends StackProps {
 /** Per-stage request limits: a ceiling against abuse and runaway cost, far above normal traffic. */
 export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
 
-/** One line per request with the fields needed to trace a request id back to a function's logs. */
+/**
+ * One line per request. `requestId` is also the `apiRequestId` of the function's log lines, and
+ * `lambdaRequestId` their `requestId`, so a request can be traced either way.
+ */
 const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
   JSON.stringify({
     requestId: '$context.requestId',
+    lambdaRequestId: '$context.integration.requestId',
     requestTime: '$context.requestTime',
     ip: '$context.identity.sourceIp',
     userAgent: '$context.identity.userAgent',

@@ -35,7 +35,7 @@ function captureLines() {
 }
 
 describe('function logs', () => {
-  it('writes one JSON line per entry with level, message, time, service and the request id', async () => {
+  it('writes one JSON line per entry with level, message, time, service and both request ids', async () => {
     vi.stubEnv('LOG_LEVEL', 'INFO');
     const lines = captureLines();
     const handler = basePipeline().handler(async () => {
@@ -50,6 +50,7 @@ describe('function logs', () => {
         timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         service: 'exchange-api',
         requestId: 'request-1',
+        apiRequestId: fixture.requestContext.requestId,
         function: 'logTest',
         coldStart: expect.any(Boolean),
         applicationId: 'a1',
