@@ -18,8 +18,9 @@ const CONTENT_TYPES: Record<string, string> = {
 };
 
 /**
- * Serves the built web app like the CloudFront distribution: files when they exist, otherwise
- * index.html (SPA fallback); hashed assets cached for a year, the rest revalidated.
+ * Serves the built web app like the CloudFront distribution: files when they exist, index.html
+ * for other extension-less paths (SPA fallback), 404 for missing files; hashed assets cached for
+ * a year, the rest revalidated.
  */
 export function staticSiteListener(rootDir: string, securityHeaders: Record<string, string>) {
   const root = normalize(rootDir);
@@ -27,7 +28,14 @@ export function staticSiteListener(rootDir: string, securityHeaders: Record<stri
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
     const candidate = normalize(join(root, pathname));
     const inside = candidate === root || candidate.startsWith(root + sep);
-    const file = inside && (await isFile(candidate)) ? candidate : join(root, 'index.html');
+    const found = inside && (await isFile(candidate));
+    // Like the distribution's rewrite: only extension-less paths (client routes) get index.html.
+    if (!found && extname(pathname) !== '') {
+      response.writeHead(404, { ...securityHeaders, 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('Not found');
+      return;
+    }
+    const file = found ? candidate : join(root, 'index.html');
     if (!(await isFile(file))) {
       response.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
       response.end('The web app is not built: run `npm run build:web` (npm start does it for you).');

@@ -66,6 +66,14 @@ describe('public site', () => {
     await page.waitForURL(siteUrl('/'));
   });
 
+  it('serves the app for client routes but 404 for a missing file, like the distribution', async () => {
+    const route = await fetch(siteUrl('/some/client/route'));
+    const missing = await fetch(siteUrl('/assets/missing-chunk.js'));
+    expect(route.status).toBe(200);
+    expect(route.headers.get('content-type')).toContain('text/html');
+    expect(missing.status).toBe(404);
+  });
+
   it('starts in Russian and keeps the language chosen with the switcher after a reload', async () => {
     const page = await newPage({ width: 1280 });
 
