@@ -1,6 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { allRoutes } from '../../functions/routes';
 import { freePort } from '../../infra/local/ports';
 import { startLocalStack } from '../../infra/local/stack';
+import type { Role } from '../../shared/enums';
 import { seedApplications } from './application-seed';
 
 /**
@@ -8,7 +10,8 @@ import { seedApplications } from './application-seed';
  * API adapter loads the very handler modules Lambda runs), a middleware on the shared document
  * client asks DynamoDB Local for ReturnConsumedCapacity TOTAL, and each scenario is one real
  * HTTP request, authentication included. Measured at each table size, so a cost that grows with
- * the table shows up as a difference between the columns.
+ * the table shows up as a difference between the columns. The last line names the manifest routes
+ * without a row.
  */
 export interface EndpointCost {
   name: string;
@@ -19,10 +22,16 @@ export interface EndpointCost {
 
 interface Context {
   siteUrl: string;
+  mailUrl: string;
   tokens: Record<'user' | 'manager' | 'admin', string>;
+  /** The bench USER: owns the standard application, half the seeded ones and the tokens.user session. */
   ownerId: string;
+  ownerEmail: string;
+  /** Ids and tokens rows keep for the rows after them; `target` is a fresh USER per table size. */
   ids: Record<string, string>;
 }
+
+const PASSWORD = 'Bench-password-9';
 
 type Scenario = { name: string; run: (context: Context) => Promise<Response> };
 
@@ -37,12 +46,48 @@ function call(context: Context, method: string, path: string, token?: string, bo
   });
 }
 
-/** Reads `data.<field>` of a JSON answer into context.ids[key] (for the scenarios that follow). */
-async function keep(context: Context, key: string, response: Response, pick: (data: never) => string) {
+/** Copies fields of a JSON answer's `data` into context.ids (for the scenarios that follow). */
+async function keep(context: Context, response: Response, pick: (data: never) => Record<string, string>) {
   const copy = response.clone();
   const body = (await copy.json()) as { data?: never };
-  if (body.data) context.ids[key] = pick(body.data);
+  if (body.data) Object.assign(context.ids, pick(body.data));
   return response;
+}
+
+/** The second session of the bench user (login, refresh, logout), apart from tokens.user. */
+const secondSession = (d: { token: string; refreshToken: string }) => ({
+  sessionToken: d.token,
+  refreshToken: d.refreshToken,
+});
+
+/** The token of the latest `/{page}?token=` link mailed to `address` (the local SES inbox keeps all). */
+async function mailedToken(context: Context, address: string, page: 'verify-email' | 'reset-password') {
+  const response = await fetch(`${context.mailUrl}/store`);
+  const store = (await response.json()) as {
+    emails: Array<{ destination: { to: string[] }; body: { html?: string; text?: string } }>;
+  };
+  const link = new RegExp(`/${page}\\?token=([\\w%-]+)`);
+  const tokens = store.emails
+    .filter((mail) => mail.destination.to.includes(address))
+    .map((mail) => link.exec(`${mail.body.text ?? ''} ${mail.body.html ?? ''}`)?.[1])
+    .filter((token) => token !== undefined);
+  if (tokens.length === 0) throw new Error(`bench: no ${page} link mailed to ${address}`);
+  return decodeURIComponent(tokens[tokens.length - 1]!);
+}
+
+/** A row in which the ADMIN changes this run's target user; the name is the request, `{id}` the target. */
+function changeTarget(name: string, body?: unknown): Scenario {
+  const [method, path] = name.split(' ') as [string, string];
+  return {
+    name,
+    run: (c) => call(c, method, `/api${path.replace('{id}', c.ids.target!)}`, c.tokens.admin, body),
+  };
+}
+
+/** An email and username no other row uses. */
+function uniqueIdentity(key: string) {
+  const username = `bench_${key}_${randomBytes(4).toString('hex')}`;
+  return { email: `${username}@example.test`, username };
 }
 
 const standard = {
@@ -58,6 +103,86 @@ const standard = {
 };
 
 const SCENARIOS: Scenario[] = [
+  { name: 'GET /health', run: (c) => call(c, 'GET', '/api/health') },
+  { name: 'GET /openapi.json', run: (c) => call(c, 'GET', '/api/openapi.json') },
+  { name: 'GET /geo', run: (c) => call(c, 'GET', '/api/geo') },
+  { name: 'GET /misc/avatars', run: (c) => call(c, 'GET', '/api/misc/avatars') },
+  {
+    name: 'POST /misc/validate-telegram',
+    run: (c) => call(c, 'POST', '/api/misc/validate-telegram', undefined, { username: '@bench_user' }),
+  },
+  // A newcomer per run goes through the mailed-link flows: register, verify, change and reset the password.
+  {
+    name: 'POST /auth/register',
+    run: (c) => {
+      const { email, username } = uniqueIdentity('new');
+      c.ids.newcomer = email;
+      return call(c, 'POST', '/api/auth/register', undefined, { email, username, password: PASSWORD });
+    },
+  },
+  {
+    name: 'POST /auth/resend-verification',
+    run: (c) => call(c, 'POST', '/api/auth/resend-verification', undefined, { email: c.ids.newcomer }),
+  },
+  {
+    name: 'GET /auth/verify-email',
+    run: async (c) => {
+      const token = await mailedToken(c, c.ids.newcomer!, 'verify-email');
+      return keep(
+        c,
+        await call(c, 'GET', `/api/auth/verify-email?token=${encodeURIComponent(token)}`),
+        (d: { token: string }) => ({ newcomerToken: d.token }),
+      );
+    },
+  },
+  {
+    name: 'POST /auth/change-password',
+    run: (c) =>
+      call(c, 'POST', '/api/auth/change-password', c.ids.newcomerToken, {
+        currentPassword: PASSWORD,
+        newPassword: `${PASSWORD}-changed`,
+      }),
+  },
+  {
+    name: 'POST /auth/forgot-password',
+    run: (c) => call(c, 'POST', '/api/auth/forgot-password', undefined, { email: c.ids.newcomer }),
+  },
+  {
+    name: 'POST /auth/reset-password',
+    run: async (c) =>
+      call(c, 'POST', '/api/auth/reset-password', undefined, {
+        token: await mailedToken(c, c.ids.newcomer!, 'reset-password'),
+        password: `${PASSWORD}-reset`,
+      }),
+  },
+  {
+    name: 'POST /auth/login',
+    run: async (c) =>
+      keep(
+        c,
+        await call(c, 'POST', '/api/auth/login', undefined, {
+          loginIdentifier: c.ownerEmail,
+          password: PASSWORD,
+        }),
+        secondSession,
+      ),
+  },
+  {
+    name: 'POST /auth/refresh',
+    run: async (c) =>
+      keep(
+        c,
+        await call(c, 'POST', '/api/auth/refresh', undefined, { refreshTokenFromBody: c.ids.refreshToken }),
+        secondSession,
+      ),
+  },
+  { name: 'POST /auth/logout', run: (c) => call(c, 'POST', '/api/auth/logout', c.ids.sessionToken) },
+  { name: 'GET /auth/me', run: (c) => call(c, 'GET', '/api/auth/me', c.tokens.user) },
+  {
+    name: 'PUT /users/profile',
+    run: (c) =>
+      call(c, 'PUT', '/api/users/profile', c.tokens.user, { username: uniqueIdentity('user').username }),
+  },
   { name: 'GET /rates', run: (c) => call(c, 'GET', '/api/rates') },
   {
     name: 'POST /rates/calculate',
@@ -71,25 +196,21 @@ const SCENARIOS: Scenario[] = [
   {
     name: 'POST /applications (standard)',
     run: async (c) =>
-      keep(
-        c,
-        'standard',
-        await call(c, 'POST', '/api/applications', c.tokens.user, standard),
-        (d: { id: string }) => d.id,
-      ),
+      keep(c, await call(c, 'POST', '/api/applications', c.tokens.user, standard), (d: { id: string }) => ({
+        standard: d.id,
+      })),
   },
   {
     name: 'POST /applications (individual)',
     run: async (c) =>
       keep(
         c,
-        'individual',
         await call(c, 'POST', '/api/applications', c.tokens.user, {
           requestType: 'INDIVIDUAL',
           details: 'Bench request',
           contactTelegram: '@bench_user',
         }),
-        (d: { id: string }) => d.id,
+        (d: { id: string }) => ({ individual: d.id }),
       ),
   },
   { name: 'GET /applications', run: (c) => call(c, 'GET', '/api/applications?limit=10', c.tokens.user) },
@@ -148,9 +269,8 @@ const SCENARIOS: Scenario[] = [
     run: async (c) =>
       keep(
         c,
-        'notification',
         await call(c, 'GET', '/api/notifications', c.tokens.user),
-        (d: { items: Array<{ id: string }> }) => d.items[0]?.id ?? 'none',
+        (d: { items: Array<{ id: string }> }) => ({ notification: d.items[0]?.id ?? 'none' }),
       ),
   },
   {
@@ -177,6 +297,10 @@ const SCENARIOS: Scenario[] = [
   },
   { name: 'GET /admin/settings', run: (c) => call(c, 'GET', '/api/admin/settings', c.tokens.admin) },
   {
+    name: 'GET /admin/settings/{key}',
+    run: (c) => call(c, 'GET', '/api/admin/settings/applicationExpiryHours', c.tokens.admin),
+  },
+  {
     name: 'PUT /admin/settings/{key}',
     run: (c) => call(c, 'PUT', '/api/admin/settings/applicationExpiryHours', c.tokens.admin, { value: 24 }),
   },
@@ -188,7 +312,36 @@ const SCENARIOS: Scenario[] = [
         currencies: [{ code: 'ZAR', usdValue: 0.054 + Math.random() / 1000 }],
       }),
   },
+  { name: 'GET /admin/users', run: (c) => call(c, 'GET', '/api/admin/users', c.tokens.manager) },
+  { name: 'GET /admin/managers', run: (c) => call(c, 'GET', '/api/admin/managers', c.tokens.manager) },
+  {
+    name: 'GET /admin/users/{id}',
+    run: (c) => call(c, 'GET', `/api/admin/users/${c.ownerId}`, c.tokens.manager),
+  },
+  {
+    name: 'GET /admin/users/{id}/applications',
+    run: (c) => call(c, 'GET', `/api/admin/users/${c.ownerId}/applications`, c.tokens.manager),
+  },
+  changeTarget('PUT /admin/users/{id}', { adminComment: 'Bench' }),
+  changeTarget('PUT /admin/users/{id}/role', { role: 'MANAGER' }),
+  changeTarget('PUT /admin/users/{id}/deactivate'),
+  changeTarget('PUT /admin/users/{id}/activate'),
+  changeTarget('POST /admin/users/{id}/reset-referrals'),
 ];
+
+/** The manifest route a row measures: `GET /admin/applications?page=5` and `PUT /x (note)` count. */
+function routeOf(rowName: string): string {
+  const [method, target = ''] = rowName.split(' ');
+  return `${method} /api${target.split('?')[0]}`;
+}
+
+/** Manifest routes (allRoutes) no row measures, so a route added without a row shows up. */
+export function routesWithoutRow(rowNames: readonly string[]): string[] {
+  const measured = new Set(rowNames.map(routeOf));
+  return allRoutes
+    .map(([, route]) => `${route.method} ${route.path}`)
+    .filter((route) => !measured.has(route));
+}
 
 export async function measureDynamoCosts(sizes: number[]): Promise<Map<number, EndpointCost[]>> {
   const stack = await startLocalStack({
@@ -219,7 +372,7 @@ export async function measureDynamoCosts(sizes: number[]): Promise<Map<number, E
       },
       { step: 'initialize', name: 'benchConsumedCapacity' },
     );
-    const context = await prepare(stack.siteUrl);
+    const context = await prepare(stack.siteUrl, stack.mailUrl);
     const { handler: expireStale } = await import('../../functions/jobs/expire-stale');
     const results = new Map<number, EndpointCost[]>();
     let seeded = 0;
@@ -227,6 +380,8 @@ export async function measureDynamoCosts(sizes: number[]): Promise<Map<number, E
       const ownerIds = [context.ownerId, ...Array.from({ length: 9 }, () => randomUUID())];
       await seedApplications({ from: seeded, to: size, ownerIds });
       seeded = size;
+      // The user-changing rows deactivate and promote this one, not a user later rows log in as.
+      context.ids.target = (await createBenchUser('target', 'USER')).id;
       const costs: EndpointCost[] = [];
       for (const scenario of SCENARIOS) {
         calls = 0;
@@ -247,41 +402,53 @@ export async function measureDynamoCosts(sizes: number[]): Promise<Map<number, E
   }
 }
 
-/** A USER, a MANAGER and an ADMIN, logged in through the API. */
-async function prepare(siteUrl: string): Promise<Context> {
+let benchPasswordHash: Promise<string> | undefined;
+
+/** A verified, active user with PASSWORD, written through the accounts data layer (no mail round trip). */
+async function createBenchUser(key: string, role: Role): Promise<{ id: string; email: string }> {
   const { createUser } = await import('../../functions/data/users');
   const { hashPassword } = await import('../../functions/domain/accounts/passwords');
   const { newReferralCode } = await import('../../functions/domain/accounts/secrets');
-  const password = 'Bench-password-9';
-  const passwordHash = await hashPassword(password);
-  const tokens = {} as Context['tokens'];
-  let ownerId = '';
+  benchPasswordHash ??= hashPassword(PASSWORD);
+  const { email, username } = uniqueIdentity(key);
+  const user = await createUser({
+    id: randomUUID(),
+    email,
+    username,
+    passwordHash: await benchPasswordHash,
+    referralCode: newReferralCode(),
+    role,
+    emailVerified: true,
+  });
+  return { id: user.id, email };
+}
+
+/** A USER, a MANAGER and an ADMIN, logged in through the API. */
+async function prepare(siteUrl: string, mailUrl: string): Promise<Context> {
+  const context: Context = {
+    siteUrl,
+    mailUrl,
+    tokens: {} as Context['tokens'],
+    ownerId: '',
+    ownerEmail: '',
+    ids: {},
+  };
   for (const [key, role] of [
     ['user', 'USER'],
     ['manager', 'MANAGER'],
     ['admin', 'ADMIN'],
   ] as const) {
-    const email = `bench-${key}-${Date.now()}@example.test`;
-    const user = await createUser({
-      id: randomUUID(),
-      email,
-      username: `bench_${key}_${Date.now()}`.slice(0, 30),
-      passwordHash,
-      referralCode: newReferralCode(),
-      role,
-      emailVerified: true,
-    });
-    if (key === 'user') ownerId = user.id;
-    const response = await fetch(`${siteUrl}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ loginIdentifier: email, password }),
+    const user = await createBenchUser(key, role);
+    if (key === 'user') Object.assign(context, { ownerId: user.id, ownerEmail: user.email });
+    const response = await call(context, 'POST', '/api/auth/login', undefined, {
+      loginIdentifier: user.email,
+      password: PASSWORD,
     });
     const body = (await response.json()) as { data?: { token: string } };
     if (!body.data) throw new Error(`bench login failed: ${response.status}`);
-    tokens[key] = body.data.token;
+    context.tokens[key] = body.data.token;
   }
-  return { siteUrl, tokens, ownerId, ids: {} };
+  return context;
 }
 
 export function renderDynamoCosts(results: Map<number, EndpointCost[]>): string {
@@ -305,5 +472,11 @@ export function renderDynamoCosts(results: Map<number, EndpointCost[]>): string 
     cells
       .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
       .join('  ');
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
+  const uncovered = routesWithoutRow(names);
+  return [
+    line(header),
+    line(widths.map((width) => '-'.repeat(width))),
+    ...rows.map(line),
+    `manifest routes without a row: ${uncovered.join(', ') || 'none'}`,
+  ].join('\n');
 }
