@@ -36,6 +36,9 @@ function portFrom(name: string, fallback: number): number {
 
 async function main() {
   const dev = process.argv.includes('--dev');
+  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+    throw new LocalStackError('Set both ADMIN_EMAIL and ADMIN_PASSWORD to create a SUPER_ADMIN, or neither.');
+  }
   const stack = await startLocalStack({
     port: portFrom('PORT', 3000),
     mailPort: portFrom('MAIL_PORT', 8005),

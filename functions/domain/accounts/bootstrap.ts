@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { USERNAME_MAX_LENGTH } from '../../../shared/constants';
+import { emailSchema, newPasswordSchema } from '../../../shared/contract/auth';
 import { createUser, findUserByEmail, normalizeEmail, UserConflictError } from '../../data/users';
 import { hashPassword } from './passwords';
 import { newReferralCode } from './secrets';
@@ -10,6 +11,11 @@ import { newReferralCode } from './secrets';
  * may have been changed since), and two starts racing create one account (the email marker).
  */
 export async function ensureSuperAdmin(email: string, password: string): Promise<{ created: boolean }> {
+  // The same rules as registration: the operator's first account is no weaker than a user's.
+  const emailCheck = emailSchema.safeParse(email);
+  if (!emailCheck.success) throw new Error(`ADMIN_EMAIL: ${emailCheck.error.issues[0]?.message}`);
+  const passwordCheck = newPasswordSchema.safeParse(password);
+  if (!passwordCheck.success) throw new Error(`ADMIN_PASSWORD: ${passwordCheck.error.issues[0]?.message}`);
   const normalized = normalizeEmail(email);
   if (await findUserByEmail(normalized)) return { created: false };
   const passwordHash = await hashPassword(password);

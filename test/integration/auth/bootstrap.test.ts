@@ -35,4 +35,13 @@ describe('ensureSuperAdmin (local stack start with ADMIN_EMAIL / ADMIN_PASSWORD)
     await ensureSuperAdmin(email, 'Some-other-password');
     expect((await login(email, 'Admin-password-3')).status).toBe(200);
   });
+
+  it('refuses a password or email that registration would refuse, creating nothing', async () => {
+    const email = `admin-${runId()}@example.test`;
+    await expect(ensureSuperAdmin(email, 'short')).rejects.toThrow(
+      'ADMIN_PASSWORD: Password must be at least 8 characters long.',
+    );
+    await expect(ensureSuperAdmin('not-an-email', 'Admin-password-4')).rejects.toThrow(/^ADMIN_EMAIL: /);
+    expect(await findUserByEmail(email)).toBeUndefined();
+  });
 });
