@@ -26,6 +26,46 @@ function authHeader(init: RequestInit): string | undefined {
 
 const hooks = { onTokenRefreshed: vi.fn(), onSessionLost: vi.fn() };
 
+/**
+ * A stand-in for `navigator.locks` shared by every "tab" of a test: callbacks of a lock run one
+ * after another, as in a browser; `beforeEach` runs when a callback's turn comes, before it.
+ */
+function stubLocks(beforeEach: () => void = () => {}) {
+  let tail: Promise<unknown> = Promise.resolve();
+  const request = vi.fn((_name: string, callback: () => Promise<unknown>) => {
+    const turn = tail.then(() => {
+      beforeEach();
+      return callback();
+    });
+    tail = turn.catch(() => undefined);
+    return turn;
+  });
+  vi.stubGlobal('navigator', { locks: { request } });
+  return request;
+}
+
+/** The refresh endpoint as the server runs it: each refresh token is accepted once, then rotated. */
+function rotatingServer() {
+  let current = 'refresh-1';
+  let issued = 0;
+  return stubFetch((url, init) => {
+    if (url === '/api/auth/refresh') {
+      const sent = JSON.parse(init.body as string).refreshTokenFromBody;
+      if (sent !== current) return json(401, { success: false, message: 'Your session has ended.' });
+      issued += 1;
+      current = `refresh-${issued + 1}`;
+      return json(200, {
+        success: true,
+        message: '',
+        data: { token: `new-${issued}`, refreshToken: current },
+      });
+    }
+    return authHeader(init)?.startsWith('Bearer new-')
+      ? json(200, { success: true, message: '', data: url })
+      : json(401, { success: false, message: 'Not authenticated.' });
+  });
+}
+
 beforeEach(() => {
   localStorage.clear();
   hooks.onTokenRefreshed.mockReset();
@@ -116,6 +156,47 @@ describe('api client', () => {
 
     expect(answers.map((answer) => answer.data)).toEqual(['/api/a', '/api/b', '/api/c']);
     expect(calls.filter((call) => call.url === '/api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('exchanges the refresh token under the cross-tab refresh lock', async () => {
+    tokenStorage.setTokens('old', 'refresh-1');
+    const request = stubLocks();
+    const calls = rotatingServer();
+
+    const answer = await api.get('/a');
+
+    expect(answer.data).toBe('/api/a');
+    expect(request).toHaveBeenCalledWith('auth-refresh', expect.any(Function));
+    expect(calls.filter((call) => call.url === '/api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('uses the tokens another tab stored while this one waited for the lock, without refreshing', async () => {
+    tokenStorage.setTokens('old', 'refresh-1');
+    // The other tab held the lock first and rotated the pair this tab started with.
+    stubLocks(() => tokenStorage.setTokens('new-other', 'refresh-2'));
+    const calls = rotatingServer();
+
+    const answer = await api.get('/a');
+
+    expect(answer.data).toBe('/api/a');
+    expect(calls.map((call) => call.url)).toEqual(['/api/a', '/api/a']);
+    expect(authHeader(calls[1]!.init)).toBe('Bearer new-other');
+    expect(hooks.onTokenRefreshed).toHaveBeenCalledWith('new-other', 'refresh-2');
+  });
+
+  it('sends the refresh token once when two tabs refresh at the same time', async () => {
+    tokenStorage.setTokens('old', 'refresh-1');
+    stubLocks();
+    const calls = rotatingServer();
+    vi.resetModules();
+    // A second copy of the module is a second tab: its own in-tab sharing, the same storage and locks.
+    const otherTab = await import('./api-client');
+
+    const answers = await Promise.all([api.get('/a'), otherTab.api.get('/b')]);
+
+    expect(answers.map((answer) => answer.data)).toEqual(['/api/a', '/api/b']);
+    expect(calls.filter((call) => call.url === '/api/auth/refresh')).toHaveLength(1);
+    expect(tokenStorage.getRefreshToken()).toBe('refresh-2');
   });
 
   it('clears the session when there is no refresh token', async () => {

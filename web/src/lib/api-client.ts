@@ -7,8 +7,9 @@ export { setSessionHooks } from './session-hooks';
 /**
  * The one way the web app calls the API (spec §7): base `/api`, JSON, credentials, bearer token
  * when one is stored. On a 401 (not for login or refresh) the refresh token is exchanged once and
- * the request retried once; parallel 401s share one refresh. No refresh token, or a failed
- * refresh, clears the session. Failures reject with an ApiError carrying the envelope's message.
+ * the request retried once; parallel 401s, in this tab and in other tabs, share one refresh. No
+ * refresh token, or a failed refresh, clears the session. Failures reject with an ApiError
+ * carrying the envelope's message.
  */
 export const API_BASE = '/api';
 const NO_REFRESH_PATHS = ['/auth/login', '/auth/refresh'];
@@ -35,18 +36,41 @@ export interface ApiRequestOptions {
 }
 
 let refreshing: Promise<string | null> | null = null;
+/** The Web Lock that lets one tab of the origin at a time exchange the refresh token. */
+const REFRESH_LOCK = 'auth-refresh';
 
-/** Exchanges the refresh token for a new access token; concurrent callers share one exchange. */
+/**
+ * Exchanges the refresh token for a new access token. Concurrent callers in this tab share one
+ * exchange; other tabs of the origin take turns under a Web Lock, because the server treats a
+ * second use of the same refresh token as theft and revokes the session in every tab.
+ */
 export function refreshSession(): Promise<string | null> {
-  refreshing ??= exchangeRefreshToken().finally(() => {
+  refreshing ??= refreshOnceAcrossTabs().finally(() => {
     refreshing = null;
   });
   return refreshing;
 }
 
-async function exchangeRefreshToken(): Promise<string | null> {
-  const refreshToken = tokenStorage.getRefreshToken();
-  if (!refreshToken) return null;
+async function refreshOnceAcrossTabs(): Promise<string | null> {
+  const startedWith = tokenStorage.getRefreshToken();
+  if (!startedWith) return null;
+  // Browsers without Web Locks (before Safari 15.4, Firefox 96) share the refresh within a tab only.
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return exchangeRefreshToken(startedWith);
+  return locks.request(REFRESH_LOCK, () => takeRotatedOrExchange(startedWith));
+}
+
+/** Inside the lock: the tab that held it before may have rotated the token this tab started with. */
+async function takeRotatedOrExchange(startedWith: string): Promise<string | null> {
+  const stored = tokenStorage.getRefreshToken();
+  if (stored === startedWith) return exchangeRefreshToken(startedWith);
+  // Rotated (the pair is stored together) or cleared by a refused refresh: take what is stored.
+  const token = stored ? tokenStorage.getToken() : null;
+  if (token) hooks.onTokenRefreshed(token, stored);
+  return token;
+}
+
+async function exchangeRefreshToken(refreshToken: string): Promise<string | null> {
   try {
     const response = await send('/auth/refresh', {
       method: 'POST',
@@ -123,9 +147,3 @@ export const api = {
   post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body: body ?? {} }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body: body ?? {} }),
 };
-
-/** The server's message for a failed call, or the given localized fallback. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.message) return error.message;
-  return fallback;
-}

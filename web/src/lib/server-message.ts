@@ -1,3 +1,4 @@
+import { ApiError } from './api-client';
 import { i18n } from './i18n';
 
 /**
@@ -17,4 +18,9 @@ export function localizeServerMessage(message: string | null | undefined, fallba
     if (expression.test(message)) return message.replace(expression, replacement);
   }
   return message;
+}
+
+/** A refused call's message in the active language, or the fallback when the server sent none. */
+export function serverErrorText(error: unknown, fallback: string): string {
+  return localizeServerMessage(error instanceof ApiError ? error.message : null, fallback);
 }

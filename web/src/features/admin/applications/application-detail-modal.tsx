@@ -8,7 +8,6 @@ import { ADMIN_NOTE_MAX_LENGTH, type UpdateDetailsBody } from '../../../../../sh
 import type { StaffSettableStatus } from '../../../../../shared/enums';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextAreaField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { adminApi } from '../api/admin-api';
 import { DetailModal } from '../components/detail-modal';
@@ -149,7 +148,7 @@ function useDetailDraft({ application, onChanged }: DetailsPartProps, saved: str
       // Without the row in the answer, the local change stands in for it.
       onChanged(answer.data?.id ? answer.data : { ...application, ...body });
     } catch (error) {
-      notify.error(errorMessage(error, t('common.updateFailed')));
+      notify.failure(error, t('common.updateFailed'));
     } finally {
       setSaving(false);
     }

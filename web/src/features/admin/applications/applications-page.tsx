@@ -3,7 +3,6 @@ import type { AdminApplicationView } from '../../../../../shared/contract/applic
 import type { StaffSettableStatus } from '../../../../../shared/enums';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { errorMessage } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { adminApi } from '../api/admin-api';
 import { EyeIcon } from '../components/admin-icons';
@@ -80,7 +79,7 @@ export function ApplicationsPage() {
       notify.success(t('applications.statusChanged', { status: statusLabel(t, status) }));
     } catch (error) {
       // An illegal transition or a change by someone else: say why and show the current state.
-      notify.error(errorMessage(error, t('common.updateFailed')));
+      notify.failure(error, t('common.updateFailed'));
       await reloadRow(row.id);
     }
   };

@@ -2,14 +2,14 @@ import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { errorMessage } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
+import { serverErrorText } from '../../../lib/server-message';
 import type { Resource } from '../hooks/use-resource';
 
 /** A failed load: the screen's title for it, the server's message when it sent one, and a retry. */
 export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
   const { t } = useTranslation('admin');
-  const detail = errorMessage(error, '');
+  const detail = serverErrorText(error, '');
   return (
     <Alert tone="danger">
       <p>

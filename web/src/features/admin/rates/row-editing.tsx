@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { RatesData } from '../../../../../shared/contract/rates';
 import { Button } from '../../../components/ui/button';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
+import { localizeServerMessage, serverErrorText } from '../../../lib/server-message';
 import { adminApi } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
@@ -39,7 +40,8 @@ export function useRowEdit<D>(onSaved: (rates: RatesData) => void) {
       notify.success(t('rates.saved'));
     } catch (error) {
       onFieldErrors(fieldErrorsOf(error));
-      notify.error(errorMessage(error, t('common.updateFailed')));
+      // The field errors show under their cells; the toast carries the overall refusal.
+      notify.error(serverErrorText(error, t('common.updateFailed')));
     } finally {
       setSaving(false);
     }
@@ -111,7 +113,7 @@ function fieldErrorsOf(error: unknown): Record<string, string> {
   if (error instanceof ApiError) {
     for (const item of error.errors) {
       const field = item.path.split('.').pop() ?? item.path;
-      errors[field] ??= item.msg;
+      errors[field] ??= localizeServerMessage(item.msg, item.msg);
     }
   }
   return errors;

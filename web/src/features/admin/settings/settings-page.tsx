@@ -4,8 +4,9 @@ import type { SettingView } from '../../../../../shared/contract/admin';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
+import { localizeServerMessage, serverErrorText } from '../../../lib/server-message';
 import { adminApi } from '../api/admin-api';
 import { Loaded } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
@@ -104,8 +105,8 @@ function SettingForm({
     } catch (failure) {
       const field =
         failure instanceof ApiError ? failure.errors.find((item) => item.path === 'value') : undefined;
-      if (field) setServerError(field.msg);
-      else notify.error(errorMessage(failure, t('common.updateFailed')));
+      if (field) setServerError(localizeServerMessage(field.msg, field.msg));
+      else notify.error(serverErrorText(failure, t('common.updateFailed')));
     } finally {
       setSaving(false);
     }

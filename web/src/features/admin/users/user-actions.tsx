@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { PublicUser } from '../../../../../shared/contract/users';
-import { errorMessage } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
 import { adminApi } from '../api/admin-api';
 import { EyeIcon, PencilIcon, PowerIcon, ResetIcon } from '../components/admin-icons';
@@ -37,7 +36,7 @@ export function UserActions({ user, onDetail, onEdit, onChanged }: UserActionsPr
       onChanged(answer.data ?? { ...user, isActive: !user.isActive });
       notify.success(user.isActive ? t('users.deactivated', { name }) : t('users.activated', { name }));
     } catch (error) {
-      notify.error(errorMessage(error, t('common.updateFailed')));
+      notify.failure(error, t('common.updateFailed'));
     } finally {
       setBusy(null);
     }
@@ -51,7 +50,7 @@ export function UserActions({ user, onDetail, onEdit, onChanged }: UserActionsPr
       notify.success(t('users.referralsReset', { count: answer.data?.count ?? 0 }));
       setConfirmReset(false);
     } catch (error) {
-      notify.error(errorMessage(error, t('common.updateFailed')));
+      notify.failure(error, t('common.updateFailed'));
     } finally {
       setBusy(null);
     }

@@ -8,6 +8,7 @@ import { Checkbox, SelectField, TextAreaField, TextField } from '../../../compon
 import { Modal } from '../../../components/ui/modal';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
+import { localizeServerMessage, serverErrorText } from '../../../lib/server-message';
 import { adminApi } from '../api/admin-api';
 import { useStaff } from '../components/staff-context';
 import { notify } from '../lib/notify';
@@ -92,14 +93,13 @@ export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
         for (const item of error.errors) {
           const field = (item.path || item.param) as FieldName;
           if (FIELDS.includes(field)) {
-            fieldErrors[field] ??= item.msg;
+            fieldErrors[field] ??= localizeServerMessage(item.msg, item.msg);
             placed = true;
           }
         }
       }
       setErrors(fieldErrors);
-      if (!placed)
-        setGeneral(error instanceof ApiError && error.message ? error.message : t('common.updateFailed'));
+      if (!placed) setGeneral(serverErrorText(error, t('common.updateFailed')));
     } finally {
       setSaving(false);
     }

@@ -5,6 +5,7 @@ import { clearReferralCode, saveReferralCode } from '../../../lib/referral-cooki
 import { initialAuthState, useAuthStore } from '../../../stores/auth-store';
 import { answerFetchWith } from '../../../testing/fixtures';
 import { setupTestI18n } from '../../../testing/i18n';
+import { readReferralCode } from '../lib/referral-code';
 import { RegisterPage } from './register-page';
 
 function renderPage() {
@@ -52,6 +53,30 @@ describe('register page', () => {
     expect(code.value).toBe('FRIEND42');
     expect(code.readOnly).toBe(true);
     expect(screen.queryByLabelText("I don't have an invitation code")).toBeNull();
+  });
+
+  it('drops a referral code the server refuses and unlocks the field, keeping the error under it', async () => {
+    saveReferralCode('STALE1');
+    answerFetchWith(400, {
+      success: false,
+      message: 'Validation failed.',
+      errors: [{ path: 'invitationCode', param: 'invitationCode', msg: 'Invitation code is invalid.' }],
+    });
+    renderPage();
+    fill('Email', 'anna@example.com');
+    fill('Username', 'anna_1');
+    fill('Password', 'long-enough');
+    fill('Confirm password', 'long-enough');
+    fireEvent.click(screen.getByRole('checkbox', { name: /User Agreement/ }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    await waitFor(() => expect(screen.getByText('Invitation code is invalid.')).toBeTruthy());
+    const code = screen.getByLabelText('Invitation code') as HTMLInputElement;
+    expect(code.readOnly).toBe(false);
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText("I don't have an invitation code")).toBeTruthy();
+    expect(readReferralCode()).toBeNull();
   });
 
   it('offers the no-code box when no referral code is applied', () => {

@@ -8,6 +8,7 @@ import { loginPath, paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { focusFirstInvalid } from '../../../lib/focus';
 import { currentLanguage, useTranslation } from '../../../lib/i18n';
+import { clearReferralCode } from '../../../lib/referral-cookie';
 import { localizeServerMessage } from '../../../lib/server-message';
 import { hasErrors } from '../../../lib/validation';
 import { toast } from '../../../stores/toast-store';
@@ -26,7 +27,7 @@ import { AuthCard } from './auth-card';
 export function RegisterPage() {
   const { t } = useTranslation(['auth', 'forms', 'errors']);
   const [params] = useSearchParams();
-  const [referralCode] = useState(readReferralCode);
+  const [referralCode, setReferralCode] = useState(readReferralCode);
   const [values, setValues] = useState<RegisterValues>(() => ({
     ...EMPTY_REGISTER_VALUES,
     invitationCode: referralCode ?? '',
@@ -80,6 +81,12 @@ export function RegisterPage() {
       const serverErrors =
         error instanceof ApiError ? mapRegisterServerErrors(error.message, error.errors) : {};
       setErrors(hasErrors(serverErrors) ? serverErrors : { general: t('errors:auth.registrationError') });
+      // A refused referral code would otherwise stay locked in the field for the cookie's 7 days,
+      // leaving the visitor no way to register: drop it and let them edit the code or tick no-code.
+      if (serverErrors.invitationCode && referralCode !== null) {
+        clearReferralCode();
+        setReferralCode(null);
+      }
     } finally {
       setSubmitting(false);
     }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert';
 import { Badge } from '../../../components/ui/badge';
@@ -21,8 +21,16 @@ export function ProfilePage() {
   const { t } = useTranslation(['profile', 'errors']);
   const user = useAuthStore((state) => state.user);
   const logout = useAuthStore((state) => state.logout);
+  const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
+  const fetchCurrentUser = useAuthStore((state) => state.fetchCurrentUser);
   const navigate = useNavigate();
   const [modal, setModal] = useState<OpenModal>(null);
+
+  // The user is loaded once at start-up, while referrals, completed applications and the email
+  // check change on the server meanwhile: opening the profile shows them as they are now.
+  useEffect(() => {
+    if (isAuthenticated) void fetchCurrentUser();
+  }, [isAuthenticated, fetchCurrentUser]);
 
   if (!user) {
     return (

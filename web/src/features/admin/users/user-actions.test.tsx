@@ -1,0 +1,37 @@
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../lib/api-client';
+import { useToastStore } from '../../../stores/toast-store';
+import { testUser } from '../../../testing/fixtures';
+import { setupTestI18n } from '../../../testing/i18n';
+import { adminApi } from '../api/admin-api';
+import { renderAdmin } from '../test-utils';
+import { UserActions } from './user-actions';
+
+const USER = testUser({ id: 'user-1', username: 'anna', role: 'USER', isActive: true });
+
+describe('UserActions', () => {
+  beforeAll(async () => {
+    await setupTestI18n('ru');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    useToastStore.getState().clear();
+  });
+
+  it('shows a refusal of the staff API in Russian in the Russian UI', async () => {
+    vi.spyOn(adminApi, 'deactivateUser').mockRejectedValue(
+      new ApiError(403, 'Only a super admin can change an admin or super admin account.'),
+    );
+    renderAdmin(<UserActions user={USER} onDetail={() => {}} onEdit={() => {}} onChanged={() => {}} />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Деактивировать anna' }));
+
+    await vi.waitFor(() =>
+      expect(useToastStore.getState().toasts.map((toast) => toast.message)).toEqual([
+        'Изменять аккаунты администраторов может только супер-администратор.',
+      ]),
+    );
+  });
+});

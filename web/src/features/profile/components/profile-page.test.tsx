@@ -1,0 +1,52 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { tokenStorage } from '../../../lib/token-storage';
+import { useAuthStore } from '../../../stores/auth-store';
+import { testUser } from '../../../testing/fixtures';
+import { setupTestI18n } from '../../../testing/i18n';
+import { signedOutEachTest } from '../../../testing/signed-out';
+import { ProfilePage } from './profile-page';
+
+const loaded = testUser({ emailVerified: false, referralCount: 0, applicationCount: 0 });
+const current = testUser({ emailVerified: true, referralCount: 4, applicationCount: 2 });
+
+/** GET /auth/me answers `current`; every other call of the page answers an empty list. */
+function stubApi() {
+  const fetchMock = vi.fn(async (url: string) => {
+    const data = url.startsWith('/api/auth/me') ? { user: current } : { items: [] };
+    return new Response(JSON.stringify({ success: true, message: '', data }), { status: 200 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+signedOutEachTest();
+
+beforeAll(async () => {
+  await setupTestI18n('en');
+});
+
+beforeEach(() => {
+  tokenStorage.setTokens('t1', 'r1');
+  useAuthStore.setState({ user: loaded, token: 't1', isAuthenticated: true, initializing: false });
+});
+
+afterEach(cleanup);
+
+describe('profile page', () => {
+  it('reloads the current user when it opens, so counts and the verified badge are current', async () => {
+    const fetchMock = stubApi();
+
+    render(
+      <MemoryRouter>
+        <ProfilePage />
+      </MemoryRouter>,
+    );
+
+    expect(await screen.findByText('Completed applications: 2')).toBeTruthy();
+    expect(screen.getByText('Verified')).toBeTruthy();
+    expect(useAuthStore.getState().user?.referralCount).toBe(4);
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/me', expect.anything());
+  });
+});
