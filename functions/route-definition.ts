@@ -10,6 +10,16 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export interface ResourceUse {
   table?: 'read' | 'readWrite';
   mail?: boolean;
+  /** Issues access tokens although the route is public (login, verify-email, refresh). */
+  tokens?: boolean;
+}
+
+/**
+ * Whether a function signs or verifies access tokens and so gets the JWT signing key: every
+ * authenticated route, and the public ones that issue tokens. Nothing else may read the key.
+ */
+export function needsJwtSecret(access: Access | undefined, uses: ResourceUse): boolean {
+  return uses.tokens === true || (access !== undefined && access !== 'public');
 }
 
 export interface RouteDefinition {

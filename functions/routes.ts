@@ -144,7 +144,7 @@ export const authLogin = {
   summary: 'Log in with email or username; starts a session family',
   tag: 'auth',
   body: loginBodySchema,
-  uses: { table: 'readWrite' },
+  uses: { table: 'readWrite', tokens: true },
 } as const satisfies RouteDefinition;
 
 export const authVerifyEmail = {
@@ -155,7 +155,7 @@ export const authVerifyEmail = {
   summary: 'Confirm the email with the mailed token; logs the user in',
   tag: 'auth',
   query: verifyEmailQuerySchema,
-  uses: { table: 'readWrite' },
+  uses: { table: 'readWrite', tokens: true },
 } as const satisfies RouteDefinition;
 
 export const authResendVerification = {
@@ -177,7 +177,7 @@ export const authRefresh = {
   summary: 'Rotate the refresh token; a reused token revokes its session family',
   tag: 'auth',
   body: refreshBodySchema,
-  uses: { table: 'readWrite' },
+  uses: { table: 'readWrite', tokens: true },
 } as const satisfies RouteDefinition;
 
 export const authLogout = {

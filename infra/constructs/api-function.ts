@@ -50,8 +50,11 @@ export interface ApiFunctionProps {
   readonly description?: string;
   /** Public origin of the site; the API cannot read CloudFront's domain without a dependency cycle. */
   readonly siteUrl: string;
-  /** The JWT signing key, read at first use through the Parameters and Secrets extension. */
-  readonly jwtSecret: ISecret;
+  /**
+   * The JWT signing key, for functions that sign or verify tokens only: read at first use through
+   * the Parameters and Secrets extension, which is added with it.
+   */
+  readonly jwtSecret?: ISecret;
   /** Applies to the function's log group. */
   readonly removalPolicy: RemovalPolicy;
   readonly logRetention?: RetentionDays;
@@ -62,8 +65,8 @@ export interface ApiFunctionProps {
 
 /**
  * A manifest function with the team's defaults: Node 22 on arm64, the shared esbuild bundle
- * (ESM, minified, source maps, AWS SDK bundled), its own log group, and the JWT secret readable
- * through the Parameters and Secrets extension. Resources are attached with `bind*` helpers that
+ * (ESM, minified, source maps, AWS SDK bundled), its own log group, and, when given, the JWT secret
+ * readable through the Parameters and Secrets extension. Resources are attached with `bind*` helpers that
  * set the environment variable and grant the least IAM in one call.
  */
 export class ApiFunction extends NodejsFunction {
@@ -90,14 +93,18 @@ export class ApiFunction extends NodejsFunction {
       timeout: props.timeout ?? Duration.seconds(10),
       logGroup,
       role,
-      paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
-        cacheEnabled: true,
-        secretsManagerTtl: Duration.minutes(5),
-        logLevel: ParamsAndSecretsLogLevel.WARN,
-      }),
+      ...(props.jwtSecret
+        ? {
+            paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
+              cacheEnabled: true,
+              secretsManagerTtl: Duration.minutes(5),
+              logLevel: ParamsAndSecretsLogLevel.WARN,
+            }),
+          }
+        : {}),
       environment: {
         SITE_URL: props.siteUrl,
-        JWT_SECRET_ARN: props.jwtSecret.secretArn,
+        ...(props.jwtSecret ? { JWT_SECRET_ARN: props.jwtSecret.secretArn } : {}),
         ...FUNCTION_RUNTIME_ENV,
         LOG_LEVEL: props.logLevel ?? 'INFO',
       },
@@ -116,7 +123,7 @@ export class ApiFunction extends NodejsFunction {
         forceDockerBundling: false,
       },
     });
-    props.jwtSecret.grantRead(this);
+    props.jwtSecret?.grantRead(this);
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-L1',
       reason:

@@ -3,13 +3,13 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
-import type { ResourceUse } from '../../functions/route-definition';
+import { type Access, needsJwtSecret, type ResourceUse } from '../../functions/route-definition';
 import { ApiFunction } from './api-function';
 
-/** What manifest functions may be bound to; each function gets only what its `uses` names. */
+/** What manifest functions may be bound to; each function gets only what its entry needs. */
 export interface ManifestResources {
   readonly siteUrl: string;
-  readonly jwtSecret: ISecret;
+  readonly jwtSecret?: ISecret;
   readonly removalPolicy: RemovalPolicy;
   readonly table?: ITable;
   readonly mail?: { readonly identity: IEmailIdentity; readonly from: string };
@@ -18,6 +18,8 @@ export interface ManifestResources {
 export interface ManifestFunctionSpec {
   /** Handler module under `functions/`. */
   readonly handler: string;
+  /** A route's access level; jobs and the fallback have none. */
+  readonly access?: Access;
   readonly uses: ResourceUse;
   readonly description?: string;
   readonly timeout?: Duration;
@@ -30,11 +32,14 @@ export function manifestFunction(
   spec: ManifestFunctionSpec,
   resources: ManifestResources,
 ): ApiFunction {
+  const jwt = needsJwtSecret(spec.access, spec.uses);
+  if (jwt && !resources.jwtSecret)
+    throw new Error(`${spec.handler} handles tokens, but no JWT secret was provided`);
   const fn = new ApiFunction(scope, id, {
     handlerModule: spec.handler,
     description: spec.description ?? spec.handler,
     siteUrl: resources.siteUrl,
-    jwtSecret: resources.jwtSecret,
+    jwtSecret: jwt ? resources.jwtSecret : undefined,
     removalPolicy: resources.removalPolicy,
     timeout: spec.timeout,
   });

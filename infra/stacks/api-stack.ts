@@ -10,7 +10,7 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { type ISecret, Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import type { Access } from '../../functions/route-definition';
@@ -65,7 +65,6 @@ function authorizationReason(access: Access): string {
  */
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
-  readonly jwtSecret: ISecret;
   /** Keyed by route id; the fallback is under `$default`. */
   readonly functions = new Map<string, ApiFunction>();
 
@@ -85,7 +84,6 @@ export class ApiStack extends Stack {
         'Automatic rotation of the HS256 key would end every session at once on a schedule, and the key grants ' +
         'no access to another system; it is rotated by hand (put a new value; access tokens live 15 minutes).',
     });
-    this.jwtSecret = jwtSecret;
 
     const resources: ManifestResources = {
       siteUrl: config.siteUrl,
@@ -129,7 +127,12 @@ export class ApiStack extends Stack {
       const fn = manifestFunction(
         this,
         `${name}Function`,
-        { handler: route.handler, uses: route.uses, description: `${route.method} ${route.path}` },
+        {
+          handler: route.handler,
+          access: route.access,
+          uses: route.uses,
+          description: `${route.method} ${route.path}`,
+        },
         resources,
       );
       const httpRoute = new HttpRoute(this, `${name}Route`, {

@@ -2,7 +2,6 @@ import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import type { JobDefinition } from '../../functions/route-definition';
@@ -16,7 +15,6 @@ export interface JobsStackProps extends StackProps {
   readonly jobs: Readonly<Record<string, JobDefinition>>;
   readonly table: ITable;
   readonly mailIdentity: IEmailIdentity;
-  readonly jwtSecret: ISecret;
 }
 
 /** One function and one EventBridge schedule per manifest job. */
@@ -34,7 +32,6 @@ export class JobsStack extends Stack {
         { handler: job.handler, uses: job.uses, description: job.summary, timeout: Duration.minutes(1) },
         {
           siteUrl: config.siteUrl,
-          jwtSecret: props.jwtSecret,
           removalPolicy: removalPolicyFor(config),
           table: props.table,
           mail: { identity: props.mailIdentity, from: config.mailFrom },

@@ -41,7 +41,6 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
           jobs,
           table: data.table,
           mailIdentity: mail.identity,
-          jwtSecret: api.jwtSecret,
         })
       : undefined;
   const web = new WebStack(app, name('web'), {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { build, type Metafile } from 'esbuild';
-import type { ResourceUse } from '../../functions/route-definition';
+import { type Access, needsJwtSecret, type ResourceUse } from '../../functions/route-definition';
 import { allRoutes, fallbackRoute, jobs } from '../../functions/routes';
 import {
   esbuildOptions,
@@ -25,6 +25,8 @@ export interface BenchFunction {
   /** Row label: the route id, `$default`, `job:<id>` or the reference. */
   readonly name: string;
   readonly entry: string;
+  /** A route's access level; jobs and the fallback have none. */
+  readonly access?: Access;
   readonly uses: ResourceUse;
 }
 
@@ -62,6 +64,7 @@ export function manifestFunctions(): BenchFunction[] {
     ...allRoutes.map(([routeId, route]) => ({
       name: routeId,
       entry: handlerEntry(route.handler),
+      access: route.access,
       uses: route.uses,
     })),
     { name: '$default', entry: handlerEntry(fallbackRoute.handler), uses: fallbackRoute.uses },
@@ -75,10 +78,10 @@ export function manifestFunctions(): BenchFunction[] {
 
 /**
  * The environment Lambda gives the function (see ApiFunction): what every function gets, plus
- * TABLE_NAME / MAIL_FROM only when its manifest entry uses them, so a function that reads a
+ * TABLE_NAME / MAIL_FROM / JWT_SECRET_ARN only when its manifest entry needs them, so a function that reads a
  * variable it does not declare fails here as it would in AWS. No credentials; an empty HOME.
  */
-export function functionEnvironment(uses: ResourceUse): NodeJS.ProcessEnv {
+export function functionEnvironment({ access, uses }: BenchFunction): NodeJS.ProcessEnv {
   const home = path.join(OUTPUT_DIR, 'home');
   mkdirSync(home, { recursive: true });
   return {
@@ -89,7 +92,9 @@ export function functionEnvironment(uses: ResourceUse): NodeJS.ProcessEnv {
     ...FUNCTION_RUNTIME_ENV,
     LOG_LEVEL: 'INFO',
     SITE_URL: 'https://exchange.example.com',
-    JWT_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-jwt',
+    ...(needsJwtSecret(access, uses)
+      ? { JWT_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-jwt' }
+      : {}),
     ...(uses.table ? { TABLE_NAME: 'bench' } : {}),
     ...(uses.mail ? { MAIL_FROM: 'no-reply@example.com' } : {}),
   };
@@ -119,7 +124,7 @@ async function runNode(
 ): Promise<Record<string, unknown>> {
   try {
     const { stdout } = await run(process.execPath, [...extraArgs, '--input-type=module', '-e', script], {
-      env: { ...functionEnvironment(bundle.fn.uses), BENCH_MODULE_URL: pathToFileURL(bundle.file).href },
+      env: { ...functionEnvironment(bundle.fn), BENCH_MODULE_URL: pathToFileURL(bundle.file).href },
       cwd: OUTPUT_DIR,
       timeout: 60_000,
       maxBuffer: 16 * 1024 * 1024,

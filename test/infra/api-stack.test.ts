@@ -2,6 +2,7 @@ import type { Stack } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { needsJwtSecret } from '../../functions/route-definition';
 import { allRoutes } from '../../functions/routes';
 import type { ApiFunction } from '../../infra/constructs/api-function';
 import { type SynthesizedService, synthesizeService } from './synth';
@@ -85,11 +86,10 @@ describe('API stack', () => {
     });
   });
 
-  it('gives every function the site URL, the JWT secret ARN and the logging settings', () => {
+  it('gives every function the site URL and the logging settings', () => {
     for (const fn of service.stacks.api.functions.values()) {
       expect(environmentOf(fn)).toMatchObject({
         SITE_URL: 'https://exchange.example.com',
-        JWT_SECRET_ARN: { Ref: expect.stringMatching(/^JwtSigningKey/) },
         SERVICE_NAME: expect.any(String),
         LOG_LEVEL: expect.any(String),
         NODE_OPTIONS: '--enable-source-maps',
@@ -113,11 +113,21 @@ describe('API stack', () => {
     }
   });
 
-  it('attaches the Parameters and Secrets extension to every function', () => {
-    for (const fn of service.stacks.api.functions.values()) {
-      expect(JSON.stringify(functionProps(fn).Layers)).toContain('Paramsandsecrets');
-      expect(environmentOf(fn)).toMatchObject({ PARAMETERS_SECRETS_EXTENSION_HTTP_PORT: '2773' });
+  it('gives the JWT secret and the extension that reads it exactly to the functions that handle tokens', () => {
+    for (const [routeId, route] of allRoutes) {
+      const fn = service.stacks.api.functions.get(routeId)!;
+      const environment = environmentOf(fn);
+      const handlesTokens = needsJwtSecret(route.access, route.uses);
+
+      expect(environment.JWT_SECRET_ARN, routeId).toEqual(
+        handlesTokens ? { Ref: expect.stringMatching(/^JwtSigningKey/) } : undefined,
+      );
+      expect(JSON.stringify(functionProps(fn).Layers ?? []).includes('Paramsandsecrets'), routeId).toBe(
+        handlesTokens,
+      );
     }
+    const fallback = environmentOf(service.stacks.api.functions.get('$default')!);
+    expect(fallback.JWT_SECRET_ARN).toBeUndefined();
   });
 
   it('writes every function log to its own log group with a retention', () => {

@@ -1,7 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import type { CfnRole } from 'aws-cdk-lib/aws-iam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResourceUse } from '../../functions/route-definition';
+import { needsJwtSecret, type ResourceUse } from '../../functions/route-definition';
 import { allRoutes, fallbackRoute } from '../../functions/routes';
 import type { ApiFunction } from '../../infra/constructs/api-function';
 import { type SynthesizedService, synthesizeService } from './synth';
@@ -126,6 +126,16 @@ describe('IAM grants', () => {
         .filter((action) => action.startsWith('ses:'));
 
       expect(sesActions.length > 0, routeId).toBe(uses.mail === true);
+    }
+  });
+
+  it('lets only the functions that handle tokens read the JWT signing key', () => {
+    for (const [routeId, route] of allRoutes) {
+      const secretActions = statementsOf(service.stacks.api.functions.get(routeId)!)
+        .flatMap(actionsOf)
+        .filter((action) => action.startsWith('secretsmanager:'));
+
+      expect(secretActions.length > 0, routeId).toBe(needsJwtSecret(route.access, route.uses));
     }
   });
 

@@ -1,6 +1,5 @@
-import { App, Stack } from 'aws-cdk-lib';
+import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JobDefinition } from '../../functions/route-definition';
 import { jobs } from '../../functions/routes';
@@ -39,9 +38,7 @@ beforeAll(() => {
   const app = new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } });
   const data = new DataStack(app, 'data', { config });
   const mail = new MailStack(app, 'mail', { config });
-  const secrets = new Stack(app, 'secrets');
-  const jwtSecret = new Secret(secrets, 'Jwt');
-  const shared = { config, table: data.table, mailIdentity: mail.identity, jwtSecret };
+  const shared = { config, table: data.table, mailIdentity: mail.identity };
   const sampleStack = new JobsStack(app, 'sample-jobs', { ...shared, jobs: sampleJobs });
   const manifestStack = new JobsStack(app, 'manifest-jobs', { ...shared, jobs });
   sample = Template.fromStack(sampleStack);
