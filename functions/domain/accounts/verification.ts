@@ -36,6 +36,9 @@ export async function verifyEmail(
   const user = await findUserById(stored.userId, true);
   if (!user) throw new BadRequestError(AUTH_MESSAGES.verificationTokenMissing);
   if (!user.isActive) throw new ForbiddenError(AUTH_MESSAGES.accountDeactivated);
+  // A link logs in only while the address awaits it: once verified (by another link or a password
+  // reset), an older unused link from the mailbox must not open a session.
+  if (user.emailVerified) throw new BadRequestError(AUTH_MESSAGES.verificationLinkInvalid);
   const consumed = await consumeOneTimeToken(stored, now, {
     UpdateExpression: 'SET emailVerified = :true, updatedAt = :now',
     ExpressionAttributeValues: { ':true': true, ':now': now.toISOString() },

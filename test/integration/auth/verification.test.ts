@@ -25,6 +25,20 @@ describe('GET /api/auth/verify-email', () => {
     expect(second.body.message).toBe('Verification link is invalid or expired.');
   });
 
+  it('refuses an earlier unused link once the address is verified, so it opens no session', async () => {
+    const { email } = await registerThroughApi();
+    const earlier = await mailedToken(email, 'verify-email');
+    const later = new Date(Date.now() + 61_000);
+    await resendVerification({ email, ip: `test-ip-${runId()}`, now: later });
+    const latest = await mailedToken(email, 'verify-email');
+    const first = await verifyThroughApi(latest);
+    const second = await verifyThroughApi(earlier);
+    expect(latest).not.toBe(earlier);
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(400);
+    expect(second.body.message).toBe('Verification link is invalid or expired.');
+  });
+
   it('refuses a link older than 24 hours', async () => {
     const { email } = await registerThroughApi();
     const token = await mailedToken(email, 'verify-email');
