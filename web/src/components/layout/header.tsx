@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useTranslation } from '../../lib/i18n';
@@ -11,6 +12,11 @@ export function Header() {
   const user = useAuthStore((state) => state.user);
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const isStaff = useAuthStore(selectIsStaff);
+  const siteTitle = t('brand.title');
+  // The tab's title follows the UI language; index.html can carry only one.
+  useEffect(() => {
+    document.title = siteTitle;
+  }, [siteTitle]);
 
   return (
     <header className="site-header">
