@@ -32,9 +32,13 @@ export interface RouteDefinition {
   summary: string;
   tag: string;
   params?: z.ZodMiniType;
+  /** Request headers the route reads, by lower-case name as API Gateway passes them; others are ignored. */
+  headers?: z.ZodMiniType;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
   uses: ResourceUse;
+  /** Status of a successful answer when it is not 200 (a created resource: 201). */
+  successStatus?: 201;
 }
 
 export interface JobDefinition {

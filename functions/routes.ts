@@ -31,6 +31,7 @@ import {
   applicationSchema,
   changeStatusBodySchema,
   createApplicationBodySchema,
+  createApplicationHeadersSchema,
   listAdminApplicationsQuerySchema,
   listMyApplicationsQuerySchema,
   myApplicationsPageSchema,
@@ -133,6 +134,7 @@ export const authRegister = {
   summary: 'Register (no login); mails a verification link',
   tag: 'auth',
   body: registerBodySchema,
+  successStatus: 201,
   uses: { table: 'readWrite', mail: true },
 } as const satisfies RouteDefinition;
 
@@ -352,7 +354,9 @@ export const createApplication = {
   access: 'user',
   summary: 'Submit a standard or individual application (optional Idempotency-Key header)',
   tag: 'applications',
+  headers: createApplicationHeadersSchema,
   body: createApplicationBodySchema,
+  successStatus: 201,
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 

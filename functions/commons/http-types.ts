@@ -16,6 +16,6 @@ export interface Principal {
 /** What the pipeline's middlewares hand to the handler through the Lambda context. */
 export interface ApiContext extends Context {
   rawBody?: unknown;
-  input?: { params: unknown; query: unknown; body: unknown };
+  input?: { params: unknown; headers: unknown; query: unknown; body: unknown };
   principal?: Principal;
 }

@@ -11,6 +11,7 @@ import { type Reply, toResponse } from './responses';
 /** The request a handler sees: validated, typed parts and, on non-public routes, the principal. */
 export interface EndpointRequest<R extends RouteDefinition> {
   params: InferPart<R['params']>;
+  headers: InferPart<R['headers']>;
   query: InferPart<R['query']>;
   body: InferPart<R['body']>;
   principal: R['access'] extends 'public' ? undefined : Principal;
@@ -48,9 +49,15 @@ function routePipeline<R extends RouteDefinition>(
     .use(jsonBody(route.body !== undefined))
     .use(validateRequest(route))
     .handler(async (event, context) => {
-      const input = context.input ?? { params: undefined, query: undefined, body: undefined };
+      const input = context.input ?? {
+        params: undefined,
+        headers: undefined,
+        query: undefined,
+        body: undefined,
+      };
       const reply = await handle({
         params: input.params,
+        headers: input.headers,
         query: input.query,
         body: input.body,
         principal: context.principal,

@@ -13,6 +13,7 @@ const ERROR_STATUSES: Record<string, string> = {
   '409': 'Conflicts with the current state',
   '413': 'Body too large',
   '415': 'Body is not JSON',
+  '422': 'No rate is published for the exchange direction (an individual request is still possible)',
   '429': 'Too many requests; see Retry-After',
   '500': 'Unexpected error; nothing internal is revealed',
 };
@@ -22,8 +23,8 @@ function jsonSchema(schema: z.ZodMiniType, io: 'input' | 'output'): JsonSchema {
   return rest;
 }
 
-/** Query and path schemas become one parameter per top-level property. */
-function parameters(schema: z.ZodMiniType | undefined, location: 'path' | 'query') {
+/** Path, header and query schemas become one parameter per top-level property. */
+function parameters(schema: z.ZodMiniType | undefined, location: 'path' | 'header' | 'query') {
   if (!schema) return [];
   const objectSchema = jsonSchema(schema, 'input') as {
     properties?: Record<string, JsonSchema>;
@@ -38,16 +39,22 @@ function parameters(schema: z.ZodMiniType | undefined, location: 'path' | 'query
 }
 
 function operation(id: RouteId, route: RouteDefinition) {
-  const responses: Record<string, unknown> = {
-    '200': {
-      description: 'Success',
-      content: {
-        'application/json': {
-          schema: jsonSchema(envelopeSchema(routeResponses[id] ?? z.unknown()), 'output'),
-        },
-      },
+  const success = {
+    content: {
+      'application/json': { schema: jsonSchema(envelopeSchema(routeResponses[id] ?? z.unknown()), 'output') },
     },
   };
+  const headerParameters = parameters(route.headers, 'header');
+  const replays = headerParameters.some((parameter) => parameter.name === 'idempotency-key');
+  const responses: Record<string, unknown> =
+    route.successStatus === 201
+      ? {
+          '201': { description: 'Created', ...success },
+          ...(replays
+            ? { '200': { description: 'Replay of an earlier request with this Idempotency-Key', ...success } }
+            : {}),
+        }
+      : { '200': { description: 'Success', ...success } };
   for (const [status, description] of Object.entries(ERROR_STATUSES)) {
     responses[status] = {
       description,
@@ -60,7 +67,11 @@ function operation(id: RouteId, route: RouteDefinition) {
     tags: [route.tag],
     'x-access': route.access,
     ...(route.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
-    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+    parameters: [
+      ...parameters(route.params, 'path'),
+      ...headerParameters,
+      ...parameters(route.query, 'query'),
+    ],
     ...(route.body
       ? {
           requestBody: {

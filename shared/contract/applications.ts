@@ -77,6 +77,17 @@ export const individualApplicationBodySchema = /* @__PURE__ */ schema(() =>
   }),
 );
 
+/** A retried submit with the same key returns the first answer's application (see docs/decisions.md). */
+export const createApplicationHeadersSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    'idempotency-key': z.optional(
+      z
+        .string()
+        .check(z.regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'Use 8–100 letters, digits or _ . : - characters.')),
+    ),
+  }),
+);
+
 export const createApplicationBodySchema = /* @__PURE__ */ schema(() =>
   z.discriminatedUnion('requestType', [standardApplicationBodySchema, individualApplicationBodySchema]),
 );

@@ -81,6 +81,11 @@ describe('POST /api/misc/validate-telegram', () => {
   });
 });
 
+interface OpenApiOperation {
+  responses: Record<string, unknown>;
+  parameters: Array<{ name: string; in: string; required: boolean }>;
+}
+
 describe('GET /api/openapi.json', () => {
   it('documents every manifest route as OpenAPI 3.1', async () => {
     const { status, body } = await api<{ openapi: string; paths: Record<string, Record<string, unknown>> }>(
@@ -92,6 +97,20 @@ describe('GET /api/openapi.json', () => {
     for (const [, route] of allRoutes) {
       expect(body.data!.paths[route.path]?.[route.method.toLowerCase()]).toBeDefined();
     }
+  });
+});
+
+describe('GET /api/openapi.json for POST /api/applications', () => {
+  it('documents the 201 answer, the replay, the Idempotency-Key header and the 422 without a rate', async () => {
+    const { body } = await api<{ paths: Record<string, Record<string, OpenApiOperation>> }>(
+      'GET',
+      '/api/openapi.json',
+    );
+    const operation = body.data!.paths['/api/applications']!.post!;
+    expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['201', '200', '422']));
+    expect(operation.parameters).toContainEqual(
+      expect.objectContaining({ name: 'idempotency-key', in: 'header', required: false }),
+    );
   });
 });
 

@@ -10,7 +10,7 @@ import type { ApiContext, ApiEvent, ApiResult } from '../http-types';
 // Classic zod installed English on first use; these texts reach clients as `errors[].msg`.
 z.config(en());
 
-/** Validates path parameters, query and body against the route's zod schemas (400 with field errors). */
+/** Validates path parameters, headers, query and body against the route's zod schemas (400 with field errors). */
 export function validateRequest(
   route: RouteDefinition,
 ): middy.MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
@@ -18,10 +18,11 @@ export function validateRequest(
     before: ({ event, context }) => {
       const errors: FieldError[] = [];
       const params = parsePart(route.params, event.pathParameters ?? {}, 'params', errors);
+      const headers = parsePart(route.headers, event.headers ?? {}, 'headers', errors);
       const query = parsePart(route.query, event.queryStringParameters ?? {}, 'query', errors);
       const body = parsePart(route.body, context.rawBody ?? {}, undefined, errors);
       if (errors.length > 0) throw new BadRequestError('Validation failed.', errors);
-      context.input = { params, query, body };
+      context.input = { params, headers, query, body };
     },
   };
 }

@@ -1,7 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { type CreateApplicationBody, MAX_OPEN_APPLICATIONS } from '../../../shared/contract/applications';
-import { fieldError } from '../../../shared/envelope';
-import { BadRequestError, ConflictError } from '../../commons/errors';
+import { ConflictError } from '../../commons/errors';
 import { type ApplicationRecord, applicationPut, findApplication, historyPut } from '../../data/applications';
 import {
   adjustApplicationStatusCounts,
@@ -11,8 +10,6 @@ import {
 import { findIdempotencyRecord, IDEMPOTENCY_TTL_SECONDS, idempotencyPut } from '../../data/idempotency';
 import { type TransactItem, TransactionCancelledError, transactWrite } from '../../data/transactions';
 import { checkStandardApplication } from './standard-rules';
-
-const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
 
 export interface CreateResult {
   application: ApplicationRecord;
@@ -113,11 +110,6 @@ export async function createApplication(
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const hash = requestHash(body);
   if (idempotencyKey !== undefined) {
-    if (!IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
-      throw new BadRequestError('Validation failed.', [
-        fieldError('Idempotency-Key', 'Use 8–100 letters, digits or _ . : - characters.'),
-      ]);
-    }
     const previous = await replay(userId, idempotencyKey, hash, nowSeconds);
     if (previous) return previous;
   }

@@ -3,14 +3,14 @@ import { createApplication } from '../../domain/applications/create';
 import { toApplicationView } from '../../domain/applications/views';
 import { createApplication as route } from '../../routes';
 
-export const handler = endpoint(route, async ({ body, principal, event }) => {
+export const handler = endpoint(route, async ({ body, headers, principal }) => {
   const { application, replayed } = await createApplication(
     principal.userId,
     body,
-    event.headers?.['idempotency-key'],
+    headers['idempotency-key'],
   );
   return {
-    status: replayed ? 200 : 201,
+    status: replayed ? 200 : route.successStatus,
     message: body.requestType === 'INDIVIDUAL' ? 'Individual request submitted.' : 'Application submitted.',
     data: toApplicationView(application),
     ...(replayed ? { headers: { 'Idempotent-Replayed': 'true' } } : {}),

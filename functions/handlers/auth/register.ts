@@ -6,7 +6,7 @@ import { authRegister as route } from '../../routes';
 export const handler = publicEndpoint(route, async ({ body }) => {
   const result = await registerUser(body);
   return {
-    status: 201,
+    status: route.successStatus,
     message: result.verificationEmailSent ? AUTH_MESSAGES.registered : AUTH_MESSAGES.registeredMailFailed,
     data: result,
   };
