@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api';
+import { createApplication } from './support/admin-data';
 import { openAs, registerVerifiedUser, type Session } from './support/admin-session';
 import { useBrowser } from './support/browser';
+import { newIdentity, registerInBrowser, verifyFromMail } from './support/ui-account';
 
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
 const newPage = useBrowser();
@@ -29,9 +31,12 @@ async function successToast(page: Page, text: string) {
 }
 
 describe('apply and profile', () => {
-  it('submits a standard and an individual application, shows them in the profile and cancels one', async () => {
+  it('takes a visitor from registration and the mailed link to both applications in the profile, and cancels one', async () => {
+    const identity = newIdentity('jrn');
     const page = await newPage({ language: 'en' });
-    await openAs(page, user, '/apply');
+    await registerInBrowser(page, identity);
+    await verifyFromMail(page, identity.email);
+    await page.locator('.site-nav').getByRole('link', { name: 'Applications' }).click();
 
     const continent = await chooseFirst(page, 'continent');
     const country = await chooseFirst(page, 'country');
@@ -85,6 +90,7 @@ describe('apply and profile', () => {
   });
 
   it('keeps the pending application when the cancel confirmation is dismissed', async () => {
+    await createApplication(user);
     const page = await newPage({ language: 'en' });
     await openAs(page, user, '/profile');
     const pending = page.locator('.my-applications tbody tr', { hasText: 'Pending' }).first();

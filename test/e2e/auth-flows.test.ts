@@ -1,18 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { runId } from '../support/api';
 import { latestMailTo, mailsTo } from '../support/mail';
-import { E2E_PASSWORD, openAs, registerVerifiedUser } from './support/admin-session';
+import { openAs, registerVerifiedUser } from './support/admin-session';
 import { siteUrl, useBrowser, waitForApp } from './support/browser';
+import { linkIn, newIdentity, registerInBrowser, verifyFromMail } from './support/ui-account';
 
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
 const newPage = useBrowser();
-
-function linkIn(text: string | undefined, path: string): string {
-  const match = new RegExp(`https?://[^\\s"]+${path}\\?token=[A-Za-z0-9_%-]+`).exec(text ?? '');
-  if (!match) throw new Error(`No ${path} link in: ${text}`);
-  return match[0];
-}
 
 async function fill(page: Page, label: string, value: string) {
   await page.getByLabel(label, { exact: true }).fill(value);
@@ -28,29 +22,15 @@ async function waitForMailCount(address: string, count: number) {
 
 describe('auth flows', () => {
   it('registers, verifies the email from the mail and lands in the profile', async () => {
-    const tag = `reg${runId()}`.slice(0, 20);
-    const email = `${tag}@example.test`;
+    const identity = newIdentity('reg');
+    const { tag, email } = identity;
     const page = await newPage({ language: 'en' });
-    await page.goto(siteUrl('/register'));
-    await waitForApp(page);
-
-    await fill(page, 'Email', email);
-    await fill(page, 'Username', tag);
-    await fill(page, 'Password', E2E_PASSWORD);
-    await fill(page, 'Confirm password', E2E_PASSWORD);
-    await page.getByLabel("I don't have an invitation code").check();
-    await page.getByRole('checkbox', { name: /User Agreement/ }).check();
-    await page.getByRole('button', { name: 'Register' }).click();
-    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    await registerInBrowser(page, identity);
 
     await page.getByRole('button', { name: 'Resend verification email' }).click();
     await page.locator('.toast--success').waitFor();
     await waitForMailCount(email, 2);
-    const mail = await latestMailTo(email);
-    await page.goto(linkIn(mail.body.text ?? mail.body.html, '/verify-email'));
-    await page.getByText('Email verified successfully!').first().waitFor();
-    await page.waitForURL(siteUrl('/profile'), { timeout: 8000 });
-    await waitForApp(page);
+    await verifyFromMail(page, email);
 
     await page.getByRole('heading', { name: tag }).waitFor();
     expect(await page.locator('.profile-card .badge').textContent()).toBe('Verified');
