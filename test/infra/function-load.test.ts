@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { needsJwtSecret } from '../../functions/route-definition';
-import { bundleFunction, checkNoNetworkOnLoad, manifestFunctions, mapConcurrent } from '../bench/harness';
+import {
+  bundleFunction,
+  bytesByPackage,
+  checkNoNetworkOnLoad,
+  manifestFunctions,
+  mapConcurrent,
+} from '../bench/harness';
+
+const PASSWORD_FUNCTIONS = ['authRegister', 'authLogin', 'authChangePassword', 'authResetPassword'];
 
 /**
  * Each function gets only the environment its manifest entry declares (TABLE_NAME, MAIL_FROM,
@@ -14,7 +22,14 @@ describe('every function bundle', () => {
       const readsJwtSecret = Object.values(bundle.metafile.outputs).some(
         (output) => (output.inputs['functions/commons/jwt-secret.ts']?.bytesInOutput ?? 0) > 0,
       );
-      return { name: fn.name, readsJwtSecret, getsJwtSecret: needsJwtSecret(fn.access, fn.uses), ...check };
+      const hasBcrypt = (bytesByPackage(bundle).get('bcryptjs') ?? 0) > 0;
+      return {
+        name: fn.name,
+        readsJwtSecret,
+        getsJwtSecret: needsJwtSecret(fn.access, fn.uses),
+        hasBcrypt,
+        ...check,
+      };
     });
     // Reading ~/.aws/config for endpoint settings is configuration, not a credential or network call.
     const failures = results.filter((result) => result.error || result.networkCalls.length > 0);
@@ -23,6 +38,9 @@ describe('every function bundle', () => {
     // The signing key goes exactly to the functions whose code reads it (least privilege).
     const keyMismatches = results.filter((result) => result.readsJwtSecret !== result.getsJwtSecret);
     expect(keyMismatches.map((result) => result.name)).toEqual([]);
+    // bcryptjs (about 20 KB and a slow hash) only where passwords are hashed or compared.
+    const withBcrypt = results.filter((result) => result.hasBcrypt).map((result) => result.name);
+    expect(withBcrypt.sort()).toEqual([...PASSWORD_FUNCTIONS].sort());
     // Bundles ~50 functions and starts a Node process for each: minutes on a busy 2-core machine.
   }, 900_000);
 });
