@@ -16,10 +16,24 @@ export interface DynamoLocal {
   process: ChildProcess;
 }
 
-/** Starts AWS's DynamoDB Local jar with `java`, in memory or with files under `dataDir`. */
+/**
+ * Starts AWS's DynamoDB Local jar with `java`, in memory or with files under `dataDir`. Its output
+ * is read (so the pipe never fills) and the last line kept, to say why it stopped if it does.
+ */
 export async function startDynamoLocal(port: number, dataDir: string | null): Promise<DynamoLocal> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const child = spawn({ port, sharedDb: true, ...(dataDir ? { path: dataDir } : {}) });
+  let lastLine = '';
+  const keepLastLine = (chunk: Buffer) => {
+    const lines = chunk
+      .toString()
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    lastLine = lines.at(-1) ?? lastLine;
+  };
+  child.stdout?.on('data', keepLastLine);
+  child.stderr?.on('data', keepLastLine);
   const endpoint = `http://127.0.0.1:${port}`;
   const exited = new Promise<never>((_, reject) => {
     child.once('error', (error: NodeJS.ErrnoException) =>
@@ -31,10 +45,15 @@ export async function startDynamoLocal(port: number, dataDir: string | null): Pr
         ),
       ),
     );
-    child.once('exit', (code) => reject(new LocalStackError(`DynamoDB Local exited early (code ${code}).`)));
+    // 'close', not 'exit': by then the output has been read, its last line included.
+    child.once('close', (code) =>
+      reject(
+        new LocalStackError(`DynamoDB Local exited early (code ${code})${lastLine ? `: ${lastLine}` : '.'}`),
+      ),
+    );
   });
   await Promise.race([waitUntilAnswering(endpoint), exited]);
-  child.removeAllListeners('exit');
+  child.removeAllListeners('close');
   return { endpoint, process: child };
 }
 

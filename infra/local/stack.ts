@@ -52,7 +52,9 @@ export interface LocalStack {
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const stoppers: Array<() => Promise<void> | void> = [];
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
     for (const stopOne of stoppers.reverse()) await stopOne();
   };
   try {
@@ -62,6 +64,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const dynamo = await startDynamoLocal(options.dynamoPort, options.dataDir);
     stoppers.push(() => stopChild(dynamo.process));
+    // Without its database the service cannot answer: say so in one line and stop everything.
+    dynamo.process.once('exit', (code) => {
+      if (stopping) return;
+      console.error(`DynamoDB Local stopped unexpectedly (code ${code}); stopping the local stack.`);
+      void stop().finally(() => process.exit(1));
+    });
     await ensureTable(dynamo.endpoint, options.tableName);
 
     const mail = await startMailInbox(options.mailPort);
