@@ -87,21 +87,36 @@ export interface AxeViolation {
 }
 
 /**
- * Runs axe-core in the page; returns the serious and critical violations. axe is evaluated over
- * the DevTools protocol because the site's CSP (rightly) refuses the inline script addScriptTag adds.
+ * Runs axe-core on the page; returns the serious and critical violations. axe is evaluated over
+ * the DevTools protocol because the site's CSP (rightly) refuses the inline script addScriptTag adds,
+ * and in an isolated world of its own: it sees the page's DOM and styles but none of its scripts'
+ * globals, so it runs the same on a page whose timers a test has stopped (page.clock.pauseAt).
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: unknown[] }> } }).axe;
-    return (await axe.run()).violations as AxeViolation[];
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, impact, help, nodes }) => ({
-      id,
-      impact,
-      help,
-      nodes: nodes.map(({ target }) => ({ target })),
-    }));
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { frameTree } = await cdp.send('Page.getFrameTree');
+    const { executionContextId: contextId } = await cdp.send('Page.createIsolatedWorld', {
+      frameId: frameTree.frame.id,
+      worldName: 'axe',
+    });
+    await cdp.send('Runtime.evaluate', { expression: AXE_SOURCE, contextId });
+    const answer = await cdp.send('Runtime.evaluate', {
+      expression: 'axe.run().then((results) => results.violations)',
+      contextId,
+      awaitPromise: true,
+      returnByValue: true,
+    });
+    if (answer.exceptionDetails) throw new Error(`axe failed: ${answer.exceptionDetails.text}`);
+    return (answer.result.value as AxeViolation[])
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map(({ id, impact, help, nodes }) => ({
+        id,
+        impact,
+        help,
+        nodes: nodes.map(({ target }) => ({ target })),
+      }));
+  } finally {
+    await cdp.detach();
+  }
 }
