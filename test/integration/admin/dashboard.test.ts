@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { UserRecord } from '../../../functions/data/users';
 import { createIsolatedTable, putUser } from '../applications/isolated-table';
+import { failNextTransaction } from '../support/transaction-faults';
 
 /**
  * Exact dashboard figures need a table nobody else writes to: the domain functions run here
@@ -102,21 +103,10 @@ describe('the dashboard figures', () => {
 });
 
 describe('an injected DynamoDB fault in a transaction', () => {
-  function failNextTransaction() {
-    const send = m.client.db.send.bind(m.client.db);
-    return vi.spyOn(m.client.db, 'send').mockImplementation(((command: { constructor: { name: string } }) => {
-      if (command.constructor.name === 'TransactWriteCommand') {
-        vi.mocked(m.client.db.send).mockRestore();
-        return Promise.reject(new Error('injected fault'));
-      }
-      return send(command as never);
-    }) as never);
-  }
-
   it('leaves no trace of a failed submit', async () => {
     const user = await putUser();
     const countsBefore = await m.counters.readApplicationStatusCounts();
-    failNextTransaction();
+    failNextTransaction(m.client.db);
     await expect(m.create.createApplication(user.id, standard, 'fault-key-123')).rejects.toThrow(
       'injected fault',
     );
@@ -135,7 +125,7 @@ describe('an injected DynamoDB fault in a transaction', () => {
     const { application } = await m.create.createApplication(owner.id, standard, undefined);
     const countsBefore = await m.counters.readApplicationStatusCounts();
     const noticesBefore = await m.notifications.readNotificationStats(owner.id);
-    failNextTransaction();
+    failNextTransaction(m.client.db);
     await expect(
       m.admin.changeApplicationStatus(
         application.id,

@@ -1,5 +1,6 @@
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createTableInput } from '../../../functions/data/table-definition';
+import type { Role } from '../../../shared/enums';
 import { runId } from '../../support/api';
 
 /**
@@ -22,8 +23,11 @@ export async function createIsolatedTable(prefix: string): Promise<() => Promise
   };
 }
 
-/** A user in the current table, through the registration data path (counts in newUsers). */
-export async function putUser(options: { language?: 'ru' | 'en'; role?: 'USER' | 'MANAGER' } = {}) {
+/**
+ * A user in the current table, through the registration data path (counts in newUsers; with
+ * `invitedBy`, also in that user's referralCount).
+ */
+export async function putUser(options: { language?: 'ru' | 'en'; role?: Role; invitedBy?: string } = {}) {
   const { createUser } = await import('../../../functions/data/users');
   const { newReferralCode } = await import('../../../functions/domain/accounts/secrets');
   const id = crypto.randomUUID();
@@ -37,5 +41,6 @@ export async function putUser(options: { language?: 'ru' | 'en'; role?: 'USER' |
     language: options.language ?? 'en',
     role: options.role ?? 'USER',
     emailVerified: true,
+    invitedBy: options.invitedBy,
   });
 }

@@ -1,0 +1,289 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ApplicationRecord } from '../../functions/data/applications';
+import type { UserRecord } from '../../functions/data/users';
+import { mailsTo } from '../support/mail';
+import { createIsolatedTable, putUser } from './applications/isolated-table';
+import { failNextTransaction, INJECTED_FAULT, writesOf } from './support/transaction-faults';
+
+/**
+ * Every multi-item change is one TransactWriteItems, so a fault in it leaves nothing behind: not
+ * the item, nor the counters, history, audit entry or notification written with it. Each test
+ * reads everything its transaction writes, fails the transaction, and reads it all again. Then it
+ * repeats the call without the fault and checks that the call sent that one transaction and no
+ * other write (a second one could fail alone) and that every read now sees a change (so none of
+ * the reads could miss a partial write). Exact counters and whole-table effects (the expiry job,
+ * geo, settings, rates) need a table of this file's own, so functions/ modules are imported only
+ * dynamically, after `createIsolatedTable`.
+ */
+let drop: () => Promise<void>;
+let m: Awaited<ReturnType<typeof modules>>;
+let admin: UserRecord;
+let manager: UserRecord;
+
+const modules = async () => ({
+  client: await import('../../functions/data/client'),
+  create: await import('../../functions/domain/applications/create'),
+  mine: await import('../../functions/domain/applications/mine'),
+  expire: await import('../../functions/domain/applications/expire'),
+  adminActions: await import('../../functions/domain/applications/admin-actions'),
+  geoAdmin: await import('../../functions/domain/geo-admin/toggle'),
+  settings: await import('../../functions/domain/settings/settings'),
+  rates: await import('../../functions/domain/rates/rates'),
+  changeUser: await import('../../functions/domain/staff-users/change-user'),
+  resetReferrals: await import('../../functions/domain/staff-users/reset-referrals'),
+  applications: await import('../../functions/data/applications'),
+  counters: await import('../../functions/data/counters'),
+  notifications: await import('../../functions/data/notifications'),
+  audit: await import('../../functions/data/audit'),
+  window: await import('../../functions/data/query-window'),
+  geo: await import('../../functions/data/geo'),
+  settingsData: await import('../../functions/data/settings'),
+  ratesData: await import('../../functions/data/rates'),
+  users: await import('../../functions/data/users'),
+  adminUsers: await import('../../functions/data/admin-users'),
+});
+
+beforeAll(async () => {
+  drop = await createIsolatedTable('faults');
+  m = await modules();
+  [admin, manager] = await Promise.all([putUser({ role: 'ADMIN' }), putUser({ role: 'MANAGER' })]);
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+afterAll(async () => {
+  await drop();
+});
+
+const HOUR = 3_600_000;
+const individual = {
+  requestType: 'INDIVIDUAL' as const,
+  details: 'Cash pickup in Madrid',
+  contactTelegram: '@exchange_tester',
+};
+
+const statusOf = async (id: string) => (await m.applications.findApplication(id))!.status;
+
+async function pendingApplication(owner: UserRecord, at = new Date()): Promise<ApplicationRecord> {
+  return (await m.create.createApplication(owner.id, individual, undefined, at)).application;
+}
+
+const ONE_TRANSACTION = ['TransactWriteCommand'];
+
+/** Named reads of everything one transaction writes. */
+type Probe = Record<string, () => Promise<unknown>>;
+
+async function read(probe: Probe): Promise<Record<string, unknown>> {
+  const parts = await Promise.all(Object.entries(probe).map(async ([name, part]) => [name, await part()]));
+  return Object.fromEntries(parts);
+}
+
+/** After the call went through, each read must see its write (else it could not see a partial one). */
+function expectEveryPartChanged(before: Record<string, unknown>, after: Record<string, unknown>) {
+  for (const part of Object.keys(before)) expect(after[part], part).not.toEqual(before[part]);
+}
+
+/** What a status change writes: the application, its history, both counters, the notice (and its mail). */
+function statusChangeProbe(application: ApplicationRecord, owner: UserRecord): Probe {
+  return {
+    application: () => m.applications.findApplication(application.id),
+    history: async () => (await m.applications.findApplicationWithHistory(application.id))!.history,
+    ownerCounts: () => m.counters.readUserApplicationStats(owner.id),
+    statusCounts: () => m.counters.readApplicationStatusCounts(),
+    noticeCounts: () => m.notifications.readNotificationStats(owner.id),
+    notices: async () =>
+      (
+        await m.window.readItems(m.notifications.notificationPartition(owner.id), {
+          forward: false,
+          count: 10,
+        })
+      ).items,
+    mails: () => mailsTo(owner.email),
+  };
+}
+
+describe('an injected DynamoDB fault in a transaction', () => {
+  it("leaves no trace of a failed cancel by the owner and the owner's next cancel goes through", async () => {
+    const owner = await putUser();
+    const application = await pendingApplication(owner);
+    const probe = statusChangeProbe(application, owner);
+    const before = await read(probe);
+
+    failNextTransaction(m.client.db);
+    const cancel = m.mine.cancelMyApplication(owner.id, application.id);
+
+    await expect(cancel).rejects.toThrow(INJECTED_FAULT);
+    expect(await read(probe)).toEqual(before);
+    expect(await writesOf(m.client.db, () => m.mine.cancelMyApplication(owner.id, application.id))).toEqual(
+      ONE_TRANSACTION,
+    );
+    expectEveryPartChanged(before, await read(probe));
+  });
+
+  it('leaves no trace of a failed expiry and the next run of the job expires the application', async () => {
+    const owner = await putUser();
+    const hours = await m.settings.settingValue('applicationExpiryHours');
+    const application = await pendingApplication(owner, new Date(Date.now() - (hours + 1) * HOUR));
+    const probe = statusChangeProbe(application, owner);
+    const before = await read(probe);
+
+    failNextTransaction(m.client.db);
+    const run = m.expire.expireStaleApplications();
+
+    await expect(run).rejects.toThrow(INJECTED_FAULT);
+    expect(await read(probe)).toEqual(before);
+    expect(await writesOf(m.client.db, () => m.expire.expireStaleApplications())).toEqual(ONE_TRANSACTION);
+    expect(await statusOf(application.id)).toBe('EXPIRED');
+    expectEveryPartChanged(before, await read(probe));
+  });
+
+  it('leaves no trace of a failed update of the admin note and assignee', async () => {
+    const owner = await putUser();
+    const application = await pendingApplication(owner);
+    const probe: Probe = {
+      application: () => m.applications.findApplication(application.id),
+      audit: () => m.audit.listAuditFor('application', application.id),
+    };
+    const before = await read(probe);
+    const update = () =>
+      m.adminActions.updateApplicationDetails(
+        application.id,
+        { adminNote: 'Call the client first', assignedToId: manager.id },
+        { id: admin.id, role: 'ADMIN' },
+      );
+
+    failNextTransaction(m.client.db);
+    const failed = update();
+
+    await expect(failed).rejects.toThrow(INJECTED_FAULT);
+    expect(await read(probe)).toEqual(before);
+    expect(await writesOf(m.client.db, update)).toEqual(ONE_TRANSACTION);
+    expectEveryPartChanged(before, await read(probe));
+  });
+
+  it('leaves every location as it was after a failed geo toggle of a country and its cities', async () => {
+    const locationKey = 'europe.germany';
+    const probe: Probe = {
+      nodes: () => m.geo.listGeoNodes('europe'),
+      audit: () => m.audit.listAuditFor('geo', locationKey),
+    };
+    const before = await read(probe);
+    const toggle = () =>
+      m.geoAdmin.toggleGeo({ locationKey, isActive: false }, { id: admin.id, role: 'ADMIN' });
+
+    failNextTransaction(m.client.db);
+    const failed = toggle();
+
+    await expect(failed).rejects.toThrow(INJECTED_FAULT);
+    expect(await read(probe)).toEqual(before);
+    expect(await writesOf(m.client.db, toggle)).toEqual(ONE_TRANSACTION);
+    expectEveryPartChanged(before, await read(probe));
+  });
+
+  it('leaves the setting and its audit trail as they were after a failed settings change', async () => {
+    const key = 'minApplicationAmountUSD';
+    const probe: Probe = {
+      setting: () => m.settingsData.findSetting(key),
+      audit: () => m.audit.listAuditFor('setting', key),
+    };
+    const before = await read(probe);
+    const change = () =>
+      m.settings.putSetting(
+        key,
+        { value: 90, description: 'Lowered for a test' },
+        { id: admin.id, role: 'ADMIN' },
+      );
+
+    failNextTransaction(m.client.db);
+    const failed = change();
+
+    await expect(failed).rejects.toThrow(INJECTED_FAULT);
+    expect(await read(probe)).toEqual(before);
+    expect(await writesOf(m.client.db, change)).toEqual(ONE_TRANSACTION);
+    expectEveryPartChanged(before, await read(probe));
+  });
+
+  it('leaves currency values, directions, the update time and the audit as they were after a failed rates change', async () => {
+    const probe: Probe = {
+      table: () => m.ratesData.readRatesTable(),
+      audit: () => m.audit.listAuditFor('rates', 'table'),
+    };
+    const before = await read(probe);
+    const change = () =>
+      m.rates.putRates(
+        {
+          currencies: [{ code: 'ZAR', usdValue: 0.0571 }],
+          directions: [{ assetFrom: 'cash-ZAR', assetTo: 'usdt-trc20', markupPercent: 2.5, isActive: true }],
+        },
+        { id: admin.id, role: 'ADMIN' },
+      );
+
+    failNextTransaction(m.client.db);
+    const failed = change();
+
+    await expect(failed).rejects.toThrow(INJECTED_FAULT);
+    expect(await read(probe)).toEqual(before);
+    expect(await writesOf(m.client.db, change)).toEqual(ONE_TRANSACTION);
+    expectEveryPartChanged(before, await read(probe));
+  });
+
+  it('leaves the user, the email and username markers, the role index and the audit as they were after a failed staff edit', async () => {
+    const target = await putUser();
+    const tag = `moved${target.id.slice(0, 8)}`;
+    const changes = {
+      email: `${tag}@example.test`,
+      username: tag,
+      role: 'MANAGER' as const,
+      isActive: false,
+      adminComment: 'Moved to the support team',
+    };
+    const probe: Probe = {
+      user: () => m.users.findUserById(target.id, true),
+      byOldEmail: () => m.users.findUserByEmail(target.email),
+      byNewEmail: () => m.users.findUserByEmail(changes.email),
+      byOldUsername: () => m.users.findUserByUsername(target.username!),
+      byNewUsername: () => m.users.findUserByUsername(changes.username),
+      managers: () => m.adminUsers.countUsersOfRole('MANAGER'),
+      audit: () => m.audit.listAuditFor('user', target.id),
+    };
+    const before = await read(probe);
+    const edit = () =>
+      m.changeUser.changeUser(
+        { id: admin.id, role: 'ADMIN', isActive: true },
+        target.id,
+        changes,
+        'user.update',
+      );
+
+    failNextTransaction(m.client.db);
+    const failed = edit();
+
+    await expect(failed).rejects.toThrow(INJECTED_FAULT);
+    expect(await read(probe)).toEqual(before);
+    expect(await writesOf(m.client.db, edit)).toEqual(ONE_TRANSACTION);
+    expectEveryPartChanged(before, await read(probe));
+  });
+
+  it("leaves the user's referral count and the audit as they were after a failed reset of referrals", async () => {
+    const inviter = await putUser();
+    await putUser({ invitedBy: inviter.id });
+    const probe: Probe = {
+      user: () => m.users.findUserById(inviter.id, true),
+      audit: () => m.audit.listAuditFor('user', inviter.id),
+    };
+    const before = await read(probe);
+    expect(before.user).toMatchObject({ referralCount: 1 });
+    const reset = () =>
+      m.resetReferrals.resetReferrals({ id: admin.id, role: 'ADMIN', isActive: true }, inviter.id);
+
+    failNextTransaction(m.client.db);
+    const failed = reset();
+
+    await expect(failed).rejects.toThrow(INJECTED_FAULT);
+    expect(await read(probe)).toEqual(before);
+    expect(await writesOf(m.client.db, reset)).toEqual(ONE_TRANSACTION);
+    expectEveryPartChanged(before, await read(probe));
+  });
+});
