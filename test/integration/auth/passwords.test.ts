@@ -94,6 +94,29 @@ describe('POST /api/auth/forgot-password', () => {
     expect(await mailCount(user.email)).toBe(1);
   });
 
+  it('answers a sixth request for one address in a day like the others but mails nothing', async () => {
+    const user = await createVerifiedUser();
+    const ip = `test-ip-${runId()}`;
+    // Midday UTC, two minutes apart: six requests in one daily window and none in the same minute.
+    const start = new Date().setUTCHours(12, 0, 0, 0);
+    const outcomes: string[] = [];
+    const mailsAfterEach: number[] = [];
+
+    for (let index = 0; index < 6; index += 1) {
+      const now = new Date(start + index * 2 * 60_000);
+      outcomes.push(
+        await requestPasswordReset({ email: user.email, ip, now }).then(
+          () => 'answered',
+          (error: { status?: number }) => String(error.status),
+        ),
+      );
+      mailsAfterEach.push(await mailCount(user.email));
+    }
+
+    expect(outcomes).toEqual(Array(6).fill('answered'));
+    expect(mailsAfterEach).toEqual([1, 2, 3, 4, 5, 5]);
+  });
+
   it('refuses an address that asked too often with 429', async () => {
     const ip = `test-ip-${runId()}`;
     await hitWindowForTest('forgot-ip-3600000', ip, LIMITS.forgotPerIp.max, LIMITS.forgotPerIp.windowMs);

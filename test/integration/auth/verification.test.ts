@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { db, tableName } from '../../../functions/data/client';
 import { keys } from '../../../functions/data/keys';
+import { AUTH_MESSAGES } from '../../../functions/domain/accounts/messages';
 import { hashToken } from '../../../functions/domain/accounts/secrets';
 import {
   resendVerification,
@@ -11,6 +12,7 @@ import {
 import { api, runId } from '../../support/api';
 import { createVerifiedUser, uniqueIdentity } from '../../support/users';
 import { mailCount, mailedToken, registerThroughApi, verifyThroughApi } from './flows';
+import { hitWindowForTest } from './throttle-support';
 
 const resend = (email: string) => api('POST', '/api/auth/resend-verification', { body: { email } });
 
@@ -128,5 +130,23 @@ describe('POST /api/auth/resend-verification', () => {
     }
     expect(outcomes.filter((outcome) => outcome === 'sent')).toHaveLength(5);
     expect(outcomes).toContain('429');
+  });
+
+  it('refuses the 101st request from one IP address within an hour with 429 and Retry-After', async () => {
+    const ip = `test-ip-${runId()}`;
+    const now = new Date();
+    const hour = 3_600_000;
+    const windowEnd = (Math.floor(now.getTime() / hour) + 1) * hour;
+    await hitWindowForTest(`resend-ip-${hour}`, ip, 99, hour, now);
+
+    const hundredth = resendVerification({ email: uniqueIdentity('none').email, ip, now });
+    await expect(hundredth).resolves.toBeUndefined();
+    const hundredFirst = resendVerification({ email: uniqueIdentity('none').email, ip, now });
+
+    await expect(hundredFirst).rejects.toMatchObject({
+      status: 429,
+      message: AUTH_MESSAGES.ipThrottled,
+      headers: { 'Retry-After': String(Math.ceil((windowEnd - now.getTime()) / 1000)) },
+    });
   });
 });
