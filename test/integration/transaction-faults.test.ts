@@ -85,6 +85,22 @@ function expectEveryPartChanged(before: Record<string, unknown>, after: Record<s
   for (const part of Object.keys(before)) expect(after[part], part).not.toEqual(before[part]);
 }
 
+/**
+ * Fails the action's transaction and expects every part of `probe` as it was; then runs the action
+ * for real and expects one TransactWriteItems and no other write, after which every part changed.
+ */
+async function expectAllOrNothing(probe: Probe, action: () => Promise<unknown>) {
+  const before = await read(probe);
+
+  failNextTransaction(m.client.db);
+  const failed = action();
+
+  await expect(failed).rejects.toThrow(INJECTED_FAULT);
+  expect(await read(probe)).toEqual(before);
+  expect(await writesOf(m.client.db, action)).toEqual(ONE_TRANSACTION);
+  expectEveryPartChanged(before, await read(probe));
+}
+
 /** What a status change writes: the application, its history, both counters, the notice (and its mail). */
 function statusChangeProbe(application: ApplicationRecord, owner: UserRecord): Probe {
   return {
@@ -109,17 +125,8 @@ describe('an injected DynamoDB fault in a transaction', () => {
     const owner = await putUser();
     const application = await pendingApplication(owner);
     const probe = statusChangeProbe(application, owner);
-    const before = await read(probe);
 
-    failNextTransaction(m.client.db);
-    const cancel = m.mine.cancelMyApplication(owner.id, application.id);
-
-    await expect(cancel).rejects.toThrow(INJECTED_FAULT);
-    expect(await read(probe)).toEqual(before);
-    expect(await writesOf(m.client.db, () => m.mine.cancelMyApplication(owner.id, application.id))).toEqual(
-      ONE_TRANSACTION,
-    );
-    expectEveryPartChanged(before, await read(probe));
+    await expectAllOrNothing(probe, () => m.mine.cancelMyApplication(owner.id, application.id));
   });
 
   it('leaves no trace of a failed expiry and the next run of the job expires the application', async () => {
@@ -127,16 +134,9 @@ describe('an injected DynamoDB fault in a transaction', () => {
     const hours = await m.settings.settingValue('applicationExpiryHours');
     const application = await pendingApplication(owner, new Date(Date.now() - (hours + 1) * HOUR));
     const probe = statusChangeProbe(application, owner);
-    const before = await read(probe);
 
-    failNextTransaction(m.client.db);
-    const run = m.expire.expireStaleApplications();
-
-    await expect(run).rejects.toThrow(INJECTED_FAULT);
-    expect(await read(probe)).toEqual(before);
-    expect(await writesOf(m.client.db, () => m.expire.expireStaleApplications())).toEqual(ONE_TRANSACTION);
+    await expectAllOrNothing(probe, () => m.expire.expireStaleApplications());
     expect(await statusOf(application.id)).toBe('EXPIRED');
-    expectEveryPartChanged(before, await read(probe));
   });
 
   it('leaves no trace of a failed update of the admin note and assignee', async () => {
@@ -146,7 +146,6 @@ describe('an injected DynamoDB fault in a transaction', () => {
       application: () => m.applications.findApplication(application.id),
       audit: () => m.audit.listAuditFor('application', application.id),
     };
-    const before = await read(probe);
     const update = () =>
       m.adminActions.updateApplicationDetails(
         application.id,
@@ -154,13 +153,7 @@ describe('an injected DynamoDB fault in a transaction', () => {
         { id: admin.id, role: 'ADMIN' },
       );
 
-    failNextTransaction(m.client.db);
-    const failed = update();
-
-    await expect(failed).rejects.toThrow(INJECTED_FAULT);
-    expect(await read(probe)).toEqual(before);
-    expect(await writesOf(m.client.db, update)).toEqual(ONE_TRANSACTION);
-    expectEveryPartChanged(before, await read(probe));
+    await expectAllOrNothing(probe, update);
   });
 
   it('leaves every location as it was after a failed geo toggle of a country and its cities', async () => {
@@ -169,17 +162,10 @@ describe('an injected DynamoDB fault in a transaction', () => {
       nodes: () => m.geo.listGeoNodes('europe'),
       audit: () => m.audit.listAuditFor('geo', locationKey),
     };
-    const before = await read(probe);
     const toggle = () =>
       m.geoAdmin.toggleGeo({ locationKey, isActive: false }, { id: admin.id, role: 'ADMIN' });
 
-    failNextTransaction(m.client.db);
-    const failed = toggle();
-
-    await expect(failed).rejects.toThrow(INJECTED_FAULT);
-    expect(await read(probe)).toEqual(before);
-    expect(await writesOf(m.client.db, toggle)).toEqual(ONE_TRANSACTION);
-    expectEveryPartChanged(before, await read(probe));
+    await expectAllOrNothing(probe, toggle);
   });
 
   it('leaves the setting and its audit trail as they were after a failed settings change', async () => {
@@ -188,7 +174,6 @@ describe('an injected DynamoDB fault in a transaction', () => {
       setting: () => m.settingsData.findSetting(key),
       audit: () => m.audit.listAuditFor('setting', key),
     };
-    const before = await read(probe);
     const change = () =>
       m.settings.putSetting(
         key,
@@ -196,13 +181,7 @@ describe('an injected DynamoDB fault in a transaction', () => {
         { id: admin.id, role: 'ADMIN' },
       );
 
-    failNextTransaction(m.client.db);
-    const failed = change();
-
-    await expect(failed).rejects.toThrow(INJECTED_FAULT);
-    expect(await read(probe)).toEqual(before);
-    expect(await writesOf(m.client.db, change)).toEqual(ONE_TRANSACTION);
-    expectEveryPartChanged(before, await read(probe));
+    await expectAllOrNothing(probe, change);
   });
 
   it('leaves currency values, directions, the update time and the audit as they were after a failed rates change', async () => {
@@ -210,7 +189,6 @@ describe('an injected DynamoDB fault in a transaction', () => {
       table: () => m.ratesData.readRatesTable(),
       audit: () => m.audit.listAuditFor('rates', 'table'),
     };
-    const before = await read(probe);
     const change = () =>
       m.rates.putRates(
         {
@@ -220,13 +198,7 @@ describe('an injected DynamoDB fault in a transaction', () => {
         { id: admin.id, role: 'ADMIN' },
       );
 
-    failNextTransaction(m.client.db);
-    const failed = change();
-
-    await expect(failed).rejects.toThrow(INJECTED_FAULT);
-    expect(await read(probe)).toEqual(before);
-    expect(await writesOf(m.client.db, change)).toEqual(ONE_TRANSACTION);
-    expectEveryPartChanged(before, await read(probe));
+    await expectAllOrNothing(probe, change);
   });
 
   it('leaves the user, the email and username markers, the role index and the audit as they were after a failed staff edit', async () => {
@@ -248,7 +220,6 @@ describe('an injected DynamoDB fault in a transaction', () => {
       managers: () => m.adminUsers.countUsersOfRole('MANAGER'),
       audit: () => m.audit.listAuditFor('user', target.id),
     };
-    const before = await read(probe);
     const edit = () =>
       m.changeUser.changeUser(
         { id: admin.id, role: 'ADMIN', isActive: true },
@@ -257,13 +228,7 @@ describe('an injected DynamoDB fault in a transaction', () => {
         'user.update',
       );
 
-    failNextTransaction(m.client.db);
-    const failed = edit();
-
-    await expect(failed).rejects.toThrow(INJECTED_FAULT);
-    expect(await read(probe)).toEqual(before);
-    expect(await writesOf(m.client.db, edit)).toEqual(ONE_TRANSACTION);
-    expectEveryPartChanged(before, await read(probe));
+    await expectAllOrNothing(probe, edit);
   });
 
   it("leaves the user's referral count and the audit as they were after a failed reset of referrals", async () => {
@@ -273,17 +238,10 @@ describe('an injected DynamoDB fault in a transaction', () => {
       user: () => m.users.findUserById(inviter.id, true),
       audit: () => m.audit.listAuditFor('user', inviter.id),
     };
-    const before = await read(probe);
-    expect(before.user).toMatchObject({ referralCount: 1 });
+    expect(await m.users.findUserById(inviter.id, true)).toMatchObject({ referralCount: 1 });
     const reset = () =>
       m.resetReferrals.resetReferrals({ id: admin.id, role: 'ADMIN', isActive: true }, inviter.id);
 
-    failNextTransaction(m.client.db);
-    const failed = reset();
-
-    await expect(failed).rejects.toThrow(INJECTED_FAULT);
-    expect(await read(probe)).toEqual(before);
-    expect(await writesOf(m.client.db, reset)).toEqual(ONE_TRANSACTION);
-    expectEveryPartChanged(before, await read(probe));
+    await expectAllOrNothing(probe, reset);
   });
 });
