@@ -49,17 +49,8 @@ function routePipeline<R extends RouteDefinition>(
     .use(jsonBody(route.body !== undefined))
     .use(validateRequest(route))
     .handler(async (event, context) => {
-      const input = context.input ?? {
-        params: undefined,
-        headers: undefined,
-        query: undefined,
-        body: undefined,
-      };
       const reply = await handle({
-        params: input.params,
-        headers: input.headers,
-        query: input.query,
-        body: input.body,
+        ...context.input,
         principal: context.principal,
         event,
         sourceIp: clientIp(event),
