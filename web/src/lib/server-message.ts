@@ -7,7 +7,7 @@ import { i18n } from './i18n';
  * from its `serverPatterns` (regular expression → replacement); anything else as sent, or the
  * fallback when there is no text.
  */
-export function localizeServerMessage(message: string | null | undefined, fallback: string): string {
+export function localizeServerMessage(message: string | null | undefined, fallback = ''): string {
   if (!message) return fallback;
   const resource = (key: string) =>
     i18n.getResource(i18n.language, 'errors', key) as Record<string, string> | undefined;
@@ -23,4 +23,18 @@ export function localizeServerMessage(message: string | null | undefined, fallba
 /** A refused call's message in the active language, or the fallback when the server sent none. */
 export function serverErrorText(error: unknown, fallback: string): string {
   return localizeServerMessage(error instanceof ApiError ? error.message : null, fallback);
+}
+
+/**
+ * A refusal's field errors in the active language, one per field (the first), keyed by `fieldOf`
+ * of the error's path: how a form names the field the server blamed.
+ */
+export function localizedFieldErrors(
+  error: unknown,
+  fieldOf: (path: string) => string = (path) => path,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (!(error instanceof ApiError)) return errors;
+  for (const item of error.errors) errors[fieldOf(item.path)] ??= localizeServerMessage(item.msg);
+  return errors;
 }

@@ -13,6 +13,6 @@ export const notify = {
    */
   failure: (error: unknown, fallback: string) => {
     const field = error instanceof ApiError ? error.errors[0]?.msg : undefined;
-    notify.error(field ? localizeServerMessage(field, field) : serverErrorText(error, fallback));
+    notify.error(field ? localizeServerMessage(field) : serverErrorText(error, fallback));
   },
 };

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { RatesData } from '../../../../../shared/contract/rates';
 import { Button } from '../../../components/ui/button';
-import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
-import { localizeServerMessage, serverErrorText } from '../../../lib/server-message';
+import { localizedFieldErrors, serverErrorText } from '../../../lib/server-message';
 import { adminApi } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
@@ -39,7 +38,7 @@ export function useRowEdit<D>(onSaved: (rates: RatesData) => void) {
       setDraft(null);
       notify.success(t('rates.saved'));
     } catch (error) {
-      onFieldErrors(fieldErrorsOf(error));
+      onFieldErrors(localizedFieldErrors(error, (path) => path.split('.').pop() ?? path));
       // The field errors show under their cells; the toast carries the overall refusal.
       notify.error(serverErrorText(error, t('common.updateFailed')));
     } finally {
@@ -106,15 +105,4 @@ export function SaveOrCancel({
       </Button>
     </>
   );
-}
-
-function fieldErrorsOf(error: unknown): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (error instanceof ApiError) {
-    for (const item of error.errors) {
-      const field = item.path.split('.').pop() ?? item.path;
-      errors[field] ??= localizeServerMessage(item.msg, item.msg);
-    }
-  }
-  return errors;
 }

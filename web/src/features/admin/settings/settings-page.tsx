@@ -105,7 +105,7 @@ function SettingForm({
     } catch (failure) {
       const field =
         failure instanceof ApiError ? failure.errors.find((item) => item.path === 'value') : undefined;
-      if (field) setServerError(localizeServerMessage(field.msg, field.msg));
+      if (field) setServerError(localizeServerMessage(field.msg));
       else notify.error(serverErrorText(failure, t('common.updateFailed')));
     } finally {
       setSaving(false);

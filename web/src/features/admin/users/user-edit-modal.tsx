@@ -6,9 +6,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Checkbox, SelectField, TextAreaField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
-import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
-import { localizeServerMessage, serverErrorText } from '../../../lib/server-message';
+import { localizedFieldErrors, serverErrorText } from '../../../lib/server-message';
 import { adminApi } from '../api/admin-api';
 import { useStaff } from '../components/staff-context';
 import { notify } from '../lib/notify';
@@ -87,19 +86,11 @@ export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
       notify.success(t('users.edit.saved'));
       onSaved(answer.data ?? ({ ...user, ...body, username: body.username ?? user.username } as PublicUser));
     } catch (error) {
-      const fieldErrors: Partial<Record<FieldName, string>> = {};
-      let placed = false;
-      if (error instanceof ApiError) {
-        for (const item of error.errors) {
-          const field = (item.path || item.param) as FieldName;
-          if (FIELDS.includes(field)) {
-            fieldErrors[field] ??= localizeServerMessage(item.msg, item.msg);
-            placed = true;
-          }
-        }
-      }
+      const fieldErrors = Object.fromEntries(
+        Object.entries(localizedFieldErrors(error)).filter(([field]) => FIELDS.includes(field as FieldName)),
+      ) as Partial<Record<FieldName, string>>;
       setErrors(fieldErrors);
-      if (!placed) setGeneral(serverErrorText(error, t('common.updateFailed')));
+      if (Object.keys(fieldErrors).length === 0) setGeneral(serverErrorText(error, t('common.updateFailed')));
     } finally {
       setSaving(false);
     }

@@ -6,7 +6,7 @@ import { ExternalIcon } from '../../../components/ui/icons';
 import { SUPPORT_URL } from '../../../config/support';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/i18n';
-import { localizeServerMessage } from '../../../lib/server-message';
+import { localizedFieldErrors, localizeServerMessage } from '../../../lib/server-message';
 import { useAuthStore } from '../../../stores/auth-store';
 import { toast } from '../../../stores/toast-store';
 import { createApplication } from '../api/apply-api';
@@ -53,11 +53,9 @@ export function ApplyPage() {
       return true;
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
-      const fieldErrors: Record<string, string> = {};
-      for (const item of apiError?.errors ?? []) {
-        const field = item.path === 'details' ? 'individualDetails' : item.path.split('.')[0]!;
-        fieldErrors[field] ??= localizeServerMessage(item.msg, item.msg);
-      }
+      const fieldErrors = localizedFieldErrors(error, (path) =>
+        path === 'details' ? 'individualDetails' : path.split('.')[0]!,
+      );
       const firstFieldError = Object.values(fieldErrors)[0];
       const message =
         apiError?.message === 'Validation failed.' && firstFieldError ? firstFieldError : apiError?.message;

@@ -40,7 +40,7 @@ export function RegisterPage() {
   const errorText = (field: RegisterField) => {
     const error = errors[field];
     if (!error) return null;
-    return error.startsWith('validation.') ? t(`forms:${error}`) : localizeServerMessage(error, error);
+    return error.startsWith('validation.') ? t(`forms:${error}`) : localizeServerMessage(error);
   };
 
   const change = <K extends keyof RegisterValues>(field: K, value: RegisterValues[K]) => {

@@ -9,6 +9,6 @@ export function placeServerError(failure: unknown, field: string, fallback: stri
   const apiError = failure instanceof ApiError ? failure : null;
   const problem = apiError?.errors.find((item) => item.path === field);
   return problem
-    ? { fieldError: localizeServerMessage(problem.msg, problem.msg), formError: null }
+    ? { fieldError: localizeServerMessage(problem.msg), formError: null }
     : { fieldError: null, formError: localizeServerMessage(apiError?.message, fallback) };
 }
