@@ -11,3 +11,8 @@ export const tableName = requireEnv('TABLE_NAME');
 export const db = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
   marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
 });
+
+/** Whether a write was refused because its ConditionExpression did not hold (an expected outcome). */
+export function isConditionFailure(error: unknown): boolean {
+  return (error as Error | undefined)?.name === 'ConditionalCheckFailedException';
+}

@@ -1,5 +1,5 @@
 import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 import { TransactionCancelledError, transactWrite } from './transactions';
 import { type UserRecord, userFromItem } from './users';
@@ -176,7 +176,7 @@ async function revokeOnce(sessionId: string, reason: string, now: Date): Promise
       }),
     );
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionFailure(error)) throw error;
   }
 }
 

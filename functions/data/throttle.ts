@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from './client';
+import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 
 /**
@@ -39,7 +39,7 @@ export async function hitWindow(
     );
     return { allowed: true, retryAfterSeconds };
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionFailure(error)) throw error;
     return { allowed: false, retryAfterSeconds };
   }
 }
@@ -102,7 +102,7 @@ export async function reserveLoginAttempt(
       );
       return { allowed: true, attempt: Number(Attributes?.attempts) };
     } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      if (!isConditionFailure(error)) throw error;
     }
     try {
       // No run, or only an ended one (a lock ends in a fresh run): this attempt starts a new run.
@@ -122,7 +122,7 @@ export async function reserveLoginAttempt(
       );
       return { allowed: true, attempt: 1 };
     } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      if (!isConditionFailure(error)) throw error;
     }
     const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
     if (Item && Number(Item.lockedUntil ?? 0) > now) {
@@ -167,7 +167,7 @@ export async function lockLoginSubject(
       }),
     );
   } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionFailure(error)) throw error;
   }
 }
 
