@@ -8,9 +8,12 @@ import { defineConfig } from 'vitest/config';
  * in jsdom) and e2e (the built site in Debian's headless Chromium).
  */
 export default defineConfig({
+  // The @shared/…, @functions/…, @infra/… and @web/… imports, from tsconfig.json's `paths`.
+  resolve: { tsconfigPaths: true },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
@@ -18,6 +21,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
@@ -29,6 +33,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
@@ -38,6 +43,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         plugins: [react()],
         test: {
           name: 'web',
@@ -46,6 +52,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],

@@ -1,5 +1,5 @@
+import type { StaffRole } from '@shared/enums';
 import type * as z from 'zod/mini';
-import type { StaffRole } from '../shared/enums';
 
 /** Who may call a route: anyone, any logged-in user, or staff from the given role upwards. */
 export type Access = 'public' | 'user' | StaffRole;

@@ -1,4 +1,3 @@
-import type { ZodMiniType } from 'zod/mini';
 import {
   activityStatsDataSchema,
   adminGeoTreeSchema,
@@ -10,7 +9,7 @@ import {
   settingKeyParamsSchema,
   settingListSchema,
   settingSchema,
-} from '../shared/contract/admin';
+} from '@shared/contract/admin';
 import {
   adminUserApplicationsPageSchema,
   adminUserApplicationsQuerySchema,
@@ -22,7 +21,7 @@ import {
   adminUserUpdateBodySchema,
   managerListSchema,
   resetReferralsDataSchema,
-} from '../shared/contract/admin-users';
+} from '@shared/contract/admin-users';
 import {
   adminApplicationDetailSchema,
   adminApplicationSchema,
@@ -36,7 +35,7 @@ import {
   listMyApplicationsQuerySchema,
   myApplicationsPageSchema,
   updateDetailsBodySchema,
-} from '../shared/contract/applications';
+} from '@shared/contract/applications';
 import {
   changePasswordBodySchema,
   emailBodySchema,
@@ -50,29 +49,30 @@ import {
   sessionDataSchema,
   updateProfileBodySchema,
   verifyEmailQuerySchema,
-} from '../shared/contract/auth';
+} from '@shared/contract/auth';
 import {
   avatarListSchema,
   validateTelegramBodySchema,
   validateTelegramDataSchema,
-} from '../shared/contract/misc';
+} from '@shared/contract/misc';
 import {
   listNotificationsQuerySchema,
   notificationIdParamsSchema,
   notificationSchema,
   notificationsPageSchema,
   readAllDataSchema,
-} from '../shared/contract/notifications';
+} from '@shared/contract/notifications';
 import {
   calculateBodySchema,
   putRatesBodySchema,
   putRatesDataSchema,
   quoteSchema,
   ratesDataSchema,
-} from '../shared/contract/rates';
-import { healthDataSchema, openApiDocumentSchema } from '../shared/contract/system';
-import { publicUserSchema } from '../shared/contract/users';
-import { geoTreeSchema } from '../shared/geo';
+} from '@shared/contract/rates';
+import { healthDataSchema, openApiDocumentSchema } from '@shared/contract/system';
+import { publicUserSchema } from '@shared/contract/users';
+import { geoTreeSchema } from '@shared/geo';
+import type { ZodMiniType } from 'zod/mini';
 import type { JobDefinition, RouteDefinition } from './route-definition';
 
 export const health = {

@@ -9,6 +9,8 @@ export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
   plugins: [react()],
   resolve: {
+    // The @shared/… and @web/… imports, from tsconfig.json's `paths`.
+    tsconfigPaths: true,
     alias:
       command === 'build'
         ? [

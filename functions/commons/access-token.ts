@@ -1,5 +1,5 @@
+import { type Role, roleSchema } from '@shared/enums';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { type Role, roleSchema } from '../../shared/enums';
 import { jwtSecretKey } from './jwt-secret';
 
 /** Access tokens: HS256 only, 15 minutes, bound to this API (iss/aud) and to a session family (sid). */

@@ -1,4 +1,4 @@
-import type { FieldError } from '../../shared/envelope';
+import type { FieldError } from '@shared/envelope';
 
 /**
  * Errors a handler may throw on purpose. The error mapper turns them into the spec's envelope

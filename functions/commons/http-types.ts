@@ -1,5 +1,5 @@
+import type { Role } from '@shared/enums';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { Role } from '../../shared/enums';
 import type { UserRecord } from '../data/users';
 
 export type ApiEvent = APIGatewayProxyEventV2;

@@ -1,4 +1,4 @@
-import type { Envelope } from '../../shared/envelope';
+import type { Envelope } from '@shared/envelope';
 import type { ApiResult } from './http-types';
 
 /** Headers on every API answer: JSON, never cached, never sniffed. */

@@ -5,7 +5,7 @@ import {
   QueryCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { type Role, STAFF_ROLES } from '../../shared/enums';
+import { type Role, STAFF_ROLES } from '@shared/enums';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';

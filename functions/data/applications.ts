@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { RateSnapshot } from '../../shared/contract/applications';
-import type { ApplicationStatus, RequestType, Role } from '../../shared/enums';
+import type { RateSnapshot } from '@shared/contract/applications';
+import type { ApplicationStatus, RequestType, Role } from '@shared/enums';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import type { ListPartition } from './query-window';

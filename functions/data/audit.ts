@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role } from '../../shared/enums';
+import type { Role } from '@shared/enums';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';

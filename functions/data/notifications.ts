@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { ApplicationStatus } from '../../shared/enums';
+import type { ApplicationStatus } from '@shared/enums';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import type { ListPartition } from './query-window';

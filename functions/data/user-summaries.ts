@@ -1,5 +1,5 @@
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
-import type { Language, Role } from '../../shared/enums';
+import type { Language, Role } from '@shared/enums';
 import { db, tableName } from './client';
 import { keys } from './keys';
 

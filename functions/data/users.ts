@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { PublicUser } from '../../shared/contract/users';
-import type { Language, Role } from '../../shared/enums';
+import type { PublicUser } from '@shared/contract/users';
+import type { Language, Role } from '@shared/enums';
 import { db, tableName } from './client';
 import { incrementDailyStat, incrementUsersCounter } from './counters';
 import { keys } from './keys';

@@ -1,5 +1,5 @@
-import type { GeoContinent, GeoCountry, GeoTree } from '../../shared/geo';
-import { CONTINENT_KEYS, geoLevel } from '../../shared/geo';
+import type { GeoContinent, GeoCountry, GeoTree } from '@shared/geo';
+import { CONTINENT_KEYS, geoLevel } from '@shared/geo';
 
 export interface LocalizedNames {
   ru: string;

@@ -1,5 +1,5 @@
+import { envelopeSchema } from '@shared/envelope';
 import * as z from 'zod/mini';
-import { envelopeSchema } from '../../shared/envelope';
 import type { RouteDefinition } from '../route-definition';
 import { allRoutes, type RouteId, routeResponses } from '../routes';
 

@@ -1,4 +1,4 @@
-import type { Language } from '../../shared/enums';
+import type { Language } from '@shared/enums';
 import type { OutgoingMail } from '../commons/mailer';
 
 /**

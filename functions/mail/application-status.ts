@@ -1,5 +1,5 @@
-import { assetLabel } from '../../shared/assets';
-import type { ApplicationStatus, Language } from '../../shared/enums';
+import { assetLabel } from '@shared/assets';
+import type { ApplicationStatus, Language } from '@shared/enums';
 import { requireEnv } from '../commons/config';
 import type { OutgoingMail } from '../commons/mailer';
 

@@ -1,5 +1,5 @@
-import { FIAT_KINDS, fiatAssetKey } from '../../shared/assets';
-import { BASE_FIAT_CURRENCIES, CRYPTO_ASSET } from '../../shared/constants';
+import { FIAT_KINDS, fiatAssetKey } from '@shared/assets';
+import { BASE_FIAT_CURRENCIES, CRYPTO_ASSET } from '@shared/constants';
 import { currencyValueItem, directionItem, ratesMetaItem } from '../data/rates';
 import { GEO_SEED } from './geo-data';
 

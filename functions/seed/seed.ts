@@ -1,5 +1,5 @@
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { SETTING_DEFAULTS, SETTING_KEYS } from '../../shared/constants';
+import { SETTING_DEFAULTS, SETTING_KEYS } from '@shared/constants';
 import { db, tableName } from '../data/client';
 import { type GeoNodeRecord, geoNodeItem } from '../data/geo';
 import { keys } from '../data/keys';

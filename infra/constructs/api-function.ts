@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { GLOBAL_INDEXES } from '@functions/data/table-definition';
 import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -14,7 +15,6 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
-import { GLOBAL_INDEXES } from '../../functions/data/table-definition';
 import { FUNCTION_BUNDLE, FUNCTION_RUNTIME_ENV, handlerEntry, PROJECT_ROOT } from './bundling';
 
 export type TableAccess = 'read' | 'readWrite';

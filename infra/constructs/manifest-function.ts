@@ -1,9 +1,9 @@
+import { type Access, needsJwtSecret, type ResourceUse } from '@functions/route-definition';
 import type { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
-import { type Access, needsJwtSecret, type ResourceUse } from '../../functions/route-definition';
 import { ApiFunction } from './api-function';
 
 /** What manifest functions may be bound to; each function gets only what its entry needs. */

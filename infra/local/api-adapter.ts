@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { ApiEvent, ApiResult } from '@functions/commons/http-types';
+import { matchRoute } from '@functions/route-matching';
+import { allRoutes, fallbackRoute } from '@functions/routes';
 import type { Context, Handler } from 'aws-lambda';
-import type { ApiEvent, ApiResult } from '../../functions/commons/http-types';
-import { matchRoute } from '../../functions/route-matching';
-import { allRoutes, fallbackRoute } from '../../functions/routes';
 
 const FUNCTIONS_DIR = join(import.meta.dirname, '../../functions');
 /** API Gateway refuses larger payloads before any function runs. */

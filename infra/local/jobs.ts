@@ -1,6 +1,6 @@
+import { logger } from '@functions/commons/logger';
+import { jobs } from '@functions/routes';
 import type { ScheduledHandler } from 'aws-lambda';
-import { logger } from '../../functions/commons/logger';
-import { jobs } from '../../functions/routes';
 import { lambdaContext, loadFunctionModule } from './api-adapter';
 
 const UNIT_MS = { minute: 60_000, minutes: 60_000, hour: 3_600_000, hours: 3_600_000 } as const;

@@ -88,10 +88,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const siteUrl = `http://localhost:${(site.address() as AddressInfo).port}`;
 
     configureFunctionEnvironment(options, siteUrl, dynamo.endpoint, mailUrl);
-    const { seedDatabase } = await import('../../functions/seed/seed');
+    const { seedDatabase } = await import('@functions/seed/seed');
     await seedDatabase();
     if (options.adminEmail && options.adminPassword) {
-      const { ensureSuperAdmin } = await import('../../functions/domain/accounts/bootstrap');
+      const { ensureSuperAdmin } = await import('@functions/domain/accounts/bootstrap');
       await ensureSuperAdmin(options.adminEmail, options.adminPassword);
     }
 

@@ -1,3 +1,5 @@
+import type { Access } from '@functions/route-definition';
+import { allRoutes, fallbackRoute } from '@functions/routes';
 import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
@@ -13,8 +15,6 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
-import type { Access } from '../../functions/route-definition';
-import { allRoutes, fallbackRoute } from '../../functions/routes';
 import type { ApiFunction } from '../constructs/api-function';
 import { constructIdFor, type ManifestResources, manifestFunction } from '../constructs/manifest-function';
 import { removalPolicyFor, type ServiceConfig } from './service-config';

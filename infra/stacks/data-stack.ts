@@ -1,7 +1,7 @@
+import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '@functions/data/table-definition';
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, type ITable, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/data/table-definition';
 import { isProduction, removalPolicyFor, type ServiceConfig } from './service-config';
 
 export interface DataStackProps extends StackProps {

@@ -1,10 +1,10 @@
+import type { JobDefinition } from '@functions/route-definition';
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
-import type { JobDefinition } from '../../functions/route-definition';
 import type { ApiFunction } from '../constructs/api-function';
 import { constructIdFor, manifestFunction } from '../constructs/manifest-function';
 import { removalPolicyFor, type ServiceConfig } from './service-config';

@@ -1,5 +1,5 @@
+import { jobs } from '@functions/routes';
 import { type App, Tags } from 'aws-cdk-lib';
-import { jobs } from '../../functions/routes';
 import { ApiStack } from './api-stack';
 import { DataStack } from './data-stack';
 import { JobsStack } from './jobs-stack';

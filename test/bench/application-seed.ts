@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { ApplicationRecord } from '../../functions/data/applications';
-import type { ApplicationStatus } from '../../shared/enums';
+import type { ApplicationRecord } from '@functions/data/applications';
+import type { ApplicationStatus } from '@shared/enums';
 
 /**
  * Batch-writes synthetic applications straight into the table (with their completion log entries,
@@ -14,10 +14,10 @@ export async function seedApplications(options: {
   to: number;
   ownerIds: string[];
 }): Promise<void> {
-  const { db, tableName } = await import('../../functions/data/client');
-  const { applicationItem, historyPut } = await import('../../functions/data/applications');
-  const counters = await import('../../functions/data/counters');
-  const { transactWrite } = await import('../../functions/data/transactions');
+  const { db, tableName } = await import('@functions/data/client');
+  const { applicationItem, historyPut } = await import('@functions/data/applications');
+  const counters = await import('@functions/data/counters');
+  const { transactWrite } = await import('@functions/data/transactions');
   const [firstOwner, ...others] = options.ownerIds;
   if (!firstOwner) throw new Error('seedApplications needs at least one owner');
 

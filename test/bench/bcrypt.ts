@@ -1,4 +1,4 @@
-import { BCRYPT_COST, hashPassword } from '../../functions/domain/accounts/passwords';
+import { BCRYPT_COST, hashPassword } from '@functions/domain/accounts/passwords';
 import { bytesByPackage, median } from './harness';
 import type { Column } from './report';
 

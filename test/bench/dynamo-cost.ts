@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { allRoutes } from '../../functions/routes';
-import { freePort } from '../../infra/local/ports';
-import { startLocalStack } from '../../infra/local/stack';
-import type { Role } from '../../shared/enums';
+import { allRoutes } from '@functions/routes';
+import { freePort } from '@infra/local/ports';
+import { startLocalStack } from '@infra/local/stack';
+import type { Role } from '@shared/enums';
 import { seedApplications } from './application-seed';
 
 /**
@@ -356,7 +356,7 @@ export async function measureDynamoCosts(sizes: number[]): Promise<Map<number, E
     runJobs: false,
   });
   try {
-    const { db } = await import('../../functions/data/client');
+    const { db } = await import('@functions/data/client');
     let calls = 0;
     let capacity = 0;
     db.middlewareStack.add(
@@ -373,7 +373,7 @@ export async function measureDynamoCosts(sizes: number[]): Promise<Map<number, E
       { step: 'initialize', name: 'benchConsumedCapacity' },
     );
     const context = await prepare(stack.siteUrl, stack.mailUrl);
-    const { handler: expireStale } = await import('../../functions/jobs/expire-stale');
+    const { handler: expireStale } = await import('@functions/jobs/expire-stale');
     const results = new Map<number, EndpointCost[]>();
     let seeded = 0;
     for (const size of [...sizes].sort((a, b) => a - b)) {
@@ -406,9 +406,9 @@ let benchPasswordHash: Promise<string> | undefined;
 
 /** A verified, active user with PASSWORD, written through the accounts data layer (no mail round trip). */
 async function createBenchUser(key: string, role: Role): Promise<{ id: string; email: string }> {
-  const { createUser } = await import('../../functions/data/users');
-  const { hashPassword } = await import('../../functions/domain/accounts/passwords');
-  const { newReferralCode } = await import('../../functions/domain/accounts/secrets');
+  const { createUser } = await import('@functions/data/users');
+  const { hashPassword } = await import('@functions/domain/accounts/passwords');
+  const { newReferralCode } = await import('@functions/domain/accounts/secrets');
   benchPasswordHash ??= hashPassword(PASSWORD);
   const { email, username } = uniqueIdentity(key);
   const user = await createUser({

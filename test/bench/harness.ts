@@ -4,15 +4,10 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { type Access, needsJwtSecret, type ResourceUse } from '@functions/route-definition';
+import { allRoutes, fallbackRoute, jobs } from '@functions/routes';
+import { esbuildOptions, FUNCTION_RUNTIME_ENV, handlerEntry, PROJECT_ROOT } from '@infra/constructs/bundling';
 import { build, type Metafile } from 'esbuild';
-import { type Access, needsJwtSecret, type ResourceUse } from '../../functions/route-definition';
-import { allRoutes, fallbackRoute, jobs } from '../../functions/routes';
-import {
-  esbuildOptions,
-  FUNCTION_RUNTIME_ENV,
-  handlerEntry,
-  PROJECT_ROOT,
-} from '../../infra/constructs/bundling';
 
 const run = promisify(execFile);
 const BENCH_DIR = path.dirname(fileURLToPath(import.meta.url));

@@ -1,5 +1,5 @@
+import { TICKER_COINS } from '@shared/constants';
 import { describe, expect, inject, it } from 'vitest';
-import { TICKER_COINS } from '../../shared/constants';
 import { siteUrl, useBrowser, waitForApp } from './support/browser';
 import { STAND_IN_CHANGES } from './support/market-data-stand-in';
 import { readManifest } from './support/route-sizes';

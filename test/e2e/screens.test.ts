@@ -1,6 +1,6 @@
+import type { GeoTree } from '@shared/geo';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GeoTree } from '../../shared/geo';
 import { api, runId } from '../support/api';
 import { mailsTo } from '../support/mail';
 import { E2E_PASSWORD, openAs, registerVerifiedUser, type Session } from './support/admin-session';

@@ -1,6 +1,8 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ApiFunction } from '@infra/constructs/api-function';
+import { esbuildOptions, handlerEntry } from '@infra/constructs/bundling';
 import { App, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -10,8 +12,6 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiFunction } from '../../infra/constructs/api-function';
-import { esbuildOptions, handlerEntry } from '../../infra/constructs/bundling';
 
 /**
  * The construct on its own, bundled for real (one function, so it stays fast): the stack tests

@@ -1,10 +1,10 @@
+import { needsJwtSecret } from '@functions/route-definition';
+import { allRoutes } from '@functions/routes';
+import type { ApiFunction } from '@infra/constructs/api-function';
 import type { Stack } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { needsJwtSecret } from '../../functions/route-definition';
-import { allRoutes } from '../../functions/routes';
-import type { ApiFunction } from '../../infra/constructs/api-function';
 import { type SynthesizedService, synthesizeService } from './synth';
 
 type Resource = { Type: string; Properties: Record<string, unknown> };

@@ -1,6 +1,6 @@
+import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '@functions/data/table-definition';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/data/table-definition';
 import { type SynthesizedService, synthesizeService } from './synth';
 
 let dev: SynthesizedService;

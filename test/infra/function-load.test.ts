@@ -1,5 +1,5 @@
+import { needsJwtSecret } from '@functions/route-definition';
 import { describe, expect, it } from 'vitest';
-import { needsJwtSecret } from '../../functions/route-definition';
 import {
   bundleFunction,
   bytesByPackage,

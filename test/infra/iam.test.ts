@@ -1,9 +1,9 @@
+import { needsJwtSecret, type ResourceUse } from '@functions/route-definition';
+import { allRoutes, fallbackRoute } from '@functions/routes';
+import type { ApiFunction } from '@infra/constructs/api-function';
 import { Stack } from 'aws-cdk-lib';
 import type { CfnRole } from 'aws-cdk-lib/aws-iam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { needsJwtSecret, type ResourceUse } from '../../functions/route-definition';
-import { allRoutes, fallbackRoute } from '../../functions/routes';
-import type { ApiFunction } from '../../infra/constructs/api-function';
 import { type SynthesizedService, synthesizeService } from './synth';
 
 interface Statement {

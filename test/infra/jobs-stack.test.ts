@@ -1,12 +1,12 @@
+import type { JobDefinition } from '@functions/route-definition';
+import { jobs } from '@functions/routes';
+import { DataStack } from '@infra/stacks/data-stack';
+import { JobsStack } from '@infra/stacks/jobs-stack';
+import { MailStack } from '@infra/stacks/mail-stack';
+import type { ServiceConfig } from '@infra/stacks/service-config';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { JobDefinition } from '../../functions/route-definition';
-import { jobs } from '../../functions/routes';
-import { DataStack } from '../../infra/stacks/data-stack';
-import { JobsStack } from '../../infra/stacks/jobs-stack';
-import { MailStack } from '../../infra/stacks/mail-stack';
-import type { ServiceConfig } from '../../infra/stacks/service-config';
 
 /** Existing handler modules stand in for job handlers: the stack only wires them. */
 const sampleJobs: Record<string, JobDefinition> = {

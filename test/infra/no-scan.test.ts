@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { allRoutes, fallbackRoute, jobs } from '@functions/routes';
+import { esbuildOptions, handlerEntry, PROJECT_ROOT } from '@infra/constructs/bundling';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { allRoutes, fallbackRoute, jobs } from '../../functions/routes';
-import { esbuildOptions, handlerEntry, PROJECT_ROOT } from '../../infra/constructs/bundling';
 
 /** Every function module of the manifest, as Lambda bundles it. */
 const handlerModules = [

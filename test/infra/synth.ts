@@ -1,11 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PROJECT_ROOT } from '@infra/constructs/bundling';
+import { buildService, type ServiceStacks } from '@infra/stacks/service';
+import { readServiceConfig } from '@infra/stacks/service-config';
 import { App, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import { PROJECT_ROOT } from '../../infra/constructs/bundling';
-import { buildService, type ServiceStacks } from '../../infra/stacks/service';
-import { readServiceConfig } from '../../infra/stacks/service-config';
 
 export interface SynthOptions {
   /** Overrides of cdk.json's context, e.g. `{ stage: 'prod' }`. */

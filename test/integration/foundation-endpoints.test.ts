@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '@functions/data/client';
+import { keys } from '@functions/data/keys';
+import { allRoutes } from '@functions/routes';
+import { CONTINENT_KEYS, type GeoTree } from '@shared/geo';
 import { describe, expect, it } from 'vitest';
-import { db, tableName } from '../../functions/data/client';
-import { keys } from '../../functions/data/keys';
-import { allRoutes } from '../../functions/routes';
-import { CONTINENT_KEYS, type GeoTree } from '../../shared/geo';
 import { api } from '../support/api';
 
 describe('GET /api/health', () => {

@@ -1,5 +1,5 @@
+import { seedDatabase } from '@functions/seed/seed';
 import { describe, expect, it } from 'vitest';
-import { seedDatabase } from '../../functions/seed/seed';
 
 describe('seedDatabase', () => {
   it('writes nothing when run again on a seeded table', async () => {

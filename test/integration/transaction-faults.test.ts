@@ -1,6 +1,6 @@
+import type { ApplicationRecord } from '@functions/data/applications';
+import type { UserRecord } from '@functions/data/users';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ApplicationRecord } from '../../functions/data/applications';
-import type { UserRecord } from '../../functions/data/users';
 import { mailsTo } from '../support/mail';
 import { createIsolatedTable, putUser } from './applications/isolated-table';
 import { failNextTransaction, INJECTED_FAULT, writesOf } from './support/transaction-faults';
@@ -21,26 +21,26 @@ let admin: UserRecord;
 let manager: UserRecord;
 
 const modules = async () => ({
-  client: await import('../../functions/data/client'),
-  create: await import('../../functions/domain/applications/create'),
-  mine: await import('../../functions/domain/applications/mine'),
-  expire: await import('../../functions/domain/applications/expire'),
-  adminActions: await import('../../functions/domain/applications/admin-actions'),
-  geoAdmin: await import('../../functions/domain/geo-admin/toggle'),
-  settings: await import('../../functions/domain/settings/settings'),
-  rates: await import('../../functions/domain/rates/rates'),
-  changeUser: await import('../../functions/domain/staff-users/change-user'),
-  resetReferrals: await import('../../functions/domain/staff-users/reset-referrals'),
-  applications: await import('../../functions/data/applications'),
-  counters: await import('../../functions/data/counters'),
-  notifications: await import('../../functions/data/notifications'),
-  audit: await import('../../functions/data/audit'),
-  window: await import('../../functions/data/query-window'),
-  geo: await import('../../functions/data/geo'),
-  settingsData: await import('../../functions/data/settings'),
-  ratesData: await import('../../functions/data/rates'),
-  users: await import('../../functions/data/users'),
-  adminUsers: await import('../../functions/data/admin-users'),
+  client: await import('@functions/data/client'),
+  create: await import('@functions/domain/applications/create'),
+  mine: await import('@functions/domain/applications/mine'),
+  expire: await import('@functions/domain/applications/expire'),
+  adminActions: await import('@functions/domain/applications/admin-actions'),
+  geoAdmin: await import('@functions/domain/geo-admin/toggle'),
+  settings: await import('@functions/domain/settings/settings'),
+  rates: await import('@functions/domain/rates/rates'),
+  changeUser: await import('@functions/domain/staff-users/change-user'),
+  resetReferrals: await import('@functions/domain/staff-users/reset-referrals'),
+  applications: await import('@functions/data/applications'),
+  counters: await import('@functions/data/counters'),
+  notifications: await import('@functions/data/notifications'),
+  audit: await import('@functions/data/audit'),
+  window: await import('@functions/data/query-window'),
+  geo: await import('@functions/data/geo'),
+  settingsData: await import('@functions/data/settings'),
+  ratesData: await import('@functions/data/rates'),
+  users: await import('@functions/data/users'),
+  adminUsers: await import('@functions/data/admin-users'),
 });
 
 beforeAll(async () => {

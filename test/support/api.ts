@@ -1,5 +1,5 @@
+import type { Envelope } from '@shared/envelope';
 import { inject } from 'vitest';
-import type { Envelope } from '../../shared/envelope';
 
 export interface ApiAnswer<T = unknown> {
   status: number;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { freePort } from '@infra/local/ports';
+import type { LocalStack } from '@infra/local/stack';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../infra/local/ports';
-import type { LocalStack } from '../../infra/local/stack';
 import { startLocalStackProcess } from './stack-process';
 
 /**

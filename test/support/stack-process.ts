@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { type LocalStack, type LocalStackOptions, startLocalStack } from '../../infra/local/stack';
+import { type LocalStack, type LocalStackOptions, startLocalStack } from '@infra/local/stack';
 
 /**
  * Starts a local stack in a child Node process. Handlers read their settings from process.env and

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createUser, findUserById, toPublicUser, updateUser } from '../../functions/data/users';
-import { hashPassword } from '../../functions/domain/accounts/passwords';
-import { newReferralCode } from '../../functions/domain/accounts/secrets';
-import type { PublicUser } from '../../shared/contract/users';
-import type { Language, Role } from '../../shared/enums';
+import { createUser, findUserById, toPublicUser, updateUser } from '@functions/data/users';
+import { hashPassword } from '@functions/domain/accounts/passwords';
+import { newReferralCode } from '@functions/domain/accounts/secrets';
+import type { PublicUser } from '@shared/contract/users';
+import type { Language, Role } from '@shared/enums';
 import { api, runId } from './api';
 
 /**

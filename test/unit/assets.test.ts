@@ -1,5 +1,5 @@
+import { assetLabel, isValidExchangePair, offeredFiatAssets, parseAssetKey } from '@shared/assets';
 import { describe, expect, it } from 'vitest';
-import { assetLabel, isValidExchangePair, offeredFiatAssets, parseAssetKey } from '../../shared/assets';
 
 describe('asset keys', () => {
   it('parses cash and card fiat keys and the crypto key', () => {

@@ -1,6 +1,6 @@
+import { buildGeoTree } from '@functions/domain/geo-tree';
+import { geoAncestry, geoKeySchema, geoLevel, isGeoDescendantOrSelf } from '@shared/geo';
 import { describe, expect, it } from 'vitest';
-import { buildGeoTree } from '../../functions/domain/geo-tree';
-import { geoAncestry, geoKeySchema, geoLevel, isGeoDescendantOrSelf } from '../../shared/geo';
 
 const names = (en: string) => ({ ru: en, en });
 const nodes = [

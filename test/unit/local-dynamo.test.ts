@@ -1,9 +1,9 @@
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startDynamoLocal } from '@infra/local/dynamo';
+import { freePort, LocalStackError } from '@infra/local/ports';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startDynamoLocal } from '../../infra/local/dynamo';
-import { freePort, LocalStackError } from '../../infra/local/ports';
 
 /**
  * What `npm start` says when Java is missing or DynamoDB Local dies at start-up: one line that

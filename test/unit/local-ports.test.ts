@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
+import { assertPortFree, freePort, LocalStackError } from '@infra/local/ports';
 import { describe, expect, it } from 'vitest';
-import { assertPortFree, freePort, LocalStackError } from '../../infra/local/ports';
 
 describe('assertPortFree', () => {
   it('explains in one line which variable to change when the port is busy', async () => {

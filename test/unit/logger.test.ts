@@ -1,16 +1,16 @@
+import type { ApiEvent, ApiResult } from '@functions/commons/http-types';
 import type { Context } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ApiEvent, ApiResult } from '../../functions/commons/http-types';
 import fixture from '../fixtures/http-api-v2-event.json';
 
 // The pipeline's auth middleware imports the data layer, which reads its table at load.
 vi.stubEnv('TABLE_NAME', 'unit-test');
-let basePipeline: typeof import('../../functions/commons/http').basePipeline;
-let logger: typeof import('../../functions/commons/logger').logger;
+let basePipeline: typeof import('@functions/commons/http').basePipeline;
+let logger: typeof import('@functions/commons/logger').logger;
 
 beforeAll(async () => {
-  ({ basePipeline } = await import('../../functions/commons/http'));
-  ({ logger } = await import('../../functions/commons/logger'));
+  ({ basePipeline } = await import('@functions/commons/http'));
+  ({ logger } = await import('@functions/commons/logger'));
 });
 
 afterEach(() => {

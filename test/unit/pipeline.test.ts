@@ -1,19 +1,19 @@
+import type { ApiEvent, ApiResult } from '@functions/commons/http-types';
+import type { RouteDefinition } from '@functions/route-definition';
 import type { Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import type { ApiEvent, ApiResult } from '../../functions/commons/http-types';
-import type { RouteDefinition } from '../../functions/route-definition';
 import fixture from '../fixtures/http-api-v2-event.json';
 
 // The pipeline's auth middleware imports the data layer, which reads its table at load.
 vi.stubEnv('TABLE_NAME', 'unit-test');
 vi.stubEnv('LOG_LEVEL', 'SILENT');
-let publicEndpoint: typeof import('../../functions/commons/http').publicEndpoint;
-let errors: typeof import('../../functions/commons/errors');
+let publicEndpoint: typeof import('@functions/commons/http').publicEndpoint;
+let errors: typeof import('@functions/commons/errors');
 
 beforeAll(async () => {
-  ({ publicEndpoint } = await import('../../functions/commons/http'));
-  errors = await import('../../functions/commons/errors');
+  ({ publicEndpoint } = await import('@functions/commons/http'));
+  errors = await import('@functions/commons/errors');
 });
 
 const testRoute = {

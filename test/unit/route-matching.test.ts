@@ -1,6 +1,6 @@
+import { matchRoute } from '@functions/route-matching';
+import { allRoutes } from '@functions/routes';
 import { describe, expect, it } from 'vitest';
-import { matchRoute } from '../../functions/route-matching';
-import { allRoutes } from '../../functions/routes';
 
 describe('the route manifest', () => {
   it('has one entry per method and path, each under /api with a handler module', () => {

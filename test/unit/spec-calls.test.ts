@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { allRoutes } from '@functions/routes';
 import { describe, expect, it } from 'vitest';
-import { allRoutes } from '../../functions/routes';
 
 const specCalls = readFileSync(new URL('../fixtures/spec-calls.txt', import.meta.url), 'utf8')
   .split('\n')

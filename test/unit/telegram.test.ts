@@ -1,5 +1,5 @@
+import { isTelegramContact, withAtSign } from '@shared/telegram';
 import { describe, expect, it } from 'vitest';
-import { isTelegramContact, withAtSign } from '../../shared/telegram';
 
 describe('isTelegramContact', () => {
   it('accepts usernames of 5 to 32 letters, digits or underscores, with or without @', () => {

@@ -1,8 +1,8 @@
+import { loadUserAndSession } from '@functions/data/sessions';
+import { isSessionLive } from '@functions/domain/accounts/sessions';
+import type { Access } from '@functions/route-definition';
 import type middy from '@middy/core';
-import { hasRoleAtLeast } from '../../../shared/enums';
-import { loadUserAndSession } from '../../data/sessions';
-import { isSessionLive } from '../../domain/accounts/sessions';
-import type { Access } from '../../route-definition';
+import { hasRoleAtLeast } from '@shared/enums';
 import { verifyAccessToken } from '../access-token';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { ApiContext, ApiEvent, ApiResult } from '../http-types';

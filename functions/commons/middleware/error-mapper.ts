@@ -1,5 +1,5 @@
 import type middy from '@middy/core';
-import type { Envelope } from '../../../shared/envelope';
+import type { Envelope } from '@shared/envelope';
 import { ApiError } from '../errors';
 import type { ApiContext, ApiEvent, ApiResult } from '../http-types';
 import { logger } from '../logger';

@@ -1,5 +1,5 @@
 import type middy from '@middy/core';
-import { MAX_REQUEST_BODY_BYTES } from '../../../shared/constants';
+import { MAX_REQUEST_BODY_BYTES } from '@shared/constants';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors';
 import type { ApiContext, ApiEvent, ApiResult } from '../http-types';
 

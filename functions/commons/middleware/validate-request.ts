@@ -1,8 +1,8 @@
+import type { RouteDefinition } from '@functions/route-definition';
 import type middy from '@middy/core';
+import { type FieldError, fieldError } from '@shared/envelope';
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
-import { type FieldError, fieldError } from '../../../shared/envelope';
-import type { RouteDefinition } from '../../route-definition';
 import { BadRequestError } from '../errors';
 import type { ApiContext, ApiEvent, ApiResult } from '../http-types';
 

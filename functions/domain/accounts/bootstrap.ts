@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { USERNAME_MAX_LENGTH } from '../../../shared/constants';
-import { emailSchema, newPasswordSchema } from '../../../shared/contract/auth';
-import { createUser, findUserByEmail, normalizeEmail, UserConflictError } from '../../data/users';
+import { createUser, findUserByEmail, normalizeEmail, UserConflictError } from '@functions/data/users';
+import { USERNAME_MAX_LENGTH } from '@shared/constants';
+import { emailSchema, newPasswordSchema } from '@shared/contract/auth';
 import { hashPassword } from './passwords';
 import { newReferralCode } from './secrets';
 

@@ -1,6 +1,6 @@
-import { TooManyRequestsError } from '../../commons/errors';
-import { findUserByEmail } from '../../data/users';
-import { passwordResetMail } from '../../mail/account-mails';
+import { TooManyRequestsError } from '@functions/commons/errors';
+import { findUserByEmail } from '@functions/data/users';
+import { passwordResetMail } from '@functions/mail/account-mails';
 import { resetPasswordLink } from './links';
 import { AUTH_MESSAGES } from './messages';
 import { mailOneTimeLink } from './one-time-links';

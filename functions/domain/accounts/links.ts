@@ -1,4 +1,4 @@
-import { requireEnv } from '../../commons/config';
+import { requireEnv } from '@functions/commons/config';
 
 const siteUrl = requireEnv('SITE_URL').replace(/\/+$/, '');
 

@@ -1,5 +1,5 @@
-import { ForbiddenError, UnauthorizedError } from '../../commons/errors';
-import { findUserByEmail, findUserByUsername, type UserRecord } from '../../data/users';
+import { ForbiddenError, UnauthorizedError } from '@functions/commons/errors';
+import { findUserByEmail, findUserByUsername, type UserRecord } from '@functions/data/users';
 import { AUTH_MESSAGES } from './messages';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { type SessionTokens, startSession } from './sessions';

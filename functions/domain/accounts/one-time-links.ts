@@ -1,7 +1,7 @@
-import { logger } from '../../commons/logger';
-import { type OutgoingMail, sendMail } from '../../commons/mailer';
-import { putOneTimeToken, type TokenPurpose } from '../../data/tokens';
-import type { UserRecord } from '../../data/users';
+import { logger } from '@functions/commons/logger';
+import { type OutgoingMail, sendMail } from '@functions/commons/mailer';
+import { putOneTimeToken, type TokenPurpose } from '@functions/data/tokens';
+import type { UserRecord } from '@functions/data/users';
 import { hashToken, newOpaqueToken } from './secrets';
 
 /**

@@ -1,10 +1,10 @@
-import { fieldError } from '../../../shared/envelope';
-import { BadRequestError, ConflictError } from '../../commons/errors';
-import type { Principal } from '../../commons/http-types';
-import { logger } from '../../commons/logger';
-import { sendMail } from '../../commons/mailer';
-import { setPasswordHash, UserChangedError } from '../../data/users';
-import { passwordChangedMail } from '../../mail/account-mails';
+import { BadRequestError, ConflictError } from '@functions/commons/errors';
+import type { Principal } from '@functions/commons/http-types';
+import { logger } from '@functions/commons/logger';
+import { sendMail } from '@functions/commons/mailer';
+import { setPasswordHash, UserChangedError } from '@functions/data/users';
+import { passwordChangedMail } from '@functions/mail/account-mails';
+import { fieldError } from '@shared/envelope';
 import { AUTH_MESSAGES } from './messages';
 import { hashPassword, verifyPassword } from './passwords';
 import { bookLoginAttempt, forgetLoginFailures, noteLoginFailure } from './throttling';

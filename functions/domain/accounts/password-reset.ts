@@ -1,6 +1,6 @@
-import { BadRequestError } from '../../commons/errors';
-import { consumeOneTimeToken, findOneTimeToken } from '../../data/tokens';
-import { findUserById } from '../../data/users';
+import { BadRequestError } from '@functions/commons/errors';
+import { consumeOneTimeToken, findOneTimeToken } from '@functions/data/tokens';
+import { findUserById } from '@functions/data/users';
 import { AUTH_MESSAGES } from './messages';
 import { hashPassword } from './passwords';
 import { hashToken } from './secrets';

@@ -1,8 +1,8 @@
-import { avatarUrls } from '../../../shared/avatars';
-import type { Language } from '../../../shared/enums';
-import { fieldError } from '../../../shared/envelope';
-import { BadRequestError, ConflictError } from '../../commons/errors';
-import { UserChangedError, UserConflictError, type UserRecord, updateUser } from '../../data/users';
+import { BadRequestError, ConflictError } from '@functions/commons/errors';
+import { UserChangedError, UserConflictError, type UserRecord, updateUser } from '@functions/data/users';
+import { avatarUrls } from '@shared/avatars';
+import type { Language } from '@shared/enums';
+import { fieldError } from '@shared/envelope';
 import { siteOrigin } from './links';
 import { AUTH_MESSAGES } from './messages';
 

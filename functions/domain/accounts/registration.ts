@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Language } from '../../../shared/enums';
-import { type FieldError, fieldError } from '../../../shared/envelope';
-import { BadRequestError, ConflictError } from '../../commons/errors';
-import { createUser, findUserByReferralCode, type UserConflict, UserConflictError } from '../../data/users';
+import { BadRequestError, ConflictError } from '@functions/commons/errors';
+import {
+  createUser,
+  findUserByReferralCode,
+  type UserConflict,
+  UserConflictError,
+} from '@functions/data/users';
+import type { Language } from '@shared/enums';
+import { type FieldError, fieldError } from '@shared/envelope';
 import { AUTH_MESSAGES } from './messages';
 import { hashPassword } from './passwords';
 import { newReferralCode } from './secrets';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { issueAccessToken } from '../../commons/access-token';
-import { ForbiddenError, UnauthorizedError } from '../../commons/errors';
+import { issueAccessToken } from '@functions/commons/access-token';
+import { ForbiddenError, UnauthorizedError } from '@functions/commons/errors';
 import {
   createSession,
   findRefreshToken,
@@ -8,8 +8,8 @@ import {
   revokeSession,
   rotateRefreshToken,
   type SessionRecord,
-} from '../../data/sessions';
-import { findUserById, type UserRecord } from '../../data/users';
+} from '@functions/data/sessions';
+import { findUserById, type UserRecord } from '@functions/data/users';
 import { AUTH_MESSAGES } from './messages';
 import { hashToken, newOpaqueToken } from './secrets';
 

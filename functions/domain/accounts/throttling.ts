@@ -1,4 +1,4 @@
-import { TooManyRequestsError } from '../../commons/errors';
+import { TooManyRequestsError } from '@functions/commons/errors';
 import {
   addWindowHit,
   clearLoginFailures,
@@ -6,7 +6,7 @@ import {
   lockLoginSubject,
   reserveLoginAttempt,
   windowHits,
-} from '../../data/throttle';
+} from '@functions/data/throttle';
 import { AUTH_MESSAGES } from './messages';
 import { hashToken } from './secrets';
 

@@ -1,7 +1,7 @@
-import { BadRequestError, ForbiddenError, TooManyRequestsError } from '../../commons/errors';
-import { consumeOneTimeToken, findOneTimeToken } from '../../data/tokens';
-import { findUserByEmail, findUserById, type UserRecord } from '../../data/users';
-import { verificationMail } from '../../mail/account-mails';
+import { BadRequestError, ForbiddenError, TooManyRequestsError } from '@functions/commons/errors';
+import { consumeOneTimeToken, findOneTimeToken } from '@functions/data/tokens';
+import { findUserByEmail, findUserById, type UserRecord } from '@functions/data/users';
+import { verificationMail } from '@functions/mail/account-mails';
 import { verifyEmailLink } from './links';
 import { AUTH_MESSAGES } from './messages';
 import { mailOneTimeLink } from './one-time-links';

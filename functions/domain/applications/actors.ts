@@ -1,5 +1,5 @@
-import type { Role } from '../../../shared/enums';
-import type { Principal } from '../../commons/http-types';
+import type { Principal } from '@functions/commons/http-types';
+import type { Role } from '@shared/enums';
 
 /** The staff member (or user) acting, as the domain records it. */
 export interface StaffActor {

@@ -1,22 +1,22 @@
-import type {
-  AdminApplicationDetail,
-  AdminApplicationView,
-  ChangeStatusBody,
-  UpdateDetailsBody,
-} from '../../../shared/contract/applications';
-import { fieldError } from '../../../shared/envelope';
-import { BadRequestError, ConflictError, NotFoundError } from '../../commons/errors';
+import { BadRequestError, ConflictError, NotFoundError } from '@functions/commons/errors';
 import {
   type ApplicationRecord,
   detailsUpdate,
   findApplication,
   findApplicationWithHistory,
-} from '../../data/applications';
-import { auditPut, listAuditFor } from '../../data/audit';
-import { tableName } from '../../data/client';
-import { keys } from '../../data/keys';
-import { type TransactItem, TransactionCancelledError, transactWrite } from '../../data/transactions';
-import { findUserSummaries } from '../../data/user-summaries';
+} from '@functions/data/applications';
+import { auditPut, listAuditFor } from '@functions/data/audit';
+import { tableName } from '@functions/data/client';
+import { keys } from '@functions/data/keys';
+import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
+import { findUserSummaries } from '@functions/data/user-summaries';
+import type {
+  AdminApplicationDetail,
+  AdminApplicationView,
+  ChangeStatusBody,
+  UpdateDetailsBody,
+} from '@shared/contract/applications';
+import { fieldError } from '@shared/envelope';
 import type { StaffActor } from './actors';
 import { applyStatusChange, StatusChangedError } from './status-change';
 import { staffMayMove } from './transitions';

@@ -1,15 +1,15 @@
-import type { AdminApplicationView, ListAdminApplicationsQuery } from '../../../shared/contract/applications';
-import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../shared/enums';
-import { totalPages } from '../../../shared/paging';
 import {
   type ApplicationRecord,
   applicationPartitions,
   findApplication,
   toApplicationRecord,
-} from '../../data/applications';
-import { readApplicationStatusCounts, readUserApplicationStats } from '../../data/counters';
-import { type ListPartition, readItems, readPage, readRange } from '../../data/query-window';
-import { findUserSummaries } from '../../data/user-summaries';
+} from '@functions/data/applications';
+import { readApplicationStatusCounts, readUserApplicationStats } from '@functions/data/counters';
+import { type ListPartition, readItems, readPage, readRange } from '@functions/data/query-window';
+import { findUserSummaries } from '@functions/data/user-summaries';
+import type { AdminApplicationView, ListAdminApplicationsQuery } from '@shared/contract/applications';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '@shared/enums';
+import { totalPages } from '@shared/paging';
 import { withListErrors } from './list-errors';
 import { peopleOf, toAdminApplicationView } from './views';
 

@@ -1,14 +1,19 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { type CreateApplicationBody, MAX_OPEN_APPLICATIONS } from '../../../shared/contract/applications';
-import { ConflictError } from '../../commons/errors';
-import { type ApplicationRecord, applicationPut, findApplication, historyPut } from '../../data/applications';
+import { ConflictError } from '@functions/commons/errors';
+import {
+  type ApplicationRecord,
+  applicationPut,
+  findApplication,
+  historyPut,
+} from '@functions/data/applications';
 import {
   adjustApplicationStatusCounts,
   adjustUserApplicationStats,
   incrementDailyStat,
-} from '../../data/counters';
-import { findIdempotencyRecord, IDEMPOTENCY_TTL_SECONDS, idempotencyPut } from '../../data/idempotency';
-import { type TransactItem, TransactionCancelledError, transactWrite } from '../../data/transactions';
+} from '@functions/data/counters';
+import { findIdempotencyRecord, IDEMPOTENCY_TTL_SECONDS, idempotencyPut } from '@functions/data/idempotency';
+import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
+import { type CreateApplicationBody, MAX_OPEN_APPLICATIONS } from '@shared/contract/applications';
 import { checkStandardApplication } from './standard-rules';
 
 export interface CreateResult {

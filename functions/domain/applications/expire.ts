@@ -1,5 +1,5 @@
-import { applicationPartitions, toApplicationRecord } from '../../data/applications';
-import { readItems } from '../../data/query-window';
+import { applicationPartitions, toApplicationRecord } from '@functions/data/applications';
+import { readItems } from '@functions/data/query-window';
 import { settingValue } from '../settings/settings';
 import { applyStatusChange, StatusChangedError } from './status-change';
 

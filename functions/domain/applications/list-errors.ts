@@ -1,6 +1,6 @@
-import { fieldError } from '../../../shared/envelope';
-import { BadRequestError } from '../../commons/errors';
-import { InvalidCursorError, MAX_SKIP, PageTooDeepError } from '../../data/query-window';
+import { BadRequestError } from '@functions/commons/errors';
+import { InvalidCursorError, MAX_SKIP, PageTooDeepError } from '@functions/data/query-window';
+import { fieldError } from '@shared/envelope';
 
 /** Runs a list read, turning a bad cursor or a too-deep page into a 400 the client can act on. */
 export async function withListErrors<T>(read: () => Promise<T>): Promise<T> {

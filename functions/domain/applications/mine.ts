@@ -1,15 +1,15 @@
-import type { ApplicationView, ListMyApplicationsQuery } from '../../../shared/contract/applications';
-import type { Paged } from '../../../shared/paging';
-import { totalPages } from '../../../shared/paging';
-import { ConflictError, NotFoundError } from '../../commons/errors';
+import { ConflictError, NotFoundError } from '@functions/commons/errors';
 import {
   type ApplicationRecord,
   applicationPartitions,
   findApplication,
   toApplicationRecord,
-} from '../../data/applications';
-import { readUserApplicationStats } from '../../data/counters';
-import { readPage } from '../../data/query-window';
+} from '@functions/data/applications';
+import { readUserApplicationStats } from '@functions/data/counters';
+import { readPage } from '@functions/data/query-window';
+import type { ApplicationView, ListMyApplicationsQuery } from '@shared/contract/applications';
+import type { Paged } from '@shared/paging';
+import { totalPages } from '@shared/paging';
 import { withListErrors } from './list-errors';
 import { applyStatusChange, StatusChangedError } from './status-change';
 import { ownerMayCancel } from './transitions';

@@ -1,10 +1,10 @@
-import { isValidExchangePair, offeredFiatAssets, parseAssetKey } from '../../../shared/assets';
-import type { StandardApplicationBody } from '../../../shared/contract/applications';
-import type { Quote } from '../../../shared/contract/rates';
-import { type FieldError, fieldError } from '../../../shared/envelope';
-import { geoAncestry, geoLevel } from '../../../shared/geo';
-import { BadRequestError } from '../../commons/errors';
-import { findGeoNodes } from '../../data/geo';
+import { BadRequestError } from '@functions/commons/errors';
+import { findGeoNodes } from '@functions/data/geo';
+import { isValidExchangePair, offeredFiatAssets, parseAssetKey } from '@shared/assets';
+import type { StandardApplicationBody } from '@shared/contract/applications';
+import type { Quote } from '@shared/contract/rates';
+import { type FieldError, fieldError } from '@shared/envelope';
+import { geoAncestry, geoLevel } from '@shared/geo';
 import { amountDecimals, formatAmount, hasAtMostDecimals } from '../rates/quote';
 import { quote } from '../rates/rates';
 

@@ -1,23 +1,27 @@
-import type { ApplicationStatus } from '../../../shared/enums';
-import { logger } from '../../commons/logger';
-import { sendMail } from '../../commons/mailer';
+import { logger } from '@functions/commons/logger';
+import { sendMail } from '@functions/commons/mailer';
 import {
   type Actor,
   type ApplicationRecord,
   historyPut,
   ownerCompletedCountIncrement,
   statusUpdate,
-} from '../../data/applications';
-import { auditPut } from '../../data/audit';
+} from '@functions/data/applications';
+import { auditPut } from '@functions/data/audit';
 import {
   adjustApplicationStatusCounts,
   adjustUserApplicationStats,
   incrementDailyStat,
-} from '../../data/counters';
-import { newNotificationId, notificationPuts } from '../../data/notifications';
-import { type TransactItem, TransactionCancelledError, transactWrite } from '../../data/transactions';
-import { findUserSummaries } from '../../data/user-summaries';
-import { applicationStatusMail, type StatusMessageInput, statusMessage } from '../../mail/application-status';
+} from '@functions/data/counters';
+import { newNotificationId, notificationPuts } from '@functions/data/notifications';
+import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
+import { findUserSummaries } from '@functions/data/user-summaries';
+import {
+  applicationStatusMail,
+  type StatusMessageInput,
+  statusMessage,
+} from '@functions/mail/application-status';
+import type { ApplicationStatus } from '@shared/enums';
 import { statusCounterDeltas } from './transitions';
 
 /** The application was no longer in the status the change expected (someone else moved it first). */

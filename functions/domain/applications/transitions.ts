@@ -1,4 +1,4 @@
-import type { ApplicationStatus } from '../../../shared/enums';
+import type { ApplicationStatus } from '@shared/enums';
 
 /** Architecture §7: what staff may move where; everything else (and every terminal state) is refused. */
 const STAFF_TRANSITIONS: Partial<Record<ApplicationStatus, readonly ApplicationStatus[]>> = {

@@ -1,10 +1,10 @@
+import type { ApplicationRecord, StatusHistoryRecord } from '@functions/data/applications';
+import type { UserSummary } from '@functions/data/user-summaries';
 import type {
   AdminApplicationView,
   ApplicationView,
   StatusHistoryEntry,
-} from '../../../shared/contract/applications';
-import type { ApplicationRecord, StatusHistoryRecord } from '../../data/applications';
-import type { UserSummary } from '../../data/user-summaries';
+} from '@shared/contract/applications';
 
 /** The owner's view: no admin note, no assignee. */
 export function toApplicationView(record: ApplicationRecord): ApplicationView {

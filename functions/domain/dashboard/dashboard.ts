@@ -1,8 +1,8 @@
-import { ACTIVITY_DAYS, type ActivityStatsData, type DashboardData } from '../../../shared/contract/admin';
-import type { DashboardPeriod } from '../../../shared/enums';
-import { listRecentlyCompleted } from '../../data/applications';
-import { readApplicationStatusCounts, readDailyStats } from '../../data/counters';
-import { findUserSummaries } from '../../data/user-summaries';
+import { listRecentlyCompleted } from '@functions/data/applications';
+import { readApplicationStatusCounts, readDailyStats } from '@functions/data/counters';
+import { findUserSummaries } from '@functions/data/user-summaries';
+import { ACTIVITY_DAYS, type ActivityStatsData, type DashboardData } from '@shared/contract/admin';
+import type { DashboardPeriod } from '@shared/enums';
 
 const DAY_MS = 86_400_000;
 /** Days each period covers, today (UTC) included. */

@@ -1,9 +1,9 @@
-import type { GeoToggleBody } from '../../../shared/contract/admin';
-import { geoAncestry, isGeoDescendantOrSelf } from '../../../shared/geo';
-import { ConflictError, NotFoundError } from '../../commons/errors';
-import { auditPut } from '../../data/audit';
-import { geoActiveUpdate, listGeoNodes } from '../../data/geo';
-import { type TransactItem, TransactionCancelledError, transactWrite } from '../../data/transactions';
+import { ConflictError, NotFoundError } from '@functions/commons/errors';
+import { auditPut } from '@functions/data/audit';
+import { geoActiveUpdate, listGeoNodes } from '@functions/data/geo';
+import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
+import type { GeoToggleBody } from '@shared/contract/admin';
+import { geoAncestry, isGeoDescendantOrSelf } from '@shared/geo';
 import type { StaffActor } from '../applications/actors';
 
 /** Nodes per transaction (the audit entry takes the last of DynamoDB's 100 slots). */

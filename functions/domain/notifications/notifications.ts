@@ -1,6 +1,4 @@
-import type { ListNotificationsQuery, NotificationView } from '../../../shared/contract/notifications';
-import { totalPages } from '../../../shared/paging';
-import { NotFoundError } from '../../commons/errors';
+import { NotFoundError } from '@functions/commons/errors';
 import {
   findNotification,
   listUnreadNotificationIds,
@@ -9,8 +7,10 @@ import {
   notificationPartition,
   readNotificationStats,
   toNotificationRecord,
-} from '../../data/notifications';
-import { readPage } from '../../data/query-window';
+} from '@functions/data/notifications';
+import { readPage } from '@functions/data/query-window';
+import type { ListNotificationsQuery, NotificationView } from '@shared/contract/notifications';
+import { totalPages } from '@shared/paging';
 import { withListErrors } from '../applications/list-errors';
 
 function toView(record: NotificationRecord): NotificationView {

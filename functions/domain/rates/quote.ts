@@ -1,7 +1,7 @@
-import { parseAssetKey } from '../../../shared/assets';
-import { CRYPTO_ASSET } from '../../../shared/constants';
-import type { Quote } from '../../../shared/contract/rates';
-import type { CurrencyValueRecord, DirectionRecord } from '../../data/rates';
+import type { CurrencyValueRecord, DirectionRecord } from '@functions/data/rates';
+import { parseAssetKey } from '@shared/assets';
+import { CRYPTO_ASSET } from '@shared/constants';
+import type { Quote } from '@shared/contract/rates';
 
 /** The currency an asset is counted in: the fiat code, or USDT for the crypto asset. */
 export function currencyOfAsset(assetKey: string): string {

@@ -1,8 +1,5 @@
-import { isValidExchangePair } from '../../../shared/assets';
-import type { PutRatesBody, Quote, RatesData } from '../../../shared/contract/rates';
-import { fieldError } from '../../../shared/envelope';
-import { ApiError, BadRequestError, ConflictError } from '../../commons/errors';
-import { auditPut } from '../../data/audit';
+import { ApiError, BadRequestError, ConflictError } from '@functions/commons/errors';
+import { auditPut } from '@functions/data/audit';
 import {
   type CurrencyValueRecord,
   currencyValuePut,
@@ -12,8 +9,11 @@ import {
   ratesMetaPut,
   readQuoteInputs,
   readRatesTable,
-} from '../../data/rates';
-import { type TransactItem, TransactionCancelledError, transactWrite } from '../../data/transactions';
+} from '@functions/data/rates';
+import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
+import { isValidExchangePair } from '@shared/assets';
+import type { PutRatesBody, Quote, RatesData } from '@shared/contract/rates';
+import { fieldError } from '@shared/envelope';
 import type { StaffActor } from '../applications/actors';
 import { settingValue } from '../settings/settings';
 import { computeQuote, currencyOfAsset, directionRate } from './quote';

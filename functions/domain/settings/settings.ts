@@ -1,10 +1,10 @@
-import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey } from '../../../shared/constants';
-import type { PutSettingBody, SettingView } from '../../../shared/contract/admin';
-import { fieldError } from '../../../shared/envelope';
-import { BadRequestError, ConflictError, NotFoundError } from '../../commons/errors';
-import { auditPut } from '../../data/audit';
-import { findSetting, listSettings, type SettingRecord, settingPut } from '../../data/settings';
-import { TransactionCancelledError, transactWrite } from '../../data/transactions';
+import { BadRequestError, ConflictError, NotFoundError } from '@functions/commons/errors';
+import { auditPut } from '@functions/data/audit';
+import { findSetting, listSettings, type SettingRecord, settingPut } from '@functions/data/settings';
+import { TransactionCancelledError, transactWrite } from '@functions/data/transactions';
+import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey } from '@shared/constants';
+import type { PutSettingBody, SettingView } from '@shared/contract/admin';
+import { fieldError } from '@shared/envelope';
 import type { StaffActor } from '../applications/actors';
 
 function isSettingKey(key: string): key is SettingKey {

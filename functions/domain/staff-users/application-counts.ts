@@ -1,6 +1,6 @@
-import type { PublicUser } from '../../../shared/contract/users';
-import { readCompletedApplicationCounts } from '../../data/admin-users';
-import { toPublicUser, type UserRecord } from '../../data/users';
+import { readCompletedApplicationCounts } from '@functions/data/admin-users';
+import { toPublicUser, type UserRecord } from '@functions/data/users';
+import type { PublicUser } from '@shared/contract/users';
 
 /** Public users with `applicationCount` = their completed applications (spec §3). */
 export async function withApplicationCounts(users: UserRecord[]): Promise<PublicUser[]> {

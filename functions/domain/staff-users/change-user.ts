@@ -1,8 +1,7 @@
-import { fieldError } from '../../../shared/envelope';
-import { ConflictError, NotFoundError } from '../../commons/errors';
-import { actorStillEntitled } from '../../data/admin-users';
-import { auditPut } from '../../data/audit';
-import type { TransactItem } from '../../data/transactions';
+import { ConflictError, NotFoundError } from '@functions/commons/errors';
+import { actorStillEntitled } from '@functions/data/admin-users';
+import { auditPut } from '@functions/data/audit';
+import type { TransactItem } from '@functions/data/transactions';
 import {
   findUserById,
   normalizeEmail,
@@ -11,7 +10,8 @@ import {
   UserConflictError,
   type UserRecord,
   updateUser,
-} from '../../data/users';
+} from '@functions/data/users';
+import { fieldError } from '@shared/envelope';
 import { type Actor, assertMayChange } from './permissions';
 
 /** The staff actions on users the audit trail names. */

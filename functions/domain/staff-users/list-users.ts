@@ -1,19 +1,19 @@
 import {
-  ADMIN_USERS_FILTER_WINDOW,
-  type AdminUsersPage,
-  type AdminUsersQuery,
-} from '../../../shared/contract/admin-users';
-import { type Role, STAFF_ROLES } from '../../../shared/enums';
-import { totalPages } from '../../../shared/paging';
-import {
   countAllUsers,
   countUsersOfRole,
   findUsersInWindow,
   readUsersInOrder,
   type UserFilter,
   type UserSource,
-} from '../../data/admin-users';
-import { findUserByEmail, findUserByUsername, type UserRecord } from '../../data/users';
+} from '@functions/data/admin-users';
+import { findUserByEmail, findUserByUsername, type UserRecord } from '@functions/data/users';
+import {
+  ADMIN_USERS_FILTER_WINDOW,
+  type AdminUsersPage,
+  type AdminUsersQuery,
+} from '@shared/contract/admin-users';
+import { type Role, STAFF_ROLES } from '@shared/enums';
+import { totalPages } from '@shared/paging';
 import { withApplicationCounts } from './application-counts';
 
 /**

@@ -1,7 +1,7 @@
-import { hasRoleAtLeast, type Role, roleRank } from '../../../shared/enums';
-import { ForbiddenError } from '../../commons/errors';
-import type { Principal } from '../../commons/http-types';
-import type { UserChanges, UserRecord } from '../../data/users';
+import { ForbiddenError } from '@functions/commons/errors';
+import type { Principal } from '@functions/commons/http-types';
+import type { UserChanges, UserRecord } from '@functions/data/users';
+import { hasRoleAtLeast, type Role, roleRank } from '@shared/enums';
 
 /** The staff member acting, as the role hierarchy sees them. */
 export interface Actor {

@@ -1,8 +1,8 @@
-import { ConflictError, NotFoundError } from '../../commons/errors';
-import { actorStillEntitled, resetReferralsUpdate } from '../../data/admin-users';
-import { auditPut } from '../../data/audit';
-import { transactWrite } from '../../data/transactions';
-import { findUserById } from '../../data/users';
+import { ConflictError, NotFoundError } from '@functions/commons/errors';
+import { actorStillEntitled, resetReferralsUpdate } from '@functions/data/admin-users';
+import { auditPut } from '@functions/data/audit';
+import { transactWrite } from '@functions/data/transactions';
+import { findUserById } from '@functions/data/users';
 import { isLostRace, rereadActor, STAFF_WRITE_ATTEMPTS } from './change-user';
 import { type Actor, assertMayManage } from './permissions';
 

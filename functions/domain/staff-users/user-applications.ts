@@ -1,9 +1,6 @@
-import type {
-  AdminUserApplicationsPage,
-  AdminUserApplicationsQuery,
-} from '../../../shared/contract/admin-users';
-import { NotFoundError } from '../../commons/errors';
-import { findUserById } from '../../data/users';
+import { NotFoundError } from '@functions/commons/errors';
+import { findUserById } from '@functions/data/users';
+import type { AdminUserApplicationsPage, AdminUserApplicationsQuery } from '@shared/contract/admin-users';
 import { listAdminApplications } from '../applications/admin-list';
 
 /**

@@ -1,8 +1,8 @@
-import type { AdminUserDetail, ManagerOption } from '../../../shared/contract/admin-users';
-import { NotFoundError } from '../../commons/errors';
-import { listActiveStaff } from '../../data/admin-users';
-import { listAuditFor } from '../../data/audit';
-import { findUserById } from '../../data/users';
+import { NotFoundError } from '@functions/commons/errors';
+import { listActiveStaff } from '@functions/data/admin-users';
+import { listAuditFor } from '@functions/data/audit';
+import { findUserById } from '@functions/data/users';
+import type { AdminUserDetail, ManagerOption } from '@shared/contract/admin-users';
 import { withApplicationCounts } from './application-counts';
 
 /** How many of a user's latest audit entries the detail shows. */

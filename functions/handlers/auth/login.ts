@@ -1,8 +1,8 @@
-import { publicEndpoint } from '../../commons/http';
-import { toPublicUser } from '../../data/users';
-import { login } from '../../domain/accounts/login';
-import { AUTH_MESSAGES } from '../../domain/accounts/messages';
-import { authLogin as route } from '../../routes';
+import { publicEndpoint } from '@functions/commons/http';
+import { toPublicUser } from '@functions/data/users';
+import { login } from '@functions/domain/accounts/login';
+import { AUTH_MESSAGES } from '@functions/domain/accounts/messages';
+import { authLogin as route } from '@functions/routes';
 
 export const handler = publicEndpoint(route, async ({ body, sourceIp }) => {
   const session = await login({ ...body, ip: sourceIp });

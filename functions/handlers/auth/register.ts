@@ -1,7 +1,7 @@
-import { publicEndpoint } from '../../commons/http';
-import { AUTH_MESSAGES } from '../../domain/accounts/messages';
-import { registerUser } from '../../domain/accounts/registration';
-import { authRegister as route } from '../../routes';
+import { publicEndpoint } from '@functions/commons/http';
+import { AUTH_MESSAGES } from '@functions/domain/accounts/messages';
+import { registerUser } from '@functions/domain/accounts/registration';
+import { authRegister as route } from '@functions/routes';
 
 export const handler = publicEndpoint(route, async ({ body }) => {
   const result = await registerUser(body);

@@ -1,8 +1,8 @@
-import { publicEndpoint } from '../../commons/http';
-import { toPublicUser } from '../../data/users';
-import { AUTH_MESSAGES } from '../../domain/accounts/messages';
-import { verifyEmail } from '../../domain/accounts/verification';
-import { authVerifyEmail as route } from '../../routes';
+import { publicEndpoint } from '@functions/commons/http';
+import { toPublicUser } from '@functions/data/users';
+import { AUTH_MESSAGES } from '@functions/domain/accounts/messages';
+import { verifyEmail } from '@functions/domain/accounts/verification';
+import { authVerifyEmail as route } from '@functions/routes';
 
 export const handler = publicEndpoint(route, async ({ query }) => {
   const session = await verifyEmail(query.token);

@@ -1,7 +1,7 @@
-import { publicEndpoint } from '../../commons/http';
-import { listGeoNodes } from '../../data/geo';
-import { buildGeoTree } from '../../domain/geo-tree';
-import { getGeo as route } from '../../routes';
+import { publicEndpoint } from '@functions/commons/http';
+import { listGeoNodes } from '@functions/data/geo';
+import { buildGeoTree } from '@functions/domain/geo-tree';
+import { getGeo as route } from '@functions/routes';
 
 export const handler = publicEndpoint(route, async () => ({
   data: buildGeoTree(await listGeoNodes(), { activeOnly: true }),

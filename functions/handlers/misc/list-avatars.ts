@@ -1,7 +1,7 @@
-import { avatarUrls } from '../../../shared/avatars';
-import { requireEnv } from '../../commons/config';
-import { publicEndpoint } from '../../commons/http';
-import { listAvatars as route } from '../../routes';
+import { requireEnv } from '@functions/commons/config';
+import { publicEndpoint } from '@functions/commons/http';
+import { listAvatars as route } from '@functions/routes';
+import { avatarUrls } from '@shared/avatars';
 
 const siteUrl = requireEnv('SITE_URL');
 

@@ -1,6 +1,6 @@
-import { endpoint } from '../../commons/http';
-import { listNotifications } from '../../domain/notifications/notifications';
-import { listNotifications as route } from '../../routes';
+import { endpoint } from '@functions/commons/http';
+import { listNotifications } from '@functions/domain/notifications/notifications';
+import { listNotifications as route } from '@functions/routes';
 
 export const handler = endpoint(route, async ({ query, principal }) => ({
   data: await listNotifications(principal.userId, query),

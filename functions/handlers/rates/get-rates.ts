@@ -1,5 +1,5 @@
-import { publicEndpoint } from '../../commons/http';
-import { publishedRates } from '../../domain/rates/rates';
-import { getRates as route } from '../../routes';
+import { publicEndpoint } from '@functions/commons/http';
+import { publishedRates } from '@functions/domain/rates/rates';
+import { getRates as route } from '@functions/routes';
 
 export const handler = publicEndpoint(route, async () => ({ data: await publishedRates() }));

@@ -1,6 +1,6 @@
-import { publicEndpoint } from '../../commons/http';
-import { checkDatabase } from '../../data/health';
-import { health as route } from '../../routes';
+import { publicEndpoint } from '@functions/commons/http';
+import { checkDatabase } from '@functions/data/health';
+import { health as route } from '@functions/routes';
 
 export const handler = publicEndpoint(route, async () => {
   await checkDatabase();

@@ -1,5 +1,5 @@
-import { publicEndpoint } from '../../commons/http';
-import { buildOpenApiDocument } from '../../domain/openapi';
-import { openApi as route } from '../../routes';
+import { publicEndpoint } from '@functions/commons/http';
+import { buildOpenApiDocument } from '@functions/domain/openapi';
+import { openApi as route } from '@functions/routes';
 
 export const handler = publicEndpoint(route, async () => ({ data: buildOpenApiDocument() }));

@@ -1,8 +1,5 @@
+import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH, APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_APPLICATION_ID_DISPLAY_LENGTH,
-  APPLICATION_ID_DISPLAY_LENGTH,
-} from '../../../shared/constants';
 import { mailsTo } from '../../support/mail';
 import {
   createApplication,

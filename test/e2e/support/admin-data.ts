@@ -1,5 +1,5 @@
+import type { ApplicationView } from '@shared/contract/applications';
 import type { Page } from 'playwright-core';
-import type { ApplicationView } from '../../../shared/contract/applications';
 import { api } from '../../support/api';
 import { logIn, logInAsSuperAdmin, registerVerifiedUser, type Session } from './admin-session';
 

@@ -1,6 +1,6 @@
+import type { PublicUser } from '@shared/contract/users';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import type { PublicUser } from '../../../shared/contract/users';
 import { api, runId } from '../../support/api';
 import { latestMailTo } from '../../support/mail';
 import { siteUrl } from './browser';

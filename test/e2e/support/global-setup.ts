@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
+import { freePort } from '@infra/local/ports';
+import type { LocalStack } from '@infra/local/stack';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../../infra/local/ports';
-import type { LocalStack } from '../../../infra/local/stack';
 import { startLocalStackProcess } from '../../support/stack-process';
 import { startMarketDataStandIn } from './market-data-stand-in';
 

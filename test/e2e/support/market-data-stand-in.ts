@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { TICKER_COINS } from '../../../shared/constants';
+import { TICKER_COINS } from '@shared/constants';
 
 /**
  * A local stand-in for the market-data service's `GET /coins/markets`: the nine coins with fixed

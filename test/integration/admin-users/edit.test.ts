@@ -1,8 +1,8 @@
+import { findUserByEmail, findUserByUsername } from '@functions/data/users';
+import type { AdminUserDetail } from '@shared/contract/admin-users';
+import type { PublicUser } from '@shared/contract/users';
+import type { FieldError } from '@shared/envelope';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { findUserByEmail, findUserByUsername } from '../../../functions/data/users';
-import type { AdminUserDetail } from '../../../shared/contract/admin-users';
-import type { PublicUser } from '../../../shared/contract/users';
-import type { FieldError } from '../../../shared/envelope';
 import { api, runId } from '../../support/api';
 import { createVerifiedUser, loginAs, type TestUser } from '../../support/users';
 

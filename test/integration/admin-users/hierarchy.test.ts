@@ -1,5 +1,5 @@
+import type { PublicUser } from '@shared/contract/users';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PublicUser } from '../../../shared/contract/users';
 import { api } from '../../support/api';
 import { createVerifiedUser, type TestUser } from '../../support/users';
 

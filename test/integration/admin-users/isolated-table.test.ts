@@ -1,7 +1,7 @@
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createTableInput } from '@functions/data/table-definition';
+import type { Role } from '@shared/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTableInput } from '../../../functions/data/table-definition';
-import type { Role } from '../../../shared/enums';
 import { runId } from '../../support/api';
 
 /**
@@ -14,13 +14,13 @@ const TABLE = `staff-users-${runId()}`;
 process.env.TABLE_NAME = TABLE;
 
 const modules = async () => ({
-  client: await import('../../../functions/data/client'),
-  users: await import('../../../functions/data/users'),
-  seed: await import('../../../functions/seed/seed'),
-  listUsers: (await import('../../../functions/domain/staff-users/list-users')).listUsers,
-  listManagers: (await import('../../../functions/domain/staff-users/user-detail')).listManagers,
-  changeUser: (await import('../../../functions/domain/staff-users/change-user')).changeUser,
-  errors: await import('../../../functions/commons/errors'),
+  client: await import('@functions/data/client'),
+  users: await import('@functions/data/users'),
+  seed: await import('@functions/seed/seed'),
+  listUsers: (await import('@functions/domain/staff-users/list-users')).listUsers,
+  listManagers: (await import('@functions/domain/staff-users/user-detail')).listManagers,
+  changeUser: (await import('@functions/domain/staff-users/change-user')).changeUser,
+  errors: await import('@functions/commons/errors'),
 });
 type Modules = Awaited<ReturnType<typeof modules>>;
 let m: Modules;
@@ -229,7 +229,7 @@ describe('listing cost does not grow with the number of users', () => {
     }
     await m.seed.batchPut(items);
     const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { incrementUsersCounter } = await import('../../../functions/data/counters');
+    const { incrementUsersCounter } = await import('@functions/data/counters');
     await m.client.db.send(new TransactWriteCommand({ TransactItems: [incrementUsersCounter(count)] }));
   }
 

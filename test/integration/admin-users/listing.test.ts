@@ -1,5 +1,5 @@
+import type { AdminUsersPage, ManagerOption } from '@shared/contract/admin-users';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AdminUsersPage, ManagerOption } from '../../../shared/contract/admin-users';
 import { api, runId } from '../../support/api';
 import { createVerifiedUser, type TestUser } from '../../support/users';
 

@@ -1,5 +1,5 @@
+import type { Role } from '@shared/enums';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Role } from '../../../shared/enums';
 import { api } from '../../support/api';
 import { createVerifiedUser } from '../../support/users';
 

@@ -1,5 +1,5 @@
+import { findUserById } from '@functions/data/users';
 import { describe, expect, it } from 'vitest';
-import { findUserById } from '../../../functions/data/users';
 import { api } from '../../support/api';
 import { createVerifiedUser, type TestUser } from '../../support/users';
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type ApplicationRecord, applicationPut } from '@functions/data/applications';
+import { db } from '@functions/data/client';
+import { adjustUserApplicationStats } from '@functions/data/counters';
+import type { AdminUserApplicationsPage, AdminUsersPage } from '@shared/contract/admin-users';
+import type { ApplicationStatus } from '@shared/enums';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApplicationRecord, applicationPut } from '../../../functions/data/applications';
-import { db } from '../../../functions/data/client';
-import { adjustUserApplicationStats } from '../../../functions/data/counters';
-import type { AdminUserApplicationsPage, AdminUsersPage } from '../../../shared/contract/admin-users';
-import type { ApplicationStatus } from '../../../shared/enums';
 import { api } from '../../support/api';
 import { createVerifiedUser, type TestUser } from '../../support/users';
 

@@ -1,11 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { listAuditFor } from '../../../functions/data/audit';
-import { findUserById } from '../../../functions/data/users';
+import { listAuditFor } from '@functions/data/audit';
+import { findUserById } from '@functions/data/users';
 import type {
   AdminApplicationDetail,
   AdminApplicationView,
   ApplicationView,
-} from '../../../shared/contract/applications';
+} from '@shared/contract/applications';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../support/api';
 import { mailsTo } from '../../support/mail';
 import type { TestUser } from '../../support/users';

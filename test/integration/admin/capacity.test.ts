@@ -1,5 +1,5 @@
+import type { UserRecord } from '@functions/data/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../../functions/data/users';
 import { seedApplications } from '../../bench/application-seed';
 import { createIsolatedTable, putUser } from '../applications/isolated-table';
 
@@ -16,10 +16,10 @@ let owners: UserRecord[] = [];
 let seeded = 0;
 
 const modules = async () => ({
-  client: await import('../../../functions/data/client'),
-  list: await import('../../../functions/domain/applications/admin-list'),
-  mine: await import('../../../functions/domain/applications/mine'),
-  dashboard: await import('../../../functions/domain/dashboard/dashboard'),
+  client: await import('@functions/data/client'),
+  list: await import('@functions/domain/applications/admin-list'),
+  mine: await import('@functions/domain/applications/mine'),
+  dashboard: await import('@functions/domain/dashboard/dashboard'),
 });
 
 let capacity = 0;

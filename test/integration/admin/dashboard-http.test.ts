@@ -1,5 +1,5 @@
+import type { ActivityStatsData, DashboardData } from '@shared/contract/admin';
 import { describe, expect, it } from 'vitest';
-import type { ActivityStatsData, DashboardData } from '../../../shared/contract/admin';
 import { api } from '../../support/api';
 import { createVerifiedUser } from '../../support/users';
 

@@ -1,5 +1,5 @@
+import type { UserRecord } from '@functions/data/users';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { UserRecord } from '../../../functions/data/users';
 import { createIsolatedTable, putUser } from '../applications/isolated-table';
 import { failNextTransaction } from '../support/transaction-faults';
 
@@ -15,15 +15,15 @@ let staff: UserRecord;
 const DAY = 86_400_000;
 
 const modules = async () => ({
-  client: await import('../../../functions/data/client'),
-  create: await import('../../../functions/domain/applications/create'),
-  admin: await import('../../../functions/domain/applications/admin-actions'),
-  dashboard: await import('../../../functions/domain/dashboard/dashboard'),
-  applications: await import('../../../functions/data/applications'),
-  counters: await import('../../../functions/data/counters'),
-  notifications: await import('../../../functions/data/notifications'),
-  audit: await import('../../../functions/data/audit'),
-  window: await import('../../../functions/data/query-window'),
+  client: await import('@functions/data/client'),
+  create: await import('@functions/domain/applications/create'),
+  admin: await import('@functions/domain/applications/admin-actions'),
+  dashboard: await import('@functions/domain/dashboard/dashboard'),
+  applications: await import('@functions/data/applications'),
+  counters: await import('@functions/data/counters'),
+  notifications: await import('@functions/data/notifications'),
+  audit: await import('@functions/data/audit'),
+  window: await import('@functions/data/query-window'),
 });
 
 const standard = {

@@ -1,6 +1,6 @@
+import { allRoutes } from '@functions/routes';
+import type { Role } from '@shared/enums';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { allRoutes } from '../../../functions/routes';
-import type { Role } from '../../../shared/enums';
 import { api } from '../../support/api';
 import { createVerifiedUser, type TestUser } from '../../support/users';
 import { createApplication, individualBody } from '../applications/fixtures';

@@ -1,6 +1,6 @@
+import { listAuditFor } from '@functions/data/audit';
+import type { SettingView } from '@shared/contract/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listAuditFor } from '../../../functions/data/audit';
-import type { SettingView } from '../../../shared/contract/admin';
 import { api } from '../../support/api';
 import type { TestUser } from '../../support/users';
 import { newUser, standardBody, submit } from '../applications/fixtures';

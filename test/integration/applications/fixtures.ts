@@ -1,4 +1,4 @@
-import type { AdminApplicationView, ApplicationView } from '../../../shared/contract/applications';
+import type { AdminApplicationView, ApplicationView } from '@shared/contract/applications';
 import { api } from '../../support/api';
 import { createVerifiedUser, type TestUser } from '../../support/users';
 

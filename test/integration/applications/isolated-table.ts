@@ -1,6 +1,6 @@
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { createTableInput } from '../../../functions/data/table-definition';
-import type { Role } from '../../../shared/enums';
+import { createTableInput } from '@functions/data/table-definition';
+import type { Role } from '@shared/enums';
 import { runId } from '../../support/api';
 
 /**
@@ -15,7 +15,7 @@ export async function createIsolatedTable(prefix: string): Promise<() => Promise
   process.env.TABLE_NAME = table;
   const dynamo = new DynamoDBClient({});
   await dynamo.send(new CreateTableCommand(createTableInput(table)));
-  const { seedDatabase } = await import('../../../functions/seed/seed');
+  const { seedDatabase } = await import('@functions/seed/seed');
   await seedDatabase();
   return async () => {
     await dynamo.send(new DeleteTableCommand({ TableName: table }));
@@ -28,8 +28,8 @@ export async function createIsolatedTable(prefix: string): Promise<() => Promise
  * `invitedBy`, also in that user's referralCount).
  */
 export async function putUser(options: { language?: 'ru' | 'en'; role?: Role; invitedBy?: string } = {}) {
-  const { createUser } = await import('../../../functions/data/users');
-  const { newReferralCode } = await import('../../../functions/domain/accounts/secrets');
+  const { createUser } = await import('@functions/data/users');
+  const { newReferralCode } = await import('@functions/domain/accounts/secrets');
   const id = crypto.randomUUID();
   const tag = `iso${runId()}`.slice(0, 24);
   return createUser({

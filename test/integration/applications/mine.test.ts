@@ -1,5 +1,5 @@
+import type { ApplicationView } from '@shared/contract/applications';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ApplicationView } from '../../../shared/contract/applications';
 import { api } from '../../support/api';
 import type { TestUser } from '../../support/users';
 import { createApplication, individualBody, newUser, setStatus, standardBody } from './fixtures';

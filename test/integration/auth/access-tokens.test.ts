@@ -1,8 +1,8 @@
+import { issueAccessToken } from '@functions/commons/access-token';
+import { putOneTimeToken } from '@functions/data/tokens';
+import { hashToken, newOpaqueToken } from '@functions/domain/accounts/secrets';
 import { base64url, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { issueAccessToken } from '../../../functions/commons/access-token';
-import { putOneTimeToken } from '../../../functions/data/tokens';
-import { hashToken, newOpaqueToken } from '../../../functions/domain/accounts/secrets';
 import { api } from '../../support/api';
 import { createVerifiedUser, type TestUser } from '../../support/users';
 

@@ -1,6 +1,6 @@
+import { findUserByEmail } from '@functions/data/users';
+import { ensureSuperAdmin } from '@functions/domain/accounts/bootstrap';
 import { describe, expect, it } from 'vitest';
-import { findUserByEmail } from '../../../functions/data/users';
-import { ensureSuperAdmin } from '../../../functions/domain/accounts/bootstrap';
 import { runId } from '../../support/api';
 import { login } from './flows';
 

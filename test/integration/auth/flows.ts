@@ -1,4 +1,4 @@
-import type { PublicUser } from '../../../shared/contract/users';
+import type { PublicUser } from '@shared/contract/users';
 import { api } from '../../support/api';
 import { latestMailTo, mailsTo } from '../../support/mail';
 import { TEST_PASSWORD, uniqueIdentity } from '../../support/users';

@@ -1,8 +1,8 @@
+import { windowHits } from '@functions/data/throttle';
+import { findUserByEmail } from '@functions/data/users';
+import { login as loginDomain } from '@functions/domain/accounts/login';
+import { LIMITS } from '@functions/domain/accounts/throttling';
 import { describe, expect, it } from 'vitest';
-import { windowHits } from '../../../functions/data/throttle';
-import { findUserByEmail } from '../../../functions/data/users';
-import { login as loginDomain } from '../../../functions/domain/accounts/login';
-import { LIMITS } from '../../../functions/domain/accounts/throttling';
 import { api, runId } from '../../support/api';
 import { createVerifiedUser, TEST_PASSWORD, uniqueIdentity } from '../../support/users';
 import { login, mailedToken, me } from './flows';

@@ -1,13 +1,13 @@
+import { findUserByEmail, findUserByReferralCode, findUserByUsername } from '@functions/data/users';
+import { registerUser } from '@functions/domain/accounts/registration';
 import { describe, expect, it, vi } from 'vitest';
-import { findUserByEmail, findUserByReferralCode, findUserByUsername } from '../../../functions/data/users';
-import { registerUser } from '../../../functions/domain/accounts/registration';
 import { api } from '../../support/api';
 import { TEST_PASSWORD, uniqueIdentity } from '../../support/users';
 import { mailedToken, verifyThroughApi } from './flows';
 
 // The one allowed mock: SES fails for the registration this file runs in-process. The API the
 // resend call reaches runs in the stack's own process with the real mailer.
-vi.mock('../../../functions/commons/mailer', () => ({
+vi.mock('@functions/commons/mailer', () => ({
   sendMail: vi.fn(async () => {
     throw new Error('SES is unavailable');
   }),

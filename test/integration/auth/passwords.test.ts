@@ -1,7 +1,7 @@
+import { RESET_TOKEN_TTL_MS, requestPasswordReset } from '@functions/domain/accounts/forgot-password';
+import { resetPassword } from '@functions/domain/accounts/password-reset';
+import { LIMITS } from '@functions/domain/accounts/throttling';
 import { describe, expect, it } from 'vitest';
-import { RESET_TOKEN_TTL_MS, requestPasswordReset } from '../../../functions/domain/accounts/forgot-password';
-import { resetPassword } from '../../../functions/domain/accounts/password-reset';
-import { LIMITS } from '../../../functions/domain/accounts/throttling';
 import { api, runId } from '../../support/api';
 import { latestMailTo } from '../../support/mail';
 import { createVerifiedUser, loginAs, TEST_PASSWORD, uniqueIdentity } from '../../support/users';

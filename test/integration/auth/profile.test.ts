@@ -1,6 +1,6 @@
+import { findUserById, findUserByUsername } from '@functions/data/users';
+import type { PublicUser } from '@shared/contract/users';
 import { describe, expect, it } from 'vitest';
-import { findUserById, findUserByUsername } from '../../../functions/data/users';
-import type { PublicUser } from '../../../shared/contract/users';
 import { api } from '../../support/api';
 import { createVerifiedUser, uniqueIdentity } from '../../support/users';
 

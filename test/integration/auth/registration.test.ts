@@ -1,10 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '@functions/data/client';
+import { keys } from '@functions/data/keys';
+import { findUserByEmail, findUserById } from '@functions/data/users';
+import { REFERRAL_CODE_ALPHABET } from '@functions/domain/accounts/secrets';
+import { publicUserSchema } from '@shared/contract/users';
 import { describe, expect, it } from 'vitest';
-import { db, tableName } from '../../../functions/data/client';
-import { keys } from '../../../functions/data/keys';
-import { findUserByEmail, findUserById } from '../../../functions/data/users';
-import { REFERRAL_CODE_ALPHABET } from '../../../functions/domain/accounts/secrets';
-import { publicUserSchema } from '../../../shared/contract/users';
 import { api } from '../../support/api';
 import { latestMailTo } from '../../support/mail';
 import { createVerifiedUser, TEST_PASSWORD, uniqueIdentity } from '../../support/users';

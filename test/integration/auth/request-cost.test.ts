@@ -1,8 +1,8 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { db } from '@functions/data/client';
+import { handler } from '@functions/handlers/auth/me';
+import { lambdaContext } from '@infra/local/api-adapter';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../../functions/data/client';
-import { handler } from '../../../functions/handlers/auth/me';
-import { lambdaContext } from '../../../infra/local/api-adapter';
 import { createVerifiedUser } from '../../support/users';
 
 /** Runs the GET /auth/me function in this process, as Lambda would, counting its DynamoDB calls. */

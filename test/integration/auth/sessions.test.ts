@@ -1,8 +1,8 @@
+import { findSession } from '@functions/data/sessions';
+import { findUserById, updateUser } from '@functions/data/users';
+import { refreshSession, SESSION_LIFETIME_MS } from '@functions/domain/accounts/sessions';
 import { base64url } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { findSession } from '../../../functions/data/sessions';
-import { findUserById, updateUser } from '../../../functions/data/users';
-import { refreshSession, SESSION_LIFETIME_MS } from '../../../functions/domain/accounts/sessions';
 import { api } from '../../support/api';
 import { createVerifiedUser, loginAs, promote, TEST_PASSWORD } from '../../support/users';
 import { me, refresh } from './flows';

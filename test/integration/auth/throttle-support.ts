@@ -1,4 +1,4 @@
-import { addWindowHit } from '../../../functions/data/throttle';
+import { addWindowHit } from '@functions/data/throttle';
 
 /**
  * Fills a throttle window directly, instead of flooding the shared API from 127.0.0.1. Pass the

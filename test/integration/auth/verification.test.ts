@@ -1,14 +1,14 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
-import { db, tableName } from '../../../functions/data/client';
-import { keys } from '../../../functions/data/keys';
-import { AUTH_MESSAGES } from '../../../functions/domain/accounts/messages';
-import { hashToken } from '../../../functions/domain/accounts/secrets';
+import { db, tableName } from '@functions/data/client';
+import { keys } from '@functions/data/keys';
+import { AUTH_MESSAGES } from '@functions/domain/accounts/messages';
+import { hashToken } from '@functions/domain/accounts/secrets';
 import {
   resendVerification,
   VERIFICATION_TOKEN_TTL_MS,
   verifyEmail,
-} from '../../../functions/domain/accounts/verification';
+} from '@functions/domain/accounts/verification';
+import { describe, expect, it } from 'vitest';
 import { api, runId } from '../../support/api';
 import { createVerifiedUser, uniqueIdentity } from '../../support/users';
 import { mailCount, mailedToken, registerThroughApi, verifyThroughApi } from './flows';

@@ -1,5 +1,5 @@
+import type { UserRecord } from '@functions/data/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserRecord } from '../../../functions/data/users';
 import { mailsTo } from '../../support/mail';
 import { createIsolatedTable, putUser } from '../applications/isolated-table';
 
@@ -11,14 +11,14 @@ let drop: () => Promise<void>;
 let m: Awaited<ReturnType<typeof modules>>;
 
 const modules = async () => ({
-  create: await import('../../../functions/domain/applications/create'),
-  expire: await import('../../../functions/domain/applications/expire'),
-  job: await import('../../../functions/jobs/expire-stale'),
-  applications: await import('../../../functions/data/applications'),
-  counters: await import('../../../functions/data/counters'),
-  notifications: await import('../../../functions/data/notifications'),
-  settings: await import('../../../functions/domain/settings/settings'),
-  routes: await import('../../../functions/routes'),
+  create: await import('@functions/domain/applications/create'),
+  expire: await import('@functions/domain/applications/expire'),
+  job: await import('@functions/jobs/expire-stale'),
+  applications: await import('@functions/data/applications'),
+  counters: await import('@functions/data/counters'),
+  notifications: await import('@functions/data/notifications'),
+  settings: await import('@functions/domain/settings/settings'),
+  routes: await import('@functions/routes'),
 });
 
 beforeAll(async () => {
@@ -70,7 +70,7 @@ describe('the expire-stale job', () => {
   it('leaves applications that are no longer PENDING alone', async () => {
     const owner = await putUser();
     const cancelled = await applicationAged(owner, 30);
-    const { cancelMyApplication } = await import('../../../functions/domain/applications/mine');
+    const { cancelMyApplication } = await import('@functions/domain/applications/mine');
     await cancelMyApplication(owner.id, cancelled.id);
     await m.expire.expireStaleApplications();
     expect(await statusOf(cancelled.id)).toBe('CANCELLED');

@@ -1,7 +1,7 @@
+import { newNotificationId, notificationPuts } from '@functions/data/notifications';
+import { transactWrite } from '@functions/data/transactions';
+import type { NotificationView } from '@shared/contract/notifications';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newNotificationId, notificationPuts } from '../../../functions/data/notifications';
-import { transactWrite } from '../../../functions/data/transactions';
-import type { NotificationView } from '../../../shared/contract/notifications';
 import { api } from '../../support/api';
 import type { TestUser } from '../../support/users';
 import { createApplication, individualBody, newUser, setStatus } from '../applications/fixtures';

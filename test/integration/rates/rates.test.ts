@@ -1,7 +1,7 @@
+import { listAuditFor } from '@functions/data/audit';
+import { offeredSeedCurrencies } from '@functions/seed/rates-data';
+import type { Quote, RatesData } from '@shared/contract/rates';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listAuditFor } from '../../../functions/data/audit';
-import { offeredSeedCurrencies } from '../../../functions/seed/rates-data';
-import type { Quote, RatesData } from '../../../shared/contract/rates';
 import { api } from '../../support/api';
 import type { TestUser } from '../../support/users';
 import { individualBody, newUser, standardBody, submit } from '../applications/fixtures';

@@ -1,5 +1,5 @@
+import { loginBodySchema, registerBodySchema, updateProfileBodySchema } from '@shared/contract/auth';
 import { describe, expect, it } from 'vitest';
-import { loginBodySchema, registerBodySchema, updateProfileBodySchema } from '../../../shared/contract/auth';
 
 const valid = { email: 'user@example.com', username: 'user_1', password: 'Correct-horse-9' };
 

@@ -1,5 +1,5 @@
+import { passwordResetMail, verificationMail } from '@functions/mail/account-mails';
 import { describe, expect, it } from 'vitest';
-import { passwordResetMail, verificationMail } from '../../../functions/mail/account-mails';
 
 const link = 'https://exchange.example/verify-email?token=abc';
 

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
 import {
   BCRYPT_COST,
   DUMMY_HASH,
   hashPassword,
   verifyAgainstDummy,
   verifyPassword,
-} from '../../../functions/domain/accounts/passwords';
+} from '@functions/domain/accounts/passwords';
+import { describe, expect, it } from 'vitest';
 
 describe('password hashing', () => {
   it('hashes with bcrypt at cost 10 or more', async () => {

@@ -1,12 +1,12 @@
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
 import {
   hashToken,
   newOpaqueToken,
   newReferralCode,
   REFERRAL_CODE_ALPHABET,
   REFERRAL_CODE_LENGTH,
-} from '../../../functions/domain/accounts/secrets';
+} from '@functions/domain/accounts/secrets';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 
 describe('opaque tokens', () => {
   it('are 32 random bytes in base64url (43 characters) and never repeat', () => {

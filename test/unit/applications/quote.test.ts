@@ -1,6 +1,4 @@
-import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import type { CurrencyValueRecord, DirectionRecord } from '../../../functions/data/rates';
+import type { CurrencyValueRecord, DirectionRecord } from '@functions/data/rates';
 import {
   amountDecimals,
   computeQuote,
@@ -8,7 +6,9 @@ import {
   directionRate,
   formatAmount,
   hasAtMostDecimals,
-} from '../../../functions/domain/rates/quote';
+} from '@functions/domain/rates/quote';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 
 const at = '2026-01-01T00:00:00.000Z';
 const value = (code: string, usdValue: number): CurrencyValueRecord => ({

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /** The seed modules reach the data client, which reads TABLE_NAME at import (no network call). */
-let rates: typeof import('../../../functions/seed/rates-data');
+let rates: typeof import('@functions/seed/rates-data');
 
 beforeAll(async () => {
   process.env.TABLE_NAME ??= 'unit-test-table';
-  rates = await import('../../../functions/seed/rates-data');
+  rates = await import('@functions/seed/rates-data');
 });
 
 describe('the default rates of the seed', () => {

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /** The mail module reads SITE_URL once at import, so it is imported after the variable is set. */
-let mail: typeof import('../../../functions/mail/application-status');
+let mail: typeof import('@functions/mail/application-status');
 
 beforeAll(async () => {
   process.env.SITE_URL ??= 'https://exchange.example';
-  mail = await import('../../../functions/mail/application-status');
+  mail = await import('@functions/mail/application-status');
 });
 
 const rejected = {

@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
 import {
   isOpen,
   jobMayExpire,
   ownerMayCancel,
   staffMayMove,
   statusCounterDeltas,
-} from '../../../functions/domain/applications/transitions';
-import { APPLICATION_STATUSES, type ApplicationStatus } from '../../../shared/enums';
+} from '@functions/domain/applications/transitions';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '@shared/enums';
+import { describe, expect, it } from 'vitest';
 
 const ALLOWED = new Set([
   'PENDING>PROCESSING',

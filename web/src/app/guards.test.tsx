@@ -1,7 +1,7 @@
+import type { PublicUser } from '@shared/contract/users';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PublicUser } from '../../../shared/contract/users';
 import { initialAuthState, useAuthStore } from '../stores/auth-store';
 import { setupTestI18n } from '../testing/i18n';
 import { GuestOnly, RequireAuth } from './guards';

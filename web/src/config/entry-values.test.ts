@@ -1,6 +1,6 @@
+import * as constants from '@shared/constants';
+import * as enums from '@shared/enums';
 import { describe, expect, it } from 'vitest';
-import * as constants from '../../../shared/constants';
-import * as enums from '../../../shared/enums';
 import * as entry from './entry-values';
 
 describe('values copied for the entry chunk', () => {

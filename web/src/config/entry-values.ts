@@ -1,4 +1,4 @@
-import type { Language, Role } from '../../../shared/enums';
+import type { Language, Role } from '@shared/enums';
 
 /**
  * Copies of the few shared values the landing page's first JavaScript needs. shared/enums.ts also

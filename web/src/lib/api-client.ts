@@ -1,4 +1,4 @@
-import type { Envelope, FieldError } from '../../../shared/envelope';
+import type { Envelope, FieldError } from '@shared/envelope';
 import { sessionHooks as hooks } from './session-hooks';
 import { tokenStorage } from './token-storage';
 

@@ -1,6 +1,6 @@
+import type { Language } from '@shared/enums';
 import i18next, { type BackendModule, type Resource, type TFunction } from 'i18next';
 import { use, useMemo, useSyncExternalStore } from 'react';
-import type { Language } from '../../../shared/enums';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../config/entry-values';
 import { languageDetector } from './language-detector';
 

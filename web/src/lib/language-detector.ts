@@ -1,5 +1,5 @@
+import type { Language } from '@shared/enums';
 import type { LanguageDetectorModule } from 'i18next';
-import type { Language } from '../../../shared/enums';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES } from '../config/entry-values';
 
 /**

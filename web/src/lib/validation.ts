@@ -5,7 +5,7 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
   USERNAME_PATTERN,
-} from '../../../shared/constants';
+} from '@shared/constants';
 
 /**
  * Field rules shared by the forms (spec §5). Each returns the `forms` namespace key of the error

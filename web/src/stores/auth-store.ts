@@ -1,5 +1,5 @@
+import type { PublicUser } from '@shared/contract/users';
 import { create } from 'zustand';
-import type { PublicUser } from '../../../shared/contract/users';
 import { isStaffRole } from '../config/entry-values';
 import type { ApiError } from '../lib/api-client';
 import { setSessionHooks } from '../lib/session-hooks';

@@ -1,5 +1,5 @@
+import type { PublicUser } from '@shared/contract/users';
 import { vi } from 'vitest';
-import type { PublicUser } from '../../../shared/contract/users';
 
 /** A complete user as the API returns one; `changes` set the fields a test is about. */
 export function testUser(changes: Partial<PublicUser> = {}): PublicUser {

@@ -1,5 +1,5 @@
+import type { Language } from '@shared/enums';
 import type { Resource } from 'i18next';
-import type { Language } from '../../../shared/enums';
 import { i18n, initI18n } from '../lib/i18n';
 
 /** Every locale file, bundled for tests (the app fetches them at run time instead). */

@@ -1,7 +1,7 @@
-import { endpoint } from '../../../commons/http';
-import { actorOf } from '../../../domain/applications/actors';
-import { changeApplicationStatus } from '../../../domain/applications/admin-actions';
-import { adminChangeApplicationStatus as route } from '../../../routes';
+import { endpoint } from '@functions/commons/http';
+import { actorOf } from '@functions/domain/applications/actors';
+import { changeApplicationStatus } from '@functions/domain/applications/admin-actions';
+import { adminChangeApplicationStatus as route } from '@functions/routes';
 
 export const handler = endpoint(route, async ({ params, body, principal }) => ({
   message: 'Status updated.',

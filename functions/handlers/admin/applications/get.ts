@@ -1,6 +1,6 @@
-import { endpoint } from '../../../commons/http';
-import { getAdminApplication } from '../../../domain/applications/admin-actions';
-import { adminGetApplication as route } from '../../../routes';
+import { endpoint } from '@functions/commons/http';
+import { getAdminApplication } from '@functions/domain/applications/admin-actions';
+import { adminGetApplication as route } from '@functions/routes';
 
 export const handler = endpoint(route, async ({ params }) => ({
   data: await getAdminApplication(params.id),

@@ -1,6 +1,6 @@
-import { endpoint } from '../../../commons/http';
-import { listAdminApplications } from '../../../domain/applications/admin-list';
-import { adminListApplications as route } from '../../../routes';
+import { endpoint } from '@functions/commons/http';
+import { listAdminApplications } from '@functions/domain/applications/admin-list';
+import { adminListApplications as route } from '@functions/routes';
 
 export const handler = endpoint(route, async ({ query }) => ({
   data: await listAdminApplications(query),

@@ -1,5 +1,5 @@
-import { endpoint } from '../../../commons/http';
-import { activityStats } from '../../../domain/dashboard/dashboard';
-import { adminActivityStats as route } from '../../../routes';
+import { endpoint } from '@functions/commons/http';
+import { activityStats } from '@functions/domain/dashboard/dashboard';
+import { adminActivityStats as route } from '@functions/routes';
 
 export const handler = endpoint(route, async () => ({ data: await activityStats() }));

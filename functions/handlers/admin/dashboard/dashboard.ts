@@ -1,6 +1,6 @@
-import { endpoint } from '../../../commons/http';
-import { dashboard } from '../../../domain/dashboard/dashboard';
-import { adminDashboard as route } from '../../../routes';
+import { endpoint } from '@functions/commons/http';
+import { dashboard } from '@functions/domain/dashboard/dashboard';
+import { adminDashboard as route } from '@functions/routes';
 
 export const handler = endpoint(route, async ({ query }) => ({
   data: await dashboard(query.period),

@@ -1,7 +1,7 @@
-import { endpoint } from '../../../commons/http';
-import { actorOf } from '../../../domain/applications/actors';
-import { putRates } from '../../../domain/rates/rates';
-import { adminPutRates as route } from '../../../routes';
+import { endpoint } from '@functions/commons/http';
+import { actorOf } from '@functions/domain/applications/actors';
+import { putRates } from '@functions/domain/rates/rates';
+import { adminPutRates as route } from '@functions/routes';
 
 export const handler = endpoint(route, async ({ body, principal }) => ({
   message: 'Rates saved.',

@@ -1,6 +1,6 @@
-import { endpoint } from '../../../commons/http';
-import { getSetting } from '../../../domain/settings/settings';
-import { adminGetSetting as route } from '../../../routes';
+import { endpoint } from '@functions/commons/http';
+import { getSetting } from '@functions/domain/settings/settings';
+import { adminGetSetting as route } from '@functions/routes';
 
 export const handler = endpoint(route, async ({ params }) => ({
   data: await getSetting(params.key),

@@ -1,5 +1,5 @@
-import { endpoint } from '../../../commons/http';
-import { listAllSettings } from '../../../domain/settings/settings';
-import { adminListSettings as route } from '../../../routes';
+import { endpoint } from '@functions/commons/http';
+import { listAllSettings } from '@functions/domain/settings/settings';
+import { adminListSettings as route } from '@functions/routes';
 
 export const handler = endpoint(route, async () => ({ data: await listAllSettings() }));

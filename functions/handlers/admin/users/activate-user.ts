@@ -1,8 +1,8 @@
-import { endpoint } from '../../../commons/http';
-import { withApplicationCount } from '../../../domain/staff-users/application-counts';
-import { changeUser } from '../../../domain/staff-users/change-user';
-import { actorOf } from '../../../domain/staff-users/permissions';
-import { adminActivateUser as route } from '../../../routes';
+import { endpoint } from '@functions/commons/http';
+import { withApplicationCount } from '@functions/domain/staff-users/application-counts';
+import { changeUser } from '@functions/domain/staff-users/change-user';
+import { actorOf } from '@functions/domain/staff-users/permissions';
+import { adminActivateUser as route } from '@functions/routes';
 
 export const handler = endpoint(route, async ({ params, principal }) => {
   const user = await changeUser(actorOf(principal), params.id, { isActive: true }, 'user.activate');

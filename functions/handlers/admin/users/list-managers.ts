@@ -1,5 +1,5 @@
-import { endpoint } from '../../../commons/http';
-import { listManagers } from '../../../domain/staff-users/user-detail';
-import { adminListManagers as route } from '../../../routes';
+import { endpoint } from '@functions/commons/http';
+import { listManagers } from '@functions/domain/staff-users/user-detail';
+import { adminListManagers as route } from '@functions/routes';
 
 export const handler = endpoint(route, async () => ({ data: await listManagers() }));

@@ -1,6 +1,6 @@
-import { endpoint } from '../../../commons/http';
-import { listUserApplications } from '../../../domain/staff-users/user-applications';
-import { adminUserApplications as route } from '../../../routes';
+import { endpoint } from '@functions/commons/http';
+import { listUserApplications } from '@functions/domain/staff-users/user-applications';
+import { adminUserApplications as route } from '@functions/routes';
 
 export const handler = endpoint(route, async ({ params, query }) => ({
   data: await listUserApplications(params.id, query),

@@ -1,6 +1,6 @@
-import { endpoint } from '../../../commons/http';
-import { listUsers } from '../../../domain/staff-users/list-users';
-import { adminListUsers as route } from '../../../routes';
+import { endpoint } from '@functions/commons/http';
+import { listUsers } from '@functions/domain/staff-users/list-users';
+import { adminListUsers as route } from '@functions/routes';
 
 export const handler = endpoint(route, async ({ query }) => ({
   data: await listUsers(query),

@@ -1,7 +1,7 @@
-import { endpoint } from '../../../commons/http';
-import { actorOf } from '../../../domain/staff-users/permissions';
-import { resetReferrals } from '../../../domain/staff-users/reset-referrals';
-import { adminResetReferrals as route } from '../../../routes';
+import { endpoint } from '@functions/commons/http';
+import { actorOf } from '@functions/domain/staff-users/permissions';
+import { resetReferrals } from '@functions/domain/staff-users/reset-referrals';
+import { adminResetReferrals as route } from '@functions/routes';
 
 export const handler = endpoint(route, async ({ params, principal }) => ({
   message: 'Referrals reset.',

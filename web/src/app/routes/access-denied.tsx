@@ -1,7 +1,7 @@
+import { ButtonLink } from '@web/components/ui/button';
+import { loginPath, paths, registerPath } from '@web/config/paths';
+import { useTranslation } from '@web/lib/i18n';
 import { useLocation } from 'react-router-dom';
-import { ButtonLink } from '../../components/ui/button';
-import { loginPath, paths, registerPath } from '../../config/paths';
-import { useTranslation } from '../../lib/i18n';
 import { StatusPage } from './status-page';
 
 /** Shown instead of a logged-in screen to visitors (login/register/home links), and to non-staff on /admin. */

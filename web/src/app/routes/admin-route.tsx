@@ -1,3 +1,3 @@
-import '../../lib/react-i18next-bridge';
+import '@web/lib/react-i18next-bridge';
 
-export { AdminApp } from '../../features/admin';
+export { AdminApp } from '@web/features/admin';

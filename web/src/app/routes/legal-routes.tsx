@@ -1,3 +1,3 @@
-import '../../lib/react-i18next-bridge';
+import '@web/lib/react-i18next-bridge';
 
-export { LicenseAgreementPage, PrivacyPolicyPage } from '../../features/legal';
+export { LicenseAgreementPage, PrivacyPolicyPage } from '@web/features/legal';

@@ -1,6 +1,6 @@
-import { ButtonLink } from '../../components/ui/button';
-import { paths } from '../../config/paths';
-import { useTranslation } from '../../lib/i18n';
+import { ButtonLink } from '@web/components/ui/button';
+import { paths } from '@web/config/paths';
+import { useTranslation } from '@web/lib/i18n';
 import { StatusPage } from './status-page';
 
 export function NotFoundPage() {

@@ -1,6 +1,6 @@
+import { paths } from '@web/config/paths';
+import { useTranslation } from '@web/lib/i18n';
 import { Link } from 'react-router-dom';
-import { paths } from '../../config/paths';
-import { useTranslation } from '../../lib/i18n';
 
 export function Footer() {
   const { t } = useTranslation('common');

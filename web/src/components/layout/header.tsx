@@ -1,8 +1,8 @@
+import { paths } from '@web/config/paths';
+import { useTranslation } from '@web/lib/i18n';
+import { selectIsStaff, useAuthStore } from '@web/stores/auth-store';
 import { useEffect } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import { paths } from '../../config/paths';
-import { useTranslation } from '../../lib/i18n';
-import { selectIsStaff, useAuthStore } from '../../stores/auth-store';
 import { ButtonLink } from '../ui/button-link';
 import { SvgIcon } from '../ui/svg-icon';
 import { LanguageSwitcher } from './language-switcher';

@@ -1,6 +1,6 @@
-import type { Language } from '../../../../shared/enums';
-import { LANGUAGES } from '../../config/entry-values';
-import { changeLanguage, useTranslation } from '../../lib/i18n';
+import type { Language } from '@shared/enums';
+import { LANGUAGES } from '@web/config/entry-values';
+import { changeLanguage, useTranslation } from '@web/lib/i18n';
 
 /** RU/EN toggle; the choice is stored under the `language` key by the detector's cache. */
 export function LanguageSwitcher() {

@@ -1,5 +1,5 @@
+import { useTranslation } from '@web/lib/i18n';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { useTranslation } from '../../lib/i18n';
 import { CloseIcon } from './icons';
 
 /**

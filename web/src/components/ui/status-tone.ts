@@ -1,4 +1,4 @@
-import { type StatusTone, statusTone } from '../../../../shared/enums';
+import { type StatusTone, statusTone } from '@shared/enums';
 import type { BadgeTone } from './badge';
 
 const BADGE_TONES: Record<StatusTone, BadgeTone> = {

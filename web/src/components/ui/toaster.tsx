@@ -1,5 +1,5 @@
-import { useTranslation } from '../../lib/i18n';
-import { type Toast, useToastStore } from '../../stores/toast-store';
+import { useTranslation } from '@web/lib/i18n';
+import { type Toast, useToastStore } from '@web/stores/toast-store';
 import { buttonClass } from './button';
 import { CloseIcon } from './icons';
 

@@ -1,10 +1,10 @@
+import { isStaffRole } from '@shared/enums';
+import { AccessDeniedPage } from '@web/app/routes/access-denied';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { useTranslation } from '@web/lib/i18n';
+import { useAuthStore } from '@web/stores/auth-store';
 import { type ReactNode, useMemo } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { isStaffRole } from '../../../../shared/enums';
-import { AccessDeniedPage } from '../../app/routes/access-denied';
-import { PageSpinner } from '../../components/ui/spinner';
-import { useTranslation } from '../../lib/i18n';
-import { useAuthStore } from '../../stores/auth-store';
 import { ApplicationsPage } from './applications/applications-page';
 import { AdminLayout } from './components/admin-layout';
 import { AdminStatusPage, ComingSoonPage } from './components/coming-soon';

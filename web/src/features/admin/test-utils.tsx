@@ -1,10 +1,10 @@
+import type { Role } from '@shared/enums';
 import { render } from '@testing-library/react';
+import { i18n, initI18n } from '@web/lib/i18n';
+import adminEn from '@web/locales/en/admin.json';
+import commonEn from '@web/locales/en/common.json';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import type { Role } from '../../../../shared/enums';
-import { i18n, initI18n } from '../../lib/i18n';
-import adminEn from '../../locales/en/admin.json';
-import commonEn from '../../locales/en/common.json';
 import { StaffContext } from './components/staff-context';
 
 /** The app's i18n with the English admin and common texts, started once per test file. */

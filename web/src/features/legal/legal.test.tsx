@@ -1,15 +1,11 @@
+import { FROZEN_FUNDS_DOCUMENTATION_DAYS, MINIMUM_AGE, REFERRAL_COOKIE_DAYS } from '@shared/constants';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import en from '@web/locales/en/legal.json';
+import ru from '@web/locales/ru/legal.json';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  FROZEN_FUNDS_DOCUMENTATION_DAYS,
-  MINIMUM_AGE,
-  REFERRAL_COOKIE_DAYS,
-} from '../../../../shared/constants';
-import en from '../../locales/en/legal.json';
-import ru from '../../locales/ru/legal.json';
 import { LicenseAgreementPage, PrivacyPolicyPage } from './index';
 import { LICENSE_SECTION_KEYS, PRIVACY_SECTION_KEYS } from './sections';
 

@@ -1,4 +1,4 @@
-import type { ActivityStatsData, DashboardData, SettingView } from '../../../../../shared/contract/admin';
+import type { ActivityStatsData, DashboardData, SettingView } from '@shared/contract/admin';
 import type {
   AdminUserApplicationsPage,
   AdminUserDetail,
@@ -6,19 +6,19 @@ import type {
   AdminUserUpdateBody,
   ManagerOption,
   ResetReferralsData,
-} from '../../../../../shared/contract/admin-users';
+} from '@shared/contract/admin-users';
 import type {
   AdminApplicationDetail,
   AdminApplicationView,
   ChangeStatusBody,
   UpdateDetailsBody,
-} from '../../../../../shared/contract/applications';
-import type { PutRatesBody, RatesData } from '../../../../../shared/contract/rates';
-import type { PublicUser } from '../../../../../shared/contract/users';
-import type { DashboardPeriod, Role, StaffSettableStatus } from '../../../../../shared/enums';
-import type { GeoTree } from '../../../../../shared/geo';
-import type { Paged, SortOrder } from '../../../../../shared/paging';
-import { api } from '../../../lib/api-client';
+} from '@shared/contract/applications';
+import type { PutRatesBody, RatesData } from '@shared/contract/rates';
+import type { PublicUser } from '@shared/contract/users';
+import type { DashboardPeriod, Role, StaffSettableStatus } from '@shared/enums';
+import type { GeoTree } from '@shared/geo';
+import type { Paged, SortOrder } from '@shared/paging';
+import { api } from '@web/lib/api-client';
 
 /** The staff calls of spec §7 (Admin), typed with the shared contract. */
 

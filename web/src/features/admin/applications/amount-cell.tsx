@@ -1,5 +1,5 @@
-import { assetLabel } from '../../../../../shared/assets';
-import { useTranslation } from '../../../lib/i18n';
+import { assetLabel } from '@shared/assets';
+import { useTranslation } from '@web/lib/i18n';
 import { formatNumber } from '../lib/format';
 
 /** An amount over its asset's label (`1 500` / `Card EUR`): narrow enough for the dense table. */

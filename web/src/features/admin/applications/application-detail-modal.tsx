@@ -1,14 +1,11 @@
+import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
+import type { AdminApplicationDetail, AdminApplicationView } from '@shared/contract/applications';
+import { ADMIN_NOTE_MAX_LENGTH, type UpdateDetailsBody } from '@shared/contract/applications';
+import type { StaffSettableStatus } from '@shared/enums';
+import { Button } from '@web/components/ui/button';
+import { SelectField, TextAreaField } from '@web/components/ui/field';
+import { useTranslation } from '@web/lib/i18n';
 import { useEffect, useState } from 'react';
-import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '../../../../../shared/constants';
-import type {
-  AdminApplicationDetail,
-  AdminApplicationView,
-} from '../../../../../shared/contract/applications';
-import { ADMIN_NOTE_MAX_LENGTH, type UpdateDetailsBody } from '../../../../../shared/contract/applications';
-import type { StaffSettableStatus } from '../../../../../shared/enums';
-import { Button } from '../../../components/ui/button';
-import { SelectField, TextAreaField } from '../../../components/ui/field';
-import { useTranslation } from '../../../lib/i18n';
 import { adminApi } from '../api/admin-api';
 import { DetailModal } from '../components/detail-modal';
 import { type Fact, FactList } from '../components/fact-list';

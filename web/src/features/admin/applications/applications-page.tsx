@@ -1,9 +1,9 @@
-import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '../../../../../shared/constants';
-import type { AdminApplicationView } from '../../../../../shared/contract/applications';
-import type { StaffSettableStatus } from '../../../../../shared/enums';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { useTranslation } from '../../../lib/i18n';
+import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
+import type { AdminApplicationView } from '@shared/contract/applications';
+import type { StaffSettableStatus } from '@shared/enums';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { useTranslation } from '@web/lib/i18n';
 import { adminApi } from '../api/admin-api';
 import { EyeIcon } from '../components/admin-icons';
 import { IconButton } from '../components/icon-button';

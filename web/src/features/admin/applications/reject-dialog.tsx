@@ -1,9 +1,9 @@
+import { REJECTION_REASON_MAX_LENGTH } from '@shared/contract/applications';
+import { Button } from '@web/components/ui/button';
+import { TextAreaField } from '@web/components/ui/field';
+import { Modal } from '@web/components/ui/modal';
+import { useTranslation } from '@web/lib/i18n';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { REJECTION_REASON_MAX_LENGTH } from '../../../../../shared/contract/applications';
-import { Button } from '../../../components/ui/button';
-import { TextAreaField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
-import { useTranslation } from '../../../lib/i18n';
 
 interface RejectDialogProps {
   open: boolean;

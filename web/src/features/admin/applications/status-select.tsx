@@ -1,7 +1,7 @@
+import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
+import { STAFF_SETTABLE_STATUSES, type StaffSettableStatus, statusTone } from '@shared/enums';
+import { useTranslation } from '@web/lib/i18n';
 import { useState } from 'react';
-import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '../../../../../shared/constants';
-import { STAFF_SETTABLE_STATUSES, type StaffSettableStatus, statusTone } from '../../../../../shared/enums';
-import { useTranslation } from '../../../lib/i18n';
 import { statusLabel } from '../components/status-badge';
 import { shortId } from '../lib/format';
 import { RejectDialog } from './reject-dialog';

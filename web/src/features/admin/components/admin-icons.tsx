@@ -1,4 +1,4 @@
-import { SvgIcon } from '../../../components/ui/svg-icon';
+import { SvgIcon } from '@web/components/ui/svg-icon';
 
 /* Icons of the admin row actions (decorative: each button carries its accessible name). */
 

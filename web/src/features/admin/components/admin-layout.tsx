@@ -1,9 +1,9 @@
+import { ADMIN_DRAWER_BREAKPOINT_PX } from '@shared/constants';
+import { CloseIcon } from '@web/components/ui/icons';
+import { useModalDialog } from '@web/components/ui/modal';
+import { useTranslation } from '@web/lib/i18n';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { ADMIN_DRAWER_BREAKPOINT_PX } from '../../../../../shared/constants';
-import { CloseIcon } from '../../../components/ui/icons';
-import { useModalDialog } from '../../../components/ui/modal';
-import { useTranslation } from '../../../lib/i18n';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { AdminNav } from './admin-nav';
 import { useStaff } from './staff-context';

@@ -1,5 +1,5 @@
+import { useTranslation } from '@web/lib/i18n';
 import { NavLink } from 'react-router-dom';
-import { useTranslation } from '../../../lib/i18n';
 import { type AdminPageId, adminHref, adminPages } from '../lib/admin-paths';
 import { canOpenSection } from '../lib/permissions';
 import { useStaff } from './staff-context';

@@ -1,5 +1,5 @@
-import { ButtonLink } from '../../../components/ui/button';
-import { useTranslation } from '../../../lib/i18n';
+import { ButtonLink } from '@web/components/ui/button';
+import { useTranslation } from '@web/lib/i18n';
 import { type AdminPageId, adminHref } from '../lib/admin-paths';
 import { PAGE_TITLE_ID, PageHeader } from './page-header';
 

@@ -1,7 +1,7 @@
+import { Button } from '@web/components/ui/button';
+import { Modal } from '@web/components/ui/modal';
+import { useTranslation } from '@web/lib/i18n';
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
-import { useTranslation } from '../../../lib/i18n';
 
 interface ConfirmDialogProps {
   open: boolean;

@@ -1,6 +1,6 @@
+import { Button } from '@web/components/ui/button';
+import { useTranslation } from '@web/lib/i18n';
 import type { FormEvent, InputHTMLAttributes, ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { useTranslation } from '../../../lib/i18n';
 
 interface FilterBarProps {
   /** The form's accessible name. */

@@ -1,5 +1,5 @@
+import { Spinner } from '@web/components/ui/spinner';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Spinner } from '../../../components/ui/spinner';
 
 interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label'> {
   /** The accessible name, also shown as the tooltip. */

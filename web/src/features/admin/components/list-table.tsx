@@ -1,5 +1,5 @@
-import type { Paged } from '../../../../../shared/paging';
-import { useTranslation } from '../../../lib/i18n';
+import type { Paged } from '@shared/paging';
+import { useTranslation } from '@web/lib/i18n';
 import { DataTable, type DataTableProps } from './data-table';
 import { Pager } from './pager';
 

@@ -1,9 +1,9 @@
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { useTranslation } from '@web/lib/i18n';
+import { serverErrorText } from '@web/lib/server-message';
 import type { ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { useTranslation } from '../../../lib/i18n';
-import { serverErrorText } from '../../../lib/server-message';
 import type { Resource } from '../hooks/use-resource';
 
 /** A failed load: the screen's title for it, the server's message when it sent one, and a retry. */

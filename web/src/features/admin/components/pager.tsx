@@ -1,5 +1,5 @@
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
-import { useTranslation } from '../../../lib/i18n';
+import { ChevronLeftIcon, ChevronRightIcon } from '@web/components/ui/icons';
+import { useTranslation } from '@web/lib/i18n';
 import { pageWindow } from '../lib/page-window';
 
 interface PagerProps {

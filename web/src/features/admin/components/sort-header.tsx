@@ -1,5 +1,5 @@
-import type { SortOrder } from '../../../../../shared/paging';
-import { useTranslation } from '../../../lib/i18n';
+import type { SortOrder } from '@shared/paging';
+import { useTranslation } from '@web/lib/i18n';
 
 interface SortHeaderProps<F extends string> {
   field: F;

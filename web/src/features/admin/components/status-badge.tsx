@@ -1,7 +1,7 @@
-import { APPLICATION_STATUSES } from '../../../../../shared/enums';
-import { Badge } from '../../../components/ui/badge';
-import { statusBadgeTone } from '../../../components/ui/status-tone';
-import { useTranslation } from '../../../lib/i18n';
+import { APPLICATION_STATUSES } from '@shared/enums';
+import { Badge } from '@web/components/ui/badge';
+import { statusBadgeTone } from '@web/components/ui/status-tone';
+import { useTranslation } from '@web/lib/i18n';
 
 /** A status with its colour. */
 export function StatusBadge({ status }: { status: string }) {

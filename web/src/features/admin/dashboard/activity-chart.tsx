@@ -1,5 +1,5 @@
-import type { ActivityStatsData } from '../../../../../shared/contract/admin';
-import { useTranslation } from '../../../lib/i18n';
+import type { ActivityStatsData } from '@shared/contract/admin';
+import { useTranslation } from '@web/lib/i18n';
 import { formatDate } from '../lib/format';
 
 type Day = ActivityStatsData['days'][number];

@@ -1,9 +1,9 @@
+import { DASHBOARD_PERIODS, type DashboardPeriod } from '@shared/enums';
+import { Alert } from '@web/components/ui/alert';
+import { ChoiceButtons } from '@web/components/ui/choice-buttons';
+import { useTranslation } from '@web/lib/i18n';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DASHBOARD_PERIODS, type DashboardPeriod } from '../../../../../shared/enums';
-import { Alert } from '../../../components/ui/alert';
-import { ChoiceButtons } from '../../../components/ui/choice-buttons';
-import { useTranslation } from '../../../lib/i18n';
 import { adminApi, MissingDataError } from '../api/admin-api';
 import { Loaded } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';

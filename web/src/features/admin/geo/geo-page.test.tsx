@@ -1,7 +1,7 @@
+import type { GeoTree } from '@shared/geo';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { ApiError } from '@web/lib/api-client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { GeoTree } from '../../../../../shared/geo';
-import { ApiError } from '../../../lib/api-client';
 import { adminApi } from '../api/admin-api';
 import { renderAdmin, startI18n } from '../test-utils';
 import { GeoPage } from './geo-page';

@@ -1,7 +1,7 @@
+import type { GeoCity, GeoContinent, GeoCountry, GeoTree } from '@shared/geo';
+import { Alert } from '@web/components/ui/alert';
+import { useTranslation } from '@web/lib/i18n';
 import { useMemo, useState } from 'react';
-import type { GeoCity, GeoContinent, GeoCountry, GeoTree } from '../../../../../shared/geo';
-import { Alert } from '../../../components/ui/alert';
-import { useTranslation } from '../../../lib/i18n';
 import { adminApi } from '../api/admin-api';
 import { InlineLoading, LoadError } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';

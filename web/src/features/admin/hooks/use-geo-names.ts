@@ -1,6 +1,6 @@
+import type { GeoTree } from '@shared/geo';
+import { api } from '@web/lib/api-client';
 import { useEffect, useState } from 'react';
-import type { GeoTree } from '../../../../../shared/geo';
-import { api } from '../../../lib/api-client';
 import { geoKeyName } from '../lib/format';
 
 type Names = Map<string, { ru: string; en: string }>;

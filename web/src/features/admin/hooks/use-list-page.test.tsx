@@ -1,6 +1,6 @@
+import type { SortOrder } from '@shared/paging';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SortOrder } from '../../../../../shared/paging';
 import { renderAdmin } from '../test-utils';
 import { useListPage } from './use-list-page';
 

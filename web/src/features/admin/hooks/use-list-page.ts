@@ -1,5 +1,5 @@
-import { ADMIN_PAGE_SIZE } from '../../../../../shared/constants';
-import type { Paged, SortOrder } from '../../../../../shared/paging';
+import { ADMIN_PAGE_SIZE } from '@shared/constants';
+import type { Paged, SortOrder } from '@shared/paging';
 import { pageNumber, useQueryParams } from './use-query-params';
 import { useResource } from './use-resource';
 

@@ -1,6 +1,6 @@
+import { LONG_PRESS_MS } from '@shared/constants';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LONG_PRESS_MS } from '../../../../../shared/constants';
 import { useLongPress } from './use-long-press';
 
 function Pressable({ onLongPress }: { onLongPress: () => void }) {

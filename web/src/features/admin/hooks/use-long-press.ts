@@ -1,5 +1,5 @@
+import { LONG_PRESS_MS } from '@shared/constants';
 import { type PointerEvent, useCallback, useEffect, useRef } from 'react';
-import { LONG_PRESS_MS } from '../../../../../shared/constants';
 
 /** A press that moves further than this is a scroll or a drag, not a long press. */
 const MOVE_TOLERANCE_PX = 10;

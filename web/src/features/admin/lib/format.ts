@@ -1,5 +1,5 @@
-import { assetLabel } from '../../../../../shared/assets';
-import type { Language } from '../../../../../shared/enums';
+import { assetLabel } from '@shared/assets';
+import type { Language } from '@shared/enums';
 
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-GB' };
 

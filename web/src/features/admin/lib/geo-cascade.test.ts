@@ -1,5 +1,5 @@
+import type { GeoTree } from '@shared/geo';
 import { describe, expect, it } from 'vitest';
-import type { GeoTree } from '../../../../../shared/geo';
 import { applyGeoToggle, countActiveCities, sortGeoTree } from './geo-cascade';
 
 const node = (key: string, isActive: boolean) => ({

@@ -1,5 +1,5 @@
-import type { GeoTree } from '../../../../../shared/geo';
-import { geoAncestry, isGeoDescendantOrSelf } from '../../../../../shared/geo';
+import type { GeoTree } from '@shared/geo';
+import { geoAncestry, isGeoDescendantOrSelf } from '@shared/geo';
 
 /**
  * The geo toggle of spec §4 applied to the tree the screen shows: the node and every descendant

@@ -1,7 +1,7 @@
+import { ApiError } from '@web/lib/api-client';
+import { useToastStore } from '@web/stores/toast-store';
+import { setupTestI18n } from '@web/testing/i18n';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import { useToastStore } from '../../../stores/toast-store';
-import { setupTestI18n } from '../../../testing/i18n';
 import { notify } from './notify';
 
 const lastToast = () => useToastStore.getState().toasts.at(-1)?.message;

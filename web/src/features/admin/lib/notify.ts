@@ -1,6 +1,6 @@
-import { ApiError } from '../../../lib/api-client';
-import { localizeServerMessage, serverErrorText } from '../../../lib/server-message';
-import { useToastStore } from '../../../stores/toast-store';
+import { ApiError } from '@web/lib/api-client';
+import { localizeServerMessage, serverErrorText } from '@web/lib/server-message';
+import { useToastStore } from '@web/stores/toast-store';
 
 /** Success and error toasts of the admin screens, through the app's toast store. */
 export const notify = {

@@ -1,4 +1,4 @@
-import { PAGINATION_WINDOW } from '../../../../../shared/constants';
+import { PAGINATION_WINDOW } from '@shared/constants';
 
 /**
  * The page links a pager shows: at most `size` consecutive pages around the current one, shifted

@@ -1,4 +1,4 @@
-import { hasRoleAtLeast, ROLES, type Role } from '../../../../../shared/enums';
+import { hasRoleAtLeast, ROLES, type Role } from '@shared/enums';
 
 /**
  * What each staff role may do in the admin area (architecture §6). The server enforces the same

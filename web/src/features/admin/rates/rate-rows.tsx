@@ -1,8 +1,8 @@
+import { parseAssetKey } from '@shared/assets';
+import type { CurrencyValue, DirectionRate, RatesData } from '@shared/contract/rates';
+import { Badge } from '@web/components/ui/badge';
+import { useTranslation } from '@web/lib/i18n';
 import { useState } from 'react';
-import { parseAssetKey } from '../../../../../shared/assets';
-import type { CurrencyValue, DirectionRate, RatesData } from '../../../../../shared/contract/rates';
-import { Badge } from '../../../components/ui/badge';
-import { useTranslation } from '../../../lib/i18n';
 import { PencilIcon } from '../components/admin-icons';
 import { IconButton } from '../components/icon-button';
 import { formatNumber } from '../lib/format';

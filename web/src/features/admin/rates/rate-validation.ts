@@ -1,4 +1,4 @@
-import { MAX_MARKUP_PERCENT } from '../../../../../shared/contract/rates';
+import { MAX_MARKUP_PERCENT } from '@shared/contract/rates';
 
 export interface DirectionDraft {
   markupPercent: string;

@@ -1,8 +1,8 @@
+import { parseAssetKey } from '@shared/assets';
+import { ADMIN_PAGE_SIZE } from '@shared/constants';
+import type { DirectionRate, RatesData } from '@shared/contract/rates';
+import { useTranslation } from '@web/lib/i18n';
 import { type ReactNode, useMemo, useState } from 'react';
-import { parseAssetKey } from '../../../../../shared/assets';
-import { ADMIN_PAGE_SIZE } from '../../../../../shared/constants';
-import type { DirectionRate, RatesData } from '../../../../../shared/contract/rates';
-import { useTranslation } from '../../../lib/i18n';
 import { adminApi } from '../api/admin-api';
 import { type Column, DataTable } from '../components/data-table';
 import { FilterSelect } from '../components/filter-bar';

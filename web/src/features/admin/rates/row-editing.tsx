@@ -1,8 +1,8 @@
+import type { RatesData } from '@shared/contract/rates';
+import { Button } from '@web/components/ui/button';
+import { useTranslation } from '@web/lib/i18n';
+import { localizedFieldErrors, serverErrorText } from '@web/lib/server-message';
 import { useState } from 'react';
-import type { RatesData } from '../../../../../shared/contract/rates';
-import { Button } from '../../../components/ui/button';
-import { useTranslation } from '../../../lib/i18n';
-import { localizedFieldErrors, serverErrorText } from '../../../lib/server-message';
 import { adminApi } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';

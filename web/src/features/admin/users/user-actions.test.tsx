@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { ApiError } from '@web/lib/api-client';
+import { useToastStore } from '@web/stores/toast-store';
+import { testUser } from '@web/testing/fixtures';
+import { setupTestI18n } from '@web/testing/i18n';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import { useToastStore } from '../../../stores/toast-store';
-import { testUser } from '../../../testing/fixtures';
-import { setupTestI18n } from '../../../testing/i18n';
 import { adminApi } from '../api/admin-api';
 import { renderAdmin } from '../test-utils';
 import { UserActions } from './user-actions';

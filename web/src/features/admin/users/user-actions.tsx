@@ -1,6 +1,6 @@
+import type { PublicUser } from '@shared/contract/users';
+import { useTranslation } from '@web/lib/i18n';
 import { useState } from 'react';
-import type { PublicUser } from '../../../../../shared/contract/users';
-import { useTranslation } from '../../../lib/i18n';
 import { adminApi } from '../api/admin-api';
 import { EyeIcon, PencilIcon, PowerIcon, ResetIcon } from '../components/admin-icons';
 import { ConfirmDialog } from '../components/confirm-dialog';

@@ -1,11 +1,11 @@
+import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
+import type { AdminUserDetail } from '@shared/contract/admin-users';
+import type { PublicUser } from '@shared/contract/users';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { useTranslation } from '@web/lib/i18n';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '../../../../../shared/constants';
-import type { AdminUserDetail } from '../../../../../shared/contract/admin-users';
-import type { PublicUser } from '../../../../../shared/contract/users';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { useTranslation } from '../../../lib/i18n';
 import { adminApi } from '../api/admin-api';
 import { DataTable } from '../components/data-table';
 import { DetailModal } from '../components/detail-modal';

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { ApiError } from '@web/lib/api-client';
+import { testUser } from '@web/testing/fixtures';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import { testUser } from '../../../testing/fixtures';
 import { adminApi } from '../api/admin-api';
 import { renderAdmin, startI18n } from '../test-utils';
 import { UserEditModal } from './user-edit-modal';

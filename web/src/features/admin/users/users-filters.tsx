@@ -1,6 +1,6 @@
+import { ROLES } from '@shared/enums';
+import { useTranslation } from '@web/lib/i18n';
 import { type FormEvent, useEffect, useState } from 'react';
-import { ROLES } from '../../../../../shared/enums';
-import { useTranslation } from '../../../lib/i18n';
 import { FilterBar, FilterField, FilterSearch, FilterSelect } from '../components/filter-bar';
 
 export interface UserFilterValues {

@@ -1,8 +1,8 @@
+import type { PublicUser } from '@shared/contract/users';
+import { Alert } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { useTranslation } from '@web/lib/i18n';
 import { useState } from 'react';
-import type { PublicUser } from '../../../../../shared/contract/users';
-import { Alert } from '../../../components/ui/alert';
-import { Badge } from '../../../components/ui/badge';
-import { useTranslation } from '../../../lib/i18n';
 import { adminApi, type UsersQuery } from '../api/admin-api';
 import { ListTable } from '../components/list-table';
 import { Loaded } from '../components/load-state';

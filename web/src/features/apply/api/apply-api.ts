@@ -1,7 +1,7 @@
-import type { CreateApplicationBody } from '../../../../../shared/contract/applications';
-import type { CalculateBody, Quote } from '../../../../../shared/contract/rates';
-import type { GeoTree } from '../../../../../shared/geo';
-import { api } from '../../../lib/api-client';
+import type { CreateApplicationBody } from '@shared/contract/applications';
+import type { CalculateBody, Quote } from '@shared/contract/rates';
+import type { GeoTree } from '@shared/geo';
+import { api } from '@web/lib/api-client';
 
 /** The apply screen's calls (spec §7). */
 export async function fetchGeoTree(signal?: AbortSignal): Promise<GeoTree> {

@@ -1,10 +1,10 @@
+import type { PublicUser } from '@shared/contract/users';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
+import { useToastStore } from '@web/stores/toast-store';
+import { setupTestI18n } from '@web/testing/i18n';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PublicUser } from '../../../../../shared/contract/users';
-import { initialAuthState, useAuthStore } from '../../../stores/auth-store';
-import { useToastStore } from '../../../stores/toast-store';
-import { setupTestI18n } from '../../../testing/i18n';
 import { ApplyPage } from './apply-page';
 
 type Reply = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;

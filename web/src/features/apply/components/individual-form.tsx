@@ -1,9 +1,9 @@
+import { DETAILS_MAX_LENGTH } from '@shared/contract/applications';
+import { Button } from '@web/components/ui/button';
+import { TextAreaField } from '@web/components/ui/field';
+import { useTranslation } from '@web/lib/i18n';
+import type { FieldErrors } from '@web/lib/validation';
 import { type FormEvent, useState } from 'react';
-import { DETAILS_MAX_LENGTH } from '../../../../../shared/contract/applications';
-import { Button } from '../../../components/ui/button';
-import { TextAreaField } from '../../../components/ui/field';
-import { useTranslation } from '../../../lib/i18n';
-import type { FieldErrors } from '../../../lib/validation';
 import { type IndividualField, validateIndividual } from '../lib/apply-validation';
 import type { SubmitApplication } from './apply-page';
 import { TelegramField } from './telegram-field';

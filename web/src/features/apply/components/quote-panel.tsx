@@ -1,8 +1,8 @@
+import { isValidExchangePair } from '@shared/assets';
+import type { Quote } from '@shared/contract/rates';
+import { Spinner } from '@web/components/ui/spinner';
+import { useTranslation } from '@web/lib/i18n';
 import { useEffect, useState } from 'react';
-import { isValidExchangePair } from '../../../../../shared/assets';
-import type { Quote } from '../../../../../shared/contract/rates';
-import { Spinner } from '../../../components/ui/spinner';
-import { useTranslation } from '../../../lib/i18n';
 import { calculateQuote } from '../api/apply-api';
 import { parseAmount } from '../lib/apply-form';
 

@@ -1,14 +1,14 @@
+import { assetLabel } from '@shared/assets';
+import { ORIGIN_FUNDS_VALUE } from '@shared/constants';
+import type { GeoTree } from '@shared/geo';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { SelectField, TextField } from '@web/components/ui/field';
+import { SwapIcon } from '@web/components/ui/icons';
+import { Spinner } from '@web/components/ui/spinner';
+import { useTranslation } from '@web/lib/i18n';
+import type { FieldErrors } from '@web/lib/validation';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
-import { assetLabel } from '../../../../../shared/assets';
-import { ORIGIN_FUNDS_VALUE } from '../../../../../shared/constants';
-import type { GeoTree } from '../../../../../shared/geo';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { SelectField, TextField } from '../../../components/ui/field';
-import { SwapIcon } from '../../../components/ui/icons';
-import { Spinner } from '../../../components/ui/spinner';
-import { useTranslation } from '../../../lib/i18n';
-import type { FieldErrors } from '../../../lib/validation';
 import { fetchGeoTree } from '../api/apply-api';
 import {
   findContinent,

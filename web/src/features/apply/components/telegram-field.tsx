@@ -1,6 +1,6 @@
-import { TextField } from '../../../components/ui/field';
-import { CheckIcon, CloseIcon } from '../../../components/ui/icons';
-import { useTranslation } from '../../../lib/i18n';
+import { TextField } from '@web/components/ui/field';
+import { CheckIcon, CloseIcon } from '@web/components/ui/icons';
+import { useTranslation } from '@web/lib/i18n';
 import type { TelegramContact } from './use-telegram-contact';
 
 interface TelegramFieldProps {

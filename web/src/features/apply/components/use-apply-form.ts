@@ -1,8 +1,8 @@
+import type { CreateApplicationBody } from '@shared/contract/applications';
+import { focusFirstInvalid } from '@web/lib/focus';
+import { useTranslation } from '@web/lib/i18n';
+import { type FieldErrors, hasErrors } from '@web/lib/validation';
 import { type FormEvent, useState } from 'react';
-import type { CreateApplicationBody } from '../../../../../shared/contract/applications';
-import { focusFirstInvalid } from '../../../lib/focus';
-import { useTranslation } from '../../../lib/i18n';
-import { type FieldErrors, hasErrors } from '../../../lib/validation';
 import type { SubmitApplication } from './apply-page';
 
 interface ApplyFormProps<F extends string> {

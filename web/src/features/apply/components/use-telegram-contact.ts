@@ -1,5 +1,5 @@
+import { TELEGRAM_CONTACT_MIN_LENGTH } from '@shared/constants';
 import { useCallback, useRef, useState } from 'react';
-import { TELEGRAM_CONTACT_MIN_LENGTH } from '../../../../../shared/constants';
 import { checkTelegramContact } from '../api/apply-api';
 import type { TelegramCheck } from '../lib/apply-validation';
 

@@ -1,5 +1,5 @@
+import type { GeoTree } from '@shared/geo';
 import { describe, expect, it } from 'vitest';
-import type { GeoTree } from '../../../../../shared/geo';
 import {
   giveOptions,
   INITIAL_STANDARD_FORM,

@@ -1,6 +1,6 @@
-import { isValidExchangePair, offeredFiatAssets, parseAssetKey } from '../../../../../shared/assets';
-import { CRYPTO_ASSET } from '../../../../../shared/constants';
-import type { GeoContinent, GeoCountry, GeoTree } from '../../../../../shared/geo';
+import { isValidExchangePair, offeredFiatAssets, parseAssetKey } from '@shared/assets';
+import { CRYPTO_ASSET } from '@shared/constants';
+import type { GeoContinent, GeoCountry, GeoTree } from '@shared/geo';
 
 /**
  * The standard form's state and its transitions (spec §4 "Application form"): continent → country

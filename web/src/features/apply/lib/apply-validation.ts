@@ -1,9 +1,4 @@
-import {
-  compactErrors,
-  type FieldErrors,
-  requiredError,
-  telegramContactError,
-} from '../../../lib/validation';
+import { compactErrors, type FieldErrors, requiredError, telegramContactError } from '@web/lib/validation';
 import { parseAmount, type StandardField, type StandardForm } from './apply-form';
 
 export type TelegramCheck = 'idle' | 'checking' | 'valid' | 'invalid';

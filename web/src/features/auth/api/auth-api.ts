@@ -1,5 +1,5 @@
-import type { EmailBody, ResetPasswordBody } from '../../../../../shared/contract/auth';
-import { api } from '../../../lib/api-client';
+import type { EmailBody, ResetPasswordBody } from '@shared/contract/auth';
+import { api } from '@web/lib/api-client';
 
 /** The auth calls not held by the auth store (spec §7). Each resolves to the server's message. */
 export async function resendVerification(body: EmailBody): Promise<string> {

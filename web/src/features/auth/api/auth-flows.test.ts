@@ -1,8 +1,8 @@
+import { tokenStorage } from '@web/lib/token-storage';
+import { useAuthStore } from '@web/stores/auth-store';
+import { answerFetchWith, testUser } from '@web/testing/fixtures';
+import { signedOutEachTest } from '@web/testing/signed-out';
 import { describe, expect, it } from 'vitest';
-import { tokenStorage } from '../../../lib/token-storage';
-import { useAuthStore } from '../../../stores/auth-store';
-import { answerFetchWith, testUser } from '../../../testing/fixtures';
-import { signedOutEachTest } from '../../../testing/signed-out';
 import { login, verifyEmail } from './auth-flows';
 
 const user = testUser();

@@ -1,7 +1,7 @@
-import type { RegisterBody, RegisterData } from '../../../../../shared/contract/auth';
-import type { PublicUser } from '../../../../../shared/contract/users';
-import { api } from '../../../lib/api-client';
-import { invalidAnswer, messageOf, type SessionData, useAuthStore } from '../../../stores/auth-store';
+import type { RegisterBody, RegisterData } from '@shared/contract/auth';
+import type { PublicUser } from '@shared/contract/users';
+import { api } from '@web/lib/api-client';
+import { invalidAnswer, messageOf, type SessionData, useAuthStore } from '@web/stores/auth-store';
 
 /**
  * The auth transitions of spec §4 that start on the auth screens. Each writes the auth store.

@@ -1,12 +1,12 @@
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { TextField } from '@web/components/ui/field';
+import { paths } from '@web/config/paths';
+import { useTranslation } from '@web/lib/i18n';
+import { localizeServerMessage } from '@web/lib/server-message';
+import { emailError } from '@web/lib/validation';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { paths } from '../../../config/paths';
-import { useTranslation } from '../../../lib/i18n';
-import { localizeServerMessage } from '../../../lib/server-message';
-import { emailError } from '../../../lib/validation';
 import { requestPasswordReset } from '../api/auth-api';
 import { AuthCard } from './auth-card';
 

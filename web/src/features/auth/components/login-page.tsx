@@ -1,13 +1,13 @@
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { PasswordField, TextField } from '@web/components/ui/field';
+import { paths, registerPath, safeRedirect } from '@web/config/paths';
+import { useTranslation } from '@web/lib/i18n';
+import { localizeServerMessage } from '@web/lib/server-message';
+import { useFormFields } from '@web/lib/use-form-fields';
+import type { FieldErrors } from '@web/lib/validation';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { PasswordField, TextField } from '../../../components/ui/field';
-import { paths, registerPath, safeRedirect } from '../../../config/paths';
-import { useTranslation } from '../../../lib/i18n';
-import { localizeServerMessage } from '../../../lib/server-message';
-import { useFormFields } from '../../../lib/use-form-fields';
-import type { FieldErrors } from '../../../lib/validation';
 import { login } from '../api/auth-flows';
 import { AuthCard } from './auth-card';
 

@@ -1,10 +1,10 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { clearReferralCode, saveReferralCode } from '@web/lib/referral-cookie';
+import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
+import { answerFetchWith } from '@web/testing/fixtures';
+import { setupTestI18n } from '@web/testing/i18n';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearReferralCode, saveReferralCode } from '../../../lib/referral-cookie';
-import { initialAuthState, useAuthStore } from '../../../stores/auth-store';
-import { answerFetchWith } from '../../../testing/fixtures';
-import { setupTestI18n } from '../../../testing/i18n';
 import { readReferralCode } from '../lib/referral-code';
 import { RegisterPage } from './register-page';
 

@@ -1,14 +1,14 @@
+import { RESET_PASSWORD_REDIRECT_MS } from '@shared/constants';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { PasswordField } from '@web/components/ui/field';
+import { paths } from '@web/config/paths';
+import { useTranslation } from '@web/lib/i18n';
+import { localizeServerMessage } from '@web/lib/server-message';
+import { useFormFields } from '@web/lib/use-form-fields';
+import { confirmPasswordError, newPasswordError } from '@web/lib/validation';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { RESET_PASSWORD_REDIRECT_MS } from '../../../../../shared/constants';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { PasswordField } from '../../../components/ui/field';
-import { paths } from '../../../config/paths';
-import { useTranslation } from '../../../lib/i18n';
-import { localizeServerMessage } from '../../../lib/server-message';
-import { useFormFields } from '../../../lib/use-form-fields';
-import { confirmPasswordError, newPasswordError } from '../../../lib/validation';
 import { resetPassword } from '../api/auth-api';
 import { AuthCard } from './auth-card';
 

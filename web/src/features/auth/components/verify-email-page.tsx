@@ -1,12 +1,12 @@
+import { VERIFY_EMAIL_REDIRECT_MS } from '@shared/constants';
+import { Alert } from '@web/components/ui/alert';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { paths } from '@web/config/paths';
+import { useTranslation } from '@web/lib/i18n';
+import { localizeServerMessage } from '@web/lib/server-message';
+import { useAuthStore } from '@web/stores/auth-store';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { VERIFY_EMAIL_REDIRECT_MS } from '../../../../../shared/constants';
-import { Alert } from '../../../components/ui/alert';
-import { PageSpinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { useTranslation } from '../../../lib/i18n';
-import { localizeServerMessage } from '../../../lib/server-message';
-import { useAuthStore } from '../../../stores/auth-store';
 import { verifyEmail } from '../api/auth-flows';
 import { AuthCard } from './auth-card';
 

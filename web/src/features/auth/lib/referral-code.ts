@@ -1,4 +1,4 @@
-import { REFERRAL_CODE_PATTERN, REFERRAL_COOKIE } from '../../../lib/referral-cookie';
+import { REFERRAL_CODE_PATTERN, REFERRAL_COOKIE } from '@web/lib/referral-cookie';
 
 /** The referral code a `?ref=` link stored (lib/referral-cookie), if it is still there. */
 export function readReferralCode(): string | null {

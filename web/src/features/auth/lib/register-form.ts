@@ -1,4 +1,4 @@
-import type { FieldError } from '../../../../../shared/envelope';
+import type { FieldError } from '@shared/envelope';
 import {
   compactErrors,
   confirmPasswordError,
@@ -6,7 +6,7 @@ import {
   type FieldErrors,
   newPasswordError,
   usernameError,
-} from '../../../lib/validation';
+} from '@web/lib/validation';
 
 export const REGISTER_FIELDS = [
   'email',

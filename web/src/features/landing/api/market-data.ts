@@ -1,4 +1,4 @@
-import { TICKER_COINS } from '../../../config/entry-values';
+import { TICKER_COINS } from '@web/config/entry-values';
 
 /** One coin of the ticker: the fields read from the market-data service's `coins/markets`. */
 export interface TickerCoin {

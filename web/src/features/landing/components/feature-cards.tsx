@@ -1,6 +1,6 @@
+import { SvgIcon } from '@web/components/ui/svg-icon';
+import { useTranslation } from '@web/lib/i18n';
 import type { ReactNode } from 'react';
-import { SvgIcon } from '../../../components/ui/svg-icon';
-import { useTranslation } from '../../../lib/i18n';
 
 const FEATURES = ['security', 'fast', 'rates', 'support', 'friendly'] as const;
 

@@ -1,8 +1,8 @@
-import { ButtonLink } from '../../../components/ui/button-link';
-import { SvgIcon } from '../../../components/ui/svg-icon';
-import { paths } from '../../../config/paths';
-import { useTranslation } from '../../../lib/i18n';
-import { useAuthStore } from '../../../stores/auth-store';
+import { ButtonLink } from '@web/components/ui/button-link';
+import { SvgIcon } from '@web/components/ui/svg-icon';
+import { paths } from '@web/config/paths';
+import { useTranslation } from '@web/lib/i18n';
+import { useAuthStore } from '@web/stores/auth-store';
 
 export function Hero() {
   const { t } = useTranslation('common');

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { setupTestI18n } from '@web/testing/i18n';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { setupTestI18n } from '../../../testing/i18n';
 import type { TickerCoin } from '../api/market-data';
 import { PriceTicker } from './price-ticker';
 import { Testimonials } from './testimonials';

@@ -1,7 +1,7 @@
+import { TICKER_REFRESH_MS } from '@web/config/entry-values';
+import { loadRuntimeConfig } from '@web/config/runtime-config';
+import { useTranslation } from '@web/lib/i18n';
 import { useEffect, useState } from 'react';
-import { TICKER_REFRESH_MS } from '../../../config/entry-values';
-import { loadRuntimeConfig } from '../../../config/runtime-config';
-import { useTranslation } from '../../../lib/i18n';
 import { fetchTickerCoins, type TickerCoin } from '../api/market-data';
 import { changeTone, formatChange, formatUsd } from '../lib/ticker';
 

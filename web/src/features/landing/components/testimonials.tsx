@@ -1,6 +1,6 @@
+import { ChevronLeftIcon, ChevronRightIcon } from '@web/components/ui/icons';
+import { useTranslation } from '@web/lib/i18n';
 import { useId, useState, useSyncExternalStore } from 'react';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons';
-import { useTranslation } from '../../../lib/i18n';
 import { cardsPerView, needsNavigation, step } from '../lib/carousel';
 
 /** The four static quotes and their ratings (spec §2). */

@@ -1,4 +1,4 @@
-import { CAROUSEL_BREAKPOINTS_PX } from '../../../config/entry-values';
+import { CAROUSEL_BREAKPOINTS_PX } from '@web/config/entry-values';
 
 /** One card below 768 px, two below 1024 px, three otherwise (spec §2, §9). */
 export function cardsPerView(viewportWidth: number): number {

@@ -1,11 +1,11 @@
-import { PROFILE_APPLICATIONS_LIMIT } from '../../../../../shared/constants';
-import type { ApplicationView } from '../../../../../shared/contract/applications';
-import type { ChangePasswordBody, UpdateProfileBody } from '../../../../../shared/contract/auth';
-import type { NotificationView } from '../../../../../shared/contract/notifications';
-import type { PublicUser } from '../../../../../shared/contract/users';
-import type { Envelope } from '../../../../../shared/envelope';
-import type { GeoTree } from '../../../../../shared/geo';
-import { api } from '../../../lib/api-client';
+import { PROFILE_APPLICATIONS_LIMIT } from '@shared/constants';
+import type { ApplicationView } from '@shared/contract/applications';
+import type { ChangePasswordBody, UpdateProfileBody } from '@shared/contract/auth';
+import type { NotificationView } from '@shared/contract/notifications';
+import type { PublicUser } from '@shared/contract/users';
+import type { Envelope } from '@shared/envelope';
+import type { GeoTree } from '@shared/geo';
+import { api } from '@web/lib/api-client';
 
 /** The profile screen's calls (spec §7). */
 export async function fetchMyApplications(signal?: AbortSignal): Promise<ApplicationView[]> {

@@ -1,18 +1,13 @@
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { PasswordField } from '@web/components/ui/field';
+import { Modal } from '@web/components/ui/modal';
+import { useTranslation } from '@web/lib/i18n';
+import { localizeServerMessage } from '@web/lib/server-message';
+import { useFormFields } from '@web/lib/use-form-fields';
+import { confirmPasswordError, type FieldErrors, newPasswordError, requiredError } from '@web/lib/validation';
+import { toast } from '@web/stores/toast-store';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { PasswordField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
-import { useTranslation } from '../../../lib/i18n';
-import { localizeServerMessage } from '../../../lib/server-message';
-import { useFormFields } from '../../../lib/use-form-fields';
-import {
-  confirmPasswordError,
-  type FieldErrors,
-  newPasswordError,
-  requiredError,
-} from '../../../lib/validation';
-import { toast } from '../../../stores/toast-store';
 import { changePassword } from '../api/profile-api';
 import { placeServerError } from '../lib/server-error';
 

@@ -1,16 +1,16 @@
+import type { PublicUser } from '@shared/contract/users';
+import { LANGUAGES, type Language } from '@shared/enums';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { SelectField, TextField } from '@web/components/ui/field';
+import { Modal } from '@web/components/ui/modal';
+import { Spinner } from '@web/components/ui/spinner';
+import { changeLanguage, useTranslation } from '@web/lib/i18n';
+import { localizeServerMessage } from '@web/lib/server-message';
+import { usernameError } from '@web/lib/validation';
+import { useAuthStore } from '@web/stores/auth-store';
+import { toast } from '@web/stores/toast-store';
 import { type FormEvent, useEffect, useState } from 'react';
-import type { PublicUser } from '../../../../../shared/contract/users';
-import { LANGUAGES, type Language } from '../../../../../shared/enums';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { SelectField, TextField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
-import { Spinner } from '../../../components/ui/spinner';
-import { changeLanguage, useTranslation } from '../../../lib/i18n';
-import { localizeServerMessage } from '../../../lib/server-message';
-import { usernameError } from '../../../lib/validation';
-import { useAuthStore } from '../../../stores/auth-store';
-import { toast } from '../../../stores/toast-store';
 import { fetchAvatars, updateProfile } from '../api/profile-api';
 import { placeServerError } from '../lib/server-error';
 

@@ -1,9 +1,9 @@
+import type { ApplicationView } from '@shared/contract/applications';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useToastStore } from '@web/stores/toast-store';
+import { setupTestI18n } from '@web/testing/i18n';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApplicationView } from '../../../../../shared/contract/applications';
-import { useToastStore } from '../../../stores/toast-store';
-import { setupTestI18n } from '../../../testing/i18n';
 import { geoKeyName, referralLink, shortId, statusDisplay } from '../lib/display';
 import { MyApplications } from './my-applications';
 

@@ -1,16 +1,16 @@
+import { assetLabel } from '@shared/assets';
+import { CANCEL_CONFIRM_TOAST_MS } from '@shared/constants';
+import type { ApplicationView } from '@shared/contract/applications';
+import { Alert } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button, ButtonLink } from '@web/components/ui/button';
+import { Spinner } from '@web/components/ui/spinner';
+import { paths } from '@web/config/paths';
+import { ApiError } from '@web/lib/api-client';
+import { useTranslation } from '@web/lib/i18n';
+import { localizeServerMessage } from '@web/lib/server-message';
+import { toast } from '@web/stores/toast-store';
 import { useCallback, useEffect, useState } from 'react';
-import { assetLabel } from '../../../../../shared/assets';
-import { CANCEL_CONFIRM_TOAST_MS } from '../../../../../shared/constants';
-import type { ApplicationView } from '../../../../../shared/contract/applications';
-import { Alert } from '../../../components/ui/alert';
-import { Badge } from '../../../components/ui/badge';
-import { Button, ButtonLink } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
-import { useTranslation } from '../../../lib/i18n';
-import { localizeServerMessage } from '../../../lib/server-message';
-import { toast } from '../../../stores/toast-store';
 import { cancelApplication, fetchGeoNames, fetchMyApplications } from '../api/profile-api';
 import { geoKeyName, shortId, statusDisplay } from '../lib/display';
 

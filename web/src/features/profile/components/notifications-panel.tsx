@@ -1,9 +1,9 @@
+import type { NotificationView } from '@shared/contract/notifications';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { BellIcon } from '@web/components/ui/icons';
+import { useTranslation } from '@web/lib/i18n';
 import { useCallback, useEffect, useState } from 'react';
-import type { NotificationView } from '../../../../../shared/contract/notifications';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { BellIcon } from '../../../components/ui/icons';
-import { useTranslation } from '../../../lib/i18n';
 import {
   fetchNotifications,
   markAllNotificationsRead,

@@ -1,11 +1,11 @@
 import { cleanup, render, screen } from '@testing-library/react';
+import { tokenStorage } from '@web/lib/token-storage';
+import { useAuthStore } from '@web/stores/auth-store';
+import { testUser } from '@web/testing/fixtures';
+import { setupTestI18n } from '@web/testing/i18n';
+import { signedOutEachTest } from '@web/testing/signed-out';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tokenStorage } from '../../../lib/token-storage';
-import { useAuthStore } from '../../../stores/auth-store';
-import { testUser } from '../../../testing/fixtures';
-import { setupTestI18n } from '../../../testing/i18n';
-import { signedOutEachTest } from '../../../testing/signed-out';
 import { ProfilePage } from './profile-page';
 
 const loaded = testUser({ emailVerified: false, referralCount: 0, applicationCount: 0 });

@@ -1,8 +1,8 @@
+import { Button } from '@web/components/ui/button';
+import { CopyIcon } from '@web/components/ui/icons';
+import { useTranslation } from '@web/lib/i18n';
+import { toast } from '@web/stores/toast-store';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { CopyIcon } from '../../../components/ui/icons';
-import { useTranslation } from '../../../lib/i18n';
-import { toast } from '../../../stores/toast-store';
 import { referralLink } from '../lib/display';
 
 async function copyText(text: string): Promise<void> {

@@ -1,7 +1,7 @@
-import { APPLICATION_ID_DISPLAY_LENGTH } from '../../../../../shared/constants';
-import { statusTone } from '../../../../../shared/enums';
-import type { BadgeTone } from '../../../components/ui/badge';
-import { statusBadgeTone } from '../../../components/ui/status-tone';
+import { APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
+import { statusTone } from '@shared/enums';
+import type { BadgeTone } from '@web/components/ui/badge';
+import { statusBadgeTone } from '@web/components/ui/status-tone';
 
 /** Application ids are shown to users as their first 8 characters (spec §2). */
 export function shortId(id: string): string {

@@ -1,6 +1,6 @@
+import { ApiError } from '@web/lib/api-client';
+import { setupTestI18n } from '@web/testing/i18n';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/api-client';
-import { setupTestI18n } from '../../../testing/i18n';
 import { placeServerError } from './server-error';
 
 describe('placeServerError', () => {

@@ -1,5 +1,5 @@
-import { ApiError } from '../../../lib/api-client';
-import { localizeServerMessage } from '../../../lib/server-message';
+import { ApiError } from '@web/lib/api-client';
+import { localizeServerMessage } from '@web/lib/server-message';
 
 /**
  * Where a refused save shows the server's answer, in the active language: under `field` when the
