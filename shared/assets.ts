@@ -32,7 +32,6 @@ export const assetKeySchema = /* @__PURE__ */ schema(() =>
       z.refine((key) => parseAssetKey(key) !== null, 'Unknown asset: use cash-XXX, card-XXX or usdt-trc20'),
     ),
 );
-export type AssetKey = z.infer<typeof assetKeySchema>;
 
 export function fiatAssetKey(fiatKind: FiatKind, currency: string): string {
   return `${fiatKind}-${currency}`;

@@ -1,71 +1,79 @@
 import type { FieldError } from '@shared/envelope';
 
 /**
- * Errors a handler may throw on purpose. The error mapper turns them into the spec's envelope
- * with their status; anything else becomes a generic 500 that reveals nothing.
+ * The kinds of refusal a business rule can give. The pipeline's error mapper is the one place that
+ * turns each into an HTTP status; domain and data code never speak HTTP.
  */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors?: FieldError[],
-    readonly headers: Record<string, string> = {},
-  ) {
+export type Refusal =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not-found'
+  | 'conflict'
+  | 'no-rate'
+  | 'too-many'
+  | 'unavailable';
+
+interface Details {
+  /** Field-level reasons, for a form to show beside its fields. */
+  fields?: FieldError[];
+  /** For `too-many`: when the caller may try again. */
+  retryAfterSeconds?: number;
+}
+
+/**
+ * A request the rules refuse. The subclass names the business case (ApplicationNotFound,
+ * TransitionNotAllowed, AddressTaken…); the message is the text the caller is shown.
+ */
+export abstract class DomainError extends Error {
+  abstract readonly refusal: Refusal;
+  readonly fields?: FieldError[];
+  readonly retryAfterSeconds?: number;
+
+  constructor(message: string, details: Details = {}) {
     super(message);
     this.name = new.target.name;
+    this.fields = details.fields;
+    this.retryAfterSeconds = details.retryAfterSeconds;
   }
 }
 
-export class BadRequestError extends ApiError {
-  constructor(message: string, errors?: FieldError[]) {
-    super(400, message, errors);
-  }
+/** Input the rules reject (beyond what the route's schema checks). */
+export abstract class InvalidRequest extends DomainError {
+  readonly refusal = 'invalid';
 }
 
-export class UnauthorizedError extends ApiError {
-  constructor(message = 'Not authenticated.') {
-    super(401, message);
-  }
+/** The caller is not (or no longer) authenticated. */
+export abstract class NotAuthenticated extends DomainError {
+  readonly refusal = 'unauthenticated';
 }
 
-export class ForbiddenError extends ApiError {
-  constructor(message = 'You do not have permission to do this.') {
-    super(403, message);
-  }
+/** The caller is known but may not do this. */
+export abstract class NotPermitted extends DomainError {
+  readonly refusal = 'forbidden';
 }
 
-export class NotFoundError extends ApiError {
-  constructor(message = 'Not found.') {
-    super(404, message);
-  }
+/** The thing asked for does not exist, or is not the caller's to see. */
+export abstract class NotFound extends DomainError {
+  readonly refusal = 'not-found';
 }
 
-export class MethodNotAllowedError extends ApiError {
-  constructor(allowed: string[]) {
-    super(405, 'Method not allowed.', undefined, { Allow: allowed.join(', ') });
-  }
+/** The request contradicts the current state (a taken name, a moved status, a concurrent change). */
+export abstract class StateConflict extends DomainError {
+  readonly refusal = 'conflict';
 }
 
-export class ConflictError extends ApiError {
-  constructor(message: string, errors?: FieldError[]) {
-    super(409, message, errors);
-  }
+/** Too many attempts; `retryAfterSeconds` says when to try again. */
+export abstract class RateLimited extends DomainError {
+  readonly refusal = 'too-many';
 }
 
-export class PayloadTooLargeError extends ApiError {
-  constructor(limitBytes: number) {
-    super(413, `Request body is larger than ${limitBytes} bytes.`);
-  }
+/** A dependency the request needs does not answer. */
+export abstract class Unavailable extends DomainError {
+  readonly refusal = 'unavailable';
 }
 
-export class UnsupportedMediaTypeError extends ApiError {
-  constructor() {
-    super(415, 'Request body must be JSON (Content-Type: application/json).');
-  }
-}
-
-export class TooManyRequestsError extends ApiError {
-  constructor(message: string, retryAfterSeconds: number) {
-    super(429, message, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
-  }
+/** No rate is published for what was asked (a quote or a standard application). */
+export abstract class NotQuotable extends DomainError {
+  readonly refusal = 'no-rate';
 }

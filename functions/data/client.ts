@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { requireEnv } from '../commons/config';
+import { requireEnv } from '@functions/commons/config';
 
 /**
  * One document client per container, created at module load without any network or credential

@@ -1,8 +1,12 @@
 import { BatchGetCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { LocalizedNames } from '../domain/geo-tree';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
+
+export interface LocalizedNames {
+  ru: string;
+  en: string;
+}
 
 /** One continent, country or city; `key` is the dotted geo key. */
 export interface GeoNodeRecord {

@@ -1,4 +1,6 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { InvalidRequest } from '@functions/commons/errors';
+import { fieldError } from '@shared/envelope';
 import { db, tableName } from './client';
 
 type Key = Record<string, unknown>;
@@ -18,17 +20,24 @@ export interface ListPartition {
 export const MAX_SKIP = 5000;
 const SKIP_PAGE = 1000;
 
-export class PageTooDeepError extends Error {
+/** A `page` so far from both ends that reaching it would read too much (see docs/decisions.md). */
+export class PageTooDeep extends InvalidRequest {
   constructor() {
-    super('Page too deep.');
-    this.name = 'PageTooDeepError';
+    super('Validation failed.', {
+      fields: [
+        fieldError(
+          'query.page',
+          `Pages more than ${MAX_SKIP} items from either end are not served; narrow the filter or use cursor.`,
+        ),
+      ],
+    });
   }
 }
 
-export class InvalidCursorError extends Error {
+/** A `cursor` this list did not hand out. */
+export class InvalidCursor extends InvalidRequest {
   constructor() {
-    super('Invalid cursor.');
-    this.name = 'InvalidCursorError';
+    super('Validation failed.', { fields: [fieldError('query.cursor', 'Invalid cursor.')] });
   }
 }
 
@@ -99,7 +108,7 @@ export async function readRange(
   const fromFarEnd = offset > total - (offset + count);
   const skip = fromFarEnd ? Math.max(0, total - offset - count) : offset;
   const take = fromFarEnd ? Math.min(count, total - offset) : count;
-  if (skip > MAX_SKIP) throw new PageTooDeepError();
+  if (skip > MAX_SKIP) throw new PageTooDeep();
   const direction = fromFarEnd ? !forward : forward;
   let startKey: Key | undefined;
   let skipped = 0;
@@ -132,12 +141,11 @@ export function decodeCursor(partition: ListPartition, cursor: string): Key {
   try {
     decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    throw new InvalidCursorError();
+    throw new InvalidCursor();
   }
   const names = keyNames(partition);
   const expected = [...new Set(['pk', 'sk', names.pk, names.sk])].sort();
-  if (typeof decoded !== 'object' || decoded === null || Array.isArray(decoded))
-    throw new InvalidCursorError();
+  if (typeof decoded !== 'object' || decoded === null || Array.isArray(decoded)) throw new InvalidCursor();
   const key = decoded as Record<string, unknown>;
   const actual = Object.keys(key).sort();
   const valid =
@@ -146,7 +154,7 @@ export function decodeCursor(partition: ListPartition, cursor: string): Key {
     actual.every((name) => typeof key[name] === 'string' && (key[name] as string).length <= 400) &&
     key[names.pk] === partition.value &&
     (partition.sortKeyPrefix === undefined || String(key[names.sk]).startsWith(partition.sortKeyPrefix));
-  if (!valid) throw new InvalidCursorError();
+  if (!valid) throw new InvalidCursor();
   return key;
 }
 

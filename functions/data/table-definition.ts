@@ -12,7 +12,6 @@ export const GLOBAL_INDEXES = [
   { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
   { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
 ] as const;
-export type IndexName = (typeof GLOBAL_INDEXES)[number]['indexName'];
 
 /** The CreateTable input for DynamoDB Local and tests (CDK builds the same from the constants above). */
 export function createTableInput(tableName: string) {

@@ -8,7 +8,7 @@ import { type TransactItem, TransactionCancelledError, transactWrite } from './t
 
 /**
  * The stored user: the public fields plus secrets and bookkeeping that never leave the server.
- * `toPublicUser` is the only way a user reaches a client.
+ * `toPublicUser` (functions/domain/accounts/public-user.ts) is the only way a user reaches a client.
  */
 export interface UserRecord extends PublicUser {
   /** bcrypt over the SHA-256 of the password (docs/decisions.md). */
@@ -23,26 +23,6 @@ export interface UserRecord extends PublicUser {
    */
   sessionEpoch: number;
   updatedAt: string;
-}
-
-/** The one projection of a user that may leave the server: exactly the spec's User fields. */
-export function toPublicUser(user: UserRecord): PublicUser {
-  return {
-    id: user.id,
-    email: user.email,
-    username: user.username ?? null,
-    telegramId: user.telegramId ?? null,
-    language: user.language,
-    role: user.role,
-    isActive: user.isActive,
-    photo_url: user.photo_url ?? null,
-    referralCode: user.referralCode ?? null,
-    emailVerified: user.emailVerified,
-    referralCount: user.referralCount ?? 0,
-    applicationCount: user.applicationCount ?? 0,
-    adminComment: user.adminComment ?? null,
-    createdAt: user.createdAt,
-  };
 }
 
 /** The full item of a user: keys, the admin-listing index entry (gsi1) and the record. */
@@ -244,6 +224,8 @@ export interface UserChanges {
   role?: Role;
   isActive?: boolean;
   emailVerified?: boolean;
+  /** A new epoch ends every session of the user (see `sessionEpoch`). */
+  sessionEpoch?: number;
 }
 
 /**
@@ -261,7 +243,6 @@ export interface UpdateGuard {
  * conditional on the email and username still being the ones read, and a changed email or
  * username swaps its marker (new one attribute_not_exists). Throws UserConflictError('email' |
  * 'username') when the new value is taken, UserChangedError when the user changed meanwhile.
- * Deactivation also ends every session (sessionEpoch + 1).
  */
 export async function updateUser(
   current: UserRecord,
@@ -270,12 +251,8 @@ export async function updateUser(
   guard: UpdateGuard = {},
 ): Promise<UserRecord> {
   const next: UserRecord = { ...current, updatedAt: now.toISOString() };
-  const items: Array<{ conflict: UserConflict | null; item: TransactItem }> = [];
   const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {
-    ':updatedAt': next.updatedAt,
-    ':currentEmail': current.email,
-  };
+  const values: Record<string, unknown> = { ':updatedAt': next.updatedAt };
   const sets = ['updatedAt = :updatedAt'];
   const set = (field: keyof UserRecord, value: unknown) => {
     names[`#${field}`] = field;
@@ -283,7 +260,53 @@ export async function updateUser(
     sets.push(`#${field} = :${field}`);
     (next as unknown as Record<string, unknown>)[field] = value;
   };
+  const items = uniqueFieldSwaps(current, changes, set);
+  for (const field of PLAIN_FIELDS) {
+    if (changes[field] !== undefined && changes[field] !== current[field]) set(field, changes[field]);
+  }
+  if (next.role !== current.role) {
+    sets.push('gsi2pk = :gsi2pk, gsi2sk = :gsi2sk');
+    const entry = keys.userRoleEntry(next.role, current.createdAt, current.id);
+    values[':gsi2pk'] = entry.gsi2pk;
+    values[':gsi2sk'] = entry.gsi2sk;
+  }
+  const condition = unchangedSinceRead(current, guard, names, values);
+  for (const item of guard.extraItems ?? []) items.push({ conflict: null, item });
+  items.unshift({
+    conflict: null,
+    item: {
+      Update: {
+        TableName: tableName,
+        Key: keys.user(current.id),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: Object.keys(names).length > 0 ? names : undefined,
+        ExpressionAttributeValues: values,
+      },
+    },
+  });
+  await transactWithConflicts(items);
+  return next;
+}
 
+const PLAIN_FIELDS = [
+  'language',
+  'photo_url',
+  'telegramId',
+  'adminComment',
+  'role',
+  'emailVerified',
+  'isActive',
+  'sessionEpoch',
+] as const;
+
+/** A changed email or username: set it, claim the new uniqueness marker, release the old one. */
+function uniqueFieldSwaps(
+  current: UserRecord,
+  changes: UserChanges,
+  set: (field: keyof UserRecord, value: unknown) => void,
+): Array<{ conflict: UserConflict | null; item: TransactItem }> {
+  const items: Array<{ conflict: UserConflict | null; item: TransactItem }> = [];
   if (changes.email !== undefined && normalizeEmail(changes.email) !== current.email) {
     const email = normalizeEmail(changes.email);
     set('email', email);
@@ -306,27 +329,17 @@ export async function updateUser(
       }
     }
   }
-  for (const field of [
-    'language',
-    'photo_url',
-    'telegramId',
-    'adminComment',
-    'role',
-    'emailVerified',
-  ] as const) {
-    if (changes[field] !== undefined && changes[field] !== current[field]) set(field, changes[field]);
-  }
-  if (changes.isActive !== undefined && changes.isActive !== current.isActive) {
-    set('isActive', changes.isActive);
-    if (!changes.isActive) set('sessionEpoch', (current.sessionEpoch ?? 0) + 1);
-  }
-  if (next.role !== current.role) {
-    sets.push('gsi2pk = :gsi2pk, gsi2sk = :gsi2sk');
-    const entry = keys.userRoleEntry(next.role, current.createdAt, current.id);
-    values[':gsi2pk'] = entry.gsi2pk;
-    values[':gsi2sk'] = entry.gsi2sk;
-  }
+  return items;
+}
 
+/** The update holds only if the email, username (and, with a guard, role and isActive) are still those read. */
+function unchangedSinceRead(
+  current: UserRecord,
+  guard: UpdateGuard,
+  names: Record<string, string>,
+  values: Record<string, unknown>,
+): string {
+  values[':currentEmail'] = current.email;
   let condition = 'attribute_exists(pk) AND email = :currentEmail';
   if (current.usernameLower) {
     condition += ' AND usernameLower = :oldUsernameLower';
@@ -341,22 +354,7 @@ export async function updateUser(
     values[':expectRole'] = guard.expect.role;
     values[':expectActive'] = guard.expect.isActive;
   }
-  for (const item of guard.extraItems ?? []) items.push({ conflict: null, item });
-  items.unshift({
-    conflict: null,
-    item: {
-      Update: {
-        TableName: tableName,
-        Key: keys.user(current.id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: Object.keys(names).length > 0 ? names : undefined,
-        ExpressionAttributeValues: values,
-      },
-    },
-  });
-  await transactWithConflicts(items);
-  return next;
+  return condition;
 }
 
 /**

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ApiEvent, ApiResult } from '@functions/commons/http-types';
-import { matchRoute } from '@functions/route-matching';
-import { allRoutes, fallbackRoute } from '@functions/routes';
+import type { ApiEvent, ApiResult } from '@functions/pipeline/http-types';
+import type { RouteDefinition } from '@functions/routes/definition';
+import { allRoutes, fallbackRoute } from '@functions/routes/manifest';
+import { matchRoute } from '@functions/routes/matching';
+import { responseSchemaOf } from '@functions/routes/openapi';
 import type { Context, Handler } from 'aws-lambda';
 
 const FUNCTIONS_DIR = join(import.meta.dirname, '../../functions');
@@ -52,7 +54,10 @@ export function lambdaContext(functionName: string): Context {
  * Turns a Node request into the API Gateway HTTP API payload v2 event, runs the manifest's
  * handler for it (or the `$default` fallback) and writes the result back.
  */
-export function apiRequestListener(handlers: Awaited<ReturnType<typeof loadApiHandlers>>) {
+export function apiRequestListener(
+  handlers: Awaited<ReturnType<typeof loadApiHandlers>>,
+  options: { checkResponses: boolean },
+) {
   return async (request: IncomingMessage, response: ServerResponse) => {
     const body = await readBody(request);
     if (body === null) {
@@ -78,9 +83,31 @@ export function apiRequestListener(handlers: Awaited<ReturnType<typeof loadApiHa
       lambdaContext(match.kind === 'route' ? match.id : 'fallback'),
       () => {},
     )) as ApiResult;
+    if (options.checkResponses && match.kind === 'route') checkResponse(match.route, result);
     response.writeHead(result.statusCode ?? 200, normalizeHeaders(result.headers));
     response.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
   };
+}
+
+/**
+ * Replaces a successful answer whose `data` does not match its route's response schema with a 500
+ * naming the mismatch: a test that meets it fails, whatever it asserts.
+ */
+function checkResponse(route: RouteDefinition, result: ApiResult): void {
+  const status = result.statusCode ?? 200;
+  if (status < 200 || status >= 300 || result.isBase64Encoded) return;
+  const schema = responseSchemaOf(route);
+  const { data } = JSON.parse(result.body ?? '{}') as { data?: unknown };
+  const problems = schema
+    ? schema.safeParse(data).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+    : data === undefined
+      ? undefined
+      : ['the route declares no response, but the answer carries data'];
+  if (!problems?.length) return;
+  const message = `${route.method} ${route.path} answered data its response schema refuses: ${problems.join('; ')}`;
+  console.error(message);
+  result.statusCode = 500;
+  result.body = JSON.stringify({ success: false, message });
 }
 
 function toEvent(

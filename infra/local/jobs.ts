@@ -1,5 +1,5 @@
 import { logger } from '@functions/commons/logger';
-import { jobs } from '@functions/routes';
+import { jobs } from '@functions/routes/manifest';
 import type { ScheduledHandler } from 'aws-lambda';
 import { lambdaContext, loadFunctionModule } from './api-adapter';
 

@@ -37,6 +37,11 @@ export interface LocalStackOptions {
   /** When both are set and no user has this email, a verified, active SUPER_ADMIN is created at start. */
   adminEmail?: string;
   adminPassword?: string;
+  /**
+   * Check every successful answer against its route's response schema and answer 500 on a
+   * mismatch, so the published document and the behaviour cannot drift (the tests turn it on).
+   */
+  checkResponses?: boolean;
 }
 
 export interface LocalStack {
@@ -95,7 +100,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await ensureSuperAdmin(options.adminEmail, options.adminPassword);
     }
 
-    const api = apiRequestListener(await loadApiHandlers());
+    const api = apiRequestListener(await loadApiHandlers(), {
+      checkResponses: options.checkResponses ?? false,
+    });
     const web = await webListener(options);
     listener = (request, response) => {
       const handle = request.url?.startsWith('/api/') || request.url === '/api' ? api : web;

@@ -49,6 +49,8 @@ async function main() {
     mailFrom: env.MAIL_FROM ?? 'no-reply@exchange.local',
     web: dev ? 'dev' : 'static',
     runJobs: true,
+    // The dev server checks answers against their schemas as the tests do; `npm start` serves as Lambda does.
+    checkResponses: dev,
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
     marketDataUrl: env.MARKET_DATA_URL ?? 'https://api.coingecko.com/api/v3',

@@ -1,5 +1,5 @@
-import type { Access } from '@functions/route-definition';
-import { allRoutes, fallbackRoute } from '@functions/routes';
+import type { Access } from '@functions/routes/definition';
+import { allRoutes, fallbackRoute } from '@functions/routes/manifest';
 import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '@functions/route-definition';
+import type { JobDefinition } from '@functions/routes/definition';
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';

@@ -1,4 +1,4 @@
-import { jobs } from '@functions/routes';
+import { jobs } from '@functions/routes/manifest';
 import { type App, Tags } from 'aws-cdk-lib';
 import { ApiStack } from './api-stack';
 import { DataStack } from './data-stack';

@@ -1,6 +1,5 @@
 import { BCRYPT_COST, hashPassword } from '@functions/domain/accounts/passwords';
-import { bytesByPackage, median } from './harness';
-import type { Column } from './report';
+import { bytesByPackage, type Column, median } from './harness';
 
 /**
  * The accounts issue's bench figures: which bundles carry bcryptjs (only those that hash or

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { allRoutes } from '@functions/routes';
+import { allRoutes } from '@functions/routes/manifest';
 import { freePort } from '@infra/local/ports';
 import { startLocalStack } from '@infra/local/stack';
 import type { Role } from '@shared/enums';

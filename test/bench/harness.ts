@@ -4,8 +4,8 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { type Access, needsJwtSecret, type ResourceUse } from '@functions/route-definition';
-import { allRoutes, fallbackRoute, jobs } from '@functions/routes';
+import { type Access, needsJwtSecret, type ResourceUse } from '@functions/routes/definition';
+import { allRoutes, fallbackRoute, jobs } from '@functions/routes/manifest';
 import { esbuildOptions, FUNCTION_RUNTIME_ENV, handlerEntry, PROJECT_ROOT } from '@infra/constructs/bundling';
 import { build, type Metafile } from 'esbuild';
 
@@ -247,4 +247,17 @@ export function bytesByPackage(bundle: Bundle): Map<string, number> {
     }
   }
   return totals;
+}
+
+/** One function's figures, and a column of the bench's table over them. */
+export interface Measurement {
+  readonly bundle: Bundle;
+  readonly load: LoadTime;
+  readonly network: NetworkCheck;
+}
+
+export interface Column {
+  readonly header: string;
+  readonly align: 'left' | 'right';
+  cell(measurement: Measurement, reference: Measurement): string;
 }

@@ -1,20 +1,8 @@
 import { bcryptColumn } from './bcrypt';
-import { type Bundle, bytesByPackage, type LoadTime, type NetworkCheck } from './harness';
+import { type Bundle, bytesByPackage, type Column, type Measurement } from './harness';
 
 /** Targets of the foundation issue, as multiples of the reference bundle. */
 export const TARGETS = { bytes: 1.5, loadTime: 1.3 } as const;
-
-export interface Measurement {
-  readonly bundle: Bundle;
-  readonly load: LoadTime;
-  readonly network: NetworkCheck;
-}
-
-export interface Column {
-  readonly header: string;
-  readonly align: 'left' | 'right';
-  cell(measurement: Measurement, reference: Measurement): string;
-}
 
 function verdict(ok: boolean): string {
   return ok ? 'pass' : 'FAIL';

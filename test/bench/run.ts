@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { bcryptSummary, medianHashMs } from './bcrypt';
 import { measureDynamoCosts, renderDynamoCosts } from './dynamo-cost';
+import type { Measurement } from './harness';
 import {
   type Bundle,
   bundleFunction,
@@ -14,7 +15,7 @@ import {
   OUTPUT_DIR,
   REFERENCE,
 } from './harness';
-import { type Measurement, meetsTargets, renderSizeBreakdown, renderTable, TARGETS } from './report';
+import { meetsTargets, renderSizeBreakdown, renderTable, TARGETS } from './report';
 import { measureWebRoutes, renderWebRoutes } from './web-routes';
 
 /**

@@ -1,5 +1,5 @@
-import { needsJwtSecret } from '@functions/route-definition';
-import { allRoutes } from '@functions/routes';
+import { needsJwtSecret } from '@functions/routes/definition';
+import { allRoutes } from '@functions/routes/manifest';
 import type { ApiFunction } from '@infra/constructs/api-function';
 import type { Stack } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';

@@ -1,4 +1,4 @@
-import { needsJwtSecret } from '@functions/route-definition';
+import { needsJwtSecret } from '@functions/routes/definition';
 import { describe, expect, it } from 'vitest';
 import {
   bundleFunction,

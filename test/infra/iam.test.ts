@@ -1,5 +1,5 @@
-import { needsJwtSecret, type ResourceUse } from '@functions/route-definition';
-import { allRoutes, fallbackRoute } from '@functions/routes';
+import { needsJwtSecret, type ResourceUse } from '@functions/routes/definition';
+import { allRoutes, fallbackRoute } from '@functions/routes/manifest';
 import type { ApiFunction } from '@infra/constructs/api-function';
 import { Stack } from 'aws-cdk-lib';
 import type { CfnRole } from 'aws-cdk-lib/aws-iam';

@@ -1,5 +1,5 @@
-import type { JobDefinition } from '@functions/route-definition';
-import { jobs } from '@functions/routes';
+import type { JobDefinition } from '@functions/routes/definition';
+import { jobs } from '@functions/routes/manifest';
 import { DataStack } from '@infra/stacks/data-stack';
 import { JobsStack } from '@infra/stacks/jobs-stack';
 import { MailStack } from '@infra/stacks/mail-stack';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { allRoutes, fallbackRoute, jobs } from '@functions/routes';
+import { allRoutes, fallbackRoute, jobs } from '@functions/routes/manifest';
 import { esbuildOptions, handlerEntry, PROJECT_ROOT } from '@infra/constructs/bundling';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@functions/data/client';
 import { keys } from '@functions/data/keys';
-import { allRoutes } from '@functions/routes';
+import { allRoutes } from '@functions/routes/manifest';
 import { CONTINENT_KEYS, type GeoTree } from '@shared/geo';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/api';

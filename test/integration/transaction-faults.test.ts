@@ -26,7 +26,7 @@ const modules = async () => ({
   mine: await import('@functions/domain/applications/mine'),
   expire: await import('@functions/domain/applications/expire'),
   adminActions: await import('@functions/domain/applications/admin-actions'),
-  geoAdmin: await import('@functions/domain/geo-admin/toggle'),
+  geoAdmin: await import('@functions/domain/geo/toggle'),
   settings: await import('@functions/domain/settings/settings'),
   rates: await import('@functions/domain/rates/rates'),
   changeUser: await import('@functions/domain/staff-users/change-user'),

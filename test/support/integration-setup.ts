@@ -23,6 +23,7 @@ export async function setup(project: TestProject) {
     mailFrom: 'no-reply@exchange.test',
     web: 'none',
     runJobs: false,
+    checkResponses: true,
   });
   project.provide('localStack', {
     apiUrl: stack.siteUrl,

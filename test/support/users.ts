@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createUser, findUserById, toPublicUser, updateUser } from '@functions/data/users';
+import { createUser, findUserById } from '@functions/data/users';
+import { updateAccount } from '@functions/domain/accounts/account-changes';
 import { hashPassword } from '@functions/domain/accounts/passwords';
+import { toPublicUser } from '@functions/domain/accounts/public-user';
 import { newReferralCode } from '@functions/domain/accounts/secrets';
 import type { PublicUser } from '@shared/contract/users';
 import type { Language, Role } from '@shared/enums';
@@ -70,7 +72,7 @@ export async function createVerifiedUser(options: TestUserOptions = {}): Promise
   });
   const canLogIn = options.emailVerified !== false;
   const session = canLogIn ? await loginAs(email, password) : { token: '', refreshToken: '' };
-  if (options.isActive === false) await updateUser(record, { isActive: false });
+  if (options.isActive === false) await updateAccount(record, { isActive: false });
   const stored = (await findUserById(record.id, true))!;
   return {
     id: record.id,
@@ -101,5 +103,5 @@ export async function loginAs(loginIdentifier: string, password = TEST_PASSWORD)
 export async function promote(userId: string, role: Role): Promise<void> {
   const current = await findUserById(userId, true);
   if (!current) throw new Error(`No user ${userId}`);
-  await updateUser(current, { role });
+  await updateAccount(current, { role });
 }

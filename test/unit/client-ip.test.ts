@@ -1,13 +1,13 @@
-import type { ApiEvent } from '@functions/commons/http-types';
+import type { ApiEvent } from '@functions/pipeline/http-types';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import fixture from '../fixtures/http-api-v2-event.json';
 
 // The pipeline's auth middleware imports the data layer, which reads its table at load.
 vi.stubEnv('TABLE_NAME', 'unit-test');
-let clientIp: typeof import('@functions/commons/http').clientIp;
+let clientIp: typeof import('@functions/pipeline/endpoint').clientIp;
 
 beforeAll(async () => {
-  ({ clientIp } = await import('@functions/commons/http'));
+  ({ clientIp } = await import('@functions/pipeline/endpoint'));
 });
 
 function eventFrom(sourceIp: string, headers: Record<string, string> = {}): ApiEvent {

@@ -1,4 +1,4 @@
-import { buildGeoTree } from '@functions/domain/geo-tree';
+import { buildGeoTree } from '@functions/domain/geo/tree';
 import { geoAncestry, geoKeySchema, geoLevel, isGeoDescendantOrSelf } from '@shared/geo';
 import { describe, expect, it } from 'vitest';
 

@@ -1,15 +1,15 @@
-import type { ApiEvent, ApiResult } from '@functions/commons/http-types';
+import type { ApiEvent, ApiResult } from '@functions/pipeline/http-types';
 import type { Context } from 'aws-lambda';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import fixture from '../fixtures/http-api-v2-event.json';
 
 // The pipeline's auth middleware imports the data layer, which reads its table at load.
 vi.stubEnv('TABLE_NAME', 'unit-test');
-let basePipeline: typeof import('@functions/commons/http').basePipeline;
+let basePipeline: typeof import('@functions/pipeline/endpoint').basePipeline;
 let logger: typeof import('@functions/commons/logger').logger;
 
 beforeAll(async () => {
-  ({ basePipeline } = await import('@functions/commons/http'));
+  ({ basePipeline } = await import('@functions/pipeline/endpoint'));
   ({ logger } = await import('@functions/commons/logger'));
 });
 

@@ -1,5 +1,5 @@
-import type { ApiEvent, ApiResult } from '@functions/commons/http-types';
-import type { RouteDefinition } from '@functions/route-definition';
+import type { ApiEvent, ApiResult } from '@functions/pipeline/http-types';
+import type { RouteDefinition } from '@functions/routes/definition';
 import type { Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
@@ -8,11 +8,11 @@ import fixture from '../fixtures/http-api-v2-event.json';
 // The pipeline's auth middleware imports the data layer, which reads its table at load.
 vi.stubEnv('TABLE_NAME', 'unit-test');
 vi.stubEnv('LOG_LEVEL', 'SILENT');
-let publicEndpoint: typeof import('@functions/commons/http').publicEndpoint;
+let publicEndpoint: typeof import('@functions/pipeline/endpoint').publicEndpoint;
 let errors: typeof import('@functions/commons/errors');
 
 beforeAll(async () => {
-  ({ publicEndpoint } = await import('@functions/commons/http'));
+  ({ publicEndpoint } = await import('@functions/pipeline/endpoint'));
   errors = await import('@functions/commons/errors');
 });
 
@@ -24,6 +24,7 @@ const testRoute = {
   summary: 'test',
   tag: 'test',
   body: z.strictObject({ name: z.string() }),
+  response: 'healthDataSchema',
   uses: {},
 } satisfies RouteDefinition;
 
@@ -46,18 +47,18 @@ describe('the handler pipeline', () => {
     const answer = await invoke(async ({ body }) => ({
       message: 'Created.',
       status: 201,
-      data: { echo: body.name },
+      data: { status: 'ok', time: body.name, database: 'ok' },
     }));
     expect(answer).toMatchObject({
       status: 201,
-      body: { success: true, message: 'Created.', data: { echo: 'x' } },
+      body: { success: true, message: 'Created.', data: { status: 'ok', time: 'x', database: 'ok' } },
     });
     expect(answer.headers['Cache-Control']).toBe('no-store');
   });
 
   it('maps a domain error to its status, text and headers', async () => {
     const answer = await invoke(async () => {
-      throw new errors.TooManyRequestsError('Slow down.', 30);
+      throw new (class SlowDown extends errors.RateLimited {})('Slow down.', { retryAfterSeconds: 30 });
     });
     expect(answer.status).toBe(429);
     expect(answer.body).toEqual({ success: false, message: 'Slow down.' });

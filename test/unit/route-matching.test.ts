@@ -1,5 +1,5 @@
-import { matchRoute } from '@functions/route-matching';
-import { allRoutes } from '@functions/routes';
+import { allRoutes } from '@functions/routes/manifest';
+import { matchRoute } from '@functions/routes/matching';
 import { describe, expect, it } from 'vitest';
 
 describe('the route manifest', () => {

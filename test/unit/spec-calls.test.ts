@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { allRoutes } from '@functions/routes';
+import { allRoutes } from '@functions/routes/manifest';
 import { describe, expect, it } from 'vitest';
 
 const specCalls = readFileSync(new URL('../fixtures/spec-calls.txt', import.meta.url), 'utf8')

@@ -1,8 +1,7 @@
-import { TooManyRequestsError } from '@functions/commons/errors';
 import { findUserByEmail } from '@functions/data/users';
 import { passwordResetMail } from '@functions/mail/account-mails';
+import { AddressThrottled } from './errors';
 import { resetPasswordLink } from './links';
-import { AUTH_MESSAGES } from './messages';
 import { mailOneTimeLink } from './one-time-links';
 import { hashToken } from './secrets';
 import { hitAll, LIMITS } from './throttling';
@@ -19,7 +18,7 @@ export async function requestPasswordReset(input: { email: string; ip: string; n
   const now = input.now ?? new Date();
   await atLeast(400, async () => {
     const ipLimit = await hitAll('forgot-ip', input.ip, [LIMITS.forgotPerIp], now);
-    if (ipLimit) throw new TooManyRequestsError(AUTH_MESSAGES.ipThrottled, ipLimit.retryAfterSeconds);
+    if (ipLimit) throw new AddressThrottled(ipLimit.retryAfterSeconds);
     if (await hitAll('forgot-address', hashToken(input.email), LIMITS.forgotPerAddress, now)) return;
     const user = await findUserByEmail(input.email);
     if (!user?.isActive) return;

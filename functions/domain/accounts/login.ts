@@ -1,6 +1,5 @@
-import { ForbiddenError, UnauthorizedError } from '@functions/commons/errors';
 import { findUserByEmail, findUserByUsername, type UserRecord } from '@functions/data/users';
-import { AUTH_MESSAGES } from './messages';
+import { AccountDeactivated, EmailNotVerified, InvalidCredentials } from './errors';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
 import { type SessionTokens, startSession } from './sessions';
 import { bookLoginAttempt, forgetLoginFailures, loginSubject, noteLoginFailure } from './throttling';
@@ -31,11 +30,11 @@ export async function login(input: {
     : await verifyAgainstDummy(input.password);
   if (!user || !matches) {
     await noteLoginFailure(subject, input.ip, attempt, now);
-    throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
+    throw new InvalidCredentials();
   }
   // The right password ends the run of attempts, whatever the account's state.
   await forgetLoginFailures(subject);
-  if (!user.isActive) throw new ForbiddenError(AUTH_MESSAGES.accountDeactivated);
-  if (!user.emailVerified) throw new ForbiddenError(AUTH_MESSAGES.emailNotVerified);
+  if (!user.isActive) throw new AccountDeactivated();
+  if (!user.emailVerified) throw new EmailNotVerified();
   return { ...(await startSession(user, now)), user };
 }

@@ -1,12 +1,10 @@
-import { BadRequestError, ConflictError } from '@functions/commons/errors';
-import type { Principal } from '@functions/commons/http-types';
 import { logger } from '@functions/commons/logger';
 import { sendMail } from '@functions/commons/mailer';
 import { setPasswordHash, UserChangedError } from '@functions/data/users';
 import { passwordChangedMail } from '@functions/mail/account-mails';
-import { fieldError } from '@shared/envelope';
-import { AUTH_MESSAGES } from './messages';
+import { AccountChangedMeanwhile, CurrentPasswordWrong } from './errors';
 import { hashPassword, verifyPassword } from './passwords';
+import type { Principal } from './principal';
 import { bookLoginAttempt, forgetLoginFailures, noteLoginFailure } from './throttling';
 
 /**
@@ -26,16 +24,14 @@ export async function changePassword(input: {
   const attempt = await bookLoginAttempt(user.id, input.ip, now);
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
     await noteLoginFailure(user.id, input.ip, attempt, now);
-    throw new BadRequestError(AUTH_MESSAGES.currentPasswordWrong, [
-      fieldError('currentPassword', AUTH_MESSAGES.currentPasswordWrong),
-    ]);
+    throw new CurrentPasswordWrong();
   }
   await forgetLoginFailures(user.id);
   try {
     await setPasswordHash(user, await hashPassword(input.newPassword), { now, keepSessionId: sessionId });
   } catch (error) {
     if (error instanceof UserChangedError) {
-      throw new ConflictError('Your account was changed meanwhile. Please try again.');
+      throw new AccountChangedMeanwhile();
     }
     throw error;
   }

@@ -1,7 +1,6 @@
-import { BadRequestError } from '@functions/commons/errors';
 import { consumeOneTimeToken, findOneTimeToken } from '@functions/data/tokens';
 import { findUserById } from '@functions/data/users';
-import { AUTH_MESSAGES } from './messages';
+import { ResetLinkInvalid } from './errors';
 import { hashPassword } from './passwords';
 import { hashToken } from './secrets';
 import { forgetLoginFailures } from './throttling';
@@ -15,16 +14,16 @@ export async function resetPassword(input: { token: string; password: string; no
   const now = input.now ?? new Date();
   const stored = await findOneTimeToken(hashToken(input.token), 'reset-password');
   if (!stored || stored.usedAt || stored.expiresAtMs <= now.getTime()) {
-    throw new BadRequestError(AUTH_MESSAGES.resetTokenInvalid);
+    throw new ResetLinkInvalid();
   }
   const user = await findUserById(stored.userId, true);
-  if (!user) throw new BadRequestError(AUTH_MESSAGES.resetTokenInvalid);
+  if (!user) throw new ResetLinkInvalid();
   const passwordHash = await hashPassword(input.password);
   const consumed = await consumeOneTimeToken(stored, now, {
     UpdateExpression:
       'SET passwordHash = :hash, emailVerified = :true, updatedAt = :now ADD sessionEpoch :one',
     ExpressionAttributeValues: { ':hash': passwordHash, ':true': true, ':now': now.toISOString(), ':one': 1 },
   });
-  if (!consumed) throw new BadRequestError(AUTH_MESSAGES.resetTokenInvalid);
+  if (!consumed) throw new ResetLinkInvalid();
   await forgetLoginFailures(user.id);
 }

@@ -1,10 +1,9 @@
-import { BadRequestError, ConflictError } from '@functions/commons/errors';
-import { UserChangedError, UserConflictError, type UserRecord, updateUser } from '@functions/data/users';
+import { UserChangedError, UserConflictError, type UserRecord } from '@functions/data/users';
 import { avatarUrls } from '@shared/avatars';
 import type { Language } from '@shared/enums';
-import { fieldError } from '@shared/envelope';
+import { updateAccount } from './account-changes';
+import { AccountChangedMeanwhile, PhotoNotOffered, UsernameTaken } from './errors';
 import { siteOrigin } from './links';
-import { AUTH_MESSAGES } from './messages';
 
 export interface ProfileChanges {
   username?: string;
@@ -18,22 +17,20 @@ export interface ProfileChanges {
  */
 export async function updateOwnProfile(user: UserRecord, changes: ProfileChanges): Promise<UserRecord> {
   if (typeof changes.photo_url === 'string' && !avatarUrls(siteOrigin()).includes(changes.photo_url)) {
-    throw new BadRequestError('Validation failed.', [fieldError('photo_url', AUTH_MESSAGES.photoNotOffered)]);
+    throw new PhotoNotOffered();
   }
   try {
-    return await updateUser(user, {
+    return await updateAccount(user, {
       username: changes.username,
       language: changes.language,
       photo_url: changes.photo_url,
     });
   } catch (error) {
     if (error instanceof UserConflictError) {
-      throw new ConflictError(AUTH_MESSAGES.usernameTaken, [
-        fieldError('username', AUTH_MESSAGES.usernameTaken),
-      ]);
+      throw new UsernameTaken();
     }
     if (error instanceof UserChangedError) {
-      throw new ConflictError('Your profile was changed meanwhile. Please try again.');
+      throw new AccountChangedMeanwhile('Your profile was changed meanwhile. Please try again.');
     }
     throw error;
   }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestError, ConflictError } from '@functions/commons/errors';
 import {
   createUser,
   findUserByReferralCode,
@@ -8,6 +7,7 @@ import {
 } from '@functions/data/users';
 import type { Language } from '@shared/enums';
 import { type FieldError, fieldError } from '@shared/envelope';
+import { AddressTaken, InvitationCodeInvalid } from './errors';
 import { AUTH_MESSAGES } from './messages';
 import { hashPassword } from './passwords';
 import { newReferralCode } from './secrets';
@@ -41,7 +41,7 @@ export async function registerUser(
   if (input.invitationCode) {
     const inviter = await findUserByReferralCode(input.invitationCode);
     if (!inviter?.isActive) {
-      throw new BadRequestError(AUTH_MESSAGES.registrationFailed, [CONFLICT_FIELDS.inviter!]);
+      throw new InvitationCodeInvalid();
     }
     invitedBy = inviter.id;
   }
@@ -65,9 +65,9 @@ export async function registerUser(
       const fields = error.conflicts.flatMap((conflict) => CONFLICT_FIELDS[conflict] ?? []);
       if (fields.length === 0 && attempt < 4) continue;
       if (error.conflicts.includes('inviter')) {
-        throw new BadRequestError(AUTH_MESSAGES.registrationFailed, fields);
+        throw new InvitationCodeInvalid(fields);
       }
-      throw new ConflictError(AUTH_MESSAGES.registrationFailed, fields);
+      throw new AddressTaken(fields);
     }
   }
 }

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { issueAccessToken } from '@functions/commons/access-token';
-import { ForbiddenError, UnauthorizedError } from '@functions/commons/errors';
 import {
   createSession,
   findRefreshToken,
@@ -10,7 +8,8 @@ import {
   type SessionRecord,
 } from '@functions/data/sessions';
 import { findUserById, type UserRecord } from '@functions/data/users';
-import { AUTH_MESSAGES } from './messages';
+import { issueAccessToken } from '@functions/domain/accounts/access-token';
+import { AccountDeactivated, RefreshTokenInvalid, SessionEnded } from './errors';
 import { hashToken, newOpaqueToken } from './secrets';
 
 /** A family lives at most 30 days from login, however often it is refreshed. */
@@ -50,7 +49,7 @@ export async function startSession(user: UserRecord, now = new Date()): Promise<
     { tokenHash, sessionId, userId: user.id, issuedAt: now.toISOString() },
   );
   // The user was deactivated or their sessions were ended between our read and this write.
-  if (!started) throw new UnauthorizedError(AUTH_MESSAGES.sessionEnded);
+  if (!started) throw new SessionEnded();
   const token = await issueAccessToken({ userId: user.id, role: user.role, sessionId });
   return { token, refreshToken, sessionId };
 }
@@ -67,19 +66,18 @@ export async function refreshSession(
 ): Promise<SessionTokens & { user: UserRecord }> {
   const oldTokenHash = hashToken(presentedToken);
   const stored = await findRefreshToken(oldTokenHash);
-  if (!stored) throw new UnauthorizedError(AUTH_MESSAGES.refreshInvalid);
+  if (!stored) throw new RefreshTokenInvalid();
   if (stored.rotatedAt) {
     await revokeSession(stored.sessionId, 'refresh-token-reuse', now);
-    throw new UnauthorizedError(AUTH_MESSAGES.refreshInvalid);
+    throw new RefreshTokenInvalid();
   }
   const [session, user] = await Promise.all([
     findSession(stored.sessionId),
     findUserById(stored.userId, true),
   ]);
-  if (!user) throw new UnauthorizedError(AUTH_MESSAGES.refreshInvalid);
-  if (!user.isActive) throw new ForbiddenError(AUTH_MESSAGES.accountDeactivated);
-  if (!session || !isSessionLive(session, user, now))
-    throw new UnauthorizedError(AUTH_MESSAGES.refreshInvalid);
+  if (!user) throw new RefreshTokenInvalid();
+  if (!user.isActive) throw new AccountDeactivated();
+  if (!session || !isSessionLive(session, user, now)) throw new RefreshTokenInvalid();
 
   const refreshToken = newOpaqueToken();
   const newTokenHash = hashToken(refreshToken);
@@ -96,7 +94,7 @@ export async function refreshSession(
   });
   if (!rotated) {
     await revokeSession(session.id, 'refresh-token-reuse', now);
-    throw new UnauthorizedError(AUTH_MESSAGES.refreshInvalid);
+    throw new RefreshTokenInvalid();
   }
   const token = await issueAccessToken({ userId: user.id, role: user.role, sessionId: session.id });
   return { token, refreshToken, sessionId: session.id, user };

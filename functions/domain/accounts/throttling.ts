@@ -1,4 +1,3 @@
-import { TooManyRequestsError } from '@functions/commons/errors';
 import {
   addWindowHit,
   clearLoginFailures,
@@ -7,7 +6,7 @@ import {
   reserveLoginAttempt,
   windowHits,
 } from '@functions/data/throttle';
-import { AUTH_MESSAGES } from './messages';
+import { AccountLocked, AddressThrottled } from './errors';
 import { hashToken } from './secrets';
 
 const MINUTE = 60_000;
@@ -50,11 +49,11 @@ export function loginSubject(userId: string | undefined, identifier: string): st
 export async function bookLoginAttempt(subject: string, ip: string, now: Date): Promise<number> {
   const ipWindow = await windowHits('login-ip', ip, LIMITS.loginFailuresPerIp.windowMs, now);
   if (ipWindow.hits >= LIMITS.loginFailuresPerIp.max) {
-    throw new TooManyRequestsError(AUTH_MESSAGES.ipThrottled, ipWindow.retryAfterSeconds);
+    throw new AddressThrottled(ipWindow.retryAfterSeconds);
   }
   const { max, windowMs } = LIMITS.accountFailures;
   const booked = await reserveLoginAttempt(subject, { windowMs, maxAttempts: max, now });
-  if (!booked.allowed) throw new TooManyRequestsError(AUTH_MESSAGES.accountLocked, booked.retryAfterSeconds);
+  if (!booked.allowed) throw new AccountLocked(booked.retryAfterSeconds);
   return booked.attempt;
 }
 

@@ -1,9 +1,14 @@
-import { BadRequestError, ForbiddenError, TooManyRequestsError } from '@functions/commons/errors';
 import { consumeOneTimeToken, findOneTimeToken } from '@functions/data/tokens';
 import { findUserByEmail, findUserById, type UserRecord } from '@functions/data/users';
 import { verificationMail } from '@functions/mail/account-mails';
+import {
+  AccountDeactivated,
+  AddressThrottled,
+  ResendThrottled,
+  VerificationLinkInvalid,
+  VerificationTokenMissing,
+} from './errors';
 import { verifyEmailLink } from './links';
-import { AUTH_MESSAGES } from './messages';
 import { mailOneTimeLink } from './one-time-links';
 import { hashToken } from './secrets';
 import { type SessionTokens, startSession } from './sessions';
@@ -27,23 +32,23 @@ export async function verifyEmail(
   token: string | undefined,
   now = new Date(),
 ): Promise<SessionTokens & { user: UserRecord }> {
-  if (!token) throw new BadRequestError(AUTH_MESSAGES.verificationTokenMissing);
+  if (!token) throw new VerificationTokenMissing();
   const stored = await findOneTimeToken(hashToken(token), 'verify-email');
-  if (!stored) throw new BadRequestError(AUTH_MESSAGES.verificationTokenMissing);
+  if (!stored) throw new VerificationTokenMissing();
   if (stored.usedAt || stored.expiresAtMs <= now.getTime()) {
-    throw new BadRequestError(AUTH_MESSAGES.verificationLinkInvalid);
+    throw new VerificationLinkInvalid();
   }
   const user = await findUserById(stored.userId, true);
-  if (!user) throw new BadRequestError(AUTH_MESSAGES.verificationTokenMissing);
-  if (!user.isActive) throw new ForbiddenError(AUTH_MESSAGES.accountDeactivated);
+  if (!user) throw new VerificationTokenMissing();
+  if (!user.isActive) throw new AccountDeactivated();
   // A link logs in only while the address awaits it: once verified (by another link or a password
   // reset), an older unused link from the mailbox must not open a session.
-  if (user.emailVerified) throw new BadRequestError(AUTH_MESSAGES.verificationLinkInvalid);
+  if (user.emailVerified) throw new VerificationLinkInvalid();
   const consumed = await consumeOneTimeToken(stored, now, {
     UpdateExpression: 'SET emailVerified = :true, updatedAt = :now',
     ExpressionAttributeValues: { ':true': true, ':now': now.toISOString() },
   });
-  if (!consumed) throw new BadRequestError(AUTH_MESSAGES.verificationLinkInvalid);
+  if (!consumed) throw new VerificationLinkInvalid();
   const verified: UserRecord = { ...user, emailVerified: true, updatedAt: now.toISOString() };
   return { ...(await startSession(verified, now)), user: verified };
 }
@@ -57,10 +62,9 @@ export async function resendVerification(input: { email: string; ip: string; now
   const now = input.now ?? new Date();
   await atLeast(400, async () => {
     const ipLimit = await hitAll('resend-ip', input.ip, [LIMITS.resendPerIp], now);
-    if (ipLimit) throw new TooManyRequestsError(AUTH_MESSAGES.ipThrottled, ipLimit.retryAfterSeconds);
+    if (ipLimit) throw new AddressThrottled(ipLimit.retryAfterSeconds);
     const addressLimit = await hitAll('resend-address', hashToken(input.email), LIMITS.resendPerAddress, now);
-    if (addressLimit)
-      throw new TooManyRequestsError(AUTH_MESSAGES.resendThrottled, addressLimit.retryAfterSeconds);
+    if (addressLimit) throw new ResendThrottled(addressLimit.retryAfterSeconds);
     const user = await findUserByEmail(input.email);
     if (user?.isActive && !user.emailVerified) await sendVerificationMail(user, now);
   });

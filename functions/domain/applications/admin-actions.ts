@@ -1,4 +1,3 @@
-import { BadRequestError, ConflictError, NotFoundError } from '@functions/commons/errors';
 import {
   type ApplicationRecord,
   detailsUpdate,
@@ -10,19 +9,24 @@ import { tableName } from '@functions/data/client';
 import { keys } from '@functions/data/keys';
 import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
+import type { RecordedActor } from '@functions/domain/accounts/principal';
 import type {
   AdminApplicationDetail,
   AdminApplicationView,
   ChangeStatusBody,
   UpdateDetailsBody,
 } from '@shared/contract/applications';
-import { fieldError } from '@shared/envelope';
-import type { StaffActor } from './actors';
+import {
+  AlreadyInStatus,
+  ApplicationChangedMeanwhile,
+  ApplicationNotFound,
+  AssigneeNotStaff,
+  StatusMovedMeanwhile,
+  TransitionNotAllowed,
+} from './errors';
 import { applyStatusChange, StatusChangedError } from './status-change';
 import { staffMayMove } from './transitions';
 import { peopleOf, toAdminApplicationView, toHistoryEntry } from './views';
-
-const NOT_FOUND = 'Application not found.';
 
 async function viewOf(record: ApplicationRecord): Promise<AdminApplicationView> {
   return toAdminApplicationView(record, await findUserSummaries(peopleOf([record])));
@@ -30,7 +34,7 @@ async function viewOf(record: ApplicationRecord): Promise<AdminApplicationView> 
 
 export async function getAdminApplication(id: string): Promise<AdminApplicationDetail> {
   const [found, audit] = await Promise.all([findApplicationWithHistory(id), listAuditFor('application', id)]);
-  if (!found) throw new NotFoundError(NOT_FOUND);
+  if (!found) throw new ApplicationNotFound();
   return {
     ...(await viewOf(found.application)),
     history: found.history.map(toHistoryEntry),
@@ -53,19 +57,19 @@ export async function getAdminApplication(id: string): Promise<AdminApplicationD
 export async function changeApplicationStatus(
   id: string,
   body: ChangeStatusBody,
-  actor: StaffActor,
+  actor: RecordedActor,
 ): Promise<AdminApplicationView> {
   const application = await findApplication(id);
-  if (!application) throw new NotFoundError(NOT_FOUND);
+  if (!application) throw new ApplicationNotFound();
   const from = body.expectedStatus ?? application.status;
   if (from !== application.status) {
-    throw new ConflictError(
+    throw new StatusMovedMeanwhile(
       `The application is ${application.status} now, not ${from}. Reload it and decide again.`,
     );
   }
-  if (from === body.status) throw new ConflictError(`The application is already ${from}.`);
+  if (from === body.status) throw new AlreadyInStatus(from);
   if (!staffMayMove(from, body.status)) {
-    throw new ConflictError(`An application cannot move from ${from} to ${body.status}.`);
+    throw new TransitionNotAllowed(from, body.status);
   }
   try {
     const next = await applyStatusChange({
@@ -79,7 +83,9 @@ export async function changeApplicationStatus(
     return await viewOf(next);
   } catch (error) {
     if (error instanceof StatusChangedError) {
-      throw new ConflictError(`The application is no longer ${from}: someone changed it first. Reload it.`);
+      throw new StatusMovedMeanwhile(
+        `The application is no longer ${from}: someone changed it first. Reload it.`,
+      );
     }
     throw error;
   }
@@ -106,15 +112,11 @@ const MAX_ATTEMPTS = 3;
 export async function updateApplicationDetails(
   id: string,
   body: UpdateDetailsBody,
-  actor: StaffActor,
+  actor: RecordedActor,
 ): Promise<AdminApplicationView> {
-  const invalidAssignee = () =>
-    new BadRequestError('Validation failed.', [
-      fieldError('assignedToId', 'The assignee must be an active MANAGER, ADMIN or SUPER_ADMIN.'),
-    ]);
   for (let attempt = 1; ; attempt += 1) {
     const application = await findApplication(id);
-    if (!application) throw new NotFoundError(NOT_FOUND);
+    if (!application) throw new ApplicationNotFound();
     const changes: { adminNote?: string | null; assignedToId?: string | null } = {};
     if (body.adminNote !== undefined && body.adminNote !== application.adminNote)
       changes.adminNote = body.adminNote;
@@ -123,7 +125,7 @@ export async function updateApplicationDetails(
     }
     if (changes.assignedToId) {
       const assignee = (await findUserSummaries([changes.assignedToId])).get(changes.assignedToId);
-      if (!assignee?.isActive || assignee.role === 'USER') throw invalidAssignee();
+      if (!assignee?.isActive || assignee.role === 'USER') throw new AssigneeNotStaff();
     }
     if (Object.keys(changes).length === 0) return viewOf(application);
     const now = new Date();
@@ -161,11 +163,9 @@ export async function updateApplicationDetails(
       });
     } catch (error) {
       if (!(error instanceof TransactionCancelledError)) throw error;
-      if (changes.assignedToId && error.failedAt(2)) throw invalidAssignee();
+      if (changes.assignedToId && error.failedAt(2)) throw new AssigneeNotStaff();
       if (!error.failedAt(0) || attempt >= MAX_ATTEMPTS) {
-        throw new ConflictError(
-          'The application was changed by someone else meanwhile. Reload and try again.',
-        );
+        throw new ApplicationChangedMeanwhile();
       }
     }
   }

@@ -10,7 +10,6 @@ import { findUserSummaries } from '@functions/data/user-summaries';
 import type { AdminApplicationView, ListAdminApplicationsQuery } from '@shared/contract/applications';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@shared/enums';
 import { totalPages } from '@shared/paging';
-import { withListErrors } from './list-errors';
 import { peopleOf, toAdminApplicationView } from './views';
 
 /**
@@ -174,17 +173,15 @@ export async function listAdminApplications(
     return page(matching.slice(offset, offset + query.limit), matching.length, null, ADMIN_LIST_WINDOW);
   }
   if (query.sortBy === 'status' && !query.status && !query.userId) {
-    const { records, total } = await withListErrors(() => readByStatus(query));
+    const { records, total } = await readByStatus(query);
     return page(records, total, null, null);
   }
-  const result = await withListErrors(() =>
-    readPage(base.partition, {
-      forward: ascending,
-      page: query.page,
-      limit: query.limit,
-      total: Math.max(0, base.total),
-      cursor: query.cursor,
-    }),
-  );
+  const result = await readPage(base.partition, {
+    forward: ascending,
+    page: query.page,
+    limit: query.limit,
+    total: Math.max(0, base.total),
+    cursor: query.cursor,
+  });
   return page(result.items.map(toApplicationRecord), Math.max(0, base.total), result.nextCursor, null);
 }

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { ConflictError } from '@functions/commons/errors';
 import {
   type ApplicationRecord,
   applicationPut,
@@ -14,6 +13,7 @@ import {
 import { findIdempotencyRecord, IDEMPOTENCY_TTL_SECONDS, idempotencyPut } from '@functions/data/idempotency';
 import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
 import { type CreateApplicationBody, MAX_OPEN_APPLICATIONS } from '@shared/contract/applications';
+import { IdempotencyKeyReused, TooManyOpenApplications } from './errors';
 import { checkStandardApplication } from './standard-rules';
 
 export interface CreateResult {
@@ -31,7 +31,7 @@ async function replay(userId: string, key: string, hash: string, nowSeconds: num
   const previous = await findIdempotencyRecord(userId, key, nowSeconds);
   if (!previous) return undefined;
   if (previous.requestHash !== hash) {
-    throw new ConflictError('This Idempotency-Key was already used with a different request.');
+    throw new IdempotencyKeyReused();
   }
   const application = await findApplication(previous.applicationId);
   return application ? { application, replayed: true } : undefined;
@@ -164,9 +164,7 @@ export async function createApplication(
       if (previous) return previous;
     }
     if (error.failedAt(1)) {
-      throw new ConflictError(
-        `You already have ${MAX_OPEN_APPLICATIONS} open applications. Wait until one is processed or cancel one.`,
-      );
+      throw new TooManyOpenApplications(MAX_OPEN_APPLICATIONS);
     }
     throw error;
   }

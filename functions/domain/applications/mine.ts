@@ -1,4 +1,3 @@
-import { ConflictError, NotFoundError } from '@functions/commons/errors';
 import {
   type ApplicationRecord,
   applicationPartitions,
@@ -10,17 +9,15 @@ import { readPage } from '@functions/data/query-window';
 import type { ApplicationView, ListMyApplicationsQuery } from '@shared/contract/applications';
 import type { Paged } from '@shared/paging';
 import { totalPages } from '@shared/paging';
-import { withListErrors } from './list-errors';
+import { ApplicationNotFound, NotCancellable } from './errors';
 import { applyStatusChange, StatusChangedError } from './status-change';
 import { ownerMayCancel } from './transitions';
 import { toApplicationView } from './views';
 
-const NOT_FOUND = 'Application not found.';
-
 /** The caller's own application; another user's id answers exactly like a missing one (404). */
 async function findOwn(userId: string, id: string): Promise<ApplicationRecord> {
   const application = await findApplication(id);
-  if (!application || application.userId !== userId) throw new NotFoundError(NOT_FOUND);
+  if (!application || application.userId !== userId) throw new ApplicationNotFound();
   return application;
 }
 
@@ -34,15 +31,13 @@ export async function listMyApplications(
   query: ListMyApplicationsQuery,
 ): Promise<Paged<ApplicationView> & { nextCursor: string | null }> {
   const total = (await readUserApplicationStats(userId)).total ?? 0;
-  const page = await withListErrors(() =>
-    readPage(applicationPartitions.ofUser(userId), {
-      forward: query.sortOrder === 'asc',
-      page: query.page,
-      limit: query.limit,
-      total,
-      cursor: query.cursor,
-    }),
-  );
+  const page = await readPage(applicationPartitions.ofUser(userId), {
+    forward: query.sortOrder === 'asc',
+    page: query.page,
+    limit: query.limit,
+    total,
+    cursor: query.cursor,
+  });
   return {
     items: page.items.map((item) => toApplicationView(toApplicationRecord(item))),
     total,
@@ -54,9 +49,7 @@ export async function listMyApplications(
 /** The owner cancels an application, only while it is PENDING. */
 export async function cancelMyApplication(userId: string, id: string): Promise<ApplicationView> {
   const application = await findOwn(userId, id);
-  const refuse = () =>
-    new ConflictError(`Only a pending application can be cancelled; this one is ${application.status}.`);
-  if (!ownerMayCancel(application.status)) throw refuse();
+  if (!ownerMayCancel(application.status)) throw new NotCancellable(application.status);
   try {
     const next = await applyStatusChange({
       application,
@@ -67,7 +60,7 @@ export async function cancelMyApplication(userId: string, id: string): Promise<A
     return toApplicationView(next);
   } catch (error) {
     if (error instanceof StatusChangedError) {
-      throw new ConflictError('The application is no longer pending and cannot be cancelled.');
+      throw new NotCancellable();
     }
     throw error;
   }

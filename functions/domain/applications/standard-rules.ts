@@ -1,4 +1,3 @@
-import { BadRequestError } from '@functions/commons/errors';
 import { findGeoNodes } from '@functions/data/geo';
 import { isValidExchangePair, offeredFiatAssets, parseAssetKey } from '@shared/assets';
 import type { StandardApplicationBody } from '@shared/contract/applications';
@@ -7,9 +6,10 @@ import { type FieldError, fieldError } from '@shared/envelope';
 import { geoAncestry, geoLevel } from '@shared/geo';
 import { amountDecimals, formatAmount, hasAtMostDecimals } from '../rates/quote';
 import { quote } from '../rates/rates';
+import { ApplicationRulesBroken } from './errors';
 
 function fail(errors: FieldError[]): never {
-  throw new BadRequestError('Validation failed.', errors);
+  throw new ApplicationRulesBroken(errors);
 }
 
 /** Continent, country and city exist, nest correctly and are active together with their ancestors. */

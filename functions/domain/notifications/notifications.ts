@@ -1,4 +1,4 @@
-import { NotFoundError } from '@functions/commons/errors';
+import { NotFound } from '@functions/commons/errors';
 import {
   findNotification,
   listUnreadNotificationIds,
@@ -11,24 +11,28 @@ import {
 import { readPage } from '@functions/data/query-window';
 import type { ListNotificationsQuery, NotificationView } from '@shared/contract/notifications';
 import { totalPages } from '@shared/paging';
-import { withListErrors } from '../applications/list-errors';
 
 function toView(record: NotificationRecord): NotificationView {
   const { userId: _userId, ...view } = record;
   return view;
 }
 
+/** Absent, or another user's. */
+export class NotificationNotFound extends NotFound {
+  constructor() {
+    super('Notification not found.');
+  }
+}
+
 export async function listNotifications(userId: string, query: ListNotificationsQuery) {
   const stats = await readNotificationStats(userId);
-  const page = await withListErrors(() =>
-    readPage(notificationPartition(userId), {
-      forward: false,
-      page: query.page,
-      limit: query.limit,
-      total: stats.total,
-      cursor: query.cursor,
-    }),
-  );
+  const page = await readPage(notificationPartition(userId), {
+    forward: false,
+    page: query.page,
+    limit: query.limit,
+    total: stats.total,
+    cursor: query.cursor,
+  });
   return {
     items: page.items.map((item) => toView(toNotificationRecord(item))),
     total: stats.total,
@@ -41,7 +45,7 @@ export async function listNotifications(userId: string, query: ListNotifications
 /** Marks one of the caller's notifications read; idempotent; another user's id is a 404. */
 export async function readNotification(userId: string, id: string): Promise<NotificationView> {
   const notification = await findNotification(userId, id);
-  if (!notification) throw new NotFoundError('Notification not found.');
+  if (!notification) throw new NotificationNotFound();
   if (!notification.isRead) await markNotificationsRead(userId, [id]);
   return toView({ ...notification, isRead: true });
 }

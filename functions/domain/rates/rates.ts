@@ -1,4 +1,4 @@
-import { ApiError, BadRequestError, ConflictError } from '@functions/commons/errors';
+import { InvalidRequest, NotQuotable, StateConflict } from '@functions/commons/errors';
 import { auditPut } from '@functions/data/audit';
 import {
   type CurrencyValueRecord,
@@ -11,20 +11,41 @@ import {
   readRatesTable,
 } from '@functions/data/rates';
 import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
+import type { RecordedActor } from '@functions/domain/accounts/principal';
 import { isValidExchangePair } from '@shared/assets';
 import type { PutRatesBody, Quote, RatesData } from '@shared/contract/rates';
 import { fieldError } from '@shared/envelope';
-import type { StaffActor } from '../applications/actors';
 import { settingValue } from '../settings/settings';
 import { computeQuote, currencyOfAsset, directionRate } from './quote';
 
 /** No usable rate for a direction: the apply form can still send an individual request. */
-export class NoRateError extends ApiError {
+export class NoRatePublished extends NotQuotable {
   constructor(assetFrom: string, assetTo: string) {
     super(
-      422,
       `No exchange rate is available for ${assetFrom} → ${assetTo}. You can submit an individual request instead.`,
     );
+  }
+}
+
+/** Only fiat ⇄ USDT pairs are exchanged. */
+export class PairNotExchanged extends InvalidRequest {
+  constructor() {
+    super('Validation failed.', {
+      fields: [fieldError('assetTo', 'Exchange one fiat asset for usdt-trc20 or the reverse.')],
+    });
+  }
+}
+
+/** A rates update that names one currency or direction twice. */
+export class RatesRepeated extends InvalidRequest {
+  constructor(duplicates: string[]) {
+    super(`Each entry may appear once; repeated: ${duplicates.join(', ')}.`);
+  }
+}
+
+export class RatesChangedMeanwhile extends StateConflict {
+  constructor() {
+    super('The rates were changed by someone else meanwhile. Reload and try again.');
   }
 }
 
@@ -59,16 +80,14 @@ export async function allRates(): Promise<RatesData> {
 /** A quote for an amount; 400 for a pair that is not fiat⇄USDT, 422 when no rate is published. */
 export async function quote(assetFrom: string, assetTo: string, amount: number): Promise<Quote> {
   if (!isValidExchangePair(assetFrom, assetTo)) {
-    throw new BadRequestError('Validation failed.', [
-      fieldError('assetTo', 'Exchange one fiat asset for usdt-trc20 or the reverse.'),
-    ]);
+    throw new PairNotExchanged();
   }
   const [inputs, minApplicationAmountUSD] = await Promise.all([
     readQuoteInputs(assetFrom, assetTo, currencyOfAsset(assetFrom), currencyOfAsset(assetTo)),
     settingValue('minApplicationAmountUSD'),
   ]);
   const { direction, from, to } = inputs;
-  if (!direction?.isActive || !from || !to) throw new NoRateError(assetFrom, assetTo);
+  if (!direction?.isActive || !from || !to) throw new NoRatePublished(assetFrom, assetTo);
   return computeQuote({ assetFrom, assetTo, amount, direction, from, to, minApplicationAmountUSD });
 }
 
@@ -78,7 +97,7 @@ export async function quote(assetFrom: string, assetTo: string, amount: number):
  */
 export async function putRates(
   body: PutRatesBody,
-  actor: StaffActor,
+  actor: RecordedActor,
 ): Promise<{ changed: number; rates: RatesData }> {
   const table = await readRatesTable();
   const now = new Date().toISOString();
@@ -89,7 +108,7 @@ export async function putRates(
     ...body.directions.map((direction) => `direction ${key(direction)}`),
   ]);
   if (duplicates.length > 0) {
-    throw new BadRequestError(`Each entry may appear once; repeated: ${duplicates.join(', ')}.`);
+    throw new RatesRepeated(duplicates);
   }
 
   const writes: TransactItem[] = [];
@@ -138,7 +157,7 @@ export async function putRates(
       await transactWrite(writes);
     } catch (error) {
       if (error instanceof TransactionCancelledError && error.conditionFailed) {
-        throw new ConflictError('The rates were changed by someone else meanwhile. Reload and try again.');
+        throw new RatesChangedMeanwhile();
       }
       throw error;
     }

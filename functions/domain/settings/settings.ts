@@ -1,11 +1,11 @@
-import { BadRequestError, ConflictError, NotFoundError } from '@functions/commons/errors';
+import { InvalidRequest, NotFound, StateConflict } from '@functions/commons/errors';
 import { auditPut } from '@functions/data/audit';
 import { findSetting, listSettings, type SettingRecord, settingPut } from '@functions/data/settings';
 import { TransactionCancelledError, transactWrite } from '@functions/data/transactions';
+import type { RecordedActor } from '@functions/domain/accounts/principal';
 import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey } from '@shared/constants';
 import type { PutSettingBody, SettingView } from '@shared/contract/admin';
 import { fieldError } from '@shared/envelope';
-import type { StaffActor } from '../applications/actors';
 
 function isSettingKey(key: string): key is SettingKey {
   return (SETTING_KEYS as readonly string[]).includes(key);
@@ -22,13 +22,31 @@ export async function settingValue(key: SettingKey): Promise<number> {
   return typeof stored?.value === 'number' ? stored.value : SETTING_DEFAULTS[key].value;
 }
 
+export class UnknownSetting extends NotFound {
+  constructor(key: string) {
+    super(`Unknown setting ${key}.`);
+  }
+}
+
+export class SettingValueRefused extends InvalidRequest {
+  constructor(problem: string) {
+    super('Validation failed.', { fields: [fieldError('value', problem)] });
+  }
+}
+
+export class SettingChangedMeanwhile extends StateConflict {
+  constructor() {
+    super('The setting was changed by someone else meanwhile. Reload and try again.');
+  }
+}
+
 export async function listAllSettings(): Promise<SettingView[]> {
   const stored = new Map((await listSettings()).map((setting) => [setting.key, setting]));
   return SETTING_KEYS.map((key) => stored.get(key) ?? defaultSetting(key));
 }
 
 export async function getSetting(key: string): Promise<SettingView> {
-  if (!isSettingKey(key)) throw new NotFoundError(`Unknown setting ${key}.`);
+  if (!isSettingKey(key)) throw new UnknownSetting(key);
   return (await findSetting(key)) ?? defaultSetting(key);
 }
 
@@ -42,10 +60,14 @@ const VALUE_RULES: Record<SettingKey, (value: number) => string | undefined> = {
       : 'The value must be a whole number of hours from 1 to 8760.',
 };
 
-export async function putSetting(key: string, body: PutSettingBody, actor: StaffActor): Promise<SettingView> {
-  if (!isSettingKey(key)) throw new NotFoundError(`Unknown setting ${key}.`);
+export async function putSetting(
+  key: string,
+  body: PutSettingBody,
+  actor: RecordedActor,
+): Promise<SettingView> {
+  if (!isSettingKey(key)) throw new UnknownSetting(key);
   const problem = VALUE_RULES[key](body.value);
-  if (problem) throw new BadRequestError('Validation failed.', [fieldError('value', problem)]);
+  if (problem) throw new SettingValueRefused(problem);
   const stored = await findSetting(key);
   const before = stored ?? defaultSetting(key);
   const now = new Date();
@@ -72,7 +94,7 @@ export async function putSetting(key: string, body: PutSettingBody, actor: Staff
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelledError && error.conditionFailed) {
-      throw new ConflictError('The setting was changed by someone else meanwhile. Reload and try again.');
+      throw new SettingChangedMeanwhile();
     }
     throw error;
   }

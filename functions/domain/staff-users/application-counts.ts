@@ -1,5 +1,6 @@
 import { readCompletedApplicationCounts } from '@functions/data/admin-users';
-import { toPublicUser, type UserRecord } from '@functions/data/users';
+import type { UserRecord } from '@functions/data/users';
+import { toPublicUser } from '@functions/domain/accounts/public-user';
 import type { PublicUser } from '@shared/contract/users';
 
 /** Public users with `applicationCount` = their completed applications (spec §3). */

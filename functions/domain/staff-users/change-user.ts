@@ -1,4 +1,3 @@
-import { ConflictError, NotFoundError } from '@functions/commons/errors';
 import { actorStillEntitled } from '@functions/data/admin-users';
 import { auditPut } from '@functions/data/audit';
 import type { TransactItem } from '@functions/data/transactions';
@@ -9,10 +8,12 @@ import {
   type UserChanges,
   UserConflictError,
   type UserRecord,
-  updateUser,
 } from '@functions/data/users';
+import { updateAccount } from '@functions/domain/accounts/account-changes';
+import type { Actor } from '@functions/domain/accounts/principal';
 import { fieldError } from '@shared/envelope';
-import { type Actor, assertMayChange } from './permissions';
+import { UserChangedMeanwhile, UserFieldTaken, UserNotFound } from './errors';
+import { assertMayChange } from './permissions';
 
 /** The staff actions on users the audit trail names. */
 export type UserAction =
@@ -24,8 +25,6 @@ export type UserAction =
 
 /** A read-check-write that lost a race is tried again from a fresh read this many times. */
 export const STAFF_WRITE_ATTEMPTS = 3;
-
-const CHANGED_MESSAGE = 'The user was changed by another request. Please reload and try again.';
 
 /**
  * Applies a staff member's changes to a user: reads the target (consistently), checks the role
@@ -46,7 +45,7 @@ export async function changeUser(
   for (let attempt = 0; attempt < STAFF_WRITE_ATTEMPTS; attempt += 1) {
     if (attempt > 0) current = await rereadActor(actor.id);
     const target = await findUserById(targetId, true);
-    if (!target) throw new NotFoundError('User not found.');
+    if (!target) throw new UserNotFound();
     assertMayChange(current, target, changes);
     const diff = changedFields(target, changes);
     if (!diff) return target;
@@ -67,7 +66,7 @@ export async function changeUser(
     // An actor editing themselves is checked by the target's own conditions (one item per key).
     if (current.id !== target.id) extraItems.push(actorStillEntitled(current));
     try {
-      return await updateUser(target, changes, now, {
+      return await updateAccount(target, changes, now, {
         expect: { role: target.role, isActive: target.isActive },
         extraItems,
       });
@@ -76,7 +75,7 @@ export async function changeUser(
       if (!isLostRace(error)) throw error;
     }
   }
-  throw new ConflictError(CHANGED_MESSAGE);
+  throw new UserChangedMeanwhile();
 }
 
 /** The acting staff member as stored now (a retry must not trust the authentication-time copy). */
@@ -96,13 +95,13 @@ export function isLostRace(error: unknown): boolean {
   );
 }
 
-function conflictAnswer(error: UserConflictError): ConflictError {
+function conflictAnswer(error: UserConflictError): UserFieldTaken {
   const errors = error.conflicts.flatMap((conflict) => {
     if (conflict === 'email') return [fieldError('email', 'This email is already in use.')];
     if (conflict === 'username') return [fieldError('username', 'This username is already taken.')];
     return [];
   });
-  return new ConflictError(errors[0]?.msg ?? CHANGED_MESSAGE, errors);
+  return new UserFieldTaken(errors);
 }
 
 type AuditedField = Exclude<keyof UserChanges, 'photo_url' | 'telegramId' | 'emailVerified'>;

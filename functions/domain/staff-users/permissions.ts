@@ -1,25 +1,18 @@
-import { ForbiddenError } from '@functions/commons/errors';
-import type { Principal } from '@functions/commons/http-types';
 import type { UserChanges, UserRecord } from '@functions/data/users';
-import { hasRoleAtLeast, type Role, roleRank } from '@shared/enums';
-
-/** The staff member acting, as the role hierarchy sees them. */
-export interface Actor {
-  id: string;
-  role: Role;
-  isActive: boolean;
-}
+import type { Actor } from '@functions/domain/accounts/principal';
+import { hasRoleAtLeast, roleRank } from '@shared/enums';
+import { StaffChangeNotPermitted } from './errors';
 
 /**
  * Whether `actor` may change `target` at all (architecture §6): MANAGERs change nobody, ADMINs
- * only accounts below ADMIN, SUPER_ADMINs everyone. Throws ForbiddenError with the reason.
+ * only accounts below ADMIN, SUPER_ADMINs everyone. Throws StaffChangeNotPermitted with the reason.
  */
 export function assertMayManage(actor: Actor, target: UserRecord): void {
   if (!actor.isActive || !hasRoleAtLeast(actor.role, 'ADMIN')) {
-    throw new ForbiddenError('Only an admin can change users.');
+    throw new StaffChangeNotPermitted('Only an admin can change users.');
   }
   if (actor.role !== 'SUPER_ADMIN' && hasRoleAtLeast(target.role, 'ADMIN')) {
-    throw new ForbiddenError('Only a super admin can change an admin or super admin account.');
+    throw new StaffChangeNotPermitted('Only a super admin can change an admin or super admin account.');
   }
 }
 
@@ -30,18 +23,13 @@ export function assertMayManage(actor: Actor, target: UserRecord): void {
 export function assertMayChange(actor: Actor, target: UserRecord, changes: UserChanges): void {
   assertMayManage(actor, target);
   if (changes.role !== undefined && actor.role !== 'SUPER_ADMIN' && hasRoleAtLeast(changes.role, 'ADMIN')) {
-    throw new ForbiddenError('Only a super admin can grant the ADMIN or SUPER_ADMIN role.');
+    throw new StaffChangeNotPermitted('Only a super admin can grant the ADMIN or SUPER_ADMIN role.');
   }
   if (actor.id !== target.id) return;
   if (changes.isActive === false && target.isActive) {
-    throw new ForbiddenError('You cannot deactivate your own account.');
+    throw new StaffChangeNotPermitted('You cannot deactivate your own account.');
   }
   if (changes.role !== undefined && roleRank(changes.role) < roleRank(target.role)) {
-    throw new ForbiddenError('You cannot lower your own role.');
+    throw new StaffChangeNotPermitted('You cannot lower your own role.');
   }
-}
-
-/** The authenticated staff member as the role hierarchy sees them. */
-export function actorOf(principal: Principal): Actor {
-  return { id: principal.userId, role: principal.role, isActive: principal.user.isActive };
 }

@@ -1,10 +1,11 @@
-import { ConflictError, NotFoundError } from '@functions/commons/errors';
 import { actorStillEntitled, resetReferralsUpdate } from '@functions/data/admin-users';
 import { auditPut } from '@functions/data/audit';
 import { transactWrite } from '@functions/data/transactions';
 import { findUserById } from '@functions/data/users';
+import type { Actor } from '@functions/domain/accounts/principal';
 import { isLostRace, rereadActor, STAFF_WRITE_ATTEMPTS } from './change-user';
-import { type Actor, assertMayManage } from './permissions';
+import { UserChangedMeanwhile, UserNotFound } from './errors';
+import { assertMayManage } from './permissions';
 
 /**
  * Sets a user's referral count to 0 and returns the count it had, in one transaction with the
@@ -15,7 +16,7 @@ export async function resetReferrals(actor: Actor, targetId: string, now = new D
   for (let attempt = 0; attempt < STAFF_WRITE_ATTEMPTS; attempt += 1) {
     if (attempt > 0) current = await rereadActor(actor.id);
     const target = await findUserById(targetId, true);
-    if (!target) throw new NotFoundError('User not found.');
+    if (!target) throw new UserNotFound();
     assertMayManage(current, target);
     const count = target.referralCount ?? 0;
     const items = [
@@ -39,5 +40,5 @@ export async function resetReferrals(actor: Actor, targetId: string, now = new D
       if (!isLostRace(error)) throw error;
     }
   }
-  throw new ConflictError('The user was changed by another request. Please reload and try again.');
+  throw new UserChangedMeanwhile();
 }

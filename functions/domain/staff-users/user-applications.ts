@@ -1,7 +1,7 @@
-import { NotFoundError } from '@functions/commons/errors';
 import { findUserById } from '@functions/data/users';
 import type { AdminUserApplicationsPage, AdminUserApplicationsQuery } from '@shared/contract/admin-users';
 import { listAdminApplications } from '../applications/admin-list';
+import { UserNotFound } from './errors';
 
 /**
  * One user's applications for the staff user detail, newest first: the admin applications list
@@ -11,7 +11,7 @@ export async function listUserApplications(
   userId: string,
   query: AdminUserApplicationsQuery,
 ): Promise<AdminUserApplicationsPage> {
-  if (!(await findUserById(userId))) throw new NotFoundError('User not found.');
+  if (!(await findUserById(userId))) throw new UserNotFound();
   const { items, total, totalPages } = await listAdminApplications({
     page: query.page,
     limit: query.limit,

@@ -1,9 +1,9 @@
-import { NotFoundError } from '@functions/commons/errors';
 import { listActiveStaff } from '@functions/data/admin-users';
 import { listAuditFor } from '@functions/data/audit';
 import { findUserById } from '@functions/data/users';
 import type { AdminUserDetail, ManagerOption } from '@shared/contract/admin-users';
 import { withApplicationCounts } from './application-counts';
+import { UserNotFound } from './errors';
 
 /** How many of a user's latest audit entries the detail shows. */
 export const USER_AUDIT_SHOWN = 20;
@@ -11,7 +11,7 @@ export const USER_AUDIT_SHOWN = 20;
 /** One user as staff see them: the public fields, completed applications and the latest staff actions. */
 export async function getUserDetail(userId: string): Promise<AdminUserDetail> {
   const user = await findUserById(userId);
-  if (!user) throw new NotFoundError('User not found.');
+  if (!user) throw new UserNotFound();
   const [[publicUser], audit] = await Promise.all([
     withApplicationCounts([user]),
     listAuditFor('user', userId, USER_AUDIT_SHOWN),

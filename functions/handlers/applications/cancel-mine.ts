@@ -1,6 +1,6 @@
-import { endpoint } from '@functions/commons/http';
 import { cancelMyApplication } from '@functions/domain/applications/mine';
-import { cancelMyApplication as route } from '@functions/routes';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { cancelMyApplication as route } from '@functions/routes/applications';
 
 export const handler = endpoint(route, async ({ params, principal }) => ({
   message: 'Application cancelled successfully.',

@@ -1,7 +1,7 @@
-import { endpoint } from '@functions/commons/http';
 import { createApplication } from '@functions/domain/applications/create';
 import { toApplicationView } from '@functions/domain/applications/views';
-import { createApplication as route } from '@functions/routes';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { createApplication as route } from '@functions/routes/applications';
 
 export const handler = endpoint(route, async ({ body, headers, principal }) => {
   const { application, replayed } = await createApplication(

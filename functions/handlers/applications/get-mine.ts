@@ -1,6 +1,6 @@
-import { endpoint } from '@functions/commons/http';
 import { getMyApplication } from '@functions/domain/applications/mine';
-import { getMyApplication as route } from '@functions/routes';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { getMyApplication as route } from '@functions/routes/applications';
 
 export const handler = endpoint(route, async ({ params, principal }) => ({
   data: await getMyApplication(principal.userId, params.id),

@@ -1,6 +1,6 @@
-import { endpoint } from '@functions/commons/http';
 import { listMyApplications } from '@functions/domain/applications/mine';
-import { listMyApplications as route } from '@functions/routes';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { listMyApplications as route } from '@functions/routes/applications';
 
 export const handler = endpoint(route, async ({ query, principal }) => ({
   data: await listMyApplications(principal.userId, query),

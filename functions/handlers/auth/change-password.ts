@@ -1,7 +1,7 @@
-import { endpoint } from '@functions/commons/http';
 import { AUTH_MESSAGES } from '@functions/domain/accounts/messages';
 import { changePassword } from '@functions/domain/accounts/password-change';
-import { authChangePassword as route } from '@functions/routes';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { authChangePassword as route } from '@functions/routes/auth';
 
 export const handler = endpoint(route, async ({ body, principal, sourceIp }) => {
   await changePassword({ principal, ...body, ip: sourceIp });

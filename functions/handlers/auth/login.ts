@@ -1,8 +1,8 @@
-import { publicEndpoint } from '@functions/commons/http';
-import { toPublicUser } from '@functions/data/users';
 import { login } from '@functions/domain/accounts/login';
 import { AUTH_MESSAGES } from '@functions/domain/accounts/messages';
-import { authLogin as route } from '@functions/routes';
+import { toPublicUser } from '@functions/domain/accounts/public-user';
+import { publicEndpoint } from '@functions/pipeline/endpoint';
+import { authLogin as route } from '@functions/routes/auth';
 
 export const handler = publicEndpoint(route, async ({ body, sourceIp }) => {
   const session = await login({ ...body, ip: sourceIp });

@@ -1,6 +1,6 @@
-import { endpoint } from '@functions/commons/http';
-import { toPublicUser } from '@functions/data/users';
-import { authMe as route } from '@functions/routes';
+import { toPublicUser } from '@functions/domain/accounts/public-user';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { authMe as route } from '@functions/routes/auth';
 
 export const handler = endpoint(route, async ({ principal }) => ({
   data: { user: toPublicUser(principal.user) },

@@ -1,7 +1,7 @@
-import { publicEndpoint } from '@functions/commons/http';
 import { AUTH_MESSAGES } from '@functions/domain/accounts/messages';
 import { refreshSession } from '@functions/domain/accounts/sessions';
-import { authRefresh as route } from '@functions/routes';
+import { publicEndpoint } from '@functions/pipeline/endpoint';
+import { authRefresh as route } from '@functions/routes/auth';
 
 export const handler = publicEndpoint(route, async ({ body }) => {
   const session = await refreshSession(body.refreshTokenFromBody);

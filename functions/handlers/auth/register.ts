@@ -1,7 +1,7 @@
-import { publicEndpoint } from '@functions/commons/http';
 import { AUTH_MESSAGES } from '@functions/domain/accounts/messages';
 import { registerUser } from '@functions/domain/accounts/registration';
-import { authRegister as route } from '@functions/routes';
+import { publicEndpoint } from '@functions/pipeline/endpoint';
+import { authRegister as route } from '@functions/routes/auth';
 
 export const handler = publicEndpoint(route, async ({ body }) => {
   const result = await registerUser(body);

@@ -1,7 +1,7 @@
-import { publicEndpoint } from '@functions/commons/http';
 import { AUTH_MESSAGES } from '@functions/domain/accounts/messages';
 import { resendVerification } from '@functions/domain/accounts/verification';
-import { authResendVerification as route } from '@functions/routes';
+import { publicEndpoint } from '@functions/pipeline/endpoint';
+import { authResendVerification as route } from '@functions/routes/auth';
 
 export const handler = publicEndpoint(route, async ({ body, sourceIp }) => {
   await resendVerification({ email: body.email, ip: sourceIp });

@@ -1,7 +1,7 @@
-import { publicEndpoint } from '@functions/commons/http';
 import { AUTH_MESSAGES } from '@functions/domain/accounts/messages';
 import { resetPassword } from '@functions/domain/accounts/password-reset';
-import { authResetPassword as route } from '@functions/routes';
+import { publicEndpoint } from '@functions/pipeline/endpoint';
+import { authResetPassword as route } from '@functions/routes/auth';
 
 export const handler = publicEndpoint(route, async ({ body }) => {
   await resetPassword(body);

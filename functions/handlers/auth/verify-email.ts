@@ -1,8 +1,8 @@
-import { publicEndpoint } from '@functions/commons/http';
-import { toPublicUser } from '@functions/data/users';
 import { AUTH_MESSAGES } from '@functions/domain/accounts/messages';
+import { toPublicUser } from '@functions/domain/accounts/public-user';
 import { verifyEmail } from '@functions/domain/accounts/verification';
-import { authVerifyEmail as route } from '@functions/routes';
+import { publicEndpoint } from '@functions/pipeline/endpoint';
+import { authVerifyEmail as route } from '@functions/routes/auth';
 
 export const handler = publicEndpoint(route, async ({ query }) => {
   const session = await verifyEmail(query.token);

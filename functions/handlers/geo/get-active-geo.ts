@@ -1,8 +1,7 @@
-import { publicEndpoint } from '@functions/commons/http';
-import { listGeoNodes } from '@functions/data/geo';
-import { buildGeoTree } from '@functions/domain/geo-tree';
-import { getGeo as route } from '@functions/routes';
+import { readGeoTree } from '@functions/domain/geo/read-tree';
+import { publicEndpoint } from '@functions/pipeline/endpoint';
+import { getGeo as route } from '@functions/routes/geo';
 
 export const handler = publicEndpoint(route, async () => ({
-  data: buildGeoTree(await listGeoNodes(), { activeOnly: true }),
+  data: await readGeoTree({ activeOnly: true }),
 }));

@@ -1,6 +1,6 @@
 import { requireEnv } from '@functions/commons/config';
-import { publicEndpoint } from '@functions/commons/http';
-import { listAvatars as route } from '@functions/routes';
+import { publicEndpoint } from '@functions/pipeline/endpoint';
+import { listAvatars as route } from '@functions/routes/profile';
 import { avatarUrls } from '@shared/avatars';
 
 const siteUrl = requireEnv('SITE_URL');

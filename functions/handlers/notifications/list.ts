@@ -1,6 +1,6 @@
-import { endpoint } from '@functions/commons/http';
 import { listNotifications } from '@functions/domain/notifications/notifications';
-import { listNotifications as route } from '@functions/routes';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { listNotifications as route } from '@functions/routes/notifications';
 
 export const handler = endpoint(route, async ({ query, principal }) => ({
   data: await listNotifications(principal.userId, query),

@@ -1,6 +1,6 @@
-import { endpoint } from '@functions/commons/http';
 import { readAllNotifications } from '@functions/domain/notifications/notifications';
-import { readAllNotifications as route } from '@functions/routes';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { readAllNotifications as route } from '@functions/routes/notifications';
 
 export const handler = endpoint(route, async ({ principal }) => ({
   data: await readAllNotifications(principal.userId),

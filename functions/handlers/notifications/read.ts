@@ -1,6 +1,6 @@
-import { endpoint } from '@functions/commons/http';
 import { readNotification } from '@functions/domain/notifications/notifications';
-import { readNotification as route } from '@functions/routes';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { readNotification as route } from '@functions/routes/notifications';
 
 export const handler = endpoint(route, async ({ params, principal }) => ({
   data: await readNotification(principal.userId, params.id),

@@ -1,6 +1,6 @@
-import { publicEndpoint } from '@functions/commons/http';
 import { quote } from '@functions/domain/rates/rates';
-import { calculateRate as route } from '@functions/routes';
+import { publicEndpoint } from '@functions/pipeline/endpoint';
+import { calculateRate as route } from '@functions/routes/rates';
 
 export const handler = publicEndpoint(route, async ({ body }) => ({
   data: await quote(body.assetFrom, body.assetTo, body.amount),

@@ -1,5 +1,5 @@
-import { publicEndpoint } from '@functions/commons/http';
 import { publishedRates } from '@functions/domain/rates/rates';
-import { getRates as route } from '@functions/routes';
+import { publicEndpoint } from '@functions/pipeline/endpoint';
+import { getRates as route } from '@functions/routes/rates';
 
 export const handler = publicEndpoint(route, async () => ({ data: await publishedRates() }));

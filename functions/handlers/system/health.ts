@@ -1,8 +1,5 @@
-import { publicEndpoint } from '@functions/commons/http';
-import { checkDatabase } from '@functions/data/health';
-import { health as route } from '@functions/routes';
+import { checkHealth } from '@functions/domain/system/health';
+import { publicEndpoint } from '@functions/pipeline/endpoint';
+import { health as route } from '@functions/routes/system';
 
-export const handler = publicEndpoint(route, async () => {
-  await checkDatabase();
-  return { data: { status: 'ok', time: new Date().toISOString(), database: 'ok' } };
-});
+export const handler = publicEndpoint(route, async () => ({ data: await checkHealth() }));

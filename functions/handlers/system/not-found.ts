@@ -1,6 +1,6 @@
-import { MethodNotAllowedError, NotFoundError } from '@functions/commons/errors';
-import { basePipeline } from '@functions/commons/http';
-import { matchRoute } from '@functions/route-matching';
+import { basePipeline } from '@functions/pipeline/endpoint';
+import { MethodNotAllowedError, NotFoundError } from '@functions/pipeline/http-errors';
+import { matchRoute } from '@functions/routes/matching';
 
 /** API Gateway's `$default` route: a known path with another method is 405, anything else 404. */
 export const handler = basePipeline().handler(async (event) => {

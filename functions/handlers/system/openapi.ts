@@ -1,5 +1,5 @@
-import { publicEndpoint } from '@functions/commons/http';
-import { buildOpenApiDocument } from '@functions/domain/openapi';
-import { openApi as route } from '@functions/routes';
+import { publicEndpoint } from '@functions/pipeline/endpoint';
+import { buildOpenApiDocument } from '@functions/routes/openapi';
+import { openApi as route } from '@functions/routes/system';
 
 export const handler = publicEndpoint(route, async () => ({ data: buildOpenApiDocument() }));

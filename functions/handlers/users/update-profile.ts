@@ -1,8 +1,8 @@
-import { endpoint } from '@functions/commons/http';
-import { toPublicUser } from '@functions/data/users';
 import { AUTH_MESSAGES } from '@functions/domain/accounts/messages';
 import { updateOwnProfile } from '@functions/domain/accounts/profile';
-import { updateProfile as route } from '@functions/routes';
+import { toPublicUser } from '@functions/domain/accounts/public-user';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { updateProfile as route } from '@functions/routes/profile';
 
 export const handler = endpoint(route, async ({ body, principal }) => {
   const user = await updateOwnProfile(principal.user, body);

@@ -49,6 +49,7 @@ export async function setup(project: TestProject) {
     web: 'static',
     webDistDir: E2E_DIST_DIR,
     runJobs: false,
+    checkResponses: true,
     marketDataUrl: standIn.url,
     adminEmail,
     adminPassword,

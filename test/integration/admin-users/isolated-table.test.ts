@@ -20,7 +20,7 @@ const modules = async () => ({
   listUsers: (await import('@functions/domain/staff-users/list-users')).listUsers,
   listManagers: (await import('@functions/domain/staff-users/user-detail')).listManagers,
   changeUser: (await import('@functions/domain/staff-users/change-user')).changeUser,
-  errors: await import('@functions/commons/errors'),
+  errors: await import('@functions/domain/staff-users/errors'),
 });
 type Modules = Awaited<ReturnType<typeof modules>>;
 let m: Modules;
@@ -172,7 +172,7 @@ describe('the only active super admin', () => {
       'rejected',
     ]);
     for (const outcome of outcomes) {
-      expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(m.errors.ForbiddenError);
+      expect((outcome as PromiseRejectedResult).reason).toBeInstanceOf(m.errors.StaffChangeNotPermitted);
     }
     const stored = await m.users.findUserById(only!.id, true);
     expect(stored).toMatchObject({ role: 'SUPER_ADMIN', isActive: true });

@@ -1,4 +1,4 @@
-import { allRoutes } from '@functions/routes';
+import { allRoutes } from '@functions/routes/manifest';
 import type { Role } from '@shared/enums';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../support/api';

@@ -1,5 +1,5 @@
-import { issueAccessToken } from '@functions/commons/access-token';
 import { putOneTimeToken } from '@functions/data/tokens';
+import { issueAccessToken } from '@functions/domain/accounts/access-token';
 import { hashToken, newOpaqueToken } from '@functions/domain/accounts/secrets';
 import { base64url, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';

@@ -2,8 +2,10 @@ import { windowHits } from '@functions/data/throttle';
 import { findUserByEmail } from '@functions/data/users';
 import { login as loginDomain } from '@functions/domain/accounts/login';
 import { LIMITS } from '@functions/domain/accounts/throttling';
+import { refusalOf } from '@functions/pipeline/middleware/error-mapper';
 import { describe, expect, it } from 'vitest';
 import { api, runId } from '../../support/api';
+import { refusal } from '../../support/refusals';
 import { createVerifiedUser, TEST_PASSWORD, uniqueIdentity } from '../../support/users';
 import { login, mailedToken, me } from './flows';
 import { hitWindowForTest } from './throttle-support';
@@ -166,7 +168,7 @@ describe('account lockout', () => {
       Array.from({ length: 20 }, (_, index) =>
         loginDomain({ loginIdentifier: user.email, password: `Wrong-burst-${index}`, ip }).then(
           () => 200,
-          (error: { status: number }) => error.status,
+          (error: unknown) => refusalOf(error)?.status,
         ),
       ),
     );
@@ -182,7 +184,7 @@ describe('account lockout', () => {
     const attempt = (password: string) =>
       loginDomain({ loginIdentifier: user.email, password, ip }).then(
         () => 'ok',
-        (error: { status: number }) => error.status,
+        (error: unknown) => refusalOf(error)?.status,
       );
     for (let index = 0; index < 4; index += 1) await attempt('Wrong-password-x');
     await attempt(TEST_PASSWORD);
@@ -197,7 +199,7 @@ describe('per-address login limit', () => {
     const user = await createVerifiedUser();
     await hitWindowForTest('login-ip', ip, LIMITS.loginFailuresPerIp.max, LIMITS.loginFailuresPerIp.windowMs);
     const attempt = loginDomain({ loginIdentifier: user.email, password: TEST_PASSWORD, ip });
-    await expect(attempt).rejects.toMatchObject({
+    expect(await refusal(attempt)).toMatchObject({
       status: 429,
       headers: { 'Retry-After': expect.any(String) },
     });

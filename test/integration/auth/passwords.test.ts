@@ -1,9 +1,11 @@
 import { RESET_TOKEN_TTL_MS, requestPasswordReset } from '@functions/domain/accounts/forgot-password';
 import { resetPassword } from '@functions/domain/accounts/password-reset';
 import { LIMITS } from '@functions/domain/accounts/throttling';
+import { refusalOf } from '@functions/pipeline/middleware/error-mapper';
 import { describe, expect, it } from 'vitest';
 import { api, runId } from '../../support/api';
 import { latestMailTo } from '../../support/mail';
+import { refusal } from '../../support/refusals';
 import { createVerifiedUser, loginAs, TEST_PASSWORD, uniqueIdentity } from '../../support/users';
 import { login, mailCount, mailedToken, me, refresh } from './flows';
 import { hitWindowForTest } from './throttle-support';
@@ -107,7 +109,7 @@ describe('POST /api/auth/forgot-password', () => {
       outcomes.push(
         await requestPasswordReset({ email: user.email, ip, now }).then(
           () => 'answered',
-          (error: { status?: number }) => String(error.status),
+          (error: unknown) => String(refusalOf(error)?.status),
         ),
       );
       mailsAfterEach.push(await mailCount(user.email));
@@ -120,7 +122,7 @@ describe('POST /api/auth/forgot-password', () => {
   it('refuses an address that asked too often with 429', async () => {
     const ip = `test-ip-${runId()}`;
     await hitWindowForTest('forgot-ip-3600000', ip, LIMITS.forgotPerIp.max, LIMITS.forgotPerIp.windowMs);
-    await expect(requestPasswordReset({ email: uniqueIdentity().email, ip })).rejects.toMatchObject({
+    expect(await refusal(requestPasswordReset({ email: uniqueIdentity().email, ip }))).toMatchObject({
       status: 429,
     });
   });
@@ -152,7 +154,7 @@ describe('POST /api/auth/reset-password', () => {
     await forgot(user.email);
     const token = await mailedToken(user.email, 'reset-password');
     const later = new Date(Date.now() + RESET_TOKEN_TTL_MS + 1000);
-    await expect(resetPassword({ token, password: NEW_PASSWORD, now: later })).rejects.toMatchObject({
+    expect(await refusal(resetPassword({ token, password: NEW_PASSWORD, now: later }))).toMatchObject({
       status: 400,
     });
     expect((await login(user.email, TEST_PASSWORD)).status).toBe(200);

@@ -8,8 +8,10 @@ import {
   VERIFICATION_TOKEN_TTL_MS,
   verifyEmail,
 } from '@functions/domain/accounts/verification';
+import { refusalOf } from '@functions/pipeline/middleware/error-mapper';
 import { describe, expect, it } from 'vitest';
 import { api, runId } from '../../support/api';
+import { refusal } from '../../support/refusals';
 import { createVerifiedUser, uniqueIdentity } from '../../support/users';
 import { mailCount, mailedToken, registerThroughApi, verifyThroughApi } from './flows';
 import { hitWindowForTest } from './throttle-support';
@@ -45,7 +47,7 @@ describe('GET /api/auth/verify-email', () => {
     const { email } = await registerThroughApi();
     const token = await mailedToken(email, 'verify-email');
     const later = new Date(Date.now() + VERIFICATION_TOKEN_TTL_MS + 1000);
-    await expect(verifyEmail(token, later)).rejects.toMatchObject({
+    expect(await refusal(verifyEmail(token, later))).toMatchObject({
       status: 400,
       message: 'Verification link is invalid or expired.',
     });
@@ -124,7 +126,7 @@ describe('POST /api/auth/resend-verification', () => {
       outcomes.push(
         await resendVerification({ email, ip, now }).then(
           () => 'sent',
-          (error: { status?: number }) => String(error.status),
+          (error: unknown) => String(refusalOf(error)?.status),
         ),
       );
     }
@@ -143,7 +145,7 @@ describe('POST /api/auth/resend-verification', () => {
     await expect(hundredth).resolves.toBeUndefined();
     const hundredFirst = resendVerification({ email: uniqueIdentity('none').email, ip, now });
 
-    await expect(hundredFirst).rejects.toMatchObject({
+    expect(await refusal(hundredFirst)).toMatchObject({
       status: 429,
       message: AUTH_MESSAGES.ipThrottled,
       headers: { 'Retry-After': String(Math.ceil((windowEnd - now.getTime()) / 1000)) },

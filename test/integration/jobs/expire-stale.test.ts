@@ -18,7 +18,7 @@ const modules = async () => ({
   counters: await import('@functions/data/counters'),
   notifications: await import('@functions/data/notifications'),
   settings: await import('@functions/domain/settings/settings'),
-  routes: await import('@functions/routes'),
+  routes: await import('@functions/routes/manifest'),
 });
 
 beforeAll(async () => {

@@ -1,6 +1,6 @@
-import { endpoint } from '@functions/commons/http';
 import { getAdminApplication } from '@functions/domain/applications/admin-actions';
-import { adminGetApplication as route } from '@functions/routes';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { adminGetApplication as route } from '@functions/routes/admin-applications';
 
 export const handler = endpoint(route, async ({ params }) => ({
   data: await getAdminApplication(params.id),

@@ -1,6 +1,6 @@
-import { endpoint } from '@functions/commons/http';
 import { listAdminApplications } from '@functions/domain/applications/admin-list';
-import { adminListApplications as route } from '@functions/routes';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { adminListApplications as route } from '@functions/routes/admin-applications';
 
 export const handler = endpoint(route, async ({ query }) => ({
   data: await listAdminApplications(query),

@@ -1,5 +1,5 @@
-import { endpoint } from '@functions/commons/http';
 import { activityStats } from '@functions/domain/dashboard/dashboard';
-import { adminActivityStats as route } from '@functions/routes';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { adminActivityStats as route } from '@functions/routes/dashboard';
 
 export const handler = endpoint(route, async () => ({ data: await activityStats() }));

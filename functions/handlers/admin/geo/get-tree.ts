@@ -1,8 +1,7 @@
-import { endpoint } from '@functions/commons/http';
-import { listGeoNodes } from '@functions/data/geo';
-import { buildGeoTree } from '@functions/domain/geo-tree';
-import { adminGetGeo as route } from '@functions/routes';
+import { readGeoTree } from '@functions/domain/geo/read-tree';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { adminGetGeo as route } from '@functions/routes/geo';
 
 export const handler = endpoint(route, async () => ({
-  data: buildGeoTree(await listGeoNodes(), { activeOnly: false }),
+  data: await readGeoTree({ activeOnly: false }),
 }));

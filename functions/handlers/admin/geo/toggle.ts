@@ -1,7 +1,7 @@
-import { endpoint } from '@functions/commons/http';
-import { actorOf } from '@functions/domain/applications/actors';
-import { toggleGeo } from '@functions/domain/geo-admin/toggle';
-import { adminToggleGeo as route } from '@functions/routes';
+import { actorOf } from '@functions/domain/accounts/principal';
+import { toggleGeo } from '@functions/domain/geo/toggle';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { adminToggleGeo as route } from '@functions/routes/geo';
 
 export const handler = endpoint(route, async ({ body, principal }) => ({
   message: 'Status updated.',

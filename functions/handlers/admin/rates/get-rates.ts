@@ -1,5 +1,5 @@
-import { endpoint } from '@functions/commons/http';
 import { allRates } from '@functions/domain/rates/rates';
-import { adminGetRates as route } from '@functions/routes';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { adminGetRates as route } from '@functions/routes/rates';
 
 export const handler = endpoint(route, async () => ({ data: await allRates() }));

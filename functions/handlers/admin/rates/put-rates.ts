@@ -1,7 +1,7 @@
-import { endpoint } from '@functions/commons/http';
-import { actorOf } from '@functions/domain/applications/actors';
+import { actorOf } from '@functions/domain/accounts/principal';
 import { putRates } from '@functions/domain/rates/rates';
-import { adminPutRates as route } from '@functions/routes';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { adminPutRates as route } from '@functions/routes/rates';
 
 export const handler = endpoint(route, async ({ body, principal }) => ({
   message: 'Rates saved.',

@@ -1,6 +1,6 @@
-import { endpoint } from '@functions/commons/http';
 import { getSetting } from '@functions/domain/settings/settings';
-import { adminGetSetting as route } from '@functions/routes';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { adminGetSetting as route } from '@functions/routes/settings';
 
 export const handler = endpoint(route, async ({ params }) => ({
   data: await getSetting(params.key),

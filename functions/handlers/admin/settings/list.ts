@@ -1,5 +1,5 @@
-import { endpoint } from '@functions/commons/http';
 import { listAllSettings } from '@functions/domain/settings/settings';
-import { adminListSettings as route } from '@functions/routes';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { adminListSettings as route } from '@functions/routes/settings';
 
 export const handler = endpoint(route, async () => ({ data: await listAllSettings() }));

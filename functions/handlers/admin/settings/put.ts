@@ -1,7 +1,7 @@
-import { endpoint } from '@functions/commons/http';
-import { actorOf } from '@functions/domain/applications/actors';
+import { actorOf } from '@functions/domain/accounts/principal';
 import { putSetting } from '@functions/domain/settings/settings';
-import { adminPutSetting as route } from '@functions/routes';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { adminPutSetting as route } from '@functions/routes/settings';
 
 export const handler = endpoint(route, async ({ params, body, principal }) => ({
   message: 'Setting saved.',

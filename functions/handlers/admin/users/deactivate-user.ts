@@ -1,8 +1,8 @@
-import { endpoint } from '@functions/commons/http';
+import { actorOf } from '@functions/domain/accounts/principal';
 import { withApplicationCount } from '@functions/domain/staff-users/application-counts';
 import { changeUser } from '@functions/domain/staff-users/change-user';
-import { actorOf } from '@functions/domain/staff-users/permissions';
-import { adminDeactivateUser as route } from '@functions/routes';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { adminDeactivateUser as route } from '@functions/routes/admin-users';
 
 /** Deactivation also ends every session of the user (their sessionEpoch moves on). */
 export const handler = endpoint(route, async ({ params, principal }) => {

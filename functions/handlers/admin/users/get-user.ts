@@ -1,6 +1,6 @@
-import { endpoint } from '@functions/commons/http';
 import { getUserDetail } from '@functions/domain/staff-users/user-detail';
-import { adminGetUser as route } from '@functions/routes';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { adminGetUser as route } from '@functions/routes/admin-users';
 
 export const handler = endpoint(route, async ({ params }) => ({
   data: await getUserDetail(params.id),

@@ -1,5 +1,5 @@
-import { endpoint } from '@functions/commons/http';
 import { listManagers } from '@functions/domain/staff-users/user-detail';
-import { adminListManagers as route } from '@functions/routes';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { adminListManagers as route } from '@functions/routes/admin-users';
 
 export const handler = endpoint(route, async () => ({ data: await listManagers() }));

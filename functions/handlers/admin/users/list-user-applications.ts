@@ -1,6 +1,6 @@
-import { endpoint } from '@functions/commons/http';
 import { listUserApplications } from '@functions/domain/staff-users/user-applications';
-import { adminUserApplications as route } from '@functions/routes';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { adminUserApplications as route } from '@functions/routes/admin-users';
 
 export const handler = endpoint(route, async ({ params, query }) => ({
   data: await listUserApplications(params.id, query),

@@ -1,6 +1,6 @@
-import { endpoint } from '@functions/commons/http';
 import { listUsers } from '@functions/domain/staff-users/list-users';
-import { adminListUsers as route } from '@functions/routes';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { adminListUsers as route } from '@functions/routes/admin-users';
 
 export const handler = endpoint(route, async ({ query }) => ({
   data: await listUsers(query),

@@ -1,10 +1,22 @@
-import { ConflictError, NotFoundError } from '@functions/commons/errors';
+import { NotFound, StateConflict } from '@functions/commons/errors';
 import { auditPut } from '@functions/data/audit';
 import { geoActiveUpdate, listGeoNodes } from '@functions/data/geo';
 import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
+import type { RecordedActor } from '@functions/domain/accounts/principal';
 import type { GeoToggleBody } from '@shared/contract/admin';
 import { geoAncestry, isGeoDescendantOrSelf } from '@shared/geo';
-import type { StaffActor } from '../applications/actors';
+
+export class UnknownLocation extends NotFound {
+  constructor(locationKey: string) {
+    super(`Unknown location ${locationKey}.`);
+  }
+}
+
+export class GeoChangedMeanwhile extends StateConflict {
+  constructor() {
+    super('The locations were changed by someone else meanwhile. Reload and try again.');
+  }
+}
 
 /** Nodes per transaction (the audit entry takes the last of DynamoDB's 100 slots). */
 const CHUNK = 99;
@@ -15,12 +27,12 @@ const MAX_ATTEMPTS = 3;
  * on also switches on its ancestors. Only nodes whose state differs are written, each conditional
  * on the state read, so the call is idempotent and a concurrent toggle is retried on fresh data.
  */
-export async function toggleGeo(body: GeoToggleBody, actor: StaffActor) {
+export async function toggleGeo(body: GeoToggleBody, actor: RecordedActor) {
   const continent = body.locationKey.split('.')[0]!;
   for (let attempt = 1; ; attempt += 1) {
     const nodes = await listGeoNodes(continent);
     if (!nodes.some((node) => node.key === body.locationKey)) {
-      throw new NotFoundError(`Unknown location ${body.locationKey}.`);
+      throw new UnknownLocation(body.locationKey);
     }
     const ancestors = new Set(body.isActive ? geoAncestry(body.locationKey) : []);
     const changed = nodes
@@ -50,9 +62,7 @@ export async function toggleGeo(body: GeoToggleBody, actor: StaffActor) {
     } catch (error) {
       if (!(error instanceof TransactionCancelledError && error.conditionFailed)) throw error;
       if (attempt >= MAX_ATTEMPTS) {
-        throw new ConflictError(
-          'The locations were changed by someone else meanwhile. Reload and try again.',
-        );
+        throw new GeoChangedMeanwhile();
       }
     }
   }

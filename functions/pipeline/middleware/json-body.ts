@@ -1,6 +1,6 @@
 import type middy from '@middy/core';
 import { MAX_REQUEST_BODY_BYTES } from '@shared/constants';
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../errors';
+import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../http-errors';
 import type { ApiContext, ApiEvent, ApiResult } from '../http-types';
 
 /**

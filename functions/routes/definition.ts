@@ -1,3 +1,4 @@
+import type * as contract from '@shared/contract';
 import type { StaffRole } from '@shared/enums';
 import type * as z from 'zod/mini';
 
@@ -36,6 +37,11 @@ export interface RouteDefinition {
   headers?: z.ZodMiniType;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
+  /**
+   * The schema of the answer's `data`, by its name in `shared/contract`; absent when the answer
+   * carries no data. A name, not the schema, so handler bundles hold only its type.
+   */
+  response?: ResponseSchemaName;
   uses: ResourceUse;
   /** Status of a successful answer when it is not 200 (a created resource: 201). */
   successStatus?: 201;
@@ -51,3 +57,15 @@ export interface JobDefinition {
 
 /** Inferred request parts of a route, for typed handlers. */
 export type InferPart<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
+
+type Contract = typeof contract;
+
+/** The names of the zod schemas the contract exports. */
+export type ResponseSchemaName = {
+  [K in keyof Contract]: Contract[K] extends z.ZodMiniType ? K : never;
+}[keyof Contract];
+
+/** What a route's handler must answer as `data`: what its response schema accepts, or nothing. */
+export type ResponseData<R extends RouteDefinition> = R['response'] extends ResponseSchemaName
+  ? z.input<Contract[R['response']]>
+  : undefined;

@@ -1,7 +1,8 @@
+import * as contract from '@shared/contract';
 import { envelopeSchema } from '@shared/envelope';
 import * as z from 'zod/mini';
-import type { RouteDefinition } from '../route-definition';
-import { allRoutes, type RouteId, routeResponses } from '../routes';
+import type { RouteDefinition } from './definition';
+import { allRoutes, type RouteId } from './manifest';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -38,10 +39,17 @@ function parameters(schema: z.ZodMiniType | undefined, location: 'path' | 'heade
   }));
 }
 
+/** The schema a route names as its answer's `data`, looked up in the contract. */
+export function responseSchemaOf(route: RouteDefinition): z.ZodMiniType | undefined {
+  return route.response === undefined ? undefined : contract[route.response];
+}
+
 function operation(id: RouteId, route: RouteDefinition) {
   const success = {
     content: {
-      'application/json': { schema: jsonSchema(envelopeSchema(routeResponses[id] ?? z.unknown()), 'output') },
+      'application/json': {
+        schema: jsonSchema(envelopeSchema(responseSchemaOf(route) ?? z.unknown()), 'output'),
+      },
     },
   };
   const headerParameters = parameters(route.headers, 'header');

@@ -1,9 +1,9 @@
-import type { RouteDefinition } from '@functions/route-definition';
+import type { RouteDefinition } from '@functions/routes/definition';
 import type middy from '@middy/core';
 import { type FieldError, fieldError } from '@shared/envelope';
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
-import { BadRequestError } from '../errors';
+import { BadRequestError } from '../http-errors';
 import type { ApiContext, ApiEvent, ApiResult } from '../http-types';
 
 // zod/mini installs no locale, so an issue without its own message would read just "Invalid input".

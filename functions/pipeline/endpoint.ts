@@ -1,7 +1,8 @@
+import { logContext } from '@functions/commons/logger';
+import type { Principal } from '@functions/domain/accounts/principal';
+import type { Access, InferPart, ResponseData, RouteDefinition } from '@functions/routes/definition';
 import middy from '@middy/core';
-import type { Access, InferPart, RouteDefinition } from '../route-definition';
-import type { ApiContext, ApiEvent, ApiResult, Principal } from './http-types';
-import { logContext } from './logger';
+import type { ApiContext, ApiEvent, ApiResult } from './http-types';
 import { authenticate } from './middleware/authenticate';
 import { errorMapper } from './middleware/error-mapper';
 import { jsonBody } from './middleware/json-body';
@@ -19,7 +20,8 @@ export interface EndpointRequest<R extends RouteDefinition> {
   sourceIp: string;
 }
 
-type Handle<R extends RouteDefinition> = (request: EndpointRequest<R>) => Promise<Reply>;
+/** A handler answers what its route's response schema describes (checked by types only). */
+type Handle<R extends RouteDefinition> = (request: EndpointRequest<R>) => Promise<Reply<ResponseData<R>>>;
 type PublicRoute = RouteDefinition & { access: 'public' };
 type ProtectedRoute = RouteDefinition & { access: Exclude<Access, 'public'> };
 

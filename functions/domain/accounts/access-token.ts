@@ -1,6 +1,6 @@
+import { jwtSecretKey } from '@functions/commons/jwt-secret';
 import { type Role, roleSchema } from '@shared/enums';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { jwtSecretKey } from './jwt-secret';
 
 /** Access tokens: HS256 only, 15 minutes, bound to this API (iss/aud) and to a session family (sid). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

@@ -1,18 +1,8 @@
+import type { GeoNodeRecord } from '@functions/data/geo';
 import type { GeoContinent, GeoCountry, GeoTree } from '@shared/geo';
 import { CONTINENT_KEYS, geoLevel } from '@shared/geo';
 
-export interface LocalizedNames {
-  ru: string;
-  en: string;
-}
-
-interface FlatGeoNode {
-  key: string;
-  defaultName: string;
-  names: LocalizedNames;
-  isActive: boolean;
-  localCurrency?: string;
-}
+type FlatGeoNode = GeoNodeRecord;
 
 /**
  * Assembles flat nodes into continents (in the spec's order) → countries → cities (in key order).

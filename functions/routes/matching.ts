@@ -1,5 +1,5 @@
-import type { RouteDefinition } from './route-definition';
-import { allRoutes } from './routes';
+import type { RouteDefinition } from './definition';
+import { allRoutes } from './manifest';
 
 interface CompiledRoute {
   id: string;

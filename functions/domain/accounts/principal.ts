@@ -1,0 +1,24 @@
+import type { UserRecord } from '@functions/data/users';
+import type { Role } from '@shared/enums';
+
+/** The caller of an authenticated route, loaded and checked against the stored user. */
+export interface Principal {
+  userId: string;
+  role: Role;
+  sessionId: string;
+  user: UserRecord;
+}
+
+/** The user or staff member acting, as the role hierarchy and the audit trail see them. */
+export interface Actor {
+  id: string;
+  role: Role;
+  isActive: boolean;
+}
+
+export function actorOf(principal: Principal): Actor {
+  return { id: principal.userId, role: principal.role, isActive: principal.user.isActive };
+}
+
+/** Who an audit entry or a history record names: enough for changes that check no hierarchy. */
+export type RecordedActor = Pick<Actor, 'id' | 'role'>;

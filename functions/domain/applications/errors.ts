@@ -1,0 +1,75 @@
+import { InvalidRequest, NotFound, StateConflict } from '@functions/commons/errors';
+import type { ApplicationStatus } from '@shared/enums';
+import type { FieldError } from '@shared/envelope';
+import { fieldError } from '@shared/envelope';
+
+/** Absent, or not the caller's own: both read the same, so ids of others' applications leak nothing. */
+export class ApplicationNotFound extends NotFound {
+  constructor() {
+    super('Application not found.');
+  }
+}
+
+/** A business rule of the application form (geo, assets, amount) refused the listed fields. */
+export class ApplicationRulesBroken extends InvalidRequest {
+  constructor(fields: FieldError[]) {
+    super('Validation failed.', { fields });
+  }
+}
+
+export class IdempotencyKeyReused extends StateConflict {
+  constructor() {
+    super('This Idempotency-Key was already used with a different request.');
+  }
+}
+
+export class TooManyOpenApplications extends StateConflict {
+  constructor(limit: number) {
+    super(`You already have ${limit} open applications. Wait until one is processed or cancel one.`);
+  }
+}
+
+/** The owner may cancel only a PENDING application. */
+export class NotCancellable extends StateConflict {
+  constructor(status?: ApplicationStatus) {
+    super(
+      status
+        ? `Only a pending application can be cancelled; this one is ${status}.`
+        : 'The application is no longer pending and cannot be cancelled.',
+    );
+  }
+}
+
+/** Staff decided on a status the application no longer has (someone else moved it). */
+export class StatusMovedMeanwhile extends StateConflict {
+  constructor(message: string) {
+    super(message);
+  }
+}
+
+export class AlreadyInStatus extends StateConflict {
+  constructor(status: ApplicationStatus) {
+    super(`The application is already ${status}.`);
+  }
+}
+
+/** The lifecycle (docs/product.md, docs/architecture.md §7) has no such move. */
+export class TransitionNotAllowed extends StateConflict {
+  constructor(from: ApplicationStatus, to: ApplicationStatus) {
+    super(`An application cannot move from ${from} to ${to}.`);
+  }
+}
+
+export class AssigneeNotStaff extends InvalidRequest {
+  constructor() {
+    super('Validation failed.', {
+      fields: [fieldError('assignedToId', 'The assignee must be an active MANAGER, ADMIN or SUPER_ADMIN.')],
+    });
+  }
+}
+
+export class ApplicationChangedMeanwhile extends StateConflict {
+  constructor() {
+    super('The application was changed by someone else meanwhile. Reload and try again.');
+  }
+}

@@ -1,0 +1,60 @@
+import { DomainError, type Refusal } from '@functions/commons/errors';
+import { logger } from '@functions/commons/logger';
+import type middy from '@middy/core';
+import type { Envelope, FieldError } from '@shared/envelope';
+import { HttpError } from '../http-errors';
+import type { ApiContext, ApiEvent, ApiResult } from '../http-types';
+import { envelopeResponse } from '../responses';
+
+/** The status of each kind of business refusal. */
+const REFUSAL_STATUS: Record<Refusal, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'no-rate': 422,
+  'too-many': 429,
+  unavailable: 503,
+};
+
+interface Refused {
+  status: number;
+  message: string;
+  errors?: FieldError[];
+  headers: Record<string, string>;
+}
+
+/** The status, text and headers a refused request is answered with; undefined for an unexpected error. */
+export function refusalOf(error: unknown): Refused | undefined {
+  if (error instanceof HttpError) return error;
+  if (!(error instanceof DomainError)) return undefined;
+  const retry = error.retryAfterSeconds;
+  return {
+    status: REFUSAL_STATUS[error.refusal],
+    message: error.message,
+    errors: error.fields,
+    headers: retry === undefined ? {} : { 'Retry-After': String(Math.max(1, Math.ceil(retry))) },
+  };
+}
+
+/**
+ * The one place errors become answers (docs/architecture.md §3): business refusals and the
+ * pipeline's own HTTP refusals keep their text and get their status; anything else a bare 500.
+ */
+export function errorMapper(): middy.MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
+  return {
+    onError: (request) => {
+      const refused = refusalOf(request.error);
+      if (refused) {
+        const envelope: Envelope<unknown> = { success: false, message: refused.message };
+        if (refused.errors) envelope.errors = refused.errors;
+        logger.info('request refused', { status: refused.status, reason: refused.message });
+        request.response = envelopeResponse(refused.status, envelope, refused.headers);
+        return;
+      }
+      logger.error('unhandled error', request.error as Error);
+      request.response = envelopeResponse(500, { success: false, message: 'Internal server error.' });
+    },
+  };
+}

@@ -1,0 +1,125 @@
+// Routes of one area of the manifest (docs/architecture.md §2): Accounts: registration, verification, sessions and passwords.
+import {
+  changePasswordBodySchema,
+  emailBodySchema,
+  loginBodySchema,
+  refreshBodySchema,
+  registerBodySchema,
+  resetPasswordBodySchema,
+  verifyEmailQuerySchema,
+} from '@shared/contract/auth';
+import type { RouteDefinition } from './definition';
+
+export const authRegister = {
+  method: 'POST',
+  path: '/api/auth/register',
+  handler: 'handlers/auth/register',
+  access: 'public',
+  summary: 'Register (no login); mails a verification link',
+  tag: 'auth',
+  body: registerBodySchema,
+  successStatus: 201,
+  response: 'registerDataSchema',
+  uses: { table: 'readWrite', mail: true },
+} as const satisfies RouteDefinition;
+
+export const authLogin = {
+  method: 'POST',
+  path: '/api/auth/login',
+  handler: 'handlers/auth/login',
+  access: 'public',
+  summary: 'Log in with email or username; starts a session family',
+  tag: 'auth',
+  body: loginBodySchema,
+  response: 'sessionDataSchema',
+  uses: { table: 'readWrite', tokens: true },
+} as const satisfies RouteDefinition;
+
+export const authVerifyEmail = {
+  method: 'GET',
+  path: '/api/auth/verify-email',
+  handler: 'handlers/auth/verify-email',
+  access: 'public',
+  summary: 'Confirm the email with the mailed token; logs the user in',
+  tag: 'auth',
+  query: verifyEmailQuerySchema,
+  response: 'sessionDataSchema',
+  uses: { table: 'readWrite', tokens: true },
+} as const satisfies RouteDefinition;
+
+export const authResendVerification = {
+  method: 'POST',
+  path: '/api/auth/resend-verification',
+  handler: 'handlers/auth/resend-verification',
+  access: 'public',
+  summary: 'Mail a new verification link (same answer whether or not the account exists)',
+  tag: 'auth',
+  body: emailBodySchema,
+  uses: { table: 'readWrite', mail: true },
+} as const satisfies RouteDefinition;
+
+export const authRefresh = {
+  method: 'POST',
+  path: '/api/auth/refresh',
+  handler: 'handlers/auth/refresh',
+  access: 'public',
+  summary: 'Rotate the refresh token; a reused token revokes its session family',
+  tag: 'auth',
+  body: refreshBodySchema,
+  response: 'refreshDataSchema',
+  uses: { table: 'readWrite', tokens: true },
+} as const satisfies RouteDefinition;
+
+export const authLogout = {
+  method: 'POST',
+  path: '/api/auth/logout',
+  handler: 'handlers/auth/logout',
+  access: 'user',
+  summary: 'End the current session family',
+  tag: 'auth',
+  uses: { table: 'readWrite' },
+} as const satisfies RouteDefinition;
+
+export const authMe = {
+  method: 'GET',
+  path: '/api/auth/me',
+  handler: 'handlers/auth/me',
+  access: 'user',
+  summary: 'The logged-in user',
+  tag: 'auth',
+  response: 'meDataSchema',
+  uses: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const authChangePassword = {
+  method: 'POST',
+  path: '/api/auth/change-password',
+  handler: 'handlers/auth/change-password',
+  access: 'user',
+  summary: 'Change the password; ends the other sessions and mails a notice',
+  tag: 'auth',
+  body: changePasswordBodySchema,
+  uses: { table: 'readWrite', mail: true },
+} as const satisfies RouteDefinition;
+
+export const authForgotPassword = {
+  method: 'POST',
+  path: '/api/auth/forgot-password',
+  handler: 'handlers/auth/forgot-password',
+  access: 'public',
+  summary: 'Mail a password reset link (always the same answer)',
+  tag: 'auth',
+  body: emailBodySchema,
+  uses: { table: 'readWrite', mail: true },
+} as const satisfies RouteDefinition;
+
+export const authResetPassword = {
+  method: 'POST',
+  path: '/api/auth/reset-password',
+  handler: 'handlers/auth/reset-password',
+  access: 'public',
+  summary: 'Set a new password with a mailed reset token; ends every session',
+  tag: 'auth',
+  body: resetPasswordBodySchema,
+  uses: { table: 'readWrite' },
+} as const satisfies RouteDefinition;

@@ -1,0 +1,26 @@
+// Routes of one area of the manifest (docs/architecture.md §2): The staff dashboard figures.
+import { dashboardQuerySchema } from '@shared/contract/admin';
+import type { RouteDefinition } from './definition';
+
+export const adminDashboard = {
+  method: 'GET',
+  path: '/api/admin/dashboard',
+  handler: 'handlers/admin/dashboard/dashboard',
+  access: 'MANAGER',
+  summary: 'KPIs, funnel and recent completions for a period (from counters)',
+  tag: 'admin-dashboard',
+  query: dashboardQuerySchema,
+  response: 'dashboardDataSchema',
+  uses: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const adminActivityStats = {
+  method: 'GET',
+  path: '/api/admin/dashboard/activity-stats',
+  handler: 'handlers/admin/dashboard/activity-stats',
+  access: 'MANAGER',
+  summary: 'Created and completed applications and new users per day, last 30 days',
+  tag: 'admin-dashboard',
+  response: 'activityStatsDataSchema',
+  uses: { table: 'read' },
+} as const satisfies RouteDefinition;

@@ -1,0 +1,53 @@
+import * as adminApplications from './admin-applications';
+import * as adminUsers from './admin-users';
+import * as applications from './applications';
+import * as auth from './auth';
+import * as dashboard from './dashboard';
+import type { JobDefinition, RouteDefinition } from './definition';
+import * as geo from './geo';
+import * as notifications from './notifications';
+import * as profile from './profile';
+import * as rates from './rates';
+import * as settings from './settings';
+import * as system from './system';
+
+/**
+ * The route manifest (docs/architecture.md §2): every endpoint of the API, built from the area
+ * modules beside this file, so a route exists as soon as its area module exports it and nothing
+ * else registers it. Read by the CDK API stack (one Lambda and one HTTP API route per entry), by
+ * the local server and by the OpenAPI generator. Handlers import their own entry from its area
+ * module, so a bundle carries only its own route and schemas.
+ */
+export const routes = {
+  ...system,
+  ...auth,
+  ...profile,
+  ...applications,
+  ...notifications,
+  ...geo,
+  ...rates,
+  ...adminUsers,
+  ...adminApplications,
+  ...dashboard,
+  ...settings,
+} satisfies Record<string, RouteDefinition>;
+
+export type RouteId = keyof typeof routes;
+
+export const allRoutes = Object.entries(routes) as Array<[RouteId, RouteDefinition]>;
+
+/** Answers every request no route matches (API Gateway's `$default` route; the local server's fallback). */
+export const fallbackRoute = {
+  handler: 'handlers/system/not-found',
+  uses: {},
+} as const;
+
+/** Scheduled functions (EventBridge rules in AWS, timers in the local stack). */
+export const jobs: Record<string, JobDefinition> = {
+  expireStale: {
+    handler: 'jobs/expire-stale',
+    schedule: 'rate(15 minutes)',
+    summary: 'Expire PENDING applications older than applicationExpiryHours',
+    uses: { table: 'readWrite', mail: true },
+  },
+};

@@ -1,0 +1,49 @@
+// Routes of one area of the manifest (docs/architecture.md §2): Exchange rates: public quotes and the staff rates table.
+import { calculateBodySchema, putRatesBodySchema } from '@shared/contract/rates';
+import type { RouteDefinition } from './definition';
+
+export const getRates = {
+  method: 'GET',
+  path: '/api/rates',
+  handler: 'handlers/rates/get-rates',
+  access: 'public',
+  summary: 'Published rates per direction, USD values per currency, and their update time',
+  tag: 'rates',
+  response: 'ratesDataSchema',
+  uses: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const calculateRate = {
+  method: 'POST',
+  path: '/api/rates/calculate',
+  handler: 'handlers/rates/calculate',
+  access: 'public',
+  summary: 'Amount to receive, rate, USD value and minimum for an amount (422 when no rate)',
+  tag: 'rates',
+  body: calculateBodySchema,
+  response: 'quoteSchema',
+  uses: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const adminGetRates = {
+  method: 'GET',
+  path: '/api/admin/rates',
+  handler: 'handlers/admin/rates/get-rates',
+  access: 'ADMIN',
+  summary: 'The whole rates table, inactive directions included',
+  tag: 'admin-rates',
+  response: 'ratesDataSchema',
+  uses: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const adminPutRates = {
+  method: 'PUT',
+  path: '/api/admin/rates',
+  handler: 'handlers/admin/rates/put-rates',
+  access: 'ADMIN',
+  summary: 'Set USD values of currencies and markup/limits of directions',
+  tag: 'admin-rates',
+  body: putRatesBodySchema,
+  response: 'putRatesDataSchema',
+  uses: { table: 'readWrite' },
+} as const satisfies RouteDefinition;

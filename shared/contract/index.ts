@@ -1,0 +1,15 @@
+/**
+ * Every schema of the API contract by name. A route names its answer's schema (`response`) from
+ * here: handlers see only the type, so no bundle carries an answer's schema; the OpenAPI generator
+ * and the tests look the schema up by that name.
+ */
+export * from '../geo';
+export * from './admin';
+export * from './admin-users';
+export * from './applications';
+export * from './auth';
+export * from './misc';
+export * from './notifications';
+export * from './rates';
+export * from './system';
+export * from './users';
