@@ -8,7 +8,7 @@ import { type TransactItem, TransactionCancelledError, transactWrite } from './t
 
 /**
  * The stored user: the public fields plus secrets and bookkeeping that never leave the server.
- * `toPublicUser` (functions/domain/accounts/public-user.ts) is the only way a user reaches a client.
+ * `functions/domain/accounts/user-views.ts` holds the only ways a user reaches a client.
  */
 export interface UserRecord extends PublicUser {
   /** bcrypt over the SHA-256 of the password (docs/decisions.md). */

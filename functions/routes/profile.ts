@@ -21,6 +21,6 @@ export const updateProfile = {
   summary: 'Edit own username, language and avatar',
   tag: 'users',
   body: updateProfileBodySchema,
-  response: 'publicUserSchema',
+  response: 'ownUserSchema',
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;

@@ -8,7 +8,7 @@ import {
 } from '../constants';
 import { languageSchema } from '../enums';
 import { schema } from '../schema';
-import { publicUserSchema } from './users';
+import { ownUserSchema } from './users';
 
 /** Request and response schemas of /auth/* and PUT /users/profile (spec sections 5 and 7). */
 export const AUTH_FIELD_MESSAGES = {
@@ -108,7 +108,7 @@ export type LoginBody = z.input<typeof loginBodySchema>;
 /** What login and email verification answer: the user and a fresh session's tokens. */
 export const sessionDataSchema = /* @__PURE__ */ schema(() =>
   z.object({
-    user: publicUserSchema,
+    user: ownUserSchema,
     token: z.string(),
     refreshToken: z.string(),
   }),
@@ -132,7 +132,7 @@ export const refreshDataSchema = /* @__PURE__ */ schema(() =>
 );
 export type RefreshData = z.infer<typeof refreshDataSchema>;
 
-export const meDataSchema = /* @__PURE__ */ schema(() => z.object({ user: publicUserSchema }));
+export const meDataSchema = /* @__PURE__ */ schema(() => z.object({ user: ownUserSchema }));
 export type MeData = z.infer<typeof meDataSchema>;
 
 export const changePasswordBodySchema = /* @__PURE__ */ schema(() =>

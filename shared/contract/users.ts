@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { languageSchema, roleSchema } from '../enums';
 import { schema } from '../schema';
 
-/** The user as every client sees it: exactly the spec's User fields (section 3), nothing internal. */
+/** A user as staff see it: exactly the spec's User fields (docs/product.md §3), nothing internal. */
 export const publicUserSchema = /* @__PURE__ */ schema(() =>
   z.object({
     id: z.string(),
@@ -22,3 +22,10 @@ export const publicUserSchema = /* @__PURE__ */ schema(() =>
   }),
 );
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/**
+ * A user's view of their own account (login, /auth/me, profile): the staff view without the fields
+ * only staff may read, such as the internal `adminComment`.
+ */
+export const ownUserSchema = /* @__PURE__ */ schema(() => z.omit(publicUserSchema, { adminComment: true }));
+export type OwnUser = z.infer<typeof ownUserSchema>;

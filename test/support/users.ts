@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createUser, findUserById } from '@functions/data/users';
 import { updateAccount } from '@functions/domain/accounts/account-changes';
 import { hashPassword } from '@functions/domain/accounts/passwords';
-import { toPublicUser } from '@functions/domain/accounts/public-user';
 import { newReferralCode } from '@functions/domain/accounts/secrets';
+import { toStaffUserView } from '@functions/domain/accounts/user-views';
 import type { PublicUser } from '@shared/contract/users';
 import type { Language, Role } from '@shared/enums';
 import { api, runId } from './api';
@@ -81,7 +81,7 @@ export async function createVerifiedUser(options: TestUserOptions = {}): Promise
     password,
     referralCode: record.referralCode!,
     ...session,
-    user: toPublicUser(stored),
+    user: toStaffUserView(stored),
   };
 }
 

@@ -1,6 +1,6 @@
 import { readCompletedApplicationCounts } from '@functions/data/admin-users';
 import type { UserRecord } from '@functions/data/users';
-import { toPublicUser } from '@functions/domain/accounts/public-user';
+import { toStaffUserView } from '@functions/domain/accounts/user-views';
 import type { PublicUser } from '@shared/contract/users';
 
 /** Public users with `applicationCount` = their completed applications (spec §3). */
@@ -8,7 +8,7 @@ export async function withApplicationCounts(users: UserRecord[]): Promise<Public
   if (users.length === 0) return [];
   const completed = await readCompletedApplicationCounts(users.map((user) => user.id));
   return users.map((user) => ({
-    ...toPublicUser(user),
+    ...toStaffUserView(user),
     applicationCount: completed.get(user.id) ?? user.applicationCount ?? 0,
   }));
 }

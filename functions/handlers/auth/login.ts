@@ -1,6 +1,6 @@
 import { login } from '@functions/domain/accounts/login';
 import { AUTH_MESSAGES } from '@functions/domain/accounts/messages';
-import { toPublicUser } from '@functions/domain/accounts/public-user';
+import { toOwnUserView } from '@functions/domain/accounts/user-views';
 import { publicEndpoint } from '@functions/pipeline/endpoint';
 import { authLogin as route } from '@functions/routes/auth';
 
@@ -8,6 +8,6 @@ export const handler = publicEndpoint(route, async ({ body, sourceIp }) => {
   const session = await login({ ...body, ip: sourceIp });
   return {
     message: AUTH_MESSAGES.loginSucceeded,
-    data: { user: toPublicUser(session.user), token: session.token, refreshToken: session.refreshToken },
+    data: { user: toOwnUserView(session.user), token: session.token, refreshToken: session.refreshToken },
   };
 });

@@ -1,7 +1,7 @@
-import { toPublicUser } from '@functions/domain/accounts/public-user';
+import { toOwnUserView } from '@functions/domain/accounts/user-views';
 import { endpoint } from '@functions/pipeline/endpoint';
 import { authMe as route } from '@functions/routes/auth';
 
 export const handler = endpoint(route, async ({ principal }) => ({
-  data: { user: toPublicUser(principal.user) },
+  data: { user: toOwnUserView(principal.user) },
 }));

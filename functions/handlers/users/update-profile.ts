@@ -1,10 +1,10 @@
 import { AUTH_MESSAGES } from '@functions/domain/accounts/messages';
 import { updateOwnProfile } from '@functions/domain/accounts/profile';
-import { toPublicUser } from '@functions/domain/accounts/public-user';
+import { toOwnUserView } from '@functions/domain/accounts/user-views';
 import { endpoint } from '@functions/pipeline/endpoint';
 import { updateProfile as route } from '@functions/routes/profile';
 
 export const handler = endpoint(route, async ({ body, principal }) => {
   const user = await updateOwnProfile(principal.user, body);
-  return { message: AUTH_MESSAGES.profileUpdated, data: toPublicUser(user) };
+  return { message: AUTH_MESSAGES.profileUpdated, data: toOwnUserView(user) };
 });

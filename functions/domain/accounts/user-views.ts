@@ -1,8 +1,12 @@
 import type { UserRecord } from '@functions/data/users';
-import type { PublicUser } from '@shared/contract/users';
+import type { OwnUser, PublicUser } from '@shared/contract/users';
 
-/** The one projection of a user that may leave the server: exactly the spec's User fields. */
-export function toPublicUser(user: UserRecord): PublicUser {
+/**
+ * The two projections of a user that may leave the server. Staff see the spec's User fields; the
+ * user themself sees them less what only staff may read (an internal note must never tip a client
+ * off). Applications follow the same rule: `toApplicationView` has no `adminNote`.
+ */
+export function toStaffUserView(user: UserRecord): PublicUser {
   return {
     id: user.id,
     email: user.email,
@@ -19,4 +23,9 @@ export function toPublicUser(user: UserRecord): PublicUser {
     adminComment: user.adminComment ?? null,
     createdAt: user.createdAt,
   };
+}
+
+export function toOwnUserView(user: UserRecord): OwnUser {
+  const { adminComment: _staffOnly, ...own } = toStaffUserView(user);
+  return own;
 }
