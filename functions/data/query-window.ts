@@ -134,7 +134,8 @@ export function encodeCursor(lastKey: Key | undefined): string | null {
 
 /**
  * Decodes a cursor made by `encodeCursor` for this partition. Anything else (garbage, another
- * partition's key, extra attributes) is an InvalidCursorError, never a DynamoDB error.
+ * partition's key, extra attributes, an empty key value DynamoDB would refuse) is an
+ * InvalidCursor, never a DynamoDB error.
  */
 export function decodeCursor(partition: ListPartition, cursor: string): Key {
   let decoded: unknown;
@@ -151,7 +152,12 @@ export function decodeCursor(partition: ListPartition, cursor: string): Key {
   const valid =
     actual.length === expected.length &&
     actual.every((name, index) => name === expected[index]) &&
-    actual.every((name) => typeof key[name] === 'string' && (key[name] as string).length <= 400) &&
+    actual.every(
+      (name) =>
+        typeof key[name] === 'string' &&
+        (key[name] as string).length > 0 &&
+        (key[name] as string).length <= 400,
+    ) &&
     key[names.pk] === partition.value &&
     (partition.sortKeyPrefix === undefined || String(key[names.sk]).startsWith(partition.sortKeyPrefix));
   if (!valid) throw new InvalidCursor();

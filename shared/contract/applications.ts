@@ -3,6 +3,7 @@ import { assetKeySchema } from '../assets';
 import { ORIGIN_FUNDS_VALUE, TELEGRAM_CONTACT_MIN_LENGTH } from '../constants';
 import { applicationStatusSchema, requestTypeSchema, roleSchema, staffSettableStatusSchema } from '../enums';
 import { geoKeySchema } from '../geo';
+import { AMOUNT_DECIMALS, hasAtMostDecimals } from '../numbers';
 import { pagedSchema, pageQuerySchema, sortOrderSchema } from '../paging';
 import { preprocess } from '../preprocess';
 import { schema } from '../schema';
@@ -44,9 +45,14 @@ export const contactTelegramSchema = /* @__PURE__ */ schema(() =>
 );
 
 export const amountSchema = /* @__PURE__ */ schema(() =>
-  z
-    .number({ error: 'Please enter the correct positive amount' })
-    .check(z.positive('Please enter the correct positive amount'), z.lte(MAX_AMOUNT, 'Amount is too large.')),
+  z.number({ error: 'Please enter the correct positive amount' }).check(
+    z.positive('Please enter the correct positive amount'),
+    z.lte(MAX_AMOUNT, 'Amount is too large.'),
+    z.refine(
+      (value) => hasAtMostDecimals(value, AMOUNT_DECIMALS),
+      `The amount may have at most ${AMOUNT_DECIMALS} decimal places.`,
+    ),
+  ),
 );
 
 export const standardApplicationBodySchema = /* @__PURE__ */ schema(() =>

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { assetKeySchema, currencyCodeSchema, isValidExchangePair } from '../assets';
+import { FIAT_DECIMALS, hasAtMostDecimals, PERCENT_DECIMALS, RATE_DECIMALS } from '../numbers';
 import { schema } from '../schema';
 import { amountSchema } from './applications';
 
@@ -52,13 +53,31 @@ export const ratesDataSchema = /* @__PURE__ */ schema(() =>
 export type RatesData = z.infer<typeof ratesDataSchema>;
 
 const amountLimitSchema = /* @__PURE__ */ schema(() =>
-  z.optional(z.nullable(z.number().check(z.positive(), z.lte(1e12)))),
+  z.optional(
+    z.nullable(
+      z.number().check(
+        z.positive(),
+        z.lte(1e12),
+        z.refine(
+          (value) => hasAtMostDecimals(value, FIAT_DECIMALS),
+          `At most ${FIAT_DECIMALS} decimal places.`,
+        ),
+      ),
+    ),
+  ),
 );
 
 export const currencyValueChangeSchema = /* @__PURE__ */ schema(() =>
   z.strictObject({
     code: valuedCurrencySchema,
-    usdValue: z.number().check(z.positive(), z.lte(1e9)),
+    usdValue: z.number().check(
+      z.positive(),
+      z.lte(1e9),
+      z.refine(
+        (value) => hasAtMostDecimals(value, RATE_DECIMALS),
+        `At most ${RATE_DECIMALS} decimal places.`,
+      ),
+    ),
   }),
 );
 
@@ -67,7 +86,14 @@ export const directionChangeSchema = /* @__PURE__ */ schema(() =>
     .strictObject({
       assetFrom: assetKeySchema,
       assetTo: assetKeySchema,
-      markupPercent: z.number().check(z.gte(0), z.lte(MAX_MARKUP_PERCENT)),
+      markupPercent: z.number().check(
+        z.gte(0),
+        z.lte(MAX_MARKUP_PERCENT),
+        z.refine(
+          (value) => hasAtMostDecimals(value, PERCENT_DECIMALS),
+          `At most ${PERCENT_DECIMALS} decimal places.`,
+        ),
+      ),
       minAmount: amountLimitSchema,
       maxAmount: amountLimitSchema,
       isActive: z._default(z.boolean(), true),

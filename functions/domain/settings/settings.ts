@@ -6,6 +6,7 @@ import type { RecordedActor } from '@functions/domain/accounts/principal';
 import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey } from '@shared/constants';
 import type { PutSettingBody, SettingView } from '@shared/contract/admin';
 import { fieldError } from '@shared/envelope';
+import { FIAT_DECIMALS, hasAtMostDecimals } from '@shared/numbers';
 
 function isSettingKey(key: string): key is SettingKey {
   return (SETTING_KEYS as readonly string[]).includes(key);
@@ -53,7 +54,11 @@ export async function getSetting(key: string): Promise<SettingView> {
 /** Per-key rules for a new value; undefined when it is acceptable. */
 const VALUE_RULES: Record<SettingKey, (value: number) => string | undefined> = {
   minApplicationAmountUSD: (value) =>
-    Number.isFinite(value) && value >= 0 && value <= 1e9 ? undefined : 'The value must be a positive number.',
+    value < 0 || value > 1e9
+      ? 'The value must be a positive number.'
+      : hasAtMostDecimals(value, FIAT_DECIMALS)
+        ? undefined
+        : `The value may have at most ${FIAT_DECIMALS} decimal places.`,
   applicationExpiryHours: (value) =>
     Number.isInteger(value) && value >= 1 && value <= 8760
       ? undefined

@@ -6,6 +6,7 @@ import {
   type UserFilter,
   type UserSource,
 } from '@functions/data/admin-users';
+import { MAX_SKIP, PageTooDeep } from '@functions/data/query-window';
 import { findUserByEmail, findUserByUsername, type UserRecord } from '@functions/data/users';
 import {
   ADMIN_USERS_FILTER_WINDOW,
@@ -57,7 +58,7 @@ function page(
   return { items, total, totalPages: totalPages(total, limit), partial };
 }
 
-/** Page `offset..offset+limit` of an index, walking from whichever end is nearer. */
+/** Page `offset..offset+limit` of an index, walking from whichever end is nearer (at most MAX_SKIP users). */
 async function readPage(
   source: UserSource,
   total: number,
@@ -65,8 +66,11 @@ async function readPage(
   limit: number,
   ascending: boolean,
 ): Promise<UserRecord[]> {
+  if (offset >= total) return [];
   const fromFarEnd = total - offset - limit;
-  if (offset >= total || fromFarEnd >= offset) {
+  // Each skipped user is read, so a far page costs its distance from the nearer end: bounded.
+  if (Math.min(offset, Math.max(0, fromFarEnd)) > MAX_SKIP) throw new PageTooDeep();
+  if (fromFarEnd >= offset) {
     return readUsersInOrder(source, { ascending, skip: offset, take: limit });
   }
   const take = Math.min(limit, total - offset);
