@@ -9,7 +9,7 @@ export const getRates = {
   access: 'public',
   summary: 'Published rates per direction, USD values per currency, and their update time',
   tag: 'rates',
-  response: 'ratesDataSchema',
+  response: 'publicRatesDataSchema',
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 

@@ -52,6 +52,16 @@ export const ratesDataSchema = /* @__PURE__ */ schema(() =>
 );
 export type RatesData = z.infer<typeof ratesDataSchema>;
 
+/** The rates as every visitor sees them (GET /rates): the staff table without who changed what. */
+export const publicRatesDataSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    updatedAt: z.nullable(z.string()),
+    currencies: z.array(z.omit(currencyValueSchema, { updatedBy: true })),
+    directions: z.array(z.omit(directionRateSchema, { updatedBy: true })),
+  }),
+);
+export type PublicRatesData = z.infer<typeof publicRatesDataSchema>;
+
 const amountLimitSchema = /* @__PURE__ */ schema(() =>
   z.optional(
     z.nullable(

@@ -13,7 +13,7 @@ import {
 import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
 import { isValidExchangePair } from '@shared/assets';
-import type { PutRatesBody, Quote, RatesData } from '@shared/contract/rates';
+import type { PublicRatesData, PutRatesBody, Quote, RatesData } from '@shared/contract/rates';
 import { fieldError } from '@shared/envelope';
 import { settingValue } from '../settings/settings';
 import { computeQuote, currencyOfAsset, directionRate } from './quote';
@@ -67,9 +67,17 @@ function toRatesData(table: RatesTable, options: { activeOnly: boolean }): Rates
   };
 }
 
-/** GET /rates: the active directions with a usable rate, and every currency's USD value. */
-export async function publishedRates(): Promise<RatesData> {
-  return toRatesData(await readRatesTable(), { activeOnly: true });
+/**
+ * GET /rates: the active directions with a usable rate, and every currency's USD value, without
+ * the staff ids of who changed them.
+ */
+export async function publishedRates(): Promise<PublicRatesData> {
+  const { updatedAt, currencies, directions } = toRatesData(await readRatesTable(), { activeOnly: true });
+  return {
+    updatedAt,
+    currencies: currencies.map(({ updatedBy: _staff, ...currency }) => currency),
+    directions: directions.map(({ updatedBy: _staff, ...direction }) => direction),
+  };
 }
 
 /** The whole table for the admin page, inactive directions included. */

@@ -53,3 +53,14 @@ describe("a staff note about a user never reaches that user's own view", () => {
     expect(answer.body.data!.adminComment).toBe(NOTE);
   });
 });
+
+describe('the public rates', () => {
+  it('name no staff member who changed them', async () => {
+    const answer = await api<{ currencies: object[]; directions: object[] }>('GET', '/api/rates');
+    expect(answer.status).toBe(200);
+    expect(answer.body.data!.directions.length).toBeGreaterThan(0);
+    for (const entry of [...answer.body.data!.currencies, ...answer.body.data!.directions]) {
+      expect(entry).not.toHaveProperty('updatedBy');
+    }
+  });
+});
