@@ -25,7 +25,17 @@ const compiled: CompiledRoute[] = allRoutes.map(([id, route]) => {
 export type RouteMatch =
   | { kind: 'route'; id: string; route: RouteDefinition; pathParameters: Record<string, string> }
   | { kind: 'wrong-method'; allowed: string[] }
+  | { kind: 'malformed' }
   | { kind: 'none' };
+
+/** `decodeURIComponent`, or undefined for a broken escape such as `%zz` (a client error, not ours). */
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}
 
 /** Resolves a request the way API Gateway does: exact path template and method, else `$default`. */
 export function matchRoute(method: string, path: string): RouteMatch {
@@ -37,10 +47,13 @@ export function matchRoute(method: string, path: string): RouteMatch {
       allowed.push(candidate.route.method);
       continue;
     }
+    const values = candidate.paramNames.map((_, index) => decodeSegment(found[index + 1]!));
+    if (values.some((value) => value === undefined)) return { kind: 'malformed' };
     const pathParameters = Object.fromEntries(
-      candidate.paramNames.map((name, index) => [name, decodeURIComponent(found[index + 1]!)]),
+      candidate.paramNames.map((name, index) => [name, values[index]!]),
     );
     return { kind: 'route', id: candidate.id, route: candidate.route, pathParameters };
   }
-  return allowed.length > 0 ? { kind: 'wrong-method', allowed } : { kind: 'none' };
+  if (allowed.length > 0) return { kind: 'wrong-method', allowed };
+  return decodeSegment(path) === undefined ? { kind: 'malformed' } : { kind: 'none' };
 }

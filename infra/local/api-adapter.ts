@@ -68,6 +68,7 @@ export function apiRequestListener(
     const url = new URL(request.url ?? '/', 'http://localhost');
     const method = (request.method ?? 'GET').toUpperCase();
     const match = matchRoute(method, url.pathname);
+    // A path that matches no route, or one whose escapes are broken, goes to the `$default` fallback.
     const routeKey = match.kind === 'route' ? `${match.route.method} ${match.route.path}` : '$default';
     const handler = match.kind === 'route' ? handlers.byRouteId.get(match.id)! : handlers.fallback;
     const event = toEvent(

@@ -17,6 +17,14 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+function decodedPath(url: string | undefined): string | undefined {
+  try {
+    return decodeURIComponent(new URL(url ?? '/', 'http://localhost').pathname);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Serves the built web app like the CloudFront distribution: files when they exist, index.html
  * for other extension-less paths (SPA fallback), 404 for missing files; hashed assets cached for
@@ -25,7 +33,12 @@ const CONTENT_TYPES: Record<string, string> = {
 export function staticSiteListener(rootDir: string, securityHeaders: Record<string, string>) {
   const root = normalize(rootDir);
   return async (request: IncomingMessage, response: ServerResponse) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname);
+    const pathname = decodedPath(request.url);
+    if (pathname === undefined) {
+      response.writeHead(400, { ...securityHeaders, 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('Bad request');
+      return;
+    }
     const candidate = normalize(join(root, pathname));
     const inside = candidate === root || candidate.startsWith(root + sep);
     const found = inside && (await isFile(candidate));

@@ -82,3 +82,17 @@ describe('a far page of the admin users list', () => {
     expect(reads.filter((name) => name === 'QueryCommand')).toEqual([]);
   });
 });
+
+describe('a broken percent-escape in the path', () => {
+  it.each(['/api/applications/%E0%A4%A', '/api/no-such-route/%zz'])(
+    '%s answers 400 in the envelope',
+    async (path) => {
+      const answer = await api('GET', path, { token: user.token });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({
+        success: false,
+        message: expect.stringContaining('percent-encoding'),
+      });
+    },
+  );
+});
