@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isCommonPassword } from '../common-passwords';
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
@@ -17,6 +18,9 @@ export const AUTH_FIELD_MESSAGES = {
   usernameCharacters: 'Username may contain only letters, digits and underscore.',
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
+  passwordControlCharacters: 'Password must not contain control characters.',
+  passwordBlank: 'Password must not consist of spaces only.',
+  passwordTooCommon: 'This password is one of the most common ones. Please choose another.',
   required: 'This field must be filled in',
   identifierRequired: 'Email or Username is required.',
   allFieldsRequired: 'All fields are required.',
@@ -47,14 +51,21 @@ export const usernameSchema = /* @__PURE__ */ schema(() =>
     ),
 );
 
-/** A new password: 8 to 128 characters (all of them count, see docs/decisions.md on bcrypt's 72 bytes). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * A new password: 8 to 128 characters (all of them count, see docs/decisions.md on bcrypt's 72
+ * bytes), no control characters, not only white space, and none of the most common passwords.
+ */
 export const newPasswordSchema = /* @__PURE__ */ schema(() =>
-  z
-    .string({ error: AUTH_FIELD_MESSAGES.passwordTooShort })
-    .check(
-      z.minLength(PASSWORD_MIN_LENGTH, AUTH_FIELD_MESSAGES.passwordTooShort),
-      z.maxLength(PASSWORD_MAX_LENGTH, AUTH_FIELD_MESSAGES.passwordTooLong),
-    ),
+  z.string({ error: AUTH_FIELD_MESSAGES.passwordTooShort }).check(
+    z.minLength(PASSWORD_MIN_LENGTH, AUTH_FIELD_MESSAGES.passwordTooShort),
+    z.maxLength(PASSWORD_MAX_LENGTH, AUTH_FIELD_MESSAGES.passwordTooLong),
+    z.refine((value) => !CONTROL_CHARACTER.test(value), AUTH_FIELD_MESSAGES.passwordControlCharacters),
+    z.refine((value) => value.trim() !== '', AUTH_FIELD_MESSAGES.passwordBlank),
+    z.refine((value) => !isCommonPassword(value), AUTH_FIELD_MESSAGES.passwordTooCommon),
+  ),
 );
 
 /** A password being checked (login, current password): any non-empty value up to the limit. */
