@@ -22,6 +22,23 @@ describe('isTelegramContact', () => {
     expect(isTelegramContact('+123')).toBe(false);
     expect(isTelegramContact('+1234567890123456')).toBe(false);
   });
+
+  it('refuses phone numbers that are not shaped like E.164', () => {
+    expect(isTelegramContact('+1 ((((((((((((((((((((( 234567')).toBe(false);
+    expect(isTelegramContact('+1 (212)) 555-0100')).toBe(false);
+    expect(isTelegramContact('+7 999  123-45-67')).toBe(false);
+    expect(isTelegramContact('+7 999 123--45-67')).toBe(false);
+    expect(isTelegramContact('+7-')).toBe(false);
+    expect(isTelegramContact('+79991234567')).toBe(true);
+    expect(isTelegramContact('+44 20 7946 0958')).toBe(true);
+    expect(isTelegramContact('+1(212)555-0100')).toBe(true);
+  });
+
+  it('judges a long hostile value quickly', () => {
+    const started = performance.now();
+    expect(isTelegramContact(`+1${' 1'.repeat(5000)}x`)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(50);
+  });
 });
 
 describe('withAtSign', () => {
