@@ -21,6 +21,7 @@ import {
   ApplicationChangedMeanwhile,
   ApplicationNotFound,
   AssigneeNotStaff,
+  OwnApplication,
   StatusMovedMeanwhile,
   TransitionNotAllowed,
 } from './errors';
@@ -61,6 +62,7 @@ export async function changeApplicationStatus(
 ): Promise<AdminApplicationView> {
   const application = await findApplication(id);
   if (!application) throw new ApplicationNotFound();
+  if (application.userId === actor.id) throw new OwnApplication();
   const from = body.expectedStatus ?? application.status;
   if (from !== application.status) {
     throw new StatusMovedMeanwhile(
@@ -117,6 +119,7 @@ export async function updateApplicationDetails(
   for (let attempt = 1; ; attempt += 1) {
     const application = await findApplication(id);
     if (!application) throw new ApplicationNotFound();
+    if (application.userId === actor.id) throw new OwnApplication();
     const changes: { adminNote?: string | null; assignedToId?: string | null } = {};
     if (body.adminNote !== undefined && body.adminNote !== application.adminNote)
       changes.adminNote = body.adminNote;

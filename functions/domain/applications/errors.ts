@@ -1,4 +1,4 @@
-import { InvalidRequest, NotFound, StateConflict } from '@functions/commons/errors';
+import { InvalidRequest, NotFound, NotPermitted, StateConflict } from '@functions/commons/errors';
 import type { ApplicationStatus } from '@shared/enums';
 import type { FieldError } from '@shared/envelope';
 import { fieldError } from '@shared/envelope';
@@ -65,6 +65,13 @@ export class AssigneeNotStaff extends InvalidRequest {
     super('Validation failed.', {
       fields: [fieldError('assignedToId', 'The assignee must be an active MANAGER, ADMIN or SUPER_ADMIN.')],
     });
+  }
+}
+
+/** Staff never process their own application (status, assignment, note): a colleague must. */
+export class OwnApplication extends NotPermitted {
+  constructor() {
+    super('You cannot process your own application. Another staff member must handle it.');
   }
 }
 
