@@ -15,13 +15,30 @@ export interface ApiCallOptions {
   headers?: Record<string, string>;
 }
 
+/**
+ * The viewer address CloudFront would forward for this test file's calls: each file calls from an
+ * address of its own, so the per-address limits one file runs into never spill into another.
+ */
+const VIEWER_ADDRESS = randomViewerAddress();
+
+function randomViewerAddress(): string {
+  const octet = () => Math.floor(Math.random() * 256);
+  // 198.18.0.0/15 is reserved for testing: a header value only, never a destination.
+  return `198.${18 + (octet() % 2)}.${octet()}.${octet()}:443`;
+}
+
+/** Headers of a call from a visitor of its own (tests that stand for many different people). */
+export function asNewVisitor(): Record<string, string> {
+  return { 'cloudfront-viewer-address': randomViewerAddress() };
+}
+
 /** Calls the local API over real HTTP and returns status, headers and the parsed envelope. */
 export async function api<T = unknown>(
   method: string,
   path: string,
   options: ApiCallOptions = {},
 ): Promise<ApiAnswer<T>> {
-  const headers: Record<string, string> = { ...options.headers };
+  const headers: Record<string, string> = { 'cloudfront-viewer-address': VIEWER_ADDRESS, ...options.headers };
   let body: string | undefined = options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);

@@ -7,10 +7,11 @@ import {
 } from '@functions/data/users';
 import type { Language } from '@shared/enums';
 import { type FieldError, fieldError } from '@shared/envelope';
-import { AddressTaken, InvitationCodeInvalid } from './errors';
+import { AddressTaken, AddressThrottled, InvitationCodeInvalid } from './errors';
 import { AUTH_MESSAGES } from './messages';
 import { hashPassword } from './passwords';
 import { newReferralCode } from './secrets';
+import { hitAll, LIMITS } from './throttling';
 import { sendVerificationMail } from './verification';
 
 export interface Registration {
@@ -35,8 +36,11 @@ const CONFLICT_FIELDS: Partial<Record<UserConflict, FieldError>> = {
  */
 export async function registerUser(
   input: Registration,
+  ip: string,
   now = new Date(),
 ): Promise<{ userId: string; verificationEmailSent: boolean }> {
+  const ipLimit = await hitAll('register-ip', ip, LIMITS.registrationsPerIp, now);
+  if (ipLimit) throw new AddressThrottled(ipLimit.retryAfterSeconds);
   let invitedBy: string | null = null;
   if (input.invitationCode) {
     const inviter = await findUserByReferralCode(input.invitationCode);

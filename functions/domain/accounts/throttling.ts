@@ -34,6 +34,14 @@ export const LIMITS = {
     { max: 5, windowMs: DAY },
   ],
   forgotPerIp: { max: 100, windowMs: HOUR },
+  /**
+   * Registrations per address: each hashes a password and sends a mail, and a 409 tells whether an
+   * address has an account, so both are bounded (docs/decisions.md).
+   */
+  registrationsPerIp: [
+    { max: 20, windowMs: HOUR },
+    { max: 100, windowMs: DAY },
+  ],
 } as const;
 
 /** Lock subject of a login identifier: the account if it exists, else the identifier itself. */

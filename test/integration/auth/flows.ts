@@ -1,5 +1,5 @@
 import type { PublicUser } from '@shared/contract/users';
-import { api } from '../../support/api';
+import { api, asNewVisitor } from '../../support/api';
 import { latestMailTo, mailsTo } from '../../support/mail';
 import { TEST_PASSWORD, uniqueIdentity } from '../../support/users';
 
@@ -16,7 +16,10 @@ export async function registerThroughApi(
 ): Promise<Registered> {
   const identity = uniqueIdentity('r');
   const body = { ...identity, password: TEST_PASSWORD, ...overrides };
-  const answer = await api<{ userId: string }>('POST', '/api/auth/register', { body });
+  const answer = await api<{ userId: string }>('POST', '/api/auth/register', {
+    body,
+    headers: asNewVisitor(),
+  });
   if (answer.status !== 201)
     throw new Error(`Register failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return {

@@ -16,7 +16,10 @@ vi.mock('@functions/commons/mailer', () => ({
 describe('an SES failure during registration', () => {
   it('reports that the mail was not sent and leaves a complete account', async () => {
     const identity = uniqueIdentity('ses');
-    const result = await registerUser({ ...identity, password: TEST_PASSWORD });
+    const result = await registerUser(
+      { ...identity, password: TEST_PASSWORD },
+      `test-ip-${identity.username}`,
+    );
     const byEmail = await findUserByEmail(identity.email);
     expect(result.verificationEmailSent).toBe(false);
     expect(byEmail!.id).toBe(result.userId);
@@ -26,7 +29,7 @@ describe('an SES failure during registration', () => {
 
   it('lets the user ask for the mail again and verify with it', async () => {
     const identity = uniqueIdentity('ses');
-    await registerUser({ ...identity, password: TEST_PASSWORD });
+    await registerUser({ ...identity, password: TEST_PASSWORD }, `test-ip-${identity.username}`);
     const resend = await api('POST', '/api/auth/resend-verification', { body: { email: identity.email } });
     const verified = await verifyThroughApi(await mailedToken(identity.email, 'verify-email'));
     expect(resend.status).toBe(200);
