@@ -50,7 +50,6 @@ export const ADMIN_APPLICATION_ID_DISPLAY_LENGTH = 12;
 
 export const ORIGIN_FUNDS_VALUE = 'N/A';
 export const FROZEN_FUNDS_DOCUMENTATION_DAYS = 14;
-export const APP_LOADING_TEXT = 'Loading...';
 export const LANGUAGE_STORAGE_KEY = 'language';
 export const AUTH_TOKEN_STORAGE_KEY = 'authToken';
 export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';

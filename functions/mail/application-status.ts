@@ -1,5 +1,6 @@
 import { assetLabel } from '@shared/assets';
 import type { ApplicationStatus, Language } from '@shared/enums';
+import { shortId } from '@shared/ids';
 import { requireEnv } from '../commons/config';
 import type { OutgoingMail } from '../commons/mailer';
 
@@ -60,7 +61,7 @@ export function statusMessage(
   input: StatusMessageInput,
 ): { title: string; message: string } {
   const text = TEXT[language];
-  const shortId = input.applicationId.slice(0, 8);
+  const id = shortId(input.applicationId);
   const statusName = STATUS_NAMES[language][input.status] ?? input.status;
   const lines = [
     input.requestType === 'STANDARD' && input.assetFrom && input.assetTo && input.amountFrom !== null
@@ -72,7 +73,7 @@ export function statusMessage(
       : text.individual,
   ];
   if (input.status === 'REJECTED' && input.rejectionReason) lines.push(text.reason(input.rejectionReason));
-  return { title: text.title(shortId, statusName), message: lines.join(' ') };
+  return { title: text.title(id, statusName), message: lines.join(' ') };
 }
 
 function escapeHtml(value: string): string {

@@ -6,7 +6,7 @@ import { useTranslation } from '../lib/i18n';
 import { useAuthStore } from '../stores/auth-store';
 
 const AccessDeniedPage = lazy(() =>
-  import('./routes/access-denied').then((m) => ({ default: m.AccessDeniedPage })),
+  import('@web/components/status/access-denied').then((m) => ({ default: m.AccessDeniedPage })),
 );
 
 function SessionPending() {

@@ -26,9 +26,6 @@ export interface AuthState {
   isAuthenticated: boolean;
   /** True until the stored session has been restored (or found absent) at start-up. */
   initializing: boolean;
-  loading: boolean;
-  error: string | null;
-  registrationMessage: string | null;
   verificationStatus: VerificationStatus;
   verificationError: string | null;
   verificationMessage: string | null;
@@ -49,14 +46,11 @@ const signedOut = {
   token: null,
   refreshToken: null,
   isAuthenticated: false,
-  loading: false,
 } as const;
 
 export const initialAuthState: AuthState = {
   ...signedOut,
   initializing: true,
-  error: null,
-  registrationMessage: null,
   verificationStatus: 'idle',
   verificationError: null,
   verificationMessage: null,
@@ -95,7 +89,6 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
   },
 
   async fetchCurrentUser() {
-    set({ loading: true });
     try {
       const { api } = await client();
       const answer = await api.get<{ user: PublicUser }>('/auth/me');
@@ -104,14 +97,13 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
       set({
         user,
         isAuthenticated: true,
-        loading: false,
         token: tokenStorage.getToken(),
         refreshToken: tokenStorage.getRefreshToken(),
       });
       return user;
-    } catch (error) {
+    } catch {
       tokenStorage.clear();
-      set({ ...signedOut, error: messageOf(error) });
+      set(signedOut);
       return null;
     }
   },
@@ -133,8 +125,6 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
       token: session.token,
       refreshToken: session.refreshToken ?? null,
       isAuthenticated: true,
-      loading: false,
-      error: null,
     });
   },
 
@@ -144,7 +134,7 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
 
   clearAuth() {
     tokenStorage.clear();
-    set({ ...signedOut, error: null });
+    set(signedOut);
   },
 }));
 

@@ -1,7 +1,7 @@
+import { StatusPage } from '@web/components/status/status-page';
 import { ButtonLink } from '@web/components/ui/button';
 import { paths } from '@web/config/paths';
 import { useTranslation } from '@web/lib/i18n';
-import { StatusPage } from './status-page';
 
 export function NotFoundPage() {
   const { t } = useTranslation('common');

@@ -2,7 +2,7 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { type ButtonSize, type ButtonVariant, buttonClass } from './button-link';
 import { Spinner } from './spinner';
 
-export { ButtonLink, type ButtonSize, type ButtonVariant, buttonClass } from './button-link';
+export { ButtonLink, buttonClass } from './button-link';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;

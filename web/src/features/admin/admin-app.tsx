@@ -1,5 +1,5 @@
 import { isStaffRole } from '@shared/enums';
-import { AccessDeniedPage } from '@web/app/routes/access-denied';
+import { AccessDeniedPage } from '@web/components/status/access-denied';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { useTranslation } from '@web/lib/i18n';
 import { useAuthStore } from '@web/stores/auth-store';

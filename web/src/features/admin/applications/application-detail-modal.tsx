@@ -2,8 +2,10 @@ import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
 import type { AdminApplicationDetail, AdminApplicationView } from '@shared/contract/applications';
 import { ADMIN_NOTE_MAX_LENGTH, type UpdateDetailsBody } from '@shared/contract/applications';
 import type { StaffSettableStatus } from '@shared/enums';
+import { shortId } from '@shared/ids';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextAreaField } from '@web/components/ui/field';
+import { usePlaceNames } from '@web/lib/geo-names';
 import { useTranslation } from '@web/lib/i18n';
 import { useEffect, useState } from 'react';
 import { adminApi } from '../api/admin-api';
@@ -12,9 +14,8 @@ import { type Fact, FactList } from '../components/fact-list';
 import { LoadError } from '../components/load-state';
 import { ModalSection } from '../components/modal-section';
 import { statusLabel } from '../components/status-badge';
-import { useGeoNames } from '../hooks/use-geo-names';
 import { useResource } from '../hooks/use-resource';
-import { formatAmount, formatDateTime, formatNumber, shortId } from '../lib/format';
+import { formatAmount, formatDateTime, formatNumber } from '../lib/format';
 import { notify } from '../lib/notify';
 import { StatusSelect } from './status-select';
 
@@ -75,7 +76,7 @@ export function ApplicationDetailModal({
 function ApplicationFacts({ application: a }: { application: AdminApplicationDetail }) {
   const { t, language } = useTranslation('admin');
   const kinds = { cash: t('assets.cash'), card: t('assets.card') };
-  const placeName = useGeoNames(language);
+  const placeName = usePlaceNames(language);
   const facts: Fact[] = [
     [
       t('applications.detail.id'),

@@ -1,8 +1,10 @@
 import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
 import type { AdminApplicationView } from '@shared/contract/applications';
 import type { StaffSettableStatus } from '@shared/enums';
+import { shortId } from '@shared/ids';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
+import { usePlaceNames } from '@web/lib/geo-names';
 import { useTranslation } from '@web/lib/i18n';
 import { adminApi } from '../api/admin-api';
 import { EyeIcon } from '../components/admin-icons';
@@ -13,9 +15,8 @@ import { OpenRow } from '../components/open-row';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { SortHeader } from '../components/sort-header';
 import { statusLabel } from '../components/status-badge';
-import { useGeoNames } from '../hooks/use-geo-names';
 import { useListPage } from '../hooks/use-list-page';
-import { formatDate, formatTime, shortId } from '../lib/format';
+import { formatDate, formatTime } from '../lib/format';
 import { notify } from '../lib/notify';
 import { AmountCell } from './amount-cell';
 import { ApplicationDetailModal } from './application-detail-modal';
@@ -48,7 +49,7 @@ export function ApplicationsPage() {
     ({ search, status, userId }) => ({ search, status, userId }),
     adminApi.applications,
   );
-  const placeName = useGeoNames(language);
+  const placeName = usePlaceNames(language);
 
   const replaceRow = (row: AdminApplicationView) =>
     list.setData((page) =>

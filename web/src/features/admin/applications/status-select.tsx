@@ -1,9 +1,9 @@
 import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
 import { STAFF_SETTABLE_STATUSES, type StaffSettableStatus, statusTone } from '@shared/enums';
+import { shortId } from '@shared/ids';
 import { useTranslation } from '@web/lib/i18n';
 import { useState } from 'react';
 import { statusLabel } from '../components/status-badge';
-import { shortId } from '../lib/format';
 import { RejectDialog } from './reject-dialog';
 
 interface StatusSelectProps {

@@ -40,14 +40,3 @@ export function formatAmount(
   if (amount === null || amount === undefined) return label || '—';
   return `${formatNumber(amount, language, 8)} ${label}`.trim();
 }
-
-/** The last segment of a dotted geo key, the way the spec shows a place when no name is known. */
-export function geoKeyName(key: string | null | undefined): string {
-  if (!key) return '';
-  const segments = key.split('.');
-  return (segments[segments.length - 1] ?? '').replace(/_/g, ' ');
-}
-
-export function shortId(id: string, length: number): string {
-  return id.length > length ? id.slice(0, length) : id;
-}

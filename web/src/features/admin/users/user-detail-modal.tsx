@@ -1,6 +1,7 @@
 import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
 import type { AdminUserDetail } from '@shared/contract/admin-users';
 import type { PublicUser } from '@shared/contract/users';
+import { shortId } from '@shared/ids';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useTranslation } from '@web/lib/i18n';
@@ -17,7 +18,7 @@ import { useStaff } from '../components/staff-context';
 import { StatusBadge } from '../components/status-badge';
 import { useResource } from '../hooks/use-resource';
 import { adminHref } from '../lib/admin-paths';
-import { formatAmount, formatDate, formatDateTime, shortId } from '../lib/format';
+import { formatAmount, formatDate, formatDateTime } from '../lib/format';
 import { canManageUser } from '../lib/permissions';
 
 interface UserDetailModalProps {

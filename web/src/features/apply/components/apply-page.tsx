@@ -1,4 +1,3 @@
-import type { CreateApplicationBody } from '@shared/contract/applications';
 import { withAtSign } from '@shared/telegram';
 import { ChoiceButtons } from '@web/components/ui/choice-buttons';
 import { ExternalIcon } from '@web/components/ui/icons';
@@ -12,19 +11,12 @@ import { useState } from 'react';
 import { createApplication } from '../api/apply-api';
 import type { StandardField } from '../lib/apply-form';
 import type { IndividualField } from '../lib/apply-validation';
+import type { SubmitApplication } from '../lib/submit-application';
 import { IndividualForm } from './individual-form';
 import { StandardForm } from './standard-form';
 import { useTelegramContact } from './use-telegram-contact';
 import '../apply.css';
 
-/**
- * Sends the application. `true` when it was created (the form then resets), otherwise the server's
- * field errors by field (their texts, for the form to show beside the toast).
- */
-export type SubmitApplication = (
-  body: CreateApplicationBody,
-  successKey: string,
-) => Promise<true | Record<string, string>>;
 const MODES = ['standard', 'individual'] as const;
 type Mode = (typeof MODES)[number];
 

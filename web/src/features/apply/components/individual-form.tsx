@@ -5,7 +5,7 @@ import { useTranslation } from '@web/lib/i18n';
 import type { FieldErrors } from '@web/lib/validation';
 import { type FormEvent, useState } from 'react';
 import { type IndividualField, validateIndividual } from '../lib/apply-validation';
-import type { SubmitApplication } from './apply-page';
+import type { SubmitApplication } from '../lib/submit-application';
 import { TelegramField } from './telegram-field';
 import { useApplyForm } from './use-apply-form';
 import type { TelegramContact } from './use-telegram-contact';

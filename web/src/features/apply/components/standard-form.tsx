@@ -28,7 +28,7 @@ import {
   swapAssets,
 } from '../lib/apply-form';
 import { validateStandard } from '../lib/apply-validation';
-import type { SubmitApplication } from './apply-page';
+import type { SubmitApplication } from '../lib/submit-application';
 import { QuotePanel } from './quote-panel';
 import { TelegramField } from './telegram-field';
 import { useApplyForm } from './use-apply-form';

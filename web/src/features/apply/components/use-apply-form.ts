@@ -3,7 +3,7 @@ import { focusFirstInvalid } from '@web/lib/focus';
 import { useTranslation } from '@web/lib/i18n';
 import { type FieldErrors, hasErrors } from '@web/lib/validation';
 import { type FormEvent, useState } from 'react';
-import type { SubmitApplication } from './apply-page';
+import type { SubmitApplication } from '../lib/submit-application';
 
 interface ApplyFormProps<F extends string> {
   errors: FieldErrors<F>;

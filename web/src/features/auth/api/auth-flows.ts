@@ -9,7 +9,6 @@ import { invalidAnswer, messageOf, type SessionData, useAuthStore } from '@web/s
 
 /** Login: stores both tokens and marks authenticated; a failure clears the auth data and rethrows. */
 export async function login(loginIdentifier: string, password: string): Promise<PublicUser> {
-  useAuthStore.setState({ loading: true, error: null });
   try {
     const answer = await api.post<Partial<SessionData>>('/auth/login', { loginIdentifier, password });
     const { user, token, refreshToken } = answer.data ?? {};
@@ -18,22 +17,14 @@ export async function login(loginIdentifier: string, password: string): Promise<
     return user;
   } catch (error) {
     useAuthStore.getState().clearAuth();
-    useAuthStore.setState({ error: messageOf(error) });
     throw error;
   }
 }
 
-/** Register: loading, then the server's message is kept; no login. */
+/** Register (no login): answers the server's message for the screen to show. */
 export async function register(body: RegisterBody): Promise<string> {
-  useAuthStore.setState({ loading: true, error: null, registrationMessage: null });
-  try {
-    const answer = await api.post<RegisterData>('/auth/register', body);
-    useAuthStore.setState({ loading: false, registrationMessage: answer.message });
-    return answer.message;
-  } catch (error) {
-    useAuthStore.setState({ loading: false, error: messageOf(error) });
-    throw error;
-  }
+  const answer = await api.post<RegisterData>('/auth/register', body);
+  return answer.message;
 }
 
 /** Email verification: loading, then success (the user is logged in) or error. */

@@ -4,7 +4,6 @@ import type { ChangePasswordBody, UpdateProfileBody } from '@shared/contract/aut
 import type { NotificationView } from '@shared/contract/notifications';
 import type { PublicUser } from '@shared/contract/users';
 import type { Envelope } from '@shared/envelope';
-import type { GeoTree } from '@shared/geo';
 import { api } from '@web/lib/api-client';
 
 /** The profile screen's calls (spec §7). */
@@ -49,16 +48,4 @@ export async function markNotificationRead(id: string): Promise<void> {
 
 export async function markAllNotificationsRead(): Promise<void> {
   await api.post('/notifications/read-all');
-}
-
-/** Localized names of the active geo nodes by key (the list shows the city in the UI language). */
-export async function fetchGeoNames(signal?: AbortSignal): Promise<Map<string, { ru: string; en: string }>> {
-  const tree = (await api.get<GeoTree>('/geo', undefined, signal)).data ?? [];
-  const names = new Map<string, { ru: string; en: string }>();
-  for (const continent of tree) {
-    for (const country of continent.countries) {
-      for (const city of country.cities) names.set(city.key, city.names);
-    }
-  }
-  return names;
 }

@@ -1,10 +1,12 @@
 import type { ApplicationView } from '@shared/contract/applications';
+import { shortId } from '@shared/ids';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { geoKeyName } from '@web/lib/geo-names';
 import { useToastStore } from '@web/stores/toast-store';
 import { setupTestI18n } from '@web/testing/i18n';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { geoKeyName, referralLink, shortId, statusDisplay } from '../lib/display';
+import { referralLink, statusDisplay } from '../lib/display';
 import { MyApplications } from './my-applications';
 
 const base: ApplicationView = {

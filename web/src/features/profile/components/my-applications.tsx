@@ -1,18 +1,20 @@
 import { assetLabel } from '@shared/assets';
 import { CANCEL_CONFIRM_TOAST_MS } from '@shared/constants';
 import type { ApplicationView } from '@shared/contract/applications';
+import { shortId } from '@shared/ids';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
 import { ApiError } from '@web/lib/api-client';
+import { usePlaceNames } from '@web/lib/geo-names';
 import { useTranslation } from '@web/lib/i18n';
 import { localizeServerMessage } from '@web/lib/server-message';
 import { toast } from '@web/stores/toast-store';
 import { useCallback, useEffect, useState } from 'react';
-import { cancelApplication, fetchGeoNames, fetchMyApplications } from '../api/profile-api';
-import { geoKeyName, shortId, statusDisplay } from '../lib/display';
+import { cancelApplication, fetchMyApplications } from '../api/profile-api';
+import { statusDisplay } from '../lib/display';
 
 const LOCALES = { ru: 'ru-RU', en: 'en-GB' } as const;
 type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: ApplicationView[] };
@@ -37,14 +39,8 @@ export function MyApplications() {
     return () => controller.abort();
   }, [load]);
 
-  // City names in the UI language; until they arrive (or for a city no longer offered) the key's name.
-  const [geoNames, setGeoNames] = useState<Map<string, { ru: string; en: string }>>(new Map());
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchGeoNames(controller.signal).then(setGeoNames, () => {});
-    return () => controller.abort();
-  }, []);
-  const cityName = (key: string | null) => (key && geoNames.get(key)?.[language]) || geoKeyName(key) || '—';
+  const placeName = usePlaceNames(language);
+  const cityName = (key: string | null) => placeName(key) || '—';
 
   const fiatLabels = { cash: t('forms:apply.assets.cash'), card: t('forms:apply.assets.card') };
   const number = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 8 });

@@ -1,0 +1,58 @@
+import type { GeoTree } from '@shared/geo';
+import { api } from '@web/lib/api-client';
+import { useEffect, useState } from 'react';
+
+type LocalizedNames = { ru: string; en: string };
+type PlaceNames = Map<string, LocalizedNames>;
+
+let loading: Promise<PlaceNames> | null = null;
+
+/** Every continent, country and city of the public geo tree by key, loaded once per page. */
+function loadPlaceNames(): Promise<PlaceNames> {
+  loading ??= api.get<GeoTree>('/geo').then(
+    (answer) => {
+      const names: PlaceNames = new Map();
+      for (const continent of answer.data ?? []) {
+        names.set(continent.key, continent.names);
+        for (const country of continent.countries) {
+          names.set(country.key, country.names);
+          for (const city of country.cities) names.set(city.key, city.names);
+        }
+      }
+      return names;
+    },
+    () => {
+      loading = null;
+      return new Map();
+    },
+  );
+  return loading;
+}
+
+/** The name part of a dotted geo key (`north_america.usa.new_york` → `New York`). */
+export function geoKeyName(key: string | null | undefined): string {
+  if (!key) return '';
+  const last = key.split('.').pop() ?? '';
+  return last
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/**
+ * Place names in the UI language for dotted geo keys; until the tree arrives, or for a place no
+ * longer offered, the key's own name.
+ */
+export function usePlaceNames(language: 'ru' | 'en'): (key: string | null | undefined) => string {
+  const [names, setNames] = useState<PlaceNames | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadPlaceNames().then((loaded) => {
+      if (live) setNames(loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (key) => (key ? (names?.get(key)?.[language] ?? geoKeyName(key)) : '');
+}
