@@ -1,4 +1,4 @@
-/** Business constants and limits of spec section 9, in one place for the functions and the web. */
+/** Business constants and limits of docs/product.md §9, in one place for the functions and the web. */
 export const TICKER_REFRESH_MS = 60_000;
 export const TICKER_COINS = [
   'bitcoin',

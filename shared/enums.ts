@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { schema } from './schema';
 
-/** Roles in ascending order of power: the order is the hierarchy (architecture §6). */
+/** Roles in ascending order of power: the order is the hierarchy (docs/architecture.md §6). */
 export const ROLES = ['USER', 'MANAGER', 'ADMIN', 'SUPER_ADMIN'] as const;
 export const roleSchema = /* @__PURE__ */ schema(() => z.enum(ROLES));
 export type Role = z.infer<typeof roleSchema>;

@@ -10,7 +10,7 @@ export const fieldErrorSchema = /* @__PURE__ */ schema(() =>
 );
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
-/** Every API answer, success or failure, has this shape (spec section 7). */
+/** Every API answer, success or failure, has this shape (docs/product.md §7). */
 export function envelopeSchema<T extends z.ZodMiniType>(data: T) {
   return z.object({
     success: z.boolean(),

@@ -26,7 +26,7 @@ type PublicRoute = RouteDefinition & { access: 'public' };
 type ProtectedRoute = RouteDefinition & { access: Exclude<Access, 'public'> };
 
 /**
- * Wraps the handler of a public route in the shared pipeline (architecture §3): logging with the
+ * Wraps the handler of a public route in the shared pipeline (docs/architecture.md §3): logging with the
  * request id, one error mapper, JSON body parsing and zod validation of params/query/body. No
  * authentication, so a public function's bundle carries no token or session code.
  */

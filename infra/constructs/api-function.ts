@@ -24,7 +24,7 @@ const READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Que
 const INDEX_ACTIONS = ['dynamodb:Query'];
 
 /**
- * DynamoDB actions per access mode. Scan is in neither: no request path may scan (architecture §4),
+ * DynamoDB actions per access mode. Scan is in neither: no request path may scan (docs/architecture.md §4),
  * and IAM now enforces it. Transactions need no actions of their own; IAM checks the item actions
  * they contain.
  */

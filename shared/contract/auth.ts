@@ -11,7 +11,7 @@ import { languageSchema } from '../enums';
 import { schema } from '../schema';
 import { ownUserSchema } from './users';
 
-/** Request and response schemas of /auth/* and PUT /users/profile (spec sections 5 and 7). */
+/** Request and response schemas of /auth/* and PUT /users/profile (docs/product.md §5 and §7). */
 export const AUTH_FIELD_MESSAGES = {
   invalidEmail: 'Please enter a valid email address.',
   usernameLength: `Username must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters long.`,

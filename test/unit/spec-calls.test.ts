@@ -11,7 +11,7 @@ const specCalls = readFileSync(new URL('../fixtures/spec-calls.txt', import.meta
   });
 
 describe('the route manifest against the spec', () => {
-  it('serves every API call of spec section 7', () => {
+  it('serves every API call of docs/product.md §7', () => {
     const manifest = new Set(allRoutes.map(([, route]) => `${route.method} ${route.path}`));
     expect(specCalls.filter((call) => !manifest.has(call))).toEqual([]);
   });

@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { initI18n } from './lib/i18n';
 
-// Until i18n is ready the page shows index.html's 'Loading...' (spec §9).
+// Until i18n is ready the page shows index.html's 'Loading...' (docs/product.md §9).
 initI18n().finally(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -1,5 +1,5 @@
 /**
- * The texts of the accounts API. Where the spec's section 8 gives one it is used verbatim;
+ * The texts of the accounts API. Where docs/product.md §8 gives one it is used verbatim;
  * the rest follow its tone.
  */
 export const AUTH_MESSAGES = {

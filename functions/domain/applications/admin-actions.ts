@@ -51,7 +51,7 @@ export async function getAdminApplication(id: string): Promise<AdminApplicationD
 }
 
 /**
- * POST /admin/applications/{id}/status: only the transitions of architecture §7, conditional on the
+ * POST /admin/applications/{id}/status: only the transitions of docs/architecture.md §7, conditional on the
  * status the staff member saw (`expectedStatus`) or else the one just read; of two racing staff
  * members one wins and the other gets 409.
  */

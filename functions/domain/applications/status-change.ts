@@ -46,7 +46,7 @@ export interface StatusChange {
 }
 
 /**
- * One status change as one transaction (architecture §7): the application (conditional on `from`),
+ * One status change as one transaction (docs/architecture.md §7): the application (conditional on `from`),
  * the owner's and the global status counters, the day's completed counter and the owner's
  * completed count, the history entry, the audit entry for staff, and the owner's notification.
  * The status mail is sent after the commit; a mail failure is logged, the change stands.

@@ -23,7 +23,7 @@ const CHUNK = 99;
 const MAX_ATTEMPTS = 3;
 
 /**
- * PUT /admin/geo/toggle (spec §4): the node and all its descendants take the new state; switching
+ * PUT /admin/geo/toggle (docs/product.md §4): the node and all its descendants take the new state; switching
  * on also switches on its ancestors. Only nodes whose state differs are written, each conditional
  * on the state read, so the call is idempotent and a concurrent toggle is retried on fresh data.
  */

@@ -3,7 +3,7 @@ import type { UserRecord } from '@functions/data/users';
 import { toStaffUserView } from '@functions/domain/accounts/user-views';
 import type { PublicUser } from '@shared/contract/users';
 
-/** Public users with `applicationCount` = their completed applications (spec §3). */
+/** Public users with `applicationCount` = their completed applications (docs/product.md §3). */
 export async function withApplicationCounts(users: UserRecord[]): Promise<PublicUser[]> {
   if (users.length === 0) return [];
   const completed = await readCompletedApplicationCounts(users.map((user) => user.id));

@@ -4,7 +4,7 @@ import { hasRoleAtLeast, roleRank } from '@shared/enums';
 import { StaffChangeNotPermitted } from './errors';
 
 /**
- * Whether `actor` may change `target` at all (architecture §6): MANAGERs change nobody, ADMINs
+ * Whether `actor` may change `target` at all (docs/architecture.md §6): MANAGERs change nobody, ADMINs
  * only accounts below ADMIN, SUPER_ADMINs everyone. Throws StaffChangeNotPermitted with the reason.
  */
 export function assertMayManage(actor: Actor, target: UserRecord): void {

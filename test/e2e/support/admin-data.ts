@@ -49,7 +49,7 @@ export async function latestApplication(user: Session): Promise<ApplicationView>
   return latest;
 }
 
-/** Fills and submits the standard apply form (spec §2) as the page's user. */
+/** Fills and submits the standard apply form (docs/product.md §2) as the page's user. */
 export async function submitStandardApplication(
   page: Page,
   place: { continent: string; country: string; city: string },

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../support/api';
 import { createVerifiedUser, type TestUser } from '../../support/users';
 
-/** The role hierarchy of architecture §6, enforced by the server on every staff write to a user. */
+/** The role hierarchy of docs/architecture.md §6, enforced by the server on every staff write to a user. */
 let admin: TestUser;
 let superAdmin: TestUser;
 

@@ -94,7 +94,7 @@ describe('registration happy path', () => {
   });
 });
 
-describe('registration validation (spec section 5)', () => {
+describe('registration validation (docs/product.md §5)', () => {
   const valid = () => ({ ...uniqueIdentity('v'), password: TEST_PASSWORD });
   const cases: Array<[string, Record<string, unknown>, string]> = [
     ['an email without @', { email: 'not-an-email' }, 'email'],

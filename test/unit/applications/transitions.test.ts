@@ -17,7 +17,7 @@ const ALLOWED = new Set([
   'PROCESSING>CANCELLED',
 ]);
 
-describe('the application lifecycle (architecture §7)', () => {
+describe('the application lifecycle (docs/architecture.md §7)', () => {
   it('lets staff make exactly the six moves of the lifecycle', () => {
     const moves = APPLICATION_STATUSES.flatMap((from) =>
       APPLICATION_STATUSES.filter((to) => staffMayMove(from, to)).map((to) => `${from}>${to}`),

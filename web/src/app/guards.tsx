@@ -14,7 +14,7 @@ function SessionPending() {
   return <PageSpinner label={t('status.loading')} />;
 }
 
-/** Guests only: a logged-in user is sent to the profile, or to `redirectTo` when given (spec §2). */
+/** Guests only: a logged-in user is sent to the profile, or to `redirectTo` when given (docs/product.md §2). */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const initializing = useAuthStore((state) => state.initializing);
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);

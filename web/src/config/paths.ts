@@ -1,5 +1,5 @@
 /**
- * Every route of the web app in one table (spec §2), with who may open it (the router applies
+ * Every route of the web app in one table (docs/product.md §2), with who may open it (the router applies
  * the guards: guest-only routes send logged-in users to the profile, user routes show access
  * denied to visitors, /admin checks the staff role itself).
  */

@@ -5,7 +5,7 @@ import { tokenStorage } from './token-storage';
 export { setSessionHooks } from './session-hooks';
 
 /**
- * The one way the web app calls the API (spec §7): base `/api`, JSON, credentials, bearer token
+ * The one way the web app calls the API (docs/product.md §7): base `/api`, JSON, credentials, bearer token
  * when one is stored. On a 401 (not for login or refresh) the refresh token is exchanged once and
  * the request retried once; parallel 401s, in this tab and in other tabs, share one refresh. No
  * refresh token, or a failed refresh, clears the session. Failures reject with an ApiError

@@ -8,7 +8,7 @@ import {
 } from '@shared/constants';
 
 /**
- * Field rules shared by the forms (spec §5). Each returns the `forms` namespace key of the error
+ * Field rules shared by the forms (docs/product.md §5). Each returns the `forms` namespace key of the error
  * text, or null when the value is fine; the limits come from shared/constants like the server's.
  */
 export type ErrorKey = `validation.${string}`;

@@ -6,7 +6,7 @@ import { setSessionHooks } from '../lib/session-hooks';
 import { tokenStorage } from '../lib/token-storage';
 
 /**
- * The auth state of spec §3 and the session's transitions (§4): restore at start-up, current
+ * The auth state of docs/product.md §3 and the session's transitions (§4): restore at start-up, current
  * user, logout. Tokens live in local storage (token storage); the store mirrors them for the UI.
  * The login, register and verification flows live with their screens (features/auth) and write
  * here. Messages hold the server's text, or null when a screen shows its own localized fallback.

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '../config/entry-values';
 
 /**
- * Toasts (spec §4, §9): at most 20 kept; errors, blank and custom toasts last 4000 ms, success
+ * Toasts (docs/product.md §4, §9): at most 20 kept; errors, blank and custom toasts last 4000 ms, success
  * 2000 ms, loading until dismissed. A custom toast may carry actions (the cancel confirmation).
  */
 export type ToastType = keyof typeof TOAST_DURATION_MS;

@@ -12,7 +12,7 @@ const BADGE_TONES: Record<StatusTone, BadgeTone> = {
 
 /**
  * The badge colour of an application status, for the user's list and the admin screens alike
- * (spec §4: EXCHANGING, PAID, CONFIRMED, WAITING_PAYMENT as in progress; EXPIRED red like rejected).
+ * (docs/product.md §4: EXCHANGING, PAID, CONFIRMED, WAITING_PAYMENT as in progress; EXPIRED red like rejected).
  */
 export function statusBadgeTone(status: string): BadgeTone {
   return BADGE_TONES[statusTone(status)];

@@ -19,7 +19,7 @@ import { UsersPage } from './users/users-page';
 import './admin.css';
 
 /**
- * /admin/* (spec §2): staff only — visitors see access denied with login links, logged-in users
+ * /admin/* (docs/product.md §2): staff only — visitors see access denied with login links, logged-in users
  * without a staff role see access denied. Inside, each section checks the role's access.
  */
 export function AdminApp() {

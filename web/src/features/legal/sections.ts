@@ -1,5 +1,5 @@
 /**
- * The sections of the two legal documents, in display order (spec §2 "Legal pages"). Each key is the
+ * The sections of the two legal documents, in display order (docs/product.md §2 "Legal pages"). Each key is the
  * section's element id, so `/license-agreement#fees` lands on the fees section, and the key under
  * `<doc>.sections` in `locales/{ru,en}/legal.json`.
  */

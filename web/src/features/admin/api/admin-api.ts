@@ -20,7 +20,7 @@ import type { GeoTree } from '@shared/geo';
 import type { Paged, SortOrder } from '@shared/paging';
 import { api } from '@web/lib/api-client';
 
-/** The staff calls of spec §7 (Admin), typed with the shared contract. */
+/** The staff calls of docs/product.md §7 (Admin), typed with the shared contract. */
 
 function required<T>(data: T | undefined): T {
   if (data === undefined || data === null) throw new MissingDataError();

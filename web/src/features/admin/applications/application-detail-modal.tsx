@@ -26,7 +26,7 @@ interface ApplicationDetailModalProps {
   onStatus: (row: AdminApplicationView, status: StaffSettableStatus, reason?: string) => Promise<void>;
 }
 
-/** Every field, the status history, assignment to a manager and the admin note (spec §2). */
+/** Every field, the status history, assignment to a manager and the admin note (docs/product.md §2). */
 export function ApplicationDetailModal({
   applicationId,
   onClose,

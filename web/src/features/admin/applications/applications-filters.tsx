@@ -19,7 +19,7 @@ interface ApplicationsFiltersProps {
   findUser: (text: string) => Promise<string | null>;
 }
 
-/** Search by id, currency or city; filter by status and by user (spec §2). */
+/** Search by id, currency or city; filter by status and by user (docs/product.md §2). */
 export function ApplicationsFilters({ values, userLabel, onChange, findUser }: ApplicationsFiltersProps) {
   const { t } = useTranslation('admin');
   const [search, setSearch] = useState(values.search);

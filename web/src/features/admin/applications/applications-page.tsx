@@ -39,7 +39,7 @@ function asRow(application: AdminApplicationView): AdminApplicationView {
 }
 
 /**
- * Application management (spec §2): search, status and user filters, sorting, paging by 10, a
+ * Application management (docs/product.md §2): search, status and user filters, sorting, paging by 10, a
  * status dropdown per row and the detail modal (double-click, long press, Enter, or `?open_id=`).
  */
 export function ApplicationsPage() {

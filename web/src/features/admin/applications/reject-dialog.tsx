@@ -13,7 +13,7 @@ interface RejectDialogProps {
   onClose: () => void;
 }
 
-/** Choosing REJECTED asks for a reason, which the user will see (spec §4, §5): it may not be blank. */
+/** Choosing REJECTED asks for a reason, which the user will see (docs/product.md §4, §5): it may not be blank. */
 export function RejectDialog({ open, applicationLabel, busy, onConfirm, onClose }: RejectDialogProps) {
   const { t } = useTranslation('admin');
   const [reason, setReason] = useState('');

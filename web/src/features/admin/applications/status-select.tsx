@@ -14,7 +14,7 @@ interface StatusSelectProps {
 }
 
 /**
- * The status dropdown of each row (spec §2, §4). It always shows the server's status: a change is
+ * The status dropdown of each row (docs/product.md §2, §4). It always shows the server's status: a change is
  * sent and the row is updated from the answer; REJECTED first asks for the reason.
  */
 export function StatusSelect({ applicationId, status, onChange }: StatusSelectProps) {

@@ -6,7 +6,7 @@ import { useStaff } from './staff-context';
 
 const NAV_ORDER: AdminPageId[] = ['dashboard', 'users', 'applications', 'rates', 'geo', 'settings'];
 
-/** The sidebar links (spec §2); sections the staff member's role cannot open are left out. */
+/** The sidebar links (docs/product.md §2); sections the staff member's role cannot open are left out. */
 export function AdminNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('admin');
   const staff = useStaff();

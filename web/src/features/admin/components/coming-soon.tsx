@@ -3,7 +3,7 @@ import { useTranslation } from '@web/lib/i18n';
 import { type AdminPageId, adminHref } from '../lib/admin-paths';
 import { PAGE_TITLE_ID, PageHeader } from './page-header';
 
-/** The placeholder sub-pages of spec §2: a clear "coming soon" page each. */
+/** The placeholder sub-pages of docs/product.md §2: a clear "coming soon" page each. */
 export function ComingSoonPage({ page }: { page: AdminPageId }) {
   const { t } = useTranslation('admin');
   return (

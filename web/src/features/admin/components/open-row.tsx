@@ -8,7 +8,7 @@ interface OpenRowProps {
 }
 
 /**
- * A table row that opens its detail on double-click, on a 500 ms press (spec §2) and, for the
+ * A table row that opens its detail on double-click, on a 500 ms press (docs/product.md §2) and, for the
  * keyboard, on Enter while the row itself has focus. Controls inside the row keep their own clicks.
  */
 export function OpenRow({ onOpen, children, className }: OpenRowProps) {

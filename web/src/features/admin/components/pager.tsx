@@ -10,7 +10,7 @@ interface PagerProps {
   onPage: (page: number) => void;
 }
 
-/** Previous/next and a window of 5 page links around the current page (spec §2, §9). */
+/** Previous/next and a window of 5 page links around the current page (docs/product.md §2, §9). */
 export function Pager({ page, totalPages, total, pageSize, onPage }: PagerProps) {
   const { t } = useTranslation('admin');
   if (total === 0) return null;

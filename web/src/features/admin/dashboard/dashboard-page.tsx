@@ -15,7 +15,7 @@ import { ActivityChart } from './activity-chart';
 const KPIS = ['newApplications', 'inProgress', 'completedApplications', 'newUsers'] as const;
 const FUNNEL = ['PENDING', 'PROCESSING', 'COMPLETED'] as const;
 
-/** Dashboard (spec §2, §3): period switch, KPI cards, funnel, recently completed, 30-day activity. */
+/** Dashboard (docs/product.md §2, §3): period switch, KPI cards, funnel, recently completed, 30-day activity. */
 export function DashboardPage() {
   const { t, language } = useTranslation('admin');
   const [period, setPeriod] = useState<DashboardPeriod>('day');

@@ -12,7 +12,7 @@ import { GeoSwitch } from './geo-switch';
 type Node = GeoContinent | GeoCountry | GeoCity;
 
 /**
- * Geo management (spec §2, §4): continents, countries and cities with switches. A switch applies
+ * Geo management (docs/product.md §2, §4): continents, countries and cities with switches. A switch applies
  * at once to the node's descendants (and, switched on, to its ancestors); if the server refuses,
  * the tree rolls back and the 'Failed to update status' alert shows.
  */

@@ -13,7 +13,7 @@ export interface LongPressHandlers {
 }
 
 /**
- * Calls `onLongPress` when a pointer stays down on the element for `ms` (spec §9: 500 ms), the
+ * Calls `onLongPress` when a pointer stays down on the element for `ms` (docs/product.md §9: 500 ms), the
  * touch counterpart of a double-click. Presses that start on a control inside the element
  * (a select, a button, a link) belong to that control and are ignored.
  */

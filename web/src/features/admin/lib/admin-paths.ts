@@ -1,6 +1,6 @@
 import type { AdminSection } from './permissions';
 
-/** The admin sub-pages (spec §2), relative to /admin, and the section each belongs to. */
+/** The admin sub-pages (docs/product.md §2), relative to /admin, and the section each belongs to. */
 export const ADMIN_BASE = '/admin';
 
 export const adminPages = {

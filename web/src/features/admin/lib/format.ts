@@ -29,7 +29,7 @@ export function formatNumber(value: number | null | undefined, language: Languag
   return new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: maxDigits }).format(value);
 }
 
-/** `1 500 Cash USD`: an amount with its asset's label (spec §3). */
+/** `1 500 Cash USD`: an amount with its asset's label (docs/product.md §3). */
 export function formatAmount(
   amount: number | null | undefined,
   asset: string | null | undefined,

@@ -2,7 +2,7 @@ import type { GeoTree } from '@shared/geo';
 import { geoAncestry, isGeoDescendantOrSelf } from '@shared/geo';
 
 /**
- * The geo toggle of spec §4 applied to the tree the screen shows: the node and every descendant
+ * The geo toggle of docs/product.md §4 applied to the tree the screen shows: the node and every descendant
  * take the new state; switching on also switches on every ancestor (a city cannot be offered in
  * a switched-off country). Returns a new tree; the input is not changed, so the caller keeps it
  * to roll back when the server refuses.

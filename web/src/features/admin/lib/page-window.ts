@@ -2,7 +2,7 @@ import { PAGINATION_WINDOW } from '@shared/constants';
 
 /**
  * The page links a pager shows: at most `size` consecutive pages around the current one, shifted
- * so the window never runs past the first or the last page (spec §9: a window of 5 page links).
+ * so the window never runs past the first or the last page (docs/product.md §9: a window of 5 page links).
  */
 export function pageWindow(current: number, totalPages: number, size = PAGINATION_WINDOW): number[] {
   if (totalPages < 1 || size < 1) return [];

@@ -1,7 +1,7 @@
 import { hasRoleAtLeast, ROLES, type Role } from '@shared/enums';
 
 /**
- * What each staff role may do in the admin area (architecture §6). The server enforces the same
+ * What each staff role may do in the admin area (docs/architecture.md §6). The server enforces the same
  * rules; the screens use these only to hide or disable what would be refused.
  */
 export interface StaffSubject {

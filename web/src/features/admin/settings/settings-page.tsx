@@ -16,7 +16,7 @@ import { notify } from '../lib/notify';
 
 interface SettingSpec {
   key: SettingKey;
-  /** The smallest value accepted (spec §5: minApplicationAmountUSD not below 0). */
+  /** The smallest value accepted (docs/product.md §5: minApplicationAmountUSD not below 0). */
   min: number;
   step: number;
   placeholder: string;
@@ -32,7 +32,7 @@ const SETTINGS: SettingSpec[] = [
   },
 ];
 
-/** System settings (spec §2, §5): each a numeric field saved on its own. */
+/** System settings (docs/product.md §2, §5): each a numeric field saved on its own. */
 export function SettingsPage() {
   const { t } = useTranslation('admin');
   const settings = useResource((signal) => adminApi.settings(signal), []);

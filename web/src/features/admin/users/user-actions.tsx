@@ -18,7 +18,7 @@ interface UserActionsProps {
 
 /**
  * A row's actions: details for every staff member; edit, activate/deactivate and reset referrals
- * only where the role hierarchy allows them (architecture §6), reset after a confirmation.
+ * only where the role hierarchy allows them (docs/architecture.md §6), reset after a confirmation.
  */
 export function UserActions({ user, onDetail, onEdit, onChanged }: UserActionsProps) {
   const { t } = useTranslation('admin');

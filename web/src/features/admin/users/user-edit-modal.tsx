@@ -56,7 +56,7 @@ export function changedFields(initial: Draft, draft: Draft): AdminUserUpdateBody
 }
 
 /**
- * The edit modal (spec §2, §6): email, username, role (only roles the staff member may grant),
+ * The edit modal (docs/product.md §2, §6): email, username, role (only roles the staff member may grant),
  * language, admin comment, active. The server's field errors appear under their fields.
  */
 export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {

@@ -18,7 +18,7 @@ import { UsersFilters } from './users-filters';
 
 const FILTERS = { search: '', role: '', isActive: '', emailVerified: '' };
 
-/** User management (spec §2): filters, search, sorting, paging by 10, actions, detail and edit. */
+/** User management (docs/product.md §2): filters, search, sorting, paging by 10, actions, detail and edit. */
 export function UsersPage() {
   const { t, language } = useTranslation('admin');
   const {

@@ -3,14 +3,14 @@ import type { CalculateBody, Quote } from '@shared/contract/rates';
 import type { GeoTree } from '@shared/geo';
 import { api } from '@web/lib/api-client';
 
-/** The apply screen's calls (spec §7). */
+/** The apply screen's calls (docs/product.md §7). */
 export async function fetchGeoTree(signal?: AbortSignal): Promise<GeoTree> {
   return (await api.get<GeoTree>('/geo', undefined, signal)).data ?? [];
 }
 
 /**
  * Whether the server accepts the value as a Telegram contact. A failed call or an unexpected
- * answer counts as valid (spec §5): the check must never stop an honest user.
+ * answer counts as valid (docs/product.md §5): the check must never stop an honest user.
  */
 export async function checkTelegramContact(value: string): Promise<boolean> {
   try {

@@ -10,7 +10,7 @@ interface TelegramFieldProps {
   onEdit: () => void;
 }
 
-/** The contact input with the check's spinner, green tick or red cross (spec §2). */
+/** The contact input with the check's spinner, green tick or red cross (docs/product.md §2). */
 export function TelegramField({ contact, error, onEdit }: TelegramFieldProps) {
   const { t } = useTranslation('forms');
   const { value, check } = contact;

@@ -7,7 +7,7 @@ import type { TelegramCheck } from '../lib/apply-validation';
 export type TelegramContact = ReturnType<typeof useTelegramContact>;
 
 /**
- * The Telegram contact and its remote check (spec §4, §5): checked on blur from 3 characters,
+ * The Telegram contact and its remote check (docs/product.md §4, §5): checked on blur from 3 characters,
  * editing resets the check to idle, and an answer for an older value is ignored.
  */
 export function useTelegramContact(initial: string) {

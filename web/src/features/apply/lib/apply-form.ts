@@ -3,7 +3,7 @@ import { CRYPTO_ASSET } from '@shared/constants';
 import type { GeoContinent, GeoCountry, GeoTree } from '@shared/geo';
 
 /**
- * The standard form's state and its transitions (spec §4 "Application form"): continent → country
+ * The standard form's state and its transitions (docs/product.md §4 "Application form"): continent → country
  * → city cascade over active nodes, and a give/receive pair that is always one fiat asset and USDT.
  */
 export interface StandardForm {

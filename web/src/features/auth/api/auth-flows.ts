@@ -4,7 +4,7 @@ import { api } from '@web/lib/api-client';
 import { invalidAnswer, messageOf, type SessionData, useAuthStore } from '@web/stores/auth-store';
 
 /**
- * The auth transitions of spec §4 that start on the auth screens. Each writes the auth store.
+ * The auth transitions of docs/product.md §4 that start on the auth screens. Each writes the auth store.
  */
 
 /** Login: stores both tokens and marks authenticated; a failure clears the auth data and rethrows. */

@@ -40,7 +40,7 @@ export const EMPTY_REGISTER_VALUES: RegisterValues = {
 };
 
 /**
- * The register rules of spec §5; errors are `forms` keys. The invitation code is required unless
+ * The register rules of docs/product.md §5; errors are `forms` keys. The invitation code is required unless
  * "no code" is ticked or a referral code from a `?ref=` link is applied.
  */
 export function validateRegister(
@@ -67,7 +67,7 @@ const FIELD_BY_PATH: Record<string, RegisterField> = {
   invitationCode: 'invitationCode',
 };
 
-/** Which field a server message is about, from the words in it (spec §5). */
+/** Which field a server message is about, from the words in it (docs/product.md §5). */
 export function fieldForMessage(message: string): RegisterField {
   const text = message.toLowerCase();
   if (text.includes('email')) return 'email';

@@ -12,7 +12,7 @@ const ICONS: Record<(typeof FEATURES)[number], ReactNode> = {
   friendly: <path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM8.5 14a4.5 4.5 0 0 0 7 0M9 9.5h.01M15 9.5h.01" />,
 };
 
-/** The five feature cards of the landing page (spec §1). */
+/** The five feature cards of the landing page (docs/product.md §1). */
 export function FeatureCards() {
   const { t } = useTranslation('common');
   return (

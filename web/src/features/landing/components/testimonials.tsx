@@ -3,7 +3,7 @@ import { useTranslation } from '@web/lib/i18n';
 import { useId, useState, useSyncExternalStore } from 'react';
 import { cardsPerView, needsNavigation, step } from '../lib/carousel';
 
-/** The four static quotes and their ratings (spec §2). */
+/** The four static quotes and their ratings (docs/product.md §2). */
 export const TESTIMONIALS = [
   { key: 'first', rating: 5 },
   { key: 'second', rating: 4.5 },

@@ -1,6 +1,6 @@
 import { CAROUSEL_BREAKPOINTS_PX } from '@web/config/entry-values';
 
-/** One card below 768 px, two below 1024 px, three otherwise (spec §2, §9). */
+/** One card below 768 px, two below 1024 px, three otherwise (docs/product.md §2, §9). */
 export function cardsPerView(viewportWidth: number): number {
   if (viewportWidth < CAROUSEL_BREAKPOINTS_PX.two) return 1;
   if (viewportWidth < CAROUSEL_BREAKPOINTS_PX.three) return 2;

@@ -1,4 +1,4 @@
-/** How the ticker colours a 24 h change: green up, red down, grey at zero (spec §2). */
+/** How the ticker colours a 24 h change: green up, red down, grey at zero (docs/product.md §2). */
 export type ChangeTone = 'up' | 'down' | 'flat';
 
 export function changeTone(change: number | null | undefined): ChangeTone {

@@ -6,7 +6,7 @@ import type { PublicUser } from '@shared/contract/users';
 import type { Envelope } from '@shared/envelope';
 import { api } from '@web/lib/api-client';
 
-/** The profile screen's calls (spec §7). */
+/** The profile screen's calls (docs/product.md §7). */
 export async function fetchMyApplications(signal?: AbortSignal): Promise<ApplicationView[]> {
   const answer = await api.get<{ items: ApplicationView[] }>(
     '/applications',

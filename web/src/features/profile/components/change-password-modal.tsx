@@ -13,7 +13,7 @@ import { placeServerError } from '../lib/server-error';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Current and new password (with confirmation), spec §2 and §5. */
+/** Current and new password (with confirmation), docs/product.md §2 and §5. */
 export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation(['profile', 'forms', 'errors', 'common']);
   const { values, setErrors, formError, setFormError, field, reset } = useFormFields(EMPTY);

@@ -20,7 +20,7 @@ interface EditProfileModalProps {
   user: PublicUser;
 }
 
-/** Username, language and an avatar from /misc/avatars (spec §2); empty username = unchanged (§5). */
+/** Username, language and an avatar from /misc/avatars (docs/product.md §2); empty username = unchanged (§5). */
 export function EditProfileModal({ open, onClose, user }: EditProfileModalProps) {
   const { t } = useTranslation(['profile', 'forms', 'errors', 'common']);
   const setUser = useAuthStore((state) => state.setUser);

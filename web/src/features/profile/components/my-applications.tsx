@@ -19,7 +19,7 @@ import { statusDisplay } from '../lib/display';
 const LOCALES = { ru: 'ru-RU', en: 'en-GB' } as const;
 type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: ApplicationView[] };
 
-/** The latest 10 applications: a table on wide screens, cards on narrow ones (spec §2). */
+/** The latest 10 applications: a table on wide screens, cards on narrow ones (docs/product.md §2). */
 export function MyApplications() {
   const { t, language } = useTranslation(['profile', 'forms', 'errors', 'common']);
   const [state, setState] = useState<ListState>({ status: 'loading' });

@@ -15,7 +15,7 @@ const LOCALES = { ru: 'ru-RU', en: 'en-GB' } as const;
 
 /**
  * The user's notifications with the unread count. The section stays hidden when the API does not
- * offer notifications (spec §7 names the calls without a screen).
+ * offer notifications (docs/product.md §7 names the calls without a screen).
  */
 export function NotificationsPanel() {
   const { t, language } = useTranslation(['profile', 'common']);

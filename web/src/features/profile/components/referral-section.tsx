@@ -10,7 +10,7 @@ async function copyText(text: string): Promise<void> {
   await navigator.clipboard.writeText(text);
 }
 
-/** Collapsible referral programme: code, link with `ref`, copy buttons and the total (spec §2). */
+/** Collapsible referral programme: code, link with `ref`, copy buttons and the total (docs/product.md §2). */
 export function ReferralSection({ code, total }: { code: string | null; total: number }) {
   const { t } = useTranslation(['profile', 'errors']);
   const [open, setOpen] = useState(false);

@@ -7,7 +7,7 @@ export function statusDisplay(status: string): { tone: BadgeTone; known: boolean
   return { tone: statusBadgeTone(status), known: statusTone(status) !== 'unknown' };
 }
 
-/** The referral link: the site origin with the `ref` query parameter (spec §2). */
+/** The referral link: the site origin with the `ref` query parameter (docs/product.md §2). */
 export function referralLink(origin: string, code: string): string {
   return `${origin.replace(/\/+$/, '')}/?ref=${encodeURIComponent(code)}`;
 }
