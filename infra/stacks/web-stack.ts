@@ -1,26 +1,6 @@
-import { CfnOutput, Duration, Fn, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
-import {
-  AllowedMethods,
-  CachePolicy,
-  Distribution,
-  Function as EdgeFunction,
-  FunctionCode,
-  FunctionEventType,
-  FunctionRuntime,
-  HeadersFrameOption,
-  HeadersReferrerPolicy,
-  HttpVersion,
-  OriginProtocolPolicy,
-  OriginRequestPolicy,
-  OriginSslPolicy,
-  PriceClass,
-  ResponseHeadersPolicy,
-  SecurityPolicyProtocol,
-  ViewerProtocolPolicy,
-} from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import {
   BlockPublicAccess,
   Bucket,
@@ -30,27 +10,13 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, MARKET_DATA_ORIGIN } from '../security-headers';
+import { siteDistribution } from '../constructs/site-distribution';
 import { isProduction, removalPolicyFor, type ServiceConfig } from './service-config';
 
 export interface WebStackProps extends StackProps {
   readonly config: ServiceConfig;
   readonly httpApi: IHttpApi;
 }
-
-/**
- * SPA fallback at the edge: a path whose last segment has no file extension is a client-side route
- * and gets `/index.html`. Done here rather than with 403/404 custom error responses because those
- * apply to every behavior and would replace the API's JSON 404 envelopes with the HTML page.
- */
-const SPA_REWRITE = `function handler(event) {
-  var request = event.request;
-  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/index.html';
-  }
-  return request;
-}`;
 
 /**
  * CloudFront in front of everything, so the browser talks to one origin: the SPA from a private
@@ -92,102 +58,7 @@ export class WebStack extends Stack {
       autoDeleteObjects,
     });
 
-    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      comment: 'CSP, HSTS, nosniff, no framing, referrer policy',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: {
-          contentSecurityPolicy: contentSecurityPolicy(extraConnectSources(config.marketDataUrl)),
-          override: true,
-        },
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
-          includeSubdomains: true,
-          override: true,
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: {
-          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
-        },
-      },
-      customHeadersBehavior: {
-        customHeaders: [
-          { header: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()', override: true },
-        ],
-      },
-    });
-
-    const spaRewrite = new EdgeFunction(this, 'SpaRewrite', {
-      comment: 'Serve index.html for client-side routes',
-      runtime: FunctionRuntime.JS_2_0,
-      code: FunctionCode.fromInline(SPA_REWRITE),
-    });
-
-    // `https://abc.execute-api.region.amazonaws.com` → its host, the origin's domain name.
-    const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
-    const customDomain = config.siteDomain && config.certificateArn;
-
-    const distribution = new Distribution(this, 'Distribution', {
-      comment: `Exchange site (${config.stage})`,
-      defaultRootObject: 'index.html',
-      httpVersion: HttpVersion.HTTP2_AND_3,
-      priceClass: PriceClass.PRICE_CLASS_100,
-      enableLogging: true,
-      logBucket,
-      logFilePrefix: 'cloudfront/',
-      ...(customDomain
-        ? {
-            domainNames: [config.siteDomain!],
-            certificate: Certificate.fromCertificateArn(this, 'SiteCertificate', config.certificateArn!),
-            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
-          }
-        : {}),
-      defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
-        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: securityHeaders,
-        compress: true,
-        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
-      },
-      additionalBehaviors: {
-        '/api/*': {
-          origin: new HttpOrigin(apiDomain, {
-            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-            originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-          }),
-          // No redirect: a redirected POST would lose its body.
-          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          // API Gateway routes by its own Host name, so every viewer header but Host goes through, with
-          // CloudFront's own headers (CloudFront-Viewer-Address: the client address the limits use).
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: securityHeaders,
-        },
-      },
-    });
-    Validations.of(distribution).acknowledge(
-      {
-        id: 'AwsSolutions-CFR1',
-        reason: 'The service is offered in many countries; there is no list of regions to restrict to.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF for now: the API has stage throttling and per-identifier/IP login throttling in the app; ' +
-          'a web ACL (about $5+/month plus per-request fees) can be attached later without code changes.',
-      },
-    );
-    if (!customDomain) {
-      Validations.of(distribution).acknowledge({
-        id: 'AwsSolutions-CFR4',
-        reason:
-          'Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose ' +
-          'minimum TLS version cannot be set; setting siteDomain and certificateArn enforces TLS 1.2.',
-      });
-    }
+    const distribution = siteDistribution(this, { config, siteBucket, logBucket, httpApi: props.httpApi });
 
     if (config.webAssetsPath) {
       this.deploySite(config.webAssetsPath, config.marketDataUrl, siteBucket, distribution);
@@ -274,10 +145,4 @@ export class WebStack extends Stack {
       );
     }
   }
-}
-
-/** The CSP already allows the default market-data host; another one configured must be allowed too. */
-function extraConnectSources(marketDataUrl: string): string[] {
-  const origin = new URL(marketDataUrl).origin;
-  return origin === MARKET_DATA_ORIGIN ? [] : [origin];
 }
