@@ -3,6 +3,7 @@ import { allRoutes } from '@functions/routes/manifest';
 import { freePort } from '@infra/local/ports';
 import { startLocalStack } from '@infra/local/stack';
 import type { Role } from '@shared/enums';
+import { meterConsumedCapacity } from '../support/consumed-capacity';
 import { seedApplications } from './application-seed';
 
 /**
@@ -357,21 +358,7 @@ export async function measureDynamoCosts(sizes: number[]): Promise<Map<number, E
   });
   try {
     const { db } = await import('@functions/data/client');
-    let calls = 0;
-    let capacity = 0;
-    db.middlewareStack.add(
-      (next) => async (args) => {
-        (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'TOTAL';
-        const result = await next(args);
-        const consumed = (result.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
-        for (const entry of [consumed].flat()) {
-          capacity += Number((entry as { CapacityUnits?: number } | undefined)?.CapacityUnits ?? 0);
-        }
-        calls += 1;
-        return result;
-      },
-      { step: 'initialize', name: 'benchConsumedCapacity' },
-    );
+    const meter = meterConsumedCapacity(db);
     const context = await prepare(stack.siteUrl, stack.mailUrl);
     const { handler: expireStale } = await import('@functions/jobs/expire-stale');
     const results = new Map<number, EndpointCost[]>();
@@ -384,16 +371,24 @@ export async function measureDynamoCosts(sizes: number[]): Promise<Map<number, E
       context.ids.target = (await createBenchUser('target', 'USER')).id;
       const costs: EndpointCost[] = [];
       for (const scenario of SCENARIOS) {
-        calls = 0;
-        capacity = 0;
+        meter.reset();
         const response = await scenario.run(context);
         await response.arrayBuffer();
-        costs.push({ name: scenario.name, status: response.status, calls, capacity });
+        costs.push({
+          name: scenario.name,
+          status: response.status,
+          calls: meter.calls,
+          capacity: meter.capacity,
+        });
       }
-      calls = 0;
-      capacity = 0;
+      meter.reset();
       await expireStale();
-      costs.push({ name: 'job expire-stale (nothing stale)', status: 0, calls, capacity });
+      costs.push({
+        name: 'job expire-stale (nothing stale)',
+        status: 0,
+        calls: meter.calls,
+        capacity: meter.capacity,
+      });
       results.set(size, costs);
     }
     return results;

@@ -3,6 +3,7 @@ import { createTableInput } from '@functions/data/table-definition';
 import type { Role } from '@shared/enums';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runId } from '../../support/api';
+import { type CapacityMeter, meterConsumedCapacity } from '../../support/consumed-capacity';
 
 /**
  * Tests that need to know every user in the table (exact totals, page boundaries, "the only
@@ -25,28 +26,14 @@ const modules = async () => ({
 type Modules = Awaited<ReturnType<typeof modules>>;
 let m: Modules;
 
-/** Read capacity units consumed by every call of the document client since the last reset. */
-let consumed = 0;
-let calls = 0;
+let meter: CapacityMeter;
 
 const dynamo = new DynamoDBClient({});
 
 beforeAll(async () => {
   await dynamo.send(new CreateTableCommand(createTableInput(TABLE)));
   m = await modules();
-  m.client.db.middlewareStack.add(
-    (next) => async (args) => {
-      (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'TOTAL';
-      const result = await next(args);
-      const capacity = (result.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
-      for (const entry of [capacity].flat()) {
-        consumed += Number((entry as { CapacityUnits?: number } | undefined)?.CapacityUnits ?? 0);
-      }
-      calls += 1;
-      return result;
-    },
-    { step: 'initialize', name: 'countCapacity' },
-  );
+  meter = meterConsumedCapacity(m.client.db);
 });
 
 afterAll(async () => {
@@ -181,10 +168,9 @@ describe('the only active super admin', () => {
 
 describe('listing cost does not grow with the number of users', () => {
   async function measure(run: () => Promise<unknown>) {
-    consumed = 0;
-    calls = 0;
+    meter.reset();
     await run();
-    return { capacity: consumed, calls };
+    return { capacity: meter.capacity, calls: meter.calls };
   }
 
   async function figures() {

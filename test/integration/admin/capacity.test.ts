@@ -1,6 +1,7 @@
 import type { UserRecord } from '@functions/data/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedApplications } from '../../bench/application-seed';
+import { type CapacityMeter, meterConsumedCapacity } from '../../support/consumed-capacity';
 import { createIsolatedTable, putUser } from '../applications/isolated-table';
 
 /**
@@ -22,26 +23,13 @@ const modules = async () => ({
   dashboard: await import('@functions/domain/dashboard/dashboard'),
 });
 
-let capacity = 0;
-let calls = 0;
+let meter: CapacityMeter;
 
 beforeAll(async () => {
   drop = await createIsolatedTable('capacity');
   m = await modules();
   owners = await Promise.all(Array.from({ length: 10 }, () => putUser()));
-  m.client.db.middlewareStack.add(
-    (next) => async (args) => {
-      (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'TOTAL';
-      const result = await next(args);
-      const consumed = (result.output as { ConsumedCapacity?: unknown }).ConsumedCapacity;
-      for (const entry of [consumed].flat()) {
-        capacity += Number((entry as { CapacityUnits?: number } | undefined)?.CapacityUnits ?? 0);
-      }
-      calls += 1;
-      return result;
-    },
-    { step: 'initialize', name: 'sumConsumedCapacity' },
-  );
+  meter = meterConsumedCapacity(m.client.db);
 }, 120_000);
 
 afterAll(async () => {
@@ -80,10 +68,9 @@ const CASES: Record<string, () => Promise<unknown>> = {
 async function measure(): Promise<Record<string, { calls: number; capacity: number }>> {
   const figures: Record<string, { calls: number; capacity: number }> = {};
   for (const [name, run] of Object.entries(CASES)) {
-    capacity = 0;
-    calls = 0;
+    meter.reset();
     await run();
-    figures[name] = { calls, capacity: Math.round(capacity * 100) / 100 };
+    figures[name] = { calls: meter.calls, capacity: Math.round(meter.capacity * 100) / 100 };
   }
   return figures;
 }
