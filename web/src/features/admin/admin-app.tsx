@@ -1,3 +1,5 @@
+// The admin frame's styles first: each screen's own sheet, imported beside it, comes after.
+import './admin.css';
 import { isStaffRole } from '@shared/enums';
 import { AccessDeniedPage } from '@web/components/status/access-denied';
 import { PageSpinner } from '@web/components/ui/spinner';
@@ -16,7 +18,6 @@ import { type AdminSection, canOpenSection, type StaffSubject } from './lib/perm
 import { RatesPage } from './rates/rates-page';
 import { SettingsPage } from './settings/settings-page';
 import { UsersPage } from './users/users-page';
-import './admin.css';
 
 /**
  * /admin/* (docs/product.md §2): staff only — visitors see access denied with login links, logged-in users

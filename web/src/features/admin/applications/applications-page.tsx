@@ -22,6 +22,7 @@ import { AmountCell } from './amount-cell';
 import { ApplicationDetailModal } from './application-detail-modal';
 import { ApplicationsFilters } from './applications-filters';
 import { StatusSelect } from './status-select';
+import './applications.css';
 
 const FILTERS = { search: '', status: '', userId: '', open_id: '' };
 

@@ -1,4 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
+import './data-table.css';
 
 /** A column's header: its label, or a keyed header cell of its own (a sort button, a numeric column). */
 export type Column = string | ReactElement;

@@ -4,6 +4,7 @@ import { useTranslation } from '@web/lib/i18n';
 import type { ReactNode } from 'react';
 import type { Resource } from '../hooks/use-resource';
 import { Loaded } from './load-state';
+import './detail-modal.css';
 
 interface DetailModalProps<T> {
   title: string;

@@ -1,6 +1,7 @@
 import { Button } from '@web/components/ui/button';
 import { useTranslation } from '@web/lib/i18n';
 import type { FormEvent, InputHTMLAttributes, ReactNode } from 'react';
+import './filter-bar.css';
 
 interface FilterBarProps {
   /** The form's accessible name. */

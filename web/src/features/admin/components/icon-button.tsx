@@ -1,5 +1,6 @@
 import { Spinner } from '@web/components/ui/spinner';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import './icon-button.css';
 
 interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label'> {
   /** The accessible name, also shown as the tooltip. */

@@ -1,6 +1,7 @@
 import { ChevronLeftIcon, ChevronRightIcon } from '@web/components/ui/icons';
 import { useTranslation } from '@web/lib/i18n';
 import { pageWindow } from '../lib/page-window';
+import './pager.css';
 
 interface PagerProps {
   page: number;

@@ -11,6 +11,7 @@ import { useResource } from '../hooks/use-resource';
 import { adminHref } from '../lib/admin-paths';
 import { formatDate, formatDateTime, formatNumber } from '../lib/format';
 import { ActivityChart } from './activity-chart';
+import './dashboard.css';
 
 const KPIS = ['newApplications', 'inProgress', 'completedApplications', 'newUsers'] as const;
 const FUNNEL = ['PENDING', 'PROCESSING', 'COMPLETED'] as const;

@@ -8,6 +8,7 @@ import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { useResource } from '../hooks/use-resource';
 import { applyGeoToggle, countActiveCities, sortGeoTree } from '../lib/geo-cascade';
 import { GeoSwitch } from './geo-switch';
+import './geo.css';
 
 type Node = GeoContinent | GeoCountry | GeoCity;
 

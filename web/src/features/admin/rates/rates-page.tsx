@@ -12,6 +12,7 @@ import { Pager } from '../components/pager';
 import { useResource } from '../hooks/use-resource';
 import { formatDateTime } from '../lib/format';
 import { CurrencyRow, DirectionRow } from './rate-rows';
+import './rates.css';
 
 /**
  * Exchange rates: each direction's rate, markup, min/max, last change and who made it, edited in

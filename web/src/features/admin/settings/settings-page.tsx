@@ -13,6 +13,7 @@ import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { useResource } from '../hooks/use-resource';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
+import './settings.css';
 
 interface SettingSpec {
   key: SettingKey;

@@ -1,0 +1,56 @@
+import type { AdminApplicationDetail } from '@shared/contract/applications';
+import { usePlaceNames } from '@web/lib/geo-names';
+import { useTranslation } from '@web/lib/i18n';
+import { type Fact, FactList } from '../components/fact-list';
+import { formatAmount, formatDateTime, formatNumber } from '../lib/format';
+
+/** Every field of the application, as label and value. */
+export function ApplicationFacts({ application: a }: { application: AdminApplicationDetail }) {
+  const { t, language } = useTranslation('admin');
+  const kinds = { cash: t('assets.cash'), card: t('assets.card') };
+  const placeName = usePlaceNames(language);
+  const facts: Fact[] = [
+    [
+      t('applications.detail.id'),
+      <span key="id" className="mono">
+        {a.id}
+      </span>,
+    ],
+    [t('applications.detail.type'), t(`applications.type.${a.requestType}`)],
+    [t('applications.detail.created'), formatDateTime(a.createdAt, language)],
+    [t('applications.detail.updated'), formatDateTime(a.updatedAt, language)],
+    [t('applications.columns.user'), a.user?.email ?? '—'],
+    [t('applications.detail.userTelegram'), a.user?.telegramId ?? '—'],
+    [t('applications.columns.telegram'), a.contactData.telegram],
+  ];
+  if (a.requestType === 'STANDARD') {
+    facts.push(
+      [
+        t('applications.detail.location'),
+        [placeName(a.city), placeName(a.country), placeName(a.continent)].filter(Boolean).join(', '),
+      ],
+      [t('applications.columns.gives'), formatAmount(a.amountFrom, a.assetFrom, language, kinds)],
+      [t('applications.columns.receives'), formatAmount(a.amountTo, a.assetTo, language, kinds)],
+      [
+        t('applications.detail.amountUSD'),
+        a.amountUSD === null ? '—' : `${formatNumber(a.amountUSD, language)} USD`,
+      ],
+      [
+        t('applications.detail.rate'),
+        a.rate
+          ? `${formatNumber(a.rate.rate, language, 6)} (${formatNumber(a.rate.markupPercent, language)} %)`
+          : '—',
+      ],
+      [t('applications.detail.originFunds'), a.originFunds ?? '—'],
+    );
+  } else {
+    facts.push([
+      t('applications.columns.details'),
+      <span key="details" className="pre-wrap">
+        {a.details ?? '—'}
+      </span>,
+    ]);
+  }
+  if (a.rejectionReason) facts.push([t('applications.detail.rejectionReason'), a.rejectionReason]);
+  return <FactList facts={facts} />;
+}
