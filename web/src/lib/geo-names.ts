@@ -9,8 +9,9 @@ let loading: Promise<PlaceNames> | null = null;
 
 /** Every continent, country and city of the public geo tree by key, loaded once per page. */
 function loadPlaceNames(): Promise<PlaceNames> {
-  loading ??= api.get<GeoTree>('/geo').then(
-    (answer) => {
+  loading ??= api
+    .get<GeoTree>('/geo')
+    .then((answer) => {
       const names: PlaceNames = new Map();
       for (const continent of answer.data ?? []) {
         names.set(continent.key, continent.names);
@@ -20,12 +21,12 @@ function loadPlaceNames(): Promise<PlaceNames> {
         }
       }
       return names;
-    },
-    () => {
+    })
+    .catch(() => {
+      // Names are a nicety: without them places show their keys' names; the next screen tries again.
       loading = null;
       return new Map();
-    },
-  );
+    });
   return loading;
 }
 
