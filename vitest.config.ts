@@ -58,7 +58,9 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/support/global-setup.ts'],
-          // One Chromium at a time: the machine has two cores.
+          // One Chromium at a time: the machine has two cores. (Files would not trip over each
+          // other: each works on users and applications of its own, and the one that changes shared
+          // geo and settings changes them in ways the others do not meet.)
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

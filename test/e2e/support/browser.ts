@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 /**
@@ -93,30 +93,56 @@ export interface AxeViolation {
  * globals, so it runs the same on a page whose timers a test has stopped (page.clock.pauseAt).
  */
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
-  const cdp = await page.context().newCDPSession(page);
-  try {
-    const { frameTree } = await cdp.send('Page.getFrameTree');
-    const { executionContextId: contextId } = await cdp.send('Page.createIsolatedWorld', {
-      frameId: frameTree.frame.id,
-      worldName: 'axe',
-    });
-    await cdp.send('Runtime.evaluate', { expression: AXE_SOURCE, contextId });
-    const answer = await cdp.send('Runtime.evaluate', {
-      expression: 'axe.run().then((results) => results.violations)',
-      contextId,
-      awaitPromise: true,
-      returnByValue: true,
-    });
-    if (answer.exceptionDetails) throw new Error(`axe failed: ${answer.exceptionDetails.text}`);
-    return (answer.result.value as AxeViolation[])
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(({ id, impact, help, nodes }) => ({
-        id,
-        impact,
-        help,
-        nodes: nodes.map(({ target }) => ({ target })),
-      }));
-  } finally {
-    await cdp.detach();
+  const { cdp, contextId } = await axeWorld(page);
+  const answer = await cdp.send('Runtime.evaluate', {
+    expression: 'axe.run().then((results) => results.violations)',
+    contextId,
+    awaitPromise: true,
+    returnByValue: true,
+  });
+  if (answer.exceptionDetails) throw new Error(`axe failed: ${answer.exceptionDetails.text}`);
+  return (answer.result.value as AxeViolation[])
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(({ id, impact, help, nodes }) => ({
+      id,
+      impact,
+      help,
+      nodes: nodes.map(({ target }) => ({ target })),
+    }));
+}
+
+interface AxeWorld {
+  cdp: CDPSession;
+  contextId: number;
+}
+
+const axeWorlds = new WeakMap<Page, AxeWorld>();
+
+/**
+ * The page's isolated world with axe loaded. Evaluating axe's half a megabyte costs more than a
+ * run, so a page keeps its world (and checks at several widths reuse it) until a navigation
+ * destroys it.
+ */
+async function axeWorld(page: Page): Promise<AxeWorld> {
+  const known = axeWorlds.get(page);
+  if (known) {
+    const alive = await known.cdp
+      .send('Runtime.evaluate', { expression: 'typeof axe', contextId: known.contextId, returnByValue: true })
+      .then(
+        (answer) => answer.result.value === 'object',
+        () => false,
+      );
+    if (alive) return known;
+    await known.cdp.detach().catch(() => undefined);
   }
+  const cdp = await page.context().newCDPSession(page);
+  const { frameTree } = await cdp.send('Page.getFrameTree');
+  const { executionContextId: contextId } = await cdp.send('Page.createIsolatedWorld', {
+    frameId: frameTree.frame.id,
+    worldName: 'axe',
+  });
+  await cdp.send('Runtime.evaluate', { expression: AXE_SOURCE, contextId });
+  const world = { cdp, contextId };
+  axeWorlds.set(page, world);
+  return world;
 }

@@ -1,0 +1,3 @@
+import { checkScreensIn } from './support/screens';
+
+checkScreensIn('en');
