@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import { TransactionCancelledError, transactWrite } from './transactions';
+import { type TransactItem, TransactionCancelledError, transactWrite } from './transactions';
 
 /** What a one-time token (emailed link) is for; also its sort key. */
 export type TokenPurpose = 'verify-email' | 'reset-password';
@@ -55,7 +55,13 @@ export async function findOneTimeToken(
 export async function consumeOneTimeToken(
   token: OneTimeTokenRecord,
   now: Date,
-  userUpdate: { UpdateExpression: string; ExpressionAttributeValues: Record<string, unknown> },
+  userUpdate: {
+    UpdateExpression: string;
+    ExpressionAttributeValues: Record<string, unknown>;
+    /** Added to `attribute_exists(pk)`: what the user item must still be for the effect to hold. */
+    condition?: string;
+  },
+  extraItems: TransactItem[] = [],
 ): Promise<boolean> {
   try {
     await transactWrite([
@@ -74,10 +80,11 @@ export async function consumeOneTimeToken(
           TableName: tableName,
           Key: keys.user(token.userId),
           UpdateExpression: userUpdate.UpdateExpression,
-          ConditionExpression: 'attribute_exists(pk)',
+          ConditionExpression: ['attribute_exists(pk)', userUpdate.condition].filter(Boolean).join(' AND '),
           ExpressionAttributeValues: userUpdate.ExpressionAttributeValues,
         },
       },
+      ...extraItems,
     ]);
     return true;
   } catch (error) {

@@ -120,8 +120,9 @@ function markerDelete(key: { pk: string; sk: string }, userId: string): Transact
 
 /**
  * Creates a user in one TransactWriteItems: the user item, the email/username/referral-code
- * markers (attribute_not_exists, so concurrent registrations cannot both win), the inviter's
- * referralCount (only while the inviter is active) and the day's newUsers counter.
+ * markers (attribute_not_exists, so concurrent registrations cannot both win), a check that the
+ * inviter is active (their referralCount rises when this address is verified:
+ * `referralCountIncrement`; at once for a user created verified) and the day's newUsers counter.
  * Throws UserConflictError naming every rule the transaction broke.
  */
 export async function createUser(input: NewUser): Promise<UserRecord> {
@@ -169,23 +170,43 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
     });
   }
   if (user.invitedBy) {
+    const activeInviter = {
+      TableName: tableName,
+      Key: keys.user(user.invitedBy),
+      ConditionExpression: 'attribute_exists(pk) AND isActive = :true',
+    };
     items.push({
       conflict: 'inviter',
-      item: {
-        Update: {
-          TableName: tableName,
-          Key: keys.user(user.invitedBy),
-          UpdateExpression: 'ADD referralCount :one',
-          ConditionExpression: 'attribute_exists(pk) AND isActive = :true',
-          ExpressionAttributeValues: { ':one': 1, ':true': true },
-        },
-      },
+      item: user.emailVerified
+        ? {
+            Update: {
+              ...activeInviter,
+              UpdateExpression: 'ADD referralCount :one',
+              ExpressionAttributeValues: { ':one': 1, ':true': true },
+            },
+          }
+        : { ConditionCheck: { ...activeInviter, ExpressionAttributeValues: { ':true': true } } },
     });
   }
   items.push({ conflict: null, item: incrementDailyStat(now, 'newUsers') });
   items.push({ conflict: null, item: incrementUsersCounter() });
   await transactWithConflicts(items);
   return user;
+}
+
+/**
+ * The inviter's count of referrals, one up: written with the invited user's email verification, so
+ * only addresses someone holds count (users are never deleted, so the inviter exists).
+ */
+export function referralCountIncrement(inviterId: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.user(inviterId),
+      UpdateExpression: 'ADD referralCount :one',
+      ExpressionAttributeValues: { ':one': 1 },
+    },
+  };
 }
 
 /** Runs a transaction; a condition failure becomes a UserConflictError naming the failed rules. */

@@ -1,5 +1,5 @@
 import { consumeOneTimeToken, findOneTimeToken } from '@functions/data/tokens';
-import { findUserById } from '@functions/data/users';
+import { findUserById, referralCountIncrement } from '@functions/data/users';
 import { ResetLinkInvalid } from './errors';
 import { hashPassword } from './passwords';
 import { hashToken } from './secrets';
@@ -19,11 +19,25 @@ export async function resetPassword(input: { token: string; password: string; no
   const user = await findUserById(stored.userId, true);
   if (!user) throw new ResetLinkInvalid();
   const passwordHash = await hashPassword(input.password);
-  const consumed = await consumeOneTimeToken(stored, now, {
-    UpdateExpression:
-      'SET passwordHash = :hash, emailVerified = :true, updatedAt = :now ADD sessionEpoch :one',
-    ExpressionAttributeValues: { ':hash': passwordHash, ':true': true, ':now': now.toISOString(), ':one': 1 },
-  });
+  // A reset that verifies the address for the first time also counts the user's referral.
+  const verifiesNow = !user.emailVerified && user.invitedBy !== null;
+  const consumed = await consumeOneTimeToken(
+    stored,
+    now,
+    {
+      UpdateExpression:
+        'SET passwordHash = :hash, emailVerified = :true, updatedAt = :now ADD sessionEpoch :one',
+      ExpressionAttributeValues: {
+        ':hash': passwordHash,
+        ':true': true,
+        ':now': now.toISOString(),
+        ':one': 1,
+        ...(verifiesNow ? { ':false': false } : {}),
+      },
+      ...(verifiesNow ? { condition: 'emailVerified = :false' } : {}),
+    },
+    verifiesNow && user.invitedBy ? [referralCountIncrement(user.invitedBy)] : [],
+  );
   if (!consumed) throw new ResetLinkInvalid();
   await forgetLoginFailures(user.id);
 }

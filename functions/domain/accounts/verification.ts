@@ -1,5 +1,10 @@
 import { consumeOneTimeToken, findOneTimeToken } from '@functions/data/tokens';
-import { findUserByEmail, findUserById, type UserRecord } from '@functions/data/users';
+import {
+  findUserByEmail,
+  findUserById,
+  referralCountIncrement,
+  type UserRecord,
+} from '@functions/data/users';
 import { verificationMail } from '@functions/mail/account-mails';
 import {
   AccountDeactivated,
@@ -44,10 +49,18 @@ export async function verifyEmail(
   // A link logs in only while the address awaits it: once verified (by another link or a password
   // reset), an older unused link from the mailbox must not open a session.
   if (user.emailVerified) throw new VerificationLinkInvalid();
-  const consumed = await consumeOneTimeToken(stored, now, {
-    UpdateExpression: 'SET emailVerified = :true, updatedAt = :now',
-    ExpressionAttributeValues: { ':true': true, ':now': now.toISOString() },
-  });
+  // The referral counts now, in the verifying transaction: a throwaway sign-up never does.
+  const consumed = await consumeOneTimeToken(
+    stored,
+    now,
+    {
+      UpdateExpression: 'SET emailVerified = :true, updatedAt = :now',
+      ExpressionAttributeValues: { ':true': true, ':false': false, ':now': now.toISOString() },
+      // Verified once: two links racing cannot both verify, nor both count the referral.
+      condition: 'emailVerified = :false',
+    },
+    user.invitedBy ? [referralCountIncrement(user.invitedBy)] : [],
+  );
   if (!consumed) throw new VerificationLinkInvalid();
   const verified: UserRecord = { ...user, emailVerified: true, updatedAt: now.toISOString() };
   return { ...(await startSession(verified, now)), user: verified };

@@ -250,8 +250,8 @@ describe('deactivation and activation', () => {
 describe('POST /api/admin/users/{id}/reset-referrals', () => {
   it('answers the referral count before the reset and sets it to 0', async () => {
     const inviter = await createVerifiedUser({ emailVerified: false });
-    await createVerifiedUser({ emailVerified: false, invitedBy: inviter.id });
-    await createVerifiedUser({ emailVerified: false, invitedBy: inviter.id });
+    await createVerifiedUser({ invitedBy: inviter.id });
+    await createVerifiedUser({ invitedBy: inviter.id });
     const answer = await api<{ count: number }>('POST', `/api/admin/users/${inviter.id}/reset-referrals`, {
       token: admin.token,
     });
@@ -262,7 +262,7 @@ describe('POST /api/admin/users/{id}/reset-referrals', () => {
 
   it('answers 0 the second time', async () => {
     const inviter = await createVerifiedUser({ emailVerified: false });
-    await createVerifiedUser({ emailVerified: false, invitedBy: inviter.id });
+    await createVerifiedUser({ invitedBy: inviter.id });
     const reset = () =>
       api<{ count: number }>('POST', `/api/admin/users/${inviter.id}/reset-referrals`, {
         token: admin.token,
@@ -273,7 +273,7 @@ describe('POST /api/admin/users/{id}/reset-referrals', () => {
 
   it('records the count it reset in the audit trail', async () => {
     const inviter = await createVerifiedUser({ emailVerified: false });
-    await createVerifiedUser({ emailVerified: false, invitedBy: inviter.id });
+    await createVerifiedUser({ invitedBy: inviter.id });
     await api('POST', `/api/admin/users/${inviter.id}/reset-referrals`, { token: admin.token });
     const [entry] = (await detail(inviter.id)).body.data!.audit;
     expect(entry).toMatchObject({

@@ -153,7 +153,7 @@ describe('GET /api/admin/users', () => {
 
   it("shows each user's referral count", async () => {
     const inviter = await createVerifiedUser({ emailVerified: false });
-    await createVerifiedUser({ emailVerified: false, invitedBy: inviter.id });
+    await createVerifiedUser({ invitedBy: inviter.id });
     const answer = await list(`search=${encodeURIComponent(inviter.email)}`);
     expect(answer.body.data!.items[0]).toMatchObject({ referralCount: 1, applicationCount: 0 });
   });

@@ -191,12 +191,38 @@ describe('uniqueness', () => {
 });
 
 describe('invitation codes and referral counting', () => {
-  it('counts a registration with an inviter’s code in the inviter’s referralCount', async () => {
+  it('counts a registration with an inviter’s code once the invited address is verified', async () => {
     const inviter = await createVerifiedUser();
-    await registerThroughApi({ invitationCode: inviter.referralCode });
-    await registerThroughApi({ invitationCode: inviter.referralCode.toLowerCase() });
-    const stored = await findUserById(inviter.id, true);
-    expect(stored!.referralCount).toBe(2);
+    const first = await registerThroughApi({ invitationCode: inviter.referralCode });
+    const second = await registerThroughApi({ invitationCode: inviter.referralCode.toLowerCase() });
+    expect((await findUserById(inviter.id, true))!.referralCount).toBe(0);
+
+    await verifyThroughApi(await mailedToken(first.email, 'verify-email'));
+    await verifyThroughApi(await mailedToken(second.email, 'verify-email'));
+
+    expect((await findUserById(inviter.id, true))!.referralCount).toBe(2);
+  });
+
+  it('does not count throwaway registrations that are never verified', async () => {
+    const inviter = await createVerifiedUser();
+    for (let index = 0; index < 5; index += 1)
+      await registerThroughApi({ invitationCode: inviter.referralCode });
+    expect((await findUserById(inviter.id, true))!.referralCount).toBe(0);
+  });
+
+  it('counts a referral once when the address is verified by a password reset', async () => {
+    const inviter = await createVerifiedUser();
+    const invited = await registerThroughApi({ invitationCode: inviter.referralCode });
+    const verificationToken = await mailedToken(invited.email, 'verify-email');
+    await api('POST', '/api/auth/forgot-password', { body: { email: invited.email } });
+    const reset = await api('POST', '/api/auth/reset-password', {
+      body: { token: await mailedToken(invited.email, 'reset-password'), password: 'Another-strong-9' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await findUserById(inviter.id, true))!.referralCount).toBe(1);
+    const verify = await verifyThroughApi(verificationToken);
+    expect(verify.status).toBe(400);
+    expect((await findUserById(inviter.id, true))!.referralCount).toBe(1);
   });
 
   it('records who invited the new user', async () => {
