@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BatchGetCommand, type BatchGetCommandOutput, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateSnapshot } from '@shared/contract/applications';
 import type { ApplicationStatus, RequestType, Role } from '@shared/enums';
 import { db, tableName } from './client';
@@ -233,28 +233,6 @@ function toHistoryRecord(item: Record<string, unknown>): StatusHistoryRecord {
   const { applicationId, from, to, at, actorId, actorRole, reason, userId, amountFrom, currencyFrom } =
     item as unknown as StatusHistoryRecord;
   return { applicationId, from, to, at, actorId, actorRole, reason, userId, amountFrom, currencyFrom };
-}
-
-/** Many applications by id (BatchGetItem, up to 100 per call), in the order asked. */
-export async function findApplications(ids: string[]): Promise<ApplicationRecord[]> {
-  const found = new Map<string, ApplicationRecord>();
-  const unique = [...new Set(ids)];
-  for (let start = 0; start < unique.length; start += 100) {
-    let requestKeys: Record<string, unknown>[] | undefined = unique
-      .slice(start, start + 100)
-      .map((id) => keys.application(id));
-    while (requestKeys && requestKeys.length > 0) {
-      const result: BatchGetCommandOutput = await db.send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: requestKeys } } }),
-      );
-      for (const item of result.Responses?.[tableName] ?? []) {
-        const record = toApplicationRecord(item);
-        found.set(record.id, record);
-      }
-      requestKeys = result.UnprocessedKeys?.[tableName]?.Keys;
-    }
-  }
-  return ids.flatMap((id) => found.get(id) ?? []);
 }
 
 /** Recently completed applications from the history log (pattern 19), newest first. */

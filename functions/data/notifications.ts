@@ -24,8 +24,6 @@ export function newNotificationId(now: Date): string {
   return `${now.getTime().toString(36).padStart(9, '0')}${randomBytes(5).toString('hex')}`;
 }
 
-export const NOTIFICATION_ID_PATTERN = /^[0-9a-z]{9}[0-9a-f]{10}$/;
-
 export function notificationPartition(userId: string): ListPartition {
   return { value: keys.notificationPartition(userId), sortKeyPrefix: keys.notificationSortKeyPrefix };
 }

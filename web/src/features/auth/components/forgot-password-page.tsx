@@ -10,7 +10,10 @@ import { Link } from 'react-router-dom';
 import { requestPasswordReset } from '../api/auth-api';
 import { AuthCard } from './auth-card';
 
-/** Email field; on success a message replaces the form (docs/product.md §2). */
+/**
+ * Email field; on success a message replaces the form (docs/product.md §2).
+ * @public the router loads it lazily through the feature's index (a member knip cannot follow)
+ */
 export function ForgotPasswordPage() {
   const { t } = useTranslation(['auth', 'forms', 'errors']);
   const [email, setEmail] = useState('');

@@ -11,7 +11,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { login } from '../api/auth-flows';
 import { AuthCard } from './auth-card';
 
-/** Identifier (email or username) and password; on success to `redirectTo` or the profile (§4). */
+/**
+ * Identifier (email or username) and password; on success to `redirectTo` or the profile (§4).
+ * @public the router loads it lazily through the feature's index (a member knip cannot follow)
+ */
 export function LoginPage() {
   const { t } = useTranslation(['auth', 'forms', 'errors']);
   const navigate = useNavigate();

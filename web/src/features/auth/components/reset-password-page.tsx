@@ -12,7 +12,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { resetPassword } from '../api/auth-api';
 import { AuthCard } from './auth-card';
 
-/** New password and confirmation; on success a message, then /login after 3 s (docs/product.md §2, §9). */
+/**
+ * New password and confirmation; on success a message, then /login after 3 s (docs/product.md §2, §9).
+ * @public the router loads it lazily through the feature's index (a member knip cannot follow)
+ */
 export function ResetPasswordPage() {
   const { t } = useTranslation(['auth', 'forms', 'errors']);
   const navigate = useNavigate();

@@ -10,7 +10,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { verifyEmail } from '../api/auth-flows';
 import { AuthCard } from './auth-card';
 
-/** Loading, then success (logged in; /profile after 2.5 s) or an error with a login link (§2, §4). */
+/**
+ * Loading, then success (logged in; /profile after 2.5 s) or an error with a login link (§2, §4).
+ * @public the router loads it lazily through the feature's index (a member knip cannot follow)
+ */
 export function VerifyEmailPage() {
   const { t } = useTranslation(['auth', 'errors']);
   const navigate = useNavigate();
