@@ -117,3 +117,15 @@ export const adminListManagers = {
   response: 'managerListSchema',
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
+
+export const adminResetUserMfa = {
+  method: 'POST',
+  path: '/api/admin/users/{id}/mfa/reset',
+  handler: 'handlers/admin/users/reset-mfa',
+  access: 'SUPER_ADMIN',
+  summary: "Turn off a staff member's second factor (lost device); audited, ends their sessions",
+  tag: 'admin-users',
+  params: adminUserParamsSchema,
+  response: 'publicUserSchema',
+  uses: { table: 'readWrite' },
+} as const satisfies RouteDefinition;

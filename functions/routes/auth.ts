@@ -6,7 +6,7 @@ import {
   refreshBodySchema,
   registerBodySchema,
   resetPasswordBodySchema,
-  verifyEmailQuerySchema,
+  verifyEmailBodySchema,
 } from '@shared/contract/auth';
 import type { RouteDefinition } from './definition';
 
@@ -31,18 +31,18 @@ export const authLogin = {
   summary: 'Log in with email or username; starts a session family',
   tag: 'auth',
   body: loginBodySchema,
-  response: 'sessionDataSchema',
+  response: 'loginDataSchema',
   uses: { table: 'readWrite', tokens: true },
 } as const satisfies RouteDefinition;
 
 export const authVerifyEmail = {
-  method: 'GET',
+  method: 'POST',
   path: '/api/auth/verify-email',
   handler: 'handlers/auth/verify-email',
   access: 'public',
-  summary: 'Confirm the email with the mailed token; logs the user in',
+  summary: 'Confirm the email with the mailed token and the account password; logs the user in',
   tag: 'auth',
-  query: verifyEmailQuerySchema,
+  body: verifyEmailBodySchema,
   response: 'sessionDataSchema',
   uses: { table: 'readWrite', tokens: true },
 } as const satisfies RouteDefinition;
@@ -118,8 +118,9 @@ export const authResetPassword = {
   path: '/api/auth/reset-password',
   handler: 'handlers/auth/reset-password',
   access: 'public',
-  summary: 'Set a new password with a mailed reset token; ends every session',
+  summary: 'Set a new password with a mailed reset token; ends every other session and logs in',
   tag: 'auth',
   body: resetPasswordBodySchema,
-  uses: { table: 'readWrite' },
+  response: 'loginDataSchema',
+  uses: { table: 'readWrite', tokens: true },
 } as const satisfies RouteDefinition;

@@ -13,6 +13,8 @@ export interface ResourceUse {
   mail?: boolean;
   /** Issues access tokens although the route is public (login, verify-email, refresh). */
   tokens?: boolean;
+  /** Reads or writes TOTP secrets, so gets the key that encrypts them at rest. */
+  mfaKey?: boolean;
 }
 
 /**

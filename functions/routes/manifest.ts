@@ -5,6 +5,7 @@ import * as auth from './auth';
 import * as dashboard from './dashboard';
 import type { JobDefinition, RouteDefinition } from './definition';
 import * as geo from './geo';
+import * as mfa from './mfa';
 import * as notifications from './notifications';
 import * as profile from './profile';
 import * as rates from './rates';
@@ -21,6 +22,7 @@ import * as system from './system';
 export const routes = {
   ...system,
   ...auth,
+  ...mfa,
   ...profile,
   ...applications,
   ...notifications,

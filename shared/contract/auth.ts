@@ -126,10 +126,32 @@ export const sessionDataSchema = /* @__PURE__ */ schema(() =>
 );
 export type SessionData = z.infer<typeof sessionDataSchema>;
 
-/** The token is optional here so a missing one gets the spec's verification text, not a schema error. */
-export const verifyEmailQuerySchema = /* @__PURE__ */ schema(() =>
-  z.object({ token: z.optional(z.string().check(z.maxLength(256))) }),
+/**
+ * Verification proves who holds the mailbox, so the mailbox holder also confirms the password that
+ * will survive it (docs/decisions.md). The token travels in the link's fragment and is POSTed, so it
+ * never lands in an access log. It is optional so a missing one gets the spec's text.
+ */
+export const verifyEmailBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    token: z.optional(z.string().check(z.maxLength(256))),
+    password: presentedPasswordSchema,
+  }),
 );
+export type VerifyEmailBody = z.input<typeof verifyEmailBodySchema>;
+
+/** Login (or a reset) of an account with a second factor: the code step comes next. */
+export const mfaChallengeSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    mfaRequired: z.literal(true),
+    /** Single use, valid 5 minutes: POST it with the code to /auth/mfa/verify. */
+    mfaToken: z.string(),
+  }),
+);
+export type MfaChallenge = z.infer<typeof mfaChallengeSchema>;
+
+/** What login and a password reset answer: a session, or the second-factor step. */
+export const loginDataSchema = /* @__PURE__ */ schema(() => z.union([sessionDataSchema, mfaChallengeSchema]));
+export type LoginData = z.infer<typeof loginDataSchema>;
 
 export const emailBodySchema = /* @__PURE__ */ schema(() => z.strictObject({ email: emailSchema }));
 export type EmailBody = z.input<typeof emailBodySchema>;

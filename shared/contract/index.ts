@@ -9,6 +9,7 @@ export * from './admin-users';
 export * from './applications';
 export * from './auth';
 export * from './misc';
+export * from './mfa';
 export * from './notifications';
 export * from './rates';
 export * from './system';

@@ -19,6 +19,8 @@ export const publicUserSchema = /* @__PURE__ */ schema(() =>
     applicationCount: z.number().check(z.int()),
     adminComment: z.nullable(z.string()),
     createdAt: z.string(),
+    /** The account has a second factor (TOTP) on. */
+    mfaEnabled: z.boolean(),
   }),
 );
 export type PublicUser = z.infer<typeof publicUserSchema>;
@@ -27,5 +29,10 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
  * A user's view of their own account (login, /auth/me, profile): the staff view without the fields
  * only staff may read, such as the internal `adminComment`.
  */
-export const ownUserSchema = /* @__PURE__ */ schema(() => z.omit(publicUserSchema, { adminComment: true }));
+export const ownUserSchema = /* @__PURE__ */ schema(() =>
+  z.extend(z.omit(publicUserSchema, { adminComment: true }), {
+    /** Staff while the setting staffMfaRequired is on and they have no second factor: set-up only. */
+    mfaSetupRequired: z.boolean(),
+  }),
+);
 export type OwnUser = z.infer<typeof ownUserSchema>;

@@ -1,0 +1,49 @@
+// Routes of one area of the manifest (docs/architecture.md §2): the second factor (TOTP) of an account.
+import { mfaCodeBodySchema, mfaVerifyBodySchema } from '@shared/contract/mfa';
+import type { RouteDefinition } from './definition';
+
+export const mfaSetup = {
+  method: 'POST',
+  path: '/api/auth/mfa/setup',
+  handler: 'handlers/auth/mfa/setup',
+  access: 'user',
+  summary: 'Start setting up TOTP: a new secret and its otpauth:// URL (not active until enabled)',
+  tag: 'auth',
+  response: 'mfaSetupDataSchema',
+  uses: { table: 'readWrite', mfaKey: true },
+} as const satisfies RouteDefinition;
+
+export const mfaEnable = {
+  method: 'POST',
+  path: '/api/auth/mfa/enable',
+  handler: 'handlers/auth/mfa/enable',
+  access: 'user',
+  summary: 'Turn TOTP on with a first code; answers 10 single-use recovery codes, shown once',
+  tag: 'auth',
+  body: mfaCodeBodySchema,
+  response: 'mfaEnableDataSchema',
+  uses: { table: 'readWrite', mfaKey: true },
+} as const satisfies RouteDefinition;
+
+export const mfaDisable = {
+  method: 'POST',
+  path: '/api/auth/mfa/disable',
+  handler: 'handlers/auth/mfa/disable',
+  access: 'user',
+  summary: 'Turn TOTP off with a code or a recovery code',
+  tag: 'auth',
+  body: mfaCodeBodySchema,
+  uses: { table: 'readWrite', mfaKey: true },
+} as const satisfies RouteDefinition;
+
+export const mfaVerify = {
+  method: 'POST',
+  path: '/api/auth/mfa/verify',
+  handler: 'handlers/auth/mfa/verify',
+  access: 'public',
+  summary: "Complete a login with the second factor: the login's mfaToken and a code or recovery code",
+  tag: 'auth',
+  body: mfaVerifyBodySchema,
+  response: 'sessionDataSchema',
+  uses: { table: 'readWrite', tokens: true, mfaKey: true },
+} as const satisfies RouteDefinition;
