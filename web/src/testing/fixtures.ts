@@ -18,6 +18,7 @@ export function testUser(changes: Partial<PublicUser> = {}): PublicUser {
     applicationCount: 0,
     adminComment: null,
     createdAt: '2026-01-01T00:00:00.000Z',
+    mfaEnabled: false,
     ...changes,
   };
 }
