@@ -8,7 +8,13 @@ import {
   mapConcurrent,
 } from '../bench/harness';
 
-const PASSWORD_FUNCTIONS = ['authRegister', 'authLogin', 'authVerifyEmail', 'authChangePassword', 'authResetPassword'];
+const PASSWORD_FUNCTIONS = [
+  'authRegister',
+  'authLogin',
+  'authVerifyEmail',
+  'authChangePassword',
+  'authResetPassword',
+];
 
 /**
  * Each function gets only the environment its manifest entry declares (TABLE_NAME, MAIL_FROM,
