@@ -55,11 +55,19 @@ export const AUTH_TOKEN_STORAGE_KEY = 'authToken';
 export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
 
 /** System settings the product reads, with their defaults (seeded once). */
-export const SETTING_KEYS = ['minApplicationAmountUSD', 'applicationExpiryHours'] as const;
+export const SETTING_KEYS = [
+  'minApplicationAmountUSD',
+  'applicationExpiryHours',
+  'staffMfaRequired',
+] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 export const SETTING_DEFAULTS: Record<SettingKey, { value: number; description: string }> = {
   minApplicationAmountUSD: { value: 100, description: 'Minimum application amount, in USD' },
   applicationExpiryHours: { value: 24, description: 'Hours after which a PENDING application expires' },
+  staffMfaRequired: {
+    value: 1,
+    description: 'Staff must use a second factor (TOTP): 1 = required, 0 = optional',
+  },
 };
 
 /** Limits the API enforces on every request. */

@@ -1,37 +1,8 @@
-import { optionalEnv } from './config';
+import { cachedSecret, readSecretString } from './secret-store';
 
-/**
- * The JWT signing key. Locally and in tests it is `JWT_SECRET`; in AWS it is the Secrets Manager
- * secret `JWT_SECRET_ARN`, read once through the Parameters and Secrets Lambda extension on
- * localhost, so no SDK client is bundled and module load makes no network call.
- */
-const EXTENSION_PORT = optionalEnv('PARAMETERS_SECRETS_EXTENSION_HTTP_PORT', '2773');
-let secretKey: Promise<Uint8Array> | undefined;
-
-export function jwtSecretKey(): Promise<Uint8Array> {
-  secretKey ??= loadSecret().catch((error: unknown) => {
-    secretKey = undefined;
-    throw error;
-  });
-  return secretKey;
-}
-
-async function loadSecret(): Promise<Uint8Array> {
-  const inline = process.env.JWT_SECRET;
-  if (inline) return encodeKey(inline);
-  const arn = process.env.JWT_SECRET_ARN;
-  if (!arn) throw new Error('Missing JWT_SECRET or JWT_SECRET_ARN');
-  const response = await fetch(
-    `http://localhost:${EXTENSION_PORT}/secretsmanager/get?secretId=${encodeURIComponent(arn)}`,
-    { headers: { 'X-Aws-Parameters-Secrets-Token': process.env.AWS_SESSION_TOKEN ?? '' } },
-  );
-  if (!response.ok) throw new Error(`Secrets extension answered ${response.status}`);
-  const body = (await response.json()) as { SecretString?: string };
-  if (!body.SecretString) throw new Error('JWT secret is empty');
-  return encodeKey(body.SecretString);
-}
-
-function encodeKey(secret: string): Uint8Array {
+/** The JWT signing key: `JWT_SECRET` locally and in tests, the secret `JWT_SECRET_ARN` in AWS. */
+export const jwtSecretKey = cachedSecret(async () => {
+  const secret = await readSecretString('JWT_SECRET', 'JWT_SECRET_ARN');
   if (secret.length < 32) throw new Error('JWT secret must be at least 32 characters');
   return new TextEncoder().encode(secret);
-}
+});

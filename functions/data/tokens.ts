@@ -3,10 +3,12 @@ import { db, tableName } from './client';
 import { keys } from './keys';
 import { type TransactItem, TransactionCancelledError, transactWrite } from './transactions';
 
-/** What a one-time token (emailed link) is for; also its sort key. */
-export type TokenPurpose = 'verify-email' | 'reset-password';
+/** What a mailed link is for; also its token's sort key. */
+export type LinkPurpose = 'verify-email' | 'reset-password';
+/** What a one-time token is for: a mailed link, or the second step of a login (`mfa-login`). */
+export type TokenPurpose = LinkPurpose | 'mfa-login';
 
-/** A one-time token, stored only by the hash of the value that was mailed. */
+/** A one-time token, stored only by the hash of the value that was handed out. */
 export interface OneTimeTokenRecord {
   tokenHash: string;
   purpose: TokenPurpose;
@@ -14,21 +16,69 @@ export interface OneTimeTokenRecord {
   createdAt: string;
   /** Epoch ms after which the token is refused; the TTL attribute only cleans up later. */
   expiresAtMs: number;
+  /** The address a link was mailed to: the link works only while the account still has it. */
+  email?: string;
   usedAt?: string;
 }
 
+/**
+ * The user attribute holding the hash of the newest link of each purpose. A link works only while
+ * it is that newest one: mailing another link, using it, or a staff change of the address ends it.
+ */
+export const LINK_HASH_ATTRIBUTE: Record<LinkPurpose, string> = {
+  'verify-email': 'verifyLinkHash',
+  'reset-password': 'resetLinkHash',
+};
+
+function tokenItem(token: OneTimeTokenRecord) {
+  return {
+    ...keys.oneTimeToken(token.tokenHash, token.purpose),
+    ...token,
+    expiresAt: Math.ceil(token.expiresAtMs / 1000) + 24 * 60 * 60,
+  };
+}
+
+/** Stores a token that is not a mailed link (the second step of a login). */
 export async function putOneTimeToken(token: OneTimeTokenRecord): Promise<void> {
   await db.send(
     new PutCommand({
       TableName: tableName,
-      Item: {
-        ...keys.oneTimeToken(token.tokenHash, token.purpose),
-        ...token,
-        expiresAt: Math.ceil(token.expiresAtMs / 1000) + 24 * 60 * 60,
-      },
+      Item: tokenItem(token),
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
+}
+
+/**
+ * Stores a link token and makes it the user's only live link of its purpose, in one transaction
+ * that holds only while the account still has the address the link goes to. False when it does not.
+ */
+export async function issueLinkToken(token: OneTimeTokenRecord & { purpose: LinkPurpose; email: string }) {
+  try {
+    await transactWrite([
+      {
+        Put: {
+          TableName: tableName,
+          Item: tokenItem(token),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Update: {
+          TableName: tableName,
+          Key: keys.user(token.userId),
+          UpdateExpression: 'SET #link = :hash',
+          ConditionExpression: 'attribute_exists(pk) AND email = :email',
+          ExpressionAttributeNames: { '#link': LINK_HASH_ATTRIBUTE[token.purpose] },
+          ExpressionAttributeValues: { ':hash': token.tokenHash, ':email': token.email },
+        },
+      },
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionCancelledError && error.conditionFailed) return false;
+    throw error;
+  }
 }
 
 export async function findOneTimeToken(
@@ -47,45 +97,75 @@ export async function findOneTimeToken(
   return record as OneTimeTokenRecord;
 }
 
+/** The token's own half of its use: unused and unexpired until now, then used. */
+function spendTokenItem(token: OneTimeTokenRecord, now: Date): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.oneTimeToken(token.tokenHash, token.purpose),
+      UpdateExpression: 'SET usedAt = :now',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(usedAt) AND expiresAtMs > :nowMs',
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':nowMs': now.getTime() },
+    },
+  };
+}
+
+/** What using a link does to its user: an update expression, its values, and what must still hold. */
+export interface LinkEffect {
+  /** SET/ADD clauses (the link's own attribute is removed by `spendLinkToken`). */
+  update: string;
+  values: Record<string, unknown>;
+  /** Added to the link's own conditions: what else the user item must still be. */
+  condition?: string;
+}
+
 /**
- * Uses a token and applies its effect on the user in one transaction: the token must still be
- * unused and unexpired, so two requests with the same link cannot both succeed. False when the
- * token (or the user) failed its condition.
+ * Uses a mailed link and applies its effect on the user in one transaction. It holds only while
+ * the token is unused and unexpired, the account still has the address the link was mailed to,
+ * and the link is still the newest of its kind; so two requests with one link cannot both win,
+ * and a link mailed before a newer one or before an address change does nothing. False otherwise.
  */
-export async function consumeOneTimeToken(
-  token: OneTimeTokenRecord,
+export async function spendLinkToken(
+  token: OneTimeTokenRecord & { purpose: LinkPurpose },
   now: Date,
-  userUpdate: {
-    UpdateExpression: string;
-    ExpressionAttributeValues: Record<string, unknown>;
-    /** Added to `attribute_exists(pk)`: what the user item must still be for the effect to hold. */
-    condition?: string;
-  },
+  effect: LinkEffect,
   extraItems: TransactItem[] = [],
 ): Promise<boolean> {
   try {
     await transactWrite([
-      {
-        Update: {
-          TableName: tableName,
-          Key: keys.oneTimeToken(token.tokenHash, token.purpose),
-          UpdateExpression: 'SET usedAt = :now',
-          ConditionExpression:
-            'attribute_exists(pk) AND attribute_not_exists(usedAt) AND expiresAtMs > :nowMs',
-          ExpressionAttributeValues: { ':now': now.toISOString(), ':nowMs': now.getTime() },
-        },
-      },
+      spendTokenItem(token, now),
       {
         Update: {
           TableName: tableName,
           Key: keys.user(token.userId),
-          UpdateExpression: userUpdate.UpdateExpression,
-          ConditionExpression: ['attribute_exists(pk)', userUpdate.condition].filter(Boolean).join(' AND '),
-          ExpressionAttributeValues: userUpdate.ExpressionAttributeValues,
+          UpdateExpression: `${effect.update} REMOVE #link`,
+          ConditionExpression: [
+            'attribute_exists(pk) AND email = :mailedTo AND #link = :linkHash',
+            effect.condition,
+          ]
+            .filter(Boolean)
+            .join(' AND '),
+          ExpressionAttributeNames: { '#link': LINK_HASH_ATTRIBUTE[token.purpose] },
+          ExpressionAttributeValues: {
+            ...effect.values,
+            ':mailedTo': token.email ?? null,
+            ':linkHash': token.tokenHash,
+          },
         },
       },
       ...extraItems,
     ]);
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionCancelledError) return false;
+    throw error;
+  }
+}
+
+/** Uses a token that is not a link (one login's second step) on its own. False when already used or expired. */
+export async function spendOneTimeToken(token: OneTimeTokenRecord, now: Date): Promise<boolean> {
+  try {
+    await transactWrite([spendTokenItem(token, now)]);
     return true;
   } catch (error) {
     if (error instanceof TransactionCancelledError) return false;

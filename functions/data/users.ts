@@ -10,7 +10,7 @@ import { type TransactItem, TransactionCancelledError, transactWrite } from './t
  * The stored user: the public fields plus secrets and bookkeeping that never leave the server.
  * `functions/domain/accounts/user-views.ts` holds the only ways a user reaches a client.
  */
-export interface UserRecord extends PublicUser {
+export interface UserRecord extends Omit<PublicUser, 'mfaEnabled'> {
   /** bcrypt over the SHA-256 of the password (docs/decisions.md). */
   passwordHash: string;
   /** Lower-cased username, the key of its uniqueness marker; null while the user has none. */
@@ -23,6 +23,12 @@ export interface UserRecord extends PublicUser {
    */
   sessionEpoch: number;
   updatedAt: string;
+  /** The second factor (functions/data/mfa.ts); absent on accounts that never set one up. */
+  mfaEnabled?: boolean;
+  mfaSecret?: string;
+  mfaPendingSecret?: string;
+  mfaLastStep?: number;
+  mfaRecoveryHashes?: Set<string>;
 }
 
 /** The full item of a user: keys, the admin-listing index entry (gsi1) and the record. */

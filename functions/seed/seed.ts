@@ -1,5 +1,5 @@
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { SETTING_DEFAULTS, SETTING_KEYS } from '@shared/constants';
+import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey } from '@shared/constants';
 import { db, tableName } from '../data/client';
 import { type GeoNodeRecord, geoNodeItem } from '../data/geo';
 import { keys } from '../data/keys';
@@ -11,8 +11,15 @@ import { rateSeedItems } from './rates-data';
  * Fills an empty table with the geo tree, the default settings and default rates. Idempotent: it writes only
  * the items that are missing, so a restart never undoes what staff changed.
  */
-export async function seedDatabase(now = new Date()): Promise<{ written: number }> {
-  const wanted = [...geoSeedItems(), ...settingSeedItems(now), ...rateSeedItems(now)];
+export async function seedDatabase(
+  options: { now?: Date; settingValues?: Partial<Record<SettingKey, number>> } = {},
+): Promise<{ written: number }> {
+  const now = options.now ?? new Date();
+  const wanted = [
+    ...geoSeedItems(),
+    ...settingSeedItems(now, options.settingValues ?? {}),
+    ...rateSeedItems(now),
+  ];
   const existing = new Set<string>();
   for (const partition of [keys.geoPartition, keys.settingPartition, keys.ratesPartition]) {
     for (const sk of await existingSortKeys(partition)) existing.add(`${partition}|${sk}`);
@@ -50,9 +57,16 @@ function geoSeedItems() {
   return geoSeedNodes().map(geoNodeItem);
 }
 
-function settingSeedItems(now: Date) {
+/** The default settings, with the values a stack chooses for itself (the local one: staff MFA off). */
+function settingSeedItems(now: Date, values: Partial<Record<SettingKey, number>>) {
   return SETTING_KEYS.map((key) =>
-    settingItem({ key, ...SETTING_DEFAULTS[key], updatedAt: now.toISOString(), updatedBy: null }),
+    settingItem({
+      key,
+      ...SETTING_DEFAULTS[key],
+      value: values[key] ?? SETTING_DEFAULTS[key].value,
+      updatedAt: now.toISOString(),
+      updatedBy: null,
+    }),
   );
 }
 

@@ -94,7 +94,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     configureFunctionEnvironment(options, siteUrl, dynamo.endpoint, mailUrl);
     const { seedDatabase } = await import('@functions/seed/seed');
-    await seedDatabase();
+    // Locally staff may work without a second factor (docs/decisions.md); AWS seeds the default, on.
+    await seedDatabase({ settingValues: { staffMfaRequired: 0 } });
     if (options.adminEmail && options.adminPassword) {
       const { ensureSuperAdmin } = await import('@functions/domain/accounts/bootstrap');
       await ensureSuperAdmin(options.adminEmail, options.adminPassword);
@@ -133,6 +134,8 @@ function configureFunctionEnvironment(
     SITE_URL: siteUrl,
     MAIL_FROM: options.mailFrom,
     JWT_SECRET: options.jwtSecret,
+    // Locally the key of the stored TOTP secrets follows the local JWT secret (kept beside the data).
+    MFA_KEY: `${options.jwtSecret}:mfa`,
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',

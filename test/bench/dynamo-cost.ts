@@ -61,13 +61,13 @@ const secondSession = (d: { token: string; refreshToken: string }) => ({
   refreshToken: d.refreshToken,
 });
 
-/** The token of the latest `/{page}?token=` link mailed to `address` (the local SES inbox keeps all). */
+/** The token of the latest `/{page}#token=` link mailed to `address` (the local SES inbox keeps all). */
 async function mailedToken(context: Context, address: string, page: 'verify-email' | 'reset-password') {
   const response = await fetch(`${context.mailUrl}/store`);
   const store = (await response.json()) as {
     emails: Array<{ destination: { to: string[] }; body: { html?: string; text?: string } }>;
   };
-  const link = new RegExp(`/${page}\\?token=([\\w%-]+)`);
+  const link = new RegExp(`/${page}#token=([\\w%-]+)`);
   const tokens = store.emails
     .filter((mail) => mail.destination.to.includes(address))
     .map((mail) => link.exec(`${mail.body.text ?? ''} ${mail.body.html ?? ''}`)?.[1])
@@ -126,12 +126,12 @@ const SCENARIOS: Scenario[] = [
     run: (c) => call(c, 'POST', '/api/auth/resend-verification', undefined, { email: c.ids.newcomer }),
   },
   {
-    name: 'GET /auth/verify-email',
+    name: 'POST /auth/verify-email',
     run: async (c) => {
       const token = await mailedToken(c, c.ids.newcomer!, 'verify-email');
       return keep(
         c,
-        await call(c, 'GET', `/api/auth/verify-email?token=${encodeURIComponent(token)}`),
+        await call(c, 'POST', '/api/auth/verify-email', undefined, { token, password: PASSWORD }),
         (d: { token: string }) => ({ newcomerToken: d.token }),
       );
     },

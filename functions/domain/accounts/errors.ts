@@ -132,3 +132,52 @@ export class AccountChangedMeanwhile extends StateConflict {
     super(message);
   }
 }
+
+/** A second-factor code that is wrong, expired or already used (each code works once). */
+export class MfaCodeWrong extends InvalidRequest {
+  constructor() {
+    super(AUTH_MESSAGES.mfaCodeWrong, { fields: [fieldError('code', AUTH_MESSAGES.mfaCodeWrong)] });
+  }
+}
+
+export class MfaAlreadyOn extends StateConflict {
+  constructor() {
+    super(AUTH_MESSAGES.mfaAlreadyOn);
+  }
+}
+
+export class MfaNotOn extends StateConflict {
+  constructor() {
+    super(AUTH_MESSAGES.mfaNotOn);
+  }
+}
+
+/** Enable without a set-up, or after another set-up replaced the one the code belongs to. */
+export class MfaSetupMissing extends StateConflict {
+  constructor() {
+    super(AUTH_MESSAGES.mfaSetupMissing);
+  }
+}
+
+/** The login's second step was not started, has expired or was already completed. */
+export class MfaLoginExpired extends NotAuthenticated {
+  constructor() {
+    super(AUTH_MESSAGES.mfaLoginExpired);
+  }
+}
+
+/** Staff while `staffMfaRequired` is on and they have no second factor: only its set-up is open. */
+export class MfaSetupRequired extends NotPermitted {
+  constructor() {
+    super(AUTH_MESSAGES.mfaSetupRequired);
+  }
+}
+
+/** A verification link opened with a password that is not the account's. */
+export class VerificationPasswordWrong extends InvalidRequest {
+  constructor() {
+    super(AUTH_MESSAGES.verificationPasswordWrong, {
+      fields: [fieldError('password', AUTH_MESSAGES.verificationPasswordWrong)],
+    });
+  }
+}

@@ -2,13 +2,16 @@ import { requireEnv } from '@functions/commons/config';
 
 const siteUrl = requireEnv('SITE_URL').replace(/\/+$/, '');
 
-/** The web app's pages that mailed links open (spec route table). */
+/**
+ * The web app's pages that mailed links open (docs/product.md §2). The token rides in the
+ * fragment, which browsers never send, so it lands in no access log; the page POSTs it.
+ */
 export function verifyEmailLink(token: string): string {
-  return `${siteUrl}/verify-email?token=${encodeURIComponent(token)}`;
+  return `${siteUrl}/verify-email#token=${encodeURIComponent(token)}`;
 }
 
 export function resetPasswordLink(token: string): string {
-  return `${siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  return `${siteUrl}/reset-password#token=${encodeURIComponent(token)}`;
 }
 
 export function siteOrigin(): string {

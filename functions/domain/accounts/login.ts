@@ -1,7 +1,7 @@
 import { findUserByEmail, findUserByUsername, type UserRecord } from '@functions/data/users';
 import { AccountDeactivated, EmailNotVerified, InvalidCredentials } from './errors';
 import { verifyAgainstDummy, verifyPassword } from './passwords';
-import { type SessionTokens, startSession } from './sessions';
+import { type SignIn, signIn } from './sign-in';
 import { bookLoginAttempt, forgetLoginFailures, loginSubject, noteLoginFailure } from './throttling';
 
 /** Usernames never contain '@', so an identifier with one is an email. */
@@ -14,13 +14,14 @@ export function findUserByLoginIdentifier(identifier: string): Promise<UserRecor
  * Logs a user in. An unknown identifier and a wrong password take the same path (a bcrypt
  * comparison, against a dummy hash when there is no account) and get the same 401; the email
  * and active checks come only after the password matched, so they reveal nothing to a guesser.
+ * An account with a second factor gets the code step instead of a session.
  */
 export async function login(input: {
   loginIdentifier: string;
   password: string;
   ip: string;
   now?: Date;
-}): Promise<SessionTokens & { user: UserRecord }> {
+}): Promise<SignIn> {
   const now = input.now ?? new Date();
   const user = await findUserByLoginIdentifier(input.loginIdentifier);
   const subject = loginSubject(user?.id, input.loginIdentifier);
@@ -36,5 +37,5 @@ export async function login(input: {
   await forgetLoginFailures(subject);
   if (!user.isActive) throw new AccountDeactivated();
   if (!user.emailVerified) throw new EmailNotVerified();
-  return { ...(await startSession(user, now)), user };
+  return signIn(user, now);
 }

@@ -1,16 +1,19 @@
-import { consumeOneTimeToken, findOneTimeToken } from '@functions/data/tokens';
+import { findOneTimeToken, spendLinkToken } from '@functions/data/tokens';
 import { findUserById, referralCountIncrement } from '@functions/data/users';
 import { ResetLinkInvalid } from './errors';
 import { hashPassword } from './passwords';
 import { hashToken } from './secrets';
+import { type SignIn, signIn } from './sign-in';
 import { forgetLoginFailures } from './throttling';
 
 /**
- * Sets a new password from a mailed reset link: the token is used up, the password replaced, every
+ * Sets a new password from a mailed reset link: the link is used up, the password replaced, every
  * session ended (sessionEpoch + 1) and the email counted as verified (the link proved it), all in
- * one transaction; a lockout of the account is lifted.
+ * one transaction. A lockout of the account is lifted and the mailbox holder is logged in (after
+ * the code step if the account has a second factor): someone who keeps an account locked with
+ * wrong passwords cannot keep its owner out (docs/decisions.md).
  */
-export async function resetPassword(input: { token: string; password: string; now?: Date }): Promise<void> {
+export async function resetPassword(input: { token: string; password: string; now?: Date }): Promise<SignIn> {
   const now = input.now ?? new Date();
   const stored = await findOneTimeToken(hashToken(input.token), 'reset-password');
   if (!stored || stored.usedAt || stored.expiresAtMs <= now.getTime()) {
@@ -21,13 +24,12 @@ export async function resetPassword(input: { token: string; password: string; no
   const passwordHash = await hashPassword(input.password);
   // A reset that verifies the address for the first time also counts the user's referral.
   const verifiesNow = !user.emailVerified && user.invitedBy !== null;
-  const consumed = await consumeOneTimeToken(
-    stored,
+  const used = await spendLinkToken(
+    { ...stored, purpose: 'reset-password' },
     now,
     {
-      UpdateExpression:
-        'SET passwordHash = :hash, emailVerified = :true, updatedAt = :now ADD sessionEpoch :one',
-      ExpressionAttributeValues: {
+      update: 'SET passwordHash = :hash, emailVerified = :true, updatedAt = :now ADD sessionEpoch :one',
+      values: {
         ':hash': passwordHash,
         ':true': true,
         ':now': now.toISOString(),
@@ -38,6 +40,9 @@ export async function resetPassword(input: { token: string; password: string; no
     },
     verifiesNow && user.invitedBy ? [referralCountIncrement(user.invitedBy)] : [],
   );
-  if (!consumed) throw new ResetLinkInvalid();
+  if (!used) throw new ResetLinkInvalid();
   await forgetLoginFailures(user.id);
+  const reset = await findUserById(user.id, true);
+  if (!reset?.isActive) throw new ResetLinkInvalid();
+  return signIn(reset, now);
 }

@@ -1,5 +1,9 @@
 import type { UserRecord } from '@functions/data/users';
+import type { LoginData, SessionData } from '@shared/contract/auth';
 import type { OwnUser, PublicUser } from '@shared/contract/users';
+import type { SessionTokens } from './sessions';
+import type { SignIn } from './sign-in';
+import { mfaSetupRequired } from './staff-mfa';
 
 /**
  * The two projections of a user that may leave the server. Staff see the spec's User fields; the
@@ -22,10 +26,26 @@ export function toStaffUserView(user: UserRecord): PublicUser {
     applicationCount: user.applicationCount ?? 0,
     adminComment: user.adminComment ?? null,
     createdAt: user.createdAt,
+    mfaEnabled: user.mfaEnabled === true,
   };
 }
 
-export function toOwnUserView(user: UserRecord): OwnUser {
+/** The user's own view, with whether they must set up a second factor before anything else. */
+export async function toOwnUserView(user: UserRecord): Promise<OwnUser> {
   const { adminComment: _staffOnly, ...own } = toStaffUserView(user);
-  return own;
+  return { ...own, mfaSetupRequired: await mfaSetupRequired(user) };
+}
+
+/** A new session as it is answered: the tokens and the user's own view. */
+export async function toSessionData(session: SessionTokens & { user: UserRecord }): Promise<SessionData> {
+  return {
+    user: await toOwnUserView(session.user),
+    token: session.token,
+    refreshToken: session.refreshToken,
+  };
+}
+
+/** What login and a reset answer: a session, or the code step of an account with a second factor. */
+export function toLoginData(result: SignIn): Promise<LoginData> {
+  return 'mfaRequired' in result ? Promise.resolve(result) : toSessionData(result);
 }

@@ -1,4 +1,4 @@
-import { consumeOneTimeToken, findOneTimeToken } from '@functions/data/tokens';
+import { findOneTimeToken, spendLinkToken } from '@functions/data/tokens';
 import {
   findUserByEmail,
   findUserById,
@@ -11,13 +11,15 @@ import {
   AddressThrottled,
   ResendThrottled,
   VerificationLinkInvalid,
+  VerificationPasswordWrong,
   VerificationTokenMissing,
 } from './errors';
 import { verifyEmailLink } from './links';
 import { mailOneTimeLink } from './one-time-links';
+import { verifyPassword } from './passwords';
 import { hashToken } from './secrets';
 import { type SessionTokens, startSession } from './sessions';
-import { hitAll, LIMITS } from './throttling';
+import { bookLoginAttempt, forgetLoginFailures, hitAll, LIMITS, noteLoginFailure } from './throttling';
 import { atLeast } from './timing';
 
 export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -32,13 +34,21 @@ export async function sendVerificationMail(user: UserRecord, now = new Date()): 
   );
 }
 
-/** Marks the email verified and logs the user in; every bad link gets a 400 with the spec's texts. */
-export async function verifyEmail(
-  token: string | undefined,
-  now = new Date(),
-): Promise<SessionTokens & { user: UserRecord }> {
-  if (!token) throw new VerificationTokenMissing();
-  const stored = await findOneTimeToken(hashToken(token), 'verify-email');
+/**
+ * Marks the email verified and logs the user in. Verification proves who holds the mailbox, so the
+ * mailbox holder must also know the account's password: someone who registered another person's
+ * address cannot have the owner verify it for them (docs/decisions.md). A wrong password counts
+ * toward the account's lockout like a failed login. Every bad link gets a 400 with the spec's texts.
+ */
+export async function verifyEmail(input: {
+  token: string | undefined;
+  password: string;
+  ip: string;
+  now?: Date;
+}): Promise<SessionTokens & { user: UserRecord }> {
+  const now = input.now ?? new Date();
+  if (!input.token) throw new VerificationTokenMissing();
+  const stored = await findOneTimeToken(hashToken(input.token), 'verify-email');
   if (!stored) throw new VerificationTokenMissing();
   if (stored.usedAt || stored.expiresAtMs <= now.getTime()) {
     throw new VerificationLinkInvalid();
@@ -49,19 +59,26 @@ export async function verifyEmail(
   // A link logs in only while the address awaits it: once verified (by another link or a password
   // reset), an older unused link from the mailbox must not open a session.
   if (user.emailVerified) throw new VerificationLinkInvalid();
+  const attempt = await bookLoginAttempt(user.id, input.ip, now);
+  if (!(await verifyPassword(input.password, user.passwordHash))) {
+    await noteLoginFailure(user.id, input.ip, attempt, now);
+    throw new VerificationPasswordWrong();
+  }
   // The referral counts now, in the verifying transaction: a throwaway sign-up never does.
-  const consumed = await consumeOneTimeToken(
-    stored,
+  const used = await spendLinkToken(
+    { ...stored, purpose: 'verify-email' },
     now,
     {
-      UpdateExpression: 'SET emailVerified = :true, updatedAt = :now',
-      ExpressionAttributeValues: { ':true': true, ':false': false, ':now': now.toISOString() },
-      // Verified once: two links racing cannot both verify, nor both count the referral.
-      condition: 'emailVerified = :false',
+      update: 'SET emailVerified = :true, updatedAt = :now',
+      values: { ':true': true, ':false': false, ':now': now.toISOString(), ':hash': user.passwordHash },
+      // Verified once (two links racing cannot both verify, nor both count the referral), and with
+      // the password just checked: a re-registration in between replaced it.
+      condition: 'emailVerified = :false AND passwordHash = :hash',
     },
     user.invitedBy ? [referralCountIncrement(user.invitedBy)] : [],
   );
-  if (!consumed) throw new VerificationLinkInvalid();
+  if (!used) throw new VerificationLinkInvalid();
+  await forgetLoginFailures(user.id);
   const verified: UserRecord = { ...user, emailVerified: true, updatedAt: now.toISOString() };
   return { ...(await startSession(verified, now)), user: verified };
 }

@@ -63,6 +63,8 @@ const VALUE_RULES: Record<SettingKey, (value: number) => string | undefined> = {
     Number.isInteger(value) && value >= 1 && value <= 8760
       ? undefined
       : 'The value must be a whole number of hours from 1 to 8760.',
+  staffMfaRequired: (value) =>
+    value === 0 || value === 1 ? undefined : 'The value must be 1 (required) or 0 (optional).',
 };
 
 export async function putSetting(

@@ -3,5 +3,5 @@ import { endpoint } from '@functions/pipeline/endpoint';
 import { authMe as route } from '@functions/routes/auth';
 
 export const handler = endpoint(route, async ({ principal }) => ({
-  data: { user: toOwnUserView(principal.user) },
+  data: { user: await toOwnUserView(principal.user) },
 }));

@@ -1,9 +1,10 @@
 import { AUTH_MESSAGES } from '@functions/domain/accounts/messages';
 import { resetPassword } from '@functions/domain/accounts/password-reset';
+import { toLoginData } from '@functions/domain/accounts/user-views';
 import { publicEndpoint } from '@functions/pipeline/endpoint';
 import { authResetPassword as route } from '@functions/routes/auth';
 
-export const handler = publicEndpoint(route, async ({ body }) => {
-  await resetPassword(body);
-  return { message: AUTH_MESSAGES.passwordReset };
-});
+export const handler = publicEndpoint(route, async ({ body }) => ({
+  message: AUTH_MESSAGES.passwordResetLoggedIn,
+  data: await toLoginData(await resetPassword(body)),
+}));

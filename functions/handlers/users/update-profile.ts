@@ -6,5 +6,5 @@ import { updateProfile as route } from '@functions/routes/profile';
 
 export const handler = endpoint(route, async ({ body, principal }) => {
   const user = await updateOwnProfile(principal.user, body);
-  return { message: AUTH_MESSAGES.profileUpdated, data: toOwnUserView(user) };
+  return { message: AUTH_MESSAGES.profileUpdated, data: await toOwnUserView(user) };
 });

@@ -39,8 +39,8 @@ describe('registration happy path', () => {
     const { email } = await registerThroughApi();
     const mail = await latestMailTo(email);
     expect(mail.subject).toBe('Подтвердите email');
-    expect(mail.body.text).toMatch(/\/verify-email\?token=[A-Za-z0-9_-]{43}/);
-    expect(mail.body.html).toContain('/verify-email?token=');
+    expect(mail.body.text).toMatch(/\/verify-email#token=[A-Za-z0-9_-]{43}/);
+    expect(mail.body.html).toContain('/verify-email#token=');
     expect(mail.body.text).toContain(process.env.SITE_URL);
   });
 

@@ -12,13 +12,13 @@ import { refusalOf } from '@functions/pipeline/middleware/error-mapper';
 import { describe, expect, it } from 'vitest';
 import { api, runId } from '../../support/api';
 import { refusal } from '../../support/refusals';
-import { createVerifiedUser, uniqueIdentity } from '../../support/users';
+import { createVerifiedUser, TEST_PASSWORD, uniqueIdentity } from '../../support/users';
 import { mailCount, mailedToken, registerThroughApi, verifyThroughApi } from './flows';
 import { hitWindowForTest } from './throttle-support';
 
 const resend = (email: string) => api('POST', '/api/auth/resend-verification', { body: { email } });
 
-describe('GET /api/auth/verify-email', () => {
+describe('POST /api/auth/verify-email', () => {
   it('accepts a verification link only once', async () => {
     const { email } = await registerThroughApi();
     const token = await mailedToken(email, 'verify-email');
@@ -47,7 +47,9 @@ describe('GET /api/auth/verify-email', () => {
     const { email } = await registerThroughApi();
     const token = await mailedToken(email, 'verify-email');
     const later = new Date(Date.now() + VERIFICATION_TOKEN_TTL_MS + 1000);
-    expect(await refusal(verifyEmail(token, later))).toMatchObject({
+    expect(
+      await refusal(verifyEmail({ token, password: TEST_PASSWORD, ip: `test-ip-${runId()}`, now: later })),
+    ).toMatchObject({
       status: 400,
       message: 'Verification link is invalid or expired.',
     });
@@ -60,7 +62,7 @@ describe('GET /api/auth/verify-email', () => {
   });
 
   it('refuses a missing token with 400', async () => {
-    const answer = await api('GET', '/api/auth/verify-email');
+    const answer = await api('POST', '/api/auth/verify-email', { body: { password: TEST_PASSWORD } });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe('Verification token is missing or invalid.');
   });

@@ -1,0 +1,9 @@
+import { AUTH_MESSAGES } from '@functions/domain/accounts/messages';
+import { disableMfa } from '@functions/domain/accounts/mfa';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { mfaDisable as route } from '@functions/routes/mfa';
+
+export const handler = endpoint(route, async ({ body, principal }) => {
+  await disableMfa(principal.user, body.code);
+  return { message: AUTH_MESSAGES.mfaDisabled };
+});

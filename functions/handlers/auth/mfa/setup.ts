@@ -1,0 +1,9 @@
+import { AUTH_MESSAGES } from '@functions/domain/accounts/messages';
+import { startMfaSetup } from '@functions/domain/accounts/mfa';
+import { endpoint } from '@functions/pipeline/endpoint';
+import { mfaSetup as route } from '@functions/routes/mfa';
+
+export const handler = endpoint(route, async ({ principal }) => ({
+  message: AUTH_MESSAGES.mfaSetupStarted,
+  data: await startMfaSetup(principal.user),
+}));
