@@ -49,9 +49,9 @@ async function shown(element: Locator) {
   await element.evaluate((node) => Promise.all(node.getAnimations().map((animation) => animation.finished)));
 }
 
-/** The path and query of the `path?token=` link last mailed to the address (waits for it). */
+/** The path and fragment of the `path#token=` link last mailed to the address (waits for it). */
 async function mailedLink(address: string, path: string): Promise<string> {
-  const link = new RegExp(`${path}\\?token=[A-Za-z0-9_%-]+`);
+  const link = new RegExp(`${path}#token=[A-Za-z0-9_%-]+`);
   const deadline = Date.now() + 5000;
   for (;;) {
     const found = (await mailsTo(address))
@@ -138,7 +138,7 @@ const VISITOR_SCREENS: Screen[] = [
       await page.locator('.auth-result .alert--success').waitFor();
     },
   },
-  { name: 'reset-password', path: '/reset-password?token=example-token' },
+  { name: 'reset-password', path: '/reset-password#token=example-token' },
   {
     name: 'reset-password-done',
     path: async () => {
@@ -163,14 +163,24 @@ const VISITOR_SCREENS: Screen[] = [
       if (answer.status !== 201) throw new Error(`Register failed: ${answer.status}`);
       return mailedLink(account.email, '/verify-email');
     },
-    ready: (page) => page.waitForSelector('.auth-result .alert--success'),
+    act: async (page) => {
+      await fillForm(page, { password: E2E_PASSWORD });
+      await submitForm(page);
+      await page.locator('.auth-result .alert--success').waitFor();
+    },
     fleeting: true,
   },
+  { name: 'verify-email', path: '/verify-email#token=example-token' },
   {
     name: 'verify-email-error',
-    path: '/verify-email?token=unknown',
-    ready: (page) => page.waitForSelector('.alert'),
+    path: '/verify-email#token=unknown',
+    act: async (page) => {
+      await fillForm(page, { password: E2E_PASSWORD });
+      await submitForm(page);
+      await page.locator('.alert--danger').waitFor();
+    },
   },
+  { name: 'verify-email-no-token', path: '/verify-email' },
   { name: 'license-agreement', path: '/license-agreement', ready: (page) => page.waitForSelector('h1') },
   { name: 'privacy-policy', path: '/privacy-policy', ready: (page) => page.waitForSelector('h1') },
   { name: 'access-denied', path: '/apply' },
