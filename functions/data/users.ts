@@ -4,6 +4,7 @@ import type { Language, Role } from '@shared/enums';
 import { db, tableName } from './client';
 import { incrementDailyStat, incrementUsersCounter } from './counters';
 import { keys } from './keys';
+import { LINK_HASH_ATTRIBUTE } from './tokens';
 import { type TransactItem, TransactionCancelledError, transactWrite } from './transactions';
 
 /**
@@ -253,6 +254,9 @@ export interface UserChanges {
   emailVerified?: boolean;
   /** A new epoch ends every session of the user (see `sessionEpoch`). */
   sessionEpoch?: number;
+  /** Only when a new registration takes over an unverified account (with `expectUnverified`). */
+  passwordHash?: string;
+  invitedBy?: string | null;
 }
 
 /**
@@ -262,6 +266,8 @@ export interface UserChanges {
  */
 export interface UpdateGuard {
   expect?: { role: Role; isActive: boolean };
+  /** The update also requires the address to be still unverified. */
+  expectUnverified?: boolean;
   extraItems?: TransactItem[];
 }
 
@@ -288,6 +294,8 @@ export async function updateUser(
     (next as unknown as Record<string, unknown>)[field] = value;
   };
   const items = uniqueFieldSwaps(current, changes, set);
+  // Links mailed to the old address die with it, even if the address ever comes back.
+  const removes = next.email !== current.email ? Object.values(LINK_HASH_ATTRIBUTE) : [];
   for (const field of PLAIN_FIELDS) {
     if (changes[field] !== undefined && changes[field] !== current[field]) set(field, changes[field]);
   }
@@ -305,7 +313,7 @@ export async function updateUser(
       Update: {
         TableName: tableName,
         Key: keys.user(current.id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        UpdateExpression: `SET ${sets.join(', ')}${removes.length > 0 ? ` REMOVE ${removes.join(', ')}` : ''}`,
         ConditionExpression: condition,
         ExpressionAttributeNames: Object.keys(names).length > 0 ? names : undefined,
         ExpressionAttributeValues: values,
@@ -325,6 +333,8 @@ const PLAIN_FIELDS = [
   'emailVerified',
   'isActive',
   'sessionEpoch',
+  'passwordHash',
+  'invitedBy',
 ] as const;
 
 /** A changed email or username: set it, claim the new uniqueness marker, release the old one. */
@@ -380,6 +390,10 @@ function unchangedSinceRead(
     condition += ' AND #role = :expectRole AND isActive = :expectActive';
     values[':expectRole'] = guard.expect.role;
     values[':expectActive'] = guard.expect.isActive;
+  }
+  if (guard.expectUnverified) {
+    condition += ' AND emailVerified = :stillUnverified';
+    values[':stillUnverified'] = false;
   }
   return condition;
 }

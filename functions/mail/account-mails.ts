@@ -118,3 +118,28 @@ export function passwordChangedMail(user: MailRecipient): OutgoingMail {
         };
   return render(user.email, text);
 }
+
+/** To the address an account had, after staff changed it: whoever holds that mailbox learns of it. */
+export function addressChangedMail(user: MailRecipient, newEmail: string): OutgoingMail {
+  const text: MailText =
+    user.language === 'en'
+      ? {
+          subject: 'The email of your account was changed',
+          greeting: greeting('en', user.username),
+          lines: [
+            `Our staff changed the email of your account to ${newEmail}. Your sessions have been logged out, and the new address has to be confirmed.`,
+            'If you did not ask for this, contact support at once.',
+          ],
+          footer: 'This is an automatic security notice.',
+        }
+      : {
+          subject: 'Email вашего аккаунта изменён',
+          greeting: greeting('ru', user.username),
+          lines: [
+            `Сотрудник изменил email вашего аккаунта на ${newEmail}. Все сеансы завершены, новый адрес нужно подтвердить.`,
+            'Если вы об этом не просили, немедленно свяжитесь с поддержкой.',
+          ],
+          footer: 'Это автоматическое уведомление о безопасности.',
+        };
+  return render(user.email, text);
+}

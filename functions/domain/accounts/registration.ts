@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   createUser,
+  findUserByEmail,
   findUserByReferralCode,
+  UserChangedError,
   type UserConflict,
   UserConflictError,
+  type UserRecord,
+  updateUser,
 } from '@functions/data/users';
 import type { Language } from '@shared/enums';
 import { type FieldError, fieldError } from '@shared/envelope';
@@ -20,6 +24,48 @@ export interface Registration {
   password: string;
   invitationCode?: string;
   language?: Language;
+}
+
+/** An account of this address that nobody has proved to hold yet (never verified, still active). */
+async function findPendingAccount(email: string): Promise<UserRecord | undefined> {
+  const account = await findUserByEmail(email);
+  return account && !account.emailVerified && account.isActive ? account : undefined;
+}
+
+/**
+ * A registration for an address whose account is still unverified is answered like a new one:
+ * it replaces that account's password, username, inviter and language, ends its sessions and
+ * mails a new verification link (which ends the older links). Whoever registered the address
+ * before keeps nothing that survives the mailbox holder's verification (docs/decisions.md).
+ */
+async function takeOverPendingAccount(
+  pending: UserRecord,
+  input: Registration & { passwordHash: string; invitedBy: string | null },
+  now: Date,
+): Promise<{ userId: string; verificationEmailSent: boolean }> {
+  let replaced: UserRecord;
+  try {
+    replaced = await updateUser(
+      pending,
+      {
+        username: input.username,
+        passwordHash: input.passwordHash,
+        invitedBy: input.invitedBy,
+        language: input.language,
+        sessionEpoch: (pending.sessionEpoch ?? 0) + 1,
+      },
+      now,
+      { expectUnverified: true },
+    );
+  } catch (error) {
+    if (error instanceof UserConflictError) {
+      throw new AddressTaken(error.conflicts.flatMap((conflict) => CONFLICT_FIELDS[conflict] ?? []));
+    }
+    // Verified (or changed) meanwhile: the address is taken after all.
+    if (error instanceof UserChangedError) throw new AddressTaken([CONFLICT_FIELDS.email!]);
+    throw error;
+  }
+  return { userId: replaced.id, verificationEmailSent: await sendVerificationMail(replaced, now) };
 }
 
 const CONFLICT_FIELDS: Partial<Record<UserConflict, FieldError>> = {
@@ -66,6 +112,8 @@ export async function registerUser(
       return { userId: user.id, verificationEmailSent };
     } catch (error) {
       if (!(error instanceof UserConflictError)) throw error;
+      const pending = error.conflicts.includes('email') ? await findPendingAccount(input.email) : undefined;
+      if (pending) return takeOverPendingAccount(pending, { ...input, passwordHash, invitedBy }, now);
       const fields = error.conflicts.flatMap((conflict) => CONFLICT_FIELDS[conflict] ?? []);
       if (fields.length === 0 && attempt < 4) continue;
       if (error.conflicts.includes('inviter')) {

@@ -225,7 +225,7 @@ describe('GET /api/auth/me', () => {
     const user = await createVerifiedUser();
     const answer = await me(user.token);
     const { adminComment: _staffOnly, ...ownView } = user.user;
-    expect(answer.body.data!.user).toEqual(ownView);
+    expect(answer.body.data!.user).toEqual({ ...ownView, mfaSetupRequired: false });
     expect((await findUserByEmail(user.email))!.id).toBe(user.id);
   });
 });

@@ -1,0 +1,36 @@
+import { actorStillEntitled } from '@functions/data/admin-users';
+import { auditPut } from '@functions/data/audit';
+import { resetMfa } from '@functions/data/mfa';
+import { findUserById, type UserRecord } from '@functions/data/users';
+import type { Actor } from '@functions/domain/accounts/principal';
+import { StaffChangeNotPermitted, UserChangedMeanwhile, UserNotFound } from './errors';
+
+/**
+ * A SUPER_ADMIN turns off another user's second factor (a lost phone with lost recovery codes).
+ * Their sessions end, so whoever holds them must log in again and, being staff, set up a new one.
+ * Audited in the same transaction; one's own factor is turned off with a code instead.
+ */
+export async function resetUserMfa(actor: Actor, targetId: string, now = new Date()): Promise<UserRecord> {
+  if (actor.role !== 'SUPER_ADMIN')
+    throw new StaffChangeNotPermitted('Only a super admin can reset a second factor.');
+  if (actor.id === targetId) {
+    throw new StaffChangeNotPermitted('Turn off your own second factor in your profile, with a code.');
+  }
+  const target = await findUserById(targetId, true);
+  if (!target) throw new UserNotFound();
+  const reset = await resetMfa(target.id, [
+    auditPut({
+      actorId: actor.id,
+      actorRole: actor.role,
+      action: 'user.resetMfa',
+      targetType: 'user',
+      targetId: target.id,
+      before: { mfaEnabled: target.mfaEnabled === true },
+      after: { mfaEnabled: false },
+      at: now,
+    }),
+    actorStillEntitled(actor),
+  ]);
+  if (!reset) throw new UserChangedMeanwhile();
+  return { ...target, mfaEnabled: false, sessionEpoch: (target.sessionEpoch ?? 0) + 1 };
+}
