@@ -46,7 +46,7 @@ describe('auth flows', () => {
     await page.locator('.alert--danger').waitFor();
 
     expect(await page.locator('.alert--danger').textContent()).toContain(
-      'Verification link is invalid or expired.',
+      'Verification token is missing or invalid.',
     );
     expect(await page.getByRole('link', { name: 'Go to login' }).getAttribute('href')).toBe('/login');
   });
