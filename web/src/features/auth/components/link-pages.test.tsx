@@ -135,7 +135,7 @@ describe('reset-password page', () => {
       {
         body: {
           success: true,
-          message: 'Your password has been reset.',
+          message: 'Your password has been reset. You are now logged in.',
           data: { mfaRequired: true, mfaToken: 'm1' },
         },
       },
@@ -147,6 +147,8 @@ describe('reset-password page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
 
     await screen.findByLabelText('Code from the app');
+    expect(screen.getByText('Your password has been reset.')).toBeTruthy();
+    expect(screen.queryByText(/You are now logged in/)).toBeNull();
     fill('Code from the app', '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
 

@@ -97,7 +97,11 @@ export function ResetPasswordPage() {
     }
     try {
       const { message, step } = await resetPassword({ token, password: values.password });
-      setDone({ message: localizeServerMessage(message, t('reset.done')), step });
+      // Before the code step the user is not logged in yet, whatever the answer's text says.
+      setDone({
+        message: 'session' in step ? localizeServerMessage(message, t('reset.done')) : t('reset.done'),
+        step,
+      });
     } catch (failure) {
       setFormError(localizeServerMessage((failure as Error).message, t('errors:generic')));
       setSubmitting(false);
