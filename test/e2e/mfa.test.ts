@@ -1,23 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createManager } from './support/admin-data';
 import { openAs } from './support/admin-session';
 import { siteUrl, useBrowser, waitForApp } from './support/browser';
+import { authenticator } from './support/totp';
 
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
 const newPage = useBrowser();
-
-/** The authenticator app: RFC 6238 codes (30 s, 6 digits, SHA-1) from the secret the set-up showed. */
-function authenticator(secret: string) {
-  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
-  return {
-    now: () => totp.generate(),
-    /** The next window's code: the server accepts one step of drift, and a code only once. */
-    next: () => totp.generate({ timestamp: Date.now() + 30_000 }),
-  };
-}
 
 async function logOut(page: Page) {
   await page.locator('.profile-card__actions').getByRole('button', { name: 'Log out' }).click();

@@ -5,6 +5,7 @@ import { api, runId } from '../../support/api';
 import { mailsTo } from '../../support/mail';
 import { E2E_PASSWORD, openAs, registerVerifiedUser, type Session } from './admin-session';
 import { type Language, screenshot, seriousAxeViolations, siteUrl, useBrowser, waitForApp } from './browser';
+import { authenticator, enableMfa } from './totp';
 
 /**
  * Every visitor and user screen at 375, 768 and 1280 px in one language: a full-page screenshot
@@ -172,6 +173,17 @@ const VISITOR_SCREENS: Screen[] = [
   },
   { name: 'verify-email', path: '/verify-email#token=example-token' },
   {
+    name: 'login-mfa-step',
+    path: '/login',
+    act: async (page) => {
+      const account = await registerVerifiedUser('sl');
+      await enableMfa(account);
+      await fillForm(page, { loginIdentifier: account.email, password: account.password });
+      await submitForm(page);
+      await page.locator('#mfa-step-title').waitFor();
+    },
+  },
+  {
     name: 'verify-email-error',
     path: '/verify-email#token=unknown',
     act: async (page) => {
@@ -243,6 +255,27 @@ const USER_SCREENS: Screen[] = [
     act: async (page) => {
       await page.locator('.profile-card__actions button').nth(1).click();
       await page.waitForSelector('.modal input[name=currentPassword]');
+    },
+  },
+  {
+    name: 'profile-mfa-setup',
+    path: '/profile',
+    session: () => registerVerifiedUser('sm'),
+    act: async (page) => {
+      await page.locator('section.mfa button').first().click();
+      await page.locator('.mfa-qr svg').waitFor();
+    },
+  },
+  {
+    name: 'profile-mfa-recovery-codes',
+    path: '/profile',
+    session: () => registerVerifiedUser('sr'),
+    act: async (page) => {
+      await page.locator('section.mfa button').first().click();
+      const secret = (await page.locator('.mfa-secret code').textContent()) ?? '';
+      await page.locator('section.mfa [name=code]').fill(authenticator(secret.trim()).now());
+      await page.locator('section.mfa button[type=submit]').click();
+      await page.locator('.mfa-codes').waitFor();
     },
   },
   {
