@@ -151,6 +151,16 @@ export class ApiFunction extends NodejsFunction {
     return this;
   }
 
+  /**
+   * Sets `MFA_KEY_ARN` and grants reading the key that seals TOTP secrets; read
+   * through the same extension as the JWT key, which every such function also has.
+   */
+  bindMfaKey(key: ISecret): this {
+    this.addEnvironment('MFA_KEY_ARN', key.secretArn);
+    key.grantRead(this);
+    return this;
+  }
+
   /** Sets `MAIL_FROM` and grants `ses:SendEmail`/`ses:SendRawEmail` on that one identity. */
   bindMail(identity: IEmailIdentity, mailFrom: string): this {
     this.addEnvironment('MAIL_FROM', mailFrom);

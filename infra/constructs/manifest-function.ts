@@ -10,6 +10,8 @@ import { ApiFunction } from './api-function';
 export interface ManifestResources {
   readonly siteUrl: string;
   readonly jwtSecret?: ISecret;
+  /** The key that seals TOTP secrets at rest. */
+  readonly mfaKey?: ISecret;
   readonly removalPolicy: RemovalPolicy;
   readonly table?: ITable;
   readonly mail?: { readonly identity: IEmailIdentity; readonly from: string };
@@ -46,6 +48,12 @@ export function manifestFunction(
   if (spec.uses.table) {
     if (!resources.table) throw new Error(`${spec.handler} uses the table, but no table was provided`);
     fn.bindTable(resources.table, spec.uses.table);
+  }
+  if (spec.uses.mfaKey) {
+    // The key is read through the Parameters and Secrets extension, which comes with the JWT key.
+    if (!resources.mfaKey || !jwt)
+      throw new Error(`${spec.handler} seals TOTP secrets, but has no key or extension`);
+    fn.bindMfaKey(resources.mfaKey);
   }
   if (spec.uses.mail) {
     if (!resources.mail) throw new Error(`${spec.handler} sends mail, but no mail identity was provided`);

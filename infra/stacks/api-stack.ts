@@ -85,9 +85,22 @@ export class ApiStack extends Stack {
         'no access to another system; it is rotated by hand (put a new value; access tokens live 15 minutes).',
     });
 
+    const mfaKey = new Secret(this, 'MfaSealingKey', {
+      description: 'Key that seals the staff second-factor (TOTP) secrets at rest',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy,
+    });
+    Validations.of(mfaKey).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotating this key would make every stored TOTP secret unreadable: the sealed secrets are not re-encrypted, ' +
+        'so a rotation is a planned operation (reset every second factor), not a schedule.',
+    });
+
     const resources: ManifestResources = {
       siteUrl: config.siteUrl,
       jwtSecret,
+      mfaKey,
       removalPolicy,
       table: props.table,
       mail: { identity: props.mailIdentity, from: config.mailFrom },

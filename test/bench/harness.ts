@@ -73,7 +73,7 @@ export function manifestFunctions(): BenchFunction[] {
 
 /**
  * The environment Lambda gives the function (see ApiFunction): what every function gets, plus
- * TABLE_NAME / MAIL_FROM / JWT_SECRET_ARN only when its manifest entry needs them, so a function that reads a
+ * TABLE_NAME / MAIL_FROM / JWT_SECRET_ARN / MFA_KEY_ARN only when its manifest entry needs them, so a function that reads a
  * variable it does not declare fails here as it would in AWS. No credentials; an empty HOME.
  */
 export function functionEnvironment({ access, uses }: BenchFunction): NodeJS.ProcessEnv {
@@ -90,6 +90,7 @@ export function functionEnvironment({ access, uses }: BenchFunction): NodeJS.Pro
     ...(needsJwtSecret(access, uses)
       ? { JWT_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-jwt' }
       : {}),
+    ...(uses.mfaKey ? { MFA_KEY_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-mfa' } : {}),
     ...(uses.table ? { TABLE_NAME: 'bench' } : {}),
     ...(uses.mail ? { MAIL_FROM: 'no-reply@example.com' } : {}),
   };

@@ -130,6 +130,16 @@ describe('API stack', () => {
     expect(fallback.JWT_SECRET_ARN).toBeUndefined();
   });
 
+  it('gives the key that seals TOTP secrets exactly to the functions that set up or check a second factor', () => {
+    for (const [routeId, route] of allRoutes) {
+      const environment = environmentOf(service.stacks.api.functions.get(routeId)!);
+
+      expect(environment.MFA_KEY_ARN, routeId).toEqual(
+        route.uses.mfaKey ? { Ref: expect.stringMatching(/^MfaSealingKey/) } : undefined,
+      );
+    }
+  });
+
   it('writes every function log to its own log group with a retention', () => {
     for (const fn of service.stacks.api.functions.values()) {
       const logGroupId = (functionProps(fn).LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;

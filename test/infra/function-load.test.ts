@@ -8,7 +8,7 @@ import {
   mapConcurrent,
 } from '../bench/harness';
 
-const PASSWORD_FUNCTIONS = ['authRegister', 'authLogin', 'authChangePassword', 'authResetPassword'];
+const PASSWORD_FUNCTIONS = ['authRegister', 'authLogin', 'authVerifyEmail', 'authChangePassword', 'authResetPassword'];
 
 /**
  * Each function gets only the environment its manifest entry declares (TABLE_NAME, MAIL_FROM,
@@ -22,11 +22,16 @@ describe('every function bundle', () => {
       const readsJwtSecret = Object.values(bundle.metafile.outputs).some(
         (output) => (output.inputs['functions/commons/jwt-secret.ts']?.bytesInOutput ?? 0) > 0,
       );
+      const readsMfaKey = Object.values(bundle.metafile.outputs).some(
+        (output) => (output.inputs['functions/commons/mfa-key.ts']?.bytesInOutput ?? 0) > 0,
+      );
       const hasBcrypt = (bytesByPackage(bundle).get('bcryptjs') ?? 0) > 0;
       return {
         name: fn.name,
         readsJwtSecret,
         getsJwtSecret: needsJwtSecret(fn.access, fn.uses),
+        readsMfaKey,
+        getsMfaKey: fn.uses.mfaKey === true,
         hasBcrypt,
         ...check,
       };
@@ -38,6 +43,8 @@ describe('every function bundle', () => {
     // The signing key goes exactly to the functions whose code reads it (least privilege).
     const keyMismatches = results.filter((result) => result.readsJwtSecret !== result.getsJwtSecret);
     expect(keyMismatches.map((result) => result.name)).toEqual([]);
+    const mfaKeyMismatches = results.filter((result) => result.readsMfaKey !== result.getsMfaKey);
+    expect(mfaKeyMismatches.map((result) => result.name)).toEqual([]);
     // bcryptjs (about 20 KB and a slow hash) only where passwords are hashed or compared.
     const withBcrypt = results.filter((result) => result.hasBcrypt).map((result) => result.name);
     expect(withBcrypt.sort()).toEqual([...PASSWORD_FUNCTIONS].sort());
