@@ -1,6 +1,4 @@
 import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   TELEGRAM_CONTACT_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
@@ -32,11 +30,6 @@ export function usernameError(value: string): ErrorKey | null {
     return 'validation.usernameLength';
   }
   return USERNAME_PATTERN.test(username) ? null : 'validation.usernameCharacters';
-}
-
-export function newPasswordError(value: string): ErrorKey | null {
-  if (value.length < PASSWORD_MIN_LENGTH) return 'validation.passwordTooShort';
-  return value.length > PASSWORD_MAX_LENGTH ? 'validation.passwordTooLong' : null;
 }
 
 export function confirmPasswordError(password: string, confirmation: string): ErrorKey | null {

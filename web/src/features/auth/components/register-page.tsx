@@ -60,10 +60,11 @@ export function RegisterPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const clientErrors = validateRegister(values, referralCode !== null);
+    const form = event.currentTarget as HTMLFormElement;
+    const clientErrors = await validateRegister(values, referralCode !== null);
     setErrors(clientErrors);
     if (hasErrors(clientErrors)) {
-      focusFirstInvalid(event.currentTarget as HTMLFormElement);
+      focusFirstInvalid(form);
       return;
     }
     setSubmitting(true);

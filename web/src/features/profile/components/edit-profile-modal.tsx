@@ -1,4 +1,4 @@
-import type { PublicUser } from '@shared/contract/users';
+import type { OwnUser } from '@shared/contract/users';
 import { LANGUAGES, type Language } from '@shared/enums';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -17,7 +17,7 @@ import { placeServerError } from '../lib/server-error';
 interface EditProfileModalProps {
   open: boolean;
   onClose: () => void;
-  user: PublicUser;
+  user: OwnUser;
 }
 
 /** Username, language and an avatar from /misc/avatars (docs/product.md §2); empty username = unchanged (§5). */
