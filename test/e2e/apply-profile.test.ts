@@ -89,6 +89,37 @@ describe('apply and profile', () => {
     ).toBe(0);
   });
 
+  it('shows the decimal rule and the contact shape in Russian before anything is submitted', async () => {
+    const page = await newPage({ language: 'ru' });
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/applications')
+        posts.push(request.url());
+    });
+    await openAs(page, user, '/apply');
+    await chooseFirst(page, 'continent');
+    await chooseFirst(page, 'country');
+    await chooseFirst(page, 'city');
+    const amount = page.locator('input[name=amount]');
+    await expect(amount.getAttribute('placeholder')).resolves.toBe('0,00');
+    await amount.fill('1234,56789');
+    await amount.blur();
+    await page.getByText('Сумма может содержать не более 2 знаков после запятой.').waitFor();
+    const contact = page.locator('input[name=contactTelegram]');
+    await contact.fill('not a contact');
+    await page.getByRole('button', { name: 'Отправить заявку' }).click();
+    await page.getByText('Контакт Telegram должен быть именем пользователя или номером телефона.').waitFor();
+    await expect(amount.getAttribute('aria-invalid')).resolves.toBe('true');
+    expect(posts).toEqual([]);
+
+    // A comma is a decimal separator: two decimals pass.
+    await amount.fill('1234,56');
+    await amount.blur();
+    await expect(
+      page.getByText('Сумма может содержать не более 2 знаков после запятой.').count(),
+    ).resolves.toBe(0);
+  });
+
   it('keeps the pending application when the cancel confirmation is dismissed', async () => {
     await createApplication(user);
     const page = await newPage({ language: 'en' });

@@ -1,7 +1,6 @@
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-  TELEGRAM_CONTACT_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
   USERNAME_PATTERN,
@@ -41,13 +40,6 @@ export function newPasswordError(value: string): ErrorKey | null {
 
 export function confirmPasswordError(password: string, confirmation: string): ErrorKey | null {
   return password === confirmation ? null : 'validation.passwordsDoNotMatch';
-}
-
-export function telegramContactError(value: string, check: 'idle' | 'checking' | 'valid' | 'invalid') {
-  const contact = value.trim();
-  if (!contact) return 'validation.requiredField';
-  if (contact.length < TELEGRAM_CONTACT_MIN_LENGTH) return 'validation.telegramTooShort';
-  return check === 'invalid' ? 'validation.invalidTelegramContact' : null;
 }
 
 /** Drops the fields without an error, so `Object.keys(errors).length` says whether the form is valid. */
