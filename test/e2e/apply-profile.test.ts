@@ -120,6 +120,26 @@ describe('apply and profile', () => {
     ).resolves.toBe(0);
   });
 
+  it('keeps a Telegram contact set in the profile and starts the apply form from it', async () => {
+    const owner = await registerVerifiedUser('tg');
+    const page = await newPage({ language: 'en' });
+    await openAs(page, owner, '/profile');
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const dialog = page.getByRole('dialog');
+    const field = dialog.getByLabel('Telegram contact');
+    await field.fill('not a contact');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Telegram contact must be a username or a phone number.').waitFor();
+    await field.fill('e2e_prefill');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    // Saving applies the account's language (ru, the default at registration) to the UI.
+    await successToast(page, 'Профиль успешно обновлён.');
+
+    await openAs(page, owner, '/apply');
+    await page.locator('input[name=contactTelegram]').waitFor();
+    await expect(page.locator('input[name=contactTelegram]').inputValue()).resolves.toBe('@e2e_prefill');
+  });
+
   it('keeps the pending application when the cancel confirmation is dismissed', async () => {
     await createApplication(user);
     const page = await newPage({ language: 'en' });

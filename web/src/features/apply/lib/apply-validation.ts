@@ -1,21 +1,11 @@
 import { contactTelegramSchema, standardAmountSchema } from '@shared/contract/applications';
 import { amountLimitMessage, type Quote } from '@shared/contract/rates';
-import { localizeServerMessage } from '@web/lib/server-message';
+import { localizeServerMessage, schemaErrorText } from '@web/lib/server-message';
 import { compactErrors, type FieldErrors, requiredError } from '@web/lib/validation';
-import type * as z from 'zod/mini';
 import { parseAmount, type StandardField, type StandardForm } from './apply-form';
 
 export type TelegramCheck = 'idle' | 'checking' | 'valid' | 'invalid';
 export type IndividualField = 'individualDetails' | 'contactTelegram';
-
-/**
- * The first refusal of one of the server's own schemas (shared/contract), in the UI language: the
- * form refuses what the server would, with the server's text, before it submits.
- */
-function schemaError(schema: z.ZodMiniType, value: unknown): string | null {
-  const issue = schema.safeParse(value).error?.issues[0];
-  return issue ? localizeServerMessage(issue.message) : null;
-}
 
 /**
  * The amount as the server checks it: a number (`,` or `.` as the decimal separator), positive, at
@@ -25,7 +15,7 @@ function schemaError(schema: z.ZodMiniType, value: unknown): string | null {
 export function amountError(form: StandardForm, quote: Quote | null): string | null {
   const amount = parseAmount(form.amount);
   if (!Number.isFinite(amount)) return 'validation.invalidAmount';
-  const rule = schemaError(standardAmountSchema(form.assetFrom), amount);
+  const rule = schemaErrorText(standardAmountSchema(form.assetFrom), amount);
   if (rule) return rule;
   const current =
     quote && quote.amount === amount && quote.assetFrom === form.assetFrom && quote.assetTo === form.assetTo;
@@ -36,7 +26,7 @@ export function amountError(form: StandardForm, quote: Quote | null): string | n
 /** The contact: required, then the server's shape rule (length, username or E.164 phone), then the remote check. */
 export function telegramContactError(contact: string, check: TelegramCheck): string | null {
   if (!contact.trim()) return 'validation.requiredField';
-  const shape = schemaError(contactTelegramSchema, contact);
+  const shape = schemaErrorText(contactTelegramSchema, contact);
   if (shape) return shape;
   return check === 'invalid' ? 'validation.invalidTelegramContact' : null;
 }
