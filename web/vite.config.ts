@@ -28,6 +28,11 @@ export default defineConfig(({ command }) => ({
     // Locale files are fetched as JSON at run time: never inline them as data: URLs (the CSP forbids those).
     assetsInlineLimit: (filePath) => (filePath.endsWith('.json') ? false : undefined),
     rolldownOptions: {
+      // The app, and the API reference at /api/docs: its own page, so the viewer never loads with the app.
+      input: {
+        index: join(import.meta.dirname, 'index.html'),
+        'api-docs': join(import.meta.dirname, 'api-docs.html'),
+      },
       // zod schema builders have no side effects: unused schemas in shared/ (imported for their
       // constants) must not pull zod into the landing page's JavaScript.
       treeshake: { manualPureFunctions: ['z'] },

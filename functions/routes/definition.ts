@@ -45,6 +45,11 @@ export interface RouteDefinition {
    */
   response?: ResponseSchemaName;
   uses: ResourceUse;
+  /**
+   * The successful answer is `data` itself, not wrapped in the envelope: the OpenAPI document, which
+   * OpenAPI tools read as it is. Errors keep the envelope.
+   */
+  bare?: true;
   /** Status of a successful answer when it is not 200 (a created resource: 201). */
   successStatus?: 201;
 }

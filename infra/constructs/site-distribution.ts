@@ -23,7 +23,14 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, MARKET_DATA_ORIGIN } from '../security-headers';
+import {
+  API_DOCS_FILE,
+  API_DOCS_PATH,
+  apiDocsContentSecurityPolicy,
+  contentSecurityPolicy,
+  HSTS_MAX_AGE_SECONDS,
+  MARKET_DATA_ORIGIN,
+} from '../security-headers';
 import type { ServiceConfig } from '../stacks/service-config';
 
 export interface SiteDistributionProps {
@@ -47,21 +54,19 @@ const SPA_REWRITE = `function handler(event) {
   return request;
 }`;
 
-/**
- * The CloudFront distribution in front of everything, so the browser talks to one origin: the SPA
- * from the private bucket (origin access control) and `/api/*` to the HTTP API, with the security
- * headers on both. Its resources are created in the given scope (the web stack) under the ids they
- * always had, so moving this code changed no logical id and replaces nothing on deploy.
- */
-export function siteDistribution(scope: Construct, props: SiteDistributionProps): Distribution {
-  const { config, siteBucket, logBucket } = props;
-  const securityHeaders = new ResponseHeadersPolicy(scope, 'SecurityHeaders', {
-    comment: 'CSP, HSTS, nosniff, no framing, referrer policy',
+/** The API reference page is one file of the site (web/api-docs.html), served at API_DOCS_PATH. */
+const API_DOCS_REWRITE = `function handler(event) {
+  var request = event.request;
+  request.uri = '${API_DOCS_FILE}';
+  return request;
+}`;
+
+/** The security headers of one behavior: the given CSP, HSTS, nosniff, no framing, the referrer policy. */
+function securityHeadersPolicy(scope: Construct, id: string, comment: string, csp: string) {
+  return new ResponseHeadersPolicy(scope, id, {
+    comment,
     securityHeadersBehavior: {
-      contentSecurityPolicy: {
-        contentSecurityPolicy: contentSecurityPolicy(extraConnectSources(config.marketDataUrl)),
-        override: true,
-      },
+      contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
       strictTransportSecurity: {
         accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
         includeSubdomains: true,
@@ -80,12 +85,42 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
       ],
     },
   });
+}
+
+/**
+ * The CloudFront distribution in front of everything, so the browser talks to one origin: the SPA
+ * from the private bucket (origin access control) and `/api/*` to the HTTP API, with the security
+ * headers on both. Its resources are created in the given scope (the web stack) under the ids they
+ * always had, so moving this code changed no logical id and replaces nothing on deploy.
+ */
+export function siteDistribution(scope: Construct, props: SiteDistributionProps): Distribution {
+  const { config, siteBucket, logBucket } = props;
+  const securityHeaders = securityHeadersPolicy(
+    scope,
+    'SecurityHeaders',
+    'CSP, HSTS, nosniff, no framing, referrer policy',
+    contentSecurityPolicy(extraConnectSources(config.marketDataUrl)),
+  );
+  // The API reference page's own policy (infra/security-headers.ts), on its path only.
+  const apiDocsHeaders = securityHeadersPolicy(
+    scope,
+    'ApiDocsHeaders',
+    'The API reference page: its own CSP, HSTS, nosniff, no framing, referrer policy',
+    apiDocsContentSecurityPolicy(),
+  );
 
   const spaRewrite = new EdgeFunction(scope, 'SpaRewrite', {
     comment: 'Serve index.html for client-side routes',
     runtime: FunctionRuntime.JS_2_0,
     code: FunctionCode.fromInline(SPA_REWRITE),
   });
+
+  const apiDocsRewrite = new EdgeFunction(scope, 'ApiDocsRewrite', {
+    comment: 'Serve the API reference page at /api/docs',
+    runtime: FunctionRuntime.JS_2_0,
+    code: FunctionCode.fromInline(API_DOCS_REWRITE),
+  });
+  const siteOrigin = S3BucketOrigin.withOriginAccessControl(siteBucket);
 
   // `https://abc.execute-api.region.amazonaws.com` → its host, the origin's domain name.
   const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
@@ -107,14 +142,23 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
         }
       : {}),
     defaultBehavior: {
-      origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
+      origin: siteOrigin,
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       cachePolicy: CachePolicy.CACHING_OPTIMIZED,
       responseHeadersPolicy: securityHeaders,
       compress: true,
       functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
     },
+    // In this order: CloudFront takes the first pattern that matches, so the page comes before `/api/*`.
     additionalBehaviors: {
+      [API_DOCS_PATH]: {
+        origin: siteOrigin,
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: apiDocsHeaders,
+        compress: true,
+        functionAssociations: [{ function: apiDocsRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
       '/api/*': {
         origin: new HttpOrigin(apiDomain, {
           protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,

@@ -2,7 +2,13 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { contentSecurityPolicy, REFERRER_POLICY } from '../security-headers';
+import {
+  API_DOCS_FILE,
+  API_DOCS_PATH,
+  apiDocsContentSecurityPolicy,
+  contentSecurityPolicy,
+  REFERRER_POLICY,
+} from '../security-headers';
 import { apiRequestListener, loadApiHandlers } from './api-adapter';
 import { ensureTable, startDynamoLocal } from './dynamo';
 import { startJobTimers } from './jobs';
@@ -106,7 +112,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     const web = await webListener(options);
     listener = (request, response) => {
-      const handle = request.url?.startsWith('/api/') || request.url === '/api' ? api : web;
+      const handle = isApiPath(request.url) ? api : web;
       handle(request, response).catch((error: unknown) => {
         console.error(error);
         if (!response.headersSent) response.writeHead(502);
@@ -145,6 +151,12 @@ function configureFunctionEnvironment(
   });
 }
 
+/** `/api/*` goes to the API, except the API reference page, which is a file of the site (as in CloudFront). */
+function isApiPath(url: string | undefined): boolean {
+  const path = new URL(url ?? '/', 'http://localhost').pathname;
+  return (path.startsWith('/api/') || path === '/api') && path !== API_DOCS_PATH;
+}
+
 async function webListener(options: LocalStackOptions) {
   const connectSources = [...(options.extraConnectSources ?? [])];
   if (options.marketDataUrl) connectSources.push(new URL(options.marketDataUrl).origin);
@@ -155,11 +167,24 @@ async function webListener(options: LocalStackOptions) {
     'Referrer-Policy': REFERRER_POLICY,
   };
   const site = await siteListener(options, securityHeaders);
-  if (!options.marketDataUrl) return site;
-  const runtimeConfig = JSON.stringify({ marketDataUrl: options.marketDataUrl });
+  // The API reference page, under its own policy (infra/security-headers.ts), like the distribution's behavior.
+  const docs =
+    options.web === 'static'
+      ? staticSiteListener(options.webDistDir ?? WEB_DIST_DIR, {
+          ...securityHeaders,
+          'Content-Security-Policy': apiDocsContentSecurityPolicy(),
+        })
+      : site;
+  const runtimeConfig = options.marketDataUrl
+    ? JSON.stringify({ marketDataUrl: options.marketDataUrl })
+    : undefined;
   return async (request: IncomingMessage, response: ServerResponse) => {
-    if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/config.json')
-      return site(request, response);
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (path === API_DOCS_PATH) {
+      request.url = API_DOCS_FILE;
+      return docs(request, response);
+    }
+    if (path !== '/config.json' || runtimeConfig === undefined) return site(request, response);
     response.writeHead(200, {
       ...securityHeaders,
       'Content-Type': 'application/json; charset=utf-8',

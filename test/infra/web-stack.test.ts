@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
+import { API_DOCS_FILE, API_DOCS_PATH, apiDocsContentSecurityPolicy } from '@infra/security-headers';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,16 +53,25 @@ function apiBehavior(): Behavior {
   return config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
 }
 
-function headersPolicy(template: Template = web): Record<string, unknown> {
-  const [policy] = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy');
+function apiDocsBehavior(): Behavior {
+  return config.CacheBehaviors.find((behavior) => behavior.PathPattern === API_DOCS_PATH)!;
+}
+
+/** The security headers of the policy a behavior uses (the site's by default). */
+function headersPolicy(template: Template = web, behavior?: Behavior): Record<string, unknown> {
+  const policies = template.findResources('AWS::CloudFront::ResponseHeadersPolicy');
+  const id = behavior
+    ? behavior.ResponseHeadersPolicyId.Ref
+    : Object.keys(policies).find((key) => key.startsWith('SecurityHeaders'))!;
   return (
-    policy!.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, unknown> }
+    policies[id]!.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, unknown> }
   ).SecurityHeadersConfig;
 }
 
-/** Runs the CloudFront Function's code as CloudFront would, on a viewer request for `uri`. */
-function rewrite(uri: string): string {
-  const [fn] = resourcesOf(web, 'AWS::CloudFront::Function');
+/** Runs a behavior's CloudFront Function as CloudFront would, on a viewer request for `uri`. */
+function rewrite(uri: string, behavior: Behavior = config.DefaultCacheBehavior): string {
+  const functionId = behavior.FunctionAssociations![0]!.FunctionARN['Fn::GetAtt'][0];
+  const fn = web.toJSON().Resources[functionId] as { Properties: Record<string, unknown> };
   const handler = vm.runInNewContext(`${fn!.Properties.FunctionCode as string}; handler`) as (event: {
     request: { uri: string };
   }) => { uri: string };
@@ -205,8 +215,34 @@ describe('web stack', () => {
     });
   });
 
+  it('serves the API reference page from the site bucket at /api/docs, matched before /api/*', () => {
+    const patterns = config.CacheBehaviors.map((behavior) => behavior.PathPattern);
+    expect(patterns.indexOf(API_DOCS_PATH)).toBeGreaterThanOrEqual(0);
+    expect(patterns.indexOf(API_DOCS_PATH)).toBeLessThan(patterns.indexOf('/api/*'));
+    expect(apiDocsBehavior().TargetOriginId).toBe(config.DefaultCacheBehavior.TargetOriginId);
+    expect(rewrite(API_DOCS_PATH, apiDocsBehavior())).toBe(API_DOCS_FILE);
+  });
+
+  it('gives /api/docs its own policy, the one the local server sends there, and no other path', () => {
+    const docs = headersPolicy(web, apiDocsBehavior());
+    expect(docs.ContentSecurityPolicy).toEqual({
+      ContentSecurityPolicy: apiDocsContentSecurityPolicy(),
+      Override: true,
+    });
+    expect(apiDocsBehavior().ResponseHeadersPolicyId).not.toEqual(
+      config.DefaultCacheBehavior.ResponseHeadersPolicyId,
+    );
+    expect(apiBehavior().ResponseHeadersPolicyId).not.toEqual(apiDocsBehavior().ResponseHeadersPolicyId);
+    // Everything but the CSP is the site's.
+    const { ContentSecurityPolicy: _docs, ...docsRest } = docs;
+    const { ContentSecurityPolicy: _site, ...siteRest } = headersPolicy();
+    expect(docsRest).toEqual(siteRest);
+  });
+
   it('applies the security headers to both the site and the API', () => {
-    const [policyId] = Object.keys(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+    const policyId = Object.keys(web.findResources('AWS::CloudFront::ResponseHeadersPolicy')).find((key) =>
+      key.startsWith('SecurityHeaders'),
+    );
 
     expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
     expect(apiBehavior().ResponseHeadersPolicyId).toEqual({ Ref: policyId });

@@ -75,6 +75,20 @@ describe('testimonials carousel', () => {
   });
 });
 
+describe('numbers in the UI language', () => {
+  it('writes the rating with a decimal comma in Russian', async () => {
+    await setupTestI18n('ru');
+    try {
+      resizeTo(375);
+      render(<Testimonials />);
+      fireEvent.click(screen.getByRole('button', { name: 'Следующие отзывы' }));
+      expect(screen.getByRole('img').getAttribute('aria-label')).toBe('Оценка: 4,5 из 5');
+    } finally {
+      await setupTestI18n('en');
+    }
+  });
+});
+
 describe('price ticker', () => {
   const coins: TickerCoin[] = [
     { id: 'bitcoin', symbol: 'BTC', name: 'Bitcoin', price: 60000, change24h: 1.5 },
