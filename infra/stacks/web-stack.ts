@@ -11,6 +11,7 @@ import {
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { siteDistribution } from '../constructs/site-distribution';
+import { HASHED_ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../site-delivery';
 import { isProduction, removalPolicyFor, type ServiceConfig } from './service-config';
 
 export interface WebStackProps extends StackProps {
@@ -94,7 +95,7 @@ export class WebStack extends Stack {
       exclude: ['*'],
       include: ['assets/*'],
       prune: false,
-      cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+      cacheControl: [CacheControl.fromString(HASHED_ASSET_CACHE_CONTROL)],
       memoryLimit: 512,
     });
     const pages = new BucketDeployment(this, 'DeployPages', {
@@ -102,7 +103,7 @@ export class WebStack extends Stack {
       destinationBucket: bucket,
       exclude: ['assets/*'],
       prune: true,
-      cacheControl: [CacheControl.noCache()],
+      cacheControl: [CacheControl.fromString(PAGE_CACHE_CONTROL)],
       distribution,
       distributionPaths: ['/*'],
       memoryLimit: 512,

@@ -2,13 +2,40 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
+import { SITE_CONTENT_TYPES } from '@infra/local/static-site';
+import {
+  COMPRESSIBLE_CONTENT_TYPES,
+  HASHED_ASSET_CACHE_CONTROL,
+  PAGE_CACHE_CONTROL,
+} from '@infra/site-delivery';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SynthesizedService, synthesizeService } from './synth';
 
+/**
+ * The types CloudFront compresses, from its guide ("Serve compressed files", file types that
+ * CloudFront compresses), the ones that concern a web site.
+ */
+const CLOUDFRONT_COMPRESSED_TYPES = [
+  'application/javascript',
+  'application/json',
+  'application/x-javascript',
+  'application/xml',
+  'font/otf',
+  'font/ttf',
+  'image/svg+xml',
+  'text/css',
+  'text/csv',
+  'text/html',
+  'text/javascript',
+  'text/plain',
+  'text/xml',
+];
+
 interface Behavior {
   TargetOriginId: string;
+  Compress?: boolean;
   PathPattern?: string;
   ViewerProtocolPolicy: string;
   AllowedMethods?: string[];
@@ -150,6 +177,37 @@ describe('web stack', () => {
   it('leaves requests for files untouched', () => {
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(rewrite('/avatars/fox.png')).toBe('/avatars/fox.png');
+  });
+
+  it('compresses the site with brotli and gzip', () => {
+    expect(config.DefaultCacheBehavior.Compress).toBe(true);
+    // The managed CachingOptimized policy keys the cache on both encodings, which turns them on.
+    expect(config.DefaultCacheBehavior.CachePolicyId).toBe(CachePolicy.CACHING_OPTIMIZED.cachePolicyId);
+  });
+
+  it('compresses every text type the site ships, as the local server does', () => {
+    const textTypes = Object.values(SITE_CONTENT_TYPES)
+      .map((type) => type.split(';')[0]!)
+      .filter((type) => type.startsWith('text/') || type.endsWith('json') || type.endsWith('xml'));
+
+    expect(textTypes.length).toBeGreaterThan(4);
+    for (const type of [...textTypes, ...COMPRESSIBLE_CONTENT_TYPES]) {
+      expect(CLOUDFRONT_COMPRESSED_TYPES).toContain(type);
+    }
+    expect(COMPRESSIBLE_CONTENT_TYPES).toEqual(expect.arrayContaining(textTypes));
+  });
+
+  it('uploads hashed assets immutable and the pages revalidated, as the local server sends them', () => {
+    const cacheControls = resourcesOf(web, 'Custom::CDKBucketDeployment').map(
+      (deployment) => deployment.Properties.SystemMetadata,
+    );
+
+    expect(cacheControls).toEqual(
+      expect.arrayContaining([
+        { 'cache-control': HASHED_ASSET_CACHE_CONTROL },
+        { 'cache-control': PAGE_CACHE_CONTROL },
+      ]),
+    );
   });
 
   it('has no custom error responses, so API 403/404 envelopes reach the browser unchanged', () => {
