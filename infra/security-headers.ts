@@ -1,16 +1,15 @@
 /**
  * The site's security headers, served by CloudFront's response headers policy in AWS and by the
- * local server, so what is tested locally is what ships. The market-data host is the ticker's.
+ * local server, so what is tested locally is what ships. The page talks to its own origin only
+ * (the ticker's market data comes through `/api/market/ticker`).
  */
-export const MARKET_DATA_ORIGIN = 'https://api.coingecko.com';
-
-export function contentSecurityPolicy(extraConnectSources: string[] = []): string {
+export function contentSecurityPolicy(): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
-    `connect-src ${["'self'", MARKET_DATA_ORIGIN, ...extraConnectSources].join(' ')}`,
+    "connect-src 'self'",
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

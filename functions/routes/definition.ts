@@ -13,6 +13,8 @@ export interface ResourceUse {
   mail?: boolean;
   /** Issues access tokens although the route is public (login, verify-email, refresh). */
   tokens?: boolean;
+  /** Calls the market-data provider (its base URL in `MARKET_DATA_URL`). */
+  marketData?: boolean;
 }
 
 /**

@@ -5,6 +5,7 @@ import * as auth from './auth';
 import * as dashboard from './dashboard';
 import type { JobDefinition, RouteDefinition } from './definition';
 import * as geo from './geo';
+import * as market from './market';
 import * as notifications from './notifications';
 import * as profile from './profile';
 import * as rates from './rates';
@@ -26,6 +27,7 @@ export const routes = {
   ...notifications,
   ...geo,
   ...rates,
+  ...market,
   ...adminUsers,
   ...adminApplications,
   ...dashboard,

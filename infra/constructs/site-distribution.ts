@@ -1,3 +1,4 @@
+import { TICKER_CACHE_SECONDS } from '@shared/constants';
 import { Duration, Fn, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
@@ -23,7 +24,7 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, MARKET_DATA_ORIGIN } from '../security-headers';
+import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '../security-headers';
 import type { ServiceConfig } from '../stacks/service-config';
 
 export interface SiteDistributionProps {
@@ -59,7 +60,7 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
     comment: 'CSP, HSTS, nosniff, no framing, referrer policy',
     securityHeadersBehavior: {
       contentSecurityPolicy: {
-        contentSecurityPolicy: contentSecurityPolicy(extraConnectSources(config.marketDataUrl)),
+        contentSecurityPolicy: contentSecurityPolicy(),
         override: true,
       },
       strictTransportSecurity: {
@@ -89,6 +90,30 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
 
   // `https://abc.execute-api.region.amazonaws.com` → its host, the origin's domain name.
   const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+  const apiOrigin = new HttpOrigin(apiDomain, {
+    protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+    originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+  });
+  const apiBehavior = {
+    origin: apiOrigin,
+    // No redirect: a redirected POST would lose its body.
+    viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+    // API Gateway routes by its own Host name, so every viewer header but Host goes through, with
+    // CloudFront's own headers (CloudFront-Viewer-Address: the client address the limits use).
+    originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    responseHeadersPolicy: securityHeaders,
+  };
+  // The ticker is the same for every visitor: one provider call per edge location and minute,
+  // whoever asks (no header, cookie or query string in the key), compressed like the site.
+  const tickerCache = new CachePolicy(scope, 'TickerCache', {
+    comment: 'GET /api/market/ticker: the same answer for everyone for 60 s',
+    // The answer's own max-age (the same 60 s) decides; a 503 (no-store) is not kept.
+    minTtl: Duration.seconds(0),
+    defaultTtl: Duration.seconds(TICKER_CACHE_SECONDS),
+    maxTtl: Duration.seconds(TICKER_CACHE_SECONDS),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+  });
   const customDomain = config.siteDomain && config.certificateArn;
 
   const distribution = new Distribution(scope, 'Distribution', {
@@ -114,20 +139,18 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
       compress: true,
       functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
     },
+    // In this order: CloudFront takes the first pattern that matches.
     additionalBehaviors: {
+      '/api/market/ticker': {
+        ...apiBehavior,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: tickerCache,
+        compress: true,
+      },
       '/api/*': {
-        origin: new HttpOrigin(apiDomain, {
-          protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-          originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-        }),
-        // No redirect: a redirected POST would lose its body.
-        viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+        ...apiBehavior,
         allowedMethods: AllowedMethods.ALLOW_ALL,
         cachePolicy: CachePolicy.CACHING_DISABLED,
-        // API Gateway routes by its own Host name, so every viewer header but Host goes through, with
-        // CloudFront's own headers (CloudFront-Viewer-Address: the client address the limits use).
-        originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-        responseHeadersPolicy: securityHeaders,
       },
     },
   });
@@ -153,10 +176,4 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
   }
 
   return distribution;
-}
-
-/** The CSP already allows the default market-data host; another one configured must be allowed too. */
-function extraConnectSources(marketDataUrl: string): string[] {
-  const origin = new URL(marketDataUrl).origin;
-  return origin === MARKET_DATA_ORIGIN ? [] : [origin];
 }

@@ -62,7 +62,7 @@ export class WebStack extends Stack {
     const distribution = siteDistribution(this, { config, siteBucket, logBucket, httpApi: props.httpApi });
 
     if (config.webAssetsPath) {
-      this.deploySite(config.webAssetsPath, config.marketDataUrl, siteBucket, distribution);
+      this.deploySite(config.webAssetsPath, siteBucket, distribution);
     }
     // Otherwise the web app has not been built yet (`npm run build:web` writes web/dist): synth still
     // works, and a later deploy after the build uploads the site.
@@ -80,15 +80,8 @@ export class WebStack extends Stack {
    * index.html may still ask for them); then the rest, revalidated on every request, then an
    * invalidation so the new index.html is served at once.
    */
-  private deploySite(
-    assetsPath: string,
-    marketDataUrl: string,
-    bucket: Bucket,
-    distribution: Distribution,
-  ): void {
+  private deploySite(assetsPath: string, bucket: Bucket, distribution: Distribution): void {
     const source = Source.asset(assetsPath);
-    // The web app reads its run-time settings from /config.json, as the local stack serves it.
-    const runtimeConfig = Source.jsonData('config.json', { marketDataUrl });
     const hashedAssets = new BucketDeployment(this, 'DeployHashedAssets', {
       sources: [source],
       destinationBucket: bucket,
@@ -99,7 +92,7 @@ export class WebStack extends Stack {
       memoryLimit: 512,
     });
     const pages = new BucketDeployment(this, 'DeployPages', {
-      sources: [source, runtimeConfig],
+      sources: [source],
       destinationBucket: bucket,
       exclude: ['assets/*'],
       prune: true,

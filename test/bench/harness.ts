@@ -92,6 +92,7 @@ export function functionEnvironment({ access, uses }: BenchFunction): NodeJS.Pro
       : {}),
     ...(uses.table ? { TABLE_NAME: 'bench' } : {}),
     ...(uses.mail ? { MAIL_FROM: 'no-reply@example.com' } : {}),
+    ...(uses.marketData ? { MARKET_DATA_URL: 'https://market.example.com/api/v3' } : {}),
   };
 }
 

@@ -5,7 +5,6 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '@infra/local/ports';
-import { startMarketDataStandIn } from '../e2e/support/market-data-stand-in';
 import { type RouteSize, routeSizes } from '../e2e/support/route-sizes';
 import { startLocalStackProcess } from '../support/stack-process';
 import { buildWebApp } from './web-routes';
@@ -14,7 +13,7 @@ import { buildWebApp } from './web-routes';
  * `npm run bench:web [-- --runs=N]`: Lighthouse (mobile preset: a mid-range phone on a slow 4G
  * connection, simulated) against the built web app served by the local stack, as CloudFront serves
  * it (compressed, cached, same security headers), for the public routes and a minimal static page
- * served beside them as the reference; the median of N runs (default 3) per route.
+ * served beside them as the reference (the ticker from the stack's market-data stand-in); the median of N runs (default 3) per route.
  */
 const RUNS_DEFAULT = 3;
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -66,8 +65,8 @@ interface LighthouseResult {
 const LIGHTHOUSE_CLI = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
 
 /**
- * One Lighthouse run in a child process, awaited without blocking this process's event loop (the
- * page server lives in a child too, but the market-data stand-in answers from here).
+ * One Lighthouse run in a child process, awaited without blocking this process's event loop (a
+ * synchronous spawn would stall any server living in this process).
  */
 async function lighthouse(url: string, outputDir: string): Promise<Run> {
   const output = join(outputDir, `${randomBytes(6).toString('hex')}.json`);
@@ -170,7 +169,6 @@ async function main(): Promise<void> {
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs needs a positive integer: ${runsArg}`);
   const distDir = mkdtempSync(join(tmpdir(), 'bench-web-dist-'));
   const reportsDir = mkdtempSync(join(tmpdir(), 'bench-web-lighthouse-'));
-  const marketData = await startMarketDataStandIn();
   try {
     await buildWebApp(distDir);
     writeFileSync(join(distDir, REFERENCE_PATH), REFERENCE_PAGE);
@@ -186,7 +184,6 @@ async function main(): Promise<void> {
       web: 'static',
       webDistDir: distDir,
       runJobs: false,
-      marketDataUrl: marketData.url,
     });
     try {
       const collected = new Map<BenchRoute, Run[]>(ROUTES.map((route) => [route, []]));
@@ -203,7 +200,6 @@ async function main(): Promise<void> {
       await stack.stop();
     }
   } finally {
-    marketData.server.close();
     rmSync(distDir, { recursive: true, force: true });
     rmSync(reportsDir, { recursive: true, force: true });
   }

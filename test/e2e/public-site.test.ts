@@ -1,7 +1,7 @@
+import { STAND_IN_CHANGES } from '@infra/local/market-data-stand-in';
 import { TICKER_COINS } from '@shared/constants';
 import { describe, expect, inject, it } from 'vitest';
 import { siteUrl, useBrowser, waitForApp } from './support/browser';
-import { STAND_IN_CHANGES } from './support/market-data-stand-in';
 import { readManifest } from './support/route-sizes';
 
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.

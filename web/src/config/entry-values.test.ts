@@ -22,7 +22,6 @@ describe('values copied for the entry chunk', () => {
     expect(entry.TOAST_LIMIT).toBe(constants.TOAST_LIMIT);
     expect(entry.TOAST_DURATION_MS).toEqual(constants.TOAST_DURATION_MS);
     expect(entry.TICKER_REFRESH_MS).toBe(constants.TICKER_REFRESH_MS);
-    expect(entry.TICKER_COINS).toEqual(constants.TICKER_COINS);
     expect(entry.CAROUSEL_BREAKPOINTS_PX).toEqual(constants.CAROUSEL_BREAKPOINTS_PX);
   });
 });

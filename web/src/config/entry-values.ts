@@ -27,15 +27,4 @@ export const TOAST_DURATION_MS = {
   loading: Number.POSITIVE_INFINITY,
 } as const;
 export const TICKER_REFRESH_MS = 60_000;
-export const TICKER_COINS = [
-  'bitcoin',
-  'ethereum',
-  'binancecoin',
-  'solana',
-  'ripple',
-  'cardano',
-  'dogecoin',
-  'polkadot',
-  'litecoin',
-] as const;
 export const CAROUSEL_BREAKPOINTS_PX = { two: 768, three: 1024 } as const;
