@@ -24,6 +24,7 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { PAGE_ROUTER_CODE } from '../edge/page-router';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS } from '../security-headers';
 import type { ServiceConfig } from '../stacks/service-config';
 
@@ -33,20 +34,6 @@ export interface SiteDistributionProps {
   readonly logBucket: Bucket;
   readonly httpApi: IHttpApi;
 }
-
-/**
- * SPA fallback at the edge: a path whose last segment has no file extension is a client-side route
- * and gets `/index.html`. Done here rather than with 403/404 custom error responses because those
- * apply to every behavior and would replace the API's JSON 404 envelopes with the HTML page.
- */
-const SPA_REWRITE = `function handler(event) {
-  var request = event.request;
-  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/index.html';
-  }
-  return request;
-}`;
 
 /**
  * The CloudFront distribution in front of everything, so the browser talks to one origin: the SPA
@@ -82,10 +69,14 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
     },
   });
 
-  const spaRewrite = new EdgeFunction(scope, 'SpaRewrite', {
-    comment: 'Serve index.html for client-side routes',
+  // Pages to their prerendered HTML in the visitor's language, client routes to the app shell. Done
+  // at viewer request rather than with 403/404 custom error responses because those apply to every
+  // behavior and would replace the API's JSON 404 envelopes with an HTML page.
+  const pageRouter = new EdgeFunction(scope, 'SpaRewrite', {
+    comment:
+      'Prerendered page by language (lang query, cookie, Accept-Language), app shell for client routes',
     runtime: FunctionRuntime.JS_2_0,
-    code: FunctionCode.fromInline(SPA_REWRITE),
+    code: FunctionCode.fromInline(PAGE_ROUTER_CODE),
   });
 
   // `https://abc.execute-api.region.amazonaws.com` → its host, the origin's domain name.
@@ -137,7 +128,7 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
       cachePolicy: CachePolicy.CACHING_OPTIMIZED,
       responseHeadersPolicy: securityHeaders,
       compress: true,
-      functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      functionAssociations: [{ function: pageRouter, eventType: FunctionEventType.VIEWER_REQUEST }],
     },
     // In this order: CloudFront takes the first pattern that matches.
     additionalBehaviors: {

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import { routePage, type ViewerRequest } from '../edge/page-router';
 import {
   type ContentEncoding,
   chooseEncoding,
@@ -27,9 +28,29 @@ export const SITE_CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
-function decodedPath(url: string | undefined): string | undefined {
+/** The request as a CloudFront Function sees it: the URI, the query, the cookies and the headers. */
+function viewerRequest(request: IncomingMessage): ViewerRequest {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  const cookies: Record<string, { value: string }> = {};
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const separator = part.indexOf('=');
+    if (separator > 0) cookies[part.slice(0, separator).trim()] = { value: part.slice(separator + 1).trim() };
+  }
+  const headers: Record<string, { value: string }> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string') headers[name] = { value };
+  }
+  return {
+    uri: url.pathname,
+    querystring: Object.fromEntries([...url.searchParams].map(([name, value]) => [name, { value }])),
+    cookies,
+    headers,
+  };
+}
+
+function decoded(pathname: string): string | undefined {
   try {
-    return decodeURIComponent(new URL(url ?? '/', 'http://localhost').pathname);
+    return decodeURIComponent(pathname);
   } catch {
     return undefined;
   }
@@ -48,8 +69,10 @@ const compressors: Record<ContentEncoding, (body: Buffer) => Promise<Buffer>> = 
 };
 
 /**
- * Serves the built web app like the CloudFront distribution: files when they exist, index.html
- * for other extension-less paths (SPA fallback), 404 for missing files; hashed assets cached for
+ * Serves the built web app like the CloudFront distribution: each request first goes through the
+ * distribution's viewer-request function (infra/edge/page-router.ts: a page path becomes its
+ * prerendered HTML in the visitor's language, a client-rendered route the app shell), then the file
+ * is served when it exists, 404 otherwise; hashed assets cached for
  * a year, the rest revalidated; text files of 1,000 bytes or more compressed with brotli or gzip
  * as the viewer's `Accept-Encoding` allows (infra/site-delivery.ts).
  */
@@ -67,7 +90,7 @@ export function staticSiteListener(rootDir: string, securityHeaders: Record<stri
     return encoded;
   };
   return async (request: IncomingMessage, response: ServerResponse) => {
-    const pathname = decodedPath(request.url);
+    const pathname = decoded(routePage(viewerRequest(request)));
     if (pathname === undefined) {
       response.writeHead(400, { ...securityHeaders, 'Content-Type': 'text/plain; charset=utf-8' });
       response.end('Bad request');
@@ -75,18 +98,16 @@ export function staticSiteListener(rootDir: string, securityHeaders: Record<stri
     }
     const candidate = normalize(join(root, pathname));
     const inside = candidate === root || candidate.startsWith(root + sep);
-    const found = inside && (await statOf(candidate))?.isFile() === true;
-    // Like the distribution's rewrite: only extension-less paths (client routes) get index.html.
-    if (!found && extname(pathname) !== '') {
+    const file = candidate;
+    const fileStat = inside ? await statOf(file) : undefined;
+    if (!fileStat?.isFile()) {
+      if (!(await statOf(join(root, 'index.html')))?.isFile()) {
+        response.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
+        response.end('The web app is not built: run `npm run build:web` (npm start does it for you).');
+        return;
+      }
       response.writeHead(404, { ...securityHeaders, 'Content-Type': 'text/plain; charset=utf-8' });
       response.end('Not found');
-      return;
-    }
-    const file = found ? candidate : join(root, 'index.html');
-    const fileStat = await statOf(file);
-    if (!fileStat?.isFile()) {
-      response.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
-      response.end('The web app is not built: run `npm run build:web` (npm start does it for you).');
       return;
     }
     const contentType = SITE_CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';

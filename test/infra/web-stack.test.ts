@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
+import type { ViewerRequest } from '@infra/edge/page-router';
 import { SITE_CONTENT_TYPES } from '@infra/local/static-site';
 import {
   COMPRESSIBLE_CONTENT_TYPES,
@@ -86,13 +87,13 @@ function headersPolicy(template: Template = web): Record<string, unknown> {
   ).SecurityHeadersConfig;
 }
 
-/** Runs the CloudFront Function's code as CloudFront would, on a viewer request for `uri`. */
-function rewrite(uri: string): string {
+/** Runs the deployed CloudFront Function's code as CloudFront would, on a viewer request. */
+function rewrite(uri: string, request: Omit<ViewerRequest, 'uri'> = {}): string {
   const [fn] = resourcesOf(web, 'AWS::CloudFront::Function');
   const handler = vm.runInNewContext(`${fn!.Properties.FunctionCode as string}; handler`) as (event: {
-    request: { uri: string };
+    request: ViewerRequest;
   }) => { uri: string };
-  return handler({ request: { uri } }).uri;
+  return handler({ request: { uri, ...request } }).uri;
 }
 
 beforeAll(() => {
@@ -197,12 +198,22 @@ describe('web stack', () => {
     );
   });
 
-  it('rewrites client-side routes to /index.html at viewer request', () => {
+  it('rewrites client-rendered routes to the app shell at viewer request', () => {
     const [association] = config.DefaultCacheBehavior.FunctionAssociations ?? [];
 
     expect(association?.EventType).toBe('viewer-request');
-    expect(rewrite('/applications/42')).toBe('/index.html');
-    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/admin/applications/42')).toBe('/index.html');
+    expect(rewrite('/profile')).toBe('/index.html');
+  });
+
+  it('rewrites public pages to their prerendered HTML in the language of the cookie', () => {
+    const cookies = { language: { value: 'en' } };
+    const headers = { 'accept-language': { value: 'ru-RU,ru;q=0.9' } };
+
+    expect(rewrite('/', { cookies, headers })).toBe('/en/index.html');
+    expect(rewrite('/login', { cookies, headers })).toBe('/en/login.html');
+    expect(rewrite('/no/such/page', { cookies })).toBe('/en/404.html');
+    expect(rewrite('/privacy-policy', { headers })).toBe('/ru/privacy-policy.html');
   });
 
   it('leaves requests for files untouched', () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const SCRIPT = `export const greeting = ${JSON.stringify('hello '.repeat(400))};\n`;
 const PAGE = `<!doctype html><title>Site</title><p>${'text '.repeat(300)}</p>`;
+const SHELL = '<!doctype html><title>Shell</title><div id="root"></div>';
 const PNG = Buffer.alloc(2000, 7);
 
 let root: string;
@@ -19,7 +20,11 @@ let base: string;
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'static-site-'));
   mkdirSync(join(root, 'assets'));
-  writeFileSync(join(root, 'index.html'), PAGE);
+  writeFileSync(join(root, 'index.html'), SHELL);
+  mkdirSync(join(root, 'ru'));
+  mkdirSync(join(root, 'en'));
+  writeFileSync(join(root, 'ru', 'index.html'), PAGE);
+  writeFileSync(join(root, 'en', 'index.html'), '<!doctype html><title>English</title>');
   writeFileSync(join(root, 'assets', 'index-abc123.js'), SCRIPT);
   writeFileSync(join(root, 'assets', 'tiny-abc123.css'), 'p{color:red}');
   writeFileSync(join(root, 'logo.png'), PNG);
@@ -34,19 +39,26 @@ afterAll(async () => {
 });
 
 /** The raw answer (fetch would decode the body itself; these are the bytes sent). */
-function get(path: string, acceptEncoding = 'identity', method = 'GET') {
-  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
-    (resolve, reject) => {
-      const outgoing = request(`${base}${path}`, { method, headers: { 'Accept-Encoding': acceptEncoding } });
-      outgoing.on('response', (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () => resolve({ headers: incoming.headers, body: Buffer.concat(chunks) }));
-      });
-      outgoing.on('error', reject);
-      outgoing.end();
-    },
-  );
+function get(path: string, acceptEncoding = 'identity', method = 'GET', extra: Record<string, string> = {}) {
+  return new Promise<{
+    status: number | undefined;
+    headers: Record<string, string | string[] | undefined>;
+    body: Buffer;
+  }>((resolve, reject) => {
+    const outgoing = request(`${base}${path}`, {
+      method,
+      headers: { 'Accept-Encoding': acceptEncoding, ...extra },
+    });
+    outgoing.on('response', (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () =>
+        resolve({ status: incoming.statusCode, headers: incoming.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
 }
 
 describe('the local site server', () => {
@@ -88,12 +100,26 @@ describe('the local site server', () => {
 
   it('marks hashed assets immutable for a year and revalidates pages', async () => {
     const asset = await get('/assets/index-abc123.js');
-    const page = await get('/some/client/route');
+    const page = await get('/');
 
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(page.headers['cache-control']).toBe('no-cache');
     expect(page.body.toString()).toBe(PAGE);
     expect(page.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it("routes each request through the distribution's page router", async () => {
+    const english = await get('/', 'identity', 'GET', { Cookie: 'theme=dark; language=en' });
+    const byHeader = await get('/', 'identity', 'GET', { 'Accept-Language': 'en-GB,en;q=0.9' });
+    const shell = await get('/profile', 'identity', 'GET', { Cookie: 'language=en' });
+    const missingPage = await get('/license-agreement');
+    const missingFile = await get('/assets/none.js');
+
+    expect(english.body.toString()).toBe('<!doctype html><title>English</title>');
+    expect(byHeader.body.toString()).toBe('<!doctype html><title>English</title>');
+    expect(shell.body.toString()).toBe(SHELL);
+    expect(missingPage.status).toBe(404);
+    expect(missingFile.status).toBe(404);
   });
 
   it('answers HEAD with the headers and no body', async () => {

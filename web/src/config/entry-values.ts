@@ -15,6 +15,7 @@ export function isStaffRole(role: Role): boolean {
 }
 
 export const LANGUAGE_STORAGE_KEY = 'language';
+export const LANGUAGE_COOKIE = 'language';
 export const AUTH_TOKEN_STORAGE_KEY = 'authToken';
 export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
 export const REFERRAL_COOKIE_DAYS = 7;

@@ -3,7 +3,7 @@ import { answerFetchWith } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TickerCoin } from '../api/market-data';
-import { PriceTicker, useTickerCoins } from './price-ticker';
+import { LivePriceTicker, PriceTicker } from './price-ticker';
 import { Testimonials } from './testimonials';
 
 function resizeTo(width: number) {
@@ -21,10 +21,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-function LiveTicker() {
-  return <PriceTicker coins={useTickerCoins()} />;
-}
 
 describe('testimonials carousel', () => {
   it.each([
@@ -107,7 +103,7 @@ describe('price ticker', () => {
       data: { coins, updatedAt: '2026-01-01T00:00:00.000Z', stale: true },
     });
 
-    render(<LiveTicker />);
+    render(<LivePriceTicker />);
 
     await waitFor(() => expect(screen.getAllByText('BTC')).toHaveLength(2));
     expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/market/ticker');
@@ -117,7 +113,7 @@ describe('price ticker', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const fetchMock = answerFetchWith(503, { success: false, message: 'Market data unavailable.' });
 
-    const { container } = render(<LiveTicker />);
+    const { container } = render(<LivePriceTicker />);
 
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     await waitFor(() => expect(console.warn).toHaveBeenCalled());

@@ -19,7 +19,7 @@ export function useTickerCoins(): TickerCoin[] {
       } catch (error) {
         if (!active) return;
         console.warn('Price ticker unavailable:', error);
-        setCoins([]);
+        setCoins((current) => (current.length === 0 ? current : []));
       }
     };
     void load();
@@ -74,4 +74,13 @@ export function PriceTicker({ coins }: { coins: TickerCoin[] }) {
       </div>
     </section>
   );
+}
+
+/**
+ * The ticker with its own polling: its updates re-render this component only, never the landing
+ * page around it, whose lazy sections may still be hydrating (an update reaching them first would
+ * make React throw their server HTML away and render them anew).
+ */
+export function LivePriceTicker() {
+  return <PriceTicker coins={useTickerCoins()} />;
 }
