@@ -15,6 +15,8 @@ export interface ResourceUse {
   tokens?: boolean;
   /** Reads or writes TOTP secrets, so gets the key that encrypts them at rest. */
   mfaKey?: boolean;
+  /** Calls the market-data provider (its base URL in `MARKET_DATA_URL`). */
+  marketData?: boolean;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { TICKER_CACHE_SECONDS } from '@shared/constants';
 import { Duration, Fn, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
@@ -23,13 +24,12 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { PAGE_ROUTER_CODE } from '../edge/page-router';
 import {
   API_DOCS_FILE,
   API_DOCS_PATH,
-  apiDocsContentSecurityPolicy,
   contentSecurityPolicy,
   HSTS_MAX_AGE_SECONDS,
-  MARKET_DATA_ORIGIN,
 } from '../security-headers';
 import type { ServiceConfig } from '../stacks/service-config';
 
@@ -40,20 +40,6 @@ export interface SiteDistributionProps {
   readonly httpApi: IHttpApi;
 }
 
-/**
- * SPA fallback at the edge: a path whose last segment has no file extension is a client-side route
- * and gets `/index.html`. Done here rather than with 403/404 custom error responses because those
- * apply to every behavior and would replace the API's JSON 404 envelopes with the HTML page.
- */
-const SPA_REWRITE = `function handler(event) {
-  var request = event.request;
-  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/index.html';
-  }
-  return request;
-}`;
-
 /** The API reference page is one file of the site (web/api-docs.html), served at API_DOCS_PATH. */
 const API_DOCS_REWRITE = `function handler(event) {
   var request = event.request;
@@ -61,12 +47,22 @@ const API_DOCS_REWRITE = `function handler(event) {
   return request;
 }`;
 
-/** The security headers of one behavior: the given CSP, HSTS, nosniff, no framing, the referrer policy. */
-function securityHeadersPolicy(scope: Construct, id: string, comment: string, csp: string) {
-  return new ResponseHeadersPolicy(scope, id, {
-    comment,
+/**
+ * The CloudFront distribution in front of everything, so the browser talks to one origin: the SPA
+ * from the private bucket (origin access control) and `/api/*` to the HTTP API, with the security
+ * headers on both. Its resources are created in the given scope (the web stack) under the ids they
+ * always had, so moving this code changed no logical id and replaces nothing on deploy.
+ */
+export function siteDistribution(scope: Construct, props: SiteDistributionProps): Distribution {
+  const { config, siteBucket, logBucket } = props;
+  // One policy for the app and the API reference page: both talk to the site's own origin only.
+  const securityHeaders = new ResponseHeadersPolicy(scope, 'SecurityHeaders', {
+    comment: 'CSP, HSTS, nosniff, no framing, referrer policy',
     securityHeadersBehavior: {
-      contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
+      contentSecurityPolicy: {
+        contentSecurityPolicy: contentSecurityPolicy(),
+        override: true,
+      },
       strictTransportSecurity: {
         accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS),
         includeSubdomains: true,
@@ -85,34 +81,15 @@ function securityHeadersPolicy(scope: Construct, id: string, comment: string, cs
       ],
     },
   });
-}
 
-/**
- * The CloudFront distribution in front of everything, so the browser talks to one origin: the SPA
- * from the private bucket (origin access control) and `/api/*` to the HTTP API, with the security
- * headers on both. Its resources are created in the given scope (the web stack) under the ids they
- * always had, so moving this code changed no logical id and replaces nothing on deploy.
- */
-export function siteDistribution(scope: Construct, props: SiteDistributionProps): Distribution {
-  const { config, siteBucket, logBucket } = props;
-  const securityHeaders = securityHeadersPolicy(
-    scope,
-    'SecurityHeaders',
-    'CSP, HSTS, nosniff, no framing, referrer policy',
-    contentSecurityPolicy(extraConnectSources(config.marketDataUrl)),
-  );
-  // The API reference page's own policy (infra/security-headers.ts), on its path only.
-  const apiDocsHeaders = securityHeadersPolicy(
-    scope,
-    'ApiDocsHeaders',
-    'The API reference page: its own CSP, HSTS, nosniff, no framing, referrer policy',
-    apiDocsContentSecurityPolicy(),
-  );
-
-  const spaRewrite = new EdgeFunction(scope, 'SpaRewrite', {
-    comment: 'Serve index.html for client-side routes',
+  // Pages to their prerendered HTML in the visitor's language, client routes to the app shell. Done
+  // at viewer request rather than with 403/404 custom error responses because those apply to every
+  // behavior and would replace the API's JSON 404 envelopes with an HTML page.
+  const pageRouter = new EdgeFunction(scope, 'SpaRewrite', {
+    comment:
+      'Prerendered page by language (lang query, cookie, Accept-Language), app shell for client routes',
     runtime: FunctionRuntime.JS_2_0,
-    code: FunctionCode.fromInline(SPA_REWRITE),
+    code: FunctionCode.fromInline(PAGE_ROUTER_CODE),
   });
 
   const apiDocsRewrite = new EdgeFunction(scope, 'ApiDocsRewrite', {
@@ -124,6 +101,30 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
 
   // `https://abc.execute-api.region.amazonaws.com` → its host, the origin's domain name.
   const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+  const apiOrigin = new HttpOrigin(apiDomain, {
+    protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+    originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+  });
+  const apiBehavior = {
+    origin: apiOrigin,
+    // No redirect: a redirected POST would lose its body.
+    viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+    // API Gateway routes by its own Host name, so every viewer header but Host goes through, with
+    // CloudFront's own headers (CloudFront-Viewer-Address: the client address the limits use).
+    originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    responseHeadersPolicy: securityHeaders,
+  };
+  // The ticker is the same for every visitor: one provider call per edge location and minute,
+  // whoever asks (no header, cookie or query string in the key), compressed like the site.
+  const tickerCache = new CachePolicy(scope, 'TickerCache', {
+    comment: 'GET /api/market/ticker: the same answer for everyone for 60 s',
+    // The answer's own max-age (the same 60 s) decides; a 503 (no-store) is not kept.
+    minTtl: Duration.seconds(0),
+    defaultTtl: Duration.seconds(TICKER_CACHE_SECONDS),
+    maxTtl: Duration.seconds(TICKER_CACHE_SECONDS),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+  });
   const customDomain = config.siteDomain && config.certificateArn;
 
   const distribution = new Distribution(scope, 'Distribution', {
@@ -147,31 +148,28 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
       cachePolicy: CachePolicy.CACHING_OPTIMIZED,
       responseHeadersPolicy: securityHeaders,
       compress: true,
-      functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      functionAssociations: [{ function: pageRouter, eventType: FunctionEventType.VIEWER_REQUEST }],
     },
-    // In this order: CloudFront takes the first pattern that matches, so the page comes before `/api/*`.
+    // In this order: CloudFront takes the first pattern that matches, so both come before `/api/*`.
     additionalBehaviors: {
       [API_DOCS_PATH]: {
         origin: siteOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: apiDocsHeaders,
+        responseHeadersPolicy: securityHeaders,
         compress: true,
         functionAssociations: [{ function: apiDocsRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
+      '/api/market/ticker': {
+        ...apiBehavior,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: tickerCache,
+        compress: true,
+      },
       '/api/*': {
-        origin: new HttpOrigin(apiDomain, {
-          protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-          originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-        }),
-        // No redirect: a redirected POST would lose its body.
-        viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+        ...apiBehavior,
         allowedMethods: AllowedMethods.ALLOW_ALL,
         cachePolicy: CachePolicy.CACHING_DISABLED,
-        // API Gateway routes by its own Host name, so every viewer header but Host goes through, with
-        // CloudFront's own headers (CloudFront-Viewer-Address: the client address the limits use).
-        originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-        responseHeadersPolicy: securityHeaders,
       },
     },
   });
@@ -197,10 +195,4 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
   }
 
   return distribution;
-}
-
-/** The CSP already allows the default market-data host; another one configured must be allowed too. */
-function extraConnectSources(marketDataUrl: string): string[] {
-  const origin = new URL(marketDataUrl).origin;
-  return origin === MARKET_DATA_ORIGIN ? [] : [origin];
 }

@@ -18,7 +18,7 @@ const PASSWORD_FUNCTIONS = [
 
 /**
  * Each function gets only the environment its manifest entry declares (TABLE_NAME, MAIL_FROM,
- * JWT_SECRET_ARN), as in AWS. Loading its bundle must work with exactly that, and must make no network call.
+ * JWT_SECRET_ARN, MARKET_DATA_URL), as in AWS. Loading its bundle must work with exactly that, and must make no network call.
  */
 describe('every function bundle', () => {
   it('loads with only the environment its manifest entry declares, without any network call', async () => {
