@@ -180,8 +180,10 @@ describe('web stack', () => {
       ParametersInCacheKeyAndForwardedToOrigin: Record<string, unknown>;
     };
 
-    // CloudFront takes the first pattern that matches: the ticker's must come before /api/*.
+    // CloudFront takes the first pattern that matches: the ticker's must come before /api/*, and no
+    // other API path is cached (the API reference page is a file of the site).
     expect(config.CacheBehaviors.map((behavior) => behavior.PathPattern)).toEqual([
+      API_DOCS_PATH,
       '/api/market/ticker',
       '/api/*',
     ]);
