@@ -91,16 +91,15 @@ export function MfaSettings({ user }: { user: OwnUser }) {
     }
   };
 
-  const on = user.mfaEnabled && stage.kind === 'idle';
+  // Turned on once the codes are shown, though the user is reloaded only after they are saved.
+  const enabled = user.mfaEnabled || stage.kind === 'codes';
   return (
     <section className="card mfa" aria-labelledby="mfa-title">
       <div className="mfa__header">
         <h2 id="mfa-title" className="mfa__title">
           {t('title')}
         </h2>
-        <Badge tone={user.mfaEnabled ? 'success' : 'neutral'}>
-          {user.mfaEnabled ? t('statusOn') : t('statusOff')}
-        </Badge>
+        <Badge tone={enabled ? 'success' : 'neutral'}>{enabled ? t('statusOn') : t('statusOff')}</Badge>
       </div>
       {stage.kind === 'codes' ? (
         <RecoveryCodes codes={stage.codes} account={user.email} onSaved={done} />
@@ -128,7 +127,7 @@ export function MfaSettings({ user }: { user: OwnUser }) {
             </Button>
           </div>
         </form>
-      ) : on ? (
+      ) : enabled ? (
         <form className="mfa-step" onSubmit={disable} noValidate>
           {formError && <Alert tone="danger">{formError}</Alert>}
           <p className="muted">{t('disableLead')}</p>

@@ -64,7 +64,9 @@ export function RecoveryCodes({
           {t('download')}
         </Button>
       </div>
-      <Button onClick={onSaved}>{t('saved')}</Button>
+      <div className="mfa-step__actions">
+        <Button onClick={onSaved}>{t('saved')}</Button>
+      </div>
     </div>
   );
 }
