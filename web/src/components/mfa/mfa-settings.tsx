@@ -4,7 +4,7 @@ import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { CopyIcon } from '@web/components/ui/icons';
-import { copyText } from '@web/lib/clipboard';
+import { copyWithToast } from '@web/lib/clipboard';
 import { useTranslation } from '@web/lib/i18n';
 import { serverErrorText } from '@web/lib/server-message';
 import { useFormFields } from '@web/lib/use-form-fields';
@@ -82,15 +82,6 @@ export function MfaSettings({ user }: { user: OwnUser }) {
     await fetchCurrentUser();
   };
 
-  const copySecret = async (secret: string) => {
-    try {
-      await copyText(secret);
-      toast.success(t('keyCopied'));
-    } catch {
-      toast.error(t('errors:profile.copyFailed'));
-    }
-  };
-
   // Turned on once the codes are shown, though the user is reloaded only after they are saved.
   const enabled = user.mfaEnabled || stage.kind === 'codes';
   return (
@@ -111,7 +102,13 @@ export function MfaSettings({ user }: { user: OwnUser }) {
           <p className="muted">{t('manual')}</p>
           <div className="mfa-secret">
             <code className="mono">{stage.setup.secret}</code>
-            <Button variant="ghost" size="sm" onClick={() => copySecret(stage.setup.secret)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() =>
+                copyWithToast(stage.setup.secret, t('keyCopied'), t('errors:profile.copyFailed'))
+              }
+            >
               <CopyIcon size={16} />
               {t('copyKey')}
             </Button>
