@@ -53,7 +53,8 @@ async function main() {
     checkResponses: dev,
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
-    marketDataUrl: env.MARKET_DATA_URL ?? 'https://api.coingecko.com/api/v3',
+    // Unset: a local stand-in provider with fixed prices (set https://api.coingecko.com/api/v3 for live ones).
+    marketDataUrl: env.MARKET_DATA_URL || undefined,
   });
   const adminLine = env.ADMIN_EMAIL
     ? `Admin:     ${env.ADMIN_EMAIL} (password from ADMIN_PASSWORD)`
@@ -64,6 +65,7 @@ async function main() {
       `Site:      ${stack.siteUrl}`,
       `API:       ${stack.siteUrl}/api/health  (OpenAPI: ${stack.siteUrl}/api/openapi.json)`,
       `Mail view: ${stack.mailUrl}`,
+      `Market:    ${stack.marketDataUrl} (the ticker's provider)`,
       `DynamoDB:  ${stack.dynamoEndpoint} (${inMemory ? 'in memory' : 'data in .local/dynamodb'})`,
       adminLine,
       'Press Ctrl-C to stop.',

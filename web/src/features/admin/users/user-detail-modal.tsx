@@ -19,7 +19,7 @@ import { useStaff } from '../components/staff-context';
 import { StatusBadge } from '../components/status-badge';
 import { useResource } from '../hooks/use-resource';
 import { adminHref } from '../lib/admin-paths';
-import { formatAmount, formatDate, formatDateTime } from '../lib/format';
+import { formatAmount, formatDate, formatDateTime, formatNumber } from '../lib/format';
 import { notify } from '../lib/notify';
 import { canManageUser, canResetMfa } from '../lib/permissions';
 
@@ -82,8 +82,8 @@ function UserFacts({ user }: { user: AdminUserDetail }) {
     [t('users.detail.telegram'), user.telegramId ?? '—'],
     [t('users.detail.language'), t(`languages.${user.language}`)],
     [t('users.detail.referralCode'), user.referralCode ?? '—'],
-    [t('users.detail.referrals'), String(user.referralCount)],
-    [t('users.detail.completed'), String(user.applicationCount)],
+    [t('users.detail.referrals'), formatNumber(user.referralCount, language, 0)],
+    [t('users.detail.completed'), formatNumber(user.applicationCount, language, 0)],
     [t('users.detail.mfa'), user.mfaEnabled ? t('users.mfa.on') : t('users.mfa.off')],
     [t('users.detail.registered'), formatDateTime(user.createdAt, language)],
     [t('users.detail.note'), user.adminComment ?? '—'],
