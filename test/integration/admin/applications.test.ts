@@ -23,6 +23,7 @@ type AdminPage = {
   totalPages: number;
   nextCursor: string | null;
   window: number | null;
+  matched?: { idPrefix: string | null; currency: string | null; places: string[] } | null;
 };
 
 let manager: TestUser;
@@ -104,6 +105,72 @@ describe('GET /api/admin/applications', () => {
     const byCity = await adminList(`?userId=${user.id}&search=kazan`);
     expect(byCurrency.body.data!.items.map((item) => item.id)).toEqual([mine[1]!.id]);
     expect(byCity.body.data!.items.map((item) => item.id)).toEqual([mine[1]!.id]);
+  });
+
+  describe('search words (docs/decisions.md)', () => {
+    let searcher: TestUser;
+    let madrid: ApplicationView;
+    let kazan: ApplicationView;
+    let prague: ApplicationView;
+    beforeAll(async () => {
+      searcher = await newUser();
+      madrid = await createApplication(searcher, standardBody());
+      kazan = await createApplication(
+        searcher,
+        standardBody({
+          continent: 'cis',
+          country: 'cis.russia',
+          city: 'cis.russia.kazan',
+          assetFrom: 'cash-RUB',
+          amount: 90_000,
+        }),
+      );
+      prague = await createApplication(
+        searcher,
+        standardBody({
+          country: 'europe.czech_republic',
+          city: 'europe.czech_republic.prague',
+          assetFrom: 'card-CZK',
+          amount: 20_000,
+        }),
+      );
+    });
+    const ids = async (search: string) =>
+      (await adminList(`?userId=${searcher.id}&search=${encodeURIComponent(search)}`)).body.data!.items.map(
+        (item) => item.id,
+      );
+
+    it('matches a currency code as a whole token of the assets, not inside a place key', async () => {
+      await expect(ids('EUR')).resolves.toEqual([madrid.id]);
+      await expect(ids('czk')).resolves.toEqual([prague.id]);
+      await expect(ids('usdt')).resolves.toEqual([prague.id, kazan.id, madrid.id]);
+      await expect(ids('EU')).resolves.toEqual([]);
+    });
+
+    it('matches a city, country or continent by its name in either language, any case or accent', async () => {
+      await expect(ids('Прага')).resolves.toEqual([prague.id]);
+      await expect(ids('prague')).resolves.toEqual([prague.id]);
+      await expect(ids('КАЗАНЬ')).resolves.toEqual([kazan.id]);
+      await expect(ids('Czech')).resolves.toEqual([prague.id]);
+      await expect(ids('Россия')).resolves.toEqual([kazan.id]);
+      await expect(ids('Europe')).resolves.toEqual([prague.id, madrid.id]);
+      await expect(ids('Pra')).resolves.toEqual([]);
+    });
+
+    it('says what the search was read as', async () => {
+      const prefix = prague.id.slice(0, 8);
+      const answer = await adminList(`?userId=${searcher.id}&search=${prefix}`);
+      expect(answer.body.data!.items.map((item) => item.id)).toEqual([prague.id]);
+      expect(answer.body.data!.matched).toMatchObject({ idPrefix: prefix });
+      const place = await adminList(`?userId=${searcher.id}&search=${encodeURIComponent('Прага')}`);
+      expect(place.body.data!.matched).toEqual({
+        idPrefix: null,
+        currency: null,
+        places: ['europe.czech_republic.prague'],
+      });
+      const none = await adminList(`?userId=${searcher.id}`);
+      expect(none.body.data!.matched ?? null).toBeNull();
+    });
   });
 
   it('sorts by amount within the window', async () => {
