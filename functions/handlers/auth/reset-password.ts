@@ -7,7 +7,8 @@ import { authResetPassword as route } from '@functions/routes/auth';
 export const handler = publicEndpoint(route, async ({ body }) => {
   const data = await toLoginData(await resetPassword(body));
   return {
-    message: 'mfaRequired' in data ? AUTH_MESSAGES.passwordResetCodeNext : AUTH_MESSAGES.passwordResetLoggedIn,
+    message:
+      'mfaRequired' in data ? AUTH_MESSAGES.passwordResetCodeNext : AUTH_MESSAGES.passwordResetLoggedIn,
     data,
   };
 });
