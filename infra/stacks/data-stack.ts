@@ -2,7 +2,7 @@ import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '@functions/data/table
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, type ITable, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import { isProduction, removalPolicyFor, type ServiceConfig } from './service-config';
+import type { ServiceConfig } from './service-config';
 
 export interface DataStackProps extends StackProps {
   readonly config: ServiceConfig;
@@ -20,8 +20,8 @@ export class DataStack extends Stack {
       billingMode: BillingMode.PAY_PER_REQUEST,
       timeToLiveAttribute: TTL_ATTRIBUTE,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      deletionProtection: isProduction(props.config),
-      removalPolicy: removalPolicyFor(props.config),
+      deletionProtection: props.config.settings.tableDeletionProtection,
+      removalPolicy: props.config.settings.removalPolicy,
     });
     for (const index of GLOBAL_INDEXES) {
       table.addGlobalSecondaryIndex({

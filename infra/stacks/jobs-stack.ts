@@ -7,7 +7,7 @@ import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import type { ApiFunction } from '../constructs/api-function';
 import { constructIdFor, manifestFunction } from '../constructs/manifest-function';
-import { removalPolicyFor, type ServiceConfig } from './service-config';
+import type { ServiceConfig } from './service-config';
 
 export interface JobsStackProps extends StackProps {
   readonly config: ServiceConfig;
@@ -32,7 +32,7 @@ export class JobsStack extends Stack {
         { handler: job.handler, uses: job.uses, description: job.summary, timeout: Duration.minutes(1) },
         {
           siteUrl: config.siteUrl,
-          removalPolicy: removalPolicyFor(config),
+          stage: config.settings,
           table: props.table,
           mail: { identity: props.mailIdentity, from: config.mailFrom },
         },

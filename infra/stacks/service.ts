@@ -18,17 +18,27 @@ export interface ServiceStacks {
 
 /**
  * Every stack of one stage, named `exchange-<stage>-<part>` so `cdk deploy 'exchange-dev-*'`
- * deploys a stage. Environment-agnostic, so `cdk synth` needs no AWS account.
+ * deploys a stage. Pinned to the stage's region (and account, where given: prod requires one);
+ * `cdk synth` still needs no AWS account.
  */
 export function buildService(app: App, config: ServiceConfig): ServiceStacks {
   const name = (part: string) => `exchange-${config.stage}-${part}`;
   Tags.of(app).add('service', 'exchange');
   Tags.of(app).add('stage', config.stage);
 
-  const data = new DataStack(app, name('data'), { config, description: 'Exchange: single DynamoDB table' });
-  const mail = new MailStack(app, name('mail'), { config, description: 'Exchange: SES sender identity' });
+  const data = new DataStack(app, name('data'), {
+    config,
+    env: config.env,
+    description: 'Exchange: single DynamoDB table',
+  });
+  const mail = new MailStack(app, name('mail'), {
+    config,
+    env: config.env,
+    description: 'Exchange: SES sender identity',
+  });
   const api = new ApiStack(app, name('api'), {
     config,
+    env: config.env,
     description: 'Exchange: HTTP API and its functions',
     table: data.table,
     mailIdentity: mail.identity,
@@ -37,6 +47,7 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
     Object.keys(jobs).length > 0
       ? new JobsStack(app, name('jobs'), {
           config,
+          env: config.env,
           description: 'Exchange: scheduled jobs',
           jobs,
           table: data.table,
@@ -45,6 +56,7 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
       : undefined;
   const web = new WebStack(app, name('web'), {
     config,
+    env: config.env,
     description: 'Exchange: CloudFront, site bucket and security headers',
     httpApi: api.httpApi,
   });
