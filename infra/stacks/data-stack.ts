@@ -1,5 +1,5 @@
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '@functions/data/table-definition';
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, type ITable, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import type { ServiceConfig } from './service-config';
@@ -32,5 +32,9 @@ export class DataStack extends Stack {
       });
     }
     this.table = table;
+    new CfnOutput(this, 'TableName', {
+      description: 'The table (npm run admin:password needs it as TABLE_NAME)',
+      value: table.tableName,
+    });
   }
 }

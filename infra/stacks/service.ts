@@ -2,6 +2,7 @@ import { jobs } from '@functions/routes/manifest';
 import { type App, Tags } from 'aws-cdk-lib';
 import { ApiStack } from './api-stack';
 import { DataStack } from './data-stack';
+import { FirstRunStack } from './first-run-stack';
 import { JobsStack } from './jobs-stack';
 import { MailStack } from './mail-stack';
 import type { ServiceConfig } from './service-config';
@@ -14,6 +15,7 @@ export interface ServiceStacks {
   /** Absent while the manifest has no jobs: CloudFormation rejects a stack without resources. */
   readonly jobs?: JobsStack;
   readonly web: WebStack;
+  readonly firstRun: FirstRunStack;
 }
 
 /**
@@ -60,5 +62,13 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
     description: 'Exchange: CloudFront, site bucket and security headers',
     httpApi: api.httpApi,
   });
-  return { data, mail, api, jobs: jobsStack, web };
+  const firstRun = new FirstRunStack(app, name('first-run'), {
+    config,
+    env: config.env,
+    description: 'Exchange: deploy-time seed and first SUPER_ADMIN',
+    table: data.table,
+    mailIdentity: mail.identity,
+  });
+  firstRun.addDependency(web);
+  return { data, mail, api, jobs: jobsStack, web, firstRun };
 }
