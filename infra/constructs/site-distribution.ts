@@ -1,3 +1,4 @@
+import { ORIGIN_HEADER } from '@functions/pipeline/middleware/origin-guard';
 import { Duration, Fn, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
@@ -22,6 +23,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, MARKET_DATA_ORIGIN } from '../security-headers';
 import type { ServiceConfig } from '../stacks/service-config';
@@ -31,6 +33,8 @@ export interface SiteDistributionProps {
   readonly siteBucket: Bucket;
   readonly logBucket: Bucket;
   readonly httpApi: IHttpApi;
+  /** Its value goes to the API in the origin header, which the functions require. */
+  readonly originSecret: ISecret;
 }
 
 /**
@@ -119,6 +123,8 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
         origin: new HttpOrigin(apiDomain, {
           protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
           originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+          // A dynamic reference: CloudFormation resolves it, so the value is in no template.
+          customHeaders: { [ORIGIN_HEADER]: props.originSecret.secretValue.unsafeUnwrap() },
         }),
         // No redirect: a redirected POST would lose its body.
         viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -21,6 +22,8 @@ export interface LocalStackOptions {
   dataDir: string | null;
   tableName: string;
   jwtSecret: string;
+  /** CloudFront's origin header value (functions' ORIGIN_SECRET); a random one per start when absent. */
+  originSecret?: string;
   mailFrom: string;
   /** How non-API paths are answered: the built app, Vite's dev middleware, or not at all (API tests). */
   web: 'static' | 'dev' | 'none';
@@ -92,7 +95,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stoppers.push(() => closeServer(site));
     const siteUrl = `http://localhost:${(site.address() as AddressInfo).port}`;
 
-    configureFunctionEnvironment(options, siteUrl, dynamo.endpoint, mailUrl);
+    const originSecret = options.originSecret ?? randomBytes(32).toString('base64url');
+    configureFunctionEnvironment(options, originSecret, siteUrl, dynamo.endpoint, mailUrl);
     const { seedDatabase } = await import('@functions/seed/seed');
     await seedDatabase();
     if (options.adminEmail && options.adminPassword) {
@@ -102,6 +106,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const api = apiRequestListener(await loadApiHandlers(), {
       checkResponses: options.checkResponses ?? false,
+      originSecret,
     });
     const web = await webListener(options);
     listener = (request, response) => {
@@ -124,6 +129,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 /** The variables each Lambda gets from CDK, pointed at the local stand-ins. */
 function configureFunctionEnvironment(
   options: LocalStackOptions,
+  originSecret: string,
   siteUrl: string,
   dynamo: string,
   mail: string,
@@ -133,6 +139,7 @@ function configureFunctionEnvironment(
     SITE_URL: siteUrl,
     MAIL_FROM: options.mailFrom,
     JWT_SECRET: options.jwtSecret,
+    ORIGIN_SECRET: originSecret,
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',

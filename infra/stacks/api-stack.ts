@@ -79,6 +79,8 @@ function authorizationReason(access: Access): string {
  */
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
+  /** The value CloudFront sends in the origin header; every API function requires it. */
+  readonly originSecret: Secret;
   /** Keyed by route id; the fallback is under `$default`. */
   readonly functions = new Map<string, ApiFunction>();
 
@@ -100,6 +102,21 @@ export class ApiStack extends Stack {
         'no access to another system; it is rotated by hand (put a new value; access tokens live 15 minutes).',
     });
 
+    const originSecret = new Secret(this, 'OriginSecret', {
+      description: 'Value of the origin header CloudFront adds to API requests',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy,
+    });
+    Validations.of(originSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'CloudFront and the functions take the value at deploy time (dynamic references), so a scheduled rotation ' +
+        'would not reach them; docs/operations.md describes rotating it by hand with a deploy.',
+    });
+    this.originSecret = originSecret;
+    // Resolved by CloudFormation at deploy: the value is in no template, only in the functions' configuration.
+    const originSecretValue = originSecret.secretValue.unsafeUnwrap();
+
     const resources: ManifestResources = {
       siteUrl: config.siteUrl,
       jwtSecret,
@@ -114,6 +131,7 @@ export class ApiStack extends Stack {
       { ...fallbackRoute, description: 'Unknown path or method' },
       resources,
     );
+    fallback.addEnvironment('ORIGIN_SECRET', originSecretValue);
     this.functions.set('$default', fallback);
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
@@ -162,6 +180,7 @@ export class ApiStack extends Stack {
         id: 'AwsSolutions-APIG4',
         reason: authorizationReason(route.access),
       });
+      fn.addEnvironment('ORIGIN_SECRET', originSecretValue);
       this.functions.set(routeId, fn);
       // The stage's per-route limits name routes by key, which must exist when the stage is updated.
       if ((AUTH_THROTTLED_ROUTES as readonly RouteId[]).includes(routeId))

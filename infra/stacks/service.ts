@@ -61,6 +61,7 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
     env: config.env,
     description: 'Exchange: CloudFront, site bucket and security headers',
     httpApi: api.httpApi,
+    originSecret: api.originSecret,
   });
   const firstRun = new FirstRunStack(app, name('first-run'), {
     config,

@@ -9,6 +9,7 @@ import {
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { siteDistribution } from '../constructs/site-distribution';
 import type { ServiceConfig } from './service-config';
@@ -16,6 +17,7 @@ import type { ServiceConfig } from './service-config';
 export interface WebStackProps extends StackProps {
   readonly config: ServiceConfig;
   readonly httpApi: IHttpApi;
+  readonly originSecret: ISecret;
 }
 
 /**
@@ -58,7 +60,13 @@ export class WebStack extends Stack {
       autoDeleteObjects,
     });
 
-    const distribution = siteDistribution(this, { config, siteBucket, logBucket, httpApi: props.httpApi });
+    const distribution = siteDistribution(this, {
+      config,
+      siteBucket,
+      logBucket,
+      httpApi: props.httpApi,
+      originSecret: props.originSecret,
+    });
 
     if (config.webAssetsPath) {
       this.deploySite(config.webAssetsPath, config.marketDataUrl, siteBucket, distribution);

@@ -10,6 +10,7 @@ Object.assign(process.env, {
   SITE_URL: stack.apiUrl,
   MAIL_FROM: 'no-reply@exchange.test',
   JWT_SECRET: stack.jwtSecret,
+  ORIGIN_SECRET: stack.originSecret,
   AWS_REGION: 'us-east-1',
   AWS_ACCESS_KEY_ID: 'local',
   AWS_SECRET_ACCESS_KEY: 'local',

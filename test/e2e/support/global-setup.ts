@@ -35,6 +35,7 @@ export async function setup(project: TestProject) {
   const standIn = await startMarketDataStandIn();
   marketData = standIn.server;
   const jwtSecret = randomBytes(48).toString('base64url');
+  const originSecret = randomBytes(32).toString('base64url');
   const tableName = 'exchange-e2e';
   const adminEmail = 'e2e-admin@exchange.test';
   const adminPassword = `Admin-${randomBytes(9).toString('base64url')}`;
@@ -45,6 +46,7 @@ export async function setup(project: TestProject) {
     dataDir: null,
     tableName,
     jwtSecret,
+    originSecret,
     mailFrom: 'no-reply@exchange.test',
     web: 'static',
     webDistDir: E2E_DIST_DIR,
@@ -60,6 +62,7 @@ export async function setup(project: TestProject) {
     dynamoEndpoint: stack.dynamoEndpoint,
     tableName,
     jwtSecret,
+    originSecret,
   });
   project.provide('e2e', { siteUrl: stack.siteUrl, distDir: E2E_DIST_DIR, adminEmail, adminPassword });
 }
