@@ -35,6 +35,8 @@ export interface SiteDistributionProps {
   readonly httpApi: IHttpApi;
   /** Its value goes to the API in the origin header, which the functions require. */
   readonly originSecret: ISecret;
+  /** The web ACL (WAF stack, us-east-1), by a cross-region reference. */
+  readonly webAclArn: string;
 }
 
 /**
@@ -98,6 +100,7 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
   const distribution = new Distribution(scope, 'Distribution', {
     comment: `Exchange site (${config.stage})`,
     defaultRootObject: 'index.html',
+    webAclId: props.webAclArn,
     httpVersion: HttpVersion.HTTP2_AND_3,
     priceClass: PriceClass.PRICE_CLASS_100,
     enableLogging: true,
@@ -137,18 +140,10 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
       },
     },
   });
-  Validations.of(distribution).acknowledge(
-    {
-      id: 'AwsSolutions-CFR1',
-      reason: 'The service is offered in many countries; there is no list of regions to restrict to.',
-    },
-    {
-      id: 'AwsSolutions-CFR2',
-      reason:
-        'No WAF for now: the API has stage throttling and per-identifier/IP login throttling in the app; ' +
-        'a web ACL (about $5+/month plus per-request fees) can be attached later without code changes.',
-    },
-  );
+  Validations.of(distribution).acknowledge({
+    id: 'AwsSolutions-CFR1',
+    reason: 'The service is offered in many countries; there is no list of regions to restrict to.',
+  });
   if (!customDomain) {
     Validations.of(distribution).acknowledge({
       id: 'AwsSolutions-CFR4',

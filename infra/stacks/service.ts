@@ -6,6 +6,7 @@ import { FirstRunStack } from './first-run-stack';
 import { JobsStack } from './jobs-stack';
 import { MailStack } from './mail-stack';
 import type { ServiceConfig } from './service-config';
+import { WAF_REGION, WafStack } from './waf-stack';
 import { WebStack } from './web-stack';
 
 export interface ServiceStacks {
@@ -15,6 +16,7 @@ export interface ServiceStacks {
   /** Absent while the manifest has no jobs: CloudFormation rejects a stack without resources. */
   readonly jobs?: JobsStack;
   readonly web: WebStack;
+  readonly waf: WafStack;
   readonly firstRun: FirstRunStack;
 }
 
@@ -56,9 +58,18 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
           mailIdentity: mail.identity,
         })
       : undefined;
+  // CloudFront's web ACL must be in us-east-1; its ARN reaches the web stack across regions.
+  const waf = new WafStack(app, name('waf'), {
+    config,
+    env: { account: config.env.account, region: WAF_REGION },
+    crossRegionReferences: true,
+    description: 'Exchange: WAF web ACL of the CloudFront distribution (us-east-1)',
+  });
   const web = new WebStack(app, name('web'), {
     config,
     env: config.env,
+    crossRegionReferences: true,
+    webAclArn: waf.webAcl.attrArn,
     description: 'Exchange: CloudFront, site bucket and security headers',
     httpApi: api.httpApi,
     originSecret: api.originSecret,
@@ -70,6 +81,6 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
     table: data.table,
     mailIdentity: mail.identity,
   });
-  firstRun.addDependency(web);
-  return { data, mail, api, jobs: jobsStack, web, firstRun };
+  firstRun.addStackDependency(web);
+  return { data, mail, api, jobs: jobsStack, web, waf, firstRun };
 }

@@ -18,6 +18,7 @@ export interface WebStackProps extends StackProps {
   readonly config: ServiceConfig;
   readonly httpApi: IHttpApi;
   readonly originSecret: ISecret;
+  readonly webAclArn: string;
 }
 
 /**
@@ -66,6 +67,7 @@ export class WebStack extends Stack {
       logBucket,
       httpApi: props.httpApi,
       originSecret: props.originSecret,
+      webAclArn: props.webAclArn,
     });
 
     if (config.webAssetsPath) {

@@ -61,11 +61,14 @@ describe('stage configuration', () => {
     );
   });
 
-  it('pins every stack to the stage region, and prod to its account', () => {
-    for (const stack of Object.values(prod.stacks).filter(Boolean) as Stack[]) {
+  it('pins every stack to the stage region (the WAF to us-east-1), and prod to its account', () => {
+    const { waf, ...regional } = prod.stacks;
+    for (const stack of Object.values(regional).filter(Boolean) as Stack[]) {
       expect(stack.region).toBe(STAGES.prod.region);
       expect(stack.account).toBe(PROD_CONTEXT.account);
     }
+    expect(waf.region).toBe('us-east-1');
+    expect(waf.account).toBe(PROD_CONTEXT.account);
     expect(dev.stacks.api.region).toBe(STAGES.dev.region);
   });
 
