@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { countMetric } from '@functions/commons/metrics';
 import {
   type ApplicationRecord,
   applicationPut,
@@ -168,5 +169,6 @@ export async function createApplication(
     }
     throw error;
   }
+  countMetric('ApplicationsCreated');
   return { application: record, replayed: false };
 }

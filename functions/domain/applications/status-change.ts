@@ -1,5 +1,6 @@
 import { logger } from '@functions/commons/logger';
 import { sendMail } from '@functions/commons/mailer';
+import { countMetric } from '@functions/commons/metrics';
 import {
   type Actor,
   type ApplicationRecord,
@@ -125,6 +126,7 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
     if (error instanceof TransactionCancelledError && error.failedAt(0)) throw new StatusChangedError();
     throw error;
   }
+  countMetric('StatusChanges', { Status: to });
   if (owner) {
     try {
       await sendMail(applicationStatusMail(owner.email, language, message));
