@@ -5,6 +5,7 @@ import { DataStack } from './data-stack';
 import { FirstRunStack } from './first-run-stack';
 import { JobsStack } from './jobs-stack';
 import { MailStack } from './mail-stack';
+import { MonitoringStack } from './monitoring-stack';
 import type { ServiceConfig } from './service-config';
 import { WAF_REGION, WafStack } from './waf-stack';
 import { WebStack } from './web-stack';
@@ -18,6 +19,7 @@ export interface ServiceStacks {
   readonly web: WebStack;
   readonly waf: WafStack;
   readonly firstRun: FirstRunStack;
+  readonly monitoring: MonitoringStack;
 }
 
 /**
@@ -82,5 +84,14 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
     mailIdentity: mail.identity,
   });
   firstRun.addStackDependency(web);
-  return { data, mail, api, jobs: jobsStack, web, waf, firstRun };
+  const monitoring = new MonitoringStack(app, name('monitoring'), {
+    config,
+    env: config.env,
+    description: 'Exchange: alarms, their SNS topic and the dashboard',
+    httpApi: api.httpApi,
+    table: data.table,
+    expiryJob: jobsStack?.functions.get('expireStale'),
+    deadLetterQueues: [...(jobsStack?.deadLetterQueues.values() ?? [])],
+  });
+  return { data, mail, api, jobs: jobsStack, web, waf, firstRun, monitoring };
 }
