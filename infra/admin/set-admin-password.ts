@@ -15,23 +15,28 @@ async function readPassword(): Promise<string> {
     for await (const line of lines) return line;
     throw new Error('No password on standard input');
   }
-  const ask = async (prompt: string) => {
-    process.stdout.write(prompt);
-    process.stdin.setRawMode(true);
-    let typed = '';
-    for await (const chunk of process.stdin) {
-      for (const char of String(chunk)) {
-        if (char === '\u0003') process.exit(130);
-        if (char === '\r' || char === '\n') {
-          process.stdin.setRawMode(false);
-          process.stdout.write('\n');
-          return typed;
+  const ask = (prompt: string) =>
+    new Promise<string>((resolve, reject) => {
+      let typed = '';
+      const finish = (outcome: () => void) => {
+        process.stdin.off('data', onData);
+        process.stdin.setRawMode(false);
+        process.stdin.pause();
+        process.stdout.write('\n');
+        outcome();
+      };
+      const onData = (chunk: Buffer) => {
+        for (const char of chunk.toString('utf8')) {
+          if (char === '\u0003') return finish(() => reject(new Error('Cancelled')));
+          if (char === '\r' || char === '\n') return finish(() => resolve(typed));
+          typed = char === '\u007f' ? typed.slice(0, -1) : typed + char;
         }
-        typed = char === '\u007f' ? typed.slice(0, -1) : typed + char;
-      }
-    }
-    throw new Error('Standard input closed');
-  };
+      };
+      process.stdout.write(prompt);
+      process.stdin.setRawMode(true);
+      process.stdin.resume();
+      process.stdin.on('data', onData);
+    });
   const password = await ask('New password: ');
   if ((await ask('Again: ')) !== password) throw new Error('The two passwords differ');
   return password;
