@@ -129,13 +129,19 @@ describe('an injected DynamoDB fault in a transaction', () => {
     await expectAllOrNothing(probe, () => m.mine.cancelMyApplication(owner.id, application.id));
   });
 
-  it('leaves no trace of a failed expiry and the next run of the job expires the application', async () => {
+  it('leaves no trace of a failed expiry, counts it as failed, and the next run expires the application', async () => {
     const owner = await putUser();
     const hours = await m.settings.settingValue('applicationExpiryHours');
     const application = await pendingApplication(owner, new Date(Date.now() - (hours + 1) * HOUR));
     const probe = statusChangeProbe(application, owner);
+    const before = await read(probe);
 
-    await expectAllOrNothing(probe, () => m.expire.expireStaleApplications());
+    // The run goes on past an application it cannot expire and reports it (the job then fails the run).
+    failNextTransaction(m.client.db);
+    expect(await m.expire.expireStaleApplications()).toMatchObject({ expired: 0, failed: 1 });
+    expect(await read(probe)).toEqual(before);
+    expect(await writesOf(m.client.db, () => m.expire.expireStaleApplications())).toEqual(ONE_TRANSACTION);
+    expectEveryPartChanged(before, await read(probe));
     expect(await statusOf(application.id)).toBe('EXPIRED');
   });
 

@@ -1,6 +1,7 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { db } from '@functions/data/client';
 import { handler } from '@functions/handlers/auth/me';
+import { ORIGIN_HEADER } from '@functions/pipeline/middleware/origin-guard';
 import { lambdaContext } from '@infra/local/api-adapter';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createVerifiedUser } from '../../support/users';
@@ -13,7 +14,7 @@ function meEvent(token: string) {
     routeKey: 'GET /api/auth/me',
     rawPath: '/api/auth/me',
     rawQueryString: '',
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${token}`, [ORIGIN_HEADER]: process.env.ORIGIN_SECRET! },
     requestContext: {
       accountId: 'local',
       apiId: 'local',
