@@ -181,7 +181,9 @@ describe('public site', () => {
 
     await page.goto(siteUrl('/register'));
     await waitForApp(page);
-    const code = page.getByLabel('Invitation code');
+    // The prerendered form hydrates first; the cookie's code is applied right after.
+    const code = page.getByRole('textbox', { name: 'Invitation code' });
+    await page.locator('input[name="invitationCode"][readonly]').waitFor();
     expect(await code.inputValue()).toBe('FRIEND42');
     expect(await code.getAttribute('readonly')).not.toBeNull();
     expect(await page.getByLabel("I don't have an invitation code").count()).toBe(0);
