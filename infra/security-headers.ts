@@ -1,16 +1,24 @@
 /**
  * The site's security headers, served by CloudFront's response headers policy in AWS and by the
- * local server, so what is tested locally is what ships. The market-data host is the ticker's.
+ * local server, so what is tested locally is what ships. The page talks to its own origin only
+ * (the ticker's market data comes through `/api/market/ticker`).
  */
-export const MARKET_DATA_ORIGIN = 'https://api.coingecko.com';
+/** The API reference page (web/api-docs.html, Swagger UI from swagger-ui-dist) is served at this path. */
+export const API_DOCS_PATH = '/api/docs';
+/** The built page served at API_DOCS_PATH (CloudFront rewrites the path to it; so does the local server). */
+export const API_DOCS_FILE = '/api-docs.html';
 
-export function contentSecurityPolicy(extraConnectSources: string[] = []): string {
+/**
+ * One policy for the app and the API reference page: both are the site's own files, style
+ * themselves inline and read only this origin (test/e2e/api-docs.test.ts fails on any refusal).
+ */
+export function contentSecurityPolicy(): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
-    `connect-src ${["'self'", MARKET_DATA_ORIGIN, ...extraConnectSources].join(' ')}`,
+    "connect-src 'self'",
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

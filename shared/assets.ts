@@ -25,6 +25,19 @@ export function parseAssetKey(key: string): ParsedAsset | null {
   return { kind: 'fiat', fiatKind: match[1] as FiatKind, currency: match[2]! };
 }
 
+/** Decimal places an amount in this asset may have: cents for fiat, micro-units for USDT. */
+export function amountDecimals(assetKey: string): number {
+  return assetKey === CRYPTO_ASSET ? 6 : 2;
+}
+
+/** An amount as the API's messages write it: its asset's decimals at most, a dot, no grouping. */
+export function plainAmount(value: number, assetKey: string): string {
+  return value.toLocaleString('en-US', {
+    maximumFractionDigits: amountDecimals(assetKey),
+    useGrouping: false,
+  });
+}
+
 export const assetKeySchema = /* @__PURE__ */ schema(() =>
   z
     .string()

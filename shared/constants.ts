@@ -1,5 +1,7 @@
 /** Business constants and limits of docs/product.md §9, in one place for the functions and the web. */
 export const TICKER_REFRESH_MS = 60_000;
+/** How long CloudFront (and the browser) keep `GET /api/market/ticker`'s answer. */
+export const TICKER_CACHE_SECONDS = 60;
 export const TICKER_COINS = [
   'bitcoin',
   'ethereum',

@@ -1,13 +1,14 @@
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { prerenderPages } from './prerender-plugin';
 
 /** react-router's package exports only its development build to bundlers; builds use the production one. */
 const REACT_ROUTER_DIST = join(import.meta.dirname, '../node_modules/react-router/dist/production');
 
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), prerenderPages()],
   resolve: {
     // The @shared/… and @web/… imports, from tsconfig.json's `paths`.
     tsconfigPaths: true,
@@ -28,6 +29,11 @@ export default defineConfig(({ command }) => ({
     // Locale files are fetched as JSON at run time: never inline them as data: URLs (the CSP forbids those).
     assetsInlineLimit: (filePath) => (filePath.endsWith('.json') ? false : undefined),
     rolldownOptions: {
+      // The app, and the API reference at /api/docs: its own page, so the viewer never loads with the app.
+      input: {
+        index: join(import.meta.dirname, 'index.html'),
+        'api-docs': join(import.meta.dirname, 'api-docs.html'),
+      },
       // zod schema builders have no side effects: unused schemas in shared/ (imported for their
       // constants) must not pull zod into the landing page's JavaScript.
       treeshake: { manualPureFunctions: ['z'] },

@@ -31,6 +31,7 @@
  * | Rate history      | RATEHIST#{code}       | {at}               |                                   |
  * | Audit entry       | AUDIT#{type}#{id}     | {at}#{rand}        | gsi1: AUDITDAY#{yyyy-mm-dd} / {at}#{rand} |
  * | Idempotency key   | IDEMP#{userId}#{key}  | IDEMP              | (expiresAt TTL, 24 h)             |
+ * | Ticker snapshot   | MARKET                | TICKER             |                                   |
  *
  * Access patterns (each is a GetItem, a Query, or a conditional/transactional write; never a Scan):
  * 1. User by id: GetItem USER#{id}/PROFILE.
@@ -77,6 +78,8 @@
  *     staff role: Select COUNT on pattern 24; USER = total - staff.
  * 26. Admin user search/filters (isActive, emailVerified, text): Query pattern 8 or 24 with a
  *     FilterExpression over the newest 1,000 users only, plus an exact email/username marker hit.
+ * 27. Market ticker: Put MARKET/TICKER after each good provider answer (at most about once a minute
+ *     per edge location, the CloudFront cache in front); GetItem of it when the provider fails.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -141,4 +144,5 @@ export const keys = {
     gsi2sk: `${createdAt}#${userId}`,
   }),
   usersCounter: { pk: 'STATS#USERS', sk: 'TOTAL' },
+  marketTicker: { pk: 'MARKET', sk: 'TICKER' },
 } as const;

@@ -57,7 +57,7 @@ function routePipeline<R extends RouteDefinition>(
         event,
         sourceIp: clientIp(event),
       } as EndpointRequest<R>);
-      return toResponse(reply);
+      return toResponse(reply, route.bare === true);
     });
 }
 

@@ -24,7 +24,15 @@ export interface Reply<T = unknown> {
   headers?: Record<string, string>;
 }
 
-export function toResponse(reply: Reply): ApiResult {
+/** The envelope around `data`, or `data` alone on a route that answers bare (RouteDefinition.bare). */
+export function toResponse(reply: Reply, bare = false): ApiResult {
+  if (bare) {
+    return {
+      statusCode: reply.status ?? 200,
+      headers: { ...API_HEADERS, ...reply.headers },
+      body: JSON.stringify(reply.data),
+    };
+  }
   const envelope: Envelope<unknown> = { success: true, message: reply.message ?? 'OK' };
   if (reply.data !== undefined) envelope.data = reply.data;
   return envelopeResponse(reply.status ?? 200, envelope, reply.headers);

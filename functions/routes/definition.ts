@@ -15,6 +15,8 @@ export interface ResourceUse {
   tokens?: boolean;
   /** Reads or writes TOTP secrets, so gets the key that encrypts them at rest. */
   mfaKey?: boolean;
+  /** Calls the market-data provider (its base URL in `MARKET_DATA_URL`). */
+  marketData?: boolean;
 }
 
 /**
@@ -45,6 +47,11 @@ export interface RouteDefinition {
    */
   response?: ResponseSchemaName;
   uses: ResourceUse;
+  /**
+   * The successful answer is `data` itself, not wrapped in the envelope: the OpenAPI document, which
+   * OpenAPI tools read as it is. Errors keep the envelope.
+   */
+  bare?: true;
   /** Status of a successful answer when it is not 200 (a created resource: 201). */
   successStatus?: 201;
 }

@@ -5,6 +5,7 @@ import * as auth from './auth';
 import * as dashboard from './dashboard';
 import type { JobDefinition, RouteDefinition } from './definition';
 import * as geo from './geo';
+import * as market from './market';
 import * as mfa from './mfa';
 import * as notifications from './notifications';
 import * as profile from './profile';
@@ -28,6 +29,7 @@ export const routes = {
   ...notifications,
   ...geo,
   ...rates,
+  ...market,
   ...adminUsers,
   ...adminApplications,
   ...dashboard,

@@ -45,11 +45,10 @@ export function responseSchemaOf(route: RouteDefinition): z.ZodMiniType | undefi
 }
 
 function operation(id: RouteId, route: RouteDefinition) {
+  const data = responseSchemaOf(route) ?? z.unknown();
   const success = {
     content: {
-      'application/json': {
-        schema: jsonSchema(envelopeSchema(responseSchemaOf(route) ?? z.unknown()), 'output'),
-      },
+      'application/json': { schema: jsonSchema(route.bare ? data : envelopeSchema(data), 'output') },
     },
   };
   const headerParameters = parameters(route.headers, 'header');

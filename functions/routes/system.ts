@@ -20,5 +20,6 @@ export const openApi = {
   summary: 'This API as an OpenAPI 3.1 document',
   tag: 'system',
   response: 'openApiDocumentSchema',
+  bare: true,
   uses: {},
 } as const satisfies RouteDefinition;

@@ -15,6 +15,8 @@ export interface ManifestResources {
   readonly removalPolicy: RemovalPolicy;
   readonly table?: ITable;
   readonly mail?: { readonly identity: IEmailIdentity; readonly from: string };
+  /** Base URL of the market-data provider, for the ticker. */
+  readonly marketDataUrl?: string;
 }
 
 export interface ManifestFunctionSpec {
@@ -58,6 +60,11 @@ export function manifestFunction(
   if (spec.uses.mail) {
     if (!resources.mail) throw new Error(`${spec.handler} sends mail, but no mail identity was provided`);
     fn.bindMail(resources.mail.identity, resources.mail.from);
+  }
+  if (spec.uses.marketData) {
+    if (!resources.marketDataUrl)
+      throw new Error(`${spec.handler} calls the market-data provider, but no URL was provided`);
+    fn.addEnvironment('MARKET_DATA_URL', resources.marketDataUrl);
   }
   return fn;
 }

@@ -1,3 +1,4 @@
+import { TICKER_CACHE_SECONDS } from '@shared/constants';
 import { Duration, Fn, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
@@ -23,7 +24,13 @@ import {
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, MARKET_DATA_ORIGIN } from '../security-headers';
+import { PAGE_ROUTER_CODE } from '../edge/page-router';
+import {
+  API_DOCS_FILE,
+  API_DOCS_PATH,
+  contentSecurityPolicy,
+  HSTS_MAX_AGE_SECONDS,
+} from '../security-headers';
 import type { ServiceConfig } from '../stacks/service-config';
 
 export interface SiteDistributionProps {
@@ -33,17 +40,10 @@ export interface SiteDistributionProps {
   readonly httpApi: IHttpApi;
 }
 
-/**
- * SPA fallback at the edge: a path whose last segment has no file extension is a client-side route
- * and gets `/index.html`. Done here rather than with 403/404 custom error responses because those
- * apply to every behavior and would replace the API's JSON 404 envelopes with the HTML page.
- */
-const SPA_REWRITE = `function handler(event) {
+/** The API reference page is one file of the site (web/api-docs.html), served at API_DOCS_PATH. */
+const API_DOCS_REWRITE = `function handler(event) {
   var request = event.request;
-  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
-  if (lastSegment.indexOf('.') === -1) {
-    request.uri = '/index.html';
-  }
+  request.uri = '${API_DOCS_FILE}';
   return request;
 }`;
 
@@ -55,11 +55,12 @@ const SPA_REWRITE = `function handler(event) {
  */
 export function siteDistribution(scope: Construct, props: SiteDistributionProps): Distribution {
   const { config, siteBucket, logBucket } = props;
+  // One policy for the app and the API reference page: both talk to the site's own origin only.
   const securityHeaders = new ResponseHeadersPolicy(scope, 'SecurityHeaders', {
     comment: 'CSP, HSTS, nosniff, no framing, referrer policy',
     securityHeadersBehavior: {
       contentSecurityPolicy: {
-        contentSecurityPolicy: contentSecurityPolicy(extraConnectSources(config.marketDataUrl)),
+        contentSecurityPolicy: contentSecurityPolicy(),
         override: true,
       },
       strictTransportSecurity: {
@@ -81,14 +82,49 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
     },
   });
 
-  const spaRewrite = new EdgeFunction(scope, 'SpaRewrite', {
-    comment: 'Serve index.html for client-side routes',
+  // Pages to their prerendered HTML in the visitor's language, client routes to the app shell. Done
+  // at viewer request rather than with 403/404 custom error responses because those apply to every
+  // behavior and would replace the API's JSON 404 envelopes with an HTML page.
+  const pageRouter = new EdgeFunction(scope, 'SpaRewrite', {
+    comment:
+      'Prerendered page by language (lang query, cookie, Accept-Language), app shell for client routes',
     runtime: FunctionRuntime.JS_2_0,
-    code: FunctionCode.fromInline(SPA_REWRITE),
+    code: FunctionCode.fromInline(PAGE_ROUTER_CODE),
   });
+
+  const apiDocsRewrite = new EdgeFunction(scope, 'ApiDocsRewrite', {
+    comment: 'Serve the API reference page at /api/docs',
+    runtime: FunctionRuntime.JS_2_0,
+    code: FunctionCode.fromInline(API_DOCS_REWRITE),
+  });
+  const siteOrigin = S3BucketOrigin.withOriginAccessControl(siteBucket);
 
   // `https://abc.execute-api.region.amazonaws.com` → its host, the origin's domain name.
   const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+  const apiOrigin = new HttpOrigin(apiDomain, {
+    protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+    originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+  });
+  const apiBehavior = {
+    origin: apiOrigin,
+    // No redirect: a redirected POST would lose its body.
+    viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+    // API Gateway routes by its own Host name, so every viewer header but Host goes through, with
+    // CloudFront's own headers (CloudFront-Viewer-Address: the client address the limits use).
+    originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    responseHeadersPolicy: securityHeaders,
+  };
+  // The ticker is the same for every visitor: one provider call per edge location and minute,
+  // whoever asks (no header, cookie or query string in the key), compressed like the site.
+  const tickerCache = new CachePolicy(scope, 'TickerCache', {
+    comment: 'GET /api/market/ticker: the same answer for everyone for 60 s',
+    // The answer's own max-age (the same 60 s) decides; a 503 (no-store) is not kept.
+    minTtl: Duration.seconds(0),
+    defaultTtl: Duration.seconds(TICKER_CACHE_SECONDS),
+    maxTtl: Duration.seconds(TICKER_CACHE_SECONDS),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+  });
   const customDomain = config.siteDomain && config.certificateArn;
 
   const distribution = new Distribution(scope, 'Distribution', {
@@ -107,27 +143,33 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
         }
       : {}),
     defaultBehavior: {
-      origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
+      origin: siteOrigin,
       viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
       cachePolicy: CachePolicy.CACHING_OPTIMIZED,
       responseHeadersPolicy: securityHeaders,
       compress: true,
-      functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      functionAssociations: [{ function: pageRouter, eventType: FunctionEventType.VIEWER_REQUEST }],
     },
+    // In this order: CloudFront takes the first pattern that matches, so both come before `/api/*`.
     additionalBehaviors: {
+      [API_DOCS_PATH]: {
+        origin: siteOrigin,
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        compress: true,
+        functionAssociations: [{ function: apiDocsRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      '/api/market/ticker': {
+        ...apiBehavior,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: tickerCache,
+        compress: true,
+      },
       '/api/*': {
-        origin: new HttpOrigin(apiDomain, {
-          protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-          originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-        }),
-        // No redirect: a redirected POST would lose its body.
-        viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+        ...apiBehavior,
         allowedMethods: AllowedMethods.ALLOW_ALL,
         cachePolicy: CachePolicy.CACHING_DISABLED,
-        // API Gateway routes by its own Host name, so every viewer header but Host goes through, with
-        // CloudFront's own headers (CloudFront-Viewer-Address: the client address the limits use).
-        originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-        responseHeadersPolicy: securityHeaders,
       },
     },
   });
@@ -153,10 +195,4 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
   }
 
   return distribution;
-}
-
-/** The CSP already allows the default market-data host; another one configured must be allowed too. */
-function extraConnectSources(marketDataUrl: string): string[] {
-  const origin = new URL(marketDataUrl).origin;
-  return origin === MARKET_DATA_ORIGIN ? [] : [origin];
 }

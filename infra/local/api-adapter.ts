@@ -98,7 +98,8 @@ function checkResponse(route: RouteDefinition, result: ApiResult): void {
   const status = result.statusCode ?? 200;
   if (status < 200 || status >= 300 || result.isBase64Encoded) return;
   const schema = responseSchemaOf(route);
-  const { data } = JSON.parse(result.body ?? '{}') as { data?: unknown };
+  const parsed = JSON.parse(result.body ?? '{}') as { data?: unknown };
+  const data = route.bare ? parsed : parsed.data;
   const problems = schema
     ? schema.safeParse(data).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`)
     : data === undefined

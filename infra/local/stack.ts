@@ -2,11 +2,12 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { contentSecurityPolicy, REFERRER_POLICY } from '../security-headers';
+import { API_DOCS_FILE, API_DOCS_PATH, contentSecurityPolicy, REFERRER_POLICY } from '../security-headers';
 import { apiRequestListener, loadApiHandlers } from './api-adapter';
 import { ensureTable, startDynamoLocal } from './dynamo';
 import { startJobTimers } from './jobs';
 import { startMailInbox } from './mail';
+import { startMarketDataStandIn } from './market-data-stand-in';
 import { assertPortFree, LocalStackError } from './ports';
 import { startRateProviderStandIns } from './rate-providers';
 import { staticSiteListener } from './static-site';
@@ -26,11 +27,9 @@ export interface LocalStackOptions {
   /** How non-API paths are answered: the built app, Vite's dev middleware, or not at all (API tests). */
   web: 'static' | 'dev' | 'none';
   runJobs: boolean;
-  /** Extra origins the CSP allows the browser to fetch from (the test stand-in of the market-data API). */
-  extraConnectSources?: string[];
   /**
-   * Base URL of the market-data service the landing page's ticker calls, answered as `/config.json`
-   * (CloudFront serves the same file); its origin is added to the CSP's connect-src.
+   * Base URL of the market-data provider behind `GET /api/market/ticker`; without it the stack
+   * starts a stand-in (infra/local/market-data-stand-in.ts).
    */
   marketDataUrl?: string;
   /**
@@ -54,6 +53,8 @@ export interface LocalStack {
   siteUrl: string;
   mailUrl: string;
   dynamoEndpoint: string;
+  /** The market-data provider the ticker function calls (the stand-in unless one was given). */
+  marketDataUrl: string;
   stop: () => Promise<void>;
 }
 
@@ -99,7 +100,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stoppers.push(() => closeServer(site));
     const siteUrl = `http://localhost:${(site.address() as AddressInfo).port}`;
 
-    configureFunctionEnvironment(options, siteUrl, dynamo.endpoint, mailUrl);
+    let marketDataUrl = options.marketDataUrl;
+    if (marketDataUrl === undefined) {
+      const standIn = await startMarketDataStandIn();
+      stoppers.push(() => closeServer(standIn.server));
+      marketDataUrl = standIn.url;
+    }
+
+    configureFunctionEnvironment(options, { siteUrl, dynamo: dynamo.endpoint, mail: mailUrl, marketDataUrl });
     let rateProviders = options.rateProviders;
     if (!rateProviders) {
       const { SEED_USD_VALUES } = await import('@functions/seed/rates-data');
@@ -124,7 +132,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     const web = await webListener(options);
     listener = (request, response) => {
-      const handle = request.url?.startsWith('/api/') || request.url === '/api' ? api : web;
+      const handle = isApiPath(request.url) ? api : web;
       handle(request, response).catch((error: unknown) => {
         console.error(error);
         if (!response.headersSent) response.writeHead(502);
@@ -133,7 +141,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
 
     if (options.runJobs) stoppers.push(await startJobTimers());
-    return { siteUrl, mailUrl, dynamoEndpoint: dynamo.endpoint, stop };
+    return { siteUrl, mailUrl, dynamoEndpoint: dynamo.endpoint, marketDataUrl, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -143,13 +151,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 /** The variables each Lambda gets from CDK, pointed at the local stand-ins. */
 function configureFunctionEnvironment(
   options: LocalStackOptions,
-  siteUrl: string,
-  dynamo: string,
-  mail: string,
+  urls: { siteUrl: string; dynamo: string; mail: string; marketDataUrl: string },
 ) {
   Object.assign(process.env, {
     TABLE_NAME: options.tableName,
-    SITE_URL: siteUrl,
+    SITE_URL: urls.siteUrl,
     MAIL_FROM: options.mailFrom,
     JWT_SECRET: options.jwtSecret,
     // Locally the key of the stored TOTP secrets follows the local JWT secret (kept beside the data).
@@ -157,33 +163,32 @@ function configureFunctionEnvironment(
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
-    AWS_ENDPOINT_URL_DYNAMODB: dynamo,
-    AWS_ENDPOINT_URL_SES: mail,
+    AWS_ENDPOINT_URL_DYNAMODB: urls.dynamo,
+    AWS_ENDPOINT_URL_SES: urls.mail,
+    MARKET_DATA_URL: urls.marketDataUrl,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
   });
 }
 
+/** `/api/*` goes to the API, except the API reference page, which is a file of the site (as in CloudFront). */
+function isApiPath(url: string | undefined): boolean {
+  const path = new URL(url ?? '/', 'http://localhost').pathname;
+  return (path.startsWith('/api/') || path === '/api') && path !== API_DOCS_PATH;
+}
+
 async function webListener(options: LocalStackOptions) {
-  const connectSources = [...(options.extraConnectSources ?? [])];
-  if (options.marketDataUrl) connectSources.push(new URL(options.marketDataUrl).origin);
   const securityHeaders = {
-    'Content-Security-Policy': contentSecurityPolicy(connectSources),
+    'Content-Security-Policy': contentSecurityPolicy(),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': REFERRER_POLICY,
   };
   const site = await siteListener(options, securityHeaders);
-  if (!options.marketDataUrl) return site;
-  const runtimeConfig = JSON.stringify({ marketDataUrl: options.marketDataUrl });
-  return async (request: IncomingMessage, response: ServerResponse) => {
-    if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/config.json')
-      return site(request, response);
-    response.writeHead(200, {
-      ...securityHeaders,
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': 'no-cache',
-    });
-    response.end(runtimeConfig);
+  return (request: IncomingMessage, response: ServerResponse) => {
+    // The API reference page is a file of the site served at its own path, as CloudFront rewrites it.
+    if (new URL(request.url ?? '/', 'http://localhost').pathname === API_DOCS_PATH)
+      request.url = API_DOCS_FILE;
+    return site(request, response);
   };
 }
 

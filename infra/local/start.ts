@@ -58,7 +58,8 @@ async function main() {
     checkResponses: dev,
     adminEmail: env.ADMIN_EMAIL,
     adminPassword: env.ADMIN_PASSWORD,
-    marketDataUrl: env.MARKET_DATA_URL ?? 'https://api.coingecko.com/api/v3',
+    // Unset: a local stand-in provider with fixed prices (set https://api.coingecko.com/api/v3 for live ones).
+    marketDataUrl: env.MARKET_DATA_URL || undefined,
     ...(env.RATES_CRYPTO_URL && env.RATES_FIAT_URL
       ? { rateProviders: { cryptoUrl: env.RATES_CRYPTO_URL, fiatUrl: env.RATES_FIAT_URL } }
       : {}),
@@ -72,6 +73,7 @@ async function main() {
       `Site:      ${stack.siteUrl}`,
       `API:       ${stack.siteUrl}/api/health  (OpenAPI: ${stack.siteUrl}/api/openapi.json)`,
       `Mail view: ${stack.mailUrl}`,
+      `Market:    ${stack.marketDataUrl} (the ticker's provider)`,
       `DynamoDB:  ${stack.dynamoEndpoint} (${inMemory ? 'in memory' : 'data in .local/dynamodb'})`,
       adminLine,
       'Press Ctrl-C to stop.',

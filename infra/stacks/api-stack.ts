@@ -104,6 +104,7 @@ export class ApiStack extends Stack {
       removalPolicy,
       table: props.table,
       mail: { identity: props.mailIdentity, from: config.mailFrom },
+      marketDataUrl: config.marketDataUrl,
     };
 
     const fallback = manifestFunction(

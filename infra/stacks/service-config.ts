@@ -1,6 +1,5 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import { MARKET_DATA_ORIGIN } from '../security-headers';
 
 /** Deployment settings, read from CDK context (`cdk.json`, or `-c key=value` on the command line). */
 export interface ServiceConfig {
@@ -13,7 +12,7 @@ export interface ServiceConfig {
   /** Custom domain for CloudFront; needs `certificateArn` (an ACM certificate in us-east-1). */
   readonly siteDomain?: string;
   readonly certificateArn?: string;
-  /** Base URL of the market-data service behind the landing ticker, served to the app in /config.json. */
+  /** Base URL of the market-data provider behind `GET /api/market/ticker` (the landing ticker). */
   readonly marketDataUrl: string;
   /** Built web app to upload; omitted when it has not been built yet. */
   readonly webAssetsPath?: string;
@@ -41,7 +40,7 @@ export function readServiceConfig(scope: Construct, webAssetsPath?: string): Ser
   const certificateArn = text('certificateArn');
   if (siteDomain && !certificateArn)
     throw new Error('Context "siteDomain" needs "certificateArn" (ACM, us-east-1)');
-  const marketDataUrl = text('marketDataUrl') ?? `${MARKET_DATA_ORIGIN}/api/v3`;
+  const marketDataUrl = text('marketDataUrl') ?? 'https://api.coingecko.com/api/v3';
   if (!/^https:\/\//.test(marketDataUrl))
     throw new Error(`Context "marketDataUrl" must be https: ${marketDataUrl}`);
   return {

@@ -11,6 +11,7 @@ import {
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { siteDistribution } from '../constructs/site-distribution';
+import { HASHED_ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../site-delivery';
 import { isProduction, removalPolicyFor, type ServiceConfig } from './service-config';
 
 export interface WebStackProps extends StackProps {
@@ -61,7 +62,7 @@ export class WebStack extends Stack {
     const distribution = siteDistribution(this, { config, siteBucket, logBucket, httpApi: props.httpApi });
 
     if (config.webAssetsPath) {
-      this.deploySite(config.webAssetsPath, config.marketDataUrl, siteBucket, distribution);
+      this.deploySite(config.webAssetsPath, siteBucket, distribution);
     }
     // Otherwise the web app has not been built yet (`npm run build:web` writes web/dist): synth still
     // works, and a later deploy after the build uploads the site.
@@ -79,30 +80,23 @@ export class WebStack extends Stack {
    * index.html may still ask for them); then the rest, revalidated on every request, then an
    * invalidation so the new index.html is served at once.
    */
-  private deploySite(
-    assetsPath: string,
-    marketDataUrl: string,
-    bucket: Bucket,
-    distribution: Distribution,
-  ): void {
+  private deploySite(assetsPath: string, bucket: Bucket, distribution: Distribution): void {
     const source = Source.asset(assetsPath);
-    // The web app reads its run-time settings from /config.json, as the local stack serves it.
-    const runtimeConfig = Source.jsonData('config.json', { marketDataUrl });
     const hashedAssets = new BucketDeployment(this, 'DeployHashedAssets', {
       sources: [source],
       destinationBucket: bucket,
       exclude: ['*'],
       include: ['assets/*'],
       prune: false,
-      cacheControl: [CacheControl.fromString('public, max-age=31536000, immutable')],
+      cacheControl: [CacheControl.fromString(HASHED_ASSET_CACHE_CONTROL)],
       memoryLimit: 512,
     });
     const pages = new BucketDeployment(this, 'DeployPages', {
-      sources: [source, runtimeConfig],
+      sources: [source],
       destinationBucket: bucket,
       exclude: ['assets/*'],
       prune: true,
-      cacheControl: [CacheControl.noCache()],
+      cacheControl: [CacheControl.fromString(PAGE_CACHE_CONTROL)],
       distribution,
       distributionPaths: ['/*'],
       memoryLimit: 512,

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { assetKeySchema } from '../assets';
+import { amountDecimals, assetKeySchema } from '../assets';
 import { ORIGIN_FUNDS_VALUE, TELEGRAM_CONTACT_MIN_LENGTH } from '../constants';
 import { applicationStatusSchema, requestTypeSchema, roleSchema, staffSettableStatusSchema } from '../enums';
 import { geoKeySchema } from '../geo';
@@ -44,16 +44,26 @@ export const contactTelegramSchema = /* @__PURE__ */ schema(() =>
   ),
 );
 
-export const amountSchema = /* @__PURE__ */ schema(() =>
-  z.number({ error: 'Please enter the correct positive amount' }).check(
+function amountRules(decimals: number) {
+  return z.number({ error: 'Please enter the correct positive amount' }).check(
     z.positive('Please enter the correct positive amount'),
     z.lte(MAX_AMOUNT, 'Amount is too large.'),
     z.refine(
-      (value) => hasAtMostDecimals(value, AMOUNT_DECIMALS),
-      `The amount may have at most ${AMOUNT_DECIMALS} decimal places.`,
+      (value) => hasAtMostDecimals(value, decimals),
+      `The amount may have at most ${decimals} decimal places.`,
     ),
-  ),
-);
+  );
+}
+
+export const amountSchema = /* @__PURE__ */ schema(() => amountRules(AMOUNT_DECIMALS));
+
+/**
+ * The amount of a standard application in its source asset (2 decimals for fiat, 6 for USDT): checked
+ * by the server after the body and by the apply form before it submits, with the same texts.
+ */
+export function standardAmountSchema(assetFrom: string) {
+  return amountRules(amountDecimals(assetFrom));
+}
 
 export const standardApplicationBodySchema = /* @__PURE__ */ schema(() =>
   z.strictObject({

@@ -9,6 +9,7 @@ import {
 } from '../constants';
 import { languageSchema } from '../enums';
 import { schema } from '../schema';
+import { isTelegramContact } from '../telegram';
 import { ownUserSchema } from './users';
 
 /** Request and response schemas of /auth/* and PUT /users/profile (docs/product.md §5 and §7). */
@@ -185,7 +186,25 @@ export const resetPasswordBodySchema = /* @__PURE__ */ schema(() =>
 export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
 
 /**
- * PUT /users/profile. Only these three fields exist: anything else (role, email, isActive...)
+ * The Telegram contact a user keeps on their profile (the apply form starts from it): the apply
+ * field's rule (a username or an international phone number, same text); blank or null clears it.
+ */
+export const profileTelegramIdSchema = /* @__PURE__ */ schema(() =>
+  z
+    .pipe(
+      z.nullable(z.string().check(z.maxLength(100))),
+      z.transform((value) => value?.trim() || null),
+    )
+    .check(
+      z.refine(
+        (value) => value === null || isTelegramContact(value),
+        'Telegram contact must be a username or a phone number.',
+      ),
+    ),
+);
+
+/**
+ * PUT /users/profile. Only these fields exist: anything else (role, email, isActive...)
  * is refused as an unknown field. A blank username means "unchanged"; photo_url null clears it.
  */
 export const updateProfileBodySchema = /* @__PURE__ */ schema(() =>
@@ -204,6 +223,7 @@ export const updateProfileBodySchema = /* @__PURE__ */ schema(() =>
     ),
     language: z.optional(languageSchema),
     photo_url: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
+    telegramId: z.optional(profileTelegramIdSchema),
   }),
 );
 export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;

@@ -8,6 +8,7 @@ export * from './admin';
 export * from './admin-users';
 export * from './applications';
 export * from './auth';
+export * from './market';
 export * from './mfa';
 export * from './misc';
 export * from './notifications';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { assetKeySchema, currencyCodeSchema, isValidExchangePair } from '../assets';
+import { assetKeySchema, currencyCodeSchema, isValidExchangePair, plainAmount } from '../assets';
 import { FIAT_DECIMALS, hasAtMostDecimals, PERCENT_DECIMALS, RATE_DECIMALS } from '../numbers';
 import { schema } from '../schema';
 import { amountSchema } from './applications';
@@ -231,3 +231,28 @@ export const quoteSchema = /* @__PURE__ */ schema(() =>
   }),
 );
 export type Quote = z.infer<typeof quoteSchema>;
+
+/** The refusal of an amount outside the quote's limits (the server's and the apply form's text), or null. */
+export function amountLimitMessage(
+  quote: Pick<
+    Quote,
+    | 'belowMinimum'
+    | 'aboveMaximum'
+    | 'minAmount'
+    | 'minAmountUSD'
+    | 'maxAmount'
+    | 'currencyFrom'
+    | 'assetFrom'
+  >,
+): string | null {
+  if (quote.belowMinimum) {
+    return (
+      `The minimum amount is ${plainAmount(quote.minAmount, quote.assetFrom)} ${quote.currencyFrom}` +
+      ` (${quote.minAmountUSD} USD).`
+    );
+  }
+  if (quote.aboveMaximum && quote.maxAmount !== null) {
+    return `The maximum amount is ${plainAmount(quote.maxAmount, quote.assetFrom)} ${quote.currencyFrom}.`;
+  }
+  return null;
+}

@@ -93,6 +93,7 @@ export function functionEnvironment({ access, uses }: BenchFunction): NodeJS.Pro
     ...(uses.mfaKey ? { MFA_KEY_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-mfa' } : {}),
     ...(uses.table ? { TABLE_NAME: 'bench' } : {}),
     ...(uses.mail ? { MAIL_FROM: 'no-reply@example.com' } : {}),
+    ...(uses.marketData ? { MARKET_DATA_URL: 'https://market.example.com/api/v3' } : {}),
   };
 }
 

@@ -4,12 +4,8 @@ import { join } from 'node:path';
 import { build } from 'vite';
 import { LANDING_BUDGET_GZIP_BYTES, type RouteSize, routeSizes } from '../e2e/support/route-sizes';
 
-/**
- * Per-route initial JavaScript of the web app: builds it (with a manifest) into a temporary folder
- * and sums, for each route, the entry chunk, the route's chunk and their static imports, gzip -9.
- */
-export async function measureWebRoutes(): Promise<RouteSize[]> {
-  const outDir = mkdtempSync(join(tmpdir(), 'web-routes-'));
+/** A production build of the web app, with Vite's manifest, into `outDir`. */
+export async function buildWebApp(outDir: string): Promise<void> {
   const nodeEnv = process.env.NODE_ENV;
   // A production build whatever the caller's NODE_ENV (Vite keeps a set one).
   process.env.NODE_ENV = 'production';
@@ -20,9 +16,21 @@ export async function measureWebRoutes(): Promise<RouteSize[]> {
       logLevel: 'silent',
       build: { outDir, emptyOutDir: true, manifest: true },
     });
-    return routeSizes(outDir);
   } finally {
     process.env.NODE_ENV = nodeEnv;
+  }
+}
+
+/**
+ * Per-route initial JavaScript of the web app: builds it (with a manifest) into a temporary folder
+ * and sums, for each route, the entry chunk, the route's chunk and their static imports, gzip -9.
+ */
+export async function measureWebRoutes(): Promise<RouteSize[]> {
+  const outDir = mkdtempSync(join(tmpdir(), 'web-routes-'));
+  try {
+    await buildWebApp(outDir);
+    return routeSizes(outDir);
+  } finally {
     rmSync(outDir, { recursive: true, force: true });
   }
 }

@@ -89,6 +89,57 @@ describe('apply and profile', () => {
     ).toBe(0);
   });
 
+  it('shows the decimal rule and the contact shape in Russian before anything is submitted', async () => {
+    const page = await newPage({ language: 'ru' });
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/applications')
+        posts.push(request.url());
+    });
+    await openAs(page, user, '/apply');
+    await chooseFirst(page, 'continent');
+    await chooseFirst(page, 'country');
+    await chooseFirst(page, 'city');
+    const amount = page.locator('input[name=amount]');
+    await expect(amount.getAttribute('placeholder')).resolves.toBe('0,00');
+    await amount.fill('1234,56789');
+    await amount.blur();
+    await page.getByText('Сумма может содержать не более 2 знаков после запятой.').waitFor();
+    const contact = page.locator('input[name=contactTelegram]');
+    await contact.fill('not a contact');
+    await page.getByRole('button', { name: 'Отправить заявку' }).click();
+    await page.getByText('Контакт Telegram должен быть именем пользователя или номером телефона.').waitFor();
+    await expect(amount.getAttribute('aria-invalid')).resolves.toBe('true');
+    expect(posts).toEqual([]);
+
+    // A comma is a decimal separator: two decimals pass.
+    await amount.fill('1234,56');
+    await amount.blur();
+    await expect(
+      page.getByText('Сумма может содержать не более 2 знаков после запятой.').count(),
+    ).resolves.toBe(0);
+  });
+
+  it('keeps a Telegram contact set in the profile and starts the apply form from it', async () => {
+    const owner = await registerVerifiedUser('tg');
+    const page = await newPage({ language: 'en' });
+    await openAs(page, owner, '/profile');
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const dialog = page.getByRole('dialog');
+    const field = dialog.getByLabel('Telegram contact');
+    await field.fill('not a contact');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Telegram contact must be a username or a phone number.').waitFor();
+    await field.fill('e2e_prefill');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    // Saving applies the account's language (ru, the default at registration) to the UI.
+    await successToast(page, 'Профиль успешно обновлён.');
+
+    await openAs(page, owner, '/apply');
+    await page.locator('input[name=contactTelegram]').waitFor();
+    await expect(page.locator('input[name=contactTelegram]').inputValue()).resolves.toBe('@e2e_prefill');
+  });
+
   it('keeps the pending application when the cancel confirmation is dismissed', async () => {
     await createApplication(user);
     const page = await newPage({ language: 'en' });

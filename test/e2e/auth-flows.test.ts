@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { latestMailTo, mailsTo } from '../support/mail';
-import { openAs, registerVerifiedUser } from './support/admin-session';
+import { E2E_PASSWORD, openAs, registerVerifiedUser } from './support/admin-session';
 import { siteUrl, useBrowser, waitForApp } from './support/browser';
 import { linkIn, newIdentity, registerInBrowser, verifyFromMail } from './support/ui-account';
 
@@ -39,10 +39,53 @@ describe('auth flows', () => {
   it('shows an error with a login link for a used or unknown verification link', async () => {
     const page = await newPage({ language: 'en' });
 
-    await page.goto(siteUrl('/verify-email?token=not-a-real-token'));
+    await page.goto(siteUrl('/verify-email#token=not-a-real-token'));
+    await waitForApp(page);
+    await fill(page, 'Password', 'Correct-horse-9');
+    await page.getByRole('button', { name: 'Confirm email' }).click();
     await page.locator('.alert--danger').waitFor();
 
+    expect(await page.locator('.alert--danger').textContent()).toContain(
+      'Verification token is missing or invalid.',
+    );
     expect(await page.getByRole('link', { name: 'Go to login' }).getAttribute('href')).toBe('/login');
+  });
+
+  it('takes the token of a link mailed before the fragment links and drops it from the address', async () => {
+    const identity = newIdentity('old');
+    const page = await newPage({ language: 'en' });
+    await registerInBrowser(page, identity);
+    const mail = await latestMailTo(identity.email);
+    const link = linkIn(mail.body.text ?? mail.body.html, '/verify-email').replace('#token=', '?token=');
+
+    await page.goto(link);
+    await waitForApp(page);
+    await page.waitForFunction(
+      () => window.location.search === '' && window.location.hash.startsWith('#token='),
+    );
+    await fill(page, 'Password', E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Confirm email' }).click();
+
+    await page.waitForURL(siteUrl('/profile'), { timeout: 8000 });
+  });
+
+  it("refuses to verify with a password that is not the account's", async () => {
+    const identity = newIdentity('wv');
+    const page = await newPage({ language: 'en' });
+    await registerInBrowser(page, identity);
+    const mail = await latestMailTo(identity.email);
+
+    await page.goto(linkIn(mail.body.text ?? mail.body.html, '/verify-email'));
+    await waitForApp(page);
+    await fill(page, 'Password', 'Someone-elses-pass-3');
+    await page.getByRole('button', { name: 'Confirm email' }).click();
+
+    await page.locator('.alert--danger').waitFor();
+    expect(await page.locator('.alert--danger').textContent()).toContain('not the one of this account');
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    expect(await page.getByRole('link', { name: /Choose a new one/ }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
   });
 
   it('logs in and goes back to the page that asked for it', async () => {
@@ -109,13 +152,35 @@ describe('auth flows', () => {
     await fill(page, 'Confirm new password', newPassword);
     await page.getByRole('button', { name: 'Save new password' }).click();
     await page.locator('.alert--success').waitFor();
-    await page.waitForURL(siteUrl('/login'), { timeout: 8000 });
+    // The reset logs the user in (the way in a lockout cannot block) and leads to the profile.
+    await page.waitForURL(siteUrl('/profile'), { timeout: 8000 });
+    await waitForApp(page);
+    await page.locator('.profile-card__actions').getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(siteUrl('/'));
+    await page.goto(siteUrl('/login'));
     await waitForApp(page);
     await fill(page, 'Email or username', session.email);
     await fill(page, 'Password', newPassword);
     await page.getByRole('button', { name: 'Log in' }).click();
 
     await page.waitForURL(siteUrl('/profile'));
+  });
+
+  it('refuses one of the most common passwords in the form, before sending it', async () => {
+    const page = await newPage({ language: 'en' });
+    await page.goto(siteUrl('/register'));
+    await waitForApp(page);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/register')) sent.push(request.url());
+    });
+
+    await fill(page, 'Password', 'password123');
+    await fill(page, 'Confirm password', 'password123');
+    await page.getByRole('button', { name: 'Register' }).click();
+
+    await page.getByText('This password is one of the most common ones. Please choose another.').waitFor();
+    expect(sent).toEqual([]);
   });
 
   it('says so when the reset link has no token', async () => {

@@ -1,13 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { STAND_IN_CHANGES } from '@infra/local/market-data-stand-in';
 import { TICKER_COINS } from '@shared/constants';
 import { describe, expect, inject, it } from 'vitest';
 import { siteUrl, useBrowser, waitForApp } from './support/browser';
-import { STAND_IN_CHANGES } from './support/market-data-stand-in';
 import { readManifest } from './support/route-sizes';
 
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
 const newPage = useBrowser();
 
+const HERO = {
+  ru: JSON.parse(readFileSync(join(import.meta.dirname, '../../web/src/locales/ru/common.json'), 'utf8')),
+  en: JSON.parse(readFileSync(join(import.meta.dirname, '../../web/src/locales/en/common.json'), 'utf8')),
+} as const;
+
 describe('public site', () => {
+  it.each(['ru', 'en'] as const)(
+    'shows the hero and the links to login and register without JavaScript (%s, by Accept-Language)',
+    async (language) => {
+      const page = await newPage({ language, javaScript: false, width: 375 });
+
+      await page.goto(siteUrl('/'));
+
+      const texts = HERO[language];
+      expect(await page.getAttribute('html', 'lang')).toBe(language);
+      expect(await page.locator('h1').innerText()).toBe(texts.landing.hero.title);
+      expect(await page.locator('.hero__subtitle').innerText()).toBe(texts.landing.hero.subtitle);
+      const hero = page.locator('.hero');
+      expect(await hero.getByRole('link', { name: texts.nav.login }).getAttribute('href')).toBe('/login');
+      expect(await hero.getByRole('link', { name: texts.nav.register }).getAttribute('href')).toBe(
+        '/register',
+      );
+      expect(await page.title()).toBe(texts.meta.home.title);
+      expect(await page.locator('link[hreflang]').count()).toBe(3);
+    },
+  );
+
+  it("serves the language of the cookie before the browser's, prerendered", async () => {
+    const page = await newPage({ language: 'ru', javaScript: false });
+    await page.context().addCookies([{ name: 'language', value: 'en', url: siteUrl('/') }]);
+
+    await page.goto(siteUrl('/privacy-policy'));
+
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    expect(await page.title()).toBe(HERO.en.meta.privacyPolicy.title);
+  });
+
+  it('hydrates the prerendered landing page without a mismatch and keeps it in place', async () => {
+    const page = await newPage({ language: 'en', width: 375 });
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().includes('Failed to load resource'))
+        problems.push(message.text());
+    });
+
+    await page.goto(siteUrl('/'));
+    await waitForApp(page);
+    await page.waitForSelector('.ticker__item');
+
+    expect(problems).toEqual([]);
+    expect(await page.locator('h1').innerText()).toBe(HERO.en.landing.hero.title);
+  });
+
   it('shows visitors the hero with login and register and the ticker of nine coins', async () => {
     const page = await newPage({ language: 'en' });
 

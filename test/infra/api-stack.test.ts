@@ -113,6 +113,16 @@ describe('API stack', () => {
     }
   });
 
+  it('sets MARKET_DATA_URL exactly on the functions whose manifest entry calls the provider', () => {
+    for (const [routeId, route] of allRoutes) {
+      const environment = environmentOf(service.stacks.api.functions.get(routeId)!);
+
+      expect(environment.MARKET_DATA_URL, routeId).toBe(
+        route.uses.marketData ? 'https://api.coingecko.com/api/v3' : undefined,
+      );
+    }
+  });
+
   it('gives the JWT secret and the extension that reads it exactly to the functions that handle tokens', () => {
     for (const [routeId, route] of allRoutes) {
       const fn = service.stacks.api.functions.get(routeId)!;

@@ -8,11 +8,17 @@ import {
   mapConcurrent,
 } from '../bench/harness';
 
-const PASSWORD_FUNCTIONS = ['authRegister', 'authLogin', 'authChangePassword', 'authResetPassword'];
+const PASSWORD_FUNCTIONS = [
+  'authRegister',
+  'authLogin',
+  'authVerifyEmail',
+  'authChangePassword',
+  'authResetPassword',
+];
 
 /**
  * Each function gets only the environment its manifest entry declares (TABLE_NAME, MAIL_FROM,
- * JWT_SECRET_ARN), as in AWS. Loading its bundle must work with exactly that, and must make no network call.
+ * JWT_SECRET_ARN, MARKET_DATA_URL), as in AWS. Loading its bundle must work with exactly that, and must make no network call.
  */
 describe('every function bundle', () => {
   it('loads with only the environment its manifest entry declares, without any network call', async () => {

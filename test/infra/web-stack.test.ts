@@ -2,17 +2,46 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
+import type { ViewerRequest } from '@infra/edge/page-router';
+import { SITE_CONTENT_TYPES } from '@infra/local/static-site';
+import { API_DOCS_FILE, API_DOCS_PATH } from '@infra/security-headers';
+import {
+  COMPRESSIBLE_CONTENT_TYPES,
+  HASHED_ASSET_CACHE_CONTROL,
+  PAGE_CACHE_CONTROL,
+} from '@infra/site-delivery';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SynthesizedService, synthesizeService } from './synth';
 
+/**
+ * The types CloudFront compresses, from its guide ("Serve compressed files", file types that
+ * CloudFront compresses), the ones that concern a web site.
+ */
+const CLOUDFRONT_COMPRESSED_TYPES = [
+  'application/javascript',
+  'application/json',
+  'application/x-javascript',
+  'application/xml',
+  'font/otf',
+  'font/ttf',
+  'image/svg+xml',
+  'text/css',
+  'text/csv',
+  'text/html',
+  'text/javascript',
+  'text/plain',
+  'text/xml',
+];
+
 interface Behavior {
   TargetOriginId: string;
+  Compress?: boolean;
   PathPattern?: string;
   ViewerProtocolPolicy: string;
   AllowedMethods?: string[];
-  CachePolicyId: string;
+  CachePolicyId: string | { Ref: string };
   OriginRequestPolicyId?: string;
   ResponseHeadersPolicyId: { Ref: string };
   FunctionAssociations?: Array<{ EventType: string; FunctionARN: { 'Fn::GetAtt': [string, string] } }>;
@@ -52,20 +81,33 @@ function apiBehavior(): Behavior {
   return config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
 }
 
-function headersPolicy(template: Template = web): Record<string, unknown> {
-  const [policy] = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy');
+function apiDocsBehavior(): Behavior {
+  return config.CacheBehaviors.find((behavior) => behavior.PathPattern === API_DOCS_PATH)!;
+}
+
+/** The security headers of the policy a behavior uses (the site's by default). */
+function headersPolicy(template: Template = web, behavior?: Behavior): Record<string, unknown> {
+  const policies = template.findResources('AWS::CloudFront::ResponseHeadersPolicy');
+  const id = behavior
+    ? behavior.ResponseHeadersPolicyId.Ref
+    : Object.keys(policies).find((key) => key.startsWith('SecurityHeaders'))!;
   return (
-    policy!.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, unknown> }
+    policies[id]!.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, unknown> }
   ).SecurityHeadersConfig;
 }
 
-/** Runs the CloudFront Function's code as CloudFront would, on a viewer request for `uri`. */
-function rewrite(uri: string): string {
-  const [fn] = resourcesOf(web, 'AWS::CloudFront::Function');
+/** Runs a behavior's CloudFront Function (the site's by default) as CloudFront would, on a viewer request. */
+function rewrite(
+  uri: string,
+  request: Omit<ViewerRequest, 'uri'> = {},
+  behavior: Behavior = config.DefaultCacheBehavior,
+): string {
+  const functionId = behavior.FunctionAssociations![0]!.FunctionARN['Fn::GetAtt'][0];
+  const fn = web.toJSON().Resources[functionId] as { Properties: Record<string, unknown> };
   const handler = vm.runInNewContext(`${fn!.Properties.FunctionCode as string}; handler`) as (event: {
-    request: { uri: string };
+    request: ViewerRequest;
   }) => { uri: string };
-  return handler({ request: { uri } }).uri;
+  return handler({ request: { uri, ...request } }).uri;
 }
 
 beforeAll(() => {
@@ -128,6 +170,39 @@ describe('web stack', () => {
     expect(apiBehavior().CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
   });
 
+  it('caches the ticker, and only the ticker, for 60 s, the same answer for everyone', () => {
+    const ticker = config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/market/ticker')!;
+    const [policy] = resourcesOf(web, 'AWS::CloudFront::CachePolicy');
+    const policyConfig = policy!.Properties.CachePolicyConfig as {
+      MinTTL: number;
+      DefaultTTL: number;
+      MaxTTL: number;
+      ParametersInCacheKeyAndForwardedToOrigin: Record<string, unknown>;
+    };
+
+    // CloudFront takes the first pattern that matches: the ticker's must come before /api/*, and no
+    // other API path is cached (the API reference page is a file of the site).
+    expect(config.CacheBehaviors.map((behavior) => behavior.PathPattern)).toEqual([
+      API_DOCS_PATH,
+      '/api/market/ticker',
+      '/api/*',
+    ]);
+    expect(ticker.CachePolicyId).toEqual({
+      Ref: Object.keys(web.findResources('AWS::CloudFront::CachePolicy'))[0],
+    });
+    expect(ticker.TargetOriginId).toBe(apiBehavior().TargetOriginId);
+    expect(ticker.AllowedMethods).toEqual(['GET', 'HEAD']);
+    expect(ticker.Compress).toBe(true);
+    expect([policyConfig.MinTTL, policyConfig.DefaultTTL, policyConfig.MaxTTL]).toEqual([0, 60, 60]);
+    expect(policyConfig.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+      EnableAcceptEncodingGzip: true,
+      EnableAcceptEncodingBrotli: true,
+      HeadersConfig: { HeaderBehavior: 'none' },
+      CookiesConfig: { CookieBehavior: 'none' },
+      QueryStringsConfig: { QueryStringBehavior: 'none' },
+    });
+  });
+
   it('forwards every viewer header except Host to the API, with every method', () => {
     const behavior = apiBehavior();
 
@@ -139,17 +214,58 @@ describe('web stack', () => {
     );
   });
 
-  it('rewrites client-side routes to /index.html at viewer request', () => {
+  it('rewrites client-rendered routes to the app shell at viewer request', () => {
     const [association] = config.DefaultCacheBehavior.FunctionAssociations ?? [];
 
     expect(association?.EventType).toBe('viewer-request');
-    expect(rewrite('/applications/42')).toBe('/index.html');
-    expect(rewrite('/')).toBe('/index.html');
+    expect(rewrite('/admin/applications/42')).toBe('/index.html');
+    expect(rewrite('/profile')).toBe('/index.html');
+  });
+
+  it('rewrites public pages to their prerendered HTML in the language of the cookie', () => {
+    const cookies = { language: { value: 'en' } };
+    const headers = { 'accept-language': { value: 'ru-RU,ru;q=0.9' } };
+
+    expect(rewrite('/', { cookies, headers })).toBe('/en/index.html');
+    expect(rewrite('/login', { cookies, headers })).toBe('/en/login.html');
+    expect(rewrite('/no/such/page', { cookies })).toBe('/en/404.html');
+    expect(rewrite('/privacy-policy', { headers })).toBe('/ru/privacy-policy.html');
   });
 
   it('leaves requests for files untouched', () => {
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(rewrite('/avatars/fox.png')).toBe('/avatars/fox.png');
+  });
+
+  it('compresses the site with brotli and gzip', () => {
+    expect(config.DefaultCacheBehavior.Compress).toBe(true);
+    // The managed CachingOptimized policy keys the cache on both encodings, which turns them on.
+    expect(config.DefaultCacheBehavior.CachePolicyId).toBe(CachePolicy.CACHING_OPTIMIZED.cachePolicyId);
+  });
+
+  it('compresses every text type the site ships, as the local server does', () => {
+    const textTypes = Object.values(SITE_CONTENT_TYPES)
+      .map((type) => type.split(';')[0]!)
+      .filter((type) => type.startsWith('text/') || type.endsWith('json') || type.endsWith('xml'));
+
+    expect(textTypes.length).toBeGreaterThan(4);
+    for (const type of [...textTypes, ...COMPRESSIBLE_CONTENT_TYPES]) {
+      expect(CLOUDFRONT_COMPRESSED_TYPES).toContain(type);
+    }
+    expect(COMPRESSIBLE_CONTENT_TYPES).toEqual(expect.arrayContaining(textTypes));
+  });
+
+  it('uploads hashed assets immutable and the pages revalidated, as the local server sends them', () => {
+    const cacheControls = resourcesOf(web, 'Custom::CDKBucketDeployment').map(
+      (deployment) => deployment.Properties.SystemMetadata,
+    );
+
+    expect(cacheControls).toEqual(
+      expect.arrayContaining([
+        { 'cache-control': HASHED_ASSET_CACHE_CONTROL },
+        { 'cache-control': PAGE_CACHE_CONTROL },
+      ]),
+    );
   });
 
   it('has no custom error responses, so API 403/404 envelopes reach the browser unchanged', () => {
@@ -160,34 +276,10 @@ describe('web stack', () => {
     expect(headersPolicy().ContentSecurityPolicy).toEqual({
       ContentSecurityPolicy:
         "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-        "connect-src 'self' https://api.coingecko.com; font-src 'self'; object-src 'none'; base-uri 'self'; " +
+        "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; " +
         "frame-ancestors 'none'; form-action 'self'",
       Override: true,
     });
-  });
-
-  it('allows a configured market-data service in connect-src', () => {
-    const other = synthesizeService({ context: { marketDataUrl: 'https://prices.example.net/api/v3' } });
-    try {
-      const csp = headersPolicy(other.template(other.stacks.web)).ContentSecurityPolicy as Record<
-        string,
-        string
-      >;
-      expect(csp.ContentSecurityPolicy).toContain(
-        "connect-src 'self' https://api.coingecko.com https://prices.example.net;",
-      );
-    } finally {
-      other.dispose();
-    }
-  });
-
-  it('deploys the run-time settings file /config.json beside the app', () => {
-    const deployments = resourcesOf(web, 'Custom::CDKBucketDeployment');
-    expect(
-      deployments.some(
-        (deployment) => (deployment.Properties.SourceMarkers as unknown[] | undefined)?.length === 2,
-      ),
-    ).toBe(true);
   });
 
   it('sends HSTS for at least a year, subdomains included', () => {
@@ -205,11 +297,22 @@ describe('web stack', () => {
     });
   });
 
-  it('applies the security headers to both the site and the API', () => {
-    const [policyId] = Object.keys(web.findResources('AWS::CloudFront::ResponseHeadersPolicy'));
+  it('serves the API reference page from the site bucket at /api/docs, matched before /api/*', () => {
+    const patterns = config.CacheBehaviors.map((behavior) => behavior.PathPattern);
+    expect(patterns.indexOf(API_DOCS_PATH)).toBeGreaterThanOrEqual(0);
+    expect(patterns.indexOf(API_DOCS_PATH)).toBeLessThan(patterns.indexOf('/api/*'));
+    expect(apiDocsBehavior().TargetOriginId).toBe(config.DefaultCacheBehavior.TargetOriginId);
+    expect(rewrite(API_DOCS_PATH, {}, apiDocsBehavior())).toBe(API_DOCS_FILE);
+  });
+
+  it('applies the security headers to the site, the API reference page and the API', () => {
+    const policyId = Object.keys(web.findResources('AWS::CloudFront::ResponseHeadersPolicy')).find((key) =>
+      key.startsWith('SecurityHeaders'),
+    );
 
     expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
     expect(apiBehavior().ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    expect(apiDocsBehavior().ResponseHeadersPolicyId).toEqual({ Ref: policyId });
   });
 
   it('logs viewer requests to the log bucket', () => {

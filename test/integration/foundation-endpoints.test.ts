@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@functions/data/client';
 import { keys } from '@functions/data/keys';
@@ -86,27 +87,46 @@ interface OpenApiOperation {
   parameters: Array<{ name: string; in: string; required: boolean }>;
 }
 
+/** The document as served: bare, not in the envelope (api() types the envelope, so read it as unknown). */
+async function openApiDocument<T>(): Promise<T> {
+  const { status, body } = await api('GET', '/api/openapi.json');
+  expect(status).toBe(200);
+  return body as unknown as T;
+}
+
 describe('GET /api/openapi.json', () => {
-  it('documents every manifest route as OpenAPI 3.1', async () => {
-    const { status, body } = await api<{ openapi: string; paths: Record<string, Record<string, unknown>> }>(
-      'GET',
-      '/api/openapi.json',
-    );
-    expect(status).toBe(200);
-    expect(body.data!.openapi).toBe('3.1.0');
+  it('serves the bare OpenAPI 3.1 document of every manifest route', async () => {
+    const document = await openApiDocument<{
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    expect(document).not.toHaveProperty('success');
+    expect(document.openapi).toBe('3.1.0');
     for (const [, route] of allRoutes) {
-      expect(body.data!.paths[route.path]?.[route.method.toLowerCase()]).toBeDefined();
+      expect(document.paths[route.path]?.[route.method.toLowerCase()]).toBeDefined();
     }
+  });
+
+  it('passes an OpenAPI validator', async () => {
+    const document = await openApiDocument<Parameters<typeof SwaggerParser.validate>[0]>();
+    // validate() dereferences in place and throws with every schema error it finds.
+    await expect(SwaggerParser.validate(structuredClone(document))).resolves.toMatchObject({
+      openapi: '3.1.0',
+    });
+  });
+
+  it('rejects a broken document, so the check above can fail', async () => {
+    const document = await openApiDocument<Record<string, unknown>>();
+    await expect(
+      SwaggerParser.validate({ ...document, paths: { 'no-leading-slash': {} } } as never),
+    ).rejects.toThrow();
   });
 });
 
 describe('GET /api/openapi.json for POST /api/applications', () => {
   it('documents the 201 answer, the replay, the Idempotency-Key header and the 422 without a rate', async () => {
-    const { body } = await api<{ paths: Record<string, Record<string, OpenApiOperation>> }>(
-      'GET',
-      '/api/openapi.json',
-    );
-    const operation = body.data!.paths['/api/applications']!.post!;
+    const document = await openApiDocument<{ paths: Record<string, Record<string, OpenApiOperation>> }>();
+    const operation = document.paths['/api/applications']!.post!;
     expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['201', '200', '422']));
     expect(operation.parameters).toContainEqual(
       expect.objectContaining({ name: 'idempotency-key', in: 'header', required: false }),

@@ -3,15 +3,26 @@ import './components/ui/tokens.css';
 import './components/ui/base.css';
 import './components/ui/ui.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { initI18n } from './lib/i18n';
+import { i18n, initI18n } from './lib/i18n';
 
-// Until i18n is ready the page shows index.html's 'Loading...' (docs/product.md §9).
+const root = document.getElementById('root')!;
+// Read before i18n starts: it sets <html lang> to the language it chooses.
+const prerenderedLanguage = root.hasAttribute('data-prerendered') ? document.documentElement.lang : null;
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
+// Until i18n is ready the page shows its prerendered HTML, or index.html's 'Loading...' (docs/product.md §9).
 initI18n().finally(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A prerendered page (docs/architecture.md §13) is hydrated when it is in the language the app
+  // chose; otherwise (a choice stored before the language cookie existed) it is rendered anew.
+  if (prerenderedLanguage === i18n.language) {
+    hydrateRoot(root, app);
+  } else {
+    createRoot(root).render(app);
+  }
 });

@@ -9,10 +9,11 @@ export interface ProfileChanges {
   username?: string;
   language?: Language;
   photo_url?: string | null;
+  telegramId?: string | null;
 }
 
 /**
- * Applies the three fields a user may edit about themselves. The schema already refused every
+ * Applies the fields a user may edit about themselves (username, language, avatar, Telegram contact). The schema already refused every
  * other field; here the avatar must be one the API offers and a new username must be free.
  */
 export async function updateOwnProfile(user: UserRecord, changes: ProfileChanges): Promise<UserRecord> {
@@ -24,6 +25,7 @@ export async function updateOwnProfile(user: UserRecord, changes: ProfileChanges
       username: changes.username,
       language: changes.language,
       photo_url: changes.photo_url,
+      telegramId: changes.telegramId,
     });
   } catch (error) {
     if (error instanceof UserConflictError) {

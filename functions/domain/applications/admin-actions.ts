@@ -16,6 +16,7 @@ import type {
   ChangeStatusBody,
   UpdateDetailsBody,
 } from '@shared/contract/applications';
+import { staffMayMove } from '@shared/lifecycle';
 import {
   AlreadyInStatus,
   ApplicationChangedMeanwhile,
@@ -26,7 +27,6 @@ import {
   TransitionNotAllowed,
 } from './errors';
 import { applyStatusChange, StatusChangedError } from './status-change';
-import { staffMayMove } from './transitions';
 import { peopleOf, toAdminApplicationView, toHistoryEntry } from './views';
 
 async function viewOf(record: ApplicationRecord): Promise<AdminApplicationView> {

@@ -1,10 +1,9 @@
 import { findGeoNodes } from '@functions/data/geo';
 import { isValidExchangePair, offeredFiatAssets, parseAssetKey } from '@shared/assets';
-import type { StandardApplicationBody } from '@shared/contract/applications';
-import type { Quote } from '@shared/contract/rates';
+import { type StandardApplicationBody, standardAmountSchema } from '@shared/contract/applications';
+import { amountLimitMessage, type Quote } from '@shared/contract/rates';
 import { type FieldError, fieldError } from '@shared/envelope';
 import { geoAncestry, geoLevel } from '@shared/geo';
-import { amountDecimals, formatAmount, hasAtMostDecimals } from '../rates/quote';
 import { quote } from '../rates/rates';
 import { ApplicationRulesBroken } from './errors';
 
@@ -54,27 +53,10 @@ function checkAssets(body: StandardApplicationBody, localCurrency: string | unde
 export async function checkStandardApplication(body: StandardApplicationBody): Promise<Quote> {
   const { localCurrency } = await checkGeo(body);
   checkAssets(body, localCurrency);
-  const decimals = amountDecimals(body.assetFrom);
-  if (!hasAtMostDecimals(body.amount, decimals)) {
-    fail([fieldError('amount', `The amount may have at most ${decimals} decimal places.`)]);
-  }
+  const amountIssue = standardAmountSchema(body.assetFrom).safeParse(body.amount).error?.issues[0];
+  if (amountIssue) fail([fieldError('amount', amountIssue.message)]);
   const result = await quote(body.assetFrom, body.assetTo, body.amount);
-  if (result.belowMinimum) {
-    fail([
-      fieldError(
-        'amount',
-        `The minimum amount is ${formatAmount(result.minAmount, body.assetFrom)} ${result.currencyFrom}` +
-          ` (${result.minAmountUSD} USD).`,
-      ),
-    ]);
-  }
-  if (result.aboveMaximum && result.maxAmount !== null) {
-    fail([
-      fieldError(
-        'amount',
-        `The maximum amount is ${formatAmount(result.maxAmount, body.assetFrom)} ${result.currencyFrom}.`,
-      ),
-    ]);
-  }
+  const limit = amountLimitMessage(result);
+  if (limit) fail([fieldError('amount', limit)]);
   return result;
 }

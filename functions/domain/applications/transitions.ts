@@ -1,19 +1,11 @@
 import type { ApplicationStatus } from '@shared/enums';
 
-/** Architecture §7: what staff may move where; everything else (and every terminal state) is refused. */
-const STAFF_TRANSITIONS: Partial<Record<ApplicationStatus, readonly ApplicationStatus[]>> = {
-  PENDING: ['PROCESSING', 'REJECTED', 'CANCELLED'],
-  PROCESSING: ['COMPLETED', 'REJECTED', 'CANCELLED'],
-};
+// Architecture §7. The staff moves are one table in shared/lifecycle.ts, read by the admin screens too.
 
 export const OPEN_STATUSES: readonly ApplicationStatus[] = ['PENDING', 'PROCESSING'];
 
 export function isOpen(status: ApplicationStatus): boolean {
   return OPEN_STATUSES.includes(status);
-}
-
-export function staffMayMove(from: ApplicationStatus, to: ApplicationStatus): boolean {
-  return STAFF_TRANSITIONS[from]?.includes(to) ?? false;
 }
 
 /** The owner may only cancel, and only while nobody has started on it. */

@@ -1,6 +1,5 @@
 import type { CurrencyValueRecord, DirectionRecord, FeedPriceRecord } from '@functions/data/rates';
-import { parseAssetKey } from '@shared/assets';
-import { CRYPTO_ASSET } from '@shared/constants';
+import { amountDecimals, parseAssetKey } from '@shared/assets';
 import type { PauseReason, Quote } from '@shared/contract/rates';
 
 /** The currency an asset is counted in: the fiat code, or USDT for the crypto asset. */
@@ -8,15 +7,6 @@ export function currencyOfAsset(assetKey: string): string {
   const parsed = parseAssetKey(assetKey);
   if (!parsed) throw new Error(`Unknown asset ${assetKey}`);
   return parsed.kind === 'crypto' ? 'USDT' : parsed.currency;
-}
-
-/** Decimal places an amount may have: cents for fiat, micro-units for USDT. */
-export function amountDecimals(assetKey: string): number {
-  return assetKey === CRYPTO_ASSET ? 6 : 2;
-}
-
-export function hasAtMostDecimals(value: number, decimals: number): boolean {
-  return Number(value.toFixed(decimals)) === value;
 }
 
 const floorTo = (value: number, decimals: number) =>
@@ -142,9 +132,3 @@ export function computeQuote(inputs: QuoteInputs): Quote {
 }
 
 /** Amounts in messages: grouped thousands, up to the asset's decimals. */
-export function formatAmount(value: number, assetKey: string): string {
-  return value.toLocaleString('en-US', {
-    maximumFractionDigits: amountDecimals(assetKey),
-    useGrouping: false,
-  });
-}

@@ -48,7 +48,6 @@ describe('processing applications', () => {
     await page.getByText('Status changed to Processing.').waitFor();
     await status.selectOption('COMPLETED');
     await page.getByText('Status changed to Completed.').waitFor();
-    await expect(status.inputValue()).resolves.toBe('COMPLETED');
 
     await userPage.goto(userPage.url().replace(/\/apply.*$/, '/profile'));
     const row = userPage.locator(`tr[data-application-id="${application.id}"]`);
@@ -80,16 +79,39 @@ describe('processing applications', () => {
     await expect(row.getByText('Rejected').isVisible()).resolves.toBe(true);
   });
 
-  it('shows the server message and the current status when a transition is not allowed', async () => {
-    const user = await registerVerifiedUser('ill');
+  it('offers only the moves the lifecycle allows, and a finished application as a badge', async () => {
+    const user = await registerVerifiedUser('mov');
     const application = await createApplication(user);
     const page = await openApplicationsOf(user);
-    const status = page.getByLabel(
-      `Status of application ${application.id.slice(0, ADMIN_APPLICATION_ID_DISPLAY_LENGTH)}`,
-    );
+    const short = application.id.slice(0, ADMIN_APPLICATION_ID_DISPLAY_LENGTH);
+    const status = page.getByLabel(`Status of application ${short}`);
+    const offered = () =>
+      status
+        .locator('option:not([disabled])')
+        .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+    await expect(offered()).resolves.toEqual(['PROCESSING', 'REJECTED', 'CANCELLED']);
+    await status.selectOption('PROCESSING');
+    await page.getByText('Status changed to Processing.').waitFor();
+    await expect(offered()).resolves.toEqual(['COMPLETED', 'REJECTED', 'CANCELLED']);
     await status.selectOption('COMPLETED');
-    await page.locator('.toast--error').waitFor();
-    await expect(status.inputValue()).resolves.toBe('PENDING');
+    await page.getByText('Status changed to Completed.').waitFor();
+    const row = page.getByRole('row').filter({ hasText: short });
+    await row.locator('.status-fixed .badge', { hasText: 'Completed' }).waitFor();
+    await expect(row.getByRole('combobox').count()).resolves.toBe(0);
+  });
+
+  it('locks the status, assignment and note of the staff member’s own application and says why', async () => {
+    const application = await createApplication(manager);
+    const page = await newPage({ language: 'en' });
+    await openAs(page, manager, `/admin/application-management?open_id=${application.id}`);
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByText('This is your own application: a colleague processes it.', { exact: false })
+      .waitFor();
+    await expect(dialog.getByRole('combobox', { name: /^Status of application/ }).count()).resolves.toBe(0);
+    await expect(dialog.getByLabel('Manager', { exact: true }).isDisabled()).resolves.toBe(true);
+    await expect(dialog.getByLabel('Note for staff').isDisabled()).resolves.toBe(true);
+    await expect(dialog.getByRole('button', { name: 'Save note' }).isDisabled()).resolves.toBe(true);
   });
 
   it('opens the detail modal from ?open_id= and assigns the application to a manager', async () => {

@@ -12,7 +12,8 @@ import { type Language, screenshot, seriousAxeViolations, useBrowser } from '../
 
 /**
  * Every admin screen at 768 and 1280 px in ru and en: a screenshot each (test-results/screenshots/
- * admin, looked at by hand) and no serious or critical axe-core violations.
+ * admin, looked at by hand) and no serious or critical axe-core violations; and at 375 px every
+ * screen and modal fits a phone (phoneProblems).
  */
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
 const newPage = useBrowser();
@@ -33,6 +34,61 @@ beforeAll(async () => {
   admin = await logInAsSuperAdmin();
   applicationId = (await createApplication(await registerVerifiedUser('scr'))).id;
 });
+
+/**
+ * What a phone user meets at 375 px: horizontal page scroll, card cells without their label, values
+ * cut off without the full text at hand, and controls shorter than 44 px (a finger's target).
+ */
+async function phoneProblems(page: Page): Promise<Record<string, unknown>> {
+  return page.evaluate(() => {
+    const visible = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden';
+    };
+    const describe = (element: Element) =>
+      `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${(element.textContent ?? '').trim().slice(0, 30)}"`;
+    const overflow = document.documentElement.scrollWidth - window.innerWidth;
+    const unlabeled = [...document.querySelectorAll('.data-table tbody td:not([colspan])')]
+      .filter((cell) => visible(cell) && !cell.getAttribute('data-label'))
+      .map(describe);
+    const cut = [...document.querySelectorAll('.admin main *, .modal *')]
+      .filter(
+        (element) =>
+          visible(element) &&
+          getComputedStyle(element).textOverflow === 'ellipsis' &&
+          element.scrollWidth > element.clientWidth &&
+          !element.getAttribute('title'),
+      )
+      .map(describe);
+    const small = [
+      ...document.querySelectorAll(
+        '.admin button, .admin select, .admin input:not([type=radio]):not([type=checkbox]), .admin textarea, .admin a.btn, .modal button, .modal select, .modal input:not([type=radio]):not([type=checkbox]), .modal a.btn, .admin [role=switch]',
+      ),
+    ]
+      .filter((element) => visible(element) && element.getBoundingClientRect().height < 44)
+      .map((element) => `${describe(element)} ${Math.round(element.getBoundingClientRect().height)}px`);
+    const outside = [
+      ...document.querySelectorAll(
+        '.admin button, .admin select, .admin input, .admin a, .admin [role=switch]',
+      ),
+    ]
+      .filter((element) => {
+        if (!visible(element)) return false;
+        const box = element.getBoundingClientRect();
+        return box.right > window.innerWidth + 1 || box.left < -1;
+      })
+      .filter((element) => !element.closest('.table-scroll, .admin-tabs, .filter-bar__scroll'))
+      .map(describe);
+    const problems: Record<string, unknown> = {};
+    if (overflow > 0) problems.overflow = overflow;
+    if (unlabeled.length) problems.unlabeled = unlabeled.slice(0, 5);
+    if (cut.length) problems.cut = cut.slice(0, 5);
+    if (small.length) problems.small = small.slice(0, 8);
+    if (outside.length) problems.outside = outside.slice(0, 5);
+    return problems;
+  });
+}
 
 /** Screenshots the page at each width and returns the axe-core findings by width. */
 async function lookAtWidths(page: Page, name: string, language: Language) {
@@ -64,6 +120,55 @@ describe.each(['ru', 'en'] as Language[])('admin screens in %s', (language) => {
       Object.assign(violations, await lookAtWidths(page, name, language));
     }
     expect(violations).toEqual({});
+  });
+
+  it('every admin screen and modal fits a 375 px phone', { timeout: 180_000 }, async () => {
+    const page = await newPage({ language, width: 375 });
+    await openAs(page, admin, '/admin');
+    const problems: Record<string, unknown> = {};
+    const look = async (name: string) => {
+      await screenshot(page, `admin/${name}-375-${language}`);
+      const found = await phoneProblems(page);
+      if (Object.keys(found).length > 0) problems[name] = found;
+    };
+    for (const { name, path } of SCREENS) {
+      await page.evaluate((target) => {
+        window.history.pushState({}, '', target);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      await page.waitForFunction((target) => window.location.pathname === target, path);
+      await waitForAdmin(page);
+      if (name === 'geo') await page.locator('.geo-row__expand').first().click();
+      await look(name);
+    }
+    await page.locator('.admin__menu-button').click();
+    await page.locator('.admin-drawer .admin-nav').waitFor();
+    await look('drawer');
+    await page.keyboard.press('Escape');
+
+    await page.goto(page.url().replace(/\/admin.*$/, '/admin/user-management'));
+    await waitForAdmin(page);
+    await page.locator('.open-row').first().dblclick();
+    await page.locator('.modal .facts').waitFor();
+    await waitForAdmin(page);
+    await look('user-detail');
+    await page.keyboard.press('Escape');
+    await page.locator('.modal .facts').waitFor({ state: 'detached' });
+    await page.locator('.open-row').first().locator('.row-icon-btn').nth(1).click();
+    await page.locator('.modal form').waitFor();
+    await look('user-edit');
+    await page.keyboard.press('Escape');
+
+    await page.goto(
+      page.url().replace(/\/admin.*$/, `/admin/application-management?open_id=${applicationId}`),
+    );
+    await page.locator('.modal .facts').waitFor();
+    await waitForAdmin(page);
+    await look('application-detail');
+    await page.locator('.modal .detail-status select').selectOption('REJECTED');
+    await page.locator('.modal textarea[required]').waitFor();
+    await look('reject-dialog');
+    expect(problems).toEqual({});
   });
 
   it('the drawer below 1024 px passes axe-core', async () => {

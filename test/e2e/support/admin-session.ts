@@ -1,4 +1,4 @@
-import type { PublicUser } from '@shared/contract/users';
+import type { OwnUser } from '@shared/contract/users';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { api, runId } from '../../support/api';
@@ -15,7 +15,7 @@ const LOAD_TIMEOUT_MS = 30_000;
 export const E2E_PASSWORD = 'Correct-horse-9';
 
 export interface Session {
-  user: PublicUser;
+  user: OwnUser;
   token: string;
   refreshToken: string;
   email: string;
@@ -23,7 +23,7 @@ export interface Session {
   password: string;
 }
 
-/** Registers a user and confirms the email through the mailed link; returns the logged-in session. */
+/** Registers a user and confirms the email with the mailed link's token and the password; returns the session. */
 export async function registerVerifiedUser(prefix = 'e'): Promise<Session> {
   const tag = `${prefix}${runId()}`.slice(0, 24);
   const email = `${tag}@example.test`;
@@ -32,18 +32,19 @@ export async function registerVerifiedUser(prefix = 'e'): Promise<Session> {
   if (answer.status !== 201)
     throw new Error(`Register failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   const mail = await latestMailTo(email);
-  const match = /\/verify-email\?token=([A-Za-z0-9_%-]+)/.exec(mail.body.text ?? '');
+  const match = /\/verify-email#token=([A-Za-z0-9_%-]+)/.exec(mail.body.text ?? '');
   if (!match) throw new Error(`No verification link mailed to ${email}`);
-  const verified = await api<{ user: PublicUser; token: string; refreshToken: string }>(
-    'GET',
-    `/api/auth/verify-email?token=${match[1]}`,
+  const verified = await api<{ user: OwnUser; token: string; refreshToken: string }>(
+    'POST',
+    '/api/auth/verify-email',
+    { body: { token: decodeURIComponent(match[1]!), password: E2E_PASSWORD } },
   );
   if (verified.status !== 200) throw new Error(`Verify failed: ${verified.status}`);
   return { ...verified.body.data!, email, username: tag, password: E2E_PASSWORD };
 }
 
 export async function logIn(loginIdentifier: string, password: string): Promise<Session> {
-  const answer = await api<{ user: PublicUser; token: string; refreshToken: string }>(
+  const answer = await api<{ user: OwnUser; token: string; refreshToken: string }>(
     'POST',
     '/api/auth/login',
     {

@@ -31,6 +31,8 @@ export function siteUrl(path = '/'): string {
 export interface PageOptions {
   width?: number;
   language?: Language;
+  /** false: a browser with JavaScript turned off (what the prerendered HTML alone shows). */
+  javaScript?: boolean;
 }
 
 /** Registers the browser's lifecycle for the calling test file and returns a page factory. */
@@ -53,9 +55,10 @@ export function useBrowser() {
     const context = await browser.newContext({
       viewport: { width: options.width ?? VIEWPORTS.desktop, height: 900 },
       locale: options.language === 'en' ? 'en-US' : 'ru-RU',
+      javaScriptEnabled: options.javaScript ?? true,
     });
     contexts.push(context);
-    if (options.language) {
+    if (options.language && options.javaScript !== false) {
       await context.addInitScript((language) => {
         if (!localStorage.getItem('language')) localStorage.setItem('language', language);
       }, options.language);
@@ -66,9 +69,9 @@ export function useBrowser() {
   };
 }
 
-/** Waits until the app has mounted and no route is still loading. */
+/** Waits until the app has mounted (a prerendered page: hydrated) and no route is still loading. */
 export async function waitForApp(page: Page) {
-  await page.waitForSelector('.site-shell');
+  await page.waitForSelector('#root[data-ready] .site-shell');
   await page.waitForFunction(() => !document.querySelector('.page-spinner'));
 }
 

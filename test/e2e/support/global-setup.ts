@@ -1,22 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { freePort } from '@infra/local/ports';
 import type { LocalStack } from '@infra/local/stack';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { startLocalStackProcess } from '../../support/stack-process';
-import { startMarketDataStandIn } from './market-data-stand-in';
 
 /**
- * Once per e2e run: builds the web app (with a manifest, for the route sizes), starts a market-data
- * stand-in and the whole local stack serving the build in memory on free ports, with a SUPER_ADMIN.
+ * Once per e2e run: builds the web app (with a manifest, for the route sizes) and starts the whole
+ * local stack (with its market-data stand-in) serving the build in memory on free ports, with a
+ * SUPER_ADMIN.
  */
 const ROOT = join(import.meta.dirname, '../../..');
 export const E2E_DIST_DIR = join(ROOT, 'test-results/e2e-web-dist');
 
 let stack: LocalStack | undefined;
-let marketData: Server | undefined;
 
 export async function setup(project: TestProject) {
   // Vitest sets NODE_ENV=test, which Vite would keep: React's development build would be served.
@@ -32,8 +30,6 @@ export async function setup(project: TestProject) {
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }
-  const standIn = await startMarketDataStandIn();
-  marketData = standIn.server;
   const jwtSecret = randomBytes(48).toString('base64url');
   const tableName = 'exchange-e2e';
   const adminEmail = 'e2e-admin@exchange.test';
@@ -50,7 +46,6 @@ export async function setup(project: TestProject) {
     webDistDir: E2E_DIST_DIR,
     runJobs: false,
     checkResponses: true,
-    marketDataUrl: standIn.url,
     adminEmail,
     adminPassword,
   });
@@ -66,7 +61,6 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await stack?.stop();
-  await new Promise<void>((resolve) => (marketData ? marketData.close(() => resolve()) : resolve()));
 }
 
 declare module 'vitest' {

@@ -49,8 +49,9 @@ function staticClosure(manifest: Manifest, key: string, into: Set<string>) {
 
 export function routeSizes(distDir: string): RouteSize[] {
   const manifest = readManifest(distDir);
-  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entryKey) throw new Error('No entry chunk in the Vite manifest');
+  // The app's entry (the other entry is the API reference page, web/api-docs.html).
+  const entryKey = 'index.html';
+  if (!manifest[entryKey]?.isEntry) throw new Error('No entry chunk for index.html in the Vite manifest');
   return Object.entries(ROUTE_MODULES).map(([route, moduleKey]) => {
     if (!manifest[moduleKey]) throw new Error(`No chunk for ${moduleKey} in the Vite manifest`);
     const files = new Set<string>();

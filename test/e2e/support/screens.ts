@@ -5,6 +5,7 @@ import { api, runId } from '../../support/api';
 import { mailsTo } from '../../support/mail';
 import { E2E_PASSWORD, openAs, registerVerifiedUser, type Session } from './admin-session';
 import { type Language, screenshot, seriousAxeViolations, siteUrl, useBrowser, waitForApp } from './browser';
+import { authenticator, enableMfa } from './totp';
 
 /**
  * Every visitor and user screen at 375, 768 and 1280 px in one language: a full-page screenshot
@@ -49,9 +50,9 @@ async function shown(element: Locator) {
   await element.evaluate((node) => Promise.all(node.getAnimations().map((animation) => animation.finished)));
 }
 
-/** The path and query of the `path?token=` link last mailed to the address (waits for it). */
+/** The path and fragment of the `path#token=` link last mailed to the address (waits for it). */
 async function mailedLink(address: string, path: string): Promise<string> {
-  const link = new RegExp(`${path}\\?token=[A-Za-z0-9_%-]+`);
+  const link = new RegExp(`${path}#token=[A-Za-z0-9_%-]+`);
   const deadline = Date.now() + 5000;
   for (;;) {
     const found = (await mailsTo(address))
@@ -138,7 +139,7 @@ const VISITOR_SCREENS: Screen[] = [
       await page.locator('.auth-result .alert--success').waitFor();
     },
   },
-  { name: 'reset-password', path: '/reset-password?token=example-token' },
+  { name: 'reset-password', path: '/reset-password#token=example-token' },
   {
     name: 'reset-password-done',
     path: async () => {
@@ -163,14 +164,35 @@ const VISITOR_SCREENS: Screen[] = [
       if (answer.status !== 201) throw new Error(`Register failed: ${answer.status}`);
       return mailedLink(account.email, '/verify-email');
     },
-    ready: (page) => page.waitForSelector('.auth-result .alert--success'),
+    act: async (page) => {
+      await fillForm(page, { password: E2E_PASSWORD });
+      await submitForm(page);
+      await page.locator('.auth-result .alert--success').waitFor();
+    },
     fleeting: true,
+  },
+  { name: 'verify-email', path: '/verify-email#token=example-token' },
+  {
+    name: 'login-mfa-step',
+    path: '/login',
+    act: async (page) => {
+      const account = await registerVerifiedUser('sl');
+      await enableMfa(account);
+      await fillForm(page, { loginIdentifier: account.email, password: account.password });
+      await submitForm(page);
+      await page.locator('#mfa-step-title').waitFor();
+    },
   },
   {
     name: 'verify-email-error',
-    path: '/verify-email?token=unknown',
-    ready: (page) => page.waitForSelector('.alert'),
+    path: '/verify-email#token=unknown',
+    act: async (page) => {
+      await fillForm(page, { password: E2E_PASSWORD });
+      await submitForm(page);
+      await page.locator('.alert--danger').waitFor();
+    },
   },
+  { name: 'verify-email-no-token', path: '/verify-email' },
   { name: 'license-agreement', path: '/license-agreement', ready: (page) => page.waitForSelector('h1') },
   { name: 'privacy-policy', path: '/privacy-policy', ready: (page) => page.waitForSelector('h1') },
   { name: 'access-denied', path: '/apply' },
@@ -233,6 +255,27 @@ const USER_SCREENS: Screen[] = [
     act: async (page) => {
       await page.locator('.profile-card__actions button').nth(1).click();
       await page.waitForSelector('.modal input[name=currentPassword]');
+    },
+  },
+  {
+    name: 'profile-mfa-setup',
+    path: '/profile',
+    session: () => registerVerifiedUser('sm'),
+    act: async (page) => {
+      await page.locator('section.mfa button').first().click();
+      await page.locator('.mfa-qr svg').waitFor();
+    },
+  },
+  {
+    name: 'profile-mfa-recovery-codes',
+    path: '/profile',
+    session: () => registerVerifiedUser('sr'),
+    act: async (page) => {
+      await page.locator('section.mfa button').first().click();
+      const secret = (await page.locator('.mfa-secret code').textContent()) ?? '';
+      await page.locator('section.mfa [name=code]').fill(authenticator(secret.trim()).now());
+      await page.locator('section.mfa button[type=submit]').click();
+      await page.locator('.mfa-codes').waitFor();
     },
   },
   {

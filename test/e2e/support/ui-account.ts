@@ -10,9 +10,9 @@ export function newIdentity(prefix: string): { tag: string; email: string } {
   return { tag, email: `${tag}@example.test` };
 }
 
-/** The first `{path}?token=…` link in a mail's text. */
+/** The first `{path}#token=…` link in a mail's text (the token travels in the fragment). */
 export function linkIn(text: string | undefined, path: string): string {
-  const match = new RegExp(`https?://[^\\s"]+${path}\\?token=[A-Za-z0-9_%-]+`).exec(text ?? '');
+  const match = new RegExp(`https?://[^\\s"]+${path}#token=[A-Za-z0-9_%-]+`).exec(text ?? '');
   if (!match) throw new Error(`No ${path} link in: ${text}`);
   return match[0];
 }
@@ -31,10 +31,16 @@ export async function registerInBrowser(page: Page, { tag, email }: { tag: strin
   await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
 }
 
-/** Opens the verification link of the latest mail to `email` and waits for the profile it leads to. */
+/**
+ * Opens the verification link of the latest mail to `email`, confirms the account's password (English
+ * UI) and waits for the profile it leads to.
+ */
 export async function verifyFromMail(page: Page, email: string) {
   const mail = await latestMailTo(email);
   await page.goto(linkIn(mail.body.text ?? mail.body.html, '/verify-email'));
+  await waitForApp(page);
+  await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'Confirm email' }).click();
   await page.getByText('Email verified successfully!').first().waitFor();
   await page.waitForURL(siteUrl('/profile'), { timeout: 8000 });
   await waitForApp(page);

@@ -5,6 +5,7 @@ import type { FieldError } from '@shared/envelope';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, runId } from '../../support/api';
 import { createVerifiedUser, loginAs, type TestUser } from '../../support/users';
+import { mailedToken, verifyThroughApi } from '../auth/flows';
 
 let admin: TestUser;
 
@@ -48,10 +49,15 @@ describe('PUT /api/admin/users/{id}', () => {
     expect(await findUserByUsername(target.username)).toBeUndefined();
   });
 
-  it('lets the user log in with the new email', async () => {
+  it('lets the user log in with the new email once its holder has verified it', async () => {
     const target = await createVerifiedUser();
     const email = `login.${runId()}@example.test`;
     await edit(target.id, { email });
+    await expect(loginAs(email, target.password)).rejects.toThrow(/403/);
+    await api('POST', '/api/auth/resend-verification', { body: { email } });
+    expect((await verifyThroughApi(await mailedToken(email, 'verify-email'), target.password)).status).toBe(
+      200,
+    );
     await expect(loginAs(email, target.password)).resolves.toHaveProperty('token');
   });
 

@@ -57,6 +57,32 @@ describe('PUT /api/users/profile', () => {
     expect(answer.body.errors).toEqual([expect.objectContaining({ path: 'username' })]);
   });
 
+  it('sets, trims and clears the Telegram contact, which staff then see on the user', async () => {
+    const user = await createVerifiedUser();
+    const set = await updateProfile(user.token, { telegramId: ' @e2e_contact ' });
+    expect(set.status).toBe(200);
+    expect(set.body.data!.telegramId).toBe('@e2e_contact');
+    expect((await findUserById(user.id))!.telegramId).toBe('@e2e_contact');
+    const phone = await updateProfile(user.token, { telegramId: '+420 123 456 789' });
+    expect(phone.body.data!.telegramId).toBe('+420 123 456 789');
+    const cleared = await updateProfile(user.token, { telegramId: '   ' });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data!.telegramId).toBeNull();
+  });
+
+  it('refuses a Telegram contact of the wrong shape with the apply field’s text', async () => {
+    const user = await createVerifiedUser();
+    const answer = await updateProfile(user.token, { telegramId: 'not a contact' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([
+      expect.objectContaining({
+        path: 'telegramId',
+        msg: 'Telegram contact must be a username or a phone number.',
+      }),
+    ]);
+    expect((await findUserById(user.id))!.telegramId ?? null).toBeNull();
+  });
+
   it('refuses a language other than ru or en', async () => {
     const user = await createVerifiedUser();
     const answer = await updateProfile(user.token, { language: 'de' });

@@ -1,13 +1,9 @@
 import type { DirectionRecord } from '@functions/data/rates';
-import {
-  amountDecimals,
-  computeQuote,
-  currencyOfAsset,
-  formatAmount,
-  hasAtMostDecimals,
-  type PriceSide,
-  priceDirection,
-} from '@functions/domain/rates/quote';
+import { computeQuote, currencyOfAsset, type PriceSide, priceDirection } from '@functions/domain/rates/quote';
+import { amountDecimals, plainAmount } from '@shared/assets';
+import { standardAmountSchema } from '@shared/contract/applications';
+import { amountLimitMessage } from '@shared/contract/rates';
+import { hasAtMostDecimals } from '@shared/numbers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
@@ -193,9 +189,35 @@ describe('amount precision', () => {
   });
 
   it('formats amounts without grouping and with at most the asset decimals', () => {
-    expect([formatAmount(92.6, 'card-EUR'), formatAmount(1234567.891234, 'usdt-trc20')]).toEqual([
+    expect([plainAmount(92.6, 'card-EUR'), plainAmount(1234567.891234, 'usdt-trc20')]).toEqual([
       '92.6',
       '1234567.891234',
     ]);
+  });
+
+  it('refuses, in the server’s and the form’s one text, an amount with more decimals than its asset', () => {
+    const message = (assetFrom: string, amount: number) =>
+      standardAmountSchema(assetFrom).safeParse(amount).error?.issues[0]?.message ?? null;
+    expect(message('card-CZK', 1234.56)).toBeNull();
+    expect(message('card-CZK', 1234.56789)).toBe('The amount may have at most 2 decimal places.');
+    expect(message('usdt-trc20', 1234.56789)).toBeNull();
+    expect(message('cash-USD', 0)).toBe('Please enter the correct positive amount');
+  });
+
+  it('words the limits of a quote the way the server refuses them', () => {
+    const limits = {
+      assetFrom: 'card-EUR',
+      currencyFrom: 'EUR',
+      minAmount: 92.6,
+      minAmountUSD: 100,
+      maxAmount: 5000,
+      belowMinimum: false,
+      aboveMaximum: false,
+    };
+    expect(amountLimitMessage(limits)).toBeNull();
+    expect(amountLimitMessage({ ...limits, belowMinimum: true })).toBe(
+      'The minimum amount is 92.6 EUR (100 USD).',
+    );
+    expect(amountLimitMessage({ ...limits, aboveMaximum: true })).toBe('The maximum amount is 5000 EUR.');
   });
 });

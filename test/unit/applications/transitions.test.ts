@@ -2,10 +2,10 @@ import {
   isOpen,
   jobMayExpire,
   ownerMayCancel,
-  staffMayMove,
   statusCounterDeltas,
 } from '@functions/domain/applications/transitions';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@shared/enums';
+import { staffMayMove, staffMovesFrom } from '@shared/lifecycle';
 import { describe, expect, it } from 'vitest';
 
 const ALLOWED = new Set([
@@ -31,6 +31,15 @@ describe('the application lifecycle (docs/architecture.md §7)', () => {
       expect(APPLICATION_STATUSES.filter((to) => staffMayMove(from, to))).toEqual([]);
     },
   );
+
+  it('offers the admin control exactly the moves the server accepts', () => {
+    for (const from of APPLICATION_STATUSES) {
+      expect([...staffMovesFrom(from)].sort()).toEqual(
+        APPLICATION_STATUSES.filter((to) => staffMayMove(from, to)).sort(),
+      );
+    }
+    expect(staffMovesFrom('SOMETHING_NEW')).toEqual([]);
+  });
 
   it('lets the owner cancel and the job expire only PENDING applications', () => {
     expect(APPLICATION_STATUSES.filter(ownerMayCancel)).toEqual(['PENDING']);

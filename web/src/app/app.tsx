@@ -3,14 +3,24 @@ import { BrowserRouter } from 'react-router-dom';
 import { useAuthStore } from '../stores/auth-store';
 import { AppRoutes } from './router';
 
-export function App() {
+/**
+ * The app under any router: the browser's, or the static one of the build's prerendering
+ * (web/src/prerender.tsx), so the prerendered HTML is what the browser hydrates.
+ */
+export function AppContent() {
   const restoreSession = useAuthStore((state) => state.restoreSession);
   useEffect(() => {
     void restoreSession();
+    // Hydrated (or rendered): the page answers from here on.
+    document.getElementById('root')?.setAttribute('data-ready', '');
   }, [restoreSession]);
+  return <AppRoutes />;
+}
+
+export function App() {
   return (
     <BrowserRouter>
-      <AppRoutes />
+      <AppContent />
     </BrowserRouter>
   );
 }

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@shared/contract/users';
+import type { OwnUser } from '@shared/contract/users';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { setupTestI18n } from '../testing/i18n';
 import { GuestOnly, RequireAuth } from './guards';
 import { AppRoutes } from './router';
 
-const user = { id: 'u1', email: 'a@example.com', username: 'anna', role: 'USER' } as PublicUser;
+const user = { id: 'u1', email: 'a@example.com', username: 'anna', role: 'USER' } as OwnUser;
 
 function renderAt(path: string) {
   return render(

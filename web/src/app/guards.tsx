@@ -14,12 +14,14 @@ function SessionPending() {
   return <PageSpinner label={t('status.loading')} />;
 }
 
-/** Guests only: a logged-in user is sent to the profile, or to `redirectTo` when given (docs/product.md §2). */
+/**
+ * Guests only: a logged-in user is sent to the profile, or to `redirectTo` when given (docs/product.md
+ * §2). While the session is being restored the page shows as to a guest, as it is prerendered
+ * (docs/architecture.md §13), so hydration finds the same markup.
+ */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  const initializing = useAuthStore((state) => state.initializing);
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const [params] = useSearchParams();
-  if (initializing) return <SessionPending />;
   if (isAuthenticated) {
     // Right after logging in on /login?redirectTo=..., this is where the user wanted to go.
     return <Navigate to={safeRedirect(params.get('redirectTo'))} replace />;

@@ -20,10 +20,13 @@ const VerifyEmailPage = lazyPage(() => auth().then((m) => m.VerifyEmailPage), AU
 const ApplyPage = lazyPage(() => import('../features/apply').then((m) => m.ApplyPage), ['forms', 'errors']);
 const ProfilePage = lazyPage(
   () => import('../features/profile').then((m) => m.ProfilePage),
-  ['profile', 'forms', 'errors'],
+  ['profile', 'forms', 'errors', 'security'],
 );
 const NotFoundPage = lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundPage), ['common']);
-const AdminApp = lazyPage(() => import('./routes/admin-route').then((m) => m.AdminApp), ['admin', 'errors']);
+const AdminApp = lazyPage(
+  () => import('./routes/admin-route').then((m) => m.AdminApp),
+  ['admin', 'errors', 'security'],
+);
 
 export function AppRoutes() {
   return (

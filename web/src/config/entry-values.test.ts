@@ -1,5 +1,6 @@
 import * as constants from '@shared/constants';
 import * as enums from '@shared/enums';
+import { LANGUAGE_COOKIE } from '@shared/site-pages';
 import { describe, expect, it } from 'vitest';
 import * as entry from './entry-values';
 
@@ -16,13 +17,13 @@ describe('values copied for the entry chunk', () => {
 
   it('equal the shared constants', () => {
     expect(entry.LANGUAGE_STORAGE_KEY).toBe(constants.LANGUAGE_STORAGE_KEY);
+    expect(entry.LANGUAGE_COOKIE).toBe(LANGUAGE_COOKIE);
     expect(entry.AUTH_TOKEN_STORAGE_KEY).toBe(constants.AUTH_TOKEN_STORAGE_KEY);
     expect(entry.REFRESH_TOKEN_STORAGE_KEY).toBe(constants.REFRESH_TOKEN_STORAGE_KEY);
     expect(entry.REFERRAL_COOKIE_DAYS).toBe(constants.REFERRAL_COOKIE_DAYS);
     expect(entry.TOAST_LIMIT).toBe(constants.TOAST_LIMIT);
     expect(entry.TOAST_DURATION_MS).toEqual(constants.TOAST_DURATION_MS);
     expect(entry.TICKER_REFRESH_MS).toBe(constants.TICKER_REFRESH_MS);
-    expect(entry.TICKER_COINS).toEqual(constants.TICKER_COINS);
     expect(entry.CAROUSEL_BREAKPOINTS_PX).toEqual(constants.CAROUSEL_BREAKPOINTS_PX);
   });
 });

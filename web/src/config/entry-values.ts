@@ -15,6 +15,7 @@ export function isStaffRole(role: Role): boolean {
 }
 
 export const LANGUAGE_STORAGE_KEY = 'language';
+export const LANGUAGE_COOKIE = 'language';
 export const AUTH_TOKEN_STORAGE_KEY = 'authToken';
 export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
 export const REFERRAL_COOKIE_DAYS = 7;
@@ -27,15 +28,4 @@ export const TOAST_DURATION_MS = {
   loading: Number.POSITIVE_INFINITY,
 } as const;
 export const TICKER_REFRESH_MS = 60_000;
-export const TICKER_COINS = [
-  'bitcoin',
-  'ethereum',
-  'binancecoin',
-  'solana',
-  'ripple',
-  'cardano',
-  'dogecoin',
-  'polkadot',
-  'litecoin',
-] as const;
 export const CAROUSEL_BREAKPOINTS_PX = { two: 768, three: 1024 } as const;

@@ -6,13 +6,13 @@ export { setSessionHooks } from './session-hooks';
 
 /**
  * The one way the web app calls the API (docs/product.md §7): base `/api`, JSON, credentials, bearer token
- * when one is stored. On a 401 (not for login or refresh) the refresh token is exchanged once and
+ * when one is stored. On a 401 (not for login, its code step or refresh) the refresh token is exchanged once and
  * the request retried once; parallel 401s, in this tab and in other tabs, share one refresh. No
  * refresh token, or a failed refresh, clears the session. Failures reject with an ApiError
  * carrying the envelope's message.
  */
 export const API_BASE = '/api';
-const NO_REFRESH_PATHS = ['/auth/login', '/auth/refresh'];
+const NO_REFRESH_PATHS = ['/auth/login', '/auth/refresh', '/auth/mfa/verify'];
 
 export class ApiError extends Error {
   constructor(

@@ -4,8 +4,17 @@ import { use, useMemo, useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../config/entry-values';
 import { languageDetector } from './language-detector';
 
-/** The spec's translation namespaces (§9). */
-export const NAMESPACES = ['common', 'forms', 'admin', 'errors', 'auth', 'profile', 'legal'] as const;
+/** The spec's translation namespaces (§9), and `security` (two-step verification: profile and admin). */
+export const NAMESPACES = [
+  'common',
+  'forms',
+  'admin',
+  'errors',
+  'auth',
+  'profile',
+  'legal',
+  'security',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**

@@ -1,6 +1,6 @@
 import type { Language } from '@shared/enums';
 import type { LanguageDetectorModule } from 'i18next';
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES } from '../config/entry-values';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY, LANGUAGES } from '../config/entry-values';
 
 /**
  * Language detection in the spec's order: local storage, browser, html tag, path, subdomain; ru when
@@ -43,10 +43,16 @@ function readStored(): string | null {
   }
 }
 
+/**
+ * On a prerendered page the edge already chose the language from the cookie and the browser's
+ * Accept-Language (infra/edge/page-router.ts) and wrote it into <html lang>: only a stored choice
+ * overrides it, so the page hydrates in the language it was served in.
+ */
 export function browserSources(): DetectionSources {
+  const prerendered = document.getElementById('root')?.hasAttribute('data-prerendered') === true;
   return {
     stored: readStored(),
-    browser: navigator.languages?.length ? navigator.languages : [navigator.language],
+    browser: prerendered ? [] : navigator.languages?.length ? navigator.languages : [navigator.language],
     htmlTag: document.documentElement.getAttribute('lang'),
     pathname: location.pathname,
     hostname: location.hostname,
@@ -57,6 +63,9 @@ export const languageDetector: LanguageDetectorModule = {
   type: 'languageDetector',
   detect: () => detectLanguage(browserSources()),
   cacheUserLanguage: (language: string) => {
+    // The cookie lets the edge serve the next page's HTML in this language (a year, like the storage).
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari.
+    document.cookie = `${LANGUAGE_COOKIE}=${language}; Max-Age=31536000; Path=/; SameSite=Lax`;
     try {
       localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
     } catch {

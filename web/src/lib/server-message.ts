@@ -1,3 +1,4 @@
+import type * as z from 'zod/mini';
 import { ApiError } from './api-client';
 import { i18n } from './i18n';
 
@@ -37,4 +38,13 @@ export function localizedFieldErrors(
   if (!(error instanceof ApiError)) return errors;
   for (const item of error.errors) errors[fieldOf(item.path)] ??= localizeServerMessage(item.msg);
   return errors;
+}
+
+/**
+ * The first refusal of one of the server's own schemas (shared/contract), in the UI language: a form
+ * refuses what the server would, with the server's text, before it submits.
+ */
+export function schemaErrorText(schema: z.ZodMiniType, value: unknown): string | null {
+  const issue = schema.safeParse(value).error?.issues[0];
+  return issue ? localizeServerMessage(issue.message) : null;
 }

@@ -1,11 +1,4 @@
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  TELEGRAM_CONTACT_MIN_LENGTH,
-  USERNAME_MAX_LENGTH,
-  USERNAME_MIN_LENGTH,
-  USERNAME_PATTERN,
-} from '@shared/constants';
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '@shared/constants';
 
 /**
  * Field rules shared by the forms (docs/product.md §5). Each returns the `forms` namespace key of the error
@@ -34,20 +27,8 @@ export function usernameError(value: string): ErrorKey | null {
   return USERNAME_PATTERN.test(username) ? null : 'validation.usernameCharacters';
 }
 
-export function newPasswordError(value: string): ErrorKey | null {
-  if (value.length < PASSWORD_MIN_LENGTH) return 'validation.passwordTooShort';
-  return value.length > PASSWORD_MAX_LENGTH ? 'validation.passwordTooLong' : null;
-}
-
 export function confirmPasswordError(password: string, confirmation: string): ErrorKey | null {
   return password === confirmation ? null : 'validation.passwordsDoNotMatch';
-}
-
-export function telegramContactError(value: string, check: 'idle' | 'checking' | 'valid' | 'invalid') {
-  const contact = value.trim();
-  if (!contact) return 'validation.requiredField';
-  if (contact.length < TELEGRAM_CONTACT_MIN_LENGTH) return 'validation.telegramTooShort';
-  return check === 'invalid' ? 'validation.invalidTelegramContact' : null;
 }
 
 /** Drops the fields without an error, so `Object.keys(errors).length` says whether the form is valid. */

@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { tokenStorage } from '../lib/token-storage';
-import { answerFetchWith, testUser } from '../testing/fixtures';
+import { answerFetchWith, testOwnUser } from '../testing/fixtures';
 import { signedOutEachTest } from '../testing/signed-out';
 import { initialAuthState, selectIsStaff, useAuthStore } from './auth-store';
 
-const user = testUser();
+const user = testOwnUser();
 
 signedOutEachTest();
 

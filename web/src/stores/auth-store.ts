@@ -1,4 +1,4 @@
-import type { PublicUser } from '@shared/contract/users';
+import type { OwnUser } from '@shared/contract/users';
 import { create } from 'zustand';
 import { isStaffRole } from '../config/entry-values';
 import type { ApiError } from '../lib/api-client';
@@ -14,13 +14,13 @@ import { tokenStorage } from '../lib/token-storage';
 export type VerificationStatus = 'idle' | 'loading' | 'success' | 'error';
 
 export interface SessionData {
-  user: PublicUser;
+  user: OwnUser;
   token: string;
   refreshToken?: string | null;
 }
 
 export interface AuthState {
-  user: PublicUser | null;
+  user: OwnUser | null;
   token: string | null;
   refreshToken: string | null;
   isAuthenticated: boolean;
@@ -33,11 +33,11 @@ export interface AuthState {
 
 export interface AuthActions {
   restoreSession: () => Promise<void>;
-  fetchCurrentUser: () => Promise<PublicUser | null>;
+  fetchCurrentUser: () => Promise<OwnUser | null>;
   logout: () => Promise<void>;
   /** Stores both tokens and the user: after a login or an email verification. */
   startSession: (session: SessionData) => void;
-  setUser: (user: PublicUser) => void;
+  setUser: (user: OwnUser) => void;
   clearAuth: () => void;
 }
 
@@ -91,7 +91,7 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
   async fetchCurrentUser() {
     try {
       const { api } = await client();
-      const answer = await api.get<{ user: PublicUser }>('/auth/me');
+      const answer = await api.get<{ user: OwnUser }>('/auth/me');
       const user = answer.data?.user ?? null;
       if (!user) throw invalidAnswer();
       set({

@@ -1,4 +1,4 @@
-import type { PublicUser } from '@shared/contract/users';
+import type { OwnUser, PublicUser } from '@shared/contract/users';
 import { vi } from 'vitest';
 
 /** A complete user as the API returns one; `changes` set the fields a test is about. */
@@ -21,6 +21,12 @@ export function testUser(changes: Partial<PublicUser> = {}): PublicUser {
     mfaEnabled: false,
     ...changes,
   };
+}
+
+/** The same user as they see themselves (login, /auth/me): no staff-only fields. */
+export function testOwnUser(changes: Partial<OwnUser> = {}): OwnUser {
+  const { adminComment: _staffOnly, ...own } = testUser();
+  return { ...own, mfaSetupRequired: false, ...changes };
 }
 
 /** Every fetch of the test answers `body` as JSON with `status`; the mock tells which calls were made. */

@@ -48,11 +48,6 @@ export function Header() {
         <div className="site-header__actions">
           {isAuthenticated && user ? (
             <>
-              {isStaff && (
-                <ButtonLink to={paths.admin} variant="secondary" size="sm">
-                  {t('nav.admin')}
-                </ButtonLink>
-              )}
               <Link to={paths.profile} className="avatar-link" aria-label={t('nav.profile')}>
                 {user.photo_url ? (
                   <img src={user.photo_url} alt="" width={36} height={36} className="avatar avatar--sm" />
@@ -66,6 +61,12 @@ export function Header() {
                   </span>
                 )}
               </Link>
+              {/* The spec's order: the avatar, then the Admin button for staff. */}
+              {isStaff && (
+                <ButtonLink to={paths.admin} variant="secondary" size="sm">
+                  {t('nav.admin')}
+                </ButtonLink>
+              )}
             </>
           ) : (
             <>

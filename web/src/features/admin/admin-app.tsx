@@ -1,6 +1,7 @@
 // The admin frame's styles first: each screen's own sheet, imported beside it, comes after.
 import './admin.css';
 import { isStaffRole } from '@shared/enums';
+import { MfaSettings } from '@web/components/mfa/mfa-settings';
 import { AccessDeniedPage } from '@web/components/status/access-denied';
 import { PageSpinner } from '@web/components/ui/spinner';
 import { useTranslation } from '@web/lib/i18n';
@@ -21,7 +22,8 @@ import { UsersPage } from './users/users-page';
 
 /**
  * /admin/* (docs/product.md §2): staff only — visitors see access denied with login links, logged-in users
- * without a staff role see access denied. Inside, each section checks the role's access.
+ * without a staff role see access denied; staff who must still set up two-step verification see only
+ * its set-up. Inside, each section checks the role's access.
  */
 export function AdminApp() {
   const { t } = useTranslation('admin');
@@ -34,6 +36,14 @@ export function AdminApp() {
   if (initializing) return <PageSpinner label={t('common.loading')} />;
   if (!user) return <AccessDeniedPage reason="login" />;
   if (!staff) return <AccessDeniedPage reason="staff" />;
+  // Staff who must set up a second factor get only that screen: the API refuses them everything else.
+  if (user.mfaSetupRequired) {
+    return (
+      <div className="container page mfa-page">
+        <MfaSettings user={user} />
+      </div>
+    );
+  }
 
   const guarded = (section: AdminSection, page: ReactNode) =>
     canOpenSection(staff.role, section) ? page : <AdminStatusPage kind="forbidden" />;

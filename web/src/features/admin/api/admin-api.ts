@@ -100,6 +100,7 @@ export const adminApi = {
   deactivateUser: async (userId: string) => api.put<PublicUser>(`/admin/users/${id(userId)}/deactivate`),
   resetReferrals: async (userId: string) =>
     api.post<ResetReferralsData>(`/admin/users/${id(userId)}/reset-referrals`),
+  resetUserMfa: async (userId: string) => api.post<PublicUser>(`/admin/users/${id(userId)}/mfa/reset`),
 
   geo: async (signal?: AbortSignal) =>
     required((await api.get<GeoTree>('/admin/geo', undefined, signal)).data),

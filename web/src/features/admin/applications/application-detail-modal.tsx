@@ -2,9 +2,11 @@ import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
 import type { AdminApplicationView } from '@shared/contract/applications';
 import type { StaffSettableStatus } from '@shared/enums';
 import { shortId } from '@shared/ids';
+import { Alert } from '@web/components/ui/alert';
 import { useTranslation } from '@web/lib/i18n';
 import { adminApi } from '../api/admin-api';
 import { DetailModal } from '../components/detail-modal';
+import { useStaff } from '../components/staff-context';
 import { useResource } from '../hooks/use-resource';
 import { AdminNote, Assignment } from './application-details-form';
 import { ApplicationFacts } from './application-facts';
@@ -26,6 +28,7 @@ export function ApplicationDetailModal({
   onStatus,
 }: ApplicationDetailModalProps) {
   const { t } = useTranslation('admin');
+  const staff = useStaff();
   const detail = useResource((signal) => adminApi.application(applicationId, signal), [applicationId]);
   const changed = (row: AdminApplicationView) => {
     onChanged(row);
@@ -40,27 +43,32 @@ export function ApplicationDetailModal({
       errorTitle={t('applications.detail.loadError')}
       onClose={onClose}
     >
-      {(application) => (
-        <>
-          <div className="detail-status">
-            <span className="detail-status__label">{t('applications.columns.status')}</span>
-            <StatusSelect
-              applicationId={application.id}
-              status={application.status}
-              onChange={async (status, reason) => {
-                await onStatus(application, status, reason);
-                detail.reload();
-              }}
-            />
-          </div>
-          <ApplicationFacts application={application} />
-          <div className="detail-grid">
-            <Assignment application={application} onChanged={changed} />
-            <AdminNote application={application} onChanged={changed} />
-          </div>
-          <StatusHistory application={application} />
-        </>
-      )}
+      {(application) => {
+        const own = application.userId === staff.id;
+        return (
+          <>
+            {own && <Alert tone="info">{t('applications.own.long')}</Alert>}
+            <div className="detail-status">
+              <span className="detail-status__label">{t('applications.columns.status')}</span>
+              <StatusSelect
+                applicationId={application.id}
+                status={application.status}
+                own={own}
+                onChange={async (status, reason) => {
+                  await onStatus(application, status, reason);
+                  detail.reload();
+                }}
+              />
+            </div>
+            <ApplicationFacts application={application} />
+            <div className="detail-grid">
+              <Assignment application={application} locked={own} onChanged={changed} />
+              <AdminNote application={application} locked={own} onChanged={changed} />
+            </div>
+            <StatusHistory application={application} />
+          </>
+        );
+      }}
     </DetailModal>
   );
 }

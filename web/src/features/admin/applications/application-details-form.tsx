@@ -12,13 +12,14 @@ interface SaveButtonProps {
   label: string;
   saving: boolean;
   unchanged: boolean;
+  locked: boolean;
   onSave: () => void;
 }
 
-function SaveButton({ label, saving, unchanged, onSave }: SaveButtonProps) {
+function SaveButton({ label, saving, unchanged, locked, onSave }: SaveButtonProps) {
   return (
     <div>
-      <Button size="sm" onClick={onSave} loading={saving} disabled={unchanged}>
+      <Button size="sm" onClick={onSave} loading={saving} disabled={unchanged || locked}>
         {label}
       </Button>
     </div>
@@ -27,7 +28,7 @@ function SaveButton({ label, saving, unchanged, onSave }: SaveButtonProps) {
 
 /** The manager the application is assigned to. */
 export function Assignment(props: DetailsPartProps) {
-  const { application } = props;
+  const { application, locked } = props;
   const { t } = useTranslation('admin');
   const managers = useResource((signal) => adminApi.managers(signal), []);
   const {
@@ -63,12 +64,13 @@ export function Assignment(props: DetailsPartProps) {
             value={assignee}
             placeholder={t('applications.detail.unassigned')}
             options={options}
-            disabled={managers.loading}
+            disabled={managers.loading || locked}
             onChange={(event) => setAssignee(event.target.value)}
           />
           <SaveButton
             label={t('applications.detail.saveAssignment')}
             saving={saving}
+            locked={locked}
             unchanged={assignee === (application.assignedToId ?? '')}
             onSave={() =>
               save(
@@ -85,7 +87,7 @@ export function Assignment(props: DetailsPartProps) {
 
 /** The staff-only note. */
 export function AdminNote(props: DetailsPartProps) {
-  const { application } = props;
+  const { application, locked } = props;
   const { t } = useTranslation('admin');
   const { draft: note, setDraft: setNote, saving, save } = useDetailDraft(props, application.adminNote ?? '');
   return (
@@ -96,11 +98,13 @@ export function AdminNote(props: DetailsPartProps) {
           value={note}
           rows={3}
           maxLength={ADMIN_NOTE_MAX_LENGTH}
+          disabled={locked}
           onChange={(event) => setNote(event.target.value)}
         />
         <SaveButton
           label={t('applications.detail.saveNote')}
           saving={saving}
+          locked={locked}
           unchanged={note.trim() === (application.adminNote ?? '')}
           onSave={() => save({ adminNote: note.trim() || null }, t('applications.detail.noteSaved'))}
         />

@@ -14,6 +14,7 @@ import { Loaded } from '../components/load-state';
 import { OpenRow } from '../components/open-row';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { SortHeader } from '../components/sort-header';
+import { useStaff } from '../components/staff-context';
 import { statusLabel } from '../components/status-badge';
 import { useListPage } from '../hooks/use-list-page';
 import { formatDate, formatTime } from '../lib/format';
@@ -51,6 +52,7 @@ export function ApplicationsPage() {
     adminApi.applications,
   );
   const placeName = usePlaceNames(language);
+  const staff = useStaff();
 
   const replaceRow = (row: AdminApplicationView) =>
     list.setData((page) =>
@@ -196,6 +198,7 @@ export function ApplicationsPage() {
                       <StatusSelect
                         applicationId={row.id}
                         status={row.status}
+                        own={row.userId === staff.id}
                         onChange={(status, reason) => changeStatus(row, status, reason)}
                       />
                     </td>

@@ -13,14 +13,14 @@ describe('StatusSelect', () => {
 
   it('sends a status other than rejected straight away', async () => {
     const onChange = vi.fn().mockResolvedValue(undefined);
-    renderAdmin(<StatusSelect applicationId={ID} status="PENDING" onChange={onChange} />);
+    renderAdmin(<StatusSelect applicationId={ID} status="PENDING" own={false} onChange={onChange} />);
     fireEvent.change(select(), { target: { value: 'PROCESSING' } });
     await waitFor(() => expect(onChange).toHaveBeenCalledWith('PROCESSING', undefined));
   });
 
   it('asks for a reason instead of sending when rejected is chosen', () => {
     const onChange = vi.fn().mockResolvedValue(undefined);
-    renderAdmin(<StatusSelect applicationId={ID} status="PENDING" onChange={onChange} />);
+    renderAdmin(<StatusSelect applicationId={ID} status="PENDING" own={false} onChange={onChange} />);
     fireEvent.change(select(), { target: { value: 'REJECTED' } });
     expect(screen.getByLabelText(/Reason for rejection/)).toBeTruthy();
     expect(onChange).not.toHaveBeenCalled();
@@ -28,7 +28,7 @@ describe('StatusSelect', () => {
 
   it('refuses a blank reason with the spec message', () => {
     const onChange = vi.fn().mockResolvedValue(undefined);
-    renderAdmin(<StatusSelect applicationId={ID} status="PENDING" onChange={onChange} />);
+    renderAdmin(<StatusSelect applicationId={ID} status="PENDING" own={false} onChange={onChange} />);
     fireEvent.change(select(), { target: { value: 'REJECTED' } });
     fireEvent.change(screen.getByLabelText(/Reason for rejection/), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
@@ -38,7 +38,7 @@ describe('StatusSelect', () => {
 
   it('rejects with the trimmed reason', async () => {
     const onChange = vi.fn().mockResolvedValue(undefined);
-    renderAdmin(<StatusSelect applicationId={ID} status="PROCESSING" onChange={onChange} />);
+    renderAdmin(<StatusSelect applicationId={ID} status="PROCESSING" own={false} onChange={onChange} />);
     fireEvent.change(select(), { target: { value: 'REJECTED' } });
     fireEvent.change(screen.getByLabelText(/Reason for rejection/), {
       target: { value: ' Documents missing ' },
@@ -48,9 +48,35 @@ describe('StatusSelect', () => {
   });
 
   it('keeps showing the current status when the rejection is cancelled', () => {
-    renderAdmin(<StatusSelect applicationId={ID} status="PENDING" onChange={vi.fn()} />);
+    renderAdmin(<StatusSelect applicationId={ID} status="PENDING" own={false} onChange={vi.fn()} />);
     fireEvent.change(select(), { target: { value: 'REJECTED' } });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect((select() as HTMLSelectElement).value).toBe('PENDING');
+  });
+
+  it('offers only the moves the lifecycle allows from the current status', () => {
+    renderAdmin(<StatusSelect applicationId={ID} status="PENDING" own={false} onChange={vi.fn()} />);
+    const options = [...(select() as HTMLSelectElement).options];
+    expect(options.map((option) => [option.value, option.disabled])).toEqual([
+      ['PENDING', true],
+      ['PROCESSING', false],
+      ['REJECTED', false],
+      ['CANCELLED', false],
+    ]);
+  });
+
+  it.each(['COMPLETED', 'REJECTED', 'CANCELLED', 'EXPIRED'])(
+    'shows %s as a badge with no control',
+    (status) => {
+      renderAdmin(<StatusSelect applicationId={ID} status={status} own={false} onChange={vi.fn()} />);
+      expect(screen.queryByRole('combobox')).toBeNull();
+      expect(document.querySelector(`.status-fixed[data-status="${status}"] .badge`)).toBeTruthy();
+    },
+  );
+
+  it('offers no control on the staff member’s own application and says so', () => {
+    renderAdmin(<StatusSelect applicationId={ID} status="PENDING" own onChange={vi.fn()} />);
+    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.getByText('Your own')).toBeTruthy();
   });
 });

@@ -1,28 +1,33 @@
 import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
-import { STAFF_SETTABLE_STATUSES, type StaffSettableStatus, statusTone } from '@shared/enums';
+import { type StaffSettableStatus, statusTone } from '@shared/enums';
 import { shortId } from '@shared/ids';
+import { staffMovesFrom } from '@shared/lifecycle';
 import { useTranslation } from '@web/lib/i18n';
 import { useState } from 'react';
-import { statusLabel } from '../components/status-badge';
+import { StatusBadge, statusLabel } from '../components/status-badge';
 import { RejectDialog } from './reject-dialog';
 
 interface StatusSelectProps {
   applicationId: string;
   status: string;
+  /** The staff member's own application: no control, a colleague processes it (the server refuses too). */
+  own: boolean;
   /** Resolves when the server answered (the select is disabled meanwhile). */
   onChange: (status: StaffSettableStatus, rejectionReason?: string) => Promise<void>;
 }
 
 /**
- * The status dropdown of each row (docs/product.md §2, §4). It always shows the server's status: a change is
+ * The status dropdown of each row (docs/product.md §2, §4). It offers only the moves the lifecycle allows
+ * from the current status (shared/lifecycle.ts, the table the server checks); a status with no move, or
+ * the staff member's own application, shows as a badge. It always shows the server's status: a change is
  * sent and the row is updated from the answer; REJECTED first asks for the reason.
  */
-export function StatusSelect({ applicationId, status, onChange }: StatusSelectProps) {
+export function StatusSelect({ applicationId, status, own, onChange }: StatusSelectProps) {
   const { t } = useTranslation('admin');
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const label = shortId(applicationId, ADMIN_APPLICATION_ID_DISPLAY_LENGTH);
-  const settable = (STAFF_SETTABLE_STATUSES as readonly string[]).includes(status);
+  const moves = staffMovesFrom(status);
 
   const send = async (next: StaffSettableStatus, reason?: string) => {
     setBusy(true);
@@ -32,6 +37,15 @@ export function StatusSelect({ applicationId, status, onChange }: StatusSelectPr
       setBusy(false);
     }
   };
+
+  if (own || moves.length === 0) {
+    return (
+      <span className="status-fixed" data-status={status}>
+        <StatusBadge status={status} />
+        {own && <span className="muted status-fixed__note">{t('applications.own.short')}</span>}
+      </span>
+    );
+  }
 
   return (
     <>
@@ -48,12 +62,10 @@ export function StatusSelect({ applicationId, status, onChange }: StatusSelectPr
           else void send(next);
         }}
       >
-        {!settable && (
-          <option value={status} disabled>
-            {statusLabel(t, status)}
-          </option>
-        )}
-        {STAFF_SETTABLE_STATUSES.map((option) => (
+        <option value={status} disabled>
+          {statusLabel(t, status)}
+        </option>
+        {moves.map((option) => (
           <option key={option} value={option}>
             {statusLabel(t, option)}
           </option>

@@ -10,6 +10,8 @@ import { notify } from '../lib/notify';
 
 export interface DetailsPartProps {
   application: AdminApplicationDetail;
+  /** The staff member's own application: shown, not editable (the server refuses with 403 too). */
+  locked: boolean;
   onChanged: (row: AdminApplicationView) => void;
 }
 

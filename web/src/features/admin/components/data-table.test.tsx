@@ -35,6 +35,34 @@ describe('DataTable', () => {
     expect(headers[1]!.className).toBe('num');
   });
 
+  it('labels every body cell with its column’s name for the phone cards', () => {
+    renderTable(['apple']);
+    const cells = screen.getAllByRole('cell');
+    expect(cells.map((cell) => cell.getAttribute('data-label'))).toEqual(['Name', 'Price']);
+  });
+
+  it('labels a sortable column without its decorative arrow', () => {
+    render(
+      <DataTable
+        items={['apple']}
+        columns={[
+          <th key="name" scope="col">
+            <button type="button">
+              Name<span aria-hidden="true">▲</span>
+            </button>
+          </th>,
+        ]}
+      >
+        {(item) => (
+          <tr key={item}>
+            <td>{item}</td>
+          </tr>
+        )}
+      </DataTable>,
+    );
+    expect(screen.getByRole('cell').getAttribute('data-label')).toBe('Name');
+  });
+
   it('renders a row per item', () => {
     renderTable(['apple', 'pear']);
     const body = screen.getAllByRole('rowgroup')[1]!;

@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from 'react';
+import { type ReactElement, type ReactNode, useLayoutEffect, useRef } from 'react';
 import './data-table.css';
 
 /** A column's header: its label, or a keyed header cell of its own (a sort button, a numeric column). */
@@ -18,6 +18,37 @@ export interface DataTableProps<T> {
   emptyText?: string;
 }
 
+/** A header cell's name as a reader sees it: its text without the decorative (aria-hidden) parts. */
+function headerLabel(header: HTMLTableCellElement): string {
+  const copy = header.cloneNode(true) as HTMLElement;
+  for (const decoration of copy.querySelectorAll('[aria-hidden="true"]')) decoration.remove();
+  return copy.textContent?.trim() ?? '';
+}
+
+/**
+ * Below 768 px the rows are cards (ui.css), each value under its column's name: every body cell gets
+ * its header's name as `data-label`, so no screen can forget one. A cell that sets its own keeps it.
+ */
+function useCardLabels() {
+  const table = useRef<HTMLTableElement>(null);
+  useLayoutEffect(() => {
+    const element = table.current;
+    const headers = element?.tHead?.rows[0]?.cells;
+    if (!element || !headers) return;
+    const labels = [...headers].map(headerLabel);
+    for (const body of element.tBodies) {
+      for (const row of body.rows) {
+        [...row.cells].forEach((cell, index) => {
+          if (!cell.hasAttribute('colspan') && !cell.hasAttribute('data-label')) {
+            cell.setAttribute('data-label', labels[index] ?? '');
+          }
+        });
+      }
+    }
+  });
+  return table;
+}
+
 /** A scrollable table: a header row from `columns` and one body row per item. */
 export function DataTable<T>({
   columns,
@@ -28,9 +59,10 @@ export function DataTable<T>({
   busy,
   emptyText,
 }: DataTableProps<T>) {
+  const table = useCardLabels();
   return (
     <div className="table-scroll" aria-busy={busy}>
-      <table className={className}>
+      <table ref={table} className={className}>
         {caption && <caption className="visually-hidden">{caption}</caption>}
         <thead>
           <tr>

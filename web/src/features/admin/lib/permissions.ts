@@ -54,3 +54,8 @@ export function canDeactivate(actor: StaffSubject, target: StaffSubject): boolea
 export function canResetReferrals(actor: StaffSubject, target: { role: Role }): boolean {
   return canManageUser(actor, target);
 }
+
+/** A SUPER_ADMIN turns off another user's second factor (a lost phone); one's own is turned off with a code. */
+export function canResetMfa(actor: StaffSubject, target: StaffSubject & { mfaEnabled: boolean }): boolean {
+  return actor.role === 'SUPER_ADMIN' && actor.id !== target.id && target.mfaEnabled;
+}

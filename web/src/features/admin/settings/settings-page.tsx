@@ -31,6 +31,8 @@ const SETTINGS: SettingSpec[] = [
     step: 1,
     placeholder: String(SETTING_DEFAULTS.applicationExpiryHours.value),
   },
+  // 1 = staff must use two-step verification, 0 = optional; the server refuses anything else.
+  { key: 'staffMfaRequired', min: 0, step: 1, placeholder: String(SETTING_DEFAULTS.staffMfaRequired.value) },
 ];
 
 /** System settings (docs/product.md §2, §5): each a numeric field saved on its own. */

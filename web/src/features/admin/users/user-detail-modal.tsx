@@ -8,6 +8,7 @@ import { useTranslation } from '@web/lib/i18n';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { adminApi } from '../api/admin-api';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { DataTable } from '../components/data-table';
 import { DetailModal } from '../components/detail-modal';
 import { type Fact, FactList } from '../components/fact-list';
@@ -18,8 +19,9 @@ import { useStaff } from '../components/staff-context';
 import { StatusBadge } from '../components/status-badge';
 import { useResource } from '../hooks/use-resource';
 import { adminHref } from '../lib/admin-paths';
-import { formatAmount, formatDate, formatDateTime } from '../lib/format';
-import { canManageUser } from '../lib/permissions';
+import { formatAmount, formatDate, formatDateTime, formatNumber } from '../lib/format';
+import { notify } from '../lib/notify';
+import { canManageUser, canResetMfa } from '../lib/permissions';
 
 interface UserDetailModalProps {
   userId: string;
@@ -39,13 +41,16 @@ export function UserDetailModal({ userId, onClose, onEdit }: UserDetailModalProp
       detail={detail}
       errorTitle={t('users.detail.loadError')}
       onClose={onClose}
-      actions={(user) =>
-        canManageUser(staff, user) && (
-          <Button variant="secondary" onClick={() => onEdit(user)}>
-            {t('users.actions.edit')}
-          </Button>
-        )
-      }
+      actions={(user) => (
+        <>
+          {canResetMfa(staff, user) && <ResetMfaButton user={user} onReset={detail.reload} />}
+          {canManageUser(staff, user) && (
+            <Button variant="secondary" onClick={() => onEdit(user)}>
+              {t('users.actions.edit')}
+            </Button>
+          )}
+        </>
+      )}
     >
       {(user) => (
         <>
@@ -77,12 +82,53 @@ function UserFacts({ user }: { user: AdminUserDetail }) {
     [t('users.detail.telegram'), user.telegramId ?? '—'],
     [t('users.detail.language'), t(`languages.${user.language}`)],
     [t('users.detail.referralCode'), user.referralCode ?? '—'],
-    [t('users.detail.referrals'), String(user.referralCount)],
-    [t('users.detail.completed'), String(user.applicationCount)],
+    [t('users.detail.referrals'), formatNumber(user.referralCount, language, 0)],
+    [t('users.detail.completed'), formatNumber(user.applicationCount, language, 0)],
+    [t('users.detail.mfa'), user.mfaEnabled ? t('users.mfa.on') : t('users.mfa.off')],
     [t('users.detail.registered'), formatDateTime(user.createdAt, language)],
     [t('users.detail.note'), user.adminComment ?? '—'],
   ];
   return <FactList facts={facts} />;
+}
+
+/** A SUPER_ADMIN turns off the user's second factor (a lost phone), after a confirmation; audited. */
+function ResetMfaButton({ user, onReset }: { user: AdminUserDetail; onReset: () => void }) {
+  const { t } = useTranslation('admin');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const name = user.username ?? user.email;
+
+  const reset = async () => {
+    setBusy(true);
+    try {
+      await adminApi.resetUserMfa(user.id);
+      notify.success(t('users.mfa.resetDone', { name }));
+      setConfirming(false);
+      onReset();
+    } catch (error) {
+      notify.failure(error, t('common.updateFailed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button variant="danger" onClick={() => setConfirming(true)}>
+        {t('users.mfa.reset')}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={t('users.mfa.confirmTitle')}
+        confirmLabel={t('users.mfa.reset')}
+        busy={busy}
+        onConfirm={reset}
+        onClose={() => setConfirming(false)}
+      >
+        <p>{t('users.mfa.confirmText', { name })}</p>
+      </ConfirmDialog>
+    </>
+  );
 }
 
 function UserApplications({ userId }: { userId: string }) {

@@ -10,7 +10,7 @@ import { OpenRow } from '../components/open-row';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { SortHeader } from '../components/sort-header';
 import { useListPage } from '../hooks/use-list-page';
-import { formatDate } from '../lib/format';
+import { formatDate, formatNumber } from '../lib/format';
 import { UserActions } from './user-actions';
 import { UserDetailModal } from './user-detail-modal';
 import { UserEditModal } from './user-edit-modal';
@@ -103,8 +103,8 @@ export function UsersPage() {
                   <td>
                     <Badge tone={user.role === 'USER' ? 'neutral' : 'info'}>{t(`roles.${user.role}`)}</Badge>
                   </td>
-                  <td className="num">{user.referralCount}</td>
-                  <td className="num">{user.applicationCount}</td>
+                  <td className="num">{formatNumber(user.referralCount, language, 0)}</td>
+                  <td className="num">{formatNumber(user.applicationCount, language, 0)}</td>
                   <td className="cell-note" title={user.adminComment ?? undefined}>
                     {user.adminComment ?? ''}
                   </td>

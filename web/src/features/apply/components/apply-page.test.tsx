@@ -1,4 +1,4 @@
-import type { PublicUser } from '@shared/contract/users';
+import type { OwnUser } from '@shared/contract/users';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
 import { useToastStore } from '@web/stores/toast-store';
@@ -48,7 +48,7 @@ beforeEach(() => {
     ...initialAuthState,
     initializing: false,
     isAuthenticated: true,
-    user: { id: 'u1', email: 'a@example.com', telegramId: 'anna_tg' } as PublicUser,
+    user: { id: 'u1', email: 'a@example.com', telegramId: 'anna_tg' } as OwnUser,
   });
 });
 

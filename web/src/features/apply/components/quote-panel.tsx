@@ -1,51 +1,12 @@
-import { isValidExchangePair } from '@shared/assets';
-import type { Quote } from '@shared/contract/rates';
 import { Spinner } from '@web/components/ui/spinner';
 import { useTranslation } from '@web/lib/i18n';
-import { useEffect, useState } from 'react';
-import { calculateQuote } from '../api/apply-api';
-import { parseAmount } from '../lib/apply-form';
+import type { QuoteState } from './use-quote';
 
-const QUOTE_DELAY_MS = 400;
 const LOCALES = { ru: 'ru-RU', en: 'en-US' } as const;
 
-type QuoteState = { status: 'idle' | 'loading' | 'unavailable' } | { status: 'ready'; quote: Quote };
-
-/** A live quote from /rates/calculate for the typed amount, with the minimum (spec issue 5). */
-export function QuotePanel({
-  assetFrom,
-  assetTo,
-  amount,
-}: {
-  assetFrom: string;
-  assetTo: string;
-  amount: string;
-}) {
+/** The live quote for the typed amount, with the minimum (spec issue 5). */
+export function QuotePanel({ state }: { state: QuoteState }) {
   const { t, language } = useTranslation('forms');
-  const [state, setState] = useState<QuoteState>({ status: 'idle' });
-  const value = parseAmount(amount);
-  const ready = Number.isFinite(value) && value > 0 && isValidExchangePair(assetFrom, assetTo);
-
-  useEffect(() => {
-    if (!ready) {
-      setState({ status: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    const timer = setTimeout(() => {
-      calculateQuote({ assetFrom, assetTo, amount: value }, controller.signal).then(
-        (quote) => setState(quote ? { status: 'ready', quote } : { status: 'unavailable' }),
-        () => {
-          if (!controller.signal.aborted) setState({ status: 'unavailable' });
-        },
-      );
-    }, QUOTE_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [ready, assetFrom, assetTo, value]);
 
   const format = (number: number) =>
     new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: number >= 1 ? 2 : 6 }).format(number);

@@ -27,11 +27,12 @@ import {
   selectCountry,
   swapAssets,
 } from '../lib/apply-form';
-import { validateStandard } from '../lib/apply-validation';
+import { amountError, validateStandard } from '../lib/apply-validation';
 import type { SubmitApplication } from '../lib/submit-application';
 import { QuotePanel } from './quote-panel';
 import { TelegramField } from './telegram-field';
 import { useApplyForm } from './use-apply-form';
+import { useQuote } from './use-quote';
 import type { TelegramContact } from './use-telegram-contact';
 
 const STANDARD_FIELDS: StandardField[] = ['continent', 'country', 'city', 'amount', 'contactTelegram'];
@@ -50,6 +51,12 @@ export function StandardForm({ contact, ...props }: StandardFormProps) {
   const [geo, setGeo] = useState<GeoState>({ status: 'loading' });
   const [form, setForm] = useState<StandardFormState>(INITIAL_STANDARD_FORM);
   const { errorText, clearError, submitting, send } = useApplyForm(props, STANDARD_FIELDS);
+  const quote = useQuote(form.assetFrom, form.assetTo, form.amount);
+  const readyQuote = quote.status === 'ready' ? quote.quote : null;
+  // The decimal separator of the UI language, in the placeholder; both `,` and `.` are accepted.
+  const amountPlaceholder = new Intl.NumberFormat(language === 'ru' ? 'ru-RU' : 'en-US', {
+    minimumFractionDigits: 2,
+  }).format(0);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -102,7 +109,7 @@ export function StandardForm({ contact, ...props }: StandardFormProps) {
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     const created = await send(
       event,
-      validateStandard(form, contact.value, contact.check),
+      validateStandard(form, contact.value, contact.check, readyQuote),
       () => ({
         requestType: 'STANDARD',
         continent: form.continent,
@@ -190,12 +197,16 @@ export function StandardForm({ contact, ...props }: StandardFormProps) {
           name="amount"
           inputMode="decimal"
           autoComplete="off"
-          placeholder="0.00"
+          placeholder={amountPlaceholder}
           value={form.amount}
           onChange={(event) => update({ ...form, amount: event.target.value }, 'amount')}
+          onBlur={() => {
+            const error = form.amount.trim() ? amountError(form, readyQuote) : null;
+            if (error) props.setErrors({ ...props.errors, amount: error });
+          }}
           error={errorText('amount')}
         />
-        <QuotePanel assetFrom={form.assetFrom} assetTo={form.assetTo} amount={form.amount} />
+        <QuotePanel state={quote} />
       </fieldset>
 
       <TelegramField

@@ -1,21 +1,48 @@
-import { compactErrors, type FieldErrors, requiredError, telegramContactError } from '@web/lib/validation';
+import { contactTelegramSchema, standardAmountSchema } from '@shared/contract/applications';
+import { amountLimitMessage, type Quote } from '@shared/contract/rates';
+import { localizeServerMessage, schemaErrorText } from '@web/lib/server-message';
+import { compactErrors, type FieldErrors, requiredError } from '@web/lib/validation';
 import { parseAmount, type StandardField, type StandardForm } from './apply-form';
 
 export type TelegramCheck = 'idle' | 'checking' | 'valid' | 'invalid';
 export type IndividualField = 'individualDetails' | 'contactTelegram';
 
-/** Spec §5 "Standard form": the geo cascade, a positive amount and the Telegram contact. */
+/**
+ * The amount as the server checks it: a number (`,` or `.` as the decimal separator), positive, at
+ * most its source asset's decimals, and within the minimum and maximum of the quote for exactly this
+ * amount and pair, once that quote has arrived.
+ */
+export function amountError(form: StandardForm, quote: Quote | null): string | null {
+  const amount = parseAmount(form.amount);
+  if (!Number.isFinite(amount)) return 'validation.invalidAmount';
+  const rule = schemaErrorText(standardAmountSchema(form.assetFrom), amount);
+  if (rule) return rule;
+  const current =
+    quote && quote.amount === amount && quote.assetFrom === form.assetFrom && quote.assetTo === form.assetTo;
+  const limit = current ? amountLimitMessage(quote) : null;
+  return limit ? localizeServerMessage(limit) : null;
+}
+
+/** The contact: required, then the server's shape rule (length, username or E.164 phone), then the remote check. */
+export function telegramContactError(contact: string, check: TelegramCheck): string | null {
+  if (!contact.trim()) return 'validation.requiredField';
+  const shape = schemaErrorText(contactTelegramSchema, contact);
+  if (shape) return shape;
+  return check === 'invalid' ? 'validation.invalidTelegramContact' : null;
+}
+
+/** Spec §5 "Standard form": the geo cascade, the amount rules and the Telegram contact. */
 export function validateStandard(
   form: StandardForm,
   contact: string,
   check: TelegramCheck,
+  quote: Quote | null,
 ): FieldErrors<StandardField> {
-  const amount = parseAmount(form.amount);
   return compactErrors<StandardField>({
     continent: requiredError(form.continent),
     country: requiredError(form.country),
     city: requiredError(form.city),
-    amount: Number.isFinite(amount) && amount > 0 ? null : 'validation.invalidAmount',
+    amount: amountError(form, quote),
     contactTelegram: telegramContactError(contact, check),
   });
 }

@@ -1,4 +1,4 @@
-import type { EmailBody, ResetPasswordBody } from '@shared/contract/auth';
+import type { EmailBody } from '@shared/contract/auth';
 import { api } from '@web/lib/api-client';
 
 /** The auth calls not held by the auth store (docs/product.md §7). Each resolves to the server's message. */
@@ -8,8 +8,4 @@ export async function resendVerification(body: EmailBody): Promise<string> {
 
 export async function requestPasswordReset(body: EmailBody): Promise<string> {
   return (await api.post('/auth/forgot-password', body)).message;
-}
-
-export async function resetPassword(body: ResetPasswordBody): Promise<string> {
-  return (await api.post('/auth/reset-password', body)).message;
 }

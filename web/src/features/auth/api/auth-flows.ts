@@ -1,5 +1,5 @@
-import type { RegisterBody, RegisterData } from '@shared/contract/auth';
-import type { PublicUser } from '@shared/contract/users';
+import type { LoginData, RegisterBody, RegisterData, ResetPasswordBody } from '@shared/contract/auth';
+import type { OwnUser } from '@shared/contract/users';
 import { api } from '@web/lib/api-client';
 import { invalidAnswer, messageOf, type SessionData, useAuthStore } from '@web/stores/auth-store';
 
@@ -7,18 +7,53 @@ import { invalidAnswer, messageOf, type SessionData, useAuthStore } from '@web/s
  * The auth transitions of docs/product.md §4 that start on the auth screens. Each writes the auth store.
  */
 
-/** Login: stores both tokens and marks authenticated; a failure clears the auth data and rethrows. */
-export async function login(loginIdentifier: string, password: string): Promise<PublicUser> {
+/** Where a login or a password reset leads: a session, or the second-factor step with its token. */
+export type SignInStep = { session: SessionData } | { mfaToken: string };
+
+/** Reads a login-shaped answer (shared/contract/auth.ts `loginDataSchema`); anything else is refused. */
+function signInStep(data: Partial<LoginData> | null | undefined): SignInStep {
+  if (data && 'mfaRequired' in data && data.mfaRequired && data.mfaToken) return { mfaToken: data.mfaToken };
+  if (data && 'user' in data && data.user && data.token) {
+    return { session: { user: data.user, token: data.token, refreshToken: data.refreshToken } };
+  }
+  throw invalidAnswer();
+}
+
+/** A session-only answer (the code step, email verification): starts the session. */
+function startSessionFrom(data: Partial<LoginData> | null | undefined): OwnUser {
+  const step = signInStep(data);
+  if (!('session' in step)) throw invalidAnswer();
+  useAuthStore.getState().startSession(step.session);
+  return step.session.user;
+}
+
+/**
+ * Login: a session is stored at once (both tokens, authenticated); an account with a second factor
+ * answers the code step instead. A failure clears the auth data and rethrows.
+ */
+export async function login(loginIdentifier: string, password: string): Promise<SignInStep> {
   try {
-    const answer = await api.post<Partial<SessionData>>('/auth/login', { loginIdentifier, password });
-    const { user, token, refreshToken } = answer.data ?? {};
-    if (!user || !token) throw invalidAnswer();
-    useAuthStore.getState().startSession({ user, token, refreshToken });
-    return user;
+    const step = signInStep((await api.post<LoginData>('/auth/login', { loginIdentifier, password })).data);
+    if ('session' in step) useAuthStore.getState().startSession(step.session);
+    return step;
   } catch (error) {
     useAuthStore.getState().clearAuth();
     throw error;
   }
+}
+
+/** The code step: the login's mfaToken with a code from the app or a recovery code; starts the session. */
+export async function verifyMfa(mfaToken: string, code: string): Promise<OwnUser> {
+  return startSessionFrom((await api.post<LoginData>('/auth/mfa/verify', { mfaToken, code })).data);
+}
+
+/**
+ * A password reset answers like a login (the way in a lockout cannot block, docs/decisions.md). The
+ * session is not started here: the reset screen shows its message first and starts it on leaving.
+ */
+export async function resetPassword(body: ResetPasswordBody): Promise<{ message: string; step: SignInStep }> {
+  const answer = await api.post<LoginData>('/auth/reset-password', body);
+  return { message: answer.message, step: signInStep(answer.data) };
 }
 
 /** Register (no login): answers the server's message for the screen to show. */
@@ -27,17 +62,19 @@ export async function register(body: RegisterBody): Promise<string> {
   return answer.message;
 }
 
-/** Email verification: loading, then success (the user is logged in) or error. */
-export async function verifyEmail(token: string): Promise<void> {
+/**
+ * Email verification with the account's password (docs/decisions.md): loading, then success (the
+ * user is logged in) or error; after an error the screen lets the user try again.
+ */
+export async function verifyEmail(token: string, password: string): Promise<void> {
   useAuthStore.setState({
     verificationStatus: 'loading',
     verificationError: null,
     verificationMessage: null,
   });
   try {
-    const answer = await api.get<Partial<SessionData>>('/auth/verify-email', { token });
-    const { user, token: accessToken, refreshToken } = answer.data ?? {};
-    if (user && accessToken) useAuthStore.getState().startSession({ user, token: accessToken, refreshToken });
+    const answer = await api.post<LoginData>('/auth/verify-email', { token, password });
+    startSessionFrom(answer.data);
     useAuthStore.setState({ verificationStatus: 'success', verificationMessage: answer.message || null });
   } catch (error) {
     useAuthStore.setState({ verificationStatus: 'error', verificationError: messageOf(error) });

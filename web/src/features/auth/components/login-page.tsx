@@ -10,9 +10,11 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { login } from '../api/auth-flows';
 import { AuthCard } from './auth-card';
+import { MfaStep } from './mfa-step';
 
 /**
  * Identifier (email or username) and password; on success to `redirectTo` or the profile (§4).
+ * An account with a second factor answers the code step first.
  * @public the router loads it lazily through the feature's index (a member knip cannot follow)
  */
 export function LoginPage() {
@@ -25,6 +27,8 @@ export function LoginPage() {
     password: '',
   });
   const [submitting, setSubmitting] = useState(false);
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const enter = () => navigate(safeRedirect(redirectTo), { replace: true });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -42,13 +46,24 @@ export function LoginPage() {
     }
     setSubmitting(true);
     try {
-      await login(identifier, values.password);
-      navigate(safeRedirect(redirectTo), { replace: true });
+      const step = await login(identifier, values.password);
+      if ('mfaToken' in step) {
+        setMfaToken(step.mfaToken);
+        setSubmitting(false);
+      } else enter();
     } catch (error) {
       setFormError(localizeServerMessage((error as Error).message, t('errors:auth.unknownLoginError')));
       setSubmitting(false);
     }
   };
+
+  if (mfaToken) {
+    return (
+      <AuthCard title={t('login.title')}>
+        <MfaStep mfaToken={mfaToken} onVerified={enter} onRestart={() => setMfaToken(null)} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={t('login.title')} lead={t('login.lead')}>

@@ -85,21 +85,37 @@ describe('register page', () => {
     expect(screen.getByLabelText("I don't have an invitation code")).toBeTruthy();
   });
 
-  it('shows the spec texts for a form sent empty', () => {
+  it('shows the spec texts for a form sent empty', async () => {
     renderPage();
 
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(screen.getAllByText('This field must be filled in').length).toBe(2);
+    expect((await screen.findAllByText('This field must be filled in')).length).toBe(2);
     expect(screen.getByText('You must accept the terms of use.')).toBeTruthy();
     expect(screen.getByText('Password must be at least 8 characters long.')).toBeTruthy();
     expect(screen.getByText(/Enter your invitation code/)).toBeTruthy();
   });
 
-  it('clears a field error when the field is edited', () => {
+  it('refuses one of the most common passwords before sending the form', async () => {
+    const fetchMock = answerFetchWith(201, { success: true, message: 'ok' });
+    renderPage();
+    fillValidForm();
+    fill('Password', 'Password1');
+    fill('Confirm password', 'Password1');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(
+      await screen.findByText('This password is one of the most common ones. Please choose another.'),
+    ).toBeTruthy();
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('clears a field error when the field is edited', async () => {
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Register' }));
-    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true'));
 
     fill('Email', 'a');
 

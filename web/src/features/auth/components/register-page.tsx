@@ -10,7 +10,7 @@ import { clearReferralCode } from '@web/lib/referral-cookie';
 import { localizeServerMessage } from '@web/lib/server-message';
 import { hasErrors } from '@web/lib/validation';
 import { toast } from '@web/stores/toast-store';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { resendVerification } from '../api/auth-api';
 import { register } from '../api/auth-flows';
@@ -27,11 +27,15 @@ import { AuthCard } from './auth-card';
 export function RegisterPage() {
   const { t } = useTranslation(['auth', 'forms', 'errors']);
   const [params] = useSearchParams();
-  const [referralCode, setReferralCode] = useState(readReferralCode);
-  const [values, setValues] = useState<RegisterValues>(() => ({
-    ...EMPTY_REGISTER_VALUES,
-    invitationCode: referralCode ?? '',
-  }));
+  // Read after the first render: the page is prerendered without cookies and hydrated as such.
+  const [referralCode, setReferralCode] = useState<string | null>(null);
+  const [values, setValues] = useState<RegisterValues>(EMPTY_REGISTER_VALUES);
+  useEffect(() => {
+    const stored = readReferralCode();
+    if (stored === null) return;
+    setReferralCode(stored);
+    setValues((current) => ({ ...current, invitationCode: stored }));
+  }, []);
   const [errors, setErrors] = useState<Partial<Record<RegisterField, string>>>({});
   const [submitting, setSubmitting] = useState(false);
   const [registered, setRegistered] = useState<{ email: string; message: string } | null>(null);
@@ -60,10 +64,11 @@ export function RegisterPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const clientErrors = validateRegister(values, referralCode !== null);
+    const form = event.currentTarget as HTMLFormElement;
+    const clientErrors = await validateRegister(values, referralCode !== null);
     setErrors(clientErrors);
     if (hasErrors(clientErrors)) {
-      focusFirstInvalid(event.currentTarget as HTMLFormElement);
+      focusFirstInvalid(form);
       return;
     }
     setSubmitting(true);

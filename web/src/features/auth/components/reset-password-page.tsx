@@ -4,35 +4,46 @@ import { Button } from '@web/components/ui/button';
 import { PasswordField } from '@web/components/ui/field';
 import { paths } from '@web/config/paths';
 import { useTranslation } from '@web/lib/i18n';
+import { newPasswordProblem } from '@web/lib/password-rules';
 import { localizeServerMessage } from '@web/lib/server-message';
 import { useFormFields } from '@web/lib/use-form-fields';
-import { confirmPasswordError, newPasswordError } from '@web/lib/validation';
-import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { resetPassword } from '../api/auth-api';
+import { confirmPasswordError } from '@web/lib/validation';
+import { useAuthStore } from '@web/stores/auth-store';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { resetPassword, type SignInStep } from '../api/auth-flows';
+import { useLinkToken } from '../lib/link-token';
 import { AuthCard } from './auth-card';
+import { MfaStep } from './mfa-step';
 
 /**
- * New password and confirmation; on success a message, then /login after 3 s (docs/product.md §2, §9).
+ * New password and confirmation. A reset logs the user in (docs/decisions.md: the way in a lockout
+ * cannot block): on success a message, then the profile after 3 s; an account with a second factor
+ * takes the code step first (docs/product.md §2, §9).
  * @public the router loads it lazily through the feature's index (a member knip cannot follow)
  */
 export function ResetPasswordPage() {
   const { t } = useTranslation(['auth', 'forms', 'errors']);
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const token = params.get('token');
+  const token = useLinkToken();
   const { values, setErrors, formError, setFormError, field } = useFormFields({
     password: '',
     confirmPassword: '',
   });
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{ message: string; step: SignInStep } | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(() => navigate(paths.login, { replace: true }), RESET_PASSWORD_REDIRECT_MS);
-    return () => clearTimeout(timer);
+  // The session starts on leaving: this route is for guests, so it would leave at once.
+  const enter = useCallback(() => {
+    if (done && 'session' in done.step) useAuthStore.getState().startSession(done.step.session);
+    navigate(paths.profile, { replace: true });
   }, [done, navigate]);
+
+  useEffect(() => {
+    if (!done || !('session' in done.step)) return;
+    const timer = setTimeout(enter, RESET_PASSWORD_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done, enter]);
 
   if (!token) {
     return (
@@ -47,21 +58,50 @@ export function ResetPasswordPage() {
     );
   }
 
+  if (done) {
+    return (
+      <AuthCard title={t('reset.title')}>
+        <div className="auth-result">
+          <Alert tone="success">
+            <p>{done.message}</p>
+            {'session' in done.step && <p>{t('reset.redirecting')}</p>}
+          </Alert>
+          {'session' in done.step ? (
+            <Button variant="secondary" onClick={enter}>
+              {t('reset.toProfile')}
+            </Button>
+          ) : (
+            <MfaStep
+              mfaToken={done.step.mfaToken}
+              onVerified={enter}
+              onRestart={() => navigate(paths.login, { replace: true })}
+            />
+          )}
+        </div>
+      </AuthCard>
+    );
+  }
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const passwordError = newPasswordError(values.password);
+    setSubmitting(true);
+    const passwordError = await newPasswordProblem(values.password);
     const confirmError = confirmPasswordError(values.password, values.confirmPassword);
     if (passwordError || confirmError) {
       setErrors({
-        ...(passwordError ? { password: t(`forms:${passwordError}`) } : {}),
+        ...(passwordError ? { password: localizeServerMessage(passwordError) } : {}),
         ...(confirmError ? { confirmPassword: t(`forms:${confirmError}`) } : {}),
       });
+      setSubmitting(false);
       return;
     }
-    setSubmitting(true);
     try {
-      const message = await resetPassword({ token, password: values.password });
-      setDone(localizeServerMessage(message, t('reset.done')));
+      const { message, step } = await resetPassword({ token, password: values.password });
+      // Before the code step the user is not logged in yet, whatever the answer's text says.
+      setDone({
+        message: 'session' in step ? localizeServerMessage(message, t('reset.done')) : t('reset.done'),
+        step,
+      });
     } catch (failure) {
       setFormError(localizeServerMessage((failure as Error).message, t('errors:generic')));
       setSubmitting(false);
@@ -69,34 +109,24 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthCard title={t('reset.title')} lead={done ? undefined : t('reset.lead')}>
-      {done ? (
-        <div className="auth-result">
-          <Alert tone="success">
-            <p>{done}</p>
-            <p>{t('reset.redirecting')}</p>
-          </Alert>
-          <Link to={paths.login}>{t('reset.toLogin')}</Link>
-        </div>
-      ) : (
-        <form className="auth-form" onSubmit={submit} noValidate>
-          {formError && <Alert tone="danger">{formError}</Alert>}
-          <PasswordField
-            label={t('reset.password')}
-            autoComplete="new-password"
-            hint={t('register.passwordHint')}
-            {...field('password')}
-          />
-          <PasswordField
-            label={t('reset.confirmPassword')}
-            autoComplete="new-password"
-            {...field('confirmPassword')}
-          />
-          <Button type="submit" block loading={submitting}>
-            {t('reset.submit')}
-          </Button>
-        </form>
-      )}
+    <AuthCard title={t('reset.title')} lead={t('reset.lead')}>
+      <form className="auth-form" onSubmit={submit} noValidate>
+        {formError && <Alert tone="danger">{formError}</Alert>}
+        <PasswordField
+          label={t('reset.password')}
+          autoComplete="new-password"
+          hint={t('register.passwordHint')}
+          {...field('password')}
+        />
+        <PasswordField
+          label={t('reset.confirmPassword')}
+          autoComplete="new-password"
+          {...field('confirmPassword')}
+        />
+        <Button type="submit" block loading={submitting}>
+          {t('reset.submit')}
+        </Button>
+      </form>
     </AuthCard>
   );
 }

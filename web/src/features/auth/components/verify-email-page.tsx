@@ -1,39 +1,33 @@
 import { VERIFY_EMAIL_REDIRECT_MS } from '@shared/constants';
 import { Alert } from '@web/components/ui/alert';
-import { PageSpinner } from '@web/components/ui/spinner';
+import { Button } from '@web/components/ui/button';
+import { PasswordField } from '@web/components/ui/field';
 import { paths } from '@web/config/paths';
 import { useTranslation } from '@web/lib/i18n';
 import { localizeServerMessage } from '@web/lib/server-message';
+import { useFormFields } from '@web/lib/use-form-fields';
+import { requiredError } from '@web/lib/validation';
 import { useAuthStore } from '@web/stores/auth-store';
-import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { type FormEvent, useEffect } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { verifyEmail } from '../api/auth-flows';
+import { useLinkToken } from '../lib/link-token';
 import { AuthCard } from './auth-card';
 
 /**
- * Loading, then success (logged in; /profile after 2.5 s) or an error with a login link (§2, §4).
+ * The mailed link's token and the account's password (verification proves who holds the mailbox,
+ * so the mailbox holder confirms the password that survives it: docs/decisions.md); then success
+ * (logged in; /profile after 2.5 s) or the error above the form, with a login link (§2, §4).
  * @public the router loads it lazily through the feature's index (a member knip cannot follow)
  */
 export function VerifyEmailPage() {
-  const { t } = useTranslation(['auth', 'errors']);
+  const { t } = useTranslation(['auth', 'forms', 'errors']);
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const token = params.get('token');
+  const token = useLinkToken();
   const status = useAuthStore((state) => state.verificationStatus);
   const verificationError = useAuthStore((state) => state.verificationError);
   const verificationMessage = useAuthStore((state) => state.verificationMessage);
-  // The token works once: never send it twice (React's development double effects included).
-  const sentFor = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (!token) {
-      useAuthStore.setState({ verificationStatus: 'error', verificationError: null });
-      return;
-    }
-    if (sentFor.current === token) return;
-    sentFor.current = token;
-    void verifyEmail(token);
-  }, [token]);
+  const { values, setErrors, field } = useFormFields({ password: '' });
 
   useEffect(() => {
     if (status !== 'success') return;
@@ -51,6 +45,19 @@ export function VerifyEmailPage() {
     [],
   );
 
+  if (!token) {
+    return (
+      <AuthCard title={t('verify.title')}>
+        <div className="auth-result">
+          <Alert tone="danger">
+            <p>{t('errors:auth.verificationTokenMissing')}</p>
+          </Alert>
+          <Link to={paths.login}>{t('verify.toLogin')}</Link>
+        </div>
+      </AuthCard>
+    );
+  }
+
   if (status === 'success') {
     return (
       <AuthCard title={t('verify.title')}>
@@ -64,22 +71,36 @@ export function VerifyEmailPage() {
       </AuthCard>
     );
   }
-  if (status === 'error') {
-    const fallback = token ? t('errors:auth.verificationFailed') : t('errors:auth.verificationTokenMissing');
-    return (
-      <AuthCard title={t('verify.title')}>
-        <div className="auth-result">
-          <Alert tone="danger">
-            <p>{localizeServerMessage(verificationError, fallback)}</p>
-          </Alert>
-          <Link to={paths.login}>{t('verify.toLogin')}</Link>
-        </div>
-      </AuthCard>
-    );
-  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const missing = requiredError(values.password);
+    if (missing) {
+      setErrors({ password: t(`forms:${missing}`) });
+      return;
+    }
+    void verifyEmail(token, values.password);
+  };
+
   return (
-    <AuthCard title={t('verify.title')}>
-      <PageSpinner label={t('verify.loading')} />
+    <AuthCard title={t('verify.title')} lead={t('verify.lead')}>
+      <form className="auth-form" onSubmit={submit} noValidate>
+        {status === 'error' && (
+          <Alert tone="danger">
+            <p>{localizeServerMessage(verificationError, t('errors:auth.verificationFailed'))}</p>
+          </Alert>
+        )}
+        <PasswordField label={t('verify.password')} autoComplete="current-password" {...field('password')} />
+        <div className="auth-form__row">
+          <Link to={paths.forgotPassword}>{t('verify.forgot')}</Link>
+        </div>
+        <Button type="submit" block loading={status === 'loading'}>
+          {t('verify.submit')}
+        </Button>
+      </form>
+      <p className="auth-card__footer">
+        <Link to={paths.login}>{t('verify.toLogin')}</Link>
+      </p>
     </AuthCard>
   );
 }

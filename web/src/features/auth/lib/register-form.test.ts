@@ -1,3 +1,4 @@
+import { AUTH_FIELD_MESSAGES } from '@shared/contract/auth';
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_REGISTER_VALUES,
@@ -10,19 +11,19 @@ const valid = {
   ...EMPTY_REGISTER_VALUES,
   email: 'anna@example.com',
   username: 'anna_1',
-  password: 'long-enough',
-  confirmPassword: 'long-enough',
+  password: 'long-enough-7',
+  confirmPassword: 'long-enough-7',
   invitationCode: 'FRIEND1',
   acceptTerms: true,
 };
 
 describe('register rules', () => {
-  it('accepts a complete form', () => {
-    expect(validateRegister(valid, false)).toEqual({});
+  it('accepts a complete form', async () => {
+    expect(await validateRegister(valid, false)).toEqual({});
   });
 
-  it('reports every broken rule with its text key', () => {
-    const errors = validateRegister(
+  it('reports every broken rule with its text key', async () => {
+    const errors = await validateRegister(
       {
         ...EMPTY_REGISTER_VALUES,
         email: 'not-an-email',
@@ -36,25 +37,35 @@ describe('register rules', () => {
     expect(errors).toEqual({
       email: 'validation.invalidEmail',
       username: 'validation.usernameLength',
-      password: 'validation.passwordTooShort',
+      password: AUTH_FIELD_MESSAGES.passwordTooShort,
       confirmPassword: 'validation.passwordsDoNotMatch',
       invitationCode: 'validation.invitationCodeRequired',
       terms: 'validation.acceptTerms',
     });
   });
 
-  it('refuses characters other than letters, digits and underscore in the username', () => {
-    expect(validateRegister({ ...valid, username: 'anna-1' }, false)).toEqual({
+  it.each([
+    ['eight spaces', ' '.repeat(8), AUTH_FIELD_MESSAGES.passwordBlank],
+    ['a control character', 'long-enough\u0000', AUTH_FIELD_MESSAGES.passwordControlCharacters],
+    ['a common password in any case', 'PassWord1', AUTH_FIELD_MESSAGES.passwordTooCommon],
+  ])("refuses a password of %s with the server's text", async (_case, password, message) => {
+    expect(await validateRegister({ ...valid, password, confirmPassword: password }, false)).toEqual({
+      password: message,
+    });
+  });
+
+  it('refuses characters other than letters, digits and underscore in the username', async () => {
+    expect(await validateRegister({ ...valid, username: 'anna-1' }, false)).toEqual({
       username: 'validation.usernameCharacters',
     });
   });
 
-  it('does not require an invitation code when "no code" is ticked', () => {
-    expect(validateRegister({ ...valid, invitationCode: '', noCode: true }, false)).toEqual({});
+  it('does not require an invitation code when "no code" is ticked', async () => {
+    expect(await validateRegister({ ...valid, invitationCode: '', noCode: true }, false)).toEqual({});
   });
 
-  it('does not require an invitation code when a referral code is applied', () => {
-    expect(validateRegister({ ...valid, invitationCode: '' }, true)).toEqual({});
+  it('does not require an invitation code when a referral code is applied', async () => {
+    expect(await validateRegister({ ...valid, invitationCode: '' }, true)).toEqual({});
   });
 });
 

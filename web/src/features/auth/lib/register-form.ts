@@ -1,10 +1,10 @@
 import type { FieldError } from '@shared/envelope';
+import { newPasswordProblem } from '@web/lib/password-rules';
 import {
   compactErrors,
   confirmPasswordError,
   emailError,
   type FieldErrors,
-  newPasswordError,
   usernameError,
 } from '@web/lib/validation';
 
@@ -40,18 +40,19 @@ export const EMPTY_REGISTER_VALUES: RegisterValues = {
 };
 
 /**
- * The register rules of docs/product.md §5; errors are `forms` keys. The invitation code is required unless
- * "no code" is ticked or a referral code from a `?ref=` link is applied.
+ * The register rules of docs/product.md §5; errors are `forms` keys, except the password's, which is
+ * the server's text (see password-rules). The invitation code is required unless "no code" is
+ * ticked or a referral code from a `?ref=` link is applied.
  */
-export function validateRegister(
+export async function validateRegister(
   values: RegisterValues,
   referralApplied: boolean,
-): FieldErrors<RegisterField> {
+): Promise<FieldErrors<RegisterField>> {
   const codeRequired = !values.noCode && !referralApplied;
   return compactErrors<RegisterField>({
     email: emailError(values.email),
     username: usernameError(values.username),
-    password: newPasswordError(values.password),
+    password: await newPasswordProblem(values.password),
     confirmPassword: confirmPasswordError(values.password, values.confirmPassword),
     invitationCode:
       codeRequired && !values.invitationCode.trim() ? 'validation.invitationCodeRequired' : null,

@@ -1,8 +1,9 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { answerFetchWith } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TickerCoin } from '../api/market-data';
-import { PriceTicker } from './price-ticker';
+import { LivePriceTicker, PriceTicker } from './price-ticker';
 import { Testimonials } from './testimonials';
 
 function resizeTo(width: number) {
@@ -16,7 +17,10 @@ beforeAll(async () => {
   await setupTestI18n('en');
 });
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('testimonials carousel', () => {
   it.each([
@@ -75,6 +79,20 @@ describe('testimonials carousel', () => {
   });
 });
 
+describe('numbers in the UI language', () => {
+  it('writes the rating with a decimal comma in Russian', async () => {
+    await setupTestI18n('ru');
+    try {
+      resizeTo(375);
+      render(<Testimonials />);
+      fireEvent.click(screen.getByRole('button', { name: 'Следующие отзывы' }));
+      expect(screen.getByRole('img').getAttribute('aria-label')).toBe('Оценка: 4,5 из 5');
+    } finally {
+      await setupTestI18n('en');
+    }
+  });
+});
+
 describe('price ticker', () => {
   const coins: TickerCoin[] = [
     { id: 'bitcoin', symbol: 'BTC', name: 'Bitcoin', price: 60000, change24h: 1.5 },
@@ -92,9 +110,34 @@ describe('price ticker', () => {
     expect(tones).toEqual(['up', 'down', 'flat']);
   });
 
-  it('is hidden while there are no prices', () => {
+  it('shows the coins our API answers, stale ones too', async () => {
+    const fetchMock = answerFetchWith(200, {
+      success: true,
+      message: 'OK',
+      data: { coins, updatedAt: '2026-01-01T00:00:00.000Z', stale: true },
+    });
+
+    render(<LivePriceTicker />);
+
+    await waitFor(() => expect(screen.getAllByText('BTC')).toHaveLength(2));
+    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/market/ticker');
+  });
+
+  it('hides the coins but keeps its place when the API has none (503)', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const fetchMock = answerFetchWith(503, { success: false, message: 'Market data unavailable.' });
+
+    const { container } = render(<LivePriceTicker />);
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(console.warn).toHaveBeenCalled());
+    expect(container.querySelector('.ticker--empty')).not.toBeNull();
+    expect(screen.queryAllByRole('listitem')).toEqual([]);
+  });
+
+  it('keeps its place, empty and hidden from screen readers, while there are no prices', () => {
     const { container } = render(<PriceTicker coins={[]} />);
 
-    expect(container.innerHTML).toBe('');
+    expect(container.innerHTML).toBe('<div class="ticker ticker--empty" aria-hidden="true"></div>');
   });
 });

@@ -1,5 +1,4 @@
 import { TICKER_REFRESH_MS } from '@web/config/entry-values';
-import { loadRuntimeConfig } from '@web/config/runtime-config';
 import { useTranslation } from '@web/lib/i18n';
 import { useEffect, useState } from 'react';
 import { fetchTickerCoins, type TickerCoin } from '../api/market-data';
@@ -7,7 +6,7 @@ import { changeTone, formatChange, formatUsd } from '../lib/ticker';
 
 const LOCALES = { ru: 'ru-RU', en: 'en-US' } as const;
 
-/** Polls the market-data service every 60 s; a failure is only logged and empties the strip. */
+/** Polls our ticker endpoint every 60 s; a failure is only logged and empties the strip. */
 export function useTickerCoins(): TickerCoin[] {
   const [coins, setCoins] = useState<TickerCoin[]>([]);
   useEffect(() => {
@@ -15,13 +14,12 @@ export function useTickerCoins(): TickerCoin[] {
     const controller = new AbortController();
     const load = async () => {
       try {
-        const { marketDataUrl } = await loadRuntimeConfig();
-        const next = await fetchTickerCoins(marketDataUrl, controller.signal);
+        const next = await fetchTickerCoins(controller.signal);
         if (active) setCoins(next);
       } catch (error) {
         if (!active) return;
         console.warn('Price ticker unavailable:', error);
-        setCoins([]);
+        setCoins((current) => (current.length === 0 ? current : []));
       }
     };
     void load();
@@ -49,10 +47,13 @@ export function TickerItem({ coin, locale }: { coin: TickerCoin; locale: string 
   );
 }
 
-/** The scrolling strip of the nine coins against USD; hidden while there is nothing to show. */
+/**
+ * The scrolling strip of the nine coins against USD. While there is nothing to show (loading, the
+ * API failed) an empty strip of the same fixed height holds its place, so nothing below moves.
+ */
 export function PriceTicker({ coins }: { coins: TickerCoin[] }) {
   const { t, language } = useTranslation('common');
-  if (coins.length === 0) return null;
+  if (coins.length === 0) return <div className="ticker ticker--empty" aria-hidden="true" />;
   const locale = LOCALES[language];
   return (
     <section className="ticker" aria-label={t('landing.ticker.label')}>
@@ -73,4 +74,13 @@ export function PriceTicker({ coins }: { coins: TickerCoin[] }) {
       </div>
     </section>
   );
+}
+
+/**
+ * The ticker with its own polling: its updates re-render this component only, never the landing
+ * page around it, whose lazy sections may still be hydrating (an update reaching them first would
+ * make React throw their server HTML away and render them anew).
+ */
+export function LivePriceTicker() {
+  return <PriceTicker coins={useTickerCoins()} />;
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { marketsUrl, toTickerCoins } from '../api/market-data';
 import { cardsPerView, maxStart, needsNavigation, step } from './carousel';
 import { changeTone, formatChange } from './ticker';
 
@@ -40,43 +39,5 @@ describe('price ticker', () => {
     expect(formatChange(2.41, 'en-US')).toBe('+2.41%');
     expect(formatChange(-1.5, 'en-US')).toBe('-1.50%');
     expect(formatChange(0, 'en-US')).toBe('0.00%');
-  });
-
-  it('asks the market-data service for the nine coins in USD with the 24 h change', () => {
-    const url = new URL(marketsUrl('https://api.example.test/v3'));
-
-    expect(url.pathname).toBe('/v3/coins/markets');
-    expect(url.searchParams.get('vs_currency')).toBe('usd');
-    expect(url.searchParams.get('ids')?.split(',')).toHaveLength(9);
-    expect(url.searchParams.get('price_change_percentage')).toBe('24h');
-  });
-
-  it('keeps well-formed rows in the spec order and skips the rest', () => {
-    const coins = toTickerCoins([
-      {
-        id: 'ethereum',
-        symbol: 'eth',
-        name: 'Ethereum',
-        current_price: 3000,
-        price_change_percentage_24h: -1,
-      },
-      {
-        id: 'bitcoin',
-        symbol: 'btc',
-        name: 'Bitcoin',
-        current_price: 60000,
-        price_change_percentage_24h: null,
-      },
-      { id: 'broken' },
-    ]);
-
-    expect(coins.map((coin) => [coin.symbol, coin.change24h])).toEqual([
-      ['BTC', null],
-      ['ETH', -1],
-    ]);
-  });
-
-  it('reads a non-array answer as no coins', () => {
-    expect(toTickerCoins({ error: 'rate limited' })).toEqual([]);
   });
 });

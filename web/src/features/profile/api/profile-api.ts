@@ -2,7 +2,7 @@ import { PROFILE_APPLICATIONS_LIMIT } from '@shared/constants';
 import type { ApplicationView } from '@shared/contract/applications';
 import type { ChangePasswordBody, UpdateProfileBody } from '@shared/contract/auth';
 import type { NotificationView } from '@shared/contract/notifications';
-import type { PublicUser } from '@shared/contract/users';
+import type { OwnUser } from '@shared/contract/users';
 import type { Envelope } from '@shared/envelope';
 import { api } from '@web/lib/api-client';
 
@@ -24,8 +24,8 @@ export async function fetchAvatars(): Promise<string[]> {
   return (await api.get<string[]>('/misc/avatars')).data ?? [];
 }
 
-export async function updateProfile(body: UpdateProfileBody): Promise<Envelope<PublicUser>> {
-  return api.put<PublicUser>('/users/profile', body);
+export async function updateProfile(body: UpdateProfileBody): Promise<Envelope<OwnUser>> {
+  return api.put<OwnUser>('/users/profile', body);
 }
 
 export async function changePassword(body: ChangePasswordBody): Promise<string> {

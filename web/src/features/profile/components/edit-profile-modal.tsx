@@ -1,4 +1,5 @@
-import type { PublicUser } from '@shared/contract/users';
+import { profileTelegramIdSchema } from '@shared/contract/auth';
+import type { OwnUser } from '@shared/contract/users';
 import { LANGUAGES, type Language } from '@shared/enums';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -6,7 +7,7 @@ import { SelectField, TextField } from '@web/components/ui/field';
 import { Modal } from '@web/components/ui/modal';
 import { Spinner } from '@web/components/ui/spinner';
 import { changeLanguage, useTranslation } from '@web/lib/i18n';
-import { localizeServerMessage } from '@web/lib/server-message';
+import { localizeServerMessage, schemaErrorText } from '@web/lib/server-message';
 import { usernameError } from '@web/lib/validation';
 import { useAuthStore } from '@web/stores/auth-store';
 import { toast } from '@web/stores/toast-store';
@@ -17,16 +18,21 @@ import { placeServerError } from '../lib/server-error';
 interface EditProfileModalProps {
   open: boolean;
   onClose: () => void;
-  user: PublicUser;
+  user: OwnUser;
 }
 
-/** Username, language and an avatar from /misc/avatars (docs/product.md §2); empty username = unchanged (§5). */
+/**
+ * Username, language, the Telegram contact the apply form starts from, and an avatar from /misc/avatars
+ * (docs/product.md §2); empty username = unchanged, empty contact = none (§5).
+ */
 export function EditProfileModal({ open, onClose, user }: EditProfileModalProps) {
   const { t } = useTranslation(['profile', 'forms', 'errors', 'common']);
   const setUser = useAuthStore((state) => state.setUser);
   const [username, setUsername] = useState(user.username ?? '');
   const [language, setLanguage] = useState<Language>(user.language);
   const [photo, setPhoto] = useState<string | null>(user.photo_url);
+  const [telegram, setTelegram] = useState(user.telegramId ?? '');
+  const [telegramError, setTelegramError] = useState<string | null>(null);
   const [avatars, setAvatars] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -37,6 +43,8 @@ export function EditProfileModal({ open, onClose, user }: EditProfileModalProps)
     setUsername(user.username ?? '');
     setLanguage(user.language);
     setPhoto(user.photo_url);
+    setTelegram(user.telegramId ?? '');
+    setTelegramError(null);
     setError(null);
     setFormError(null);
     fetchAvatars().then(setAvatars, () => setAvatars([]));
@@ -46,28 +54,30 @@ export function EditProfileModal({ open, onClose, user }: EditProfileModalProps)
     event.preventDefault();
     const trimmed = username.trim();
     const problem = trimmed ? usernameError(trimmed) : null;
-    if (problem) {
-      setError(t(`forms:${problem}`));
-      return;
-    }
+    const contactProblem = schemaErrorText(profileTelegramIdSchema, telegram);
+    setError(problem ? t(`forms:${problem}`) : null);
+    setTelegramError(contactProblem);
+    if (problem || contactProblem) return;
     setSaving(true);
     try {
       const answer = await updateProfile({
         username: trimmed || undefined,
         language,
         photo_url: photo,
+        telegramId: telegram.trim() || null,
       });
       if (answer.data) setUser(answer.data);
       if (answer.data?.language) await changeLanguage(answer.data.language);
       toast.success(localizeServerMessage(answer.message, t('edit.saved')));
       onClose();
     } catch (failure) {
-      const { fieldError, formError } = placeServerError(
+      const { field, fieldError, formError } = placeServerError(
         failure,
-        'username',
+        ['username', 'telegramId'],
         t('errors:profile.updateFailed'),
       );
-      if (fieldError) setError(fieldError);
+      if (field === 'telegramId') setTelegramError(fieldError);
+      else if (fieldError) setError(fieldError);
       else setFormError(formError);
     } finally {
       setSaving(false);
@@ -88,6 +98,19 @@ export function EditProfileModal({ open, onClose, user }: EditProfileModalProps)
             setError(null);
           }}
           error={error}
+        />
+        <TextField
+          label={t('edit.telegram')}
+          name="telegramId"
+          autoComplete="off"
+          placeholder={t('forms:apply.contactPlaceholder')}
+          hint={t('edit.telegramHint')}
+          value={telegram}
+          onChange={(event) => {
+            setTelegram(event.target.value);
+            setTelegramError(null);
+          }}
+          error={telegramError}
         />
         <SelectField
           label={t('edit.language')}

@@ -1,15 +1,15 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { tokenStorage } from '@web/lib/token-storage';
 import { useAuthStore } from '@web/stores/auth-store';
-import { testUser } from '@web/testing/fixtures';
+import { testOwnUser } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { signedOutEachTest } from '@web/testing/signed-out';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProfilePage } from './profile-page';
 
-const loaded = testUser({ emailVerified: false, referralCount: 0, applicationCount: 0 });
-const current = testUser({ emailVerified: true, referralCount: 4, applicationCount: 2 });
+const loaded = testOwnUser({ emailVerified: false, referralCount: 0, applicationCount: 0 });
+const current = testOwnUser({ emailVerified: true, referralCount: 4, applicationCount: 2 });
 
 /** GET /auth/me answers `current`; every other call of the page answers an empty list. */
 function stubApi() {

@@ -1,3 +1,4 @@
+import { MfaSettings } from '@web/components/mfa/mfa-settings';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
@@ -99,6 +100,7 @@ export function ProfilePage() {
         <div className="profile-side">
           <NotificationsPanel />
           <ReferralSection code={user.referralCode} total={user.referralCount} />
+          <MfaSettings user={user} />
         </div>
       </div>
       <MyApplications />

@@ -1,14 +1,10 @@
 import { Button } from '@web/components/ui/button';
 import { CopyIcon } from '@web/components/ui/icons';
+import { copyText } from '@web/lib/clipboard';
 import { useTranslation } from '@web/lib/i18n';
 import { toast } from '@web/stores/toast-store';
 import { useId, useState } from 'react';
 import { referralLink } from '../lib/display';
-
-async function copyText(text: string): Promise<void> {
-  if (!navigator.clipboard?.writeText) throw new Error('Clipboard unavailable');
-  await navigator.clipboard.writeText(text);
-}
 
 /** Collapsible referral programme: code, link with `ref`, copy buttons and the total (docs/product.md §2). */
 export function ReferralSection({ code, total }: { code: string | null; total: number }) {

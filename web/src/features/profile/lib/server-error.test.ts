@@ -12,7 +12,23 @@ describe('placeServerError', () => {
       { path: 'username', param: 'username', msg: 'Username taken' },
     ]);
     expect(placeServerError(failure, 'username', 'Could not save')).toEqual({
+      field: 'username',
       fieldError: 'Username taken',
+      formError: null,
+    });
+  });
+
+  it('names which of several fields the server blamed', () => {
+    const failure = new ApiError(400, 'Validation failed.', [
+      {
+        path: 'telegramId',
+        param: 'telegramId',
+        msg: 'Telegram contact must be a username or a phone number.',
+      },
+    ]);
+    expect(placeServerError(failure, ['username', 'telegramId'], 'Could not save')).toEqual({
+      field: 'telegramId',
+      fieldError: 'Telegram contact must be a username or a phone number.',
       formError: null,
     });
   });
@@ -20,6 +36,7 @@ describe('placeServerError', () => {
   it("shows the server's message above the form when no field was blamed", () => {
     const failure = new ApiError(409, 'Try later', []);
     expect(placeServerError(failure, 'username', 'Could not save')).toEqual({
+      field: null,
       fieldError: null,
       formError: 'Try later',
     });
@@ -27,6 +44,7 @@ describe('placeServerError', () => {
 
   it('falls back to the given text when the failure carries no message', () => {
     expect(placeServerError(new TypeError('fetch failed'), 'username', 'Could not save')).toEqual({
+      field: null,
       fieldError: null,
       formError: 'Could not save',
     });

@@ -2,13 +2,14 @@ import { ApiError } from '@web/lib/api-client';
 import { localizeServerMessage } from '@web/lib/server-message';
 
 /**
- * Where a refused save shows the server's answer, in the active language: under `field` when the
- * server blamed that field, otherwise above the form (`fallback` when the server sent no text).
+ * Where a refused save shows the server's answer, in the active language: under the field when the
+ * server blamed one of `fields` (the first it blamed), otherwise above the form (`fallback` when the
+ * server sent no text).
  */
-export function placeServerError(failure: unknown, field: string, fallback: string) {
+export function placeServerError(failure: unknown, fields: string | readonly string[], fallback: string) {
   const apiError = failure instanceof ApiError ? failure : null;
-  const problem = apiError?.errors.find((item) => item.path === field);
+  const problem = apiError?.errors.find((item) => ([] as string[]).concat(fields).includes(item.path));
   return problem
-    ? { fieldError: localizeServerMessage(problem.msg), formError: null }
-    : { fieldError: null, formError: localizeServerMessage(apiError?.message, fallback) };
+    ? { field: problem.path, fieldError: localizeServerMessage(problem.msg), formError: null }
+    : { field: null, fieldError: null, formError: localizeServerMessage(apiError?.message, fallback) };
 }

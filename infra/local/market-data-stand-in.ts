@@ -3,9 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { TICKER_COINS } from '@shared/constants';
 
 /**
- * A local stand-in for the market-data service's `GET /coins/markets`: the nine coins with fixed
- * prices and 24 h changes (up, down and exactly zero, to see all three colours). CORS is open as
- * the public service's is.
+ * A local stand-in for the market-data provider's `GET /coins/markets` (what
+ * functions/data/market-provider.ts calls): the nine coins with fixed prices and 24 h changes (up,
+ * down and exactly zero, to see all three colours). The local stack starts it unless
+ * `MARKET_DATA_URL` names another provider.
  */
 export const STAND_IN_CHANGES: Record<string, number> = {
   bitcoin: 2.41,
@@ -43,10 +44,22 @@ const SYMBOLS: Record<string, string> = {
   litecoin: 'ltc',
 };
 
-export async function startMarketDataStandIn(): Promise<{ url: string; server: Server }> {
+export interface MarketDataStandIn {
+  url: string;
+  server: Server;
+  /** While false, every request fails with 503, as a provider that is down or rate-limits us. */
+  setAvailable: (available: boolean) => void;
+}
+
+export async function startMarketDataStandIn(): Promise<MarketDataStandIn> {
+  let available = true;
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    const headers = { 'Access-Control-Allow-Origin': '*', 'Content-Type': 'application/json' };
+    const headers = { 'Content-Type': 'application/json' };
+    if (!available) {
+      response.writeHead(503, headers).end('{"error":"unavailable"}');
+      return;
+    }
     if (url.pathname !== '/coins/markets') {
       response.writeHead(404, headers).end('{"error":"not found"}');
       return;
@@ -62,5 +75,11 @@ export async function startMarketDataStandIn(): Promise<{ url: string; server: S
     response.writeHead(200, headers).end(JSON.stringify(coins));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    server,
+    setAvailable: (next) => {
+      available = next;
+    },
+  };
 }

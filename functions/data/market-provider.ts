@@ -1,0 +1,61 @@
+import { requireEnv } from '@functions/commons/config';
+import { TICKER_COINS } from '@shared/constants';
+import type { TickerCoin } from '@shared/contract/market';
+
+/**
+ * The market-data provider's adapter: `GET {MARKET_DATA_URL}/coins/markets` (CoinGecko's API
+ * shape; locally a stand-in, infra/local/market-data-stand-in.ts). The only place that knows the
+ * provider's format.
+ */
+const baseUrl = requireEnv('MARKET_DATA_URL').replace(/\/+$/, '');
+/** The provider's answer must come well within the function's 10 s. */
+const TIMEOUT_MS = 3000;
+
+interface MarketRow {
+  id?: unknown;
+  symbol?: unknown;
+  name?: unknown;
+  current_price?: unknown;
+  price_change_percentage_24h?: unknown;
+}
+
+export function marketsUrl(base: string): string {
+  const params = new URLSearchParams({
+    vs_currency: 'usd',
+    ids: TICKER_COINS.join(','),
+    price_change_percentage: '24h',
+  });
+  return `${base}/coins/markets?${params}`;
+}
+
+/** Keeps the rows with a price, in the spec's coin order; anything malformed is skipped. */
+export function toTickerCoins(rows: unknown): TickerCoin[] {
+  if (!Array.isArray(rows)) return [];
+  const coins = (rows as MarketRow[]).flatMap((row): TickerCoin[] => {
+    if (typeof row?.id !== 'string' || typeof row.current_price !== 'number') return [];
+    const change = row.price_change_percentage_24h;
+    return [
+      {
+        id: row.id,
+        symbol: typeof row.symbol === 'string' ? row.symbol.toUpperCase() : row.id.toUpperCase(),
+        name: typeof row.name === 'string' ? row.name : row.id,
+        price: row.current_price,
+        change24h: typeof change === 'number' ? change : null,
+      },
+    ];
+  });
+  const order = TICKER_COINS as readonly string[];
+  return coins.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+}
+
+/** The ticker coins as the provider has them now; throws when it fails, is slow or answers none. */
+export async function fetchMarketCoins(): Promise<TickerCoin[]> {
+  const response = await fetch(marketsUrl(baseUrl), {
+    headers: { Accept: 'application/json' },
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  if (!response.ok) throw new Error(`market data provider answered ${response.status}`);
+  const coins = toTickerCoins(await response.json());
+  if (coins.length === 0) throw new Error('market data provider answered no coin');
+  return coins;
+}

@@ -1,0 +1,58 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { contentSecurityPolicy } from '@infra/security-headers';
+import { describe, expect, inject, it } from 'vitest';
+import { screenshot, siteUrl, useBrowser } from './support/browser';
+import { readManifest } from './support/route-sizes';
+
+/** The bare OpenAPI document and the API reference page rendered from it (docs/architecture.md §2). */
+// biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
+const newPage = useBrowser();
+
+function viewerChunk(): string {
+  const chunk = readManifest(inject('e2e').distDir)['api-docs.html'];
+  if (!chunk) throw new Error('No api-docs entry in the Vite manifest');
+  return `/${chunk.file}`;
+}
+
+describe('the API reference', () => {
+  it('serves /api/openapi.json bare, and it passes an OpenAPI validator', async () => {
+    const answer = await fetch(siteUrl('/api/openapi.json'));
+    expect(answer.status).toBe(200);
+    const document = (await answer.json()) as Record<string, unknown>;
+    expect(document).not.toHaveProperty('success');
+    await expect(SwaggerParser.validate(document as never)).resolves.toMatchObject({ openapi: '3.1.0' });
+  });
+
+  it('renders every operation at /api/docs under the site policy, with nothing refused', async () => {
+    const page = await newPage({ language: 'en' });
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const answer = await page.goto(siteUrl('/api/docs'));
+    expect(answer?.headers()['content-security-policy']).toBe(contentSecurityPolicy());
+    await page.getByRole('heading', { name: /Exchange service API/ }).waitFor();
+    await page.locator('.opblock-summary-path', { hasText: '/api/health' }).first().waitFor();
+    const paths = await page.locator('.opblock-summary-path').count();
+    const document = (await (await fetch(siteUrl('/api/openapi.json'))).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const operations = Object.values(document.paths).reduce((sum, item) => sum + Object.keys(item).length, 0);
+    expect(paths).toBe(operations);
+    expect(problems).toEqual([]);
+    await screenshot(page, 'api-docs/1280');
+  });
+
+  it('keeps the viewer off the app’s pages', async () => {
+    const page = await newPage({ language: 'en' });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(siteUrl('/'));
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts).not.toContain(viewerChunk());
+  });
+});

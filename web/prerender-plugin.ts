@@ -1,0 +1,166 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin } from 'vite';
+import { LANGUAGES } from '../shared/enums';
+import { NOT_FOUND_PAGE, PRERENDERED_PAGES } from '../shared/site-pages';
+import type { RenderedPage } from './src/prerender';
+
+/**
+ * The web build's last step (docs/architecture.md §13): bundles web/src/prerender.tsx for Node,
+ * renders each public page in each language and writes `/{language}/{page}.html` beside the app
+ * shell: the shell's head and scripts, the page's title, description and hreflang links, its
+ * route's styles (and script, preloaded) and its markup in `#root`, which the app hydrates.
+ */
+const WEB_ROOT = import.meta.dirname;
+// Inside the project, so the bundle's imports of react and the rest resolve from node_modules.
+const SSR_DIR = join(WEB_ROOT, '../node_modules/.cache/prerender');
+
+/** The lazily loaded module of each prerendered page (web/src/app/router.tsx). */
+const PAGE_MODULES: Record<string, string> = {
+  '/': 'src/features/landing/index.ts',
+  '/license-agreement': 'src/app/routes/legal-routes.tsx',
+  '/privacy-policy': 'src/app/routes/legal-routes.tsx',
+  '/login': 'src/features/auth/index.ts',
+  '/register': 'src/features/auth/index.ts',
+  '/forgot-password': 'src/features/auth/index.ts',
+  [NOT_FOUND_PAGE]: 'src/app/routes/not-found.tsx',
+};
+
+/** Each page's texts under `meta.*` in common.json. */
+const META_KEYS: Record<string, string> = {
+  '/': 'home',
+  '/license-agreement': 'licenseAgreement',
+  '/privacy-policy': 'privacyPolicy',
+  '/login': 'login',
+  '/register': 'register',
+  '/forgot-password': 'forgotPassword',
+  [NOT_FOUND_PAGE]: 'notFound',
+};
+
+interface ChunkFacts {
+  file: string;
+  imports: string[];
+  css: string[];
+  moduleId: string | null;
+  isEntry: boolean;
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('"', '&quot;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;');
+}
+
+/** `SITE_URL` of the build (the deployed origin; hreflang links must be absolute), else `npm start`'s. */
+function siteOrigin(): string {
+  return (process.env.SITE_URL || 'http://localhost:3000').replace(/\/+$/, '');
+}
+
+export function prerenderPages(): Plugin {
+  let outDir = '';
+  let ssrBuild = false;
+  const chunks = new Map<string, ChunkFacts>();
+  return {
+    name: 'exchange:prerender-pages',
+    apply: 'build',
+    configResolved(config) {
+      ssrBuild = Boolean(config.build.ssr);
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks.set(output.fileName, {
+          file: output.fileName,
+          imports: output.imports,
+          css: [...(output.viteMetadata?.importedCss ?? [])],
+          moduleId: output.facadeModuleId,
+          isEntry: output.isEntry,
+        });
+      }
+    },
+    async closeBundle() {
+      if (ssrBuild) return;
+      rmSync(SSR_DIR, { recursive: true, force: true });
+      await build({
+        configFile: false,
+        root: WEB_ROOT,
+        mode: 'production',
+        logLevel: 'warn',
+        plugins: [react()],
+        resolve: { tsconfigPaths: true },
+        build: { ssr: 'src/prerender.tsx', outDir: SSR_DIR, emptyOutDir: true, minify: false },
+      });
+      const { renderPage } = (await import(pathToFileURL(join(SSR_DIR, 'prerender.js')).href)) as {
+        renderPage: (path: string, language: string, metaKey: string) => Promise<RenderedPage>;
+      };
+      const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const pages: Array<[string, string]> = [
+        ...Object.entries(PRERENDERED_PAGES),
+        [NOT_FOUND_PAGE, NOT_FOUND_PAGE],
+      ];
+      try {
+        for (const language of LANGUAGES) {
+          mkdirSync(join(outDir, language), { recursive: true });
+          for (const [path, file] of pages) {
+            // Any path no route knows renders the 404 page.
+            const location = path === NOT_FOUND_PAGE ? '/__not-found__' : path;
+            const page = await renderPage(location, language, META_KEYS[path]!);
+            const head = headOf(path, page, routeAssets(PAGE_MODULES[path]!));
+            writeFileSync(join(outDir, language, `${file}.html`), pageHtml(shell, language, head, page.html));
+          }
+        }
+      } finally {
+        rmSync(SSR_DIR, { recursive: true, force: true });
+      }
+    },
+  };
+
+  /** The styles and scripts of a page's route chunk and its static imports, the entry's excepted. */
+  function routeAssets(moduleKey: string): { css: string[]; scripts: string[] } {
+    const route = [...chunks.values()].find((chunk) => chunk.moduleId?.endsWith(`/web/${moduleKey}`));
+    if (!route) throw new Error(`prerender: no chunk for ${moduleKey}`);
+    const css = new Set<string>();
+    const scripts = new Set<string>();
+    const visit = (chunk: ChunkFacts | undefined) => {
+      if (!chunk || chunk.isEntry || scripts.has(chunk.file)) return;
+      scripts.add(chunk.file);
+      for (const file of chunk.css) css.add(file);
+      for (const imported of chunk.imports) visit(chunks.get(imported));
+    };
+    visit(route);
+    return { css: [...css], scripts: [...scripts] };
+  }
+}
+
+function headOf(path: string, page: RenderedPage, assets: { css: string[]; scripts: string[] }): string {
+  const lines = [
+    `<title>${escapeHtml(page.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(page.description)}" />`,
+  ];
+  if (path !== NOT_FOUND_PAGE) {
+    const url = `${siteOrigin()}${path}`;
+    for (const alternate of LANGUAGES) {
+      lines.push(`<link rel="alternate" hreflang="${alternate}" href="${url}?lang=${alternate}" />`);
+    }
+    lines.push(`<link rel="alternate" hreflang="x-default" href="${url}" />`);
+  }
+  for (const file of assets.css) lines.push(`<link rel="stylesheet" href="/${file}" />`);
+  for (const file of assets.scripts) lines.push(`<link rel="modulepreload" href="/${file}" />`);
+  return lines.map((line) => `    ${line}`).join('\n');
+}
+
+function pageHtml(shell: string, language: string, head: string, markup: string): string {
+  const replaced = shell
+    .replace('<html lang="ru">', `<html lang="${language}">`)
+    .replace(/\s*<title>[^<]*<\/title>/, '')
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace('</head>', `${head}\n  </head>`)
+    .replace(/<div id="root">[\s\S]*?<\/div>/, () => `<div id="root" data-prerendered>${markup}</div>`);
+  if (!replaced.includes('data-prerendered')) throw new Error('prerender: no #root in index.html');
+  return replaced;
+}

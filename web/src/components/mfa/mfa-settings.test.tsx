@@ -1,0 +1,99 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useAuthStore } from '@web/stores/auth-store';
+import { testOwnUser } from '@web/testing/fixtures';
+import { setupTestI18n } from '@web/testing/i18n';
+import { signedOutEachTest } from '@web/testing/signed-out';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MfaSettings } from './mfa-settings';
+
+const SECRET = 'JBSWY3DPEHPK3PXP';
+const CODES = Array.from({ length: 10 }, (_, index) => `ABCD${index}-1234${index}`);
+
+type Answer = { status?: number; body: unknown };
+
+/** Answers each call by its path: `answers[path]`, in turn when it is a list. */
+function stubApi(answers: Record<string, Answer | Answer[]>) {
+  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
+    const entry = answers[url];
+    const answer = Array.isArray(entry) ? entry.shift() : entry;
+    if (!answer) throw new Error(`Unexpected call ${url}`);
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function fill(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+beforeAll(async () => {
+  await setupTestI18n('en');
+});
+signedOutEachTest();
+afterEach(cleanup);
+
+describe('two-step verification settings', () => {
+  it('sets up with a QR code and the key, turns on with a code and shows the recovery codes once', async () => {
+    const enabled = testOwnUser({ mfaEnabled: true });
+    const fetchMock = stubApi({
+      '/api/auth/mfa/setup': {
+        body: {
+          success: true,
+          message: '',
+          data: { secret: SECRET, otpauthUrl: `otpauth://totp/x?secret=${SECRET}` },
+        },
+      },
+      '/api/auth/mfa/enable': { body: { success: true, message: '', data: { recoveryCodes: CODES } } },
+      '/api/auth/me': { body: { success: true, message: '', data: { user: enabled } } },
+    });
+    render(<MfaSettings user={testOwnUser()} />);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Set up' }));
+    expect(await screen.findByText(SECRET)).toBeTruthy();
+    const qr = await screen.findByRole('img', { name: 'QR code for your authenticator app' });
+    expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d+ \d+h1v1h-1z/);
+    fill('Code from the app', '12');
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('Enter the 6 digits shown in the app.')).toBeTruthy();
+    fill('Code from the app', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+
+    const list = await screen.findByRole('list', { name: 'Your recovery codes' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(CODES);
+    expect(screen.getByText(/Save them now/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Download .txt' })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/me', expect.anything());
+    fireEvent.click(screen.getByRole('button', { name: 'I have saved them' }));
+    await waitFor(() => expect(useAuthStore.getState().user?.mfaEnabled).toBe(true));
+    expect(screen.queryByRole('list', { name: 'Your recovery codes' })).toBeNull();
+  });
+
+  it("turns off with a recovery code and shows the server's refusal of a wrong one", async () => {
+    const fetchMock = stubApi({
+      '/api/auth/mfa/disable': [
+        { status: 400, body: { success: false, message: 'The code is not valid.' } },
+        { body: { success: true, message: 'ok' } },
+      ],
+      '/api/auth/me': { body: { success: true, message: '', data: { user: testOwnUser() } } },
+    });
+    render(<MfaSettings user={testOwnUser({ mfaEnabled: true })} />);
+
+    fill('Code or recovery code', 'ZZZZZ-99999');
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
+    expect(await screen.findByText('The code is not valid.')).toBeTruthy();
+    fill('Code or recovery code', 'ABCDE-12345');
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
+
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/auth/me', expect.anything()));
+    const lastDisable = fetchMock.mock.calls.filter(([url]) => url === '/api/auth/mfa/disable').at(-1);
+    expect(JSON.parse(String(lastDisable?.[1]?.body))).toEqual({ code: 'ABCDE-12345' });
+  });
+});

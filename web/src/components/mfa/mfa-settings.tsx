@@ -1,0 +1,160 @@
+import type { MfaSetupData } from '@shared/contract/mfa';
+import type { OwnUser } from '@shared/contract/users';
+import { Alert } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { CopyIcon } from '@web/components/ui/icons';
+import { copyText } from '@web/lib/clipboard';
+import { useTranslation } from '@web/lib/i18n';
+import { serverErrorText } from '@web/lib/server-message';
+import { useFormFields } from '@web/lib/use-form-fields';
+import { useAuthStore } from '@web/stores/auth-store';
+import { toast } from '@web/stores/toast-store';
+import { type FormEvent, useState } from 'react';
+import { disableMfa, enableMfa, setupMfa } from './mfa-api';
+import { MfaCodeField, mfaCodeShapeOk } from './mfa-code-field';
+import { QrCode } from './qr-code';
+import { RecoveryCodes } from './recovery-codes';
+import './mfa.css';
+
+type Stage = { kind: 'idle' } | { kind: 'setup'; setup: MfaSetupData } | { kind: 'codes'; codes: string[] };
+
+/**
+ * Two-step verification of the logged-in user (the profile's Security section, and the only screen
+ * of the admin area while a staff member must still set it up): set-up with a QR code drawn in the
+ * browser and the secret for manual entry, a first code to turn it on, then the recovery codes shown
+ * once; turning it off takes a code or a recovery code. The user is reloaded after each change
+ * (after the codes are saved, so a set-up gate does not close over them).
+ */
+export function MfaSettings({ user }: { user: OwnUser }) {
+  const { t } = useTranslation(['security', 'errors']);
+  const fetchCurrentUser = useAuthStore((state) => state.fetchCurrentUser);
+  const [stage, setStage] = useState<Stage>({ kind: 'idle' });
+  const [busy, setBusy] = useState(false);
+  const { values, setErrors, formError, setFormError, field, reset } = useFormFields({ code: '' });
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      setFormError(serverErrorText(error, t('failed')));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const start = () =>
+    run(async () => {
+      const setup = await setupMfa();
+      reset();
+      setStage({ kind: 'setup', setup });
+    });
+
+  const codeOk = (kinds: boolean[]) => {
+    if (kinds.some((recovery) => mfaCodeShapeOk(values.code, recovery))) return true;
+    setErrors({ code: t(kinds.length > 1 ? 'disableShape' : 'codeShape') });
+    return false;
+  };
+
+  const enable = (event: FormEvent) => {
+    event.preventDefault();
+    if (!codeOk([false])) return;
+    void run(async () => {
+      const codes = await enableMfa(values.code.trim());
+      setStage({ kind: 'codes', codes });
+    });
+  };
+
+  const disable = (event: FormEvent) => {
+    event.preventDefault();
+    if (!codeOk([false, true])) return;
+    void run(async () => {
+      await disableMfa(values.code.trim());
+      reset();
+      toast.success(t('disabled'));
+      await fetchCurrentUser();
+    });
+  };
+
+  const done = async () => {
+    setStage({ kind: 'idle' });
+    await fetchCurrentUser();
+  };
+
+  const copySecret = async (secret: string) => {
+    try {
+      await copyText(secret);
+      toast.success(t('keyCopied'));
+    } catch {
+      toast.error(t('errors:profile.copyFailed'));
+    }
+  };
+
+  const on = user.mfaEnabled && stage.kind === 'idle';
+  return (
+    <section className="card mfa" aria-labelledby="mfa-title">
+      <div className="mfa__header">
+        <h2 id="mfa-title" className="mfa__title">
+          {t('title')}
+        </h2>
+        <Badge tone={user.mfaEnabled ? 'success' : 'neutral'}>
+          {user.mfaEnabled ? t('statusOn') : t('statusOff')}
+        </Badge>
+      </div>
+      {stage.kind === 'codes' ? (
+        <RecoveryCodes codes={stage.codes} account={user.email} onSaved={done} />
+      ) : stage.kind === 'setup' ? (
+        <form className="mfa-step" onSubmit={enable} noValidate>
+          {formError && <Alert tone="danger">{formError}</Alert>}
+          <p>{t('scan')}</p>
+          <QrCode text={stage.setup.otpauthUrl} label={t('qrLabel')} />
+          <p className="muted">{t('manual')}</p>
+          <div className="mfa-secret">
+            <code className="mono">{stage.setup.secret}</code>
+            <Button variant="ghost" size="sm" onClick={() => copySecret(stage.setup.secret)}>
+              <CopyIcon size={16} />
+              {t('copyKey')}
+            </Button>
+          </div>
+          <p>{t('enterCode')}</p>
+          <MfaCodeField label={t('code')} {...field('code')} />
+          <div className="mfa-step__actions">
+            <Button type="submit" loading={busy}>
+              {t('enable')}
+            </Button>
+            <Button variant="secondary" onClick={() => setStage({ kind: 'idle' })}>
+              {t('cancel')}
+            </Button>
+          </div>
+        </form>
+      ) : on ? (
+        <form className="mfa-step" onSubmit={disable} noValidate>
+          {formError && <Alert tone="danger">{formError}</Alert>}
+          <p className="muted">{t('disableLead')}</p>
+          <MfaCodeField label={t('disableCode')} recovery {...field('code')} />
+          <div className="mfa-step__actions">
+            <Button type="submit" variant="danger" loading={busy}>
+              {t('disable')}
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="mfa-step">
+          {formError && <Alert tone="danger">{formError}</Alert>}
+          {user.mfaSetupRequired && (
+            <Alert tone="warning">
+              <p>{t('required')}</p>
+            </Alert>
+          )}
+          <p className="muted">{t('lead')}</p>
+          <div className="mfa-step__actions">
+            <Button onClick={start} loading={busy}>
+              {t('start')}
+            </Button>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

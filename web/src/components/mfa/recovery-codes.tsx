@@ -1,0 +1,70 @@
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { CopyIcon } from '@web/components/ui/icons';
+import { copyText } from '@web/lib/clipboard';
+import { useTranslation } from '@web/lib/i18n';
+import { toast } from '@web/stores/toast-store';
+
+/** Offers `text` as a file download, made in the browser (the codes never travel again). */
+function download(fileName: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** The recovery codes just issued, shown this once, with copy and download and a "saved" step. */
+export function RecoveryCodes({
+  codes,
+  account,
+  onSaved,
+}: {
+  codes: string[];
+  account: string;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation(['security', 'errors']);
+  const text = codes.join('\n');
+
+  const copy = async () => {
+    try {
+      await copyText(text);
+      toast.success(t('codesCopied'));
+    } catch {
+      toast.error(t('errors:profile.copyFailed'));
+    }
+  };
+
+  return (
+    <div className="mfa-step">
+      <Alert tone="success">
+        <p>{t('enabled')}</p>
+      </Alert>
+      <h3 className="mfa-step__title">{t('codesTitle')}</h3>
+      <Alert tone="warning">
+        <p>{t('codesNote')}</p>
+      </Alert>
+      <ol className="mfa-codes mono" aria-label={t('codesTitle')}>
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ol>
+      <div className="mfa-step__actions">
+        <Button variant="secondary" size="sm" onClick={copy}>
+          <CopyIcon size={16} />
+          {t('copyCodes')}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => download(t('fileName'), `${t('fileHeading', { account })}\n\n${text}\n`)}
+        >
+          {t('download')}
+        </Button>
+      </div>
+      <Button onClick={onSaved}>{t('saved')}</Button>
+    </div>
+  );
+}

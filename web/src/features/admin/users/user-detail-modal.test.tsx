@@ -1,0 +1,69 @@
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { useToastStore } from '@web/stores/toast-store';
+import { testUser } from '@web/testing/fixtures';
+import { setupTestI18n } from '@web/testing/i18n';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { adminApi } from '../api/admin-api';
+import { renderAdmin } from '../test-utils';
+import { UserDetailModal } from './user-detail-modal';
+
+const WITH_MFA = {
+  ...testUser({ id: 'user-1', username: 'anna', role: 'MANAGER', mfaEnabled: true }),
+  audit: [],
+};
+
+function stubDetail(detail: typeof WITH_MFA) {
+  vi.spyOn(adminApi, 'user').mockResolvedValue(detail);
+  vi.spyOn(adminApi, 'userApplications').mockResolvedValue({
+    items: [],
+    total: 0,
+    page: 1,
+    totalPages: 0,
+  } as unknown as Awaited<ReturnType<typeof adminApi.userApplications>>);
+}
+
+function renderDetail(role: 'ADMIN' | 'SUPER_ADMIN') {
+  renderAdmin(<UserDetailModal userId="user-1" onClose={() => {}} onEdit={() => {}} />, { role });
+}
+
+describe('UserDetailModal: second factor', () => {
+  beforeAll(async () => {
+    await setupTestI18n('en');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    useToastStore.getState().clear();
+  });
+
+  it('shows whether the user has a second factor; a super admin resets it after confirming', async () => {
+    stubDetail(WITH_MFA);
+    const reset = vi
+      .spyOn(adminApi, 'resetUserMfa')
+      .mockResolvedValue({ success: true, message: '', data: { ...WITH_MFA, mfaEnabled: false } });
+    renderDetail('SUPER_ADMIN');
+
+    expect(await screen.findByText('Two-step verification')).toBeTruthy();
+    expect(screen.getByText('On')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reset second factor' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reset the second factor?' });
+    expect(reset).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset second factor' }));
+
+    await vi.waitFor(() => expect(reset).toHaveBeenCalledWith('user-1'));
+    await vi.waitFor(() =>
+      expect(useToastStore.getState().toasts.map((toast) => toast.message)).toEqual([
+        'The second factor of anna was reset.',
+      ]),
+    );
+    await vi.waitFor(() => expect(adminApi.user).toHaveBeenCalledTimes(2));
+  });
+
+  it('offers no reset to an admin', async () => {
+    stubDetail(WITH_MFA);
+    renderDetail('ADMIN');
+
+    expect(await screen.findByText('Two-step verification')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reset second factor' })).toBeNull();
+  });
+});

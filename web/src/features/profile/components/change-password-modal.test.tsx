@@ -1,0 +1,36 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { setupTestI18n } from '@web/testing/i18n';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ChangePasswordModal } from './change-password-modal';
+
+beforeAll(async () => {
+  await setupTestI18n('ru');
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function fill(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+describe('change password', () => {
+  it.each([
+    ['eight spaces', ' '.repeat(8), 'Пароль не может состоять только из пробелов.'],
+    ['a NUL character', 'Long-enough\u0000', 'Пароль не должен содержать управляющих символов.'],
+    ['a common password', 'qwerty123', 'Это один из самых распространённых паролей. Выберите другой.'],
+  ])('refuses a new password of %s before sending it, in the UI language', async (_case, password, text) => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    render(<ChangePasswordModal open onClose={() => {}} />);
+
+    fill('Текущий пароль', 'Current-pass-1');
+    fill('Новый пароль', password);
+    fill('Подтвердите новый пароль', password);
+    fireEvent.click(screen.getByRole('button', { name: 'Сменить пароль' }));
+
+    expect(await screen.findByText(text)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

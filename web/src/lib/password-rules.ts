@@ -1,0 +1,14 @@
+/**
+ * The server's rules for a new password (`newPasswordSchema` of shared/contract/auth.ts: length,
+ * control characters, blank, the 10,000 most common passwords), checked before a form submits.
+ * The rules carry the common-password list (about 47 KB gzip), so they load with the first check
+ * instead of with the screen: the login and landing routes never download them.
+ *
+ * Answers the first broken rule's text in English, as the server would send it (a form shows it
+ * through the server-message localisation), or null when the password is fine.
+ */
+export async function newPasswordProblem(password: string): Promise<string | null> {
+  const { newPasswordSchema } = await import('@shared/contract/auth');
+  const result = newPasswordSchema.safeParse(password);
+  return result.success ? null : (result.error.issues[0]?.message ?? null);
+}
