@@ -58,6 +58,6 @@ export const jobs: Record<string, JobDefinition> = {
     handler: 'jobs/refresh-rates',
     schedule: 'rate(1 minute)',
     summary: 'Fetch market prices for feed directions; write only what changed',
-    uses: { table: 'readWrite' },
+    uses: { table: 'readWrite', rateProviders: true },
   },
 };

@@ -35,6 +35,7 @@ export class JobsStack extends Stack {
           removalPolicy: removalPolicyFor(config),
           table: props.table,
           mail: { identity: props.mailIdentity, from: config.mailFrom },
+          rateProviders: { cryptoUrl: config.ratesCryptoUrl, fiatUrl: config.ratesFiatUrl },
         },
       );
       new Rule(this, `${name}Schedule`, {

@@ -1,8 +1,8 @@
-import { optionalEnv } from '@functions/commons/config';
+import { optionalEnv, requireEnv } from '@functions/commons/config';
 
 /**
- * The rates job's market-data providers (docs/operations in the README: "Rates that follow the
- * market"). Two adapters: a crypto exchange's public ticker (Kraken's `GET /0/public/Ticker` shape)
+ * The rates job's market-data providers (README, "Rates that follow the market"). The base URLs
+ * come from CDK context `ratesCryptoUrl` / `ratesFiatUrl` (defaults: Kraken, open.er-api.com). Two adapters: a crypto exchange's public ticker (Kraken's `GET /0/public/Ticker` shape)
  * for USDT, and a fiat reference feed (the `GET /latest/USD` shape of open.er-api.com) for every
  * fiat currency. Each call has a timeout; a failing provider is reported, never thrown past the job.
  */
@@ -16,8 +16,8 @@ export interface ProviderConfig {
 
 export function providerConfigFromEnv(): ProviderConfig {
   return {
-    cryptoUrl: optionalEnv('RATES_CRYPTO_URL', 'https://api.kraken.com'),
-    fiatUrl: optionalEnv('RATES_FIAT_URL', 'https://open.er-api.com/v6'),
+    cryptoUrl: requireEnv('RATES_CRYPTO_URL'),
+    fiatUrl: requireEnv('RATES_FIAT_URL'),
     timeoutMs: Number(optionalEnv('RATES_PROVIDER_TIMEOUT_MS', '3000')),
   };
 }
