@@ -1,5 +1,5 @@
 import { BatchGetCommand, BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { RateSource } from '@shared/contract/rates';
+import type { RateSource } from '@shared/constants';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';

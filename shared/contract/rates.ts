@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { assetKeySchema, currencyCodeSchema, isValidExchangePair, plainAmount } from '../assets';
+import { RATE_SOURCES } from '../constants';
 import { FIAT_DECIMALS, hasAtMostDecimals, PERCENT_DECIMALS, RATE_DECIMALS } from '../numbers';
 import { schema } from '../schema';
 import { amountSchema } from './applications';
@@ -10,9 +11,6 @@ export const valuedCurrencySchema = /* @__PURE__ */ schema(() =>
 );
 
 export const MAX_MARKUP_PERCENT = 50;
-/** Where a direction's USD values come from: staff's currency values, or the rates job's feed prices. */
-export const RATE_SOURCES = ['manual', 'feed'] as const;
-export type RateSource = (typeof RATE_SOURCES)[number];
 /**
  * A direction's state: `live` (feed, fresh and within its guard), `manual` (staff's values, within
  * its guard), or `paused` (not offered; `pausedReason` says why).

@@ -13,6 +13,7 @@ import {
 import { findIdempotencyRecord, IDEMPOTENCY_TTL_SECONDS, idempotencyPut } from '@functions/data/idempotency';
 import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
 import { type CreateApplicationBody, MAX_OPEN_APPLICATIONS } from '@shared/contract/applications';
+import { settingValue } from '../settings/settings';
 import { IdempotencyKeyReused, TooManyOpenApplications } from './errors';
 import { checkStandardApplication } from './standard-rules';
 
@@ -75,7 +76,10 @@ async function buildRecord(
       rate: null,
     };
   }
-  const quote = await checkStandardApplication(body);
+  const [quote, lockMinutes] = await Promise.all([
+    checkStandardApplication(body),
+    settingValue('quoteLockMinutes'),
+  ]);
   return {
     ...common,
     requestType: 'STANDARD',
@@ -97,6 +101,8 @@ async function buildRecord(
       usdValueFrom: quote.usdValueFrom,
       usdValueTo: quote.usdValueTo,
       quotedAt: at,
+      lockedUntil: new Date(now.getTime() + lockMinutes * 60_000).toISOString(),
+      source: quote.source,
     },
   };
 }

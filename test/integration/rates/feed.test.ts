@@ -1,5 +1,4 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { SEED_USD_VALUES } from '@functions/seed/rates-data';
 import { type RateProviderStandIns, startRateProviderStandIns } from '@infra/local/rate-providers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meterConsumedCapacity } from '../../support/consumed-capacity';
@@ -7,7 +6,8 @@ import { createIsolatedTable } from '../applications/isolated-table';
 
 /**
  * The rates job against stand-ins of its providers, on a table of this file's own (it switches
- * directions to the feed, which the other files quote manually). The clock is injected: each run
+ * directions to the feed, which the other files quote manually), so functions/ modules are
+ * imported only dynamically, after the table exists. The clock is injected: each run
  * and each quote is given its `now`.
  */
 let drop: () => Promise<void>;
@@ -18,6 +18,7 @@ const modules = async () => ({
   feed: await import('@functions/domain/rates/feed'),
   rates: await import('@functions/domain/rates/rates'),
   client: await import('@functions/data/client'),
+  seed: await import('@functions/seed/rates-data'),
   routes: await import('@functions/routes/manifest'),
 });
 
@@ -54,7 +55,7 @@ const directionOf = async (minutes: number, pair: { assetFrom: string; assetTo: 
 beforeAll(async () => {
   drop = await createIsolatedTable('feed');
   m = await modules();
-  providers = await startRateProviderStandIns({ ...SEED_USD_VALUES, USDT: 0.9995, EUR: 1.1 });
+  providers = await startRateProviderStandIns({ ...m.seed.SEED_USD_VALUES, USDT: 0.9995, EUR: 1.1 });
   await m.rates.putRates(
     {
       currencies: [],
