@@ -18,6 +18,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          // Pure functions: one module graph for all files instead of one per file.
+          isolate: false,
         },
       },
       {
@@ -49,6 +51,10 @@ export default defineConfig({
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // One jsdom per worker instead of one per file (about two minutes less on two cores);
+          // the setup file gives each test a clean tree and toast list, and i18n is set per file.
+          isolate: false,
+          setupFiles: ['web/src/testing/setup.ts'],
         },
       },
       {

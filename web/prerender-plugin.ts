@@ -10,8 +10,10 @@ import type { RenderedPage } from './src/prerender';
 /**
  * The web build's last step (docs/architecture.md §13): bundles web/src/prerender.tsx for Node,
  * renders each public page in each language and writes `/{language}/{page}.html` beside the app
- * shell: the shell's head and scripts, the page's title, description and hreflang links, its
- * route's styles (and script, preloaded) and its markup in `#root`, which the app hydrates.
+ * shell: the shell's head and scripts, the page's title, description and hreflang links, the
+ * styles of the app and of its route inlined (no stylesheet request before the first paint; the
+ * CSP allows inline styles), its route's scripts preloaded and its markup in `#root`, which the app
+ * hydrates.
  */
 const WEB_ROOT = import.meta.dirname;
 // Inside the project, so the bundle's imports of react and the rest resolve from node_modules.
@@ -110,8 +112,10 @@ export function prerenderPages(): Plugin {
             // Any path no route knows renders the 404 page.
             const location = path === NOT_FOUND_PAGE ? '/__not-found__' : path;
             const page = await renderPage(location, language, META_KEYS[path]!);
-            const head = headOf(path, page, routeAssets(PAGE_MODULES[path]!));
-            writeFileSync(join(outDir, language, `${file}.html`), pageHtml(shell, language, head, page.html));
+            const assets = routeAssets(PAGE_MODULES[path]!);
+            const head = headOf(path, page, assets.scripts);
+            const html = pageHtml(inlineStyles(shell, assets.css), language, head, page.html);
+            writeFileSync(join(outDir, language, `${file}.html`), html);
           }
         }
       } finally {
@@ -119,6 +123,29 @@ export function prerenderPages(): Plugin {
       }
     },
   };
+
+  /**
+   * The app's and the route's styles as one inline style element. Their links stay, `disabled`
+   * (neither fetched nor applied): the app's loader of lazy chunks, finding them, does not add the
+   * files again after the inline styles, which would reorder the cascade and move the page.
+   */
+  function inlineStyles(shell: string, routeCss: string[]): string {
+    const files: string[] = [];
+    const disabled = shell.replace(
+      /<link rel="stylesheet"[^>]*href="\/([^"]+)"[^>]*>/g,
+      (_link, file: string) => {
+        files.push(file);
+        return `<link rel="stylesheet" href="/${file}" disabled>`;
+      },
+    );
+    files.push(...routeCss);
+    const css = files.map((file) => readFileSync(join(outDir, file), 'utf8')).join('\n');
+    const links = routeCss.map((file) => `    <link rel="stylesheet" href="/${file}" disabled>\n`).join('');
+    return disabled.replace(
+      '</head>',
+      `${links}    <style>${css.replaceAll('</style', '<\\/style')}</style>\n  </head>`,
+    );
+  }
 
   /** The styles and scripts of a page's route chunk and its static imports, the entry's excepted. */
   function routeAssets(moduleKey: string): { css: string[]; scripts: string[] } {
@@ -137,7 +164,7 @@ export function prerenderPages(): Plugin {
   }
 }
 
-function headOf(path: string, page: RenderedPage, assets: { css: string[]; scripts: string[] }): string {
+function headOf(path: string, page: RenderedPage, scripts: string[]): string {
   const lines = [
     `<title>${escapeHtml(page.title)}</title>`,
     `<meta name="description" content="${escapeHtml(page.description)}" />`,
@@ -149,14 +176,15 @@ function headOf(path: string, page: RenderedPage, assets: { css: string[]; scrip
     }
     lines.push(`<link rel="alternate" hreflang="x-default" href="${url}" />`);
   }
-  for (const file of assets.css) lines.push(`<link rel="stylesheet" href="/${file}" />`);
-  for (const file of assets.scripts) lines.push(`<link rel="modulepreload" href="/${file}" />`);
+  for (const file of scripts) lines.push(`<link rel="modulepreload" href="/${file}" fetchpriority="low" />`);
   return lines.map((line) => `    ${line}`).join('\n');
 }
 
 function pageHtml(shell: string, language: string, head: string, markup: string): string {
   const replaced = shell
     .replace('<html lang="ru">', `<html lang="${language}">`)
+    // The page reads complete without its scripts: they come after what the first paint needs.
+    .replace('<script type="module"', '<script type="module" fetchpriority="low"')
     .replace(/\s*<title>[^<]*<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace('</head>', `${head}\n  </head>`)

@@ -80,6 +80,8 @@ export interface UserFilter {
   emailVerified?: boolean;
   /** Lower-cased text looked for in the email and the username. */
   search?: string;
+  /** The search as typed, without a leading `@`, looked for in the Telegram contact. */
+  telegram?: string;
 }
 
 /**
@@ -103,8 +105,10 @@ export async function findUsersInWindow(
     values[':emailVerified'] = filter.emailVerified;
   }
   if (filter.search) {
-    conditions.push('(contains(email, :search) OR contains(usernameLower, :search))');
+    const telegram = filter.telegram ? ' OR contains(telegramId, :telegram)' : '';
+    conditions.push(`(contains(email, :search) OR contains(usernameLower, :search)${telegram})`);
     values[':search'] = filter.search;
+    if (filter.telegram) values[':telegram'] = filter.telegram;
   }
   const users: UserRecord[] = [];
   let startKey: Record<string, unknown> | undefined;

@@ -1,8 +1,10 @@
-import { assetLabel } from '@shared/assets';
+import { amountDecimals, assetLabel } from '@shared/assets';
+import type { RateSnapshot } from '@shared/contract/applications';
 import type { ApplicationStatus, Language } from '@shared/enums';
 import { shortId } from '@shared/ids';
 import { requireEnv } from '../commons/config';
 import type { OutgoingMail } from '../commons/mailer';
+import { renderMail } from './layout';
 
 const siteUrl = requireEnv('SITE_URL');
 
@@ -15,6 +17,17 @@ export interface StatusMessageInput {
   assetTo: string | null;
   requestType: 'STANDARD' | 'INDIVIDUAL';
   rejectionReason: string | null;
+}
+
+/** Everything an application mail names (docs/product.md §5 "Mails"). */
+export interface ApplicationMailInput extends StatusMessageInput {
+  amountTo: number | null;
+  currencyFrom: string | null;
+  currencyTo: string | null;
+  rate: RateSnapshot | null;
+  details: string | null;
+  /** The city with its country, in the recipient's language (the domain reads the geo names). */
+  place: string | null;
 }
 
 const STATUS_NAMES: Record<Language, Record<string, string>> = {
@@ -76,28 +89,136 @@ export function statusMessage(
   return { title: text.title(id, statusName), message: lines.join(' ') };
 }
 
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
+const MAIL_TEXT = {
+  en: {
+    createdTitle: (id: string) => `Application ${id} received`,
+    statusTitle: (id: string, status: string) => `Application ${id}: ${status}`,
+    facts: {
+      id: 'Application',
+      type: 'Type',
+      gives: 'You give',
+      receives: 'You receive',
+      rate: 'Rate',
+      place: 'City',
+      details: 'Request',
+      status: 'Status',
+      reason: 'Reason',
+    },
+    types: { STANDARD: 'Standard exchange', INDIVIDUAL: 'Individual request' },
+    next: {
+      PENDING:
+        'What happens next: a manager reviews the application and writes to you on Telegram to agree the meeting or the transfer. You can cancel it in your profile while it is pending.',
+      PROCESSING:
+        'What happens next: a manager is carrying out the exchange with you; keep Telegram at hand.',
+      COMPLETED: 'What happens next: nothing, the exchange is done. Thank you for choosing us.',
+      REJECTED: 'What happens next: nothing is exchanged. You can submit a new application or ask support.',
+      CANCELLED: 'What happens next: nothing is exchanged. You can submit a new application at any time.',
+      EXPIRED:
+        'What happens next: nothing is exchanged, as nobody took it up in time. Submit a new application if you still wish to exchange.',
+    } as Record<string, string>,
+    button: 'Open the application',
+    whyCreated: 'You get this mail because you submitted an exchange application on our site.',
+    whyStatus: 'You get this mail because the status of your exchange application changed.',
+    fiatKinds: { cash: 'Cash', card: 'Card' },
+  },
+  ru: {
+    createdTitle: (id: string) => `Заявка ${id} принята`,
+    statusTitle: (id: string, status: string) => `Заявка ${id}: ${status}`,
+    facts: {
+      id: 'Заявка',
+      type: 'Тип',
+      gives: 'Вы отдаёте',
+      receives: 'Вы получаете',
+      rate: 'Курс',
+      place: 'Город',
+      details: 'Запрос',
+      status: 'Статус',
+      reason: 'Причина',
+    },
+    types: { STANDARD: 'Стандартный обмен', INDIVIDUAL: 'Индивидуальный запрос' },
+    next: {
+      PENDING:
+        'Что дальше: менеджер проверит заявку и напишет вам в Telegram, чтобы договориться о встрече или переводе. Пока заявка ожидает обработки, её можно отменить в профиле.',
+      PROCESSING: 'Что дальше: менеджер проводит обмен вместе с вами — держите Telegram под рукой.',
+      COMPLETED: 'Что дальше: ничего, обмен завершён. Спасибо, что выбрали нас.',
+      REJECTED: 'Что дальше: обмен не состоится. Вы можете подать новую заявку или написать в поддержку.',
+      CANCELLED: 'Что дальше: обмен не состоится. Новую заявку можно подать в любое время.',
+      EXPIRED:
+        'Что дальше: обмен не состоится — заявку не взяли в работу вовремя. Подайте новую, если обмен ещё нужен.',
+    } as Record<string, string>,
+    button: 'Открыть заявку',
+    whyCreated: 'Вы получили это письмо, потому что подали заявку на обмен на нашем сайте.',
+    whyStatus: 'Вы получили это письмо, потому что изменился статус вашей заявки на обмен.',
+    fiatKinds: { cash: 'Наличные', card: 'Карта' },
+  },
+} as const;
+
+const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US' };
+
+function amount(language: Language, value: number | null, asset: string | null): string | null {
+  if (value === null || asset === null) return null;
+  const number = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: amountDecimals(asset) });
+  return `${number.format(value)} ${assetLabel(asset, MAIL_TEXT[language].fiatKinds)}`;
 }
 
-/** The status mail: subject, text and HTML in the owner's language (user text escaped in HTML). */
+/** The application's facts as label/value rows, in the recipient's language (empty ones left out). */
+function applicationFacts(language: Language, input: ApplicationMailInput): Array<[string, string]> {
+  const text = MAIL_TEXT[language];
+  const rate =
+    input.rate && input.currencyFrom && input.currencyTo
+      ? `1 ${input.currencyFrom} = ${new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 6 }).format(input.rate.rate)} ${input.currencyTo}`
+      : null;
+  const rows: Array<[string, string | null]> = [
+    [text.facts.id, input.applicationId],
+    [text.facts.type, text.types[input.requestType]],
+    [text.facts.gives, amount(language, input.amountFrom, input.assetFrom)],
+    [text.facts.receives, amount(language, input.amountTo, input.assetTo)],
+    [text.facts.rate, rate],
+    [text.facts.place, input.place],
+    [text.facts.details, input.requestType === 'INDIVIDUAL' ? input.details : null],
+    [text.facts.status, STATUS_NAMES[language][input.status] ?? input.status],
+    [text.facts.reason, input.rejectionReason],
+  ];
+  return rows.filter((row): row is [string, string] => row[1] !== null && row[1] !== '');
+}
+
+function applicationMail(
+  to: string,
+  language: Language,
+  input: ApplicationMailInput,
+  kind: 'created' | 'status',
+): OutgoingMail {
+  const text = MAIL_TEXT[language];
+  const id = shortId(input.applicationId);
+  const title =
+    kind === 'created'
+      ? text.createdTitle(id)
+      : text.statusTitle(id, STATUS_NAMES[language][input.status] ?? input.status);
+  const { text: plain, html } = renderMail({
+    language,
+    title,
+    facts: applicationFacts(language, input),
+    paragraphs: [text.next[input.status] ?? ''].filter(Boolean),
+    button: { label: text.button, url: `${siteUrl}/profile` },
+    why: kind === 'created' ? text.whyCreated : text.whyStatus,
+  });
+  return { to, subject: title, text: plain, html };
+}
+
+/** The mail at creation: every parameter of the order, what happens next, a button to it. */
+export function applicationCreatedMail(
+  to: string,
+  language: Language,
+  input: ApplicationMailInput,
+): OutgoingMail {
+  return applicationMail(to, language, input, 'created');
+}
+
+/** The mail at each status change: the same facts with the new status, the reason and the next step. */
 export function applicationStatusMail(
   to: string,
   language: Language,
-  input: StatusMessageInput,
+  input: ApplicationMailInput,
 ): OutgoingMail {
-  const { title, message } = statusMessage(language, input);
-  const link = `${siteUrl}/profile`;
-  const open = TEXT[language].open;
-  return {
-    to,
-    subject: title,
-    text: `${title}\n\n${message}\n\n${open} ${link}\n`,
-    html: `<p><strong>${escapeHtml(title)}</strong></p><p>${escapeHtml(message)}</p><p>${escapeHtml(open)} <a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
-  };
+  return applicationMail(to, language, input, 'status');
 }

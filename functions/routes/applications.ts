@@ -31,7 +31,7 @@ export const createApplication = {
   body: createApplicationBodySchema,
   successStatus: 201,
   response: 'applicationSchema',
-  uses: { table: 'readWrite' },
+  uses: { table: 'readWrite', mail: true },
 } as const satisfies RouteDefinition;
 
 export const listMyApplications = {

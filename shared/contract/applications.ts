@@ -246,8 +246,23 @@ export const adminApplicationsPageSchema = /* @__PURE__ */ schema(() =>
   z.extend(cursorPagedSchema(adminApplicationSchema), {
     /** Set when sorting or searching covered only the newest `window` applications of the filter. */
     window: z.nullable(z.number().check(z.int())),
+    /**
+     * What a free-text search was read as (docs/decisions.md): an id prefix (8+ hex characters), a
+     * currency code (a whole token of the given or received asset), the geo keys of the places whose
+     * name it is; null without a search.
+     */
+    matched: z.optional(
+      z.nullable(
+        z.object({
+          idPrefix: z.nullable(z.string()),
+          currency: z.nullable(z.string()),
+          places: z.array(z.string()),
+        }),
+      ),
+    ),
   }),
 );
+export type AdminSearchMatch = NonNullable<z.infer<typeof adminApplicationsPageSchema>['matched']>;
 
 export const changeStatusBodySchema = /* @__PURE__ */ schema(() =>
   z

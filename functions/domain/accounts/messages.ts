@@ -38,6 +38,8 @@ export const AUTH_MESSAGES = {
   userNotFound: 'User not found.',
   loggedIn: 'Logged in.',
   passwordResetLoggedIn: 'Your password has been reset. You are now logged in.',
+  passwordResetCodeNext:
+    'Your password has been reset. Enter the code from your authenticator app to log in.',
   mfaCodeRequired: 'Enter the code from your authenticator app.',
   mfaCodeWrong: 'The code is wrong or has already been used.',
   mfaAlreadyOn: 'Two-factor authentication is already on.',

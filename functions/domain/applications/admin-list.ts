@@ -5,9 +5,14 @@ import {
   toApplicationRecord,
 } from '@functions/data/applications';
 import { readApplicationStatusCounts, readUserApplicationStats } from '@functions/data/counters';
+import { listGeoNodes } from '@functions/data/geo';
 import { type ListPartition, readItems, readPage, readRange } from '@functions/data/query-window';
 import { findUserSummaries } from '@functions/data/user-summaries';
-import type { AdminApplicationView, ListAdminApplicationsQuery } from '@shared/contract/applications';
+import type {
+  AdminApplicationView,
+  AdminSearchMatch,
+  ListAdminApplicationsQuery,
+} from '@shared/contract/applications';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@shared/enums';
 import { totalPages } from '@shared/paging';
 import { peopleOf, toAdminApplicationView } from './views';
@@ -27,6 +32,7 @@ export interface AdminApplicationsPage {
   totalPages: number;
   nextCursor: string | null;
   window: number | null;
+  matched: AdminSearchMatch | null;
 }
 
 interface Base {
@@ -68,16 +74,54 @@ async function basePartition(query: ListAdminApplicationsQuery): Promise<Base> {
   return { partition: applicationPartitions.all(), total: counts.total ?? 0, keep: all, exact: true };
 }
 
-function matchesSearch(record: ApplicationRecord, search: string): boolean {
-  const needle = search.toLowerCase();
-  const cityName = record.city?.split('.').at(-1)?.replace(/_/g, ' ') ?? '';
-  return (
-    record.id.toLowerCase().startsWith(needle) ||
-    [record.currencyFrom, record.currencyTo, record.assetFrom, record.assetTo].some(
-      (value) => value?.toLowerCase().includes(needle) ?? false,
-    ) ||
-    cityName.includes(needle.replace(/_/g, ' ')) ||
-    (record.city?.toLowerCase().includes(needle) ?? false)
+/** A name for comparison: no accents (ё is е, é is e), lower case, words split by single spaces. */
+function normalizedName(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+const ID_PREFIX = /^[0-9a-f-]{8,}$/i;
+const CURRENCY_CODE = /^[a-z]{3,5}$/i;
+
+/**
+ * What the search text can mean (docs/decisions.md): an id prefix of 8+ characters, a currency code
+ * matched as a whole token of the given or received asset (`EUR`, `usdt`), and the places (continent,
+ * country or city) whose Russian, English or default name is the text or holds it as whole words,
+ * case- and accent-insensitive. The geo tree is one Query of about 150 items (access pattern 4).
+ */
+async function readSearch(search: string): Promise<AdminSearchMatch> {
+  const text = search.trim();
+  const needle = normalizedName(text);
+  const places = needle
+    ? (await listGeoNodes())
+        .filter((node) =>
+          [node.names.ru, node.names.en, node.defaultName].some((name) =>
+            ` ${normalizedName(name)} `.includes(` ${needle} `),
+          ),
+        )
+        .map((node) => node.key)
+    : [];
+  return {
+    idPrefix: ID_PREFIX.test(text) ? text.toLowerCase() : null,
+    currency: CURRENCY_CODE.test(text) ? text.toUpperCase() : null,
+    places,
+  };
+}
+
+function matchesSearch(record: ApplicationRecord, match: AdminSearchMatch): boolean {
+  if (match.idPrefix && record.id.toLowerCase().startsWith(match.idPrefix)) return true;
+  if (match.currency) {
+    const tokens = [record.assetFrom, record.assetTo].flatMap(
+      (asset) => asset?.toUpperCase().split('-') ?? [],
+    );
+    if (tokens.includes(match.currency)) return true;
+  }
+  return [record.continent, record.country, record.city].some(
+    (key) => key !== null && key !== undefined && match.places.includes(key),
   );
 }
 
@@ -139,6 +183,7 @@ export async function listAdminApplications(
     total: number,
     nextCursor: string | null,
     window: number | null,
+    matched: AdminSearchMatch | null = null,
   ) =>
     withPeople(records).then((items) => ({
       items,
@@ -146,6 +191,7 @@ export async function listAdminApplications(
       totalPages: totalPages(total, query.limit),
       nextCursor,
       window,
+      matched,
     }));
 
   if (query.search && UUID.test(query.search)) {
@@ -154,7 +200,11 @@ export async function listAdminApplications(
       found &&
       (!query.status || found.status === query.status) &&
       (!query.userId || found.userId === query.userId);
-    return page(hit ? [found] : [], hit ? 1 : 0, null, null);
+    return page(hit ? [found] : [], hit ? 1 : 0, null, null, {
+      idPrefix: query.search.toLowerCase(),
+      currency: null,
+      places: [],
+    });
   }
   const base = await basePartition(query);
   const windowed =
@@ -163,14 +213,22 @@ export async function listAdminApplications(
     !base.exact ||
     (query.sortBy === 'status' && Boolean(query.userId) && !query.status);
   if (windowed) {
-    const { items } = await readItems(base.partition, { forward: false, count: ADMIN_LIST_WINDOW });
-    const search = query.search;
+    const [{ items }, match] = await Promise.all([
+      readItems(base.partition, { forward: false, count: ADMIN_LIST_WINDOW }),
+      query.search ? readSearch(query.search) : null,
+    ]);
     const matching = items
       .map(toApplicationRecord)
-      .filter((record) => base.keep(record) && (!search || matchesSearch(record, search)))
+      .filter((record) => base.keep(record) && (!match || matchesSearch(record, match)))
       .sort(comparator(query.sortBy, ascending));
     const offset = (query.page - 1) * query.limit;
-    return page(matching.slice(offset, offset + query.limit), matching.length, null, ADMIN_LIST_WINDOW);
+    return page(
+      matching.slice(offset, offset + query.limit),
+      matching.length,
+      null,
+      ADMIN_LIST_WINDOW,
+      match,
+    );
   }
   if (query.sortBy === 'status' && !query.status && !query.userId) {
     const { records, total } = await readByStatus(query);

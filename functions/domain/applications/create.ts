@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { countMetric } from '@functions/commons/metrics';
 import {
   type ApplicationRecord,
   applicationPut,
@@ -12,9 +13,11 @@ import {
 } from '@functions/data/counters';
 import { findIdempotencyRecord, IDEMPOTENCY_TTL_SECONDS, idempotencyPut } from '@functions/data/idempotency';
 import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
+import { findUserSummaries } from '@functions/data/user-summaries';
 import { type CreateApplicationBody, MAX_OPEN_APPLICATIONS } from '@shared/contract/applications';
 import { settingValue } from '../settings/settings';
 import { IdempotencyKeyReused, TooManyOpenApplications } from './errors';
+import { mailApplicationOwner } from './mails';
 import { checkStandardApplication } from './standard-rules';
 
 export interface CreateResult {
@@ -110,7 +113,8 @@ async function buildRecord(
 /**
  * Creates an application in one transaction: the item, the owner's counters (conditional on fewer
  * than MAX_OPEN_APPLICATIONS open ones), the global status counters, the day's counter, the first
- * history entry and, with an Idempotency-Key, the key's claim.
+ * history entry and, with an Idempotency-Key, the key's claim. The owner is mailed after the commit
+ * (a replay mails nothing again).
  */
 export async function createApplication(
   userId: string,
@@ -174,5 +178,8 @@ export async function createApplication(
     }
     throw error;
   }
+  countMetric('ApplicationsCreated');
+  const owner = (await findUserSummaries([userId])).get(userId);
+  if (owner) await mailApplicationOwner('created', record, owner);
   return { application: record, replayed: false };
 }

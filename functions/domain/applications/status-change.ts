@@ -1,5 +1,4 @@
-import { logger } from '@functions/commons/logger';
-import { sendMail } from '@functions/commons/mailer';
+import { countMetric } from '@functions/commons/metrics';
 import {
   type Actor,
   type ApplicationRecord,
@@ -16,12 +15,9 @@ import {
 import { newNotificationId, notificationPuts } from '@functions/data/notifications';
 import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
-import {
-  applicationStatusMail,
-  type StatusMessageInput,
-  statusMessage,
-} from '@functions/mail/application-status';
+import { type StatusMessageInput, statusMessage } from '@functions/mail/application-status';
 import type { ApplicationStatus } from '@shared/enums';
+import { mailApplicationOwner } from './mails';
 import { statusCounterDeltas } from './transitions';
 
 /** The application was no longer in the status the change expected (someone else moved it first). */
@@ -49,7 +45,7 @@ export interface StatusChange {
  * One status change as one transaction (docs/architecture.md §7): the application (conditional on `from`),
  * the owner's and the global status counters, the day's completed counter and the owner's
  * completed count, the history entry, the audit entry for staff, and the owner's notification.
- * The status mail is sent after the commit; a mail failure is logged, the change stands.
+ * The status mail (mails.ts) is sent after the commit; a mail failure is logged, the change stands.
  */
 export async function applyStatusChange(change: StatusChange, now = new Date()): Promise<ApplicationRecord> {
   const { application, from, to, actor } = change;
@@ -125,12 +121,7 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
     if (error instanceof TransactionCancelledError && error.failedAt(0)) throw new StatusChangedError();
     throw error;
   }
-  if (owner) {
-    try {
-      await sendMail(applicationStatusMail(owner.email, language, message));
-    } catch (error) {
-      logger.error('status mail failed', { applicationId: application.id, error: (error as Error).message });
-    }
-  }
+  countMetric('StatusChanges', { Status: to });
+  if (owner) await mailApplicationOwner('status', next, owner);
   return next;
 }

@@ -31,6 +31,7 @@ export async function listUsers(query: AdminUsersQuery): Promise<AdminUsersPage>
     isActive: query.isActive,
     emailVerified: query.emailVerified,
     search: query.search?.toLowerCase(),
+    telegram: query.search?.replace(/^@/, '') || undefined,
   };
   const offset = (query.page - 1) * query.limit;
   const windowed = Object.values(filter).some((value) => value !== undefined) || query.sortBy !== 'createdAt';

@@ -4,7 +4,11 @@ import { toLoginData } from '@functions/domain/accounts/user-views';
 import { publicEndpoint } from '@functions/pipeline/endpoint';
 import { authResetPassword as route } from '@functions/routes/auth';
 
-export const handler = publicEndpoint(route, async ({ body }) => ({
-  message: AUTH_MESSAGES.passwordResetLoggedIn,
-  data: await toLoginData(await resetPassword(body)),
-}));
+export const handler = publicEndpoint(route, async ({ body }) => {
+  const data = await toLoginData(await resetPassword(body));
+  return {
+    message:
+      'mfaRequired' in data ? AUTH_MESSAGES.passwordResetCodeNext : AUTH_MESSAGES.passwordResetLoggedIn,
+    data,
+  };
+});

@@ -77,6 +77,20 @@ describe('GET /api/admin/users', () => {
     expect(answer.body.data!.total).toBe(3);
   });
 
+  it('finds a user by their Telegram contact, with or without the @', async () => {
+    const user = await createVerifiedUser();
+    const handle = `tg_${runId()}`.slice(0, 30);
+    const set = await api('PUT', '/api/users/profile', {
+      token: user.token,
+      body: { telegramId: `@${handle}` },
+    });
+    expect(set.status).toBe(200);
+    for (const search of [handle, `@${handle}`]) {
+      const answer = await list(`search=${encodeURIComponent(search)}`);
+      expect(answer.body.data!.items.map((item) => item.id)).toEqual([user.id]);
+    }
+  });
+
   it('pages through search results', async () => {
     const tag = `page${runId()}`;
     const users = await taggedUsers(tag, [{}, {}, {}]);

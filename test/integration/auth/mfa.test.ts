@@ -138,6 +138,9 @@ describe('logging in with TOTP on', () => {
       body: { token: await mailedToken(user.email, 'reset-password'), password: 'New-horse-pass-2' },
     });
     expect(reset.status).toBe(200);
+    expect(reset.body.message).toBe(
+      'Your password has been reset. Enter the code from your authenticator app to log in.',
+    );
     expect(reset.body.data).toEqual({ mfaRequired: true, mfaToken: expect.any(String) });
   });
 });

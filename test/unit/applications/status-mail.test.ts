@@ -39,9 +39,25 @@ describe('status messages', () => {
   });
 
   it('escape user text in the HTML part and link to the profile', () => {
-    const sent = mail.applicationStatusMail('a@example.test', 'en', rejected);
-    expect(sent.html).toContain('Need &lt;proof&gt; of funds');
+    const sent = mail.applicationStatusMail('a@example.test', 'en', {
+      ...rejected,
+      amountTo: 23_000,
+      currencyFrom: 'USDT',
+      currencyTo: 'RUB',
+      rate: {
+        rate: 92,
+        markupPercent: 1,
+        usdValueFrom: 1,
+        usdValueTo: 0.0108,
+        quotedAt: '2026-11-24T00:00:00Z',
+      },
+      details: null,
+      place: 'Moscow, Russia',
+    });
+    expect(sent.html).toContain('Need &#60;proof&#62; of funds');
     expect(sent.html).not.toContain('<proof>');
     expect(sent.text).toContain(`${process.env.SITE_URL}/profile`);
+    expect(sent.text).toContain('1 USDT = 92 RUB');
+    expect(sent.text).toContain('What happens next: nothing is exchanged.');
   });
 });

@@ -225,15 +225,16 @@ describe('api client', () => {
     expect(hooks.onSessionLost).toHaveBeenCalledTimes(1);
   });
 
-  it('does not refresh when the login call itself answers 401', async () => {
+  it.each([
+    ['login', '/auth/login'],
+    ['the code step of a login', '/auth/mfa/verify'],
+  ])('does not refresh when %s answers 401', async (_call, path) => {
     tokenStorage.setTokens('old', 'refresh-1');
     const calls = stubFetch(() => json(401, { success: false, message: 'Login failed.' }));
 
-    await expect(api.post('/auth/login', { loginIdentifier: 'a', password: 'b' })).rejects.toMatchObject({
-      message: 'Login failed.',
-    });
+    await expect(api.post(path, {})).rejects.toMatchObject({ message: 'Login failed.' });
 
-    expect(calls.map((call) => call.url)).toEqual(['/api/auth/login']);
+    expect(calls.map((call) => call.url)).toEqual([`/api${path}`]);
     expect(hooks.onSessionLost).not.toHaveBeenCalled();
   });
 

@@ -69,6 +69,7 @@ describe('two-step verification settings', () => {
         .map((item) => item.textContent),
     ).toEqual(CODES);
     expect(screen.getByText(/Save them now/)).toBeTruthy();
+    expect(screen.getByText('On')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download .txt' })).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/me', expect.anything());
     fireEvent.click(screen.getByRole('button', { name: 'I have saved them' }));

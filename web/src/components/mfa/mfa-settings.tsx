@@ -4,7 +4,7 @@ import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { CopyIcon } from '@web/components/ui/icons';
-import { copyText } from '@web/lib/clipboard';
+import { copyWithToast } from '@web/lib/clipboard';
 import { useTranslation } from '@web/lib/i18n';
 import { serverErrorText } from '@web/lib/server-message';
 import { useFormFields } from '@web/lib/use-form-fields';
@@ -82,25 +82,15 @@ export function MfaSettings({ user }: { user: OwnUser }) {
     await fetchCurrentUser();
   };
 
-  const copySecret = async (secret: string) => {
-    try {
-      await copyText(secret);
-      toast.success(t('keyCopied'));
-    } catch {
-      toast.error(t('errors:profile.copyFailed'));
-    }
-  };
-
-  const on = user.mfaEnabled && stage.kind === 'idle';
+  // Turned on once the codes are shown, though the user is reloaded only after they are saved.
+  const enabled = user.mfaEnabled || stage.kind === 'codes';
   return (
     <section className="card mfa" aria-labelledby="mfa-title">
       <div className="mfa__header">
         <h2 id="mfa-title" className="mfa__title">
           {t('title')}
         </h2>
-        <Badge tone={user.mfaEnabled ? 'success' : 'neutral'}>
-          {user.mfaEnabled ? t('statusOn') : t('statusOff')}
-        </Badge>
+        <Badge tone={enabled ? 'success' : 'neutral'}>{enabled ? t('statusOn') : t('statusOff')}</Badge>
       </div>
       {stage.kind === 'codes' ? (
         <RecoveryCodes codes={stage.codes} account={user.email} onSaved={done} />
@@ -112,7 +102,13 @@ export function MfaSettings({ user }: { user: OwnUser }) {
           <p className="muted">{t('manual')}</p>
           <div className="mfa-secret">
             <code className="mono">{stage.setup.secret}</code>
-            <Button variant="ghost" size="sm" onClick={() => copySecret(stage.setup.secret)}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() =>
+                copyWithToast(stage.setup.secret, t('keyCopied'), t('errors:profile.copyFailed'))
+              }
+            >
               <CopyIcon size={16} />
               {t('copyKey')}
             </Button>
@@ -128,7 +124,7 @@ export function MfaSettings({ user }: { user: OwnUser }) {
             </Button>
           </div>
         </form>
-      ) : on ? (
+      ) : enabled ? (
         <form className="mfa-step" onSubmit={disable} noValidate>
           {formError && <Alert tone="danger">{formError}</Alert>}
           <p className="muted">{t('disableLead')}</p>

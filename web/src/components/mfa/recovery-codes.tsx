@@ -1,9 +1,8 @@
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { CopyIcon } from '@web/components/ui/icons';
-import { copyText } from '@web/lib/clipboard';
+import { copyWithToast } from '@web/lib/clipboard';
 import { useTranslation } from '@web/lib/i18n';
-import { toast } from '@web/stores/toast-store';
 
 /** Offers `text` as a file download, made in the browser (the codes never travel again). */
 function download(fileName: string, text: string) {
@@ -28,15 +27,6 @@ export function RecoveryCodes({
   const { t } = useTranslation(['security', 'errors']);
   const text = codes.join('\n');
 
-  const copy = async () => {
-    try {
-      await copyText(text);
-      toast.success(t('codesCopied'));
-    } catch {
-      toast.error(t('errors:profile.copyFailed'));
-    }
-  };
-
   return (
     <div className="mfa-step">
       <Alert tone="success">
@@ -52,7 +42,11 @@ export function RecoveryCodes({
         ))}
       </ol>
       <div className="mfa-step__actions">
-        <Button variant="secondary" size="sm" onClick={copy}>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => copyWithToast(text, t('codesCopied'), t('errors:profile.copyFailed'))}
+        >
           <CopyIcon size={16} />
           {t('copyCodes')}
         </Button>
@@ -64,7 +58,9 @@ export function RecoveryCodes({
           {t('download')}
         </Button>
       </div>
-      <Button onClick={onSaved}>{t('saved')}</Button>
+      <div className="mfa-step__actions">
+        <Button onClick={onSaved}>{t('saved')}</Button>
+      </div>
     </div>
   );
 }

@@ -1,18 +1,13 @@
 import type { Role } from '@shared/enums';
 import { render } from '@testing-library/react';
-import { i18n, initI18n } from '@web/lib/i18n';
-import adminEn from '@web/locales/en/admin.json';
-import commonEn from '@web/locales/en/common.json';
+import { setupTestI18n } from '@web/testing/i18n';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { StaffContext } from './components/staff-context';
 
-/** The app's i18n with the English admin and common texts, started once per test file. */
-export async function startI18n() {
-  if (!i18n.isInitialized) {
-    await initI18n({ language: 'en', resources: { en: { common: commonEn, admin: adminEn } } });
-  }
-  return i18n;
+/** The app's i18n in English, whatever language an earlier test file left it in. */
+export function startI18n() {
+  return setupTestI18n('en');
 }
 
 export function renderAdmin(

@@ -116,8 +116,8 @@ describe.each([
     await renderPage(<Page />);
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual([en[doc].title]);
     const time = document.querySelector('time');
-    expect(time?.getAttribute('datetime')).toBe('2026-11-22');
-    expect(time?.parentElement?.textContent).toBe('Last updated: 22 November 2026');
+    expect(time?.getAttribute('datetime')).toBe('2026-11-24');
+    expect(time?.parentElement?.textContent).toBe('Last updated: 24 November 2026');
   });
 
   it('has a contents navigation with one anchor link per section, in order', async () => {
@@ -136,7 +136,7 @@ describe.each([
     const { container } = await renderPage(<Page />, 'ru');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(ru[doc].title);
     expect(screen.getByRole('navigation', { name: 'Содержание' })).toBeTruthy();
-    expect(container.querySelector('time')?.textContent).toMatch(/^22 ноября 2026/);
+    expect(container.querySelector('time')?.textContent).toMatch(/^24 ноября 2026/);
     const headings = Array.from(container.querySelectorAll('section > h2')).map((h) => h.textContent);
     expect(headings).toEqual(sectionTitles(ru, doc, keys));
   });
@@ -204,8 +204,18 @@ describe('legal.json', () => {
           expect(section.paragraphs.length, `${doc}.${key}`).toBeLessThanOrEqual(5);
           for (const paragraph of section.paragraphs) expect(paragraph.trim(), `${doc}.${key}`).not.toBe('');
         }
-        expect(resources[doc].updated).toBe('2026-11-22');
+        expect(resources[doc].updated).toBe('2026-11-24');
       }
+    },
+  );
+
+  it.each([
+    ['en', en, /phone|single fiat/i],
+    ['ru', ru, /телефон|одной фиатной/i],
+  ] as const)(
+    '%s: promises no phone and no single fiat currency (docs/decisions.md)',
+    (_, resources, promise) => {
+      expect(JSON.stringify(resources)).not.toMatch(promise);
     },
   );
 

@@ -10,6 +10,7 @@ import type {
 import type {
   AdminApplicationDetail,
   AdminApplicationView,
+  AdminSearchMatch,
   ChangeStatusBody,
   UpdateDetailsBody,
 } from '@shared/contract/applications';
@@ -58,7 +59,10 @@ export interface UsersQuery {
   emailVerified?: 'true' | 'false' | '';
 }
 
-export type AdminApplicationsPage = Paged<AdminApplicationView> & { window?: number | null };
+export type AdminApplicationsPage = Paged<AdminApplicationView> & {
+  window?: number | null;
+  matched?: AdminSearchMatch | null;
+};
 
 export const adminApi = {
   dashboard: async (period: DashboardPeriod, signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
 import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
-import type { AdminApplicationView } from '@shared/contract/applications';
+import type { AdminApplicationView, AdminSearchMatch } from '@shared/contract/applications';
 import type { StaffSettableStatus } from '@shared/enums';
 import { shortId } from '@shared/ids';
 import { Alert } from '@web/components/ui/alert';
@@ -38,6 +38,28 @@ function asRow(application: AdminApplicationView): AdminApplicationView {
     audit?: unknown;
   };
   return row;
+}
+
+/** The empty state of a search: what the text was read as (id prefix, currency, places), in words. */
+function searchEmptyText(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  matched: AdminSearchMatch,
+  search: string,
+  window: number | null,
+  placeName: (key: string) => string,
+): string {
+  const readings = [
+    matched.idPrefix ? t('applications.searchMatched.id', { prefix: matched.idPrefix }) : null,
+    matched.currency ? t('applications.searchMatched.currency', { code: matched.currency }) : null,
+    matched.places.length > 0
+      ? t('applications.searchMatched.places', { names: matched.places.map(placeName).join(', ') })
+      : null,
+  ].filter((reading): reading is string => reading !== null);
+  if (readings.length === 0) return t('applications.searchMatched.nothing', { search });
+  return t(window ? 'applications.searchMatched.emptyInWindow' : 'applications.searchMatched.empty', {
+    what: readings.join(t('applications.searchMatched.or')),
+    count: window ?? 0,
+  });
 }
 
 /**
@@ -125,7 +147,11 @@ export function ApplicationsPage() {
               className="data-table data-table--applications"
               caption={t('applications.caption')}
               busy={list.loading}
-              emptyText={t('applications.empty')}
+              emptyText={
+                page.matched
+                  ? searchEmptyText(t, page.matched, values.search, page.window ?? null, placeName)
+                  : t('applications.empty')
+              }
               columns={[
                 t('applications.columns.id'),
                 t('applications.columns.user'),

@@ -126,7 +126,7 @@ describe('apply page', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
 
-    expect(screen.getByText('User with this contact not found')).toBeTruthy();
+    expect(await screen.findByText('User with this contact not found')).toBeTruthy();
     expect(requests.some((request) => request.url === '/api/applications')).toBe(false);
   });
 
@@ -191,7 +191,7 @@ describe('apply page', () => {
     stubApi({ '/api/geo': () => ok([]) });
     await openIndividual();
     fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
-    expect(screen.getByText('This field must be filled in')).toBeTruthy();
+    expect(await screen.findByText('This field must be filled in')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Standard' }));
     fireEvent.click(screen.getByRole('button', { name: 'Individual' }));

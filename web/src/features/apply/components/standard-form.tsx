@@ -1,5 +1,6 @@
 import { assetLabel } from '@shared/assets';
 import { ORIGIN_FUNDS_VALUE } from '@shared/constants';
+import { amountLimitMessage } from '@shared/contract/rates';
 import type { GeoTree } from '@shared/geo';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -9,7 +10,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { useTranslation } from '@web/lib/i18n';
 import type { FieldErrors } from '@web/lib/validation';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
-import { fetchGeoTree } from '../api/apply-api';
+import { calculateQuote, fetchGeoTree } from '../api/apply-api';
 import {
   findContinent,
   findCountry,
@@ -106,10 +107,25 @@ export function StandardForm({ contact, ...props }: StandardFormProps) {
     error: errorText(field),
   });
 
+  /**
+   * The form's rules; a minimum or maximum refused by the quote read earlier is checked again against
+   * a fresh quote, since the settings or rates may have changed since (the server decides either way).
+   */
+  const validate = async () => {
+    const errors = validateStandard(form, contact.value, contact.check, readyQuote);
+    if (!errors.amount || !readyQuote || !amountLimitMessage(readyQuote)) return errors;
+    const fresh = await calculateQuote({
+      assetFrom: form.assetFrom,
+      assetTo: form.assetTo,
+      amount: parseAmount(form.amount),
+    }).catch(() => null);
+    return validateStandard(form, contact.value, contact.check, fresh);
+  };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     const created = await send(
       event,
-      validateStandard(form, contact.value, contact.check, readyQuote),
+      validate(),
       () => ({
         requestType: 'STANDARD',
         continent: form.continent,

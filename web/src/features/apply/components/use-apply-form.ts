@@ -34,19 +34,22 @@ export function useApplyForm<F extends string>(
   };
 
   /**
-   * Shows `found` (focusing the first invalid field) or sends the body. True once the application
+   * Shows `found` (focusing the first invalid field; it may have to be awaited) or sends the body. True once the application
    * is created, for the form to start afresh.
    */
   const send = async (
     event: FormEvent<HTMLFormElement>,
-    found: FieldErrors<F>,
+    found: FieldErrors<F> | Promise<FieldErrors<F>>,
     body: () => CreateApplicationBody,
     successKey: string,
   ) => {
     event.preventDefault();
-    setErrors(found);
-    if (hasErrors(found)) {
-      focusFirstInvalid(event.currentTarget);
+    // Read before any wait: React clears currentTarget once the event has been handled.
+    const form = event.currentTarget;
+    const errors = await found;
+    setErrors(errors);
+    if (hasErrors(errors)) {
+      focusFirstInvalid(form);
       return false;
     }
     setSubmitting(true);

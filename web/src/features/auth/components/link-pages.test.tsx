@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { newPasswordProblem } from '@web/lib/password-rules';
 import { useAuthStore } from '@web/stores/auth-store';
 import { answerFetchWith, testOwnUser } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
@@ -51,6 +52,8 @@ function answerInTurn(...answers: Array<{ status?: number; body: unknown }>) {
 
 beforeAll(async () => {
   await setupTestI18n('en');
+  // The password rules load with the first check (the common-password list): load them before the tests.
+  await newPasswordProblem('');
 });
 signedOutEachTest();
 afterEach(cleanup);

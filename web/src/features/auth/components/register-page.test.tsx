@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { newPasswordProblem } from '@web/lib/password-rules';
 import { clearReferralCode, saveReferralCode } from '@web/lib/referral-cookie';
 import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
 import { answerFetchWith } from '@web/testing/fixtures';
@@ -31,6 +32,8 @@ function fillValidForm() {
 
 beforeAll(async () => {
   await setupTestI18n('en');
+  // The password rules load with the first check (the common-password list): load them before the tests.
+  await newPasswordProblem('');
 });
 
 beforeEach(() => {

@@ -159,7 +159,12 @@ export function LegalDocument({ doc, sectionKeys }: LegalDocumentProps) {
               contents
             )}
           </h2>
-          <ol id={contentsListId} className="legal-doc__nav-list" hidden={!contentsVisible}>
+          <ol
+            id={contentsListId}
+            className="legal-doc__nav-list"
+            hidden={!contentsVisible}
+            data-open={contentsOpen || undefined}
+          >
             {sectionKeys.map((key) => (
               <li key={key}>
                 <a

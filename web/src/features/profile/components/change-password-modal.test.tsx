@@ -1,10 +1,13 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { newPasswordProblem } from '@web/lib/password-rules';
 import { setupTestI18n } from '@web/testing/i18n';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChangePasswordModal } from './change-password-modal';
 
 beforeAll(async () => {
   await setupTestI18n('ru');
+  // The password rules load with the first check (the common-password list): load them before the tests.
+  await newPasswordProblem('');
 });
 afterEach(() => {
   cleanup();

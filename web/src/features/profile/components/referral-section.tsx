@@ -1,8 +1,7 @@
 import { Button } from '@web/components/ui/button';
 import { CopyIcon } from '@web/components/ui/icons';
-import { copyText } from '@web/lib/clipboard';
+import { copyWithToast } from '@web/lib/clipboard';
 import { useTranslation } from '@web/lib/i18n';
-import { toast } from '@web/stores/toast-store';
 import { useId, useState } from 'react';
 import { referralLink } from '../lib/display';
 
@@ -13,14 +12,8 @@ export function ReferralSection({ code, total }: { code: string | null; total: n
   const panelId = useId();
   const link = code ? referralLink(window.location.origin, code) : null;
 
-  const copy = async (text: string, successKey: string) => {
-    try {
-      await copyText(text);
-      toast.success(t(successKey));
-    } catch {
-      toast.error(t('errors:profile.copyFailed'));
-    }
-  };
+  const copy = (text: string, successKey: string) =>
+    copyWithToast(text, t(successKey), t('errors:profile.copyFailed'));
 
   return (
     <section className="card referral" aria-labelledby={`${panelId}-title`}>

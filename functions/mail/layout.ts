@@ -1,0 +1,97 @@
+import type { Language } from '@shared/enums';
+
+/**
+ * The one mail layout (docs/decisions.md): a brand header, the title, a table of facts, paragraphs,
+ * one button, and a footer that says why the mail was sent and how to reach support; a text part
+ * with the same content. Readable on a phone (one column, at most 600 px, 16 px text) and in dark
+ * mode (color-scheme and a prefers-color-scheme block for the clients that honour it). Every
+ * interpolated value is escaped in the HTML part.
+ */
+export const SUPPORT_URL = 'https://t.me/exchange_support';
+
+const BRAND: Record<Language, string> = { ru: 'Обменник', en: 'Exchange' };
+const SUPPORT: Record<Language, string> = {
+  ru: 'Вопросы? Напишите в поддержку:',
+  en: 'Questions? Write to support:',
+};
+
+export interface MailContent {
+  language: Language;
+  title: string;
+  facts: Array<[label: string, value: string]>;
+  paragraphs: string[];
+  button: { label: string; url: string };
+  /** Why the recipient gets this mail (the footer's first line). */
+  why: string;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export function renderMail(content: MailContent): { text: string; html: string } {
+  const { language, title, facts, paragraphs, button, why } = content;
+  const brand = BRAND[language];
+  const width = Math.max(...facts.map(([label]) => label.length));
+  const text = [
+    brand,
+    '',
+    title,
+    '',
+    ...facts.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`),
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    `${button.label}: ${button.url}`,
+    '',
+    '—',
+    why,
+    `${SUPPORT[language]} ${SUPPORT_URL}`,
+    '',
+  ].join('\n');
+  const rows = facts
+    .map(
+      ([label, value]) =>
+        `<tr><th class="label" style="text-align:left;vertical-align:top;padding:6px 12px 6px 0;color:#5b6472;font-weight:600;white-space:nowrap">${escapeHtml(label)}</th><td style="padding:6px 0;word-break:break-word">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('\n');
+  const html = `<!doctype html>
+<html lang="${language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="supported-color-schemes" content="light dark">
+<title>${escapeHtml(title)}</title>
+<style>
+@media (prefers-color-scheme: dark) {
+  body, .page { background: #0f172a !important; }
+  .card { background: #1e293b !important; color: #e2e8f0 !important; border-color: #334155 !important; }
+  .label, .muted { color: #94a3b8 !important; }
+  .footer { color: #94a3b8 !important; }
+  .footer a { color: #93c5fd !important; }
+}
+</style>
+</head>
+<body class="page" style="margin:0;padding:0;background:#f1f5f9">
+<div class="page" style="padding:16px;background:#f1f5f9">
+<div class="card" style="max-width:600px;margin:0 auto;background:#ffffff;color:#0f172a;border:1px solid #e2e8f0;border-radius:12px;overflow:hidden;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5">
+<div style="background:#0b1f44;color:#ffffff;padding:16px 20px;font-size:20px;font-weight:700">⇄ ${escapeHtml(brand)}</div>
+<div style="padding:20px">
+<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">${escapeHtml(title)}</h1>
+<table role="presentation" style="width:100%;border-collapse:collapse;font-size:15px">
+${rows}
+</table>
+${paragraphs.map((paragraph) => `<p style="margin:16px 0 0">${escapeHtml(paragraph)}</p>`).join('\n')}
+<p style="margin:24px 0 8px"><a href="${escapeHtml(button.url)}" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:8px;font-weight:700">${escapeHtml(button.label)}</a></p>
+<p class="muted" style="margin:0;font-size:13px;color:#5b6472;word-break:break-all">${escapeHtml(button.url)}</p>
+</div>
+</div>
+<div class="footer" style="max-width:600px;margin:16px auto 0;font-family:Arial,Helvetica,sans-serif;font-size:13px;line-height:1.5;color:#5b6472">
+<p style="margin:0 0 4px">${escapeHtml(why)}</p>
+<p style="margin:0">${escapeHtml(SUPPORT[language])} <a href="${SUPPORT_URL}" style="color:#1d4ed8">${SUPPORT_URL}</a></p>
+</div>
+</div>
+</body>
+</html>`;
+  return { text, html };
+}
