@@ -61,6 +61,7 @@ export const SETTING_KEYS = [
   'minApplicationAmountUSD',
   'applicationExpiryHours',
   'staffMfaRequired',
+  'quoteLockMinutes',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 export const SETTING_DEFAULTS: Record<SettingKey, { value: number; description: string }> = {
@@ -70,7 +71,15 @@ export const SETTING_DEFAULTS: Record<SettingKey, { value: number; description: 
     value: 1,
     description: 'Staff must use a second factor (TOTP): 1 = required, 0 = optional',
   },
+  quoteLockMinutes: {
+    value: 30,
+    description: "Minutes a standard application's quoted rate is guaranteed",
+  },
 };
+
+/** Where a direction's USD values come from: staff's currency values, or the rates job's feed prices. */
+export const RATE_SOURCES = ['manual', 'feed'] as const;
+export type RateSource = (typeof RATE_SOURCES)[number];
 
 /** Limits the API enforces on every request. */
 export const MAX_REQUEST_BODY_BYTES = 16 * 1024;

@@ -27,6 +27,8 @@
  * | Currency value    | RATES                 | CURRENCY#{code}    |                                   |
  * | Direction rate    | RATES                 | DIRECTION#{from}>{to} |                                |
  * | Rates meta        | RATES                 | META               |                                   |
+ * | Feed price        | RATES                 | FEED#{code}        |                                   |
+ * | Rate history      | RATEHIST#{code}       | {at}               |                                   |
  * | Audit entry       | AUDIT#{type}#{id}     | {at}#{rand}        | gsi1: AUDITDAY#{yyyy-mm-dd} / {at}#{rand} |
  * | Idempotency key   | IDEMP#{userId}#{key}  | IDEMP              | (expiresAt TTL, 24 h)             |
  * | Ticker snapshot   | MARKET                | TICKER             |                                   |
@@ -64,8 +66,9 @@
  * 19. Recently completed (dashboard): Query gsi1 gsi1pk=APPLOG#COMPLETED, newest first.
  * 20. A user's notifications, newest first: Query pk=USER#{id}, begins_with(sk, NOTIF#); unread
  *     ones: Query gsi2 gsi2pk=UNREAD#{id} (sparse: removed when read); counts in NOTIFSTATS.
- * 21. Rates: Query pk=RATES (published table); a quote: BatchGet of the direction and the two
- *     currency values.
+ * 21. Rates: Query pk=RATES (published table); a quote: BatchGet of the direction, the two
+ *     currency values and the two feed prices. A currency's feed price history (how a quote came
+ *     about; written by the rates job, read by staff tools): Query pk=RATEHIST#{code}, sk <= {at}.
  * 22. Audit trail of one target: Query pk=AUDIT#{type}#{id}; of one day: Query gsi1 AUDITDAY#{day}.
  * 23. Idempotent submit: Put IDEMP#{userId}#{key} with attribute_not_exists (or expired) in the
  *     application's creating transaction; a replay reads it with GetItem.
@@ -130,6 +133,8 @@ export const keys = {
     sk: `DIRECTION#${assetFrom}>${assetTo}`,
   }),
   ratesMeta: { pk: 'RATES', sk: 'META' },
+  feedPrice: (code: string) => ({ pk: 'RATES', sk: `FEED#${code}` }),
+  rateHistoryPartition: (code: string) => `RATEHIST#${code}`,
   auditPartition: (targetType: string, targetId: string) => `AUDIT#${targetType}#${targetId}`,
   auditDay: (at: string) => `AUDITDAY#${at.slice(0, 10)}`,
   idempotency: (userId: string, key: string) => ({ pk: `IDEMP#${userId}#${key}`, sk: 'IDEMP' }),

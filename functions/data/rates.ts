@@ -1,4 +1,5 @@
-import { BatchGetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { RateSource } from '@shared/constants';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
@@ -11,11 +12,21 @@ export interface CurrencyValueRecord {
   updatedBy: string | null;
 }
 
-/** A direction's terms: the markup on the USD-derived rate and optional limits in `assetFrom` units. */
+/**
+ * A direction's terms: where its USD values come from (staff's currency values, or the rates job's
+ * feed prices), the markup, the rate guard, the feed's maximum age, and optional amount limits in
+ * `assetFrom` units.
+ */
 export interface DirectionRecord {
   assetFrom: string;
   assetTo: string;
+  source: RateSource;
   markupPercent: number;
+  /** The effective rate must stay within these, or the direction is paused. */
+  minRate: number | null;
+  maxRate: number | null;
+  /** A feed price older than this pauses a `feed` direction. */
+  maxAgeMinutes: number;
   minAmount: number | null;
   maxAmount: number | null;
   isActive: boolean;
@@ -23,10 +34,23 @@ export interface DirectionRecord {
   updatedBy: string | null;
 }
 
+/** What the rates job last read for a currency: its USD value and when a provider confirmed it. */
+export interface FeedPriceRecord {
+  code: string;
+  usdValue: number;
+  /** When a provider last answered this value (the job re-confirms an unchanged value now and then). */
+  asOf: string;
+  provider: string;
+}
+
+/** Maximum age of a feed price before a direction that uses it is paused, unless set per direction. */
+export const DEFAULT_MAX_AGE_MINUTES = 15;
+
 export interface RatesTable {
   updatedAt: string | null;
   currencies: CurrencyValueRecord[];
   directions: DirectionRecord[];
+  feed: FeedPriceRecord[];
 }
 
 export function currencyValueItem(record: CurrencyValueRecord) {
@@ -46,13 +70,35 @@ function toCurrency(item: Record<string, unknown>): CurrencyValueRecord {
   return { code, usdValue, updatedAt, updatedBy: updatedBy ?? null };
 }
 
+function toFeedPrice(item: Record<string, unknown>): FeedPriceRecord {
+  const { code, usdValue, asOf, provider } = item as unknown as FeedPriceRecord;
+  return { code, usdValue, asOf, provider };
+}
+
 function toDirection(item: Record<string, unknown>): DirectionRecord {
-  const { assetFrom, assetTo, markupPercent, minAmount, maxAmount, isActive, updatedAt, updatedBy } =
-    item as unknown as DirectionRecord;
+  const {
+    assetFrom,
+    assetTo,
+    source,
+    markupPercent,
+    minRate,
+    maxRate,
+    maxAgeMinutes,
+    minAmount,
+    maxAmount,
+    isActive,
+    updatedAt,
+    updatedBy,
+  } = item as unknown as DirectionRecord;
+  // Directions written before the rates job existed are manual, unguarded, with the default age.
   return {
     assetFrom,
     assetTo,
+    source: source ?? 'manual',
     markupPercent,
+    minRate: minRate ?? null,
+    maxRate: maxRate ?? null,
+    maxAgeMinutes: maxAgeMinutes ?? DEFAULT_MAX_AGE_MINUTES,
     minAmount: minAmount ?? null,
     maxAmount: maxAmount ?? null,
     isActive: isActive !== false,
@@ -63,7 +109,7 @@ function toDirection(item: Record<string, unknown>): DirectionRecord {
 
 /** The whole published table (pattern 21): about 50 currencies and 200 directions, one or two pages. */
 export async function readRatesTable(): Promise<RatesTable> {
-  const table: RatesTable = { updatedAt: null, currencies: [], directions: [] };
+  const table: RatesTable = { updatedAt: null, currencies: [], directions: [], feed: [] };
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db.send(
@@ -77,6 +123,7 @@ export async function readRatesTable(): Promise<RatesTable> {
     for (const item of page.Items ?? []) {
       if (item.kind === 'currency') table.currencies.push(toCurrency(item));
       else if (item.kind === 'direction') table.directions.push(toDirection(item));
+      else if (item.kind === 'feed') table.feed.push(toFeedPrice(item));
       else if (item.kind === 'meta') table.updatedAt = String(item.updatedAt);
     }
     startKey = page.LastEvaluatedKey;
@@ -84,17 +131,27 @@ export async function readRatesTable(): Promise<RatesTable> {
   return table;
 }
 
-/** The three items one quote needs, in one BatchGetItem. */
+export interface QuoteItems {
+  direction?: DirectionRecord;
+  from?: CurrencyValueRecord;
+  to?: CurrencyValueRecord;
+  feedFrom?: FeedPriceRecord;
+  feedTo?: FeedPriceRecord;
+}
+
+/** The five items one quote needs (direction, two currency values, two feed prices), in one BatchGetItem. */
 export async function readQuoteInputs(
   assetFrom: string,
   assetTo: string,
   currencyFrom: string,
   currencyTo: string,
-): Promise<{ direction?: DirectionRecord; from?: CurrencyValueRecord; to?: CurrencyValueRecord }> {
+): Promise<QuoteItems> {
   const requested = [
     keys.directionRate(assetFrom, assetTo),
     keys.currencyRate(currencyFrom),
     keys.currencyRate(currencyTo),
+    keys.feedPrice(currencyFrom),
+    keys.feedPrice(currencyTo),
   ];
   const { Responses } = await db.send(
     new BatchGetCommand({ RequestItems: { [tableName]: { Keys: requested } } }),
@@ -104,11 +161,51 @@ export async function readQuoteInputs(
   const direction = bySk.get(requested[0]!.sk);
   const from = bySk.get(requested[1]!.sk);
   const to = bySk.get(requested[2]!.sk);
+  const feedFrom = bySk.get(requested[3]!.sk);
+  const feedTo = bySk.get(requested[4]!.sk);
   return {
     ...(direction ? { direction: toDirection(direction) } : {}),
     ...(from ? { from: toCurrency(from) } : {}),
     ...(to ? { to: toCurrency(to) } : {}),
+    ...(feedFrom ? { feedFrom: toFeedPrice(feedFrom) } : {}),
+    ...(feedTo ? { feedTo: toFeedPrice(feedTo) } : {}),
   };
+}
+
+/**
+ * Writes the rates job's changed feed prices with plain (non-transactional) puts, 25 per
+ * BatchWriteItem: each price item and, when the value moved (`previousUsdValue` not undefined), a
+ * history item so that a quote can be explained later (pattern 21).
+ */
+export async function putFeedPrices(
+  changes: Array<{ price: FeedPriceRecord; previousUsdValue?: number | null }>,
+): Promise<number> {
+  const items = changes.flatMap(({ price, previousUsdValue }) => [
+    { ...keys.feedPrice(price.code), kind: 'feed', ...price },
+    ...(previousUsdValue === undefined
+      ? []
+      : [
+          {
+            pk: keys.rateHistoryPartition(price.code),
+            sk: price.asOf,
+            kind: 'rate-history',
+            ...price,
+            previousUsdValue,
+          },
+        ]),
+  ]);
+  for (let start = 0; start < items.length; start += 25) {
+    let requests = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; requests.length > 0; attempt += 1) {
+      if (attempt > 5) throw new Error('Feed prices could not be written (throttled).');
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+      const { UnprocessedItems } = await db.send(
+        new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
+      );
+      requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
+    }
+  }
+  return items.length;
 }
 
 export function currencyValuePut(record: CurrencyValueRecord): TransactItem {

@@ -17,6 +17,8 @@ export interface ResourceUse {
   mfaKey?: boolean;
   /** Calls the market-data provider (its base URL in `MARKET_DATA_URL`). */
   marketData?: boolean;
+  /** Calls the rates job's providers (base URLs in `RATES_CRYPTO_URL` and `RATES_FIAT_URL`). */
+  rateProviders?: boolean;
 }
 
 /**

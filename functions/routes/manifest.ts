@@ -54,4 +54,10 @@ export const jobs: Record<string, JobDefinition> = {
     summary: 'Expire PENDING applications older than applicationExpiryHours',
     uses: { table: 'readWrite', mail: true },
   },
+  refreshRates: {
+    handler: 'jobs/refresh-rates',
+    schedule: 'rate(1 minute)',
+    summary: 'Fetch market prices for feed directions; write only what changed',
+    uses: { table: 'readWrite', rateProviders: true },
+  },
 };

@@ -1,6 +1,6 @@
 import { FIAT_KINDS, fiatAssetKey } from '@shared/assets';
 import { BASE_FIAT_CURRENCIES, CRYPTO_ASSET } from '@shared/constants';
-import { currencyValueItem, directionItem, ratesMetaItem } from '../data/rates';
+import { currencyValueItem, DEFAULT_MAX_AGE_MINUTES, directionItem, ratesMetaItem } from '../data/rates';
 import { GEO_SEED } from './geo-data';
 
 /**
@@ -74,7 +74,16 @@ export function rateSeedItems(now: Date): Record<string, unknown>[] {
   const directions = offeredSeedCurrencies().flatMap((currency) =>
     FIAT_KINDS.flatMap((kind) => {
       const fiat = fiatAssetKey(kind, currency);
-      const terms = { markupPercent: SEED_MARKUP[kind], minAmount: null, maxAmount: null, isActive: true };
+      const terms = {
+        source: 'manual' as const,
+        markupPercent: SEED_MARKUP[kind],
+        minRate: null,
+        maxRate: null,
+        maxAgeMinutes: DEFAULT_MAX_AGE_MINUTES,
+        minAmount: null,
+        maxAmount: null,
+        isActive: true,
+      };
       return [
         { assetFrom: fiat, assetTo: CRYPTO_ASSET, ...terms },
         { assetFrom: CRYPTO_ASSET, assetTo: fiat, ...terms },

@@ -19,6 +19,8 @@ export interface ManifestResources {
   readonly mail?: { readonly identity: IEmailIdentity; readonly from: string };
   /** Base URL of the market-data provider, for the ticker. */
   readonly marketDataUrl?: string;
+  /** Base URLs of the rates job's providers. */
+  readonly rateProviders?: { readonly cryptoUrl: string; readonly fiatUrl: string };
 }
 
 export interface ManifestFunctionSpec {
@@ -72,6 +74,12 @@ export function manifestFunction(
     if (!resources.marketDataUrl)
       throw new Error(`${spec.handler} calls the market-data provider, but no URL was provided`);
     fn.addEnvironment('MARKET_DATA_URL', resources.marketDataUrl);
+  }
+  if (spec.uses.rateProviders) {
+    if (!resources.rateProviders)
+      throw new Error(`${spec.handler} calls the rate providers, but no URLs were provided`);
+    fn.addEnvironment('RATES_CRYPTO_URL', resources.rateProviders.cryptoUrl);
+    fn.addEnvironment('RATES_FIAT_URL', resources.rateProviders.fiatUrl);
   }
   return fn;
 }

@@ -10,6 +10,7 @@ import { startJobTimers } from './jobs';
 import { startMailInbox } from './mail';
 import { startMarketDataStandIn } from './market-data-stand-in';
 import { assertPortFree, LocalStackError } from './ports';
+import { startRateProviderStandIns } from './rate-providers';
 import { staticSiteListener } from './static-site';
 
 export const WEB_DIST_DIR = join(import.meta.dirname, '../../web/dist');
@@ -34,6 +35,11 @@ export interface LocalStackOptions {
    * starts a stand-in (infra/local/market-data-stand-in.ts).
    */
   marketDataUrl?: string;
+  /**
+   * Base URLs of the rates job's providers (RATES_CRYPTO_URL, RATES_FIAT_URL). Unset: the stack
+   * starts local stand-ins of both that answer the seed's USD values.
+   */
+  rateProviders?: { cryptoUrl: string; fiatUrl: string };
   /** Folder of the built web app for `web: 'static'` (default web/dist; the e2e tests build elsewhere). */
   webDistDir?: string;
   /** When both are set and no user has this email, a verified, active SUPER_ADMIN is created at start. */
@@ -57,7 +63,8 @@ export interface LocalStack {
 
 /**
  * The whole service on this machine: DynamoDB Local, the SES inbox, the API served by the very
- * handler modules Lambda runs, the web app on the same origin (as CloudFront), and the job timers.
+ * handler modules Lambda runs, the web app on the same origin (as CloudFront), the job timers and
+ * stand-ins of the rates job's market-data providers.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const stoppers: Array<() => Promise<void> | void> = [];
@@ -110,6 +117,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dynamo: dynamo.endpoint,
       mail: mailUrl,
       marketDataUrl,
+    });
+    let rateProviders = options.rateProviders;
+    if (!rateProviders) {
+      const { SEED_USD_VALUES } = await import('@functions/seed/rates-data');
+      const standIns = await startRateProviderStandIns(SEED_USD_VALUES);
+      stoppers.push(standIns.stop);
+      rateProviders = standIns;
+    }
+    Object.assign(process.env, {
+      RATES_CRYPTO_URL: rateProviders.cryptoUrl,
+      RATES_FIAT_URL: rateProviders.fiatUrl,
     });
     const { seedDatabase } = await import('@functions/seed/seed');
     // Locally staff may work without a second factor (docs/decisions.md); AWS seeds the default, on.

@@ -36,6 +36,11 @@ function portFrom(name: string, fallback: number): number {
 
 async function main() {
   const dev = process.argv.includes('--dev');
+  if (Boolean(env.RATES_CRYPTO_URL) !== Boolean(env.RATES_FIAT_URL)) {
+    throw new LocalStackError(
+      'Set both RATES_CRYPTO_URL and RATES_FIAT_URL to use real providers, or neither.',
+    );
+  }
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     throw new LocalStackError('Set both ADMIN_EMAIL and ADMIN_PASSWORD to create a SUPER_ADMIN, or neither.');
   }
@@ -55,6 +60,9 @@ async function main() {
     adminPassword: env.ADMIN_PASSWORD,
     // Unset: a local stand-in provider with fixed prices (set https://api.coingecko.com/api/v3 for live ones).
     marketDataUrl: env.MARKET_DATA_URL || undefined,
+    ...(env.RATES_CRYPTO_URL && env.RATES_FIAT_URL
+      ? { rateProviders: { cryptoUrl: env.RATES_CRYPTO_URL, fiatUrl: env.RATES_FIAT_URL } }
+      : {}),
   });
   const adminLine = env.ADMIN_EMAIL
     ? `Admin:     ${env.ADMIN_EMAIL} (password from ADMIN_PASSWORD)`

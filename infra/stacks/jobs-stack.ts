@@ -39,6 +39,7 @@ export class JobsStack extends Stack {
           stage: config.settings,
           table: props.table,
           mail: { identity: props.mailIdentity, from: config.mailFrom },
+          rateProviders: { cryptoUrl: config.ratesCryptoUrl, fiatUrl: config.ratesFiatUrl },
         },
       );
       const deadLetters = new Queue(this, `${name}DeadLetters`, {

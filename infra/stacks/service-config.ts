@@ -22,6 +22,9 @@ export interface ServiceConfig {
   readonly certificateArn?: string;
   /** Base URL of the market-data provider behind `GET /api/market/ticker` (the landing ticker). */
   readonly marketDataUrl: string;
+  /** Base URLs of the rates job's crypto ticker and fiat reference feed (README, "Rates that follow the market"). */
+  readonly ratesCryptoUrl: string;
+  readonly ratesFiatUrl: string;
   /** Built web app to upload; omitted when it has not been built yet. */
   readonly webAssetsPath?: string;
 }
@@ -69,6 +72,11 @@ export function readServiceConfig(scope: Construct, webAssetsPath?: string): Ser
   const marketDataUrl = context('marketDataUrl') ?? 'https://api.coingecko.com/api/v3';
   if (!/^https:\/\//.test(marketDataUrl))
     throw new Error(`Context "marketDataUrl" must be https: ${marketDataUrl}`);
+  const httpsUrl = (key: string, fallback: string) => {
+    const value = context(key) ?? fallback;
+    if (!/^https:\/\//.test(value)) throw new Error(`Context "${key}" must be https: ${value}`);
+    return value;
+  };
   return {
     stage,
     settings,
@@ -80,6 +88,8 @@ export function readServiceConfig(scope: Construct, webAssetsPath?: string): Ser
     siteDomain,
     certificateArn,
     marketDataUrl,
+    ratesCryptoUrl: httpsUrl('ratesCryptoUrl', 'https://api.kraken.com'),
+    ratesFiatUrl: httpsUrl('ratesFiatUrl', 'https://open.er-api.com/v6'),
     webAssetsPath,
   };
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { amountDecimals, assetKeySchema } from '../assets';
-import { ORIGIN_FUNDS_VALUE, TELEGRAM_CONTACT_MIN_LENGTH } from '../constants';
+import { ORIGIN_FUNDS_VALUE, RATE_SOURCES, TELEGRAM_CONTACT_MIN_LENGTH } from '../constants';
 import { applicationStatusSchema, requestTypeSchema, roleSchema, staffSettableStatusSchema } from '../enums';
 import { geoKeySchema } from '../geo';
 import { AMOUNT_DECIMALS, hasAtMostDecimals } from '../numbers';
@@ -118,6 +118,10 @@ export const rateSnapshotSchema = /* @__PURE__ */ schema(() =>
     usdValueFrom: z.number(),
     usdValueTo: z.number(),
     quotedAt: z.string(),
+    /** Until when the quoted rate is guaranteed (setting quoteLockMinutes); absent on older applications. */
+    lockedUntil: z.optional(z.string()),
+    /** Whether the rate followed the market or staff's values; absent on older applications. */
+    source: z.optional(z.enum(RATE_SOURCES)),
   }),
 );
 export type RateSnapshot = z.infer<typeof rateSnapshotSchema>;
@@ -189,6 +193,18 @@ export const adminApplicationDetailSchema = /* @__PURE__ */ schema(() =>
   z.extend(adminApplicationSchema, {
     history: z.array(statusHistoryEntrySchema),
     audit: z.array(auditEntrySchema),
+    /**
+     * For a standard application: whether its quote's window is still open, and the direction's
+     * rate now (null while it is paused or unpublished, with the reason) beside the locked one.
+     */
+    quoteLock: z.nullable(
+      z.object({
+        lockedUntil: z.string(),
+        open: z.boolean(),
+        currentRate: z.nullable(z.number()),
+        currentRefusal: z.nullable(z.string()),
+      }),
+    ),
   }),
 );
 export type AdminApplicationDetail = z.infer<typeof adminApplicationDetailSchema>;

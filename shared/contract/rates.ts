@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { assetKeySchema, currencyCodeSchema, isValidExchangePair, plainAmount } from '../assets';
+import { RATE_SOURCES } from '../constants';
 import { FIAT_DECIMALS, hasAtMostDecimals, PERCENT_DECIMALS, RATE_DECIMALS } from '../numbers';
 import { schema } from '../schema';
 import { amountSchema } from './applications';
@@ -10,6 +11,15 @@ export const valuedCurrencySchema = /* @__PURE__ */ schema(() =>
 );
 
 export const MAX_MARKUP_PERCENT = 50;
+/**
+ * A direction's state: `live` (feed, fresh and within its guard), `manual` (staff's values, within
+ * its guard), or `paused` (not offered; `pausedReason` says why).
+ */
+export const DIRECTION_STATES = ['live', 'manual', 'paused'] as const;
+export const PAUSE_REASONS = ['missing', 'stale', 'out-of-guard'] as const;
+export type PauseReason = (typeof PAUSE_REASONS)[number];
+/** Bounds of a direction's maximum feed age, in minutes: at least twice the job's re-confirmation of an unchanged price (5 min). */
+export const MAX_AGE_MINUTES_RANGE = { min: 10, max: 10_080 } as const;
 /** Entries one PUT /admin/rates may change (they are written in one transaction). */
 export const MAX_RATE_CHANGES = 60;
 
@@ -32,8 +42,19 @@ export const directionRateSchema = /* @__PURE__ */ schema(() =>
   z.object({
     assetFrom: z.string(),
     assetTo: z.string(),
+    /** The effective rate (raw price lowered by the markup); null when a price is missing. */
     rate: z.nullable(z.number()),
+    /** Units of `assetTo` per unit of `assetFrom` before the markup. */
+    rawPrice: z.nullable(z.number()),
+    source: z.enum(RATE_SOURCES),
+    state: z.enum(DIRECTION_STATES),
+    pausedReason: z.nullable(z.enum(PAUSE_REASONS)),
+    /** When the prices behind the rate were last set (manual) or confirmed by a provider (feed). */
+    priceAsOf: z.nullable(z.string()),
     markupPercent: z.number(),
+    minRate: z.nullable(z.number()),
+    maxRate: z.nullable(z.number()),
+    maxAgeMinutes: z.number(),
     minAmount: z.nullable(z.number()),
     maxAmount: z.nullable(z.number()),
     isActive: z.boolean(),
@@ -77,6 +98,22 @@ const amountLimitSchema = /* @__PURE__ */ schema(() =>
   ),
 );
 
+/** A rate guard bound: a positive rate, or null for none. */
+const rateGuardSchema = /* @__PURE__ */ schema(() =>
+  z.optional(
+    z.nullable(
+      z.number().check(
+        z.positive(),
+        z.lte(1e12),
+        z.refine(
+          (value) => hasAtMostDecimals(value, RATE_DECIMALS),
+          `At most ${RATE_DECIMALS} decimal places.`,
+        ),
+      ),
+    ),
+  ),
+);
+
 export const currencyValueChangeSchema = /* @__PURE__ */ schema(() =>
   z.strictObject({
     code: valuedCurrencySchema,
@@ -107,6 +144,13 @@ export const directionChangeSchema = /* @__PURE__ */ schema(() =>
       minAmount: amountLimitSchema,
       maxAmount: amountLimitSchema,
       isActive: z._default(z.boolean(), true),
+      /** Omitted: the direction keeps its current source, guard and maximum age. */
+      source: z.optional(z.enum(RATE_SOURCES)),
+      minRate: rateGuardSchema,
+      maxRate: rateGuardSchema,
+      maxAgeMinutes: z.optional(
+        z.number().check(z.int(), z.gte(MAX_AGE_MINUTES_RANGE.min), z.lte(MAX_AGE_MINUTES_RANGE.max)),
+      ),
     })
     .check(
       z.superRefine((direction, context) => {
@@ -119,6 +163,9 @@ export const directionChangeSchema = /* @__PURE__ */ schema(() =>
         }
         if (direction.minAmount && direction.maxAmount && direction.minAmount > direction.maxAmount) {
           context.addIssue({ code: 'custom', path: ['maxAmount'], message: 'maxAmount is below minAmount.' });
+        }
+        if (direction.minRate && direction.maxRate && direction.minRate > direction.maxRate) {
+          context.addIssue({ code: 'custom', path: ['maxRate'], message: 'maxRate is below minRate.' });
         }
       }),
     ),
@@ -166,6 +213,8 @@ export const quoteSchema = /* @__PURE__ */ schema(() =>
     amountTo: z.number(),
     rate: z.number(),
     markupPercent: z.number(),
+    /** Whether the rate follows the market (`feed`) or staff's values (`manual`). */
+    source: z.enum(RATE_SOURCES),
     /** USD value of one unit of each side. */
     usdValueFrom: z.number(),
     usdValueTo: z.number(),

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { allRoutes } from '@functions/routes/manifest';
 import { freePort } from '@infra/local/ports';
+import { startRateProviderStandIns } from '@infra/local/rate-providers';
 import { startLocalStack } from '@infra/local/stack';
 import type { Role } from '@shared/enums';
 import { meterConsumedCapacity } from '../support/consumed-capacity';
@@ -345,7 +346,10 @@ export function routesWithoutRow(rowNames: readonly string[]): string[] {
 }
 
 export async function measureDynamoCosts(sizes: number[]): Promise<Map<number, EndpointCost[]>> {
+  // Prices are set once the stack has configured the functions' environment (the seed reads it).
+  const providers = await startRateProviderStandIns({});
   const stack = await startLocalStack({
+    rateProviders: providers,
     port: 0,
     mailPort: 0,
     dynamoPort: await freePort(),
@@ -361,6 +365,11 @@ export async function measureDynamoCosts(sizes: number[]): Promise<Map<number, E
     const meter = meterConsumedCapacity(db);
     const context = await prepare(stack.siteUrl, stack.mailUrl);
     const { handler: expireStale } = await import('@functions/jobs/expire-stale');
+    const { handler: refreshRates } = await import('@functions/jobs/refresh-rates');
+    const { SEED_USD_VALUES } = await import('@functions/seed/rates-data');
+    for (const [code, usdValue] of Object.entries(SEED_USD_VALUES)) providers.setUsdValue(code, usdValue);
+    await switchToFeed();
+    await refreshRates();
     const results = new Map<number, EndpointCost[]>();
     let seeded = 0;
     for (const size of [...sizes].sort((a, b) => a - b)) {
@@ -389,12 +398,41 @@ export async function measureDynamoCosts(sizes: number[]): Promise<Map<number, E
         calls: meter.calls,
         capacity: meter.capacity,
       });
+      // The rates job: EUR moves (its price and history item: 2 writes for its 4 feed directions),
+      // then a run with nothing changed (reads only).
+      providers.setUsdValue('EUR', SEED_USD_VALUES.EUR! + size / 1e6);
+      for (const name of [
+        'job refresh-rates (EUR moved; 4 feed directions)',
+        'job refresh-rates (nothing changed)',
+      ]) {
+        meter.reset();
+        const run = await refreshRates();
+        costs.push({
+          name: `${name}: ${run.writes} writes`,
+          status: 0,
+          calls: meter.calls,
+          capacity: meter.capacity,
+        });
+      }
       results.set(size, costs);
     }
     return results;
   } finally {
     await stack.stop();
+    await providers.stop();
   }
+}
+
+/** Both EUR cash directions and both EUR card directions follow the market during the bench. */
+async function switchToFeed() {
+  const { putRates } = await import('@functions/domain/rates/rates');
+  const directions = ['cash-EUR', 'card-EUR'].flatMap((fiat) =>
+    [
+      { assetFrom: fiat, assetTo: 'usdt-trc20' },
+      { assetFrom: 'usdt-trc20', assetTo: fiat },
+    ].map((pair) => ({ ...pair, markupPercent: 2, isActive: true, source: 'feed' as const })),
+  );
+  await putRates({ currencies: [], directions }, { id: 'bench', role: 'SUPER_ADMIN' });
 }
 
 let benchPasswordHash: Promise<string> | undefined;

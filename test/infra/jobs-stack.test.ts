@@ -32,6 +32,8 @@ const config: ServiceConfig = {
   siteUrl: 'https://exchange.example.com',
   mailFrom: 'no-reply@example.com',
   marketDataUrl: 'https://api.coingecko.com/api/v3',
+  ratesCryptoUrl: 'https://api.kraken.com',
+  ratesFiatUrl: 'https://open.er-api.com/v6',
 };
 
 let sample: Template;
@@ -75,5 +77,22 @@ describe('jobs stack', () => {
 
   it('creates one schedule per job of the manifest', () => {
     manifest.resourceCountIs('AWS::Events::Rule', Object.keys(jobs).length);
+  });
+
+  it('gives the provider URLs to the rates job alone, and runs it every minute', () => {
+    const withProviders = Object.values(manifest.findResources('AWS::Lambda::Function'))
+      .map(
+        (fn) =>
+          (fn as { Properties: { Environment: { Variables: Record<string, unknown> } } }).Properties
+            .Environment.Variables,
+      )
+      .filter((env) => 'RATES_CRYPTO_URL' in env);
+    expect(withProviders).toEqual([
+      expect.objectContaining({
+        RATES_CRYPTO_URL: 'https://api.kraken.com',
+        RATES_FIAT_URL: 'https://open.er-api.com/v6',
+      }),
+    ]);
+    manifest.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
   });
 });

@@ -1,3 +1,4 @@
+import { NotQuotable } from '@functions/commons/errors';
 import {
   type ApplicationRecord,
   detailsUpdate,
@@ -17,6 +18,8 @@ import type {
   UpdateDetailsBody,
 } from '@shared/contract/applications';
 import { staffMayMove } from '@shared/lifecycle';
+import { quote } from '../rates/rates';
+import { settingValue } from '../settings/settings';
 import {
   AlreadyInStatus,
   ApplicationChangedMeanwhile,
@@ -33,10 +36,34 @@ async function viewOf(record: ApplicationRecord): Promise<AdminApplicationView> 
   return toAdminApplicationView(record, await findUserSummaries(peopleOf([record])));
 }
 
-export async function getAdminApplication(id: string): Promise<AdminApplicationDetail> {
+/**
+ * A standard application's quote window (setting quoteLockMinutes when it was created) and the
+ * direction's rate now, for staff deciding whether to honour the locked rate.
+ */
+async function quoteLockOf(
+  application: ApplicationRecord,
+  now: Date,
+): Promise<AdminApplicationDetail['quoteLock']> {
+  const { rate, assetFrom, assetTo, amountFrom } = application;
+  if (!rate || !assetFrom || !assetTo || amountFrom === null) return null;
+  const lockedUntil =
+    rate.lockedUntil ??
+    new Date(Date.parse(rate.quotedAt) + (await settingValue('quoteLockMinutes')) * 60_000).toISOString();
+  const current = await quote(assetFrom, assetTo, amountFrom, now).then(
+    (answer) => ({ currentRate: answer.rate, currentRefusal: null }),
+    (error: unknown) => {
+      if (error instanceof NotQuotable) return { currentRate: null, currentRefusal: error.message };
+      throw error;
+    },
+  );
+  return { lockedUntil, open: now.getTime() < Date.parse(lockedUntil), ...current };
+}
+
+export async function getAdminApplication(id: string, now = new Date()): Promise<AdminApplicationDetail> {
   const [found, audit] = await Promise.all([findApplicationWithHistory(id), listAuditFor('application', id)]);
   if (!found) throw new ApplicationNotFound();
   return {
+    quoteLock: await quoteLockOf(found.application, now),
     ...(await viewOf(found.application)),
     history: found.history.map(toHistoryEntry),
     audit: audit.map(({ at, actorId, actorRole, action, before, after }) => ({

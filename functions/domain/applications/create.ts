@@ -15,6 +15,7 @@ import { findIdempotencyRecord, IDEMPOTENCY_TTL_SECONDS, idempotencyPut } from '
 import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import { type CreateApplicationBody, MAX_OPEN_APPLICATIONS } from '@shared/contract/applications';
+import { settingValue } from '../settings/settings';
 import { IdempotencyKeyReused, TooManyOpenApplications } from './errors';
 import { mailApplicationOwner } from './mails';
 import { checkStandardApplication } from './standard-rules';
@@ -78,7 +79,10 @@ async function buildRecord(
       rate: null,
     };
   }
-  const quote = await checkStandardApplication(body);
+  const [quote, lockMinutes] = await Promise.all([
+    checkStandardApplication(body),
+    settingValue('quoteLockMinutes'),
+  ]);
   return {
     ...common,
     requestType: 'STANDARD',
@@ -100,6 +104,8 @@ async function buildRecord(
       usdValueFrom: quote.usdValueFrom,
       usdValueTo: quote.usdValueTo,
       quotedAt: at,
+      lockedUntil: new Date(now.getTime() + lockMinutes * 60_000).toISOString(),
+      source: quote.source,
     },
   };
 }

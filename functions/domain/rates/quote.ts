@@ -1,6 +1,6 @@
-import type { CurrencyValueRecord, DirectionRecord } from '@functions/data/rates';
+import type { CurrencyValueRecord, DirectionRecord, FeedPriceRecord } from '@functions/data/rates';
 import { amountDecimals, parseAssetKey } from '@shared/assets';
-import type { Quote } from '@shared/contract/rates';
+import type { PauseReason, Quote } from '@shared/contract/rates';
 
 /** The currency an asset is counted in: the fiat code, or USDT for the crypto asset. */
 export function currencyOfAsset(assetKey: string): string {
@@ -13,13 +13,76 @@ const floorTo = (value: number, decimals: number) =>
   Math.floor(value * 10 ** decimals + 1e-9) / 10 ** decimals;
 const ceilTo = (value: number, decimals: number) => Math.ceil(value * 10 ** decimals - 1e-9) / 10 ** decimals;
 
-/** Units of `to` per unit of `from`: the USD values' ratio, lowered by the direction's markup. */
-export function directionRate(
-  from: CurrencyValueRecord,
-  to: CurrencyValueRecord,
+/** One side's USD value as a direction uses it: staff's currency value or the feed price. */
+export interface PriceSide {
+  code: string;
+  usdValue: number;
+  /** When it was set (manual) or last confirmed by a provider (feed). */
+  at: string;
+}
+
+export interface PricedDirection {
+  /** Units of `to` per unit of `from` before the markup; null when a side has no price. */
+  rawPrice: number | null;
+  rate: number | null;
+  state: 'live' | 'manual' | 'paused';
+  pausedReason: PauseReason | null;
+  priceAsOf: string | null;
+  from?: PriceSide;
+  to?: PriceSide;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * A direction's rate and state at `now`: the two USD values of its source, their ratio lowered by
+ * the markup, and whether it may be quoted. A feed price older than the direction's maximum age,
+ * a missing price, or a rate outside the guard pauses the direction (never quoted at a wrong price).
+ */
+export function priceDirection(
   direction: DirectionRecord,
-): number {
-  return Number(((from.usdValue / to.usdValue) * (1 - direction.markupPercent / 100)).toPrecision(10));
+  prices: { from?: PriceSide; to?: PriceSide },
+  now: Date,
+): PricedDirection {
+  const { from, to } = prices;
+  if (!from || !to) {
+    return { rawPrice: null, rate: null, state: 'paused', pausedReason: 'missing', priceAsOf: null };
+  }
+  const rawPrice = Number((from.usdValue / to.usdValue).toPrecision(10));
+  const rate = Number((rawPrice * (1 - direction.markupPercent / 100)).toPrecision(10));
+  const isFeed = direction.source === 'feed';
+  // A feed rate is as old as its older price; a manual one as new as its latest change.
+  const priceAsOf = [from.at, to.at].sort()[isFeed ? 0 : 1]!;
+  const priced = { rawPrice, rate, priceAsOf, from, to };
+  if (isFeed && now.getTime() - Date.parse(priceAsOf) > direction.maxAgeMinutes * MINUTE) {
+    return { ...priced, state: 'paused', pausedReason: 'stale' };
+  }
+  if (
+    (direction.minRate !== null && rate < direction.minRate) ||
+    (direction.maxRate !== null && rate > direction.maxRate)
+  ) {
+    return { ...priced, state: 'paused', pausedReason: 'out-of-guard' };
+  }
+  return { ...priced, state: isFeed ? 'live' : 'manual', pausedReason: null };
+}
+
+/** The two sides a direction prices with, from staff's currency values or from the feed prices. */
+export function sidesOf(
+  direction: DirectionRecord,
+  values: {
+    from?: CurrencyValueRecord;
+    to?: CurrencyValueRecord;
+    feedFrom?: FeedPriceRecord;
+    feedTo?: FeedPriceRecord;
+  },
+): { from?: PriceSide; to?: PriceSide } {
+  const fromValue = (record?: CurrencyValueRecord) =>
+    record && { code: record.code, usdValue: record.usdValue, at: record.updatedAt };
+  const fromFeed = (record?: FeedPriceRecord) =>
+    record && { code: record.code, usdValue: record.usdValue, at: record.asOf };
+  return direction.source === 'feed'
+    ? { from: fromFeed(values.feedFrom), to: fromFeed(values.feedTo) }
+    : { from: fromValue(values.from), to: fromValue(values.to) };
 }
 
 export interface QuoteInputs {
@@ -27,8 +90,9 @@ export interface QuoteInputs {
   assetTo: string;
   amount: number;
   direction: DirectionRecord;
-  from: CurrencyValueRecord;
-  to: CurrencyValueRecord;
+  from: PriceSide;
+  to: PriceSide;
+  rate: number;
   minApplicationAmountUSD: number;
 }
 
@@ -37,8 +101,7 @@ export interface QuoteInputs {
  * more than the rate), the minimum rounded up (paying the shown minimum always suffices).
  */
 export function computeQuote(inputs: QuoteInputs): Quote {
-  const { assetFrom, assetTo, amount, direction, from, to, minApplicationAmountUSD } = inputs;
-  const rate = directionRate(from, to, direction);
+  const { assetFrom, assetTo, amount, direction, from, to, rate, minApplicationAmountUSD } = inputs;
   const decimalsFrom = amountDecimals(assetFrom);
   const amountUSD = amount * from.usdValue;
   const minFromSetting = minApplicationAmountUSD / from.usdValue;
@@ -55,6 +118,7 @@ export function computeQuote(inputs: QuoteInputs): Quote {
     amountTo: floorTo(amount * rate, amountDecimals(assetTo)),
     rate,
     markupPercent: direction.markupPercent,
+    source: direction.source,
     usdValueFrom: from.usdValue,
     usdValueTo: to.usdValue,
     amountUSD: Math.round(amountUSD * 100) / 100,
@@ -63,7 +127,7 @@ export function computeQuote(inputs: QuoteInputs): Quote {
     maxAmount: direction.maxAmount,
     belowMinimum,
     aboveMaximum: direction.maxAmount !== null && amount > direction.maxAmount,
-    updatedAt: [direction.updatedAt, from.updatedAt, to.updatedAt].sort().at(-1)!,
+    updatedAt: [direction.updatedAt, from.at, to.at].sort().at(-1)!,
   };
 }
 

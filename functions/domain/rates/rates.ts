@@ -3,6 +3,7 @@ import { auditPut } from '@functions/data/audit';
 import {
   type CurrencyValueRecord,
   currencyValuePut,
+  DEFAULT_MAX_AGE_MINUTES,
   type DirectionRecord,
   directionPut,
   type RatesTable,
@@ -13,10 +14,10 @@ import {
 import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
 import { isValidExchangePair } from '@shared/assets';
-import type { PublicRatesData, PutRatesBody, Quote, RatesData } from '@shared/contract/rates';
+import type { PauseReason, PublicRatesData, PutRatesBody, Quote, RatesData } from '@shared/contract/rates';
 import { fieldError } from '@shared/envelope';
 import { settingValue } from '../settings/settings';
-import { computeQuote, currencyOfAsset, directionRate } from './quote';
+import { computeQuote, currencyOfAsset, priceDirection, sidesOf } from './quote';
 
 /** No usable rate for a direction: the apply form can still send an individual request. */
 export class NoRatePublished extends NotQuotable {
@@ -43,22 +44,45 @@ export class RatesRepeated extends InvalidRequest {
   }
 }
 
+const PAUSE_EXPLANATIONS: Record<PauseReason, string> = {
+  missing: 'no market price is available for it',
+  stale: 'its market price is out of date',
+  'out-of-guard': 'its rate is outside the limits the exchange allows',
+};
+
+/** A direction the rates job or its guard has paused: it is never quoted at a wrong price. */
+export class DirectionPaused extends NotQuotable {
+  constructor(assetFrom: string, assetTo: string, reason: PauseReason) {
+    super(
+      `Exchange ${assetFrom} → ${assetTo} is paused because ${PAUSE_EXPLANATIONS[reason]}. Try again later or submit an individual request.`,
+    );
+  }
+}
+
 export class RatesChangedMeanwhile extends StateConflict {
   constructor() {
     super('The rates were changed by someone else meanwhile. Reload and try again.');
   }
 }
 
-function toRatesData(table: RatesTable, options: { activeOnly: boolean }): RatesData {
+function toRatesData(table: RatesTable, options: { activeOnly: boolean; now: Date }): RatesData {
   const values = new Map(table.currencies.map((currency) => [currency.code, currency]));
+  const feed = new Map(table.feed.map((price) => [price.code, price]));
   const directions = table.directions
     .filter((direction) => !options.activeOnly || direction.isActive)
     .map((direction) => {
-      const from = values.get(currencyOfAsset(direction.assetFrom));
-      const to = values.get(currencyOfAsset(direction.assetTo));
-      return { ...direction, rate: from && to ? directionRate(from, to, direction) : null };
+      const codeFrom = currencyOfAsset(direction.assetFrom);
+      const codeTo = currencyOfAsset(direction.assetTo);
+      const sides = sidesOf(direction, {
+        from: values.get(codeFrom),
+        to: values.get(codeTo),
+        feedFrom: feed.get(codeFrom),
+        feedTo: feed.get(codeTo),
+      });
+      const { from: _from, to: _to, ...priced } = priceDirection(direction, sides, options.now);
+      return { ...direction, ...priced };
     })
-    .filter((direction) => !options.activeOnly || direction.rate !== null)
+    .filter((direction) => !options.activeOnly || direction.state !== 'paused')
     .sort((a, b) => `${a.assetFrom}>${a.assetTo}`.localeCompare(`${b.assetFrom}>${b.assetTo}`));
   return {
     updatedAt: table.updatedAt,
@@ -71,8 +95,11 @@ function toRatesData(table: RatesTable, options: { activeOnly: boolean }): Rates
  * GET /rates: the active directions with a usable rate, and every currency's USD value, without
  * the staff ids of who changed them.
  */
-export async function publishedRates(): Promise<PublicRatesData> {
-  const { updatedAt, currencies, directions } = toRatesData(await readRatesTable(), { activeOnly: true });
+export async function publishedRates(now = new Date()): Promise<PublicRatesData> {
+  const { updatedAt, currencies, directions } = toRatesData(await readRatesTable(), {
+    activeOnly: true,
+    now,
+  });
   return {
     updatedAt,
     currencies: currencies.map(({ updatedBy: _staff, ...currency }) => currency),
@@ -80,13 +107,21 @@ export async function publishedRates(): Promise<PublicRatesData> {
   };
 }
 
-/** The whole table for the admin page, inactive directions included. */
-export async function allRates(): Promise<RatesData> {
-  return toRatesData(await readRatesTable(), { activeOnly: false });
+/** The whole table for the admin page, inactive and paused directions included (with why). */
+export async function allRates(now = new Date()): Promise<RatesData> {
+  return toRatesData(await readRatesTable(), { activeOnly: false, now });
 }
 
-/** A quote for an amount; 400 for a pair that is not fiat⇄USDT, 422 when no rate is published. */
-export async function quote(assetFrom: string, assetTo: string, amount: number): Promise<Quote> {
+/**
+ * A quote for an amount; 400 for a pair that is not fiat⇄USDT, 422 when no rate is published or
+ * the direction is paused (missing or stale market price, rate outside its guard).
+ */
+export async function quote(
+  assetFrom: string,
+  assetTo: string,
+  amount: number,
+  now = new Date(),
+): Promise<Quote> {
   if (!isValidExchangePair(assetFrom, assetTo)) {
     throw new PairNotExchanged();
   }
@@ -94,9 +129,14 @@ export async function quote(assetFrom: string, assetTo: string, amount: number):
     readQuoteInputs(assetFrom, assetTo, currencyOfAsset(assetFrom), currencyOfAsset(assetTo)),
     settingValue('minApplicationAmountUSD'),
   ]);
-  const { direction, from, to } = inputs;
-  if (!direction?.isActive || !from || !to) throw new NoRatePublished(assetFrom, assetTo);
-  return computeQuote({ assetFrom, assetTo, amount, direction, from, to, minApplicationAmountUSD });
+  const { direction } = inputs;
+  if (!direction?.isActive) throw new NoRatePublished(assetFrom, assetTo);
+  const priced = priceDirection(direction, sidesOf(direction, inputs), now);
+  if (priced.state === 'paused' || !priced.from || !priced.to || priced.rate === null) {
+    throw new DirectionPaused(assetFrom, assetTo, priced.pausedReason ?? 'missing');
+  }
+  const { from, to, rate } = priced;
+  return computeQuote({ assetFrom, assetTo, amount, direction, from, to, rate, minApplicationAmountUSD });
 }
 
 /**
@@ -135,6 +175,10 @@ export async function putRates(
     const record: DirectionRecord = {
       assetFrom: change.assetFrom,
       assetTo: change.assetTo,
+      source: change.source ?? previous?.source ?? 'manual',
+      minRate: change.minRate === undefined ? (previous?.minRate ?? null) : change.minRate,
+      maxRate: change.maxRate === undefined ? (previous?.maxRate ?? null) : change.maxRate,
+      maxAgeMinutes: change.maxAgeMinutes ?? previous?.maxAgeMinutes ?? DEFAULT_MAX_AGE_MINUTES,
       markupPercent: change.markupPercent,
       minAmount: change.minAmount ?? null,
       maxAmount: change.maxAmount ?? null,
@@ -178,8 +222,9 @@ function key(direction: { assetFrom: string; assetTo: string }) {
 }
 
 function terms(direction: DirectionRecord) {
-  const { markupPercent, minAmount, maxAmount, isActive } = direction;
-  return { markupPercent, minAmount, maxAmount, isActive };
+  const { source, markupPercent, minRate, maxRate, maxAgeMinutes, minAmount, maxAmount, isActive } =
+    direction;
+  return { source, markupPercent, minRate, maxRate, maxAgeMinutes, minAmount, maxAmount, isActive };
 }
 
 function sameTerms(a: DirectionRecord, b: DirectionRecord) {

@@ -65,6 +65,10 @@ const VALUE_RULES: Record<SettingKey, (value: number) => string | undefined> = {
       : 'The value must be a whole number of hours from 1 to 8760.',
   staffMfaRequired: (value) =>
     value === 0 || value === 1 ? undefined : 'The value must be 1 (required) or 0 (optional).',
+  quoteLockMinutes: (value) =>
+    Number.isInteger(value) && value >= 0 && value <= 1440
+      ? undefined
+      : 'The value must be a whole number of minutes from 0 to 1440.',
 };
 
 export async function putSetting(

@@ -1,5 +1,5 @@
-import type { CurrencyValueRecord, DirectionRecord } from '@functions/data/rates';
-import { computeQuote, currencyOfAsset, directionRate } from '@functions/domain/rates/quote';
+import type { DirectionRecord } from '@functions/data/rates';
+import { computeQuote, currencyOfAsset, type PriceSide, priceDirection } from '@functions/domain/rates/quote';
 import { amountDecimals, plainAmount } from '@shared/assets';
 import { standardAmountSchema } from '@shared/contract/applications';
 import { amountLimitMessage } from '@shared/contract/rates';
@@ -8,15 +8,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 
 const at = '2026-01-01T00:00:00.000Z';
-const value = (code: string, usdValue: number): CurrencyValueRecord => ({
-  code,
-  usdValue,
-  updatedAt: at,
-  updatedBy: null,
-});
+const value = (code: string, usdValue: number, when = at): PriceSide => ({ code, usdValue, at: when });
 const direction = (overrides: Partial<DirectionRecord> = {}): DirectionRecord => ({
   assetFrom: 'card-EUR',
   assetTo: 'usdt-trc20',
+  source: 'manual',
+  minRate: null,
+  maxRate: null,
+  maxAgeMinutes: 15,
   markupPercent: 1.5,
   minAmount: null,
   maxAmount: null,
@@ -26,16 +25,32 @@ const direction = (overrides: Partial<DirectionRecord> = {}): DirectionRecord =>
   ...overrides,
 });
 
-const quoteOf = (amount: number, overrides: Partial<DirectionRecord> = {}, minUSD = 100) =>
+const now = new Date(at);
+const rateOf = (terms: DirectionRecord, from: PriceSide, to: PriceSide) =>
+  priceDirection(terms, { from, to }, now).rate!;
+
+/** A quote at the direction's own rate, as the quote function computes it. */
+const quoteWith = (
+  inputs: { assetFrom: string; assetTo: string; amount: number; direction: DirectionRecord },
+  from: PriceSide,
+  to: PriceSide,
+  minUSD = 100,
+) =>
   computeQuote({
-    assetFrom: 'card-EUR',
-    assetTo: 'usdt-trc20',
-    amount,
-    direction: direction(overrides),
-    from: value('EUR', 1.08),
-    to: value('USDT', 1),
+    ...inputs,
+    from,
+    to,
+    rate: rateOf(inputs.direction, from, to),
     minApplicationAmountUSD: minUSD,
   });
+
+const quoteOf = (amount: number, overrides: Partial<DirectionRecord> = {}, minUSD = 100) =>
+  quoteWith(
+    { assetFrom: 'card-EUR', assetTo: 'usdt-trc20', amount, direction: direction(overrides) },
+    value('EUR', 1.08),
+    value('USDT', 1),
+    minUSD,
+  );
 
 describe('currencyOfAsset', () => {
   it('names the fiat code of a cash or card asset and USDT for the crypto asset', () => {
@@ -45,13 +60,54 @@ describe('currencyOfAsset', () => {
   });
 });
 
-describe('directionRate', () => {
+describe('priceDirection', () => {
   it('is the ratio of the USD values lowered by the markup', () => {
-    expect(directionRate(value('EUR', 1.08), value('USDT', 1), direction())).toBeCloseTo(1.08 * 0.985, 10);
-    expect(directionRate(value('USDT', 1), value('RUB', 0.011), direction())).toBeCloseTo(
-      (1 / 0.011) * 0.985,
-      6,
+    expect(rateOf(direction(), value('EUR', 1.08), value('USDT', 1))).toBeCloseTo(1.08 * 0.985, 10);
+    expect(rateOf(direction(), value('USDT', 1), value('RUB', 0.011))).toBeCloseTo((1 / 0.011) * 0.985, 6);
+  });
+
+  it('keeps the raw price beside the effective rate and calls a manual direction manual', () => {
+    const priced = priceDirection(direction(), { from: value('EUR', 1.08), to: value('USDT', 1) }, now);
+    expect(priced).toMatchObject({ rawPrice: 1.08, state: 'manual', pausedReason: null, priceAsOf: at });
+  });
+
+  it('pauses a direction with a missing price', () => {
+    expect(priceDirection(direction(), { from: value('EUR', 1.08) }, now)).toMatchObject({
+      rate: null,
+      state: 'paused',
+      pausedReason: 'missing',
+    });
+  });
+
+  it('pauses a feed direction once its older price is past the maximum age, and only then', () => {
+    const feed = direction({ source: 'feed', maxAgeMinutes: 10 });
+    const fresh = '2026-01-01T00:00:00.000Z';
+    const old = '2025-12-31T23:50:00.000Z';
+    const prices = { from: value('EUR', 1.08, fresh), to: value('USDT', 1, old) };
+    expect(priceDirection(feed, prices, now)).toMatchObject({ state: 'live', priceAsOf: old });
+    expect(priceDirection(feed, prices, new Date(Date.parse(at) + 1))).toMatchObject({
+      state: 'paused',
+      pausedReason: 'stale',
+    });
+    // A manual direction does not age: staff's values stand until staff change them.
+    expect(priceDirection(direction({ maxAgeMinutes: 10 }), prices, new Date('2027-01-01'))).toMatchObject({
+      state: 'manual',
+    });
+  });
+
+  it('pauses a direction whose rate leaves its guard', () => {
+    const prices = { from: value('EUR', 1.08), to: value('USDT', 1) };
+    const rate = 1.08 * 0.985;
+    expect(priceDirection(direction({ minRate: rate + 0.001 }), prices, now)).toMatchObject({
+      state: 'paused',
+      pausedReason: 'out-of-guard',
+    });
+    expect(priceDirection(direction({ maxRate: rate - 0.001 }), prices, now).pausedReason).toBe(
+      'out-of-guard',
     );
+    expect(
+      priceDirection(direction({ minRate: rate - 0.001, maxRate: rate + 0.001 }), prices, now).state,
+    ).toBe('manual');
   });
 });
 
@@ -63,15 +119,16 @@ describe('computeQuote', () => {
   });
 
   it('rounds fiat received down to the cent', () => {
-    const quote = computeQuote({
-      assetFrom: 'usdt-trc20',
-      assetTo: 'cash-EUR',
-      amount: 333.333333,
-      direction: direction({ assetFrom: 'usdt-trc20', assetTo: 'cash-EUR' }),
-      from: value('USDT', 1),
-      to: value('EUR', 1.08),
-      minApplicationAmountUSD: 100,
-    });
+    const quote = quoteWith(
+      {
+        assetFrom: 'usdt-trc20',
+        assetTo: 'cash-EUR',
+        amount: 333.333333,
+        direction: direction({ assetFrom: 'usdt-trc20', assetTo: 'cash-EUR' }),
+      },
+      value('USDT', 1),
+      value('EUR', 1.08),
+    );
     expect(quote.amountTo).toBe(Math.floor(333.333333 * quote.rate * 100) / 100);
   });
 
@@ -101,24 +158,18 @@ describe('computeQuote', () => {
         fc.double({ min: 0.00001, max: 5, noNaN: true }),
         fc.integer({ min: 0, max: 10_000 }),
         (amount, usdValue, minUSD) => {
-          const quote = computeQuote({
+          const terms = {
             assetFrom: 'cash-XXX',
             assetTo: 'usdt-trc20',
-            amount,
             direction: direction({ assetFrom: 'cash-XXX' }),
-            from: value('XXX', usdValue),
-            to: value('USDT', 1),
-            minApplicationAmountUSD: minUSD,
-          });
-          const atMinimum = computeQuote({
-            assetFrom: 'cash-XXX',
-            assetTo: 'usdt-trc20',
-            amount: quote.minAmount,
-            direction: direction({ assetFrom: 'cash-XXX' }),
-            from: value('XXX', usdValue),
-            to: value('USDT', 1),
-            minApplicationAmountUSD: minUSD,
-          });
+          };
+          const quote = quoteWith({ ...terms, amount }, value('XXX', usdValue), value('USDT', 1), minUSD);
+          const atMinimum = quoteWith(
+            { ...terms, amount: quote.minAmount },
+            value('XXX', usdValue),
+            value('USDT', 1),
+            minUSD,
+          );
           expect(quote.amountTo).toBeLessThanOrEqual(amount * quote.rate + 1e-9);
           expect(atMinimum.belowMinimum).toBe(false);
         },

@@ -43,6 +43,23 @@ export function ApplicationFacts({ application: a }: { application: AdminApplica
       ],
       [t('applications.detail.originFunds'), a.originFunds ?? '—'],
     );
+    if (a.quoteLock) {
+      const lock = a.quoteLock;
+      facts.push(
+        [
+          t('applications.detail.quoteLock'),
+          t(lock.open ? 'applications.detail.quoteLockOpen' : 'applications.detail.quoteLockClosed', {
+            when: formatDateTime(lock.lockedUntil, language),
+          }),
+        ],
+        [
+          t('applications.detail.currentRate'),
+          lock.currentRate === null
+            ? t('applications.detail.currentRateNone')
+            : formatNumber(lock.currentRate, language, 6),
+        ],
+      );
+    }
   } else {
     facts.push([
       t('applications.columns.details'),

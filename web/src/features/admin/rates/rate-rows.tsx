@@ -1,11 +1,12 @@
 import { parseAssetKey } from '@shared/assets';
+import { RATE_SOURCES, type RateSource } from '@shared/constants';
 import type { CurrencyValue, DirectionRate, RatesData } from '@shared/contract/rates';
 import { Badge } from '@web/components/ui/badge';
 import { useTranslation } from '@web/lib/i18n';
 import { useState } from 'react';
 import { PencilIcon } from '../components/admin-icons';
 import { IconButton } from '../components/icon-button';
-import { formatNumber } from '../lib/format';
+import { formatDateTime, formatNumber } from '../lib/format';
 import {
   type DirectionDraft,
   type DirectionErrors,
@@ -20,6 +21,8 @@ function sideName(asset: string, kinds: { cash: string; card: string }): string 
   if (!parsed) return asset.toUpperCase();
   return parsed.kind === 'crypto' ? parsed.code : `${kinds[parsed.fiatKind]} ${parsed.currency}`;
 }
+
+const STATE_TONES = { live: 'success', manual: 'neutral', paused: 'danger' } as const;
 
 export function DirectionRow({
   direction,
@@ -37,6 +40,7 @@ export function DirectionRow({
   const start = () => {
     setErrors({});
     setDraft({
+      source: direction.source,
       markupPercent: String(direction.markupPercent),
       minAmount: direction.minAmount === null ? '' : String(direction.minAmount),
       maxAmount: direction.maxAmount === null ? '' : String(direction.maxAmount),
@@ -83,6 +87,39 @@ export function DirectionRow({
         {name}
       </th>
       <td className="num nowrap">{formatNumber(direction.rate, language, 6)}</td>
+      <td>
+        {draft ? (
+          <select
+            className="select select--sm"
+            value={draft.source}
+            aria-label={`${t('rates.columns.source')}: ${name}`}
+            onChange={(event) => setDraft({ ...draft, source: event.target.value as RateSource })}
+          >
+            {RATE_SOURCES.map((source) => (
+              <option key={source} value={source}>
+                {t(`rates.source.${source}`)}
+              </option>
+            ))}
+          </select>
+        ) : (
+          t(`rates.source.${direction.source}`)
+        )}
+      </td>
+      <td>
+        <Badge tone={STATE_TONES[direction.state]}>
+          {direction.pausedReason
+            ? t('rates.state.pausedBecause', { reason: t(`rates.paused.${direction.pausedReason}`) })
+            : t(`rates.state.${direction.state}`)}
+        </Badge>
+        {direction.rawPrice !== null && direction.priceAsOf && (
+          <div className="cell-note">
+            {t('rates.raw', {
+              price: formatNumber(direction.rawPrice, language, 6),
+              when: formatDateTime(direction.priceAsOf, language),
+            })}
+          </div>
+        )}
+      </td>
       <td>
         {draft
           ? input('markupPercent', t('rates.columns.markup'))

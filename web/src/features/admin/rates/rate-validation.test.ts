@@ -2,11 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { validateDirection, validateUsdValue } from './rate-validation';
 
 const messages = { markup: 'markup', positive: 'positive', minAboveMax: 'minAboveMax' };
-const draft = { markupPercent: '1.5', minAmount: '100', maxAmount: '5000', isActive: true };
+const draft = {
+  source: 'feed' as const,
+  markupPercent: '1.5',
+  minAmount: '100',
+  maxAmount: '5000',
+  isActive: true,
+};
 
 describe('validateDirection', () => {
   it('turns a valid row into numbers, empty limits into null', () => {
     expect(validateDirection({ ...draft, maxAmount: '' }, messages).value).toEqual({
+      source: 'feed',
       markupPercent: 1.5,
       minAmount: 100,
       maxAmount: null,

@@ -1,6 +1,8 @@
+import type { RateSource } from '@shared/constants';
 import { MAX_MARKUP_PERCENT } from '@shared/contract/rates';
 
 export interface DirectionDraft {
+  source: RateSource;
   markupPercent: string;
   minAmount: string;
   maxAmount: string;
@@ -47,6 +49,7 @@ export function validateDirection(draft: DirectionDraft, messages: RateMessages)
     errors,
     value: valid
       ? {
+          source: draft.source,
           markupPercent: markup as number,
           minAmount: min as number | null,
           maxAmount: max as number | null,

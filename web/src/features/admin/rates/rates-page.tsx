@@ -73,6 +73,8 @@ export function RatesPage() {
                 <th key="rate" scope="col" className="num">
                   {t('rates.columns.rate')}
                 </th>,
+                t('rates.columns.source'),
+                t('rates.columns.state'),
                 t('rates.columns.markup'),
                 t('rates.columns.min'),
                 t('rates.columns.max'),

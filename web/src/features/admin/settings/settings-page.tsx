@@ -33,6 +33,7 @@ const SETTINGS: SettingSpec[] = [
   },
   // 1 = staff must use two-step verification, 0 = optional; the server refuses anything else.
   { key: 'staffMfaRequired', min: 0, step: 1, placeholder: String(SETTING_DEFAULTS.staffMfaRequired.value) },
+  { key: 'quoteLockMinutes', min: 0, step: 1, placeholder: String(SETTING_DEFAULTS.quoteLockMinutes.value) },
 ];
 
 /** System settings (docs/product.md §2, §5): each a numeric field saved on its own. */

@@ -198,6 +198,7 @@ describe('apply form rules', () => {
       amountTo: 0.19,
       rate: 0.0019,
       markupPercent: 1,
+      source: 'manual' as const,
       usdValueFrom: 0.002,
       usdValueTo: 1,
       amountUSD: 0.2,

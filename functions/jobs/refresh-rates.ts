@@ -1,0 +1,9 @@
+import { logger } from '../commons/logger';
+import { type FeedRun, refreshFeedPrices } from '../domain/rates/feed';
+
+/** EventBridge schedule (every minute; a timer in the local stack). */
+export const handler = async (): Promise<FeedRun> => {
+  const result = await refreshFeedPrices();
+  logger.info('refresh-rates finished', { ...result });
+  return result;
+};
