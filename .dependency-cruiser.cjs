@@ -39,14 +39,14 @@ module.exports = {
       comment: 'The data layer stores and reads; business rules and HTTP live above it.',
       severity: 'error',
       from: { path: '^functions/data/' },
-      to: { path: '^functions/(domain|pipeline|handlers|routes|mail|jobs|seed)/' },
+      to: { path: '^functions/(domain|pipeline|handlers|routes|mail|jobs|seed|deploy)/' },
     },
     {
       name: 'domain-below-pipeline',
       comment: 'Domain code speaks no HTTP: it throws DomainErrors that the pipeline maps.',
       severity: 'error',
       from: { path: '^functions/(domain|mail)/' },
-      to: { path: '^functions/(pipeline|handlers|routes|jobs)/' },
+      to: { path: '^functions/(pipeline|handlers|routes|jobs|deploy)/' },
     },
     {
       name: 'routes-are-declarations',
@@ -59,7 +59,7 @@ module.exports = {
       name: 'handlers-call-the-domain',
       comment: 'A handler validates (pipeline), calls a named domain function and shapes the answer.',
       severity: 'error',
-      from: { path: '^functions/(handlers|jobs)/' },
+      from: { path: '^functions/(handlers|jobs|deploy)/' },
       to: { path: '^functions/data/' },
     },
     {

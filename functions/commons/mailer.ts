@@ -1,5 +1,6 @@
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { requireEnv } from './config';
+import { countMetric } from './metrics';
 
 /**
  * Sends one mail through SES (locally the SES inbox, through the SDK's AWS_ENDPOINT_URL_SES).
@@ -21,9 +22,20 @@ export interface OutgoingMail {
 
 export async function sendMail(mail: OutgoingMail): Promise<void> {
   mailFrom ??= requireEnv('MAIL_FROM');
-  await ses.send(
+  countMetric('MailsQueued');
+  try {
+    await send(mail, mailFrom);
+  } catch (error) {
+    countMetric('MailsFailed');
+    throw error;
+  }
+  countMetric('MailsSent');
+}
+
+function send(mail: OutgoingMail, from: string) {
+  return ses.send(
     new SendEmailCommand({
-      Source: mailFrom,
+      Source: from,
       Destination: { ToAddresses: [mail.to] },
       Message: {
         Subject: { Data: mail.subject, Charset: 'UTF-8' },

@@ -22,14 +22,26 @@ export async function readSecretString(inlineEnv: string, arnEnv: string): Promi
   return body.SecretString;
 }
 
-/** Reads a secret once per container; a failed read is retried on the next call. */
-export function cachedSecret<T>(load: () => Promise<T>): () => Promise<T> {
-  let value: Promise<T> | undefined;
-  return () => {
-    value ??= load().catch((error: unknown) => {
-      value = undefined;
-      throw error;
-    });
-    return value;
+/** How long a read secret is kept; a rotated value is in use everywhere within about twice this (docs/operations.md). */
+export const SECRET_TTL_MS = 5 * 60 * 1000;
+
+/**
+ * Keeps what `load` read for `SECRET_TTL_MS` (the extension caches as long), not for the container's life,
+ * so a new value put into the secret is in use everywhere within about twice that; a failed read is
+ * retried on the next call.
+ */
+export function cachedSecret<T>(load: () => Promise<T>): (now?: number) => Promise<T> {
+  let cached: { value: Promise<T>; until: number } | undefined;
+  return (now = Date.now()) => {
+    if (cached && cached.until > now) return cached.value;
+    const entry = {
+      until: now + SECRET_TTL_MS,
+      value: load().catch((error: unknown) => {
+        if (cached === entry) cached = undefined;
+        throw error;
+      }),
+    };
+    cached = entry;
+    return entry.value;
   };
 }

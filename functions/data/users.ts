@@ -407,7 +407,12 @@ function unchangedSinceRead(
 export async function setPasswordHash(
   user: UserRecord,
   passwordHash: string,
-  options: { now?: Date; keepSessionId?: string } = {},
+  options: {
+    now?: Date;
+    keepSessionId?: string;
+    /** Also marks the address verified (an operator vouching for the first SUPER_ADMIN's address). */
+    verifyEmail?: boolean;
+  } = {},
 ): Promise<void> {
   const now = options.now ?? new Date();
   const oldEpoch = user.sessionEpoch ?? 0;
@@ -418,13 +423,14 @@ export async function setPasswordHash(
         Update: {
           TableName: tableName,
           Key: keys.user(user.id),
-          UpdateExpression: 'SET passwordHash = :hash, updatedAt = :now, sessionEpoch = :new',
+          UpdateExpression: `SET passwordHash = :hash, updatedAt = :now, sessionEpoch = :new${options.verifyEmail ? ', emailVerified = :true' : ''}`,
           ConditionExpression: 'attribute_exists(pk) AND sessionEpoch = :old',
           ExpressionAttributeValues: {
             ':hash': passwordHash,
             ':now': now.toISOString(),
             ':new': oldEpoch + 1,
             ':old': oldEpoch,
+            ...(options.verifyEmail ? { ':true': true } : {}),
           },
         },
       },

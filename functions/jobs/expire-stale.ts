@@ -1,9 +1,18 @@
 import { logger } from '../commons/logger';
-import { expireStaleApplications } from '../domain/applications/expire';
+import { type ExpiryRun, expireStaleApplications } from '../domain/applications/expire';
 
-/** EventBridge schedule (every 15 minutes; a timer in the local stack). */
-export const handler = async (): Promise<{ expired: number; skipped: number }> => {
+/**
+ * EventBridge schedule (every 15 minutes; a timer in the local stack). A run in which some
+ * applications could not be expired fails after doing all the others, so Lambda retries it (the
+ * expired ones are skipped then) and, failing again, records it in the job's dead-letter queue,
+ * which raises an alarm.
+ */
+export const handler = async (): Promise<ExpiryRun> => {
   const result = await expireStaleApplications();
-  logger.info('expire-stale finished', result);
+  logger.info('expire-stale finished', { ...result });
+  if (result.failed > 0)
+    throw new Error(
+      `expire-stale: ${result.failed} applications could not be expired (${result.expired} were)`,
+    );
   return result;
 };

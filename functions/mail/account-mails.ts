@@ -139,3 +139,30 @@ export function addressChangedMail(user: MailRecipient, newEmail: string): Outgo
         };
   return render(user.email, user.language, text);
 }
+
+/** The first SUPER_ADMIN's invitation: a 24-hour link to set the password of an account created at deploy. */
+export function adminInvitationMail(user: MailRecipient, link: string): OutgoingMail {
+  const text: MailText =
+    user.language === 'en'
+      ? {
+          subject: 'Set the password of your administrator account',
+          greeting: greeting('en', user.username),
+          lines: [
+            'An administrator account (SUPER_ADMIN) was created for this address when the service was deployed.',
+            'Set its password to log in. The link is valid for 24 hours and works once.',
+          ],
+          action: 'Set the password',
+          footer: 'If you did not expect this, ignore this email: nobody can log in without the link.',
+        }
+      : {
+          subject: 'Задайте пароль аккаунта администратора',
+          greeting: greeting('ru', user.username),
+          lines: [
+            'При развёртывании сервиса для этого адреса создан аккаунт администратора (SUPER_ADMIN).',
+            'Задайте пароль, чтобы войти. Ссылка действительна 24 часа и работает один раз.',
+          ],
+          action: 'Задать пароль',
+          footer: 'Если вы этого не ждали, проигнорируйте письмо: без ссылки войти никто не сможет.',
+        };
+  return render(user.email, user.language, text, link);
+}

@@ -6,6 +6,7 @@ import type { ApiContext, ApiEvent, ApiResult } from './http-types';
 import { authenticate } from './middleware/authenticate';
 import { errorMapper } from './middleware/error-mapper';
 import { jsonBody } from './middleware/json-body';
+import { originGuard } from './middleware/origin-guard';
 import { validateRequest } from './middleware/validate-request';
 import { type Reply, toResponse } from './responses';
 
@@ -65,8 +66,8 @@ function routePipeline<R extends RouteDefinition>(
  * The caller's address, for the per-address limits. Behind CloudFront `sourceIp` is the edge
  * server's, shared by everyone that edge serves (one guesser would throttle them all), so the
  * viewer's own address comes from CloudFront-Viewer-Address ("ip:port", which the `/api/*`
- * behavior's origin request policy forwards). A caller that bypasses CloudFront can set that
- * header itself; the per-account lockout does not depend on it.
+ * behavior's origin request policy forwards). A caller that bypasses CloudFront is refused by the
+ * origin guard before this is read, so the header cannot be forged.
  */
 export function clientIp(event: ApiEvent): string {
   const viewer = event.headers?.['cloudfront-viewer-address'];
@@ -74,7 +75,13 @@ export function clientIp(event: ApiEvent): string {
   return separator > 0 ? viewer!.slice(0, separator) : event.requestContext.http.sourceIp;
 }
 
-/** Logging and error mapping alone, for the fallback that answers unmatched requests. */
+/**
+ * Logging, error mapping and the origin check, which runs before anything else: the whole pipeline
+ * of the fallback that answers unmatched requests, and the start of every route's.
+ */
 export function basePipeline() {
-  return middy<ApiEvent, ApiResult, Error, ApiContext>().use(logContext()).use(errorMapper());
+  return middy<ApiEvent, ApiResult, Error, ApiContext>()
+    .use(logContext())
+    .use(errorMapper())
+    .use(originGuard());
 }

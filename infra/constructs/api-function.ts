@@ -9,6 +9,7 @@ import {
   ParamsAndSecretsLogLevel,
   ParamsAndSecretsVersions,
   Runtime,
+  Tracing,
 } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -93,6 +94,8 @@ export class ApiFunction extends NodejsFunction {
       timeout: props.timeout ?? Duration.seconds(10),
       logGroup,
       role,
+      // The Lambda service's segments only (no X-Ray SDK in the bundle): see docs/decisions.md.
+      tracing: Tracing.ACTIVE,
       ...(props.jwtSecret
         ? {
             paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
@@ -124,6 +127,12 @@ export class ApiFunction extends NodejsFunction {
       },
     });
     props.jwtSecret?.grantRead(this);
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Active tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level ' +
+        'permissions, so CDK grants them on *; they only write trace data.',
+    });
     Validations.of(this).acknowledge({
       id: 'AwsSolutions-L1',
       reason:

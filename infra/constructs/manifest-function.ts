@@ -1,9 +1,10 @@
 import { type Access, needsJwtSecret, type ResourceUse } from '@functions/routes/definition';
-import type { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import type { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
+import type { StageSettings } from '../stacks/stages';
 import { ApiFunction } from './api-function';
 
 /** What manifest functions may be bound to; each function gets only what its entry needs. */
@@ -12,7 +13,8 @@ export interface ManifestResources {
   readonly jwtSecret?: ISecret;
   /** The key that seals TOTP secrets at rest. */
   readonly mfaKey?: ISecret;
-  readonly removalPolicy: RemovalPolicy;
+  /** Removal policy, log level and retention, default memory. */
+  readonly stage: StageSettings;
   readonly table?: ITable;
   readonly mail?: { readonly identity: IEmailIdentity; readonly from: string };
   /** Base URL of the market-data provider, for the ticker. */
@@ -27,6 +29,8 @@ export interface ManifestFunctionSpec {
   readonly uses: ResourceUse;
   readonly description?: string;
   readonly timeout?: Duration;
+  /** Instead of the stage's default memory. */
+  readonly memorySize?: number;
 }
 
 /** One `ApiFunction` for a manifest entry (route, fallback or job), bound to what it uses. */
@@ -44,7 +48,10 @@ export function manifestFunction(
     description: spec.description ?? spec.handler,
     siteUrl: resources.siteUrl,
     jwtSecret: jwt ? resources.jwtSecret : undefined,
-    removalPolicy: resources.removalPolicy,
+    removalPolicy: resources.stage.removalPolicy,
+    logRetention: resources.stage.logRetention,
+    logLevel: resources.stage.logLevel,
+    memorySize: spec.memorySize ?? resources.stage.memoryMb.default,
     timeout: spec.timeout,
   });
   if (spec.uses.table) {

@@ -1,3 +1,4 @@
+import { ORIGIN_HEADER } from '@functions/pipeline/middleware/origin-guard';
 import { TICKER_CACHE_SECONDS } from '@shared/constants';
 import { Duration, Fn, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -23,6 +24,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { PAGE_ROUTER_CODE } from '../edge/page-router';
 import {
@@ -38,6 +40,10 @@ export interface SiteDistributionProps {
   readonly siteBucket: Bucket;
   readonly logBucket: Bucket;
   readonly httpApi: IHttpApi;
+  /** Its value goes to the API in the origin header, which the functions require. */
+  readonly originSecret: ISecret;
+  /** The web ACL (WAF stack, us-east-1), by a cross-region reference. */
+  readonly webAclArn: string;
 }
 
 /** The API reference page is one file of the site (web/api-docs.html), served at API_DOCS_PATH. */
@@ -104,6 +110,9 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
   const apiOrigin = new HttpOrigin(apiDomain, {
     protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
     originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+    // The API refuses requests without it (origin protection). A dynamic reference: CloudFormation
+    // resolves it, so the value is in no template.
+    customHeaders: { [ORIGIN_HEADER]: props.originSecret.secretValue.unsafeUnwrap() },
   });
   const apiBehavior = {
     origin: apiOrigin,
@@ -130,6 +139,7 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
   const distribution = new Distribution(scope, 'Distribution', {
     comment: `Exchange site (${config.stage})`,
     defaultRootObject: 'index.html',
+    webAclId: props.webAclArn,
     httpVersion: HttpVersion.HTTP2_AND_3,
     priceClass: PriceClass.PRICE_CLASS_100,
     enableLogging: true,
@@ -173,18 +183,10 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
       },
     },
   });
-  Validations.of(distribution).acknowledge(
-    {
-      id: 'AwsSolutions-CFR1',
-      reason: 'The service is offered in many countries; there is no list of regions to restrict to.',
-    },
-    {
-      id: 'AwsSolutions-CFR2',
-      reason:
-        'No WAF for now: the API has stage throttling and per-identifier/IP login throttling in the app; ' +
-        'a web ACL (about $5+/month plus per-request fees) can be attached later without code changes.',
-    },
-  );
+  Validations.of(distribution).acknowledge({
+    id: 'AwsSolutions-CFR1',
+    reason: 'The service is offered in many countries; there is no list of regions to restrict to.',
+  });
   if (!customDomain) {
     Validations.of(distribution).acknowledge({
       id: 'AwsSolutions-CFR4',

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ApiEvent, ApiResult } from '@functions/pipeline/http-types';
+import { ORIGIN_HEADER } from '@functions/pipeline/middleware/origin-guard';
 import type { RouteDefinition } from '@functions/routes/definition';
 import { allRoutes, fallbackRoute } from '@functions/routes/manifest';
 import { matchRoute } from '@functions/routes/matching';
@@ -56,7 +57,11 @@ export function lambdaContext(functionName: string): Context {
  */
 export function apiRequestListener(
   handlers: Awaited<ReturnType<typeof loadApiHandlers>>,
-  options: { checkResponses: boolean },
+  options: {
+    checkResponses: boolean;
+    /** Added to every request as CloudFront adds it, replacing any value the caller sent. */
+    originSecret: string;
+  },
 ) {
   return async (request: IncomingMessage, response: ServerResponse) => {
     const body = await readBody(request);
@@ -79,6 +84,7 @@ export function apiRequestListener(
       body,
       match.kind === 'route' ? match.pathParameters : undefined,
     );
+    event.headers[ORIGIN_HEADER] = options.originSecret;
     const result = (await handler(
       event,
       lambdaContext(match.kind === 'route' ? match.id : 'fallback'),

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -22,6 +23,8 @@ export interface LocalStackOptions {
   dataDir: string | null;
   tableName: string;
   jwtSecret: string;
+  /** CloudFront's origin header value (functions' ORIGIN_SECRET); a random one per start when absent. */
+  originSecret?: string;
   mailFrom: string;
   /** How non-API paths are answered: the built app, Vite's dev middleware, or not at all (API tests). */
   web: 'static' | 'dev' | 'none';
@@ -100,7 +103,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       marketDataUrl = standIn.url;
     }
 
-    configureFunctionEnvironment(options, { siteUrl, dynamo: dynamo.endpoint, mail: mailUrl, marketDataUrl });
+    const originSecret = options.originSecret ?? randomBytes(32).toString('base64url');
+    configureFunctionEnvironment(options, {
+      originSecret,
+      siteUrl,
+      dynamo: dynamo.endpoint,
+      mail: mailUrl,
+      marketDataUrl,
+    });
     const { seedDatabase } = await import('@functions/seed/seed');
     // Locally staff may work without a second factor (docs/decisions.md); AWS seeds the default, on.
     await seedDatabase({ settingValues: { staffMfaRequired: 0 } });
@@ -111,6 +121,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const api = apiRequestListener(await loadApiHandlers(), {
       checkResponses: options.checkResponses ?? false,
+      originSecret,
     });
     const web = await webListener(options);
     listener = (request, response) => {
@@ -133,7 +144,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 /** The variables each Lambda gets from CDK, pointed at the local stand-ins. */
 function configureFunctionEnvironment(
   options: LocalStackOptions,
-  urls: { siteUrl: string; dynamo: string; mail: string; marketDataUrl: string },
+  urls: { originSecret: string; siteUrl: string; dynamo: string; mail: string; marketDataUrl: string },
 ) {
   Object.assign(process.env, {
     TABLE_NAME: options.tableName,
@@ -142,6 +153,7 @@ function configureFunctionEnvironment(
     JWT_SECRET: options.jwtSecret,
     // Locally the key of the stored TOTP secrets follows the local JWT secret (kept beside the data).
     MFA_KEY: `${options.jwtSecret}:mfa`,
+    ORIGIN_SECRET: urls.originSecret,
     AWS_REGION: 'us-east-1',
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',

@@ -1,8 +1,9 @@
 import type { Access } from '@functions/routes/definition';
-import { allRoutes, fallbackRoute } from '@functions/routes/manifest';
+import { allRoutes, fallbackRoute, type RouteId, routes } from '@functions/routes/manifest';
 import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
+  type CfnStage,
   HttpApi,
   HttpMethod,
   HttpRoute,
@@ -11,13 +12,13 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import type { ApiFunction } from '../constructs/api-function';
 import { constructIdFor, type ManifestResources, manifestFunction } from '../constructs/manifest-function';
-import { removalPolicyFor, type ServiceConfig } from './service-config';
+import type { ServiceConfig } from './service-config';
 
 export interface ApiStackProps extends StackProps {
   readonly config: ServiceConfig;
@@ -25,8 +26,21 @@ export interface ApiStackProps extends StackProps {
   readonly mailIdentity: IEmailIdentity;
 }
 
-/** Per-stage request limits: a ceiling against abuse and runaway cost, far above normal traffic. */
-export const API_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+/** Routes that run bcrypt: they get the stage's `memoryMb.passwordHashing` (docs/decisions.md). */
+export const PASSWORD_HASHING_ROUTES = [
+  'authRegister',
+  'authLogin',
+  'authChangePassword',
+  'authResetPassword',
+] as const satisfies readonly RouteId[];
+
+/** Routes that hash a password or send a mail to any address: each has the stage's `authRoute` limit. */
+export const AUTH_THROTTLED_ROUTES = [
+  'authRegister',
+  'authLogin',
+  'authForgotPassword',
+  'authResendVerification',
+] as const satisfies readonly RouteId[];
 
 /**
  * One line per request. `requestId` is also the `apiRequestId` of the function's log lines, and
@@ -65,13 +79,16 @@ function authorizationReason(access: Access): string {
  */
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
+  /** The value CloudFront sends in the origin header; every API function requires it. */
+  readonly originSecret: Secret;
   /** Keyed by route id; the fallback is under `$default`. */
   readonly functions = new Map<string, ApiFunction>();
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { config } = props;
-    const removalPolicy = removalPolicyFor(config);
+    const { settings } = config;
+    const { removalPolicy } = settings;
 
     const jwtSecret = new Secret(this, 'JwtSigningKey', {
       description: 'HS256 signing key of the access tokens',
@@ -81,8 +98,10 @@ export class ApiStack extends Stack {
     Validations.of(jwtSecret).acknowledge({
       id: 'AwsSolutions-SMG4',
       reason:
-        'Automatic rotation of the HS256 key would end every session at once on a schedule, and the key grants ' +
-        'no access to another system; it is rotated by hand (put a new value; access tokens live 15 minutes).',
+        'Rotated by hand (docs/operations.md): scheduled rotation needs a rotation function, and as tokens carry no ' +
+        'key id yet, a new key refuses the access tokens of the old one (15 minutes at most); the web app then ' +
+        'refreshes once with its refresh token, which is not signed, so nobody is logged out. Functions re-read ' +
+        'the key every 5 minutes.',
     });
 
     const mfaKey = new Secret(this, 'MfaSealingKey', {
@@ -96,12 +115,26 @@ export class ApiStack extends Stack {
         'Rotating this key would make every stored TOTP secret unreadable: the sealed secrets are not re-encrypted, ' +
         'so a rotation is a planned operation (reset every second factor), not a schedule.',
     });
+    const originSecret = new Secret(this, 'OriginSecret', {
+      description: 'Value of the origin header CloudFront adds to API requests',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+      removalPolicy,
+    });
+    Validations.of(originSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'CloudFront and the functions take the value at deploy time (dynamic references), so a scheduled rotation ' +
+        'would not reach them; docs/operations.md describes rotating it by hand with a deploy.',
+    });
+    this.originSecret = originSecret;
+    // Resolved by CloudFormation at deploy: the value is in no template, only in the functions' configuration.
+    const originSecretValue = originSecret.secretValue.unsafeUnwrap();
 
     const resources: ManifestResources = {
       siteUrl: config.siteUrl,
       jwtSecret,
       mfaKey,
-      removalPolicy,
+      stage: settings,
       table: props.table,
       mail: { identity: props.mailIdentity, from: config.mailFrom },
       marketDataUrl: config.marketDataUrl,
@@ -113,10 +146,11 @@ export class ApiStack extends Stack {
       { ...fallbackRoute, description: 'Unknown path or method' },
       resources,
     );
+    fallback.addEnvironment('ORIGIN_SECRET', originSecretValue);
     this.functions.set('$default', fallback);
 
     const accessLogs = new LogGroup(this, 'AccessLogs', {
-      retention: RetentionDays.THREE_MONTHS,
+      retention: settings.logRetention,
       removalPolicy,
     });
     const httpApi = new HttpApi(this, 'HttpApi', {
@@ -125,10 +159,10 @@ export class ApiStack extends Stack {
       createDefaultStage: false,
       defaultIntegration: new HttpLambdaIntegration('FallbackIntegration', fallback),
     });
-    httpApi.addStage('DefaultStage', {
+    const stage = httpApi.addStage('DefaultStage', {
       stageName: '$default',
       autoDeploy: true,
-      throttle: API_THROTTLE,
+      throttle: settings.throttle.api,
       accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: ACCESS_LOG_FORMAT },
     });
     Validations.of(httpApi).acknowledge({
@@ -146,6 +180,9 @@ export class ApiStack extends Stack {
           access: route.access,
           uses: route.uses,
           description: `${route.method} ${route.path}`,
+          ...((PASSWORD_HASHING_ROUTES as readonly RouteId[]).includes(routeId)
+            ? { memorySize: settings.memoryMb.passwordHashing }
+            : {}),
         },
         resources,
       );
@@ -158,8 +195,21 @@ export class ApiStack extends Stack {
         id: 'AwsSolutions-APIG4',
         reason: authorizationReason(route.access),
       });
+      fn.addEnvironment('ORIGIN_SECRET', originSecretValue);
       this.functions.set(routeId, fn);
+      // The stage's per-route limits name routes by key, which must exist when the stage is updated.
+      if ((AUTH_THROTTLED_ROUTES as readonly RouteId[]).includes(routeId))
+        stage.node.addDependency(httpRoute);
     }
+    (stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
+      AUTH_THROTTLED_ROUTES.map((routeId) => [
+        `${routes[routeId].method} ${routes[routeId].path}`,
+        {
+          ThrottlingRateLimit: settings.throttle.authRoute.rateLimit,
+          ThrottlingBurstLimit: settings.throttle.authRoute.burstLimit,
+        },
+      ]),
+    );
     this.httpApi = httpApi;
 
     new CfnOutput(this, 'ApiEndpoint', {

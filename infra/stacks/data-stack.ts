@@ -1,8 +1,8 @@
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '@functions/data/table-definition';
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, type ITable, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
-import { isProduction, removalPolicyFor, type ServiceConfig } from './service-config';
+import type { ServiceConfig } from './service-config';
 
 export interface DataStackProps extends StackProps {
   readonly config: ServiceConfig;
@@ -20,8 +20,8 @@ export class DataStack extends Stack {
       billingMode: BillingMode.PAY_PER_REQUEST,
       timeToLiveAttribute: TTL_ATTRIBUTE,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      deletionProtection: isProduction(props.config),
-      removalPolicy: removalPolicyFor(props.config),
+      deletionProtection: props.config.settings.tableDeletionProtection,
+      removalPolicy: props.config.settings.removalPolicy,
     });
     for (const index of GLOBAL_INDEXES) {
       table.addGlobalSecondaryIndex({
@@ -32,5 +32,9 @@ export class DataStack extends Stack {
       });
     }
     this.table = table;
+    new CfnOutput(this, 'TableName', {
+      description: 'The table (npm run admin:password needs it as TABLE_NAME)',
+      value: table.tableName,
+    });
   }
 }

@@ -1,13 +1,15 @@
 import type { JobDefinition } from '@functions/routes/definition';
-import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { ApiFunction } from '../constructs/api-function';
 import { constructIdFor, manifestFunction } from '../constructs/manifest-function';
-import { removalPolicyFor, type ServiceConfig } from './service-config';
+import type { ServiceConfig } from './service-config';
 
 export interface JobsStackProps extends StackProps {
   readonly config: ServiceConfig;
@@ -20,6 +22,8 @@ export interface JobsStackProps extends StackProps {
 /** One function and one EventBridge schedule per manifest job. */
 export class JobsStack extends Stack {
   readonly functions = new Map<string, ApiFunction>();
+  /** Each job's dead-letter queue, keyed like `functions`: a run that failed after its retries. */
+  readonly deadLetterQueues = new Map<string, Queue>();
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -32,17 +36,40 @@ export class JobsStack extends Stack {
         { handler: job.handler, uses: job.uses, description: job.summary, timeout: Duration.minutes(1) },
         {
           siteUrl: config.siteUrl,
-          removalPolicy: removalPolicyFor(config),
+          stage: config.settings,
           table: props.table,
           mail: { identity: props.mailIdentity, from: config.mailFrom },
         },
       );
+      const deadLetters = new Queue(this, `${name}DeadLetters`, {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(14),
+      });
+      Validations.of(deadLetters).acknowledge({
+        id: 'AwsSolutions-SQS3',
+        reason: 'This queue is the dead-letter queue of the job; nothing consumes it but the operator.',
+      });
+      // EventBridge invokes asynchronously: a run that fails is retried twice by Lambda, then recorded here
+      // (and an alarm fires); the next scheduled run repeats its work anyway.
+      fn.configureAsyncInvoke({
+        retryAttempts: 2,
+        maxEventAge: Duration.minutes(10),
+        onFailure: new SqsDestination(deadLetters),
+      });
       new Rule(this, `${name}Schedule`, {
         description: `${job.summary} (${job.schedule})`,
         schedule: Schedule.expression(job.schedule),
-        // A run that fails is retried a little, then dropped: the next scheduled run repeats its work.
-        targets: [new LambdaFunction(fn, { retryAttempts: 2, maxEventAge: Duration.minutes(10) })],
+        // An event EventBridge could not deliver to the function lands in the same queue.
+        targets: [
+          new LambdaFunction(fn, {
+            retryAttempts: 2,
+            maxEventAge: Duration.minutes(10),
+            deadLetterQueue: deadLetters,
+          }),
+        ],
       });
+      this.deadLetterQueues.set(jobId, deadLetters);
       this.functions.set(jobId, fn);
     }
   }

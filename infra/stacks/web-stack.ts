@@ -1,4 +1,4 @@
-import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Token, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
 import {
@@ -9,14 +9,17 @@ import {
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { siteDistribution } from '../constructs/site-distribution';
 import { HASHED_ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../site-delivery';
-import { isProduction, removalPolicyFor, type ServiceConfig } from './service-config';
+import type { ServiceConfig } from './service-config';
 
 export interface WebStackProps extends StackProps {
   readonly config: ServiceConfig;
   readonly httpApi: IHttpApi;
+  readonly originSecret: ISecret;
+  readonly webAclArn: string;
 }
 
 /**
@@ -30,8 +33,8 @@ export class WebStack extends Stack {
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
     const { config } = props;
-    const removalPolicy = removalPolicyFor(config);
-    const autoDeleteObjects = !isProduction(config);
+    const { removalPolicy } = config.settings;
+    const autoDeleteObjects = removalPolicy === RemovalPolicy.DESTROY;
 
     const logBucket = new Bucket(this, 'LogBucket', {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -59,7 +62,14 @@ export class WebStack extends Stack {
       autoDeleteObjects,
     });
 
-    const distribution = siteDistribution(this, { config, siteBucket, logBucket, httpApi: props.httpApi });
+    const distribution = siteDistribution(this, {
+      config,
+      siteBucket,
+      logBucket,
+      httpApi: props.httpApi,
+      originSecret: props.originSecret,
+      webAclArn: props.webAclArn,
+    });
 
     if (config.webAssetsPath) {
       this.deploySite(config.webAssetsPath, siteBucket, distribution);
@@ -111,7 +121,10 @@ export class WebStack extends Stack {
       child.node.id.startsWith('Custom::CDKBucketDeployment'),
     );
     const bucketLogicalId = this.getLogicalId(bucket.node.defaultChild as CfnBucket);
-    const assetsBucket = 'arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*';
+    // As cdk-nag prints it: a pinned account or region literally, an agnostic one as its pseudo parameter.
+    const pinned = (value: string, pseudo: string) =>
+      Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value;
+    const assetsBucket = `arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-${pinned(this.account, 'AccountId')}-${pinned(this.region, 'Region')}/*`;
     const copyReason =
       'CDK BucketDeployment handler: copies the build from the CDK assets bucket into the site bucket and ' +
       'deletes stale files, so it needs object-level wildcards on exactly those two buckets.';

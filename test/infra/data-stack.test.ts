@@ -1,7 +1,7 @@
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '@functions/data/table-definition';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SynthesizedService, synthesizeService } from './synth';
+import { PROD_CONTEXT, type SynthesizedService, synthesizeService } from './synth';
 
 let dev: SynthesizedService;
 let prod: SynthesizedService;
@@ -16,7 +16,7 @@ function tableResource(template: Template) {
 
 beforeAll(() => {
   dev = synthesizeService();
-  prod = synthesizeService({ context: { stage: 'prod' } });
+  prod = synthesizeService({ context: PROD_CONTEXT });
   table = dev.template(dev.stacks.data);
 });
 

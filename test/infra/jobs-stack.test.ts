@@ -4,6 +4,7 @@ import { DataStack } from '@infra/stacks/data-stack';
 import { JobsStack } from '@infra/stacks/jobs-stack';
 import { MailStack } from '@infra/stacks/mail-stack';
 import type { ServiceConfig } from '@infra/stacks/service-config';
+import { STAGES } from '@infra/stacks/stages';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +26,9 @@ const sampleJobs: Record<string, JobDefinition> = {
 };
 
 const config: ServiceConfig = {
-  stage: 'test',
+  stage: 'dev',
+  settings: STAGES.dev,
+  env: { region: STAGES.dev.region },
   siteUrl: 'https://exchange.example.com',
   mailFrom: 'no-reply@example.com',
   marketDataUrl: 'https://api.coingecko.com/api/v3',

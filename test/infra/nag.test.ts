@@ -5,7 +5,7 @@ import { Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SynthesizedService, synthesizeService } from './synth';
+import { PROD_CONTEXT, type SynthesizedService, synthesizeService } from './synth';
 
 let webAssets: string;
 let dev: SynthesizedService;
@@ -39,7 +39,7 @@ beforeAll(() => {
   prod = synthesizeService({
     webAssetsPath: webAssets,
     context: {
-      stage: 'prod',
+      ...PROD_CONTEXT,
       siteDomain: 'exchange.example.com',
       certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
     },

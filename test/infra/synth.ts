@@ -7,6 +7,15 @@ import { readServiceConfig } from '@infra/stacks/service-config';
 import { App, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 
+/** The context a prod synth must have (no defaults in prod; infra/stacks/stages.ts). */
+export const PROD_CONTEXT = {
+  stage: 'prod',
+  siteUrl: 'https://exchange.example.org',
+  mailFrom: 'no-reply@example.org',
+  adminEmail: 'operator@example.org',
+  account: '123456789012',
+} as const;
+
 export interface SynthOptions {
   /** Overrides of cdk.json's context, e.g. `{ stage: 'prod' }`. */
   readonly context?: Record<string, string>;

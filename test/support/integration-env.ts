@@ -11,6 +11,7 @@ Object.assign(process.env, {
   MAIL_FROM: 'no-reply@exchange.test',
   JWT_SECRET: stack.jwtSecret,
   MFA_KEY: `${stack.jwtSecret}:mfa`,
+  ORIGIN_SECRET: stack.originSecret,
   AWS_REGION: 'us-east-1',
   AWS_ACCESS_KEY_ID: 'local',
   AWS_SECRET_ACCESS_KEY: 'local',

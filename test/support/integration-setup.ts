@@ -13,6 +13,7 @@ let stack: LocalStack | undefined;
 export async function setup(project: TestProject) {
   const jwtSecret = randomBytes(48).toString('base64url');
   const tableName = 'exchange-test';
+  const originSecret = randomBytes(32).toString('base64url');
   stack = await startLocalStackProcess({
     port: 0,
     mailPort: 0,
@@ -20,6 +21,7 @@ export async function setup(project: TestProject) {
     dataDir: null,
     tableName,
     jwtSecret,
+    originSecret,
     mailFrom: 'no-reply@exchange.test',
     web: 'none',
     runJobs: false,
@@ -31,6 +33,7 @@ export async function setup(project: TestProject) {
     dynamoEndpoint: stack.dynamoEndpoint,
     tableName,
     jwtSecret,
+    originSecret,
   });
 }
 
@@ -46,6 +49,7 @@ declare module 'vitest' {
       dynamoEndpoint: string;
       tableName: string;
       jwtSecret: string;
+      originSecret: string;
     };
   }
 }

@@ -5,6 +5,8 @@ import fixture from '../fixtures/http-api-v2-event.json';
 
 // The pipeline's auth middleware imports the data layer, which reads its table at load.
 vi.stubEnv('TABLE_NAME', 'unit-test');
+// CloudFront's origin header, as in the fixture event.
+vi.stubEnv('ORIGIN_SECRET', 'unit-origin-secret');
 let basePipeline: typeof import('@functions/pipeline/endpoint').basePipeline;
 let logger: typeof import('@functions/commons/logger').logger;
 

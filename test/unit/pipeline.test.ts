@@ -7,6 +7,8 @@ import fixture from '../fixtures/http-api-v2-event.json';
 
 // The pipeline's auth middleware imports the data layer, which reads its table at load.
 vi.stubEnv('TABLE_NAME', 'unit-test');
+// CloudFront's origin header, as in the fixture event.
+vi.stubEnv('ORIGIN_SECRET', 'unit-origin-secret');
 vi.stubEnv('LOG_LEVEL', 'SILENT');
 let publicEndpoint: typeof import('@functions/pipeline/endpoint').publicEndpoint;
 let errors: typeof import('@functions/commons/errors');

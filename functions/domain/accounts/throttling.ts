@@ -1,3 +1,4 @@
+import { countMetric } from '@functions/commons/metrics';
 import {
   addWindowHit,
   clearLoginFailures,
@@ -73,6 +74,7 @@ export async function noteLoginFailure(
   now: Date,
 ): Promise<void> {
   const { max, lockMs } = LIMITS.accountFailures;
+  countMetric('FailedLogins');
   await Promise.all([
     attempt >= max ? lockLoginSubject(subject, { maxAttempts: max, lockMs, now }) : undefined,
     addWindowHit('login-ip', ip, LIMITS.loginFailuresPerIp.windowMs, now),

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { countMetric } from '@functions/commons/metrics';
 import {
   type ApplicationRecord,
   applicationPut,
@@ -171,6 +172,7 @@ export async function createApplication(
     }
     throw error;
   }
+  countMetric('ApplicationsCreated');
   const owner = (await findUserSummaries([userId])).get(userId);
   if (owner) {
     await mailApplicationOwner('created', record, owner);

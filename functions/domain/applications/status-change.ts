@@ -1,3 +1,4 @@
+import { countMetric } from '@functions/commons/metrics';
 import {
   type Actor,
   type ApplicationRecord,
@@ -120,6 +121,7 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
     if (error instanceof TransactionCancelledError && error.failedAt(0)) throw new StatusChangedError();
     throw error;
   }
+  countMetric('StatusChanges', { Status: to });
   if (owner) await mailApplicationOwner('status', next, owner);
   return next;
 }

@@ -31,6 +31,7 @@ export async function setup(project: TestProject) {
     process.env.NODE_ENV = nodeEnv;
   }
   const jwtSecret = randomBytes(48).toString('base64url');
+  const originSecret = randomBytes(32).toString('base64url');
   const tableName = 'exchange-e2e';
   const adminEmail = 'e2e-admin@exchange.test';
   const adminPassword = `Admin-${randomBytes(9).toString('base64url')}`;
@@ -41,6 +42,7 @@ export async function setup(project: TestProject) {
     dataDir: null,
     tableName,
     jwtSecret,
+    originSecret,
     mailFrom: 'no-reply@exchange.test',
     web: 'static',
     webDistDir: E2E_DIST_DIR,
@@ -55,6 +57,7 @@ export async function setup(project: TestProject) {
     dynamoEndpoint: stack.dynamoEndpoint,
     tableName,
     jwtSecret,
+    originSecret,
   });
   project.provide('e2e', { siteUrl: stack.siteUrl, distDir: E2E_DIST_DIR, adminEmail, adminPassword });
 }

@@ -19,6 +19,9 @@ const modules = async () => ({
   notifications: await import('@functions/data/notifications'),
   settings: await import('@functions/domain/settings/settings'),
   routes: await import('@functions/routes/manifest'),
+  keys: (await import('@functions/data/keys')).keys,
+  client: await import('@functions/data/client'),
+  ddb: await import('@aws-sdk/lib-dynamodb'),
 });
 
 beforeAll(async () => {
@@ -124,5 +127,38 @@ describe('the expire-stale job', () => {
     await m.settings.putSetting('applicationExpiryHours', { value: 24 }, { id: owner.id, role: 'ADMIN' });
     expect(await statusOf(thirtyHours.id)).toBe('PENDING');
     expect(await statusOf(fiftyHours.id)).toBe('EXPIRED');
+  });
+
+  it('goes on past an application it cannot expire, counts it, and then fails the run', async () => {
+    const broken = await putUser();
+    const healthy = await putUser();
+    const stuck = await applicationAged(broken, 40);
+    const expirable = await applicationAged(healthy, 40);
+    // A real DynamoDB refusal: the owner's counter item holds text where the transaction ADDs a number.
+    const statsKey = m.keys.userApplicationStats(broken.id);
+    const setExpired = (value: unknown) =>
+      m.client.db.send(
+        new m.ddb.UpdateCommand({
+          TableName: m.client.tableName,
+          Key: statsKey,
+          UpdateExpression: 'SET EXPIRED = :value',
+          ExpressionAttributeValues: { ':value': value },
+        }),
+      );
+    await setExpired('not a number');
+    try {
+      const run = await m.expire.expireStaleApplications();
+      const job = m.job.handler();
+
+      expect(run).toMatchObject({ failed: 1 });
+      expect(run.expired).toBeGreaterThanOrEqual(1);
+      expect(await statusOf(expirable.id)).toBe('EXPIRED');
+      expect(await statusOf(stuck.id)).toBe('PENDING');
+      await expect(job).rejects.toThrow('expire-stale: 1 applications could not be expired (0 were)');
+    } finally {
+      await setExpired(0);
+    }
+    expect((await m.expire.expireStaleApplications()).failed).toBe(0);
+    expect(await statusOf(stuck.id)).toBe('EXPIRED');
   });
 });

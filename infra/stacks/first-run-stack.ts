@@ -1,0 +1,29 @@
+import { Stack, type StackProps } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import type { Construct } from 'constructs';
+import { FirstRun } from '../constructs/first-run';
+import type { ServiceConfig } from './service-config';
+
+export interface FirstRunStackProps extends StackProps {
+  readonly config: ServiceConfig;
+  readonly table: ITable;
+  readonly mailIdentity: IEmailIdentity;
+}
+
+/** The deploy-time seed and first SUPER_ADMIN; deployed after the API, so the mailed link works. */
+export class FirstRunStack extends Stack {
+  readonly firstRun: FirstRun;
+
+  constructor(scope: Construct, id: string, props: FirstRunStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    this.firstRun = new FirstRun(this, 'FirstRun', {
+      siteUrl: config.siteUrl,
+      stage: config.settings,
+      table: props.table,
+      mail: { identity: props.mailIdentity, from: config.mailFrom },
+      adminEmail: config.adminEmail,
+    });
+  }
+}

@@ -1,0 +1,89 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { seedVersion } from '@infra/constructs/first-run';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROD_CONTEXT, type SynthesizedService, synthesizeService } from './synth';
+
+let dev: SynthesizedService;
+let prod: SynthesizedService;
+let template: Template;
+
+beforeAll(() => {
+  dev = synthesizeService();
+  prod = synthesizeService({ context: PROD_CONTEXT });
+  template = prod.template(prod.stacks.firstRun);
+});
+
+afterAll(() => {
+  dev?.dispose();
+  prod?.dispose();
+});
+
+describe('first-run custom resource', () => {
+  it('is one Custom::FirstRun behind the Provider framework, with the seed version and the admin address', () => {
+    template.resourceCountIs('Custom::FirstRun', 1);
+    template.hasResourceProperties('Custom::FirstRun', {
+      ServiceToken: { 'Fn::GetAtt': [Match.stringLikeRegexp('^FirstRunProviderframeworkonEvent'), 'Arn'] },
+      SeedVersion: seedVersion(),
+      AdminEmail: PROD_CONTEXT.adminEmail,
+    });
+  });
+
+  it('carries no password: its properties are the seed version and the address only', () => {
+    const [resource] = Object.values(template.findResources('Custom::FirstRun')) as Array<{
+      Properties: Record<string, unknown>;
+    }>;
+
+    expect(Object.keys(resource!.Properties).sort()).toEqual(['AdminEmail', 'SeedVersion', 'ServiceToken']);
+  });
+
+  it('runs functions/deploy/first-run with the table, SES and the site URL, for up to 5 minutes', () => {
+    const fn = prod.stacks.firstRun.firstRun.node.findChild('Function');
+    const logicalId = prod.stacks.firstRun.getLogicalId(fn.node.defaultChild as CfnFunction);
+    const properties = (
+      template.toJSON().Resources as Record<string, { Properties: Record<string, unknown> }>
+    )[logicalId]!.Properties;
+
+    expect(properties.Timeout).toBe(300);
+    expect(properties.Environment).toMatchObject({
+      Variables: {
+        SITE_URL: PROD_CONTEXT.siteUrl,
+        MAIL_FROM: PROD_CONTEXT.mailFrom,
+        TABLE_NAME: expect.anything(),
+      },
+    });
+    expect(properties.Description).toBe('Deploy-time seed and first SUPER_ADMIN');
+  });
+
+  it('is deployed after the web stack, so the mailed link opens a site that answers', () => {
+    expect(prod.stacks.firstRun.dependencies).toContain(prod.stacks.web);
+  });
+
+  it('invites nobody in a stage given no admin address', () => {
+    dev.template(dev.stacks.firstRun).hasResourceProperties('Custom::FirstRun', { AdminEmail: '' });
+  });
+
+  it('changes its seed version when the seed data changes, so CloudFormation sends an Update', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'exchange-seed-'));
+    try {
+      mkdirSync(path.join(root, 'functions', 'seed'), { recursive: true });
+      mkdirSync(path.join(root, 'shared'));
+      writeFileSync(path.join(root, 'shared', 'constants.ts'), 'export const A = 1;');
+      writeFileSync(path.join(root, 'functions', 'seed', 'geo-data.ts'), "export const GEO = ['europe'];");
+      const before = seedVersion(root);
+      const same = seedVersion(root);
+      writeFileSync(
+        path.join(root, 'functions', 'seed', 'geo-data.ts'),
+        "export const GEO = ['europe', 'asia'];",
+      );
+
+      expect(same).toBe(before);
+      expect(seedVersion(root)).not.toBe(before);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { countMetric, METRICS_NAMESPACE } from '@functions/commons/metrics';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+function linesOf(run: () => void): Array<Record<string, unknown>> {
+  const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  run();
+  return log.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
+}
+
+describe('countMetric', () => {
+  it('writes one embedded-metric-format line CloudWatch turns into a count with its dimensions', () => {
+    vi.stubEnv('LOG_LEVEL', 'INFO');
+
+    const [line] = linesOf(() => countMetric('StatusChanges', { Status: 'COMPLETED' }));
+
+    expect(line).toMatchObject({
+      _aws: {
+        Timestamp: expect.any(Number),
+        CloudWatchMetrics: [
+          {
+            Namespace: METRICS_NAMESPACE,
+            Dimensions: [['Status']],
+            Metrics: [{ Name: 'StatusChanges', Unit: 'Count' }],
+          },
+        ],
+      },
+      Status: 'COMPLETED',
+      StatusChanges: 1,
+    });
+  });
+
+  it('has one empty dimension set for a figure without dimensions', () => {
+    vi.stubEnv('LOG_LEVEL', 'INFO');
+
+    const [line] = linesOf(() => countMetric('MailsSent'));
+
+    expect(
+      (line!._aws as { CloudWatchMetrics: Array<{ Dimensions: unknown }> }).CloudWatchMetrics[0]!.Dimensions,
+    ).toEqual([[]]);
+    expect(line!.MailsSent).toBe(1);
+  });
+
+  it('stays quiet below INFO, as the logs do', () => {
+    vi.stubEnv('LOG_LEVEL', 'WARN');
+
+    expect(linesOf(() => countMetric('FailedLogins'))).toEqual([]);
+  });
+});
