@@ -56,26 +56,47 @@ export const LANGUAGE_STORAGE_KEY = 'language';
 export const AUTH_TOKEN_STORAGE_KEY = 'authToken';
 export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
 
-/** System settings the product reads, with their defaults (seeded once). */
+/**
+ * System settings the product reads, with their kind and default (seeded once). A setting holds a
+ * number, or an email address where '' means none (docs/architecture.md §4).
+ */
 export const SETTING_KEYS = [
   'minApplicationAmountUSD',
   'applicationExpiryHours',
   'staffMfaRequired',
   'quoteLockMinutes',
+  'staffNotifyEmail',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
-export const SETTING_DEFAULTS: Record<SettingKey, { value: number; description: string }> = {
-  minApplicationAmountUSD: { value: 100, description: 'Minimum application amount, in USD' },
-  applicationExpiryHours: { value: 24, description: 'Hours after which a PENDING application expires' },
+type SettingDefinition =
+  | { kind: 'number'; value: number; description: string }
+  | { kind: 'email'; value: string; description: string };
+export type SettingKind = SettingDefinition['kind'];
+export const SETTING_DEFAULTS = {
+  minApplicationAmountUSD: { kind: 'number', value: 100, description: 'Minimum application amount, in USD' },
+  applicationExpiryHours: {
+    kind: 'number',
+    value: 24,
+    description: 'Hours after which a PENDING application expires',
+  },
   staffMfaRequired: {
+    kind: 'number',
     value: 1,
     description: 'Staff must use a second factor (TOTP): 1 = required, 0 = optional',
   },
   quoteLockMinutes: {
+    kind: 'number',
     value: 30,
     description: "Minutes a standard application's quoted rate is guaranteed",
   },
-};
+  staffNotifyEmail: {
+    kind: 'email',
+    value: '',
+    description: 'Staff address mailed about every new application (empty: no mail)',
+  },
+} satisfies Record<SettingKey, SettingDefinition>;
+/** The type of a setting's value: number or string, by its kind. */
+export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFAULTS)[K]['value'];
 
 /** Where a direction's USD values come from: staff's currency values, or the rates job's feed prices. */
 export const RATE_SOURCES = ['manual', 'feed'] as const;

@@ -5,7 +5,7 @@ import type { TransactItem } from './transactions';
 
 export interface SettingRecord {
   key: string;
-  value: number;
+  value: number | string;
   description: string;
   updatedAt: string;
   updatedBy: string | null;

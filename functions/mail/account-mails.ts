@@ -1,9 +1,12 @@
 import type { Language } from '@shared/enums';
 import type { OutgoingMail } from '../commons/mailer';
+import { renderMail } from './layout';
 
 /**
- * The account mails in Russian (default) and English, each as plain text and HTML. Links are
- * built by the caller from SITE_URL; every interpolated value is escaped in the HTML part.
+ * The account mails in Russian (default) and English, on the one mail layout (`layout.ts`: text and
+ * HTML, every interpolated value escaped): the subject as the title, the greeting and the lines, the
+ * link as the button, the footer line as why the mail was sent. Links are built by the caller from
+ * SITE_URL.
  */
 interface MailText {
   subject: string;
@@ -13,22 +16,15 @@ interface MailText {
   footer: string;
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-function render(to: string, text: MailText, link?: string): OutgoingMail {
-  const plain = [text.greeting, '', ...text.lines, ...(link ? ['', link] : []), '', text.footer].join('\n');
-  const button = link
-    ? `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#2563eb;color:#fff;text-decoration:none;border-radius:6px">${escapeHtml(text.action ?? link)}</a></p>
-<p style="font-size:12px;color:#555">${escapeHtml(link)}</p>`
-    : '';
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;line-height:1.5">
-<p>${escapeHtml(text.greeting)}</p>
-${text.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-${button}
-<p style="font-size:12px;color:#555">${escapeHtml(text.footer)}</p>
-</body></html>`;
+function render(to: string, language: Language, text: MailText, link?: string): OutgoingMail {
+  const { text: plain, html } = renderMail({
+    language,
+    title: text.subject,
+    facts: [],
+    paragraphs: [text.greeting, ...text.lines],
+    ...(link ? { button: { label: text.action ?? link, url: link } } : {}),
+    why: text.footer,
+  });
   return { to, subject: text.subject, text: plain, html };
 }
 
@@ -66,7 +62,7 @@ export function verificationMail(user: MailRecipient, link: string): OutgoingMai
           action: 'Подтвердить email',
           footer: 'Если вы не регистрировались, просто проигнорируйте это письмо.',
         };
-  return render(user.email, text, link);
+  return render(user.email, user.language, text, link);
 }
 
 export function passwordResetMail(user: MailRecipient, link: string): OutgoingMail {
@@ -92,7 +88,7 @@ export function passwordResetMail(user: MailRecipient, link: string): OutgoingMa
           action: 'Задать новый пароль',
           footer: 'Если вы не запрашивали сброс, проигнорируйте письмо: пароль останется прежним.',
         };
-  return render(user.email, text, link);
+  return render(user.email, user.language, text, link);
 }
 
 export function passwordChangedMail(user: MailRecipient): OutgoingMail {
@@ -116,7 +112,7 @@ export function passwordChangedMail(user: MailRecipient): OutgoingMail {
           ],
           footer: 'Это автоматическое уведомление о безопасности.',
         };
-  return render(user.email, text);
+  return render(user.email, user.language, text);
 }
 
 /** To the address an account had, after staff changed it: whoever holds that mailbox learns of it. */
@@ -141,7 +137,7 @@ export function addressChangedMail(user: MailRecipient, newEmail: string): Outgo
           ],
           footer: 'Это автоматическое уведомление о безопасности.',
         };
-  return render(user.email, text);
+  return render(user.email, user.language, text);
 }
 
 /** The first SUPER_ADMIN's invitation: a 24-hour link to set the password of an account created at deploy. */
@@ -168,5 +164,5 @@ export function adminInvitationMail(user: MailRecipient, link: string): Outgoing
           action: 'Задать пароль',
           footer: 'Если вы этого не ждали, проигнорируйте письмо: без ссылки войти никто не сможет.',
         };
-  return render(user.email, text, link);
+  return render(user.email, user.language, text, link);
 }

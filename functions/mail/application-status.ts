@@ -103,6 +103,10 @@ const MAIL_TEXT = {
       details: 'Request',
       status: 'Status',
       reason: 'Reason',
+      clientGives: 'Client gives',
+      clientReceives: 'Client receives',
+      clientEmail: 'Client email',
+      telegram: 'Telegram',
     },
     types: { STANDARD: 'Standard exchange', INDIVIDUAL: 'Individual request' },
     next: {
@@ -120,6 +124,12 @@ const MAIL_TEXT = {
     whyCreated: 'You get this mail because you submitted an exchange application on our site.',
     whyStatus: 'You get this mail because the status of your exchange application changed.',
     fiatKinds: { cash: 'Cash', card: 'Card' },
+    staff: {
+      title: (id: string) => `New application ${id}`,
+      next: 'What happens next: take the application up in the admin area and write to the client on Telegram.',
+      button: 'Open in the admin area',
+      why: 'You get this mail because this address is set as staffNotifyEmail in the system settings.',
+    },
   },
   ru: {
     createdTitle: (id: string) => `Заявка ${id} принята`,
@@ -134,6 +144,10 @@ const MAIL_TEXT = {
       details: 'Запрос',
       status: 'Статус',
       reason: 'Причина',
+      clientGives: 'Клиент отдаёт',
+      clientReceives: 'Клиент получает',
+      clientEmail: 'Email клиента',
+      telegram: 'Telegram',
     },
     types: { STANDARD: 'Стандартный обмен', INDIVIDUAL: 'Индивидуальный запрос' },
     next: {
@@ -150,6 +164,12 @@ const MAIL_TEXT = {
     whyCreated: 'Вы получили это письмо, потому что подали заявку на обмен на нашем сайте.',
     whyStatus: 'Вы получили это письмо, потому что изменился статус вашей заявки на обмен.',
     fiatKinds: { cash: 'Наличные', card: 'Карта' },
+    staff: {
+      title: (id: string) => `Новая заявка ${id}`,
+      next: 'Что дальше: возьмите заявку в работу в админ-панели и напишите клиенту в Telegram.',
+      button: 'Открыть в админ-панели',
+      why: 'Вы получили это письмо, потому что этот адрес указан в системной настройке staffNotifyEmail.',
+    },
   },
 } as const;
 
@@ -161,8 +181,21 @@ function amount(language: Language, value: number | null, asset: string | null):
   return `${number.format(value)} ${assetLabel(asset, MAIL_TEXT[language].fiatKinds)}`;
 }
 
-/** The application's facts as label/value rows, in the recipient's language (empty ones left out). */
-function applicationFacts(language: Language, input: ApplicationMailInput): Array<[string, string]> {
+/** The client's contacts, named in the staff mail only. */
+export interface ClientContacts {
+  email: string;
+  telegram: string;
+}
+
+/**
+ * The application's facts as label/value rows, in the recipient's language (empty ones left out);
+ * to staff, what the client gives and receives, and the client's contacts.
+ */
+function applicationFacts(
+  language: Language,
+  input: ApplicationMailInput,
+  client?: ClientContacts,
+): Array<[string, string]> {
   const text = MAIL_TEXT[language];
   const rate =
     input.rate && input.currencyFrom && input.currencyTo
@@ -171,13 +204,18 @@ function applicationFacts(language: Language, input: ApplicationMailInput): Arra
   const rows: Array<[string, string | null]> = [
     [text.facts.id, input.applicationId],
     [text.facts.type, text.types[input.requestType]],
-    [text.facts.gives, amount(language, input.amountFrom, input.assetFrom)],
-    [text.facts.receives, amount(language, input.amountTo, input.assetTo)],
+    [client ? text.facts.clientGives : text.facts.gives, amount(language, input.amountFrom, input.assetFrom)],
+    [
+      client ? text.facts.clientReceives : text.facts.receives,
+      amount(language, input.amountTo, input.assetTo),
+    ],
     [text.facts.rate, rate],
     [text.facts.place, input.place],
     [text.facts.details, input.requestType === 'INDIVIDUAL' ? input.details : null],
     [text.facts.status, STATUS_NAMES[language][input.status] ?? input.status],
     [text.facts.reason, input.rejectionReason],
+    [text.facts.clientEmail, client?.email ?? null],
+    [text.facts.telegram, client?.telegram ?? null],
   ];
   return rows.filter((row): row is [string, string] => row[1] !== null && row[1] !== '');
 }
@@ -221,4 +259,30 @@ export function applicationStatusMail(
   input: ApplicationMailInput,
 ): OutgoingMail {
   return applicationMail(to, language, input, 'status');
+}
+
+/**
+ * The staff mail about a new application: the owner mail's facts with the client's email and
+ * Telegram, and a button to the application in the admin area.
+ */
+export function applicationStaffMail(
+  to: string,
+  language: Language,
+  input: ApplicationMailInput,
+  client: ClientContacts,
+): OutgoingMail {
+  const text = MAIL_TEXT[language];
+  const title = text.staff.title(shortId(input.applicationId));
+  const { text: plain, html } = renderMail({
+    language,
+    title,
+    facts: applicationFacts(language, input, client),
+    paragraphs: [text.staff.next],
+    button: {
+      label: text.staff.button,
+      url: `${siteUrl}/admin/application-management?open_id=${encodeURIComponent(input.applicationId)}`,
+    },
+    why: text.staff.why,
+  });
+  return { to, subject: title, text: plain, html };
 }

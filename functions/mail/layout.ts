@@ -1,8 +1,8 @@
 import type { Language } from '@shared/enums';
 
 /**
- * The one mail layout (docs/decisions.md): a brand header, the title, a table of facts, paragraphs,
- * one button, and a footer that says why the mail was sent and how to reach support; a text part
+ * The one mail layout of every mail (docs/decisions.md): a brand header, the title, a table of facts
+ * (if any), paragraphs, one button (if any), and a footer that says why the mail was sent and how to reach support; a text part
  * with the same content. Readable on a phone (one column, at most 600 px, 16 px text) and in dark
  * mode (color-scheme and a prefers-color-scheme block for the clients that honour it). Every
  * interpolated value is escaped in the HTML part.
@@ -18,9 +18,11 @@ const SUPPORT: Record<Language, string> = {
 export interface MailContent {
   language: Language;
   title: string;
+  /** Label/value rows; an account mail has none. */
   facts: Array<[label: string, value: string]>;
   paragraphs: string[];
-  button: { label: string; url: string };
+  /** The one action; a notice (password changed, address changed) has none. */
+  button?: { label: string; url: string };
   /** Why the recipient gets this mail (the footer's first line). */
   why: string;
 }
@@ -29,20 +31,25 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+function buttonHtml(button: { label: string; url: string }): string {
+  return `<p style="margin:24px 0 8px"><a href="${escapeHtml(button.url)}" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:8px;font-weight:700">${escapeHtml(button.label)}</a></p>
+<p class="muted" style="margin:0;font-size:13px;color:#5b6472;word-break:break-all">${escapeHtml(button.url)}</p>`;
+}
+
 export function renderMail(content: MailContent): { text: string; html: string } {
   const { language, title, facts, paragraphs, button, why } = content;
   const brand = BRAND[language];
-  const width = Math.max(...facts.map(([label]) => label.length));
+  const width = Math.max(0, ...facts.map(([label]) => label.length));
   const text = [
     brand,
     '',
     title,
     '',
-    ...facts.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`),
-    '',
+    ...(facts.length > 0
+      ? [...facts.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`), '']
+      : []),
     ...paragraphs.flatMap((paragraph) => [paragraph, '']),
-    `${button.label}: ${button.url}`,
-    '',
+    ...(button ? [`${button.label}: ${button.url}`, ''] : []),
     '—',
     why,
     `${SUPPORT[language]} ${SUPPORT_URL}`,
@@ -78,12 +85,9 @@ export function renderMail(content: MailContent): { text: string; html: string }
 <div style="background:#0b1f44;color:#ffffff;padding:16px 20px;font-size:20px;font-weight:700">⇄ ${escapeHtml(brand)}</div>
 <div style="padding:20px">
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">${escapeHtml(title)}</h1>
-<table role="presentation" style="width:100%;border-collapse:collapse;font-size:15px">
-${rows}
-</table>
-${paragraphs.map((paragraph) => `<p style="margin:16px 0 0">${escapeHtml(paragraph)}</p>`).join('\n')}
-<p style="margin:24px 0 8px"><a href="${escapeHtml(button.url)}" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:8px;font-weight:700">${escapeHtml(button.label)}</a></p>
-<p class="muted" style="margin:0;font-size:13px;color:#5b6472;word-break:break-all">${escapeHtml(button.url)}</p>
+${rows ? `<table role="presentation" style="width:100%;border-collapse:collapse;font-size:15px">\n${rows}\n</table>` : ''}
+${paragraphs.map((paragraph, index) => `<p style="margin:${index === 0 && !rows ? 0 : 16}px 0 0">${escapeHtml(paragraph)}</p>`).join('\n')}
+${button ? buttonHtml(button) : ''}
 </div>
 </div>
 <div class="footer" style="max-width:600px;margin:16px auto 0;font-family:Arial,Helvetica,sans-serif;font-size:13px;line-height:1.5;color:#5b6472">

@@ -1,5 +1,5 @@
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey } from '@shared/constants';
+import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey, type SettingValue } from '@shared/constants';
 import { db, tableName } from '../data/client';
 import { type GeoNodeRecord, geoNodeItem } from '../data/geo';
 import { keys } from '../data/keys';
@@ -7,12 +7,14 @@ import { settingItem } from '../data/settings';
 import { GEO_SEED } from './geo-data';
 import { rateSeedItems } from './rates-data';
 
+type SettingValues = Partial<{ [K in SettingKey]: SettingValue<K> }>;
+
 /**
  * Fills an empty table with the geo tree, the default settings and default rates. Idempotent: it writes only
  * the items that are missing, so a restart never undoes what staff changed.
  */
 export async function seedDatabase(
-  options: { now?: Date; settingValues?: Partial<Record<SettingKey, number>> } = {},
+  options: { now?: Date; settingValues?: SettingValues } = {},
 ): Promise<{ written: number }> {
   const now = options.now ?? new Date();
   const wanted = [
@@ -58,11 +60,11 @@ function geoSeedItems() {
 }
 
 /** The default settings, with the values a stack chooses for itself (the local one: staff MFA off). */
-function settingSeedItems(now: Date, values: Partial<Record<SettingKey, number>>) {
+function settingSeedItems(now: Date, values: SettingValues) {
   return SETTING_KEYS.map((key) =>
     settingItem({
       key,
-      ...SETTING_DEFAULTS[key],
+      description: SETTING_DEFAULTS[key].description,
       value: values[key] ?? SETTING_DEFAULTS[key].value,
       updatedAt: now.toISOString(),
       updatedBy: null,

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
-import { SETTING_KEYS } from '../constants';
+import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey, type SettingKind } from '../constants';
 import { dashboardPeriodSchema } from '../enums';
 import { geoKeySchema, geoTreeSchema } from '../geo';
 import { preprocess } from '../preprocess';
 import { schema } from '../schema';
+import { emailSchema } from './auth';
 
 // Dashboard
 
@@ -87,7 +88,8 @@ export const geoToggleDataSchema = /* @__PURE__ */ schema(() =>
 export const settingSchema = /* @__PURE__ */ schema(() =>
   z.object({
     key: z.string(),
-    value: z.number(),
+    /** A number, or for an email setting an address ('' = none): see SETTING_DEFAULTS. */
+    value: z.union([z.number(), z.string()]),
     description: z.string(),
     updatedAt: z.string(),
     updatedBy: z.nullable(z.string()),
@@ -100,19 +102,40 @@ export const settingKeyParamsSchema = /* @__PURE__ */ schema(() =>
   z.object({ key: z.string().check(z.minLength(1), z.maxLength(100)) }),
 );
 
-/** The web's numeric input may send the value as text; either is accepted and stored as a number. */
+/** The value is read by the setting's kind (readSettingValue); the web's numeric input may send text. */
 export const putSettingBodySchema = /* @__PURE__ */ schema(() =>
   z.strictObject({
-    value: z.union([
-      z.number(),
-      z.pipe(
-        z.string().check(z.trim(), z.regex(/^-?\d+(\.\d+)?$/, 'The value must be a number.')),
-        z.transform(Number),
-      ),
-    ]),
+    value: z.union([z.number(), z.string().check(z.maxLength(254))]),
     description: z.optional(z.string().check(z.trim(), z.maxLength(500))),
   }),
 );
 export type PutSettingBody = z.infer<typeof putSettingBodySchema>;
 
 export const settingKeySchema = /* @__PURE__ */ schema(() => z.enum(SETTING_KEYS));
+
+/** Why a value does not fit a setting's kind (the server's and the admin page's text). */
+export const SETTING_VALUE_PROBLEMS: Record<SettingKind, string> = {
+  number: 'The value must be a number.',
+  email: 'The value must be an email address, or empty for none.',
+};
+
+const settingValueSchemas = /* @__PURE__ */ schema(() => ({
+  number: z.union([
+    z.number(),
+    z.pipe(z.string().check(z.trim(), z.regex(/^-?\d+(\.\d+)?$/)), z.transform(Number)),
+  ]),
+  email: z.pipe(z.string().check(z.trim()), z.union([z.literal(''), emailSchema])),
+}));
+
+/**
+ * A sent value read by the setting's kind: a number (or numeric text), or an email address stored
+ * trimmed and lower-case ('' = none); the problem's text when it does not fit.
+ */
+export function readSettingValue(
+  key: SettingKey,
+  value: unknown,
+): { value: number | string; problem?: undefined } | { problem: string } {
+  const kind = SETTING_DEFAULTS[key].kind;
+  const parsed = z.safeParse(settingValueSchemas[kind], value);
+  return parsed.success ? { value: parsed.data } : { problem: SETTING_VALUE_PROBLEMS[kind] };
+}

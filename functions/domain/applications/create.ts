@@ -17,7 +17,7 @@ import { findUserSummaries } from '@functions/data/user-summaries';
 import { type CreateApplicationBody, MAX_OPEN_APPLICATIONS } from '@shared/contract/applications';
 import { settingValue } from '../settings/settings';
 import { IdempotencyKeyReused, TooManyOpenApplications } from './errors';
-import { mailApplicationOwner } from './mails';
+import { mailApplicationOwner, mailStaffAboutApplication } from './mails';
 import { checkStandardApplication } from './standard-rules';
 
 export interface CreateResult {
@@ -113,8 +113,8 @@ async function buildRecord(
 /**
  * Creates an application in one transaction: the item, the owner's counters (conditional on fewer
  * than MAX_OPEN_APPLICATIONS open ones), the global status counters, the day's counter, the first
- * history entry and, with an Idempotency-Key, the key's claim. The owner is mailed after the commit
- * (a replay mails nothing again).
+ * history entry and, with an Idempotency-Key, the key's claim. The owner, and the staff address of
+ * staffNotifyEmail, are mailed after the commit (a replay mails nothing again).
  */
 export async function createApplication(
   userId: string,
@@ -180,6 +180,9 @@ export async function createApplication(
   }
   countMetric('ApplicationsCreated');
   const owner = (await findUserSummaries([userId])).get(userId);
-  if (owner) await mailApplicationOwner('created', record, owner);
+  if (owner) {
+    await mailApplicationOwner('created', record, owner);
+    await mailStaffAboutApplication(record, owner);
+  }
   return { application: record, replayed: false };
 }

@@ -2,8 +2,13 @@ import { logger } from '@functions/commons/logger';
 import { sendMail } from '@functions/commons/mailer';
 import type { ApplicationRecord } from '@functions/data/applications';
 import { findGeoNodes } from '@functions/data/geo';
-import { applicationCreatedMail, applicationStatusMail } from '@functions/mail/application-status';
-import type { Language } from '@shared/enums';
+import {
+  applicationCreatedMail,
+  applicationStaffMail,
+  applicationStatusMail,
+} from '@functions/mail/application-status';
+import { DEFAULT_LANGUAGE, type Language } from '@shared/enums';
+import { settingValue } from '../settings/settings';
 
 /** The city and its country in the recipient's language, from the geo names (one BatchGetItem). */
 async function placeOf(record: ApplicationRecord, language: Language): Promise<string | null> {
@@ -29,6 +34,29 @@ export async function mailApplicationOwner(
     await sendMail(build(owner.email, owner.language, input));
   } catch (error) {
     logger.error(`application ${kind} mail failed`, {
+      applicationId: record.id,
+      error: (error as Error).message,
+    });
+  }
+}
+
+/**
+ * Mails the staff address of the setting staffNotifyEmail about a new application, in the
+ * exchange's default language, after the commit; none when the setting is empty. A failed mail is
+ * logged, the application stands.
+ */
+export async function mailStaffAboutApplication(
+  record: ApplicationRecord,
+  owner: { email: string },
+): Promise<void> {
+  try {
+    const to = await settingValue('staffNotifyEmail');
+    if (to === '') return;
+    const input = { ...record, applicationId: record.id, place: await placeOf(record, DEFAULT_LANGUAGE) };
+    const client = { email: owner.email, telegram: record.contactTelegram };
+    await sendMail(applicationStaffMail(to, DEFAULT_LANGUAGE, input, client));
+  } catch (error) {
+    logger.error('application staff mail failed', {
       applicationId: record.id,
       error: (error as Error).message,
     });

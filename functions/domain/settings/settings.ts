@@ -3,8 +3,8 @@ import { auditPut } from '@functions/data/audit';
 import { findSetting, listSettings, type SettingRecord, settingPut } from '@functions/data/settings';
 import { TransactionCancelledError, transactWrite } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
-import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey } from '@shared/constants';
-import type { PutSettingBody, SettingView } from '@shared/contract/admin';
+import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey, type SettingValue } from '@shared/constants';
+import { type PutSettingBody, readSettingValue, type SettingView } from '@shared/contract/admin';
 import { fieldError } from '@shared/envelope';
 import { FIAT_DECIMALS, hasAtMostDecimals } from '@shared/numbers';
 
@@ -14,13 +14,15 @@ function isSettingKey(key: string): key is SettingKey {
 
 /** A known setting that was never stored reads as its default. */
 function defaultSetting(key: SettingKey): SettingRecord {
-  return { key, ...SETTING_DEFAULTS[key], updatedAt: new Date(0).toISOString(), updatedBy: null };
+  const { value, description } = SETTING_DEFAULTS[key];
+  return { key, value, description, updatedAt: new Date(0).toISOString(), updatedBy: null };
 }
 
-/** The value the rules use: the stored one, else the default. */
-export async function settingValue(key: SettingKey): Promise<number> {
-  const stored = await findSetting(key);
-  return typeof stored?.value === 'number' ? stored.value : SETTING_DEFAULTS[key].value;
+/** The value the rules use: the stored one when it has the setting's type, else the default. */
+export async function settingValue<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
+  const fallback: SettingValue<K> = SETTING_DEFAULTS[key].value;
+  const stored = (await findSetting(key))?.value;
+  return typeof stored === typeof fallback ? (stored as SettingValue<K>) : fallback;
 }
 
 export class UnknownSetting extends NotFound {
@@ -51,8 +53,16 @@ export async function getSetting(key: string): Promise<SettingView> {
   return (await findSetting(key)) ?? defaultSetting(key);
 }
 
-/** Per-key rules for a new value; undefined when it is acceptable. */
-const VALUE_RULES: Record<SettingKey, (value: number) => string | undefined> = {
+type NumberSettingKey = {
+  [K in SettingKey]: (typeof SETTING_DEFAULTS)[K]['kind'] extends 'number' ? K : never;
+}[SettingKey];
+
+function isNumberSetting(key: SettingKey): key is NumberSettingKey {
+  return SETTING_DEFAULTS[key].kind === 'number';
+}
+
+/** Per-key rules for a new number, past its kind's check (readSettingValue); undefined when acceptable. */
+const NUMBER_RULES: Record<NumberSettingKey, (value: number) => string | undefined> = {
   minApplicationAmountUSD: (value) =>
     value < 0 || value > 1e9
       ? 'The value must be a positive number.'
@@ -77,14 +87,17 @@ export async function putSetting(
   actor: RecordedActor,
 ): Promise<SettingView> {
   if (!isSettingKey(key)) throw new UnknownSetting(key);
-  const problem = VALUE_RULES[key](body.value);
+  const read = readSettingValue(key, body.value);
+  if (read.problem !== undefined) throw new SettingValueRefused(read.problem);
+  const problem =
+    typeof read.value === 'number' && isNumberSetting(key) ? NUMBER_RULES[key](read.value) : undefined;
   if (problem) throw new SettingValueRefused(problem);
   const stored = await findSetting(key);
   const before = stored ?? defaultSetting(key);
   const now = new Date();
   const next: SettingRecord = {
     key,
-    value: body.value,
+    value: read.value,
     description: body.description ?? before.description,
     updatedAt: now.toISOString(),
     updatedBy: actor.id,

@@ -31,6 +31,7 @@ describe('GET /api/admin/settings', () => {
     expect(answer.status).toBe(200);
     expect(byKey).toMatchObject({ applicationExpiryHours: 24 });
     expect(typeof byKey.minApplicationAmountUSD).toBe('number');
+    expect(typeof byKey.staffNotifyEmail).toBe('string');
   });
 
   it('returns one setting', async () => {
@@ -112,6 +113,8 @@ describe('PUT /api/admin/settings/{key}', () => {
     ['a fractional expiry', 'applicationExpiryHours', { value: 1.5 }],
     ['a zero expiry', 'applicationExpiryHours', { value: 0 }],
     ['an unknown field', 'applicationExpiryHours', { value: 24, key: 'x' }],
+    ['an address that is not an email', 'staffNotifyEmail', { value: 'staff at example' }],
+    ['a number for the email setting', 'staffNotifyEmail', { value: 5 }],
   ])('refuses %s with 400', async (_name, key, body) => {
     const answer = await putSetting(key, body);
     expect(answer.status).toBe(400);
@@ -121,6 +124,23 @@ describe('PUT /api/admin/settings/{key}', () => {
     const answer = await putSetting('minApplicationAmountUSD', { value: -5 });
     expect(answer.body.errors).toEqual([
       expect.objectContaining({ path: 'value', msg: 'The value must be a positive number.' }),
+    ]);
+  });
+
+  it('states that a number setting takes a number', async () => {
+    const answer = await putSetting('applicationExpiryHours', { value: 'soon' });
+    expect(answer.body.errors).toEqual([
+      expect.objectContaining({ path: 'value', msg: 'The value must be a number.' }),
+    ]);
+  });
+
+  it('states that the staff address must be an email or empty', async () => {
+    const answer = await putSetting('staffNotifyEmail', { value: 'staff at example' });
+    expect(answer.body.errors).toEqual([
+      expect.objectContaining({
+        path: 'value',
+        msg: 'The value must be an email address, or empty for none.',
+      }),
     ]);
   });
 

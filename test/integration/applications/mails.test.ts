@@ -1,13 +1,17 @@
+import { randomUUID } from 'node:crypto';
+import type { SettingView } from '@shared/contract/admin';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../../support/api';
 import { mailsTo, type StoredMail } from '../../support/mail';
 import type { TestUser } from '../../support/users';
-import { createApplication, newUser, setStatus, standardBody } from './fixtures';
+import { createApplication, individualBody, newUser, setStatus, standardBody } from './fixtures';
 
 /**
  * The application mails read back from the SES inbox (docs/product.md §5 "Mails"): one at creation
  * and one at each status change, each naming the application's id, type, what is given and received
  * with amounts, the rate, the city, the status, the reason, the next step and a button to it, in the
- * owner's language, in both the text and the HTML part.
+ * owner's language, in both the text and the HTML part; and the staff mail about each new application
+ * to the address of the setting staffNotifyEmail (this is the only file that sets it; it ends empty).
  */
 let manager: TestUser;
 beforeAll(async () => {
@@ -95,5 +99,75 @@ describe('application mails', () => {
     ]);
     expect(processing!.subject).toBe(`Заявка ${application.id.slice(0, 8)}: в работе`);
     expectEveryPart(processing!, ['в работе', 'Что дальше: менеджер проводит обмен']);
+  });
+});
+
+describe('the staff mail about a new application', () => {
+  it('goes to the staffNotifyEmail address in Russian with every parameter, and to nobody when it is empty', async () => {
+    const admin = await newUser({ role: 'ADMIN' });
+    const staffAddress = `staff-${randomUUID()}@example.com`;
+    const putAddress = (value: string) =>
+      api<SettingView>('PUT', '/api/admin/settings/staffNotifyEmail', {
+        token: admin.token,
+        body: { value },
+      });
+    try {
+      const set = await putAddress(`  ${staffAddress.toUpperCase()} `);
+      expect(set.status).toBe(200);
+      expect(set.body.data).toMatchObject({ key: 'staffNotifyEmail', value: staffAddress });
+
+      const owner = await newUser({ language: 'en' });
+      const application = await createApplication(
+        owner,
+        standardBody({ amount: 1500, contactTelegram: '@staff_mail_client' }),
+      );
+      const [mail, ...more] = await mailsAbout(staffAddress, application.id, 1);
+      expect(more).toEqual([]);
+      expect(mail!.subject).toBe(`Новая заявка ${application.id.slice(0, 8)}`);
+      const rate = application.rate!.rate.toLocaleString('ru-RU', { maximumFractionDigits: 6 });
+      const received = application.amountTo!.toLocaleString('ru-RU', { maximumFractionDigits: 6 });
+      expectEveryPart(mail!, [
+        'Обменник',
+        application.id,
+        'Стандартный обмен',
+        'Клиент отдаёт',
+        '1\u00a0500 Карта EUR',
+        'Клиент получает',
+        `${received} USDT (TRC-20)`,
+        `1 EUR = ${rate} USDT`,
+        'Мадрид, Испания',
+        'ожидает обработки',
+        owner.email,
+        '@staff_mail_client',
+        'Что дальше: возьмите заявку в работу',
+        'Открыть в админ-панели',
+        `/admin/application-management?open_id=${application.id}`,
+        'staffNotifyEmail',
+        'https://t.me/exchange_support',
+      ]);
+
+      const individual = await createApplication(owner, individualBody());
+      const [individualMail] = await mailsAbout(staffAddress, individual.id, 1);
+      expectEveryPart(individualMail!, [
+        individual.id,
+        'Индивидуальный запрос',
+        'I want to exchange 3000 GBP in cash in Lisbon next week.',
+        '+351 912 345 678',
+        owner.email,
+      ]);
+
+      const cleared = await putAddress('');
+      expect(cleared.status).toBe(200);
+      expect(cleared.body.data!.value).toBe('');
+      const unmailed = await createApplication(owner);
+      // The owner's mail is sent before the answer, right before the staff mail would be.
+      expect(await mailsAbout(owner.email, unmailed.id, 1)).toHaveLength(1);
+      expect((await mailsTo(staffAddress)).map((sent) => sent.subject)).toEqual([
+        `Новая заявка ${application.id.slice(0, 8)}`,
+        `Новая заявка ${individual.id.slice(0, 8)}`,
+      ]);
+    } finally {
+      await putAddress('');
+    }
   });
 });

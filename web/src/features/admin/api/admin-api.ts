@@ -116,7 +116,7 @@ export const adminApi = {
 
   settings: async (signal?: AbortSignal) =>
     required((await api.get<SettingView[]>('/admin/settings', undefined, signal)).data),
-  saveSetting: async (key: string, value: number) =>
+  saveSetting: async (key: string, value: number | string) =>
     api.put<SettingView>(`/admin/settings/${id(key)}`, { value }),
 
   rates: async (signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
 import { SETTING_DEFAULTS, type SettingKey } from '@shared/constants';
-import type { SettingView } from '@shared/contract/admin';
+import { readSettingValue, type SettingView } from '@shared/contract/admin';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/field';
@@ -17,26 +17,34 @@ import './settings.css';
 
 interface SettingSpec {
   key: SettingKey;
-  /** The smallest value accepted (docs/product.md §5: minApplicationAmountUSD not below 0). */
-  min: number;
-  step: number;
+  /** A number setting's smallest value and step (docs/product.md §5: minApplicationAmountUSD not below 0). */
+  number?: { min: number; step: number };
   placeholder: string;
 }
 
 const SETTINGS: SettingSpec[] = [
-  { key: 'minApplicationAmountUSD', min: 0, step: 1, placeholder: '100' },
+  { key: 'minApplicationAmountUSD', number: { min: 0, step: 1 }, placeholder: '100' },
   {
     key: 'applicationExpiryHours',
-    min: 1,
-    step: 1,
+    number: { min: 1, step: 1 },
     placeholder: String(SETTING_DEFAULTS.applicationExpiryHours.value),
   },
   // 1 = staff must use two-step verification, 0 = optional; the server refuses anything else.
-  { key: 'staffMfaRequired', min: 0, step: 1, placeholder: String(SETTING_DEFAULTS.staffMfaRequired.value) },
-  { key: 'quoteLockMinutes', min: 0, step: 1, placeholder: String(SETTING_DEFAULTS.quoteLockMinutes.value) },
+  {
+    key: 'staffMfaRequired',
+    number: { min: 0, step: 1 },
+    placeholder: String(SETTING_DEFAULTS.staffMfaRequired.value),
+  },
+  {
+    key: 'quoteLockMinutes',
+    number: { min: 0, step: 1 },
+    placeholder: String(SETTING_DEFAULTS.quoteLockMinutes.value),
+  },
+  // An email setting (SETTING_DEFAULTS' kind): empty saves "no staff mail".
+  { key: 'staffNotifyEmail', placeholder: 'staff@example.com' },
 ];
 
-/** System settings (docs/product.md §2, §5): each a numeric field saved on its own. */
+/** System settings (docs/product.md §2, §5): each a field of its kind (number or email) saved on its own. */
 export function SettingsPage() {
   const { t } = useTranslation('admin');
   const settings = useResource((signal) => adminApi.settings(signal), []);
@@ -89,22 +97,27 @@ function SettingForm({
   const [saving, setSaving] = useState(false);
   useEffect(() => setText(String(setting.value)), [setting.value]);
 
+  const read = readSettingValue(spec.key, text);
   const error =
     serverError ??
-    settingValueError(text, spec.min, {
-      positive: t('settings.positive'),
-      min: t('settings.atLeast', { min: spec.min }),
-    });
-  const empty = text.trim() === '';
-  const unchanged = !empty && Number(text) === setting.value;
+    (spec.number
+      ? settingValueError(text, spec.number.min, {
+          positive: t('settings.positive'),
+          min: t('settings.atLeast', { min: spec.number.min }),
+        })
+      : read.problem && localizeServerMessage(read.problem)) ??
+    null;
+  // A number needs a value; an empty email setting means "none".
+  const empty = spec.number !== undefined && text.trim() === '';
+  const unchanged = read.problem === undefined && read.value === setting.value;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (empty || unchanged || error) return;
+    if (empty || unchanged || error || read.problem !== undefined) return;
     setSaving(true);
     try {
-      const answer = await adminApi.saveSetting(setting.key, Number(text));
-      onSaved(answer.data?.key ? answer.data : { ...setting, value: Number(text) });
+      const answer = await adminApi.saveSetting(setting.key, read.value);
+      onSaved(answer.data?.key ? answer.data : { ...setting, value: read.value });
       notify.success(t('settings.saved'));
     } catch (failure) {
       const field =
@@ -122,10 +135,10 @@ function SettingForm({
       <p className="muted setting__description">{t(`settings.${spec.key}.description`)}</p>
       <TextField
         label={t(`settings.${spec.key}.label`)}
-        type="number"
-        inputMode="decimal"
-        step={spec.step}
-        min={spec.min}
+        type={spec.number ? 'number' : 'email'}
+        inputMode={spec.number ? 'decimal' : 'email'}
+        step={spec.number?.step}
+        min={spec.number?.min}
         placeholder={spec.placeholder}
         value={text}
         error={error}
