@@ -6,7 +6,6 @@ import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { SwapIcon } from '@web/components/ui/icons';
-import { Spinner } from '@web/components/ui/spinner';
 import { useTranslation } from '@web/lib/i18n';
 import type { FieldErrors } from '@web/lib/validation';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
@@ -142,24 +141,20 @@ export function StandardForm({ contact, ...props }: StandardFormProps) {
     if (created) setForm(INITIAL_STANDARD_FORM);
   };
 
-  if (geo.status === 'loading') {
-    return (
-      <p className="row muted">
-        <Spinner decorative /> {t('apply.geoLoading')}
-      </p>
-    );
-  }
   if (geo.status === 'error') return <Alert tone="danger">{t('errors:geo.loadFailed')}</Alert>;
 
   return (
-    <form className="apply-form" onSubmit={onSubmit} noValidate>
+    // While the places load, the form is already laid out (the continent select says it is loading),
+    // so their arrival moves nothing.
+    <form className="apply-form" onSubmit={onSubmit} noValidate aria-busy={geo.status === 'loading'}>
       <fieldset className="apply-form__group">
         <legend className="apply-form__legend">{t('apply.locationTitle')}</legend>
         <div className="apply-form__grid apply-form__grid--3">
           <SelectField
             label={t('apply.continent')}
-            placeholder={t('apply.chooseContinent')}
+            placeholder={t(geo.status === 'loading' ? 'apply.geoLoading' : 'apply.chooseContinent')}
             options={continents}
+            disabled={geo.status === 'loading'}
             {...placeSelect('continent', (key) => selectContinent(form, key))}
           />
           <SelectField

@@ -15,11 +15,13 @@ const LOCALES = { ru: 'ru-RU', en: 'en-GB' } as const;
 
 /**
  * The user's notifications with the unread count. The section stays hidden when the API does not
- * offer notifications (docs/product.md §7 names the calls without a screen).
+ * offer notifications (docs/product.md §7 names the calls without a screen). While they load, the
+ * section shows its heading and the empty state's line, so the usual answer moves nothing below it.
  */
 export function NotificationsPanel() {
   const { t, language } = useTranslation(['profile', 'common']);
-  const [page, setPage] = useState<NotificationsPage | null>(null);
+  // undefined: loading; null: not offered.
+  const [page, setPage] = useState<NotificationsPage | null | undefined>(undefined);
 
   const load = useCallback(async (signal?: AbortSignal) => {
     try {
@@ -35,7 +37,7 @@ export function NotificationsPanel() {
     return () => controller.abort();
   }, [load]);
 
-  if (!page) return null;
+  if (page === null) return null;
   const date = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' });
 
   const readOne = async (notification: NotificationView) => {
@@ -57,23 +59,23 @@ export function NotificationsPanel() {
   };
 
   return (
-    <section className="card notifications" aria-labelledby="notifications-title">
+    <section className="card notifications" aria-labelledby="notifications-title" aria-busy={!page}>
       <div className="notifications__head">
         <h2 id="notifications-title" className="notifications__title">
           <BellIcon size={20} />
           {t('notifications.title')}
-          {page.unreadCount > 0 && (
+          {page && page.unreadCount > 0 && (
             <Badge tone="info">{t('notifications.unread', { count: page.unreadCount })}</Badge>
           )}
         </h2>
-        {page.unreadCount > 0 && (
+        {page && page.unreadCount > 0 && (
           <Button variant="ghost" size="sm" onClick={readAll}>
             {t('notifications.readAll')}
           </Button>
         )}
       </div>
-      {page.items.length === 0 ? (
-        <p className="muted">{t('notifications.empty')}</p>
+      {!page || page.items.length === 0 ? (
+        <p className="muted">{page ? t('notifications.empty') : t('common:status.loading')}</p>
       ) : (
         <ul className="notifications__list">
           {page.items.slice(0, 5).map((notification) => (
