@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApplication } from '../support/admin-data';
+import { completeApplication, createApplication } from '../support/admin-data';
 import {
   logInAsSuperAdmin,
   openAs,
@@ -32,7 +32,10 @@ let admin: Session;
 let applicationId: string;
 beforeAll(async () => {
   admin = await logInAsSuperAdmin();
-  applicationId = (await createApplication(await registerVerifiedUser('scr'))).id;
+  const client = await registerVerifiedUser('scr');
+  applicationId = (await createApplication(client)).id;
+  // The dashboard's "recently completed" is a table only once something was completed.
+  await completeApplication(client, admin);
 });
 
 /**

@@ -39,6 +39,19 @@ export async function createApplication(user: Session): Promise<ApplicationView>
   return answer.body.data!;
 }
 
+/** An application created by `user` and taken to COMPLETED by `staff`, so the dashboard lists it. */
+export async function completeApplication(user: Session, staff: Session): Promise<ApplicationView> {
+  const application = await createApplication(user);
+  for (const status of ['PROCESSING', 'COMPLETED'] as const) {
+    const moved = await api('POST', `/api/admin/applications/${application.id}/status`, {
+      token: staff.token,
+      body: { status },
+    });
+    if (moved.status !== 200) throw new Error(`Move to ${status} failed: ${moved.status}`);
+  }
+  return application;
+}
+
 /** The user's newest application, as their profile lists it. */
 export async function latestApplication(user: Session): Promise<ApplicationView> {
   const answer = await api<{ items: ApplicationView[] }>('GET', '/api/applications?limit=1', {

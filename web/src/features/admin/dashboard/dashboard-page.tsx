@@ -5,6 +5,7 @@ import { useTranslation } from '@web/lib/i18n';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { adminApi, MissingDataError } from '../api/admin-api';
+import { DataTable } from '../components/data-table';
 import { Loaded } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { useResource } from '../hooks/use-resource';
@@ -74,30 +75,29 @@ export function DashboardPage() {
                   {data.recentCompleted.length === 0 ? (
                     <p className="muted">{t('dashboard.recent.empty')}</p>
                   ) : (
-                    <table className="compact-table">
-                      <thead>
-                        <tr>
-                          <th scope="col">{t('dashboard.recent.amount')}</th>
-                          <th scope="col">{t('dashboard.recent.currency')}</th>
-                          <th scope="col">{t('dashboard.recent.user')}</th>
-                          <th scope="col">{t('dashboard.recent.completedAt')}</th>
+                    // The shared table: below 768 px its rows become labelled cards, so a phone never scrolls sideways.
+                    <DataTable
+                      items={data.recentCompleted}
+                      columns={[
+                        t('dashboard.recent.amount'),
+                        t('dashboard.recent.currency'),
+                        t('dashboard.recent.user'),
+                        t('dashboard.recent.completedAt'),
+                      ]}
+                    >
+                      {(item) => (
+                        <tr key={item.id}>
+                          <td className="num">
+                            <Link to={adminHref('applications', { open_id: item.id })}>
+                              {formatNumber(item.amount, language)}
+                            </Link>
+                          </td>
+                          <td>{item.currency ?? '—'}</td>
+                          <td className="truncate">{item.user.email ?? '—'}</td>
+                          <td className="nowrap">{formatDateTime(item.completedAt, language)}</td>
                         </tr>
-                      </thead>
-                      <tbody>
-                        {data.recentCompleted.map((item) => (
-                          <tr key={item.id}>
-                            <td className="num">
-                              <Link to={adminHref('applications', { open_id: item.id })}>
-                                {formatNumber(item.amount, language)}
-                              </Link>
-                            </td>
-                            <td>{item.currency ?? '—'}</td>
-                            <td className="truncate">{item.user.email ?? '—'}</td>
-                            <td className="nowrap">{formatDateTime(item.completedAt, language)}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
+                      )}
+                    </DataTable>
                   )}
                 </section>
               </div>
