@@ -90,42 +90,39 @@ export class ApiStack extends Stack {
     const { settings } = config;
     const { removalPolicy } = settings;
 
-    const jwtSecret = new Secret(this, 'JwtSigningKey', {
-      description: 'HS256 signing key of the access tokens',
-      generateSecretString: { passwordLength: 64, excludePunctuation: true },
-      removalPolicy,
-    });
-    Validations.of(jwtSecret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'Rotated by hand (docs/operations.md): scheduled rotation needs a rotation function, and as tokens carry no ' +
+    /** A random secret that is rotated by hand, and why (cdk-nag AwsSolutions-SMG4). */
+    const handRotatedSecret = (id: string, description: string, length: number, whyNotScheduled: string) => {
+      const secret = new Secret(this, id, {
+        description,
+        generateSecretString: { passwordLength: length, excludePunctuation: true },
+        removalPolicy,
+      });
+      Validations.of(secret).acknowledge({ id: 'AwsSolutions-SMG4', reason: whyNotScheduled });
+      return secret;
+    };
+    const jwtSecret = handRotatedSecret(
+      'JwtSigningKey',
+      'HS256 signing key of the access tokens',
+      64,
+      'Rotated by hand (docs/operations.md): scheduled rotation needs a rotation function, and as tokens carry no ' +
         'key id yet, a new key refuses the access tokens of the old one (15 minutes at most); the web app then ' +
         'refreshes once with its refresh token, which is not signed, so nobody is logged out. Functions re-read ' +
         'the key every 5 minutes.',
-    });
-
-    const mfaKey = new Secret(this, 'MfaSealingKey', {
-      description: 'Key that seals the staff second-factor (TOTP) secrets at rest',
-      generateSecretString: { passwordLength: 64, excludePunctuation: true },
-      removalPolicy,
-    });
-    Validations.of(mfaKey).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'Rotating this key would make every stored TOTP secret unreadable: the sealed secrets are not re-encrypted, ' +
+    );
+    const mfaKey = handRotatedSecret(
+      'MfaSealingKey',
+      'Key that seals the staff second-factor (TOTP) secrets at rest',
+      64,
+      'Rotating this key would make every stored TOTP secret unreadable: the sealed secrets are not re-encrypted, ' +
         'so a rotation is a planned operation (reset every second factor), not a schedule.',
-    });
-    const originSecret = new Secret(this, 'OriginSecret', {
-      description: 'Value of the origin header CloudFront adds to API requests',
-      generateSecretString: { passwordLength: 48, excludePunctuation: true },
-      removalPolicy,
-    });
-    Validations.of(originSecret).acknowledge({
-      id: 'AwsSolutions-SMG4',
-      reason:
-        'CloudFront and the functions take the value at deploy time (dynamic references), so a scheduled rotation ' +
+    );
+    const originSecret = handRotatedSecret(
+      'OriginSecret',
+      'Value of the origin header CloudFront adds to API requests',
+      48,
+      'CloudFront and the functions take the value at deploy time (dynamic references), so a scheduled rotation ' +
         'would not reach them; docs/operations.md describes rotating it by hand with a deploy.',
-    });
+    );
     this.originSecret = originSecret;
     // Resolved by CloudFormation at deploy: the value is in no template, only in the functions' configuration.
     const originSecretValue = originSecret.secretValue.unsafeUnwrap();

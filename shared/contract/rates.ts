@@ -83,36 +83,23 @@ export const publicRatesDataSchema = /* @__PURE__ */ schema(() =>
 );
 export type PublicRatesData = z.infer<typeof publicRatesDataSchema>;
 
-const amountLimitSchema = /* @__PURE__ */ schema(() =>
+/** An optional bound of a direction: a positive number with at most `decimals` places, or null for none. */
+const optionalBound = (decimals: number) =>
   z.optional(
     z.nullable(
       z.number().check(
         z.positive(),
         z.lte(1e12),
-        z.refine(
-          (value) => hasAtMostDecimals(value, FIAT_DECIMALS),
-          `At most ${FIAT_DECIMALS} decimal places.`,
-        ),
+        z.refine((value) => hasAtMostDecimals(value, decimals), `At most ${decimals} decimal places.`),
       ),
     ),
-  ),
-);
+  );
+
+/** An amount limit in fiat (2 decimals), or null for none. */
+const amountLimitSchema = /* @__PURE__ */ schema(() => optionalBound(FIAT_DECIMALS));
 
 /** A rate guard bound: a positive rate, or null for none. */
-const rateGuardSchema = /* @__PURE__ */ schema(() =>
-  z.optional(
-    z.nullable(
-      z.number().check(
-        z.positive(),
-        z.lte(1e12),
-        z.refine(
-          (value) => hasAtMostDecimals(value, RATE_DECIMALS),
-          `At most ${RATE_DECIMALS} decimal places.`,
-        ),
-      ),
-    ),
-  ),
-);
+const rateGuardSchema = /* @__PURE__ */ schema(() => optionalBound(RATE_DECIMALS));
 
 export const currencyValueChangeSchema = /* @__PURE__ */ schema(() =>
   z.strictObject({
