@@ -20,7 +20,8 @@ export async function resetPassword(input: { token: string; password: string; no
     throw new ResetLinkInvalid();
   }
   const user = await findUserById(stored.userId, true);
-  if (!user) throw new ResetLinkInvalid();
+  // A deactivated account is not reset, nor logged in.
+  if (!user?.isActive) throw new ResetLinkInvalid();
   const passwordHash = await hashPassword(input.password);
   // A reset that verifies the address for the first time also counts the user's referral.
   const verifiesNow = !user.emailVerified && user.invitedBy !== null;
@@ -42,7 +43,15 @@ export async function resetPassword(input: { token: string; password: string; no
   );
   if (!used) throw new ResetLinkInvalid();
   await forgetLoginFailures(user.id);
-  const reset = await findUserById(user.id, true);
-  if (!reset?.isActive) throw new ResetLinkInvalid();
-  return signIn(reset, now);
+  // The user as the transaction left it: no second read before the session starts.
+  return signIn(
+    {
+      ...user,
+      passwordHash,
+      emailVerified: true,
+      sessionEpoch: (user.sessionEpoch ?? 0) + 1,
+      updatedAt: now.toISOString(),
+    },
+    now,
+  );
 }
