@@ -1,7 +1,6 @@
 import {
   BatchGetCommand,
   type BatchGetCommandOutput,
-  GetCommand,
   QueryCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -130,12 +129,6 @@ export async function findUsersInWindow(
     startKey = page.LastEvaluatedKey;
   } while (startKey && read < window);
   return { users, exhausted: !startKey };
-}
-
-/** Registered users, from the counter the registration transaction increments. */
-export async function countAllUsers(): Promise<number> {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.usersCounter }));
-  return Number(Item?.total ?? 0);
 }
 
 /** Users holding one role: a COUNT Query on the role index (meant for the small staff roles). */

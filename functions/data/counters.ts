@@ -4,18 +4,29 @@ import { keys } from './keys';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** Fields of a per-day statistics item (STATS#DAY/{yyyy-mm-dd}). */
+/**
+ * The global counters (status counts, day buckets, number of users) are written by every
+ * registration and application, so each is spread over this many items: a write ADDs on one
+ * random shard, a reader sums the shards of one partition with one Query. Concurrent
+ * transactions then rarely touch the same item (DynamoDB cancels a transaction that meets
+ * another in progress on one of its items); docs/decisions.md has the estimate behind the number.
+ */
+export const COUNTER_SHARDS = 16;
+
+const randomShard = () => Math.floor(Math.random() * COUNTER_SHARDS);
+
+/** Fields of a per-day statistics item (STATS#DAY/{yyyy-mm-dd}#{shard}). */
 export type DailyStatField = 'newUsers' | 'createdApplications' | 'completedApplications';
 
 /**
- * A transaction item that adds `by` to one field of the day's statistics, so the dashboard's
- * figures move in the same transaction as the event they count.
+ * A transaction item that adds `by` to one field of the day's statistics (on one random shard of
+ * the day), so the dashboard's figures move in the same transaction as the event they count.
  */
 export function incrementDailyStat(day: Date, field: DailyStatField, by = 1): TransactItem {
   return {
     Update: {
       TableName: tableName,
-      Key: keys.dailyStats(day),
+      Key: keys.dailyStatsShard(day, randomShard()),
       UpdateExpression: 'ADD #field :by',
       ExpressionAttributeNames: { '#field': field },
       ExpressionAttributeValues: { ':by': by },
@@ -23,21 +34,18 @@ export function incrementDailyStat(day: Date, field: DailyStatField, by = 1): Tr
   };
 }
 
-/** A transaction item that adds `by` to the number of registered users (STATS#USERS/TOTAL). */
+/** A transaction item that adds `by` to the number of registered users (one random shard of STATS#USERS). */
 export function incrementUsersCounter(by = 1): TransactItem {
   return {
     Update: {
       TableName: tableName,
-      Key: keys.usersCounter,
+      Key: keys.usersCounterShard(randomShard()),
       UpdateExpression: 'ADD #total :by',
       ExpressionAttributeNames: { '#total': 'total' },
       ExpressionAttributeValues: { ':by': by },
     },
   };
 }
-
-/** Application status counters are spread over shards so concurrent status changes rarely collide. */
-export const STATUS_COUNTER_SHARDS = 8;
 
 function addExpression(deltas: Record<string, number>) {
   const entries = Object.entries(deltas).filter(([, by]) => by !== 0);
@@ -55,9 +63,12 @@ function addExpression(deltas: Record<string, number>) {
  * random shard of STATS#APPS; readers sum the shards.
  */
 export function adjustApplicationStatusCounts(deltas: Record<string, number>): TransactItem {
-  const shard = Math.floor(Math.random() * STATUS_COUNTER_SHARDS);
   return {
-    Update: { TableName: tableName, Key: keys.applicationStatusShard(shard), ...addExpression(deltas) },
+    Update: {
+      TableName: tableName,
+      Key: keys.applicationStatusShard(randomShard()),
+      ...addExpression(deltas),
+    },
   };
 }
 
@@ -93,23 +104,41 @@ function numericFields(item: Record<string, unknown> | undefined): Record<string
   return counts;
 }
 
-/** The global per-status counts and `total` (one Query over the shards, access pattern 17). */
-export async function readApplicationStatusCounts(): Promise<Record<string, number>> {
+/** Each numeric field summed over the items (the shards of one counter). */
+function sumFields(items: readonly Record<string, unknown>[]): Record<string, number> {
+  const sums: Record<string, number> = {};
+  for (const item of items) {
+    for (const [field, value] of Object.entries(numericFields(item))) {
+      sums[field] = (sums[field] ?? 0) + value;
+    }
+  }
+  return sums;
+}
+
+/** The sum of every shard of one counter partition (one Query: at most COUNTER_SHARDS small items, plus a pre-shard item). */
+async function readShardedCounter(partition: string, consistent: boolean): Promise<Record<string, number>> {
   const { Items } = await db.send(
     new QueryCommand({
       TableName: tableName,
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.applicationStatusPartition },
-      ConsistentRead: true,
+      ExpressionAttributeValues: { ':pk': partition },
+      ConsistentRead: consistent,
     }),
   );
-  const counts: Record<string, number> = {};
-  for (const item of Items ?? []) {
-    for (const [field, value] of Object.entries(numericFields(item))) {
-      counts[field] = (counts[field] ?? 0) + value;
-    }
-  }
-  return counts;
+  return sumFields(Items ?? []);
+}
+
+/** The global per-status counts and `total` (one Query over the shards, access pattern 17). */
+export function readApplicationStatusCounts(): Promise<Record<string, number>> {
+  return readShardedCounter(keys.applicationStatusPartition, true);
+}
+
+/**
+ * Registered users (access pattern 25): the shards of STATS#USERS summed, with the item
+ * STATS#USERS/TOTAL that counted them before the counter was sharded.
+ */
+export async function readUsersTotal(): Promise<number> {
+  return (await readShardedCounter(keys.usersCounterPartition, false)).total ?? 0;
 }
 
 /** One user's application counts (per status, `total`, `openCount`). */
@@ -127,26 +156,38 @@ export interface DailyStats {
   completedApplications: number;
 }
 
-/** Day buckets from `fromDay` to `toDay` inclusive (yyyy-mm-dd), missing days as zeros (pattern 7). */
+/**
+ * Day buckets from `fromDay` to `toDay` inclusive (yyyy-mm-dd), missing days as zeros (pattern 7):
+ * one Query over the days' shards, summed per day. The sort key BETWEEN `{from}` and `{to}#~`
+ * also takes in a day's unsharded item `{yyyy-mm-dd}` written before the counter was sharded.
+ */
 export async function readDailyStats(fromDay: string, toDay: string): Promise<DailyStats[]> {
   const { Items } = await db.send(
     new QueryCommand({
       TableName: tableName,
       KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': keys.dailyStatsPartition, ':from': fromDay, ':to': toDay },
+      ExpressionAttributeValues: {
+        ':pk': keys.dailyStatsPartition,
+        ':from': fromDay,
+        ':to': keys.dailyStatsRangeEnd(toDay),
+      },
     }),
   );
-  const byDay = new Map((Items ?? []).map((item) => [String(item.sk), item]));
+  const itemsByDay = new Map<string, Record<string, unknown>[]>();
+  for (const item of Items ?? []) {
+    const date = String(item.sk).slice(0, 10);
+    itemsByDay.set(date, [...(itemsByDay.get(date) ?? []), item]);
+  }
   const days: DailyStats[] = [];
   for (let day = new Date(`${fromDay}T00:00:00Z`); ; day = new Date(day.getTime() + 86_400_000)) {
     const date = day.toISOString().slice(0, 10);
     if (date > toDay) break;
-    const item = byDay.get(date);
+    const sums = sumFields(itemsByDay.get(date) ?? []);
     days.push({
       date,
-      newUsers: Number(item?.newUsers ?? 0),
-      createdApplications: Number(item?.createdApplications ?? 0),
-      completedApplications: Number(item?.completedApplications ?? 0),
+      newUsers: sums.newUsers ?? 0,
+      createdApplications: sums.createdApplications ?? 0,
+      completedApplications: sums.completedApplications ?? 0,
     });
   }
   return days;

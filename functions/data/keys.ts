@@ -6,13 +6,13 @@
  * | Entity            | pk                    | sk                 | GSI keys                          |
  * |-------------------|-----------------------|--------------------|-----------------------------------|
  * | User              | USER#{userId}         | PROFILE            | gsi1: USERS / {createdAt}#{id}; gsi2: ROLE#{role} / {createdAt}#{id} |
- * | Users counter     | STATS#USERS           | TOTAL              |                                   |
+ * | Users counter     | STATS#USERS           | SHARD#{0..15}; TOTAL (from before sharding, still summed) |       |
  * | Email marker      | EMAIL#{email}         | MARKER             |                                   |
  * | Username marker   | USERNAME#{lowercase}  | MARKER             |                                   |
  * | Referral marker   | REFCODE#{code}        | MARKER             |                                   |
  * | Geo node          | GEO                   | NODE#{dotted key}  |                                   |
  * | Setting           | SETTING               | {key}              |                                   |
- * | Daily statistics  | STATS#DAY             | {yyyy-mm-dd}       |                                   |
+ * | Daily statistics  | STATS#DAY             | {yyyy-mm-dd}#{0..15}; {yyyy-mm-dd} (from before sharding, still summed) | |
  * | Session family    | SESSION#{sessionId}   | SESSION            |                                   |
  * | Refresh token     | REFRESH#{sha256}      | TOKEN              |                                   |
  * | One-time token    | OTT#{sha256}          | {purpose}          |                                   |
@@ -21,7 +21,7 @@
  * | Application       | APP#{id}              | APP                | gsi1: USERAPPS#{userId} / {createdAt}#{id}; gsi2: APPSTATUS#{status} / {createdAt}#{id}; gsi3: APPS / {createdAt}#{id} |
  * | Status history    | APP#{id}              | HIST#{at}#{rand}   | gsi1 (to COMPLETED only): APPLOG#COMPLETED / {at}#{id} |
  * | User app counters | USER#{userId}         | APPSTATS           |                                   |
- * | Status counters   | STATS#APPS            | SHARD#{0..7}       |                                   |
+ * | Status counters   | STATS#APPS            | SHARD#{0..15}      |                                   |
  * | Notification      | USER#{userId}         | NOTIF#{id}         | gsi2 (while unread): UNREAD#{userId} / {id} |
  * | Notif. counters   | USER#{userId}         | NOTIFSTATS         |                                   |
  * | Currency value    | RATES                 | CURRENCY#{code}    |                                   |
@@ -41,8 +41,9 @@
  * 4. Whole geo tree: Query pk=GEO (about 150 items, one page).
  * 5. A geo node and its descendants: Query pk=GEO, begins_with(sk, NODE#{key}).
  * 6. Settings: Query pk=SETTING; one setting: GetItem SETTING/{key}.
- * 7. Dashboard day buckets: Query pk=STATS#DAY, sk BETWEEN two dates (counters, updated with ADD in
- *    the same transaction as the event they count).
+ * 7. Dashboard day buckets: Query pk=STATS#DAY, sk BETWEEN {from} AND {to}#~ (16 shards a day, summed
+ *    per day, with a day's unsharded item from before the sharding); a counted event ADDs on one
+ *    random shard of its day in its own transaction.
  * 8. All users, newest first (admin listing): Query gsi1 gsi1pk=USERS, ScanIndexForward=false.
  * 9. Authenticated request: one BatchGetItem of USER#{id}/PROFILE and SESSION#{sid}/SESSION (the
  *    session must be unrevoked, unexpired and on the user's current sessionEpoch).
@@ -59,7 +60,7 @@
  *     cutoff): Query gsi2 gsi2pk=APPSTATUS#{status}, gsi2sk < {cutoff}; totals from STATS#APPS shards.
  * 16. All applications by creation time (admin table): Query gsi3 gsi3pk=APPS; total from the shards.
  *     Page N is read by walking from the nearer end (bounded); see docs/decisions.md.
- * 17. Per-status counts: Query pk=STATS#APPS (8 shards, summed); a status change ADDs -1/+1 on one
+ * 17. Per-status counts: Query pk=STATS#APPS (16 shards, summed); a status change ADDs -1/+1 on one
  *     random shard in the same transaction as the change (shards keep concurrent writers apart).
  * 18. Open applications per user (at most 5): APPSTATS.openCount, conditional ADD in the creating
  *     transaction.
@@ -74,8 +75,9 @@
  *     application's creating transaction; a replay reads it with GetItem.
  * 24. Users of one role, newest first (admin filter by role, GET /admin/managers): Query gsi2
  *     gsi2pk=ROLE#{role} (gsi2pk moves with the role in the same update). Staff partitions are small.
- * 25. Number of users: GetItem STATS#USERS/TOTAL (ADD 1 in the registration transaction); per
- *     staff role: Select COUNT on pattern 24; USER = total - staff.
+ * 25. Number of users: Query pk=STATS#USERS, `total` summed over its 16 shards (ADD 1 on a random one
+ *     in the registration transaction) and the unsharded TOTAL item from before; per staff role:
+ *     Select COUNT on pattern 24; USER = total - staff.
  * 26. Admin user search/filters (isActive, emailVerified, text): Query pattern 8 or 24 with a
  *     FilterExpression over the newest 1,000 users only, plus an exact email/username marker hit.
  * 27. Market ticker: Put MARKET/TICKER after each good provider answer (at most about once a minute
@@ -92,7 +94,12 @@ export const keys = {
   settingPartition: 'SETTING',
   setting: (key: string) => ({ pk: 'SETTING', sk: key }),
   dailyStatsPartition: 'STATS#DAY',
-  dailyStats: (day: Date) => ({ pk: 'STATS#DAY', sk: day.toISOString().slice(0, 10) }),
+  dailyStatsShard: (day: Date, shard: number) => ({
+    pk: 'STATS#DAY',
+    sk: `${day.toISOString().slice(0, 10)}#${shard}`,
+  }),
+  /** The last sort key of a day: after its shards `{day}#{n}` ('~' sorts after the digits). */
+  dailyStatsRangeEnd: (day: string) => `${day}#~`,
   usersIndexPartition: 'USERS',
   userListEntry: (createdAt: string, userId: string) => ({
     gsi1pk: 'USERS',
@@ -143,6 +150,7 @@ export const keys = {
     gsi2pk: `ROLE#${role}`,
     gsi2sk: `${createdAt}#${userId}`,
   }),
-  usersCounter: { pk: 'STATS#USERS', sk: 'TOTAL' },
+  usersCounterPartition: 'STATS#USERS',
+  usersCounterShard: (shard: number) => ({ pk: 'STATS#USERS', sk: `SHARD#${shard}` }),
   marketTicker: { pk: 'MARKET', sk: 'TICKER' },
 } as const;

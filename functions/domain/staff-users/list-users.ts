@@ -1,11 +1,11 @@
 import {
-  countAllUsers,
   countUsersOfRole,
   findUsersInWindow,
   readUsersInOrder,
   type UserFilter,
   type UserSource,
 } from '@functions/data/admin-users';
+import { readUsersTotal } from '@functions/data/counters';
 import { MAX_SKIP, PageTooDeep } from '@functions/data/query-window';
 import { findUserByEmail, findUserByUsername, type UserRecord } from '@functions/data/users';
 import {
@@ -36,7 +36,7 @@ export async function listUsers(query: AdminUsersQuery): Promise<AdminUsersPage>
   const offset = (query.page - 1) * query.limit;
   const windowed = Object.values(filter).some((value) => value !== undefined) || query.sortBy !== 'createdAt';
   if (!windowed) {
-    const total = query.role ? await countRole(query.role) : await countAllUsers();
+    const total = query.role ? await countRole(query.role) : await readUsersTotal();
     const users = await readPage(source, total, offset, query.limit, query.sortOrder === 'asc');
     return page(await withApplicationCounts(users), total, query.limit, false);
   }
@@ -86,7 +86,7 @@ async function readPage(
 async function countRole(role: Role): Promise<number> {
   if (role !== 'USER') return countUsersOfRole(role);
   const staff = await Promise.all(STAFF_ROLES.map(countUsersOfRole));
-  return Math.max(0, (await countAllUsers()) - staff.reduce((sum, count) => sum + count, 0));
+  return Math.max(0, (await readUsersTotal()) - staff.reduce((sum, count) => sum + count, 0));
 }
 
 async function exactMatch(search: string): Promise<UserRecord | undefined> {
