@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { SECRET_TTL_MS } from '@functions/commons/secret-store';
 import { GLOBAL_INDEXES } from '@functions/data/table-definition';
 import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -100,7 +101,8 @@ export class ApiFunction extends NodejsFunction {
         ? {
             paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
               cacheEnabled: true,
-              secretsManagerTtl: Duration.minutes(5),
+              // As long as the function keeps a read key: the key rollover counts on both (jwt-secret.ts).
+              secretsManagerTtl: Duration.millis(SECRET_TTL_MS),
               logLevel: ParamsAndSecretsLogLevel.WARN,
             }),
           }

@@ -104,10 +104,11 @@ export class ApiStack extends Stack {
       'JwtSigningKey',
       'HS256 signing key of the access tokens',
       64,
-      'Rotated by hand (docs/operations.md): scheduled rotation needs a rotation function, and as tokens carry no ' +
-        'key id yet, a new key refuses the access tokens of the old one (15 minutes at most); the web app then ' +
-        'refreshes once with its refresh token, which is not signed, so nobody is logged out. Functions re-read ' +
-        'the key every 5 minutes.',
+      'Rotated by hand with put-secret-value (docs/operations.md), which labels the new value AWSCURRENT and the ' +
+        'old one AWSPREVIOUS: tokens name their key version in kid, functions (re-reading both every 5 minutes) ' +
+        'accept either and sign with a new key only 10 minutes after it was put, so a rotation logs nobody out. ' +
+        'A schedule would need a rotation function this stack does not deploy, and two rotations less than ' +
+        '25 minutes apart would refuse the tokens of the key dropped (their web app refreshes once).',
     );
     const mfaKey = handRotatedSecret(
       'MfaSealingKey',

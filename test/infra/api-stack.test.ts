@@ -1,3 +1,4 @@
+import { SECRET_TTL_MS } from '@functions/commons/secret-store';
 import { needsJwtSecret } from '@functions/routes/definition';
 import { allRoutes } from '@functions/routes/manifest';
 import type { ApiFunction } from '@infra/constructs/api-function';
@@ -132,6 +133,10 @@ describe('API stack', () => {
 
       expect(environment.JWT_SECRET_ARN, routeId).toEqual(
         handlesTokens ? { Ref: expect.stringMatching(/^JwtSigningKey/) } : undefined,
+      );
+      // The extension keeps a key no longer than the function does: KEY_ROLLOVER_MS counts on both.
+      expect(environment.SECRETS_MANAGER_TTL, routeId).toBe(
+        handlesTokens ? String(SECRET_TTL_MS / 1000) : undefined,
       );
       // A mapping lookup in a region-agnostic stack, the layer ARN itself in a pinned one.
       expect(

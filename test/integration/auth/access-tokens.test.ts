@@ -1,7 +1,7 @@
 import { putOneTimeToken } from '@functions/data/tokens';
 import { issueAccessToken } from '@functions/domain/accounts/access-token';
 import { hashToken, newOpaqueToken } from '@functions/domain/accounts/secrets';
-import { base64url, SignJWT } from 'jose';
+import { base64url, decodeProtectedHeader, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { api } from '../../support/api';
 import { createVerifiedUser, type TestUser } from '../../support/users';
@@ -22,11 +22,14 @@ async function sign(
     issuer?: string;
     audience?: string;
     expiresIn?: string | number | null;
+    /** The `kid` header; by default the one of the user's real token, `null` for none. */
+    kid?: string | null;
   } = {},
 ) {
   const valid = claimsOf(user.token);
+  const kid = options.kid === undefined ? decodeProtectedHeader(user.token).kid : options.kid;
   let jwt = new SignJWT({ role: valid.role, sid: valid.sid, typ: 'access', ...options.claims })
-    .setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT' })
+    .setProtectedHeader({ alg: options.alg ?? 'HS256', typ: 'JWT', ...(kid === null ? {} : { kid }) })
     .setSubject(user.id)
     .setIssuer(options.issuer ?? String(valid.iss))
     .setAudience(options.audience ?? String(valid.aud))
@@ -62,6 +65,21 @@ describe('access token verification', () => {
   it('refuses another HMAC algorithm with the right key (HS512)', async () => {
     const user = await createVerifiedUser();
     expect((await meWith(await sign(user, { alg: 'HS512' }))).status).toBe(401);
+  });
+
+  it('names its key in the kid header', async () => {
+    const user = await createVerifiedUser();
+    expect(decodeProtectedHeader(user.token)).toMatchObject({ alg: 'HS256', kid: expect.any(String) });
+  });
+
+  it('refuses a token without kid (as issued before key ids), though signed with the right key', async () => {
+    const user = await createVerifiedUser();
+    expect((await meWith(await sign(user, { kid: null }))).status).toBe(401);
+  });
+
+  it('refuses a token naming an unknown key, though signed with the right key', async () => {
+    const user = await createVerifiedUser();
+    expect((await meWith(await sign(user, { kid: 'another-key' }))).status).toBe(401);
   });
 
   it('refuses a token signed with another key', async () => {
