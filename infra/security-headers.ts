@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { PAGE_SCRIPTS_LOADER } from '@shared/site-pages';
+
 /**
  * The site's security headers, served by CloudFront's response headers policy in AWS and by the
  * local server, so what is tested locally is what ships. The page talks to its own origin only
@@ -8,14 +11,20 @@ export const API_DOCS_PATH = '/api/docs';
 /** The built page served at API_DOCS_PATH (CloudFront rewrites the path to it; so does the local server). */
 export const API_DOCS_FILE = '/api-docs.html';
 
+/** The CSP source that allows the prerendered pages' one inline script, and no other. */
+export function pageScriptsLoaderSource(): string {
+  return `'sha256-${createHash('sha256').update(PAGE_SCRIPTS_LOADER).digest('base64')}'`;
+}
+
 /**
  * One policy for the app and the API reference page: both are the site's own files, style
- * themselves inline and read only this origin (test/e2e/api-docs.test.ts fails on any refusal).
+ * themselves inline and read only this origin (test/e2e/api-docs.test.ts fails on any refusal);
+ * the only inline script allowed is the prerendered pages' loader of their scripts, by its hash.
  */
 export function contentSecurityPolicy(): string {
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${pageScriptsLoaderSource()}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "connect-src 'self'",

@@ -20,3 +20,33 @@ export const CLIENT_RENDERED_PATHS = ['/apply', '/profile', '/admin', '/reset-pa
 
 /** The cookie the web app writes beside local storage when the language is chosen or detected. */
 export const LANGUAGE_COOKIE = 'language';
+
+/** The id of the `<template>` that holds a prerendered page's scripts until its first paint. */
+export const PAGE_SCRIPTS_ID = 'page-scripts';
+
+/**
+ * The one inline script of a prerendered page (docs/architecture.md §13), allowed by its hash in
+ * the CSP (infra/security-headers.ts). The page's scripts wait in `<template id="page-scripts">`
+ * until its first contentful paint has been presented (that paint holds the whole page: the page
+ * blocks rendering until `#root` is parsed), then are moved into the document: no script download
+ * can come before the largest paint. A browser without paint timing loads them at
+ * DOMContentLoaded; a hidden tab, when it is first shown.
+ */
+export const PAGE_SCRIPTS_LOADER = [
+  '(function () {',
+  '  var loaded = false;',
+  '  function load() {',
+  '    if (loaded) return;',
+  '    loaded = true;',
+  `    var scripts = document.getElementById('${PAGE_SCRIPTS_ID}');`,
+  '    document.head.appendChild(document.importNode(scripts.content, true));',
+  '  }',
+  "  if ((window.PerformanceObserver && PerformanceObserver.supportedEntryTypes || []).indexOf('paint') === -1) {",
+  "    document.addEventListener('DOMContentLoaded', load);",
+  '    return;',
+  '  }',
+  '  new PerformanceObserver(function (list) {',
+  "    if (list.getEntriesByName('first-contentful-paint').length > 0) load();",
+  "  }).observe({ type: 'paint', buffered: true });",
+  '})();',
+].join('\n');

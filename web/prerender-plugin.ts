@@ -4,7 +4,12 @@ import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin } from 'vite';
 import { LANGUAGES } from '../shared/enums';
-import { NOT_FOUND_PAGE, PRERENDERED_PAGES } from '../shared/site-pages';
+import {
+  NOT_FOUND_PAGE,
+  PAGE_SCRIPTS_ID,
+  PAGE_SCRIPTS_LOADER,
+  PRERENDERED_PAGES,
+} from '../shared/site-pages';
 import type { RenderedPage } from './src/prerender';
 
 /**
@@ -12,8 +17,9 @@ import type { RenderedPage } from './src/prerender';
  * renders each public page in each language and writes `/{language}/{page}.html` beside the app
  * shell: the shell's head and scripts, the page's title, description and hreflang links, the
  * styles of the app and of its route inlined (no stylesheet request before the first paint; the
- * CSP allows inline styles), its route's scripts preloaded and its markup in `#root`, which the app
- * hydrates.
+ * CSP allows inline styles), its markup in `#root`, which the app hydrates, and its scripts (the
+ * app's entry, the route's chunks preloaded, the language's common texts preloaded) held in a
+ * template until the first paint (PAGE_SCRIPTS_LOADER in shared/site-pages.ts).
  */
 const WEB_ROOT = import.meta.dirname;
 // Inside the project, so the bundle's imports of react and the rest resolve from node_modules.
@@ -66,6 +72,8 @@ export function prerenderPages(): Plugin {
   let outDir = '';
   let ssrBuild = false;
   const chunks = new Map<string, ChunkFacts>();
+  /** The emitted file of each locale JSON, by its source path (`src/locales/en/common.json`). */
+  const localeFiles = new Map<string, string>();
   return {
     name: 'exchange:prerender-pages',
     apply: 'build',
@@ -75,7 +83,10 @@ export function prerenderPages(): Plugin {
     },
     generateBundle(_options, bundle) {
       for (const output of Object.values(bundle)) {
-        if (output.type !== 'chunk') continue;
+        if (output.type === 'asset') {
+          for (const source of output.originalFileNames) localeFiles.set(source, output.fileName);
+          continue;
+        }
         chunks.set(output.fileName, {
           file: output.fileName,
           imports: output.imports,
@@ -100,7 +111,7 @@ export function prerenderPages(): Plugin {
       const { renderPage } = (await import(pathToFileURL(join(SSR_DIR, 'prerender.js')).href)) as {
         renderPage: (path: string, language: string, metaKey: string) => Promise<RenderedPage>;
       };
-      const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
+      const shell = inlineIcon(readFileSync(join(outDir, 'index.html'), 'utf8'));
       const pages: Array<[string, string]> = [
         ...Object.entries(PRERENDERED_PAGES),
         [NOT_FOUND_PAGE, NOT_FOUND_PAGE],
@@ -113,8 +124,14 @@ export function prerenderPages(): Plugin {
             const location = path === NOT_FOUND_PAGE ? '/__not-found__' : path;
             const page = await renderPage(location, language, META_KEYS[path]!);
             const assets = routeAssets(PAGE_MODULES[path]!);
-            const head = headOf(path, page, assets.scripts);
-            const html = pageHtml(inlineStyles(shell, assets.css), language, head, page.html);
+            const texts = localeFiles.get(`src/locales/${language}/common.json`);
+            if (!texts) throw new Error(`prerender: no emitted src/locales/${language}/common.json`);
+            const html = pageHtml(inlineStyles(shell, assets.css), {
+              language,
+              head: headOf(path, page),
+              markup: page.html,
+              preloads: [...assets.scripts, texts],
+            });
             writeFileSync(join(outDir, language, `${file}.html`), html);
           }
         }
@@ -164,10 +181,26 @@ export function prerenderPages(): Plugin {
   }
 }
 
-function headOf(path: string, page: RenderedPage, scripts: string[]): string {
+/**
+ * The site's icon as a data: URL (the CSP's img-src allows them): its request would otherwise end
+ * before the page's largest paint, and Lighthouse's simulation counts such a request on the path to it.
+ */
+function inlineIcon(shell: string): string {
+  const icon = readFileSync(join(WEB_ROOT, 'public/favicon.svg'), 'utf8').trim();
+  const link = '<link rel="icon" type="image/svg+xml" href="/favicon.svg" />';
+  if (!shell.includes(link)) throw new Error(`prerender: no ${link} in index.html`);
+  return shell.replace(
+    link,
+    `<link rel="icon" type="image/svg+xml" href="data:image/svg+xml,${encodeURIComponent(icon)}" />`,
+  );
+}
+
+function headOf(path: string, page: RenderedPage): string {
   const lines = [
     `<title>${escapeHtml(page.title)}</title>`,
     `<meta name="description" content="${escapeHtml(page.description)}" />`,
+    // The first paint waits for the whole markup, so it is the largest one too (Chromium; others ignore it).
+    '<link rel="expect" href="#root" blocking="render" />',
   ];
   if (path !== NOT_FOUND_PAGE) {
     const url = `${siteOrigin()}${path}`;
@@ -176,19 +209,46 @@ function headOf(path: string, page: RenderedPage, scripts: string[]): string {
     }
     lines.push(`<link rel="alternate" hreflang="x-default" href="${url}" />`);
   }
-  for (const file of scripts) lines.push(`<link rel="modulepreload" href="/${file}" fetchpriority="low" />`);
   return lines.map((line) => `    ${line}`).join('\n');
 }
 
-function pageHtml(shell: string, language: string, head: string, markup: string): string {
+interface PageParts {
+  language: string;
+  head: string;
+  markup: string;
+  /** Files fetched together with the app's entry: the route's chunks and the language's texts. */
+  preloads: string[];
+}
+
+/**
+ * The shell made a page: its language, head and markup, and its scripts moved from the head into
+ * the template that PAGE_SCRIPTS_LOADER empties after the first paint (the page reads complete
+ * without them; their download would otherwise lie before the largest paint).
+ */
+function pageHtml(shell: string, { language, head, markup, preloads }: PageParts): string {
+  let entry = '';
   const replaced = shell
     .replace('<html lang="ru">', `<html lang="${language}">`)
-    // The page reads complete without its scripts: they come after what the first paint needs.
-    .replace('<script type="module"', '<script type="module" fetchpriority="low"')
+    .replace(/\s*<script type="module"[^>]*><\/script>/, (script) => {
+      entry = script.trim();
+      return '';
+    })
     .replace(/\s*<title>[^<]*<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace('</head>', `${head}\n  </head>`)
     .replace(/<div id="root">[\s\S]*?<\/div>/, () => `<div id="root" data-prerendered>${markup}</div>`);
   if (!replaced.includes('data-prerendered')) throw new Error('prerender: no #root in index.html');
-  return replaced;
+  if (!entry) throw new Error("prerender: no module script in index.html's head");
+  const preloadLinks = preloads.map((file) =>
+    file.endsWith('.js')
+      ? `<link rel="modulepreload" href="/${file}" />`
+      : `<link rel="preload" as="fetch" crossorigin href="/${file}" />`,
+  );
+  const scripts = [
+    `    <template id="${PAGE_SCRIPTS_ID}">`,
+    ...[entry, ...preloadLinks].map((line) => `      ${line}`),
+    '    </template>',
+    `    <script>${PAGE_SCRIPTS_LOADER}</script>`,
+  ].join('\n');
+  return replaced.replace('</body>', `${scripts}\n  </body>`);
 }

@@ -62,6 +62,21 @@ describe('public site', () => {
     expect(await page.locator('h1').innerText()).toBe(HERO.en.landing.hero.title);
   });
 
+  it('requests nothing before the prerendered page has painted, then hydrates', async () => {
+    const page = await newPage({ language: 'en', width: 375 });
+
+    await page.goto(siteUrl('/'));
+    await waitForApp(page);
+
+    const { painted, requested } = await page.evaluate(() => ({
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      requested: performance.getEntriesByType('resource').map((entry) => entry.startTime),
+    }));
+    // The app's scripts and texts (docs/architecture.md §13): none before the paint, all after it.
+    expect(requested.length).toBeGreaterThan(0);
+    expect(Math.min(...requested)).toBeGreaterThanOrEqual(painted);
+  });
+
   it('shows visitors the hero with login and register and the ticker of nine coins', async () => {
     const page = await newPage({ language: 'en' });
 

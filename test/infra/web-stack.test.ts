@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import {
   HASHED_ASSET_CACHE_CONTROL,
   PAGE_CACHE_CONTROL,
 } from '@infra/site-delivery';
+import { PAGE_SCRIPTS_LOADER } from '@shared/site-pages';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -272,10 +274,12 @@ describe('web stack', () => {
     expect(config.CustomErrorResponses).toBeUndefined();
   });
 
-  it('sends a strict Content-Security-Policy', () => {
+  it("sends a strict Content-Security-Policy whose only inline script is the prerendered pages' loader", () => {
+    const loaderHash = createHash('sha256').update(PAGE_SCRIPTS_LOADER, 'utf8').digest('base64');
+
     expect(headersPolicy().ContentSecurityPolicy).toEqual({
       ContentSecurityPolicy:
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
+        `default-src 'self'; script-src 'self' 'sha256-${loaderHash}'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; ` +
         "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; " +
         "frame-ancestors 'none'; form-action 'self'",
       Override: true,

@@ -2,7 +2,7 @@
 import './components/ui/tokens.css';
 import './components/ui/base.css';
 import './components/ui/ui.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { i18n, initI18n } from './lib/i18n';
@@ -21,7 +21,11 @@ initI18n().finally(() => {
   // A prerendered page (docs/architecture.md §13) is hydrated when it is in the language the app
   // chose; otherwise (a choice stored before the language cookie existed) it is rendered anew.
   if (prerenderedLanguage === i18n.language) {
-    hydrateRoot(root, app);
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread for the whole tree (the page already shows everything; nothing waits on it).
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
   } else {
     createRoot(root).render(app);
   }
