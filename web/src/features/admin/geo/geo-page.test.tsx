@@ -1,6 +1,7 @@
 import type { GeoTree } from '@shared/geo';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { ApiError } from '@web/lib/api-client';
+import { testCity } from '@web/testing/fixtures';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminApi } from '../api/admin-api';
 import { renderAdmin, startI18n } from '../test-utils';
@@ -20,9 +21,7 @@ const TREE: GeoTree = [
         names: names('Germany'),
         isActive: true,
         localCurrency: 'EUR',
-        cities: [
-          { key: 'europe.germany.berlin', defaultName: 'Berlin', names: names('Berlin'), isActive: true },
-        ],
+        cities: [testCity('europe.germany.berlin', 'Berlin')],
       },
     ],
   },

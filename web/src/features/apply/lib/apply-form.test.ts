@@ -1,4 +1,5 @@
 import type { GeoTree } from '@shared/geo';
+import { testCity } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -30,9 +31,7 @@ const tree: GeoTree = [
         names: names('Kazakhstan'),
         isActive: true,
         localCurrency: 'KZT',
-        cities: [
-          { key: 'cis.kazakhstan.almaty', defaultName: 'Almaty', names: names('Almaty'), isActive: true },
-        ],
+        cities: [testCity('cis.kazakhstan.almaty', 'Almaty')],
       },
     ],
   },
