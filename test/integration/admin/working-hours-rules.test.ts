@@ -16,6 +16,7 @@ const modules = async () => ({
   calculate: await import('@functions/domain/rates/calculate'),
   create: await import('@functions/domain/applications/create'),
   tree: await import('@functions/domain/geo/read-tree'),
+  audit: await import('@functions/data/audit'),
 });
 
 const admin = { id: 'hours-test-admin', role: 'ADMIN' as const };
@@ -128,6 +129,13 @@ describe('card hours', () => {
       openNow: false,
       opensAt: '2026-03-03T06:00:00.000Z',
     });
+    const [entry] = await m.audit.listAuditFor('geo', 'card-hours');
+    expect(entry).toMatchObject({
+      actorId: admin.id,
+      action: 'geo.cardHours',
+      after: { timeZone: 'Europe/Moscow', week: EVERY_DAY('09:00', '21:00') },
+    });
+    expect(entry!.before).toMatchObject({ timeZone: 'Europe/Moscow', week: EVERY_DAY('00:00', '24:00') });
     const morning = new Date('2026-03-03T06:00:00Z');
     await expect(
       m.calculate.calculateQuote({ assetFrom: 'card-EUR', assetTo: 'usdt-trc20', amount: 500 }, morning),
@@ -174,6 +182,9 @@ describe('maintenance', () => {
     });
 
     await m.hours.putMaintenance({ active: false, message: { ru: '', en: '' } }, admin);
+    const [off, on] = await m.audit.listAuditFor('geo', 'maintenance');
+    expect(off).toMatchObject({ actorId: admin.id, action: 'geo.maintenance', after: { active: false } });
+    expect(on).toMatchObject({ after: { active: true, message: { ru: 'Работы', en: 'Works' } } });
     await expect(submit(individual, now)).resolves.toMatchObject({ replayed: false });
     await expect(submit(application({ assetFrom: 'card-EUR' }), now)).resolves.toMatchObject({
       replayed: false,
