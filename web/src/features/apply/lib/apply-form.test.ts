@@ -143,6 +143,42 @@ describe('apply form assets', () => {
   });
 });
 
+describe('apply form assets and working hours', () => {
+  const cashClosed = { cash: false, card: true };
+
+  it('offers no cash while the city is closed, and no card while card exchange is', () => {
+    expect(giveOptions('KZT', cashClosed)).toEqual([
+      'card-USD',
+      'card-EUR',
+      'card-RUB',
+      'card-KZT',
+      'usdt-trc20',
+    ]);
+    expect(receiveOptions('usdt-trc20', 'KZT', { cash: true, card: false })).toEqual([
+      'cash-USD',
+      'cash-EUR',
+      'cash-RUB',
+      'cash-KZT',
+    ]);
+  });
+
+  it('moves a cash side to the card of its currency when the chosen city is closed', () => {
+    const giving = { ...chosen, city: '', assetFrom: 'cash-KZT', assetTo: 'usdt-trc20' };
+    expect(selectCity(giving, 'cis.kazakhstan.almaty', 'KZT', cashClosed)).toMatchObject({
+      city: 'cis.kazakhstan.almaty',
+      assetFrom: 'card-KZT',
+      assetTo: 'usdt-trc20',
+    });
+    const receiving = { ...chosen, city: '', assetFrom: 'usdt-trc20', assetTo: 'cash-EUR' };
+    expect(selectCity(receiving, 'cis.kazakhstan.almaty', 'KZT', cashClosed).assetTo).toBe('card-EUR');
+  });
+
+  it('leaves the pair alone when no fiat is open at all', () => {
+    const giving = { ...chosen, assetFrom: 'cash-KZT', assetTo: 'usdt-trc20' };
+    expect(selectCity(giving, 'cis.kazakhstan.almaty', 'KZT', { cash: false, card: false })).toEqual(giving);
+  });
+});
+
 describe('apply form rules', () => {
   beforeAll(() => setupTestI18n('en'));
 
