@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { currencyCodeSchema } from './assets';
 import { schema } from './schema';
+import { scheduleViewSchema } from './working-hours';
 
 /**
  * Geo node keys are dotted paths: `europe`, `europe.germany`, `europe.germany.berlin`.
@@ -15,6 +16,13 @@ export const geoKeySchema = /* @__PURE__ */ schema(() =>
       const segments = key.split('.');
       return segments.length <= 3 && segments.every((segment) => GEO_SEGMENT.test(segment));
     }, 'Must be a dotted geo key like europe.germany.berlin'),
+  ),
+);
+
+/** A city's dotted key (three segments). */
+export const cityKeySchema = /* @__PURE__ */ schema(() =>
+  geoKeySchema.check(
+    z.refine((key) => key.split('.').length === 3, 'Must be a city key like europe.germany.berlin'),
   ),
 );
 
@@ -55,7 +63,14 @@ const nodeFields = {
   names: localizedNamesSchema,
   isActive: z.boolean(),
 };
-export const geoCitySchema = /* @__PURE__ */ schema(() => z.object(nodeFields));
+/**
+ * A city with its code for the rate monitors and its working hours now (docs/product.md §4): cash
+ * directions of the city are offered while `hours.openNow`, unless the exchange is in maintenance
+ * (`GET /api/status`).
+ */
+export const geoCitySchema = /* @__PURE__ */ schema(() =>
+  z.object({ ...nodeFields, code: z.nullable(z.string()), hours: scheduleViewSchema }),
+);
 export const geoCountrySchema = /* @__PURE__ */ schema(() =>
   z.object({
     ...nodeFields,

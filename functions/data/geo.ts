@@ -18,14 +18,18 @@ export interface GeoNodeRecord {
   localCurrency?: string;
 }
 
-/** Every node of the tree, or of one subtree when `underKey` is given (access patterns 4 and 5). */
+/**
+ * Every node of the tree, or of one subtree when `underKey` is given (access patterns 4 and 5); the
+ * partition's other items (working hours, pattern 28) are not read.
+ */
 export async function listGeoNodes(underKey?: string): Promise<GeoNodeRecord[]> {
   const input: QueryCommandInput = {
     TableName: tableName,
-    KeyConditionExpression: underKey ? 'pk = :pk AND begins_with(sk, :prefix)' : 'pk = :pk',
-    ExpressionAttributeValues: underKey
-      ? { ':pk': keys.geoPartition, ':prefix': keys.geoNode(underKey).sk }
-      : { ':pk': keys.geoPartition },
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': keys.geoPartition,
+      ':prefix': underKey ? keys.geoNode(underKey).sk : keys.geoNodeSortKeyPrefix,
+    },
   };
   const nodes: GeoNodeRecord[] = [];
   let exclusiveStartKey: Record<string, unknown> | undefined;

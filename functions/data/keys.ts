@@ -11,6 +11,9 @@
  * | Username marker   | USERNAME#{lowercase}  | MARKER             |                                   |
  * | Referral marker   | REFCODE#{code}        | MARKER             |                                   |
  * | Geo node          | GEO                   | NODE#{dotted key}  |                                   |
+ * | City hours & code | GEO                   | CITY#{dotted key}  |                                   |
+ * | Card hours        | GEO                   | HOURS#CARD         |                                   |
+ * | Maintenance       | GEO                   | MAINTENANCE        |                                   |
  * | Setting           | SETTING               | {key}              |                                   |
  * | Daily statistics  | STATS#DAY             | {yyyy-mm-dd}#{0..15}; {yyyy-mm-dd} (from before sharding, still summed) | |
  * | Session family    | SESSION#{sessionId}   | SESSION            |                                   |
@@ -82,6 +85,11 @@
  *     FilterExpression over the newest 1,000 users only, plus an exact email/username marker hit.
  * 27. Market ticker: Put MARKET/TICKER after each good provider answer (at most about once a minute
  *     per edge location, the CloudFront cache in front); GetItem of it when the provider fails.
+ * 28. Working hours: every city's time zone, weekly hours and monitors' code: Query pk=GEO,
+ *     begins_with(sk, CITY#) (beside pattern 4, so the public tree is two Queries of one partition);
+ *     what a quote or an application needs (its city's item, the card hours, maintenance): one
+ *     BatchGetItem of those three; public status: BatchGetItem of the last two. Staff edits are
+ *     Puts conditional on the `updatedAt` read, with their audit entry, in one transaction.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -91,6 +99,10 @@ export const keys = {
   geoPartition: 'GEO',
   geoNode: (key: string) => ({ pk: 'GEO', sk: `NODE#${key}` }),
   geoNodeSortKeyPrefix: 'NODE#',
+  cityHours: (key: string) => ({ pk: 'GEO', sk: `CITY#${key}` }),
+  cityHoursSortKeyPrefix: 'CITY#',
+  cardHours: { pk: 'GEO', sk: 'HOURS#CARD' },
+  maintenance: { pk: 'GEO', sk: 'MAINTENANCE' },
   settingPartition: 'SETTING',
   setting: (key: string) => ({ pk: 'SETTING', sk: key }),
   dailyStatsPartition: 'STATS#DAY',

@@ -18,7 +18,8 @@ export const calculateRate = {
   path: '/api/rates/calculate',
   handler: 'handlers/rates/calculate',
   access: 'public',
-  summary: 'Amount to receive, rate, USD value and minimum for an amount (422 when no rate)',
+  summary:
+    'Amount to receive, rate, USD value and minimum for an amount (422 when no rate or outside working hours, 409 in maintenance)',
   tag: 'rates',
   body: calculateBodySchema,
   response: 'quoteSchema',

@@ -46,6 +46,11 @@ export interface LocalStackOptions {
   adminEmail?: string;
   adminPassword?: string;
   /**
+   * Seed every city open around the clock instead of the seed's working hours (the test stacks:
+   * tests not about working hours must pass at any hour; those about them set the hours they test).
+   */
+  aroundTheClock?: boolean;
+  /**
    * Check every successful answer against its route's response schema and answer 500 on a
    * mismatch, so the published document and the behaviour cannot drift (the tests turn it on).
    */
@@ -131,7 +136,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     const { seedDatabase } = await import('@functions/seed/seed');
     // Locally staff may work without a second factor (docs/decisions.md); AWS seeds the default, on.
-    await seedDatabase({ settingValues: { staffMfaRequired: 0 } });
+    await seedDatabase({
+      settingValues: { staffMfaRequired: 0 },
+      aroundTheClock: options.aroundTheClock ?? false,
+    });
     if (options.adminEmail && options.adminPassword) {
       const { ensureSuperAdmin } = await import('@functions/domain/accounts/bootstrap');
       await ensureSuperAdmin(options.adminEmail, options.adminPassword);

@@ -4,10 +4,12 @@
  * and the tests look the schema up by that name.
  */
 export * from '../geo';
+export * from '../working-hours';
 export * from './admin';
 export * from './admin-users';
 export * from './applications';
 export * from './auth';
+export * from './hours';
 export * from './market';
 export * from './mfa';
 export * from './misc';

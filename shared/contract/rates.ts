@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { assetKeySchema, currencyCodeSchema, isValidExchangePair, plainAmount } from '../assets';
 import { RATE_SOURCES } from '../constants';
+import { cityKeySchema } from '../geo';
 import { FIAT_DECIMALS, hasAtMostDecimals, PERCENT_DECIMALS, RATE_DECIMALS } from '../numbers';
 import { schema } from '../schema';
 import { amountSchema } from './applications';
@@ -186,6 +187,11 @@ export const calculateBodySchema = /* @__PURE__ */ schema(() =>
     assetFrom: assetKeySchema,
     assetTo: assetKeySchema,
     amount: amountSchema,
+    /**
+     * The city (dotted geo key) a cash direction is exchanged in: its working hours apply. Without
+     * it only maintenance and the card schedule do (docs/product.md §4 "Working hours").
+     */
+    city: z.optional(cityKeySchema),
   }),
 );
 export type CalculateBody = z.infer<typeof calculateBodySchema>;

@@ -26,6 +26,7 @@ export async function setup(project: TestProject) {
     web: 'none',
     runJobs: false,
     checkResponses: true,
+    aroundTheClock: true,
   });
   project.provide('localStack', {
     apiUrl: stack.siteUrl,

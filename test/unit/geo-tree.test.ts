@@ -1,8 +1,11 @@
 import { buildGeoTree } from '@functions/domain/geo/tree';
 import { geoAncestry, geoKeySchema, geoLevel, isGeoDescendantOrSelf } from '@shared/geo';
+import { AROUND_THE_CLOCK } from '@shared/working-hours';
 import { describe, expect, it } from 'vitest';
 
 const names = (en: string) => ({ ru: en, en });
+const open = { timeZone: 'UTC', week: AROUND_THE_CLOCK, openNow: true, opensAt: null, closesAt: null };
+const extras = (key: string) => ({ code: key === 'europe.germany.berlin' ? 'BERLIN' : null, hours: open });
 const nodes = [
   { key: 'europe.germany.berlin', defaultName: 'Berlin', names: names('Berlin'), isActive: true },
   { key: 'cis', defaultName: 'CIS', names: names('CIS'), isActive: true },
@@ -21,16 +24,17 @@ const nodes = [
 
 describe('buildGeoTree', () => {
   it('nests cities under countries under continents, continents in the spec order', () => {
-    const tree = buildGeoTree(nodes, { activeOnly: false });
+    const tree = buildGeoTree(nodes, { activeOnly: false }, extras);
     expect(tree.map((continent) => continent.key)).toEqual(['europe', 'cis']);
     expect(tree[0]!.countries[0]!.cities.map((city) => city.key)).toEqual([
       'europe.germany.berlin',
       'europe.germany.munich',
     ]);
+    expect(tree[0]!.countries[0]!.cities[0]).toMatchObject({ code: 'BERLIN', hours: open });
   });
 
   it('hides inactive nodes and everything under them when only active nodes are wanted', () => {
-    const tree = buildGeoTree(nodes, { activeOnly: true });
+    const tree = buildGeoTree(nodes, { activeOnly: true }, extras);
     expect(tree[0]!.countries[0]!.cities.map((city) => city.key)).toEqual(['europe.germany.berlin']);
     expect(tree[1]!.countries).toEqual([]);
   });

@@ -15,6 +15,7 @@ import { findIdempotencyRecord, IDEMPOTENCY_TTL_SECONDS, idempotencyPut } from '
 import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import { type CreateApplicationBody, MAX_OPEN_APPLICATIONS } from '@shared/contract/applications';
+import { assertNotInMaintenance } from '../geo/working-hours';
 import { settingValue } from '../settings/settings';
 import { IdempotencyKeyReused, TooManyOpenApplications } from './errors';
 import { mailApplicationOwner, mailStaffAboutApplication } from './mails';
@@ -61,6 +62,8 @@ async function buildRecord(
     version: 1,
   };
   if (body.requestType === 'INDIVIDUAL') {
+    // An individual request follows no schedule, but nothing is taken in maintenance.
+    await assertNotInMaintenance();
     return {
       ...common,
       requestType: 'INDIVIDUAL',
@@ -80,7 +83,7 @@ async function buildRecord(
     };
   }
   const [quote, lockMinutes] = await Promise.all([
-    checkStandardApplication(body),
+    checkStandardApplication(body, now),
     settingValue('quoteLockMinutes'),
   ]);
   return {

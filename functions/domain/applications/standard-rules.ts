@@ -4,6 +4,7 @@ import { type StandardApplicationBody, standardAmountSchema } from '@shared/cont
 import { amountLimitMessage, type Quote } from '@shared/contract/rates';
 import { type FieldError, fieldError } from '@shared/envelope';
 import { geoAncestry, geoLevel } from '@shared/geo';
+import { besideHoursCheck, closureMessage, directionClosure } from '../geo/working-hours';
 import { quote } from '../rates/rates';
 import { ApplicationRulesBroken } from './errors';
 
@@ -47,15 +48,34 @@ function checkAssets(body: StandardApplicationBody, localCurrency: string | unde
 }
 
 /**
- * The server-side rules of a standard application (issue 4): geo, assets, amount precision, a
- * published rate, and a value of at least the minimum (stated in the currency the user pays in).
+ * Working hours (docs/product.md §4): a closed cash direction is refused on the city, a closed card
+ * direction on its card asset, with when it opens; maintenance refuses outright.
  */
-export async function checkStandardApplication(body: StandardApplicationBody): Promise<Quote> {
+async function checkHours(body: StandardApplicationBody, now: Date) {
+  const closure = await directionClosure(body, now);
+  if (!closure) return;
+  const field =
+    closure.schedule === 'city' ? 'city' : body.assetFrom.startsWith('card-') ? 'assetFrom' : 'assetTo';
+  fail([fieldError(field, closureMessage(closure))]);
+}
+
+/**
+ * The server-side rules of a standard application (issue 4): geo, assets, amount precision, working
+ * hours, a published rate, and a value of at least the minimum (stated in the currency the user
+ * pays in).
+ */
+export async function checkStandardApplication(
+  body: StandardApplicationBody,
+  now = new Date(),
+): Promise<Quote> {
   const { localCurrency } = await checkGeo(body);
   checkAssets(body, localCurrency);
   const amountIssue = standardAmountSchema(body.assetFrom).safeParse(body.amount).error?.issues[0];
   if (amountIssue) fail([fieldError('amount', amountIssue.message)]);
-  const result = await quote(body.assetFrom, body.assetTo, body.amount);
+  const result = await besideHoursCheck(
+    checkHours(body, now),
+    quote(body.assetFrom, body.assetTo, body.amount, now),
+  );
   const limit = amountLimitMessage(result);
   if (limit) fail([fieldError('amount', limit)]);
   return result;

@@ -1,8 +1,13 @@
 import { listGeoNodes } from '@functions/data/geo';
 import type { GeoTree } from '@shared/geo';
 import { buildGeoTree } from './tree';
+import { readCitiesHours, unscheduledCity } from './working-hours';
 
-/** The geo tree as stored: the active part for the apply form, or all of it for staff. */
-export async function readGeoTree(options: { activeOnly: boolean }): Promise<GeoTree> {
-  return buildGeoTree(await listGeoNodes(), options);
+/**
+ * The geo tree as stored, each city with its code and working hours at `now`: the active part for
+ * the apply form, or all of it for staff.
+ */
+export async function readGeoTree(options: { activeOnly: boolean }, now = new Date()): Promise<GeoTree> {
+  const [nodes, cities] = await Promise.all([listGeoNodes(), readCitiesHours(now)]);
+  return buildGeoTree(nodes, options, (key) => cities.get(key) ?? unscheduledCity(now));
 }

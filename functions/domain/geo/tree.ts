@@ -1,14 +1,22 @@
 import type { GeoNodeRecord } from '@functions/data/geo';
-import type { GeoContinent, GeoCountry, GeoTree } from '@shared/geo';
+import type { GeoCity, GeoContinent, GeoCountry, GeoTree } from '@shared/geo';
 import { CONTINENT_KEYS, geoLevel } from '@shared/geo';
 
 type FlatGeoNode = GeoNodeRecord;
 
+/** What a city carries beside its node: its monitors' code and its working hours now. */
+export type CityExtras = Pick<GeoCity, 'code' | 'hours'>;
+
 /**
- * Assembles flat nodes into continents (in the spec's order) → countries → cities (in key order).
- * With `activeOnly`, an inactive node hides its whole subtree, as the apply form needs.
+ * Assembles flat nodes into continents (in the spec's order) → countries → cities (in key order),
+ * each city with its `extras`. With `activeOnly`, an inactive node hides its whole subtree, as the
+ * apply form needs.
  */
-export function buildGeoTree(nodes: FlatGeoNode[], options: { activeOnly: boolean }): GeoTree {
+export function buildGeoTree(
+  nodes: FlatGeoNode[],
+  options: { activeOnly: boolean },
+  extras: (cityKey: string) => CityExtras,
+): GeoTree {
   const visible = options.activeOnly ? nodes.filter((node) => node.isActive) : nodes;
   const continents = new Map<string, GeoContinent>();
   const countries = new Map<string, GeoCountry>();
@@ -34,7 +42,7 @@ export function buildGeoTree(nodes: FlatGeoNode[], options: { activeOnly: boolea
         break;
       }
       case 'city':
-        countries.get(parentKey)?.cities.push(base(node));
+        countries.get(parentKey)?.cities.push({ ...base(node), ...extras(node.key) });
         break;
     }
   }

@@ -1,7 +1,7 @@
-import { quote } from '@functions/domain/rates/rates';
+import { calculateQuote } from '@functions/domain/rates/calculate';
 import { publicEndpoint } from '@functions/pipeline/endpoint';
 import { calculateRate as route } from '@functions/routes/rates';
 
 export const handler = publicEndpoint(route, async ({ body }) => ({
-  data: await quote(body.assetFrom, body.assetTo, body.amount),
+  data: await calculateQuote(body),
 }));

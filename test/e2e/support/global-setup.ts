@@ -48,6 +48,7 @@ export async function setup(project: TestProject) {
     webDistDir: E2E_DIST_DIR,
     runJobs: false,
     checkResponses: true,
+    aroundTheClock: true,
     adminEmail,
     adminPassword,
   });

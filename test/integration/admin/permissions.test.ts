@@ -1,5 +1,6 @@
 import { allRoutes } from '@functions/routes/manifest';
 import type { Role } from '@shared/enums';
+import { AROUND_THE_CLOCK } from '@shared/working-hours';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../support/api';
 import { createVerifiedUser, type TestUser } from '../../support/users';
@@ -83,6 +84,28 @@ const ENDPOINTS: EndpointCase[] = [
     method: 'PUT',
     path: () => '/api/admin/geo/toggle',
     body: { locationKey: 'asia.japan.kyoto', isActive: true },
+    minimum: 'ADMIN',
+  },
+  // The hours the test stack seeded (around the clock), so granted calls change nothing.
+  {
+    route: 'adminPutCityHours',
+    method: 'PUT',
+    path: () => '/api/admin/geo/cities/asia.japan.kyoto',
+    body: { timeZone: 'Asia/Tokyo', week: AROUND_THE_CLOCK, code: 'KYOTO' },
+    minimum: 'ADMIN',
+  },
+  {
+    route: 'adminPutCardHours',
+    method: 'PUT',
+    path: () => '/api/admin/geo/card-hours',
+    body: { timeZone: 'Europe/Moscow', week: AROUND_THE_CLOCK },
+    minimum: 'ADMIN',
+  },
+  {
+    route: 'adminPutMaintenance',
+    method: 'PUT',
+    path: () => '/api/admin/geo/maintenance',
+    body: { active: false },
     minimum: 'ADMIN',
   },
   { route: 'adminListSettings', method: 'GET', path: () => '/api/admin/settings', minimum: 'ADMIN' },

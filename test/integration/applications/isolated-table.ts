@@ -16,7 +16,7 @@ export async function createIsolatedTable(prefix: string): Promise<() => Promise
   const dynamo = new DynamoDBClient({});
   await dynamo.send(new CreateTableCommand(createTableInput(table)));
   const { seedDatabase } = await import('@functions/seed/seed');
-  await seedDatabase({ settingValues: { staffMfaRequired: 0 } });
+  await seedDatabase({ settingValues: { staffMfaRequired: 0 }, aroundTheClock: true });
   return async () => {
     await dynamo.send(new DeleteTableCommand({ TableName: table }));
     dynamo.destroy();

@@ -70,6 +70,34 @@ describe('the first-run custom resource on an empty table', () => {
     expect(staffSetting.Item!.value).toBe(72);
   });
 
+  it('gives cities of a table seeded before working hours their hours, keeping staff-edited ones', async () => {
+    // As before working hours existed: Berlin without its hours item; Moscow's edited by staff.
+    const berlinHours = keys.cityHours('europe.germany.berlin');
+    const moscowHours = keys.cityHours('cis.russia.moscow');
+    await db.send(new DeleteCommand({ TableName: tableName, Key: berlinHours }));
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: moscowHours,
+        UpdateExpression: 'SET code = :staff',
+        ExpressionAttributeValues: { ':staff': 'MOW' },
+      }),
+    );
+
+    const updated = await handler(customResourceEvent('Update', { ...v1, SeedVersion: 'v3' }, previous));
+    const berlin = await db.send(new GetCommand({ TableName: tableName, Key: berlinHours }));
+    const moscow = await db.send(new GetCommand({ TableName: tableName, Key: moscowHours }));
+
+    expect(updated.Data!.SeedItemsWritten).toBe('1');
+    // The AWS seed's own hours (not the test stacks' around the clock): Berlin's office week.
+    expect(berlin.Item).toMatchObject({
+      timeZone: 'Europe/Berlin',
+      code: 'BERLIN',
+      week: { mon: { open: '10:00', close: '19:00' }, sun: null },
+    });
+    expect(moscow.Item!.code).toBe('MOW');
+  });
+
   it('writes nothing when run again with the same version', async () => {
     const again = await handler(customResourceEvent('Update', v1, previous));
 

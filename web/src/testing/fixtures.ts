@@ -1,4 +1,6 @@
 import type { OwnUser, PublicUser } from '@shared/contract/users';
+import type { GeoCity } from '@shared/geo';
+import { AROUND_THE_CLOCK, type ScheduleView } from '@shared/working-hours';
 import { vi } from 'vitest';
 
 /** A complete user as the API returns one; `changes` set the fields a test is about. */
@@ -37,4 +39,32 @@ export function answerFetchWith(status: number, body: unknown) {
   );
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
+}
+
+/**
+ * A city of the geo tree as the API returns one: open around the clock unless `hours` says
+ * otherwise (docs/product.md §4 "Working hours").
+ */
+export function testCity(
+  key: string,
+  name: string,
+  changes: Partial<Omit<GeoCity, 'hours'>> & { hours?: Partial<ScheduleView> } = {},
+): GeoCity {
+  const { hours, ...rest } = changes;
+  return {
+    key,
+    defaultName: name,
+    names: { ru: name, en: name },
+    isActive: true,
+    code: null,
+    ...rest,
+    hours: {
+      timeZone: 'UTC',
+      week: AROUND_THE_CLOCK,
+      openNow: true,
+      opensAt: null,
+      closesAt: null,
+      ...hours,
+    },
+  };
 }

@@ -14,11 +14,19 @@ import type {
   ChangeStatusBody,
   UpdateDetailsBody,
 } from '@shared/contract/applications';
+import type {
+  ExchangeStatus,
+  Maintenance,
+  PutCardHoursBody,
+  PutCityHoursBody,
+  PutMaintenanceBody,
+} from '@shared/contract/hours';
 import type { PutRatesBody, RatesData } from '@shared/contract/rates';
 import type { PublicUser } from '@shared/contract/users';
 import type { DashboardPeriod, Role, StaffSettableStatus } from '@shared/enums';
 import type { GeoTree } from '@shared/geo';
 import type { Paged, SortOrder } from '@shared/paging';
+import type { ScheduleView } from '@shared/working-hours';
 import { api } from '@web/lib/api-client';
 
 /** The staff calls of docs/product.md §7 (Admin), typed with the shared contract. */
@@ -113,6 +121,22 @@ export const adminApi = {
       locationKey,
       isActive,
     }),
+
+  /** Maintenance and the card schedule (the public GET /status). */
+  exchangeStatus: async (signal?: AbortSignal) =>
+    required((await api.get<ExchangeStatus>('/status', undefined, signal)).data),
+  saveCityHours: async (cityKey: string, body: PutCityHoursBody) =>
+    required(
+      (
+        await api.put<{ key: string; code: string | null; hours: ScheduleView }>(
+          `/admin/geo/cities/${id(cityKey)}`,
+          body,
+        )
+      ).data,
+    ),
+  saveCardHours: async (body: PutCardHoursBody) =>
+    required((await api.put<ScheduleView>('/admin/geo/card-hours', body)).data),
+  saveMaintenance: async (body: PutMaintenanceBody) => api.put<Maintenance>('/admin/geo/maintenance', body),
 
   settings: async (signal?: AbortSignal) =>
     required((await api.get<SettingView[]>('/admin/settings', undefined, signal)).data),

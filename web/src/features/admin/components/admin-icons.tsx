@@ -34,3 +34,12 @@ export function ResetIcon() {
     </SvgIcon>
   );
 }
+
+export function ClockIcon() {
+  return (
+    <SvgIcon size={16}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </SvgIcon>
+  );
+}

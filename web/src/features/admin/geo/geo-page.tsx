@@ -1,13 +1,17 @@
 import type { GeoCity, GeoContinent, GeoCountry, GeoTree } from '@shared/geo';
 import { Alert } from '@web/components/ui/alert';
 import { useTranslation } from '@web/lib/i18n';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { adminApi } from '../api/admin-api';
+import { ClockIcon } from '../components/admin-icons';
+import { IconButton } from '../components/icon-button';
 import { InlineLoading, LoadError } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { useResource } from '../hooks/use-resource';
-import { applyGeoToggle, countActiveCities, sortGeoTree } from '../lib/geo-cascade';
+import { applyGeoToggle, countActiveCities, sortGeoTree, updateCity } from '../lib/geo-cascade';
 import { GeoSwitch } from './geo-switch';
+import { HoursModal } from './hours-modal';
+import { HoursPanel, useHoursText } from './hours-panel';
 import './geo.css';
 
 type Node = GeoContinent | GeoCountry | GeoCity;
@@ -15,11 +19,15 @@ type Node = GeoContinent | GeoCountry | GeoCity;
 /**
  * Geo management (docs/product.md §2, §4): continents, countries and cities with switches. A switch applies
  * at once to the node's descendants (and, switched on, to its ancestors); if the server refuses,
- * the tree rolls back and the 'Failed to update status' alert shows.
+ * the tree rolls back and the 'Failed to update status' alert shows. Above the tree, the card
+ * schedule and maintenance; each city shows its monitors' code and hours, edited in a modal.
  */
 export function GeoPage() {
   const { t, language } = useTranslation('admin');
   const geo = useResource((signal) => adminApi.geo(signal), []);
+  const status = useResource((signal) => adminApi.exchangeStatus(signal), []);
+  const hoursText = useHoursText();
+  const [editing, setEditing] = useState<GeoCity | null>(null);
   const [pending, setPending] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [open, setOpen] = useState<Set<string>>(() => new Set());
@@ -59,6 +67,11 @@ export function GeoPage() {
     <section className="admin-page" aria-labelledby={PAGE_TITLE_ID}>
       <PageHeader title={t('geo.title')} />
       <p className="muted admin-page__lead">{t('geo.intro')}</p>
+      {status.data ? (
+        <HoursPanel status={status.data} onChange={(next) => status.setData(() => next)} />
+      ) : status.error ? (
+        <LoadError title={t('geo.hours.loadError')} error={status.error} onRetry={status.reload} />
+      ) : null}
       {failure && <Alert tone="danger">{failure}</Alert>}
       {geo.error ? (
         <LoadError title={t('geo.loadError')} error={geo.error} onRetry={geo.reload} />
@@ -100,9 +113,17 @@ export function GeoPage() {
                               <li key={city.key} className="geo-node geo-node--city">
                                 <GeoRow
                                   label={name(city)}
+                                  meta={`${city.code ?? t('geo.hours.noCode')} · ${hoursText.state(city.hours)}`}
                                   node={city}
                                   busy={pending !== null}
                                   onToggle={toggle}
+                                  action={
+                                    <IconButton
+                                      label={t('geo.hours.editCity', { name: name(city) })}
+                                      icon={<ClockIcon />}
+                                      onClick={() => setEditing(city)}
+                                    />
+                                  }
                                 />
                               </li>
                             ))}
@@ -117,6 +138,21 @@ export function GeoPage() {
           })}
         </ul>
       )}
+      {editing && (
+        <HoursModal
+          title={t('geo.hours.cityTitle', { name: name(editing) })}
+          initial={{ timeZone: editing.hours.timeZone, week: editing.hours.week, code: editing.code }}
+          save={async (values) => {
+            const saved = await adminApi.saveCityHours(editing.key, {
+              timeZone: values.timeZone,
+              week: values.week,
+              code: values.code ?? null,
+            });
+            geo.setData((current) => (current ? updateCity(current, saved.key, saved) : current));
+          }}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </section>
   );
 }
@@ -124,6 +160,8 @@ export function GeoPage() {
 interface GeoRowProps {
   label: string;
   meta?: string;
+  /** A button beside the switch (a city's hours). */
+  action?: ReactNode;
   node: Node;
   expanded?: boolean;
   onExpand?: () => void;
@@ -132,7 +170,7 @@ interface GeoRowProps {
   onToggle: (node: Node, isActive: boolean) => void;
 }
 
-function GeoRow({ label, meta, node, expanded, onExpand, controls, busy, onToggle }: GeoRowProps) {
+function GeoRow({ label, meta, action, node, expanded, onExpand, controls, busy, onToggle }: GeoRowProps) {
   const { t } = useTranslation('admin');
   return (
     <div className={`geo-row${node.isActive ? '' : ' is-off'}`}>
@@ -153,6 +191,7 @@ function GeoRow({ label, meta, node, expanded, onExpand, controls, busy, onToggl
         <span className="geo-row__name geo-row__name--leaf">{label}</span>
       )}
       {meta && <span className="geo-row__meta muted">{meta}</span>}
+      {action}
       <GeoSwitch
         checked={node.isActive}
         busy={busy}

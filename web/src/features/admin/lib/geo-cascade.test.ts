@@ -1,4 +1,5 @@
 import type { GeoTree } from '@shared/geo';
+import { testCity } from '@web/testing/fixtures';
 import { describe, expect, it } from 'vitest';
 import { applyGeoToggle, countActiveCities, sortGeoTree } from './geo-cascade';
 
@@ -9,6 +10,8 @@ const node = (key: string, isActive: boolean) => ({
   isActive,
 });
 
+const city = (key: string, isActive: boolean) => testCity(key, key, { isActive });
+
 function tree(): GeoTree {
   return [
     {
@@ -17,12 +20,12 @@ function tree(): GeoTree {
         {
           ...node('europe.germany', true),
           localCurrency: 'EUR',
-          cities: [node('europe.germany.berlin', true), node('europe.germany.munich', true)],
+          cities: [city('europe.germany.berlin', true), city('europe.germany.munich', true)],
         },
         {
           ...node('europe.spain', false),
           localCurrency: 'EUR',
-          cities: [node('europe.spain.madrid', false)],
+          cities: [city('europe.spain.madrid', false)],
         },
       ],
     },

@@ -1,4 +1,4 @@
-import type { GeoTree } from '@shared/geo';
+import type { GeoCity, GeoTree } from '@shared/geo';
 import { geoAncestry, isGeoDescendantOrSelf } from '@shared/geo';
 
 /**
@@ -52,5 +52,16 @@ export function sortGeoTree(tree: GeoTree, language: 'ru' | 'en'): GeoTree {
     countries: [...continent.countries]
       .sort(byName)
       .map((country) => ({ ...country, cities: [...country.cities].sort(byName) })),
+  }));
+}
+
+/** The tree with one city's code and hours replaced (what the server answered to an edit). */
+export function updateCity(tree: GeoTree, cityKey: string, change: Pick<GeoCity, 'code' | 'hours'>): GeoTree {
+  return tree.map((continent) => ({
+    ...continent,
+    countries: continent.countries.map((country) => ({
+      ...country,
+      cities: country.cities.map((city) => (city.key === cityKey ? { ...city, ...change } : city)),
+    })),
   }));
 }

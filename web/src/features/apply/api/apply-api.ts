@@ -1,4 +1,5 @@
 import type { CreateApplicationBody } from '@shared/contract/applications';
+import type { ExchangeStatus } from '@shared/contract/hours';
 import type { CalculateBody, Quote } from '@shared/contract/rates';
 import type { GeoTree } from '@shared/geo';
 import { api } from '@web/lib/api-client';
@@ -27,4 +28,13 @@ export async function calculateQuote(body: CalculateBody, signal?: AbortSignal):
 
 export async function createApplication(body: CreateApplicationBody): Promise<string> {
   return (await api.post('/applications', body)).message;
+}
+
+/** Maintenance and the card schedule (GET /status); null when it cannot be read (the server still decides). */
+export async function fetchExchangeStatus(signal?: AbortSignal): Promise<ExchangeStatus | null> {
+  try {
+    return (await api.get<ExchangeStatus>('/status', undefined, signal)).data ?? null;
+  } catch {
+    return null;
+  }
 }

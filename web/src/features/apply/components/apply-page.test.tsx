@@ -1,7 +1,11 @@
+import type { ExchangeStatus } from '@shared/contract/hours';
 import type { OwnUser } from '@shared/contract/users';
+import type { GeoTree } from '@shared/geo';
+import { AROUND_THE_CLOCK } from '@shared/working-hours';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
 import { useToastStore } from '@web/stores/toast-store';
+import { testCity } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -197,5 +201,140 @@ describe('apply page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Individual' }));
 
     expect(screen.queryByText('This field must be filled in')).toBeNull();
+  });
+
+  describe('working hours', () => {
+    const names = (en: string) => ({ ru: en, en });
+    /** Germany with Berlin closed until Monday 9 March 2026, 10:00 Berlin time (09:00 UTC). */
+    const tree: GeoTree = [
+      {
+        key: 'europe',
+        defaultName: 'Europe',
+        names: names('Europe'),
+        isActive: true,
+        countries: [
+          {
+            key: 'europe.germany',
+            defaultName: 'Germany',
+            names: names('Germany'),
+            isActive: true,
+            localCurrency: 'EUR',
+            cities: [
+              testCity('europe.germany.berlin', 'Berlin', {
+                hours: { timeZone: 'Europe/Berlin', openNow: false, opensAt: '2026-03-09T09:00:00.000Z' },
+              }),
+              testCity('europe.germany.munich', 'Munich'),
+            ],
+          },
+        ],
+      },
+    ];
+    const exchange = (changes: Partial<ExchangeStatus> = {}): ExchangeStatus => ({
+      maintenance: { active: false, message: { ru: '', en: '' } },
+      cardHours: { timeZone: 'UTC', week: AROUND_THE_CLOCK, openNow: true, opensAt: null, closesAt: null },
+      ...changes,
+    });
+    const optionValues = (label: string) =>
+      [...(screen.getByLabelText(label) as HTMLSelectElement).options].map((option) => option.value);
+
+    async function chooseCity(city: string) {
+      await waitFor(() => expect(optionValues('Continent')).toContain('europe'));
+      fireEvent.change(screen.getByLabelText('Continent'), { target: { value: 'europe' } });
+      fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'europe.germany' } });
+      fireEvent.change(screen.getByLabelText('City'), { target: { value: city } });
+    }
+
+    it("offers no cash in a closed city and says when it opens, in the city's time", async () => {
+      stubApi({ '/api/geo': () => ok(tree), '/api/status': () => ok(exchange()) });
+      renderPage();
+      await chooseCity('europe.germany.munich');
+      fireEvent.change(screen.getByLabelText('You give'), { target: { value: 'cash-EUR' } });
+      expect(optionValues('You give')).toContain('cash-EUR');
+
+      fireEvent.change(screen.getByLabelText('City'), { target: { value: 'europe.germany.berlin' } });
+
+      expect(optionValues('You give').filter((asset) => asset.startsWith('cash-'))).toEqual([]);
+      // The cash choice moves to its card sibling.
+      expect((screen.getByLabelText('You give') as HTMLSelectElement).value).toBe('card-EUR');
+      expect(
+        screen.getByText(
+          /^Cash exchange in Berlin is closed now: it opens Mon, Mar 9, 10:00\sAM, local time\.$/,
+        ),
+      ).toBeTruthy();
+      expect((screen.getByRole('button', { name: 'Submit application' }) as HTMLButtonElement).disabled).toBe(
+        false,
+      );
+    });
+
+    it('cannot be sent when the city and card exchange are both closed', async () => {
+      stubApi({
+        '/api/geo': () => ok(tree),
+        '/api/status': () =>
+          ok(
+            exchange({
+              cardHours: {
+                timeZone: 'Europe/Moscow',
+                week: AROUND_THE_CLOCK,
+                openNow: false,
+                opensAt: null,
+                closesAt: null,
+              },
+            }),
+          ),
+      });
+      renderPage();
+      await waitFor(() => expect(requests.some((request) => request.url === '/api/status')).toBe(true));
+      await chooseCity('europe.germany.berlin');
+
+      expect(optionValues('You give')).toEqual(['usdt-trc20']);
+      expect(screen.getByText('Card exchange is closed until further notice.')).toBeTruthy();
+      expect((screen.getByRole('button', { name: 'Submit application' }) as HTMLButtonElement).disabled).toBe(
+        true,
+      );
+    });
+
+    it("in maintenance shows staff's message and sends nothing, in either mode", async () => {
+      stubApi({
+        '/api/geo': () => ok(tree),
+        '/api/status': () =>
+          ok(
+            exchange({
+              maintenance: { active: true, message: { ru: 'Работы до 12:00', en: 'Works until noon' } },
+            }),
+          ),
+      });
+      renderPage();
+
+      expect(
+        await screen.findByText('The exchange is closed for maintenance. Please come back later.'),
+      ).toBeTruthy();
+      expect(screen.getByText('Works until noon')).toBeTruthy();
+      expect((screen.getByRole('button', { name: 'Submit application' }) as HTMLButtonElement).disabled).toBe(
+        true,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Individual' }));
+      fireEvent.change(screen.getByLabelText('Details'), { target: { value: 'Cash EUR to USDT in Paris' } });
+      expect((screen.getByRole('button', { name: 'Submit request' }) as HTMLButtonElement).disabled).toBe(
+        true,
+      );
+    });
+
+    it('asks for quotes with the chosen city', async () => {
+      stubApi({
+        '/api/geo': () => ok(tree),
+        '/api/status': () => ok(exchange()),
+        '/api/rates/calculate': () => ok(null),
+      });
+      renderPage();
+      await chooseCity('europe.germany.munich');
+      fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '500' } });
+
+      await waitFor(() =>
+        expect(requests.find((request) => request.url === '/api/rates/calculate')?.body).toMatchObject({
+          amount: 500,
+          city: 'europe.germany.munich',
+        }),
+      );
+    });
   });
 });

@@ -12,8 +12,10 @@ import { createApplication } from '../api/apply-api';
 import type { StandardField } from '../lib/apply-form';
 import type { IndividualField } from '../lib/apply-validation';
 import type { SubmitApplication } from '../lib/submit-application';
+import { MaintenanceNotice } from './hours-notice';
 import { IndividualForm } from './individual-form';
 import { StandardForm } from './standard-form';
+import { useExchangeStatus } from './use-exchange-status';
 import { useTelegramContact } from './use-telegram-contact';
 import '../apply.css';
 
@@ -24,6 +26,7 @@ export function ApplyPage() {
   const { t } = useTranslation(['forms', 'errors']);
   const telegramId = useAuthStore((state) => state.user?.telegramId ?? null);
   const contact = useTelegramContact(telegramId ? withAtSign(telegramId) : '');
+  const exchange = useExchangeStatus();
   const [mode, setMode] = useState<Mode>('standard');
   const [standardErrors, setStandardErrors] = useState<Partial<Record<StandardField, string>>>({});
   const [individualErrors, setIndividualErrors] = useState<Partial<Record<IndividualField, string>>>({});
@@ -70,6 +73,7 @@ export function ApplyPage() {
         </a>
       </header>
       <div className="card apply-card">
+        <MaintenanceNotice exchange={exchange} />
         <ChoiceButtons
           className="mode-switch"
           legend={t('apply.modeLabel')}
@@ -81,6 +85,7 @@ export function ApplyPage() {
         {mode === 'standard' ? (
           <StandardForm
             contact={contact}
+            exchange={exchange}
             errors={standardErrors}
             setErrors={setStandardErrors}
             submit={submit}
@@ -88,6 +93,7 @@ export function ApplyPage() {
         ) : (
           <IndividualForm
             contact={contact}
+            closed={exchange?.maintenance.active ?? false}
             errors={individualErrors}
             setErrors={setIndividualErrors}
             submit={submit}

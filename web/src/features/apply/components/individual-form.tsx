@@ -14,13 +14,15 @@ const INDIVIDUAL_FIELDS: IndividualField[] = ['individualDetails', 'contactTeleg
 
 interface IndividualFormProps {
   contact: TelegramContact;
+  /** Maintenance: nothing can be sent. */
+  closed: boolean;
   errors: FieldErrors<IndividualField>;
   setErrors: (errors: FieldErrors<IndividualField>) => void;
   submit: SubmitApplication;
 }
 
 /** Free-text details and the Telegram contact; a successful submit clears the details (§4). */
-export function IndividualForm({ contact, ...form }: IndividualFormProps) {
+export function IndividualForm({ contact, closed, ...form }: IndividualFormProps) {
   const { t } = useTranslation('forms');
   const [details, setDetails] = useState('');
   const { errorText, clearError, submitting, send } = useApplyForm(form, INDIVIDUAL_FIELDS);
@@ -56,7 +58,7 @@ export function IndividualForm({ contact, ...form }: IndividualFormProps) {
         error={errorText('contactTelegram')}
         onEdit={() => clearError('contactTelegram')}
       />
-      <Button type="submit" block loading={submitting}>
+      <Button type="submit" block loading={submitting} disabled={closed}>
         {t('apply.submitIndividual')}
       </Button>
     </form>

@@ -1,5 +1,6 @@
 import { assetLabel } from '@shared/assets';
 import { ORIGIN_FUNDS_VALUE } from '@shared/constants';
+import type { ExchangeStatus } from '@shared/contract/hours';
 import { amountLimitMessage } from '@shared/contract/rates';
 import type { GeoTree } from '@shared/geo';
 import { Alert } from '@web/components/ui/alert';
@@ -11,11 +12,13 @@ import type { FieldErrors } from '@web/lib/validation';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { calculateQuote, fetchGeoTree } from '../api/apply-api';
 import {
+  findCity,
   findContinent,
   findCountry,
   giveOptions,
   INITIAL_STANDARD_FORM,
   localCurrencyOf,
+  type OpenKinds,
   parseAmount,
   receiveOptions,
   type StandardField,
@@ -29,6 +32,7 @@ import {
 } from '../lib/apply-form';
 import { amountError, validateStandard } from '../lib/apply-validation';
 import type { SubmitApplication } from '../lib/submit-application';
+import { HoursNotice } from './hours-notice';
 import { QuotePanel } from './quote-panel';
 import { TelegramField } from './telegram-field';
 import { useApplyForm } from './use-apply-form';
@@ -41,17 +45,19 @@ type GeoState = { status: 'loading' } | { status: 'error' } | { status: 'ready';
 
 interface StandardFormProps {
   contact: TelegramContact;
+  /** Maintenance and the card schedule (null while unknown: nothing is held back). */
+  exchange: ExchangeStatus | null;
   errors: FieldErrors<StandardField>;
   setErrors: (errors: FieldErrors<StandardField>) => void;
   submit: SubmitApplication;
 }
 
-export function StandardForm({ contact, ...props }: StandardFormProps) {
+export function StandardForm({ contact, exchange, ...props }: StandardFormProps) {
   const { t, language } = useTranslation(['forms', 'errors']);
   const [geo, setGeo] = useState<GeoState>({ status: 'loading' });
   const [form, setForm] = useState<StandardFormState>(INITIAL_STANDARD_FORM);
   const { errorText, clearError, submitting, send } = useApplyForm(props, STANDARD_FIELDS);
-  const quote = useQuote(form.assetFrom, form.assetTo, form.amount);
+  const quote = useQuote(form.assetFrom, form.assetTo, form.amount, form.city);
   const readyQuote = quote.status === 'ready' ? quote.quote : null;
   // The decimal separator of the UI language, in the placeholder; both `,` and `.` are accepted.
   const amountPlaceholder = new Intl.NumberFormat(language === 'ru' ? 'ru-RU' : 'en-US', {
@@ -71,6 +77,19 @@ export function StandardForm({ contact, ...props }: StandardFormProps) {
 
   const tree = geo.status === 'ready' ? geo.tree : [];
   const localCurrency = localCurrencyOf(tree, form);
+  // Working hours (docs/product.md §4): cash while the chosen city is open, card while the card
+  // schedule is; in maintenance nothing can be sent.
+  const cardOpen = exchange?.cardHours.openNow ?? true;
+  const openIn = (cityKey: string): OpenKinds => ({
+    cash: findCity(tree, form, cityKey)?.hours.openNow ?? true,
+    card: cardOpen,
+  });
+  const open = openIn(form.city);
+  const city = findCity(tree, form, form.city);
+  const pairOpen = [form.assetFrom, form.assetTo].every((asset) =>
+    asset.startsWith('cash-') ? open.cash : asset.startsWith('card-') ? open.card : true,
+  );
+  const sendable = !exchange?.maintenance.active && pairOpen;
   const byName = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, language);
   const nodeOption = (node: { key: string; defaultName: string; names: Record<string, string> }) => ({
     value: node.key,
@@ -117,6 +136,7 @@ export function StandardForm({ contact, ...props }: StandardFormProps) {
       assetFrom: form.assetFrom,
       assetTo: form.assetTo,
       amount: parseAmount(form.amount),
+      ...(form.city ? { city: form.city } : {}),
     }).catch(() => null);
     return validateStandard(form, contact.value, contact.check, fresh);
   };
@@ -155,7 +175,7 @@ export function StandardForm({ contact, ...props }: StandardFormProps) {
             placeholder={t(geo.status === 'loading' ? 'apply.geoLoading' : 'apply.chooseContinent')}
             options={continents}
             disabled={geo.status === 'loading'}
-            {...placeSelect('continent', (key) => selectContinent(form, key))}
+            {...placeSelect('continent', (key) => selectContinent(form, key, openIn('')))}
           />
           <SelectField
             label={t('apply.country')}
@@ -163,7 +183,12 @@ export function StandardForm({ contact, ...props }: StandardFormProps) {
             options={countries}
             disabled={!form.continent}
             {...placeSelect('country', (key) =>
-              selectCountry(form, key, findCountry(tree, form.continent, key)?.localCurrency ?? null),
+              selectCountry(
+                form,
+                key,
+                findCountry(tree, form.continent, key)?.localCurrency ?? null,
+                openIn(''),
+              ),
             )}
           />
           <SelectField
@@ -171,36 +196,37 @@ export function StandardForm({ contact, ...props }: StandardFormProps) {
             placeholder={t('apply.chooseCity')}
             options={cities}
             disabled={!form.country}
-            {...placeSelect('city', (key) => selectCity(form, key))}
+            {...placeSelect('city', (key) => selectCity(form, key, localCurrency, openIn(key)))}
           />
         </div>
       </fieldset>
 
       <fieldset className="apply-form__group">
         <legend className="apply-form__legend">{t('apply.exchangeTitle')}</legend>
+        <HoursNotice city={city} cityName={city ? nodeOption(city).label : ''} exchange={exchange} />
         <div className="apply-form__pair">
           <SelectField
             label={t('apply.assetFrom')}
             name="assetFrom"
-            options={giveOptions(localCurrency).map(assetOption)}
+            options={giveOptions(localCurrency, open).map(assetOption)}
             value={form.assetFrom}
-            onChange={(event) => update(selectAssetFrom(form, event.target.value, localCurrency))}
+            onChange={(event) => update(selectAssetFrom(form, event.target.value, localCurrency, open))}
           />
           <button
             type="button"
             className="icon-btn apply-form__swap"
             aria-label={t('apply.swap')}
             title={t('apply.swap')}
-            onClick={() => update(swapAssets(form, localCurrency))}
+            onClick={() => update(swapAssets(form, localCurrency, open))}
           >
             <SwapIcon />
           </button>
           <SelectField
             label={t('apply.assetTo')}
             name="assetTo"
-            options={receiveOptions(form.assetFrom, localCurrency).map(assetOption)}
+            options={receiveOptions(form.assetFrom, localCurrency, open).map(assetOption)}
             value={form.assetTo}
-            onChange={(event) => update(selectAssetTo(form, event.target.value, localCurrency))}
+            onChange={(event) => update(selectAssetTo(form, event.target.value, localCurrency, open))}
           />
         </div>
         <TextField
@@ -225,7 +251,7 @@ export function StandardForm({ contact, ...props }: StandardFormProps) {
         error={errorText('contactTelegram')}
         onEdit={() => clearError('contactTelegram')}
       />
-      <Button type="submit" block loading={submitting}>
+      <Button type="submit" block loading={submitting} disabled={!sendable}>
         {t('apply.submit')}
       </Button>
     </form>

@@ -11,8 +11,9 @@ export type QuoteState = { status: 'idle' | 'loading' | 'unavailable' } | { stat
 /**
  * A live quote from /rates/calculate for the typed amount (spec issue 5), asked 400 ms after the last
  * change: the quote panel shows it, and the form checks the amount against its minimum and maximum.
+ * With the chosen city, so a cash direction outside the city's hours is not quoted.
  */
-export function useQuote(assetFrom: string, assetTo: string, amount: string): QuoteState {
+export function useQuote(assetFrom: string, assetTo: string, amount: string, city: string): QuoteState {
   const [state, setState] = useState<QuoteState>({ status: 'idle' });
   const value = parseAmount(amount);
   const ready = Number.isFinite(value) && value > 0 && isValidExchangePair(assetFrom, assetTo);
@@ -25,7 +26,10 @@ export function useQuote(assetFrom: string, assetTo: string, amount: string): Qu
     const controller = new AbortController();
     setState({ status: 'loading' });
     const timer = setTimeout(() => {
-      calculateQuote({ assetFrom, assetTo, amount: value }, controller.signal).then(
+      calculateQuote(
+        { assetFrom, assetTo, amount: value, ...(city ? { city } : {}) },
+        controller.signal,
+      ).then(
         (quote) => setState(quote ? { status: 'ready', quote } : { status: 'unavailable' }),
         () => {
           if (!controller.signal.aborted) setState({ status: 'unavailable' });
@@ -36,7 +40,7 @@ export function useQuote(assetFrom: string, assetTo: string, amount: string): Qu
       clearTimeout(timer);
       controller.abort();
     };
-  }, [ready, assetFrom, assetTo, value]);
+  }, [ready, assetFrom, assetTo, value, city]);
 
   return state;
 }

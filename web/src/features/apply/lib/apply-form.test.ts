@@ -1,4 +1,5 @@
 import type { GeoTree } from '@shared/geo';
+import { testCity } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -30,9 +31,7 @@ const tree: GeoTree = [
         names: names('Kazakhstan'),
         isActive: true,
         localCurrency: 'KZT',
-        cities: [
-          { key: 'cis.kazakhstan.almaty', defaultName: 'Almaty', names: names('Almaty'), isActive: true },
-        ],
+        cities: [testCity('cis.kazakhstan.almaty', 'Almaty')],
       },
     ],
   },
@@ -141,6 +140,42 @@ describe('apply form assets', () => {
     const next = swapAssets({ ...chosen, assetFrom: 'cash-EUR', assetTo: 'usdt-trc20' }, 'KZT');
 
     expect(next).toMatchObject({ assetFrom: 'usdt-trc20', assetTo: 'cash-EUR' });
+  });
+});
+
+describe('apply form assets and working hours', () => {
+  const cashClosed = { cash: false, card: true };
+
+  it('offers no cash while the city is closed, and no card while card exchange is', () => {
+    expect(giveOptions('KZT', cashClosed)).toEqual([
+      'card-USD',
+      'card-EUR',
+      'card-RUB',
+      'card-KZT',
+      'usdt-trc20',
+    ]);
+    expect(receiveOptions('usdt-trc20', 'KZT', { cash: true, card: false })).toEqual([
+      'cash-USD',
+      'cash-EUR',
+      'cash-RUB',
+      'cash-KZT',
+    ]);
+  });
+
+  it('moves a cash side to the card of its currency when the chosen city is closed', () => {
+    const giving = { ...chosen, city: '', assetFrom: 'cash-KZT', assetTo: 'usdt-trc20' };
+    expect(selectCity(giving, 'cis.kazakhstan.almaty', 'KZT', cashClosed)).toMatchObject({
+      city: 'cis.kazakhstan.almaty',
+      assetFrom: 'card-KZT',
+      assetTo: 'usdt-trc20',
+    });
+    const receiving = { ...chosen, city: '', assetFrom: 'usdt-trc20', assetTo: 'cash-EUR' };
+    expect(selectCity(receiving, 'cis.kazakhstan.almaty', 'KZT', cashClosed).assetTo).toBe('card-EUR');
+  });
+
+  it('leaves the pair alone when no fiat is open at all', () => {
+    const giving = { ...chosen, assetFrom: 'cash-KZT', assetTo: 'usdt-trc20' };
+    expect(selectCity(giving, 'cis.kazakhstan.almaty', 'KZT', { cash: false, card: false })).toEqual(giving);
   });
 });
 

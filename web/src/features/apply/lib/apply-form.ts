@@ -1,6 +1,6 @@
 import { isValidExchangePair, offeredFiatAssets, parseAssetKey } from '@shared/assets';
 import { CRYPTO_ASSET } from '@shared/constants';
-import type { GeoContinent, GeoCountry, GeoTree } from '@shared/geo';
+import type { GeoCity, GeoContinent, GeoCountry, GeoTree } from '@shared/geo';
 
 /**
  * The standard form's state and its transitions (docs/product.md §4 "Application form"): continent → country
@@ -34,43 +34,105 @@ export function findCountry(tree: GeoTree, continentKey: string, key: string): G
   );
 }
 
+export function findCity(
+  tree: GeoTree,
+  form: Pick<StandardForm, 'continent' | 'country'>,
+  key: string,
+): GeoCity | undefined {
+  return findCountry(tree, form.continent, form.country)?.cities.find(
+    (city) => city.key === key && city.isActive,
+  );
+}
+
 /** The local currency of the selected country, if any. */
 export function localCurrencyOf(tree: GeoTree, form: StandardForm): string | null {
   return findCountry(tree, form.continent, form.country)?.localCurrency ?? null;
 }
 
-/** Give options: cash and card in USD, EUR, RUB and the country's currency, then USDT. */
-export function giveOptions(localCurrency: string | null): string[] {
-  return [...offeredFiatAssets(localCurrency), CRYPTO_ASSET];
+/**
+ * Which kinds of fiat are offered now (docs/product.md §4 "Working hours"): cash while the chosen
+ * city is open, card while the card schedule is; neither in maintenance. Before a city is chosen,
+ * cash counts as open.
+ */
+export interface OpenKinds {
+  cash: boolean;
+  card: boolean;
+}
+export const ALL_OPEN: OpenKinds = { cash: true, card: true };
+
+/** The fiat assets offered for the country whose kind is open now. */
+function openFiatAssets(localCurrency: string | null, open: OpenKinds): string[] {
+  return offeredFiatAssets(localCurrency).filter((asset) => {
+    const parsed = parseAssetKey(asset);
+    return parsed?.kind === 'fiat' && open[parsed.fiatKind];
+  });
+}
+
+/** Give options: cash and card in USD, EUR, RUB and the country's currency (those open now), then USDT. */
+export function giveOptions(localCurrency: string | null, open: OpenKinds = ALL_OPEN): string[] {
+  return [...openFiatAssets(localCurrency, open), CRYPTO_ASSET];
 }
 
 /** A crypto source allows only fiat destinations; a fiat source only the crypto asset. */
-export function receiveOptions(assetFrom: string, localCurrency: string | null): string[] {
-  return parseAssetKey(assetFrom)?.kind === 'crypto' ? offeredFiatAssets(localCurrency) : [CRYPTO_ASSET];
+export function receiveOptions(
+  assetFrom: string,
+  localCurrency: string | null,
+  open: OpenKinds = ALL_OPEN,
+): string[] {
+  return parseAssetKey(assetFrom)?.kind === 'crypto' ? openFiatAssets(localCurrency, open) : [CRYPTO_ASSET];
 }
 
-function preferredFiat(localCurrency: string | null): string {
-  const offered = offeredFiatAssets(localCurrency);
+function preferredFiat(localCurrency: string | null, offered: string[]): string {
   const card = localCurrency ? `card-${localCurrency}` : null;
   return card && offered.includes(card) ? card : offered[0]!;
 }
 
-/** Keeps the pair valid for the offered options: the source first, then the destination. */
+/** The asset if offered, else the same currency of the other kind (cash ⇄ card) if that is. */
+function sameOrSibling(asset: string, offered: string[]): string | undefined {
+  if (offered.includes(asset)) return asset;
+  const parsed = parseAssetKey(asset);
+  if (parsed?.kind !== 'fiat') return undefined;
+  const sibling = `${parsed.fiatKind === 'cash' ? 'card' : 'cash'}-${parsed.currency}`;
+  return offered.includes(sibling) ? sibling : undefined;
+}
+
+/**
+ * Keeps the pair valid for the offered options: the source first, then the destination. An asset of
+ * a kind that closed becomes its currency of the other kind. With no fiat offered at all (city and
+ * card closed), the pair stays as it is: the form cannot be sent then.
+ */
 export function normalizePair(
   assetFrom: string,
   assetTo: string,
   localCurrency: string | null,
+  open: OpenKinds = ALL_OPEN,
 ): Pick<StandardForm, 'assetFrom' | 'assetTo'> {
-  const from = giveOptions(localCurrency).includes(assetFrom) ? assetFrom : INITIAL_STANDARD_FORM.assetFrom;
-  const destinations = receiveOptions(from, localCurrency);
-  if (destinations.includes(assetTo) && isValidExchangePair(from, assetTo))
-    return { assetFrom: from, assetTo };
-  const to = destinations.length === 1 ? destinations[0]! : preferredFiat(localCurrency);
+  const fiat = openFiatAssets(localCurrency, open);
+  if (fiat.length === 0) return { assetFrom, assetTo };
+  const give = giveOptions(localCurrency, open);
+  const fallback = give.includes(INITIAL_STANDARD_FORM.assetFrom)
+    ? INITIAL_STANDARD_FORM.assetFrom
+    : give[0]!;
+  const from = sameOrSibling(assetFrom, give) ?? fallback;
+  const destinations = receiveOptions(from, localCurrency, open);
+  const kept = sameOrSibling(assetTo, destinations);
+  if (kept && isValidExchangePair(from, kept)) return { assetFrom: from, assetTo: kept };
+  const to = destinations.length === 1 ? destinations[0]! : preferredFiat(localCurrency, fiat);
   return { assetFrom: from, assetTo: to };
 }
 
-export function selectContinent(form: StandardForm, continent: string): StandardForm {
-  return { ...form, continent, country: '', city: '', ...normalizePair(form.assetFrom, form.assetTo, null) };
+export function selectContinent(
+  form: StandardForm,
+  continent: string,
+  open: OpenKinds = ALL_OPEN,
+): StandardForm {
+  return {
+    ...form,
+    continent,
+    country: '',
+    city: '',
+    ...normalizePair(form.assetFrom, form.assetTo, null, open),
+  };
 }
 
 /**
@@ -81,35 +143,48 @@ export function selectCountry(
   form: StandardForm,
   country: string,
   localCurrency: string | null,
+  open: OpenKinds = ALL_OPEN,
 ): StandardForm {
   const card = localCurrency ? `card-${localCurrency}` : null;
-  const assetFrom = card && giveOptions(localCurrency).includes(card) ? card : form.assetFrom;
-  return { ...form, country, city: '', ...normalizePair(assetFrom, form.assetTo, localCurrency) };
+  const assetFrom = card && giveOptions(localCurrency, open).includes(card) ? card : form.assetFrom;
+  return { ...form, country, city: '', ...normalizePair(assetFrom, form.assetTo, localCurrency, open) };
 }
 
-export function selectCity(form: StandardForm, city: string): StandardForm {
-  return { ...form, city };
+/** A new city may have other hours: the pair moves off a kind that is closed there. */
+export function selectCity(
+  form: StandardForm,
+  city: string,
+  localCurrency: string | null = null,
+  open: OpenKinds = ALL_OPEN,
+): StandardForm {
+  return { ...form, city, ...normalizePair(form.assetFrom, form.assetTo, localCurrency, open) };
 }
 
 export function selectAssetFrom(
   form: StandardForm,
   assetFrom: string,
   localCurrency: string | null,
+  open: OpenKinds = ALL_OPEN,
 ): StandardForm {
-  return { ...form, ...normalizePair(assetFrom, form.assetTo, localCurrency) };
+  return { ...form, ...normalizePair(assetFrom, form.assetTo, localCurrency, open) };
 }
 
 export function selectAssetTo(
   form: StandardForm,
   assetTo: string,
   localCurrency: string | null,
+  open: OpenKinds = ALL_OPEN,
 ): StandardForm {
-  return { ...form, ...normalizePair(form.assetFrom, assetTo, localCurrency) };
+  return { ...form, ...normalizePair(form.assetFrom, assetTo, localCurrency, open) };
 }
 
 /** Give becomes receive and the other way round; still a valid pair. */
-export function swapAssets(form: StandardForm, localCurrency: string | null): StandardForm {
-  return { ...form, ...normalizePair(form.assetTo, form.assetFrom, localCurrency) };
+export function swapAssets(
+  form: StandardForm,
+  localCurrency: string | null,
+  open: OpenKinds = ALL_OPEN,
+): StandardForm {
+  return { ...form, ...normalizePair(form.assetTo, form.assetFrom, localCurrency, open) };
 }
 
 /** Accepts a comma as the decimal separator; NaN when the text is not a number. */

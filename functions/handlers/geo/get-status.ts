@@ -1,0 +1,7 @@
+import { readExchangeStatus } from '@functions/domain/geo/working-hours';
+import { publicEndpoint } from '@functions/pipeline/endpoint';
+import { getExchangeStatus as route } from '@functions/routes/geo';
+
+export const handler = publicEndpoint(route, async () => ({
+  data: await readExchangeStatus(),
+}));

@@ -1,0 +1,94 @@
+import {
+  cityCodeSchema,
+  timeZoneSchema,
+  WEEKDAYS,
+  type Weekday,
+  type WeekHours,
+  weekHoursSchema,
+} from '@shared/working-hours';
+
+/** One weekday as the editor holds it: whether it is open, and its times as typed. */
+export interface DayDraft {
+  open: boolean;
+  from: string;
+  to: string;
+}
+export type WeekDraft = Record<Weekday, DayDraft>;
+
+/** A closed day keeps the times it would have if opened (an office's default). */
+const DEFAULT_DAY = { from: '10:00', to: '19:00' };
+
+export function draftOfWeek(week: WeekHours): WeekDraft {
+  return Object.fromEntries(
+    WEEKDAYS.map((day) => {
+      const hours = week[day];
+      return [
+        day,
+        hours ? { open: true, from: hours.open, to: hours.close } : { open: false, ...DEFAULT_DAY },
+      ];
+    }),
+  ) as WeekDraft;
+}
+
+export function weekOfDraft(draft: WeekDraft): WeekHours {
+  return Object.fromEntries(
+    WEEKDAYS.map((day) => {
+      const { open, from, to } = draft[day];
+      return [day, open ? { open: from.trim(), close: to.trim() } : null];
+    }),
+  ) as WeekHours;
+}
+
+/**
+ * What the server would refuse, by the path it would name (`timeZone`, `week.mon.close`, `code`),
+ * with the server's own English texts (shared/working-hours.ts), to be shown localized.
+ */
+export function hoursProblems(values: { timeZone: string; week: WeekHours; code?: string | null }) {
+  const problems: Record<string, string> = {};
+  const collect = (prefix: string, issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) => {
+    for (const issue of issues) {
+      const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+      problems[path] ??= issue.message;
+    }
+  };
+  collect('timeZone', timeZoneSchema.safeParse(values.timeZone).error?.issues ?? []);
+  collect('week', weekHoursSchema.safeParse(values.week).error?.issues ?? []);
+  if (values.code) collect('code', cityCodeSchema.safeParse(values.code).error?.issues ?? []);
+  return problems;
+}
+
+/** Labels the summary is written with, in the UI language. */
+export interface SummaryLabels {
+  day: (day: Weekday) => string;
+  closed: string;
+  allDay: string;
+}
+
+/**
+ * The week in a line, runs of days with the same hours joined: `Mon–Fri 10:00–19:00, Sat
+ * 11:00–16:00, Sun closed`; every day alike is `Mon–Sun …`.
+ */
+export function weekSummary(week: WeekHours, labels: SummaryLabels): string {
+  const text = (day: Weekday) => {
+    const hours = week[day];
+    if (!hours) return labels.closed;
+    return hours.open === '00:00' && hours.close === '24:00' ? labels.allDay : `${hours.open}–${hours.close}`;
+  };
+  const runs: Array<{ first: Weekday; last: Weekday; text: string }> = [];
+  for (const day of WEEKDAYS) {
+    const last = runs.at(-1);
+    if (last && last.text === text(day)) last.last = day;
+    else runs.push({ first: day, last: day, text: text(day) });
+  }
+  return runs
+    .map(
+      ({ first, last, text: hours }) =>
+        `${first === last ? labels.day(first) : `${labels.day(first)}–${labels.day(last)}`} ${hours}`,
+    )
+    .join(', ');
+}
+
+/** Every IANA zone the browser knows, and UTC, for suggestions. */
+export function timeZoneOptions(): string[] {
+  return [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])].sort();
+}

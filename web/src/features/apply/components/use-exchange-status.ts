@@ -1,0 +1,20 @@
+import type { ExchangeStatus } from '@shared/contract/hours';
+import { useEffect, useState } from 'react';
+import { fetchExchangeStatus } from '../api/apply-api';
+
+/**
+ * Maintenance and the card schedule, read once when the apply screen opens (docs/product.md §4
+ * "Working hours"); null until then or when it cannot be read, and nothing is held back meanwhile:
+ * the server refuses what is closed either way.
+ */
+export function useExchangeStatus(): ExchangeStatus | null {
+  const [status, setStatus] = useState<ExchangeStatus | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    void fetchExchangeStatus(controller.signal).then((answer) => {
+      if (!controller.signal.aborted) setStatus(answer);
+    });
+    return () => controller.abort();
+  }, []);
+  return status;
+}
