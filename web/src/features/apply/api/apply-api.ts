@@ -1,12 +1,7 @@
 import type { CreateApplicationBody } from '@shared/contract/applications';
-import type { CalculateBody, Quote } from '@shared/contract/rates';
-import type { GeoTree } from '@shared/geo';
 import { api } from '@web/lib/api-client';
 
-/** The apply screen's calls (docs/product.md §7). */
-export async function fetchGeoTree(signal?: AbortSignal): Promise<GeoTree> {
-  return (await api.get<GeoTree>('/geo', undefined, signal)).data ?? [];
-}
+/** The apply screen's own calls (docs/product.md §7); places and quotes are in lib/exchange-api. */
 
 /**
  * Whether the server accepts the value as a Telegram contact. A failed call or an unexpected
@@ -19,10 +14,6 @@ export async function checkTelegramContact(value: string): Promise<boolean> {
   } catch {
     return true;
   }
-}
-
-export async function calculateQuote(body: CalculateBody, signal?: AbortSignal): Promise<Quote | null> {
-  return (await api.request<Quote>('/rates/calculate', { method: 'POST', body, signal })).data ?? null;
 }
 
 export async function createApplication(body: CreateApplicationBody): Promise<string> {
