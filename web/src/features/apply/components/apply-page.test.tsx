@@ -1,6 +1,6 @@
 import type { OwnUser } from '@shared/contract/users';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { GeoTree } from '@shared/geo';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { pendingApplyPrefill, saveApplyPrefill } from '@web/lib/apply-prefill';
 import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
 import { useToastStore } from '@web/stores/toast-store';
@@ -89,41 +89,55 @@ const GEO: GeoTree = [
 
 const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
 
-describe('the landing calculator\'s choice (issue 15 §7)', () => {
+describe("the landing calculator's choice (issue 15 §7)", () => {
   beforeEach(() => localStorage.clear());
 
   it('opens the standard form with the carried city, pair and amount, and takes it once', async () => {
     stubApi({ '/api/geo': () => ok(GEO) });
-    saveApplyPrefill({ city: 'cis.kazakhstan.almaty', assetFrom: 'usdt-trc20', assetTo: 'cash-KZT', amount: '250' });
+    saveApplyPrefill({
+      city: 'cis.kazakhstan.almaty',
+      assetFrom: 'usdt-trc20',
+      assetTo: 'cash-KZT',
+      amount: '250',
+    });
 
     const first = renderPage();
 
     await waitFor(() => expect(value('City')).toBe('cis.kazakhstan.almaty'));
-    expect([value('Continent'), value('Country'), value('You give'), value('You receive'), value('Amount')]).toEqual([
-      'cis',
-      'cis.kazakhstan',
-      'usdt-trc20',
-      'cash-KZT',
-      '250',
-    ]);
+    expect([
+      value('Continent'),
+      value('Country'),
+      value('You give'),
+      value('You receive'),
+      value('Amount'),
+    ]).toEqual(['cis', 'cis.kazakhstan', 'usdt-trc20', 'cash-KZT', '250']);
     expect(pendingApplyPrefill()).toBeNull();
 
     first.unmount();
     renderPage();
-    await waitFor(() => expect((screen.getByLabelText('Continent') as HTMLSelectElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Continent') as HTMLSelectElement).disabled).toBe(false),
+    );
     expect([value('City'), value('Amount')]).toEqual(['', '']);
   });
 
   it('keeps what the user typed while the places were loading', async () => {
     let answer: (reply: { status: number; body: unknown }) => void = () => {};
     stubApi({ '/api/geo': () => new Promise((resolve) => (answer = resolve)) });
-    saveApplyPrefill({ city: 'cis.kazakhstan.almaty', assetFrom: 'card-KZT', assetTo: 'usdt-trc20', amount: '250' });
+    saveApplyPrefill({
+      city: 'cis.kazakhstan.almaty',
+      assetFrom: 'card-KZT',
+      assetTo: 'usdt-trc20',
+      amount: '250',
+    });
     renderPage();
 
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '999' } });
     await act(async () => answer(ok(GEO)));
 
-    await waitFor(() => expect((screen.getByLabelText('Continent') as HTMLSelectElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Continent') as HTMLSelectElement).disabled).toBe(false),
+    );
     expect([value('City'), value('Amount')]).toEqual(['', '999']);
   });
 });

@@ -79,7 +79,12 @@ describe('verify-email page', () => {
   });
 
   it("leads to the apply form instead when the visitor came with the landing calculator's quote", async () => {
-    saveApplyPrefill({ city: 'europe.germany.berlin', assetFrom: 'cash-EUR', assetTo: 'usdt-trc20', amount: '500' });
+    saveApplyPrefill({
+      city: 'europe.germany.berlin',
+      assetFrom: 'cash-EUR',
+      assetTo: 'usdt-trc20',
+      amount: '500',
+    });
     answerFetchWith(200, { success: true, message: 'Email verified successfully!', data: session });
     renderAt('/verify-email#token=from-the-mail', <VerifyEmailPage />);
 

@@ -5,8 +5,8 @@ import { setupTestI18n } from '@web/testing/i18n';
 import { signedOutEachTest } from '@web/testing/signed-out';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RatesPage } from './rates-page';
 import { directionsOffered, type PublishedDirection } from '../lib/rate-rows';
+import { RatesPage } from './rates-page';
 
 const AT = '2026-03-01T10:15:00.000Z';
 
