@@ -7,6 +7,7 @@ export const PRERENDERED_PAGES = {
   '/': 'index',
   '/license-agreement': 'license-agreement',
   '/privacy-policy': 'privacy-policy',
+  '/rates': 'rates',
   '/login': 'login',
   '/register': 'register',
   '/forgot-password': 'forgot-password',

@@ -74,7 +74,11 @@ export const ratesDataSchema = /* @__PURE__ */ schema(() =>
 );
 export type RatesData = z.infer<typeof ratesDataSchema>;
 
-/** The rates as every visitor sees them (GET /rates): the staff table without who changed what. */
+/**
+ * The rates as every visitor sees them (GET /rates): the staff table without who changed what, and
+ * with each direction's `minAmount` the smallest amount it accepts (its own minimum or the
+ * `minApplicationAmountUSD` floor, whichever is larger, as a quote's `minAmount`).
+ */
 export const publicRatesDataSchema = /* @__PURE__ */ schema(() =>
   z.object({
     updatedAt: z.nullable(z.string()),

@@ -77,6 +77,8 @@ describe('layout shift', () => {
       await openAs(page, null, '/');
       await waitForApp(page);
       await page.waitForSelector('.ticker__item');
+      // The quote calculator's places have arrived too (issue 15 §7: it loads into reserved space).
+      await page.waitForSelector('.calc select[name=city]:not([disabled])');
 
       const { cls, shifts } = await cumulativeLayoutShift(page);
       await screenshot(page, `layout-shift/landing-${width}`);

@@ -149,14 +149,14 @@ describe('public site', () => {
     await page.goto(siteUrl('/'));
     await waitForApp(page);
     expect(await page.getAttribute('html', 'lang')).toBe('ru');
-    expect(await page.locator('.site-nav__link').textContent()).toBe('Заявки');
+    expect(await page.locator('.site-nav__link[href="/apply"]').textContent()).toBe('Заявки');
 
     await page.getByRole('button', { name: 'EN', exact: true }).click();
     await page.waitForFunction(() => document.documentElement.lang === 'en');
     await page.reload();
     await waitForApp(page);
 
-    expect(await page.locator('.site-nav__link').textContent()).toBe('Applications');
+    expect(await page.locator('.site-nav__link[href="/apply"]').textContent()).toBe('Applications');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en');
   });
 

@@ -31,7 +31,7 @@ describe('web bundle', () => {
     const sizes = routeSizes(inject('e2e').distDir);
     const routeChunks = sizes.map((route) => route.files.length);
 
-    expect(sizes).toHaveLength(6);
+    expect(sizes).toHaveLength(7);
     expect(routeChunks.every((count) => count >= 2)).toBe(true);
   });
 });

@@ -97,15 +97,28 @@ export interface QuoteInputs {
 }
 
 /**
+ * The smallest amount of `assetFrom` accepted in a direction: the larger of its own minimum and the
+ * `minApplicationAmountUSD` floor at the from side's USD value, rounded up (paying the shown
+ * minimum always suffices). The quote and the published rates state it alike.
+ */
+export function minimumAmount(
+  assetFrom: string,
+  direction: Pick<DirectionRecord, 'minAmount'>,
+  from: Pick<PriceSide, 'usdValue'>,
+  minApplicationAmountUSD: number,
+): number {
+  const fromSetting = minApplicationAmountUSD / from.usdValue;
+  return ceilTo(Math.max(fromSetting, direction.minAmount ?? 0), amountDecimals(assetFrom));
+}
+
+/**
  * What `amount` of `assetFrom` buys. The receive amount is rounded down (the service never pays out
  * more than the rate), the minimum rounded up (paying the shown minimum always suffices).
  */
 export function computeQuote(inputs: QuoteInputs): Quote {
   const { assetFrom, assetTo, amount, direction, from, to, rate, minApplicationAmountUSD } = inputs;
-  const decimalsFrom = amountDecimals(assetFrom);
   const amountUSD = amount * from.usdValue;
-  const minFromSetting = minApplicationAmountUSD / from.usdValue;
-  const minAmount = ceilTo(Math.max(minFromSetting, direction.minAmount ?? 0), decimalsFrom);
+  const minAmount = minimumAmount(assetFrom, direction, from, minApplicationAmountUSD);
   const belowMinimum =
     amountUSD < minApplicationAmountUSD - 1e-9 ||
     (direction.minAmount !== null && amount < direction.minAmount);

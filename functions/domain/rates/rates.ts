@@ -17,7 +17,7 @@ import { isValidExchangePair } from '@shared/assets';
 import type { PauseReason, PublicRatesData, PutRatesBody, Quote, RatesData } from '@shared/contract/rates';
 import { fieldError } from '@shared/envelope';
 import { settingValue } from '../settings/settings';
-import { computeQuote, currencyOfAsset, priceDirection, sidesOf } from './quote';
+import { computeQuote, currencyOfAsset, minimumAmount, priceDirection, sidesOf } from './quote';
 
 /** No usable rate for a direction: the apply form can still send an individual request. */
 export class NoRatePublished extends NotQuotable {
@@ -65,7 +65,15 @@ export class RatesChangedMeanwhile extends StateConflict {
   }
 }
 
-function toRatesData(table: RatesTable, options: { activeOnly: boolean; now: Date }): RatesData {
+/**
+ * The rates table priced at `now`. With `minApplicationAmountUSD` (the public answer) each
+ * direction's `minAmount` is the smallest amount it accepts, as a quote states it; without (staff)
+ * the direction's own minimum, which they edit.
+ */
+function toRatesData(
+  table: RatesTable,
+  options: { activeOnly: boolean; now: Date; minApplicationAmountUSD?: number },
+): RatesData {
   const values = new Map(table.currencies.map((currency) => [currency.code, currency]));
   const feed = new Map(table.feed.map((price) => [price.code, price]));
   const directions = table.directions
@@ -79,8 +87,13 @@ function toRatesData(table: RatesTable, options: { activeOnly: boolean; now: Dat
         feedFrom: feed.get(codeFrom),
         feedTo: feed.get(codeTo),
       });
-      const { from: _from, to: _to, ...priced } = priceDirection(direction, sides, options.now);
-      return { ...direction, ...priced };
+      const { from, to: _to, ...priced } = priceDirection(direction, sides, options.now);
+      const floor = options.minApplicationAmountUSD;
+      const minAmount =
+        floor === undefined || !from
+          ? direction.minAmount
+          : minimumAmount(direction.assetFrom, direction, from, floor);
+      return { ...direction, ...priced, minAmount };
     })
     .filter((direction) => !options.activeOnly || direction.state !== 'paused')
     .sort((a, b) => `${a.assetFrom}>${a.assetTo}`.localeCompare(`${b.assetFrom}>${b.assetTo}`));
@@ -92,13 +105,18 @@ function toRatesData(table: RatesTable, options: { activeOnly: boolean; now: Dat
 }
 
 /**
- * GET /rates: the active directions with a usable rate, and every currency's USD value, without
- * the staff ids of who changed them.
+ * GET /rates: the active directions with a usable rate and the smallest amount each accepts, and
+ * every currency's USD value, without the staff ids of who changed them.
  */
 export async function publishedRates(now = new Date()): Promise<PublicRatesData> {
-  const { updatedAt, currencies, directions } = toRatesData(await readRatesTable(), {
+  const [table, minApplicationAmountUSD] = await Promise.all([
+    readRatesTable(),
+    settingValue('minApplicationAmountUSD'),
+  ]);
+  const { updatedAt, currencies, directions } = toRatesData(table, {
     activeOnly: true,
     now,
+    minApplicationAmountUSD,
   });
   return {
     updatedAt,

@@ -26,6 +26,7 @@ export const ROUTE_MODULES: Record<string, string> = {
   '/apply': 'src/features/apply/index.ts',
   '/profile': 'src/features/profile/index.ts',
   '/license-agreement, /privacy-policy': 'src/app/routes/legal-routes.tsx',
+  '/rates': 'src/features/rates/index.ts',
   '/admin': 'src/app/routes/admin-route.tsx',
 };
 

@@ -94,8 +94,33 @@ async function askToCancel(page: Page) {
   await shown(page.locator('.toast--custom'));
 }
 
+/** The landing page with its ticker or testimonials, and its quote calculator ready for a choice. */
+async function landingReady(page: Page) {
+  await page.waitForSelector('.ticker__item, .testimonial');
+  await page.waitForSelector('.calc select[name=city]:not([disabled])');
+}
+
 const VISITOR_SCREENS: Screen[] = [
-  { name: 'landing', path: '/', ready: (page) => page.waitForSelector('.ticker__item, .testimonial') },
+  { name: 'landing', path: '/', ready: landingReady },
+  {
+    name: 'landing-quote',
+    path: '/',
+    ready: landingReady,
+    act: async (page) => {
+      await page.locator('.calc select[name=city]').selectOption({ index: 1 });
+      await page.locator('.calc [name=amount]').fill('1500');
+      await page.locator('.calc .quote__receive').waitFor();
+    },
+  },
+  {
+    name: 'rates',
+    path: '/rates',
+    ready: (page) => page.waitForSelector('.rates-table'),
+    act: async (page) => {
+      await page.locator('select[name=city]').selectOption({ index: 1 });
+      await page.locator('.rates-table').waitFor();
+    },
+  },
   { name: 'login', path: '/login' },
   {
     name: 'login-error',

@@ -17,10 +17,15 @@ export function linkIn(text: string | undefined, path: string): string {
   return match[0];
 }
 
-/** Fills and sends the register form (English UI) without an invitation code; waits for the success screen. */
-export async function registerInBrowser(page: Page, { tag, email }: { tag: string; email: string }) {
+/** Opens the register form, fills and sends it (English UI); waits for the success screen. */
+export async function registerInBrowser(page: Page, identity: { tag: string; email: string }) {
   await page.goto(siteUrl('/register'));
   await waitForApp(page);
+  await submitRegisterForm(page, identity);
+}
+
+/** Fills and sends the register form on the page (English UI) without an invitation code; waits for the success screen. */
+export async function submitRegisterForm(page: Page, { tag, email }: { tag: string; email: string }) {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Username', { exact: true }).fill(tag);
   await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
@@ -33,15 +38,15 @@ export async function registerInBrowser(page: Page, { tag, email }: { tag: strin
 
 /**
  * Opens the verification link of the latest mail to `email`, confirms the account's password (English
- * UI) and waits for the profile it leads to.
+ * UI) and waits for the page it leads to: the profile, or `landsOn`.
  */
-export async function verifyFromMail(page: Page, email: string) {
+export async function verifyFromMail(page: Page, email: string, landsOn = '/profile') {
   const mail = await latestMailTo(email);
   await page.goto(linkIn(mail.body.text ?? mail.body.html, '/verify-email'));
   await waitForApp(page);
   await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
   await page.getByRole('button', { name: 'Confirm email' }).click();
   await page.getByText('Email verified successfully!').first().waitFor();
-  await page.waitForURL(siteUrl('/profile'), { timeout: 8000 });
+  await page.waitForURL(siteUrl(landsOn), { timeout: 8000 });
   await waitForApp(page);
 }

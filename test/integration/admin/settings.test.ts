@@ -1,5 +1,6 @@
 import { listAuditFor } from '@functions/data/audit';
 import type { SettingView } from '@shared/contract/admin';
+import type { PublicRatesData } from '@shared/contract/rates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../support/api';
 import type { TestUser } from '../../support/users';
@@ -67,6 +68,19 @@ describe('PUT /api/admin/settings/{key}', () => {
       before: { value: before.value },
       after: { value: 250, description: 'Raised for testing' },
     });
+  });
+
+  it("publishes the minimum on the rates every visitor sees, in each direction's currency", async () => {
+    await putSetting('minApplicationAmountUSD', { value: 250 });
+    const raised = await api<PublicRatesData>('GET', '/api/rates');
+    await putSetting('minApplicationAmountUSD', { value: 100 });
+    const restored = await api<PublicRatesData>('GET', '/api/rates');
+    const minimum = (answer: typeof raised, assetFrom: string, assetTo: string) =>
+      answer.body.data!.directions.find((d) => d.assetFrom === assetFrom && d.assetTo === assetTo)!.minAmount;
+    expect(minimum(raised, 'card-USD', 'usdt-trc20')).toBe(250);
+    expect(minimum(raised, 'usdt-trc20', 'cash-USD')).toBe(250);
+    expect(minimum(restored, 'card-USD', 'usdt-trc20')).toBe(100);
+    expect(minimum(restored, 'card-EUR', 'usdt-trc20')).toBe(92.6);
   });
 
   it('states the minimum in the currency the user pays in', async () => {

@@ -135,6 +135,18 @@ describe('PUT /api/admin/rates', () => {
     expect(submitted.body.errors![0]!.msg).toBe('The maximum amount is 50000 ZAR.');
   });
 
+  it("publishes a direction's own minimum when it is above the setting's floor", async () => {
+    await putRates({
+      directions: [{ assetFrom: 'usdt-trc20', assetTo: 'card-ZAR', markupPercent: 1.5, minAmount: 5000 }],
+    });
+    const published = (await rates()).body.data!.directions.find(
+      (d) => d.assetFrom === 'usdt-trc20' && d.assetTo === 'card-ZAR',
+    );
+    const quote = await calculate({ assetFrom: 'usdt-trc20', assetTo: 'card-ZAR', amount: 6000 });
+    expect(published?.minAmount).toBe(5000);
+    expect(quote.body.data!.minAmount).toBe(5000);
+  });
+
   it("raises the minimum to a direction's own minimum when that is higher", async () => {
     await putRates({
       directions: [{ assetFrom: 'cash-ZAR', assetTo: 'usdt-trc20', markupPercent: 2, minAmount: 250_000 }],

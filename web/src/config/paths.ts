@@ -7,6 +7,7 @@ export const paths = {
   home: '/', // public
   licenseAgreement: '/license-agreement', // public
   privacyPolicy: '/privacy-policy', // public
+  rates: '/rates', // public
   verifyEmail: '/verify-email', // public (query token)
   login: '/login', // guests only (query redirectTo)
   register: '/register', // guests only

@@ -1,6 +1,5 @@
-import type { GeoTree } from '@shared/geo';
-import { api } from '@web/lib/api-client';
 import { useEffect, useState } from 'react';
+import { fetchGeoTree } from './exchange-api';
 
 type LocalizedNames = { ru: string; en: string };
 type PlaceNames = Map<string, LocalizedNames>;
@@ -9,11 +8,10 @@ let loading: Promise<PlaceNames> | null = null;
 
 /** Every continent, country and city of the public geo tree by key, loaded once per page. */
 function loadPlaceNames(): Promise<PlaceNames> {
-  loading ??= api
-    .get<GeoTree>('/geo')
-    .then((answer) => {
+  loading ??= fetchGeoTree()
+    .then((tree) => {
       const names: PlaceNames = new Map();
-      for (const continent of answer.data ?? []) {
+      for (const continent of tree) {
         names.set(continent.key, continent.names);
         for (const country of continent.countries) {
           names.set(country.key, country.names);

@@ -9,7 +9,8 @@ export function Footer() {
     <footer className="site-footer">
       <div className="container site-footer__inner">
         <p className="site-footer__tagline">{t('footer.tagline')}</p>
-        <nav aria-label={t('footer.legalNav')} className="site-footer__links">
+        <nav aria-label={t('footer.linksNav')} className="site-footer__links">
+          <Link to={paths.rates}>{t('footer.rates')}</Link>
           <Link to={paths.privacyPolicy}>{t('footer.privacy')}</Link>
           <Link to={paths.licenseAgreement}>{t('footer.terms')}</Link>
         </nav>

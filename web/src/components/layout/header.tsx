@@ -41,6 +41,9 @@ export function Header() {
           <NavLink to={paths.apply} className="site-nav__link">
             {t('nav.applications')}
           </NavLink>
+          <NavLink to={paths.rates} className="site-nav__link">
+            {t('nav.rates')}
+          </NavLink>
         </nav>
         <div className="site-header__lang">
           <LanguageSwitcher />

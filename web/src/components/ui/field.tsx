@@ -83,24 +83,48 @@ export interface SelectOption {
   label: string;
 }
 
+/** Options under a heading of their own (`<optgroup>`): the cities of a country. */
+export interface SelectGroup {
+  label: string;
+  options: SelectOption[];
+}
+
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: ReactNode;
-  options: SelectOption[];
+  options?: SelectOption[];
+  groups?: SelectGroup[];
   placeholder?: string;
   error?: string | null;
   hint?: ReactNode;
 }
 
-export function SelectField({ label, options, placeholder, error, hint, ...rest }: SelectFieldProps) {
+function Options({ options }: { options: SelectOption[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
+
+export function SelectField({
+  label,
+  options = [],
+  groups = [],
+  placeholder,
+  error,
+  hint,
+  ...rest
+}: SelectFieldProps) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>
       <select {...controlProps(id, error, hint)} className="select" {...rest}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
+        <Options options={options} />
+        {groups.map((group) => (
+          <optgroup key={group.label} label={group.label}>
+            <Options options={group.options} />
+          </optgroup>
         ))}
       </select>
     </FieldFrame>

@@ -3,6 +3,7 @@ import type { OwnUser } from '@shared/contract/users';
 import type { GeoTree } from '@shared/geo';
 import { AROUND_THE_CLOCK } from '@shared/working-hours';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { pendingApplyPrefill, saveApplyPrefill } from '@web/lib/apply-prefill';
 import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
 import { useToastStore } from '@web/stores/toast-store';
 import { testCity } from '@web/testing/fixtures';
@@ -66,6 +67,81 @@ async function openIndividual() {
   fireEvent.click(screen.getByRole('button', { name: 'Individual' }));
   return contactInput();
 }
+
+const names = (en: string) => ({ ru: en, en });
+const GEO: GeoTree = [
+  {
+    key: 'cis',
+    defaultName: 'CIS',
+    names: names('CIS'),
+    isActive: true,
+    countries: [
+      {
+        key: 'cis.kazakhstan',
+        defaultName: 'Kazakhstan',
+        names: names('Kazakhstan'),
+        isActive: true,
+        localCurrency: 'KZT',
+        cities: [testCity('cis.kazakhstan.almaty', 'Almaty')],
+      },
+    ],
+  },
+];
+
+const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
+
+describe("the landing calculator's choice (issue 15 §7)", () => {
+  beforeEach(() => localStorage.clear());
+
+  it('opens the standard form with the carried city, pair and amount, and takes it once', async () => {
+    stubApi({ '/api/geo': () => ok(GEO) });
+    saveApplyPrefill({
+      city: 'cis.kazakhstan.almaty',
+      assetFrom: 'usdt-trc20',
+      assetTo: 'cash-KZT',
+      amount: '250',
+    });
+
+    const first = renderPage();
+
+    await waitFor(() => expect(value('City')).toBe('cis.kazakhstan.almaty'));
+    expect([
+      value('Continent'),
+      value('Country'),
+      value('You give'),
+      value('You receive'),
+      value('Amount'),
+    ]).toEqual(['cis', 'cis.kazakhstan', 'usdt-trc20', 'cash-KZT', '250']);
+    expect(pendingApplyPrefill()).toBeNull();
+
+    first.unmount();
+    renderPage();
+    await waitFor(() =>
+      expect((screen.getByLabelText('Continent') as HTMLSelectElement).disabled).toBe(false),
+    );
+    expect([value('City'), value('Amount')]).toEqual(['', '']);
+  });
+
+  it('keeps what the user typed while the places were loading', async () => {
+    let answer: (reply: { status: number; body: unknown }) => void = () => {};
+    stubApi({ '/api/geo': () => new Promise((resolve) => (answer = resolve)) });
+    saveApplyPrefill({
+      city: 'cis.kazakhstan.almaty',
+      assetFrom: 'card-KZT',
+      assetTo: 'usdt-trc20',
+      amount: '250',
+    });
+    renderPage();
+
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '999' } });
+    await act(async () => answer(ok(GEO)));
+
+    await waitFor(() =>
+      expect((screen.getByLabelText('Continent') as HTMLSelectElement).disabled).toBe(false),
+    );
+    expect([value('City'), value('Amount')]).toEqual(['', '999']);
+  });
+});
 
 describe('apply page', () => {
   it('prefills the contact from the telegramId with a leading @', async () => {

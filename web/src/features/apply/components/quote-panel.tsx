@@ -1,15 +1,14 @@
+import { QuoteFigures } from '@web/components/quote/quote-figures';
 import { Spinner } from '@web/components/ui/spinner';
 import { useTranslation } from '@web/lib/i18n';
-import type { QuoteState } from './use-quote';
+import { formatQuoteNumber } from '@web/lib/quote-format';
+import { localizeServerMessage } from '@web/lib/server-message';
+import type { QuoteState } from '@web/lib/use-quote';
 
-const LOCALES = { ru: 'ru-RU', en: 'en-US' } as const;
-
-/** The live quote for the typed amount, with the minimum (spec issue 5). */
+/** The live quote for the typed amount, with the minimum and maximum (spec issue 5). */
 export function QuotePanel({ state }: { state: QuoteState }) {
-  const { t, language } = useTranslation('forms');
-
-  const format = (number: number) =>
-    new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: number >= 1 ? 2 : 6 }).format(number);
+  const { t, language } = useTranslation(['forms', 'errors']);
+  const format = (value: number) => formatQuoteNumber(value, language);
 
   return (
     <section className="quote" aria-live="polite" aria-label={t('apply.quote.title')}>
@@ -20,28 +19,10 @@ export function QuotePanel({ state }: { state: QuoteState }) {
         </p>
       )}
       {state.status === 'unavailable' && <p className="quote__hint">{t('apply.quote.unavailable')}</p>}
+      {state.status === 'refused' && <p className="quote__hint">{localizeServerMessage(state.message)}</p>}
       {state.status === 'ready' && (
         <>
-          <dl className="quote__grid">
-            <div>
-              <dt>{t('apply.quote.youReceive')}</dt>
-              <dd className="quote__receive">
-                ≈ {format(state.quote.amountTo)} {state.quote.currencyTo}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('apply.quote.rate')}</dt>
-              <dd>
-                1 {state.quote.currencyFrom} = {format(state.quote.rate)} {state.quote.currencyTo}
-              </dd>
-            </div>
-            <div>
-              <dt>{t('apply.quote.minimum')}</dt>
-              <dd className={state.quote.belowMinimum ? 'quote__warning' : undefined}>
-                {format(state.quote.minAmount)} {state.quote.currencyFrom}
-              </dd>
-            </div>
-          </dl>
+          <QuoteFigures quote={state.quote} />
           {state.quote.belowMinimum && (
             <p className="quote__warning quote__note" role="alert">
               {t('apply.quote.belowMinimum', {

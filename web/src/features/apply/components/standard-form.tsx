@@ -1,27 +1,23 @@
-import { assetLabel } from '@shared/assets';
 import { ORIGIN_FUNDS_VALUE } from '@shared/constants';
 import type { ExchangeStatus } from '@shared/contract/hours';
 import { amountLimitMessage } from '@shared/contract/rates';
-import type { GeoTree } from '@shared/geo';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { SwapIcon } from '@web/components/ui/icons';
-import { useTranslation } from '@web/lib/i18n';
-import type { FieldErrors } from '@web/lib/validation';
-import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
-import { calculateQuote, fetchGeoTree } from '../api/apply-api';
+import { clearApplyPrefill, pendingApplyPrefill } from '@web/lib/apply-prefill';
+import { calculateQuote } from '@web/lib/exchange-api';
 import {
   findCity,
   findContinent,
   findCountry,
+  formFromChoice,
   giveOptions,
   INITIAL_STANDARD_FORM,
   localCurrencyOf,
   type OpenKinds,
   parseAmount,
   receiveOptions,
-  type StandardField,
   type StandardForm as StandardFormState,
   selectAssetFrom,
   selectAssetTo,
@@ -29,19 +25,22 @@ import {
   selectContinent,
   selectCountry,
   swapAssets,
-} from '../lib/apply-form';
-import { amountError, validateStandard } from '../lib/apply-validation';
+} from '@web/lib/exchange-form';
+import { useTranslation } from '@web/lib/i18n';
+import { useAssetLabel } from '@web/lib/quote-format';
+import { useGeoTree } from '@web/lib/use-geo-tree';
+import { useQuote } from '@web/lib/use-quote';
+import type { FieldErrors } from '@web/lib/validation';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { amountError, type StandardField, validateStandard } from '../lib/apply-validation';
 import type { SubmitApplication } from '../lib/submit-application';
 import { HoursNotice } from './hours-notice';
 import { QuotePanel } from './quote-panel';
 import { TelegramField } from './telegram-field';
 import { useApplyForm } from './use-apply-form';
-import { useQuote } from './use-quote';
 import type { TelegramContact } from './use-telegram-contact';
 
 const STANDARD_FIELDS: StandardField[] = ['continent', 'country', 'city', 'amount', 'contactTelegram'];
-
-type GeoState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; tree: GeoTree };
 
 interface StandardFormProps {
   contact: TelegramContact;
@@ -54,8 +53,11 @@ interface StandardFormProps {
 
 export function StandardForm({ contact, exchange, ...props }: StandardFormProps) {
   const { t, language } = useTranslation(['forms', 'errors']);
-  const [geo, setGeo] = useState<GeoState>({ status: 'loading' });
+  const geo = useGeoTree();
   const [form, setForm] = useState<StandardFormState>(INITIAL_STANDARD_FORM);
+  // The landing calculator's choice, read once: it opens the form as soon as the places tell
+  // whether its city is still offered, and is gone for any later visit (docs/decisions.md).
+  const [prefill] = useState(pendingApplyPrefill);
   const { errorText, clearError, submitting, send } = useApplyForm(props, STANDARD_FIELDS);
   const quote = useQuote(form.assetFrom, form.assetTo, form.amount, form.city);
   const readyQuote = quote.status === 'ready' ? quote.quote : null;
@@ -65,15 +67,12 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
   }).format(0);
 
   useEffect(() => {
-    const controller = new AbortController();
-    fetchGeoTree(controller.signal).then(
-      (tree) => setGeo({ status: 'ready', tree }),
-      () => {
-        if (!controller.signal.aborted) setGeo({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, []);
+    if (!prefill) return;
+    clearApplyPrefill();
+    if (geo.status !== 'ready') return;
+    // Typed over already (the places were slow): what the user did since wins.
+    setForm((current) => (current === INITIAL_STANDARD_FORM ? formFromChoice(geo.tree, prefill) : current));
+  }, [prefill, geo]);
 
   const tree = geo.status === 'ready' ? geo.tree : [];
   const localCurrency = localCurrencyOf(tree, form);
@@ -81,11 +80,11 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
   // schedule is; in maintenance nothing can be sent.
   const cardOpen = exchange?.cardHours.openNow ?? true;
   const openIn = (cityKey: string): OpenKinds => ({
-    cash: findCity(tree, form, cityKey)?.hours.openNow ?? true,
+    cash: findCity(tree, cityKey)?.city.hours.openNow ?? true,
     card: cardOpen,
   });
   const open = openIn(form.city);
-  const city = findCity(tree, form, form.city);
+  const city = findCity(tree, form.city)?.city;
   const pairOpen = [form.assetFrom, form.assetTo].every((asset) =>
     asset.startsWith('cash-') ? open.cash : asset.startsWith('card-') ? open.card : true,
   );
@@ -106,8 +105,8 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
     .filter((node) => node.isActive)
     .map(nodeOption)
     .sort(byName);
-  const fiatLabels = { cash: t('apply.assets.cash'), card: t('apply.assets.card') };
-  const assetOption = (key: string) => ({ value: key, label: assetLabel(key, fiatLabels) });
+  const assetLabel = useAssetLabel();
+  const assetOption = (key: string) => ({ value: key, label: assetLabel(key) });
 
   const update = (next: StandardFormState, field?: StandardField) => {
     setForm(next);

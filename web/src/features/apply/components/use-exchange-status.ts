@@ -1,6 +1,6 @@
 import type { ExchangeStatus } from '@shared/contract/hours';
+import { fetchExchangeStatus } from '@web/lib/exchange-api';
 import { useEffect, useState } from 'react';
-import { fetchExchangeStatus } from '../api/apply-api';
 
 /**
  * Maintenance and the card schedule, read once when the apply screen opens (docs/product.md §4

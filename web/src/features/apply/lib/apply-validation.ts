@@ -1,10 +1,11 @@
 import { contactTelegramSchema, standardAmountSchema } from '@shared/contract/applications';
 import { amountLimitMessage, type Quote } from '@shared/contract/rates';
+import { parseAmount, type StandardForm } from '@web/lib/exchange-form';
 import { localizeServerMessage, schemaErrorText } from '@web/lib/server-message';
 import { compactErrors, type FieldErrors, requiredError } from '@web/lib/validation';
-import { parseAmount, type StandardField, type StandardForm } from './apply-form';
 
 export type TelegramCheck = 'idle' | 'checking' | 'valid' | 'invalid';
+export type StandardField = 'continent' | 'country' | 'city' | 'amount' | 'contactTelegram';
 export type IndividualField = 'individualDetails' | 'contactTelegram';
 
 /**

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { saveApplyPrefill } from '@web/lib/apply-prefill';
 import { newPasswordProblem } from '@web/lib/password-rules';
 import { useAuthStore } from '@web/stores/auth-store';
 import { answerFetchWith, testOwnUser } from '@web/testing/fixtures';
@@ -23,6 +24,7 @@ function renderAt(url: string, page: ReactElement) {
         <Route path="/reset-password" element={page} />
         <Route path="/login" element={page} />
         <Route path="/profile" element={<p>profile page</p>} />
+        <Route path="/apply" element={<p>apply page</p>} />
       </Routes>
     </MemoryRouter>,
   );
@@ -74,6 +76,24 @@ describe('verify-email page', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/verify-email', expect.anything());
     expect(bodyOf(fetchMock)).toEqual({ token: 'from-the-mail', password: 'Correct-horse-9' });
     expect(useAuthStore.getState().isAuthenticated).toBe(true);
+  });
+
+  it("leads to the apply form instead when the visitor came with the landing calculator's quote", async () => {
+    saveApplyPrefill({
+      city: 'europe.germany.berlin',
+      assetFrom: 'cash-EUR',
+      assetTo: 'usdt-trc20',
+      amount: '500',
+    });
+    answerFetchWith(200, { success: true, message: 'Email verified successfully!', data: session });
+    renderAt('/verify-email#token=from-the-mail', <VerifyEmailPage />);
+
+    fill('Password', 'Correct-horse-9');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm email' }));
+
+    expect(await screen.findByText('Taking you to your application…')).toBeTruthy();
+    fireEvent.click(screen.getByRole('link', { name: 'Continue to the application' }));
+    expect(await screen.findByText('apply page')).toBeTruthy();
   });
 
   it('takes the token of an older query link and moves it out of the query', async () => {

@@ -3,6 +3,7 @@ import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { PasswordField } from '@web/components/ui/field';
 import { paths } from '@web/config/paths';
+import { pendingApplyPrefill } from '@web/lib/apply-prefill';
 import { useTranslation } from '@web/lib/i18n';
 import { localizeServerMessage } from '@web/lib/server-message';
 import { useFormFields } from '@web/lib/use-form-fields';
@@ -17,7 +18,8 @@ import { AuthCard } from './auth-card';
 /**
  * The mailed link's token and the account's password (verification proves who holds the mailbox,
  * so the mailbox holder confirms the password that survives it: docs/decisions.md); then success
- * (logged in; /profile after 2.5 s) or the error above the form, with a login link (§2, §4).
+ * (logged in; /profile after 2.5 s, or /apply when the visitor came from the landing page's
+ * calculator with a quote to apply for) or the error above the form, with a login link (§2, §4).
  * @public the router loads it lazily through the feature's index (a member knip cannot follow)
  */
 export function VerifyEmailPage() {
@@ -28,12 +30,13 @@ export function VerifyEmailPage() {
   const verificationError = useAuthStore((state) => state.verificationError);
   const verificationMessage = useAuthStore((state) => state.verificationMessage);
   const { values, setErrors, field } = useFormFields({ password: '' });
+  const next = status === 'success' && pendingApplyPrefill() ? paths.apply : paths.profile;
 
   useEffect(() => {
     if (status !== 'success') return;
-    const timer = setTimeout(() => navigate(paths.profile, { replace: true }), VERIFY_EMAIL_REDIRECT_MS);
+    const timer = setTimeout(() => navigate(next, { replace: true }), VERIFY_EMAIL_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [status, navigate]);
+  }, [status, navigate, next]);
 
   useEffect(
     () => () =>
@@ -64,9 +67,9 @@ export function VerifyEmailPage() {
         <div className="auth-result">
           <Alert tone="success">
             <p>{localizeServerMessage(verificationMessage, t('verify.success'))}</p>
-            <p>{t('verify.redirecting')}</p>
+            <p>{t(next === paths.apply ? 'verify.redirectingToApply' : 'verify.redirecting')}</p>
           </Alert>
-          <Link to={paths.profile}>{t('verify.toProfile')}</Link>
+          <Link to={next}>{t(next === paths.apply ? 'verify.toApply' : 'verify.toProfile')}</Link>
         </div>
       </AuthCard>
     );

@@ -3,6 +3,23 @@ import { SvgIcon } from '@web/components/ui/svg-icon';
 import { paths } from '@web/config/paths';
 import { useTranslation } from '@web/lib/i18n';
 import { useAuthStore } from '@web/stores/auth-store';
+import { lazy, memo, Suspense } from 'react';
+
+const QuoteCalculator = lazy(() => import('./quote-calculator'));
+
+/**
+ * The quote calculator's seam in the hero (issue 15 §7): its code loads after the hero has painted,
+ * into the box the prerendered page holds for it (`.calc` keeps one height in every state).
+ * Memoized without props: the session's arrival re-renders the hero, and an update reaching the
+ * boundary before it has hydrated would make React drop its server HTML for the fallback.
+ */
+const CalculatorSlot = memo(function CalculatorSlot() {
+  return (
+    <Suspense fallback={<div className="calc card" />}>
+      <QuoteCalculator />
+    </Suspense>
+  );
+});
 
 export function Hero() {
   const { t } = useTranslation('common');
@@ -37,6 +54,7 @@ export function Hero() {
             </div>
           )}
         </div>
+        <CalculatorSlot />
         <ul className="hero__points">
           {(['cashAndCard', 'usdt', 'cities'] as const).map((key) => (
             <li key={key}>

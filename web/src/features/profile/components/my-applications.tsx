@@ -1,4 +1,3 @@
-import { assetLabel } from '@shared/assets';
 import { CANCEL_CONFIRM_TOAST_MS } from '@shared/constants';
 import type { ApplicationView } from '@shared/contract/applications';
 import { shortId } from '@shared/ids';
@@ -10,6 +9,7 @@ import { paths } from '@web/config/paths';
 import { ApiError } from '@web/lib/api-client';
 import { usePlaceNames } from '@web/lib/geo-names';
 import { useTranslation } from '@web/lib/i18n';
+import { useAssetLabel } from '@web/lib/quote-format';
 import { localizeServerMessage } from '@web/lib/server-message';
 import { toast } from '@web/stores/toast-store';
 import { useCallback, useEffect, useState } from 'react';
@@ -42,11 +42,11 @@ export function MyApplications() {
   const placeName = usePlaceNames(language);
   const cityName = (key: string | null) => placeName(key) || '—';
 
-  const fiatLabels = { cash: t('forms:apply.assets.cash'), card: t('forms:apply.assets.card') };
+  const assetLabel = useAssetLabel();
   const number = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 8 });
   const date = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' });
   const side = (amount: number | null, asset: string | null) =>
-    asset ? `${amount === null ? '' : `${number.format(amount)} `}${assetLabel(asset, fiatLabels)}` : '—';
+    asset ? `${amount === null ? '' : `${number.format(amount)} `}${assetLabel(asset)}` : '—';
 
   const askCancel = (application: ApplicationView) => {
     toast.custom(t('applications.cancelConfirm', { id: shortId(application.id) }), {

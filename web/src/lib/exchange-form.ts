@@ -1,10 +1,12 @@
 import { isValidExchangePair, offeredFiatAssets, parseAssetKey } from '@shared/assets';
 import { CRYPTO_ASSET } from '@shared/constants';
-import type { GeoCity, GeoContinent, GeoCountry, GeoTree } from '@shared/geo';
+import { type GeoCity, type GeoContinent, type GeoCountry, type GeoTree, geoAncestry } from '@shared/geo';
 
 /**
- * The standard form's state and its transitions (docs/product.md §4 "Application form"): continent → country
- * → city cascade over active nodes, and a give/receive pair that is always one fiat asset and USDT.
+ * A standard application's choices and their transitions (docs/product.md §4 "Application form"):
+ * continent → country → city cascade over active nodes, and a give/receive pair that is always one
+ * fiat asset and USDT. The apply form and the landing page's quote calculator share them, so a
+ * quote carried from one to the other follows the same rules.
  */
 export interface StandardForm {
   continent: string;
@@ -31,16 +33,6 @@ export function findContinent(tree: GeoTree, key: string): GeoContinent | undefi
 export function findCountry(tree: GeoTree, continentKey: string, key: string): GeoCountry | undefined {
   return findContinent(tree, continentKey)?.countries.find(
     (country) => country.key === key && country.isActive,
-  );
-}
-
-export function findCity(
-  tree: GeoTree,
-  form: Pick<StandardForm, 'continent' | 'country'>,
-  key: string,
-): GeoCity | undefined {
-  return findCountry(tree, form.continent, form.country)?.cities.find(
-    (city) => city.key === key && city.isActive,
   );
 }
 
@@ -160,6 +152,50 @@ export function selectCity(
   return { ...form, city, ...normalizePair(form.assetFrom, form.assetTo, localCurrency, open) };
 }
 
+/** The active city of a dotted key with its continent key and its (active) country, or null. */
+export function findCity(
+  tree: GeoTree,
+  cityKey: string,
+): { continent: string; country: GeoCountry; city: GeoCity } | null {
+  const [continent, countryKey, key] = geoAncestry(cityKey);
+  if (!continent || !countryKey || key !== cityKey) return null;
+  const country = findCountry(tree, continent, countryKey);
+  const city = country?.cities.find((node) => node.key === cityKey && node.isActive);
+  return country && city ? { continent, country, city } : null;
+}
+
+/**
+ * The place chosen in one select of cities (the calculator): the city sets its continent and
+ * country too, with the country's rule for the give asset when the country changes; a key that
+ * is no active city clears the place.
+ */
+export function selectPlace(tree: GeoTree, form: StandardForm, cityKey: string): StandardForm {
+  const place = findCity(tree, cityKey);
+  if (!place) return selectContinent(form, '');
+  const inCountry =
+    form.country === place.country.key
+      ? form
+      : selectCountry(
+          { ...form, continent: place.continent },
+          place.country.key,
+          place.country.localCurrency,
+        );
+  return selectCity(inCountry, cityKey);
+}
+
+/** What the calculator carries to the apply form: the place as its city, the pair and the amount as typed. */
+export type ExchangeChoice = Pick<StandardForm, 'city' | 'assetFrom' | 'assetTo' | 'amount'>;
+
+/**
+ * The form a carried choice opens with: its city while still offered (else no place), its pair
+ * kept valid for that city's country, its amount as typed.
+ */
+export function formFromChoice(tree: GeoTree, choice: ExchangeChoice): StandardForm {
+  const placed = selectPlace(tree, INITIAL_STANDARD_FORM, choice.city);
+  const pair = normalizePair(choice.assetFrom, choice.assetTo, localCurrencyOf(tree, placed));
+  return { ...placed, ...pair, amount: choice.amount };
+}
+
 export function selectAssetFrom(
   form: StandardForm,
   assetFrom: string,
@@ -193,5 +229,3 @@ export function parseAmount(text: string): number {
   if (!/^\d*\.?\d+$|^\d+\.$/.test(normalized)) return Number.NaN;
   return Number(normalized);
 }
-
-export type StandardField = 'continent' | 'country' | 'city' | 'amount' | 'contactTelegram';

@@ -1,17 +1,25 @@
 import { isValidExchangePair } from '@shared/assets';
 import type { Quote } from '@shared/contract/rates';
 import { useEffect, useState } from 'react';
-import { calculateQuote } from '../api/apply-api';
-import { parseAmount } from '../lib/apply-form';
+import { ApiError } from './api-client';
+import { calculateQuote } from './exchange-api';
+import { parseAmount } from './exchange-form';
 
 const QUOTE_DELAY_MS = 400;
 
-export type QuoteState = { status: 'idle' | 'loading' | 'unavailable' } | { status: 'ready'; quote: Quote };
+/**
+ * `refused`: the server will not quote this direction now (no rate, or paused: 422) and says why, in
+ * English (shown translated); `unavailable`: the call failed otherwise.
+ */
+export type QuoteState =
+  | { status: 'idle' | 'loading' | 'unavailable' }
+  | { status: 'refused'; message: string }
+  | { status: 'ready'; quote: Quote };
 
 /**
  * A live quote from /rates/calculate for the typed amount (spec issue 5), asked 400 ms after the last
- * change: the quote panel shows it, and the form checks the amount against its minimum and maximum.
- * With the chosen city, so a cash direction outside the city's hours is not quoted.
+ * change, so typing sends one call: the apply form checks the amount against its minimum and
+ * maximum, the apply form and the landing page's calculator show it. With the chosen city, so a cash direction outside the city's hours is not quoted.
  */
 export function useQuote(assetFrom: string, assetTo: string, amount: string, city: string): QuoteState {
   const [state, setState] = useState<QuoteState>({ status: 'idle' });
@@ -31,8 +39,13 @@ export function useQuote(assetFrom: string, assetTo: string, amount: string, cit
         controller.signal,
       ).then(
         (quote) => setState(quote ? { status: 'ready', quote } : { status: 'unavailable' }),
-        () => {
-          if (!controller.signal.aborted) setState({ status: 'unavailable' });
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          setState(
+            error instanceof ApiError && error.status === 422 && error.message
+              ? { status: 'refused', message: error.message }
+              : { status: 'unavailable' },
+          );
         },
       );
     }, QUOTE_DELAY_MS);

@@ -1,8 +1,8 @@
 import type { GeoTree } from '@shared/geo';
 import { testCity } from '@web/testing/fixtures';
-import { setupTestI18n } from '@web/testing/i18n';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  formFromChoice,
   giveOptions,
   INITIAL_STANDARD_FORM,
   localCurrencyOf,
@@ -13,9 +13,9 @@ import {
   selectCity,
   selectContinent,
   selectCountry,
+  selectPlace,
   swapAssets,
-} from './apply-form';
-import { validateIndividual, validateStandard } from './apply-validation';
+} from './exchange-form';
 
 const names = (en: string) => ({ ru: en, en });
 const tree: GeoTree = [
@@ -31,7 +31,27 @@ const tree: GeoTree = [
         names: names('Kazakhstan'),
         isActive: true,
         localCurrency: 'KZT',
-        cities: [testCity('cis.kazakhstan.almaty', 'Almaty')],
+        cities: [
+          testCity('cis.kazakhstan.almaty', 'Almaty'),
+          testCity('cis.kazakhstan.astana', 'Astana'),
+          testCity('cis.kazakhstan.shymkent', 'Shymkent', { isActive: false }),
+        ],
+      },
+    ],
+  },
+  {
+    key: 'europe',
+    defaultName: 'Europe',
+    names: names('Europe'),
+    isActive: true,
+    countries: [
+      {
+        key: 'europe.germany',
+        defaultName: 'Germany',
+        names: names('Germany'),
+        isActive: true,
+        localCurrency: 'EUR',
+        cities: [testCity('europe.germany.berlin', 'Berlin')],
       },
     ],
   },
@@ -179,110 +199,90 @@ describe('apply form assets and working hours', () => {
   });
 });
 
-describe('apply form rules', () => {
-  beforeAll(() => setupTestI18n('en'));
+describe('one select of cities (the landing calculator)', () => {
+  it("sets the city's continent and country and switches the source to the country's card", () => {
+    const next = selectPlace(tree, INITIAL_STANDARD_FORM, 'cis.kazakhstan.almaty');
 
+    expect(next).toEqual({ ...chosen, assetFrom: 'card-KZT', assetTo: 'usdt-trc20' });
+  });
+
+  it('keeps the chosen pair when the new city is in the same country', () => {
+    const form = { ...chosen, assetFrom: 'usdt-trc20', assetTo: 'cash-KZT', amount: '100' };
+
+    const next = selectPlace(tree, form, 'cis.kazakhstan.astana');
+
+    expect(next).toEqual({ ...form, city: 'cis.kazakhstan.astana' });
+  });
+
+  it('drops the local currency when the city is in a country of another currency', () => {
+    const form = { ...chosen, assetFrom: 'usdt-trc20', assetTo: 'cash-KZT' };
+
+    const next = selectPlace(tree, form, 'europe.germany.berlin');
+
+    expect(next).toMatchObject({
+      continent: 'europe',
+      country: 'europe.germany',
+      city: 'europe.germany.berlin',
+      assetFrom: 'card-EUR',
+      assetTo: 'usdt-trc20',
+    });
+  });
+
+  it('clears the place for no city, an inactive city or a key that is no city', () => {
+    const form = { ...chosen, assetFrom: 'card-KZT' };
+
+    for (const key of ['', 'cis.kazakhstan.shymkent', 'cis.kazakhstan', 'cis.kazakhstan.almaty.x']) {
+      expect(selectPlace(tree, form, key), key).toMatchObject({
+        continent: '',
+        country: '',
+        city: '',
+        assetFrom: 'cash-USD',
+        assetTo: 'usdt-trc20',
+      });
+    }
+  });
+});
+
+describe('a choice carried to the apply form', () => {
+  it('opens with its city, its pair and its amount as typed', () => {
+    const choice = {
+      city: 'cis.kazakhstan.almaty',
+      assetFrom: 'usdt-trc20',
+      assetTo: 'cash-KZT',
+      amount: '250,5',
+    };
+
+    expect(formFromChoice(tree, choice)).toEqual({ ...chosen, ...choice });
+  });
+
+  it('opens without a place when the city is no longer offered, and keeps the pair valid', () => {
+    const choice = {
+      city: 'cis.kazakhstan.shymkent',
+      assetFrom: 'card-KZT',
+      assetTo: 'usdt-trc20',
+      amount: '900',
+    };
+
+    expect(formFromChoice(tree, choice)).toEqual({ ...INITIAL_STANDARD_FORM, amount: '900' });
+  });
+
+  it('never opens with a pair the rules refuse', () => {
+    const choice = {
+      city: 'europe.germany.berlin',
+      assetFrom: 'cash-EUR',
+      assetTo: 'card-USD',
+      amount: '10',
+    };
+
+    expect(formFromChoice(tree, choice)).toMatchObject({ assetFrom: 'cash-EUR', assetTo: 'usdt-trc20' });
+  });
+});
+
+describe('amounts as typed', () => {
   it('accepts a dot or a comma as the decimal separator', () => {
     expect(parseAmount('1500.5')).toBe(1500.5);
     expect(parseAmount('0,25')).toBe(0.25);
     expect(parseAmount('12abc')).toBeNaN();
     expect(parseAmount('')).toBeNaN();
-  });
-
-  // Rules of the server's schemas come with the server's text, localized (English here).
-  it('requires the geo fields, a positive amount and a 3-character contact', () => {
-    const errors = validateStandard({ ...INITIAL_STANDARD_FORM, amount: '0' }, ' @a ', 'idle', null);
-
-    expect(errors).toEqual({
-      continent: 'validation.requiredField',
-      country: 'validation.requiredField',
-      city: 'validation.requiredField',
-      amount: 'Please enter the correct positive amount',
-      contactTelegram: 'Telegram contact must be at least 3 characters.',
-    });
-  });
-
-  it('refuses text that is no number', () => {
-    expect(validateStandard({ ...chosen, amount: '12abc' }, '@someone', 'valid', null)).toEqual({
-      amount: 'validation.invalidAmount',
-    });
-  });
-
-  it('refuses more decimals than the source asset has, with either separator', () => {
-    const fiat = { ...chosen, assetFrom: 'card-KZT', assetTo: 'usdt-trc20' };
-    const decimals = 'The amount may have at most 2 decimal places.';
-    expect(validateStandard({ ...fiat, amount: '1234.56789' }, '@someone', 'valid', null)).toEqual({
-      amount: decimals,
-    });
-    expect(validateStandard({ ...fiat, amount: '1234,567' }, '@someone', 'valid', null)).toEqual({
-      amount: decimals,
-    });
-    expect(validateStandard({ ...fiat, amount: '1234,56' }, '@someone', 'valid', null)).toEqual({});
-    const usdt = { ...chosen, assetFrom: 'usdt-trc20', assetTo: 'card-KZT' };
-    expect(validateStandard({ ...usdt, amount: '12.345678' }, '@someone', 'valid', null)).toEqual({});
-  });
-
-  it('refuses an amount below the minimum of the quote for exactly that amount and pair', () => {
-    const form = { ...chosen, assetFrom: 'card-KZT', assetTo: 'usdt-trc20', amount: '100' };
-    const quote = {
-      assetFrom: 'card-KZT',
-      assetTo: 'usdt-trc20',
-      currencyFrom: 'KZT',
-      currencyTo: 'USDT',
-      amount: 100,
-      amountTo: 0.19,
-      rate: 0.0019,
-      markupPercent: 1,
-      source: 'manual' as const,
-      usdValueFrom: 0.002,
-      usdValueTo: 1,
-      amountUSD: 0.2,
-      minAmount: 50000,
-      minAmountUSD: 100,
-      maxAmount: null,
-      belowMinimum: true,
-      aboveMaximum: false,
-      updatedAt: '2026-01-01T00:00:00.000Z',
-    };
-    expect(validateStandard(form, '@someone', 'valid', quote)).toEqual({
-      amount: 'The minimum amount is 50000 KZT (100 USD).',
-    });
-    // A quote for another amount says nothing about this one.
-    expect(validateStandard({ ...form, amount: '200' }, '@someone', 'valid', quote)).toEqual({});
-  });
-
-  it('refuses a contact that is neither a username nor an international phone number', () => {
-    expect(validateStandard({ ...chosen, amount: '100' }, 'not a contact', 'idle', null)).toEqual({
-      contactTelegram: 'Telegram contact must be a username or a phone number.',
-    });
-  });
-
-  it('reports a contact the remote check refused', () => {
-    const errors = validateStandard({ ...chosen, amount: '100' }, '@someone', 'invalid', null);
-
-    expect(errors).toEqual({ contactTelegram: 'validation.invalidTelegramContact' });
-  });
-
-  it('accepts a complete standard form', () => {
-    expect(validateStandard({ ...chosen, amount: '100' }, '@someone', 'valid', null)).toEqual({});
-  });
-
-  it('shows the server’s texts in Russian when the UI is Russian', async () => {
-    await setupTestI18n('ru');
-    try {
-      const form = { ...chosen, assetFrom: 'card-KZT', assetTo: 'usdt-trc20', amount: '1234,567' };
-      expect(validateStandard(form, '@someone', 'valid', null)).toEqual({
-        amount: 'Сумма может содержать не более 2 знаков после запятой.',
-      });
-    } finally {
-      await setupTestI18n('en');
-    }
-  });
-
-  it('reports missing details of an individual request under individualDetails', () => {
-    expect(validateIndividual('   ', '', 'idle')).toEqual({
-      individualDetails: 'validation.requiredField',
-      contactTelegram: 'validation.requiredField',
-    });
   });
 });

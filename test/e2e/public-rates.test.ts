@@ -1,0 +1,128 @@
+import type { PublicRatesData, Quote, RatesData } from '@shared/contract/rates';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api } from '../support/api';
+import { logInAsSuperAdmin } from './support/admin-session';
+import { siteUrl, useBrowser, waitForApp } from './support/browser';
+import { newIdentity, submitRegisterForm, verifyFromMail } from './support/ui-account';
+
+// biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
+const newPage = useBrowser();
+
+/** Issue 15 §7: the landing page's quote calculator and the public rates page, as a visitor meets them. */
+
+const BERLIN = 'europe.germany.berlin';
+const TBILISI = 'cis.georgia.tbilisi';
+
+/** How the screens write numbers in English (lib/quote-format). */
+const figure = (value: number) =>
+  new Intl.NumberFormat('en-US', { maximumFractionDigits: value >= 1 ? 2 : 6 }).format(value);
+
+async function citiesLoaded(page: Page, scope: string) {
+  await page.waitForFunction((selector) => {
+    const select = document.querySelector<HTMLSelectElement>(selector);
+    return select && !select.disabled && select.options.length > 1;
+  }, `${scope} select[name=city]`);
+}
+
+describe("the landing page's quote calculator", () => {
+  it('quotes for a visitor and carries the choice to /apply through registration and the mailed link', async () => {
+    const page = await newPage({ language: 'en', width: 375 });
+    await page.goto(siteUrl('/'));
+    await waitForApp(page);
+    await citiesLoaded(page, '.calc');
+    const calculator = page.locator('.calc');
+
+    await calculator.getByLabel('City', { exact: true }).selectOption(BERLIN);
+    expect(await calculator.getByLabel('You give').inputValue()).toBe('card-EUR');
+    await calculator.getByLabel('Amount').fill('1500');
+    const expected = await api<Quote>('POST', '/api/rates/calculate', {
+      body: { assetFrom: 'card-EUR', assetTo: 'usdt-trc20', amount: 1500 },
+    });
+    const quote = expected.body.data!;
+    await calculator.getByText(`≈ ${figure(quote.amountTo)} USDT`).waitFor();
+    expect(await calculator.getByText(`1 EUR = ${figure(quote.rate)} USDT`).count()).toBe(1);
+    expect(await calculator.getByText(`${figure(quote.minAmount)} EUR`).count()).toBe(1);
+
+    await calculator.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(siteUrl('/register?redirectTo=%2Fapply'));
+    await waitForApp(page);
+    const identity = newIdentity('calc');
+    await submitRegisterForm(page, identity);
+    // The mailed link opens in a tab of its own, as from a mail client: the choice waits in the browser.
+    const mailTab = await page.context().newPage();
+    await verifyFromMail(mailTab, identity.email, '/apply');
+
+    await citiesLoaded(mailTab, '.apply-form');
+    await mailTab.waitForFunction(
+      (city) => document.querySelector<HTMLSelectElement>('select[name=city]')?.value === city,
+      BERLIN,
+    );
+    const values = await mailTab.evaluate(() =>
+      ['continent', 'country', 'city', 'assetFrom', 'assetTo', 'amount'].map(
+        (name) => document.querySelector<HTMLInputElement>(`.apply-form [name=${name}]`)?.value,
+      ),
+    );
+    expect(values).toEqual(['europe', 'europe.germany', BERLIN, 'card-EUR', 'usdt-trc20', '1500']);
+    await mailTab.locator('.quote .quote__receive').waitFor();
+    expect(await mailTab.evaluate(() => localStorage.getItem('applyPrefill'))).toBeNull();
+  });
+});
+
+describe('the public rates page', () => {
+  it('lists the live directions of a city with their figures and leaves a paused one out', async () => {
+    const admin = await logInAsSuperAdmin();
+    const staffTable = await api<RatesData>('GET', '/api/admin/rates', { token: admin.token });
+    const paused = staffTable.body.data!.directions.find(
+      (d) => d.assetFrom === 'card-GEL' && d.assetTo === 'usdt-trc20',
+    )!;
+    const { assetFrom, assetTo, markupPercent, minAmount, maxAmount, isActive, maxRate } = paused;
+    const terms = { assetFrom, assetTo, markupPercent, minAmount, maxAmount, isActive };
+    const page = await newPage({ language: 'en', width: 375 });
+    const rowOf = (give: string, receive: string) =>
+      page.locator('.rates-table tbody tr', { has: page.locator('th', { hasText: give }), hasText: receive });
+    const openTbilisi = async () => {
+      await page.goto(siteUrl('/rates'));
+      await waitForApp(page);
+      await citiesLoaded(page, '.rates-page');
+      await page.getByLabel('City', { exact: true }).selectOption(TBILISI);
+      await page.getByRole('heading', { name: 'Rates in Tbilisi, Georgia' }).waitFor();
+      await page.locator('.rates-table').waitFor();
+    };
+
+    await openTbilisi();
+    expect(await rowOf('Card GEL', 'USDT (TRC-20)').count()).toBe(1);
+
+    try {
+      const answer = await api('PUT', '/api/admin/rates', {
+        token: admin.token,
+        body: { directions: [{ ...terms, maxRate: Number(((paused.rate ?? 1) / 2).toFixed(6)) }] },
+      });
+      expect(answer.status).toBe(200);
+      const published = (await api<PublicRatesData>('GET', '/api/rates')).body.data!.directions;
+      await openTbilisi();
+
+      expect(await rowOf('Card GEL', 'USDT (TRC-20)').count()).toBe(0);
+      const live = published.filter((d) =>
+        [d.assetFrom, d.assetTo].some((asset) => /^(cash|card)-(USD|EUR|RUB|GEL)$/.test(asset)),
+      );
+      expect(await page.locator('.rates-table tbody tr').count()).toBe(live.length);
+      const cash = published.find((d) => d.assetFrom === 'cash-GEL' && d.assetTo === 'usdt-trc20')!;
+      const cells = await rowOf('Cash GEL', 'USDT (TRC-20)').locator('td').allInnerTexts();
+      expect(cells.map((text) => text.trim())).toEqual([
+        'USDT (TRC-20)',
+        `1 GEL = ${figure(cash.rate!)} USDT`,
+        `${figure(cash.minAmount!)} GEL`,
+        cash.maxAmount === null ? 'no limit' : `${figure(cash.maxAmount)} GEL`,
+        expect.stringMatching(/\d{1,2}:\d{2}/),
+      ]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    } finally {
+      const restored = await api('PUT', '/api/admin/rates', {
+        token: admin.token,
+        body: { directions: [{ ...terms, maxRate }] },
+      });
+      expect(restored.status).toBe(200);
+    }
+  });
+});

@@ -1,0 +1,236 @@
+import type { Quote } from '@shared/contract/rates';
+import type { GeoTree } from '@shared/geo';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { pendingApplyPrefill } from '@web/lib/apply-prefill';
+import { useAuthStore } from '@web/stores/auth-store';
+import { testCity, testOwnUser } from '@web/testing/fixtures';
+import { setupTestI18n } from '@web/testing/i18n';
+import { signedOutEachTest } from '@web/testing/signed-out';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import QuoteCalculator from './quote-calculator';
+
+const names = (en: string, ru = en) => ({ ru, en });
+const GEO: GeoTree = [
+  {
+    key: 'cis',
+    defaultName: 'CIS',
+    names: names('CIS'),
+    isActive: true,
+    countries: [
+      {
+        key: 'cis.kazakhstan',
+        defaultName: 'Kazakhstan',
+        names: names('Kazakhstan', 'Казахстан'),
+        isActive: true,
+        localCurrency: 'KZT',
+        cities: [
+          testCity('cis.kazakhstan.almaty', 'Almaty'),
+          testCity('cis.kazakhstan.astana', 'Astana', { isActive: false }),
+        ],
+      },
+    ],
+  },
+  {
+    key: 'europe',
+    defaultName: 'Europe',
+    names: names('Europe'),
+    isActive: true,
+    countries: [
+      {
+        key: 'europe.germany',
+        defaultName: 'Germany',
+        names: names('Germany', 'Германия'),
+        isActive: true,
+        localCurrency: 'EUR',
+        cities: [testCity('europe.germany.berlin', 'Berlin')],
+      },
+    ],
+  },
+];
+
+function quoteFor(body: { assetFrom: string; assetTo: string; amount: number }): Quote {
+  return {
+    ...body,
+    currencyFrom: 'KZT',
+    currencyTo: 'USDT',
+    amountTo: Math.floor(body.amount * 0.002 * 100) / 100,
+    rate: 0.002,
+    markupPercent: 1.5,
+    source: 'feed',
+    usdValueFrom: 0.0021,
+    usdValueTo: 1,
+    amountUSD: body.amount * 0.0021,
+    minAmount: 47_620,
+    minAmountUSD: 100,
+    maxAmount: null,
+    belowMinimum: false,
+    aboveMaximum: false,
+    updatedAt: new Date().toISOString(),
+  };
+}
+
+type Reply = { status: number; body: unknown };
+const calculations: unknown[] = [];
+
+function stubApi(calculate: (body: { assetFrom: string; assetTo: string; amount: number }) => Reply) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      if (url === '/api/geo') return Response.json({ success: true, message: 'OK', data: GEO });
+      if (url === '/api/rates/calculate') {
+        const body = JSON.parse(String(init.body));
+        calculations.push(body);
+        const { status, body: answer } = calculate(body);
+        return Response.json(answer, { status });
+      }
+      return Response.json({ success: false, message: 'not found' }, { status: 404 });
+    }),
+  );
+}
+
+const answerQuote = (body: { assetFrom: string; assetTo: string; amount: number }) => ({
+  status: 200,
+  body: { success: true, message: 'OK', data: quoteFor(body) },
+});
+
+function Where() {
+  const location = useLocation();
+  return <p>at {`${location.pathname}${location.search}`}</p>;
+}
+
+function renderCalculator() {
+  return render(
+    <MemoryRouter initialEntries={['/']}>
+      <Routes>
+        <Route path="/" element={<QuoteCalculator />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
+const optionValues = (label: string) => [...select(label).options].map((option) => option.value);
+
+async function citiesLoaded() {
+  await waitFor(() =>
+    expect(document.querySelector<HTMLSelectElement>('select[name=city]')?.disabled).toBe(false),
+  );
+}
+
+beforeAll(async () => {
+  await setupTestI18n('en');
+});
+signedOutEachTest();
+afterEach(() => {
+  cleanup();
+  calculations.length = 0;
+});
+
+describe('quote calculator', () => {
+  it('offers the active cities in one select, grouped by country', async () => {
+    stubApi(answerQuote);
+    renderCalculator();
+    await citiesLoaded();
+
+    const groups = [...select('City').querySelectorAll('optgroup')].map((group) => ({
+      country: group.label,
+      cities: [...group.querySelectorAll('option')].map((option) => option.textContent),
+    }));
+    expect(groups).toEqual([
+      { country: 'Germany', cities: ['Berlin'] },
+      { country: 'Kazakhstan', cities: ['Almaty'] },
+    ]);
+  });
+
+  it("follows the apply form's pair rules: the city's card first, USDT against fiat, swap", async () => {
+    stubApi(answerQuote);
+    renderCalculator();
+    await citiesLoaded();
+    expect(optionValues('You give')).not.toContain('card-KZT');
+
+    fireEvent.change(select('City'), { target: { value: 'cis.kazakhstan.almaty' } });
+
+    expect(select('You give').value).toBe('card-KZT');
+    expect(optionValues('You receive')).toEqual(['usdt-trc20']);
+    fireEvent.click(screen.getByRole('button', { name: 'Swap give and receive' }));
+    expect([select('You give').value, select('You receive').value]).toEqual(['usdt-trc20', 'card-KZT']);
+    expect(optionValues('You receive')).toContain('cash-KZT');
+    expect(optionValues('You receive')).not.toContain('usdt-trc20');
+  });
+
+  it('asks one quote once typing stops and shows what the amount buys, the rate and the limits', async () => {
+    stubApi(answerQuote);
+    renderCalculator();
+    await citiesLoaded();
+    fireEvent.change(select('City'), { target: { value: 'cis.kazakhstan.almaty' } });
+
+    for (const typed of ['1', '10', '100', '100000']) {
+      fireEvent.change(screen.getByLabelText('Amount'), { target: { value: typed } });
+    }
+
+    expect(await screen.findByText('≈ 200 USDT')).toBeTruthy();
+    expect(calculations).toEqual([{ assetFrom: 'card-KZT', assetTo: 'usdt-trc20', amount: 100_000 }]);
+    expect(screen.getByText('1 KZT = 0.002 USDT')).toBeTruthy();
+    expect(screen.getByText('47,620 KZT')).toBeTruthy();
+    expect(screen.getByText('no limit')).toBeTruthy();
+  });
+
+  it("shows a paused direction's refusal in the UI language", async () => {
+    await setupTestI18n('ru');
+    try {
+      stubApi(() => ({
+        status: 422,
+        body: {
+          success: false,
+          message:
+            'Exchange card-EUR → usdt-trc20 is paused because its market price is out of date. Try again later or submit an individual request.',
+        },
+      }));
+      renderCalculator();
+      await citiesLoaded();
+      fireEvent.change(select('Город'), { target: { value: 'europe.germany.berlin' } });
+
+      fireEvent.change(screen.getByLabelText('Сумма'), { target: { value: '500' } });
+
+      expect(
+        await screen.findByText(
+          'Обмен card-EUR → usdt-trc20 приостановлен: рыночная цена устарела. Попробуйте позже или отправьте индивидуальную заявку.',
+        ),
+      ).toBeTruthy();
+    } finally {
+      await setupTestI18n('en');
+    }
+  });
+
+  it('carries the choice to /apply through registration for a visitor', async () => {
+    stubApi(answerQuote);
+    renderCalculator();
+    await citiesLoaded();
+    fireEvent.change(select('City'), { target: { value: 'cis.kazakhstan.almaty' } });
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '150000' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+
+    expect(screen.getByText('at /register?redirectTo=%2Fapply')).toBeTruthy();
+    expect(pendingApplyPrefill()).toEqual({
+      city: 'cis.kazakhstan.almaty',
+      assetFrom: 'card-KZT',
+      assetTo: 'usdt-trc20',
+      amount: '150000',
+    });
+  });
+
+  it('goes straight to /apply for a logged-in user', async () => {
+    stubApi(answerQuote);
+    renderCalculator();
+    await citiesLoaded();
+    act(() => useAuthStore.setState({ isAuthenticated: true, user: testOwnUser() }));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+
+    expect(screen.getByText('at /apply')).toBeTruthy();
+    expect(pendingApplyPrefill()).toMatchObject({ city: '', assetFrom: 'cash-USD', assetTo: 'usdt-trc20' });
+  });
+});

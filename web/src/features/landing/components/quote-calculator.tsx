@@ -1,0 +1,157 @@
+import type { Quote } from '@shared/contract/rates';
+import { QuoteFigures } from '@web/components/quote/quote-figures';
+import { Button } from '@web/components/ui/button';
+import { SelectField, TextField } from '@web/components/ui/field';
+import { SwapIcon } from '@web/components/ui/icons';
+import { Spinner } from '@web/components/ui/spinner';
+import { paths, registerPath } from '@web/config/paths';
+import { saveApplyPrefill } from '@web/lib/apply-prefill';
+import {
+  giveOptions,
+  INITIAL_STANDARD_FORM,
+  localCurrencyOf,
+  receiveOptions,
+  type StandardForm,
+  selectAssetFrom,
+  selectAssetTo,
+  selectPlace,
+  swapAssets,
+} from '@web/lib/exchange-form';
+import { useTranslation } from '@web/lib/i18n';
+import { cityGroups } from '@web/lib/place-options';
+import { useAssetLabel } from '@web/lib/quote-format';
+import { localizeServerMessage } from '@web/lib/server-message';
+import { useGeoTree } from '@web/lib/use-geo-tree';
+import { type QuoteState, useQuote } from '@web/lib/use-quote';
+import { useAuthStore } from '@web/stores/auth-store';
+import { type FormEvent, Suspense, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+/**
+ * The landing hero's quote calculator (issue 15 §7): a city, the pair under the apply form's rules
+ * (shared in lib/exchange-form), an amount, and the live quote for it. Its Apply button carries
+ * the choice to /apply, through registration (or the login it links to) for a visitor
+ * (docs/decisions.md "Quote hand-off"). Loaded lazily after the hero has painted; every state
+ * keeps the size the prerendered page reserved (landing.css `.calc`).
+ */
+export default function QuoteCalculator() {
+  const { t, language } = useTranslation('common');
+  const navigate = useNavigate();
+  const geo = useGeoTree();
+  const [form, setForm] = useState<StandardForm>(INITIAL_STANDARD_FORM);
+  const tree = geo.status === 'ready' ? geo.tree : [];
+  const localCurrency = localCurrencyOf(tree, form);
+  const quote = useQuote(form.assetFrom, form.assetTo, form.amount, form.city);
+  const assetLabel = useAssetLabel();
+  const assetOption = (key: string) => ({ value: key, label: assetLabel(key) });
+  const amountPlaceholder = new Intl.NumberFormat(language === 'ru' ? 'ru-RU' : 'en-US', {
+    minimumFractionDigits: 2,
+  }).format(0);
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    saveApplyPrefill(form);
+    // Read at the click, not subscribed: the session's arrival must not re-render the calculator
+    // while the hero around it hydrates.
+    navigate(useAuthStore.getState().isAuthenticated ? paths.apply : registerPath(paths.apply));
+  };
+
+  return (
+    <section className="calc card" aria-labelledby="calc-title">
+      <h2 id="calc-title" className="calc__title">
+        {t('calculator.title')}
+      </h2>
+      <form className="calc__form" onSubmit={apply} noValidate>
+        <SelectField
+          label={t('calculator.city')}
+          name="city"
+          placeholder={t(geo.status === 'loading' ? 'calculator.placesLoading' : 'calculator.anyCity')}
+          groups={cityGroups(tree, language)}
+          disabled={geo.status === 'loading'}
+          value={form.city}
+          onChange={(event) => setForm(selectPlace(tree, form, event.target.value))}
+        />
+        <div className="calc__pair">
+          <SelectField
+            label={t('calculator.give')}
+            name="assetFrom"
+            options={giveOptions(localCurrency).map(assetOption)}
+            value={form.assetFrom}
+            onChange={(event) => setForm(selectAssetFrom(form, event.target.value, localCurrency))}
+          />
+          <button
+            type="button"
+            className="icon-btn calc__swap"
+            aria-label={t('calculator.swap')}
+            title={t('calculator.swap')}
+            onClick={() => setForm(swapAssets(form, localCurrency))}
+          >
+            <SwapIcon />
+          </button>
+          <SelectField
+            label={t('calculator.receive')}
+            name="assetTo"
+            options={receiveOptions(form.assetFrom, localCurrency).map(assetOption)}
+            value={form.assetTo}
+            onChange={(event) => setForm(selectAssetTo(form, event.target.value, localCurrency))}
+          />
+        </div>
+        <TextField
+          label={t('calculator.amount')}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={amountPlaceholder}
+          value={form.amount}
+          onChange={(event) => setForm({ ...form, amount: event.target.value })}
+        />
+        <QuoteResult state={quote} pair={form} />
+        <Button type="submit" block>
+          {t('calculator.apply')}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+/**
+ * The quote box, of one height in every state. While a new amount is being quoted the last quote
+ * of the same pair stays, dimmed, rather than the box blinking at every keystroke.
+ */
+function QuoteResult({ state, pair }: { state: QuoteState; pair: Pick<Quote, 'assetFrom' | 'assetTo'> }) {
+  const { t } = useTranslation('common');
+  const [last, setLast] = useState<Quote | null>(null);
+  // Derived from the states seen (React's "information from previous renders"), without an effect.
+  if (state.status === 'ready' && state.quote !== last) setLast(state.quote);
+  const kept =
+    state.status === 'loading' && last?.assetFrom === pair.assetFrom && last.assetTo === pair.assetTo
+      ? last
+      : null;
+  const shown = state.status === 'ready' ? state.quote : kept;
+
+  return (
+    <div className={`calc__result${kept ? ' calc__result--busy' : ''}`} aria-live="polite" aria-busy={!!kept}>
+      {shown ? (
+        <QuoteFigures quote={shown} />
+      ) : state.status === 'loading' ? (
+        <p className="calc__hint row">
+          <Spinner decorative /> {t('calculator.loading')}
+        </p>
+      ) : state.status === 'refused' ? (
+        // The refusal's translation is in the errors texts, fetched only when one arrives.
+        <Suspense fallback={<p className="calc__hint">{t('calculator.loading')}</p>}>
+          <Refusal message={state.message} />
+        </Suspense>
+      ) : (
+        <p className="calc__hint">
+          {t(state.status === 'unavailable' ? 'calculator.unavailable' : 'calculator.enterAmount')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Refusal({ message }: { message: string }) {
+  useTranslation('errors');
+  return <p className="calc__hint calc__refusal">{localizeServerMessage(message)}</p>;
+}

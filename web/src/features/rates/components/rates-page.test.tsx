@@ -1,0 +1,198 @@
+import type { PublicRatesData } from '@shared/contract/rates';
+import type { GeoTree } from '@shared/geo';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { testCity } from '@web/testing/fixtures';
+import { setupTestI18n } from '@web/testing/i18n';
+import { signedOutEachTest } from '@web/testing/signed-out';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { directionsOffered, type PublishedDirection } from '../lib/rate-rows';
+import { RatesPage } from './rates-page';
+
+const AT = '2026-03-01T10:15:00.000Z';
+
+function direction(assetFrom: string, assetTo: string, rate: number | null = 1): PublishedDirection {
+  return {
+    assetFrom,
+    assetTo,
+    rate,
+    rawPrice: rate,
+    source: 'feed',
+    state: rate === null ? 'paused' : 'live',
+    pausedReason: rate === null ? 'missing' : null,
+    priceAsOf: AT,
+    markupPercent: 1.5,
+    minRate: null,
+    maxRate: null,
+    maxAgeMinutes: 15,
+    minAmount: 100,
+    maxAmount: null,
+    isActive: true,
+    updatedAt: AT,
+  };
+}
+
+/** Both directions of cash and card for each currency. */
+function bothWays(...currencies: string[]): PublishedDirection[] {
+  return currencies.flatMap((currency) =>
+    ['cash', 'card'].flatMap((kind) => [
+      direction(`${kind}-${currency}`, 'usdt-trc20'),
+      direction('usdt-trc20', `${kind}-${currency}`),
+    ]),
+  );
+}
+
+const pairs = (directions: PublishedDirection[]) => directions.map((d) => `${d.assetFrom}>${d.assetTo}`);
+
+describe('the directions a place offers', () => {
+  const published = bothWays('USD', 'EUR', 'RUB', 'KZT', 'GEL');
+
+  it('are, before a city is chosen, those of USD, EUR and RUB, each fiat asset both ways', () => {
+    expect(pairs(directionsOffered(published, null))).toEqual([
+      'cash-USD>usdt-trc20',
+      'usdt-trc20>cash-USD',
+      'card-USD>usdt-trc20',
+      'usdt-trc20>card-USD',
+      'cash-EUR>usdt-trc20',
+      'usdt-trc20>cash-EUR',
+      'card-EUR>usdt-trc20',
+      'usdt-trc20>card-EUR',
+      'cash-RUB>usdt-trc20',
+      'usdt-trc20>cash-RUB',
+      'card-RUB>usdt-trc20',
+      'usdt-trc20>card-RUB',
+    ]);
+  });
+
+  it("add the country's own currency for a city, and no other country's", () => {
+    const offered = pairs(directionsOffered(published, 'KZT'));
+
+    expect(offered).toHaveLength(16);
+    expect(offered.slice(12)).toEqual([
+      'cash-KZT>usdt-trc20',
+      'usdt-trc20>cash-KZT',
+      'card-KZT>usdt-trc20',
+      'usdt-trc20>card-KZT',
+    ]);
+    expect(offered.some((pair) => pair.includes('GEL'))).toBe(false);
+  });
+
+  it('leave out what is not published or has no rate', () => {
+    const withGaps = [
+      ...published.filter((d) => d.assetFrom !== 'cash-EUR'),
+      direction('cash-EUR', 'usdt-trc20', null),
+    ];
+
+    expect(pairs(directionsOffered(withGaps, null))).not.toContain('cash-EUR>usdt-trc20');
+    expect(directionsOffered(withGaps, null)).toHaveLength(11);
+  });
+});
+
+const names = (en: string) => ({ ru: en, en });
+const GEO: GeoTree = [
+  {
+    key: 'cis',
+    defaultName: 'CIS',
+    names: names('CIS'),
+    isActive: true,
+    countries: [
+      {
+        key: 'cis.kazakhstan',
+        defaultName: 'Kazakhstan',
+        names: names('Kazakhstan'),
+        isActive: true,
+        localCurrency: 'KZT',
+        cities: [testCity('cis.kazakhstan.almaty', 'Almaty')],
+      },
+    ],
+  },
+];
+
+function stubApi(rates: () => Response) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url === '/api/geo') return Response.json({ success: true, message: 'OK', data: GEO });
+      if (url === '/api/rates') return rates();
+      return Response.json({ success: false, message: 'not found' }, { status: 404 });
+    }),
+  );
+}
+
+const data: PublicRatesData = {
+  updatedAt: AT,
+  currencies: [],
+  directions: [
+    ...bothWays('USD', 'EUR', 'RUB').filter((d) => d.assetFrom !== 'card-EUR'),
+    { ...direction('card-KZT', 'usdt-trc20', 0.002058), minAmount: 48_590.87, maxAmount: 5_000_000 },
+  ],
+};
+
+function renderPage() {
+  return render(
+    <MemoryRouter>
+      <RatesPage />
+    </MemoryRouter>,
+  );
+}
+
+const rowNames = () => screen.getAllByRole('rowheader').map((cell) => cell.textContent);
+
+beforeAll(async () => {
+  await setupTestI18n('en');
+});
+signedOutEachTest();
+afterEach(cleanup);
+
+describe('rates page', () => {
+  it('lists what every city offers until a city is chosen', async () => {
+    stubApi(() => Response.json({ success: true, message: 'OK', data }));
+    renderPage();
+
+    expect(await screen.findByRole('heading', { name: 'Offered in every city' })).toBeTruthy();
+    // The header row and 11 directions: card EUR → USDT is not published (paused), KZT is Kazakhstan's.
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(12));
+    expect(rowNames()).not.toContain('Card EUR');
+    expect(rowNames()).not.toContain('Card KZT');
+  });
+
+  it("adds the city's own currency with its rate, limits and update time", async () => {
+    stubApi(() => Response.json({ success: true, message: 'OK', data }));
+    renderPage();
+    const city = screen.getByLabelText('City') as HTMLSelectElement;
+    await waitFor(() => expect(city.disabled).toBe(false));
+
+    fireEvent.change(city, { target: { value: 'cis.kazakhstan.almaty' } });
+
+    expect(screen.getByRole('heading', { name: 'Rates in Almaty, Kazakhstan' })).toBeTruthy();
+    const row = (await screen.findByRole('rowheader', { name: 'Card KZT' })).closest('tr')!;
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells.slice(0, 4)).toEqual([
+      'USDT (TRC-20)',
+      '1 KZT = 0.002058 USDT',
+      '48,590.87 KZT',
+      '5,000,000 KZT',
+    ]);
+    expect(within(row).getByRole('cell', { name: /:/ }).querySelector('time')?.getAttribute('dateTime')).toBe(
+      AT,
+    );
+  });
+
+  it('says so when the rates cannot be loaded, and tries again on request', async () => {
+    let fail = true;
+    stubApi(() =>
+      fail
+        ? Response.json({ success: false, message: 'Internal error.' }, { status: 500 })
+        : Response.json({ success: true, message: 'OK', data }),
+    );
+    renderPage();
+    expect(await screen.findByText('The rates could not be loaded. Please try again.')).toBeTruthy();
+
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+
+    await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(12));
+  });
+});

@@ -1,0 +1,67 @@
+import { useTranslation } from '@web/lib/i18n';
+import { formatQuoteNumber, formatRateTime, useAssetLabel } from '@web/lib/quote-format';
+import type { ReactNode } from 'react';
+import { currencyOf, type PublishedDirection } from '../lib/rate-rows';
+
+interface Column {
+  key: string;
+  cell: (direction: PublishedDirection) => ReactNode;
+}
+
+/**
+ * The directions of a place, one row each: a table on wide screens, a card per direction on phones
+ * (each cell then names its column). The columns are one list: the reserve of the receive currency
+ * joins it as one more entry once GET /rates carries it (issue 15 §3).
+ */
+export function RatesTable({ directions }: { directions: PublishedDirection[] }) {
+  const { t, language } = useTranslation('common');
+  const assetLabel = useAssetLabel();
+  const number = (value: number) => formatQuoteNumber(value, language);
+  const amount = (value: number | null, assetKey: string) =>
+    value === null ? t('rates.noLimit') : `${number(value)} ${currencyOf(assetKey)}`;
+  const columns: Column[] = [
+    { key: 'receive', cell: (d) => assetLabel(d.assetTo) },
+    {
+      key: 'rate',
+      cell: (d) => `1 ${currencyOf(d.assetFrom)} = ${number(d.rate ?? 0)} ${currencyOf(d.assetTo)}`,
+    },
+    { key: 'minimum', cell: (d) => amount(d.minAmount, d.assetFrom) },
+    { key: 'maximum', cell: (d) => amount(d.maxAmount, d.assetFrom) },
+    {
+      key: 'updated',
+      cell: (d) => {
+        const at = d.priceAsOf ?? d.updatedAt;
+        return <time dateTime={at}>{formatRateTime(at, language)}</time>;
+      },
+    },
+  ];
+
+  if (directions.length === 0) return <p className="muted">{t('rates.empty')}</p>;
+
+  return (
+    <table className="rates-table">
+      <thead>
+        <tr>
+          <th scope="col">{t('rates.columns.give')}</th>
+          {columns.map((column) => (
+            <th key={column.key} scope="col">
+              {t(`rates.columns.${column.key}`)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {directions.map((direction) => (
+          <tr key={`${direction.assetFrom}>${direction.assetTo}`}>
+            <th scope="row">{assetLabel(direction.assetFrom)}</th>
+            {columns.map((column) => (
+              <td key={column.key} data-label={t(`rates.columns.${column.key}`)}>
+                {column.cell(direction)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Language } from '@shared/enums';
+import type { GeoTree } from '@shared/geo';
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+/**
+ * Every active city in one select, grouped by its country (docs/decisions.md "One select of
+ * cities"): countries, and the cities in each, by name in the UI language. On a phone this is one
+ * native picker instead of three selects in a row.
+ */
+export function cityGroups(tree: GeoTree, language: Language): Array<{ label: string; options: Option[] }> {
+  const name = (node: { defaultName: string; names: Record<Language, string> }) =>
+    node.names[language] || node.defaultName;
+  const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, language);
+  return tree
+    .filter((continent) => continent.isActive)
+    .flatMap((continent) => continent.countries.filter((country) => country.isActive))
+    .map((country) => ({
+      label: name(country),
+      options: country.cities
+        .filter((city) => city.isActive)
+        .map((city) => ({ value: city.key, label: name(city) }))
+        .sort(byLabel),
+    }))
+    .filter((group) => group.options.length > 0)
+    .sort(byLabel);
+}

@@ -1,0 +1,32 @@
+import { assetLabel } from '@shared/assets';
+import type { Language } from '@shared/enums';
+import { useTranslation } from './i18n';
+
+/**
+ * How quotes and published rates read in the UI language (docs/decisions.md "Numbers in texts"):
+ * the apply form's quote, the landing page's calculator and the rates page write them alike.
+ */
+const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US' };
+
+/** Amounts and rates: two decimals from 1 up, six below (a rate like 0.0021 keeps its digits). */
+export function formatQuoteNumber(value: number, language: Language): string {
+  return new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: value >= 1 ? 2 : 6 }).format(
+    value,
+  );
+}
+
+/** When a rate was last set or confirmed: the time alone today, the date and time before. */
+export function formatRateTime(iso: string, language: Language, now = new Date()): string {
+  const at = new Date(iso);
+  const today = at.toDateString() === now.toDateString();
+  return new Intl.DateTimeFormat(
+    LOCALES[language],
+    today ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' },
+  ).format(at);
+}
+
+/** `Cash USD`, `Наличные EUR`, `USDT (TRC-20)`: an asset's label in the UI language. */
+export function useAssetLabel(): (key: string) => string {
+  const { t } = useTranslation('common');
+  return (key) => assetLabel(key, { cash: t('assets.cash'), card: t('assets.card') });
+}

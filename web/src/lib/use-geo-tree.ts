@@ -1,0 +1,21 @@
+import type { GeoTree } from '@shared/geo';
+import { useEffect, useState } from 'react';
+import { fetchGeoTree } from './exchange-api';
+
+export type GeoState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; tree: GeoTree };
+
+/** The public geo tree, asked once per mount (after hydration on a prerendered page). */
+export function useGeoTree(): GeoState {
+  const [geo, setGeo] = useState<GeoState>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchGeoTree(controller.signal).then(
+      (tree) => setGeo({ status: 'ready', tree }),
+      () => {
+        if (!controller.signal.aborted) setGeo({ status: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, []);
+  return geo;
+}
