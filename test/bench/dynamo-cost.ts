@@ -5,6 +5,12 @@ import { startRateProviderStandIns } from '@infra/local/rate-providers';
 import { startLocalStack } from '@infra/local/stack';
 import type { Role } from '@shared/enums';
 import { meterConsumedCapacity } from '../support/consumed-capacity';
+import {
+  type Footprint,
+  type LifecycleCost,
+  measureApplicationLifecycles,
+  measureFootprint,
+} from './application-cost';
 import { seedApplications } from './application-seed';
 
 /**
@@ -345,7 +351,17 @@ export function routesWithoutRow(rowNames: readonly string[]): string[] {
     .filter((route) => !measured.has(route));
 }
 
-export async function measureDynamoCosts(sizes: number[]): Promise<Map<number, EndpointCost[]>> {
+/** Applications taken through their whole life for the cost line, after one not counted. */
+const COSTED_APPLICATIONS = 20;
+
+export interface DynamoCosts {
+  bySize: Map<number, EndpointCost[]>;
+  /** At the largest size: the life of an application, and the rates job's two kinds of run. */
+  lifecycle: LifecycleCost;
+  ratesJob: { moved: Footprint & { writes: number }; unchanged: Footprint };
+}
+
+export async function measureDynamoCosts(sizes: number[]): Promise<DynamoCosts> {
   // Prices are set once the stack has configured the functions' environment (the seed reads it).
   const providers = await startRateProviderStandIns({});
   const stack = await startLocalStack({
@@ -371,6 +387,7 @@ export async function measureDynamoCosts(sizes: number[]): Promise<Map<number, E
     await switchToFeed();
     await refreshRates();
     const results = new Map<number, EndpointCost[]>();
+    const ratesJob = {} as DynamoCosts['ratesJob'];
     let seeded = 0;
     for (const size of [...sizes].sort((a, b) => a - b)) {
       const ownerIds = [context.ownerId, ...Array.from({ length: 9 }, () => randomUUID())];
@@ -401,12 +418,12 @@ export async function measureDynamoCosts(sizes: number[]): Promise<Map<number, E
       // The rates job: EUR moves (its price and history item: 2 writes for its 4 feed directions),
       // then a run with nothing changed (reads only).
       providers.setUsdValue('EUR', SEED_USD_VALUES.EUR! + size / 1e6);
-      for (const name of [
-        'job refresh-rates (EUR moved; 4 feed directions)',
-        'job refresh-rates (nothing changed)',
-      ]) {
-        meter.reset();
-        const run = await refreshRates();
+      for (const [name, kind] of [
+        ['job refresh-rates (EUR moved; 4 feed directions)', 'moved'],
+        ['job refresh-rates (nothing changed)', 'unchanged'],
+      ] as const) {
+        const { result: run, footprint } = await measureFootprint(meter, () => refreshRates());
+        ratesJob[kind] = { ...footprint, writes: run.writes };
         costs.push({
           name: `${name}: ${run.writes} writes`,
           status: 0,
@@ -416,7 +433,15 @@ export async function measureDynamoCosts(sizes: number[]): Promise<Map<number, E
       }
       results.set(size, costs);
     }
-    return results;
+    const lifecycle = await measureApplicationLifecycles({
+      siteUrl: stack.siteUrl,
+      mailUrl: stack.mailUrl,
+      tokens: context.tokens,
+      meter,
+      body: standard,
+      applications: COSTED_APPLICATIONS,
+    });
+    return { bySize: results, lifecycle, ratesJob };
   } finally {
     await stack.stop();
     await providers.stop();

@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
+import { renderApplicationCost } from './application-cost';
 import { bcryptSummary, medianHashMs } from './bcrypt';
 import { measureDynamoCosts, renderDynamoCosts } from './dynamo-cost';
 import type { Measurement } from './harness';
@@ -23,7 +24,8 @@ import { measureWebRoutes, renderWebRoutes } from './web-routes';
  * manifest function exactly as CDK does, then prints each one's minified size and median cold
  * module-load time as multiples of a reference bundle built and measured in the same run, and
  * whether loading reached for the network; then the DynamoDB calls and consumed capacity of each
- * endpoint at two table sizes (test/bench/dynamo-cost.ts). With `--strict` the exit code is 1
+ * endpoint at two table sizes (test/bench/dynamo-cost.ts), and what 1,000 applications and a month
+ * of the rates job cost (test/bench/application-cost.ts). With `--strict` the exit code is 1
  * when any function misses a target.
  */
 async function main(): Promise<void> {
@@ -93,7 +95,9 @@ async function main(): Promise<void> {
         ` one real request each (authentication included) against DynamoDB Local holding ${sizes.join(' and ')}` +
         ' applications:',
     );
-    console.log(renderDynamoCosts(await measureDynamoCosts(sizes)));
+    const costs = await measureDynamoCosts(sizes);
+    console.log(renderDynamoCosts(costs.bySize));
+    console.log(`\n${renderApplicationCost(costs.lifecycle, costs.ratesJob)}`);
   }
 
   const missing = others.filter((m) => !meetsTargets(m, reference));
