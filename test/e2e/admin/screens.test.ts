@@ -105,6 +105,24 @@ async function lookAtWidths(page: Page, name: string, language: Language) {
   return violations;
 }
 
+/** Opens a city's hours modal, then the card hours modal, on the geo page, calling `look` in each. */
+async function openHoursModals(page: Page, look: (name: string) => Promise<unknown>) {
+  await page.goto(page.url().replace(/\/admin.*$/, '/admin/geo-management'));
+  await waitForAdmin(page);
+  await page.locator('.geo-node--continent > .geo-row .geo-row__expand').first().click();
+  await page.locator('.geo-node--country > .geo-row .geo-row__expand').first().click();
+  await page.locator('.geo-node--city .row-icon-btn').first().click();
+  await page.locator('.modal .hours-form').waitFor();
+  await look('geo-city-hours');
+  await page.keyboard.press('Escape');
+  await page.locator('.modal .hours-form').waitFor({ state: 'detached' });
+  await page.locator('.hours-panel__card button').click();
+  await page.locator('.modal .hours-form').waitFor();
+  await look('geo-card-hours');
+  await page.keyboard.press('Escape');
+  await page.locator('.modal .hours-form').waitFor({ state: 'detached' });
+}
+
 describe.each(['ru', 'en'] as Language[])('admin screens in %s', (language) => {
   it('every screen passes axe-core at 768 and 1280 px', { timeout: 180_000 }, async () => {
     const page = await newPage({ language });
@@ -148,6 +166,8 @@ describe.each(['ru', 'en'] as Language[])('admin screens in %s', (language) => {
     await page.locator('.admin-drawer .admin-nav').waitFor();
     await look('drawer');
     await page.keyboard.press('Escape');
+
+    await openHoursModals(page, look);
 
     await page.goto(page.url().replace(/\/admin.*$/, '/admin/user-management'));
     await waitForAdmin(page);
@@ -200,6 +220,17 @@ describe.each(['ru', 'en'] as Language[])('admin screens in %s', (language) => {
     await page.locator('.modal form').waitFor();
     const edit = await lookAtWidths(page, 'user-edit', language);
     expect({ ...detail, ...edit }).toEqual({});
+  });
+
+  it("the working hours modals (a city's, the card one) pass axe-core", async () => {
+    const page = await newPage({ language });
+    await openAs(page, admin, '/admin/geo-management');
+    await waitForAdmin(page);
+    const violations: Record<string, unknown> = {};
+    await openHoursModals(page, async (name) =>
+      Object.assign(violations, await lookAtWidths(page, name, language)),
+    );
+    expect(violations).toEqual({});
   });
 
   it('the application detail modal and the reject dialog pass axe-core', async () => {
