@@ -86,6 +86,24 @@ describe('layout shift', () => {
     },
   );
 
+  it.each(WIDTHS)(
+    "keeps the landing page's quote calculator one height from its prerendered state to a quote (%i px)",
+    async (width) => {
+      const page = await newPage({ language: 'ru', width });
+      const height = () => page.locator('.calc').evaluate((node) => node.getBoundingClientRect().height);
+
+      await openAs(page, null, '/');
+      const prerendered = await height();
+      await page.waitForSelector('.calc select[name=city]:not([disabled])');
+      await page.locator('.calc select[name=city]').selectOption({ index: 1 });
+      await page.locator('.calc [name=amount]').fill('1500000');
+      await page.locator('.calc .quote__receive').waitFor();
+
+      await screenshot(page, `layout-shift/landing-quote-${width}`);
+      expect(await height()).toBe(prerendered);
+    },
+  );
+
   it.each(WIDTHS)('keeps the apply page still while places load (%i px, logged in)', async (width) => {
     const page = await newPage({ language: 'en', width });
 
