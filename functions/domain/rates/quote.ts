@@ -1,6 +1,6 @@
 import type { CurrencyValueRecord, DirectionRecord, FeedPriceRecord } from '@functions/data/rates';
 import { amountDecimals, parseAssetKey } from '@shared/assets';
-import type { PauseReason, Quote } from '@shared/contract/rates';
+import type { PauseReason, Quote, QuoteLimits } from '@shared/contract/rates';
 
 /** The currency an asset is counted in: the fiat code, or USDT for the crypto asset. */
 export function currencyOfAsset(assetKey: string): string {
@@ -94,6 +94,32 @@ export interface QuoteInputs {
   to: PriceSide;
   rate: number;
   minApplicationAmountUSD: number;
+  /** What the office holds of the received currency; null when no reserve is kept (not limited). */
+  reserve: number | null;
+}
+
+/**
+ * The amounts an application in a direction may have at `rate` (the quote's and the published
+ * direction's limits): the minimum to give, rounded up (paying the shown minimum always suffices),
+ * the direction's maximum to give, and the most that can be received, the smaller of that maximum
+ * at this rate and the reserve (null: neither limits it).
+ */
+export function quoteLimits(
+  inputs: Pick<
+    QuoteInputs,
+    'assetFrom' | 'assetTo' | 'direction' | 'from' | 'rate' | 'minApplicationAmountUSD' | 'reserve'
+  >,
+): QuoteLimits {
+  const { assetFrom, assetTo, direction, from, rate, minApplicationAmountUSD, reserve } = inputs;
+  const minFromSetting = minApplicationAmountUSD / from.usdValue;
+  const byMaximum =
+    direction.maxAmount === null ? null : floorTo(direction.maxAmount * rate, amountDecimals(assetTo));
+  const caps = [byMaximum, reserve].filter((cap): cap is number => cap !== null);
+  return {
+    minAmount: ceilTo(Math.max(minFromSetting, direction.minAmount ?? 0), amountDecimals(assetFrom)),
+    maxAmount: direction.maxAmount,
+    maxAmountTo: caps.length > 0 ? Math.min(...caps) : null,
+  };
 }
 
 /**
@@ -101,11 +127,9 @@ export interface QuoteInputs {
  * more than the rate), the minimum rounded up (paying the shown minimum always suffices).
  */
 export function computeQuote(inputs: QuoteInputs): Quote {
-  const { assetFrom, assetTo, amount, direction, from, to, rate, minApplicationAmountUSD } = inputs;
-  const decimalsFrom = amountDecimals(assetFrom);
+  const { assetFrom, assetTo, amount, direction, from, to, rate, minApplicationAmountUSD, reserve } = inputs;
   const amountUSD = amount * from.usdValue;
-  const minFromSetting = minApplicationAmountUSD / from.usdValue;
-  const minAmount = ceilTo(Math.max(minFromSetting, direction.minAmount ?? 0), decimalsFrom);
+  const amountTo = floorTo(amount * rate, amountDecimals(assetTo));
   const belowMinimum =
     amountUSD < minApplicationAmountUSD - 1e-9 ||
     (direction.minAmount !== null && amount < direction.minAmount);
@@ -115,18 +139,19 @@ export function computeQuote(inputs: QuoteInputs): Quote {
     currencyFrom: from.code,
     currencyTo: to.code,
     amount,
-    amountTo: floorTo(amount * rate, amountDecimals(assetTo)),
+    amountTo,
     rate,
     markupPercent: direction.markupPercent,
     source: direction.source,
     usdValueFrom: from.usdValue,
     usdValueTo: to.usdValue,
     amountUSD: Math.round(amountUSD * 100) / 100,
-    minAmount,
+    ...quoteLimits(inputs),
     minAmountUSD: minApplicationAmountUSD,
-    maxAmount: direction.maxAmount,
+    reserve,
     belowMinimum,
     aboveMaximum: direction.maxAmount !== null && amount > direction.maxAmount,
+    aboveReserve: reserve !== null && amountTo > reserve,
     updatedAt: [direction.updatedAt, from.at, to.at].sort().at(-1)!,
   };
 }
