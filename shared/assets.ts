@@ -30,6 +30,13 @@ export function parseAssetKey(key: string): ParsedAsset | null {
   return { kind: 'fiat', fiatKind: match[1] as FiatKind, currency: match[2]! };
 }
 
+/** The currency an asset is counted in (its reserve's): the fiat code, or USDT for the crypto asset. */
+export function currencyOfAsset(assetKey: string): string {
+  const parsed = parseAssetKey(assetKey);
+  if (!parsed) throw new Error(`Unknown asset ${assetKey}`);
+  return parsed.kind === 'crypto' ? 'USDT' : parsed.currency;
+}
+
 /** Decimal places an amount in this asset may have: cents for fiat, micro-units for USDT. */
 export function amountDecimals(assetKey: string): number {
   return assetKey === CRYPTO_ASSET ? 6 : 2;

@@ -1,13 +1,6 @@
 import type { CurrencyValueRecord, DirectionRecord, FeedPriceRecord } from '@functions/data/rates';
-import { amountDecimals, parseAssetKey } from '@shared/assets';
+import { amountDecimals } from '@shared/assets';
 import type { PauseReason, Quote, QuoteLimits } from '@shared/contract/rates';
-
-/** The currency an asset is counted in: the fiat code, or USDT for the crypto asset. */
-export function currencyOfAsset(assetKey: string): string {
-  const parsed = parseAssetKey(assetKey);
-  if (!parsed) throw new Error(`Unknown asset ${assetKey}`);
-  return parsed.kind === 'crypto' ? 'USDT' : parsed.currency;
-}
 
 const floorTo = (value: number, decimals: number) =>
   Math.floor(value * 10 ** decimals + 1e-9) / 10 ** decimals;

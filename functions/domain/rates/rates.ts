@@ -13,7 +13,7 @@ import {
 } from '@functions/data/rates';
 import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
-import { isValidExchangePair } from '@shared/assets';
+import { currencyOfAsset, isValidExchangePair } from '@shared/assets';
 import type {
   PauseReason,
   PublicRatesData,
@@ -25,7 +25,7 @@ import type {
 import { fieldError } from '@shared/envelope';
 import { toReserveView } from '../reserves/views';
 import { settingValue } from '../settings/settings';
-import { computeQuote, currencyOfAsset, priceDirection, quoteLimits, sidesOf } from './quote';
+import { computeQuote, priceDirection, quoteLimits, sidesOf } from './quote';
 
 /** No usable rate for a direction: the apply form can still send an individual request. */
 export class NoRatePublished extends NotQuotable {

@@ -1,6 +1,6 @@
 import type { DirectionRecord } from '@functions/data/rates';
-import { computeQuote, currencyOfAsset, type PriceSide, priceDirection } from '@functions/domain/rates/quote';
-import { amountDecimals, plainAmount } from '@shared/assets';
+import { computeQuote, type PriceSide, priceDirection } from '@functions/domain/rates/quote';
+import { amountDecimals, currencyOfAsset, plainAmount } from '@shared/assets';
 import { standardAmountSchema } from '@shared/contract/applications';
 import { amountLimitMessage } from '@shared/contract/rates';
 import { hasAtMostDecimals } from '@shared/numbers';

@@ -1,5 +1,5 @@
 import type { CreateApplicationBody } from '@shared/contract/applications';
-import type { CalculateBody, Quote } from '@shared/contract/rates';
+import type { CalculateBody, PublicRatesData, Quote, QuoteLimits } from '@shared/contract/rates';
 import type { GeoTree } from '@shared/geo';
 import { api } from '@web/lib/api-client';
 
@@ -23,6 +23,16 @@ export async function checkTelegramContact(value: string): Promise<boolean> {
 
 export async function calculateQuote(body: CalculateBody, signal?: AbortSignal): Promise<Quote | null> {
   return (await api.request<Quote>('/rates/calculate', { method: 'POST', body, signal })).data ?? null;
+}
+
+/** The limits of one pair now (GET /rates for that pair); null when the pair is not offered now. */
+export async function fetchPairLimits(
+  assetFrom: string,
+  assetTo: string,
+  signal?: AbortSignal,
+): Promise<QuoteLimits | null> {
+  const data = (await api.get<PublicRatesData>('/rates', { assetFrom, assetTo }, signal)).data;
+  return data?.directions[0]?.quoteLimits ?? null;
 }
 
 export async function createApplication(body: CreateApplicationBody): Promise<string> {

@@ -32,6 +32,7 @@ import type { SubmitApplication } from '../lib/submit-application';
 import { QuotePanel } from './quote-panel';
 import { TelegramField } from './telegram-field';
 import { useApplyForm } from './use-apply-form';
+import { usePairLimits } from './use-pair-limits';
 import { useQuote } from './use-quote';
 import type { TelegramContact } from './use-telegram-contact';
 
@@ -52,6 +53,7 @@ export function StandardForm({ contact, ...props }: StandardFormProps) {
   const [form, setForm] = useState<StandardFormState>(INITIAL_STANDARD_FORM);
   const { errorText, clearError, submitting, send } = useApplyForm(props, STANDARD_FIELDS);
   const quote = useQuote(form.assetFrom, form.assetTo, form.amount);
+  const limits = usePairLimits(form.assetFrom, form.assetTo);
   const readyQuote = quote.status === 'ready' ? quote.quote : null;
   // The decimal separator of the UI language, in the placeholder; both `,` and `.` are accepted.
   const amountPlaceholder = new Intl.NumberFormat(language === 'ru' ? 'ru-RU' : 'en-US', {
@@ -217,7 +219,7 @@ export function StandardForm({ contact, ...props }: StandardFormProps) {
           }}
           error={errorText('amount')}
         />
-        <QuotePanel state={quote} />
+        <QuotePanel state={quote} limits={limits} assetFrom={form.assetFrom} assetTo={form.assetTo} />
       </fieldset>
 
       <TelegramField
