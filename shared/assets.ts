@@ -12,6 +12,11 @@ export const currencyCodeSchema = /* @__PURE__ */ schema(() =>
   z.string().check(z.regex(/^[A-Z]{3}$/, 'Must be a three-letter ISO currency code')),
 );
 
+/** Codes that carry a USD value and a reserve: ISO 4217 fiat codes and USDT (the crypto asset). */
+export const valuedCurrencySchema = /* @__PURE__ */ schema(() =>
+  z.union([currencyCodeSchema, z.literal('USDT')]),
+);
+
 const FIAT_KEY_PATTERN = /^(cash|card)-([A-Z]{3})$/;
 
 export type ParsedAsset =
@@ -25,17 +30,35 @@ export function parseAssetKey(key: string): ParsedAsset | null {
   return { kind: 'fiat', fiatKind: match[1] as FiatKind, currency: match[2]! };
 }
 
+/** The currency an asset is counted in (its reserve's): the fiat code, or USDT for the crypto asset. */
+export function currencyOfAsset(assetKey: string): string {
+  const parsed = parseAssetKey(assetKey);
+  if (!parsed) throw new Error(`Unknown asset ${assetKey}`);
+  return parsed.kind === 'crypto' ? 'USDT' : parsed.currency;
+}
+
 /** Decimal places an amount in this asset may have: cents for fiat, micro-units for USDT. */
 export function amountDecimals(assetKey: string): number {
   return assetKey === CRYPTO_ASSET ? 6 : 2;
 }
 
+/** Decimal places of an amount of a currency (a reserve): as its assets', micro-units for USDT, cents for fiat. */
+export function currencyDecimals(code: string): number {
+  return code === 'USDT' ? 6 : 2;
+}
+
+function plainNumber(value: number, decimals: number): string {
+  return value.toLocaleString('en-US', { maximumFractionDigits: decimals, useGrouping: false });
+}
+
 /** An amount as the API's messages write it: its asset's decimals at most, a dot, no grouping. */
 export function plainAmount(value: number, assetKey: string): string {
-  return value.toLocaleString('en-US', {
-    maximumFractionDigits: amountDecimals(assetKey),
-    useGrouping: false,
-  });
+  return plainNumber(value, amountDecimals(assetKey));
+}
+
+/** An amount of a currency (a reserve) as the API's messages write it, with its code. */
+export function plainCurrencyAmount(value: number, code: string): string {
+  return `${plainNumber(value, currencyDecimals(code))} ${code}`;
 }
 
 export const assetKeySchema = /* @__PURE__ */ schema(() =>

@@ -6,7 +6,7 @@ import { keys } from './keys';
 import type { TransactItem } from './transactions';
 
 /** What a staff action touched. */
-export type AuditTargetType = 'application' | 'user' | 'geo' | 'setting' | 'rates';
+export type AuditTargetType = 'application' | 'user' | 'geo' | 'setting' | 'rates' | 'reserves';
 
 /** One staff action: who, when, what, and the touched fields before and after. */
 export interface AuditEntry {

@@ -31,6 +31,7 @@
  * | Direction rate    | RATES                 | DIRECTION#{from}>{to} |                                |
  * | Rates meta        | RATES                 | META               |                                   |
  * | Feed price        | RATES                 | FEED#{code}        |                                   |
+ * | Reserve           | RATES                 | RESERVE#{code}     |                                   |
  * | Rate history      | RATEHIST#{code}       | {at}               |                                   |
  * | Audit entry       | AUDIT#{type}#{id}     | {at}#{rand}        | gsi1: AUDITDAY#{yyyy-mm-dd} / {at}#{rand} |
  * | Idempotency key   | IDEMP#{userId}#{key}  | IDEMP              | (expiresAt TTL, 24 h)             |
@@ -90,6 +91,12 @@
  *     what a quote or an application needs (its city's item, the card hours, maintenance): one
  *     BatchGetItem of those three; public status: BatchGetItem of the last two. Staff edits are
  *     Puts conditional on the `updatedAt` read, with their audit entry, in one transaction.
+ * 29. Reserves (what the office holds per currency, with its alert level and state): on the rates
+ *     table's Query (pattern 21; the quote's BatchGet adds the reserve of the received currency);
+ *     alone, Query pk=RATES begins_with(sk, RESERVE#); the two of an application, BatchGet. Staff
+ *     set one with a Put conditional on the version read; completing an application ADDs to both in
+ *     its status-change transaction (the paid-out one conditional on amount >= what is paid); the
+ *     alert state flips with an Update conditional on amount against alertLevel and on the state.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -153,6 +160,8 @@ export const keys = {
   }),
   ratesMeta: { pk: 'RATES', sk: 'META' },
   feedPrice: (code: string) => ({ pk: 'RATES', sk: `FEED#${code}` }),
+  reserve: (code: string) => ({ pk: 'RATES', sk: `RESERVE#${code}` }),
+  reserveSortKeyPrefix: 'RESERVE#',
   rateHistoryPartition: (code: string) => `RATEHIST#${code}`,
   auditPartition: (targetType: string, targetId: string) => `AUDIT#${targetType}#${targetId}`,
   auditDay: (at: string) => `AUDITDAY#${at.slice(0, 10)}`,

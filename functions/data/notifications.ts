@@ -6,18 +6,26 @@ import { keys } from './keys';
 import type { ListPartition } from './query-window';
 import { type TransactItem, TransactionCancelledError, transactWrite } from './transactions';
 
-export interface NotificationRecord {
+interface NotificationBase {
   id: string;
   userId: string;
-  type: 'APPLICATION_STATUS';
-  applicationId: string;
-  status: ApplicationStatus;
-  previousStatus: ApplicationStatus | null;
   title: string;
   message: string;
   isRead: boolean;
   createdAt: string;
 }
+
+/** A status change of the user's application, or (to staff) a reserve below its alert level. */
+export type NotificationRecord = NotificationBase &
+  (
+    | {
+        type: 'APPLICATION_STATUS';
+        applicationId: string;
+        status: ApplicationStatus;
+        previousStatus: ApplicationStatus | null;
+      }
+    | { type: 'RESERVE_LOW'; currency: string }
+  );
 
 /** Ids sort by creation time (base-36 epoch milliseconds first), so the sort key orders them. */
 export function newNotificationId(now: Date): string {
@@ -56,19 +64,17 @@ export function notificationPuts(record: NotificationRecord): TransactItem[] {
 }
 
 export function toNotificationRecord(item: Record<string, unknown>): NotificationRecord {
-  const { id, userId, type, applicationId, status, previousStatus, title, message, isRead, createdAt } =
-    item as unknown as NotificationRecord;
+  const record = item as unknown as NotificationRecord;
+  const { id, userId, title, message, isRead, createdAt } = record;
+  const base = { id, userId, title, message, isRead: Boolean(isRead), createdAt };
+  if (record.type === 'RESERVE_LOW') return { ...base, type: record.type, currency: record.currency };
+  const { applicationId, status, previousStatus } = record;
   return {
-    id,
-    userId,
-    type,
+    ...base,
+    type: 'APPLICATION_STATUS',
     applicationId,
     status,
     previousStatus: previousStatus ?? null,
-    title,
-    message,
-    isRead: Boolean(isRead),
-    createdAt,
   };
 }
 

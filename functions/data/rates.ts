@@ -2,6 +2,7 @@ import { BatchGetCommand, BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-d
 import type { RateSource } from '@shared/constants';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { type ReserveRecord, toReserve } from './reserves';
 import type { TransactItem } from './transactions';
 
 /** What one unit of a currency (ISO code, or USDT) is worth in USD. */
@@ -51,6 +52,7 @@ export interface RatesTable {
   currencies: CurrencyValueRecord[];
   directions: DirectionRecord[];
   feed: FeedPriceRecord[];
+  reserves: ReserveRecord[];
 }
 
 export function currencyValueItem(record: CurrencyValueRecord) {
@@ -107,9 +109,12 @@ function toDirection(item: Record<string, unknown>): DirectionRecord {
   };
 }
 
-/** The whole published table (pattern 21): about 50 currencies and 200 directions, one or two pages. */
+/**
+ * The whole published table (pattern 21) with the reserves (pattern 28): about 50 currencies, 50
+ * reserves and 200 directions, one or two pages.
+ */
 export async function readRatesTable(): Promise<RatesTable> {
-  const table: RatesTable = { updatedAt: null, currencies: [], directions: [], feed: [] };
+  const table: RatesTable = { updatedAt: null, currencies: [], directions: [], feed: [], reserves: [] };
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db.send(
@@ -124,6 +129,7 @@ export async function readRatesTable(): Promise<RatesTable> {
       if (item.kind === 'currency') table.currencies.push(toCurrency(item));
       else if (item.kind === 'direction') table.directions.push(toDirection(item));
       else if (item.kind === 'feed') table.feed.push(toFeedPrice(item));
+      else if (item.kind === 'reserve') table.reserves.push(toReserve(item));
       else if (item.kind === 'meta') table.updatedAt = String(item.updatedAt);
     }
     startKey = page.LastEvaluatedKey;
@@ -137,9 +143,14 @@ export interface QuoteItems {
   to?: CurrencyValueRecord;
   feedFrom?: FeedPriceRecord;
   feedTo?: FeedPriceRecord;
+  /** The reserve of the received currency; absent when none is kept. */
+  reserveTo?: ReserveRecord;
 }
 
-/** The five items one quote needs (direction, two currency values, two feed prices), in one BatchGetItem. */
+/**
+ * The six items one quote needs (direction, two currency values, two feed prices, the reserve of
+ * the received currency), in one BatchGetItem.
+ */
 export async function readQuoteInputs(
   assetFrom: string,
   assetTo: string,
@@ -152,6 +163,7 @@ export async function readQuoteInputs(
     keys.currencyRate(currencyTo),
     keys.feedPrice(currencyFrom),
     keys.feedPrice(currencyTo),
+    keys.reserve(currencyTo),
   ];
   const { Responses } = await db.send(
     new BatchGetCommand({ RequestItems: { [tableName]: { Keys: requested } } }),
@@ -163,12 +175,14 @@ export async function readQuoteInputs(
   const to = bySk.get(requested[2]!.sk);
   const feedFrom = bySk.get(requested[3]!.sk);
   const feedTo = bySk.get(requested[4]!.sk);
+  const reserveTo = bySk.get(requested[5]!.sk);
   return {
     ...(direction ? { direction: toDirection(direction) } : {}),
     ...(from ? { from: toCurrency(from) } : {}),
     ...(to ? { to: toCurrency(to) } : {}),
     ...(feedFrom ? { feedFrom: toFeedPrice(feedFrom) } : {}),
     ...(feedTo ? { feedTo: toFeedPrice(feedTo) } : {}),
+    ...(reserveTo ? { reserveTo: toReserve(reserveTo) } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import * as mfa from './mfa';
 import * as notifications from './notifications';
 import * as profile from './profile';
 import * as rates from './rates';
+import * as reserves from './reserves';
 import * as settings from './settings';
 import * as system from './system';
 
@@ -29,6 +30,7 @@ export const routes = {
   ...notifications,
   ...geo,
   ...rates,
+  ...reserves,
   ...market,
   ...adminUsers,
   ...adminApplications,

@@ -1,5 +1,5 @@
 // Routes of one area of the manifest (docs/architecture.md §2): Exchange rates: public quotes and the staff rates table.
-import { calculateBodySchema, putRatesBodySchema } from '@shared/contract/rates';
+import { calculateBodySchema, putRatesBodySchema, ratesQuerySchema } from '@shared/contract/rates';
 import type { RouteDefinition } from './definition';
 
 export const getRates = {
@@ -7,8 +7,10 @@ export const getRates = {
   path: '/api/rates',
   handler: 'handlers/rates/get-rates',
   access: 'public',
-  summary: 'Published rates per direction, USD values per currency, and their update time',
+  summary:
+    'Published rates per direction with the reserve and limits, USD values per currency, and their update time; optionally for one pair',
   tag: 'rates',
+  query: ratesQuerySchema,
   response: 'publicRatesDataSchema',
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
@@ -19,7 +21,8 @@ export const calculateRate = {
   handler: 'handlers/rates/calculate',
   access: 'public',
   summary:
-    'Amount to receive, rate, USD value and minimum for an amount (422 when no rate or outside working hours, 409 in maintenance)',
+    'Amount to receive, rate, USD value, minimum, maximum and the most that can be received (reserve) for an amount ' +
+    '(422 when no rate or outside working hours, 409 in maintenance)',
   tag: 'rates',
   body: calculateBodySchema,
   response: 'quoteSchema',
@@ -31,7 +34,7 @@ export const adminGetRates = {
   path: '/api/admin/rates',
   handler: 'handlers/admin/rates/get-rates',
   access: 'ADMIN',
-  summary: 'The whole rates table, inactive directions included',
+  summary: 'The whole rates table, inactive directions included, with the reserves and their alert levels',
   tag: 'admin-rates',
   response: 'ratesDataSchema',
   uses: { table: 'read' },

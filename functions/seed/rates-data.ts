@@ -1,6 +1,7 @@
 import { FIAT_KINDS, fiatAssetKey } from '@shared/assets';
 import { BASE_FIAT_CURRENCIES, CRYPTO_ASSET } from '@shared/constants';
 import { currencyValueItem, DEFAULT_MAX_AGE_MINUTES, directionItem, ratesMetaItem } from '../data/rates';
+import { reserveItem } from '../data/reserves';
 import { GEO_SEED } from './geo-data';
 
 /**
@@ -57,6 +58,21 @@ export const SEED_USD_VALUES: Record<string, number> = {
   ZAR: 0.054,
 };
 
+/**
+ * Seeded reserves: what a small office might hold, about 100,000 USD worth of each fiat currency
+ * (two significant digits) and 250,000 USDT, with the alert level at a tenth of it. Staff set the
+ * real amounts with PUT /admin/reserves; the seed never overwrites.
+ */
+const SEED_RESERVE_USD = 100_000;
+const SEED_USDT_RESERVE = 250_000;
+const SEED_ALERT_SHARE = 0.1;
+
+export function seedReserve(code: string): { amount: number; alertLevel: number } {
+  const amount =
+    code === 'USDT' ? SEED_USDT_RESERVE : Number((SEED_RESERVE_USD / SEED_USD_VALUES[code]!).toPrecision(2));
+  return { amount, alertLevel: Number((amount * SEED_ALERT_SHARE).toPrecision(2)) };
+}
+
 /** Markup of the seeded directions, in percent: cash costs a little more to handle than card. */
 const SEED_MARKUP = { cash: 2, card: 1.5 } as const;
 
@@ -96,5 +112,16 @@ export function rateSeedItems(now: Date): Record<string, unknown>[] {
       currencyValueItem({ code, usdValue: SEED_USD_VALUES[code]!, updatedAt: at, updatedBy: null }),
     ),
     ...directions.map((direction) => directionItem({ ...direction, updatedAt: at, updatedBy: null })),
+    ...currencies.map((code) =>
+      reserveItem({
+        code,
+        ...seedReserve(code),
+        alertState: 'armed',
+        alertedAt: null,
+        version: 1,
+        updatedAt: at,
+        updatedBy: null,
+      }),
+    ),
   ];
 }

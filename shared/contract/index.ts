@@ -15,5 +15,6 @@ export * from './mfa';
 export * from './misc';
 export * from './notifications';
 export * from './rates';
+export * from './reserves';
 export * from './system';
 export * from './users';

@@ -4,19 +4,35 @@ import { pageQuerySchema } from '../paging';
 import { schema } from '../schema';
 import { cursorPagedSchema, optionalQueryText } from './applications';
 
+const notificationFields = () => ({
+  id: z.string(),
+  /** Text in the user's language at the time of the event. */
+  title: z.string(),
+  message: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+
+/**
+ * A notification: a status change of one of the user's applications, or (staff only) a reserve
+ * that fell below its alert level.
+ */
 export const notificationSchema = /* @__PURE__ */ schema(() =>
-  z.object({
-    id: z.string(),
-    type: z.literal('APPLICATION_STATUS'),
-    applicationId: z.string(),
-    status: applicationStatusSchema,
-    previousStatus: z.nullable(applicationStatusSchema),
-    /** Text in the user's language at the time of the event. */
-    title: z.string(),
-    message: z.string(),
-    isRead: z.boolean(),
-    createdAt: z.string(),
-  }),
+  z.discriminatedUnion('type', [
+    z.object({
+      ...notificationFields(),
+      type: z.literal('APPLICATION_STATUS'),
+      applicationId: z.string(),
+      status: applicationStatusSchema,
+      previousStatus: z.nullable(applicationStatusSchema),
+    }),
+    z.object({
+      ...notificationFields(),
+      type: z.literal('RESERVE_LOW'),
+      /** The currency whose reserve is below its alert level. */
+      currency: z.string(),
+    }),
+  ]),
 );
 export type NotificationView = z.infer<typeof notificationSchema>;
 

@@ -1,15 +1,11 @@
 import * as z from 'zod/mini';
-import { assetKeySchema, currencyCodeSchema, isValidExchangePair, plainAmount } from '../assets';
+import { assetKeySchema, isValidExchangePair, plainAmount, valuedCurrencySchema } from '../assets';
 import { RATE_SOURCES } from '../constants';
 import { cityKeySchema } from '../geo';
 import { FIAT_DECIMALS, hasAtMostDecimals, PERCENT_DECIMALS, RATE_DECIMALS } from '../numbers';
 import { schema } from '../schema';
 import { amountSchema } from './applications';
-
-/** Codes that carry a USD value: ISO 4217 fiat codes and USDT (the crypto asset). */
-export const valuedCurrencySchema = /* @__PURE__ */ schema(() =>
-  z.union([currencyCodeSchema, z.literal('USDT')]),
-);
+import { reserveSchema } from './reserves';
 
 export const MAX_MARKUP_PERCENT = 50;
 /**
@@ -34,6 +30,21 @@ export const currencyValueSchema = /* @__PURE__ */ schema(() =>
   }),
 );
 export type CurrencyValue = z.infer<typeof currencyValueSchema>;
+
+/**
+ * The amounts an application in a direction may have now: the smallest amount to give (the larger of
+ * the direction's minimum and the setting minApplicationAmountUSD at the current price, in
+ * `assetFrom` units), the direction's maximum to give, and the largest amount that can be received
+ * (the smaller of the direction's maximum at the current rate and the reserve; null: no limit).
+ */
+export const quoteLimitsSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    minAmount: z.number(),
+    maxAmount: z.nullable(z.number()),
+    maxAmountTo: z.nullable(z.number()),
+  }),
+);
+export type QuoteLimits = z.infer<typeof quoteLimitsSchema>;
 
 /**
  * A direction's published rate: units of `assetTo` per unit of `assetFrom`, derived from the two
@@ -61,6 +72,10 @@ export const directionRateSchema = /* @__PURE__ */ schema(() =>
     isActive: z.boolean(),
     updatedAt: z.string(),
     updatedBy: z.nullable(z.string()),
+    /** What the office holds of `assetTo`'s currency; null when no reserve is kept for it (not limited). */
+    reserve: z.nullable(z.number()),
+    /** The limits a quote in this direction has now, as the quote states them; null while paused. */
+    quoteLimits: z.nullable(quoteLimitsSchema),
   }),
 );
 export type DirectionRate = z.infer<typeof directionRateSchema>;
@@ -70,6 +85,8 @@ export const ratesDataSchema = /* @__PURE__ */ schema(() =>
     updatedAt: z.nullable(z.string()),
     currencies: z.array(currencyValueSchema),
     directions: z.array(directionRateSchema),
+    /** Staff's view of every reserve with its alert level (docs/product.md §2 "Reserves"). */
+    reserves: z.array(reserveSchema),
   }),
 );
 export type RatesData = z.infer<typeof ratesDataSchema>;
@@ -87,6 +104,15 @@ export const publicRatesDataSchema = /* @__PURE__ */ schema(() =>
   }),
 );
 export type PublicRatesData = z.infer<typeof publicRatesDataSchema>;
+
+/**
+ * GET /rates may name one pair (the apply form shows its limits before an amount is typed): then
+ * only that direction, if it is published, and the two currencies' values are answered.
+ */
+export const ratesQuerySchema = /* @__PURE__ */ schema(() =>
+  z.object({ assetFrom: z.optional(assetKeySchema), assetTo: z.optional(assetKeySchema) }),
+);
+export type RatesQuery = z.infer<typeof ratesQuerySchema>;
 
 /** An optional bound of a direction: a positive number with at most `decimals` places, or null for none. */
 const optionalBound = (decimals: number) =>
@@ -220,8 +246,14 @@ export const quoteSchema = /* @__PURE__ */ schema(() =>
     minAmount: z.number(),
     minAmountUSD: z.number(),
     maxAmount: z.nullable(z.number()),
+    /** What the office holds of `currencyTo`; null when no reserve is kept for it (not limited). */
+    reserve: z.nullable(z.number()),
+    /** The largest amount that can be received: the direction's maximum at this rate or the reserve, the smaller; null: no limit. */
+    maxAmountTo: z.nullable(z.number()),
     belowMinimum: z.boolean(),
     aboveMaximum: z.boolean(),
+    /** `amountTo` is more than the reserve: the application would be refused. */
+    aboveReserve: z.boolean(),
     updatedAt: z.string(),
   }),
 );
@@ -238,6 +270,10 @@ export function amountLimitMessage(
     | 'maxAmount'
     | 'currencyFrom'
     | 'assetFrom'
+    | 'aboveReserve'
+    | 'reserve'
+    | 'currencyTo'
+    | 'assetTo'
   >,
 ): string | null {
   if (quote.belowMinimum) {
@@ -248,6 +284,9 @@ export function amountLimitMessage(
   }
   if (quote.aboveMaximum && quote.maxAmount !== null) {
     return `The maximum amount is ${plainAmount(quote.maxAmount, quote.assetFrom)} ${quote.currencyFrom}.`;
+  }
+  if (quote.aboveReserve && quote.reserve !== null) {
+    return `The exchange can pay out at most ${plainAmount(quote.reserve, quote.assetTo)} ${quote.currencyTo} now; lower the amount.`;
   }
   return null;
 }

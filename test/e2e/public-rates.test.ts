@@ -112,8 +112,9 @@ describe('the public rates page', () => {
       expect(cells.map((text) => text.trim())).toEqual([
         'USDT (TRC-20)',
         `1 GEL = ${figure(cash.rate!)} USDT`,
-        `${figure(cash.minAmount!)} GEL`,
+        `${figure(cash.quoteLimits!.minAmount)} GEL`,
         cash.maxAmount === null ? 'no limit' : `${figure(cash.maxAmount)} GEL`,
+        cash.reserve === null ? 'no limit' : `${figure(cash.reserve)} USDT`,
         expect.stringMatching(/\d{1,2}:\d{2}/),
       ]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);

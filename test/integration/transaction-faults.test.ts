@@ -12,7 +12,7 @@ import { failNextTransaction, INJECTED_FAULT, writesOf } from './support/transac
  * repeats the call without the fault and checks that the call sent that one transaction and no
  * other write (a second one could fail alone) and that every read now sees a change (so none of
  * the reads could miss a partial write). Exact counters and whole-table effects (the expiry job,
- * geo, settings, rates) need a table of this file's own, so functions/ modules are imported only
+ * geo, settings, rates, reserves) need a table of this file's own, so functions/ modules are imported only
  * dynamically, after `createIsolatedTable`.
  */
 let drop: () => Promise<void>;
@@ -39,6 +39,8 @@ const modules = async () => ({
   geo: await import('@functions/data/geo'),
   settingsData: await import('@functions/data/settings'),
   ratesData: await import('@functions/data/rates'),
+  reservesData: await import('@functions/data/reserves'),
+  reserves: await import('@functions/domain/reserves/reserves'),
   users: await import('@functions/data/users'),
   adminUsers: await import('@functions/data/admin-users'),
 });
@@ -145,6 +147,36 @@ describe('an injected DynamoDB fault in a transaction', () => {
     expect(await statusOf(application.id)).toBe('EXPIRED');
   });
 
+  it('leaves the application, its counters and both reserves as they were after a failed completion', async () => {
+    const owner = await putUser();
+    const { application } = await m.create.createApplication(
+      owner.id,
+      {
+        requestType: 'STANDARD',
+        continent: 'europe',
+        country: 'europe.spain',
+        city: 'europe.spain.madrid',
+        assetFrom: 'card-EUR',
+        assetTo: 'usdt-trc20',
+        amount: 750,
+        contactTelegram: '@exchange_tester',
+        originFunds: 'N/A',
+      },
+      undefined,
+    );
+    const staff = { id: admin.id, role: 'ADMIN' as const };
+    await m.adminActions.changeApplicationStatus(application.id, { status: 'PROCESSING' }, staff);
+    const probe: Probe = {
+      ...statusChangeProbe(application, owner),
+      audit: () => m.audit.listAuditFor('application', application.id),
+      reserves: async () => [...(await m.reservesData.findReserves(['EUR', 'USDT'], { consistent: true }))],
+    };
+    const complete = () =>
+      m.adminActions.changeApplicationStatus(application.id, { status: 'COMPLETED' }, staff);
+
+    await expectAllOrNothing(probe, complete);
+  });
+
   it('leaves no trace of a failed update of the admin note and assignee', async () => {
     const owner = await putUser();
     const application = await pendingApplication(owner);
@@ -200,6 +232,25 @@ describe('an injected DynamoDB fault in a transaction', () => {
         {
           currencies: [{ code: 'ZAR', usdValue: 0.0571 }],
           directions: [{ assetFrom: 'cash-ZAR', assetTo: 'usdt-trc20', markupPercent: 2.5, isActive: true }],
+        },
+        { id: admin.id, role: 'ADMIN' },
+      );
+
+    await expectAllOrNothing(probe, change);
+  });
+
+  it('leaves the reserves and their audit as they were after a failed reserves change', async () => {
+    const probe: Probe = {
+      reserves: () => m.reservesData.readReserves(),
+      audit: () => m.audit.listAuditFor('reserves', 'table'),
+    };
+    const change = () =>
+      m.reserves.putReserves(
+        {
+          reserves: [
+            { code: 'ZAR', amount: 1_500_000, alertLevel: 200_000 },
+            { code: 'USDT', amount: 300_000.5, alertLevel: 25_000 },
+          ],
         },
         { id: admin.id, role: 'ADMIN' },
       );

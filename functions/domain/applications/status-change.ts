@@ -17,6 +17,8 @@ import { type TransactItem, TransactionCancelledError, transactWrite } from '@fu
 import { findUserSummaries } from '@functions/data/user-summaries';
 import { type StatusMessageInput, statusMessage } from '@functions/mail/application-status';
 import type { ApplicationStatus } from '@shared/enums';
+import { checkReserveAlerts } from '../reserves/alerts';
+import { reserveMovesOnCompletion } from '../reserves/reserves';
 import { mailApplicationOwner } from './mails';
 import { statusCounterDeltas } from './transitions';
 
@@ -44,8 +46,10 @@ export interface StatusChange {
 /**
  * One status change as one transaction (docs/architecture.md §7): the application (conditional on `from`),
  * the owner's and the global status counters, the day's completed counter and the owner's
- * completed count, the history entry, the audit entry for staff, and the owner's notification.
- * The status mail (mails.ts) is sent after the commit; a mail failure is logged, the change stands.
+ * completed count, the history entry, the audit entry for staff, the owner's notification and, on
+ * completion, the moves of both reserves (refused when the payout exceeds its reserve). The status
+ * mail (mails.ts) and the reserves' alert check are after the commit; their failures are logged,
+ * the change stands.
  */
 export async function applyStatusChange(change: StatusChange, now = new Date()): Promise<ApplicationRecord> {
   const { application, from, to, actor } = change;
@@ -97,6 +101,7 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
       createdAt: at,
     }),
   ];
+  const reserves = to === 'COMPLETED' ? await reserveMovesOnCompletion(application) : null;
   if (to === 'COMPLETED') {
     items.push(incrementDailyStat(now, 'completedApplications'));
     items.push(ownerCompletedCountIncrement(application.userId));
@@ -115,13 +120,19 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
       }),
     );
   }
+  const reserveOffset = items.length;
+  if (reserves) items.push(...reserves.items);
   try {
     await transactWrite(items);
   } catch (error) {
     if (error instanceof TransactionCancelledError && error.failedAt(0)) throw new StatusChangedError();
+    if (error instanceof TransactionCancelledError && reserves) {
+      throw (await reserves.refusal(error, reserveOffset)) ?? error;
+    }
     throw error;
   }
   countMetric('StatusChanges', { Status: to });
   if (owner) await mailApplicationOwner('status', next, owner);
+  if (reserves) await checkReserveAlerts(reserves.codes, now);
   return next;
 }

@@ -1,5 +1,6 @@
 import { logger } from '@functions/commons/logger';
 import { type FeedPriceRecord, putFeedPrices, readRatesTable } from '@functions/data/rates';
+import { currencyOfAsset } from '@shared/assets';
 import {
   fetchCryptoTicker,
   fetchFiatReference,
@@ -7,7 +8,6 @@ import {
   type ProviderConfig,
   providerConfigFromEnv,
 } from './providers';
-import { currencyOfAsset } from './quote';
 
 /**
  * An unchanged price is written again (without a history item) once its confirmation is this old,

@@ -1,13 +1,6 @@
 import type { CurrencyValueRecord, DirectionRecord, FeedPriceRecord } from '@functions/data/rates';
-import { amountDecimals, parseAssetKey } from '@shared/assets';
-import type { PauseReason, Quote } from '@shared/contract/rates';
-
-/** The currency an asset is counted in: the fiat code, or USDT for the crypto asset. */
-export function currencyOfAsset(assetKey: string): string {
-  const parsed = parseAssetKey(assetKey);
-  if (!parsed) throw new Error(`Unknown asset ${assetKey}`);
-  return parsed.kind === 'crypto' ? 'USDT' : parsed.currency;
-}
+import { amountDecimals } from '@shared/assets';
+import type { PauseReason, Quote, QuoteLimits } from '@shared/contract/rates';
 
 const floorTo = (value: number, decimals: number) =>
   Math.floor(value * 10 ** decimals + 1e-9) / 10 ** decimals;
@@ -94,21 +87,32 @@ export interface QuoteInputs {
   to: PriceSide;
   rate: number;
   minApplicationAmountUSD: number;
+  /** What the office holds of the received currency; null when no reserve is kept (not limited). */
+  reserve: number | null;
 }
 
 /**
- * The smallest amount of `assetFrom` accepted in a direction: the larger of its own minimum and the
- * `minApplicationAmountUSD` floor at the from side's USD value, rounded up (paying the shown
- * minimum always suffices). The quote and the published rates state it alike.
+ * The amounts an application in a direction may have at `rate` (the quote's and the published
+ * direction's limits): the minimum to give, rounded up (paying the shown minimum always suffices),
+ * the direction's maximum to give, and the most that can be received, the smaller of that maximum
+ * at this rate and the reserve (null: neither limits it).
  */
-export function minimumAmount(
-  assetFrom: string,
-  direction: Pick<DirectionRecord, 'minAmount'>,
-  from: Pick<PriceSide, 'usdValue'>,
-  minApplicationAmountUSD: number,
-): number {
-  const fromSetting = minApplicationAmountUSD / from.usdValue;
-  return ceilTo(Math.max(fromSetting, direction.minAmount ?? 0), amountDecimals(assetFrom));
+export function quoteLimits(
+  inputs: Pick<
+    QuoteInputs,
+    'assetFrom' | 'assetTo' | 'direction' | 'from' | 'rate' | 'minApplicationAmountUSD' | 'reserve'
+  >,
+): QuoteLimits {
+  const { assetFrom, assetTo, direction, from, rate, minApplicationAmountUSD, reserve } = inputs;
+  const minFromSetting = minApplicationAmountUSD / from.usdValue;
+  const byMaximum =
+    direction.maxAmount === null ? null : floorTo(direction.maxAmount * rate, amountDecimals(assetTo));
+  const caps = [byMaximum, reserve].filter((cap): cap is number => cap !== null);
+  return {
+    minAmount: ceilTo(Math.max(minFromSetting, direction.minAmount ?? 0), amountDecimals(assetFrom)),
+    maxAmount: direction.maxAmount,
+    maxAmountTo: caps.length > 0 ? Math.min(...caps) : null,
+  };
 }
 
 /**
@@ -116,9 +120,9 @@ export function minimumAmount(
  * more than the rate), the minimum rounded up (paying the shown minimum always suffices).
  */
 export function computeQuote(inputs: QuoteInputs): Quote {
-  const { assetFrom, assetTo, amount, direction, from, to, rate, minApplicationAmountUSD } = inputs;
+  const { assetFrom, assetTo, amount, direction, from, to, rate, minApplicationAmountUSD, reserve } = inputs;
   const amountUSD = amount * from.usdValue;
-  const minAmount = minimumAmount(assetFrom, direction, from, minApplicationAmountUSD);
+  const amountTo = floorTo(amount * rate, amountDecimals(assetTo));
   const belowMinimum =
     amountUSD < minApplicationAmountUSD - 1e-9 ||
     (direction.minAmount !== null && amount < direction.minAmount);
@@ -128,18 +132,19 @@ export function computeQuote(inputs: QuoteInputs): Quote {
     currencyFrom: from.code,
     currencyTo: to.code,
     amount,
-    amountTo: floorTo(amount * rate, amountDecimals(assetTo)),
+    amountTo,
     rate,
     markupPercent: direction.markupPercent,
     source: direction.source,
     usdValueFrom: from.usdValue,
     usdValueTo: to.usdValue,
     amountUSD: Math.round(amountUSD * 100) / 100,
-    minAmount,
+    ...quoteLimits(inputs),
     minAmountUSD: minApplicationAmountUSD,
-    maxAmount: direction.maxAmount,
+    reserve,
     belowMinimum,
     aboveMaximum: direction.maxAmount !== null && amount > direction.maxAmount,
+    aboveReserve: reserve !== null && amountTo > reserve,
     updatedAt: [direction.updatedAt, from.at, to.at].sort().at(-1)!,
   };
 }

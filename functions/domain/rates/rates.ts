@@ -13,11 +13,19 @@ import {
 } from '@functions/data/rates';
 import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
-import { isValidExchangePair } from '@shared/assets';
-import type { PauseReason, PublicRatesData, PutRatesBody, Quote, RatesData } from '@shared/contract/rates';
+import { currencyOfAsset, isValidExchangePair } from '@shared/assets';
+import type {
+  PauseReason,
+  PublicRatesData,
+  PutRatesBody,
+  Quote,
+  RatesData,
+  RatesQuery,
+} from '@shared/contract/rates';
 import { fieldError } from '@shared/envelope';
+import { toReserveView } from '../reserves/views';
 import { settingValue } from '../settings/settings';
-import { computeQuote, currencyOfAsset, minimumAmount, priceDirection, sidesOf } from './quote';
+import { computeQuote, priceDirection, quoteLimits, sidesOf } from './quote';
 
 /** No usable rate for a direction: the apply form can still send an individual request. */
 export class NoRatePublished extends NotQuotable {
@@ -65,19 +73,25 @@ export class RatesChangedMeanwhile extends StateConflict {
   }
 }
 
-/**
- * The rates table priced at `now`. With `minApplicationAmountUSD` (the public answer) each
- * direction's `minAmount` is the smallest amount it accepts, as a quote states it; without (staff)
- * the direction's own minimum, which they edit.
- */
-function toRatesData(
-  table: RatesTable,
-  options: { activeOnly: boolean; now: Date; minApplicationAmountUSD?: number },
-): RatesData {
+interface RatesView {
+  activeOnly: boolean;
+  now: Date;
+  minApplicationAmountUSD: number;
+  /** One pair only (GET /rates?assetFrom=&assetTo=): that direction and its two currencies. */
+  pair?: RatesQuery;
+}
+
+function toRatesData(table: RatesTable, view: RatesView): RatesData {
   const values = new Map(table.currencies.map((currency) => [currency.code, currency]));
   const feed = new Map(table.feed.map((price) => [price.code, price]));
+  const reserves = new Map(table.reserves.map((reserve) => [reserve.code, reserve]));
+  const inPair = (asset: string, wanted: string | undefined) => wanted === undefined || asset === wanted;
   const directions = table.directions
-    .filter((direction) => !options.activeOnly || direction.isActive)
+    .filter((direction) => !view.activeOnly || direction.isActive)
+    .filter(
+      (direction) =>
+        inPair(direction.assetFrom, view.pair?.assetFrom) && inPair(direction.assetTo, view.pair?.assetTo),
+    )
     .map((direction) => {
       const codeFrom = currencyOfAsset(direction.assetFrom);
       const codeTo = currencyOfAsset(direction.assetTo);
@@ -87,28 +101,43 @@ function toRatesData(
         feedFrom: feed.get(codeFrom),
         feedTo: feed.get(codeTo),
       });
-      const { from, to: _to, ...priced } = priceDirection(direction, sides, options.now);
-      const floor = options.minApplicationAmountUSD;
-      const minAmount =
-        floor === undefined || !from
-          ? direction.minAmount
-          : minimumAmount(direction.assetFrom, direction, from, floor);
-      return { ...direction, ...priced, minAmount };
+      const { from, to: _to, ...priced } = priceDirection(direction, sides, view.now);
+      const reserve = reserves.get(codeTo)?.amount ?? null;
+      const limits =
+        priced.state !== 'paused' && from && priced.rate !== null
+          ? quoteLimits({
+              assetFrom: direction.assetFrom,
+              assetTo: direction.assetTo,
+              direction,
+              from,
+              rate: priced.rate,
+              minApplicationAmountUSD: view.minApplicationAmountUSD,
+              reserve,
+            })
+          : null;
+      return { ...direction, ...priced, reserve, quoteLimits: limits };
     })
-    .filter((direction) => !options.activeOnly || direction.state !== 'paused')
+    .filter((direction) => !view.activeOnly || direction.state !== 'paused')
     .sort((a, b) => `${a.assetFrom}>${a.assetTo}`.localeCompare(`${b.assetFrom}>${b.assetTo}`));
+  const pairCodes =
+    view.pair &&
+    new Set(directions.flatMap((d) => [currencyOfAsset(d.assetFrom), currencyOfAsset(d.assetTo)]));
   return {
     updatedAt: table.updatedAt,
-    currencies: [...table.currencies].sort((a, b) => a.code.localeCompare(b.code)),
+    currencies: table.currencies
+      .filter((currency) => !pairCodes || pairCodes.has(currency.code))
+      .sort((a, b) => a.code.localeCompare(b.code)),
     directions,
+    reserves: table.reserves.map(toReserveView).sort((a, b) => a.code.localeCompare(b.code)),
   };
 }
 
 /**
- * GET /rates: the active directions with a usable rate and the smallest amount each accepts, and
- * every currency's USD value, without the staff ids of who changed them.
+ * GET /rates: the active directions with a usable rate, each with the reserve of what it pays out
+ * and its limits now, and the currencies' USD values, without the staff ids of who changed them
+ * or the reserves' alert levels; for one pair (the apply form), that direction alone.
  */
-export async function publishedRates(now = new Date()): Promise<PublicRatesData> {
+export async function publishedRates(now = new Date(), pair: RatesQuery = {}): Promise<PublicRatesData> {
   const [table, minApplicationAmountUSD] = await Promise.all([
     readRatesTable(),
     settingValue('minApplicationAmountUSD'),
@@ -117,6 +146,7 @@ export async function publishedRates(now = new Date()): Promise<PublicRatesData>
     activeOnly: true,
     now,
     minApplicationAmountUSD,
+    pair,
   });
   return {
     updatedAt,
@@ -125,9 +155,13 @@ export async function publishedRates(now = new Date()): Promise<PublicRatesData>
   };
 }
 
-/** The whole table for the admin page, inactive and paused directions included (with why). */
+/** The whole table for the admin page (inactive and paused directions included, with why) and the reserves. */
 export async function allRates(now = new Date()): Promise<RatesData> {
-  return toRatesData(await readRatesTable(), { activeOnly: false, now });
+  const [table, minApplicationAmountUSD] = await Promise.all([
+    readRatesTable(),
+    settingValue('minApplicationAmountUSD'),
+  ]);
+  return toRatesData(table, { activeOnly: false, now, minApplicationAmountUSD });
 }
 
 /**
@@ -154,7 +188,18 @@ export async function quote(
     throw new DirectionPaused(assetFrom, assetTo, priced.pausedReason ?? 'missing');
   }
   const { from, to, rate } = priced;
-  return computeQuote({ assetFrom, assetTo, amount, direction, from, to, rate, minApplicationAmountUSD });
+  const reserve = inputs.reserveTo?.amount ?? null;
+  return computeQuote({
+    assetFrom,
+    assetTo,
+    amount,
+    direction,
+    from,
+    to,
+    rate,
+    minApplicationAmountUSD,
+    reserve,
+  });
 }
 
 /**

@@ -2,4 +2,6 @@ import { publishedRates } from '@functions/domain/rates/rates';
 import { publicEndpoint } from '@functions/pipeline/endpoint';
 import { getRates as route } from '@functions/routes/rates';
 
-export const handler = publicEndpoint(route, async () => ({ data: await publishedRates() }));
+export const handler = publicEndpoint(route, async ({ query }) => ({
+  data: await publishedRates(new Date(), query),
+}));

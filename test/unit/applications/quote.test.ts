@@ -1,6 +1,6 @@
 import type { DirectionRecord } from '@functions/data/rates';
-import { computeQuote, currencyOfAsset, type PriceSide, priceDirection } from '@functions/domain/rates/quote';
-import { amountDecimals, plainAmount } from '@shared/assets';
+import { computeQuote, type PriceSide, priceDirection } from '@functions/domain/rates/quote';
+import { amountDecimals, currencyOfAsset, plainAmount } from '@shared/assets';
 import { standardAmountSchema } from '@shared/contract/applications';
 import { amountLimitMessage } from '@shared/contract/rates';
 import { hasAtMostDecimals } from '@shared/numbers';
@@ -42,6 +42,7 @@ const quoteWith = (
     to,
     rate: rateOf(inputs.direction, from, to),
     minApplicationAmountUSD: minUSD,
+    reserve: null,
   });
 
 const quoteOf = (amount: number, overrides: Partial<DirectionRecord> = {}, minUSD = 100) =>
@@ -151,6 +152,48 @@ describe('computeQuote', () => {
     expect(quoteOf(10_000, { maxAmount: 10_000 }).aboveMaximum).toBe(false);
   });
 
+  it('says the most that can be received: no limit without a maximum or reserve', () => {
+    expect(quoteOf(500)).toMatchObject({ reserve: null, maxAmountTo: null, aboveReserve: false });
+  });
+
+  it('states the most that can be received as the smaller of the maximum at the rate and the reserve', () => {
+    const rate = quoteOf(500).rate;
+    const byMaximum = Math.floor(10_000 * rate * 1e6) / 1e6;
+    const reserved = (reserve: number | null) =>
+      computeQuote({
+        assetFrom: 'card-EUR',
+        assetTo: 'usdt-trc20',
+        amount: 500,
+        direction: direction({ maxAmount: 10_000 }),
+        from: value('EUR', 1.08),
+        to: value('USDT', 1),
+        rate,
+        minApplicationAmountUSD: 100,
+        reserve,
+      });
+    expect(reserved(null).maxAmountTo).toBe(byMaximum);
+    expect(reserved(1e9).maxAmountTo).toBe(byMaximum);
+    expect(reserved(2500).maxAmountTo).toBe(2500);
+  });
+
+  it('flags an amount to receive above the reserve, and not one equal to it', () => {
+    const at = (reserve: number) =>
+      computeQuote({
+        assetFrom: 'card-EUR',
+        assetTo: 'usdt-trc20',
+        amount: 500,
+        direction: direction(),
+        from: value('EUR', 1.08),
+        to: value('USDT', 1),
+        rate: 1,
+        minApplicationAmountUSD: 100,
+        reserve,
+      });
+    expect(at(499.99)).toMatchObject({ amountTo: 500, reserve: 499.99, aboveReserve: true });
+    expect(at(500)).toMatchObject({ aboveReserve: false, maxAmountTo: 500 });
+    expect(at(0)).toMatchObject({ aboveReserve: true, maxAmountTo: 0 });
+  });
+
   it('never pays out more than the rate and always accepts the stated minimum', () => {
     fc.assert(
       fc.property(
@@ -207,17 +250,24 @@ describe('amount precision', () => {
   it('words the limits of a quote the way the server refuses them', () => {
     const limits = {
       assetFrom: 'card-EUR',
+      assetTo: 'usdt-trc20',
       currencyFrom: 'EUR',
+      currencyTo: 'USDT',
       minAmount: 92.6,
       minAmountUSD: 100,
       maxAmount: 5000,
+      reserve: 1234.5,
       belowMinimum: false,
       aboveMaximum: false,
+      aboveReserve: false,
     };
     expect(amountLimitMessage(limits)).toBeNull();
     expect(amountLimitMessage({ ...limits, belowMinimum: true })).toBe(
       'The minimum amount is 92.6 EUR (100 USD).',
     );
     expect(amountLimitMessage({ ...limits, aboveMaximum: true })).toBe('The maximum amount is 5000 EUR.');
+    expect(amountLimitMessage({ ...limits, aboveReserve: true })).toBe(
+      'The exchange can pay out at most 1234.5 USDT now; lower the amount.',
+    );
   });
 });

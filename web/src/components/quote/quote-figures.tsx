@@ -1,27 +1,70 @@
-import type { Quote } from '@shared/contract/rates';
+import type { Quote, QuoteLimits } from '@shared/contract/rates';
 import { useTranslation } from '@web/lib/i18n';
 import { formatQuoteNumber, formatRateTime } from '@web/lib/quote-format';
-import type { ReactNode } from 'react';
 import './quote.css';
 
-interface QuoteFiguresProps {
-  quote: Quote;
-  /**
-   * Further rows, each a `<div><dt/><dd/></div>`: where the reserve of the receive currency goes
-   * once the quote carries it (issue 15 §3).
-   */
-  children?: ReactNode;
+const warning = (broken: boolean | undefined) => (broken ? 'quote__warning' : undefined);
+
+interface LimitRowsProps {
+  /** The limits, or null while they are not known (each value then shows `placeholder`). */
+  limits: QuoteLimits | null;
+  currencyFrom: string;
+  currencyTo: string;
+  placeholder?: string;
+  /** The quote whose amount breaks a limit (shown in the warning colour). */
+  broken?: Pick<Quote, 'belowMinimum' | 'aboveMaximum' | 'aboveReserve'>;
+}
+
+/**
+ * A direction's limits, one `<div><dt/><dd/></div>` each: the minimum and maximum to give and the
+ * most that can be received (the smaller of the maximum at this rate and the reserve).
+ */
+export function QuoteLimitRows({
+  limits,
+  currencyFrom,
+  currencyTo,
+  placeholder = '—',
+  broken,
+}: LimitRowsProps) {
+  const { t, language } = useTranslation('common');
+  const format = (value: number) => formatQuoteNumber(value, language);
+  const shown = (read: (known: QuoteLimits) => string) => (limits ? read(limits) : placeholder);
+  return (
+    <>
+      <div>
+        <dt>{t('quote.minimum')}</dt>
+        <dd className={warning(broken?.belowMinimum)}>
+          {shown(({ minAmount }) => `${format(minAmount)} ${currencyFrom}`)}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('quote.maximum')}</dt>
+        <dd className={warning(broken?.aboveMaximum)}>
+          {shown(({ maxAmount }) =>
+            maxAmount === null ? t('quote.noMaximum') : `${format(maxAmount)} ${currencyFrom}`,
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('quote.receiveAtMost')}</dt>
+        <dd className={warning(broken?.aboveReserve)}>
+          {shown(({ maxAmountTo }) =>
+            maxAmountTo === null ? t('quote.noLimit') : `${format(maxAmountTo)} ${currencyTo}`,
+          )}
+        </dd>
+      </div>
+    </>
+  );
 }
 
 /**
  * A quote as the apply form and the landing page's calculator show it: what the amount buys, the
- * rate, the minimum and maximum (the one the amount breaks in the warning colour) and when the
- * rate was last set, one line each.
+ * rate, the limits (the one the amount breaks in the warning colour) and when the rate was last
+ * set, one line each.
  */
-export function QuoteFigures({ quote, children }: QuoteFiguresProps) {
+export function QuoteFigures({ quote }: { quote: Quote }) {
   const { t, language } = useTranslation('common');
   const format = (value: number) => formatQuoteNumber(value, language);
-  const warning = (broken: boolean) => (broken ? 'quote__warning' : undefined);
   return (
     <dl className="quote__figures">
       <div className="quote__main">
@@ -36,27 +79,18 @@ export function QuoteFigures({ quote, children }: QuoteFiguresProps) {
           1 {quote.currencyFrom} = {format(quote.rate)} {quote.currencyTo}
         </dd>
       </div>
-      <div>
-        <dt>{t('quote.minimum')}</dt>
-        <dd className={warning(quote.belowMinimum)}>
-          {format(quote.minAmount)} {quote.currencyFrom}
-        </dd>
-      </div>
-      <div>
-        <dt>{t('quote.maximum')}</dt>
-        <dd className={warning(quote.aboveMaximum)}>
-          {quote.maxAmount === null
-            ? t('quote.noMaximum')
-            : `${format(quote.maxAmount)} ${quote.currencyFrom}`}
-        </dd>
-      </div>
+      <QuoteLimitRows
+        limits={quote}
+        currencyFrom={quote.currencyFrom}
+        currencyTo={quote.currencyTo}
+        broken={quote}
+      />
       <div>
         <dt>{t('quote.updated')}</dt>
         <dd>
           <time dateTime={quote.updatedAt}>{formatRateTime(quote.updatedAt, language)}</time>
         </dd>
       </div>
-      {children}
     </dl>
   );
 }

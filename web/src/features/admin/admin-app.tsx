@@ -17,6 +17,7 @@ import { GeoPage } from './geo/geo-page';
 import { adminPages, PLACEHOLDER_PAGES } from './lib/admin-paths';
 import { type AdminSection, canOpenSection, type StaffSubject } from './lib/permissions';
 import { RatesPage } from './rates/rates-page';
+import { ReservesPage } from './reserves/reserves-page';
 import { SettingsPage } from './settings/settings-page';
 import { UsersPage } from './users/users-page';
 
@@ -59,6 +60,7 @@ export function AdminApp() {
             element={guarded('applications', <ApplicationsPage />)}
           />
           <Route path={adminPages.rates.path} element={guarded('rates', <RatesPage />)} />
+          <Route path={adminPages.reserves.path} element={guarded('rates', <ReservesPage />)} />
           <Route path={adminPages.geo.path} element={guarded('geo', <GeoPage />)} />
           <Route path={adminPages.settings.path} element={guarded('settings', <SettingsPage />)} />
           {PLACEHOLDER_PAGES.map((page) => (

@@ -22,6 +22,7 @@ import type {
   PutMaintenanceBody,
 } from '@shared/contract/hours';
 import type { PutRatesBody, RatesData } from '@shared/contract/rates';
+import type { PutReservesBody, ReservesData, ReserveView } from '@shared/contract/reserves';
 import type { PublicUser } from '@shared/contract/users';
 import type { DashboardPeriod, Role, StaffSettableStatus } from '@shared/enums';
 import type { GeoTree } from '@shared/geo';
@@ -147,4 +148,9 @@ export const adminApi = {
     required((await api.get<RatesData>('/admin/rates', undefined, signal)).data),
   saveRates: async (body: Partial<PutRatesBody>) =>
     api.put<{ changed: number; rates: RatesData }>('/admin/rates', body),
+
+  reserves: async (signal?: AbortSignal) =>
+    required((await api.get<ReservesData>('/admin/reserves', undefined, signal)).data).reserves,
+  saveReserves: async (body: PutReservesBody) =>
+    api.put<{ changed: number; reserves: ReserveView[] }>('/admin/reserves', body),
 };

@@ -4,7 +4,15 @@ import { type AdminPageId, adminHref, adminPages } from '../lib/admin-paths';
 import { canOpenSection } from '../lib/permissions';
 import { useStaff } from './staff-context';
 
-const NAV_ORDER: AdminPageId[] = ['dashboard', 'users', 'applications', 'rates', 'geo', 'settings'];
+const NAV_ORDER: AdminPageId[] = [
+  'dashboard',
+  'users',
+  'applications',
+  'rates',
+  'reserves',
+  'geo',
+  'settings',
+];
 
 /** The sidebar links (docs/product.md §2); sections the staff member's role cannot open are left out. */
 export function AdminNav({ onNavigate }: { onNavigate?: () => void }) {

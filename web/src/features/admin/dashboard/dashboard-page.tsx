@@ -1,3 +1,5 @@
+import { currencyDecimals } from '@shared/assets';
+import { ADMIN_PAGE_SIZE } from '@shared/constants';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '@shared/enums';
 import { Alert } from '@web/components/ui/alert';
 import { ChoiceButtons } from '@web/components/ui/choice-buttons';
@@ -8,16 +10,23 @@ import { adminApi, MissingDataError } from '../api/admin-api';
 import { DataTable } from '../components/data-table';
 import { Loaded } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
+import { Pager } from '../components/pager';
+import { useStaff } from '../components/staff-context';
 import { useResource } from '../hooks/use-resource';
 import { adminHref } from '../lib/admin-paths';
 import { formatDate, formatDateTime, formatNumber } from '../lib/format';
+import { canOpenSection } from '../lib/permissions';
+import { belowAlertFirst, ReserveState } from '../reserves/reserve-state';
 import { ActivityChart } from './activity-chart';
 import './dashboard.css';
 
 const KPIS = ['newApplications', 'inProgress', 'completedApplications', 'newUsers'] as const;
 const FUNNEL = ['PENDING', 'PROCESSING', 'COMPLETED'] as const;
 
-/** Dashboard (docs/product.md §2, §3): period switch, KPI cards, funnel, recently completed, 30-day activity. */
+/**
+ * Dashboard (docs/product.md §2, §3): period switch, KPI cards, funnel, recently completed, the
+ * reserves (those below their alert level first), 30-day activity.
+ */
 export function DashboardPage() {
   const { t, language } = useTranslation('admin');
   const [period, setPeriod] = useState<DashboardPeriod>('day');
@@ -106,6 +115,8 @@ export function DashboardPage() {
         </Loaded>
       )}
 
+      <ReservesPanel />
+
       <section className="card dashboard__panel" aria-labelledby="activity-title">
         <h2 id="activity-title" className="panel-title">
           {t('dashboard.activity.title')}
@@ -118,6 +129,67 @@ export function DashboardPage() {
           </Loaded>
         )}
       </section>
+    </section>
+  );
+}
+
+/** Every reserve with its alert level, those below it first and marked; ADMINs get a link to edit them. */
+function ReservesPanel() {
+  const { t, language } = useTranslation('admin');
+  const staff = useStaff();
+  const reserves = useResource((signal) => adminApi.reserves(signal), []);
+  const [page, setPage] = useState(1);
+  return (
+    <section className="card dashboard__panel" aria-labelledby="reserves-title">
+      <div className="dashboard__panel-head">
+        <h2 id="reserves-title" className="panel-title">
+          {t('dashboard.reserves.title')}
+        </h2>
+        {canOpenSection(staff.role, 'rates') && (
+          <Link to={adminHref('reserves')}>{t('dashboard.reserves.edit')}</Link>
+        )}
+      </div>
+      <Loaded resource={reserves} errorTitle={t('dashboard.reserves.loadError')}>
+        {(list) =>
+          list.length === 0 ? (
+            <p className="muted">{t('dashboard.reserves.empty')}</p>
+          ) : (
+            <>
+              <DataTable
+                items={belowAlertFirst(list).slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE)}
+                columns={[
+                  t('reserves.columns.currency'),
+                  t('reserves.columns.amount'),
+                  t('reserves.columns.alertLevel'),
+                  t('reserves.columns.state'),
+                ]}
+              >
+                {(reserve) => (
+                  <tr key={reserve.code} className={reserve.belowAlert ? 'is-below-alert' : undefined}>
+                    <th scope="row">{reserve.code}</th>
+                    <td className="num nowrap">
+                      {formatNumber(reserve.amount, language, currencyDecimals(reserve.code))}
+                    </td>
+                    <td className="num nowrap">
+                      {formatNumber(reserve.alertLevel, language, currencyDecimals(reserve.code))}
+                    </td>
+                    <td>
+                      <ReserveState reserve={reserve} />
+                    </td>
+                  </tr>
+                )}
+              </DataTable>
+              <Pager
+                page={page}
+                totalPages={Math.ceil(list.length / ADMIN_PAGE_SIZE)}
+                total={list.length}
+                pageSize={ADMIN_PAGE_SIZE}
+                onPage={setPage}
+              />
+            </>
+          )
+        }
+      </Loaded>
     </section>
   );
 }

@@ -8,6 +8,7 @@ export const adminPages = {
   users: { path: 'user-management', section: 'users', nav: true },
   applications: { path: 'application-management', section: 'applications', nav: true },
   rates: { path: 'exchange-rates', section: 'rates', nav: true },
+  reserves: { path: 'reserves', section: 'rates', nav: true },
   geo: { path: 'geo-management', section: 'geo', nav: true },
   settings: { path: 'system-settings', section: 'settings', nav: true },
   transactions: { path: 'transaction-history', section: 'placeholder', nav: false },

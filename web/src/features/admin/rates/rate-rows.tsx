@@ -1,11 +1,13 @@
 import { parseAssetKey } from '@shared/assets';
 import { RATE_SOURCES, type RateSource } from '@shared/constants';
-import type { CurrencyValue, DirectionRate, RatesData } from '@shared/contract/rates';
+import type { CurrencyValue, DirectionRate, PutRatesBody, RatesData } from '@shared/contract/rates';
 import { Badge } from '@web/components/ui/badge';
 import { useTranslation } from '@web/lib/i18n';
 import { useState } from 'react';
+import { adminApi } from '../api/admin-api';
 import { PencilIcon } from '../components/admin-icons';
 import { IconButton } from '../components/icon-button';
+import { CellInput, Changed, SaveOrCancel, useRowEdit } from '../components/row-editing';
 import { formatDateTime, formatNumber } from '../lib/format';
 import {
   type DirectionDraft,
@@ -13,13 +15,21 @@ import {
   validateDirection,
   validateUsdValue,
 } from './rate-validation';
-import { CellInput, Changed, SaveOrCancel, useRowEdit } from './row-editing';
 
 /** `Card EUR` or `USDT`: the short name of one side of a direction. */
 function sideName(asset: string, kinds: { cash: string; card: string }): string {
   const parsed = parseAssetKey(asset);
   if (!parsed) return asset.toUpperCase();
   return parsed.kind === 'crypto' ? parsed.code : `${kinds[parsed.fiatKind]} ${parsed.currency}`;
+}
+
+/** A rates row's editing: a save sends the change and the screen takes the rates answered. */
+function useRatesRowEdit<D>(onSaved: (rates: RatesData) => void) {
+  const { t } = useTranslation('admin');
+  return useRowEdit<D, Partial<PutRatesBody>>(async (change) => {
+    const answer = await adminApi.saveRates(change);
+    if (answer.data?.rates) onSaved(answer.data.rates);
+  }, t('rates.saved'));
 }
 
 const STATE_TONES = { live: 'success', manual: 'neutral', paused: 'danger' } as const;
@@ -33,7 +43,7 @@ export function DirectionRow({
 }) {
   const { t, language } = useTranslation('admin');
   const kinds = { cash: t('assets.cash'), card: t('assets.card') };
-  const { draft, setDraft, saving, send } = useRowEdit<DirectionDraft>(onSaved);
+  const { draft, setDraft, saving, send } = useRatesRowEdit<DirectionDraft>(onSaved);
   const [errors, setErrors] = useState<DirectionErrors>({});
   const name = `${sideName(direction.assetFrom, kinds)} → ${sideName(direction.assetTo, kinds)}`;
 
@@ -170,7 +180,7 @@ export function CurrencyRow({
   onSaved: (rates: RatesData) => void;
 }) {
   const { t, language } = useTranslation('admin');
-  const { draft, setDraft, saving, send } = useRowEdit<string>(onSaved);
+  const { draft, setDraft, saving, send } = useRatesRowEdit<string>(onSaved);
   const [error, setError] = useState<string | null>(null);
   const fixed = currency.code === 'USD';
 

@@ -127,7 +127,7 @@ interface RatesPanelProps<T> {
 /** A titled card with one page of a table the screen pages itself (the rates arrive all at once). */
 function RatesPanel<T>({ id, title, items, page, onPage, columns, emptyText, children }: RatesPanelProps<T>) {
   return (
-    <section className="card rates-panel" aria-labelledby={id}>
+    <section className="card table-panel" aria-labelledby={id}>
       <h2 id={id} className="panel-title">
         {title}
       </h2>

@@ -1,14 +1,30 @@
-import { QuoteFigures } from '@web/components/quote/quote-figures';
+import { currencyOfAsset } from '@shared/assets';
+import { QuoteFigures, QuoteLimitRows } from '@web/components/quote/quote-figures';
 import { Spinner } from '@web/components/ui/spinner';
 import { useTranslation } from '@web/lib/i18n';
 import { formatQuoteNumber } from '@web/lib/quote-format';
 import { localizeServerMessage } from '@web/lib/server-message';
 import type { QuoteState } from '@web/lib/use-quote';
+import type { PairLimitsState } from './use-pair-limits';
 
-/** The live quote for the typed amount, with the minimum and maximum (spec issue 5). */
-export function QuotePanel({ state }: { state: QuoteState }) {
+interface QuotePanelProps {
+  state: QuoteState;
+  /** The chosen pair's limits, shown before an amount is typed (the quote's own once it arrives). */
+  limits: PairLimitsState;
+  assetFrom: string;
+  assetTo: string;
+}
+
+/**
+ * The live quote for the typed amount (spec issue 5) and the pair's limits (issue 15): the minimum
+ * and maximum to give and the most that can be received (the reserve), shown from the moment the
+ * pair is chosen; the limits keep their place while they load, so their arrival moves nothing.
+ */
+export function QuotePanel({ state, limits, assetFrom, assetTo }: QuotePanelProps) {
   const { t, language } = useTranslation(['forms', 'errors']);
   const format = (value: number) => formatQuoteNumber(value, language);
+  const quote = state.status === 'ready' ? state.quote : null;
+  const loadingLimits = limits.status === 'loading' && state.status !== 'unavailable';
 
   return (
     <section className="quote" aria-live="polite" aria-label={t('apply.quote.title')}>
@@ -20,26 +36,32 @@ export function QuotePanel({ state }: { state: QuoteState }) {
       )}
       {state.status === 'unavailable' && <p className="quote__hint">{t('apply.quote.unavailable')}</p>}
       {state.status === 'refused' && <p className="quote__hint">{localizeServerMessage(state.message)}</p>}
-      {state.status === 'ready' && (
-        <>
-          <QuoteFigures quote={state.quote} />
-          {state.quote.belowMinimum && (
-            <p className="quote__warning quote__note" role="alert">
-              {t('apply.quote.belowMinimum', {
-                amount: format(state.quote.minAmount),
-                currency: state.quote.currencyFrom,
-              })}
-            </p>
-          )}
-          {state.quote.aboveMaximum && state.quote.maxAmount !== null && (
-            <p className="quote__warning quote__note" role="alert">
-              {t('apply.quote.aboveMaximum', {
-                amount: format(state.quote.maxAmount),
-                currency: state.quote.currencyFrom,
-              })}
-            </p>
-          )}
-        </>
+      {quote ? (
+        <QuoteFigures quote={quote} />
+      ) : (
+        <dl className="quote__figures">
+          <QuoteLimitRows
+            limits={limits.status === 'ready' ? limits.limits : null}
+            currencyFrom={currencyOfAsset(assetFrom)}
+            currencyTo={currencyOfAsset(assetTo)}
+            placeholder={loadingLimits ? '…' : '—'}
+          />
+        </dl>
+      )}
+      {quote?.belowMinimum && (
+        <p className="quote__warning quote__note" role="alert">
+          {t('apply.quote.belowMinimum', { amount: format(quote.minAmount), currency: quote.currencyFrom })}
+        </p>
+      )}
+      {quote?.aboveMaximum && quote.maxAmount !== null && (
+        <p className="quote__warning quote__note" role="alert">
+          {t('apply.quote.aboveMaximum', { amount: format(quote.maxAmount), currency: quote.currencyFrom })}
+        </p>
+      )}
+      {quote?.aboveReserve && quote.reserve !== null && (
+        <p className="quote__warning quote__note" role="alert">
+          {t('apply.quote.aboveReserve', { amount: format(quote.reserve), currency: quote.currencyTo })}
+        </p>
       )}
     </section>
   );

@@ -38,6 +38,7 @@ import { HoursNotice } from './hours-notice';
 import { QuotePanel } from './quote-panel';
 import { TelegramField } from './telegram-field';
 import { useApplyForm } from './use-apply-form';
+import { usePairLimits } from './use-pair-limits';
 import type { TelegramContact } from './use-telegram-contact';
 
 const STANDARD_FIELDS: StandardField[] = ['continent', 'country', 'city', 'amount', 'contactTelegram'];
@@ -60,6 +61,7 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
   const [prefill] = useState(pendingApplyPrefill);
   const { errorText, clearError, submitting, send } = useApplyForm(props, STANDARD_FIELDS);
   const quote = useQuote(form.assetFrom, form.assetTo, form.amount, form.city);
+  const limits = usePairLimits(form.assetFrom, form.assetTo);
   const readyQuote = quote.status === 'ready' ? quote.quote : null;
   // The decimal separator of the UI language, in the placeholder; both `,` and `.` are accepted.
   const amountPlaceholder = new Intl.NumberFormat(language === 'ru' ? 'ru-RU' : 'en-US', {
@@ -242,7 +244,7 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
           }}
           error={errorText('amount')}
         />
-        <QuotePanel state={quote} />
+        <QuotePanel state={quote} limits={limits} assetFrom={form.assetFrom} assetTo={form.assetTo} />
       </fieldset>
 
       <TelegramField

@@ -64,8 +64,11 @@ describe('apply form rules', () => {
       minAmount: 50000,
       minAmountUSD: 100,
       maxAmount: null,
+      reserve: null,
+      maxAmountTo: null,
       belowMinimum: true,
       aboveMaximum: false,
+      aboveReserve: false,
       updatedAt: '2026-01-01T00:00:00.000Z',
     };
     expect(validateStandard(form, '@someone', 'valid', quote)).toEqual({

@@ -64,8 +64,11 @@ function quoteFor(body: { assetFrom: string; assetTo: string; amount: number }):
     minAmount: 47_620,
     minAmountUSD: 100,
     maxAmount: null,
+    maxAmountTo: 5_000,
+    reserve: 5_000,
     belowMinimum: false,
     aboveMaximum: false,
+    aboveReserve: false,
     updatedAt: new Date().toISOString(),
   };
 }

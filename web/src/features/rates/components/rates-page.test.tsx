@@ -29,6 +29,8 @@ function direction(assetFrom: string, assetTo: string, rate: number | null = 1):
     maxAmount: null,
     isActive: true,
     updatedAt: AT,
+    reserve: 250_000,
+    quoteLimits: { minAmount: 100, maxAmount: null, maxAmountTo: 250_000 },
   };
 }
 
@@ -124,7 +126,13 @@ const data: PublicRatesData = {
   currencies: [],
   directions: [
     ...bothWays('USD', 'EUR', 'RUB').filter((d) => d.assetFrom !== 'card-EUR'),
-    { ...direction('card-KZT', 'usdt-trc20', 0.002058), minAmount: 48_590.87, maxAmount: 5_000_000 },
+    {
+      ...direction('card-KZT', 'usdt-trc20', 0.002058),
+      minAmount: null,
+      maxAmount: 5_000_000,
+      reserve: 40_000,
+      quoteLimits: { minAmount: 48_590.87, maxAmount: 5_000_000, maxAmountTo: 10_290 },
+    },
   ],
 };
 
@@ -169,11 +177,12 @@ describe('rates page', () => {
     const cells = within(row)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(cells.slice(0, 4)).toEqual([
+    expect(cells.slice(0, 5)).toEqual([
       'USDT (TRC-20)',
       '1 KZT = 0.002058 USDT',
       '48,590.87 KZT',
       '5,000,000 KZT',
+      '40,000 USDT',
     ]);
     expect(within(row).getByRole('cell', { name: /:/ }).querySelector('time')?.getAttribute('dateTime')).toBe(
       AT,

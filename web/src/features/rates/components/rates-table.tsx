@@ -10,8 +10,8 @@ interface Column {
 
 /**
  * The directions of a place, one row each: a table on wide screens, a card per direction on phones
- * (each cell then names its column). The columns are one list: the reserve of the receive currency
- * joins it as one more entry once GET /rates carries it (issue 15 §3).
+ * (each cell then names its column): the rate, the limits of one application as a quote states them
+ * (the setting's floor included), the reserve of the receive currency and the rate's time.
  */
 export function RatesTable({ directions }: { directions: PublishedDirection[] }) {
   const { t, language } = useTranslation('common');
@@ -25,8 +25,9 @@ export function RatesTable({ directions }: { directions: PublishedDirection[] })
       key: 'rate',
       cell: (d) => `1 ${currencyOf(d.assetFrom)} = ${number(d.rate ?? 0)} ${currencyOf(d.assetTo)}`,
     },
-    { key: 'minimum', cell: (d) => amount(d.minAmount, d.assetFrom) },
-    { key: 'maximum', cell: (d) => amount(d.maxAmount, d.assetFrom) },
+    { key: 'minimum', cell: (d) => amount(d.quoteLimits?.minAmount ?? d.minAmount, d.assetFrom) },
+    { key: 'maximum', cell: (d) => amount(d.quoteLimits?.maxAmount ?? d.maxAmount, d.assetFrom) },
+    { key: 'reserve', cell: (d) => amount(d.reserve, d.assetTo) },
     {
       key: 'updated',
       cell: (d) => {

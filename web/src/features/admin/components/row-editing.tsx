@@ -1,42 +1,36 @@
-import type { RatesData } from '@shared/contract/rates';
 import { Button } from '@web/components/ui/button';
 import { useTranslation } from '@web/lib/i18n';
 import { localizedFieldErrors, serverErrorText } from '@web/lib/server-message';
 import { useState } from 'react';
-import { adminApi } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
 
-/** When a rate or value last changed, and by whom. */
+/** When a row (a rate, a value, a reserve) was last changed, and by whom. */
 export function Changed({ at, by }: { at: string; by: string | null }) {
   const { t, language } = useTranslation('admin');
   return (
     <span className="changed">
       <span className="nowrap">{formatDateTime(at, language)}</span>
-      <span className="muted changed__by">{by ?? t('rates.bySystem')}</span>
+      <span className="muted changed__by">{by ?? t('common.bySystem')}</span>
     </span>
   );
 }
 
 /**
- * A row of rates edited in place: its draft (null while not editing) and the save that sends it.
- * After a save the screen takes the new rates and the row leaves editing; after a refusal the
- * server's field errors go to `onFieldErrors`.
+ * A table row edited in place (rates, reserves): its draft (null while not editing) and the send
+ * that saves a change with `save`. After a save the row leaves editing with the `saved` toast;
+ * after a refusal the server's field errors go to `onFieldErrors` (by the last part of their path).
  */
-export function useRowEdit<D>(onSaved: (rates: RatesData) => void) {
+export function useRowEdit<D, C>(save: (change: C) => Promise<void>, saved: string) {
   const { t } = useTranslation('admin');
   const [draft, setDraft] = useState<D | null>(null);
   const [saving, setSaving] = useState(false);
-  const send = async (
-    change: Parameters<typeof adminApi.saveRates>[0],
-    onFieldErrors: (fields: Record<string, string>) => void,
-  ) => {
+  const send = async (change: C, onFieldErrors: (fields: Record<string, string>) => void) => {
     setSaving(true);
     try {
-      const answer = await adminApi.saveRates(change);
-      if (answer.data?.rates) onSaved(answer.data.rates);
+      await save(change);
       setDraft(null);
-      notify.success(t('rates.saved'));
+      notify.success(saved);
     } catch (error) {
       onFieldErrors(localizedFieldErrors(error, (path) => path.split('.').pop() ?? path));
       // The field errors show under their cells; the toast carries the overall refusal.

@@ -1,0 +1,23 @@
+import { StateConflict } from '@functions/commons/errors';
+import { plainCurrencyAmount } from '@shared/assets';
+
+/**
+ * Completing would pay out more of a currency than the office holds: refused, so a reserve never
+ * goes below 0 (docs/decisions.md); staff correct the reserve first if the office holds more.
+ */
+export class ReserveTooLow extends StateConflict {
+  constructor(code: string, held: number, paid: number) {
+    super(
+      `The ${code} reserve is too low to complete this application: it holds ${plainCurrencyAmount(held, code)} and the application pays out ${plainCurrencyAmount(paid, code)}. Update the reserve if the office holds more.`,
+    );
+  }
+}
+
+/** An application completed (or someone else saved) between reading the reserves and saving them. */
+export class ReservesChangedMeanwhile extends StateConflict {
+  constructor() {
+    super(
+      'The reserves were changed meanwhile (an application was completed or someone saved them). Reload and try again.',
+    );
+  }
+}

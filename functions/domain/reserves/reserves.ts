@@ -1,0 +1,98 @@
+import type { ApplicationRecord } from '@functions/data/applications';
+import { auditPut } from '@functions/data/audit';
+import { findReserves, readReserves, reserveMove, reserveSet } from '@functions/data/reserves';
+import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
+import type { RecordedActor } from '@functions/domain/accounts/principal';
+import type { PutReservesBody, ReserveView } from '@shared/contract/reserves';
+import { checkReserveAlerts } from './alerts';
+import { ReservesChangedMeanwhile, ReserveTooLow } from './errors';
+import { listReserves } from './views';
+
+/**
+ * PUT /admin/reserves: staff's amounts and alert levels, each conditional on the version read (a
+ * completion meanwhile answers 409), with one audit entry (before/after of every changed reserve)
+ * in one transaction; then the alert check of the changed ones (a level set above the amount
+ * alerts, an amount topped up re-arms).
+ */
+export async function putReserves(
+  body: PutReservesBody,
+  actor: RecordedActor,
+): Promise<{ changed: number; reserves: ReserveView[] }> {
+  const current = new Map((await readReserves()).map((reserve) => [reserve.code, reserve]));
+  const now = new Date();
+  const at = now.toISOString();
+  const writes: TransactItem[] = [];
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
+  for (const change of body.reserves) {
+    const previous = current.get(change.code);
+    if (previous?.amount === change.amount && previous.alertLevel === change.alertLevel) continue;
+    writes.push(reserveSet({ ...change, at, by: actor.id }, previous?.version ?? null));
+    before[change.code] = previous ? { amount: previous.amount, alertLevel: previous.alertLevel } : null;
+    after[change.code] = { amount: change.amount, alertLevel: change.alertLevel };
+  }
+  if (writes.length > 0) {
+    writes.push(
+      auditPut({
+        actorId: actor.id,
+        actorRole: actor.role,
+        action: 'reserves.update',
+        targetType: 'reserves',
+        targetId: 'table',
+        before,
+        after,
+        at: now,
+      }),
+    );
+    try {
+      await transactWrite(writes);
+    } catch (error) {
+      if (error instanceof TransactionCancelledError && error.conditionFailed) {
+        throw new ReservesChangedMeanwhile();
+      }
+      throw error;
+    }
+    await checkReserveAlerts(Object.keys(after), now);
+  }
+  return { changed: Object.keys(after).length, reserves: (await listReserves()).reserves };
+}
+
+/** What completing an application does to the reserves, for its status-change transaction. */
+export interface ReserveMoves {
+  items: TransactItem[];
+  /** The currencies moved, for the alert check after the commit. */
+  codes: string[];
+  /**
+   * The refusal when the transaction failed on the payout's condition (a concurrent completion
+   * paid out first); `offset` is the index of the first move item in the transaction.
+   */
+  refusal(error: TransactionCancelledError, offset: number): Promise<ReserveTooLow | null>;
+}
+
+/**
+ * Completing an application (docs/architecture.md §7): the office pays out `amountTo` of the
+ * received currency and takes in `amountFrom` of the given one. Only currencies with a reserve move
+ * (one without is not tracked); a payout above the reserve is refused before anything is written,
+ * and again by the transaction's condition should another completion take it first.
+ */
+export async function reserveMovesOnCompletion(application: ApplicationRecord): Promise<ReserveMoves> {
+  const { currencyFrom, currencyTo, amountFrom, amountTo } = application;
+  const none: ReserveMoves = { items: [], codes: [], refusal: async () => null };
+  if (!currencyFrom || !currencyTo || amountFrom === null || amountTo === null) return none;
+  const reserves = await findReserves([currencyFrom, currencyTo], { consistent: true });
+  const paidOut = reserves.get(currencyTo);
+  if (paidOut && paidOut.amount < amountTo) throw new ReserveTooLow(currencyTo, paidOut.amount, amountTo);
+  const moves = [
+    ...(paidOut ? [{ code: currencyTo, delta: -amountTo }] : []),
+    ...(reserves.has(currencyFrom) ? [{ code: currencyFrom, delta: amountFrom }] : []),
+  ];
+  return {
+    items: moves.map(({ code, delta }) => reserveMove(code, delta)),
+    codes: moves.map(({ code }) => code),
+    refusal: async (error, offset) => {
+      if (!paidOut || !error.failedAt(offset)) return null;
+      const held = (await findReserves([currencyTo], { consistent: true })).get(currencyTo)?.amount ?? 0;
+      return new ReserveTooLow(currencyTo, held, amountTo);
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { currencyDecimals } from '@shared/assets';
+import type { Language } from '@shared/enums';
+import { requireEnv } from '../commons/config';
+import type { OutgoingMail } from '../commons/mailer';
+import { renderMail } from './layout';
+
+const siteUrl = requireEnv('SITE_URL');
+
+/** The reserve that fell below its alert level, as the alert states it. */
+export interface ReserveAlertInput {
+  code: string;
+  amount: number;
+  alertLevel: number;
+  /** When the crossing was seen. */
+  at: string;
+}
+
+const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US' };
+
+/** An amount of the reserve's currency in the recipient's language, with its code. */
+function amountIn(language: Language, value: number, code: string): string {
+  const number = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: currencyDecimals(code) });
+  return `${number.format(value)} ${code}`;
+}
+
+const TEXT = {
+  en: {
+    title: (code: string) => `The ${code} reserve is below its alert level`,
+    message: (code: string, amount: string, level: string) =>
+      `The ${code} reserve is ${amount}, below its alert level of ${level}. Top it up in the reserves page, or applications that pay out ${code} will be refused once it runs out.`,
+    facts: { currency: 'Currency', amount: 'Reserve', level: 'Alert level', at: 'Seen at' },
+    button: 'Open the reserves',
+    why: 'You get this mail because this address is set as staffNotifyEmail in the system settings.',
+  },
+  ru: {
+    title: (code: string) => `Резерв ${code} ниже порога оповещения`,
+    message: (code: string, amount: string, level: string) =>
+      `Резерв ${code} — ${amount}, ниже порога оповещения ${level}. Пополните его на странице резервов, иначе заявки с выплатой в ${code} будут отклоняться, когда он закончится.`,
+    facts: { currency: 'Валюта', amount: 'Резерв', level: 'Порог оповещения', at: 'Замечено' },
+    button: 'Открыть резервы',
+    why: 'Вы получили это письмо, потому что этот адрес указан в системной настройке staffNotifyEmail.',
+  },
+} as const;
+
+/** The in-app notification of a low reserve, in the staff member's language. */
+export function reserveAlertMessage(
+  language: Language,
+  input: ReserveAlertInput,
+): { title: string; message: string } {
+  const text = TEXT[language];
+  return {
+    title: text.title(input.code),
+    message: text.message(
+      input.code,
+      amountIn(language, input.amount, input.code),
+      amountIn(language, input.alertLevel, input.code),
+    ),
+  };
+}
+
+/** The staff mail of a low reserve: the facts, what to do, a button to the reserves page. */
+export function reserveAlertMail(to: string, language: Language, input: ReserveAlertInput): OutgoingMail {
+  const text = TEXT[language];
+  const { title, message } = reserveAlertMessage(language, input);
+  const { text: plain, html } = renderMail({
+    language,
+    title,
+    facts: [
+      [text.facts.currency, input.code],
+      [text.facts.amount, amountIn(language, input.amount, input.code)],
+      [text.facts.level, amountIn(language, input.alertLevel, input.code)],
+      [
+        text.facts.at,
+        new Intl.DateTimeFormat(LOCALES[language], {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          timeZone: 'UTC',
+        }).format(new Date(input.at)) + ' UTC',
+      ],
+    ],
+    paragraphs: [message],
+    button: { label: text.button, url: `${siteUrl}/admin/reserves` },
+    why: text.why,
+  });
+  return { to, subject: title, text: plain, html };
+}

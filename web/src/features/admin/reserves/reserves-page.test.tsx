@@ -1,0 +1,118 @@
+import type { ReserveView } from '@shared/contract/reserves';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '@web/lib/api-client';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { adminApi } from '../api/admin-api';
+import { renderAdmin, startI18n } from '../test-utils';
+import { ReservesPage } from './reserves-page';
+
+const reserve = (code: string, amount: number, alertLevel: number): ReserveView => ({
+  code,
+  amount,
+  alertLevel,
+  belowAlert: amount < alertLevel,
+  alertedAt: amount < alertLevel ? '2026-03-01T10:00:00.000Z' : null,
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  updatedBy: null,
+});
+
+const STORED = [reserve('EUR', 93_000, 9_300), reserve('GEL', 100, 500), reserve('USDT', 250_000, 25_000)];
+
+function openPage(stored = STORED) {
+  vi.spyOn(adminApi, 'reserves').mockResolvedValue(stored);
+  const save = vi.spyOn(adminApi, 'saveReserves');
+  renderAdmin(<ReservesPage />, { url: '/admin/reserves' });
+  return save;
+}
+
+const rowOf = (code: string) => screen.getByRole('rowheader', { name: code }).closest('tr')!;
+
+async function edit(code: string, values: { amount?: string; alertLevel?: string }) {
+  fireEvent.click(await screen.findByRole('button', { name: `Edit the ${code} reserve` }));
+  const row = within(rowOf(code));
+  if (values.amount !== undefined) {
+    fireEvent.change(row.getByLabelText(`Amount of ${code} held`), { target: { value: values.amount } });
+  }
+  if (values.alertLevel !== undefined) {
+    fireEvent.change(row.getByLabelText(`Alert level of ${code}`), { target: { value: values.alertLevel } });
+  }
+  fireEvent.click(row.getByRole('button', { name: 'Save' }));
+  return row;
+}
+
+describe('ReservesPage', () => {
+  beforeAll(startI18n);
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('lists the reserves below their alert level first, marked, with when staff were alerted', async () => {
+    openPage();
+    await screen.findByRole('rowheader', { name: 'GEL' });
+    const codes = screen.getAllByRole('rowheader').map((cell) => cell.textContent);
+    expect(codes).toEqual(['GEL', 'EUR', 'USDT']);
+    expect(within(rowOf('GEL')).getByText('Below alert level')).toBeTruthy();
+    expect(within(rowOf('GEL')).getByText(/^Staff alerted /)).toBeTruthy();
+    expect(within(rowOf('USDT')).getByText('OK')).toBeTruthy();
+    expect(within(rowOf('USDT')).getByText('250,000 USDT')).toBeTruthy();
+  });
+
+  it('shows only the reserves below their alert level when filtered', async () => {
+    openPage();
+    await screen.findByRole('rowheader', { name: 'GEL' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'State' }), { target: { value: 'below' } });
+    expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['GEL']);
+  });
+
+  it("refuses what the server would, with the server's texts, before sending", async () => {
+    const save = openPage();
+    const row = await edit('EUR', { amount: '-5', alertLevel: 'lots' });
+    expect(row.getByText('Must be 0 or more.')).toBeTruthy();
+    expect(row.getByText('Enter a number, 0 or more.')).toBeTruthy();
+
+    fireEvent.change(row.getByLabelText('Amount of EUR held'), { target: { value: '10.005' } });
+    fireEvent.change(row.getByLabelText('Alert level of EUR'), { target: { value: '1000' } });
+    fireEvent.click(row.getByRole('button', { name: 'Save' }));
+    expect(row.getByText('At most 2 decimal places.')).toBeTruthy();
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('saves an amount with a decimal comma and thousands spaces, and shows the reserves answered', async () => {
+    const save = openPage().mockResolvedValue({
+      success: true,
+      message: 'Reserves saved.',
+      data: { changed: 1, reserves: [reserve('EUR', 1_234.5, 2_000), STORED[1]!, STORED[2]!] },
+    });
+    await edit('EUR', { amount: '1 234,5', alertLevel: '2000' });
+    await waitFor(() =>
+      expect(save).toHaveBeenCalledWith({ reserves: [{ code: 'EUR', amount: 1234.5, alertLevel: 2000 }] }),
+    );
+    expect(await screen.findByText('1,234.5 EUR')).toBeTruthy();
+    expect(within(rowOf('EUR')).getByText('Below alert level')).toBeTruthy();
+  });
+
+  it('allows USDT its six decimals', async () => {
+    const save = openPage().mockResolvedValue({
+      success: true,
+      message: '',
+      data: { changed: 1, reserves: STORED },
+    });
+    await edit('USDT', { amount: '1000.123456' });
+    await waitFor(() =>
+      expect(save).toHaveBeenCalledWith({
+        reserves: [{ code: 'USDT', amount: 1000.123456, alertLevel: 25_000 }],
+      }),
+    );
+  });
+
+  it("shows the server's refusal of a field under its cell", async () => {
+    openPage().mockRejectedValue(
+      new ApiError(400, 'Validation failed.', [
+        { path: 'reserves.0.alertLevel', param: 'reserves.0.alertLevel', msg: 'At most 2 decimal places.' },
+      ]),
+    );
+    const row = await edit('GEL', { alertLevel: '600' });
+    expect(await row.findByText('At most 2 decimal places.')).toBeTruthy();
+  });
+});
