@@ -4,6 +4,7 @@ import { freePort } from '@infra/local/ports';
 import { startRateProviderStandIns } from '@infra/local/rate-providers';
 import { startLocalStack } from '@infra/local/stack';
 import type { Role } from '@shared/enums';
+import { AROUND_THE_CLOCK } from '@shared/working-hours';
 import { meterConsumedCapacity } from '../support/consumed-capacity';
 import {
   type Footprint,
@@ -114,6 +115,7 @@ const SCENARIOS: Scenario[] = [
   { name: 'GET /health', run: (c) => call(c, 'GET', '/api/health') },
   { name: 'GET /openapi.json', run: (c) => call(c, 'GET', '/api/openapi.json') },
   { name: 'GET /geo', run: (c) => call(c, 'GET', '/api/geo') },
+  { name: 'GET /status', run: (c) => call(c, 'GET', '/api/status') },
   { name: 'GET /misc/avatars', run: (c) => call(c, 'GET', '/api/misc/avatars') },
   {
     name: 'POST /misc/validate-telegram',
@@ -199,6 +201,16 @@ const SCENARIOS: Scenario[] = [
         assetFrom: 'card-EUR',
         assetTo: 'usdt-trc20',
         amount: 500,
+      }),
+  },
+  {
+    name: 'POST /rates/calculate (cash in a city: its hours too)',
+    run: (c) =>
+      call(c, 'POST', '/api/rates/calculate', undefined, {
+        assetFrom: 'cash-EUR',
+        assetTo: 'usdt-trc20',
+        amount: 500,
+        city: 'europe.spain.madrid',
       }),
   },
   {
@@ -303,6 +315,28 @@ const SCENARIOS: Scenario[] = [
     run: (c) =>
       call(c, 'PUT', '/api/admin/geo/toggle', c.tokens.admin, { locationKey: 'asia.japan', isActive: true }),
   },
+  // Working hours: the values the bench stack seeded (around the clock), so nothing is closed after.
+  {
+    name: 'PUT /admin/geo/cities/{key}',
+    run: (c) =>
+      call(c, 'PUT', '/api/admin/geo/cities/asia.japan.kyoto', c.tokens.admin, {
+        timeZone: 'Asia/Tokyo',
+        week: AROUND_THE_CLOCK,
+        code: 'KYOTO',
+      }),
+  },
+  {
+    name: 'PUT /admin/geo/card-hours',
+    run: (c) =>
+      call(c, 'PUT', '/api/admin/geo/card-hours', c.tokens.admin, {
+        timeZone: 'Europe/Moscow',
+        week: AROUND_THE_CLOCK,
+      }),
+  },
+  {
+    name: 'PUT /admin/geo/maintenance',
+    run: (c) => call(c, 'PUT', '/api/admin/geo/maintenance', c.tokens.admin, { active: false }),
+  },
   { name: 'GET /admin/settings', run: (c) => call(c, 'GET', '/api/admin/settings', c.tokens.admin) },
   {
     name: 'GET /admin/settings/{key}',
@@ -375,6 +409,8 @@ export async function measureDynamoCosts(sizes: number[]): Promise<DynamoCosts> 
     mailFrom: 'no-reply@bench.local',
     web: 'none',
     runJobs: false,
+    // The rows quote and apply for cash and card at whatever hour the bench runs.
+    aroundTheClock: true,
   });
   try {
     const { db } = await import('@functions/data/client');
