@@ -71,8 +71,8 @@
  * 19. Recently completed (dashboard): Query gsi1 gsi1pk=APPLOG#COMPLETED, newest first.
  * 20. A user's notifications, newest first: Query pk=USER#{id}, begins_with(sk, NOTIF#); unread
  *     ones: Query gsi2 gsi2pk=UNREAD#{id} (sparse: removed when read); counts in NOTIFSTATS.
- * 21. Rates: Query pk=RATES (published table); a quote: BatchGet of the direction, the two
- *     currency values and the two feed prices. A currency's feed price history (how a quote came
+ * 21. Rates: Query pk=RATES (published table, reserves included); a quote: BatchGet of the
+ *     direction, the two currency values, the two feed prices and the received currency's reserve. A currency's feed price history (how a quote came
  *     about; written by the rates job, read by staff tools): Query pk=RATEHIST#{code}, sk <= {at}.
  * 22. Audit trail of one target: Query pk=AUDIT#{type}#{id}; of one day: Query gsi1 AUDITDAY#{day}.
  * 23. Idempotent submit: Put IDEMP#{userId}#{key} with attribute_not_exists (or expired) in the

@@ -23,6 +23,7 @@ const SCREENS = [
   { name: 'users', path: '/admin/user-management' },
   { name: 'applications', path: '/admin/application-management' },
   { name: 'rates', path: '/admin/exchange-rates' },
+  { name: 'reserves', path: '/admin/reserves' },
   { name: 'geo', path: '/admin/geo-management' },
   { name: 'settings', path: '/admin/system-settings' },
   { name: 'coming-soon', path: '/admin/payment-gateways' },
@@ -167,6 +168,13 @@ describe.each(['ru', 'en'] as Language[])('admin screens in %s', (language) => {
       if (name === 'geo') await page.locator('.geo-row__expand').first().click();
       await look(name);
     }
+    // A reserve edited in place: its two inputs and the save and cancel buttons in the row's card.
+    await page.goto(page.url().replace(/\/admin.*$/, '/admin/reserves'));
+    await waitForAdmin(page);
+    await page.locator('.data-table tbody .row-icon-btn').first().click();
+    await page.locator('.data-table tbody .cell-edit input').first().waitFor();
+    await look('reserve-edit');
+
     await page.locator('.admin__menu-button').click();
     await page.locator('.admin-drawer .admin-nav').waitFor();
     await look('drawer');
