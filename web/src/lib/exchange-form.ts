@@ -169,18 +169,20 @@ export function findCity(
  * country too, with the country's rule for the give asset when the country changes; a key that
  * is no active city clears the place.
  */
-export function selectPlace(tree: GeoTree, form: StandardForm, cityKey: string): StandardForm {
+export function selectPlace(
+  tree: GeoTree,
+  form: StandardForm,
+  cityKey: string,
+  open: OpenKinds = ALL_OPEN,
+): StandardForm {
   const place = findCity(tree, cityKey);
   if (!place) return selectContinent(form, '');
+  const { localCurrency } = place.country;
   const inCountry =
     form.country === place.country.key
       ? form
-      : selectCountry(
-          { ...form, continent: place.continent },
-          place.country.key,
-          place.country.localCurrency,
-        );
-  return selectCity(inCountry, cityKey);
+      : selectCountry({ ...form, continent: place.continent }, place.country.key, localCurrency, open);
+  return selectCity(inCountry, cityKey, localCurrency, open);
 }
 
 /** What the calculator carries to the apply form: the place as its city, the pair and the amount as typed. */

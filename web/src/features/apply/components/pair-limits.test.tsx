@@ -95,7 +95,7 @@ describe('the limits of the chosen pair', () => {
   it('show the minimum, the maximum and the most that can be received before an amount is typed', async () => {
     expect(shownFor('Minimum')).toBe('…');
     await waitFor(() => expect(shownFor('Minimum')).toBe('100 USD'));
-    expect(shownFor('Maximum')).toBe('No maximum');
+    expect(shownFor('Maximum')).toBe('no limit');
     expect(shownFor('Receive up to')).toBe('1,000 USDT');
     expect(requests).toContain('/api/rates?assetFrom=cash-USD&assetTo=usdt-trc20');
     expect(requests.some((url) => url.startsWith('/api/rates/calculate'))).toBe(false);

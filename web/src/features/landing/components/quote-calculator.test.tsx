@@ -174,7 +174,10 @@ describe('quote calculator', () => {
     }
 
     expect(await screen.findByText('≈ 200 USDT')).toBeTruthy();
-    expect(calculations).toEqual([{ assetFrom: 'card-KZT', assetTo: 'usdt-trc20', amount: 100_000 }]);
+    // With the city, so the server judges a cash direction by its hours.
+    expect(calculations).toEqual([
+      { assetFrom: 'card-KZT', assetTo: 'usdt-trc20', amount: 100_000, city: 'cis.kazakhstan.almaty' },
+    ]);
     expect(screen.getByText('1 KZT = 0.002 USDT')).toBeTruthy();
     expect(screen.getByText('47,620 KZT')).toBeTruthy();
     expect(screen.getByText('no limit')).toBeTruthy();

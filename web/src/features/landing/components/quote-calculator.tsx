@@ -7,9 +7,11 @@ import { Spinner } from '@web/components/ui/spinner';
 import { paths, registerPath } from '@web/config/paths';
 import { saveApplyPrefill } from '@web/lib/apply-prefill';
 import {
+  findCity,
   giveOptions,
   INITIAL_STANDARD_FORM,
   localCurrencyOf,
+  type OpenKinds,
   receiveOptions,
   type StandardForm,
   selectAssetFrom,
@@ -41,6 +43,13 @@ export default function QuoteCalculator() {
   const [form, setForm] = useState<StandardForm>(INITIAL_STANDARD_FORM);
   const tree = geo.status === 'ready' ? geo.tree : [];
   const localCurrency = localCurrencyOf(tree, form);
+  // Cash only while the chosen city is open (docs/product.md §4 "Working hours"); card hours are the
+  // server's to judge here, and a closed card direction is refused with its opening time.
+  const openIn = (cityKey: string): OpenKinds => ({
+    cash: findCity(tree, cityKey)?.city.hours.openNow ?? true,
+    card: true,
+  });
+  const open = openIn(form.city);
   const quote = useQuote(form.assetFrom, form.assetTo, form.amount, form.city);
   const assetLabel = useAssetLabel();
   const assetOption = (key: string) => ({ value: key, label: assetLabel(key) });
@@ -69,31 +78,33 @@ export default function QuoteCalculator() {
           groups={cityGroups(tree, language)}
           disabled={geo.status === 'loading'}
           value={form.city}
-          onChange={(event) => setForm(selectPlace(tree, form, event.target.value))}
+          onChange={(event) =>
+            setForm(selectPlace(tree, form, event.target.value, openIn(event.target.value)))
+          }
         />
         <div className="calc__pair">
           <SelectField
             label={t('calculator.give')}
             name="assetFrom"
-            options={giveOptions(localCurrency).map(assetOption)}
+            options={giveOptions(localCurrency, open).map(assetOption)}
             value={form.assetFrom}
-            onChange={(event) => setForm(selectAssetFrom(form, event.target.value, localCurrency))}
+            onChange={(event) => setForm(selectAssetFrom(form, event.target.value, localCurrency, open))}
           />
           <button
             type="button"
             className="icon-btn calc__swap"
             aria-label={t('calculator.swap')}
             title={t('calculator.swap')}
-            onClick={() => setForm(swapAssets(form, localCurrency))}
+            onClick={() => setForm(swapAssets(form, localCurrency, open))}
           >
             <SwapIcon />
           </button>
           <SelectField
             label={t('calculator.receive')}
             name="assetTo"
-            options={receiveOptions(form.assetFrom, localCurrency).map(assetOption)}
+            options={receiveOptions(form.assetFrom, localCurrency, open).map(assetOption)}
             value={form.assetTo}
-            onChange={(event) => setForm(selectAssetTo(form, event.target.value, localCurrency))}
+            onChange={(event) => setForm(selectAssetTo(form, event.target.value, localCurrency, open))}
           />
         </div>
         <TextField
