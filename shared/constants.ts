@@ -2,6 +2,8 @@
 export const TICKER_REFRESH_MS = 60_000;
 /** How long CloudFront (and the browser) keep `GET /api/market/ticker`'s answer. */
 export const TICKER_CACHE_SECONDS = 60;
+/** How long CloudFront (and a monitor) keep `GET /api/export/rates.xml`. */
+export const RATES_EXPORT_CACHE_SECONDS = 30;
 export const TICKER_COINS = [
   'bitcoin',
   'ethereum',
@@ -58,7 +60,7 @@ export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
 
 /**
  * System settings the product reads, with their kind and default (seeded once). A setting holds a
- * number, or an email address where '' means none (docs/architecture.md §4).
+ * number, an email address where '' means none, or a token where '' means none (docs/architecture.md §4).
  */
 export const SETTING_KEYS = [
   'minApplicationAmountUSD',
@@ -66,11 +68,13 @@ export const SETTING_KEYS = [
   'staffMfaRequired',
   'quoteLockMinutes',
   'staffNotifyEmail',
+  'ratesExportToken',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 type SettingDefinition =
   | { kind: 'number'; value: number; description: string }
-  | { kind: 'email'; value: string; description: string };
+  | { kind: 'email'; value: string; description: string }
+  | { kind: 'token'; value: string; description: string };
 export type SettingKind = SettingDefinition['kind'];
 export const SETTING_DEFAULTS = {
   minApplicationAmountUSD: { kind: 'number', value: 100, description: 'Minimum application amount, in USD' },
@@ -93,6 +97,11 @@ export const SETTING_DEFAULTS = {
     kind: 'email',
     value: '',
     description: 'Staff address mailed about every new application (empty: no mail)',
+  },
+  ratesExportToken: {
+    kind: 'token',
+    value: '',
+    description: 'Token the rate monitors add to /api/export/rates.xml?token=… (empty: the file is public)',
   },
 } satisfies Record<SettingKey, SettingDefinition>;
 /** The type of a setting's value: number or string, by its kind. */

@@ -22,10 +22,22 @@ export interface Reply<T = unknown> {
   message?: string;
   data?: T;
   headers?: Record<string, string>;
+  /** A document answered as it is, on a route that `produces` one; `headers` give its type. */
+  document?: string;
 }
 
-/** The envelope around `data`, or `data` alone on a route that answers bare (RouteDefinition.bare). */
+/**
+ * The envelope around `data`, `data` alone on a route that answers bare (RouteDefinition.bare), or
+ * the document of a route that produces one.
+ */
 export function toResponse(reply: Reply, bare = false): ApiResult {
+  if (reply.document !== undefined) {
+    return {
+      statusCode: reply.status ?? 200,
+      headers: { 'X-Content-Type-Options': 'nosniff', ...reply.headers },
+      body: reply.document,
+    };
+  }
   if (bare) {
     return {
       statusCode: reply.status ?? 200,

@@ -54,6 +54,11 @@ export interface RouteDefinition {
    * OpenAPI tools read as it is. Errors keep the envelope.
    */
   bare?: true;
+  /**
+   * The successful answer is a document of this type (the handler's `document`), not JSON: the rate
+   * monitors' XML export. Errors keep the envelope.
+   */
+  produces?: 'application/xml';
   /** Status of a successful answer when it is not 200 (a created resource: 201). */
   successStatus?: 201;
 }

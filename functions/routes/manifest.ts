@@ -4,6 +4,7 @@ import * as applications from './applications';
 import * as auth from './auth';
 import * as dashboard from './dashboard';
 import type { JobDefinition, RouteDefinition } from './definition';
+import * as ratesExport from './export';
 import * as geo from './geo';
 import * as market from './market';
 import * as mfa from './mfa';
@@ -32,6 +33,7 @@ export const routes = {
   ...rates,
   ...reserves,
   ...market,
+  ...ratesExport,
   ...adminUsers,
   ...adminApplications,
   ...dashboard,

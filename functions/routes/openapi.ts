@@ -47,9 +47,9 @@ export function responseSchemaOf(route: RouteDefinition): z.ZodMiniType | undefi
 function operation(id: RouteId, route: RouteDefinition) {
   const data = responseSchemaOf(route) ?? z.unknown();
   const success = {
-    content: {
-      'application/json': { schema: jsonSchema(route.bare ? data : envelopeSchema(data), 'output') },
-    },
+    content: route.produces
+      ? { [route.produces]: { schema: { type: 'string' } } }
+      : { 'application/json': { schema: jsonSchema(route.bare ? data : envelopeSchema(data), 'output') } },
   };
   const headerParameters = parameters(route.headers, 'header');
   const replays = headerParameters.some((parameter) => parameter.name === 'idempotency-key');
@@ -62,6 +62,9 @@ function operation(id: RouteId, route: RouteDefinition) {
             : {}),
         }
       : { '200': { description: 'Success', ...success } };
+  if (route.produces) {
+    responses['304'] = { description: 'Unchanged since the ETag sent in If-None-Match' };
+  }
   for (const [status, description] of Object.entries(ERROR_STATUSES)) {
     responses[status] = {
       description,

@@ -1,11 +1,12 @@
 import { ORIGIN_HEADER } from '@functions/pipeline/middleware/origin-guard';
-import { TICKER_CACHE_SECONDS } from '@shared/constants';
+import { RATES_EXPORT_CACHE_SECONDS, TICKER_CACHE_SECONDS } from '@shared/constants';
 import { Duration, Fn, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
   AllowedMethods,
   CachePolicy,
+  CacheQueryStringBehavior,
   Distribution,
   Function as EdgeFunction,
   FunctionCode,
@@ -134,6 +135,17 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
     enableAcceptEncodingGzip: true,
     enableAcceptEncodingBrotli: true,
   });
+  // The monitors' export is the same for everyone who holds the token: the token is the key's only
+  // part, so a request with a wrong one never gets the file from the cache.
+  const ratesExportCache = new CachePolicy(scope, 'RatesExportCache', {
+    comment: 'GET /api/export/rates.xml: the same file per token for 30 s',
+    minTtl: Duration.seconds(0),
+    defaultTtl: Duration.seconds(RATES_EXPORT_CACHE_SECONDS),
+    maxTtl: Duration.seconds(RATES_EXPORT_CACHE_SECONDS),
+    queryStringBehavior: CacheQueryStringBehavior.allowList('token'),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+  });
   const customDomain = config.siteDomain && config.certificateArn;
 
   const distribution = new Distribution(scope, 'Distribution', {
@@ -174,6 +186,12 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
         ...apiBehavior,
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
         cachePolicy: tickerCache,
+        compress: true,
+      },
+      '/api/export/rates.xml': {
+        ...apiBehavior,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: ratesExportCache,
         compress: true,
       },
       '/api/*': {

@@ -102,7 +102,7 @@ export function apiRequestListener(
  */
 function checkResponse(route: RouteDefinition, result: ApiResult): void {
   const status = result.statusCode ?? 200;
-  if (status < 200 || status >= 300 || result.isBase64Encoded) return;
+  if (status < 200 || status >= 300 || result.isBase64Encoded || route.produces) return;
   const schema = responseSchemaOf(route);
   const parsed = JSON.parse(result.body ?? '{}') as { data?: unknown };
   const data = route.bare ? parsed : parsed.data;

@@ -117,6 +117,7 @@ export const settingKeySchema = /* @__PURE__ */ schema(() => z.enum(SETTING_KEYS
 export const SETTING_VALUE_PROBLEMS: Record<SettingKind, string> = {
   number: 'The value must be a number.',
   email: 'The value must be an email address, or empty for none.',
+  token: 'The value must be 16 to 64 letters, digits, - or _, or empty for none.',
 };
 
 const settingValueSchemas = /* @__PURE__ */ schema(() => ({
@@ -125,11 +126,16 @@ const settingValueSchemas = /* @__PURE__ */ schema(() => ({
     z.pipe(z.string().check(z.trim(), z.regex(/^-?\d+(\.\d+)?$/)), z.transform(Number)),
   ]),
   email: z.pipe(z.string().check(z.trim()), z.union([z.literal(''), emailSchema])),
+  token: z.pipe(
+    z.string().check(z.trim()),
+    z.union([z.literal(''), z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/))]),
+  ),
 }));
 
 /**
  * A sent value read by the setting's kind: a number (or numeric text), or an email address stored
- * trimmed and lower-case ('' = none); the problem's text when it does not fit.
+ * trimmed and lower-case ('' = none), or a token (kept as typed, trimmed; '' = none); the problem's text
+ * when it does not fit.
  */
 export function readSettingValue(
   key: SettingKey,

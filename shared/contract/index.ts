@@ -10,6 +10,7 @@ export * from './admin-users';
 export * from './applications';
 export * from './auth';
 export * from './hours';
+export * from './export';
 export * from './market';
 export * from './mfa';
 export * from './misc';

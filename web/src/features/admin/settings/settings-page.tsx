@@ -42,9 +42,18 @@ const SETTINGS: SettingSpec[] = [
   },
   // An email setting (SETTING_DEFAULTS' kind): empty saves "no staff mail".
   { key: 'staffNotifyEmail', placeholder: 'staff@example.com' },
+  // A token setting: empty publishes the monitors' export to anyone.
+  { key: 'ratesExportToken', placeholder: 'k3Xq9-monitors-2026' },
 ];
 
-/** System settings (docs/product.md §2, §5): each a field of its kind (number or email) saved on its own. */
+/** The input of each kind of setting. */
+const INPUTS = {
+  number: { type: 'number', inputMode: 'decimal' },
+  email: { type: 'email', inputMode: 'email' },
+  token: { type: 'text', inputMode: 'text' },
+} as const;
+
+/** System settings (docs/product.md §2, §5): each a field of its kind (number, email or token) saved on its own. */
 export function SettingsPage() {
   const { t } = useTranslation('admin');
   const settings = useResource((signal) => adminApi.settings(signal), []);
@@ -135,8 +144,8 @@ function SettingForm({
       <p className="muted setting__description">{t(`settings.${spec.key}.description`)}</p>
       <TextField
         label={t(`settings.${spec.key}.label`)}
-        type={spec.number ? 'number' : 'email'}
-        inputMode={spec.number ? 'decimal' : 'email'}
+        {...INPUTS[SETTING_DEFAULTS[spec.key].kind]}
+        autoComplete="off"
         step={spec.number?.step}
         min={spec.number?.min}
         placeholder={spec.placeholder}
