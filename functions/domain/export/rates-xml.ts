@@ -23,17 +23,16 @@ function plain(value: number, decimals: number): string {
 
 /**
  * `in`/`out` for a rate: one unit on the side worth more, so neither figure is a long fraction
- * (1 USDT → 95.5 RUB; 96.2 RUB → 1 USDT). Where `in` is derived it is rounded up, so the file never
- * promises more than the rate.
+ * (1 USDT → 95.5 RUB; 96.2 RUB → 1 USDT). `out` is rounded down and a derived `in` up, so the file
+ * never promises more than the rate.
  */
 function inOut(rate: number): { in: string; out: string } {
-  if (rate >= 1) return { in: '1', out: plain(rate, RATE_DECIMALS) };
   const scale = 10 ** RATE_DECIMALS;
+  if (rate >= 1) return { in: '1', out: plain(Math.floor(rate * scale + 1e-6) / scale, RATE_DECIMALS) };
   return { in: plain(Math.ceil((1 / rate) * scale - 1e-6) / scale, RATE_DECIMALS), out: '1' };
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /**
  * The export file: UTF-8 XML, `<rates>` with one `<item>` per line, full stops as decimal points,

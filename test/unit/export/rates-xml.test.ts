@@ -36,6 +36,10 @@ describe('renderRatesXml', () => {
     expect(xml).toContain('<in>1</in><out>95.5</out>');
   });
 
+  it('rounds out down at the eighth place, never above the rate', () => {
+    expect(renderRatesXml([item({ rate: 1.675170068001 })])).toContain('<out>1.67517006</out>');
+  });
+
   it('derives in from a rate below 1, rounded up so the file never promises more than the rate', () => {
     // 1 / 0.0104 = 96.153846153…: rounded up at the eighth place.
     const xml = renderRatesXml([item({ from: 'CASHRUB', to: 'USDTTRC20', rate: 0.0104 })]);

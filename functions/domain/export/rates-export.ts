@@ -1,0 +1,138 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { NotPermitted } from '@functions/commons/errors';
+import { amountDecimals, offeredFiatAssets, parseAssetKey } from '@shared/assets';
+import type { PublicRatesData } from '@shared/contract/rates';
+import type { GeoTree } from '@shared/geo';
+import { readGeoTree } from '../geo/read-tree';
+import { readExchangeStatus } from '../geo/working-hours';
+import { publishedRates } from '../rates/rates';
+import { settingValue } from '../settings/settings';
+import { monitorCurrencyCode } from './monitor-codes';
+import { type ExportItem, renderRatesXml } from './rates-xml';
+
+/** The operator gave the monitors a token (setting `ratesExportToken`) and this request lacks it. */
+export class ExportTokenRefused extends NotPermitted {
+  constructor() {
+    super('This file needs the token the exchange gave its rate monitors: add ?token=… to the address.');
+  }
+}
+
+type Direction = PublicRatesData['directions'][number];
+
+interface Offer {
+  direction: Direction;
+  /** The city code of a cash direction's city; none for card directions. */
+  city?: string;
+}
+
+const floorTo = (value: number, decimals: number) =>
+  Math.floor(value * 10 ** decimals + 1e-9) / 10 ** decimals;
+
+/**
+ * Where each published direction is offered now (docs/product.md §10): a card direction everywhere
+ * while card exchange is open, a cash one in every open city with a monitors' code whose country
+ * offers its currency; nothing in maintenance.
+ */
+function offersNow(
+  directions: Direction[],
+  tree: GeoTree,
+  status: { maintenance: boolean; cardOpen: boolean },
+): Offer[] {
+  if (status.maintenance) return [];
+  const openCities = tree.flatMap((continent) =>
+    continent.countries.flatMap((country) =>
+      country.cities
+        .filter((city) => city.code !== null && city.hours.openNow)
+        .map((city) => ({ code: city.code!, offered: offeredFiatAssets(country.localCurrency) })),
+    ),
+  );
+  return directions.flatMap((direction): Offer[] => {
+    const fiat = [direction.assetFrom, direction.assetTo].find(
+      (asset) => parseAssetKey(asset)?.kind === 'fiat',
+    )!;
+    if (!fiat.startsWith('cash-')) return status.cardOpen ? [{ direction }] : [];
+    return openCities
+      .filter((city) => city.offered.includes(fiat))
+      .map((city) => ({ direction, city: city.code }));
+  });
+}
+
+/**
+ * One line of the file, or null when the direction cannot be offered to a monitor: no reserve of
+ * what it pays out (a currency staff track no reserve of has no amount to state), or limits that
+ * leave no amount (the reserve buys less than the minimum).
+ */
+function toItem({ direction, city }: Offer): ExportItem | null {
+  const { reserve, quoteLimits: limits, rate } = direction;
+  if (reserve === null || reserve <= 0 || limits === null || rate === null) return null;
+  // The most one application may give: the direction's maximum, lowered to what the reserve pays.
+  const byReserve = floorTo((limits.maxAmountTo ?? reserve) / rate, amountDecimals(direction.assetFrom));
+  const maxAmount = Math.min(limits.maxAmount ?? byReserve, byReserve);
+  if (maxAmount < limits.minAmount) return null;
+  return {
+    from: monitorCurrencyCode(direction.assetFrom),
+    to: monitorCurrencyCode(direction.assetTo),
+    rate,
+    amount: reserve,
+    minAmount: limits.minAmount,
+    maxAmount,
+    ...(city ? { city } : {}),
+  };
+}
+
+function tokenMatches(presented: string | undefined, expected: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return presented !== undefined && timingSafeEqual(digest(presented), digest(expected));
+}
+
+export interface MonitorsRatesFile {
+  document: string;
+  /** A strong validator: the digest of the document. */
+  etag: string;
+  /** The newest price or change behind the file. */
+  lastModified: Date;
+  /** The monitor's If-None-Match names this very file. */
+  unchanged: boolean;
+}
+
+/**
+ * `GET /api/export/rates.xml` (docs/product.md §10): every direction offered now with its rate, the
+ * reserve of what it pays out, the limits of one application and, for cash, the city. Directions
+ * that are paused, closed, in maintenance or without reserve are left out.
+ */
+export async function monitorsRatesFile(request: {
+  token?: string;
+  ifNoneMatch?: string;
+  now?: Date;
+}): Promise<MonitorsRatesFile> {
+  const now = request.now ?? new Date();
+  const expected = await settingValue('ratesExportToken');
+  if (expected !== '' && !tokenMatches(request.token, expected)) throw new ExportTokenRefused();
+  const [rates, tree, status] = await Promise.all([
+    publishedRates(now),
+    readGeoTree({ activeOnly: true }, now),
+    readExchangeStatus(now),
+  ]);
+  const offers = offersNow(rates.directions, tree, {
+    maintenance: status.maintenance.active,
+    cardOpen: status.cardHours.openNow,
+  });
+  const items = offers
+    .map(toItem)
+    .filter((item): item is ExportItem => item !== null)
+    .sort((a, b) => `${a.from}>${a.to}>${a.city ?? ''}`.localeCompare(`${b.from}>${b.to}>${b.city ?? ''}`));
+  const document = renderRatesXml(items);
+  const etag = `"${createHash('sha256').update(document).digest('base64url').slice(0, 27)}"`;
+  const times = [
+    rates.updatedAt,
+    ...offers.map(({ direction }) => direction.priceAsOf ?? direction.updatedAt),
+  ]
+    .filter((time): time is string => time !== null)
+    .map(Date.parse);
+  return {
+    document,
+    etag,
+    lastModified: new Date(times.length > 0 ? Math.max(...times) : now.getTime()),
+    unchanged: request.ifNoneMatch?.split(',').some((tag) => tag.trim() === etag) ?? false,
+  };
+}
