@@ -172,7 +172,7 @@ describe('web stack', () => {
     expect(apiBehavior().CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
   });
 
-  it('caches the ticker, and only the ticker, for 60 s, the same answer for everyone', () => {
+  it('caches the ticker for 60 s, the same answer for everyone', () => {
     const ticker = config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/market/ticker')!;
     const [policy] = resourcesOf(web, 'AWS::CloudFront::CachePolicy');
     const policyConfig = policy!.Properties.CachePolicyConfig as {
@@ -182,11 +182,12 @@ describe('web stack', () => {
       ParametersInCacheKeyAndForwardedToOrigin: Record<string, unknown>;
     };
 
-    // CloudFront takes the first pattern that matches: the ticker's must come before /api/*, and no
-    // other API path is cached (the API reference page is a file of the site).
+    // CloudFront takes the first pattern that matches: the two cached API paths must come before
+    // /api/*, and no other API path is cached (the API reference page is a file of the site).
     expect(config.CacheBehaviors.map((behavior) => behavior.PathPattern)).toEqual([
       API_DOCS_PATH,
       '/api/market/ticker',
+      '/api/export/rates.xml',
       '/api/*',
     ]);
     expect(ticker.CachePolicyId).toEqual({
@@ -202,6 +203,30 @@ describe('web stack', () => {
       HeadersConfig: { HeaderBehavior: 'none' },
       CookiesConfig: { CookieBehavior: 'none' },
       QueryStringsConfig: { QueryStringBehavior: 'none' },
+    });
+  });
+
+  it("caches the monitors' export for 30 s per token, so a wrong token never gets the file", () => {
+    const file = config.CacheBehaviors.find((behavior) => behavior.PathPattern === '/api/export/rates.xml')!;
+    const policies = web.findResources('AWS::CloudFront::CachePolicy');
+    const [id, policy] = Object.entries(policies).find(
+      ([, resource]) => (resource.Properties.CachePolicyConfig as { DefaultTTL: number }).DefaultTTL === 30,
+    )!;
+    const policyConfig = policy.Properties.CachePolicyConfig as {
+      MinTTL: number;
+      DefaultTTL: number;
+      MaxTTL: number;
+      ParametersInCacheKeyAndForwardedToOrigin: Record<string, unknown>;
+    };
+
+    expect(file.CachePolicyId).toEqual({ Ref: id });
+    expect(file.TargetOriginId).toBe(apiBehavior().TargetOriginId);
+    expect(file.AllowedMethods).toEqual(['GET', 'HEAD']);
+    expect([policyConfig.MinTTL, policyConfig.DefaultTTL, policyConfig.MaxTTL]).toEqual([0, 30, 30]);
+    expect(policyConfig.ParametersInCacheKeyAndForwardedToOrigin).toMatchObject({
+      HeadersConfig: { HeaderBehavior: 'none' },
+      CookiesConfig: { CookieBehavior: 'none' },
+      QueryStringsConfig: { QueryStringBehavior: 'whitelist', QueryStrings: ['token'] },
     });
   });
 

@@ -13,5 +13,8 @@ export const handler = publicEndpoint(route, async ({ query, headers }) => {
   };
   return file.unchanged
     ? { status: 304, document: '', headers: validators }
-    : { document: file.document, headers: { ...validators, 'Content-Type': 'application/xml; charset=utf-8' } };
+    : {
+        document: file.document,
+        headers: { ...validators, 'Content-Type': 'application/xml; charset=utf-8' },
+      };
 });

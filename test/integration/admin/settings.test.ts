@@ -76,7 +76,8 @@ describe('PUT /api/admin/settings/{key}', () => {
     await putSetting('minApplicationAmountUSD', { value: 100 });
     const restored = await api<PublicRatesData>('GET', '/api/rates');
     const minimum = (answer: typeof raised, assetFrom: string, assetTo: string) =>
-      answer.body.data!.directions.find((d) => d.assetFrom === assetFrom && d.assetTo === assetTo)!.minAmount;
+      answer.body.data!.directions.find((d) => d.assetFrom === assetFrom && d.assetTo === assetTo)!
+        .quoteLimits!.minAmount;
     expect(minimum(raised, 'card-USD', 'usdt-trc20')).toBe(250);
     expect(minimum(raised, 'usdt-trc20', 'cash-USD')).toBe(250);
     expect(minimum(restored, 'card-USD', 'usdt-trc20')).toBe(100);
