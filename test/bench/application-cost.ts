@@ -94,7 +94,8 @@ export async function measureFootprint<T>(
   } finally {
     process.stdout.write = writes.stdout;
     process.stderr.write = writes.stderr;
-    process.env.LOG_LEVEL = level;
+    if (level === undefined) delete process.env.LOG_LEVEL;
+    else process.env.LOG_LEVEL = level;
   }
 }
 
