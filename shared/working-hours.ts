@@ -154,7 +154,25 @@ function zoneOffsets(timeZone: string, from: number, to: number) {
     const exact = candidates.filter((instant) => instant + offset(instant) === wall);
     return exact.length > 0 ? Math.min(...exact) : Math.max(...candidates);
   };
-  return { instantOf };
+  return { offset, instantOf };
+}
+
+const zones = new Map<string, ReturnType<typeof zoneOffsets>>();
+
+/**
+ * The zone's offsets around `at`, kept per zone and minute: every city of a zone, and every
+ * request within the minute, shares one model (a window of days has room for a minute's drift).
+ */
+function zoneAround(timeZone: string, at: number) {
+  const minute = Math.floor(at / MINUTE_MS) * MINUTE_MS;
+  const key = `${timeZone}|${minute}`;
+  let zone = zones.get(key);
+  if (!zone) {
+    if (zones.size >= 1000) zones.clear();
+    zone = zoneOffsets(timeZone, minute - 2 * DAY_MS, minute + 10 * DAY_MS);
+    zones.set(key, zone);
+  }
+  return zone;
 }
 
 /** The zone's local date and time at `instant` as `YYYY-MM-DD HH:MM` (for messages). */
@@ -171,12 +189,12 @@ export function localDateTime(timeZone: string, instant: Date | string): string 
  */
 export function scheduleState(week: WeekHours, timeZone: string, now: Date): ScheduleState {
   const at = now.getTime();
-  const today = wallClock(timeZone, at);
-  // From yesterday (whose hours may run past midnight) to eight days ahead: every opening of a week.
-  const zone = zoneOffsets(timeZone, at - 2 * DAY_MS, at + 10 * DAY_MS);
+  const zone = zoneAround(timeZone, at);
+  const today = new Date(at + zone.offset(at));
   const periods: Array<[number, number]> = [];
+  // From yesterday (whose hours may run past midnight) to eight days ahead: every opening of a week.
   for (let offset = -1; offset <= 8; offset += 1) {
-    const midnight = Date.UTC(today.year, today.month - 1, today.day + offset);
+    const midnight = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + offset);
     const hours = week[WEEKDAYS[(new Date(midnight).getUTCDay() + 6) % 7]!];
     if (!hours) continue;
     const open = minutesOf(hours.open);

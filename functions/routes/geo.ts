@@ -13,7 +13,8 @@ export const getGeo = {
   path: '/api/geo',
   handler: 'handlers/geo/get-active-geo',
   access: 'public',
-  summary: 'Active continents, countries and cities for the apply form',
+  summary:
+    'Active continents, countries and cities for the apply form, each city with its code and working hours now',
   tag: 'geo',
   response: 'geoTreeSchema',
   uses: { table: 'read' },
