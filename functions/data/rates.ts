@@ -110,7 +110,7 @@ function toDirection(item: Record<string, unknown>): DirectionRecord {
 }
 
 /**
- * The whole published table (pattern 21) with the reserves (pattern 28): about 50 currencies, 50
+ * The whole published table (pattern 21) with the reserves (pattern 29): about 50 currencies, 50
  * reserves and 200 directions, one or two pages.
  */
 export async function readRatesTable(): Promise<RatesTable> {

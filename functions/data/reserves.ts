@@ -9,7 +9,7 @@ import type { TransactItem } from './transactions';
  */
 export type AlertState = 'armed' | 'alerted';
 
-/** What the office holds of one currency (pattern 28). */
+/** What the office holds of one currency (pattern 29). */
 export interface ReserveRecord {
   code: string;
   amount: number;
@@ -42,7 +42,7 @@ export function toReserve(item: Record<string, unknown>): ReserveRecord {
   };
 }
 
-/** Every reserve (pattern 28): about 50 small items in the rates partition, one page, read consistently (staff screens). */
+/** Every reserve (pattern 29): about 50 small items in the rates partition, one page, read consistently (staff screens). */
 export async function readReserves(): Promise<ReserveRecord[]> {
   const reserves: ReserveRecord[] = [];
   let startKey: Record<string, unknown> | undefined;
