@@ -354,6 +354,16 @@ const SCENARIOS: Scenario[] = [
         currencies: [{ code: 'ZAR', usdValue: 0.054 + Math.random() / 1000 }],
       }),
   },
+  { name: 'GET /admin/reserves', run: (c) => call(c, 'GET', '/api/admin/reserves', c.tokens.manager) },
+  {
+    name: 'PUT /admin/reserves (one reserve)',
+    run: (c) =>
+      call(c, 'PUT', '/api/admin/reserves', c.tokens.admin, {
+        reserves: [
+          { code: 'ZAR', amount: 1_800_000 + Math.round(Math.random() * 100) / 100, alertLevel: 180_000 },
+        ],
+      }),
+  },
   { name: 'GET /admin/users', run: (c) => call(c, 'GET', '/api/admin/users', c.tokens.manager) },
   { name: 'GET /admin/managers', run: (c) => call(c, 'GET', '/api/admin/managers', c.tokens.manager) },
   {

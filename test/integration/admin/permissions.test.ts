@@ -1,4 +1,5 @@
 import { allRoutes } from '@functions/routes/manifest';
+import { seedReserve } from '@functions/seed/rates-data';
 import type { Role } from '@shared/enums';
 import { AROUND_THE_CLOCK } from '@shared/working-hours';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -128,6 +129,15 @@ const ENDPOINTS: EndpointCase[] = [
     method: 'PUT',
     path: () => '/api/admin/rates',
     body: { currencies: [{ code: 'USD', usdValue: 1 }] },
+    minimum: 'ADMIN',
+  },
+  { route: 'adminListReserves', method: 'GET', path: () => '/api/admin/reserves', minimum: 'MANAGER' },
+  // The seeded VND reserve (no file exchanges VND), so granted calls change nothing.
+  {
+    route: 'adminPutReserves',
+    method: 'PUT',
+    path: () => '/api/admin/reserves',
+    body: { reserves: [{ code: 'VND', ...seedReserve('VND') }] },
     minimum: 'ADMIN',
   },
 ];

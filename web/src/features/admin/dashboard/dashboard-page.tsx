@@ -16,7 +16,7 @@ import { useResource } from '../hooks/use-resource';
 import { adminHref } from '../lib/admin-paths';
 import { formatDate, formatDateTime, formatNumber } from '../lib/format';
 import { canOpenSection } from '../lib/permissions';
-import { belowAlertFirst, ReserveState } from '../reserves/reserve-state';
+import { ReserveState, reservesInOrder } from '../reserves/reserve-state';
 import { ActivityChart } from './activity-chart';
 import './dashboard.css';
 
@@ -156,7 +156,7 @@ function ReservesPanel() {
           ) : (
             <>
               <DataTable
-                items={belowAlertFirst(list).slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE)}
+                items={reservesInOrder(list).slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE)}
                 columns={[
                   t('reserves.columns.currency'),
                   t('reserves.columns.amount'),

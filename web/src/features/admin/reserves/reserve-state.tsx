@@ -1,3 +1,4 @@
+import { BASE_FIAT_CURRENCIES } from '@shared/constants';
 import type { ReserveView } from '@shared/contract/reserves';
 import { Badge } from '@web/components/ui/badge';
 import { useTranslation } from '@web/lib/i18n';
@@ -19,9 +20,19 @@ export function ReserveState({ reserve }: { reserve: ReserveView }) {
   );
 }
 
-/** Reserves below their alert level first, then by currency code. */
-export function belowAlertFirst(reserves: ReserveView[]): ReserveView[] {
+/** The currencies most applications pay out or take in, shown before the countries' own. */
+const MAIN_CURRENCIES = ['USDT', ...BASE_FIAT_CURRENCIES];
+
+/** Reserves below their alert level first, then USDT, USD, EUR and RUB, then by currency code. */
+export function reservesInOrder(reserves: ReserveView[]): ReserveView[] {
+  const rank = (code: string) => {
+    const index = MAIN_CURRENCIES.indexOf(code);
+    return index === -1 ? MAIN_CURRENCIES.length : index;
+  };
   return [...reserves].sort(
-    (a, b) => Number(b.belowAlert) - Number(a.belowAlert) || a.code.localeCompare(b.code),
+    (a, b) =>
+      Number(b.belowAlert) - Number(a.belowAlert) ||
+      rank(a.code) - rank(b.code) ||
+      a.code.localeCompare(b.code),
   );
 }

@@ -16,7 +16,12 @@ const reserve = (code: string, amount: number, alertLevel: number): ReserveView 
   updatedBy: null,
 });
 
-const STORED = [reserve('EUR', 93_000, 9_300), reserve('GEL', 100, 500), reserve('USDT', 250_000, 25_000)];
+const STORED = [
+  reserve('AED', 370_000, 37_000),
+  reserve('EUR', 93_000, 9_300),
+  reserve('GEL', 100, 500),
+  reserve('USDT', 250_000, 25_000),
+];
 
 function openPage(stored = STORED) {
   vi.spyOn(adminApi, 'reserves').mockResolvedValue(stored);
@@ -47,11 +52,11 @@ describe('ReservesPage', () => {
     vi.restoreAllMocks();
   });
 
-  it('lists the reserves below their alert level first, marked, with when staff were alerted', async () => {
+  it('lists the reserves below their alert level first, marked, then USDT and the base currencies', async () => {
     openPage();
     await screen.findByRole('rowheader', { name: 'GEL' });
     const codes = screen.getAllByRole('rowheader').map((cell) => cell.textContent);
-    expect(codes).toEqual(['GEL', 'EUR', 'USDT']);
+    expect(codes).toEqual(['GEL', 'USDT', 'EUR', 'AED']);
     expect(within(rowOf('GEL')).getByText('Below alert level')).toBeTruthy();
     expect(within(rowOf('GEL')).getByText(/^Staff alerted /)).toBeTruthy();
     expect(within(rowOf('USDT')).getByText('OK')).toBeTruthy();
@@ -82,7 +87,7 @@ describe('ReservesPage', () => {
     const save = openPage().mockResolvedValue({
       success: true,
       message: 'Reserves saved.',
-      data: { changed: 1, reserves: [reserve('EUR', 1_234.5, 2_000), STORED[1]!, STORED[2]!] },
+      data: { changed: 1, reserves: [STORED[0]!, reserve('EUR', 1_234.5, 2_000), STORED[2]!, STORED[3]!] },
     });
     await edit('EUR', { amount: '1 234,5', alertLevel: '2000' });
     await waitFor(() =>

@@ -10,11 +10,11 @@ import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { Pager } from '../components/pager';
 import { useResource } from '../hooks/use-resource';
 import { ReserveRow } from './reserve-row';
-import { belowAlertFirst } from './reserve-state';
+import { reservesInOrder } from './reserve-state';
 
 /**
  * Reserves (docs/product.md §2): what the office holds of each currency and the alert level of
- * each, edited in place; those below their alert level first.
+ * each, edited in place; those below their alert level first, then USDT, USD, EUR and RUB.
  */
 export function ReservesPage() {
   const { t } = useTranslation('admin');
@@ -27,7 +27,7 @@ export function ReservesPage() {
       <PageHeader title={t('reserves.title')} />
       <Loaded resource={reserves} errorTitle={t('reserves.loadError')}>
         {(list) => {
-          const shown = belowAlertFirst(list).filter((reserve) => !state || reserve.belowAlert);
+          const shown = reservesInOrder(list).filter((reserve) => !state || reserve.belowAlert);
           return (
             <>
               <form
