@@ -94,7 +94,7 @@
  * 29. Reserves (what the office holds per currency, with its alert level and state): on the rates
  *     table's Query (pattern 21; the quote's BatchGet adds the reserve of the received currency);
  *     alone, Query pk=RATES begins_with(sk, RESERVE#); the two of an application, BatchGet. Staff
- *     set one with a Put conditional on the version read; completing an application ADDs to both in
+ *     set one with an Update conditional on the version read; completing an application ADDs to both in
  *     its status-change transaction (the paid-out one conditional on amount >= what is paid); the
  *     alert state flips with an Update conditional on amount against alertLevel and on the state.
  */
