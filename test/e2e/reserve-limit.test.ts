@@ -50,12 +50,12 @@ async function pick(page: Page, name: string, value: string) {
 
 const TEXTS: Record<Language, { receiveAtMost: string; refusal: string; submit: string }> = {
   en: {
-    receiveAtMost: 'You can receive at most',
+    receiveAtMost: 'Receive up to',
     refusal: 'The exchange can pay out at most 150 GEL now; lower the amount.',
     submit: 'Submit application',
   },
   ru: {
-    receiveAtMost: 'Можно получить не более',
+    receiveAtMost: 'Получить до',
     refusal: 'Сейчас обменник может выплатить не более 150 GEL — уменьшите сумму.',
     submit: 'Отправить заявку',
   },
