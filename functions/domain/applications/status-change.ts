@@ -17,7 +17,8 @@ import { type TransactItem, TransactionCancelledError, transactWrite } from '@fu
 import { findUserSummaries } from '@functions/data/user-summaries';
 import { type StatusMessageInput, statusMessage } from '@functions/mail/application-status';
 import type { ApplicationStatus } from '@shared/enums';
-import { mailApplicationOwner } from './mails';
+import { countQueuedMails } from '../outbox/queue';
+import { ownerMailItem } from './mails';
 import { statusCounterDeltas } from './transitions';
 
 /** The application was no longer in the status the change expected (someone else moved it first). */
@@ -44,8 +45,8 @@ export interface StatusChange {
 /**
  * One status change as one transaction (docs/architecture.md §7): the application (conditional on `from`),
  * the owner's and the global status counters, the day's completed counter and the owner's
- * completed count, the history entry, the audit entry for staff, and the owner's notification.
- * The status mail (mails.ts) is sent after the commit; a mail failure is logged, the change stands.
+ * completed count, the history entry, the audit entry for staff, the owner's notification and the
+ * owner's status mail (mails.ts) as an outbox item: the mail goes out exactly when the change commits.
  */
 export async function applyStatusChange(change: StatusChange, now = new Date()): Promise<ApplicationRecord> {
   const { application, from, to, actor } = change;
@@ -101,6 +102,7 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
     items.push(incrementDailyStat(now, 'completedApplications'));
     items.push(ownerCompletedCountIncrement(application.userId));
   }
+  if (owner) items.push(await ownerMailItem('status', next, owner, now));
   if (change.audited && actor.id && actor.role !== 'SYSTEM') {
     items.push(
       auditPut({
@@ -122,6 +124,6 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
     throw error;
   }
   countMetric('StatusChanges', { Status: to });
-  if (owner) await mailApplicationOwner('status', next, owner);
+  if (owner) countQueuedMails();
   return next;
 }
