@@ -92,7 +92,7 @@ export async function startLocalMailSender(): Promise<LocalMailSender> {
       const records = fresh.map((mail) => ({
         id: mail.id,
         queuedAt: mail.queuedAt,
-        record: streamRecord(mail),
+        record: outboxStreamRecord(mail),
       }));
       for (let start = 0; start < records.length; start += batchSize)
         await deliver(records.slice(start, start + batchSize));
@@ -132,7 +132,7 @@ export async function startLocalMailSender(): Promise<LocalMailSender> {
 }
 
 /** The stream record of an outbox item as DynamoDB Streams shapes it (NEW_IMAGE view). */
-function streamRecord(mail: { id: string; redrives: number } & object): DynamoDBRecord {
+export function outboxStreamRecord(mail: { id: string; redrives: number } & object): DynamoDBRecord {
   const image: Record<string, AttributeValue> = {};
   for (const [name, value] of Object.entries(mail)) {
     if (typeof value === 'string') image[name] = { S: value };
