@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OutgoingMail } from '@functions/commons/mailer';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
@@ -99,13 +99,6 @@ export function outboxPut(kind: MailKind, mail: OutgoingMail, now: Date): Transa
 function toOutboxRecord(item: Record<string, unknown>): OutboxRecord {
   const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _gs, expiresAt: _ttl, ...record } = item;
   return record as unknown as OutboxRecord;
-}
-
-export async function findOutboxMail(id: string): Promise<OutboxRecord | undefined> {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName, Key: keys.outboxMail(id), ConsistentRead: true }),
-  );
-  return Item ? toOutboxRecord(Item) : undefined;
 }
 
 /**

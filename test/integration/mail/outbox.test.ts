@@ -25,6 +25,9 @@ const modules = async () => ({
   local: await import('@infra/local/outbox'),
   sendMail: (await import('@functions/jobs/send-mail')).handler,
   routes: await import('@functions/routes/manifest'),
+  client: await import('@functions/data/client'),
+  keys: (await import('@functions/data/keys')).keys,
+  ddb: await import('@aws-sdk/lib-dynamodb'),
 });
 
 beforeAll(async () => {
@@ -58,7 +61,15 @@ async function register() {
   return { ...identity, ...result };
 }
 
-/** Every outbox item this file's table holds for an address, sent or not. */
+/** One outbox item as stored. */
+async function outboxItem(id: string) {
+  const { Item } = await m.client.db.send(
+    new m.ddb.GetCommand({ TableName: m.client.tableName, Key: m.keys.outboxMail(id), ConsistentRead: true }),
+  );
+  return Item;
+}
+
+/** Every unsent outbox item this file's table holds for an address. */
 async function outboxOf(address: string) {
   const unsent = await m.outbox.listUnsentMails('0', 1000);
   return unsent.filter((mail) => mail.to === address);
@@ -107,11 +118,11 @@ describe('the outbox through an SES outage', () => {
     expect(await subjects(second.email)).toEqual(['Confirm your email']);
     expect(await subjects(owner.email)).toEqual([`Application ${application.id.slice(0, 8)} received`]);
     for (const mail of waiting) {
-      expect(await m.outbox.findOutboxMail(mail.id)).toMatchObject({
+      expect(await outboxItem(mail.id)).toMatchObject({
         mailState: 'sent',
         messageId: expect.any(String),
       });
-      expect(await m.outbox.findOutboxMail(mail.id)).not.toHaveProperty('html');
+      expect(await outboxItem(mail.id)).not.toHaveProperty('html');
     }
 
     // A later re-drive finds nothing to send again.
@@ -136,6 +147,6 @@ describe('the outbox through an SES outage', () => {
     expect(answers).toEqual([{ batchItemFailures: [] }, { batchItemFailures: [] }]);
     expect(replay).toEqual({ batchItemFailures: [] });
     expect(await mailsTo(user.email)).toHaveLength(1);
-    expect(await m.outbox.findOutboxMail(queued!.id)).toMatchObject({ mailState: 'sent', attempts: 1 });
+    expect(await outboxItem(queued!.id)).toMatchObject({ mailState: 'sent', attempts: 1 });
   });
 });
