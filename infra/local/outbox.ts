@@ -39,7 +39,12 @@ const LOOK_BACK_MS = 24 * 3_600_000;
  * failed one on, and then drops them (logged; in AWS the batch goes to the mail DLQ).
  * Reads TABLE_NAME when started, so a test can run one against a table of its own.
  */
-export async function startLocalMailSender(): Promise<LocalMailSender> {
+export async function startLocalMailSender(
+  options: {
+    /** Look at the outbox by itself on this period; null: only when woken (a bench that meters it apart). */
+    pollMs?: number | null;
+  } = {},
+): Promise<LocalMailSender> {
   const { listUnsentMails } = await import('@functions/data/outbox');
   const handler = await loadFunctionModule<StreamHandler>(workers.sendMail.handler);
   const { batchSize, retryAttempts } = workers.sendMail.source;
@@ -112,8 +117,9 @@ export async function startLocalMailSender(): Promise<LocalMailSender> {
       });
   };
 
-  const timer = setInterval(wake, POLL_MS);
-  wake();
+  const pollMs = options.pollMs === undefined ? POLL_MS : options.pollMs;
+  const timer = pollMs === null ? undefined : setInterval(wake, pollMs);
+  if (timer) wake();
   return {
     wake,
     dropped,

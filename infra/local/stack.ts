@@ -34,6 +34,11 @@ export interface LocalStackOptions {
   web: 'static' | 'dev' | 'none';
   runJobs: boolean;
   /**
+   * Run the outbox's mail sender (default). False: the caller runs one itself
+   * (`startLocalMailSender` in this process), as the bench does to measure it apart from the routes.
+   */
+  sendMail?: boolean;
+  /**
    * Base URL of the market-data provider behind `GET /api/market/ticker`; without it the stack
    * starts a stand-in (infra/local/market-data-stand-in.ts).
    */
@@ -141,12 +146,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
 
     // Mail leaves through the outbox: the sender Lambda runs here from a poll of it.
-    const mailSender = await startLocalMailSender();
-    stoppers.push(mailSender.stop);
+    const mailSender = options.sendMail === false ? undefined : await startLocalMailSender();
+    if (mailSender) stoppers.push(mailSender.stop);
     const api = apiRequestListener(await loadApiHandlers(), {
       checkResponses: options.checkResponses ?? false,
       originSecret,
-      afterInvoke: mailSender.wake,
+      afterInvoke: mailSender?.wake,
     });
     const web = await webListener(options);
     listener = (request, response) => {
@@ -158,7 +163,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       });
     };
 
-    if (options.runJobs) stoppers.push(await startJobTimers(mailSender.wake));
+    if (options.runJobs) stoppers.push(await startJobTimers(() => mailSender?.wake()));
     return { siteUrl, mailUrl, dynamoEndpoint: dynamo.endpoint, marketDataUrl, stop };
   } catch (error) {
     await stop();
