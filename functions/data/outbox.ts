@@ -185,11 +185,11 @@ export async function endOutboxClaim(
 }
 
 /**
- * Unsent mails created at or after `since`, oldest first (pattern 28: the sparse unsent index),
- * at most `limit`. The re-drive job and operators read it; strongly consistent reads are not
- * available on an index, so callers act with conditional writes.
+ * Unsent mails, oldest first (pattern 28: the sparse unsent index), at most `limit`, only those
+ * created at or after `since` when given. The re-drive job, the local sender and operators read it;
+ * strongly consistent reads are not available on an index, so callers act with conditional writes.
  */
-export async function listUnsentMails(since: string, limit: number): Promise<OutboxRecord[]> {
+export async function listUnsentMails(limit: number, since?: string): Promise<OutboxRecord[]> {
   const mails: OutboxRecord[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -197,8 +197,11 @@ export async function listUnsentMails(since: string, limit: number): Promise<Out
       new QueryCommand({
         TableName: tableName,
         IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk >= :since',
-        ExpressionAttributeValues: { ':pk': keys.unsentMails, ':since': since },
+        KeyConditionExpression: since === undefined ? 'gsi1pk = :pk' : 'gsi1pk = :pk AND gsi1sk >= :since',
+        ExpressionAttributeValues: {
+          ':pk': keys.unsentMails,
+          ...(since === undefined ? {} : { ':since': since }),
+        },
         ExclusiveStartKey: startKey,
         Limit: Math.min(100, limit - mails.length),
       }),

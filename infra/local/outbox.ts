@@ -26,8 +26,6 @@ export interface LocalMailSender {
 const POLL_MS = 250;
 /** Lambda retries a failed stream batch at once; a short pause keeps a local failure loop calm. */
 const RETRY_PAUSE_MS = 50;
-/** The same window the re-drive job looks at: older mails are left to an operator. */
-const LOOK_BACK_MS = 24 * 3_600_000;
 
 /**
  * The outbox sender on this machine: the same handler module Lambda runs (functions/jobs/send-mail),
@@ -85,8 +83,8 @@ export async function startLocalMailSender(
   const poll = async () => {
     do {
       again = false;
-      const since = new Date(Date.now() - LOOK_BACK_MS).toISOString();
-      const unsent = await listUnsentMails(since, 1000);
+      // The stream delivers every write, whatever time its change was made at (tests move `now`).
+      const unsent = await listUnsentMails(1000);
       // A mail no longer unsent was sent or suppressed: forget it.
       const ids = new Set(unsent.map((mail) => mail.id));
       for (const id of delivered.keys()) if (!ids.has(id)) delivered.delete(id);

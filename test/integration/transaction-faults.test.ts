@@ -120,9 +120,7 @@ function statusChangeProbe(application: ApplicationRecord, owner: UserRecord): P
         })
       ).items,
     mails: async () =>
-      (await m.outbox.listUnsentMails('0', 1000))
-        .filter((mail) => mail.to === owner.email)
-        .map((mail) => mail.id),
+      (await m.outbox.listUnsentMails(1000)).filter((mail) => mail.to === owner.email).map((mail) => mail.id),
   };
 }
 

@@ -17,9 +17,10 @@ let dynamo: DynamoDBDocumentClient | undefined;
 /**
  * Waits until every mail queued before this call has left the outbox (the local stack's sender
  * takes each within moments of its commit), so what the inbox holds afterwards is complete: a test
- * that counts mails, or expects none, reads them after the sender had its chance. A mail still
- * queued or being sent after `timeoutMs` fails the test. Reads the table of this test file
- * (TABLE_NAME, when a file works on a table of its own) or the stack's.
+ * that counts mails, or expects none, reads them after the sender had its chance. The mails waited
+ * for are those queued or being sent now, whatever time their change was made at (tests move
+ * `now`), not those other files queue meanwhile. One still there after `timeoutMs` fails the test.
+ * Reads the table of this test file (TABLE_NAME, when a file works on a table of its own) or the stack's.
  */
 export async function outboxSettled(timeoutMs = 5000): Promise<void> {
   const stack = inject('localStack');
@@ -30,27 +31,39 @@ export async function outboxSettled(timeoutMs = 5000): Promise<void> {
       credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     }),
   );
-  const before = `${new Date().toISOString()}~`;
+  const client = dynamo;
+  const inFlight = async () => {
+    const ids = new Set<string>();
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(
+        new QueryCommand({
+          TableName: process.env.TABLE_NAME ?? stack.tableName,
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :unsent',
+          FilterExpression: 'mailState IN (:queued, :sending)',
+          ExpressionAttributeValues: {
+            ':unsent': keys.unsentMails,
+            ':queued': 'queued',
+            ':sending': 'sending',
+          },
+          ProjectionExpression: 'id',
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) ids.add(item.id as string);
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return ids;
+  };
+  const waiting = await inFlight();
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { Count } = await dynamo.send(
-      new QueryCommand({
-        TableName: process.env.TABLE_NAME ?? stack.tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :unsent AND gsi1sk < :before',
-        FilterExpression: 'mailState IN (:queued, :sending)',
-        ExpressionAttributeValues: {
-          ':unsent': keys.unsentMails,
-          ':before': before,
-          ':queued': 'queued',
-          ':sending': 'sending',
-        },
-        Select: 'COUNT',
-      }),
-    );
-    if (Count === 0) return;
-    if (Date.now() > deadline) throw new Error(`${Count} mails still in the outbox after ${timeoutMs} ms`);
+  while (waiting.size > 0) {
     await new Promise((resolve) => setTimeout(resolve, 50));
+    const still = await inFlight();
+    for (const id of waiting) if (!still.has(id)) waiting.delete(id);
+    if (waiting.size > 0 && Date.now() > deadline)
+      throw new Error(`${waiting.size} mails still in the outbox after ${timeoutMs} ms`);
   }
 }
 

@@ -49,7 +49,7 @@ function dueFor(mail: OutboxRecord, nowMs: number): 'requeue' | 'unknown' | null
 export async function redriveMail(now = new Date()): Promise<RedriveRun> {
   const since = new Date(now.getTime() - REDRIVE_WINDOW_MS).toISOString();
   const run: RedriveRun = { requeued: 0, unknown: 0 };
-  for (const mail of await listUnsentMails(since, MAX_PER_RUN)) {
+  for (const mail of await listUnsentMails(MAX_PER_RUN, since)) {
     const due = dueFor(mail, now.getTime());
     if (due === 'requeue' && (await requeueOutboxMail(mail, now))) run.requeued += 1;
     if (

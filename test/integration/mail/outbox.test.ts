@@ -71,7 +71,7 @@ async function outboxItem(id: string) {
 
 /** Every unsent outbox item this file's table holds for an address. */
 async function outboxOf(address: string) {
-  const unsent = await m.outbox.listUnsentMails('0', 1000);
+  const unsent = await m.outbox.listUnsentMails(1000);
   return unsent.filter((mail) => mail.to === address);
 }
 
