@@ -82,12 +82,12 @@
  *     FilterExpression over the newest 1,000 users only, plus an exact email/username marker hit.
  * 27. Market ticker: Put MARKET/TICKER after each good provider answer (at most about once a minute
  *     per edge location, the CloudFront cache in front); GetItem of it when the provider fails.
- * 28. Outbox: Put OUTBOX#{id}/MAIL in the TransactWriteItems of the change that causes the mail;
+ * 30. Outbox: Put OUTBOX#{id}/MAIL in the TransactWriteItems of the change that causes the mail;
  *     the table's stream hands it to the sender, which claims it with a conditional UpdateItem
  *     (queued or failed -> sending) and ends the claim conditionally (sent, suppressed: body and
  *     index entry removed, TTL 14 days; failed). Unsent mails, oldest first: Query gsi1
  *     gsi1pk=OUTBOX#UNSENT, gsi1sk >= {since} (sparse; the re-drive job and operators).
- * 29. Undeliverable address (a permanent bounce or a complaint): Put UNDELIVERABLE#{email}/MARK by
+ * 31. Undeliverable address (a permanent bounce or a complaint): Put UNDELIVERABLE#{email}/MARK by
  *     the SES feedback handler; GetItem by the sender before each send and by the admin user detail.
  */
 export const keys = {

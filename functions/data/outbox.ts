@@ -185,7 +185,7 @@ export async function endOutboxClaim(
 }
 
 /**
- * Unsent mails, oldest first (pattern 28: the sparse unsent index), at most `limit`, only those
+ * Unsent mails, oldest first (pattern 30: the sparse unsent index), at most `limit`, only those
  * created at or after `since` when given. The re-drive job, the local sender and operators read it;
  * strongly consistent reads are not available on an index, so callers act with conditional writes.
  */

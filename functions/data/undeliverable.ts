@@ -13,7 +13,7 @@ export interface UndeliverableAddress {
 }
 
 /**
- * Marks an address undeliverable (pattern 29), whoever it belongs to (a user, or the staff
+ * Marks an address undeliverable (pattern 31), whoever it belongs to (a user, or the staff
  * address of a setting). The latest report wins; repeating one changes nothing.
  */
 export async function putUndeliverableAddress(address: UndeliverableAddress): Promise<void> {
