@@ -1,17 +1,18 @@
 import { SESClient, SendEmailCommand } from '@aws-sdk/client-ses';
 import { requireEnv } from './config';
-import { countMetric } from './metrics';
 
 /**
- * Sends one mail through SES (locally the SES inbox, through the SDK's AWS_ENDPOINT_URL_SES).
- * Callers build the text in the recipient's language; every mail has a text and an HTML part.
+ * Sends one mail through SES (locally the SES inbox, through the SDK's AWS_ENDPOINT_URL_SES). Only
+ * the outbox sender calls it (functions/domain/outbox/sender.ts): everything else queues mail in
+ * the transaction of the change that causes it. Every mail has a text and an HTML part.
  */
-const ses = new SESClient({});
-/**
- * Read at the first send rather than at load: read-only functions reach this module through
- * domain modules that also send mail, and they are (rightly) given no MAIL_FROM or SES rights.
- */
-let mailFrom: string | undefined;
+const ses = new SESClient({
+  // A hanging SES call must fail well inside the sender's timeout, so its claim ends as `failed`
+  // (retried) rather than being cut off with an unknown outcome.
+  requestHandler: { connectionTimeout: 2000, requestTimeout: 5000 },
+});
+/** Read at the first send rather than at load: only the sender is given these. */
+let sender: { from: string; configurationSet: string } | undefined;
 
 export interface OutgoingMail {
   to: string;
@@ -20,27 +21,30 @@ export interface OutgoingMail {
   html: string;
 }
 
-export async function sendMail(mail: OutgoingMail): Promise<void> {
-  mailFrom ??= requireEnv('MAIL_FROM');
-  countMetric('MailsQueued');
-  try {
-    await send(mail, mailFrom);
-  } catch (error) {
-    countMetric('MailsFailed');
-    throw error;
-  }
-  countMetric('MailsSent');
-}
-
-function send(mail: OutgoingMail, from: string) {
-  return ses.send(
+/**
+ * Sends through the configuration set (MAIL_CONFIGURATION_SET), whose event destination reports
+ * bounces and complaints back (functions/jobs/mail-feedback.ts). Answers SES's message id.
+ */
+export async function sendMail(mail: OutgoingMail): Promise<string> {
+  sender ??= { from: requireEnv('MAIL_FROM'), configurationSet: requireEnv('MAIL_CONFIGURATION_SET') };
+  const answer = await ses.send(
     new SendEmailCommand({
-      Source: from,
+      Source: sender.from,
       Destination: { ToAddresses: [mail.to] },
+      ConfigurationSetName: sender.configurationSet,
       Message: {
         Subject: { Data: mail.subject, Charset: 'UTF-8' },
         Body: { Text: { Data: mail.text, Charset: 'UTF-8' }, Html: { Data: mail.html, Charset: 'UTF-8' } },
       },
     }),
   );
+  return answer.MessageId ?? '';
+}
+
+/**
+ * SES refused this one mail (an address it will not send to, e.g. an unverified one while the
+ * account is in the sandbox) rather than failing as a service: trying the next mail still makes sense.
+ */
+export function isMailRejected(error: unknown): boolean {
+  return (error as Error | undefined)?.name === 'MessageRejected';
 }

@@ -10,7 +10,8 @@ export type BusinessMetric =
   | 'FailedLogins'
   | 'MailsQueued'
   | 'MailsSent'
-  | 'MailsFailed';
+  | 'MailsFailed'
+  | 'MailsSuppressed';
 
 /**
  * Counts one event as a CloudWatch embedded-metric-format log line: CloudWatch Logs turns it into

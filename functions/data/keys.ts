@@ -36,6 +36,8 @@
  * | Audit entry       | AUDIT#{type}#{id}     | {at}#{rand}        | gsi1: AUDITDAY#{yyyy-mm-dd} / {at}#{rand} |
  * | Idempotency key   | IDEMP#{userId}#{key}  | IDEMP              | (expiresAt TTL, 24 h)             |
  * | Ticker snapshot   | MARKET                | TICKER             |                                   |
+ * | Outbox mail       | OUTBOX#{id}           | MAIL               | gsi1 (while unsent): OUTBOX#UNSENT / {createdAt}#{id}; TTL |
+ * | Undeliverable address | UNDELIVERABLE#{email} | MARK           |                                   |
  *
  * Access patterns (each is a GetItem, a Query, or a conditional/transactional write; never a Scan):
  * 1. User by id: GetItem USER#{id}/PROFILE.
@@ -97,6 +99,13 @@
  *     set one with an Update conditional on the version read; completing an application ADDs to both in
  *     its status-change transaction (the paid-out one conditional on amount >= what is paid); the
  *     alert state flips with an Update conditional on amount against alertLevel and on the state.
+ * 30. Outbox: Put OUTBOX#{id}/MAIL in the TransactWriteItems of the change that causes the mail;
+ *     the table's stream hands it to the sender, which claims it with a conditional UpdateItem
+ *     (queued or failed -> sending) and ends the claim conditionally (sent, suppressed: body and
+ *     index entry removed, TTL 14 days; failed). Unsent mails, oldest first: Query gsi1
+ *     gsi1pk=OUTBOX#UNSENT, gsi1sk >= {since} (sparse; the re-drive job and operators).
+ * 31. Undeliverable address (a permanent bounce or a complaint): Put UNDELIVERABLE#{email}/MARK by
+ *     the SES feedback handler; GetItem by the sender before each send and by the admin user detail.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -174,4 +183,9 @@ export const keys = {
   usersCounterPartition: 'STATS#USERS',
   usersCounterShard: (shard: number) => ({ pk: 'STATS#USERS', sk: `SHARD#${shard}` }),
   marketTicker: { pk: 'MARKET', sk: 'TICKER' },
+  outboxMail: (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'MAIL' }),
+  /** The outbox item's partition key prefix: the sender's stream filter matches on it. */
+  outboxPrefix: 'OUTBOX#',
+  unsentMails: 'OUTBOX#UNSENT',
+  undeliverableAddress: (email: string) => ({ pk: `UNDELIVERABLE#${email}`, sk: 'MARK' }),
 } as const;

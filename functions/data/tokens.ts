@@ -49,20 +49,29 @@ export async function putOneTimeToken(token: OneTimeTokenRecord): Promise<void> 
   );
 }
 
+/** A new link token's Put, for the transaction that also makes it the user's newest link. */
+export function linkTokenPut(token: OneTimeTokenRecord & { purpose: LinkPurpose }): TransactItem {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: tokenItem(token),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
 /**
  * Stores a link token and makes it the user's only live link of its purpose, in one transaction
- * that holds only while the account still has the address the link goes to. False when it does not.
+ * that holds only while the account still has the address the link goes to (with `extraItems`:
+ * the outbox item of the mail carrying the link). False when it does not.
  */
-export async function issueLinkToken(token: OneTimeTokenRecord & { purpose: LinkPurpose; email: string }) {
+export async function issueLinkToken(
+  token: OneTimeTokenRecord & { purpose: LinkPurpose; email: string },
+  extraItems: TransactItem[] = [],
+) {
   try {
     await transactWrite([
-      {
-        Put: {
-          TableName: tableName,
-          Item: tokenItem(token),
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
+      linkTokenPut(token),
       {
         Update: {
           TableName: tableName,
@@ -73,6 +82,7 @@ export async function issueLinkToken(token: OneTimeTokenRecord & { purpose: Link
           ExpressionAttributeValues: { ':hash': token.tokenHash, ':email': token.email },
         },
       },
+      ...extraItems,
     ]);
     return true;
   } catch (error) {

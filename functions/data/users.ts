@@ -92,6 +92,8 @@ export interface NewUser {
   emailVerified?: boolean;
   invitedBy?: string | null;
   now?: Date;
+  /** The hash of the account's first verification link, written with it (see `extraItems`). */
+  verifyLinkHash?: string;
 }
 
 /** Which uniqueness rule a failed registration broke, or that the inviter is gone/inactive. */
@@ -129,10 +131,11 @@ function markerDelete(key: { pk: string; sk: string }, userId: string): Transact
  * Creates a user in one TransactWriteItems: the user item, the email/username/referral-code
  * markers (attribute_not_exists, so concurrent registrations cannot both win), a check that the
  * inviter is active (their referralCount rises when this address is verified:
- * `referralCountIncrement`; at once for a user created verified) and the day's newUsers counter.
+ * `referralCountIncrement`; at once for a user created verified) and the day's newUsers counter,
+ * plus `extraItems` (the first verification link's token and the outbox item of its mail).
  * Throws UserConflictError naming every rule the transaction broke.
  */
-export async function createUser(input: NewUser): Promise<UserRecord> {
+export async function createUser(input: NewUser, extraItems: TransactItem[] = []): Promise<UserRecord> {
   const now = input.now ?? new Date();
   const email = normalizeEmail(input.email);
   const usernameLower = input.username ? input.username.toLowerCase() : null;
@@ -161,7 +164,14 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
     {
       conflict: null,
       item: {
-        Put: { TableName: tableName, Item: userItem(user), ConditionExpression: 'attribute_not_exists(pk)' },
+        Put: {
+          TableName: tableName,
+          Item: {
+            ...userItem(user),
+            ...(input.verifyLinkHash ? { [LINK_HASH_ATTRIBUTE['verify-email']]: input.verifyLinkHash } : {}),
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
       },
     },
     { conflict: 'email', item: markerPut(keys.emailMarker(email), user.id, 'email') },
@@ -197,6 +207,7 @@ export async function createUser(input: NewUser): Promise<UserRecord> {
   }
   items.push({ conflict: null, item: incrementDailyStat(now, 'newUsers') });
   items.push({ conflict: null, item: incrementUsersCounter() });
+  for (const item of extraItems) items.push({ conflict: null, item });
   await transactWithConflicts(items);
   return user;
 }
@@ -412,6 +423,8 @@ export async function setPasswordHash(
     keepSessionId?: string;
     /** Also marks the address verified (an operator vouching for the first SUPER_ADMIN's address). */
     verifyEmail?: boolean;
+    /** Joined to the transaction (the outbox item of the notice mail). */
+    extraItems?: TransactItem[];
   } = {},
 ): Promise<void> {
   const now = options.now ?? new Date();
@@ -450,5 +463,6 @@ export async function setPasswordHash(
       },
     });
   }
+  for (const item of options.extraItems ?? []) items.push({ conflict: null, item });
   await transactWithConflicts(items);
 }

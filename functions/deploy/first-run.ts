@@ -24,8 +24,8 @@ export async function handler(event: CloudFormationCustomResourceEvent): Promise
   const adminEmail = String(event.ResourceProperties.AdminEmail ?? '') || undefined;
   const result = await prepareDeployment({ adminEmail });
   const admin = result.admin;
-  if (admin?.created && !admin.mailSent)
-    logger.warn('The first SUPER_ADMIN was created but SES refused the invitation mail', {
+  if (admin?.created && !admin.mailQueued)
+    logger.warn('The first SUPER_ADMIN was created but the invitation could not be queued', {
       see: 'docs/operations.md, "First administrator without mail"',
     });
   logger.info('First run done', { requestType: event.RequestType, ...result });
@@ -34,7 +34,7 @@ export async function handler(event: CloudFormationCustomResourceEvent): Promise
     Data: {
       SeedItemsWritten: String(result.seedItemsWritten),
       AdminCreated: String(admin?.created ?? false),
-      AdminMailSent: String(admin?.created ? admin.mailSent : false),
+      AdminMailQueued: String(admin?.created ? admin.mailQueued : false),
     },
   };
 }

@@ -41,7 +41,7 @@ export const adminChangeApplicationStatus = {
   params: applicationIdParamsSchema,
   body: changeStatusBodySchema,
   response: 'adminApplicationSchema',
-  uses: { table: 'readWrite', mail: true },
+  uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
 export const adminUpdateApplicationDetails = {

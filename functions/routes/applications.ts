@@ -31,7 +31,7 @@ export const createApplication = {
   body: createApplicationBodySchema,
   successStatus: 201,
   response: 'applicationSchema',
-  uses: { table: 'readWrite', mail: true },
+  uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
 export const listMyApplications = {
@@ -67,5 +67,5 @@ export const cancelMyApplication = {
   tag: 'applications',
   params: applicationIdParamsSchema,
   response: 'applicationSchema',
-  uses: { table: 'readWrite', mail: true },
+  uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;

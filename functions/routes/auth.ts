@@ -20,7 +20,7 @@ export const authRegister = {
   body: registerBodySchema,
   successStatus: 201,
   response: 'registerDataSchema',
-  uses: { table: 'readWrite', mail: true },
+  uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
 export const authLogin = {
@@ -55,7 +55,7 @@ export const authResendVerification = {
   summary: 'Mail a new verification link (same answer whether or not the account exists)',
   tag: 'auth',
   body: emailBodySchema,
-  uses: { table: 'readWrite', mail: true },
+  uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
 export const authRefresh = {
@@ -99,7 +99,7 @@ export const authChangePassword = {
   summary: 'Change the password; ends the other sessions and mails a notice',
   tag: 'auth',
   body: changePasswordBodySchema,
-  uses: { table: 'readWrite', mail: true },
+  uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
 export const authForgotPassword = {
@@ -110,7 +110,7 @@ export const authForgotPassword = {
   summary: 'Mail a password reset link (always the same answer)',
   tag: 'auth',
   body: emailBodySchema,
-  uses: { table: 'readWrite', mail: true },
+  uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
 export const authResetPassword = {

@@ -10,6 +10,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** What a function touches, so the API stack grants exactly that and nothing more. */
 export interface ResourceUse {
   table?: 'read' | 'readWrite';
+  /** Sends through SES (only the outbox sender: everything else queues mail in its transaction). */
   mail?: boolean;
   /** Issues access tokens although the route is public (login, verify-email, refresh). */
   tokens?: boolean;
@@ -69,6 +70,29 @@ export interface JobDefinition {
   schedule: `rate(${number} ${'minute' | 'minutes' | 'hour' | 'hours'})`;
   summary: string;
   uses: ResourceUse;
+}
+
+/**
+ * A function started by an event source rather than a route or a schedule; the stacks and the
+ * local stack wire each kind of source (docs/architecture.md §8, §9).
+ */
+export interface WorkerDefinition {
+  handler: string;
+  summary: string;
+  uses: ResourceUse;
+  source:
+    | {
+        /** The table's stream, filtered to outbox items whose new image is `queued`. */
+        kind: 'outbox';
+        batchSize: number;
+        /** Retries of a failed record before its batch goes to the on-failure queue. */
+        retryAttempts: number;
+      }
+    | {
+        /** SES bounce and complaint events of the configuration set, from EventBridge. */
+        kind: 'mailFeedback';
+        retryAttempts: number;
+      };
 }
 
 /** Inferred request parts of a route, for typed handlers. */

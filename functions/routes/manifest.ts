@@ -3,7 +3,7 @@ import * as adminUsers from './admin-users';
 import * as applications from './applications';
 import * as auth from './auth';
 import * as dashboard from './dashboard';
-import type { JobDefinition, RouteDefinition } from './definition';
+import type { JobDefinition, RouteDefinition, WorkerDefinition } from './definition';
 import * as ratesExport from './export';
 import * as geo from './geo';
 import * as market from './market';
@@ -56,7 +56,13 @@ export const jobs: Record<string, JobDefinition> = {
     handler: 'jobs/expire-stale',
     schedule: 'rate(15 minutes)',
     summary: 'Expire PENDING applications older than applicationExpiryHours',
-    uses: { table: 'readWrite', mail: true },
+    uses: { table: 'readWrite' },
+  },
+  redriveMail: {
+    handler: 'jobs/redrive-mail',
+    schedule: 'rate(5 minutes)',
+    summary: 'Queue again the outbox mails SES failed or the sender dropped (last 24 hours)',
+    uses: { table: 'readWrite' },
   },
   refreshRates: {
     handler: 'jobs/refresh-rates',
@@ -65,3 +71,23 @@ export const jobs: Record<string, JobDefinition> = {
     uses: { table: 'readWrite', rateProviders: true },
   },
 };
+
+/**
+ * Functions started by an event source (the outbox sender on the table's stream, the SES feedback
+ * handler on EventBridge). The mail stack deploys them; the local stack runs the sender on a poll
+ * of the unsent outbox (docs/decisions.md).
+ */
+export const workers = {
+  sendMail: {
+    handler: 'jobs/send-mail',
+    summary: 'Send queued outbox mails through SES (table stream)',
+    source: { kind: 'outbox', batchSize: 10, retryAttempts: 3 },
+    uses: { table: 'readWrite', mail: true },
+  },
+  mailFeedback: {
+    handler: 'jobs/mail-feedback',
+    summary: 'Mark the addresses of SES bounces and complaints undeliverable',
+    source: { kind: 'mailFeedback', retryAttempts: 2 },
+    uses: { table: 'readWrite' },
+  },
+} as const satisfies Record<string, WorkerDefinition>;

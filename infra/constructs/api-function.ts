@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { SECRET_TTL_MS } from '@functions/commons/secret-store';
 import { GLOBAL_INDEXES } from '@functions/data/table-definition';
-import { Duration, type RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
@@ -15,7 +15,7 @@ import {
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import type { IConfigurationSet, IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { FUNCTION_BUNDLE, FUNCTION_RUNTIME_ENV, handlerEntry, PROJECT_ROOT } from './bundling';
 
@@ -172,10 +172,25 @@ export class ApiFunction extends NodejsFunction {
     return this;
   }
 
-  /** Sets `MAIL_FROM` and grants `ses:SendEmail`/`ses:SendRawEmail` on that one identity. */
-  bindMail(identity: IEmailIdentity, mailFrom: string): this {
+  /**
+   * Sets `MAIL_FROM` and `MAIL_CONFIGURATION_SET` and grants `ses:SendEmail`/`ses:SendRawEmail` on
+   * that one identity and that configuration set (SES authorizes a send against both).
+   */
+  bindMail(identity: IEmailIdentity, mailFrom: string, configurationSet: IConfigurationSet): this {
     this.addEnvironment('MAIL_FROM', mailFrom);
+    this.addEnvironment('MAIL_CONFIGURATION_SET', configurationSet.configurationSetName);
     identity.grantSendEmail(this);
+    Grant.addToPrincipal({
+      grantee: this,
+      actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+      resourceArns: [
+        Stack.of(this).formatArn({
+          service: 'ses',
+          resource: 'configuration-set',
+          resourceName: configurationSet.configurationSetName,
+        }),
+      ],
+    });
     return this;
   }
 }

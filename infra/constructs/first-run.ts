@@ -6,7 +6,6 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Provider } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import type { StageSettings } from '../stacks/stages';
@@ -17,7 +16,6 @@ export interface FirstRunProps {
   readonly siteUrl: string;
   readonly stage: StageSettings;
   readonly table: ITable;
-  readonly mail: { readonly identity: IEmailIdentity; readonly from: string };
   /** The first SUPER_ADMIN, mailed a link to set the password; absent: nobody is invited. */
   readonly adminEmail?: string;
 }
@@ -50,11 +48,12 @@ export class FirstRun extends Construct {
       'Function',
       {
         handler: 'deploy/first-run',
-        uses: { table: 'readWrite', mail: true },
+        // The invitation is queued in the outbox with its link; the mail stack's sender sends it.
+        uses: { table: 'readWrite' },
         description: 'Deploy-time seed and first SUPER_ADMIN',
         timeout: Duration.minutes(5),
       },
-      { siteUrl: props.siteUrl, stage: props.stage, table: props.table, mail: props.mail },
+      { siteUrl: props.siteUrl, stage: props.stage, table: props.table },
     );
     const frameworkLogs = new LogGroup(this, 'ProviderLogs', {
       retention: props.stage.logRetention,

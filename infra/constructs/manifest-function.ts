@@ -2,7 +2,7 @@ import { type Access, needsJwtSecret, type ResourceUse } from '@functions/routes
 import type { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import type { IConfigurationSet, IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import type { StageSettings } from '../stacks/stages';
 import { ApiFunction } from './api-function';
@@ -16,7 +16,12 @@ export interface ManifestResources {
   /** Removal policy, log level and retention, default memory. */
   readonly stage: StageSettings;
   readonly table?: ITable;
-  readonly mail?: { readonly identity: IEmailIdentity; readonly from: string };
+  /** The sender identity and the configuration set every send uses (its events report bounces). */
+  readonly mail?: {
+    readonly identity: IEmailIdentity;
+    readonly from: string;
+    readonly configurationSet: IConfigurationSet;
+  };
   /** Base URL of the market-data provider, for the ticker. */
   readonly marketDataUrl?: string;
   /** Base URLs of the rates job's providers. */
@@ -68,7 +73,7 @@ export function manifestFunction(
   }
   if (spec.uses.mail) {
     if (!resources.mail) throw new Error(`${spec.handler} sends mail, but no mail identity was provided`);
-    fn.bindMail(resources.mail.identity, resources.mail.from);
+    fn.bindMail(resources.mail.identity, resources.mail.from, resources.mail.configurationSet);
   }
   if (spec.uses.marketData) {
     if (!resources.marketDataUrl)

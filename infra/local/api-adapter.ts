@@ -61,6 +61,8 @@ export function apiRequestListener(
     checkResponses: boolean;
     /** Added to every request as CloudFront adds it, replacing any value the caller sent. */
     originSecret: string;
+    /** Called after each handler ran (the local mail sender looks at the outbox then). */
+    afterInvoke?: () => void;
   },
 ) {
   return async (request: IncomingMessage, response: ServerResponse) => {
@@ -90,6 +92,7 @@ export function apiRequestListener(
       lambdaContext(match.kind === 'route' ? match.id : 'fallback'),
       () => {},
     )) as ApiResult;
+    options.afterInvoke?.();
     if (options.checkResponses && match.kind === 'route') checkResponse(match.route, result);
     response.writeHead(result.statusCode ?? 200, normalizeHeaders(result.headers));
     response.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));

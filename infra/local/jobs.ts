@@ -11,8 +11,11 @@ export function scheduleIntervalMs(schedule: string): number {
   return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
 }
 
-/** Runs each manifest job on its EventBridge period, as the jobs stack schedules it in AWS. */
-export async function startJobTimers(): Promise<() => void> {
+/**
+ * Runs each manifest job on its EventBridge period, as the jobs stack schedules it in AWS;
+ * `afterRun` is called after each run (the local mail sender looks at the outbox then).
+ */
+export async function startJobTimers(afterRun: () => void): Promise<() => void> {
   const timers: NodeJS.Timeout[] = [];
   for (const [name, job] of Object.entries(jobs)) {
     const handler = await loadFunctionModule<ScheduledHandler>(job.handler);
@@ -36,6 +39,7 @@ export async function startJobTimers(): Promise<() => void> {
       } catch (error) {
         logger.error(`job ${name} failed`, error as Error);
       }
+      afterRun();
     };
     timers.push(setInterval(run, scheduleIntervalMs(job.schedule)));
   }

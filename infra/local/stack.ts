@@ -9,11 +9,14 @@ import { ensureTable, startDynamoLocal } from './dynamo';
 import { startJobTimers } from './jobs';
 import { startMailInbox } from './mail';
 import { startMarketDataStandIn } from './market-data-stand-in';
+import { startLocalMailSender } from './outbox';
 import { assertPortFree, LocalStackError } from './ports';
 import { startRateProviderStandIns } from './rate-providers';
 import { staticSiteListener } from './static-site';
 
 export const WEB_DIST_DIR = join(import.meta.dirname, '../../web/dist');
+/** The SES inbox ignores configuration sets; the sender requires one, as in AWS. */
+export const LOCAL_CONFIGURATION_SET = 'exchange-local';
 
 export interface LocalStackOptions {
   /** Site and API port; 0 picks a free one. */
@@ -30,6 +33,11 @@ export interface LocalStackOptions {
   /** How non-API paths are answered: the built app, Vite's dev middleware, or not at all (API tests). */
   web: 'static' | 'dev' | 'none';
   runJobs: boolean;
+  /**
+   * Run the outbox's mail sender (default). False: the caller runs one itself
+   * (`startLocalMailSender` in this process), as the bench does to measure it apart from the routes.
+   */
+  sendMail?: boolean;
   /**
    * Base URL of the market-data provider behind `GET /api/market/ticker`; without it the stack
    * starts a stand-in (infra/local/market-data-stand-in.ts).
@@ -68,8 +76,8 @@ export interface LocalStack {
 
 /**
  * The whole service on this machine: DynamoDB Local, the SES inbox, the API served by the very
- * handler modules Lambda runs, the web app on the same origin (as CloudFront), the job timers and
- * stand-ins of the rates job's market-data providers.
+ * handler modules Lambda runs, the outbox's mail sender, the web app on the same origin (as
+ * CloudFront), the job timers and stand-ins of the rates job's market-data providers.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const stoppers: Array<() => Promise<void> | void> = [];
@@ -145,9 +153,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       await ensureSuperAdmin(options.adminEmail, options.adminPassword);
     }
 
+    // Mail leaves through the outbox: the sender Lambda runs here from a poll of it.
+    const mailSender = options.sendMail === false ? undefined : await startLocalMailSender();
+    if (mailSender) stoppers.push(mailSender.stop);
     const api = apiRequestListener(await loadApiHandlers(), {
       checkResponses: options.checkResponses ?? false,
       originSecret,
+      afterInvoke: mailSender?.wake,
     });
     const web = await webListener(options);
     listener = (request, response) => {
@@ -159,7 +171,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       });
     };
 
-    if (options.runJobs) stoppers.push(await startJobTimers());
+    if (options.runJobs) stoppers.push(await startJobTimers(() => mailSender?.wake()));
     return { siteUrl, mailUrl, dynamoEndpoint: dynamo.endpoint, marketDataUrl, stop };
   } catch (error) {
     await stop();
@@ -176,6 +188,7 @@ function configureFunctionEnvironment(
     TABLE_NAME: options.tableName,
     SITE_URL: urls.siteUrl,
     MAIL_FROM: options.mailFrom,
+    MAIL_CONFIGURATION_SET: LOCAL_CONFIGURATION_SET,
     JWT_SECRET: options.jwtSecret,
     // Locally the key of the stored TOTP secrets follows the local JWT secret (kept beside the data).
     MFA_KEY: `${options.jwtSecret}:mfa`,

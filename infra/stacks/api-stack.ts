@@ -14,7 +14,6 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import type { ApiFunction } from '../constructs/api-function';
 import { constructIdFor, type ManifestResources, manifestFunction } from '../constructs/manifest-function';
@@ -23,7 +22,6 @@ import type { ServiceConfig } from './service-config';
 export interface ApiStackProps extends StackProps {
   readonly config: ServiceConfig;
   readonly table: ITable;
-  readonly mailIdentity: IEmailIdentity;
 }
 
 /** Routes that run bcrypt: they get the stage's `memoryMb.passwordHashing` (docs/decisions.md). */
@@ -134,7 +132,6 @@ export class ApiStack extends Stack {
       mfaKey,
       stage: settings,
       table: props.table,
-      mail: { identity: props.mailIdentity, from: config.mailFrom },
       marketDataUrl: config.marketDataUrl,
     };
 

@@ -1,6 +1,13 @@
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '@functions/data/table-definition';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, type ITable, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  type ITable,
+  ProjectionType,
+  StreamViewType,
+  Table,
+} from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import type { ServiceConfig } from './service-config';
 
@@ -8,7 +15,7 @@ export interface DataStackProps extends StackProps {
   readonly config: ServiceConfig;
 }
 
-/** The single table, built from the same definition the local stack and the tests use. */
+/** The single table, built from the same definition the local stack and the tests use, with its stream. */
 export class DataStack extends Stack {
   readonly table: ITable;
 
@@ -22,6 +29,8 @@ export class DataStack extends Stack {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: props.config.settings.tableDeletionProtection,
       removalPolicy: props.config.settings.removalPolicy,
+      // The outbox sender reads new outbox items from the stream (the mail stack).
+      stream: StreamViewType.NEW_IMAGE,
     });
     for (const index of GLOBAL_INDEXES) {
       table.addGlobalSecondaryIndex({

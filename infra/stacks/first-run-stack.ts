@@ -1,6 +1,5 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { FirstRun } from '../constructs/first-run';
 import type { ServiceConfig } from './service-config';
@@ -8,10 +7,12 @@ import type { ServiceConfig } from './service-config';
 export interface FirstRunStackProps extends StackProps {
   readonly config: ServiceConfig;
   readonly table: ITable;
-  readonly mailIdentity: IEmailIdentity;
 }
 
-/** The deploy-time seed and first SUPER_ADMIN; deployed after the API, so the mailed link works. */
+/**
+ * The deploy-time seed and first SUPER_ADMIN; deployed after the API (so the mailed link works) and
+ * the mail stack (whose sender sends the invitation from the outbox).
+ */
 export class FirstRunStack extends Stack {
   readonly firstRun: FirstRun;
 
@@ -22,7 +23,6 @@ export class FirstRunStack extends Stack {
       siteUrl: config.siteUrl,
       stage: config.settings,
       table: props.table,
-      mail: { identity: props.mailIdentity, from: config.mailFrom },
       adminEmail: config.adminEmail,
     });
   }

@@ -4,7 +4,6 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
-import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { ApiFunction } from '../constructs/api-function';
@@ -16,7 +15,6 @@ export interface JobsStackProps extends StackProps {
   /** The manifest's `jobs`; any number, including none. */
   readonly jobs: Readonly<Record<string, JobDefinition>>;
   readonly table: ITable;
-  readonly mailIdentity: IEmailIdentity;
 }
 
 /** One function and one EventBridge schedule per manifest job. */
@@ -38,7 +36,6 @@ export class JobsStack extends Stack {
           siteUrl: config.siteUrl,
           stage: config.settings,
           table: props.table,
-          mail: { identity: props.mailIdentity, from: config.mailFrom },
           rateProviders: { cryptoUrl: config.ratesCryptoUrl, fiatUrl: config.ratesFiatUrl },
         },
       );

@@ -1,23 +1,55 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import { EmailIdentity, Identity, type IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import { keys } from '@functions/data/keys';
+import type { WorkerDefinition } from '@functions/routes/definition';
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import {
+  ConfigurationSet,
+  EmailIdentity,
+  EmailSendingEvent,
+  EventDestination,
+  Identity,
+  type IEmailIdentity,
+} from 'aws-cdk-lib/aws-ses';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import type { ApiFunction } from '../constructs/api-function';
+import { constructIdFor, manifestFunction } from '../constructs/manifest-function';
 import { mailDomain, type ServiceConfig } from './service-config';
 
 export interface MailStackProps extends StackProps {
   readonly config: ServiceConfig;
+  /** The table, with its stream: the outbox sender reads it. */
+  readonly table: ITable;
+  /** The manifest's `workers`: the outbox sender and the SES feedback handler. */
+  readonly workers: Readonly<Record<string, WorkerDefinition>>;
 }
+
+/** The SES events that mark an address undeliverable (functions/domain/outbox/feedback.ts). */
+const FEEDBACK_DETAIL_TYPES = ['Email Bounced', 'Email Complaint Received'];
 
 /** The custom MAIL FROM subdomain: bounces go there, so SPF and DMARC align with the sender's domain. */
 export const MAIL_FROM_SUBDOMAIN = 'mail';
 
 /**
- * The SES sender identity: the domain of `mailFrom`, with Easy DKIM and a custom MAIL FROM domain,
- * so any address on it may send. Until its DKIM records are published (outputs below) SES will not
- * send from it; docs/operations.md lists every record.
+ * Mail out of the outbox (docs/architecture.md §7, §9). The SES sender identity: the domain of
+ * `mailFrom`, with Easy DKIM and a custom MAIL FROM domain, so any address on it may send (until its
+ * DKIM records are published, outputs below, SES will not send from it; docs/operations.md lists
+ * every record). The configuration set every send uses, whose bounce and complaint events go to
+ * EventBridge's default bus. The manifest's workers: the outbox sender on the table's stream and
+ * the feedback handler on those events, each with a dead-letter queue.
  */
 export class MailStack extends Stack {
   readonly identity: IEmailIdentity;
   readonly mailFrom: string;
+  readonly configurationSet: ConfigurationSet;
+  readonly workers = new Map<string, ApiFunction>();
+  /** Each worker's dead-letter queue, keyed like `workers`: the monitoring stack alarms on their depth. */
+  readonly deadLetterQueues = new Map<string, Queue>();
 
   constructor(scope: Construct, id: string, props: MailStackProps) {
     super(scope, id, props);
@@ -47,5 +79,115 @@ export class MailStack extends Stack {
       value: `_dmarc.${domain} TXT "v=DMARC1; p=none; rua=mailto:${props.config.adminEmail ?? `postmaster@${domain}`}"`,
     });
     this.identity = identity;
+
+    this.configurationSet = new ConfigurationSet(this, 'ConfigurationSet', { reputationMetrics: true });
+    this.configurationSet.addEventDestination('Feedback', {
+      // SES publishes to the default bus only.
+      destination: EventDestination.eventBus(
+        EventBus.fromEventBusArn(
+          this,
+          'DefaultBus',
+          this.formatArn({ service: 'events', resource: 'event-bus', resourceName: 'default' }),
+        ),
+      ),
+      events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT],
+    });
+
+    for (const [workerId, worker] of Object.entries(props.workers)) {
+      const name = constructIdFor(workerId);
+      const fn = manifestFunction(
+        this,
+        `${name}Worker`,
+        {
+          handler: worker.handler,
+          uses: worker.uses,
+          description: worker.summary,
+          timeout: Duration.minutes(1),
+        },
+        {
+          siteUrl: props.config.siteUrl,
+          stage: props.config.settings,
+          table: props.table,
+          mail: { identity, from: props.config.mailFrom, configurationSet: this.configurationSet },
+        },
+      );
+      const deadLetters = new Queue(this, `${name}DeadLetters`, {
+        encryption: QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+        retentionPeriod: Duration.days(14),
+      });
+      Validations.of(deadLetters).acknowledge({
+        id: 'AwsSolutions-SQS3',
+        reason: `This queue is the dead-letter queue of the ${workerId} worker; nothing consumes it but the operator.`,
+      });
+      if (worker.source.kind === 'outbox') this.readOutbox(fn, worker.source, props.table, deadLetters);
+      else this.readFeedback(fn, worker.source.retryAttempts, deadLetters);
+      this.workers.set(workerId, fn);
+      this.deadLetterQueues.set(workerId, deadLetters);
+    }
+  }
+
+  /**
+   * The sender on the table's stream, filtered to outbox items whose new image is `queued` (an
+   * insert, or a re-drive): bounded retries, a failing batch bisected, failed records reported one
+   * by one, and a batch that keeps failing recorded in the dead-letter queue (its stream position;
+   * the mails stay in the outbox for the re-drive job). From the stream's oldest record, so a mail
+   * written before the mapping existed (a first deploy) is still sent; the claim makes that safe.
+   */
+  private readOutbox(
+    fn: ApiFunction,
+    source: Extract<WorkerDefinition['source'], { kind: 'outbox' }>,
+    table: ITable,
+    deadLetters: Queue,
+  ) {
+    Validations.of(fn.role!).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Active tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) and the stream event source ' +
+        '(dynamodb:ListStreams, which lists stream ARNs only) support no resource-level permissions; the ' +
+        "stream's records are read only through DescribeStream/GetShardIterator/GetRecords on its own ARN.",
+    });
+    fn.addEventSource(
+      new DynamoEventSource(table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: source.batchSize,
+        retryAttempts: source.retryAttempts,
+        bisectBatchOnError: true,
+        reportBatchItemFailures: true,
+        onFailure: new SqsDlq(deadLetters),
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.or('INSERT', 'MODIFY'),
+            dynamodb: {
+              Keys: { pk: { S: FilterRule.beginsWith(keys.outboxPrefix) } },
+              NewImage: { mailState: { S: FilterRule.isEqual('queued') } },
+            },
+          }),
+        ],
+      }),
+    );
+  }
+
+  /**
+   * The feedback handler on the SES events of the default bus: EventBridge and Lambda each retry a
+   * failed delivery, then the event is kept in the dead-letter queue.
+   */
+  private readFeedback(fn: ApiFunction, retryAttempts: number, deadLetters: Queue) {
+    fn.configureAsyncInvoke({
+      retryAttempts,
+      maxEventAge: Duration.hours(1),
+      onFailure: new SqsDestination(deadLetters),
+    });
+    new Rule(this, 'MailFeedbackRule', {
+      description: 'SES bounce and complaint events of the configuration set',
+      eventPattern: { source: ['aws.ses'], detailType: FEEDBACK_DETAIL_TYPES },
+      targets: [
+        new LambdaFunction(fn, {
+          retryAttempts,
+          maxEventAge: Duration.hours(1),
+          deadLetterQueue: deadLetters,
+        }),
+      ],
+    });
   }
 }

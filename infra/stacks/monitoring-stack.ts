@@ -194,8 +194,13 @@ export class MonitoringStack extends Stack {
         left: APPLICATION_STATUSES.map((status) => business('StatusChanges', { Status: status })),
       }),
       new GraphWidget({
-        title: 'Mails queued, sent and failed (per hour)',
-        left: [business('MailsQueued'), business('MailsSent'), business('MailsFailed')],
+        title: 'Mails queued, sent, failed and suppressed (per hour)',
+        left: [
+          business('MailsQueued'),
+          business('MailsSent'),
+          business('MailsFailed'),
+          business('MailsSuppressed'),
+        ],
       }),
     );
   }

@@ -1,4 +1,4 @@
-import { jobs } from '@functions/routes/manifest';
+import { jobs, workers } from '@functions/routes/manifest';
 import { type App, Tags } from 'aws-cdk-lib';
 import { ApiStack } from './api-stack';
 import { DataStack } from './data-stack';
@@ -40,14 +40,15 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
   const mail = new MailStack(app, name('mail'), {
     config,
     env: config.env,
-    description: 'Exchange: SES sender identity',
+    description: 'Exchange: SES identity and configuration set, outbox sender, bounce and complaint handler',
+    table: data.table,
+    workers,
   });
   const api = new ApiStack(app, name('api'), {
     config,
     env: config.env,
     description: 'Exchange: HTTP API and its functions',
     table: data.table,
-    mailIdentity: mail.identity,
   });
   const jobsStack =
     Object.keys(jobs).length > 0
@@ -57,7 +58,6 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
           description: 'Exchange: scheduled jobs',
           jobs,
           table: data.table,
-          mailIdentity: mail.identity,
         })
       : undefined;
   // CloudFront's web ACL must be in us-east-1; its ARN reaches the web stack across regions.
@@ -81,9 +81,10 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
     env: config.env,
     description: 'Exchange: deploy-time seed and first SUPER_ADMIN',
     table: data.table,
-    mailIdentity: mail.identity,
   });
   firstRun.addStackDependency(web);
+  // The first SUPER_ADMIN's invitation leaves through the outbox: the sender must be there.
+  firstRun.addStackDependency(mail);
   const monitoring = new MonitoringStack(app, name('monitoring'), {
     config,
     env: config.env,
@@ -91,7 +92,7 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
     httpApi: api.httpApi,
     table: data.table,
     expiryJob: jobsStack?.functions.get('expireStale'),
-    deadLetterQueues: [...(jobsStack?.deadLetterQueues.values() ?? [])],
+    deadLetterQueues: [...(jobsStack?.deadLetterQueues.values() ?? []), ...mail.deadLetterQueues.values()],
   });
   return { data, mail, api, jobs: jobsStack, web, waf, firstRun, monitoring };
 }

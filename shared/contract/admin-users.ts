@@ -60,9 +60,23 @@ export const adminUsersPageSchema = /* @__PURE__ */ schema(() =>
 );
 export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 
-/** GET /admin/users/{id}: the user and the latest staff actions on them. */
+/**
+ * GET /admin/users/{id}: the user, the latest staff actions on them, and whether their address is
+ * undeliverable (SES reported a permanent bounce or a complaint; no mail is sent to it), else null.
+ */
 export const adminUserDetailSchema = /* @__PURE__ */ schema(() =>
-  z.extend(publicUserSchema, { audit: z.array(auditEntrySchema) }),
+  z.extend(publicUserSchema, {
+    audit: z.array(auditEntrySchema),
+    mailUndeliverable: z.nullable(
+      z.object({
+        reason: z.enum(['bounce', 'complaint']),
+        /** SES's words: `Permanent/General`, or the complaint's feedback type. */
+        detail: z.nullable(z.string()),
+        /** When SES reported it. */
+        at: z.string(),
+      }),
+    ),
+  }),
 );
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { allRoutes } from '@functions/routes/manifest';
+import { startLocalMailSender } from '@infra/local/outbox';
 import { freePort } from '@infra/local/ports';
 import { startRateProviderStandIns } from '@infra/local/rate-providers';
 import { startLocalStack } from '@infra/local/stack';
@@ -421,10 +422,13 @@ export async function measureDynamoCosts(sizes: number[]): Promise<DynamoCosts> 
     runJobs: false,
     // The rows quote and apply for cash and card at whatever hour the bench runs.
     aroundTheClock: true,
+    // The sender runs here, after each row, metered apart: its calls land in no route's row.
+    sendMail: false,
   });
   try {
     const { db } = await import('@functions/data/client');
     const meter = meterConsumedCapacity(db);
+    const mailSender = await startLocalMailSender({ pollMs: null });
     const context = await prepare(stack.siteUrl, stack.mailUrl);
     const { handler: expireStale } = await import('@functions/jobs/expire-stale');
     const { handler: refreshRates } = await import('@functions/jobs/refresh-rates');
@@ -442,6 +446,7 @@ export async function measureDynamoCosts(sizes: number[]): Promise<DynamoCosts> 
       // The user-changing rows deactivate and promote this one, not a user later rows log in as.
       context.ids.target = (await createBenchUser('target', 'USER')).id;
       const costs: EndpointCost[] = [];
+      const mail = { calls: 0, capacity: 0 };
       for (const scenario of SCENARIOS) {
         meter.reset();
         const response = await scenario.run(context);
@@ -452,7 +457,12 @@ export async function measureDynamoCosts(sizes: number[]): Promise<DynamoCosts> 
           calls: meter.calls,
           capacity: meter.capacity,
         });
+        meter.reset();
+        await mailSender.drain();
+        mail.calls += meter.calls;
+        mail.capacity += meter.capacity;
       }
+      costs.push({ name: 'worker send-mail (every mail the rows above queued)', status: 0, ...mail });
       meter.reset();
       await expireStale();
       costs.push({

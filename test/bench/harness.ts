@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { type Access, needsJwtSecret, type ResourceUse } from '@functions/routes/definition';
-import { allRoutes, fallbackRoute, jobs } from '@functions/routes/manifest';
+import { allRoutes, fallbackRoute, jobs, workers } from '@functions/routes/manifest';
 import { esbuildOptions, FUNCTION_RUNTIME_ENV, handlerEntry, PROJECT_ROOT } from '@infra/constructs/bundling';
 import { build, type Metafile } from 'esbuild';
 
@@ -17,7 +17,7 @@ export const OUTPUT_DIR = path.join(PROJECT_ROOT, '.local', 'bench');
 export const LOAD_RUNS = 7;
 
 export interface BenchFunction {
-  /** Row label: the route id, `$default`, `job:<id>` or the reference. */
+  /** Row label: the route id, `$default`, `job:<id>`, `worker:<id>` or the reference. */
   readonly name: string;
   readonly entry: string;
   /** A route's access level; jobs and the fallback have none. */
@@ -53,7 +53,7 @@ export const REFERENCE: BenchFunction = {
   uses: { table: 'read' },
 };
 
-/** Every function the stacks deploy: the manifest's routes, its fallback and its jobs. */
+/** Every function the stacks deploy: the manifest's routes, its fallback, its jobs and its workers. */
 export function manifestFunctions(): BenchFunction[] {
   return [
     ...allRoutes.map(([routeId, route]) => ({
@@ -68,12 +68,17 @@ export function manifestFunctions(): BenchFunction[] {
       entry: handlerEntry(job.handler),
       uses: job.uses,
     })),
+    ...Object.entries(workers).map(([workerId, worker]) => ({
+      name: `worker:${workerId}`,
+      entry: handlerEntry(worker.handler),
+      uses: worker.uses,
+    })),
   ];
 }
 
 /**
  * The environment Lambda gives the function (see ApiFunction): what every function gets, plus
- * TABLE_NAME / MAIL_FROM / JWT_SECRET_ARN / MFA_KEY_ARN only when its manifest entry needs them, so a function that reads a
+ * TABLE_NAME / MAIL_FROM and MAIL_CONFIGURATION_SET / JWT_SECRET_ARN / MFA_KEY_ARN only when its manifest entry needs them, so a function that reads a
  * variable it does not declare fails here as it would in AWS. No credentials; an empty HOME.
  */
 export function functionEnvironment({ access, uses }: BenchFunction): NodeJS.ProcessEnv {
@@ -92,7 +97,7 @@ export function functionEnvironment({ access, uses }: BenchFunction): NodeJS.Pro
       : {}),
     ...(uses.mfaKey ? { MFA_KEY_ARN: 'arn:aws:secretsmanager:us-east-1:000000000000:secret:bench-mfa' } : {}),
     ...(uses.table ? { TABLE_NAME: 'bench' } : {}),
-    ...(uses.mail ? { MAIL_FROM: 'no-reply@example.com' } : {}),
+    ...(uses.mail ? { MAIL_FROM: 'no-reply@example.com', MAIL_CONFIGURATION_SET: 'exchange-mail' } : {}),
     ...(uses.marketData ? { MARKET_DATA_URL: 'https://market.example.com/api/v3' } : {}),
   };
 }

@@ -9,7 +9,7 @@ import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { CfnRole } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
+import { ConfigurationSet, EmailIdentity, Identity } from 'aws-cdk-lib/aws-ses';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -76,9 +76,18 @@ beforeAll(() => {
   // Same entry, same bundling options: CDK stages the bundle once and the three share it.
   reader = new ApiFunction(stack, 'Reader', common).bindTable(table, 'read');
   writer = new ApiFunction(stack, 'Writer', common).bindTable(table, 'readWrite');
-  mailer = new ApiFunction(stack, 'Mailer', common).bindMail(identity, 'no-reply@example.com');
+  const configurationSet = new ConfigurationSet(stack, 'ConfigurationSet');
+  mailer = new ApiFunction(stack, 'Mailer', common).bindMail(
+    identity,
+    'no-reply@example.com',
+    configurationSet,
+  );
   template = Template.fromStack(stack);
 });
+
+/** The logical id of the configuration set, which the function names by reference. */
+const configurationSetRef = () =>
+  stack.getLogicalId(stack.node.findChild('ConfigurationSet').node.defaultChild as never);
 
 afterAll(() => {
   if (outdir) rmSync(outdir, { recursive: true, force: true });
@@ -130,18 +139,30 @@ describe('ApiFunction', () => {
     });
   });
 
-  it('grants a mailer SES sending on its sender identity only', () => {
+  it('grants a mailer SES sending on its sender identity and its configuration set only', () => {
     const ses = statementsOf(mailer).filter((statement) => JSON.stringify(statement.Action).includes('ses:'));
+    const resources = ses.map((statement) => JSON.stringify(statement.Resource));
 
-    expect(ses).toHaveLength(1);
-    expect([...(ses[0]!.Action as string[])].sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
-    expect(JSON.stringify(ses[0]!.Resource)).toContain(':identity/');
-    expect(JSON.stringify(ses[0]!.Resource)).not.toMatch(/identity\/\*|"\*"/);
+    expect(ses).toHaveLength(2);
+    for (const statement of ses)
+      expect([...(statement.Action as string[])].sort()).toEqual(['ses:SendEmail', 'ses:SendRawEmail']);
+    expect(resources.filter((resource) => resource.includes(':identity/'))).toHaveLength(1);
+    expect(
+      resources.filter(
+        (resource) => resource.includes(':configuration-set/') && resource.includes(configurationSetRef()),
+      ),
+    ).toHaveLength(1);
+    expect(resources.join()).not.toMatch(/identity\/\*|configuration-set\/\*|"\*"/);
   });
 
-  it('sets MAIL_FROM when bound to the sender identity', () => {
+  it('sets MAIL_FROM and the configuration set every send uses when bound to the sender identity', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
-      Environment: { Variables: { MAIL_FROM: 'no-reply@example.com' } },
+      Environment: {
+        Variables: {
+          MAIL_FROM: 'no-reply@example.com',
+          MAIL_CONFIGURATION_SET: { Ref: configurationSetRef() },
+        },
+      },
     });
   });
 

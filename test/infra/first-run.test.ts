@@ -40,7 +40,7 @@ describe('first-run custom resource', () => {
     expect(Object.keys(resource!.Properties).sort()).toEqual(['AdminEmail', 'SeedVersion', 'ServiceToken']);
   });
 
-  it('runs functions/deploy/first-run with the table, SES and the site URL, for up to 5 minutes', () => {
+  it('runs functions/deploy/first-run with the table and the site URL, for up to 5 minutes, sending no mail itself', () => {
     const fn = prod.stacks.firstRun.firstRun.node.findChild('Function');
     const logicalId = prod.stacks.firstRun.getLogicalId(fn.node.defaultChild as CfnFunction);
     const properties = (
@@ -49,17 +49,17 @@ describe('first-run custom resource', () => {
 
     expect(properties.Timeout).toBe(300);
     expect(properties.Environment).toMatchObject({
-      Variables: {
-        SITE_URL: PROD_CONTEXT.siteUrl,
-        MAIL_FROM: PROD_CONTEXT.mailFrom,
-        TABLE_NAME: expect.anything(),
-      },
+      Variables: { SITE_URL: PROD_CONTEXT.siteUrl, TABLE_NAME: expect.anything() },
     });
+    // The invitation is queued in the outbox with its link; the mail stack's sender sends it.
+    expect(properties.Environment).not.toHaveProperty('Variables.MAIL_FROM');
+    expect(JSON.stringify(template.findResources('AWS::IAM::Policy'))).not.toContain('"ses:');
     expect(properties.Description).toBe('Deploy-time seed and first SUPER_ADMIN');
   });
 
-  it('is deployed after the web stack, so the mailed link opens a site that answers', () => {
+  it('is deployed after the web stack, so the mailed link opens a site that answers, and after the mail stack, whose sender sends the invitation', () => {
     expect(prod.stacks.firstRun.dependencies).toContain(prod.stacks.web);
+    expect(prod.stacks.firstRun.dependencies).toContain(prod.stacks.mail);
   });
 
   it('invites nobody in a stage given no admin address', () => {

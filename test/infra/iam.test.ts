@@ -2,6 +2,7 @@ import { needsJwtSecret, type ResourceUse } from '@functions/routes/definition';
 import { allRoutes, fallbackRoute } from '@functions/routes/manifest';
 import type { ApiFunction } from '@infra/constructs/api-function';
 import { Stack } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnRole } from 'aws-cdk-lib/aws-iam';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SynthesizedService, synthesizeService } from './synth';
@@ -83,14 +84,30 @@ describe('IAM grants', () => {
     expect(wildcards).toEqual([]);
   });
 
-  it('never grants DynamoDB actions on every resource', () => {
+  it('never grants DynamoDB actions on every resource, but ListStreams to the outbox sender', () => {
     const onEverything = allStatements().filter(
       (statement) =>
         actionsOf(statement).some((action) => action.startsWith('dynamodb:')) &&
         JSON.stringify(statement.Resource).includes('"*"'),
     );
+    // ListStreams names no resource (it lists stream ARNs); the stream's records are read only on
+    // the stream's own ARN. The event source mapping needs it, and only the sender has one.
+    const listStreams = onEverything.filter(
+      (statement) => actionsOf(statement).join() === 'dynamodb:ListStreams',
+    );
+    const sender = service.stacks.mail.workers.get('sendMail')!;
+    const senderListStreams = service.template(service.stacks.mail).findResources('AWS::IAM::Policy', {
+      Properties: {
+        Roles: [{ Ref: service.stacks.mail.getLogicalId(sender.role!.node.defaultChild as CfnRole) }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([Match.objectLike({ Action: 'dynamodb:ListStreams' })]),
+        },
+      },
+    });
 
-    expect(onEverything).toEqual([]);
+    expect(onEverything).toEqual(listStreams);
+    expect(listStreams).toHaveLength(1);
+    expect(Object.keys(senderListStreams)).toHaveLength(1);
   });
 
   it('never grants Scan, so no function can scan the table', () => {

@@ -2,7 +2,6 @@ import type { JobDefinition } from '@functions/routes/definition';
 import { jobs } from '@functions/routes/manifest';
 import { DataStack } from '@infra/stacks/data-stack';
 import { JobsStack } from '@infra/stacks/jobs-stack';
-import { MailStack } from '@infra/stacks/mail-stack';
 import type { ServiceConfig } from '@infra/stacks/service-config';
 import { STAGES } from '@infra/stacks/stages';
 import { App } from 'aws-cdk-lib';
@@ -17,11 +16,11 @@ const sampleJobs: Record<string, JobDefinition> = {
     summary: 'Expire stale applications',
     uses: { table: 'readWrite' },
   },
-  sendDigest: {
+  pingProvider: {
     handler: 'handlers/system/not-found',
     schedule: 'rate(1 hour)',
-    summary: 'Send a digest',
-    uses: { mail: true },
+    summary: 'Call a market-data provider',
+    uses: { rateProviders: true },
   },
 };
 
@@ -42,8 +41,7 @@ let manifest: Template;
 beforeAll(() => {
   const app = new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } });
   const data = new DataStack(app, 'data', { config });
-  const mail = new MailStack(app, 'mail', { config });
-  const shared = { config, table: data.table, mailIdentity: mail.identity };
+  const shared = { config, table: data.table };
   const sampleStack = new JobsStack(app, 'sample-jobs', { ...shared, jobs: sampleJobs });
   const manifestStack = new JobsStack(app, 'manifest-jobs', { ...shared, jobs });
   sample = Template.fromStack(sampleStack);
@@ -71,8 +69,10 @@ describe('jobs stack', () => {
           .Variables,
     );
 
-    expect(environments.filter((env) => 'TABLE_NAME' in env && !('MAIL_FROM' in env))).toHaveLength(1);
-    expect(environments.filter((env) => 'MAIL_FROM' in env && !('TABLE_NAME' in env))).toHaveLength(1);
+    expect(environments.filter((env) => 'TABLE_NAME' in env && !('RATES_CRYPTO_URL' in env))).toHaveLength(1);
+    expect(environments.filter((env) => 'RATES_CRYPTO_URL' in env && !('TABLE_NAME' in env))).toHaveLength(1);
+    // Jobs send no mail: they queue it in the outbox, and the mail stack's sender sends it.
+    expect(environments.filter((env) => 'MAIL_FROM' in env)).toEqual([]);
   });
 
   it('creates one schedule per job of the manifest', () => {

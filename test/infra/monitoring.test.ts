@@ -54,7 +54,9 @@ describe('alarms and their topic', () => {
   });
 
   it("alarms on every dead-letter queue's depth above 0", () => {
-    const queues = Object.keys(prod.template(prod.stacks.jobs!).findResources('AWS::SQS::Queue'));
+    const queues = [prod.stacks.jobs!, prod.stacks.mail].flatMap((stack) =>
+      Object.keys(prod.template(stack).findResources('AWS::SQS::Queue')),
+    );
     const depthAlarms = Object.entries(alarms).filter(([id]) => id.startsWith('DeadLetters'));
 
     expect(queues.length).toBeGreaterThan(0);
@@ -96,6 +98,7 @@ describe('alarms and their topic', () => {
       'MailsQueued',
       'MailsSent',
       'MailsFailed',
+      'MailsSuppressed',
     ])
       expect(body).toContain(figure);
     expect(body).toContain(METRICS_NAMESPACE);

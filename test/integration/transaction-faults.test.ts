@@ -1,7 +1,6 @@
 import type { ApplicationRecord } from '@functions/data/applications';
 import type { UserRecord } from '@functions/data/users';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mailsTo } from '../support/mail';
 import { createIsolatedTable, putUser } from './applications/isolated-table';
 import { failNextTransaction, INJECTED_FAULT, writesOf } from './support/transaction-faults';
 
@@ -43,6 +42,7 @@ const modules = async () => ({
   reserves: await import('@functions/domain/reserves/reserves'),
   users: await import('@functions/data/users'),
   adminUsers: await import('@functions/data/admin-users'),
+  outbox: await import('@functions/data/outbox'),
 });
 
 beforeAll(async () => {
@@ -103,7 +103,10 @@ async function expectAllOrNothing(probe: Probe, action: () => Promise<unknown>) 
   expectEveryPartChanged(before, await read(probe));
 }
 
-/** What a status change writes: the application, its history, both counters, the notice (and its mail). */
+/**
+ * What a status change writes: the application, its history, both counters, the notice and its
+ * mail (queued in the outbox: nothing sends from this file's table, so it stays unsent).
+ */
 function statusChangeProbe(application: ApplicationRecord, owner: UserRecord): Probe {
   return {
     application: () => m.applications.findApplication(application.id),
@@ -118,7 +121,8 @@ function statusChangeProbe(application: ApplicationRecord, owner: UserRecord): P
           count: 10,
         })
       ).items,
-    mails: () => mailsTo(owner.email),
+    mails: async () =>
+      (await m.outbox.listUnsentMails(1000)).filter((mail) => mail.to === owner.email).map((mail) => mail.id),
   };
 }
 

@@ -9,6 +9,7 @@ Object.assign(process.env, {
   TABLE_NAME: stack.tableName,
   SITE_URL: stack.apiUrl,
   MAIL_FROM: 'no-reply@exchange.test',
+  MAIL_CONFIGURATION_SET: 'exchange-local',
   JWT_SECRET: stack.jwtSecret,
   MFA_KEY: `${stack.jwtSecret}:mfa`,
   ORIGIN_SECRET: stack.originSecret,

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { allRoutes, fallbackRoute, jobs } from '@functions/routes/manifest';
+import { allRoutes, fallbackRoute, jobs, workers } from '@functions/routes/manifest';
 import { responseSchemaOf } from '@functions/routes/openapi';
 import { describe, expect, it } from 'vitest';
 
@@ -26,12 +26,10 @@ describe('the route manifest', () => {
     expect(new Set(entries).size).toBe(entries.length);
   });
 
-  it('has every job module of functions/jobs as a job', () => {
-    expect(
-      Object.values(jobs)
-        .map((job) => job.handler)
-        .sort(),
-    ).toEqual(filesUnder(path.join(FUNCTIONS, 'jobs')).sort());
+  it('has every module of functions/jobs as exactly one job or worker', () => {
+    expect([...Object.values(jobs), ...Object.values(workers)].map((entry) => entry.handler).sort()).toEqual(
+      filesUnder(path.join(FUNCTIONS, 'jobs')).sort(),
+    );
   });
 
   it('takes each route id from exactly one area module', async () => {

@@ -1,5 +1,4 @@
-import { logger } from '@functions/commons/logger';
-import { sendMail } from '@functions/commons/mailer';
+import { outboxPut } from '@functions/data/outbox';
 import {
   normalizeEmail,
   type UpdateGuard,
@@ -8,12 +7,14 @@ import {
   updateUser,
 } from '@functions/data/users';
 import { addressChangedMail } from '@functions/mail/account-mails';
+import { countQueuedMails } from '../outbox/queue';
 
 /**
  * Changes a user's stored account with the rules every change obeys: deactivation ends every
  * session at once (the account's session epoch moves on), and reactivation does not revive them.
  * A new email is unverified until its holder confirms it, ends every session (the data layer also
- * ends every mailed link), and the old address is told.
+ * ends every mailed link), and the old address is told: the mail is queued in the change's own
+ * transaction.
  */
 export async function updateAccount(
   current: UserRecord,
@@ -29,16 +30,13 @@ export async function updateAccount(
     ...(endsSessions ? { sessionEpoch: (current.sessionEpoch ?? 0) + 1 } : {}),
     ...(movesAddress ? { emailVerified: false } : {}),
   };
-  const updated = await updateUser(current, ruled, now, guard);
-  if (movesAddress) await tellOldAddress(current, updated.email);
+  const tellOldAddress = movesAddress
+    ? [outboxPut('address-changed', addressChangedMail(current, normalizeEmail(changes.email!)), now)]
+    : [];
+  const updated = await updateUser(current, ruled, now, {
+    ...guard,
+    extraItems: [...(guard.extraItems ?? []), ...tellOldAddress],
+  });
+  countQueuedMails(tellOldAddress.length);
   return updated;
-}
-
-/** A mail failure does not undo the change: it is logged. */
-async function tellOldAddress(before: UserRecord, newEmail: string): Promise<void> {
-  try {
-    await sendMail(addressChangedMail(before, newEmail));
-  } catch (error) {
-    logger.error('address-changed mail not sent', { userId: before.id, error: error as Error });
-  }
 }

@@ -22,8 +22,10 @@ export async function requestPasswordReset(input: { email: string; ip: string; n
     if (await hitAll('forgot-address', hashToken(input.email), LIMITS.forgotPerAddress, now)) return;
     const user = await findUserByEmail(input.email);
     if (!user?.isActive) return;
-    await mailOneTimeLink(user, { purpose: 'reset-password', ttlMs: RESET_TOKEN_TTL_MS, now }, (token) =>
-      passwordResetMail(user, resetPasswordLink(token)),
+    await mailOneTimeLink(
+      user,
+      { purpose: 'reset-password', ttlMs: RESET_TOKEN_TTL_MS, now },
+      { kind: 'reset-password', build: (token) => passwordResetMail(user, resetPasswordLink(token)) },
     );
   });
 }

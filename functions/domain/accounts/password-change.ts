@@ -1,7 +1,7 @@
-import { logger } from '@functions/commons/logger';
-import { sendMail } from '@functions/commons/mailer';
+import { outboxPut } from '@functions/data/outbox';
 import { setPasswordHash, UserChangedError } from '@functions/data/users';
 import { passwordChangedMail } from '@functions/mail/account-mails';
+import { countQueuedMails } from '../outbox/queue';
 import { AccountChangedMeanwhile, CurrentPasswordWrong } from './errors';
 import { hashPassword, verifyPassword } from './passwords';
 import type { Principal } from './principal';
@@ -10,7 +10,8 @@ import { bookLoginAttempt, forgetLoginFailures, noteLoginFailure } from './throt
 /**
  * Changes the caller's password. A wrong current password is a field error and counts as a failed
  * login (so a stolen access token cannot be used to guess the password). On success every other
- * session of the user ends; the caller's session stays; a notice mail goes out.
+ * session of the user ends; the caller's session stays; a notice mail is queued in the same
+ * transaction.
  */
 export async function changePassword(input: {
   principal: Principal;
@@ -28,16 +29,16 @@ export async function changePassword(input: {
   }
   await forgetLoginFailures(user.id);
   try {
-    await setPasswordHash(user, await hashPassword(input.newPassword), { now, keepSessionId: sessionId });
+    await setPasswordHash(user, await hashPassword(input.newPassword), {
+      now,
+      keepSessionId: sessionId,
+      extraItems: [outboxPut('password-changed', passwordChangedMail(user), now)],
+    });
   } catch (error) {
     if (error instanceof UserChangedError) {
       throw new AccountChangedMeanwhile();
     }
     throw error;
   }
-  try {
-    await sendMail(passwordChangedMail(user));
-  } catch (error) {
-    logger.error('password change notice not sent', { userId: user.id, error: error as Error });
-  }
+  countQueuedMails();
 }

@@ -1,22 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import { linkTokenPut } from '@functions/data/tokens';
 import {
   createUser,
   findUserByEmail,
   findUserByReferralCode,
+  normalizeEmail,
   UserChangedError,
   type UserConflict,
   UserConflictError,
   type UserRecord,
   updateUser,
 } from '@functions/data/users';
-import type { Language } from '@shared/enums';
+import { DEFAULT_LANGUAGE, type Language } from '@shared/enums';
 import { type FieldError, fieldError } from '@shared/envelope';
+import { countQueuedMails } from '../outbox/queue';
 import { AddressTaken, AddressThrottled, InvitationCodeInvalid } from './errors';
 import { AUTH_MESSAGES } from './messages';
 import { hashPassword } from './passwords';
 import { newReferralCode } from './secrets';
 import { hitAll, LIMITS } from './throttling';
-import { sendVerificationMail } from './verification';
+import { newVerificationLink, sendVerificationMail } from './verification';
 
 export interface Registration {
   email: string;
@@ -75,10 +78,10 @@ const CONFLICT_FIELDS: Partial<Record<UserConflict, FieldError>> = {
 };
 
 /**
- * Registers a user (no login): checks the invitation code, hashes the password, writes the user
- * with its uniqueness markers and the inviter's count in one transaction (a referral-code
- * collision just draws a new code), then mails the verification link. A mail failure leaves a
- * complete, unverified account and is reported, so the web can offer "resend".
+ * Registers a user (no login): checks the invitation code, hashes the password, and writes the
+ * user with its uniqueness markers, the inviter check, the counters, the first verification link
+ * and the outbox item of its mail in one transaction (a referral-code collision just draws a new
+ * code). The mail is sent by the outbox, so SES being down neither fails nor delays registration.
  */
 export async function registerUser(
   input: Registration,
@@ -97,19 +100,33 @@ export async function registerUser(
   }
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; ; attempt += 1) {
-    try {
-      const user = await createUser({
-        id: randomUUID(),
-        email: input.email,
+    const id = randomUUID();
+    const link = newVerificationLink(
+      {
+        id,
+        email: normalizeEmail(input.email),
         username: input.username,
-        passwordHash,
-        referralCode: newReferralCode(),
-        language: input.language,
-        invitedBy,
-        now,
-      });
-      const verificationEmailSent = await sendVerificationMail(user, now);
-      return { userId: user.id, verificationEmailSent };
+        language: input.language ?? DEFAULT_LANGUAGE,
+      },
+      now,
+    );
+    try {
+      const user = await createUser(
+        {
+          id,
+          email: input.email,
+          username: input.username,
+          passwordHash,
+          referralCode: newReferralCode(),
+          language: input.language,
+          invitedBy,
+          now,
+          verifyLinkHash: link.token.tokenHash,
+        },
+        [linkTokenPut(link.token), link.mailItem],
+      );
+      countQueuedMails();
+      return { userId: user.id, verificationEmailSent: true };
     } catch (error) {
       if (!(error instanceof UserConflictError)) throw error;
       const pending = error.conflicts.includes('email') ? await findPendingAccount(input.email) : undefined;

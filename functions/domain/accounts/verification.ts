@@ -5,7 +5,7 @@ import {
   referralCountIncrement,
   type UserRecord,
 } from '@functions/data/users';
-import { verificationMail } from '@functions/mail/account-mails';
+import { type MailRecipient, verificationMail } from '@functions/mail/account-mails';
 import {
   AccountDeactivated,
   AddressThrottled,
@@ -15,7 +15,7 @@ import {
   VerificationTokenMissing,
 } from './errors';
 import { verifyEmailLink } from './links';
-import { mailOneTimeLink } from './one-time-links';
+import { type LinkMailSpec, type LinkSpec, mailOneTimeLink, newLinkMail } from './one-time-links';
 import { verifyPassword } from './passwords';
 import { hashToken } from './secrets';
 import { type SessionTokens, startSession } from './sessions';
@@ -24,14 +24,28 @@ import { atLeast } from './timing';
 
 export const VERIFICATION_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
+const verificationLink = (now: Date): LinkSpec => ({
+  purpose: 'verify-email',
+  ttlMs: VERIFICATION_TOKEN_TTL_MS,
+  now,
+});
+
+const verificationMailOf = (user: MailRecipient): LinkMailSpec => ({
+  kind: 'verify-email',
+  build: (token) => verificationMail(user, verifyEmailLink(token)),
+});
+
 /**
- * Stores a new verification token (hash only) and mails its link. Returns false when SES refused
- * the mail: the account stays as it is and the user can ask for another mail.
+ * Stores a new verification token (hash only) and queues the mail with its link, in one
+ * transaction. Returns false when the account no longer has the address (nothing was queued).
  */
 export async function sendVerificationMail(user: UserRecord, now = new Date()): Promise<boolean> {
-  return mailOneTimeLink(user, { purpose: 'verify-email', ttlMs: VERIFICATION_TOKEN_TTL_MS, now }, (token) =>
-    verificationMail(user, verifyEmailLink(token)),
-  );
+  return mailOneTimeLink(user, verificationLink(now), verificationMailOf(user));
+}
+
+/** The verification link of an account being created and its mail, written with the account. */
+export function newVerificationLink(user: Pick<UserRecord, 'id' | 'email'> & MailRecipient, now: Date) {
+  return newLinkMail(user, verificationLink(now), verificationMailOf(user));
 }
 
 /**

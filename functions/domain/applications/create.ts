@@ -16,9 +16,10 @@ import { type TransactItem, TransactionCancelledError, transactWrite } from '@fu
 import { findUserSummaries } from '@functions/data/user-summaries';
 import { type CreateApplicationBody, MAX_OPEN_APPLICATIONS } from '@shared/contract/applications';
 import { assertNotInMaintenance } from '../geo/working-hours';
+import { countQueuedMails } from '../outbox/queue';
 import { settingValue } from '../settings/settings';
 import { IdempotencyKeyReused, TooManyOpenApplications } from './errors';
-import { mailApplicationOwner, mailStaffAboutApplication } from './mails';
+import { ownerMailItem, staffMailItems } from './mails';
 import { checkStandardApplication } from './standard-rules';
 
 export interface CreateResult {
@@ -116,8 +117,8 @@ async function buildRecord(
 /**
  * Creates an application in one transaction: the item, the owner's counters (conditional on fewer
  * than MAX_OPEN_APPLICATIONS open ones), the global status counters, the day's counter, the first
- * history entry and, with an Idempotency-Key, the key's claim. The owner, and the staff address of
- * staffNotifyEmail, are mailed after the commit (a replay mails nothing again).
+ * history entry, the owner's mail and the staff mail (to staffNotifyEmail, if set) as outbox items
+ * and, with an Idempotency-Key, the key's claim. A replay queues nothing again.
  */
 export async function createApplication(
   userId: string,
@@ -132,6 +133,11 @@ export async function createApplication(
     if (previous) return previous;
   }
   const record = await buildRecord(userId, body, now);
+  const owner = (await findUserSummaries([userId])).get(userId);
+  const mails = owner
+    ? await Promise.all([ownerMailItem('created', record, owner, now), staffMailItems(record, owner, now)])
+    : [];
+  const mailItems = mails.flat();
   const items: TransactItem[] = [
     applicationPut(record),
     adjustUserApplicationStats(
@@ -153,7 +159,9 @@ export async function createApplication(
       amountFrom: record.amountFrom,
       currencyFrom: record.currencyFrom,
     }),
+    ...mailItems,
   ];
+  // The key's claim goes last: a failed condition there is read as a replay below.
   if (idempotencyKey !== undefined) {
     items.push(
       idempotencyPut(
@@ -182,10 +190,6 @@ export async function createApplication(
     throw error;
   }
   countMetric('ApplicationsCreated');
-  const owner = (await findUserSummaries([userId])).get(userId);
-  if (owner) {
-    await mailApplicationOwner('created', record, owner);
-    await mailStaffAboutApplication(record, owner);
-  }
+  countQueuedMails(mailItems.length);
   return { application: record, replayed: false };
 }

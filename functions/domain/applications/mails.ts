@@ -1,7 +1,7 @@
-import { logger } from '@functions/commons/logger';
-import { sendMail } from '@functions/commons/mailer';
 import type { ApplicationRecord } from '@functions/data/applications';
 import { findGeoNodes } from '@functions/data/geo';
+import { outboxPut } from '@functions/data/outbox';
+import type { TransactItem } from '@functions/data/transactions';
 import {
   applicationCreatedMail,
   applicationStaffMail,
@@ -20,45 +20,34 @@ async function placeOf(record: ApplicationRecord, language: Language): Promise<s
 }
 
 /**
- * Mails the owner about their application, at creation or after a status change (docs/product.md
- * §5 "Mails"), after the commit: a failed mail is logged, the application stands.
+ * The owner's mail about their application, at creation or after a status change (docs/product.md
+ * §5 "Mails"), as the outbox item that joins the change's transaction (`record` is the application
+ * as the change leaves it).
  */
-export async function mailApplicationOwner(
+export async function ownerMailItem(
   kind: 'created' | 'status',
   record: ApplicationRecord,
   owner: { email: string; language: Language },
-): Promise<void> {
-  try {
-    const input = { ...record, applicationId: record.id, place: await placeOf(record, owner.language) };
-    const build = kind === 'created' ? applicationCreatedMail : applicationStatusMail;
-    await sendMail(build(owner.email, owner.language, input));
-  } catch (error) {
-    logger.error(`application ${kind} mail failed`, {
-      applicationId: record.id,
-      error: (error as Error).message,
-    });
-  }
+  now: Date,
+): Promise<TransactItem> {
+  const input = { ...record, applicationId: record.id, place: await placeOf(record, owner.language) };
+  const build = kind === 'created' ? applicationCreatedMail : applicationStatusMail;
+  return outboxPut(`application-${kind}`, build(owner.email, owner.language, input), now);
 }
 
 /**
- * Mails the staff address of the setting staffNotifyEmail about a new application, in the
- * exchange's default language, after the commit; none when the setting is empty. A failed mail is
- * logged, the application stands.
+ * The mail to the staff address of the setting staffNotifyEmail about a new application, in the
+ * exchange's default language, as an outbox item for the creating transaction; none when the
+ * setting is empty.
  */
-export async function mailStaffAboutApplication(
+export async function staffMailItems(
   record: ApplicationRecord,
   owner: { email: string },
-): Promise<void> {
-  try {
-    const to = await settingValue('staffNotifyEmail');
-    if (to === '') return;
-    const input = { ...record, applicationId: record.id, place: await placeOf(record, DEFAULT_LANGUAGE) };
-    const client = { email: owner.email, telegram: record.contactTelegram };
-    await sendMail(applicationStaffMail(to, DEFAULT_LANGUAGE, input, client));
-  } catch (error) {
-    logger.error('application staff mail failed', {
-      applicationId: record.id,
-      error: (error as Error).message,
-    });
-  }
+  now: Date,
+): Promise<TransactItem[]> {
+  const to = await settingValue('staffNotifyEmail');
+  if (to === '') return [];
+  const input = { ...record, applicationId: record.id, place: await placeOf(record, DEFAULT_LANGUAGE) };
+  const client = { email: owner.email, telegram: record.contactTelegram };
+  return [outboxPut('application-staff', applicationStaffMail(to, DEFAULT_LANGUAGE, input, client), now)];
 }

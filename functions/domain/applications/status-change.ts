@@ -17,9 +17,10 @@ import { type TransactItem, TransactionCancelledError, transactWrite } from '@fu
 import { findUserSummaries } from '@functions/data/user-summaries';
 import { type StatusMessageInput, statusMessage } from '@functions/mail/application-status';
 import type { ApplicationStatus } from '@shared/enums';
+import { countQueuedMails } from '../outbox/queue';
 import { checkReserveAlerts } from '../reserves/alerts';
 import { reserveMovesOnCompletion } from '../reserves/reserves';
-import { mailApplicationOwner } from './mails';
+import { ownerMailItem } from './mails';
 import { statusCounterDeltas } from './transitions';
 
 /** The application was no longer in the status the change expected (someone else moved it first). */
@@ -46,10 +47,10 @@ export interface StatusChange {
 /**
  * One status change as one transaction (docs/architecture.md §7): the application (conditional on `from`),
  * the owner's and the global status counters, the day's completed counter and the owner's
- * completed count, the history entry, the audit entry for staff, the owner's notification and, on
- * completion, the moves of both reserves (refused when the payout exceeds its reserve). The status
- * mail (mails.ts) and the reserves' alert check are after the commit; their failures are logged,
- * the change stands.
+ * completed count, the history entry, the audit entry for staff, the owner's notification, the
+ * owner's status mail (mails.ts) as an outbox item, so the mail goes out exactly when the change
+ * commits, and, on completion, the moves of both reserves (refused when the payout exceeds its
+ * reserve). The reserves' alert check is after the commit; its failure is logged, the change stands.
  */
 export async function applyStatusChange(change: StatusChange, now = new Date()): Promise<ApplicationRecord> {
   const { application, from, to, actor } = change;
@@ -106,6 +107,7 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
     items.push(incrementDailyStat(now, 'completedApplications'));
     items.push(ownerCompletedCountIncrement(application.userId));
   }
+  if (owner) items.push(await ownerMailItem('status', next, owner, now));
   if (change.audited && actor.id && actor.role !== 'SYSTEM') {
     items.push(
       auditPut({
@@ -132,7 +134,7 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
     throw error;
   }
   countMetric('StatusChanges', { Status: to });
-  if (owner) await mailApplicationOwner('status', next, owner);
+  if (owner) countQueuedMails();
   if (reserves) await checkReserveAlerts(reserves.codes, now);
   return next;
 }

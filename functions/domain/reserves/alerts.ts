@@ -1,15 +1,16 @@
 import { logger } from '@functions/commons/logger';
-import { sendMail } from '@functions/commons/mailer';
 import { listActiveStaff } from '@functions/data/admin-users';
 import { newNotificationId, notificationPuts } from '@functions/data/notifications';
+import { outboxPut } from '@functions/data/outbox';
 import { alertFlip, findReserves, type ReserveRecord, rearmAlert } from '@functions/data/reserves';
-import { TransactionCancelledError, transactWrite } from '@functions/data/transactions';
+import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
 import { type ReserveAlertInput, reserveAlertMail, reserveAlertMessage } from '@functions/mail/reserve-alert';
 import { DEFAULT_LANGUAGE } from '@shared/enums';
+import { countQueuedMails } from '../outbox/queue';
 import { settingValue } from '../settings/settings';
 
-/** Staff notified in the alert's own transaction (each notification is 2 items, the flip 1: at most 100). */
-const FIRST_BATCH = 49;
+/** Staff notified in the alert's own transaction (each notification is 2 items, the flip and the mail 1 each: at most 100). */
+const FIRST_BATCH = 48;
 /** Staff notified per further transaction. */
 const BATCH = 50;
 
@@ -35,8 +36,8 @@ export async function checkReserveAlerts(codes: string[], now = new Date()): Pro
 /**
  * Once per crossing: the flip of the alert state (conditional, so of two writers seeing the same
  * crossing only one alerts) with an in-app notification to every active staff member in their
- * language, in one transaction (further transactions beyond 49 staff members); then one mail to
- * the staff address of staffNotifyEmail, if set.
+ * language and the mail to the staff address of staffNotifyEmail (if set, as an outbox item), in
+ * one transaction (further transactions beyond 48 staff members).
  */
 async function raiseAlert(reserve: ReserveRecord, now: Date): Promise<void> {
   const at = now.toISOString();
@@ -57,26 +58,26 @@ async function raiseAlert(reserve: ReserveRecord, now: Date): Promise<void> {
       createdAt: at,
     }),
   );
+  const mail = await staffMailItems(alert, now);
   try {
-    await transactWrite([alertFlip(reserve.code, 'alerted', at), ...notices.slice(0, FIRST_BATCH).flat()]);
+    await transactWrite([
+      alertFlip(reserve.code, 'alerted', at),
+      ...mail,
+      ...notices.slice(0, FIRST_BATCH).flat(),
+    ]);
   } catch (error) {
     // Someone else flipped it first (and alerts), or the amount is back above the level.
     if (error instanceof TransactionCancelledError && error.failedAt(0)) return;
     throw error;
   }
+  countQueuedMails(mail.length);
   for (let start = FIRST_BATCH; start < notices.length; start += BATCH) {
     await transactWrite(notices.slice(start, start + BATCH).flat());
   }
-  await mailStaffAboutReserve(alert);
 }
 
 /** The staff mail of a low reserve, in the exchange's default language; none when the setting is empty. */
-async function mailStaffAboutReserve(alert: ReserveAlertInput): Promise<void> {
-  try {
-    const to = await settingValue('staffNotifyEmail');
-    if (to === '') return;
-    await sendMail(reserveAlertMail(to, DEFAULT_LANGUAGE, alert));
-  } catch (error) {
-    logger.error('reserve alert mail failed', { code: alert.code, error: (error as Error).message });
-  }
+async function staffMailItems(alert: ReserveAlertInput, now: Date): Promise<TransactItem[]> {
+  const to = await settingValue('staffNotifyEmail');
+  return to === '' ? [] : [outboxPut('reserve-alert', reserveAlertMail(to, DEFAULT_LANGUAGE, alert), now)];
 }

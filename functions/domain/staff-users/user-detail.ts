@@ -1,5 +1,6 @@
 import { listActiveStaff } from '@functions/data/admin-users';
 import { listAuditFor } from '@functions/data/audit';
+import { findUndeliverableAddress } from '@functions/data/undeliverable';
 import { findUserById } from '@functions/data/users';
 import type { AdminUserDetail, ManagerOption } from '@shared/contract/admin-users';
 import { withApplicationCounts } from './application-counts';
@@ -8,16 +9,23 @@ import { UserNotFound } from './errors';
 /** How many of a user's latest audit entries the detail shows. */
 export const USER_AUDIT_SHOWN = 20;
 
-/** One user as staff see them: the public fields, completed applications and the latest staff actions. */
+/**
+ * One user as staff see them: the public fields, completed applications, the latest staff actions
+ * and whether SES reported their address undeliverable (a bounce or a complaint).
+ */
 export async function getUserDetail(userId: string): Promise<AdminUserDetail> {
   const user = await findUserById(userId);
   if (!user) throw new UserNotFound();
-  const [[publicUser], audit] = await Promise.all([
+  const [[publicUser], audit, undeliverable] = await Promise.all([
     withApplicationCounts([user]),
     listAuditFor('user', userId, USER_AUDIT_SHOWN),
+    findUndeliverableAddress(user.email),
   ]);
   return {
     ...publicUser!,
+    mailUndeliverable: undeliverable
+      ? { reason: undeliverable.reason, detail: undeliverable.detail, at: undeliverable.at }
+      : null,
     audit: audit.map(({ at, actorId, actorRole, action, before, after }) => ({
       at,
       actorId,

@@ -26,7 +26,7 @@ describe('the first-run custom resource and the first SUPER_ADMIN', () => {
 
     expect(created).toEqual({
       PhysicalResourceId: FIRST_RUN_RESOURCE_ID,
-      Data: { SeedItemsWritten: '0', AdminCreated: 'true', AdminMailSent: 'true' },
+      Data: { SeedItemsWritten: '0', AdminCreated: 'true', AdminMailQueued: 'true' },
     });
     expect(invited).toMatchObject({ role: 'SUPER_ADMIN', isActive: true, emailVerified: false });
     expect(mail.subject).toBe('Задайте пароль аккаунта администратора');
@@ -64,7 +64,7 @@ describe('the first-run custom resource and the first SUPER_ADMIN', () => {
     const deleted = await handler(customResourceEvent('Delete', v1, previous));
 
     expect(updated.PhysicalResourceId).toBe(FIRST_RUN_RESOURCE_ID);
-    expect(updated.Data).toMatchObject({ AdminCreated: 'false', AdminMailSent: 'false' });
+    expect(updated.Data).toMatchObject({ AdminCreated: 'false', AdminMailQueued: 'false' });
     expect(deleted).toEqual({ PhysicalResourceId: FIRST_RUN_RESOURCE_ID });
     expect(await mailCount(adminEmail)).toBe(1);
     expect((await login(adminEmail, TEST_PASSWORD)).status).toBe(200);
@@ -73,7 +73,7 @@ describe('the first-run custom resource and the first SUPER_ADMIN', () => {
   it('seeds without inviting anybody when no admin address is given', async () => {
     const answer = await handler(customResourceEvent('Create', { SeedVersion: 'v1', AdminEmail: '' }));
 
-    expect(answer.Data).toEqual({ SeedItemsWritten: '0', AdminCreated: 'false', AdminMailSent: 'false' });
+    expect(answer.Data).toEqual({ SeedItemsWritten: '0', AdminCreated: 'false', AdminMailQueued: 'false' });
   });
 });
 

@@ -1,13 +1,16 @@
 import type { UserRecord } from '@functions/data/users';
+import type { LocalMailSender } from '@infra/local/outbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo } from '../../support/mail';
 import { createIsolatedTable, putUser } from '../applications/isolated-table';
 
 /**
  * The expiry job expires every stale PENDING application of its table, so it runs against a
- * table of its own (other files keep old PENDING applications in the shared one).
+ * table of its own (other files keep old PENDING applications in the shared one), with a mail
+ * sender of its own on that table's outbox (the local stack's sends from the shared one).
  */
 let drop: () => Promise<void>;
+let sender: LocalMailSender;
 let m: Awaited<ReturnType<typeof modules>>;
 
 const modules = async () => ({
@@ -27,9 +30,11 @@ const modules = async () => ({
 beforeAll(async () => {
   drop = await createIsolatedTable('expiry');
   m = await modules();
+  sender = await (await import('@infra/local/outbox')).startLocalMailSender();
 });
 
 afterAll(async () => {
+  await sender.stop();
   await drop();
 });
 
@@ -91,6 +96,7 @@ describe('the expire-stale job', () => {
     const countsAfter = await m.counters.readApplicationStatusCounts();
     const histories = await Promise.all(stale.map((a) => m.applications.findApplicationWithHistory(a.id)));
     const notices = await m.notifications.readNotificationStats(owner.id);
+    await sender.drain();
     const mails = await mailsTo(owner.email);
     expect(runs[0]!.expired + runs[1]!.expired).toBe(3);
     expect(histories.map((h) => h!.history.filter((entry) => entry.to === 'EXPIRED').length)).toEqual([

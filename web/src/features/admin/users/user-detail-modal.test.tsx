@@ -1,3 +1,4 @@
+import type { AdminUserDetail } from '@shared/contract/admin-users';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { useToastStore } from '@web/stores/toast-store';
 import { testUser } from '@web/testing/fixtures';
@@ -10,6 +11,7 @@ import { UserDetailModal } from './user-detail-modal';
 const WITH_MFA = {
   ...testUser({ id: 'user-1', username: 'anna', role: 'MANAGER', mfaEnabled: true }),
   audit: [],
+  mailUndeliverable: null as AdminUserDetail['mailUndeliverable'],
 };
 
 function stubDetail(detail: typeof WITH_MFA) {
@@ -65,5 +67,53 @@ describe('UserDetailModal: second factor', () => {
 
     expect(await screen.findByText('Two-step verification')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reset second factor' })).toBeNull();
+  });
+});
+
+describe('UserDetailModal: mail delivery', () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('says an address with no reported problem is fine', async () => {
+    await setupTestI18n('en');
+    stubDetail(WITH_MFA);
+    renderDetail('ADMIN');
+
+    expect(await screen.findByText('Mail delivery')).toBeTruthy();
+    expect(screen.getByText('No problem reported')).toBeTruthy();
+  });
+
+  it('shows a bounced address as undeliverable, with the date and SES words, in both languages', async () => {
+    const bounced = {
+      ...WITH_MFA,
+      mailUndeliverable: {
+        reason: 'bounce' as const,
+        detail: 'Permanent/General',
+        at: '2026-11-20T10:00:00.000Z',
+      },
+    };
+    await setupTestI18n('en');
+    stubDetail(bounced);
+    renderDetail('ADMIN');
+    expect(
+      await screen.findByText('Undeliverable since 20/11/2026: the address bounced. No mail is sent to it.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Permanent/General')).toBeTruthy();
+    cleanup();
+
+    await setupTestI18n('ru');
+    stubDetail({
+      ...bounced,
+      mailUndeliverable: { ...bounced.mailUndeliverable, reason: 'complaint', detail: 'abuse' },
+    });
+    renderDetail('ADMIN');
+    expect(
+      await screen.findByText(
+        'Не доставляются с 20.11.2026: письмо отмечено как спам. Писем на него не отправляем.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('abuse')).toBeTruthy();
   });
 });

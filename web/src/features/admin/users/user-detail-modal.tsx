@@ -85,10 +85,25 @@ function UserFacts({ user }: { user: AdminUserDetail }) {
     [t('users.detail.referrals'), formatNumber(user.referralCount, language, 0)],
     [t('users.detail.completed'), formatNumber(user.applicationCount, language, 0)],
     [t('users.detail.mfa'), user.mfaEnabled ? t('users.mfa.on') : t('users.mfa.off')],
+    [t('users.detail.mailDelivery'), <MailDelivery key="mail" mark={user.mailUndeliverable} />],
     [t('users.detail.registered'), formatDateTime(user.createdAt, language)],
     [t('users.detail.note'), user.adminComment ?? '—'],
   ];
   return <FactList facts={facts} />;
+}
+
+/** A bounce or complaint SES reported for the address: the sender sends it nothing more. */
+function MailDelivery({ mark }: { mark: AdminUserDetail['mailUndeliverable'] }) {
+  const { t, language } = useTranslation('admin');
+  if (!mark) return <>{t('users.mailDelivery.ok')}</>;
+  return (
+    <>
+      <Badge tone="danger">
+        {t(`users.mailDelivery.${mark.reason}`, { date: formatDate(mark.at, language) })}
+      </Badge>
+      {mark.detail && <span className="muted mono"> {mark.detail}</span>}
+    </>
+  );
 }
 
 /** A SUPER_ADMIN turns off the user's second factor (a lost phone), after a confirmation; audited. */

@@ -1,0 +1,263 @@
+import { randomUUID } from 'node:crypto';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { OutgoingMail } from '@functions/commons/mailer';
+import { db, isConditionFailure, tableName } from './client';
+import { keys } from './keys';
+import type { TransactItem } from './transactions';
+
+/** What a queued mail is about: for logs and operators only (the mail itself is rendered). */
+export type MailKind =
+  | 'verify-email'
+  | 'reset-password'
+  | 'admin-invitation'
+  | 'password-changed'
+  | 'address-changed'
+  | 'application-created'
+  | 'application-status'
+  | 'application-staff'
+  | 'reserve-alert';
+
+/**
+ * Where a mail of the outbox stands (docs/architecture.md §7):
+ * - `queued`: decided (written with the change that causes it, or re-queued); the sender's stream
+ *   filter passes only this state, so writing it is what hands a mail to the sender;
+ * - `sending`: claimed by one sender invocation, which is about to call SES or has;
+ * - `sent` / `suppressed` (the address is undeliverable): done; the body is removed;
+ * - `failed`: SES refused or did not answer; retried, then re-queued by the re-drive job;
+ * - `unknown`: a claim that never got an outcome (the sender stopped between SES and the mark):
+ *   SES may have sent it, so it is never sent again by itself (docs/operations.md).
+ */
+export type MailState = 'queued' | 'sending' | 'sent' | 'suppressed' | 'failed' | 'unknown';
+
+export interface OutboxRecord {
+  id: string;
+  kind: MailKind;
+  mailState: MailState;
+  createdAt: string;
+  /** When it was last handed to the sender (creation, or a re-drive). */
+  queuedAt: string;
+  /** SES calls made for it. */
+  attempts: number;
+  redrives: number;
+  claimId?: string;
+  claimedAt?: string;
+  lastAttemptAt?: string;
+  lastError?: string;
+  /** When it was sent or suppressed. */
+  doneAt?: string;
+  messageId?: string;
+  to: string;
+  /** Present until the mail is sent or suppressed. */
+  subject?: string;
+  text?: string;
+  html?: string;
+}
+
+/** A mail nobody sent is kept at most this long (its links have long expired by then). */
+const UNSENT_KEPT_SECONDS = 30 * 24 * 3600;
+/** A sent or suppressed mail's record (no body) is kept this long, for support questions. */
+const DONE_KEPT_SECONDS = 14 * 24 * 3600;
+
+const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
+
+/** The unsent index entry (gsi1 `OUTBOX#UNSENT`, oldest first); removed once a mail is done. */
+function unsentEntry(createdAt: string, id: string) {
+  return { gsi1pk: keys.unsentMails, gsi1sk: `${createdAt}#${id}` };
+}
+
+/**
+ * The outbox item of one rendered mail, as a transaction Put: written in the same
+ * TransactWriteItems as the change that causes the mail, so the mail exists exactly when the
+ * change does. Sending is the sender's (functions/jobs/send-mail.ts), from the table's stream.
+ */
+export function outboxPut(kind: MailKind, mail: OutgoingMail, now: Date): TransactItem {
+  const id = randomUUID();
+  const createdAt = now.toISOString();
+  const record: OutboxRecord = {
+    id,
+    kind,
+    mailState: 'queued',
+    createdAt,
+    queuedAt: createdAt,
+    attempts: 0,
+    redrives: 0,
+    ...mail,
+  };
+  return {
+    Put: {
+      TableName: tableName,
+      Item: {
+        ...keys.outboxMail(id),
+        ...unsentEntry(createdAt, id),
+        ...record,
+        expiresAt: epochSeconds(now) + UNSENT_KEPT_SECONDS,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+function toOutboxRecord(item: Record<string, unknown>): OutboxRecord {
+  const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _gs, expiresAt: _ttl, ...record } = item;
+  return record as unknown as OutboxRecord;
+}
+
+/**
+ * Claims a mail for one send: only a `queued` or `failed` mail can be claimed, so of two
+ * invocations holding the same stream record (a retried batch, a re-drive racing a retry) one
+ * wins, and a mail already sent, suppressed or being sent is never claimed again. Answers the
+ * claimed mail with its claim id, or undefined when there was nothing to claim.
+ */
+export async function claimOutboxMail(
+  id: string,
+  now: Date,
+): Promise<(OutboxRecord & { claimId: string }) | undefined> {
+  const claimId = randomUUID();
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.outboxMail(id),
+        UpdateExpression: 'SET mailState = :sending, claimId = :claim, claimedAt = :now',
+        ConditionExpression: 'mailState IN (:queued, :failed)',
+        ExpressionAttributeValues: {
+          ':sending': 'sending',
+          ':claim': claimId,
+          ':now': now.toISOString(),
+          ':queued': 'queued',
+          ':failed': 'failed',
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toOutboxRecord(Attributes!) as OutboxRecord & { claimId: string };
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/** What ended a claim. */
+export type ClaimOutcome =
+  | { state: 'sent'; messageId: string }
+  | { state: 'suppressed' }
+  | { state: 'failed'; error: string };
+
+/**
+ * Records how a claim ended, conditional on still holding it. `sent` and `suppressed` drop the
+ * body (it may hold a single-use link) and the unsent index entry, and let the record expire;
+ * `failed` keeps both, for a retry or a re-drive. False when the claim was no longer ours.
+ */
+export async function endOutboxClaim(
+  mail: { id: string; claimId: string },
+  outcome: ClaimOutcome,
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const values: Record<string, unknown> = { ':state': outcome.state, ':claim': mail.claimId, ':at': at };
+  let update: string;
+  if (outcome.state === 'failed') {
+    update = 'SET mailState = :state, lastAttemptAt = :at, lastError = :error ADD attempts :one';
+    Object.assign(values, { ':error': outcome.error.slice(0, 500), ':one': 1 });
+  } else {
+    update =
+      'SET mailState = :state, doneAt = :at, expiresAt = :expires' +
+      (outcome.state === 'sent' ? ', messageId = :messageId, lastAttemptAt = :at ADD attempts :one' : '') +
+      ' REMOVE subject, #text, html, gsi1pk, gsi1sk, claimId';
+    values[':expires'] = epochSeconds(now) + DONE_KEPT_SECONDS;
+    if (outcome.state === 'sent') Object.assign(values, { ':messageId': outcome.messageId, ':one': 1 });
+  }
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.outboxMail(mail.id),
+        UpdateExpression: update,
+        ConditionExpression: 'mailState = :sending AND claimId = :claim',
+        ExpressionAttributeNames: outcome.state === 'failed' ? undefined : { '#text': 'text' },
+        ExpressionAttributeValues: { ...values, ':sending': 'sending' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Unsent mails, oldest first (pattern 30: the sparse unsent index), at most `limit`, only those
+ * created at or after `since` when given. The re-drive job, the local sender and operators read it;
+ * strongly consistent reads are not available on an index, so callers act with conditional writes.
+ */
+export async function listUnsentMails(limit: number, since?: string): Promise<OutboxRecord[]> {
+  const mails: OutboxRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: since === undefined ? 'gsi1pk = :pk' : 'gsi1pk = :pk AND gsi1sk >= :since',
+        ExpressionAttributeValues: {
+          ':pk': keys.unsentMails,
+          ...(since === undefined ? {} : { ':since': since }),
+        },
+        ExclusiveStartKey: startKey,
+        Limit: Math.min(100, limit - mails.length),
+      }),
+    );
+    mails.push(...(page.Items ?? []).map(toOutboxRecord));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && mails.length < limit);
+  return mails;
+}
+
+/**
+ * Hands a mail to the sender again (a MODIFY to `queued` passes the stream filter), conditional on
+ * it still being as read: `queued` with the same `queuedAt` (its stream record was dropped after
+ * the retries), or `failed` with the same attempt count. False when it moved on meanwhile.
+ */
+export async function requeueOutboxMail(mail: OutboxRecord, now: Date): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.outboxMail(mail.id),
+        UpdateExpression: 'SET mailState = :queued, queuedAt = :now ADD redrives :one',
+        ConditionExpression: 'mailState = :state AND queuedAt = :queuedAt AND attempts = :attempts',
+        ExpressionAttributeValues: {
+          ':queued': 'queued',
+          ':now': now.toISOString(),
+          ':one': 1,
+          ':state': mail.mailState,
+          ':queuedAt': mail.queuedAt,
+          ':attempts': mail.attempts,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** A claim that outlived any invocation: its outcome is unknown, so it is never sent by itself again. */
+export async function markOutboxMailUnknown(mail: { id: string; claimId: string }): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.outboxMail(mail.id),
+        UpdateExpression: 'SET mailState = :unknown',
+        ConditionExpression: 'mailState = :sending AND claimId = :claim',
+        ExpressionAttributeValues: { ':unknown': 'unknown', ':sending': 'sending', ':claim': mail.claimId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
