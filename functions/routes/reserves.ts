@@ -22,5 +22,5 @@ export const adminPutReserves = {
   tag: 'admin-reserves',
   body: putReservesBodySchema,
   response: 'putReservesDataSchema',
-  uses: { table: 'readWrite', mail: true },
+  uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
