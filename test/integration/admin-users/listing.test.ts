@@ -178,7 +178,7 @@ describe('GET /api/admin/users/{id}', () => {
     const user = await createVerifiedUser({ emailVerified: false });
     const answer = await api('GET', `/api/admin/users/${user.id}`, { token: manager.token });
     expect(answer.status).toBe(200);
-    expect(answer.body.data).toEqual({ ...user.user, audit: [] });
+    expect(answer.body.data).toEqual({ ...user.user, mailUndeliverable: null, audit: [] });
   });
 
   it('answers 404 for an unknown id, the same for every id-taking call', async () => {
