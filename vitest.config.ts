@@ -40,6 +40,10 @@ export default defineConfig({
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
+          // One module graph for all files: aws-cdk-lib is loaded once, and the synthesized apps
+          // (test/infra/synth.ts) and function bundles (test/bench/harness.ts) are shared.
+          isolate: false,
+          globalSetup: ['test/infra/global-setup.ts'],
           testTimeout: 240_000,
           hookTimeout: 240_000,
         },

@@ -3,7 +3,7 @@ import { allRoutes, fallbackRoute } from '@functions/routes/manifest';
 import type { ApiFunction } from '@infra/constructs/api-function';
 import { Stack } from 'aws-cdk-lib';
 import type { CfnRole } from 'aws-cdk-lib/aws-iam';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SynthesizedService, synthesizeService } from './synth';
 
 interface Statement {
@@ -71,8 +71,6 @@ const WRITE_ACTIONS = [
 beforeAll(() => {
   service = synthesizeService();
 });
-
-afterAll(() => service?.dispose());
 
 describe('IAM grants', () => {
   it('never grants a DynamoDB action wildcard', () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PROD_CONTEXT, type SynthesizedService, synthesizeService } from './synth';
 
 let prod: SynthesizedService;
@@ -6,8 +6,6 @@ let prod: SynthesizedService;
 beforeAll(() => {
   prod = synthesizeService({ context: PROD_CONTEXT });
 });
-
-afterAll(() => prod?.dispose());
 
 describe('mail stack', () => {
   it("verifies mailFrom's domain with Easy DKIM and a custom MAIL FROM subdomain", () => {
