@@ -52,7 +52,13 @@ export async function startDynamoLocal(port: number, dataDir: string | null): Pr
       ),
     );
   });
-  await Promise.race([waitUntilAnswering(endpoint), exited]);
+  try {
+    await Promise.race([waitUntilAnswering(endpoint), exited]);
+  } catch (error) {
+    // A jar that never answered is still running: without this it outlives every test run that gave up on it.
+    child.kill('SIGKILL');
+    throw error;
+  }
   child.removeAllListeners('close');
   return { endpoint, process: child };
 }

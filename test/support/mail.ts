@@ -9,9 +9,17 @@ export interface StoredMail {
   at: number;
 }
 
+/**
+ * When this test file started, in the inbox's epoch seconds. A file only waits for mails to its
+ * own run-scoped addresses, sent after it started; asking the inbox for those alone keeps every
+ * answer small, where the whole store (every mail of the run, sent again at each poll) grew to
+ * megabytes by the last files.
+ */
+const FILE_STARTED_AT = Math.floor(Date.now() / 1000);
+
 /** Every mail the local SES inbox holds for one address, oldest first. */
 export async function mailsTo(address: string): Promise<StoredMail[]> {
-  const response = await fetch(`${inject('localStack').mailUrl}/store`);
+  const response = await fetch(`${inject('localStack').mailUrl}/store?since=${FILE_STARTED_AT}`);
   const store = (await response.json()) as { emails: StoredMail[] };
   return store.emails.filter((mail) => mail.destination.to.includes(address));
 }
