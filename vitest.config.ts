@@ -29,6 +29,10 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/support/integration-setup.ts'],
+          // One worker process for all files: its node_modules (the AWS SDK above all) load once
+          // instead of once per file. The setup file still gives each file fresh project modules
+          // and environment, as isolation did.
+          isolate: false,
           setupFiles: ['test/support/integration-env.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
