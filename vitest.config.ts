@@ -29,6 +29,10 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/support/integration-setup.ts'],
+          // One worker process for all files: its node_modules (the AWS SDK above all) load once
+          // instead of once per file. The setup file still gives each file fresh project modules
+          // and environment, as isolation did.
+          isolate: false,
           setupFiles: ['test/support/integration-env.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -40,6 +44,10 @@ export default defineConfig({
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
           environment: 'node',
+          // One module graph for all files: aws-cdk-lib is loaded once, and the synthesized apps
+          // (test/infra/synth.ts) and function bundles (test/bench/harness.ts) are shared.
+          isolate: false,
+          globalSetup: ['test/infra/global-setup.ts'],
           testTimeout: 240_000,
           hookTimeout: 240_000,
         },

@@ -6,7 +6,7 @@ import { STAGES } from '@infra/stacks/stages';
 import type { Stack } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SynthesizedService, synthesizeService } from './synth';
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
@@ -44,8 +44,6 @@ beforeAll(() => {
   api = service.template(service.stacks.api);
   resources = api.toJSON().Resources as Record<string, Resource>;
 });
-
-afterAll(() => service?.dispose());
 
 describe('API stack', () => {
   it('creates one function per manifest route plus one for the fallback', () => {

@@ -1,6 +1,6 @@
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '@functions/data/table-definition';
 import type { Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PROD_CONTEXT, type SynthesizedService, synthesizeService } from './synth';
 
 let dev: SynthesizedService;
@@ -18,11 +18,6 @@ beforeAll(() => {
   dev = synthesizeService();
   prod = synthesizeService({ context: PROD_CONTEXT });
   table = dev.template(dev.stacks.data);
-});
-
-afterAll(() => {
-  dev?.dispose();
-  prod?.dispose();
 });
 
 describe('data stack', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { seedVersion } from '@infra/constructs/first-run';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PROD_CONTEXT, type SynthesizedService, synthesizeService } from './synth';
 
 let dev: SynthesizedService;
@@ -15,11 +15,6 @@ beforeAll(() => {
   dev = synthesizeService();
   prod = synthesizeService({ context: PROD_CONTEXT });
   template = prod.template(prod.stacks.firstRun);
-});
-
-afterAll(() => {
-  dev?.dispose();
-  prod?.dispose();
 });
 
 describe('first-run custom resource', () => {

@@ -1,10 +1,9 @@
 import { needsJwtSecret } from '@functions/routes/definition';
 import { describe, expect, it } from 'vitest';
 import {
-  bundleFunction,
+  bundleManifestFunctions,
   bytesByPackage,
   checkNoNetworkOnLoad,
-  manifestFunctions,
   mapConcurrent,
 } from '../bench/harness';
 
@@ -22,8 +21,7 @@ const PASSWORD_FUNCTIONS = [
  */
 describe('every function bundle', () => {
   it('loads with only the environment its manifest entry declares, without any network call', async () => {
-    const results = await mapConcurrent(manifestFunctions(), async (fn) => {
-      const bundle = await bundleFunction(fn);
+    const results = await mapConcurrent(await bundleManifestFunctions(), async (bundle) => {
       const check = await checkNoNetworkOnLoad(bundle);
       const readsJwtSecret = Object.values(bundle.metafile.outputs).some(
         (output) => (output.inputs['functions/commons/jwt-secret.ts']?.bytesInOutput ?? 0) > 0,
@@ -33,11 +31,11 @@ describe('every function bundle', () => {
       );
       const hasBcrypt = (bytesByPackage(bundle).get('bcryptjs') ?? 0) > 0;
       return {
-        name: fn.name,
+        name: bundle.fn.name,
         readsJwtSecret,
-        getsJwtSecret: needsJwtSecret(fn.access, fn.uses),
+        getsJwtSecret: needsJwtSecret(bundle.fn.access, bundle.fn.uses),
         readsMfaKey,
-        getsMfaKey: fn.uses.mfaKey === true,
+        getsMfaKey: bundle.fn.uses.mfaKey === true,
         hasBcrypt,
         ...check,
       };

@@ -4,7 +4,7 @@ import type { ApiFunction } from '@infra/constructs/api-function';
 import { Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnRole } from 'aws-cdk-lib/aws-iam';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SynthesizedService, synthesizeService } from './synth';
 
 interface Statement {
@@ -72,8 +72,6 @@ const WRITE_ACTIONS = [
 beforeAll(() => {
   service = synthesizeService();
 });
-
-afterAll(() => service?.dispose());
 
 describe('IAM grants', () => {
   it('never grants a DynamoDB action wildcard', () => {

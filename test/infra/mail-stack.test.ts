@@ -2,7 +2,7 @@ import { workers } from '@functions/routes/manifest';
 import { Stack } from 'aws-cdk-lib';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { CfnRole } from 'aws-cdk-lib/aws-iam';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PROD_CONTEXT, type SynthesizedService, synthesizeService } from './synth';
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
@@ -18,8 +18,6 @@ beforeAll(() => {
   prod = synthesizeService({ context: PROD_CONTEXT });
   mail = prod.template(prod.stacks.mail);
 });
-
-afterAll(() => prod?.dispose());
 
 const logicalIdOf = (workerId: string) => {
   const fn = prod.stacks.mail.workers.get(workerId)!;

@@ -1,6 +1,6 @@
 import { METRICS_NAMESPACE } from '@functions/commons/metrics';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PROD_CONTEXT, type SynthesizedService, synthesizeService } from './synth';
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
@@ -14,8 +14,6 @@ beforeAll(() => {
   monitoring = prod.template(prod.stacks.monitoring);
   alarms = monitoring.findResources('AWS::CloudWatch::Alarm') as Record<string, Resource>;
 });
-
-afterAll(() => prod?.dispose());
 
 function alarm(idPrefix: string): Resource['Properties'] {
   const found = Object.entries(alarms).find(([id]) => id.startsWith(idPrefix));

@@ -47,8 +47,6 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  dev?.dispose();
-  prod?.dispose();
   if (webAssets) rmSync(webAssets, { recursive: true, force: true });
 });
 

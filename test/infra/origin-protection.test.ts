@@ -1,5 +1,5 @@
 import { ORIGIN_HEADER } from '@functions/pipeline/middleware/origin-guard';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type SynthesizedService, synthesizeService } from './synth';
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
@@ -13,8 +13,6 @@ beforeAll(() => {
   api = service.template(service.stacks.api).toJSON().Resources as Record<string, Resource>;
   web = service.template(service.stacks.web).toJSON().Resources as Record<string, Resource>;
 });
-
-afterAll(() => service?.dispose());
 
 /** A `{{resolve:secretsmanager:<arn>:SecretString:::}}` dynamic reference, as CloudFormation takes it. */
 const DYNAMIC_REFERENCE =

@@ -1,11 +1,11 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '@infra/constructs/bundling';
 import { buildService, type ServiceStacks } from '@infra/stacks/service';
 import { readServiceConfig } from '@infra/stacks/service-config';
 import { App, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { inject } from 'vitest';
 
 /** The context a prod synth must have (no defaults in prod; infra/stacks/stages.ts). */
 export const PROD_CONTEXT = {
@@ -36,16 +36,31 @@ export interface SynthesizedService {
   readonly app: App;
   readonly stacks: ServiceStacks;
   template(stack: Stack): Template;
-  /** Removes the cloud assembly written to a temp dir. */
-  dispose(): void;
 }
 
-/** The app as `infra/app.ts` builds it, with cdk.json's context, synthesized into a temp dir. */
+const synthesized = new Map<string, SynthesizedService>();
+
+/**
+ * The app as `infra/app.ts` builds it, with cdk.json's context, synthesized into a folder of the
+ * run (test/infra/global-setup.ts). Synthesized once per worker for the same options: the infra
+ * files share a worker (`isolate: false`), and most of them look at the same dev or prod app, which
+ * costs seconds of CPU to build. Tests only read the app and its templates.
+ */
 export function synthesizeService(options: SynthOptions = {}): SynthesizedService {
+  const key = JSON.stringify(options);
+  let service = synthesized.get(key);
+  if (!service) {
+    service = synthesize(options);
+    synthesized.set(key, service);
+  }
+  return service;
+}
+
+function synthesize(options: SynthOptions): SynthesizedService {
   const cdkJson = JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'cdk.json'), 'utf8')) as {
     context: Record<string, unknown>;
   };
-  const outdir = mkdtempSync(path.join(tmpdir(), 'exchange-infra-'));
+  const outdir = mkdtempSync(path.join(inject('infraAssemblies'), 'assembly-'));
   const app = new App({
     outdir,
     builtinCloudFormationValidation: options.cloudFormationValidation ?? false,
@@ -61,6 +76,5 @@ export function synthesizeService(options: SynthOptions = {}): SynthesizedServic
     app,
     stacks,
     template: (stack) => Template.fromStack(stack),
-    dispose: () => rmSync(outdir, { recursive: true, force: true }),
   };
 }

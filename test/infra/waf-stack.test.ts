@@ -1,7 +1,7 @@
 import { STAGES } from '@infra/stacks/stages';
 import { AUTH_PATH_PREFIX, MANAGED_RULE_GROUPS } from '@infra/stacks/waf-stack';
 import type { Template } from 'aws-cdk-lib/assertions';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PROD_CONTEXT, type SynthesizedService, synthesizeService } from './synth';
 
 type Rule = {
@@ -21,8 +21,6 @@ beforeAll(() => {
   waf = prod.template(prod.stacks.waf);
   acl = Object.values(waf.findResources('AWS::WAFv2::WebACL'))[0] as typeof acl;
 });
-
-afterAll(() => prod?.dispose());
 
 function rule(name: string): Rule {
   return (acl.Properties.Rules as Rule[]).find((r) => r.Name === name)!;

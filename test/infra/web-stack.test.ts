@@ -125,8 +125,6 @@ beforeAll(() => {
 });
 
 afterAll(() => {
-  built?.dispose();
-  unbuilt?.dispose();
   if (webAssets) rmSync(webAssets, { recursive: true, force: true });
 });
 

@@ -12,6 +12,13 @@ export interface StoredMail {
   at: number;
 }
 
+/**
+ * When this test file started, in the inbox's epoch seconds. A file only reads mails to its own
+ * run-scoped addresses, sent after it started; asking the inbox for those alone keeps every answer
+ * small, where the whole store (every mail of the run, sent again at each poll) grew to megabytes.
+ */
+const FILE_STARTED_AT = Math.floor(Date.now() / 1000);
+
 let dynamo: DynamoDBDocumentClient | undefined;
 
 /**
@@ -75,7 +82,7 @@ export async function mailsTo(address: string): Promise<StoredMail[]> {
 
 /** What the inbox holds for an address right now, whatever the outbox still holds (an SES outage). */
 export async function inboxOf(address: string): Promise<StoredMail[]> {
-  const response = await fetch(`${inject('localStack').mailUrl}/store`);
+  const response = await fetch(`${inject('localStack').mailUrl}/store?since=${FILE_STARTED_AT}`);
   const store = (await response.json()) as { emails: StoredMail[] };
   return store.emails.filter((mail) => mail.destination.to.includes(address));
 }

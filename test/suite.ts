@@ -1,0 +1,89 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+/**
+ * `npm test`: the type check and lint, the e2e project and the other Vitest projects as three
+ * lanes at once (docs/architecture.md §11). One `vitest run` runs its projects one after another
+ * and e2e last (it allows one file at a time), so on two cores the suite was a queue that kept
+ * about one core busy; as lanes, the browser tests overlap with the rest and nothing waits for the
+ * type check. Each lane still runs its commands in order and stops at the first that fails; every
+ * line a lane prints carries its name, and the run fails when any lane fails.
+ */
+interface Lane {
+  readonly name: string;
+  readonly commands: readonly (readonly string[])[];
+}
+
+const LANES: readonly Lane[] = [
+  {
+    name: 'checks',
+    commands: [
+      ['npm', 'run', '--silent', 'typecheck'],
+      ['npm', 'run', '--silent', 'lint'],
+    ],
+  },
+  { name: 'e2e', commands: [['vitest', 'run', '--project', 'e2e']] },
+  {
+    name: 'tests',
+    commands: [
+      [
+        'vitest',
+        'run',
+        '--project',
+        'unit',
+        '--project',
+        'infra',
+        '--project',
+        'web',
+        '--project',
+        'integration',
+      ],
+    ],
+  },
+];
+const WIDTH = Math.max(...LANES.map((lane) => lane.name.length));
+
+/** Runs one command with its output prefixed by the lane's name; resolves to its exit code. */
+function run(lane: Lane, command: readonly string[]): Promise<number> {
+  const [file, ...args] = command as [string, ...string[]];
+  const child = spawn(file, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    // Colours as if the lane wrote to this terminal itself.
+    env: process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env,
+  });
+  const prefix = `${lane.name.padEnd(WIDTH)} │ `;
+  for (const [stream, target] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ] as const) {
+    createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) => {
+      target.write(`${prefix}${line}\n`);
+    });
+  }
+  return new Promise((resolve) => {
+    child.once('error', (error) => {
+      process.stderr.write(`${prefix}${command.join(' ')}: ${error.message}\n`);
+      resolve(1);
+    });
+    child.once('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function runLane(lane: Lane): Promise<{ lane: Lane; code: number; seconds: number }> {
+  const started = performance.now();
+  let code = 0;
+  for (const command of lane.commands) {
+    code = await run(lane, command);
+    if (code !== 0) break;
+  }
+  return { lane, code, seconds: (performance.now() - started) / 1000 };
+}
+
+const results = await Promise.all(LANES.map(runLane));
+process.stdout.write('\n');
+for (const { lane, code, seconds } of results) {
+  process.stdout.write(
+    `${lane.name.padEnd(WIDTH)}   ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(0)} s\n`,
+  );
+}
+process.exitCode = results.some((result) => result.code !== 0) ? 1 : 0;
