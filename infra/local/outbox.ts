@@ -19,6 +19,8 @@ export interface LocalMailSender {
   drain(): Promise<void>;
   /** Mails whose records went to the on-failure destination, oldest first. */
   readonly dropped: readonly DroppedMail[];
+  /** Handler invocations so far and the wall time spent in them (what Lambda would bill). */
+  readonly invocations: { readonly count: number; readonly ms: number };
   stop(): Promise<void>;
 }
 
@@ -48,11 +50,14 @@ export async function startLocalMailSender(
   const { batchSize, retryAttempts } = workers.sendMail.source;
   const delivered = new Map<string, string>();
   const dropped: DroppedMail[] = [];
+  const invocations = { count: 0, ms: 0 };
   let running: Promise<void> | undefined;
   let again = false;
   let stopped = false;
 
   const invoke = async (records: DynamoDBRecord[]): Promise<Set<string>> => {
+    const started = performance.now();
+    invocations.count += 1;
     try {
       const answer = (await handler({ Records: records }, lambdaContext('sendMail'), () => {})) as
         | DynamoDBBatchResponse
@@ -61,6 +66,8 @@ export async function startLocalMailSender(
     } catch (error) {
       logger.error('local mail sender: the invocation failed', error as Error);
       return new Set(records.map((record) => record.dynamodb!.SequenceNumber!));
+    } finally {
+      invocations.ms += performance.now() - started;
     }
   };
 
@@ -121,6 +128,7 @@ export async function startLocalMailSender(
   return {
     wake,
     dropped,
+    invocations,
     async drain() {
       // A poll that started before the caller's writes may miss them: run one more after it.
       while (running) await running;

@@ -494,6 +494,7 @@ export async function measureDynamoCosts(sizes: number[]): Promise<DynamoCosts> 
       mailUrl: stack.mailUrl,
       tokens: context.tokens,
       meter,
+      mailSender,
       body: standard,
       applications: COSTED_APPLICATIONS,
     });

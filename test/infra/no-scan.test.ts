@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { allRoutes, fallbackRoute, jobs } from '@functions/routes/manifest';
+import { allRoutes, fallbackRoute, jobs, workers } from '@functions/routes/manifest';
 import { handlerEntry, PROJECT_ROOT } from '@infra/constructs/bundling';
 import { describe, expect, it } from 'vitest';
 import { bundleManifestFunctions } from '../bench/harness';
@@ -9,6 +9,7 @@ const handlerModules = [
   ...allRoutes.map(([, route]) => route.handler),
   fallbackRoute.handler,
   ...Object.values(jobs).map((job) => job.handler),
+  ...Object.values(workers).map((worker) => worker.handler),
 ];
 /** How project code would reach DynamoDB's Scan through the SDK (commands, paginators, document client). */
 const SCAN_USAGE = /\b(ScanCommand|paginateScan|ScanCommandInput)\b|\.scan\(/;

@@ -83,7 +83,11 @@ describe('a far page of the admin users list', () => {
     const queries = send.mock.calls
       .map(([command]) => command)
       .filter((command) => command.constructor.name === 'QueryCommand')
-      .map((command) => (command.input as { ExpressionAttributeValues?: Record<string, unknown> }).ExpressionAttributeValues?.[':pk']);
+      .map(
+        (command) =>
+          (command.input as { ExpressionAttributeValues?: Record<string, unknown> })
+            .ExpressionAttributeValues?.[':pk'],
+      );
     expect(queries).toEqual([keys.usersCounterPartition]);
   });
 });
