@@ -29,7 +29,7 @@ let dynamo: DynamoDBDocumentClient | undefined;
  * `now`), not those other files queue meanwhile. One still there after `timeoutMs` fails the test.
  * Reads the table of this test file (TABLE_NAME, when a file works on a table of its own) or the stack's.
  */
-export async function outboxSettled(timeoutMs = 20_000): Promise<void> {
+export async function outboxSettled(timeoutMs = 10_000): Promise<void> {
   const stack = inject('localStack');
   dynamo ??= DynamoDBDocumentClient.from(
     new DynamoDBClient({

@@ -1,6 +1,7 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { ApplicationRecord } from '@functions/data/applications';
 import type { UserRecord } from '@functions/data/users';
+import type { LocalMailSender } from '@infra/local/outbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runId } from '../../support/api';
 import { mailsTo } from '../../support/mail';
@@ -12,8 +13,10 @@ import { createIsolatedTable, putUser } from '../applications/isolated-table';
  * once per crossing. Exact amounts and "every active staff member" need a table of this file's
  * own (other files complete USDT applications in the shared one), so functions/ modules are
  * imported only after `createIsolatedTable`, and the domain is called as the handlers call it.
+ * The stack's outbox sender reads the shared table, so this file runs one of its own on its table.
  */
 let drop: () => Promise<void>;
+let mailSender: LocalMailSender;
 let m: Awaited<ReturnType<typeof modules>>;
 let admin: UserRecord;
 let managerRu: UserRecord;
@@ -32,11 +35,13 @@ const modules = async () => ({
   applications: await import('@functions/data/applications'),
   client: await import('@functions/data/client'),
   keys: (await import('@functions/data/keys')).keys,
+  localOutbox: await import('@infra/local/outbox'),
 });
 
 beforeAll(async () => {
   drop = await createIsolatedTable('reserves');
   m = await modules();
+  mailSender = await m.localOutbox.startLocalMailSender();
   [admin, managerRu, client] = await Promise.all([
     putUser({ role: 'ADMIN', language: 'en' }),
     putUser({ role: 'MANAGER', language: 'ru' }),
@@ -47,6 +52,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await mailSender?.stop();
   await drop();
 });
 
