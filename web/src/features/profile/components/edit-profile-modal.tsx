@@ -26,6 +26,19 @@ interface EditProfileModalProps {
  * (docs/product.md §2); empty username = unchanged, empty contact = none (§5).
  */
 export function EditProfileModal({ open, onClose, user }: EditProfileModalProps) {
+  const { t } = useTranslation('profile');
+  return (
+    <Modal open={open} onClose={onClose} title={t('edit.title')}>
+      <EditProfileForm user={user} onClose={onClose} />
+    </Modal>
+  );
+}
+
+/**
+ * The form starts from the account as it is when the dialog opens (the modal mounts it then), so a
+ * refresh of the signed-in user while the dialog is open never wipes what is being typed.
+ */
+function EditProfileForm({ onClose, user }: Omit<EditProfileModalProps, 'open'>) {
   const { t } = useTranslation(['profile', 'forms', 'errors', 'common']);
   const setUser = useAuthStore((state) => state.setUser);
   const [username, setUsername] = useState(user.username ?? '');
@@ -39,16 +52,8 @@ export function EditProfileModal({ open, onClose, user }: EditProfileModalProps)
   const [saving, setSaving] = useState(false);
 
   useEffect(() => {
-    if (!open) return;
-    setUsername(user.username ?? '');
-    setLanguage(user.language);
-    setPhoto(user.photo_url);
-    setTelegram(user.telegramId ?? '');
-    setTelegramError(null);
-    setError(null);
-    setFormError(null);
     fetchAvatars().then(setAvatars, () => setAvatars([]));
-  }, [open, user]);
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -85,77 +90,75 @@ export function EditProfileModal({ open, onClose, user }: EditProfileModalProps)
   };
 
   return (
-    <Modal open={open} onClose={onClose} title={t('edit.title')}>
-      <form className="stack" onSubmit={submit} noValidate>
-        {formError && <Alert tone="danger">{formError}</Alert>}
-        <TextField
-          label={t('edit.username')}
-          name="username"
-          autoComplete="username"
-          value={username}
-          onChange={(event) => {
-            setUsername(event.target.value);
-            setError(null);
-          }}
-          error={error}
-        />
-        <TextField
-          label={t('edit.telegram')}
-          name="telegramId"
-          autoComplete="off"
-          placeholder={t('forms:apply.contactPlaceholder')}
-          hint={t('edit.telegramHint')}
-          value={telegram}
-          onChange={(event) => {
-            setTelegram(event.target.value);
-            setTelegramError(null);
-          }}
-          error={telegramError}
-        />
-        <SelectField
-          label={t('edit.language')}
-          name="language"
-          value={language}
-          options={LANGUAGES.map((code) => ({ value: code, label: t(`common:language.names.${code}`) }))}
-          onChange={(event) => setLanguage(event.target.value as Language)}
-        />
-        <fieldset className="avatar-picker">
-          <legend className="field__label">{t('edit.avatar')}</legend>
-          {avatars === null ? (
-            <Spinner label={t('common:status.loading')} />
-          ) : (
-            <div className="avatar-picker__grid">
-              {avatars.map((url, index) => (
-                <label key={url} className="avatar-picker__option">
-                  <input
-                    type="radio"
-                    name="avatar"
-                    value={url}
-                    checked={photo === url}
-                    onChange={() => setPhoto(url)}
-                    className="visually-hidden"
-                  />
-                  <img
-                    src={url}
-                    alt={t('edit.avatarOption', { number: index + 1 })}
-                    width={56}
-                    height={56}
-                    loading="lazy"
-                  />
-                </label>
-              ))}
-            </div>
-          )}
-        </fieldset>
-        <div className="modal__footer">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {t('common:actions.save')}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    <form className="stack" onSubmit={submit} noValidate>
+      {formError && <Alert tone="danger">{formError}</Alert>}
+      <TextField
+        label={t('edit.username')}
+        name="username"
+        autoComplete="username"
+        value={username}
+        onChange={(event) => {
+          setUsername(event.target.value);
+          setError(null);
+        }}
+        error={error}
+      />
+      <TextField
+        label={t('edit.telegram')}
+        name="telegramId"
+        autoComplete="off"
+        placeholder={t('forms:apply.contactPlaceholder')}
+        hint={t('edit.telegramHint')}
+        value={telegram}
+        onChange={(event) => {
+          setTelegram(event.target.value);
+          setTelegramError(null);
+        }}
+        error={telegramError}
+      />
+      <SelectField
+        label={t('edit.language')}
+        name="language"
+        value={language}
+        options={LANGUAGES.map((code) => ({ value: code, label: t(`common:language.names.${code}`) }))}
+        onChange={(event) => setLanguage(event.target.value as Language)}
+      />
+      <fieldset className="avatar-picker">
+        <legend className="field__label">{t('edit.avatar')}</legend>
+        {avatars === null ? (
+          <Spinner label={t('common:status.loading')} />
+        ) : (
+          <div className="avatar-picker__grid">
+            {avatars.map((url, index) => (
+              <label key={url} className="avatar-picker__option">
+                <input
+                  type="radio"
+                  name="avatar"
+                  value={url}
+                  checked={photo === url}
+                  onChange={() => setPhoto(url)}
+                  className="visually-hidden"
+                />
+                <img
+                  src={url}
+                  alt={t('edit.avatarOption', { number: index + 1 })}
+                  width={56}
+                  height={56}
+                  loading="lazy"
+                />
+              </label>
+            ))}
+          </div>
+        )}
+      </fieldset>
+      <div className="modal__footer">
+        <Button variant="secondary" onClick={onClose}>
+          {t('common:actions.cancel')}
+        </Button>
+        <Button type="submit" loading={saving}>
+          {t('common:actions.save')}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { tokenStorage } from '@web/lib/token-storage';
 import { useAuthStore } from '@web/stores/auth-store';
 import { testOwnUser } from '@web/testing/fixtures';
@@ -48,5 +48,37 @@ describe('profile page', () => {
     expect(screen.getByText('Verified')).toBeTruthy();
     expect(useAuthStore.getState().user?.referralCount).toBe(4);
     expect(fetchMock).toHaveBeenCalledWith('/api/auth/me', expect.anything());
+  });
+
+  it('keeps what is typed in the edit dialog when the reloaded user arrives meanwhile', async () => {
+    let answerMe: () => void = () => {};
+    const meAnswered = new Promise<void>((resolve) => {
+      answerMe = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.startsWith('/api/auth/me')) await meAnswered;
+        const data = url.startsWith('/api/auth/me')
+          ? { user: current }
+          : url.startsWith('/api/misc/avatars')
+            ? []
+            : { items: [] };
+        return new Response(JSON.stringify({ success: true, message: '', data }), { status: 200 });
+      }),
+    );
+    render(
+      <MemoryRouter>
+        <ProfilePage />
+      </MemoryRouter>,
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit profile' }));
+    const field = screen.getByLabelText('Telegram contact') as HTMLInputElement;
+    fireEvent.change(field, { target: { value: 'typed_meanwhile' } });
+    answerMe();
+
+    expect(await screen.findByText('Completed applications: 2')).toBeTruthy();
+    expect((screen.getByLabelText('Telegram contact') as HTMLInputElement).value).toBe('typed_meanwhile');
   });
 });
