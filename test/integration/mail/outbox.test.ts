@@ -98,6 +98,10 @@ describe('the outbox through an SES outage', () => {
     ]);
     for (const mail of waiting) {
       expect(['failed', 'queued']).toContain(mail.mailState);
+      // The rendered mail waits with it, compressed (one binary attribute), and reads back whole.
+      expect(mail.html).toContain('<html');
+      expect(await outboxItem(mail.id)).toMatchObject({ body: expect.any(Uint8Array) });
+      expect(await outboxItem(mail.id)).not.toHaveProperty('html');
       // Bounded: the first try and the manifest's retries, no more.
       expect(mail.attempts).toBeLessThanOrEqual(m.routes.workers.sendMail.source.retryAttempts + 1);
     }
@@ -122,7 +126,7 @@ describe('the outbox through an SES outage', () => {
         mailState: 'sent',
         messageId: expect.any(String),
       });
-      expect(await outboxItem(mail.id)).not.toHaveProperty('html');
+      expect(await outboxItem(mail.id)).not.toHaveProperty('body');
     }
 
     // A later re-drive finds nothing to send again.
