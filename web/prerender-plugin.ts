@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,8 +23,17 @@ import type { RenderedPage } from './src/prerender';
  * template until the first paint (PAGE_SCRIPTS_LOADER in shared/site-pages.ts).
  */
 const WEB_ROOT = import.meta.dirname;
-// Inside the project, so the bundle's imports of react and the rest resolve from node_modules.
-const SSR_DIR = join(WEB_ROOT, '../node_modules/.cache/prerender');
+/**
+ * Where the server bundle of a build goes: inside the project, so its imports of react and the rest
+ * resolve from node_modules, and one folder per output folder, so builds running at once (the e2e
+ * lanes of npm test) never remove or overwrite each other's bundle.
+ */
+const ssrDirFor = (outDir: string) =>
+  join(
+    WEB_ROOT,
+    '../node_modules/.cache/prerender',
+    createHash('sha256').update(outDir).digest('hex').slice(0, 12),
+  );
 
 /** The lazily loaded module of each prerendered page (web/src/app/router.tsx). */
 const PAGE_MODULES: Record<string, string> = {
@@ -100,7 +110,8 @@ export function prerenderPages(): Plugin {
     },
     async closeBundle() {
       if (ssrBuild) return;
-      rmSync(SSR_DIR, { recursive: true, force: true });
+      const ssrDir = ssrDirFor(outDir);
+      rmSync(ssrDir, { recursive: true, force: true });
       await build({
         configFile: false,
         root: WEB_ROOT,
@@ -108,9 +119,9 @@ export function prerenderPages(): Plugin {
         logLevel: 'warn',
         plugins: [react()],
         resolve: { tsconfigPaths: true },
-        build: { ssr: 'src/prerender.tsx', outDir: SSR_DIR, emptyOutDir: true, minify: false },
+        build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, minify: false },
       });
-      const { renderPage } = (await import(pathToFileURL(join(SSR_DIR, 'prerender.js')).href)) as {
+      const { renderPage } = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as {
         renderPage: (path: string, language: string, metaKey: string) => Promise<RenderedPage>;
       };
       const shell = inlineIcon(readFileSync(join(outDir, 'index.html'), 'utf8'));
@@ -138,7 +149,7 @@ export function prerenderPages(): Plugin {
           }
         }
       } finally {
-        rmSync(SSR_DIR, { recursive: true, force: true });
+        rmSync(ssrDir, { recursive: true, force: true });
       }
     },
   };

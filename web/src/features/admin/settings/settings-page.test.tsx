@@ -59,7 +59,7 @@ describe('the staff address setting', () => {
     const { field, button } = await staffAddressForm('');
     expect(field.type).toBe('email');
     fireEvent.change(field, { target: { value: 'staff at example' } });
-    expect(screen.getByText('The value must be an email address, or empty for none.')).toBeTruthy();
+    expect(await screen.findByText('The value must be an email address, or empty for none.')).toBeTruthy();
     expect(button.disabled).toBe(true);
   });
 
