@@ -2,28 +2,17 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 /**
- * `npm test`: the type check and lint, the e2e project as two lanes and the other Vitest projects,
- * all at once (docs/architecture.md §11). One `vitest run` runs its projects one after another and
- * e2e last (it allows one file at a time), so on two cores the suite was a queue that kept about
- * one core busy; as lanes, the browser tests overlap with the rest and nothing waits for the type
- * check. The browser waits more than it computes, so its files are split in two lanes, each with a
- * stack and a build of its own: the three screen sweeps, and every other e2e file. Each lane runs
- * its commands in order and stops at the first that fails; every line a lane prints carries its
- * name, and the run fails when any lane fails.
+ * `npm test`: the type check and lint, the e2e project and the other Vitest projects as three
+ * lanes at once (docs/architecture.md §11). One `vitest run` runs its projects one after another
+ * and e2e last (it allows one file at a time), so on two cores the suite was a queue that kept
+ * about one core busy; as lanes, the browser tests overlap with the rest and nothing waits for the
+ * type check. Each lane still runs its commands in order and stops at the first that fails; every
+ * line a lane prints carries its name, and the run fails when any lane fails.
  */
 interface Lane {
   readonly name: string;
   readonly commands: readonly (readonly string[])[];
-  /** Environment of its commands beyond this process's. */
-  readonly env?: Readonly<Record<string, string>>;
 }
-
-/** The e2e files that sweep every screen at three widths: the longest, in a lane of their own. */
-const SCREEN_SWEEPS = [
-  'test/e2e/screens-en.test.ts',
-  'test/e2e/screens-ru.test.ts',
-  'test/e2e/admin/screens.test.ts',
-];
 
 const LANES: readonly Lane[] = [
   {
@@ -33,18 +22,7 @@ const LANES: readonly Lane[] = [
       ['npm', 'run', '--silent', 'lint'],
     ],
   },
-  {
-    name: 'e2e:screens',
-    commands: [['vitest', 'run', '--project', 'e2e', ...SCREEN_SWEEPS]],
-    env: { E2E_LANE: 'screens' },
-  },
-  {
-    name: 'e2e:flows',
-    commands: [
-      ['vitest', 'run', '--project', 'e2e', ...SCREEN_SWEEPS.flatMap((file) => ['--exclude', file])],
-    ],
-    env: { E2E_LANE: 'flows' },
-  },
+  { name: 'e2e', commands: [['vitest', 'run', '--project', 'e2e']] },
   {
     name: 'tests',
     commands: [
@@ -71,7 +49,7 @@ function run(lane: Lane, command: readonly string[]): Promise<number> {
   const child = spawn(file, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     // Colours as if the lane wrote to this terminal itself.
-    env: { ...process.env, ...lane.env, ...(process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}) },
+    env: process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env,
   });
   const prefix = `${lane.name.padEnd(WIDTH)} │ `;
   for (const [stream, target] of [

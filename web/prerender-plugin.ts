@@ -25,8 +25,8 @@ import type { RenderedPage } from './src/prerender';
 const WEB_ROOT = import.meta.dirname;
 /**
  * Where the server bundle of a build goes: inside the project, so its imports of react and the rest
- * resolve from node_modules, and one folder per output folder, so builds running at once (the e2e
- * lanes of npm test) never remove or overwrite each other's bundle.
+ * resolve from node_modules, and one folder per output folder, so builds running at once (the
+ * e2e run's and `npm start`'s) never remove or overwrite each other's bundle.
  */
 const ssrDirFor = (outDir: string) =>
   join(

@@ -1,7 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { contentSecurityPolicy } from '@infra/security-headers';
 import { describe, expect, inject, it } from 'vitest';
-import { screenshot, siteUrl, useBrowser } from './support/browser';
+import { screenshot, siteUrl, useBrowser, waitForApp } from './support/browser';
 import { readManifest } from './support/route-sizes';
 
 /** The bare OpenAPI document and the API reference page rendered from it (docs/architecture.md §2). */
@@ -51,6 +51,8 @@ describe('the API reference', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
     await page.goto(siteUrl('/'));
+    // The landing page asks for its scripts after the first paint: wait until it has hydrated.
+    await waitForApp(page);
     await page.waitForLoadState('networkidle');
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts).not.toContain(viewerChunk());

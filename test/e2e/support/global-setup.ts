@@ -12,11 +12,7 @@ import { startLocalStackProcess } from '../../support/stack-process';
  * SUPER_ADMIN.
  */
 const ROOT = join(import.meta.dirname, '../../..');
-/** One build per e2e run; `npm test` runs e2e as lanes at once (E2E_LANE), each with its own. */
-export const E2E_DIST_DIR = join(
-  ROOT,
-  process.env.E2E_LANE ? `test-results/e2e-web-dist-${process.env.E2E_LANE}` : 'test-results/e2e-web-dist',
-);
+export const E2E_DIST_DIR = join(ROOT, 'test-results/e2e-web-dist');
 
 let stack: LocalStack | undefined;
 

@@ -6,7 +6,7 @@ import { TextField } from '@web/components/ui/field';
 import { ApiError } from '@web/lib/api-client';
 import { useTranslation } from '@web/lib/i18n';
 import { localizeServerMessage, serverErrorText } from '@web/lib/server-message';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin-api';
 import { Loaded } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
@@ -104,7 +104,13 @@ function SettingForm({
   const [text, setText] = useState(String(setting.value));
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  useEffect(() => setText(String(setting.value)), [setting.value]);
+  // A newly saved value replaces the field's text while rendering (not in an effect, whose late
+  // run on mount could undo what was typed meanwhile).
+  const [shownValue, setShownValue] = useState(setting.value);
+  if (setting.value !== shownValue) {
+    setShownValue(setting.value);
+    setText(String(setting.value));
+  }
 
   const read = readSettingValue(spec.key, text);
   const error =
