@@ -1,10 +1,10 @@
 import { ORIGIN_FUNDS_VALUE } from '@shared/constants';
 import type { ExchangeStatus } from '@shared/contract/hours';
 import { amountLimitMessage } from '@shared/contract/rates';
+import { AssetPairFields } from '@web/components/quote/asset-pair-fields';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
-import { SwapIcon } from '@web/components/ui/icons';
 import { clearApplyPrefill, pendingApplyPrefill } from '@web/lib/apply-prefill';
 import { calculateQuote } from '@web/lib/exchange-api';
 import {
@@ -12,22 +12,16 @@ import {
   findContinent,
   findCountry,
   formFromChoice,
-  giveOptions,
   INITIAL_STANDARD_FORM,
   localCurrencyOf,
   type OpenKinds,
   parseAmount,
-  receiveOptions,
   type StandardForm as StandardFormState,
-  selectAssetFrom,
-  selectAssetTo,
   selectCity,
   selectContinent,
   selectCountry,
-  swapAssets,
 } from '@web/lib/exchange-form';
 import { useTranslation } from '@web/lib/i18n';
-import { useAssetLabel } from '@web/lib/quote-format';
 import { useGeoTree } from '@web/lib/use-geo-tree';
 import { useQuote } from '@web/lib/use-quote';
 import type { FieldErrors } from '@web/lib/validation';
@@ -107,8 +101,6 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
     .filter((node) => node.isActive)
     .map(nodeOption)
     .sort(byName);
-  const assetLabel = useAssetLabel();
-  const assetOption = (key: string) => ({ value: key, label: assetLabel(key) });
 
   const update = (next: StandardFormState, field?: StandardField) => {
     setForm(next);
@@ -205,31 +197,14 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
       <fieldset className="apply-form__group">
         <legend className="apply-form__legend">{t('apply.exchangeTitle')}</legend>
         <HoursNotice city={city} cityName={city ? nodeOption(city).label : ''} exchange={exchange} />
-        <div className="apply-form__pair">
-          <SelectField
-            label={t('apply.assetFrom')}
-            name="assetFrom"
-            options={giveOptions(localCurrency, open).map(assetOption)}
-            value={form.assetFrom}
-            onChange={(event) => update(selectAssetFrom(form, event.target.value, localCurrency, open))}
-          />
-          <button
-            type="button"
-            className="icon-btn apply-form__swap"
-            aria-label={t('apply.swap')}
-            title={t('apply.swap')}
-            onClick={() => update(swapAssets(form, localCurrency, open))}
-          >
-            <SwapIcon />
-          </button>
-          <SelectField
-            label={t('apply.assetTo')}
-            name="assetTo"
-            options={receiveOptions(form.assetFrom, localCurrency, open).map(assetOption)}
-            value={form.assetTo}
-            onChange={(event) => update(selectAssetTo(form, event.target.value, localCurrency, open))}
-          />
-        </div>
+        <AssetPairFields
+          form={form}
+          localCurrency={localCurrency}
+          open={open}
+          labels={{ give: t('apply.assetFrom'), receive: t('apply.assetTo'), swap: t('apply.swap') }}
+          block="apply-form"
+          onChange={(next) => update(next)}
+        />
         <TextField
           label={t('apply.amount')}
           name="amount"

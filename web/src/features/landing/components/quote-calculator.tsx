@@ -1,27 +1,21 @@
 import type { Quote } from '@shared/contract/rates';
+import { AssetPairFields } from '@web/components/quote/asset-pair-fields';
 import { QuoteFigures } from '@web/components/quote/quote-figures';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
-import { SwapIcon } from '@web/components/ui/icons';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths, registerPath } from '@web/config/paths';
 import { saveApplyPrefill } from '@web/lib/apply-prefill';
 import {
   findCity,
-  giveOptions,
   INITIAL_STANDARD_FORM,
   localCurrencyOf,
   type OpenKinds,
-  receiveOptions,
   type StandardForm,
-  selectAssetFrom,
-  selectAssetTo,
   selectPlace,
-  swapAssets,
 } from '@web/lib/exchange-form';
 import { useTranslation } from '@web/lib/i18n';
 import { cityGroups } from '@web/lib/place-options';
-import { useAssetLabel } from '@web/lib/quote-format';
 import { localizeServerMessage } from '@web/lib/server-message';
 import { useGeoTree } from '@web/lib/use-geo-tree';
 import { type QuoteState, useQuote } from '@web/lib/use-quote';
@@ -51,8 +45,6 @@ export default function QuoteCalculator() {
   });
   const open = openIn(form.city);
   const quote = useQuote(form.assetFrom, form.assetTo, form.amount, form.city);
-  const assetLabel = useAssetLabel();
-  const assetOption = (key: string) => ({ value: key, label: assetLabel(key) });
   const amountPlaceholder = new Intl.NumberFormat(language === 'ru' ? 'ru-RU' : 'en-US', {
     minimumFractionDigits: 2,
   }).format(0);
@@ -82,31 +74,18 @@ export default function QuoteCalculator() {
             setForm(selectPlace(tree, form, event.target.value, openIn(event.target.value)))
           }
         />
-        <div className="calc__pair">
-          <SelectField
-            label={t('calculator.give')}
-            name="assetFrom"
-            options={giveOptions(localCurrency, open).map(assetOption)}
-            value={form.assetFrom}
-            onChange={(event) => setForm(selectAssetFrom(form, event.target.value, localCurrency, open))}
-          />
-          <button
-            type="button"
-            className="icon-btn calc__swap"
-            aria-label={t('calculator.swap')}
-            title={t('calculator.swap')}
-            onClick={() => setForm(swapAssets(form, localCurrency, open))}
-          >
-            <SwapIcon />
-          </button>
-          <SelectField
-            label={t('calculator.receive')}
-            name="assetTo"
-            options={receiveOptions(form.assetFrom, localCurrency, open).map(assetOption)}
-            value={form.assetTo}
-            onChange={(event) => setForm(selectAssetTo(form, event.target.value, localCurrency, open))}
-          />
-        </div>
+        <AssetPairFields
+          form={form}
+          localCurrency={localCurrency}
+          open={open}
+          labels={{
+            give: t('calculator.give'),
+            receive: t('calculator.receive'),
+            swap: t('calculator.swap'),
+          }}
+          block="calc"
+          onChange={setForm}
+        />
         <TextField
           label={t('calculator.amount')}
           name="amount"
