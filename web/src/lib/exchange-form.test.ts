@@ -1,5 +1,5 @@
 import type { GeoTree } from '@shared/geo';
-import { testCity } from '@web/testing/fixtures';
+import { testCity, testContinent, testCountry } from '@web/testing/fixtures';
 import { describe, expect, it } from 'vitest';
 import {
   formFromChoice,
@@ -17,44 +17,17 @@ import {
   swapAssets,
 } from './exchange-form';
 
-const names = (en: string) => ({ ru: en, en });
 const tree: GeoTree = [
-  {
-    key: 'cis',
-    defaultName: 'CIS',
-    names: names('CIS'),
-    isActive: true,
-    countries: [
-      {
-        key: 'cis.kazakhstan',
-        defaultName: 'Kazakhstan',
-        names: names('Kazakhstan'),
-        isActive: true,
-        localCurrency: 'KZT',
-        cities: [
-          testCity('cis.kazakhstan.almaty', 'Almaty'),
-          testCity('cis.kazakhstan.astana', 'Astana'),
-          testCity('cis.kazakhstan.shymkent', 'Shymkent', { isActive: false }),
-        ],
-      },
-    ],
-  },
-  {
-    key: 'europe',
-    defaultName: 'Europe',
-    names: names('Europe'),
-    isActive: true,
-    countries: [
-      {
-        key: 'europe.germany',
-        defaultName: 'Germany',
-        names: names('Germany'),
-        isActive: true,
-        localCurrency: 'EUR',
-        cities: [testCity('europe.germany.berlin', 'Berlin')],
-      },
-    ],
-  },
+  testContinent('cis', 'CIS', [
+    testCountry('cis.kazakhstan', 'Kazakhstan', 'KZT', [
+      testCity('cis.kazakhstan.almaty', 'Almaty'),
+      testCity('cis.kazakhstan.astana', 'Astana'),
+      testCity('cis.kazakhstan.shymkent', 'Shymkent', { isActive: false }),
+    ]),
+  ]),
+  testContinent('europe', 'Europe', [
+    testCountry('europe.germany', 'Germany', 'EUR', [testCity('europe.germany.berlin', 'Berlin')]),
+  ]),
 ];
 
 const chosen = {

@@ -1,5 +1,5 @@
 import type { OwnUser, PublicUser } from '@shared/contract/users';
-import type { GeoCity } from '@shared/geo';
+import type { GeoCity, GeoContinent, GeoCountry } from '@shared/geo';
 import { AROUND_THE_CLOCK, type ScheduleView } from '@shared/working-hours';
 import { vi } from 'vitest';
 
@@ -67,4 +67,28 @@ export function testCity(
       ...hours,
     },
   };
+}
+
+/** A country of the geo tree with its local currency and cities; `changes` e.g. its Russian name. */
+export function testCountry(
+  key: string,
+  name: string,
+  localCurrency: string,
+  cities: GeoCity[],
+  changes: Partial<GeoCountry> = {},
+): GeoCountry {
+  return {
+    key,
+    defaultName: name,
+    names: { ru: name, en: name },
+    isActive: true,
+    localCurrency,
+    cities,
+    ...changes,
+  };
+}
+
+/** A continent of the geo tree with its countries. */
+export function testContinent(key: string, name: string, countries: GeoCountry[]): GeoContinent {
+  return { key, defaultName: name, names: { ru: name, en: name }, isActive: true, countries };
 }

@@ -6,7 +6,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { pendingApplyPrefill, saveApplyPrefill } from '@web/lib/apply-prefill';
 import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
 import { useToastStore } from '@web/stores/toast-store';
-import { testCity } from '@web/testing/fixtures';
+import { testCity, testContinent, testCountry } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -68,24 +68,10 @@ async function openIndividual() {
   return contactInput();
 }
 
-const names = (en: string) => ({ ru: en, en });
 const GEO: GeoTree = [
-  {
-    key: 'cis',
-    defaultName: 'CIS',
-    names: names('CIS'),
-    isActive: true,
-    countries: [
-      {
-        key: 'cis.kazakhstan',
-        defaultName: 'Kazakhstan',
-        names: names('Kazakhstan'),
-        isActive: true,
-        localCurrency: 'KZT',
-        cities: [testCity('cis.kazakhstan.almaty', 'Almaty')],
-      },
-    ],
-  },
+  testContinent('cis', 'CIS', [
+    testCountry('cis.kazakhstan', 'Kazakhstan', 'KZT', [testCity('cis.kazakhstan.almaty', 'Almaty')]),
+  ]),
 ];
 
 const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
@@ -280,30 +266,16 @@ describe('apply page', () => {
   });
 
   describe('working hours', () => {
-    const names = (en: string) => ({ ru: en, en });
     /** Germany with Berlin closed until Monday 9 March 2026, 10:00 Berlin time (09:00 UTC). */
     const tree: GeoTree = [
-      {
-        key: 'europe',
-        defaultName: 'Europe',
-        names: names('Europe'),
-        isActive: true,
-        countries: [
-          {
-            key: 'europe.germany',
-            defaultName: 'Germany',
-            names: names('Germany'),
-            isActive: true,
-            localCurrency: 'EUR',
-            cities: [
-              testCity('europe.germany.berlin', 'Berlin', {
-                hours: { timeZone: 'Europe/Berlin', openNow: false, opensAt: '2026-03-09T09:00:00.000Z' },
-              }),
-              testCity('europe.germany.munich', 'Munich'),
-            ],
-          },
-        ],
-      },
+      testContinent('europe', 'Europe', [
+        testCountry('europe.germany', 'Germany', 'EUR', [
+          testCity('europe.germany.berlin', 'Berlin', {
+            hours: { timeZone: 'Europe/Berlin', openNow: false, opensAt: '2026-03-09T09:00:00.000Z' },
+          }),
+          testCity('europe.germany.munich', 'Munich'),
+        ]),
+      ]),
     ];
     const exchange = (changes: Partial<ExchangeStatus> = {}): ExchangeStatus => ({
       maintenance: { active: false, message: { ru: '', en: '' } },

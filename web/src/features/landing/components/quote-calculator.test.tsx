@@ -3,50 +3,31 @@ import type { GeoTree } from '@shared/geo';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { pendingApplyPrefill } from '@web/lib/apply-prefill';
 import { useAuthStore } from '@web/stores/auth-store';
-import { testCity, testOwnUser } from '@web/testing/fixtures';
+import { testCity, testContinent, testCountry, testOwnUser } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { signedOutEachTest } from '@web/testing/signed-out';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import QuoteCalculator from './quote-calculator';
 
-const names = (en: string, ru = en) => ({ ru, en });
 const GEO: GeoTree = [
-  {
-    key: 'cis',
-    defaultName: 'CIS',
-    names: names('CIS'),
-    isActive: true,
-    countries: [
-      {
-        key: 'cis.kazakhstan',
-        defaultName: 'Kazakhstan',
-        names: names('Kazakhstan', 'Казахстан'),
-        isActive: true,
-        localCurrency: 'KZT',
-        cities: [
-          testCity('cis.kazakhstan.almaty', 'Almaty'),
-          testCity('cis.kazakhstan.astana', 'Astana', { isActive: false }),
-        ],
-      },
-    ],
-  },
-  {
-    key: 'europe',
-    defaultName: 'Europe',
-    names: names('Europe'),
-    isActive: true,
-    countries: [
-      {
-        key: 'europe.germany',
-        defaultName: 'Germany',
-        names: names('Germany', 'Германия'),
-        isActive: true,
-        localCurrency: 'EUR',
-        cities: [testCity('europe.germany.berlin', 'Berlin')],
-      },
-    ],
-  },
+  testContinent('cis', 'CIS', [
+    testCountry(
+      'cis.kazakhstan',
+      'Kazakhstan',
+      'KZT',
+      [
+        testCity('cis.kazakhstan.almaty', 'Almaty'),
+        testCity('cis.kazakhstan.astana', 'Astana', { isActive: false }),
+      ],
+      { names: { ru: 'Казахстан', en: 'Kazakhstan' } },
+    ),
+  ]),
+  testContinent('europe', 'Europe', [
+    testCountry('europe.germany', 'Germany', 'EUR', [testCity('europe.germany.berlin', 'Berlin')], {
+      names: { ru: 'Германия', en: 'Germany' },
+    }),
+  ]),
 ];
 
 function quoteFor(body: { assetFrom: string; assetTo: string; amount: number }): Quote {

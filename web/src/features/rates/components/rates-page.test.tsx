@@ -1,7 +1,7 @@
 import type { PublicRatesData } from '@shared/contract/rates';
 import type { GeoTree } from '@shared/geo';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { testCity } from '@web/testing/fixtures';
+import { testCity, testContinent, testCountry } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { signedOutEachTest } from '@web/testing/signed-out';
 import { MemoryRouter } from 'react-router-dom';
@@ -90,24 +90,10 @@ describe('the directions a place offers', () => {
   });
 });
 
-const names = (en: string) => ({ ru: en, en });
 const GEO: GeoTree = [
-  {
-    key: 'cis',
-    defaultName: 'CIS',
-    names: names('CIS'),
-    isActive: true,
-    countries: [
-      {
-        key: 'cis.kazakhstan',
-        defaultName: 'Kazakhstan',
-        names: names('Kazakhstan'),
-        isActive: true,
-        localCurrency: 'KZT',
-        cities: [testCity('cis.kazakhstan.almaty', 'Almaty')],
-      },
-    ],
-  },
+  testContinent('cis', 'CIS', [
+    testCountry('cis.kazakhstan', 'Kazakhstan', 'KZT', [testCity('cis.kazakhstan.almaty', 'Almaty')]),
+  ]),
 ];
 
 function stubApi(rates: () => Response) {
