@@ -1,3 +1,4 @@
+import { ADMIN_PAGE_SIZE } from '@shared/constants';
 import { ChevronLeftIcon, ChevronRightIcon } from '@web/components/ui/icons';
 import { useTranslation } from '@web/lib/i18n';
 import { pageWindow } from '../lib/page-window';
@@ -61,5 +62,31 @@ export function Pager({ page, totalPages, total, pageSize, onPage }: PagerProps)
         </ul>
       )}
     </nav>
+  );
+}
+
+/** One page of a list the screen holds whole (it arrived at once), ADMIN_PAGE_SIZE rows a page. */
+export function pageOf<T>(items: readonly T[], page: number): T[] {
+  return items.slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE);
+}
+
+/** The pager of a list the screen holds whole, paged by pageOf. */
+export function ListPager({
+  items,
+  page,
+  onPage,
+}: {
+  items: readonly unknown[];
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <Pager
+      page={page}
+      totalPages={Math.ceil(items.length / ADMIN_PAGE_SIZE)}
+      total={items.length}
+      pageSize={ADMIN_PAGE_SIZE}
+      onPage={onPage}
+    />
   );
 }

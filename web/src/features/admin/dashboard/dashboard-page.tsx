@@ -1,5 +1,4 @@
 import { currencyDecimals } from '@shared/assets';
-import { ADMIN_PAGE_SIZE } from '@shared/constants';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '@shared/enums';
 import { Alert } from '@web/components/ui/alert';
 import { ChoiceButtons } from '@web/components/ui/choice-buttons';
@@ -10,7 +9,7 @@ import { adminApi, MissingDataError } from '../api/admin-api';
 import { DataTable } from '../components/data-table';
 import { Loaded } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
-import { Pager } from '../components/pager';
+import { ListPager, pageOf } from '../components/pager';
 import { useStaff } from '../components/staff-context';
 import { useResource } from '../hooks/use-resource';
 import { adminHref } from '../lib/admin-paths';
@@ -156,7 +155,7 @@ function ReservesPanel() {
           ) : (
             <>
               <DataTable
-                items={reservesInOrder(list).slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE)}
+                items={pageOf(reservesInOrder(list), page)}
                 columns={[
                   t('reserves.columns.currency'),
                   t('reserves.columns.amount'),
@@ -179,13 +178,7 @@ function ReservesPanel() {
                   </tr>
                 )}
               </DataTable>
-              <Pager
-                page={page}
-                totalPages={Math.ceil(list.length / ADMIN_PAGE_SIZE)}
-                total={list.length}
-                pageSize={ADMIN_PAGE_SIZE}
-                onPage={setPage}
-              />
+              <ListPager items={list} page={page} onPage={setPage} />
             </>
           )
         }

@@ -1,5 +1,4 @@
 import { parseAssetKey } from '@shared/assets';
-import { ADMIN_PAGE_SIZE } from '@shared/constants';
 import type { DirectionRate, RatesData } from '@shared/contract/rates';
 import { useTranslation } from '@web/lib/i18n';
 import { type ReactNode, useMemo, useState } from 'react';
@@ -8,7 +7,7 @@ import { type Column, DataTable } from '../components/data-table';
 import { FilterSelect } from '../components/filter-bar';
 import { Loaded } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
-import { Pager } from '../components/pager';
+import { ListPager, pageOf } from '../components/pager';
 import { useResource } from '../hooks/use-resource';
 import { formatDateTime } from '../lib/format';
 import { CurrencyRow, DirectionRow } from './rate-rows';
@@ -131,20 +130,10 @@ function RatesPanel<T>({ id, title, items, page, onPage, columns, emptyText, chi
       <h2 id={id} className="panel-title">
         {title}
       </h2>
-      <DataTable
-        items={items.slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE)}
-        columns={columns}
-        emptyText={emptyText}
-      >
+      <DataTable items={pageOf(items, page)} columns={columns} emptyText={emptyText}>
         {children}
       </DataTable>
-      <Pager
-        page={page}
-        totalPages={Math.ceil(items.length / ADMIN_PAGE_SIZE)}
-        total={items.length}
-        pageSize={ADMIN_PAGE_SIZE}
-        onPage={onPage}
-      />
+      <ListPager items={items} page={page} onPage={onPage} />
     </section>
   );
 }

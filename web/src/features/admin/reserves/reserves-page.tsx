@@ -1,4 +1,3 @@
-import { ADMIN_PAGE_SIZE } from '@shared/constants';
 import type { ReserveView } from '@shared/contract/reserves';
 import { useTranslation } from '@web/lib/i18n';
 import { useState } from 'react';
@@ -7,7 +6,7 @@ import { DataTable } from '../components/data-table';
 import { FilterSelect } from '../components/filter-bar';
 import { Loaded } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
-import { Pager } from '../components/pager';
+import { ListPager, pageOf } from '../components/pager';
 import { useResource } from '../hooks/use-resource';
 import { ReserveRow } from './reserve-row';
 import { reservesInOrder } from './reserve-state';
@@ -48,7 +47,7 @@ export function ReservesPage() {
               <p className="muted admin-page__lead">{t('reserves.intro')}</p>
               <section className="card table-panel" aria-label={t('reserves.title')}>
                 <DataTable
-                  items={shown.slice((page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE)}
+                  items={pageOf(shown, page)}
                   columns={[
                     t('reserves.columns.currency'),
                     t('reserves.columns.amount'),
@@ -61,13 +60,7 @@ export function ReservesPage() {
                 >
                   {(reserve) => <ReserveRow key={reserve.code} reserve={reserve} onSaved={replace} />}
                 </DataTable>
-                <Pager
-                  page={page}
-                  totalPages={Math.ceil(shown.length / ADMIN_PAGE_SIZE)}
-                  total={shown.length}
-                  pageSize={ADMIN_PAGE_SIZE}
-                  onPage={setPage}
-                />
+                <ListPager items={shown} page={page} onPage={setPage} />
               </section>
             </>
           );
