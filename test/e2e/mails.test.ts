@@ -8,8 +8,8 @@ import { screenshot, useBrowser } from './support/browser';
 
 /**
  * The mails as a reader sees them: each mail's HTML from the local SES inbox rendered in Chromium
- * on a phone (375 px) in light and dark mode, screenshotted (test-results/screenshots/mails, looked
- * at by hand), with nothing wider than the screen: the owner's application mails, the staff mail
+ * on a phone (375 px) in light and dark mode, screenshotted by
+ * `npm run test:screenshots` (test-results/screenshots/mails, looked at by hand), with nothing wider than the screen: the owner's application mails, the staff mail
  * about a new application and an account mail, all on the one layout.
  */
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.

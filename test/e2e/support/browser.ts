@@ -78,7 +78,15 @@ export async function waitForApp(page: Page) {
   await page.waitForFunction(() => !document.querySelector('.page-spinner'));
 }
 
+/**
+ * Screenshots are for a person to look at (`npm run test:screenshots` saves them under
+ * test-results/screenshots); no check reads them, so `npm test` skips them: they were a quarter
+ * of the screen sweeps' time (docs/decisions.md).
+ */
+const SAVE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
+
 export async function screenshot(page: Page, name: string) {
+  if (!SAVE_SCREENSHOTS) return;
   mkdirSync(dirname(join(SCREENSHOT_DIR, name)), { recursive: true });
   // From the top, so the sticky header is where a visitor sees it.
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -9,7 +9,7 @@ import { authenticator, enableMfa } from './totp';
 
 /**
  * Every visitor and user screen at 375, 768 and 1280 px in one language: a full-page screenshot
- * each (test-results/screenshots/site, looked at by hand), no sideways scrolling and no serious or
+ * each with `npm run test:screenshots` (test-results/screenshots/site, looked at by hand), no sideways scrolling and no serious or
  * critical axe-core violations at every width. One page per screen, resized from width to width.
  * Each language is its own test file, so the two run side by side.
  */
