@@ -61,6 +61,20 @@ describe('UserDetailModal: second factor', () => {
     await vi.waitFor(() => expect(adminApi.user).toHaveBeenCalledTimes(2));
   });
 
+  it('labels every fact differently, in both languages', async () => {
+    for (const language of ['en', 'ru'] as const) {
+      await setupTestI18n(language);
+      stubDetail(WITH_MFA);
+      renderDetail('ADMIN');
+      await screen.findByRole('heading', { name: 'anna' });
+      const terms = [...document.querySelectorAll('.facts dt')].map((term) => term.textContent);
+      expect(terms.length).toBeGreaterThan(10);
+      expect(new Set(terms).size).toBe(terms.length);
+      cleanup();
+    }
+    await setupTestI18n('en');
+  });
+
   it('offers no reset to an admin', async () => {
     stubDetail(WITH_MFA);
     renderDetail('ADMIN');
