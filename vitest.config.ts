@@ -76,9 +76,6 @@ export default defineConfig({
           // other: each works on users and applications of its own, and the one that changes shared
           // geo and settings changes them in ways the others do not meet.)
           fileParallelism: false,
-          // The screen sweeps run two screens at a time (it.concurrent): one page mostly waits on
-          // the browser and the stack, two keep the cores busy (a sweep alone: 74 → 57 s).
-          maxConcurrency: 2,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

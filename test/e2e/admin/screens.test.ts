@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication, createApplication } from '../support/admin-data';
 import {
   logInAsSuperAdmin,
@@ -129,9 +129,9 @@ async function openHoursModals(page: Page, look: (name: string) => Promise<unkno
   }
 }
 
-describe.concurrent.each(['ru', 'en'] as Language[])('admin screens in %s', (language) => {
-  it('every screen passes axe-core at 768 and 1280 px', { timeout: 180_000 }, async (test) => {
-    const page = await newPage({ language, test });
+describe.each(['ru', 'en'] as Language[])('admin screens in %s', (language) => {
+  it('every screen passes axe-core at 768 and 1280 px', { timeout: 180_000 }, async () => {
+    const page = await newPage({ language });
     await openAs(page, admin, '/admin');
     const violations: Record<string, unknown> = {};
     for (const { name, path } of SCREENS) {
@@ -146,11 +146,11 @@ describe.concurrent.each(['ru', 'en'] as Language[])('admin screens in %s', (lan
       if (name === 'geo') await page.locator('.geo-row__expand').first().click();
       Object.assign(violations, await lookAtWidths(page, name, language));
     }
-    test.expect(violations).toEqual({});
+    expect(violations).toEqual({});
   });
 
-  it('every admin screen and modal fits a 375 px phone', { timeout: 180_000 }, async (test) => {
-    const page = await newPage({ language, width: 375, test });
+  it('every admin screen and modal fits a 375 px phone', { timeout: 180_000 }, async () => {
+    const page = await newPage({ language, width: 375 });
     await openAs(page, admin, '/admin');
     const problems: Record<string, unknown> = {};
     const look = async (name: string) => {
@@ -204,23 +204,23 @@ describe.concurrent.each(['ru', 'en'] as Language[])('admin screens in %s', (lan
     await page.locator('.modal .detail-status select').selectOption('REJECTED');
     await page.locator('.modal textarea[required]').waitFor();
     await look('reject-dialog');
-    test.expect(problems).toEqual({});
+    expect(problems).toEqual({});
   });
 
-  it('the drawer below 1024 px passes axe-core', async (test) => {
-    const page = await newPage({ language, width: 768, test });
+  it('the drawer below 1024 px passes axe-core', async () => {
+    const page = await newPage({ language, width: 768 });
     await openAs(page, admin, '/admin');
     await waitForAdmin(page);
     await page.locator('.admin__menu-button').click();
     await page.locator('.admin-drawer .admin-nav').waitFor();
     await screenshot(page, `admin/drawer-768-${language}`);
-    await test.expect(seriousAxeViolations(page)).resolves.toEqual([]);
+    await expect(seriousAxeViolations(page)).resolves.toEqual([]);
     await page.keyboard.press('Escape');
     await page.locator('.admin-drawer .admin-nav').waitFor({ state: 'detached' });
   });
 
-  it('the user detail and edit modals pass axe-core', async (test) => {
-    const page = await newPage({ language, test });
+  it('the user detail and edit modals pass axe-core', async () => {
+    const page = await newPage({ language });
     await openAs(page, admin, '/admin/user-management');
     await waitForAdmin(page);
     await page.locator('.open-row').first().dblclick();
@@ -232,23 +232,20 @@ describe.concurrent.each(['ru', 'en'] as Language[])('admin screens in %s', (lan
     await page.locator('.open-row').first().locator('.row-icon-btn').nth(1).click();
     await page.locator('.modal form').waitFor();
     const edit = await lookAtWidths(page, 'user-edit', language);
-    test.expect({ ...detail, ...edit }).toEqual({});
+    expect({ ...detail, ...edit }).toEqual({});
   });
 
-  it.for(Object.entries(HOURS_MODALS))(
-    'the working hours modal %s passes axe-core',
-    async ([name, open], test) => {
-      const page = await newPage({ language, test });
-      await openAs(page, admin, '/admin/geo-management');
-      await waitForAdmin(page);
-      await open(page);
-      await page.locator('.modal .hours-form').waitFor();
-      test.expect(await lookAtWidths(page, name, language)).toEqual({});
-    },
-  );
+  it.each(Object.entries(HOURS_MODALS))('the working hours modal %s passes axe-core', async (name, open) => {
+    const page = await newPage({ language });
+    await openAs(page, admin, '/admin/geo-management');
+    await waitForAdmin(page);
+    await open(page);
+    await page.locator('.modal .hours-form').waitFor();
+    expect(await lookAtWidths(page, name, language)).toEqual({});
+  });
 
-  it('the application detail modal and the reject dialog pass axe-core', async (test) => {
-    const page = await newPage({ language, test });
+  it('the application detail modal and the reject dialog pass axe-core', async () => {
+    const page = await newPage({ language });
     await openAs(page, admin, `/admin/application-management?open_id=${applicationId}`);
     await page.locator('.modal .facts').waitFor();
     await waitForAdmin(page);
@@ -256,6 +253,6 @@ describe.concurrent.each(['ru', 'en'] as Language[])('admin screens in %s', (lan
     await page.locator('.modal .detail-status select').selectOption('REJECTED');
     await page.locator('.modal textarea[required]').waitFor();
     const reject = await lookAtWidths(page, 'reject-dialog', language);
-    test.expect({ ...detail, ...reject }).toEqual({});
+    expect({ ...detail, ...reject }).toEqual({});
   });
 });

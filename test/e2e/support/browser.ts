@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject, type TestContext } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 /**
  * Debian's Chromium driven by playwright-core: one browser per test file, a fresh context (no
@@ -36,12 +36,6 @@ export interface PageOptions {
   language?: Language;
   /** false: a browser with JavaScript turned off (what the prerendered HTML alone shows). */
   javaScript?: boolean;
-  /**
-   * The concurrent test (`it.concurrent`) the page is for: its context closes when that test ends.
-   * Without it, contexts close after each test, which would close the pages of tests still running
-   * beside it.
-   */
-  test?: TestContext;
 }
 
 /** Registers the browser's lifecycle for the calling test file and returns a page factory. */
@@ -66,8 +60,7 @@ export function useBrowser() {
       locale: options.language === 'en' ? 'en-US' : 'ru-RU',
       javaScriptEnabled: options.javaScript ?? true,
     });
-    if (options.test) options.test.onTestFinished(() => context.close());
-    else contexts.push(context);
+    contexts.push(context);
     if (options.language && options.javaScript !== false) {
       await context.addInitScript((language) => {
         if (!localStorage.getItem('language')) localStorage.setItem('language', language);

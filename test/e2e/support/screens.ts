@@ -1,6 +1,6 @@
 import type { GeoTree } from '@shared/geo';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { api, runId } from '../../support/api';
 import { mailsTo } from '../../support/mail';
 import { E2E_PASSWORD, openAs, registerVerifiedUser, type Session } from './admin-session';
@@ -11,8 +11,7 @@ import { authenticator, enableMfa } from './totp';
  * Every visitor and user screen at 375, 768 and 1280 px in one language: a full-page screenshot
  * each with `npm run test:screenshots` (test-results/screenshots/site, looked at by hand), no sideways scrolling and no serious or
  * critical axe-core violations at every width. One page per screen, resized from width to width.
- * Each language is its own test file; screens run two at a time (it.concurrent, each in its own
- * browser context).
+ * Each language is its own test file, so the two run side by side.
  */
 const WIDTHS = [375, 768, 1280] as const;
 
@@ -377,21 +376,21 @@ export function checkScreensIn(language: Language) {
   });
 
   describe(`screens in ${language}`, () => {
-    it.concurrent.for(VISITOR_SCREENS.map((screen) => [screen.name, screen] as const))(
+    it.each(VISITOR_SCREENS.map((screen) => [screen.name, screen] as const))(
       'visitor screen %s is captured and passes the checks',
-      async ([, screen], test) => {
-        const page = await newPage({ language, test });
+      async (_name, screen) => {
+        const page = await newPage({ language });
 
-        test.expect(await capture(page, screen, language, null)).toEqual({});
+        expect(await capture(page, screen, language, null)).toEqual({});
       },
     );
 
-    it.concurrent.for(USER_SCREENS.map((screen) => [screen.name, screen] as const))(
+    it.each(USER_SCREENS.map((screen) => [screen.name, screen] as const))(
       'user screen %s is captured and passes the checks',
-      async ([, screen], test) => {
-        const page = await newPage({ language, test });
+      async (_name, screen) => {
+        const page = await newPage({ language });
 
-        test.expect(await capture(page, screen, language, (await screen.session?.()) ?? user)).toEqual({});
+        expect(await capture(page, screen, language, (await screen.session?.()) ?? user)).toEqual({});
       },
     );
   });
