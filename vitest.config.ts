@@ -76,6 +76,9 @@ export default defineConfig({
           // other: each works on users and applications of its own, and the one that changes shared
           // geo and settings changes them in ways the others do not meet.)
           fileParallelism: false,
+          // One worker for all files; the setup file resets the project's modules before each.
+          isolate: false,
+          setupFiles: ['test/e2e/support/file-env.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
