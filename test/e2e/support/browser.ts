@@ -20,6 +20,8 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-quic',
   '--no-first-run',
+  // Pages live seconds: V8's optimizing tiers (Maglev, TurboFan) compile more than they save.
+  '--js-flags=--no-opt --no-maglev',
 ];
 const SCREENSHOT_DIR = join(import.meta.dirname, '../../../test-results/screenshots');
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
