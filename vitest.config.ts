@@ -30,10 +30,10 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['test/support/integration-setup.ts'],
           // One worker process for all files: its node_modules (the AWS SDK above all) load once
-          // instead of once per file. The setup file still gives each file fresh project modules
+          // instead of once per file. The setup files still give each file fresh project modules
           // and environment, as isolation did.
           isolate: false,
-          setupFiles: ['test/support/integration-env.ts'],
+          setupFiles: ['test/support/fresh-modules.ts', 'test/support/integration-env.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -78,7 +78,7 @@ export default defineConfig({
           fileParallelism: false,
           // One worker for all files; the setup file resets the project's modules before each.
           isolate: false,
-          setupFiles: ['test/e2e/support/file-env.ts'],
+          setupFiles: ['test/support/fresh-modules.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

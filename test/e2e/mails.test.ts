@@ -8,9 +8,9 @@ import { screenshot, useBrowser } from './support/browser';
 
 /**
  * The mails as a reader sees them: each mail's HTML from the local SES inbox rendered in Chromium
- * on a phone (375 px) in light and dark mode, screenshotted by
- * `npm run test:screenshots` (test-results/screenshots/mails, looked at by hand), with nothing wider than the screen: the owner's application mails, the staff mail
- * about a new application and an account mail, all on the one layout.
+ * on a phone (375 px) in light and dark mode, with nothing wider than the screen: the owner's
+ * application mails, the staff mail about a new application and an account mail, all on the one
+ * layout. `npm run test:screenshots` saves each (test-results/screenshots/mails, looked at by hand).
  */
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
 const newPage = useBrowser();

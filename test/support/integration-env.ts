@@ -1,12 +1,4 @@
-import { inject, vi } from 'vitest';
-
-/**
- * Runs before each test file. The files share one worker (`isolate: false`), so each starts as an
- * isolated file would: with project modules (functions/, shared/, test/support/) evaluated afresh,
- * which files that point TABLE_NAME at a table of their own rely on, and node_modules kept loaded.
- * (Vitest resets each file's vi.mock registrations itself.)
- */
-vi.resetModules();
+import { inject } from 'vitest';
 
 /**
  * Gives test files the same environment the functions run with, so a test may call the data

@@ -203,7 +203,7 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
           open={open}
           labels={{ give: t('apply.assetFrom'), receive: t('apply.assetTo'), swap: t('apply.swap') }}
           block="apply-form"
-          onChange={(next) => update(next)}
+          onChange={update}
         />
         <TextField
           label={t('apply.amount')}
