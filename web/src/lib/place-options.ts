@@ -1,5 +1,6 @@
 import type { Language } from '@shared/enums';
 import type { GeoTree } from '@shared/geo';
+import { collator } from './intl-format';
 
 interface Option {
   value: string;
@@ -14,7 +15,8 @@ interface Option {
 export function cityGroups(tree: GeoTree, language: Language): Array<{ label: string; options: Option[] }> {
   const name = (node: { defaultName: string; names: Record<Language, string> }) =>
     node.names[language] || node.defaultName;
-  const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, language);
+  const byLabel = (a: { label: string }, b: { label: string }) =>
+    collator(language).compare(a.label, b.label);
   return tree
     .filter((continent) => continent.isActive)
     .flatMap((continent) => continent.countries.filter((country) => country.isActive))

@@ -1,6 +1,7 @@
 import { assetLabel } from '@shared/assets';
 import type { Language } from '@shared/enums';
 import { useTranslation } from './i18n';
+import { dateTimeFormat, numberFormat } from './intl-format';
 
 /**
  * How quotes and published rates read in the UI language (docs/decisions.md "Numbers in texts"):
@@ -10,16 +11,14 @@ const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US' };
 
 /** Amounts and rates: two decimals from 1 up, six below (a rate like 0.0021 keeps its digits). */
 export function formatQuoteNumber(value: number, language: Language): string {
-  return new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: value >= 1 ? 2 : 6 }).format(
-    value,
-  );
+  return numberFormat(LOCALES[language], { maximumFractionDigits: value >= 1 ? 2 : 6 }).format(value);
 }
 
 /** When a rate was last set or confirmed: the time alone today, the date and time before. */
 export function formatRateTime(iso: string, language: Language, now = new Date()): string {
   const at = new Date(iso);
   const today = at.toDateString() === now.toDateString();
-  return new Intl.DateTimeFormat(
+  return dateTimeFormat(
     LOCALES[language],
     today ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' },
   ).format(at);

@@ -3,6 +3,7 @@ import type { ScheduleView, Weekday } from '@shared/working-hours';
 import { Button } from '@web/components/ui/button';
 import { TextAreaField } from '@web/components/ui/field';
 import { useTranslation } from '@web/lib/i18n';
+import { dateTimeFormat } from '@web/lib/intl-format';
 import { localizedFieldErrors } from '@web/lib/server-message';
 import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin-api';
@@ -23,7 +24,7 @@ export function useHoursText() {
       allDay: t('geo.hours.allDay'),
     });
   const when = (instant: string, timeZone: string) =>
-    new Intl.DateTimeFormat(LOCALES[language], {
+    dateTimeFormat(LOCALES[language], {
       weekday: 'short',
       hour: '2-digit',
       minute: '2-digit',

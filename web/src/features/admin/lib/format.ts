@@ -1,5 +1,6 @@
 import { assetLabel } from '@shared/assets';
 import type { Language } from '@shared/enums';
+import { dateTimeFormat, numberFormat } from '@web/lib/intl-format';
 
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-GB' };
 
@@ -7,26 +8,26 @@ export function formatDate(iso: string | null | undefined, language: Language): 
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'short' }).format(date);
+  return dateTimeFormat(LOCALES[language], { dateStyle: 'short' }).format(date);
 }
 
 export function formatDateTime(iso: string | null | undefined, language: Language): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'short', timeStyle: 'short' }).format(date);
+  return dateTimeFormat(LOCALES[language], { dateStyle: 'short', timeStyle: 'short' }).format(date);
 }
 
 export function formatTime(iso: string | null | undefined, language: Language): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(LOCALES[language], { timeStyle: 'short' }).format(date);
+  return dateTimeFormat(LOCALES[language], { timeStyle: 'short' }).format(date);
 }
 
 export function formatNumber(value: number | null | undefined, language: Language, maxDigits = 2): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '—';
-  return new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: maxDigits }).format(value);
+  return numberFormat(LOCALES[language], { maximumFractionDigits: maxDigits }).format(value);
 }
 
 /** `1 500 Cash USD`: an amount with its asset's label (docs/product.md §3). */

@@ -1,5 +1,6 @@
 import type { GeoCity, GeoTree } from '@shared/geo';
 import { geoAncestry, isGeoDescendantOrSelf } from '@shared/geo';
+import { collator } from '@web/lib/intl-format';
 
 /**
  * The geo toggle of docs/product.md §4 applied to the tree the screen shows: the node and every descendant
@@ -46,7 +47,7 @@ export function sortGeoTree(tree: GeoTree, language: 'ru' | 'en'): GeoTree {
   const name = (node: { names?: { ru: string; en: string }; defaultName: string }) =>
     node.names?.[language] || node.defaultName;
   const byName = <T extends { names?: { ru: string; en: string }; defaultName: string }>(a: T, b: T) =>
-    name(a).localeCompare(name(b), language);
+    collator(language).compare(name(a), name(b));
   return tree.map((continent) => ({
     ...continent,
     countries: [...continent.countries]

@@ -2,6 +2,7 @@ import type { ExchangeStatus } from '@shared/contract/hours';
 import type { GeoCity } from '@shared/geo';
 import { Alert } from '@web/components/ui/alert';
 import { useTranslation } from '@web/lib/i18n';
+import { dateTimeFormat } from '@web/lib/intl-format';
 
 const LOCALES = { ru: 'ru-RU', en: 'en-US' } as const;
 
@@ -19,7 +20,7 @@ interface HoursNoticeProps {
 export function HoursNotice({ city, cityName, exchange }: HoursNoticeProps) {
   const { t, language } = useTranslation('forms');
   const when = (instant: string, timeZone?: string) =>
-    new Intl.DateTimeFormat(LOCALES[language], {
+    dateTimeFormat(LOCALES[language], {
       weekday: 'short',
       day: 'numeric',
       month: 'short',

@@ -21,7 +21,9 @@ import {
   selectContinent,
   selectCountry,
 } from '@web/lib/exchange-form';
+import { formatFixed } from '@web/lib/fixed-number';
 import { useTranslation } from '@web/lib/i18n';
+import { collator } from '@web/lib/intl-format';
 import { useGeoTree } from '@web/lib/use-geo-tree';
 import { useQuote } from '@web/lib/use-quote';
 import type { FieldErrors } from '@web/lib/validation';
@@ -58,9 +60,7 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
   const limits = usePairLimits(form.assetFrom, form.assetTo);
   const readyQuote = quote.status === 'ready' ? quote.quote : null;
   // The decimal separator of the UI language, in the placeholder; both `,` and `.` are accepted.
-  const amountPlaceholder = new Intl.NumberFormat(language === 'ru' ? 'ru-RU' : 'en-US', {
-    minimumFractionDigits: 2,
-  }).format(0);
+  const amountPlaceholder = formatFixed(0, 2, language);
 
   useEffect(() => {
     if (!prefill) return;
@@ -85,7 +85,7 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
     asset.startsWith('cash-') ? open.cash : asset.startsWith('card-') ? open.card : true,
   );
   const sendable = !exchange?.maintenance.active && pairOpen;
-  const byName = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, language);
+  const byName = (a: { label: string }, b: { label: string }) => collator(language).compare(a.label, b.label);
   const nodeOption = (node: { key: string; defaultName: string; names: Record<string, string> }) => ({
     value: node.key,
     label: node.names[language] || node.defaultName,

@@ -1,10 +1,9 @@
+import type { Language } from '@shared/enums';
 import { TICKER_REFRESH_MS } from '@web/config/entry-values';
 import { useTranslation } from '@web/lib/i18n';
 import { useEffect, useState } from 'react';
 import { fetchTickerCoins, type TickerCoin } from '../api/market-data';
 import { changeTone, formatChange, formatUsd } from '../lib/ticker';
-
-const LOCALES = { ru: 'ru-RU', en: 'en-US' } as const;
 
 /** Polls our ticker endpoint every 60 s; a failure is only logged and empties the strip. */
 export function useTickerCoins(): TickerCoin[] {
@@ -33,15 +32,15 @@ export function useTickerCoins(): TickerCoin[] {
   return coins;
 }
 
-export function TickerItem({ coin, locale }: { coin: TickerCoin; locale: string }) {
+export function TickerItem({ coin, language }: { coin: TickerCoin; language: Language }) {
   const tone = changeTone(coin.change24h);
   return (
     <li className="ticker__item">
       <span className="ticker__symbol">{coin.symbol}</span>
-      <span className="ticker__price">{formatUsd(coin.price, locale)}</span>
+      <span className="ticker__price">{formatUsd(coin.price, language)}</span>
       <span className={`ticker__change ticker__change--${tone}`} data-tone={tone}>
         <span aria-hidden="true">{tone === 'up' ? '▲' : tone === 'down' ? '▼' : '•'}</span>
-        {formatChange(coin.change24h, locale)}
+        {formatChange(coin.change24h, language)}
       </span>
     </li>
   );
@@ -54,20 +53,19 @@ export function TickerItem({ coin, locale }: { coin: TickerCoin; locale: string 
 export function PriceTicker({ coins }: { coins: TickerCoin[] }) {
   const { t, language } = useTranslation('common');
   if (coins.length === 0) return <div className="ticker ticker--empty" aria-hidden="true" />;
-  const locale = LOCALES[language];
   return (
     <section className="ticker" aria-label={t('landing.ticker.label')}>
       <div className="ticker__viewport">
         <div className="ticker__track">
           <ul className="ticker__list">
             {coins.map((coin) => (
-              <TickerItem key={coin.id} coin={coin} locale={locale} />
+              <TickerItem key={coin.id} coin={coin} language={language} />
             ))}
           </ul>
           {/* A second copy makes the loop seamless; screen readers read the list once. */}
           <ul className="ticker__list" aria-hidden="true">
             {coins.map((coin) => (
-              <TickerItem key={coin.id} coin={coin} locale={locale} />
+              <TickerItem key={coin.id} coin={coin} language={language} />
             ))}
           </ul>
         </div>

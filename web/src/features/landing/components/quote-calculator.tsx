@@ -14,6 +14,7 @@ import {
   type StandardForm,
   selectPlace,
 } from '@web/lib/exchange-form';
+import { formatFixed } from '@web/lib/fixed-number';
 import { useTranslation } from '@web/lib/i18n';
 import { cityGroups } from '@web/lib/place-options';
 import { localizeServerMessage } from '@web/lib/server-message';
@@ -45,9 +46,7 @@ export default function QuoteCalculator() {
   });
   const open = openIn(form.city);
   const quote = useQuote(form.assetFrom, form.assetTo, form.amount, form.city);
-  const amountPlaceholder = new Intl.NumberFormat(language === 'ru' ? 'ru-RU' : 'en-US', {
-    minimumFractionDigits: 2,
-  }).format(0);
+  const amountPlaceholder = formatFixed(0, 2, language);
 
   const apply = (event: FormEvent) => {
     event.preventDefault();

@@ -1,4 +1,5 @@
 import { ChevronLeftIcon, ChevronRightIcon } from '@web/components/ui/icons';
+import { formatFixed } from '@web/lib/fixed-number';
 import { useTranslation } from '@web/lib/i18n';
 import { useId, useState, useSyncExternalStore } from 'react';
 import { cardsPerView, needsNavigation, step } from '../lib/carousel';
@@ -50,7 +51,7 @@ function Stars({ rating, label }: { rating: number; label: string }) {
 }
 
 export function Testimonials() {
-  const { t } = useTranslation('common');
+  const { t, language } = useTranslation('common');
   const perView = cardsPerView(useViewportWidth());
   const [start, setStart] = useState(0);
   const total = TESTIMONIALS.length;
@@ -88,7 +89,12 @@ export function Testimonials() {
       <ul className="carousel" data-per-view={perView} aria-live="polite">
         {visible.map(({ key, rating }) => (
           <li key={key} className="testimonial card">
-            <Stars rating={rating} label={t('landing.testimonials.rating', { rating })} />
+            <Stars
+              rating={rating}
+              label={t('landing.testimonials.rating', {
+                rating: formatFixed(rating, Number.isInteger(rating) ? 0 : 1, language),
+              })}
+            />
             <blockquote className="testimonial__quote">
               <p>{t(`landing.testimonials.items.${key}.quote`)}</p>
             </blockquote>

@@ -1,3 +1,6 @@
+import type { Language } from '@shared/enums';
+import { fixedNumber } from '@web/lib/fixed-number';
+
 /** How the ticker colours a 24 h change: green up, red down, grey at zero (docs/product.md §2). */
 export type ChangeTone = 'up' | 'down' | 'flat';
 
@@ -6,22 +9,16 @@ export function changeTone(change: number | null | undefined): ChangeTone {
   return change > 0 ? 'up' : 'down';
 }
 
-export function formatUsd(price: number, locale: string): string {
-  const digits = price >= 1000 ? 0 : price >= 1 ? 2 : 4;
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(price);
+/** `$97,000`, `$1.50`, `$0.1234` / `97 000 $`: whole dollars from 1,000, four decimals below 1. */
+export function formatUsd(price: number, language: Language): string {
+  const number = fixedNumber(price, price >= 1000 ? 0 : price >= 1 ? 2 : 4, language);
+  const sign = number.negative ? '-' : '';
+  return language === 'ru' ? `${sign}${number.digits}\u00a0$` : `${sign}$${number.digits}`;
 }
 
-export function formatChange(change: number | null | undefined, locale: string): string {
-  const value = change ?? 0;
-  const formatted = new Intl.NumberFormat(locale, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    signDisplay: 'exceptZero',
-  }).format(value);
-  return `${formatted}%`;
+/** `+2,41%` / `-1.50%`: two decimals, signed unless it rounds to zero. */
+export function formatChange(change: number | null | undefined, language: Language): string {
+  const number = fixedNumber(change ?? 0, 2, language);
+  const sign = number.zero ? '' : number.negative ? '-' : '+';
+  return `${sign}${number.digits}%`;
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { LegalDocumentKey } from '../sections';
 import { LegalSection } from './LegalSection';
 import '../legal.css';
+import { dateTimeFormat } from '@web/lib/intl-format';
 
 /** Same breakpoint as `legal.css`: at or below it the contents sit above the text and collapse. */
 const NARROW_QUERY = '(max-width: 768px)';
@@ -88,7 +89,7 @@ function formatDate(isoDate: string, language: string | undefined): string {
   if (Number.isNaN(date.getTime())) return isoDate;
   const base = language?.split('-')[0] ?? '';
   try {
-    return new Intl.DateTimeFormat(DATE_LOCALES[base] ?? language, {
+    return dateTimeFormat(DATE_LOCALES[base] ?? language, {
       day: 'numeric',
       month: 'long',
       year: 'numeric',

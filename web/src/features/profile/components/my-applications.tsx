@@ -9,6 +9,7 @@ import { paths } from '@web/config/paths';
 import { ApiError } from '@web/lib/api-client';
 import { usePlaceNames } from '@web/lib/geo-names';
 import { useTranslation } from '@web/lib/i18n';
+import { dateTimeFormat, numberFormat } from '@web/lib/intl-format';
 import { useAssetLabel } from '@web/lib/quote-format';
 import { localizeServerMessage } from '@web/lib/server-message';
 import { toast } from '@web/stores/toast-store';
@@ -43,8 +44,8 @@ export function MyApplications() {
   const cityName = (key: string | null) => placeName(key) || '—';
 
   const assetLabel = useAssetLabel();
-  const number = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 8 });
-  const date = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' });
+  const number = numberFormat(LOCALES[language], { maximumFractionDigits: 8 });
+  const date = dateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' });
   const side = (amount: number | null, asset: string | null) =>
     asset ? `${amount === null ? '' : `${number.format(amount)} `}${assetLabel(asset)}` : '—';
 

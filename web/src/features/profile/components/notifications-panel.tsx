@@ -3,6 +3,7 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { BellIcon } from '@web/components/ui/icons';
 import { useTranslation } from '@web/lib/i18n';
+import { dateTimeFormat } from '@web/lib/intl-format';
 import { useCallback, useEffect, useState } from 'react';
 import {
   fetchNotifications,
@@ -38,7 +39,7 @@ export function NotificationsPanel() {
   }, [load]);
 
   if (page === null) return null;
-  const date = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' });
+  const date = dateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' });
 
   const readOne = async (notification: NotificationView) => {
     if (notification.isRead) return;
