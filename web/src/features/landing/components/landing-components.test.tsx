@@ -100,11 +100,10 @@ describe('price ticker', () => {
     { id: 'binancecoin', symbol: 'BNB', name: 'BNB', price: 500, change24h: 0 },
   ];
 
-  it('colours changes green, red and grey', () => {
+  it('colours changes green, red and grey', async () => {
     render(<PriceTicker coins={coins} />);
 
-    const tones = screen
-      .getAllByRole('listitem')
+    const tones = (await screen.findAllByRole('listitem'))
       .slice(0, 3)
       .map((item) => item.querySelector('[data-tone]')?.getAttribute('data-tone'));
     expect(tones).toEqual(['up', 'down', 'flat']);

@@ -1,9 +1,9 @@
-import type { Language } from '@shared/enums';
 import { TICKER_REFRESH_MS } from '@web/config/entry-values';
-import { useTranslation } from '@web/lib/i18n';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { fetchTickerCoins, type TickerCoin } from '../api/market-data';
-import { changeTone, formatChange, formatUsd } from '../lib/ticker';
+
+const loadTickerStrip = () => import('./ticker-strip');
+const TickerStrip = lazy(loadTickerStrip);
 
 /** Polls our ticker endpoint every 60 s; a failure is only logged and empties the strip. */
 export function useTickerCoins(): TickerCoin[] {
@@ -11,6 +11,8 @@ export function useTickerCoins(): TickerCoin[] {
   useEffect(() => {
     let active = true;
     const controller = new AbortController();
+    // The strip's code downloads beside the first prices, so it is there when they arrive.
+    void loadTickerStrip();
     const load = async () => {
       try {
         const next = await fetchTickerCoins(controller.signal);
@@ -32,45 +34,17 @@ export function useTickerCoins(): TickerCoin[] {
   return coins;
 }
 
-export function TickerItem({ coin, language }: { coin: TickerCoin; language: Language }) {
-  const tone = changeTone(coin.change24h);
-  return (
-    <li className="ticker__item">
-      <span className="ticker__symbol">{coin.symbol}</span>
-      <span className="ticker__price">{formatUsd(coin.price, language)}</span>
-      <span className={`ticker__change ticker__change--${tone}`} data-tone={tone}>
-        <span aria-hidden="true">{tone === 'up' ? '▲' : tone === 'down' ? '▼' : '•'}</span>
-        {formatChange(coin.change24h, language)}
-      </span>
-    </li>
-  );
-}
-
 /**
- * The scrolling strip of the nine coins against USD. While there is nothing to show (loading, the
- * API failed) an empty strip of the same fixed height holds its place, so nothing below moves.
+ * The ticker's place: while there is nothing to show (loading, the API failed) or the strip's code
+ * is still arriving, an empty strip of the same fixed height holds it, so nothing below moves.
  */
 export function PriceTicker({ coins }: { coins: TickerCoin[] }) {
-  const { t, language } = useTranslation('common');
-  if (coins.length === 0) return <div className="ticker ticker--empty" aria-hidden="true" />;
+  const empty = <div className="ticker ticker--empty" aria-hidden="true" />;
+  if (coins.length === 0) return empty;
   return (
-    <section className="ticker" aria-label={t('landing.ticker.label')}>
-      <div className="ticker__viewport">
-        <div className="ticker__track">
-          <ul className="ticker__list">
-            {coins.map((coin) => (
-              <TickerItem key={coin.id} coin={coin} language={language} />
-            ))}
-          </ul>
-          {/* A second copy makes the loop seamless; screen readers read the list once. */}
-          <ul className="ticker__list" aria-hidden="true">
-            {coins.map((coin) => (
-              <TickerItem key={coin.id} coin={coin} language={language} />
-            ))}
-          </ul>
-        </div>
-      </div>
-    </section>
+    <Suspense fallback={empty}>
+      <TickerStrip coins={coins} />
+    </Suspense>
   );
 }
 
