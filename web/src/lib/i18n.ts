@@ -51,7 +51,10 @@ const fetchBackend: BackendModule = {
 export const i18n = i18next.createInstance();
 
 function syncDocumentLanguage(language: string) {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+  // Only a change: writing `lang`, even unchanged, makes the browser recompute the page's style.
+  if (typeof document !== 'undefined' && document.documentElement.lang !== language) {
+    document.documentElement.lang = language;
+  }
 }
 
 /**

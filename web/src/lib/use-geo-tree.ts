@@ -1,5 +1,5 @@
 import type { GeoTree } from '@shared/geo';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { fetchGeoTree } from './exchange-api';
 
 export type GeoState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; tree: GeoTree };
@@ -10,7 +10,9 @@ export function useGeoTree(): GeoState {
   useEffect(() => {
     const controller = new AbortController();
     fetchGeoTree(controller.signal).then(
-      (tree) => setGeo({ status: 'ready', tree }),
+      // A transition: the places fill a select of 136 cities, rendered in slices that yield to the
+      // browser rather than in one task while the page may still be hydrating.
+      (tree) => startTransition(() => setGeo({ status: 'ready', tree })),
       () => {
         if (!controller.signal.aborted) setGeo({ status: 'error' });
       },

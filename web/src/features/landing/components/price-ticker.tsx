@@ -1,5 +1,5 @@
 import { TICKER_REFRESH_MS } from '@web/config/entry-values';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { fetchTickerCoins, type TickerCoin } from '../api/market-data';
 
 const loadTickerStrip = () => import('./ticker-strip');
@@ -16,7 +16,8 @@ export function useTickerCoins(): TickerCoin[] {
     const load = async () => {
       try {
         const next = await fetchTickerCoins(controller.signal);
-        if (active) setCoins(next);
+        // Prices are not urgent: their render yields to the browser (the page may be hydrating).
+        if (active) startTransition(() => setCoins(next));
       } catch (error) {
         if (!active) return;
         console.warn('Price ticker unavailable:', error);

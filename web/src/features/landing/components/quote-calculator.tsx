@@ -21,7 +21,7 @@ import { localizeServerMessage } from '@web/lib/server-message';
 import { useGeoTree } from '@web/lib/use-geo-tree';
 import { type QuoteState, useQuote } from '@web/lib/use-quote';
 import { useAuthStore } from '@web/stores/auth-store';
-import { type FormEvent, Suspense, useState } from 'react';
+import { type FormEvent, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 /**
@@ -36,7 +36,9 @@ export default function QuoteCalculator() {
   const navigate = useNavigate();
   const geo = useGeoTree();
   const [form, setForm] = useState<StandardForm>(INITIAL_STANDARD_FORM);
-  const tree = geo.status === 'ready' ? geo.tree : [];
+  const tree = useMemo(() => (geo.status === 'ready' ? geo.tree : []), [geo]);
+  // Sorted once per tree and language, not at every keystroke in the amount.
+  const cityOptions = useMemo(() => cityGroups(tree, language), [tree, language]);
   const localCurrency = localCurrencyOf(tree, form);
   // Cash only while the chosen city is open (docs/product.md §4 "Working hours"); card hours are the
   // server's to judge here, and a closed card direction is refused with its opening time.
@@ -66,7 +68,7 @@ export default function QuoteCalculator() {
           label={t('calculator.city')}
           name="city"
           placeholder={t(geo.status === 'loading' ? 'calculator.placesLoading' : 'calculator.anyCity')}
-          groups={cityGroups(tree, language)}
+          groups={cityOptions}
           disabled={geo.status === 'loading'}
           value={form.city}
           onChange={(event) =>
