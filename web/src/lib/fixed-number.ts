@@ -4,8 +4,8 @@ import type { Language } from '@shared/enums';
  * Numbers with a fixed count of decimals, written as Intl.NumberFormat writes them for ru-RU and
  * en-US, without Intl: the first Intl formatter a page builds costs Chromium 50–90 ms while its
  * number data loads, one long task on a phone while the landing page hydrates (docs/decisions.md
- * "Numbers on the landing page"). The landing page's ticker and the amount placeholders use this;
- * screens that format many kinds of numbers use Intl (`intl-format.ts`).
+ * "Numbers on the landing page"). The ticker, the testimonials' ratings and the amount placeholders
+ * use this; screens that format many kinds of numbers use Intl (`intl-format.ts`).
  */
 const SEPARATORS: Record<Language, { group: string; decimal: string }> = {
   ru: { group: '\u00a0', decimal: ',' },

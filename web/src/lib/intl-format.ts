@@ -1,8 +1,8 @@
 /**
  * Intl formatters and collators, one per locale and options. Constructing one costs far more than
  * using it, and `a.localeCompare(b, locale)` constructs a collator at every comparison: sorting the
- * apply form's 136 cities that way took ~20 ms of a phone's main thread (docs/decisions.md "Intl
- * formatters").
+ * city select's 136 cities that way took about 20 ms here, 80 at Lighthouse's 4× slowdown
+ * (docs/decisions.md "Intl formatters and collators").
  */
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
