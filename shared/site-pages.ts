@@ -16,6 +16,23 @@ export const PRERENDERED_PAGES = {
 /** The 404 page, prerendered too: every path neither list knows. */
 export const NOT_FOUND_PAGE = '404';
 
+/**
+ * The texts of each prerendered page under `meta.*` in the web app's common.json: the title and
+ * description its HTML is built with, which the app keeps on the tab in the UI language.
+ */
+export const PAGE_META_KEYS = {
+  '/': 'home',
+  '/license-agreement': 'licenseAgreement',
+  '/privacy-policy': 'privacyPolicy',
+  '/rates': 'rates',
+  '/login': 'login',
+  '/register': 'register',
+  '/forgot-password': 'forgotPassword',
+  [NOT_FOUND_PAGE]: 'notFound',
+} as const satisfies Record<keyof typeof PRERENDERED_PAGES | typeof NOT_FOUND_PAGE, string>;
+
+export type PageMetaKey = (typeof PAGE_META_KEYS)[keyof typeof PAGE_META_KEYS];
+
 /** Client-rendered routes (with everything under them): they get the app shell, `/index.html`. */
 export const CLIENT_RENDERED_PATHS = ['/apply', '/profile', '/admin', '/reset-password', '/verify-email'];
 

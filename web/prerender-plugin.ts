@@ -7,6 +7,7 @@ import { build, type Plugin } from 'vite';
 import { LANGUAGES } from '../shared/enums';
 import {
   NOT_FOUND_PAGE,
+  PAGE_META_KEYS,
   PAGE_SCRIPTS_ID,
   PAGE_SCRIPTS_LOADER,
   PRERENDERED_PAGES,
@@ -45,18 +46,6 @@ const PAGE_MODULES: Record<string, string> = {
   '/register': 'src/features/auth/index.ts',
   '/forgot-password': 'src/features/auth/index.ts',
   [NOT_FOUND_PAGE]: 'src/app/routes/not-found.tsx',
-};
-
-/** Each page's texts under `meta.*` in common.json. */
-const META_KEYS: Record<string, string> = {
-  '/': 'home',
-  '/license-agreement': 'licenseAgreement',
-  '/privacy-policy': 'privacyPolicy',
-  '/rates': 'rates',
-  '/login': 'login',
-  '/register': 'register',
-  '/forgot-password': 'forgotPassword',
-  [NOT_FOUND_PAGE]: 'notFound',
 };
 
 interface ChunkFacts {
@@ -125,8 +114,8 @@ export function prerenderPages(): Plugin {
         renderPage: (path: string, language: string, metaKey: string) => Promise<RenderedPage>;
       };
       const shell = inlineIcon(readFileSync(join(outDir, 'index.html'), 'utf8'));
-      const pages: Array<[string, string]> = [
-        ...Object.entries(PRERENDERED_PAGES),
+      const pages: Array<[keyof typeof PAGE_META_KEYS, string]> = [
+        ...(Object.entries(PRERENDERED_PAGES) as Array<[keyof typeof PRERENDERED_PAGES, string]>),
         [NOT_FOUND_PAGE, NOT_FOUND_PAGE],
       ];
       try {
@@ -135,7 +124,7 @@ export function prerenderPages(): Plugin {
           for (const [path, file] of pages) {
             // Any path no route knows renders the 404 page.
             const location = path === NOT_FOUND_PAGE ? '/__not-found__' : path;
-            const page = await renderPage(location, language, META_KEYS[path]!);
+            const page = await renderPage(location, language, PAGE_META_KEYS[path]);
             const assets = routeAssets(PAGE_MODULES[path]!);
             const texts = localeFiles.get(`src/locales/${language}/common.json`);
             if (!texts) throw new Error(`prerender: no emitted src/locales/${language}/common.json`);

@@ -35,7 +35,9 @@ export default defineConfig(({ command }) => ({
         'api-docs': join(import.meta.dirname, 'api-docs.html'),
       },
       // zod schema builders have no side effects: unused schemas in shared/ (imported for their
-      // constants) must not pull zod into the landing page's JavaScript.
+      // constants) must not pull zod into the landing page's JavaScript. The name matches every
+      // call of a function named `z` in every module, dependencies included: a minified dependency
+      // with its own `z` would lose calls (Preact's build did, docs/decisions.md).
       treeshake: { manualPureFunctions: ['z'] },
       preserveEntrySignatures: false,
     },

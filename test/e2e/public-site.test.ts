@@ -60,6 +60,7 @@ describe('public site', () => {
 
     expect(problems).toEqual([]);
     expect(await page.locator('h1').innerText()).toBe(HERO.en.landing.hero.title);
+    expect(await page.title()).toBe(HERO.en.meta.home.title);
   });
 
   it('requests nothing before the prerendered page has painted, then hydrates', async () => {
@@ -153,6 +154,7 @@ describe('public site', () => {
 
     await page.getByRole('button', { name: 'EN', exact: true }).click();
     await page.waitForFunction(() => document.documentElement.lang === 'en');
+    expect(await page.title()).toBe(HERO.en.meta.home.title);
     await page.reload();
     await waitForApp(page);
 

@@ -1,10 +1,10 @@
 import { paths } from '@web/config/paths';
 import { useTranslation } from '@web/lib/i18n';
 import { selectIsStaff, useAuthStore } from '@web/stores/auth-store';
-import { useEffect } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { ButtonLink } from '../ui/button-link';
 import { SvgIcon } from '../ui/svg-icon';
+import { useDocumentTitle } from './document-title';
 import { LanguageSwitcher } from './language-switcher';
 
 export function Header() {
@@ -12,11 +12,7 @@ export function Header() {
   const user = useAuthStore((state) => state.user);
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   const isStaff = useAuthStore(selectIsStaff);
-  const siteTitle = t('brand.title');
-  // The tab's title follows the UI language; index.html can carry only one.
-  useEffect(() => {
-    document.title = siteTitle;
-  }, [siteTitle]);
+  useDocumentTitle();
 
   return (
     <header className="site-header">
