@@ -10,6 +10,7 @@ import {
   PAGE_META_KEYS,
   PAGE_SCRIPTS_ID,
   PAGE_SCRIPTS_LOADER,
+  type PageMetaKey,
   PRERENDERED_PAGES,
 } from '../shared/site-pages';
 import type { RenderedPage } from './src/prerender';
@@ -111,7 +112,7 @@ export function prerenderPages(): Plugin {
         build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, minify: false },
       });
       const { renderPage } = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as {
-        renderPage: (path: string, language: string, metaKey: string) => Promise<RenderedPage>;
+        renderPage: (path: string, language: string, metaKey: PageMetaKey) => Promise<RenderedPage>;
       };
       const shell = inlineIcon(readFileSync(join(outDir, 'index.html'), 'utf8'));
       const pages: Array<[keyof typeof PAGE_META_KEYS, string]> = [

@@ -1,4 +1,5 @@
 import type { Language } from '@shared/enums';
+import type { PageMetaKey } from '@shared/site-pages';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -34,7 +35,11 @@ export interface RenderedPage {
   description: string;
 }
 
-export async function renderPage(path: string, language: Language, metaKey: string): Promise<RenderedPage> {
+export async function renderPage(
+  path: string,
+  language: Language,
+  metaKey: PageMetaKey,
+): Promise<RenderedPage> {
   started ??= initI18n({ resources: { ru: resourcesOf('ru'), en: resourcesOf('en') }, language });
   await started;
   await i18n.changeLanguage(language);
