@@ -106,6 +106,29 @@ async function lookAtWidths(page: Page, name: string, language: Language) {
   return violations;
 }
 
+/**
+ * In-app navigation to `path`, as the sidebar does: no reload between screens. The URL changes before
+ * the router's transition renders the screen, so this waits for the page title to change as well;
+ * checking right after the URL would look at the previous screen again.
+ */
+async function goToScreen(page: Page, path: string) {
+  if (new URL(page.url()).pathname !== path) await pushPath(page, path);
+  await waitForAdmin(page);
+}
+
+async function pushPath(page: Page, path: string) {
+  const title = page.locator('#admin-page-title');
+  const previous = (await title.count()) > 0 ? await title.textContent() : null;
+  await page.evaluate((target) => {
+    window.history.pushState({}, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await page.waitForFunction((before) => {
+    const now = document.getElementById('admin-page-title')?.textContent ?? null;
+    return now !== null && now !== before;
+  }, previous);
+}
+
 /** The geo page's two working-hours modals, each opened from the page as it loads. */
 const HOURS_MODALS = {
   'geo-city-hours': async (page: Page) => {
@@ -135,14 +158,8 @@ describe.each(['ru', 'en'] as Language[])('admin screens in %s', (language) => {
     await openAs(page, admin, '/admin');
     const violations: Record<string, unknown> = {};
     for (const { name, path } of SCREENS) {
-      // In-app navigation (as the sidebar does): no reload between screens.
       await page.setViewportSize({ width: 1280, height: 900 });
-      await page.evaluate((target) => {
-        window.history.pushState({}, '', target);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, path);
-      await page.waitForFunction((target) => window.location.pathname === target, path);
-      await waitForAdmin(page);
+      await goToScreen(page, path);
       if (name === 'geo') await page.locator('.geo-row__expand').first().click();
       Object.assign(violations, await lookAtWidths(page, name, language));
     }
@@ -159,12 +176,7 @@ describe.each(['ru', 'en'] as Language[])('admin screens in %s', (language) => {
       if (Object.keys(found).length > 0) problems[name] = found;
     };
     for (const { name, path } of SCREENS) {
-      await page.evaluate((target) => {
-        window.history.pushState({}, '', target);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, path);
-      await page.waitForFunction((target) => window.location.pathname === target, path);
-      await waitForAdmin(page);
+      await goToScreen(page, path);
       if (name === 'geo') await page.locator('.geo-row__expand').first().click();
       await look(name);
     }
