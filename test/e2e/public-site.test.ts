@@ -78,6 +78,44 @@ describe('public site', () => {
     expect(Math.min(...requested)).toBeGreaterThanOrEqual(painted);
   });
 
+  it.each(['/login', '/register'])(
+    'keeps the prerendered form on %s closed until its scripts run, so it never sends a password in the URL',
+    async (path) => {
+      const page = await newPage({ language: 'en' });
+      let releaseScripts = () => {};
+      const scriptsHeld = new Promise<void>((resolve) => {
+        releaseScripts = resolve;
+      });
+      // A slow phone: the page has painted, its scripts have not arrived.
+      await page.route(/\/assets\/.+\.js$/, async (route) => {
+        await scriptsHeld;
+        await route.continue();
+      });
+      const visited: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) visited.push(frame.url());
+      });
+      await page.goto(siteUrl(path), { waitUntil: 'domcontentloaded' });
+      const password = page.getByLabel('Password', { exact: true });
+      const submit = page.locator('.form-gate button[type=submit]');
+
+      expect(await password.isEditable()).toBe(false);
+      expect(await submit.isDisabled()).toBe(true);
+      // What a visitor can still try: Enter in a field, a tap on the button.
+      await password.focus();
+      await page.keyboard.press('Enter');
+      await submit.click({ force: true });
+      await page.waitForTimeout(500);
+      expect(visited.filter((url) => url.includes('?'))).toEqual([]);
+      expect(page.url()).toBe(siteUrl(path));
+
+      releaseScripts();
+      await waitForApp(page);
+      await password.fill('Typed-after-hydration-1');
+      expect(await submit.isEnabled()).toBe(true);
+    },
+  );
+
   it('shows visitors the hero with login and register and the ticker of nine coins', async () => {
     const page = await newPage({ language: 'en' });
 

@@ -11,8 +11,6 @@ export function AppContent() {
   const restoreSession = useAuthStore((state) => state.restoreSession);
   useEffect(() => {
     void restoreSession();
-    // Hydrated (or rendered): the page answers from here on.
-    document.getElementById('root')?.setAttribute('data-ready', '');
   }, [restoreSession]);
   return <AppRoutes />;
 }

@@ -38,6 +38,18 @@ function useScrollToTopOnNavigate() {
   }, [pathname]);
 }
 
+/**
+ * Marks `#root[data-ready]` (what the e2e tests wait for) once the first page's own content has
+ * hydrated or rendered: from the page's Suspense boundary, which hydrates after the shell around
+ * it, so the mark does not come while the page's prerendered HTML is still without handlers.
+ */
+function MarkPageReady() {
+  useEffect(() => {
+    document.getElementById('root')?.setAttribute('data-ready', '');
+  }, []);
+  return null;
+}
+
 export function RootLayout() {
   const { t } = useTranslation('common');
   useReferralCapture();
@@ -52,6 +64,7 @@ export function RootLayout() {
       <main id="main" className="site-main" tabIndex={-1}>
         <Suspense fallback={<PageSpinner label={t('status.loading')} />}>
           <Outlet />
+          <MarkPageReady />
         </Suspense>
       </main>
       <Suspense fallback={null}>

@@ -1,6 +1,7 @@
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/field';
+import { PrerenderedForm } from '@web/components/ui/prerendered-form';
 import { paths } from '@web/config/paths';
 import { useTranslation } from '@web/lib/i18n';
 import { localizeServerMessage } from '@web/lib/server-message';
@@ -51,7 +52,7 @@ export function ForgotPasswordPage() {
           <Link to={paths.login}>{t('forgot.backToLogin')}</Link>
         </div>
       ) : (
-        <form className="auth-form" onSubmit={submit} noValidate>
+        <PrerenderedForm className="auth-form" onSubmit={submit} noValidate>
           {formError && <Alert tone="danger">{formError}</Alert>}
           <TextField
             label={t('forgot.email')}
@@ -71,7 +72,7 @@ export function ForgotPasswordPage() {
           <p className="auth-card__footer">
             <Link to={paths.login}>{t('forgot.backToLogin')}</Link>
           </p>
-        </form>
+        </PrerenderedForm>
       )}
     </AuthCard>
   );

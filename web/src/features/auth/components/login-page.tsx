@@ -1,6 +1,7 @@
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { PasswordField, TextField } from '@web/components/ui/field';
+import { PrerenderedForm } from '@web/components/ui/prerendered-form';
 import { paths, registerPath, safeRedirect } from '@web/config/paths';
 import { useTranslation } from '@web/lib/i18n';
 import { localizeServerMessage } from '@web/lib/server-message';
@@ -67,7 +68,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title={t('login.title')} lead={t('login.lead')}>
-      <form className="auth-form" onSubmit={submit} noValidate>
+      <PrerenderedForm className="auth-form" onSubmit={submit} noValidate>
         {formError && <Alert tone="danger">{formError}</Alert>}
         <TextField label={t('login.identifier')} autoComplete="username" {...field('loginIdentifier')} />
         <PasswordField label={t('login.password')} autoComplete="current-password" {...field('password')} />
@@ -77,7 +78,7 @@ export function LoginPage() {
         <Button type="submit" block loading={submitting}>
           {t('login.submit')}
         </Button>
-      </form>
+      </PrerenderedForm>
       <p className="auth-card__footer">
         {t('login.noAccount')} <Link to={registerPath(redirectTo)}>{t('login.registerLink')}</Link>
       </p>

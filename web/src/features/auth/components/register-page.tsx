@@ -2,6 +2,7 @@ import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Checkbox, PasswordField, TextField } from '@web/components/ui/field';
 import { CheckIcon } from '@web/components/ui/icons';
+import { PrerenderedForm } from '@web/components/ui/prerendered-form';
 import { loginPath, paths } from '@web/config/paths';
 import { ApiError } from '@web/lib/api-client';
 import { focusFirstInvalid } from '@web/lib/focus';
@@ -101,7 +102,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard title={t('register.title')} lead={t('register.lead')}>
-      <form className="auth-form" onSubmit={submit} noValidate>
+      <PrerenderedForm className="auth-form" onSubmit={submit} noValidate>
         {errors.general && <Alert tone="danger">{errorText('general')}</Alert>}
         <TextField label={t('register.email')} type="email" autoComplete="email" {...textField('email')} />
         <TextField
@@ -154,7 +155,7 @@ export function RegisterPage() {
         <Button type="submit" block loading={submitting}>
           {t('register.submit')}
         </Button>
-      </form>
+      </PrerenderedForm>
       <p className="auth-card__footer">
         {t('register.haveAccount')}{' '}
         <Link to={loginPath(params.get('redirectTo'))}>{t('register.loginLink')}</Link>

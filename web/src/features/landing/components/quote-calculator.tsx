@@ -3,6 +3,7 @@ import { AssetPairFields } from '@web/components/quote/asset-pair-fields';
 import { QuoteFigures } from '@web/components/quote/quote-figures';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
+import { PrerenderedForm } from '@web/components/ui/prerendered-form';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths, registerPath } from '@web/config/paths';
 import { saveApplyPrefill } from '@web/lib/apply-prefill';
@@ -63,7 +64,7 @@ export default function QuoteCalculator() {
       <h2 id="calc-title" className="calc__title">
         {t('calculator.title')}
       </h2>
-      <form className="calc__form" onSubmit={apply} noValidate>
+      <PrerenderedForm className="calc__form" onSubmit={apply} noValidate>
         <SelectField
           label={t('calculator.city')}
           name="city"
@@ -100,7 +101,7 @@ export default function QuoteCalculator() {
         <Button type="submit" block>
           {t('calculator.apply')}
         </Button>
-      </form>
+      </PrerenderedForm>
     </section>
   );
 }
