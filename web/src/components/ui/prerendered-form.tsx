@@ -6,7 +6,7 @@ const neverChanges = () => () => {};
  * False while React hydrates prerendered HTML (and in the prerender itself), true from the render
  * after; a screen rendered in the browser without prerendered HTML gets true at once.
  */
-export function useHydrated(): boolean {
+function useHydrated(): boolean {
   return useSyncExternalStore(
     neverChanges,
     () => true,
