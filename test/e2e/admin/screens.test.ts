@@ -106,27 +106,30 @@ async function lookAtWidths(page: Page, name: string, language: Language) {
   return violations;
 }
 
+/** Every admin screen's heading: no two screens share one. */
+const SCREEN_TITLE = 'main h1';
+
 /**
  * In-app navigation to `path`, as the sidebar does: no reload between screens. The URL changes before
- * the router's transition renders the screen, so this waits for the page title to change as well;
- * checking right after the URL would look at the previous screen again.
+ * the router's transition renders the screen, so this waits for the screen's title to change as
+ * well; checking right after the URL would look at the previous screen again.
  */
 async function goToScreen(page: Page, path: string) {
-  if (new URL(page.url()).pathname !== path) await pushPath(page, path);
+  if (new URL(page.url()).pathname !== path) {
+    const previous = await page.locator(SCREEN_TITLE).textContent();
+    await page.evaluate((target) => {
+      window.history.pushState({}, '', target);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await page.waitForFunction(
+      ([selector, before]) => {
+        const now = document.querySelector(selector)?.textContent;
+        return now != null && now !== before;
+      },
+      [SCREEN_TITLE, previous] as const,
+    );
+  }
   await waitForAdmin(page);
-}
-
-async function pushPath(page: Page, path: string) {
-  const title = page.locator('#admin-page-title');
-  const previous = (await title.count()) > 0 ? await title.textContent() : null;
-  await page.evaluate((target) => {
-    window.history.pushState({}, '', target);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await page.waitForFunction((before) => {
-    const now = document.getElementById('admin-page-title')?.textContent ?? null;
-    return now !== null && now !== before;
-  }, previous);
 }
 
 /** The geo page's two working-hours modals, each opened from the page as it loads. */
