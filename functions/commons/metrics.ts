@@ -1,24 +1,42 @@
 import { logger } from './logger';
 
-/** CloudWatch namespace of the business figures; the monitoring stack's dashboard reads it. */
+/** CloudWatch namespace of the business and health figures; the monitoring stack reads it. */
 export const METRICS_NAMESPACE = 'Exchange';
 
-/** The business figures (docs/operations.md "Reading an alarm"), each a count. */
-export type BusinessMetric =
+/** Counted events (docs/operations.md "Reading an alarm"), each a count. */
+export type CountedMetric =
   | 'ApplicationsCreated'
   | 'StatusChanges'
   | 'FailedLogins'
   | 'MailsQueued'
   | 'MailsSent'
   | 'MailsFailed'
-  | 'MailsSuppressed';
+  | 'MailsSuppressed'
+  /** A scheduled job's run that finished (dimension `Job`): the jobs' heartbeat alarms. */
+  | 'JobSucceeded'
+  /** A request answered 500 (dimensions `FunctionName`, `Version`): the canary's rollback alarm. */
+  | 'ServerErrors'
+  /** The origin authorizer accepted the previous origin secret: CloudFront was not moved to the new one. */
+  | 'OriginSecretPrevious';
+
+/** Measured levels, each written by the job that looks at them on every run. */
+export type GaugeMetric =
+  /** Age of the oldest outbox mail not yet sent (0 with none): the re-drive job, every 5 minutes. */
+  | 'OldestUnsentMailMinutes'
+  /** Feed directions paused because their market price is out of date: the rates job, every minute. */
+  | 'DirectionsPausedStale';
+
+const GAUGE_UNITS: Readonly<Record<GaugeMetric, 'Count' | 'None'>> = {
+  OldestUnsentMailMinutes: 'None',
+  DirectionsPausedStale: 'Count',
+};
 
 /**
- * Counts one event as a CloudWatch embedded-metric-format log line: CloudWatch Logs turns it into
- * a metric, so it costs no API call and no latency. Written at INFO level, like the logs (the
- * local stack's WARN and the tests' SILENT keep it quiet).
+ * One CloudWatch embedded-metric-format log line: CloudWatch Logs turns it into a metric, so it
+ * costs no API call and no latency. Written at INFO level, like the logs (the local stack's WARN
+ * and the tests' SILENT keep it quiet).
  */
-export function countMetric(name: BusinessMetric, dimensions: Record<string, string> = {}): void {
+function writeMetric(name: string, unit: string, value: number, dimensions: Record<string, string>): void {
   logger.info(`metric ${name}`, {
     _aws: {
       Timestamp: Date.now(),
@@ -26,11 +44,21 @@ export function countMetric(name: BusinessMetric, dimensions: Record<string, str
         {
           Namespace: METRICS_NAMESPACE,
           Dimensions: [Object.keys(dimensions)],
-          Metrics: [{ Name: name, Unit: 'Count' }],
+          Metrics: [{ Name: name, Unit: unit }],
         },
       ],
     },
     ...dimensions,
-    [name]: 1,
+    [name]: value,
   });
+}
+
+/** Counts one event. */
+export function countMetric(name: CountedMetric, dimensions: Record<string, string> = {}): void {
+  writeMetric(name, 'Count', 1, dimensions);
+}
+
+/** Records a level as it is now. */
+export function gaugeMetric(name: GaugeMetric, value: number, dimensions: Record<string, string> = {}): void {
+  writeMetric(name, GAUGE_UNITS[name], value, dimensions);
 }

@@ -1,4 +1,4 @@
-import { countMetric, METRICS_NAMESPACE } from '@functions/commons/metrics';
+import { countMetric, gaugeMetric, METRICS_NAMESPACE } from '@functions/commons/metrics';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 afterEach(() => {
@@ -49,5 +49,18 @@ describe('countMetric', () => {
     vi.stubEnv('LOG_LEVEL', 'WARN');
 
     expect(linesOf(() => countMetric('FailedLogins'))).toEqual([]);
+  });
+});
+
+describe('gaugeMetric', () => {
+  it('writes the level as it is, with its unit and dimensions', () => {
+    vi.stubEnv('LOG_LEVEL', 'INFO');
+
+    const [line] = linesOf(() => gaugeMetric('OldestUnsentMailMinutes', 17));
+
+    expect(line).toMatchObject({
+      _aws: { CloudWatchMetrics: [{ Dimensions: [[]], Metrics: [{ Name: 'OldestUnsentMailMinutes' }] }] },
+      OldestUnsentMailMinutes: 17,
+    });
   });
 });
