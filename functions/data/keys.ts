@@ -31,6 +31,7 @@
  * | Direction rate    | RATES                 | DIRECTION#{from}>{to} |                                |
  * | Rates meta        | RATES                 | META               |                                   |
  * | Feed price        | RATES                 | FEED#{code}        |                                   |
+ * | Provider call     | RATES                 | PROVIDER#{name}    |                                   |
  * | Reserve           | RATES                 | RESERVE#{code}     |                                   |
  * | Rate history      | RATEHIST#{code}       | {at}               |                                   |
  * | Audit entry       | AUDIT#{type}#{id}     | {at}#{rand}        | gsi1: AUDITDAY#{yyyy-mm-dd} / {at}#{rand} |
@@ -76,6 +77,9 @@
  * 21. Rates: Query pk=RATES (published table, reserves included); a quote: BatchGet of the
  *     direction, the two currency values, the two feed prices and the received currency's reserve. A currency's feed price history (how a quote came
  *     about; written by the rates job, read by staff tools): Query pk=RATEHIST#{code}, sk <= {at}.
+ *     The rates job's provider calls (when each provider was last called, when it may be called
+ *     next) come with the Query; a call is claimed first with an UpdateItem of RATES/PROVIDER#{name}
+ *     conditional on its notBefore having passed, so two runs at once never both call a provider.
  * 22. Audit trail of one target: Query pk=AUDIT#{type}#{id}; of one day: Query gsi1 AUDITDAY#{day}.
  * 23. Idempotent submit: Put IDEMP#{userId}#{key} with attribute_not_exists (or expired) in the
  *     application's creating transaction; a replay reads it with GetItem.
@@ -169,6 +173,7 @@ export const keys = {
   }),
   ratesMeta: { pk: 'RATES', sk: 'META' },
   feedPrice: (code: string) => ({ pk: 'RATES', sk: `FEED#${code}` }),
+  rateProviderCall: (provider: string) => ({ pk: 'RATES', sk: `PROVIDER#${provider}` }),
   reserve: (code: string) => ({ pk: 'RATES', sk: `RESERVE#${code}` }),
   reserveSortKeyPrefix: 'RESERVE#',
   rateHistoryPartition: (code: string) => `RATEHIST#${code}`,

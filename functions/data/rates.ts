@@ -1,6 +1,6 @@
-import { BatchGetCommand, BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateSource } from '@shared/constants';
-import { db, tableName } from './client';
+import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 import { type ReserveRecord, toReserve } from './reserves';
 import type { TransactItem } from './transactions';
@@ -35,13 +35,23 @@ export interface DirectionRecord {
   updatedBy: string | null;
 }
 
-/** What the rates job last read for a currency: its USD value and when a provider confirmed it. */
+/** What the rates job last read for a currency: its USD value and the provider's time for it. */
 export interface FeedPriceRecord {
   code: string;
   usdValue: number;
-  /** When a provider last answered this value (the job re-confirms an unchanged value now and then). */
+  /**
+   * The provider's own update time of this value (not when the job fetched it), so its age is
+   * the market's; the job re-confirms an unchanged value when that time moves on.
+   */
   asOf: string;
   provider: string;
+}
+
+/** When the rates job last called a provider (successfully or not) and when it may call it again. */
+export interface ProviderCallRecord {
+  provider: string;
+  lastCallAt: string;
+  notBefore: string;
 }
 
 /** Maximum age of a feed price before a direction that uses it is paused, unless set per direction. */
@@ -53,6 +63,7 @@ export interface RatesTable {
   directions: DirectionRecord[];
   feed: FeedPriceRecord[];
   reserves: ReserveRecord[];
+  providerCalls: ProviderCallRecord[];
 }
 
 export function currencyValueItem(record: CurrencyValueRecord) {
@@ -75,6 +86,11 @@ function toCurrency(item: Record<string, unknown>): CurrencyValueRecord {
 function toFeedPrice(item: Record<string, unknown>): FeedPriceRecord {
   const { code, usdValue, asOf, provider } = item as unknown as FeedPriceRecord;
   return { code, usdValue, asOf, provider };
+}
+
+function toProviderCall(item: Record<string, unknown>): ProviderCallRecord {
+  const { provider, lastCallAt, notBefore } = item as unknown as ProviderCallRecord;
+  return { provider, lastCallAt, notBefore };
 }
 
 function toDirection(item: Record<string, unknown>): DirectionRecord {
@@ -110,11 +126,18 @@ function toDirection(item: Record<string, unknown>): DirectionRecord {
 }
 
 /**
- * The whole published table (pattern 21) with the reserves (pattern 29): about 50 currencies, 50
- * reserves and 200 directions, one or two pages.
+ * The whole published table (pattern 21) with the reserves (pattern 29) and the rates job's
+ * provider calls: about 50 currencies, 50 reserves and 200 directions, one or two pages.
  */
 export async function readRatesTable(): Promise<RatesTable> {
-  const table: RatesTable = { updatedAt: null, currencies: [], directions: [], feed: [], reserves: [] };
+  const table: RatesTable = {
+    updatedAt: null,
+    currencies: [],
+    directions: [],
+    feed: [],
+    reserves: [],
+    providerCalls: [],
+  };
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await db.send(
@@ -130,6 +153,7 @@ export async function readRatesTable(): Promise<RatesTable> {
       else if (item.kind === 'direction') table.directions.push(toDirection(item));
       else if (item.kind === 'feed') table.feed.push(toFeedPrice(item));
       else if (item.kind === 'reserve') table.reserves.push(toReserve(item));
+      else if (item.kind === 'provider-call') table.providerCalls.push(toProviderCall(item));
       else if (item.kind === 'meta') table.updatedAt = String(item.updatedAt);
     }
     startKey = page.LastEvaluatedKey;
@@ -189,10 +213,12 @@ export async function readQuoteInputs(
 /**
  * Writes the rates job's changed feed prices with plain (non-transactional) puts, 25 per
  * BatchWriteItem: each price item and, when the value moved (`previousUsdValue` not undefined), a
- * history item so that a quote can be explained later (pattern 21).
+ * history item keyed by when the job learned it (`fetchedAt`), so that a quote can be explained
+ * later (pattern 21).
  */
 export async function putFeedPrices(
   changes: Array<{ price: FeedPriceRecord; previousUsdValue?: number | null }>,
+  fetchedAt: string,
 ): Promise<number> {
   const items = changes.flatMap(({ price, previousUsdValue }) => [
     { ...keys.feedPrice(price.code), kind: 'feed', ...price },
@@ -201,7 +227,7 @@ export async function putFeedPrices(
       : [
           {
             pk: keys.rateHistoryPartition(price.code),
-            sk: price.asOf,
+            sk: fetchedAt,
             kind: 'rate-history',
             ...price,
             previousUsdValue,
@@ -220,6 +246,55 @@ export async function putFeedPrices(
     }
   }
   return items.length;
+}
+
+/**
+ * Claims a call of a rate provider: records the call and the earliest next one, conditional on the
+ * previous call's `notBefore` having passed (ISO times compare as strings). False when another run
+ * claimed it first: the provider is not called twice.
+ */
+export async function claimProviderCall(provider: string, at: string, notBefore: string): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.rateProviderCall(provider),
+        UpdateExpression: 'SET kind = :kind, provider = :provider, lastCallAt = :at, notBefore = :next',
+        ConditionExpression: 'attribute_not_exists(pk) OR notBefore <= :at',
+        ExpressionAttributeValues: {
+          ':kind': 'provider-call',
+          ':provider': provider,
+          ':at': at,
+          ':next': notBefore,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Moves a provider's next call later (it answered 429), if the call claimed at `lastCallAt` is still the last. */
+export async function deferProviderCall(
+  provider: string,
+  lastCallAt: string,
+  notBefore: string,
+): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.rateProviderCall(provider),
+        UpdateExpression: 'SET notBefore = :next',
+        ConditionExpression: 'lastCallAt = :at',
+        ExpressionAttributeValues: { ':at': lastCallAt, ':next': notBefore },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
 }
 
 export function currencyValuePut(record: CurrencyValueRecord): TransactItem {

@@ -1,5 +1,6 @@
 import { logger } from '../commons/logger';
 import { type ExpiryRun, expireStaleApplications } from '../domain/applications/expire';
+import { scheduledJob } from '../pipeline/scheduled-job';
 
 /**
  * EventBridge schedule (every 15 minutes; a timer in the local stack). A run in which some
@@ -7,7 +8,7 @@ import { type ExpiryRun, expireStaleApplications } from '../domain/applications/
  * expired ones are skipped then) and, failing again, records it in the job's dead-letter queue,
  * which raises an alarm.
  */
-export const handler = async (): Promise<ExpiryRun> => {
+export const handler = scheduledJob('expireStale', async (): Promise<ExpiryRun> => {
   const result = await expireStaleApplications();
   logger.info('expire-stale finished', { ...result });
   if (result.failed > 0)
@@ -15,4 +16,4 @@ export const handler = async (): Promise<ExpiryRun> => {
       `expire-stale: ${result.failed} applications could not be expired (${result.expired} were)`,
     );
   return result;
-};
+});

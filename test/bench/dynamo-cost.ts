@@ -471,13 +471,16 @@ export async function measureDynamoCosts(sizes: number[]): Promise<DynamoCosts> 
         calls: meter.calls,
         capacity: meter.capacity,
       });
-      // The rates job: EUR moves (its price and history item: 2 writes for its 4 feed directions),
-      // then a run with nothing changed (reads only).
+      // The rates job: the hour's run, both providers called, EUR moved (its price and history
+      // item: 2 writes for its 4 feed directions), then one of the hour's other runs, the ticker
+      // alone called and nothing changed (reads and the claim of the ticker's call). Each finds its
+      // providers due as on the schedule: their last calls are forgotten first.
       providers.setUsdValue('EUR', SEED_USD_VALUES.EUR! + size / 1e6);
-      for (const [name, kind] of [
-        ['job refresh-rates (EUR moved; 4 feed directions)', 'moved'],
-        ['job refresh-rates (nothing changed)', 'unchanged'],
+      for (const [name, kind, due] of [
+        ['job refresh-rates (EUR moved; 4 feed directions)', 'moved', ['crypto-ticker', 'fiat-reference']],
+        ['job refresh-rates (nothing changed)', 'unchanged', ['crypto-ticker']],
       ] as const) {
+        await forgetProviderCalls(due);
         const { result: run, footprint } = await measureFootprint(meter, () => refreshRates());
         ratesJob[kind] = { ...footprint, writes: run.writes };
         costs.push({
@@ -506,6 +509,16 @@ export async function measureDynamoCosts(sizes: number[]): Promise<DynamoCosts> 
 }
 
 /** Both EUR cash directions and both EUR card directions follow the market during the bench. */
+/** Removes the rates job's record of its last call of each provider, so its next run calls them. */
+async function forgetProviderCalls(providers: readonly string[]) {
+  const { db, tableName } = await import('@functions/data/client');
+  const { keys } = await import('@functions/data/keys');
+  const { DeleteCommand } = await import('@aws-sdk/lib-dynamodb');
+  for (const provider of providers) {
+    await db.send(new DeleteCommand({ TableName: tableName, Key: keys.rateProviderCall(provider) }));
+  }
+}
+
 async function switchToFeed() {
   const { putRates } = await import('@functions/domain/rates/rates');
   const directions = ['cash-EUR', 'card-EUR'].flatMap((fiat) =>

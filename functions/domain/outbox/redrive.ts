@@ -1,5 +1,5 @@
 import { logger } from '@functions/commons/logger';
-import { countMetric } from '@functions/commons/metrics';
+import { countMetric, gaugeMetric } from '@functions/commons/metrics';
 import {
   listUnsentMails,
   markOutboxMailUnknown,
@@ -23,6 +23,18 @@ export interface RedriveRun {
   requeued: number;
   /** Claims that outlived the sender: marked `unknown`, never sent again by themselves. */
   unknown: number;
+  /** Age in whole minutes of the oldest mail still to be sent (`OldestUnsentMailMinutes`), 0 with none. */
+  oldestUnsentMinutes: number;
+}
+
+/**
+ * The age of the oldest mail still on its way (queued, failed or being sent) among `unsent`,
+ * oldest first. A mail whose outcome is `unknown` is left out: it waits for an operator, not for
+ * the sender, and was counted in `MailsFailed` when it was marked.
+ */
+function oldestUnsentMinutes(unsent: OutboxRecord[], nowMs: number): number {
+  const oldest = unsent.find((mail) => mail.mailState !== 'unknown');
+  return oldest ? Math.max(0, Math.floor((nowMs - Date.parse(oldest.createdAt)) / 60_000)) : 0;
 }
 
 function dueFor(mail: OutboxRecord, nowMs: number): 'requeue' | 'unknown' | null {
@@ -44,12 +56,20 @@ function dueFor(mail: OutboxRecord, nowMs: number): 'requeue' | 'unknown' | null
  * Hands unsent mails of the last 24 hours back to the sender (the re-drive job, every 5 minutes):
  * a failed mail after its back-off, a queued one whose stream record was dropped after the
  * sender's retries. Re-queuing is a conditional write that the stream delivers to the sender,
- * so mail held back by an SES outage goes out once SES answers again, each mail once.
+ * so mail held back by an SES outage goes out once SES answers again, each mail once. Every run
+ * records the age of the oldest mail still to be sent, from the same read (so within those 24
+ * hours: an older mail is left to an operator, and the alarm on this figure has long fired).
  */
 export async function redriveMail(now = new Date()): Promise<RedriveRun> {
   const since = new Date(now.getTime() - REDRIVE_WINDOW_MS).toISOString();
-  const run: RedriveRun = { requeued: 0, unknown: 0 };
-  for (const mail of await listUnsentMails(MAX_PER_RUN, since)) {
+  const unsent = await listUnsentMails(MAX_PER_RUN, since);
+  const run: RedriveRun = {
+    requeued: 0,
+    unknown: 0,
+    oldestUnsentMinutes: oldestUnsentMinutes(unsent, now.getTime()),
+  };
+  gaugeMetric('OldestUnsentMailMinutes', run.oldestUnsentMinutes);
+  for (const mail of unsent) {
     const due = dueFor(mail, now.getTime());
     if (due === 'requeue' && (await requeueOutboxMail(mail, now))) run.requeued += 1;
     if (

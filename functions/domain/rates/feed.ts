@@ -1,78 +1,169 @@
 import { logger } from '@functions/commons/logger';
-import { type FeedPriceRecord, putFeedPrices, readRatesTable } from '@functions/data/rates';
-import { currencyOfAsset } from '@shared/assets';
+import { gaugeMetric } from '@functions/commons/metrics';
 import {
-  fetchCryptoTicker,
-  fetchFiatReference,
+  claimProviderCall,
+  deferProviderCall,
+  type FeedPriceRecord,
+  putFeedPrices,
+  type RatesTable,
+  readRatesTable,
+} from '@functions/data/rates';
+import { currencyOfAsset } from '@shared/assets';
+import { PROVIDER_TERMS } from './provider-terms';
+import {
   type ProviderAnswer,
   type ProviderConfig,
+  ProviderFailed,
   providerConfigFromEnv,
+  RATE_PROVIDERS,
 } from './providers';
+import { priceDirection, sidesOf } from './quote';
 
 /**
- * An unchanged price is written again (without a history item) once its confirmation is this old,
- * so a direction's age can be judged when it is read, without a heartbeat write on every run.
- * Directions' maximum age is at least twice this (MAX_AGE_MINUTES_RANGE).
+ * An unchanged price is written again (without a history item) once its provider's time for it has
+ * moved this much, so a direction's age can be judged when it is read, without a write on every
+ * run. Directions' maximum age is at least twice this (MAX_AGE_MINUTES_RANGE).
  */
 export const FEED_CONFIRM_MINUTES = 5;
+
+const MINUTE = 60_000;
 
 export interface FeedRun {
   /** Currencies whose price moved (each with a history item). */
   changed: string[];
   /** Currencies whose unchanged price was re-confirmed. */
   confirmed: string[];
-  /** Item writes made (a price item per changed or confirmed currency, a history item per change). */
+  /** Price item writes made (a price item per changed or confirmed currency, a history item per change). */
   writes: number;
+  /** Providers called this run (each call claimed with one write first). */
+  called: string[];
+  /** Providers not called: their last call is younger than their interval, or they are backing off a 429. */
+  skipped: string[];
   /** Providers that failed this run; their prices age until a direction using them pauses. */
   failures: string[];
+  /** Active feed directions paused now because a market price is out of date (`DirectionsPausedStale`). */
+  pausedStale: number;
 }
 
 /**
- * The rates job (every minute): asks the providers for the USD value of every currency a `feed`
- * direction uses and writes only what changed. A provider that fails or times out is logged and
- * skipped: its prices age, and the directions using them pause once past their maximum age.
+ * The rates job (every minute). While any direction follows the market, it asks each provider
+ * whose interval has passed (provider-terms.ts: the fiat reference hourly, the crypto ticker every
+ * run) for the USD value of every currency a direction uses, so a direction switched to the feed
+ * finds its prices, and writes only what changed. A provider that fails, times out or refuses is
+ * logged and skipped, never failing the others: its prices age, and the directions using them
+ * pause once stale. Every run records how many directions are paused for a stale price.
  */
 export async function refreshFeedPrices(
   now = new Date(),
   config: ProviderConfig = providerConfigFromEnv(),
 ): Promise<FeedRun> {
   const table = await readRatesTable();
-  const codes = new Set(
-    table.directions
-      .filter((direction) => direction.source === 'feed')
-      .flatMap((direction) => [currencyOfAsset(direction.assetFrom), currencyOfAsset(direction.assetTo)]),
-  );
-  const run: FeedRun = { changed: [], confirmed: [], writes: 0, failures: [] };
-  if (codes.size === 0) return run;
-  const wanted = [...codes];
-  const calls: Array<Promise<ProviderAnswer>> = [];
-  if (codes.has('USDT')) calls.push(fetchCryptoTicker(config));
-  if (wanted.some((code) => code !== 'USDT')) calls.push(fetchFiatReference(config));
-  const answers = await Promise.allSettled(calls);
-
-  const previous = new Map(table.feed.map((price) => [price.code, price]));
-  const at = now.toISOString();
-  const writes: Array<{ price: FeedPriceRecord; previousUsdValue?: number | null }> = [];
-  for (const answer of answers) {
-    if (answer.status === 'rejected') {
-      run.failures.push(String((answer.reason as Error).message));
-      continue;
-    }
-    for (const code of wanted) {
-      const usdValue = answer.value.usdValues.get(code);
-      if (usdValue === undefined) continue;
-      const price = { code, usdValue, asOf: at, provider: answer.value.provider };
-      const before = previous.get(code);
-      if (!before || before.usdValue !== usdValue) {
-        writes.push({ price, previousUsdValue: before?.usdValue ?? null });
-        run.changed.push(code);
-      } else if (now.getTime() - Date.parse(before.asOf) >= FEED_CONFIRM_MINUTES * 60_000) {
-        writes.push({ price });
-        run.confirmed.push(code);
+  const run: FeedRun = {
+    changed: [],
+    confirmed: [],
+    writes: 0,
+    called: [],
+    skipped: [],
+    failures: [],
+    pausedStale: 0,
+  };
+  const feed = new Map(table.feed.map((price) => [price.code, price]));
+  if (table.directions.some((direction) => direction.source === 'feed')) {
+    const wanted = [
+      ...new Set(
+        table.directions.flatMap((direction) => [
+          currencyOfAsset(direction.assetFrom),
+          currencyOfAsset(direction.assetTo),
+        ]),
+      ),
+    ];
+    const answers = await callDueProviders(table, wanted, config, now, run);
+    const writes: Array<{ price: FeedPriceRecord; previousUsdValue?: number | null }> = [];
+    for (const answer of answers) {
+      for (const code of wanted) {
+        const usdValue = answer.usdValues.get(code);
+        if (usdValue === undefined) continue;
+        const price = { code, usdValue, asOf: answer.asOf.toISOString(), provider: answer.provider };
+        const before = feed.get(code);
+        if (!before || before.usdValue !== usdValue) {
+          writes.push({ price, previousUsdValue: before?.usdValue ?? null });
+          run.changed.push(code);
+        } else if (
+          Math.abs(Date.parse(price.asOf) - Date.parse(before.asOf)) >=
+          FEED_CONFIRM_MINUTES * MINUTE
+        ) {
+          writes.push({ price });
+          run.confirmed.push(code);
+        } else {
+          continue;
+        }
+        feed.set(code, price);
       }
     }
+    if (run.failures.length > 0) logger.warn('rates feed: providers failed', { failures: run.failures });
+    run.writes = writes.length > 0 ? await putFeedPrices(writes, now.toISOString()) : 0;
   }
-  if (run.failures.length > 0) logger.warn('rates feed: providers failed', { failures: run.failures });
-  run.writes = writes.length > 0 ? await putFeedPrices(writes) : 0;
+  run.pausedStale = pausedStale(table, feed, now);
+  gaugeMetric('DirectionsPausedStale', run.pausedStale);
   return run;
+}
+
+/**
+ * Calls, at once, each provider that prices a wanted currency and whose `notBefore` has passed,
+ * claiming each call first (so overlapping runs call a provider once). Whatever goes wrong with
+ * one provider (the claim, the call, its answer) is that provider's failure only.
+ */
+async function callDueProviders(
+  table: RatesTable,
+  wanted: string[],
+  config: ProviderConfig,
+  now: Date,
+  run: FeedRun,
+): Promise<ProviderAnswer[]> {
+  const calls = new Map(table.providerCalls.map((call) => [call.provider, call]));
+  const at = now.toISOString();
+  const due = RATE_PROVIDERS.filter((provider) => wanted.some(provider.prices)).filter((provider) => {
+    const notBefore = calls.get(provider.name)?.notBefore;
+    if (notBefore === undefined || notBefore <= at) return true;
+    run.skipped.push(provider.name);
+    return false;
+  });
+  const answers = await Promise.all(
+    due.map(async (provider): Promise<ProviderAnswer | null> => {
+      const terms = PROVIDER_TERMS[provider.name];
+      const next = (ms: number) => new Date(now.getTime() + ms).toISOString();
+      try {
+        if (!(await claimProviderCall(provider.name, at, next(terms.callEverySeconds * 1000)))) {
+          run.skipped.push(provider.name);
+          return null;
+        }
+        run.called.push(provider.name);
+        return await provider.fetch(config, now);
+      } catch (error) {
+        run.failures.push(String((error as Error).message));
+        if (error instanceof ProviderFailed && error.throttledForMs !== undefined) {
+          // A 429: the provider's Retry-After (else how long it is known to refuse) on top of the interval.
+          const backoffMs = error.throttledForMs ?? terms.throttledSeconds * 1000;
+          await deferProviderCall(provider.name, at, next(terms.callEverySeconds * 1000 + backoffMs)).catch(
+            (deferError: unknown) =>
+              run.failures.push(`${provider.name}: back-off not recorded (${String(deferError)})`),
+          );
+        }
+        return null;
+      }
+    }),
+  );
+  return answers.filter((answer) => answer !== null);
+}
+
+/** Active feed directions that pricing at `now` pauses for a stale price (the rule of quote.ts). */
+function pausedStale(table: RatesTable, feed: Map<string, FeedPriceRecord>, now: Date): number {
+  return table.directions.filter((direction) => {
+    if (direction.source !== 'feed' || !direction.isActive) return false;
+    const sides = sidesOf(direction, {
+      feedFrom: feed.get(currencyOfAsset(direction.assetFrom)),
+      feedTo: feed.get(currencyOfAsset(direction.assetTo)),
+    });
+    return priceDirection(direction, sides, now).pausedReason === 'stale';
+  }).length;
 }

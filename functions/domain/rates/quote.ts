@@ -1,6 +1,7 @@
 import type { CurrencyValueRecord, DirectionRecord, FeedPriceRecord } from '@functions/data/rates';
 import { amountDecimals } from '@shared/assets';
 import type { PauseReason, Quote, QuoteLimits } from '@shared/contract/rates';
+import { staleAfterMinutes } from './provider-terms';
 
 const floorTo = (value: number, decimals: number) =>
   Math.floor(value * 10 ** decimals + 1e-9) / 10 ** decimals;
@@ -10,8 +11,10 @@ const ceilTo = (value: number, decimals: number) => Math.ceil(value * 10 ** deci
 export interface PriceSide {
   code: string;
   usdValue: number;
-  /** When it was set (manual) or last confirmed by a provider (feed). */
+  /** When it was set (manual), or the provider's own update time for it (feed). */
   at: string;
+  /** The provider a feed price came from (its staleness allowance: provider-terms.ts). */
+  provider?: string;
 }
 
 export interface PricedDirection {
@@ -29,8 +32,9 @@ const MINUTE = 60_000;
 
 /**
  * A direction's rate and state at `now`: the two USD values of its source, their ratio lowered by
- * the markup, and whether it may be quoted. A feed price older than the direction's maximum age,
- * a missing price, or a rate outside the guard pauses the direction (never quoted at a wrong price).
+ * the markup, and whether it may be quoted. A stale feed price (older, by its provider's own update
+ * time, than the larger of the direction's maximum age and its provider's allowance), a missing
+ * price, or a rate outside the guard pauses the direction (never quoted at a wrong price).
  */
 export function priceDirection(
   direction: DirectionRecord,
@@ -47,7 +51,9 @@ export function priceDirection(
   // A feed rate is as old as its older price; a manual one as new as its latest change.
   const priceAsOf = [from.at, to.at].sort()[isFeed ? 0 : 1]!;
   const priced = { rawPrice, rate, priceAsOf, from, to };
-  if (isFeed && now.getTime() - Date.parse(priceAsOf) > direction.maxAgeMinutes * MINUTE) {
+  const isStale = (side: PriceSide) =>
+    now.getTime() - Date.parse(side.at) > staleAfterMinutes(side.provider, direction.maxAgeMinutes) * MINUTE;
+  if (isFeed && (isStale(from) || isStale(to))) {
     return { ...priced, state: 'paused', pausedReason: 'stale' };
   }
   if (
@@ -72,7 +78,7 @@ export function sidesOf(
   const fromValue = (record?: CurrencyValueRecord) =>
     record && { code: record.code, usdValue: record.usdValue, at: record.updatedAt };
   const fromFeed = (record?: FeedPriceRecord) =>
-    record && { code: record.code, usdValue: record.usdValue, at: record.asOf };
+    record && { code: record.code, usdValue: record.usdValue, at: record.asOf, provider: record.provider };
   return direction.source === 'feed'
     ? { from: fromFeed(values.feedFrom), to: fromFeed(values.feedTo) }
     : { from: fromValue(values.from), to: fromValue(values.to) };

@@ -96,6 +96,21 @@ describe('priceDirection', () => {
     });
   });
 
+  it("judges a feed price by the larger of the direction's maximum age and its provider's allowance", () => {
+    const feed = direction({ source: 'feed', maxAgeMinutes: 10 });
+    const hoursAgo = (hours: number) => new Date(Date.parse(at) - hours * 3_600_000).toISOString();
+    const prices = (fiatAt: string, tickerAt = at) => ({
+      from: { ...value('EUR', 1.08, fiatAt), provider: 'fiat-reference' },
+      to: { ...value('USDT', 1, tickerAt), provider: 'crypto-ticker' },
+    });
+    // The daily fiat reference: 26 hours; the live ticker: the direction's 10 minutes.
+    expect(priceDirection(feed, prices(hoursAgo(26)), now).state).toBe('live');
+    expect(priceDirection(feed, prices(hoursAgo(26.01)), now).pausedReason).toBe('stale');
+    expect(priceDirection(feed, prices(at, hoursAgo(0.2)), now).pausedReason).toBe('stale');
+    // A direction allowing more than the reference's allowance is given its own.
+    expect(priceDirection({ ...feed, maxAgeMinutes: 48 * 60 }, prices(hoursAgo(30)), now).state).toBe('live');
+  });
+
   it('pauses a direction whose rate leaves its guard', () => {
     const prices = { from: value('EUR', 1.08), to: value('USDT', 1) };
     const rate = 1.08 * 0.985;

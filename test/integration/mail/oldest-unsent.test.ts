@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createIsolatedTable } from '../applications/isolated-table';
+
+/**
+ * The re-drive job's `OldestUnsentMailMinutes` gauge, read from the EMF lines it writes, on a table
+ * of this file's own without a mail sender (so its mails stay unsent), functions/ modules imported
+ * only dynamically, after the table exists. Each test works on a day of its own, past the previous
+ * test's mails and outside its 24-hour window.
+ */
+let drop: () => Promise<void>;
+let m: Awaited<ReturnType<typeof modules>>;
+
+const modules = async () => ({
+  redrive: await import('@functions/domain/outbox/redrive'),
+  outbox: await import('@functions/data/outbox'),
+  transactions: await import('@functions/data/transactions'),
+});
+
+const MINUTE = 60_000;
+/** Minute `minutes` of test day `day` (days from 2030-03-01, each starting at noon UTC). */
+const clockOf =
+  (day: number) =>
+  (minutes = 0) =>
+    new Date(Date.parse('2030-03-01T12:00:00.000Z') + day * 2 * 24 * 60 * MINUTE + minutes * MINUTE);
+
+/** Queues one mail as a change's transaction does, created at `at`; answers its id. */
+async function queueMail(at: Date): Promise<string> {
+  const put = m.outbox.outboxPut(
+    'verify-email',
+    { to: 'oldest-unsent@example.test', subject: 'Confirm', text: 'Confirm', html: '<p>Confirm</p>' },
+    at,
+  );
+  await m.transactions.transactWrite([put]);
+  return String(put.Put!.Item!.id);
+}
+
+/** The `OldestUnsentMailMinutes` values a re-drive run at `now` writes (LOG_LEVEL=INFO while it runs). */
+async function gaugeOfRun(now: Date): Promise<unknown[]> {
+  vi.stubEnv('LOG_LEVEL', 'INFO');
+  const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  try {
+    await m.redrive.redriveMail(now);
+    return log.mock.calls
+      .map(([line]) => JSON.parse(String(line)) as Record<string, unknown>)
+      .filter((line) => line._aws !== undefined && 'OldestUnsentMailMinutes' in line)
+      .map((line) => line.OldestUnsentMailMinutes);
+  } finally {
+    vi.restoreAllMocks();
+    vi.unstubAllEnvs();
+  }
+}
+
+beforeAll(async () => {
+  drop = await createIsolatedTable('oldest-unsent');
+  m = await modules();
+});
+
+afterAll(async () => {
+  await drop();
+});
+
+describe('the re-drive job', () => {
+  it('writes OldestUnsentMailMinutes 0 when no mail waits', async () => {
+    expect(await gaugeOfRun(clockOf(0)())).toEqual([0]);
+  });
+
+  it('writes the age in whole minutes of the oldest mail not yet sent', async () => {
+    const at = clockOf(1);
+    await queueMail(at(0));
+    await queueMail(at(10));
+
+    expect(await gaugeOfRun(at(47.5))).toEqual([47]);
+  });
+
+  it('leaves out a mail whose outcome is unknown: it waits for an operator, not for the sender', async () => {
+    const at = clockOf(2);
+    const claimed = await queueMail(at(0));
+    await m.outbox.claimOutboxMail(claimed, at(1));
+    await queueMail(at(30));
+    // This run finds the claim past its lease and marks the mail `unknown`.
+    await m.redrive.redriveMail(at(60));
+
+    expect(await gaugeOfRun(at(65))).toEqual([35]);
+  });
+});
