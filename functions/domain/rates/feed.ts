@@ -140,7 +140,9 @@ async function callDueProviders(
         run.called.push(provider.name);
         return await provider.fetch(config, now);
       } catch (error) {
-        run.failures.push(String((error as Error).message));
+        run.failures.push(
+          error instanceof ProviderFailed ? error.message : `${provider.name}: ${String(error)}`,
+        );
         if (error instanceof ProviderFailed && error.throttledForMs !== undefined) {
           // A 429: the provider's Retry-After (else how long it is known to refuse) on top of the interval.
           const backoffMs = error.throttledForMs ?? terms.throttledSeconds * 1000;

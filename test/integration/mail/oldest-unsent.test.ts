@@ -17,11 +17,11 @@ const modules = async () => ({
 });
 
 const MINUTE = 60_000;
-/** Minute `minutes` of test day `day` (days from 2030-03-01, each starting at noon UTC). */
+/** Minute `minutes` of test `n`'s day (every other day from 2030-03-01, from noon UTC). */
 const clockOf =
-  (day: number) =>
+  (n: number) =>
   (minutes = 0) =>
-    new Date(Date.parse('2030-03-01T12:00:00.000Z') + day * 2 * 24 * 60 * MINUTE + minutes * MINUTE);
+    new Date(Date.parse('2030-03-01T12:00:00.000Z') + n * 2 * 24 * 60 * MINUTE + minutes * MINUTE);
 
 /** Queues one mail as a change's transaction does, created at `at`; answers its id. */
 async function queueMail(at: Date): Promise<string> {
