@@ -5,6 +5,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { PROJECT_ROOT } from './constructs/bundling';
 import { buildService } from './stacks/service';
 import { readServiceConfig } from './stacks/service-config';
+import { TemplateLimitsCheck } from './template-limits';
 
 const app = new App();
 
@@ -12,5 +13,6 @@ const app = new App();
 const webDist = path.join(PROJECT_ROOT, 'web', 'dist');
 buildService(app, readServiceConfig(app, existsSync(webDist) ? webDist : undefined));
 
-// cdk-nag 3 runs as a synth-time validation plugin: an unacknowledged finding stops the synth.
-Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+// cdk-nag 3 runs as a synth-time validation plugin: an unacknowledged finding stops the synth, as
+// does a template over our share of CloudFormation's limits.
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }), new TemplateLimitsCheck());

@@ -6,7 +6,7 @@ import type { ApiContext, ApiEvent, ApiResult } from './http-types';
 import { authenticate } from './middleware/authenticate';
 import { errorMapper } from './middleware/error-mapper';
 import { jsonBody } from './middleware/json-body';
-import { originGuard } from './middleware/origin-guard';
+import { dropOriginHeader } from './middleware/origin-header';
 import { validateRequest } from './middleware/validate-request';
 import { type Reply, toResponse } from './responses';
 
@@ -67,7 +67,7 @@ function routePipeline<R extends RouteDefinition>(
  * server's, shared by everyone that edge serves (one guesser would throttle them all), so the
  * viewer's own address comes from CloudFront-Viewer-Address ("ip:port", which the `/api/*`
  * behavior's origin request policy forwards). A caller that bypasses CloudFront is refused by the
- * origin guard before this is read, so the header cannot be forged.
+ * origin authorizer before any function runs, so the header cannot be forged.
  */
 export function clientIp(event: ApiEvent): string {
   const viewer = event.headers?.['cloudfront-viewer-address'];
@@ -76,12 +76,12 @@ export function clientIp(event: ApiEvent): string {
 }
 
 /**
- * Logging, error mapping and the origin check, which runs before anything else: the whole pipeline
- * of the fallback that answers unmatched requests, and the start of every route's.
+ * Logging, error mapping and removing the origin header before anything else reads the event: the
+ * whole pipeline of the fallback that answers unmatched requests, and the start of every route's.
  */
 export function basePipeline() {
   return middy<ApiEvent, ApiResult, Error, ApiContext>()
     .use(logContext())
     .use(errorMapper())
-    .use(originGuard());
+    .use(dropOriginHeader());
 }

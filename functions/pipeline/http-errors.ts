@@ -22,13 +22,6 @@ export class BadRequestError extends HttpError {
   }
 }
 
-/** A request that did not come through CloudFront (middleware/origin-guard.ts). */
-export class OriginRefused extends HttpError {
-  constructor() {
-    super(403, 'Forbidden.');
-  }
-}
-
 export class NotFoundError extends HttpError {
   constructor(message = 'Not found.') {
     super(404, message);

@@ -36,6 +36,7 @@ export const adminChangeApplicationStatus = {
   path: '/api/admin/applications/{id}/status',
   handler: 'handlers/admin/applications/change-status',
   access: 'MANAGER',
+  rollout: 'canary',
   summary: 'Move an application to another status (409 when it changed meanwhile)',
   tag: 'admin-applications',
   params: applicationIdParamsSchema,

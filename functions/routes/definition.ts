@@ -20,6 +20,8 @@ export interface ResourceUse {
   marketData?: boolean;
   /** Calls the rates job's providers (base URLs in `RATES_CRYPTO_URL` and `RATES_FIAT_URL`). */
   rateProviders?: boolean;
+  /** Checks CloudFront's origin header (the origin authorizer only), so reads the origin secret. */
+  originSecret?: boolean;
 }
 
 /**
@@ -62,6 +64,32 @@ export interface RouteDefinition {
   produces?: 'application/xml';
   /** Status of a successful answer when it is not 200 (a created resource: 201). */
   successStatus?: 201;
+  /**
+   * The function runs bcrypt: it gets the stage's `memoryMb.passwordHashing` (CPU grows with memory,
+   * so more memory costs about the same per request; docs/decisions.md).
+   */
+  passwordHashing?: true;
+  /**
+   * The route hashes a password or sends a mail to any address: API Gateway limits it on its own
+   * with the stage's `throttle.authRoute`, besides the stage's limit for all routes.
+   */
+  throttle?: 'auth';
+  /**
+   * How a new version of the route's function goes live. `canary`: CodeDeploy sends it 10 % of the
+   * requests for 5 minutes and rolls back by itself if that version fails or answers 500 (the money
+   * and auth routes); otherwise all at once (docs/operations.md "Deploying").
+   */
+  rollout?: 'canary';
+}
+
+/**
+ * API Gateway's Lambda authorizer on every route: a request passes only with CloudFront's origin
+ * header (docs/architecture.md §3).
+ */
+export interface AuthorizerDefinition {
+  handler: string;
+  summary: string;
+  uses: ResourceUse;
 }
 
 export interface JobDefinition {

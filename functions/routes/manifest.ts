@@ -3,7 +3,7 @@ import * as adminUsers from './admin-users';
 import * as applications from './applications';
 import * as auth from './auth';
 import * as dashboard from './dashboard';
-import type { JobDefinition, RouteDefinition, WorkerDefinition } from './definition';
+import type { AuthorizerDefinition, JobDefinition, RouteDefinition, WorkerDefinition } from './definition';
 import * as ratesExport from './export';
 import * as geo from './geo';
 import * as market from './market';
@@ -16,9 +16,33 @@ import * as settings from './settings';
 import * as system from './system';
 
 /**
+ * The area modules beside this file, by name: the API stacks deploy each area's routes in the
+ * stack of its group (infra/stacks/api-routes.ts).
+ */
+export const routeAreas = {
+  system,
+  auth,
+  mfa,
+  profile,
+  applications,
+  notifications,
+  geo,
+  rates,
+  reserves,
+  market,
+  export: ratesExport,
+  adminUsers,
+  adminApplications,
+  dashboard,
+  settings,
+} satisfies Record<string, Record<string, RouteDefinition>>;
+
+export type RouteArea = keyof typeof routeAreas;
+
+/**
  * The route manifest (docs/architecture.md §2): every endpoint of the API, built from the area
  * modules beside this file, so a route exists as soon as its area module exports it and nothing
- * else registers it. Read by the CDK API stack (one Lambda and one HTTP API route per entry), by
+ * else registers it. Read by the CDK API stacks (one Lambda and one HTTP API route per entry), by
  * the local server and by the OpenAPI generator. Handlers import their own entry from its area
  * module, so a bundle carries only its own route and schemas.
  */
@@ -49,6 +73,13 @@ export const fallbackRoute = {
   handler: 'handlers/system/not-found',
   uses: {},
 } as const;
+
+/** Checks CloudFront's origin header before any route's function runs (API Gateway's authorizer; the local server runs it too). */
+export const originAuthorizer = {
+  handler: 'handlers/system/origin-authorizer',
+  summary: 'Let through only requests that came through CloudFront (the origin header)',
+  uses: { originSecret: true },
+} as const satisfies AuthorizerDefinition;
 
 /** Scheduled functions (EventBridge rules in AWS, timers in the local stack). */
 export const jobs: Record<string, JobDefinition> = {

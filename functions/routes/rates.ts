@@ -20,6 +20,7 @@ export const calculateRate = {
   path: '/api/rates/calculate',
   handler: 'handlers/rates/calculate',
   access: 'public',
+  rollout: 'canary',
   summary:
     'Amount to receive, rate, USD value, minimum, maximum and the most that can be received (reserve) for an amount ' +
     '(422 when no rate or outside working hours, 409 in maintenance)',
@@ -45,6 +46,7 @@ export const adminPutRates = {
   path: '/api/admin/rates',
   handler: 'handlers/admin/rates/put-rates',
   access: 'ADMIN',
+  rollout: 'canary',
   summary: 'Set USD values of currencies and markup/limits of directions',
   tag: 'admin-rates',
   body: putRatesBodySchema,

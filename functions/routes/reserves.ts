@@ -18,6 +18,7 @@ export const adminPutReserves = {
   path: '/api/admin/reserves',
   handler: 'handlers/admin/reserves/put',
   access: 'ADMIN',
+  rollout: 'canary',
   summary: 'Set the amount held and the alert level of currencies (audited; alerts staff below the level)',
   tag: 'admin-reserves',
   body: putReservesBodySchema,

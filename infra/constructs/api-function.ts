@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { SECRET_TTL_MS } from '@functions/commons/secret-store';
 import { GLOBAL_INDEXES } from '@functions/data/table-definition';
-import { Duration, type RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
+  Alias,
   Architecture,
   ParamsAndSecretsLayerVersion,
   ParamsAndSecretsLogLevel,
@@ -53,10 +54,10 @@ export interface ApiFunctionProps {
   /** Public origin of the site; the API cannot read CloudFront's domain without a dependency cycle. */
   readonly siteUrl: string;
   /**
-   * The JWT signing key, for functions that sign or verify tokens only: read at first use through
-   * the Parameters and Secrets extension, which is added with it.
+   * Whether the function reads secrets (`bindSecret`): they are read at run time through the
+   * Parameters and Secrets extension, which is added for it, never put in the environment.
    */
-  readonly jwtSecret?: ISecret;
+  readonly readsSecrets?: boolean;
   /** Applies to the function's log group. */
   readonly removalPolicy: RemovalPolicy;
   readonly logRetention?: RetentionDays;
@@ -67,11 +68,18 @@ export interface ApiFunctionProps {
 
 /**
  * A manifest function with the team's defaults: Node 22 on arm64, the shared esbuild bundle
- * (ESM, minified, source maps, AWS SDK bundled), its own log group, and, when given, the JWT secret
- * readable through the Parameters and Secrets extension. Resources are attached with `bind*` helpers that
- * set the environment variable and grant the least IAM in one call.
+ * (ESM, minified, source maps, AWS SDK bundled), its own log group, and, when it reads secrets, the
+ * Parameters and Secrets extension. Resources are attached with `bind*` helpers that set the
+ * environment variable and grant the least IAM in one call.
+ *
+ * Every deploy that changes the function publishes a version, and callers (API routes, schedules,
+ * event sources) invoke the `live` alias, never `$LATEST`: a version is what a canary shifts to and
+ * what a rollback points the alias back at (docs/operations.md "Deploying"). Versions are kept.
  */
 export class ApiFunction extends NodejsFunction {
+  /** The alias every caller invokes. */
+  readonly live: Alias;
+
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: props.logRetention ?? RetentionDays.ONE_MONTH,
@@ -97,19 +105,19 @@ export class ApiFunction extends NodejsFunction {
       role,
       // The Lambda service's segments only (no X-Ray SDK in the bundle): see docs/decisions.md.
       tracing: Tracing.ACTIVE,
-      ...(props.jwtSecret
+      ...(props.readsSecrets
         ? {
             paramsAndSecrets: ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
               cacheEnabled: true,
-              // As long as the function keeps a read key: the key rollover counts on both (jwt-secret.ts).
+              // As long as the function keeps a read secret: the key rollover counts on both (jwt-secret.ts).
               secretsManagerTtl: Duration.millis(SECRET_TTL_MS),
               logLevel: ParamsAndSecretsLogLevel.WARN,
             }),
           }
         : {}),
+      currentVersionOptions: { removalPolicy: RemovalPolicy.RETAIN },
       environment: {
         SITE_URL: props.siteUrl,
-        ...(props.jwtSecret ? { JWT_SECRET_ARN: props.jwtSecret.secretArn } : {}),
         ...FUNCTION_RUNTIME_ENV,
         LOG_LEVEL: props.logLevel ?? 'INFO',
       },
@@ -128,7 +136,7 @@ export class ApiFunction extends NodejsFunction {
         forceDockerBundling: false,
       },
     });
-    props.jwtSecret?.grantRead(this);
+    this.live = new Alias(this, 'Live', { aliasName: 'live', version: this.currentVersion });
     Validations.of(role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason:
@@ -163,12 +171,13 @@ export class ApiFunction extends NodejsFunction {
   }
 
   /**
-   * Sets `MFA_KEY_ARN` and grants reading the key that seals TOTP secrets; read
-   * through the same extension as the JWT key, which every such function also has.
+   * Sets `arnEnv` to the secret's ARN and grants reading it; the function reads it at run time
+   * through the Parameters and Secrets extension (functions/commons/secret-store.ts), so its value is
+   * in no template and no function configuration.
    */
-  bindMfaKey(key: ISecret): this {
-    this.addEnvironment('MFA_KEY_ARN', key.secretArn);
-    key.grantRead(this);
+  bindSecret(arnEnv: string, secret: ISecret): this {
+    this.addEnvironment(arnEnv, secret.secretArn);
+    secret.grantRead(this);
     return this;
   }
 

@@ -65,7 +65,7 @@ export class FirstRun extends Construct {
     });
     frameworkLogs.grantWrite(frameworkRole);
     const provider = new Provider(this, 'Provider', {
-      onEventHandler: onEvent,
+      onEventHandler: onEvent.live,
       logGroup: frameworkLogs,
       frameworkOnEventRole: frameworkRole,
     });

@@ -13,6 +13,8 @@ export interface ManifestResources {
   readonly jwtSecret?: ISecret;
   /** The key that seals TOTP secrets at rest. */
   readonly mfaKey?: ISecret;
+  /** The value CloudFront sends in the origin header (the origin authorizer reads it). */
+  readonly originSecret?: ISecret;
   /** Removal policy, log level and retention, default memory. */
   readonly stage: StageSettings;
   readonly table?: ITable;
@@ -54,22 +56,26 @@ export function manifestFunction(
     handlerModule: spec.handler,
     description: spec.description ?? spec.handler,
     siteUrl: resources.siteUrl,
-    jwtSecret: jwt ? resources.jwtSecret : undefined,
+    readsSecrets: jwt || spec.uses.mfaKey === true || spec.uses.originSecret === true,
     removalPolicy: resources.stage.removalPolicy,
     logRetention: resources.stage.logRetention,
     logLevel: resources.stage.logLevel,
     memorySize: spec.memorySize ?? resources.stage.memoryMb.default,
     timeout: spec.timeout,
   });
+  if (jwt) fn.bindSecret('JWT_SECRET_ARN', resources.jwtSecret!);
   if (spec.uses.table) {
     if (!resources.table) throw new Error(`${spec.handler} uses the table, but no table was provided`);
     fn.bindTable(resources.table, spec.uses.table);
   }
   if (spec.uses.mfaKey) {
-    // The key is read through the Parameters and Secrets extension, which comes with the JWT key.
-    if (!resources.mfaKey || !jwt)
-      throw new Error(`${spec.handler} seals TOTP secrets, but has no key or extension`);
-    fn.bindMfaKey(resources.mfaKey);
+    if (!resources.mfaKey) throw new Error(`${spec.handler} seals TOTP secrets, but no key was provided`);
+    fn.bindSecret('MFA_KEY_ARN', resources.mfaKey);
+  }
+  if (spec.uses.originSecret) {
+    if (!resources.originSecret)
+      throw new Error(`${spec.handler} checks the origin header, but no origin secret was provided`);
+    fn.bindSecret('ORIGIN_SECRET_ARN', resources.originSecret);
   }
   if (spec.uses.mail) {
     if (!resources.mail) throw new Error(`${spec.handler} sends mail, but no mail identity was provided`);

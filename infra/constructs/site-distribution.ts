@@ -1,6 +1,6 @@
-import { ORIGIN_HEADER } from '@functions/pipeline/middleware/origin-guard';
+import { ORIGIN_HEADER } from '@functions/commons/origin-secret';
 import { RATES_EXPORT_CACHE_SECONDS, TICKER_CACHE_SECONDS } from '@shared/constants';
-import { Duration, Fn, Validations } from 'aws-cdk-lib';
+import { Duration, Fn, SecretValue, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -41,7 +41,12 @@ export interface SiteDistributionProps {
   readonly siteBucket: Bucket;
   readonly logBucket: Bucket;
   readonly httpApi: IHttpApi;
-  /** Its value goes to the API in the origin header, which the functions require. */
+  /**
+   * The API's regional custom domain (its `regionalDomainName`), named as the site: CloudFront
+   * forwards the viewer's Host to it. Absent: the execute-api endpoint, without the Host.
+   */
+  readonly apiCustomDomain?: string;
+  /** Its value goes to the API in the origin header, which the origin authorizer requires. */
   readonly originSecret: ISecret;
   /** The web ACL (WAF stack, us-east-1), by a cross-region reference. */
   readonly webAclArn: string;
@@ -106,22 +111,30 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
   });
   const siteOrigin = S3BucketOrigin.withOriginAccessControl(siteBucket);
 
-  // `https://abc.execute-api.region.amazonaws.com` → its host, the origin's domain name.
-  const apiDomain = Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+  // The custom domain's regional name, or `https://abc.execute-api.region.amazonaws.com` → its host.
+  const apiDomain = props.apiCustomDomain ?? Fn.select(2, Fn.split('/', props.httpApi.apiEndpoint));
+  // The origin authorizer refuses requests without it. A dynamic reference: CloudFormation resolves
+  // it, so the value is in no template. CloudFormation re-reads one only when its text changes, so
+  // after a rotation the web stack is deployed with the new version's id (docs/operations.md).
+  const originSecretValue = SecretValue.secretsManager(props.originSecret.secretArn, {
+    versionId: config.originSecretVersion,
+  });
   const apiOrigin = new HttpOrigin(apiDomain, {
     protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
     originSslProtocols: [OriginSslPolicy.TLS_V1_2],
-    // The API refuses requests without it (origin protection). A dynamic reference: CloudFormation
-    // resolves it, so the value is in no template.
-    customHeaders: { [ORIGIN_HEADER]: props.originSecret.secretValue.unsafeUnwrap() },
+    customHeaders: { [ORIGIN_HEADER]: originSecretValue.unsafeUnwrap() },
   });
   const apiBehavior = {
     origin: apiOrigin,
     // No redirect: a redirected POST would lose its body.
     viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-    // API Gateway routes by its own Host name, so every viewer header but Host goes through, with
-    // CloudFront's own headers (CloudFront-Viewer-Address: the client address the limits use).
-    originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    // Every viewer header goes through with CloudFront's own (CloudFront-Viewer-Address: the client
+    // address the limits use). The Host too when the API has the site's name as its custom domain:
+    // CloudFront then connects with that name (SNI), which API Gateway routes by; the execute-api
+    // endpoint routes by its own name, so there the Host stays behind.
+    originRequestPolicy: props.apiCustomDomain
+      ? OriginRequestPolicy.ALL_VIEWER_AND_CLOUDFRONT_2022
+      : OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
     responseHeadersPolicy: securityHeaders,
   };
   // The ticker is the same for every visitor: one provider call per edge location and minute,

@@ -2,19 +2,25 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ORIGIN_HEADER } from '@functions/commons/origin-secret';
 import type { ApiEvent, ApiResult } from '@functions/pipeline/http-types';
-import { ORIGIN_HEADER } from '@functions/pipeline/middleware/origin-guard';
 import type { RouteDefinition } from '@functions/routes/definition';
-import { allRoutes, fallbackRoute } from '@functions/routes/manifest';
+import { allRoutes, fallbackRoute, originAuthorizer } from '@functions/routes/manifest';
 import { matchRoute } from '@functions/routes/matching';
 import { responseSchemaOf } from '@functions/routes/openapi';
-import type { Context, Handler } from 'aws-lambda';
+import type {
+  APIGatewayRequestAuthorizerEventV2,
+  APIGatewaySimpleAuthorizerResult,
+  Context,
+  Handler,
+} from 'aws-lambda';
 
 const FUNCTIONS_DIR = join(import.meta.dirname, '../../functions');
 /** API Gateway refuses larger payloads before any function runs. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
 
 type ApiHandler = Handler<ApiEvent, ApiResult>;
+type AuthorizerHandler = Handler<APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerResult>;
 
 export async function loadFunctionModule<T = ApiHandler>(handlerPath: string): Promise<T> {
   const module = (await import(pathToFileURL(join(FUNCTIONS_DIR, `${handlerPath}.ts`)).href)) as {
@@ -27,10 +33,15 @@ export async function loadFunctionModule<T = ApiHandler>(handlerPath: string): P
 export async function loadApiHandlers(): Promise<{
   byRouteId: Map<string, ApiHandler>;
   fallback: ApiHandler;
+  authorizer: AuthorizerHandler;
 }> {
   const byRouteId = new Map<string, ApiHandler>();
   for (const [id, route] of allRoutes) byRouteId.set(id, await loadFunctionModule(route.handler));
-  return { byRouteId, fallback: await loadFunctionModule(fallbackRoute.handler) };
+  return {
+    byRouteId,
+    fallback: await loadFunctionModule(fallbackRoute.handler),
+    authorizer: await loadFunctionModule<AuthorizerHandler>(originAuthorizer.handler),
+  };
 }
 
 export function lambdaContext(functionName: string): Context {
@@ -52,15 +63,18 @@ export function lambdaContext(functionName: string): Context {
 }
 
 /**
- * Turns a Node request into the API Gateway HTTP API payload v2 event, runs the manifest's
- * handler for it (or the `$default` fallback) and writes the result back.
+ * Turns a Node request into the API Gateway HTTP API payload v2 event, runs the origin authorizer
+ * and then the manifest's handler for it (or the `$default` fallback), and writes the result back.
  */
 export function apiRequestListener(
   handlers: Awaited<ReturnType<typeof loadApiHandlers>>,
   options: {
     checkResponses: boolean;
-    /** Added to every request as CloudFront adds it, replacing any value the caller sent. */
-    originSecret: string;
+    /**
+     * Added to every request as CloudFront adds it, replacing any value the caller sent; absent on
+     * the direct listener, which stands in for reaching the API around CloudFront.
+     */
+    originSecret?: string;
     /** Called after each handler ran (the local mail sender looks at the outbox then). */
     afterInvoke?: () => void;
   },
@@ -86,7 +100,13 @@ export function apiRequestListener(
       body,
       match.kind === 'route' ? match.pathParameters : undefined,
     );
-    event.headers[ORIGIN_HEADER] = options.originSecret;
+    if (options.originSecret !== undefined) event.headers[ORIGIN_HEADER] = options.originSecret;
+    const refusal = await gatewayAuthorization(handlers.authorizer, event);
+    if (refusal) {
+      response.writeHead(refusal.status, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ message: refusal.message }));
+      return;
+    }
     const result = (await handler(
       event,
       lambdaContext(match.kind === 'route' ? match.id : 'fallback'),
@@ -97,6 +117,38 @@ export function apiRequestListener(
     response.writeHead(result.statusCode ?? 200, normalizeHeaders(result.headers));
     response.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));
   };
+}
+
+/**
+ * What API Gateway does with the origin authorizer before any route's function runs: without the
+ * header it answers 401 and calls nothing; otherwise the authorizer decides, and a refusal is 403.
+ * Both are API Gateway's own bodies, not the envelope (only a caller bypassing CloudFront meets them).
+ */
+async function gatewayAuthorization(
+  authorizer: AuthorizerHandler,
+  event: ApiEvent,
+): Promise<{ status: number; message: string } | undefined> {
+  if (!event.headers[ORIGIN_HEADER]) return { status: 401, message: 'Unauthorized' };
+  const { isAuthorized } = (await authorizer(
+    {
+      version: '2.0',
+      type: 'REQUEST',
+      routeArn: `arn:aws:execute-api:local:000000000000:local/$default/${event.requestContext.http.method}${event.rawPath}`,
+      identitySource: [event.headers[ORIGIN_HEADER]!],
+      routeKey: event.routeKey,
+      rawPath: event.rawPath,
+      rawQueryString: event.rawQueryString,
+      cookies: event.cookies ?? [],
+      headers: event.headers,
+      queryStringParameters: event.queryStringParameters ?? {},
+      requestContext: event.requestContext,
+      pathParameters: event.pathParameters ?? {},
+      stageVariables: {},
+    },
+    lambdaContext('origin-authorizer'),
+    () => {},
+  )) as APIGatewaySimpleAuthorizerResult;
+  return isAuthorized ? undefined : { status: 403, message: 'Forbidden' };
 }
 
 /**

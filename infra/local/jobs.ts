@@ -1,15 +1,8 @@
 import { logger } from '@functions/commons/logger';
 import { jobs } from '@functions/routes/manifest';
+import { scheduleIntervalMs } from '@functions/routes/schedule';
 import type { ScheduledHandler } from 'aws-lambda';
 import { lambdaContext, loadFunctionModule } from './api-adapter';
-
-const UNIT_MS = { minute: 60_000, minutes: 60_000, hour: 3_600_000, hours: 3_600_000 } as const;
-
-export function scheduleIntervalMs(schedule: string): number {
-  const match = /^rate\((\d+) (minutes?|hours?)\)$/.exec(schedule);
-  if (!match) throw new Error(`Unsupported schedule expression: ${schedule}`);
-  return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
-}
 
 /**
  * Runs each manifest job on its EventBridge period, as the jobs stack schedules it in AWS;

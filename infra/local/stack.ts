@@ -25,6 +25,12 @@ export interface LocalStackOptions {
   dynamoPort: number;
   /** Folder for DynamoDB Local's files; null keeps the data in memory. */
   dataDir: string | null;
+  /**
+   * A DynamoDB Local that is already running, to use instead of starting one (`dynamoPort` and
+   * `dataDir` are then not used, and stopping the stack leaves it running): a second stack on
+   * another table of the same database, as the restore drill's test starts one on the restored table.
+   */
+  dynamoEndpoint?: string;
   tableName: string;
   jwtSecret: string;
   /** CloudFront's origin header value (functions' ORIGIN_SECRET); a random one per start when absent. */
@@ -67,6 +73,11 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   siteUrl: string;
+  /**
+   * The API reached around CloudFront (no origin header added), as a caller of the execute-api
+   * endpoint would: the origin authorizer refuses everything there (the smoke test checks it).
+   */
+  directApiUrl: string;
   mailUrl: string;
   dynamoEndpoint: string;
   /** The market-data provider the ticker function calls (the stand-in unless one was given). */
@@ -89,17 +100,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   try {
     if (options.port !== 0) await assertPortFree(options.port, 'site', 'PORT');
     if (options.mailPort !== 0) await assertPortFree(options.mailPort, 'mail view', 'MAIL_PORT');
-    await assertPortFree(options.dynamoPort, 'DynamoDB Local', 'DYNAMODB_PORT');
-
-    const dynamo = await startDynamoLocal(options.dynamoPort, options.dataDir);
-    stoppers.push(() => stopChild(dynamo.process));
-    // Without its database the service cannot answer: say so in one line and stop everything.
-    dynamo.process.once('exit', (code) => {
-      if (stopping) return;
-      console.error(`DynamoDB Local stopped unexpectedly (code ${code}); stopping the local stack.`);
-      void stop().finally(() => process.exit(1));
-    });
-    await ensureTable(dynamo.endpoint, options.tableName);
+    let dynamoEndpoint = options.dynamoEndpoint;
+    if (dynamoEndpoint === undefined) {
+      await assertPortFree(options.dynamoPort, 'DynamoDB Local', 'DYNAMODB_PORT');
+      const dynamo = await startDynamoLocal(options.dynamoPort, options.dataDir);
+      stoppers.push(() => stopChild(dynamo.process));
+      // Without its database the service cannot answer: say so in one line and stop everything.
+      dynamo.process.once('exit', (code) => {
+        if (stopping) return;
+        console.error(`DynamoDB Local stopped unexpectedly (code ${code}); stopping the local stack.`);
+        void stop().finally(() => process.exit(1));
+      });
+      dynamoEndpoint = dynamo.endpoint;
+    }
+    await ensureTable(dynamoEndpoint, options.tableName);
 
     const mail = await startMailInbox(options.mailPort);
     stoppers.push(() => closeServer(mail));
@@ -127,7 +141,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     configureFunctionEnvironment(options, {
       originSecret,
       siteUrl,
-      dynamo: dynamo.endpoint,
+      dynamo: dynamoEndpoint,
       mail: mailUrl,
       marketDataUrl,
     });
@@ -156,11 +170,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Mail leaves through the outbox: the sender Lambda runs here from a poll of it.
     const mailSender = options.sendMail === false ? undefined : await startLocalMailSender();
     if (mailSender) stoppers.push(mailSender.stop);
-    const api = apiRequestListener(await loadApiHandlers(), {
+    const handlers = await loadApiHandlers();
+    const api = apiRequestListener(handlers, {
       checkResponses: options.checkResponses ?? false,
       originSecret,
       afterInvoke: mailSender?.wake,
     });
+    const direct = createServer((request, response) => {
+      apiRequestListener(handlers, { checkResponses: false })(request, response).catch(() => {
+        if (!response.headersSent) response.writeHead(502);
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => direct.listen(0, '127.0.0.1', resolve));
+    stoppers.push(() => closeServer(direct));
+    const directApiUrl = `http://localhost:${(direct.address() as AddressInfo).port}`;
     const web = await webListener(options);
     listener = (request, response) => {
       const handle = isApiPath(request.url) ? api : web;
@@ -172,7 +196,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
 
     if (options.runJobs) stoppers.push(await startJobTimers(() => mailSender?.wake()));
-    return { siteUrl, mailUrl, dynamoEndpoint: dynamo.endpoint, marketDataUrl, stop };
+    return { siteUrl, directApiUrl, mailUrl, dynamoEndpoint, marketDataUrl, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -1,86 +1,39 @@
-import type { Access } from '@functions/routes/definition';
-import { allRoutes, fallbackRoute, type RouteId, routes } from '@functions/routes/manifest';
-import { CfnOutput, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import {
-  type CfnStage,
-  HttpApi,
-  HttpMethod,
-  HttpRoute,
-  HttpRouteKey,
-  LogGroupLogDestination,
-} from 'aws-cdk-lib/aws-apigatewayv2';
+import { ORIGIN_HEADER } from '@functions/commons/origin-secret';
+import { fallbackRoute, originAuthorizer } from '@functions/routes/manifest';
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { ApiFunction } from '../constructs/api-function';
-import { constructIdFor, type ManifestResources, manifestFunction } from '../constructs/manifest-function';
+import { type ManifestResources, manifestFunction } from '../constructs/manifest-function';
 import type { ServiceConfig } from './service-config';
 
 export interface ApiStackProps extends StackProps {
   readonly config: ServiceConfig;
-  readonly table: ITable;
 }
 
-/** Routes that run bcrypt: they get the stage's `memoryMb.passwordHashing` (docs/decisions.md). */
-export const PASSWORD_HASHING_ROUTES = [
-  'authRegister',
-  'authLogin',
-  'authChangePassword',
-  'authResetPassword',
-] as const satisfies readonly RouteId[];
-
-/** Routes that hash a password or send a mail to any address: each has the stage's `authRoute` limit. */
-export const AUTH_THROTTLED_ROUTES = [
-  'authRegister',
-  'authLogin',
-  'authForgotPassword',
-  'authResendVerification',
-] as const satisfies readonly RouteId[];
+/** How long API Gateway keeps the origin authorizer's answer for one header value. */
+export const ORIGIN_AUTHORIZER_CACHE = Duration.minutes(5);
 
 /**
- * One line per request. `requestId` is also the `apiRequestId` of the function's log lines, and
- * `lambdaRequestId` their `requestId`, so a request can be traced either way. (`npm run bench`
- * fills it in to price the access log's bytes.)
- */
-export const ACCESS_LOG_FIELDS = {
-  requestId: '$context.requestId',
-  lambdaRequestId: '$context.integration.requestId',
-  requestTime: '$context.requestTime',
-  ip: '$context.identity.sourceIp',
-  userAgent: '$context.identity.userAgent',
-  method: '$context.httpMethod',
-  path: '$context.path',
-  routeKey: '$context.routeKey',
-  status: '$context.status',
-  responseLength: '$context.responseLength',
-  responseLatency: '$context.responseLatency',
-  integrationLatency: '$context.integrationLatency',
-  integrationError: '$context.integrationErrorMessage',
-} as const;
-const ACCESS_LOG_FORMAT = AccessLogFormat.custom(JSON.stringify(ACCESS_LOG_FIELDS));
-
-/** Why a route has no gateway authorizer, from its manifest access level. */
-function authorizationReason(access: Access): string {
-  if (access === 'public') return 'Public endpoint by design: anyone may call it without an account.';
-  return (
-    `Authorized in the function: the handler pipeline verifies the HS256 access JWT (issuer, audience, ` +
-    `expiry, pinned algorithm) and requires access "${access}"; a gateway JWT authorizer cannot check roles.`
-  );
-}
-
-/**
- * The HTTP API: one function and one route per manifest entry, and the manifest's fallback on
- * `$default` so unknown paths and methods still answer with the JSON envelope.
+ * The HTTP API itself: its secrets, the origin authorizer every route runs first, and the
+ * manifest's fallback on `$default`, so unknown paths and methods still answer with the JSON
+ * envelope. The routes live in the route stacks (api-routes-stack.ts), the stage, its limits and
+ * the custom domain in the stage stack (api-stage-stack.ts): CloudFormation takes at most 500
+ * resources per template, and each route costs about ten (docs/architecture.md §9).
  */
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
-  /** The value CloudFront sends in the origin header; every API function requires it. */
+  /** Every route's authorizer: only requests carrying CloudFront's origin header pass. */
+  readonly authorizer: HttpLambdaAuthorizer;
+  /** The value CloudFront sends in the origin header; the origin authorizer reads it at run time. */
   readonly originSecret: Secret;
-  /** Keyed by route id; the fallback is under `$default`. */
-  readonly functions = new Map<string, ApiFunction>();
+  /** What every route function may be bound to (each route stack adds the table). */
+  readonly resources: ManifestResources;
+  readonly fallback: ApiFunction;
+  readonly authorizerFunction: ApiFunction;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -115,101 +68,66 @@ export class ApiStack extends Stack {
       'Rotating this key would make every stored TOTP secret unreadable: the sealed secrets are not re-encrypted, ' +
         'so a rotation is a planned operation (reset every second factor), not a schedule.',
     );
-    const originSecret = handRotatedSecret(
+    this.originSecret = handRotatedSecret(
       'OriginSecret',
       'Value of the origin header CloudFront adds to API requests',
       48,
-      'CloudFront and the functions take the value at deploy time (dynamic references), so a scheduled rotation ' +
-        'would not reach them; docs/operations.md describes rotating it by hand with a deploy.',
+      'Rotated by hand with put-secret-value, then a deploy of the web stack with -c originSecretVersion ' +
+        '(docs/operations.md): the origin authorizer accepts AWSCURRENT and AWSPREVIOUS, so nothing is refused ' +
+        'between the two, and CloudFront takes its value from a deploy, which a scheduled rotation would not make.',
     );
-    this.originSecret = originSecret;
-    // Resolved by CloudFormation at deploy: the value is in no template, only in the functions' configuration.
-    const originSecretValue = originSecret.secretValue.unsafeUnwrap();
 
-    const resources: ManifestResources = {
+    this.resources = {
       siteUrl: config.siteUrl,
       jwtSecret,
       mfaKey,
+      originSecret: this.originSecret,
       stage: settings,
-      table: props.table,
       marketDataUrl: config.marketDataUrl,
     };
 
-    const fallback = manifestFunction(
+    this.authorizerFunction = manifestFunction(
+      this,
+      'OriginAuthorizerFunction',
+      { ...originAuthorizer, description: originAuthorizer.summary },
+      this.resources,
+    );
+    this.authorizer = new HttpLambdaAuthorizer('OriginAuthorizer', this.authorizerFunction.live, {
+      authorizerName: 'origin',
+      // API Gateway answers 401 without calling the function when the header is missing.
+      identitySource: [`$request.header.${ORIGIN_HEADER}`],
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      resultsCacheTtl: ORIGIN_AUTHORIZER_CACHE,
+    });
+
+    this.fallback = manifestFunction(
       this,
       'FallbackFunction',
       { ...fallbackRoute, description: 'Unknown path or method' },
-      resources,
+      this.resources,
     );
-    fallback.addEnvironment('ORIGIN_SECRET', originSecretValue);
-    this.functions.set('$default', fallback);
-
-    const accessLogs = new LogGroup(this, 'AccessLogs', {
-      retention: settings.logRetention,
-      removalPolicy,
-    });
-    const httpApi = new HttpApi(this, 'HttpApi', {
+    const customDomain = config.apiCertificateArn !== undefined;
+    this.httpApi = new HttpApi(this, 'HttpApi', {
       apiName: `exchange-${config.stage}`,
       description: 'Currency exchange API, reached through CloudFront at /api/*',
       createDefaultStage: false,
-      defaultIntegration: new HttpLambdaIntegration('FallbackIntegration', fallback),
+      // With a custom domain (api-stage-stack.ts) AWS refuses the execute-api endpoint itself.
+      disableExecuteApiEndpoint: customDomain,
+      defaultIntegration: new HttpLambdaIntegration('FallbackIntegration', this.fallback.live),
+      defaultAuthorizer: this.authorizer,
     });
-    const stage = httpApi.addStage('DefaultStage', {
-      stageName: '$default',
-      autoDeploy: true,
-      throttle: settings.throttle.api,
-      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: ACCESS_LOG_FORMAT },
-    });
-    Validations.of(httpApi).acknowledge({
+    Validations.of(this.httpApi).acknowledge({
       id: 'AwsSolutions-APIG4',
-      reason: '$default only answers the 404/405 envelope; there is nothing to authorize.',
+      reason:
+        '$default only answers the 404/405 envelope; its authorizer is the origin check, nothing to authorize beyond it.',
     });
-
-    for (const [routeId, route] of allRoutes) {
-      const name = constructIdFor(routeId);
-      const fn = manifestFunction(
-        this,
-        `${name}Function`,
-        {
-          handler: route.handler,
-          access: route.access,
-          uses: route.uses,
-          description: `${route.method} ${route.path}`,
-          ...((PASSWORD_HASHING_ROUTES as readonly RouteId[]).includes(routeId)
-            ? { memorySize: settings.memoryMb.passwordHashing }
-            : {}),
-        },
-        resources,
-      );
-      const httpRoute = new HttpRoute(this, `${name}Route`, {
-        httpApi,
-        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-        integration: new HttpLambdaIntegration(`${name}Integration`, fn),
-      });
-      Validations.of(httpRoute).acknowledge({
-        id: 'AwsSolutions-APIG4',
-        reason: authorizationReason(route.access),
-      });
-      fn.addEnvironment('ORIGIN_SECRET', originSecretValue);
-      this.functions.set(routeId, fn);
-      // The stage's per-route limits name routes by key, which must exist when the stage is updated.
-      if ((AUTH_THROTTLED_ROUTES as readonly RouteId[]).includes(routeId))
-        stage.node.addDependency(httpRoute);
-    }
-    (stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
-      AUTH_THROTTLED_ROUTES.map((routeId) => [
-        `${routes[routeId].method} ${routes[routeId].path}`,
-        {
-          ThrottlingRateLimit: settings.throttle.authRoute.rateLimit,
-          ThrottlingBurstLimit: settings.throttle.authRoute.burstLimit,
-        },
-      ]),
-    );
-    this.httpApi = httpApi;
 
     new CfnOutput(this, 'ApiEndpoint', {
-      description: 'Direct API endpoint (the site reaches it through CloudFront at /api/*)',
-      value: httpApi.apiEndpoint,
+      description: customDomain
+        ? 'The execute-api endpoint, switched off: it answers 403 (the smoke test checks it)'
+        : 'The execute-api endpoint: every request without CloudFront origin header is refused (401/403)',
+      // Built by hand: CDK withholds apiEndpoint once the endpoint is switched off.
+      value: `https://${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`,
     });
   }
 }

@@ -1,34 +1,50 @@
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '@functions/data/table-definition';
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  BackupPlan,
+  BackupPlanRule,
+  BackupResource,
+  BackupVault,
+  type IBackupVault,
+} from 'aws-cdk-lib/aws-backup';
 import {
   AttributeType,
   BillingMode,
-  type ITable,
   ProjectionType,
   StreamViewType,
   Table,
 } from 'aws-cdk-lib/aws-dynamodb';
+import { Schedule } from 'aws-cdk-lib/aws-events';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
+import { tableParameterNames } from '../constructs/stage-table';
 import type { ServiceConfig } from './service-config';
 
 export interface DataStackProps extends StackProps {
   readonly config: ServiceConfig;
+  /** The vault in the stage's backup region that daily backups are copied to (prod). */
+  readonly backupCopyVault?: IBackupVault;
 }
 
-/** The single table, built from the same definition the local stack and the tests use, with its stream. */
+/**
+ * The single table, built from the same definition the local stack and the tests use, with its
+ * stream; the SSM parameters through which every other stack finds it (constructs/stage-table.ts);
+ * and, where the stage has one, a daily AWS Backup of it copied to another region.
+ */
 export class DataStack extends Stack {
-  readonly table: ITable;
+  readonly table: Table;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
+    const { config } = props;
     const table = new Table(this, 'Table', {
       partitionKey: { name: TABLE_KEYS.partitionKey, type: AttributeType.STRING },
       sortKey: { name: TABLE_KEYS.sortKey, type: AttributeType.STRING },
       billingMode: BillingMode.PAY_PER_REQUEST,
       timeToLiveAttribute: TTL_ATTRIBUTE,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
-      deletionProtection: props.config.settings.tableDeletionProtection,
-      removalPolicy: props.config.settings.removalPolicy,
+      deletionProtection: config.settings.tableDeletionProtection,
+      removalPolicy: config.settings.removalPolicy,
       // The outbox sender reads new outbox items from the stream (the mail stack).
       stream: StreamViewType.NEW_IMAGE,
     });
@@ -41,8 +57,43 @@ export class DataStack extends Stack {
       });
     }
     this.table = table;
+
+    const parameters = tableParameterNames(config.stage);
+    new StringParameter(this, 'TableNameParameter', {
+      parameterName: parameters.name,
+      description: "The stage's table; a restore switches it (docs/operations.md)",
+      stringValue: table.tableName,
+    });
+    new StringParameter(this, 'TableStreamParameter', {
+      parameterName: parameters.streamArn,
+      description: "The stream of the stage's table; a restore switches it with the name",
+      stringValue: table.tableStreamArn!,
+    });
+
+    const { backup } = config.settings;
+    if (backup && props.backupCopyVault) {
+      const vault = new BackupVault(this, 'BackupVault', { removalPolicy: config.settings.removalPolicy });
+      const plan = new BackupPlan(this, 'BackupPlan', {
+        backupVault: vault,
+        backupPlanRules: [
+          new BackupPlanRule({
+            ruleName: 'DailyWithCopy',
+            scheduleExpression: Schedule.cron({ hour: '3', minute: '0' }),
+            deleteAfter: Duration.days(backup.keepDays),
+            copyActions: [{ destinationBackupVault: props.backupCopyVault, deleteAfter: Duration.days(backup.keepDays) }],
+          }),
+        ],
+      });
+      const selection = plan.addSelection('Table', { resources: [BackupResource.fromDynamoDbTable(table)] });
+      Validations.of(selection).acknowledge({
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]',
+        reason:
+          "AWS Backup's own service policy for taking backups; the plan's selection limits it to this table.",
+      });
+    }
+
     new CfnOutput(this, 'TableName', {
-      description: 'The table (npm run admin:password needs it as TABLE_NAME)',
+      description: 'The table this stack created (npm run admin:password needs it as TABLE_NAME)',
       value: table.tableName,
     });
   }

@@ -1,12 +1,11 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
 import { FirstRun } from '../constructs/first-run';
+import { stageTable } from '../constructs/stage-table';
 import type { ServiceConfig } from './service-config';
 
 export interface FirstRunStackProps extends StackProps {
   readonly config: ServiceConfig;
-  readonly table: ITable;
 }
 
 /**
@@ -22,7 +21,7 @@ export class FirstRunStack extends Stack {
     this.firstRun = new FirstRun(this, 'FirstRun', {
       siteUrl: config.siteUrl,
       stage: config.settings,
-      table: props.table,
+      table: stageTable(this, config.stage),
       adminEmail: config.adminEmail,
     });
   }

@@ -1,6 +1,5 @@
 import type { JobDefinition } from '@functions/routes/definition';
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
@@ -8,16 +7,16 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { ApiFunction } from '../constructs/api-function';
 import { constructIdFor, manifestFunction } from '../constructs/manifest-function';
+import { stageTable } from '../constructs/stage-table';
 import type { ServiceConfig } from './service-config';
 
 export interface JobsStackProps extends StackProps {
   readonly config: ServiceConfig;
   /** The manifest's `jobs`; any number, including none. */
   readonly jobs: Readonly<Record<string, JobDefinition>>;
-  readonly table: ITable;
 }
 
-/** One function and one EventBridge schedule per manifest job. */
+/** One function and one EventBridge schedule (on its `live` alias) per manifest job. */
 export class JobsStack extends Stack {
   readonly functions = new Map<string, ApiFunction>();
   /** Each job's dead-letter queue, keyed like `functions`: a run that failed after its retries. */
@@ -26,6 +25,7 @@ export class JobsStack extends Stack {
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
     const { config } = props;
+    const table = stageTable(this, config.stage);
     for (const [jobId, job] of Object.entries(props.jobs)) {
       const name = constructIdFor(jobId);
       const fn = manifestFunction(
@@ -35,7 +35,7 @@ export class JobsStack extends Stack {
         {
           siteUrl: config.siteUrl,
           stage: config.settings,
-          table: props.table,
+          table,
           rateProviders: { cryptoUrl: config.ratesCryptoUrl, fiatUrl: config.ratesFiatUrl },
         },
       );
@@ -50,7 +50,7 @@ export class JobsStack extends Stack {
       });
       // EventBridge invokes asynchronously: a run that fails is retried twice by Lambda, then recorded here
       // (and an alarm fires); the next scheduled run repeats its work anyway.
-      fn.configureAsyncInvoke({
+      fn.live.configureAsyncInvoke({
         retryAttempts: 2,
         maxEventAge: Duration.minutes(10),
         onFailure: new SqsDestination(deadLetters),
@@ -60,7 +60,7 @@ export class JobsStack extends Stack {
         schedule: Schedule.expression(job.schedule),
         // An event EventBridge could not deliver to the function lands in the same queue.
         targets: [
-          new LambdaFunction(fn, {
+          new LambdaFunction(fn.live, {
             retryAttempts: 2,
             maxEventAge: Duration.minutes(10),
             deadLetterQueue: deadLetters,

@@ -19,12 +19,11 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { ApiFunction } from '../constructs/api-function';
 import { constructIdFor, manifestFunction } from '../constructs/manifest-function';
+import { stageTable } from '../constructs/stage-table';
 import { mailDomain, type ServiceConfig } from './service-config';
 
 export interface MailStackProps extends StackProps {
   readonly config: ServiceConfig;
-  /** The table, with its stream: the outbox sender reads it. */
-  readonly table: ITable;
   /** The manifest's `workers`: the outbox sender and the SES feedback handler. */
   readonly workers: Readonly<Record<string, WorkerDefinition>>;
 }
@@ -93,6 +92,7 @@ export class MailStack extends Stack {
       events: [EmailSendingEvent.BOUNCE, EmailSendingEvent.COMPLAINT],
     });
 
+    const table = stageTable(this, props.config.stage, { stream: true });
     for (const [workerId, worker] of Object.entries(props.workers)) {
       const name = constructIdFor(workerId);
       const fn = manifestFunction(
@@ -107,7 +107,7 @@ export class MailStack extends Stack {
         {
           siteUrl: props.config.siteUrl,
           stage: props.config.settings,
-          table: props.table,
+          table,
           mail: { identity, from: props.config.mailFrom, configurationSet: this.configurationSet },
         },
       );
@@ -120,7 +120,7 @@ export class MailStack extends Stack {
         id: 'AwsSolutions-SQS3',
         reason: `This queue is the dead-letter queue of the ${workerId} worker; nothing consumes it but the operator.`,
       });
-      if (worker.source.kind === 'outbox') this.readOutbox(fn, worker.source, props.table, deadLetters);
+      if (worker.source.kind === 'outbox') this.readOutbox(fn, worker.source, table, deadLetters);
       else this.readFeedback(fn, worker.source.retryAttempts, deadLetters);
       this.workers.set(workerId, fn);
       this.deadLetterQueues.set(workerId, deadLetters);
@@ -147,7 +147,7 @@ export class MailStack extends Stack {
         '(dynamodb:ListStreams, which lists stream ARNs only) support no resource-level permissions; the ' +
         "stream's records are read only through DescribeStream/GetShardIterator/GetRecords on its own ARN.",
     });
-    fn.addEventSource(
+    fn.live.addEventSource(
       new DynamoEventSource(table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
         batchSize: source.batchSize,
@@ -173,7 +173,7 @@ export class MailStack extends Stack {
    * failed delivery, then the event is kept in the dead-letter queue.
    */
   private readFeedback(fn: ApiFunction, retryAttempts: number, deadLetters: Queue) {
-    fn.configureAsyncInvoke({
+    fn.live.configureAsyncInvoke({
       retryAttempts,
       maxEventAge: Duration.hours(1),
       onFailure: new SqsDestination(deadLetters),
@@ -182,7 +182,7 @@ export class MailStack extends Stack {
       description: 'SES bounce and complaint events of the configuration set',
       eventPattern: { source: ['aws.ses'], detailType: FEEDBACK_DETAIL_TYPES },
       targets: [
-        new LambdaFunction(fn, {
+        new LambdaFunction(fn.live, {
           retryAttempts,
           maxEventAge: Duration.hours(1),
           deadLetterQueue: deadLetters,

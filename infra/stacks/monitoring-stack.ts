@@ -1,4 +1,6 @@
 import { METRICS_NAMESPACE } from '@functions/commons/metrics';
+import type { JobDefinition } from '@functions/routes/definition';
+import { scheduleIntervalMs } from '@functions/routes/schedule';
 import { APPLICATION_STATUSES } from '@shared/enums';
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -14,24 +16,32 @@ import {
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
-import { type ITable, Operation } from 'aws-cdk-lib/aws-dynamodb';
+import { Operation } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, RuleTargetInput, EventField } from 'aws-cdk-lib/aws-events';
+import { SnsTopic } from 'aws-cdk-lib/aws-events-targets';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { stageTable } from '../constructs/stage-table';
+import { THROTTLED_METRIC } from './api-stage-stack';
 import type { ServiceConfig } from './service-config';
 
 export interface MonitoringStackProps extends StackProps {
   readonly config: ServiceConfig;
   readonly httpApi: IHttpApi;
-  readonly table: ITable;
-  /** The expiry job; absent while the manifest has no jobs. */
-  readonly expiryJob?: IFunction;
+  /** The manifest's jobs with their functions: each gets a heartbeat alarm. */
+  readonly jobs: ReadonlyArray<{ id: string; job: JobDefinition; fn: IFunction }>;
+  /** The outbox sender, which reads the table's stream. */
+  readonly outboxSender: IFunction;
   readonly deadLetterQueues: readonly IQueue[];
+  /** Prefix of the us-east-1 alarms (edge-monitoring-stack.ts), whose state changes come here by EventBridge. */
+  readonly edgeAlarmPrefix: string;
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
+const MINUTE = Duration.minutes(1);
 /** The operations the functions use (no Scan): an alarm's math may hold at most 10 metrics. */
 const TABLE_OPERATIONS = [
   Operation.GET_ITEM,
@@ -43,13 +53,40 @@ const TABLE_OPERATIONS = [
   Operation.BATCH_WRITE_ITEM,
   Operation.TRANSACT_WRITE_ITEMS,
 ];
-/** The expiry job's schedule (functions/routes/manifest.ts): one period per run. */
-const JOB_PERIOD = Duration.minutes(15);
 
 /**
- * The alarms, their SNS topic (mailed to `-c alarmEmail=…`) and one dashboard with the same
- * figures plus the business metrics the functions write as EMF lines (docs/operations.md).
- * Lambda figures are the region's totals: a stage has its account to itself (docs/decisions.md).
+ * Thresholds, each with its reason; docs/operations.md "Reading an alarm" has a line per alarm with
+ * the first thing to do.
+ */
+export const ALARM_THRESHOLDS = {
+  /** 5xx answers in 5 minutes: at launch volume a rate needs too many requests to mean anything. */
+  api5xxCount: 3,
+  /** Share of 4xx answers (with at least `minRequests`): a broken client or a scan. */
+  api4xxPercent: 25,
+  /** Share of 429 answers (the stage throttle and the functions' own limits). */
+  api429Percent: 2,
+  minRequests: 50,
+  /** Lambda errors of the whole stage in 5 minutes: one is noise, three are not. */
+  lambdaErrors: 3,
+  oldestUnsentMailMinutes: 15,
+  /** Minutes a feed direction may stay paused for a stale price. */
+  staleRatesMinutes: 10,
+  /** The table's stream, read by the outbox sender: mails wait this long before the alarm. */
+  streamIteratorAgeMs: 5 * 60_000,
+  /** Periods of 5 minutes CloudFront may go on sending the previous origin secret after a rotation. */
+  originSecretPreviousPeriods: 12,
+  /** SES reviews an account at 5 % bounces and pauses it at 10 %: warn well before. */
+  sesBounceRate: 0.025,
+  /** SES reviews at 0.1 % complaints and pauses at 0.5 %. */
+  sesComplaintRate: 0.001,
+} as const;
+
+/**
+ * The alarms, their SNS topic (mailed to `alarmEmail`, which prod requires) and one dashboard
+ * with the same figures plus the business metrics the functions write as EMF lines. The edge
+ * alarms (CloudFront, WAF) live in us-east-1 with their metrics; their state changes reach this
+ * topic through EventBridge (edge-monitoring-stack.ts). Lambda figures are the region's totals: a
+ * stage has its account to itself (docs/decisions.md).
  */
 export class MonitoringStack extends Stack {
   readonly topic: Topic;
@@ -58,6 +95,7 @@ export class MonitoringStack extends Stack {
   constructor(scope: Construct, id: string, props: MonitoringStackProps) {
     super(scope, id, props);
     const { config } = props;
+    const table = stageTable(this, config.stage);
     this.topic = new Topic(this, 'AlarmTopic', {
       displayName: `Exchange ${config.stage} alarms`,
       enforceSSL: true,
@@ -84,31 +122,53 @@ export class MonitoringStack extends Stack {
       this.alarms.push(created);
       return created;
     };
+    const exchange = (metricName: string, statistic: string, period: Duration, dimensionsMap?: Record<string, string>) =>
+      new Metric({ namespace: METRICS_NAMESPACE, metricName, statistic, period, dimensionsMap });
+    /** `part` as a percentage of `requests`, 0 below `minRequests` requests. */
+    const share = (part: IMetric, requests: IMetric, label: string) =>
+      new MathExpression({
+        expression: `IF(requests >= ${ALARM_THRESHOLDS.minRequests}, 100 * FILL(part, 0) / requests, 0)`,
+        usingMetrics: { requests, part },
+        period: FIVE_MINUTES,
+        label,
+      });
 
     const requests = props.httpApi.metricCount({ period: FIVE_MINUTES });
     const serverErrors = props.httpApi.metricServerError({ period: FIVE_MINUTES });
+    const clientErrors = props.httpApi.metricClientError({ period: FIVE_MINUTES });
+    const throttledRequests = exchange(THROTTLED_METRIC, 'Sum', FIVE_MINUTES);
+    alarm('Api5xx', `${ALARM_THRESHOLDS.api5xxCount} or more API answers were 5xx in 5 minutes`, serverErrors, {
+      threshold: ALARM_THRESHOLDS.api5xxCount,
+      comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    });
     alarm(
-      'Api5xxRate',
-      'More than 5 % of API requests answered 5xx in 5 minutes (at least 20 requests)',
-      new MathExpression({
-        expression: 'IF(requests >= 20, 100 * errors / requests, 0)',
-        usingMetrics: { requests, errors: serverErrors },
-        period: FIVE_MINUTES,
-        label: 'API 5xx %',
-      }),
-      { threshold: 5 },
+      'Api4xxRate',
+      `More than ${ALARM_THRESHOLDS.api4xxPercent} % of API answers were 4xx in 5 minutes (${ALARM_THRESHOLDS.minRequests} requests or more)`,
+      share(clientErrors, requests, 'API 4xx %'),
+      { threshold: ALARM_THRESHOLDS.api4xxPercent },
+    );
+    alarm(
+      'Api429Rate',
+      `More than ${ALARM_THRESHOLDS.api429Percent} % of API answers were 429 in 5 minutes (${ALARM_THRESHOLDS.minRequests} requests or more)`,
+      share(throttledRequests, requests, 'API 429 %'),
+      { threshold: ALARM_THRESHOLDS.api429Percent },
     );
 
     const lambda = (metricName: string) =>
       new Metric({ namespace: 'AWS/Lambda', metricName, statistic: 'Sum', period: FIVE_MINUTES });
-    alarm('LambdaErrors', 'A function failed (any function of the stage)', lambda('Errors'));
+    alarm(
+      'LambdaErrors',
+      `${ALARM_THRESHOLDS.lambdaErrors} or more function errors in 5 minutes (any function of the stage)`,
+      lambda('Errors'),
+      { threshold: ALARM_THRESHOLDS.lambdaErrors, comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD },
+    );
     alarm('LambdaThrottles', 'A function invocation was throttled', lambda('Throttles'));
 
-    const dynamoThrottles = props.table.metricThrottledRequestsForOperations({
+    const dynamoThrottles = table.metricThrottledRequestsForOperations({
       operations: TABLE_OPERATIONS,
       period: FIVE_MINUTES,
     });
-    const dynamoSystemErrors = props.table.metricSystemErrorsForOperations({
+    const dynamoSystemErrors = table.metricSystemErrorsForOperations({
       operations: TABLE_OPERATIONS,
       period: FIVE_MINUTES,
     });
@@ -124,35 +184,86 @@ export class MonitoringStack extends Stack {
       return depth;
     });
 
-    const jobMetrics: IMetric[] = [];
-    if (props.expiryJob) {
-      const runs = props.expiryJob.metricInvocations({ period: JOB_PERIOD, statistic: 'Sum' });
-      const failures = props.expiryJob.metricErrors({ period: JOB_PERIOD, statistic: 'Sum' });
-      alarm('ExpiryJobFailing', 'The expiry job failed', failures);
-      alarm(
-        'ExpiryJobNotSucceeding',
-        'The expiry job has not succeeded for 2 periods in a row',
-        new MathExpression({
-          expression: 'FILL(runs, 0) - FILL(failures, 0)',
-          usingMetrics: { runs, failures },
-          period: JOB_PERIOD,
-          label: 'successful runs',
-        }),
-        {
-          threshold: 1,
-          comparison: ComparisonOperator.LESS_THAN_THRESHOLD,
-          periods: 2,
-          missing: TreatMissingData.BREACHING,
-        },
-      );
-      jobMetrics.push(runs, failures);
-    }
+    // A heartbeat per job: its successful runs (JobSucceeded), judged over two of its periods.
+    const heartbeats = props.jobs.map(({ id, job }) => {
+      const period = Duration.minutes(Math.max(5, scheduleIntervalMs(job.schedule) / 60_000));
+      const beats = exchange('JobSucceeded', 'Sum', period, { Job: id });
+      alarm(`${upperFirst(id)}Heartbeat`, `The job ${id} has not finished a run for two of its periods`, beats, {
+        threshold: 1,
+        comparison: ComparisonOperator.LESS_THAN_THRESHOLD,
+        periods: 2,
+        missing: TreatMissingData.BREACHING,
+      });
+      return beats;
+    });
+
+    const oldestUnsentMail = exchange('OldestUnsentMailMinutes', 'Maximum', FIVE_MINUTES);
+    alarm(
+      'OldestUnsentMail',
+      `A mail has waited in the outbox for more than ${ALARM_THRESHOLDS.oldestUnsentMailMinutes} minutes`,
+      oldestUnsentMail,
+      { threshold: ALARM_THRESHOLDS.oldestUnsentMailMinutes },
+    );
+    const stalePaused = exchange('DirectionsPausedStale', 'Minimum', MINUTE);
+    alarm(
+      'RatesStale',
+      `A feed direction has been paused for a stale market price for ${ALARM_THRESHOLDS.staleRatesMinutes} minutes`,
+      stalePaused,
+      {
+        threshold: 1,
+        comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        periods: ALARM_THRESHOLDS.staleRatesMinutes,
+      },
+    );
+    const iteratorAge = props.outboxSender.metric('IteratorAge', { statistic: 'Maximum', period: FIVE_MINUTES });
+    alarm(
+      'OutboxStreamBehind',
+      'The outbox sender is more than 5 minutes behind the table stream',
+      iteratorAge,
+      { threshold: ALARM_THRESHOLDS.streamIteratorAgeMs },
+    );
+    alarm(
+      'OriginSecretStale',
+      'CloudFront has sent the previous origin secret for an hour: deploy the web stack with the new version',
+      exchange('OriginSecretPrevious', 'Sum', FIVE_MINUTES),
+      {
+        threshold: 1,
+        comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        periods: ALARM_THRESHOLDS.originSecretPreviousPeriods,
+      },
+    );
 
     const ses = (metricName: string) =>
       new Metric({ namespace: 'AWS/SES', metricName, statistic: 'Maximum', period: Duration.minutes(15) });
-    alarm('SesBounceRate', 'SES bounce rate above 5 %', ses('Reputation.BounceRate'), { threshold: 0.05 });
-    alarm('SesComplaintRate', 'SES complaint rate above 0.1 %', ses('Reputation.ComplaintRate'), {
-      threshold: 0.001,
+    alarm(
+      'SesBounceRate',
+      `SES bounce rate above ${ALARM_THRESHOLDS.sesBounceRate * 100} % (SES reviews the account at 5 %)`,
+      ses('Reputation.BounceRate'),
+      { threshold: ALARM_THRESHOLDS.sesBounceRate },
+    );
+    alarm(
+      'SesComplaintRate',
+      `SES complaint rate above ${ALARM_THRESHOLDS.sesComplaintRate * 100} % (SES reviews at 0.1 %, pauses at 0.5 %)`,
+      ses('Reputation.ComplaintRate'),
+      { threshold: ALARM_THRESHOLDS.sesComplaintRate },
+    );
+
+    // The us-east-1 alarms' state changes, forwarded to this region's default bus, to the same topic.
+    new Rule(this, 'EdgeAlarms', {
+      description: 'State changes of the us-east-1 alarms (CloudFront, WAF), to the alarm topic',
+      eventPattern: {
+        source: ['aws.cloudwatch'],
+        detailType: ['CloudWatch Alarm State Change'],
+        detail: { alarmName: [{ prefix: props.edgeAlarmPrefix }] },
+      },
+      targets: [
+        new SnsTopic(this.topic, {
+          message: RuleTargetInput.fromText(
+            `${EventField.fromPath('$.detail.alarmName')} is ${EventField.fromPath('$.detail.state.value')} ` +
+              `in ${EventField.fromPath('$.region')}: ${EventField.fromPath('$.detail.state.reason')}`,
+          ),
+        }),
+      ],
     });
 
     const business = (metricName: string, dimensionsMap?: Record<string, string>) =>
@@ -167,7 +278,11 @@ export class MonitoringStack extends Stack {
     const dashboard = new Dashboard(this, 'Dashboard', { dashboardName: `exchange-${config.stage}` });
     dashboard.addWidgets(new AlarmStatusWidget({ title: 'Alarms', alarms: this.alarms, width: 24 }));
     dashboard.addWidgets(
-      new GraphWidget({ title: 'API requests and 5xx', left: [requests], right: [serverErrors] }),
+      new GraphWidget({
+        title: 'API requests, 4xx, 429 and 5xx',
+        left: [requests],
+        right: [clientErrors, throttledRequests, serverErrors],
+      }),
       new GraphWidget({
         title: 'Lambda errors and throttles',
         left: [lambda('Errors'), lambda('Throttles')],
@@ -178,7 +293,8 @@ export class MonitoringStack extends Stack {
     );
     dashboard.addWidgets(
       new GraphWidget({ title: 'Dead-letter queues', left: deadLetterDepths }),
-      new GraphWidget({ title: 'Expiry job runs and failures', left: jobMetrics }),
+      new GraphWidget({ title: 'Job runs that finished', left: heartbeats }),
+      new GraphWidget({ title: 'Oldest unsent mail (minutes), stale feed directions', left: [oldestUnsentMail], right: [stalePaused] }),
       new GraphWidget({
         title: 'SES bounce and complaint rates',
         left: [ses('Reputation.BounceRate'), ses('Reputation.ComplaintRate')],
@@ -212,3 +328,5 @@ interface AlarmOptions {
   periods?: number;
   missing?: TreatMissingData;
 }
+
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

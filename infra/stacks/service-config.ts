@@ -20,6 +20,20 @@ export interface ServiceConfig {
   /** Custom domain for CloudFront; needs `certificateArn` (an ACM certificate in us-east-1). */
   readonly siteDomain?: string;
   readonly certificateArn?: string;
+  /**
+   * An ACM certificate for `siteDomain` in the stage's region: the API gets a regional custom domain
+   * of the same name, reached only through CloudFront, and its execute-api endpoint is switched off
+   * (docs/decisions.md). Without it (dev) the execute-api endpoint stays, guarded by the origin
+   * authorizer.
+   */
+  readonly apiCertificateArn?: string;
+  /**
+   * The origin secret's version CloudFront sends (`-c originSecretVersion=<VersionId>` after a
+   * rotation, docs/operations.md); without it, the version current when the reference last changed.
+   */
+  readonly originSecretVersion?: string;
+  /** Whether the WAF's managed rule groups only count (a new install's first days) or block. */
+  readonly wafManagedRules: 'count' | 'block';
   /** Base URL of the market-data provider behind `GET /api/market/ticker` (the landing ticker). */
   readonly marketDataUrl: string;
   /** Base URLs of the rates job's crypto ticker and fiat reference feed (README, "Rates that follow the market"). */
@@ -31,7 +45,26 @@ export interface ServiceConfig {
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
-export function readServiceConfig(scope: Construct, webAssetsPath?: string): ServiceConfig {
+const DAY_MS = 86_400_000;
+
+/**
+ * Counting while the stage's `countDays` after `launchedOn` have not passed (at synth time), and
+ * while no launch date was given: a new install starts gently (docs/operations.md, launch checklist).
+ */
+function wafManagedRules(settings: StageSettings, launchedOn: string | undefined, now: number) {
+  if (settings.waf.countDays === 0) return 'block';
+  if (launchedOn === undefined) return 'count';
+  const launched = Date.parse(`${launchedOn}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(launchedOn) || Number.isNaN(launched))
+    throw new Error(`Context "launchedOn" must be a date YYYY-MM-DD: ${launchedOn}`);
+  return now < launched + settings.waf.countDays * DAY_MS ? 'count' : 'block';
+}
+
+export function readServiceConfig(
+  scope: Construct,
+  webAssetsPath?: string,
+  now: number = Date.now(),
+): ServiceConfig {
   const context = (key: string): string | undefined => {
     const value: unknown = scope.node.tryGetContext(key);
     if (value === undefined || value === null || value === '') return undefined;
@@ -58,17 +91,22 @@ export function readServiceConfig(scope: Construct, webAssetsPath?: string): Ser
   const mailFrom = text('mailFrom');
   if (!mailFrom) throw new Error(`Missing CDK context "mailFrom" (set it with -c mailFrom=…)`);
   const adminEmail = text('adminEmail');
-  const alarmEmail = context('alarmEmail');
+  const alarmEmail = text('alarmEmail');
   for (const [key, value] of Object.entries({ mailFrom, adminEmail, alarmEmail }))
     if (value !== undefined && !EMAIL.test(value))
       throw new Error(`Context "${key}" is no address: ${value}`);
   const account = text('account');
   if (account !== undefined && !/^\d{12}$/.test(account))
     throw new Error(`Context "account" must be a 12-digit AWS account id: ${account}`);
-  const siteDomain = context('siteDomain');
-  const certificateArn = context('certificateArn');
+  const siteDomain = text('siteDomain');
+  const certificateArn = text('certificateArn');
   if (siteDomain && !certificateArn)
     throw new Error('Context "siteDomain" needs "certificateArn" (ACM, us-east-1)');
+  const apiCertificateArn = text('apiCertificateArn');
+  if (apiCertificateArn && !siteDomain)
+    throw new Error('Context "apiCertificateArn" needs "siteDomain": the API takes the site\'s name');
+  if (apiCertificateArn && !apiCertificateArn.startsWith(`arn:aws:acm:${settings.region}:`))
+    throw new Error(`Context "apiCertificateArn" must be an ACM certificate in ${settings.region}`);
   const marketDataUrl = context('marketDataUrl') ?? 'https://api.coingecko.com/api/v3';
   if (!/^https:\/\//.test(marketDataUrl))
     throw new Error(`Context "marketDataUrl" must be https: ${marketDataUrl}`);
@@ -87,6 +125,9 @@ export function readServiceConfig(scope: Construct, webAssetsPath?: string): Ser
     alarmEmail,
     siteDomain,
     certificateArn,
+    apiCertificateArn,
+    originSecretVersion: context('originSecretVersion'),
+    wafManagedRules: wafManagedRules(settings, context('launchedOn'), now),
     marketDataUrl,
     ratesCryptoUrl: httpsUrl('ratesCryptoUrl', 'https://api.kraken.com'),
     ratesFiatUrl: httpsUrl('ratesFiatUrl', 'https://open.er-api.com/v6'),

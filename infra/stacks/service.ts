@@ -1,7 +1,12 @@
 import { jobs, workers } from '@functions/routes/manifest';
 import { type App, Tags } from 'aws-cdk-lib';
+import type { HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
+import { API_ROUTE_GROUPS, type ApiRouteGroup, ApiRoutesStack } from './api-routes-stack';
 import { ApiStack } from './api-stack';
+import { ApiStageStack } from './api-stage-stack';
+import { BackupCopyStack } from './backup-copy-stack';
 import { DataStack } from './data-stack';
+import { EdgeMonitoringStack, edgeAlarmPrefix } from './edge-monitoring-stack';
 import { FirstRunStack } from './first-run-stack';
 import { JobsStack } from './jobs-stack';
 import { MailStack } from './mail-stack';
@@ -12,12 +17,18 @@ import { WebStack } from './web-stack';
 
 export interface ServiceStacks {
   readonly data: DataStack;
+  /** The vault in the backup region (stages with a backup plan). */
+  readonly backupCopy?: BackupCopyStack;
   readonly mail: MailStack;
   readonly api: ApiStack;
+  /** The route stacks, by group (api-routes-stack.ts). */
+  readonly apiRoutes: Readonly<Record<ApiRouteGroup, ApiRoutesStack>>;
+  readonly apiStage: ApiStageStack;
   /** Absent while the manifest has no jobs: CloudFormation rejects a stack without resources. */
   readonly jobs?: JobsStack;
   readonly web: WebStack;
   readonly waf: WafStack;
+  readonly edgeMonitoring: EdgeMonitoringStack;
   readonly firstRun: FirstRunStack;
   readonly monitoring: MonitoringStack;
 }
@@ -25,74 +36,145 @@ export interface ServiceStacks {
 /**
  * Every stack of one stage, named `exchange-<stage>-<part>` so `cdk deploy 'exchange-dev-*'`
  * deploys a stage. Pinned to the stage's region (and account, where given: prod requires one);
- * `cdk synth` still needs no AWS account.
+ * `cdk synth` still needs no AWS account. Stacks find the table through SSM parameters the data
+ * stack writes (constructs/stage-table.ts), not through exports, so a restored table can be switched in.
  */
 export function buildService(app: App, config: ServiceConfig): ServiceStacks {
   const name = (part: string) => `exchange-${config.stage}-${part}`;
   Tags.of(app).add('service', 'exchange');
   Tags.of(app).add('stage', config.stage);
+  const env = config.env;
+  const inRegion = (region: string) => ({ account: env.account, region });
 
+  const backup = config.settings.backup;
+  const backupCopy = backup
+    ? new BackupCopyStack(app, name('backup-copy'), {
+        config,
+        env: inRegion(backup.copyRegion),
+        description: `Exchange: vault for the table's daily backup copies (${backup.copyRegion})`,
+      })
+    : undefined;
   const data = new DataStack(app, name('data'), {
     config,
-    env: config.env,
-    description: 'Exchange: single DynamoDB table',
+    env,
+    crossRegionReferences: backupCopy !== undefined,
+    description: 'Exchange: single DynamoDB table, its SSM parameters and backup plan',
+    backupCopyVault: backupCopy?.vault,
   });
-  const mail = new MailStack(app, name('mail'), {
-    config,
-    env: config.env,
-    description: 'Exchange: SES identity and configuration set, outbox sender, bounce and complaint handler',
-    table: data.table,
-    workers,
-  });
+  const afterData = <T extends { addStackDependency: (stack: DataStack) => void }>(stack: T) => {
+    stack.addStackDependency(data);
+    return stack;
+  };
+  const mail = afterData(
+    new MailStack(app, name('mail'), {
+      config,
+      env,
+      description: 'Exchange: SES identity and configuration set, outbox sender, bounce and complaint handler',
+      workers,
+    }),
+  );
   const api = new ApiStack(app, name('api'), {
     config,
-    env: config.env,
-    description: 'Exchange: HTTP API and its functions',
-    table: data.table,
+    env,
+    description: 'Exchange: HTTP API, its secrets, the origin authorizer and the fallback',
+  });
+  const apiRoutes = Object.fromEntries(
+    (Object.keys(API_ROUTE_GROUPS) as ApiRouteGroup[]).map((group) => [
+      group,
+      afterData(
+        new ApiRoutesStack(app, name(`api-${group}`), {
+          config,
+          env,
+          description: `Exchange: API routes (${API_ROUTE_GROUPS[group].join(', ')})`,
+          group,
+          httpApi: api.httpApi,
+          authorizer: api.authorizer,
+          resources: api.resources,
+        }),
+      ),
+    ]),
+  ) as Record<ApiRouteGroup, ApiRoutesStack>;
+  const allRoutes = new Map<string, HttpRoute>(
+    Object.values(apiRoutes).flatMap((stack) => [...stack.routes]),
+  );
+  const apiStage = new ApiStageStack(app, name('api-stage'), {
+    config,
+    env,
+    description: "Exchange: the API's stage, its limits and access log, its custom domain",
+    httpApi: api.httpApi,
+    routes: allRoutes,
   });
   const jobsStack =
     Object.keys(jobs).length > 0
-      ? new JobsStack(app, name('jobs'), {
-          config,
-          env: config.env,
-          description: 'Exchange: scheduled jobs',
-          jobs,
-          table: data.table,
-        })
+      ? afterData(
+          new JobsStack(app, name('jobs'), {
+            config,
+            env,
+            description: 'Exchange: scheduled jobs',
+            jobs,
+          }),
+        )
       : undefined;
   // CloudFront's web ACL must be in us-east-1; its ARN reaches the web stack across regions.
   const waf = new WafStack(app, name('waf'), {
     config,
-    env: { account: config.env.account, region: WAF_REGION },
+    env: inRegion(WAF_REGION),
     crossRegionReferences: true,
     description: 'Exchange: WAF web ACL of the CloudFront distribution (us-east-1)',
   });
   const web = new WebStack(app, name('web'), {
     config,
-    env: config.env,
+    env,
     crossRegionReferences: true,
     webAclArn: waf.webAcl.attrArn,
     description: 'Exchange: CloudFront, site bucket and security headers',
     httpApi: api.httpApi,
+    apiCustomDomain: apiStage.domain?.regionalDomainName,
     originSecret: api.originSecret,
   });
-  const firstRun = new FirstRunStack(app, name('first-run'), {
+  const edgeMonitoring = new EdgeMonitoringStack(app, name('edge-monitoring'), {
     config,
-    env: config.env,
-    description: 'Exchange: deploy-time seed and first SUPER_ADMIN',
-    table: data.table,
+    env: inRegion(WAF_REGION),
+    crossRegionReferences: true,
+    description: 'Exchange: CloudFront and WAF alarms (us-east-1), forwarded to the alarm topic',
+    distributionId: web.distribution.distributionId,
+    webAclName: waf.webAclName,
+    alarmRegion: config.settings.region,
   });
+  const firstRun = afterData(
+    new FirstRunStack(app, name('first-run'), {
+      config,
+      env,
+      description: 'Exchange: deploy-time seed and first SUPER_ADMIN',
+    }),
+  );
   firstRun.addStackDependency(web);
   // The first SUPER_ADMIN's invitation leaves through the outbox: the sender must be there.
   firstRun.addStackDependency(mail);
-  const monitoring = new MonitoringStack(app, name('monitoring'), {
-    config,
-    env: config.env,
-    description: 'Exchange: alarms, their SNS topic and the dashboard',
-    httpApi: api.httpApi,
-    table: data.table,
-    expiryJob: jobsStack?.functions.get('expireStale'),
-    deadLetterQueues: [...(jobsStack?.deadLetterQueues.values() ?? []), ...mail.deadLetterQueues.values()],
-  });
-  return { data, mail, api, jobs: jobsStack, web, waf, firstRun, monitoring };
+  const monitoring = afterData(
+    new MonitoringStack(app, name('monitoring'), {
+      config,
+      env,
+      description: 'Exchange: alarms, their SNS topic and the dashboard',
+      httpApi: api.httpApi,
+      jobs: Object.entries(jobs).map(([id, job]) => ({ id, job, fn: jobsStack!.functions.get(id)! })),
+      outboxSender: mail.workers.get('sendMail')!,
+      deadLetterQueues: [...(jobsStack?.deadLetterQueues.values() ?? []), ...mail.deadLetterQueues.values()],
+      edgeAlarmPrefix: edgeAlarmPrefix(config.stage),
+    }),
+  );
+  return {
+    data,
+    backupCopy,
+    mail,
+    api,
+    apiRoutes,
+    apiStage,
+    jobs: jobsStack,
+    web,
+    waf,
+    edgeMonitoring,
+    firstRun,
+    monitoring,
+  };
 }

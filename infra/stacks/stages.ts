@@ -8,7 +8,15 @@ export interface RequestLimit {
 }
 
 /** CDK context a stage may require (`-c key=value`). */
-export type StageContextKey = 'siteUrl' | 'mailFrom' | 'adminEmail' | 'account';
+export type StageContextKey =
+  | 'siteUrl'
+  | 'mailFrom'
+  | 'adminEmail'
+  | 'account'
+  | 'alarmEmail'
+  | 'siteDomain'
+  | 'certificateArn'
+  | 'apiCertificateArn';
 
 /** Everything that differs between stages, in one place (docs/operations.md "Stages"). */
 export interface StageSettings {
@@ -21,7 +29,10 @@ export interface StageSettings {
   readonly required: readonly StageContextKey[];
   /** Placeholder context of a throw-away stage, so `cdk synth` works on a fresh clone. */
   readonly defaults: Partial<Record<StageContextKey, string>>;
-  /** Stateful resources (table, secret, buckets, log groups) on stack deletion. */
+  /**
+   * Stateful resources (table, secret, buckets, log groups) on stack deletion. Prod retains them on
+   * update and delete but not when a first create rolls back, so a failed first deploy can be retried.
+   */
   readonly removalPolicy: RemovalPolicy;
   readonly tableDeletionProtection: boolean;
   readonly throttle: {
@@ -38,8 +49,20 @@ export interface StageSettings {
   readonly logLevel: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
   /** Function and API access logs. */
   readonly logRetention: RetentionDays;
-  /** WAF rate-based rules: requests per client IP in any 5 minutes. */
-  readonly waf: { readonly sitePer5Minutes: number; readonly authPer5Minutes: number };
+  readonly waf: {
+    /** Rate-based rules: requests per client IP in any 5 minutes. */
+    readonly sitePer5Minutes: number;
+    readonly authPer5Minutes: number;
+    /**
+     * Days after `-c launchedOn=YYYY-MM-DD` during which the managed rule groups only count (their
+     * false positives show in the logs without blocking anyone); without `launchedOn` they count.
+     */
+    readonly countDays: number;
+    /** Blocked requests in 5 minutes that raise the WAF alarm. */
+    readonly blockedAlarmPer5Minutes: number;
+  };
+  /** AWS Backup: a daily backup of the table, copied to a vault in another region. */
+  readonly backup: { readonly copyRegion: string; readonly keepDays: number } | undefined;
 }
 
 export const STAGES = {
@@ -53,19 +76,30 @@ export const STAGES = {
     memoryMb: { default: 512, passwordHashing: 1024 },
     logLevel: 'DEBUG',
     logRetention: RetentionDays.ONE_WEEK,
-    waf: { sitePer5Minutes: 1000, authPer5Minutes: 100 },
+    waf: { sitePer5Minutes: 1000, authPer5Minutes: 100, countDays: 0, blockedAlarmPer5Minutes: 200 },
+    backup: undefined,
   },
   prod: {
     region: 'eu-central-1',
-    required: ['siteUrl', 'mailFrom', 'adminEmail', 'account'],
+    required: [
+      'siteUrl',
+      'mailFrom',
+      'adminEmail',
+      'account',
+      'alarmEmail',
+      'siteDomain',
+      'certificateArn',
+      'apiCertificateArn',
+    ],
     defaults: {},
-    removalPolicy: RemovalPolicy.RETAIN,
+    removalPolicy: RemovalPolicy.RETAIN_ON_UPDATE_OR_DELETE,
     tableDeletionProtection: true,
     throttle: { api: { rateLimit: 50, burstLimit: 100 }, authRoute: { rateLimit: 5, burstLimit: 10 } },
     memoryMb: { default: 512, passwordHashing: 1024 },
     logLevel: 'INFO',
     logRetention: RetentionDays.THREE_MONTHS,
-    waf: { sitePer5Minutes: 2000, authPer5Minutes: 100 },
+    waf: { sitePer5Minutes: 2000, authPer5Minutes: 100, countDays: 14, blockedAlarmPer5Minutes: 500 },
+    backup: { copyRegion: 'eu-west-1', keepDays: 35 },
   },
 } as const satisfies Record<string, StageSettings>;
 

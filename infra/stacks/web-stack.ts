@@ -18,6 +18,8 @@ import type { ServiceConfig } from './service-config';
 export interface WebStackProps extends StackProps {
   readonly config: ServiceConfig;
   readonly httpApi: IHttpApi;
+  /** The API's regional custom domain name, when it has one (api-stage-stack.ts). */
+  readonly apiCustomDomain?: string;
   readonly originSecret: ISecret;
   readonly webAclArn: string;
 }
@@ -67,6 +69,7 @@ export class WebStack extends Stack {
       siteBucket,
       logBucket,
       httpApi: props.httpApi,
+      apiCustomDomain: props.apiCustomDomain,
       originSecret: props.originSecret,
       webAclArn: props.webAclArn,
     });

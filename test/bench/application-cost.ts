@@ -1,6 +1,6 @@
 import { matchRoute } from '@functions/routes/matching';
 import type { LocalMailSender } from '@infra/local/outbox';
-import { ACCESS_LOG_FIELDS, PASSWORD_HASHING_ROUTES } from '@infra/stacks/api-stack';
+import { ACCESS_LOG_FIELDS } from '@infra/stacks/api-stage-stack';
 import { STAGES } from '@infra/stacks/stages';
 import type { CapacityMeter } from '../support/consumed-capacity';
 import { costOf, PRICES, PRICES_AS_OF, PRICES_REGION } from './prices';
@@ -133,7 +133,7 @@ export async function measureApplicationLifecycles(options: {
     const match = matchRoute(method, path);
     if (match.kind !== 'route') throw new Error(`bench: no route for ${method} ${path}`);
     const { result, footprint } = await measureFootprint(meter, () => send(method, path, token, body));
-    const hashes = (PASSWORD_HASHING_ROUTES as readonly string[]).includes(match.id);
+    const hashes = match.route.passwordHashing === true;
     const measured: ApiFootprint = {
       ...footprint,
       name,

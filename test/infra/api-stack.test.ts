@@ -1,94 +1,117 @@
 import { SECRET_TTL_MS } from '@functions/commons/secret-store';
 import { needsJwtSecret } from '@functions/routes/definition';
 import { allRoutes } from '@functions/routes/manifest';
-import type { ApiFunction } from '@infra/constructs/api-function';
+import { API_ROUTE_GROUPS, routesOfGroup } from '@infra/stacks/api-routes-stack';
 import { STAGES } from '@infra/stacks/stages';
 import type { Stack } from 'aws-cdk-lib';
-import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type SynthesizedService, synthesizeService } from './synth';
+import {
+  type ApiFunctionEntry,
+  apiFunctions,
+  apiStacks,
+  functionProperties,
+  type SynthesizedService,
+  synthesizeService,
+} from './synth';
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
 
 let service: SynthesizedService;
-let api: Template;
-let resources: Record<string, Resource>;
+let functions: Map<string, ApiFunctionEntry>;
 
-function logicalId(stack: Stack, fn: ApiFunction): string {
-  return stack.getLogicalId(fn.node.defaultChild as CfnFunction);
+function resourcesOf(stack: Stack): Record<string, Resource> {
+  return service.template(stack).toJSON().Resources as Record<string, Resource>;
 }
 
-function functionProps(fn: ApiFunction): Record<string, unknown> {
-  return resources[logicalId(service.stacks.api, fn)]!.Properties;
+function ofType(type: string): Array<{ stack: Stack; id: string; resource: Resource }> {
+  return apiStacks(service).flatMap((stack) =>
+    Object.entries(resourcesOf(stack))
+      .filter(([, resource]) => resource.Type === type)
+      .map(([id, resource]) => ({ stack, id, resource })),
+  );
 }
 
-function environmentOf(fn: ApiFunction): Record<string, unknown> {
-  return (functionProps(fn).Environment as { Variables: Record<string, unknown> }).Variables;
+function environmentOf(entry: ApiFunctionEntry): Record<string, unknown> {
+  return (functionProperties(service, entry).Environment as { Variables: Record<string, unknown> }).Variables;
 }
 
-function ofType(type: string): Resource[] {
-  return Object.values(resources).filter((resource) => resource.Type === type);
+/** The function (logical id, in the route's stack) a route's integration invokes, through its alias. */
+function functionBehindRoute(stack: Stack, route: Resource): string {
+  const resources = resourcesOf(stack);
+  const integrationId = /"Ref":"([^"]+)"/.exec(JSON.stringify(route.Properties.Target))![1]!;
+  const aliasId = (resources[integrationId]!.Properties.IntegrationUri as { Ref: string }).Ref;
+  const alias = resources[aliasId]!;
+  expect(alias.Type).toBe('AWS::Lambda::Alias');
+  expect(alias.Properties.Name).toBe('live');
+  return (alias.Properties.FunctionName as { Ref: string }).Ref;
 }
 
-/** `integrations/<id>` of a route → the logical id of the function that integration invokes. */
-function functionBehindRoute(route: Resource): string {
-  const target = JSON.stringify(route.Properties.Target);
-  const integrationId = /"Ref":"([^"]+)"/.exec(target)![1]!;
-  const uri = resources[integrationId]!.Properties.IntegrationUri as { 'Fn::GetAtt': [string, string] };
-  return uri['Fn::GetAtt'][0];
-}
+const logicalIdOf = (entry: ApiFunctionEntry) =>
+  entry.stack.getLogicalId(entry.fn.node.defaultChild as CfnFunction);
 
 beforeAll(() => {
   service = synthesizeService();
-  api = service.template(service.stacks.api);
-  resources = api.toJSON().Resources as Record<string, Resource>;
+  functions = apiFunctions(service);
 });
 
-describe('API stack', () => {
-  it('creates one function per manifest route plus one for the fallback', () => {
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(allRoutes.length + 1);
+describe('API stacks', () => {
+  it('place every route area in exactly one route stack', () => {
+    const placed = Object.values(API_ROUTE_GROUPS).flat();
+
+    expect(new Set(placed).size).toBe(placed.length);
+    expect(
+      Object.keys(API_ROUTE_GROUPS).flatMap((group) => routesOfGroup(group as never).map(([id]) => id)).sort(),
+    ).toEqual(allRoutes.map(([id]) => id).sort());
   });
 
-  it('creates one HTTP API route per manifest entry, keyed METHOD /path, plus $default', () => {
-    const routeKeys = ofType('AWS::ApiGatewayV2::Route').map((route) => route.Properties.RouteKey);
+  it('create one function per manifest route, plus the fallback and the origin authorizer', () => {
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(allRoutes.length + 2);
+    expect(functions.size).toBe(allRoutes.length + 2);
+  });
+
+  it('create one HTTP API route per manifest entry, keyed METHOD /path, plus $default', () => {
+    const routeKeys = ofType('AWS::ApiGatewayV2::Route').map(({ resource }) => resource.Properties.RouteKey);
 
     expect(routeKeys.sort()).toEqual(
       [...allRoutes.map(([, route]) => `${route.method} ${route.path}`), '$default'].sort(),
     );
   });
 
-  it('sends each route to the function built for that manifest entry', () => {
+  it("send each route to the live alias of the function built for that manifest entry", () => {
     for (const [routeId, route] of allRoutes) {
-      const routeResource = ofType('AWS::ApiGatewayV2::Route').find(
-        (candidate) => candidate.Properties.RouteKey === `${route.method} ${route.path}`,
+      const { stack, resource } = ofType('AWS::ApiGatewayV2::Route').find(
+        (candidate) => candidate.resource.Properties.RouteKey === `${route.method} ${route.path}`,
       )!;
-      const expected = logicalId(service.stacks.api, service.stacks.api.functions.get(routeId)!);
+      const entry = functions.get(routeId)!;
 
-      expect(functionBehindRoute(routeResource), routeId).toBe(expected);
+      expect(stack, routeId).toBe(entry.stack);
+      expect(functionBehindRoute(stack, resource), routeId).toBe(logicalIdOf(entry));
     }
   });
 
-  it('answers unknown paths and methods with the fallback function through $default', () => {
-    const defaultRoute = ofType('AWS::ApiGatewayV2::Route').find(
-      (r) => r.Properties.RouteKey === '$default',
+  it('answer unknown paths and methods with the fallback function through $default', () => {
+    const { stack, resource } = ofType('AWS::ApiGatewayV2::Route').find(
+      ({ resource }) => resource.Properties.RouteKey === '$default',
     )!;
-    const fallback = service.stacks.api.functions.get('$default')!;
 
-    expect(functionBehindRoute(defaultRoute)).toBe(logicalId(service.stacks.api, fallback));
+    expect(functionBehindRoute(stack, resource)).toBe(logicalIdOf(functions.get('$default')!));
   });
 
-  it('runs every function on Node 22, arm64, with the ESM bundle handler', () => {
-    api.allResourcesProperties('AWS::Lambda::Function', {
-      Runtime: 'nodejs22.x',
-      Architectures: ['arm64'],
-      Handler: 'index.handler',
-    });
+  it('run every function on Node 22, arm64, with the ESM bundle handler', () => {
+    for (const { resource } of ofType('AWS::Lambda::Function')) {
+      expect(resource.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+      });
+    }
   });
 
-  it('gives every function the site URL and the logging settings', () => {
-    for (const fn of service.stacks.api.functions.values()) {
-      expect(environmentOf(fn)).toMatchObject({
+  it('give every function the site URL and the logging settings', () => {
+    for (const entry of functions.values()) {
+      expect(environmentOf(entry)).toMatchObject({
         SITE_URL: 'https://exchange.example.com',
         SERVICE_NAME: expect.any(String),
         LOG_LEVEL: expect.any(String),
@@ -97,84 +120,83 @@ describe('API stack', () => {
     }
   });
 
-  it('sets TABLE_NAME exactly on the functions whose manifest entry uses the table', () => {
+  it('set TABLE_NAME exactly on the functions whose manifest entry uses the table, from the SSM parameter', () => {
     for (const [routeId, route] of allRoutes) {
-      const environment = environmentOf(service.stacks.api.functions.get(routeId)!);
+      const environment = environmentOf(functions.get(routeId)!);
 
       expect('TABLE_NAME' in environment, routeId).toBe(route.uses.table !== undefined);
+      if (route.uses.table)
+        expect(JSON.stringify(environment.TABLE_NAME), routeId).toMatch(/"Ref":"SsmParameterValueexchangedevtablename/);
     }
   });
 
-  it('sets MAIL_FROM exactly on the functions whose manifest entry sends mail', () => {
+  it('set MARKET_DATA_URL exactly on the functions whose manifest entry calls the provider', () => {
     for (const [routeId, route] of allRoutes) {
-      const environment = environmentOf(service.stacks.api.functions.get(routeId)!);
-
-      expect('MAIL_FROM' in environment, routeId).toBe(route.uses.mail === true);
-    }
-  });
-
-  it('sets MARKET_DATA_URL exactly on the functions whose manifest entry calls the provider', () => {
-    for (const [routeId, route] of allRoutes) {
-      const environment = environmentOf(service.stacks.api.functions.get(routeId)!);
-
-      expect(environment.MARKET_DATA_URL, routeId).toBe(
+      expect(environmentOf(functions.get(routeId)!).MARKET_DATA_URL, routeId).toBe(
         route.uses.marketData ? 'https://api.coingecko.com/api/v3' : undefined,
       );
     }
   });
 
-  it('gives the JWT secret and the extension that reads it exactly to the functions that handle tokens', () => {
+  it('give the JWT secret and the extension that reads it exactly to the functions that handle tokens', () => {
     for (const [routeId, route] of allRoutes) {
-      const fn = service.stacks.api.functions.get(routeId)!;
-      const environment = environmentOf(fn);
+      const entry = functions.get(routeId)!;
+      const environment = environmentOf(entry);
       const handlesTokens = needsJwtSecret(route.access, route.uses);
+      const readsSecrets = handlesTokens || route.uses.mfaKey === true;
 
-      expect(environment.JWT_SECRET_ARN, routeId).toEqual(
-        handlesTokens ? { Ref: expect.stringMatching(/^JwtSigningKey/) } : undefined,
+      expect(JSON.stringify(environment.JWT_SECRET_ARN ?? null), routeId).toMatch(
+        handlesTokens ? /JwtSigningKey/ : /^null$/,
       );
       // The extension keeps a key no longer than the function does: KEY_ROLLOVER_MS counts on both.
       expect(environment.SECRETS_MANAGER_TTL, routeId).toBe(
-        handlesTokens ? String(SECRET_TTL_MS / 1000) : undefined,
+        readsSecrets ? String(SECRET_TTL_MS / 1000) : undefined,
       );
       // A mapping lookup in a region-agnostic stack, the layer ARN itself in a pinned one.
       expect(
-        /Paramsandsecrets|Parameters-and-Secrets/.test(JSON.stringify(functionProps(fn).Layers ?? [])),
+        /Paramsandsecrets|Parameters-and-Secrets/.test(JSON.stringify(functionProperties(service, entry).Layers ?? [])),
         routeId,
-      ).toBe(handlesTokens);
+      ).toBe(readsSecrets);
     }
-    const fallback = environmentOf(service.stacks.api.functions.get('$default')!);
-    expect(fallback.JWT_SECRET_ARN).toBeUndefined();
+    expect(environmentOf(functions.get('$default')!).JWT_SECRET_ARN).toBeUndefined();
   });
 
-  it('gives the key that seals TOTP secrets exactly to the functions that set up or check a second factor', () => {
+  it('give the key that seals TOTP secrets exactly to the functions that set up or check a second factor', () => {
     for (const [routeId, route] of allRoutes) {
-      const environment = environmentOf(service.stacks.api.functions.get(routeId)!);
-
-      expect(environment.MFA_KEY_ARN, routeId).toEqual(
-        route.uses.mfaKey ? { Ref: expect.stringMatching(/^MfaSealingKey/) } : undefined,
+      expect(JSON.stringify(environmentOf(functions.get(routeId)!).MFA_KEY_ARN ?? null), routeId).toMatch(
+        route.uses.mfaKey ? /MfaSealingKey/ : /^null$/,
       );
     }
   });
 
-  it('writes every function log to its own log group with a retention', () => {
-    for (const fn of service.stacks.api.functions.values()) {
-      const logGroupId = (functionProps(fn).LoggingConfig as { LogGroup: { Ref: string } }).LogGroup.Ref;
+  it('write every function log to its own log group with a retention', () => {
+    for (const entry of functions.values()) {
+      const logGroupId = (functionProperties(service, entry).LoggingConfig as { LogGroup: { Ref: string } })
+        .LogGroup.Ref;
 
-      expect(resources[logGroupId]!.Properties.RetentionInDays).toBeGreaterThan(0);
+      expect(resourcesOf(entry.stack)[logGroupId]!.Properties.RetentionInDays).toBeGreaterThan(0);
     }
   });
 
-  it('generates the JWT signing key in Secrets Manager instead of writing it into the template', () => {
-    const [secret] = ofType('AWS::SecretsManager::Secret');
-    const generate = secret!.Properties.GenerateSecretString as Record<string, unknown>;
+  it('give the bcrypt routes the stage memory for password hashing, the others the default', () => {
+    for (const [routeId, route] of allRoutes) {
+      expect(functionProperties(service, functions.get(routeId)!).MemorySize, routeId).toBe(
+        route.passwordHashing ? STAGES.dev.memoryMb.passwordHashing : STAGES.dev.memoryMb.default,
+      );
+    }
+  });
+
+  it('generate the JWT signing key in Secrets Manager instead of writing it into the template', () => {
+    const { resource: secret } = ofType('AWS::SecretsManager::Secret').find(({ id }) => id.startsWith('JwtSigningKey'))!;
+    const generate = secret.Properties.GenerateSecretString as Record<string, unknown>;
 
     expect(generate.PasswordLength).toBeGreaterThanOrEqual(64);
     expect(generate.ExcludePunctuation).toBe(true);
-    expect(secret!.Properties.SecretString).toBeUndefined();
+    expect(secret.Properties.SecretString).toBeUndefined();
   });
 
-  it('throttles the default stage and writes access logs to a log group', () => {
-    api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+  it('throttle the default stage and write access logs to a log group', () => {
+    service.template(service.stacks.apiStage).hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       AutoDeploy: true,
       DefaultRouteSettings: {
@@ -182,6 +204,13 @@ describe('API stack', () => {
         ThrottlingBurstLimit: STAGES.dev.throttle.api.burstLimit,
       },
       AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^AccessLogs'), 'Arn'] } },
+    });
+  });
+
+  it("count the stage's 429s from the access log, where they are the only trace", () => {
+    service.template(service.stacks.apiStage).hasResourceProperties('AWS::Logs::MetricFilter', {
+      FilterPattern: '{ $.status = 429 }',
+      MetricTransformations: [{ MetricNamespace: 'Exchange', MetricName: 'ApiThrottled', MetricValue: '1' }],
     });
   });
 });

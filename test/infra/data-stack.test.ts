@@ -1,5 +1,6 @@
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '@functions/data/table-definition';
-import type { Template } from 'aws-cdk-lib/assertions';
+import { Stack } from 'aws-cdk-lib';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROD_CONTEXT, type SynthesizedService, synthesizeService } from './synth';
 
@@ -78,10 +79,43 @@ describe('data stack', () => {
     expect(tableResource(table).DeletionPolicy).toBe('Delete');
   });
 
-  it('retains the table and turns on deletion protection in prod', () => {
+  it('retains the table and turns on deletion protection in prod (but lets a failed first create remove it)', () => {
     const prodTable = tableResource(prod.template(prod.stacks.data));
 
-    expect(prodTable.DeletionPolicy).toBe('Retain');
+    expect(prodTable.DeletionPolicy).toBe('RetainExceptOnCreate');
     expect(prodTable.Properties.DeletionProtectionEnabled).toBe(true);
+  });
+
+  it('names the table and its stream in SSM parameters, which every other stack reads instead of exports', () => {
+    const data = prod.template(prod.stacks.data);
+    data.hasResourceProperties('AWS::SSM::Parameter', {
+      Name: '/exchange/prod/table/name',
+      Value: { Ref: Match.stringLikeRegexp('^Table') },
+    });
+    data.hasResourceProperties('AWS::SSM::Parameter', {
+      Name: '/exchange/prod/table/stream-arn',
+      Value: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Table'), 'StreamArn'] },
+    });
+    const others = prod.app.node.children.filter(
+      (child) => child instanceof Stack && child !== prod.stacks.data,
+    ) as Stack[];
+    for (const stack of others)
+      expect(JSON.stringify(prod.template(stack).toJSON()), stack.stackName).not.toMatch(/exchange-prod-data:/);
+  });
+
+  it('backs the table up daily and copies each backup to the vault in another region', () => {
+    const data = prod.template(prod.stacks.data);
+    const plan = Object.values(data.findResources('AWS::Backup::BackupPlan'))[0] as {
+      Properties: { BackupPlan: { BackupPlanRule: Array<Record<string, unknown>> } };
+    };
+    const [rule] = plan.Properties.BackupPlan.BackupPlanRule;
+
+    expect(rule!.ScheduleExpression).toBe('cron(0 3 * * ? *)');
+    expect(JSON.stringify(rule!.CopyActions)).toMatch(/DestinationBackupVaultArn/);
+    expect(prod.stacks.backupCopy!.region).toBe('eu-west-1');
+    data.hasResourceProperties('AWS::Backup::BackupSelection', {
+      BackupSelection: Match.objectLike({ Resources: [{ 'Fn::GetAtt': [Match.stringLikeRegexp('^Table'), 'Arn'] }] }),
+    });
+    expect(dev.stacks.backupCopy).toBeUndefined();
   });
 });

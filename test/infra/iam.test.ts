@@ -1,11 +1,10 @@
 import { needsJwtSecret, type ResourceUse } from '@functions/routes/definition';
-import { allRoutes, fallbackRoute } from '@functions/routes/manifest';
-import type { ApiFunction } from '@infra/constructs/api-function';
+import { allRoutes, fallbackRoute, originAuthorizer } from '@functions/routes/manifest';
 import { Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnRole } from 'aws-cdk-lib/aws-iam';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type SynthesizedService, synthesizeService } from './synth';
+import { type ApiFunctionEntry, apiFunctions, apiStacks, type SynthesizedService, synthesizeService } from './synth';
 
 interface Statement {
   Effect: string;
@@ -15,11 +14,13 @@ interface Statement {
 
 let service: SynthesizedService;
 
-/** What each API function declares it uses, keyed like `ApiStack.functions`. */
+/** What each API function declares it uses, keyed like `apiFunctions`. */
 const usesById = new Map<string, ResourceUse>([
   ...allRoutes.map(([routeId, route]): [string, ResourceUse] => [routeId, route.uses]),
   ['$default', fallbackRoute.uses],
+  ['$authorizer', originAuthorizer.uses],
 ]);
+let functions: Map<string, ApiFunctionEntry>;
 
 function statementsIn(stack: Stack): Statement[] {
   const policies = service.template(stack).findResources('AWS::IAM::Policy');
@@ -39,8 +40,8 @@ function actionsOf(statement: Statement): string[] {
 }
 
 /** The statements of the policy attached to one function's role. */
-function statementsOf(fn: ApiFunction): Statement[] {
-  const stack = service.stacks.api;
+function statementsOf(id: string): Statement[] {
+  const { stack, fn } = functions.get(id)!;
   const roleId = stack.getLogicalId(fn.role!.node.defaultChild as CfnRole);
   const policies = service.template(stack).findResources('AWS::IAM::Policy');
   return Object.values(policies)
@@ -56,8 +57,8 @@ function statementsOf(fn: ApiFunction): Statement[] {
     .flatMap((properties) => properties.PolicyDocument.Statement);
 }
 
-function dynamoActionsOf(fn: ApiFunction): string[] {
-  return statementsOf(fn)
+function dynamoActionsOf(id: string): string[] {
+  return statementsOf(id)
     .flatMap(actionsOf)
     .filter((action) => action.startsWith('dynamodb:'));
 }
@@ -71,6 +72,7 @@ const WRITE_ACTIONS = [
 
 beforeAll(() => {
   service = synthesizeService();
+  functions = apiFunctions(service);
 });
 
 describe('IAM grants', () => {
@@ -116,7 +118,7 @@ describe('IAM grants', () => {
     const readers = [...usesById].filter(([, uses]) => uses.table === 'read');
 
     for (const [routeId] of readers) {
-      const actions = dynamoActionsOf(service.stacks.api.functions.get(routeId)!);
+      const actions = dynamoActionsOf(routeId);
 
       expect(actions, routeId).toContain('dynamodb:Query');
       expect(
@@ -130,13 +132,13 @@ describe('IAM grants', () => {
     const nonUsers = [...usesById].filter(([, uses]) => uses.table === undefined);
 
     for (const [routeId] of nonUsers) {
-      expect(dynamoActionsOf(service.stacks.api.functions.get(routeId)!), routeId).toEqual([]);
+      expect(dynamoActionsOf(routeId), routeId).toEqual([]);
     }
   });
 
   it('grants SES sending only to functions that send mail', () => {
     for (const [routeId, uses] of usesById) {
-      const sesActions = statementsOf(service.stacks.api.functions.get(routeId)!)
+      const sesActions = statementsOf(routeId)
         .flatMap(actionsOf)
         .filter((action) => action.startsWith('ses:'));
 
@@ -144,19 +146,25 @@ describe('IAM grants', () => {
     }
   });
 
-  it('lets only the functions that handle tokens read the JWT signing key', () => {
-    for (const [routeId, route] of allRoutes) {
-      const secretActions = statementsOf(service.stacks.api.functions.get(routeId)!)
-        .flatMap(actionsOf)
-        .filter((action) => action.startsWith('secretsmanager:'));
-
-      expect(secretActions.length > 0, routeId).toBe(needsJwtSecret(route.access, route.uses));
+  it('lets each function read exactly the secrets it uses: the JWT key, the TOTP key, the origin secret', () => {
+    const secretOf = (statement: Statement) => JSON.stringify(statement.Resource);
+    for (const [id, uses] of usesById) {
+      const read = statementsOf(id).filter((statement) =>
+        actionsOf(statement).some((action) => action.startsWith('secretsmanager:')),
+      );
+      const route = allRoutes.find(([routeId]) => routeId === id)?.[1];
+      expect(read.some((s) => /JwtSigningKey/.test(secretOf(s))), id).toBe(
+        route !== undefined && needsJwtSecret(route.access, route.uses),
+      );
+      expect(read.some((s) => /MfaSealingKey/.test(secretOf(s))), id).toBe(uses.mfaKey === true);
+      expect(read.some((s) => /OriginSecret/.test(secretOf(s))), id).toBe(uses.originSecret === true);
     }
   });
 
   it('does not attach the AWS managed basic execution policy, whose log rights cover every log group', () => {
-    const roles = Object.values(service.template(service.stacks.api).findResources('AWS::IAM::Role'));
-
-    expect(JSON.stringify(roles)).not.toContain('AWSLambdaBasicExecutionRole');
+    for (const stack of apiStacks(service)) {
+      const roles = Object.values(service.template(stack).findResources('AWS::IAM::Role'));
+      expect(JSON.stringify(roles), stack.stackName).not.toContain('AWSLambdaBasicExecutionRole');
+    }
   });
 });

@@ -1,6 +1,5 @@
 import type { JobDefinition } from '@functions/routes/definition';
 import { jobs } from '@functions/routes/manifest';
-import { DataStack } from '@infra/stacks/data-stack';
 import { JobsStack } from '@infra/stacks/jobs-stack';
 import type { ServiceConfig } from '@infra/stacks/service-config';
 import { STAGES } from '@infra/stacks/stages';
@@ -33,6 +32,7 @@ const config: ServiceConfig = {
   marketDataUrl: 'https://api.coingecko.com/api/v3',
   ratesCryptoUrl: 'https://api.kraken.com',
   ratesFiatUrl: 'https://open.er-api.com/v6',
+  wafManagedRules: 'block',
 };
 
 let sample: Template;
@@ -40,8 +40,7 @@ let manifest: Template;
 
 beforeAll(() => {
   const app = new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } });
-  const data = new DataStack(app, 'data', { config });
-  const shared = { config, table: data.table };
+  const shared = { config };
   const sampleStack = new JobsStack(app, 'sample-jobs', { ...shared, jobs: sampleJobs });
   const manifestStack = new JobsStack(app, 'manifest-jobs', { ...shared, jobs });
   sample = Template.fromStack(sampleStack);

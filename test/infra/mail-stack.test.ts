@@ -19,9 +19,10 @@ beforeAll(() => {
   mail = prod.template(prod.stacks.mail);
 });
 
-const logicalIdOf = (workerId: string) => {
+/** The logical id of a worker's `live` alias, which its event sources invoke. */
+const aliasIdOf = (workerId: string) => {
   const fn = prod.stacks.mail.workers.get(workerId)!;
-  return prod.stacks.mail.getLogicalId(fn.node.defaultChild as never);
+  return prod.stacks.mail.getLogicalId(fn.live.node.defaultChild as never);
 };
 
 /** The statements of the policies attached to one worker's role. */
@@ -82,12 +83,12 @@ describe('mail stack: configuration set and bounce/complaint events', () => {
   });
 
   it('hands those events to the feedback worker, retried and then kept in its dead-letter queue', () => {
-    const feedback = logicalIdOf('mailFeedback');
+    const feedback = aliasIdOf('mailFeedback');
     mail.hasResourceProperties('AWS::Events::Rule', {
       EventPattern: { source: ['aws.ses'], 'detail-type': ['Email Bounced', 'Email Complaint Received'] },
       Targets: [
         Match.objectLike({
-          Arn: { 'Fn::GetAtt': [feedback, 'Arn'] },
+          Arn: { Ref: feedback },
           RetryPolicy: {
             MaximumRetryAttempts: workers.mailFeedback.source.retryAttempts,
             MaximumEventAgeInSeconds: 3600,
@@ -99,7 +100,7 @@ describe('mail stack: configuration set and bounce/complaint events', () => {
       ],
     });
     mail.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
-      FunctionName: { Ref: feedback },
+      Qualifier: { 'Fn::Select': [7, { 'Fn::Split': [':', { Ref: feedback }] }] },
       MaximumRetryAttempts: workers.mailFeedback.source.retryAttempts,
       DestinationConfig: {
         OnFailure: {
@@ -122,8 +123,10 @@ describe('mail stack: the outbox sender', () => {
     const mapping = Object.values(mail.findResources('AWS::Lambda::EventSourceMapping')) as Resource[];
 
     expect(mapping).toHaveLength(1);
+    expect(JSON.stringify(mapping[0]!.Properties.FunctionName)).toMatch(
+      new RegExp(`"Ref":"${aliasIdOf('sendMail')}".*":live"`),
+    );
     expect(mapping[0]!.Properties).toMatchObject({
-      FunctionName: { Ref: logicalIdOf('sendMail') },
       StartingPosition: 'TRIM_HORIZON',
       BatchSize: workers.sendMail.source.batchSize,
       MaximumRetryAttempts: workers.sendMail.source.retryAttempts,
@@ -133,7 +136,8 @@ describe('mail stack: the outbox sender', () => {
         OnFailure: { Destination: { 'Fn::GetAtt': [expect.stringMatching(/^SendMailDeadLetters/), 'Arn'] } },
       },
     });
-    expect(JSON.stringify(mapping[0]!.Properties.EventSourceArn)).toContain('StreamArn');
+    // The stream of the stage's table, as the data stack's SSM parameter names it.
+    expect(JSON.stringify(mapping[0]!.Properties.EventSourceArn)).toMatch(/SsmParameterValueexchangeprodtablestreamarn/);
     expect(workers.sendMail.source.retryAttempts).toBeGreaterThan(0);
     expect(workers.sendMail.source.retryAttempts).toBeLessThanOrEqual(5);
   });
@@ -159,7 +163,7 @@ describe('mail stack: the outbox sender', () => {
       statements.filter((statement) => actionsOf(statement).some((action) => action.startsWith(prefix)));
 
     expect(on('dynamodb:GetRecords').length).toBe(1);
-    expect(JSON.stringify(on('dynamodb:GetRecords')[0]!.Resource)).toContain('StreamArn');
+    expect(JSON.stringify(on('dynamodb:GetRecords')[0]!.Resource)).toMatch(/SsmParameterValueexchangeprodtablestreamarn/);
     expect(statements.flatMap(actionsOf)).toEqual(
       expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:GetItem', 'sqs:SendMessage']),
     );

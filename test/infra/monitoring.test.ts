@@ -1,5 +1,12 @@
 import { METRICS_NAMESPACE } from '@functions/commons/metrics';
+import { jobs } from '@functions/routes/manifest';
+import { CLOUDFRONT_5XX_COUNT, edgeAlarmPrefix } from '@infra/stacks/edge-monitoring-stack';
+import { ALARM_THRESHOLDS } from '@infra/stacks/monitoring-stack';
+import { STAGES } from '@infra/stacks/stages';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '@infra/constructs/bundling';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROD_CONTEXT, type SynthesizedService, synthesizeService } from './synth';
 
@@ -10,7 +17,7 @@ let monitoring: Template;
 let alarms: Record<string, Resource>;
 
 beforeAll(() => {
-  prod = synthesizeService({ context: { ...PROD_CONTEXT, alarmEmail: 'oncall@example.org' } });
+  prod = synthesizeService({ context: PROD_CONTEXT });
   monitoring = prod.template(prod.stacks.monitoring);
   alarms = monitoring.findResources('AWS::CloudWatch::Alarm') as Record<string, Resource>;
 });
@@ -25,7 +32,7 @@ describe('alarms and their topic', () => {
   it('mails the alarm topic to alarmEmail and sends every alarm and recovery to it', () => {
     monitoring.hasResourceProperties('AWS::SNS::Subscription', {
       Protocol: 'email',
-      Endpoint: 'oncall@example.org',
+      Endpoint: PROD_CONTEXT.alarmEmail,
     });
     for (const resource of Object.values(alarms)) {
       expect(resource.Properties.AlarmActions).toEqual([{ Ref: expect.stringMatching(/^AlarmTopic/) }]);
@@ -33,18 +40,30 @@ describe('alarms and their topic', () => {
     }
   });
 
-  it('watches the API 5xx rate above 5 %', () => {
-    const props = alarm('Api5xxRate');
-    expect(props.Threshold).toBe(5);
-    expect(JSON.stringify(props.Metrics)).toContain('100 * errors / requests');
-    expect(JSON.stringify(props.Metrics)).toContain('"MetricName":"5xx"');
+  it('counts API 5xx answers, so three in 5 minutes fire at launch volume', () => {
+    expect(alarm('Api5xx')).toMatchObject({
+      MetricName: '5xx',
+      Statistic: 'Sum',
+      Threshold: ALARM_THRESHOLDS.api5xxCount,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
   });
 
-  it('watches Lambda errors and throttles, DynamoDB throttles and system errors', () => {
+  it('watches the shares of 4xx and of 429 answers, the latter from the access log', () => {
+    const rate4xx = JSON.stringify(alarm('Api4xxRate').Metrics);
+    const rate429 = JSON.stringify(alarm('Api429Rate').Metrics);
+
+    expect(rate4xx).toContain('"MetricName":"4xx"');
+    expect(rate429).toContain('"MetricName":"ApiThrottled"');
+    expect(rate429).toContain(`requests >= ${ALARM_THRESHOLDS.minRequests}`);
+    expect(alarm('Api429Rate').Threshold).toBe(ALARM_THRESHOLDS.api429Percent);
+  });
+
+  it('watches Lambda errors (three in 5 minutes, not any one) and throttles, DynamoDB throttles and system errors', () => {
     expect(alarm('LambdaErrors')).toMatchObject({
       MetricName: 'Errors',
       Namespace: 'AWS/Lambda',
-      Threshold: 0,
+      Threshold: ALARM_THRESHOLDS.lambdaErrors,
     });
     expect(alarm('LambdaThrottles')).toMatchObject({ MetricName: 'Throttles', Namespace: 'AWS/Lambda' });
     expect(JSON.stringify(alarm('DynamoThrottles').Metrics)).toContain('ThrottledRequests');
@@ -59,26 +78,48 @@ describe('alarms and their topic', () => {
 
     expect(queues.length).toBeGreaterThan(0);
     expect(depthAlarms).toHaveLength(queues.length);
-    for (const [, resource] of depthAlarms)
-      expect(resource.Properties).toMatchObject({
-        MetricName: 'ApproximateNumberOfMessagesVisible',
-        Threshold: 0,
-        ComparisonOperator: 'GreaterThanThreshold',
-      });
   });
 
-  it('alarms when the expiry job fails, and when it has not succeeded for 2 periods', () => {
-    expect(alarm('ExpiryJobFailing')).toMatchObject({ MetricName: 'Errors', Threshold: 0 });
-    expect(alarm('ExpiryJobNotSucceeding')).toMatchObject({
+  it('keeps a heartbeat per scheduled job: no finished run for two of its periods fires', () => {
+    for (const id of Object.keys(jobs)) {
+      const heartbeat = alarm(`${id.charAt(0).toUpperCase()}${id.slice(1)}Heartbeat`);
+      expect(heartbeat, id).toMatchObject({
+        MetricName: 'JobSucceeded',
+        Namespace: METRICS_NAMESPACE,
+        Dimensions: [{ Name: 'Job', Value: id }],
+        Threshold: 1,
+        ComparisonOperator: 'LessThanThreshold',
+        EvaluationPeriods: 2,
+        TreatMissingData: 'breaching',
+      });
+      expect(heartbeat.Period, id).toBeGreaterThanOrEqual(300);
+    }
+  });
+
+  it('alarms on the oldest unsent mail, stale feed directions, the outbox stream and a stale origin secret', () => {
+    expect(alarm('OldestUnsentMail')).toMatchObject({
+      MetricName: 'OldestUnsentMailMinutes',
+      Statistic: 'Maximum',
+      Threshold: ALARM_THRESHOLDS.oldestUnsentMailMinutes,
+    });
+    expect(alarm('RatesStale')).toMatchObject({
+      MetricName: 'DirectionsPausedStale',
+      Period: 60,
+      EvaluationPeriods: ALARM_THRESHOLDS.staleRatesMinutes,
       Threshold: 1,
-      ComparisonOperator: 'LessThanThreshold',
-      EvaluationPeriods: 2,
-      TreatMissingData: 'breaching',
+    });
+    expect(alarm('OutboxStreamBehind')).toMatchObject({
+      MetricName: 'IteratorAge',
+      Threshold: ALARM_THRESHOLDS.streamIteratorAgeMs,
+    });
+    expect(alarm('OriginSecretStale')).toMatchObject({
+      MetricName: 'OriginSecretPrevious',
+      EvaluationPeriods: ALARM_THRESHOLDS.originSecretPreviousPeriods,
     });
   });
 
-  it('alarms on an SES bounce rate above 5 % and a complaint rate above 0.1 %', () => {
-    expect(alarm('SesBounceRate')).toMatchObject({ MetricName: 'Reputation.BounceRate', Threshold: 0.05 });
+  it("warns of SES bounces below SES's own review threshold of 5 %, and of complaints above 0.1 %", () => {
+    expect(alarm('SesBounceRate')).toMatchObject({ MetricName: 'Reputation.BounceRate', Threshold: 0.025 });
     expect(alarm('SesComplaintRate')).toMatchObject({
       MetricName: 'Reputation.ComplaintRate',
       Threshold: 0.001,
@@ -89,25 +130,61 @@ describe('alarms and their topic', () => {
     const [dashboard] = Object.values(monitoring.findResources('AWS::CloudWatch::Dashboard')) as Resource[];
     const body = JSON.stringify(dashboard!.Properties.DashboardBody);
 
-    for (const figure of [
-      'ApplicationsCreated',
-      'StatusChanges',
-      'FailedLogins',
-      'MailsQueued',
-      'MailsSent',
-      'MailsFailed',
-      'MailsSuppressed',
-    ])
+    for (const figure of ['ApplicationsCreated', 'StatusChanges', 'FailedLogins', 'MailsQueued', 'MailsSent'])
       expect(body).toContain(figure);
     expect(body).toContain(METRICS_NAMESPACE);
-    expect(body).toContain('alarm');
+  });
+
+  it('gives every alarm a line in docs/operations.md', () => {
+    const operations = readFileSync(path.join(PROJECT_ROOT, 'docs/operations.md'), 'utf8');
+    const names = [
+      ...Object.keys(alarms).map((id) => id.replace(/[0-9A-F]{8}$/, '').replace(/^DeadLetters\d+$/, 'DeadLetters')),
+      'CloudFront5xx',
+      'WafBlocks',
+    ].map((name) => name.replace(/^(\w+)Heartbeat$/, '…Heartbeat'));
+    for (const name of new Set(names)) expect(operations, name).toContain(`\`${name}`);
   });
 });
 
-describe('the expiry job and tracing', () => {
-  it("sends a failed run to the job's dead-letter queue after two retries", () => {
-    const jobs = prod.template(prod.stacks.jobs!);
-    jobs.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+describe('edge alarms (us-east-1)', () => {
+  it('alarm on CloudFront 5xx answers as a count and on a spike of WAF blocks', () => {
+    const edge = prod.template(prod.stacks.edgeMonitoring);
+    const prefix = edgeAlarmPrefix('prod');
+    edge.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmName: `${prefix}CloudFront5xx`,
+      Threshold: CLOUDFRONT_5XX_COUNT,
+      Metrics: Match.arrayWith([
+        Match.objectLike({ MetricStat: Match.objectLike({ Metric: Match.objectLike({ MetricName: '5xxErrorRate' }) }) }),
+      ]),
+    });
+    edge.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmName: `${prefix}WafBlocks`,
+      MetricName: 'BlockedRequests',
+      Namespace: 'AWS/WAFV2',
+      Threshold: STAGES.prod.waf.blockedAlarmPer5Minutes,
+    });
+    expect(prod.stacks.edgeMonitoring.region).toBe('us-east-1');
+  });
+
+  it("route their state changes to the stage region's bus, and from there to the same topic", () => {
+    const prefix = edgeAlarmPrefix('prod');
+    const [forward] = Object.values(
+      prod.template(prod.stacks.edgeMonitoring).findResources('AWS::Events::Rule'),
+    ) as Resource[];
+    expect(forward!.Properties.EventPattern).toMatchObject({ detail: { alarmName: [{ prefix }] } });
+    expect(JSON.stringify(forward!.Properties.Targets)).toContain(':events:eu-central-1:123456789012:event-bus/default');
+    monitoring.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: { detail: { alarmName: [{ prefix }] } },
+      Targets: [Match.objectLike({ Arn: { Ref: Match.stringLikeRegexp('^AlarmTopic') } })],
+    });
+  });
+});
+
+describe('the jobs and tracing', () => {
+  it("sends a failed run of the live alias to the job's dead-letter queue after two retries", () => {
+    const jobsTemplate = prod.template(prod.stacks.jobs!);
+    jobsTemplate.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      Qualifier: { 'Fn::Select': [7, { 'Fn::Split': [':', { Ref: Match.stringLikeRegexp('JobLive') }] }] },
       MaximumRetryAttempts: 2,
       DestinationConfig: {
         OnFailure: { Destination: { 'Fn::GetAtt': [Match.stringLikeRegexp('DeadLetters'), 'Arn'] } },
@@ -116,7 +193,7 @@ describe('the expiry job and tracing', () => {
   });
 
   it('traces every function with X-Ray', () => {
-    for (const stack of [prod.stacks.api, prod.stacks.jobs!, prod.stacks.firstRun]) {
+    for (const stack of [prod.stacks.api, ...Object.values(prod.stacks.apiRoutes), prod.stacks.jobs!, prod.stacks.firstRun]) {
       const functions = Object.entries(prod.template(stack).findResources('AWS::Lambda::Function')).filter(
         ([id]) => !id.includes('framework'),
       ) as Array<[string, Resource]>;

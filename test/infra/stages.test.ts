@@ -1,9 +1,8 @@
-import { routes } from '@functions/routes/manifest';
-import { AUTH_THROTTLED_ROUTES, PASSWORD_HASHING_ROUTES } from '@infra/stacks/api-stack';
+import { allRoutes } from '@functions/routes/manifest';
 import { STAGES } from '@infra/stacks/stages';
 import type { Stack } from 'aws-cdk-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PROD_CONTEXT, type SynthesizedService, synthesizeService } from './synth';
+import { apiStacks, PROD_CONTEXT, type SynthesizedService, synthesizeService } from './synth';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
 
@@ -16,18 +15,6 @@ function resources(service: SynthesizedService, stack: Stack): Resource[] {
 
 function ofType(service: SynthesizedService, stack: Stack, type: string): Resource[] {
   return resources(service, stack).filter((resource) => resource.Type === type);
-}
-
-/** Memory of the API function behind each route id. */
-function memoryByRoute(service: SynthesizedService): Map<string, unknown> {
-  const stack = service.stacks.api;
-  const template = service.template(stack).toJSON().Resources as Record<string, Resource>;
-  return new Map(
-    [...stack.functions].map(([routeId, fn]) => [
-      routeId,
-      template[stack.getLogicalId(fn.node.defaultChild as never)]!.Properties.MemorySize,
-    ]),
-  );
 }
 
 beforeAll(() => {
@@ -50,20 +37,31 @@ describe('stage configuration', () => {
     );
   });
 
+  it('stops a prod synth without an address for the alarms', () => {
+    const { alarmEmail: _alarm, ...rest } = PROD_CONTEXT;
+
+    expect(() => synthesizeService({ context: { ...rest, alarmEmail: '' } })).toThrow(
+      'Stage "prod" needs -c alarmEmail=… (no defaults in prod)',
+    );
+  });
+
   it('refuses a stage that is not in the table', () => {
     expect(() => synthesizeService({ context: { stage: 'staging' } })).toThrow(
       'Unknown stage "staging": one of dev, prod',
     );
   });
 
-  it('pins every stack to the stage region (the WAF to us-east-1), and prod to its account', () => {
-    const { waf, ...regional } = prod.stacks;
-    for (const stack of Object.values(regional).filter(Boolean) as Stack[]) {
-      expect(stack.region).toBe(STAGES.prod.region);
+  it('pins every stack to the stage region (the WAF and edge alarms to us-east-1, the backup copies to theirs), and prod to its account', () => {
+    const { waf, edgeMonitoring, backupCopy, apiRoutes, ...regional } = prod.stacks;
+    for (const stack of [...Object.values(regional), ...Object.values(apiRoutes)].filter(Boolean) as Stack[]) {
+      expect(stack.region, stack.stackName).toBe(STAGES.prod.region);
       expect(stack.account).toBe(PROD_CONTEXT.account);
     }
-    expect(waf.region).toBe('us-east-1');
-    expect(waf.account).toBe(PROD_CONTEXT.account);
+    for (const stack of [waf, edgeMonitoring]) {
+      expect(stack.region).toBe('us-east-1');
+      expect(stack.account).toBe(PROD_CONTEXT.account);
+    }
+    expect(backupCopy!.region).toBe(STAGES.prod.backup.copyRegion);
     expect(dev.stacks.api.region).toBe(STAGES.dev.region);
   });
 
@@ -72,7 +70,7 @@ describe('stage configuration', () => {
       [dev, STAGES.dev],
       [prod, STAGES.prod],
     ] as const) {
-      const [stage] = ofType(service, service.stacks.api, 'AWS::ApiGatewayV2::Stage');
+      const [stage] = ofType(service, service.stacks.apiStage, 'AWS::ApiGatewayV2::Stage');
       const authLimit = {
         ThrottlingRateLimit: settings.throttle.authRoute.rateLimit,
         ThrottlingBurstLimit: settings.throttle.authRoute.burstLimit,
@@ -89,19 +87,8 @@ describe('stage configuration', () => {
         'POST /api/auth/resend-verification': authLimit,
       });
     }
-    expect(AUTH_THROTTLED_ROUTES.map((id) => routes[id].path)).toHaveLength(4);
+    expect(allRoutes.filter(([, route]) => route.throttle === 'auth')).toHaveLength(4);
     expect(STAGES.prod.throttle.authRoute.rateLimit).toBeLessThan(STAGES.prod.throttle.api.rateLimit);
-  });
-
-  it('gives the bcrypt routes their memory and every other function the default', () => {
-    const memory = memoryByRoute(prod);
-    const hashing = new Set<string>(PASSWORD_HASHING_ROUTES);
-
-    for (const [routeId, size] of memory)
-      expect(size, routeId).toBe(
-        hashing.has(routeId) ? STAGES.prod.memoryMb.passwordHashing : STAGES.prod.memoryMb.default,
-      );
-    expect([...hashing].every((id) => memory.has(id))).toBe(true);
   });
 
   it("sets each function's log level and every log group's retention from the stage", () => {
@@ -109,14 +96,14 @@ describe('stage configuration', () => {
       [dev, STAGES.dev],
       [prod, STAGES.prod],
     ] as const) {
-      const functions = ofType(service, service.stacks.api, 'AWS::Lambda::Function');
+      const functions = apiStacks(service).flatMap((stack) => ofType(service, stack, 'AWS::Lambda::Function'));
       const levels = new Set(
         functions.map(
           (fn) => (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.LOG_LEVEL,
         ),
       );
       const retentions = new Set(
-        ofType(service, service.stacks.api, 'AWS::Logs::LogGroup').map(
+        apiStacks(service).flatMap((stack) => ofType(service, stack, 'AWS::Logs::LogGroup')).map(
           (group) => group.Properties.RetentionInDays,
         ),
       );
@@ -127,18 +114,20 @@ describe('stage configuration', () => {
     expect(STAGES.dev.logRetention).not.toBe(STAGES.prod.logRetention);
   });
 
-  it('retains stateful resources in prod and deletes them with a dev stack', () => {
+  it('retains stateful resources in prod, but not when their first create rolls back, and deletes them with a dev stack', () => {
     const policies = (service: SynthesizedService) =>
       new Set(
         [
           ...ofType(service, service.stacks.data, 'AWS::DynamoDB::Table'),
           ...ofType(service, service.stacks.api, 'AWS::SecretsManager::Secret'),
           ...ofType(service, service.stacks.api, 'AWS::Logs::LogGroup'),
+          ...ofType(service, service.stacks.waf, 'AWS::Logs::LogGroup'),
           ...ofType(service, service.stacks.web, 'AWS::S3::Bucket'),
         ].map((resource) => resource.DeletionPolicy),
       );
 
-    expect([...policies(prod)]).toEqual(['Retain']);
+    // A failed first deploy removes what it created, so a retry does not meet it (AlreadyExists).
+    expect([...policies(prod)]).toEqual(['RetainExceptOnCreate']);
     expect([...policies(dev)]).toEqual(['Delete']);
   });
 });

@@ -1,10 +1,12 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { ApiFunction } from '@infra/constructs/api-function';
 import { PROJECT_ROOT } from '@infra/constructs/bundling';
 import { buildService, type ServiceStacks } from '@infra/stacks/service';
 import { readServiceConfig } from '@infra/stacks/service-config';
 import { App, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { inject } from 'vitest';
 
 /** The context a prod synth must have (no defaults in prod; infra/stacks/stages.ts). */
@@ -14,6 +16,10 @@ export const PROD_CONTEXT = {
   mailFrom: 'no-reply@example.org',
   adminEmail: 'operator@example.org',
   account: '123456789012',
+  alarmEmail: 'oncall@example.org',
+  siteDomain: 'exchange.example.org',
+  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
+  apiCertificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/11111111-1111-1111-1111-111111111111',
 } as const;
 
 export interface SynthOptions {
@@ -77,4 +83,39 @@ function synthesize(options: SynthOptions): SynthesizedService {
     stacks,
     template: (stack) => Template.fromStack(stack),
   };
+}
+
+/** A function of the API with the stack it lives in. */
+export interface ApiFunctionEntry {
+  readonly stack: Stack;
+  readonly fn: ApiFunction;
+}
+
+/**
+ * Every function of the API across its stacks: route functions by route id (the route stacks),
+ * the fallback as `$default` and the origin authorizer as `$authorizer` (the core stack).
+ */
+export function apiFunctions(service: SynthesizedService): Map<string, ApiFunctionEntry> {
+  const { api, apiRoutes } = service.stacks;
+  const entries = new Map<string, ApiFunctionEntry>([
+    ['$default', { stack: api, fn: api.fallback }],
+    ['$authorizer', { stack: api, fn: api.authorizerFunction }],
+  ]);
+  for (const stack of Object.values(apiRoutes))
+    for (const [routeId, fn] of stack.functions) entries.set(routeId, { stack, fn });
+  return entries;
+}
+
+/** The stacks the API is made of: the core, the route stacks and the stage. */
+export function apiStacks(service: SynthesizedService): Stack[] {
+  return [service.stacks.api, ...Object.values(service.stacks.apiRoutes), service.stacks.apiStage];
+}
+
+/** The synthesized properties of an API function. */
+export function functionProperties(service: SynthesizedService, entry: ApiFunctionEntry): Record<string, unknown> {
+  const resources = service.template(entry.stack).toJSON().Resources as Record<
+    string,
+    { Properties: Record<string, unknown> }
+  >;
+  return resources[entry.stack.getLogicalId(entry.fn.node.defaultChild as CfnFunction)]!.Properties;
 }

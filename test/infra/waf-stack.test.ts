@@ -1,5 +1,7 @@
+import { readServiceConfig } from '@infra/stacks/service-config';
 import { STAGES } from '@infra/stacks/stages';
-import { AUTH_PATH_PREFIX, MANAGED_RULE_GROUPS } from '@infra/stacks/waf-stack';
+import { App } from 'aws-cdk-lib';
+import { AUTH_PATH_PREFIX, COMMON_RULE_EXCEPTIONS, MANAGED_RULE_GROUPS } from '@infra/stacks/waf-stack';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROD_CONTEXT, type SynthesizedService, synthesizeService } from './synth';
@@ -19,8 +21,25 @@ let acl: { Properties: Record<string, unknown> };
 beforeAll(() => {
   prod = synthesizeService({ context: PROD_CONTEXT });
   waf = prod.template(prod.stacks.waf);
+  // Launched long ago: past the stage's 14 counting days.
+  launched = synthesizeService({ context: { ...PROD_CONTEXT, launchedOn: '2026-01-05' } });
   acl = Object.values(waf.findResources('AWS::WAFv2::WebACL'))[0] as typeof acl;
 });
+
+let launched: SynthesizedService;
+
+/** The managed rules' mode a prod synth on `day` would use, with the given launch date. */
+function modeOn(day: string, launchedOn?: string): string {
+  const app = new App({ context: { ...PROD_CONTEXT, ...(launchedOn ? { launchedOn } : {}) } });
+  return readServiceConfig(app, undefined, Date.parse(`${day}T12:00:00Z`)).wafManagedRules;
+}
+
+function rulesOf(service: SynthesizedService): Rule[] {
+  const found = Object.values(service.template(service.stacks.waf).findResources('AWS::WAFv2::WebACL'))[0] as {
+    Properties: { Rules: Rule[] };
+  };
+  return found.Properties.Rules;
+}
 
 function rule(name: string): Rule {
   return (acl.Properties.Rules as Rule[]).find((r) => r.Name === name)!;
@@ -33,14 +52,26 @@ describe('WAF stack', () => {
     expect(acl.Properties).toMatchObject({ Scope: 'CLOUDFRONT', DefaultAction: { Allow: {} } });
   });
 
-  it("runs AWS's IP reputation list, common rule set and known bad inputs", () => {
-    const managed = (acl.Properties.Rules as Rule[])
-      .filter((r) => r.Statement.ManagedRuleGroupStatement)
-      .map((r) => ({ ...r.Statement.ManagedRuleGroupStatement, override: r.OverrideAction }));
+  it("runs AWS's IP reputation list, common rule set and known bad inputs, counting only in a new install's first days", () => {
+    const managedOf = (rules: Rule[]) =>
+      rules
+        .filter((r) => r.Statement.ManagedRuleGroupStatement)
+        .map((r) => ({
+          name: (r.Statement.ManagedRuleGroupStatement as { Name: string }).Name,
+          override: r.OverrideAction,
+        }));
 
-    expect(managed).toEqual(
-      MANAGED_RULE_GROUPS.map((name) => ({ VendorName: 'AWS', Name: name, override: { None: {} } })),
+    // prod without launchedOn: a new install, so every managed group counts.
+    expect(managedOf(acl.Properties.Rules as Rule[])).toEqual(
+      MANAGED_RULE_GROUPS.map((name) => ({ name, override: { Count: {} } })),
     );
+    expect(managedOf(rulesOf(launched))).toEqual(
+      MANAGED_RULE_GROUPS.map((name) => ({ name, override: { None: {} } })),
+    );
+    expect(modeOn('2026-03-10', '2026-03-01')).toBe('count');
+    expect(modeOn('2026-03-16', '2026-03-01')).toBe('block');
+    expect(modeOn('2030-01-01')).toBe('count');
+    expect(STAGES.prod.waf.countDays).toBe(14);
     expect([...MANAGED_RULE_GROUPS].sort()).toEqual([
       'AWSManagedRulesAmazonIpReputationList',
       'AWSManagedRulesCommonRuleSet',
@@ -77,11 +108,30 @@ describe('WAF stack', () => {
     });
   });
 
-  it('logs to an aws-waf-logs- group with the stage retention, credentials redacted', () => {
-    waf.hasResourceProperties('AWS::Logs::LogGroup', {
-      LogGroupName: 'aws-waf-logs-exchange-prod',
-      RetentionInDays: STAGES.prod.logRetention,
-    });
+  it("lets staff's large bodies under /api/admin/ and the monitors' bots without a User-Agent through, and blocks both elsewhere", () => {
+    const common = (rulesOf(launched).find((r) => r.Name === 'AWSManagedRulesCommonRuleSet')!.Statement
+      .ManagedRuleGroupStatement as { RuleActionOverrides: unknown }).RuleActionOverrides;
+    expect(common).toEqual(
+      COMMON_RULE_EXCEPTIONS.map(({ rule }) => ({ Name: rule, ActionToUse: { Count: {} } })),
+    );
+    for (const { rule: name, label, allowed } of COMMON_RULE_EXCEPTIONS) {
+      const elsewhere = rulesOf(launched).find((r) => r.Name === `${name}Elsewhere`)!;
+      expect(elsewhere.Action, name).toEqual({ Block: {} });
+      expect(JSON.stringify(elsewhere.Statement), name).toContain(`"Key":"${label}"`);
+      expect(JSON.stringify(elsewhere.Statement), name).toContain(`"NotStatement":{"Statement":{"ByteMatchStatement":{"FieldToMatch":{"UriPath":{}},"PositionalConstraint":"${allowed.match}","SearchString":"${allowed.path}"`);
+      // After the managed groups, whose labels they read.
+      expect(elsewhere.Priority).toBeGreaterThan(1 + MANAGED_RULE_GROUPS.length);
+      expect(rule(`${name}Elsewhere`).Action, name).toEqual({ Count: {} });
+    }
+    expect(COMMON_RULE_EXCEPTIONS.map(({ allowed }) => allowed.path)).toEqual(['/api/admin/', '/api/export/rates.xml']);
+  });
+
+  it('logs to an aws-waf-logs- group named anew with each stack (a retry never meets a retained one), credentials redacted', () => {
+    const [group] = Object.values(waf.findResources('AWS::Logs::LogGroup')) as Array<{
+      Properties: { LogGroupName: unknown; RetentionInDays: number };
+    }>;
+    expect(JSON.stringify(group!.Properties.LogGroupName)).toMatch(/aws-waf-logs-exchange-prod-.*AWS::StackId/);
+    expect(group!.Properties.RetentionInDays).toBe(STAGES.prod.logRetention);
     waf.resourceCountIs('AWS::WAFv2::LoggingConfiguration', 1);
     waf.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', {
       RedactedFields: [{ SingleHeader: { Name: 'authorization' } }, { SingleHeader: { Name: 'cookie' } }],

@@ -30,6 +30,7 @@ export async function setup(project: TestProject) {
   });
   project.provide('localStack', {
     apiUrl: stack.siteUrl,
+    directApiUrl: stack.directApiUrl,
     mailUrl: stack.mailUrl,
     dynamoEndpoint: stack.dynamoEndpoint,
     tableName,
@@ -46,6 +47,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     localStack: {
       apiUrl: string;
+      /** The API around CloudFront: no origin header added (infra/local/stack.ts). */
+      directApiUrl: string;
       mailUrl: string;
       dynamoEndpoint: string;
       tableName: string;

@@ -5,8 +5,6 @@ import fixture from '../fixtures/http-api-v2-event.json';
 
 // The pipeline's auth middleware imports the data layer, which reads its table at load.
 vi.stubEnv('TABLE_NAME', 'unit-test');
-// CloudFront's origin header, as in the fixture event.
-vi.stubEnv('ORIGIN_SECRET', 'unit-origin-secret');
 let basePipeline: typeof import('@functions/pipeline/endpoint').basePipeline;
 let logger: typeof import('@functions/commons/logger').logger;
 
@@ -82,8 +80,10 @@ describe('function logs', () => {
     ]);
   });
 
-  it('logs an unhandled error with its stack while the caller gets a bare 500', async () => {
+  it('logs an unhandled error with its stack, and counts it for its function version, while the caller gets a bare 500', async () => {
     vi.stubEnv('LOG_LEVEL', 'INFO');
+    vi.stubEnv('AWS_LAMBDA_FUNCTION_NAME', 'exchange-prod-api-accounts-AuthLogin');
+    vi.stubEnv('AWS_LAMBDA_FUNCTION_VERSION', '7');
     const lines = captureLines();
     const handler = basePipeline().handler(async () => {
       throw new Error('table exploded');
@@ -94,12 +94,18 @@ describe('function logs', () => {
     )) as ApiResult;
     expect(result.statusCode).toBe(500);
     expect(result.body).not.toContain('exploded');
-    expect(lines).toHaveLength(1);
+    expect(lines).toHaveLength(2);
     expect(lines[0]).toMatchObject({
       level: 'ERROR',
       message: 'unhandled error',
       requestId: 'request-2',
       error: { name: 'Error', message: 'table exploded', stack: expect.stringContaining('table exploded') },
+    });
+    // The canary's rollback alarm reads this metric of the new version (infra/constructs/canary.ts).
+    expect(lines[1]).toMatchObject({
+      ServerErrors: 1,
+      FunctionName: 'exchange-prod-api-accounts-AuthLogin',
+      Version: '7',
     });
   });
 

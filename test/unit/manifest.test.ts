@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { allRoutes, fallbackRoute, jobs, workers } from '@functions/routes/manifest';
+import { allRoutes, fallbackRoute, jobs, originAuthorizer, routeAreas, workers } from '@functions/routes/manifest';
 import { responseSchemaOf } from '@functions/routes/openapi';
 import { describe, expect, it } from 'vitest';
 
 const FUNCTIONS = path.resolve(import.meta.dirname, '../../functions');
 const ROUTES = path.join(FUNCTIONS, 'routes');
-const NOT_AREAS = new Set(['definition.ts', 'manifest.ts', 'matching.ts', 'openapi.ts']);
+const NOT_AREAS = new Set(['definition.ts', 'manifest.ts', 'matching.ts', 'openapi.ts', 'schedule.ts']);
 
 function filesUnder(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
@@ -20,7 +20,11 @@ const areaModules = readdirSync(ROUTES).filter((name) => name.endsWith('.ts') &&
 
 describe('the route manifest', () => {
   it('reaches every handler file from exactly one entry', () => {
-    const entries = [...allRoutes.map(([, route]) => route.handler), fallbackRoute.handler];
+    const entries = [
+      ...allRoutes.map(([, route]) => route.handler),
+      fallbackRoute.handler,
+      originAuthorizer.handler,
+    ];
     const handlerFiles = filesUnder(path.join(FUNCTIONS, 'handlers')).sort();
     expect([...entries].sort()).toEqual(handlerFiles);
     expect(new Set(entries).size).toBe(entries.length);
@@ -38,6 +42,10 @@ describe('the route manifest', () => {
       declared.push(...Object.keys(await import(path.join(ROUTES, file))));
     }
     expect(declared.sort()).toEqual(allRoutes.map(([id]) => id).sort());
+  });
+
+  it('names every area module in routeAreas, which the API stacks place', () => {
+    expect(Object.keys(routeAreas).length).toBe(areaModules.length);
   });
 
   it('gives no two routes the same method and path', () => {

@@ -7,8 +7,6 @@ import fixture from '../fixtures/http-api-v2-event.json';
 
 // The pipeline's auth middleware imports the data layer, which reads its table at load.
 vi.stubEnv('TABLE_NAME', 'unit-test');
-// CloudFront's origin header, as in the fixture event.
-vi.stubEnv('ORIGIN_SECRET', 'unit-origin-secret');
 vi.stubEnv('LOG_LEVEL', 'SILENT');
 let publicEndpoint: typeof import('@functions/pipeline/endpoint').publicEndpoint;
 let errors: typeof import('@functions/commons/errors');
@@ -45,6 +43,17 @@ async function invoke(handle: Parameters<typeof publicEndpoint<typeof testRoute>
 }
 
 describe('the handler pipeline', () => {
+  it("removes CloudFront's origin header before the handler sees the event, so nothing logs the secret", async () => {
+    let seen: Record<string, string | undefined> = {};
+    await invoke(async ({ event }) => {
+      seen = event.headers;
+      return { data: { status: 'ok', time: 'x', database: 'ok' } };
+    });
+
+    expect(fixture.headers['x-origin-verify']).toBeDefined();
+    expect(seen).not.toHaveProperty('x-origin-verify');
+  });
+
   it('hands the validated body to the handler and wraps its reply in the envelope', async () => {
     const answer = await invoke(async ({ body }) => ({
       message: 'Created.',

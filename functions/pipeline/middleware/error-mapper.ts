@@ -1,5 +1,6 @@
 import { DomainError, type Refusal } from '@functions/commons/errors';
 import { logger } from '@functions/commons/logger';
+import { countMetric } from '@functions/commons/metrics';
 import type middy from '@middy/core';
 import type { Envelope, FieldError } from '@shared/envelope';
 import { HttpError } from '../http-errors';
@@ -54,6 +55,11 @@ export function errorMapper(): middy.MiddlewareObj<ApiEvent, ApiResult, Error, A
         return;
       }
       logger.error('unhandled error', request.error as Error);
+      // Per function version: a canary's rollback alarm watches the new version's 500s (infra/constructs/canary.ts).
+      countMetric('ServerErrors', {
+        FunctionName: process.env.AWS_LAMBDA_FUNCTION_NAME ?? 'local',
+        Version: process.env.AWS_LAMBDA_FUNCTION_VERSION ?? '$LATEST',
+      });
       request.response = envelopeResponse(500, { success: false, message: 'Internal server error.' });
     },
   };

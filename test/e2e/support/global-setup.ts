@@ -54,6 +54,7 @@ export async function setup(project: TestProject) {
   });
   project.provide('localStack', {
     apiUrl: stack.siteUrl,
+    directApiUrl: stack.directApiUrl,
     mailUrl: stack.mailUrl,
     dynamoEndpoint: stack.dynamoEndpoint,
     tableName,

@@ -1,66 +1,54 @@
-import type { ApiEvent, ApiResult } from '@functions/pipeline/http-types';
-import { ORIGIN_HEADER } from '@functions/pipeline/middleware/origin-guard';
-import { routes } from '@functions/routes/manifest';
-import { lambdaContext, loadFunctionModule } from '@infra/local/api-adapter';
-import type { Handler } from 'aws-lambda';
+import { ORIGIN_HEADER } from '@functions/commons/origin-secret';
+import { inject } from 'vitest';
 import { describe, expect, it } from 'vitest';
-import fixture from '../../fixtures/http-api-v2-event.json';
 import { api } from '../../support/api';
 
 /**
- * A request that reaches the functions without CloudFront's origin header, as a caller of the
- * execute-api endpoint would send it: the handler modules Lambda runs, invoked in-process (the
- * local server, like CloudFront, always adds the header).
+ * Requests that reach the API around CloudFront, as a caller of the API's own endpoint would send
+ * them: the local stack's direct listener runs what API Gateway runs (the origin authorizer, then
+ * the route's function) without adding the origin header, as CloudFront does on the site's port.
  */
-async function invokeDirectly(
-  route: { method: string; path: string; handler: string },
-  headers: Record<string, string>,
-  body?: string,
-) {
-  const handler = await loadFunctionModule<Handler<ApiEvent, ApiResult>>(route.handler);
-  const event = structuredClone(fixture) as ApiEvent;
-  event.routeKey = `${route.method} ${route.path}`;
-  event.rawPath = route.path;
-  event.requestContext.http.method = route.method;
-  event.requestContext.http.path = route.path;
-  event.headers = { host: 'abc123.execute-api.eu-central-1.amazonaws.com', ...headers };
-  event.body = body;
-  const result = (await handler(event, lambdaContext('direct'), () => {})) as ApiResult;
-  return { status: result.statusCode, body: JSON.parse(result.body ?? '{}') as unknown };
+const { directApiUrl } = inject('localStack');
+
+async function direct(path: string, init: RequestInit = {}) {
+  const response = await fetch(`${directApiUrl}${path}`, init);
+  return { status: response.status, body: (await response.json()) as unknown };
 }
 
-const refused = { status: 403, body: { success: false, message: 'Forbidden.' } };
+const unauthorized = { status: 401, body: { message: 'Unauthorized' } };
+const forbidden = { status: 403, body: { message: 'Forbidden' } };
 const forged = { 'cloudfront-viewer-address': '203.0.113.9:443' };
 
 describe('requests that did not come through CloudFront', () => {
-  it('are refused with 403 in the envelope, on a public route', async () => {
-    expect(await invokeDirectly(routes.health, forged)).toEqual(refused);
+  it('are refused by API Gateway without the header, before any function runs: a public route', async () => {
+    expect(await direct('/api/health', { headers: forged })).toEqual(unauthorized);
   });
 
-  it('are refused with a wrong header value too', async () => {
-    expect(await invokeDirectly(routes.health, { ...forged, [ORIGIN_HEADER]: 'guessed' })).toEqual(refused);
-  });
-
-  it('are refused before authentication, body parsing and validation', async () => {
-    expect(await invokeDirectly(routes.authMe, forged)).toEqual(refused);
+  it('are refused the same way on an authenticated route, a malformed body and an unknown path', async () => {
+    expect(await direct('/api/auth/me', { headers: forged })).toEqual(unauthorized);
     expect(
-      await invokeDirectly(routes.authLogin, { 'content-type': 'application/json' }, '{not json'),
-    ).toEqual(refused);
+      await direct('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{not json',
+      }),
+    ).toEqual(unauthorized);
+    expect(await direct('/api/nowhere')).toEqual(unauthorized);
   });
 
-  it('are refused on unknown paths (the $default fallback)', async () => {
-    const fallback = { method: 'GET', path: '/api/nowhere', handler: 'handlers/system/not-found' };
-
-    expect(await invokeDirectly(fallback, forged)).toEqual(refused);
+  it('are refused by the origin authorizer with a wrong header value', async () => {
+    expect(await direct('/api/health', { headers: { ...forged, [ORIGIN_HEADER]: 'guessed' } })).toEqual(
+      forbidden,
+    );
   });
 
-  it('pass with the header CloudFront adds', async () => {
-    const answer = await invokeDirectly(routes.health, { [ORIGIN_HEADER]: process.env.ORIGIN_SECRET! });
+  it('pass with the value CloudFront sends', async () => {
+    const answer = await direct('/api/health', { headers: { [ORIGIN_HEADER]: process.env.ORIGIN_SECRET! } });
 
     expect(answer.status).toBe(200);
   });
 
-  it('cannot carry the header through the local server, which sets it as CloudFront does', async () => {
+  it('cannot carry a header of their own through the site, which sets it as CloudFront does', async () => {
     const answer = await api('GET', '/api/health', { headers: { [ORIGIN_HEADER]: 'a caller value' } });
 
     expect(answer.status).toBe(200);

@@ -1,0 +1,100 @@
+import type { Access, RouteDefinition } from '@functions/routes/definition';
+import { type RouteArea, routeAreas } from '@functions/routes/manifest';
+import { Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { type HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { HttpLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { Construct } from 'constructs';
+import type { ApiFunction } from '../constructs/api-function';
+import { CanaryRollouts } from '../constructs/canary';
+import { constructIdFor, type ManifestResources, manifestFunction } from '../constructs/manifest-function';
+import { stageTable } from '../constructs/stage-table';
+import type { ServiceConfig } from './service-config';
+
+/**
+ * Which route areas (the modules of functions/routes/) each route stack deploys. A route is
+ * declared once, in its area; this table only places areas. Each stack stays well under
+ * CloudFormation's 500 resources (the synth-time check of infra/template-limits.ts stops a synth at
+ * 450): a route costs about nine resources, eleven with a canary.
+ */
+export const API_ROUTE_GROUPS = {
+  accounts: ['auth', 'mfa', 'profile'],
+  public: ['system', 'geo', 'rates', 'market', 'export'],
+  client: ['applications', 'notifications'],
+  admin: ['adminUsers', 'adminApplications', 'dashboard', 'settings', 'reserves'],
+} as const satisfies Record<string, readonly RouteArea[]>;
+
+export type ApiRouteGroup = keyof typeof API_ROUTE_GROUPS;
+
+/** The routes of a group, by route id. */
+export function routesOfGroup(group: ApiRouteGroup): Array<[string, RouteDefinition]> {
+  return API_ROUTE_GROUPS[group].flatMap((area) => Object.entries(routeAreas[area]));
+}
+
+export interface ApiRoutesStackProps extends StackProps {
+  readonly config: ServiceConfig;
+  readonly group: ApiRouteGroup;
+  readonly httpApi: HttpApi;
+  readonly authorizer: HttpLambdaAuthorizer;
+  readonly resources: ManifestResources;
+}
+
+/** Why a route has no gateway authorizer but the origin check, from its manifest access level. */
+function authorizationReason(access: Access): string {
+  const origin = 'Its gateway authorizer is the origin check (only requests through CloudFront pass). ';
+  if (access === 'public') return `${origin}Public endpoint by design: anyone may call it without an account.`;
+  return (
+    `${origin}Users are authorized in the function: the handler pipeline verifies the HS256 access JWT ` +
+    `(issuer, audience, expiry, pinned algorithm) and requires access "${access}"; a gateway JWT authorizer ` +
+    'cannot check roles.'
+  );
+}
+
+/**
+ * One group of routes: a function per route (invoked through its `live` alias) and its HTTP API
+ * route behind the origin authorizer; routes marked `rollout: 'canary'` shift to a new version by
+ * CodeDeploy (constructs/canary.ts).
+ */
+export class ApiRoutesStack extends Stack {
+  /** Keyed by route id. */
+  readonly functions = new Map<string, ApiFunction>();
+  readonly routes = new Map<string, HttpRoute>();
+
+  constructor(scope: Construct, id: string, props: ApiRoutesStackProps) {
+    super(scope, id, props);
+    const { settings } = props.config;
+    const resources: ManifestResources = { ...props.resources, table: stageTable(this, props.config.stage) };
+    let canaries: CanaryRollouts | undefined;
+    for (const [routeId, route] of routesOfGroup(props.group)) {
+      const name = constructIdFor(routeId);
+      const fn = manifestFunction(
+        this,
+        `${name}Function`,
+        {
+          handler: route.handler,
+          access: route.access,
+          uses: route.uses,
+          description: `${route.method} ${route.path}`,
+          ...(route.passwordHashing ? { memorySize: settings.memoryMb.passwordHashing } : {}),
+        },
+        resources,
+      );
+      const httpRoute = new HttpRoute(this, `${name}Route`, {
+        httpApi: props.httpApi,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration: new HttpLambdaIntegration(`${name}Integration`, fn.live),
+        authorizer: props.authorizer,
+      });
+      Validations.of(httpRoute).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason: authorizationReason(route.access),
+      });
+      if (route.rollout === 'canary') {
+        canaries ??= new CanaryRollouts(this, 'Canary');
+        canaries.add(name, fn);
+      }
+      this.functions.set(routeId, fn);
+      this.routes.set(routeId, httpRoute);
+    }
+  }
+}
