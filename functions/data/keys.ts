@@ -138,6 +138,8 @@ export const keys = {
     gsi1sk: `${createdAt}#${userId}`,
   }),
   session: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' }),
+  /** The session family's partition key prefix: a restore ends every family (infra/ops/table-restore.ts). */
+  sessionPrefix: 'SESSION#',
   refreshToken: (tokenHash: string) => ({ pk: `REFRESH#${tokenHash}`, sk: 'TOKEN' }),
   oneTimeToken: (tokenHash: string, purpose: string) => ({ pk: `OTT#${tokenHash}`, sk: purpose }),
   throttleBucket: (rule: string, subject: string, windowStart: number) => ({

@@ -13,6 +13,8 @@ export interface ApiCallOptions {
   rawBody?: string;
   token?: string;
   headers?: Record<string, string>;
+  /** Another local stack's site (the restore drill's stacks); default the shared stack's. */
+  apiUrl?: string;
 }
 
 /**
@@ -45,7 +47,8 @@ export async function api<T = unknown>(
     headers['content-type'] ??= 'application/json';
   }
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${inject('localStack').apiUrl}${path}`, { method, headers, body });
+  const apiUrl = options.apiUrl ?? inject('localStack').apiUrl;
+  const response = await fetch(`${apiUrl}${path}`, { method, headers, body });
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: JSON.parse(text) as Envelope<T> };
 }

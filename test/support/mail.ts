@@ -80,9 +80,15 @@ export async function mailsTo(address: string): Promise<StoredMail[]> {
   return inboxOf(address);
 }
 
-/** What the inbox holds for an address right now, whatever the outbox still holds (an SES outage). */
-export async function inboxOf(address: string): Promise<StoredMail[]> {
-  const response = await fetch(`${inject('localStack').mailUrl}/store?since=${FILE_STARTED_AT}`);
+/**
+ * What the inbox holds for an address right now, whatever the outbox still holds (an SES outage);
+ * the shared stack's inbox unless another stack's is given.
+ */
+export async function inboxOf(
+  address: string,
+  mailUrl = inject('localStack').mailUrl,
+): Promise<StoredMail[]> {
+  const response = await fetch(`${mailUrl}/store?since=${FILE_STARTED_AT}`);
   const store = (await response.json()) as { emails: StoredMail[] };
   return store.emails.filter((mail) => mail.destination.to.includes(address));
 }
