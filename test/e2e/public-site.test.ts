@@ -63,19 +63,25 @@ describe('public site', () => {
     expect(await page.title()).toBe(HERO.en.meta.home.title);
   });
 
-  it('requests nothing before the prerendered page has painted, then hydrates', async () => {
+  it("starts the app's scripts and texts only after the prerendered page has painted, then hydrates", async () => {
     const page = await newPage({ language: 'en', width: 375 });
 
     await page.goto(siteUrl('/'));
     await waitForApp(page);
 
-    const { painted, requested } = await page.evaluate(() => ({
+    const { painted, requests } = await page.evaluate(() => ({
       painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-      requested: performance.getEntriesByType('resource').map((entry) => entry.startTime),
+      requests: performance
+        .getEntriesByType('resource')
+        .map((entry) => ({ name: entry.name, startTime: entry.startTime })),
     }));
     // The app's scripts and texts (docs/architecture.md §13): none before the paint, all after it.
-    expect(requested.length).toBeGreaterThan(0);
-    expect(Math.min(...requested)).toBeGreaterThanOrEqual(painted);
+    // Stylesheets may come before it, as render-blocking CSS does; on a quiet machine (nothing left
+    // in the memory cache by an earlier file) they are fetched before the first paint.
+    const scriptsAndTexts = requests.filter(({ name }) => !new URL(name).pathname.endsWith('.css'));
+    expect(scriptsAndTexts.some(({ name }) => new URL(name).pathname.endsWith('.js'))).toBe(true);
+    expect(scriptsAndTexts.some(({ name }) => new URL(name).pathname.endsWith('.json'))).toBe(true);
+    for (const { name, startTime } of scriptsAndTexts) expect(startTime, name).toBeGreaterThanOrEqual(painted);
   });
 
   it.each(['/login', '/register'])(
