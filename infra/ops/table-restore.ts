@@ -32,7 +32,8 @@ import type { StageName } from '../stacks/stages';
 /**
  * The two SSM parameters every stack reads the stage's table from (the data stack creates them
  * once; infra/constructs/stage-table.ts reads them at deploy). Overwriting both and deploying
- * switches the stage to another table.
+ * switches the stage to another table. A copy of stage-table.ts's names, so that this script loads
+ * no CDK; test/infra/table-parameters.test.ts holds the two together.
  */
 export function tableParameterNames(stage: StageName) {
   return {
