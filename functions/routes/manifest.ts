@@ -82,7 +82,7 @@ export const originAuthorizer = {
 } as const satisfies AuthorizerDefinition;
 
 /** Scheduled functions (EventBridge rules in AWS, timers in the local stack). */
-export const jobs: Record<string, JobDefinition> = {
+export const jobs = {
   expireStale: {
     handler: 'jobs/expire-stale',
     schedule: 'rate(15 minutes)',
@@ -101,7 +101,7 @@ export const jobs: Record<string, JobDefinition> = {
     summary: 'Fetch market prices for feed directions; write only what changed',
     uses: { table: 'readWrite', rateProviders: true },
   },
-};
+} as const satisfies Record<string, JobDefinition>;
 
 /**
  * Functions started by an event source (the outbox sender on the table's stream, the SES feedback
