@@ -39,7 +39,9 @@ export function templateLimitViolations(
           limit === 'resources'
             ? 'Move a route area to another route stack (API_ROUTE_GROUPS in infra/stacks/api-routes-stack.ts).'
             : 'Read the secret at run time instead of resolving it into the template (functions/commons/secret-store.ts).',
-        violatingResources: [{ templatePath: path, locations: [limit === 'resources' ? 'Resources' : '{{resolve:'] }],
+        violatingResources: [
+          { templatePath: path, locations: [limit === 'resources' ? 'Resources' : '{{resolve:'] },
+        ],
       }));
   });
 }

@@ -39,7 +39,9 @@ export class CanaryRollouts extends Construct {
     this.role = new Role(this, 'DeployRole', {
       assumedBy: new ServicePrincipal('codedeploy.amazonaws.com'),
       description: 'Shifts the live aliases of canary routes (CodeDeploy)',
-      managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSCodeDeployRoleForLambdaLimited')],
+      managedPolicies: [
+        ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSCodeDeployRoleForLambdaLimited'),
+      ],
     });
     Validations.of(this.role).acknowledge({
       id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSCodeDeployRoleForLambdaLimited]',

@@ -1,6 +1,6 @@
-import type { Access, RouteDefinition } from '@functions/routes/definition';
+import type { RouteDefinition } from '@functions/routes/definition';
 import { type RouteArea, routeAreas } from '@functions/routes/manifest';
-import { Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Stack, type StackProps } from 'aws-cdk-lib';
 import { type HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { HttpLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -39,17 +39,6 @@ export interface ApiRoutesStackProps extends StackProps {
   readonly resources: ManifestResources;
 }
 
-/** Why a route has no gateway authorizer but the origin check, from its manifest access level. */
-function authorizationReason(access: Access): string {
-  const origin = 'Its gateway authorizer is the origin check (only requests through CloudFront pass). ';
-  if (access === 'public') return `${origin}Public endpoint by design: anyone may call it without an account.`;
-  return (
-    `${origin}Users are authorized in the function: the handler pipeline verifies the HS256 access JWT ` +
-    `(issuer, audience, expiry, pinned algorithm) and requires access "${access}"; a gateway JWT authorizer ` +
-    'cannot check roles.'
-  );
-}
-
 /**
  * One group of routes: a function per route (invoked through its `live` alias) and its HTTP API
  * route behind the origin authorizer; routes marked `rollout: 'canary'` shift to a new version by
@@ -84,10 +73,6 @@ export class ApiRoutesStack extends Stack {
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${name}Integration`, fn.live),
         authorizer: props.authorizer,
-      });
-      Validations.of(httpRoute).acknowledge({
-        id: 'AwsSolutions-APIG4',
-        reason: authorizationReason(route.access),
       });
       if (route.rollout === 'canary') {
         canaries ??= new CanaryRollouts(this, 'Canary');

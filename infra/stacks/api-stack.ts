@@ -116,11 +116,6 @@ export class ApiStack extends Stack {
       defaultIntegration: new HttpLambdaIntegration('FallbackIntegration', this.fallback.live),
       defaultAuthorizer: this.authorizer,
     });
-    Validations.of(this.httpApi).acknowledge({
-      id: 'AwsSolutions-APIG4',
-      reason:
-        '$default only answers the 404/405 envelope; its authorizer is the origin check, nothing to authorize beyond it.',
-    });
 
     new CfnOutput(this, 'ApiEndpoint', {
       description: customDomain

@@ -82,7 +82,10 @@ export class ApiStageStack extends Stack {
       stageName: '$default',
       autoDeploy: true,
       throttle: settings.throttle.api,
-      accessLogSettings: { destination: new LogGroupLogDestination(this.accessLogs), format: ACCESS_LOG_FORMAT },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(this.accessLogs),
+        format: ACCESS_LOG_FORMAT,
+      },
     });
     const throttled = allRoutes.filter(([, route]) => route.throttle === 'auth');
     (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(

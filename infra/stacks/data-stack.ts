@@ -7,13 +7,7 @@ import {
   BackupVault,
   type IBackupVault,
 } from 'aws-cdk-lib/aws-backup';
-import {
-  AttributeType,
-  BillingMode,
-  ProjectionType,
-  StreamViewType,
-  Table,
-} from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
@@ -80,7 +74,9 @@ export class DataStack extends Stack {
             ruleName: 'DailyWithCopy',
             scheduleExpression: Schedule.cron({ hour: '3', minute: '0' }),
             deleteAfter: Duration.days(backup.keepDays),
-            copyActions: [{ destinationBackupVault: props.backupCopyVault, deleteAfter: Duration.days(backup.keepDays) }],
+            copyActions: [
+              { destinationBackupVault: props.backupCopyVault, deleteAfter: Duration.days(backup.keepDays) },
+            ],
           }),
         ],
       });

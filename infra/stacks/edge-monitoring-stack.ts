@@ -1,5 +1,11 @@
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, MathExpression, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  Alarm,
+  ComparisonOperator,
+  MathExpression,
+  Metric,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { EventBus as EventBusTarget } from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
@@ -52,7 +58,10 @@ export class EdgeMonitoringStack extends Stack {
         // The rate in percent times the requests: a count, which means something at launch volume.
         metric: new MathExpression({
           expression: 'FILL(requests, 0) * FILL(rate, 0) / 100',
-          usingMetrics: { requests: cloudFront('Requests', 'Sum'), rate: cloudFront('5xxErrorRate', 'Average') },
+          usingMetrics: {
+            requests: cloudFront('Requests', 'Sum'),
+            rate: cloudFront('5xxErrorRate', 'Average'),
+          },
           period: FIVE_MINUTES,
           label: 'CloudFront 5xx answers',
         }),

@@ -17,7 +17,7 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Operation } from 'aws-cdk-lib/aws-dynamodb';
-import { Rule, RuleTargetInput, EventField } from 'aws-cdk-lib/aws-events';
+import { EventField, Rule, RuleTargetInput } from 'aws-cdk-lib/aws-events';
 import { SnsTopic } from 'aws-cdk-lib/aws-events-targets';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -122,8 +122,12 @@ export class MonitoringStack extends Stack {
       this.alarms.push(created);
       return created;
     };
-    const exchange = (metricName: string, statistic: string, period: Duration, dimensionsMap?: Record<string, string>) =>
-      new Metric({ namespace: METRICS_NAMESPACE, metricName, statistic, period, dimensionsMap });
+    const exchange = (
+      metricName: string,
+      statistic: string,
+      period: Duration,
+      dimensionsMap?: Record<string, string>,
+    ) => new Metric({ namespace: METRICS_NAMESPACE, metricName, statistic, period, dimensionsMap });
     /** `part` as a percentage of `requests`, 0 below `minRequests` requests. */
     const share = (part: IMetric, requests: IMetric, label: string) =>
       new MathExpression({
@@ -137,10 +141,15 @@ export class MonitoringStack extends Stack {
     const serverErrors = props.httpApi.metricServerError({ period: FIVE_MINUTES });
     const clientErrors = props.httpApi.metricClientError({ period: FIVE_MINUTES });
     const throttledRequests = exchange(THROTTLED_METRIC, 'Sum', FIVE_MINUTES);
-    alarm('Api5xx', `${ALARM_THRESHOLDS.api5xxCount} or more API answers were 5xx in 5 minutes`, serverErrors, {
-      threshold: ALARM_THRESHOLDS.api5xxCount,
-      comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-    });
+    alarm(
+      'Api5xx',
+      `${ALARM_THRESHOLDS.api5xxCount} or more API answers were 5xx in 5 minutes`,
+      serverErrors,
+      {
+        threshold: ALARM_THRESHOLDS.api5xxCount,
+        comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      },
+    );
     alarm(
       'Api4xxRate',
       `More than ${ALARM_THRESHOLDS.api4xxPercent} % of API answers were 4xx in 5 minutes (${ALARM_THRESHOLDS.minRequests} requests or more)`,
@@ -160,7 +169,10 @@ export class MonitoringStack extends Stack {
       'LambdaErrors',
       `${ALARM_THRESHOLDS.lambdaErrors} or more function errors in 5 minutes (any function of the stage)`,
       lambda('Errors'),
-      { threshold: ALARM_THRESHOLDS.lambdaErrors, comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD },
+      {
+        threshold: ALARM_THRESHOLDS.lambdaErrors,
+        comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      },
     );
     alarm('LambdaThrottles', 'A function invocation was throttled', lambda('Throttles'));
 
@@ -188,12 +200,17 @@ export class MonitoringStack extends Stack {
     const heartbeats = props.jobs.map(({ id, job }) => {
       const period = Duration.minutes(Math.max(5, scheduleIntervalMs(job.schedule) / 60_000));
       const beats = exchange('JobSucceeded', 'Sum', period, { Job: id });
-      alarm(`${upperFirst(id)}Heartbeat`, `The job ${id} has not finished a run for two of its periods`, beats, {
-        threshold: 1,
-        comparison: ComparisonOperator.LESS_THAN_THRESHOLD,
-        periods: 2,
-        missing: TreatMissingData.BREACHING,
-      });
+      alarm(
+        `${upperFirst(id)}Heartbeat`,
+        `The job ${id} has not finished a run for two of its periods`,
+        beats,
+        {
+          threshold: 1,
+          comparison: ComparisonOperator.LESS_THAN_THRESHOLD,
+          periods: 2,
+          missing: TreatMissingData.BREACHING,
+        },
+      );
       return beats;
     });
 
@@ -215,7 +232,10 @@ export class MonitoringStack extends Stack {
         periods: ALARM_THRESHOLDS.staleRatesMinutes,
       },
     );
-    const iteratorAge = props.outboxSender.metric('IteratorAge', { statistic: 'Maximum', period: FIVE_MINUTES });
+    const iteratorAge = props.outboxSender.metric('IteratorAge', {
+      statistic: 'Maximum',
+      period: FIVE_MINUTES,
+    });
     alarm(
       'OutboxStreamBehind',
       'The outbox sender is more than 5 minutes behind the table stream',
@@ -294,7 +314,11 @@ export class MonitoringStack extends Stack {
     dashboard.addWidgets(
       new GraphWidget({ title: 'Dead-letter queues', left: deadLetterDepths }),
       new GraphWidget({ title: 'Job runs that finished', left: heartbeats }),
-      new GraphWidget({ title: 'Oldest unsent mail (minutes), stale feed directions', left: [oldestUnsentMail], right: [stalePaused] }),
+      new GraphWidget({
+        title: 'Oldest unsent mail (minutes), stale feed directions',
+        left: [oldestUnsentMail],
+        right: [stalePaused],
+      }),
       new GraphWidget({
         title: 'SES bounce and complaint rates',
         left: [ses('Reputation.BounceRate'), ses('Reputation.ComplaintRate')],

@@ -69,7 +69,8 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
     new MailStack(app, name('mail'), {
       config,
       env,
-      description: 'Exchange: SES identity and configuration set, outbox sender, bounce and complaint handler',
+      description:
+        'Exchange: SES identity and configuration set, outbox sender, bounce and complaint handler',
       workers,
     }),
   );

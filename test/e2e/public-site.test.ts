@@ -81,7 +81,8 @@ describe('public site', () => {
     const scriptsAndTexts = requests.filter(({ name }) => !new URL(name).pathname.endsWith('.css'));
     expect(scriptsAndTexts.some(({ name }) => new URL(name).pathname.endsWith('.js'))).toBe(true);
     expect(scriptsAndTexts.some(({ name }) => new URL(name).pathname.endsWith('.json'))).toBe(true);
-    for (const { name, startTime } of scriptsAndTexts) expect(startTime, name).toBeGreaterThanOrEqual(painted);
+    for (const { name, startTime } of scriptsAndTexts)
+      expect(startTime, name).toBeGreaterThanOrEqual(painted);
   });
 
   it.each(['/login', '/register'])(

@@ -62,7 +62,9 @@ describe('API stacks', () => {
 
     expect(new Set(placed).size).toBe(placed.length);
     expect(
-      Object.keys(API_ROUTE_GROUPS).flatMap((group) => routesOfGroup(group as never).map(([id]) => id)).sort(),
+      Object.keys(API_ROUTE_GROUPS)
+        .flatMap((group) => routesOfGroup(group as never).map(([id]) => id))
+        .sort(),
     ).toEqual(allRoutes.map(([id]) => id).sort());
   });
 
@@ -79,7 +81,7 @@ describe('API stacks', () => {
     );
   });
 
-  it("send each route to the live alias of the function built for that manifest entry", () => {
+  it('send each route to the live alias of the function built for that manifest entry', () => {
     for (const [routeId, route] of allRoutes) {
       const { stack, resource } = ofType('AWS::ApiGatewayV2::Route').find(
         (candidate) => candidate.resource.Properties.RouteKey === `${route.method} ${route.path}`,
@@ -126,7 +128,9 @@ describe('API stacks', () => {
 
       expect('TABLE_NAME' in environment, routeId).toBe(route.uses.table !== undefined);
       if (route.uses.table)
-        expect(JSON.stringify(environment.TABLE_NAME), routeId).toMatch(/"Ref":"SsmParameterValueexchangedevtablename/);
+        expect(JSON.stringify(environment.TABLE_NAME), routeId).toMatch(
+          /"Ref":"SsmParameterValueexchangedevtablename/,
+        );
     }
   });
 
@@ -154,7 +158,9 @@ describe('API stacks', () => {
       );
       // A mapping lookup in a region-agnostic stack, the layer ARN itself in a pinned one.
       expect(
-        /Paramsandsecrets|Parameters-and-Secrets/.test(JSON.stringify(functionProperties(service, entry).Layers ?? [])),
+        /Paramsandsecrets|Parameters-and-Secrets/.test(
+          JSON.stringify(functionProperties(service, entry).Layers ?? []),
+        ),
         routeId,
       ).toBe(readsSecrets);
     }
@@ -187,7 +193,9 @@ describe('API stacks', () => {
   });
 
   it('generate the JWT signing key in Secrets Manager instead of writing it into the template', () => {
-    const { resource: secret } = ofType('AWS::SecretsManager::Secret').find(({ id }) => id.startsWith('JwtSigningKey'))!;
+    const { resource: secret } = ofType('AWS::SecretsManager::Secret').find(({ id }) =>
+      id.startsWith('JwtSigningKey'),
+    )!;
     const generate = secret.Properties.GenerateSecretString as Record<string, unknown>;
 
     expect(generate.PasswordLength).toBeGreaterThanOrEqual(64);

@@ -100,7 +100,9 @@ describe('data stack', () => {
       (child) => child instanceof Stack && child !== prod.stacks.data,
     ) as Stack[];
     for (const stack of others)
-      expect(JSON.stringify(prod.template(stack).toJSON()), stack.stackName).not.toMatch(/exchange-prod-data:/);
+      expect(JSON.stringify(prod.template(stack).toJSON()), stack.stackName).not.toMatch(
+        /exchange-prod-data:/,
+      );
   });
 
   it('backs the table up daily and copies each backup to the vault in another region', () => {
@@ -114,7 +116,9 @@ describe('data stack', () => {
     expect(JSON.stringify(rule!.CopyActions)).toMatch(/DestinationBackupVaultArn/);
     expect(prod.stacks.backupCopy!.region).toBe('eu-west-1');
     data.hasResourceProperties('AWS::Backup::BackupSelection', {
-      BackupSelection: Match.objectLike({ Resources: [{ 'Fn::GetAtt': [Match.stringLikeRegexp('^Table'), 'Arn'] }] }),
+      BackupSelection: Match.objectLike({
+        Resources: [{ 'Fn::GetAtt': [Match.stringLikeRegexp('^Table'), 'Arn'] }],
+      }),
     });
     expect(dev.stacks.backupCopy).toBeUndefined();
   });

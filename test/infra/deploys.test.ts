@@ -1,12 +1,15 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { allRoutes } from '@functions/routes/manifest';
-import { TEMPLATE_LIMITS, TemplateLimitsCheck, templateFigures, templateLimitViolations } from '@infra/template-limits';
+import {
+  TEMPLATE_LIMITS,
+  TemplateLimitsCheck,
+  templateFigures,
+  templateLimitViolations,
+} from '@infra/template-limits';
 import { App, CfnWaitConditionHandle, Stack, Validations } from 'aws-cdk-lib';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
-import { mkdtempSync } from 'node:fs';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { inject } from 'vitest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiFunctions, PROD_CONTEXT, type SynthesizedService, synthesizeService } from './synth';
 
 type Resource = { Type: string; Properties: Record<string, unknown>; UpdatePolicy?: Record<string, unknown> };
@@ -45,9 +48,9 @@ describe('safe deploys', () => {
 
   it('keep old versions, so a rollback can point the alias back at one', () => {
     for (const stack of allStacks(prod)) {
-      for (const version of Object.values(prod.template(stack).toJSON().Resources as Record<string, { Type: string; DeletionPolicy?: string }>).filter(
-        (r) => r.Type === 'AWS::Lambda::Version',
-      ))
+      for (const version of Object.values(
+        prod.template(stack).toJSON().Resources as Record<string, { Type: string; DeletionPolicy?: string }>,
+      ).filter((r) => r.Type === 'AWS::Lambda::Version'))
         expect(version.DeletionPolicy, stack.stackName).toBe('Retain');
     }
   });
@@ -57,13 +60,16 @@ describe('safe deploys', () => {
       const resources = resourcesOf(prod, stack);
       const functionIds = new Set(
         Object.entries(resources)
-          .filter(([, r]) => r.Type === 'AWS::Lambda::Function' && String(r.Properties.Handler) === 'index.handler')
+          .filter(
+            ([, r]) => r.Type === 'AWS::Lambda::Function' && String(r.Properties.Handler) === 'index.handler',
+          )
           .map(([id]) => id),
       );
       const invokers = Object.values(resources).flatMap((r) => {
         if (r.Type === 'AWS::ApiGatewayV2::Integration') return [r.Properties.IntegrationUri];
         if (r.Type === 'AWS::ApiGatewayV2::Authorizer') return [r.Properties.AuthorizerUri];
-        if (r.Type === 'AWS::Events::Rule') return ((r.Properties.Targets ?? []) as Array<{ Arn: unknown }>).map((t) => t.Arn);
+        if (r.Type === 'AWS::Events::Rule')
+          return ((r.Properties.Targets ?? []) as Array<{ Arn: unknown }>).map((t) => t.Arn);
         if (r.Type === 'AWS::Lambda::EventSourceMapping') return [r.Properties.FunctionName];
         if (r.Type === 'AWS::Lambda::EventInvokeConfig') return [r.Properties.Qualifier];
         return [];
@@ -71,7 +77,9 @@ describe('safe deploys', () => {
       for (const invoker of invokers) {
         const text = JSON.stringify(invoker);
         for (const id of functionIds) {
-          expect(text, `${stack.stackName}: ${text}`).not.toMatch(new RegExp(`"(Ref|Fn::GetAtt)":\\[?"${id}"`));
+          expect(text, `${stack.stackName}: ${text}`).not.toMatch(
+            new RegExp(`"(Ref|Fn::GetAtt)":\\[?"${id}"`),
+          );
         }
       }
     }
@@ -90,15 +98,17 @@ describe('safe deploys', () => {
         expect(alias.UpdatePolicy, routeId).toBeUndefined();
         continue;
       }
-      const groupId = ((alias.UpdatePolicy!.CodeDeployLambdaAliasUpdate as { DeploymentGroupName: { Ref: string } })
-        .DeploymentGroupName).Ref;
+      const groupId = (
+        alias.UpdatePolicy!.CodeDeployLambdaAliasUpdate as { DeploymentGroupName: { Ref: string } }
+      ).DeploymentGroupName.Ref;
       const group = resources[groupId]!.Properties;
       expect(group.DeploymentConfigName, routeId).toBe('CodeDeployDefault.LambdaCanary10Percent5Minutes');
       expect(group.AutoRollbackConfiguration, routeId).toMatchObject({
         Enabled: true,
         Events: expect.arrayContaining(['DEPLOYMENT_STOP_ON_ALARM', 'DEPLOYMENT_FAILURE']),
       });
-      const alarmId = ((group.AlarmConfiguration as { Alarms: Array<{ Name: { Ref: string } }> }).Alarms[0]!.Name).Ref;
+      const alarmId = (group.AlarmConfiguration as { Alarms: Array<{ Name: { Ref: string } }> }).Alarms[0]!
+        .Name.Ref;
       const alarm = JSON.stringify(resources[alarmId]!.Properties);
       // The new version's own crashes and 500s.
       const versionId = stack.resolve(stack.getLogicalId(fn.currentVersion.node.defaultChild as CfnFunction));
@@ -123,12 +133,18 @@ describe('template limits', () => {
 
   it('name a template over either limit', () => {
     const resources = Object.fromEntries(
-      Array.from({ length: 451 }, (_, index) => [`Handle${index}`, { Type: 'AWS::CloudFormation::WaitConditionHandle' }]),
+      Array.from({ length: 451 }, (_, index) => [
+        `Handle${index}`,
+        { Type: 'AWS::CloudFormation::WaitConditionHandle' },
+      ]),
     );
     const references = Array.from({ length: 51 }, () => '{{resolve:secretsmanager:arn:SecretString:::}}');
     const violations = templateLimitViolations([
       { path: '/out/big.template.json', text: JSON.stringify({ Resources: resources }) },
-      { path: '/out/secrets.template.json', text: JSON.stringify({ Resources: {}, Outputs: { x: references } }) },
+      {
+        path: '/out/secrets.template.json',
+        text: JSON.stringify({ Resources: {}, Outputs: { x: references } }),
+      },
       { path: '/out/fine.template.json', text: JSON.stringify({ Resources: {} }) },
     ]);
 
@@ -142,7 +158,8 @@ describe('template limits', () => {
   it('stop a synth whose template is over the limit', () => {
     const app = new App({ outdir: mkdtempSync(path.join(inject('infraAssemblies'), 'limits-')) });
     const stack = new Stack(app, 'TooBig');
-    for (let index = 0; index <= TEMPLATE_LIMITS.resources; index += 1) new CfnWaitConditionHandle(stack, `H${index}`);
+    for (let index = 0; index <= TEMPLATE_LIMITS.resources; index += 1)
+      new CfnWaitConditionHandle(stack, `H${index}`);
     Validations.of(app).addPlugins(new TemplateLimitsCheck());
 
     expect(() => app.synth()).toThrow(/template-limits|Validation failed/);

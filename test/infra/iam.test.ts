@@ -4,7 +4,13 @@ import { Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnRole } from 'aws-cdk-lib/aws-iam';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiFunctionEntry, apiFunctions, apiStacks, type SynthesizedService, synthesizeService } from './synth';
+import {
+  type ApiFunctionEntry,
+  apiFunctions,
+  apiStacks,
+  type SynthesizedService,
+  synthesizeService,
+} from './synth';
 
 interface Statement {
   Effect: string;
@@ -153,11 +159,18 @@ describe('IAM grants', () => {
         actionsOf(statement).some((action) => action.startsWith('secretsmanager:')),
       );
       const route = allRoutes.find(([routeId]) => routeId === id)?.[1];
-      expect(read.some((s) => /JwtSigningKey/.test(secretOf(s))), id).toBe(
-        route !== undefined && needsJwtSecret(route.access, route.uses),
-      );
-      expect(read.some((s) => /MfaSealingKey/.test(secretOf(s))), id).toBe(uses.mfaKey === true);
-      expect(read.some((s) => /OriginSecret/.test(secretOf(s))), id).toBe(uses.originSecret === true);
+      expect(
+        read.some((s) => /JwtSigningKey/.test(secretOf(s))),
+        id,
+      ).toBe(route !== undefined && needsJwtSecret(route.access, route.uses));
+      expect(
+        read.some((s) => /MfaSealingKey/.test(secretOf(s))),
+        id,
+      ).toBe(uses.mfaKey === true);
+      expect(
+        read.some((s) => /OriginSecret/.test(secretOf(s))),
+        id,
+      ).toBe(uses.originSecret === true);
     }
   });
 

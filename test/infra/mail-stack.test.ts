@@ -137,7 +137,9 @@ describe('mail stack: the outbox sender', () => {
       },
     });
     // The stream of the stage's table, as the data stack's SSM parameter names it.
-    expect(JSON.stringify(mapping[0]!.Properties.EventSourceArn)).toMatch(/SsmParameterValueexchangeprodtablestreamarn/);
+    expect(JSON.stringify(mapping[0]!.Properties.EventSourceArn)).toMatch(
+      /SsmParameterValueexchangeprodtablestreamarn/,
+    );
     expect(workers.sendMail.source.retryAttempts).toBeGreaterThan(0);
     expect(workers.sendMail.source.retryAttempts).toBeLessThanOrEqual(5);
   });
@@ -163,7 +165,9 @@ describe('mail stack: the outbox sender', () => {
       statements.filter((statement) => actionsOf(statement).some((action) => action.startsWith(prefix)));
 
     expect(on('dynamodb:GetRecords').length).toBe(1);
-    expect(JSON.stringify(on('dynamodb:GetRecords')[0]!.Resource)).toMatch(/SsmParameterValueexchangeprodtablestreamarn/);
+    expect(JSON.stringify(on('dynamodb:GetRecords')[0]!.Resource)).toMatch(
+      /SsmParameterValueexchangeprodtablestreamarn/,
+    );
     expect(statements.flatMap(actionsOf)).toEqual(
       expect.arrayContaining(['dynamodb:UpdateItem', 'dynamodb:GetItem', 'sqs:SendMessage']),
     );

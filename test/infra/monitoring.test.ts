@@ -1,12 +1,12 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { METRICS_NAMESPACE } from '@functions/commons/metrics';
 import { jobs } from '@functions/routes/manifest';
+import { PROJECT_ROOT } from '@infra/constructs/bundling';
 import { CLOUDFRONT_5XX_COUNT, edgeAlarmPrefix } from '@infra/stacks/edge-monitoring-stack';
 import { ALARM_THRESHOLDS } from '@infra/stacks/monitoring-stack';
 import { STAGES } from '@infra/stacks/stages';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { PROJECT_ROOT } from '@infra/constructs/bundling';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROD_CONTEXT, type SynthesizedService, synthesizeService } from './synth';
 
@@ -138,7 +138,9 @@ describe('alarms and their topic', () => {
   it('gives every alarm a line in docs/operations.md', () => {
     const operations = readFileSync(path.join(PROJECT_ROOT, 'docs/operations.md'), 'utf8');
     const names = [
-      ...Object.keys(alarms).map((id) => id.replace(/[0-9A-F]{8}$/, '').replace(/^DeadLetters\d+$/, 'DeadLetters')),
+      ...Object.keys(alarms).map((id) =>
+        id.replace(/[0-9A-F]{8}$/, '').replace(/^DeadLetters\d+$/, 'DeadLetters'),
+      ),
       'CloudFront5xx',
       'WafBlocks',
     ].map((name) => name.replace(/^(\w+)Heartbeat$/, '…Heartbeat'));
@@ -154,7 +156,9 @@ describe('edge alarms (us-east-1)', () => {
       AlarmName: `${prefix}CloudFront5xx`,
       Threshold: CLOUDFRONT_5XX_COUNT,
       Metrics: Match.arrayWith([
-        Match.objectLike({ MetricStat: Match.objectLike({ Metric: Match.objectLike({ MetricName: '5xxErrorRate' }) }) }),
+        Match.objectLike({
+          MetricStat: Match.objectLike({ Metric: Match.objectLike({ MetricName: '5xxErrorRate' }) }),
+        }),
       ]),
     });
     edge.hasResourceProperties('AWS::CloudWatch::Alarm', {
@@ -172,7 +176,9 @@ describe('edge alarms (us-east-1)', () => {
       prod.template(prod.stacks.edgeMonitoring).findResources('AWS::Events::Rule'),
     ) as Resource[];
     expect(forward!.Properties.EventPattern).toMatchObject({ detail: { alarmName: [{ prefix }] } });
-    expect(JSON.stringify(forward!.Properties.Targets)).toContain(':events:eu-central-1:123456789012:event-bus/default');
+    expect(JSON.stringify(forward!.Properties.Targets)).toContain(
+      ':events:eu-central-1:123456789012:event-bus/default',
+    );
     monitoring.hasResourceProperties('AWS::Events::Rule', {
       EventPattern: { detail: { alarmName: [{ prefix }] } },
       Targets: [Match.objectLike({ Arn: { Ref: Match.stringLikeRegexp('^AlarmTopic') } })],
@@ -193,7 +199,12 @@ describe('the jobs and tracing', () => {
   });
 
   it('traces every function with X-Ray', () => {
-    for (const stack of [prod.stacks.api, ...Object.values(prod.stacks.apiRoutes), prod.stacks.jobs!, prod.stacks.firstRun]) {
+    for (const stack of [
+      prod.stacks.api,
+      ...Object.values(prod.stacks.apiRoutes),
+      prod.stacks.jobs!,
+      prod.stacks.firstRun,
+    ]) {
       const functions = Object.entries(prod.template(stack).findResources('AWS::Lambda::Function')).filter(
         ([id]) => !id.includes('framework'),
       ) as Array<[string, Resource]>;

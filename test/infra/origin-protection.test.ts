@@ -32,7 +32,10 @@ function apiOrigin(service: SynthesizedService): Record<string, unknown> {
 }
 
 function originHeaderValue(service: SynthesizedService): string {
-  const headers = apiOrigin(service).OriginCustomHeaders as Array<{ HeaderName: string; HeaderValue: unknown }>;
+  const headers = apiOrigin(service).OriginCustomHeaders as Array<{
+    HeaderName: string;
+    HeaderValue: unknown;
+  }>;
   expect(headers.map((header) => header.HeaderName)).toEqual([ORIGIN_HEADER]);
   return JSON.stringify(headers[0]!.HeaderValue);
 }
@@ -46,8 +49,9 @@ beforeAll(() => {
 describe('origin protection', () => {
   it('generates the origin secret in Secrets Manager', () => {
     const secrets = resources(dev, dev.stacks.api).filter((r) => r.Type === 'AWS::SecretsManager::Secret');
-    const origin = Object.entries(dev.template(dev.stacks.api).toJSON().Resources as Record<string, Resource>)
-      .filter(([id, r]) => r.Type === 'AWS::SecretsManager::Secret' && id.startsWith('OriginSecret'));
+    const origin = Object.entries(
+      dev.template(dev.stacks.api).toJSON().Resources as Record<string, Resource>,
+    ).filter(([id, r]) => r.Type === 'AWS::SecretsManager::Secret' && id.startsWith('OriginSecret'));
 
     expect(secrets.length).toBeGreaterThan(0);
     expect(origin).toHaveLength(1);
@@ -132,11 +136,18 @@ describe('no side door in prod', () => {
     const origin = apiOrigin(prod);
 
     expect(JSON.stringify(origin.DomainName)).toMatch(/RegionalDomainName/);
-    const distribution = resources(prod, prod.stacks.web).find((r) => r.Type === 'AWS::CloudFront::Distribution')!;
-    const behaviors = (distribution.Properties.DistributionConfig as { CacheBehaviors: Array<Record<string, unknown>> })
-      .CacheBehaviors.filter((behavior) => String(behavior.PathPattern).startsWith('/api/') && behavior.PathPattern !== '/api/docs');
+    const distribution = resources(prod, prod.stacks.web).find(
+      (r) => r.Type === 'AWS::CloudFront::Distribution',
+    )!;
+    const behaviors = (
+      distribution.Properties.DistributionConfig as { CacheBehaviors: Array<Record<string, unknown>> }
+    ).CacheBehaviors.filter(
+      (behavior) => String(behavior.PathPattern).startsWith('/api/') && behavior.PathPattern !== '/api/docs',
+    );
     // AWS's managed AllViewerAndCloudFrontHeaders-2022-06: every viewer header, Host included.
     for (const behavior of behaviors)
-      expect(behavior.OriginRequestPolicyId, String(behavior.PathPattern)).toBe('33f36d7e-f396-46d9-90e0-52428a34d9dc');
+      expect(behavior.OriginRequestPolicyId, String(behavior.PathPattern)).toBe(
+        '33f36d7e-f396-46d9-90e0-52428a34d9dc',
+      );
   });
 });

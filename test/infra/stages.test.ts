@@ -53,7 +53,9 @@ describe('stage configuration', () => {
 
   it('pins every stack to the stage region (the WAF and edge alarms to us-east-1, the backup copies to theirs), and prod to its account', () => {
     const { waf, edgeMonitoring, backupCopy, apiRoutes, ...regional } = prod.stacks;
-    for (const stack of [...Object.values(regional), ...Object.values(apiRoutes)].filter(Boolean) as Stack[]) {
+    for (const stack of [...Object.values(regional), ...Object.values(apiRoutes)].filter(
+      Boolean,
+    ) as Stack[]) {
       expect(stack.region, stack.stackName).toBe(STAGES.prod.region);
       expect(stack.account).toBe(PROD_CONTEXT.account);
     }
@@ -96,16 +98,18 @@ describe('stage configuration', () => {
       [dev, STAGES.dev],
       [prod, STAGES.prod],
     ] as const) {
-      const functions = apiStacks(service).flatMap((stack) => ofType(service, stack, 'AWS::Lambda::Function'));
+      const functions = apiStacks(service).flatMap((stack) =>
+        ofType(service, stack, 'AWS::Lambda::Function'),
+      );
       const levels = new Set(
         functions.map(
           (fn) => (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.LOG_LEVEL,
         ),
       );
       const retentions = new Set(
-        apiStacks(service).flatMap((stack) => ofType(service, stack, 'AWS::Logs::LogGroup')).map(
-          (group) => group.Properties.RetentionInDays,
-        ),
+        apiStacks(service)
+          .flatMap((stack) => ofType(service, stack, 'AWS::Logs::LogGroup'))
+          .map((group) => group.Properties.RetentionInDays),
       );
 
       expect([...levels]).toEqual([settings.logLevel]);

@@ -112,7 +112,10 @@ export function apiStacks(service: SynthesizedService): Stack[] {
 }
 
 /** The synthesized properties of an API function. */
-export function functionProperties(service: SynthesizedService, entry: ApiFunctionEntry): Record<string, unknown> {
+export function functionProperties(
+  service: SynthesizedService,
+  entry: ApiFunctionEntry,
+): Record<string, unknown> {
   const resources = service.template(entry.stack).toJSON().Resources as Record<
     string,
     { Properties: Record<string, unknown> }

@@ -1,7 +1,7 @@
 import { readServiceConfig } from '@infra/stacks/service-config';
 import { STAGES } from '@infra/stacks/stages';
-import { App } from 'aws-cdk-lib';
 import { AUTH_PATH_PREFIX, COMMON_RULE_EXCEPTIONS, MANAGED_RULE_GROUPS } from '@infra/stacks/waf-stack';
+import { App } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROD_CONTEXT, type SynthesizedService, synthesizeService } from './synth';
@@ -35,7 +35,9 @@ function modeOn(day: string, launchedOn?: string): string {
 }
 
 function rulesOf(service: SynthesizedService): Rule[] {
-  const found = Object.values(service.template(service.stacks.waf).findResources('AWS::WAFv2::WebACL'))[0] as {
+  const found = Object.values(
+    service.template(service.stacks.waf).findResources('AWS::WAFv2::WebACL'),
+  )[0] as {
     Properties: { Rules: Rule[] };
   };
   return found.Properties.Rules;
@@ -109,8 +111,10 @@ describe('WAF stack', () => {
   });
 
   it("lets staff's large bodies under /api/admin/ and the monitors' bots without a User-Agent through, and blocks both elsewhere", () => {
-    const common = (rulesOf(launched).find((r) => r.Name === 'AWSManagedRulesCommonRuleSet')!.Statement
-      .ManagedRuleGroupStatement as { RuleActionOverrides: unknown }).RuleActionOverrides;
+    const common = (
+      rulesOf(launched).find((r) => r.Name === 'AWSManagedRulesCommonRuleSet')!.Statement
+        .ManagedRuleGroupStatement as { RuleActionOverrides: unknown }
+    ).RuleActionOverrides;
     expect(common).toEqual(
       COMMON_RULE_EXCEPTIONS.map(({ rule }) => ({ Name: rule, ActionToUse: { Count: {} } })),
     );
@@ -118,19 +122,26 @@ describe('WAF stack', () => {
       const elsewhere = rulesOf(launched).find((r) => r.Name === `${name}Elsewhere`)!;
       expect(elsewhere.Action, name).toEqual({ Block: {} });
       expect(JSON.stringify(elsewhere.Statement), name).toContain(`"Key":"${label}"`);
-      expect(JSON.stringify(elsewhere.Statement), name).toContain(`"NotStatement":{"Statement":{"ByteMatchStatement":{"FieldToMatch":{"UriPath":{}},"PositionalConstraint":"${allowed.match}","SearchString":"${allowed.path}"`);
+      expect(JSON.stringify(elsewhere.Statement), name).toContain(
+        `"NotStatement":{"Statement":{"ByteMatchStatement":{"FieldToMatch":{"UriPath":{}},"PositionalConstraint":"${allowed.match}","SearchString":"${allowed.path}"`,
+      );
       // After the managed groups, whose labels they read.
       expect(elsewhere.Priority).toBeGreaterThan(1 + MANAGED_RULE_GROUPS.length);
       expect(rule(`${name}Elsewhere`).Action, name).toEqual({ Count: {} });
     }
-    expect(COMMON_RULE_EXCEPTIONS.map(({ allowed }) => allowed.path)).toEqual(['/api/admin/', '/api/export/rates.xml']);
+    expect(COMMON_RULE_EXCEPTIONS.map(({ allowed }) => allowed.path)).toEqual([
+      '/api/admin/',
+      '/api/export/rates.xml',
+    ]);
   });
 
   it('logs to an aws-waf-logs- group named anew with each stack (a retry never meets a retained one), credentials redacted', () => {
     const [group] = Object.values(waf.findResources('AWS::Logs::LogGroup')) as Array<{
       Properties: { LogGroupName: unknown; RetentionInDays: number };
     }>;
-    expect(JSON.stringify(group!.Properties.LogGroupName)).toMatch(/aws-waf-logs-exchange-prod-.*AWS::StackId/);
+    expect(JSON.stringify(group!.Properties.LogGroupName)).toMatch(
+      /aws-waf-logs-exchange-prod-.*AWS::StackId/,
+    );
     expect(group!.Properties.RetentionInDays).toBe(STAGES.prod.logRetention);
     waf.resourceCountIs('AWS::WAFv2::LoggingConfiguration', 1);
     waf.hasResourceProperties('AWS::WAFv2::LoggingConfiguration', {

@@ -1,6 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { allRoutes, fallbackRoute, jobs, originAuthorizer, routeAreas, workers } from '@functions/routes/manifest';
+import {
+  allRoutes,
+  fallbackRoute,
+  jobs,
+  originAuthorizer,
+  routeAreas,
+  workers,
+} from '@functions/routes/manifest';
 import { responseSchemaOf } from '@functions/routes/openapi';
 import { describe, expect, it } from 'vitest';
 

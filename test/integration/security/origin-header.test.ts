@@ -1,6 +1,5 @@
 import { ORIGIN_HEADER } from '@functions/commons/origin-secret';
-import { inject } from 'vitest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { api } from '../../support/api';
 
 /**

@@ -3,7 +3,11 @@ import { matchOriginSecret, ORIGIN_HEADER } from '@functions/commons/origin-secr
 import { SECRET_TTL_MS } from '@functions/commons/secret-store';
 import { originAuthorizer } from '@functions/routes/manifest';
 import { lambdaContext, loadFunctionModule } from '@infra/local/api-adapter';
-import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerResult, Handler } from 'aws-lambda';
+import type {
+  APIGatewayRequestAuthorizerEventV2,
+  APIGatewaySimpleAuthorizerResult,
+  Handler,
+} from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSecretsExtension } from '../../support/secrets-extension';
 
