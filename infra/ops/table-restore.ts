@@ -135,7 +135,9 @@ export async function restoreTable(
   const existing = await describeTable(dynamo, input.target);
   if (existing) {
     const summary = existing.RestoreSummary;
-    if (summary?.RestoreDateTime?.getTime() !== input.at.getTime())
+    // To the second, so a restore point given with milliseconds matches however DynamoDB keeps it.
+    const second = (at: Date | undefined) => (at ? Math.floor(at.getTime() / 1000) : undefined);
+    if (!summary || second(summary.RestoreDateTime) !== second(input.at))
       throw new Error(
         `${input.target} exists but is not a restore to ${input.at.toISOString()}: choose another --target.`,
       );

@@ -37,8 +37,8 @@ import { type SesStandIn, startSesStandIn } from '../support/ses-stand-in';
  * for real, and a second stack started on the restored table shows over HTTP what the restored
  * service serves. The source's mails go through a sender this file runs (with an SES that can fail,
  * in front of the shared inbox), so mails can be left sent, failed, claimed or queued at will; the
- * restored stack runs its own sender and inbox. functions/ modules are imported only dynamically,
- * once TABLE_NAME names the table they are meant for.
+ * restored stack runs its own sender and inbox. The function modules this file calls itself are
+ * loaded afresh for the table they are meant for (`functionModulesOn`).
  */
 const id = runId();
 const SOURCE_TABLE = `restore-src-${id}`;
@@ -335,6 +335,9 @@ beforeAll(async () => {
   before.applicationIds = [completed, rejected, pending, queuedLater];
   before.views = await readViews(source, { client: clientToken, staff: staffToken }, completed);
   await copyTable(SOURCE_TABLE, RESTORED_TABLE);
+  // The source is done with: nothing of it may reach what the restored stack does.
+  await sourceSender.stop();
+  await source.stop();
 });
 
 afterAll(async () => {
