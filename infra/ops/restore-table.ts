@@ -13,6 +13,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { isStageName, STAGES } from '../stacks/stages';
+import { tableParameterNames } from '../table-switch';
 import {
   applyTableSettings,
   defaultTargetName,
@@ -21,7 +22,6 @@ import {
   readStageTable,
   restoreTable,
   switchStageTable,
-  tableParameterNames,
 } from './table-restore';
 
 const USAGE =
@@ -62,8 +62,8 @@ async function main(): Promise<void> {
   const restored = await restoreTable(dynamo, { source: current.name, target, at });
   console.log(`   ${target} is ACTIVE with its indexes.`);
 
-  console.log('2. Stream (new images), TTL, point-in-time recovery, deletion protection…');
-  const { streamArn } = await applyTableSettings(dynamo, target);
+  console.log('2. Stream (new images), TTL, point-in-time recovery, deletion protection, the backup tag…');
+  const { streamArn } = await applyTableSettings(dynamo, target, stage);
   console.log(`   done; stream ${streamArn}`);
 
   console.log('3. Making the restored items safe to serve…');

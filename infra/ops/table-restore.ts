@@ -10,9 +10,11 @@ import {
   DescribeTableCommand,
   DescribeTimeToLiveCommand,
   type DynamoDBClient,
+  ListTagsOfResourceCommand,
   ResourceNotFoundException,
   RestoreTableToPointInTimeCommand,
   type TableDescription,
+  TagResourceCommand,
   UpdateContinuousBackupsCommand,
   UpdateTableCommand,
   UpdateTimeToLiveCommand,
@@ -28,19 +30,7 @@ import { keys } from '@functions/data/keys';
 import type { MailState } from '@functions/data/outbox';
 import { GLOBAL_INDEXES, TTL_ATTRIBUTE } from '@functions/data/table-definition';
 import type { StageName } from '../stacks/stages';
-
-/**
- * The two SSM parameters every stack reads the stage's table from (the data stack creates them
- * once; infra/constructs/stage-table.ts reads them at deploy). Overwriting both and deploying
- * switches the stage to another table. A copy of stage-table.ts's names, so that this script loads
- * no CDK; test/infra/table-parameters.test.ts holds the two together.
- */
-export function tableParameterNames(stage: StageName) {
-  return {
-    name: `/exchange/${stage}/table/name`,
-    streamArn: `/exchange/${stage}/table/stream-arn`,
-  } as const;
-}
+import { backupTag, tableParameterNames } from '../table-switch';
 
 export interface StageTable {
   name: string;
@@ -168,12 +158,14 @@ export async function restoreTable(
 
 /**
  * Step 2: what a restore does not carry over, as the data stack sets it on the stage's table: the
- * stream of new images (the outbox sender reads it), TTL on `expiresAt`, point-in-time recovery and
- * deletion protection. Answers the stream's ARN once the stream exists.
+ * stream of new images (the outbox sender reads it), TTL on `expiresAt`, point-in-time recovery,
+ * deletion protection, and the tag the stage's daily backup plan selects its table by. Answers the
+ * stream's ARN once the stream exists.
  */
 export async function applyTableSettings(
   dynamo: DynamoDBClient,
   tableName: string,
+  stage: StageName,
   waiting = DEFAULT_WAITING,
 ): Promise<{ streamArn: string }> {
   let table = await waitForTable(dynamo, tableName, isActive, waiting, 'ACTIVE');
@@ -230,6 +222,14 @@ export async function applyTableSettings(
   if (!table.DeletionProtectionEnabled) {
     await dynamo.send(new UpdateTableCommand({ TableName: tableName, DeletionProtectionEnabled: true }));
     await waitForTable(dynamo, tableName, isActive, waiting, 'ACTIVE');
+  }
+
+  const tag = backupTag(stage);
+  const { Tags: tags } = await dynamo.send(new ListTagsOfResourceCommand({ ResourceArn: table.TableArn }));
+  if (!tags?.some(({ Key, Value }) => Key === tag.key && Value === tag.value)) {
+    await dynamo.send(
+      new TagResourceCommand({ ResourceArn: table.TableArn, Tags: [{ Key: tag.key, Value: tag.value }] }),
+    );
   }
   return { streamArn: table.LatestStreamArn! };
 }

@@ -1,5 +1,5 @@
 import { GLOBAL_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '@functions/data/table-definition';
-import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, type StackProps, Tags, Validations } from 'aws-cdk-lib';
 import {
   BackupPlan,
   BackupPlanRule,
@@ -11,7 +11,7 @@ import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } fro
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
-import { tableParameterNames } from '../constructs/stage-table';
+import { backupTag, tableParameterNames } from '../table-switch';
 import type { ServiceConfig } from './service-config';
 
 export interface DataStackProps extends StackProps {
@@ -80,7 +80,13 @@ export class DataStack extends Stack {
           }),
         ],
       });
-      const selection = plan.addSelection('Table', { resources: [BackupResource.fromDynamoDbTable(table)] });
+      // By tag, not by this table: a restore tags the table it switches the stage to, and the plan
+      // then backs that one up too (infra/ops/table-restore.ts).
+      const tag = backupTag(config.stage);
+      Tags.of(table).add(tag.key, tag.value);
+      const selection = plan.addSelection('Table', {
+        resources: [BackupResource.fromTag(tag.key, tag.value)],
+      });
       Validations.of(selection).acknowledge({
         id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup]',
         reason:

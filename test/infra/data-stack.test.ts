@@ -115,10 +115,16 @@ describe('data stack', () => {
     expect(rule!.ScheduleExpression).toBe('cron(0 3 * * ? *)');
     expect(JSON.stringify(rule!.CopyActions)).toMatch(/DestinationBackupVaultArn/);
     expect(prod.stacks.backupCopy!.region).toBe('eu-west-1');
+    // By a tag the data stack puts on its table, and a restore on the table it switches to.
     data.hasResourceProperties('AWS::Backup::BackupSelection', {
       BackupSelection: Match.objectLike({
-        Resources: [{ 'Fn::GetAtt': [Match.stringLikeRegexp('^Table'), 'Arn'] }],
+        ListOfTags: [
+          { ConditionType: 'STRINGEQUALS', ConditionKey: 'exchange-backup', ConditionValue: 'prod' },
+        ],
       }),
+    });
+    data.hasResourceProperties('AWS::DynamoDB::Table', {
+      Tags: Match.arrayWith([{ Key: 'exchange-backup', Value: 'prod' }]),
     });
     expect(dev.stacks.backupCopy).toBeUndefined();
   });

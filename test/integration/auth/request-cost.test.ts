@@ -1,7 +1,7 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { ORIGIN_HEADER } from '@functions/commons/origin-secret';
 import { db } from '@functions/data/client';
 import { handler } from '@functions/handlers/auth/me';
-import { ORIGIN_HEADER } from '@functions/commons/origin-secret';
 import { lambdaContext } from '@infra/local/api-adapter';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createVerifiedUser } from '../../support/users';

@@ -8,6 +8,7 @@ import {
   DescribeTableCommand,
   DescribeTimeToLiveCommand,
   DynamoDBClient,
+  ListTagsOfResourceCommand,
   ScanCommand,
   UpdateTableCommand,
   type WriteRequest,
@@ -108,44 +109,51 @@ async function copyTable(from: string, to: string): Promise<void> {
 }
 
 /**
- * DynamoDB Local has no continuous-backups API (it answers UnknownOperationException: checked
- * below). This client answers those two calls as DynamoDB does, for one table, and records the
- * updates; every other call goes to DynamoDB Local.
+ * DynamoDB Local has no continuous-backups API and no tagging (it answers UnknownOperationException:
+ * checked below). This client answers those calls as DynamoDB does, for one table, and records what
+ * they set; every other call goes to DynamoDB Local.
  */
-function withPitrStandIn(tableName: string) {
-  const pitrClient = new DynamoDBClient({});
+function withStandInsFor(tableName: string) {
+  const client = new DynamoDBClient({});
   const updates: Array<{ TableName: string; enabled: boolean }> = [];
+  const tags: Array<{ Key: string; Value: string }> = [];
   let enabled = false;
-  pitrClient.middlewareStack.add(
+  const answer = (output: object) => ({ response: {}, output: { $metadata: {}, ...output } }) as never;
+  client.middlewareStack.add(
     (next, context) => async (args) => {
       const input = args.input as {
-        TableName: string;
+        TableName?: string;
+        ResourceArn?: string;
         PointInTimeRecoverySpecification?: { PointInTimeRecoveryEnabled: boolean };
+        Tags?: Array<{ Key: string; Value: string }>;
       };
-      if (context.commandName === 'UpdateContinuousBackupsCommand' && input.TableName === tableName) {
+      const ours = input.TableName === tableName || input.ResourceArn?.endsWith(`/${tableName}`) === true;
+      if (!ours) return next(args);
+      if (context.commandName === 'UpdateContinuousBackupsCommand') {
         enabled = input.PointInTimeRecoverySpecification!.PointInTimeRecoveryEnabled;
-        updates.push({ TableName: input.TableName, enabled });
-      } else if (
-        context.commandName !== 'DescribeContinuousBackupsCommand' ||
-        input.TableName !== tableName
-      ) {
-        return next(args);
+        updates.push({ TableName: tableName, enabled });
       }
-      const status = enabled ? 'ENABLED' : 'DISABLED';
-      return {
-        response: {},
-        output: {
-          $metadata: {},
-          ContinuousBackupsDescription: {
-            ContinuousBackupsStatus: 'ENABLED',
-            PointInTimeRecoveryDescription: { PointInTimeRecoveryStatus: status },
-          },
-        },
-      } as never;
+      switch (context.commandName) {
+        case 'UpdateContinuousBackupsCommand':
+        case 'DescribeContinuousBackupsCommand':
+          return answer({
+            ContinuousBackupsDescription: {
+              ContinuousBackupsStatus: 'ENABLED',
+              PointInTimeRecoveryDescription: { PointInTimeRecoveryStatus: enabled ? 'ENABLED' : 'DISABLED' },
+            },
+          });
+        case 'TagResourceCommand':
+          tags.push(...input.Tags!);
+          return answer({});
+        case 'ListTagsOfResourceCommand':
+          return answer({ Tags: [...tags] });
+        default:
+          return next(args);
+      }
     },
-    { step: 'initialize', name: 'pitrStandIn' },
+    { step: 'initialize', name: 'unsupportedCallsStandIn' },
   );
-  return { client: pitrClient, updates };
+  return { client, updates, tags };
 }
 
 /** The link token of the newest mail to an address in the shared inbox (the source's mails go there). */
@@ -372,15 +380,19 @@ describe('the restore drill on DynamoDB Local', () => {
     ).rejects.toThrow(`${RESTORED_TABLE} exists but is not a restore`);
   });
 
-  it('gives the restored table its stream of new images, TTL, point-in-time recovery and deletion protection, once', async () => {
-    // DynamoDB Local lacks the continuous-backups API: the stand-in client answers only those calls.
+  it('gives the restored table its stream of new images, TTL, point-in-time recovery, deletion protection and the backup tag, once', async () => {
+    // DynamoDB Local lacks the continuous-backups API and tagging: the stand-in client answers only those calls.
     await expect(
       dynamo.send(new DescribeContinuousBackupsCommand({ TableName: RESTORED_TABLE })),
     ).rejects.toMatchObject({ name: 'UnknownOperationException' });
-    const pitr = withPitrStandIn(RESTORED_TABLE);
+    const { Table: described } = await dynamo.send(new DescribeTableCommand({ TableName: RESTORED_TABLE }));
+    await expect(
+      dynamo.send(new ListTagsOfResourceCommand({ ResourceArn: described!.TableArn })),
+    ).rejects.toMatchObject({ name: 'UnknownOperationException' });
+    const pitr = withStandInsFor(RESTORED_TABLE);
 
-    const first = await applyTableSettings(pitr.client, RESTORED_TABLE, NO_WAIT);
-    const again = await applyTableSettings(pitr.client, RESTORED_TABLE, NO_WAIT);
+    const first = await applyTableSettings(pitr.client, RESTORED_TABLE, 'prod', NO_WAIT);
+    const again = await applyTableSettings(pitr.client, RESTORED_TABLE, 'prod', NO_WAIT);
 
     const { Table: table } = await dynamo.send(new DescribeTableCommand({ TableName: RESTORED_TABLE }));
     const { TimeToLiveDescription: ttl } = await dynamo.send(
@@ -393,6 +405,8 @@ describe('the restore drill on DynamoDB Local', () => {
     });
     expect(ttl).toEqual({ TimeToLiveStatus: 'ENABLED', AttributeName: 'expiresAt' });
     expect(pitr.updates).toEqual([{ TableName: RESTORED_TABLE, enabled: true }]);
+    // The stage's backup plan selects its table by this tag (infra/stacks/data-stack.ts).
+    expect(pitr.tags).toEqual([{ Key: 'exchange-backup', Value: 'prod' }]);
     expect(again).toEqual(first);
     pitr.client.destroy();
   });
