@@ -35,9 +35,27 @@ export function registerPath(redirectTo?: string | null): string {
     : `${paths.register}?redirectTo=${encodeURIComponent(target)}`;
 }
 
+/** The origin a target is resolved against: the site's own (a stand-in where there is no window: prerendering). */
+function siteOrigin(): string {
+  return typeof window === 'undefined' ? 'https://site.invalid' : window.location.origin;
+}
+
+/**
+ * A `redirectTo` the app may follow: resolved against the site's origin the way the browser would
+ * resolve it (tabs and newlines dropped, `\` read as `/`), it must stay on that origin, and both what
+ * was sent and what it resolves to must be a path starting with a single `/`; the resolved path,
+ * query and fragment are followed. Anything else goes to the profile. Comparing origins rather than
+ * patterns of the text leaves no spelling of another site (`/%09/evil.example`) to slip through.
+ */
 export function safeRedirect(redirectTo?: string | null): string {
-  if (!redirectTo?.startsWith('/') || redirectTo.startsWith('//') || redirectTo.includes('\\')) {
+  if (!redirectTo?.startsWith('/') || redirectTo.startsWith('//')) return DEFAULT_AFTER_LOGIN;
+  const origin = siteOrigin();
+  let target: URL;
+  try {
+    target = new URL(redirectTo, origin);
+  } catch {
     return DEFAULT_AFTER_LOGIN;
   }
-  return redirectTo;
+  if (target.origin !== origin || target.pathname.startsWith('//')) return DEFAULT_AFTER_LOGIN;
+  return `${target.pathname}${target.search}${target.hash}`;
 }
