@@ -44,14 +44,18 @@ export const contactTelegramSchema = /* @__PURE__ */ schema(() =>
   ),
 );
 
+/**
+ * Each check aborts, so an amount gets one error and a body's own check of it (amountOfSourceAsset)
+ * runs only once the amount passed these.
+ */
 function amountRules(decimals: number) {
   return z.number({ error: 'Please enter the correct positive amount' }).check(
-    z.positive('Please enter the correct positive amount'),
-    z.lte(MAX_AMOUNT, 'Amount is too large.'),
-    z.refine(
-      (value) => hasAtMostDecimals(value, decimals),
-      `The amount may have at most ${decimals} decimal places.`,
-    ),
+    z.positive({ error: 'Please enter the correct positive amount', abort: true }),
+    z.lte(MAX_AMOUNT, { error: 'Amount is too large.', abort: true }),
+    z.refine((value) => hasAtMostDecimals(value, decimals), {
+      error: `The amount may have at most ${decimals} decimal places.`,
+      abort: true,
+    }),
   );
 }
 
@@ -65,18 +69,32 @@ export function standardAmountSchema(assetFrom: string) {
   return amountRules(amountDecimals(assetFrom));
 }
 
+/**
+ * The amount rule of a body that names its source asset, reported on `amount`: standardAmountSchema
+ * of that asset. The one check of both POST /applications and POST /rates/calculate, so nothing is
+ * quoted that an application would refuse.
+ */
+export function amountOfSourceAsset() {
+  return z.superRefine((body: { assetFrom: string; amount: number }, context) => {
+    const issue = standardAmountSchema(body.assetFrom).safeParse(body.amount).error?.issues[0];
+    if (issue) context.addIssue({ code: 'custom', path: ['amount'], message: issue.message });
+  });
+}
+
 export const standardApplicationBodySchema = /* @__PURE__ */ schema(() =>
-  z.strictObject({
-    requestType: z.literal('STANDARD'),
-    continent: geoKeySchema,
-    country: geoKeySchema,
-    city: geoKeySchema,
-    assetFrom: assetKeySchema,
-    assetTo: assetKeySchema,
-    amount: amountSchema,
-    contactTelegram: contactTelegramSchema,
-    originFunds: z._default(z.string().check(z.trim(), z.maxLength(200)), ORIGIN_FUNDS_VALUE),
-  }),
+  z
+    .strictObject({
+      requestType: z.literal('STANDARD'),
+      continent: geoKeySchema,
+      country: geoKeySchema,
+      city: geoKeySchema,
+      assetFrom: assetKeySchema,
+      assetTo: assetKeySchema,
+      amount: amountSchema,
+      contactTelegram: contactTelegramSchema,
+      originFunds: z._default(z.string().check(z.trim(), z.maxLength(200)), ORIGIN_FUNDS_VALUE),
+    })
+    .check(amountOfSourceAsset()),
 );
 
 export const individualApplicationBodySchema = /* @__PURE__ */ schema(() =>

@@ -4,7 +4,7 @@ import { RATE_SOURCES } from '../constants';
 import { cityKeySchema } from '../geo';
 import { FIAT_DECIMALS, hasAtMostDecimals, PERCENT_DECIMALS, RATE_DECIMALS } from '../numbers';
 import { schema } from '../schema';
-import { amountSchema } from './applications';
+import { amountOfSourceAsset, amountSchema } from './applications';
 import { reserveSchema } from './reserves';
 
 export const MAX_MARKUP_PERCENT = 50;
@@ -213,16 +213,18 @@ export const putRatesDataSchema = /* @__PURE__ */ schema(() =>
 );
 
 export const calculateBodySchema = /* @__PURE__ */ schema(() =>
-  z.strictObject({
-    assetFrom: assetKeySchema,
-    assetTo: assetKeySchema,
-    amount: amountSchema,
-    /**
-     * The city (dotted geo key) a cash direction is exchanged in: its working hours apply. Without
-     * it only maintenance and the card schedule do (docs/product.md §4 "Working hours").
-     */
-    city: z.optional(cityKeySchema),
-  }),
+  z
+    .strictObject({
+      assetFrom: assetKeySchema,
+      assetTo: assetKeySchema,
+      amount: amountSchema,
+      /**
+       * The city (dotted geo key) a cash direction is exchanged in: its working hours apply. Without
+       * it only maintenance and the card schedule do (docs/product.md §4 "Working hours").
+       */
+      city: z.optional(cityKeySchema),
+    })
+    .check(amountOfSourceAsset()),
 );
 export type CalculateBody = z.infer<typeof calculateBodySchema>;
 

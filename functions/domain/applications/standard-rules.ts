@@ -1,6 +1,6 @@
 import { findGeoNodes } from '@functions/data/geo';
 import { isValidExchangePair, offeredFiatAssets, parseAssetKey } from '@shared/assets';
-import { type StandardApplicationBody, standardAmountSchema } from '@shared/contract/applications';
+import type { StandardApplicationBody } from '@shared/contract/applications';
 import { amountLimitMessage, type Quote } from '@shared/contract/rates';
 import { type FieldError, fieldError } from '@shared/envelope';
 import { geoAncestry, geoLevel } from '@shared/geo';
@@ -60,9 +60,9 @@ async function checkHours(body: StandardApplicationBody, now: Date) {
 }
 
 /**
- * The server-side rules of a standard application (issue 4): geo, assets, amount precision, working
- * hours, a published rate, and a value of at least the minimum (stated in the currency the user
- * pays in).
+ * The server-side rules of a standard application (issue 4) past its body schema (which checks the
+ * amount's precision in its source asset, as the quote's does): geo, assets, working hours, a
+ * published rate, and a value of at least the minimum (stated in the currency the user pays in).
  */
 export async function checkStandardApplication(
   body: StandardApplicationBody,
@@ -70,8 +70,6 @@ export async function checkStandardApplication(
 ): Promise<Quote> {
   const { localCurrency } = await checkGeo(body);
   checkAssets(body, localCurrency);
-  const amountIssue = standardAmountSchema(body.assetFrom).safeParse(body.amount).error?.issues[0];
-  if (amountIssue) fail([fieldError('amount', amountIssue.message)]);
   const result = await besideHoursCheck(
     checkHours(body, now),
     quote(body.assetFrom, body.assetTo, body.amount, now),

@@ -88,6 +88,18 @@ describe('POST /api/rates/calculate', () => {
     expect(answer.body.message).toMatch(/No exchange rate is available for card-XYZ → usdt-trc20/);
   });
 
+  it('refuses an amount the apply route refuses, with the same field error', async () => {
+    const pair = { assetFrom: 'card-USD', assetTo: 'usdt-trc20', amount: 150.001 };
+    const quoted = await calculate(pair);
+    const applied = await submit(await newUser(), standardBody(pair));
+    expect(quoted.status).toBe(400);
+    expect(quoted.body.errors).toEqual([
+      expect.objectContaining({ path: 'amount', msg: 'The amount may have at most 2 decimal places.' }),
+    ]);
+    expect(applied.status).toBe(400);
+    expect(quoted.body.errors).toEqual(applied.body.errors);
+  });
+
   it.each([[{}], [{ assetFrom: 'card-EUR', assetTo: 'usdt-trc20', amount: -1 }], [{ amount: 'lots' }]])(
     'refuses the body %j with 400',
     async (body) => {

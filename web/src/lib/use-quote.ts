@@ -7,9 +7,17 @@ import { parseAmount } from './exchange-form';
 
 const QUOTE_DELAY_MS = 400;
 
+function refusalOf(error: unknown): QuoteState | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.status === 422 && error.message) return { status: 'refused', message: error.message };
+  const amount = error.status === 400 ? error.errors.find((field) => field.path === 'amount') : undefined;
+  return amount ? { status: 'refused', message: amount.msg } : null;
+}
+
 /**
- * `refused`: the server will not quote this direction now (no rate, or paused: 422) and says why, in
- * English (shown translated); `unavailable`: the call failed otherwise.
+ * `refused`: the server will not quote this direction now (no rate, or paused: 422) or this amount
+ * (a 400 on `amount`, e.g. more decimals than its asset has: the apply route's own rule) and says
+ * why, in English (shown translated); `unavailable`: the call failed otherwise.
  */
 export type QuoteState =
   | { status: 'idle' | 'loading' | 'unavailable' }
@@ -41,11 +49,7 @@ export function useQuote(assetFrom: string, assetTo: string, amount: string, cit
         (quote) => setState(quote ? { status: 'ready', quote } : { status: 'unavailable' }),
         (error: unknown) => {
           if (controller.signal.aborted) return;
-          setState(
-            error instanceof ApiError && error.status === 422 && error.message
-              ? { status: 'refused', message: error.message }
-              : { status: 'unavailable' },
-          );
+          setState(refusalOf(error) ?? { status: 'unavailable' });
         },
       );
     }, QUOTE_DELAY_MS);

@@ -191,6 +191,23 @@ describe('quote calculator', () => {
     }
   });
 
+  it('shows the refusal of an amount the apply route would refuse too', async () => {
+    stubApi(() => ({
+      status: 400,
+      body: {
+        success: false,
+        message: 'Validation failed.',
+        errors: [{ path: 'amount', param: 'amount', msg: 'The amount may have at most 2 decimal places.' }],
+      },
+    }));
+    renderCalculator();
+    await citiesLoaded();
+
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '150.001' } });
+
+    expect(await screen.findByText('The amount may have at most 2 decimal places.')).toBeTruthy();
+  });
+
   it('carries the choice to /apply through registration for a visitor', async () => {
     stubApi(answerQuote);
     renderCalculator();
