@@ -1,7 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
+import { keepSessionThroughEpoch } from './session-epoch';
 import { type TransactItem, TransactionCancelledError, transactWrite } from './transactions';
+import type { UserRecord } from './users';
 
 /**
  * The second factor lives on the user item (docs/architecture.md §4): `mfaPendingSecret` while
@@ -34,24 +36,42 @@ export function setPendingMfaSecret(userId: string, sealedSecret: string): Promi
   });
 }
 
-/** Turns TOTP on with the pending secret that was read (a newer set-up in between wins: false). */
-export function enableMfaSecret(
-  userId: string,
-  input: { pendingSecret: string; step: number; recoveryHashes: string[] },
+/**
+ * Turns TOTP on with the pending secret that was read (a newer set-up, or any session change, in
+ * between wins: false), and ends every session of the user but `keepSessionId`: the session epoch
+ * moves on, and the kept session moves with it, in one transaction.
+ */
+export async function enableMfaSecret(
+  user: Pick<UserRecord, 'id' | 'sessionEpoch'>,
+  input: { pendingSecret: string; step: number; recoveryHashes: string[]; keepSessionId: string },
 ): Promise<boolean> {
-  return conditionalUpdate({
-    TableName: tableName,
-    Key: keys.user(userId),
-    UpdateExpression:
-      'SET mfaEnabled = :true, mfaSecret = :secret, mfaLastStep = :step, mfaRecoveryHashes = :hashes REMOVE mfaPendingSecret',
-    ConditionExpression: 'mfaPendingSecret = :secret',
-    ExpressionAttributeValues: {
-      ':true': true,
-      ':secret': input.pendingSecret,
-      ':step': input.step,
-      ':hashes': new Set(input.recoveryHashes),
-    },
-  });
+  const oldEpoch = user.sessionEpoch ?? 0;
+  try {
+    await transactWrite([
+      {
+        Update: {
+          TableName: tableName,
+          Key: keys.user(user.id),
+          UpdateExpression:
+            'SET mfaEnabled = :true, mfaSecret = :secret, mfaLastStep = :step, mfaRecoveryHashes = :hashes, sessionEpoch = :new REMOVE mfaPendingSecret',
+          ConditionExpression: 'mfaPendingSecret = :secret AND sessionEpoch = :old',
+          ExpressionAttributeValues: {
+            ':true': true,
+            ':secret': input.pendingSecret,
+            ':step': input.step,
+            ':hashes': new Set(input.recoveryHashes),
+            ':new': oldEpoch + 1,
+            ':old': oldEpoch,
+          },
+        },
+      },
+      keepSessionThroughEpoch(input.keepSessionId, oldEpoch),
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionCancelledError && error.conditionFailed) return false;
+    throw error;
+  }
 }
 
 /** Uses up a code: a later TOTP step than any before, or a recovery code still unused. False when lost. */

@@ -18,6 +18,11 @@ export interface OneTimeTokenRecord {
   expiresAtMs: number;
   /** The address a link was mailed to: the link works only while the account still has it. */
   email?: string;
+  /**
+   * The account's session epoch when the token was issued (a login's code step): it works only
+   * while the epoch is the same, so a password reset, a deactivation or a staff reset ends it.
+   */
+  sessionEpoch?: number;
   usedAt?: string;
 }
 

@@ -4,6 +4,7 @@ import type { Language, Role } from '@shared/enums';
 import { db, tableName } from './client';
 import { incrementDailyStat, incrementUsersCounter } from './counters';
 import { keys } from './keys';
+import { keepSessionThroughEpoch } from './session-epoch';
 import { LINK_HASH_ATTRIBUTE } from './tokens';
 import { type TransactItem, TransactionCancelledError, transactWrite } from './transactions';
 
@@ -24,6 +25,12 @@ export interface UserRecord extends Omit<PublicUser, 'mfaEnabled'> {
    */
   sessionEpoch: number;
   updatedAt: string;
+  /**
+   * Some address of the account was verified once (by its link or a password reset). Stays when the
+   * address changes and is unverified again: such an account is never taken over by a registration,
+   * and its referral was counted (docs/decisions.md).
+   */
+  verifiedOnce?: boolean;
   /** The second factor (functions/data/mfa.ts); absent on accounts that never set one up. */
   mfaEnabled?: boolean;
   mfaSecret?: string;
@@ -159,6 +166,7 @@ export async function createUser(input: NewUser, extraItems: TransactItem[] = []
     invitedBy: input.invitedBy ?? null,
     sessionEpoch: 0,
     updatedAt: now.toISOString(),
+    ...(input.emailVerified ? { verifiedOnce: true } : {}),
   };
   const items: Array<{ conflict: UserConflict | null; item: TransactItem }> = [
     {
@@ -216,7 +224,7 @@ export async function createUser(input: NewUser, extraItems: TransactItem[] = []
  * The inviter's count of referrals, one up: written with the invited user's email verification, so
  * only addresses someone holds count (users are never deleted, so the inviter exists).
  */
-export function referralCountIncrement(inviterId: string): TransactItem {
+function referralCountIncrement(inviterId: string): TransactItem {
   return {
     Update: {
       TableName: tableName,
@@ -224,6 +232,28 @@ export function referralCountIncrement(inviterId: string): TransactItem {
       UpdateExpression: 'ADD referralCount :one',
       ExpressionAttributeValues: { ':one': 1 },
     },
+  };
+}
+
+/**
+ * What verifying an address adds to the verifying transaction (a link, a reset): the account is
+ * marked verified once; and the first time only, the inviter's referral count rises, guarded by the
+ * flag in the same transaction's condition, so a re-verification after an address change never
+ * counts again, nor do two verifications racing.
+ */
+export function firstVerification(user: Pick<UserRecord, 'verifiedOnce' | 'invitedBy'>): {
+  update: string;
+  condition?: string;
+  values: Record<string, unknown>;
+  items: TransactItem[];
+} {
+  const values = { ':verifiedOnce': true };
+  if (user.verifiedOnce) return { update: 'verifiedOnce = :verifiedOnce', values, items: [] };
+  return {
+    update: 'verifiedOnce = :verifiedOnce',
+    condition: 'attribute_not_exists(verifiedOnce)',
+    values,
+    items: user.invitedBy ? [referralCountIncrement(user.invitedBy)] : [],
   };
 }
 
@@ -265,6 +295,8 @@ export interface UserChanges {
   emailVerified?: boolean;
   /** A new epoch ends every session of the user (see `sessionEpoch`). */
   sessionEpoch?: number;
+  /** Kept when an address change makes the account unverified again (domain/accounts/account-changes.ts). */
+  verifiedOnce?: boolean;
   /** Only when a new registration takes over an unverified account (with `expectUnverified`). */
   passwordHash?: string;
   invitedBy?: string | null;
@@ -277,7 +309,10 @@ export interface UserChanges {
  */
 export interface UpdateGuard {
   expect?: { role: Role; isActive: boolean };
-  /** The update also requires the address to be still unverified. */
+  /**
+   * The update also requires an account nobody has proved to hold: its address unverified, never
+   * verified before, still a plain USER (a registration's takeover, domain/accounts/registration.ts).
+   */
   expectUnverified?: boolean;
   extraItems?: TransactItem[];
 }
@@ -342,6 +377,7 @@ const PLAIN_FIELDS = [
   'adminComment',
   'role',
   'emailVerified',
+  'verifiedOnce',
   'isActive',
   'sessionEpoch',
   'passwordHash',
@@ -403,8 +439,11 @@ function unchangedSinceRead(
     values[':expectActive'] = guard.expect.isActive;
   }
   if (guard.expectUnverified) {
-    condition += ' AND emailVerified = :stillUnverified';
+    condition +=
+      ' AND emailVerified = :stillUnverified AND attribute_not_exists(verifiedOnce) AND #takeoverRole = :plainUser';
     values[':stillUnverified'] = false;
+    values[':plainUser'] = 'USER';
+    names['#takeoverRole'] = 'role';
   }
   return condition;
 }
@@ -436,7 +475,7 @@ export async function setPasswordHash(
         Update: {
           TableName: tableName,
           Key: keys.user(user.id),
-          UpdateExpression: `SET passwordHash = :hash, updatedAt = :now, sessionEpoch = :new${options.verifyEmail ? ', emailVerified = :true' : ''}`,
+          UpdateExpression: `SET passwordHash = :hash, updatedAt = :now, sessionEpoch = :new${options.verifyEmail ? ', emailVerified = :true, verifiedOnce = :true' : ''}`,
           ConditionExpression: 'attribute_exists(pk) AND sessionEpoch = :old',
           ExpressionAttributeValues: {
             ':hash': passwordHash,
@@ -449,20 +488,8 @@ export async function setPasswordHash(
       },
     },
   ];
-  if (options.keepSessionId) {
-    items.push({
-      conflict: null,
-      item: {
-        Update: {
-          TableName: tableName,
-          Key: keys.session(options.keepSessionId),
-          UpdateExpression: 'SET epoch = :new',
-          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt) AND epoch = :old',
-          ExpressionAttributeValues: { ':new': oldEpoch + 1, ':old': oldEpoch },
-        },
-      },
-    });
-  }
+  if (options.keepSessionId)
+    items.push({ conflict: null, item: keepSessionThroughEpoch(options.keepSessionId, oldEpoch) });
   for (const item of options.extraItems ?? []) items.push({ conflict: null, item });
   await transactWithConflicts(items);
 }

@@ -48,10 +48,11 @@ export const authVerifyEmail = {
   access: 'public',
   passwordHashing: true,
   rollout: 'canary',
-  summary: 'Confirm the email with the mailed token and the account password; logs the user in',
+  summary:
+    'Confirm the email with the mailed token and the account password; logs the user in (after the code step with a second factor)',
   tag: 'auth',
   body: verifyEmailBodySchema,
-  response: 'sessionDataSchema',
+  response: 'loginDataSchema',
   uses: { table: 'readWrite', tokens: true },
 } as const satisfies RouteDefinition;
 

@@ -1,5 +1,5 @@
 // Routes of one area of the manifest (docs/architecture.md §2): the second factor (TOTP) of an account.
-import { mfaCodeBodySchema, mfaVerifyBodySchema } from '@shared/contract/mfa';
+import { mfaCodeBodySchema, mfaSetupBodySchema, mfaVerifyBodySchema } from '@shared/contract/mfa';
 import type { RouteDefinition } from './definition';
 
 export const mfaSetup = {
@@ -7,9 +7,12 @@ export const mfaSetup = {
   path: '/api/auth/mfa/setup',
   handler: 'handlers/auth/mfa/setup',
   access: 'user',
+  passwordHashing: true,
   rollout: 'canary',
-  summary: 'Start setting up TOTP: a new secret and its otpauth:// URL (not active until enabled)',
+  summary:
+    'Start setting up TOTP with the account password: a new secret and its otpauth:// URL (not active until enabled)',
   tag: 'auth',
+  body: mfaSetupBodySchema,
   response: 'mfaSetupDataSchema',
   uses: { table: 'readWrite', mfaKey: true },
 } as const satisfies RouteDefinition;
@@ -19,8 +22,10 @@ export const mfaEnable = {
   path: '/api/auth/mfa/enable',
   handler: 'handlers/auth/mfa/enable',
   access: 'user',
+  passwordHashing: true,
   rollout: 'canary',
-  summary: 'Turn TOTP on with a first code; answers 10 single-use recovery codes, shown once',
+  summary:
+    "Turn TOTP on with the password and a first code; ends the account's other sessions; answers 10 single-use recovery codes, shown once",
   tag: 'auth',
   body: mfaCodeBodySchema,
   response: 'mfaEnableDataSchema',
@@ -32,8 +37,9 @@ export const mfaDisable = {
   path: '/api/auth/mfa/disable',
   handler: 'handlers/auth/mfa/disable',
   access: 'user',
+  passwordHashing: true,
   rollout: 'canary',
-  summary: 'Turn TOTP off with a code or a recovery code',
+  summary: 'Turn TOTP off with the password and a code or a recovery code',
   tag: 'auth',
   body: mfaCodeBodySchema,
   uses: { table: 'readWrite', mfaKey: true },

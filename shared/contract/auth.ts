@@ -70,7 +70,7 @@ export const newPasswordSchema = /* @__PURE__ */ schema(() =>
 );
 
 /** A password being checked (login, current password): any non-empty value up to the limit. */
-const presentedPasswordSchema = /* @__PURE__ */ schema(() =>
+export const presentedPasswordSchema = /* @__PURE__ */ schema(() =>
   z
     .string({ error: AUTH_FIELD_MESSAGES.allFieldsRequired })
     .check(

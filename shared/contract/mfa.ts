@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { schema } from '../schema';
+import { presentedPasswordSchema } from './auth';
 
 /** The staff second factor: TOTP (RFC 6238: 30 s, 6 digits, SHA-1) and single-use recovery codes. */
 export const MFA_FIELD_MESSAGES = {
@@ -25,7 +26,18 @@ export const mfaCodeSchema = /* @__PURE__ */ schema(() =>
   ),
 );
 
-export const mfaCodeBodySchema = /* @__PURE__ */ schema(() => z.strictObject({ code: mfaCodeSchema }));
+/**
+ * Setting the second factor up, turning it on or off takes the account's password too: a stolen
+ * access token alone must not enrol another authenticator or remove the owner's.
+ */
+export const mfaSetupBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({ currentPassword: presentedPasswordSchema }),
+);
+export type MfaSetupBody = z.input<typeof mfaSetupBodySchema>;
+
+export const mfaCodeBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({ code: mfaCodeSchema, currentPassword: presentedPasswordSchema }),
+);
 export type MfaCodeBody = z.input<typeof mfaCodeBodySchema>;
 
 export const mfaVerifyBodySchema = /* @__PURE__ */ schema(() =>

@@ -29,8 +29,10 @@ describe('staff two-step verification (TOTP)', () => {
     const page = await newPage({ language: 'en' });
     await openAs(page, manager, '/profile');
 
-    // Set up: the QR code drawn in the browser, the key for manual entry, a first code.
+    // Set up with the account's password: the QR code drawn in the browser, the key for manual
+    // entry, a first code.
     const section = page.locator('section.mfa');
+    await section.getByLabel('Your password').fill(manager.password);
     await section.getByRole('button', { name: 'Set up' }).click();
     await section.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
     const secret = (await section.locator('.mfa-secret code').textContent())?.trim() ?? '';

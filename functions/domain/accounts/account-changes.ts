@@ -29,6 +29,8 @@ export async function updateAccount(
     ...changes,
     ...(endsSessions ? { sessionEpoch: (current.sessionEpoch ?? 0) + 1 } : {}),
     ...(movesAddress ? { emailVerified: false } : {}),
+    // Unverified again, but verified once: never taken over by a registration, never counted again.
+    ...(movesAddress && current.emailVerified ? { verifiedOnce: true } : {}),
   };
   const tellOldAddress = movesAddress
     ? [outboxPut('address-changed', addressChangedMail(current, normalizeEmail(changes.email!)), now)]

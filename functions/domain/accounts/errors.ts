@@ -92,6 +92,13 @@ export class AccountLocked extends RateLimited {
   }
 }
 
+/** Too many wrong second-factor codes: the factor refuses even the right one until the lock ends. */
+export class SecondFactorLocked extends RateLimited {
+  constructor(retryAfterSeconds: number) {
+    super(AUTH_MESSAGES.secondFactorLocked, { retryAfterSeconds });
+  }
+}
+
 export class CurrentPasswordWrong extends InvalidRequest {
   constructor() {
     super(AUTH_MESSAGES.currentPasswordWrong, {

@@ -19,6 +19,7 @@ export const AUTH_MESSAGES = {
   accountLocked: 'Too many failed login attempts. Please try again later or reset your password.',
   ipThrottled: 'Too many attempts from your network. Please try again later.',
   emailVerified: 'Email verified successfully!',
+  emailVerifiedCodeNext: 'Email verified. Enter the code from your authenticator app to log in.',
   verificationTokenMissing: 'Verification token is missing or invalid.',
   verificationLinkInvalid: 'Verification link is invalid or expired.',
   verificationResent:
@@ -46,6 +47,8 @@ export const AUTH_MESSAGES = {
   mfaNotOn: 'Two-factor authentication is not on.',
   mfaSetupMissing: 'Start the two-factor set-up again.',
   mfaLoginExpired: 'The login has expired. Please log in again.',
+  secondFactorLocked:
+    'Too many wrong codes. Two-factor authentication is locked for a while; try again later.',
   mfaSetupRequired: 'Staff must turn on two-factor authentication before using the admin area.',
   mfaSetupStarted: 'Scan the code with your authenticator app, then enter the code it shows.',
   mfaEnabled: 'Two-factor authentication is on. Save your recovery codes now.',

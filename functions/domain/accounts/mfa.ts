@@ -11,8 +11,11 @@ import type { UserRecord } from '@functions/data/users';
 import type { MfaEnableData, MfaSetupData } from '@shared/contract/mfa';
 import { RECOVERY_CODE_COUNT, TOTP_CODE_PATTERN } from '@shared/contract/mfa';
 import { Secret, TOTP } from 'otpauth';
+import { confirmCurrentPassword } from './current-password';
 import { MfaAlreadyOn, MfaCodeWrong, MfaNotOn, MfaSetupMissing } from './errors';
-import { hashToken } from './secrets';
+import type { Principal } from './principal';
+import { hashToken, newRecoveryCode } from './secrets';
+import { bookFactorAttempt, forgetFactorFailures, noteFactorFailure } from './throttling';
 
 /** RFC 6238 as authenticator apps expect it: SHA-1, 6 digits, 30-second steps. */
 const TOTP_PERIOD_SECONDS = 30;
@@ -46,14 +49,6 @@ async function decryptSecret(sealed: string): Promise<string> {
   return Buffer.concat([decipher.update(body!), decipher.final()]).toString('utf8');
 }
 
-/** Recovery codes: 10 random characters of 0-9A-Z shown as `XXXXX-XXXXX`; kept as SHA-256 hashes. */
-const RECOVERY_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
-function newRecoveryCode(): string {
-  const chars = [...randomBytes(10)].map((byte) => RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length]);
-  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
-}
-
 function recoveryCodeHash(code: string): string {
   return hashToken(code.replace(/-/g, '').toUpperCase());
 }
@@ -82,39 +77,86 @@ async function codeUse(
 }
 
 /** Checks a code of an account with TOTP on and uses it up; MfaCodeWrong when it is not good (now). */
-export async function spendMfaCode(user: UserRecord, code: string, now: Date): Promise<void> {
+async function spendMfaCode(user: UserRecord, code: string, now: Date): Promise<void> {
   if (!user.mfaEnabled || !user.mfaSecret) throw new MfaNotOn();
   const use = await codeUse(user, code, user.mfaSecret, now);
   // A lost race (the same code used by another request first) is a wrong code too.
   if (!use || !(await markMfaCodeUsed(user.id, use))) throw new MfaCodeWrong();
 }
 
-/** Step 1: a new secret, stored sealed as pending; TOTP stays off until a code proves the app has it. */
-export async function startMfaSetup(user: UserRecord): Promise<MfaSetupData> {
+/**
+ * Every check of an account's second factor (the login's code step, turning it off): booked against
+ * the factor's own lock before the code is looked at, a wrong code counted (the one that fills the
+ * run locks the factor for a while, from any address, and `onLocked` burns what the caller holds),
+ * and only a right code clears the count (docs/decisions.md).
+ */
+export async function checkSecondFactor(
+  user: UserRecord,
+  code: string,
+  ip: string,
+  now: Date,
+  options: { onLocked?: () => Promise<unknown> } = {},
+): Promise<void> {
+  const attempt = await bookFactorAttempt(user.id, ip, now);
+  try {
+    await spendMfaCode(user, code, now);
+  } catch (error) {
+    if ((await noteFactorFailure(user.id, ip, attempt, now)) && options.onLocked) await options.onLocked();
+    throw error;
+  }
+  await forgetFactorFailures(user.id);
+}
+
+/**
+ * Step 1: a new secret, stored sealed as pending; TOTP stays off until a code proves the app has it.
+ * The account's password first: a stolen access token alone must not enrol another authenticator.
+ */
+export async function startMfaSetup(
+  user: UserRecord,
+  currentPassword: string,
+  ip: string,
+  now = new Date(),
+): Promise<MfaSetupData> {
   if (user.mfaEnabled) throw new MfaAlreadyOn();
+  await confirmCurrentPassword(user, currentPassword, ip, now);
   const secret = new Secret({ size: 20 }).base32;
   await setPendingMfaSecret(user.id, await encryptSecret(secret));
   return { secret, otpauthUrl: totpFor(secret, user.email).toString() };
 }
 
-/** Step 2: the first code turns TOTP on and answers the recovery codes, the only time they are shown. */
-export async function enableMfa(user: UserRecord, code: string, now = new Date()): Promise<MfaEnableData> {
+/**
+ * Step 2: the password and the first code turn TOTP on and answer the recovery codes, the only time
+ * they are shown. Every other session of the account ends (a thief's among them); the caller's stays.
+ */
+export async function enableMfa(
+  principal: Principal,
+  input: { code: string; currentPassword: string; ip: string; now?: Date },
+): Promise<MfaEnableData> {
+  const now = input.now ?? new Date();
+  const { user, sessionId } = principal;
   if (user.mfaEnabled) throw new MfaAlreadyOn();
   if (!user.mfaPendingSecret) throw new MfaSetupMissing();
-  const use = await codeUse(user, code, user.mfaPendingSecret, now);
+  await confirmCurrentPassword(user, input.currentPassword, input.ip, now);
+  const use = await codeUse(user, input.code, user.mfaPendingSecret, now);
   if (use?.kind !== 'step') throw new MfaCodeWrong();
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const enabled = await enableMfaSecret(user.id, {
+  const enabled = await enableMfaSecret(user, {
     pendingSecret: user.mfaPendingSecret,
     step: use.step,
     recoveryHashes: recoveryCodes.map(recoveryCodeHash),
+    keepSessionId: sessionId,
   });
   if (!enabled) throw new MfaSetupMissing();
   return { recoveryCodes };
 }
 
-/** Turns TOTP off with a code or a recovery code. */
-export async function disableMfa(user: UserRecord, code: string, now = new Date()): Promise<void> {
-  await spendMfaCode(user, code, now);
+/** Turns TOTP off with the password and a code or a recovery code (the code counts as at login). */
+export async function disableMfa(
+  user: UserRecord,
+  input: { code: string; currentPassword: string; ip: string; now?: Date },
+): Promise<void> {
+  const now = input.now ?? new Date();
+  await confirmCurrentPassword(user, input.currentPassword, input.ip, now);
+  await checkSecondFactor(user, input.code, input.ip, now);
   await clearMfa(user.id);
 }

@@ -2,10 +2,10 @@ import { outboxPut } from '@functions/data/outbox';
 import { setPasswordHash, UserChangedError } from '@functions/data/users';
 import { passwordChangedMail } from '@functions/mail/account-mails';
 import { countQueuedMails } from '../outbox/queue';
-import { AccountChangedMeanwhile, CurrentPasswordWrong } from './errors';
-import { hashPassword, verifyPassword } from './passwords';
+import { confirmCurrentPassword } from './current-password';
+import { AccountChangedMeanwhile } from './errors';
+import { hashPassword } from './passwords';
 import type { Principal } from './principal';
-import { bookLoginAttempt, forgetLoginFailures, noteLoginFailure } from './throttling';
 
 /**
  * Changes the caller's password. A wrong current password is a field error and counts as a failed
@@ -22,12 +22,7 @@ export async function changePassword(input: {
 }): Promise<void> {
   const now = input.now ?? new Date();
   const { user, sessionId } = input.principal;
-  const attempt = await bookLoginAttempt(user.id, input.ip, now);
-  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    await noteLoginFailure(user.id, input.ip, attempt, now);
-    throw new CurrentPasswordWrong();
-  }
-  await forgetLoginFailures(user.id);
+  await confirmCurrentPassword(user, input.currentPassword, input.ip, now);
   try {
     await setPasswordHash(user, await hashPassword(input.newPassword), {
       now,

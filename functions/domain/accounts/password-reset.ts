@@ -1,5 +1,5 @@
 import { findOneTimeToken, spendLinkToken } from '@functions/data/tokens';
-import { findUserById, referralCountIncrement } from '@functions/data/users';
+import { findUserById, firstVerification } from '@functions/data/users';
 import { ResetLinkInvalid } from './errors';
 import { hashPassword } from './passwords';
 import { hashToken } from './secrets';
@@ -23,23 +23,18 @@ export async function resetPassword(input: { token: string; password: string; no
   // A deactivated account is not reset, nor logged in.
   if (!user?.isActive) throw new ResetLinkInvalid();
   const passwordHash = await hashPassword(input.password);
-  // A reset that verifies the address for the first time also counts the user's referral.
-  const verifiesNow = !user.emailVerified && user.invitedBy !== null;
+  // The link proves the address: a reset is the account's first verification if nothing was before
+  // (its referral counts then, and only then).
+  const first = firstVerification(user);
   const used = await spendLinkToken(
     { ...stored, purpose: 'reset-password' },
     now,
     {
-      update: 'SET passwordHash = :hash, emailVerified = :true, updatedAt = :now ADD sessionEpoch :one',
-      values: {
-        ':hash': passwordHash,
-        ':true': true,
-        ':now': now.toISOString(),
-        ':one': 1,
-        ...(verifiesNow ? { ':false': false } : {}),
-      },
-      ...(verifiesNow ? { condition: 'emailVerified = :false' } : {}),
+      update: `SET passwordHash = :hash, emailVerified = :true, updatedAt = :now, ${first.update} ADD sessionEpoch :one`,
+      values: { ':hash': passwordHash, ':true': true, ':now': now.toISOString(), ':one': 1, ...first.values },
+      ...(first.condition ? { condition: first.condition } : {}),
     },
-    verifiesNow && user.invitedBy ? [referralCountIncrement(user.invitedBy)] : [],
+    first.items,
   );
   if (!used) throw new ResetLinkInvalid();
   await forgetLoginFailures(user.id);
@@ -49,6 +44,7 @@ export async function resetPassword(input: { token: string; password: string; no
       ...user,
       passwordHash,
       emailVerified: true,
+      verifiedOnce: true,
       sessionEpoch: (user.sessionEpoch ?? 0) + 1,
       updatedAt: now.toISOString(),
     },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readUserApplicationStats } from '@functions/data/counters';
 import { linkTokenPut } from '@functions/data/tokens';
 import {
   createUser,
@@ -29,17 +30,25 @@ export interface Registration {
   language?: Language;
 }
 
-/** An account of this address that nobody has proved to hold yet (never verified, still active). */
-async function findPendingAccount(email: string): Promise<UserRecord | undefined> {
+/**
+ * An account of this address that a registration may take over: nobody ever proved to hold it (its
+ * address unverified and never verified before: an account whose address staff changed is not one),
+ * a plain USER, with no applications, still active. Anything else is a taken address (409).
+ */
+async function findTakeableAccount(email: string): Promise<UserRecord | undefined> {
   const account = await findUserByEmail(email);
-  return account && !account.emailVerified && account.isActive ? account : undefined;
+  if (!account || account.emailVerified || account.verifiedOnce || !account.isActive) return undefined;
+  if (account.role !== 'USER') return undefined;
+  const applications = await readUserApplicationStats(account.id);
+  return (applications.total ?? 0) === 0 ? account : undefined;
 }
 
 /**
- * A registration for an address whose account is still unverified is answered like a new one:
+ * A registration for an address whose account nobody has proved to hold is answered like a new one:
  * it replaces that account's password, username, inviter and language, ends its sessions and
  * mails a new verification link (which ends the older links). Whoever registered the address
- * before keeps nothing that survives the mailbox holder's verification (docs/decisions.md).
+ * before keeps nothing that survives the mailbox holder's verification (docs/decisions.md). The
+ * update itself is conditional on the account still being takeable.
  */
 async function takeOverPendingAccount(
   pending: UserRecord,
@@ -129,7 +138,7 @@ export async function registerUser(
       return { userId: user.id, verificationEmailSent: true };
     } catch (error) {
       if (!(error instanceof UserConflictError)) throw error;
-      const pending = error.conflicts.includes('email') ? await findPendingAccount(input.email) : undefined;
+      const pending = error.conflicts.includes('email') ? await findTakeableAccount(input.email) : undefined;
       if (pending) return takeOverPendingAccount(pending, { ...input, passwordHash, invitedBy }, now);
       const fields = error.conflicts.flatMap((conflict) => CONFLICT_FIELDS[conflict] ?? []);
       if (fields.length === 0 && attempt < 4) continue;

@@ -25,3 +25,19 @@ export function newReferralCode(): string {
   }
   return code;
 }
+
+/** Recovery codes of the second factor: 10 characters of 0-9A-Z shown as `XXXXX-XXXXX`. */
+export const RECOVERY_CODE_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/**
+ * Each character drawn uniformly by `randomInt` (which rejects the values that would favour some:
+ * `byte % 36` over a random byte made 0-3 a seventh more likely than the rest).
+ */
+export function newRecoveryCode(): string {
+  let code = '';
+  for (let index = 0; index < 10; index += 1) {
+    if (index === 5) code += '-';
+    code += RECOVERY_CODE_ALPHABET[randomInt(RECOVERY_CODE_ALPHABET.length)];
+  }
+  return code;
+}

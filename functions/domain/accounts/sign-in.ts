@@ -2,10 +2,9 @@ import { findOneTimeToken, putOneTimeToken, spendOneTimeToken } from '@functions
 import { findUserById, type UserRecord } from '@functions/data/users';
 import type { MfaChallenge } from '@shared/contract/auth';
 import { AccountDeactivated, MfaLoginExpired } from './errors';
-import { spendMfaCode } from './mfa';
+import { checkSecondFactor } from './mfa';
 import { hashToken, newOpaqueToken } from './secrets';
 import { type SessionTokens, startSession } from './sessions';
-import { bookLoginAttempt, forgetLoginFailures, noteLoginFailure } from './throttling';
 
 /** A user who proved who they are: a session, or (with TOTP on) the code step before it. */
 export type SignIn = (SessionTokens & { user: UserRecord }) | MfaChallenge;
@@ -14,8 +13,10 @@ export type SignIn = (SessionTokens & { user: UserRecord }) | MfaChallenge;
 export const MFA_LOGIN_TTL_MS = 5 * 60 * 1000;
 
 /**
- * Ends a proof of identity (password, or a reset link with a new password): a session at once,
- * or, for an account with a second factor, a single-use `mfaToken` for the code step.
+ * The one way into a session (docs/decisions.md): every proof of identity — a password, a reset
+ * link with a new password, a verification link with the password — ends here. A session at once,
+ * or, for an account with a second factor, a single-use `mfaToken` for the code step, bound to the
+ * account's session epoch (a reset or deactivation in between ends it).
  */
 export async function signIn(user: UserRecord, now = new Date()): Promise<SignIn> {
   if (!user.mfaEnabled) return { ...(await startSession(user, now)), user };
@@ -26,14 +27,15 @@ export async function signIn(user: UserRecord, now = new Date()): Promise<SignIn
     userId: user.id,
     createdAt: now.toISOString(),
     expiresAtMs: now.getTime() + MFA_LOGIN_TTL_MS,
+    sessionEpoch: user.sessionEpoch ?? 0,
   });
   return { mfaRequired: true, mfaToken };
 }
 
 /**
- * The code step of a login. A wrong code counts toward the account's lockout like a wrong
- * password; the step's token is used up only by the right code, so it can be retried until it
- * expires or the account locks.
+ * The code step of a login. A wrong code counts toward the account's second-factor lock (apart from
+ * its password failures, which a right password clears); the step's token is used up by the right
+ * code, and burnt by the failure that locks the factor.
  */
 export async function completeMfaLogin(input: {
   mfaToken: string;
@@ -45,16 +47,11 @@ export async function completeMfaLogin(input: {
   const stored = await findOneTimeToken(hashToken(input.mfaToken), 'mfa-login');
   if (!stored || stored.usedAt || stored.expiresAtMs <= now.getTime()) throw new MfaLoginExpired();
   const user = await findUserById(stored.userId, true);
-  if (!user) throw new MfaLoginExpired();
-  const attempt = await bookLoginAttempt(user.id, input.ip, now);
-  try {
-    await spendMfaCode(user, input.code, now);
-  } catch (error) {
-    await noteLoginFailure(user.id, input.ip, attempt, now);
-    throw error;
-  }
+  if (!user || (user.sessionEpoch ?? 0) !== (stored.sessionEpoch ?? 0)) throw new MfaLoginExpired();
+  await checkSecondFactor(user, input.code, input.ip, now, {
+    onLocked: () => spendOneTimeToken(stored, now),
+  });
   if (!(await spendOneTimeToken(stored, now))) throw new MfaLoginExpired();
-  await forgetLoginFailures(user.id);
   if (!user.isActive) throw new AccountDeactivated();
   return { ...(await startSession(user, now)), user };
 }

@@ -7,7 +7,7 @@ import {
   reserveLoginAttempt,
   windowHits,
 } from '@functions/data/throttle';
-import { AccountLocked, AddressThrottled } from './errors';
+import { AccountLocked, AddressThrottled, SecondFactorLocked } from './errors';
 import { hashToken } from './secrets';
 
 const MINUTE = 60_000;
@@ -21,6 +21,12 @@ const DAY = 24 * HOUR;
 export const LIMITS = {
   /** 5 failed logins of one account within 15 minutes lock it for 15 minutes. */
   accountFailures: { max: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+  /**
+   * 5 wrong second-factor codes of one account within 15 minutes lock its factor for 15 minutes,
+   * from any address. Counted apart from the password: a right password never clears it, only a
+   * right code does (docs/decisions.md).
+   */
+  factorFailures: { max: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
   /** 100 failed logins from one address within 15 minutes refuse its logins until the window ends. */
   loginFailuresPerIp: { max: 100, windowMs: 15 * MINUTE },
   /** Verification mails per address: 1 a minute, 5 a day. */
@@ -83,6 +89,43 @@ export async function noteLoginFailure(
 
 export function forgetLoginFailures(subject: string): Promise<void> {
   return clearLoginFailures(subject);
+}
+
+/** The second factor's own lock subject: nothing but a right code clears it. */
+const factorSubject = (userId: string) => `factor:${userId}`;
+
+/**
+ * Books a second-factor code check of the account, or refuses it (429) while its factor is locked
+ * or the address has failed too often. Answers the attempt number for `noteFactorFailure`.
+ */
+export async function bookFactorAttempt(userId: string, ip: string, now: Date): Promise<number> {
+  const ipWindow = await windowHits('login-ip', ip, LIMITS.loginFailuresPerIp.windowMs, now);
+  if (ipWindow.hits >= LIMITS.loginFailuresPerIp.max) throw new AddressThrottled(ipWindow.retryAfterSeconds);
+  const { max, windowMs } = LIMITS.factorFailures;
+  const booked = await reserveLoginAttempt(factorSubject(userId), { windowMs, maxAttempts: max, now });
+  if (!booked.allowed) throw new SecondFactorLocked(booked.retryAfterSeconds);
+  return booked.attempt;
+}
+
+/** A booked code check failed: answers true when this failure locked the factor. */
+export async function noteFactorFailure(
+  userId: string,
+  ip: string,
+  attempt: number,
+  now: Date,
+): Promise<boolean> {
+  const { max, lockMs } = LIMITS.factorFailures;
+  const locks = attempt >= max;
+  countMetric('FailedLogins');
+  await Promise.all([
+    locks ? lockLoginSubject(factorSubject(userId), { maxAttempts: max, lockMs, now }) : undefined,
+    addWindowHit('login-ip', ip, LIMITS.loginFailuresPerIp.windowMs, now),
+  ]);
+  return locks;
+}
+
+export function forgetFactorFailures(userId: string): Promise<void> {
+  return clearLoginFailures(factorSubject(userId));
 }
 
 /** Counts one request against every window; answers the first window that is full, or null. */

@@ -1,10 +1,5 @@
 import { findOneTimeToken, spendLinkToken } from '@functions/data/tokens';
-import {
-  findUserByEmail,
-  findUserById,
-  referralCountIncrement,
-  type UserRecord,
-} from '@functions/data/users';
+import { findUserByEmail, findUserById, firstVerification, type UserRecord } from '@functions/data/users';
 import { type MailRecipient, verificationMail } from '@functions/mail/account-mails';
 import {
   AccountDeactivated,
@@ -18,7 +13,7 @@ import { verifyEmailLink } from './links';
 import { type LinkMailSpec, type LinkSpec, mailOneTimeLink, newLinkMail } from './one-time-links';
 import { verifyPassword } from './passwords';
 import { hashToken } from './secrets';
-import { type SessionTokens, startSession } from './sessions';
+import { type SignIn, signIn } from './sign-in';
 import { bookLoginAttempt, forgetLoginFailures, hitAll, LIMITS, noteLoginFailure } from './throttling';
 import { atLeast } from './timing';
 
@@ -49,17 +44,18 @@ export function newVerificationLink(user: Pick<UserRecord, 'id' | 'email'> & Mai
 }
 
 /**
- * Marks the email verified and logs the user in. Verification proves who holds the mailbox, so the
- * mailbox holder must also know the account's password: someone who registered another person's
- * address cannot have the owner verify it for them (docs/decisions.md). A wrong password counts
- * toward the account's lockout like a failed login. Every bad link gets a 400 with the spec's texts.
+ * Marks the email verified and signs the user in, through the one sign-in step (a second factor
+ * asks for its code first). Verification proves who holds the mailbox, so the mailbox holder must
+ * also know the account's password: someone who registered another person's address cannot have the
+ * owner verify it for them (docs/decisions.md). A wrong password counts toward the account's lockout
+ * like a failed login. Every bad link gets a 400 with the spec's texts.
  */
 export async function verifyEmail(input: {
   token: string | undefined;
   password: string;
   ip: string;
   now?: Date;
-}): Promise<SessionTokens & { user: UserRecord }> {
+}): Promise<SignIn> {
   const now = input.now ?? new Date();
   if (!input.token) throw new VerificationTokenMissing();
   const stored = await findOneTimeToken(hashToken(input.token), 'verify-email');
@@ -78,23 +74,32 @@ export async function verifyEmail(input: {
     await noteLoginFailure(user.id, input.ip, attempt, now);
     throw new VerificationPasswordWrong();
   }
-  // The referral counts now, in the verifying transaction: a throwaway sign-up never does.
+  // The referral counts with the account's first verification, in the verifying transaction: a
+  // throwaway sign-up never does, nor does verifying a changed address again.
+  const first = firstVerification(user);
   const used = await spendLinkToken(
     { ...stored, purpose: 'verify-email' },
     now,
     {
-      update: 'SET emailVerified = :true, updatedAt = :now',
-      values: { ':true': true, ':false': false, ':now': now.toISOString(), ':hash': user.passwordHash },
+      update: `SET emailVerified = :true, updatedAt = :now, ${first.update}`,
+      values: {
+        ':true': true,
+        ':false': false,
+        ':now': now.toISOString(),
+        ':hash': user.passwordHash,
+        ...first.values,
+      },
       // Verified once (two links racing cannot both verify, nor both count the referral), and with
       // the password just checked: a re-registration in between replaced it.
-      condition: 'emailVerified = :false AND passwordHash = :hash',
+      condition: ['emailVerified = :false AND passwordHash = :hash', first.condition]
+        .filter(Boolean)
+        .join(' AND '),
     },
-    user.invitedBy ? [referralCountIncrement(user.invitedBy)] : [],
+    first.items,
   );
   if (!used) throw new VerificationLinkInvalid();
   await forgetLoginFailures(user.id);
-  const verified: UserRecord = { ...user, emailVerified: true, updatedAt: now.toISOString() };
-  return { ...(await startSession(verified, now)), user: verified };
+  return signIn({ ...user, emailVerified: true, verifiedOnce: true, updatedAt: now.toISOString() }, now);
 }
 
 /**

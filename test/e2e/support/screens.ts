@@ -287,7 +287,8 @@ const USER_SCREENS: Screen[] = [
     path: '/profile',
     session: () => registerVerifiedUser('sm'),
     act: async (page) => {
-      await page.locator('section.mfa button').first().click();
+      await page.locator('section.mfa [name=currentPassword]').fill(E2E_PASSWORD);
+      await page.locator('section.mfa button[type=submit]').click();
       await page.locator('.mfa-qr svg').waitFor();
     },
   },
@@ -296,7 +297,8 @@ const USER_SCREENS: Screen[] = [
     path: '/profile',
     session: () => registerVerifiedUser('sr'),
     act: async (page) => {
-      await page.locator('section.mfa button').first().click();
+      await page.locator('section.mfa [name=currentPassword]').fill(E2E_PASSWORD);
+      await page.locator('section.mfa button[type=submit]').click();
       const secret = (await page.locator('.mfa-secret code').textContent()) ?? '';
       await page.locator('section.mfa [name=code]').fill(authenticator(secret.trim()).now());
       await page.locator('section.mfa button[type=submit]').click();

@@ -16,12 +16,12 @@ export function authenticator(secret: string) {
 export async function enableMfa(session: Session): Promise<string[]> {
   const setup = await api<{ secret: string }>('POST', '/api/auth/mfa/setup', {
     token: session.token,
-    body: {},
+    body: { currentPassword: session.password },
   });
   if (setup.status !== 200) throw new Error(`MFA set-up failed: ${setup.status}`);
   const enabled = await api<{ recoveryCodes: string[] }>('POST', '/api/auth/mfa/enable', {
     token: session.token,
-    body: { code: authenticator(setup.body.data!.secret).now() },
+    body: { code: authenticator(setup.body.data!.secret).now(), currentPassword: session.password },
   });
   if (enabled.status !== 200) throw new Error(`MFA enable failed: ${enabled.status}`);
   return enabled.body.data!.recoveryCodes;

@@ -11,14 +11,17 @@ function codeFor(secret: string, stepsAhead = 0): string {
   return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + stepsAhead * 30_000 });
 }
 
+const withPassword = { currentPassword: TEST_PASSWORD };
+
 async function withMfa(user: TestUser): Promise<{ secret: string; recoveryCodes: string[] }> {
   const setup = await api<{ secret: string; otpauthUrl: string }>('POST', '/api/auth/mfa/setup', {
     token: user.token,
+    body: withPassword,
   });
   const { secret } = setup.body.data!;
   const enabled = await api<{ recoveryCodes: string[] }>('POST', '/api/auth/mfa/enable', {
     token: user.token,
-    body: { code: codeFor(secret) },
+    body: { code: codeFor(secret), ...withPassword },
   });
   if (enabled.status !== 200) throw new Error(`enable failed: ${JSON.stringify(enabled.body)}`);
   return { secret, recoveryCodes: enabled.body.data!.recoveryCodes };
@@ -42,6 +45,7 @@ describe('setting up TOTP', () => {
     const user = await createVerifiedUser({ role: 'MANAGER' });
     const answer = await api<{ secret: string; otpauthUrl: string }>('POST', '/api/auth/mfa/setup', {
       token: user.token,
+      body: withPassword,
     });
     expect(answer.status).toBe(200);
     const { secret, otpauthUrl } = answer.body.data!;
@@ -60,12 +64,18 @@ describe('setting up TOTP', () => {
 
   it('turns on only with a right code, and answers 10 recovery codes stored as hashes', async () => {
     const user = await createVerifiedUser();
-    const setup = await api<{ secret: string }>('POST', '/api/auth/mfa/setup', { token: user.token });
-    const wrong = await api('POST', '/api/auth/mfa/enable', { token: user.token, body: { code: '000000' } });
+    const setup = await api<{ secret: string }>('POST', '/api/auth/mfa/setup', {
+      token: user.token,
+      body: withPassword,
+    });
+    const wrong = await api('POST', '/api/auth/mfa/enable', {
+      token: user.token,
+      body: { code: '000000', ...withPassword },
+    });
     expect(wrong.status).toBe(400);
     const enabled = await api<{ recoveryCodes: string[] }>('POST', '/api/auth/mfa/enable', {
       token: user.token,
-      body: { code: codeFor(setup.body.data!.secret) },
+      body: { code: codeFor(setup.body.data!.secret), ...withPassword },
     });
     expect(enabled.status).toBe(200);
     const codes = enabled.body.data!.recoveryCodes;
@@ -113,19 +123,18 @@ describe('logging in with TOTP on', () => {
     expect((await verify(await mfaTokenOf(user), code)).status).toBe(400);
   });
 
-  it('counts wrong codes toward the lockout', async () => {
+  it('locks the factor after 5 wrong codes, and burns the step token that locked it', async () => {
     const user = await createVerifiedUser();
     const { secret } = await withMfa(user);
     const mfaToken = await mfaTokenOf(user);
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < LIMITS.accountFailures.max + 1; attempt += 1) {
+    for (let attempt = 0; attempt < LIMITS.factorFailures.max; attempt += 1) {
       statuses.push((await verify(mfaToken, '123456')).status);
     }
-    expect(statuses.slice(0, LIMITS.accountFailures.max)).toEqual(
-      Array(LIMITS.accountFailures.max).fill(400),
-    );
-    expect(statuses.at(-1)).toBe(429);
-    expect((await verify(mfaToken, codeFor(secret, 1))).status).toBe(429);
+    expect(statuses).toEqual(Array(LIMITS.factorFailures.max).fill(400));
+    // The right code, with the burnt token and with a fresh login's: the factor is locked.
+    expect((await verify(mfaToken, codeFor(secret, 1))).status).toBe(401);
+    expect((await verify(await mfaTokenOf(user), codeFor(secret, 1))).status).toBe(429);
   });
 
   it('asks a reset link holder for the code too', async () => {
@@ -149,11 +158,14 @@ describe('turning TOTP off', () => {
   it('needs a right code, then logs in with the password alone', async () => {
     const user = await createVerifiedUser();
     const { secret } = await withMfa(user);
-    const wrong = await api('POST', '/api/auth/mfa/disable', { token: user.token, body: { code: '111111' } });
+    const wrong = await api('POST', '/api/auth/mfa/disable', {
+      token: user.token,
+      body: { code: '111111', ...withPassword },
+    });
     expect(wrong.status).toBe(400);
     const off = await api('POST', '/api/auth/mfa/disable', {
       token: user.token,
-      body: { code: codeFor(secret, 1) },
+      body: { code: codeFor(secret, 1), ...withPassword },
     });
     expect(off.status).toBe(200);
     const answer = await login(user.email, TEST_PASSWORD);

@@ -3,7 +3,7 @@ import { disableMfa } from '@functions/domain/accounts/mfa';
 import { endpoint } from '@functions/pipeline/endpoint';
 import { mfaDisable as route } from '@functions/routes/mfa';
 
-export const handler = endpoint(route, async ({ body, principal }) => {
-  await disableMfa(principal.user, body.code);
+export const handler = endpoint(route, async ({ body, principal, sourceIp }) => {
+  await disableMfa(principal.user, { ...body, ip: sourceIp });
   return { message: AUTH_MESSAGES.mfaDisabled };
 });

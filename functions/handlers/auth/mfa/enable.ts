@@ -3,7 +3,7 @@ import { enableMfa } from '@functions/domain/accounts/mfa';
 import { endpoint } from '@functions/pipeline/endpoint';
 import { mfaEnable as route } from '@functions/routes/mfa';
 
-export const handler = endpoint(route, async ({ body, principal }) => ({
+export const handler = endpoint(route, async ({ body, principal, sourceIp }) => ({
   message: AUTH_MESSAGES.mfaEnabled,
-  data: await enableMfa(principal.user, body.code),
+  data: await enableMfa(principal, { ...body, ip: sourceIp }),
 }));

@@ -3,7 +3,7 @@ import { startMfaSetup } from '@functions/domain/accounts/mfa';
 import { endpoint } from '@functions/pipeline/endpoint';
 import { mfaSetup as route } from '@functions/routes/mfa';
 
-export const handler = endpoint(route, async ({ principal }) => ({
+export const handler = endpoint(route, async ({ body, principal, sourceIp }) => ({
   message: AUTH_MESSAGES.mfaSetupStarted,
-  data: await startMfaSetup(principal.user),
+  data: await startMfaSetup(principal.user, body.currentPassword, sourceIp),
 }));

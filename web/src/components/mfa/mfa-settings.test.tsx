@@ -37,7 +37,7 @@ signedOutEachTest();
 afterEach(cleanup);
 
 describe('two-step verification settings', () => {
-  it('sets up with a QR code and the key, turns on with a code and shows the recovery codes once', async () => {
+  it('sets up with the password, a QR code and the key, turns on with a code and shows the recovery codes once', async () => {
     const enabled = testOwnUser({ mfaEnabled: true });
     const fetchMock = stubApi({
       '/api/auth/mfa/setup': {
@@ -52,6 +52,10 @@ describe('two-step verification settings', () => {
     });
     render(<MfaSettings user={testOwnUser()} />);
 
+    fireEvent.click(screen.getByRole('button', { name: 'Set up' }));
+    expect(await screen.findByText('Enter your password.')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+    fill('Your password', 'Owners-pass-1');
     fireEvent.click(screen.getByRole('button', { name: 'Set up' }));
     expect(await screen.findByText(SECRET)).toBeTruthy();
     const qr = await screen.findByRole('img', { name: 'QR code for your authenticator app' });
@@ -72,12 +76,17 @@ describe('two-step verification settings', () => {
     expect(screen.getByText('On')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download .txt' })).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/me', expect.anything());
+    // The set-up's password goes with the first code, not asked again.
+    const bodyOf = (path: string) =>
+      JSON.parse(String(fetchMock.mock.calls.find(([url]) => url === path)?.[1]?.body));
+    expect(bodyOf('/api/auth/mfa/setup')).toEqual({ currentPassword: 'Owners-pass-1' });
+    expect(bodyOf('/api/auth/mfa/enable')).toEqual({ code: '123456', currentPassword: 'Owners-pass-1' });
     fireEvent.click(screen.getByRole('button', { name: 'I have saved them' }));
     await waitFor(() => expect(useAuthStore.getState().user?.mfaEnabled).toBe(true));
     expect(screen.queryByRole('list', { name: 'Your recovery codes' })).toBeNull();
   });
 
-  it("turns off with a recovery code and shows the server's refusal of a wrong one", async () => {
+  it("turns off with the password and a recovery code and shows the server's refusal of a wrong one", async () => {
     const fetchMock = stubApi({
       '/api/auth/mfa/disable': [
         { status: 400, body: { success: false, message: 'The code is not valid.' } },
@@ -87,6 +96,7 @@ describe('two-step verification settings', () => {
     });
     render(<MfaSettings user={testOwnUser({ mfaEnabled: true })} />);
 
+    fill('Your password', 'Owners-pass-1');
     fill('Code or recovery code', 'ZZZZZ-99999');
     fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
     expect(await screen.findByText('The code is not valid.')).toBeTruthy();
@@ -95,6 +105,9 @@ describe('two-step verification settings', () => {
 
     await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/auth/me', expect.anything()));
     const lastDisable = fetchMock.mock.calls.filter(([url]) => url === '/api/auth/mfa/disable').at(-1);
-    expect(JSON.parse(String(lastDisable?.[1]?.body))).toEqual({ code: 'ABCDE-12345' });
+    expect(JSON.parse(String(lastDisable?.[1]?.body))).toEqual({
+      code: 'ABCDE-12345',
+      currentPassword: 'Owners-pass-1',
+    });
   });
 });

@@ -3,6 +3,7 @@ import type { OwnUser } from '@shared/contract/users';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { PasswordField } from '@web/components/ui/field';
 import { CopyIcon } from '@web/components/ui/icons';
 import { copyWithToast } from '@web/lib/clipboard';
 import { useTranslation } from '@web/lib/i18n';
@@ -17,21 +18,29 @@ import { QrCode } from './qr-code';
 import { RecoveryCodes } from './recovery-codes';
 import './mfa.css';
 
-type Stage = { kind: 'idle' } | { kind: 'setup'; setup: MfaSetupData } | { kind: 'codes'; codes: string[] };
+/** The set-up keeps the password it was started with for the step that turns the factor on. */
+type Stage =
+  | { kind: 'idle' }
+  | { kind: 'setup'; setup: MfaSetupData; currentPassword: string }
+  | { kind: 'codes'; codes: string[] };
 
 /**
  * Two-step verification of the logged-in user (the profile's Security section, and the only screen
  * of the admin area while a staff member must still set it up): set-up with a QR code drawn in the
  * browser and the secret for manual entry, a first code to turn it on, then the recovery codes shown
- * once; turning it off takes a code or a recovery code. The user is reloaded after each change
- * (after the codes are saved, so a set-up gate does not close over them).
+ * once; turning it off takes a code or a recovery code. Starting the set-up and turning it off ask
+ * for the account's password (the set-up keeps it in memory for its second step). The user is
+ * reloaded after each change (after the codes are saved, so a set-up gate does not close over them).
  */
 export function MfaSettings({ user }: { user: OwnUser }) {
   const { t } = useTranslation(['security', 'errors']);
   const fetchCurrentUser = useAuthStore((state) => state.fetchCurrentUser);
   const [stage, setStage] = useState<Stage>({ kind: 'idle' });
   const [busy, setBusy] = useState(false);
-  const { values, setErrors, formError, setFormError, field, reset } = useFormFields({ code: '' });
+  const { values, setErrors, formError, setFormError, field, reset } = useFormFields({
+    code: '',
+    currentPassword: '',
+  });
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -44,12 +53,22 @@ export function MfaSettings({ user }: { user: OwnUser }) {
     }
   };
 
-  const start = () =>
-    run(async () => {
-      const setup = await setupMfa();
+  const passwordOk = () => {
+    if (values.currentPassword) return true;
+    setErrors({ currentPassword: t('passwordRequired') });
+    return false;
+  };
+
+  const start = (event: FormEvent) => {
+    event.preventDefault();
+    if (!passwordOk()) return;
+    void run(async () => {
+      const setup = await setupMfa(values.currentPassword);
+      const currentPassword = values.currentPassword;
       reset();
-      setStage({ kind: 'setup', setup });
+      setStage({ kind: 'setup', setup, currentPassword });
     });
+  };
 
   const codeOk = (kinds: boolean[]) => {
     if (kinds.some((recovery) => mfaCodeShapeOk(values.code, recovery))) return true;
@@ -59,18 +78,18 @@ export function MfaSettings({ user }: { user: OwnUser }) {
 
   const enable = (event: FormEvent) => {
     event.preventDefault();
-    if (!codeOk([false])) return;
+    if (stage.kind !== 'setup' || !codeOk([false])) return;
     void run(async () => {
-      const codes = await enableMfa(values.code.trim());
+      const codes = await enableMfa(values.code.trim(), stage.currentPassword);
       setStage({ kind: 'codes', codes });
     });
   };
 
   const disable = (event: FormEvent) => {
     event.preventDefault();
-    if (!codeOk([false, true])) return;
+    if (!passwordOk() || !codeOk([false, true])) return;
     void run(async () => {
-      await disableMfa(values.code.trim());
+      await disableMfa(values.code.trim(), values.currentPassword);
       reset();
       toast.success(t('disabled'));
       await fetchCurrentUser();
@@ -128,6 +147,11 @@ export function MfaSettings({ user }: { user: OwnUser }) {
         <form className="mfa-step" onSubmit={disable} noValidate>
           {formError && <Alert tone="danger">{formError}</Alert>}
           <p className="muted">{t('disableLead')}</p>
+          <PasswordField
+            label={t('currentPassword')}
+            autoComplete="current-password"
+            {...field('currentPassword')}
+          />
           <MfaCodeField label={t('disableCode')} recovery {...field('code')} />
           <div className="mfa-step__actions">
             <Button type="submit" variant="danger" loading={busy}>
@@ -136,7 +160,7 @@ export function MfaSettings({ user }: { user: OwnUser }) {
           </div>
         </form>
       ) : (
-        <div className="mfa-step">
+        <form className="mfa-step" onSubmit={start} noValidate>
           {formError && <Alert tone="danger">{formError}</Alert>}
           {user.mfaSetupRequired && (
             <Alert tone="warning">
@@ -144,12 +168,18 @@ export function MfaSettings({ user }: { user: OwnUser }) {
             </Alert>
           )}
           <p className="muted">{t('lead')}</p>
+          <PasswordField
+            label={t('currentPassword')}
+            hint={t('passwordHint')}
+            autoComplete="current-password"
+            {...field('currentPassword')}
+          />
           <div className="mfa-step__actions">
-            <Button onClick={start} loading={busy}>
+            <Button type="submit" loading={busy}>
               {t('start')}
             </Button>
           </div>
-        </div>
+        </form>
       )}
     </section>
   );

@@ -19,7 +19,7 @@ function signInStep(data: Partial<LoginData> | null | undefined): SignInStep {
   throw invalidAnswer();
 }
 
-/** A session-only answer (the code step, email verification): starts the session. */
+/** A session-only answer (the code step): starts the session. */
 function startSessionFrom(data: Partial<LoginData> | null | undefined): OwnUser {
   const step = signInStep(data);
   if (!('session' in step)) throw invalidAnswer();
@@ -64,9 +64,11 @@ export async function register(body: RegisterBody): Promise<string> {
 
 /**
  * Email verification with the account's password (docs/decisions.md): loading, then success (the
- * user is logged in) or error; after an error the screen lets the user try again.
+ * user is logged in) or error; after an error the screen lets the user try again. An account with
+ * a second factor answers the code step instead (back to idle): the screen shows it, and
+ * `verificationCodeDone` marks the success once the code started the session.
  */
-export async function verifyEmail(token: string, password: string): Promise<void> {
+export async function verifyEmail(token: string, password: string): Promise<{ mfaToken: string } | null> {
   useAuthStore.setState({
     verificationStatus: 'loading',
     verificationError: null,
@@ -74,9 +76,20 @@ export async function verifyEmail(token: string, password: string): Promise<void
   });
   try {
     const answer = await api.post<LoginData>('/auth/verify-email', { token, password });
-    startSessionFrom(answer.data);
+    const step = signInStep(answer.data);
+    if (!('session' in step)) {
+      useAuthStore.setState({ verificationStatus: 'idle' });
+      return step;
+    }
+    useAuthStore.getState().startSession(step.session);
     useAuthStore.setState({ verificationStatus: 'success', verificationMessage: answer.message || null });
   } catch (error) {
     useAuthStore.setState({ verificationStatus: 'error', verificationError: messageOf(error) });
   }
+  return null;
+}
+
+/** The code step after a verification: the address is verified and the session started. */
+export function verificationCodeDone(): void {
+  useAuthStore.setState({ verificationStatus: 'success', verificationMessage: null });
 }

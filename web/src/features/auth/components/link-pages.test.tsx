@@ -113,6 +113,31 @@ describe('verify-email page', () => {
     expect(screen.getByLabelText('Password')).toBeTruthy();
   });
 
+  it('asks for the code before logging in when the account has a second factor', async () => {
+    const fetchMock = answerInTurn(
+      {
+        body: {
+          success: true,
+          message: 'Email verified. Enter the code from your authenticator app to log in.',
+          data: { mfaRequired: true, mfaToken: 'm3' },
+        },
+      },
+      { body: { success: true, message: 'ok', data: session } },
+    );
+    renderAt('/verify-email#token=from-the-mail', <VerifyEmailPage />);
+    fill('Password', 'Correct-horse-9');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm email' }));
+
+    await screen.findByLabelText('Code from the app');
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+    fill('Code from the app', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+
+    expect(await screen.findByText('Email verified successfully!')).toBeTruthy();
+    expect(bodyOf(fetchMock, 1)).toEqual({ mfaToken: 'm3', code: '123456' });
+    expect(useAuthStore.getState().isAuthenticated).toBe(true);
+  });
+
   it("shows the spec's message when the link has no token", () => {
     renderAt('/verify-email', <VerifyEmailPage />);
 

@@ -9,17 +9,19 @@ import { localizeServerMessage } from '@web/lib/server-message';
 import { useFormFields } from '@web/lib/use-form-fields';
 import { requiredError } from '@web/lib/validation';
 import { useAuthStore } from '@web/stores/auth-store';
-import { type FormEvent, useEffect } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { verifyEmail } from '../api/auth-flows';
+import { verificationCodeDone, verifyEmail } from '../api/auth-flows';
 import { useLinkToken } from '../lib/link-token';
 import { AuthCard } from './auth-card';
+import { MfaStep } from './mfa-step';
 
 /**
  * The mailed link's token and the account's password (verification proves who holds the mailbox,
  * so the mailbox holder confirms the password that survives it: docs/decisions.md); then success
  * (logged in; /profile after 2.5 s, or /apply when the visitor came from the landing page's
  * calculator with a quote to apply for) or the error above the form, with a login link (§2, §4).
+ * An account with a second factor takes the code step first, as at login.
  * @public the router loads it lazily through the feature's index (a member knip cannot follow)
  */
 export function VerifyEmailPage() {
@@ -30,6 +32,7 @@ export function VerifyEmailPage() {
   const verificationError = useAuthStore((state) => state.verificationError);
   const verificationMessage = useAuthStore((state) => state.verificationMessage);
   const { values, setErrors, field } = useFormFields({ password: '' });
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const next = status === 'success' && pendingApplyPrefill() ? paths.apply : paths.profile;
 
   useEffect(() => {
@@ -75,14 +78,29 @@ export function VerifyEmailPage() {
     );
   }
 
-  const submit = (event: FormEvent) => {
+  if (mfaToken) {
+    return (
+      <AuthCard title={t('verify.title')}>
+        <div className="auth-result">
+          <MfaStep
+            mfaToken={mfaToken}
+            onVerified={verificationCodeDone}
+            onRestart={() => navigate(paths.login, { replace: true })}
+          />
+        </div>
+      </AuthCard>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     const missing = requiredError(values.password);
     if (missing) {
       setErrors({ password: t(`forms:${missing}`) });
       return;
     }
-    void verifyEmail(token, values.password);
+    const step = await verifyEmail(token, values.password);
+    if (step) setMfaToken(step.mfaToken);
   };
 
   return (
