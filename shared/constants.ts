@@ -59,8 +59,11 @@ export const AUTH_TOKEN_STORAGE_KEY = 'authToken';
 export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
 
 /**
- * System settings the product reads, with their kind and default (seeded once). A setting holds a
- * number, an email address where '' means none, or a token where '' means none (docs/architecture.md §4).
+ * System settings the product reads, with their kind, default (seeded once) and who may change them.
+ * A setting holds a number, an email address where '' means none, or a token where '' means none
+ * (docs/architecture.md §4). `minRole` is the lowest role that may change it (the settings routes
+ * need ADMIN): security and notification settings are SUPER_ADMIN's; a `secret` one's value is
+ * also withheld from the roles below it (docs/architecture.md §6).
  */
 export const SETTING_KEYS = [
   'minApplicationAmountUSD',
@@ -71,37 +74,54 @@ export const SETTING_KEYS = [
   'ratesExportToken',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
+interface SettingAccess {
+  description: string;
+  minRole: 'ADMIN' | 'SUPER_ADMIN';
+  /** Grants access by its value (a token): only `minRole` and above read it. */
+  secret?: true;
+}
 type SettingDefinition =
-  | { kind: 'number'; value: number; description: string }
-  | { kind: 'email'; value: string; description: string }
-  | { kind: 'token'; value: string; description: string };
+  | ({ kind: 'number'; value: number } & SettingAccess)
+  | ({ kind: 'email'; value: string } & SettingAccess)
+  | ({ kind: 'token'; value: string } & SettingAccess);
 export type SettingKind = SettingDefinition['kind'];
 export const SETTING_DEFAULTS = {
-  minApplicationAmountUSD: { kind: 'number', value: 100, description: 'Minimum application amount, in USD' },
+  minApplicationAmountUSD: {
+    kind: 'number',
+    value: 100,
+    description: 'Minimum application amount, in USD',
+    minRole: 'ADMIN',
+  },
   applicationExpiryHours: {
     kind: 'number',
     value: 24,
     description: 'Hours after which a PENDING application expires',
+    minRole: 'ADMIN',
   },
   staffMfaRequired: {
     kind: 'number',
     value: 1,
     description: 'Staff must use a second factor (TOTP): 1 = required, 0 = optional',
+    minRole: 'SUPER_ADMIN',
   },
   quoteLockMinutes: {
     kind: 'number',
     value: 30,
     description: "Minutes a standard application's quoted rate is guaranteed",
+    minRole: 'ADMIN',
   },
   staffNotifyEmail: {
     kind: 'email',
     value: '',
     description: 'Staff address mailed about every new application (empty: no mail)',
+    minRole: 'SUPER_ADMIN',
   },
   ratesExportToken: {
     kind: 'token',
     value: '',
     description: 'Token the rate monitors add to /api/export/rates.xml?token=… (empty: the file is public)',
+    minRole: 'SUPER_ADMIN',
+    secret: true,
   },
 } satisfies Record<SettingKey, SettingDefinition>;
 /** The type of a setting's value: number or string, by its kind. */

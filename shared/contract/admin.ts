@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey, type SettingKind } from '../constants';
-import { dashboardPeriodSchema } from '../enums';
+import { dashboardPeriodSchema, hasRoleAtLeast, type Role } from '../enums';
 import { geoKeySchema, geoTreeSchema } from '../geo';
 import { preprocess } from '../preprocess';
 import { schema } from '../schema';
@@ -88,14 +88,29 @@ export const geoToggleDataSchema = /* @__PURE__ */ schema(() =>
 export const settingSchema = /* @__PURE__ */ schema(() =>
   z.object({
     key: z.string(),
-    /** A number, or for an email setting an address ('' = none): see SETTING_DEFAULTS. */
+    /**
+     * A number, or for an email or token setting the text ('' = none): see SETTING_DEFAULTS. A
+     * secret setting's value is '' for a caller below its `minRole`, with `redacted: true`.
+     */
     value: z.union([z.number(), z.string()]),
     description: z.string(),
     updatedAt: z.string(),
     updatedBy: z.nullable(z.string()),
+    /** The value was withheld from this caller (a secret setting, below its `minRole`). */
+    redacted: z.optional(z.literal(true)),
   }),
 );
 export type SettingView = z.infer<typeof settingSchema>;
+
+/** Whether `role` may change the setting: its `minRole` in SETTING_DEFAULTS (the server's check and the admin page's). */
+export function maySetSetting(key: SettingKey, role: Role): boolean {
+  return hasRoleAtLeast(role, SETTING_DEFAULTS[key].minRole);
+}
+
+/** Whether `role` may read the setting's value: anyone on the settings routes, a secret's only from its `minRole`. */
+export function mayReadSetting(key: SettingKey, role: Role): boolean {
+  return !('secret' in SETTING_DEFAULTS[key]) || maySetSetting(key, role);
+}
 export const settingListSchema = /* @__PURE__ */ schema(() => z.array(settingSchema));
 
 export const settingKeyParamsSchema = /* @__PURE__ */ schema(() =>

@@ -1,10 +1,17 @@
-import { InvalidRequest, NotFound, StateConflict } from '@functions/commons/errors';
+import { InvalidRequest, NotFound, NotPermitted, StateConflict } from '@functions/commons/errors';
 import { auditPut } from '@functions/data/audit';
 import { findSetting, listSettings, type SettingRecord, settingPut } from '@functions/data/settings';
 import { TransactionCancelledError, transactWrite } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
 import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey, type SettingValue } from '@shared/constants';
-import { type PutSettingBody, readSettingValue, type SettingView } from '@shared/contract/admin';
+import {
+  mayReadSetting,
+  maySetSetting,
+  type PutSettingBody,
+  readSettingValue,
+  type SettingView,
+} from '@shared/contract/admin';
+import type { Role } from '@shared/enums';
 import { fieldError } from '@shared/envelope';
 import { FIAT_DECIMALS, hasAtMostDecimals } from '@shared/numbers';
 
@@ -43,14 +50,27 @@ export class SettingChangedMeanwhile extends StateConflict {
   }
 }
 
-export async function listAllSettings(): Promise<SettingView[]> {
-  const stored = new Map((await listSettings()).map((setting) => [setting.key, setting]));
-  return SETTING_KEYS.map((key) => stored.get(key) ?? defaultSetting(key));
+/** A security or notification setting, changed by a role below its `minRole` (SETTING_DEFAULTS). */
+export class SettingNeedsHigherRole extends NotPermitted {
+  constructor(key: SettingKey) {
+    super(`Only a ${SETTING_DEFAULTS[key].minRole} can change the setting ${key}.`);
+  }
 }
 
-export async function getSetting(key: string): Promise<SettingView> {
+/** The setting as `role` may see it: a secret one's value withheld below its `minRole`. */
+function asSeenBy(setting: SettingRecord, role: Role): SettingView {
+  if (mayReadSetting(setting.key as SettingKey, role)) return setting;
+  return { ...setting, value: '', redacted: true };
+}
+
+export async function listAllSettings(role: Role): Promise<SettingView[]> {
+  const stored = new Map((await listSettings()).map((setting) => [setting.key, setting]));
+  return SETTING_KEYS.map((key) => asSeenBy(stored.get(key) ?? defaultSetting(key), role));
+}
+
+export async function getSetting(key: string, role: Role): Promise<SettingView> {
   if (!isSettingKey(key)) throw new UnknownSetting(key);
-  return (await findSetting(key)) ?? defaultSetting(key);
+  return asSeenBy((await findSetting(key)) ?? defaultSetting(key), role);
 }
 
 type NumberSettingKey = {
@@ -87,6 +107,7 @@ export async function putSetting(
   actor: RecordedActor,
 ): Promise<SettingView> {
   if (!isSettingKey(key)) throw new UnknownSetting(key);
+  if (!maySetSetting(key, actor.role)) throw new SettingNeedsHigherRole(key);
   const read = readSettingValue(key, body.value);
   if (read.problem !== undefined) throw new SettingValueRefused(read.problem);
   const problem =

@@ -11,15 +11,18 @@ import { newUser, standardBody, submit } from '../applications/fixtures';
  * (files run in parallel; this one restores the default at the end).
  */
 let admin: TestUser;
+let superAdmin: TestUser;
 
 beforeAll(async () => {
-  admin = await newUser({ role: 'ADMIN' });
+  [admin, superAdmin] = await Promise.all([newUser({ role: 'ADMIN' }), newUser({ role: 'SUPER_ADMIN' })]);
 });
 
-const getSetting = (key: string) =>
-  api<SettingView>('GET', `/api/admin/settings/${key}`, { token: admin.token });
-const putSetting = (key: string, body: unknown) =>
-  api<SettingView>('PUT', `/api/admin/settings/${key}`, { token: admin.token, body });
+const getSetting = (key: string, staff = admin) =>
+  api<SettingView>('GET', `/api/admin/settings/${key}`, { token: staff.token });
+const listSettings = (staff = admin) =>
+  api<SettingView[]>('GET', '/api/admin/settings', { token: staff.token });
+const putSetting = (key: string, body: unknown, staff = admin) =>
+  api<SettingView>('PUT', `/api/admin/settings/${key}`, { token: staff.token, body });
 
 afterAll(async () => {
   await putSetting('minApplicationAmountUSD', { value: 100 });
@@ -131,7 +134,7 @@ describe('PUT /api/admin/settings/{key}', () => {
     ['an address that is not an email', 'staffNotifyEmail', { value: 'staff at example' }],
     ['a number for the email setting', 'staffNotifyEmail', { value: 5 }],
   ])('refuses %s with 400', async (_name, key, body) => {
-    const answer = await putSetting(key, body);
+    const answer = await putSetting(key, body, superAdmin);
     expect(answer.status).toBe(400);
   });
 
@@ -150,7 +153,7 @@ describe('PUT /api/admin/settings/{key}', () => {
   });
 
   it('states that the staff address must be an email or empty', async () => {
-    const answer = await putSetting('staffNotifyEmail', { value: 'staff at example' });
+    const answer = await putSetting('staffNotifyEmail', { value: 'staff at example' }, superAdmin);
     expect(answer.body.errors).toEqual([
       expect.objectContaining({
         path: 'value',
@@ -162,5 +165,77 @@ describe('PUT /api/admin/settings/{key}', () => {
   it('answers 404 for an unknown key', async () => {
     const answer = await putSetting('maxApplicationAmountUSD', { value: 5 });
     expect(answer.status).toBe(404);
+  });
+});
+
+/**
+ * Security and notification settings are a SUPER_ADMIN's (their minRole in SETTING_DEFAULTS). The
+ * SUPER_ADMIN's writes here keep each value as it is on the shared table (the token and the second
+ * factor switch are changed only on tables of their own; mails.test.ts sets the staff address), so
+ * no other file meets a change.
+ */
+describe('settings only a SUPER_ADMIN changes', () => {
+  it.each([
+    ['staffMfaRequired', 0],
+    ['staffNotifyEmail', 'outsider@evil.example'],
+    ['ratesExportToken', 'chosen-by-an-admin-0123'],
+  ])('refuses an ADMIN changing %s with 403 and writes nothing', async (key, value) => {
+    const before = (await getSetting(key, superAdmin)).body.data!;
+
+    const answer = await putSetting(key, { value }, admin);
+
+    expect(answer.status).toBe(403);
+    expect(answer.body).toMatchObject({
+      success: false,
+      message: `Only a SUPER_ADMIN can change the setting ${key}.`,
+    });
+    expect((await getSetting(key, superAdmin)).body.data).toEqual(before);
+  });
+
+  it('refuses an ADMIN before reading the value, so a bad value is still a 403', async () => {
+    const answer = await putSetting('staffNotifyEmail', { value: 'staff at example' }, admin);
+    expect(answer.status).toBe(403);
+  });
+
+  it.each(['staffMfaRequired', 'ratesExportToken'])('lets a SUPER_ADMIN change %s', async (key) => {
+    const current = (await getSetting(key, superAdmin)).body.data!.value;
+
+    const answer = await putSetting(key, { value: current }, superAdmin);
+
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ key, value: current, updatedBy: superAdmin.id });
+  });
+
+  it('still lets an ADMIN change the other settings', async () => {
+    const answer = await putSetting('applicationExpiryHours', { value: 24 }, admin);
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe('the export token in the settings an ADMIN reads', () => {
+  it('is withheld from an ADMIN in the list and alone, marked redacted', async () => {
+    const listed = (await listSettings(admin)).body.data!.find(
+      (setting) => setting.key === 'ratesExportToken',
+    );
+    const alone = await getSetting('ratesExportToken', admin);
+    expect(alone.status).toBe(200);
+    expect(listed).toMatchObject({ value: '', redacted: true });
+    expect(alone.body.data).toMatchObject({ key: 'ratesExportToken', value: '', redacted: true });
+  });
+
+  it('is shown to a SUPER_ADMIN, unmarked', async () => {
+    const alone = (await getSetting('ratesExportToken', superAdmin)).body.data!;
+    const listed = (await listSettings(superAdmin)).body.data!.find(
+      (setting) => setting.key === 'ratesExportToken',
+    );
+    expect(alone.redacted).toBeUndefined();
+    expect(listed).toEqual(alone);
+  });
+
+  it('leaves the settings that are not secret readable by an ADMIN', async () => {
+    const listed = (await listSettings(admin)).body.data!;
+    expect(listed.filter((setting) => setting.redacted).map((setting) => setting.key)).toEqual([
+      'ratesExportToken',
+    ]);
   });
 });

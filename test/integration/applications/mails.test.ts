@@ -104,7 +104,7 @@ describe('application mails', () => {
 
 describe('the staff mail about a new application', () => {
   it('goes to the staffNotifyEmail address in Russian with every parameter, and to nobody when it is empty', async () => {
-    const admin = await newUser({ role: 'ADMIN' });
+    const admin = await newUser({ role: 'SUPER_ADMIN' });
     const staffAddress = `staff-${randomUUID()}@example.com`;
     const putAddress = (value: string) =>
       api<SettingView>('PUT', '/api/admin/settings/staffNotifyEmail', {

@@ -24,6 +24,8 @@ const modules = async () => ({
 });
 
 const admin = { id: 'export-test-admin', role: 'ADMIN' as const };
+/** The export token is a SUPER_ADMIN's setting. */
+const superAdmin = { id: 'export-test-super-admin', role: 'SUPER_ADMIN' as const };
 const CLOSED: WeekHours = { mon: null, tue: null, wed: null, thu: null, fri: null, sat: null, sun: null };
 const items = async (request: { token?: string } = {}) =>
   parseRatesXml((await m.file.monitorsRatesFile(request)).document);
@@ -109,15 +111,35 @@ describe('what the file leaves out', () => {
   });
 
   it('keeps the file to the monitors holding the token once one is set', async () => {
-    await m.settings.putSetting('ratesExportToken', { value: 'monitors-token-0123456789' }, admin);
+    await m.settings.putSetting('ratesExportToken', { value: 'monitors-token-0123456789' }, superAdmin);
 
     const refused = await refusal(m.file.monitorsRatesFile({ token: 'monitors-token-wrong-0000' }));
     expect(refused.status).toBe(403);
     expect((await refusal(m.file.monitorsRatesFile({}))).status).toBe(403);
     expect((await items({ token: 'monitors-token-0123456789' })).length).toBeGreaterThan(0);
 
-    await m.settings.putSetting('ratesExportToken', { value: '' }, admin);
+    await m.settings.putSetting('ratesExportToken', { value: '' }, superAdmin);
     expect((await items()).length).toBeGreaterThan(0);
+  });
+
+  it('withholds the token from an ADMIN reading the settings, and shows it to a SUPER_ADMIN', async () => {
+    await m.settings.putSetting('ratesExportToken', { value: 'monitors-token-0123456789' }, superAdmin);
+    try {
+      const listed = await m.settings.listAllSettings('ADMIN');
+      const alone = await m.settings.getSetting('ratesExportToken', 'ADMIN');
+      const shown = await m.settings.getSetting('ratesExportToken', 'SUPER_ADMIN');
+
+      expect(listed.find((setting) => setting.key === 'ratesExportToken')).toMatchObject({
+        value: '',
+        redacted: true,
+      });
+      expect(alone).toMatchObject({ value: '', redacted: true });
+      expect(JSON.stringify(listed)).not.toContain('monitors-token-0123456789');
+      expect(shown).toMatchObject({ value: 'monitors-token-0123456789' });
+      expect(shown).not.toHaveProperty('redacted');
+    } finally {
+      await m.settings.putSetting('ratesExportToken', { value: '' }, superAdmin);
+    }
   });
 
   it('is empty in maintenance', async () => {

@@ -48,7 +48,12 @@ beforeAll(async () => {
     putUser(),
   ]);
   staffInbox = `reserves-${runId()}@example.test`;
-  await m.settings.putSetting('staffNotifyEmail', { value: staffInbox }, asAdmin());
+  // The staff address is a SUPER_ADMIN's setting.
+  await m.settings.putSetting(
+    'staffNotifyEmail',
+    { value: staffInbox },
+    { id: admin.id, role: 'SUPER_ADMIN' },
+  );
 });
 
 afterAll(async () => {

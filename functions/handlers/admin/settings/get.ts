@@ -2,6 +2,6 @@ import { getSetting } from '@functions/domain/settings/settings';
 import { endpoint } from '@functions/pipeline/endpoint';
 import { adminGetSetting as route } from '@functions/routes/settings';
 
-export const handler = endpoint(route, async ({ params }) => ({
-  data: await getSetting(params.key),
+export const handler = endpoint(route, async ({ params, principal }) => ({
+  data: await getSetting(params.key, principal.role),
 }));

@@ -2,4 +2,6 @@ import { listAllSettings } from '@functions/domain/settings/settings';
 import { endpoint } from '@functions/pipeline/endpoint';
 import { adminListSettings as route } from '@functions/routes/settings';
 
-export const handler = endpoint(route, async () => ({ data: await listAllSettings() }));
+export const handler = endpoint(route, async ({ principal }) => ({
+  data: await listAllSettings(principal.role),
+}));

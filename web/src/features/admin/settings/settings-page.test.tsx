@@ -26,14 +26,17 @@ describe('settingValueError', () => {
   });
 });
 
-const stored = (staffNotifyEmail: string): SettingView[] =>
-  SETTING_KEYS.map((key) => ({
-    key,
-    value: key === 'staffNotifyEmail' ? staffNotifyEmail : SETTING_DEFAULTS[key].value,
-    description: SETTING_DEFAULTS[key].description,
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    updatedBy: null,
-  }));
+const stored = (staffNotifyEmail: string, overrides: Partial<Record<string, Partial<SettingView>>> = {}) =>
+  SETTING_KEYS.map(
+    (key): SettingView => ({
+      key,
+      value: key === 'staffNotifyEmail' ? staffNotifyEmail : SETTING_DEFAULTS[key].value,
+      description: SETTING_DEFAULTS[key].description,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      updatedBy: null,
+      ...overrides[key],
+    }),
+  );
 
 async function staffAddressForm(staffNotifyEmail: string) {
   vi.spyOn(adminApi, 'settings').mockResolvedValue(stored(staffNotifyEmail));
@@ -42,7 +45,8 @@ async function staffAddressForm(staffNotifyEmail: string) {
     message: '',
     data: { ...stored('')[0]!, key, value },
   }));
-  renderAdmin(<SettingsPage />);
+  // The staff address is a SUPER_ADMIN's setting (SETTING_DEFAULTS' minRole).
+  renderAdmin(<SettingsPage />, { role: 'SUPER_ADMIN' });
   const field = (await screen.findByLabelText('staffNotifyEmail, email')) as HTMLInputElement;
   const form = within(field.closest('form')!);
   return { field, save, button: form.getByRole('button', { name: 'Save' }) as HTMLButtonElement };
@@ -77,5 +81,77 @@ describe('the staff address setting', () => {
     expect(button.disabled).toBe(false);
     fireEvent.click(button);
     await waitFor(() => expect(save).toHaveBeenCalledWith('staffNotifyEmail', ''));
+  });
+});
+
+/** The settings page as an ADMIN sees it: the server withholds the export token from that role. */
+async function settingsAs(role: 'ADMIN' | 'SUPER_ADMIN') {
+  const settings = stored('staff@example.com', {
+    ratesExportToken:
+      role === 'ADMIN' ? { value: '', redacted: true } : { value: 'monitors-token-0123456789' },
+  });
+  vi.spyOn(adminApi, 'settings').mockResolvedValue(settings);
+  const save = vi.spyOn(adminApi, 'saveSetting');
+  renderAdmin(<SettingsPage />, { role });
+  await screen.findByLabelText('staffNotifyEmail, email');
+  const card = (label: string) => {
+    const field = screen.getByLabelText(label) as HTMLInputElement;
+    return { field, inCard: within(field.closest('.setting') as HTMLElement) };
+  };
+  return { card, save };
+}
+
+describe('settings above the staff member’s role', () => {
+  beforeAll(startI18n);
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it.each([
+    ['staffMfaRequired, 1 or 0', '1'],
+    ['staffNotifyEmail, email', 'staff@example.com'],
+  ])('shows %s read-only to an ADMIN, with who may change it and no Save', async (label, value) => {
+    const { card, save } = await settingsAs('ADMIN');
+    const { field, inCard } = card(label);
+    expect(field.readOnly).toBe(true);
+    expect(field.value).toBe(value);
+    expect(inCard.getByText('Only a Super admin can change this setting.')).toBeTruthy();
+    expect(inCard.queryByRole('button', { name: 'Save' })).toBeNull();
+    fireEvent.change(field, { target: { value: '0' } });
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('shows the export token to an ADMIN as hidden, read-only and empty', async () => {
+    const { card } = await settingsAs('ADMIN');
+    const { field, inCard } = card('ratesExportToken, 16–64 letters, digits, - or _');
+    expect(field.readOnly).toBe(true);
+    expect(field.value).toBe('');
+    expect(field.placeholder).toBe('Hidden');
+    expect(inCard.getByText('Hidden: only a Super admin can see or change this setting.')).toBeTruthy();
+    expect(inCard.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('leaves an ADMIN the settings of their role to change', async () => {
+    const { card } = await settingsAs('ADMIN');
+    const { field, inCard } = card('minApplicationAmountUSD, USD');
+    expect(field.readOnly).toBe(false);
+    expect(inCard.getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+
+  it('lets a SUPER_ADMIN change every setting, the token shown', async () => {
+    const { card } = await settingsAs('SUPER_ADMIN');
+    for (const label of [
+      'staffMfaRequired, 1 or 0',
+      'staffNotifyEmail, email',
+      'ratesExportToken, 16–64 letters, digits, - or _',
+    ]) {
+      const { field, inCard } = card(label);
+      expect(field.readOnly, label).toBe(false);
+      expect(inCard.getByRole('button', { name: 'Save' })).toBeTruthy();
+    }
+    expect(card('ratesExportToken, 16–64 letters, digits, - or _').field.value).toBe(
+      'monitors-token-0123456789',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { SETTING_DEFAULTS, type SettingKey } from '@shared/constants';
-import { readSettingValue, type SettingView } from '@shared/contract/admin';
+import { maySetSetting, readSettingValue, type SettingView } from '@shared/contract/admin';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/field';
@@ -10,6 +10,7 @@ import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin-api';
 import { Loaded } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
+import { useStaff } from '../components/staff-context';
 import { useResource } from '../hooks/use-resource';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
@@ -53,9 +54,14 @@ const INPUTS = {
   token: { type: 'text', inputMode: 'text' },
 } as const;
 
-/** System settings (docs/product.md §2, §5): each a field of its kind (number, email or token) saved on its own. */
+/**
+ * System settings (docs/product.md §2, §5): each a field of its kind (number, email or token) saved on
+ * its own. A setting above the staff member's role (its `minRole` in SETTING_DEFAULTS, as the server
+ * checks) is shown read-only, and a secret one's value, which the server withholds, as hidden.
+ */
 export function SettingsPage() {
   const { t } = useTranslation('admin');
+  const staff = useStaff();
   const settings = useResource((signal) => adminApi.settings(signal), []);
   const replace = (setting: SettingView) =>
     settings.setData((list) => list?.map((item) => (item.key === setting.key ? setting : item)));
@@ -67,6 +73,9 @@ export function SettingsPage() {
           <div className="settings-grid">
             {SETTINGS.map((spec) => {
               const setting = saved.find((item) => item.key === spec.key);
+              if (setting && !maySetSetting(spec.key, staff.role)) {
+                return <ReadOnlySetting key={spec.key} spec={spec} setting={setting} />;
+              }
               return setting ? (
                 <SettingForm key={spec.key} spec={spec} setting={setting} onSaved={replace} />
               ) : (
@@ -171,5 +180,29 @@ function SettingForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A setting only a higher role changes: its value (or, for a secret the server withheld, that it is hidden) and who may change it. */
+function ReadOnlySetting({ spec, setting }: { spec: SettingSpec; setting: SettingView }) {
+  const { t, language } = useTranslation('admin');
+  const role = t(`roles.${SETTING_DEFAULTS[spec.key].minRole}`);
+  return (
+    <div className="card setting">
+      <h2 className="panel-title">{t(`settings.${spec.key}.title`)}</h2>
+      <p className="muted setting__description">{t(`settings.${spec.key}.description`)}</p>
+      <TextField
+        label={t(`settings.${spec.key}.label`)}
+        {...INPUTS[SETTING_DEFAULTS[spec.key].kind]}
+        autoComplete="off"
+        readOnly
+        value={setting.redacted ? '' : String(setting.value)}
+        placeholder={setting.redacted ? t('settings.hidden') : t('settings.none')}
+        hint={t(setting.redacted ? 'settings.hiddenFor' : 'settings.readOnlyFor', { role })}
+      />
+      <p className="setting__meta muted">
+        {t('settings.lastChanged', { when: formatDateTime(setting.updatedAt, language) })}
+      </p>
+    </div>
   );
 }
