@@ -18,6 +18,13 @@ import type {
 const FUNCTIONS_DIR = join(import.meta.dirname, '../../functions');
 /** API Gateway refuses larger payloads before any function runs. */
 const MAX_PAYLOAD_BYTES = 10 * 1024 * 1024;
+/**
+ * How much of a refused body is still read and dropped, so that its 413 follows the whole request
+ * and the kept-alive connection serves the next one; past it the 413 closes the connection.
+ */
+const MAX_DRAINED_BYTES = 2 * MAX_PAYLOAD_BYTES;
+/** CloudFront sets it to the viewer's address and port, replacing any value the viewer sent. */
+const VIEWER_ADDRESS_HEADER = 'cloudfront-viewer-address';
 
 type ApiHandler = Handler<ApiEvent, ApiResult>;
 type AuthorizerHandler = Handler<APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerResult>;
@@ -71,8 +78,10 @@ export function apiRequestListener(
   options: {
     checkResponses: boolean;
     /**
-     * Added to every request as CloudFront adds it, replacing any value the caller sent; absent on
-     * the direct listener, which stands in for reaching the API around CloudFront.
+     * CloudFront's origin header value. With it the listener stands in for CloudFront too: it adds
+     * the header and CloudFront-Viewer-Address (the socket's address and port) to every request,
+     * replacing any value the caller sent. Absent on the direct listener, which stands in for
+     * reaching the API around CloudFront.
      */
     originSecret?: string;
     /** Called after each handler ran (the local mail sender looks at the outbox then). */
@@ -81,9 +90,8 @@ export function apiRequestListener(
 ) {
   return async (request: IncomingMessage, response: ServerResponse) => {
     const body = await readBody(request);
-    if (body === null) {
-      response.writeHead(413, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify({ message: 'Request Entity Too Large' }));
+    if (body === 'too-large' || body === 'too-large-unread') {
+      refuseTooLarge(request, response, body === 'too-large-unread');
       return;
     }
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -100,7 +108,10 @@ export function apiRequestListener(
       body,
       match.kind === 'route' ? match.pathParameters : undefined,
     );
-    if (options.originSecret !== undefined) event.headers[ORIGIN_HEADER] = options.originSecret;
+    if (options.originSecret !== undefined) {
+      event.headers[ORIGIN_HEADER] = options.originSecret;
+      event.headers[VIEWER_ADDRESS_HEADER] = `${socketAddress(request)}:${request.socket.remotePort}`;
+    }
     const refusal = await gatewayAuthorization(handlers.authorizer, event);
     if (refusal) {
       response.writeHead(refusal.status, { 'Content-Type': 'application/json' });
@@ -209,7 +220,7 @@ function toEvent(
         method,
         path: url.pathname,
         protocol: `HTTP/${request.httpVersion}`,
-        sourceIp: request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1',
+        sourceIp: socketAddress(request),
         userAgent: headers['user-agent'] ?? '',
       },
       requestId: randomUUID(),
@@ -223,15 +234,49 @@ function toEvent(
   };
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer | null> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_PAYLOAD_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/** The caller's address, an IPv4 one without its IPv4-mapped IPv6 prefix. */
+function socketAddress(request: IncomingMessage): string {
+  return request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
+}
+
+/**
+ * The whole body, or why there is none: over the payload limit, read to its end and dropped
+ * (`too-large`), or so long that the rest was left unread (`too-large-unread`).
+ */
+function readBody(request: IncomingMessage): Promise<Buffer | 'too-large' | 'too-large-unread'> {
+  return new Promise((resolve, reject) => {
+    let chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_PAYLOAD_BYTES) chunks.push(chunk);
+      else chunks = [];
+      if (size > MAX_DRAINED_BYTES) {
+        request.off('data', onData);
+        request.pause();
+        resolve('too-large-unread');
+      }
+    };
+    request.on('data', onData);
+    request.once('end', () => resolve(size > MAX_PAYLOAD_BYTES ? 'too-large' : Buffer.concat(chunks)));
+    request.once('error', reject);
+    // Settled already unless the caller went away before the end.
+    request.once('close', () => reject(new Error('The request closed before its body ended.')));
+  });
+}
+
+/**
+ * API Gateway's 413. A connection with part of a body left unread cannot carry another request, so
+ * that answer closes it.
+ */
+function refuseTooLarge(request: IncomingMessage, response: ServerResponse, unread: boolean): void {
+  response.writeHead(413, {
+    'Content-Type': 'application/json',
+    ...(unread ? { Connection: 'close' } : {}),
+  });
+  response.end(JSON.stringify({ message: 'Request Entity Too Large' }), () => {
+    if (unread) request.socket.destroy();
+  });
 }
 
 function normalizeHeaders(headers: ApiResult['headers']): Record<string, string> {

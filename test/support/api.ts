@@ -1,4 +1,5 @@
 import type { Envelope } from '@shared/envelope';
+import { Agent } from 'undici';
 import { inject } from 'vitest';
 
 export interface ApiAnswer<T = unknown> {
@@ -18,20 +19,44 @@ export interface ApiCallOptions {
 }
 
 /**
- * The viewer address CloudFront would forward for this test file's calls: each file calls from an
- * address of its own, so the per-address limits one file runs into never spill into another.
+ * The local stack sets CloudFront-Viewer-Address from the socket, as CloudFront does, so a caller
+ * differs by its source address: Linux routes all of 127.0.0.0/8 to the loopback interface, and a
+ * client bound to any 127.x.y.z reaches the stack listening on 127.0.0.1. Each file calls from a
+ * loopback address of its own, so the per-address limits one file runs into never spill into
+ * another (127.0.0.1, the browser's, is never drawn).
  */
-const VIEWER_ADDRESS = randomViewerAddress();
+const FILE_ADDRESS = randomLoopbackAddress();
 
-function randomViewerAddress(): string {
-  const octet = () => Math.floor(Math.random() * 256);
-  // 198.18.0.0/15 is reserved for testing: a header value only, never a destination.
-  return `198.${18 + (octet() % 2)}.${octet()}.${octet()}:443`;
+/** Read by `api()` and not sent: the loopback address to call from instead of the file's. */
+const SOURCE_ADDRESS_HEADER = 'x-test-source-address';
+
+/** One connection pool per source address (undici pools per origin, so an agent binds one address). */
+const agents = new Map<string, Agent>();
+
+/** 127.1.0.1 to 127.255.255.254: never 127.0.0.1, nor a network or broadcast-looking address. */
+function randomLoopbackAddress(): string {
+  const from = (low: number, high: number) => low + Math.floor(Math.random() * (high - low + 1));
+  return `127.${from(1, 255)}.${from(0, 255)}.${from(1, 254)}`;
 }
 
-/** Headers of a call from a visitor of its own (tests that stand for many different people). */
+function agentFrom(address: string): Agent {
+  let agent = agents.get(address);
+  if (!agent) {
+    // IPv4 only: a 127.x.y.z source cannot reach ::1, should `localhost` name it first. (undici's
+    // type asks for the port here too, which each connection is given.)
+    const connect = { family: 4 } as Agent.Options['connect'];
+    agent = new Agent({ localAddress: address, connect });
+    agents.set(address, agent);
+  }
+  return agent;
+}
+
+/**
+ * Headers of a call from a visitor of its own (tests that stand for many different people): `api()`
+ * calls from a new loopback address; pass the same headers again to call as the same visitor.
+ */
 export function asNewVisitor(): Record<string, string> {
-  return { 'cloudfront-viewer-address': randomViewerAddress() };
+  return { [SOURCE_ADDRESS_HEADER]: randomLoopbackAddress() };
 }
 
 /** Calls the local API over real HTTP and returns status, headers and the parsed envelope. */
@@ -40,7 +65,7 @@ export async function api<T = unknown>(
   path: string,
   options: ApiCallOptions = {},
 ): Promise<ApiAnswer<T>> {
-  const headers: Record<string, string> = { 'cloudfront-viewer-address': VIEWER_ADDRESS, ...options.headers };
+  const { [SOURCE_ADDRESS_HEADER]: sourceAddress = FILE_ADDRESS, ...headers } = options.headers ?? {};
   let body: string | undefined = options.rawBody;
   if (options.body !== undefined) {
     body = JSON.stringify(options.body);
@@ -48,7 +73,14 @@ export async function api<T = unknown>(
   }
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const apiUrl = options.apiUrl ?? inject('localStack').apiUrl;
-  const response = await fetch(`${apiUrl}${path}`, { method, headers, body });
+  // Node's fetch is undici: it takes an undici agent as its dispatcher.
+  const init: RequestInit & { dispatcher: Agent } = {
+    method,
+    headers,
+    body,
+    dispatcher: agentFrom(sourceAddress),
+  };
+  const response = await fetch(`${apiUrl}${path}`, init);
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: JSON.parse(text) as Envelope<T> };
 }
