@@ -19,6 +19,8 @@ interface Details {
   fields?: FieldError[];
   /** For `too-many`: when the caller may try again. */
   retryAfterSeconds?: number;
+  /** Figures the caller needs to decide again (the envelope's `data`), e.g. an expired quote's amounts. */
+  data?: unknown;
 }
 
 /**
@@ -29,12 +31,14 @@ export abstract class DomainError extends Error {
   abstract readonly refusal: Refusal;
   readonly fields?: FieldError[];
   readonly retryAfterSeconds?: number;
+  readonly data?: unknown;
 
   constructor(message: string, details: Details = {}) {
     super(message);
     this.name = new.target.name;
     this.fields = details.fields;
     this.retryAfterSeconds = details.retryAfterSeconds;
+    this.data = details.data;
   }
 }
 

@@ -11,7 +11,7 @@ const ERROR_STATUSES: Record<string, string> = {
   '401': 'Missing, invalid or expired access token',
   '403': 'Authenticated but not allowed',
   '404': 'Not found',
-  '409': 'Conflicts with the current state',
+  '409': 'Conflicts with the current state; `data` may carry what to decide again with (an expired quote)',
   '413': 'Body too large',
   '415': 'Body is not JSON',
   '422': 'No rate is published for the exchange direction (an individual request is still possible)',
@@ -107,7 +107,7 @@ export function buildOpenApiDocument() {
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
-      schemas: { Error: jsonSchema(envelopeSchema(z.null()), 'output') },
+      schemas: { Error: jsonSchema(envelopeSchema(z.unknown()), 'output') },
     },
   };
 }

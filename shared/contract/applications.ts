@@ -289,6 +289,11 @@ export const changeStatusBodySchema = /* @__PURE__ */ schema(() =>
       rejectionReason: z.optional(z.string().check(z.maxLength(REJECTION_REASON_MAX_LENGTH))),
       /** The status the staff member saw; the change applies only if it is still the current one. */
       expectedStatus: z.optional(applicationStatusSchema),
+      /**
+       * Completing after the quote's lock ended: staff saw both amounts (the 409's `data`,
+       * expiredQuoteSchema) and pay out the locked one. Not needed within the lock.
+       */
+      acceptExpiredQuote: z.optional(z.boolean()),
     })
     .check(
       z.superRefine((body, context) => {
@@ -299,10 +304,37 @@ export const changeStatusBodySchema = /* @__PURE__ */ schema(() =>
             message: 'Reason for rejection required.',
           });
         }
+        if (body.acceptExpiredQuote && body.status !== 'COMPLETED') {
+          context.addIssue({
+            code: 'custom',
+            path: ['acceptExpiredQuote'],
+            message: 'acceptExpiredQuote applies only to COMPLETED.',
+          });
+        }
       }),
     ),
 );
 export type ChangeStatusBody = z.infer<typeof changeStatusBodySchema>;
+
+/**
+ * A standard application whose quote's lock has ended, as staff completing it must see it: the
+ * amount it pays out at the locked rate and what a fresh quote gives now (null while the direction
+ * is not quoted, with the reason). The `data` of the 409 that asks for `acceptExpiredQuote`, and
+ * what the audit entry of such a completion records (`after.acceptedExpiredQuote`).
+ */
+export const expiredQuoteSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    lockedUntil: z.string(),
+    assetTo: z.string(),
+    currencyTo: z.string(),
+    lockedRate: z.number(),
+    lockedAmountTo: z.number(),
+    currentRate: z.nullable(z.number()),
+    currentAmountTo: z.nullable(z.number()),
+    currentRefusal: z.nullable(z.string()),
+  }),
+);
+export type ExpiredQuote = z.infer<typeof expiredQuoteSchema>;
 
 export const updateDetailsBodySchema = /* @__PURE__ */ schema(() =>
   z

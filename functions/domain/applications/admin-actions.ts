@@ -15,6 +15,7 @@ import type {
   AdminApplicationDetail,
   AdminApplicationView,
   ChangeStatusBody,
+  ExpiredQuote,
   UpdateDetailsBody,
 } from '@shared/contract/applications';
 import { staffMayMove } from '@shared/lifecycle';
@@ -25,6 +26,7 @@ import {
   ApplicationChangedMeanwhile,
   ApplicationNotFound,
   AssigneeNotStaff,
+  ExpiredQuoteNotAccepted,
   OwnApplication,
   StatusMovedMeanwhile,
   TransitionNotAllowed,
@@ -36,6 +38,40 @@ async function viewOf(record: ApplicationRecord): Promise<AdminApplicationView> 
   return toAdminApplicationView(record, await findUserSummaries(peopleOf([record])));
 }
 
+type Quoted = ApplicationRecord & {
+  rate: NonNullable<ApplicationRecord['rate']>;
+  assetFrom: string;
+  assetTo: string;
+  amountFrom: number;
+};
+
+function isQuoted(application: ApplicationRecord): application is Quoted {
+  const { rate, assetFrom, assetTo, amountFrom } = application;
+  return rate !== null && assetFrom !== null && assetTo !== null && amountFrom !== null;
+}
+
+/** The end of a standard application's quote lock: kept with it, or for an older one its quote time plus today's setting. */
+async function lockEndOf(application: Quoted): Promise<string> {
+  const { rate } = application;
+  return (
+    rate.lockedUntil ??
+    new Date(Date.parse(rate.quotedAt) + (await settingValue('quoteLockMinutes')) * 60_000).toISOString()
+  );
+}
+
+/** What a fresh quote for the application's amount gives now, or why the direction is not quoted. */
+function freshQuoteOf(application: Quoted, now: Date) {
+  return quote(application.assetFrom, application.assetTo, application.amountFrom, now).then(
+    (answer) => ({ currentRate: answer.rate, currentAmountTo: answer.amountTo, currentRefusal: null }),
+    (error: unknown) => {
+      if (error instanceof NotQuotable) {
+        return { currentRate: null, currentAmountTo: null, currentRefusal: error.message };
+      }
+      throw error;
+    },
+  );
+}
+
 /**
  * A standard application's quote window (setting quoteLockMinutes when it was created) and the
  * direction's rate now, for staff deciding whether to honour the locked rate.
@@ -44,19 +80,30 @@ async function quoteLockOf(
   application: ApplicationRecord,
   now: Date,
 ): Promise<AdminApplicationDetail['quoteLock']> {
-  const { rate, assetFrom, assetTo, amountFrom } = application;
-  if (!rate || !assetFrom || !assetTo || amountFrom === null) return null;
-  const lockedUntil =
-    rate.lockedUntil ??
-    new Date(Date.parse(rate.quotedAt) + (await settingValue('quoteLockMinutes')) * 60_000).toISOString();
-  const current = await quote(assetFrom, assetTo, amountFrom, now).then(
-    (answer) => ({ currentRate: answer.rate, currentRefusal: null }),
-    (error: unknown) => {
-      if (error instanceof NotQuotable) return { currentRate: null, currentRefusal: error.message };
-      throw error;
-    },
-  );
-  return { lockedUntil, open: now.getTime() < Date.parse(lockedUntil), ...current };
+  if (!isQuoted(application)) return null;
+  const [lockedUntil, { currentRate, currentRefusal }] = await Promise.all([
+    lockEndOf(application),
+    freshQuoteOf(application, now),
+  ]);
+  return { lockedUntil, open: now.getTime() < Date.parse(lockedUntil), currentRate, currentRefusal };
+}
+
+/**
+ * The figures staff must see before completing an application whose quote lock has ended (the
+ * locked amount beside a fresh quote's); null within the lock and for an individual request.
+ */
+async function expiredQuoteOf(application: ApplicationRecord, now: Date): Promise<ExpiredQuote | null> {
+  if (!isQuoted(application) || application.amountTo === null || application.currencyTo === null) return null;
+  const lockedUntil = await lockEndOf(application);
+  if (now.getTime() < Date.parse(lockedUntil)) return null;
+  return {
+    lockedUntil,
+    assetTo: application.assetTo,
+    currencyTo: application.currencyTo,
+    lockedRate: application.rate.rate,
+    lockedAmountTo: application.amountTo,
+    ...(await freshQuoteOf(application, now)),
+  };
 }
 
 export async function getAdminApplication(id: string, now = new Date()): Promise<AdminApplicationDetail> {
@@ -80,12 +127,14 @@ export async function getAdminApplication(id: string, now = new Date()): Promise
 /**
  * POST /admin/applications/{id}/status: only the transitions of docs/architecture.md §7, conditional on the
  * status the staff member saw (`expectedStatus`) or else the one just read; of two racing staff
- * members one wins and the other gets 409.
+ * members one wins and the other gets 409. Completing after the quote's lock ended needs
+ * `acceptExpiredQuote` (else 409 with both amounts), and its audit entry records them.
  */
 export async function changeApplicationStatus(
   id: string,
   body: ChangeStatusBody,
   actor: RecordedActor,
+  now = new Date(),
 ): Promise<AdminApplicationView> {
   const application = await findApplication(id);
   if (!application) throw new ApplicationNotFound();
@@ -100,15 +149,21 @@ export async function changeApplicationStatus(
   if (!staffMayMove(from, body.status)) {
     throw new TransitionNotAllowed(from, body.status);
   }
+  const expiredQuote = body.status === 'COMPLETED' ? await expiredQuoteOf(application, now) : null;
+  if (expiredQuote && !body.acceptExpiredQuote) throw new ExpiredQuoteNotAccepted(expiredQuote);
   try {
-    const next = await applyStatusChange({
-      application,
-      from,
-      to: body.status,
-      actor,
-      audited: true,
-      ...(body.rejectionReason !== undefined ? { rejectionReason: body.rejectionReason } : {}),
-    });
+    const next = await applyStatusChange(
+      {
+        application,
+        from,
+        to: body.status,
+        actor,
+        audited: true,
+        ...(body.rejectionReason !== undefined ? { rejectionReason: body.rejectionReason } : {}),
+        ...(expiredQuote ? { auditDetails: { acceptedExpiredQuote: expiredQuote } } : {}),
+      },
+      now,
+    );
     return await viewOf(next);
   } catch (error) {
     if (error instanceof StatusChangedError) {

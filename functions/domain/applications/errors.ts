@@ -1,4 +1,5 @@
 import { InvalidRequest, NotFound, NotPermitted, StateConflict } from '@functions/commons/errors';
+import type { ExpiredQuote } from '@shared/contract/applications';
 import type { ApplicationStatus } from '@shared/enums';
 import type { FieldError } from '@shared/envelope';
 import { fieldError } from '@shared/envelope';
@@ -78,5 +79,22 @@ export class OwnApplication extends NotPermitted {
 export class ApplicationChangedMeanwhile extends StateConflict {
   constructor() {
     super('The application was changed by someone else meanwhile. Reload and try again.');
+  }
+}
+
+/**
+ * Completing after the quote's lock ended pays the locked amount only when staff say so
+ * (`acceptExpiredQuote`), having seen it beside a fresh quote's: both are the answer's `data`.
+ */
+export class ExpiredQuoteNotAccepted extends StateConflict {
+  constructor(quote: ExpiredQuote) {
+    const fresh =
+      quote.currentAmountTo === null
+        ? `no fresh quote is available (${quote.currentRefusal ?? 'the direction is not quoted'})`
+        : `a fresh quote gives ${quote.currentAmountTo} ${quote.currencyTo} now`;
+    super(
+      `The quote of this application expired at ${quote.lockedUntil}: completing it pays out ${quote.lockedAmountTo} ${quote.currencyTo} at the locked rate, and ${fresh}. Send acceptExpiredQuote: true to complete it at the locked amount.`,
+      { data: quote },
+    );
   }
 }

@@ -42,6 +42,8 @@ export interface StatusChange {
   createdBefore?: string;
   /** Staff changes are also written to the audit trail. */
   audited?: boolean;
+  /** Recorded in the audit entry beside the new status (an accepted expired quote's amounts). */
+  auditDetails?: Record<string, unknown>;
 }
 
 /**
@@ -117,7 +119,7 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
         targetType: 'application',
         targetId: application.id,
         before: { status: from },
-        after: { status: to, ...(rejectionReason ? { rejectionReason } : {}) },
+        after: { status: to, ...(rejectionReason ? { rejectionReason } : {}), ...change.auditDetails },
         at: now,
       }),
     );

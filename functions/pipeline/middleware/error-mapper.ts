@@ -23,6 +23,8 @@ interface Refused {
   status: number;
   message: string;
   errors?: FieldError[];
+  /** What the caller needs to decide again (a DomainError's `data`). */
+  data?: unknown;
   headers: Record<string, string>;
 }
 
@@ -35,6 +37,7 @@ export function refusalOf(error: unknown): Refused | undefined {
     status: REFUSAL_STATUS[error.refusal],
     message: error.message,
     errors: error.fields,
+    data: error.data,
     headers: retry === undefined ? {} : { 'Retry-After': String(Math.max(1, Math.ceil(retry))) },
   };
 }
@@ -50,6 +53,7 @@ export function errorMapper(): middy.MiddlewareObj<ApiEvent, ApiResult, Error, A
       if (refused) {
         const envelope: Envelope<unknown> = { success: false, message: refused.message };
         if (refused.errors) envelope.errors = refused.errors;
+        if (refused.data !== undefined) envelope.data = refused.data;
         logger.info('request refused', { status: refused.status, reason: refused.message });
         request.response = envelopeResponse(refused.status, envelope, refused.headers);
         return;

@@ -1,5 +1,5 @@
 import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
-import type { AdminApplicationView } from '@shared/contract/applications';
+import type { AdminApplicationView, ExpiredQuote } from '@shared/contract/applications';
 import type { StaffSettableStatus } from '@shared/enums';
 import { shortId } from '@shared/ids';
 import { Alert } from '@web/components/ui/alert';
@@ -17,7 +17,12 @@ interface ApplicationDetailModalProps {
   applicationId: string;
   onClose: () => void;
   onChanged: (row: AdminApplicationView) => void;
-  onStatus: (row: AdminApplicationView, status: StaffSettableStatus, reason?: string) => Promise<void>;
+  onStatus: (
+    row: AdminApplicationView,
+    status: StaffSettableStatus,
+    reason?: string,
+    acceptExpiredQuote?: true,
+  ) => Promise<ExpiredQuote | null>;
 }
 
 /** Every field, the status history, assignment to a manager and the admin note (docs/product.md §2). */
@@ -54,9 +59,10 @@ export function ApplicationDetailModal({
                 applicationId={application.id}
                 status={application.status}
                 own={own}
-                onChange={async (status, reason) => {
-                  await onStatus(application, status, reason);
-                  detail.reload();
+                onChange={async (status, reason, accept) => {
+                  const expired = await onStatus(application, status, reason, accept);
+                  if (!expired) detail.reload();
+                  return expired;
                 }}
               />
             </div>

@@ -3,6 +3,7 @@ import { usePlaceNames } from '@web/lib/geo-names';
 import { useTranslation } from '@web/lib/i18n';
 import { type Fact, FactList } from '../components/fact-list';
 import { formatAmount, formatDateTime, formatNumber } from '../lib/format';
+import { acceptedExpiredQuote } from './expired-quote';
 
 /** Every field of the application, as label and value. */
 export function ApplicationFacts({ application: a }: { application: AdminApplicationDetail }) {
@@ -66,6 +67,20 @@ export function ApplicationFacts({ application: a }: { application: AdminApplica
       <span key="details" className="pre-wrap">
         {a.details ?? '—'}
       </span>,
+    ]);
+  }
+  const accepted = acceptedExpiredQuote(a.audit);
+  if (accepted) {
+    // Completed after the lock ended, staff having accepted it (docs/product.md §4): both amounts stay on record.
+    facts.push([
+      t('applications.detail.expiredQuoteAccepted'),
+      t('applications.detail.expiredQuoteAcceptedText', {
+        locked: formatAmount(accepted.lockedAmountTo, accepted.assetTo, language, kinds),
+        current:
+          accepted.currentAmountTo === null
+            ? t('applications.expiredQuote.currentNone')
+            : formatAmount(accepted.currentAmountTo, accepted.assetTo, language, kinds),
+      }),
     ]);
   }
   if (a.rejectionReason) facts.push([t('applications.detail.rejectionReason'), a.rejectionReason]);

@@ -1,5 +1,5 @@
 import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
-import type { AdminApplicationView, AdminSearchMatch } from '@shared/contract/applications';
+import type { AdminApplicationView, AdminSearchMatch, ExpiredQuote } from '@shared/contract/applications';
 import type { StaffSettableStatus } from '@shared/enums';
 import { shortId } from '@shared/ids';
 import { Alert } from '@web/components/ui/alert';
@@ -22,6 +22,7 @@ import { notify } from '../lib/notify';
 import { AmountCell } from './amount-cell';
 import { ApplicationDetailModal } from './application-detail-modal';
 import { ApplicationsFilters } from './applications-filters';
+import { expiredQuoteOf } from './expired-quote';
 import { StatusSelect } from './status-select';
 import './applications.css';
 
@@ -89,24 +90,32 @@ export function ApplicationsPage() {
     }
   };
 
+  /** Sends a status change; answers the figures of an expired quote the server wants accepted first. */
   const changeStatus = async (
     row: AdminApplicationView,
     status: StaffSettableStatus,
     rejectionReason?: string,
-  ) => {
+    acceptExpiredQuote?: true,
+  ): Promise<ExpiredQuote | null> => {
     try {
       const answer = await adminApi.changeStatus(row.id, {
         status,
         expectedStatus: row.status,
         ...(rejectionReason ? { rejectionReason } : {}),
+        ...(acceptExpiredQuote ? { acceptExpiredQuote } : {}),
       });
       if (answer.data?.id) replaceRow(answer.data);
       else await reloadRow(row.id);
       notify.success(t('applications.statusChanged', { status: statusLabel(t, status) }));
+      return null;
     } catch (error) {
+      // Completing after the quote's lock ended: the select asks staff to confirm with both amounts.
+      const expired = expiredQuoteOf(error);
+      if (expired) return expired;
       // An illegal transition or a change by someone else: say why and show the current state.
       notify.failure(error, t('common.updateFailed'));
       await reloadRow(row.id);
+      return null;
     }
   };
 
@@ -225,7 +234,7 @@ export function ApplicationsPage() {
                         applicationId={row.id}
                         status={row.status}
                         own={row.userId === staff.id}
-                        onChange={(status, reason) => changeStatus(row, status, reason)}
+                        onChange={(status, reason, accept) => changeStatus(row, status, reason, accept)}
                       />
                     </td>
                     <td className="truncate">{row.assignedTo ?? <span className="muted">—</span>}</td>

@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ExpiredQuote } from '@shared/contract/applications';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderAdmin, startI18n } from '../test-utils';
 import { StatusSelect } from './status-select';
@@ -78,5 +79,88 @@ describe('StatusSelect', () => {
     renderAdmin(<StatusSelect applicationId={ID} status="PENDING" own onChange={vi.fn()} />);
     expect(screen.queryByRole('combobox')).toBeNull();
     expect(screen.getByText('Your own')).toBeTruthy();
+  });
+
+  describe('completing after the quote lock ended', () => {
+    const expired: ExpiredQuote = {
+      lockedUntil: '2026-11-20T10:30:00.000Z',
+      assetTo: 'usdt-trc20',
+      currencyTo: 'USDT',
+      lockedRate: 1.97,
+      lockedAmountTo: 197,
+      currentRate: 0.985,
+      currentAmountTo: 98.5,
+      currentRefusal: null,
+    };
+    /** The server refuses the first completion with the figures, and accepts the confirmed one. */
+    const serverAsking = () => vi.fn().mockResolvedValueOnce(expired).mockResolvedValue(null);
+    const dialog = () =>
+      screen.getByRole('dialog', { name: 'Complete application 0123456789ab at its expired quote?' });
+
+    it('shows the locked and the fresh amount and sends nothing more until staff confirm', async () => {
+      const onChange = serverAsking();
+      renderAdmin(<StatusSelect applicationId={ID} status="PROCESSING" own={false} onChange={onChange} />);
+
+      fireEvent.change(select(), { target: { value: 'COMPLETED' } });
+
+      await waitFor(() => expect(dialog()).toBeTruthy());
+      expect(within(dialog()).getByText('197 USDT (TRC-20)')).toBeTruthy();
+      expect(within(dialog()).getByText('98.5 USDT (TRC-20)')).toBeTruthy();
+      expect(within(dialog()).getByText('Paid out at the locked rate')).toBeTruthy();
+      expect(within(dialog()).getByText('A fresh quote gives now')).toBeTruthy();
+      expect(onChange).toHaveBeenCalledTimes(1);
+      expect(onChange).toHaveBeenCalledWith('COMPLETED', undefined);
+    });
+
+    it('completes with acceptExpiredQuote once staff confirm', async () => {
+      const onChange = serverAsking();
+      renderAdmin(<StatusSelect applicationId={ID} status="PROCESSING" own={false} onChange={onChange} />);
+      fireEvent.change(select(), { target: { value: 'COMPLETED' } });
+      await waitFor(() => expect(dialog()).toBeTruthy());
+
+      fireEvent.click(within(dialog()).getByRole('button', { name: 'Complete at the locked amount' }));
+
+      await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('COMPLETED', undefined, true));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    });
+
+    it('completes nothing when staff cancel', async () => {
+      const onChange = serverAsking();
+      renderAdmin(<StatusSelect applicationId={ID} status="PROCESSING" own={false} onChange={onChange} />);
+      fireEvent.change(select(), { target: { value: 'COMPLETED' } });
+      await waitFor(() => expect(dialog()).toBeTruthy());
+
+      fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(onChange).toHaveBeenCalledTimes(1);
+      expect((select() as HTMLSelectElement).value).toBe('PROCESSING');
+    });
+
+    it('says when no fresh quote is available, with the reason', async () => {
+      const onChange = vi.fn().mockResolvedValueOnce({
+        ...expired,
+        currentRate: null,
+        currentAmountTo: null,
+        currentRefusal:
+          'No exchange rate is available for card-EUR → usdt-trc20. You can submit an individual request.',
+      });
+      renderAdmin(<StatusSelect applicationId={ID} status="PROCESSING" own={false} onChange={onChange} />);
+
+      fireEvent.change(select(), { target: { value: 'COMPLETED' } });
+
+      await waitFor(() => expect(dialog()).toBeTruthy());
+      expect(within(dialog()).getByText('no fresh quote now')).toBeTruthy();
+    });
+
+    it('completes straight away within the lock', async () => {
+      const onChange = vi.fn().mockResolvedValue(null);
+      renderAdmin(<StatusSelect applicationId={ID} status="PROCESSING" own={false} onChange={onChange} />);
+
+      fireEvent.change(select(), { target: { value: 'COMPLETED' } });
+
+      await waitFor(() => expect(onChange).toHaveBeenCalledWith('COMPLETED', undefined));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
   });
 });

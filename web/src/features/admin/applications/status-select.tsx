@@ -1,10 +1,12 @@
 import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
+import type { ExpiredQuote } from '@shared/contract/applications';
 import { type StaffSettableStatus, statusTone } from '@shared/enums';
 import { shortId } from '@shared/ids';
 import { staffMovesFrom } from '@shared/lifecycle';
 import { useTranslation } from '@web/lib/i18n';
 import { useState } from 'react';
 import { StatusBadge, statusLabel } from '../components/status-badge';
+import { ExpiredQuoteDialog } from './expired-quote-dialog';
 import { RejectDialog } from './reject-dialog';
 
 interface StatusSelectProps {
@@ -12,27 +14,46 @@ interface StatusSelectProps {
   status: string;
   /** The staff member's own application: no control, a colleague processes it (the server refuses too). */
   own: boolean;
-  /** Resolves when the server answered (the select is disabled meanwhile). */
-  onChange: (status: StaffSettableStatus, rejectionReason?: string) => Promise<void>;
+  /**
+   * Resolves when the server answered (the select is disabled meanwhile); with the figures of an
+   * expired quote when the server asks staff to accept it before completing.
+   */
+  onChange: (
+    status: StaffSettableStatus,
+    rejectionReason?: string,
+    acceptExpiredQuote?: true,
+  ) => Promise<ExpiredQuote | null | undefined>;
 }
 
 /**
  * The status dropdown of each row (docs/product.md §2, §4). It offers only the moves the lifecycle allows
  * from the current status (shared/lifecycle.ts, the table the server checks); a status with no move, or
  * the staff member's own application, shows as a badge. It always shows the server's status: a change is
- * sent and the row is updated from the answer; REJECTED first asks for the reason.
+ * sent and the row is updated from the answer; REJECTED first asks for the reason, and COMPLETED, when the
+ * server says the quote's lock has ended, shows the locked and the fresh amount and completes only
+ * once staff confirm (then sending `acceptExpiredQuote`).
  */
 export function StatusSelect({ applicationId, status, own, onChange }: StatusSelectProps) {
   const { t } = useTranslation('admin');
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
+  const [expiredQuote, setExpiredQuote] = useState<ExpiredQuote | null>(null);
   const label = shortId(applicationId, ADMIN_APPLICATION_ID_DISPLAY_LENGTH);
   const moves = staffMovesFrom(status);
 
   const send = async (next: StaffSettableStatus, reason?: string) => {
     setBusy(true);
     try {
-      await onChange(next, reason);
+      setExpiredQuote((await onChange(next, reason)) ?? null);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const completeAtExpiredQuote = async () => {
+    setBusy(true);
+    try {
+      setExpiredQuote((await onChange('COMPLETED', undefined, true)) ?? null);
     } finally {
       setBusy(false);
     }
@@ -71,6 +92,15 @@ export function StatusSelect({ applicationId, status, own, onChange }: StatusSel
           </option>
         ))}
       </select>
+      {expiredQuote && (
+        <ExpiredQuoteDialog
+          applicationLabel={label}
+          quote={expiredQuote}
+          busy={busy}
+          onClose={() => setExpiredQuote(null)}
+          onConfirm={() => void completeAtExpiredQuote()}
+        />
+      )}
       {rejecting && (
         <RejectDialog
           open

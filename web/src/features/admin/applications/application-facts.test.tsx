@@ -1,0 +1,96 @@
+import type { AdminApplicationDetail } from '@shared/contract/applications';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderAdmin, startI18n } from '../test-utils';
+import { ApplicationFacts } from './application-facts';
+
+const COMPLETED: AdminApplicationDetail = {
+  id: '0123456789abcdef0123456789abcdef',
+  requestType: 'STANDARD',
+  status: 'COMPLETED',
+  amountFrom: 200,
+  amountTo: 197,
+  amountUSD: 200,
+  assetFrom: 'card-USD',
+  assetTo: 'usdt-trc20',
+  currencyFrom: 'USD',
+  currencyTo: 'USDT',
+  continent: 'europe',
+  country: 'europe.spain',
+  city: 'europe.spain.madrid',
+  details: null,
+  contactData: { telegram: '@client' },
+  originFunds: 'N/A',
+  rejectionReason: null,
+  rate: {
+    rate: 0.985,
+    markupPercent: 1.5,
+    usdValueFrom: 1,
+    usdValueTo: 1,
+    quotedAt: '2026-11-20T10:00:00.000Z',
+  },
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T12:00:00.000Z',
+  userId: 'client-1',
+  user: { email: 'client@example.com', telegramId: null },
+  assignedToId: null,
+  assignedTo: null,
+  adminNote: null,
+  history: [],
+  quoteLock: null,
+  audit: [
+    {
+      at: '2026-11-20T12:00:00.000Z',
+      actorId: 'staff-2',
+      actorRole: 'ADMIN',
+      action: 'application.status',
+      before: { status: 'PROCESSING' },
+      after: {
+        status: 'COMPLETED',
+        acceptedExpiredQuote: {
+          lockedUntil: '2026-11-20T10:30:00.000Z',
+          assetTo: 'usdt-trc20',
+          currencyTo: 'USDT',
+          lockedRate: 0.985,
+          lockedAmountTo: 197,
+          currentRate: 0.4925,
+          currentAmountTo: 98.5,
+          currentRefusal: null,
+        },
+      },
+    },
+  ],
+};
+
+describe('ApplicationFacts', () => {
+  beforeAll(startI18n);
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows that an expired quote was accepted, with both amounts, once completed so', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ success: true, message: 'OK', data: [] })),
+    );
+    renderAdmin(<ApplicationFacts application={COMPLETED} />);
+    expect(screen.getByText('Expired quote accepted')).toBeTruthy();
+    expect(
+      screen.getByText('paid out 197 USDT (TRC-20); a fresh quote gave 98.5 USDT (TRC-20)'),
+    ).toBeTruthy();
+  });
+
+  it('says nothing of it for a completion within the lock', () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ success: true, message: 'OK', data: [] })),
+    );
+    renderAdmin(
+      <ApplicationFacts
+        application={{ ...COMPLETED, audit: [{ ...COMPLETED.audit[0]!, after: { status: 'COMPLETED' } }] }}
+      />,
+    );
+    expect(screen.queryByText('Expired quote accepted')).toBeNull();
+  });
+});

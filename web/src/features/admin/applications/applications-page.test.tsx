@@ -1,0 +1,102 @@
+import type { AdminApplicationView, ExpiredQuote } from '@shared/contract/applications';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ApiError } from '@web/lib/api-client';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { adminApi } from '../api/admin-api';
+import { renderAdmin, startI18n } from '../test-utils';
+import { ApplicationsPage } from './applications-page';
+
+const ROW: AdminApplicationView = {
+  id: '0123456789abcdef0123456789abcdef',
+  requestType: 'STANDARD',
+  status: 'PROCESSING',
+  amountFrom: 200,
+  amountTo: 197,
+  amountUSD: 200,
+  assetFrom: 'card-USD',
+  assetTo: 'usdt-trc20',
+  currencyFrom: 'USD',
+  currencyTo: 'USDT',
+  continent: 'europe',
+  country: 'europe.spain',
+  city: 'europe.spain.madrid',
+  details: null,
+  contactData: { telegram: '@client' },
+  originFunds: 'N/A',
+  rejectionReason: null,
+  rate: {
+    rate: 0.985,
+    markupPercent: 1.5,
+    usdValueFrom: 1,
+    usdValueTo: 1,
+    quotedAt: '2026-11-20T10:00:00.000Z',
+  },
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
+  userId: 'client-1',
+  user: { email: 'client@example.com', telegramId: null },
+  assignedToId: null,
+  assignedTo: null,
+  adminNote: null,
+};
+const EXPIRED: ExpiredQuote = {
+  lockedUntil: '2026-11-20T10:30:00.000Z',
+  assetTo: 'usdt-trc20',
+  currencyTo: 'USDT',
+  lockedRate: 0.985,
+  lockedAmountTo: 197,
+  currentRate: 0.4925,
+  currentAmountTo: 98.5,
+  currentRefusal: null,
+};
+
+describe('completing an application whose quote lock has ended, from the list', () => {
+  beforeAll(startI18n);
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it('shows both amounts from the refusal and sends acceptExpiredQuote only after the confirmation', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ success: true, message: 'OK', data: [] })),
+    );
+    vi.spyOn(adminApi, 'applications').mockResolvedValue({
+      items: [ROW],
+      total: 1,
+      totalPages: 1,
+      window: null,
+    });
+    const message = 'The quote of this application expired at 2026-11-20T10:30:00.000Z: …';
+    const changeStatus = vi
+      .spyOn(adminApi, 'changeStatus')
+      .mockRejectedValueOnce(new ApiError(409, message, [], { success: false, message, data: EXPIRED }))
+      .mockResolvedValue({ success: true, message: 'OK', data: { ...ROW, status: 'COMPLETED' } });
+    renderAdmin(<ApplicationsPage />, { url: '/admin/application-management' });
+
+    fireEvent.change(await screen.findByLabelText('Status of application 0123456789ab'), {
+      target: { value: 'COMPLETED' },
+    });
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Complete application 0123456789ab at its expired quote?',
+    });
+    expect(within(dialog).getByText('197 USDT (TRC-20)')).toBeTruthy();
+    expect(within(dialog).getByText('98.5 USDT (TRC-20)')).toBeTruthy();
+    expect(changeStatus).toHaveBeenCalledTimes(1);
+    expect(changeStatus.mock.calls[0]![1]).not.toHaveProperty('acceptExpiredQuote');
+    expect(screen.queryByText(message)).toBeNull();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Complete at the locked amount' }));
+
+    await waitFor(() =>
+      expect(changeStatus).toHaveBeenLastCalledWith(ROW.id, {
+        status: 'COMPLETED',
+        expectedStatus: 'PROCESSING',
+        acceptExpiredQuote: true,
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
