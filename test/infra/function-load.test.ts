@@ -1,4 +1,5 @@
 import { needsJwtSecret } from '@functions/routes/definition';
+import { allRoutes } from '@functions/routes/manifest';
 import { describe, expect, it } from 'vitest';
 import {
   bundleManifestFunctions,
@@ -7,13 +8,8 @@ import {
   mapConcurrent,
 } from '../bench/harness';
 
-const PASSWORD_FUNCTIONS = [
-  'authRegister',
-  'authLogin',
-  'authVerifyEmail',
-  'authChangePassword',
-  'authResetPassword',
-];
+/** The routes the manifest marks as hashing passwords (they get the bcrypt memory). */
+const PASSWORD_FUNCTIONS = allRoutes.filter(([, route]) => route.passwordHashing).map(([id]) => id);
 
 /**
  * Each function gets only the environment its manifest entry declares (TABLE_NAME, MAIL_FROM,
@@ -49,7 +45,8 @@ describe('every function bundle', () => {
     expect(keyMismatches.map((result) => result.name)).toEqual([]);
     const mfaKeyMismatches = results.filter((result) => result.readsMfaKey !== result.getsMfaKey);
     expect(mfaKeyMismatches.map((result) => result.name)).toEqual([]);
-    // bcryptjs (about 20 KB and a slow hash) only where passwords are hashed or compared.
+    // bcryptjs (about 20 KB and a slow hash) exactly where passwords are hashed or compared, which
+    // is where the manifest says so (`passwordHashing`: the stack gives those the larger memory).
     const withBcrypt = results.filter((result) => result.hasBcrypt).map((result) => result.name);
     expect(withBcrypt.sort()).toEqual([...PASSWORD_FUNCTIONS].sort());
     // Bundles ~50 functions and starts a Node process for each: minutes on a busy 2-core machine.
