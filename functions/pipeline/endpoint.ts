@@ -1,7 +1,7 @@
 import { logContext } from '@functions/commons/logger';
 import type { Principal } from '@functions/domain/accounts/principal';
-import type { Access, InferPart, ResponseData, RouteDefinition } from '@functions/routes/definition';
 import middy from '@middy/core';
+import type { Access, InferPart, ResponseData, RouteDefinition } from '@shared/routes/definition';
 import type { ApiContext, ApiEvent, ApiResult } from './http-types';
 import { authenticate } from './middleware/authenticate';
 import { errorMapper } from './middleware/error-mapper';

@@ -1,19 +1,24 @@
-import * as adminApplications from './admin-applications';
-import * as adminUsers from './admin-users';
-import * as applications from './applications';
-import * as auth from './auth';
-import * as dashboard from './dashboard';
-import type { AuthorizerDefinition, JobDefinition, RouteDefinition, WorkerDefinition } from './definition';
-import * as ratesExport from './export';
-import * as geo from './geo';
-import * as market from './market';
-import * as mfa from './mfa';
-import * as notifications from './notifications';
-import * as profile from './profile';
-import * as rates from './rates';
-import * as reserves from './reserves';
-import * as settings from './settings';
-import * as system from './system';
+import * as adminApplications from '@shared/routes/admin-applications';
+import * as adminUsers from '@shared/routes/admin-users';
+import * as applications from '@shared/routes/applications';
+import * as auth from '@shared/routes/auth';
+import * as dashboard from '@shared/routes/dashboard';
+import type {
+  AuthorizerDefinition,
+  JobDefinition,
+  RouteDefinition,
+  WorkerDefinition,
+} from '@shared/routes/definition';
+import * as ratesExport from '@shared/routes/export';
+import * as geo from '@shared/routes/geo';
+import * as market from '@shared/routes/market';
+import * as mfa from '@shared/routes/mfa';
+import * as notifications from '@shared/routes/notifications';
+import * as profile from '@shared/routes/profile';
+import * as rates from '@shared/routes/rates';
+import * as reserves from '@shared/routes/reserves';
+import * as settings from '@shared/routes/settings';
+import * as system from '@shared/routes/system';
 
 /**
  * The area modules beside this file, by name: the API stacks deploy each area's routes in the

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from './definition';
+import type { RouteDefinition } from '@shared/routes/definition';
 import { allRoutes } from './manifest';
 
 interface CompiledRoute {

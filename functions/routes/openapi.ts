@@ -1,7 +1,7 @@
 import * as contract from '@shared/contract';
 import { envelopeSchema } from '@shared/envelope';
+import type { RouteDefinition } from '@shared/routes/definition';
 import * as z from 'zod/mini';
-import type { RouteDefinition } from './definition';
 import { allRoutes, type RouteId } from './manifest';
 
 type JsonSchema = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { JobDefinition } from './definition';
+import type { JobDefinition } from '@shared/routes/definition';
 
 const UNIT_MS = { minute: 60_000, minutes: 60_000, hour: 3_600_000, hours: 3_600_000 } as const;
 

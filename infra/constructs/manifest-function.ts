@@ -1,4 +1,4 @@
-import { type Access, needsJwtSecret, type ResourceUse } from '@functions/routes/definition';
+import { type Access, needsJwtSecret, type ResourceUse } from '@shared/routes/definition';
 import type { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ORIGIN_HEADER } from '@functions/commons/origin-secret';
 import type { ApiEvent, ApiResult } from '@functions/pipeline/http-types';
-import type { RouteDefinition } from '@functions/routes/definition';
 import { allRoutes, fallbackRoute, originAuthorizer } from '@functions/routes/manifest';
 import { matchRoute } from '@functions/routes/matching';
 import { responseSchemaOf } from '@functions/routes/openapi';
+import type { RouteDefinition } from '@shared/routes/definition';
 import type {
   APIGatewayRequestAuthorizerEventV2,
   APIGatewaySimpleAuthorizerResult,

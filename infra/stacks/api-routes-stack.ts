@@ -1,5 +1,5 @@
-import type { RouteDefinition } from '@functions/routes/definition';
 import { type RouteArea, routeAreas } from '@functions/routes/manifest';
+import type { RouteDefinition } from '@shared/routes/definition';
 import { Stack, type StackProps } from 'aws-cdk-lib';
 import { type HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { HttpLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';

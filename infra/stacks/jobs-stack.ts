@@ -1,4 +1,4 @@
-import type { JobDefinition } from '@functions/routes/definition';
+import type { JobDefinition } from '@shared/routes/definition';
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';

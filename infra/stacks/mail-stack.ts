@@ -1,5 +1,5 @@
 import { keys } from '@functions/data/keys';
-import type { WorkerDefinition } from '@functions/routes/definition';
+import type { WorkerDefinition } from '@shared/routes/definition';
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule } from 'aws-cdk-lib/aws-events';

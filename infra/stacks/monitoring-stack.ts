@@ -1,7 +1,7 @@
 import { METRICS_NAMESPACE } from '@functions/commons/metrics';
-import type { JobDefinition } from '@functions/routes/definition';
 import { scheduleIntervalMs } from '@functions/routes/schedule';
 import { APPLICATION_STATUSES } from '@shared/enums';
+import type { JobDefinition } from '@shared/routes/definition';
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {

@@ -4,9 +4,9 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { type Access, needsJwtSecret, type ResourceUse } from '@functions/routes/definition';
 import { allRoutes, fallbackRoute, jobs, workers } from '@functions/routes/manifest';
 import { esbuildOptions, FUNCTION_RUNTIME_ENV, handlerEntry, PROJECT_ROOT } from '@infra/constructs/bundling';
+import { type Access, needsJwtSecret, type ResourceUse } from '@shared/routes/definition';
 import { build, type Metafile } from 'esbuild';
 
 const run = promisify(execFile);

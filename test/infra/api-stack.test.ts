@@ -1,8 +1,8 @@
 import { SECRET_TTL_MS } from '@functions/commons/secret-store';
-import { needsJwtSecret } from '@functions/routes/definition';
 import { allRoutes } from '@functions/routes/manifest';
 import { API_ROUTE_GROUPS, routesOfGroup } from '@infra/stacks/api-routes-stack';
 import { STAGES } from '@infra/stacks/stages';
+import { needsJwtSecret } from '@shared/routes/definition';
 import type { Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';

@@ -1,5 +1,5 @@
-import { needsJwtSecret } from '@functions/routes/definition';
 import { allRoutes } from '@functions/routes/manifest';
+import { needsJwtSecret } from '@shared/routes/definition';
 import { describe, expect, it } from 'vitest';
 import {
   bundleManifestFunctions,

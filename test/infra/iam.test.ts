@@ -1,5 +1,5 @@
-import { needsJwtSecret, type ResourceUse } from '@functions/routes/definition';
 import { allRoutes, fallbackRoute, originAuthorizer } from '@functions/routes/manifest';
+import { needsJwtSecret, type ResourceUse } from '@shared/routes/definition';
 import { Stack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnRole } from 'aws-cdk-lib/aws-iam';

@@ -1,8 +1,8 @@
-import type { JobDefinition } from '@functions/routes/definition';
 import { jobs } from '@functions/routes/manifest';
 import { JobsStack } from '@infra/stacks/jobs-stack';
 import type { ServiceConfig } from '@infra/stacks/service-config';
 import { STAGES } from '@infra/stacks/stages';
+import type { JobDefinition } from '@shared/routes/definition';
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';

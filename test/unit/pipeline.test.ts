@@ -1,5 +1,5 @@
 import type { ApiEvent, ApiResult } from '@functions/pipeline/http-types';
-import type { RouteDefinition } from '@functions/routes/definition';
+import type { RouteDefinition } from '@shared/routes/definition';
 import type { Context } from 'aws-lambda';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';

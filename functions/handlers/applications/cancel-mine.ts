@@ -1,6 +1,6 @@
 import { cancelMyApplication } from '@functions/domain/applications/mine';
 import { endpoint } from '@functions/pipeline/endpoint';
-import { cancelMyApplication as route } from '@functions/routes/applications';
+import { cancelMyApplication as route } from '@shared/routes/applications';
 
 export const handler = endpoint(route, async ({ params, principal }) => ({
   message: 'Application cancelled successfully.',

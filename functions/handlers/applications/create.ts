@@ -1,7 +1,7 @@
 import { createApplication } from '@functions/domain/applications/create';
 import { toApplicationView } from '@functions/domain/applications/views';
 import { endpoint } from '@functions/pipeline/endpoint';
-import { createApplication as route } from '@functions/routes/applications';
+import { createApplication as route } from '@shared/routes/applications';
 
 export const handler = endpoint(route, async ({ body, headers, principal }) => {
   const { application, replayed } = await createApplication(

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@functions/domain/accounts/messages';
 import { endSession } from '@functions/domain/accounts/sessions';
 import { endpoint } from '@functions/pipeline/endpoint';
-import { authLogout as route } from '@functions/routes/auth';
+import { authLogout as route } from '@shared/routes/auth';
 
 export const handler = endpoint(route, async ({ principal }) => {
   await endSession(principal.sessionId);

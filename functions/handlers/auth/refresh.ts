@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@functions/domain/accounts/messages';
 import { refreshSession } from '@functions/domain/accounts/sessions';
 import { publicEndpoint } from '@functions/pipeline/endpoint';
-import { authRefresh as route } from '@functions/routes/auth';
+import { authRefresh as route } from '@shared/routes/auth';
 
 export const handler = publicEndpoint(route, async ({ body }) => {
   const session = await refreshSession(body.refreshTokenFromBody);

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES } from '@functions/domain/accounts/messages';
 import { toLoginData } from '@functions/domain/accounts/user-views';
 import { verifyEmail } from '@functions/domain/accounts/verification';
 import { publicEndpoint } from '@functions/pipeline/endpoint';
-import { authVerifyEmail as route } from '@functions/routes/auth';
+import { authVerifyEmail as route } from '@shared/routes/auth';
 
 export const handler = publicEndpoint(route, async ({ body, sourceIp }) => {
   const data = await toLoginData(

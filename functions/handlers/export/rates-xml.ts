@@ -1,7 +1,7 @@
 import { monitorsRatesFile } from '@functions/domain/export/rates-export';
 import { publicEndpoint } from '@functions/pipeline/endpoint';
-import { exportRatesXml as route } from '@functions/routes/export';
 import { RATES_EXPORT_CACHE_SECONDS } from '@shared/constants';
+import { exportRatesXml as route } from '@shared/routes/export';
 
 /** Monitors and CloudFront keep the file as long as each other (infra/constructs/site-distribution.ts). */
 export const handler = publicEndpoint(route, async ({ query, headers }) => {

@@ -1,7 +1,7 @@
 import { requireEnv } from '@functions/commons/config';
 import { publicEndpoint } from '@functions/pipeline/endpoint';
-import { listAvatars as route } from '@functions/routes/profile';
 import { avatarUrls } from '@shared/avatars';
+import { listAvatars as route } from '@shared/routes/profile';
 
 const siteUrl = requireEnv('SITE_URL');
 

@@ -1,5 +1,5 @@
 import { publicEndpoint } from '@functions/pipeline/endpoint';
 import { buildOpenApiDocument } from '@functions/routes/openapi';
-import { openApi as route } from '@functions/routes/system';
+import { openApi as route } from '@shared/routes/system';
 
 export const handler = publicEndpoint(route, async () => ({ data: buildOpenApiDocument() }));

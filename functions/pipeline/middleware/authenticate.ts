@@ -1,6 +1,6 @@
 import { authenticatePrincipal } from '@functions/domain/accounts/authentication';
-import type { Access } from '@functions/routes/definition';
 import type middy from '@middy/core';
+import type { Access } from '@shared/routes/definition';
 import type { ApiContext, ApiEvent, ApiResult } from '../http-types';
 
 /** Authenticates user and staff routes with the bearer token and the route's minimum role. */

@@ -1,6 +1,6 @@
-import type { RouteDefinition } from '@functions/routes/definition';
 import type middy from '@middy/core';
 import { type FieldError, fieldError } from '@shared/envelope';
+import type { RouteDefinition } from '@shared/routes/definition';
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
 import { BadRequestError } from '../http-errors';

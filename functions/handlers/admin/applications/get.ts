@@ -1,6 +1,6 @@
 import { getAdminApplication } from '@functions/domain/applications/admin-actions';
 import { endpoint } from '@functions/pipeline/endpoint';
-import { adminGetApplication as route } from '@functions/routes/admin-applications';
+import { adminGetApplication as route } from '@shared/routes/admin-applications';
 
 export const handler = endpoint(route, async ({ params }) => ({
   data: await getAdminApplication(params.id),

@@ -1,6 +1,6 @@
 import { listAdminApplications } from '@functions/domain/applications/admin-list';
 import { endpoint } from '@functions/pipeline/endpoint';
-import { adminListApplications as route } from '@functions/routes/admin-applications';
+import { adminListApplications as route } from '@shared/routes/admin-applications';
 
 export const handler = endpoint(route, async ({ query }) => ({
   data: await listAdminApplications(query),

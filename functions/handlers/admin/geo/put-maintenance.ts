@@ -1,7 +1,7 @@
 import { actorOf } from '@functions/domain/accounts/principal';
 import { putMaintenance } from '@functions/domain/geo/working-hours';
 import { endpoint } from '@functions/pipeline/endpoint';
-import { adminPutMaintenance as route } from '@functions/routes/geo';
+import { adminPutMaintenance as route } from '@shared/routes/geo';
 
 export const handler = endpoint(route, async ({ body, principal }) => {
   const maintenance = await putMaintenance(body, actorOf(principal));

@@ -1,5 +1,5 @@
 import { allRates } from '@functions/domain/rates/rates';
 import { endpoint } from '@functions/pipeline/endpoint';
-import { adminGetRates as route } from '@functions/routes/rates';
+import { adminGetRates as route } from '@shared/routes/rates';
 
 export const handler = endpoint(route, async () => ({ data: await allRates() }));

@@ -1,5 +1,5 @@
 import { listReserves } from '@functions/domain/reserves/views';
 import { endpoint } from '@functions/pipeline/endpoint';
-import { adminListReserves as route } from '@functions/routes/reserves';
+import { adminListReserves as route } from '@shared/routes/reserves';
 
 export const handler = endpoint(route, async () => ({ data: await listReserves() }));

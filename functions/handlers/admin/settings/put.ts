@@ -1,7 +1,7 @@
 import { actorOf } from '@functions/domain/accounts/principal';
 import { putSetting } from '@functions/domain/settings/settings';
 import { endpoint } from '@functions/pipeline/endpoint';
-import { adminPutSetting as route } from '@functions/routes/settings';
+import { adminPutSetting as route } from '@shared/routes/settings';
 
 export const handler = endpoint(route, async ({ params, body, principal }) => ({
   message: 'Setting saved.',

@@ -1,5 +1,5 @@
 import { listManagers } from '@functions/domain/staff-users/user-detail';
 import { endpoint } from '@functions/pipeline/endpoint';
-import { adminListManagers as route } from '@functions/routes/admin-users';
+import { adminListManagers as route } from '@shared/routes/admin-users';
 
 export const handler = endpoint(route, async () => ({ data: await listManagers() }));

@@ -1,6 +1,6 @@
 import { listUserApplications } from '@functions/domain/staff-users/user-applications';
 import { endpoint } from '@functions/pipeline/endpoint';
-import { adminUserApplications as route } from '@functions/routes/admin-users';
+import { adminUserApplications as route } from '@shared/routes/admin-users';
 
 export const handler = endpoint(route, async ({ params, query }) => ({
   data: await listUserApplications(params.id, query),
