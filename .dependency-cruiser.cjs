@@ -15,6 +15,33 @@ module.exports = {
       to: { path: '^(functions|infra|web|test)/' },
     },
     {
+      name: 'shared-imports-only-zod',
+      comment:
+        'shared/ is bundled into the browser app and into every Lambda: a package imported here lands in both, so zod is its only one.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: {
+        dependencyTypes: [
+          'npm',
+          'npm-dev',
+          'npm-optional',
+          'npm-peer',
+          'npm-bundled',
+          'npm-no-pkg',
+          'npm-unknown',
+        ],
+        pathNot: '^node_modules/zod/',
+      },
+    },
+    {
+      name: 'shared-has-no-node-builtins',
+      comment:
+        'shared/ runs in the browser too, which has no Node built-ins (node:crypto, fs, …); use web-standard globals.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
       name: 'web-stays-in-the-browser',
       severity: 'error',
       from: { path: '^web/' },
@@ -39,21 +66,40 @@ module.exports = {
       comment: 'The data layer stores and reads; business rules and HTTP live above it.',
       severity: 'error',
       from: { path: '^functions/data/' },
-      to: { path: '^functions/(domain|pipeline|handlers|routes|mail|jobs|seed|deploy)/' },
+      to: {
+        path: ['^functions/(domain|pipeline|handlers|routes|mail|jobs|seed|deploy)/', '^shared/routes/'],
+      },
     },
     {
       name: 'domain-below-pipeline',
       comment: 'Domain code speaks no HTTP: it throws DomainErrors that the pipeline maps.',
       severity: 'error',
       from: { path: '^functions/(domain|mail)/' },
-      to: { path: '^functions/(pipeline|handlers|routes|jobs|deploy)/' },
+      to: { path: ['^functions/(pipeline|handlers|routes|jobs|deploy)/', '^shared/routes/'] },
+    },
+    {
+      name: 'domain-stores-through-data',
+      comment:
+        'Data access belongs in functions/data/ (docs/architecture.md §4): the domain calls its named functions, never the SDK, the table client or the key builders.',
+      severity: 'error',
+      from: { path: '^functions/(domain|mail)/' },
+      to: { path: ['^node_modules/@aws-sdk/', '^functions/data/(client|keys)\\.ts$'] },
     },
     {
       name: 'routes-are-declarations',
-      comment: 'Route entries hold schemas and names; they run nothing.',
+      comment:
+        'Route entries (shared/routes/) hold schemas and names: they import the contract, the enums and their definition, nothing that runs; each handler bundle and the web carry them.',
+      severity: 'error',
+      from: { path: '^shared/routes/' },
+      to: { path: '^shared/', pathNot: '^shared/(routes/|contract/|enums\\.ts$)' },
+    },
+    {
+      name: 'manifest-runs-nothing',
+      comment:
+        'The manifest, matching and OpenAPI (functions/routes/) read the declarations; the stacks load them at synth, so they import no code that runs.',
       severity: 'error',
       from: { path: '^functions/routes/' },
-      to: { path: '^functions/(data|domain|pipeline|handlers|commons|jobs|seed)/' },
+      to: { path: '^functions/(?!routes/)' },
     },
     {
       name: 'handlers-call-the-domain',
@@ -74,6 +120,14 @@ module.exports = {
       severity: 'error',
       from: { path: feature },
       to: { path: ['^web/src/features/', '^web/src/app/'], pathNot: `${feature.replace('([^/]+)', '$1')}` },
+    },
+    {
+      name: 'web-shared-code-knows-no-feature',
+      comment:
+        'lib, components, stores and config serve every feature and the app shell; they import neither (what two features share moves down here).',
+      severity: 'error',
+      from: { path: '^web/src/(lib|components|stores|config)/' },
+      to: { path: '^web/src/(features|app)/' },
     },
     {
       name: 'no-cycles',

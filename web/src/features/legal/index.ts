@@ -1,2 +1,2 @@
-export { LicenseAgreementPage } from './components/LicenseAgreementPage';
-export { PrivacyPolicyPage } from './components/PrivacyPolicyPage';
+export { LicenseAgreementPage } from './components/license-agreement-page';
+export { PrivacyPolicyPage } from './components/privacy-policy-page';

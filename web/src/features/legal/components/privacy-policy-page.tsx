@@ -1,5 +1,5 @@
 import { PRIVACY_SECTION_KEYS } from '../sections';
-import { LegalDocument } from './LegalDocument';
+import { LegalDocument } from './legal-document';
 
 /** `/privacy-policy`: the Privacy Policy, 9 anchored sections with side navigation. */
 export function PrivacyPolicyPage() {

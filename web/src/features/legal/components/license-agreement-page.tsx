@@ -1,5 +1,5 @@
 import { LICENSE_SECTION_KEYS } from '../sections';
-import { LegalDocument } from './LegalDocument';
+import { LegalDocument } from './legal-document';
 
 /** `/license-agreement`: the User Agreement, 13 anchored sections with side navigation. */
 export function LicenseAgreementPage() {

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { LegalDocumentKey } from '../sections';
-import { LegalSection } from './LegalSection';
+import { LegalSection } from './legal-section';
 import '../legal.css';
 import { dateTimeFormat } from '@web/lib/intl-format';
 
