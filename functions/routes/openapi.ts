@@ -1,6 +1,6 @@
-import * as contract from '@shared/contract';
 import { envelopeSchema } from '@shared/envelope';
 import type { RouteDefinition } from '@shared/routes/definition';
+import { responseSchemaOf } from '@shared/routes/response-schema';
 import * as z from 'zod/mini';
 import { allRoutes, type RouteId } from './manifest';
 
@@ -37,11 +37,6 @@ function parameters(schema: z.ZodMiniType | undefined, location: 'path' | 'heade
     required: location === 'path' || (objectSchema.required ?? []).includes(name),
     schema: property,
   }));
-}
-
-/** The schema a route names as its answer's `data`, looked up in the contract. */
-export function responseSchemaOf(route: RouteDefinition): z.ZodMiniType | undefined {
-  return route.response === undefined ? undefined : contract[route.response];
 }
 
 function operation(id: RouteId, route: RouteDefinition) {

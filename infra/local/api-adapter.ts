@@ -6,8 +6,8 @@ import { ORIGIN_HEADER } from '@functions/commons/origin-secret';
 import type { ApiEvent, ApiResult } from '@functions/pipeline/http-types';
 import { allRoutes, fallbackRoute, originAuthorizer } from '@functions/routes/manifest';
 import { matchRoute } from '@functions/routes/matching';
-import { responseSchemaOf } from '@functions/routes/openapi';
 import type { RouteDefinition } from '@shared/routes/definition';
+import { responseSchemaOf } from '@shared/routes/response-schema';
 import type {
   APIGatewayRequestAuthorizerEventV2,
   APIGatewaySimpleAuthorizerResult,

@@ -137,3 +137,48 @@ export type ResponseSchemaName = {
 export type ResponseData<R extends RouteDefinition> = R['response'] extends ResponseSchemaName
   ? z.input<Contract[R['response']]>
   : undefined;
+
+/** What a caller receives as a route's `data` (its JSON): the response schema's output, or nothing. */
+export type ReplyData<R extends RouteDefinition> = R['response'] extends ResponseSchemaName
+  ? z.output<Contract[R['response']]>
+  : undefined;
+
+/** A request part a caller sends: the schema's input, or nothing for a route without that part. */
+type SentPart<S> = S extends z.ZodMiniType ? z.input<S> : never;
+
+/**
+ * What a caller gives to call a route (the web's `call`, the tests' `call`): path parameters,
+ * query and body, each typed by the route's own schemas and required exactly when the route has
+ * that part (a query is optional: its fields are).
+ */
+export type RouteCall<R extends RouteDefinition> = ([R['params']] extends [z.ZodMiniType]
+  ? { params: SentPart<R['params']> }
+  : { params?: never }) &
+  ([R['query']] extends [z.ZodMiniType] ? { query?: SentPart<R['query']> } : { query?: never }) &
+  ([R['body']] extends [z.ZodMiniType] ? { body: SentPart<R['body']> } : { body?: never });
+
+/**
+ * The route's path with its `{name}` parameters filled in (each URI-encoded), e.g.
+ * `/api/admin/applications/{id}` → `/api/admin/applications/a%2Fb`.
+ */
+export function routePath(
+  route: Pick<RouteDefinition, 'path'>,
+  params: Record<string, unknown> = {},
+): string {
+  return route.path.replace(/\{(\w+)\}/g, (_whole, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null)
+      throw new Error(`${route.path}: missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** A query's fields as URL parameters: empty, null and undefined fields are left out. */
+export function routeQuery(query: Record<string, unknown> = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+  }
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}

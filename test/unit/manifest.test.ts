@@ -8,7 +8,7 @@ import {
   routeAreas,
   workers,
 } from '@functions/routes/manifest';
-import { responseSchemaOf } from '@functions/routes/openapi';
+import { responseSchemaOf } from '@shared/routes/response-schema';
 import { describe, expect, it } from 'vitest';
 
 const FUNCTIONS = path.resolve(import.meta.dirname, '../../functions');

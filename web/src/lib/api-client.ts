@@ -1,18 +1,26 @@
 import type { Envelope, FieldError } from '@shared/envelope';
+import { authRefresh } from '@shared/routes/auth';
+import {
+  type ReplyData,
+  type RouteCall,
+  type RouteDefinition,
+  routePath,
+  routeQuery,
+} from '@shared/routes/definition';
 import { sessionHooks as hooks } from './session-hooks';
 import { tokenStorage } from './token-storage';
 
 export { setSessionHooks } from './session-hooks';
 
 /**
- * The one way the web app calls the API (docs/product.md §7): base `/api`, JSON, credentials, bearer token
- * when one is stored. On a 401 (not for login, its code step or refresh) the refresh token is exchanged once and
- * the request retried once; parallel 401s, in this tab and in other tabs, share one refresh. No
- * refresh token, or a failed refresh, clears the session. Failures reject with an ApiError
- * carrying the envelope's message.
+ * The one way the web app calls the API (docs/product.md §7): `call(route, parts)` with a route
+ * object of `shared/routes/` — the declaration the server runs — so the URL comes from the route's
+ * path, the body is typed by its body schema and the answer by its response schema. JSON,
+ * credentials, bearer token when one is stored. On a 401 of a route that needs a session, the
+ * refresh token is exchanged once and the request retried once; parallel 401s, in this tab and in
+ * other tabs, share one refresh. No refresh token, or a failed refresh, clears the session.
+ * Failures reject with an ApiError carrying the envelope's message.
  */
-export const API_BASE = '/api';
-const NO_REFRESH_PATHS = ['/auth/login', '/auth/refresh', '/auth/mfa/verify'];
 
 export class ApiError extends Error {
   constructor(
@@ -26,12 +34,11 @@ export class ApiError extends Error {
   }
 }
 
-type QueryValue = string | number | boolean | null | undefined;
-
-export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+interface Request {
+  method: RouteDefinition['method'];
+  /** The path with its parameters filled in and the query, as `routePath` and `routeQuery` build them. */
+  url: string;
   body?: unknown;
-  query?: Record<string, QueryValue>;
   signal?: AbortSignal;
 }
 
@@ -72,8 +79,9 @@ async function takeRotatedOrExchange(startedWith: string): Promise<string | null
 
 async function exchangeRefreshToken(refreshToken: string): Promise<string | null> {
   try {
-    const response = await send('/auth/refresh', {
-      method: 'POST',
+    const response = await send({
+      method: authRefresh.method,
+      url: routePath(authRefresh),
       body: { refreshTokenFromBody: refreshToken },
     });
     const envelope = await readEnvelope<{ token?: string; refreshToken?: string }>(response);
@@ -88,25 +96,16 @@ async function exchangeRefreshToken(refreshToken: string): Promise<string | null
   }
 }
 
-function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
-  }
-  const search = params.toString();
-  return `${API_BASE}${path}${search ? `?${search}` : ''}`;
-}
-
-function send(path: string, options: ApiRequestOptions, token?: string | null): Promise<Response> {
+function send(request: Request, token?: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
-  return fetch(buildUrl(path, options.query), {
-    method: options.method ?? 'GET',
+  return fetch(request.url, {
+    method: request.method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: request.body === undefined ? undefined : JSON.stringify(request.body),
     credentials: 'include',
-    signal: options.signal,
+    signal: request.signal,
   });
 }
 
@@ -119,31 +118,51 @@ async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> 
   }
 }
 
-export async function apiRequest<T>(path: string, options: ApiRequestOptions = {}): Promise<Envelope<T>> {
+/** The parts of a call, plus what only the browser side has (cancelling). */
+type CallParts<R extends RouteDefinition> = RouteCall<R> & { signal?: AbortSignal };
+
+/** The parts are optional for a route that takes none (no path parameters, no body). */
+type CallArguments<R extends RouteDefinition> =
+  Record<string, never> extends RouteCall<R> ? [parts?: CallParts<R>] : [parts: CallParts<R>];
+
+/**
+ * Calls the route: `call(adminGetApplication, { params: { id } })`. Answers the envelope, its
+ * `data` typed by the route's response schema; rejects with an ApiError when the API refused.
+ */
+export async function call<R extends RouteDefinition>(
+  route: R,
+  ...[parts]: CallArguments<R>
+): Promise<Envelope<ReplyData<R>>> {
+  const { params, query, body, signal } = (parts ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  const request: Request = {
+    method: route.method,
+    url: `${routePath(route, params)}${routeQuery(query)}`,
+    // A route with a body schema always sends an object (`{}` at least), as the server expects JSON.
+    body: route.body === undefined ? undefined : (body ?? {}),
+    signal,
+  };
   const token = tokenStorage.getToken();
-  let response = await send(path, options, token);
-  if (response.status === 401 && !NO_REFRESH_PATHS.includes(path)) {
+  let response = await send(request, token);
+  // A public route's 401 is its answer (a wrong password, an expired code step), not a lapsed token.
+  if (response.status === 401 && route.access !== 'public') {
     // Another request may have refreshed while this one was in flight: use its token first.
     const stored = tokenStorage.getToken();
     const fresh = stored && stored !== token ? stored : await refreshSession();
     if (fresh) {
-      response = await send(path, options, fresh);
+      response = await send(request, fresh);
     } else {
       tokenStorage.clear();
       hooks.onSessionLost();
     }
   }
-  const envelope = await readEnvelope<T>(response);
+  const envelope = await readEnvelope<ReplyData<R>>(response);
   if (!response.ok || !envelope || envelope.success === false) {
     throw new ApiError(response.status, envelope?.message ?? '', envelope?.errors ?? [], envelope);
   }
   return envelope;
 }
-
-export const api = {
-  request: apiRequest,
-  get: <T>(path: string, query?: ApiRequestOptions['query'], signal?: AbortSignal) =>
-    apiRequest<T>(path, { method: 'GET', query, signal }),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body: body ?? {} }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body: body ?? {} }),
-};

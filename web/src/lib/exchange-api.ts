@@ -1,28 +1,30 @@
 import type { ExchangeStatus } from '@shared/contract/hours';
 import type { CalculateBody, PublicRatesData, Quote } from '@shared/contract/rates';
 import type { GeoTree } from '@shared/geo';
-import { api } from './api-client';
+import { getExchangeStatus, getGeo } from '@shared/routes/geo';
+import { calculateRate, getRates } from '@shared/routes/rates';
+import { call } from './api-client';
 
 /**
  * The public calls behind an exchange choice (docs/product.md §7): the places, a quote, the
  * published rates, maintenance and the card schedule. The apply form, the landing page's calculator and the rates page share them.
  */
 export async function fetchGeoTree(signal?: AbortSignal): Promise<GeoTree> {
-  return (await api.get<GeoTree>('/geo', undefined, signal)).data ?? [];
+  return (await call(getGeo, { signal })).data ?? [];
 }
 
 export async function calculateQuote(body: CalculateBody, signal?: AbortSignal): Promise<Quote | null> {
-  return (await api.request<Quote>('/rates/calculate', { method: 'POST', body, signal })).data ?? null;
+  return (await call(calculateRate, { body, signal })).data ?? null;
 }
 
 export async function fetchPublicRates(signal?: AbortSignal): Promise<PublicRatesData | null> {
-  return (await api.get<PublicRatesData>('/rates', undefined, signal)).data ?? null;
+  return (await call(getRates, { signal })).data ?? null;
 }
 
 /** Maintenance and the card schedule (GET /status); null when it cannot be read (the server still decides). */
 export async function fetchExchangeStatus(signal?: AbortSignal): Promise<ExchangeStatus | null> {
   try {
-    return (await api.get<ExchangeStatus>('/status', undefined, signal)).data ?? null;
+    return (await call(getExchangeStatus, { signal })).data ?? null;
   } catch {
     return null;
   }

@@ -60,12 +60,9 @@ export function messageOf(error: unknown): string | null {
   return error instanceof Error && error.name === 'ApiError' && error.message ? error.message : null;
 }
 
-/**
- * The API client loads with the first call: a visitor without a stored session does not download
- * it on the landing page (its JavaScript budget), and screens that call the API import it anyway.
- */
-export function client() {
-  return import('../lib/api-client');
+/** The session's calls load with the first one (web/src/lib/session-api.ts says why). */
+function sessionApi() {
+  return import('../lib/session-api');
 }
 
 export function invalidAnswer(): ApiError {
@@ -90,9 +87,7 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
 
   async fetchCurrentUser() {
     try {
-      const { api } = await client();
-      const answer = await api.get<{ user: OwnUser }>('/auth/me');
-      const user = answer.data?.user ?? null;
+      const user = await (await sessionApi()).fetchOwnUser();
       if (!user) throw invalidAnswer();
       set({
         user,
@@ -110,8 +105,7 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
 
   async logout() {
     try {
-      const { api } = await client();
-      if (get().token) await api.post('/auth/logout');
+      if (get().token) await (await sessionApi()).endSession();
     } catch {
       // The session ends on this device whatever the server answers.
     }

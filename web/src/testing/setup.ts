@@ -1,10 +1,18 @@
 import { cleanup } from '@testing-library/react';
 import { useToastStore } from '@web/stores/toast-store';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { takeFakeApiProblems } from './fake-api';
 
 /**
  * The web tests share one jsdom per worker (the project runs with `isolate: false`, which saves
- * most of its time): no test sees another file's rendered tree or a toast it left behind.
+ * most of its time): no test sees another file's rendered tree, a toast or a stubbed fetch it left
+ * behind, and a test whose fake API met a problem fails (web/src/testing/fake-api.ts).
  */
 beforeEach(() => useToastStore.getState().clear());
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  // A faked API call the test did not foresee, or a stubbed answer the route's schema refuses.
+  const problems = takeFakeApiProblems();
+  if (problems.length > 0) throw new Error(`The fake API met: ${problems.join(' | ')}`);
+});

@@ -1,5 +1,6 @@
-import type { MfaEnableData, MfaSetupData } from '@shared/contract/mfa';
-import { api } from '@web/lib/api-client';
+import type { MfaSetupData } from '@shared/contract/mfa';
+import { mfaDisable, mfaEnable, mfaSetup } from '@shared/routes/mfa';
+import { call } from '@web/lib/api-client';
 import { invalidAnswer } from '@web/stores/auth-store';
 
 /**
@@ -7,7 +8,7 @@ import { invalidAnswer } from '@web/stores/auth-store';
  * password: a stolen access token alone must not enrol another authenticator or remove the owner's.
  */
 export async function setupMfa(currentPassword: string): Promise<MfaSetupData> {
-  const data = (await api.post<MfaSetupData>('/auth/mfa/setup', { currentPassword })).data;
+  const data = (await call(mfaSetup, { body: { currentPassword } })).data;
   if (!data?.secret || !data.otpauthUrl) throw invalidAnswer();
   return data;
 }
@@ -17,13 +18,12 @@ export async function setupMfa(currentPassword: string): Promise<MfaSetupData> {
  * account's other sessions end; this one stays.
  */
 export async function enableMfa(code: string, currentPassword: string): Promise<string[]> {
-  const codes = (await api.post<MfaEnableData>('/auth/mfa/enable', { code, currentPassword })).data
-    ?.recoveryCodes;
+  const codes = (await call(mfaEnable, { body: { code, currentPassword } })).data?.recoveryCodes;
   if (!codes?.length) throw invalidAnswer();
   return codes;
 }
 
 /** Turns it off with a code from the app or a recovery code; answers the server's message. */
 export async function disableMfa(code: string, currentPassword: string): Promise<string> {
-  return (await api.post('/auth/mfa/disable', { code, currentPassword })).message;
+  return (await call(mfaDisable, { body: { code, currentPassword } })).message;
 }

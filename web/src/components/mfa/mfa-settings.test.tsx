@@ -1,30 +1,16 @@
+import { authMe } from '@shared/routes/auth';
+import { mfaDisable, mfaEnable, mfaSetup } from '@shared/routes/mfa';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useAuthStore } from '@web/stores/auth-store';
+import { done, fakeApi, ok, refused } from '@web/testing/fake-api';
 import { testOwnUser } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { signedOutEachTest } from '@web/testing/signed-out';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MfaSettings } from './mfa-settings';
 
 const SECRET = 'JBSWY3DPEHPK3PXP';
 const CODES = Array.from({ length: 10 }, (_, index) => `ABCD${index}-1234${index}`);
-
-type Answer = { status?: number; body: unknown };
-
-/** Answers each call by its path: `answers[path]`, in turn when it is a list. */
-function stubApi(answers: Record<string, Answer | Answer[]>) {
-  const fetchMock = vi.fn(async (url: string, _init?: RequestInit) => {
-    const entry = answers[url];
-    const answer = Array.isArray(entry) ? entry.shift() : entry;
-    if (!answer) throw new Error(`Unexpected call ${url}`);
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status ?? 200,
-      headers: { 'Content-Type': 'application/json' },
-    });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
 
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -39,22 +25,15 @@ afterEach(cleanup);
 describe('two-step verification settings', () => {
   it('sets up with the password, a QR code and the key, turns on with a code and shows the recovery codes once', async () => {
     const enabled = testOwnUser({ mfaEnabled: true });
-    const fetchMock = stubApi({
-      '/api/auth/mfa/setup': {
-        body: {
-          success: true,
-          message: '',
-          data: { secret: SECRET, otpauthUrl: `otpauth://totp/x?secret=${SECRET}` },
-        },
-      },
-      '/api/auth/mfa/enable': { body: { success: true, message: '', data: { recoveryCodes: CODES } } },
-      '/api/auth/me': { body: { success: true, message: '', data: { user: enabled } } },
-    });
+    const api = fakeApi()
+      .answer(mfaSetup, ok({ secret: SECRET, otpauthUrl: `otpauth://totp/x?secret=${SECRET}` }))
+      .answer(mfaEnable, ok({ recoveryCodes: CODES }))
+      .answer(authMe, ok({ user: enabled }));
     render(<MfaSettings user={testOwnUser()} />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Set up' }));
     expect(await screen.findByText('Enter your password.')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
     fill('Your password', 'Owners-pass-1');
     fireEvent.click(screen.getByRole('button', { name: 'Set up' }));
     expect(await screen.findByText(SECRET)).toBeTruthy();
@@ -75,25 +54,23 @@ describe('two-step verification settings', () => {
     expect(screen.getByText(/Save them now/)).toBeTruthy();
     expect(screen.getByText('On')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download .txt' })).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalledWith('/api/auth/me', expect.anything());
+    expect(api.requests(authMe)).toEqual([]);
     // The set-up's password goes with the first code, not asked again.
-    const bodyOf = (path: string) =>
-      JSON.parse(String(fetchMock.mock.calls.find(([url]) => url === path)?.[1]?.body));
-    expect(bodyOf('/api/auth/mfa/setup')).toEqual({ currentPassword: 'Owners-pass-1' });
-    expect(bodyOf('/api/auth/mfa/enable')).toEqual({ code: '123456', currentPassword: 'Owners-pass-1' });
+    expect(api.requests(mfaSetup).map((request) => request.body)).toEqual([
+      { currentPassword: 'Owners-pass-1' },
+    ]);
+    expect(api.requests(mfaEnable).map((request) => request.body)).toEqual([
+      { code: '123456', currentPassword: 'Owners-pass-1' },
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'I have saved them' }));
     await waitFor(() => expect(useAuthStore.getState().user?.mfaEnabled).toBe(true));
     expect(screen.queryByRole('list', { name: 'Your recovery codes' })).toBeNull();
   });
 
   it("turns off with the password and a recovery code and shows the server's refusal of a wrong one", async () => {
-    const fetchMock = stubApi({
-      '/api/auth/mfa/disable': [
-        { status: 400, body: { success: false, message: 'The code is not valid.' } },
-        { body: { success: true, message: 'ok' } },
-      ],
-      '/api/auth/me': { body: { success: true, message: '', data: { user: testOwnUser() } } },
-    });
+    const api = fakeApi()
+      .answer(mfaDisable, refused(400, 'The code is not valid.'), done('ok'))
+      .answer(authMe, ok({ user: testOwnUser() }));
     render(<MfaSettings user={testOwnUser({ mfaEnabled: true })} />);
 
     fill('Your password', 'Owners-pass-1');
@@ -103,9 +80,8 @@ describe('two-step verification settings', () => {
     fill('Code or recovery code', 'ABCDE-12345');
     fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
 
-    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith('/api/auth/me', expect.anything()));
-    const lastDisable = fetchMock.mock.calls.filter(([url]) => url === '/api/auth/mfa/disable').at(-1);
-    expect(JSON.parse(String(lastDisable?.[1]?.body))).toEqual({
+    await waitFor(() => expect(api.requests(authMe)).toHaveLength(1));
+    expect(api.requests(mfaDisable).at(-1)?.body).toEqual({
       code: 'ABCDE-12345',
       currentPassword: 'Owners-pass-1',
     });

@@ -1,36 +1,40 @@
-import type { ActivityStatsData, DashboardData, SettingView } from '@shared/contract/admin';
-import type {
-  AdminUserApplicationsPage,
-  AdminUserDetail,
-  AdminUsersPage,
-  AdminUserUpdateBody,
-  ManagerOption,
-  ResetReferralsData,
-} from '@shared/contract/admin-users';
-import type {
-  AdminApplicationDetail,
-  AdminApplicationView,
-  AdminSearchMatch,
-  ChangeStatusBody,
-  UpdateDetailsBody,
-} from '@shared/contract/applications';
-import type {
-  ExchangeStatus,
-  Maintenance,
-  PutCardHoursBody,
-  PutCityHoursBody,
-  PutMaintenanceBody,
-} from '@shared/contract/hours';
-import type { PutRatesBody, RatesData } from '@shared/contract/rates';
-import type { PutReservesBody, ReservesData, ReserveView } from '@shared/contract/reserves';
-import type { PublicUser } from '@shared/contract/users';
-import type { DashboardPeriod, Role, StaffSettableStatus } from '@shared/enums';
-import type { GeoTree } from '@shared/geo';
-import type { Paged, SortOrder } from '@shared/paging';
-import type { ScheduleView } from '@shared/working-hours';
-import { api } from '@web/lib/api-client';
+import type { ChangeStatusBody } from '@shared/contract/applications';
+import type { PutCardHoursBody, PutCityHoursBody, PutMaintenanceBody } from '@shared/contract/hours';
+import type { PutReservesBody } from '@shared/contract/reserves';
+import type { DashboardPeriod, StaffSettableStatus } from '@shared/enums';
+import {
+  adminChangeApplicationStatus,
+  adminGetApplication,
+  adminListApplications,
+  adminUpdateApplicationDetails,
+} from '@shared/routes/admin-applications';
+import {
+  adminActivateUser,
+  adminDeactivateUser,
+  adminGetUser,
+  adminListManagers,
+  adminListUsers,
+  adminResetReferrals,
+  adminResetUserMfa,
+  adminUpdateUser,
+  adminUserApplications,
+} from '@shared/routes/admin-users';
+import { adminActivityStats, adminDashboard } from '@shared/routes/dashboard';
+import type { RouteCall } from '@shared/routes/definition';
+import {
+  adminGetGeo,
+  adminPutCardHours,
+  adminPutCityHours,
+  adminPutMaintenance,
+  adminToggleGeo,
+  getExchangeStatus,
+} from '@shared/routes/geo';
+import { adminGetRates, adminPutRates } from '@shared/routes/rates';
+import { adminListReserves, adminPutReserves } from '@shared/routes/reserves';
+import { adminListSettings, adminPutSetting } from '@shared/routes/settings';
+import { call } from '@web/lib/api-client';
 
-/** The staff calls of docs/product.md §7 (Admin), typed with the shared contract. */
+/** The staff calls of docs/product.md §7 (Admin): each the route the server runs, typed by its schemas. */
 
 function required<T>(data: T | undefined): T {
   if (data === undefined || data === null) throw new MissingDataError();
@@ -45,112 +49,62 @@ export class MissingDataError extends Error {
   }
 }
 
-const id = (value: string) => encodeURIComponent(value);
-
-export interface ApplicationsQuery {
-  page: number;
-  limit: number;
-  sortBy: 'createdAt' | 'amountFrom' | 'status';
-  sortOrder: SortOrder;
-  search?: string;
-  status?: string;
-  userId?: string;
-}
-
-export interface UsersQuery {
-  page: number;
-  limit: number;
-  sortBy: 'createdAt' | 'email' | 'username';
-  sortOrder: SortOrder;
-  search?: string;
-  role?: Role | '';
-  isActive?: 'true' | 'false' | '';
-  emailVerified?: 'true' | 'false' | '';
-}
-
-export type AdminApplicationsPage = Paged<AdminApplicationView> & {
-  window?: number | null;
-  matched?: AdminSearchMatch | null;
-};
+/** The query of the staff's applications list, as its route's schema takes it. */
+export type ApplicationsQuery = NonNullable<RouteCall<typeof adminListApplications>['query']>;
+/** The query of the users list, as its route's schema takes it. */
+export type UsersQuery = NonNullable<RouteCall<typeof adminListUsers>['query']>;
+/** A change of the rates table, as its route's schema takes it (absent lists default to none). */
+export type RatesChange = RouteCall<typeof adminPutRates>['body'];
 
 export const adminApi = {
   dashboard: async (period: DashboardPeriod, signal?: AbortSignal) =>
-    required((await api.get<DashboardData>('/admin/dashboard', { period }, signal)).data),
-  activityStats: async (signal?: AbortSignal) =>
-    required((await api.get<ActivityStatsData>('/admin/dashboard/activity-stats', undefined, signal)).data),
+    required((await call(adminDashboard, { query: { period }, signal })).data),
+  activityStats: async (signal?: AbortSignal) => required((await call(adminActivityStats, { signal })).data),
 
   applications: async (query: ApplicationsQuery, signal?: AbortSignal) =>
-    required((await api.get<AdminApplicationsPage>('/admin/applications', { ...query }, signal)).data),
-  application: async (applicationId: string, signal?: AbortSignal) =>
-    required(
-      (await api.get<AdminApplicationDetail>(`/admin/applications/${id(applicationId)}`, undefined, signal))
-        .data,
-    ),
-  changeStatus: async (applicationId: string, body: ChangeStatusBody & { status: StaffSettableStatus }) =>
-    api.post<AdminApplicationView>(`/admin/applications/${id(applicationId)}/status`, body),
-  updateDetails: async (applicationId: string, body: UpdateDetailsBody) =>
-    api.put<AdminApplicationView>(`/admin/applications/${id(applicationId)}/details`, body),
-  managers: async (signal?: AbortSignal) =>
-    required((await api.get<ManagerOption[]>('/admin/managers', undefined, signal)).data),
+    required((await call(adminListApplications, { query, signal })).data),
+  application: async (id: string, signal?: AbortSignal) =>
+    required((await call(adminGetApplication, { params: { id }, signal })).data),
+  changeStatus: async (id: string, body: ChangeStatusBody & { status: StaffSettableStatus }) =>
+    call(adminChangeApplicationStatus, { params: { id }, body }),
+  updateDetails: async (id: string, body: RouteCall<typeof adminUpdateApplicationDetails>['body']) =>
+    call(adminUpdateApplicationDetails, { params: { id }, body }),
+  managers: async (signal?: AbortSignal) => required((await call(adminListManagers, { signal })).data),
 
   users: async (query: UsersQuery, signal?: AbortSignal) =>
-    required((await api.get<AdminUsersPage>('/admin/users', { ...query }, signal)).data),
-  user: async (userId: string, signal?: AbortSignal) =>
-    required((await api.get<AdminUserDetail>(`/admin/users/${id(userId)}`, undefined, signal)).data),
-  userApplications: async (userId: string, page: number, signal?: AbortSignal) =>
+    required((await call(adminListUsers, { query, signal })).data),
+  user: async (id: string, signal?: AbortSignal) =>
+    required((await call(adminGetUser, { params: { id }, signal })).data),
+  userApplications: async (id: string, page: number, signal?: AbortSignal) =>
     required(
-      (
-        await api.get<AdminUserApplicationsPage>(
-          `/admin/users/${id(userId)}/applications`,
-          { page, limit: 10 },
-          signal,
-        )
-      ).data,
+      (await call(adminUserApplications, { params: { id }, query: { page, limit: 10 }, signal })).data,
     ),
-  updateUser: async (userId: string, body: AdminUserUpdateBody) =>
-    api.put<PublicUser>(`/admin/users/${id(userId)}`, body),
-  activateUser: async (userId: string) => api.put<PublicUser>(`/admin/users/${id(userId)}/activate`),
-  deactivateUser: async (userId: string) => api.put<PublicUser>(`/admin/users/${id(userId)}/deactivate`),
-  resetReferrals: async (userId: string) =>
-    api.post<ResetReferralsData>(`/admin/users/${id(userId)}/reset-referrals`),
-  resetUserMfa: async (userId: string) => api.post<PublicUser>(`/admin/users/${id(userId)}/mfa/reset`),
+  updateUser: async (id: string, body: RouteCall<typeof adminUpdateUser>['body']) =>
+    call(adminUpdateUser, { params: { id }, body }),
+  activateUser: async (id: string) => call(adminActivateUser, { params: { id } }),
+  deactivateUser: async (id: string) => call(adminDeactivateUser, { params: { id } }),
+  resetReferrals: async (id: string) => call(adminResetReferrals, { params: { id } }),
+  resetUserMfa: async (id: string) => call(adminResetUserMfa, { params: { id } }),
 
-  geo: async (signal?: AbortSignal) =>
-    required((await api.get<GeoTree>('/admin/geo', undefined, signal)).data),
+  geo: async (signal?: AbortSignal) => required((await call(adminGetGeo, { signal })).data),
   toggleGeo: async (locationKey: string, isActive: boolean) =>
-    api.put<{ locationKey: string; isActive: boolean; changed: string[] }>('/admin/geo/toggle', {
-      locationKey,
-      isActive,
-    }),
+    call(adminToggleGeo, { body: { locationKey, isActive } }),
 
   /** Maintenance and the card schedule (the public GET /status). */
-  exchangeStatus: async (signal?: AbortSignal) =>
-    required((await api.get<ExchangeStatus>('/status', undefined, signal)).data),
-  saveCityHours: async (cityKey: string, body: PutCityHoursBody) =>
-    required(
-      (
-        await api.put<{ key: string; code: string | null; hours: ScheduleView }>(
-          `/admin/geo/cities/${id(cityKey)}`,
-          body,
-        )
-      ).data,
-    ),
-  saveCardHours: async (body: PutCardHoursBody) =>
-    required((await api.put<ScheduleView>('/admin/geo/card-hours', body)).data),
-  saveMaintenance: async (body: PutMaintenanceBody) => api.put<Maintenance>('/admin/geo/maintenance', body),
+  exchangeStatus: async (signal?: AbortSignal) => required((await call(getExchangeStatus, { signal })).data),
+  saveCityHours: async (key: string, body: PutCityHoursBody) =>
+    required((await call(adminPutCityHours, { params: { key }, body })).data),
+  saveCardHours: async (body: PutCardHoursBody) => required((await call(adminPutCardHours, { body })).data),
+  saveMaintenance: async (body: PutMaintenanceBody) => call(adminPutMaintenance, { body }),
 
-  settings: async (signal?: AbortSignal) =>
-    required((await api.get<SettingView[]>('/admin/settings', undefined, signal)).data),
+  settings: async (signal?: AbortSignal) => required((await call(adminListSettings, { signal })).data),
   saveSetting: async (key: string, value: number | string) =>
-    api.put<SettingView>(`/admin/settings/${id(key)}`, { value }),
+    call(adminPutSetting, { params: { key }, body: { value } }),
 
-  rates: async (signal?: AbortSignal) =>
-    required((await api.get<RatesData>('/admin/rates', undefined, signal)).data),
-  saveRates: async (body: Partial<PutRatesBody>) =>
-    api.put<{ changed: number; rates: RatesData }>('/admin/rates', body),
+  rates: async (signal?: AbortSignal) => required((await call(adminGetRates, { signal })).data),
+  saveRates: async (body: RatesChange) => call(adminPutRates, { body }),
 
   reserves: async (signal?: AbortSignal) =>
-    required((await api.get<ReservesData>('/admin/reserves', undefined, signal)).data).reserves,
-  saveReserves: async (body: PutReservesBody) =>
-    api.put<{ changed: number; reserves: ReserveView[] }>('/admin/reserves', body),
+    required((await call(adminListReserves, { signal })).data).reserves,
+  saveReserves: async (body: PutReservesBody) => call(adminPutReserves, { body }),
 };

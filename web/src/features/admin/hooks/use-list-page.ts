@@ -3,18 +3,20 @@ import type { Paged, SortOrder } from '@shared/paging';
 import { pageNumber, useQueryParams } from './use-query-params';
 import { useResource } from './use-resource';
 
+/** The paging part of a list's query, as the list routes' query schemas take it (shared/paging.ts). */
 interface ListQuery {
-  page: number;
-  limit: number;
-  sortBy: string;
-  sortOrder: SortOrder;
+  page?: unknown;
+  limit?: unknown;
+  sortBy?: string;
+  sortOrder?: SortOrder;
 }
 
 const PAGING_DEFAULTS = { page: '1', sortBy: 'createdAt', sortOrder: 'desc' };
 
 /**
  * A server-paged table whose page, sort and filters live in the URL (see useQueryParams): the page
- * loaded for them, and what its sort headers and pager need to change them.
+ * loaded for them, and what its sort headers and pager need to change them. The URL's values go to
+ * the list's route as they are (`as Q`): its query schema refuses one it does not know (400).
  */
 export function useListPage<K extends string, Q extends ListQuery, T extends Paged<unknown>>(
   filterDefaults: Record<K, string>,
@@ -25,8 +27,9 @@ export function useListPage<K extends string, Q extends ListQuery, T extends Pag
     ...PAGING_DEFAULTS,
     ...filterDefaults,
   });
+  const page = pageNumber(values.page);
   const query = {
-    page: pageNumber(values.page),
+    page,
     limit: ADMIN_PAGE_SIZE,
     sortBy: values.sortBy,
     sortOrder: values.sortOrder,
@@ -37,12 +40,13 @@ export function useListPage<K extends string, Q extends ListQuery, T extends Pag
   // The generic filter keys hide from TypeScript that the paging keys are among them.
   const change = update as (changes: Partial<Record<keyof typeof PAGING_DEFAULTS, string>>) => void;
   const sorting = {
-    sortBy: query.sortBy as Q['sortBy'],
-    sortOrder: query.sortOrder,
-    onSort: (field: Q['sortBy'], order: SortOrder) => change({ sortBy: field, sortOrder: order }),
+    sortBy: values.sortBy as NonNullable<Q['sortBy']>,
+    sortOrder: values.sortOrder as SortOrder,
+    onSort: (field: NonNullable<Q['sortBy']>, order: SortOrder) =>
+      change({ sortBy: field, sortOrder: order }),
   };
   const paging = {
-    page: query.page,
+    page,
     pageSize: ADMIN_PAGE_SIZE,
     onPage: (next: number) => change({ page: String(next) }),
   };

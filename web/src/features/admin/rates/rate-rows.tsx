@@ -1,10 +1,10 @@
 import { parseAssetKey } from '@shared/assets';
 import { RATE_SOURCES, type RateSource } from '@shared/constants';
-import type { CurrencyValue, DirectionRate, PutRatesBody, RatesData } from '@shared/contract/rates';
+import type { CurrencyValue, DirectionRate, RatesData } from '@shared/contract/rates';
 import { Badge } from '@web/components/ui/badge';
 import { useTranslation } from '@web/lib/i18n';
 import { useState } from 'react';
-import { adminApi } from '../api/admin-api';
+import { adminApi, type RatesChange } from '../api/admin-api';
 import { PencilIcon } from '../components/admin-icons';
 import { IconButton } from '../components/icon-button';
 import { CellInput, Changed, SaveOrCancel, useRowEdit } from '../components/row-editing';
@@ -26,7 +26,7 @@ function sideName(asset: string, kinds: { cash: string; card: string }): string 
 /** A rates row's editing: a save sends the change and the screen takes the rates answered. */
 function useRatesRowEdit<D>(onSaved: (rates: RatesData) => void) {
   const { t } = useTranslation('admin');
-  return useRowEdit<D, Partial<PutRatesBody>>(async (change) => {
+  return useRowEdit<D, RatesChange>(async (change) => {
     const answer = await adminApi.saveRates(change);
     if (answer.data?.rates) onSaved(answer.data.rates);
   }, t('rates.saved'));

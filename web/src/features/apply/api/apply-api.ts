@@ -1,6 +1,8 @@
 import type { CreateApplicationBody } from '@shared/contract/applications';
-import type { PublicRatesData, QuoteLimits } from '@shared/contract/rates';
-import { api } from '@web/lib/api-client';
+import type { QuoteLimits } from '@shared/contract/rates';
+import { createApplication as createApplicationRoute, validateTelegram } from '@shared/routes/applications';
+import { getRates } from '@shared/routes/rates';
+import { call } from '@web/lib/api-client';
 
 /** The apply screen's own calls (docs/product.md §7); places and quotes are in lib/exchange-api. */
 
@@ -10,15 +12,16 @@ import { api } from '@web/lib/api-client';
  */
 export async function checkTelegramContact(value: string): Promise<boolean> {
   try {
-    const answer = await api.post<{ isValid?: unknown }>('/misc/validate-telegram', { username: value });
-    return typeof answer.data?.isValid === 'boolean' ? answer.data.isValid : true;
+    const answer = await call(validateTelegram, { body: { username: value } });
+    const isValid: unknown = answer.data?.isValid;
+    return typeof isValid === 'boolean' ? isValid : true;
   } catch {
     return true;
   }
 }
 
 export async function createApplication(body: CreateApplicationBody): Promise<string> {
-  return (await api.post('/applications', body)).message;
+  return (await call(createApplicationRoute, { body })).message;
 }
 
 /** The limits of one pair now (GET /rates for that pair); null when the pair is not offered now. */
@@ -27,6 +30,6 @@ export async function fetchPairLimits(
   assetTo: string,
   signal?: AbortSignal,
 ): Promise<QuoteLimits | null> {
-  const data = (await api.get<PublicRatesData>('/rates', { assetFrom, assetTo }, signal)).data;
+  const data = (await call(getRates, { query: { assetFrom, assetTo }, signal })).data;
   return data?.directions[0]?.quoteLimits ?? null;
 }

@@ -1,6 +1,9 @@
+import { authLogin, authResetPassword, authVerifyEmail } from '@shared/routes/auth';
+import { mfaVerify } from '@shared/routes/mfa';
 import { tokenStorage } from '@web/lib/token-storage';
 import { useAuthStore } from '@web/stores/auth-store';
-import { answerFetchWith, testOwnUser } from '@web/testing/fixtures';
+import { fakeApi, ok, refused } from '@web/testing/fake-api';
+import { testOwnUser } from '@web/testing/fixtures';
 import { signedOutEachTest } from '@web/testing/signed-out';
 import { describe, expect, it } from 'vitest';
 import { login, resetPassword, verifyEmail, verifyMfa } from './auth-flows';
@@ -11,7 +14,7 @@ signedOutEachTest();
 
 describe('auth flows', () => {
   it('stores both tokens and the user after a successful login', async () => {
-    answerFetchWith(200, { success: true, message: 'ok', data: { user, token: 't1', refreshToken: 'r1' } });
+    fakeApi().answer(authLogin, ok({ user, token: 't1', refreshToken: 'r1' }));
 
     await login('anna', 'secret-password');
 
@@ -24,7 +27,7 @@ describe('auth flows', () => {
 
   it("clears the auth data and rethrows the server's message when login fails", async () => {
     tokenStorage.setTokens('stale', 'stale-refresh');
-    answerFetchWith(401, { success: false, message: 'Login failed.' });
+    fakeApi().answer(authLogin, refused(401, 'Login failed.'));
 
     await expect(login('anna', 'wrong')).rejects.toThrow('Login failed.');
 
@@ -33,7 +36,7 @@ describe('auth flows', () => {
   });
 
   it('answers the code step, without a session, for an account with a second factor', async () => {
-    answerFetchWith(200, { success: true, message: 'ok', data: { mfaRequired: true, mfaToken: 'm1' } });
+    fakeApi().answer(authLogin, ok({ mfaRequired: true as const, mfaToken: 'm1' }));
 
     const step = await login('anna', 'secret-password');
 
@@ -43,28 +46,22 @@ describe('auth flows', () => {
   });
 
   it('starts the session when the code step succeeds', async () => {
-    const fetchMock = answerFetchWith(200, {
-      success: true,
-      message: 'ok',
-      data: { user, token: 't3', refreshToken: 'r3' },
-    });
+    const api = fakeApi().answer(mfaVerify, ok({ user, token: 't3', refreshToken: 'r3' }));
 
     await verifyMfa('m1', '123456');
 
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/auth/mfa/verify',
-      expect.objectContaining({ method: 'POST', body: JSON.stringify({ mfaToken: 'm1', code: '123456' }) }),
-    );
+    expect(api.requests(mfaVerify).map((request) => request.body)).toEqual([
+      { mfaToken: 'm1', code: '123456' },
+    ]);
     expect(useAuthStore.getState().isAuthenticated).toBe(true);
     expect(tokenStorage.getRefreshToken()).toBe('r3');
   });
 
   it('answers the session of a password reset without starting it (the screen starts it on leaving)', async () => {
-    answerFetchWith(200, {
-      success: true,
-      message: 'Your password has been reset.',
-      data: { user, token: 't4', refreshToken: 'r4' },
-    });
+    fakeApi().answer(
+      authResetPassword,
+      ok({ user, token: 't4', refreshToken: 'r4' }, 'Your password has been reset.'),
+    );
 
     const { message, step } = await resetPassword({ token: 'reset-token', password: 'Brand-new-pass-7' });
 
@@ -74,21 +71,16 @@ describe('auth flows', () => {
   });
 
   it('posts the token and the password, then logs the user in when the email verification succeeds', async () => {
-    const fetchMock = answerFetchWith(200, {
-      success: true,
-      message: 'Email verified successfully!',
-      data: { user, token: 't2', refreshToken: 'r2' },
-    });
+    const api = fakeApi().answer(
+      authVerifyEmail,
+      ok({ user, token: 't2', refreshToken: 'r2' }, 'Email verified successfully!'),
+    );
 
     await verifyEmail('token-from-mail', 'the-password');
 
-    expect(fetchMock).toHaveBeenCalledWith(
-      '/api/auth/verify-email',
-      expect.objectContaining({
-        method: 'POST',
-        body: JSON.stringify({ token: 'token-from-mail', password: 'the-password' }),
-      }),
-    );
+    expect(api.requests(authVerifyEmail).map((request) => request.body)).toEqual([
+      { token: 'token-from-mail', password: 'the-password' },
+    ]);
     expect(useAuthStore.getState()).toMatchObject({
       verificationStatus: 'success',
       verificationMessage: 'Email verified successfully!',
@@ -98,7 +90,7 @@ describe('auth flows', () => {
   });
 
   it('records the error when the email verification fails', async () => {
-    answerFetchWith(400, { success: false, message: 'Verification link is invalid or expired.' });
+    fakeApi().answer(authVerifyEmail, refused(400, 'Verification link is invalid or expired.'));
 
     await verifyEmail('used-token', 'the-password');
 
@@ -107,5 +99,11 @@ describe('auth flows', () => {
       verificationError: 'Verification link is invalid or expired.',
       isAuthenticated: false,
     });
+  });
+
+  it('refuses to answer the client with data the route would never send (a stub that lies fails)', () => {
+    expect(() => fakeApi().answer(authLogin, ok({ id: 'a1' } as never))).toThrow(
+      /POST \/api\/auth\/login answered data its response schema refuses/,
+    );
   });
 });

@@ -1,6 +1,8 @@
-import type { LoginData, RegisterBody, RegisterData, ResetPasswordBody } from '@shared/contract/auth';
+import type { LoginData, RegisterBody, ResetPasswordBody } from '@shared/contract/auth';
 import type { OwnUser } from '@shared/contract/users';
-import { api } from '@web/lib/api-client';
+import { authLogin, authRegister, authResetPassword, authVerifyEmail } from '@shared/routes/auth';
+import { mfaVerify } from '@shared/routes/mfa';
+import { call } from '@web/lib/api-client';
 import { invalidAnswer, messageOf, type SessionData, useAuthStore } from '@web/stores/auth-store';
 
 /**
@@ -33,7 +35,7 @@ function startSessionFrom(data: Partial<LoginData> | null | undefined): OwnUser 
  */
 export async function login(loginIdentifier: string, password: string): Promise<SignInStep> {
   try {
-    const step = signInStep((await api.post<LoginData>('/auth/login', { loginIdentifier, password })).data);
+    const step = signInStep((await call(authLogin, { body: { loginIdentifier, password } })).data);
     if ('session' in step) useAuthStore.getState().startSession(step.session);
     return step;
   } catch (error) {
@@ -44,7 +46,7 @@ export async function login(loginIdentifier: string, password: string): Promise<
 
 /** The code step: the login's mfaToken with a code from the app or a recovery code; starts the session. */
 export async function verifyMfa(mfaToken: string, code: string): Promise<OwnUser> {
-  return startSessionFrom((await api.post<LoginData>('/auth/mfa/verify', { mfaToken, code })).data);
+  return startSessionFrom((await call(mfaVerify, { body: { mfaToken, code } })).data);
 }
 
 /**
@@ -52,13 +54,13 @@ export async function verifyMfa(mfaToken: string, code: string): Promise<OwnUser
  * session is not started here: the reset screen shows its message first and starts it on leaving.
  */
 export async function resetPassword(body: ResetPasswordBody): Promise<{ message: string; step: SignInStep }> {
-  const answer = await api.post<LoginData>('/auth/reset-password', body);
+  const answer = await call(authResetPassword, { body });
   return { message: answer.message, step: signInStep(answer.data) };
 }
 
 /** Register (no login): answers the server's message for the screen to show. */
 export async function register(body: RegisterBody): Promise<string> {
-  const answer = await api.post<RegisterData>('/auth/register', body);
+  const answer = await call(authRegister, { body });
   return answer.message;
 }
 
@@ -75,7 +77,7 @@ export async function verifyEmail(token: string, password: string): Promise<{ mf
     verificationMessage: null,
   });
   try {
-    const answer = await api.post<LoginData>('/auth/verify-email', { token, password });
+    const answer = await call(authVerifyEmail, { body: { token, password } });
     const step = signInStep(answer.data);
     if (!('session' in step)) {
       useAuthStore.setState({ verificationStatus: 'idle' });

@@ -4,32 +4,35 @@ import type { ChangePasswordBody, UpdateProfileBody } from '@shared/contract/aut
 import type { NotificationView } from '@shared/contract/notifications';
 import type { OwnUser } from '@shared/contract/users';
 import type { Envelope } from '@shared/envelope';
-import { api } from '@web/lib/api-client';
+import { cancelMyApplication, listMyApplications } from '@shared/routes/applications';
+import { authChangePassword } from '@shared/routes/auth';
+import { listNotifications, readAllNotifications, readNotification } from '@shared/routes/notifications';
+import { listAvatars, updateProfile as updateProfileRoute } from '@shared/routes/profile';
+import { call } from '@web/lib/api-client';
 
 /** The profile screen's calls (docs/product.md §7). */
 export async function fetchMyApplications(signal?: AbortSignal): Promise<ApplicationView[]> {
-  const answer = await api.get<{ items: ApplicationView[] }>(
-    '/applications',
-    { limit: PROFILE_APPLICATIONS_LIMIT, sortBy: 'createdAt', sortOrder: 'desc' },
+  const answer = await call(listMyApplications, {
+    query: { limit: PROFILE_APPLICATIONS_LIMIT, sortBy: 'createdAt', sortOrder: 'desc' },
     signal,
-  );
+  });
   return answer.data?.items ?? [];
 }
 
 export async function cancelApplication(id: string): Promise<string> {
-  return (await api.post(`/applications/${encodeURIComponent(id)}/cancel`)).message;
+  return (await call(cancelMyApplication, { params: { id } })).message;
 }
 
 export async function fetchAvatars(): Promise<string[]> {
-  return (await api.get<string[]>('/misc/avatars')).data ?? [];
+  return (await call(listAvatars)).data ?? [];
 }
 
 export async function updateProfile(body: UpdateProfileBody): Promise<Envelope<OwnUser>> {
-  return api.put<OwnUser>('/users/profile', body);
+  return call(updateProfileRoute, { body });
 }
 
 export async function changePassword(body: ChangePasswordBody): Promise<string> {
-  return (await api.post('/auth/change-password', body)).message;
+  return (await call(authChangePassword, { body })).message;
 }
 
 export interface NotificationsPage {
@@ -38,14 +41,14 @@ export interface NotificationsPage {
 }
 
 export async function fetchNotifications(signal?: AbortSignal): Promise<NotificationsPage> {
-  const answer = await api.get<NotificationsPage>('/notifications', { limit: 20 }, signal);
+  const answer = await call(listNotifications, { query: { limit: 20 }, signal });
   return { items: answer.data?.items ?? [], unreadCount: answer.data?.unreadCount ?? 0 };
 }
 
 export async function markNotificationRead(id: string): Promise<void> {
-  await api.put(`/notifications/${encodeURIComponent(id)}/read`);
+  await call(readNotification, { params: { id } });
 }
 
 export async function markAllNotificationsRead(): Promise<void> {
-  await api.post('/notifications/read-all');
+  await call(readAllNotifications);
 }

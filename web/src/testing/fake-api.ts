@@ -1,0 +1,177 @@
+import type { Envelope, FieldError } from '@shared/envelope';
+import type { ReplyData, RouteDefinition } from '@shared/routes/definition';
+import { responseSchemaOf } from '@shared/routes/response-schema';
+import { vi } from 'vitest';
+
+/**
+ * The one way web tests fake the API: answers are given per route object (the declaration the
+ * server runs, `shared/routes/`), and every successful answer's `data` is checked against the
+ * route's response schema when it is given, so a stub cannot answer what the server never would
+ * (`{ id: 'a1' }` for an application). A request no answer was given for, or an answer that fails
+ * its schema at request time, is a problem the test file's `afterEach` reports
+ * (web/src/testing/setup.ts): the test fails even if the screen swallowed the failed call.
+ */
+export interface FakeReply<T = unknown> {
+  status: number;
+  body: Envelope<T> & { code?: string };
+}
+
+/** A success: its data typed by the route's answer when given to `answer`. */
+type Success<T> = FakeReply<T> & { body: { success: true } };
+type Refusal = FakeReply<unknown> & { body: { success: false } };
+
+/** What a request sent, as the route's parts. */
+export interface FakeRequest {
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type Answer = FakeReply | ((request: FakeRequest) => FakeReply);
+/** What `answer` takes for a route: a success with its data, a refusal, or a function of the request. */
+type AnswerOf<R extends RouteDefinition> =
+  | Success<ReplyData<R>>
+  | Refusal
+  | ((request: FakeRequest) => Success<ReplyData<R>> | Refusal);
+
+interface Registration {
+  route: RouteDefinition;
+  pattern: RegExp;
+  names: string[];
+  answers: Answer[];
+  /** The last answer is kept for every later request; a list is answered in turn. */
+  repeatLast: boolean;
+  requests: FakeRequest[];
+}
+
+/** A successful answer with `data` (checked against the route's response schema by `answer`). */
+export function ok<T>(data: T, message = ''): Success<T> {
+  return { status: 200, body: { success: true, message, ...(data === undefined ? {} : { data }) } };
+}
+
+/** A successful answer without data (a route that declares none). */
+export function done(message = ''): Success<undefined> {
+  return { status: 200, body: { success: true, message } };
+}
+
+/** A refusal in the envelope (the server's text, its code, field errors, and `data` where a refusal carries it). */
+export function refused(
+  status: number,
+  message: string,
+  extra: { code?: string; errors?: FieldError[]; data?: unknown } = {},
+): Refusal {
+  return { status, body: { success: false, message, ...extra } };
+}
+
+const problems: string[] = [];
+
+/** Problems the fakes met since the last call (unanswered requests, answers their schema refuses); cleared. */
+export function takeFakeApiProblems(): string[] {
+  return problems.splice(0);
+}
+
+function check(route: RouteDefinition, reply: FakeReply): string | undefined {
+  if (reply.status < 200 || reply.status >= 300 || !reply.body.success) return undefined;
+  const schema = responseSchemaOf(route);
+  const data = reply.body.data;
+  if (!schema) return data === undefined ? undefined : `${route.method} ${route.path} declares no data`;
+  const issues = schema.safeParse(data).error?.issues;
+  return issues?.length
+    ? `${route.method} ${route.path} answered data its response schema refuses: ${issues
+        .map((issue) => `${issue.path.join('.') || '(data)'}: ${issue.message}`)
+        .join('; ')}`
+    : undefined;
+}
+
+function compile(route: RouteDefinition): { pattern: RegExp; names: string[] } {
+  const names: string[] = [];
+  const source = route.path
+    .replace(/[.*+?^$()|[\]\\]/g, '\\$&')
+    .replace(/\\?\{(\w+)\\?\}/g, (_all, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+  return { pattern: new RegExp(`^${source}$`), names };
+}
+
+/**
+ * Stubs `fetch` for the test: `api.answer(route, ok(data))` answers every request of the route;
+ * `api.answer(route, first, second)` answers in turn (one more request is a problem); and
+ * `api.requests(route)` tells what each request sent. A success's data is checked when it is
+ * given, so a wrong stub fails where it is written.
+ */
+export function fakeApi() {
+  const registrations: Registration[] = [];
+  const fetchMock = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const found = registrations
+      .filter((registration) => registration.route.method === method)
+      .map((registration) => ({ registration, match: registration.pattern.exec(url.pathname) }))
+      .find(({ match }) => match !== null);
+    if (!found) {
+      problems.push(`No answer was given for ${method} ${url.pathname}`);
+      throw new TypeError(`fake API: no answer for ${method} ${url.pathname}`);
+    }
+    const { registration, match } = found;
+    const request: FakeRequest = {
+      params: Object.fromEntries(
+        registration.names.map((name, index) => [name, decodeURIComponent(match![index + 1]!)]),
+      ),
+      query: Object.fromEntries(url.searchParams),
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      headers: { ...(init.headers as Record<string, string> | undefined) },
+    };
+    registration.requests.push(request);
+    const answer =
+      registration.answers.length > 1 || !registration.repeatLast
+        ? registration.answers.shift()
+        : registration.answers[0];
+    if (!answer) {
+      problems.push(`No more answers for ${method} ${url.pathname}`);
+      throw new TypeError(`fake API: no more answers for ${method} ${url.pathname}`);
+    }
+    const reply = typeof answer === 'function' ? answer(request) : answer;
+    const problem = check(registration.route, reply);
+    if (problem) {
+      problems.push(problem);
+      throw new TypeError(`fake API: ${problem}`);
+    }
+    return new Response(JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+
+  const register = (route: RouteDefinition, answers: Answer[], repeatLast: boolean) => {
+    for (const answer of answers) {
+      if (typeof answer === 'function') continue;
+      const problem = check(route, answer);
+      if (problem) throw new Error(`fake API: ${problem}`);
+    }
+    const existing = registrations.find((registration) => registration.route === route);
+    if (existing) {
+      existing.answers.push(...answers);
+      existing.repeatLast = repeatLast;
+      return;
+    }
+    registrations.push({ route, ...compile(route), answers, repeatLast, requests: [] });
+  };
+
+  const api = {
+    /** One answer for every request of the route, or several answered in turn. */
+    answer<R extends RouteDefinition>(route: R, ...answers: [AnswerOf<R>, ...AnswerOf<R>[]]) {
+      register(route, answers as Answer[], answers.length === 1);
+      return api;
+    },
+    /** What each request of the route sent, in order. */
+    requests(route: RouteDefinition): FakeRequest[] {
+      return registrations.find((registration) => registration.route === route)?.requests ?? [];
+    },
+    /** The stubbed fetch, for tests about the client itself. */
+    fetch: fetchMock,
+  };
+  return api;
+}
