@@ -1,6 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { authLogout, authMe } from '@shared/routes/auth';
+import { describe, expect, it } from 'vitest';
 import { tokenStorage } from '../lib/token-storage';
-import { answerFetchWith, testOwnUser } from '../testing/fixtures';
+import { done, fakeApi, ok, refused } from '../testing/fake-api';
+import { testOwnUser } from '../testing/fixtures';
 import { signedOutEachTest } from '../testing/signed-out';
 import { initialAuthState, selectIsStaff, useAuthStore } from './auth-store';
 
@@ -11,11 +13,11 @@ signedOutEachTest();
 describe('auth store', () => {
   it('restores the stored token at start-up and then loads the current user', async () => {
     tokenStorage.setTokens('t1', 'r1');
-    const fetchMock = answerFetchWith(200, { success: true, message: '', data: { user } });
+    const api = fakeApi().answer(authMe, ok({ user }));
 
     await useAuthStore.getState().restoreSession();
 
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/me', expect.anything());
+    expect(api.requests(authMe)).toHaveLength(1);
     expect(useAuthStore.getState()).toMatchObject({
       isAuthenticated: true,
       initializing: false,
@@ -24,18 +26,17 @@ describe('auth store', () => {
   });
 
   it('finishes start-up without a call when no token is stored', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const api = fakeApi();
 
     await useAuthStore.getState().restoreSession();
 
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
     expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, initializing: false });
   });
 
   it('removes the stored token when loading the current user fails', async () => {
     tokenStorage.setTokens('t1', null);
-    answerFetchWith(500, { success: false, message: 'Internal server error.' });
+    fakeApi().answer(authMe, refused(500, 'Internal server error.'));
 
     await useAuthStore.getState().restoreSession();
 
@@ -46,7 +47,7 @@ describe('auth store', () => {
   it('clears the session and both tokens on logout', async () => {
     tokenStorage.setTokens('t1', 'r1');
     useAuthStore.setState({ user, token: 't1', isAuthenticated: true });
-    answerFetchWith(200, { success: true, message: 'Logged out.' });
+    fakeApi().answer(authLogout, done('Logged out.'));
 
     await useAuthStore.getState().logout();
 

@@ -1,10 +1,11 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
+import { fakeApi } from '@web/testing/fake-api';
 import { testOwnUser } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { signedOutEachTest } from '@web/testing/signed-out';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AdminApp } from './admin-app';
 
 beforeAll(async () => {
@@ -15,8 +16,7 @@ afterEach(cleanup);
 
 describe('admin area of a staff member who must set up two-step verification', () => {
   it('shows only the set-up screen', async () => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const api = fakeApi();
     useAuthStore.setState({
       ...initialAuthState,
       initializing: false,
@@ -32,6 +32,6 @@ describe('admin area of a staff member who must set up two-step verification', (
     expect(await screen.findByText(/Staff accounts must use two-step verification/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Set up' })).toBeTruthy();
     expect(screen.queryByRole('navigation')).toBeNull();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
   });
 });

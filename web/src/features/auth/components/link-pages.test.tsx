@@ -1,13 +1,16 @@
+import { authLogin, authResetPassword, authVerifyEmail } from '@shared/routes/auth';
+import { mfaVerify } from '@shared/routes/mfa';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { saveApplyPrefill } from '@web/lib/apply-prefill';
 import { newPasswordProblem } from '@web/lib/password-rules';
 import { useAuthStore } from '@web/stores/auth-store';
-import { answerFetchWith, testOwnUser } from '@web/testing/fixtures';
+import { fakeApi, ok, refused } from '@web/testing/fake-api';
+import { testOwnUser } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { signedOutEachTest } from '@web/testing/signed-out';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LoginPage } from './login-page';
 import { ResetPasswordPage } from './reset-password-page';
 import { VerifyEmailPage } from './verify-email-page';
@@ -34,24 +37,6 @@ function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
-/** The JSON body of the fetch call number `index`. */
-function bodyOf(fetchMock: ReturnType<typeof vi.fn>, index = 0): unknown {
-  const init = fetchMock.mock.calls[index]?.[1] as RequestInit | undefined;
-  return JSON.parse(String(init?.body));
-}
-
-/** Each fetch answers the next of `answers` (status 200 unless given). */
-function answerInTurn(...answers: Array<{ status?: number; body: unknown }>) {
-  const fetchMock = vi.fn();
-  for (const { status = 200, body } of answers) {
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-    );
-  }
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
 beforeAll(async () => {
   await setupTestI18n('en');
   // The password rules load with the first check (the common-password list): load them before the tests.
@@ -62,19 +47,16 @@ afterEach(cleanup);
 
 describe('verify-email page', () => {
   it('posts the token of the link fragment with the password, then logs the user in', async () => {
-    const fetchMock = answerFetchWith(200, {
-      success: true,
-      message: 'Email verified successfully!',
-      data: session,
-    });
+    const api = fakeApi().answer(authVerifyEmail, ok(session, 'Email verified successfully!'));
     renderAt('/verify-email#token=from-the-mail', <VerifyEmailPage />);
 
     fill('Password', 'Correct-horse-9');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm email' }));
 
     expect(await screen.findByText('Email verified successfully!')).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/verify-email', expect.anything());
-    expect(bodyOf(fetchMock)).toEqual({ token: 'from-the-mail', password: 'Correct-horse-9' });
+    expect(api.requests(authVerifyEmail).map((request) => request.body)).toEqual([
+      { token: 'from-the-mail', password: 'Correct-horse-9' },
+    ]);
     expect(useAuthStore.getState().isAuthenticated).toBe(true);
   });
 
@@ -85,7 +67,7 @@ describe('verify-email page', () => {
       assetTo: 'usdt-trc20',
       amount: '500',
     });
-    answerFetchWith(200, { success: true, message: 'Email verified successfully!', data: session });
+    fakeApi().answer(authVerifyEmail, ok(session, 'Email verified successfully!'));
     renderAt('/verify-email#token=from-the-mail', <VerifyEmailPage />);
 
     fill('Password', 'Correct-horse-9');
@@ -97,10 +79,7 @@ describe('verify-email page', () => {
   });
 
   it('takes the token of an older query link and moves it out of the query', async () => {
-    const fetchMock = answerFetchWith(400, {
-      success: false,
-      message: 'Verification link is invalid or expired.',
-    });
+    const api = fakeApi().answer(authVerifyEmail, refused(400, 'Verification link is invalid or expired.'));
     renderAt('/verify-email?token=older-link', <VerifyEmailPage />);
 
     await waitFor(() => expect(window.location.search).toBe(''));
@@ -109,21 +88,22 @@ describe('verify-email page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm email' }));
 
     expect(await screen.findByText('Verification link is invalid or expired.')).toBeTruthy();
-    expect(bodyOf(fetchMock)).toEqual({ token: 'older-link', password: 'Correct-horse-9' });
+    expect(api.requests(authVerifyEmail).map((request) => request.body)).toEqual([
+      { token: 'older-link', password: 'Correct-horse-9' },
+    ]);
     expect(screen.getByLabelText('Password')).toBeTruthy();
   });
 
   it('asks for the code before logging in when the account has a second factor', async () => {
-    const fetchMock = answerInTurn(
-      {
-        body: {
-          success: true,
-          message: 'Email verified. Enter the code from your authenticator app to log in.',
-          data: { mfaRequired: true, mfaToken: 'm3' },
-        },
-      },
-      { body: { success: true, message: 'ok', data: session } },
-    );
+    const api = fakeApi()
+      .answer(
+        authVerifyEmail,
+        ok(
+          { mfaRequired: true as const, mfaToken: 'm3' },
+          'Email verified. Enter the code from your authenticator app to log in.',
+        ),
+      )
+      .answer(mfaVerify, ok(session, 'ok'));
     renderAt('/verify-email#token=from-the-mail', <VerifyEmailPage />);
     fill('Password', 'Correct-horse-9');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm email' }));
@@ -134,7 +114,9 @@ describe('verify-email page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByText('Email verified successfully!')).toBeTruthy();
-    expect(bodyOf(fetchMock, 1)).toEqual({ mfaToken: 'm3', code: '123456' });
+    expect(api.requests(mfaVerify).map((request) => request.body)).toEqual([
+      { mfaToken: 'm3', code: '123456' },
+    ]);
     expect(useAuthStore.getState().isAuthenticated).toBe(true);
   });
 
@@ -147,7 +129,7 @@ describe('verify-email page', () => {
 
 describe('reset-password page', () => {
   it('refuses a password of spaces before sending it', async () => {
-    const fetchMock = answerFetchWith(200, { success: true, message: 'ok', data: session });
+    const api = fakeApi().answer(authResetPassword, ok(session, 'ok'));
     renderAt('/reset-password#token=reset-1', <ResetPasswordPage />);
 
     fill('New password', ' '.repeat(8));
@@ -155,15 +137,11 @@ describe('reset-password page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
 
     expect(await screen.findByText('Password must not consist of spaces only.')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
   });
 
   it('shows the message, then logs the user in on the way to the profile', async () => {
-    const fetchMock = answerFetchWith(200, {
-      success: true,
-      message: 'Your password has been reset.',
-      data: session,
-    });
+    const api = fakeApi().answer(authResetPassword, ok(session, 'Your password has been reset.'));
     renderAt('/reset-password#token=reset-1', <ResetPasswordPage />);
 
     fill('New password', 'Brand-new-pass-7');
@@ -171,7 +149,9 @@ describe('reset-password page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save new password' }));
 
     expect(await screen.findByText('Your password has been reset.')).toBeTruthy();
-    expect(bodyOf(fetchMock)).toEqual({ token: 'reset-1', password: 'Brand-new-pass-7' });
+    expect(api.requests(authResetPassword).map((request) => request.body)).toEqual([
+      { token: 'reset-1', password: 'Brand-new-pass-7' },
+    ]);
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Go to profile' }));
     expect(await screen.findByText('profile page')).toBeTruthy();
@@ -179,16 +159,15 @@ describe('reset-password page', () => {
   });
 
   it('leads to the code step when the account has a second factor', async () => {
-    const fetchMock = answerInTurn(
-      {
-        body: {
-          success: true,
-          message: 'Your password has been reset. You are now logged in.',
-          data: { mfaRequired: true, mfaToken: 'm1' },
-        },
-      },
-      { body: { success: true, message: 'ok', data: session } },
-    );
+    const api = fakeApi()
+      .answer(
+        authResetPassword,
+        ok(
+          { mfaRequired: true as const, mfaToken: 'm1' },
+          'Your password has been reset. You are now logged in.',
+        ),
+      )
+      .answer(mfaVerify, ok(session, 'ok'));
     renderAt('/reset-password#token=reset-1', <ResetPasswordPage />);
     fill('New password', 'Brand-new-pass-7');
     fill('Confirm new password', 'Brand-new-pass-7');
@@ -201,17 +180,17 @@ describe('reset-password page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByText('profile page')).toBeTruthy();
-    expect(bodyOf(fetchMock, 1)).toEqual({ mfaToken: 'm1', code: '123456' });
+    expect(api.requests(mfaVerify).map((request) => request.body)).toEqual([
+      { mfaToken: 'm1', code: '123456' },
+    ]);
   });
 });
 
 describe('login code step', () => {
   it('asks for the code after the password and accepts a recovery code instead', async () => {
-    const fetchMock = answerInTurn(
-      { body: { success: true, message: 'ok', data: { mfaRequired: true, mfaToken: 'm2' } } },
-      { status: 401, body: { success: false, message: 'Login failed.' } },
-      { body: { success: true, message: 'ok', data: session } },
-    );
+    const api = fakeApi()
+      .answer(authLogin, ok({ mfaRequired: true as const, mfaToken: 'm2' }, 'ok'))
+      .answer(mfaVerify, refused(401, 'Login failed.'), ok(session, 'ok'));
     renderAt('/login', <LoginPage />);
     fill('Email or username', 'anna');
     fill('Password', 'Correct-horse-9');
@@ -232,8 +211,10 @@ describe('login code step', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
 
     expect(await screen.findByText('profile page')).toBeTruthy();
-    expect(bodyOf(fetchMock, 1)).toEqual({ mfaToken: 'm2', code: '654321' });
-    expect(bodyOf(fetchMock, 2)).toEqual({ mfaToken: 'm2', code: 'abcde-12345' });
+    expect(api.requests(mfaVerify).map((request) => request.body)).toEqual([
+      { mfaToken: 'm2', code: '654321' },
+      { mfaToken: 'm2', code: 'abcde-12345' },
+    ]);
     expect(useAuthStore.getState().isAuthenticated).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { newPasswordProblem } from '@web/lib/password-rules';
+import { fakeApi } from '@web/testing/fake-api';
 import { setupTestI18n } from '@web/testing/i18n';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChangePasswordModal } from './change-password-modal';
 
 beforeAll(async () => {
@@ -9,10 +10,7 @@ beforeAll(async () => {
   // The password rules load with the first check (the common-password list): load them before the tests.
   await newPasswordProblem('');
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -24,8 +22,7 @@ describe('change password', () => {
     ['a NUL character', 'Long-enough\u0000', 'Пароль не должен содержать управляющих символов.'],
     ['a common password', 'qwerty123', 'Это один из самых распространённых паролей. Выберите другой.'],
   ])('refuses a new password of %s before sending it, in the UI language', async (_case, password, text) => {
-    const fetchMock = vi.fn();
-    vi.stubGlobal('fetch', fetchMock);
+    const api = fakeApi();
     render(<ChangePasswordModal open onClose={() => {}} />);
 
     fill('Текущий пароль', 'Current-pass-1');
@@ -34,6 +31,6 @@ describe('change password', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Сменить пароль' }));
 
     expect(await screen.findByText(text)).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
   });
 });
