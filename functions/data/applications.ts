@@ -202,6 +202,27 @@ export function detailsUpdate(
   };
 }
 
+/**
+ * The check, inside the transaction that assigns an application, that the assignee is still an
+ * active staff member (MANAGER or higher) when it commits.
+ */
+export function assigneeStillStaff(userId: string): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.user(userId),
+      ConditionExpression: 'isActive = :true AND #role IN (:manager, :admin, :superAdmin)',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: {
+        ':true': true,
+        ':manager': 'MANAGER',
+        ':admin': 'ADMIN',
+        ':superAdmin': 'SUPER_ADMIN',
+      },
+    },
+  };
+}
+
 export async function findApplication(id: string): Promise<ApplicationRecord | undefined> {
   const { Item } = await db.send(
     new GetCommand({ TableName: tableName, Key: keys.application(id), ConsistentRead: true }),

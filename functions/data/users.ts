@@ -6,7 +6,7 @@ import { incrementDailyStat, incrementUsersCounter } from './counters';
 import { keys } from './keys';
 import { keepSessionThroughEpoch } from './session-epoch';
 import { LINK_HASH_ATTRIBUTE } from './tokens';
-import { type TransactItem, TransactionCancelledError, transactWrite } from './transactions';
+import { type TransactItem, Transaction, TransactionCancelledError } from './transactions';
 
 /**
  * The stored user: the public fields plus secrets and bookkeeping that never leave the server.
@@ -103,8 +103,13 @@ export interface NewUser {
   verifyLinkHash?: string;
 }
 
+const USER_CONFLICTS = ['email', 'username', 'referralCode', 'inviter'] as const;
+
 /** Which uniqueness rule a failed registration broke, or that the inviter is gone/inactive. */
-export type UserConflict = 'email' | 'username' | 'referralCode' | 'inviter';
+export type UserConflict = (typeof USER_CONFLICTS)[number];
+
+const isUserConflict = (name: string): name is UserConflict =>
+  (USER_CONFLICTS as readonly string[]).includes(name);
 
 export class UserConflictError extends Error {
   constructor(readonly conflicts: UserConflict[]) {
@@ -257,17 +262,20 @@ export function firstVerification(user: Pick<UserRecord, 'verifiedOnce' | 'invit
   };
 }
 
-/** Runs a transaction; a condition failure becomes a UserConflictError naming the failed rules. */
+/**
+ * Runs a transaction whose items guarding a uniqueness rule are parts named by the rule; a
+ * condition failure becomes a UserConflictError naming the failed rules.
+ */
 async function transactWithConflicts(
   items: Array<{ conflict: UserConflict | null; item: TransactItem }>,
 ): Promise<void> {
+  const transaction = new Transaction();
+  for (const { conflict, item } of items) transaction.add(conflict ?? 'change', item);
   try {
-    await transactWrite(items.map((entry) => entry.item));
+    await transaction.run();
   } catch (error) {
     if (!(error instanceof TransactionCancelledError)) throw error;
-    const conflicts = items.flatMap((entry, index) =>
-      entry.conflict && error.failedAt(index) ? [entry.conflict] : [],
-    );
+    const conflicts = error.failed.filter(isUserConflict);
     if (conflicts.length > 0) throw new UserConflictError(conflicts);
     if (error.conditionFailed) throw new UserChangedError();
     throw error;

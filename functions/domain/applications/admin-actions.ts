@@ -1,14 +1,13 @@
 import { NotQuotable } from '@functions/commons/errors';
 import {
   type ApplicationRecord,
+  assigneeStillStaff,
   detailsUpdate,
   findApplication,
   findApplicationWithHistory,
 } from '@functions/data/applications';
 import { auditPut, listAuditFor } from '@functions/data/audit';
-import { tableName } from '@functions/data/client';
-import { keys } from '@functions/data/keys';
-import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
+import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
 import type {
@@ -175,17 +174,6 @@ export async function changeApplicationStatus(
   }
 }
 
-const STAFF_ROLES_CONDITION = {
-  ConditionExpression: 'isActive = :true AND #role IN (:manager, :admin, :superAdmin)',
-  ExpressionAttributeNames: { '#role': 'role' },
-  ExpressionAttributeValues: {
-    ':true': true,
-    ':manager': 'MANAGER',
-    ':admin': 'ADMIN',
-    ':superAdmin': 'SUPER_ADMIN',
-  },
-};
-
 const MAX_ATTEMPTS = 3;
 
 /**
@@ -214,32 +202,26 @@ export async function updateApplicationDetails(
     }
     if (Object.keys(changes).length === 0) return viewOf(application);
     const now = new Date();
-    const items: TransactItem[] = [
-      detailsUpdate(application, changes, now.toISOString()),
-      auditPut({
-        actorId: actor.id,
-        actorRole: actor.role,
-        action: 'application.details',
-        targetType: 'application',
-        targetId: id,
-        before: Object.fromEntries(
-          Object.keys(changes).map((field) => [field, application[field as keyof typeof changes]]),
-        ),
-        after: changes,
-        at: now,
-      }),
-    ];
-    if (changes.assignedToId) {
-      items.push({
-        ConditionCheck: {
-          TableName: tableName,
-          Key: keys.user(changes.assignedToId),
-          ...STAFF_ROLES_CONDITION,
-        },
-      });
-    }
+    const transaction = new Transaction()
+      .add('details', detailsUpdate(application, changes, now.toISOString()))
+      .add(
+        'audit',
+        auditPut({
+          actorId: actor.id,
+          actorRole: actor.role,
+          action: 'application.details',
+          targetType: 'application',
+          targetId: id,
+          before: Object.fromEntries(
+            Object.keys(changes).map((field) => [field, application[field as keyof typeof changes]]),
+          ),
+          after: changes,
+          at: now,
+        }),
+      );
+    if (changes.assignedToId) transaction.add('assignee', assigneeStillStaff(changes.assignedToId));
     try {
-      await transactWrite(items);
+      await transaction.run();
       return viewOf({
         ...application,
         ...changes,
@@ -248,8 +230,8 @@ export async function updateApplicationDetails(
       });
     } catch (error) {
       if (!(error instanceof TransactionCancelledError)) throw error;
-      if (changes.assignedToId && error.failedAt(2)) throw new AssigneeNotStaff();
-      if (!error.failedAt(0) || attempt >= MAX_ATTEMPTS) {
+      if (error.failedOn('assignee')) throw new AssigneeNotStaff();
+      if (!error.failedOn('details') || attempt >= MAX_ATTEMPTS) {
         throw new ApplicationChangedMeanwhile();
       }
     }

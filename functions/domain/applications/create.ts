@@ -12,7 +12,7 @@ import {
   incrementDailyStat,
 } from '@functions/data/counters';
 import { findIdempotencyRecord, IDEMPOTENCY_TTL_SECONDS, idempotencyPut } from '@functions/data/idempotency';
-import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
+import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import { type CreateApplicationBody, MAX_OPEN_APPLICATIONS } from '@shared/contract/applications';
 import { assertNotInMaintenance } from '../geo/working-hours';
@@ -138,32 +138,38 @@ export async function createApplication(
     ? await Promise.all([ownerMailItem('created', record, owner, now), staffMailItems(record, owner, now)])
     : [];
   const mailItems = mails.flat();
-  const items: TransactItem[] = [
-    applicationPut(record),
-    adjustUserApplicationStats(
-      userId,
-      { total: 1, PENDING: 1, openCount: 1 },
-      { maxOpen: MAX_OPEN_APPLICATIONS },
-    ),
-    adjustApplicationStatusCounts({ total: 1, PENDING: 1 }),
-    incrementDailyStat(now, 'createdApplications'),
-    historyPut({
-      applicationId: record.id,
-      from: null,
-      to: 'PENDING',
-      at: record.createdAt,
-      actorId: userId,
-      actorRole: 'USER',
-      reason: null,
-      userId,
-      amountFrom: record.amountFrom,
-      currencyFrom: record.currencyFrom,
-    }),
-    ...mailItems,
-  ];
-  // The key's claim goes last: a failed condition there is read as a replay below.
+  const transaction = new Transaction()
+    .add('application', applicationPut(record))
+    .add(
+      'openLimit',
+      adjustUserApplicationStats(
+        userId,
+        { total: 1, PENDING: 1, openCount: 1 },
+        { maxOpen: MAX_OPEN_APPLICATIONS },
+      ),
+    )
+    .add('statusCounts', adjustApplicationStatusCounts({ total: 1, PENDING: 1 }))
+    .add('createdToday', incrementDailyStat(now, 'createdApplications'))
+    .add(
+      'history',
+      historyPut({
+        applicationId: record.id,
+        from: null,
+        to: 'PENDING',
+        at: record.createdAt,
+        actorId: userId,
+        actorRole: 'USER',
+        reason: null,
+        userId,
+        amountFrom: record.amountFrom,
+        currencyFrom: record.currencyFrom,
+      }),
+    )
+    .add('mails', ...mailItems);
+  // A failed condition of the key's claim is read as a replay below.
   if (idempotencyKey !== undefined) {
-    items.push(
+    transaction.add(
+      'idempotencyKey',
       idempotencyPut(
         {
           userId,
@@ -177,14 +183,14 @@ export async function createApplication(
     );
   }
   try {
-    await transactWrite(items);
+    await transaction.run();
   } catch (error) {
     if (!(error instanceof TransactionCancelledError)) throw error;
-    if (idempotencyKey !== undefined && error.failedAt(items.length - 1)) {
+    if (idempotencyKey !== undefined && error.failedOn('idempotencyKey')) {
       const previous = await replay(userId, idempotencyKey, hash, nowSeconds);
       if (previous) return previous;
     }
-    if (error.failedAt(1)) {
+    if (error.failedOn('openLimit')) {
       throw new TooManyOpenApplications(MAX_OPEN_APPLICATIONS);
     }
     throw error;

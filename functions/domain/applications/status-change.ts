@@ -13,7 +13,7 @@ import {
   incrementDailyStat,
 } from '@functions/data/counters';
 import { newNotificationId, notificationPuts } from '@functions/data/notifications';
-import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
+import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import { type StatusMessageInput, statusMessage } from '@functions/mail/application-status';
 import type { ApplicationStatus } from '@shared/enums';
@@ -70,48 +70,57 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
   };
   const message: StatusMessageInput = { ...next, applicationId: next.id };
   const deltas = statusCounterDeltas(from, to);
-  const items: TransactItem[] = [
-    statusUpdate(application, {
-      from,
-      to,
-      at,
-      ...(rejectionReason !== undefined ? { rejectionReason } : {}),
-      ...(change.createdBefore ? { createdBefore: change.createdBefore } : {}),
-    }),
-    adjustUserApplicationStats(application.userId, deltas.user),
-    adjustApplicationStatusCounts(deltas.perStatus),
-    historyPut({
-      applicationId: application.id,
-      from,
-      to,
-      at,
-      actorId: actor.id,
-      actorRole: actor.role,
-      reason: rejectionReason ?? null,
-      userId: application.userId,
-      amountFrom: application.amountFrom,
-      currencyFrom: application.currencyFrom,
-    }),
-    ...notificationPuts({
-      id: newNotificationId(now),
-      userId: application.userId,
-      type: 'APPLICATION_STATUS',
-      applicationId: application.id,
-      status: to,
-      previousStatus: from,
-      ...statusMessage(language, message),
-      isRead: false,
-      createdAt: at,
-    }),
-  ];
+  const transaction = new Transaction()
+    .add(
+      'status',
+      statusUpdate(application, {
+        from,
+        to,
+        at,
+        ...(rejectionReason !== undefined ? { rejectionReason } : {}),
+        ...(change.createdBefore ? { createdBefore: change.createdBefore } : {}),
+      }),
+    )
+    .add('ownerCounts', adjustUserApplicationStats(application.userId, deltas.user))
+    .add('statusCounts', adjustApplicationStatusCounts(deltas.perStatus))
+    .add(
+      'history',
+      historyPut({
+        applicationId: application.id,
+        from,
+        to,
+        at,
+        actorId: actor.id,
+        actorRole: actor.role,
+        reason: rejectionReason ?? null,
+        userId: application.userId,
+        amountFrom: application.amountFrom,
+        currencyFrom: application.currencyFrom,
+      }),
+    )
+    .add(
+      'notification',
+      ...notificationPuts({
+        id: newNotificationId(now),
+        userId: application.userId,
+        type: 'APPLICATION_STATUS',
+        applicationId: application.id,
+        status: to,
+        previousStatus: from,
+        ...statusMessage(language, message),
+        isRead: false,
+        createdAt: at,
+      }),
+    );
   const reserves = to === 'COMPLETED' ? await reserveMovesOnCompletion(application) : null;
   if (to === 'COMPLETED') {
-    items.push(incrementDailyStat(now, 'completedApplications'));
-    items.push(ownerCompletedCountIncrement(application.userId));
+    transaction.add('completedToday', incrementDailyStat(now, 'completedApplications'));
+    transaction.add('ownerCompleted', ownerCompletedCountIncrement(application.userId));
   }
-  if (owner) items.push(await ownerMailItem('status', next, owner, now));
+  if (owner) transaction.add('mail', await ownerMailItem('status', next, owner, now));
   if (change.audited && actor.id && actor.role !== 'SYSTEM') {
-    items.push(
+    transaction.add(
+      'audit',
       auditPut({
         actorId: actor.id,
         actorRole: actor.role,
@@ -124,14 +133,14 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
       }),
     );
   }
-  const reserveOffset = items.length;
-  if (reserves) items.push(...reserves.items);
+  if (reserves) transaction.addParts(reserves.parts);
   try {
-    await transactWrite(items);
+    await transaction.run();
   } catch (error) {
-    if (error instanceof TransactionCancelledError && error.failedAt(0)) throw new StatusChangedError();
+    if (error instanceof TransactionCancelledError && error.failedOn('status'))
+      throw new StatusChangedError();
     if (error instanceof TransactionCancelledError && reserves) {
-      throw (await reserves.refusal(error, reserveOffset)) ?? error;
+      throw (await reserves.refusal(error)) ?? error;
     }
     throw error;
   }

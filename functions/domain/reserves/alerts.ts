@@ -3,7 +3,12 @@ import { listActiveStaff } from '@functions/data/admin-users';
 import { newNotificationId, notificationPuts } from '@functions/data/notifications';
 import { outboxPut } from '@functions/data/outbox';
 import { alertFlip, findReserves, type ReserveRecord, rearmAlert } from '@functions/data/reserves';
-import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
+import {
+  type TransactItem,
+  Transaction,
+  TransactionCancelledError,
+  transactWrite,
+} from '@functions/data/transactions';
 import { type ReserveAlertInput, reserveAlertMail, reserveAlertMessage } from '@functions/mail/reserve-alert';
 import { DEFAULT_LANGUAGE } from '@shared/enums';
 import { countQueuedMails } from '../outbox/queue';
@@ -60,14 +65,14 @@ async function raiseAlert(reserve: ReserveRecord, now: Date): Promise<void> {
   );
   const mail = await staffMailItems(alert, now);
   try {
-    await transactWrite([
-      alertFlip(reserve.code, 'alerted', at),
-      ...mail,
-      ...notices.slice(0, FIRST_BATCH).flat(),
-    ]);
+    await new Transaction()
+      .add('alert', alertFlip(reserve.code, 'alerted', at))
+      .add('mail', ...mail)
+      .add('notices', ...notices.slice(0, FIRST_BATCH).flat())
+      .run();
   } catch (error) {
     // Someone else flipped it first (and alerts), or the amount is back above the level.
-    if (error instanceof TransactionCancelledError && error.failedAt(0)) return;
+    if (error instanceof TransactionCancelledError && error.failedOn('alert')) return;
     throw error;
   }
   countQueuedMails(mail.length);

@@ -1,7 +1,12 @@
 import type { ApplicationRecord } from '@functions/data/applications';
 import { auditPut } from '@functions/data/audit';
 import { findReserves, readReserves, reserveMove, reserveSet } from '@functions/data/reserves';
-import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
+import {
+  type TransactItem,
+  TransactionCancelledError,
+  type TransactionPart,
+  transactWrite,
+} from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
 import type { PutReservesBody, ReserveView } from '@shared/contract/reserves';
 import { checkReserveAlerts } from './alerts';
@@ -59,15 +64,15 @@ export async function putReserves(
 
 /** What completing an application does to the reserves, for its status-change transaction. */
 export interface ReserveMoves {
-  items: TransactItem[];
+  /** One part per moved reserve, named `reserve:{code}`. */
+  parts: TransactionPart[];
   /** The currencies moved, for the alert check after the commit. */
   codes: string[];
-  /**
-   * The refusal when the transaction failed on the payout's condition (a concurrent completion
-   * paid out first); `offset` is the index of the first move item in the transaction.
-   */
-  refusal(error: TransactionCancelledError, offset: number): Promise<ReserveTooLow | null>;
+  /** The refusal when the payout's condition failed (a concurrent completion paid out first). */
+  refusal(error: TransactionCancelledError): Promise<ReserveTooLow | null>;
 }
+
+const reservePart = (code: string) => `reserve:${code}`;
 
 /**
  * Completing an application (docs/architecture.md §7): the office pays out `amountTo` of the
@@ -77,7 +82,7 @@ export interface ReserveMoves {
  */
 export async function reserveMovesOnCompletion(application: ApplicationRecord): Promise<ReserveMoves> {
   const { currencyFrom, currencyTo, amountFrom, amountTo } = application;
-  const none: ReserveMoves = { items: [], codes: [], refusal: async () => null };
+  const none: ReserveMoves = { parts: [], codes: [], refusal: async () => null };
   if (!currencyFrom || !currencyTo || amountFrom === null || amountTo === null) return none;
   const reserves = await findReserves([currencyFrom, currencyTo], { consistent: true });
   const paidOut = reserves.get(currencyTo);
@@ -87,10 +92,10 @@ export async function reserveMovesOnCompletion(application: ApplicationRecord): 
     ...(reserves.has(currencyFrom) ? [{ code: currencyFrom, delta: amountFrom }] : []),
   ];
   return {
-    items: moves.map(({ code, delta }) => reserveMove(code, delta)),
+    parts: moves.map(({ code, delta }) => ({ name: reservePart(code), item: reserveMove(code, delta) })),
     codes: moves.map(({ code }) => code),
-    refusal: async (error, offset) => {
-      if (!paidOut || !error.failedAt(offset)) return null;
+    refusal: async (error) => {
+      if (!paidOut || !error.failedOn(reservePart(currencyTo))) return null;
       const held = (await findReserves([currencyTo], { consistent: true })).get(currencyTo)?.amount ?? 0;
       return new ReserveTooLow(currencyTo, held, amountTo);
     },

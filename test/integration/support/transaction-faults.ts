@@ -22,6 +22,23 @@ export function failNextTransaction(db: DynamoDBDocumentClient) {
   return spy;
 }
 
+/**
+ * Runs `meanwhile` just before the next TransactWriteItems sent through `db` goes out, then sends
+ * it: a write landing between a change's reads and its commit, the way a racing request would,
+ * with no timing involved. The client is put back first, so `meanwhile` writes through it as usual.
+ */
+export function beforeNextTransaction(db: DynamoDBDocumentClient, meanwhile: () => Promise<unknown>) {
+  const send = db.send.bind(db);
+  const spy = vi.spyOn(db, 'send').mockImplementation((async (command: { constructor: { name: string } }) => {
+    if (command.constructor.name === 'TransactWriteCommand') {
+      spy.mockRestore();
+      await meanwhile();
+    }
+    return send(command as never);
+  }) as never);
+  return spy;
+}
+
 const READS = new Set(['GetCommand', 'QueryCommand', 'ScanCommand', 'BatchGetCommand', 'TransactGetCommand']);
 
 /**
