@@ -1,4 +1,11 @@
 import type { Envelope } from '@shared/envelope';
+import {
+  type ReplyData,
+  type RouteCall,
+  type RouteDefinition,
+  routePath,
+  routeQuery,
+} from '@shared/routes/definition';
 import { Agent } from 'undici';
 import { inject } from 'vitest';
 
@@ -83,6 +90,30 @@ export async function api<T = unknown>(
   const response = await fetch(`${apiUrl}${path}`, init);
   const text = await response.text();
   return { status: response.status, headers: response.headers, body: JSON.parse(text) as Envelope<T> };
+}
+
+/** What a test adds to a route's parts: who calls, from where, to which stack. */
+type CallOptions = Omit<ApiCallOptions, 'body' | 'rawBody'>;
+type CallArguments<R extends RouteDefinition> =
+  Record<string, never> extends RouteCall<R>
+    ? [parts?: RouteCall<R> & CallOptions]
+    : [parts: RouteCall<R> & CallOptions];
+
+/**
+ * Calls a route as the web app does (`web/src/lib/api-client.ts`): the URL from the route's own
+ * path, the body typed by its body schema, the answer's data by its response schema. `api()` stays
+ * for what a route object cannot say: malformed bodies and paths no route has.
+ */
+export function call<R extends RouteDefinition>(
+  route: R,
+  ...[parts]: CallArguments<R>
+): Promise<ApiAnswer<ReplyData<R>>> {
+  const { params, query, body, ...options } = (parts ?? {}) as RouteCall<RouteDefinition> &
+    CallOptions & { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+  return api<ReplyData<R>>(route.method, `${routePath(route, params)}${routeQuery(query)}`, {
+    ...options,
+    body: route.body === undefined ? undefined : (body ?? {}),
+  });
 }
 
 /** A short id unique to this test run, to keep test data apart in the shared table. */

@@ -6,7 +6,8 @@ import { newReferralCode } from '@functions/domain/accounts/secrets';
 import { toStaffUserView } from '@functions/domain/accounts/user-views';
 import type { PublicUser } from '@shared/contract/users';
 import type { Language, Role } from '@shared/enums';
-import { api, runId } from './api';
+import { authLogin } from '@shared/routes/auth';
+import { call, runId } from './api';
 
 /**
  * Test users for every engineer's integration tests: created through the accounts data layer
@@ -87,13 +88,12 @@ export async function createVerifiedUser(options: TestUserOptions = {}): Promise
 
 /** Logs in through the API; throws with the answer when the login is refused. */
 export async function loginAs(loginIdentifier: string, password = TEST_PASSWORD) {
-  const answer = await api<{ token: string; refreshToken: string }>('POST', '/api/auth/login', {
-    body: { loginIdentifier, password },
-  });
-  if (answer.status !== 200) {
+  const answer = await call(authLogin, { body: { loginIdentifier, password } });
+  const data = answer.body.data;
+  if (answer.status !== 200 || !data || !('token' in data)) {
     throw new Error(`Login of ${loginIdentifier} failed: ${answer.status} ${answer.body.message}`);
   }
-  return { token: answer.body.data!.token, refreshToken: answer.body.data!.refreshToken };
+  return { token: data.token, refreshToken: data.refreshToken };
 }
 
 /**

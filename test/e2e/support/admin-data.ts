@@ -1,6 +1,9 @@
 import type { ApplicationView } from '@shared/contract/applications';
+import { adminChangeApplicationStatus } from '@shared/routes/admin-applications';
+import { adminSetUserRole } from '@shared/routes/admin-users';
+import { createApplication as createApplicationRoute, listMyApplications } from '@shared/routes/applications';
 import type { Page } from 'playwright-core';
-import { api } from '../../support/api';
+import { call } from '../../support/api';
 import { logIn, logInAsSuperAdmin, registerVerifiedUser, type Session } from './admin-session';
 
 /** Data the admin e2e tests need, set up through the API where the UI path is not the point. */
@@ -9,7 +12,8 @@ import { logIn, logInAsSuperAdmin, registerVerifiedUser, type Session } from './
 export async function createManager(): Promise<Session> {
   const manager = await registerVerifiedUser('mgr');
   const admin = await logInAsSuperAdmin();
-  const promoted = await api('PUT', `/api/admin/users/${manager.user.id}/role`, {
+  const promoted = await call(adminSetUserRole, {
+    params: { id: manager.user.id },
     token: admin.token,
     body: { role: 'MANAGER' },
   });
@@ -30,10 +34,7 @@ export const STANDARD_APPLICATION = {
 
 /** An application created through POST /api/applications. */
 export async function createApplication(user: Session): Promise<ApplicationView> {
-  const answer = await api<ApplicationView>('POST', '/api/applications', {
-    token: user.token,
-    body: STANDARD_APPLICATION,
-  });
+  const answer = await call(createApplicationRoute, { token: user.token, body: STANDARD_APPLICATION });
   if (answer.status !== 201)
     throw new Error(`Create failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.data!;
@@ -43,7 +44,8 @@ export async function createApplication(user: Session): Promise<ApplicationView>
 export async function completeApplication(user: Session, staff: Session): Promise<ApplicationView> {
   const application = await createApplication(user);
   for (const status of ['PROCESSING', 'COMPLETED'] as const) {
-    const moved = await api('POST', `/api/admin/applications/${application.id}/status`, {
+    const moved = await call(adminChangeApplicationStatus, {
+      params: { id: application.id },
       token: staff.token,
       body: { status },
     });
@@ -54,9 +56,7 @@ export async function completeApplication(user: Session, staff: Session): Promis
 
 /** The user's newest application, as their profile lists it. */
 export async function latestApplication(user: Session): Promise<ApplicationView> {
-  const answer = await api<{ items: ApplicationView[] }>('GET', '/api/applications?limit=1', {
-    token: user.token,
-  });
+  const answer = await call(listMyApplications, { query: { limit: 1 }, token: user.token });
   const latest = answer.body.data?.items[0];
   if (!latest) throw new Error('The user has no application');
   return latest;

@@ -1,7 +1,8 @@
 import type { OwnUser } from '@shared/contract/users';
+import { authLogin, authRegister, authVerifyEmail } from '@shared/routes/auth';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { api, runId } from '../../support/api';
+import { call, runId } from '../../support/api';
 import { latestMailTo } from '../../support/mail';
 import { siteUrl } from './browser';
 
@@ -28,31 +29,27 @@ export async function registerVerifiedUser(prefix = 'e'): Promise<Session> {
   const tag = `${prefix}${runId()}`.slice(0, 24);
   const email = `${tag}@example.test`;
   const body = { email, username: tag, password: E2E_PASSWORD };
-  const answer = await api('POST', '/api/auth/register', { body });
+  const answer = await call(authRegister, { body });
   if (answer.status !== 201)
     throw new Error(`Register failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   const mail = await latestMailTo(email);
   const match = /\/verify-email#token=([A-Za-z0-9_%-]+)/.exec(mail.body.text ?? '');
   if (!match) throw new Error(`No verification link mailed to ${email}`);
-  const verified = await api<{ user: OwnUser; token: string; refreshToken: string }>(
-    'POST',
-    '/api/auth/verify-email',
-    { body: { token: decodeURIComponent(match[1]!), password: E2E_PASSWORD } },
-  );
-  if (verified.status !== 200) throw new Error(`Verify failed: ${verified.status}`);
-  return { ...verified.body.data!, email, username: tag, password: E2E_PASSWORD };
+  const verified = await call(authVerifyEmail, {
+    body: { token: decodeURIComponent(match[1]!), password: E2E_PASSWORD },
+  });
+  const session = verified.body.data;
+  if (verified.status !== 200 || !session || !('token' in session))
+    throw new Error(`Verify failed: ${verified.status}`);
+  return { ...session, email, username: tag, password: E2E_PASSWORD };
 }
 
 export async function logIn(loginIdentifier: string, password: string): Promise<Session> {
-  const answer = await api<{ user: OwnUser; token: string; refreshToken: string }>(
-    'POST',
-    '/api/auth/login',
-    {
-      body: { loginIdentifier, password },
-    },
-  );
-  if (answer.status !== 200) throw new Error(`Login of ${loginIdentifier} failed: ${answer.status}`);
-  return { ...answer.body.data!, email: answer.body.data!.user.email, username: loginIdentifier, password };
+  const answer = await call(authLogin, { body: { loginIdentifier, password } });
+  const session = answer.body.data;
+  if (answer.status !== 200 || !session || !('token' in session))
+    throw new Error(`Login of ${loginIdentifier} failed: ${answer.status}`);
+  return { ...session, email: session.user.email, username: loginIdentifier, password };
 }
 
 /** The SUPER_ADMIN the local stack created from ADMIN_EMAIL / ADMIN_PASSWORD. */

@@ -1,7 +1,9 @@
-import type { GeoTree } from '@shared/geo';
+import { cancelMyApplication, createApplication } from '@shared/routes/applications';
+import { authForgotPassword, authRegister } from '@shared/routes/auth';
+import { getGeo } from '@shared/routes/geo';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, runId } from '../../support/api';
+import { call, runId } from '../../support/api';
 import { mailsTo } from '../../support/mail';
 import { E2E_PASSWORD, openAs, registerVerifiedUser, type Session } from './admin-session';
 import { type Language, screenshot, seriousAxeViolations, siteUrl, useBrowser, waitForApp } from './browser';
@@ -71,7 +73,7 @@ function newAccount(prefix: string) {
 }
 
 async function submitIndividualApplication(session: Session) {
-  await api('POST', '/api/applications', {
+  await call(createApplication, {
     token: session.token,
     body: {
       requestType: 'INDIVIDUAL',
@@ -169,7 +171,7 @@ const VISITOR_SCREENS: Screen[] = [
     name: 'reset-password-done',
     path: async () => {
       const { email } = await registerVerifiedUser('sp');
-      await api('POST', '/api/auth/forgot-password', { body: { email } });
+      await call(authForgotPassword, { body: { email } });
       return mailedLink(email, '/reset-password');
     },
     act: async (page) => {
@@ -185,7 +187,7 @@ const VISITOR_SCREENS: Screen[] = [
     name: 'verify-email-done',
     path: async () => {
       const account = newAccount('sv');
-      const answer = await api('POST', '/api/auth/register', { body: account });
+      const answer = await call(authRegister, { body: account });
       if (answer.status !== 201) throw new Error(`Register failed: ${answer.status}`);
       return mailedLink(account.email, '/verify-email');
     },
@@ -356,10 +358,10 @@ export function checkScreensIn(language: Language) {
   beforeAll(async () => {
     user = await registerVerifiedUser('sc');
     // Applications for the profile's list: a standard one (cancelled) and an individual one.
-    const geo = await api<GeoTree>('GET', '/api/geo');
+    const geo = await call(getGeo);
     const continent = geo.body.data![0]!;
     const country = continent.countries[0]!;
-    const standard = await api<{ id: string }>('POST', '/api/applications', {
+    const standard = await call(createApplication, {
       token: user.token,
       body: {
         requestType: 'STANDARD',
@@ -373,7 +375,7 @@ export function checkScreensIn(language: Language) {
         originFunds: 'N/A',
       },
     });
-    await api('POST', `/api/applications/${standard.body.data!.id}/cancel`, { token: user.token });
+    await call(cancelMyApplication, { params: { id: standard.body.data!.id }, token: user.token });
     await submitIndividualApplication(user);
   });
 

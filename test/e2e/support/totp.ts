@@ -1,5 +1,6 @@
+import { mfaEnable, mfaSetup } from '@shared/routes/mfa';
 import { Secret, TOTP } from 'otpauth';
-import { api } from '../../support/api';
+import { call } from '../../support/api';
 import type { Session } from './admin-session';
 
 /** The authenticator app of a test: RFC 6238 codes (30 s, 6 digits, SHA-1) from a set-up's secret. */
@@ -14,12 +15,12 @@ export function authenticator(secret: string) {
 
 /** Turns two-step verification on for the session's account through the API; answers its recovery codes. */
 export async function enableMfa(session: Session): Promise<string[]> {
-  const setup = await api<{ secret: string }>('POST', '/api/auth/mfa/setup', {
+  const setup = await call(mfaSetup, {
     token: session.token,
     body: { currentPassword: session.password },
   });
   if (setup.status !== 200) throw new Error(`MFA set-up failed: ${setup.status}`);
-  const enabled = await api<{ recoveryCodes: string[] }>('POST', '/api/auth/mfa/enable', {
+  const enabled = await call(mfaEnable, {
     token: session.token,
     body: { code: authenticator(setup.body.data!.secret).now(), currentPassword: session.password },
   });

@@ -1,4 +1,5 @@
 import 'swagger-ui-dist/swagger-ui.css';
+import { openApi } from '@shared/routes/system';
 import viewerUrl from 'swagger-ui-dist/swagger-ui-bundle.js?url';
 
 /**
@@ -12,7 +13,7 @@ const script = document.createElement('script');
 script.src = viewerUrl;
 script.addEventListener('load', () => {
   window.SwaggerUIBundle({
-    url: '/api/openapi.json',
+    url: openApi.path,
     dom_id: '#api-reference',
     deepLinking: true,
     // No call to the public validator service: the document is validated by the tests.
