@@ -1,35 +1,43 @@
 import type { UserChanges, UserRecord } from '@functions/data/users';
 import type { Actor } from '@functions/domain/accounts/principal';
-import { hasRoleAtLeast, roleRank } from '@shared/enums';
+import { type StaffAction, type StaffRefusal, staffEditRefusal, staffRefusal } from '@shared/permissions';
 import { StaffChangeNotPermitted } from './errors';
 
 /**
- * Whether `actor` may change `target` at all (docs/architecture.md §6): MANAGERs change nobody, ADMINs
- * only accounts below ADMIN, SUPER_ADMINs everyone. Throws StaffChangeNotPermitted with the reason.
+ * The server's side of `shared/permissions.ts` (docs/architecture.md §6), the table the admin
+ * screens read too: a refusal becomes StaffChangeNotPermitted (403) saying why.
  */
-export function assertMayManage(actor: Actor, target: UserRecord): void {
-  if (!actor.isActive || !hasRoleAtLeast(actor.role, 'ADMIN')) {
-    throw new StaffChangeNotPermitted('Only an admin can change users.');
-  }
-  if (actor.role !== 'SUPER_ADMIN' && hasRoleAtLeast(target.role, 'ADMIN')) {
-    throw new StaffChangeNotPermitted('Only a super admin can change an admin or super admin account.');
-  }
+export function assertMay(actor: Actor, action: StaffAction, target: UserRecord): void {
+  refuse(staffRefusal(actor, action, target));
 }
 
-/**
- * Whether `actor` may apply `changes` to `target`: the rules of `assertMayManage`, plus ADMINs
- * grant only USER or MANAGER, and nobody deactivates or demotes themselves.
- */
+/** Whether `actor` may apply `changes` to `target`: an edit, a role change, an activation or deactivation. */
 export function assertMayChange(actor: Actor, target: UserRecord, changes: UserChanges): void {
-  assertMayManage(actor, target);
-  if (changes.role !== undefined && actor.role !== 'SUPER_ADMIN' && hasRoleAtLeast(changes.role, 'ADMIN')) {
-    throw new StaffChangeNotPermitted('Only a super admin can grant the ADMIN or SUPER_ADMIN role.');
-  }
-  if (actor.id !== target.id) return;
-  if (changes.isActive === false && target.isActive) {
-    throw new StaffChangeNotPermitted('You cannot deactivate your own account.');
-  }
-  if (changes.role !== undefined && roleRank(changes.role) < roleRank(target.role)) {
-    throw new StaffChangeNotPermitted('You cannot lower your own role.');
+  refuse(staffEditRefusal(actor, target, changes));
+}
+
+function refuse(refusal: StaffRefusal | undefined): void {
+  if (refusal) throw new StaffChangeNotPermitted(refusalMessage(refusal));
+}
+
+const OWN_ACCOUNT: Partial<Record<StaffAction, string>> = {
+  deactivate: 'You cannot deactivate your own account.',
+  resetMfa: 'Turn off your own second factor in your profile, with a code.',
+};
+
+function refusalMessage({ action, reason }: StaffRefusal): string {
+  switch (reason) {
+    case 'actorRole':
+      return action === 'resetMfa'
+        ? 'Only a super admin can reset a second factor.'
+        : 'Only an admin can change users.';
+    case 'targetRole':
+      return 'Only a super admin can change an admin or super admin account.';
+    case 'ownAccount':
+      return OWN_ACCOUNT[action] ?? 'You cannot do this to your own account.';
+    case 'grantedRole':
+      return 'Only a super admin can grant the ADMIN or SUPER_ADMIN role.';
+    case 'ownRoleLowered':
+      return 'You cannot lower your own role.';
   }
 }

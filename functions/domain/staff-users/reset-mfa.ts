@@ -3,7 +3,8 @@ import { auditPut } from '@functions/data/audit';
 import { resetMfa } from '@functions/data/mfa';
 import { findUserById, type UserRecord } from '@functions/data/users';
 import type { Actor } from '@functions/domain/accounts/principal';
-import { StaffChangeNotPermitted, UserChangedMeanwhile, UserNotFound } from './errors';
+import { UserChangedMeanwhile, UserNotFound } from './errors';
+import { assertMay } from './permissions';
 
 /**
  * A SUPER_ADMIN turns off another user's second factor (a lost phone with lost recovery codes).
@@ -11,13 +12,9 @@ import { StaffChangeNotPermitted, UserChangedMeanwhile, UserNotFound } from './e
  * Audited in the same transaction; one's own factor is turned off with a code instead.
  */
 export async function resetUserMfa(actor: Actor, targetId: string, now = new Date()): Promise<UserRecord> {
-  if (actor.role !== 'SUPER_ADMIN')
-    throw new StaffChangeNotPermitted('Only a super admin can reset a second factor.');
-  if (actor.id === targetId) {
-    throw new StaffChangeNotPermitted('Turn off your own second factor in your profile, with a code.');
-  }
   const target = await findUserById(targetId, true);
   if (!target) throw new UserNotFound();
+  assertMay(actor, 'resetMfa', target);
   const reset = await resetMfa(target.id, [
     auditPut({
       actorId: actor.id,

@@ -5,7 +5,7 @@ import { findUserById } from '@functions/data/users';
 import type { Actor } from '@functions/domain/accounts/principal';
 import { isLostRace, rereadActor, STAFF_WRITE_ATTEMPTS } from './change-user';
 import { UserChangedMeanwhile, UserNotFound } from './errors';
-import { assertMayManage } from './permissions';
+import { assertMay } from './permissions';
 
 /**
  * Sets a user's referral count to 0 and returns the count it had, in one transaction with the
@@ -17,7 +17,7 @@ export async function resetReferrals(actor: Actor, targetId: string, now = new D
     if (attempt > 0) current = await rereadActor(actor.id);
     const target = await findUserById(targetId, true);
     if (!target) throw new UserNotFound();
-    assertMayManage(current, target);
+    assertMay(current, 'resetReferrals', target);
     const count = target.referralCount ?? 0;
     const items = [
       resetReferralsUpdate(target, now),

@@ -1,6 +1,8 @@
 // The admin frame's styles first: each screen's own sheet, imported beside it, comes after.
 import './admin.css';
+import { type AdminSection, canOpenSection } from '@shared/admin-sections';
 import { isStaffRole } from '@shared/enums';
+import type { StaffActor } from '@shared/permissions';
 import { MfaSettings } from '@web/components/mfa/mfa-settings';
 import { AccessDeniedPage } from '@web/components/status/access-denied';
 import { PageSpinner } from '@web/components/ui/spinner';
@@ -15,7 +17,6 @@ import { StaffContext } from './components/staff-context';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { GeoPage } from './geo/geo-page';
 import { adminPages, PLACEHOLDER_PAGES } from './lib/admin-paths';
-import { type AdminSection, canOpenSection, type StaffSubject } from './lib/permissions';
 import { RatesPage } from './rates/rates-page';
 import { ReservesPage } from './reserves/reserves-page';
 import { SettingsPage } from './settings/settings-page';
@@ -30,8 +31,8 @@ export function AdminApp() {
   const { t } = useTranslation('admin');
   const initializing = useAuthStore((state) => state.initializing);
   const user = useAuthStore((state) => state.user);
-  const staff = useMemo<StaffSubject | null>(
-    () => (user && isStaffRole(user.role) ? { id: user.id, role: user.role } : null),
+  const staff = useMemo<StaffActor | null>(
+    () => (user && isStaffRole(user.role) ? { id: user.id, role: user.role, isActive: user.isActive } : null),
     [user],
   );
   if (initializing) return <PageSpinner label={t('common.loading')} />;
@@ -60,11 +61,15 @@ export function AdminApp() {
             element={guarded('applications', <ApplicationsPage />)}
           />
           <Route path={adminPages.rates.path} element={guarded('rates', <RatesPage />)} />
-          <Route path={adminPages.reserves.path} element={guarded('rates', <ReservesPage />)} />
+          <Route path={adminPages.reserves.path} element={guarded('reserves', <ReservesPage />)} />
           <Route path={adminPages.geo.path} element={guarded('geo', <GeoPage />)} />
           <Route path={adminPages.settings.path} element={guarded('settings', <SettingsPage />)} />
           {PLACEHOLDER_PAGES.map((page) => (
-            <Route key={page} path={adminPages[page].path} element={<ComingSoonPage page={page} />} />
+            <Route
+              key={page}
+              path={adminPages[page].path}
+              element={guarded('placeholder', <ComingSoonPage page={page} />)}
+            />
           ))}
           <Route path="*" element={<AdminStatusPage kind="notFound" />} />
         </Route>

@@ -16,7 +16,7 @@ export function renderAdmin(
 ) {
   return render(
     <MemoryRouter initialEntries={[url]}>
-      <StaffContext.Provider value={{ id, role }}>{ui}</StaffContext.Provider>
+      <StaffContext.Provider value={{ id, role, isActive: true }}>{ui}</StaffContext.Provider>
     </MemoryRouter>,
   );
 }

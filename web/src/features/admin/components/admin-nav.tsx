@@ -1,7 +1,7 @@
+import { canOpenSection } from '@shared/admin-sections';
 import { useTranslation } from '@web/lib/i18n';
 import { NavLink } from 'react-router-dom';
 import { type AdminPageId, adminHref, adminPages } from '../lib/admin-paths';
-import { canOpenSection } from '../lib/permissions';
 import { useStaff } from './staff-context';
 
 const NAV_ORDER: AdminPageId[] = [

@@ -1,3 +1,4 @@
+import { canOpenSection } from '@shared/admin-sections';
 import { currencyDecimals } from '@shared/assets';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '@shared/enums';
 import { Alert } from '@web/components/ui/alert';
@@ -14,7 +15,6 @@ import { useStaff } from '../components/staff-context';
 import { useResource } from '../hooks/use-resource';
 import { adminHref } from '../lib/admin-paths';
 import { formatDate, formatDateTime, formatNumber } from '../lib/format';
-import { canOpenSection } from '../lib/permissions';
 import { ReserveState, reservesInOrder } from '../reserves/reserve-state';
 import { ActivityChart } from './activity-chart';
 import './dashboard.css';
@@ -144,7 +144,7 @@ function ReservesPanel() {
         <h2 id="reserves-title" className="panel-title">
           {t('dashboard.reserves.title')}
         </h2>
-        {canOpenSection(staff.role, 'rates') && (
+        {canOpenSection(staff.role, 'reserves') && (
           <Link to={adminHref('reserves')}>{t('dashboard.reserves.edit')}</Link>
         )}
       </div>

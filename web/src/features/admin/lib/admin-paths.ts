@@ -1,4 +1,4 @@
-import type { AdminSection } from './permissions';
+import type { AdminSection } from '@shared/admin-sections';
 
 /** The admin sub-pages (docs/product.md §2), relative to /admin, and the section each belongs to. */
 export const ADMIN_BASE = '/admin';
@@ -8,7 +8,7 @@ export const adminPages = {
   users: { path: 'user-management', section: 'users', nav: true },
   applications: { path: 'application-management', section: 'applications', nav: true },
   rates: { path: 'exchange-rates', section: 'rates', nav: true },
-  reserves: { path: 'reserves', section: 'rates', nav: true },
+  reserves: { path: 'reserves', section: 'reserves', nav: true },
   geo: { path: 'geo-management', section: 'geo', nav: true },
   settings: { path: 'system-settings', section: 'settings', nav: true },
   transactions: { path: 'transaction-history', section: 'placeholder', nav: false },

@@ -20,6 +20,17 @@ describe('UserActions', () => {
     useToastStore.getState().clear();
   });
 
+  it('offers an admin only the details of another admin', () => {
+    const other = testUser({ id: 'admin-2', username: 'boris', role: 'ADMIN', isActive: true });
+    renderAdmin(<UserActions user={other} onDetail={() => {}} onEdit={() => {}} onChanged={() => {}} />, {
+      role: 'ADMIN',
+    });
+
+    expect(screen.getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Подробнее о boris',
+    ]);
+  });
+
   it('shows a refusal of the staff API in Russian in the Russian UI', async () => {
     vi.spyOn(adminApi, 'deactivateUser').mockRejectedValue(
       new ApiError(403, 'Only a super admin can change an admin or super admin account.'),

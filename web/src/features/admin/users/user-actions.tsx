@@ -1,4 +1,5 @@
 import type { PublicUser } from '@shared/contract/users';
+import { mayDo } from '@shared/permissions';
 import { useTranslation } from '@web/lib/i18n';
 import { useState } from 'react';
 import { adminApi } from '../api/admin-api';
@@ -7,7 +8,6 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { IconButton } from '../components/icon-button';
 import { useStaff } from '../components/staff-context';
 import { notify } from '../lib/notify';
-import { canDeactivate, canManageUser, canResetReferrals } from '../lib/permissions';
 
 interface UserActionsProps {
   user: PublicUser;
@@ -56,14 +56,13 @@ export function UserActions({ user, onDetail, onEdit, onChanged }: UserActionsPr
     }
   };
 
-  const manageable = canManageUser(staff, user);
   return (
     <div className="row-actions">
       <IconButton icon={<EyeIcon />} label={t('users.actions.detailsOf', { name })} onClick={onDetail} />
-      {manageable && (
+      {mayDo(staff, 'edit', user) && (
         <IconButton icon={<PencilIcon />} label={t('users.actions.editOf', { name })} onClick={onEdit} />
       )}
-      {manageable && (user.isActive ? canDeactivate(staff, user) : true) && (
+      {mayDo(staff, user.isActive ? 'deactivate' : 'activate', user) && (
         <IconButton
           icon={<PowerIcon />}
           tone={user.isActive ? 'danger' : 'success'}
@@ -76,7 +75,7 @@ export function UserActions({ user, onDetail, onEdit, onChanged }: UserActionsPr
           onClick={toggleActive}
         />
       )}
-      {canResetReferrals(staff, user) && (
+      {mayDo(staff, 'resetReferrals', user) && (
         <IconButton
           icon={<ResetIcon />}
           label={t('users.actions.resetReferralsOf', { name })}

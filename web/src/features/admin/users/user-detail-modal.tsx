@@ -2,6 +2,7 @@ import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
 import type { AdminUserDetail } from '@shared/contract/admin-users';
 import type { PublicUser } from '@shared/contract/users';
 import { shortId } from '@shared/ids';
+import { mayDo } from '@shared/permissions';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useTranslation } from '@web/lib/i18n';
@@ -21,7 +22,6 @@ import { useResource } from '../hooks/use-resource';
 import { adminHref } from '../lib/admin-paths';
 import { formatAmount, formatDate, formatDateTime, formatNumber } from '../lib/format';
 import { notify } from '../lib/notify';
-import { canManageUser, canResetMfa } from '../lib/permissions';
 
 interface UserDetailModalProps {
   userId: string;
@@ -43,8 +43,10 @@ export function UserDetailModal({ userId, onClose, onEdit }: UserDetailModalProp
       onClose={onClose}
       actions={(user) => (
         <>
-          {canResetMfa(staff, user) && <ResetMfaButton user={user} onReset={detail.reload} />}
-          {canManageUser(staff, user) && (
+          {user.mfaEnabled && mayDo(staff, 'resetMfa', user) && (
+            <ResetMfaButton user={user} onReset={detail.reload} />
+          )}
+          {mayDo(staff, 'edit', user) && (
             <Button variant="secondary" onClick={() => onEdit(user)}>
               {t('users.actions.edit')}
             </Button>

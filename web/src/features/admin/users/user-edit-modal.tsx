@@ -1,6 +1,7 @@
 import type { AdminUserUpdateBody } from '@shared/contract/admin-users';
 import type { PublicUser } from '@shared/contract/users';
 import { LANGUAGES, type Language, type Role } from '@shared/enums';
+import { grantableRoles, mayDo } from '@shared/permissions';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Checkbox, SelectField, TextAreaField, TextField } from '@web/components/ui/field';
@@ -11,7 +12,6 @@ import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin-api';
 import { useStaff } from '../components/staff-context';
 import { notify } from '../lib/notify';
-import { canDeactivate, grantableRoles } from '../lib/permissions';
 
 interface UserEditModalProps {
   user: PublicUser;
@@ -145,7 +145,7 @@ export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
           label={t('users.edit.active')}
           checked={draft.isActive}
           error={errors.isActive}
-          disabled={user.isActive && !canDeactivate(staff, user)}
+          disabled={user.isActive && !mayDo(staff, 'deactivate', user)}
           onChange={(event) => set('isActive', event.target.checked)}
         />
         <div className="modal__footer">

@@ -1,0 +1,115 @@
+import { ROLES, type Role, roleRank, type StaffRole } from './enums';
+import type { StaffAction } from './permissions';
+import {
+  adminChangeApplicationStatus,
+  adminGetApplication,
+  adminListApplications,
+  adminUpdateApplicationDetails,
+} from './routes/admin-applications';
+import {
+  adminActivateUser,
+  adminDeactivateUser,
+  adminGetUser,
+  adminListManagers,
+  adminListUsers,
+  adminResetReferrals,
+  adminResetUserMfa,
+  adminUpdateUser,
+  adminUserApplications,
+} from './routes/admin-users';
+import { adminActivityStats, adminDashboard } from './routes/dashboard';
+import type { Access, RouteDefinition } from './routes/definition';
+import {
+  adminGetGeo,
+  adminPutCardHours,
+  adminPutCityHours,
+  adminPutMaintenance,
+  adminToggleGeo,
+  getExchangeStatus,
+} from './routes/geo';
+import { adminGetRates, adminPutRates } from './routes/rates';
+import { adminListReserves, adminPutReserves } from './routes/reserves';
+import { adminListSettings, adminPutSetting } from './routes/settings';
+
+/**
+ * The admin area's sections (docs/product.md §2) and the routes each calls (docs/architecture.md
+ * §6). A section opens to the lowest role every one of its `calls` admits, so it is never open to
+ * a role whose calls the server refuses. `byAction` holds the calls a section makes only where a
+ * staff action of `shared/permissions.ts` allows it (the users' edits): they do not close the
+ * section, and test/unit/admin-sections.test.ts checks them against that table.
+ */
+interface AdminSectionCalls {
+  calls: readonly RouteDefinition[];
+  byAction?: Partial<Record<StaffAction, readonly RouteDefinition[]>>;
+}
+
+const ADMIN_SECTIONS = {
+  dashboard: { calls: [adminDashboard, adminActivityStats, adminListReserves] },
+  users: {
+    calls: [adminListUsers, adminGetUser, adminUserApplications],
+    byAction: {
+      edit: [adminUpdateUser],
+      setRole: [adminUpdateUser],
+      activate: [adminActivateUser, adminUpdateUser],
+      deactivate: [adminDeactivateUser, adminUpdateUser],
+      resetReferrals: [adminResetReferrals],
+      resetMfa: [adminResetUserMfa],
+    },
+  },
+  applications: {
+    // The users list finds the user a filter names.
+    calls: [
+      adminListApplications,
+      adminGetApplication,
+      adminChangeApplicationStatus,
+      adminUpdateApplicationDetails,
+      adminListManagers,
+      adminListUsers,
+    ],
+  },
+  rates: { calls: [adminGetRates, adminPutRates] },
+  reserves: { calls: [adminListReserves, adminPutReserves] },
+  // Maintenance and the card schedule are read from the public status.
+  geo: {
+    calls: [
+      adminGetGeo,
+      getExchangeStatus,
+      adminToggleGeo,
+      adminPutCityHours,
+      adminPutCardHours,
+      adminPutMaintenance,
+    ],
+  },
+  // Each setting names its own lowest role too (`maySetSetting`); the page shows the others read-only.
+  settings: { calls: [adminListSettings, adminPutSetting] },
+  // The pages still to come (transactions, security, payments, analytics) call nothing yet.
+  placeholder: { calls: [] },
+} as const satisfies Record<string, AdminSectionCalls>;
+
+export type AdminSection = keyof typeof ADMIN_SECTIONS;
+
+export const ADMIN_SECTION_NAMES = Object.keys(ADMIN_SECTIONS) as AdminSection[];
+
+/** The staff role below which the admin area is closed, whatever a section calls. */
+const AREA_MINIMUM: StaffRole = 'MANAGER';
+
+/** The role an access admits from (`public` and `user`: anyone logged in to the staff area). */
+function lowestRoleOf(access: Access): Role {
+  return access === 'public' || access === 'user' ? ROLES[0] : access;
+}
+
+/** The lowest role that may open `section`: the highest access among its calls, at least MANAGER. */
+export function sectionMinimum(section: AdminSection): StaffRole {
+  const calls: readonly RouteDefinition[] = ADMIN_SECTIONS[section].calls;
+  const ranks = calls.map((route) => roleRank(lowestRoleOf(route.access)));
+  return ROLES[Math.max(roleRank(AREA_MINIMUM), ...ranks)] as StaffRole;
+}
+
+export function canOpenSection(role: Role, section: AdminSection): boolean {
+  return roleRank(role) >= roleRank(sectionMinimum(section));
+}
+
+/** The routes `section` calls: all of them, and those called only where an action allows, by action. */
+export function sectionCalls(section: AdminSection): AdminSectionCalls {
+  return ADMIN_SECTIONS[section];
+}

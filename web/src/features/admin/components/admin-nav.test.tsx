@@ -1,0 +1,33 @@
+import type { StaffRole } from '@shared/enums';
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { renderAdmin, startI18n } from '../test-utils';
+import { AdminNav } from './admin-nav';
+
+function linksFor(role: StaffRole): string[] {
+  renderAdmin(<AdminNav />, { role });
+  return screen.getAllByRole('link').map((link) => link.textContent ?? '');
+}
+
+describe('AdminNav', () => {
+  beforeAll(async () => {
+    await startI18n();
+  });
+  afterEach(cleanup);
+
+  it('shows a manager only the sections whose calls a manager may make', () => {
+    expect(linksFor('MANAGER')).toEqual(['Dashboard', 'User management', 'Application management']);
+  });
+
+  it('shows an admin every section', () => {
+    expect(linksFor('ADMIN')).toEqual([
+      'Dashboard',
+      'User management',
+      'Application management',
+      'Exchange rates',
+      'Reserves',
+      'Geo management',
+      'System settings',
+    ]);
+  });
+});
