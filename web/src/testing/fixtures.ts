@@ -1,7 +1,12 @@
+import { currencyOfAsset } from '@shared/assets';
+import type { ApplicationView } from '@shared/contract/applications';
+import type { ExchangeStatus } from '@shared/contract/hours';
+import type { PublicRatesData, Quote } from '@shared/contract/rates';
 import type { OwnUser, PublicUser } from '@shared/contract/users';
 import type { GeoCity, GeoContinent, GeoCountry } from '@shared/geo';
+import type { RouteDefinition } from '@shared/routes/definition';
 import { AROUND_THE_CLOCK, type ScheduleView } from '@shared/working-hours';
-import { vi } from 'vitest';
+import type { fakeApi } from './fake-api';
 
 /** A complete user as the API returns one; `changes` set the fields a test is about. */
 export function testUser(changes: Partial<PublicUser> = {}): PublicUser {
@@ -31,14 +36,36 @@ export function testOwnUser(changes: Partial<OwnUser> = {}): OwnUser {
   return { ...own, mfaSetupRequired: false, ...changes };
 }
 
-/** Every fetch of the test answers `body` as JSON with `status`; the mock tells which calls were made. */
-export function answerFetchWith(status: number, body: unknown) {
-  const fetchMock = vi.fn(
-    async () =>
-      new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
-  );
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+/** A standard application as its owner sees it (a pending cash USD → USDT one in Berlin). */
+export function testApplication(changes: Partial<ApplicationView> = {}): ApplicationView {
+  return {
+    id: 'abcdef1234567890',
+    requestType: 'STANDARD',
+    status: 'PENDING',
+    amountFrom: 1500,
+    amountTo: 1480.5,
+    amountUSD: 1500,
+    assetFrom: 'cash-USD',
+    assetTo: 'usdt-trc20',
+    currencyFrom: 'USD',
+    currencyTo: 'USDT',
+    continent: 'europe',
+    country: 'europe.germany',
+    city: 'europe.germany.berlin',
+    details: null,
+    contactData: { telegram: '@anna' },
+    originFunds: 'N/A',
+    rejectionReason: null,
+    rate: null,
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:00:00.000Z',
+    ...changes,
+  };
+}
+
+/** One page of a cursor-paged list holding all of `items` (no page after it). */
+export function testCursorPage<T>(items: T[]) {
+  return { items, total: items.length, totalPages: items.length === 0 ? 0 : 1, nextCursor: null };
 }
 
 /**
@@ -91,4 +118,96 @@ export function testCountry(
 /** A continent of the geo tree with its countries. */
 export function testContinent(key: string, name: string, countries: GeoCountry[]): GeoContinent {
   return { key, defaultName: name, names: { ru: name, en: name }, isActive: true, countries };
+}
+
+/** Maintenance off and card exchange open around the clock (GET /status); `changes` set the rest. */
+export function testExchangeStatus(changes: Partial<ExchangeStatus> = {}): ExchangeStatus {
+  return {
+    maintenance: { active: false, message: { ru: '', en: '' } },
+    cardHours: { timeZone: 'UTC', week: AROUND_THE_CLOCK, openNow: true, opensAt: null, closesAt: null },
+    ...changes,
+  };
+}
+
+type PublishedDirection = PublicRatesData['directions'][number];
+
+/** A live direction of the published rates (GET /rates) at rate 1, without limits unless `changes` say. */
+export function testDirection(
+  assetFrom: string,
+  assetTo: string,
+  changes: Partial<PublishedDirection> = {},
+): PublishedDirection {
+  return {
+    assetFrom,
+    assetTo,
+    rate: 1,
+    rawPrice: 1,
+    source: 'feed',
+    state: 'live',
+    pausedReason: null,
+    priceAsOf: '2026-01-01T00:00:00.000Z',
+    markupPercent: 0,
+    minRate: null,
+    maxRate: null,
+    maxAgeMinutes: 15,
+    minAmount: 100,
+    maxAmount: null,
+    isActive: true,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    reserve: null,
+    quoteLimits: { minAmount: 100, maxAmount: null, maxAmountTo: null },
+    ...changes,
+  };
+}
+
+/** The quote of POST /rates/calculate for what was asked, at rate 1 and within every limit. */
+export function testQuote(
+  { assetFrom, assetTo, amount }: { assetFrom: string; assetTo: string; amount: number },
+  changes: Partial<Quote> = {},
+): Quote {
+  return {
+    assetFrom,
+    assetTo,
+    currencyFrom: currencyOfAsset(assetFrom),
+    currencyTo: currencyOfAsset(assetTo),
+    amount,
+    amountTo: amount,
+    rate: 1,
+    markupPercent: 0,
+    source: 'feed',
+    usdValueFrom: 1,
+    usdValueTo: 1,
+    amountUSD: amount,
+    minAmount: 100,
+    minAmountUSD: 100,
+    maxAmount: null,
+    reserve: null,
+    maxAmountTo: null,
+    belowMinimum: amount < 100,
+    aboveMaximum: false,
+    aboveReserve: false,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    ...changes,
+  };
+}
+
+/**
+ * Holds back the fake's answers to `route` until `release()`, for a screen that must cope with an
+ * answer arriving later (the answers stay the fake's, checked against the route's schema).
+ */
+export function holdAnswers(api: ReturnType<typeof fakeApi>, route: RouteDefinition): () => void {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const answer = api.fetch.getMockImplementation()!;
+  api.fetch.mockImplementation(async (input, init) => {
+    const asked = api.requests(route).length;
+    const reply = answer(input, init);
+    // A refused request still rejects for its caller; this only keeps it from counting as unhandled meanwhile.
+    reply.catch(() => undefined);
+    if (api.requests(route).length > asked) await released;
+    return reply;
+  });
+  return release;
 }

@@ -1,34 +1,73 @@
 import type { ExchangeStatus } from '@shared/contract/hours';
+import type { CalculateBody } from '@shared/contract/rates';
 import type { OwnUser } from '@shared/contract/users';
 import type { GeoTree } from '@shared/geo';
+import { createApplication, validateTelegram } from '@shared/routes/applications';
+import { getExchangeStatus, getGeo } from '@shared/routes/geo';
+import { calculateRate, getRates } from '@shared/routes/rates';
 import { AROUND_THE_CLOCK } from '@shared/working-hours';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { pendingApplyPrefill, saveApplyPrefill } from '@web/lib/apply-prefill';
 import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
 import { useToastStore } from '@web/stores/toast-store';
-import { testCity, testContinent, testCountry } from '@web/testing/fixtures';
+import { fakeApi, ok, refused } from '@web/testing/fake-api';
+import {
+  holdAnswers,
+  testApplication,
+  testCity,
+  testContinent,
+  testCountry,
+  testDirection,
+  testExchangeStatus,
+  testQuote,
+} from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApplyPage } from './apply-page';
 
-type Reply = { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
-const requests: Array<{ url: string; body: unknown }> = [];
-
-function stubApi(routes: Record<string, () => Reply>) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      requests.push({ url, body: init.body ? JSON.parse(init.body as string) : undefined });
-      const route = routes[url.split('?')[0]!];
-      if (!route) return new Response('{"success":false,"message":"not found"}', { status: 404 });
-      const { status, body } = await route();
-      return new Response(JSON.stringify(body), { status });
-    }),
-  );
+/**
+ * What the page asks on opening: the places (GEO unless `geo` says), maintenance and the card
+ * schedule (open unless `status` says), and the chosen pair's limits; tests answer the rest.
+ */
+function stubApi({
+  geo = GEO,
+  status = testExchangeStatus(),
+}: {
+  geo?: GeoTree;
+  status?: ExchangeStatus;
+} = {}) {
+  return fakeApi()
+    .answer(getGeo, ok(geo))
+    .answer(getExchangeStatus, ok(status))
+    .answer(getRates, ({ query: { assetFrom = '', assetTo = '' } }) =>
+      ok({ updatedAt: null, currencies: [], directions: [testDirection(assetFrom, assetTo)] }),
+    );
 }
 
-const ok = (data: unknown, message = '') => ({ status: 200, body: { success: true, message, data } });
+/** An individual request as the server answers its creation (201). */
+const created = (details: string) => ({
+  ...ok(
+    testApplication({
+      requestType: 'INDIVIDUAL',
+      amountFrom: null,
+      amountTo: null,
+      amountUSD: null,
+      assetFrom: null,
+      assetTo: null,
+      currencyFrom: null,
+      currencyTo: null,
+      continent: null,
+      country: null,
+      city: null,
+      details,
+      contactData: { telegram: '@anna_tg' },
+      originFunds: null,
+    }),
+    'Application created.',
+  ),
+  status: 201,
+});
 
 function renderPage() {
   return render(
@@ -47,7 +86,6 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  requests.length = 0;
   useToastStore.getState().clear();
   useAuthStore.setState({
     ...initialAuthState,
@@ -57,10 +95,7 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 async function openIndividual() {
   renderPage();
@@ -80,7 +115,7 @@ describe("the landing calculator's choice (issue 15 §7)", () => {
   beforeEach(() => localStorage.clear());
 
   it('opens the standard form with the carried city, pair and amount, and takes it once', async () => {
-    stubApi({ '/api/geo': () => ok(GEO) });
+    stubApi();
     saveApplyPrefill({
       city: 'cis.kazakhstan.almaty',
       assetFrom: 'usdt-trc20',
@@ -109,8 +144,7 @@ describe("the landing calculator's choice (issue 15 §7)", () => {
   });
 
   it('keeps what the user typed while the places were loading', async () => {
-    let answer: (reply: { status: number; body: unknown }) => void = () => {};
-    stubApi({ '/api/geo': () => new Promise((resolve) => (answer = resolve)) });
+    const answerPlaces = holdAnswers(stubApi(), getGeo);
     saveApplyPrefill({
       city: 'cis.kazakhstan.almaty',
       assetFrom: 'card-KZT',
@@ -120,7 +154,7 @@ describe("the landing calculator's choice (issue 15 §7)", () => {
     renderPage();
 
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '999' } });
-    await act(async () => answer(ok(GEO)));
+    await act(async () => answerPlaces());
 
     await waitFor(() =>
       expect((screen.getByLabelText('Continent') as HTMLSelectElement).disabled).toBe(false),
@@ -131,7 +165,7 @@ describe("the landing calculator's choice (issue 15 §7)", () => {
 
 describe('apply page', () => {
   it('prefills the contact from the telegramId with a leading @', async () => {
-    stubApi({ '/api/geo': () => ok([]) });
+    stubApi({ geo: [] });
 
     await openIndividual();
 
@@ -139,21 +173,17 @@ describe('apply page', () => {
   });
 
   it('checks the contact on blur and shows a tick when it is valid', async () => {
-    stubApi({ '/api/misc/validate-telegram': () => ok({ isValid: true }) });
+    const api = stubApi().answer(validateTelegram, ok({ isValid: true }));
     const input = await openIndividual();
 
     fireEvent.blur(input);
 
     await waitFor(() => expect(input.getAttribute('data-check')).toBe('valid'));
-    expect(requests.find((request) => request.url === '/api/misc/validate-telegram')?.body).toEqual({
-      username: '@anna_tg',
-    });
+    expect(api.requests(validateTelegram).map((request) => request.body)).toEqual([{ username: '@anna_tg' }]);
   });
 
   it('counts a failed check as valid', async () => {
-    stubApi({
-      '/api/misc/validate-telegram': () => ({ status: 500, body: { success: false, message: 'x' } }),
-    });
+    stubApi().answer(validateTelegram, refused(500, 'x'));
     const input = await openIndividual();
 
     fireEvent.blur(input);
@@ -162,18 +192,18 @@ describe('apply page', () => {
   });
 
   it('does not check a contact shorter than 3 characters', async () => {
-    stubApi({});
+    const api = stubApi();
     const input = await openIndividual();
     fireEvent.change(input, { target: { value: '@a' } });
 
     fireEvent.blur(input);
 
     expect(input.getAttribute('data-check')).toBe('idle');
-    expect(requests.some((request) => request.url.includes('validate-telegram'))).toBe(false);
+    expect(api.requests(validateTelegram)).toEqual([]);
   });
 
   it('resets the check to idle when the contact is edited', async () => {
-    stubApi({ '/api/misc/validate-telegram': () => ok({ isValid: false }) });
+    stubApi().answer(validateTelegram, ok({ isValid: false }));
     const input = await openIndividual();
     fireEvent.blur(input);
     await waitFor(() => expect(input.getAttribute('data-check')).toBe('invalid'));
@@ -184,7 +214,7 @@ describe('apply page', () => {
   });
 
   it('refuses to submit a contact the check rejected', async () => {
-    stubApi({ '/api/misc/validate-telegram': () => ok({ isValid: false }) });
+    const api = stubApi().answer(validateTelegram, ok({ isValid: false }));
     const input = await openIndividual();
     fireEvent.change(screen.getByLabelText('Details'), { target: { value: 'Cash EUR to USDT in Paris' } });
     fireEvent.blur(input);
@@ -193,14 +223,12 @@ describe('apply page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
 
     expect(await screen.findByText('User with this contact not found')).toBeTruthy();
-    expect(requests.some((request) => request.url === '/api/applications')).toBe(false);
+    expect(api.requests(createApplication)).toEqual([]);
   });
 
   it('blocks the submit with a wait message while the contact is being checked', async () => {
-    let answer: (value: { status: number; body: unknown }) => void = () => {};
-    stubApi({
-      '/api/misc/validate-telegram': () => new Promise((resolve) => (answer = resolve)),
-    });
+    const api = stubApi().answer(validateTelegram, ok({ isValid: true }));
+    const answerCheck = holdAnswers(api, validateTelegram);
     const input = await openIndividual();
     fireEvent.change(screen.getByLabelText('Details'), { target: { value: 'Cash EUR to USDT in Paris' } });
     fireEvent.blur(input);
@@ -213,33 +241,26 @@ describe('apply page', () => {
         'Please wait, the Telegram contact is being checked.',
       ),
     );
-    expect(requests.some((request) => request.url === '/api/applications')).toBe(false);
-    await act(async () => answer(ok({ isValid: true })));
+    expect(api.requests(createApplication)).toEqual([]);
+    await act(async () => answerCheck());
   });
 
   it('sends an individual request and clears the details after success', async () => {
-    stubApi({ '/api/applications': () => ok({ id: 'a1' }, 'Application created.') });
+    const api = stubApi().answer(createApplication, created('Cash EUR to USDT in Paris'));
     await openIndividual();
     fireEvent.change(screen.getByLabelText('Details'), { target: { value: 'Cash EUR to USDT in Paris' } });
 
     fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
 
     await waitFor(() => expect((screen.getByLabelText('Details') as HTMLTextAreaElement).value).toBe(''));
-    expect(requests.find((request) => request.url === '/api/applications')?.body).toEqual({
-      requestType: 'INDIVIDUAL',
-      details: 'Cash EUR to USDT in Paris',
-      contactTelegram: '@anna_tg',
-    });
+    expect(api.requests(createApplication).map((request) => request.body)).toEqual([
+      { requestType: 'INDIVIDUAL', details: 'Cash EUR to USDT in Paris', contactTelegram: '@anna_tg' },
+    ]);
     expect(useToastStore.getState().toasts[0]?.type).toBe('success');
   });
 
   it('shows a server error as an error toast', async () => {
-    stubApi({
-      '/api/applications': () => ({
-        status: 409,
-        body: { success: false, message: 'Too many open applications.' },
-      }),
-    });
+    stubApi().answer(createApplication, refused(409, 'Too many open applications.'));
     await openIndividual();
     fireEvent.change(screen.getByLabelText('Details'), { target: { value: 'Anything' } });
 
@@ -254,7 +275,7 @@ describe('apply page', () => {
   });
 
   it('clears the errors when the mode is switched', async () => {
-    stubApi({ '/api/geo': () => ok([]) });
+    stubApi({ geo: [] });
     await openIndividual();
     fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
     expect(await screen.findByText('This field must be filled in')).toBeTruthy();
@@ -277,11 +298,6 @@ describe('apply page', () => {
         ]),
       ]),
     ];
-    const exchange = (changes: Partial<ExchangeStatus> = {}): ExchangeStatus => ({
-      maintenance: { active: false, message: { ru: '', en: '' } },
-      cardHours: { timeZone: 'UTC', week: AROUND_THE_CLOCK, openNow: true, opensAt: null, closesAt: null },
-      ...changes,
-    });
     const optionValues = (label: string) =>
       [...(screen.getByLabelText(label) as HTMLSelectElement).options].map((option) => option.value);
 
@@ -293,7 +309,7 @@ describe('apply page', () => {
     }
 
     it("offers no cash in a closed city and says when it opens, in the city's time", async () => {
-      stubApi({ '/api/geo': () => ok(tree), '/api/status': () => ok(exchange()) });
+      stubApi({ geo: tree });
       renderPage();
       await chooseCity('europe.germany.munich');
       fireEvent.change(screen.getByLabelText('You give'), { target: { value: 'cash-EUR' } });
@@ -315,23 +331,20 @@ describe('apply page', () => {
     });
 
     it('cannot be sent when the city and card exchange are both closed', async () => {
-      stubApi({
-        '/api/geo': () => ok(tree),
-        '/api/status': () =>
-          ok(
-            exchange({
-              cardHours: {
-                timeZone: 'Europe/Moscow',
-                week: AROUND_THE_CLOCK,
-                openNow: false,
-                opensAt: null,
-                closesAt: null,
-              },
-            }),
-          ),
+      const api = stubApi({
+        geo: tree,
+        status: testExchangeStatus({
+          cardHours: {
+            timeZone: 'Europe/Moscow',
+            week: AROUND_THE_CLOCK,
+            openNow: false,
+            opensAt: null,
+            closesAt: null,
+          },
+        }),
       });
       renderPage();
-      await waitFor(() => expect(requests.some((request) => request.url === '/api/status')).toBe(true));
+      await waitFor(() => expect(api.requests(getExchangeStatus).length).toBeGreaterThan(0));
       await chooseCity('europe.germany.berlin');
 
       expect(optionValues('You give')).toEqual(['usdt-trc20']);
@@ -343,13 +356,10 @@ describe('apply page', () => {
 
     it("in maintenance shows staff's message and sends nothing, in either mode", async () => {
       stubApi({
-        '/api/geo': () => ok(tree),
-        '/api/status': () =>
-          ok(
-            exchange({
-              maintenance: { active: true, message: { ru: 'Работы до 12:00', en: 'Works until noon' } },
-            }),
-          ),
+        geo: tree,
+        status: testExchangeStatus({
+          maintenance: { active: true, message: { ru: 'Работы до 12:00', en: 'Works until noon' } },
+        }),
       });
       renderPage();
 
@@ -368,17 +378,15 @@ describe('apply page', () => {
     });
 
     it('asks for quotes with the chosen city', async () => {
-      stubApi({
-        '/api/geo': () => ok(tree),
-        '/api/status': () => ok(exchange()),
-        '/api/rates/calculate': () => ok(null),
-      });
+      const api = stubApi({ geo: tree }).answer(calculateRate, ({ body }) =>
+        ok(testQuote(body as CalculateBody)),
+      );
       renderPage();
       await chooseCity('europe.germany.munich');
       fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '500' } });
 
       await waitFor(() =>
-        expect(requests.find((request) => request.url === '/api/rates/calculate')?.body).toMatchObject({
+        expect(api.requests(calculateRate)[0]?.body).toMatchObject({
           amount: 500,
           city: 'europe.germany.munich',
         }),

@@ -1,9 +1,14 @@
+import type { Quote, QuoteLimits } from '@shared/contract/rates';
 import type { OwnUser } from '@shared/contract/users';
+import { getExchangeStatus, getGeo } from '@shared/routes/geo';
+import { calculateRate, getRates } from '@shared/routes/rates';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
+import { fakeApi, ok } from '@web/testing/fake-api';
+import { testDirection, testExchangeStatus } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApplyPage } from './apply-page';
 
 /**
@@ -11,16 +16,14 @@ import { ApplyPage } from './apply-page';
  * maximum, the most that can be received), and refuses an amount whose payout exceeds the reserve
  * with the server's text, as the quote states it.
  */
-const requests: string[] = [];
-const ok = (data: unknown) => new Response(JSON.stringify({ success: true, message: '', data }));
 
-/** GET /api/rates for one pair: its direction's limits, or no direction for a pair not offered. */
-const LIMITS: Record<string, { minAmount: number; maxAmount: number | null; maxAmountTo: number | null }> = {
+/** GET /rates for one pair: its direction with these limits now, or no direction for a pair not offered. */
+const LIMITS: Record<string, QuoteLimits> = {
   'cash-USD>usdt-trc20': { minAmount: 100, maxAmount: null, maxAmountTo: 1000 },
   'usdt-trc20>cash-USD': { minAmount: 100, maxAmount: 20_000, maxAmountTo: 15_000 },
 };
 
-const QUOTE = {
+const QUOTE: Quote = {
   assetFrom: 'cash-USD',
   assetTo: 'usdt-trc20',
   currencyFrom: 'USD',
@@ -45,22 +48,31 @@ const QUOTE = {
 };
 
 function stubApi() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      requests.push(url);
-      const [path, search] = url.split('?');
-      if (path === '/api/geo') return ok([]);
-      if (path === '/api/rates/calculate') return ok(QUOTE);
-      if (path === '/api/rates') {
-        const query = new URLSearchParams(search);
-        const quoteLimits = LIMITS[`${query.get('assetFrom')}>${query.get('assetTo')}`];
-        return ok({ updatedAt: null, currencies: [], directions: quoteLimits ? [{ quoteLimits }] : [] });
-      }
-      return new Response('{"success":false,"message":"not found"}', { status: 404 });
-    }),
-  );
+  return fakeApi()
+    .answer(getGeo, ok([]))
+    .answer(getExchangeStatus, ok(testExchangeStatus()))
+    .answer(calculateRate, ok(QUOTE))
+    .answer(getRates, ({ query: { assetFrom = '', assetTo = '' } }) => {
+      const quoteLimits = LIMITS[`${assetFrom}>${assetTo}`];
+      return ok({
+        updatedAt: null,
+        currencies: [],
+        directions: quoteLimits
+          ? [
+              testDirection(assetFrom, assetTo, {
+                minAmount: quoteLimits.minAmount,
+                maxAmount: quoteLimits.maxAmount,
+                // The most that can be received is the reserve here.
+                reserve: quoteLimits.maxAmountTo,
+                quoteLimits,
+              }),
+            ]
+          : [],
+      });
+    });
 }
+
+let api: ReturnType<typeof stubApi>;
 
 const panel = () => within(screen.getByRole('region', { name: 'Estimated exchange' }));
 /** The value shown under a term of the panel. */
@@ -71,14 +83,13 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  requests.length = 0;
   useAuthStore.setState({
     ...initialAuthState,
     initializing: false,
     isAuthenticated: true,
     user: { id: 'u1', email: 'a@example.com', telegramId: null } as OwnUser,
   });
-  stubApi();
+  api = stubApi();
   render(
     <MemoryRouter>
       <ApplyPage />
@@ -86,10 +97,7 @@ beforeEach(() => {
   );
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('the limits of the chosen pair', () => {
   it('show the minimum, the maximum and the most that can be received before an amount is typed', async () => {
@@ -97,8 +105,11 @@ describe('the limits of the chosen pair', () => {
     await waitFor(() => expect(shownFor('Minimum')).toBe('100 USD'));
     expect(shownFor('Maximum')).toBe('no limit');
     expect(shownFor('Receive up to')).toBe('1,000 USDT');
-    expect(requests).toContain('/api/rates?assetFrom=cash-USD&assetTo=usdt-trc20');
-    expect(requests.some((url) => url.startsWith('/api/rates/calculate'))).toBe(false);
+    expect(api.requests(getRates).map((request) => request.query)).toContainEqual({
+      assetFrom: 'cash-USD',
+      assetTo: 'usdt-trc20',
+    });
+    expect(api.requests(calculateRate)).toEqual([]);
   });
 
   it("follow the pair: swapped, they are the other direction's", async () => {

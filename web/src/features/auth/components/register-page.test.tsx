@@ -1,11 +1,12 @@
+import { authRegister } from '@shared/routes/auth';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { newPasswordProblem } from '@web/lib/password-rules';
 import { clearReferralCode, saveReferralCode } from '@web/lib/referral-cookie';
 import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
-import { answerFetchWith } from '@web/testing/fixtures';
+import { fakeApi, ok, refused } from '@web/testing/fake-api';
 import { setupTestI18n } from '@web/testing/i18n';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readReferralCode } from '../lib/referral-code';
 import { RegisterPage } from './register-page';
 
@@ -41,10 +42,7 @@ beforeEach(() => {
   clearReferralCode();
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('register page', () => {
   it('locks the invitation code and hides the no-code box when a referral code is applied', () => {
@@ -60,11 +58,12 @@ describe('register page', () => {
 
   it('drops a referral code the server refuses and unlocks the field, keeping the error under it', async () => {
     saveReferralCode('STALE1');
-    answerFetchWith(400, {
-      success: false,
-      message: 'Validation failed.',
-      errors: [{ path: 'invitationCode', param: 'invitationCode', msg: 'Invitation code is invalid.' }],
-    });
+    fakeApi().answer(
+      authRegister,
+      refused(400, 'Validation failed.', {
+        errors: [{ path: 'invitationCode', param: 'invitationCode', msg: 'Invitation code is invalid.' }],
+      }),
+    );
     renderPage();
     fill('Email', 'anna@example.com');
     fill('Username', 'anna_1');
@@ -100,7 +99,7 @@ describe('register page', () => {
   });
 
   it('refuses one of the most common passwords before sending the form', async () => {
-    const fetchMock = answerFetchWith(201, { success: true, message: 'ok' });
+    const api = fakeApi();
     renderPage();
     fillValidForm();
     fill('Password', 'Password1');
@@ -112,7 +111,7 @@ describe('register page', () => {
       await screen.findByText('This password is one of the most common ones. Please choose another.'),
     ).toBeTruthy();
     expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.fetch).not.toHaveBeenCalled();
   });
 
   it('clears a field error when the field is edited', async () => {
@@ -134,11 +133,12 @@ describe('register page', () => {
   });
 
   it('puts server field errors under their fields', async () => {
-    answerFetchWith(409, {
-      success: false,
-      message: 'Registration failed.',
-      errors: [{ path: 'username', param: 'username', msg: 'This username is already taken.' }],
-    });
+    fakeApi().answer(
+      authRegister,
+      refused(409, 'Registration failed.', {
+        errors: [{ path: 'username', param: 'username', msg: 'This username is already taken.' }],
+      }),
+    );
     renderPage();
     fillValidForm();
 
@@ -149,10 +149,12 @@ describe('register page', () => {
   });
 
   it('shows the confirmation screen with a resend button after registering', async () => {
-    answerFetchWith(201, {
-      success: true,
-      message: 'Registration successful. Please check your inbox to verify your email.',
-      data: { userId: 'u1', verificationEmailSent: true },
+    fakeApi().answer(authRegister, {
+      ...ok(
+        { userId: 'u1', verificationEmailSent: true },
+        'Registration successful. Please check your inbox to verify your email.',
+      ),
+      status: 201,
     });
     renderPage();
     fillValidForm();

@@ -1,5 +1,6 @@
+import { getMarketTicker } from '@shared/routes/market';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { answerFetchWith } from '@web/testing/fixtures';
+import { fakeApi, ok, refused } from '@web/testing/fake-api';
 import { setupTestI18n } from '@web/testing/i18n';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TickerCoin } from '../api/market-data';
@@ -17,10 +18,7 @@ beforeAll(async () => {
   await setupTestI18n('en');
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(cleanup);
 
 describe('testimonials carousel', () => {
   it.each([
@@ -110,25 +108,24 @@ describe('price ticker', () => {
   });
 
   it('shows the coins our API answers, stale ones too', async () => {
-    const fetchMock = answerFetchWith(200, {
-      success: true,
-      message: 'OK',
-      data: { coins, updatedAt: '2026-01-01T00:00:00.000Z', stale: true },
-    });
+    const api = fakeApi().answer(
+      getMarketTicker,
+      ok({ coins, updatedAt: '2026-01-01T00:00:00.000Z', stale: true }, 'OK'),
+    );
 
     render(<LivePriceTicker />);
 
     await waitFor(() => expect(screen.getAllByText('BTC')).toHaveLength(2));
-    expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe('/api/market/ticker');
+    expect(api.requests(getMarketTicker)).toHaveLength(1);
   });
 
   it('hides the coins but keeps its place when the API has none (503)', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const fetchMock = answerFetchWith(503, { success: false, message: 'Market data unavailable.' });
+    const api = fakeApi().answer(getMarketTicker, refused(503, 'Market data unavailable.'));
 
     const { container } = render(<LivePriceTicker />);
 
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(api.requests(getMarketTicker)).toHaveLength(1));
     await waitFor(() => expect(console.warn).toHaveBeenCalled());
     expect(container.querySelector('.ticker--empty')).not.toBeNull();
     expect(screen.queryAllByRole('listitem')).toEqual([]);

@@ -1,13 +1,16 @@
-import type { Quote } from '@shared/contract/rates';
+import type { CalculateBody, Quote } from '@shared/contract/rates';
 import type { GeoTree } from '@shared/geo';
+import { getGeo } from '@shared/routes/geo';
+import { calculateRate } from '@shared/routes/rates';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { pendingApplyPrefill } from '@web/lib/apply-prefill';
 import { useAuthStore } from '@web/stores/auth-store';
+import { type FakeRequest, fakeApi, ok, refused } from '@web/testing/fake-api';
 import { testCity, testContinent, testCountry, testOwnUser } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { signedOutEachTest } from '@web/testing/signed-out';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import QuoteCalculator from './quote-calculator';
 
 const GEO: GeoTree = [
@@ -30,7 +33,8 @@ const GEO: GeoTree = [
   ]),
 ];
 
-function quoteFor(body: { assetFrom: string; assetTo: string; amount: number }): Quote {
+function quoteFor({ assetFrom, assetTo, amount }: CalculateBody): Quote {
+  const body = { assetFrom, assetTo, amount };
   return {
     ...body,
     currencyFrom: 'KZT',
@@ -54,29 +58,13 @@ function quoteFor(body: { assetFrom: string; assetTo: string; amount: number }):
   };
 }
 
-type Reply = { status: number; body: unknown };
-const calculations: unknown[] = [];
-
-function stubApi(calculate: (body: { assetFrom: string; assetTo: string; amount: number }) => Reply) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      if (url === '/api/geo') return Response.json({ success: true, message: 'OK', data: GEO });
-      if (url === '/api/rates/calculate') {
-        const body = JSON.parse(String(init.body));
-        calculations.push(body);
-        const { status, body: answer } = calculate(body);
-        return Response.json(answer, { status });
-      }
-      return Response.json({ success: false, message: 'not found' }, { status: 404 });
-    }),
-  );
+/** The places are GEO; each test answers the quotes. */
+function stubPlaces() {
+  return fakeApi().answer(getGeo, ok(GEO, 'OK'));
 }
 
-const answerQuote = (body: { assetFrom: string; assetTo: string; amount: number }) => ({
-  status: 200,
-  body: { success: true, message: 'OK', data: quoteFor(body) },
-});
+/** The quote of what was asked. */
+const answerQuote = (request: FakeRequest) => ok(quoteFor(request.body as CalculateBody), 'OK');
 
 function Where() {
   const location = useLocation();
@@ -107,14 +95,11 @@ beforeAll(async () => {
   await setupTestI18n('en');
 });
 signedOutEachTest();
-afterEach(() => {
-  cleanup();
-  calculations.length = 0;
-});
+afterEach(cleanup);
 
 describe('quote calculator', () => {
   it('offers the active cities in one select, grouped by country', async () => {
-    stubApi(answerQuote);
+    stubPlaces().answer(calculateRate, answerQuote);
     renderCalculator();
     await citiesLoaded();
 
@@ -129,7 +114,7 @@ describe('quote calculator', () => {
   });
 
   it("follows the apply form's pair rules: the city's card first, USDT against fiat, swap", async () => {
-    stubApi(answerQuote);
+    stubPlaces().answer(calculateRate, answerQuote);
     renderCalculator();
     await citiesLoaded();
     expect(optionValues('You give')).not.toContain('card-KZT');
@@ -145,7 +130,7 @@ describe('quote calculator', () => {
   });
 
   it('asks one quote once typing stops and shows what the amount buys, the rate and the limits', async () => {
-    stubApi(answerQuote);
+    const api = stubPlaces().answer(calculateRate, answerQuote);
     renderCalculator();
     await citiesLoaded();
     fireEvent.change(select('City'), { target: { value: 'cis.kazakhstan.almaty' } });
@@ -156,7 +141,7 @@ describe('quote calculator', () => {
 
     expect(await screen.findByText('≈ 200 USDT')).toBeTruthy();
     // With the city, so the server judges a cash direction by its hours.
-    expect(calculations).toEqual([
+    expect(api.requests(calculateRate).map((request) => request.body)).toEqual([
       { assetFrom: 'card-KZT', assetTo: 'usdt-trc20', amount: 100_000, city: 'cis.kazakhstan.almaty' },
     ]);
     expect(screen.getByText('1 KZT = 0.002 USDT')).toBeTruthy();
@@ -167,14 +152,13 @@ describe('quote calculator', () => {
   it("shows a paused direction's refusal in the UI language", async () => {
     await setupTestI18n('ru');
     try {
-      stubApi(() => ({
-        status: 422,
-        body: {
-          success: false,
-          message:
-            'Exchange card-EUR → usdt-trc20 is paused because its market price is out of date. Try again later or submit an individual request.',
-        },
-      }));
+      stubPlaces().answer(
+        calculateRate,
+        refused(
+          422,
+          'Exchange card-EUR → usdt-trc20 is paused because its market price is out of date. Try again later or submit an individual request.',
+        ),
+      );
       renderCalculator();
       await citiesLoaded();
       fireEvent.change(select('Город'), { target: { value: 'europe.germany.berlin' } });
@@ -192,14 +176,12 @@ describe('quote calculator', () => {
   });
 
   it('shows the refusal of an amount the apply route would refuse too', async () => {
-    stubApi(() => ({
-      status: 400,
-      body: {
-        success: false,
-        message: 'Validation failed.',
+    stubPlaces().answer(
+      calculateRate,
+      refused(400, 'Validation failed.', {
         errors: [{ path: 'amount', param: 'amount', msg: 'The amount may have at most 2 decimal places.' }],
-      },
-    }));
+      }),
+    );
     renderCalculator();
     await citiesLoaded();
 
@@ -209,7 +191,7 @@ describe('quote calculator', () => {
   });
 
   it('carries the choice to /apply through registration for a visitor', async () => {
-    stubApi(answerQuote);
+    stubPlaces().answer(calculateRate, answerQuote);
     renderCalculator();
     await citiesLoaded();
     fireEvent.change(select('City'), { target: { value: 'cis.kazakhstan.almaty' } });
@@ -227,7 +209,7 @@ describe('quote calculator', () => {
   });
 
   it('goes straight to /apply for a logged-in user', async () => {
-    stubApi(answerQuote);
+    stubPlaces().answer(calculateRate, answerQuote);
     renderCalculator();
     await citiesLoaded();
     act(() => useAuthStore.setState({ isAuthenticated: true, user: testOwnUser() }));

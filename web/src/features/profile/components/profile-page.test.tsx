@@ -1,24 +1,44 @@
+import { listMyApplications } from '@shared/routes/applications';
+import { authMe } from '@shared/routes/auth';
+import { getGeo } from '@shared/routes/geo';
+import { listNotifications } from '@shared/routes/notifications';
+import { listAvatars } from '@shared/routes/profile';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { tokenStorage } from '@web/lib/token-storage';
 import { useAuthStore } from '@web/stores/auth-store';
-import { testOwnUser } from '@web/testing/fixtures';
+import { fakeApi, ok } from '@web/testing/fake-api';
+import {
+  holdAnswers,
+  testCity,
+  testContinent,
+  testCountry,
+  testCursorPage,
+  testOwnUser,
+} from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { signedOutEachTest } from '@web/testing/signed-out';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProfilePage } from './profile-page';
 
 const loaded = testOwnUser({ emailVerified: false, referralCount: 0, applicationCount: 0 });
 const current = testOwnUser({ emailVerified: true, referralCount: 4, applicationCount: 2 });
 
-/** GET /auth/me answers `current`; every other call of the page answers an empty list. */
+/** The page's calls: the reloaded user is `current`; the lists are empty, the places one city. */
 function stubApi() {
-  const fetchMock = vi.fn(async (url: string) => {
-    const data = url.startsWith('/api/auth/me') ? { user: current } : { items: [] };
-    return new Response(JSON.stringify({ success: true, message: '', data }), { status: 200 });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
+  return fakeApi()
+    .answer(authMe, ok({ user: current }))
+    .answer(listMyApplications, ok(testCursorPage([])))
+    .answer(listNotifications, ok({ ...testCursorPage([]), unreadCount: 0 }))
+    .answer(listAvatars, ok([]))
+    .answer(
+      getGeo,
+      ok([
+        testContinent('europe', 'Europe', [
+          testCountry('europe.germany', 'Germany', 'EUR', [testCity('europe.germany.berlin', 'Berlin')]),
+        ]),
+      ]),
+    );
 }
 
 signedOutEachTest();
@@ -36,7 +56,7 @@ afterEach(cleanup);
 
 describe('profile page', () => {
   it('reloads the current user when it opens, so counts and the verified badge are current', async () => {
-    const fetchMock = stubApi();
+    const api = stubApi();
 
     render(
       <MemoryRouter>
@@ -47,26 +67,11 @@ describe('profile page', () => {
     expect(await screen.findByText('Completed applications: 2')).toBeTruthy();
     expect(screen.getByText('Verified')).toBeTruthy();
     expect(useAuthStore.getState().user?.referralCount).toBe(4);
-    expect(fetchMock).toHaveBeenCalledWith('/api/auth/me', expect.anything());
+    expect(api.requests(authMe)).toHaveLength(1);
   });
 
   it('keeps what is typed in the edit dialog when the reloaded user arrives meanwhile', async () => {
-    let answerMe: () => void = () => {};
-    const meAnswered = new Promise<void>((resolve) => {
-      answerMe = resolve;
-    });
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        if (url.startsWith('/api/auth/me')) await meAnswered;
-        const data = url.startsWith('/api/auth/me')
-          ? { user: current }
-          : url.startsWith('/api/misc/avatars')
-            ? []
-            : { items: [] };
-        return new Response(JSON.stringify({ success: true, message: '', data }), { status: 200 });
-      }),
-    );
+    const answerMe = holdAnswers(stubApi(), authMe);
     render(
       <MemoryRouter>
         <ProfilePage />

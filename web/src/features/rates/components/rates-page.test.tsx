@@ -1,11 +1,14 @@
 import type { PublicRatesData } from '@shared/contract/rates';
 import type { GeoTree } from '@shared/geo';
+import { getGeo } from '@shared/routes/geo';
+import { getRates } from '@shared/routes/rates';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fakeApi, ok, refused } from '@web/testing/fake-api';
 import { testCity, testContinent, testCountry } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { signedOutEachTest } from '@web/testing/signed-out';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { directionsOffered, type PublishedDirection } from '../lib/rate-rows';
 import { RatesPage } from './rates-page';
 
@@ -96,15 +99,9 @@ const GEO: GeoTree = [
   ]),
 ];
 
-function stubApi(rates: () => Response) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string) => {
-      if (url === '/api/geo') return Response.json({ success: true, message: 'OK', data: GEO });
-      if (url === '/api/rates') return rates();
-      return Response.json({ success: false, message: 'not found' }, { status: 404 });
-    }),
-  );
+/** The places are GEO; each test answers the rates. */
+function stubPlaces() {
+  return fakeApi().answer(getGeo, ok(GEO, 'OK'));
 }
 
 const data: PublicRatesData = {
@@ -140,7 +137,7 @@ afterEach(cleanup);
 
 describe('rates page', () => {
   it('lists what every city offers until a city is chosen', async () => {
-    stubApi(() => Response.json({ success: true, message: 'OK', data }));
+    stubPlaces().answer(getRates, ok(data, 'OK'));
     renderPage();
 
     expect(await screen.findByRole('heading', { name: 'Offered in every city' })).toBeTruthy();
@@ -151,7 +148,7 @@ describe('rates page', () => {
   });
 
   it("adds the city's own currency with its rate, limits and update time", async () => {
-    stubApi(() => Response.json({ success: true, message: 'OK', data }));
+    stubPlaces().answer(getRates, ok(data, 'OK'));
     renderPage();
     const city = screen.getByLabelText('City') as HTMLSelectElement;
     await waitFor(() => expect(city.disabled).toBe(false));
@@ -177,11 +174,7 @@ describe('rates page', () => {
 
   it('says so when the rates cannot be loaded, and tries again on request', async () => {
     let fail = true;
-    stubApi(() =>
-      fail
-        ? Response.json({ success: false, message: 'Internal error.' }, { status: 500 })
-        : Response.json({ success: true, message: 'OK', data }),
-    );
+    stubPlaces().answer(getRates, () => (fail ? refused(500, 'Internal error.') : ok(data, 'OK')));
     renderPage();
     expect(await screen.findByText('The rates could not be loaded. Please try again.')).toBeTruthy();
 
