@@ -1,27 +1,33 @@
+import { adminListApplications } from '@shared/routes/admin-applications';
+import { getMyApplication, listMyApplications } from '@shared/routes/applications';
+import { authLogin, authMe, authRefresh, authRegister } from '@shared/routes/auth';
+import { routePath } from '@shared/routes/definition';
+import { mfaVerify } from '@shared/routes/mfa';
+import { updateProfile } from '@shared/routes/profile';
+import { type FakeRequest, fakeApi, ok, refused } from '@web/testing/fake-api';
+import { testApplication, testOwnUser } from '@web/testing/fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, setSessionHooks } from './api-client';
+import { ApiError, call, setSessionHooks } from './api-client';
 import { tokenStorage } from './token-storage';
 
-type Handler = (url: string, init: RequestInit) => { status: number; body: unknown };
+const user = testOwnUser();
+const notAuthenticated = refused(401, 'Not authenticated.');
 
-function json(status: number, body: unknown) {
-  return { status, body };
+/** The URLs the client fetched, in order. */
+function fetchedUrls(api: ReturnType<typeof fakeApi>): string[] {
+  return api.fetch.mock.calls.map(([input]) => String(input));
 }
 
-/** A fetch stand-in that records calls and answers through `handler`. */
-function stubFetch(handler: Handler) {
-  const calls: Array<{ url: string; init: RequestInit }> = [];
-  const fetchMock = vi.fn(async (url: string, init: RequestInit) => {
-    calls.push({ url, init });
-    const { status, body } = handler(url, init);
-    return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return calls;
+/** What the client passed to fetch for its request number `index` (credentials, the raw body). */
+function initOf(api: ReturnType<typeof fakeApi>, index = 0): RequestInit {
+  return api.fetch.mock.calls[index]?.[1] ?? {};
 }
 
-function authHeader(init: RequestInit): string | undefined {
-  return (init.headers as Record<string, string>).Authorization;
+/** An application of one's own, answered only to a request with a token that a refresh issued. */
+function ownApplicationWithNewToken(request: FakeRequest) {
+  return request.headers.Authorization?.startsWith('Bearer new')
+    ? ok(testApplication({ id: request.params.id }))
+    : notAuthenticated;
 }
 
 const hooks = { onTokenRefreshed: vi.fn(), onSessionLost: vi.fn() };
@@ -44,26 +50,19 @@ function stubLocks(beforeEach: () => void = () => {}) {
   return request;
 }
 
-/** The refresh endpoint as the server runs it: each refresh token is accepted once, then rotated. */
+/** The refresh route as the server runs it: each refresh token is accepted once, then rotated. */
 function rotatingServer() {
   let current = 'refresh-1';
   let issued = 0;
-  return stubFetch((url, init) => {
-    if (url === '/api/auth/refresh') {
-      const sent = JSON.parse(init.body as string).refreshTokenFromBody;
-      if (sent !== current) return json(401, { success: false, message: 'Your session has ended.' });
+  return fakeApi()
+    .answer(authRefresh, (request) => {
+      const sent = (request.body as { refreshTokenFromBody: string }).refreshTokenFromBody;
+      if (sent !== current) return refused(401, 'Your session has ended.');
       issued += 1;
       current = `refresh-${issued + 1}`;
-      return json(200, {
-        success: true,
-        message: '',
-        data: { token: `new-${issued}`, refreshToken: current },
-      });
-    }
-    return authHeader(init)?.startsWith('Bearer new-')
-      ? json(200, { success: true, message: '', data: url })
-      : json(401, { success: false, message: 'Not authenticated.' });
-  });
+      return ok({ token: `new-${issued}`, refreshToken: current });
+    })
+    .answer(getMyApplication, ownApplicationWithNewToken);
 }
 
 beforeEach(() => {
@@ -78,30 +77,32 @@ afterEach(() => {
 });
 
 describe('api client', () => {
-  it('sends JSON with credentials and the bearer token under /api', async () => {
+  it("sends JSON with credentials and the bearer token to the route's path", async () => {
     tokenStorage.setTokens('access-1', 'refresh-1');
-    const calls = stubFetch(() => json(200, { success: true, message: 'ok', data: { a: 1 } }));
+    const changed = testOwnUser({ username: 'anna_2' });
+    const api = fakeApi().answer(updateProfile, ok(changed));
 
-    const answer = await api.post<{ a: number }>('/things', { name: 'x' });
+    const answer = await call(updateProfile, { body: { username: 'anna_2' } });
 
-    expect(answer.data).toEqual({ a: 1 });
-    expect(calls[0]!.url).toBe('/api/things');
-    expect(calls[0]!.init.credentials).toBe('include');
-    expect(authHeader(calls[0]!.init)).toBe('Bearer access-1');
-    expect((calls[0]!.init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
-    expect(calls[0]!.init.body).toBe('{"name":"x"}');
+    expect(answer.data).toEqual(changed);
+    expect(fetchedUrls(api)).toEqual([routePath(updateProfile)]);
+    expect(initOf(api).method).toBe('PUT');
+    expect(initOf(api).credentials).toBe('include');
+    const [sent] = api.requests(updateProfile);
+    expect(sent?.headers.Authorization).toBe('Bearer access-1');
+    expect(sent?.headers['Content-Type']).toBe('application/json');
+    expect(initOf(api).body).toBe('{"username":"anna_2"}');
   });
 
   it('rejects with the envelope message and field errors', async () => {
-    stubFetch(() =>
-      json(400, {
-        success: false,
-        message: 'Validation failed.',
-        errors: [{ path: 'email', param: 'email', msg: 'Bad' }],
-      }),
+    fakeApi().answer(
+      authRegister,
+      refused(400, 'Validation failed.', { errors: [{ path: 'email', param: 'email', msg: 'Bad' }] }),
     );
 
-    const failure = await api.post('/auth/register', {}).catch((error: unknown) => error);
+    const failure = await call(authRegister, {
+      body: { email: 'anna@', username: 'anna', password: 'Long-enough-1' },
+    }).catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).message).toBe('Validation failed.');
@@ -110,19 +111,19 @@ describe('api client', () => {
 
   it('refreshes once on a 401, saves the new tokens and retries the request', async () => {
     tokenStorage.setTokens('old', 'refresh-1');
-    const calls = stubFetch((url, init) => {
-      if (url === '/api/auth/refresh')
-        return json(200, { success: true, message: '', data: { token: 'new', refreshToken: 'refresh-2' } });
-      return authHeader(init) === 'Bearer new'
-        ? json(200, { success: true, message: '', data: 'fresh' })
-        : json(401, { success: false, message: 'Not authenticated.' });
-    });
+    const api = fakeApi()
+      .answer(authRefresh, ok({ token: 'new', refreshToken: 'refresh-2' }))
+      .answer(authMe, (request) =>
+        request.headers.Authorization === 'Bearer new' ? ok({ user }) : notAuthenticated,
+      );
 
-    const answer = await api.get<string>('/auth/me');
+    const answer = await call(authMe);
 
-    expect(answer.data).toBe('fresh');
-    expect(calls.map((call) => call.url)).toEqual(['/api/auth/me', '/api/auth/refresh', '/api/auth/me']);
-    expect(JSON.parse(calls[1]!.init.body as string)).toEqual({ refreshTokenFromBody: 'refresh-1' });
+    expect(answer.data).toEqual({ user });
+    expect(fetchedUrls(api)).toEqual([routePath(authMe), routePath(authRefresh), routePath(authMe)]);
+    expect(api.requests(authRefresh).map((request) => request.body)).toEqual([
+      { refreshTokenFromBody: 'refresh-1' },
+    ]);
     expect(tokenStorage.getToken()).toBe('new');
     expect(tokenStorage.getRefreshToken()).toBe('refresh-2');
     expect(hooks.onTokenRefreshed).toHaveBeenCalledWith('new', 'refresh-2');
@@ -130,95 +131,93 @@ describe('api client', () => {
 
   it('retries a request only once when the retry is refused again', async () => {
     tokenStorage.setTokens('old', 'refresh-1');
-    const calls = stubFetch((url) =>
-      url === '/api/auth/refresh'
-        ? json(200, { success: true, message: '', data: { token: 'new', refreshToken: 'refresh-2' } })
-        : json(401, { success: false, message: 'Not authenticated.' }),
-    );
+    const api = fakeApi()
+      .answer(authRefresh, ok({ token: 'new', refreshToken: 'refresh-2' }))
+      .answer(listMyApplications, notAuthenticated);
 
-    await expect(api.get('/applications')).rejects.toMatchObject({ status: 401 });
+    await expect(call(listMyApplications)).rejects.toMatchObject({ status: 401 });
 
-    expect(calls.filter((call) => call.url === '/api/applications')).toHaveLength(2);
-    expect(calls.filter((call) => call.url === '/api/auth/refresh')).toHaveLength(1);
+    expect(api.requests(listMyApplications)).toHaveLength(2);
+    expect(api.requests(authRefresh)).toHaveLength(1);
   });
 
   it('shares one refresh between parallel requests that get a 401', async () => {
     tokenStorage.setTokens('old', 'refresh-1');
-    const calls = stubFetch((url, init) => {
-      if (url === '/api/auth/refresh')
-        return json(200, { success: true, message: '', data: { token: 'new', refreshToken: 'refresh-2' } });
-      return authHeader(init) === 'Bearer new'
-        ? json(200, { success: true, message: '', data: url })
-        : json(401, { success: false, message: 'Not authenticated.' });
-    });
+    const api = fakeApi()
+      .answer(authRefresh, ok({ token: 'new', refreshToken: 'refresh-2' }))
+      .answer(getMyApplication, ownApplicationWithNewToken);
 
-    const answers = await Promise.all([api.get('/a'), api.get('/b'), api.get('/c')]);
+    const answers = await Promise.all(
+      ['a', 'b', 'c'].map((id) => call(getMyApplication, { params: { id } })),
+    );
 
-    expect(answers.map((answer) => answer.data)).toEqual(['/api/a', '/api/b', '/api/c']);
-    expect(calls.filter((call) => call.url === '/api/auth/refresh')).toHaveLength(1);
+    expect(answers.map((answer) => answer.data?.id)).toEqual(['a', 'b', 'c']);
+    expect(api.requests(authRefresh)).toHaveLength(1);
   });
 
   it('exchanges the refresh token under the cross-tab refresh lock', async () => {
     tokenStorage.setTokens('old', 'refresh-1');
     const request = stubLocks();
-    const calls = rotatingServer();
+    const api = rotatingServer();
 
-    const answer = await api.get('/a');
+    const answer = await call(getMyApplication, { params: { id: 'a' } });
 
-    expect(answer.data).toBe('/api/a');
+    expect(answer.data?.id).toBe('a');
     expect(request).toHaveBeenCalledWith('auth-refresh', expect.any(Function));
-    expect(calls.filter((call) => call.url === '/api/auth/refresh')).toHaveLength(1);
+    expect(api.requests(authRefresh)).toHaveLength(1);
   });
 
   it('uses the tokens another tab stored while this one waited for the lock, without refreshing', async () => {
     tokenStorage.setTokens('old', 'refresh-1');
     // The other tab held the lock first and rotated the pair this tab started with.
     stubLocks(() => tokenStorage.setTokens('new-other', 'refresh-2'));
-    const calls = rotatingServer();
+    const api = rotatingServer();
 
-    const answer = await api.get('/a');
+    const answer = await call(getMyApplication, { params: { id: 'a' } });
 
-    expect(answer.data).toBe('/api/a');
-    expect(calls.map((call) => call.url)).toEqual(['/api/a', '/api/a']);
-    expect(authHeader(calls[1]!.init)).toBe('Bearer new-other');
+    expect(answer.data?.id).toBe('a');
+    const url = routePath(getMyApplication, { id: 'a' });
+    expect(fetchedUrls(api)).toEqual([url, url]);
+    expect(api.requests(getMyApplication)[1]?.headers.Authorization).toBe('Bearer new-other');
     expect(hooks.onTokenRefreshed).toHaveBeenCalledWith('new-other', 'refresh-2');
   });
 
   it('sends the refresh token once when two tabs refresh at the same time', async () => {
     tokenStorage.setTokens('old', 'refresh-1');
     stubLocks();
-    const calls = rotatingServer();
+    const api = rotatingServer();
     vi.resetModules();
     // A second copy of the module is a second tab: its own in-tab sharing, the same storage and locks.
     const otherTab = await import('./api-client');
 
-    const answers = await Promise.all([api.get('/a'), otherTab.api.get('/b')]);
+    const answers = await Promise.all([
+      call(getMyApplication, { params: { id: 'a' } }),
+      otherTab.call(getMyApplication, { params: { id: 'b' } }),
+    ]);
 
-    expect(answers.map((answer) => answer.data)).toEqual(['/api/a', '/api/b']);
-    expect(calls.filter((call) => call.url === '/api/auth/refresh')).toHaveLength(1);
+    expect(answers.map((answer) => answer.data?.id)).toEqual(['a', 'b']);
+    expect(api.requests(authRefresh)).toHaveLength(1);
     expect(tokenStorage.getRefreshToken()).toBe('refresh-2');
   });
 
   it('clears the session when there is no refresh token', async () => {
     tokenStorage.setTokens('old', null);
-    const calls = stubFetch(() => json(401, { success: false, message: 'Not authenticated.' }));
+    const api = fakeApi().answer(authMe, notAuthenticated);
 
-    await expect(api.get('/auth/me')).rejects.toBeInstanceOf(ApiError);
+    await expect(call(authMe)).rejects.toBeInstanceOf(ApiError);
 
-    expect(calls.map((call) => call.url)).toEqual(['/api/auth/me']);
+    expect(fetchedUrls(api)).toEqual([routePath(authMe)]);
     expect(tokenStorage.getToken()).toBeNull();
     expect(hooks.onSessionLost).toHaveBeenCalledTimes(1);
   });
 
   it('clears the session when the refresh fails', async () => {
     tokenStorage.setTokens('old', 'refresh-1');
-    stubFetch((url) =>
-      url === '/api/auth/refresh'
-        ? json(401, { success: false, message: 'Your session has expired. Please log in again.' })
-        : json(401, { success: false, message: 'Not authenticated.' }),
-    );
+    fakeApi()
+      .answer(authRefresh, refused(401, 'Your session has expired. Please log in again.'))
+      .answer(authMe, notAuthenticated);
 
-    await expect(api.get('/auth/me')).rejects.toBeInstanceOf(ApiError);
+    await expect(call(authMe)).rejects.toBeInstanceOf(ApiError);
 
     expect(tokenStorage.getToken()).toBeNull();
     expect(tokenStorage.getRefreshToken()).toBeNull();
@@ -226,23 +225,35 @@ describe('api client', () => {
   });
 
   it.each([
-    ['login', '/auth/login'],
-    ['the code step of a login', '/auth/mfa/verify'],
-  ])('does not refresh when %s answers 401', async (_call, path) => {
+    ['login', authLogin, () => call(authLogin, { body: { loginIdentifier: 'anna', password: 'wrong' } })],
+    [
+      'the code step of a login',
+      mfaVerify,
+      () => call(mfaVerify, { body: { mfaToken: 'm1', code: '123456' } }),
+    ],
+  ])('does not refresh when %s answers 401', async (_call, route, send) => {
     tokenStorage.setTokens('old', 'refresh-1');
-    const calls = stubFetch(() => json(401, { success: false, message: 'Login failed.' }));
+    const api = fakeApi().answer(route, refused(401, 'Login failed.'));
 
-    await expect(api.post(path, {})).rejects.toMatchObject({ message: 'Login failed.' });
+    await expect(send()).rejects.toMatchObject({ message: 'Login failed.' });
 
-    expect(calls.map((call) => call.url)).toEqual([`/api${path}`]);
+    expect(fetchedUrls(api)).toEqual([routePath(route)]);
     expect(hooks.onSessionLost).not.toHaveBeenCalled();
   });
 
   it('encodes query parameters and leaves out empty ones', async () => {
-    const calls = stubFetch(() => json(200, { success: true, message: '', data: [] }));
+    const api = fakeApi().answer(
+      adminListApplications,
+      ok({ items: [], total: 0, totalPages: 0, nextCursor: null, window: null }),
+    );
 
-    await api.get('/applications', { limit: 10, sortBy: 'createdAt', search: '', status: undefined });
+    await call(adminListApplications, {
+      query: { limit: 10, sortBy: 'createdAt', search: '', status: undefined },
+    });
 
-    expect(calls[0]!.url).toBe('/api/applications?limit=10&sortBy=createdAt');
+    expect(api.requests(adminListApplications).map((request) => request.query)).toEqual([
+      { limit: '10', sortBy: 'createdAt' },
+    ]);
+    expect(fetchedUrls(api)).toEqual([`${routePath(adminListApplications)}?limit=10&sortBy=createdAt`]);
   });
 });

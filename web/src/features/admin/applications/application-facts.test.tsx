@@ -1,6 +1,8 @@
 import type { AdminApplicationDetail } from '@shared/contract/applications';
+import { getGeo } from '@shared/routes/geo';
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fakeApi, ok } from '@web/testing/fake-api';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderAdmin, startI18n } from '../test-utils';
 import { ApplicationFacts } from './application-facts';
 
@@ -64,16 +66,10 @@ const COMPLETED: AdminApplicationDetail = {
 
 describe('ApplicationFacts', () => {
   beforeAll(startI18n);
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  afterEach(cleanup);
 
   it('shows that an expired quote was accepted, with both amounts, once completed so', () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ success: true, message: 'OK', data: [] })),
-    );
+    fakeApi().answer(getGeo, ok([], 'OK'));
     renderAdmin(<ApplicationFacts application={COMPLETED} />);
     expect(screen.getByText('Expired quote accepted')).toBeTruthy();
     expect(
@@ -82,10 +78,7 @@ describe('ApplicationFacts', () => {
   });
 
   it('says nothing of it for a completion within the lock', () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ success: true, message: 'OK', data: [] })),
-    );
+    fakeApi().answer(getGeo, ok([], 'OK'));
     renderAdmin(
       <ApplicationFacts
         application={{ ...COMPLETED, audit: [{ ...COMPLETED.audit[0]!, after: { status: 'COMPLETED' } }] }}

@@ -1,8 +1,9 @@
 import type { AdminApplicationView, ExpiredQuote } from '@shared/contract/applications';
+import { adminChangeApplicationStatus, adminListApplications } from '@shared/routes/admin-applications';
+import { getGeo } from '@shared/routes/geo';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ApiError } from '@web/lib/api-client';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { adminApi } from '../api/admin-api';
+import { fakeApi, ok, refused } from '@web/testing/fake-api';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderAdmin, startI18n } from '../test-utils';
 import { ApplicationsPage } from './applications-page';
 
@@ -52,28 +53,21 @@ const EXPIRED: ExpiredQuote = {
 
 describe('completing an application whose quote lock has ended, from the list', () => {
   beforeAll(startI18n);
-  afterEach(() => {
-    cleanup();
-    vi.restoreAllMocks();
-    vi.unstubAllGlobals();
-  });
+  afterEach(cleanup);
 
   it('shows both amounts from the refusal and sends acceptExpiredQuote only after the confirmation', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ success: true, message: 'OK', data: [] })),
-    );
-    vi.spyOn(adminApi, 'applications').mockResolvedValue({
-      items: [ROW],
-      total: 1,
-      totalPages: 1,
-      window: null,
-    });
     const message = 'The quote of this application expired at 2026-11-20T10:30:00.000Z: …';
-    const changeStatus = vi
-      .spyOn(adminApi, 'changeStatus')
-      .mockRejectedValueOnce(new ApiError(409, message, [], { success: false, message, data: EXPIRED }))
-      .mockResolvedValue({ success: true, message: 'OK', data: { ...ROW, status: 'COMPLETED' } });
+    const api = fakeApi()
+      .answer(getGeo, ok([], 'OK'))
+      .answer(
+        adminListApplications,
+        ok({ items: [ROW], total: 1, totalPages: 1, nextCursor: null, window: null }),
+      )
+      .answer(
+        adminChangeApplicationStatus,
+        refused(409, message, { data: EXPIRED }),
+        ok({ ...ROW, status: 'COMPLETED' as const }, 'OK'),
+      );
     renderAdmin(<ApplicationsPage />, { url: '/admin/application-management' });
 
     fireEvent.change(await screen.findByLabelText('Status of application 0123456789ab'), {
@@ -84,19 +78,20 @@ describe('completing an application whose quote lock has ended, from the list', 
     });
     expect(within(dialog).getByText('197 USDT (TRC-20)')).toBeTruthy();
     expect(within(dialog).getByText('98.5 USDT (TRC-20)')).toBeTruthy();
-    expect(changeStatus).toHaveBeenCalledTimes(1);
-    expect(changeStatus.mock.calls[0]![1]).not.toHaveProperty('acceptExpiredQuote');
+    expect(api.requests(adminChangeApplicationStatus)).toHaveLength(1);
+    expect(api.requests(adminChangeApplicationStatus)[0]!.body).not.toHaveProperty('acceptExpiredQuote');
     expect(screen.queryByText(message)).toBeNull();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Complete at the locked amount' }));
 
-    await waitFor(() =>
-      expect(changeStatus).toHaveBeenLastCalledWith(ROW.id, {
-        status: 'COMPLETED',
-        expectedStatus: 'PROCESSING',
-        acceptExpiredQuote: true,
-      }),
-    );
+    await waitFor(() => expect(api.requests(adminChangeApplicationStatus)).toHaveLength(2));
+    const confirmed = api.requests(adminChangeApplicationStatus)[1]!;
+    expect(confirmed.params).toEqual({ id: ROW.id });
+    expect(confirmed.body).toEqual({
+      status: 'COMPLETED',
+      expectedStatus: 'PROCESSING',
+      acceptExpiredQuote: true,
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
