@@ -20,11 +20,6 @@ function refuse(refusal: StaffRefusal | undefined): void {
   if (refusal) throw new StaffChangeNotPermitted(refusalMessage(refusal));
 }
 
-const OWN_ACCOUNT: Partial<Record<StaffAction, string>> = {
-  deactivate: 'You cannot deactivate your own account.',
-  resetMfa: 'Turn off your own second factor in your profile, with a code.',
-};
-
 function refusalMessage({ action, reason }: StaffRefusal): string {
   switch (reason) {
     case 'actorRole':
@@ -34,7 +29,10 @@ function refusalMessage({ action, reason }: StaffRefusal): string {
     case 'targetRole':
       return 'Only a super admin can change an admin or super admin account.';
     case 'ownAccount':
-      return OWN_ACCOUNT[action] ?? 'You cannot do this to your own account.';
+      // shared/permissions.ts refuses only deactivate and resetMfa on one's own account.
+      return action === 'resetMfa'
+        ? 'Turn off your own second factor in your profile, with a code.'
+        : 'You cannot deactivate your own account.';
     case 'grantedRole':
       return 'Only a super admin can grant the ADMIN or SUPER_ADMIN role.';
     case 'ownRoleLowered':

@@ -1,6 +1,15 @@
 import type { PublicUser } from '@shared/contract/users';
+import { ROLES, type Role, STAFF_ROLES } from '@shared/enums';
+import { mayDo, type StaffActor, staffEditRefusal } from '@shared/permissions';
+import {
+  adminDeactivateUser,
+  adminResetReferrals,
+  adminResetUserMfa,
+  adminSetUserRole,
+  adminUpdateUser,
+} from '@shared/routes/admin-users';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../../support/api';
+import { type ApiAnswer, api, call } from '../../support/api';
 import { createVerifiedUser, type TestUser } from '../../support/users';
 
 /** The role hierarchy of docs/architecture.md §6, enforced by the server on every staff write to a user. */
@@ -158,4 +167,80 @@ describe('nobody deactivates or demotes themselves', () => {
     expect(me.status).toBe(200);
     expect(me.body.data!.user.role).toBe('SUPER_ADMIN');
   });
+});
+
+/**
+ * The server answers each staff action on each account as the table the admin screens read
+ * (shared/permissions.ts) says: 200 where it allows the action, 403 where it refuses it.
+ */
+interface ActionCase {
+  name: string;
+  send: (token: string, id: string) => Promise<ApiAnswer>;
+  allowed: (actor: StaffActor, target: PublicUser) => boolean;
+}
+
+const ACTIONS: ActionCase[] = [
+  {
+    name: 'edit',
+    send: (token, id) =>
+      call(adminUpdateUser, { params: { id }, body: { adminComment: 'by the table' }, token }),
+    allowed: (actor, target) => !staffEditRefusal(actor, target, {}),
+  },
+  ...(['MANAGER', 'ADMIN'] as const).map(
+    (role): ActionCase => ({
+      name: `role ${role}`,
+      send: (token, id) => call(adminSetUserRole, { params: { id }, body: { role }, token }),
+      allowed: (actor, target) => !staffEditRefusal(actor, target, { role }),
+    }),
+  ),
+  {
+    name: 'deactivate',
+    send: (token, id) => call(adminDeactivateUser, { params: { id }, token }),
+    allowed: (actor, target) => !staffEditRefusal(actor, target, { isActive: false }),
+  },
+  {
+    name: 'reset referrals',
+    send: (token, id) => call(adminResetReferrals, { params: { id }, token }),
+    allowed: (actor, target) => mayDo(actor, 'resetReferrals', target),
+  },
+  {
+    name: 'reset second factor',
+    send: (token, id) => call(adminResetUserMfa, { params: { id }, token }),
+    allowed: (actor, target) => mayDo(actor, 'resetMfa', target),
+  },
+];
+
+describe('the server answers as shared/permissions.ts says', () => {
+  const actors = new Map<Role, TestUser>();
+  beforeAll(async () => {
+    for (const role of STAFF_ROLES) actors.set(role, await createVerifiedUser({ role }));
+  });
+
+  for (const actorRole of STAFF_ROLES) {
+    for (const targetRole of ROLES) {
+      for (const action of ACTIONS) {
+        it(`${actorRole} ${action.name} on a ${targetRole}`, async () => {
+          const actor = actors.get(actorRole)!;
+          const target = await createVerifiedUser({ role: targetRole, emailVerified: false });
+          const expected = action.allowed(actor.user, target.user) ? 200 : 403;
+          const answer = await action.send(actor.token, target.id);
+          expect(answer.status).toBe(expected);
+          expect(answer.body.success).toBe(expected === 200);
+        });
+      }
+    }
+  }
+
+  for (const role of STAFF_ROLES) {
+    it(`answers a ${role} acting on their own account as the table says`, async () => {
+      const self = actors.get(role)!;
+      const expected = ACTIONS.map(
+        (action) => `${action.name}: ${action.allowed(self.user, self.user) ? 200 : 403}`,
+      );
+      const answers: string[] = [];
+      for (const action of ACTIONS)
+        answers.push(`${action.name}: ${(await action.send(self.token, self.id)).status}`);
+      expect(answers).toEqual(expected);
+    });
+  }
 });
