@@ -86,6 +86,14 @@ module.exports = {
       to: { path: ['^node_modules/@aws-sdk/', '^functions/data/(client|keys)\\.ts$'] },
     },
     {
+      name: 'only-data-talks-to-dynamodb',
+      comment:
+        'functions/data/ is the only code of functions/ that talks to DynamoDB (docs/architecture.md §4): jobs, handlers, the pipeline and the seed store through its named functions.',
+      severity: 'error',
+      from: { path: '^functions/', pathNot: '^functions/data/' },
+      to: { path: '^node_modules/@aws-sdk/(client-dynamodb|lib-dynamodb|util-dynamodb)/' },
+    },
+    {
       name: 'routes-are-declarations',
       comment:
         'Route entries (shared/routes/) hold schemas and names: they import the contract, the enums and their definition, nothing that runs; each handler bundle and the web carry them.',

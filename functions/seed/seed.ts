@@ -1,7 +1,6 @@
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey, type SettingValue } from '@shared/constants';
 import { geoLevel } from '@shared/geo';
-import { db, tableName } from '../data/client';
+import { putAll, sortKeysIn } from '../data/bulk-writes';
 import { type GeoNodeRecord, geoNodeItem } from '../data/geo';
 import { keys } from '../data/keys';
 import { settingItem } from '../data/settings';
@@ -31,10 +30,10 @@ export async function seedDatabase(
   ];
   const existing = new Set<string>();
   for (const partition of [keys.geoPartition, keys.settingPartition, keys.ratesPartition]) {
-    for (const sk of await existingSortKeys(partition)) existing.add(`${partition}|${sk}`);
+    for (const sk of await sortKeysIn(partition)) existing.add(`${partition}|${sk}`);
   }
   const missing = wanted.filter((item) => !existing.has(`${item.pk}|${item.sk}`));
-  await batchPut(missing);
+  await putAll(missing);
   return { written: missing.length };
 }
 
@@ -91,36 +90,4 @@ function settingSeedItems(now: Date, values: SettingValues) {
       updatedBy: null,
     }),
   );
-}
-
-async function existingSortKeys(partition: string): Promise<string[]> {
-  const sortKeys: string[] = [];
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': partition },
-        ProjectionExpression: 'sk',
-        ExclusiveStartKey: exclusiveStartKey,
-      }),
-    );
-    for (const item of page.Items ?? []) sortKeys.push(String(item.sk));
-    exclusiveStartKey = page.LastEvaluatedKey;
-  } while (exclusiveStartKey);
-  return sortKeys;
-}
-
-/** BatchWriteItem takes 25 items; unprocessed ones are retried. */
-export async function batchPut(items: Record<string, unknown>[]): Promise<void> {
-  for (let start = 0; start < items.length; start += 25) {
-    let requests: { PutRequest: { Item: Record<string, unknown> } }[] | undefined = items
-      .slice(start, start + 25)
-      .map((Item) => ({ PutRequest: { Item } }));
-    while (requests && requests.length > 0) {
-      const result = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-      requests = result.UnprocessedItems?.[tableName] as typeof requests;
-    }
-  }
 }

@@ -17,7 +17,7 @@ process.env.TABLE_NAME = TABLE;
 const modules = async () => ({
   client: await import('@functions/data/client'),
   users: await import('@functions/data/users'),
-  seed: await import('@functions/seed/seed'),
+  bulkWrites: await import('@functions/data/bulk-writes'),
   listUsers: (await import('@functions/domain/staff-users/list-users')).listUsers,
   listManagers: (await import('@functions/domain/staff-users/user-detail')).listManagers,
   changeUser: (await import('@functions/domain/staff-users/change-user')).changeUser,
@@ -213,7 +213,7 @@ describe('listing cost does not grow with the number of users', () => {
         }),
       );
     }
-    await m.seed.batchPut(items);
+    await m.bulkWrites.putAll(items);
     const { TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
     const { incrementUsersCounter } = await import('@functions/data/counters');
     await m.client.db.send(new TransactWriteCommand({ TransactItems: [incrementUsersCounter(count)] }));
