@@ -9,7 +9,7 @@ import { schema } from './schema';
 export const FIAT_KINDS = ['cash', 'card'] as const;
 export type FiatKind = (typeof FIAT_KINDS)[number];
 export const currencyCodeSchema = /* @__PURE__ */ schema(() =>
-  z.string().check(z.regex(/^[A-Z]{3}$/, 'Must be a three-letter ISO currency code')),
+  z.string().check(z.regex(/^[A-Z]{3}$/, 'currencyCode')),
 );
 
 /** Codes that carry a USD value and a reserve: ISO 4217 fiat codes and USDT (the crypto asset). */
@@ -62,11 +62,7 @@ export function plainCurrencyAmount(value: number, code: string): string {
 }
 
 export const assetKeySchema = /* @__PURE__ */ schema(() =>
-  z
-    .string()
-    .check(
-      z.refine((key) => parseAssetKey(key) !== null, 'Unknown asset: use cash-XXX, card-XXX or usdt-trc20'),
-    ),
+  z.string().check(z.refine((key) => parseAssetKey(key) !== null, 'assetKey')),
 );
 
 export function fiatAssetKey(fiatKind: FiatKind, currency: string): string {

@@ -17,6 +17,16 @@ export const TICKER_COINS = [
 ] as const;
 
 export const TELEGRAM_CONTACT_MIN_LENGTH = 3;
+/** Longest text of an individual request, a staff note on an application, a staff comment on a user. */
+export const DETAILS_MAX_LENGTH = 2000;
+export const ADMIN_NOTE_MAX_LENGTH = 2000;
+export const ADMIN_COMMENT_MAX_LENGTH = 2000;
+/** Largest reserve or alert level staff may type (the amounts of applications stop at 1e12 too). */
+export const MAX_RESERVE = 1e12;
+/** Reserves one PUT /admin/reserves may change (they are written in one transaction with the audit). */
+export const MAX_RESERVE_CHANGES = 60;
+/** Currencies and directions one PUT /admin/rates may change. */
+export const MAX_RATE_CHANGES = 60;
 export const BASE_FIAT_CURRENCIES = ['USD', 'EUR', 'RUB'] as const;
 export const CRYPTO_ASSET = 'usdt-trc20';
 

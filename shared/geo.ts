@@ -15,15 +15,13 @@ export const geoKeySchema = /* @__PURE__ */ schema(() =>
     z.refine((key) => {
       const segments = key.split('.');
       return segments.length <= 3 && segments.every((segment) => GEO_SEGMENT.test(segment));
-    }, 'Must be a dotted geo key like europe.germany.berlin'),
+    }, 'geoKey'),
   ),
 );
 
 /** A city's dotted key (three segments). */
 export const cityKeySchema = /* @__PURE__ */ schema(() =>
-  geoKeySchema.check(
-    z.refine((key) => key.split('.').length === 3, 'Must be a city key like europe.germany.berlin'),
-  ),
+  geoKeySchema.check(z.refine((key) => key.split('.').length === 3, 'cityKey')),
 );
 
 export type GeoLevel = 'continent' | 'country' | 'city';

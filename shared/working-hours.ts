@@ -10,14 +10,6 @@ import { schema } from './schema';
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-export const HOURS_MESSAGES = {
-  open: 'Use HH:MM, from 00:00 to 23:59.',
-  close: 'Use HH:MM, from 00:00 to 24:00.',
-  same: 'Opening and closing times must differ (00:00–24:00 is the whole day).',
-  timeZone: 'Unknown time zone: use an IANA name such as Europe/Moscow.',
-  cityCode: 'Use 2–10 capital latin letters or digits, such as MSK.',
-} as const;
-
 const OPEN_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 const CLOSE_PATTERN = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 
@@ -30,12 +22,12 @@ export const dayHoursSchema = /* @__PURE__ */ schema(() =>
   z.nullable(
     z
       .strictObject({
-        open: z.string().check(z.regex(OPEN_PATTERN, HOURS_MESSAGES.open)),
-        close: z.string().check(z.regex(CLOSE_PATTERN, HOURS_MESSAGES.close)),
+        open: z.string().check(z.regex(OPEN_PATTERN, 'openTime')),
+        close: z.string().check(z.regex(CLOSE_PATTERN, 'closeTime')),
       })
       .check(
         z.refine((day) => minutesOf(day.open) !== minutesOf(day.close), {
-          message: HOURS_MESSAGES.same,
+          message: 'sameTimes',
           path: ['close'],
         }),
       ),
@@ -67,14 +59,14 @@ export function isTimeZone(value: string): boolean {
 export const timeZoneSchema = /* @__PURE__ */ schema(() =>
   z.string().check(
     z.maxLength(64),
-    z.refine((value) => isTimeZone(value), HOURS_MESSAGES.timeZone),
+    z.refine((value) => isTimeZone(value), 'timeZone'),
   ),
 );
 
 /** A city's code for the rate monitors (BestChange style: MSK, SPB, MINSK). */
 export const CITY_CODE_PATTERN = /^[A-Z0-9]{2,10}$/;
 export const cityCodeSchema = /* @__PURE__ */ schema(() =>
-  z.string().check(z.regex(CITY_CODE_PATTERN, HOURS_MESSAGES.cityCode)),
+  z.string().check(z.regex(CITY_CODE_PATTERN, 'cityCodeFormat')),
 );
 
 const DAY_MS = 86_400_000;

@@ -1,4 +1,4 @@
-import type { FieldError } from '@shared/envelope';
+import type { FieldError, RefusalParams } from '@shared/envelope';
 
 /**
  * The kinds of refusal a business rule can give. The pipeline's error mapper is the one place that
@@ -15,6 +15,8 @@ export type Refusal =
   | 'unavailable';
 
 interface Details {
+  /** The values the message names (an amount, a status, a limit), so a client can word it in its language. */
+  params?: RefusalParams;
   /** Field-level reasons, for a form to show beside its fields. */
   fields?: FieldError[];
   /** For `too-many`: when the caller may try again. */
@@ -25,10 +27,15 @@ interface Details {
 
 /**
  * A request the rules refuse. The subclass names the business case (ApplicationNotFound,
- * TransitionNotAllowed, AddressTaken…); the message is the text the caller is shown.
+ * TransitionNotAllowed, AddressTaken…) and that name is the refusal's `code` in the envelope, the
+ * key clients translate by (docs/architecture.md §3): one class per wording, values in `params`.
+ * The message is the English text the caller is shown.
  */
 export abstract class DomainError extends Error {
   abstract readonly refusal: Refusal;
+  /** The class's own name (function bundles keep names: infra/constructs/bundling.ts). */
+  readonly code: string;
+  readonly params?: RefusalParams;
   readonly fields?: FieldError[];
   readonly retryAfterSeconds?: number;
   readonly data?: unknown;
@@ -36,6 +43,8 @@ export abstract class DomainError extends Error {
   constructor(message: string, details: Details = {}) {
     super(message);
     this.name = new.target.name;
+    this.code = new.target.name;
+    this.params = details.params;
     this.fields = details.fields;
     this.retryAfterSeconds = details.retryAfterSeconds;
     this.data = details.data;

@@ -1,6 +1,6 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { InvalidRequest } from '@functions/commons/errors';
-import { fieldError } from '@shared/envelope';
+import { fieldError } from '@shared/field-rules';
 import { db, tableName } from './client';
 
 type Key = Record<string, unknown>;
@@ -24,12 +24,7 @@ const SKIP_PAGE = 1000;
 export class PageTooDeep extends InvalidRequest {
   constructor() {
     super('Validation failed.', {
-      fields: [
-        fieldError(
-          'query.page',
-          `Pages more than ${MAX_SKIP} items from either end are not served; narrow the filter or use cursor.`,
-        ),
-      ],
+      fields: [fieldError('query.page', 'pageTooDeep', { max: MAX_SKIP })],
     });
   }
 }
@@ -37,7 +32,7 @@ export class PageTooDeep extends InvalidRequest {
 /** A `cursor` this list did not hand out. */
 export class InvalidCursor extends InvalidRequest {
   constructor() {
-    super('Validation failed.', { fields: [fieldError('query.cursor', 'Invalid cursor.')] });
+    super('Validation failed.', { fields: [fieldError('query.cursor', 'invalidCursor')] });
   }
 }
 

@@ -125,6 +125,7 @@ export class ApiFunction extends NodejsFunction {
         target: FUNCTION_BUNDLE.target,
         format: CDK_FORMAT[FUNCTION_BUNDLE.format],
         minify: FUNCTION_BUNDLE.minify,
+        keepNames: FUNCTION_BUNDLE.keepNames,
         sourceMap: FUNCTION_BUNDLE.sourcemap,
         sourcesContent: FUNCTION_BUNDLE.sourcesContent,
         mainFields: [...FUNCTION_BUNDLE.mainFields],

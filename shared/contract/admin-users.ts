@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { ADMIN_PAGE_SIZE } from '../constants';
+import { ADMIN_COMMENT_MAX_LENGTH, ADMIN_PAGE_SIZE } from '../constants';
 import { languageSchema, roleSchema } from '../enums';
 import { pagedSchema, pageQuerySchema, sortOrderSchema } from '../paging';
 import { preprocess } from '../preprocess';
@@ -11,7 +11,6 @@ import { publicUserSchema } from './users';
 /** Request and response schemas of the staff user-management calls (/admin/users…, /admin/managers). */
 
 export const ADMIN_USERS_MAX_LIMIT = 100;
-export const ADMIN_COMMENT_MAX_LENGTH = 2000;
 export const ADMIN_USERS_SEARCH_MAX_LENGTH = 100;
 /** Search and the isActive/emailVerified filters read at most this many users, newest first. */
 export const ADMIN_USERS_FILTER_WINDOW = 1000;
@@ -27,7 +26,7 @@ function blankAsAbsent<T extends z.ZodMiniType>(schema: T) {
 
 const booleanQuery = /* @__PURE__ */ schema(() =>
   z.pipe(
-    z.enum(['true', 'false'], { error: 'Must be true or false.' }),
+    z.enum(['true', 'false'], { error: 'mustBeBoolean' }),
     z.transform((v) => v === 'true'),
   ),
 );
@@ -89,21 +88,11 @@ export const adminUserUpdateBodySchema = /* @__PURE__ */ schema(() =>
       z.transform((value) => (value === '' ? null : value)),
     ),
     role: z.optional(roleSchema),
-    isActive: z.optional(z.boolean({ error: 'Must be true or false.' })),
+    isActive: z.optional(z.boolean({ error: 'mustBeBoolean' })),
     language: z.optional(languageSchema),
     adminComment: z.pipe(
       z.optional(
-        z.nullable(
-          z
-            .string()
-            .check(
-              z.trim(),
-              z.maxLength(
-                ADMIN_COMMENT_MAX_LENGTH,
-                `Comment must be at most ${ADMIN_COMMENT_MAX_LENGTH} characters.`,
-              ),
-            ),
-        ),
+        z.nullable(z.string().check(z.trim(), z.maxLength(ADMIN_COMMENT_MAX_LENGTH, 'commentTooLong'))),
       ),
       z.transform((value) => (value === '' ? null : value)),
     ),

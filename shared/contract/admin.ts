@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey, type SettingKind } from '../constants';
 import { dashboardPeriodSchema, hasRoleAtLeast, type Role } from '../enums';
+import { type FieldProblem, type FieldRuleCode, ruleProblem } from '../field-rules';
 import { geoKeySchema, geoTreeSchema } from '../geo';
 import { preprocess } from '../preprocess';
 import { schema } from '../schema';
@@ -128,11 +129,11 @@ export type PutSettingBody = z.infer<typeof putSettingBodySchema>;
 
 export const settingKeySchema = /* @__PURE__ */ schema(() => z.enum(SETTING_KEYS));
 
-/** Why a value does not fit a setting's kind (the server's and the admin page's text). */
-export const SETTING_VALUE_PROBLEMS: Record<SettingKind, string> = {
-  number: 'The value must be a number.',
-  email: 'The value must be an email address, or empty for none.',
-  token: 'The value must be 16 to 64 letters, digits, - or _, or empty for none.',
+/** The rule a value breaks when it does not fit a setting's kind (the server's and the admin page's). */
+const SETTING_KIND_RULES: Record<SettingKind, FieldRuleCode> = {
+  number: 'settingNumber',
+  email: 'settingEmail',
+  token: 'settingToken',
 };
 
 const settingValueSchemas = /* @__PURE__ */ schema(() => ({
@@ -149,14 +150,14 @@ const settingValueSchemas = /* @__PURE__ */ schema(() => ({
 
 /**
  * A sent value read by the setting's kind: a number (or numeric text), or an email address stored
- * trimmed and lower-case ('' = none), or a token (kept as typed, trimmed; '' = none); the problem's text
- * when it does not fit.
+ * trimmed and lower-case ('' = none), or a token (kept as typed, trimmed; '' = none); the broken
+ * rule (its code, for the page to translate, and the server's text) when it does not fit.
  */
 export function readSettingValue(
   key: SettingKey,
   value: unknown,
-): { value: number | string; problem?: undefined } | { problem: string } {
+): { value: number | string; problem?: undefined } | { problem: FieldProblem } {
   const kind = SETTING_DEFAULTS[key].kind;
   const parsed = z.safeParse(settingValueSchemas[kind], value);
-  return parsed.success ? { value: parsed.data } : { problem: SETTING_VALUE_PROBLEMS[kind] };
+  return parsed.success ? { value: parsed.data } : { problem: ruleProblem(SETTING_KIND_RULES[kind]) };
 }

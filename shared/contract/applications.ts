@@ -1,7 +1,14 @@
 import * as z from 'zod/mini';
 import { amountDecimals, assetKeySchema } from '../assets';
-import { ORIGIN_FUNDS_VALUE, RATE_SOURCES, TELEGRAM_CONTACT_MIN_LENGTH } from '../constants';
+import {
+  ADMIN_NOTE_MAX_LENGTH,
+  DETAILS_MAX_LENGTH,
+  ORIGIN_FUNDS_VALUE,
+  RATE_SOURCES,
+  TELEGRAM_CONTACT_MIN_LENGTH,
+} from '../constants';
 import { applicationStatusSchema, requestTypeSchema, roleSchema, staffSettableStatusSchema } from '../enums';
+import { refusalParamsSchema } from '../envelope';
 import { geoKeySchema } from '../geo';
 import { AMOUNT_DECIMALS, hasAtMostDecimals } from '../numbers';
 import { pagedSchema, pageQuerySchema, sortOrderSchema } from '../paging';
@@ -22,8 +29,6 @@ export const applicationIdParamsSchema = /* @__PURE__ */ schema(() =>
 );
 
 export const MAX_OPEN_APPLICATIONS = 5;
-export const DETAILS_MAX_LENGTH = 2000;
-export const ADMIN_NOTE_MAX_LENGTH = 2000;
 export const REJECTION_REASON_MAX_LENGTH = 1000;
 /** The largest amount accepted in any currency. */
 export const MAX_AMOUNT = 1e12;
@@ -31,16 +36,15 @@ export const MAX_AMOUNT = 1e12;
 export const contactTelegramSchema = /* @__PURE__ */ schema(() =>
   z.pipe(
     z.pipe(
-      z.string({ error: 'This field must be filled in' }).check(z.maxLength(100)),
+      z.string({ error: 'required' }).check(z.maxLength(100)),
       z.transform((value) => value.trim()),
     ),
-    z.string().check(
-      z.minLength(TELEGRAM_CONTACT_MIN_LENGTH, {
-        error: 'Telegram contact must be at least 3 characters.',
-        abort: true,
-      }),
-      z.refine(isTelegramContact, 'Telegram contact must be a username or a phone number.'),
-    ),
+    z
+      .string()
+      .check(
+        z.minLength(TELEGRAM_CONTACT_MIN_LENGTH, { error: 'telegramTooShort', abort: true }),
+        z.refine(isTelegramContact, 'telegramFormat'),
+      ),
   ),
 );
 
@@ -49,11 +53,12 @@ export const contactTelegramSchema = /* @__PURE__ */ schema(() =>
  * runs only once the amount passed these.
  */
 function amountRules(decimals: number) {
-  return z.number({ error: 'Please enter the correct positive amount' }).check(
-    z.positive({ error: 'Please enter the correct positive amount', abort: true }),
-    z.lte(MAX_AMOUNT, { error: 'Amount is too large.', abort: true }),
+  return z.number({ error: 'amountInvalid' }).check(
+    z.positive({ error: 'amountInvalid', abort: true }),
+    z.lte(MAX_AMOUNT, { error: 'amountTooLarge', abort: true }),
     z.refine((value) => hasAtMostDecimals(value, decimals), {
-      error: `The amount may have at most ${decimals} decimal places.`,
+      error: 'amountDecimals',
+      params: { decimals },
       abort: true,
     }),
   );
@@ -77,7 +82,15 @@ export function standardAmountSchema(assetFrom: string) {
 export function amountOfSourceAsset() {
   return z.superRefine((body: { assetFrom: string; amount: number }, context) => {
     const issue = standardAmountSchema(body.assetFrom).safeParse(body.amount).error?.issues[0];
-    if (issue) context.addIssue({ code: 'custom', path: ['amount'], message: issue.message });
+    if (issue) {
+      const params = issue.code === 'custom' ? issue.params : undefined;
+      context.addIssue({
+        code: 'custom',
+        path: ['amount'],
+        message: issue.message,
+        ...(params ? { params } : {}),
+      });
+    }
   });
 }
 
@@ -101,12 +114,8 @@ export const individualApplicationBodySchema = /* @__PURE__ */ schema(() =>
   z.strictObject({
     requestType: z.literal('INDIVIDUAL'),
     details: z
-      .string({ error: 'This field must be filled in' })
-      .check(
-        z.trim(),
-        z.minLength(1, 'This field must be filled in'),
-        z.maxLength(DETAILS_MAX_LENGTH, `Details must be at most ${DETAILS_MAX_LENGTH} characters.`),
-      ),
+      .string({ error: 'required' })
+      .check(z.trim(), z.minLength(1, 'required'), z.maxLength(DETAILS_MAX_LENGTH, 'detailsTooLong')),
     contactTelegram: contactTelegramSchema,
   }),
 );
@@ -115,9 +124,7 @@ export const individualApplicationBodySchema = /* @__PURE__ */ schema(() =>
 export const createApplicationHeadersSchema = /* @__PURE__ */ schema(() =>
   z.object({
     'idempotency-key': z.optional(
-      z
-        .string()
-        .check(z.regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'Use 8–100 letters, digits or _ . : - characters.')),
+      z.string().check(z.regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'idempotencyKeyFormat')),
     ),
   }),
 );
@@ -221,6 +228,9 @@ export const adminApplicationDetailSchema = /* @__PURE__ */ schema(() =>
         open: z.boolean(),
         currentRate: z.nullable(z.number()),
         currentRefusal: z.nullable(z.string()),
+        /** The refusal's code and params (the envelope's), so the page says it in its language. */
+        currentRefusalCode: z.optional(z.nullable(z.string())),
+        currentRefusalParams: z.optional(refusalParamsSchema),
       }),
     ),
   }),
@@ -301,14 +311,14 @@ export const changeStatusBodySchema = /* @__PURE__ */ schema(() =>
           context.addIssue({
             code: 'custom',
             path: ['rejectionReason'],
-            message: 'Reason for rejection required.',
+            message: 'rejectionReasonRequired',
           });
         }
         if (body.acceptExpiredQuote && body.status !== 'COMPLETED') {
           context.addIssue({
             code: 'custom',
             path: ['acceptExpiredQuote'],
-            message: 'acceptExpiredQuote applies only to COMPLETED.',
+            message: 'acceptExpiredQuoteOnlyCompleting',
           });
         }
       }),
@@ -332,6 +342,9 @@ export const expiredQuoteSchema = /* @__PURE__ */ schema(() =>
     currentRate: z.nullable(z.number()),
     currentAmountTo: z.nullable(z.number()),
     currentRefusal: z.nullable(z.string()),
+    /** The refusal's code and params (the envelope's), so the page says it in its language. */
+    currentRefusalCode: z.optional(z.nullable(z.string())),
+    currentRefusalParams: z.optional(refusalParamsSchema),
   }),
 );
 export type ExpiredQuote = z.infer<typeof expiredQuoteSchema>;
@@ -339,20 +352,12 @@ export type ExpiredQuote = z.infer<typeof expiredQuoteSchema>;
 export const updateDetailsBodySchema = /* @__PURE__ */ schema(() =>
   z
     .strictObject({
-      adminNote: z.optional(
-        z.nullable(
-          z
-            .string()
-            .check(
-              z.maxLength(ADMIN_NOTE_MAX_LENGTH, `Note must be at most ${ADMIN_NOTE_MAX_LENGTH} characters.`),
-            ),
-        ),
-      ),
+      adminNote: z.optional(z.nullable(z.string().check(z.maxLength(ADMIN_NOTE_MAX_LENGTH, 'noteTooLong')))),
       assignedToId: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(100)))),
     })
     .check(
       z.refine((body) => body.adminNote !== undefined || body.assignedToId !== undefined, {
-        message: 'Send adminNote and/or assignedToId.',
+        message: 'detailsChangeEmpty',
       }),
     ),
 );

@@ -13,42 +13,27 @@ import { isTelegramContact } from '../telegram';
 import { ownUserSchema } from './users';
 
 /** Request and response schemas of /auth/* and PUT /users/profile (docs/product.md §5 and §7). */
-export const AUTH_FIELD_MESSAGES = {
-  invalidEmail: 'Please enter a valid email address.',
-  usernameLength: `Username must be ${USERNAME_MIN_LENGTH}-${USERNAME_MAX_LENGTH} characters long.`,
-  usernameCharacters: 'Username may contain only letters, digits and underscore.',
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
-  passwordControlCharacters: 'Password must not contain control characters.',
-  passwordBlank: 'Password must not consist of spaces only.',
-  passwordTooCommon: 'This password is one of the most common ones. Please choose another.',
-  required: 'This field must be filled in',
-  identifierRequired: 'Email or Username is required.',
-  allFieldsRequired: 'All fields are required.',
-} as const;
 
 /** Opaque tokens are 43 base64url characters; anything much longer is refused before a lookup. */
 const opaqueTokenSchema = /* @__PURE__ */ schema(() =>
-  z.string().check(z.minLength(1, AUTH_FIELD_MESSAGES.required), z.maxLength(256)),
+  z.string().check(z.minLength(1, 'required'), z.maxLength(256)),
 );
 
 export const emailSchema = /* @__PURE__ */ schema(() =>
   z.pipe(
-    z
-      .string({ error: AUTH_FIELD_MESSAGES.invalidEmail })
-      .check(z.trim(), z.toLowerCase(), z.maxLength(254, AUTH_FIELD_MESSAGES.invalidEmail)),
-    z.email({ error: AUTH_FIELD_MESSAGES.invalidEmail }),
+    z.string({ error: 'invalidEmail' }).check(z.trim(), z.toLowerCase(), z.maxLength(254, 'invalidEmail')),
+    z.email({ error: 'invalidEmail' }),
   ),
 );
 
 export const usernameSchema = /* @__PURE__ */ schema(() =>
   z
-    .string({ error: AUTH_FIELD_MESSAGES.required })
+    .string({ error: 'required' })
     .check(
       z.trim(),
-      z.minLength(USERNAME_MIN_LENGTH, AUTH_FIELD_MESSAGES.usernameLength),
-      z.maxLength(USERNAME_MAX_LENGTH, AUTH_FIELD_MESSAGES.usernameLength),
-      z.regex(USERNAME_PATTERN, AUTH_FIELD_MESSAGES.usernameCharacters),
+      z.minLength(USERNAME_MIN_LENGTH, 'usernameLength'),
+      z.maxLength(USERNAME_MAX_LENGTH, 'usernameLength'),
+      z.regex(USERNAME_PATTERN, 'usernameCharacters'),
     ),
 );
 
@@ -60,23 +45,20 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
  * bytes), no control characters, not only white space, and none of the most common passwords.
  */
 export const newPasswordSchema = /* @__PURE__ */ schema(() =>
-  z.string({ error: AUTH_FIELD_MESSAGES.passwordTooShort }).check(
-    z.minLength(PASSWORD_MIN_LENGTH, AUTH_FIELD_MESSAGES.passwordTooShort),
-    z.maxLength(PASSWORD_MAX_LENGTH, AUTH_FIELD_MESSAGES.passwordTooLong),
-    z.refine((value) => !CONTROL_CHARACTER.test(value), AUTH_FIELD_MESSAGES.passwordControlCharacters),
-    z.refine((value) => value.trim() !== '', AUTH_FIELD_MESSAGES.passwordBlank),
-    z.refine((value) => !isCommonPassword(value), AUTH_FIELD_MESSAGES.passwordTooCommon),
+  z.string({ error: 'passwordTooShort' }).check(
+    z.minLength(PASSWORD_MIN_LENGTH, 'passwordTooShort'),
+    z.maxLength(PASSWORD_MAX_LENGTH, 'passwordTooLong'),
+    z.refine((value) => !CONTROL_CHARACTER.test(value), 'passwordControlCharacters'),
+    z.refine((value) => value.trim() !== '', 'passwordBlank'),
+    z.refine((value) => !isCommonPassword(value), 'passwordTooCommon'),
   ),
 );
 
 /** A password being checked (login, current password): any non-empty value up to the limit. */
 export const presentedPasswordSchema = /* @__PURE__ */ schema(() =>
   z
-    .string({ error: AUTH_FIELD_MESSAGES.allFieldsRequired })
-    .check(
-      z.minLength(1, AUTH_FIELD_MESSAGES.allFieldsRequired),
-      z.maxLength(PASSWORD_MAX_LENGTH, AUTH_FIELD_MESSAGES.passwordTooLong),
-    ),
+    .string({ error: 'allFieldsRequired' })
+    .check(z.minLength(1, 'allFieldsRequired'), z.maxLength(PASSWORD_MAX_LENGTH, 'passwordTooLong')),
 );
 
 export const registerBodySchema = /* @__PURE__ */ schema(() =>
@@ -86,7 +68,7 @@ export const registerBodySchema = /* @__PURE__ */ schema(() =>
     password: newPasswordSchema,
     /** Absent, null or blank: registering without an inviter (the web's "no code" path). */
     invitationCode: z.pipe(
-      z.nullish(z.string().check(z.trim(), z.maxLength(32, 'Invitation code is invalid.'))),
+      z.nullish(z.string().check(z.trim(), z.maxLength(32, 'invitationCodeInvalid'))),
       z.transform((code) => (code ? code.toUpperCase() : undefined)),
     ),
     /** Not in the spec's call list: the web may send its UI language so the first mail is in it. */
@@ -106,12 +88,8 @@ export type RegisterData = z.infer<typeof registerDataSchema>;
 export const loginBodySchema = /* @__PURE__ */ schema(() =>
   z.strictObject({
     loginIdentifier: z
-      .string({ error: AUTH_FIELD_MESSAGES.identifierRequired })
-      .check(
-        z.trim(),
-        z.minLength(1, AUTH_FIELD_MESSAGES.identifierRequired),
-        z.maxLength(254, AUTH_FIELD_MESSAGES.identifierRequired),
-      ),
+      .string({ error: 'identifierRequired' })
+      .check(z.trim(), z.minLength(1, 'identifierRequired'), z.maxLength(254, 'identifierRequired')),
     password: presentedPasswordSchema,
   }),
 );
@@ -195,12 +173,7 @@ export const profileTelegramIdSchema = /* @__PURE__ */ schema(() =>
       z.nullable(z.string().check(z.maxLength(100))),
       z.transform((value) => value?.trim() || null),
     )
-    .check(
-      z.refine(
-        (value) => value === null || isTelegramContact(value),
-        'Telegram contact must be a username or a phone number.',
-      ),
-    ),
+    .check(z.refine((value) => value === null || isTelegramContact(value), 'telegramFormat')),
 );
 
 /**

@@ -3,9 +3,6 @@ import { schema } from '../schema';
 import { presentedPasswordSchema } from './auth';
 
 /** The staff second factor: TOTP (RFC 6238: 30 s, 6 digits, SHA-1) and single-use recovery codes. */
-export const MFA_FIELD_MESSAGES = {
-  codeInvalid: 'Enter the 6-digit code from your authenticator app or a recovery code.',
-} as const;
 
 /** `123456` from the app, or a recovery code `XXXXX-XXXXX` (case and the dash are optional). */
 export const TOTP_CODE_PATTERN = /^\d{6}$/;
@@ -14,13 +11,13 @@ export const RECOVERY_CODE_COUNT = 10;
 
 export const mfaCodeSchema = /* @__PURE__ */ schema(() =>
   z.pipe(
-    z.string({ error: MFA_FIELD_MESSAGES.codeInvalid }).check(z.trim(), z.toUpperCase(), z.maxLength(32)),
+    z.string({ error: 'mfaCodeFormat' }).check(z.trim(), z.toUpperCase(), z.maxLength(32)),
     z
       .string()
       .check(
         z.refine(
           (code) => TOTP_CODE_PATTERN.test(code.replace(/\s/g, '')) || RECOVERY_CODE_PATTERN.test(code),
-          MFA_FIELD_MESSAGES.codeInvalid,
+          'mfaCodeFormat',
         ),
       ),
   ),
@@ -42,7 +39,7 @@ export type MfaCodeBody = z.input<typeof mfaCodeBodySchema>;
 
 export const mfaVerifyBodySchema = /* @__PURE__ */ schema(() =>
   z.strictObject({
-    mfaToken: z.string().check(z.minLength(1, MFA_FIELD_MESSAGES.codeInvalid), z.maxLength(256)),
+    mfaToken: z.string().check(z.minLength(1, 'mfaCodeFormat'), z.maxLength(256)),
     code: mfaCodeSchema,
   }),
 );

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { assetKeySchema, isValidExchangePair, plainAmount, valuedCurrencySchema } from '../assets';
-import { RATE_SOURCES } from '../constants';
+import { MAX_RATE_CHANGES, RATE_SOURCES } from '../constants';
+import { type FieldProblem, ruleProblem } from '../field-rules';
 import { cityKeySchema } from '../geo';
 import { FIAT_DECIMALS, hasAtMostDecimals, PERCENT_DECIMALS, RATE_DECIMALS } from '../numbers';
 import { schema } from '../schema';
@@ -17,8 +18,6 @@ export const PAUSE_REASONS = ['missing', 'stale', 'out-of-guard'] as const;
 export type PauseReason = (typeof PAUSE_REASONS)[number];
 /** Bounds of a direction's maximum feed age, in minutes: at least twice the job's re-confirmation of an unchanged price (5 min). */
 export const MAX_AGE_MINUTES_RANGE = { min: 10, max: 10_080 } as const;
-/** Entries one PUT /admin/rates may change (they are written in one transaction). */
-export const MAX_RATE_CHANGES = 60;
 
 export const currencyValueSchema = /* @__PURE__ */ schema(() =>
   z.object({
@@ -121,7 +120,10 @@ const optionalBound = (decimals: number) =>
       z.number().check(
         z.positive(),
         z.lte(1e12),
-        z.refine((value) => hasAtMostDecimals(value, decimals), `At most ${decimals} decimal places.`),
+        z.refine((value) => hasAtMostDecimals(value, decimals), {
+          error: 'decimalPlaces',
+          params: { decimals },
+        }),
       ),
     ),
   );
@@ -138,10 +140,10 @@ export const currencyValueChangeSchema = /* @__PURE__ */ schema(() =>
     usdValue: z.number().check(
       z.positive(),
       z.lte(1e9),
-      z.refine(
-        (value) => hasAtMostDecimals(value, RATE_DECIMALS),
-        `At most ${RATE_DECIMALS} decimal places.`,
-      ),
+      z.refine((value) => hasAtMostDecimals(value, RATE_DECIMALS), {
+        error: 'decimalPlaces',
+        params: { decimals: RATE_DECIMALS },
+      }),
     ),
   }),
 );
@@ -154,10 +156,10 @@ export const directionChangeSchema = /* @__PURE__ */ schema(() =>
       markupPercent: z.number().check(
         z.gte(0),
         z.lte(MAX_MARKUP_PERCENT),
-        z.refine(
-          (value) => hasAtMostDecimals(value, PERCENT_DECIMALS),
-          `At most ${PERCENT_DECIMALS} decimal places.`,
-        ),
+        z.refine((value) => hasAtMostDecimals(value, PERCENT_DECIMALS), {
+          error: 'decimalPlaces',
+          params: { decimals: PERCENT_DECIMALS },
+        }),
       ),
       minAmount: amountLimitSchema,
       maxAmount: amountLimitSchema,
@@ -176,14 +178,14 @@ export const directionChangeSchema = /* @__PURE__ */ schema(() =>
           context.addIssue({
             code: 'custom',
             path: ['assetTo'],
-            message: 'A direction pairs one fiat asset with usdt-trc20.',
+            message: 'directionPair',
           });
         }
         if (direction.minAmount && direction.maxAmount && direction.minAmount > direction.maxAmount) {
-          context.addIssue({ code: 'custom', path: ['maxAmount'], message: 'maxAmount is below minAmount.' });
+          context.addIssue({ code: 'custom', path: ['maxAmount'], message: 'maxAmountBelowMin' });
         }
         if (direction.minRate && direction.maxRate && direction.minRate > direction.maxRate) {
-          context.addIssue({ code: 'custom', path: ['maxRate'], message: 'maxRate is below minRate.' });
+          context.addIssue({ code: 'custom', path: ['maxRate'], message: 'maxRateBelowMin' });
         }
       }),
     ),
@@ -198,11 +200,8 @@ export const putRatesBodySchema = /* @__PURE__ */ schema(() =>
     .check(
       z.superRefine((body, context) => {
         const count = body.currencies.length + body.directions.length;
-        if (count === 0)
-          context.addIssue({ code: 'custom', message: 'Send at least one currency or direction.' });
-        if (count > MAX_RATE_CHANGES) {
-          context.addIssue({ code: 'custom', message: `At most ${MAX_RATE_CHANGES} changes per request.` });
-        }
+        if (count === 0) context.addIssue({ code: 'custom', message: 'ratesChangeEmpty' });
+        if (count > MAX_RATE_CHANGES) context.addIssue({ code: 'custom', message: 'tooManyRateChanges' });
       }),
     ),
 );
@@ -261,8 +260,11 @@ export const quoteSchema = /* @__PURE__ */ schema(() =>
 );
 export type Quote = z.infer<typeof quoteSchema>;
 
-/** The refusal of an amount outside the quote's limits (the server's and the apply form's text), or null. */
-export function amountLimitMessage(
+/**
+ * The rule an amount outside the quote's limits breaks (the server's field error and the apply
+ * form's, which translates it by its code), or null.
+ */
+export function amountLimitProblem(
   quote: Pick<
     Quote,
     | 'belowMinimum'
@@ -277,18 +279,25 @@ export function amountLimitMessage(
     | 'currencyTo'
     | 'assetTo'
   >,
-): string | null {
+): FieldProblem | null {
   if (quote.belowMinimum) {
-    return (
-      `The minimum amount is ${plainAmount(quote.minAmount, quote.assetFrom)} ${quote.currencyFrom}` +
-      ` (${quote.minAmountUSD} USD).`
-    );
+    return ruleProblem('amountBelowMinimum', {
+      amount: plainAmount(quote.minAmount, quote.assetFrom),
+      currency: quote.currencyFrom,
+      amountUSD: quote.minAmountUSD,
+    });
   }
   if (quote.aboveMaximum && quote.maxAmount !== null) {
-    return `The maximum amount is ${plainAmount(quote.maxAmount, quote.assetFrom)} ${quote.currencyFrom}.`;
+    return ruleProblem('amountAboveMaximum', {
+      amount: plainAmount(quote.maxAmount, quote.assetFrom),
+      currency: quote.currencyFrom,
+    });
   }
   if (quote.aboveReserve && quote.reserve !== null) {
-    return `The exchange can pay out at most ${plainAmount(quote.reserve, quote.assetTo)} ${quote.currencyTo} now; lower the amount.`;
+    return ruleProblem('amountAboveReserve', {
+      amount: plainAmount(quote.reserve, quote.assetTo),
+      currency: quote.currencyTo,
+    });
   }
   return null;
 }

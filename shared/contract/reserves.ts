@@ -1,12 +1,8 @@
 import * as z from 'zod/mini';
 import { currencyDecimals, valuedCurrencySchema } from '../assets';
+import { MAX_RESERVE, MAX_RESERVE_CHANGES } from '../constants';
 import { hasAtMostDecimals } from '../numbers';
 import { schema } from '../schema';
-
-/** Largest reserve or alert level staff may type (the amounts of applications stop at 1e12 too). */
-export const MAX_RESERVE = 1e12;
-/** Reserves one PUT /admin/reserves may change (they are written in one transaction with the audit). */
-export const MAX_RESERVE_CHANGES = 60;
 
 /**
  * What the office holds of one currency (docs/architecture.md §4): the amount, and the alert level
@@ -35,7 +31,7 @@ export const reservesDataSchema = /* @__PURE__ */ schema(() =>
 export type ReservesData = z.infer<typeof reservesDataSchema>;
 
 const reserveNumber = () =>
-  z.number().check(z.gte(0, 'Must be 0 or more.'), z.lte(MAX_RESERVE, `Must be at most ${MAX_RESERVE}.`));
+  z.number().check(z.gte(0, 'reserveNegative'), z.lte(MAX_RESERVE, 'reserveTooLarge'));
 
 export const reserveChangeSchema = /* @__PURE__ */ schema(() =>
   z
@@ -49,7 +45,12 @@ export const reserveChangeSchema = /* @__PURE__ */ schema(() =>
         const places = currencyDecimals(change.code);
         for (const field of ['amount', 'alertLevel'] as const) {
           if (!hasAtMostDecimals(change[field], places)) {
-            context.addIssue({ code: 'custom', path: [field], message: `At most ${places} decimal places.` });
+            context.addIssue({
+              code: 'custom',
+              path: [field],
+              message: 'decimalPlaces',
+              params: { decimals: places },
+            });
           }
         }
       }),
@@ -61,10 +62,7 @@ export const putReservesBodySchema = /* @__PURE__ */ schema(() =>
     .strictObject({
       reserves: z
         .array(reserveChangeSchema)
-        .check(
-          z.minLength(1, 'Send at least one reserve.'),
-          z.maxLength(MAX_RESERVE_CHANGES, `At most ${MAX_RESERVE_CHANGES} changes per request.`),
-        ),
+        .check(z.minLength(1, 'reservesEmpty'), z.maxLength(MAX_RESERVE_CHANGES, 'tooManyReserveChanges')),
     })
     .check(
       z.superRefine((body, context) => {
@@ -74,7 +72,8 @@ export const putReservesBodySchema = /* @__PURE__ */ schema(() =>
             context.addIssue({
               code: 'custom',
               path: ['reserves', index, 'code'],
-              message: `${change.code} appears more than once.`,
+              message: 'reserveRepeated',
+              params: { code: change.code },
             });
           }
           seen.add(change.code);

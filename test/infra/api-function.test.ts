@@ -102,6 +102,12 @@ describe('ApiFunction', () => {
     expect(existsSync(path.join(bundleDirOf(reader), 'index.mjs.map'))).toBe(true);
   });
 
+  it("keeps class names in the minified bundle, so a refusal's code (its class name) survives", () => {
+    const bundle = readFileSync(path.join(bundleDirOf(reader), 'index.mjs'), 'utf8');
+
+    expect(bundle).toContain('"DatabaseUnavailable"');
+  });
+
   it('bundles exactly the code the bench measures, from the shared esbuild options', async () => {
     const benchBundle = path.join(outdir, 'bench', 'index.mjs');
 

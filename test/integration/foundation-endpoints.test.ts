@@ -5,6 +5,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '@functions/data/client';
 import { keys } from '@functions/data/keys';
 import { allRoutes } from '@functions/routes/manifest';
+import { MAX_REQUEST_BODY_BYTES } from '@shared/constants';
 import { CONTINENT_KEYS, type GeoTree } from '@shared/geo';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/api';
@@ -144,19 +145,31 @@ describe('bad input', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ success: false, message: 'Malformed JSON in request body.' });
+    expect(answer.body).toEqual({
+      success: false,
+      code: 'MalformedJson',
+      message: 'Malformed JSON in request body.',
+    });
   });
 
   it('answers a body that is not JSON with 415', async () => {
     const answer = await validate({ rawBody: 'username=durov', headers: { 'content-type': 'text/plain' } });
     expect(answer.status).toBe(415);
-    expect(answer.body.success).toBe(false);
+    expect(answer.body).toMatchObject({ success: false, code: 'UnsupportedMediaType' });
   });
 
   it('answers a wrong type with 400 and a field error', async () => {
     const answer = await validate({ body: { username: 42 } });
     expect(answer.status).toBe(400);
-    expect(answer.body.errors).toEqual([expect.objectContaining({ path: 'username', param: 'username' })]);
+    expect(answer.body.code).toBe('ValidationFailed');
+    expect(answer.body.errors).toEqual([
+      expect.objectContaining({
+        path: 'username',
+        param: 'username',
+        code: 'zod.invalid_type',
+        params: { expected: 'string' },
+      }),
+    ]);
   });
 
   it('answers unknown fields, __proto__ included, with 400 naming each field', async () => {
@@ -166,6 +179,7 @@ describe('bad input', () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.body.errors!.map((error) => error.path).sort()).toEqual(['__proto__', 'role']);
+    expect(answer.body.errors!.map((error) => error.code)).toEqual(['unknownField', 'unknownField']);
   });
 
   it('answers a missing body with 400 naming the required field', async () => {
@@ -177,15 +191,24 @@ describe('bad input', () => {
   it('answers an oversized body with 413', async () => {
     const answer = await validate({ body: { username: 'x'.repeat(40_000) } });
     expect(answer.status).toBe(413);
-    expect(answer.body.success).toBe(false);
+    expect(answer.body).toMatchObject({
+      success: false,
+      code: 'PayloadTooLarge',
+      params: { limitBytes: MAX_REQUEST_BODY_BYTES },
+    });
   });
 
   it('answers an unknown route with 404 and a wrong method with 405 and Allow', async () => {
     const unknown = await api('GET', '/api/no-such-thing');
     const wrongMethod = await api('DELETE', '/api/geo');
     expect(unknown.status).toBe(404);
-    expect(unknown.body.success).toBe(false);
+    expect(unknown.body).toMatchObject({
+      success: false,
+      code: 'RouteNotFound',
+      params: { method: 'GET', path: '/api/no-such-thing' },
+    });
     expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.body.code).toBe('MethodNotAllowed');
     expect(wrongMethod.headers.get('allow')).toBe('GET');
   });
 });

@@ -72,8 +72,43 @@ describe('the handler pipeline', () => {
       throw new (class SlowDown extends errors.RateLimited {})('Slow down.', { retryAfterSeconds: 30 });
     });
     expect(answer.status).toBe(429);
-    expect(answer.body).toEqual({ success: false, message: 'Slow down.' });
+    expect(answer.body).toEqual({ success: false, code: 'SlowDown', message: 'Slow down.' });
     expect(answer.headers['Retry-After']).toBe('30');
+  });
+
+  it("answers a domain error's class name as its code and the values its message names as params", async () => {
+    const answer = await invoke(async () => {
+      throw new (class TooBig extends errors.InvalidRequest {})('At most 5.', { params: { max: 5 } });
+    });
+    expect(answer.body).toEqual({
+      success: false,
+      code: 'TooBig',
+      message: 'At most 5.',
+      params: { max: 5 },
+    });
+  });
+
+  it('refuses a body its schema refuses with ValidationFailed and a rule code per field', async () => {
+    const result = (await publicEndpoint(testRoute, async () => ({}))(
+      { ...structuredClone(fixture), body: JSON.stringify({ name: 7, extra: true }) } as ApiEvent,
+      context,
+    )) as ApiResult;
+    expect(result.statusCode).toBe(400);
+    expect(JSON.parse(result.body ?? '{}')).toEqual({
+      success: false,
+      code: 'ValidationFailed',
+      message: 'Validation failed.',
+      errors: [
+        {
+          path: 'name',
+          param: 'name',
+          code: 'zod.invalid_type',
+          msg: 'Invalid input: expected string, received number',
+          params: { expected: 'string' },
+        },
+        { path: 'extra', param: 'extra', code: 'unknownField', msg: 'Unknown field.' },
+      ],
+    });
   });
 
   it('turns an unexpected error into a 500 that reveals nothing of it', async () => {
@@ -81,7 +116,7 @@ describe('the handler pipeline', () => {
       throw new Error('connection string postgres://secret@db');
     });
     expect(answer.status).toBe(500);
-    expect(answer.body).toEqual({ success: false, message: 'Internal server error.' });
+    expect(answer.body).toEqual({ success: false, code: 'InternalError', message: 'Internal server error.' });
     expect(JSON.stringify(answer)).not.toContain('secret');
   });
 });

@@ -32,13 +32,13 @@ describe('working hours schemas', () => {
     expect(dayHoursSchema.safeParse(null).success).toBe(true);
     expect(dayHoursSchema.safeParse(day('24:00', '10:00')).error?.issues[0]).toMatchObject({
       path: ['open'],
-      message: 'Use HH:MM, from 00:00 to 23:59.',
+      message: 'openTime',
     });
     expect(dayHoursSchema.safeParse(day('9:00', '18:00')).success).toBe(false);
     expect(dayHoursSchema.safeParse(day('09:00', '24:30')).error?.issues[0]?.path).toEqual(['close']);
     expect(dayHoursSchema.safeParse(day('10:00', '10:00')).error?.issues[0]).toMatchObject({
       path: ['close'],
-      message: 'Opening and closing times must differ (00:00–24:00 is the whole day).',
+      message: 'sameTimes',
     });
   });
 

@@ -1,7 +1,15 @@
 import { loadUserAndSession } from '@functions/data/sessions';
 import { hasRoleAtLeast, type StaffRole } from '@shared/enums';
 import { verifyAccessToken } from './access-token';
-import { AccessTokenInvalid, AccountDeactivated, MfaSetupRequired, RoleTooLow } from './errors';
+import {
+  AccessTokenInvalid,
+  AccountDeactivated,
+  MfaSetupRequired,
+  NotLoggedIn,
+  RoleChanged,
+  RoleTooLow,
+  SessionEnded,
+} from './errors';
 import type { Principal } from './principal';
 import { isSessionLive } from './sessions';
 import { mfaSetupRequired } from './staff-mfa';
@@ -18,15 +26,14 @@ export async function authenticatePrincipal(
   minimumRole: 'user' | StaffRole,
   now = new Date(),
 ): Promise<Principal> {
-  if (!token) throw new AccessTokenInvalid('Not authenticated.');
+  if (!token) throw new NotLoggedIn();
   const claims = await verifyAccessToken(token);
   if (!claims) throw new AccessTokenInvalid();
   const { user, session } = await loadUserAndSession(claims.userId, claims.sessionId);
   if (!user) throw new AccessTokenInvalid();
   if (!user.isActive) throw new AccountDeactivated();
-  if (user.role !== claims.role) throw new AccessTokenInvalid('Your role has changed. Please log in again.');
-  if (!isSessionLive(session, user, now))
-    throw new AccessTokenInvalid('Your session has ended. Please log in again.');
+  if (user.role !== claims.role) throw new RoleChanged();
+  if (!isSessionLive(session, user, now)) throw new SessionEnded();
   if (minimumRole !== 'user') {
     if (!hasRoleAtLeast(user.role, minimumRole)) throw new RoleTooLow();
     // Staff routes stay closed until a required second factor is set up (the set-up routes are 'user').

@@ -9,6 +9,7 @@ import {
 } from '@functions/data/users';
 import { USERNAME_MAX_LENGTH } from '@shared/constants';
 import { emailSchema, newPasswordSchema } from '@shared/contract/auth';
+import { issueProblem } from '@shared/field-rules';
 import { hashPassword } from './passwords';
 import { newReferralCode } from './secrets';
 
@@ -46,14 +47,14 @@ export async function setSuperAdminPassword(email: string, password: string): Pr
 /** The normalized address, if registration would accept it. */
 export function checkedEmail(email: string, name: string): string {
   // The same rules as registration: the operator's first account is no weaker than a user's.
-  const check = emailSchema.safeParse(email);
-  if (!check.success) throw new Error(`${name}: ${check.error.issues[0]?.message}`);
+  const issue = emailSchema.safeParse(email).error?.issues[0];
+  if (issue) throw new Error(`${name}: ${issueProblem(issue).msg}`);
   return normalizeEmail(email);
 }
 
 function checkPassword(password: string, name: string): void {
-  const check = newPasswordSchema.safeParse(password);
-  if (!check.success) throw new Error(`${name}: ${check.error.issues[0]?.message}`);
+  const issue = newPasswordSchema.safeParse(password).error?.issues[0];
+  if (issue) throw new Error(`${name}: ${issueProblem(issue).msg}`);
 }
 
 /**

@@ -5,7 +5,8 @@ import {
   RateLimited,
   StateConflict,
 } from '@functions/commons/errors';
-import { type FieldError, fieldError } from '@shared/envelope';
+import type { FieldError } from '@shared/envelope';
+import { fieldError } from '@shared/field-rules';
 import { AUTH_MESSAGES } from './messages';
 
 /** Unknown account or wrong password: one refusal for both, so login reveals no accounts. */
@@ -40,10 +41,24 @@ export class RefreshTokenInvalid extends NotAuthenticated {
   }
 }
 
-/** An access token that is missing, forged, expired or no longer matches the stored user. */
+/** A request to a route that needs a session came without an access token. */
+export class NotLoggedIn extends NotAuthenticated {
+  constructor() {
+    super('Not authenticated.');
+  }
+}
+
+/** An access token that is forged, expired or names a user that no longer exists. */
 export class AccessTokenInvalid extends NotAuthenticated {
-  constructor(message = 'Invalid or expired token.') {
-    super(message);
+  constructor() {
+    super('Invalid or expired token.');
+  }
+}
+
+/** The user's role changed after the access token was issued: a new login gives the new one. */
+export class RoleChanged extends NotAuthenticated {
+  constructor() {
+    super('Your role has changed. Please log in again.');
   }
 }
 
@@ -102,14 +117,14 @@ export class SecondFactorLocked extends RateLimited {
 export class CurrentPasswordWrong extends InvalidRequest {
   constructor() {
     super(AUTH_MESSAGES.currentPasswordWrong, {
-      fields: [fieldError('currentPassword', AUTH_MESSAGES.currentPasswordWrong)],
+      fields: [fieldError('currentPassword', 'currentPasswordWrong')],
     });
   }
 }
 
 /** The invitation code names no active user; `fields` may add other taken fields of the same attempt. */
 export class InvitationCodeInvalid extends InvalidRequest {
-  constructor(fields: FieldError[] = [fieldError('invitationCode', AUTH_MESSAGES.invitationCodeInvalid)]) {
+  constructor(fields: FieldError[] = [fieldError('invitationCode', 'invitationCodeInvalid')]) {
     super(AUTH_MESSAGES.registrationFailed, { fields });
   }
 }
@@ -123,27 +138,34 @@ export class AddressTaken extends StateConflict {
 
 export class UsernameTaken extends StateConflict {
   constructor() {
-    super(AUTH_MESSAGES.usernameTaken, { fields: [fieldError('username', AUTH_MESSAGES.usernameTaken)] });
+    super(AUTH_MESSAGES.usernameTaken, { fields: [fieldError('username', 'usernameTaken')] });
   }
 }
 
 export class PhotoNotOffered extends InvalidRequest {
   constructor() {
-    super('Validation failed.', { fields: [fieldError('photo_url', AUTH_MESSAGES.photoNotOffered)] });
+    super('Validation failed.', { fields: [fieldError('photo_url', 'photoNotOffered')] });
   }
 }
 
 /** The account changed between reading and writing it (a concurrent request won). */
 export class AccountChangedMeanwhile extends StateConflict {
-  constructor(message = 'Your account was changed meanwhile. Please try again.') {
-    super(message);
+  constructor() {
+    super('Your account was changed meanwhile. Please try again.');
+  }
+}
+
+/** A profile edit lost the race with another change of the account. */
+export class ProfileChangedMeanwhile extends StateConflict {
+  constructor() {
+    super('Your profile was changed meanwhile. Please try again.');
   }
 }
 
 /** A second-factor code that is wrong, expired or already used (each code works once). */
 export class MfaCodeWrong extends InvalidRequest {
   constructor() {
-    super(AUTH_MESSAGES.mfaCodeWrong, { fields: [fieldError('code', AUTH_MESSAGES.mfaCodeWrong)] });
+    super(AUTH_MESSAGES.mfaCodeWrong, { fields: [fieldError('code', 'mfaCodeWrong')] });
   }
 }
 
@@ -184,7 +206,7 @@ export class MfaSetupRequired extends NotPermitted {
 export class VerificationPasswordWrong extends InvalidRequest {
   constructor() {
     super(AUTH_MESSAGES.verificationPasswordWrong, {
-      fields: [fieldError('password', AUTH_MESSAGES.verificationPasswordWrong)],
+      fields: [fieldError('password', 'verificationPasswordWrong')],
     });
   }
 }

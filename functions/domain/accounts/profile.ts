@@ -2,7 +2,7 @@ import { UserChangedError, UserConflictError, type UserRecord } from '@functions
 import { avatarUrls } from '@shared/avatars';
 import type { Language } from '@shared/enums';
 import { updateAccount } from './account-changes';
-import { AccountChangedMeanwhile, PhotoNotOffered, UsernameTaken } from './errors';
+import { PhotoNotOffered, ProfileChangedMeanwhile, UsernameTaken } from './errors';
 import { siteOrigin } from './links';
 
 export interface ProfileChanges {
@@ -32,7 +32,7 @@ export async function updateOwnProfile(user: UserRecord, changes: ProfileChanges
       throw new UsernameTaken();
     }
     if (error instanceof UserChangedError) {
-      throw new AccountChangedMeanwhile('Your profile was changed meanwhile. Please try again.');
+      throw new ProfileChangedMeanwhile();
     }
     throw error;
   }

@@ -13,10 +13,10 @@ import {
   updateUser,
 } from '@functions/data/users';
 import { DEFAULT_LANGUAGE, type Language } from '@shared/enums';
-import { type FieldError, fieldError } from '@shared/envelope';
+import type { FieldError } from '@shared/envelope';
+import { fieldError } from '@shared/field-rules';
 import { countQueuedMails } from '../outbox/queue';
 import { AddressTaken, AddressThrottled, InvitationCodeInvalid } from './errors';
-import { AUTH_MESSAGES } from './messages';
 import { hashPassword } from './passwords';
 import { newReferralCode } from './secrets';
 import { hitAll, LIMITS } from './throttling';
@@ -81,9 +81,9 @@ async function takeOverPendingAccount(
 }
 
 const CONFLICT_FIELDS: Partial<Record<UserConflict, FieldError>> = {
-  email: fieldError('email', AUTH_MESSAGES.emailTaken),
-  username: fieldError('username', AUTH_MESSAGES.usernameTaken),
-  inviter: fieldError('invitationCode', AUTH_MESSAGES.invitationCodeInvalid),
+  email: fieldError('email', 'emailTaken'),
+  username: fieldError('username', 'usernameTaken'),
+  inviter: fieldError('invitationCode', 'invitationCodeInvalid'),
 };
 
 /**

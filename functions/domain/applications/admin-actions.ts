@@ -58,13 +58,22 @@ async function lockEndOf(application: Quoted): Promise<string> {
   );
 }
 
-/** What a fresh quote for the application's amount gives now, or why the direction is not quoted. */
+/**
+ * What a fresh quote for the application's amount gives now, or why the direction is not quoted
+ * (the refusal's text, and its code and params for the admin page to translate).
+ */
 function freshQuoteOf(application: Quoted, now: Date) {
   return quote(application.assetFrom, application.assetTo, application.amountFrom, now).then(
     (answer) => ({ currentRate: answer.rate, currentAmountTo: answer.amountTo, currentRefusal: null }),
     (error: unknown) => {
       if (error instanceof NotQuotable) {
-        return { currentRate: null, currentAmountTo: null, currentRefusal: error.message };
+        return {
+          currentRate: null,
+          currentAmountTo: null,
+          currentRefusal: error.message,
+          currentRefusalCode: error.code,
+          ...(error.params ? { currentRefusalParams: error.params } : {}),
+        };
       }
       throw error;
     },
@@ -80,11 +89,11 @@ async function quoteLockOf(
   now: Date,
 ): Promise<AdminApplicationDetail['quoteLock']> {
   if (!isQuoted(application)) return null;
-  const [lockedUntil, { currentRate, currentRefusal }] = await Promise.all([
+  const [lockedUntil, { currentAmountTo: _amountTo, ...fresh }] = await Promise.all([
     lockEndOf(application),
     freshQuoteOf(application, now),
   ]);
-  return { lockedUntil, open: now.getTime() < Date.parse(lockedUntil), currentRate, currentRefusal };
+  return { lockedUntil, open: now.getTime() < Date.parse(lockedUntil), ...fresh };
 }
 
 /**
@@ -140,9 +149,7 @@ export async function changeApplicationStatus(
   if (application.userId === actor.id) throw new OwnApplication();
   const from = body.expectedStatus ?? application.status;
   if (from !== application.status) {
-    throw new StatusMovedMeanwhile(
-      `The application is ${application.status} now, not ${from}. Reload it and decide again.`,
-    );
+    throw new StatusMovedMeanwhile(from, application.status);
   }
   if (from === body.status) throw new AlreadyInStatus(from);
   if (!staffMayMove(from, body.status)) {
@@ -166,9 +173,7 @@ export async function changeApplicationStatus(
     return await viewOf(next);
   } catch (error) {
     if (error instanceof StatusChangedError) {
-      throw new StatusMovedMeanwhile(
-        `The application is no longer ${from}: someone changed it first. Reload it.`,
-      );
+      throw new StatusMovedMeanwhile(from);
     }
     throw error;
   }

@@ -2,7 +2,7 @@ import { InvalidRequest, NotFound, NotPermitted, StateConflict } from '@function
 import type { ExpiredQuote } from '@shared/contract/applications';
 import type { ApplicationStatus } from '@shared/enums';
 import type { FieldError } from '@shared/envelope';
-import { fieldError } from '@shared/envelope';
+import { fieldError } from '@shared/field-rules';
 
 /** Absent, or not the caller's own: both read the same, so ids of others' applications leak nothing. */
 export class ApplicationNotFound extends NotFound {
@@ -26,46 +26,58 @@ export class IdempotencyKeyReused extends StateConflict {
 
 export class TooManyOpenApplications extends StateConflict {
   constructor(limit: number) {
-    super(`You already have ${limit} open applications. Wait until one is processed or cancel one.`);
+    super(`You already have ${limit} open applications. Wait until one is processed or cancel one.`, {
+      params: { limit },
+    });
   }
 }
 
-/** The owner may cancel only a PENDING application. */
+/**
+ * The owner may cancel only a PENDING application: `status` is the one it has, when read (a
+ * cancellation that lost the race to staff knows only that it is no longer pending).
+ */
 export class NotCancellable extends StateConflict {
   constructor(status?: ApplicationStatus) {
     super(
       status
         ? `Only a pending application can be cancelled; this one is ${status}.`
         : 'The application is no longer pending and cannot be cancelled.',
+      status ? { params: { status } } : {},
     );
   }
 }
 
-/** Staff decided on a status the application no longer has (someone else moved it). */
+/**
+ * Staff decided on a status the application no longer has (someone else moved it): `current` is
+ * its status now when read, absent when the change lost the race at commit.
+ */
 export class StatusMovedMeanwhile extends StateConflict {
-  constructor(message: string) {
-    super(message);
+  constructor(expected: ApplicationStatus, current?: ApplicationStatus) {
+    super(
+      current
+        ? `The application is ${current} now, not ${expected}. Reload it and decide again.`
+        : `The application is no longer ${expected}: someone changed it first. Reload it.`,
+      { params: current ? { expected, current } : { expected } },
+    );
   }
 }
 
 export class AlreadyInStatus extends StateConflict {
   constructor(status: ApplicationStatus) {
-    super(`The application is already ${status}.`);
+    super(`The application is already ${status}.`, { params: { status } });
   }
 }
 
 /** The lifecycle (docs/product.md, docs/architecture.md §7) has no such move. */
 export class TransitionNotAllowed extends StateConflict {
   constructor(from: ApplicationStatus, to: ApplicationStatus) {
-    super(`An application cannot move from ${from} to ${to}.`);
+    super(`An application cannot move from ${from} to ${to}.`, { params: { from, to } });
   }
 }
 
 export class AssigneeNotStaff extends InvalidRequest {
   constructor() {
-    super('Validation failed.', {
-      fields: [fieldError('assignedToId', 'The assignee must be an active MANAGER, ADMIN or SUPER_ADMIN.')],
-    });
+    super('Validation failed.', { fields: [fieldError('assignedToId', 'assigneeNotStaff')] });
   }
 }
 
@@ -94,7 +106,14 @@ export class ExpiredQuoteNotAccepted extends StateConflict {
         : `a fresh quote gives ${quote.currentAmountTo} ${quote.currencyTo} now`;
     super(
       `The quote of this application expired at ${quote.lockedUntil}: completing it pays out ${quote.lockedAmountTo} ${quote.currencyTo} at the locked rate, and ${fresh}. Send acceptExpiredQuote: true to complete it at the locked amount.`,
-      { data: quote },
+      {
+        data: quote,
+        params: {
+          lockedUntil: quote.lockedUntil,
+          lockedAmountTo: quote.lockedAmountTo,
+          currencyTo: quote.currencyTo,
+        },
+      },
     );
   }
 }

@@ -1,10 +1,11 @@
 import { findGeoNodes } from '@functions/data/geo';
 import { isValidExchangePair, offeredFiatAssets, parseAssetKey } from '@shared/assets';
 import type { StandardApplicationBody } from '@shared/contract/applications';
-import { amountLimitMessage, type Quote } from '@shared/contract/rates';
-import { type FieldError, fieldError } from '@shared/envelope';
+import { amountLimitProblem, type Quote } from '@shared/contract/rates';
+import type { FieldError } from '@shared/envelope';
+import { fieldError, problemAt } from '@shared/field-rules';
 import { geoAncestry, geoLevel } from '@shared/geo';
-import { besideHoursCheck, closureMessage, directionClosure } from '../geo/working-hours';
+import { besideHoursCheck, closureProblem, directionClosure } from '../geo/working-hours';
 import { quote } from '../rates/rates';
 import { ApplicationRulesBroken } from './errors';
 
@@ -15,19 +16,19 @@ function fail(errors: FieldError[]): never {
 /** Continent, country and city exist, nest correctly and are active together with their ancestors. */
 async function checkGeo(body: StandardApplicationBody): Promise<{ localCurrency: string | undefined }> {
   const errors: FieldError[] = [];
-  if (geoLevel(body.continent) !== 'continent') errors.push(fieldError('continent', 'Not a continent.'));
+  if (geoLevel(body.continent) !== 'continent') errors.push(fieldError('continent', 'notAContinent'));
   if (geoLevel(body.country) !== 'country' || !body.country.startsWith(`${body.continent}.`)) {
-    errors.push(fieldError('country', 'The country is not in the chosen continent.'));
+    errors.push(fieldError('country', 'countryNotInContinent'));
   }
   if (geoLevel(body.city) !== 'city' || !body.city.startsWith(`${body.country}.`)) {
-    errors.push(fieldError('city', 'The city is not in the chosen country.'));
+    errors.push(fieldError('city', 'cityNotInCountry'));
   }
   if (errors.length > 0) fail(errors);
   const nodes = await findGeoNodes(geoAncestry(body.city));
   for (const field of ['continent', 'country', 'city'] as const) {
     const node = nodes.get(body[field]);
-    if (!node) errors.push(fieldError(field, 'Unknown location.'));
-    else if (!node.isActive) errors.push(fieldError(field, 'This location is not available.'));
+    if (!node) errors.push(fieldError(field, 'unknownLocation'));
+    else if (!node.isActive) errors.push(fieldError(field, 'locationUnavailable'));
   }
   if (errors.length > 0) fail(errors);
   return { localCurrency: nodes.get(body.country)?.localCurrency };
@@ -36,13 +37,13 @@ async function checkGeo(body: StandardApplicationBody): Promise<{ localCurrency:
 /** One side fiat (offered for the country), the other usdt-trc20. */
 function checkAssets(body: StandardApplicationBody, localCurrency: string | undefined) {
   if (!isValidExchangePair(body.assetFrom, body.assetTo)) {
-    fail([fieldError('assetTo', 'Exchange one fiat asset for usdt-trc20 or usdt-trc20 for one fiat asset.')]);
+    fail([fieldError('assetTo', 'applicationPair')]);
   }
   const offered = offeredFiatAssets(localCurrency);
   for (const field of ['assetFrom', 'assetTo'] as const) {
     const asset = parseAssetKey(body[field]);
     if (asset?.kind === 'fiat' && !offered.includes(body[field])) {
-      fail([fieldError(field, `Not offered in this country; choose one of ${offered.join(', ')}.`)]);
+      fail([fieldError(field, 'assetNotOffered', { offered: offered.join(', ') })]);
     }
   }
 }
@@ -56,7 +57,7 @@ async function checkHours(body: StandardApplicationBody, now: Date) {
   if (!closure) return;
   const field =
     closure.schedule === 'city' ? 'city' : body.assetFrom.startsWith('card-') ? 'assetFrom' : 'assetTo';
-  fail([fieldError(field, closureMessage(closure))]);
+  fail([problemAt(field, closureProblem(closure))]);
 }
 
 /**
@@ -74,7 +75,7 @@ export async function checkStandardApplication(
     checkHours(body, now),
     quote(body.assetFrom, body.assetTo, body.amount, now),
   );
-  const limit = amountLimitMessage(result);
-  if (limit) fail([fieldError('amount', limit)]);
+  const limit = amountLimitProblem(result);
+  if (limit) fail([problemAt('amount', limit)]);
   return result;
 }

@@ -8,7 +8,7 @@ import { geoAncestry, isGeoDescendantOrSelf } from '@shared/geo';
 
 export class UnknownLocation extends NotFound {
   constructor(locationKey: string) {
-    super(`Unknown location ${locationKey}.`);
+    super(`Unknown location ${locationKey}.`, { params: { locationKey } });
   }
 }
 

@@ -21,7 +21,7 @@ import type {
   PutCityHoursBody,
   PutMaintenanceBody,
 } from '@shared/contract/hours';
-import { fieldError } from '@shared/envelope';
+import { type FieldProblem, fieldError, ruleProblem } from '@shared/field-rules';
 import {
   AROUND_THE_CLOCK,
   localDateTime,
@@ -91,25 +91,54 @@ export interface Closure {
   timeZone: string;
 }
 
-/** The refusal's text; the opening time in the schedule's own zone, as its staff set it. */
-export function closureMessage(closure: Closure): string {
-  const what = closure.schedule === 'city' ? 'Cash exchange in this city' : 'Card exchange';
-  return closure.opensAt
-    ? `${what} is closed now. It opens at ${localDateTime(closure.timeZone, closure.opensAt)} (${closure.timeZone}).`
-    : `${what} is closed until further notice.`;
+/**
+ * The closure as a broken rule (shared/field-rules.ts: `cashClosed`, `cardClosedUntilNotice`…): the
+ * application's field error and the quote's refusal say the same; the opening date and time in the
+ * schedule's own zone, as its staff set it.
+ */
+export function closureProblem(closure: Closure): FieldProblem {
+  if (!closure.opensAt) {
+    return ruleProblem(closure.schedule === 'city' ? 'cashClosedUntilNotice' : 'cardClosedUntilNotice');
+  }
+  const [date = '', time = ''] = localDateTime(closure.timeZone, closure.opensAt).split(' ');
+  return ruleProblem(closure.schedule === 'city' ? 'cashClosed' : 'cardClosed', {
+    date,
+    time,
+    timeZone: closure.timeZone,
+  });
 }
 
-/** A quote asked for a direction outside its working hours: 422 like a paused direction. */
-export class DirectionClosed extends NotQuotable {
+/**
+ * A quote asked for a direction outside its working hours: 422 like a paused direction. One class
+ * per wording (cash or card, opening again or not), so each is a code of its own.
+ */
+export abstract class DirectionClosed extends NotQuotable {
   constructor(closure: Closure) {
-    super(closureMessage(closure));
+    const problem = closureProblem(closure);
+    super(problem.msg, problem.params ? { params: problem.params } : {});
   }
+}
+
+/** A cash direction whose city is closed now; `params`: when it opens (`date`, `time`, `timeZone`). */
+export class CashExchangeClosed extends DirectionClosed {}
+/** A cash direction whose city has no open day in its week. */
+export class CashExchangeClosedUntilNotice extends DirectionClosed {}
+/** A card direction outside the card hours; `params`: when they open (`date`, `time`, `timeZone`). */
+export class CardExchangeClosed extends DirectionClosed {}
+/** A card direction while the card hours have no open day. */
+export class CardExchangeClosedUntilNotice extends DirectionClosed {}
+
+function directionClosed(closure: Closure): DirectionClosed {
+  if (closure.schedule === 'city') {
+    return closure.opensAt ? new CashExchangeClosed(closure) : new CashExchangeClosedUntilNotice(closure);
+  }
+  return closure.opensAt ? new CardExchangeClosed(closure) : new CardExchangeClosedUntilNotice(closure);
 }
 
 export class UnknownCity extends InvalidRequest {
   constructor(inactive: boolean) {
     super('Validation failed.', {
-      fields: [fieldError('city', inactive ? 'This location is not available.' : 'Unknown location.')],
+      fields: [fieldError('city', inactive ? 'locationUnavailable' : 'unknownLocation')],
     });
   }
 }
@@ -147,7 +176,7 @@ export async function directionClosure(direction: DirectionAt, now: Date): Promi
 /** For a quote: refuses a direction outside its working hours (DirectionClosed). */
 export async function assertDirectionOpen(direction: DirectionAt, now: Date): Promise<void> {
   const closure = await directionClosure(direction, now);
-  if (closure) throw new DirectionClosed(closure);
+  if (closure) throw directionClosed(closure);
 }
 
 /** For a request that follows no schedule (an individual application): refuses only maintenance. */
@@ -173,7 +202,7 @@ export async function besideHoursCheck<T>(check: Promise<unknown>, work: Promise
 export class CityCodeTaken extends InvalidRequest {
   constructor(otherCity: string) {
     super('Validation failed.', {
-      fields: [fieldError('code', `Another city already has this code (${otherCity}).`)],
+      fields: [fieldError('code', 'cityCodeTaken', { city: otherCity })],
     });
   }
 }

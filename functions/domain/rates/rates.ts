@@ -22,7 +22,7 @@ import type {
   RatesData,
   RatesQuery,
 } from '@shared/contract/rates';
-import { fieldError } from '@shared/envelope';
+import { fieldError } from '@shared/field-rules';
 import { toReserveView } from '../reserves/views';
 import { settingValue } from '../settings/settings';
 import { computeQuote, priceDirection, quoteLimits, sidesOf } from './quote';
@@ -32,6 +32,7 @@ export class NoRatePublished extends NotQuotable {
   constructor(assetFrom: string, assetTo: string) {
     super(
       `No exchange rate is available for ${assetFrom} → ${assetTo}. You can submit an individual request instead.`,
+      { params: { assetFrom, assetTo } },
     );
   }
 }
@@ -40,7 +41,7 @@ export class NoRatePublished extends NotQuotable {
 export class PairNotExchanged extends InvalidRequest {
   constructor() {
     super('Validation failed.', {
-      fields: [fieldError('assetTo', 'Exchange one fiat asset for usdt-trc20 or the reverse.')],
+      fields: [fieldError('assetTo', 'quotePair')],
     });
   }
 }
@@ -48,7 +49,8 @@ export class PairNotExchanged extends InvalidRequest {
 /** A rates update that names one currency or direction twice. */
 export class RatesRepeated extends InvalidRequest {
   constructor(duplicates: string[]) {
-    super(`Each entry may appear once; repeated: ${duplicates.join(', ')}.`);
+    const repeated = duplicates.join(', ');
+    super(`Each entry may appear once; repeated: ${repeated}.`, { params: { repeated } });
   }
 }
 
@@ -58,14 +60,45 @@ const PAUSE_EXPLANATIONS: Record<PauseReason, string> = {
   'out-of-guard': 'its rate is outside the limits the exchange allows',
 };
 
-/** A direction the rates job or its guard has paused: it is never quoted at a wrong price. */
-export class DirectionPaused extends NotQuotable {
+/**
+ * A direction the rates job or its guard has paused: it is never quoted at a wrong price. One class
+ * per reason (each wording its own code); `params`: the pair.
+ */
+export abstract class DirectionPaused extends NotQuotable {
   constructor(assetFrom: string, assetTo: string, reason: PauseReason) {
     super(
       `Exchange ${assetFrom} → ${assetTo} is paused because ${PAUSE_EXPLANATIONS[reason]}. Try again later or submit an individual request.`,
+      { params: { assetFrom, assetTo } },
     );
   }
 }
+
+/** No market price for one side of the direction. */
+export class MarketPriceMissing extends DirectionPaused {
+  constructor(assetFrom: string, assetTo: string) {
+    super(assetFrom, assetTo, 'missing');
+  }
+}
+
+/** The direction's market price is older than its maximum age. */
+export class MarketPriceStale extends DirectionPaused {
+  constructor(assetFrom: string, assetTo: string) {
+    super(assetFrom, assetTo, 'stale');
+  }
+}
+
+/** The direction's rate is outside the guard staff set for it. */
+export class RateOutsideGuard extends DirectionPaused {
+  constructor(assetFrom: string, assetTo: string) {
+    super(assetFrom, assetTo, 'out-of-guard');
+  }
+}
+
+const PAUSES: Record<PauseReason, new (assetFrom: string, assetTo: string) => DirectionPaused> = {
+  missing: MarketPriceMissing,
+  stale: MarketPriceStale,
+  'out-of-guard': RateOutsideGuard,
+};
 
 export class RatesChangedMeanwhile extends StateConflict {
   constructor() {
@@ -185,7 +218,7 @@ export async function quote(
   if (!direction?.isActive) throw new NoRatePublished(assetFrom, assetTo);
   const priced = priceDirection(direction, sidesOf(direction, inputs), now);
   if (priced.state === 'paused' || !priced.from || !priced.to || priced.rate === null) {
-    throw new DirectionPaused(assetFrom, assetTo, priced.pausedReason ?? 'missing');
+    throw new PAUSES[priced.pausedReason ?? 'missing'](assetFrom, assetTo);
   }
   const { from, to, rate } = priced;
   const reserve = inputs.reserveTo?.amount ?? null;

@@ -6,9 +6,12 @@ import { plainCurrencyAmount } from '@shared/assets';
  * goes below 0 (docs/decisions.md); staff correct the reserve first if the office holds more.
  */
 export class ReserveTooLow extends StateConflict {
-  constructor(code: string, held: number, paid: number) {
+  constructor(currency: string, heldAmount: number, paidAmount: number) {
+    const held = plainCurrencyAmount(heldAmount, currency);
+    const paid = plainCurrencyAmount(paidAmount, currency);
     super(
-      `The ${code} reserve is too low to complete this application: it holds ${plainCurrencyAmount(held, code)} and the application pays out ${plainCurrencyAmount(paid, code)}. Update the reserve if the office holds more.`,
+      `The ${currency} reserve is too low to complete this application: it holds ${held} and the application pays out ${paid}. Update the reserve if the office holds more.`,
+      { params: { currency, held, paid } },
     );
   }
 }

@@ -12,7 +12,7 @@ import {
   type SettingView,
 } from '@shared/contract/admin';
 import type { Role } from '@shared/enums';
-import { fieldError } from '@shared/envelope';
+import { type FieldProblem, problemAt, ruleProblem } from '@shared/field-rules';
 import { FIAT_DECIMALS, hasAtMostDecimals } from '@shared/numbers';
 
 function isSettingKey(key: string): key is SettingKey {
@@ -34,13 +34,13 @@ export async function settingValue<K extends SettingKey>(key: K): Promise<Settin
 
 export class UnknownSetting extends NotFound {
   constructor(key: string) {
-    super(`Unknown setting ${key}.`);
+    super(`Unknown setting ${key}.`, { params: { key } });
   }
 }
 
 export class SettingValueRefused extends InvalidRequest {
-  constructor(problem: string) {
-    super('Validation failed.', { fields: [fieldError('value', problem)] });
+  constructor(problem: FieldProblem) {
+    super('Validation failed.', { fields: [problemAt('value', problem)] });
   }
 }
 
@@ -53,7 +53,8 @@ export class SettingChangedMeanwhile extends StateConflict {
 /** A security or notification setting, changed by a role below its `minRole` (SETTING_DEFAULTS). */
 export class SettingNeedsHigherRole extends NotPermitted {
   constructor(key: SettingKey) {
-    super(`Only a ${SETTING_DEFAULTS[key].minRole} can change the setting ${key}.`);
+    const role = SETTING_DEFAULTS[key].minRole;
+    super(`Only a ${role} can change the setting ${key}.`, { params: { role, key } });
   }
 }
 
@@ -82,23 +83,18 @@ function isNumberSetting(key: SettingKey): key is NumberSettingKey {
 }
 
 /** Per-key rules for a new number, past its kind's check (readSettingValue); undefined when acceptable. */
-const NUMBER_RULES: Record<NumberSettingKey, (value: number) => string | undefined> = {
+const NUMBER_RULES: Record<NumberSettingKey, (value: number) => FieldProblem | undefined> = {
   minApplicationAmountUSD: (value) =>
     value < 0 || value > 1e9
-      ? 'The value must be a positive number.'
+      ? ruleProblem('settingPositive')
       : hasAtMostDecimals(value, FIAT_DECIMALS)
         ? undefined
-        : `The value may have at most ${FIAT_DECIMALS} decimal places.`,
+        : ruleProblem('settingDecimals'),
   applicationExpiryHours: (value) =>
-    Number.isInteger(value) && value >= 1 && value <= 8760
-      ? undefined
-      : 'The value must be a whole number of hours from 1 to 8760.',
-  staffMfaRequired: (value) =>
-    value === 0 || value === 1 ? undefined : 'The value must be 1 (required) or 0 (optional).',
+    Number.isInteger(value) && value >= 1 && value <= 8760 ? undefined : ruleProblem('settingHours'),
+  staffMfaRequired: (value) => (value === 0 || value === 1 ? undefined : ruleProblem('settingMfaFlag')),
   quoteLockMinutes: (value) =>
-    Number.isInteger(value) && value >= 0 && value <= 1440
-      ? undefined
-      : 'The value must be a whole number of minutes from 0 to 1440.',
+    Number.isInteger(value) && value >= 0 && value <= 1440 ? undefined : ruleProblem('settingMinutes'),
 };
 
 export async function putSetting(

@@ -11,7 +11,7 @@ import {
 } from '@functions/data/users';
 import { updateAccount } from '@functions/domain/accounts/account-changes';
 import type { Actor } from '@functions/domain/accounts/principal';
-import { fieldError } from '@shared/envelope';
+import { fieldError } from '@shared/field-rules';
 import { UserChangedMeanwhile, UserFieldTaken, UserNotFound } from './errors';
 import { assertMayChange } from './permissions';
 
@@ -97,8 +97,8 @@ export function isLostRace(error: unknown): boolean {
 
 function conflictAnswer(error: UserConflictError): UserFieldTaken {
   const errors = error.conflicts.flatMap((conflict) => {
-    if (conflict === 'email') return [fieldError('email', 'This email is already in use.')];
-    if (conflict === 'username') return [fieldError('username', 'This username is already taken.')];
+    if (conflict === 'email') return [fieldError('email', 'emailInUse')];
+    if (conflict === 'username') return [fieldError('username', 'usernameTaken')];
     return [];
   });
   return new UserFieldTaken(errors);

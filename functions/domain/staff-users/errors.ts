@@ -7,8 +7,58 @@ export class UserNotFound extends NotFound {
   }
 }
 
-/** The role hierarchy (docs/architecture.md §6) does not let this staff member make this change. */
-export class StaffChangeNotPermitted extends NotPermitted {}
+/**
+ * The role hierarchy (docs/architecture.md §6, shared/permissions.ts) does not let this staff
+ * member make this change: one class per reason, so each has its code.
+ */
+export abstract class StaffChangeNotPermitted extends NotPermitted {}
+
+/** A MANAGER (or an inactive actor) changing a user. */
+export class ChangeNeedsAdmin extends StaffChangeNotPermitted {
+  constructor() {
+    super('Only an admin can change users.');
+  }
+}
+
+/** Below SUPER_ADMIN, resetting someone's second factor. */
+export class MfaResetNeedsSuperAdmin extends StaffChangeNotPermitted {
+  constructor() {
+    super('Only a super admin can reset a second factor.');
+  }
+}
+
+/** An ADMIN changing an ADMIN or SUPER_ADMIN account. */
+export class AccountRoleTooHigh extends StaffChangeNotPermitted {
+  constructor() {
+    super('Only a super admin can change an admin or super admin account.');
+  }
+}
+
+export class OwnAccountDeactivation extends StaffChangeNotPermitted {
+  constructor() {
+    super('You cannot deactivate your own account.');
+  }
+}
+
+/** One's own second factor is turned off in the profile, with a code, not by a reset. */
+export class OwnMfaReset extends StaffChangeNotPermitted {
+  constructor() {
+    super('Turn off your own second factor in your profile, with a code.');
+  }
+}
+
+/** An ADMIN granting ADMIN or SUPER_ADMIN. */
+export class RoleNotGrantable extends StaffChangeNotPermitted {
+  constructor() {
+    super('Only a super admin can grant the ADMIN or SUPER_ADMIN role.');
+  }
+}
+
+export class OwnRoleLowered extends StaffChangeNotPermitted {
+  constructor() {
+    super('You cannot lower your own role.');
+  }
+}
 
 /** Another request changed the user first; the staff member should reload and decide again. */
 export class UserChangedMeanwhile extends StateConflict {

@@ -1,11 +1,20 @@
 import type { UserChanges, UserRecord } from '@functions/data/users';
 import type { Actor } from '@functions/domain/accounts/principal';
 import { type StaffAction, type StaffRefusal, staffEditRefusal, staffRefusal } from '@shared/permissions';
-import { StaffChangeNotPermitted } from './errors';
+import {
+  AccountRoleTooHigh,
+  ChangeNeedsAdmin,
+  MfaResetNeedsSuperAdmin,
+  OwnAccountDeactivation,
+  OwnMfaReset,
+  OwnRoleLowered,
+  RoleNotGrantable,
+  type StaffChangeNotPermitted,
+} from './errors';
 
 /**
  * The server's side of `shared/permissions.ts` (docs/architecture.md §6), the table the admin
- * screens read too: a refusal becomes StaffChangeNotPermitted (403) saying why.
+ * screens read too: a refusal becomes a StaffChangeNotPermitted (403) of its reason.
  */
 export function assertMay(actor: Actor, action: StaffAction, target: UserRecord): void {
   refuse(staffRefusal(actor, action, target));
@@ -17,25 +26,21 @@ export function assertMayChange(actor: Actor, target: UserRecord, changes: UserC
 }
 
 function refuse(refusal: StaffRefusal | undefined): void {
-  if (refusal) throw new StaffChangeNotPermitted(refusalMessage(refusal));
+  if (refusal) throw refusalError(refusal);
 }
 
-function refusalMessage({ action, reason }: StaffRefusal): string {
+function refusalError({ action, reason }: StaffRefusal): StaffChangeNotPermitted {
   switch (reason) {
     case 'actorRole':
-      return action === 'resetMfa'
-        ? 'Only a super admin can reset a second factor.'
-        : 'Only an admin can change users.';
+      return action === 'resetMfa' ? new MfaResetNeedsSuperAdmin() : new ChangeNeedsAdmin();
     case 'targetRole':
-      return 'Only a super admin can change an admin or super admin account.';
+      return new AccountRoleTooHigh();
     case 'ownAccount':
       // shared/permissions.ts refuses only deactivate and resetMfa on one's own account.
-      return action === 'resetMfa'
-        ? 'Turn off your own second factor in your profile, with a code.'
-        : 'You cannot deactivate your own account.';
+      return action === 'resetMfa' ? new OwnMfaReset() : new OwnAccountDeactivation();
     case 'grantedRole':
-      return 'Only a super admin can grant the ADMIN or SUPER_ADMIN role.';
+      return new RoleNotGrantable();
     case 'ownRoleLowered':
-      return 'You cannot lower your own role.';
+      return new OwnRoleLowered();
   }
 }

@@ -1,5 +1,9 @@
 import { basePipeline } from '@functions/pipeline/endpoint';
-import { BadRequestError, MethodNotAllowedError, NotFoundError } from '@functions/pipeline/http-errors';
+import {
+  MalformedPathError,
+  MethodNotAllowedError,
+  RouteNotFoundError,
+} from '@functions/pipeline/http-errors';
 import { matchRoute } from '@functions/routes/matching';
 
 /**
@@ -10,6 +14,6 @@ export const handler = basePipeline().handler(async (event) => {
   const { method, path } = event.requestContext.http;
   const match = matchRoute(method, path);
   if (match.kind === 'wrong-method') throw new MethodNotAllowedError(match.allowed);
-  if (match.kind === 'malformed') throw new BadRequestError('Malformed percent-encoding in the URL path.');
-  throw new NotFoundError(`No API route for ${method} ${path}.`);
+  if (match.kind === 'malformed') throw new MalformedPathError();
+  throw new RouteNotFoundError(method, path);
 });

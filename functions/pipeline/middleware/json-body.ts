@@ -1,6 +1,6 @@
 import type middy from '@middy/core';
 import { MAX_REQUEST_BODY_BYTES } from '@shared/constants';
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../http-errors';
+import { MalformedJsonError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../http-errors';
 import type { ApiContext, ApiEvent, ApiResult } from '../http-types';
 
 /**
@@ -24,7 +24,7 @@ export function jsonBody(expectsBody: boolean): middy.MiddlewareObj<ApiEvent, Ap
       try {
         context.rawBody = JSON.parse(text) as unknown;
       } catch {
-        throw new BadRequestError('Malformed JSON in request body.');
+        throw new MalformedJsonError();
       }
     },
   };

@@ -76,7 +76,7 @@ describe('PUT /api/admin/users/{id}', () => {
     const answer = await edit(target.id, { email: holder.email.toUpperCase() });
     expect(answer.status).toBe(409);
     expect(answer.body.errors).toEqual<FieldError[]>([
-      { path: 'email', param: 'email', msg: 'This email is already in use.' },
+      { path: 'email', param: 'email', code: 'emailInUse', msg: 'This email is already in use.' },
     ]);
   });
 
@@ -85,7 +85,7 @@ describe('PUT /api/admin/users/{id}', () => {
     const answer = await edit(target.id, { username: holder.username.toUpperCase() });
     expect(answer.status).toBe(409);
     expect(answer.body.errors).toEqual<FieldError[]>([
-      { path: 'username', param: 'username', msg: 'This username is already taken.' },
+      { path: 'username', param: 'username', code: 'usernameTaken', msg: 'This username is already taken.' },
     ]);
   });
 

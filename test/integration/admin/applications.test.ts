@@ -252,11 +252,15 @@ describe('POST /api/admin/applications/{id}/status', () => {
     expect(answer.status).toBe(200);
   });
 
-  it('refuses PENDING to COMPLETED with 409', async () => {
+  it('refuses PENDING to COMPLETED with 409, TransitionNotAllowed and both statuses as params', async () => {
     const application = await createApplication(await newUser(), individualBody());
     const answer = await setStatus(manager, application.id, 'COMPLETED');
     expect(answer.status).toBe(409);
-    expect(answer.body.message).toBe('An application cannot move from PENDING to COMPLETED.');
+    expect(answer.body).toMatchObject({
+      code: 'TransitionNotAllowed',
+      message: 'An application cannot move from PENDING to COMPLETED.',
+      params: { from: 'PENDING', to: 'COMPLETED' },
+    });
   });
 
   it.each([['COMPLETED'], ['CANCELLED'], ['REJECTED']])('keeps %s terminal', async (terminal) => {

@@ -202,9 +202,10 @@ describe('POST /api/applications: an individual request', () => {
 });
 
 describe('POST /api/applications: access and anti-fraud', () => {
-  it('refuses an anonymous caller with 401', async () => {
+  it('refuses an anonymous caller with 401 and NotLoggedIn', async () => {
     const answer = await api('POST', '/api/applications', { body: standardBody() });
     expect(answer.status).toBe(401);
+    expect(answer.body.code).toBe('NotLoggedIn');
   });
 
   it('refuses a sixth open application with 409 and a clear message', async () => {
@@ -213,6 +214,7 @@ describe('POST /api/applications: access and anti-fraud', () => {
     const answer = await submit(owner, individualBody());
     expect(answer.status).toBe(409);
     expect(answer.body.message).toMatch(/already have 5 open applications/);
+    expect(answer.body).toMatchObject({ code: 'TooManyOpenApplications', params: { limit: 5 } });
   });
 
   it('lets a user apply again once one of five open applications is cancelled', async () => {

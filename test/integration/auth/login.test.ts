@@ -35,7 +35,7 @@ describe('POST /api/auth/login', () => {
     expect(wrongPassword.status).toBe(401);
     expect(unknownUser.status).toBe(wrongPassword.status);
     expect(unknownUser.body).toEqual(wrongPassword.body);
-    expect(wrongPassword.body.message).toBe(INVALID);
+    expect(wrongPassword.body).toEqual({ success: false, code: 'InvalidCredentials', message: INVALID });
   });
 
   it('takes comparable time for an unknown user and a wrong password (both run bcrypt)', async () => {
@@ -85,9 +85,15 @@ describe('POST /api/auth/login', () => {
   it('refuses missing fields with the spec texts', async () => {
     const answer = await api('POST', '/api/auth/login', { body: { loginIdentifier: '  ', password: '' } });
     expect(answer.status).toBe(400);
+    expect(answer.body.code).toBe('ValidationFailed');
     expect(answer.body.errors).toEqual([
-      expect.objectContaining({ path: 'loginIdentifier', msg: 'Email or Username is required.' }),
-      expect.objectContaining({ path: 'password', msg: 'All fields are required.' }),
+      {
+        path: 'loginIdentifier',
+        param: 'loginIdentifier',
+        code: 'identifierRequired',
+        msg: 'Email or Username is required.',
+      },
+      { path: 'password', param: 'password', code: 'allFieldsRequired', msg: 'All fields are required.' },
     ]);
   });
 });
@@ -109,6 +115,7 @@ describe('account lockout', () => {
     await failFiveTimes(user.email);
     const answer = await login(user.email, TEST_PASSWORD);
     expect(answer.status).toBe(429);
+    expect(answer.body.code).toBe('AccountLocked');
     expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(800);
     expect(Number(answer.headers.get('retry-after'))).toBeLessThanOrEqual(900);
   });

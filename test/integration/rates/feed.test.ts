@@ -352,7 +352,8 @@ describe('the rates job', () => {
     expect((await directionOf(at(10), eurToUsdt)).state).toBe('live');
     expect(await directionOf(justOver, eurToUsdt)).toMatchObject({ state: 'paused', pausedReason: 'stale' });
     await expect(m.rates.quote('card-EUR', 'usdt-trc20', 1000, justOver)).rejects.toMatchObject({
-      name: 'DirectionPaused',
+      code: 'MarketPriceStale',
+      params: { assetFrom: 'card-EUR', assetTo: 'usdt-trc20' },
       refusal: 'no-rate',
       message: expect.stringMatching(/paused because its market price is out of date/),
     });

@@ -82,10 +82,14 @@ describe('POST /api/rates/calculate', () => {
     expect(answer.status).toBe(400);
   });
 
-  it('answers a direction without a published rate with 422', async () => {
+  it('answers a direction without a published rate with 422, NoRatePublished and the pair as params', async () => {
     const answer = await calculate({ assetFrom: 'card-XYZ', assetTo: 'usdt-trc20', amount: 100 });
     expect(answer.status).toBe(422);
     expect(answer.body.message).toMatch(/No exchange rate is available for card-XYZ → usdt-trc20/);
+    expect(answer.body).toMatchObject({
+      code: 'NoRatePublished',
+      params: { assetFrom: 'card-XYZ', assetTo: 'usdt-trc20' },
+    });
   });
 
   it('refuses an amount the apply route refuses, with the same field error', async () => {
@@ -94,7 +98,13 @@ describe('POST /api/rates/calculate', () => {
     const applied = await submit(await newUser(), standardBody(pair));
     expect(quoted.status).toBe(400);
     expect(quoted.body.errors).toEqual([
-      expect.objectContaining({ path: 'amount', msg: 'The amount may have at most 2 decimal places.' }),
+      {
+        path: 'amount',
+        param: 'amount',
+        code: 'amountDecimals',
+        msg: 'The amount may have at most 2 decimal places.',
+        params: { decimals: 2 },
+      },
     ]);
     expect(applied.status).toBe(400);
     expect(quoted.body.errors).toEqual(applied.body.errors);

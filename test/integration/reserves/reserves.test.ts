@@ -208,6 +208,10 @@ describe('the reserve in the rates and the quote', () => {
     expect(answer.body.message).toBe(
       `The GEL reserve is too low to complete this application: it holds 10 GEL and the application pays out ${application.amountTo} GEL. Update the reserve if the office holds more.`,
     );
+    expect(answer.body).toMatchObject({
+      code: 'ReserveTooLow',
+      params: { currency: 'GEL', held: '10 GEL', paid: `${application.amountTo} GEL` },
+    });
     expect((await gel()).amount).toBe(10);
     const staffView = await api<ApplicationView>('GET', `/api/admin/applications/${application.id}`, {
       token: manager.token,

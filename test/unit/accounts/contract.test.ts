@@ -1,4 +1,5 @@
 import { loginBodySchema, registerBodySchema, updateProfileBodySchema } from '@shared/contract/auth';
+import { issueProblem } from '@shared/field-rules';
 import { describe, expect, it } from 'vitest';
 
 const valid = { email: 'user@example.com', username: 'user_1', password: 'Correct-horse-9' };
@@ -35,9 +36,9 @@ describe('register body', () => {
 describe('login body', () => {
   it('requires both fields with the spec texts', () => {
     const result = loginBodySchema.safeParse({ loginIdentifier: ' ', password: '' });
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
-      'Email or Username is required.',
-      'All fields are required.',
+    expect(result.error?.issues.map((issue) => issueProblem(issue))).toEqual([
+      { code: 'identifierRequired', msg: 'Email or Username is required.' },
+      { code: 'allFieldsRequired', msg: 'All fields are required.' },
     ]);
   });
 });

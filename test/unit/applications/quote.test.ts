@@ -2,7 +2,8 @@ import type { DirectionRecord } from '@functions/data/rates';
 import { computeQuote, type PriceSide, priceDirection } from '@functions/domain/rates/quote';
 import { amountDecimals, currencyOfAsset, plainAmount } from '@shared/assets';
 import { standardAmountSchema } from '@shared/contract/applications';
-import { amountLimitMessage } from '@shared/contract/rates';
+import { amountLimitProblem } from '@shared/contract/rates';
+import { issueProblem } from '@shared/field-rules';
 import { hasAtMostDecimals } from '@shared/numbers';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -254,8 +255,10 @@ describe('amount precision', () => {
   });
 
   it('refuses, in the server’s and the form’s one text, an amount with more decimals than its asset', () => {
-    const message = (assetFrom: string, amount: number) =>
-      standardAmountSchema(assetFrom).safeParse(amount).error?.issues[0]?.message ?? null;
+    const message = (assetFrom: string, amount: number) => {
+      const issue = standardAmountSchema(assetFrom).safeParse(amount).error?.issues[0];
+      return issue ? issueProblem(issue).msg : null;
+    };
     expect(message('card-CZK', 1234.56)).toBeNull();
     expect(message('card-CZK', 1234.56789)).toBe('The amount may have at most 2 decimal places.');
     expect(message('usdt-trc20', 1234.56789)).toBeNull();
@@ -276,13 +279,20 @@ describe('amount precision', () => {
       aboveMaximum: false,
       aboveReserve: false,
     };
-    expect(amountLimitMessage(limits)).toBeNull();
-    expect(amountLimitMessage({ ...limits, belowMinimum: true })).toBe(
-      'The minimum amount is 92.6 EUR (100 USD).',
-    );
-    expect(amountLimitMessage({ ...limits, aboveMaximum: true })).toBe('The maximum amount is 5000 EUR.');
-    expect(amountLimitMessage({ ...limits, aboveReserve: true })).toBe(
-      'The exchange can pay out at most 1234.5 USDT now; lower the amount.',
-    );
+    expect(amountLimitProblem(limits)).toBeNull();
+    expect(amountLimitProblem({ ...limits, belowMinimum: true })).toEqual({
+      code: 'amountBelowMinimum',
+      params: { amount: '92.6', currency: 'EUR', amountUSD: 100 },
+      msg: 'The minimum amount is 92.6 EUR (100 USD).',
+    });
+    expect(amountLimitProblem({ ...limits, aboveMaximum: true })).toEqual({
+      code: 'amountAboveMaximum',
+      params: { amount: '5000', currency: 'EUR' },
+      msg: 'The maximum amount is 5000 EUR.',
+    });
+    expect(amountLimitProblem({ ...limits, aboveReserve: true })).toMatchObject({
+      code: 'amountAboveReserve',
+      msg: 'The exchange can pay out at most 1234.5 USDT now; lower the amount.',
+    });
   });
 });

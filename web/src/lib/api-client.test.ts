@@ -97,7 +97,9 @@ describe('api client', () => {
   it('rejects with the envelope message and field errors', async () => {
     fakeApi().answer(
       authRegister,
-      refused(400, 'Validation failed.', { errors: [{ path: 'email', param: 'email', msg: 'Bad' }] }),
+      refused(400, 'Validation failed.', {
+        errors: [{ path: 'email', param: 'email', code: 'invalidEmail', msg: 'Bad' }],
+      }),
     );
 
     const failure = await call(authRegister, {
@@ -106,7 +108,9 @@ describe('api client', () => {
 
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).message).toBe('Validation failed.');
-    expect((failure as ApiError).errors).toEqual([{ path: 'email', param: 'email', msg: 'Bad' }]);
+    expect((failure as ApiError).errors).toEqual([
+      { path: 'email', param: 'email', code: 'invalidEmail', msg: 'Bad' },
+    ]);
   });
 
   it('refreshes once on a 401, saves the new tokens and retries the request', async () => {

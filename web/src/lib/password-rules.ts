@@ -8,7 +8,10 @@
  * through the server-message localisation), or null when the password is fine.
  */
 export async function newPasswordProblem(password: string): Promise<string | null> {
-  const { newPasswordSchema } = await import('@shared/contract/auth');
-  const result = newPasswordSchema.safeParse(password);
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
+  const [{ newPasswordSchema }, { issueProblem }] = await Promise.all([
+    import('@shared/contract/auth'),
+    import('@shared/field-rules'),
+  ]);
+  const issue = newPasswordSchema.safeParse(password).error?.issues[0];
+  return issue ? issueProblem(issue).msg : null;
 }

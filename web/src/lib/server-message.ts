@@ -1,3 +1,4 @@
+import { issueProblem } from '@shared/field-rules';
 import type * as z from 'zod/mini';
 import { ApiError } from './api-client';
 import { i18n } from './i18n';
@@ -46,5 +47,5 @@ export function localizedFieldErrors(
  */
 export function schemaErrorText(schema: z.ZodMiniType, value: unknown): string | null {
   const issue = schema.safeParse(value).error?.issues[0];
-  return issue ? localizeServerMessage(issue.message) : null;
+  return issue ? localizeServerMessage(issueProblem(issue).msg) : null;
 }

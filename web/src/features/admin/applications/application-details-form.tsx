@@ -1,4 +1,4 @@
-import { ADMIN_NOTE_MAX_LENGTH } from '@shared/contract/applications';
+import { ADMIN_NOTE_MAX_LENGTH } from '@shared/constants';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextAreaField } from '@web/components/ui/field';
 import { useTranslation } from '@web/lib/i18n';

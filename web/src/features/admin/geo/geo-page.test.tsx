@@ -142,7 +142,13 @@ describe('GeoPage', () => {
       vi.spyOn(adminApi, 'geo').mockResolvedValue(TREE);
       vi.spyOn(adminApi, 'saveCityHours').mockRejectedValue(
         new ApiError(400, 'Validation failed.', [
-          { path: 'code', param: 'code', msg: 'Another city already has this code (cis.russia.moscow).' },
+          {
+            path: 'code',
+            param: 'code',
+            code: 'cityCodeTaken',
+            params: { city: 'cis.russia.moscow' },
+            msg: 'Another city already has this code (cis.russia.moscow).',
+          },
         ]),
       );
       await openGermany();

@@ -15,7 +15,12 @@ describe('notify.failure', () => {
   it('says why a field was refused rather than the generic validation message', () => {
     notify.failure(
       new ApiError(400, 'Validation failed.', [
-        { path: 'rejectionReason', param: 'rejectionReason', msg: 'Reason for rejection required.' },
+        {
+          path: 'rejectionReason',
+          param: 'rejectionReason',
+          code: 'rejectionReasonRequired',
+          msg: 'Reason for rejection required.',
+        },
       ]),
       'fallback',
     );

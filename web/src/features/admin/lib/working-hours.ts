@@ -1,3 +1,4 @@
+import { issueProblem } from '@shared/field-rules';
 import {
   cityCodeSchema,
   timeZoneSchema,
@@ -45,10 +46,10 @@ export function weekOfDraft(draft: WeekDraft): WeekHours {
  */
 export function hoursProblems(values: { timeZone: string; week: WeekHours; code?: string | null }) {
   const problems: Record<string, string> = {};
-  const collect = (prefix: string, issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) => {
+  const collect = (prefix: string, issues: Parameters<typeof issueProblem>[0][]) => {
     for (const issue of issues) {
       const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-      problems[path] ??= issue.message;
+      problems[path] ??= issueProblem(issue).msg;
     }
   };
   collect('timeZone', timeZoneSchema.safeParse(values.timeZone).error?.issues ?? []);

@@ -114,7 +114,13 @@ describe('ReservesPage', () => {
   it("shows the server's refusal of a field under its cell", async () => {
     openPage().mockRejectedValue(
       new ApiError(400, 'Validation failed.', [
-        { path: 'reserves.0.alertLevel', param: 'reserves.0.alertLevel', msg: 'At most 2 decimal places.' },
+        {
+          path: 'reserves.0.alertLevel',
+          param: 'reserves.0.alertLevel',
+          code: 'decimalPlaces',
+          params: { decimals: 2 },
+          msg: 'At most 2 decimal places.',
+        },
       ]),
     );
     const row = await edit('GEL', { alertLevel: '600' });

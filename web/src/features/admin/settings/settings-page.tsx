@@ -129,7 +129,7 @@ function SettingForm({
           positive: t('settings.positive'),
           min: t('settings.atLeast', { min: spec.number.min }),
         })
-      : read.problem && localizeServerMessage(read.problem)) ??
+      : read.problem && localizeServerMessage(read.problem.msg)) ??
     null;
   // A number needs a value; an empty email setting means "none".
   const empty = spec.number !== undefined && text.trim() === '';

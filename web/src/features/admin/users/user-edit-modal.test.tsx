@@ -36,7 +36,7 @@ describe('UserEditModal', () => {
   it('shows a server field error under its field', async () => {
     vi.spyOn(adminApi, 'updateUser').mockRejectedValue(
       new ApiError(409, 'This email is already in use.', [
-        { path: 'email', param: 'email', msg: 'This email is already in use.' },
+        { path: 'email', param: 'email', code: 'emailInUse', msg: 'This email is already in use.' },
       ]),
     );
     renderAdmin(<UserEditModal user={USER} onClose={() => {}} onSaved={() => {}} />);

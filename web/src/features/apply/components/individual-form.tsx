@@ -1,4 +1,4 @@
-import { DETAILS_MAX_LENGTH } from '@shared/contract/applications';
+import { DETAILS_MAX_LENGTH } from '@shared/constants';
 import { Button } from '@web/components/ui/button';
 import { TextAreaField } from '@web/components/ui/field';
 import { useTranslation } from '@web/lib/i18n';

@@ -1,6 +1,6 @@
 import { ORIGIN_FUNDS_VALUE } from '@shared/constants';
 import type { ExchangeStatus } from '@shared/contract/hours';
-import { amountLimitMessage } from '@shared/contract/rates';
+import { amountLimitProblem } from '@shared/contract/rates';
 import { AssetPairFields } from '@web/components/quote/asset-pair-fields';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -124,7 +124,7 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
    */
   const validate = async () => {
     const errors = validateStandard(form, contact.value, contact.check, readyQuote);
-    if (!errors.amount || !readyQuote || !amountLimitMessage(readyQuote)) return errors;
+    if (!errors.amount || !readyQuote || !amountLimitProblem(readyQuote)) return errors;
     const fresh = await calculateQuote({
       assetFrom: form.assetFrom,
       assetTo: form.assetTo,

@@ -1,5 +1,5 @@
 import { contactTelegramSchema, standardAmountSchema } from '@shared/contract/applications';
-import { amountLimitMessage, type Quote } from '@shared/contract/rates';
+import { amountLimitProblem, type Quote } from '@shared/contract/rates';
 import { parseAmount, type StandardForm } from '@web/lib/exchange-form';
 import { localizeServerMessage, schemaErrorText } from '@web/lib/server-message';
 import { compactErrors, type FieldErrors, requiredError } from '@web/lib/validation';
@@ -20,8 +20,8 @@ export function amountError(form: StandardForm, quote: Quote | null): string | n
   if (rule) return rule;
   const current =
     quote && quote.amount === amount && quote.assetFrom === form.assetFrom && quote.assetTo === form.assetTo;
-  const limit = current ? amountLimitMessage(quote) : null;
-  return limit ? localizeServerMessage(limit) : null;
+  const limit = current ? amountLimitProblem(quote) : null;
+  return limit ? localizeServerMessage(limit.msg) : null;
 }
 
 /** The contact: required, then the server's shape rule (length, username or E.164 phone), then the remote check. */

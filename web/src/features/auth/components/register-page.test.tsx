@@ -61,7 +61,14 @@ describe('register page', () => {
     fakeApi().answer(
       authRegister,
       refused(400, 'Validation failed.', {
-        errors: [{ path: 'invitationCode', param: 'invitationCode', msg: 'Invitation code is invalid.' }],
+        errors: [
+          {
+            path: 'invitationCode',
+            param: 'invitationCode',
+            code: 'invitationCodeInvalid',
+            msg: 'Invitation code is invalid.',
+          },
+        ],
       }),
     );
     renderPage();
@@ -136,7 +143,14 @@ describe('register page', () => {
     fakeApi().answer(
       authRegister,
       refused(409, 'Registration failed.', {
-        errors: [{ path: 'username', param: 'username', msg: 'This username is already taken.' }],
+        errors: [
+          {
+            path: 'username',
+            param: 'username',
+            code: 'usernameTaken',
+            msg: 'This username is already taken.',
+          },
+        ],
       }),
     );
     renderPage();

@@ -1,4 +1,4 @@
-import { AUTH_FIELD_MESSAGES } from '@shared/contract/auth';
+import { FIELD_RULES, ruleProblem } from '@shared/field-rules';
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_REGISTER_VALUES,
@@ -37,7 +37,7 @@ describe('register rules', () => {
     expect(errors).toEqual({
       email: 'validation.invalidEmail',
       username: 'validation.usernameLength',
-      password: AUTH_FIELD_MESSAGES.passwordTooShort,
+      password: ruleProblem('passwordTooShort').msg,
       confirmPassword: 'validation.passwordsDoNotMatch',
       invitationCode: 'validation.invitationCodeRequired',
       terms: 'validation.acceptTerms',
@@ -45,9 +45,9 @@ describe('register rules', () => {
   });
 
   it.each([
-    ['eight spaces', ' '.repeat(8), AUTH_FIELD_MESSAGES.passwordBlank],
-    ['a control character', 'long-enough\u0000', AUTH_FIELD_MESSAGES.passwordControlCharacters],
-    ['a common password in any case', 'PassWord1', AUTH_FIELD_MESSAGES.passwordTooCommon],
+    ['eight spaces', ' '.repeat(8), FIELD_RULES.passwordBlank.text],
+    ['a control character', 'long-enough\u0000', FIELD_RULES.passwordControlCharacters.text],
+    ['a common password in any case', 'PassWord1', FIELD_RULES.passwordTooCommon.text],
   ])("refuses a password of %s with the server's text", async (_case, password, message) => {
     expect(await validateRegister({ ...valid, password, confirmPassword: password }, false)).toEqual({
       password: message,
@@ -72,8 +72,8 @@ describe('register rules', () => {
 describe('register server errors', () => {
   it('maps field errors to their fields', () => {
     const mapped = mapRegisterServerErrors('Validation failed.', [
-      { path: 'email', param: 'email', msg: 'Please enter a valid email address.' },
-      { path: 'username', param: 'username', msg: 'This username is already taken.' },
+      { path: 'email', param: 'email', code: 'invalidEmail', msg: 'Please enter a valid email address.' },
+      { path: 'username', param: 'username', code: 'usernameTaken', msg: 'This username is already taken.' },
     ]);
 
     expect(mapped).toEqual({

@@ -179,7 +179,15 @@ describe('quote calculator', () => {
     stubPlaces().answer(
       calculateRate,
       refused(400, 'Validation failed.', {
-        errors: [{ path: 'amount', param: 'amount', msg: 'The amount may have at most 2 decimal places.' }],
+        errors: [
+          {
+            path: 'amount',
+            param: 'amount',
+            code: 'amountDecimals',
+            params: { decimals: 2 },
+            msg: 'The amount may have at most 2 decimal places.',
+          },
+        ],
       }),
     );
     renderCalculator();

@@ -8,8 +8,8 @@ describe('placeServerError', () => {
 
   it('puts the message the server gave for the field under that field', () => {
     const failure = new ApiError(400, 'Validation failed.', [
-      { path: 'other', param: 'other', msg: 'Not this one' },
-      { path: 'username', param: 'username', msg: 'Username taken' },
+      { path: 'other', param: 'other', code: 'required', msg: 'Not this one' },
+      { path: 'username', param: 'username', code: 'usernameTaken', msg: 'Username taken' },
     ]);
     expect(placeServerError(failure, 'username', 'Could not save')).toEqual({
       field: 'username',
@@ -23,6 +23,7 @@ describe('placeServerError', () => {
       {
         path: 'telegramId',
         param: 'telegramId',
+        code: 'telegramFormat',
         msg: 'Telegram contact must be a username or a phone number.',
       },
     ]);

@@ -1,0 +1,273 @@
+import type * as z from 'zod/mini';
+import {
+  ADMIN_COMMENT_MAX_LENGTH,
+  ADMIN_NOTE_MAX_LENGTH,
+  DETAILS_MAX_LENGTH,
+  MAX_RATE_CHANGES,
+  MAX_RESERVE,
+  MAX_RESERVE_CHANGES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  TELEGRAM_CONTACT_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from './constants';
+import type { FieldError, RefusalParams } from './envelope';
+import { FIAT_DECIMALS } from './numbers';
+
+/** Values a rule's text names (a length, an amount, a time), by name: `{{name}}` in its text. */
+export type RuleParams = RefusalParams;
+
+interface FieldRule {
+  /** The English text, as the API sends it in `msg`; `{{name}}` stands for a param. */
+  readonly text: string;
+  /** The rule's own fixed values (limits from shared/constants.ts); a break may add more. */
+  readonly params?: RuleParams;
+}
+
+/**
+ * Every rule a field can break (docs/architecture.md §3), by its code: the schemas of
+ * `shared/contract/` give the code as their zod message, the domain names it in `fieldError`, and
+ * the API answers `{ path, param, code, msg, params? }`, so the web translates a field error by its
+ * code (`errors.json` → `fields.<code>`) and never by the English text.
+ */
+export const FIELD_RULES = {
+  // Accounts and profile
+  required: { text: 'This field must be filled in' },
+  invalidEmail: { text: 'Please enter a valid email address.' },
+  usernameLength: {
+    text: 'Username must be {{min}}-{{max}} characters long.',
+    params: { min: USERNAME_MIN_LENGTH, max: USERNAME_MAX_LENGTH },
+  },
+  usernameCharacters: { text: 'Username may contain only letters, digits and underscore.' },
+  passwordTooShort: {
+    text: 'Password must be at least {{min}} characters long.',
+    params: { min: PASSWORD_MIN_LENGTH },
+  },
+  passwordTooLong: {
+    text: 'Password must be at most {{max}} characters long.',
+    params: { max: PASSWORD_MAX_LENGTH },
+  },
+  passwordControlCharacters: { text: 'Password must not contain control characters.' },
+  passwordBlank: { text: 'Password must not consist of spaces only.' },
+  passwordTooCommon: { text: 'This password is one of the most common ones. Please choose another.' },
+  identifierRequired: { text: 'Email or Username is required.' },
+  allFieldsRequired: { text: 'All fields are required.' },
+  invitationCodeInvalid: { text: 'Invitation code is invalid.' },
+  emailTaken: { text: 'This email is already registered.' },
+  emailInUse: { text: 'This email is already in use.' },
+  usernameTaken: { text: 'This username is already taken.' },
+  currentPasswordWrong: { text: 'Current password is incorrect.' },
+  verificationPasswordWrong: {
+    text: 'The password is not the one of this account. If you did not set it, use "Forgot password".',
+  },
+  photoNotOffered: { text: 'Choose one of the offered avatars.' },
+  mfaCodeFormat: { text: 'Enter the 6-digit code from your authenticator app or a recovery code.' },
+  mfaCodeWrong: { text: 'The code is wrong or has already been used.' },
+  telegramTooShort: {
+    text: 'Telegram contact must be at least {{min}} characters.',
+    params: { min: TELEGRAM_CONTACT_MIN_LENGTH },
+  },
+  telegramFormat: { text: 'Telegram contact must be a username or a phone number.' },
+
+  // Staff edits of users
+  mustBeBoolean: { text: 'Must be true or false.' },
+  commentTooLong: {
+    text: 'Comment must be at most {{max}} characters.',
+    params: { max: ADMIN_COMMENT_MAX_LENGTH },
+  },
+
+  // Applications
+  amountInvalid: { text: 'Please enter the correct positive amount' },
+  amountTooLarge: { text: 'Amount is too large.' },
+  /** `decimals`: the source asset's (2 for fiat, 6 for USDT). */
+  amountDecimals: { text: 'The amount may have at most {{decimals}} decimal places.' },
+  detailsTooLong: {
+    text: 'Details must be at most {{max}} characters.',
+    params: { max: DETAILS_MAX_LENGTH },
+  },
+  idempotencyKeyFormat: { text: 'Use 8–100 letters, digits or _ . : - characters.' },
+  notAContinent: { text: 'Not a continent.' },
+  countryNotInContinent: { text: 'The country is not in the chosen continent.' },
+  cityNotInCountry: { text: 'The city is not in the chosen country.' },
+  unknownLocation: { text: 'Unknown location.' },
+  locationUnavailable: { text: 'This location is not available.' },
+  applicationPair: { text: 'Exchange one fiat asset for usdt-trc20 or usdt-trc20 for one fiat asset.' },
+  /** `offered`: the assets the country offers, comma-separated. */
+  assetNotOffered: { text: 'Not offered in this country; choose one of {{offered}}.' },
+  /** `amount` and `currency`: the smallest amount accepted; `amountUSD`: the setting it comes from. */
+  amountBelowMinimum: { text: 'The minimum amount is {{amount}} {{currency}} ({{amountUSD}} USD).' },
+  amountAboveMaximum: { text: 'The maximum amount is {{amount}} {{currency}}.' },
+  amountAboveReserve: {
+    text: 'The exchange can pay out at most {{amount}} {{currency}} now; lower the amount.',
+  },
+  /** `date`, `time`: when it opens, in the schedule's `timeZone`. */
+  cashClosed: {
+    text: 'Cash exchange in this city is closed now. It opens at {{date}} {{time}} ({{timeZone}}).',
+  },
+  cashClosedUntilNotice: { text: 'Cash exchange in this city is closed until further notice.' },
+  cardClosed: { text: 'Card exchange is closed now. It opens at {{date}} {{time}} ({{timeZone}}).' },
+  cardClosedUntilNotice: { text: 'Card exchange is closed until further notice.' },
+
+  // Staff decisions on applications
+  rejectionReasonRequired: { text: 'Reason for rejection required.' },
+  acceptExpiredQuoteOnlyCompleting: { text: 'acceptExpiredQuote applies only to COMPLETED.' },
+  noteTooLong: { text: 'Note must be at most {{max}} characters.', params: { max: ADMIN_NOTE_MAX_LENGTH } },
+  detailsChangeEmpty: { text: 'Send adminNote and/or assignedToId.' },
+  assigneeNotStaff: { text: 'The assignee must be an active MANAGER, ADMIN or SUPER_ADMIN.' },
+
+  // Rates
+  quotePair: { text: 'Exchange one fiat asset for usdt-trc20 or the reverse.' },
+  directionPair: { text: 'A direction pairs one fiat asset with usdt-trc20.' },
+  maxAmountBelowMin: { text: 'maxAmount is below minAmount.' },
+  maxRateBelowMin: { text: 'maxRate is below minRate.' },
+  ratesChangeEmpty: { text: 'Send at least one currency or direction.' },
+  tooManyRateChanges: { text: 'At most {{max}} changes per request.', params: { max: MAX_RATE_CHANGES } },
+  /** `decimals`: the number's own (a rate's, a percent's, a currency's). */
+  decimalPlaces: { text: 'At most {{decimals}} decimal places.' },
+
+  // Reserves
+  reserveNegative: { text: 'Must be 0 or more.' },
+  reserveTooLarge: { text: 'Must be at most {{max}}.', params: { max: MAX_RESERVE } },
+  reservesEmpty: { text: 'Send at least one reserve.' },
+  tooManyReserveChanges: {
+    text: 'At most {{max}} changes per request.',
+    params: { max: MAX_RESERVE_CHANGES },
+  },
+  /** `code`: the currency named twice. */
+  reserveRepeated: { text: '{{code}} appears more than once.' },
+
+  // Working hours
+  openTime: { text: 'Use HH:MM, from 00:00 to 23:59.' },
+  closeTime: { text: 'Use HH:MM, from 00:00 to 24:00.' },
+  sameTimes: { text: 'Opening and closing times must differ (00:00–24:00 is the whole day).' },
+  timeZone: { text: 'Unknown time zone: use an IANA name such as Europe/Moscow.' },
+  cityCodeFormat: { text: 'Use 2–10 capital latin letters or digits, such as MSK.' },
+  /** `city`: the key of the city that has the code. */
+  cityCodeTaken: { text: 'Another city already has this code ({{city}}).' },
+
+  // Settings
+  settingNumber: { text: 'The value must be a number.' },
+  settingEmail: { text: 'The value must be an email address, or empty for none.' },
+  settingToken: { text: 'The value must be 16 to 64 letters, digits, - or _, or empty for none.' },
+  settingPositive: { text: 'The value must be a positive number.' },
+  settingDecimals: {
+    text: 'The value may have at most {{decimals}} decimal places.',
+    params: { decimals: FIAT_DECIMALS },
+  },
+  settingHours: { text: 'The value must be a whole number of hours from 1 to 8760.' },
+  settingMinutes: { text: 'The value must be a whole number of minutes from 0 to 1440.' },
+  settingMfaFlag: { text: 'The value must be 1 (required) or 0 (optional).' },
+
+  // Lists
+  /** `max`: the items a page may lie from either end. */
+  pageTooDeep: {
+    text: 'Pages more than {{max}} items from either end are not served; narrow the filter or use cursor.',
+  },
+  invalidCursor: { text: 'Invalid cursor.' },
+
+  // Keys and codes
+  currencyCode: { text: 'Must be a three-letter ISO currency code' },
+  assetKey: { text: 'Unknown asset: use cash-XXX, card-XXX or usdt-trc20' },
+  geoKey: { text: 'Must be a dotted geo key like europe.germany.berlin' },
+  cityKey: { text: 'Must be a city key like europe.germany.berlin' },
+  /** A body field the route does not take (every body schema is strict). */
+  unknownField: { text: 'Unknown field.' },
+} as const satisfies Record<string, FieldRule>;
+
+export type FieldRuleCode = keyof typeof FIELD_RULES;
+
+/**
+ * The zod issues a schema may raise without one of our codes as its message, each answered as
+ * `zod.<code>` with the issue's values as params and zod's English text as `msg`
+ * (`unrecognized_keys` is `unknownField`, one error per key). Typed against zod's list, so a new
+ * kind of issue shows up here.
+ */
+const ZOD_CODES: Record<Exclude<z.core.$ZodIssue['code'], 'unrecognized_keys'>, true> = {
+  invalid_type: true,
+  too_big: true,
+  too_small: true,
+  invalid_format: true,
+  not_multiple_of: true,
+  invalid_union: true,
+  invalid_key: true,
+  invalid_element: true,
+  invalid_value: true,
+  custom: true,
+};
+export const ZOD_FIELD_CODES = Object.keys(ZOD_CODES).map((code) => `zod.${code}`);
+
+/** What one broken rule says: its code, the values its text names, and that text in English. */
+export interface FieldProblem {
+  code: string;
+  msg: string;
+  params?: RuleParams;
+}
+
+export function isFieldRule(code: string): code is FieldRuleCode {
+  return Object.hasOwn(FIELD_RULES, code);
+}
+
+/** `{{name}}` of a text replaced by the param of that name (i18next's syntax, so the web's texts read the same). */
+export function fillText(text: string, params: RuleParams = {}): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
+}
+
+/** The break of a rule: its code, its own params with the given ones, and its English text. */
+export function ruleProblem(code: FieldRuleCode, params?: RuleParams): FieldProblem {
+  const rule: FieldRule = FIELD_RULES[code];
+  const all = { ...rule.params, ...params };
+  const named = Object.keys(all).length > 0;
+  return { code, msg: fillText(rule.text, all), ...(named ? { params: all } : {}) };
+}
+
+/** A field error of the envelope: the field's dotted path and the rule it broke. */
+export function fieldError(path: string, code: FieldRuleCode, params?: RuleParams): FieldError {
+  return problemAt(path, ruleProblem(code, params));
+}
+
+/** A field error of the envelope for a problem already worded (`issueProblem`, `amountLimitProblem`…). */
+export function problemAt(path: string, problem: FieldProblem): FieldError {
+  return { path, param: path, ...problem };
+}
+
+/** Keys of a zod issue that are not values its text names. */
+const NOT_VALUES = new Set([
+  'code',
+  'message',
+  'path',
+  'input',
+  'inst',
+  'errors',
+  'issues',
+  'keys',
+  'params',
+]);
+
+/** The values of a zod issue (minimum, maximum, expected, format…) as params: strings and numbers only. */
+function issueValues(issue: z.core.$ZodIssue): RuleParams | undefined {
+  const values: RuleParams = {};
+  for (const [name, value] of Object.entries(issue)) {
+    if (NOT_VALUES.has(name)) continue;
+    if (typeof value === 'string' || typeof value === 'number') values[name] = value;
+    else if (typeof value === 'bigint') values[name] = String(value);
+    else if (Array.isArray(value)) values[name] = value.map(String).join(', ');
+  }
+  return Object.keys(values).length > 0 ? values : undefined;
+}
+
+/**
+ * What a zod issue says as a field problem: a rule of the table when the schema gave its code as the
+ * message (with the params a refinement added), else `zod.<issue code>` with the issue's values and
+ * zod's own text. (`unrecognized_keys` names several fields: the caller gives each `unknownField`.)
+ */
+export function issueProblem(issue: z.core.$ZodIssue): FieldProblem {
+  if (isFieldRule(issue.message)) {
+    const params = issue.code === 'custom' ? (issue.params as RuleParams | undefined) : undefined;
+    return ruleProblem(issue.message, params);
+  }
+  const params = issueValues(issue);
+  return { code: `zod.${issue.code}`, msg: issue.message, ...(params ? { params } : {}) };
+}
