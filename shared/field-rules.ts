@@ -195,7 +195,10 @@ const ZOD_CODES: Record<Exclude<z.core.$ZodIssue['code'], 'unrecognized_keys'>, 
   invalid_value: true,
   custom: true,
 };
-export const ZOD_FIELD_CODES = Object.keys(ZOD_CODES).map((code) => `zod.${code}`);
+/** The `zod.*` codes a field error may have (a function, so a bundle that never asks drops the list). */
+export function zodFieldCodes(): string[] {
+  return Object.keys(ZOD_CODES).map((code) => `zod.${code}`);
+}
 
 /** What one broken rule says: its code, the values its text names, and that text in English. */
 export interface FieldProblem {

@@ -11,7 +11,7 @@ import { ApiError, call, setSessionHooks } from './api-client';
 import { tokenStorage } from './token-storage';
 
 const user = testOwnUser();
-const notAuthenticated = refused(401, 'Not authenticated.');
+const notAuthenticated = refused(401, 'Not authenticated.', { code: 'NotLoggedIn' });
 
 /** The URLs the client fetched, in order. */
 function fetchedUrls(api: ReturnType<typeof fakeApi>): string[] {
@@ -57,7 +57,9 @@ function rotatingServer() {
   return fakeApi()
     .answer(authRefresh, (request) => {
       const sent = (request.body as { refreshTokenFromBody: string }).refreshTokenFromBody;
-      if (sent !== current) return refused(401, 'Your session has ended.');
+      if (sent !== current) {
+        return refused(401, 'Your session has ended. Please log in again.', { code: 'SessionEnded' });
+      }
       issued += 1;
       current = `refresh-${issued + 1}`;
       return ok({ token: `new-${issued}`, refreshToken: current });
@@ -94,10 +96,12 @@ describe('api client', () => {
     expect(initOf(api).body).toBe('{"username":"anna_2"}');
   });
 
-  it('rejects with the envelope message and field errors', async () => {
+  it("rejects with the envelope's message, code, params and field errors", async () => {
     fakeApi().answer(
       authRegister,
       refused(400, 'Validation failed.', {
+        code: 'ValidationFailed',
+        params: { fields: 1 },
         errors: [{ path: 'email', param: 'email', code: 'invalidEmail', msg: 'Bad' }],
       }),
     );
@@ -107,7 +111,11 @@ describe('api client', () => {
     }).catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(ApiError);
-    expect((failure as ApiError).message).toBe('Validation failed.');
+    expect(failure).toMatchObject({
+      message: 'Validation failed.',
+      code: 'ValidationFailed',
+      params: { fields: 1 },
+    });
     expect((failure as ApiError).errors).toEqual([
       { path: 'email', param: 'email', code: 'invalidEmail', msg: 'Bad' },
     ]);
@@ -218,7 +226,10 @@ describe('api client', () => {
   it('clears the session when the refresh fails', async () => {
     tokenStorage.setTokens('old', 'refresh-1');
     fakeApi()
-      .answer(authRefresh, refused(401, 'Your session has expired. Please log in again.'))
+      .answer(
+        authRefresh,
+        refused(401, 'Your session has expired. Please log in again.', { code: 'RefreshTokenInvalid' }),
+      )
       .answer(authMe, notAuthenticated);
 
     await expect(call(authMe)).rejects.toBeInstanceOf(ApiError);
@@ -237,7 +248,7 @@ describe('api client', () => {
     ],
   ])('does not refresh when %s answers 401', async (_call, route, send) => {
     tokenStorage.setTokens('old', 'refresh-1');
-    const api = fakeApi().answer(route, refused(401, 'Login failed.'));
+    const api = fakeApi().answer(route, refused(401, 'Login failed.', { code: 'InvalidCredentials' }));
 
     await expect(send()).rejects.toMatchObject({ message: 'Login failed.' });
 

@@ -1,4 +1,4 @@
-import type { Envelope, FieldError } from '@shared/envelope';
+import type { Envelope, FieldError, RefusalParams } from '@shared/envelope';
 import { authRefresh } from '@shared/routes/auth';
 import {
   type ReplyData,
@@ -19,7 +19,7 @@ export { setSessionHooks } from './session-hooks';
  * credentials, bearer token when one is stored. On a 401 of a route that needs a session, the
  * refresh token is exchanged once and the request retried once; parallel 401s, in this tab and in
  * other tabs, share one refresh. No refresh token, or a failed refresh, clears the session.
- * Failures reject with an ApiError carrying the envelope's message.
+ * Failures reject with an ApiError carrying the envelope's message, code and params.
  */
 
 export class ApiError extends Error {
@@ -31,6 +31,16 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+  }
+
+  /** The refusal's code (docs/architecture.md §3): what the web translates it by. */
+  get code(): string | undefined {
+    return this.envelope?.code;
+  }
+
+  /** The values the refusal's message names. */
+  get params(): RefusalParams | undefined {
+    return this.envelope?.params;
   }
 }
 

@@ -4,25 +4,34 @@ import { useEffect, useState } from 'react';
 import { ApiError } from './api-client';
 import { calculateQuote } from './exchange-api';
 import { parseAmount } from './exchange-form';
+import { type RefusalWords, type RuleWords, ruleText, sayRefusal } from './refusal-text';
 
 const QUOTE_DELAY_MS = 400;
 
 function refusalOf(error: unknown): QuoteState | null {
   if (!(error instanceof ApiError)) return null;
-  if (error.status === 422 && error.message) return { status: 'refused', message: error.message };
+  if (error.status === 422 && error.message) {
+    return { status: 'refused', refusal: { code: error.code, params: error.params, message: error.message } };
+  }
   const amount = error.status === 400 ? error.errors.find((field) => field.path === 'amount') : undefined;
-  return amount ? { status: 'refused', message: amount.msg } : null;
+  return amount ? { status: 'refused', rule: amount } : null;
 }
 
 /**
- * `refused`: the server will not quote this direction now (no rate, or paused: 422) or this amount
- * (a 400 on `amount`, e.g. more decimals than its asset has: the apply route's own rule) and says
- * why, in English (shown translated); `unavailable`: the call failed otherwise.
+ * `refused`: the server will not quote this direction now (no rate, paused or closed: 422, its
+ * `refusal`) or this amount (a 400 on `amount`, e.g. more decimals than its asset has: the apply
+ * route's own `rule`); `quoteRefusalText` words either; `unavailable`: the call failed otherwise.
  */
 export type QuoteState =
   | { status: 'idle' | 'loading' | 'unavailable' }
-  | { status: 'refused'; message: string }
+  | { status: 'refused'; refusal: RefusalWords; rule?: undefined }
+  | { status: 'refused'; rule: RuleWords; refusal?: undefined }
   | { status: 'ready'; quote: Quote };
+
+/** Why a quote was refused, in the UI language (the `errors` namespace must be loaded). */
+export function quoteRefusalText(state: Extract<QuoteState, { status: 'refused' }>): string {
+  return state.rule ? ruleText(state.rule) : sayRefusal(state.refusal);
+}
 
 /**
  * A live quote from /rates/calculate for the typed amount (spec issue 5), asked 400 ms after the last

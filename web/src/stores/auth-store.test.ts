@@ -36,7 +36,7 @@ describe('auth store', () => {
 
   it('removes the stored token when loading the current user fails', async () => {
     tokenStorage.setTokens('t1', null);
-    fakeApi().answer(authMe, refused(500, 'Internal server error.'));
+    fakeApi().answer(authMe, refused(500, 'Internal server error.', { code: 'InternalError' }));
 
     await useAuthStore.getState().restoreSession();
 

@@ -1,4 +1,5 @@
 import type { OwnUser } from '@shared/contract/users';
+import type { RefusalParams } from '@shared/envelope';
 import { create } from 'zustand';
 import { isStaffRole } from '../config/entry-values';
 import type { ApiError } from '../lib/api-client';
@@ -9,7 +10,8 @@ import { tokenStorage } from '../lib/token-storage';
  * The auth state of docs/product.md §3 and the session's transitions (§4): restore at start-up, current
  * user, logout. Tokens live in local storage (token storage); the store mirrors them for the UI.
  * The login, register and verification flows live with their screens (features/auth) and write
- * here. Messages hold the server's text, or null when a screen shows its own localized fallback.
+ * here. A failed verification keeps the server's refusal (its code, params and text) for the screen
+ * to word in the UI language; null when the screen shows its own fallback.
  */
 export type VerificationStatus = 'idle' | 'loading' | 'success' | 'error';
 
@@ -27,8 +29,14 @@ export interface AuthState {
   /** True until the stored session has been restored (or found absent) at start-up. */
   initializing: boolean;
   verificationStatus: VerificationStatus;
-  verificationError: string | null;
-  verificationMessage: string | null;
+  verificationError: VerificationRefusal | null;
+}
+
+/** Why a verification failed, as the API said it (web/src/lib/refusal-text.ts words it). */
+export interface VerificationRefusal {
+  code?: string;
+  params?: RefusalParams;
+  message: string;
 }
 
 export interface AuthActions {
@@ -53,11 +61,13 @@ export const initialAuthState: AuthState = {
   initializing: true,
   verificationStatus: 'idle',
   verificationError: null,
-  verificationMessage: null,
 };
 
-export function messageOf(error: unknown): string | null {
-  return error instanceof Error && error.name === 'ApiError' && error.message ? error.message : null;
+/** The refusal an API error carries (code, params, text), or null for any other failure. */
+export function refusalOf(error: unknown): VerificationRefusal | null {
+  if (!(error instanceof Error) || error.name !== 'ApiError' || !error.message) return null;
+  const { code, params } = error as ApiError;
+  return { ...(code ? { code } : {}), ...(params ? { params } : {}), message: error.message };
 }
 
 /** The session's calls load with the first one (web/src/lib/session-api.ts says why). */

@@ -1,6 +1,7 @@
-import type { Envelope, FieldError } from '@shared/envelope';
+import type { Envelope, FieldError, RefusalParams } from '@shared/envelope';
 import type { ReplyData, RouteDefinition } from '@shared/routes/definition';
 import { responseSchemaOf } from '@shared/routes/response-schema';
+import { ApiError } from '@web/lib/api-client';
 import { vi } from 'vitest';
 
 /**
@@ -13,7 +14,7 @@ import { vi } from 'vitest';
  */
 export interface FakeReply<T = unknown> {
   status: number;
-  body: Envelope<T> & { code?: string };
+  body: Envelope<T>;
 }
 
 /** A success: its data typed by the route's answer when given to `answer`. */
@@ -55,13 +56,28 @@ export function done(message = ''): Success<undefined> {
   return { status: 200, body: { success: true, message } };
 }
 
-/** A refusal in the envelope (the server's text, its code, field errors, and `data` where a refusal carries it). */
+/**
+ * A refusal in the envelope: the server's text, its code and params (what the web words it by:
+ * give the real code, docs/architecture.md §3), field errors, and `data` where a refusal carries it.
+ */
 export function refused(
   status: number,
   message: string,
-  extra: { code?: string; errors?: FieldError[]; data?: unknown } = {},
+  extra: { code?: string; params?: RefusalParams; errors?: FieldError[]; data?: unknown } = {},
 ): Refusal {
   return { status, body: { success: false, message, ...extra } };
+}
+
+/**
+ * The ApiError a call rejects with when the API answers `refused(status, message, extra)`, for a
+ * test that stubs an API module's function rather than the route.
+ */
+export function refusalError(
+  status: number,
+  message: string,
+  extra: { code?: string; params?: RefusalParams; errors?: FieldError[]; data?: unknown } = {},
+): ApiError {
+  return new ApiError(status, message, extra.errors ?? [], { success: false, message, ...extra });
 }
 
 const problems: string[] = [];

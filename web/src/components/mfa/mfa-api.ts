@@ -23,7 +23,7 @@ export async function enableMfa(code: string, currentPassword: string): Promise<
   return codes;
 }
 
-/** Turns it off with a code from the app or a recovery code; answers the server's message. */
-export async function disableMfa(code: string, currentPassword: string): Promise<string> {
-  return (await call(mfaDisable, { body: { code, currentPassword } })).message;
+/** Turns it off with a code from the app or a recovery code. */
+export async function disableMfa(code: string, currentPassword: string): Promise<void> {
+  await call(mfaDisable, { body: { code, currentPassword } });
 }

@@ -69,14 +69,28 @@ describe('two-step verification settings', () => {
 
   it("turns off with the password and a recovery code and shows the server's refusal of a wrong one", async () => {
     const api = fakeApi()
-      .answer(mfaDisable, refused(400, 'The code is not valid.'), done('ok'))
+      .answer(
+        mfaDisable,
+        refused(400, 'The code is wrong or has already been used.', {
+          code: 'MfaCodeWrong',
+          errors: [
+            {
+              path: 'code',
+              param: 'code',
+              code: 'mfaCodeWrong',
+              msg: 'The code is wrong or has already been used.',
+            },
+          ],
+        }),
+        done(),
+      )
       .answer(authMe, ok({ user: testOwnUser() }));
     render(<MfaSettings user={testOwnUser({ mfaEnabled: true })} />);
 
     fill('Your password', 'Owners-pass-1');
     fill('Code or recovery code', 'ZZZZZ-99999');
     fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
-    expect(await screen.findByText('The code is not valid.')).toBeTruthy();
+    expect(await screen.findByText('The code is wrong or has already been used.')).toBeTruthy();
     fill('Code or recovery code', 'ABCDE-12345');
     fireEvent.click(screen.getByRole('button', { name: 'Turn off' }));
 

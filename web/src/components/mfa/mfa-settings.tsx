@@ -7,7 +7,7 @@ import { PasswordField } from '@web/components/ui/field';
 import { CopyIcon } from '@web/components/ui/icons';
 import { copyWithToast } from '@web/lib/clipboard';
 import { useTranslation } from '@web/lib/i18n';
-import { serverErrorText } from '@web/lib/server-message';
+import { refusalText } from '@web/lib/refusal-text';
 import { useFormFields } from '@web/lib/use-form-fields';
 import { useAuthStore } from '@web/stores/auth-store';
 import { toast } from '@web/stores/toast-store';
@@ -47,7 +47,7 @@ export function MfaSettings({ user }: { user: OwnUser }) {
     try {
       await action();
     } catch (error) {
-      setFormError(serverErrorText(error, t('failed')));
+      setFormError(refusalText(error, t('failed')));
     } finally {
       setBusy(false);
     }

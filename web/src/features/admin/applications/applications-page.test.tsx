@@ -65,7 +65,11 @@ describe('completing an application whose quote lock has ended, from the list', 
       )
       .answer(
         adminChangeApplicationStatus,
-        refused(409, message, { data: EXPIRED }),
+        refused(409, message, {
+          code: 'ExpiredQuoteNotAccepted',
+          params: { lockedUntil: '2026-11-20T10:30:00.000Z', lockedAmountTo: 197, currencyTo: 'USDT' },
+          data: EXPIRED,
+        }),
         ok({ ...ROW, status: 'COMPLETED' as const }, 'OK'),
       );
     renderAdmin(<ApplicationsPage />, { url: '/admin/application-management' });

@@ -1,6 +1,6 @@
 import type { ExpiredQuote } from '@shared/contract/applications';
 import { useTranslation } from '@web/lib/i18n';
-import { localizeServerMessage } from '@web/lib/server-message';
+import { sayRefusal } from '@web/lib/refusal-text';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { type Fact, FactList } from '../components/fact-list';
 import { formatAmount, formatDateTime } from '../lib/format';
@@ -57,7 +57,15 @@ export function ExpiredQuoteDialog({
     >
       <p>{t('applications.expiredQuote.text')}</p>
       <ExpiredQuoteFacts quote={quote} />
-      {quote.currentRefusal && <p className="muted">{localizeServerMessage(quote.currentRefusal)}</p>}
+      {quote.currentRefusal && (
+        <p className="muted">
+          {sayRefusal({
+            code: quote.currentRefusalCode,
+            params: quote.currentRefusalParams,
+            message: quote.currentRefusal,
+          })}
+        </p>
+      )}
       <p>{t('applications.expiredQuote.question')}</p>
     </ConfirmDialog>
   );

@@ -137,13 +137,14 @@ describe('StatusSelect', () => {
       expect((select() as HTMLSelectElement).value).toBe('PROCESSING');
     });
 
-    it('says when no fresh quote is available, with the reason', async () => {
+    it('says when no fresh quote is available, with the reason worded by its code', async () => {
       const onChange = vi.fn().mockResolvedValueOnce({
         ...expired,
         currentRate: null,
         currentAmountTo: null,
-        currentRefusal:
-          'No exchange rate is available for card-EUR → usdt-trc20. You can submit an individual request.',
+        currentRefusal: 'No exchange rate is available for card-EUR → usdt-trc20 (worded by the server).',
+        currentRefusalCode: 'NoRatePublished',
+        currentRefusalParams: { assetFrom: 'card-EUR', assetTo: 'usdt-trc20' },
       });
       renderAdmin(<StatusSelect applicationId={ID} status="PROCESSING" own={false} onChange={onChange} />);
 
@@ -151,6 +152,11 @@ describe('StatusSelect', () => {
 
       await waitFor(() => expect(dialog()).toBeTruthy());
       expect(within(dialog()).getByText('no fresh quote now')).toBeTruthy();
+      expect(
+        within(dialog()).getByText(
+          'No exchange rate is available for card-EUR → usdt-trc20. You can submit an individual request instead.',
+        ),
+      ).toBeTruthy();
     });
 
     it('completes straight away within the lock', async () => {

@@ -2,14 +2,14 @@ import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { useTranslation } from '@web/lib/i18n';
-import { serverErrorText } from '@web/lib/server-message';
+import { refusalText } from '@web/lib/refusal-text';
 import type { ReactNode } from 'react';
 import type { Resource } from '../hooks/use-resource';
 
 /** A failed load: the screen's title for it, the server's message when it sent one, and a retry. */
 export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {
   const { t } = useTranslation('admin');
-  const detail = serverErrorText(error, '');
+  const detail = refusalText(error, '');
   return (
     <Alert tone="danger">
       <p>

@@ -1,6 +1,6 @@
 import { Button } from '@web/components/ui/button';
 import { useTranslation } from '@web/lib/i18n';
-import { localizedFieldErrors, serverErrorText } from '@web/lib/server-message';
+import { fieldErrorTexts, refusalText } from '@web/lib/refusal-text';
 import { useState } from 'react';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
@@ -32,9 +32,9 @@ export function useRowEdit<D, C>(save: (change: C) => Promise<void>, saved: stri
       setDraft(null);
       notify.success(saved);
     } catch (error) {
-      onFieldErrors(localizedFieldErrors(error, (path) => path.split('.').pop() ?? path));
+      onFieldErrors(fieldErrorTexts(error, (path) => path.split('.').pop() ?? path));
       // The field errors show under their cells; the toast carries the overall refusal.
-      notify.error(serverErrorText(error, t('common.updateFailed')));
+      notify.error(refusalText(error, t('common.updateFailed')));
     } finally {
       setSaving(false);
     }

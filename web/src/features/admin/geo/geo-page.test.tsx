@@ -3,6 +3,7 @@ import type { GeoTree } from '@shared/geo';
 import { AROUND_THE_CLOCK } from '@shared/working-hours';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@web/lib/api-client';
+import { refusalError } from '@web/testing/fake-api';
 import { testCity } from '@web/testing/fixtures';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminApi } from '../api/admin-api';
@@ -141,15 +142,18 @@ describe('GeoPage', () => {
     it("puts the server's field errors under their fields", async () => {
       vi.spyOn(adminApi, 'geo').mockResolvedValue(TREE);
       vi.spyOn(adminApi, 'saveCityHours').mockRejectedValue(
-        new ApiError(400, 'Validation failed.', [
-          {
-            path: 'code',
-            param: 'code',
-            code: 'cityCodeTaken',
-            params: { city: 'cis.russia.moscow' },
-            msg: 'Another city already has this code (cis.russia.moscow).',
-          },
-        ]),
+        refusalError(400, 'Validation failed.', {
+          code: 'CityCodeTaken',
+          errors: [
+            {
+              path: 'code',
+              param: 'code',
+              code: 'cityCodeTaken',
+              params: { city: 'cis.russia.moscow' },
+              msg: 'Another city already has this code (cis.russia.moscow).',
+            },
+          ],
+        }),
       );
       await openGermany();
       fireEvent.click(screen.getByLabelText('Hours and code of Berlin'));

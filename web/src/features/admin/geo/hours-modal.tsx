@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/field';
 import { Modal } from '@web/components/ui/modal';
 import { useTranslation } from '@web/lib/i18n';
-import { localizedFieldErrors, localizeServerMessage, serverErrorText } from '@web/lib/server-message';
+import { fieldErrorTexts, refusalText, ruleText } from '@web/lib/refusal-text';
 import { type FormEvent, useCallback, useState } from 'react';
 import { notify } from '../lib/notify';
 import { type DayDraft, draftOfWeek, hoursProblems, weekOfDraft } from '../lib/working-hours';
@@ -48,9 +48,7 @@ export function HoursModal({ title, initial, save, onClose }: HoursModalProps) {
   // The form's own checks show once a save was tried; the server's as soon as they come.
   const errors: Record<string, string> = {
     ...(tried
-      ? Object.fromEntries(
-          Object.entries(problems).map(([path, text]) => [path, localizeServerMessage(text)]),
-        )
+      ? Object.fromEntries(Object.entries(problems).map(([path, problem]) => [path, ruleText(problem)]))
       : {}),
     ...serverErrors,
   };
@@ -79,9 +77,9 @@ export function HoursModal({ title, initial, save, onClose }: HoursModalProps) {
       notify.success(t('geo.hours.saved'));
       onClose();
     } catch (error) {
-      const fields = localizedFieldErrors(error);
+      const fields = fieldErrorTexts(error);
       setServerErrors(fields);
-      if (Object.keys(fields).length === 0) setGeneral(serverErrorText(error, t('common.updateFailed')));
+      if (Object.keys(fields).length === 0) setGeneral(refusalText(error, t('common.updateFailed')));
     } finally {
       setSaving(false);
     }

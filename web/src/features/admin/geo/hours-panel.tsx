@@ -4,7 +4,7 @@ import { Button } from '@web/components/ui/button';
 import { TextAreaField } from '@web/components/ui/field';
 import { useTranslation } from '@web/lib/i18n';
 import { dateTimeFormat } from '@web/lib/intl-format';
-import { localizedFieldErrors } from '@web/lib/server-message';
+import { fieldErrorTexts } from '@web/lib/refusal-text';
 import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin-api';
 import { notify } from '../lib/notify';
@@ -118,9 +118,8 @@ function MaintenanceForm({
       setDraft(saved);
       notify.success(t(saved.active ? 'geo.maintenance.on' : 'geo.maintenance.off'));
     } catch (error) {
-      setErrors(localizedFieldErrors(error));
-      if (Object.keys(localizedFieldErrors(error)).length === 0)
-        notify.failure(error, t('common.updateFailed'));
+      setErrors(fieldErrorTexts(error));
+      if (Object.keys(fieldErrorTexts(error)).length === 0) notify.failure(error, t('common.updateFailed'));
     } finally {
       setSaving(false);
     }

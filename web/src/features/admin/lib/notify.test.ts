@@ -1,5 +1,6 @@
 import { ApiError } from '@web/lib/api-client';
 import { useToastStore } from '@web/stores/toast-store';
+import { refusalError } from '@web/testing/fake-api';
 import { setupTestI18n } from '@web/testing/i18n';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { notify } from './notify';
@@ -28,8 +29,14 @@ describe('notify.failure', () => {
     expect(lastToast()).toBe('Укажите причину отклонения.');
   });
 
-  it('translates a refused status transition by its pattern', () => {
-    notify.failure(new ApiError(409, 'An application cannot move from COMPLETED to PENDING.'), 'fallback');
+  it('words a refused status transition by its code, whatever its English text', () => {
+    notify.failure(
+      refusalError(409, 'An application cannot move from COMPLETED to PENDING.', {
+        code: 'TransitionNotAllowed',
+        params: { from: 'COMPLETED', to: 'PENDING' },
+      }),
+      'fallback',
+    );
 
     expect(lastToast()).toBe('Заявку нельзя перевести из её текущего статуса в выбранный.');
   });

@@ -1,5 +1,5 @@
 import { ApiError } from '@web/lib/api-client';
-import { localizeServerMessage, serverErrorText } from '@web/lib/server-message';
+import { refusalText, ruleText } from '@web/lib/refusal-text';
 import { useToastStore } from '@web/stores/toast-store';
 
 /** Success and error toasts of the admin screens, through the app's toast store. */
@@ -7,12 +7,12 @@ export const notify = {
   success: (message: string) => useToastStore.getState().show('success', message),
   error: (message: string) => useToastStore.getState().show('error', message),
   /**
-   * A refused call, in the UI language. The staff API answers in English, and a refusal of a field
-   * comes as a generic "Validation failed." with the reason in `errors`; where a toast is the only
-   * place to say it, the first field's reason says more than the generic message.
+   * A refused call, in the UI language. A refusal of a field comes as a generic "Validation failed."
+   * with the broken rule in `errors`; where a toast is the only place to say it, the first field's
+   * rule says more than the generic refusal.
    */
   failure: (error: unknown, fallback: string) => {
-    const field = error instanceof ApiError ? error.errors[0]?.msg : undefined;
-    notify.error(field ? localizeServerMessage(field) : serverErrorText(error, fallback));
+    const field = error instanceof ApiError ? error.errors[0] : undefined;
+    notify.error(field ? ruleText(field) : refusalText(error, fallback));
   },
 };

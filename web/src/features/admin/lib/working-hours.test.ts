@@ -32,7 +32,7 @@ describe('the schedule draft', () => {
     expect(weekOfDraft({ ...draft, sat: { open: false, from: '11:00', to: '16:00' } }).sat).toBeNull();
   });
 
-  it("finds what the server would refuse, under the server's paths and texts", () => {
+  it("finds what the server would refuse, under the server's paths and rules", () => {
     expect(
       hoursProblems({
         timeZone: 'Mars/Base',
@@ -40,10 +40,13 @@ describe('the schedule draft', () => {
         code: 'msk',
       }),
     ).toEqual({
-      timeZone: 'Unknown time zone: use an IANA name such as Europe/Moscow.',
-      'week.mon.close': 'Opening and closing times must differ (00:00–24:00 is the whole day).',
-      'week.tue.open': 'Use HH:MM, from 00:00 to 23:59.',
-      code: 'Use 2–10 capital latin letters or digits, such as MSK.',
+      timeZone: { code: 'timeZone', msg: 'Unknown time zone: use an IANA name such as Europe/Moscow.' },
+      'week.mon.close': {
+        code: 'sameTimes',
+        msg: 'Opening and closing times must differ (00:00–24:00 is the whole day).',
+      },
+      'week.tue.open': { code: 'openTime', msg: 'Use HH:MM, from 00:00 to 23:59.' },
+      code: { code: 'cityCodeFormat', msg: 'Use 2–10 capital latin letters or digits, such as MSK.' },
     });
     expect(hoursProblems({ timeZone: 'Europe/Moscow', week: OFFICE, code: null })).toEqual({});
   });

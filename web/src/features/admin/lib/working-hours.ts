@@ -1,4 +1,4 @@
-import { issueProblem } from '@shared/field-rules';
+import { type FieldProblem, issueProblem } from '@shared/field-rules';
 import {
   cityCodeSchema,
   timeZoneSchema,
@@ -42,14 +42,14 @@ export function weekOfDraft(draft: WeekDraft): WeekHours {
 
 /**
  * What the server would refuse, by the path it would name (`timeZone`, `week.mon.close`, `code`),
- * with the server's own English texts (shared/working-hours.ts), to be shown localized.
+ * as the server's own rules (shared/working-hours.ts), to be worded in the UI language.
  */
 export function hoursProblems(values: { timeZone: string; week: WeekHours; code?: string | null }) {
-  const problems: Record<string, string> = {};
+  const problems: Record<string, FieldProblem> = {};
   const collect = (prefix: string, issues: Parameters<typeof issueProblem>[0][]) => {
     for (const issue of issues) {
       const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-      problems[path] ??= issueProblem(issue).msg;
+      problems[path] ??= issueProblem(issue);
     }
   };
   collect('timeZone', timeZoneSchema.safeParse(values.timeZone).error?.issues ?? []);

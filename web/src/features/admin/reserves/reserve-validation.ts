@@ -1,6 +1,6 @@
 import { type PutReservesBody, reserveChangeSchema } from '@shared/contract/reserves';
 import { issueProblem } from '@shared/field-rules';
-import { localizeServerMessage } from '@web/lib/server-message';
+import { ruleText } from '@web/lib/refusal-text';
 
 export interface ReserveDraft {
   amount: string;
@@ -39,7 +39,7 @@ export function checkReserveDraft(
   if (!Number.isFinite(alertLevel)) errors.alertLevel = notANumber;
   for (const issue of parsed.error?.issues ?? []) {
     const field = FIELDS.find((name) => name === issue.path[0]);
-    if (field) errors[field] ??= localizeServerMessage(issueProblem(issue).msg);
+    if (field) errors[field] ??= ruleText(issueProblem(issue));
   }
   const valid = parsed.success && Object.keys(errors).length === 0;
   return { errors, value: valid ? parsed.data : null };

@@ -1,6 +1,6 @@
 import type { ReserveView } from '@shared/contract/reserves';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { ApiError } from '@web/lib/api-client';
+import { refusalError } from '@web/testing/fake-api';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminApi } from '../api/admin-api';
 import { renderAdmin, startI18n } from '../test-utils';
@@ -113,15 +113,18 @@ describe('ReservesPage', () => {
 
   it("shows the server's refusal of a field under its cell", async () => {
     openPage().mockRejectedValue(
-      new ApiError(400, 'Validation failed.', [
-        {
-          path: 'reserves.0.alertLevel',
-          param: 'reserves.0.alertLevel',
-          code: 'decimalPlaces',
-          params: { decimals: 2 },
-          msg: 'At most 2 decimal places.',
-        },
-      ]),
+      refusalError(400, 'Validation failed.', {
+        code: 'ValidationFailed',
+        errors: [
+          {
+            path: 'reserves.0.alertLevel',
+            param: 'reserves.0.alertLevel',
+            code: 'decimalPlaces',
+            params: { decimals: 2 },
+            msg: 'At most 2 decimal places.',
+          },
+        ],
+      }),
     );
     const row = await edit('GEL', { alertLevel: '600' });
     expect(await row.findByText('At most 2 decimal places.')).toBeTruthy();

@@ -5,7 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/field';
 import { ApiError } from '@web/lib/api-client';
 import { useTranslation } from '@web/lib/i18n';
-import { localizeServerMessage, serverErrorText } from '@web/lib/server-message';
+import { refusalText, ruleText } from '@web/lib/refusal-text';
 import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin-api';
 import { Loaded } from '../components/load-state';
@@ -129,7 +129,7 @@ function SettingForm({
           positive: t('settings.positive'),
           min: t('settings.atLeast', { min: spec.number.min }),
         })
-      : read.problem && localizeServerMessage(read.problem.msg)) ??
+      : read.problem && ruleText(read.problem)) ??
     null;
   // A number needs a value; an empty email setting means "none".
   const empty = spec.number !== undefined && text.trim() === '';
@@ -146,8 +146,8 @@ function SettingForm({
     } catch (failure) {
       const field =
         failure instanceof ApiError ? failure.errors.find((item) => item.path === 'value') : undefined;
-      if (field) setServerError(localizeServerMessage(field.msg));
-      else notify.error(serverErrorText(failure, t('common.updateFailed')));
+      if (field) setServerError(ruleText(field));
+      else notify.error(refusalText(failure, t('common.updateFailed')));
     } finally {
       setSaving(false);
     }

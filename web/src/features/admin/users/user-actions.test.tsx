@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { ApiError } from '@web/lib/api-client';
 import { useToastStore } from '@web/stores/toast-store';
+import { refusalError } from '@web/testing/fake-api';
 import { testUser } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -33,7 +33,9 @@ describe('UserActions', () => {
 
   it('shows a refusal of the staff API in Russian in the Russian UI', async () => {
     vi.spyOn(adminApi, 'deactivateUser').mockRejectedValue(
-      new ApiError(403, 'Only a super admin can change an admin or super admin account.'),
+      refusalError(403, 'Only a super admin can change an admin or super admin account.', {
+        code: 'AccountRoleTooHigh',
+      }),
     );
     renderAdmin(<UserActions user={USER} onDetail={() => {}} onEdit={() => {}} onChanged={() => {}} />);
 

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { ApiError } from '@web/lib/api-client';
+import { refusalError } from '@web/testing/fake-api';
 import { testUser } from '@web/testing/fixtures';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminApi } from '../api/admin-api';
@@ -35,9 +35,10 @@ describe('UserEditModal', () => {
 
   it('shows a server field error under its field', async () => {
     vi.spyOn(adminApi, 'updateUser').mockRejectedValue(
-      new ApiError(409, 'This email is already in use.', [
-        { path: 'email', param: 'email', code: 'emailInUse', msg: 'This email is already in use.' },
-      ]),
+      refusalError(409, 'This email is already in use.', {
+        code: 'UserFieldTaken',
+        errors: [{ path: 'email', param: 'email', code: 'emailInUse', msg: 'This email is already in use.' }],
+      }),
     );
     renderAdmin(<UserEditModal user={USER} onClose={() => {}} onSaved={() => {}} />);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'bob@example.test' } });

@@ -7,7 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Checkbox, SelectField, TextAreaField, TextField } from '@web/components/ui/field';
 import { Modal } from '@web/components/ui/modal';
 import { useTranslation } from '@web/lib/i18n';
-import { localizedFieldErrors, serverErrorText } from '@web/lib/server-message';
+import { fieldErrorTexts, refusalText } from '@web/lib/refusal-text';
 import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin-api';
 import { useStaff } from '../components/staff-context';
@@ -87,10 +87,10 @@ export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
       onSaved(answer.data ?? ({ ...user, ...body, username: body.username ?? user.username } as PublicUser));
     } catch (error) {
       const fieldErrors = Object.fromEntries(
-        Object.entries(localizedFieldErrors(error)).filter(([field]) => FIELDS.includes(field as FieldName)),
+        Object.entries(fieldErrorTexts(error)).filter(([field]) => FIELDS.includes(field as FieldName)),
       ) as Partial<Record<FieldName, string>>;
       setErrors(fieldErrors);
-      if (Object.keys(fieldErrors).length === 0) setGeneral(serverErrorText(error, t('common.updateFailed')));
+      if (Object.keys(fieldErrors).length === 0) setGeneral(refusalText(error, t('common.updateFailed')));
     } finally {
       setSaving(false);
     }

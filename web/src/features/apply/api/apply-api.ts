@@ -20,8 +20,8 @@ export async function checkTelegramContact(value: string): Promise<boolean> {
   }
 }
 
-export async function createApplication(body: CreateApplicationBody): Promise<string> {
-  return (await call(createApplicationRoute, { body })).message;
+export async function createApplication(body: CreateApplicationBody): Promise<void> {
+  await call(createApplicationRoute, { body });
 }
 
 /** The limits of one pair now (GET /rates for that pair); null when the pair is not offered now. */

@@ -260,7 +260,13 @@ describe('apply page', () => {
   });
 
   it('shows a server error as an error toast', async () => {
-    stubApi().answer(createApplication, refused(409, 'Too many open applications.'));
+    stubApi().answer(
+      createApplication,
+      refused(409, 'You already have 5 open applications. Wait until one is processed or cancel one.', {
+        code: 'TooManyOpenApplications',
+        params: { limit: 5 },
+      }),
+    );
     await openIndividual();
     fireEvent.change(screen.getByLabelText('Details'), { target: { value: 'Anything' } });
 
@@ -268,7 +274,10 @@ describe('apply page', () => {
 
     await waitFor(() =>
       expect(useToastStore.getState().toasts).toMatchObject([
-        { type: 'error', message: 'Too many open applications.' },
+        {
+          type: 'error',
+          message: 'You already have 5 open applications. Wait until one is processed or cancel one.',
+        },
       ]),
     );
     expect((screen.getByLabelText('Details') as HTMLTextAreaElement).value).toBe('Anything');

@@ -2,9 +2,8 @@ import { withAtSign } from '@shared/telegram';
 import { ChoiceButtons } from '@web/components/ui/choice-buttons';
 import { ExternalIcon } from '@web/components/ui/icons';
 import { SUPPORT_URL } from '@web/config/support';
-import { ApiError } from '@web/lib/api-client';
 import { useTranslation } from '@web/lib/i18n';
-import { localizedFieldErrors, localizeServerMessage } from '@web/lib/server-message';
+import { fieldErrorTexts, refusalText } from '@web/lib/refusal-text';
 import { useAuthStore } from '@web/stores/auth-store';
 import { toast } from '@web/stores/toast-store';
 import { useState } from 'react';
@@ -46,14 +45,11 @@ export function ApplyPage() {
       toast.success(t(successKey));
       return true;
     } catch (error) {
-      const apiError = error instanceof ApiError ? error : null;
-      const fieldErrors = localizedFieldErrors(error, (path) =>
+      const fieldErrors = fieldErrorTexts(error, (path) =>
         path === 'details' ? 'individualDetails' : path.split('.')[0]!,
       );
-      const firstFieldError = Object.values(fieldErrors)[0];
-      const message =
-        apiError?.message === 'Validation failed.' && firstFieldError ? firstFieldError : apiError?.message;
-      toast.error(localizeServerMessage(message, t('errors:application.submitError')));
+      // A refusal of fields says more by its first field's rule than by its own "check the fields".
+      toast.error(Object.values(fieldErrors)[0] ?? refusalText(error, t('errors:application.submitError')));
       return fieldErrors;
     }
   };

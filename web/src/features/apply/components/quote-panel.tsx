@@ -3,8 +3,7 @@ import { QuoteFigures, QuoteLimitRows } from '@web/components/quote/quote-figure
 import { Spinner } from '@web/components/ui/spinner';
 import { useTranslation } from '@web/lib/i18n';
 import { formatQuoteNumber } from '@web/lib/quote-format';
-import { localizeServerMessage } from '@web/lib/server-message';
-import type { QuoteState } from '@web/lib/use-quote';
+import { type QuoteState, quoteRefusalText } from '@web/lib/use-quote';
 import type { PairLimitsState } from './use-pair-limits';
 
 interface QuotePanelProps {
@@ -35,7 +34,7 @@ export function QuotePanel({ state, limits, assetFrom, assetTo }: QuotePanelProp
         </p>
       )}
       {state.status === 'unavailable' && <p className="quote__hint">{t('apply.quote.unavailable')}</p>}
-      {state.status === 'refused' && <p className="quote__hint">{localizeServerMessage(state.message)}</p>}
+      {state.status === 'refused' && <p className="quote__hint">{quoteRefusalText(state)}</p>}
       {quote ? (
         <QuoteFigures quote={quote} />
       ) : (

@@ -1,7 +1,8 @@
 import { contactTelegramSchema, standardAmountSchema } from '@shared/contract/applications';
 import { amountLimitProblem, type Quote } from '@shared/contract/rates';
 import { parseAmount, type StandardForm } from '@web/lib/exchange-form';
-import { localizeServerMessage, schemaErrorText } from '@web/lib/server-message';
+import { ruleText } from '@web/lib/refusal-text';
+import { schemaErrorText } from '@web/lib/schema-error-text';
 import { compactErrors, type FieldErrors, requiredError } from '@web/lib/validation';
 
 export type TelegramCheck = 'idle' | 'checking' | 'valid' | 'invalid';
@@ -21,7 +22,7 @@ export function amountError(form: StandardForm, quote: Quote | null): string | n
   const current =
     quote && quote.amount === amount && quote.assetFrom === form.assetFrom && quote.assetTo === form.assetTo;
   const limit = current ? amountLimitProblem(quote) : null;
-  return limit ? localizeServerMessage(limit.msg) : null;
+  return limit ? ruleText(limit) : null;
 }
 
 /** The contact: required, then the server's shape rule (length, username or E.164 phone), then the remote check. */

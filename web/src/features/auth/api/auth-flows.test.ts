@@ -27,7 +27,12 @@ describe('auth flows', () => {
 
   it("clears the auth data and rethrows the server's message when login fails", async () => {
     tokenStorage.setTokens('stale', 'stale-refresh');
-    fakeApi().answer(authLogin, refused(401, 'Login failed.'));
+    fakeApi().answer(
+      authLogin,
+      refused(401, 'Login failed. Check your email or username and password.', {
+        code: 'InvalidCredentials',
+      }),
+    );
 
     await expect(login('anna', 'wrong')).rejects.toThrow('Login failed.');
 
@@ -63,9 +68,8 @@ describe('auth flows', () => {
       ok({ user, token: 't4', refreshToken: 'r4' }, 'Your password has been reset.'),
     );
 
-    const { message, step } = await resetPassword({ token: 'reset-token', password: 'Brand-new-pass-7' });
+    const step = await resetPassword({ token: 'reset-token', password: 'Brand-new-pass-7' });
 
-    expect(message).toBe('Your password has been reset.');
     expect(step).toEqual({ session: { user, token: 't4', refreshToken: 'r4' } });
     expect(useAuthStore.getState().isAuthenticated).toBe(false);
   });
@@ -83,20 +87,26 @@ describe('auth flows', () => {
     ]);
     expect(useAuthStore.getState()).toMatchObject({
       verificationStatus: 'success',
-      verificationMessage: 'Email verified successfully!',
+      verificationError: null,
       isAuthenticated: true,
     });
     expect(tokenStorage.getToken()).toBe('t2');
   });
 
-  it('records the error when the email verification fails', async () => {
-    fakeApi().answer(authVerifyEmail, refused(400, 'Verification link is invalid or expired.'));
+  it('records the refusal (its code and text) when the email verification fails', async () => {
+    fakeApi().answer(
+      authVerifyEmail,
+      refused(400, 'Verification link is invalid or expired.', { code: 'VerificationLinkInvalid' }),
+    );
 
     await verifyEmail('used-token', 'the-password');
 
     expect(useAuthStore.getState()).toMatchObject({
       verificationStatus: 'error',
-      verificationError: 'Verification link is invalid or expired.',
+      verificationError: {
+        code: 'VerificationLinkInvalid',
+        message: 'Verification link is invalid or expired.',
+      },
       isAuthenticated: false,
     });
   });

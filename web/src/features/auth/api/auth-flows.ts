@@ -3,7 +3,7 @@ import type { OwnUser } from '@shared/contract/users';
 import { authLogin, authRegister, authResetPassword, authVerifyEmail } from '@shared/routes/auth';
 import { mfaVerify } from '@shared/routes/mfa';
 import { call } from '@web/lib/api-client';
-import { invalidAnswer, messageOf, type SessionData, useAuthStore } from '@web/stores/auth-store';
+import { invalidAnswer, refusalOf, type SessionData, useAuthStore } from '@web/stores/auth-store';
 
 /**
  * The auth transitions of docs/product.md §4 that start on the auth screens. Each writes the auth store.
@@ -53,15 +53,14 @@ export async function verifyMfa(mfaToken: string, code: string): Promise<OwnUser
  * A password reset answers like a login (the way in a lockout cannot block, docs/decisions.md). The
  * session is not started here: the reset screen shows its message first and starts it on leaving.
  */
-export async function resetPassword(body: ResetPasswordBody): Promise<{ message: string; step: SignInStep }> {
-  const answer = await call(authResetPassword, { body });
-  return { message: answer.message, step: signInStep(answer.data) };
+export async function resetPassword(body: ResetPasswordBody): Promise<SignInStep> {
+  return signInStep((await call(authResetPassword, { body })).data);
 }
 
-/** Register (no login): answers the server's message for the screen to show. */
-export async function register(body: RegisterBody): Promise<string> {
-  const answer = await call(authRegister, { body });
-  return answer.message;
+/** Register (no login): answers whether the verification mail went out (the screen words either case). */
+export async function register(body: RegisterBody): Promise<{ verificationEmailSent: boolean }> {
+  const data = (await call(authRegister, { body })).data;
+  return { verificationEmailSent: data?.verificationEmailSent ?? true };
 }
 
 /**
@@ -71,11 +70,7 @@ export async function register(body: RegisterBody): Promise<string> {
  * `verificationCodeDone` marks the success once the code started the session.
  */
 export async function verifyEmail(token: string, password: string): Promise<{ mfaToken: string } | null> {
-  useAuthStore.setState({
-    verificationStatus: 'loading',
-    verificationError: null,
-    verificationMessage: null,
-  });
+  useAuthStore.setState({ verificationStatus: 'loading', verificationError: null });
   try {
     const answer = await call(authVerifyEmail, { body: { token, password } });
     const step = signInStep(answer.data);
@@ -84,14 +79,14 @@ export async function verifyEmail(token: string, password: string): Promise<{ mf
       return step;
     }
     useAuthStore.getState().startSession(step.session);
-    useAuthStore.setState({ verificationStatus: 'success', verificationMessage: answer.message || null });
+    useAuthStore.setState({ verificationStatus: 'success' });
   } catch (error) {
-    useAuthStore.setState({ verificationStatus: 'error', verificationError: messageOf(error) });
+    useAuthStore.setState({ verificationStatus: 'error', verificationError: refusalOf(error) });
   }
   return null;
 }
 
 /** The code step after a verification: the address is verified and the session started. */
 export function verificationCodeDone(): void {
-  useAuthStore.setState({ verificationStatus: 'success', verificationMessage: null });
+  useAuthStore.setState({ verificationStatus: 'success' });
 }

@@ -4,7 +4,7 @@ import { TextField } from '@web/components/ui/field';
 import { PrerenderedForm } from '@web/components/ui/prerendered-form';
 import { paths } from '@web/config/paths';
 import { useTranslation } from '@web/lib/i18n';
-import { localizeServerMessage } from '@web/lib/server-message';
+import { refusalText } from '@web/lib/refusal-text';
 import { emailError } from '@web/lib/validation';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -20,7 +20,7 @@ export function ForgotPasswordPage() {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -33,10 +33,10 @@ export function ForgotPasswordPage() {
     setSubmitting(true);
     setFormError(null);
     try {
-      const message = await requestPasswordReset({ email: email.trim() });
-      setDone(localizeServerMessage(message, t('forgot.done')));
+      await requestPasswordReset({ email: email.trim() });
+      setDone(true);
     } catch (failure) {
-      setFormError(localizeServerMessage((failure as Error).message, t('errors:auth.forgotFailed')));
+      setFormError(refusalText(failure, t('errors:auth.forgotFailed')));
     } finally {
       setSubmitting(false);
     }
@@ -47,7 +47,7 @@ export function ForgotPasswordPage() {
       {done ? (
         <div className="auth-result">
           <Alert tone="success">
-            <p>{done}</p>
+            <p>{t('forgot.done')}</p>
           </Alert>
           <Link to={paths.login}>{t('forgot.backToLogin')}</Link>
         </div>

@@ -79,7 +79,10 @@ describe('verify-email page', () => {
   });
 
   it('takes the token of an older query link and moves it out of the query', async () => {
-    const api = fakeApi().answer(authVerifyEmail, refused(400, 'Verification link is invalid or expired.'));
+    const api = fakeApi().answer(
+      authVerifyEmail,
+      refused(400, 'Verification link is invalid or expired.', { code: 'VerificationLinkInvalid' }),
+    );
     renderAt('/verify-email?token=older-link', <VerifyEmailPage />);
 
     await waitFor(() => expect(window.location.search).toBe(''));
@@ -190,7 +193,11 @@ describe('login code step', () => {
   it('asks for the code after the password and accepts a recovery code instead', async () => {
     const api = fakeApi()
       .answer(authLogin, ok({ mfaRequired: true as const, mfaToken: 'm2' }, 'ok'))
-      .answer(mfaVerify, refused(401, 'Login failed.'), ok(session, 'ok'));
+      .answer(
+        mfaVerify,
+        refused(400, 'The code is wrong or has already been used.', { code: 'MfaCodeWrong' }),
+        ok(session, 'ok'),
+      );
     renderAt('/login', <LoginPage />);
     fill('Email or username', 'anna');
     fill('Password', 'Correct-horse-9');
@@ -204,7 +211,7 @@ describe('login code step', () => {
     expect(await screen.findByText('Enter the 6 digits shown in the app.')).toBeTruthy();
     fill('Code from the app', '654321');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText('Login failed.')).toBeTruthy();
+    expect(await screen.findByText('The code is wrong or has already been used.')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code' }));
     fill('Recovery code', 'abcde-12345');

@@ -4,7 +4,7 @@ import { PasswordField, TextField } from '@web/components/ui/field';
 import { PrerenderedForm } from '@web/components/ui/prerendered-form';
 import { paths, registerPath, safeRedirect } from '@web/config/paths';
 import { useTranslation } from '@web/lib/i18n';
-import { localizeServerMessage } from '@web/lib/server-message';
+import { refusalText } from '@web/lib/refusal-text';
 import { useFormFields } from '@web/lib/use-form-fields';
 import type { FieldErrors } from '@web/lib/validation';
 import { type FormEvent, useState } from 'react';
@@ -53,7 +53,7 @@ export function LoginPage() {
         setSubmitting(false);
       } else enter();
     } catch (error) {
-      setFormError(localizeServerMessage((error as Error).message, t('errors:auth.unknownLoginError')));
+      setFormError(refusalText(error, t('errors:auth.unknownLoginError')));
       setSubmitting(false);
     }
   };

@@ -2,7 +2,7 @@ import { MfaCodeField, mfaCodeShapeOk } from '@web/components/mfa/mfa-code-field
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { useTranslation } from '@web/lib/i18n';
-import { serverErrorText } from '@web/lib/server-message';
+import { refusalText } from '@web/lib/refusal-text';
 import { useFormFields } from '@web/lib/use-form-fields';
 import { type FormEvent, useState } from 'react';
 import { verifyMfa } from '../api/auth-flows';
@@ -38,7 +38,7 @@ export function MfaStep({
       await verifyMfa(mfaToken, values.code.trim());
       onVerified();
     } catch (error) {
-      setFormError(serverErrorText(error, t('errors:auth.unknownLoginError')));
+      setFormError(refusalText(error, t('errors:auth.unknownLoginError')));
       setSubmitting(false);
     }
   };

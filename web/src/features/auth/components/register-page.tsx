@@ -8,7 +8,7 @@ import { ApiError } from '@web/lib/api-client';
 import { focusFirstInvalid } from '@web/lib/focus';
 import { currentLanguage, useTranslation } from '@web/lib/i18n';
 import { clearReferralCode } from '@web/lib/referral-cookie';
-import { localizeServerMessage } from '@web/lib/server-message';
+import { refusalText } from '@web/lib/refusal-text';
 import { hasErrors } from '@web/lib/validation';
 import { toast } from '@web/stores/toast-store';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
@@ -39,13 +39,13 @@ export function RegisterPage() {
   }, []);
   const [errors, setErrors] = useState<Partial<Record<RegisterField, string>>>({});
   const [submitting, setSubmitting] = useState(false);
-  const [registered, setRegistered] = useState<{ email: string; message: string } | null>(null);
+  const [registered, setRegistered] = useState<{ email: string; mailSent: boolean } | null>(null);
 
-  /** Client errors are keys of the `forms` namespace; server errors are texts. */
+  /** Client errors are keys of the `forms` namespace; the server's rules come worded already. */
   const errorText = (field: RegisterField) => {
     const error = errors[field];
     if (!error) return null;
-    return error.startsWith('validation.') ? t(`forms:${error}`) : localizeServerMessage(error);
+    return error.startsWith('validation.') ? t(`forms:${error}`) : error;
   };
 
   const change = <K extends keyof RegisterValues>(field: K, value: RegisterValues[K]) => {
@@ -75,17 +75,17 @@ export function RegisterPage() {
     setSubmitting(true);
     const code = referralCode ?? (values.noCode ? '' : values.invitationCode.trim());
     try {
-      const message = await register({
+      const { verificationEmailSent } = await register({
         email: values.email.trim(),
         username: values.username.trim(),
         password: values.password,
         ...(code ? { invitationCode: code } : {}),
         language: currentLanguage(),
       });
-      setRegistered({ email: values.email.trim(), message });
+      setRegistered({ email: values.email.trim(), mailSent: verificationEmailSent });
     } catch (error) {
       const serverErrors =
-        error instanceof ApiError ? mapRegisterServerErrors(error.message, error.errors) : {};
+        error instanceof ApiError ? mapRegisterServerErrors(refusalText(error, ''), error.errors) : {};
       setErrors(hasErrors(serverErrors) ? serverErrors : { general: t('errors:auth.registrationError') });
       // A refused referral code would otherwise stay locked in the field for the cookie's 7 days,
       // leaving the visitor no way to register: drop it and let them edit the code or tick no-code.
@@ -98,7 +98,7 @@ export function RegisterPage() {
     }
   };
 
-  if (registered) return <RegistrationDone email={registered.email} message={registered.message} />;
+  if (registered) return <RegistrationDone email={registered.email} mailSent={registered.mailSent} />;
 
   return (
     <AuthCard title={t('register.title')} lead={t('register.lead')}>
@@ -164,16 +164,16 @@ export function RegisterPage() {
   );
 }
 
-function RegistrationDone({ email, message }: { email: string; message: string }) {
+function RegistrationDone({ email, mailSent }: { email: string; mailSent: boolean }) {
   const { t } = useTranslation(['auth', 'errors']);
   const [sending, setSending] = useState(false);
   const resend = async () => {
     setSending(true);
     try {
-      const answer = await resendVerification({ email });
-      toast.success(localizeServerMessage(answer, t('register.resent')));
+      await resendVerification({ email });
+      toast.success(t('register.resent'));
     } catch (error) {
-      toast.error(localizeServerMessage((error as Error).message, t('errors:auth.resendFailed')));
+      toast.error(refusalText(error, t('errors:auth.resendFailed')));
     } finally {
       setSending(false);
     }
@@ -185,7 +185,7 @@ function RegistrationDone({ email, message }: { email: string; message: string }
           <CheckIcon size={24} />
         </span>
         <Alert tone="success">
-          <p>{localizeServerMessage(message, t('register.doneText'))}</p>
+          <p>{t(mailSent ? 'register.doneText' : 'register.doneMailFailed')}</p>
         </Alert>
         <p className="muted">{t('register.doneHint', { email })}</p>
         <div className="row">

@@ -5,7 +5,7 @@ import { PasswordField } from '@web/components/ui/field';
 import { paths } from '@web/config/paths';
 import { useTranslation } from '@web/lib/i18n';
 import { newPasswordProblem } from '@web/lib/password-rules';
-import { localizeServerMessage } from '@web/lib/server-message';
+import { refusalText, ruleText } from '@web/lib/refusal-text';
 import { useFormFields } from '@web/lib/use-form-fields';
 import { confirmPasswordError } from '@web/lib/validation';
 import { useAuthStore } from '@web/stores/auth-store';
@@ -30,7 +30,7 @@ export function ResetPasswordPage() {
     password: '',
     confirmPassword: '',
   });
-  const [done, setDone] = useState<{ message: string; step: SignInStep } | null>(null);
+  const [done, setDone] = useState<{ step: SignInStep } | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   // The session starts on leaving: this route is for guests, so it would leave at once.
@@ -63,7 +63,7 @@ export function ResetPasswordPage() {
       <AuthCard title={t('reset.title')}>
         <div className="auth-result">
           <Alert tone="success">
-            <p>{done.message}</p>
+            <p>{t('reset.done')}</p>
             {'session' in done.step && <p>{t('reset.redirecting')}</p>}
           </Alert>
           {'session' in done.step ? (
@@ -89,21 +89,16 @@ export function ResetPasswordPage() {
     const confirmError = confirmPasswordError(values.password, values.confirmPassword);
     if (passwordError || confirmError) {
       setErrors({
-        ...(passwordError ? { password: localizeServerMessage(passwordError) } : {}),
+        ...(passwordError ? { password: ruleText(passwordError) } : {}),
         ...(confirmError ? { confirmPassword: t(`forms:${confirmError}`) } : {}),
       });
       setSubmitting(false);
       return;
     }
     try {
-      const { message, step } = await resetPassword({ token, password: values.password });
-      // Before the code step the user is not logged in yet, whatever the answer's text says.
-      setDone({
-        message: 'session' in step ? localizeServerMessage(message, t('reset.done')) : t('reset.done'),
-        step,
-      });
+      setDone({ step: await resetPassword({ token, password: values.password }) });
     } catch (failure) {
-      setFormError(localizeServerMessage((failure as Error).message, t('errors:generic')));
+      setFormError(refusalText(failure, t('errors:generic')));
       setSubmitting(false);
     }
   };

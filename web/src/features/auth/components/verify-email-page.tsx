@@ -5,7 +5,7 @@ import { PasswordField } from '@web/components/ui/field';
 import { paths } from '@web/config/paths';
 import { pendingApplyPrefill } from '@web/lib/apply-prefill';
 import { useTranslation } from '@web/lib/i18n';
-import { localizeServerMessage } from '@web/lib/server-message';
+import { sayRefusal } from '@web/lib/refusal-text';
 import { useFormFields } from '@web/lib/use-form-fields';
 import { requiredError } from '@web/lib/validation';
 import { useAuthStore } from '@web/stores/auth-store';
@@ -30,7 +30,6 @@ export function VerifyEmailPage() {
   const token = useLinkToken();
   const status = useAuthStore((state) => state.verificationStatus);
   const verificationError = useAuthStore((state) => state.verificationError);
-  const verificationMessage = useAuthStore((state) => state.verificationMessage);
   const { values, setErrors, field } = useFormFields({ password: '' });
   const [mfaToken, setMfaToken] = useState<string | null>(null);
   const next = status === 'success' && pendingApplyPrefill() ? paths.apply : paths.profile;
@@ -41,15 +40,7 @@ export function VerifyEmailPage() {
     return () => clearTimeout(timer);
   }, [status, navigate, next]);
 
-  useEffect(
-    () => () =>
-      useAuthStore.setState({
-        verificationStatus: 'idle',
-        verificationError: null,
-        verificationMessage: null,
-      }),
-    [],
-  );
+  useEffect(() => () => useAuthStore.setState({ verificationStatus: 'idle', verificationError: null }), []);
 
   if (!token) {
     return (
@@ -69,7 +60,7 @@ export function VerifyEmailPage() {
       <AuthCard title={t('verify.title')}>
         <div className="auth-result">
           <Alert tone="success">
-            <p>{localizeServerMessage(verificationMessage, t('verify.success'))}</p>
+            <p>{t('verify.success')}</p>
             <p>{t(next === paths.apply ? 'verify.redirectingToApply' : 'verify.redirecting')}</p>
           </Alert>
           <Link to={next}>{t(next === paths.apply ? 'verify.toApply' : 'verify.toProfile')}</Link>
@@ -108,7 +99,7 @@ export function VerifyEmailPage() {
       <form className="auth-form" onSubmit={submit} noValidate>
         {status === 'error' && (
           <Alert tone="danger">
-            <p>{localizeServerMessage(verificationError, t('errors:auth.verificationFailed'))}</p>
+            <p>{sayRefusal(verificationError, t('errors:auth.verificationFailed'))}</p>
           </Alert>
         )}
         <PasswordField label={t('verify.password')} autoComplete="current-password" {...field('password')} />

@@ -1,11 +1,11 @@
 import { FIELD_RULES, ruleProblem } from '@shared/field-rules';
-import { describe, expect, it } from 'vitest';
-import {
-  EMPTY_REGISTER_VALUES,
-  fieldForMessage,
-  mapRegisterServerErrors,
-  validateRegister,
-} from './register-form';
+import { setupTestI18n } from '@web/testing/i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EMPTY_REGISTER_VALUES, mapRegisterServerErrors, validateRegister } from './register-form';
+
+beforeAll(async () => {
+  await setupTestI18n('en');
+});
 
 const valid = {
   ...EMPTY_REGISTER_VALUES,
@@ -82,18 +82,14 @@ describe('register server errors', () => {
     });
   });
 
-  it('sends a bare message to the field it mentions, else to the form', () => {
-    expect(mapRegisterServerErrors('This email is already registered.', [])).toEqual({
-      email: 'This email is already registered.',
+  it('puts a refusal that blames no field, and a field the form lacks, above the form', () => {
+    expect(mapRegisterServerErrors('Too many attempts from your network.', [])).toEqual({
+      general: 'Too many attempts from your network.',
     });
-    expect(mapRegisterServerErrors('Invitation code is invalid.', [])).toEqual({
-      invitationCode: 'Invitation code is invalid.',
-    });
-    expect(mapRegisterServerErrors('Registration failed.', [])).toEqual({ general: 'Registration failed.' });
-  });
-
-  it('recognises the field a message is about', () => {
-    expect(fieldForMessage('This username is already taken.')).toBe('username');
-    expect(fieldForMessage('Something else')).toBe('general');
+    expect(
+      mapRegisterServerErrors('Validation failed.', [
+        { path: 'language', param: 'language', code: 'zod.invalid_union', msg: 'Invalid input' },
+      ]),
+    ).toEqual({ general: 'Invalid value.' });
   });
 });

@@ -1,5 +1,6 @@
 import type { FieldError } from '@shared/envelope';
 import { newPasswordProblem } from '@web/lib/password-rules';
+import { ruleText } from '@web/lib/refusal-text';
 import {
   compactErrors,
   confirmPasswordError,
@@ -41,18 +42,19 @@ export const EMPTY_REGISTER_VALUES: RegisterValues = {
 
 /**
  * The register rules of docs/product.md §5; errors are `forms` keys, except the password's, which is
- * the server's text (see password-rules). The invitation code is required unless "no code" is
- * ticked or a referral code from a `?ref=` link is applied.
+ * the server's rule worded in the UI language (see password-rules). The invitation code is required
+ * unless "no code" is ticked or a referral code from a `?ref=` link is applied.
  */
 export async function validateRegister(
   values: RegisterValues,
   referralApplied: boolean,
 ): Promise<FieldErrors<RegisterField>> {
   const codeRequired = !values.noCode && !referralApplied;
+  const passwordProblem = await newPasswordProblem(values.password);
   return compactErrors<RegisterField>({
     email: emailError(values.email),
     username: usernameError(values.username),
-    password: await newPasswordProblem(values.password),
+    password: passwordProblem && ruleText(passwordProblem),
     confirmPassword: confirmPasswordError(values.password, values.confirmPassword),
     invitationCode:
       codeRequired && !values.invitationCode.trim() ? 'validation.invitationCodeRequired' : null,
@@ -68,25 +70,15 @@ const FIELD_BY_PATH: Record<string, RegisterField> = {
   invitationCode: 'invitationCode',
 };
 
-/** Which field a server message is about, from the words in it (docs/product.md §5). */
-export function fieldForMessage(message: string): RegisterField {
-  const text = message.toLowerCase();
-  if (text.includes('email')) return 'email';
-  if (text.includes('username')) return 'username';
-  if (text.includes('invitation code') || text.includes('invitation')) return 'invitationCode';
-  return 'general';
-}
-
 /**
- * Server answers to field errors: each `{ path, msg }` goes to its field; a bare message mentioning
- * email, username or the invitation code goes to that field, anything else is general.
+ * A refused registration's field errors, each under its field by its path and worded by its rule in
+ * the UI language (an error on a path the form has no field for is general); `general` alone, the
+ * refusal's own text, when the server blamed no field.
  */
-export function mapRegisterServerErrors(message: string, errors: FieldError[]): FieldErrors<RegisterField> {
+export function mapRegisterServerErrors(refusal: string, errors: FieldError[]): FieldErrors<RegisterField> {
   const mapped: FieldErrors<RegisterField> = {};
-  for (const error of errors) {
-    const field = FIELD_BY_PATH[error.path.split('.')[0] ?? ''] ?? fieldForMessage(error.msg);
-    mapped[field] ??= error.msg;
-  }
-  if (Object.keys(mapped).length === 0 && message) mapped[fieldForMessage(message)] = message;
+  for (const error of errors)
+    mapped[FIELD_BY_PATH[error.path.split('.')[0] ?? ''] ?? 'general'] ??= ruleText(error);
+  if (Object.keys(mapped).length === 0 && refusal) mapped.general = refusal;
   return mapped;
 }

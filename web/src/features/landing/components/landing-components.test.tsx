@@ -121,7 +121,10 @@ describe('price ticker', () => {
 
   it('hides the coins but keeps its place when the API has none (503)', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    const api = fakeApi().answer(getMarketTicker, refused(503, 'Market data unavailable.'));
+    const api = fakeApi().answer(
+      getMarketTicker,
+      refused(503, 'Market data unavailable.', { code: 'MarketDataUnavailable' }),
+    );
 
     const { container } = render(<LivePriceTicker />);
 

@@ -157,6 +157,7 @@ describe('quote calculator', () => {
         refused(
           422,
           'Exchange card-EUR → usdt-trc20 is paused because its market price is out of date. Try again later or submit an individual request.',
+          { code: 'MarketPriceStale', params: { assetFrom: 'card-EUR', assetTo: 'usdt-trc20' } },
         ),
       );
       renderCalculator();
@@ -175,27 +176,33 @@ describe('quote calculator', () => {
     }
   });
 
-  it('shows the refusal of an amount the apply route would refuse too', async () => {
-    stubPlaces().answer(
-      calculateRate,
-      refused(400, 'Validation failed.', {
-        errors: [
-          {
-            path: 'amount',
-            param: 'amount',
-            code: 'amountDecimals',
-            params: { decimals: 2 },
-            msg: 'The amount may have at most 2 decimal places.',
-          },
-        ],
-      }),
-    );
-    renderCalculator();
-    await citiesLoaded();
+  it('shows the refusal of an amount the apply route would refuse too, by its rule in the UI language', async () => {
+    await setupTestI18n('ru');
+    try {
+      stubPlaces().answer(
+        calculateRate,
+        refused(400, 'Validation failed.', {
+          code: 'ValidationFailed',
+          errors: [
+            {
+              path: 'amount',
+              param: 'amount',
+              code: 'amountDecimals',
+              params: { decimals: 2 },
+              msg: 'The amount may have at most 2 decimal places.',
+            },
+          ],
+        }),
+      );
+      renderCalculator();
+      await citiesLoaded();
 
-    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '150.001' } });
+      fireEvent.change(screen.getByLabelText('Сумма'), { target: { value: '150.001' } });
 
-    expect(await screen.findByText('The amount may have at most 2 decimal places.')).toBeTruthy();
+      expect(await screen.findByText('Сумма может содержать не более 2 знаков после запятой.')).toBeTruthy();
+    } finally {
+      await setupTestI18n('en');
+    }
   });
 
   it('carries the choice to /apply through registration for a visitor', async () => {

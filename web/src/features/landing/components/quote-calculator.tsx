@@ -18,9 +18,8 @@ import {
 import { formatFixed } from '@web/lib/fixed-number';
 import { useTranslation } from '@web/lib/i18n';
 import { cityGroups } from '@web/lib/place-options';
-import { localizeServerMessage } from '@web/lib/server-message';
 import { useGeoTree } from '@web/lib/use-geo-tree';
-import { type QuoteState, useQuote } from '@web/lib/use-quote';
+import { type QuoteState, quoteRefusalText, useQuote } from '@web/lib/use-quote';
 import { useAuthStore } from '@web/stores/auth-store';
 import { type FormEvent, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -132,7 +131,7 @@ function QuoteResult({ state, pair }: { state: QuoteState; pair: Pick<Quote, 'as
       ) : state.status === 'refused' ? (
         // The refusal's translation is in the errors texts, fetched only when one arrives.
         <Suspense fallback={<p className="calc__hint">{t('calculator.loading')}</p>}>
-          <Refusal message={state.message} />
+          <Refusal state={state} />
         </Suspense>
       ) : (
         <p className="calc__hint">
@@ -143,7 +142,7 @@ function QuoteResult({ state, pair }: { state: QuoteState; pair: Pick<Quote, 'as
   );
 }
 
-function Refusal({ message }: { message: string }) {
+function Refusal({ state }: { state: Extract<QuoteState, { status: 'refused' }> }) {
   useTranslation('errors');
-  return <p className="calc__hint calc__refusal">{localizeServerMessage(message)}</p>;
+  return <p className="calc__hint calc__refusal">{quoteRefusalText(state)}</p>;
 }

@@ -19,8 +19,8 @@ export async function fetchMyApplications(signal?: AbortSignal): Promise<Applica
   return answer.data?.items ?? [];
 }
 
-export async function cancelApplication(id: string): Promise<string> {
-  return (await call(cancelMyApplication, { params: { id } })).message;
+export async function cancelApplication(id: string): Promise<void> {
+  await call(cancelMyApplication, { params: { id } });
 }
 
 export async function fetchAvatars(): Promise<string[]> {
@@ -31,8 +31,8 @@ export async function updateProfile(body: UpdateProfileBody): Promise<Envelope<O
   return call(updateProfileRoute, { body });
 }
 
-export async function changePassword(body: ChangePasswordBody): Promise<string> {
-  return (await call(authChangePassword, { body })).message;
+export async function changePassword(body: ChangePasswordBody): Promise<void> {
+  await call(authChangePassword, { body });
 }
 
 export interface NotificationsPage {

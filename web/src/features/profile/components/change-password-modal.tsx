@@ -4,7 +4,7 @@ import { PasswordField } from '@web/components/ui/field';
 import { Modal } from '@web/components/ui/modal';
 import { useTranslation } from '@web/lib/i18n';
 import { newPasswordProblem } from '@web/lib/password-rules';
-import { localizeServerMessage } from '@web/lib/server-message';
+import { ruleText } from '@web/lib/refusal-text';
 import { useFormFields } from '@web/lib/use-form-fields';
 import { confirmPasswordError, type FieldErrors, requiredError } from '@web/lib/validation';
 import { toast } from '@web/stores/toast-store';
@@ -31,17 +31,14 @@ export function ChangePasswordModal({ open, onClose }: { open: boolean; onClose:
     const next = await newPasswordProblem(values.newPassword);
     const confirm = confirmPasswordError(values.newPassword, values.confirmPassword);
     if (current) found.currentPassword = t(`forms:${current}`);
-    if (next) found.newPassword = localizeServerMessage(next);
+    if (next) found.newPassword = ruleText(next);
     if (confirm) found.confirmPassword = t(`forms:${confirm}`);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setSaving(true);
     try {
-      const message = await changePassword({
-        currentPassword: values.currentPassword,
-        newPassword: values.newPassword,
-      });
-      toast.success(localizeServerMessage(message, t('password.changed')));
+      await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
+      toast.success(t('password.changed'));
       onClose();
     } catch (failure) {
       const { fieldError, formError } = placeServerError(failure, 'currentPassword', t('errors:generic'));

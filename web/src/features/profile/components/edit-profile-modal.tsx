@@ -7,7 +7,7 @@ import { SelectField, TextField } from '@web/components/ui/field';
 import { Modal } from '@web/components/ui/modal';
 import { Spinner } from '@web/components/ui/spinner';
 import { changeLanguage, useTranslation } from '@web/lib/i18n';
-import { localizeServerMessage, schemaErrorText } from '@web/lib/server-message';
+import { schemaErrorText } from '@web/lib/schema-error-text';
 import { usernameError } from '@web/lib/validation';
 import { useAuthStore } from '@web/stores/auth-store';
 import { toast } from '@web/stores/toast-store';
@@ -73,7 +73,7 @@ function EditProfileForm({ onClose, user }: Omit<EditProfileModalProps, 'open'>)
       });
       if (answer.data) setUser(answer.data);
       if (answer.data?.language) await changeLanguage(answer.data.language);
-      toast.success(localizeServerMessage(answer.message, t('edit.saved')));
+      toast.success(t('edit.saved'));
       onClose();
     } catch (failure) {
       const { field, fieldError, formError } = placeServerError(

@@ -6,12 +6,11 @@ import { Badge } from '@web/components/ui/badge';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { paths } from '@web/config/paths';
-import { ApiError } from '@web/lib/api-client';
 import { usePlaceNames } from '@web/lib/geo-names';
 import { useTranslation } from '@web/lib/i18n';
 import { dateTimeFormat, numberFormat } from '@web/lib/intl-format';
 import { useAssetLabel } from '@web/lib/quote-format';
-import { localizeServerMessage } from '@web/lib/server-message';
+import { refusalText } from '@web/lib/refusal-text';
 import { toast } from '@web/stores/toast-store';
 import { useCallback, useEffect, useState } from 'react';
 import { cancelApplication, fetchMyApplications } from '../api/profile-api';
@@ -59,12 +58,11 @@ export function MyApplications() {
           tone: 'danger',
           onClick: async () => {
             try {
-              const message = await cancelApplication(application.id);
-              toast.success(localizeServerMessage(message, t('applications.cancelled')));
+              await cancelApplication(application.id);
+              toast.success(t('applications.cancelled'));
               await load();
             } catch (error) {
-              const message = error instanceof ApiError ? error.message : '';
-              toast.error(localizeServerMessage(message, t('errors:application.cancelFailed')));
+              toast.error(refusalText(error, t('errors:application.cancelFailed')));
             }
           },
         },

@@ -6,14 +6,14 @@ import { placeServerError } from './server-error';
 describe('placeServerError', () => {
   beforeAll(() => setupTestI18n('en'));
 
-  it('puts the message the server gave for the field under that field', () => {
+  it('puts the rule the server named for the field under that field, in the UI language', () => {
     const failure = new ApiError(400, 'Validation failed.', [
       { path: 'other', param: 'other', code: 'required', msg: 'Not this one' },
       { path: 'username', param: 'username', code: 'usernameTaken', msg: 'Username taken' },
     ]);
     expect(placeServerError(failure, 'username', 'Could not save')).toEqual({
       field: 'username',
-      fieldError: 'Username taken',
+      fieldError: 'This username is already taken.',
       formError: null,
     });
   });

@@ -1,5 +1,5 @@
 import { ApiError } from '@web/lib/api-client';
-import { localizeServerMessage } from '@web/lib/server-message';
+import { refusalText, ruleText } from '@web/lib/refusal-text';
 
 /**
  * Where a refused save shows the server's answer, in the active language: under the field when the
@@ -10,6 +10,6 @@ export function placeServerError(failure: unknown, fields: string | readonly str
   const apiError = failure instanceof ApiError ? failure : null;
   const problem = apiError?.errors.find((item) => ([] as string[]).concat(fields).includes(item.path));
   return problem
-    ? { field: problem.path, fieldError: localizeServerMessage(problem.msg), formError: null }
-    : { field: null, fieldError: null, formError: localizeServerMessage(apiError?.message, fallback) };
+    ? { field: problem.path, fieldError: ruleText(problem), formError: null }
+    : { field: null, fieldError: null, formError: refusalText(failure, fallback) };
 }

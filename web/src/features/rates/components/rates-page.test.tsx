@@ -174,7 +174,9 @@ describe('rates page', () => {
 
   it('says so when the rates cannot be loaded, and tries again on request', async () => {
     let fail = true;
-    stubPlaces().answer(getRates, () => (fail ? refused(500, 'Internal error.') : ok(data, 'OK')));
+    stubPlaces().answer(getRates, () =>
+      fail ? refused(500, 'Internal server error.', { code: 'InternalError' }) : ok(data, 'OK'),
+    );
     renderPage();
     expect(await screen.findByText('The rates could not be loaded. Please try again.')).toBeTruthy();
 
