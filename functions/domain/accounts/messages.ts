@@ -1,15 +1,13 @@
 /**
  * The texts of the accounts API. Where docs/product.md §8 gives one it is used verbatim;
- * the rest follow its tone.
+ * the rest follow its tone. The texts of field errors are rules of shared/field-rules.ts.
  */
 export const AUTH_MESSAGES = {
   registered: 'Registration successful. Please check your inbox to verify your email.',
   registeredMailFailed:
     'Registration successful, but the verification email could not be sent. Please request to resend the verification email.',
   registrationFailed: 'Registration failed.',
-  emailTaken: 'This email is already registered.',
   usernameTaken: 'This username is already taken.',
-  invitationCodeInvalid: 'Invitation code is invalid.',
   loginSucceeded: 'Login successful.',
   /** One answer for an unknown account and a wrong password, so login cannot enumerate accounts. */
   invalidCredentials: 'Login failed. Check your email or username and password.',
@@ -35,7 +33,6 @@ export const AUTH_MESSAGES = {
   resetTokenInvalid: 'Password reset link is invalid or expired.',
   passwordReset: 'Your password has been reset. Please log in with your new password.',
   profileUpdated: 'Profile updated successfully.',
-  photoNotOffered: 'Choose one of the offered avatars.',
   userNotFound: 'User not found.',
   loggedIn: 'Logged in.',
   passwordResetLoggedIn: 'Your password has been reset. You are now logged in.',
