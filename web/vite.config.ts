@@ -2,13 +2,14 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { prerenderPages } from './prerender-plugin';
+import { stripServerRouteFacts } from './route-facts-plugin';
 
 /** react-router's package exports only its development build to bundlers; builds use the production one. */
 const REACT_ROUTER_DIST = join(import.meta.dirname, '../node_modules/react-router/dist/production');
 
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
-  plugins: [react(), prerenderPages()],
+  plugins: [react(), stripServerRouteFacts(), prerenderPages()],
   resolve: {
     // The @shared/… and @web/… imports, from tsconfig.json's `paths`.
     tsconfigPaths: true,

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { LANDING_BUDGET_GZIP_BYTES, readManifest, routeSizes } from './support/route-sizes';
 
@@ -33,5 +35,16 @@ describe('web bundle', () => {
 
     expect(sizes).toHaveLength(7);
     expect(routeChunks.every((count) => count >= 2)).toBe(true);
+  });
+
+  it('carries no route field only the server reads: no handler module, no IAM grant, no summary', () => {
+    const assets = join(inject('e2e').distDir, 'assets');
+    const shipped = readdirSync(assets)
+      .filter((file) => file.endsWith('.js'))
+      .filter((file) =>
+        /handlers\/|rateProviders|passwordHashing/.test(readFileSync(join(assets, file), 'utf8')),
+      );
+
+    expect(shipped).toEqual([]);
   });
 });

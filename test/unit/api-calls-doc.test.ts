@@ -6,6 +6,21 @@ import { describe, expect, it } from 'vitest';
 const page = readFileSync(new URL('../../docs/product.md', import.meta.url), 'utf8');
 const block = page.slice(page.indexOf(API_CALLS_START), page.indexOf(API_CALLS_END) + API_CALLS_END.length);
 
+/** A markdown table without its alignment padding, which the formatter (Biome) adds. */
+function unpadded(markdown: string): string {
+  return markdown
+    .split('\n')
+    .map((line) =>
+      line.startsWith('|')
+        ? line
+            .split(/(?<!\\)\|/)
+            .map((cell) => cell.trim().replace(/^-+$/, '---'))
+            .join('|')
+        : line,
+    )
+    .join('\n');
+}
+
 /** Every `METHOD /path` written in a text, as the manifest spells it (`/api` prefixed once). */
 function callsIn(text: string): string[] {
   return [...text.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/[^`\s]*)`/g)].map(
@@ -15,7 +30,7 @@ function callsIn(text: string): string[] {
 
 describe('docs/product.md §7 and the route manifest', () => {
   it('holds the tables npm run docs:api writes from the manifest', () => {
-    expect(block, 'run npm run docs:api').toBe(apiCallsTable());
+    expect(unpadded(block), 'run npm run docs:api').toBe(unpadded(apiCallsTable()));
   });
 
   it('names every manifest route once, and no call the manifest lacks', () => {

@@ -70,11 +70,6 @@ export function refusalOf(error: unknown): VerificationRefusal | null {
   return { ...(code ? { code } : {}), ...(params ? { params } : {}), message: error.message };
 }
 
-/** The session's calls load with the first one (web/src/lib/session-api.ts says why). */
-function sessionApi() {
-  return import('../lib/session-api');
-}
-
 export function invalidAnswer(): ApiError {
   const error = new Error('') as ApiError;
   error.name = 'ApiError';
@@ -97,7 +92,8 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
 
   async fetchCurrentUser() {
     try {
-      const user = await (await sessionApi()).fetchOwnUser();
+      // The session's calls load with the first one (web/src/lib/session-api.ts says why).
+      const user = await (await import('../lib/session-api')).fetchOwnUser();
       if (!user) throw invalidAnswer();
       set({
         user,
@@ -115,7 +111,9 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
 
   async logout() {
     try {
-      if (get().token) await (await sessionApi()).endSession();
+      if (get().token) {
+        await (await import('../lib/session-api')).endSession();
+      }
     } catch {
       // The session ends on this device whatever the server answers.
     }
