@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { Modal } from '@web/components/ui/modal';
 import { Spinner } from '@web/components/ui/spinner';
-import { changeLanguage, useTranslation } from '@web/lib/i18n';
+import { changeLanguage, i18n, useTranslation } from '@web/lib/i18n';
 import { schemaErrorText } from '@web/lib/schema-error-text';
 import { usernameError } from '@web/lib/validation';
 import { useAuthStore } from '@web/stores/auth-store';
@@ -73,7 +73,8 @@ function EditProfileForm({ onClose, user }: Omit<EditProfileModalProps, 'open'>)
       });
       if (answer.data) setUser(answer.data);
       if (answer.data?.language) await changeLanguage(answer.data.language);
-      toast.success(t('edit.saved'));
+      // In the language just applied: `t` is bound to the one this screen rendered in.
+      toast.success(i18n.t('profile:edit.saved'));
       onClose();
     } catch (failure) {
       const { field, fieldError, formError } = placeServerError(
