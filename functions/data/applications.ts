@@ -7,6 +7,37 @@ import { keys } from './keys';
 import type { ListPartition } from './query-window';
 import type { TransactItem } from './transactions';
 
+/** Payment instructions staff issued (docs/product.md §4 "The deal"): they start the payment window. */
+export interface PaymentInstructions {
+  text: string;
+  /** The saved template they started from, if any (a template in use cannot be deleted). */
+  templateId: string | null;
+  issuedAt: string;
+  issuedBy: string;
+  windowMinutes: number;
+  deadline: string;
+  /** Where and how much USDT to send, when the client pays in USDT. */
+  crypto: { address: string; amount: number } | null;
+}
+
+/** Where the client receives: a TRON address for USDT, a card number (digits only) for a card. */
+export type PayoutDetails = { kind: 'address'; address: string } | { kind: 'card'; card: string };
+
+/** The client's "I have paid": when, and the proof they gave (a transaction hash, a receipt). */
+export interface ClientPaid {
+  at: string;
+  txHash: string | null;
+  receiptId: string | null;
+}
+
+/** A staff member's record of money moving on the deal: when, who, and its reference. */
+export interface StaffRecord {
+  at: string;
+  by: string;
+  txHash: string | null;
+  note: string | null;
+}
+
 /** The stored application. Staff-only fields (adminNote, assignee) never reach the owner. */
 export interface ApplicationRecord {
   id: string;
@@ -33,9 +64,41 @@ export interface ApplicationRecord {
   createdAt: string;
   updatedAt: string;
   statusChangedAt: string;
+  instructions: PaymentInstructions | null;
+  /** The instructions' deadline, kept apart so the payment expiry job can filter and condition on it. */
+  paymentDeadline: string | null;
+  payoutDetails: PayoutDetails | null;
+  clientPaid: ClientPaid | null;
+  /** Staff confirmed the money arrived (the note as the reference). */
+  paymentConfirmation: StaffRecord | null;
+  /** Staff recorded the payout (EXCHANGING). */
+  payout: StaffRecord | null;
+  /** Staff recorded returning the client's money on a deal that ended without completing. */
+  refund: StaffRecord | null;
+  /** Messages the owner / staff have not read yet (functions/data/messages.ts). */
+  unreadByClient: number | null;
+  unreadByStaff: number | null;
+  /** When a new message last mailed the owner / staff (at most once per 10 minutes a side). */
+  messageMailedClientAt: string | null;
+  messageMailedStaffAt: string | null;
   /** Bumped by every write, so read-modify-write updates can be conditional on it. */
   version: number;
 }
+
+/** The deal's fields of a new application: nothing issued, paid or read yet. */
+export const NO_DEAL_YET = {
+  instructions: null,
+  paymentDeadline: null,
+  payoutDetails: null,
+  clientPaid: null,
+  paymentConfirmation: null,
+  payout: null,
+  refund: null,
+  unreadByClient: 0,
+  unreadByStaff: 0,
+  messageMailedClientAt: null,
+  messageMailedStaffAt: null,
+} as const satisfies Partial<ApplicationRecord>;
 
 /** Who caused a status change: a user or staff member, or the expiry job. */
 export interface Actor {
@@ -54,6 +117,8 @@ export interface StatusHistoryRecord {
   userId: string;
   amountFrom: number | null;
   currencyFrom: string | null;
+  /** What the move carried (a transaction hash, a note, a deadline), for the timeline and staff. */
+  details: Record<string, unknown> | null;
 }
 
 const RECORD_FIELDS = [
@@ -81,6 +146,17 @@ const RECORD_FIELDS = [
   'createdAt',
   'updatedAt',
   'statusChangedAt',
+  'instructions',
+  'paymentDeadline',
+  'payoutDetails',
+  'clientPaid',
+  'paymentConfirmation',
+  'payout',
+  'refund',
+  'unreadByClient',
+  'unreadByStaff',
+  'messageMailedClientAt',
+  'messageMailedStaffAt',
   'version',
 ] as const satisfies readonly (keyof ApplicationRecord)[];
 
@@ -136,14 +212,36 @@ export function historyPut(entry: StatusHistoryRecord): TransactItem {
  * Moves an application from `from` to `to`, only if its status is still `from` (and, for the
  * expiry job, it was created before `createdBefore`). Moves its by-status index entry too.
  */
+/** The deal's fields a status change may set beside the status (what the move carried). */
+export type DealFields = Partial<
+  Pick<
+    ApplicationRecord,
+    | 'rejectionReason'
+    | 'instructions'
+    | 'paymentDeadline'
+    | 'clientPaid'
+    | 'paymentConfirmation'
+    | 'payout'
+    | 'rate'
+  >
+>;
+
+/**
+ * Moves an application from `from` to `to`, only if its status is still `from` (and, for the
+ * expiry job, it was created before `createdBefore`; for the payment expiry job, its deadline is
+ * still before `deadlinePassedAt`; for "I have paid", its deadline is still after `deadlineAfter`).
+ * Sets the deal's fields the move carried, and moves its by-status index entry.
+ */
 export function statusUpdate(
   record: ApplicationRecord,
   change: {
     from: ApplicationStatus;
     to: ApplicationStatus;
     at: string;
-    rejectionReason?: string | null;
+    fields?: DealFields;
     createdBefore?: string;
+    deadlinePassedAt?: string;
+    deadlineAfter?: string;
   },
 ): TransactItem {
   const values: Record<string, unknown> = {
@@ -153,15 +251,26 @@ export function statusUpdate(
     ':gsi2pk': keys.applicationsOfStatus(change.to),
     ':one': 1,
   };
+  const names: Record<string, string> = { '#status': 'status' };
   const sets = ['#status = :to', 'statusChangedAt = :at', 'updatedAt = :at', 'gsi2pk = :gsi2pk'];
-  if (change.rejectionReason !== undefined) {
-    sets.push('rejectionReason = :reason');
-    values[':reason'] = change.rejectionReason;
+  for (const [field, value] of Object.entries(change.fields ?? {})) {
+    if (value === undefined) continue;
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    sets.push(`#${field} = :${field}`);
   }
   let condition = '#status = :from';
   if (change.createdBefore) {
     condition += ' AND createdAt < :createdBefore';
     values[':createdBefore'] = change.createdBefore;
+  }
+  if (change.deadlinePassedAt) {
+    condition += ' AND paymentDeadline <= :deadlinePassedAt';
+    values[':deadlinePassedAt'] = change.deadlinePassedAt;
+  }
+  if (change.deadlineAfter) {
+    condition += ' AND paymentDeadline > :deadlineAfter';
+    values[':deadlineAfter'] = change.deadlineAfter;
   }
   return {
     Update: {
@@ -169,7 +278,44 @@ export function statusUpdate(
       Key: keys.application(record.id),
       UpdateExpression: `SET ${sets.join(', ')} ADD version :one`,
       ConditionExpression: condition,
-      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+/**
+ * Sets deal fields without a move (the client's payout details, re-issued instructions, a refund),
+ * only while the application is in one of `statuses` and nobody wrote it since it was read.
+ */
+export function dealFieldsUpdate(
+  record: ApplicationRecord,
+  fields: Partial<
+    Pick<ApplicationRecord, 'payoutDetails' | 'instructions' | 'paymentDeadline' | 'refund' | 'rate'>
+  >,
+  statuses: readonly ApplicationStatus[],
+  at: string,
+): TransactItem {
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = { ':at': at, ':version': record.version, ':one': 1 };
+  const sets = ['updatedAt = :at'];
+  for (const [field, value] of Object.entries(fields)) {
+    if (value === undefined) continue;
+    names[`#${field}`] = field;
+    values[`:${field}`] = value;
+    sets.push(`#${field} = :${field}`);
+  }
+  const statusValues = statuses.map((status, index) => {
+    values[`:status${index}`] = status;
+    return `:status${index}`;
+  });
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.application(record.id),
+      UpdateExpression: `SET ${sets.join(', ')} ADD version :one`,
+      ConditionExpression: `version = :version AND #status IN (${statusValues.join(', ')})`,
+      ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     },
   };
@@ -251,9 +397,32 @@ export async function findApplicationWithHistory(
 }
 
 function toHistoryRecord(item: Record<string, unknown>): StatusHistoryRecord {
-  const { applicationId, from, to, at, actorId, actorRole, reason, userId, amountFrom, currencyFrom } =
-    item as unknown as StatusHistoryRecord;
-  return { applicationId, from, to, at, actorId, actorRole, reason, userId, amountFrom, currencyFrom };
+  const {
+    applicationId,
+    from,
+    to,
+    at,
+    actorId,
+    actorRole,
+    reason,
+    userId,
+    amountFrom,
+    currencyFrom,
+    details,
+  } = item as unknown as StatusHistoryRecord;
+  return {
+    applicationId,
+    from,
+    to,
+    at,
+    actorId,
+    actorRole,
+    reason,
+    userId,
+    amountFrom,
+    currencyFrom,
+    details: details ?? null,
+  };
 }
 
 /** Recently completed applications from the history log (pattern 19), newest first. */

@@ -39,6 +39,8 @@
  * | Ticker snapshot   | MARKET                | TICKER             |                                   |
  * | Outbox mail       | OUTBOX#{id}           | MAIL               | gsi1 (while unsent): OUTBOX#UNSENT / {createdAt}#{id}; TTL |
  * | Undeliverable address | UNDELIVERABLE#{email} | MARK           |                                   |
+ * | Payment template  | PAYTEMPLATE#{id}      | TEMPLATE           | gsi1: PAYTEMPLATES / {createdAt}#{id} |
+ * | Money movement    | MOVEMENT#{applicationId}#{direction} | MOVEMENT | gsi1: MOVEMENTS / {at}#{id}; gsi2: MOVEMENTS#CUR#{currency} / {at}#{id}; gsi3: MOVEMENTS#DIR#{direction} / {at}#{id} |
  *
  * Access patterns (each is a GetItem, a Query, or a conditional/transactional write; never a Scan):
  * 1. User by id: GetItem USER#{id}/PROFILE.
@@ -110,6 +112,11 @@
  *     gsi1pk=OUTBOX#UNSENT, gsi1sk >= {since} (sparse; the re-drive job and operators).
  * 31. Undeliverable address (a permanent bounce or a complaint): Put UNDELIVERABLE#{email}/MARK by
  *     the SES feedback handler; GetItem by the sender before each send and by the admin user detail.
+ * 32. Money movements (the admin transaction history): Put MOVEMENT#{applicationId}#{direction}
+ *     with attribute_not_exists in the transaction of the move that confirms it; by time, newest
+ *     first, within a period: Query gsi1 MOVEMENTS (all), gsi2 MOVEMENTS#CUR#{currency} or gsi3
+ *     MOVEMENTS#DIR#{direction}, gsi?sk BETWEEN {from} AND {to}~; both filters: the currency's
+ *     partition with a FilterExpression on the direction (at most three directions' rows read).
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -137,6 +144,23 @@ export const keys = {
     gsi1pk: 'USERS',
     gsi1sk: `${createdAt}#${userId}`,
   }),
+  paymentTemplate: (id: string) => ({ pk: `PAYTEMPLATE#${id}`, sk: 'TEMPLATE' }),
+  paymentTemplatesIndex: 'PAYTEMPLATES',
+  movement: (id: string) => ({ pk: `MOVEMENT#${id}`, sk: 'MOVEMENT' }),
+  movementsAll: 'MOVEMENTS',
+  movementsOfCurrency: (currency: string) => `MOVEMENTS#CUR#${currency}`,
+  movementsOfDirection: (direction: string) => `MOVEMENTS#DIR#${direction}`,
+  movementIndexEntries: (movement: { at: string; id: string; currency: string; direction: string }) => {
+    const sortKey = `${movement.at}#${movement.id}`;
+    return {
+      gsi1pk: 'MOVEMENTS',
+      gsi1sk: sortKey,
+      gsi2pk: `MOVEMENTS#CUR#${movement.currency}`,
+      gsi2sk: sortKey,
+      gsi3pk: `MOVEMENTS#DIR#${movement.direction}`,
+      gsi3sk: sortKey,
+    };
+  },
   session: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' }),
   /** The session family's partition key prefix: a restore ends every family (infra/ops/table-restore.ts). */
   sessionPrefix: 'SESSION#',

@@ -27,6 +27,9 @@ const AREA_TITLES: Record<RouteArea, string> = {
   adminApplications: 'Admin: applications',
   dashboard: 'Admin: dashboard',
   settings: 'Admin: settings',
+  messages: 'Messages and attachments',
+  paymentTemplates: 'Admin: payment templates',
+  transactions: 'Admin: transaction history',
 };
 
 const ACCESS_TEXT: Record<Access, string> = {

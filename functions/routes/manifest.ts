@@ -12,13 +12,16 @@ import type {
 import * as ratesExport from '@shared/routes/export';
 import * as geo from '@shared/routes/geo';
 import * as market from '@shared/routes/market';
+import * as messages from '@shared/routes/messages';
 import * as mfa from '@shared/routes/mfa';
 import * as notifications from '@shared/routes/notifications';
+import * as paymentTemplates from '@shared/routes/payment-templates';
 import * as profile from '@shared/routes/profile';
 import * as rates from '@shared/routes/rates';
 import * as reserves from '@shared/routes/reserves';
 import * as settings from '@shared/routes/settings';
 import * as system from '@shared/routes/system';
+import * as transactions from '@shared/routes/transactions';
 
 /**
  * The area modules beside this file, by name: the API stacks deploy each area's routes in the
@@ -40,6 +43,9 @@ export const routeAreas = {
   adminApplications,
   dashboard,
   settings,
+  messages,
+  paymentTemplates,
+  transactions,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export type RouteArea = keyof typeof routeAreas;
@@ -67,6 +73,9 @@ export const routes = {
   ...adminApplications,
   ...dashboard,
   ...settings,
+  ...messages,
+  ...paymentTemplates,
+  ...transactions,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof routes;

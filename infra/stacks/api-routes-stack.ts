@@ -20,8 +20,8 @@ import type { ServiceConfig } from './service-config';
 export const API_ROUTE_GROUPS = {
   accounts: ['auth', 'mfa', 'profile'],
   public: ['system', 'geo', 'rates', 'market', 'export'],
-  client: ['applications', 'notifications'],
-  admin: ['adminUsers', 'adminApplications', 'dashboard', 'settings', 'reserves'],
+  client: ['applications', 'notifications', 'messages'],
+  admin: ['adminUsers', 'adminApplications', 'dashboard', 'settings', 'reserves', 'paymentTemplates', 'transactions'],
 } as const satisfies Record<string, readonly RouteArea[]>;
 
 export type ApiRouteGroup = keyof typeof API_ROUTE_GROUPS;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { ApplicationRecord } from '@functions/data/applications';
+import { type ApplicationRecord, NO_DEAL_YET } from '@functions/data/applications';
 import type { ApplicationStatus } from '@shared/enums';
 
 /**
@@ -47,6 +47,7 @@ export async function seedApplications(options: {
           userId: record.userId,
           amountFrom: record.amountFrom,
           currencyFrom: record.currencyFrom,
+          details: null,
         }).Put!.Item!,
       );
       const day = completedAt.slice(0, 10);
@@ -119,6 +120,7 @@ function syntheticApplication(index: number, userId: string): ApplicationRecord 
     createdAt,
     updatedAt: createdAt,
     statusChangedAt: createdAt,
+    ...NO_DEAL_YET,
     version: 1,
   };
 }

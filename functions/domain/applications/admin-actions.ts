@@ -17,7 +17,7 @@ import type {
   ExpiredQuote,
   UpdateDetailsBody,
 } from '@shared/contract/applications';
-import { staffMayMove } from '@shared/lifecycle';
+import { staffStatusMove } from '@shared/lifecycle';
 import { quote } from '../rates/rates';
 import { settingValue } from '../settings/settings';
 import {
@@ -152,7 +152,7 @@ export async function changeApplicationStatus(
     throw new StatusMovedMeanwhile(from, application.status);
   }
   if (from === body.status) throw new AlreadyInStatus(from);
-  if (!staffMayMove(from, body.status)) {
+  if (!staffStatusMove(from, body.status)) {
     throw new TransitionNotAllowed(from, body.status);
   }
   const expiredQuote = body.status === 'COMPLETED' ? await expiredQuoteOf(application, now) : null;

@@ -5,6 +5,7 @@ import {
   applicationPut,
   findApplication,
   historyPut,
+  NO_DEAL_YET,
 } from '@functions/data/applications';
 import {
   adjustApplicationStatusCounts,
@@ -60,6 +61,7 @@ async function buildRecord(
     createdAt: at,
     updatedAt: at,
     statusChangedAt: at,
+    ...NO_DEAL_YET,
     version: 1,
   };
   if (body.requestType === 'INDIVIDUAL') {
@@ -163,6 +165,7 @@ export async function createApplication(
         userId,
         amountFrom: record.amountFrom,
         currencyFrom: record.currencyFrom,
+        details: null,
       }),
     )
     .add('mails', ...mailItems);

@@ -7,11 +7,11 @@ import {
 import { readUserApplicationStats } from '@functions/data/counters';
 import { readPage } from '@functions/data/query-window';
 import type { ApplicationView, ListMyApplicationsQuery } from '@shared/contract/applications';
+import { moveOf } from '@shared/lifecycle';
 import type { Paged } from '@shared/paging';
 import { totalPages } from '@shared/paging';
 import { ApplicationNotFound, NotCancellable } from './errors';
 import { applyStatusChange, StatusChangedError } from './status-change';
-import { ownerMayCancel } from './transitions';
 import { toApplicationView } from './views';
 
 /** The caller's own application; another user's id answers exactly like a missing one (404). */
@@ -46,14 +46,14 @@ export async function listMyApplications(
   };
 }
 
-/** The owner cancels an application, only while it is PENDING. */
+/** The owner cancels an application, up to and including WAITING_PAYMENT (the lifecycle's `cancel`). */
 export async function cancelMyApplication(userId: string, id: string): Promise<ApplicationView> {
   const application = await findOwn(userId, id);
-  if (!ownerMayCancel(application.status)) throw new NotCancellable(application.status);
+  if (!moveOf('cancel', application.status)) throw new NotCancellable(application.status);
   try {
     const next = await applyStatusChange({
       application,
-      from: 'PENDING',
+      from: application.status,
       to: 'CANCELLED',
       actor: { id: userId, role: 'USER' },
     });

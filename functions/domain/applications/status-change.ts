@@ -2,6 +2,7 @@ import { countMetric } from '@functions/commons/metrics';
 import {
   type Actor,
   type ApplicationRecord,
+  type DealFields,
   historyPut,
   ownerCompletedCountIncrement,
   statusUpdate,
@@ -13,10 +14,12 @@ import {
   incrementDailyStat,
 } from '@functions/data/counters';
 import { newNotificationId, notificationPuts } from '@functions/data/notifications';
-import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
+import { templateDealCountChange } from '@functions/data/payment-templates';
+import { type TransactItem, Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import { type StatusMessageInput, statusMessage } from '@functions/mail/application-status';
 import type { ApplicationStatus } from '@shared/enums';
+import { isTerminal } from '@shared/lifecycle';
 import { countQueuedMails } from '../outbox/queue';
 import { checkReserveAlerts } from '../reserves/alerts';
 import { reserveMovesOnCompletion } from '../reserves/reserves';
@@ -40,6 +43,16 @@ export interface StatusChange {
   rejectionReason?: string;
   /** Expiry job only: still older than the cutoff at write time. */
   createdBefore?: string;
+  /** Payment expiry job only: the payment deadline has passed at write time. */
+  deadlinePassedAt?: string;
+  /** "I have paid" only: the payment deadline is still ahead at write time. */
+  deadlineAfter?: string;
+  /** The deal's fields the move sets beside the status (instructions, a payment, a payout). */
+  fields?: DealFields;
+  /** What the move carried, kept in its history entry: the timeline shows it. */
+  details?: Record<string, unknown>;
+  /** More named parts of the same transaction (the money movements the move records). */
+  parts?: Array<[name: string, item: TransactItem]>;
   /** Staff changes are also written to the audit trail. */
   audited?: boolean;
   /** Recorded in the audit entry beside the new status (an accepted expired quote's amounts). */
@@ -60,13 +73,17 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
   const owner = (await findUserSummaries([application.userId])).get(application.userId);
   const language = owner?.language ?? 'ru';
   const rejectionReason = to === 'REJECTED' ? (change.rejectionReason?.trim() ?? null) : undefined;
+  const fields: DealFields = {
+    ...change.fields,
+    ...(rejectionReason !== undefined ? { rejectionReason } : {}),
+  };
   const next: ApplicationRecord = {
     ...application,
+    ...fields,
     status: to,
     statusChangedAt: at,
     updatedAt: at,
     version: application.version + 1,
-    ...(rejectionReason !== undefined ? { rejectionReason } : {}),
   };
   const message: StatusMessageInput = { ...next, applicationId: next.id };
   const deltas = statusCounterDeltas(from, to);
@@ -77,8 +94,10 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
         from,
         to,
         at,
-        ...(rejectionReason !== undefined ? { rejectionReason } : {}),
+        fields,
         ...(change.createdBefore ? { createdBefore: change.createdBefore } : {}),
+        ...(change.deadlinePassedAt ? { deadlinePassedAt: change.deadlinePassedAt } : {}),
+        ...(change.deadlineAfter ? { deadlineAfter: change.deadlineAfter } : {}),
       }),
     )
     .add('ownerCounts', adjustUserApplicationStats(application.userId, deltas.user))
@@ -96,6 +115,7 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
         userId: application.userId,
         amountFrom: application.amountFrom,
         currencyFrom: application.currencyFrom,
+        details: change.details ?? null,
       }),
     )
     .add(
@@ -134,6 +154,11 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
     );
   }
   if (reserves) transaction.addParts(reserves.parts);
+  for (const [name, item] of change.parts ?? []) transaction.add(name, item);
+  // A deal that ends lets its instructions' template go (a template in use cannot be deleted).
+  const templateId = application.instructions?.templateId;
+  if (templateId && isTerminal(to))
+    transaction.add('templateReleased', templateDealCountChange(templateId, -1));
   try {
     await transaction.run();
   } catch (error) {

@@ -1,22 +1,7 @@
 import type { ApplicationStatus } from '@shared/enums';
+import { isOpen } from '@shared/lifecycle';
 
-// Architecture §7. The staff moves are one table in shared/lifecycle.ts, read by the admin screens too.
-
-export const OPEN_STATUSES: readonly ApplicationStatus[] = ['PENDING', 'PROCESSING'];
-
-export function isOpen(status: ApplicationStatus): boolean {
-  return OPEN_STATUSES.includes(status);
-}
-
-/** The owner may only cancel, and only while nobody has started on it. */
-export function ownerMayCancel(status: ApplicationStatus): boolean {
-  return status === 'PENDING';
-}
-
-/** The expiry job moves PENDING applications to EXPIRED. */
-export function jobMayExpire(status: ApplicationStatus): boolean {
-  return status === 'PENDING';
-}
+// Architecture §7. Every move is one table, shared/lifecycle.ts, read by the web too.
 
 /** Counter changes of one move: the old status loses one, the new one gains one, open count follows. */
 export function statusCounterDeltas(from: ApplicationStatus, to: ApplicationStatus) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type ApplicationRecord, applicationPut } from '@functions/data/applications';
+import { type ApplicationRecord, applicationPut, NO_DEAL_YET } from '@functions/data/applications';
 import { db } from '@functions/data/client';
 import { adjustUserApplicationStats } from '@functions/data/counters';
 import type { AdminUserApplicationsPage, AdminUsersPage } from '@shared/contract/admin-users';
@@ -47,6 +47,7 @@ async function putApplication(userId: string, status: ApplicationStatus, created
     createdAt: at,
     updatedAt: at,
     statusChangedAt: at,
+    ...NO_DEAL_YET,
     version: 1,
   };
   await db.send(

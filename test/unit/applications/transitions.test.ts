@@ -1,53 +1,116 @@
+import { statusCounterDeltas } from '@functions/domain/applications/transitions';
+import { APPLICATION_STATUSES } from '@shared/enums';
 import {
+  clientActions,
   isOpen,
-  jobMayExpire,
-  ownerMayCancel,
-  statusCounterDeltas,
-} from '@functions/domain/applications/transitions';
-import { APPLICATION_STATUSES, type ApplicationStatus } from '@shared/enums';
-import { staffMayMove, staffMovesFrom } from '@shared/lifecycle';
+  MOVES,
+  type Mover,
+  OPEN_STATUSES,
+  staffMovesFrom,
+  staffStatusMove,
+  TERMINAL_STATUSES,
+} from '@shared/lifecycle';
 import { describe, expect, it } from 'vitest';
 
-const ALLOWED = new Set([
-  'PENDING>PROCESSING',
-  'PENDING>REJECTED',
-  'PENDING>CANCELLED',
-  'PROCESSING>COMPLETED',
-  'PROCESSING>REJECTED',
-  'PROCESSING>CANCELLED',
-]);
+function movesBy(by: Mover): string[] {
+  return MOVES.filter((move) => move.by === by).flatMap((move) =>
+    move.from.map((from) => `${from}>${move.to}`),
+  );
+}
 
-describe('the application lifecycle (docs/architecture.md §7)', () => {
-  it('lets staff make exactly the six moves of the lifecycle', () => {
-    const moves = APPLICATION_STATUSES.flatMap((from) =>
-      APPLICATION_STATUSES.filter((to) => staffMayMove(from, to)).map((to) => `${from}>${to}`),
+describe('the deal lifecycle (docs/product.md §4)', () => {
+  it('lets the client pay, and cancel up to and including WAITING_PAYMENT', () => {
+    expect(new Set(movesBy('client'))).toEqual(
+      new Set([
+        'WAITING_PAYMENT>PAID',
+        'PENDING>CANCELLED',
+        'PROCESSING>CANCELLED',
+        'WAITING_PAYMENT>CANCELLED',
+      ]),
     );
-    expect(new Set(moves)).toEqual(ALLOWED);
   });
 
-  it.each(['COMPLETED', 'CANCELLED', 'REJECTED', 'EXPIRED'] as ApplicationStatus[])(
-    'keeps %s terminal',
-    (from) => {
-      expect(APPLICATION_STATUSES.filter((to) => staffMayMove(from, to))).toEqual([]);
-    },
-  );
+  it('lets the system expire a PENDING application and an unpaid WAITING_PAYMENT one', () => {
+    expect(new Set(movesBy('system'))).toEqual(new Set(['PENDING>EXPIRED', 'WAITING_PAYMENT>EXPIRED']));
+  });
 
-  it('offers the admin control exactly the moves the server accepts', () => {
+  it('lets staff take, instruct, confirm (from WAITING_PAYMENT too), pay out, complete, cancel and reject', () => {
+    expect(new Set(movesBy('staff'))).toEqual(
+      new Set([
+        'PENDING>PROCESSING',
+        'PROCESSING>WAITING_PAYMENT',
+        'WAITING_PAYMENT>CONFIRMED',
+        'PAID>CONFIRMED',
+        'CONFIRMED>EXCHANGING',
+        'EXCHANGING>COMPLETED',
+        'PROCESSING>COMPLETED',
+        'PENDING>CANCELLED',
+        'PROCESSING>CANCELLED',
+        ...OPEN_STATUSES.map((from) => `${from}>REJECTED`),
+      ]),
+    );
+  });
+
+  it('only moves forward: no move leaves a terminal status or goes back along the normal path', () => {
+    for (const move of MOVES) {
+      for (const from of move.from) {
+        expect(TERMINAL_STATUSES as readonly string[]).not.toContain(from);
+        if (isOpen(move.to))
+          expect(OPEN_STATUSES.indexOf(move.to as never)).toBeGreaterThan(
+            OPEN_STATUSES.indexOf(from as never),
+          );
+      }
+    }
+  });
+
+  it('asks a reason to reject and instructions to start the payment window', () => {
+    expect(MOVES.find((move) => move.name === 'reject')?.needs).toContain('reason');
+    expect(MOVES.find((move) => move.name === 'issueInstructions')?.needs).toContain('instructions');
+    expect(MOVES.find((move) => move.name === 'markPaid')?.needs).toEqual([
+      'payoutDetails',
+      'withinPaymentWindow',
+    ]);
+  });
+
+  it('offers the admin status control exactly the status-route moves the server accepts', () => {
     for (const from of APPLICATION_STATUSES) {
-      expect([...staffMovesFrom(from)].sort()).toEqual(
-        APPLICATION_STATUSES.filter((to) => staffMayMove(from, to)).sort(),
-      );
+      const accepted = APPLICATION_STATUSES.filter((to) => staffStatusMove(from, to) !== undefined);
+      expect([...staffMovesFrom(from)].sort()).toEqual([...accepted].sort());
     }
     expect(staffMovesFrom('SOMETHING_NEW')).toEqual([]);
+    expect(staffMovesFrom('WAITING_PAYMENT')).toEqual(['REJECTED']);
   });
 
-  it('lets the owner cancel and the job expire only PENDING applications', () => {
-    expect(APPLICATION_STATUSES.filter(ownerMayCancel)).toEqual(['PENDING']);
-    expect(APPLICATION_STATUSES.filter(jobMayExpire)).toEqual(['PENDING']);
+  it('counts every status of a deal under way as open', () => {
+    expect(APPLICATION_STATUSES.filter(isOpen).sort()).toEqual([...OPEN_STATUSES].sort());
+  });
+});
+
+describe("the client's actions", () => {
+  const now = new Date('2026-11-26T12:00:00Z');
+  const base = { receivesCash: false, hasPayoutDetails: false, paymentDeadline: null, now };
+
+  it('offers payout details and cancel before the instructions', () => {
+    expect(clientActions({ ...base, status: 'PROCESSING' })).toEqual([
+      'cancel',
+      'setPayoutDetails',
+      'message',
+    ]);
   });
 
-  it('counts PENDING and PROCESSING as open', () => {
-    expect(APPLICATION_STATUSES.filter(isOpen)).toEqual(['PENDING', 'PROCESSING']);
+  it('offers "I have paid" within the window once payout details are given', () => {
+    const waiting = { ...base, status: 'WAITING_PAYMENT', paymentDeadline: '2026-11-26T12:30:00Z' };
+    expect(clientActions(waiting)).not.toContain('markPaid');
+    expect(clientActions({ ...waiting, hasPayoutDetails: true })).toContain('markPaid');
+    expect(clientActions({ ...waiting, receivesCash: true })).toEqual(['cancel', 'markPaid', 'message']);
+    expect(
+      clientActions({ ...waiting, hasPayoutDetails: true, paymentDeadline: '2026-11-26T11:59:59Z' }),
+    ).not.toContain('markPaid');
+  });
+
+  it('offers only the thread once the client has paid', () => {
+    expect(clientActions({ ...base, status: 'PAID', hasPayoutDetails: true })).toEqual(['message']);
+    expect(clientActions({ ...base, status: 'COMPLETED' })).toEqual(['message']);
   });
 });
 
@@ -59,9 +122,10 @@ describe('statusCounterDeltas', () => {
     });
   });
 
-  it('closes an open application in the owner’s open count', () => {
-    expect(statusCounterDeltas('PROCESSING', 'COMPLETED').user).toEqual({
-      PROCESSING: -1,
+  it('keeps the open count along the deal and closes it at the end', () => {
+    expect(statusCounterDeltas('PAID', 'CONFIRMED').user).toEqual({ PAID: -1, CONFIRMED: 1 });
+    expect(statusCounterDeltas('EXCHANGING', 'COMPLETED').user).toEqual({
+      EXCHANGING: -1,
       COMPLETED: 1,
       openCount: -1,
     });

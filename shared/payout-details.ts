@@ -1,0 +1,67 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { createBase58check } from '@scure/base';
+import { parseAssetKey } from './assets';
+
+/**
+ * Where a client receives, by what the application pays out (docs/product.md §4 "The deal"): a
+ * TRON address for USDT TRC-20, a card number for a card, nothing for cash.
+ */
+export type PayoutKind = 'address' | 'card' | 'none';
+
+export function payoutKindOf(assetTo: string | null): PayoutKind {
+  const parsed = assetTo ? parseAssetKey(assetTo) : null;
+  if (!parsed) return 'none';
+  if (parsed.kind === 'crypto') return 'address';
+  return parsed.fiatKind === 'card' ? 'card' : 'none';
+}
+
+const base58check = createBase58check(sha256);
+/** A TRON mainnet address: version byte 0x41 and the 20 bytes of the account. */
+const TRON_ADDRESS_BYTES = 21;
+const TRON_ADDRESS_VERSION = 0x41;
+
+/**
+ * Whether a text is a TRON address: 34 base58 characters whose base58check decoding (double SHA-256
+ * checksum) gives 21 bytes starting with 0x41. A typo fails the checksum.
+ */
+export function isTronAddress(text: string): boolean {
+  if (text.length !== 34) return false;
+  try {
+    const bytes = base58check.decode(text);
+    return bytes.length === TRON_ADDRESS_BYTES && bytes[0] === TRON_ADDRESS_VERSION;
+  } catch {
+    return false;
+  }
+}
+
+/** A TRON transaction id: 64 hexadecimal characters (the SHA-256 of the raw transaction). */
+export const TRON_TX_HASH = /^(0x)?[0-9a-fA-F]{64}$/;
+
+export function normalizedTxHash(text: string): string {
+  return text.replace(/^0x/, '').toLowerCase();
+}
+
+/** A card number's digits: 12–19 of them, spaces and dashes between groups allowed. */
+export function cardDigits(text: string): string {
+  return text.replace(/[\s-]/g, '');
+}
+
+/** The Luhn checksum every payment card number carries. */
+export function passesLuhn(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let index = 0; index < digits.length; index += 1) {
+    let digit = Number(digits[digits.length - 1 - index]);
+    if (index % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** A card number as everyone but staff's detail view sees it: the last four digits. */
+export function maskedCard(digits: string): string {
+  return `•••• ${digits.slice(-4)}`;
+}
