@@ -26,10 +26,18 @@ import {
   adminPutMaintenance,
   adminToggleGeo,
   getExchangeStatus,
+  getGeo,
 } from './routes/geo';
+import {
+  adminCreatePaymentTemplate,
+  adminDeletePaymentTemplate,
+  adminListPaymentTemplates,
+  adminUpdatePaymentTemplate,
+} from './routes/payment-templates';
 import { adminGetRates, adminPutRates } from './routes/rates';
 import { adminListReserves, adminPutReserves } from './routes/reserves';
 import { adminListSettings, adminPutSetting } from './routes/settings';
+import { adminExportTransactionsCsv, adminListTransactions } from './routes/transactions';
 
 /**
  * The admin area's sections (docs/product.md §2) and the routes each calls (docs/architecture.md
@@ -82,7 +90,22 @@ const ADMIN_SECTIONS = {
   },
   // Each setting names its own lowest role too (`maySetSetting`); the page shows the others read-only.
   settings: { calls: [adminListSettings, adminPutSetting] },
-  // The pages still to come (transactions, security, payments, analytics) call nothing yet.
+  // The history's list and its CSV; an application opens in the applications section.
+  transactions: { calls: [adminListTransactions, adminExportTransactionsCsv] },
+  // Payment templates (the "payment gateways" page): ADMIN's alone, as their writes are; a MANAGER
+  // lists them only in the instructions form's picker. The currencies come from the rates, the
+  // cities from the public tree.
+  payments: {
+    calls: [
+      adminListPaymentTemplates,
+      adminCreatePaymentTemplate,
+      adminUpdatePaymentTemplate,
+      adminDeletePaymentTemplate,
+      adminGetRates,
+      getGeo,
+    ],
+  },
+  // The pages still to come (security, analytics) call nothing yet.
   placeholder: { calls: [] },
 } as const satisfies Record<string, AdminSectionCalls>;
 

@@ -27,6 +27,13 @@ export const MAX_RESERVE = 1e12;
 export const MAX_RESERVE_CHANGES = 60;
 /** Currencies and directions one PUT /admin/rates may change. */
 export const MAX_RATE_CHANGES = 60;
+/**
+ * Payment templates (docs/operations.md "Payment templates"): a label of up to 100 characters,
+ * details of up to 2,000 (as long as the instructions they start), at most 200 templates in all.
+ */
+export const PAYMENT_TEMPLATE_LABEL_MAX_LENGTH = 100;
+export const PAYMENT_TEMPLATE_DETAILS_MAX_LENGTH = 2000;
+export const MAX_PAYMENT_TEMPLATES = 200;
 export const BASE_FIAT_CURRENCIES = ['USD', 'EUR', 'RUB'] as const;
 export const CRYPTO_ASSET = 'usdt-trc20';
 
@@ -41,6 +48,17 @@ export const REFERRAL_COOKIE_DAYS = 7;
 export const PROFILE_APPLICATIONS_LIMIT = 10;
 export const ADMIN_PAGE_SIZE = 10;
 export const PAGINATION_WINDOW = 5;
+
+/**
+ * The transaction history (docs/product.md §2): a period of at most 366 days, the last 30 by
+ * default; pages of up to 100 movements, 50 by default; the CSV stops at 10,000 rows or 5 MB,
+ * whichever comes first, and says so in its last line (Lambda answers at most 6 MB).
+ */
+export const TRANSACTIONS_MAX_PERIOD_DAYS = 366;
+export const TRANSACTIONS_DEFAULT_PERIOD_DAYS = 30;
+export const TRANSACTIONS_PAGE_LIMIT = { default: 50, max: 100 } as const;
+export const TRANSACTIONS_CSV_MAX_ROWS = 10_000;
+export const TRANSACTIONS_CSV_MAX_BYTES = 5_000_000;
 
 export const RESET_PASSWORD_REDIRECT_MS = 3000;
 export const VERIFY_EMAIL_REDIRECT_MS = 2500;
@@ -82,6 +100,7 @@ export const SETTING_KEYS = [
   'quoteLockMinutes',
   'staffNotifyEmail',
   'ratesExportToken',
+  'paymentWindowMinutes',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 interface SettingAccess {
@@ -133,6 +152,13 @@ export const SETTING_DEFAULTS = {
     minRole: 'SUPER_ADMIN',
     secret: true,
   },
+  paymentWindowMinutes: {
+    kind: 'number',
+    value: 30,
+    description:
+      'Minutes a client has to pay once payment instructions are issued (staff may give one application longer)',
+    minRole: 'ADMIN',
+  },
 } satisfies Record<SettingKey, SettingDefinition>;
 /** The type of a setting's value: number or string, by its kind. */
 export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFAULTS)[K]['value'];
@@ -140,6 +166,12 @@ export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFAULTS)[K]['v
 /** Where a direction's USD values come from: staff's currency values, or the rates job's feed prices. */
 export const RATE_SOURCES = ['manual', 'feed'] as const;
 export type RateSource = (typeof RATE_SOURCES)[number];
+
+/** The payment window staff may give one application, in minutes (the setting's range too). */
+export const PAYMENT_WINDOW_MINUTES = { min: 1, max: 1440 } as const;
+/** Longest payment instructions, and a note staff add to a confirmation, payout or refund. */
+export const INSTRUCTIONS_MAX_LENGTH = 2000;
+export const DEAL_NOTE_MAX_LENGTH = 500;
 
 /** Limits the API enforces on every request. */
 export const MAX_REQUEST_BODY_BYTES = 16 * 1024;

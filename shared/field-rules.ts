@@ -2,17 +2,29 @@ import type * as z from 'zod/mini';
 import {
   ADMIN_COMMENT_MAX_LENGTH,
   ADMIN_NOTE_MAX_LENGTH,
+  DEAL_NOTE_MAX_LENGTH,
   DETAILS_MAX_LENGTH,
+  INSTRUCTIONS_MAX_LENGTH,
   MAX_RATE_CHANGES,
   MAX_RESERVE,
   MAX_RESERVE_CHANGES,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  PAYMENT_TEMPLATE_DETAILS_MAX_LENGTH,
+  PAYMENT_TEMPLATE_LABEL_MAX_LENGTH,
+  PAYMENT_WINDOW_MINUTES,
   TELEGRAM_CONTACT_MIN_LENGTH,
+  TRANSACTIONS_MAX_PERIOD_DAYS,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from './constants';
 import type { FieldError, RefusalParams } from './envelope';
+import {
+  ATTACHMENT_MAX_BYTES,
+  ATTACHMENT_NAME_MAX_LENGTH,
+  ATTACHMENTS_PER_MESSAGE,
+  MESSAGE_TEXT_MAX_LENGTH,
+} from './messages';
 import { FIAT_DECIMALS } from './numbers';
 
 /** Values a rule's text names (a length, an amount, a time), by name: `{{name}}` in its text. */
@@ -158,6 +170,70 @@ export const FIELD_RULES = {
   settingHours: { text: 'The value must be a whole number of hours from 1 to 8760.' },
   settingMinutes: { text: 'The value must be a whole number of minutes from 0 to 1440.' },
   settingMfaFlag: { text: 'The value must be 1 (required) or 0 (optional).' },
+  paymentWindowMinutes: {
+    text: 'The payment window must be a whole number of minutes from {{min}} to {{max}}.',
+    params: { min: PAYMENT_WINDOW_MINUTES.min, max: PAYMENT_WINDOW_MINUTES.max },
+  },
+
+  // The deal
+  instructionsRequired: { text: 'Write the payment instructions.' },
+  instructionsTooLong: {
+    text: 'Payment instructions may be at most {{max}} characters long.',
+    params: { max: INSTRUCTIONS_MAX_LENGTH },
+  },
+  dealNoteTooLong: {
+    text: 'A note may be at most {{max}} characters long.',
+    params: { max: DEAL_NOTE_MAX_LENGTH },
+  },
+  tronAddress: { text: 'Enter a TRON (TRC-20) address: 34 characters starting with T.' },
+  cardNumber: { text: 'Enter a valid card number.' },
+  txHash: { text: 'A transaction hash is 64 hexadecimal characters.' },
+  payoutReferenceRequired: { text: 'Give the payout transaction hash or a note.' },
+  refundReferenceRequired: { text: 'Give the refund reference.' },
+  templateNotFound: { text: 'This payment template does not exist.' },
+  templateDoesNotFit: { text: 'This payment template does not fit this application.' },
+  usdtTemplateRequired: {
+    text: 'The client pays in USDT: pick the USDT template with the address they send to.',
+  },
+  payoutDetailsKind: { text: 'This application pays out to a {{kind}}.' },
+  receiptNotFound: { text: 'This receipt is not a file of this application.' },
+
+  // Payment templates (ADMIN's, on the payment gateways page)
+  templateKind: { text: 'Choose the kind of template: card, office or usdt.' },
+  templateLabelRequired: { text: 'Give the template a name.' },
+  templateLabelTooLong: {
+    text: 'A template name may be at most {{max}} characters long.',
+    params: { max: PAYMENT_TEMPLATE_LABEL_MAX_LENGTH },
+  },
+  templateDetailsRequired: { text: 'Write the payment details.' },
+  templateDetailsTooLong: {
+    text: 'Payment details may be at most {{max}} characters long.',
+    params: { max: PAYMENT_TEMPLATE_DETAILS_MAX_LENGTH },
+  },
+  /** `currency`: the code the rates table has no value for. */
+  currencyNotInRates: { text: 'The rates know no currency {{currency}}; add it to the rates first.' },
+
+  // Messages and their attachments
+  messageTooLong: {
+    text: 'A message may be at most {{max}} characters long.',
+    params: { max: MESSAGE_TEXT_MAX_LENGTH },
+  },
+  messageEmpty: { text: 'Write a message or attach a file.' },
+  tooManyAttachments: {
+    text: 'A message may carry at most {{max}} files.',
+    params: { max: ATTACHMENTS_PER_MESSAGE },
+  },
+  attachmentRepeated: { text: 'The same file is attached twice.' },
+  attachmentType: { text: 'Attach a JPEG or PNG picture or a PDF.' },
+  attachmentSize: { text: 'The size must be a whole number of bytes.' },
+  attachmentTooLarge: {
+    text: 'A file may be at most {{maxMb}} MB.',
+    params: { maxMb: ATTACHMENT_MAX_BYTES / (1024 * 1024) },
+  },
+  attachmentNameTooLong: {
+    text: 'A file name may be at most {{max}} characters long.',
+    params: { max: ATTACHMENT_NAME_MAX_LENGTH },
+  },
 
   // Lists
   /** `max`: the items a page may lie from either end. */
@@ -165,6 +241,13 @@ export const FIELD_RULES = {
     text: 'Pages more than {{max}} items from either end are not served; narrow the filter or use cursor.',
   },
   invalidCursor: { text: 'Invalid cursor.' },
+  /** A day of a period (the transaction history's `from` and `to`). */
+  dayDate: { text: 'Use a date as YYYY-MM-DD.' },
+  periodOrder: { text: 'The period must not end before it starts.' },
+  periodTooLong: {
+    text: 'A period may be at most {{max}} days long.',
+    params: { max: TRANSACTIONS_MAX_PERIOD_DAYS },
+  },
 
   // Keys and codes
   currencyCode: { text: 'Must be a three-letter ISO currency code' },

@@ -15,7 +15,7 @@ export function payoutKindOf(assetTo: string | null): PayoutKind {
   return parsed.fiatKind === 'card' ? 'card' : 'none';
 }
 
-const base58check = createBase58check(sha256);
+let base58check: ReturnType<typeof createBase58check> | undefined;
 /** A TRON mainnet address: version byte 0x41 and the 20 bytes of the account. */
 const TRON_ADDRESS_BYTES = 21;
 const TRON_ADDRESS_VERSION = 0x41;
@@ -27,6 +27,8 @@ const TRON_ADDRESS_VERSION = 0x41;
 export function isTronAddress(text: string): boolean {
   if (text.length !== 34) return false;
   try {
+    // Built on first use, so a bundle that imports this module without checking an address drops it.
+    base58check ??= createBase58check(sha256);
     const bytes = base58check.decode(text);
     return bytes.length === TRON_ADDRESS_BYTES && bytes[0] === TRON_ADDRESS_VERSION;
   } catch {

@@ -11,3 +11,14 @@ export function optionalEnv(name: string, fallback: string): string {
   const value = process.env[name];
   return value === undefined || value === '' ? fallback : value;
 }
+
+/**
+ * The bucket of the messages' attachments (docs/architecture.md §4 "Messages and uploads"), and
+ * where S3 is: AWS's own endpoint in AWS; locally `UPLOADS_S3_ENDPOINT`, the stand-in
+ * (infra/local/s3-stand-in.ts), addressed path-style as it has no per-bucket host names. Read when
+ * first used, so only the functions that touch the bucket need the variables.
+ */
+export function uploadsBucketConfig(): { bucket: string; endpoint: string | undefined } {
+  const endpoint = process.env.UPLOADS_S3_ENDPOINT;
+  return { bucket: requireEnv('UPLOADS_BUCKET'), endpoint: endpoint === '' ? undefined : endpoint };
+}

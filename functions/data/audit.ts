@@ -6,7 +6,14 @@ import { keys } from './keys';
 import type { TransactItem } from './transactions';
 
 /** What a staff action touched. */
-export type AuditTargetType = 'application' | 'user' | 'geo' | 'setting' | 'rates' | 'reserves';
+export type AuditTargetType =
+  | 'application'
+  | 'user'
+  | 'geo'
+  | 'setting'
+  | 'rates'
+  | 'reserves'
+  | 'paymentTemplate';
 
 /** One staff action: who, when, what, and the touched fields before and after. */
 export interface AuditEntry {

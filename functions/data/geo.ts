@@ -81,3 +81,14 @@ export async function findGeoNodes(geoKeys: string[]): Promise<Map<string, GeoNo
   }
   return found;
 }
+
+/** A transaction's check that a place of the tree exists, switched on or not (a payment template's city). */
+export function geoNodeExists(key: string): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.geoNode(key),
+      ConditionExpression: 'attribute_exists(pk)',
+    },
+  };
+}

@@ -41,6 +41,8 @@
  * | Undeliverable address | UNDELIVERABLE#{email} | MARK           |                                   |
  * | Payment template  | PAYTEMPLATE#{id}      | TEMPLATE           | gsi1: PAYTEMPLATES / {createdAt}#{id} |
  * | Money movement    | MOVEMENT#{applicationId}#{direction} | MOVEMENT | gsi1: MOVEMENTS / {at}#{id}; gsi2: MOVEMENTS#CUR#{currency} / {at}#{id}; gsi3: MOVEMENTS#DIR#{direction} / {at}#{id} |
+ * | Message           | APPMSG#{applicationId} | {at}#{id}         |                                   |
+ * | Attachment        | ATTACH#{id}           | ATTACH             | (expiresAt TTL while pending, 1 day) |
  *
  * Access patterns (each is a GetItem, a Query, or a conditional/transactional write; never a Scan):
  * 1. User by id: GetItem USER#{id}/PROFILE.
@@ -114,9 +116,31 @@
  *     the SES feedback handler; GetItem by the sender before each send and by the admin user detail.
  * 32. Money movements (the admin transaction history): Put MOVEMENT#{applicationId}#{direction}
  *     with attribute_not_exists in the transaction of the move that confirms it; by time, newest
- *     first, within a period: Query gsi1 MOVEMENTS (all), gsi2 MOVEMENTS#CUR#{currency} or gsi3
- *     MOVEMENTS#DIR#{direction}, gsi?sk BETWEEN {from} AND {to}~; both filters: the currency's
- *     partition with a FilterExpression on the direction (at most three directions' rows read).
+ *     first, within a period of UTC days: Query gsi1 MOVEMENTS (all), gsi2 MOVEMENTS#CUR#{currency}
+ *     or gsi3 MOVEMENTS#DIR#{direction}, gsi?sk BETWEEN {from}T00:00:00 AND {to}T23:59:59.999~
+ *     (the whole `to` day), Limit the page + 1 (to know whether more follow), the cursor the last
+ *     item's key; both filters: the currency's partition with a FilterExpression on the direction
+ *     (reads at most the currency's rows of the period). The staff names: one BatchGetItem of the
+ *     page's distinct staff (pattern 1's items). The CSV reads the same pages up to 10,000 rows or
+ *     5 MB, so no answer nears Lambda's 6 MB and none reads beyond the period.
+ * 33. An application's thread (not in APP#{id}, which pattern 13 reads whole): Query
+ *     pk=APPMSG#{applicationId}, newest first, a page of 50 (reversed to oldest first; the cursor
+ *     reads earlier ones). A message is Put with attribute_not_exists in one TransactWriteItems with
+ *     its attachments' updates (each conditional: still pending, same application, same uploader),
+ *     the application's unread counter of the other side (ADD 1) and, when a mail is due, the
+ *     outbox item and a SET of messageMailedClientAt/StaffAt conditional on the value read. Reading
+ *     the thread sets the reader's side's counter to 0, conditional on it being above 0.
+ * 34. Attachment (an upload to the uploads bucket, docs/architecture.md §4): Put ATTACH#{id}/ATTACH
+ *     with attribute_not_exists when announced (state pending, expiresAt TTL one day); BatchGetItem
+ *     of a message's ones before it is sent; attached in the message's transaction (state attached,
+ *     expiresAt removed).
+ * 35. Payment templates (ADMIN's, staff pick from them): every one, oldest first, Query gsi1
+ *     PAYTEMPLATES (at most 200, no filter; the count before a create is the same Query with Select
+ *     COUNT); one by GetItem PAYTEMPLATE#{id}/TEMPLATE (consistent). Created with attribute_not_exists,
+ *     edited with an Update of its content conditional on the version read, deleted conditional on
+ *     the version and on openDeals being 0, each in one TransactWriteItems with its audit entry and,
+ *     for a card or office template, a ConditionCheck that RATES/CURRENCY#{code} or GEO/NODE#{city}
+ *     exists. A deal issued from one ADDs 1 to openDeals in its transaction, and ADDs -1 as it ends.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -146,10 +170,16 @@ export const keys = {
   }),
   paymentTemplate: (id: string) => ({ pk: `PAYTEMPLATE#${id}`, sk: 'TEMPLATE' }),
   paymentTemplatesIndex: 'PAYTEMPLATES',
+  paymentTemplateListEntry: (createdAt: string, id: string) => ({
+    gsi1pk: 'PAYTEMPLATES',
+    gsi1sk: `${createdAt}#${id}`,
+  }),
   movement: (id: string) => ({ pk: `MOVEMENT#${id}`, sk: 'MOVEMENT' }),
   movementsAll: 'MOVEMENTS',
   movementsOfCurrency: (currency: string) => `MOVEMENTS#CUR#${currency}`,
   movementsOfDirection: (direction: string) => `MOVEMENTS#DIR#${direction}`,
+  /** The index sort keys of a period of UTC days, `to` included to its last millisecond ('~' sorts after `Z#{id}`). */
+  movementPeriod: (from: string, to: string) => ({ from: `${from}T00:00:00`, to: `${to}T23:59:59.999~` }),
   movementIndexEntries: (movement: { at: string; id: string; currency: string; direction: string }) => {
     const sortKey = `${movement.at}#${movement.id}`;
     return {
@@ -219,4 +249,10 @@ export const keys = {
   outboxPrefix: 'OUTBOX#',
   unsentMails: 'OUTBOX#UNSENT',
   undeliverableAddress: (email: string) => ({ pk: `UNDELIVERABLE#${email}`, sk: 'MARK' }),
+  applicationMessage: (applicationId: string, at: string, id: string) => ({
+    pk: `APPMSG#${applicationId}`,
+    sk: `${at}#${id}`,
+  }),
+  applicationMessagesPartition: (applicationId: string) => `APPMSG#${applicationId}`,
+  attachment: (id: string) => ({ pk: `ATTACH#${id}`, sk: 'ATTACH' }),
 } as const;

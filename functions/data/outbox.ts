@@ -16,6 +16,7 @@ export type MailKind =
   | 'application-created'
   | 'application-status'
   | 'application-staff'
+  | 'application-message'
   | 'reserve-alert';
 
 /**

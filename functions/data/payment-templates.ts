@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
@@ -22,13 +22,130 @@ export type PaymentTemplateRecord = PaymentTemplateContent & {
   version: number;
 };
 
+function toPaymentTemplate(item: Record<string, unknown>): PaymentTemplateRecord {
+  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...record } = item;
+  return { openDeals: 0, ...record } as PaymentTemplateRecord;
+}
+
 export async function findPaymentTemplate(id: string): Promise<PaymentTemplateRecord | undefined> {
   const { Item } = await db.send(
     new GetCommand({ TableName: tableName, Key: keys.paymentTemplate(id), ConsistentRead: true }),
   );
-  if (!Item) return undefined;
-  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...record } = Item;
-  return { openDeals: 0, ...record } as PaymentTemplateRecord;
+  return Item ? toPaymentTemplate(Item) : undefined;
+}
+
+/**
+ * Every template, oldest first (pattern 35): Query gsi1 PAYTEMPLATES, every page (at most
+ * MAX_PAYMENT_TEMPLATES small items). The index is eventually consistent: a template saved a
+ * moment ago may be missing from a list read at once.
+ */
+export async function listPaymentTemplates(): Promise<PaymentTemplateRecord[]> {
+  const templates: PaymentTemplateRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.paymentTemplatesIndex },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    templates.push(...(page.Items ?? []).map(toPaymentTemplate));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return templates;
+}
+
+/** How many templates there are (pattern 35 with Select COUNT), for the limit on creating more. */
+export async function countPaymentTemplates(): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.paymentTemplatesIndex },
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
+/** A new template, in the transaction with its audit entry; refused if the id is taken. */
+export function paymentTemplatePut(record: PaymentTemplateRecord): TransactItem {
+  return {
+    Put: {
+      TableName: tableName,
+      Item: {
+        ...keys.paymentTemplate(record.id),
+        ...keys.paymentTemplateListEntry(record.createdAt, record.id),
+        ...record,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/**
+ * Staff's new fields of a template (the same kind), conditional on the version they were read at,
+ * so a save meanwhile is not overwritten. Only the content moves: `openDeals`, which deals change
+ * without a version (templateDealCountChange), is left as it is.
+ */
+export function paymentTemplateUpdate(
+  id: string,
+  content: PaymentTemplateContent,
+  change: { at: string; by: string },
+  previousVersion: number,
+): TransactItem {
+  const fields: Record<string, string> = Object.fromEntries(
+    Object.entries(content).filter(([name]) => name !== 'kind'),
+  );
+  const names = Object.keys(fields);
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.paymentTemplate(id),
+      UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')}, updatedAt = :at, updatedBy = :by ADD version :one`,
+      ConditionExpression: 'attribute_exists(pk) AND #kind = :kind AND version = :version',
+      ExpressionAttributeNames: {
+        '#kind': 'kind',
+        ...Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),
+      },
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(names.map((name, i) => [`:f${i}`, fields[name]])),
+        ':kind': content.kind,
+        ':at': change.at,
+        ':by': change.by,
+        ':one': 1,
+        ':version': previousVersion,
+      },
+    },
+  };
+}
+
+/**
+ * Deletes a template, conditional on no deal under way using it (`openDeals` 0 or absent) and on
+ * the version read (the audit entry's "before" is what is deleted). The condition is the guard: a
+ * deal issued from the template between the read and the delete makes the delete fail.
+ */
+export function paymentTemplateDelete(id: string, previousVersion: number): TransactItem {
+  return {
+    Delete: {
+      TableName: tableName,
+      Key: keys.paymentTemplate(id),
+      ConditionExpression:
+        'attribute_exists(pk) AND version = :version AND (attribute_not_exists(openDeals) OR openDeals <= :none)',
+      ExpressionAttributeValues: { ':version': previousVersion, ':none': 0 },
+    },
+  };
 }
 
 /**

@@ -14,6 +14,18 @@ export interface ListPartition {
   sortKeyPrefix?: string;
   /** Only sort keys strictly below this (e.g. a creation-time cutoff). */
   sortKeyBefore?: string;
+  /** Only sort keys from `from` to `to`, both included (a period). */
+  sortKeyBetween?: { from: string; to: string };
+}
+
+/**
+ * A condition on the items' other attributes (a FilterExpression): DynamoDB still reads, and bills,
+ * the items it leaves out, so a filter narrows what is answered, not what is read.
+ */
+export interface ItemFilter {
+  expression: string;
+  names?: Record<string, string>;
+  values: Record<string, unknown>;
 }
 
 /** Skipping more than this many items to reach a page is refused (see docs/decisions.md). */
@@ -42,12 +54,13 @@ function keyNames(partition: ListPartition) {
     : { pk: 'pk', sk: 'sk' };
 }
 
-function queryInput(partition: ListPartition, forward: boolean): QueryCommandInput {
+function queryInput(partition: ListPartition, forward: boolean, filter?: ItemFilter): QueryCommandInput {
   const names = keyNames(partition);
   const values: Record<string, unknown> = { ':pk': partition.value };
   let condition = `${names.pk} = :pk`;
-  if (partition.sortKeyPrefix !== undefined && partition.sortKeyBefore !== undefined) {
-    throw new Error('Use either sortKeyPrefix or sortKeyBefore.');
+  const sortKeyConditions = [partition.sortKeyPrefix, partition.sortKeyBefore, partition.sortKeyBetween];
+  if (sortKeyConditions.filter((given) => given !== undefined).length > 1) {
+    throw new Error('Use one of sortKeyPrefix, sortKeyBefore and sortKeyBetween.');
   }
   if (partition.sortKeyPrefix !== undefined) {
     condition += ` AND begins_with(${names.sk}, :prefix)`;
@@ -57,23 +70,37 @@ function queryInput(partition: ListPartition, forward: boolean): QueryCommandInp
     condition += ` AND ${names.sk} < :before`;
     values[':before'] = partition.sortKeyBefore;
   }
+  if (partition.sortKeyBetween !== undefined) {
+    condition += ` AND ${names.sk} BETWEEN :from AND :to`;
+    values[':from'] = partition.sortKeyBetween.from;
+    values[':to'] = partition.sortKeyBetween.to;
+  }
   return {
     TableName: tableName,
     IndexName: partition.indexName,
     KeyConditionExpression: condition,
-    ExpressionAttributeValues: values,
+    ExpressionAttributeValues: { ...values, ...filter?.values },
+    ...(filter
+      ? {
+          FilterExpression: filter.expression,
+          ...(filter.names ? { ExpressionAttributeNames: filter.names } : {}),
+        }
+      : {}),
     ScanIndexForward: forward,
   };
 }
 
-/** Reads up to `count` items after `startKey`, following DynamoDB's 1 MB pages. */
+/**
+ * Reads up to `count` items after `startKey`, following DynamoDB's 1 MB pages (and, with a filter,
+ * reading on until `count` items matched or the partition ends).
+ */
 export async function readItems(
   partition: ListPartition,
-  options: { forward: boolean; count: number; startKey?: Key; keysOnly?: boolean },
+  options: { forward: boolean; count: number; startKey?: Key; keysOnly?: boolean; filter?: ItemFilter },
 ): Promise<{ items: Key[]; lastKey: Key | undefined }> {
   const items: Key[] = [];
   let startKey = options.startKey;
-  const base = queryInput(partition, options.forward);
+  const base = queryInput(partition, options.forward, options.filter);
   if (options.keysOnly) {
     const names = keyNames(partition);
     base.ProjectionExpression = [...new Set(['pk', 'sk', names.pk, names.sk])].join(', ');
@@ -154,7 +181,10 @@ export function decodeCursor(partition: ListPartition, cursor: string): Key {
         (key[name] as string).length <= 400,
     ) &&
     key[names.pk] === partition.value &&
-    (partition.sortKeyPrefix === undefined || String(key[names.sk]).startsWith(partition.sortKeyPrefix));
+    (partition.sortKeyPrefix === undefined || String(key[names.sk]).startsWith(partition.sortKeyPrefix)) &&
+    (partition.sortKeyBetween === undefined ||
+      (String(key[names.sk]) >= partition.sortKeyBetween.from &&
+        String(key[names.sk]) <= partition.sortKeyBetween.to));
   if (!valid) throw new InvalidCursor();
   return key;
 }
@@ -167,6 +197,29 @@ export function cursorAfter(partition: ListPartition, item: Key | undefined): st
     [...new Set(['pk', 'sk', names.pk, names.sk])].map((name) => [name, item[name]]),
   );
   return encodeCursor(key);
+}
+
+/**
+ * Up to `limit` items after `cursor` (a cursor this partition handed out) and the cursor that
+ * continues after the last of them, null exactly when nothing follows: one more item is read to
+ * know. Its cost is the page's items (and, with a filter, the items left out on the way), however
+ * far into the partition the cursor is.
+ */
+export async function readCursorPage(
+  partition: ListPartition,
+  options: { forward: boolean; limit: number; cursor?: string | undefined; filter?: ItemFilter },
+): Promise<{ items: Key[]; nextCursor: string | null }> {
+  const { items } = await readItems(partition, {
+    forward: options.forward,
+    count: options.limit + 1,
+    startKey: options.cursor ? decodeCursor(partition, options.cursor) : undefined,
+    filter: options.filter,
+  });
+  const page = items.slice(0, options.limit);
+  return {
+    items: page,
+    nextCursor: items.length > options.limit ? cursorAfter(partition, page.at(-1)) : null,
+  };
 }
 
 /**

@@ -319,3 +319,14 @@ export function ratesMetaPut(updatedAt: string, updatedBy: string, previous: str
     },
   };
 }
+
+/** A transaction's check that the rates know a currency: its USD value is stored (a payment template's). */
+export function currencyValueExists(code: string): TransactItem {
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.currencyRate(code),
+      ConditionExpression: 'attribute_exists(pk)',
+    },
+  };
+}

@@ -8,7 +8,7 @@ import { errorMapper } from './middleware/error-mapper';
 import { jsonBody } from './middleware/json-body';
 import { dropOriginHeader } from './middleware/origin-header';
 import { validateRequest } from './middleware/validate-request';
-import { type Reply, toResponse } from './responses';
+import { type Reply, toResponse, withEntityTag } from './responses';
 
 /** The request a handler sees: validated, typed parts and, on non-public routes, the principal. */
 export interface EndpointRequest<R extends RouteDefinition> {
@@ -58,7 +58,8 @@ function routePipeline<R extends RouteDefinition>(
         event,
         sourceIp: clientIp(event),
       } as EndpointRequest<R>);
-      return toResponse(reply, route.bare === true);
+      const response = toResponse(reply, route.bare === true);
+      return route.conditional ? withEntityTag(response, event.headers?.['if-none-match']) : response;
     });
 }
 

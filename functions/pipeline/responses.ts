@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Envelope } from '@shared/envelope';
 import type { ApiResult } from './http-types';
 
@@ -48,4 +49,18 @@ export function toResponse(reply: Reply, bare = false): ApiResult {
   const envelope: Envelope<unknown> = { success: true, message: reply.message ?? 'OK' };
   if (reply.data !== undefined) envelope.data = reply.data;
   return envelopeResponse(reply.status ?? 200, envelope, reply.headers);
+}
+
+/**
+ * A conditional route's answer (RouteDefinition.conditional): an ETag of the body, and 304 with no
+ * body when the request's If-None-Match names it already. The answer is still computed: the saving
+ * is the transfer and the page's work, not the read.
+ */
+export function withEntityTag(result: ApiResult, ifNoneMatch: string | undefined): ApiResult {
+  if (result.statusCode !== 200 || typeof result.body !== 'string') return result;
+  const etag = `"${createHash('sha256').update(result.body).digest('base64url').slice(0, 27)}"`;
+  const headers = { ...result.headers, ETag: etag };
+  const named = ifNoneMatch?.split(',').map((tag) => tag.trim().replace(/^W\//, '')) ?? [];
+  if (named.includes(etag) || named.includes('*')) return { statusCode: 304, headers, body: '' };
+  return { ...result, headers };
 }

@@ -1,7 +1,7 @@
 import { countMetric } from '@functions/commons/metrics';
 import type { jobs } from '@functions/routes/manifest';
 
-/** A scheduled job's key in the manifest's `jobs` (expireStale, redriveMail, refreshRates). */
+/** A scheduled job's key in the manifest's `jobs` (expireStale, expireUnpaid, redriveMail, refreshRates). */
 export type JobId = keyof typeof jobs;
 
 /**

@@ -103,6 +103,12 @@ export const jobs = {
     summary: 'Expire PENDING applications older than applicationExpiryHours',
     uses: { table: 'readWrite' },
   },
+  expireUnpaid: {
+    handler: 'jobs/expire-unpaid',
+    schedule: 'rate(1 minute)',
+    summary: 'Expire WAITING_PAYMENT applications whose payment window ended with no "I have paid"',
+    uses: { table: 'readWrite' },
+  },
   redriveMail: {
     handler: 'jobs/redrive-mail',
     schedule: 'rate(5 minutes)',

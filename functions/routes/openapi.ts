@@ -57,7 +57,7 @@ function operation(id: RouteId, route: RouteDefinition) {
             : {}),
         }
       : { '200': { description: 'Success', ...success } };
-  if (route.produces) {
+  if (headerParameters.some((parameter) => parameter.name === 'if-none-match')) {
     responses['304'] = { description: 'Unchanged since the ETag sent in If-None-Match' };
   }
   for (const [status, description] of Object.entries(ERROR_STATUSES)) {

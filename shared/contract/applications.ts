@@ -15,6 +15,15 @@ import { pagedSchema, pageQuerySchema, sortOrderSchema } from '../paging';
 import { preprocess } from '../preprocess';
 import { schema } from '../schema';
 import { isTelegramContact } from '../telegram';
+import {
+  clientActionSchema,
+  clientPaidViewSchema,
+  instructionsViewSchema,
+  payoutDetailsViewSchema,
+  payoutKindSchema,
+  staffRecordViewSchema,
+  timelineEntrySchema,
+} from './deal';
 
 /** Query values the web may send empty (`?status=`) count as absent. */
 export function optionalQueryText(maxLength: number) {
@@ -178,6 +187,24 @@ export const applicationSchema = /* @__PURE__ */ schema(() =>
 );
 export type ApplicationView = z.infer<typeof applicationSchema>;
 
+/**
+ * One application on its owner's order page (GET /applications/{id}): the deal so far, its
+ * timeline, and what the owner may do now (docs/product.md §4 "The deal").
+ */
+export const applicationDetailSchema = /* @__PURE__ */ schema(() =>
+  z.extend(applicationSchema, {
+    timeline: z.array(timelineEntrySchema),
+    instructions: z.nullable(instructionsViewSchema),
+    /** What the owner gives where they receive: an address, a card, or nothing (cash). */
+    payoutKind: payoutKindSchema,
+    payoutDetails: z.nullable(payoutDetailsViewSchema),
+    clientPaid: z.nullable(clientPaidViewSchema),
+    allowedActions: z.array(clientActionSchema),
+    unreadMessages: z.number(),
+  }),
+);
+export type ApplicationDetail = z.infer<typeof applicationDetailSchema>;
+
 /** The application in the admin table: the owner's email and telegramId, the assignee's username. */
 export const adminApplicationSchema = /* @__PURE__ */ schema(() =>
   z.extend(applicationSchema, {
@@ -198,6 +225,8 @@ export const statusHistoryEntrySchema = /* @__PURE__ */ schema(() =>
     actorId: z.nullable(z.string()),
     actorRole: z.union([roleSchema, z.literal('SYSTEM')]),
     reason: z.nullable(z.string()),
+    /** What the move carried: a transaction hash, a note, a deadline. */
+    details: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
   }),
 );
 export type StatusHistoryEntry = z.infer<typeof statusHistoryEntrySchema>;
@@ -218,6 +247,14 @@ export const adminApplicationDetailSchema = /* @__PURE__ */ schema(() =>
   z.extend(adminApplicationSchema, {
     history: z.array(statusHistoryEntrySchema),
     audit: z.array(auditEntrySchema),
+    /** The deal: instructions, where the client receives (the card in full), payments and payout. */
+    instructions: z.nullable(z.extend(instructionsViewSchema, { templateId: z.nullable(z.string()) })),
+    payoutKind: payoutKindSchema,
+    payoutDetails: z.nullable(payoutDetailsViewSchema),
+    clientPaid: z.nullable(clientPaidViewSchema),
+    paymentConfirmation: z.nullable(staffRecordViewSchema),
+    payout: z.nullable(staffRecordViewSchema),
+    refund: z.nullable(staffRecordViewSchema),
     /**
      * For a standard application: whether its quote's window is still open, and the direction's
      * rate now (null while it is paused or unpublished, with the reason) beside the locked one.

@@ -5,6 +5,12 @@ import {
   listAdminApplicationsQuerySchema,
   updateDetailsBodySchema,
 } from '@shared/contract/applications';
+import {
+  confirmPaymentBodySchema,
+  issueInstructionsBodySchema,
+  recordPayoutBodySchema,
+  recordRefundBodySchema,
+} from '@shared/contract/deal';
 import type { RouteDefinition } from './definition';
 
 export const adminListApplications = {
@@ -55,5 +61,63 @@ export const adminUpdateApplicationDetails = {
   params: applicationIdParamsSchema,
   body: updateDetailsBodySchema,
   response: 'adminApplicationSchema',
+  uses: { table: 'readWrite' },
+} as const satisfies RouteDefinition;
+
+export const adminIssueInstructions = {
+  method: 'POST',
+  path: '/api/admin/applications/{id}/instructions',
+  handler: 'handlers/admin/applications/issue-instructions',
+  access: 'MANAGER',
+  rollout: 'canary',
+  summary:
+    'Issue the payment instructions (PROCESSING → WAITING_PAYMENT) and start the payment window; in WAITING_PAYMENT, issue them again with a later deadline',
+  tag: 'admin-applications',
+  params: applicationIdParamsSchema,
+  body: issueInstructionsBodySchema,
+  response: 'adminApplicationDetailSchema',
+  uses: { table: 'readWrite' },
+} as const satisfies RouteDefinition;
+
+export const adminConfirmPayment = {
+  method: 'POST',
+  path: '/api/admin/applications/{id}/confirm-payment',
+  handler: 'handlers/admin/applications/confirm-payment',
+  access: 'MANAGER',
+  rollout: 'canary',
+  summary: "The client's money arrived (PAID or WAITING_PAYMENT → CONFIRMED); recorded as a movement in",
+  tag: 'admin-applications',
+  params: applicationIdParamsSchema,
+  body: confirmPaymentBodySchema,
+  response: 'adminApplicationDetailSchema',
+  uses: { table: 'readWrite' },
+} as const satisfies RouteDefinition;
+
+export const adminRecordPayout = {
+  method: 'POST',
+  path: '/api/admin/applications/{id}/payout',
+  handler: 'handlers/admin/applications/record-payout',
+  access: 'MANAGER',
+  rollout: 'canary',
+  summary:
+    'The office pays out (CONFIRMED → EXCHANGING), with a transaction hash or a note; recorded as a movement out',
+  tag: 'admin-applications',
+  params: applicationIdParamsSchema,
+  body: recordPayoutBodySchema,
+  response: 'adminApplicationDetailSchema',
+  uses: { table: 'readWrite' },
+} as const satisfies RouteDefinition;
+
+export const adminRecordRefund = {
+  method: 'POST',
+  path: '/api/admin/applications/{id}/refund',
+  handler: 'handlers/admin/applications/record-refund',
+  access: 'MANAGER',
+  rollout: 'canary',
+  summary: "The client's payment was returned on a rejected or cancelled deal; recorded once as a refund",
+  tag: 'admin-applications',
+  params: applicationIdParamsSchema,
+  body: recordRefundBodySchema,
+  response: 'adminApplicationDetailSchema',
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;

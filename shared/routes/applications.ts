@@ -5,6 +5,7 @@ import {
   createApplicationHeadersSchema,
   listMyApplicationsQuerySchema,
 } from '@shared/contract/applications';
+import { markPaidBodySchema, payoutDetailsBodySchema } from '@shared/contract/deal';
 import { validateTelegramBodySchema } from '@shared/contract/misc';
 import type { RouteDefinition } from './definition';
 
@@ -52,11 +53,41 @@ export const getMyApplication = {
   path: '/api/applications/{id}',
   handler: 'handlers/applications/get-mine',
   access: 'user',
-  summary: "One of the caller's applications (another user's id is a 404)",
+  summary:
+    "One of the caller's applications with its deal: timeline, instructions, payout details, payment, allowed actions (another user's id is a 404; ETag, 304 when unchanged)",
   tag: 'applications',
   params: applicationIdParamsSchema,
-  response: 'applicationSchema',
+  response: 'applicationDetailSchema',
+  conditional: true,
   uses: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const setPayoutDetails = {
+  method: 'PUT',
+  path: '/api/applications/{id}/payout-details',
+  handler: 'handlers/applications/set-payout-details',
+  access: 'user',
+  summary:
+    'Where the caller receives: a TRON address for USDT, a card number for a card (until they say they paid)',
+  tag: 'applications',
+  params: applicationIdParamsSchema,
+  body: payoutDetailsBodySchema,
+  response: 'applicationDetailSchema',
+  uses: { table: 'readWrite' },
+} as const satisfies RouteDefinition;
+
+export const markPaid = {
+  method: 'POST',
+  path: '/api/applications/{id}/paid',
+  handler: 'handlers/applications/mark-paid',
+  access: 'user',
+  rollout: 'canary',
+  summary: '"I have paid": within the payment window, with an optional transaction hash or receipt',
+  tag: 'applications',
+  params: applicationIdParamsSchema,
+  body: markPaidBodySchema,
+  response: 'applicationDetailSchema',
+  uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 
 export const cancelMyApplication = {

@@ -22,6 +22,13 @@ export interface ResourceUse {
   rateProviders?: boolean;
   /** Checks CloudFront's origin header (the origin authorizer only), so reads the origin secret. */
   originSecret?: boolean;
+  /**
+   * The uploads bucket of the messages' attachments (docs/architecture.md §4): `upload` signs
+   * presigned POSTs (s3:PutObject and s3:PutObjectTagging, which the POST's tag needs); `attach`
+   * checks what arrived and keeps it (s3:GetObject, which HeadObject needs too, s3:PutObjectTagging,
+   * s3:DeleteObject for a refused file) and answers read links; `read` signs read links (s3:GetObject).
+   */
+  uploads?: 'upload' | 'attach' | 'read';
 }
 
 /**
@@ -59,9 +66,14 @@ export interface RouteDefinition {
   bare?: true;
   /**
    * The successful answer is a document of this type (the handler's `document`), not JSON: the rate
-   * monitors' XML export. Errors keep the envelope.
+   * monitors' XML export, the transaction history's CSV. Errors keep the envelope.
    */
-  produces?: 'application/xml';
+  produces?: 'application/xml' | 'text/csv';
+  /**
+   * The answer carries an ETag of its body and a request whose If-None-Match names it gets 304 with
+   * no body (the order page's refresh every 15 s costs no transfer when nothing changed).
+   */
+  conditional?: true;
   /** Status of a successful answer when it is not 200 (a created resource: 201). */
   successStatus?: 201;
   /**

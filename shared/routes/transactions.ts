@@ -1,2 +1,32 @@
 // Routes of one area of the manifest (docs/architecture.md §2): Every confirmed movement of money on a deal (the admin transaction history).
-export {};
+import { exportTransactionsQuerySchema, listTransactionsQuerySchema } from '@shared/contract/transactions';
+import type { RouteDefinition } from './definition';
+
+export const adminListTransactions = {
+  method: 'GET',
+  path: '/api/admin/transactions',
+  handler: 'handlers/admin/transactions/list',
+  access: 'MANAGER',
+  summary:
+    'The transaction history: confirmed movements of money (client paid in, office paid out, refunds) ' +
+    'of a period (UTC days, the last 30 by default, at most 366), by currency and direction, newest ' +
+    'first; cursor pages, no total',
+  tag: 'transactions',
+  query: listTransactionsQuerySchema,
+  response: 'transactionsPageSchema',
+  uses: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const adminExportTransactionsCsv = {
+  method: 'GET',
+  path: '/api/admin/transactions.csv',
+  handler: 'handlers/admin/transactions/export-csv',
+  access: 'MANAGER',
+  summary:
+    'The transaction history of the same filters as a CSV file (RFC 4180, UTF-8, newest first), at most ' +
+    '10,000 rows or 5 MB: a cut file ends with a line saying so',
+  tag: 'transactions',
+  query: exportTransactionsQuerySchema,
+  produces: 'text/csv',
+  uses: { table: 'read' },
+} as const satisfies RouteDefinition;

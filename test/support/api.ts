@@ -66,12 +66,30 @@ export function asNewVisitor(): Record<string, string> {
   return { [SOURCE_ADDRESS_HEADER]: randomLoopbackAddress() };
 }
 
+/** A document a route `produces` (the monitors' XML, the transaction history's CSV), or its refusal. */
+export interface DocumentAnswer {
+  status: number;
+  headers: Headers;
+  /** The answer's text: the document, or a refusal's envelope as JSON. */
+  text: string;
+}
+
 /** Calls the local API over real HTTP and returns status, headers and the parsed envelope. */
 export async function api<T = unknown>(
   method: string,
   path: string,
   options: ApiCallOptions = {},
 ): Promise<ApiAnswer<T>> {
+  const answer = await send(method, path, options);
+  return { status: answer.status, headers: answer.headers, body: JSON.parse(answer.text) as Envelope<T> };
+}
+
+/** Calls the local API over real HTTP and returns status, headers and the answer's text as it came. */
+export function apiDocument(method: string, path: string, options: ApiCallOptions = {}): Promise<DocumentAnswer> {
+  return send(method, path, options);
+}
+
+async function send(method: string, path: string, options: ApiCallOptions): Promise<DocumentAnswer> {
   const { [SOURCE_ADDRESS_HEADER]: sourceAddress = FILE_ADDRESS, ...headers } = options.headers ?? {};
   let body: string | undefined = options.rawBody;
   if (options.body !== undefined) {
@@ -88,8 +106,7 @@ export async function api<T = unknown>(
     dispatcher: agentFrom(sourceAddress),
   };
   const response = await fetch(`${apiUrl}${path}`, init);
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: JSON.parse(text) as Envelope<T> };
+  return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
 /** What a test adds to a route's parts: who calls, from where, to which stack. */
@@ -114,6 +131,16 @@ export function call<R extends RouteDefinition>(
     ...options,
     body: route.body === undefined ? undefined : (body ?? {}),
   });
+}
+
+/** Calls a route that `produces` a document as the web app does, answering the document's text. */
+export function callDocument<R extends RouteDefinition>(
+  route: R,
+  ...[parts]: CallArguments<R>
+): Promise<DocumentAnswer> {
+  const { params, query, ...options } = (parts ?? {}) as RouteCall<RouteDefinition> &
+    CallOptions & { params?: Record<string, unknown>; query?: Record<string, unknown> };
+  return apiDocument(route.method, `${routePath(route, params)}${routeQuery(query)}`, options);
 }
 
 /** A short id unique to this test run, to keep test data apart in the shared table. */

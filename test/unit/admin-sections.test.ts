@@ -40,6 +40,8 @@ describe('the admin sections', () => {
       reserves: 'ADMIN',
       geo: 'ADMIN',
       settings: 'ADMIN',
+      payments: 'ADMIN',
+      transactions: 'MANAGER',
       placeholder: 'MANAGER',
     });
   });

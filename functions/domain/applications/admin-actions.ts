@@ -30,8 +30,9 @@ import {
   StatusMovedMeanwhile,
   TransitionNotAllowed,
 } from './errors';
+import { movementsAtCompletion } from './movements';
 import { applyStatusChange, StatusChangedError } from './status-change';
-import { peopleOf, toAdminApplicationView, toHistoryEntry } from './views';
+import { peopleOf, staffDealView, toAdminApplicationView, toHistoryEntry } from './views';
 
 async function viewOf(record: ApplicationRecord): Promise<AdminApplicationView> {
   return toAdminApplicationView(record, await findUserSummaries(peopleOf([record])));
@@ -103,7 +104,10 @@ async function quoteLockOf(
 async function expiredQuoteOf(application: ApplicationRecord, now: Date): Promise<ExpiredQuote | null> {
   if (!isQuoted(application) || application.amountTo === null || application.currencyTo === null) return null;
   const lockedUntil = await lockEndOf(application);
-  if (now.getTime() < Date.parse(lockedUntil)) return null;
+  // The quote holds for money paid within the lock (the payment window extends it), however late the payout.
+  const paidAt = application.clientPaid?.at ?? application.paymentConfirmation?.at;
+  const decidedAt = paidAt ? Date.parse(paidAt) : now.getTime();
+  if (decidedAt < Date.parse(lockedUntil)) return null;
   return {
     lockedUntil,
     assetTo: application.assetTo,
@@ -120,6 +124,7 @@ export async function getAdminApplication(id: string, now = new Date()): Promise
   return {
     quoteLock: await quoteLockOf(found.application, now),
     ...(await viewOf(found.application)),
+    ...staffDealView(found.application),
     history: found.history.map(toHistoryEntry),
     audit: audit.map(({ at, actorId, actorRole, action, before, after }) => ({
       at,
@@ -152,9 +157,8 @@ export async function changeApplicationStatus(
     throw new StatusMovedMeanwhile(from, application.status);
   }
   if (from === body.status) throw new AlreadyInStatus(from);
-  if (!staffStatusMove(from, body.status)) {
-    throw new TransitionNotAllowed(from, body.status);
-  }
+  const move = staffStatusMove(from, body.status);
+  if (!move) throw new TransitionNotAllowed(from, body.status);
   const expiredQuote = body.status === 'COMPLETED' ? await expiredQuoteOf(application, now) : null;
   if (expiredQuote && !body.acceptExpiredQuote) throw new ExpiredQuoteNotAccepted(expiredQuote);
   try {
@@ -167,6 +171,10 @@ export async function changeApplicationStatus(
         audited: true,
         ...(body.rejectionReason !== undefined ? { rejectionReason: body.rejectionReason } : {}),
         ...(expiredQuote ? { auditDetails: { acceptedExpiredQuote: expiredQuote } } : {}),
+        // A deal done face to face: the money moved both ways at the office, recorded now.
+        ...(move.name === 'completeAtOffice'
+          ? { parts: movementsAtCompletion(application, actor.id, now.toISOString()) }
+          : {}),
       },
       now,
     );

@@ -33,15 +33,15 @@ export class TooManyOpenApplications extends StateConflict {
 }
 
 /**
- * The owner may cancel only a PENDING application: `status` is the one it has, when read (a
+ * The owner may cancel up to and including WAITING_PAYMENT (shared/lifecycle.ts): `status` is the one it has, when read (a
  * cancellation that lost the race to staff knows only that it is no longer pending).
  */
 export class NotCancellable extends StateConflict {
   constructor(status?: ApplicationStatus) {
     super(
       status
-        ? `Only a pending application can be cancelled; this one is ${status}.`
-        : 'The application is no longer pending and cannot be cancelled.',
+        ? `This application is ${status}: it can no longer be cancelled.`
+        : 'The application has moved on and can no longer be cancelled.',
       status ? { params: { status } } : {},
     );
   }
@@ -115,5 +115,75 @@ export class ExpiredQuoteNotAccepted extends StateConflict {
         },
       },
     );
+  }
+}
+
+/** Payout details are given while the deal has not reached "I have paid" (shared/lifecycle.ts). */
+export class PayoutDetailsLocked extends StateConflict {
+  constructor(status: ApplicationStatus) {
+    super(`Where you receive can no longer change: the application is ${status}.`, { params: { status } });
+  }
+}
+
+/** A cash payout takes no details. */
+export class PayoutDetailsNotTaken extends InvalidRequest {
+  constructor() {
+    super('This application pays out in cash: there are no payout details to give.');
+  }
+}
+
+/** "I have paid" needs where the client receives first (a TRON address or a card), unless cash. */
+export class PayoutDetailsMissing extends StateConflict {
+  constructor() {
+    super('Give where you receive the money before saying you have paid.');
+  }
+}
+
+export class PaymentWindowClosed extends StateConflict {
+  constructor(deadline: string | null) {
+    super(
+      deadline
+        ? `The time to pay ended at ${deadline}. Write to us in the messages if you have paid.`
+        : 'No payment is expected on this application yet.',
+      deadline ? { params: { deadline } } : {},
+    );
+  }
+}
+
+/** A receipt must be a file uploaded to this application's thread. */
+export class ReceiptNotFound extends InvalidRequest {
+  constructor() {
+    super('Validation failed.', { fields: [fieldError('receiptId', 'receiptNotFound')] });
+  }
+}
+
+/** The template picked for the instructions is gone, or is for another currency, city or asset. */
+export class TemplateRefused extends InvalidRequest {
+  constructor(code: 'templateNotFound' | 'templateDoesNotFit' | 'usdtTemplateRequired') {
+    super('Validation failed.', { fields: [fieldError('templateId', code)] });
+  }
+}
+
+/** A refund is recorded once, on a deal that ended without completing after the client paid. */
+export class RefundNotAllowed extends StateConflict {
+  constructor(status: ApplicationStatus) {
+    super(
+      `A refund is recorded on a rejected or cancelled deal the client paid for; this one is ${status}.`,
+      {
+        params: { status },
+      },
+    );
+  }
+}
+
+export class RefundAlreadyRecorded extends StateConflict {
+  constructor() {
+    super('A refund is already recorded on this application.');
+  }
+}
+
+export class NothingToRefund extends StateConflict {
+  constructor() {
+    super('The client has not paid on this application: there is nothing to refund.');
   }
 }

@@ -1,12 +1,17 @@
 import { logger } from '@functions/commons/logger';
-import { applicationPartitions, toApplicationRecord } from '@functions/data/applications';
+import {
+  type ApplicationRecord,
+  applicationPartitions,
+  toApplicationRecord,
+} from '@functions/data/applications';
+import type { ListPartition } from '@functions/data/query-window';
 import { readItems } from '@functions/data/query-window';
 import { settingValue } from '../settings/settings';
-import { applyStatusChange, StatusChangedError } from './status-change';
+import { applyStatusChange, type StatusChange, StatusChangedError } from './status-change';
 
 const PAGE = 100;
 const PARALLEL = 10;
-/** A run stops after this many; the next run (15 minutes later) carries on. */
+/** A run stops after this many; the next run carries on. */
 export const MAX_EXPIRED_PER_RUN = 2000;
 
 export interface ExpiryRun {
@@ -18,16 +23,17 @@ export interface ExpiryRun {
 }
 
 /**
- * Moves PENDING applications created more than `applicationExpiryHours` ago to EXPIRED: found by
- * a Query of the PENDING index below the cutoff (oldest first), each moved by its own conditional
- * transaction (still PENDING, still older than the cutoff), so two runs at once expire each
+ * Moves the applications of one status index partition to EXPIRED, each by its own conditional
+ * transaction (`change` adds the condition that makes it due), so two runs at once expire each
  * application exactly once and the loser of a race just skips it. One application that fails
  * does not stop the run: it is logged and counted, and the others are still expired.
  */
-export async function expireStaleApplications(now = new Date()): Promise<ExpiryRun> {
-  const hours = await settingValue('applicationExpiryHours');
-  const cutoff = new Date(now.getTime() - hours * 3_600_000).toISOString();
-  const partition = applicationPartitions.ofStatus('PENDING', cutoff);
+async function expireDue(
+  partition: ListPartition,
+  isDue: (application: ApplicationRecord) => boolean,
+  change: (application: ApplicationRecord) => StatusChange,
+  now: Date,
+): Promise<ExpiryRun> {
   let expired = 0;
   let skipped = 0;
   let failed = 0;
@@ -35,21 +41,11 @@ export async function expireStaleApplications(now = new Date()): Promise<ExpiryR
   do {
     const page = await readItems(partition, { forward: true, count: PAGE, startKey });
     startKey = page.lastKey;
-    const records = page.items.map(toApplicationRecord);
+    const records = page.items.map(toApplicationRecord).filter(isDue);
     for (let start = 0; start < records.length; start += PARALLEL) {
+      const batch = records.slice(start, start + PARALLEL);
       const results = await Promise.allSettled(
-        records.slice(start, start + PARALLEL).map((application) =>
-          applyStatusChange(
-            {
-              application,
-              from: 'PENDING',
-              to: 'EXPIRED',
-              actor: { id: null, role: 'SYSTEM' },
-              createdBefore: cutoff,
-            },
-            now,
-          ),
-        ),
+        batch.map((application) => applyStatusChange(change(application), now)),
       );
       results.forEach((result, index) => {
         if (result.status === 'fulfilled') expired += 1;
@@ -57,7 +53,7 @@ export async function expireStaleApplications(now = new Date()): Promise<ExpiryR
         else {
           failed += 1;
           logger.error('application not expired', {
-            applicationId: records[start + index]!.id,
+            applicationId: batch[index]!.id,
             error: result.reason as Error,
           });
         }
@@ -65,4 +61,48 @@ export async function expireStaleApplications(now = new Date()): Promise<ExpiryR
     }
   } while (startKey && expired < MAX_EXPIRED_PER_RUN);
   return { expired, skipped, failed };
+}
+
+/**
+ * PENDING applications created more than `applicationExpiryHours` ago: a Query of the PENDING index
+ * below the cutoff (oldest first), each still PENDING and still older than the cutoff at write time.
+ */
+export async function expireStaleApplications(now = new Date()): Promise<ExpiryRun> {
+  const hours = await settingValue('applicationExpiryHours');
+  const cutoff = new Date(now.getTime() - hours * 3_600_000).toISOString();
+  return expireDue(
+    applicationPartitions.ofStatus('PENDING', cutoff),
+    () => true,
+    (application) => ({
+      application,
+      from: 'PENDING',
+      to: 'EXPIRED',
+      actor: { id: null, role: 'SYSTEM' },
+      createdBefore: cutoff,
+    }),
+    now,
+  );
+}
+
+/**
+ * WAITING_PAYMENT applications whose payment deadline passed with no "I have paid" (the lifecycle's
+ * `expirePayment`): the WAITING_PAYMENT index holds only the deals waiting now (at most one window
+ * long each), read whole; each write is conditional on the status and on the deadline still being
+ * past, so a client's press or staff's longer window that lands first wins.
+ */
+export async function expireUnpaidApplications(now = new Date()): Promise<ExpiryRun> {
+  const at = now.toISOString();
+  return expireDue(
+    applicationPartitions.ofStatus('WAITING_PAYMENT'),
+    (application) => application.paymentDeadline !== null && application.paymentDeadline <= at,
+    (application) => ({
+      application,
+      from: 'WAITING_PAYMENT',
+      to: 'EXPIRED',
+      actor: { id: null, role: 'SYSTEM' },
+      deadlinePassedAt: at,
+      details: { deadline: application.paymentDeadline },
+    }),
+    now,
+  );
 }

@@ -21,10 +21,6 @@ async function findOwn(userId: string, id: string): Promise<ApplicationRecord> {
   return application;
 }
 
-export async function getMyApplication(userId: string, id: string): Promise<ApplicationView> {
-  return toApplicationView(await findOwn(userId, id));
-}
-
 /** The caller's applications, newest first by default; total from the owner's counter item. */
 export async function listMyApplications(
   userId: string,

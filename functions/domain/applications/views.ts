@@ -1,10 +1,14 @@
 import type { ApplicationRecord, StatusHistoryRecord } from '@functions/data/applications';
 import type { UserSummary } from '@functions/data/user-summaries';
 import type {
+  AdminApplicationDetail,
   AdminApplicationView,
+  ApplicationDetail,
   ApplicationView,
   StatusHistoryEntry,
 } from '@shared/contract/applications';
+import { clientActions } from '@shared/lifecycle';
+import { maskedCard, payoutKindOf } from '@shared/payout-details';
 
 /** The owner's view: no admin note, no assignee. */
 export function toApplicationView(record: ApplicationRecord): ApplicationView {
@@ -63,5 +67,79 @@ export function toHistoryEntry(record: StatusHistoryRecord): StatusHistoryEntry 
     actorId: record.actorId,
     actorRole: record.actorRole,
     reason: record.reason,
+    details: record.details,
+  };
+}
+
+/** Who made each move, as the owner's timeline names them. */
+function moverOf(entry: StatusHistoryRecord, ownerId: string): 'client' | 'staff' | 'system' {
+  if (entry.actorRole === 'SYSTEM') return 'system';
+  return entry.actorId === ownerId ? 'client' : 'staff';
+}
+
+function instructionsView(record: ApplicationRecord) {
+  const { instructions } = record;
+  return instructions
+    ? {
+        text: instructions.text,
+        issuedAt: instructions.issuedAt,
+        deadline: instructions.deadline,
+        crypto: instructions.crypto,
+      }
+    : null;
+}
+
+/**
+ * The owner's order page: the application, its timeline, the deal so far (their card masked) and
+ * what they may do now, as the lifecycle allows it (shared/lifecycle.ts clientActions).
+ */
+export function toApplicationDetail(
+  record: ApplicationRecord,
+  history: StatusHistoryRecord[],
+  now: Date,
+): ApplicationDetail {
+  const payoutKind = payoutKindOf(record.assetTo);
+  const { payoutDetails } = record;
+  return {
+    ...toApplicationView(record),
+    timeline: history.map((entry) => ({
+      status: entry.to,
+      at: entry.at,
+      actor: moverOf(entry, record.userId),
+    })),
+    instructions: instructionsView(record),
+    payoutKind,
+    payoutDetails:
+      payoutDetails?.kind === 'card' ? { kind: 'card', card: maskedCard(payoutDetails.card) } : payoutDetails,
+    clientPaid: record.clientPaid,
+    allowedActions: clientActions({
+      status: record.status,
+      receivesCash: payoutKind === 'none',
+      hasPayoutDetails: payoutDetails !== null,
+      paymentDeadline: record.paymentDeadline,
+      now,
+    }),
+    unreadMessages: record.unreadByClient ?? 0,
+  };
+}
+
+/** The deal as staff's application detail shows it: everything, the client's card in full. */
+export function staffDealView(
+  record: ApplicationRecord,
+): Pick<
+  AdminApplicationDetail,
+  'instructions' | 'payoutKind' | 'payoutDetails' | 'clientPaid' | 'paymentConfirmation' | 'payout' | 'refund'
+> {
+  const instructions = instructionsView(record);
+  return {
+    instructions: instructions
+      ? { ...instructions, templateId: record.instructions?.templateId ?? null }
+      : null,
+    payoutKind: payoutKindOf(record.assetTo),
+    payoutDetails: record.payoutDetails,
+    clientPaid: record.clientPaid,
+    paymentConfirmation: record.paymentConfirmation,
+    payout: record.payout,
+    refund: record.refund,
   };
 }

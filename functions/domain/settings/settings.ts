@@ -3,7 +3,13 @@ import { auditPut } from '@functions/data/audit';
 import { findSetting, listSettings, type SettingRecord, settingPut } from '@functions/data/settings';
 import { TransactionCancelledError, transactWrite } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
-import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey, type SettingValue } from '@shared/constants';
+import {
+  PAYMENT_WINDOW_MINUTES,
+  SETTING_DEFAULTS,
+  SETTING_KEYS,
+  type SettingKey,
+  type SettingValue,
+} from '@shared/constants';
 import {
   mayReadSetting,
   maySetSetting,
@@ -95,6 +101,10 @@ const NUMBER_RULES: Record<NumberSettingKey, (value: number) => FieldProblem | u
   staffMfaRequired: (value) => (value === 0 || value === 1 ? undefined : ruleProblem('settingMfaFlag')),
   quoteLockMinutes: (value) =>
     Number.isInteger(value) && value >= 0 && value <= 1440 ? undefined : ruleProblem('settingMinutes'),
+  paymentWindowMinutes: (value) =>
+    Number.isInteger(value) && value >= PAYMENT_WINDOW_MINUTES.min && value <= PAYMENT_WINDOW_MINUTES.max
+      ? undefined
+      : ruleProblem('paymentWindowMinutes'),
 };
 
 export async function putSetting(

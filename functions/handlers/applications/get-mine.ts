@@ -1,7 +1,7 @@
-import { getMyApplication } from '@functions/domain/applications/mine';
+import { getMyApplicationDetail } from '@functions/domain/applications/deal';
 import { endpoint } from '@functions/pipeline/endpoint';
 import { getMyApplication as route } from '@shared/routes/applications';
 
 export const handler = endpoint(route, async ({ params, principal }) => ({
-  data: await getMyApplication(principal.userId, params.id),
+  data: await getMyApplicationDetail(principal.userId, params.id),
 }));

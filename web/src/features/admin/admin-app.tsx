@@ -17,6 +17,7 @@ import { StaffContext } from './components/staff-context';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { GeoPage } from './geo/geo-page';
 import { adminPages, PLACEHOLDER_PAGES } from './lib/admin-paths';
+import { PaymentTemplatesPage } from './payment-templates/payment-templates-page';
 import { RatesPage } from './rates/rates-page';
 import { ReservesPage } from './reserves/reserves-page';
 import { SettingsPage } from './settings/settings-page';
@@ -62,6 +63,10 @@ export function AdminApp() {
           />
           <Route path={adminPages.rates.path} element={guarded('rates', <RatesPage />)} />
           <Route path={adminPages.reserves.path} element={guarded('reserves', <ReservesPage />)} />
+          <Route
+            path={adminPages.payments.path}
+            element={guarded('payments', <PaymentTemplatesPage />)}
+          />
           <Route path={adminPages.geo.path} element={guarded('geo', <GeoPage />)} />
           <Route path={adminPages.settings.path} element={guarded('settings', <SettingsPage />)} />
           {PLACEHOLDER_PAGES.map((page) => (

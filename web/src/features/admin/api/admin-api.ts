@@ -1,5 +1,6 @@
 import type { ChangeStatusBody } from '@shared/contract/applications';
 import type { PutCardHoursBody, PutCityHoursBody, PutMaintenanceBody } from '@shared/contract/hours';
+import type { PaymentTemplateBody } from '@shared/contract/payment-templates';
 import type { PutReservesBody } from '@shared/contract/reserves';
 import type { DashboardPeriod, StaffSettableStatus } from '@shared/enums';
 import {
@@ -29,6 +30,12 @@ import {
   adminToggleGeo,
   getExchangeStatus,
 } from '@shared/routes/geo';
+import {
+  adminCreatePaymentTemplate,
+  adminDeletePaymentTemplate,
+  adminListPaymentTemplates,
+  adminUpdatePaymentTemplate,
+} from '@shared/routes/payment-templates';
 import { adminGetRates, adminPutRates } from '@shared/routes/rates';
 import { adminListReserves, adminPutReserves } from '@shared/routes/reserves';
 import { adminListSettings, adminPutSetting } from '@shared/routes/settings';
@@ -107,4 +114,12 @@ export const adminApi = {
   reserves: async (signal?: AbortSignal) =>
     required((await call(adminListReserves, { signal })).data).reserves,
   saveReserves: async (body: PutReservesBody) => call(adminPutReserves, { body }),
+
+  paymentTemplates: async (signal?: AbortSignal) =>
+    required((await call(adminListPaymentTemplates, { signal })).data).templates,
+  createPaymentTemplate: async (body: PaymentTemplateBody) =>
+    required((await call(adminCreatePaymentTemplate, { body })).data),
+  updatePaymentTemplate: async (id: string, body: PaymentTemplateBody) =>
+    required((await call(adminUpdatePaymentTemplate, { params: { id }, body })).data),
+  deletePaymentTemplate: async (id: string) => call(adminDeletePaymentTemplate, { params: { id } }),
 };

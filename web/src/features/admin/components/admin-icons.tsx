@@ -43,3 +43,11 @@ export function ClockIcon() {
     </SvgIcon>
   );
 }
+
+export function TrashIcon() {
+  return (
+    <SvgIcon size={16}>
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </SvgIcon>
+  );
+}

@@ -26,6 +26,7 @@ describe('AdminNav', () => {
       'Application management',
       'Exchange rates',
       'Reserves',
+      'Payment gateways',
       'Geo management',
       'System settings',
     ]);

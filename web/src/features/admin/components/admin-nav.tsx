@@ -10,6 +10,7 @@ const NAV_ORDER: AdminPageId[] = [
   'applications',
   'rates',
   'reserves',
+  'payments',
   'geo',
   'settings',
 ];

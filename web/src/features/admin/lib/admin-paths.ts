@@ -13,13 +13,13 @@ export const adminPages = {
   settings: { path: 'system-settings', section: 'settings', nav: true },
   transactions: { path: 'transaction-history', section: 'placeholder', nav: false },
   security: { path: 'security-settings', section: 'placeholder', nav: false },
-  payments: { path: 'payment-gateways', section: 'placeholder', nav: false },
+  payments: { path: 'payment-gateways', section: 'payments', nav: true },
   analytics: { path: 'analytics-reports', section: 'placeholder', nav: false },
 } as const satisfies Record<string, { path: string; section: AdminSection; nav: boolean }>;
 
 export type AdminPageId = keyof typeof adminPages;
 
-export const PLACEHOLDER_PAGES = ['transactions', 'security', 'payments', 'analytics'] as const;
+export const PLACEHOLDER_PAGES = ['transactions', 'security', 'analytics'] as const;
 
 /** The absolute URL of an admin page, with an optional query. */
 export function adminHref(page: AdminPageId, query?: Record<string, string | undefined>): string {

@@ -1,0 +1,472 @@
+import {
+  type ApplicationRecord,
+  dealFieldsUpdate,
+  findApplication,
+  findApplicationWithHistory,
+  type PaymentInstructions,
+  type StaffRecord,
+} from '@functions/data/applications';
+import { auditPut } from '@functions/data/audit';
+import {
+  findPaymentTemplate,
+  type PaymentTemplateRecord,
+  templateDealCountChange,
+} from '@functions/data/payment-templates';
+import { type TransactItem, Transaction, TransactionCancelledError } from '@functions/data/transactions';
+import { findUserSummaries } from '@functions/data/user-summaries';
+import type { RecordedActor } from '@functions/domain/accounts/principal';
+import { parseAssetKey } from '@shared/assets';
+import type { AdminApplicationDetail, ApplicationDetail } from '@shared/contract/applications';
+import type {
+  ConfirmPaymentBody,
+  IssueInstructionsBody,
+  MarkPaidBody,
+  PayoutDetailsBody,
+  RecordPayoutBody,
+  RecordRefundBody,
+} from '@shared/contract/deal';
+import type { ApplicationStatus } from '@shared/enums';
+import { fieldError } from '@shared/field-rules';
+import { DEAL_ACTIONS, dealActionAllowed, type MoveCall, moveOf } from '@shared/lifecycle';
+import { normalizedTxHash, payoutKindOf } from '@shared/payout-details';
+import { settingValue } from '../settings/settings';
+import { getAdminApplication } from './admin-actions';
+import {
+  AlreadyInStatus,
+  ApplicationChangedMeanwhile,
+  ApplicationNotFound,
+  ApplicationRulesBroken,
+  NothingToRefund,
+  OwnApplication,
+  PaymentWindowClosed,
+  PayoutDetailsLocked,
+  PayoutDetailsMissing,
+  PayoutDetailsNotTaken,
+  RefundAlreadyRecorded,
+  RefundNotAllowed,
+  StatusMovedMeanwhile,
+  TemplateRefused,
+  TransitionNotAllowed,
+} from './errors';
+import { ownerMailItem } from './mails';
+import { movement } from './movements';
+import { applyStatusChange, StatusChangedError } from './status-change';
+import { toApplicationDetail } from './views';
+
+/*
+ * The deal on the site (docs/product.md §4 "The deal", docs/architecture.md §7): the client gives
+ * where they receive and says they paid, staff issue the instructions, confirm the money and record
+ * the payout. Every move is checked against shared/lifecycle.ts and made by applyStatusChange, so
+ * it lands in the history with what it carried; the money it confirms is a movement (the admin
+ * transaction history) in the same transaction.
+ */
+
+/** The caller's own application; another user's id reads exactly like a missing one (404). */
+async function findOwn(userId: string, id: string): Promise<ApplicationRecord> {
+  const application = await findApplication(id);
+  if (!application || application.userId !== userId) throw new ApplicationNotFound();
+  return application;
+}
+
+/** An application staff may act on: it exists and is not their own. */
+async function findForStaff(id: string, actor: RecordedActor): Promise<ApplicationRecord> {
+  const application = await findApplication(id);
+  if (!application) throw new ApplicationNotFound();
+  if (application.userId === actor.id) throw new OwnApplication();
+  return application;
+}
+
+/** The lifecycle's move for this call from the application's status, or the refusal that fits. */
+function requireMove(application: ApplicationRecord, call: MoveCall, to: ApplicationStatus) {
+  const move = moveOf(call, application.status, to);
+  if (move) return move;
+  if (application.status === to) throw new AlreadyInStatus(to);
+  throw new TransitionNotAllowed(application.status, to);
+}
+
+/** The owner's order page: the application, its timeline, the deal so far and what they may do. */
+export async function getMyApplicationDetail(
+  userId: string,
+  id: string,
+  now = new Date(),
+): Promise<ApplicationDetail> {
+  const found = await findApplicationWithHistory(id);
+  if (!found || found.application.userId !== userId) throw new ApplicationNotFound();
+  return toApplicationDetail(found.application, found.history, now);
+}
+
+const MAX_ATTEMPTS = 3;
+
+/**
+ * PUT /applications/{id}/payout-details: a TRON address when the application pays out USDT, a card
+ * number when it pays out to a card; nothing for cash. Allowed until the client says they paid;
+ * written only if nobody changed the application since it was read (else read again, 3 times).
+ */
+export async function setPayoutDetails(
+  userId: string,
+  id: string,
+  body: PayoutDetailsBody,
+  now = new Date(),
+): Promise<ApplicationDetail> {
+  for (let attempt = 1; ; attempt += 1) {
+    const application = await findOwn(userId, id);
+    const kind = payoutKindOf(application.assetTo);
+    if (kind === 'none') throw new PayoutDetailsNotTaken();
+    const given =
+      'address' in body
+        ? ({ kind: 'address', address: body.address } as const)
+        : ({ kind: 'card', card: body.card } as const);
+    if (given.kind !== kind) {
+      throw new ApplicationRulesBroken([fieldError(given.kind, 'payoutDetailsKind', { kind })]);
+    }
+    if (!dealActionAllowed('setPayoutDetails', 'client', application.status)) {
+      throw new PayoutDetailsLocked(application.status);
+    }
+    try {
+      await new Transaction()
+        .add(
+          'details',
+          dealFieldsUpdate(
+            application,
+            { payoutDetails: given },
+            DEAL_ACTIONS.setPayoutDetails.in,
+            now.toISOString(),
+          ),
+        )
+        .run();
+      return getMyApplicationDetail(userId, id, now);
+    } catch (error) {
+      if (!(error instanceof TransactionCancelledError) || attempt >= MAX_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/**
+ * POST /applications/{id}/paid: the client says they paid, within the payment window and with
+ * their payout details given (unless they receive cash); the deadline is checked again in the
+ * write itself, so a press in the window's last second and the expiry job cannot both win.
+ */
+export async function markPaid(
+  userId: string,
+  id: string,
+  body: MarkPaidBody,
+  now = new Date(),
+): Promise<ApplicationDetail> {
+  const application = await findOwn(userId, id);
+  requireMove(application, 'paid', 'PAID');
+  if (payoutKindOf(application.assetTo) !== 'none' && application.payoutDetails === null) {
+    throw new PayoutDetailsMissing();
+  }
+  const { paymentDeadline } = application;
+  if (!paymentDeadline || now.getTime() >= Date.parse(paymentDeadline))
+    throw new PaymentWindowClosed(paymentDeadline);
+  const txHash = body.txHash ? normalizedTxHash(body.txHash) : null;
+  const receiptId = body.receiptId ?? null;
+  try {
+    await applyStatusChange(
+      {
+        application,
+        from: 'WAITING_PAYMENT',
+        to: 'PAID',
+        actor: { id: userId, role: 'USER' },
+        deadlineAfter: now.toISOString(),
+        fields: { clientPaid: { at: now.toISOString(), txHash, receiptId } },
+        details: { txHash, receiptId },
+      },
+      now,
+    );
+  } catch (error) {
+    if (!(error instanceof StatusChangedError)) throw error;
+    const current = await findOwn(userId, id);
+    if (current.status === 'PAID') throw new AlreadyInStatus('PAID');
+    if (current.status === 'WAITING_PAYMENT') throw new PaymentWindowClosed(current.paymentDeadline);
+    throw new StatusMovedMeanwhile('WAITING_PAYMENT', current.status);
+  }
+  return getMyApplicationDetail(userId, id, now);
+}
+
+/** The template picked for an application's instructions, if it fits what the client pays with. */
+async function templateFor(application: ApplicationRecord, templateId: string | undefined) {
+  const paysUsdt = parseAssetKey(application.assetFrom ?? '')?.kind === 'crypto';
+  if (!templateId) {
+    if (paysUsdt) throw new TemplateRefused('usdtTemplateRequired');
+    return null;
+  }
+  const template = await findPaymentTemplate(templateId);
+  if (!template) throw new TemplateRefused('templateNotFound');
+  if (!templateFits(template, application))
+    throw new TemplateRefused(paysUsdt ? 'usdtTemplateRequired' : 'templateDoesNotFit');
+  return template;
+}
+
+/**
+ * A card template is for a card payment in its currency, an office template for a cash payment in
+ * its city, a USDT template for a USDT payment. An individual request (no assets) takes any
+ * template but a USDT one, whose amount it could not name.
+ */
+function templateFits(template: PaymentTemplateRecord, application: ApplicationRecord): boolean {
+  const paid = parseAssetKey(application.assetFrom ?? '');
+  if (!paid) return template.kind !== 'usdt';
+  if (template.kind === 'usdt') return paid.kind === 'crypto';
+  if (paid.kind !== 'fiat') return false;
+  if (template.kind === 'card') return paid.fiatKind === 'card' && paid.currency === template.currency;
+  return paid.fiatKind === 'cash' && application.city === template.city;
+}
+
+/** The template use counts a change of instructions moves: a deal starts or stops using a template. */
+function templateUseParts(before: string | null, after: string | null): Array<[string, TransactItem]> {
+  if (before === after) return [];
+  return [
+    ...(before
+      ? ([['templateReleased', templateDealCountChange(before, -1)]] as Array<[string, TransactItem]>)
+      : []),
+    ...(after
+      ? ([['templateUsed', templateDealCountChange(after, 1)]] as Array<[string, TransactItem]>)
+      : []),
+  ];
+}
+
+/**
+ * POST /admin/applications/{id}/instructions: from PROCESSING, staff issue the payment
+ * instructions and the payment window starts (the setting paymentWindowMinutes, or the minutes
+ * given for this application); the quote lock holds until the deadline. In WAITING_PAYMENT they
+ * are issued again, and the deadline only ever moves later.
+ */
+export async function issueInstructions(
+  id: string,
+  body: IssueInstructionsBody,
+  actor: RecordedActor,
+  now = new Date(),
+): Promise<AdminApplicationDetail> {
+  const application = await findForStaff(id, actor);
+  const reissue = dealActionAllowed('reissueInstructions', 'staff', application.status);
+  if (!reissue) requireMove(application, 'instructions', 'WAITING_PAYMENT');
+  const template = await templateFor(application, body.templateId);
+  const windowMinutes = body.paymentWindowMinutes ?? (await settingValue('paymentWindowMinutes'));
+  const windowEnd = now.getTime() + windowMinutes * 60_000;
+  const previousDeadline = application.paymentDeadline ? Date.parse(application.paymentDeadline) : 0;
+  const deadline = new Date(Math.max(windowEnd, previousDeadline)).toISOString();
+  const at = now.toISOString();
+  const instructions: PaymentInstructions = {
+    text: body.text,
+    templateId: template?.id ?? null,
+    issuedAt: at,
+    issuedBy: actor.id,
+    windowMinutes,
+    deadline,
+    crypto:
+      template?.kind === 'usdt' && application.amountFrom !== null
+        ? { address: template.address, amount: application.amountFrom }
+        : null,
+  };
+  const rate =
+    application.rate && (!application.rate.lockedUntil || application.rate.lockedUntil < deadline)
+      ? { ...application.rate, lockedUntil: deadline }
+      : undefined;
+  const templateParts = templateUseParts(
+    application.instructions?.templateId ?? null,
+    instructions.templateId,
+  );
+  const details = { deadline, windowMinutes, templateId: instructions.templateId };
+  if (!reissue) {
+    try {
+      await applyStatusChange(
+        {
+          application,
+          from: 'PROCESSING',
+          to: 'WAITING_PAYMENT',
+          actor,
+          audited: true,
+          auditDetails: details,
+          fields: { instructions, paymentDeadline: deadline, ...(rate ? { rate } : {}) },
+          details,
+          parts: templateParts,
+        },
+        now,
+      );
+    } catch (error) {
+      throw await readRace(error, id, 'PROCESSING');
+    }
+    return getAdminApplication(id, now);
+  }
+  const next: ApplicationRecord = {
+    ...application,
+    instructions,
+    paymentDeadline: deadline,
+    ...(rate ? { rate } : {}),
+  };
+  const owner = (await findUserSummaries([application.userId])).get(application.userId);
+  const transaction = new Transaction()
+    .add(
+      'instructions',
+      dealFieldsUpdate(
+        application,
+        { instructions, paymentDeadline: deadline, ...(rate ? { rate } : {}) },
+        DEAL_ACTIONS.reissueInstructions.in,
+        at,
+      ),
+    )
+    .add(
+      'audit',
+      auditPut({
+        actorId: actor.id,
+        actorRole: actor.role,
+        action: 'application.instructions',
+        targetType: 'application',
+        targetId: id,
+        before: { deadline: application.paymentDeadline },
+        after: details,
+        at: now,
+      }),
+    );
+  for (const [name, item] of templateParts) transaction.add(name, item);
+  if (owner) transaction.add('mail', await ownerMailItem('status', next, owner, now));
+  try {
+    await transaction.run();
+  } catch (error) {
+    if (error instanceof TransactionCancelledError && error.failedOn('instructions')) {
+      throw await readRace(error, id, 'WAITING_PAYMENT');
+    }
+    throw error;
+  }
+  return getAdminApplication(id, now);
+}
+
+/** What a lost race means: the application moved on (409 with its status now), or another error. */
+async function readRace(error: unknown, id: string, expected: ApplicationStatus): Promise<unknown> {
+  if (!(error instanceof StatusChangedError) && !(error instanceof TransactionCancelledError)) return error;
+  const current = await findApplication(id);
+  if (current && current.status !== expected) return new StatusMovedMeanwhile(expected, current.status);
+  return new ApplicationChangedMeanwhile();
+}
+
+/**
+ * POST /admin/applications/{id}/confirm-payment: the money arrived (from PAID, or straight from
+ * WAITING_PAYMENT when it came before the client pressed); the client's payment is recorded as a
+ * movement in, its reference the client's transaction hash or receipt, else staff's note.
+ */
+export async function confirmPayment(
+  id: string,
+  body: ConfirmPaymentBody,
+  actor: RecordedActor,
+  now = new Date(),
+): Promise<AdminApplicationDetail> {
+  const application = await findForStaff(id, actor);
+  requireMove(application, 'confirmPayment', 'CONFIRMED');
+  const at = now.toISOString();
+  const note = body.note || null;
+  const paymentConfirmation: StaffRecord = {
+    at,
+    by: actor.id,
+    txHash: application.clientPaid?.txHash ?? null,
+    note,
+  };
+  const reference = application.clientPaid?.txHash ?? application.clientPaid?.receiptId ?? note;
+  try {
+    await applyStatusChange(
+      {
+        application,
+        from: application.status,
+        to: 'CONFIRMED',
+        actor,
+        audited: true,
+        fields: { paymentConfirmation },
+        details: { note },
+        parts: movement(application, 'in', { staffId: actor.id, at, reference, note }),
+      },
+      now,
+    );
+  } catch (error) {
+    throw await readRace(error, id, application.status);
+  }
+  return getAdminApplication(id, now);
+}
+
+/**
+ * POST /admin/applications/{id}/payout: the office is paying out (CONFIRMED → EXCHANGING), with the
+ * payout's transaction hash or a note; recorded as the movement out.
+ */
+export async function recordPayout(
+  id: string,
+  body: RecordPayoutBody,
+  actor: RecordedActor,
+  now = new Date(),
+): Promise<AdminApplicationDetail> {
+  const application = await findForStaff(id, actor);
+  requireMove(application, 'payout', 'EXCHANGING');
+  const at = now.toISOString();
+  const txHash = body.txHash ? normalizedTxHash(body.txHash) : null;
+  const note = body.note || null;
+  try {
+    await applyStatusChange(
+      {
+        application,
+        from: 'CONFIRMED',
+        to: 'EXCHANGING',
+        actor,
+        audited: true,
+        fields: { payout: { at, by: actor.id, txHash, note } },
+        details: { txHash, note },
+        parts: movement(application, 'out', { staffId: actor.id, at, reference: txHash ?? note, note }),
+      },
+      now,
+    );
+  } catch (error) {
+    throw await readRace(error, id, 'CONFIRMED');
+  }
+  return getAdminApplication(id, now);
+}
+
+/**
+ * POST /admin/applications/{id}/refund: staff returned the client's money on a deal that ended
+ * without completing (rejected or cancelled after the client paid); once, with its reference.
+ */
+export async function recordRefund(
+  id: string,
+  body: RecordRefundBody,
+  actor: RecordedActor,
+  now = new Date(),
+): Promise<AdminApplicationDetail> {
+  const application = await findForStaff(id, actor);
+  if (!dealActionAllowed('recordRefund', 'staff', application.status))
+    throw new RefundNotAllowed(application.status);
+  if (application.refund) throw new RefundAlreadyRecorded();
+  if (!application.clientPaid && !application.paymentConfirmation) throw new NothingToRefund();
+  const at = now.toISOString();
+  const note = body.note || null;
+  const refund: StaffRecord = { at, by: actor.id, txHash: null, note: body.reference };
+  const transaction = new Transaction()
+    .add('refund', dealFieldsUpdate(application, { refund }, DEAL_ACTIONS.recordRefund.in, at))
+    .add(
+      'audit',
+      auditPut({
+        actorId: actor.id,
+        actorRole: actor.role,
+        action: 'application.refund',
+        targetType: 'application',
+        targetId: id,
+        before: null,
+        after: { reference: body.reference, note },
+        at: now,
+      }),
+    );
+  for (const [name, item] of movement(application, 'refund', {
+    staffId: actor.id,
+    at,
+    reference: body.reference,
+    note,
+  })) {
+    transaction.add(name, item);
+  }
+  try {
+    await transaction.run();
+  } catch (error) {
+    if (error instanceof TransactionCancelledError && error.failedOn('movement:refund'))
+      throw new RefundAlreadyRecorded();
+    if (error instanceof TransactionCancelledError && error.failedOn('refund')) {
+      throw new ApplicationChangedMeanwhile();
+    }
+    throw error;
+  }
+  return getAdminApplication(id, now);
+}

@@ -1,0 +1,127 @@
+import * as z from 'zod/mini';
+import { DEAL_NOTE_MAX_LENGTH, INSTRUCTIONS_MAX_LENGTH, PAYMENT_WINDOW_MINUTES } from '../constants';
+import { applicationStatusSchema } from '../enums';
+import { CLIENT_ACTIONS } from '../lifecycle';
+import { cardDigits, isTronAddress, passesLuhn, TRON_TX_HASH } from '../payout-details';
+import { schema } from '../schema';
+
+/** The deal on the site (docs/product.md §4 "The deal"): what staff and the client send and see. */
+
+const dealNote = () =>
+  z.optional(z.string().check(z.trim(), z.maxLength(DEAL_NOTE_MAX_LENGTH, 'dealNoteTooLong')));
+
+export const txHashSchema = /* @__PURE__ */ schema(() =>
+  z.string().check(z.trim(), z.regex(TRON_TX_HASH, 'txHash')),
+);
+
+export const tronAddressSchema = /* @__PURE__ */ schema(() =>
+  z.string().check(z.trim(), z.refine(isTronAddress, 'tronAddress')),
+);
+
+/** A card number as typed (groups of digits), kept as its digits; Luhn-checked. */
+export const cardNumberSchema = /* @__PURE__ */ schema(() =>
+  z.pipe(
+    z.string().check(z.maxLength(40, 'cardNumber')),
+    z.pipe(z.transform(cardDigits), z.string().check(z.refine(passesLuhn, 'cardNumber'))),
+  ),
+);
+
+/** PUT /applications/{id}/payout-details: a TRON address to receive USDT, or a card number. */
+export const payoutDetailsBodySchema = /* @__PURE__ */ schema(() =>
+  z.union([z.strictObject({ address: tronAddressSchema }), z.strictObject({ card: cardNumberSchema })]),
+);
+export type PayoutDetailsBody = z.infer<typeof payoutDetailsBodySchema>;
+
+/** POST /applications/{id}/paid: optionally the transaction's hash, or a receipt the thread holds. */
+export const markPaidBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    txHash: z.optional(txHashSchema),
+    receiptId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  }),
+);
+export type MarkPaidBody = z.infer<typeof markPaidBodySchema>;
+
+export const issueInstructionsBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    text: z
+      .string({ error: 'instructionsRequired' })
+      .check(
+        z.trim(),
+        z.minLength(1, 'instructionsRequired'),
+        z.maxLength(INSTRUCTIONS_MAX_LENGTH, 'instructionsTooLong'),
+      ),
+    templateId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+    paymentWindowMinutes: z.optional(
+      z
+        .number({ error: 'paymentWindowMinutes' })
+        .check(
+          z.int('paymentWindowMinutes'),
+          z.gte(PAYMENT_WINDOW_MINUTES.min, 'paymentWindowMinutes'),
+          z.lte(PAYMENT_WINDOW_MINUTES.max, 'paymentWindowMinutes'),
+        ),
+    ),
+  }),
+);
+export type IssueInstructionsBody = z.infer<typeof issueInstructionsBodySchema>;
+
+export const confirmPaymentBodySchema = /* @__PURE__ */ schema(() => z.strictObject({ note: dealNote() }));
+export type ConfirmPaymentBody = z.infer<typeof confirmPaymentBodySchema>;
+
+/** The payout's transaction hash, or a note (a cash handover, a bank reference): one of them. */
+export const recordPayoutBodySchema = /* @__PURE__ */ schema(() =>
+  z
+    .strictObject({ txHash: z.optional(txHashSchema), note: dealNote() })
+    .check(
+      z.refine((body) => Boolean(body.txHash || body.note), {
+        message: 'payoutReferenceRequired',
+        path: ['txHash'],
+      }),
+    ),
+);
+export type RecordPayoutBody = z.infer<typeof recordPayoutBodySchema>;
+
+export const recordRefundBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    reference: z
+      .string({ error: 'refundReferenceRequired' })
+      .check(z.trim(), z.minLength(1, 'refundReferenceRequired'), z.maxLength(200, 'dealNoteTooLong')),
+    note: dealNote(),
+  }),
+);
+export type RecordRefundBody = z.infer<typeof recordRefundBodySchema>;
+
+/** The instructions as the client and staff see them. */
+export const instructionsViewSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    text: z.string(),
+    issuedAt: z.string(),
+    deadline: z.string(),
+    /** Where and how much USDT to send, when the client pays in USDT. */
+    crypto: z.nullable(z.object({ address: z.string(), amount: z.number() })),
+  }),
+);
+
+/** Where the client receives: the address, or the card (masked but for staff's detail view). */
+export const payoutDetailsViewSchema = /* @__PURE__ */ schema(() =>
+  z.union([
+    z.object({ kind: z.literal('address'), address: z.string() }),
+    z.object({ kind: z.literal('card'), card: z.string() }),
+  ]),
+);
+
+export const clientPaidViewSchema = /* @__PURE__ */ schema(() =>
+  z.object({ at: z.string(), txHash: z.nullable(z.string()), receiptId: z.nullable(z.string()) }),
+);
+
+/** A staff member's record on the deal: the confirmation, the payout, a refund. */
+export const staffRecordViewSchema = /* @__PURE__ */ schema(() =>
+  z.object({ at: z.string(), by: z.string(), txHash: z.nullable(z.string()), note: z.nullable(z.string()) }),
+);
+
+/** One step of the order page's timeline: the status reached, when, and who moved it. */
+export const timelineEntrySchema = /* @__PURE__ */ schema(() =>
+  z.object({ status: applicationStatusSchema, at: z.string(), actor: z.enum(['client', 'staff', 'system']) }),
+);
+
+export const payoutKindSchema = /* @__PURE__ */ schema(() => z.enum(['address', 'card', 'none']));
+export const clientActionSchema = /* @__PURE__ */ schema(() => z.enum(CLIENT_ACTIONS));

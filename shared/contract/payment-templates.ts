@@ -1,0 +1,94 @@
+import * as z from 'zod/mini';
+import { currencyCodeSchema } from '../assets';
+import { PAYMENT_TEMPLATE_DETAILS_MAX_LENGTH, PAYMENT_TEMPLATE_LABEL_MAX_LENGTH } from '../constants';
+import { cityKeySchema } from '../geo';
+import { isTronAddress } from '../payout-details';
+import { schema } from '../schema';
+
+/**
+ * Payment templates (docs/operations.md "Payment templates"): the saved payment instructions staff
+ * start from when they issue a client's. One of three kinds: card or bank details for a fiat
+ * currency, an office's address and how to find it in a city, or the USDT TRC-20 address the
+ * client sends to. ADMIN manages them; every staff member lists them (the instructions form's picker).
+ */
+export const PAYMENT_TEMPLATE_KINDS = ['card', 'office', 'usdt'] as const;
+export type PaymentTemplateKind = (typeof PAYMENT_TEMPLATE_KINDS)[number];
+
+const label = () =>
+  z
+    .string({ error: 'templateLabelRequired' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'templateLabelRequired'),
+      z.maxLength(PAYMENT_TEMPLATE_LABEL_MAX_LENGTH, 'templateLabelTooLong'),
+    );
+
+const details = () =>
+  z
+    .string({ error: 'templateDetailsRequired' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'templateDetailsRequired'),
+      z.maxLength(PAYMENT_TEMPLATE_DETAILS_MAX_LENGTH, 'templateDetailsTooLong'),
+    );
+
+/** A TRON (TRC-20) address: base58check with the 0x41 version byte (shared/payout-details.ts). */
+const tronAddress = () =>
+  z.string({ error: 'tronAddress' }).check(z.trim(), z.refine(isTronAddress, 'tronAddress'));
+
+/**
+ * The body of POST /admin/payment-templates and PUT /admin/payment-templates/{id}: one kind's
+ * fields and no other. The server also checks that the rates know the currency and that the city
+ * exists.
+ */
+export const paymentTemplateBodySchema = /* @__PURE__ */ schema(() =>
+  z.discriminatedUnion(
+    'kind',
+    [
+      z.strictObject({
+        kind: z.literal('card'),
+        label: label(),
+        currency: currencyCodeSchema,
+        details: details(),
+      }),
+      z.strictObject({
+        kind: z.literal('office'),
+        label: label(),
+        city: cityKeySchema,
+        details: details(),
+      }),
+      z.strictObject({ kind: z.literal('usdt'), label: label(), address: tronAddress() }),
+    ],
+    { error: 'templateKind' },
+  ),
+);
+export type PaymentTemplateBody = z.infer<typeof paymentTemplateBodySchema>;
+
+export const paymentTemplateParamsSchema = /* @__PURE__ */ schema(() =>
+  z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }),
+);
+
+const viewFields = {
+  id: z.string(),
+  label: z.string(),
+  /** Deals under way whose instructions came from it: it cannot be deleted meanwhile. */
+  inUse: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+};
+
+/** A template as staff see it. */
+export const paymentTemplateSchema = /* @__PURE__ */ schema(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('card'), ...viewFields, currency: z.string(), details: z.string() }),
+    z.object({ kind: z.literal('office'), ...viewFields, city: z.string(), details: z.string() }),
+    z.object({ kind: z.literal('usdt'), ...viewFields, address: z.string() }),
+  ]),
+);
+export type PaymentTemplateView = z.infer<typeof paymentTemplateSchema>;
+
+/** GET /admin/payment-templates: every template, oldest first. */
+export const paymentTemplatesDataSchema = /* @__PURE__ */ schema(() =>
+  z.object({ templates: z.array(paymentTemplateSchema) }),
+);
+export type PaymentTemplatesData = z.infer<typeof paymentTemplatesDataSchema>;

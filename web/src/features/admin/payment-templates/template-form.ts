@@ -1,0 +1,70 @@
+import {
+  type PaymentTemplateBody,
+  type PaymentTemplateKind,
+  type PaymentTemplateView,
+  paymentTemplateBodySchema,
+} from '@shared/contract/payment-templates';
+import { type FieldProblem, issueProblem, ruleProblem } from '@shared/field-rules';
+import { isTronAddress } from '@shared/payout-details';
+
+/** What the template form holds: every kind's fields as typed (the chosen kind's are sent). */
+export interface TemplateDraft {
+  kind: PaymentTemplateKind;
+  label: string;
+  currency: string;
+  city: string;
+  details: string;
+  address: string;
+}
+
+export type TemplateField = Exclude<keyof TemplateDraft, 'kind'>;
+
+/** The fields of each kind, in the form's order. */
+export const KIND_FIELDS: Record<PaymentTemplateKind, readonly TemplateField[]> = {
+  card: ['label', 'currency', 'details'],
+  office: ['label', 'city', 'details'],
+  usdt: ['label', 'address'],
+};
+
+export function emptyDraft(kind: PaymentTemplateKind = 'card'): TemplateDraft {
+  return { kind, label: '', currency: '', city: '', details: '', address: '' };
+}
+
+export function draftOf(template: PaymentTemplateView): TemplateDraft {
+  const draft = { ...emptyDraft(template.kind), label: template.label };
+  if (template.kind === 'card') return { ...draft, currency: template.currency, details: template.details };
+  if (template.kind === 'office') return { ...draft, city: template.city, details: template.details };
+  return { ...draft, address: template.address };
+}
+
+/** The body the server takes: the chosen kind's fields only (the schema trims them). */
+export function bodyOf(draft: TemplateDraft): Record<string, string> {
+  return Object.fromEntries([
+    ['kind', draft.kind],
+    ...KIND_FIELDS[draft.kind].map((field) => [field, draft[field]]),
+  ]);
+}
+
+/**
+ * What the server's own schema refuses in the draft, the first broken rule per field, so the form
+ * says it before sending and in the same words; the body once nothing is refused.
+ */
+export function checkDraft(
+  draft: TemplateDraft,
+): { body: PaymentTemplateBody; problems: null } | { body: null; problems: Record<string, FieldProblem> } {
+  const parsed = paymentTemplateBodySchema.safeParse(bodyOf(draft));
+  if (parsed.success) return { body: parsed.data, problems: null };
+  const problems: Record<string, FieldProblem> = {};
+  for (const issue of parsed.error.issues) problems[issue.path.join('.') || 'kind'] ??= issueProblem(issue);
+  return { body: null, problems };
+}
+
+/**
+ * The address checked as it is typed: nothing while it is empty or still short of 34 characters
+ * (unless `finished`: left or submitted), else the TRON rule when its checksum fails.
+ */
+export function addressProblem(address: string, finished: boolean): FieldProblem | null {
+  const typed = address.trim();
+  if (!typed || (!finished && typed.length < 34)) return null;
+  return isTronAddress(typed) ? null : ruleProblem('tronAddress');
+}

@@ -1,0 +1,193 @@
+import {
+  PAYMENT_TEMPLATE_KINDS,
+  type PaymentTemplateKind,
+  type PaymentTemplateView,
+} from '@shared/contract/payment-templates';
+import { isTronAddress } from '@shared/payout-details';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { ChoiceButtons } from '@web/components/ui/choice-buttons';
+import { type SelectGroup, SelectField, TextAreaField, TextField } from '@web/components/ui/field';
+import { Modal } from '@web/components/ui/modal';
+import { geoKeyName } from '@web/lib/geo-names';
+import { useTranslation } from '@web/lib/i18n';
+import { fieldErrorTexts, refusalText, ruleText } from '@web/lib/refusal-text';
+import { type FormEvent, useState } from 'react';
+import { adminApi } from '../api/admin-api';
+import { notify } from '../lib/notify';
+import {
+  addressProblem,
+  checkDraft,
+  draftOf,
+  emptyDraft,
+  type TemplateDraft,
+  type TemplateField,
+} from './template-form';
+
+interface TemplateModalProps {
+  /** The template edited; none for a new one. */
+  template?: PaymentTemplateView;
+  /** The fiat currencies the rates know (null while they load). */
+  currencies: string[] | null;
+  /** The cities, grouped by country (null while the tree loads). */
+  cities: SelectGroup[] | null;
+  onClose: () => void;
+  onSaved: (template: PaymentTemplateView) => void;
+}
+
+/** A select's options with the current value kept, should it no longer be offered (a currency gone from the rates). */
+function withCurrent(options: Array<{ value: string; label: string }>, current: string) {
+  return current && !options.some((option) => option.value === current)
+    ? [{ value: current, label: current }, ...options]
+    : options;
+}
+
+/**
+ * A new template (its kind chosen first) or an edit of one (its kind fixed): the form checks what
+ * the server checks with the server's own schema and texts before saving, the TRON address as it is
+ * typed; the server's field errors land on the same fields.
+ */
+export function TemplateModal({ template, currencies, cities, onClose, onSaved }: TemplateModalProps) {
+  const { t } = useTranslation('admin');
+  const [draft, setDraft] = useState<TemplateDraft>(() => (template ? draftOf(template) : emptyDraft()));
+  const [tried, setTried] = useState(false);
+  const [addressLeft, setAddressLeft] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [general, setGeneral] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const checked = checkDraft(draft);
+  const typedAddress = draft.kind === 'usdt' ? addressProblem(draft.address, addressLeft || tried) : null;
+  const errors: Record<string, string> = {
+    ...(tried && checked.problems
+      ? Object.fromEntries(Object.entries(checked.problems).map(([path, problem]) => [path, ruleText(problem)]))
+      : {}),
+    ...(typedAddress ? { address: ruleText(typedAddress) } : {}),
+    ...serverErrors,
+  };
+
+  const set = (field: TemplateField, value: string) => {
+    setDraft((current) => ({ ...current, [field]: value }));
+    setServerErrors(({ [field]: _gone, ...rest }) => rest);
+  };
+  const chooseKind = (kind: PaymentTemplateKind) => {
+    setDraft((current) => ({ ...current, kind }));
+    setServerErrors({});
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    setGeneral(null);
+    if (!checked.body) return;
+    setSaving(true);
+    try {
+      const saved = template
+        ? await adminApi.updatePaymentTemplate(template.id, checked.body)
+        : await adminApi.createPaymentTemplate(checked.body);
+      notify.success(t('payments.saved'));
+      onSaved(saved);
+    } catch (error) {
+      const fields = fieldErrorTexts(error);
+      setServerErrors(fields);
+      if (Object.keys(fields).length === 0) setGeneral(refusalText(error, t('common.updateFailed')));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const addressValid = isTronAddress(draft.address.trim());
+  // A template's city no longer offered (switched off) stays choosable, under its key's name.
+  const cityOffered = (cities ?? []).some((group) => group.options.some((option) => option.value === draft.city));
+  return (
+    <Modal
+      open
+      title={template ? t('payments.form.editTitle', { label: template.label }) : t('payments.form.newTitle')}
+      onClose={onClose}
+    >
+      <form className="stack template-form" onSubmit={submit} noValidate>
+        {general && <Alert tone="danger">{general}</Alert>}
+        {template ? (
+          <p className="template-form__kind">
+            <span className="muted">{t('payments.form.kind')}: </span>
+            {t(`payments.kinds.${template.kind}`)}
+          </p>
+        ) : (
+          <ChoiceButtons
+            legend={t('payments.form.kind')}
+            options={PAYMENT_TEMPLATE_KINDS.map((kind) => ({ value: kind, label: t(`payments.kinds.${kind}`) }))}
+            value={draft.kind}
+            onChange={chooseKind}
+            className="segmented"
+          />
+        )}
+        <TextField
+          label={t('payments.form.label')}
+          hint={t('payments.form.labelHint')}
+          value={draft.label}
+          error={errors.label}
+          autoComplete="off"
+          onChange={(event) => set('label', event.target.value)}
+        />
+        {draft.kind === 'card' && (
+          <SelectField
+            label={t('payments.form.currency')}
+            value={draft.currency}
+            error={errors.currency}
+            placeholder={currencies ? t('payments.form.chooseCurrency') : t('common.loading')}
+            disabled={!currencies}
+            options={withCurrent(
+              (currencies ?? []).map((code) => ({ value: code, label: code })),
+              draft.currency,
+            )}
+            onChange={(event) => set('currency', event.target.value)}
+          />
+        )}
+        {draft.kind === 'office' && (
+          <SelectField
+            label={t('payments.form.city')}
+            value={draft.city}
+            error={errors.city}
+            placeholder={cities ? t('payments.form.chooseCity') : t('common.loading')}
+            disabled={!cities}
+            options={draft.city && !cityOffered ? [{ value: draft.city, label: geoKeyName(draft.city) }] : []}
+            groups={cities ?? []}
+            onChange={(event) => set('city', event.target.value)}
+          />
+        )}
+        {draft.kind === 'usdt' ? (
+          <TextField
+            label={t('payments.form.address')}
+            hint={addressValid ? t('payments.form.addressValid') : t('payments.form.addressHint')}
+            value={draft.address}
+            error={errors.address}
+            className="template-form__address"
+            autoComplete="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            onChange={(event) => set('address', event.target.value)}
+            onBlur={() => setAddressLeft(true)}
+          />
+        ) : (
+          <TextAreaField
+            label={t('payments.form.details')}
+            hint={t(`payments.form.detailsHint.${draft.kind}`)}
+            value={draft.details}
+            error={errors.details}
+            rows={5}
+            onChange={(event) => set('details', event.target.value)}
+          />
+        )}
+        {template && <p className="muted template-form__note">{t('payments.form.issuedKeep')}</p>}
+        <div className="modal__footer">
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {t('common.save')}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
