@@ -4,8 +4,8 @@ import { authLogin, authMe, authRefresh, authRegister } from '@shared/routes/aut
 import { routePath } from '@shared/routes/definition';
 import { mfaVerify } from '@shared/routes/mfa';
 import { updateProfile } from '@shared/routes/profile';
-import { type FakeRequest, fakeApi, ok, refused } from '@web/testing/fake-api';
-import { testApplication, testOwnUser } from '@web/testing/fixtures';
+import { type FakeRequest, fakeApi, notModified, ok, refused, withEtag } from '@web/testing/fake-api';
+import { testApplicationDetail, testOwnUser } from '@web/testing/fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, call, setSessionHooks } from './api-client';
 import { tokenStorage } from './token-storage';
@@ -26,7 +26,7 @@ function initOf(api: ReturnType<typeof fakeApi>, index = 0): RequestInit {
 /** An application of one's own, answered only to a request with a token that a refresh issued. */
 function ownApplicationWithNewToken(request: FakeRequest) {
   return request.headers.Authorization?.startsWith('Bearer new')
-    ? ok(testApplication({ id: request.params.id }))
+    ? ok(testApplicationDetail({ id: request.params.id }))
     : notAuthenticated;
 }
 
@@ -270,5 +270,75 @@ describe('api client', () => {
       { limit: '10', sortBy: 'createdAt' },
     ]);
     expect(fetchedUrls(api)).toEqual([`${routePath(adminListApplications)}?limit=10&sortBy=createdAt`]);
+  });
+
+  describe('conditional routes', () => {
+    /** The order page's route as the server answers it: the current answer's ETag, 304 when named. */
+    function conditionalServer(detail: ReturnType<typeof testApplicationDetail>, etag = '"v1"') {
+      return fakeApi().answer(getMyApplication, (request) =>
+        request.headers['If-None-Match'] === etag ? notModified(etag) : withEtag(ok(detail), etag),
+      );
+    }
+
+    it('asks again with the ETag of the last answer and answers that answer on a 304', async () => {
+      tokenStorage.setTokens('access-1', 'refresh-1');
+      const detail = testApplicationDetail({ id: 'conditional-1', status: 'PROCESSING' });
+      const api = conditionalServer(detail);
+
+      const first = await call(getMyApplication, { params: { id: 'conditional-1' } });
+      const second = await call(getMyApplication, { params: { id: 'conditional-1' } });
+
+      expect(api.requests(getMyApplication).map((request) => request.headers['If-None-Match'])).toEqual([
+        undefined,
+        '"v1"',
+      ]);
+      expect(second).toEqual(first);
+      expect(second.data?.status).toBe('PROCESSING');
+    });
+
+    it('keeps the newer answer and its ETag when the server answers 200 again', async () => {
+      tokenStorage.setTokens('access-1', 'refresh-1');
+      const api = fakeApi().answer(
+        getMyApplication,
+        withEtag(ok(testApplicationDetail({ id: 'conditional-2' })), '"v1"'),
+        withEtag(ok(testApplicationDetail({ id: 'conditional-2', status: 'PROCESSING' })), '"v2"'),
+        notModified('"v2"'),
+      );
+      const ask = () => call(getMyApplication, { params: { id: 'conditional-2' } });
+
+      await ask();
+      await ask();
+      const third = await ask();
+
+      expect(third.data?.status).toBe('PROCESSING');
+      expect(api.requests(getMyApplication).map((request) => request.headers['If-None-Match'])).toEqual([
+        undefined,
+        '"v1"',
+        '"v2"',
+      ]);
+    });
+
+    it('holds answers per URL and sends no ETag to a route that is not conditional', async () => {
+      tokenStorage.setTokens('access-1', 'refresh-1');
+      const api = conditionalServer(testApplicationDetail({ id: 'conditional-3' }));
+      api.answer(
+        listMyApplications,
+        withEtag(ok({ items: [], total: 0, totalPages: 0, nextCursor: null }), '"list"'),
+      );
+
+      await call(getMyApplication, { params: { id: 'conditional-3' } });
+      await call(getMyApplication, { params: { id: 'conditional-3b' } });
+      await call(listMyApplications);
+      await call(listMyApplications);
+
+      expect(api.requests(getMyApplication).map((request) => request.headers['If-None-Match'])).toEqual([
+        undefined,
+        undefined,
+      ]);
+      expect(api.requests(listMyApplications).map((request) => request.headers['If-None-Match'])).toEqual([
+        undefined,
+        undefined,
+      ]);
+    });
   });
 });

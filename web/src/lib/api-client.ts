@@ -19,7 +19,8 @@ export { setSessionHooks } from './session-hooks';
  * credentials, bearer token when one is stored. On a 401 of a route that needs a session, the
  * refresh token is exchanged once and the request retried once; parallel 401s, in this tab and in
  * other tabs, share one refresh. No refresh token, or a failed refresh, clears the session.
- * Failures reject with an ApiError carrying the envelope's message, code and params.
+ * Failures reject with an ApiError carrying the envelope's message, code and params. A route marked
+ * `conditional` is asked with the ETag of its URL's last answer, and a 304 answers that answer again.
  */
 
 export class ApiError extends Error {
@@ -50,7 +51,23 @@ interface Request {
   url: string;
   body?: unknown;
   signal?: AbortSignal;
+  /** The ETag of the answer this tab holds for the URL (a conditional route's): sent as If-None-Match. */
+  etag?: string;
+  /** What the answer may be, when not JSON alone (a route that `produces` a document). */
+  accept?: string;
 }
+
+/** A conditional route's last answer for a URL, with its ETag (RouteDefinition.conditional). */
+interface HeldAnswer {
+  etag: string;
+  envelope: Envelope<unknown>;
+}
+
+/**
+ * The last answer of every conditional route's URL in this tab (in memory: a reload starts afresh).
+ * A 304 is the server's word that the answer it would give now is this one, so it is answered again.
+ */
+const heldAnswers = new Map<string, HeldAnswer>();
 
 let refreshing: Promise<string | null> | null = null;
 /** The Web Lock that lets one tab of the origin at a time exchange the refresh token. */
@@ -107,9 +124,10 @@ async function exchangeRefreshToken(refreshToken: string): Promise<string | null
 }
 
 function send(request: Request, token?: string | null): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: request.accept ?? 'application/json' };
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (request.etag) headers['If-None-Match'] = request.etag;
   return fetch(request.url, {
     method: request.method,
     headers,
@@ -156,6 +174,8 @@ export async function call<R extends RouteDefinition>(
     body: route.body === undefined ? undefined : (body ?? {}),
     signal,
   };
+  const held = route.conditional ? heldAnswers.get(request.url) : undefined;
+  if (held) request.etag = held.etag;
   const token = tokenStorage.getToken();
   let response = await send(request, token);
   // A public route's 401 is its answer (a wrong password, an expired code step), not a lapsed token.
@@ -170,9 +190,77 @@ export async function call<R extends RouteDefinition>(
       hooks.onSessionLost();
     }
   }
+  if (response.status === 304 && held) return held.envelope as Envelope<ReplyData<R>>;
   const envelope = await readEnvelope<ReplyData<R>>(response);
   if (!response.ok || !envelope || envelope.success === false) {
+    if (held) heldAnswers.delete(request.url);
     throw new ApiError(response.status, envelope?.message ?? '', envelope?.errors ?? [], envelope);
   }
+  if (route.conditional) holdAnswer(request.url, response.headers.get('ETag'), envelope);
   return envelope;
+}
+
+/** Keeps a conditional route's answer for its URL while it has an ETag (an answer without one is not kept). */
+function holdAnswer(url: string, etag: string | null, envelope: Envelope<unknown>) {
+  if (etag) heldAnswers.set(url, { etag, envelope });
+  else heldAnswers.delete(url);
+}
+
+/** A route whose successful answer is a document, not the envelope (RouteDefinition.produces). */
+type DocumentRoute = RouteDefinition & { produces: NonNullable<RouteDefinition['produces']> };
+
+/** A document as it arrived: its bytes, and the file name its Content-Disposition gives, if any. */
+export interface DocumentReply {
+  blob: Blob;
+  fileName: string | null;
+  headers: Headers;
+}
+
+/** `attachment; filename="a.csv"` → `a.csv` (the server's names are plain ASCII, quoted). */
+function attachmentName(disposition: string | null): string | null {
+  const match = disposition ? /filename="([^"]+)"/.exec(disposition) : null;
+  return match ? match[1]! : null;
+}
+
+/**
+ * Calls a route that `produces` a document (the transaction history's CSV) as `call` does — the
+ * route object, the session, one refresh on a 401 — and answers the document as a Blob to save. A
+ * refusal still comes in the envelope and rejects with its ApiError.
+ */
+export async function callDocument<R extends DocumentRoute>(
+  route: R,
+  ...[parts]: CallArguments<R>
+): Promise<DocumentReply> {
+  const { params, query, signal } = (parts ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+    signal?: AbortSignal;
+  };
+  const request: Request = {
+    method: route.method,
+    url: `${routePath(route, params)}${routeQuery(query)}`,
+    signal,
+    accept: `${route.produces}, application/json`,
+  };
+  const token = tokenStorage.getToken();
+  let response = await send(request, token);
+  if (response.status === 401 && route.access !== 'public') {
+    const stored = tokenStorage.getToken();
+    const fresh = stored && stored !== token ? stored : await refreshSession();
+    if (fresh) {
+      response = await send(request, fresh);
+    } else {
+      tokenStorage.clear();
+      hooks.onSessionLost();
+    }
+  }
+  if (!response.ok) {
+    const envelope = await readEnvelope<unknown>(response);
+    throw new ApiError(response.status, envelope?.message ?? '', envelope?.errors ?? [], envelope);
+  }
+  return {
+    blob: await response.blob(),
+    fileName: attachmentName(response.headers.get('Content-Disposition')),
+    headers: response.headers,
+  };
 }

@@ -15,11 +15,15 @@ import { vi } from 'vitest';
 export interface FakeReply<T = unknown> {
   status: number;
   body: Envelope<T>;
+  /** Response headers (an ETag). */
+  headers?: Record<string, string>;
 }
 
 /** A success: its data typed by the route's answer when given to `answer`. */
 type Success<T> = FakeReply<T> & { body: { success: true } };
 type Refusal = FakeReply<unknown> & { body: { success: false } };
+/** A conditional route's 304: no body (RouteDefinition.conditional). */
+type NotModified = { status: 304; body: null; headers?: Record<string, string> };
 
 /** What a request sent, as the route's parts. */
 export interface FakeRequest {
@@ -29,12 +33,19 @@ export interface FakeRequest {
   headers: Record<string, string>;
 }
 
-type Answer = FakeReply | ((request: FakeRequest) => FakeReply);
-/** What `answer` takes for a route: a success with its data, a refusal, or a function of the request. */
+type Reply = FakeReply | NotModified;
+type Answer = Reply | ((request: FakeRequest) => Reply);
+/**
+ * What `answer` takes for a route: a success with its data, a refusal, a 304 (a conditional route's
+ * only), or a function of the request.
+ */
 type AnswerOf<R extends RouteDefinition> =
   | Success<ReplyData<R>>
   | Refusal
-  | ((request: FakeRequest) => Success<ReplyData<R>> | Refusal);
+  | (R extends { conditional: true } ? NotModified : never)
+  | ((
+      request: FakeRequest,
+    ) => Success<ReplyData<R>> | Refusal | (R extends { conditional: true } ? NotModified : never));
 
 interface Registration {
   route: RouteDefinition;
@@ -54,6 +65,16 @@ export function ok<T>(data: T, message = ''): Success<T> {
 /** A successful answer without data (a route that declares none). */
 export function done(message = ''): Success<undefined> {
   return { status: 200, body: { success: true, message } };
+}
+
+/** `reply` with an ETag header, as a conditional route answers (RouteDefinition.conditional). */
+export function withEtag<T extends FakeReply>(reply: T, etag: string): T {
+  return { ...reply, headers: { ...reply.headers, ETag: etag } };
+}
+
+/** A conditional route's answer when the request's If-None-Match names the current ETag: 304, no body. */
+export function notModified(etag: string): NotModified {
+  return { status: 304, body: null, headers: { ETag: etag } };
 }
 
 /**
@@ -87,7 +108,9 @@ export function takeFakeApiProblems(): string[] {
   return problems.splice(0);
 }
 
-function check(route: RouteDefinition, reply: FakeReply): string | undefined {
+function check(route: RouteDefinition, reply: Reply): string | undefined {
+  if (reply.body === null)
+    return route.conditional ? undefined : `${route.method} ${route.path} is not conditional`;
   if (reply.status < 200 || reply.status >= 300 || !reply.body.success) return undefined;
   const schema = responseSchemaOf(route);
   const data = reply.body.data;
@@ -154,9 +177,10 @@ export function fakeApi() {
       problems.push(problem);
       throw new TypeError(`fake API: ${problem}`);
     }
+    if (reply.body === null) return new Response(null, { status: reply.status, headers: reply.headers });
     return new Response(JSON.stringify(reply.body), {
       status: reply.status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...reply.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

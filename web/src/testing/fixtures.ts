@@ -1,5 +1,5 @@
 import { currencyOfAsset } from '@shared/assets';
-import type { ApplicationView } from '@shared/contract/applications';
+import type { ApplicationDetail, ApplicationView } from '@shared/contract/applications';
 import type { ExchangeStatus } from '@shared/contract/hours';
 import type { PublicRatesData, Quote } from '@shared/contract/rates';
 import type { OwnUser, PublicUser } from '@shared/contract/users';
@@ -59,6 +59,24 @@ export function testApplication(changes: Partial<ApplicationView> = {}): Applica
     rate: null,
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
+    ...changes,
+  };
+}
+
+/**
+ * The same application on its owner's order page (GET /applications/{id}): submitted by its owner,
+ * nothing of the deal yet, cancel, payout details and messages allowed.
+ */
+export function testApplicationDetail(changes: Partial<ApplicationDetail> = {}): ApplicationDetail {
+  return {
+    ...testApplication(),
+    timeline: [{ status: 'PENDING', at: '2026-03-01T10:00:00.000Z', actor: 'client' }],
+    instructions: null,
+    payoutKind: 'address',
+    payoutDetails: null,
+    clientPaid: null,
+    allowedActions: ['cancel', 'setPayoutDetails', 'message'],
+    unreadMessages: 0,
     ...changes,
   };
 }
