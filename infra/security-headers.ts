@@ -20,14 +20,18 @@ export function pageScriptsLoaderSource(): string {
  * One policy for the app and the API reference page: both are the site's own files, style
  * themselves inline and read only this origin (test/e2e/api-docs.test.ts fails on any refusal);
  * the only inline script allowed is the prerendered pages' loader of their scripts, by its hash.
+ * The one other place the page talks to is the uploads bucket (`uploads`: its origins, from
+ * infra/uploads-bucket.ts in AWS, the S3 stand-in locally): files are POSTed there (connect-src) and
+ * shown from their read links (img-src).
  */
-export function contentSecurityPolicy(): string {
+export function contentSecurityPolicy(uploads: readonly string[] = []): string {
+  const bucket = uploads.map((source) => ` ${source}`).join('');
   return [
     "default-src 'self'",
     `script-src 'self' ${pageScriptsLoaderSource()}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
+    `img-src 'self' data:${bucket}`,
+    `connect-src 'self'${bucket}`,
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

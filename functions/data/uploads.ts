@@ -9,16 +9,20 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { uploadsBucketConfig } from '@functions/commons/config';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_URL_SECONDS } from '@shared/messages';
+import {
+  UPLOAD_KEY_PREFIX,
+  UPLOAD_TAG_ATTACHED,
+  UPLOAD_TAG_KEY,
+  UPLOAD_TAG_PENDING,
+} from './uploads-definition';
 
 /**
  * The uploads bucket (docs/architecture.md §4 "Messages and uploads"): private, SSE-S3, reached
  * only through presigned requests the functions sign. An upload is tagged `upload=pending` by its
  * presigned POST, and the bucket's lifecycle rule deletes pending objects after a day; a message
- * that carries one tags it `upload=attached`, which the rule does not match.
+ * that carries one tags it `upload=attached`, which the rule does not match (the names are in
+ * uploads-definition.ts, which the stacks read too).
  */
-export const UPLOAD_TAG_KEY = 'upload';
-export const UPLOAD_TAG_PENDING = 'pending';
-export const UPLOAD_TAG_ATTACHED = 'attached';
 /** How long a presigned POST is accepted. */
 export const UPLOAD_POST_SECONDS = 10 * 60;
 
@@ -36,7 +40,7 @@ function bucket(): { s3: S3Client; name: string } {
 
 /** The object key of an attachment: by application, so an operator can find a thread's files. */
 export function uploadKey(applicationId: string, attachmentId: string): string {
-  return `attachments/${applicationId}/${attachmentId}`;
+  return `${UPLOAD_KEY_PREFIX}${applicationId}/${attachmentId}`;
 }
 
 function taggingXml(value: string): string {

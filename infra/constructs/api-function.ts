@@ -18,6 +18,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IConfigurationSet, IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
+import { uploadObjectsArn, uploadsBucketArn } from '../uploads-bucket';
 import { FUNCTION_BUNDLE, FUNCTION_RUNTIME_ENV, handlerEntry, PROJECT_ROOT } from './bundling';
 
 export type TableAccess = 'read' | 'readWrite';
@@ -41,6 +42,19 @@ export const TABLE_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
     'dynamodb:DeleteItem',
     'dynamodb:BatchWriteItem',
   ],
+};
+
+export type UploadsAccess = 'upload' | 'attach' | 'read';
+
+/**
+ * S3 actions per `uses.uploads` (shared/routes/definition.ts), all on `attachments/*` only.
+ * `upload` signs presigned POSTs, which carry the pending tag; `attach` reads what arrived (HeadObject
+ * needs s3:GetObject), tags it attached and deletes a refused file; `read` signs read links.
+ */
+export const UPLOADS_OBJECT_ACTIONS: Readonly<Record<UploadsAccess, readonly string[]>> = {
+  upload: ['s3:PutObject', 's3:PutObjectTagging'],
+  attach: ['s3:GetObject', 's3:PutObjectTagging', 's3:DeleteObject'],
+  read: ['s3:GetObject'],
 };
 
 /** CDK's enums for the values of `FUNCTION_BUNDLE`. */
@@ -167,6 +181,34 @@ export class ApiFunction extends NodejsFunction {
       grantee: this,
       actions: INDEX_ACTIONS,
       resourceArns: GLOBAL_INDEXES.map((index) => `${table.tableArn}/index/${index.indexName}`),
+    });
+    return this;
+  }
+
+  /**
+   * Sets `UPLOADS_BUCKET` and grants the actions of `access` on the bucket's attachment objects.
+   * `attach` also gets s3:ListBucket on the bucket: without it S3 answers a HeadObject of a file that
+   * never arrived 403 instead of 404, and the message would fail rather than say "not uploaded".
+   */
+  bindUploads(bucketName: string, access: UploadsAccess, nagResource: { objects: string }): this {
+    this.addEnvironment('UPLOADS_BUCKET', bucketName);
+    Grant.addToPrincipal({
+      grantee: this,
+      actions: [...UPLOADS_OBJECT_ACTIONS[access]],
+      resourceArns: [uploadObjectsArn(this, bucketName)],
+    });
+    if (access === 'attach') {
+      Grant.addToPrincipal({
+        grantee: this,
+        actions: ['s3:ListBucket'],
+        resourceArns: [uploadsBucketArn(this, bucketName)],
+      });
+    }
+    Validations.of(this.role!).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${nagResource.objects}]`,
+      reason:
+        'Object-level actions on the attachments prefix of the uploads bucket: each object is a file of one ' +
+        'message, named by ids the function learns at run time, so no narrower ARN exists.',
     });
     return this;
   }

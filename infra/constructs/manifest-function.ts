@@ -28,6 +28,11 @@ export interface ManifestResources {
   readonly marketDataUrl?: string;
   /** Base URLs of the rates job's providers. */
   readonly rateProviders?: { readonly cryptoUrl: string; readonly fiatUrl: string };
+  /**
+   * The uploads bucket of the messages' attachments (infra/uploads-bucket.ts), by name, and its
+   * attachments' ARN as cdk-nag prints it (the acknowledgment of the prefix wildcard names it).
+   */
+  readonly uploads?: { readonly bucketName: string; readonly nagObjects: string };
 }
 
 export interface ManifestFunctionSpec {
@@ -91,6 +96,13 @@ export function manifestFunction(
       throw new Error(`${spec.handler} calls the rate providers, but no URLs were provided`);
     fn.addEnvironment('RATES_CRYPTO_URL', resources.rateProviders.cryptoUrl);
     fn.addEnvironment('RATES_FIAT_URL', resources.rateProviders.fiatUrl);
+  }
+  if (spec.uses.uploads) {
+    if (!resources.uploads)
+      throw new Error(`${spec.handler} uses the uploads bucket, but no bucket was provided`);
+    fn.bindUploads(resources.uploads.bucketName, spec.uses.uploads, {
+      objects: resources.uploads.nagObjects,
+    });
   }
   return fn;
 }

@@ -35,6 +35,7 @@ import {
   HSTS_MAX_AGE_SECONDS,
 } from '../security-headers';
 import type { ServiceConfig } from '../stacks/service-config';
+import { uploadsOrigins } from '../uploads-bucket';
 
 export interface SiteDistributionProps {
   readonly config: ServiceConfig;
@@ -67,12 +68,12 @@ const API_DOCS_REWRITE = `function handler(event) {
  */
 export function siteDistribution(scope: Construct, props: SiteDistributionProps): Distribution {
   const { config, siteBucket, logBucket } = props;
-  // One policy for the app and the API reference page: both talk to the site's own origin only.
+  // One policy for the app and the API reference page: the site's own origin, and the uploads bucket.
   const securityHeaders = new ResponseHeadersPolicy(scope, 'SecurityHeaders', {
     comment: 'CSP, HSTS, nosniff, no framing, referrer policy',
     securityHeadersBehavior: {
       contentSecurityPolicy: {
-        contentSecurityPolicy: contentSecurityPolicy(),
+        contentSecurityPolicy: contentSecurityPolicy(uploadsOrigins(scope, config.stage)),
         override: true,
       },
       strictTransportSecurity: {

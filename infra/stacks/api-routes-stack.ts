@@ -1,3 +1,4 @@
+import { UPLOAD_KEY_PREFIX } from '@functions/data/uploads-definition';
 import { type RouteArea, routeAreas } from '@functions/routes/manifest';
 import type { RouteDefinition } from '@shared/routes/definition';
 import { Stack, type StackProps } from 'aws-cdk-lib';
@@ -9,6 +10,7 @@ import type { ApiFunction } from '../constructs/api-function';
 import { CanaryRollouts } from '../constructs/canary';
 import { constructIdFor, type ManifestResources, manifestFunction } from '../constructs/manifest-function';
 import { stageTable } from '../constructs/stage-table';
+import { nagPrinted, uploadsBucketName } from '../uploads-bucket';
 import type { ServiceConfig } from './service-config';
 
 /**
@@ -21,7 +23,15 @@ export const API_ROUTE_GROUPS = {
   accounts: ['auth', 'mfa', 'profile'],
   public: ['system', 'geo', 'rates', 'market', 'export'],
   client: ['applications', 'notifications', 'messages'],
-  admin: ['adminUsers', 'adminApplications', 'dashboard', 'settings', 'reserves', 'paymentTemplates', 'transactions'],
+  admin: [
+    'adminUsers',
+    'adminApplications',
+    'dashboard',
+    'settings',
+    'reserves',
+    'paymentTemplates',
+    'transactions',
+  ],
 } as const satisfies Record<string, readonly RouteArea[]>;
 
 export type ApiRouteGroup = keyof typeof API_ROUTE_GROUPS;
@@ -52,7 +62,15 @@ export class ApiRoutesStack extends Stack {
   constructor(scope: Construct, id: string, props: ApiRoutesStackProps) {
     super(scope, id, props);
     const { settings } = props.config;
-    const resources: ManifestResources = { ...props.resources, table: stageTable(this, props.config.stage) };
+    const { stage } = props.config;
+    const resources: ManifestResources = {
+      ...props.resources,
+      table: stageTable(this, stage),
+      uploads: {
+        bucketName: uploadsBucketName(this, stage),
+        nagObjects: nagPrinted(this, stage, `${UPLOAD_KEY_PREFIX}*`),
+      },
+    };
     let canaries: CanaryRollouts | undefined;
     for (const [routeId, route] of routesOfGroup(props.group)) {
       const name = constructIdFor(routeId);

@@ -9,9 +9,11 @@ import {
 } from 'aws-cdk-lib/aws-backup';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Schedule } from 'aws-cdk-lib/aws-events';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { backupTag, tableParameterNames } from '../table-switch';
+import { uploadsBucket } from '../uploads-bucket';
 import type { ServiceConfig } from './service-config';
 
 export interface DataStackProps extends StackProps {
@@ -23,10 +25,12 @@ export interface DataStackProps extends StackProps {
 /**
  * The single table, built from the same definition the local stack and the tests use, with its
  * stream; the SSM parameters through which every other stack finds it (constructs/stage-table.ts);
- * and, where the stage has one, a daily AWS Backup of it copied to another region.
+ * and, where the stage has one, a daily AWS Backup of it copied to another region; the uploads
+ * bucket of the messages' attachments (infra/uploads-bucket.ts).
  */
 export class DataStack extends Stack {
   readonly table: Table;
+  readonly uploads: Bucket;
 
   constructor(scope: Construct, id: string, props: DataStackProps) {
     super(scope, id, props);
@@ -93,6 +97,16 @@ export class DataStack extends Stack {
           "AWS Backup's own service policy for taking backups; the plan's selection limits it to this table.",
       });
     }
+
+    this.uploads = uploadsBucket(this, {
+      stage: config.stage,
+      siteUrl: config.siteUrl,
+      removalPolicy: config.settings.removalPolicy,
+    });
+    new CfnOutput(this, 'UploadsBucketName', {
+      description: 'The bucket of the messages\' attachments (docs/operations.md "Uploads bucket")',
+      value: this.uploads.bucketName,
+    });
 
     new CfnOutput(this, 'TableName', {
       description: 'The table this stack created (npm run admin:password needs it as TABLE_NAME)',

@@ -300,13 +300,24 @@ describe('web stack', () => {
   it("sends a strict Content-Security-Policy whose only inline script is the prerendered pages' loader", () => {
     const loaderHash = createHash('sha256').update(PAGE_SCRIPTS_LOADER, 'utf8').digest('base64');
 
-    expect(headersPolicy().ContentSecurityPolicy).toEqual({
-      ContentSecurityPolicy:
-        `default-src 'self'; script-src 'self' 'sha256-${loaderHash}'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; ` +
-        "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; " +
+    // The uploads bucket's name holds the (agnostic) account: the policy is joined at deploy.
+    const { ContentSecurityPolicy: policy, Override } = headersPolicy().ContentSecurityPolicy as {
+      ContentSecurityPolicy: { 'Fn::Join': [string, unknown[]] };
+      Override: boolean;
+    };
+    const [separator, parts] = policy['Fn::Join'];
+    const joined = parts
+      .map((part) => (typeof part === 'string' ? part : `<${(part as { Ref: string }).Ref}>`))
+      .join(separator);
+    const bucket = 'exchange-dev-uploads-<AWS::AccountId>-eu-central-1';
+    const uploads = `https://${bucket}.s3.eu-central-1.amazonaws.com https://s3.eu-central-1.amazonaws.com/${bucket}/`;
+
+    expect(Override).toBe(true);
+    expect(joined).toBe(
+      `default-src 'self'; script-src 'self' 'sha256-${loaderHash}'; style-src 'self' 'unsafe-inline'; img-src 'self' data: ${uploads}; ` +
+        `connect-src 'self' ${uploads}; font-src 'self'; object-src 'none'; base-uri 'self'; ` +
         "frame-ancestors 'none'; form-action 'self'",
-      Override: true,
-    });
+    );
   });
 
   it('sends HSTS for at least a year, subdomains included', () => {

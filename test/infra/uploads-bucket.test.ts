@@ -1,0 +1,236 @@
+import {
+  PENDING_UPLOAD_EXPIRY_DAYS,
+  UPLOAD_KEY_PREFIX,
+  UPLOAD_TAG_KEY,
+  UPLOAD_TAG_PENDING,
+} from '@functions/data/uploads-definition';
+import { allRoutes } from '@functions/routes/manifest';
+import { UPLOADS_OBJECT_ACTIONS } from '@infra/constructs/api-function';
+import type { Stack } from 'aws-cdk-lib';
+import { Match, type Template } from 'aws-cdk-lib/assertions';
+import type { CfnRole } from 'aws-cdk-lib/aws-iam';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ApiFunctionEntry,
+  apiFunctions,
+  functionProperties,
+  PROD_CONTEXT,
+  type SynthesizedService,
+  synthesizeService,
+} from './synth';
+
+interface Statement {
+  Effect: string;
+  Action: string | string[];
+  Resource: unknown;
+}
+
+let dev: SynthesizedService;
+let prod: SynthesizedService;
+let data: Template;
+let functions: Map<string, ApiFunctionEntry>;
+
+/** A template value with its intrinsic functions written out: `Fn::Join` joined, a `Ref` as `<name>`. */
+function flatten(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const object = value as Record<string, unknown>;
+  if ('Fn::Join' in object) {
+    const [separator, parts] = object['Fn::Join'] as [string, unknown[]];
+    return parts.map(flatten).join(separator);
+  }
+  if ('Ref' in object) return `<${String(object.Ref)}>`;
+  return JSON.stringify(value);
+}
+
+function bucketProperties(template: Template, id: string): Record<string, unknown> {
+  const buckets = template.findResources('AWS::S3::Bucket');
+  const match = Object.entries(buckets).find(([logicalId]) => logicalId.startsWith(id));
+  return (match![1] as { Properties: Record<string, unknown> }).Properties;
+}
+
+function statementsOf(entry: ApiFunctionEntry): Statement[] {
+  const roleId = entry.stack.getLogicalId(entry.fn.role!.node.defaultChild as CfnRole);
+  const policies = dev.template(entry.stack as Stack).findResources('AWS::IAM::Policy');
+  return Object.values(policies)
+    .map(
+      (policy) =>
+        (
+          policy as {
+            Properties: { Roles: Array<{ Ref: string }>; PolicyDocument: { Statement: Statement[] } };
+          }
+        ).Properties,
+    )
+    .filter((properties) => properties.Roles.some((role) => role.Ref === roleId))
+    .flatMap((properties) => properties.PolicyDocument.Statement);
+}
+
+const actionsOf = (statement: Statement) =>
+  typeof statement.Action === 'string' ? [statement.Action] : statement.Action;
+
+beforeAll(() => {
+  dev = synthesizeService();
+  prod = synthesizeService({ context: PROD_CONTEXT });
+  data = dev.template(dev.stacks.data);
+  functions = apiFunctions(dev);
+});
+
+describe('uploads bucket', () => {
+  it('is private: every public access blocked, objects owned by the bucket', () => {
+    const bucket = bucketProperties(data, 'UploadsBucket');
+
+    expect(bucket.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(bucket.OwnershipControls).toEqual({ Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] });
+  });
+
+  it('encrypts with S3-managed keys and logs its access', () => {
+    const bucket = bucketProperties(data, 'UploadsBucket');
+
+    expect(bucket.BucketEncryption).toEqual({
+      ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+    });
+    expect(bucket.LoggingConfiguration).toMatchObject({ LogFilePrefix: 's3-uploads/' });
+  });
+
+  it('refuses every request without TLS', () => {
+    data.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: Match.stringLikeRegexp('^UploadsBucket') },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Effect: 'Deny',
+            Action: 's3:*',
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('deletes an upload still tagged pending a day after it arrived, and only those', () => {
+    const rules = (bucketProperties(data, 'UploadsBucket').LifecycleConfiguration as { Rules: unknown[] })
+      .Rules;
+
+    expect(rules).toContainEqual({
+      Id: 'DeleteUnattachedUploads',
+      Prefix: UPLOAD_KEY_PREFIX,
+      TagFilters: [{ Key: UPLOAD_TAG_KEY, Value: UPLOAD_TAG_PENDING }],
+      ExpirationInDays: PENDING_UPLOAD_EXPIRY_DAYS,
+      Status: 'Enabled',
+    });
+    expect(PENDING_UPLOAD_EXPIRY_DAYS).toBe(1);
+    // No rule expires every object: an attached file is kept.
+    expect(rules.filter((rule) => 'ExpirationInDays' in (rule as object))).toHaveLength(1);
+  });
+
+  it("lets only the site's origin POST files from the browser", () => {
+    const prodBucket = bucketProperties(prod.template(prod.stacks.data), 'UploadsBucket');
+
+    expect(prodBucket.CorsConfiguration).toEqual({
+      CorsRules: [
+        expect.objectContaining({
+          AllowedOrigins: [PROD_CONTEXT.siteUrl],
+          AllowedMethods: expect.arrayContaining(['POST']),
+        }),
+      ],
+    });
+  });
+
+  it('is named from the stage, account and region, so the other stacks name it without an export', () => {
+    const name = bucketProperties(prod.template(prod.stacks.data), 'UploadsBucket').BucketName;
+
+    expect(flatten(name)).toBe(`exchange-prod-uploads-${PROD_CONTEXT.account}-eu-central-1`);
+  });
+
+  it('gives each function that uses it the bucket name and exactly its actions on attachments/* only', () => {
+    const users = allRoutes.filter(([, route]) => route.uses.uploads !== undefined);
+    expect(users.map(([id]) => id).sort()).toEqual(
+      [
+        'adminCreateAttachment',
+        'adminListMessages',
+        'adminPostMessage',
+        'createMyAttachment',
+        'listMyMessages',
+        'postMyMessage',
+      ].sort(),
+    );
+    for (const [routeId, route] of users) {
+      const entry = functions.get(routeId)!;
+      const environment = (
+        functionProperties(dev, entry).Environment as { Variables: Record<string, unknown> }
+      ).Variables;
+      expect(flatten(environment.UPLOADS_BUCKET), routeId).toMatch(/^exchange-dev-uploads-/);
+
+      const s3 = statementsOf(entry).filter((statement) =>
+        actionsOf(statement).some((action) => action.startsWith('s3:')),
+      );
+      const onObjects = s3.filter((statement) =>
+        flatten(statement.Resource).endsWith(`/${UPLOAD_KEY_PREFIX}*`),
+      );
+      expect(onObjects.flatMap(actionsOf).sort(), routeId).toEqual(
+        [...UPLOADS_OBJECT_ACTIONS[route.uses.uploads!]].sort(),
+      );
+      const others = s3.filter((statement) => !onObjects.includes(statement));
+      expect(others.flatMap(actionsOf), routeId).toEqual(
+        route.uses.uploads === 'attach' ? ['s3:ListBucket'] : [],
+      );
+    }
+  });
+
+  it('gives no other function the bucket or any S3 action', () => {
+    for (const [id, entry] of functions) {
+      const route = allRoutes.find(([routeId]) => routeId === id)?.[1];
+      if (route?.uses.uploads) continue;
+      const environment = (
+        functionProperties(dev, entry).Environment as { Variables: Record<string, unknown> }
+      ).Variables;
+
+      expect(environment.UPLOADS_BUCKET, id).toBeUndefined();
+      expect(
+        statementsOf(entry)
+          .flatMap(actionsOf)
+          .filter((action) => action.startsWith('s3:')),
+        id,
+      ).toEqual([]);
+    }
+  });
+
+  it("lets the site's pages reach the bucket and nothing else beyond their origin (CSP)", () => {
+    const policies = prod.template(prod.stacks.web).findResources('AWS::CloudFront::ResponseHeadersPolicy');
+    const csp = Object.values(policies)
+      .map((policy) =>
+        flatten(
+          (
+            policy as {
+              Properties: {
+                ResponseHeadersPolicyConfig: {
+                  SecurityHeadersConfig?: { ContentSecurityPolicy?: { ContentSecurityPolicy: unknown } };
+                };
+              };
+            }
+          ).Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig?.ContentSecurityPolicy
+            ?.ContentSecurityPolicy ?? '',
+        ),
+      )
+      .find((value) => value !== '')!;
+    const directive = (name: string) =>
+      csp
+        .split('; ')
+        .find((part) => part.startsWith(`${name} `))!
+        .split(' ')
+        .slice(1);
+    const bucket = `exchange-prod-uploads-${PROD_CONTEXT.account}-eu-central-1`;
+    const origins = [
+      `https://${bucket}.s3.eu-central-1.amazonaws.com`,
+      `https://s3.eu-central-1.amazonaws.com/${bucket}/`,
+    ];
+
+    expect(directive('connect-src')).toEqual(["'self'", ...origins]);
+    expect(directive('img-src')).toEqual(["'self'", 'data:', ...origins]);
+    expect(directive('default-src')).toEqual(["'self'"]);
+  });
+});
