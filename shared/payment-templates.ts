@@ -10,8 +10,6 @@ import { parseAssetKey } from './assets';
 export interface TemplateFitFacts {
   /** What the client gives: `card-EUR`, `cash-USD` or `usdt-trc20` (null: an individual request). */
   assetFrom: string | null;
-  /** The currency the client gives (the fiat code of `assetFrom`, or USDT), when known. */
-  currencyFrom?: string | null;
   /** The application's city, where a cash payment is handed over. */
   city: string | null;
 }
@@ -24,22 +22,33 @@ export type TemplateContent =
 
 /**
  * What an application's client pays with asks for: a card template of the currency paid by card,
- * an office template of the application's city for cash, a USDT template when paying USDT; null
- * when no template fits (an individual request without an asset, a cash payment without a city).
+ * an office template of the application's city for cash, a USDT template when paying USDT; for an
+ * individual request (no asset: how the client pays is agreed in the conversation) any card or
+ * office template, never a USDT one, whose amount it could not name; null when no template fits (a
+ * cash payment without a city).
  */
 export function templateWanted(
   facts: TemplateFitFacts,
-): { kind: 'card'; currency: string } | { kind: 'office'; city: string } | { kind: 'usdt' } | null {
-  const asset = facts.assetFrom ? parseAssetKey(facts.assetFrom) : null;
+):
+  | { kind: 'card'; currency: string }
+  | { kind: 'office'; city: string }
+  | { kind: 'usdt' }
+  | { kind: 'fiat' }
+  | null {
+  if (!facts.assetFrom) return { kind: 'fiat' };
+  const asset = parseAssetKey(facts.assetFrom);
   if (!asset) return null;
   if (asset.kind === 'crypto') return { kind: 'usdt' };
-  if (asset.fiatKind === 'card') return { kind: 'card', currency: facts.currencyFrom || asset.currency };
+  if (asset.fiatKind === 'card') return { kind: 'card', currency: asset.currency };
   return facts.city ? { kind: 'office', city: facts.city } : null;
 }
 
+/** Whether a template may start an application's instructions (the server refuses any other). */
 export function templateFits(template: TemplateContent, facts: TemplateFitFacts): boolean {
   const wanted = templateWanted(facts);
-  if (!wanted || wanted.kind !== template.kind) return false;
+  if (!wanted) return false;
+  if (wanted.kind === 'fiat') return template.kind !== 'usdt';
+  if (wanted.kind !== template.kind) return false;
   if (wanted.kind === 'card') return template.kind === 'card' && template.currency === wanted.currency;
   if (wanted.kind === 'office') return template.kind === 'office' && template.city === wanted.city;
   return true;

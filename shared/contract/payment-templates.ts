@@ -32,9 +32,23 @@ const details = () =>
       z.maxLength(PAYMENT_TEMPLATE_DETAILS_MAX_LENGTH, 'templateDetailsTooLong'),
     );
 
+/**
+ * A choice of the form (a card template's currency, an office template's city): "required" when
+ * none is sent or it is empty, else the rule the value breaks.
+ */
+const chosen = (valid: (value: string) => boolean, rule: 'currencyCode' | 'cityKey') =>
+  z.string({ error: 'required' }).check(
+    z.minLength(1, 'required'),
+    z.refine((value) => value === '' || valid(value), rule),
+  );
+
 /** A TRON (TRC-20) address: base58check with the 0x41 version byte (shared/payout-details.ts). */
 const tronAddress = () =>
-  z.string({ error: 'tronAddress' }).check(z.trim(), z.refine(isTronAddress, 'tronAddress'));
+  z.string({ error: 'required' }).check(
+    z.trim(),
+    z.minLength(1, 'required'),
+    z.refine((value) => value === '' || isTronAddress(value), 'tronAddress'),
+  );
 
 /**
  * The body of POST /admin/payment-templates and PUT /admin/payment-templates/{id}: one kind's
@@ -48,13 +62,13 @@ export const paymentTemplateBodySchema = /* @__PURE__ */ schema(() =>
       z.strictObject({
         kind: z.literal('card'),
         label: label(),
-        currency: currencyCodeSchema,
+        currency: chosen((value) => currencyCodeSchema.safeParse(value).success, 'currencyCode'),
         details: details(),
       }),
       z.strictObject({
         kind: z.literal('office'),
         label: label(),
-        city: cityKeySchema,
+        city: chosen((value) => cityKeySchema.safeParse(value).success, 'cityKey'),
         details: details(),
       }),
       z.strictObject({ kind: z.literal('usdt'), label: label(), address: tronAddress() }),

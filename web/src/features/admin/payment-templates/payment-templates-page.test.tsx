@@ -1,0 +1,268 @@
+import type { RatesData } from '@shared/contract/rates';
+import type { GeoTree } from '@shared/geo';
+import { getGeo } from '@shared/routes/geo';
+import {
+  adminCreatePaymentTemplate,
+  adminDeletePaymentTemplate,
+  adminListPaymentTemplates,
+  adminUpdatePaymentTemplate,
+} from '@shared/routes/payment-templates';
+import { adminGetRates } from '@shared/routes/rates';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { done, fakeApi, ok, refused } from '@web/testing/fake-api';
+import { testCity } from '@web/testing/fixtures';
+import { setupTestI18n } from '@web/testing/i18n';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderAdmin } from '../test-utils';
+import { PaymentTemplatesPage } from './payment-templates-page';
+import type { PickedTemplate } from './template-picker';
+
+const AT = '2026-11-20T10:00:00.000Z';
+const ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+const EUR_CARD: PickedTemplate = {
+  kind: 'card',
+  id: 't-card',
+  label: 'Santander EUR',
+  currency: 'EUR',
+  details: 'IBAN ES91 2100 0418 4502 0005 1332',
+  inUse: true,
+  createdAt: AT,
+  updatedAt: AT,
+};
+const MADRID_OFFICE: PickedTemplate = {
+  kind: 'office',
+  id: 't-office',
+  label: 'Madrid, Calle Mayor',
+  city: 'europe.spain.madrid',
+  details: 'Calle Mayor 1, 2nd floor',
+  inUse: false,
+  createdAt: AT,
+  updatedAt: AT,
+};
+const WALLET: PickedTemplate = {
+  kind: 'usdt',
+  id: 't-usdt',
+  label: 'Hot wallet',
+  address: ADDRESS,
+  inUse: false,
+  createdAt: AT,
+  updatedAt: AT,
+};
+
+const names = (en: string, ru = en) => ({ ru, en });
+const TREE: GeoTree = [
+  {
+    key: 'europe',
+    defaultName: 'Europe',
+    names: names('Europe', 'Европа'),
+    isActive: true,
+    countries: [
+      {
+        key: 'europe.spain',
+        defaultName: 'Spain',
+        names: names('Spain', 'Испания'),
+        isActive: true,
+        localCurrency: 'EUR',
+        cities: [
+          testCity('europe.spain.madrid', 'Madrid', { names: names('Madrid', 'Мадрид') }),
+          testCity('europe.spain.barcelona', 'Barcelona', { names: names('Barcelona', 'Барселона') }),
+        ],
+      },
+    ],
+  },
+];
+
+const value = (code: string) => ({ code, usdValue: 1, updatedAt: AT, updatedBy: null });
+const RATES: RatesData = {
+  updatedAt: AT,
+  currencies: [value('USDT'), value('USD'), value('EUR'), value('GEL')],
+  directions: [],
+  reserves: [],
+};
+
+function openPage(templates: PickedTemplate[] = [EUR_CARD, MADRID_OFFICE, WALLET]) {
+  const api = fakeApi()
+    .answer(adminListPaymentTemplates, ok({ templates }))
+    .answer(adminGetRates, ok(RATES))
+    .answer(getGeo, ok(TREE));
+  renderAdmin(<PaymentTemplatesPage />, { url: '/admin/payment-gateways' });
+  return api;
+}
+
+const group = (name: RegExp) => screen.getByRole('region', { name });
+const item = (label: string) => screen.getByRole('listitem', { name: label });
+
+describe('the payment gateways page', () => {
+  beforeEach(() => setupTestI18n('en'));
+  afterEach(cleanup);
+
+  it('lists the templates under their kind, with what each is for and whether a deal uses it', async () => {
+    openPage();
+    expect(await screen.findByRole('heading', { name: 'Santander EUR' })).toBeTruthy();
+    const cards = within(group(/^Card and bank details/));
+    expect(cards.getByText('Card payments in EUR')).toBeTruthy();
+    expect(cards.getByText('IBAN ES91 2100 0418 4502 0005 1332')).toBeTruthy();
+    expect(cards.getByText('In use')).toBeTruthy();
+    const offices = within(group(/^Offices/));
+    expect(offices.getByRole('heading', { name: 'Madrid, Calle Mayor' })).toBeTruthy();
+    expect(await offices.findByText('Cash in Madrid')).toBeTruthy();
+    expect(offices.queryByText('In use')).toBeNull();
+    const wallets = within(group(/^USDT \(TRC-20\) addresses/));
+    expect(wallets.getByText(ADDRESS)).toBeTruthy();
+    expect(wallets.queryByText('Santander EUR')).toBeNull();
+  });
+
+  it('says when a kind has no template', async () => {
+    openPage([WALLET]);
+    await screen.findByRole('heading', { name: 'Hot wallet' });
+    expect(within(group(/^Offices/)).getByText('No template of this kind yet.')).toBeTruthy();
+  });
+
+  it("creates a card template for one of the rates' fiat currencies and shows it", async () => {
+    const created: PickedTemplate = {
+      ...EUR_CARD,
+      id: 't-new',
+      label: 'Kaspi GEL',
+      currency: 'GEL',
+      inUse: false,
+    };
+    const api = openPage().answer(adminCreatePaymentTemplate, ok(created));
+    fireEvent.click(await screen.findByRole('button', { name: 'New template' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'New payment template' }));
+    const currency = await waitFor(() => {
+      const select = dialog.getByLabelText('Currency') as HTMLSelectElement;
+      expect(select.disabled).toBe(false);
+      return select;
+    });
+    expect([...currency.options].map((option) => option.value)).toEqual(['', 'EUR', 'GEL', 'USD']);
+    fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Kaspi GEL' } });
+    fireEvent.change(currency, { target: { value: 'GEL' } });
+    fireEvent.change(dialog.getByLabelText('Payment details'), { target: { value: 'Card 4400 …' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByRole('heading', { name: 'Kaspi GEL' })).toBeTruthy();
+    expect(api.requests(adminCreatePaymentTemplate).map((request) => request.body)).toEqual([
+      { kind: 'card', label: 'Kaspi GEL', currency: 'GEL', details: 'Card 4400 …' },
+    ]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('creates an office template for a city of the tree', async () => {
+    const api = openPage().answer(
+      adminCreatePaymentTemplate,
+      ok({ ...MADRID_OFFICE, id: 't-bcn', label: 'Barcelona', city: 'europe.spain.barcelona' }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'New template' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(dialog.getByRole('button', { name: 'Office' }));
+    const city = await waitFor(() => {
+      const select = dialog.getByLabelText('City') as HTMLSelectElement;
+      expect(select.disabled).toBe(false);
+      return select;
+    });
+    fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Barcelona' } });
+    fireEvent.change(city, { target: { value: 'europe.spain.barcelona' } });
+    fireEvent.change(dialog.getByLabelText('Payment details'), { target: { value: 'Rambla 5' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await within(group(/^Offices/)).findByText('Cash in Barcelona')).toBeTruthy();
+    expect(api.requests(adminCreatePaymentTemplate)[0]!.body).toEqual({
+      kind: 'office',
+      label: 'Barcelona',
+      city: 'europe.spain.barcelona',
+      details: 'Rambla 5',
+    });
+  });
+
+  it("refuses a TRON address whose checksum fails before sending, in the server's words", async () => {
+    const api = openPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'New template' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.click(dialog.getByRole('button', { name: 'USDT' }));
+    fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Wallet 2' } });
+    fireEvent.change(dialog.getByLabelText('TRON (TRC-20) address'), {
+      target: { value: `${ADDRESS.slice(0, -1)}u` },
+    });
+    expect(dialog.getByText('Enter a TRON (TRC-20) address: 34 characters starting with T.')).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(api.requests(adminCreatePaymentTemplate)).toEqual([]);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it("puts the server's field refusal on its field", async () => {
+    openPage().answer(
+      adminCreatePaymentTemplate,
+      refused(400, 'Validation failed.', {
+        code: 'PaymentTemplateFieldsRefused',
+        errors: [
+          {
+            path: 'currency',
+            param: 'currency',
+            code: 'currencyNotInRates',
+            msg: 'The rates know no currency GEL; add it to the rates first.',
+            params: { currency: 'GEL' },
+          },
+        ],
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'New template' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await waitFor(() =>
+      expect((dialog.getByLabelText('Currency') as HTMLSelectElement).disabled).toBe(false),
+    );
+    fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'GEL card' } });
+    fireEvent.change(dialog.getByLabelText('Currency'), { target: { value: 'GEL' } });
+    fireEvent.change(dialog.getByLabelText('Payment details'), { target: { value: 'Card' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(
+      await dialog.findByText('The rates know no currency GEL; add it to the rates first.'),
+    ).toBeTruthy();
+  });
+
+  it('edits a template in place, its kind fixed', async () => {
+    const api = openPage().answer(adminUpdatePaymentTemplate, ok({ ...WALLET, label: 'Cold wallet' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit the template Hot wallet' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit Hot wallet' }));
+    expect(dialog.queryByRole('button', { name: 'Card' })).toBeNull();
+    fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Cold wallet' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('heading', { name: 'Cold wallet' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Hot wallet' })).toBeNull();
+    expect(api.requests(adminUpdatePaymentTemplate)).toMatchObject([
+      { params: { id: 't-usdt' }, body: { kind: 'usdt', label: 'Cold wallet', address: ADDRESS } },
+    ]);
+  });
+
+  it('deletes a template after the confirmation', async () => {
+    const api = openPage().answer(adminDeletePaymentTemplate, done('Payment template deleted.'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete the template Madrid, Calle Mayor' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete the payment template?' }));
+    expect(api.requests(adminDeletePaymentTemplate)).toEqual([]);
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Madrid, Calle Mayor' })).toBeNull());
+    expect(api.requests(adminDeletePaymentTemplate)).toMatchObject([{ params: { id: 't-office' } }]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('keeps a template a deal uses, saying why in the UI language', async () => {
+    await setupTestI18n('ru');
+    const api = openPage().answer(
+      adminDeletePaymentTemplate,
+      refused(409, 'This payment template is used by 2 deal(s) under way; it can be deleted once they end.', {
+        code: 'TemplateInUse',
+        params: { openDeals: 2 },
+      }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Удалить шаблон Santander EUR' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Удалить шаблон оплаты?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Удалить' }));
+    expect(
+      await dialog.findByText(
+        'Этот шаблон оплаты используется в незавершённых сделках (2); удалить его можно, когда они завершатся.',
+      ),
+    ).toBeTruthy();
+    expect(api.requests(adminDeletePaymentTemplate)).toHaveLength(1);
+    fireEvent.click(dialog.getByRole('button', { name: 'Отмена' }));
+    expect(within(item('Santander EUR')).getByText('Используется')).toBeTruthy();
+  });
+});

@@ -1,0 +1,231 @@
+import {
+  PAYMENT_TEMPLATE_KINDS,
+  type PaymentTemplateKind,
+  type PaymentTemplateView,
+} from '@shared/contract/payment-templates';
+import type { GeoTree } from '@shared/geo';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import type { SelectGroup } from '@web/components/ui/field';
+import { ApiError } from '@web/lib/api-client';
+import { fetchGeoTree } from '@web/lib/exchange-api';
+import { geoKeyName } from '@web/lib/geo-names';
+import { useTranslation } from '@web/lib/i18n';
+import { refusalText } from '@web/lib/refusal-text';
+import { useMemo, useState } from 'react';
+import { adminApi } from '../api/admin-api';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { Loaded } from '../components/load-state';
+import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
+import { useResource } from '../hooks/use-resource';
+import { notify } from '../lib/notify';
+import { TemplateModal } from './template-modal';
+import { TemplateBody, TemplateFor } from './template-summary';
+import './payment-templates.css';
+
+type Language = 'ru' | 'en';
+
+/** The fiat currencies the rates know (a card template's), alphabetically; USDT has its own kind. */
+export function fiatCurrencies(codes: string[]): string[] {
+  return codes.filter((code) => /^[A-Z]{3}$/.test(code)).sort();
+}
+
+/** The cities of the tree by country ("Spain": Madrid, Barcelona), names in the UI language. */
+function cityGroups(tree: GeoTree, language: Language): SelectGroup[] {
+  const name = (node: { names: Record<Language, string>; defaultName: string }) =>
+    node.names[language] || node.defaultName;
+  const byName = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, language);
+  return tree
+    .flatMap((continent) => continent.countries)
+    .map((country) => ({
+      label: name(country),
+      options: country.cities.map((city) => ({ value: city.key, label: name(city) })).sort(byName),
+    }))
+    .filter((group) => group.options.length > 0)
+    .sort(byName);
+}
+
+/**
+ * The payment gateways page (docs/operations.md "Payment templates"): the templates staff start an
+ * application's payment instructions from, grouped by kind (card details per currency, offices per
+ * city, USDT addresses), each created and edited in the template modal and deleted after a
+ * confirmation. A template a deal under way uses is marked, and the server refuses its delete
+ * (TemplateInUse), worded by its code. The currencies come from the rates, the cities from the tree.
+ */
+export function PaymentTemplatesPage() {
+  const { t, language } = useTranslation('admin');
+  const templates = useResource((signal) => adminApi.paymentTemplates(signal), []);
+  const rates = useResource((signal) => adminApi.rates(signal), []);
+  const geo = useResource((signal) => fetchGeoTree(signal), []);
+  const [editing, setEditing] = useState<PaymentTemplateView | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<PaymentTemplateView | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // Without the rates or the tree the choices are empty (an edited template keeps its own).
+  const currencies = rates.data
+    ? fiatCurrencies(rates.data.currencies.map((currency) => currency.code))
+    : rates.error
+      ? []
+      : null;
+  const cities = useMemo(
+    () => (geo.data ? cityGroups(geo.data, language) : geo.error ? [] : null),
+    [geo.data, geo.error, language],
+  );
+  const cityNames = useMemo(
+    () => new Map((cities ?? []).flatMap((group) => group.options.map((city) => [city.value, city.label]))),
+    [cities],
+  );
+  const cityName = (key: string) => cityNames.get(key) ?? geoKeyName(key);
+
+  const saved = (template: PaymentTemplateView) => {
+    templates.setData((list) => {
+      const current = list ?? [];
+      return current.some((item) => item.id === template.id)
+        ? current.map((item) => (item.id === template.id ? template : item))
+        : [...current, template];
+    });
+    setEditing(null);
+  };
+
+  const askDelete = (template: PaymentTemplateView) => {
+    setDeleteError(null);
+    setDeleting(template);
+  };
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    setDeleteError(null);
+    try {
+      await adminApi.deletePaymentTemplate(deleting.id);
+      templates.setData((list) => list?.filter((item) => item.id !== deleting.id));
+      notify.success(t('payments.deleted', { label: deleting.label }));
+      setDeleting(null);
+    } catch (error) {
+      setDeleteError(refusalText(error, t('payments.deleteFailed')));
+      // The server knows better than the list: mark what it says is in use, drop what is gone.
+      const code = error instanceof ApiError ? error.code : null;
+      if (code === 'TemplateInUse') {
+        templates.setData((list) =>
+          list?.map((item) => (item.id === deleting.id ? { ...item, inUse: true } : item)),
+        );
+      }
+      if (code === 'PaymentTemplateNotFound') {
+        templates.setData((list) => list?.filter((item) => item.id !== deleting.id));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="admin-page payment-templates" aria-labelledby={PAGE_TITLE_ID}>
+      <PageHeader title={t('payments.title')}>
+        <Button onClick={() => setEditing('new')}>{t('payments.add')}</Button>
+      </PageHeader>
+      <p className="muted admin-page__lead">{t('payments.intro')}</p>
+      <Loaded resource={templates} errorTitle={t('payments.loadError')}>
+        {(list) => (
+          <div className="template-groups">
+            {PAYMENT_TEMPLATE_KINDS.map((kind) => (
+              <TemplateGroup
+                key={kind}
+                kind={kind}
+                templates={list
+                  .filter((template) => template.kind === kind)
+                  .sort((a, b) => a.label.localeCompare(b.label, language))}
+                cityName={cityName}
+                onEdit={setEditing}
+                onDelete={askDelete}
+              />
+            ))}
+          </div>
+        )}
+      </Loaded>
+      {editing && (
+        <TemplateModal
+          template={editing === 'new' ? undefined : editing}
+          currencies={currencies}
+          cities={cities}
+          onClose={() => setEditing(null)}
+          onSaved={saved}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('payments.deleteTitle')}
+        confirmLabel={t('payments.deleteConfirm')}
+        busy={busy}
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+      >
+        {deleting && (
+          <div className="stack">
+            {deleteError && <Alert tone="danger">{deleteError}</Alert>}
+            <p>{t('payments.deleteText', { label: deleting.label })}</p>
+            {deleting.inUse && !deleteError && <Alert tone="warning">{t('payments.deleteInUse')}</Alert>}
+            <p className="muted">{t('payments.issuedKeep')}</p>
+          </div>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+interface TemplateGroupProps {
+  kind: PaymentTemplateKind;
+  templates: PaymentTemplateView[];
+  cityName: (key: string) => string;
+  onEdit: (template: PaymentTemplateView) => void;
+  onDelete: (template: PaymentTemplateView) => void;
+}
+
+/** One kind's templates, under the kind's heading and what it is for. */
+function TemplateGroup({ kind, templates, cityName, onEdit, onDelete }: TemplateGroupProps) {
+  const { t } = useTranslation('admin');
+  const headingId = `templates-${kind}`;
+  return (
+    <section className="template-group" aria-labelledby={headingId}>
+      <h2 className="template-group__title" id={headingId}>
+        {t(`payments.groups.${kind}`)} <span className="muted">({templates.length})</span>
+      </h2>
+      <p className="muted template-group__hint">{t(`payments.groupHints.${kind}`)}</p>
+      {templates.length === 0 ? (
+        <p className="muted template-group__empty">{t('payments.none')}</p>
+      ) : (
+        <ul className="template-list">
+          {templates.map((template) => (
+            <li key={template.id} className="card template-item" aria-label={template.label}>
+              <div className="template-item__head">
+                <h3 className="template-item__label">{template.label}</h3>
+                {template.inUse && <span className="badge badge--info">{t('payments.inUse')}</span>}
+              </div>
+              <p className="muted template-item__for">
+                <TemplateFor template={template} cityName={cityName} />
+              </p>
+              <TemplateBody template={template} />
+              <div className="template-item__actions">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={t('payments.editOf', { label: template.label })}
+                  onClick={() => onEdit(template)}
+                >
+                  {t('payments.edit')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={t('payments.deleteOf', { label: template.label })}
+                  onClick={() => onDelete(template)}
+                >
+                  {t('payments.delete')}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
