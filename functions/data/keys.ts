@@ -40,7 +40,7 @@
  * | Outbox mail       | OUTBOX#{id}           | MAIL               | gsi1 (while unsent): OUTBOX#UNSENT / {createdAt}#{id}; TTL |
  * | Undeliverable address | UNDELIVERABLE#{email} | MARK           |                                   |
  * | Payment template  | PAYTEMPLATE#{id}      | TEMPLATE           | gsi1: PAYTEMPLATES / {createdAt}#{id} |
- * | Money movement    | MOVEMENT#{applicationId}#{direction} | MOVEMENT | gsi1: MOVEMENTS / {at}#{id}; gsi2: MOVEMENTS#CUR#{currency} / {at}#{id}; gsi3: MOVEMENTS#DIR#{direction} / {at}#{id} |
+ * | Money movement    | MOVEMENT#{applicationId}#{direction} | MOVEMENT | gsi1: MOVEMENTS / {at}#{id}; gsi2: MOVEMENTS#CUR#{currency}#DIR#{direction} / {at}#{id}; gsi3: MOVEMENTS#DIR#{direction} / {at}#{id} |
  * | Message           | APPMSG#{applicationId} | {at}#{id}         |                                   |
  * | Attachment        | ATTACH#{id}           | ATTACH             | (expiresAt TTL while pending, 1 day) |
  *
@@ -116,13 +116,16 @@
  *     the SES feedback handler; GetItem by the sender before each send and by the admin user detail.
  * 32. Money movements (the admin transaction history): Put MOVEMENT#{applicationId}#{direction}
  *     with attribute_not_exists in the transaction of the move that confirms it; by time, newest
- *     first, within a period of UTC days: Query gsi1 MOVEMENTS (all), gsi2 MOVEMENTS#CUR#{currency}
- *     or gsi3 MOVEMENTS#DIR#{direction}, gsi?sk BETWEEN {from}T00:00:00 AND {to}T23:59:59.999~
- *     (the whole `to` day), Limit the page + 1 (to know whether more follow), the cursor the last
- *     item's key; both filters: the currency's partition with a FilterExpression on the direction
- *     (reads at most the currency's rows of the period). The staff names: one BatchGetItem of the
- *     page's distinct staff (pattern 1's items). The CSV reads the same pages up to 10,000 rows or
- *     5 MB, so no answer nears Lambda's 6 MB and none reads beyond the period.
+ *     first, within a period of UTC days, gsi?sk BETWEEN {from}T00:00:00 AND {to}T23:59:59.999~
+ *     (the whole `to` day): all: Query gsi1 MOVEMENTS; a direction: gsi3 MOVEMENTS#DIR#{direction};
+ *     a currency and a direction: gsi2 MOVEMENTS#CUR#{currency}#DIR#{direction}; a currency: the
+ *     three gsi2 partitions of its directions, queried at once and merged by sort key. Each Query
+ *     reads at most the page + 2 (one to know whether more follow, one the cursor's own item); the
+ *     cursor is the last answered sort key (with the filter it belongs to), the next page's upper
+ *     bound. No FilterExpression: a page costs its rows whatever the table or the period holds.
+ *     The staff names: one BatchGetItem of the page's distinct staff (pattern 1's items). The CSV
+ *     reads the same pages up to 10,000 rows or 5 MB, so no answer nears Lambda's 6 MB and none
+ *     reads beyond the period.
  * 33. An application's thread (not in APP#{id}, which pattern 13 reads whole): Query
  *     pk=APPMSG#{applicationId}, newest first, a page of 50 (reversed to oldest first; the cursor
  *     reads earlier ones). A message is Put with attribute_not_exists in one TransactWriteItems with
@@ -176,7 +179,7 @@ export const keys = {
   }),
   movement: (id: string) => ({ pk: `MOVEMENT#${id}`, sk: 'MOVEMENT' }),
   movementsAll: 'MOVEMENTS',
-  movementsOfCurrency: (currency: string) => `MOVEMENTS#CUR#${currency}`,
+  movementsOfCurrency: (currency: string, direction: string) => `MOVEMENTS#CUR#${currency}#DIR#${direction}`,
   movementsOfDirection: (direction: string) => `MOVEMENTS#DIR#${direction}`,
   /** The index sort keys of a period of UTC days, `to` included to its last millisecond ('~' sorts after `Z#{id}`). */
   movementPeriod: (from: string, to: string) => ({ from: `${from}T00:00:00`, to: `${to}T23:59:59.999~` }),
@@ -185,7 +188,7 @@ export const keys = {
     return {
       gsi1pk: 'MOVEMENTS',
       gsi1sk: sortKey,
-      gsi2pk: `MOVEMENTS#CUR#${movement.currency}`,
+      gsi2pk: `MOVEMENTS#CUR#${movement.currency}#DIR#${movement.direction}`,
       gsi2sk: sortKey,
       gsi3pk: `MOVEMENTS#DIR#${movement.direction}`,
       gsi3sk: sortKey,

@@ -1,6 +1,6 @@
 import { tableName } from './client';
 import { keys } from './keys';
-import { type ItemFilter, type ListPartition, readCursorPage } from './query-window';
+import { InvalidCursor, readItems } from './query-window';
 import type { TransactItem } from './transactions';
 
 /**
@@ -35,12 +35,17 @@ export function movementId(applicationId: string, direction: MovementDirection):
   return `${applicationId}#${direction}`;
 }
 
+/** The movement's item, with its three index entries (pattern 32). */
+export function movementItem(record: MovementRecord): Record<string, unknown> {
+  return { ...keys.movement(record.id), ...keys.movementIndexEntries(record), ...record };
+}
+
 /** The movement, in the transaction of the move that records it; refused if already recorded. */
 export function movementPut(record: MovementRecord): TransactItem {
   return {
     Put: {
       TableName: tableName,
-      Item: { ...keys.movement(record.id), ...keys.movementIndexEntries(record), ...record },
+      Item: movementItem(record),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -54,33 +59,62 @@ export interface MovementFilter {
   direction?: MovementDirection | undefined;
 }
 
+type MovementIndex = 'gsi1' | 'gsi2' | 'gsi3';
+
 /**
- * The index that holds the filter's movements in time order (pattern 32): the currency's when a
- * currency is asked (the direction then a FilterExpression: the currency's rows of the period are
- * read), else the direction's, else all of them; always within the period's sort keys.
+ * The index partitions that hold the filter's movements in time order (pattern 32): one for all
+ * of them, a direction, or a currency and a direction; a currency alone is the three partitions of
+ * its directions, merged by sort key. None needs a FilterExpression, so nothing read is left out.
  */
-function movementSource(filter: MovementFilter): { partition: ListPartition; filter?: ItemFilter } {
-  const sortKeyBetween = keys.movementPeriod(filter.from, filter.to);
+function movementPartitions(filter: MovementFilter): Array<{ indexName: MovementIndex; value: string }> {
+  if (filter.currency && filter.direction) {
+    return [{ indexName: 'gsi2', value: keys.movementsOfCurrency(filter.currency, filter.direction) }];
+  }
   if (filter.currency) {
-    return {
-      partition: { indexName: 'gsi2', value: keys.movementsOfCurrency(filter.currency), sortKeyBetween },
-      ...(filter.direction
-        ? {
-            filter: {
-              expression: '#direction = :direction',
-              names: { '#direction': 'direction' },
-              values: { ':direction': filter.direction },
-            },
-          }
-        : {}),
-    };
+    const currency = filter.currency;
+    return MOVEMENT_DIRECTIONS.map((direction) => ({
+      indexName: 'gsi2' as const,
+      value: keys.movementsOfCurrency(currency, direction),
+    }));
   }
-  if (filter.direction) {
-    return {
-      partition: { indexName: 'gsi3', value: keys.movementsOfDirection(filter.direction), sortKeyBetween },
-    };
+  if (filter.direction) return [{ indexName: 'gsi3', value: keys.movementsOfDirection(filter.direction) }];
+  return [{ indexName: 'gsi1', value: keys.movementsAll }];
+}
+
+/** The filter a cursor was handed out for: a cursor continues only the list it came from. */
+function filterTag(filter: MovementFilter): string {
+  return [filter.from, filter.to, filter.currency ?? '', filter.direction ?? ''].join('/');
+}
+
+/** `{at}#{applicationId}#{direction}`, the index sort key of every movement. */
+const MOVEMENT_SORT_KEY = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[^#]{1,100}#(in|out|refund)$/;
+
+function encodeMovementCursor(filter: MovementFilter, sortKey: string): string {
+  return Buffer.from(JSON.stringify({ f: filterTag(filter), k: sortKey })).toString('base64url');
+}
+
+/** The sort key a cursor of this filter continues below; anything else is InvalidCursor. */
+function decodeMovementCursor(filter: MovementFilter, cursor: string): string {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new InvalidCursor();
   }
-  return { partition: { indexName: 'gsi1', value: keys.movementsAll, sortKeyBetween } };
+  const { f, k } = (decoded ?? {}) as { f?: unknown; k?: unknown };
+  const period = keys.movementPeriod(filter.from, filter.to);
+  if (
+    typeof decoded !== 'object' ||
+    Array.isArray(decoded) ||
+    f !== filterTag(filter) ||
+    typeof k !== 'string' ||
+    !MOVEMENT_SORT_KEY.test(k) ||
+    k < period.from ||
+    k > period.to
+  ) {
+    throw new InvalidCursor();
+  }
+  return k;
 }
 
 function toMovement(item: Record<string, unknown>): MovementRecord {
@@ -101,19 +135,37 @@ function toMovement(item: Record<string, unknown>): MovementRecord {
 }
 
 /**
- * One page of the filter's movements, newest first, after `cursor` (a `nextCursor` of the same
- * filter; another is InvalidCursor), and the cursor of the next page, null at the end.
+ * One page of the filter's movements, newest first, below `cursor` (a `nextCursor` of the same
+ * filter; another is InvalidCursor), and the cursor of the next page, null at the end. Each
+ * partition is read from the cursor's sort key down, at most `limit` + 2 items (the cursor's own
+ * item, which is dropped, and one to know whether more follow), so a page costs the same however
+ * many movements the table, the period or the other partitions hold.
  */
 export async function readMovementPage(
   filter: MovementFilter,
   page: { limit: number; cursor?: string | undefined },
 ): Promise<{ movements: MovementRecord[]; nextCursor: string | null }> {
-  const source = movementSource(filter);
-  const { items, nextCursor } = await readCursorPage(source.partition, {
-    forward: false,
-    limit: page.limit,
-    cursor: page.cursor,
-    filter: source.filter,
-  });
-  return { movements: items.map(toMovement), nextCursor };
+  const period = keys.movementPeriod(filter.from, filter.to);
+  const below = page.cursor ? decodeMovementCursor(filter, page.cursor) : undefined;
+  const sortKeyBetween = { from: period.from, to: below ?? period.to };
+  const partitions = movementPartitions(filter);
+  const reads = await Promise.all(
+    partitions.map(async ({ indexName, value }) => {
+      const { items } = await readItems(
+        { indexName, value, sortKeyBetween },
+        { forward: false, count: page.limit + (below ? 2 : 1) },
+      );
+      return items.map((item) => ({ sortKey: String(item[`${indexName}sk`]), item }));
+    }),
+  );
+  const merged = reads
+    .flat()
+    .filter((entry) => entry.sortKey !== below)
+    .sort((a, b) => (a.sortKey < b.sortKey ? 1 : a.sortKey > b.sortKey ? -1 : 0));
+  const shown = merged.slice(0, page.limit);
+  const last = shown.at(-1);
+  return {
+    movements: shown.map((entry) => toMovement(entry.item)),
+    nextCursor: merged.length > page.limit && last ? encodeMovementCursor(filter, last.sortKey) : null,
+  };
 }

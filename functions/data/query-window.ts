@@ -18,16 +18,6 @@ export interface ListPartition {
   sortKeyBetween?: { from: string; to: string };
 }
 
-/**
- * A condition on the items' other attributes (a FilterExpression): DynamoDB still reads, and bills,
- * the items it leaves out, so a filter narrows what is answered, not what is read.
- */
-export interface ItemFilter {
-  expression: string;
-  names?: Record<string, string>;
-  values: Record<string, unknown>;
-}
-
 /** Skipping more than this many items to reach a page is refused (see docs/decisions.md). */
 export const MAX_SKIP = 5000;
 const SKIP_PAGE = 1000;
@@ -54,7 +44,7 @@ function keyNames(partition: ListPartition) {
     : { pk: 'pk', sk: 'sk' };
 }
 
-function queryInput(partition: ListPartition, forward: boolean, filter?: ItemFilter): QueryCommandInput {
+function queryInput(partition: ListPartition, forward: boolean): QueryCommandInput {
   const names = keyNames(partition);
   const values: Record<string, unknown> = { ':pk': partition.value };
   let condition = `${names.pk} = :pk`;
@@ -79,28 +69,19 @@ function queryInput(partition: ListPartition, forward: boolean, filter?: ItemFil
     TableName: tableName,
     IndexName: partition.indexName,
     KeyConditionExpression: condition,
-    ExpressionAttributeValues: { ...values, ...filter?.values },
-    ...(filter
-      ? {
-          FilterExpression: filter.expression,
-          ...(filter.names ? { ExpressionAttributeNames: filter.names } : {}),
-        }
-      : {}),
+    ExpressionAttributeValues: values,
     ScanIndexForward: forward,
   };
 }
 
-/**
- * Reads up to `count` items after `startKey`, following DynamoDB's 1 MB pages (and, with a filter,
- * reading on until `count` items matched or the partition ends).
- */
+/** Reads up to `count` items after `startKey`, following DynamoDB's 1 MB pages. */
 export async function readItems(
   partition: ListPartition,
-  options: { forward: boolean; count: number; startKey?: Key; keysOnly?: boolean; filter?: ItemFilter },
+  options: { forward: boolean; count: number; startKey?: Key; keysOnly?: boolean },
 ): Promise<{ items: Key[]; lastKey: Key | undefined }> {
   const items: Key[] = [];
   let startKey = options.startKey;
-  const base = queryInput(partition, options.forward, options.filter);
+  const base = queryInput(partition, options.forward);
   if (options.keysOnly) {
     const names = keyNames(partition);
     base.ProjectionExpression = [...new Set(['pk', 'sk', names.pk, names.sk])].join(', ');
@@ -202,18 +183,16 @@ export function cursorAfter(partition: ListPartition, item: Key | undefined): st
 /**
  * Up to `limit` items after `cursor` (a cursor this partition handed out) and the cursor that
  * continues after the last of them, null exactly when nothing follows: one more item is read to
- * know. Its cost is the page's items (and, with a filter, the items left out on the way), however
- * far into the partition the cursor is.
+ * know. Its cost is the page's items, however far into the partition the cursor is.
  */
 export async function readCursorPage(
   partition: ListPartition,
-  options: { forward: boolean; limit: number; cursor?: string | undefined; filter?: ItemFilter },
+  options: { forward: boolean; limit: number; cursor?: string | undefined },
 ): Promise<{ items: Key[]; nextCursor: string | null }> {
   const { items } = await readItems(partition, {
     forward: options.forward,
     count: options.limit + 1,
     startKey: options.cursor ? decodeCursor(partition, options.cursor) : undefined,
-    filter: options.filter,
   });
   const page = items.slice(0, options.limit);
   return {

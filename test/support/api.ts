@@ -70,8 +70,10 @@ export function asNewVisitor(): Record<string, string> {
 export interface DocumentAnswer {
   status: number;
   headers: Headers;
-  /** The answer's text: the document, or a refusal's envelope as JSON. */
+  /** The answer's text: the document, or a refusal's envelope as JSON (a byte order mark dropped, as fetch's text() drops it). */
   text: string;
+  /** The answer's bytes as they came (a byte order mark included). */
+  bytes: Uint8Array;
 }
 
 /** Calls the local API over real HTTP and returns status, headers and the parsed envelope. */
@@ -81,11 +83,17 @@ export async function api<T = unknown>(
   options: ApiCallOptions = {},
 ): Promise<ApiAnswer<T>> {
   const answer = await send(method, path, options);
-  return { status: answer.status, headers: answer.headers, body: JSON.parse(answer.text) as Envelope<T> };
+  // A 304 (a conditional request whose answer did not change) has no body at all.
+  const body = answer.status === 304 ? ({} as Envelope<T>) : (JSON.parse(answer.text) as Envelope<T>);
+  return { status: answer.status, headers: answer.headers, body };
 }
 
 /** Calls the local API over real HTTP and returns status, headers and the answer's text as it came. */
-export function apiDocument(method: string, path: string, options: ApiCallOptions = {}): Promise<DocumentAnswer> {
+export function apiDocument(
+  method: string,
+  path: string,
+  options: ApiCallOptions = {},
+): Promise<DocumentAnswer> {
   return send(method, path, options);
 }
 
@@ -106,7 +114,8 @@ async function send(method: string, path: string, options: ApiCallOptions): Prom
     dispatcher: agentFrom(sourceAddress),
   };
   const response = await fetch(`${apiUrl}${path}`, init);
-  return { status: response.status, headers: response.headers, text: await response.text() };
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { status: response.status, headers: response.headers, text: new TextDecoder().decode(bytes), bytes };
 }
 
 /** What a test adds to a route's parts: who calls, from where, to which stack. */

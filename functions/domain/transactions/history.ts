@@ -22,8 +22,8 @@ import { PeriodRefused } from './errors';
 /**
  * The admin transaction history (docs/product.md §2): the confirmed movements of money on deals,
  * read by period from the index of the filter (functions/data/keys.ts pattern 32), newest first.
- * What a page costs is its own rows (and, with a currency and a direction, the currency's rows of
- * the period the direction leaves out), never the rest of the table.
+ * What a page costs is its own rows (up to three partitions' worth for a currency alone), never
+ * the rest of the period or of the table.
  */
 
 /** The period to read: as given, `to` today (UTC) when absent, `from` the 30 days up to `to` when absent. */

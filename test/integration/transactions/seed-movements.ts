@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import type { MovementDirection, MovementRecord } from '@functions/data/movements';
+import { shiftDay } from '@shared/contract/transactions';
+
+/**
+ * Movements written straight into the table (functions/data's batch writes, as the seed writes), in
+ * a period of days no other test writes in: a random stretch of a year long past, so neither the
+ * movements the deal's tests record today nor another file's land in it.
+ */
+export function pastPeriod(days: number): { from: string; to: string } {
+  const year = 1995 + Math.floor(Math.random() * 25);
+  const from = shiftDay(`${year}-01-01`, Math.floor(Math.random() * (365 - days)));
+  return { from, to: shiftDay(from, days - 1) };
+}
+
+const ASSETS: Record<string, string> = {
+  USD: 'cash-USD',
+  EUR: 'card-EUR',
+  RUB: 'card-RUB',
+  USDT: 'usdt-trc20',
+};
+
+/** One movement of the period: `minute` minutes after its first midnight (UTC). */
+export function movementAt(
+  period: { from: string },
+  minute: number,
+  fields: {
+    direction: MovementDirection;
+    currency: keyof typeof ASSETS;
+    staffId: string;
+    amount?: number;
+    reference?: string | null;
+    note?: string | null;
+  },
+): MovementRecord {
+  const applicationId = randomUUID();
+  const at = new Date(Date.parse(`${period.from}T00:00:00.000Z`) + minute * 60_000).toISOString();
+  return {
+    id: `${applicationId}#${fields.direction}`,
+    applicationId,
+    userId: randomUUID(),
+    direction: fields.direction,
+    amount: fields.amount ?? 100,
+    asset: ASSETS[fields.currency]!,
+    currency: fields.currency,
+    reference: fields.reference === undefined ? `ref-${applicationId.slice(0, 8)}` : fields.reference,
+    note: fields.note ?? null,
+    staffId: fields.staffId,
+    at,
+    recordedAtCompletion: false,
+  };
+}
+
+/** Writes the movements as their items (25 a BatchWriteItem). */
+export async function putMovements(movements: MovementRecord[]): Promise<void> {
+  const { movementItem } = await import('@functions/data/movements');
+  const { putAll } = await import('@functions/data/bulk-writes');
+  await putAll(movements.map(movementItem));
+}
+
+/** Newest first, as the history answers. */
+export function newestFirst(movements: MovementRecord[]): MovementRecord[] {
+  const key = (movement: MovementRecord) => `${movement.at}#${movement.id}`;
+  return [...movements].sort((a, b) => (key(a) < key(b) ? 1 : key(a) > key(b) ? -1 : 0));
+}
