@@ -195,7 +195,7 @@ export const FIELD_RULES = {
   usdtTemplateRequired: {
     text: 'The client pays in USDT: pick the USDT template with the address they send to.',
   },
-  payoutDetailsKind: { text: 'This application pays out to a {{kind}}.' },
+  payoutDetailsKind: { text: 'This application pays out to another kind of details.' },
   receiptNotFound: { text: 'This receipt is not a file of this application.' },
 
   // Payment templates (ADMIN's, on the payment gateways page)

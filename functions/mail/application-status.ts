@@ -28,12 +28,24 @@ export interface ApplicationMailInput extends StatusMessageInput {
   details: string | null;
   /** The city with its country, in the recipient's language (the domain reads the geo names). */
   place: string | null;
+  /** The payment instructions once staff issued them: BestChange wants them in the order's mail. */
+  instructions?: {
+    text: string;
+    deadline: string;
+    crypto: { address: string; amount: number } | null;
+  } | null;
+  /** The payout staff recorded: its transaction hash or note. */
+  payout?: { txHash: string | null; note: string | null } | null;
 }
 
 const STATUS_NAMES: Record<Language, Record<string, string>> = {
   en: {
     PENDING: 'pending',
     PROCESSING: 'in progress',
+    WAITING_PAYMENT: 'awaiting your payment',
+    PAID: 'payment reported',
+    CONFIRMED: 'payment received',
+    EXCHANGING: 'payout under way',
     COMPLETED: 'completed',
     CANCELLED: 'cancelled',
     REJECTED: 'rejected',
@@ -42,6 +54,10 @@ const STATUS_NAMES: Record<Language, Record<string, string>> = {
   ru: {
     PENDING: 'ожидает обработки',
     PROCESSING: 'в работе',
+    WAITING_PAYMENT: 'ожидает оплаты',
+    PAID: 'оплата заявлена',
+    CONFIRMED: 'оплата получена',
+    EXCHANGING: 'идёт выплата',
     COMPLETED: 'выполнена',
     CANCELLED: 'отменена',
     REJECTED: 'отклонена',
@@ -107,18 +123,30 @@ const MAIL_TEXT = {
       clientReceives: 'Client receives',
       clientEmail: 'Client email',
       telegram: 'Telegram',
+      instructions: 'Payment instructions',
+      payTo: 'Send to',
+      payAmount: 'Amount to send',
+      deadline: 'Pay by',
+      payout: 'Payout',
     },
     types: { STANDARD: 'Standard exchange', INDIVIDUAL: 'Individual request' },
     next: {
       PENDING:
-        'What happens next: a manager reviews the application and writes to you on Telegram to agree the meeting or the transfer. You can cancel it in your profile while it is pending.',
+        'What happens next: a manager reviews the application and sends the payment details, by mail and on the application page. You can cancel it there until you have paid.',
       PROCESSING:
-        'What happens next: a manager is carrying out the exchange with you; keep Telegram at hand.',
+        'What happens next: a manager is preparing the payment details; they come in the next mail and on the application page.',
+      WAITING_PAYMENT:
+        'What happens next: pay as the instructions say before the deadline, then press "I have paid" on the application page.',
+      PAID: 'What happens next: we are checking that your payment arrived.',
+      CONFIRMED: 'What happens next: your payment arrived and the office is preparing your payout.',
+      EXCHANGING: 'What happens next: the payout is on its way to you.',
       COMPLETED: 'What happens next: nothing, the exchange is done. Thank you for choosing us.',
       REJECTED: 'What happens next: nothing is exchanged. You can submit a new application or ask support.',
       CANCELLED: 'What happens next: nothing is exchanged. You can submit a new application at any time.',
       EXPIRED:
         'What happens next: nothing is exchanged, as nobody took it up in time. Submit a new application if you still wish to exchange.',
+      EXPIRED_UNPAID:
+        "What happens next: nothing is exchanged, as the time to pay ended. If you did pay, write to us in the application's messages.",
     } as Record<string, string>,
     button: 'Open the application',
     whyCreated: 'You get this mail because you submitted an exchange application on our site.',
@@ -126,7 +154,7 @@ const MAIL_TEXT = {
     fiatKinds: { cash: 'Cash', card: 'Card' },
     staff: {
       title: (id: string) => `New application ${id}`,
-      next: 'What happens next: take the application up in the admin area and write to the client on Telegram.',
+      next: 'What happens next: take the application up in the admin area and issue the payment instructions there.',
       button: 'Open in the admin area',
       why: 'You get this mail because this address is set as staffNotifyEmail in the system settings.',
     },
@@ -148,17 +176,30 @@ const MAIL_TEXT = {
       clientReceives: 'Клиент получает',
       clientEmail: 'Email клиента',
       telegram: 'Telegram',
+      instructions: 'Инструкции по оплате',
+      payTo: 'Адрес для перевода',
+      payAmount: 'Сумма перевода',
+      deadline: 'Оплатить до',
+      payout: 'Выплата',
     },
     types: { STANDARD: 'Стандартный обмен', INDIVIDUAL: 'Индивидуальный запрос' },
     next: {
       PENDING:
-        'Что дальше: менеджер проверит заявку и напишет вам в Telegram, чтобы договориться о встрече или переводе. Пока заявка ожидает обработки, её можно отменить в профиле.',
-      PROCESSING: 'Что дальше: менеджер проводит обмен вместе с вами — держите Telegram под рукой.',
+        'Что дальше: менеджер проверит заявку и пришлёт реквизиты для оплаты — письмом и на странице заявки. Там же заявку можно отменить, пока вы не оплатили.',
+      PROCESSING:
+        'Что дальше: менеджер готовит реквизиты для оплаты — они придут следующим письмом и появятся на странице заявки.',
+      WAITING_PAYMENT:
+        'Что дальше: оплатите по инструкции до указанного срока, затем нажмите «Я оплатил» на странице заявки.',
+      PAID: 'Что дальше: мы проверяем, что оплата поступила.',
+      CONFIRMED: 'Что дальше: оплата поступила, обменный пункт готовит выплату.',
+      EXCHANGING: 'Что дальше: выплата уже в пути к вам.',
       COMPLETED: 'Что дальше: ничего, обмен завершён. Спасибо, что выбрали нас.',
       REJECTED: 'Что дальше: обмен не состоится. Вы можете подать новую заявку или написать в поддержку.',
       CANCELLED: 'Что дальше: обмен не состоится. Новую заявку можно подать в любое время.',
       EXPIRED:
         'Что дальше: обмен не состоится — заявку не взяли в работу вовремя. Подайте новую, если обмен ещё нужен.',
+      EXPIRED_UNPAID:
+        'Что дальше: обмен не состоится — время на оплату истекло. Если вы всё же оплатили, напишите нам в сообщениях заявки.',
     } as Record<string, string>,
     button: 'Открыть заявку',
     whyCreated: 'Вы получили это письмо, потому что подали заявку на обмен на нашем сайте.',
@@ -166,7 +207,7 @@ const MAIL_TEXT = {
     fiatKinds: { cash: 'Наличные', card: 'Карта' },
     staff: {
       title: (id: string) => `Новая заявка ${id}`,
-      next: 'Что дальше: возьмите заявку в работу в админ-панели и напишите клиенту в Telegram.',
+      next: 'Что дальше: возьмите заявку в работу в админ-панели и выдайте там реквизиты для оплаты.',
       button: 'Открыть в админ-панели',
       why: 'Вы получили это письмо, потому что этот адрес указан в системной настройке staffNotifyEmail.',
     },
@@ -214,10 +255,51 @@ function applicationFacts(
     [text.facts.details, input.requestType === 'INDIVIDUAL' ? input.details : null],
     [text.facts.status, STATUS_NAMES[language][input.status] ?? input.status],
     [text.facts.reason, input.rejectionReason],
+    ...dealFacts(language, input),
     [text.facts.clientEmail, client?.email ?? null],
     [text.facts.telegram, client?.telegram ?? null],
   ];
   return rows.filter((row): row is [string, string] => row[1] !== null && row[1] !== '');
+}
+
+const DEADLINE_FORMAT: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+};
+
+/**
+ * What the deal adds while it is under way: the instructions, where and how much USDT to send and
+ * the deadline while the client is to pay; the payout's reference once it is made.
+ */
+function dealFacts(language: Language, input: ApplicationMailInput): Array<[string, string | null]> {
+  const text = MAIL_TEXT[language];
+  const { instructions, payout } = input;
+  const rows: Array<[string, string | null]> = [];
+  if (instructions && input.status === 'WAITING_PAYMENT') {
+    rows.push([text.facts.instructions, instructions.text]);
+    if (instructions.crypto) {
+      rows.push([text.facts.payTo, instructions.crypto.address]);
+      rows.push([text.facts.payAmount, amount(language, instructions.crypto.amount, input.assetFrom)]);
+    }
+    const deadline = new Intl.DateTimeFormat(LOCALES[language], DEADLINE_FORMAT);
+    rows.push([text.facts.deadline, deadline.format(new Date(instructions.deadline))]);
+  }
+  if (payout && (input.status === 'EXCHANGING' || input.status === 'COMPLETED')) {
+    rows.push([text.facts.payout, payout.txHash ?? payout.note]);
+  }
+  return rows;
+}
+
+/** What happens next: an expiry says whether nobody took the application or the time to pay ended. */
+function nextStep(language: Language, input: ApplicationMailInput): string {
+  const next = MAIL_TEXT[language].next;
+  if (input.status === 'EXPIRED' && input.instructions) return next.EXPIRED_UNPAID ?? '';
+  return next[input.status] ?? '';
 }
 
 function applicationMail(
@@ -236,8 +318,8 @@ function applicationMail(
     language,
     title,
     facts: applicationFacts(language, input),
-    paragraphs: [text.next[input.status] ?? ''].filter(Boolean),
-    button: { label: text.button, url: `${siteUrl}/profile` },
+    paragraphs: [nextStep(language, input)].filter(Boolean),
+    button: { label: text.button, url: `${siteUrl}/applications/${encodeURIComponent(input.applicationId)}` },
     why: kind === 'created' ? text.whyCreated : text.whyStatus,
   });
   return { to, subject: title, text: plain, html };

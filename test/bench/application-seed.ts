@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { type ApplicationRecord, NO_DEAL_YET } from '@functions/data/applications';
+import type { ApplicationRecord, NO_DEAL_YET } from '@functions/data/applications';
 import type { ApplicationStatus } from '@shared/enums';
 
 /**
@@ -15,7 +15,9 @@ export async function seedApplications(options: {
   ownerIds: string[];
 }): Promise<void> {
   const { db, tableName } = await import('@functions/data/client');
-  const { applicationItem, historyPut } = await import('@functions/data/applications');
+  // Imported here, not at the top: the data modules read TABLE_NAME when first loaded, and the
+  // capacity test points it at a table of its own first.
+  const { applicationItem, historyPut, NO_DEAL_YET } = await import('@functions/data/applications');
   const counters = await import('@functions/data/counters');
   const { transactWrite } = await import('@functions/data/transactions');
   const [firstOwner, ...others] = options.ownerIds;
@@ -27,6 +29,7 @@ export async function seedApplications(options: {
   const completedPerDay = new Map<string, number>();
   for (let index = options.from; index < options.to; index += 1) {
     const record = syntheticApplication(
+      NO_DEAL_YET,
       index,
       index % 2 === 0 || others.length === 0 ? firstOwner : others[index % others.length]!,
     );
@@ -92,7 +95,11 @@ export async function seedApplications(options: {
   }
 }
 
-function syntheticApplication(index: number, userId: string): ApplicationRecord {
+function syntheticApplication(
+  noDealYet: typeof NO_DEAL_YET,
+  index: number,
+  userId: string,
+): ApplicationRecord {
   const createdAt = new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString();
   const status: ApplicationStatus = index % 4 === 3 ? 'COMPLETED' : 'PROCESSING';
   return {
@@ -120,7 +127,7 @@ function syntheticApplication(index: number, userId: string): ApplicationRecord 
     createdAt,
     updatedAt: createdAt,
     statusChangedAt: createdAt,
-    ...NO_DEAL_YET,
+    ...noDealYet,
     version: 1,
   };
 }

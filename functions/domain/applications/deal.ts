@@ -7,11 +7,8 @@ import {
   type StaffRecord,
 } from '@functions/data/applications';
 import { auditPut } from '@functions/data/audit';
-import {
-  findPaymentTemplate,
-  type PaymentTemplateRecord,
-  templateDealCountChange,
-} from '@functions/data/payment-templates';
+import { findAttachments } from '@functions/data/attachments';
+import { findPaymentTemplate, templateDealCountChange } from '@functions/data/payment-templates';
 import { type TransactItem, Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
@@ -28,6 +25,7 @@ import type {
 import type { ApplicationStatus } from '@shared/enums';
 import { fieldError } from '@shared/field-rules';
 import { DEAL_ACTIONS, dealActionAllowed, type MoveCall, moveOf } from '@shared/lifecycle';
+import { templateFits } from '@shared/payment-templates';
 import { normalizedTxHash, payoutKindOf } from '@shared/payout-details';
 import { settingValue } from '../settings/settings';
 import { getAdminApplication } from './admin-actions';
@@ -42,6 +40,7 @@ import {
   PayoutDetailsLocked,
   PayoutDetailsMissing,
   PayoutDetailsNotTaken,
+  ReceiptNotFound,
   RefundAlreadyRecorded,
   RefundNotAllowed,
   StatusMovedMeanwhile,
@@ -162,6 +161,7 @@ export async function markPaid(
     throw new PaymentWindowClosed(paymentDeadline);
   const txHash = body.txHash ? normalizedTxHash(body.txHash) : null;
   const receiptId = body.receiptId ?? null;
+  if (receiptId) await requireReceipt(application, receiptId);
   try {
     await applyStatusChange(
       {
@@ -185,7 +185,19 @@ export async function markPaid(
   return getMyApplicationDetail(userId, id, now);
 }
 
-/** The template picked for an application's instructions, if it fits what the client pays with. */
+/** A receipt is a file the client sent in this application's thread (a message carries it). */
+async function requireReceipt(application: ApplicationRecord, receiptId: string): Promise<void> {
+  const receipt = (await findAttachments([receiptId])).get(receiptId);
+  const sent =
+    receipt?.applicationId === application.id && receipt.side === 'client' && receipt.state === 'attached';
+  if (!sent) throw new ReceiptNotFound();
+}
+
+/**
+ * The template picked for an application's instructions, if it fits what the client pays with
+ * (shared/payment-templates.ts, the rule the form's picker offers by). A USDT payment needs the
+ * USDT template: its address and the amount are what the client's wallet is told.
+ */
 async function templateFor(application: ApplicationRecord, templateId: string | undefined) {
   const paysUsdt = parseAssetKey(application.assetFrom ?? '')?.kind === 'crypto';
   if (!templateId) {
@@ -197,20 +209,6 @@ async function templateFor(application: ApplicationRecord, templateId: string | 
   if (!templateFits(template, application))
     throw new TemplateRefused(paysUsdt ? 'usdtTemplateRequired' : 'templateDoesNotFit');
   return template;
-}
-
-/**
- * A card template is for a card payment in its currency, an office template for a cash payment in
- * its city, a USDT template for a USDT payment. An individual request (no assets) takes any
- * template but a USDT one, whose amount it could not name.
- */
-function templateFits(template: PaymentTemplateRecord, application: ApplicationRecord): boolean {
-  const paid = parseAssetKey(application.assetFrom ?? '');
-  if (!paid) return template.kind !== 'usdt';
-  if (template.kind === 'usdt') return paid.kind === 'crypto';
-  if (paid.kind !== 'fiat') return false;
-  if (template.kind === 'card') return paid.fiatKind === 'card' && paid.currency === template.currency;
-  return paid.fiatKind === 'cash' && application.city === template.city;
 }
 
 /** The template use counts a change of instructions moves: a deal starts or stops using a template. */

@@ -50,7 +50,7 @@ describe('application mails', () => {
       `${received} USDT (TRC-20)`,
       `1 EUR = ${rate} USDT`,
       'Madrid, Spain',
-      '/profile',
+      `/applications/${application.id}`,
       'Open the application',
       'https://t.me/exchange_support',
     ];
@@ -98,7 +98,7 @@ describe('application mails', () => {
       'Открыть заявку',
     ]);
     expect(processing!.subject).toBe(`Заявка ${application.id.slice(0, 8)}: в работе`);
-    expectEveryPart(processing!, ['в работе', 'Что дальше: менеджер проводит обмен']);
+    expectEveryPart(processing!, ['в работе', 'Что дальше: менеджер готовит реквизиты']);
   });
 });
 

@@ -110,13 +110,23 @@ describe('POST /api/applications/{id}/cancel', () => {
     });
   });
 
-  it('refuses to cancel an application that is no longer pending with 409', async () => {
+  it('cancels an application staff have taken: the client may cancel until they have paid', async () => {
     const user = await newUser();
     const application = await createApplication(user, individualBody());
     await setStatus(manager, application.id, 'PROCESSING');
     const answer = await api('POST', `/api/applications/${application.id}/cancel`, { token: user.token });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ data: { status: 'CANCELLED' } });
+  });
+
+  it('refuses to cancel an application that is finished with 409 and its status', async () => {
+    const user = await newUser();
+    const application = await createApplication(user, individualBody());
+    await setStatus(manager, application.id, 'PROCESSING');
+    await setStatus(manager, application.id, 'COMPLETED');
+    const answer = await api('POST', `/api/applications/${application.id}/cancel`, { token: user.token });
     expect(answer.status).toBe(409);
-    expect(answer.body.message).toMatch(/Only a pending application can be cancelled/);
+    expect(answer.body).toMatchObject({ code: 'NotCancellable', params: { status: 'COMPLETED' } });
   });
 
   it('refuses to cancel twice', async () => {
