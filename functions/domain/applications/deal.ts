@@ -6,8 +6,8 @@ import {
   type PaymentInstructions,
   type StaffRecord,
 } from '@functions/data/applications';
-import { auditPut } from '@functions/data/audit';
 import { findAttachments } from '@functions/data/attachments';
+import { auditPut } from '@functions/data/audit';
 import { findPaymentTemplate, templateDealCountChange } from '@functions/data/payment-templates';
 import { type TransactItem, Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';

@@ -109,7 +109,7 @@ describe('the expire-unpaid job', () => {
     }
   });
 
-  it('leaves a deal whose client pressed "I have paid" in the window'"'"'s last second', async () => {
+  it('leaves a deal whose client pressed "I have paid" in the last second of the window', async () => {
     const owner = await putUser();
     const application = await waitingSince(owner, 5, 10);
     const deadline = Date.parse((await m.applications.findApplication(application.id))!.paymentDeadline!);
