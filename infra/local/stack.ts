@@ -3,6 +3,12 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import {
+  PENDING_UPLOAD_EXPIRY_DAYS,
+  UPLOAD_KEY_PREFIX,
+  UPLOAD_TAG_KEY,
+  UPLOAD_TAG_PENDING,
+} from '@functions/data/uploads-definition';
 import { API_DOCS_FILE, API_DOCS_PATH, contentSecurityPolicy, REFERRER_POLICY } from '../security-headers';
 import { apiRequestListener, loadApiHandlers } from './api-adapter';
 import { ensureTable, startDynamoLocal } from './dynamo';
@@ -12,17 +18,26 @@ import { startMarketDataStandIn } from './market-data-stand-in';
 import { startLocalMailSender } from './outbox';
 import { assertPortFree, LocalStackError } from './ports';
 import { startRateProviderStandIns } from './rate-providers';
+import { LOCAL_UPLOADS_BUCKET, startS3StandIn } from './s3-stand-in';
 import { staticSiteListener } from './static-site';
 
 export const WEB_DIST_DIR = join(import.meta.dirname, '../../web/dist');
 /** The SES inbox ignores configuration sets; the sender requires one, as in AWS. */
 export const LOCAL_CONFIGURATION_SET = 'exchange-local';
 
+const LOCAL_REGION = 'us-east-1';
+/** What the functions sign with locally, and what the S3 stand-in checks signatures against. */
+const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
+
 export interface LocalStackOptions {
   /** Site and API port; 0 picks a free one. */
   port: number;
   mailPort: number;
   dynamoPort: number;
+  /** The S3 stand-in of the uploads bucket; 0 or absent picks a free port. */
+  uploadsPort?: number;
+  /** Folder the stand-in keeps uploaded files in; null or absent keeps them in memory. */
+  uploadsDir?: string | null;
   /** Folder for DynamoDB Local's files; null keeps the data in memory. */
   dataDir: string | null;
   /**
@@ -80,6 +95,8 @@ export interface LocalStack {
   directApiUrl: string;
   mailUrl: string;
   dynamoEndpoint: string;
+  /** The S3 stand-in of the uploads bucket (path-style: `{uploadsUrl}/{bucket}/{key}`). */
+  uploadsUrl: string;
   /** The market-data provider the ticker function calls (the stand-in unless one was given). */
   marketDataUrl: string;
   stop: () => Promise<void>;
@@ -100,6 +117,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   try {
     if (options.port !== 0) await assertPortFree(options.port, 'site', 'PORT');
     if (options.mailPort !== 0) await assertPortFree(options.mailPort, 'mail view', 'MAIL_PORT');
+    if (options.uploadsPort) await assertPortFree(options.uploadsPort, 'uploads bucket', 'UPLOADS_PORT');
     let dynamoEndpoint = options.dynamoEndpoint;
     if (dynamoEndpoint === undefined) {
       await assertPortFree(options.dynamoPort, 'DynamoDB Local', 'DYNAMODB_PORT');
@@ -130,6 +148,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stoppers.push(() => closeServer(site));
     const siteUrl = `http://localhost:${(site.address() as AddressInfo).port}`;
 
+    // The uploads bucket: the browser POSTs files to it from the site's origin, as to S3.
+    const uploads = await startS3StandIn({
+      port: options.uploadsPort ?? 0,
+      bucket: LOCAL_UPLOADS_BUCKET,
+      region: LOCAL_REGION,
+      accessKeyId: LOCAL_CREDENTIALS.accessKeyId,
+      secretAccessKey: LOCAL_CREDENTIALS.secretAccessKey,
+      allowedOrigin: () => siteUrl,
+      dataDir: options.uploadsDir ?? null,
+      lifecycle: {
+        prefix: UPLOAD_KEY_PREFIX,
+        tag: UPLOAD_TAG_KEY,
+        value: UPLOAD_TAG_PENDING,
+        days: PENDING_UPLOAD_EXPIRY_DAYS,
+      },
+    });
+    stoppers.push(uploads.stop);
+
     let marketDataUrl = options.marketDataUrl;
     if (marketDataUrl === undefined) {
       const standIn = await startMarketDataStandIn();
@@ -144,6 +180,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dynamo: dynamoEndpoint,
       mail: mailUrl,
       marketDataUrl,
+      uploads: uploads.url,
     });
     let rateProviders = options.rateProviders;
     if (!rateProviders) {
@@ -185,7 +222,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await new Promise<void>((resolve) => direct.listen(0, '127.0.0.1', resolve));
     stoppers.push(() => closeServer(direct));
     const directApiUrl = `http://localhost:${(direct.address() as AddressInfo).port}`;
-    const web = await webListener(options);
+    const web = await webListener(options, uploads.url);
     listener = (request, response) => {
       const handle = isApiPath(request.url) ? api : web;
       handle(request, response).catch((error: unknown) => {
@@ -196,7 +233,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
 
     if (options.runJobs) stoppers.push(await startJobTimers(() => mailSender?.wake()));
-    return { siteUrl, directApiUrl, mailUrl, dynamoEndpoint, marketDataUrl, stop };
+    return { siteUrl, directApiUrl, mailUrl, dynamoEndpoint, uploadsUrl: uploads.url, marketDataUrl, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -206,7 +243,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 /** The variables each Lambda gets from CDK, pointed at the local stand-ins. */
 function configureFunctionEnvironment(
   options: LocalStackOptions,
-  urls: { originSecret: string; siteUrl: string; dynamo: string; mail: string; marketDataUrl: string },
+  urls: {
+    originSecret: string;
+    siteUrl: string;
+    dynamo: string;
+    mail: string;
+    marketDataUrl: string;
+    uploads: string;
+  },
 ) {
   Object.assign(process.env, {
     TABLE_NAME: options.tableName,
@@ -217,11 +261,13 @@ function configureFunctionEnvironment(
     // Locally the key of the stored TOTP secrets follows the local JWT secret (kept beside the data).
     MFA_KEY: `${options.jwtSecret}:mfa`,
     ORIGIN_SECRET: urls.originSecret,
-    AWS_REGION: 'us-east-1',
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_REGION: LOCAL_REGION,
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     AWS_ENDPOINT_URL_DYNAMODB: urls.dynamo,
     AWS_ENDPOINT_URL_SES: urls.mail,
+    UPLOADS_BUCKET: LOCAL_UPLOADS_BUCKET,
+    UPLOADS_S3_ENDPOINT: urls.uploads,
     MARKET_DATA_URL: urls.marketDataUrl,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
   });
@@ -233,9 +279,9 @@ function isApiPath(url: string | undefined): boolean {
   return (path.startsWith('/api/') || path === '/api') && path !== API_DOCS_PATH;
 }
 
-async function webListener(options: LocalStackOptions) {
+async function webListener(options: LocalStackOptions, uploadsUrl: string) {
   const securityHeaders = {
-    'Content-Security-Policy': contentSecurityPolicy(),
+    'Content-Security-Policy': contentSecurityPolicy([uploadsUrl]),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': REFERRER_POLICY,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LOCAL_UPLOADS_BUCKET } from './s3-stand-in';
 import { LocalStackError, startLocalStack } from './stack';
 
 /**
@@ -48,7 +49,9 @@ async function main() {
     port: portFrom('PORT', 3000),
     mailPort: portFrom('MAIL_PORT', 8005),
     dynamoPort: portFrom('DYNAMODB_PORT', 8000),
+    uploadsPort: portFrom('UPLOADS_PORT', 8007),
     dataDir: inMemory ? null : join(LOCAL_DIR, 'dynamodb'),
+    uploadsDir: inMemory ? null : join(LOCAL_DIR, 'uploads'),
     tableName: env.TABLE_NAME ?? 'exchange-local',
     jwtSecret: localJwtSecret(),
     mailFrom: env.MAIL_FROM ?? 'no-reply@exchange.local',
@@ -75,6 +78,7 @@ async function main() {
       `Mail view: ${stack.mailUrl}`,
       `Market:    ${stack.marketDataUrl} (the ticker's provider)`,
       `DynamoDB:  ${stack.dynamoEndpoint} (${inMemory ? 'in memory' : 'data in .local/dynamodb'})`,
+      `Uploads:   ${stack.uploadsUrl}/${LOCAL_UPLOADS_BUCKET} (S3 stand-in${inMemory ? ', in memory' : ', files in .local/uploads'})`,
       adminLine,
       'Press Ctrl-C to stop.',
       '',

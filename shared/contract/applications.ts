@@ -213,6 +213,8 @@ export const adminApplicationSchema = /* @__PURE__ */ schema(() =>
     assignedToId: z.nullable(z.string()),
     assignedTo: z.nullable(z.string()),
     adminNote: z.nullable(z.string()),
+    /** Messages of the client staff have not read yet (the thread, docs/product.md §4). */
+    unreadMessages: z.number(),
   }),
 );
 export type AdminApplicationView = z.infer<typeof adminApplicationSchema>;

@@ -31,7 +31,9 @@ describe('the API reference', () => {
     });
     page.on('pageerror', (error) => problems.push(error.message));
     const answer = await page.goto(siteUrl('/api/docs'));
-    expect(answer?.headers()['content-security-policy']).toBe(contentSecurityPolicy());
+    expect(answer?.headers()['content-security-policy']).toBe(
+      contentSecurityPolicy([inject('localStack').uploadsUrl]),
+    );
     await page.getByRole('heading', { name: /Exchange service API/ }).waitFor();
     await page.locator('.opblock-summary-path', { hasText: '/api/health' }).first().waitFor();
     const paths = await page.locator('.opblock-summary-path').count();

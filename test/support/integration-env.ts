@@ -1,3 +1,4 @@
+import { LOCAL_UPLOADS_BUCKET } from '@infra/local/s3-stand-in';
 import { inject } from 'vitest';
 
 /**
@@ -18,5 +19,7 @@ Object.assign(process.env, {
   AWS_SECRET_ACCESS_KEY: 'local',
   AWS_ENDPOINT_URL_DYNAMODB: stack.dynamoEndpoint,
   AWS_ENDPOINT_URL_SES: stack.mailUrl,
+  UPLOADS_BUCKET: LOCAL_UPLOADS_BUCKET,
+  UPLOADS_S3_ENDPOINT: stack.uploadsUrl,
   LOG_LEVEL: 'SILENT',
 });

@@ -33,6 +33,7 @@ export async function setup(project: TestProject) {
     directApiUrl: stack.directApiUrl,
     mailUrl: stack.mailUrl,
     dynamoEndpoint: stack.dynamoEndpoint,
+    uploadsUrl: stack.uploadsUrl,
     tableName,
     jwtSecret,
     originSecret,
@@ -51,6 +52,8 @@ declare module 'vitest' {
       directApiUrl: string;
       mailUrl: string;
       dynamoEndpoint: string;
+      /** The S3 stand-in of the uploads bucket (infra/local/s3-stand-in.ts). */
+      uploadsUrl: string;
       tableName: string;
       jwtSecret: string;
       originSecret: string;

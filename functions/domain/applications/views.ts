@@ -49,6 +49,7 @@ export function toAdminApplicationView(
     assignedToId: record.assignedToId,
     assignedTo: assignee ? (assignee.username ?? assignee.email) : null,
     adminNote: record.adminNote,
+    unreadMessages: record.unreadByStaff ?? 0,
   };
 }
 

@@ -57,6 +57,7 @@ export async function setup(project: TestProject) {
     directApiUrl: stack.directApiUrl,
     mailUrl: stack.mailUrl,
     dynamoEndpoint: stack.dynamoEndpoint,
+    uploadsUrl: stack.uploadsUrl,
     tableName,
     jwtSecret,
     originSecret,
