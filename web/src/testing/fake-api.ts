@@ -33,7 +33,15 @@ export interface FakeRequest {
   headers: Record<string, string>;
 }
 
-type Reply = FakeReply | NotModified;
+/** The document a route that `produces` one answers (the history's CSV), as it is (RouteDefinition.produces). */
+export interface FakeDocument {
+  status: 200;
+  body: null;
+  document: string;
+  headers?: Record<string, string>;
+}
+
+type Reply = FakeReply | NotModified | FakeDocument;
 type Answer = Reply | ((request: FakeRequest) => Reply);
 /**
  * What `answer` takes for a route: a success with its data, a refusal, a 304 (a conditional route's
@@ -43,9 +51,14 @@ type AnswerOf<R extends RouteDefinition> =
   | Success<ReplyData<R>>
   | Refusal
   | (R extends { conditional: true } ? NotModified : never)
+  | (R extends { produces: string } ? FakeDocument : never)
   | ((
       request: FakeRequest,
-    ) => Success<ReplyData<R>> | Refusal | (R extends { conditional: true } ? NotModified : never));
+    ) =>
+      | Success<ReplyData<R>>
+      | Refusal
+      | (R extends { conditional: true } ? NotModified : never)
+      | (R extends { produces: string } ? FakeDocument : never));
 
 interface Registration {
   route: RouteDefinition;
@@ -75,6 +88,11 @@ export function withEtag<T extends FakeReply>(reply: T, etag: string): T {
 /** A conditional route's answer when the request's If-None-Match names the current ETag: 304, no body. */
 export function notModified(etag: string): NotModified {
   return { status: 304, body: null, headers: { ETag: etag } };
+}
+
+/** A route's document (one that `produces` it), answered as it is with its headers; the type is the route's. */
+export function document(text: string, headers: Record<string, string> = {}): FakeDocument {
+  return { status: 200, body: null, document: text, headers };
 }
 
 /**
@@ -109,6 +127,8 @@ export function takeFakeApiProblems(): string[] {
 }
 
 function check(route: RouteDefinition, reply: Reply): string | undefined {
+  if ('document' in reply)
+    return route.produces ? undefined : `${route.method} ${route.path} produces no document`;
   if (reply.body === null)
     return route.conditional ? undefined : `${route.method} ${route.path} is not conditional`;
   if (reply.status < 200 || reply.status >= 300 || !reply.body.success) return undefined;
@@ -176,6 +196,12 @@ export function fakeApi() {
     if (problem) {
       problems.push(problem);
       throw new TypeError(`fake API: ${problem}`);
+    }
+    if ('document' in reply) {
+      return new Response(reply.document, {
+        status: reply.status,
+        headers: { 'Content-Type': registration.route.produces!, ...reply.headers },
+      });
     }
     if (reply.body === null) return new Response(null, { status: reply.status, headers: reply.headers });
     return new Response(JSON.stringify(reply.body), {

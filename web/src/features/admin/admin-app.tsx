@@ -21,6 +21,7 @@ import { PaymentTemplatesPage } from './payment-templates/payment-templates-page
 import { RatesPage } from './rates/rates-page';
 import { ReservesPage } from './reserves/reserves-page';
 import { SettingsPage } from './settings/settings-page';
+import { TransactionsPage } from './transactions/transactions-page';
 import { UsersPage } from './users/users-page';
 
 /**
@@ -63,12 +64,13 @@ export function AdminApp() {
           />
           <Route path={adminPages.rates.path} element={guarded('rates', <RatesPage />)} />
           <Route path={adminPages.reserves.path} element={guarded('reserves', <ReservesPage />)} />
-          <Route
-            path={adminPages.payments.path}
-            element={guarded('payments', <PaymentTemplatesPage />)}
-          />
+          <Route path={adminPages.payments.path} element={guarded('payments', <PaymentTemplatesPage />)} />
           <Route path={adminPages.geo.path} element={guarded('geo', <GeoPage />)} />
           <Route path={adminPages.settings.path} element={guarded('settings', <SettingsPage />)} />
+          <Route
+            path={adminPages.transactions.path}
+            element={guarded('transactions', <TransactionsPage />)}
+          />
           {PLACEHOLDER_PAGES.map((page) => (
             <Route
               key={page}

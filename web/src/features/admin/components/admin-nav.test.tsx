@@ -16,7 +16,12 @@ describe('AdminNav', () => {
   afterEach(cleanup);
 
   it('shows a manager only the sections whose calls a manager may make', () => {
-    expect(linksFor('MANAGER')).toEqual(['Dashboard', 'User management', 'Application management']);
+    expect(linksFor('MANAGER')).toEqual([
+      'Dashboard',
+      'User management',
+      'Application management',
+      'Transaction history',
+    ]);
   });
 
   it('shows an admin every section', () => {
@@ -24,6 +29,7 @@ describe('AdminNav', () => {
       'Dashboard',
       'User management',
       'Application management',
+      'Transaction history',
       'Exchange rates',
       'Reserves',
       'Payment gateways',

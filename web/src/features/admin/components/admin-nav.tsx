@@ -8,6 +8,7 @@ const NAV_ORDER: AdminPageId[] = [
   'dashboard',
   'users',
   'applications',
+  'transactions',
   'rates',
   'reserves',
   'payments',

@@ -11,7 +11,7 @@ export const adminPages = {
   reserves: { path: 'reserves', section: 'reserves', nav: true },
   geo: { path: 'geo-management', section: 'geo', nav: true },
   settings: { path: 'system-settings', section: 'settings', nav: true },
-  transactions: { path: 'transaction-history', section: 'placeholder', nav: false },
+  transactions: { path: 'transaction-history', section: 'transactions', nav: true },
   security: { path: 'security-settings', section: 'placeholder', nav: false },
   payments: { path: 'payment-gateways', section: 'payments', nav: true },
   analytics: { path: 'analytics-reports', section: 'placeholder', nav: false },
@@ -19,7 +19,7 @@ export const adminPages = {
 
 export type AdminPageId = keyof typeof adminPages;
 
-export const PLACEHOLDER_PAGES = ['transactions', 'security', 'analytics'] as const;
+export const PLACEHOLDER_PAGES = ['security', 'analytics'] as const;
 
 /** The absolute URL of an admin page, with an optional query. */
 export function adminHref(page: AdminPageId, query?: Record<string, string | undefined>): string {

@@ -1,0 +1,291 @@
+import { assetLabel } from '@shared/assets';
+import { TRANSACTIONS_CSV_MAX_ROWS } from '@shared/constants';
+import {
+  isDayDate,
+  MOVEMENT_DIRECTIONS,
+  type MovementDirectionName,
+  periodProblem,
+  type TransactionView,
+} from '@shared/contract/transactions';
+import { ruleProblem } from '@shared/field-rules';
+import { Alert } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { ChevronLeftIcon, ChevronRightIcon } from '@web/components/ui/icons';
+import { saveBlob } from '@web/lib/download';
+import { useTranslation } from '@web/lib/i18n';
+import { ruleText } from '@web/lib/refusal-text';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { DataTable } from '../components/data-table';
+import { FilterBar, FilterField, FilterSelect } from '../components/filter-bar';
+import { Loaded } from '../components/load-state';
+import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
+import { useQueryParams } from '../hooks/use-query-params';
+import { useResource } from '../hooks/use-resource';
+import { adminHref } from '../lib/admin-paths';
+import { formatDateTime, formatNumber } from '../lib/format';
+import { notify } from '../lib/notify';
+import { transactionsApi } from './transactions-api';
+import './transactions.css';
+
+/** The filters, kept in the URL (empty: not set; no period is the server's last 30 days). */
+const FILTERS = { from: '', to: '', currency: '', direction: '' };
+type Filters = typeof FILTERS;
+
+/** The currencies offered in the filter's list; any other code may be typed. */
+const SUGGESTED_CURRENCIES = ['USDT', 'USD', 'EUR', 'RUB'];
+const CURRENCY_LIST_ID = 'transactions-currencies';
+
+/** The filters as the routes take them: what is not set is not sent. */
+function queryOf(values: Filters) {
+  return {
+    ...(values.from ? { from: values.from } : {}),
+    ...(values.to ? { to: values.to } : {}),
+    ...(values.currency ? { currency: values.currency } : {}),
+    ...(values.direction ? { direction: values.direction as MovementDirectionName } : {}),
+  };
+}
+
+/**
+ * Transaction history (docs/product.md §2): every confirmed movement of money — the client's
+ * payment in, the office's payout, a refund — by period, currency and direction, newest first,
+ * page by page (by cursor: no total is counted), and the same rows as a CSV file.
+ */
+export function TransactionsPage() {
+  const { t } = useTranslation('admin');
+  const { values, update } = useQueryParams<keyof Filters>(FILTERS);
+  const filterKey = JSON.stringify(queryOf(values));
+  // The cursors of the pages after the first, for these filters only (new filters start at page 1).
+  const [trail, setTrail] = useState<{ key: string; cursors: string[] }>({ key: filterKey, cursors: [] });
+  const cursors = trail.key === filterKey ? trail.cursors : [];
+  const cursor = cursors.at(-1);
+  const list = useResource(
+    (signal) => transactionsApi.page({ ...queryOf(values), ...(cursor ? { cursor } : {}) }, signal),
+    [filterKey, cursor],
+  );
+  const [exporting, setExporting] = useState(false);
+  const [cutNotice, setCutNotice] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter makes the notice stale.
+  useEffect(() => setCutNotice(false), [filterKey]);
+
+  const download = async () => {
+    setExporting(true);
+    try {
+      const file = await transactionsApi.csv(queryOf(values));
+      saveBlob(file.blob, file.fileName ?? 'transactions.csv');
+      setCutNotice(file.headers.get('X-Export-Truncated') === 'true');
+    } catch (error) {
+      notify.failure(error, t('transactions.csvFailed'));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <section className="admin-page" aria-labelledby={PAGE_TITLE_ID}>
+      <PageHeader title={t('transactions.title')}>
+        <Button variant="secondary" size="sm" onClick={list.reload} loading={list.loading && !!list.data}>
+          {t('common.refresh')}
+        </Button>
+        <Button size="sm" onClick={download} loading={exporting}>
+          {t('transactions.csv')}
+        </Button>
+      </PageHeader>
+      <TransactionsFilters values={values} onChange={update} />
+      {cutNotice && (
+        <Alert tone="warning">{t('transactions.csvCut', { count: TRANSACTIONS_CSV_MAX_ROWS })}</Alert>
+      )}
+      <Loaded resource={list} errorTitle={t('transactions.loadError')}>
+        {(page) => (
+          <>
+            <p className="muted admin-page__lead">
+              {t('transactions.period', { from: page.period.from, to: page.period.to })}
+            </p>
+            <section className="card table-panel" aria-label={t('transactions.title')}>
+              <DataTable
+                items={page.items}
+                className="data-table data-table--transactions"
+                caption={t('transactions.caption')}
+                busy={list.loading}
+                emptyText={t('transactions.empty')}
+                columns={[
+                  t('transactions.columns.time'),
+                  t('transactions.columns.direction'),
+                  t('transactions.columns.amount'),
+                  t('transactions.columns.reference'),
+                  t('transactions.columns.application'),
+                  t('transactions.columns.staff'),
+                ]}
+              >
+                {(row) => <TransactionRow key={row.id} row={row} />}
+              </DataTable>
+              <nav className="cursor-pager" aria-label={t('pager.label')}>
+                <span className="muted">{t('transactions.page', { page: cursors.length + 1 })}</span>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={cursors.length === 0}
+                  onClick={() => setTrail({ key: filterKey, cursors: cursors.slice(0, -1) })}
+                >
+                  <ChevronLeftIcon size={16} />
+                  {t('transactions.newer')}
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={!page.nextCursor}
+                  onClick={() =>
+                    page.nextCursor && setTrail({ key: filterKey, cursors: [...cursors, page.nextCursor] })
+                  }
+                >
+                  {t('transactions.older')}
+                  <ChevronRightIcon size={16} />
+                </Button>
+              </nav>
+            </section>
+          </>
+        )}
+      </Loaded>
+    </section>
+  );
+}
+
+function TransactionRow({ row }: { row: TransactionView }) {
+  const { t, language } = useTranslation('admin');
+  return (
+    <tr>
+      <td>
+        <span className="cell-stack">
+          <span className="nowrap">{formatDateTime(row.at, language)}</span>
+          {row.recordedAtCompletion && (
+            <span>
+              <Badge tone="info">{t('transactions.atCompletion')}</Badge>
+            </span>
+          )}
+        </span>
+      </td>
+      <td>
+        <Badge tone={row.direction === 'refund' ? 'warning' : row.direction === 'in' ? 'success' : 'neutral'}>
+          {t(`transactions.directions.${row.direction}`)}
+        </Badge>
+      </td>
+      <td>
+        <span className="cell-stack">
+          <span className="nowrap">{formatNumber(row.amount, language, 8)}</span>
+          <span className="muted nowrap">
+            {assetLabel(row.asset, { cash: t('assets.cash'), card: t('assets.card') })}
+          </span>
+        </span>
+      </td>
+      <td className="transactions__reference">
+        <span className="cell-stack">
+          {row.reference ? (
+            <span className="mono" title={row.reference}>
+              {row.reference}
+            </span>
+          ) : (
+            <span className="muted">—</span>
+          )}
+          {row.note && row.note !== row.reference && <span className="muted">{row.note}</span>}
+        </span>
+      </td>
+      <td className="mono nowrap">
+        <Link to={adminHref('applications', { open_id: row.applicationId })} title={row.applicationId}>
+          {row.applicationShortId}
+        </Link>
+      </td>
+      <td>{row.staffName ?? <span className="muted">{t('transactions.staffGone')}</span>}</td>
+    </tr>
+  );
+}
+
+/** The day fields are checked here by the server's own rule before they are applied. */
+function TransactionsFilters({
+  values,
+  onChange,
+}: {
+  values: Filters;
+  onChange: (changes: Partial<Filters>) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const [draft, setDraft] = useState({ from: values.from, to: values.to, currency: values.currency });
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(
+    () => setDraft({ from: values.from, to: values.to, currency: values.currency }),
+    [values.from, values.to, values.currency],
+  );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const from = draft.from.trim();
+    const to = draft.to.trim();
+    const currency = draft.currency.trim().toUpperCase();
+    const badDay = [from, to].some((day) => day !== '' && !isDayDate(day));
+    const order = from && to && !badDay ? periodProblem(from, to) : null;
+    if (badDay || order) {
+      setProblem(ruleText(ruleProblem(badDay ? 'dayDate' : order!.code)));
+      return;
+    }
+    if (currency && !/^[A-Z]{3,4}$/.test(currency)) {
+      setProblem(t('transactions.filters.currencyInvalid'));
+      return;
+    }
+    setProblem(null);
+    onChange({ from, to, currency });
+  };
+
+  const anyFilter = values.from || values.to || values.currency || values.direction;
+  return (
+    <>
+      <FilterBar
+        label={t('transactions.filters.label')}
+        onSubmit={submit}
+        onReset={anyFilter ? () => onChange({ from: '', to: '', currency: '', direction: '' }) : undefined}
+      >
+        <FilterField label={t('transactions.filters.from')}>
+          <input
+            type="date"
+            className="input input--sm"
+            value={draft.from}
+            onChange={(event) => setDraft({ ...draft, from: event.target.value })}
+          />
+        </FilterField>
+        <FilterField label={t('transactions.filters.to')}>
+          <input
+            type="date"
+            className="input input--sm"
+            value={draft.to}
+            onChange={(event) => setDraft({ ...draft, to: event.target.value })}
+          />
+        </FilterField>
+        <FilterField label={t('transactions.filters.currency')}>
+          <input
+            className="input input--sm"
+            list={CURRENCY_LIST_ID}
+            value={draft.currency}
+            maxLength={4}
+            autoCapitalize="characters"
+            placeholder={t('common.all')}
+            onChange={(event) => setDraft({ ...draft, currency: event.target.value })}
+          />
+          <datalist id={CURRENCY_LIST_ID}>
+            {SUGGESTED_CURRENCIES.map((code) => (
+              <option key={code} value={code} />
+            ))}
+          </datalist>
+        </FilterField>
+        <FilterSelect
+          label={t('transactions.filters.direction')}
+          value={values.direction}
+          onChange={(direction) => onChange({ direction })}
+          options={MOVEMENT_DIRECTIONS.map((direction) => ({
+            value: direction,
+            label: t(`transactions.directions.${direction}`),
+          }))}
+        />
+      </FilterBar>
+      {problem && <Alert tone="danger">{problem}</Alert>}
+    </>
+  );
+}
