@@ -1,5 +1,7 @@
+import { adminCreatePaymentTemplate } from '@shared/routes/payment-templates';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../support/api';
 import { completeApplication, createApplication } from '../support/admin-data';
 import {
   logInAsSuperAdmin,
@@ -26,7 +28,9 @@ const SCREENS = [
   { name: 'reserves', path: '/admin/reserves' },
   { name: 'geo', path: '/admin/geo-management' },
   { name: 'settings', path: '/admin/system-settings' },
-  { name: 'coming-soon', path: '/admin/payment-gateways' },
+  { name: 'payments', path: '/admin/payment-gateways' },
+  { name: 'transactions', path: '/admin/transaction-history' },
+  { name: 'coming-soon', path: '/admin/security-settings' },
 ];
 
 let admin: Session;
@@ -37,6 +41,25 @@ beforeAll(async () => {
   applicationId = (await createApplication(client)).id;
   // The dashboard's "recently completed" is a table only once something was completed.
   await completeApplication(client, admin);
+  // A payment template of each kind, so the page shows its cards (a 34-character address wraps).
+  for (const body of [
+    {
+      kind: 'card',
+      label: 'Deutsche Bank EUR',
+      currency: 'EUR',
+      details: 'IBAN DE89 3704 0044 0532 0130 00',
+    },
+    {
+      kind: 'office',
+      label: 'Berlin, Friedrichstraße',
+      city: 'europe.germany.berlin',
+      details: 'Friedrichstraße 10',
+    },
+    { kind: 'usdt', label: 'Hot wallet', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+  ] as const) {
+    const saved = await call(adminCreatePaymentTemplate, { token: admin.token, body });
+    if (saved.status !== 201) throw new Error(`Template not saved: ${saved.status}`);
+  }
 });
 
 /**
@@ -189,6 +212,14 @@ describe.each(['ru', 'en'] as Language[])('admin screens in %s', (language) => {
     await page.locator('.data-table tbody .row-icon-btn').first().click();
     await page.locator('.data-table tbody .cell-edit input').first().waitFor();
     await look('reserve-edit');
+    // A new payment template's modal.
+    await page.goto(page.url().replace(/\/admin.*$/, '/admin/payment-gateways'));
+    await waitForAdmin(page);
+    await page.locator('.admin-page__tools button').click();
+    await page.locator('.modal .template-form').waitFor();
+    await look('payment-template-form');
+    await page.keyboard.press('Escape');
+    await page.locator('.modal .template-form').waitFor({ state: 'detached' });
 
     await page.locator('.admin__menu-button').click();
     await page.locator('.admin-drawer .admin-nav').waitFor();

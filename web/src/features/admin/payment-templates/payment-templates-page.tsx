@@ -14,6 +14,7 @@ import { useTranslation } from '@web/lib/i18n';
 import { refusalText } from '@web/lib/refusal-text';
 import { useMemo, useState } from 'react';
 import { adminApi } from '../api/admin-api';
+import { PencilIcon, TrashIcon } from '../components/admin-icons';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Loaded } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
@@ -211,6 +212,7 @@ function TemplateGroup({ kind, templates, cityName, onEdit, onDelete }: Template
                   aria-label={t('payments.editOf', { label: template.label })}
                   onClick={() => onEdit(template)}
                 >
+                  <PencilIcon />
                   {t('payments.edit')}
                 </Button>
                 <Button
@@ -219,6 +221,7 @@ function TemplateGroup({ kind, templates, cityName, onEdit, onDelete }: Template
                   aria-label={t('payments.deleteOf', { label: template.label })}
                   onClick={() => onDelete(template)}
                 >
+                  <TrashIcon />
                   {t('payments.delete')}
                 </Button>
               </div>
