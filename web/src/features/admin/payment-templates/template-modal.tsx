@@ -7,7 +7,7 @@ import { isTronAddress } from '@shared/payout-details';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { ChoiceButtons } from '@web/components/ui/choice-buttons';
-import { type SelectGroup, SelectField, TextAreaField, TextField } from '@web/components/ui/field';
+import { SelectField, type SelectGroup, TextAreaField, TextField } from '@web/components/ui/field';
 import { Modal } from '@web/components/ui/modal';
 import { geoKeyName } from '@web/lib/geo-names';
 import { useTranslation } from '@web/lib/i18n';
@@ -60,7 +60,9 @@ export function TemplateModal({ template, currencies, cities, onClose, onSaved }
   const typedAddress = draft.kind === 'usdt' ? addressProblem(draft.address, addressLeft || tried) : null;
   const errors: Record<string, string> = {
     ...(tried && checked.problems
-      ? Object.fromEntries(Object.entries(checked.problems).map(([path, problem]) => [path, ruleText(problem)]))
+      ? Object.fromEntries(
+          Object.entries(checked.problems).map(([path, problem]) => [path, ruleText(problem)]),
+        )
       : {}),
     ...(typedAddress ? { address: ruleText(typedAddress) } : {}),
     ...serverErrors,
@@ -98,7 +100,9 @@ export function TemplateModal({ template, currencies, cities, onClose, onSaved }
 
   const addressValid = isTronAddress(draft.address.trim());
   // A template's city no longer offered (switched off) stays choosable, under its key's name.
-  const cityOffered = (cities ?? []).some((group) => group.options.some((option) => option.value === draft.city));
+  const cityOffered = (cities ?? []).some((group) =>
+    group.options.some((option) => option.value === draft.city),
+  );
   return (
     <Modal
       open
@@ -115,7 +119,10 @@ export function TemplateModal({ template, currencies, cities, onClose, onSaved }
         ) : (
           <ChoiceButtons
             legend={t('payments.form.kind')}
-            options={PAYMENT_TEMPLATE_KINDS.map((kind) => ({ value: kind, label: t(`payments.kinds.${kind}`) }))}
+            options={PAYMENT_TEMPLATE_KINDS.map((kind) => ({
+              value: kind,
+              label: t(`payments.kinds.${kind}`),
+            }))}
             value={draft.kind}
             onChange={chooseKind}
             className="segmented"
