@@ -4,7 +4,10 @@ import { use, useMemo, useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../config/entry-values';
 import { languageDetector } from './language-detector';
 
-/** The spec's translation namespaces (§9), and `security` (two-step verification: profile and admin). */
+/**
+ * The spec's translation namespaces (§9), `security` (two-step verification: profile and admin) and
+ * `messages` (an application's thread: the order page and the admin detail).
+ */
 export const NAMESPACES = [
   'common',
   'forms',
@@ -14,6 +17,7 @@ export const NAMESPACES = [
   'profile',
   'legal',
   'security',
+  'messages',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -3,6 +3,7 @@ import type { AdminApplicationView, AdminSearchMatch, ExpiredQuote } from '@shar
 import type { StaffSettableStatus } from '@shared/enums';
 import { shortId } from '@shared/ids';
 import { Alert } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { usePlaceNames } from '@web/lib/geo-names';
 import { useTranslation } from '@web/lib/i18n';
@@ -197,6 +198,17 @@ export function ApplicationsPage() {
                   <OpenRow key={row.id} onOpen={() => update({ open_id: row.id })}>
                     <td className="mono nowrap" title={row.id}>
                       {label}
+                      {row.unreadMessages > 0 && (
+                        <>
+                          {' '}
+                          <Badge tone="info">
+                            <span aria-hidden="true">✉ {row.unreadMessages}</span>
+                            <span className="visually-hidden">
+                              {t('applications.unreadMessages', { count: row.unreadMessages })}
+                            </span>
+                          </Badge>
+                        </>
+                      )}
                     </td>
                     <td className="truncate" title={row.user?.email}>
                       {row.user?.email ?? '—'}
