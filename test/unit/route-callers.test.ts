@@ -16,7 +16,6 @@ const API_PATH_LITERAL = /['"`]\/api(\/|['"`])/;
 const CALLED_OUTSIDE_THE_WEB: Partial<Record<RouteId, string>> = {
   health: 'load balancers, the smoke test and people checking a stage',
   exportRatesXml: 'the rate monitors (BestChange and the like)',
-  getMyApplication: "API clients; the web's application list carries every field",
   adminSetUserRole: 'API clients; the admin screens change a role with the user edit',
   adminGetSetting: 'API clients; the admin screens read all settings at once',
 };

@@ -23,6 +23,12 @@ const ProfilePage = lazyPage(
   () => import('../features/profile').then((m) => m.ProfilePage),
   ['profile', 'forms', 'errors', 'security'],
 );
+// The page sends a visitor to the login itself (with redirectTo): no guard here, where every byte
+// counts against the landing page's budget.
+const OrderPage = lazyPage(
+  () => import('../features/order').then((m) => m.OrderPage),
+  ['profile', 'forms', 'errors'],
+);
 const NotFoundPage = lazyPage(() => import('./routes/not-found').then((m) => m.NotFoundPage), ['common']);
 const AdminApp = lazyPage(
   () => import('./routes/admin-route').then((m) => m.AdminApp),
@@ -86,6 +92,7 @@ export function AppRoutes() {
             </RequireAuth>
           }
         />
+        <Route path={paths.order} element={<OrderPage />} />
         <Route path={`${paths.admin}/*`} element={<AdminApp />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -34,6 +34,8 @@ describe('pageMetaKey', () => {
     ['/reset-password', null],
     ['/admin', null],
     ['/admin/users/42', null],
+    ['/applications/abcdef1234567890', null],
+    ['/applications', 'notFound'],
   ])('titles %s with %s', (path, key) => {
     expect(pageMetaKey(path)).toBe(key);
   });

@@ -72,6 +72,16 @@ describe('my applications', () => {
     expect(within(row).getByText('Berlin')).toBeTruthy();
   });
 
+  it('links each row to its order page, by a link the keyboard reaches', async () => {
+    stubApplications([base]);
+
+    renderList();
+
+    const link = await screen.findByRole('link', { name: 'Open application abcdef12' });
+    expect(link.getAttribute('href')).toBe('/applications/abcdef1234567890');
+    expect(link.textContent).toBe('abcdef12');
+  });
+
   it('shows the rejection reason of a rejected application', async () => {
     stubApplications([{ ...base, status: 'REJECTED', rejectionReason: 'Documents missing' }]);
 

@@ -5,6 +5,7 @@ import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button, ButtonLink } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
+import { applicationPath } from '@web/config/application-path';
 import { paths } from '@web/config/paths';
 import { usePlaceNames } from '@web/lib/geo-names';
 import { useTranslation } from '@web/lib/i18n';
@@ -13,13 +14,17 @@ import { useAssetLabel } from '@web/lib/quote-format';
 import { refusalText } from '@web/lib/refusal-text';
 import { toast } from '@web/stores/toast-store';
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { cancelApplication, fetchMyApplications } from '../api/profile-api';
 import { statusDisplay } from '../lib/display';
 
 const LOCALES = { ru: 'ru-RU', en: 'en-GB' } as const;
 type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: ApplicationView[] };
 
-/** The latest 10 applications: a table on wide screens, cards on narrow ones (docs/product.md §2). */
+/**
+ * The latest 10 applications: a table on wide screens, cards on narrow ones, each id a link to its
+ * order page (docs/product.md §2).
+ */
 export function MyApplications() {
   const { t, language } = useTranslation(['profile', 'forms', 'errors', 'common']);
   const [state, setState] = useState<ListState>({ status: 'loading' });
@@ -111,7 +116,13 @@ export function MyApplications() {
               return (
                 <tr key={application.id} data-application-id={application.id}>
                   <td data-label={t('applications.columns.id')}>
-                    <span className="mono">{shortId(application.id)}</span>
+                    <Link
+                      className="mono"
+                      to={applicationPath(application.id)}
+                      aria-label={t('applications.open', { id: shortId(application.id) })}
+                    >
+                      {shortId(application.id)}
+                    </Link>
                   </td>
                   <td data-label={t('applications.columns.date')}>
                     {date.format(new Date(application.createdAt))}

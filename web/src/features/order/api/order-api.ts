@@ -1,0 +1,41 @@
+import type { ApplicationDetail } from '@shared/contract/applications';
+import type { MarkPaidBody, PayoutDetailsBody } from '@shared/contract/deal';
+import {
+  cancelMyApplication,
+  getMyApplication,
+  markPaid,
+  setPayoutDetails,
+} from '@shared/routes/applications';
+import { ApiError, call } from '@web/lib/api-client';
+
+/** The order page's calls (docs/product.md §7): each answers the application as the page shows it. */
+
+/** The application with its deal; a conditional request, so an unchanged one costs no transfer. */
+export async function fetchOrder(id: string, signal?: AbortSignal): Promise<ApplicationDetail> {
+  return detailOf(await call(getMyApplication, { params: { id }, signal }));
+}
+
+export async function savePayoutDetails(id: string, body: PayoutDetailsBody): Promise<ApplicationDetail> {
+  return detailOf(await call(setPayoutDetails, { params: { id }, body }));
+}
+
+export async function markOrderPaid(id: string, body: MarkPaidBody): Promise<ApplicationDetail> {
+  return detailOf(await call(markPaid, { params: { id }, body }));
+}
+
+export async function cancelOrder(id: string): Promise<void> {
+  await call(cancelMyApplication, { params: { id } });
+}
+
+function detailOf(answer: { data?: ApplicationDetail }): ApplicationDetail {
+  if (!answer.data) throw new ApiError(200, 'The answer carried no application.');
+  return answer.data;
+}
+
+/**
+ * Whether a call failed because the caller has no such application: another user's id and an
+ * unknown one are both 404 (the server tells them apart for nobody); a malformed id is a 400.
+ */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}

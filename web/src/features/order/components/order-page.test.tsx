@@ -1,0 +1,547 @@
+import type { ApplicationDetail } from '@shared/contract/applications';
+import {
+  cancelMyApplication,
+  getMyApplication,
+  markPaid,
+  setPayoutDetails,
+} from '@shared/routes/applications';
+import { getGeo } from '@shared/routes/geo';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { paths } from '@web/config/paths';
+import { i18n } from '@web/lib/i18n';
+import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
+import { fakeApi, notModified, ok, refused, withEtag } from '@web/testing/fake-api';
+import { testApplication, testApplicationDetail, testOwnUser } from '@web/testing/fixtures';
+import { setupTestI18n } from '@web/testing/i18n';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ORDER_REFRESH_MS } from '../lib/use-order';
+import { OrderPage } from './order-page';
+
+const ID = 'abcdef1234567890';
+/** A valid TRON address (base58check) and card number (Luhn). */
+const ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const TX_HASH = 'a'.repeat(64);
+
+const at = (minutes: number) => new Date(Date.UTC(2026, 2, 1, 10, minutes)).toISOString();
+
+/** An application waiting for the client's payment in USDT, the payout details given. */
+function waitingPayment(changes: Partial<ApplicationDetail> = {}): ApplicationDetail {
+  return testApplicationDetail({
+    status: 'WAITING_PAYMENT',
+    assetFrom: 'usdt-trc20',
+    currencyFrom: 'USDT',
+    assetTo: 'card-EUR',
+    currencyTo: 'EUR',
+    payoutKind: 'card',
+    payoutDetails: { kind: 'card', card: '•••• 1111' },
+    timeline: [
+      { status: 'PENDING', at: at(0), actor: 'client' },
+      { status: 'PROCESSING', at: at(5), actor: 'staff' },
+      { status: 'WAITING_PAYMENT', at: at(10), actor: 'staff' },
+    ],
+    instructions: {
+      text: 'Send the amount to the address below.',
+      issuedAt: at(10),
+      deadline: at(40),
+      crypto: { address: ADDRESS, amount: 1500 },
+    },
+    allowedActions: ['cancel', 'setPayoutDetails', 'markPaid', 'message'],
+    ...changes,
+  });
+}
+
+function LoginProbe() {
+  const location = useLocation();
+  return <p>login page {location.search}</p>;
+}
+
+function renderOrder(id = ID) {
+  return render(
+    <MemoryRouter initialEntries={[paths.order.replace(':id', id)]}>
+      <Routes>
+        <Route path={paths.order} element={<OrderPage />} />
+        <Route path={paths.login} element={<LoginProbe />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+/** The steps list's items as "label: state" (the state is the visually hidden part). */
+function stepsShown(): string[] {
+  const list = screen.getByRole('heading', { name: 'Progress' }).parentElement!.querySelector('ol')!;
+  return within(list)
+    .getAllByRole('listitem')
+    .map((item) => {
+      const label = item.querySelector('.order-steps__label')!.textContent;
+      const state = item.querySelector('.visually-hidden')!.textContent!.replace(/^, /, '');
+      return `${label}: ${state}${item.getAttribute('aria-current') ? ' (current)' : ''}`;
+    });
+}
+
+/** Sets what document.visibilityState says and tells the page, as a browser hiding the tab does. */
+function setVisibility(state: 'visible' | 'hidden') {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
+  act(() => {
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+}
+
+beforeAll(async () => {
+  await setupTestI18n('en');
+});
+
+beforeEach(() => {
+  useAuthStore.setState({
+    ...initialAuthState,
+    initializing: false,
+    isAuthenticated: true,
+    user: testOwnUser(),
+  });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  Reflect.deleteProperty(document, 'visibilityState');
+  useAuthStore.setState(initialAuthState);
+});
+
+describe('the order page', () => {
+  it('shows the normal path as steps with when and by whom each was reached', async () => {
+    fakeApi().answer(getGeo, ok([])).answer(getMyApplication, ok(waitingPayment()));
+
+    renderOrder();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Application abcdef12' })).toBeTruthy();
+    expect(stepsShown()).toEqual([
+      'Submitted: done',
+      'Taken by staff: done',
+      'Waiting for your payment: current step (current)',
+      'You have paid: not yet',
+      'Payment received: not yet',
+      'Paying out: not yet',
+      'Completed: not yet',
+    ]);
+    const taken = screen.getByText('Taken by staff').closest('li')!;
+    expect(taken.querySelector('.order-steps__when')?.textContent).toMatch(
+      /^1 Mar 2026, \d\d:\d\d, by staff$/,
+    );
+    expect(taken.querySelector('time')?.getAttribute('dateTime')).toBe(at(5));
+  });
+
+  it('marks a step the deal passed without stopping as skipped', async () => {
+    const detail = waitingPayment({
+      status: 'CONFIRMED',
+      allowedActions: ['message'],
+      timeline: [
+        { status: 'PENDING', at: at(0), actor: 'client' },
+        { status: 'PROCESSING', at: at(5), actor: 'staff' },
+        { status: 'WAITING_PAYMENT', at: at(10), actor: 'staff' },
+        { status: 'CONFIRMED', at: at(20), actor: 'staff' },
+      ],
+    });
+    fakeApi().answer(getGeo, ok([])).answer(getMyApplication, ok(detail));
+
+    renderOrder();
+
+    await screen.findByRole('heading', { level: 1 });
+    expect(stepsShown()).toEqual([
+      'Submitted: done',
+      'Taken by staff: done',
+      'Waiting for your payment: done',
+      'You have paid: skipped',
+      'Payment received: current step (current)',
+      'Paying out: not yet',
+      'Completed: not yet',
+    ]);
+  });
+
+  it('ends the steps where an off-path end stopped the deal, with the reason', async () => {
+    const detail = testApplicationDetail({
+      status: 'REJECTED',
+      rejectionReason: 'Documents missing',
+      allowedActions: ['message'],
+      timeline: [
+        { status: 'PENDING', at: at(0), actor: 'client' },
+        { status: 'PROCESSING', at: at(5), actor: 'staff' },
+        { status: 'REJECTED', at: at(9), actor: 'staff' },
+      ],
+    });
+    fakeApi().answer(getGeo, ok([])).answer(getMyApplication, ok(detail));
+
+    renderOrder();
+
+    await screen.findByRole('heading', { level: 1 });
+    expect(stepsShown()).toEqual([
+      'Submitted: done',
+      'Taken by staff: done',
+      'Rejected: the application ended here (current)',
+    ]);
+    expect(screen.getByText('Reason: Documents missing')).toBeTruthy();
+  });
+
+  it('offers each action only when allowedActions lists it', async () => {
+    fakeApi()
+      .answer(getGeo, ok([]))
+      .answer(getMyApplication, ok(waitingPayment({ allowedActions: ['message'] })));
+
+    renderOrder();
+
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('button', { name: 'Cancel application' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Save payout details' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'I have paid' })).toBeNull();
+    expect(screen.getByText('The time to pay has run out.', { selector: '.alert' })).toBeTruthy();
+  });
+
+  it('offers cancel, the payout form and "I have paid" when they are allowed', async () => {
+    fakeApi().answer(getGeo, ok([])).answer(getMyApplication, ok(waitingPayment()));
+
+    renderOrder();
+
+    expect(await screen.findByRole('button', { name: 'Cancel application' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save payout details' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'I have paid' })).toBeTruthy();
+    expect(screen.getByText('•••• 1111')).toBeTruthy();
+  });
+
+  it('asks for nothing to receive cash', async () => {
+    const detail = testApplicationDetail({
+      assetTo: 'cash-EUR',
+      currencyTo: 'EUR',
+      payoutKind: 'none',
+      allowedActions: ['cancel', 'message'],
+    });
+    fakeApi().answer(getGeo, ok([])).answer(getMyApplication, ok(detail));
+
+    renderOrder();
+
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('heading', { name: 'Where you receive' })).toBeNull();
+    expect(screen.getByText('In cash at the office')).toBeTruthy();
+  });
+
+  it('shows the instructions with copy buttons, a QR code of the address and the time left', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date(at(20)));
+    fakeApi().answer(getGeo, ok([])).answer(getMyApplication, ok(waitingPayment()));
+
+    renderOrder();
+
+    expect(await screen.findByRole('heading', { name: 'Payment instructions' })).toBeTruthy();
+    expect(screen.getByText('Send the amount to the address below.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy address' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy amount' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: `QR code of the address ${ADDRESS}` })).toBeTruthy();
+    expect(screen.getByRole('timer').textContent).toBe('20:00 left to pay');
+    const live = document.querySelector('[aria-live="polite"]')!;
+    expect(live.textContent).toBe('Minutes left to pay: about 20.');
+
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+
+    expect(screen.getByRole('timer').textContent).toBe('19:57 left to pay');
+    // The live region speaks at coarse steps, not every second.
+    expect(live.textContent).toBe('Minutes left to pay: about 20.');
+  });
+
+  it('copies the amount as a plain number', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    fakeApi()
+      .answer(getGeo, ok([]))
+      .answer(
+        getMyApplication,
+        ok(
+          waitingPayment({
+            instructions: { ...waitingPayment().instructions!, crypto: { address: ADDRESS, amount: 1234.5 } },
+          }),
+        ),
+      );
+
+    renderOrder();
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy amount' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy address' }));
+
+    await waitFor(() => expect(writeText.mock.calls).toEqual([['1234.5'], [ADDRESS]]));
+  });
+
+  describe('the payout details form', () => {
+    it('refuses an address that is not a TRON address before sending', async () => {
+      const api = fakeApi()
+        .answer(getGeo, ok([]))
+        .answer(getMyApplication, ok(testApplicationDetail()))
+        .answer(setPayoutDetails, ok(testApplicationDetail()));
+      renderOrder();
+
+      fireEvent.change(await screen.findByLabelText('Your TRC-20 address'), {
+        target: { value: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Save payout details' }));
+
+      expect(await screen.findByText(i18n.t('errors:fields.tronAddress'))).toBeTruthy();
+      expect(screen.getByLabelText('Your TRC-20 address').getAttribute('aria-invalid')).toBe('true');
+      expect(api.requests(setPayoutDetails)).toEqual([]);
+    });
+
+    it('refuses a card number that fails the Luhn check before sending', async () => {
+      const detail = testApplicationDetail({ assetTo: 'card-EUR', currencyTo: 'EUR', payoutKind: 'card' });
+      const api = fakeApi()
+        .answer(getGeo, ok([]))
+        .answer(getMyApplication, ok(detail))
+        .answer(setPayoutDetails, ok(detail));
+      renderOrder();
+
+      fireEvent.change(await screen.findByLabelText('Your card number'), {
+        target: { value: '4111 1111 1111 1112' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Save payout details' }));
+
+      expect(await screen.findByText('Enter a valid card number.')).toBeTruthy();
+      expect(api.requests(setPayoutDetails)).toEqual([]);
+    });
+
+    it('sends a valid card as its digits and shows what the server answered', async () => {
+      const detail = testApplicationDetail({ assetTo: 'card-EUR', currencyTo: 'EUR', payoutKind: 'card' });
+      const api = fakeApi()
+        .answer(getGeo, ok([]))
+        .answer(getMyApplication, ok(detail))
+        .answer(
+          setPayoutDetails,
+          ok(testApplicationDetail({ ...detail, payoutDetails: { kind: 'card', card: '•••• 1111' } })),
+        );
+      renderOrder();
+
+      fireEvent.change(await screen.findByLabelText('Your card number'), {
+        target: { value: '4111 1111 1111 1111' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Save payout details' }));
+
+      expect(await screen.findByText('•••• 1111')).toBeTruthy();
+      expect(api.requests(setPayoutDetails).map((request) => [request.params, request.body])).toEqual([
+        [{ id: ID }, { card: '4111111111111111' }],
+      ]);
+      expect(screen.getByLabelText('New card number')).toBeTruthy();
+    });
+
+    it('sends a valid address', async () => {
+      const api = fakeApi()
+        .answer(getGeo, ok([]))
+        .answer(getMyApplication, ok(testApplicationDetail()))
+        .answer(
+          setPayoutDetails,
+          ok(testApplicationDetail({ payoutDetails: { kind: 'address', address: ADDRESS } })),
+        );
+      renderOrder();
+
+      fireEvent.change(await screen.findByLabelText('Your TRC-20 address'), {
+        target: { value: ` ${ADDRESS} ` },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Save payout details' }));
+
+      await waitFor(() =>
+        expect(api.requests(setPayoutDetails).map((request) => request.body)).toEqual([{ address: ADDRESS }]),
+      );
+    });
+  });
+
+  describe('"I have paid"', () => {
+    it('sends the transaction hash and shows the application as paid', async () => {
+      const paid = waitingPayment({
+        status: 'PAID',
+        allowedActions: ['message'],
+        clientPaid: { at: at(25), txHash: TX_HASH, receiptId: null },
+      });
+      const api = fakeApi()
+        .answer(getGeo, ok([]))
+        .answer(getMyApplication, ok(waitingPayment()))
+        .answer(markPaid, ok(paid));
+      renderOrder();
+
+      fireEvent.change(await screen.findByLabelText('Transaction hash (optional)'), {
+        target: { value: TX_HASH },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'I have paid' }));
+
+      await waitFor(() =>
+        expect(api.requests(markPaid).map((request) => request.body)).toEqual([{ txHash: TX_HASH }]),
+      );
+      expect(await screen.findByText(TX_HASH)).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'I have paid' })).toBeNull();
+    });
+
+    it('refuses a malformed hash before sending, and sends nothing but the press without one', async () => {
+      const api = fakeApi()
+        .answer(getGeo, ok([]))
+        .answer(getMyApplication, ok(waitingPayment()))
+        .answer(markPaid, ok(waitingPayment({ status: 'PAID', allowedActions: ['message'] })));
+      renderOrder();
+
+      fireEvent.change(await screen.findByLabelText('Transaction hash (optional)'), {
+        target: { value: 'abc' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'I have paid' }));
+      expect(await screen.findByText(i18n.t('errors:fields.txHash'))).toBeTruthy();
+      expect(api.requests(markPaid)).toEqual([]);
+
+      fireEvent.change(screen.getByLabelText('Transaction hash (optional)'), { target: { value: '' } });
+      fireEvent.click(screen.getByRole('button', { name: 'I have paid' }));
+      await waitFor(() => expect(api.requests(markPaid).map((request) => request.body)).toEqual([{}]));
+    });
+
+    it('words a refusal by its code', async () => {
+      fakeApi()
+        .answer(getGeo, ok([]))
+        .answer(getMyApplication, ok(waitingPayment()))
+        .answer(
+          markPaid,
+          refused(409, 'Server English.', {
+            code: 'TransitionNotAllowed',
+            params: { from: 'EXPIRED', to: 'PAID' },
+          }),
+        );
+      renderOrder();
+
+      fireEvent.click(await screen.findByRole('button', { name: 'I have paid' }));
+
+      expect(
+        await screen.findByText(i18n.t('errors:codes.TransitionNotAllowed', { from: 'EXPIRED', to: 'PAID' })),
+      ).toBeTruthy();
+      expect(screen.queryByText('Server English.')).toBeNull();
+    });
+  });
+
+  it('cancels only after the confirmation, then shows the application as it is now', async () => {
+    const api = fakeApi()
+      .answer(getGeo, ok([]))
+      .answer(
+        getMyApplication,
+        ok(testApplicationDetail()),
+        ok(testApplicationDetail({ status: 'CANCELLED', allowedActions: ['message'] })),
+      )
+      .answer(cancelMyApplication, ok(testApplication({ status: 'CANCELLED' })));
+    renderOrder();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel application' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel application abcdef12?' });
+    expect(api.requests(cancelMyApplication)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+
+    expect(await screen.findByText('This application was cancelled.')).toBeTruthy();
+    expect(api.requests(cancelMyApplication).map((request) => request.params)).toEqual([{ id: ID }]);
+    expect(screen.queryByRole('button', { name: 'Cancel application' })).toBeNull();
+  });
+
+  it("shows an application that is not the caller's as not found", async () => {
+    fakeApi()
+      .answer(getGeo, ok([]))
+      .answer(getMyApplication, refused(404, 'Application not found.', { code: 'ApplicationNotFound' }));
+
+    renderOrder('someone-elses-id');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Application not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My applications' }).getAttribute('href')).toBe(paths.profile);
+  });
+
+  it('sends a visitor to the login, to come back after', async () => {
+    useAuthStore.setState({ ...initialAuthState, initializing: false });
+    fakeApi();
+
+    renderOrder();
+
+    expect(
+      await screen.findByText(`login page ?redirectTo=${encodeURIComponent(`/applications/${ID}`)}`),
+    ).toBeTruthy();
+  });
+
+  describe('refreshing', () => {
+    it('asks again every 15 s with the ETag it holds and keeps what it shows on a 304', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      const id = 'etag0000order01';
+      const api = fakeApi()
+        .answer(getGeo, ok([]))
+        .answer(getMyApplication, (request) =>
+          request.headers['If-None-Match'] === '"e1"'
+            ? notModified('"e1"')
+            : withEtag(
+                ok(
+                  waitingPayment({
+                    id,
+                    status: 'PROCESSING',
+                    instructions: null,
+                    allowedActions: ['cancel'],
+                  }),
+                ),
+                '"e1"',
+              ),
+        );
+      renderOrder(id);
+      expect(
+        await screen.findByText('Staff are preparing your payment instructions; they will appear here.'),
+      ).toBeTruthy();
+
+      await act(() => vi.advanceTimersByTimeAsync(ORDER_REFRESH_MS));
+      await act(() => vi.advanceTimersByTimeAsync(ORDER_REFRESH_MS));
+
+      expect(api.requests(getMyApplication).map((request) => request.headers['If-None-Match'])).toEqual([
+        undefined,
+        '"e1"',
+        '"e1"',
+      ]);
+      expect(screen.getByRole('heading', { level: 1, name: 'Application etag0000' })).toBeTruthy();
+      expect(
+        screen.getByText('Staff are preparing your payment instructions; they will appear here.'),
+      ).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Cancel application' })).toBeTruthy();
+    });
+
+    it('shows what changed on the server at the next refresh', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      fakeApi()
+        .answer(getGeo, ok([]))
+        .answer(getMyApplication, ok(testApplicationDetail()), ok(waitingPayment()));
+      renderOrder();
+      await screen.findByText('Nothing for now: your application is waiting for staff to take it.');
+
+      await act(() => vi.advanceTimersByTimeAsync(ORDER_REFRESH_MS));
+
+      expect(await screen.findByRole('heading', { name: 'Payment instructions' })).toBeTruthy();
+    });
+
+    it('stops while the page is hidden and catches up at once when it is seen again', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      const api = fakeApi().answer(getGeo, ok([])).answer(getMyApplication, ok(testApplicationDetail()));
+      renderOrder();
+      await screen.findByRole('heading', { level: 1 });
+      await act(() => vi.advanceTimersByTimeAsync(ORDER_REFRESH_MS));
+      expect(api.requests(getMyApplication)).toHaveLength(2);
+
+      setVisibility('hidden');
+      expect(vi.getTimerCount()).toBe(0);
+      await act(() => vi.advanceTimersByTimeAsync(4 * ORDER_REFRESH_MS));
+      expect(api.requests(getMyApplication)).toHaveLength(2);
+
+      setVisibility('visible');
+      await waitFor(() => expect(api.requests(getMyApplication)).toHaveLength(3));
+      await act(() => vi.advanceTimersByTimeAsync(ORDER_REFRESH_MS));
+      expect(api.requests(getMyApplication)).toHaveLength(4);
+    });
+
+    it('keeps what it shows and says so when a refresh fails', async () => {
+      vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+      fakeApi()
+        .answer(getGeo, ok([]))
+        .answer(
+          getMyApplication,
+          ok(testApplicationDetail()),
+          refused(500, 'Internal server error.', { code: 'InternalError' }),
+        );
+      renderOrder();
+      await screen.findByRole('heading', { level: 1 });
+
+      await act(() => vi.advanceTimersByTimeAsync(ORDER_REFRESH_MS));
+
+      expect(await screen.findByText(/Could not refresh the application/)).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 1, name: 'Application abcdef12' })).toBeTruthy();
+    });
+  });
+});
