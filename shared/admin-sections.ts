@@ -2,8 +2,12 @@ import { ROLES, type Role, roleRank, type StaffRole } from './enums';
 import type { StaffAction } from './permissions';
 import {
   adminChangeApplicationStatus,
+  adminConfirmPayment,
   adminGetApplication,
+  adminIssueInstructions,
   adminListApplications,
+  adminRecordPayout,
+  adminRecordRefund,
   adminUpdateApplicationDetails,
 } from './routes/admin-applications';
 import {
@@ -28,6 +32,7 @@ import {
   getExchangeStatus,
   getGeo,
 } from './routes/geo';
+import { adminCreateAttachment, adminListMessages, adminPostMessage } from './routes/messages';
 import {
   adminCreatePaymentTemplate,
   adminDeletePaymentTemplate,
@@ -73,6 +78,15 @@ const ADMIN_SECTIONS = {
       adminUpdateApplicationDetails,
       adminListManagers,
       adminListUsers,
+      // The deal's moves in the detail, the instructions form's template picker and the thread.
+      adminIssueInstructions,
+      adminConfirmPayment,
+      adminRecordPayout,
+      adminRecordRefund,
+      adminListPaymentTemplates,
+      adminListMessages,
+      adminPostMessage,
+      adminCreateAttachment,
     ],
   },
   rates: { calls: [adminGetRates, adminPutRates] },

@@ -1,12 +1,22 @@
 import type { ChangeStatusBody } from '@shared/contract/applications';
+import type {
+  ConfirmPaymentBody,
+  IssueInstructionsBody,
+  RecordPayoutBody,
+  RecordRefundBody,
+} from '@shared/contract/deal';
 import type { PutCardHoursBody, PutCityHoursBody, PutMaintenanceBody } from '@shared/contract/hours';
 import type { PaymentTemplateBody } from '@shared/contract/payment-templates';
 import type { PutReservesBody } from '@shared/contract/reserves';
 import type { DashboardPeriod, StaffSettableStatus } from '@shared/enums';
 import {
   adminChangeApplicationStatus,
+  adminConfirmPayment,
   adminGetApplication,
+  adminIssueInstructions,
   adminListApplications,
+  adminRecordPayout,
+  adminRecordRefund,
   adminUpdateApplicationDetails,
 } from '@shared/routes/admin-applications';
 import {
@@ -76,6 +86,15 @@ export const adminApi = {
     call(adminChangeApplicationStatus, { params: { id }, body }),
   updateDetails: async (id: string, body: RouteCall<typeof adminUpdateApplicationDetails>['body']) =>
     call(adminUpdateApplicationDetails, { params: { id }, body }),
+  /** The deal's staff moves (docs/product.md §4): each answers the application's detail as it now is. */
+  issueInstructions: async (id: string, body: IssueInstructionsBody) =>
+    required((await call(adminIssueInstructions, { params: { id }, body })).data),
+  confirmPayment: async (id: string, body: ConfirmPaymentBody) =>
+    required((await call(adminConfirmPayment, { params: { id }, body })).data),
+  recordPayout: async (id: string, body: RecordPayoutBody) =>
+    required((await call(adminRecordPayout, { params: { id }, body })).data),
+  recordRefund: async (id: string, body: RecordRefundBody) =>
+    required((await call(adminRecordRefund, { params: { id }, body })).data),
   managers: async (signal?: AbortSignal) => required((await call(adminListManagers, { signal })).data),
 
   users: async (query: UsersQuery, signal?: AbortSignal) =>

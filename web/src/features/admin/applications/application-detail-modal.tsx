@@ -1,15 +1,22 @@
 import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
-import type { AdminApplicationView, ExpiredQuote } from '@shared/contract/applications';
+import type {
+  AdminApplicationDetail,
+  AdminApplicationView,
+  ExpiredQuote,
+} from '@shared/contract/applications';
 import type { StaffSettableStatus } from '@shared/enums';
 import { shortId } from '@shared/ids';
+import { ApplicationThread } from '@web/components/thread/application-thread';
 import { Alert } from '@web/components/ui/alert';
 import { useTranslation } from '@web/lib/i18n';
 import { adminApi } from '../api/admin-api';
 import { DetailModal } from '../components/detail-modal';
+import { ModalSection } from '../components/modal-section';
 import { useStaff } from '../components/staff-context';
 import { useResource } from '../hooks/use-resource';
 import { AdminNote, Assignment } from './application-details-form';
 import { ApplicationFacts } from './application-facts';
+import { DealPanel } from './deal-panel';
 import { StatusHistory } from './status-history';
 import { StatusSelect } from './status-select';
 
@@ -25,7 +32,11 @@ interface ApplicationDetailModalProps {
   ) => Promise<ExpiredQuote | null>;
 }
 
-/** Every field, the status history, assignment to a manager and the admin note (docs/product.md §2). */
+/**
+ * Every field, the deal (instructions, payout details, payments, payout, refund and the staff actions
+ * the lifecycle allows now), the timeline, the thread with the client, assignment to a manager and the
+ * admin note (docs/product.md §2).
+ */
 export function ApplicationDetailModal({
   applicationId,
   onClose,
@@ -38,6 +49,15 @@ export function ApplicationDetailModal({
   const changed = (row: AdminApplicationView) => {
     onChanged(row);
     detail.reload();
+  };
+  /** A deal call answered the detail as it now is: the list's row follows, and the detail is read again. */
+  const dealDone = (next: AdminApplicationDetail) => changed(next);
+  /** A deal call was refused (the deal moved meanwhile…): read it again, for the detail and the row. */
+  const dealRefused = () => {
+    adminApi.application(applicationId).then((fresh) => {
+      onChanged(fresh);
+      detail.setData(() => fresh);
+    }, detail.reload);
   };
   return (
     <DetailModal
@@ -67,11 +87,32 @@ export function ApplicationDetailModal({
               />
             </div>
             <ApplicationFacts application={application} />
+            <DealPanel
+              application={application}
+              locked={own}
+              onDone={dealDone}
+              onRefused={dealRefused}
+              onStatus={async (status, reason, accept) => {
+                const expired = await onStatus(application, status, reason, accept);
+                if (!expired) detail.reload();
+                return expired;
+              }}
+            />
             <div className="detail-grid">
               <Assignment application={application} locked={own} onChanged={changed} />
               <AdminNote application={application} locked={own} onChanged={changed} />
             </div>
             <StatusHistory application={application} />
+            <ModalSection id="thread-title" title={t('applications.detail.thread')}>
+              <ApplicationThread
+                applicationId={application.id}
+                side="staff"
+                // Read: the row's unread badge clears (the server's count is 0 now).
+                onRead={() => {
+                  if (application.unreadMessages > 0) onChanged({ ...application, unreadMessages: 0 });
+                }}
+              />
+            </ModalSection>
           </>
         );
       }}

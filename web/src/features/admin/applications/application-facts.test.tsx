@@ -38,8 +38,16 @@ const COMPLETED: AdminApplicationDetail = {
   assignedToId: null,
   assignedTo: null,
   adminNote: null,
+  unreadMessages: 0,
   history: [],
   quoteLock: null,
+  instructions: null,
+  payoutKind: 'address',
+  payoutDetails: null,
+  clientPaid: null,
+  paymentConfirmation: null,
+  payout: null,
+  refund: null,
   audit: [
     {
       at: '2026-11-20T12:00:00.000Z',

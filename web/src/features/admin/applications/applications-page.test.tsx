@@ -39,6 +39,7 @@ const ROW: AdminApplicationView = {
   assignedToId: null,
   assignedTo: null,
   adminNote: null,
+  unreadMessages: 0,
 };
 const EXPIRED: ExpiredQuote = {
   lockedUntil: '2026-11-20T10:30:00.000Z',
@@ -77,6 +78,10 @@ describe('completing an application whose quote lock has ended, from the list', 
     fireEvent.change(await screen.findByLabelText('Status of application 0123456789ab'), {
       target: { value: 'COMPLETED' },
     });
+    // From PROCESSING, completing is the deal done at the office: staff confirm it first.
+    const office = screen.getByRole('dialog', { name: 'Complete application 0123456789ab at the office?' });
+    expect(api.requests(adminChangeApplicationStatus)).toHaveLength(0);
+    fireEvent.click(within(office).getByRole('button', { name: 'Complete at the office' }));
     const dialog = await screen.findByRole('dialog', {
       name: 'Complete application 0123456789ab at its expired quote?',
     });

@@ -1,31 +1,114 @@
 import type { AdminApplicationDetail } from '@shared/contract/applications';
+import { shortId } from '@shared/ids';
 import { useTranslation } from '@web/lib/i18n';
 import { ModalSection } from '../components/modal-section';
+import { useStaff } from '../components/staff-context';
 import { statusLabel } from '../components/status-badge';
 import { formatDateTime } from '../lib/format';
 
-/** Who moved the application from which status to which, and when. */
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** One line of the timeline: a move, or a deal action that moves nothing (re-issued instructions, a refund). */
+interface TimelineItem {
+  at: string;
+  /** What happened: `Processing → Waiting for payment`, or the action's name. */
+  what: { from: string | null; to: string } | { action: 'reissued' | 'refunded' };
+  who: string;
+  reason: string | null;
+  details: Record<string, unknown>;
+}
+
+/** What a move or an action carried, by the names the server records them with. */
+const DETAIL_ORDER = ['deadline', 'windowMinutes', 'templateId', 'txHash', 'receiptId', 'reference', 'note'];
+const MONO_DETAILS = new Set(['templateId', 'txHash', 'receiptId']);
+const TIME_DETAILS = new Set(['deadline']);
+
+function detailEntries(details: Record<string, unknown>): Array<[string, string]> {
+  const known = DETAIL_ORDER.filter((key) => key in details);
+  const others = Object.keys(details)
+    .filter((key) => !DETAIL_ORDER.includes(key))
+    .sort();
+  return [...known, ...others].flatMap((key) => {
+    const value = details[key];
+    if (value === null || value === undefined || value === '') return [];
+    return [[key, typeof value === 'object' ? JSON.stringify(value) : String(value)]];
+  });
+}
+
+/** The timeline: every move and deal action, oldest first, with who made it and what it carried. */
+export function timelineItems(
+  application: AdminApplicationDetail,
+  t: Translate,
+  staffId: string,
+): TimelineItem[] {
+  const who = (actorRole: string, actorId: string | null): string => {
+    if (actorRole === 'SYSTEM' || actorId === null) return t('applications.detail.system');
+    if (actorId === application.userId) return t('applications.timeline.client');
+    const role = t(`roles.${actorRole}`);
+    return actorId === staffId
+      ? t('applications.timeline.staffYou', { role })
+      : t('applications.timeline.staff', { role, id: shortId(actorId, 8) });
+  };
+  const moves: TimelineItem[] = application.history.map((entry) => ({
+    at: entry.at,
+    what: { from: entry.from, to: entry.to },
+    who: who(entry.actorRole, entry.actorId),
+    reason: entry.reason,
+    details: entry.details ?? {},
+  }));
+  const actions: TimelineItem[] = application.audit.flatMap((entry): TimelineItem[] => {
+    const action =
+      entry.action === 'application.instructions'
+        ? 'reissued'
+        : entry.action === 'application.refund'
+          ? 'refunded'
+          : null;
+    if (!action) return [];
+    return [
+      {
+        at: entry.at,
+        what: { action },
+        who: who(entry.actorRole, entry.actorId),
+        reason: null,
+        details: entry.after ?? {},
+      },
+    ];
+  });
+  return [...moves, ...actions].sort((one, other) => one.at.localeCompare(other.at));
+}
+
+/** Who moved the application from which status to which, when, and what each move carried. */
 export function StatusHistory({ application }: { application: AdminApplicationDetail }) {
   const { t, language } = useTranslation('admin');
+  const staff = useStaff();
+  const items = timelineItems(application, t, staff.id);
+  const value = (key: string, text: string) =>
+    TIME_DETAILS.has(key) ? formatDateTime(text, language) : text;
   return (
     <ModalSection id="history-title" title={t('applications.detail.history')}>
-      {application.history.length === 0 ? (
+      {items.length === 0 ? (
         <p className="muted">{t('applications.detail.noHistory')}</p>
       ) : (
         <ol className="timeline">
-          {application.history.map((entry) => (
-            <li key={`${entry.at}-${entry.to}`}>
-              <span className="timeline__when">{formatDateTime(entry.at, language)}</span>{' '}
-              {entry.from ? `${statusLabel(t, entry.from)} → ` : ''}
-              <strong>{statusLabel(t, entry.to)}</strong>{' '}
-              <span className="muted">
-                (
-                {entry.actorRole === 'SYSTEM'
-                  ? t('applications.detail.system')
-                  : t(`roles.${entry.actorRole}`)}
-                )
-              </span>
-              {entry.reason && <span className="timeline__diff">{entry.reason}</span>}
+          {items.map((item) => (
+            <li key={`${item.at}-${'to' in item.what ? item.what.to : item.what.action}`}>
+              <span className="timeline__when">{formatDateTime(item.at, language)}</span>{' '}
+              {'to' in item.what ? (
+                <>
+                  {item.what.from ? `${statusLabel(t, item.what.from)} → ` : ''}
+                  <strong>{statusLabel(t, item.what.to)}</strong>
+                </>
+              ) : (
+                <strong>{t(`applications.timeline.${item.what.action}`)}</strong>
+              )}{' '}
+              <span className="muted">({item.who})</span>
+              {item.reason && <span className="timeline__diff">{item.reason}</span>}
+              {detailEntries(item.details).map(([key, text]) => (
+                <span key={key} className="timeline__diff">
+                  {t(`applications.timeline.details.${key}`, { defaultValue: key })}:{' '}
+                  <span className={MONO_DETAILS.has(key) ? 'mono' : undefined}>{value(key, text)}</span>
+                </span>
+              ))}
             </li>
           ))}
         </ol>

@@ -1,4 +1,5 @@
 import type { ExpiredQuote } from '@shared/contract/applications';
+import { OPEN_STATUSES, staffMovesFrom } from '@shared/lifecycle';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderAdmin, startI18n } from '../test-utils';
@@ -55,15 +56,60 @@ describe('StatusSelect', () => {
     expect((select() as HTMLSelectElement).value).toBe('PENDING');
   });
 
-  it('offers only the moves the lifecycle allows from the current status', () => {
+  it('offers only the moves the lifecycle allows from the current status, in its order', () => {
     renderAdmin(<StatusSelect applicationId={ID} status="PENDING" own={false} onChange={vi.fn()} />);
     const options = [...(select() as HTMLSelectElement).options];
+    // shared/lifecycle.ts lists take, then staff's cancel, then reject (open statuses).
     expect(options.map((option) => [option.value, option.disabled])).toEqual([
       ['PENDING', true],
       ['PROCESSING', false],
-      ['REJECTED', false],
       ['CANCELLED', false],
+      ['REJECTED', false],
     ]);
+  });
+
+  it.each(OPEN_STATUSES)('offers from %s exactly the status moves of the lifecycle', (status) => {
+    renderAdmin(<StatusSelect applicationId={ID} status={status} own={false} onChange={vi.fn()} />);
+    const offered = [...(select() as HTMLSelectElement).options].filter((option) => !option.disabled);
+    expect(offered.map((option) => option.value)).toEqual(staffMovesFrom(status));
+  });
+
+  describe('completing at the office (PROCESSING → COMPLETED)', () => {
+    const dialog = () =>
+      screen.getByRole('dialog', { name: 'Complete application 0123456789ab at the office?' });
+
+    it('asks first, saying both movements are recorded, and sends nothing until confirmed', () => {
+      const onChange = vi.fn().mockResolvedValue(null);
+      renderAdmin(<StatusSelect applicationId={ID} status="PROCESSING" own={false} onChange={onChange} />);
+      fireEvent.change(select(), { target: { value: 'COMPLETED' } });
+      expect(
+        within(dialog()).getByText(
+          "A deal done face to face: the client's payment and the payout are both recorded as money movements when it completes.",
+        ),
+      ).toBeTruthy();
+      expect(onChange).not.toHaveBeenCalled();
+      fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(onChange).not.toHaveBeenCalled();
+      expect((select() as HTMLSelectElement).value).toBe('PROCESSING');
+    });
+
+    it('completes once confirmed', async () => {
+      const onChange = vi.fn().mockResolvedValue(null);
+      renderAdmin(<StatusSelect applicationId={ID} status="PROCESSING" own={false} onChange={onChange} />);
+      fireEvent.change(select(), { target: { value: 'COMPLETED' } });
+      fireEvent.click(within(dialog()).getByRole('button', { name: 'Complete at the office' }));
+      await waitFor(() => expect(onChange).toHaveBeenCalledWith('COMPLETED', undefined));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    });
+
+    it('completes from EXCHANGING without asking (the payout is already recorded)', async () => {
+      const onChange = vi.fn().mockResolvedValue(null);
+      renderAdmin(<StatusSelect applicationId={ID} status="EXCHANGING" own={false} onChange={onChange} />);
+      fireEvent.change(select(), { target: { value: 'COMPLETED' } });
+      await waitFor(() => expect(onChange).toHaveBeenCalledWith('COMPLETED', undefined));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
   });
 
   it.each(['COMPLETED', 'REJECTED', 'CANCELLED', 'EXPIRED'])(
@@ -99,7 +145,7 @@ describe('StatusSelect', () => {
 
     it('shows the locked and the fresh amount and sends nothing more until staff confirm', async () => {
       const onChange = serverAsking();
-      renderAdmin(<StatusSelect applicationId={ID} status="PROCESSING" own={false} onChange={onChange} />);
+      renderAdmin(<StatusSelect applicationId={ID} status="EXCHANGING" own={false} onChange={onChange} />);
 
       fireEvent.change(select(), { target: { value: 'COMPLETED' } });
 
@@ -114,7 +160,7 @@ describe('StatusSelect', () => {
 
     it('completes with acceptExpiredQuote once staff confirm', async () => {
       const onChange = serverAsking();
-      renderAdmin(<StatusSelect applicationId={ID} status="PROCESSING" own={false} onChange={onChange} />);
+      renderAdmin(<StatusSelect applicationId={ID} status="EXCHANGING" own={false} onChange={onChange} />);
       fireEvent.change(select(), { target: { value: 'COMPLETED' } });
       await waitFor(() => expect(dialog()).toBeTruthy());
 
@@ -126,7 +172,7 @@ describe('StatusSelect', () => {
 
     it('completes nothing when staff cancel', async () => {
       const onChange = serverAsking();
-      renderAdmin(<StatusSelect applicationId={ID} status="PROCESSING" own={false} onChange={onChange} />);
+      renderAdmin(<StatusSelect applicationId={ID} status="EXCHANGING" own={false} onChange={onChange} />);
       fireEvent.change(select(), { target: { value: 'COMPLETED' } });
       await waitFor(() => expect(dialog()).toBeTruthy());
 
@@ -134,7 +180,7 @@ describe('StatusSelect', () => {
 
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(onChange).toHaveBeenCalledTimes(1);
-      expect((select() as HTMLSelectElement).value).toBe('PROCESSING');
+      expect((select() as HTMLSelectElement).value).toBe('EXCHANGING');
     });
 
     it('says when no fresh quote is available, with the reason worded by its code', async () => {
@@ -146,7 +192,7 @@ describe('StatusSelect', () => {
         currentRefusalCode: 'NoRatePublished',
         currentRefusalParams: { assetFrom: 'card-EUR', assetTo: 'usdt-trc20' },
       });
-      renderAdmin(<StatusSelect applicationId={ID} status="PROCESSING" own={false} onChange={onChange} />);
+      renderAdmin(<StatusSelect applicationId={ID} status="EXCHANGING" own={false} onChange={onChange} />);
 
       fireEvent.change(select(), { target: { value: 'COMPLETED' } });
 
@@ -159,9 +205,22 @@ describe('StatusSelect', () => {
       ).toBeTruthy();
     });
 
+    it('asks for the office confirmation first, then for the expired quote, from PROCESSING', async () => {
+      const onChange = serverAsking();
+      renderAdmin(<StatusSelect applicationId={ID} status="PROCESSING" own={false} onChange={onChange} />);
+      fireEvent.change(select(), { target: { value: 'COMPLETED' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Complete at the office' }));
+
+      await waitFor(() => expect(dialog()).toBeTruthy());
+      fireEvent.click(within(dialog()).getByRole('button', { name: 'Complete at the locked amount' }));
+
+      await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('COMPLETED', undefined, true));
+      expect(onChange).toHaveBeenCalledTimes(2);
+    });
+
     it('completes straight away within the lock', async () => {
       const onChange = vi.fn().mockResolvedValue(null);
-      renderAdmin(<StatusSelect applicationId={ID} status="PROCESSING" own={false} onChange={onChange} />);
+      renderAdmin(<StatusSelect applicationId={ID} status="EXCHANGING" own={false} onChange={onChange} />);
 
       fireEvent.change(select(), { target: { value: 'COMPLETED' } });
 

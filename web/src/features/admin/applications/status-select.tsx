@@ -1,13 +1,10 @@
 import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
-import type { ExpiredQuote } from '@shared/contract/applications';
 import { type StaffSettableStatus, statusTone } from '@shared/enums';
 import { shortId } from '@shared/ids';
 import { staffMovesFrom } from '@shared/lifecycle';
 import { useTranslation } from '@web/lib/i18n';
-import { useState } from 'react';
 import { StatusBadge, statusLabel } from '../components/status-badge';
-import { ExpiredQuoteDialog } from './expired-quote-dialog';
-import { RejectDialog } from './reject-dialog';
+import { type StatusChange, useStatusMove } from './use-status-move';
 
 interface StatusSelectProps {
   applicationId: string;
@@ -18,46 +15,22 @@ interface StatusSelectProps {
    * Resolves when the server answered (the select is disabled meanwhile); with the figures of an
    * expired quote when the server asks staff to accept it before completing.
    */
-  onChange: (
-    status: StaffSettableStatus,
-    rejectionReason?: string,
-    acceptExpiredQuote?: true,
-  ) => Promise<ExpiredQuote | null | undefined>;
+  onChange: StatusChange;
 }
 
 /**
  * The status dropdown of each row (docs/product.md §2, §4). It offers only the moves the lifecycle allows
- * from the current status (shared/lifecycle.ts, the table the server checks); a status with no move, or
- * the staff member's own application, shows as a badge. It always shows the server's status: a change is
- * sent and the row is updated from the answer; REJECTED first asks for the reason, and COMPLETED, when the
- * server says the quote's lock has ended, shows the locked and the fresh amount and completes only
- * once staff confirm (then sending `acceptExpiredQuote`).
+ * from the current status (shared/lifecycle.ts, the table the server checks), in the table's order; a
+ * status with no move, or the staff member's own application, shows as a badge. It always shows the
+ * server's status: a change is sent and the row is updated from the answer; what a move needs is asked
+ * first (useStatusMove: a rejection's reason, a confirmation of completing at the office, an expired
+ * quote's amounts).
  */
 export function StatusSelect({ applicationId, status, own, onChange }: StatusSelectProps) {
   const { t } = useTranslation('admin');
-  const [busy, setBusy] = useState(false);
-  const [rejecting, setRejecting] = useState(false);
-  const [expiredQuote, setExpiredQuote] = useState<ExpiredQuote | null>(null);
+  const { busy, choose, dialogs } = useStatusMove(applicationId, status, onChange);
   const label = shortId(applicationId, ADMIN_APPLICATION_ID_DISPLAY_LENGTH);
   const moves = staffMovesFrom(status);
-
-  const send = async (next: StaffSettableStatus, reason?: string) => {
-    setBusy(true);
-    try {
-      setExpiredQuote((await onChange(next, reason)) ?? null);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const completeAtExpiredQuote = async () => {
-    setBusy(true);
-    try {
-      setExpiredQuote((await onChange('COMPLETED', undefined, true)) ?? null);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   if (own || moves.length === 0) {
     return (
@@ -76,12 +49,7 @@ export function StatusSelect({ applicationId, status, own, onChange }: StatusSel
         disabled={busy}
         aria-label={t('applications.statusOf', { id: label })}
         aria-busy={busy || undefined}
-        onChange={(event) => {
-          const next = event.target.value as StaffSettableStatus;
-          if (next === status) return;
-          if (next === 'REJECTED') setRejecting(true);
-          else void send(next);
-        }}
+        onChange={(event) => choose(event.target.value as StaffSettableStatus)}
       >
         <option value={status} disabled>
           {statusLabel(t, status)}
@@ -92,28 +60,7 @@ export function StatusSelect({ applicationId, status, own, onChange }: StatusSel
           </option>
         ))}
       </select>
-      {expiredQuote && (
-        <ExpiredQuoteDialog
-          applicationLabel={label}
-          quote={expiredQuote}
-          busy={busy}
-          onClose={() => setExpiredQuote(null)}
-          onConfirm={() => void completeAtExpiredQuote()}
-        />
-      )}
-      {rejecting && (
-        <RejectDialog
-          open
-          applicationLabel={label}
-          busy={busy}
-          onClose={() => setRejecting(false)}
-          onConfirm={async (reason) => {
-            // Refused or not, the row now shows the server's status and the toast says why.
-            await send('REJECTED', reason);
-            setRejecting(false);
-          }}
-        />
-      )}
+      {dialogs}
     </>
   );
 }

@@ -1,0 +1,55 @@
+import { APPLICATION_STATUSES } from '@shared/enums';
+import { describe, expect, it } from 'vitest';
+import { type DealFacts, type StaffDealAction, staffDealActions } from './deal-actions';
+
+const PAID = { at: '2026-11-20T10:10:00.000Z', txHash: null, receiptId: 'receipt-1' };
+const STAFF_RECORD = { at: '2026-11-20T10:20:00.000Z', by: 'staff-2', txHash: null, note: 'r-1' };
+
+const facts = (status: string, paid: Partial<DealFacts> = {}): DealFacts => ({
+  status: status as DealFacts['status'],
+  clientPaid: null,
+  paymentConfirmation: null,
+  refund: null,
+  ...paid,
+});
+
+/** What shared/lifecycle.ts allows staff, written out once more by hand (the table under test is read by the code). */
+const EXPECTED: Record<string, { unpaid: StaffDealAction[]; paid: StaffDealAction[] }> = {
+  PENDING: { unpaid: [], paid: [] },
+  PROCESSING: {
+    unpaid: ['issueInstructions', 'completeAtOffice'],
+    paid: ['issueInstructions', 'completeAtOffice'],
+  },
+  WAITING_PAYMENT: {
+    unpaid: ['reissueInstructions', 'confirmPayment'],
+    paid: ['reissueInstructions', 'confirmPayment'],
+  },
+  PAID: { unpaid: ['confirmPayment'], paid: ['confirmPayment'] },
+  CONFIRMED: { unpaid: ['recordPayout'], paid: ['recordPayout'] },
+  EXCHANGING: { unpaid: [], paid: [] },
+  COMPLETED: { unpaid: [], paid: [] },
+  CANCELLED: { unpaid: [], paid: ['recordRefund'] },
+  REJECTED: { unpaid: [], paid: ['recordRefund'] },
+  EXPIRED: { unpaid: [], paid: ['recordRefund'] },
+};
+
+describe('staffDealActions', () => {
+  it('knows every status', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual([...APPLICATION_STATUSES].sort());
+  });
+
+  it.each(APPLICATION_STATUSES)('offers in %s what the lifecycle allows staff', (status) => {
+    expect(staffDealActions(facts(status))).toEqual(EXPECTED[status]!.unpaid);
+    expect(staffDealActions(facts(status, { clientPaid: PAID }))).toEqual(EXPECTED[status]!.paid);
+  });
+
+  it('offers a refund of a payment staff confirmed though the client never pressed "I have paid"', () => {
+    expect(staffDealActions(facts('REJECTED', { paymentConfirmation: STAFF_RECORD }))).toEqual([
+      'recordRefund',
+    ]);
+  });
+
+  it('offers a refund once', () => {
+    expect(staffDealActions(facts('CANCELLED', { clientPaid: PAID, refund: STAFF_RECORD }))).toEqual([]);
+  });
+});

@@ -1,0 +1,330 @@
+import {
+  ADMIN_APPLICATION_ID_DISPLAY_LENGTH,
+  DEAL_NOTE_MAX_LENGTH,
+  INSTRUCTIONS_MAX_LENGTH,
+  PAYMENT_WINDOW_MINUTES,
+} from '@shared/constants';
+import type { AdminApplicationDetail } from '@shared/contract/applications';
+import {
+  confirmPaymentBodySchema,
+  type IssueInstructionsBody,
+  issueInstructionsBodySchema,
+  recordPayoutBodySchema,
+  recordRefundBodySchema,
+} from '@shared/contract/deal';
+import { shortId } from '@shared/ids';
+import { templateText } from '@shared/payment-templates';
+import { TextAreaField, TextField } from '@web/components/ui/field';
+import { useTranslation } from '@web/lib/i18n';
+import { useState } from 'react';
+import { adminApi } from '../api/admin-api';
+import { formatDateTime } from '../lib/format';
+import { type PickedTemplate, TemplatePicker } from '../payment-templates/template-picker';
+import { DealDialog, schemaFieldErrors } from './deal-dialog';
+import { useDealCall } from './use-deal-call';
+
+interface DealFormProps {
+  application: AdminApplicationDetail;
+  /** The call succeeded: the detail as the server answered it. */
+  onDone: (detail: AdminApplicationDetail) => void;
+  /** The call was refused (the deal moved meanwhile…): reload the detail. */
+  onRefused: () => void;
+  onClose: () => void;
+}
+
+function useDealForm<F extends string>({ onDone, onRefused, onClose }: DealFormProps) {
+  const call = useDealCall(onDone, onRefused);
+  const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
+  /** Checks the body with the server's schema, then sends it; the dialog closes unless a field was refused. */
+  const submit = async (
+    schema: Parameters<typeof schemaFieldErrors>[0],
+    body: unknown,
+    send: () => Promise<AdminApplicationDetail>,
+    success: string,
+  ) => {
+    const refused = schemaFieldErrors(schema, body);
+    if (Object.keys(refused).length > 0) {
+      setErrors(refused as Partial<Record<F, string>>);
+      return;
+    }
+    const outcome = await call.run(send, success);
+    if (outcome.done) onClose();
+    else setErrors(outcome.fieldErrors as Partial<Record<F, string>>);
+  };
+  const clear = (field: F) => setErrors((current) => ({ ...current, [field]: undefined }));
+  return { busy: call.busy, errors, submit, clear };
+}
+
+function labelOf(application: AdminApplicationDetail): string {
+  return shortId(application.id, ADMIN_APPLICATION_ID_DISPLAY_LENGTH);
+}
+
+/** The optional note a confirmation, payout or refund keeps. */
+function NoteField({
+  value,
+  error,
+  label,
+  onChange,
+}: {
+  value: string;
+  error: string | undefined;
+  label: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextAreaField
+      label={label}
+      value={value}
+      error={error}
+      rows={3}
+      maxLength={DEAL_NOTE_MAX_LENGTH}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+interface InstructionsDialogProps extends DealFormProps {
+  /** Issuing again in WAITING_PAYMENT: the current text to start from; the deadline only moves later. */
+  reissue: boolean;
+}
+
+/**
+ * Issue the payment instructions (PROCESSING → WAITING_PAYMENT, the payment window starts) or
+ * issue them again (WAITING_PAYMENT): the text, prefilled from a picked template, and the window's
+ * minutes; left empty, the server takes the setting paymentWindowMinutes (a MANAGER may not read
+ * the settings, so the form does not guess it).
+ */
+export function InstructionsDialog(props: InstructionsDialogProps) {
+  const { application, reissue, onClose } = props;
+  const { t, language } = useTranslation('admin');
+  const form = useDealForm<'text' | 'paymentWindowMinutes' | 'templateId'>(props);
+  const [text, setText] = useState(reissue ? (application.instructions?.text ?? '') : '');
+  const [templateId, setTemplateId] = useState<string | null>(
+    reissue ? (application.instructions?.templateId ?? null) : null,
+  );
+  const [minutes, setMinutes] = useState('');
+
+  /** A picked template starts the text (its details, or for USDT the address) and is sent by id. */
+  const pick = (template: PickedTemplate) => {
+    setTemplateId(template.id);
+    setText(templateText(template));
+    form.clear('text');
+    form.clear('templateId');
+  };
+
+  const send = () => {
+    const body: IssueInstructionsBody = {
+      text,
+      ...(templateId ? { templateId } : {}),
+      ...(minutes.trim() !== '' ? { paymentWindowMinutes: Number(minutes) } : {}),
+    };
+    void form.submit(
+      issueInstructionsBodySchema,
+      body,
+      () => adminApi.issueInstructions(application.id, issueInstructionsBodySchema.parse(body)),
+      t(reissue ? 'applications.deal.reissued' : 'applications.deal.issued'),
+    );
+  };
+
+  const key = reissue ? 'reissue' : 'issue';
+  return (
+    <DealDialog
+      title={t(`applications.deal.${key}.title`, { id: labelOf(application) })}
+      submitLabel={t(`applications.deal.${key}.submit`)}
+      busy={form.busy}
+      onSubmit={send}
+      onClose={onClose}
+    >
+      {reissue && application.instructions && (
+        <p className="muted">
+          {t('applications.deal.reissue.current', {
+            deadline: formatDateTime(application.instructions.deadline, language),
+          })}
+        </p>
+      )}
+      <div className="deal-template">
+        <TemplatePicker
+          facts={{ assetFrom: application.assetFrom, city: application.city }}
+          pickedId={templateId}
+          onPick={pick}
+        />
+        {form.errors.templateId && <p className="field__error">{form.errors.templateId}</p>}
+      </div>
+      <TextAreaField
+        label={t('applications.deal.instructionsText')}
+        hint={t('applications.deal.instructionsHint')}
+        value={text}
+        error={form.errors.text}
+        rows={6}
+        maxLength={INSTRUCTIONS_MAX_LENGTH}
+        required
+        onChange={(event) => {
+          setText(event.target.value);
+          form.clear('text');
+        }}
+      />
+      <TextField
+        label={t('applications.deal.windowMinutes')}
+        hint={t('applications.deal.windowHint', {
+          min: PAYMENT_WINDOW_MINUTES.min,
+          max: PAYMENT_WINDOW_MINUTES.max,
+        })}
+        type="number"
+        inputMode="numeric"
+        min={PAYMENT_WINDOW_MINUTES.min}
+        max={PAYMENT_WINDOW_MINUTES.max}
+        step={1}
+        value={minutes}
+        error={form.errors.paymentWindowMinutes}
+        onChange={(event) => {
+          setMinutes(event.target.value);
+          form.clear('paymentWindowMinutes');
+        }}
+      />
+    </DealDialog>
+  );
+}
+
+/** The client's money arrived (WAITING_PAYMENT or PAID → CONFIRMED), with an optional note. */
+export function ConfirmPaymentDialog(props: DealFormProps) {
+  const { application, onClose } = props;
+  const { t } = useTranslation('admin');
+  const form = useDealForm<'note'>(props);
+  const [note, setNote] = useState('');
+  const send = () => {
+    const body = note.trim() ? { note } : {};
+    void form.submit(
+      confirmPaymentBodySchema,
+      body,
+      () => adminApi.confirmPayment(application.id, confirmPaymentBodySchema.parse(body)),
+      t('applications.deal.confirmed'),
+    );
+  };
+  return (
+    <DealDialog
+      title={t('applications.deal.confirm.title', { id: labelOf(application) })}
+      submitLabel={t('applications.deal.confirm.submit')}
+      busy={form.busy}
+      onSubmit={send}
+      onClose={onClose}
+    >
+      <p>{t('applications.deal.confirm.text')}</p>
+      <NoteField
+        label={t('applications.deal.noteOptional')}
+        value={note}
+        error={form.errors.note}
+        onChange={(value) => {
+          setNote(value);
+          form.clear('note');
+        }}
+      />
+    </DealDialog>
+  );
+}
+
+/**
+ * The office pays out (CONFIRMED → EXCHANGING): the payout's transaction hash or a note (a cash
+ * handover, a bank reference), one of them; a hash the shared schema refuses is never sent.
+ */
+export function PayoutDialog(props: DealFormProps) {
+  const { application, onClose } = props;
+  const { t } = useTranslation('admin');
+  const form = useDealForm<'txHash' | 'note'>(props);
+  const [txHash, setTxHash] = useState('');
+  const [note, setNote] = useState('');
+  const send = () => {
+    const body = {
+      ...(txHash.trim() ? { txHash } : {}),
+      ...(note.trim() ? { note } : {}),
+    };
+    void form.submit(
+      recordPayoutBodySchema,
+      body,
+      () => adminApi.recordPayout(application.id, recordPayoutBodySchema.parse(body)),
+      t('applications.deal.paidOut'),
+    );
+  };
+  return (
+    <DealDialog
+      title={t('applications.deal.payout.title', { id: labelOf(application) })}
+      submitLabel={t('applications.deal.payout.submit')}
+      busy={form.busy}
+      onSubmit={send}
+      onClose={onClose}
+    >
+      <p>{t('applications.deal.payout.text')}</p>
+      <TextField
+        label={t('applications.deal.txHash')}
+        className="mono"
+        autoComplete="off"
+        spellCheck={false}
+        value={txHash}
+        error={form.errors.txHash}
+        onChange={(event) => {
+          setTxHash(event.target.value);
+          form.clear('txHash');
+        }}
+      />
+      <NoteField
+        label={t('applications.deal.note')}
+        value={note}
+        error={form.errors.note}
+        onChange={(value) => {
+          setNote(value);
+          form.clear('note');
+          form.clear('txHash');
+        }}
+      />
+    </DealDialog>
+  );
+}
+
+/** The client's payment was returned on a deal that ended without completing: its reference and a note. */
+export function RefundDialog(props: DealFormProps) {
+  const { application, onClose } = props;
+  const { t } = useTranslation('admin');
+  const form = useDealForm<'reference' | 'note'>(props);
+  const [reference, setReference] = useState('');
+  const [note, setNote] = useState('');
+  const send = () => {
+    const body = { reference, ...(note.trim() ? { note } : {}) };
+    void form.submit(
+      recordRefundBodySchema,
+      body,
+      () => adminApi.recordRefund(application.id, recordRefundBodySchema.parse(body)),
+      t('applications.deal.refunded'),
+    );
+  };
+  return (
+    <DealDialog
+      title={t('applications.deal.refund.title', { id: labelOf(application) })}
+      submitLabel={t('applications.deal.refund.submit')}
+      busy={form.busy}
+      onSubmit={send}
+      onClose={onClose}
+    >
+      <p>{t('applications.deal.refund.text')}</p>
+      <TextField
+        label={t('applications.deal.refundReference')}
+        autoComplete="off"
+        required
+        maxLength={200}
+        value={reference}
+        error={form.errors.reference}
+        onChange={(event) => {
+          setReference(event.target.value);
+          form.clear('reference');
+        }}
+      />
+      <NoteField
+        label={t('applications.deal.noteOptional')}
+        value={note}
+        error={form.errors.note}
+        onChange={(value) => {
+          setNote(value);
+          form.clear('note');
+        }}
+      />
+    </DealDialog>
+  );
+}

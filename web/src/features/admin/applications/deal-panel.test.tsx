@@ -1,0 +1,576 @@
+import type { AdminApplicationDetail, AdminApplicationView } from '@shared/contract/applications';
+import type { PaymentTemplateView } from '@shared/contract/payment-templates';
+import { APPLICATION_STATUSES, type ApplicationStatus } from '@shared/enums';
+import {
+  adminChangeApplicationStatus,
+  adminConfirmPayment,
+  adminGetApplication,
+  adminIssueInstructions,
+  adminListApplications,
+  adminRecordPayout,
+  adminRecordRefund,
+} from '@shared/routes/admin-applications';
+import { adminListManagers } from '@shared/routes/admin-users';
+import { getGeo } from '@shared/routes/geo';
+import { adminListMessages } from '@shared/routes/messages';
+import { adminListPaymentTemplates } from '@shared/routes/payment-templates';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useToastStore } from '@web/stores/toast-store';
+import { fakeApi, ok, refused } from '@web/testing/fake-api';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { formatDateTime } from '../lib/format';
+import { renderAdmin, startI18n } from '../test-utils';
+import { ApplicationDetailModal } from './application-detail-modal';
+import { ApplicationsPage } from './applications-page';
+import { DealPanel } from './deal-panel';
+
+const ID = '0123456789abcdef0123456789abcdef';
+const LABEL = '0123456789ab';
+const TX_HASH = 'a'.repeat(64);
+
+function detail(
+  status: ApplicationStatus,
+  deal: Partial<AdminApplicationDetail> = {},
+): AdminApplicationDetail {
+  return {
+    id: ID,
+    requestType: 'STANDARD',
+    status,
+    amountFrom: 200,
+    amountTo: 197,
+    amountUSD: 200,
+    assetFrom: 'card-USD',
+    assetTo: 'usdt-trc20',
+    currencyFrom: 'USD',
+    currencyTo: 'USDT',
+    continent: 'europe',
+    country: 'europe.spain',
+    city: 'europe.spain.madrid',
+    details: null,
+    contactData: { telegram: '@client' },
+    originFunds: 'N/A',
+    rejectionReason: null,
+    rate: {
+      rate: 0.985,
+      markupPercent: 1.5,
+      usdValueFrom: 1,
+      usdValueTo: 1,
+      quotedAt: '2026-11-20T10:00:00.000Z',
+    },
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    userId: 'client-1',
+    user: { email: 'client@example.com', telegramId: null },
+    assignedToId: null,
+    assignedTo: null,
+    adminNote: null,
+    unreadMessages: 0,
+    history: [],
+    audit: [],
+    quoteLock: null,
+    instructions: null,
+    payoutKind: 'address',
+    payoutDetails: null,
+    clientPaid: null,
+    paymentConfirmation: null,
+    payout: null,
+    refund: null,
+    ...deal,
+  };
+}
+
+const INSTRUCTIONS: NonNullable<AdminApplicationDetail['instructions']> = {
+  text: 'Pay 200 USD to card 4000 0000 0000 0002, J. Smith.',
+  issuedAt: '2026-11-20T10:05:00.000Z',
+  deadline: '2026-11-20T10:35:00.000Z',
+  crypto: null,
+  templateId: 'tpl-card-usd',
+};
+const CLIENT_PAID = { at: '2026-11-20T10:10:00.000Z', txHash: null, receiptId: 'receipt-1' };
+
+const TEMPLATES: PaymentTemplateView[] = [
+  {
+    kind: 'card',
+    id: 'tpl-card-usd',
+    label: 'USD card',
+    currency: 'USD',
+    details: 'Card 4000 0000 0000 0002, J. Smith',
+    inUse: false,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  },
+  {
+    kind: 'card',
+    id: 'tpl-card-eur',
+    label: 'EUR card',
+    currency: 'EUR',
+    details: 'Card 5555 5555 5555 4444, J. Smith',
+    inUse: false,
+    createdAt: '2026-11-01T00:00:00.000Z',
+    updatedAt: '2026-11-01T00:00:00.000Z',
+  },
+];
+
+/** The detail modal as the page opens it, its API answering `first` and then `after` once an action succeeded. */
+function openDetail(first: AdminApplicationDetail, after: AdminApplicationDetail = first) {
+  const api = fakeApi()
+    .answer(getGeo, ok([], 'OK'))
+    .answer(adminGetApplication, ok(first), ok(after))
+    .answer(adminListPaymentTemplates, ok({ templates: TEMPLATES }))
+    .answer(adminListManagers, ok([]))
+    .answer(adminListMessages, ok({ items: [], nextCursor: null }));
+  const onChanged = vi.fn<(row: AdminApplicationView) => void>();
+  const onStatus = vi.fn().mockResolvedValue(null);
+  renderAdmin(
+    <ApplicationDetailModal applicationId={ID} onClose={vi.fn()} onChanged={onChanged} onStatus={onStatus} />,
+  );
+  return { api, onChanged, onStatus };
+}
+
+const dealSection = () => screen.getByRole('region', { name: 'Deal' });
+const dialogNamed = (name: string) => screen.findByRole('dialog', { name });
+const lastToast = () => useToastStore.getState().toasts.at(-1)?.message;
+
+const BUTTONS = {
+  issueInstructions: 'Issue instructions',
+  reissueInstructions: 'Re-issue instructions',
+  confirmPayment: 'Confirm payment',
+  recordPayout: 'Record payout',
+  completeAtOffice: 'Complete at the office',
+  recordRefund: 'Record refund',
+};
+
+/** The buttons each status shows, without and with a client payment (shared/lifecycle.ts, by hand). */
+const OFFERED: Record<ApplicationStatus, { unpaid: string[]; paid: string[] }> = {
+  PENDING: { unpaid: [], paid: [] },
+  PROCESSING: {
+    unpaid: [BUTTONS.issueInstructions, BUTTONS.completeAtOffice],
+    paid: [BUTTONS.issueInstructions, BUTTONS.completeAtOffice],
+  },
+  WAITING_PAYMENT: {
+    unpaid: [BUTTONS.reissueInstructions, BUTTONS.confirmPayment],
+    paid: [BUTTONS.reissueInstructions, BUTTONS.confirmPayment],
+  },
+  PAID: { unpaid: [BUTTONS.confirmPayment], paid: [BUTTONS.confirmPayment] },
+  CONFIRMED: { unpaid: [BUTTONS.recordPayout], paid: [BUTTONS.recordPayout] },
+  EXCHANGING: { unpaid: [], paid: [] },
+  COMPLETED: { unpaid: [], paid: [] },
+  CANCELLED: { unpaid: [], paid: [BUTTONS.recordRefund] },
+  REJECTED: { unpaid: [], paid: [BUTTONS.recordRefund] },
+  EXPIRED: { unpaid: [], paid: [BUTTONS.recordRefund] },
+};
+
+describe('the deal panel of the application detail', () => {
+  beforeAll(startI18n);
+
+  describe('offers each action exactly where the lifecycle allows it', () => {
+    const offered = () =>
+      within(dealSection())
+        .queryAllByRole('button')
+        .map((button) => button.textContent);
+
+    it.each(APPLICATION_STATUSES)('in %s', (status) => {
+      fakeApi().answer(getGeo, ok([], 'OK'));
+      const props = { locked: false, onDone: vi.fn(), onRefused: vi.fn(), onStatus: vi.fn() };
+      const { unmount } = renderAdmin(<DealPanel application={detail(status)} {...props} />);
+      expect(offered()).toEqual(OFFERED[status].unpaid);
+      unmount();
+      renderAdmin(<DealPanel application={detail(status, { clientPaid: CLIENT_PAID })} {...props} />);
+      expect(offered()).toEqual(OFFERED[status].paid);
+    });
+
+    it('offers nothing on the staff member’s own application', () => {
+      fakeApi().answer(getGeo, ok([], 'OK'));
+      renderAdmin(
+        <DealPanel
+          application={detail('PROCESSING', { userId: 'staff-1' })}
+          locked
+          onDone={vi.fn()}
+          onRefused={vi.fn()}
+          onStatus={vi.fn()}
+        />,
+      );
+      expect(offered()).toEqual([]);
+    });
+
+    it('offers no second refund', () => {
+      fakeApi().answer(getGeo, ok([], 'OK'));
+      const refund = { at: '2026-11-21T09:00:00.000Z', by: 'staff-2', txHash: null, note: 'bank ref 7' };
+      renderAdmin(
+        <DealPanel
+          application={detail('CANCELLED', { clientPaid: CLIENT_PAID, refund })}
+          locked={false}
+          onDone={vi.fn()}
+          onRefused={vi.fn()}
+          onStatus={vi.fn()}
+        />,
+      );
+      expect(offered()).toEqual([]);
+      expect(within(dealSection()).getByText('bank ref 7')).toBeTruthy();
+    });
+  });
+
+  it('shows the instructions with their deadline and countdown, the card in full and the client’s payment', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-20T10:20:00.000Z'));
+    try {
+      openDetail(
+        detail('WAITING_PAYMENT', {
+          instructions: INSTRUCTIONS,
+          payoutKind: 'card',
+          payoutDetails: { kind: 'card', card: '4000000000000002' },
+          clientPaid: { at: '2026-11-20T10:15:00.000Z', txHash: TX_HASH, receiptId: null },
+        }),
+      );
+      const deal = await screen.findByRole('region', { name: 'Deal' });
+      expect(within(deal).getByText(INSTRUCTIONS.text)).toBeTruthy();
+      expect(within(deal).getByRole('timer').textContent).toBe('15:00 left');
+      expect(within(deal).getByText('4000 0000 0000 0002')).toBeTruthy();
+      expect(within(deal).getByText(TX_HASH)).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says a client receiving cash needs no payout details, and when none were given yet', async () => {
+    openDetail(detail('PROCESSING', { assetTo: 'cash-USD', payoutKind: 'none' }));
+    const deal = await screen.findByRole('region', { name: 'Deal' });
+    expect(within(deal).getByText('In cash at the office (no details needed)')).toBeTruthy();
+    expect(within(deal).getByText('Not issued yet')).toBeTruthy();
+  });
+
+  describe('issuing the payment instructions', () => {
+    it('prefills the text from a picked template, sends it with the template and the window, and reloads', async () => {
+      const { api, onChanged } = openDetail(
+        detail('PROCESSING'),
+        detail('WAITING_PAYMENT', { instructions: INSTRUCTIONS }),
+      );
+      api.answer(adminIssueInstructions, ok(detail('WAITING_PAYMENT', { instructions: INSTRUCTIONS })));
+      fireEvent.click(await screen.findByRole('button', { name: 'Issue instructions' }));
+      const dialog = await dialogNamed(`Payment instructions for application ${LABEL}`);
+
+      // Only the template that fits a card-USD payment is offered.
+      fireEvent.click(await within(dialog).findByRole('button', { name: /USD card/ }));
+      expect(within(dialog).queryByRole('button', { name: /EUR card/ })).toBeNull();
+      const text = within(dialog).getByLabelText('Instructions for the client') as HTMLTextAreaElement;
+      expect(text.value).toBe('Card 4000 0000 0000 0002, J. Smith');
+      fireEvent.change(text, { target: { value: `${text.value}. Reference: ${LABEL}.` } });
+      fireEvent.change(within(dialog).getByLabelText('Payment window, minutes'), { target: { value: '45' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Issue instructions' }));
+
+      await waitFor(() => expect(api.requests(adminIssueInstructions)).toHaveLength(1));
+      expect(api.requests(adminIssueInstructions)[0]).toMatchObject({
+        params: { id: ID },
+        body: {
+          text: `Card 4000 0000 0000 0002, J. Smith. Reference: ${LABEL}.`,
+          templateId: 'tpl-card-usd',
+          paymentWindowMinutes: 45,
+        },
+      });
+      await waitFor(() => expect(api.requests(adminGetApplication)).toHaveLength(2));
+      expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ status: 'WAITING_PAYMENT' }));
+      expect(lastToast()).toBe('Payment instructions issued.');
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: /Payment instructions for/ })).toBeNull(),
+      );
+    });
+
+    it('leaves the window to the setting when staff give none', async () => {
+      const { api } = openDetail(
+        detail('PROCESSING'),
+        detail('WAITING_PAYMENT', { instructions: INSTRUCTIONS }),
+      );
+      api.answer(adminIssueInstructions, ok(detail('WAITING_PAYMENT', { instructions: INSTRUCTIONS })));
+      fireEvent.click(await screen.findByRole('button', { name: 'Issue instructions' }));
+      const dialog = await dialogNamed(`Payment instructions for application ${LABEL}`);
+      fireEvent.change(within(dialog).getByLabelText('Instructions for the client'), {
+        target: { value: 'Pay in cash at the desk.' },
+      });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Issue instructions' }));
+      await waitFor(() => expect(api.requests(adminIssueInstructions)).toHaveLength(1));
+      expect(api.requests(adminIssueInstructions)[0]!.body).toEqual({ text: 'Pay in cash at the desk.' });
+    });
+
+    it('refuses an empty text and a window outside 1–1440 before sending', async () => {
+      const { api } = openDetail(detail('PROCESSING'));
+      api.answer(adminIssueInstructions, ok(detail('WAITING_PAYMENT', { instructions: INSTRUCTIONS })));
+      fireEvent.click(await screen.findByRole('button', { name: 'Issue instructions' }));
+      const dialog = await dialogNamed(`Payment instructions for application ${LABEL}`);
+      fireEvent.change(within(dialog).getByLabelText('Payment window, minutes'), {
+        target: { value: '1441' },
+      });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Issue instructions' }));
+      expect(within(dialog).getByText('Write the payment instructions.')).toBeTruthy();
+      fireEvent.change(within(dialog).getByLabelText('Instructions for the client'), {
+        target: { value: 'Pay.' },
+      });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Issue instructions' }));
+      expect(
+        within(dialog).getByText('The payment window must be a whole number of minutes from 1 to 1440.'),
+      ).toBeTruthy();
+      expect(api.requests(adminIssueInstructions)).toHaveLength(0);
+    });
+
+    it('re-issues from WAITING_PAYMENT starting from the current text and template', async () => {
+      const waiting = detail('WAITING_PAYMENT', { instructions: INSTRUCTIONS });
+      const { api } = openDetail(waiting);
+      api.answer(adminIssueInstructions, ok(waiting));
+      fireEvent.click(await screen.findByRole('button', { name: 'Re-issue instructions' }));
+      const dialog = await dialogNamed(`Re-issue the payment instructions of application ${LABEL}`);
+      expect(
+        (within(dialog).getByLabelText('Instructions for the client') as HTMLTextAreaElement).value,
+      ).toBe(INSTRUCTIONS.text);
+      fireEvent.change(within(dialog).getByLabelText('Payment window, minutes'), { target: { value: '60' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Re-issue instructions' }));
+      await waitFor(() => expect(api.requests(adminIssueInstructions)).toHaveLength(1));
+      expect(api.requests(adminIssueInstructions)[0]!.body).toEqual({
+        text: INSTRUCTIONS.text,
+        templateId: 'tpl-card-usd',
+        paymentWindowMinutes: 60,
+      });
+      expect(lastToast()).toBe('Payment instructions issued again.');
+    });
+  });
+
+  describe('confirming the payment', () => {
+    it('sends the note when one is given', async () => {
+      const paid = detail('PAID', { instructions: INSTRUCTIONS, clientPaid: CLIENT_PAID });
+      const { api } = openDetail(paid, detail('CONFIRMED'));
+      api.answer(adminConfirmPayment, ok(detail('CONFIRMED')));
+      fireEvent.click(await screen.findByRole('button', { name: 'Confirm payment' }));
+      const dialog = await dialogNamed(`Confirm the payment of application ${LABEL}`);
+      fireEvent.change(within(dialog).getByLabelText('Note (optional)'), {
+        target: { value: 'Seen in the bank' },
+      });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
+      await waitFor(() => expect(api.requests(adminConfirmPayment)).toHaveLength(1));
+      expect(api.requests(adminConfirmPayment)[0]!.body).toEqual({ note: 'Seen in the bank' });
+      await waitFor(() => expect(api.requests(adminGetApplication)).toHaveLength(2));
+      expect(lastToast()).toBe('Payment confirmed.');
+    });
+
+    it('words a refusal by its code, reloads the detail and offers what is allowed now', async () => {
+      const { api } = openDetail(
+        detail('WAITING_PAYMENT', { instructions: INSTRUCTIONS }),
+        detail('CONFIRMED'),
+      );
+      api.answer(
+        adminConfirmPayment,
+        refused(409, 'An application cannot move from CONFIRMED to CONFIRMED (worded by the server).', {
+          code: 'TransitionNotAllowed',
+          params: { from: 'CONFIRMED', to: 'CONFIRMED' },
+        }),
+      );
+      fireEvent.click(await screen.findByRole('button', { name: 'Confirm payment' }));
+      const dialog = await dialogNamed(`Confirm the payment of application ${LABEL}`);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
+      await waitFor(() =>
+        expect(lastToast()).toBe('An application cannot move from CONFIRMED to CONFIRMED.'),
+      );
+      expect(api.requests(adminConfirmPayment)[0]!.body).toEqual({});
+      await waitFor(() => expect(api.requests(adminGetApplication)).toHaveLength(2));
+      expect(await screen.findByRole('button', { name: 'Record payout' })).toBeTruthy();
+      expect(screen.queryByRole('dialog', { name: /Confirm the payment/ })).toBeNull();
+    });
+  });
+
+  describe('recording the payout', () => {
+    const open = async () => {
+      const { api } = openDetail(detail('CONFIRMED'), detail('EXCHANGING'));
+      api.answer(adminRecordPayout, ok(detail('EXCHANGING')));
+      fireEvent.click(await screen.findByRole('button', { name: 'Record payout' }));
+      return { api, dialog: await dialogNamed(`Record the payout of application ${LABEL}`) };
+    };
+
+    it('refuses a bad transaction hash before sending', async () => {
+      const { api, dialog } = await open();
+      fireEvent.change(within(dialog).getByLabelText('Transaction hash'), { target: { value: 'abc123' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Record payout' }));
+      expect(within(dialog).getByText('A transaction hash is 64 hexadecimal characters.')).toBeTruthy();
+      expect(api.requests(adminRecordPayout)).toHaveLength(0);
+    });
+
+    it('asks for a hash or a note', async () => {
+      const { api, dialog } = await open();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Record payout' }));
+      expect(within(dialog).getByText('Give the payout transaction hash or a note.')).toBeTruthy();
+      expect(api.requests(adminRecordPayout)).toHaveLength(0);
+    });
+
+    it('sends a valid hash', async () => {
+      const { api, dialog } = await open();
+      fireEvent.change(within(dialog).getByLabelText('Transaction hash'), {
+        target: { value: ` ${TX_HASH} ` },
+      });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Record payout' }));
+      await waitFor(() => expect(api.requests(adminRecordPayout)).toHaveLength(1));
+      expect(api.requests(adminRecordPayout)[0]!.body).toEqual({ txHash: TX_HASH });
+      expect(lastToast()).toBe('Payout recorded.');
+    });
+
+    it('sends a note alone (a cash handover)', async () => {
+      const { api, dialog } = await open();
+      fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: 'Handed over in cash' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Record payout' }));
+      await waitFor(() => expect(api.requests(adminRecordPayout)).toHaveLength(1));
+      expect(api.requests(adminRecordPayout)[0]!.body).toEqual({ note: 'Handed over in cash' });
+    });
+  });
+
+  it('records a refund with its reference and note', async () => {
+    const cancelled = detail('CANCELLED', { clientPaid: CLIENT_PAID });
+    const refund = { at: '2026-11-21T09:00:00.000Z', by: 'staff-1', txHash: null, note: 'SWIFT 123' };
+    const { api } = openDetail(cancelled, { ...cancelled, refund });
+    api.answer(adminRecordRefund, ok({ ...cancelled, refund }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Record refund' }));
+    const dialog = await dialogNamed(`Record a refund of application ${LABEL}`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+    expect(within(dialog).getByText('Give the refund reference.')).toBeTruthy();
+    expect(api.requests(adminRecordRefund)).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('Refund reference'), { target: { value: 'SWIFT 123' } });
+    fireEvent.change(within(dialog).getByLabelText('Note (optional)'), {
+      target: { value: 'Returned in full' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+    await waitFor(() => expect(api.requests(adminRecordRefund)).toHaveLength(1));
+    expect(api.requests(adminRecordRefund)[0]!.body).toEqual({
+      reference: 'SWIFT 123',
+      note: 'Returned in full',
+    });
+    expect(await within(dealSection()).findByText('SWIFT 123')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Record refund' })).toBeNull();
+  });
+
+  it('completes at the office through the status route, after the confirmation', async () => {
+    const processing = detail('PROCESSING');
+    const completed = detail('COMPLETED');
+    const api = fakeApi()
+      .answer(getGeo, ok([], 'OK'))
+      .answer(
+        adminListApplications,
+        ok({ items: [processing], total: 1, totalPages: 1, nextCursor: null, window: null }),
+      )
+      .answer(adminGetApplication, ok(processing), ok(completed))
+      .answer(adminChangeApplicationStatus, ok(completed, 'OK'))
+      .answer(adminListManagers, ok([]))
+      .answer(adminListMessages, ok({ items: [], nextCursor: null }));
+    renderAdmin(<ApplicationsPage />, { url: `/admin/application-management?open_id=${ID}` });
+
+    fireEvent.click(
+      await within(await screen.findByRole('region', { name: 'Deal' })).findByRole('button', {
+        name: 'Complete at the office',
+      }),
+    );
+    const dialog = await dialogNamed(`Complete application ${LABEL} at the office?`);
+    expect(
+      within(dialog).getByText(
+        "A deal done face to face: the client's payment and the payout are both recorded as money movements when it completes.",
+      ),
+    ).toBeTruthy();
+    expect(api.requests(adminChangeApplicationStatus)).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Complete at the office' }));
+
+    await waitFor(() => expect(api.requests(adminChangeApplicationStatus)).toHaveLength(1));
+    expect(api.requests(adminChangeApplicationStatus)[0]).toMatchObject({
+      params: { id: ID },
+      body: { status: 'COMPLETED', expectedStatus: 'PROCESSING' },
+    });
+    await waitFor(() => expect(api.requests(adminGetApplication)).toHaveLength(2));
+  });
+});
+
+describe('the thread in the application detail', () => {
+  beforeAll(startI18n);
+
+  it('reads the staff side of the thread and clears the row’s unread count', async () => {
+    const { api, onChanged } = openDetail(detail('PAID', { unreadMessages: 2 }));
+    await screen.findByRole('region', { name: 'Messages with the client' });
+    await waitFor(() => expect(api.requests(adminListMessages)).toHaveLength(1));
+    expect(api.requests(adminListMessages)[0]!.params).toEqual({ id: ID });
+    await waitFor(() =>
+      expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ unreadMessages: 0 })),
+    );
+  });
+});
+
+describe('the timeline of the application detail', () => {
+  beforeAll(startI18n);
+
+  it('shows every move and deal action with who made it, when, and what it carried', async () => {
+    openDetail(
+      detail('EXCHANGING', {
+        history: [
+          {
+            from: null,
+            to: 'PENDING',
+            at: '2026-11-20T10:00:00.000Z',
+            actorId: 'client-1',
+            actorRole: 'USER',
+            reason: null,
+          },
+          {
+            from: 'PENDING',
+            to: 'PROCESSING',
+            at: '2026-11-20T10:01:00.000Z',
+            actorId: 'staff-1',
+            actorRole: 'ADMIN',
+            reason: null,
+            details: null,
+          },
+          {
+            from: 'PROCESSING',
+            to: 'WAITING_PAYMENT',
+            at: '2026-11-20T10:05:00.000Z',
+            actorId: 'abcdef0123456789',
+            actorRole: 'MANAGER',
+            reason: null,
+            details: { deadline: '2026-11-20T10:35:00.000Z', windowMinutes: 30, templateId: 'tpl-card-usd' },
+          },
+          {
+            from: 'WAITING_PAYMENT',
+            to: 'PAID',
+            at: '2026-11-20T10:10:00.000Z',
+            actorId: 'client-1',
+            actorRole: 'USER',
+            reason: null,
+            details: { txHash: null, receiptId: 'receipt-1' },
+          },
+          {
+            from: 'CONFIRMED',
+            to: 'EXCHANGING',
+            at: '2026-11-20T10:30:00.000Z',
+            actorId: 'abcdef0123456789',
+            actorRole: 'MANAGER',
+            reason: null,
+            details: { txHash: TX_HASH, note: null },
+          },
+        ],
+        audit: [
+          {
+            at: '2026-11-20T10:08:00.000Z',
+            actorId: 'abcdef0123456789',
+            actorRole: 'MANAGER',
+            action: 'application.instructions',
+            before: { deadline: '2026-11-20T10:35:00.000Z' },
+            after: { deadline: '2026-11-20T11:08:00.000Z', windowMinutes: 60, templateId: null },
+          },
+        ],
+      }),
+    );
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    const lines = within(timeline)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    const when = (iso: string) => formatDateTime(iso, 'en');
+    expect(lines).toEqual([
+      `${when('2026-11-20T10:00:00.000Z')} Pending (client)`,
+      `${when('2026-11-20T10:01:00.000Z')} Pending → Processing (Admin, you)`,
+      `${when('2026-11-20T10:05:00.000Z')} Processing → Waiting for payment (Manager abcdef01)` +
+        `Deadline: ${when('2026-11-20T10:35:00.000Z')}Window, minutes: 30Template: tpl-card-usd`,
+      `${when('2026-11-20T10:08:00.000Z')} Payment instructions issued again (Manager abcdef01)` +
+        `Deadline: ${when('2026-11-20T11:08:00.000Z')}Window, minutes: 60`,
+      `${when('2026-11-20T10:10:00.000Z')} Waiting for payment → Paid (client)Receipt: receipt-1`,
+      `${when('2026-11-20T10:30:00.000Z')} Confirmed → Exchanging (Manager abcdef01)Transaction hash: ${TX_HASH}`,
+    ]);
+  });
+});

@@ -1,0 +1,207 @@
+import type { AdminApplicationDetail } from '@shared/contract/applications';
+import { shortId } from '@shared/ids';
+import { MOVES } from '@shared/lifecycle';
+import { Button } from '@web/components/ui/button';
+import { useTranslation } from '@web/lib/i18n';
+import { type ReactNode, useState } from 'react';
+import { type Fact, FactList } from '../components/fact-list';
+import { ModalSection } from '../components/modal-section';
+import { useStaff } from '../components/staff-context';
+import { formatDateTime, formatNumber } from '../lib/format';
+import { DeadlineCountdown } from './deadline-countdown';
+import { type StaffDealAction, staffDealActions } from './deal-actions';
+import { ConfirmPaymentDialog, InstructionsDialog, PayoutDialog, RefundDialog } from './deal-forms';
+import { type StatusChange, useStatusMove } from './use-status-move';
+
+/** The status completing at the office moves to (PROCESSING → COMPLETED), as the lifecycle has it. */
+const OFFICE_COMPLETION = MOVES.find((move) => move.name === 'completeAtOffice')!.to as 'COMPLETED';
+
+/** A card number in groups of four, as printed on the card; anything else as given. */
+function cardText(card: string): string {
+  return /^\d+$/.test(card) ? (card.match(/.{1,4}/g) ?? [card]).join(' ') : card;
+}
+
+/** Labelled lines of one record (a payment, a payout), each left out when it has no value. */
+function Lines({ lines }: { lines: Array<[label: string, value: ReactNode, mono?: boolean]> }) {
+  return (
+    <span className="deal-lines">
+      {lines
+        .filter(([, value]) => value !== null && value !== undefined && value !== '')
+        .map(([label, value, mono]) => (
+          <span key={label} className="deal-lines__line">
+            <span className="muted">{label}:</span> <span className={mono ? 'mono' : undefined}>{value}</span>
+          </span>
+        ))}
+    </span>
+  );
+}
+
+interface DealPanelProps {
+  application: AdminApplicationDetail;
+  /** The staff member's own application: shown, never acted on. */
+  locked: boolean;
+  /** A deal call succeeded: the detail as the server answered it. */
+  onDone: (detail: AdminApplicationDetail) => void;
+  /** A deal call was refused: reload the detail. */
+  onRefused: () => void;
+  /** A status-route move (completing at the office), as the status control sends it. */
+  onStatus: StatusChange;
+}
+
+/**
+ * The deal (docs/product.md §4): the instructions with their deadline and countdown, where the
+ * client receives (the card in full, for staff), the client's payment, staff's confirmation, the
+ * payout and a refund; and the staff actions the lifecycle allows now (deal-actions.ts), each in
+ * its dialog.
+ */
+export function DealPanel({ application: a, locked, onDone, onRefused, onStatus }: DealPanelProps) {
+  const { t, language } = useTranslation('admin');
+  const staff = useStaff();
+  const [open, setOpen] = useState<StaffDealAction | null>(null);
+  const office = useStatusMove(a.id, a.status, onStatus);
+  const by = (id: string) => (id === staff.id ? t('applications.deal.byYou') : shortId(id, 8));
+  const when = (iso: string) => formatDateTime(iso, language);
+  const none = (text: string) => <span className="muted">{text}</span>;
+
+  const facts: Fact[] = [];
+  if (a.instructions) {
+    const instructions = a.instructions;
+    facts.push(
+      [
+        t('applications.deal.instructions'),
+        <span key="text" className="pre-wrap">
+          {instructions.text}
+        </span>,
+      ],
+      [t('applications.deal.issuedAt'), when(instructions.issuedAt)],
+      [
+        t('applications.deal.deadline'),
+        <span key="deadline" className="deal-lines">
+          <span>{when(instructions.deadline)}</span>
+          {a.status === 'WAITING_PAYMENT' && <DeadlineCountdown deadline={instructions.deadline} />}
+        </span>,
+      ],
+    );
+    if (instructions.crypto) {
+      facts.push([
+        t('applications.deal.sendUsdt'),
+        <Lines
+          key="crypto"
+          lines={[
+            [t('applications.deal.amount'), `${formatNumber(instructions.crypto.amount, language, 8)} USDT`],
+            [t('applications.deal.address'), instructions.crypto.address, true],
+          ]}
+        />,
+      ]);
+    }
+    if (instructions.templateId) {
+      facts.push([
+        t('applications.deal.template'),
+        <span key="template" className="mono">
+          {instructions.templateId}
+        </span>,
+      ]);
+    }
+  } else {
+    facts.push([t('applications.deal.instructions'), none(t('applications.deal.notIssued'))]);
+  }
+  facts.push([
+    t('applications.deal.payoutDetails'),
+    a.payoutKind === 'none' ? (
+      t('applications.deal.payoutCash')
+    ) : a.payoutDetails === null ? (
+      none(t('applications.deal.payoutMissing'))
+    ) : a.payoutDetails.kind === 'card' ? (
+      <Lines key="card" lines={[[t('applications.deal.card'), cardText(a.payoutDetails.card), true]]} />
+    ) : (
+      <Lines key="address" lines={[[t('applications.deal.address'), a.payoutDetails.address, true]]} />
+    ),
+  ]);
+  facts.push([
+    t('applications.deal.clientPaid'),
+    a.clientPaid ? (
+      <Lines
+        key="paid"
+        lines={[
+          [t('applications.deal.at'), when(a.clientPaid.at)],
+          [t('applications.deal.txHash'), a.clientPaid.txHash, true],
+          [t('applications.deal.receipt'), a.clientPaid.receiptId, true],
+        ]}
+      />
+    ) : (
+      none(t('applications.deal.notReported'))
+    ),
+  ]);
+  const staffRecord = (
+    record: NonNullable<AdminApplicationDetail['payout']>,
+    extra: Array<[string, ReactNode, boolean?]>,
+  ) => (
+    <Lines
+      lines={[
+        [t('applications.deal.at'), when(record.at)],
+        [t('applications.deal.by'), by(record.by)],
+        ...extra,
+      ]}
+    />
+  );
+  if (a.paymentConfirmation) {
+    facts.push([
+      t('applications.deal.paymentConfirmed'),
+      staffRecord(a.paymentConfirmation, [[t('applications.deal.note'), a.paymentConfirmation.note]]),
+    ]);
+  }
+  if (a.payout) {
+    facts.push([
+      t('applications.deal.payout.fact'),
+      staffRecord(a.payout, [
+        [t('applications.deal.txHash'), a.payout.txHash, true],
+        [t('applications.deal.note'), a.payout.note],
+      ]),
+    ]);
+  }
+  if (a.refund) {
+    // The refund's reference is kept as its record's note (functions/domain/applications/deal.ts).
+    facts.push([
+      t('applications.deal.refund.fact'),
+      staffRecord(a.refund, [
+        [t('applications.deal.txHash'), a.refund.txHash, true],
+        [t('applications.deal.refundReference'), a.refund.note],
+      ]),
+    ]);
+  }
+
+  const actions = locked ? [] : staffDealActions(a);
+  const start = (action: StaffDealAction) => {
+    if (action === 'completeAtOffice') office.choose(OFFICE_COMPLETION);
+    else setOpen(action);
+  };
+  const formProps = { application: a, onDone, onRefused, onClose: () => setOpen(null) };
+
+  return (
+    <ModalSection id="deal-title" title={t('applications.deal.title')}>
+      <FactList facts={facts} />
+      {actions.length > 0 && (
+        <div className="deal-actions">
+          {actions.map((action) => (
+            <Button
+              key={action}
+              size="sm"
+              variant={action === 'recordRefund' ? 'secondary' : undefined}
+              loading={action === 'completeAtOffice' && office.busy}
+              onClick={() => start(action)}
+            >
+              {t(`applications.deal.actions.${action}`)}
+            </Button>
+          ))}
+        </div>
+      )}
+      {(open === 'issueInstructions' || open === 'reissueInstructions') && (
+        <InstructionsDialog {...formProps} reissue={open === 'reissueInstructions'} />
+      )}
+      {open === 'confirmPayment' && <ConfirmPaymentDialog {...formProps} />}
+      {open === 'recordPayout' && <PayoutDialog {...formProps} />}
+      {open === 'recordRefund' && <RefundDialog {...formProps} />}
+      {office.dialogs}
+    </ModalSection>
+  );
+}
