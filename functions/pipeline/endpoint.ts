@@ -58,7 +58,7 @@ function routePipeline<R extends RouteDefinition>(
         event,
         sourceIp: clientIp(event),
       } as EndpointRequest<R>);
-      const response = toResponse(reply, route.bare === true);
+      const response = toResponse(reply, route.bare === true, route.produces);
       return route.conditional ? withEntityTag(response, event.headers?.['if-none-match']) : response;
     });
 }

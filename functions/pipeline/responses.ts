@@ -29,13 +29,20 @@ export interface Reply<T = unknown> {
 
 /**
  * The envelope around `data`, `data` alone on a route that answers bare (RouteDefinition.bare), or
- * the document of a route that produces one.
+ * the document of a route that produces one (`produces`: its type, UTF-8, when the handler names
+ * none; never cached unless the handler says how; the handler's headers win).
  */
-export function toResponse(reply: Reply, bare = false): ApiResult {
+export function toResponse(reply: Reply, bare = false, produces?: string): ApiResult {
   if (reply.document !== undefined) {
+    const status = reply.status ?? 200;
     return {
-      statusCode: reply.status ?? 200,
-      headers: { 'X-Content-Type-Options': 'nosniff', ...reply.headers },
+      statusCode: status,
+      headers: {
+        ...(produces && status !== 304 ? { 'Content-Type': `${produces}; charset=utf-8` } : {}),
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+        ...reply.headers,
+      },
       body: reply.document,
     };
   }

@@ -119,4 +119,52 @@ describe('the handler pipeline', () => {
     expect(answer.body).toEqual({ success: false, code: 'InternalError', message: 'Internal server error.' });
     expect(JSON.stringify(answer)).not.toContain('secret');
   });
+
+  it("answers a route's document as it is: typed by the route, never cached, the handler's headers first; refusals in the envelope", async () => {
+    const csvRoute = {
+      method: 'GET',
+      path: '/api/test.csv',
+      handler: 'handlers/test-csv',
+      access: 'public',
+      summary: 'test',
+      tag: 'test',
+      produces: 'text/csv',
+      uses: {},
+    } satisfies RouteDefinition;
+    const run = async (handle: Parameters<typeof publicEndpoint<typeof csvRoute>>[1]) =>
+      (await publicEndpoint(csvRoute, handle)(structuredClone(fixture) as ApiEvent, context)) as ApiResult;
+    const csv = '\uFEFFa,"b ""c"""\r\n';
+
+    const plain = await run(async () => ({ document: csv }));
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe(csv);
+    expect(plain.headers).toEqual({
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    });
+
+    const named = await run(async () => ({
+      document: 'x',
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8; header=present',
+        'Content-Disposition': 'attachment',
+      },
+    }));
+    expect(named.headers).toMatchObject({
+      'Content-Type': 'text/csv; charset=utf-8; header=present',
+      'Content-Disposition': 'attachment',
+    });
+
+    const refused = await run(async () => {
+      throw new (class NoSuchPeriod extends errors.InvalidRequest {})('No.');
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers?.['Content-Type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(refused.body ?? '{}')).toEqual({
+      success: false,
+      code: 'NoSuchPeriod',
+      message: 'No.',
+    });
+  });
 });
