@@ -47,6 +47,11 @@ describe('processing applications', () => {
     await status.selectOption('PROCESSING');
     await page.getByText('Status changed to Processing.').waitFor();
     await status.selectOption('COMPLETED');
+    // From PROCESSING, completing is the deal done at the office: staff confirm it first.
+    await page
+      .getByRole('dialog', { name: /at the office\?$/ })
+      .getByRole('button', { name: 'Complete at the office' })
+      .click();
     await page.getByText('Status changed to Completed.').waitFor();
 
     await userPage.goto(userPage.url().replace(/\/apply.*$/, '/profile'));
@@ -89,11 +94,16 @@ describe('processing applications', () => {
       status
         .locator('option:not([disabled])')
         .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
-    await expect(offered()).resolves.toEqual(['PROCESSING', 'REJECTED', 'CANCELLED']);
+    // In the lifecycle's order (shared/lifecycle.ts): take, staff's cancel, reject.
+    await expect(offered()).resolves.toEqual(['PROCESSING', 'CANCELLED', 'REJECTED']);
     await status.selectOption('PROCESSING');
     await page.getByText('Status changed to Processing.').waitFor();
-    await expect(offered()).resolves.toEqual(['COMPLETED', 'REJECTED', 'CANCELLED']);
+    await expect(offered()).resolves.toEqual(['COMPLETED', 'CANCELLED', 'REJECTED']);
     await status.selectOption('COMPLETED');
+    await page
+      .getByRole('dialog', { name: /at the office\?$/ })
+      .getByRole('button', { name: 'Complete at the office' })
+      .click();
     await page.getByText('Status changed to Completed.').waitFor();
     const row = page.getByRole('row').filter({ hasText: short });
     await row.locator('.status-fixed .badge', { hasText: 'Completed' }).waitFor();

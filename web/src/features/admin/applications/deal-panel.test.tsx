@@ -17,6 +17,7 @@ import { adminListPaymentTemplates } from '@shared/routes/payment-templates';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useToastStore } from '@web/stores/toast-store';
 import { fakeApi, ok, refused } from '@web/testing/fake-api';
+import axe from 'axe-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../lib/format';
 import { renderAdmin, startI18n } from '../test-utils';
@@ -476,6 +477,33 @@ describe('the deal panel of the application detail', () => {
       body: { status: 'COMPLETED', expectedStatus: 'PROCESSING' },
     });
     await waitFor(() => expect(api.requests(adminGetApplication)).toHaveLength(2));
+  });
+});
+
+describe('accessibility of the deal', () => {
+  beforeAll(startI18n);
+
+  const violations = async () =>
+    (await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })).violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`,
+    );
+
+  it('names every control of the panel and of each dialog', async () => {
+    const { api } = openDetail(
+      detail('WAITING_PAYMENT', {
+        instructions: INSTRUCTIONS,
+        payoutKind: 'card',
+        payoutDetails: { kind: 'card', card: '4000000000000002' },
+      }),
+    );
+    await screen.findByRole('button', { name: 'Confirm payment' });
+    await waitFor(() => expect(api.requests(adminListMessages)).toHaveLength(1));
+    expect(await violations()).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Re-issue instructions' }));
+    const dialog = await dialogNamed(`Re-issue the payment instructions of application ${LABEL}`);
+    await within(dialog).findByRole('button', { name: /USD card/ });
+    expect(await violations()).toEqual([]);
   });
 });
 
