@@ -4,10 +4,7 @@ import { use, useMemo, useSyncExternalStore } from 'react';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../config/entry-values';
 import { languageDetector } from './language-detector';
 
-/**
- * The spec's translation namespaces (§9), `security` (two-step verification: profile and admin) and
- * `messages` (an application's thread: the order page and the admin detail).
- */
+/** The spec's translation namespaces (§9), and `security` (two-step verification: profile and admin). */
 export const NAMESPACES = [
   'common',
   'forms',
@@ -17,7 +14,6 @@ export const NAMESPACES = [
   'profile',
   'legal',
   'security',
-  'messages',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -33,10 +33,12 @@ const FILE_ACCEPT = [...ATTACHMENT_CONTENT_TYPES, '.jpg', '.jpeg', '.png', '.pdf
  * links (pictures as thumbnails) that read them for 5 minutes; and the composer: text and up to 5
  * JPEG, PNG or PDF files of at most 5 MB, checked here, uploaded to the bucket by presigned POST,
  * then sent with the message. Reading the thread marks it read for this side. Mounted by the owner's
- * order page (`side="client"`) and the admin application detail (`side="staff"`).
+ * order page (`side="client"`) and the admin application detail (`side="staff"`). Its texts are the
+ * `errors` namespace's `thread` section: the one namespace both pages load (a namespace of its own
+ * would add its URLs to the landing page's JavaScript, which is at its budget).
  */
 export function ApplicationThread({ applicationId, side, onRead }: ApplicationThreadProps) {
-  const { t } = useTranslation(['messages', 'errors']);
+  const { t } = useTranslation('errors');
   const [messages, setMessages] = useState<MessageView[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
@@ -135,7 +137,7 @@ export function ApplicationThread({ applicationId, side, onRead }: ApplicationTh
 }
 
 function useFileSize() {
-  const { language } = useTranslation('messages');
+  const { language } = useTranslation('errors');
   return (bytes: number) => {
     const format = numberFormat(language, { maximumFractionDigits: 1 });
     if (bytes < 1024) return `${format.format(bytes)} B`;
@@ -145,7 +147,7 @@ function useFileSize() {
 }
 
 function MessageItem({ message }: { message: MessageView }) {
-  const { t, language } = useTranslation('messages');
+  const { t, language } = useTranslation('errors');
   const size = useFileSize();
   const author = message.mine ? 'me' : message.from;
   const time = dateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -214,7 +216,7 @@ function Composer({
   side: ThreadSide;
   onSent: (message: MessageView) => void;
 }) {
-  const { t } = useTranslation(['messages', 'errors']);
+  const { t } = useTranslation('errors');
   const size = useFileSize();
   const fileInputId = useId();
   const [text, setText] = useState('');
