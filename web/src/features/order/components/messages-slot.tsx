@@ -1,11 +1,19 @@
+import { Spinner } from '@web/components/ui/spinner';
 import { useTranslation } from '@web/lib/i18n';
+import { lazy, Suspense } from 'react';
 
 /**
- * THE MESSAGES THREAD'S PLACE (issue 26). The thread, `ApplicationThread({ applicationId, side })`
- * of web/src/components/thread/application-thread.tsx, is another engineer's and did not exist when
- * this page was written: once it does, render `<ApplicationThread applicationId={applicationId}
- * side="client" />` inside this section instead of the paragraph. The section shows while the
- * client may write (`open`: allowedActions has 'message') or unread messages wait.
+ * Loaded by this chunk when a thread is shown: its stylesheet is then this chunk's dependency, not
+ * one the landing page's chunk names for the order page's import.
+ */
+const ApplicationThread = lazy(() =>
+  import('@web/components/thread/application-thread').then((m) => ({ default: m.ApplicationThread })),
+);
+
+/**
+ * The messages with staff: the thread (web/src/components/thread) on the client's side, while the
+ * client may write (allowedActions has 'message') or unread messages wait. Its own Suspense: the
+ * thread's code and texts load with it, and the rest of the page stays shown meanwhile.
  */
 export function MessagesSlot({
   applicationId,
@@ -16,13 +24,21 @@ export function MessagesSlot({
   open: boolean;
   unreadMessages: number;
 }) {
-  const { t } = useTranslation('profile');
+  const { t } = useTranslation(['profile', 'common']);
   if (!open && unreadMessages === 0) return null;
   return (
-    <section className="card" aria-labelledby="order-messages-title" data-thread-slot={applicationId}>
+    <section className="card" aria-labelledby="order-messages-title">
       <h2 id="order-messages-title">{t('order.messages.title')}</h2>
-      {unreadMessages > 0 && <p>{t('order.messages.unread', { count: unreadMessages })}</p>}
-      <p className="muted">{t('order.messages.pending')}</p>
+      {unreadMessages > 0 && <p className="muted">{t('order.messages.unread', { count: unreadMessages })}</p>}
+      <Suspense
+        fallback={
+          <p className="row muted">
+            <Spinner decorative /> {t('common:status.loading')}
+          </p>
+        }
+      >
+        <ApplicationThread applicationId={applicationId} side="client" />
+      </Suspense>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import {
   setPayoutDetails,
 } from '@shared/routes/applications';
 import { getGeo } from '@shared/routes/geo';
+import { listMyMessages } from '@shared/routes/messages';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { paths } from '@web/config/paths';
 import { i18n } from '@web/lib/i18n';
@@ -49,6 +50,13 @@ function waitingPayment(changes: Partial<ApplicationDetail> = {}): ApplicationDe
     allowedActions: ['cancel', 'setPayoutDetails', 'markPaid', 'message'],
     ...changes,
   });
+}
+
+/** The fake API with the calls every order page makes besides its own: place names, the thread. */
+function orderApi() {
+  return fakeApi()
+    .answer(getGeo, ok([]))
+    .answer(listMyMessages, ok({ items: [], nextCursor: null }));
 }
 
 function LoginProbe() {
@@ -108,7 +116,7 @@ afterEach(() => {
 
 describe('the order page', () => {
   it('shows the normal path as steps with when and by whom each was reached', async () => {
-    fakeApi().answer(getGeo, ok([])).answer(getMyApplication, ok(waitingPayment()));
+    orderApi().answer(getMyApplication, ok(waitingPayment()));
 
     renderOrder();
 
@@ -140,7 +148,7 @@ describe('the order page', () => {
         { status: 'CONFIRMED', at: at(20), actor: 'staff' },
       ],
     });
-    fakeApi().answer(getGeo, ok([])).answer(getMyApplication, ok(detail));
+    orderApi().answer(getMyApplication, ok(detail));
 
     renderOrder();
 
@@ -167,7 +175,7 @@ describe('the order page', () => {
         { status: 'REJECTED', at: at(9), actor: 'staff' },
       ],
     });
-    fakeApi().answer(getGeo, ok([])).answer(getMyApplication, ok(detail));
+    orderApi().answer(getMyApplication, ok(detail));
 
     renderOrder();
 
@@ -181,9 +189,7 @@ describe('the order page', () => {
   });
 
   it('offers each action only when allowedActions lists it', async () => {
-    fakeApi()
-      .answer(getGeo, ok([]))
-      .answer(getMyApplication, ok(waitingPayment({ allowedActions: ['message'] })));
+    orderApi().answer(getMyApplication, ok(waitingPayment({ allowedActions: ['message'] })));
 
     renderOrder();
 
@@ -195,7 +201,7 @@ describe('the order page', () => {
   });
 
   it('offers cancel, the payout form and "I have paid" when they are allowed', async () => {
-    fakeApi().answer(getGeo, ok([])).answer(getMyApplication, ok(waitingPayment()));
+    orderApi().answer(getMyApplication, ok(waitingPayment()));
 
     renderOrder();
 
@@ -205,6 +211,27 @@ describe('the order page', () => {
     expect(screen.getByText('•••• 1111')).toBeTruthy();
   });
 
+  it("mounts the thread on the client's side while messages are allowed, and leaves it out otherwise", async () => {
+    const api = orderApi().answer(
+      getMyApplication,
+      ok(testApplicationDetail({ unreadMessages: 2 })),
+      ok(testApplicationDetail({ id: 'closed000thread', allowedActions: [], unreadMessages: 0 })),
+    );
+
+    const { unmount } = renderOrder();
+
+    expect(await screen.findByRole('heading', { name: 'Messages' })).toBeTruthy();
+    expect(screen.getByText('Unread messages: 2')).toBeTruthy();
+    await waitFor(() =>
+      expect(api.requests(listMyMessages).map((request) => request.params)).toEqual([{ id: ID }]),
+    );
+
+    unmount();
+    renderOrder('closed000thread');
+    await screen.findByRole('heading', { level: 1, name: 'Application closed00' });
+    expect(screen.queryByRole('heading', { name: 'Messages' })).toBeNull();
+  });
+
   it('asks for nothing to receive cash', async () => {
     const detail = testApplicationDetail({
       assetTo: 'cash-EUR',
@@ -212,7 +239,7 @@ describe('the order page', () => {
       payoutKind: 'none',
       allowedActions: ['cancel', 'message'],
     });
-    fakeApi().answer(getGeo, ok([])).answer(getMyApplication, ok(detail));
+    orderApi().answer(getMyApplication, ok(detail));
 
     renderOrder();
 
@@ -224,7 +251,7 @@ describe('the order page', () => {
   it('shows the instructions with copy buttons, a QR code of the address and the time left', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     vi.setSystemTime(new Date(at(20)));
-    fakeApi().answer(getGeo, ok([])).answer(getMyApplication, ok(waitingPayment()));
+    orderApi().answer(getMyApplication, ok(waitingPayment()));
 
     renderOrder();
 
@@ -247,16 +274,14 @@ describe('the order page', () => {
   it('copies the amount as a plain number', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    fakeApi()
-      .answer(getGeo, ok([]))
-      .answer(
-        getMyApplication,
-        ok(
-          waitingPayment({
-            instructions: { ...waitingPayment().instructions!, crypto: { address: ADDRESS, amount: 1234.5 } },
-          }),
-        ),
-      );
+    orderApi().answer(
+      getMyApplication,
+      ok(
+        waitingPayment({
+          instructions: { ...waitingPayment().instructions!, crypto: { address: ADDRESS, amount: 1234.5 } },
+        }),
+      ),
+    );
 
     renderOrder();
     fireEvent.click(await screen.findByRole('button', { name: 'Copy amount' }));
@@ -267,8 +292,7 @@ describe('the order page', () => {
 
   describe('the payout details form', () => {
     it('refuses an address that is not a TRON address before sending', async () => {
-      const api = fakeApi()
-        .answer(getGeo, ok([]))
+      const api = orderApi()
         .answer(getMyApplication, ok(testApplicationDetail()))
         .answer(setPayoutDetails, ok(testApplicationDetail()));
       renderOrder();
@@ -285,10 +309,7 @@ describe('the order page', () => {
 
     it('refuses a card number that fails the Luhn check before sending', async () => {
       const detail = testApplicationDetail({ assetTo: 'card-EUR', currencyTo: 'EUR', payoutKind: 'card' });
-      const api = fakeApi()
-        .answer(getGeo, ok([]))
-        .answer(getMyApplication, ok(detail))
-        .answer(setPayoutDetails, ok(detail));
+      const api = orderApi().answer(getMyApplication, ok(detail)).answer(setPayoutDetails, ok(detail));
       renderOrder();
 
       fireEvent.change(await screen.findByLabelText('Your card number'), {
@@ -302,8 +323,7 @@ describe('the order page', () => {
 
     it('sends a valid card as its digits and shows what the server answered', async () => {
       const detail = testApplicationDetail({ assetTo: 'card-EUR', currencyTo: 'EUR', payoutKind: 'card' });
-      const api = fakeApi()
-        .answer(getGeo, ok([]))
+      const api = orderApi()
         .answer(getMyApplication, ok(detail))
         .answer(
           setPayoutDetails,
@@ -324,8 +344,7 @@ describe('the order page', () => {
     });
 
     it('sends a valid address', async () => {
-      const api = fakeApi()
-        .answer(getGeo, ok([]))
+      const api = orderApi()
         .answer(getMyApplication, ok(testApplicationDetail()))
         .answer(
           setPayoutDetails,
@@ -351,10 +370,7 @@ describe('the order page', () => {
         allowedActions: ['message'],
         clientPaid: { at: at(25), txHash: TX_HASH, receiptId: null },
       });
-      const api = fakeApi()
-        .answer(getGeo, ok([]))
-        .answer(getMyApplication, ok(waitingPayment()))
-        .answer(markPaid, ok(paid));
+      const api = orderApi().answer(getMyApplication, ok(waitingPayment())).answer(markPaid, ok(paid));
       renderOrder();
 
       fireEvent.change(await screen.findByLabelText('Transaction hash (optional)'), {
@@ -370,8 +386,7 @@ describe('the order page', () => {
     });
 
     it('refuses a malformed hash before sending, and sends nothing but the press without one', async () => {
-      const api = fakeApi()
-        .answer(getGeo, ok([]))
+      const api = orderApi()
         .answer(getMyApplication, ok(waitingPayment()))
         .answer(markPaid, ok(waitingPayment({ status: 'PAID', allowedActions: ['message'] })));
       renderOrder();
@@ -389,8 +404,7 @@ describe('the order page', () => {
     });
 
     it('words a refusal by its code', async () => {
-      fakeApi()
-        .answer(getGeo, ok([]))
+      orderApi()
         .answer(getMyApplication, ok(waitingPayment()))
         .answer(
           markPaid,
@@ -411,8 +425,7 @@ describe('the order page', () => {
   });
 
   it('cancels only after the confirmation, then shows the application as it is now', async () => {
-    const api = fakeApi()
-      .answer(getGeo, ok([]))
+    const api = orderApi()
       .answer(
         getMyApplication,
         ok(testApplicationDetail()),
@@ -432,9 +445,10 @@ describe('the order page', () => {
   });
 
   it("shows an application that is not the caller's as not found", async () => {
-    fakeApi()
-      .answer(getGeo, ok([]))
-      .answer(getMyApplication, refused(404, 'Application not found.', { code: 'ApplicationNotFound' }));
+    orderApi().answer(
+      getMyApplication,
+      refused(404, 'Application not found.', { code: 'ApplicationNotFound' }),
+    );
 
     renderOrder('someone-elses-id');
 
@@ -457,23 +471,21 @@ describe('the order page', () => {
     it('asks again every 15 s with the ETag it holds and keeps what it shows on a 304', async () => {
       vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
       const id = 'etag0000order01';
-      const api = fakeApi()
-        .answer(getGeo, ok([]))
-        .answer(getMyApplication, (request) =>
-          request.headers['If-None-Match'] === '"e1"'
-            ? notModified('"e1"')
-            : withEtag(
-                ok(
-                  waitingPayment({
-                    id,
-                    status: 'PROCESSING',
-                    instructions: null,
-                    allowedActions: ['cancel'],
-                  }),
-                ),
-                '"e1"',
+      const api = orderApi().answer(getMyApplication, (request) =>
+        request.headers['If-None-Match'] === '"e1"'
+          ? notModified('"e1"')
+          : withEtag(
+              ok(
+                waitingPayment({
+                  id,
+                  status: 'PROCESSING',
+                  instructions: null,
+                  allowedActions: ['cancel'],
+                }),
               ),
-        );
+              '"e1"',
+            ),
+      );
       renderOrder(id);
       expect(
         await screen.findByText('Staff are preparing your payment instructions; they will appear here.'),
@@ -496,9 +508,7 @@ describe('the order page', () => {
 
     it('shows what changed on the server at the next refresh', async () => {
       vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-      fakeApi()
-        .answer(getGeo, ok([]))
-        .answer(getMyApplication, ok(testApplicationDetail()), ok(waitingPayment()));
+      orderApi().answer(getMyApplication, ok(testApplicationDetail()), ok(waitingPayment()));
       renderOrder();
       await screen.findByText('Nothing for now: your application is waiting for staff to take it.');
 
@@ -509,7 +519,11 @@ describe('the order page', () => {
 
     it('stops while the page is hidden and catches up at once when it is seen again', async () => {
       vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-      const api = fakeApi().answer(getGeo, ok([])).answer(getMyApplication, ok(testApplicationDetail()));
+      // No thread (its own timer is its own): the page's timers alone.
+      const api = orderApi().answer(
+        getMyApplication,
+        ok(testApplicationDetail({ allowedActions: ['cancel'] })),
+      );
       renderOrder();
       await screen.findByRole('heading', { level: 1 });
       await act(() => vi.advanceTimersByTimeAsync(ORDER_REFRESH_MS));
@@ -528,13 +542,11 @@ describe('the order page', () => {
 
     it('keeps what it shows and says so when a refresh fails', async () => {
       vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-      fakeApi()
-        .answer(getGeo, ok([]))
-        .answer(
-          getMyApplication,
-          ok(testApplicationDetail()),
-          refused(500, 'Internal server error.', { code: 'InternalError' }),
-        );
+      orderApi().answer(
+        getMyApplication,
+        ok(testApplicationDetail()),
+        refused(500, 'Internal server error.', { code: 'InternalError' }),
+      );
       renderOrder();
       await screen.findByRole('heading', { level: 1 });
 
