@@ -101,7 +101,8 @@ describe('TransactionsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Older' }));
     await screen.findByText('R-17');
     expect(screen.getByText('Page 2')).toBeTruthy();
-    expect(api.requests(adminListTransactions).at(-1)!.query).toEqual({ cursor: 'cursor-2' });
+    // The next page names the period the first one answered, so midnight cannot move it.
+    expect(api.requests(adminListTransactions).at(-1)!.query).toEqual({ ...PERIOD, cursor: 'cursor-2' });
     expect((screen.getByRole('button', { name: 'Older' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Newer' }));
     await screen.findByText('0xabc123');
@@ -126,6 +127,10 @@ describe('TransactionsPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('The period must not end before it starts.');
     expect(api.requests(adminListTransactions)).toHaveLength(1);
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-20' } });
+    fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'euro' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Enter a currency code such as USD or USDT.');
+    expect(api.requests(adminListTransactions)).toHaveLength(1);
     fireEvent.change(screen.getByLabelText('Currency'), { target: { value: 'usdt' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() =>

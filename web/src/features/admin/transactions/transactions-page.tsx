@@ -36,6 +36,14 @@ type Filters = typeof FILTERS;
 /** The currencies offered in the filter's list; any other code may be typed. */
 const SUGGESTED_CURRENCIES = ['USDT', 'USD', 'EUR', 'RUB'];
 const CURRENCY_LIST_ID = 'transactions-currencies';
+/** What the route's currency filter takes: a three-letter code, or USDT. */
+const CURRENCY_CODE = /^([A-Z]{3}|USDT)$/;
+
+interface Trail {
+  key: string;
+  cursors: string[];
+  period: { from: string; to: string } | null;
+}
 
 /** The filters as the routes take them: what is not set is not sent. */
 function queryOf(values: Filters) {
@@ -56,12 +64,18 @@ export function TransactionsPage() {
   const { t } = useTranslation('admin');
   const { values, update } = useQueryParams<keyof Filters>(FILTERS);
   const filterKey = JSON.stringify(queryOf(values));
-  // The cursors of the pages after the first, for these filters only (new filters start at page 1).
-  const [trail, setTrail] = useState<{ key: string; cursors: string[] }>({ key: filterKey, cursors: [] });
+  // The cursors of the pages after the first, for these filters only (new filters start at page 1),
+  // and the period the first page answered: the next pages ask for it by name, so a default period
+  // that moves on at midnight (UTC) does not make their cursors another period's.
+  const [trail, setTrail] = useState<Trail>({ key: filterKey, cursors: [], period: null });
   const cursors = trail.key === filterKey ? trail.cursors : [];
   const cursor = cursors.at(-1);
   const list = useResource(
-    (signal) => transactionsApi.page({ ...queryOf(values), ...(cursor ? { cursor } : {}) }, signal),
+    (signal) =>
+      transactionsApi.page(
+        { ...queryOf(values), ...(cursor && trail.period ? { ...trail.period, cursor } : {}) },
+        signal,
+      ),
     [filterKey, cursor],
   );
   const [exporting, setExporting] = useState(false);
@@ -126,7 +140,7 @@ export function TransactionsPage() {
                   variant="secondary"
                   size="sm"
                   disabled={cursors.length === 0}
-                  onClick={() => setTrail({ key: filterKey, cursors: cursors.slice(0, -1) })}
+                  onClick={() => setTrail({ ...trail, key: filterKey, cursors: cursors.slice(0, -1) })}
                 >
                   <ChevronLeftIcon size={16} />
                   {t('transactions.newer')}
@@ -136,7 +150,12 @@ export function TransactionsPage() {
                   size="sm"
                   disabled={!page.nextCursor}
                   onClick={() =>
-                    page.nextCursor && setTrail({ key: filterKey, cursors: [...cursors, page.nextCursor] })
+                    page.nextCursor &&
+                    setTrail({
+                      key: filterKey,
+                      cursors: [...cursors, page.nextCursor],
+                      period: cursors.length === 0 ? page.period : trail.period,
+                    })
                   }
                 >
                   {t('transactions.older')}
@@ -227,7 +246,7 @@ function TransactionsFilters({
       setProblem(ruleText(ruleProblem(badDay ? 'dayDate' : order!.code)));
       return;
     }
-    if (currency && !/^[A-Z]{3,4}$/.test(currency)) {
+    if (currency && !CURRENCY_CODE.test(currency)) {
       setProblem(t('transactions.filters.currencyInvalid'));
       return;
     }
