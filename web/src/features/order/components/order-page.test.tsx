@@ -14,6 +14,7 @@ import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
 import { fakeApi, notModified, ok, refused, withEtag } from '@web/testing/fake-api';
 import { testApplication, testApplicationDetail, testOwnUser } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
+import axe from 'axe-core';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_REFRESH_MS } from '../lib/use-order';
@@ -198,6 +199,18 @@ describe('the order page', () => {
     expect(screen.queryByRole('button', { name: 'Save payout details' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'I have paid' })).toBeNull();
     expect(screen.getByText('The time to pay has run out.', { selector: '.alert' })).toBeTruthy();
+  });
+
+  it('has no accessibility violations axe finds, with every part shown', async () => {
+    orderApi().answer(getMyApplication, ok(waitingPayment({ unreadMessages: 1 })));
+    const { container } = renderOrder();
+    await screen.findByRole('img', { name: `QR code of the address ${ADDRESS}` });
+    await screen.findByRole('button', { name: 'Send' });
+
+    // Colours are checked in the browser (jsdom computes no styles).
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+
+    expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   });
 
   it('offers cancel, the payout form and "I have paid" when they are allowed', async () => {

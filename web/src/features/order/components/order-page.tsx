@@ -237,8 +237,12 @@ function OrderDetail({
           {allowed('cancel') && (
             <section className="card" aria-labelledby="order-cancel-title">
               <h2 id="order-cancel-title">{t('order.cancel.heading')}</h2>
-              <p className="muted">{t('order.cancel.lead')}</p>
-              <CancelOrder shortId={shortId(id)} onCancel={cancel} />
+              <div className="stack">
+                <p className="muted">{t('order.cancel.lead')}</p>
+                <div>
+                  <CancelOrder shortId={shortId(id)} onCancel={cancel} />
+                </div>
+              </div>
             </section>
           )}
         </div>
