@@ -312,6 +312,39 @@ describe('the deal panel of the application detail', () => {
       expect(api.requests(adminIssueInstructions)).toHaveLength(0);
     });
 
+    it('shows the server’s refusal of the template at the picker and keeps the dialog open', async () => {
+      const { api } = openDetail(detail('PROCESSING', { assetFrom: 'usdt-trc20', assetTo: 'card-USD' }));
+      api.answer(
+        adminIssueInstructions,
+        refused(400, 'Validation failed.', {
+          code: 'ValidationFailed',
+          errors: [
+            {
+              path: 'templateId',
+              param: 'templateId',
+              code: 'usdtTemplateRequired',
+              msg: 'The client pays in USDT: pick the USDT template (worded by the server).',
+            },
+          ],
+        }),
+      );
+      fireEvent.click(await screen.findByRole('button', { name: 'Issue instructions' }));
+      const dialog = await dialogNamed(`Payment instructions for application ${LABEL}`);
+      fireEvent.change(within(dialog).getByLabelText('Instructions for the client'), {
+        target: { value: 'Pay.' },
+      });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Issue instructions' }));
+      expect(
+        await within(dialog).findByText(
+          'The client pays in USDT: pick the USDT template with the address they send to.',
+        ),
+      ).toBeTruthy();
+      expect(
+        screen.getByRole('dialog', { name: `Payment instructions for application ${LABEL}` }),
+      ).toBeTruthy();
+      expect(api.requests(adminGetApplication)).toHaveLength(1);
+    });
+
     it('re-issues from WAITING_PAYMENT starting from the current text and template', async () => {
       const waiting = detail('WAITING_PAYMENT', { instructions: INSTRUCTIONS });
       const { api } = openDetail(waiting);
