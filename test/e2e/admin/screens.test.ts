@@ -68,10 +68,16 @@ beforeAll(async () => {
  */
 async function phoneProblems(page: Page): Promise<Record<string, unknown>> {
   return page.evaluate(() => {
+    // A visually hidden control (the thread's file input) is for screen readers; its label is the target.
     const visible = (element: Element) => {
       const box = element.getBoundingClientRect();
       const style = getComputedStyle(element);
-      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden';
+      return (
+        box.width > 0 &&
+        box.height > 0 &&
+        style.visibility !== 'hidden' &&
+        !element.classList.contains('visually-hidden')
+      );
     };
     const describe = (element: Element) =>
       `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${(element.textContent ?? '').trim().slice(0, 30)}"`;
@@ -231,11 +237,11 @@ describe.each(['ru', 'en'] as Language[])('admin screens in %s', (language) => {
     await page.goto(page.url().replace(/\/admin.*$/, '/admin/user-management'));
     await waitForAdmin(page);
     await page.locator('.open-row').first().dblclick();
-    await page.locator('.modal .facts').waitFor();
+    await page.locator('.modal .facts').first().waitFor();
     await waitForAdmin(page);
     await look('user-detail');
     await page.keyboard.press('Escape');
-    await page.locator('.modal .facts').waitFor({ state: 'detached' });
+    await page.locator('.modal .facts').first().waitFor({ state: 'detached' });
     await page.locator('.open-row').first().locator('.row-icon-btn').nth(1).click();
     await page.locator('.modal form').waitFor();
     await look('user-edit');
@@ -244,7 +250,7 @@ describe.each(['ru', 'en'] as Language[])('admin screens in %s', (language) => {
     await page.goto(
       page.url().replace(/\/admin.*$/, `/admin/application-management?open_id=${applicationId}`),
     );
-    await page.locator('.modal .facts').waitFor();
+    await page.locator('.modal .facts').first().waitFor();
     await waitForAdmin(page);
     await look('application-detail');
     await page.locator('.modal .detail-status select').selectOption('REJECTED');
@@ -270,11 +276,11 @@ describe.each(['ru', 'en'] as Language[])('admin screens in %s', (language) => {
     await openAs(page, admin, '/admin/user-management');
     await waitForAdmin(page);
     await page.locator('.open-row').first().dblclick();
-    await page.locator('.modal .facts').waitFor();
+    await page.locator('.modal .facts').first().waitFor();
     await waitForAdmin(page);
     const detail = await lookAtWidths(page, 'user-detail', language);
     await page.keyboard.press('Escape');
-    await page.locator('.modal .facts').waitFor({ state: 'detached' });
+    await page.locator('.modal .facts').first().waitFor({ state: 'detached' });
     await page.locator('.open-row').first().locator('.row-icon-btn').nth(1).click();
     await page.locator('.modal form').waitFor();
     const edit = await lookAtWidths(page, 'user-edit', language);
@@ -293,7 +299,7 @@ describe.each(['ru', 'en'] as Language[])('admin screens in %s', (language) => {
   it('the application detail modal and the reject dialog pass axe-core', async () => {
     const page = await newPage({ language });
     await openAs(page, admin, `/admin/application-management?open_id=${applicationId}`);
-    await page.locator('.modal .facts').waitFor();
+    await page.locator('.modal .facts').first().waitFor();
     await waitForAdmin(page);
     const detail = await lookAtWidths(page, 'application-detail', language);
     await page.locator('.modal .detail-status select').selectOption('REJECTED');

@@ -10,8 +10,8 @@ import { dateTimeFormat, numberFormat } from '@web/lib/intl-format';
 import { refusalText, ruleText } from '@web/lib/refusal-text';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { attachmentType, COMPOSER_LIMITS, messageProblems, type ThreadProblem } from './attachment-checks';
+import threadStyles from './thread.css?inline';
 import { type ThreadSide, threadApi, UploadRefused, uploadFile } from './thread-api';
-import './thread.css';
 
 export type { ThreadSide } from './thread-api';
 
@@ -96,6 +96,10 @@ export function ApplicationThread({ applicationId, side, onRead }: ApplicationTh
 
   return (
     <div className="thread">
+      {/* Hoisted into <head> once by React: the landing chunk then names no stylesheet of the thread. */}
+      <style href="application-thread" precedence="default">
+        {threadStyles}
+      </style>
       {state === 'loading' && (
         <p className="thread__loading">
           <Spinner decorative /> <span className="muted">{t('thread.title')}…</span>
