@@ -1,5 +1,10 @@
 import { currencyOfAsset } from '@shared/assets';
-import type { ApplicationDetail, ApplicationView } from '@shared/contract/applications';
+import type {
+  AdminApplicationDetail,
+  AdminApplicationView,
+  ApplicationDetail,
+  ApplicationView,
+} from '@shared/contract/applications';
 import type { ExchangeStatus } from '@shared/contract/hours';
 import type { PublicRatesData, Quote } from '@shared/contract/rates';
 import type { OwnUser, PublicUser } from '@shared/contract/users';
@@ -77,6 +82,65 @@ export function testApplicationDetail(changes: Partial<ApplicationDetail> = {}):
     clientPaid: null,
     allowedActions: ['cancel', 'setPayoutDetails', 'message'],
     unreadMessages: 0,
+    ...changes,
+  };
+}
+
+/** An application as the admin table lists it: a card-USD → USDT exchange in Madrid, nobody assigned. */
+export function testAdminApplication(changes: Partial<AdminApplicationView> = {}): AdminApplicationView {
+  return {
+    id: '0123456789abcdef0123456789abcdef',
+    requestType: 'STANDARD',
+    status: 'PROCESSING',
+    amountFrom: 200,
+    amountTo: 197,
+    amountUSD: 200,
+    assetFrom: 'card-USD',
+    assetTo: 'usdt-trc20',
+    currencyFrom: 'USD',
+    currencyTo: 'USDT',
+    continent: 'europe',
+    country: 'europe.spain',
+    city: 'europe.spain.madrid',
+    details: null,
+    contactData: { telegram: '@client' },
+    originFunds: 'N/A',
+    rejectionReason: null,
+    rate: {
+      rate: 0.985,
+      markupPercent: 1.5,
+      usdValueFrom: 1,
+      usdValueTo: 1,
+      quotedAt: '2026-11-20T10:00:00.000Z',
+    },
+    createdAt: '2026-11-20T10:00:00.000Z',
+    updatedAt: '2026-11-20T10:00:00.000Z',
+    userId: 'client-1',
+    user: { email: 'client@example.com', telegramId: null },
+    assignedToId: null,
+    assignedTo: null,
+    adminNote: null,
+    unreadMessages: 0,
+    ...changes,
+  };
+}
+
+/** The same application in the staff detail: no history or audit, nothing of the deal yet. */
+export function testAdminApplicationDetail(
+  changes: Partial<AdminApplicationDetail> = {},
+): AdminApplicationDetail {
+  return {
+    ...testAdminApplication(),
+    history: [],
+    audit: [],
+    quoteLock: null,
+    instructions: null,
+    payoutKind: 'address',
+    payoutDetails: null,
+    clientPaid: null,
+    paymentConfirmation: null,
+    payout: null,
+    refund: null,
     ...changes,
   };
 }

@@ -1,53 +1,14 @@
-import type { AdminApplicationDetail } from '@shared/contract/applications';
 import { getGeo } from '@shared/routes/geo';
 import { cleanup, screen } from '@testing-library/react';
 import { fakeApi, ok } from '@web/testing/fake-api';
+import { testAdminApplicationDetail } from '@web/testing/fixtures';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderAdmin, startI18n } from '../test-utils';
 import { ApplicationFacts } from './application-facts';
 
-const COMPLETED: AdminApplicationDetail = {
-  id: '0123456789abcdef0123456789abcdef',
-  requestType: 'STANDARD',
+const COMPLETED = testAdminApplicationDetail({
   status: 'COMPLETED',
-  amountFrom: 200,
-  amountTo: 197,
-  amountUSD: 200,
-  assetFrom: 'card-USD',
-  assetTo: 'usdt-trc20',
-  currencyFrom: 'USD',
-  currencyTo: 'USDT',
-  continent: 'europe',
-  country: 'europe.spain',
-  city: 'europe.spain.madrid',
-  details: null,
-  contactData: { telegram: '@client' },
-  originFunds: 'N/A',
-  rejectionReason: null,
-  rate: {
-    rate: 0.985,
-    markupPercent: 1.5,
-    usdValueFrom: 1,
-    usdValueTo: 1,
-    quotedAt: '2026-11-20T10:00:00.000Z',
-  },
-  createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T12:00:00.000Z',
-  userId: 'client-1',
-  user: { email: 'client@example.com', telegramId: null },
-  assignedToId: null,
-  assignedTo: null,
-  adminNote: null,
-  unreadMessages: 0,
-  history: [],
-  quoteLock: null,
-  instructions: null,
-  payoutKind: 'address',
-  payoutDetails: null,
-  clientPaid: null,
-  paymentConfirmation: null,
-  payout: null,
-  refund: null,
   audit: [
     {
       at: '2026-11-20T12:00:00.000Z',
@@ -70,7 +31,7 @@ const COMPLETED: AdminApplicationDetail = {
       },
     },
   ],
-};
+});
 
 describe('ApplicationFacts', () => {
   beforeAll(startI18n);

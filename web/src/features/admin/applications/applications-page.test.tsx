@@ -1,46 +1,14 @@
-import type { AdminApplicationView, ExpiredQuote } from '@shared/contract/applications';
+import type { ExpiredQuote } from '@shared/contract/applications';
 import { adminChangeApplicationStatus, adminListApplications } from '@shared/routes/admin-applications';
 import { getGeo } from '@shared/routes/geo';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, ok, refused } from '@web/testing/fake-api';
+import { testAdminApplication } from '@web/testing/fixtures';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { renderAdmin, startI18n } from '../test-utils';
 import { ApplicationsPage } from './applications-page';
 
-const ROW: AdminApplicationView = {
-  id: '0123456789abcdef0123456789abcdef',
-  requestType: 'STANDARD',
-  status: 'PROCESSING',
-  amountFrom: 200,
-  amountTo: 197,
-  amountUSD: 200,
-  assetFrom: 'card-USD',
-  assetTo: 'usdt-trc20',
-  currencyFrom: 'USD',
-  currencyTo: 'USDT',
-  continent: 'europe',
-  country: 'europe.spain',
-  city: 'europe.spain.madrid',
-  details: null,
-  contactData: { telegram: '@client' },
-  originFunds: 'N/A',
-  rejectionReason: null,
-  rate: {
-    rate: 0.985,
-    markupPercent: 1.5,
-    usdValueFrom: 1,
-    usdValueTo: 1,
-    quotedAt: '2026-11-20T10:00:00.000Z',
-  },
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-20T10:00:00.000Z',
-  userId: 'client-1',
-  user: { email: 'client@example.com', telegramId: null },
-  assignedToId: null,
-  assignedTo: null,
-  adminNote: null,
-  unreadMessages: 0,
-};
+const ROW = testAdminApplication();
 const EXPIRED: ExpiredQuote = {
   lockedUntil: '2026-11-20T10:30:00.000Z',
   assetTo: 'usdt-trc20',

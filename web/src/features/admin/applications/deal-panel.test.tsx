@@ -17,6 +17,7 @@ import { adminListPaymentTemplates } from '@shared/routes/payment-templates';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useToastStore } from '@web/stores/toast-store';
 import { fakeApi, ok, refused } from '@web/testing/fake-api';
+import { testAdminApplicationDetail } from '@web/testing/fixtures';
 import axe from 'axe-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../lib/format';
@@ -33,51 +34,7 @@ function detail(
   status: ApplicationStatus,
   deal: Partial<AdminApplicationDetail> = {},
 ): AdminApplicationDetail {
-  return {
-    id: ID,
-    requestType: 'STANDARD',
-    status,
-    amountFrom: 200,
-    amountTo: 197,
-    amountUSD: 200,
-    assetFrom: 'card-USD',
-    assetTo: 'usdt-trc20',
-    currencyFrom: 'USD',
-    currencyTo: 'USDT',
-    continent: 'europe',
-    country: 'europe.spain',
-    city: 'europe.spain.madrid',
-    details: null,
-    contactData: { telegram: '@client' },
-    originFunds: 'N/A',
-    rejectionReason: null,
-    rate: {
-      rate: 0.985,
-      markupPercent: 1.5,
-      usdValueFrom: 1,
-      usdValueTo: 1,
-      quotedAt: '2026-11-20T10:00:00.000Z',
-    },
-    createdAt: '2026-11-20T10:00:00.000Z',
-    updatedAt: '2026-11-20T10:00:00.000Z',
-    userId: 'client-1',
-    user: { email: 'client@example.com', telegramId: null },
-    assignedToId: null,
-    assignedTo: null,
-    adminNote: null,
-    unreadMessages: 0,
-    history: [],
-    audit: [],
-    quoteLock: null,
-    instructions: null,
-    payoutKind: 'address',
-    payoutDetails: null,
-    clientPaid: null,
-    paymentConfirmation: null,
-    payout: null,
-    refund: null,
-    ...deal,
-  };
+  return testAdminApplicationDetail({ id: ID, status, ...deal });
 }
 
 const INSTRUCTIONS: NonNullable<AdminApplicationDetail['instructions']> = {
