@@ -69,14 +69,12 @@ export type ConfirmPaymentBody = z.infer<typeof confirmPaymentBodySchema>;
 
 /** The payout's transaction hash, or a note (a cash handover, a bank reference): one of them. */
 export const recordPayoutBodySchema = /* @__PURE__ */ schema(() =>
-  z
-    .strictObject({ txHash: z.optional(txHashSchema), note: dealNote() })
-    .check(
-      z.refine((body) => Boolean(body.txHash || body.note), {
-        message: 'payoutReferenceRequired',
-        path: ['txHash'],
-      }),
-    ),
+  z.strictObject({ txHash: z.optional(txHashSchema), note: dealNote() }).check(
+    z.refine((body) => Boolean(body.txHash || body.note), {
+      message: 'payoutReferenceRequired',
+      path: ['txHash'],
+    }),
+  ),
 );
 export type RecordPayoutBody = z.infer<typeof recordPayoutBodySchema>;
 

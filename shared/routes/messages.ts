@@ -55,7 +55,8 @@ export const adminCreateAttachment = {
   path: '/api/admin/applications/{id}/attachments',
   handler: 'handlers/messages/admin-create-attachment',
   access: 'MANAGER',
-  summary: "Announce a file for an application's thread as staff; answers the presigned POST to upload it with",
+  summary:
+    "Announce a file for an application's thread as staff; answers the presigned POST to upload it with",
   tag: 'messages',
   params: applicationIdParamsSchema,
   body: createAttachmentBodySchema,
@@ -82,7 +83,8 @@ export const adminPostMessage = {
   path: '/api/admin/applications/{id}/messages',
   handler: 'handlers/messages/admin-post',
   access: 'MANAGER',
-  summary: "Write to the client in an application's thread, with uploaded files (not on one's own application)",
+  summary:
+    "Write to the client in an application's thread, with uploaded files (not on one's own application)",
   tag: 'messages',
   params: applicationIdParamsSchema,
   body: postMessageBodySchema,

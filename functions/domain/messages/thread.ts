@@ -216,7 +216,8 @@ async function mailOf(
   application: ApplicationRecord,
   now: Date,
 ): Promise<{ item: TransactItem; mailedBefore: string | null } | null> {
-  const mailedBefore = reader === 'client' ? application.messageMailedClientAt : application.messageMailedStaffAt;
+  const mailedBefore =
+    reader === 'client' ? application.messageMailedClientAt : application.messageMailedStaffAt;
   if (
     mailedBefore !== null &&
     now.getTime() - Date.parse(mailedBefore) < MESSAGE_MAIL_INTERVAL_MINUTES * 60_000

@@ -3,14 +3,16 @@ import { seedReserve } from '@functions/seed/rates-data';
 import type { Role } from '@shared/enums';
 import { AROUND_THE_CLOCK } from '@shared/working-hours';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../../support/api';
+import { api, apiDocument, runId } from '../../support/api';
 import { createVerifiedUser, type TestUser } from '../../support/users';
 import { createApplication, individualBody } from '../applications/fixtures';
 
 /**
  * The permission matrix of this issue's staff, user and public calls: every caller kind × every
- * endpoint. Granted calls are harmless ones that succeed (200): reads, a note, a PENDING →
- * PROCESSING move of a fresh application, a geo toggle or rate or setting that changes nothing.
+ * endpoint. Granted calls are harmless ones that succeed (their route's success status): reads, a
+ * note, a PENDING → PROCESSING move of a fresh application, the deal's moves on a fresh application
+ * brought to where each starts, a message, a template of its own, a geo toggle or rate or setting
+ * that changes nothing.
  */
 type Caller = 'anonymous' | Role;
 type Minimum = 'public' | 'user' | Role;
@@ -19,9 +21,45 @@ const CALLERS: Caller[] = ['anonymous', 'USER', 'MANAGER', 'ADMIN', 'SUPER_ADMIN
 interface EndpointCase {
   route: string;
   method: string;
-  path: (applicationId: string) => string;
+  /** The path, with the id `prepare` answered (else the fresh application's). */
+  path: (id: string) => string;
   body?: unknown;
   minimum: Minimum;
+  /** Brings the fresh application where a granted call succeeds, or makes what the call acts on. */
+  prepare?: (applicationId: string) => Promise<string | undefined>;
+  /** The route produces a document (the CSV), not an envelope. */
+  document?: true;
+}
+
+/** Staff's and the client's deal moves a preparation needs, made by the SUPER_ADMIN and the applicant. */
+const byStaff = (method: string, path: string, body?: unknown) =>
+  api(method, path, { token: callers.get('SUPER_ADMIN')!.token, body });
+const take = (id: string) =>
+  byStaff('POST', `/api/admin/applications/${id}/status`, { status: 'PROCESSING' });
+const instruct = async (id: string) => {
+  await take(id);
+  await byStaff('POST', `/api/admin/applications/${id}/instructions`, { text: 'Matrix instructions' });
+};
+const templateBody = () => ({
+  kind: 'card',
+  label: `Matrix ${runId()}`,
+  currency: 'EUR',
+  details: 'IBAN DE89 3704 0044 0532 0130 00',
+});
+const newTemplate = async () => {
+  const saved = await byStaff('POST', '/api/admin/payment-templates', templateBody());
+  return (saved.body.data as { id: string }).id;
+};
+
+/** Ends the fresh application so the applicant never reaches the open-application limit. */
+async function settle(id: string) {
+  const cancelled = await api('POST', `/api/applications/${id}/cancel`, { token: applicant.token });
+  if (cancelled.status !== 200) {
+    await byStaff('POST', `/api/admin/applications/${id}/status`, {
+      status: 'REJECTED',
+      rejectionReason: 'Settled by the matrix',
+    });
+  }
 }
 
 const ENDPOINTS: EndpointCase[] = [
@@ -123,6 +161,118 @@ const ENDPOINTS: EndpointCase[] = [
     body: { value: 24 },
     minimum: 'ADMIN',
   },
+  // The deal: each granted call on an application brought to the status its move starts from.
+  {
+    route: 'adminIssueInstructions',
+    method: 'POST',
+    path: (id) => `/api/admin/applications/${id}/instructions`,
+    body: { text: 'Pay at the office' },
+    minimum: 'MANAGER',
+    prepare: async (id) => {
+      await take(id);
+      return undefined;
+    },
+  },
+  {
+    route: 'adminConfirmPayment',
+    method: 'POST',
+    path: (id) => `/api/admin/applications/${id}/confirm-payment`,
+    body: {},
+    minimum: 'MANAGER',
+    prepare: async (id) => {
+      await instruct(id);
+      return undefined;
+    },
+  },
+  {
+    route: 'adminRecordPayout',
+    method: 'POST',
+    path: (id) => `/api/admin/applications/${id}/payout`,
+    body: { note: 'Cash handed over' },
+    minimum: 'MANAGER',
+    prepare: async (id) => {
+      await instruct(id);
+      await byStaff('POST', `/api/admin/applications/${id}/confirm-payment`, {});
+      return undefined;
+    },
+  },
+  {
+    route: 'adminRecordRefund',
+    method: 'POST',
+    path: (id) => `/api/admin/applications/${id}/refund`,
+    body: { reference: 'Returned in cash' },
+    minimum: 'MANAGER',
+    prepare: async (id) => {
+      await instruct(id);
+      await api('POST', `/api/applications/${id}/paid`, { token: applicant.token, body: {} });
+      await byStaff('POST', `/api/admin/applications/${id}/status`, {
+        status: 'REJECTED',
+        rejectionReason: 'The matrix refunds it',
+      });
+      return undefined;
+    },
+  },
+  {
+    route: 'adminListMessages',
+    method: 'GET',
+    path: (id) => `/api/admin/applications/${id}/messages`,
+    minimum: 'MANAGER',
+  },
+  {
+    route: 'adminPostMessage',
+    method: 'POST',
+    path: (id) => `/api/admin/applications/${id}/messages`,
+    body: { text: 'A message from the matrix' },
+    minimum: 'MANAGER',
+  },
+  {
+    route: 'adminCreateAttachment',
+    method: 'POST',
+    path: (id) => `/api/admin/applications/${id}/attachments`,
+    body: { fileName: 'receipt.pdf', contentType: 'application/pdf', size: 1000 },
+    minimum: 'MANAGER',
+  },
+  {
+    route: 'adminListPaymentTemplates',
+    method: 'GET',
+    path: () => '/api/admin/payment-templates',
+    minimum: 'MANAGER',
+  },
+  {
+    route: 'adminCreatePaymentTemplate',
+    method: 'POST',
+    path: () => '/api/admin/payment-templates',
+    body: templateBody(),
+    minimum: 'ADMIN',
+  },
+  {
+    route: 'adminUpdatePaymentTemplate',
+    method: 'PUT',
+    path: (id) => `/api/admin/payment-templates/${id}`,
+    body: templateBody(),
+    minimum: 'ADMIN',
+    prepare: newTemplate,
+  },
+  {
+    route: 'adminDeletePaymentTemplate',
+    method: 'DELETE',
+    path: (id) => `/api/admin/payment-templates/${id}`,
+    minimum: 'ADMIN',
+    prepare: newTemplate,
+  },
+  {
+    route: 'adminListTransactions',
+    method: 'GET',
+    path: () => '/api/admin/transactions',
+    minimum: 'MANAGER',
+  },
+  {
+    route: 'adminExportTransactionsCsv',
+    method: 'GET',
+    path: () => '/api/admin/transactions.csv',
+    minimum: 'MANAGER',
+    document: true,
+  },
   { route: 'adminGetRates', method: 'GET', path: () => '/api/admin/rates', minimum: 'ADMIN' },
   {
     route: 'adminPutRates',
@@ -174,17 +324,20 @@ describe('the permission matrix of applications, rates, notifications and the st
   });
 
   for (const endpoint of ENDPOINTS) {
+    const declared = allRoutes.find(([id]) => id === endpoint.route)?.[1];
     for (const caller of CALLERS) {
       const expected = expectedStatus(caller, endpoint.minimum);
-      it(`${endpoint.method} ${endpoint.path('{id}')} answers ${expected} to ${caller}`, async () => {
+      const granted = expected === 200 ? (declared?.successStatus ?? 200) : expected;
+      it(`${endpoint.method} ${endpoint.path('{id}')} answers ${granted} to ${caller}`, async () => {
         const application = await createApplication(applicant, individualBody());
-        const answer = await api(endpoint.method, endpoint.path(application.id), {
-          body: endpoint.body,
-          token: callers.get(caller)?.token,
-        });
-        await api('POST', `/api/applications/${application.id}/cancel`, { token: applicant.token });
-        expect(answer.status).toBe(expected);
-        expect(answer.body.success).toBe(expected === 200);
+        const target = (await endpoint.prepare?.(application.id)) ?? application.id;
+        const options = { body: endpoint.body, token: callers.get(caller)?.token };
+        const answer = endpoint.document
+          ? await apiDocument(endpoint.method, endpoint.path(target), options)
+          : await api(endpoint.method, endpoint.path(target), options);
+        await settle(application.id);
+        expect(answer.status).toBe(granted);
+        if ('body' in answer) expect(answer.body.success).toBe(expected === 200);
       });
     }
   }

@@ -38,7 +38,7 @@ describe('status messages', () => {
     expect(message.message).toBe('Individual request.');
   });
 
-  it('escape user text in the HTML part and link to the profile', () => {
+  it("escape user text in the HTML part and link to the application's order page", () => {
     const sent = mail.applicationStatusMail('a@example.test', 'en', {
       ...rejected,
       amountTo: 23_000,
@@ -56,7 +56,7 @@ describe('status messages', () => {
     });
     expect(sent.html).toContain('Need &#60;proof&#62; of funds');
     expect(sent.html).not.toContain('<proof>');
-    expect(sent.text).toContain(`${process.env.SITE_URL}/profile`);
+    expect(sent.text).toContain(`${process.env.SITE_URL}/applications/${rejected.applicationId}`);
     expect(sent.text).toContain('1 USDT = 92 RUB');
     expect(sent.text).toContain('What happens next: nothing is exchanged.');
   });
