@@ -20,14 +20,15 @@ const LANES: readonly Lane[] = [
     commands: [
       ['npm', 'run', '--silent', 'typecheck'],
       ['npm', 'run', '--silent', 'lint'],
-      // The CDK assertions here rather than in the tests lane, which had become the longest.
-      ['vitest', 'run', '--project', 'infra'],
+      // The CDK assertions and the web components here rather than in the tests lane, which had
+      // become the longest (its integration files run one after another in one worker).
+      ['vitest', 'run', '--project', 'infra', '--project', 'web'],
     ],
   },
   { name: 'e2e', commands: [['vitest', 'run', '--project', 'e2e']] },
   {
     name: 'tests',
-    commands: [['vitest', 'run', '--project', 'unit', '--project', 'web', '--project', 'integration']],
+    commands: [['vitest', 'run', '--project', 'unit', '--project', 'integration']],
   },
 ];
 const WIDTH = Math.max(...LANES.map((lane) => lane.name.length));
