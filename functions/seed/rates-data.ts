@@ -1,5 +1,6 @@
 import { FIAT_KINDS, fiatAssetKey } from '@shared/assets';
 import { BASE_FIAT_CURRENCIES, CRYPTO_ASSET } from '@shared/constants';
+import { divideSignificant, multiply, significant, toNumber } from '@shared/money';
 import { currencyValueItem, DEFAULT_MAX_AGE_MINUTES, directionItem, ratesMetaItem } from '../data/rates';
 import { reserveItem } from '../data/reserves';
 import { GEO_SEED } from './geo-data';
@@ -69,8 +70,10 @@ const SEED_ALERT_SHARE = 0.1;
 
 export function seedReserve(code: string): { amount: number; alertLevel: number } {
   const amount =
-    code === 'USDT' ? SEED_USDT_RESERVE : Number((SEED_RESERVE_USD / SEED_USD_VALUES[code]!).toPrecision(2));
-  return { amount, alertLevel: Number((amount * SEED_ALERT_SHARE).toPrecision(2)) };
+    code === 'USDT'
+      ? SEED_USDT_RESERVE
+      : toNumber(divideSignificant(SEED_RESERVE_USD, SEED_USD_VALUES[code]!, 2));
+  return { amount, alertLevel: toNumber(significant(multiply(amount, SEED_ALERT_SHARE), 2)) };
 }
 
 /** Markup of the seeded directions, in percent: cash costs a little more to handle than card. */

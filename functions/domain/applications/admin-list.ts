@@ -14,6 +14,7 @@ import type {
   ListAdminApplicationsQuery,
 } from '@shared/contract/applications';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@shared/enums';
+import { compare } from '@shared/money';
 import { totalPages } from '@shared/paging';
 import { peopleOf, toAdminApplicationView } from './views';
 
@@ -131,7 +132,7 @@ function comparator(sortBy: ListAdminApplicationsQuery['sortBy'], ascending: boo
     sign * `${a.createdAt}#${a.id}`.localeCompare(`${b.createdAt}#${b.id}`);
   if (sortBy === 'amountFrom') {
     return (a: ApplicationRecord, b: ApplicationRecord) =>
-      sign * ((a.amountFrom ?? -1) - (b.amountFrom ?? -1)) || byCreated(a, b);
+      sign * compare(a.amountFrom ?? -1, b.amountFrom ?? -1) || byCreated(a, b);
   }
   if (sortBy === 'status') {
     return (a: ApplicationRecord, b: ApplicationRecord) =>

@@ -3,6 +3,7 @@ import { NotPermitted } from '@functions/commons/errors';
 import { amountDecimals, offeredFiatAssets, parseAssetKey } from '@shared/assets';
 import type { PublicRatesData } from '@shared/contract/rates';
 import type { GeoTree } from '@shared/geo';
+import { compare, divide, minimum, toNumber } from '@shared/money';
 import { readGeoTree } from '../geo/read-tree';
 import { readExchangeStatus } from '../geo/working-hours';
 import { publishedRates } from '../rates/rates';
@@ -24,9 +25,6 @@ interface Offer {
   /** The city code of a cash direction's city; none for card directions. */
   city?: string;
 }
-
-const floorTo = (value: number, decimals: number) =>
-  Math.floor(value * 10 ** decimals + 1e-9) / 10 ** decimals;
 
 /**
  * Where each published direction is offered now (docs/product.md §10): a card direction everywhere
@@ -66,9 +64,11 @@ function toItem({ direction, city }: Offer): ExportItem | null {
   const { reserve, quoteLimits: limits, rate } = direction;
   if (reserve === null || reserve <= 0 || limits === null || rate === null) return null;
   // The most one application may give: the direction's maximum, lowered to what the reserve pays.
-  const byReserve = floorTo((limits.maxAmountTo ?? reserve) / rate, amountDecimals(direction.assetFrom));
-  const maxAmount = Math.min(limits.maxAmount ?? byReserve, byReserve);
-  if (maxAmount < limits.minAmount) return null;
+  const byReserve = toNumber(
+    divide(limits.maxAmountTo ?? reserve, rate, amountDecimals(direction.assetFrom), 'down'),
+  );
+  const maxAmount = limits.maxAmount === null ? byReserve : minimum(limits.maxAmount, byReserve);
+  if (compare(maxAmount, limits.minAmount) < 0) return null;
   return {
     from: monitorCurrencyCode(direction.assetFrom),
     to: monitorCurrencyCode(direction.assetTo),

@@ -1,3 +1,5 @@
+import { compare, divide, roundedNumber, toNumber } from '@shared/money';
+
 /** One exchange direction of the monitors' file, in its own terms (docs/product.md §10). */
 export interface ExportItem {
   from: string;
@@ -27,9 +29,9 @@ function plain(value: number, decimals: number): string {
  * never promises more than the rate.
  */
 function inOut(rate: number): { in: string; out: string } {
-  const scale = 10 ** RATE_DECIMALS;
-  if (rate >= 1) return { in: '1', out: plain(Math.floor(rate * scale + 1e-6) / scale, RATE_DECIMALS) };
-  return { in: plain(Math.ceil((1 / rate) * scale - 1e-6) / scale, RATE_DECIMALS), out: '1' };
+  if (compare(rate, 1) >= 0)
+    return { in: '1', out: plain(roundedNumber(rate, RATE_DECIMALS, 'down'), RATE_DECIMALS) };
+  return { in: plain(toNumber(divide(1, rate, RATE_DECIMALS, 'up')), RATE_DECIMALS), out: '1' };
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);

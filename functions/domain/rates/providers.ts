@@ -1,5 +1,7 @@
 import { optionalEnv, requireEnv } from '@functions/commons/config';
+import { divideSignificant, toNumber } from '@shared/money';
 import type { ProviderName } from './provider-terms';
+import { RATE_DIGITS } from './quote';
 
 /**
  * The rates job's market-data providers (README, "Rates that follow the market"). The base URLs
@@ -127,7 +129,8 @@ export async function fetchFiatReference(config: ProviderConfig, now: Date): Pro
   const usdValues = new Map<string, number>();
   for (const [code, perUsd] of Object.entries(answer.rates)) {
     const units = positive(perUsd);
-    if (units !== null && /^[A-Z]{3}$/.test(code)) usdValues.set(code, Number((1 / units).toPrecision(10)));
+    if (units !== null && /^[A-Z]{3}$/.test(code))
+      usdValues.set(code, toNumber(divideSignificant(1, units, RATE_DIGITS)));
   }
   return { provider, usdValues, asOf: new Date(updatedAt * 1000) };
 }

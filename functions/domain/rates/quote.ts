@@ -1,11 +1,26 @@
 import type { CurrencyValueRecord, DirectionRecord, FeedPriceRecord } from '@functions/data/rates';
 import { amountDecimals } from '@shared/assets';
 import type { PauseReason, Quote, QuoteLimits } from '@shared/contract/rates';
+import {
+  compare,
+  type DecimalLike,
+  divide,
+  divideSignificant,
+  maximum,
+  minimum,
+  movePoint,
+  multiply,
+  roundedNumber,
+  significant,
+  subtract,
+  toNumber,
+} from '@shared/money';
 import { staleAfterMinutes } from './provider-terms';
 
-const floorTo = (value: number, decimals: number) =>
-  Math.floor(value * 10 ** decimals + 1e-9) / 10 ** decimals;
-const ceilTo = (value: number, decimals: number) => Math.ceil(value * 10 ** decimals - 1e-9) / 10 ** decimals;
+/** Significant digits of a rate (and of a raw price): as the rates have always been stated. */
+export const RATE_DIGITS = 10;
+/** Decimals of a quote's USD value: cents. */
+const USD_DECIMALS = 2;
 
 /** One side's USD value as a direction uses it: staff's currency value or the feed price. */
 export interface PriceSide {
@@ -45,8 +60,10 @@ export function priceDirection(
   if (!from || !to) {
     return { rawPrice: null, rate: null, state: 'paused', pausedReason: 'missing', priceAsOf: null };
   }
-  const rawPrice = Number((from.usdValue / to.usdValue).toPrecision(10));
-  const rate = Number((rawPrice * (1 - direction.markupPercent / 100)).toPrecision(10));
+  const rawPrice = toNumber(divideSignificant(from.usdValue, to.usdValue, RATE_DIGITS));
+  const rate = toNumber(
+    significant(multiply(rawPrice, subtract(1, movePoint(direction.markupPercent, -2))), RATE_DIGITS),
+  );
   const isFeed = direction.source === 'feed';
   // A feed rate is as old as its older price; a manual one as new as its latest change.
   const priceAsOf = [from.at, to.at].sort()[isFeed ? 0 : 1]!;
@@ -57,8 +74,8 @@ export function priceDirection(
     return { ...priced, state: 'paused', pausedReason: 'stale' };
   }
   if (
-    (direction.minRate !== null && rate < direction.minRate) ||
-    (direction.maxRate !== null && rate > direction.maxRate)
+    (direction.minRate !== null && compare(rate, direction.minRate) < 0) ||
+    (direction.maxRate !== null && compare(rate, direction.maxRate) > 0)
   ) {
     return { ...priced, state: 'paused', pausedReason: 'out-of-guard' };
   }
@@ -110,14 +127,19 @@ export function quoteLimits(
   >,
 ): QuoteLimits {
   const { assetFrom, assetTo, direction, from, rate, minApplicationAmountUSD, reserve } = inputs;
-  const minFromSetting = minApplicationAmountUSD / from.usdValue;
+  const decimalsFrom = amountDecimals(assetFrom);
+  const minFromSetting = divide(minApplicationAmountUSD, from.usdValue, decimalsFrom, 'up');
   const byMaximum =
-    direction.maxAmount === null ? null : floorTo(direction.maxAmount * rate, amountDecimals(assetTo));
+    direction.maxAmount === null
+      ? null
+      : roundedNumber(multiply(direction.maxAmount, rate), amountDecimals(assetTo), 'down');
   const caps = [byMaximum, reserve].filter((cap): cap is number => cap !== null);
+  const minimumToGive =
+    direction.minAmount === null ? minFromSetting : maximum<DecimalLike>(minFromSetting, direction.minAmount);
   return {
-    minAmount: ceilTo(Math.max(minFromSetting, direction.minAmount ?? 0), amountDecimals(assetFrom)),
+    minAmount: roundedNumber(minimumToGive, decimalsFrom, 'up'),
     maxAmount: direction.maxAmount,
-    maxAmountTo: caps.length > 0 ? Math.min(...caps) : null,
+    maxAmountTo: caps.length > 0 ? minimum(caps[0]!, ...caps.slice(1)) : null,
   };
 }
 
@@ -127,11 +149,11 @@ export function quoteLimits(
  */
 export function computeQuote(inputs: QuoteInputs): Quote {
   const { assetFrom, assetTo, amount, direction, from, to, rate, minApplicationAmountUSD, reserve } = inputs;
-  const amountUSD = amount * from.usdValue;
-  const amountTo = floorTo(amount * rate, amountDecimals(assetTo));
+  const worthUSD = multiply(amount, from.usdValue);
+  const amountTo = roundedNumber(multiply(amount, rate), amountDecimals(assetTo), 'down');
   const belowMinimum =
-    amountUSD < minApplicationAmountUSD - 1e-9 ||
-    (direction.minAmount !== null && amount < direction.minAmount);
+    compare(worthUSD, minApplicationAmountUSD) < 0 ||
+    (direction.minAmount !== null && compare(amount, direction.minAmount) < 0);
   return {
     assetFrom,
     assetTo,
@@ -144,13 +166,13 @@ export function computeQuote(inputs: QuoteInputs): Quote {
     source: direction.source,
     usdValueFrom: from.usdValue,
     usdValueTo: to.usdValue,
-    amountUSD: Math.round(amountUSD * 100) / 100,
+    amountUSD: roundedNumber(worthUSD, USD_DECIMALS, 'half-up'),
     ...quoteLimits(inputs),
     minAmountUSD: minApplicationAmountUSD,
     reserve,
     belowMinimum,
-    aboveMaximum: direction.maxAmount !== null && amount > direction.maxAmount,
-    aboveReserve: reserve !== null && amountTo > reserve,
+    aboveMaximum: direction.maxAmount !== null && compare(amount, direction.maxAmount) > 0,
+    aboveReserve: reserve !== null && compare(amountTo, reserve) > 0,
     updatedAt: [direction.updatedAt, from.at, to.at].sort().at(-1)!,
   };
 }

@@ -8,7 +8,9 @@ import {
   transactWrite,
 } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
+import { currencyDecimals } from '@shared/assets';
 import type { PutReservesBody, ReserveView } from '@shared/contract/reserves';
+import { compare, negate, ofUnits, toNumber, toUnits } from '@shared/money';
 import { checkReserveAlerts } from './alerts';
 import { ReservesChangedMeanwhile, ReserveTooLow } from './errors';
 import { listReserves } from './views';
@@ -74,28 +76,56 @@ export interface ReserveMoves {
 
 const reservePart = (code: string) => `reserve:${code}`;
 
+/** One reserve's change at a completion: an exact amount of its currency (its decimals at most). */
+export interface ReserveMove {
+  code: string;
+  delta: number;
+}
+
+/**
+ * The reserve changes completing an application makes, given what the reserves hold now: `amountTo`
+ * of the received currency out, `amountFrom` of the given one in, each exact in its currency's
+ * decimals (an amount with more is refused, never written). Only currencies with a reserve move; a
+ * payout above the reserve is refused.
+ */
+export function completionMoves(
+  application: Pick<ApplicationRecord, 'currencyFrom' | 'currencyTo' | 'amountFrom' | 'amountTo'>,
+  held: ReadonlyMap<string, { amount: number }>,
+): ReserveMove[] {
+  const { currencyFrom, currencyTo, amountFrom, amountTo } = application;
+  if (!currencyFrom || !currencyTo || amountFrom === null || amountTo === null) return [];
+  const exact = (amount: number, code: string) =>
+    ofUnits(toUnits(amount, currencyDecimals(code), 'exact'), currencyDecimals(code));
+  const paidOut = held.get(currencyTo);
+  if (paidOut && compare(paidOut.amount, amountTo) < 0) {
+    throw new ReserveTooLow(currencyTo, paidOut.amount, amountTo);
+  }
+  return [
+    ...(paidOut ? [{ code: currencyTo, delta: toNumber(negate(exact(amountTo, currencyTo))) }] : []),
+    ...(held.has(currencyFrom)
+      ? [{ code: currencyFrom, delta: toNumber(exact(amountFrom, currencyFrom)) }]
+      : []),
+  ];
+}
+
 /**
  * Completing an application (docs/architecture.md §7): the office pays out `amountTo` of the
- * received currency and takes in `amountFrom` of the given one. Only currencies with a reserve move
- * (one without is not tracked); a payout above the reserve is refused before anything is written,
- * and again by the transaction's condition should another completion take it first.
+ * received currency and takes in `amountFrom` of the given one (completionMoves). DynamoDB adds
+ * the exact decimal deltas. A payout above the reserve is refused before anything is written, and
+ * again by the transaction's condition should another completion take it first.
  */
 export async function reserveMovesOnCompletion(application: ApplicationRecord): Promise<ReserveMoves> {
-  const { currencyFrom, currencyTo, amountFrom, amountTo } = application;
+  const { currencyFrom, currencyTo, amountTo } = application;
   const none: ReserveMoves = { parts: [], codes: [], refusal: async () => null };
-  if (!currencyFrom || !currencyTo || amountFrom === null || amountTo === null) return none;
+  if (!currencyFrom || !currencyTo || application.amountFrom === null || amountTo === null) return none;
   const reserves = await findReserves([currencyFrom, currencyTo], { consistent: true });
-  const paidOut = reserves.get(currencyTo);
-  if (paidOut && paidOut.amount < amountTo) throw new ReserveTooLow(currencyTo, paidOut.amount, amountTo);
-  const moves = [
-    ...(paidOut ? [{ code: currencyTo, delta: -amountTo }] : []),
-    ...(reserves.has(currencyFrom) ? [{ code: currencyFrom, delta: amountFrom }] : []),
-  ];
+  const moves = completionMoves(application, reserves);
+  const paysOut = moves.some(({ code }) => code === currencyTo);
   return {
     parts: moves.map(({ code, delta }) => ({ name: reservePart(code), item: reserveMove(code, delta) })),
     codes: moves.map(({ code }) => code),
     refusal: async (error) => {
-      if (!paidOut || !error.failedOn(reservePart(currencyTo))) return null;
+      if (!paysOut || !error.failedOn(reservePart(currencyTo))) return null;
       const held = (await findReserves([currencyTo], { consistent: true })).get(currencyTo)?.amount ?? 0;
       return new ReserveTooLow(currencyTo, held, amountTo);
     },
