@@ -20,6 +20,7 @@ import { assertPortFree, LocalStackError } from './ports';
 import { startRateProviderStandIns } from './rate-providers';
 import { LOCAL_UPLOADS_BUCKET, startS3StandIn } from './s3-stand-in';
 import { staticSiteListener } from './static-site';
+import { startTronStandIn } from './tron-stand-in';
 
 export const WEB_DIST_DIR = join(import.meta.dirname, '../../web/dist');
 /** The SES inbox ignores configuration sets; the sender requires one, as in AWS. */
@@ -69,6 +70,12 @@ export interface LocalStackOptions {
    * starts local stand-ins of both that answer the seed's USD values.
    */
   rateProviders?: { cryptoUrl: string; fiatUrl: string };
+  /**
+   * The TRON provider (TronGrid's HTTP API, functions/data/tron.ts): `url` unset starts the stand-in
+   * (infra/local/tron-stand-in.ts) on `port` (0 or absent: a free one); `apiKey` is sent as
+   * TRON-PRO-API-KEY; `timeoutMs` shortens the calls' 5 s timeout (tests of a slow provider).
+   */
+  tron?: { url?: string; port?: number; apiKey?: string; timeoutMs?: number; usdtContract?: string };
   /** Folder of the built web app for `web: 'static'` (default web/dist; the e2e tests build elsewhere). */
   webDistDir?: string;
   /** When both are set and no user has this email, a verified, active SUPER_ADMIN is created at start. */
@@ -99,6 +106,8 @@ export interface LocalStack {
   uploadsUrl: string;
   /** The market-data provider the ticker function calls (the stand-in unless one was given). */
   marketDataUrl: string;
+  /** The TRON provider the functions call (the stand-in unless one was given). */
+  tronApiUrl: string;
   stop: () => Promise<void>;
 }
 
@@ -173,6 +182,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       marketDataUrl = standIn.url;
     }
 
+    const tron = options.tron ?? {};
+    let tronApiUrl = tron.url;
+    if (tronApiUrl === undefined) {
+      if (tron.port) await assertPortFree(tron.port, 'TRON stand-in', 'TRON_PORT');
+      const standIn = await startTronStandIn({ port: tron.port ?? 0, usdtContract: tron.usdtContract });
+      stoppers.push(standIn.stop);
+      tronApiUrl = standIn.url;
+    }
+    Object.assign(process.env, {
+      TRON_API_URL: tronApiUrl,
+      ...(tron.apiKey ? { TRON_API_KEY: tron.apiKey } : {}),
+      ...(tron.timeoutMs ? { TRON_TIMEOUT_MS: String(tron.timeoutMs) } : {}),
+      ...(tron.usdtContract ? { TRON_USDT_CONTRACT: tron.usdtContract } : {}),
+    });
+
     const originSecret = options.originSecret ?? randomBytes(32).toString('base64url');
     configureFunctionEnvironment(options, {
       originSecret,
@@ -233,7 +257,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     };
 
     if (options.runJobs) stoppers.push(await startJobTimers(() => mailSender?.wake()));
-    return { siteUrl, directApiUrl, mailUrl, dynamoEndpoint, uploadsUrl: uploads.url, marketDataUrl, stop };
+    return {
+      siteUrl,
+      directApiUrl,
+      mailUrl,
+      dynamoEndpoint,
+      uploadsUrl: uploads.url,
+      marketDataUrl,
+      tronApiUrl,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -63,6 +63,13 @@ async function main() {
     adminPassword: env.ADMIN_PASSWORD,
     // Unset: a local stand-in provider with fixed prices (set https://api.coingecko.com/api/v3 for live ones).
     marketDataUrl: env.MARKET_DATA_URL || undefined,
+    // Unset: the TronGrid stand-in on TRON_PORT (https://nile.trongrid.io for the Nile testnet).
+    tron: {
+      url: env.TRON_API_URL || undefined,
+      port: portFrom('TRON_PORT', 8009),
+      apiKey: env.TRON_API_KEY || undefined,
+      usdtContract: env.TRON_USDT_CONTRACT || undefined,
+    },
     ...(env.RATES_CRYPTO_URL && env.RATES_FIAT_URL
       ? { rateProviders: { cryptoUrl: env.RATES_CRYPTO_URL, fiatUrl: env.RATES_FIAT_URL } }
       : {}),
@@ -77,6 +84,7 @@ async function main() {
       `API:       ${stack.siteUrl}/api/health  (OpenAPI: ${stack.siteUrl}/api/openapi.json)`,
       `Mail view: ${stack.mailUrl}`,
       `Market:    ${stack.marketDataUrl} (the ticker's provider)`,
+      `TRON:      ${stack.tronApiUrl} (TronGrid${env.TRON_API_URL ? '' : ' stand-in: npm run chain:send'})`,
       `DynamoDB:  ${stack.dynamoEndpoint} (${inMemory ? 'in memory' : 'data in .local/dynamodb'})`,
       `Uploads:   ${stack.uploadsUrl}/${LOCAL_UPLOADS_BUCKET} (S3 stand-in${inMemory ? ', in memory' : ', files in .local/uploads'})`,
       adminLine,

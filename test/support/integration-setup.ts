@@ -9,6 +9,8 @@ import { startLocalStackProcess } from './stack-process';
  * inbox and the API on free ports. Tests share it and keep apart by run-scoped ids.
  */
 let stack: LocalStack | undefined;
+/** The TRON provider calls' timeout in the shared stack (infra/local/stack.ts `tron.timeoutMs`). */
+const TRON_TEST_TIMEOUT_MS = 2500;
 
 export async function setup(project: TestProject) {
   const jwtSecret = randomBytes(48).toString('base64url');
@@ -27,6 +29,8 @@ export async function setup(project: TestProject) {
     runJobs: false,
     checkResponses: true,
     aroundTheClock: true,
+    // The TronGrid stand-in; a test of a slow provider need not wait the calls' full 5 s.
+    tron: { timeoutMs: TRON_TEST_TIMEOUT_MS },
   });
   project.provide('localStack', {
     apiUrl: stack.siteUrl,
@@ -34,6 +38,7 @@ export async function setup(project: TestProject) {
     mailUrl: stack.mailUrl,
     dynamoEndpoint: stack.dynamoEndpoint,
     uploadsUrl: stack.uploadsUrl,
+    tronApiUrl: stack.tronApiUrl,
     tableName,
     jwtSecret,
     originSecret,
@@ -54,6 +59,8 @@ declare module 'vitest' {
       dynamoEndpoint: string;
       /** The S3 stand-in of the uploads bucket (infra/local/s3-stand-in.ts). */
       uploadsUrl: string;
+      /** The TronGrid stand-in the functions call (infra/local/tron-stand-in.ts). */
+      tronApiUrl: string;
       tableName: string;
       jwtSecret: string;
       originSecret: string;
