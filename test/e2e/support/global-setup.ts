@@ -58,6 +58,7 @@ export async function setup(project: TestProject) {
     mailUrl: stack.mailUrl,
     dynamoEndpoint: stack.dynamoEndpoint,
     uploadsUrl: stack.uploadsUrl,
+    tronApiUrl: stack.tronApiUrl,
     tableName,
     jwtSecret,
     originSecret,
