@@ -20,8 +20,14 @@ export interface PaymentInstructions {
   crypto: { address: string; amount: number } | null;
 }
 
-/** Where the client receives: a TRON address for USDT, a card number (digits only) for a card. */
-export type PayoutDetails = { kind: 'address'; address: string } | { kind: 'card'; card: string };
+/**
+ * Where the client receives: a TRON address for USDT, a card number (digits only) for a card. An
+ * address carries whether it was screened against the USDT blacklist (false: the provider could not
+ * tell when it was given; absent on addresses given before screening, which were not screened).
+ */
+export type PayoutDetails =
+  | { kind: 'address'; address: string; screened?: boolean }
+  | { kind: 'card'; card: string };
 
 /** The client's "I have paid": when, and the proof they gave (a transaction hash, a receipt). */
 export interface ClientPaid {

@@ -21,6 +21,7 @@ import {
   instructionsViewSchema,
   payoutDetailsViewSchema,
   payoutKindSchema,
+  staffPayoutDetailsViewSchema,
   staffRecordViewSchema,
   timelineEntrySchema,
 } from './deal';
@@ -252,7 +253,7 @@ export const adminApplicationDetailSchema = /* @__PURE__ */ schema(() =>
     /** The deal: instructions, where the client receives (the card in full), payments and payout. */
     instructions: z.nullable(z.extend(instructionsViewSchema, { templateId: z.nullable(z.string()) })),
     payoutKind: payoutKindSchema,
-    payoutDetails: z.nullable(payoutDetailsViewSchema),
+    payoutDetails: z.nullable(staffPayoutDetailsViewSchema),
     clientPaid: z.nullable(clientPaidViewSchema),
     paymentConfirmation: z.nullable(staffRecordViewSchema),
     payout: z.nullable(staffRecordViewSchema),

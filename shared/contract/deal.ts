@@ -107,6 +107,17 @@ export const payoutDetailsViewSchema = /* @__PURE__ */ schema(() =>
   ]),
 );
 
+/**
+ * Where the client receives, as staff's detail shows it: the card in full, and whether the address
+ * was screened against the USDT blacklist (false: the provider could not tell when it was given).
+ */
+export const staffPayoutDetailsViewSchema = /* @__PURE__ */ schema(() =>
+  z.union([
+    z.object({ kind: z.literal('address'), address: z.string(), screened: z.boolean() }),
+    z.object({ kind: z.literal('card'), card: z.string() }),
+  ]),
+);
+
 export const clientPaidViewSchema = /* @__PURE__ */ schema(() =>
   z.object({ at: z.string(), txHash: z.nullable(z.string()), receiptId: z.nullable(z.string()) }),
 );

@@ -1,15 +1,18 @@
+import { logger } from '@functions/commons/logger';
 import {
   type ApplicationRecord,
   dealFieldsUpdate,
   findApplication,
   findApplicationWithHistory,
   type PaymentInstructions,
+  type PayoutDetails,
   type StaffRecord,
 } from '@functions/data/applications';
 import { findAttachments } from '@functions/data/attachments';
 import { auditPut } from '@functions/data/audit';
 import { findPaymentTemplate, templateDealCountChange } from '@functions/data/payment-templates';
 import { type TransactItem, Transaction, TransactionCancelledError } from '@functions/data/transactions';
+import { isBlacklisted } from '@functions/data/tron';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
 import { parseAssetKey } from '@shared/assets';
@@ -37,6 +40,7 @@ import {
   NothingToRefund,
   OwnApplication,
   PaymentWindowClosed,
+  PayoutAddressBlacklisted,
   PayoutDetailsLocked,
   PayoutDetailsMissing,
   PayoutDetailsNotTaken,
@@ -100,6 +104,8 @@ const MAX_ATTEMPTS = 3;
  * PUT /applications/{id}/payout-details: a TRON address when the application pays out USDT, a card
  * number when it pays out to a card; nothing for cash. Allowed until the client says they paid;
  * written only if nobody changed the application since it was read (else read again, 3 times).
+ * An address is screened against the USDT blacklist once per request: a listed one is refused; when
+ * the provider fails or is slow it is kept marked not screened (staff see that), never refused.
  */
 export async function setPayoutDetails(
   userId: string,
@@ -107,20 +113,30 @@ export async function setPayoutDetails(
   body: PayoutDetailsBody,
   now = new Date(),
 ): Promise<ApplicationDetail> {
+  let screened: boolean | undefined;
   for (let attempt = 1; ; attempt += 1) {
     const application = await findOwn(userId, id);
     const kind = payoutKindOf(application.assetTo);
     if (kind === 'none') throw new PayoutDetailsNotTaken();
-    const given =
-      'address' in body
-        ? ({ kind: 'address', address: body.address } as const)
-        : ({ kind: 'card', card: body.card } as const);
-    if (given.kind !== kind) {
-      throw new ApplicationRulesBroken([fieldError(given.kind, 'payoutDetailsKind', { kind })]);
+    const givenKind = 'address' in body ? 'address' : 'card';
+    if (givenKind !== kind) {
+      throw new ApplicationRulesBroken([fieldError(givenKind, 'payoutDetailsKind', { kind })]);
     }
     if (!dealActionAllowed('setPayoutDetails', 'client', application.status)) {
       throw new PayoutDetailsLocked(application.status);
     }
+    if ('address' in body && screened === undefined) {
+      const listed = await isBlacklisted(body.address).catch((error: unknown) => {
+        logger.warn('payout address not screened: the TRON provider failed', { error: String(error) });
+        return null;
+      });
+      if (listed) throw new PayoutAddressBlacklisted();
+      screened = listed === false;
+    }
+    const given: PayoutDetails =
+      'address' in body
+        ? { kind: 'address', address: body.address, screened: screened ?? false }
+        : { kind: 'card', card: body.card };
     try {
       await new Transaction()
         .add(

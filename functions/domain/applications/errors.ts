@@ -125,6 +125,13 @@ export class PayoutDetailsLocked extends StateConflict {
   }
 }
 
+/** The USDT contract's blacklist holds the payout address: USDT sent there would be frozen. */
+export class PayoutAddressBlacklisted extends InvalidRequest {
+  constructor() {
+    super('This address is on the USDT blacklist: USDT sent to it is frozen. Give another address.');
+  }
+}
+
 /** A cash payout takes no details. */
 export class PayoutDetailsNotTaken extends InvalidRequest {
   constructor() {

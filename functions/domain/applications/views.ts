@@ -111,7 +111,9 @@ export function toApplicationDetail(
     instructions: instructionsView(record),
     payoutKind,
     payoutDetails:
-      payoutDetails?.kind === 'card' ? { kind: 'card', card: maskedCard(payoutDetails.card) } : payoutDetails,
+      payoutDetails?.kind === 'card'
+        ? { kind: 'card', card: maskedCard(payoutDetails.card) }
+        : payoutDetails && { kind: 'address', address: payoutDetails.address },
     clientPaid: record.clientPaid,
     allowedActions: clientActions({
       status: record.status,
@@ -137,7 +139,10 @@ export function staffDealView(
       ? { ...instructions, templateId: record.instructions?.templateId ?? null }
       : null,
     payoutKind: payoutKindOf(record.assetTo),
-    payoutDetails: record.payoutDetails,
+    payoutDetails:
+      record.payoutDetails?.kind === 'address'
+        ? { ...record.payoutDetails, screened: record.payoutDetails.screened ?? false }
+        : record.payoutDetails,
     clientPaid: record.clientPaid,
     paymentConfirmation: record.paymentConfirmation,
     payout: record.payout,

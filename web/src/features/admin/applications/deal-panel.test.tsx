@@ -197,6 +197,21 @@ describe('the deal panel of the application detail', () => {
     expect(within(deal).getByText('Not issued yet')).toBeTruthy();
   });
 
+  it('says whether the payout address was screened against the USDT blacklist', async () => {
+    const address = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+    openDetail(
+      detail('PROCESSING', {
+        payoutKind: 'address',
+        payoutDetails: { kind: 'address', address, screened: false },
+      }),
+    );
+    const deal = await screen.findByRole('region', { name: 'Deal' });
+    expect(within(deal).getByText(address)).toBeTruthy();
+    expect(
+      within(deal).getByText('not screened (the TRON provider did not answer): check it before paying out'),
+    ).toBeTruthy();
+  });
+
   describe('issuing the payment instructions', () => {
     it('prefills the text from a picked template, sends it with the template and the window, and reloads', async () => {
       const { api, onChanged } = openDetail(

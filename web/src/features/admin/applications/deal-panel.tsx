@@ -114,7 +114,16 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
     ) : a.payoutDetails.kind === 'card' ? (
       <Lines key="card" lines={[[t('applications.deal.card'), cardText(a.payoutDetails.card), true]]} />
     ) : (
-      <Lines key="address" lines={[[t('applications.deal.address'), a.payoutDetails.address, true]]} />
+      <Lines
+        key="address"
+        lines={[
+          [t('applications.deal.address'), a.payoutDetails.address, true],
+          [
+            t('applications.deal.blacklist'),
+            t(`applications.deal.${a.payoutDetails.screened ? 'screened' : 'notScreened'}`),
+          ],
+        ]}
+      />
     ),
   ]);
   facts.push([
