@@ -1,3 +1,4 @@
+import { cachedSecret, readSecretString } from '@functions/commons/secret-store';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { createBase58check } from '@scure/base';
@@ -34,8 +35,12 @@ export class TronUnavailable extends Error {
 /** The provider is rate-limiting us (429, or 403 over the key's quota): back off, do not retry now. */
 export class TronBackOff extends TronUnavailable {}
 
+/** The API key secret's value when there is no key (infra/stacks/api-stack.ts puts it first). */
+export const NO_TRON_API_KEY = 'none';
+
 export interface TronConfig {
   url: string;
+  /** `TRON_API_KEY` when set (locally, tests); in AWS the secret `TRON_API_KEY_ARN` names, read when called. */
   apiKey: string | undefined;
   usdtContract: string;
   timeoutMs: number;
@@ -157,10 +162,24 @@ function requireConfig(): TronConfig {
   return config;
 }
 
+/** The key from Secrets Manager, kept as secrets are (secret-store.ts); "none" is no key. */
+const secretApiKey = cachedSecret(async () => {
+  const value = (await readSecretString('TRON_API_KEY', 'TRON_API_KEY_ARN')).trim();
+  return value === NO_TRON_API_KEY || value === '' ? undefined : value;
+});
+
+/** The key to send: the variable, else the secret; a secret that cannot be read means calling without one. */
+async function apiKeyOf(config: TronConfig): Promise<string | undefined> {
+  if (config.apiKey) return config.apiKey;
+  if (!process.env.TRON_API_KEY_ARN) return undefined;
+  return secretApiKey().catch(() => undefined);
+}
+
 async function call(config: TronConfig, path: string, init: { method: 'GET' | 'POST'; body?: unknown }) {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (config.apiKey) headers['TRON-PRO-API-KEY'] = config.apiKey;
+  const apiKey = await apiKeyOf(config);
+  if (apiKey) headers['TRON-PRO-API-KEY'] = apiKey;
   let response: Response;
   try {
     response = await fetch(`${config.url}${path}`, {

@@ -26,6 +26,8 @@ export interface ManifestResources {
   };
   /** Base URL of the market-data provider, for the ticker. */
   readonly marketDataUrl?: string;
+  /** The TRON provider (TronGrid's HTTP API): base URL, USDT contract and the API key's secret. */
+  readonly tron?: { readonly url: string; readonly usdtContract: string; readonly apiKey: ISecret };
   /** Base URLs of the rates job's providers. */
   readonly rateProviders?: { readonly cryptoUrl: string; readonly fiatUrl: string };
   /**
@@ -61,7 +63,8 @@ export function manifestFunction(
     handlerModule: spec.handler,
     description: spec.description ?? spec.handler,
     siteUrl: resources.siteUrl,
-    readsSecrets: jwt || spec.uses.mfaKey === true || spec.uses.originSecret === true,
+    readsSecrets:
+      jwt || spec.uses.mfaKey === true || spec.uses.originSecret === true || spec.uses.tron === true,
     removalPolicy: resources.stage.removalPolicy,
     logRetention: resources.stage.logRetention,
     logLevel: resources.stage.logLevel,
@@ -90,6 +93,12 @@ export function manifestFunction(
     if (!resources.marketDataUrl)
       throw new Error(`${spec.handler} calls the market-data provider, but no URL was provided`);
     fn.addEnvironment('MARKET_DATA_URL', resources.marketDataUrl);
+  }
+  if (spec.uses.tron) {
+    if (!resources.tron) throw new Error(`${spec.handler} calls the TRON provider, but none was provided`);
+    fn.addEnvironment('TRON_API_URL', resources.tron.url);
+    fn.addEnvironment('TRON_USDT_CONTRACT', resources.tron.usdtContract);
+    fn.bindSecret('TRON_API_KEY_ARN', resources.tron.apiKey);
   }
   if (spec.uses.rateProviders) {
     if (!resources.rateProviders)

@@ -1,3 +1,4 @@
+import { MAINNET_USDT_CONTRACT } from '@functions/data/tron';
 import type { Environment } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { isStageName, STAGES, type StageContextKey, type StageName, type StageSettings } from './stages';
@@ -36,6 +37,9 @@ export interface ServiceConfig {
   readonly wafManagedRules: 'count' | 'block';
   /** Base URL of the market-data provider behind `GET /api/market/ticker` (the landing ticker). */
   readonly marketDataUrl: string;
+  /** The TRON provider (TronGrid's HTTP API; `-c tronApiUrl=https://nile.trongrid.io` for the Nile testnet) and the USDT contract. */
+  readonly tronApiUrl: string;
+  readonly tronUsdtContract: string;
   /** Base URLs of the rates job's crypto ticker and fiat reference feed (README, "Rates that follow the market"). */
   readonly ratesCryptoUrl: string;
   readonly ratesFiatUrl: string;
@@ -129,6 +133,8 @@ export function readServiceConfig(
     originSecretVersion: context('originSecretVersion'),
     wafManagedRules: wafManagedRules(settings, context('launchedOn'), now),
     marketDataUrl,
+    tronApiUrl: httpsUrl('tronApiUrl', 'https://api.trongrid.io'),
+    tronUsdtContract: context('tronUsdtContract') ?? MAINNET_USDT_CONTRACT,
     ratesCryptoUrl: httpsUrl('ratesCryptoUrl', 'https://api.kraken.com'),
     ratesFiatUrl: httpsUrl('ratesFiatUrl', 'https://open.er-api.com/v6'),
     webAssetsPath,

@@ -73,7 +73,8 @@ export const setPayoutDetails = {
   params: applicationIdParamsSchema,
   body: payoutDetailsBodySchema,
   response: 'applicationDetailSchema',
-  uses: { table: 'readWrite' },
+  // The address is screened against the USDT blacklist (functions/data/tron.ts).
+  uses: { table: 'readWrite', tron: true },
 } as const satisfies RouteDefinition;
 
 export const markPaid = {

@@ -20,6 +20,11 @@ export interface ResourceUse {
   marketData?: boolean;
   /** Calls the rates job's providers (base URLs in `RATES_CRYPTO_URL` and `RATES_FIAT_URL`). */
   rateProviders?: boolean;
+  /**
+   * Calls the TRON provider (TronGrid's HTTP API, functions/data/tron.ts): `TRON_API_URL`,
+   * `TRON_USDT_CONTRACT`, and the API key's secret (`TRON_API_KEY_ARN`).
+   */
+  tron?: boolean;
   /** Checks CloudFront's origin header (the origin authorizer only), so reads the origin secret. */
   originSecret?: boolean;
   /**

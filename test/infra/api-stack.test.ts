@@ -142,12 +142,28 @@ describe('API stacks', () => {
     }
   });
 
+  it('give the TRON provider, its USDT contract and its API key secret exactly to the functions that call it', () => {
+    for (const [routeId, route] of allRoutes) {
+      const environment = environmentOf(functions.get(routeId)!);
+      expect(environment.TRON_API_URL, routeId).toBe(route.uses.tron ? 'https://api.trongrid.io' : undefined);
+      expect(environment.TRON_USDT_CONTRACT, routeId).toBe(
+        route.uses.tron ? 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' : undefined,
+      );
+      expect(JSON.stringify(environment.TRON_API_KEY_ARN ?? null), routeId).toMatch(
+        route.uses.tron ? /TronApiKey/ : /^null$/,
+      );
+    }
+    expect([...allRoutes].filter(([, route]) => route.uses.tron).map(([id]) => id)).toContain(
+      'setPayoutDetails',
+    );
+  });
+
   it('give the JWT secret and the extension that reads it exactly to the functions that handle tokens', () => {
     for (const [routeId, route] of allRoutes) {
       const entry = functions.get(routeId)!;
       const environment = environmentOf(entry);
       const handlesTokens = needsJwtSecret(route.access, route.uses);
-      const readsSecrets = handlesTokens || route.uses.mfaKey === true;
+      const readsSecrets = handlesTokens || route.uses.mfaKey === true || route.uses.tron === true;
 
       expect(JSON.stringify(environment.JWT_SECRET_ARN ?? null), routeId).toMatch(
         handlesTokens ? /JwtSigningKey/ : /^null$/,

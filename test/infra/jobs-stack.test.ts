@@ -32,6 +32,8 @@ const config: ServiceConfig = {
   marketDataUrl: 'https://api.coingecko.com/api/v3',
   ratesCryptoUrl: 'https://api.kraken.com',
   ratesFiatUrl: 'https://open.er-api.com/v6',
+  tronApiUrl: 'https://api.trongrid.io',
+  tronUsdtContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
   wafManagedRules: 'block',
 };
 

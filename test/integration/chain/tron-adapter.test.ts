@@ -7,7 +7,8 @@ import {
   usdtTransferIn,
 } from '@functions/data/tron';
 import { startTronStandIn, type TronStandIn } from '@infra/local/tron-stand-in';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startSecretsExtension } from '../../support/secrets-extension';
 
 /**
  * The TRON adapter (functions/data/tron.ts) over HTTP against the TronGrid stand-in: this file's
@@ -158,5 +159,34 @@ describe('the API key', () => {
     await isBlacklisted(WALLET);
     await listIncomingUsdtTransfers(WALLET);
     expect((await keys()).slice(-2)).toEqual(['test-key-7f3a', 'test-key-7f3a']);
+  });
+});
+
+describe('the API key in AWS (the secret TRON_API_KEY_ARN names)', () => {
+  const keys = async () =>
+    ((await (await fetch(`${standIn.url}/_local/requests`)).json()) as { apiKeys: Array<string | null> })
+      .apiKeys;
+
+  it('is read through the secrets extension; the placeholder "none" sends no key', async () => {
+    const arn = 'arn:aws:secretsmanager:eu-central-1:123456789012:secret:TronApiKey-abc';
+    const extension = await startSecretsExtension(arn, 'none', Date.now());
+    vi.stubEnv('TRON_API_KEY_ARN', arn);
+    vi.stubEnv('PARAMETERS_SECRETS_EXTENSION_HTTP_PORT', String(extension.port));
+    vi.stubEnv('AWS_SESSION_TOKEN', 'session');
+    try {
+      vi.resetModules(); // a function started now: a key cache of its own
+      const first = await import('@functions/data/tron');
+      await first.isBlacklisted(WALLET);
+      expect((await keys()).at(-1)).toBeNull();
+
+      extension.put('trongrid-key-from-secrets-manager', Date.now());
+      vi.resetModules();
+      const second = await import('@functions/data/tron');
+      await second.isBlacklisted(WALLET);
+      expect((await keys()).at(-1)).toBe('trongrid-key-from-secrets-manager');
+    } finally {
+      vi.unstubAllEnvs();
+      await extension.stop();
+    }
   });
 });
