@@ -130,10 +130,6 @@ export function subtract(a: DecimalLike, b: DecimalLike): Decimal {
   return { units: x - y, scale };
 }
 
-/** The exact sum of the values (0 for none). */
-export const sum = (values: readonly DecimalLike[]): Decimal =>
-  values.reduce<Decimal>((total, value) => add(total, value), { units: 0n, scale: 0 });
-
 export function negate(value: DecimalLike): Decimal {
   const { units, scale } = decimal(value);
   return { units: -units, scale };
