@@ -292,6 +292,18 @@ describe('shared/money', () => {
     );
   });
 
+  it('makes a payable amount unique in steps of 0.0001 exactly, as a decimal string ("500.0037")', () => {
+    fc.assert(
+      fc.property(amountWith(2, 1_000_000), fc.integer({ min: 0, max: 99 }), (amount, step) => {
+        const payable = unitsText(toUnits(add(amount, ofUnits(BigInt(step), 4)), 4), 4);
+        expect(payable).toMatch(/^\d+\.\d{4}$/);
+        expect(compare(subtract(payable, amount), ofUnits(BigInt(step), 4))).toBe(0);
+        expect(compare(payable, add(amount, '0.0099'))).toBeLessThanOrEqual(0);
+      }),
+    );
+    expect(unitsText(toUnits(add(500, '0.0037'), 4), 4)).toBe('500.0037');
+  });
+
   it('rounds a receive amount down and a minimum up, as the quote asks', () => {
     expect([roundedNumber(847.0999999, 2, 'down'), roundedNumber(92.5925, 2, 'up')]).toEqual([847.09, 92.6]);
     expect([
