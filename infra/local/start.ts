@@ -37,6 +37,8 @@ function portFrom(name: string, fallback: number): number {
 
 async function main() {
   const dev = process.argv.includes('--dev');
+  // Read before the stack sets it for the functions: unset means the stand-in.
+  const tronStandIn = !env.TRON_API_URL;
   if (Boolean(env.RATES_CRYPTO_URL) !== Boolean(env.RATES_FIAT_URL)) {
     throw new LocalStackError(
       'Set both RATES_CRYPTO_URL and RATES_FIAT_URL to use real providers, or neither.',
@@ -84,7 +86,7 @@ async function main() {
       `API:       ${stack.siteUrl}/api/health  (OpenAPI: ${stack.siteUrl}/api/openapi.json)`,
       `Mail view: ${stack.mailUrl}`,
       `Market:    ${stack.marketDataUrl} (the ticker's provider)`,
-      `TRON:      ${stack.tronApiUrl} (TronGrid${env.TRON_API_URL ? '' : ' stand-in: npm run chain:send'})`,
+      `TRON:      ${stack.tronApiUrl} (TronGrid${tronStandIn ? ' stand-in: npm run chain:send' : ''})`,
       `DynamoDB:  ${stack.dynamoEndpoint} (${inMemory ? 'in memory' : 'data in .local/dynamodb'})`,
       `Uploads:   ${stack.uploadsUrl}/${LOCAL_UPLOADS_BUCKET} (S3 stand-in${inMemory ? ', in memory' : ', files in .local/uploads'})`,
       adminLine,
