@@ -16,8 +16,12 @@ export interface PaymentInstructions {
   issuedBy: string;
   windowMinutes: number;
   deadline: string;
-  /** Where and how much USDT to send, when the client pays in USDT. */
-  crypto: { address: string; amount: number } | null;
+  /**
+   * Where and how much USDT to send, when the client pays in USDT: the amount made unique on the
+   * wallet ("500.0037", functions/domain/applications/payable-amount.ts); a number on instructions
+   * issued before it was (read as its decimal).
+   */
+  crypto: { address: string; amount: string | number } | null;
 }
 
 /**

@@ -43,6 +43,7 @@
  * | Money movement    | MOVEMENT#{applicationId}#{direction} | MOVEMENT | gsi1: MOVEMENTS / {at}#{id}; gsi2: MOVEMENTS#CUR#{currency}#DIR#{direction} / {at}#{id}; gsi3: MOVEMENTS#DIR#{direction} / {at}#{id} |
  * | Message           | APPMSG#{applicationId} | {at}#{id}         |                                   |
  * | Attachment        | ATTACH#{id}           | ATTACH             | (expiresAt TTL while pending, 1 day) |
+ * | Payable amount hold | PAYAMOUNT#{wallet}  | AMOUNT#{units of 0.0001, 20 digits} | (expiresAt TTL, 30 days after the deadline) |
  *
  * Access patterns (each is a GetItem, a Query, or a conditional/transactional write; never a Scan):
  * 1. User by id: GetItem USER#{id}/PROFILE.
@@ -144,6 +145,12 @@
  *     the version and on openDeals being 0, each in one TransactWriteItems with its audit entry and,
  *     for a card or office template, a ConditionCheck that RATES/CURRENCY#{code} or GEO/NODE#{city}
  *     exists. A deal issued from one ADDs 1 to openDeals in its transaction, and ADDs -1 as it ends.
+ * 36. Unique payable amounts on a receiving wallet (a USDT payment, docs/architecture.md §4): the
+ *     holds of one application's candidates (its amount and the 99 steps of 0.0001 above it), Query
+ *     pk=PAYAMOUNT#{wallet}, sk BETWEEN AMOUNT#{first} AND AMOUNT#{last}; one taken with a Put
+ *     conditional on attribute_not_exists(pk) OR applicationId = :own OR heldUntil < :now (held
+ *     until the payment deadline). The chain watcher finds the application a transfer pays with a
+ *     GetItem of the transfer's wallet and exact amount.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -258,4 +265,10 @@ export const keys = {
   }),
   applicationMessagesPartition: (applicationId: string) => `APPMSG#${applicationId}`,
   attachment: (id: string) => ({ pk: `ATTACH#${id}`, sk: 'ATTACH' }),
+  payableAmountPartition: (wallet: string) => `PAYAMOUNT#${wallet}`,
+  /** `units` of 0.0001 USDT, zero-padded so the sort keys order as the amounts do. */
+  payableAmount: (wallet: string, units: bigint) => ({
+    pk: `PAYAMOUNT#${wallet}`,
+    sk: `AMOUNT#${units.toString().padStart(20, '0')}`,
+  }),
 } as const;

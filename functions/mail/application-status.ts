@@ -32,7 +32,8 @@ export interface ApplicationMailInput extends StatusMessageInput {
   instructions?: {
     text: string;
     deadline: string;
-    crypto: { address: string; amount: number } | null;
+    /** `amount`: exactly what to send ("500.0037"), written as it is, never rounded. */
+    crypto: { address: string; amount: string | number } | null;
   } | null;
   /** The payout staff recorded: its transaction hash or note. */
   payout?: { txHash: string | null; note: string | null } | null;
@@ -284,7 +285,8 @@ function dealFacts(language: Language, input: ApplicationMailInput): Array<[stri
     rows.push([text.facts.instructions, instructions.text]);
     if (instructions.crypto) {
       rows.push([text.facts.payTo, instructions.crypto.address]);
-      rows.push([text.facts.payAmount, amount(language, instructions.crypto.amount, input.assetFrom)]);
+      const exact = `${instructions.crypto.amount} ${assetLabel(input.assetFrom ?? 'usdt-trc20', text.fiatKinds)}`;
+      rows.push([text.facts.payAmount, exact]);
     }
     const deadline = new Intl.DateTimeFormat(LOCALES[language], DEADLINE_FORMAT);
     rows.push([text.facts.deadline, deadline.format(new Date(instructions.deadline))]);

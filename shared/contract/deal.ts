@@ -94,8 +94,8 @@ export const instructionsViewSchema = /* @__PURE__ */ schema(() =>
     text: z.string(),
     issuedAt: z.string(),
     deadline: z.string(),
-    /** Where and how much USDT to send, when the client pays in USDT. */
-    crypto: z.nullable(z.object({ address: z.string(), amount: z.number() })),
+    /** Where and how much USDT to send, when the client pays in USDT: `amount` exact, unique on the wallet, a decimal string ("500.0037"). */
+    crypto: z.nullable(z.object({ address: z.string(), amount: z.string() })),
   }),
 );
 

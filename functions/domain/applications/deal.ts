@@ -53,6 +53,7 @@ import {
 } from './errors';
 import { ownerMailItem } from './mails';
 import { movement } from './movements';
+import { uniquePayableAmount } from './payable-amount';
 import { applyStatusChange, StatusChangedError } from './status-change';
 import { toApplicationDetail } from './views';
 
@@ -270,7 +271,20 @@ export async function issueInstructions(
     deadline,
     crypto:
       template?.kind === 'usdt' && application.amountFrom !== null
-        ? { address: template.address, amount: application.amountFrom }
+        ? {
+            address: template.address,
+            amount: await uniquePayableAmount({
+              wallet: template.address,
+              amount: application.amountFrom,
+              applicationId: application.id,
+              heldUntil: deadline,
+              keep:
+                application.instructions?.crypto?.address === template.address
+                  ? String(application.instructions.crypto.amount)
+                  : null,
+              now,
+            }),
+          }
         : null,
   };
   const rate =

@@ -194,3 +194,16 @@ export class NothingToRefund extends StateConflict {
     super('The client has not paid on this application: there is nothing to refund.');
   }
 }
+
+/**
+ * Every payable amount of a USDT payment (the amount and the 99 steps of 0.0001 above it) is held
+ * on this wallet by other open applications: issue from another USDT template, or wait.
+ */
+export class PayableAmountsTaken extends StateConflict {
+  constructor(amount: string) {
+    super(
+      `Every payable amount from ${amount} USDT up to 0.0099 above it is held on this wallet by other open applications. Pick another USDT wallet or wait for one to be paid or expire.`,
+      { params: { amount } },
+    );
+  }
+}

@@ -85,7 +85,9 @@ function instructionsView(record: ApplicationRecord) {
         text: instructions.text,
         issuedAt: instructions.issuedAt,
         deadline: instructions.deadline,
-        crypto: instructions.crypto,
+        crypto: instructions.crypto
+          ? { address: instructions.crypto.address, amount: String(instructions.crypto.amount) }
+          : null,
       }
     : null;
 }

@@ -215,7 +215,7 @@ describe('a USDT → cash deal', () => {
     expect(issued.status).toBe(200);
     expect(issued.body.data!.instructions).toMatchObject({
       templateId: usdtTemplateId,
-      crypto: { address: ADDRESS, amount: 700 },
+      crypto: { address: ADDRESS, amount: expect.stringMatching(/^700\.00\d\d$/) },
     });
 
     const details = await payTo(client, application.id, { address: ADDRESS });

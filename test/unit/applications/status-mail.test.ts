@@ -60,4 +60,26 @@ describe('status messages', () => {
     expect(sent.text).toContain('1 USDT = 92 RUB');
     expect(sent.text).toContain('What happens next: nothing is exchanged.');
   });
+
+  it('tell the USDT amount to send exactly as issued, every decimal of it', () => {
+    const sent = mail.applicationStatusMail('a@example.test', 'ru', {
+      ...rejected,
+      status: 'WAITING_PAYMENT',
+      rejectionReason: null,
+      amountFrom: 1500,
+      amountTo: 138_000,
+      currencyFrom: 'USDT',
+      currencyTo: 'RUB',
+      rate: null,
+      details: null,
+      place: 'Moscow, Russia',
+      instructions: {
+        text: 'Send exactly this amount',
+        deadline: '2026-11-24T12:00:00Z',
+        crypto: { address: 'TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV', amount: '1500.0037' },
+      },
+    });
+    expect(sent.text).toContain('1500.0037 USDT (TRC-20)');
+    expect(sent.text).toContain('TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV');
+  });
 });

@@ -7,7 +7,7 @@ import { type ReactNode, useState } from 'react';
 import { type Fact, FactList } from '../components/fact-list';
 import { ModalSection } from '../components/modal-section';
 import { useStaff } from '../components/staff-context';
-import { formatDateTime, formatNumber } from '../lib/format';
+import { formatDateTime } from '../lib/format';
 import { DeadlineCountdown } from './deadline-countdown';
 import { type StaffDealAction, staffDealActions } from './deal-actions';
 import { ConfirmPaymentDialog, InstructionsDialog, PayoutDialog, RefundDialog } from './deal-forms';
@@ -88,7 +88,7 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
         <Lines
           key="crypto"
           lines={[
-            [t('applications.deal.amount'), `${formatNumber(instructions.crypto.amount, language, 8)} USDT`],
+            [t('applications.deal.amount'), `${instructions.crypto.amount} USDT`],
             [t('applications.deal.address'), instructions.crypto.address, true],
           ]}
         />,

@@ -46,7 +46,7 @@ function waitingPayment(changes: Partial<ApplicationDetail> = {}): ApplicationDe
       text: 'Send the amount to the address below.',
       issuedAt: at(10),
       deadline: at(40),
-      crypto: { address: ADDRESS, amount: 1500 },
+      crypto: { address: ADDRESS, amount: '1500.0037' },
     },
     allowedActions: ['cancel', 'setPayoutDetails', 'markPaid', 'message'],
     ...changes,
@@ -284,14 +284,17 @@ describe('the order page', () => {
     expect(live.textContent).toBe('Minutes left to pay: about 20.');
   });
 
-  it('copies the amount as a plain number', async () => {
+  it('shows and copies the payable amount exactly as issued, every decimal', async () => {
     const writeText = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     orderApi().answer(
       getMyApplication,
       ok(
         waitingPayment({
-          instructions: { ...waitingPayment().instructions!, crypto: { address: ADDRESS, amount: 1234.5 } },
+          instructions: {
+            ...waitingPayment().instructions!,
+            crypto: { address: ADDRESS, amount: '1234.5000' },
+          },
         }),
       ),
     );
@@ -300,7 +303,8 @@ describe('the order page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Copy amount' }));
     fireEvent.click(screen.getByRole('button', { name: 'Copy address' }));
 
-    await waitFor(() => expect(writeText.mock.calls).toEqual([['1234.5'], [ADDRESS]]));
+    expect(screen.getByText('1234.5000 USDT')).toBeTruthy();
+    await waitFor(() => expect(writeText.mock.calls).toEqual([['1234.5000'], [ADDRESS]]));
   });
 
   describe('the payout details form', () => {

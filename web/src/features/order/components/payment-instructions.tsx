@@ -5,7 +5,7 @@ import { Button } from '@web/components/ui/button';
 import { CopyIcon } from '@web/components/ui/icons';
 import { copyWithToast } from '@web/lib/clipboard';
 import { useTranslation } from '@web/lib/i18n';
-import { formatAmount, formatMoment } from '../lib/format';
+import { formatMoment } from '../lib/format';
 import { PaymentCountdown } from './payment-countdown';
 
 type Instructions = NonNullable<ApplicationDetail['instructions']>;
@@ -60,11 +60,12 @@ export function PaymentInstructions({
             <div className="order-copyables__item">
               <dt>{t('order.instructions.amount')}</dt>
               <dd>
-                <code className="order-copyables__value">{formatAmount(crypto.amount, language)} USDT</code>
+                {/* Exactly as issued, every decimal: the unique amount is how the payment is recognised. */}
+                <code className="order-copyables__value">{crypto.amount} USDT</code>
                 <Button
                   variant="secondary"
                   size="sm"
-                  onClick={() => copy(String(crypto.amount), 'order.instructions.amountCopied')}
+                  onClick={() => copy(crypto.amount, 'order.instructions.amountCopied')}
                 >
                   <CopyIcon size={16} />
                   {t('order.instructions.copyAmount')}

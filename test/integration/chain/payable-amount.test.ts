@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import type { UserRecord } from '@functions/data/users';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createIsolatedTable, putUser } from '../applications/isolated-table';
+
+/**
+ * Unique payable amounts (issue 27, item 3): a USDT payment's amount is made unique on its wallet
+ * in steps of 0.0001. A table of this file's own, so the holds on its wallets are only its own.
+ */
+let drop: () => Promise<void>;
+let m: Awaited<ReturnType<typeof modules>>;
+let staff: UserRecord;
+const actor = () => ({ id: staff.id, role: 'MANAGER' as const });
+
+const modules = async () => ({
+  create: await import('@functions/domain/applications/create'),
+  admin: await import('@functions/domain/applications/admin-actions'),
+  deal: await import('@functions/domain/applications/deal'),
+  templates: await import('@functions/domain/payment-templates/templates'),
+  holds: await import('@functions/data/payable-amounts'),
+  applications: await import('@functions/data/applications'),
+  tron: await import('@functions/data/tron'),
+});
+
+beforeAll(async () => {
+  drop = await createIsolatedTable('payable');
+  m = await modules();
+  staff = await putUser({ role: 'ADMIN' });
+});
+afterAll(async () => {
+  await drop?.();
+});
+
+/** A wallet of this test's own: 0x41 and 20 random bytes, base58check. */
+const newWallet = () => m.tron.hexToTronAddress(`41${randomBytes(20).toString('hex')}`);
+
+async function usdtTemplate(wallet: string) {
+  return m.templates.createPaymentTemplate(
+    { kind: 'usdt', label: `Wallet ${wallet}`, address: wallet },
+    actor(),
+  );
+}
+
+/** A USDT → cash application of a new client, taken by staff. */
+async function usdtApplication(amount: number) {
+  const owner = await putUser();
+  const { application } = await m.create.createApplication(
+    owner.id,
+    {
+      requestType: 'STANDARD',
+      continent: 'europe',
+      country: 'europe.spain',
+      city: 'europe.spain.madrid',
+      assetFrom: 'usdt-trc20',
+      assetTo: 'cash-EUR',
+      amount,
+      contactTelegram: '@exchange_tester',
+      originFunds: 'N/A',
+    },
+    undefined,
+  );
+  await m.admin.changeApplicationStatus(application.id, { status: 'PROCESSING' }, actor());
+  return application;
+}
+
+const issue = (id: string, templateId: string) =>
+  m.deal.issueInstructions(id, { text: 'Send exactly this amount', templateId }, actor());
+
+describe('the payable amount of a USDT payment', () => {
+  it('differs between two applications of the same amount on one wallet, a decimal string in 0.0001 steps', async () => {
+    const wallet = newWallet();
+    const template = await usdtTemplate(wallet);
+    const first = await issue((await usdtApplication(500)).id, template.id);
+    const second = await issue((await usdtApplication(500)).id, template.id);
+    expect(first.instructions!.crypto).toEqual({ address: wallet, amount: '500.0000' });
+    expect(second.instructions!.crypto).toEqual({ address: wallet, amount: '500.0001' });
+    // Another wallet holds its own amounts.
+    const other = await usdtTemplate(newWallet());
+    const third = await issue((await usdtApplication(500)).id, other.id);
+    expect(third.instructions!.crypto!.amount).toBe('500.0000');
+  });
+
+  it('is kept when the instructions are issued again, and held until the later deadline', async () => {
+    const wallet = newWallet();
+    const template = await usdtTemplate(wallet);
+    await issue((await usdtApplication(250)).id, template.id);
+    const application = await usdtApplication(250);
+    const issued = await issue(application.id, template.id);
+    expect(issued.instructions!.crypto!.amount).toBe('250.0001');
+    const again = await m.deal.issueInstructions(
+      application.id,
+      { text: 'Again', templateId: template.id, paymentWindowMinutes: 120 },
+      actor(),
+    );
+    expect(again.instructions!.crypto!.amount).toBe('250.0001');
+    const [hold] = await m.holds.payableAmountHolds(wallet, 2_500_001n, 2_500_001n);
+    expect(hold).toMatchObject({ applicationId: application.id, amount: '250.0001' });
+    expect(hold!.heldUntil).toBe(again.instructions!.deadline);
+  });
+
+  it('takes an amount whose hold ended, and refuses with PayableAmountsTaken when all 100 are held', async () => {
+    const wallet = newWallet();
+    const template = await usdtTemplate(wallet);
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const earlier = new Date(Date.now() - 60_000).toISOString();
+    const now = new Date().toISOString();
+    for (let step = 0n; step < 100n; step += 1n) {
+      const units = 1_000_000n + step;
+      const held = await m.holds.holdPayableAmount(
+        {
+          wallet,
+          units,
+          amount: `100.${step.toString().padStart(4, '0')}`,
+          applicationId: `other-${step}`,
+          // The 38th step's hold ended a minute ago: free again.
+          heldUntil: step === 37n ? earlier : later,
+        },
+        now,
+      );
+      expect(held).toBe(true);
+    }
+    const free = await issue((await usdtApplication(100)).id, template.id);
+    expect(free.instructions!.crypto!.amount).toBe('100.0037');
+
+    const application = await usdtApplication(100);
+    const refused = await issue(application.id, template.id).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: 'PayableAmountsTaken', refusal: 'conflict' }); // 409
+    expect((refused as Error).message).toContain('100.0000');
+    expect((await m.applications.findApplication(application.id))!.status).toBe('PROCESSING');
+  });
+});
