@@ -42,7 +42,10 @@ export type MoveName =
   | 'staffCancel'
   | 'reject'
   | 'expire'
-  | 'expirePayment';
+  | 'expirePayment'
+  | 'chainCompletePayout'
+  | 'chainSeenPayment'
+  | 'chainFinalPayment';
 
 /** The call that makes a move: staff's status route, the deal's own routes, or a job. */
 export type MoveCall =
@@ -53,7 +56,11 @@ export type MoveCall =
   | 'payout'
   | 'cancel'
   | 'expiryJob'
-  | 'paymentExpiryJob';
+  | 'paymentExpiryJob'
+  /** The server's check of staff's USDT payout hash on chain (the client's hash confirms as the watcher does). */
+  | 'chainCheck'
+  /** The chain watcher job: a transfer of the exact payable amount to the application's wallet. */
+  | 'chainWatcher';
 
 export interface Move {
   name: MoveName;
@@ -151,6 +158,33 @@ export const MOVES: readonly Move[] = [
     by: 'system',
     call: 'paymentExpiryJob',
     needs: ['pastPaymentDeadline'],
+  },
+  // Staff's USDT payout hash, read on chain final, pays the receive amount to the client's address.
+  {
+    name: 'chainCompletePayout',
+    from: ['EXCHANGING'],
+    to: 'COMPLETED',
+    by: 'system',
+    call: 'chainCheck',
+    needs: [],
+  },
+  // The chain watcher saw a transfer of the exact payable amount to the application's wallet...
+  {
+    name: 'chainSeenPayment',
+    from: ['WAITING_PAYMENT'],
+    to: 'PAID',
+    by: 'system',
+    call: 'chainWatcher',
+    needs: [],
+  },
+  // ...and, once it is final (solidified), the payment is confirmed.
+  {
+    name: 'chainFinalPayment',
+    from: ['WAITING_PAYMENT', 'PAID'],
+    to: 'CONFIRMED',
+    by: 'system',
+    call: 'chainWatcher',
+    needs: [],
   },
 ];
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateSnapshot } from '@shared/contract/applications';
+import type { ChainCheck } from '@shared/contract/deal';
 import type { ApplicationStatus, RequestType, Role } from '@shared/enums';
 import { db, tableName } from './client';
 import { keys } from './keys';
@@ -38,6 +39,8 @@ export interface ClientPaid {
   at: string;
   txHash: string | null;
   receiptId: string | null;
+  /** The server's check of a USDT hash on chain (absent: not checked — no hash, or not USDT). */
+  chainCheck?: ChainCheck;
 }
 
 /** A staff member's record of money moving on the deal: when, who, and its reference. */
@@ -46,6 +49,8 @@ export interface StaffRecord {
   by: string;
   txHash: string | null;
   note: string | null;
+  /** The server's check of a USDT payout's hash on chain (absent: not checked). */
+  chainCheck?: ChainCheck;
 }
 
 /** The stored application. Staff-only fields (adminNote, assignee) never reach the owner. */

@@ -118,13 +118,52 @@ export const staffPayoutDetailsViewSchema = /* @__PURE__ */ schema(() =>
   ]),
 );
 
+/** What the server's reading of a USDT transaction on chain found (docs/product.md §4 "USDT on chain"). */
+export const CHAIN_CHECK_STATES = ['matched', 'mismatch', 'unverified'] as const;
+/**
+ * Why it did not match: the transaction moved no USDT (or failed), paid another wallet or another
+ * amount, is not known (yet), is not final yet, or the provider could not tell.
+ */
+export const CHAIN_CHECK_REASONS = [
+  'notUsdt',
+  'failed',
+  'wrongWallet',
+  'wrongAmount',
+  'notFound',
+  'notFinal',
+  'providerFailed',
+] as const;
+
+export const chainCheckViewSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    state: z.enum(CHAIN_CHECK_STATES),
+    reason: z.optional(z.enum(CHAIN_CHECK_REASONS)),
+    at: z.string(),
+  }),
+);
+
+export type ChainCheck = z.infer<typeof chainCheckViewSchema>;
+
 export const clientPaidViewSchema = /* @__PURE__ */ schema(() =>
-  z.object({ at: z.string(), txHash: z.nullable(z.string()), receiptId: z.nullable(z.string()) }),
+  z.object({
+    at: z.string(),
+    txHash: z.nullable(z.string()),
+    receiptId: z.nullable(z.string()),
+    /** The server's check of the hash, when the client paid USDT and gave one. */
+    chainCheck: z.optional(chainCheckViewSchema),
+  }),
 );
 
 /** A staff member's record on the deal: the confirmation, the payout, a refund. */
 export const staffRecordViewSchema = /* @__PURE__ */ schema(() =>
-  z.object({ at: z.string(), by: z.string(), txHash: z.nullable(z.string()), note: z.nullable(z.string()) }),
+  z.object({
+    at: z.string(),
+    by: z.string(),
+    txHash: z.nullable(z.string()),
+    note: z.nullable(z.string()),
+    /** The server's check of a USDT payout's hash. */
+    chainCheck: z.optional(chainCheckViewSchema),
+  }),
 );
 
 /** One step of the order page's timeline: the status reached, when, and who moved it. */

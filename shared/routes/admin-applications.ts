@@ -105,7 +105,8 @@ export const adminRecordPayout = {
   params: applicationIdParamsSchema,
   body: recordPayoutBodySchema,
   response: 'adminApplicationDetailSchema',
-  uses: { table: 'readWrite' },
+  // A USDT payout's hash is read on chain (functions/data/tron.ts): a match completes the deal.
+  uses: { table: 'readWrite', tron: true },
 } as const satisfies RouteDefinition;
 
 export const adminRecordRefund = {

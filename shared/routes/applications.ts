@@ -88,7 +88,8 @@ export const markPaid = {
   params: applicationIdParamsSchema,
   body: markPaidBodySchema,
   response: 'applicationDetailSchema',
-  uses: { table: 'readWrite' },
+  // A USDT hash is read on chain (functions/data/tron.ts): a match confirms at once.
+  uses: { table: 'readWrite', tron: true },
 } as const satisfies RouteDefinition;
 
 export const cancelMyApplication = {

@@ -1,6 +1,7 @@
 import { logger } from '@functions/commons/logger';
 import {
   type ApplicationRecord,
+  type ClientPaid,
   dealFieldsUpdate,
   findApplication,
   findApplicationWithHistory,
@@ -18,6 +19,7 @@ import type { RecordedActor } from '@functions/domain/accounts/principal';
 import { parseAssetKey } from '@shared/assets';
 import type { AdminApplicationDetail, ApplicationDetail } from '@shared/contract/applications';
 import type {
+  ChainCheck,
   ConfirmPaymentBody,
   IssueInstructionsBody,
   MarkPaidBody,
@@ -32,6 +34,7 @@ import { templateFits } from '@shared/payment-templates';
 import { normalizedTxHash, payoutKindOf } from '@shared/payout-details';
 import { settingValue } from '../settings/settings';
 import { getAdminApplication } from './admin-actions';
+import { checkUsdtTransaction } from './chain-check';
 import {
   AlreadyInStatus,
   ApplicationChangedMeanwhile,
@@ -179,19 +182,27 @@ export async function markPaid(
   const txHash = body.txHash ? normalizedTxHash(body.txHash) : null;
   const receiptId = body.receiptId ?? null;
   if (receiptId) await requireReceipt(application, receiptId);
+  const chainCheck = await clientHashCheck(application, txHash, now);
+  const clientPaid: ClientPaid = {
+    at: now.toISOString(),
+    txHash,
+    receiptId,
+    ...(chainCheck ? { chainCheck } : {}),
+  };
   try {
-    await applyStatusChange(
+    const paid = await applyStatusChange(
       {
         application,
         from: 'WAITING_PAYMENT',
         to: 'PAID',
         actor: { id: userId, role: 'USER' },
         deadlineAfter: now.toISOString(),
-        fields: { clientPaid: { at: now.toISOString(), txHash, receiptId } },
+        fields: { clientPaid },
         details: { txHash, receiptId },
       },
       now,
     );
+    if (chainCheck?.state === 'matched') await confirmOnChain(paid, now);
   } catch (error) {
     if (!(error instanceof StatusChangedError)) throw error;
     const current = await findOwn(userId, id);
@@ -201,6 +212,65 @@ export async function markPaid(
   }
   return getMyApplicationDetail(userId, id, now);
 }
+
+/**
+ * The client's USDT hash read on chain against the instructions' wallet and payable amount; null
+ * when there is nothing to check (no hash, or the client does not pay USDT to a wallet).
+ */
+async function clientHashCheck(
+  application: ApplicationRecord,
+  txHash: string | null,
+  now: Date,
+): Promise<ChainCheck | null> {
+  const crypto = application.instructions?.crypto;
+  if (!txHash || !crypto || parseAssetKey(application.assetFrom ?? '')?.kind !== 'crypto') return null;
+  return checkUsdtTransaction(
+    txHash,
+    { to: crypto.address, amount: crypto.amount },
+    { unknownIsMismatch: false },
+    now,
+  );
+}
+
+/**
+ * The client's hash matched: the system confirms at once (PAID → CONFIRMED), the payment recorded
+ * as confirmPayment records it (the movement in, the hash its reference). If that cannot happen now
+ * (staff or the watcher confirmed meanwhile), it is left as it is: the client's request stands.
+ */
+async function confirmOnChain(application: ApplicationRecord, paidAt: Date): Promise<void> {
+  // The watcher's move: a final transfer of the payable amount to the wallet confirms the payment.
+  if (!moveOf('chainWatcher', application.status, 'CONFIRMED')) return;
+  const now = justAfter(paidAt);
+  const at = now.toISOString();
+  const txHash = application.clientPaid?.txHash ?? null;
+  try {
+    await applyStatusChange(
+      {
+        application,
+        from: application.status,
+        to: 'CONFIRMED',
+        actor: SYSTEM,
+        fields: { paymentConfirmation: { at, by: SYSTEM_ID, txHash, note: null } },
+        details: { txHash, chainCheck: 'matched' },
+        parts: movement(application, 'in', { staffId: SYSTEM_ID, at, reference: txHash, note: null }),
+      },
+      now,
+    );
+  } catch (error) {
+    // The client's "I have paid" stands: staff (or the watcher) confirm it otherwise.
+    logger.warn('payment matched on chain but not confirmed: left for staff', {
+      applicationId: application.id,
+      error: String(error),
+    });
+  }
+}
+
+/** A millisecond after a move: the system's move after it sorts after it in the history. */
+const justAfter = (moment: Date) => new Date(moment.getTime() + 1);
+
+/** The system as the actor of a move and the author of its records. */
+const SYSTEM = { id: null, role: 'SYSTEM' } as const;
+const SYSTEM_ID = 'system';
 
 /** A receipt is a file the client sent in this application's thread (a message carries it). */
 async function requireReceipt(application: ApplicationRecord, receiptId: string): Promise<void> {
@@ -425,15 +495,17 @@ export async function recordPayout(
   const at = now.toISOString();
   const txHash = body.txHash ? normalizedTxHash(body.txHash) : null;
   const note = body.note || null;
+  const chainCheck = await payoutHashCheck(application, txHash, now);
+  let exchanging: ApplicationRecord;
   try {
-    await applyStatusChange(
+    exchanging = await applyStatusChange(
       {
         application,
         from: 'CONFIRMED',
         to: 'EXCHANGING',
         actor,
         audited: true,
-        fields: { payout: { at, by: actor.id, txHash, note } },
+        fields: { payout: { at, by: actor.id, txHash, note, ...(chainCheck ? { chainCheck } : {}) } },
         details: { txHash, note },
         parts: movement(application, 'out', { staffId: actor.id, at, reference: txHash ?? note, note }),
       },
@@ -442,7 +514,61 @@ export async function recordPayout(
   } catch (error) {
     throw await readRace(error, id, 'CONFIRMED');
   }
+  if (chainCheck?.state === 'matched') await completeOnChain(exchanging, now);
   return getAdminApplication(id, now);
+}
+
+/**
+ * A USDT payout's hash read on chain against the client's address and the receive amount; null
+ * when there is nothing to check (no hash, or the client does not receive USDT at an address). A
+ * transaction nobody knows is a mismatch here: staff say they sent it.
+ */
+async function payoutHashCheck(
+  application: ApplicationRecord,
+  txHash: string | null,
+  now: Date,
+): Promise<ChainCheck | null> {
+  const details = application.payoutDetails;
+  if (
+    !txHash ||
+    details?.kind !== 'address' ||
+    application.amountTo === null ||
+    parseAssetKey(application.assetTo ?? '')?.kind !== 'crypto'
+  )
+    return null;
+  return checkUsdtTransaction(
+    txHash,
+    { to: details.address, amount: application.amountTo },
+    { unknownIsMismatch: true },
+    now,
+  );
+}
+
+/**
+ * The payout's hash matched: the system completes the deal (EXCHANGING → COMPLETED), the reserves
+ * moving as at any completion (applyStatusChange). If that cannot happen now (staff moved it
+ * meanwhile, a reserve refuses), it stays for staff; the payout stands recorded either way.
+ */
+async function completeOnChain(application: ApplicationRecord, paidOutAt: Date): Promise<void> {
+  if (!moveOf('chainCheck', application.status, 'COMPLETED')) return;
+  const now = justAfter(paidOutAt);
+  try {
+    await applyStatusChange(
+      {
+        application,
+        from: application.status,
+        to: 'COMPLETED',
+        actor: SYSTEM,
+        details: { txHash: application.payout?.txHash ?? null, chainCheck: 'matched' },
+      },
+      now,
+    );
+  } catch (error) {
+    logger.warn('payout matched on chain but not completed: left for staff', {
+      applicationId: application.id,
+      error: String(error),
+    });
+  }
 }
 
 /**

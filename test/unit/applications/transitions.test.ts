@@ -30,8 +30,17 @@ describe('the deal lifecycle (docs/product.md §4)', () => {
     );
   });
 
-  it('lets the system expire a PENDING application and an unpaid WAITING_PAYMENT one', () => {
-    expect(new Set(movesBy('system'))).toEqual(new Set(['PENDING>EXPIRED', 'WAITING_PAYMENT>EXPIRED']));
+  it('lets the system expire, see and confirm a USDT payment on chain, and complete a payout verified on chain', () => {
+    expect(new Set(movesBy('system'))).toEqual(
+      new Set([
+        'PENDING>EXPIRED',
+        'WAITING_PAYMENT>EXPIRED',
+        'PAID>CONFIRMED',
+        'EXCHANGING>COMPLETED',
+        'WAITING_PAYMENT>PAID',
+        'WAITING_PAYMENT>CONFIRMED',
+      ]),
+    );
   });
 
   it('lets staff take, instruct, confirm (from WAITING_PAYMENT too), pay out, complete, cancel and reject', () => {
