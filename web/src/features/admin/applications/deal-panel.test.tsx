@@ -212,6 +212,46 @@ describe('the deal panel of the application detail', () => {
     ).toBeTruthy();
   });
 
+  it("shows the on-chain check of the client's hash and of the payout's, with why it does not match", async () => {
+    openDetail(
+      detail('EXCHANGING', {
+        clientPaid: {
+          at: '2026-11-20T10:10:00.000Z',
+          txHash: TX_HASH,
+          receiptId: null,
+          chainCheck: { state: 'matched', at: '2026-11-20T10:10:00.000Z' },
+        },
+        paymentConfirmation: { at: '2026-11-20T10:10:00.001Z', by: 'system', txHash: TX_HASH, note: null },
+        payout: {
+          at: '2026-11-20T11:00:00.000Z',
+          by: 'staff-2',
+          txHash: 'b'.repeat(64),
+          note: null,
+          chainCheck: { state: 'mismatch', reason: 'wrongAmount', at: '2026-11-20T11:00:00.000Z' },
+        },
+      }),
+    );
+    const deal = await screen.findByRole('region', { name: 'Deal' });
+    expect(within(deal).getByText('matches (checked by the system)')).toBeTruthy();
+    expect(within(deal).getByText('the system')).toBeTruthy();
+    expect(within(deal).getByText('does not match, check it: another amount was sent')).toBeTruthy();
+  });
+
+  it('says a hash could not be verified, and why', async () => {
+    openDetail(
+      detail('PAID', {
+        clientPaid: {
+          at: '2026-11-20T10:10:00.000Z',
+          txHash: TX_HASH,
+          receiptId: null,
+          chainCheck: { state: 'unverified', reason: 'providerFailed', at: '2026-11-20T10:10:00.000Z' },
+        },
+      }),
+    );
+    const deal = await screen.findByRole('region', { name: 'Deal' });
+    expect(within(deal).getByText('not verified: the TRON provider did not answer')).toBeTruthy();
+  });
+
   describe('issuing the payment instructions', () => {
     it('prefills the text from a picked template, sends it with the template and the window, and reloads', async () => {
       const { api, onChanged } = openDetail(

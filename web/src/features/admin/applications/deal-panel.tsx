@@ -1,4 +1,5 @@
 import type { AdminApplicationDetail } from '@shared/contract/applications';
+import type { ChainCheck } from '@shared/contract/deal';
 import { shortId } from '@shared/ids';
 import { MOVES } from '@shared/lifecycle';
 import { Button } from '@web/components/ui/button';
@@ -15,6 +16,9 @@ import { type StatusChange, useStatusMove } from './use-status-move';
 
 /** The status completing at the office moves to (PROCESSING → COMPLETED), as the lifecycle has it. */
 const OFFICE_COMPLETION = MOVES.find((move) => move.name === 'completeAtOffice')!.to as 'COMPLETED';
+
+/** Who the server writes as the author of what it recorded itself (a payment it confirmed on chain). */
+const SYSTEM_ID = 'system';
 
 /** A card number in groups of four, as printed on the card; anything else as given. */
 function cardText(card: string): string {
@@ -59,7 +63,20 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
   const staff = useStaff();
   const [open, setOpen] = useState<StaffDealAction | null>(null);
   const office = useStatusMove(a.id, a.status, onStatus);
-  const by = (id: string) => (id === staff.id ? t('applications.deal.byYou') : shortId(id, 8));
+  const by = (id: string) =>
+    id === staff.id
+      ? t('applications.deal.byYou')
+      : id === SYSTEM_ID
+        ? t('applications.deal.bySystem')
+        : shortId(id, 8);
+  // The server's reading of a USDT hash on chain: its state, and why when it did not match.
+  const chainText = (check: ChainCheck | undefined) =>
+    check
+      ? [
+          t(`applications.deal.chain.${check.state}`),
+          ...(check.reason ? [t(`applications.deal.chain.reason.${check.reason}`)] : []),
+        ].join(': ')
+      : null;
   const when = (iso: string) => formatDateTime(iso, language);
   const none = (text: string) => <span className="muted">{text}</span>;
 
@@ -135,6 +152,7 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
           [t('applications.deal.at'), when(a.clientPaid.at)],
           [t('applications.deal.txHash'), a.clientPaid.txHash, true],
           [t('applications.deal.receipt'), a.clientPaid.receiptId, true],
+          [t('applications.deal.chainCheck'), chainText(a.clientPaid.chainCheck)],
         ]}
       />
     ) : (
@@ -165,6 +183,7 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
       staffRecord(a.payout, [
         [t('applications.deal.txHash'), a.payout.txHash, true],
         [t('applications.deal.note'), a.payout.note],
+        [t('applications.deal.chainCheck'), chainText(a.payout.chainCheck)],
       ]),
     ]);
   }

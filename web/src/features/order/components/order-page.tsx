@@ -21,6 +21,7 @@ import { orderSteps } from '../lib/steps';
 import { useOrder } from '../lib/use-order';
 import orderStyles from '../order.css?inline';
 import { CancelOrder } from './cancel-order';
+import { ChainCheckNote } from './chain-check-note';
 import { MarkPaidForm } from './mark-paid-form';
 import { MessagesSlot } from './messages-slot';
 import { PaymentInstructions } from './payment-instructions';
@@ -157,6 +158,7 @@ function OrderDetail({
                   )}
                 </p>
               )}
+              {detail.clientPaid?.chainCheck && <ChainCheckNote check={detail.clientPaid.chainCheck} />}
               {detail.instructions && (status === 'WAITING_PAYMENT' || status === 'PAID') && (
                 <PaymentInstructions
                   instructions={detail.instructions}
