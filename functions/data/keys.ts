@@ -44,6 +44,8 @@
  * | Message           | APPMSG#{applicationId} | {at}#{id}         |                                   |
  * | Attachment        | ATTACH#{id}           | ATTACH             | (expiresAt TTL while pending, 1 day) |
  * | Payable amount hold | PAYAMOUNT#{wallet}  | AMOUNT#{units of 0.0001, 20 digits} | (expiresAt TTL, 30 days after the deadline) |
+ * | Chain transfer    | CHAINTX#{txId}        | TRANSFER           | gsi1 (while waiting for staff): CHAINREVIEW / {seenAt}#{txId}; (while matched, not final): CHAINUNFINAL / {seenAt}#{txId} |
+ * | Chain cursor      | CHAINCURSOR#{wallet}  | CURSOR             |                                   |
  *
  * Access patterns (each is a GetItem, a Query, or a conditional/transactional write; never a Scan):
  * 1. User by id: GetItem USER#{id}/PROFILE.
@@ -151,6 +153,12 @@
  *     conditional on attribute_not_exists(pk) OR applicationId = :own OR heldUntil < :now (held
  *     until the payment deadline). The chain watcher finds the application a transfer pays with a
  *     GetItem of the transfer's wallet and exact amount.
+ * 37. Incoming USDT transfers (the chain watcher): Put CHAINTX#{txId}/TRANSFER with
+ *     attribute_not_exists (each once, whatever the provider repeats); the review list: Query gsi1
+ *     CHAINREVIEW, oldest first; the matched ones not final yet: Query gsi1 CHAINUNFINAL (sparse:
+ *     the entry goes when it is confirmed, with an Update conditional on state = matched).
+ * 38. A receiving wallet's read cursor and health: GetItem / UpdateItem CHAINCURSOR#{wallet}/CURSOR
+ *     (minTimestamp and fingerprint moved only after a read's transfers are recorded).
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -265,6 +273,10 @@ export const keys = {
   }),
   applicationMessagesPartition: (applicationId: string) => `APPMSG#${applicationId}`,
   attachment: (id: string) => ({ pk: `ATTACH#${id}`, sk: 'ATTACH' }),
+  chainTransfer: (txId: string) => ({ pk: `CHAINTX#${txId}`, sk: 'TRANSFER' }),
+  chainReviewIndex: 'CHAINREVIEW',
+  chainUnfinalIndex: 'CHAINUNFINAL',
+  chainCursor: (wallet: string) => ({ pk: `CHAINCURSOR#${wallet}`, sk: 'CURSOR' }),
   payableAmountPartition: (wallet: string) => `PAYAMOUNT#${wallet}`,
   /** `units` of 0.0001 USDT, zero-padded so the sort keys order as the amounts do. */
   payableAmount: (wallet: string, units: bigint) => ({

@@ -77,3 +77,12 @@ export async function holdPayableAmount(hold: PayableAmountHold, now: string): P
     throw error;
   }
 }
+
+/** The hold of one exact amount on a wallet (expired or not), if any. */
+export async function findPayableAmountHold(
+  wallet: string,
+  units: bigint,
+): Promise<PayableAmountHold | undefined> {
+  const [hold] = await payableAmountHolds(wallet, units, units);
+  return hold;
+}

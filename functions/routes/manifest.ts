@@ -121,6 +121,13 @@ export const jobs = {
     summary: 'Fetch market prices for feed directions; write only what changed',
     uses: { table: 'readWrite', rateProviders: true },
   },
+  watchChain: {
+    handler: 'jobs/watch-chain',
+    schedule: 'rate(1 minute)',
+    summary: "Read the USDT wallets' incoming transfers, match them to applications, confirm the final ones",
+    uses: { table: 'readWrite', tron: true },
+    localPeriod: { variable: 'TRON_POLL_SECONDS', defaultSeconds: 15 },
+  },
 } as const satisfies Record<string, JobDefinition>;
 
 /**

@@ -1,8 +1,16 @@
 import { logger } from '@functions/commons/logger';
 import { jobs } from '@functions/routes/manifest';
 import { scheduleIntervalMs } from '@functions/routes/schedule';
+import type { JobDefinition } from '@shared/routes/definition';
 import type { ScheduledHandler } from 'aws-lambda';
 import { lambdaContext, loadFunctionModule } from './api-adapter';
+
+/** A job's local period: its `localPeriod` variable's seconds (else its default), or its schedule's. */
+export function localIntervalMs(job: JobDefinition): number {
+  if (!job.localPeriod) return scheduleIntervalMs(job.schedule);
+  const seconds = Number(process.env[job.localPeriod.variable]);
+  return (Number.isFinite(seconds) && seconds > 0 ? seconds : job.localPeriod.defaultSeconds) * 1000;
+}
 
 /**
  * Runs each manifest job on its EventBridge period, as the jobs stack schedules it in AWS;
@@ -34,7 +42,7 @@ export async function startJobTimers(afterRun: () => void): Promise<() => void> 
       }
       afterRun();
     };
-    timers.push(setInterval(run, scheduleIntervalMs(job.schedule)));
+    timers.push(setInterval(run, localIntervalMs(job)));
   }
   return () => {
     for (const timer of timers) clearInterval(timer);

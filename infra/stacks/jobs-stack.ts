@@ -6,7 +6,7 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { ApiFunction } from '../constructs/api-function';
-import { constructIdFor, manifestFunction } from '../constructs/manifest-function';
+import { constructIdFor, type ManifestResources, manifestFunction } from '../constructs/manifest-function';
 import { stageTable } from '../constructs/stage-table';
 import type { ServiceConfig } from './service-config';
 
@@ -14,6 +14,8 @@ export interface JobsStackProps extends StackProps {
   readonly config: ServiceConfig;
   /** The manifest's `jobs`; any number, including none. */
   readonly jobs: Readonly<Record<string, JobDefinition>>;
+  /** The TRON provider (the api stack's: URL, USDT contract, the API key's secret), for jobs that use it. */
+  readonly tron?: ManifestResources['tron'];
 }
 
 /** One function and one EventBridge schedule (on its `live` alias) per manifest job. */
@@ -37,6 +39,7 @@ export class JobsStack extends Stack {
           stage: config.settings,
           table,
           rateProviders: { cryptoUrl: config.ratesCryptoUrl, fiatUrl: config.ratesFiatUrl },
+          tron: props.tron,
         },
       );
       const deadLetters = new Queue(this, `${name}DeadLetters`, {

@@ -113,6 +113,7 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
             env,
             description: 'Exchange: scheduled jobs',
             jobs,
+            tron: api.resources.tron,
           }),
         )
       : undefined;

@@ -115,6 +115,8 @@ export interface JobDefinition {
   schedule: `rate(${number} ${'minute' | 'minutes' | 'hour' | 'hours'})`;
   summary: string;
   uses: ResourceUse;
+  /** Locally, another period than the schedule's: the variable giving it in seconds, and its default. */
+  localPeriod?: { variable: string; defaultSeconds: number };
 }
 
 /**

@@ -3,8 +3,9 @@ import { JobsStack } from '@infra/stacks/jobs-stack';
 import type { ServiceConfig } from '@infra/stacks/service-config';
 import { STAGES } from '@infra/stacks/stages';
 import type { JobDefinition } from '@shared/routes/definition';
-import { App } from 'aws-cdk-lib';
+import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 /** Existing handler modules stand in for job handlers: the stack only wires them. */
@@ -43,8 +44,15 @@ let manifest: Template;
 beforeAll(() => {
   const app = new App({ builtinCloudFormationValidation: false, context: { 'aws:cdk:bundling-stacks': [] } });
   const shared = { config };
+  // The api stack holds the TRON key's secret; the chain watcher's job reads it across stacks.
+  const secrets = new Stack(app, 'secrets', { env: config.env });
+  const tron = {
+    url: config.tronApiUrl,
+    usdtContract: config.tronUsdtContract,
+    apiKey: new Secret(secrets, 'TronApiKey'),
+  };
   const sampleStack = new JobsStack(app, 'sample-jobs', { ...shared, jobs: sampleJobs });
-  const manifestStack = new JobsStack(app, 'manifest-jobs', { ...shared, jobs });
+  const manifestStack = new JobsStack(app, 'manifest-jobs', { ...shared, jobs, tron, env: config.env });
   sample = Template.fromStack(sampleStack);
   manifest = Template.fromStack(manifestStack);
 });
@@ -95,5 +103,21 @@ describe('jobs stack', () => {
       }),
     ]);
     manifest.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
+  });
+
+  it('gives the TRON provider to the chain watcher alone, every minute', () => {
+    const variables = Object.values(manifest.findResources('AWS::Lambda::Function')).map(
+      (fn) =>
+        (fn as { Properties: { Environment: { Variables: Record<string, unknown> } } }).Properties.Environment
+          .Variables,
+    );
+    expect(variables.filter((env) => 'TRON_API_URL' in env)).toEqual([
+      expect.objectContaining({
+        TRON_API_URL: 'https://api.trongrid.io',
+        TRON_USDT_CONTRACT: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+        TRON_API_KEY_ARN: expect.anything(),
+      }),
+    ]);
+    expect(jobs.watchChain).toMatchObject({ handler: 'jobs/watch-chain', schedule: 'rate(1 minute)' });
   });
 });

@@ -1,0 +1,176 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, isConditionFailure, tableName } from './client';
+import { keys } from './keys';
+
+/**
+ * What the chain watcher keeps (keys.ts patterns 37–38): each incoming USDT transfer once, by its
+ * transaction id, and each receiving wallet's read cursor.
+ */
+
+/** Why a transfer waits for staff rather than paying an application by itself. */
+export type ReviewReason = 'underpaid' | 'overpaid' | 'late' | 'blacklisted' | 'unknown';
+
+/**
+ * `matched`: it pays its application, not final yet (the watcher confirms it once it is);
+ * `confirmed`: it paid and confirmed its application; `review`: it waits for staff.
+ */
+export type TransferState = 'matched' | 'confirmed' | 'review';
+
+export interface ChainTransferRecord {
+  txId: string;
+  from: string;
+  to: string;
+  /** USDT as a decimal string with 6 decimals ("500.003700"). */
+  amount: string;
+  /** Base units, an integer string. */
+  value: string;
+  blockTimestamp: number;
+  seenAt: string;
+  state: TransferState;
+  reason: ReviewReason | null;
+  applicationId: string | null;
+  confirmedAt: string | null;
+}
+
+function indexEntries(record: ChainTransferRecord) {
+  const sortKey = `${record.seenAt}#${record.txId}`;
+  if (record.state === 'review') return { gsi1pk: keys.chainReviewIndex, gsi1sk: sortKey };
+  if (record.state === 'matched') return { gsi1pk: keys.chainUnfinalIndex, gsi1sk: sortKey };
+  return {};
+}
+
+/** Records a transfer the first time it is seen; false when its transaction id is already recorded. */
+export async function recordChainTransfer(record: ChainTransferRecord): Promise<boolean> {
+  try {
+    await db.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...keys.chainTransfer(record.txId), ...record, ...indexEntries(record) },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** A matched transfer turned final: confirmed, out of the not-final index (conditional on still matched). */
+export async function markChainTransferConfirmed(txId: string, confirmedAt: string): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.chainTransfer(txId),
+        UpdateExpression: 'SET #state = :confirmed, confirmedAt = :at REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: '#state = :matched',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':confirmed': 'confirmed', ':matched': 'matched', ':at': confirmedAt },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+const toRecord = (item: Record<string, unknown>): ChainTransferRecord => ({
+  txId: String(item.txId),
+  from: String(item.from),
+  to: String(item.to),
+  amount: String(item.amount),
+  value: String(item.value),
+  blockTimestamp: Number(item.blockTimestamp),
+  seenAt: String(item.seenAt),
+  state: item.state as TransferState,
+  reason: (item.reason as ReviewReason | null) ?? null,
+  applicationId: (item.applicationId as string | null) ?? null,
+  confirmedAt: (item.confirmedAt as string | null) ?? null,
+});
+
+export async function findChainTransfer(txId: string): Promise<ChainTransferRecord | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName, Key: keys.chainTransfer(txId), ConsistentRead: true }),
+  );
+  return Item ? toRecord(Item) : undefined;
+}
+
+/** Oldest first, at most `limit`: the transfers waiting for staff, or the matched ones not final yet. */
+async function indexed(index: string, limit: number): Promise<ChainTransferRecord[]> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': index },
+      Limit: limit,
+    }),
+  );
+  return Items.map(toRecord);
+}
+
+export const transfersAwaitingFinality = (limit: number) => indexed(keys.chainUnfinalIndex, limit);
+
+/**
+ * Where the next read of a wallet starts: at `minTimestamp` (inclusive, the last block time read),
+ * or within that read at `fingerprint` (the page it stopped before). Plus the read's health.
+ */
+export interface ChainCursor {
+  wallet: string;
+  minTimestamp: number;
+  fingerprint: string | null;
+  lastReadAt: string | null;
+  lastError: string | null;
+  errors: number;
+}
+
+export async function findChainCursor(wallet: string): Promise<ChainCursor> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName, Key: keys.chainCursor(wallet), ConsistentRead: true }),
+  );
+  return {
+    wallet,
+    minTimestamp: Number(Item?.minTimestamp ?? 0),
+    fingerprint: (Item?.fingerprint as string | null | undefined) ?? null,
+    lastReadAt: (Item?.lastReadAt as string | null | undefined) ?? null,
+    lastError: (Item?.lastError as string | null | undefined) ?? null,
+    errors: Number(Item?.errors ?? 0),
+  };
+}
+
+/** A successful read moved the cursor on. */
+export async function saveChainCursor(
+  wallet: string,
+  position: { minTimestamp: number; fingerprint: string | null },
+  at: string,
+): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.chainCursor(wallet),
+      UpdateExpression:
+        'SET wallet = :wallet, minTimestamp = :min, fingerprint = :fingerprint, lastReadAt = :at, lastError = :none',
+      ExpressionAttributeValues: {
+        ':wallet': wallet,
+        ':min': position.minTimestamp,
+        ':fingerprint': position.fingerprint,
+        ':at': at,
+        ':none': null,
+      },
+    }),
+  );
+}
+
+/** A failed read: counted and described; the cursor stays where it was. */
+export async function recordChainReadFailure(wallet: string, error: string, at: string): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.chainCursor(wallet),
+      UpdateExpression: 'SET wallet = :wallet, lastError = :error, lastErrorAt = :at ADD errors :one',
+      ExpressionAttributeValues: { ':wallet': wallet, ':error': error, ':at': at, ':one': 1 },
+    }),
+  );
+}

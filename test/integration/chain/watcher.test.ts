@@ -1,0 +1,256 @@
+import { randomBytes } from 'node:crypto';
+import type { UserRecord } from '@functions/data/users';
+import { startTronStandIn, type TronStandIn } from '@infra/local/tron-stand-in';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createIsolatedTable, putUser } from '../applications/isolated-table';
+
+/**
+ * The chain watcher (issue 27, item 3) against a TronGrid stand-in and a table of this file's own:
+ * the watcher reads every USDT template's wallet of its table, so other files' deals and wallets
+ * stay out of it. Transfers are made with the stand-in's test-only calls; the job's domain
+ * function runs directly.
+ */
+let drop: () => Promise<void>;
+let standIn: TronStandIn;
+let m: Awaited<ReturnType<typeof modules>>;
+let staff: UserRecord;
+const actor = () => ({ id: staff.id, role: 'MANAGER' as const });
+const MINUTE = 60_000;
+
+const modules = async () => ({
+  create: await import('@functions/domain/applications/create'),
+  admin: await import('@functions/domain/applications/admin-actions'),
+  deal: await import('@functions/domain/applications/deal'),
+  expire: await import('@functions/domain/applications/expire'),
+  templates: await import('@functions/domain/payment-templates/templates'),
+  watcher: await import('@functions/domain/chain/watcher'),
+  transfers: await import('@functions/data/chain-transfers'),
+  applications: await import('@functions/data/applications'),
+  movements: await import('@functions/data/movements'),
+  tron: await import('@functions/data/tron'),
+  routes: await import('@functions/routes/manifest'),
+});
+
+beforeAll(async () => {
+  standIn = await startTronStandIn();
+  process.env.TRON_API_URL = standIn.url;
+  process.env.TRON_TIMEOUT_MS = '1000';
+  drop = await createIsolatedTable('watcher');
+  m = await modules();
+  staff = await putUser({ role: 'ADMIN' });
+});
+afterAll(async () => {
+  delete process.env.TRON_API_URL;
+  delete process.env.TRON_TIMEOUT_MS;
+  await standIn?.stop();
+  await drop?.();
+});
+
+async function local(path: string, body: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${standIn.url}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** An address of this test's own: 0x41 and 20 random bytes, base58check. */
+const newAddress = () => m.tron.hexToTronAddress(`41${randomBytes(20).toString('hex')}`);
+
+/** Sends USDT on the stand-in; answers the transaction id. */
+const send = async (to: string, amount: string, from = newAddress()) =>
+  String((await local('/_local/transfers', { from, to, amount })).txId);
+
+async function wallet() {
+  const address = newAddress();
+  const template = await m.templates.createPaymentTemplate(
+    { kind: 'usdt', label: `Wallet ${address}`, address },
+    actor(),
+  );
+  return { address, templateId: template.id };
+}
+
+/** A USDT → cash application of a new client, its instructions issued `minutesAgo` with a window. */
+async function waiting(
+  to: { templateId: string },
+  amount: number,
+  options: { minutesAgo?: number; window?: number } = {},
+) {
+  const at = new Date(Date.now() - (options.minutesAgo ?? 0) * MINUTE);
+  const owner = await putUser();
+  const { application } = await m.create.createApplication(
+    owner.id,
+    {
+      requestType: 'STANDARD',
+      continent: 'europe',
+      country: 'europe.spain',
+      city: 'europe.spain.madrid',
+      assetFrom: 'usdt-trc20',
+      assetTo: 'cash-EUR',
+      amount,
+      contactTelegram: '@exchange_tester',
+      originFunds: 'N/A',
+    },
+    undefined,
+    at,
+  );
+  await m.admin.changeApplicationStatus(application.id, { status: 'PROCESSING' }, actor(), at);
+  const issued = await m.deal.issueInstructions(
+    application.id,
+    {
+      text: 'Send exactly this amount',
+      templateId: to.templateId,
+      paymentWindowMinutes: options.window ?? 30,
+    },
+    actor(),
+    at,
+  );
+  return { id: application.id, payable: issued.instructions!.crypto!.amount };
+}
+
+const statusOf = async (id: string) => (await m.applications.findApplication(id))!.status;
+/** The recorded transfers of these transaction ids, by id. */
+async function recorded(txIds: string[]) {
+  const records = await Promise.all(txIds.map((txId) => m.transfers.findChainTransfer(txId)));
+  return new Map(txIds.map((txId, index) => [txId, records[index]]));
+}
+
+describe('the chain watcher', () => {
+  it('runs every minute from the manifest, every TRON_POLL_SECONDS (15) locally, with the TRON provider', () => {
+    expect(m.routes.jobs.watchChain).toMatchObject({
+      handler: 'jobs/watch-chain',
+      schedule: 'rate(1 minute)',
+      uses: { tron: true },
+      localPeriod: { variable: 'TRON_POLL_SECONDS', defaultSeconds: 15 },
+    });
+  });
+
+  it('moves a match to PAID, and to CONFIRMED once the transfer is final, with the movement in', async () => {
+    const to = await wallet();
+    const application = await waiting(to, 500);
+    const txId = await send(to.address, application.payable);
+
+    const first = await m.watcher.watchChain();
+    expect(first).toMatchObject({ matched: 1, confirmed: 0, failures: 0 });
+    expect(await statusOf(application.id)).toBe('PAID');
+
+    await local('/_local/solidify', {});
+    const second = await m.watcher.watchChain();
+    expect(second).toMatchObject({ recorded: 0, confirmed: 1, failures: 0 });
+    const { application: confirmed, history } = (await m.applications.findApplicationWithHistory(
+      application.id,
+    ))!;
+    expect(confirmed.status).toBe('CONFIRMED');
+    expect(confirmed.paymentConfirmation).toMatchObject({ by: 'system', txHash: txId });
+    const moves = history.filter((entry) => entry.to === 'PAID' || entry.to === 'CONFIRMED');
+    expect(moves).toEqual([
+      expect.objectContaining({ from: 'WAITING_PAYMENT', to: 'PAID', actorRole: 'SYSTEM', actorId: null }),
+      expect.objectContaining({ from: 'PAID', to: 'CONFIRMED', actorRole: 'SYSTEM', actorId: null }),
+    ]);
+    expect(moves[0]!.details).toMatchObject({ txId });
+    expect(moves[1]!.details).toMatchObject({ txId, confirmedAt: expect.any(String) });
+    const day = new Date().toISOString().slice(0, 10);
+    const { movements } = await m.movements.readMovementPage(
+      { from: day, to: day, direction: 'in' },
+      { limit: 50 },
+    );
+    expect(movements.filter((one) => one.applicationId === application.id)).toEqual([
+      expect.objectContaining({ reference: txId, staffId: 'system', amount: 500, currency: 'USDT' }),
+    ]);
+    expect(await m.transfers.findChainTransfer(txId)).toMatchObject({
+      state: 'confirmed',
+      applicationId: application.id,
+      amount: `${application.payable}00`,
+    });
+  });
+
+  it('sends underpaid, overpaid, late, blacklisted and unknown transfers to the review list with their reason', async () => {
+    const to = await wallet();
+    const under = await waiting(to, 300);
+    const over = await waiting(to, 400);
+    const late = await waiting(to, 600, { minutesAgo: 40, window: 30 });
+    expect(await m.expire.expireUnpaidApplications()).toMatchObject({ expired: 1 });
+    expect(await statusOf(late.id)).toBe('EXPIRED');
+    const listed = await waiting(to, 700);
+    const sanctioned = newAddress();
+    await local('/_local/blacklist', { address: sanctioned });
+
+    const sent = {
+      underpaid: await send(to.address, '299.5'),
+      overpaid: await send(to.address, '410'),
+      late: await send(to.address, late.payable),
+      blacklisted: await send(to.address, listed.payable, sanctioned),
+      unknown: await send(to.address, '12.345678'),
+    };
+    const run = await m.watcher.watchChain();
+    expect(run).toMatchObject({ recorded: 5, matched: 0, review: 5, failures: 0 });
+
+    const byTx = await recorded(Object.values(sent));
+    for (const transfer of byTx.values()) expect(transfer).toMatchObject({ state: 'review' });
+    expect(byTx.get(sent.underpaid)).toMatchObject({
+      reason: 'underpaid',
+      applicationId: under.id,
+      amount: '299.500000',
+    });
+    expect(byTx.get(sent.overpaid)).toMatchObject({
+      reason: 'overpaid',
+      applicationId: over.id,
+      amount: '410.000000',
+    });
+    expect(byTx.get(sent.late)).toMatchObject({ reason: 'late', applicationId: late.id });
+    expect(byTx.get(sent.blacklisted)).toMatchObject({
+      reason: 'blacklisted',
+      applicationId: listed.id,
+      from: sanctioned,
+      to: to.address,
+    });
+    expect(byTx.get(sent.unknown)).toMatchObject({ reason: 'unknown', applicationId: null });
+    // None of them moved an application.
+    expect(await statusOf(under.id)).toBe('WAITING_PAYMENT');
+    expect(await statusOf(over.id)).toBe('WAITING_PAYMENT');
+    expect(await statusOf(late.id)).toBe('EXPIRED');
+    expect(await statusOf(listed.id)).toBe('WAITING_PAYMENT');
+  });
+
+  it('records a transaction seen twice once, and a restart neither misses nor repeats a transfer', async () => {
+    const to = await wallet();
+    const before = [await send(to.address, '1.5'), await send(to.address, '2.5')];
+    const first = await m.watcher.watchChain();
+    expect(first).toMatchObject({ recorded: 2, failures: 0 });
+
+    // The same transfers are listed again (the cursor's block time is inclusive): none recorded twice.
+    const again = await m.watcher.watchChain();
+    expect(again.read).toBeGreaterThan(0);
+    expect(again.recorded).toBe(0);
+
+    // A restart: fresh module state, the cursor only in the table.
+    const after = [await send(to.address, '3.5'), await send(to.address, '4.5')];
+    vi.resetModules();
+    const restarted = await import('@functions/domain/chain/watcher');
+    const third = await restarted.watchChain();
+    expect(third).toMatchObject({ recorded: 2, failures: 0 });
+    const all = await recorded([...before, ...after]);
+    expect([...all.values()].every((transfer) => transfer?.to === to.address)).toBe(true);
+  });
+
+  it('leaves the cursor where it was when the provider fails, and reads the transfer on the next run', async () => {
+    const to = await wallet();
+    const txId = await send(to.address, '5.5');
+    await local('/_local/fail', { status: 500, times: 1, match: to.address });
+    const failed = await m.watcher.watchChain();
+    expect(failed.failures).toBe(1);
+    expect(await m.transfers.findChainTransfer(txId)).toBeUndefined();
+    expect(await m.transfers.findChainCursor(to.address)).toMatchObject({
+      minTimestamp: 0,
+      errors: 1,
+      lastError: expect.stringContaining('500'),
+    });
+
+    const next = await m.watcher.watchChain();
+    expect(next.failures).toBe(0);
+    expect(await m.transfers.findChainTransfer(txId)).toMatchObject({ reason: 'unknown' });
+    expect((await m.transfers.findChainCursor(to.address)).lastReadAt).not.toBeNull();
+  });
+});
