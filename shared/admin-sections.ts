@@ -21,6 +21,7 @@ import {
   adminUpdateUser,
   adminUserApplications,
 } from './routes/admin-users';
+import { adminChainReview } from './routes/chain';
 import { adminActivityStats, adminDashboard } from './routes/dashboard';
 import type { Access, RouteDefinition } from './routes/definition';
 import {
@@ -117,6 +118,8 @@ const ADMIN_SECTIONS = {
       adminDeletePaymentTemplate,
       adminGetRates,
       getGeo,
+      // The USDT transfers the chain watcher left for staff, under the wallets.
+      adminChainReview,
     ],
   },
   // The pages still to come (security, analytics) call nothing yet.

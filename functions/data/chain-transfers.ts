@@ -111,6 +111,7 @@ async function indexed(index: string, limit: number): Promise<ChainTransferRecor
   return Items.map(toRecord);
 }
 
+export const transfersAwaitingReview = (limit: number) => indexed(keys.chainReviewIndex, limit);
 export const transfersAwaitingFinality = (limit: number) => indexed(keys.chainUnfinalIndex, limit);
 
 /**

@@ -30,6 +30,7 @@ const AREA_TITLES: Record<RouteArea, string> = {
   messages: 'Messages and attachments',
   paymentTemplates: 'Admin: payment templates',
   transactions: 'Admin: transaction history',
+  chain: 'Admin: USDT on chain',
 };
 
 const ACCESS_TEXT: Record<Access, string> = {

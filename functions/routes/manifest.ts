@@ -2,6 +2,7 @@ import * as adminApplications from '@shared/routes/admin-applications';
 import * as adminUsers from '@shared/routes/admin-users';
 import * as applications from '@shared/routes/applications';
 import * as auth from '@shared/routes/auth';
+import * as chain from '@shared/routes/chain';
 import * as dashboard from '@shared/routes/dashboard';
 import type {
   AuthorizerDefinition,
@@ -46,6 +47,7 @@ export const routeAreas = {
   messages,
   paymentTemplates,
   transactions,
+  chain,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export type RouteArea = keyof typeof routeAreas;
@@ -76,6 +78,7 @@ export const routes = {
   ...messages,
   ...paymentTemplates,
   ...transactions,
+  ...chain,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof routes;

@@ -31,6 +31,7 @@ export const API_ROUTE_GROUPS = {
     'reserves',
     'paymentTemplates',
     'transactions',
+    'chain',
   ],
 } as const satisfies Record<string, readonly RouteArea[]>;
 

@@ -9,6 +9,7 @@ export * from './admin';
 export * from './admin-users';
 export * from './applications';
 export * from './auth';
+export * from './chain';
 export * from './deal';
 export * from './export';
 export * from './hours';

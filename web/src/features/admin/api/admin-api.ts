@@ -30,6 +30,7 @@ import {
   adminUpdateUser,
   adminUserApplications,
 } from '@shared/routes/admin-users';
+import { adminChainReview } from '@shared/routes/chain';
 import { adminActivityStats, adminDashboard } from '@shared/routes/dashboard';
 import type { RouteCall } from '@shared/routes/definition';
 import {
@@ -141,4 +142,6 @@ export const adminApi = {
   updatePaymentTemplate: async (id: string, body: PaymentTemplateBody) =>
     required((await call(adminUpdatePaymentTemplate, { params: { id }, body })).data),
   deletePaymentTemplate: async (id: string) => call(adminDeletePaymentTemplate, { params: { id } }),
+  chainReview: async (signal?: AbortSignal) =>
+    required((await call(adminChainReview, { signal })).data).transfers,
 };

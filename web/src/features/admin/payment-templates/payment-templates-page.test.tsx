@@ -1,5 +1,7 @@
+import type { ChainReviewTransfer } from '@shared/contract/chain';
 import type { RatesData } from '@shared/contract/rates';
 import type { GeoTree } from '@shared/geo';
+import { adminChainReview } from '@shared/routes/chain';
 import { getGeo } from '@shared/routes/geo';
 import {
   adminCreatePaymentTemplate,
@@ -81,11 +83,15 @@ const RATES: RatesData = {
   reserves: [],
 };
 
-function openPage(templates: PickedTemplate[] = [EUR_CARD, MADRID_OFFICE, WALLET]) {
+function openPage(
+  templates: PickedTemplate[] = [EUR_CARD, MADRID_OFFICE, WALLET],
+  review: ChainReviewTransfer[] = [],
+) {
   const api = fakeApi()
     .answer(adminListPaymentTemplates, ok({ templates }))
     .answer(adminGetRates, ok(RATES))
-    .answer(getGeo, ok(TREE));
+    .answer(getGeo, ok(TREE))
+    .answer(adminChainReview, ok({ transfers: review }));
   renderAdmin(<PaymentTemplatesPage />, { url: '/admin/payment-gateways' });
   return api;
 }
@@ -264,5 +270,40 @@ describe('the payment gateways page', () => {
     expect(api.requests(adminDeletePaymentTemplate)).toHaveLength(1);
     fireEvent.click(dialog.getByRole('button', { name: 'Отмена' }));
     expect(within(item('Santander EUR')).getByText('Используется')).toBeTruthy();
+  });
+
+  describe('the USDT transfers waiting for staff', () => {
+    const UNDERPAID: ChainReviewTransfer = {
+      txId: 'a'.repeat(64),
+      from: 'TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj',
+      to: ADDRESS,
+      amount: '499.500000',
+      reason: 'underpaid',
+      seenAt: AT,
+      blockTime: AT,
+      application: { id: 'app-1', status: 'WAITING_PAYMENT', payableAmount: '500.0037' },
+    };
+
+    it('lists each with its reason, exact amount, sender, wallet and the application it was nearest to', async () => {
+      openPage(undefined, [
+        UNDERPAID,
+        { ...UNDERPAID, txId: 'b'.repeat(64), reason: 'unknown', application: null },
+      ]);
+      const section = await screen.findByRole('region', { name: /USDT transfers waiting for staff \(2\)/ });
+      const first = within(section).getByRole('listitem', { name: 'a'.repeat(64) });
+      expect(within(first).getByText('Underpaid')).toBeTruthy();
+      expect(within(first).getByText('499.500000 USDT')).toBeTruthy();
+      expect(within(first).getByText('TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj')).toBeTruthy();
+      expect(within(first).getByText('app-1 · WAITING_PAYMENT · expected 500.0037 USDT')).toBeTruthy();
+      const second = within(section).getByRole('listitem', { name: 'b'.repeat(64) });
+      expect(within(second).getByText('Unknown')).toBeTruthy();
+      expect(within(second).getByText('none')).toBeTruthy();
+    });
+
+    it('says when none is waiting', async () => {
+      openPage();
+      const section = await screen.findByRole('region', { name: /USDT transfers waiting for staff/ });
+      expect(await within(section).findByText('No transfer is waiting.')).toBeTruthy();
+    });
   });
 });

@@ -20,6 +20,7 @@ import { Loaded } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { useResource } from '../hooks/use-resource';
 import { notify } from '../lib/notify';
+import { ChainReview } from './chain-review';
 import { TemplateModal } from './template-modal';
 import { TemplateBody, TemplateFor } from './template-summary';
 import './payment-templates.css';
@@ -143,6 +144,7 @@ export function PaymentTemplatesPage() {
           </div>
         )}
       </Loaded>
+      <ChainReview />
       {editing && (
         <TemplateModal
           template={editing === 'new' ? undefined : editing}

@@ -1,0 +1,43 @@
+import * as z from 'zod/mini';
+import { applicationStatusSchema } from '../enums';
+import { schema } from '../schema';
+
+/**
+ * USDT seen on chain (docs/product.md §4): the incoming transfers the chain watcher could not match
+ * to an application by itself, waiting for staff.
+ */
+
+/**
+ * Why a transfer waits: less or more than the nearest amount held on the wallet, after its
+ * application's window (EXPIRED), from a sender on the USDT blacklist, or matching nothing.
+ */
+export const CHAIN_REVIEW_REASONS = ['underpaid', 'overpaid', 'late', 'blacklisted', 'unknown'] as const;
+export type ChainReviewReason = (typeof CHAIN_REVIEW_REASONS)[number];
+
+export const chainReviewTransferSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    txId: z.string(),
+    from: z.string(),
+    to: z.string(),
+    /** USDT, exactly, as a decimal string with 6 decimals ("499.500000"). */
+    amount: z.string(),
+    reason: z.enum(CHAIN_REVIEW_REASONS),
+    /** When the watcher recorded it; `blockTime` when its block was made. */
+    seenAt: z.string(),
+    blockTime: z.string(),
+    /** The application it was nearest to (its payable amount and status now), if any. */
+    application: z.nullable(
+      z.object({
+        id: z.string(),
+        status: applicationStatusSchema,
+        payableAmount: z.nullable(z.string()),
+      }),
+    ),
+  }),
+);
+export type ChainReviewTransfer = z.infer<typeof chainReviewTransferSchema>;
+
+export const chainReviewDataSchema = /* @__PURE__ */ schema(() =>
+  z.object({ transfers: z.array(chainReviewTransferSchema) }),
+);
+export type ChainReviewData = z.infer<typeof chainReviewDataSchema>;

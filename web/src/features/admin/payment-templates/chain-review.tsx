@@ -1,0 +1,76 @@
+import type { ChainReviewTransfer } from '@shared/contract/chain';
+import { useTranslation } from '@web/lib/i18n';
+import { adminApi } from '../api/admin-api';
+import { Loaded } from '../components/load-state';
+import { useResource } from '../hooks/use-resource';
+import { formatDateTime } from '../lib/format';
+
+/**
+ * The USDT transfers the chain watcher left for staff (GET /admin/chain/review): each with its
+ * reason, exact amount, sender, wallet, transaction and the application it was nearest to.
+ */
+export function ChainReview() {
+  const { t } = useTranslation('admin');
+  const transfers = useResource((signal) => adminApi.chainReview(signal), []);
+  return (
+    <section className="template-group chain-review" aria-labelledby="chain-review-title">
+      <h2 className="template-group__title" id="chain-review-title">
+        {t('payments.review.title')}{' '}
+        {transfers.data && <span className="muted">({transfers.data.length})</span>}
+      </h2>
+      <p className="muted template-group__hint">{t('payments.review.intro')}</p>
+      <Loaded resource={transfers} errorTitle={t('payments.review.loadError')}>
+        {(list) =>
+          list.length === 0 ? (
+            <p className="muted template-group__empty">{t('payments.review.none')}</p>
+          ) : (
+            <ul className="template-list">
+              {list.map((transfer) => (
+                <ReviewItem key={transfer.txId} transfer={transfer} />
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
+    </section>
+  );
+}
+
+function ReviewItem({ transfer }: { transfer: ChainReviewTransfer }) {
+  const { t, language } = useTranslation('admin');
+  const { application } = transfer;
+  const rows: Array<[string, string]> = [
+    [t('payments.review.amount'), `${transfer.amount} USDT`],
+    [t('payments.review.from'), transfer.from],
+    [t('payments.review.to'), transfer.to],
+    [t('payments.review.tx'), transfer.txId],
+    [t('payments.review.seen'), formatDateTime(transfer.seenAt, language)],
+    [
+      t('payments.review.application'),
+      application
+        ? `${application.id} · ${application.status}${
+            application.payableAmount
+              ? ` · ${t('payments.review.payable', { amount: application.payableAmount })}`
+              : ''
+          }`
+        : t('payments.review.noApplication'),
+    ],
+  ];
+  return (
+    <li className="card template-item" aria-label={transfer.txId}>
+      <div className="template-item__head">
+        <strong>{t(`payments.review.reasons.${transfer.reason}`)}</strong>
+      </div>
+      <dl className="chain-review__facts">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt className="muted">{label}</dt>
+            <dd>
+              <code>{value}</code>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </li>
+  );
+}
