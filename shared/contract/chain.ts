@@ -37,7 +37,22 @@ export const chainReviewTransferSchema = /* @__PURE__ */ schema(() =>
 );
 export type ChainReviewTransfer = z.infer<typeof chainReviewTransferSchema>;
 
+/** A receiving wallet as the watcher last read it. */
+export const chainWalletStatusSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    address: z.string(),
+    /** The last successful read; null before the first. */
+    lastReadAt: z.nullable(z.string()),
+    /** Seconds since then (null before the first). */
+    lagSeconds: z.nullable(z.number()),
+    /** Failed reads so far, and the last failure's text (null after a successful read). */
+    errors: z.number(),
+    lastError: z.nullable(z.string()),
+  }),
+);
+export type ChainWalletStatus = z.infer<typeof chainWalletStatusSchema>;
+
 export const chainReviewDataSchema = /* @__PURE__ */ schema(() =>
-  z.object({ transfers: z.array(chainReviewTransferSchema) }),
+  z.object({ transfers: z.array(chainReviewTransferSchema), wallets: z.array(chainWalletStatusSchema) }),
 );
 export type ChainReviewData = z.infer<typeof chainReviewDataSchema>;

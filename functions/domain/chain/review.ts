@@ -1,16 +1,35 @@
 import { findApplication } from '@functions/data/applications';
-import { transfersAwaitingReview } from '@functions/data/chain-transfers';
-import type { ChainReviewData } from '@shared/contract/chain';
+import { findChainCursor, transfersAwaitingReview } from '@functions/data/chain-transfers';
+import type { ChainReviewData, ChainWalletStatus } from '@shared/contract/chain';
+import { receivingWallets } from './watcher';
 
 /** The most transfers the review list answers (oldest first; more wait behind them). */
 const REVIEW_LIMIT = 200;
 
+/** Each receiving wallet's last successful read, its lag and its failed reads (the cursors). */
+async function walletStatuses(now: Date): Promise<ChainWalletStatus[]> {
+  const cursors = await Promise.all((await receivingWallets()).map((wallet) => findChainCursor(wallet)));
+  return cursors.map((cursor) => ({
+    address: cursor.wallet,
+    lastReadAt: cursor.lastReadAt,
+    lagSeconds:
+      cursor.lastReadAt === null
+        ? null
+        : Math.max(0, Math.floor((now.getTime() - Date.parse(cursor.lastReadAt)) / 1000)),
+    errors: cursor.errors,
+    lastError: cursor.lastError,
+  }));
+}
+
 /**
  * GET /admin/chain/review: the transfers waiting for staff (watcher.ts), oldest first, each with
- * the application it was nearest to, as it is now.
+ * the application it was nearest to, as it is now; and each receiving wallet's read status.
  */
-export async function listChainReview(): Promise<ChainReviewData> {
-  const transfers = await transfersAwaitingReview(REVIEW_LIMIT);
+export async function listChainReview(now = new Date()): Promise<ChainReviewData> {
+  const [transfers, wallets] = await Promise.all([
+    transfersAwaitingReview(REVIEW_LIMIT),
+    walletStatuses(now),
+  ]);
   const ids = [...new Set(transfers.flatMap((transfer) => transfer.applicationId ?? []))];
   const applications = new Map(
     (await Promise.all(ids.map((id) => findApplication(id)))).flatMap((application) =>
@@ -18,6 +37,7 @@ export async function listChainReview(): Promise<ChainReviewData> {
     ),
   );
   return {
+    wallets,
     transfers: transfers.map((transfer) => {
       const application = transfer.applicationId ? applications.get(transfer.applicationId) : undefined;
       return {

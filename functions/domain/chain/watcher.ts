@@ -59,7 +59,7 @@ export interface WatchRun {
 }
 
 /** The receiving wallets: the USDT templates' addresses. */
-async function receivingWallets(): Promise<string[]> {
+export async function receivingWallets(): Promise<string[]> {
   const templates = await listPaymentTemplates();
   return [...new Set(templates.flatMap((template) => (template.kind === 'usdt' ? [template.address] : [])))];
 }

@@ -24,6 +24,7 @@ const modules = async () => ({
   expire: await import('@functions/domain/applications/expire'),
   templates: await import('@functions/domain/payment-templates/templates'),
   watcher: await import('@functions/domain/chain/watcher'),
+  review: await import('@functions/domain/chain/review'),
   transfers: await import('@functions/data/chain-transfers'),
   applications: await import('@functions/data/applications'),
   movements: await import('@functions/data/movements'),
@@ -252,5 +253,18 @@ describe('the chain watcher', () => {
     expect(next.failures).toBe(0);
     expect(await m.transfers.findChainTransfer(txId)).toMatchObject({ reason: 'unknown' });
     expect((await m.transfers.findChainCursor(to.address)).lastReadAt).not.toBeNull();
+    // Staff see the wallet's last read, its lag and the failed read (GET /admin/chain/review).
+    const { wallets, transfers } = await m.review.listChainReview(new Date(Date.now() + 5_000));
+    expect(wallets.find((one) => one.address === to.address)).toMatchObject({
+      lastReadAt: expect.any(String),
+      errors: 1,
+      lastError: null,
+    });
+    expect(wallets.find((one) => one.address === to.address)!.lagSeconds).toBeGreaterThanOrEqual(5);
+    expect(transfers.find((one) => one.txId === txId)).toMatchObject({
+      reason: 'unknown',
+      amount: '5.500000',
+      application: null,
+    });
   });
 });

@@ -142,6 +142,5 @@ export const adminApi = {
   updatePaymentTemplate: async (id: string, body: PaymentTemplateBody) =>
     required((await call(adminUpdatePaymentTemplate, { params: { id }, body })).data),
   deletePaymentTemplate: async (id: string) => call(adminDeletePaymentTemplate, { params: { id } }),
-  chainReview: async (signal?: AbortSignal) =>
-    required((await call(adminChainReview, { signal })).data).transfers,
+  chainReview: async (signal?: AbortSignal) => required((await call(adminChainReview, { signal })).data),
 };

@@ -1,4 +1,4 @@
-import type { ChainReviewTransfer } from '@shared/contract/chain';
+import type { ChainReviewTransfer, ChainWalletStatus } from '@shared/contract/chain';
 import { useTranslation } from '@web/lib/i18n';
 import { adminApi } from '../api/admin-api';
 import { Loaded } from '../components/load-state';
@@ -11,28 +11,61 @@ import { formatDateTime } from '../lib/format';
  */
 export function ChainReview() {
   const { t } = useTranslation('admin');
-  const transfers = useResource((signal) => adminApi.chainReview(signal), []);
+  const review = useResource((signal) => adminApi.chainReview(signal), []);
   return (
     <section className="template-group chain-review" aria-labelledby="chain-review-title">
       <h2 className="template-group__title" id="chain-review-title">
         {t('payments.review.title')}{' '}
-        {transfers.data && <span className="muted">({transfers.data.length})</span>}
+        {review.data && <span className="muted">({review.data.transfers.length})</span>}
       </h2>
       <p className="muted template-group__hint">{t('payments.review.intro')}</p>
-      <Loaded resource={transfers} errorTitle={t('payments.review.loadError')}>
-        {(list) =>
-          list.length === 0 ? (
-            <p className="muted template-group__empty">{t('payments.review.none')}</p>
-          ) : (
-            <ul className="template-list">
-              {list.map((transfer) => (
-                <ReviewItem key={transfer.txId} transfer={transfer} />
-              ))}
-            </ul>
-          )
-        }
+      <Loaded resource={review} errorTitle={t('payments.review.loadError')}>
+        {({ transfers, wallets }) => (
+          <>
+            {wallets.length > 0 && (
+              <ul className="chain-review__wallets" aria-label={t('payments.review.wallets')}>
+                {wallets.map((wallet) => (
+                  <WalletLine key={wallet.address} wallet={wallet} />
+                ))}
+              </ul>
+            )}
+            {transfers.length === 0 ? (
+              <p className="muted template-group__empty">{t('payments.review.none')}</p>
+            ) : (
+              <ul className="template-list">
+                {transfers.map((transfer) => (
+                  <ReviewItem key={transfer.txId} transfer={transfer} />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
       </Loaded>
     </section>
+  );
+}
+
+/** A wallet's last successful read, how long ago, and its failed reads. */
+function WalletLine({ wallet }: { wallet: ChainWalletStatus }) {
+  const { t, language } = useTranslation('admin');
+  const read =
+    wallet.lastReadAt === null
+      ? t('payments.review.neverRead')
+      : t('payments.review.lastRead', {
+          at: formatDateTime(wallet.lastReadAt, language),
+          seconds: wallet.lagSeconds ?? 0,
+        });
+  return (
+    <li>
+      <code>{wallet.address}</code> <span className="muted">{read}</span>
+      {wallet.errors > 0 && (
+        <span className={wallet.lastError ? 'chain-review__error' : 'muted'}>
+          {' '}
+          {t('payments.review.errors', { count: wallet.errors })}
+          {wallet.lastError ? `: ${wallet.lastError}` : ''}
+        </span>
+      )}
+    </li>
   );
 }
 

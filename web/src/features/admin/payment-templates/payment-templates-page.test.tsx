@@ -1,4 +1,4 @@
-import type { ChainReviewTransfer } from '@shared/contract/chain';
+import type { ChainReviewTransfer, ChainWalletStatus } from '@shared/contract/chain';
 import type { RatesData } from '@shared/contract/rates';
 import type { GeoTree } from '@shared/geo';
 import { adminChainReview } from '@shared/routes/chain';
@@ -86,12 +86,13 @@ const RATES: RatesData = {
 function openPage(
   templates: PickedTemplate[] = [EUR_CARD, MADRID_OFFICE, WALLET],
   review: ChainReviewTransfer[] = [],
+  wallets: ChainWalletStatus[] = [],
 ) {
   const api = fakeApi()
     .answer(adminListPaymentTemplates, ok({ templates }))
     .answer(adminGetRates, ok(RATES))
     .answer(getGeo, ok(TREE))
-    .answer(adminChainReview, ok({ transfers: review }));
+    .answer(adminChainReview, ok({ transfers: review, wallets }));
   renderAdmin(<PaymentTemplatesPage />, { url: '/admin/payment-gateways' });
   return api;
 }
@@ -298,6 +299,29 @@ describe('the payment gateways page', () => {
       const second = within(section).getByRole('listitem', { name: 'b'.repeat(64) });
       expect(within(second).getByText('Unknown')).toBeTruthy();
       expect(within(second).getByText('none')).toBeTruthy();
+    });
+
+    it("shows each wallet's last read, its lag and its failed reads", async () => {
+      openPage(
+        undefined,
+        [],
+        [
+          { address: ADDRESS, lastReadAt: AT, lagSeconds: 12, errors: 0, lastError: null },
+          {
+            address: 'TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj',
+            lastReadAt: null,
+            lagSeconds: null,
+            errors: 3,
+            lastError: 'TRON provider answered 500',
+          },
+        ],
+      );
+      const wallets = await screen.findByRole('list', { name: 'Wallets watched' });
+      const [first, second] = within(wallets).getAllByRole('listitem');
+      expect(first!.textContent).toContain(ADDRESS);
+      expect(first!.textContent).toContain('(12 s ago)');
+      expect(second!.textContent).toContain('not read yet');
+      expect(second!.textContent).toContain('failed reads: 3: TRON provider answered 500');
     });
 
     it('says when none is waiting', async () => {
