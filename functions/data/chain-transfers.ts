@@ -12,9 +12,10 @@ export type ReviewReason = 'underpaid' | 'overpaid' | 'late' | 'blacklisted' | '
 
 /**
  * `matched`: it pays its application, not final yet (the watcher confirms it once it is);
- * `confirmed`: it paid and confirmed its application; `review`: it waits for staff.
+ * `confirmed`: it paid and confirmed its application; `review`: it waits for staff;
+ * `refunded`: staff sent it back (its refund's hash kept).
  */
-export type TransferState = 'matched' | 'confirmed' | 'review';
+export type TransferState = 'matched' | 'confirmed' | 'review' | 'refunded';
 
 export interface ChainTransferRecord {
   txId: string;
@@ -174,4 +175,48 @@ export async function recordChainReadFailure(wallet: string, error: string, at: 
       ExpressionAttributeValues: { ':wallet': wallet, ':error': error, ':at': at, ':one': 1 },
     }),
   );
+}
+
+/**
+ * Staff resolved a transfer waiting for them (conditional on it still waiting): attached to an
+ * application (matched, into the not-final index, which the watcher settles) or refunded (off
+ * every index). False when it no longer waits.
+ */
+export async function resolveChainTransfer(
+  record: ChainTransferRecord,
+  resolution:
+    | { kind: 'attached'; applicationId: string; by: string; at: string }
+    | { kind: 'refunded'; refundTxHash: string; by: string; at: string },
+): Promise<boolean> {
+  const attached = resolution.kind === 'attached';
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.chainTransfer(record.txId),
+        UpdateExpression: attached
+          ? 'SET #state = :state, applicationId = :applicationId, resolvedBy = :by, resolvedAt = :at, gsi1pk = :pk, gsi1sk = :sk'
+          : 'SET #state = :state, refundTxHash = :refundTxHash, resolvedBy = :by, resolvedAt = :at REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: '#state = :review',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':review': 'review',
+          ':by': resolution.by,
+          ':at': resolution.at,
+          ...(resolution.kind === 'attached'
+            ? {
+                ':state': 'matched',
+                ':applicationId': resolution.applicationId,
+                ':pk': keys.chainUnfinalIndex,
+                ':sk': `${record.seenAt}#${record.txId}`,
+              }
+            : { ':state': 'refunded', ':refundTxHash': resolution.refundTxHash }),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }

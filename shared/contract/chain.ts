@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { applicationStatusSchema } from '../enums';
 import { schema } from '../schema';
+import { txHashSchema } from './deal';
 
 /**
  * USDT seen on chain (docs/product.md §4): the incoming transfers the chain watcher could not match
@@ -56,3 +57,37 @@ export const chainReviewDataSchema = /* @__PURE__ */ schema(() =>
   z.object({ transfers: z.array(chainReviewTransferSchema), wallets: z.array(chainWalletStatusSchema) }),
 );
 export type ChainReviewData = z.infer<typeof chainReviewDataSchema>;
+
+/** The transfer a staff action is about, by its transaction id. */
+export const chainTransferParamsSchema = /* @__PURE__ */ schema(() =>
+  z.object({ txId: z.string().check(z.minLength(1), z.maxLength(100)) }),
+);
+
+/** Attach a waiting transfer to an application: it pays it as a match would. */
+export const attachChainTransferBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    applicationId: z
+      .string({ error: 'required' })
+      .check(z.trim(), z.minLength(1, 'required'), z.maxLength(100, 'required')),
+  }),
+);
+export type AttachChainTransferBody = z.infer<typeof attachChainTransferBodySchema>;
+
+/** The money went back to the sender: the refund's transaction hash. */
+export const refundChainTransferBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({ txHash: txHashSchema }),
+);
+export type RefundChainTransferBody = z.infer<typeof refundChainTransferBodySchema>;
+
+/** What a staff action made of a waiting transfer. */
+export const chainTransferActionDataSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    txId: z.string(),
+    resolution: z.enum(['attached', 'refunded']),
+    /** Attached: the application and its status after the move (PAID, or CONFIRMED when final). */
+    applicationId: z.nullable(z.string()),
+    status: z.nullable(applicationStatusSchema),
+    refundTxHash: z.nullable(z.string()),
+  }),
+);
+export type ChainTransferActionData = z.infer<typeof chainTransferActionDataSchema>;

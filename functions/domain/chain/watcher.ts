@@ -169,7 +169,7 @@ async function readWallet(wallet: string, run: WatchRun, taken: ChainTransferRec
 }
 
 /** A matched transfer: its application PAID while not final, CONFIRMED once final. */
-async function settle(record: ChainTransferRecord, now: Date): Promise<boolean> {
+export async function settle(record: ChainTransferRecord, now: Date): Promise<boolean> {
   if (!record.applicationId) return false;
   const application = await findApplication(record.applicationId);
   if (!application) return false;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { recordChainTransfer } from '@functions/data/chain-transfers';
 import { hexToTronAddress } from '@functions/data/tron';
-import { adminChainReview } from '@shared/routes/chain';
+import { adminAttachChainTransfer, adminChainReview, adminRefundChainTransfer } from '@shared/routes/chain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api';
 import type { TestUser } from '../../support/users';
@@ -59,5 +59,75 @@ describe('GET /admin/chain/review', () => {
   it('is staff only', async () => {
     expect((await call(adminChainReview, { token: client.token })).status).toBe(403);
     expect((await call(adminChainReview, {})).status).toBe(401);
+  });
+
+  it('records a refund with its hash, once, and takes the transfer off the list', async () => {
+    const txId = await waitingTransfer('unknown', null);
+    const hash = 'c'.repeat(64);
+    const refunded = await call(adminRefundChainTransfer, {
+      token: manager.token,
+      params: { txId },
+      body: { txHash: hash },
+    });
+    expect(refunded.status).toBe(200);
+    expect(refunded.body.data).toMatchObject({ txId, resolution: 'refunded', refundTxHash: hash });
+    const list = await call(adminChainReview, { token: manager.token });
+    expect(list.body.data!.transfers.map((one) => one.txId)).not.toContain(txId);
+    const again = await call(adminRefundChainTransfer, {
+      token: manager.token,
+      params: { txId },
+      body: { txHash: hash },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('ChainTransferNotWaiting');
+    const bad = await call(adminRefundChainTransfer, {
+      token: manager.token,
+      params: { txId },
+      body: { txHash: 'not-a-hash' },
+    });
+    expect(bad.status).toBe(400);
+    expect(
+      (
+        await call(adminRefundChainTransfer, {
+          token: client.token,
+          params: { txId },
+          body: { txHash: hash },
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it('attaches only an existing transfer to an application waiting for its payment', async () => {
+    const pending = await createApplication(client);
+    const txId = await waitingTransfer('overpaid', null);
+    const notWaiting = await call(adminAttachChainTransfer, {
+      token: manager.token,
+      params: { txId },
+      body: { applicationId: pending.id },
+    });
+    expect(notWaiting.status).toBe(409);
+    expect(notWaiting.body.code).toBe('ChainTransferNotAttachable');
+    const noApplication = await call(adminAttachChainTransfer, {
+      token: manager.token,
+      params: { txId },
+      body: { applicationId: 'no-such-application' },
+    });
+    expect(noApplication.status).toBe(404);
+    const noTransfer = await call(adminAttachChainTransfer, {
+      token: manager.token,
+      params: { txId: 'f'.repeat(64) },
+      body: { applicationId: pending.id },
+    });
+    expect(noTransfer.status).toBe(404);
+    expect(noTransfer.body.code).toBe('ChainTransferNotFound');
+    expect(
+      (
+        await call(adminAttachChainTransfer, {
+          token: client.token,
+          params: { txId },
+          body: { applicationId: pending.id },
+        })
+      ).status,
+    ).toBe(403);
   });
 });

@@ -25,6 +25,7 @@ const modules = async () => ({
   templates: await import('@functions/domain/payment-templates/templates'),
   watcher: await import('@functions/domain/chain/watcher'),
   review: await import('@functions/domain/chain/review'),
+  actions: await import('@functions/domain/chain/actions'),
   transfers: await import('@functions/data/chain-transfers'),
   applications: await import('@functions/data/applications'),
   movements: await import('@functions/data/movements'),
@@ -265,6 +266,37 @@ describe('the chain watcher', () => {
       reason: 'unknown',
       amount: '5.500000',
       application: null,
+    });
+  });
+
+  it('lets staff attach a waiting transfer to an application (PAID, then CONFIRMED once final) or mark it refunded', async () => {
+    const to = await wallet();
+    const application = await waiting(to, 800);
+    const short = await send(to.address, '799');
+    const stray = await send(to.address, '33.3');
+    expect(await m.watcher.watchChain()).toMatchObject({ review: 2, failures: 0 });
+
+    const attached = await m.actions.attachChainTransfer(short, { applicationId: application.id }, actor());
+    expect(attached).toMatchObject({ resolution: 'attached', applicationId: application.id, status: 'PAID' });
+    await expect(
+      m.actions.attachChainTransfer(short, { applicationId: application.id }, actor()),
+    ).rejects.toMatchObject({ code: 'ChainTransferNotWaiting' });
+    await local('/_local/solidify', {});
+    expect(await m.watcher.watchChain()).toMatchObject({ confirmed: 1 });
+    expect(await m.applications.findApplication(application.id)).toMatchObject({
+      status: 'CONFIRMED',
+      paymentConfirmation: { by: 'system', txHash: short },
+    });
+
+    const hash = 'AB'.repeat(32);
+    const refunded = await m.actions.refundChainTransfer(stray, { txHash: hash }, actor());
+    expect(refunded).toMatchObject({ resolution: 'refunded', refundTxHash: 'ab'.repeat(32) });
+    expect(await m.transfers.findChainTransfer(stray)).toMatchObject({ state: 'refunded' });
+    const { transfers } = await m.review.listChainReview();
+    expect(transfers.map((one) => one.txId)).not.toContain(stray);
+    expect(transfers.map((one) => one.txId)).not.toContain(short);
+    await expect(m.actions.refundChainTransfer(stray, { txHash: hash }, actor())).rejects.toMatchObject({
+      code: 'ChainTransferNotWaiting',
     });
   });
 });

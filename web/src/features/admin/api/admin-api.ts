@@ -30,7 +30,7 @@ import {
   adminUpdateUser,
   adminUserApplications,
 } from '@shared/routes/admin-users';
-import { adminChainReview } from '@shared/routes/chain';
+import { adminAttachChainTransfer, adminChainReview, adminRefundChainTransfer } from '@shared/routes/chain';
 import { adminActivityStats, adminDashboard } from '@shared/routes/dashboard';
 import type { RouteCall } from '@shared/routes/definition';
 import {
@@ -143,4 +143,8 @@ export const adminApi = {
     required((await call(adminUpdatePaymentTemplate, { params: { id }, body })).data),
   deletePaymentTemplate: async (id: string) => call(adminDeletePaymentTemplate, { params: { id } }),
   chainReview: async (signal?: AbortSignal) => required((await call(adminChainReview, { signal })).data),
+  attachChainTransfer: async (txId: string, applicationId: string) =>
+    required((await call(adminAttachChainTransfer, { params: { txId }, body: { applicationId } })).data),
+  refundChainTransfer: async (txId: string, txHash: string) =>
+    required((await call(adminRefundChainTransfer, { params: { txId }, body: { txHash } })).data),
 };

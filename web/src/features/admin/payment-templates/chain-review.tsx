@@ -1,9 +1,15 @@
 import type { ChainReviewTransfer, ChainWalletStatus } from '@shared/contract/chain';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { TextField } from '@web/components/ui/field';
 import { useTranslation } from '@web/lib/i18n';
+import { refusalText } from '@web/lib/refusal-text';
+import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin-api';
 import { Loaded } from '../components/load-state';
 import { useResource } from '../hooks/use-resource';
 import { formatDateTime } from '../lib/format';
+import { notify } from '../lib/notify';
 
 /**
  * The USDT transfers the chain watcher left for staff (GET /admin/chain/review): each with its
@@ -34,7 +40,19 @@ export function ChainReview() {
             ) : (
               <ul className="template-list">
                 {transfers.map((transfer) => (
-                  <ReviewItem key={transfer.txId} transfer={transfer} />
+                  <ReviewItem
+                    key={transfer.txId}
+                    transfer={transfer}
+                    onResolved={() =>
+                      review.setData(
+                        (data) =>
+                          data && {
+                            ...data,
+                            transfers: data.transfers.filter((one) => one.txId !== transfer.txId),
+                          },
+                      )
+                    }
+                  />
                 ))}
               </ul>
             )}
@@ -69,8 +87,26 @@ function WalletLine({ wallet }: { wallet: ChainWalletStatus }) {
   );
 }
 
-function ReviewItem({ transfer }: { transfer: ChainReviewTransfer }) {
+function ReviewItem({ transfer, onResolved }: { transfer: ChainReviewTransfer; onResolved: () => void }) {
   const { t, language } = useTranslation('admin');
+  const [applicationId, setApplicationId] = useState(transfer.application?.id ?? '');
+  const [refundHash, setRefundHash] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const act = (action: () => Promise<unknown>, done: string) => async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+      notify.success(done);
+      onResolved();
+    } catch (failure) {
+      setError(refusalText(failure, t('payments.review.actionFailed')));
+    } finally {
+      setBusy(false);
+    }
+  };
   const { application } = transfer;
   const rows: Array<[string, string]> = [
     [t('payments.review.amount'), `${transfer.amount} USDT`],
@@ -104,6 +140,41 @@ function ReviewItem({ transfer }: { transfer: ChainReviewTransfer }) {
           </div>
         ))}
       </dl>
+      {error && <Alert tone="danger">{error}</Alert>}
+      <form
+        className="chain-review__action"
+        onSubmit={act(
+          () => adminApi.attachChainTransfer(transfer.txId, applicationId.trim()),
+          t('payments.review.attached'),
+        )}
+      >
+        <TextField
+          label={t('payments.review.applicationId')}
+          value={applicationId}
+          onChange={(event) => setApplicationId(event.target.value)}
+          required
+        />
+        <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+          {t('payments.review.attach')}
+        </Button>
+      </form>
+      <form
+        className="chain-review__action"
+        onSubmit={act(
+          () => adminApi.refundChainTransfer(transfer.txId, refundHash.trim()),
+          t('payments.review.refunded'),
+        )}
+      >
+        <TextField
+          label={t('payments.review.refundHash')}
+          value={refundHash}
+          onChange={(event) => setRefundHash(event.target.value)}
+          required
+        />
+        <Button type="submit" variant="secondary" size="sm" disabled={busy}>
+          {t('payments.review.refund')}
+        </Button>
+      </form>
     </li>
   );
 }

@@ -1,7 +1,7 @@
 import type { ChainReviewTransfer, ChainWalletStatus } from '@shared/contract/chain';
 import type { RatesData } from '@shared/contract/rates';
 import type { GeoTree } from '@shared/geo';
-import { adminChainReview } from '@shared/routes/chain';
+import { adminAttachChainTransfer, adminChainReview, adminRefundChainTransfer } from '@shared/routes/chain';
 import { getGeo } from '@shared/routes/geo';
 import {
   adminCreatePaymentTemplate,
@@ -322,6 +322,44 @@ describe('the payment gateways page', () => {
       expect(first!.textContent).toContain('(12 s ago)');
       expect(second!.textContent).toContain('not read yet');
       expect(second!.textContent).toContain('failed reads: 3: TRON provider answered 500');
+    });
+
+    it('attaches a transfer to its application, and marks another refunded with its hash, each leaving the list', async () => {
+      const api = openPage(undefined, [UNDERPAID, { ...UNDERPAID, txId: 'b'.repeat(64), application: null }])
+        .answer(
+          adminAttachChainTransfer,
+          ok({
+            txId: 'a'.repeat(64),
+            resolution: 'attached' as const,
+            applicationId: 'app-1',
+            status: 'PAID' as const,
+            refundTxHash: null,
+          }),
+        )
+        .answer(
+          adminRefundChainTransfer,
+          refused(409, 'This transfer no longer waits for staff. Reload the list.', {
+            code: 'ChainTransferNotWaiting',
+          }),
+        );
+      const first = await screen.findByRole('listitem', { name: 'a'.repeat(64) });
+      fireEvent.click(within(first).getByRole('button', { name: 'Attach to the application' }));
+      await waitFor(() => expect(screen.queryByRole('listitem', { name: 'a'.repeat(64) })).toBeNull());
+      expect(api.requests(adminAttachChainTransfer)).toMatchObject([
+        { params: { txId: 'a'.repeat(64) }, body: { applicationId: 'app-1' } },
+      ]);
+
+      const second = screen.getByRole('listitem', { name: 'b'.repeat(64) });
+      fireEvent.change(within(second).getByLabelText('Refund transaction hash'), {
+        target: { value: 'c'.repeat(64) },
+      });
+      fireEvent.click(within(second).getByRole('button', { name: 'Mark refunded' }));
+      expect(
+        await within(second).findByText('This transfer no longer waits for staff. Reload the list.'),
+      ).toBeTruthy();
+      expect(api.requests(adminRefundChainTransfer)).toMatchObject([
+        { params: { txId: 'b'.repeat(64) }, body: { txHash: 'c'.repeat(64) } },
+      ]);
     });
 
     it('says when none is waiting', async () => {

@@ -1,0 +1,28 @@
+import { NotFound, StateConflict } from '@functions/commons/errors';
+import type { ApplicationStatus } from '@shared/enums';
+
+/** No transfer of that transaction id was recorded by the chain watcher. */
+export class ChainTransferNotFound extends NotFound {
+  constructor() {
+    super('No transfer of this transaction was recorded.');
+  }
+}
+
+/** The transfer no longer waits for staff: someone attached or refunded it meanwhile, or it matched. */
+export class ChainTransferNotWaiting extends StateConflict {
+  constructor() {
+    super('This transfer no longer waits for staff. Reload the list.');
+  }
+}
+
+/** A transfer pays only an application waiting for its payment (WAITING_PAYMENT or PAID). */
+export class ChainTransferNotAttachable extends StateConflict {
+  constructor(status: ApplicationStatus) {
+    super(
+      `A transfer can only be attached to an application waiting for its payment; this one is ${status}.`,
+      {
+        params: { status },
+      },
+    );
+  }
+}
