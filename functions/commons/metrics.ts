@@ -24,11 +24,17 @@ export type GaugeMetric =
   /** Age of the oldest outbox mail not yet sent (0 with none): the re-drive job, every 5 minutes. */
   | 'OldestUnsentMailMinutes'
   /** Feed directions paused because their market price is out of date: the rates job, every minute. */
-  | 'DirectionsPausedStale';
+  | 'DirectionsPausedStale'
+  /** Minutes since the receiving wallet read longest ago was last read whole: the chain watcher. */
+  | 'ChainReadAgeMinutes'
+  /** USDT transfers the chain watcher left for staff to review: the chain watcher, every run. */
+  | 'ChainReviewWaiting';
 
 const GAUGE_UNITS: Readonly<Record<GaugeMetric, 'Count' | 'None'>> = {
   OldestUnsentMailMinutes: 'None',
   DirectionsPausedStale: 'Count',
+  ChainReadAgeMinutes: 'None',
+  ChainReviewWaiting: 'Count',
 };
 
 /**

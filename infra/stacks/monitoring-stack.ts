@@ -75,6 +75,10 @@ export const ALARM_THRESHOLDS = {
   streamIteratorAgeMs: 5 * 60_000,
   /** Periods of 5 minutes CloudFront may go on sending the previous origin secret after a rotation. */
   originSecretPreviousPeriods: 12,
+  /** Minutes the chain watcher may go without reading a receiving wallet whole. */
+  chainReadAgeMinutes: 5,
+  /** Minutes a USDT transfer may wait on the review list before someone is told. */
+  chainReviewWaitingMinutes: 60,
   /** SES reviews an account at 5 % bounces and pauses it at 10 %: warn well before. */
   sesBounceRate: 0.025,
   /** SES reviews at 0.1 % complaints and pauses at 0.5 %. */
@@ -220,6 +224,29 @@ export class MonitoringStack extends Stack {
       `A mail has waited in the outbox for more than ${ALARM_THRESHOLDS.oldestUnsentMailMinutes} minutes`,
       oldestUnsentMail,
       { threshold: ALARM_THRESHOLDS.oldestUnsentMailMinutes },
+    );
+    // The chain watcher: a wallet not read whole for 5 minutes (the provider down, a key refused),
+    // and transfers on the review list for an hour (each minute's lowest count above 0).
+    const chainReadAge = exchange('ChainReadAgeMinutes', 'Maximum', MINUTE);
+    alarm(
+      'ChainReadStale',
+      `The chain watcher has not read a receiving wallet for ${ALARM_THRESHOLDS.chainReadAgeMinutes} minutes`,
+      chainReadAge,
+      {
+        threshold: ALARM_THRESHOLDS.chainReadAgeMinutes,
+        comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      },
+    );
+    const chainReview = exchange('ChainReviewWaiting', 'Minimum', MINUTE);
+    alarm(
+      'ChainReviewWaiting',
+      `USDT transfers have waited on the review list for ${ALARM_THRESHOLDS.chainReviewWaitingMinutes} minutes`,
+      chainReview,
+      {
+        threshold: 1,
+        comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        periods: ALARM_THRESHOLDS.chainReviewWaitingMinutes,
+      },
     );
     const stalePaused = exchange('DirectionsPausedStale', 'Minimum', MINUTE);
     alarm(

@@ -108,6 +108,19 @@ describe('alarms and their topic', () => {
       EvaluationPeriods: ALARM_THRESHOLDS.staleRatesMinutes,
       Threshold: 1,
     });
+    expect(alarm('ChainReadStale')).toMatchObject({
+      MetricName: 'ChainReadAgeMinutes',
+      Statistic: 'Maximum',
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      Threshold: ALARM_THRESHOLDS.chainReadAgeMinutes,
+    });
+    expect(alarm('ChainReviewWaiting')).toMatchObject({
+      MetricName: 'ChainReviewWaiting',
+      Statistic: 'Minimum',
+      Period: 60,
+      EvaluationPeriods: ALARM_THRESHOLDS.chainReviewWaitingMinutes,
+      Threshold: 1,
+    });
     expect(alarm('OutboxStreamBehind')).toMatchObject({
       MetricName: 'IteratorAge',
       Threshold: ALARM_THRESHOLDS.streamIteratorAgeMs,

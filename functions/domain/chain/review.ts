@@ -62,3 +62,24 @@ export async function listChainReview(now = new Date()): Promise<ChainReviewData
     }),
   };
 }
+
+/** The watcher's health for its alarms (docs/operations.md `ChainReadStale`, `ChainReviewWaiting`). */
+export interface ChainHealth {
+  /** Minutes since the wallet read longest ago was read whole; 0 with no wallet or none failing yet. */
+  readAgeMinutes: number;
+  /** Transfers waiting for staff (counted up to the review list's limit). */
+  reviewWaiting: number;
+}
+
+/**
+ * A wallet never read whole counts only once a read of it has failed: a template just saved is
+ * read by the next run and is not late until then.
+ */
+export async function chainHealth(now = new Date()): Promise<ChainHealth> {
+  const [wallets, waiting] = await Promise.all([walletStatuses(now), transfersAwaitingReview(REVIEW_LIMIT)]);
+  const ages = wallets.map((wallet) => {
+    if (wallet.lagSeconds !== null) return Math.floor(wallet.lagSeconds / 60);
+    return wallet.errors > 0 ? Number.MAX_SAFE_INTEGER : 0;
+  });
+  return { readAgeMinutes: Math.max(0, ...ages), reviewWaiting: waiting.length };
+}

@@ -300,3 +300,17 @@ describe('the chain watcher', () => {
     });
   });
 });
+
+describe("the watcher's health, which its alarms read", () => {
+  it('counts the minutes since a wallet was read whole and the transfers waiting for review', async () => {
+    const target = await wallet();
+    await send(target.address, '3.1415');
+    await m.watcher.watchChain();
+    const now = new Date();
+    const fresh = await m.review.chainHealth(now);
+    expect(fresh.readAgeMinutes).toBe(0);
+    expect(fresh.reviewWaiting).toBeGreaterThanOrEqual(1);
+    const later = await m.review.chainHealth(new Date(now.getTime() + 7 * MINUTE));
+    expect(later.readAgeMinutes).toBeGreaterThanOrEqual(7);
+  });
+});
