@@ -12,13 +12,17 @@ export function localIntervalMs(job: JobDefinition): number {
   return (Number.isFinite(seconds) && seconds > 0 ? seconds : job.localPeriod.defaultSeconds) * 1000;
 }
 
+export type JobName = keyof typeof jobs;
+
 /**
- * Runs each manifest job on its EventBridge period, as the jobs stack schedules it in AWS;
- * `afterRun` is called after each run (the local mail sender looks at the outbox then).
+ * Runs each manifest job (or only those of `only`) on its EventBridge period, as the jobs stack
+ * schedules it in AWS; `afterRun` is called after each run (the local mail sender looks at the
+ * outbox then).
  */
-export async function startJobTimers(afterRun: () => void): Promise<() => void> {
+export async function startJobTimers(afterRun: () => void, only?: readonly JobName[]): Promise<() => void> {
   const timers: NodeJS.Timeout[] = [];
   for (const [name, job] of Object.entries(jobs)) {
+    if (only && !only.includes(name as JobName)) continue;
     const handler = await loadFunctionModule<ScheduledHandler>(job.handler);
     const run = async () => {
       try {

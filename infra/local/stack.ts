@@ -12,7 +12,7 @@ import {
 import { API_DOCS_FILE, API_DOCS_PATH, contentSecurityPolicy, REFERRER_POLICY } from '../security-headers';
 import { apiRequestListener, loadApiHandlers } from './api-adapter';
 import { ensureTable, startDynamoLocal } from './dynamo';
-import { startJobTimers } from './jobs';
+import { type JobName, startJobTimers } from './jobs';
 import { startMailInbox } from './mail';
 import { startMarketDataStandIn } from './market-data-stand-in';
 import { startLocalMailSender } from './outbox';
@@ -54,7 +54,8 @@ export interface LocalStackOptions {
   mailFrom: string;
   /** How non-API paths are answered: the built app, Vite's dev middleware, or not at all (API tests). */
   web: 'static' | 'dev' | 'none';
-  runJobs: boolean;
+  /** Run the manifest's jobs on their local periods: all of them, none, or the ones named. */
+  runJobs: boolean | readonly JobName[];
   /**
    * Run the outbox's mail sender (default). False: the caller runs one itself
    * (`startLocalMailSender` in this process), as the bench does to measure it apart from the routes.
@@ -256,7 +257,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       });
     };
 
-    if (options.runJobs) stoppers.push(await startJobTimers(() => mailSender?.wake()));
+    if (options.runJobs !== false) {
+      const only = options.runJobs === true ? undefined : options.runJobs;
+      stoppers.push(await startJobTimers(() => mailSender?.wake(), only));
+    }
     return {
       siteUrl,
       directApiUrl,

@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { createBase58check } from '@scure/base';
+import type { ApplicationView } from '@shared/contract/applications';
+import {
+  adminChangeApplicationStatus,
+  adminConfirmPayment,
+  adminIssueInstructions,
+} from '@shared/routes/admin-applications';
+import { createApplication, setPayoutDetails } from '@shared/routes/applications';
+import { adminCreatePaymentTemplate } from '@shared/routes/payment-templates';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { call } from '../support/api';
+import { createManager, STANDARD_APPLICATION } from './support/admin-data';
+import { logInAsSuperAdmin, openAs, registerVerifiedUser, type Session } from './support/admin-session';
+import { useBrowser } from './support/browser';
+
+/**
+ * USDT deals through the local TronGrid stand-in (issue 27): the client's transfer is seen by the
+ * chain watcher (the e2e stack runs that job alone, every TRON_POLL_SECONDS) and confirmed once final; a USDT
+ * payout's hash that matches completes the deal by itself. The client follows on the order page,
+ * whose 15-second refresh is reached by moving its own clock.
+ */
+// biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
+const newPage = useBrowser();
+
+const base58check = createBase58check(sha256);
+/** An address of this test's own: 0x41 and 20 random bytes, base58check. */
+const newAddress = () => base58check.encode(Uint8Array.from([0x41, ...randomBytes(20)]));
+
+let manager: Session;
+let walletTemplateId: string;
+const wallet = newAddress();
+
+/** The stand-in's test-only calls (infra/local/tron-stand-in.ts). */
+async function chain(path: string, body: unknown = {}): Promise<Record<string, unknown>> {
+  const response = await fetch(`${inject('localStack').tronApiUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  manager = await createManager();
+  const admin = await logInAsSuperAdmin();
+  const template = await call(adminCreatePaymentTemplate, {
+    token: admin.token,
+    body: { kind: 'usdt', label: `e2e chain wallet ${wallet.slice(-6)}`, address: wallet },
+  });
+  if (template.status !== 201) throw new Error(`Template refused: ${JSON.stringify(template.body)}`);
+  walletTemplateId = template.body.data!.id;
+}, 120_000);
+
+async function applicationOf(client: Session, body: Record<string, unknown>): Promise<ApplicationView> {
+  const answer = await call(createApplication, {
+    token: client.token,
+    body: { ...STANDARD_APPLICATION, ...body },
+  });
+  if (answer.status !== 201) throw new Error(`Create refused: ${JSON.stringify(answer.body)}`);
+  return answer.body.data!;
+}
+
+async function orderPage(client: Session, id: string) {
+  const page = await newPage({ language: 'en' });
+  await page.clock.install();
+  await openAs(page, client, `/applications/${id}`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  return page;
+}
+
+/** Refreshes the order page (its clock moved 15 s) until `text` shows: the watcher runs on its own timer. */
+async function refreshUntil(page: Page, text: string, attempts = 60) {
+  for (let attempt = 0; attempt < attempts; attempt += 1) {
+    await page.clock.runFor(15_000);
+    if (await page.getByText(text).first().isVisible()) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`"${text}" never showed on the order page`);
+}
+
+async function staffMove(id: string, body: { status: 'PROCESSING' }) {
+  const moved = await call(adminChangeApplicationStatus, { token: manager.token, params: { id }, body });
+  expect(moved.status).toBe(200);
+}
+
+describe('USDT deals on chain', () => {
+  it('sees the client pay the unique amount on chain and confirms it without staff', async () => {
+    const client = await registerVerifiedUser('chainin');
+    const application = await applicationOf(client, {
+      assetFrom: 'usdt-trc20',
+      assetTo: 'card-EUR',
+      amount: 250,
+    });
+    await staffMove(application.id, { status: 'PROCESSING' });
+    const issued = await call(adminIssueInstructions, {
+      token: manager.token,
+      params: { id: application.id },
+      body: { text: 'Send exactly the amount below to this address.', templateId: walletTemplateId },
+    });
+    expect(issued.status).toBe(200);
+    const payable = issued.body.data!.instructions!.crypto!.amount;
+    expect(String(payable)).toMatch(/^250\.00\d\d$/);
+
+    const page = await orderPage(client, application.id);
+    await page.getByText(String(payable)).first().waitFor();
+    await page.getByText(wallet).first().waitFor();
+    await chain('/_local/transfers', { to: wallet, amount: String(payable), from: newAddress() });
+    await chain('/_local/solidify');
+    await refreshUntil(page, 'Your payment has arrived. The office is preparing your payout.');
+    const steps = await page.locator('.order-steps').textContent();
+    expect(steps).toContain('automatically');
+  }, 120_000);
+
+  it('completes a card → USDT deal by itself once the payout hash matches on chain', async () => {
+    const client = await registerVerifiedUser('chainout');
+    const address = newAddress();
+    const application = await applicationOf(client, { assetFrom: 'card-EUR', amount: 300 });
+    await call(setPayoutDetails, {
+      token: client.token,
+      params: { id: application.id },
+      body: { address },
+    });
+    await staffMove(application.id, { status: 'PROCESSING' });
+    await call(adminIssueInstructions, {
+      token: manager.token,
+      params: { id: application.id },
+      body: { text: 'SEPA to DE89 3704 0044 0532 0130 00' },
+    });
+    await call(adminConfirmPayment, { token: manager.token, params: { id: application.id }, body: {} });
+
+    const sent = await chain('/_local/transfers', {
+      to: address,
+      amount: String(application.amountTo),
+      from: wallet,
+    });
+    await chain('/_local/solidify');
+    const page = await orderPage(client, application.id);
+    await page.getByText('Your payment has arrived. The office is preparing your payout.').waitFor();
+
+    // Staff record the payout with its hash in the admin detail.
+    const staff = await newPage({ language: 'en' });
+    await openAs(staff, manager, `/admin/application-management?open_id=${application.id}`);
+    await staff.getByRole('dialog').waitFor();
+    await staff
+      .getByRole('button', { name: /^Record payout$/ })
+      .first()
+      .click();
+    const dialog = staff.getByRole('dialog').last();
+    await dialog.getByLabel(/Transaction hash/).fill(String(sent.txId));
+    await dialog.getByRole('button', { name: /^Record payout$/ }).click();
+    await staff.getByText('Payout recorded.').first().waitFor();
+
+    await refreshUntil(page, 'The exchange is complete. Thank you!');
+  }, 120_000);
+});
