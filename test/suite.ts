@@ -20,15 +20,15 @@ const LANES: readonly Lane[] = [
     commands: [
       ['npm', 'run', '--silent', 'typecheck'],
       ['npm', 'run', '--silent', 'lint'],
-      // The CDK assertions and the web components here rather than in the tests lane, which had
-      // become the longest (its integration files run one after another in one worker).
-      ['vitest', 'run', '--project', 'infra', '--project', 'web'],
+      // The CDK assertions, the web components and the pure functions here rather than in the
+      // tests lane, the longest (its integration files run one after another in one worker).
+      ['vitest', 'run', '--project', 'infra', '--project', 'web', '--project', 'unit'],
     ],
   },
   { name: 'e2e', commands: [['vitest', 'run', '--project', 'e2e']] },
   {
     name: 'tests',
-    commands: [['vitest', 'run', '--project', 'unit', '--project', 'integration']],
+    commands: [['vitest', 'run', '--project', 'integration']],
   },
 ];
 const WIDTH = Math.max(...LANES.map((lane) => lane.name.length));

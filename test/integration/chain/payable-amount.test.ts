@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { UserRecord } from '@functions/data/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIsolatedTable, putUser } from '../applications/isolated-table';
+import { usdtToCashBody } from './fixtures';
 
 /**
  * Unique payable amounts (issue 27, item 3): a USDT payment's amount is made unique on its wallet
@@ -44,21 +45,7 @@ async function usdtTemplate(wallet: string) {
 /** A USDT → cash application of a new client, taken by staff. */
 async function usdtApplication(amount: number) {
   const owner = await putUser();
-  const { application } = await m.create.createApplication(
-    owner.id,
-    {
-      requestType: 'STANDARD',
-      continent: 'europe',
-      country: 'europe.spain',
-      city: 'europe.spain.madrid',
-      assetFrom: 'usdt-trc20',
-      assetTo: 'cash-EUR',
-      amount,
-      contactTelegram: '@exchange_tester',
-      originFunds: 'N/A',
-    },
-    undefined,
-  );
+  const { application } = await m.create.createApplication(owner.id, usdtToCashBody(amount), undefined);
   await m.admin.changeApplicationStatus(application.id, { status: 'PROCESSING' }, actor());
   return application;
 }

@@ -3,6 +3,7 @@ import type { UserRecord } from '@functions/data/users';
 import { startTronStandIn, type TronStandIn } from '@infra/local/tron-stand-in';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createIsolatedTable, putUser } from '../applications/isolated-table';
+import { usdtToCashBody } from './fixtures';
 
 /**
  * The chain watcher (issue 27, item 3) against a TronGrid stand-in and a table of this file's own:
@@ -82,22 +83,7 @@ async function waiting(
 ) {
   const at = new Date(Date.now() - (options.minutesAgo ?? 0) * MINUTE);
   const owner = await putUser();
-  const { application } = await m.create.createApplication(
-    owner.id,
-    {
-      requestType: 'STANDARD',
-      continent: 'europe',
-      country: 'europe.spain',
-      city: 'europe.spain.madrid',
-      assetFrom: 'usdt-trc20',
-      assetTo: 'cash-EUR',
-      amount,
-      contactTelegram: '@exchange_tester',
-      originFunds: 'N/A',
-    },
-    undefined,
-    at,
-  );
+  const { application } = await m.create.createApplication(owner.id, usdtToCashBody(amount), undefined, at);
   await m.admin.changeApplicationStatus(application.id, { status: 'PROCESSING' }, actor(), at);
   const issued = await m.deal.issueInstructions(
     application.id,
