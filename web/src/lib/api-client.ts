@@ -137,6 +137,24 @@ function send(request: Request, token?: string | null): Promise<Response> {
   });
 }
 
+/**
+ * Sends with the session's token; on a 401 of a non-public route, once more with a fresh one (or
+ * the session is lost). A public route's 401 is its answer (a wrong password, an expired code
+ * step), not a lapsed token.
+ */
+async function sendInSession(request: Request, access: RouteDefinition['access']): Promise<Response> {
+  const token = tokenStorage.getToken();
+  const response = await send(request, token);
+  if (response.status !== 401 || access === 'public') return response;
+  // Another request may have refreshed while this one was in flight: use its token first.
+  const stored = tokenStorage.getToken();
+  const fresh = stored && stored !== token ? stored : await refreshSession();
+  if (fresh) return send(request, fresh);
+  tokenStorage.clear();
+  hooks.onSessionLost();
+  return response;
+}
+
 async function readEnvelope<T>(response: Response): Promise<Envelope<T> | null> {
   try {
     const parsed: unknown = await response.json();
@@ -176,20 +194,7 @@ export async function call<R extends RouteDefinition>(
   };
   const held = route.conditional ? heldAnswers.get(request.url) : undefined;
   if (held) request.etag = held.etag;
-  const token = tokenStorage.getToken();
-  let response = await send(request, token);
-  // A public route's 401 is its answer (a wrong password, an expired code step), not a lapsed token.
-  if (response.status === 401 && route.access !== 'public') {
-    // Another request may have refreshed while this one was in flight: use its token first.
-    const stored = tokenStorage.getToken();
-    const fresh = stored && stored !== token ? stored : await refreshSession();
-    if (fresh) {
-      response = await send(request, fresh);
-    } else {
-      tokenStorage.clear();
-      hooks.onSessionLost();
-    }
-  }
+  const response = await sendInSession(request, route.access);
   if (response.status === 304 && held) return held.envelope as Envelope<ReplyData<R>>;
   const envelope = await readEnvelope<ReplyData<R>>(response);
   if (!response.ok || !envelope || envelope.success === false) {
@@ -242,18 +247,7 @@ export async function callDocument<R extends DocumentRoute>(
     signal,
     accept: `${route.produces}, application/json`,
   };
-  const token = tokenStorage.getToken();
-  let response = await send(request, token);
-  if (response.status === 401 && route.access !== 'public') {
-    const stored = tokenStorage.getToken();
-    const fresh = stored && stored !== token ? stored : await refreshSession();
-    if (fresh) {
-      response = await send(request, fresh);
-    } else {
-      tokenStorage.clear();
-      hooks.onSessionLost();
-    }
-  }
+  const response = await sendInSession(request, route.access);
   if (!response.ok) {
     const envelope = await readEnvelope<unknown>(response);
     throw new ApiError(response.status, envelope?.message ?? '', envelope?.errors ?? [], envelope);
