@@ -14,6 +14,7 @@ import {
   measureFootprint,
 } from './application-cost';
 import { seedApplications } from './application-seed';
+import { measureWatcherCosts, type WatcherCost } from './watcher-cost';
 
 /**
  * DynamoDB calls and consumed capacity per endpoint: the local stack runs in this process (the
@@ -404,6 +405,8 @@ export interface DynamoCosts {
   /** At the largest size: the life of an application, and the rates job's two kinds of run. */
   lifecycle: LifecycleCost;
   ratesJob: { moved: Footprint & { writes: number }; unchanged: Footprint };
+  /** The chain watcher's runs with 10 and 1,000 open applications (watcher-cost.ts). */
+  watcher: WatcherCost[];
 }
 
 export async function measureDynamoCosts(sizes: number[]): Promise<DynamoCosts> {
@@ -501,7 +504,12 @@ export async function measureDynamoCosts(sizes: number[]): Promise<DynamoCosts> 
       body: standard,
       applications: COSTED_APPLICATIONS,
     });
-    return { bySize: results, lifecycle, ratesJob };
+    const watcher = await measureWatcherCosts({
+      tronApiUrl: stack.tronApiUrl,
+      meter,
+      newUser: (role) => createBenchUser('chain', role),
+    });
+    return { bySize: results, lifecycle, ratesJob, watcher };
   } finally {
     await stack.stop();
     await providers.stop();

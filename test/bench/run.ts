@@ -17,6 +17,7 @@ import {
   REFERENCE,
 } from './harness';
 import { meetsTargets, renderSizeBreakdown, renderTable, TARGETS } from './report';
+import { renderWatcherCosts } from './watcher-cost';
 import { measureWebRoutes, renderWebRoutes } from './web-routes';
 
 /**
@@ -25,7 +26,8 @@ import { measureWebRoutes, renderWebRoutes } from './web-routes';
  * module-load time as multiples of a reference bundle built and measured in the same run, and
  * whether loading reached for the network; then the DynamoDB calls and consumed capacity of each
  * endpoint at two table sizes (test/bench/dynamo-cost.ts), and what 1,000 applications and a month
- * of the rates job cost (test/bench/application-cost.ts). With `--strict` the exit code is 1
+ * of the rates job cost (test/bench/application-cost.ts), and a chain watcher run with 10 and 1,000
+ * open applications (test/bench/watcher-cost.ts). With `--strict` the exit code is 1
  * when any function misses a target.
  */
 async function main(): Promise<void> {
@@ -98,6 +100,12 @@ async function main(): Promise<void> {
     const costs = await measureDynamoCosts(sizes);
     console.log(renderDynamoCosts(costs.bySize));
     console.log(`\n${renderApplicationCost(costs.lifecycle, costs.ratesJob)}`);
+    console.log(
+      '\nThe chain watcher, one run of its job with the open USDT applications waiting on two wallets' +
+        ' (TronGrid calls as the stand-in counted them; the table as above). A quiet run after a payment' +
+        " reads the cursor's block again (min_timestamp is inclusive) and knows its transfers by id, a Get each:",
+    );
+    console.log(renderWatcherCosts(costs.watcher));
   }
 
   const missing = others.filter((m) => !meetsTargets(m, reference));
