@@ -42,6 +42,12 @@ export function amountDecimals(assetKey: string): number {
   return assetKey === CRYPTO_ASSET ? 6 : 2;
 }
 
+/**
+ * Decimal places an amount shows in quotes and lists, fiat and USDT alike: a quote rounds its
+ * receive amount down and its minimum up to them; the web writes every amount with them.
+ */
+export const SHOWN_DECIMALS = 2;
+
 /** Decimal places of an amount of a currency (a reserve): as its assets', micro-units for USDT, cents for fiat. */
 export function currencyDecimals(code: string): number {
   return code === 'USDT' ? 6 : 2;

@@ -14,9 +14,17 @@ const newPage = useBrowser();
 const BERLIN = 'europe.germany.berlin';
 const TBILISI = 'cis.georgia.tbilisi';
 
-/** How the screens write numbers in English (lib/quote-format). */
+/** How the screens write rates in English (lib/quote-format). */
 const figure = (value: number) =>
   new Intl.NumberFormat('en-US', { maximumFractionDigits: value >= 1 ? 2 : 6 }).format(value);
+/** How they write amounts: two decimals, none for a whole amount, cut (shared/assets SHOWN_DECIMALS). */
+const money = (value: number) =>
+  new Intl.NumberFormat('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    trailingZeroDisplay: 'stripIfInteger',
+    roundingMode: 'trunc',
+  }).format(value);
 
 async function citiesLoaded(page: Page, scope: string) {
   await page.waitForFunction((selector) => {
@@ -40,9 +48,9 @@ describe("the landing page's quote calculator", () => {
       body: { assetFrom: 'card-EUR', assetTo: 'usdt-trc20', amount: 1500 },
     });
     const quote = expected.body.data!;
-    await calculator.getByText(`≈ ${figure(quote.amountTo)} USDT`).waitFor();
+    await calculator.getByText(`≈ ${money(quote.amountTo)} USDT`).waitFor();
     expect(await calculator.getByText(`1 EUR = ${figure(quote.rate)} USDT`).count()).toBe(1);
-    expect(await calculator.getByText(`${figure(quote.minAmount)} EUR`).count()).toBe(1);
+    expect(await calculator.getByText(`${money(quote.minAmount)} EUR`).count()).toBe(1);
 
     await calculator.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL(siteUrl('/register?redirectTo=%2Fapply'));
@@ -112,9 +120,9 @@ describe('the public rates page', () => {
       expect(cells.map((text) => text.trim())).toEqual([
         'USDT (TRC-20)',
         `1 GEL = ${figure(cash.rate!)} USDT`,
-        `${figure(cash.quoteLimits!.minAmount)} GEL`,
-        cash.maxAmount === null ? 'no limit' : `${figure(cash.maxAmount)} GEL`,
-        cash.reserve === null ? 'no limit' : `${figure(cash.reserve)} USDT`,
+        `${money(cash.quoteLimits!.minAmount)} GEL`,
+        cash.maxAmount === null ? 'no limit' : `${money(cash.maxAmount)} GEL`,
+        cash.reserve === null ? 'no limit' : `${money(cash.reserve)} USDT`,
         expect.stringMatching(/\d{1,2}:\d{2}/),
       ]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);

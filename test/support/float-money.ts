@@ -88,7 +88,8 @@ interface Finding {
 
 /** Float arithmetic on money in one source text. */
 export function floatMoneyArithmetic(file: string, source: string): Finding[] {
-  const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const kind = file.endsWith('.tsx') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, kind);
   const findings: Finding[] = [];
   const report = (node: ts.Node) =>
     findings.push({

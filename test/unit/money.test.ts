@@ -2,7 +2,7 @@ import type { DirectionRecord } from '@functions/data/rates';
 import { computeQuote, type PriceSide, priceDirection } from '@functions/domain/rates/quote';
 import { ReserveTooLow } from '@functions/domain/reserves/errors';
 import { completionMoves } from '@functions/domain/reserves/moves';
-import { amountDecimals } from '@shared/assets';
+import { amountDecimals, SHOWN_DECIMALS } from '@shared/assets';
 import {
   add,
   compare,
@@ -116,7 +116,7 @@ describe('the quote, exactly', () => {
     expect(quote).toMatchObject({ rate: 0.042355, amountTo: 847.1, amountUSD: 860 });
   });
 
-  it('never pays out more than amount × rate, and rounds down by less than one unit of the asset', () => {
+  it('never pays out more than amount × rate, and rounds down by less than one shown unit (0.01)', () => {
     fc.assert(
       fc.property(quoteTerms, ({ pair, amountUnits, markupPercent, minUSD, fromValue, toValue }) => {
         const from = amountDecimals(pair.assetFrom);
@@ -127,16 +127,16 @@ describe('the quote, exactly', () => {
           side('Y', toValue),
         );
         // Within what a JSON number holds exactly (docs/architecture.md "Money").
-        fc.pre(withinNumbers(multiply(amount, quote.rate), amountDecimals(pair.assetTo)));
+        fc.pre(withinNumbers(multiply(amount, quote.rate), SHOWN_DECIMALS));
         const exact = multiply(amount, quote.rate);
-        const unit = ofUnits(1n, amountDecimals(pair.assetTo));
+        const unit = ofUnits(1n, SHOWN_DECIMALS);
         expect(compare(quote.amountTo, exact)).toBeLessThanOrEqual(0);
         expect(compare(add(quote.amountTo, unit), exact)).toBe(1);
       }),
     );
   });
 
-  it('states amounts with at most their asset’s decimals (no 847.099999), the USD value in cents', () => {
+  it('states amounts with at most the shown decimals, fiat and USDT (no 847.099999), the USD value in cents', () => {
     fc.assert(
       fc.property(quoteTerms, ({ pair, amountUnits, markupPercent, minUSD, fromValue, toValue }) => {
         const from = amountDecimals(pair.assetFrom);
@@ -147,9 +147,9 @@ describe('the quote, exactly', () => {
           side('Y', toValue),
         );
         // Within what a JSON number holds exactly (docs/architecture.md "Money").
-        fc.pre(withinNumbers(multiply(amount, quote.rate), amountDecimals(pair.assetTo)));
-        expect(decimalPlaces(quote.amountTo)).toBeLessThanOrEqual(amountDecimals(pair.assetTo));
-        expect(decimalPlaces(quote.minAmount)).toBeLessThanOrEqual(from);
+        fc.pre(withinNumbers(multiply(amount, quote.rate), SHOWN_DECIMALS));
+        expect(decimalPlaces(quote.amountTo)).toBeLessThanOrEqual(SHOWN_DECIMALS);
+        expect(decimalPlaces(quote.minAmount)).toBeLessThanOrEqual(SHOWN_DECIMALS);
         expect(decimalPlaces(quote.amountUSD)).toBeLessThanOrEqual(2);
         // The JSON number is the decimal: written out and read back, nothing moves.
         expect(Number(String(quote.amountTo))).toBe(quote.amountTo);
@@ -160,15 +160,10 @@ describe('the quote, exactly', () => {
   it('rounds the minimum up: the stated minimum is worth the setting, a unit less is not, and it is accepted', () => {
     fc.assert(
       fc.property(quoteTerms, ({ pair, markupPercent, minUSD, fromValue, toValue }) => {
-        fc.pre(
-          withinNumbers(
-            divide(minUSD, fromValue, amountDecimals(pair.assetFrom), 'up'),
-            amountDecimals(pair.assetFrom),
-          ),
-        );
+        fc.pre(withinNumbers(divide(minUSD, fromValue, SHOWN_DECIMALS, 'up'), SHOWN_DECIMALS));
         const terms = { ...pair, amount: 1, markupPercent, minUSD };
         const { minAmount } = quoteOf(terms, side('X', fromValue), side('Y', toValue));
-        const unit = ofUnits(1n, amountDecimals(pair.assetFrom));
+        const unit = ofUnits(1n, SHOWN_DECIMALS);
         expect(compare(multiply(minAmount, fromValue), minUSD)).toBeGreaterThanOrEqual(0);
         if (compare(minAmount, unit) > 0) {
           expect(compare(multiply(subtract(minAmount, unit), fromValue), minUSD)).toBe(-1);

@@ -1,5 +1,5 @@
 import type { CurrencyValueRecord, DirectionRecord, FeedPriceRecord } from '@functions/data/rates';
-import { amountDecimals } from '@shared/assets';
+import { SHOWN_DECIMALS } from '@shared/assets';
 import type { PauseReason, Quote, QuoteLimits } from '@shared/contract/rates';
 import {
   compare,
@@ -121,23 +121,20 @@ export interface QuoteInputs {
  * at this rate and the reserve (null: neither limits it).
  */
 export function quoteLimits(
-  inputs: Pick<
-    QuoteInputs,
-    'assetFrom' | 'assetTo' | 'direction' | 'from' | 'rate' | 'minApplicationAmountUSD' | 'reserve'
-  >,
+  inputs: Pick<QuoteInputs, 'direction' | 'from' | 'rate' | 'minApplicationAmountUSD' | 'reserve'>,
 ): QuoteLimits {
-  const { assetFrom, assetTo, direction, from, rate, minApplicationAmountUSD, reserve } = inputs;
-  const decimalsFrom = amountDecimals(assetFrom);
-  const minFromSetting = divide(minApplicationAmountUSD, from.usdValue, decimalsFrom, 'up');
+  const { direction, from, rate, minApplicationAmountUSD, reserve } = inputs;
+  const minFromSetting = divide(minApplicationAmountUSD, from.usdValue, SHOWN_DECIMALS, 'up');
   const byMaximum =
     direction.maxAmount === null
       ? null
-      : roundedNumber(multiply(direction.maxAmount, rate), amountDecimals(assetTo), 'down');
-  const caps = [byMaximum, reserve].filter((cap): cap is number => cap !== null);
+      : roundedNumber(multiply(direction.maxAmount, rate), SHOWN_DECIMALS, 'down');
+  const shownReserve = reserve === null ? null : roundedNumber(reserve, SHOWN_DECIMALS, 'down');
+  const caps = [byMaximum, shownReserve].filter((cap): cap is number => cap !== null);
   const minimumToGive =
     direction.minAmount === null ? minFromSetting : maximum<DecimalLike>(minFromSetting, direction.minAmount);
   return {
-    minAmount: roundedNumber(minimumToGive, decimalsFrom, 'up'),
+    minAmount: roundedNumber(minimumToGive, SHOWN_DECIMALS, 'up'),
     maxAmount: direction.maxAmount,
     maxAmountTo: caps.length > 0 ? minimum(caps[0]!, ...caps.slice(1)) : null,
   };
@@ -150,7 +147,7 @@ export function quoteLimits(
 export function computeQuote(inputs: QuoteInputs): Quote {
   const { assetFrom, assetTo, amount, direction, from, to, rate, minApplicationAmountUSD, reserve } = inputs;
   const worthUSD = multiply(amount, from.usdValue);
-  const amountTo = roundedNumber(multiply(amount, rate), amountDecimals(assetTo), 'down');
+  const amountTo = roundedNumber(multiply(amount, rate), SHOWN_DECIMALS, 'down');
   const belowMinimum =
     compare(worthUSD, minApplicationAmountUSD) < 0 ||
     (direction.minAmount !== null && compare(amount, direction.minAmount) < 0);

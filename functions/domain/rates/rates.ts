@@ -139,8 +139,6 @@ function toRatesData(table: RatesTable, view: RatesView): RatesData {
       const limits =
         priced.state !== 'paused' && from && priced.rate !== null
           ? quoteLimits({
-              assetFrom: direction.assetFrom,
-              assetTo: direction.assetTo,
               direction,
               from,
               rate: priced.rate,

@@ -129,9 +129,9 @@ describe('priceDirection', () => {
 });
 
 describe('computeQuote', () => {
-  it('rounds the USDT received down to the micro-unit', () => {
+  it('rounds the USDT received down to the cent, the decimals quotes show', () => {
     const quote = quoteOf(333.33);
-    expect(quote.amountTo).toBe(Math.floor(333.33 * quote.rate * 1e6) / 1e6);
+    expect(quote.amountTo).toBe(Math.floor(333.33 * quote.rate * 100) / 100);
     expect(quote.amountTo).toBeLessThanOrEqual(333.33 * quote.rate);
   });
 

@@ -1,4 +1,4 @@
-import { assetLabel } from '@shared/assets';
+import { assetLabel, SHOWN_DECIMALS } from '@shared/assets';
 import type { Language } from '@shared/enums';
 import { useTranslation } from './i18n';
 import { dateTimeFormat, numberFormat } from './intl-format';
@@ -9,9 +9,25 @@ import { dateTimeFormat, numberFormat } from './intl-format';
  */
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US' };
 
-/** Amounts and rates: two decimals from 1 up, six below (a rate like 0.0021 keeps its digits). */
+/** Rates: two decimals from 1 up, six below (a rate like 0.0021 keeps its digits). */
 export function formatQuoteNumber(value: number, language: Language): string {
   return numberFormat(LOCALES[language], { maximumFractionDigits: value >= 1 ? 2 : 6 }).format(value);
+}
+
+const MONEY: Intl.NumberFormatOptions = {
+  minimumFractionDigits: SHOWN_DECIMALS,
+  maximumFractionDigits: SHOWN_DECIMALS,
+  trailingZeroDisplay: 'stripIfInteger',
+  roundingMode: 'trunc',
+};
+
+/**
+ * Amounts of money in quotes and lists, fiat and USDT alike: `1 500`, `847,10` / `847.10` (the
+ * shown decimals, none for a whole amount), cut rather than rounded, so a figure never shows more
+ * than there is (an application of before the quotes rounded to them keeps six USDT decimals).
+ */
+export function formatMoney(value: number, language: Language): string {
+  return numberFormat(LOCALES[language], MONEY).format(value);
 }
 
 /** When a rate was last set or confirmed: the time alone today, the date and time before. */
@@ -28,4 +44,12 @@ export function formatRateTime(iso: string, language: Language, now = new Date()
 export function useAssetLabel(): (key: string) => string {
   const { t } = useTranslation('common');
   return (key) => assetLabel(key, { cash: t('assets.cash'), card: t('assets.card') });
+}
+
+/** `500 Card EUR`, `847,1 USDT (TRC-20)`: one side of an application to a client; `—` without its asset. */
+export function useSideText(): (amount: number | null, asset: string | null) => string {
+  const { language } = useTranslation('common');
+  const label = useAssetLabel();
+  return (amount, asset) =>
+    asset ? `${amount === null ? '' : `${formatMoney(amount, language)} `}${label(asset)}` : '—';
 }

@@ -1,6 +1,6 @@
 import type { Quote, QuoteLimits } from '@shared/contract/rates';
 import { useTranslation } from '@web/lib/i18n';
-import { formatQuoteNumber, formatRateTime } from '@web/lib/quote-format';
+import { formatMoney, formatQuoteNumber, formatRateTime } from '@web/lib/quote-format';
 import './quote.css';
 
 const warning = (broken: boolean | undefined) => (broken ? 'quote__warning' : undefined);
@@ -27,7 +27,7 @@ export function QuoteLimitRows({
   broken,
 }: LimitRowsProps) {
   const { t, language } = useTranslation('common');
-  const format = (value: number) => formatQuoteNumber(value, language);
+  const format = (value: number) => formatMoney(value, language);
   const shown = (read: (known: QuoteLimits) => string) => (limits ? read(limits) : placeholder);
   return (
     <>
@@ -64,19 +64,18 @@ export function QuoteLimitRows({
  */
 export function QuoteFigures({ quote }: { quote: Quote }) {
   const { t, language } = useTranslation('common');
-  const format = (value: number) => formatQuoteNumber(value, language);
   return (
     <dl className="quote__figures">
       <div className="quote__main">
         <dt>{t('quote.youReceive')}</dt>
         <dd className="quote__receive">
-          ≈ {format(quote.amountTo)} {quote.currencyTo}
+          ≈ {formatMoney(quote.amountTo, language)} {quote.currencyTo}
         </dd>
       </div>
       <div>
         <dt>{t('quote.rate')}</dt>
         <dd>
-          1 {quote.currencyFrom} = {format(quote.rate)} {quote.currencyTo}
+          1 {quote.currencyFrom} = {formatQuoteNumber(quote.rate, language)} {quote.currencyTo}
         </dd>
       </div>
       <QuoteLimitRows

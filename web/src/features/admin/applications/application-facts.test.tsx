@@ -42,7 +42,7 @@ describe('ApplicationFacts', () => {
     renderAdmin(<ApplicationFacts application={COMPLETED} />);
     expect(screen.getByText('Expired quote accepted')).toBeTruthy();
     expect(
-      screen.getByText('paid out 197 USDT (TRC-20); a fresh quote gave 98.5 USDT (TRC-20)'),
+      screen.getByText('paid out 197 USDT (TRC-20); a fresh quote gave 98.50 USDT (TRC-20)'),
     ).toBeTruthy();
   });
 

@@ -54,7 +54,7 @@ describe('completing an application whose quote lock has ended, from the list', 
       name: 'Complete application 0123456789ab at its expired quote?',
     });
     expect(within(dialog).getByText('197 USDT (TRC-20)')).toBeTruthy();
-    expect(within(dialog).getByText('98.5 USDT (TRC-20)')).toBeTruthy();
+    expect(within(dialog).getByText('98.50 USDT (TRC-20)')).toBeTruthy();
     expect(api.requests(adminChangeApplicationStatus)).toHaveLength(1);
     expect(api.requests(adminChangeApplicationStatus)[0]!.body).not.toHaveProperty('acceptExpiredQuote');
     expect(screen.queryByText(message)).toBeNull();

@@ -151,7 +151,7 @@ describe('StatusSelect', () => {
 
       await waitFor(() => expect(dialog()).toBeTruthy());
       expect(within(dialog()).getByText('197 USDT (TRC-20)')).toBeTruthy();
-      expect(within(dialog()).getByText('98.5 USDT (TRC-20)')).toBeTruthy();
+      expect(within(dialog()).getByText('98.50 USDT (TRC-20)')).toBeTruthy();
       expect(within(dialog()).getByText('Paid out at the locked rate')).toBeTruthy();
       expect(within(dialog()).getByText('A fresh quote gives now')).toBeTruthy();
       expect(onChange).toHaveBeenCalledTimes(1);

@@ -1,6 +1,7 @@
 import { assetLabel } from '@shared/assets';
 import type { Language } from '@shared/enums';
 import { dateTimeFormat, numberFormat } from '@web/lib/intl-format';
+import { formatMoney } from '@web/lib/quote-format';
 
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-GB' };
 
@@ -30,7 +31,7 @@ export function formatNumber(value: number | null | undefined, language: Languag
   return numberFormat(LOCALES[language], { maximumFractionDigits: maxDigits }).format(value);
 }
 
-/** `1 500 Cash USD`: an amount with its asset's label (docs/product.md §3). */
+/** `1 500 Cash USD`, `847.10 USDT (TRC-20)`: an amount with its asset's label (docs/product.md §3). */
 export function formatAmount(
   amount: number | null | undefined,
   asset: string | null | undefined,
@@ -39,5 +40,5 @@ export function formatAmount(
 ): string {
   const label = asset ? assetLabel(asset, fiatKindLabels) : '';
   if (amount === null || amount === undefined) return label || '—';
-  return `${formatNumber(amount, language, 8)} ${label}`.trim();
+  return `${formatMoney(amount, language)} ${label}`.trim();
 }

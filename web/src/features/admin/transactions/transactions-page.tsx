@@ -14,6 +14,7 @@ import { Button } from '@web/components/ui/button';
 import { ChevronLeftIcon, ChevronRightIcon } from '@web/components/ui/icons';
 import { saveBlob } from '@web/lib/download';
 import { useTranslation } from '@web/lib/i18n';
+import { formatMoney } from '@web/lib/quote-format';
 import { ruleText } from '@web/lib/refusal-text';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -24,7 +25,7 @@ import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { useQueryParams } from '../hooks/use-query-params';
 import { useResource } from '../hooks/use-resource';
 import { adminHref } from '../lib/admin-paths';
-import { formatDateTime, formatNumber } from '../lib/format';
+import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
 import { transactionsApi } from './transactions-api';
 import './transactions.css';
@@ -191,7 +192,7 @@ function TransactionRow({ row }: { row: TransactionView }) {
       </td>
       <td>
         <span className="cell-stack">
-          <span className="nowrap">{formatNumber(row.amount, language, 8)}</span>
+          <span className="nowrap">{formatMoney(row.amount, language)}</span>
           <span className="muted nowrap">
             {assetLabel(row.asset, { cash: t('assets.cash'), card: t('assets.card') })}
           </span>

@@ -2,7 +2,7 @@ import { currencyOfAsset } from '@shared/assets';
 import { QuoteFigures, QuoteLimitRows } from '@web/components/quote/quote-figures';
 import { Spinner } from '@web/components/ui/spinner';
 import { useTranslation } from '@web/lib/i18n';
-import { formatQuoteNumber } from '@web/lib/quote-format';
+import { formatMoney } from '@web/lib/quote-format';
 import { type QuoteState, quoteRefusalText } from '@web/lib/use-quote';
 import type { PairLimitsState } from './use-pair-limits';
 
@@ -21,7 +21,7 @@ interface QuotePanelProps {
  */
 export function QuotePanel({ state, limits, assetFrom, assetTo }: QuotePanelProps) {
   const { t, language } = useTranslation(['forms', 'errors']);
-  const format = (value: number) => formatQuoteNumber(value, language);
+  const format = (value: number) => formatMoney(value, language);
   const quote = state.status === 'ready' ? state.quote : null;
   const loadingLimits = limits.status === 'loading' && state.status !== 'unavailable';
 

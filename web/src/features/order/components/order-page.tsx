@@ -11,12 +11,12 @@ import { applicationIdOf } from '@web/config/application-path';
 import { loginPath, paths } from '@web/config/paths';
 import { usePlaceNames } from '@web/lib/geo-names';
 import { useTranslation } from '@web/lib/i18n';
-import { useAssetLabel } from '@web/lib/quote-format';
+import { useSideText } from '@web/lib/quote-format';
 import { useAuthStore } from '@web/stores/auth-store';
 import { useCallback } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { cancelOrder, markOrderPaid, savePayoutDetails } from '../api/order-api';
-import { formatAmount, formatMoment } from '../lib/format';
+import { formatMoment } from '../lib/format';
 import { orderSteps } from '../lib/steps';
 import { useOrder } from '../lib/use-order';
 import orderStyles from '../order.css?inline';
@@ -90,7 +90,7 @@ function OrderDetail({
 }) {
   const { t, language } = useTranslation(['profile', 'errors', 'common']);
   const placeName = usePlaceNames(language);
-  const assetLabel = useAssetLabel();
+  const side = useSideText();
   const allowed = (action: ApplicationDetail['allowedActions'][number]) =>
     detail.allowedActions.includes(action);
   const { id } = detail;
@@ -105,8 +105,6 @@ function OrderDetail({
     await refresh();
   }, [id, refresh]);
 
-  const side = (amount: number | null, asset: string | null) =>
-    asset ? `${amount === null ? '' : `${formatAmount(amount, language)} `}${assetLabel(asset)}` : '—';
   const status = detail.status;
   const statusText = t(`order.steps.labels.${status}`, { defaultValue: t('order.steps.labels.unknown') });
   const needsPayoutFirst =

@@ -1,16 +1,11 @@
 import type { Language } from '@shared/enums';
-import { dateTimeFormat, numberFormat } from '@web/lib/intl-format';
+import { dateTimeFormat } from '@web/lib/intl-format';
 
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-GB' };
 
 /** A moment of the deal, to the minute, in the UI language. */
 export function formatMoment(iso: string, language: Language): string {
   return dateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
-
-/** An amount as the page shows it (the copy buttons copy the plain number, which a wallet reads). */
-export function formatAmount(amount: number, language: Language): string {
-  return numberFormat(LOCALES[language], { maximumFractionDigits: 8 }).format(amount);
 }
 
 /** Time left as `h:mm:ss` (`mm:ss` under an hour), the same in both languages. */

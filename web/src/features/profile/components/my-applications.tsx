@@ -9,8 +9,8 @@ import { applicationPath } from '@web/config/application-path';
 import { paths } from '@web/config/paths';
 import { usePlaceNames } from '@web/lib/geo-names';
 import { useTranslation } from '@web/lib/i18n';
-import { dateTimeFormat, numberFormat } from '@web/lib/intl-format';
-import { useAssetLabel } from '@web/lib/quote-format';
+import { dateTimeFormat } from '@web/lib/intl-format';
+import { useSideText } from '@web/lib/quote-format';
 import { refusalText } from '@web/lib/refusal-text';
 import { toast } from '@web/stores/toast-store';
 import { useCallback, useEffect, useState } from 'react';
@@ -47,11 +47,8 @@ export function MyApplications() {
   const placeName = usePlaceNames(language);
   const cityName = (key: string | null) => placeName(key) || '—';
 
-  const assetLabel = useAssetLabel();
-  const number = numberFormat(LOCALES[language], { maximumFractionDigits: 8 });
   const date = dateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' });
-  const side = (amount: number | null, asset: string | null) =>
-    asset ? `${amount === null ? '' : `${number.format(amount)} `}${assetLabel(asset)}` : '—';
+  const side = useSideText();
 
   const askCancel = (application: ApplicationView) => {
     toast.custom(t('applications.cancelConfirm', { id: shortId(application.id) }), {

@@ -1,5 +1,5 @@
 import { useTranslation } from '@web/lib/i18n';
-import { formatQuoteNumber, formatRateTime, useAssetLabel } from '@web/lib/quote-format';
+import { formatMoney, formatQuoteNumber, formatRateTime, useAssetLabel } from '@web/lib/quote-format';
 import type { ReactNode } from 'react';
 import { currencyOf, type PublishedDirection } from '../lib/rate-rows';
 
@@ -16,14 +16,14 @@ interface Column {
 export function RatesTable({ directions }: { directions: PublishedDirection[] }) {
   const { t, language } = useTranslation('common');
   const assetLabel = useAssetLabel();
-  const number = (value: number) => formatQuoteNumber(value, language);
   const amount = (value: number | null, assetKey: string) =>
-    value === null ? t('rates.noLimit') : `${number(value)} ${currencyOf(assetKey)}`;
+    value === null ? t('rates.noLimit') : `${formatMoney(value, language)} ${currencyOf(assetKey)}`;
   const columns: Column[] = [
     { key: 'receive', cell: (d) => assetLabel(d.assetTo) },
     {
       key: 'rate',
-      cell: (d) => `1 ${currencyOf(d.assetFrom)} = ${number(d.rate ?? 0)} ${currencyOf(d.assetTo)}`,
+      cell: (d) =>
+        `1 ${currencyOf(d.assetFrom)} = ${formatQuoteNumber(d.rate ?? 0, language)} ${currencyOf(d.assetTo)}`,
     },
     { key: 'minimum', cell: (d) => amount(d.quoteLimits?.minAmount ?? d.minAmount, d.assetFrom) },
     { key: 'maximum', cell: (d) => amount(d.quoteLimits?.maxAmount ?? d.maxAmount, d.assetFrom) },
