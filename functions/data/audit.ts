@@ -13,7 +13,8 @@ export type AuditTargetType =
   | 'setting'
   | 'rates'
   | 'reserves'
-  | 'paymentTemplate';
+  | 'paymentTemplate'
+  | 'chainTransfer';
 
 /** One staff action: who, when, what, and the touched fields before and after. */
 export interface AuditEntry {

@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
+import type { TransactItem } from './transactions';
 
 /**
  * What the chain watcher keeps (keys.ts patterns 37–38): each incoming USDT transfer once, by its
@@ -128,13 +129,14 @@ export interface ChainCursor {
   errors: number;
 }
 
-export async function findChainCursor(wallet: string): Promise<ChainCursor> {
+/** A wallet's cursor; one never read starts at `startAt` (ms; the wallet's first template's creation). */
+export async function findChainCursor(wallet: string, startAt = 0): Promise<ChainCursor> {
   const { Item } = await db.send(
     new GetCommand({ TableName: tableName, Key: keys.chainCursor(wallet), ConsistentRead: true }),
   );
   return {
     wallet,
-    minTimestamp: Number(Item?.minTimestamp ?? 0),
+    minTimestamp: Number(Item?.minTimestamp ?? startAt),
     fingerprint: (Item?.fingerprint as string | null | undefined) ?? null,
     lastReadAt: (Item?.lastReadAt as string | null | undefined) ?? null,
     lastError: (Item?.lastError as string | null | undefined) ?? null,
@@ -178,45 +180,39 @@ export async function recordChainReadFailure(wallet: string, error: string, at: 
 }
 
 /**
- * Staff resolved a transfer waiting for them (conditional on it still waiting): attached to an
- * application (matched, into the not-final index, which the watcher settles) or refunded (off
- * every index). False when it no longer waits.
+ * Staff resolve a transfer waiting for them, as a transaction item conditional on it still
+ * waiting (the caller writes its audit entry in the same transaction): attached to an application
+ * (matched, into the not-final index, which the watcher settles) or refunded (off every index).
  */
-export async function resolveChainTransfer(
+export function chainTransferResolution(
   record: ChainTransferRecord,
   resolution:
     | { kind: 'attached'; applicationId: string; by: string; at: string }
     | { kind: 'refunded'; refundTxHash: string; by: string; at: string },
-): Promise<boolean> {
+): TransactItem {
   const attached = resolution.kind === 'attached';
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.chainTransfer(record.txId),
-        UpdateExpression: attached
-          ? 'SET #state = :state, applicationId = :applicationId, resolvedBy = :by, resolvedAt = :at, gsi1pk = :pk, gsi1sk = :sk'
-          : 'SET #state = :state, refundTxHash = :refundTxHash, resolvedBy = :by, resolvedAt = :at REMOVE gsi1pk, gsi1sk',
-        ConditionExpression: '#state = :review',
-        ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: {
-          ':review': 'review',
-          ':by': resolution.by,
-          ':at': resolution.at,
-          ...(resolution.kind === 'attached'
-            ? {
-                ':state': 'matched',
-                ':applicationId': resolution.applicationId,
-                ':pk': keys.chainUnfinalIndex,
-                ':sk': `${record.seenAt}#${record.txId}`,
-              }
-            : { ':state': 'refunded', ':refundTxHash': resolution.refundTxHash }),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.chainTransfer(record.txId),
+      UpdateExpression: attached
+        ? 'SET #state = :state, applicationId = :applicationId, resolvedBy = :by, resolvedAt = :at, gsi1pk = :pk, gsi1sk = :sk'
+        : 'SET #state = :state, refundTxHash = :refundTxHash, resolvedBy = :by, resolvedAt = :at REMOVE gsi1pk, gsi1sk',
+      ConditionExpression: '#state = :review',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: {
+        ':review': 'review',
+        ':by': resolution.by,
+        ':at': resolution.at,
+        ...(resolution.kind === 'attached'
+          ? {
+              ':state': 'matched',
+              ':applicationId': resolution.applicationId,
+              ':pk': keys.chainUnfinalIndex,
+              ':sk': `${record.seenAt}#${record.txId}`,
+            }
+          : { ':state': 'refunded', ':refundTxHash': resolution.refundTxHash }),
+      },
+    },
+  };
 }

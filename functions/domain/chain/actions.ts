@@ -1,5 +1,11 @@
 import { findApplication } from '@functions/data/applications';
-import { findChainTransfer, resolveChainTransfer } from '@functions/data/chain-transfers';
+import { auditPut } from '@functions/data/audit';
+import {
+  type ChainTransferRecord,
+  chainTransferResolution,
+  findChainTransfer,
+} from '@functions/data/chain-transfers';
+import { TransactionCancelledError, transactWrite } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
 import type {
   AttachChainTransferBody,
@@ -9,7 +15,12 @@ import type {
 import { moveOf } from '@shared/lifecycle';
 import { normalizedTxHash } from '@shared/payout-details';
 import { ApplicationNotFound } from '../applications/errors';
-import { ChainTransferNotAttachable, ChainTransferNotFound, ChainTransferNotWaiting } from './errors';
+import {
+  ChainTransferNotAttachable,
+  ChainTransferNotFound,
+  ChainTransferNotWaiting,
+  ChainTransferOtherWallet,
+} from './errors';
 import { settle } from './watcher';
 
 async function waitingTransfer(txId: string) {
@@ -17,6 +28,43 @@ async function waitingTransfer(txId: string) {
   if (!transfer) throw new ChainTransferNotFound();
   if (transfer.state !== 'review') throw new ChainTransferNotWaiting();
   return transfer;
+}
+
+/**
+ * Writes a resolution and its audit entry (who, the transfer as it waited, what it became) in one
+ * transaction; a transfer resolved meanwhile answers 409.
+ */
+async function resolve(
+  transfer: ChainTransferRecord,
+  resolution: Parameters<typeof chainTransferResolution>[1],
+  actor: RecordedActor,
+  now: Date,
+) {
+  const { kind, by: _by, at: _at, ...after } = resolution;
+  try {
+    await transactWrite([
+      chainTransferResolution(transfer, resolution),
+      auditPut({
+        actorId: actor.id ?? 'system',
+        actorRole: actor.role,
+        action: kind === 'attached' ? 'chainTransfer.attach' : 'chainTransfer.refund',
+        targetType: 'chainTransfer',
+        targetId: transfer.txId,
+        before: {
+          state: transfer.state,
+          reason: transfer.reason,
+          applicationId: transfer.applicationId,
+          amount: transfer.amount,
+        },
+        after: { state: kind === 'attached' ? 'matched' : 'refunded', ...after },
+        at: now,
+      }),
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionCancelledError && error.conditionFailed)
+      throw new ChainTransferNotWaiting();
+    throw error;
+  }
 }
 
 /**
@@ -34,14 +82,14 @@ export async function attachChainTransfer(
   const application = await findApplication(body.applicationId);
   if (!application) throw new ApplicationNotFound();
   if (!moveOf('chainWatcher', application.status)) throw new ChainTransferNotAttachable(application.status);
-  const at = now.toISOString();
-  const attached = await resolveChainTransfer(transfer, {
-    kind: 'attached',
-    applicationId: application.id,
-    by: actor.id ?? 'system',
-    at,
-  });
-  if (!attached) throw new ChainTransferNotWaiting();
+  if (application.instructions?.crypto?.address !== transfer.to)
+    throw new ChainTransferOtherWallet(transfer.to);
+  await resolve(
+    transfer,
+    { kind: 'attached', applicationId: application.id, by: actor.id ?? 'system', at: now.toISOString() },
+    actor,
+    now,
+  );
   await settle({ ...transfer, state: 'matched', applicationId: application.id }, now);
   const after = await findApplication(application.id);
   return {
@@ -62,12 +110,11 @@ export async function refundChainTransfer(
 ): Promise<ChainTransferActionData> {
   const transfer = await waitingTransfer(txId);
   const refundTxHash = normalizedTxHash(body.txHash);
-  const refunded = await resolveChainTransfer(transfer, {
-    kind: 'refunded',
-    refundTxHash,
-    by: actor.id ?? 'system',
-    at: now.toISOString(),
-  });
-  if (!refunded) throw new ChainTransferNotWaiting();
+  await resolve(
+    transfer,
+    { kind: 'refunded', refundTxHash, by: actor.id ?? 'system', at: now.toISOString() },
+    actor,
+    now,
+  );
   return { txId, resolution: 'refunded', applicationId: transfer.applicationId, status: null, refundTxHash };
 }

@@ -15,6 +15,16 @@ export class ChainTransferNotWaiting extends StateConflict {
   }
 }
 
+/** A transfer pays only an application told to pay into the wallet it went to. */
+export class ChainTransferOtherWallet extends StateConflict {
+  constructor(wallet: string) {
+    super(
+      `This transfer went to ${wallet}; the application's payment instructions name another wallet, or none.`,
+      { params: { wallet } },
+    );
+  }
+}
+
 /** A transfer pays only an application waiting for its payment (WAITING_PAYMENT or PAID). */
 export class ChainTransferNotAttachable extends StateConflict {
   constructor(status: ApplicationStatus) {

@@ -8,7 +8,9 @@ const REVIEW_LIMIT = 200;
 
 /** Each receiving wallet's last successful read, its lag and its failed reads (the cursors). */
 async function walletStatuses(now: Date): Promise<ChainWalletStatus[]> {
-  const cursors = await Promise.all((await receivingWallets()).map((wallet) => findChainCursor(wallet)));
+  const cursors = await Promise.all(
+    (await receivingWallets()).map((wallet) => findChainCursor(wallet.address, wallet.watchedSince)),
+  );
   return cursors.map((cursor) => ({
     address: cursor.wallet,
     lastReadAt: cursor.lastReadAt,

@@ -58,10 +58,21 @@ export interface WatchRun {
   failures: number;
 }
 
-/** The receiving wallets: the USDT templates' addresses. */
-export async function receivingWallets(): Promise<string[]> {
-  const templates = await listPaymentTemplates();
-  return [...new Set(templates.flatMap((template) => (template.kind === 'usdt' ? [template.address] : [])))];
+export interface ReceivingWallet {
+  address: string;
+  /** When its first USDT template was saved (ms): its first read starts there, not at its history's start. */
+  watchedSince: number;
+}
+
+/** The receiving wallets: the USDT templates' distinct addresses. */
+export async function receivingWallets(): Promise<ReceivingWallet[]> {
+  const since = new Map<string, number>();
+  for (const template of await listPaymentTemplates()) {
+    if (template.kind !== 'usdt') continue;
+    const saved = Date.parse(template.createdAt);
+    since.set(template.address, Math.min(saved, since.get(template.address) ?? saved));
+  }
+  return [...since].map(([address, watchedSince]) => ({ address, watchedSince }));
 }
 
 interface Verdict {
@@ -141,8 +152,13 @@ async function takeTransfer(
  * cursor moves past them. The last page's latest block time becomes the next read's
  * `min_timestamp` (inclusive: the transfers of that block come again and are known by id).
  */
-async function readWallet(wallet: string, run: WatchRun, taken: ChainTransferRecord[], now: Date) {
-  const cursor = await findChainCursor(wallet);
+async function readWallet(
+  { address: wallet, watchedSince }: ReceivingWallet,
+  run: WatchRun,
+  taken: ChainTransferRecord[],
+  now: Date,
+) {
+  const cursor = await findChainCursor(wallet, watchedSince);
   let { minTimestamp, fingerprint } = cursor;
   let latest = minTimestamp;
   for (let pages = 0; pages < MAX_PAGES_PER_WALLET; pages += 1) {
@@ -230,8 +246,13 @@ export async function watchChain(now = new Date()): Promise<WatchRun> {
       await readWallet(wallet, run, taken, now);
     } catch (error) {
       run.failures += 1;
-      logger.warn('chain watcher: wallet not read, its cursor stays', { wallet, error: error as Error });
-      await recordChainReadFailure(wallet, (error as Error).message, now.toISOString()).catch(() => {});
+      logger.warn('chain watcher: wallet not read, its cursor stays', {
+        wallet: wallet.address,
+        error: error as Error,
+      });
+      await recordChainReadFailure(wallet.address, (error as Error).message, now.toISOString()).catch(
+        () => {},
+      );
     }
   }
   const matched = new Map(

@@ -29,6 +29,7 @@ const modules = async () => ({
   actions: await import('@functions/domain/chain/actions'),
   transfers: await import('@functions/data/chain-transfers'),
   applications: await import('@functions/data/applications'),
+  audit: await import('@functions/data/audit'),
   movements: await import('@functions/data/movements'),
   tron: await import('@functions/data/tron'),
   routes: await import('@functions/routes/manifest'),
@@ -223,6 +224,30 @@ describe('the chain watcher', () => {
     expect([...all.values()].every((transfer) => transfer?.to === to.address)).toBe(true);
   });
 
+  it("starts a new wallet's first read when its template was saved, not at the start of its history", async () => {
+    const address = newAddress();
+    const old = await send(address, '7.25');
+    await m.templates.createPaymentTemplate(
+      { kind: 'usdt', label: `Wallet ${address}`, address },
+      actor(),
+      new Date(Date.now() + 1_000),
+    );
+    const fresh = String(
+      (
+        await local('/_local/transfers', {
+          from: newAddress(),
+          to: address,
+          amount: '9.25',
+          blockTimestamp: Date.now() + 2_000,
+        })
+      ).txId,
+    );
+    expect(await m.watcher.watchChain()).toMatchObject({ failures: 0 });
+    const seen = await recorded([old, fresh]);
+    expect(seen.get(old)).toBeUndefined();
+    expect(seen.get(fresh)).toMatchObject({ to: address, reason: 'unknown' });
+  });
+
   it('leaves the cursor where it was when the provider fails, and reads the transfer on the next run', async () => {
     const to = await wallet();
     const txId = await send(to.address, '5.5');
@@ -255,18 +280,34 @@ describe('the chain watcher', () => {
     });
   });
 
-  it('lets staff attach a waiting transfer to an application (PAID, then CONFIRMED once final) or mark it refunded', async () => {
+  it('lets staff attach a waiting transfer to an application (PAID, then CONFIRMED once final) or mark it refunded, each audited', async () => {
     const to = await wallet();
     const application = await waiting(to, 800);
+    const elsewhere = await waiting(await wallet(), 801);
     const short = await send(to.address, '799');
     const stray = await send(to.address, '33.3');
     expect(await m.watcher.watchChain()).toMatchObject({ review: 2, failures: 0 });
+
+    // A transfer pays only an application told to pay into the wallet it went to.
+    await expect(
+      m.actions.attachChainTransfer(short, { applicationId: elsewhere.id }, actor()),
+    ).rejects.toMatchObject({ code: 'ChainTransferOtherWallet', refusal: 'conflict' });
+    expect(await m.transfers.findChainTransfer(short)).toMatchObject({ state: 'review' });
+    expect(await m.audit.listAuditFor('chainTransfer', short)).toEqual([]);
 
     const attached = await m.actions.attachChainTransfer(short, { applicationId: application.id }, actor());
     expect(attached).toMatchObject({ resolution: 'attached', applicationId: application.id, status: 'PAID' });
     await expect(
       m.actions.attachChainTransfer(short, { applicationId: application.id }, actor()),
     ).rejects.toMatchObject({ code: 'ChainTransferNotWaiting' });
+    expect(await m.audit.listAuditFor('chainTransfer', short)).toMatchObject([
+      {
+        action: 'chainTransfer.attach',
+        actorId: staff.id,
+        before: { state: 'review', reason: 'underpaid', applicationId: application.id, amount: '799.000000' },
+        after: { state: 'matched', applicationId: application.id },
+      },
+    ]);
     await local('/_local/solidify', {});
     expect(await m.watcher.watchChain()).toMatchObject({ confirmed: 1 });
     expect(await m.applications.findApplication(application.id)).toMatchObject({
@@ -278,6 +319,13 @@ describe('the chain watcher', () => {
     const refunded = await m.actions.refundChainTransfer(stray, { txHash: hash }, actor());
     expect(refunded).toMatchObject({ resolution: 'refunded', refundTxHash: 'ab'.repeat(32) });
     expect(await m.transfers.findChainTransfer(stray)).toMatchObject({ state: 'refunded' });
+    expect(await m.audit.listAuditFor('chainTransfer', stray)).toMatchObject([
+      {
+        action: 'chainTransfer.refund',
+        before: { state: 'review', reason: 'unknown' },
+        after: { state: 'refunded', refundTxHash: 'ab'.repeat(32) },
+      },
+    ]);
     const { transfers } = await m.review.listChainReview();
     expect(transfers.map((one) => one.txId)).not.toContain(stray);
     expect(transfers.map((one) => one.txId)).not.toContain(short);
