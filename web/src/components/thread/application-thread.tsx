@@ -7,6 +7,7 @@ import { Spinner } from '@web/components/ui/spinner';
 import { ApiError } from '@web/lib/api-client';
 import { useTranslation } from '@web/lib/i18n';
 import { dateTimeFormat, numberFormat } from '@web/lib/intl-format';
+import { useLiveNotices } from '@web/lib/live/use-live-notices';
 import { refusalText, ruleText } from '@web/lib/refusal-text';
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { attachmentType, COMPOSER_LIMITS, messageProblems, type ThreadProblem } from './attachment-checks';
@@ -23,8 +24,11 @@ export interface ApplicationThreadProps {
   onRead?: () => void;
 }
 
-/** The thread is read again this often while shown: new messages, and fresh 5-minute file links. */
+/** The thread is read again this often while shown and not live: new messages, and fresh 5-minute file links. */
 const REFRESH_MS = 60_000;
+/** Live, a notice reads a new message; the thread is still read this often, before its file links expire. */
+const LINKS_REFRESH_MS = 4 * 60_000;
+const MESSAGE_NOTICES = ['message.created'] as const;
 const FILE_ACCEPT = [...ATTACHMENT_CONTENT_TYPES, '.jpg', '.jpeg', '.png', '.pdf'].join(',');
 
 /**
@@ -72,13 +76,22 @@ export function ApplicationThread({ applicationId, side, onRead }: ApplicationTh
     load();
   }, [load]);
 
+  // A new message (either side's): the newest page again.
+  const liveState = useLiveNotices({ types: MESSAGE_NOTICES, id: applicationId }, () => {
+    if (state === 'ready') loadNewest().catch(() => undefined);
+  });
+  const live = liveState === 'live';
+
   useEffect(() => {
     if (state !== 'ready') return;
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') loadNewest().catch(() => undefined);
-    }, REFRESH_MS);
+    const timer = setInterval(
+      () => {
+        if (document.visibilityState === 'visible') loadNewest().catch(() => undefined);
+      },
+      live ? LINKS_REFRESH_MS : REFRESH_MS,
+    );
     return () => clearInterval(timer);
-  }, [state, loadNewest]);
+  }, [state, live, loadNewest]);
 
   const loadEarlier = async () => {
     if (!cursor) return;

@@ -11,6 +11,8 @@ import { applicationIdOf } from '@web/config/application-path';
 import { loginPath, paths } from '@web/config/paths';
 import { usePlaceNames } from '@web/lib/geo-names';
 import { useTranslation } from '@web/lib/i18n';
+import type { LiveState } from '@web/lib/live/live-client';
+import { LiveIndicator } from '@web/lib/live/live-indicator';
 import { useSideText } from '@web/lib/quote-format';
 import { useAuthStore } from '@web/stores/auth-store';
 import { useCallback } from 'react';
@@ -46,7 +48,7 @@ export function OrderPage() {
 
 function OrderView({ id }: { id: string }) {
   const { t } = useTranslation(['profile', 'errors']);
-  const { state, refresh, show } = useOrder(id);
+  const { state, refresh, show, liveState } = useOrder(id);
 
   if (state.phase === 'loading') return <PageSpinner label={t('order.loading')} />;
   if (state.phase === 'notFound') {
@@ -74,7 +76,15 @@ function OrderView({ id }: { id: string }) {
       </div>
     );
   }
-  return <OrderDetail detail={state.detail} stale={state.stale} refresh={refresh} show={show} />;
+  return (
+    <OrderDetail
+      detail={state.detail}
+      stale={state.stale}
+      refresh={refresh}
+      show={show}
+      liveState={liveState}
+    />
+  );
 }
 
 function OrderDetail({
@@ -82,11 +92,13 @@ function OrderDetail({
   stale,
   refresh,
   show,
+  liveState,
 }: {
   detail: ApplicationDetail;
   stale: boolean;
   refresh: () => Promise<void>;
   show: (detail: ApplicationDetail) => void;
+  liveState: LiveState;
 }) {
   const { t, language } = useTranslation(['profile', 'errors', 'common']);
   const placeName = usePlaceNames(language);
@@ -127,6 +139,7 @@ function OrderDetail({
       <header className="order-page__head">
         <h1 className="page__title">{t('order.title', { id: shortId(id) })}</h1>
         <Badge tone={statusBadgeTone(status)}>{statusText}</Badge>
+        <LiveIndicator state={liveState} className="order-page__live" />
       </header>
       {stale && <Alert tone="warning">{t('order.refreshFailed')}</Alert>}
 

@@ -1,9 +1,10 @@
 import type { ApplicationDetail } from '@shared/contract/applications';
+import { useLiveNotices } from '@web/lib/live/use-live-notices';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchOrder, isNotFound } from '../api/order-api';
 import { useDocumentVisible } from './use-document-visible';
 
-/** How often the order page asks again while it can be seen (each time a conditional request). */
+/** How often the order page asks again while it can be seen and is not live (each time a conditional request). */
 export const ORDER_REFRESH_MS = 15_000;
 
 export type OrderState =
@@ -13,10 +14,15 @@ export type OrderState =
   /** `stale`: the last refresh failed, so what is shown may be behind (the next one tries again). */
   | { phase: 'ready'; detail: ApplicationDetail; stale: boolean };
 
+/** The notices of an application the order page reads it again for (its thread listens for messages). */
+const ORDER_NOTICES = ['application.created', 'application.paid', 'application.changed'] as const;
+
 /**
- * The application of the order page, kept current: loaded at once, asked again every 15 s while
- * the document is visible and at once when it becomes visible again, with no timer while it is
- * hidden. `show` puts an action's answer on the page; a refresh that started before it is dropped.
+ * The application of the order page, kept current: loaded at once, read again on each live notice
+ * of it; while the live connection is not live, asked again every 15 s while the document is
+ * visible and at once when it becomes visible again, with no timer while it is hidden; once live
+ * again after a drop, read once (notices of the gap were lost). `show` puts an action's answer on
+ * the page; a refresh that started before it is dropped.
  */
 export function useOrder(id: string) {
   const [state, setState] = useState<OrderState>({ phase: 'loading' });
@@ -26,23 +32,35 @@ export function useOrder(id: string) {
   const inFlight = useRef(false);
   const controller = useRef<AbortController | null>(null);
 
-  const refresh = useCallback(async () => {
-    if (inFlight.current) return;
+  /** Asked for while a read was under way (a notice): read once more after it, it may predate the change. */
+  const again = useRef(false);
+
+  const refresh = useCallback(async (): Promise<void> => {
+    if (inFlight.current) {
+      again.current = true;
+      return;
+    }
     inFlight.current = true;
     const started = generation.current;
     try {
-      const detail = await fetchOrder(id, controller.current?.signal);
-      if (generation.current !== started) return;
-      // A 304 answers the very object shown: nothing to render again.
-      setState((shown) =>
-        shown.phase === 'ready' && shown.detail === detail && !shown.stale
-          ? shown
-          : { phase: 'ready', detail, stale: false },
-      );
-    } catch (error) {
-      if (generation.current !== started) return;
-      if (isNotFound(error)) setState({ phase: 'notFound' });
-      else setState((shown) => (shown.phase === 'ready' ? { ...shown, stale: true } : { phase: 'failed' }));
+      do {
+        again.current = false;
+        try {
+          const detail = await fetchOrder(id, controller.current?.signal);
+          if (generation.current !== started) return;
+          // A 304 answers the very object shown: nothing to render again.
+          setState((shown) =>
+            shown.phase === 'ready' && shown.detail === detail && !shown.stale
+              ? shown
+              : { phase: 'ready', detail, stale: false },
+          );
+        } catch (error) {
+          if (generation.current !== started) return;
+          if (isNotFound(error)) setState({ phase: 'notFound' });
+          else
+            setState((shown) => (shown.phase === 'ready' ? { ...shown, stale: true } : { phase: 'failed' }));
+        }
+      } while (again.current);
     } finally {
       if (generation.current === started) inFlight.current = false;
     }
@@ -59,7 +77,19 @@ export function useOrder(id: string) {
     };
   }, [refresh]);
 
-  const polling = state.phase !== 'notFound';
+  const liveState = useLiveNotices({ types: ORDER_NOTICES, id }, () => void refresh());
+  const live = liveState === 'live';
+  const wasDown = useRef(false);
+  useEffect(() => {
+    if (!live) {
+      wasDown.current = liveState === 'reconnecting' || wasDown.current;
+      return;
+    }
+    if (wasDown.current) void refresh();
+    wasDown.current = false;
+  }, [live, liveState, refresh]);
+
+  const polling = state.phase !== 'notFound' && !live;
   const seenBefore = useRef(visible);
   useEffect(() => {
     if (!visible || !polling) {
@@ -79,5 +109,5 @@ export function useOrder(id: string) {
     setState({ phase: 'ready', detail, stale: false });
   }, []);
 
-  return { state, refresh, show };
+  return { state, refresh, show, liveState };
 }

@@ -1,0 +1,76 @@
+import type { MessageView } from '@shared/contract/messages';
+import { createLiveTicket } from '@shared/routes/live';
+import { listMyMessages } from '@shared/routes/messages';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { FakeLiveSocket } from '@web/lib/live/fake-live-socket';
+import { configureLive } from '@web/lib/live/live-store';
+import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
+import { fakeApi, ok } from '@web/testing/fake-api';
+import { testOwnUser } from '@web/testing/fixtures';
+import { setupTestI18n } from '@web/testing/i18n';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApplicationThread } from './application-thread';
+
+/** Live push in the thread (issue 28): a new message's notice reads it; no minute's polling while live. */
+
+const APPLICATION = 'app-live-1';
+
+function message(id: string, text: string): MessageView {
+  return {
+    id,
+    from: 'staff',
+    mine: false,
+    text,
+    attachments: [],
+    createdAt: `2026-11-20T10:0${id.length}:00.000Z`,
+  };
+}
+
+beforeAll(async () => {
+  await setupTestI18n('en');
+});
+
+beforeEach(() => {
+  FakeLiveSocket.reset();
+  configureLive({ socketClass: FakeLiveSocket, random: () => 0 });
+  useAuthStore.setState({
+    ...initialAuthState,
+    initializing: false,
+    isAuthenticated: true,
+    user: testOwnUser(),
+  });
+});
+
+afterEach(() => {
+  configureLive({});
+  vi.useRealTimers();
+  useAuthStore.setState(initialAuthState);
+});
+
+describe('the thread, live', () => {
+  it('shows a new message on its notice and does not poll every minute while live', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let reads = 0;
+    const api = fakeApi()
+      .answer(createLiveTicket, ok({ url: 'wss://live.test/', ticket: 't' }))
+      .answer(listMyMessages, () => {
+        reads += 1;
+        const items = [message('m1', 'First')];
+        if (reads > 1) items.push(message('m22', 'Your payment arrived'));
+        return ok({ items, nextCursor: null });
+      });
+    render(<ApplicationThread applicationId={APPLICATION} side="client" />);
+    await screen.findByText('First');
+    await waitFor(() => expect(FakeLiveSocket.sockets).toHaveLength(1));
+    act(() => FakeLiveSocket.latest().open());
+
+    await act(() => vi.advanceTimersByTimeAsync(3 * 60_000));
+    expect(api.requests(listMyMessages)).toHaveLength(1);
+
+    act(() => FakeLiveSocket.latest().receive({ type: 'message.created', id: 'another-application' }));
+    act(() => FakeLiveSocket.latest().receive({ type: 'message.created', id: APPLICATION }));
+
+    expect(await screen.findByText('Your payment arrived')).toBeTruthy();
+    expect(api.requests(listMyMessages)).toHaveLength(2);
+  });
+});
