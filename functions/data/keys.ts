@@ -16,7 +16,7 @@
  * | Maintenance       | GEO                   | MAINTENANCE        |                                   |
  * | Setting           | SETTING               | {key}              |                                   |
  * | Daily statistics  | STATS#DAY             | {yyyy-mm-dd}#{0..15}; {yyyy-mm-dd} (from before sharding, still summed) | |
- * | Session family    | SESSION#{sessionId}   | SESSION            |                                   |
+ * | Session family    | SESSION#{sessionId}   | SESSION            | gsi1 (until revoked): USERSESSIONS#{userId} / {createdAt}#{id} |
  * | Refresh token     | REFRESH#{sha256}      | TOKEN              |                                   |
  * | One-time token    | OTT#{sha256}          | {purpose}          |                                   |
  * | Throttle bucket   | THROTTLE#{rule}#{who} | {window start}     |                                   |
@@ -46,6 +46,9 @@
  * | Payable amount hold | PAYAMOUNT#{wallet}  | AMOUNT#{units of 0.0001, 20 digits} | (expiresAt TTL, 30 days after the deadline) |
  * | Chain transfer    | CHAINTX#{txId}        | TRANSFER           | gsi1 (while waiting for staff): CHAINREVIEW / {seenAt}#{txId}; (while matched, not final): CHAINUNFINAL / {seenAt}#{txId} |
  * | Chain cursor      | CHAINCURSOR#{wallet}  | CURSOR             |                                   |
+ * | Live ticket       | LIVETICKET#{sha256}   | TICKET             | (expiresAt TTL, a minute after it lapses) |
+ * | Live connection   | LIVECONN#{connectionId} | CONN             | gsi1: LIVEUSER#{userId} / {connectionId}; gsi2 (staff only): LIVESTAFF / {connectionId}; (expiresAt TTL, 2 h) |
+ * | Live seen version | LIVESEEN#{applicationId} | SEEN            | (expiresAt TTL, 30 days)          |
  *
  * Access patterns (each is a GetItem, a Query, or a conditional/transactional write; never a Scan):
  * 1. User by id: GetItem USER#{id}/PROFILE.
@@ -88,6 +91,10 @@
  *     next) come with the Query; a call is claimed first with an UpdateItem of RATES/PROVIDER#{name}
  *     conditional on its notBefore having passed, so two runs at once never both call a provider.
  * 22. Audit trail of one target: Query pk=AUDIT#{type}#{id}; of one day: Query gsi1 AUDITDAY#{day}.
+ *     The security audit log (GET /admin/security/audit): the days of its period newest first, each
+ *     a Query of gsi1 AUDITDAY#{day} descending (gsi1sk below the cursor's key on the cursor's day)
+ *     with a FilterExpression of the security actions (and the actor), at most 40 Queries a page;
+ *     the cursor is the last sort key read, or {day}T~ (that whole day still to read).
  * 23. Idempotent submit: Put IDEMP#{userId}#{key} with attribute_not_exists (or expired) in the
  *     application's creating transaction; a replay reads it with GetItem.
  * 24. Users of one role, newest first (admin filter by role, GET /admin/managers): Query gsi2
@@ -159,6 +166,22 @@
  *     the entry goes when it is confirmed, with an Update conditional on state = matched).
  * 38. A receiving wallet's read cursor and health: GetItem / UpdateItem CHAINCURSOR#{wallet}/CURSOR
  *     (minTimestamp and fingerprint moved only after a read's transfers are recorded).
+ * 39. Live push (docs/architecture.md "Live push"): a ticket is Put LIVETICKET#{sha256}/TICKET with
+ *     attribute_not_exists and consumed by a DeleteItem conditional on attribute_exists(pk) AND
+ *     expiresAtMs > now (ReturnValues ALL_OLD), so it connects once and never after it lapsed. A
+ *     connection is Put LIVECONN#{connectionId}/CONN (TTL at the 2 h limit) and deleted on
+ *     $disconnect or a 410; the fan-out finds the connections of a user with a Query of gsi1
+ *     LIVEUSER#{userId} and every staff connection with a Query of gsi2 LIVESTAFF (sparse: staff
+ *     only; both small), skipping those past expiresAt. Which version of an application was last
+ *     pushed: UpdateItem LIVESEEN#{id}/SEEN conditional on attribute_not_exists(pk) OR version <
+ *     :version, so a write that leaves `version` alone (the thread's unread counters) and a stream
+ *     record delivered twice push nothing.
+ * 40. A user's session families (the security page's staff sessions): Query gsi1
+ *     USERSESSIONS#{userId}, newest first (sparse: a revoke or logout removes the entry; families
+ *     ended by the user's sessionEpoch or their 30 days stay until the TTL and are told apart in
+ *     code; families begun before the index existed are not in it). The staff: pattern 24 per staff
+ *     role. A staff revoke is an Update of SESSION#{id} conditional on it being unrevoked, in one
+ *     TransactWriteItems with its audit entry and the actor's check.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -210,6 +233,12 @@ export const keys = {
     };
   },
   session: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' }),
+  /** A user's session families, newest first (pattern 40). */
+  userSessionsIndex: (userId: string) => `USERSESSIONS#${userId}`,
+  userSessionEntry: (userId: string, createdAt: string, sessionId: string) => ({
+    gsi1pk: `USERSESSIONS#${userId}`,
+    gsi1sk: `${createdAt}#${sessionId}`,
+  }),
   /** The session family's partition key prefix: a restore ends every family (infra/ops/table-restore.ts). */
   sessionPrefix: 'SESSION#',
   refreshToken: (tokenHash: string) => ({ pk: `REFRESH#${tokenHash}`, sk: 'TOKEN' }),
@@ -253,6 +282,8 @@ export const keys = {
   rateHistoryPartition: (code: string) => `RATEHIST#${code}`,
   auditPartition: (targetType: string, targetId: string) => `AUDIT#${targetType}#${targetId}`,
   auditDay: (at: string) => `AUDITDAY#${at.slice(0, 10)}`,
+  /** The day index partition of a UTC day written YYYY-MM-DD (the same as `auditDay` of a time that day). */
+  auditDayPartition: (day: string) => `AUDITDAY#${day}`,
   idempotency: (userId: string, key: string) => ({ pk: `IDEMP#${userId}#${key}`, sk: 'IDEMP' }),
   usersOfRole: (role: string) => `ROLE#${role}`,
   userRoleEntry: (role: string, createdAt: string, userId: string) => ({
@@ -278,6 +309,15 @@ export const keys = {
   chainUnfinalIndex: 'CHAINUNFINAL',
   chainCursor: (wallet: string) => ({ pk: `CHAINCURSOR#${wallet}`, sk: 'CURSOR' }),
   payableAmountPartition: (wallet: string) => `PAYAMOUNT#${wallet}`,
+  liveTicket: (ticketHash: string) => ({ pk: `LIVETICKET#${ticketHash}`, sk: 'TICKET' }),
+  liveConnection: (connectionId: string) => ({ pk: `LIVECONN#${connectionId}`, sk: 'CONN' }),
+  liveConnectionsOfUser: (userId: string) => `LIVEUSER#${userId}`,
+  liveStaffConnections: 'LIVESTAFF',
+  liveSeen: (applicationId: string) => ({ pk: `LIVESEEN#${applicationId}`, sk: 'SEEN' }),
+  /** Partition key prefixes the live fan-out's stream filter matches on (functions/data/live.ts). */
+  applicationPrefix: 'APP#',
+  applicationMessagesPrefix: 'APPMSG#',
+  chainTransferPrefix: 'CHAINTX#',
   /** `units` of 0.0001 USDT, zero-padded so the sort keys order as the amounts do. */
   payableAmount: (wallet: string, units: bigint) => ({
     pk: `PAYAMOUNT#${wallet}`,

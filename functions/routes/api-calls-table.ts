@@ -31,6 +31,8 @@ const AREA_TITLES: Record<RouteArea, string> = {
   paymentTemplates: 'Admin: payment templates',
   transactions: 'Admin: transaction history',
   chain: 'Admin: USDT on chain',
+  security: 'Admin: security',
+  live: 'Live push',
 };
 
 const ACCESS_TEXT: Record<Access, string> = {

@@ -8,10 +8,12 @@ import type {
   AuthorizerDefinition,
   JobDefinition,
   RouteDefinition,
+  SocketRouteDefinition,
   WorkerDefinition,
 } from '@shared/routes/definition';
 import * as ratesExport from '@shared/routes/export';
 import * as geo from '@shared/routes/geo';
+import * as live from '@shared/routes/live';
 import * as market from '@shared/routes/market';
 import * as messages from '@shared/routes/messages';
 import * as mfa from '@shared/routes/mfa';
@@ -20,6 +22,7 @@ import * as paymentTemplates from '@shared/routes/payment-templates';
 import * as profile from '@shared/routes/profile';
 import * as rates from '@shared/routes/rates';
 import * as reserves from '@shared/routes/reserves';
+import * as security from '@shared/routes/security';
 import * as settings from '@shared/routes/settings';
 import * as system from '@shared/routes/system';
 import * as transactions from '@shared/routes/transactions';
@@ -48,6 +51,8 @@ export const routeAreas = {
   paymentTemplates,
   transactions,
   chain,
+  security,
+  live,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export type RouteArea = keyof typeof routeAreas;
@@ -79,6 +84,8 @@ export const routes = {
   ...paymentTemplates,
   ...transactions,
   ...chain,
+  ...security,
+  ...live,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof routes;
@@ -97,6 +104,28 @@ export const originAuthorizer = {
   summary: 'Let through only requests that came through CloudFront (the origin header)',
   uses: { originSecret: true },
 } as const satisfies AuthorizerDefinition;
+
+/**
+ * The live WebSocket API's routes (docs/architecture.md "Live push"): the live stack gives each a
+ * function; the local stack serves them through `ws` on the site's port at `/live`.
+ */
+export const liveSocket = {
+  connect: {
+    handler: 'handlers/live/connect',
+    summary: 'Admit a WebSocket connection with a single-use ticket, or refuse it (401)',
+    uses: { table: 'readWrite' },
+  },
+  disconnect: {
+    handler: 'handlers/live/disconnect',
+    summary: 'Forget a closed WebSocket connection',
+    uses: { table: 'readWrite' },
+  },
+  default: {
+    handler: 'handlers/live/default',
+    summary: "Answer the client's heartbeat (ping → pong); ignore other frames",
+    uses: { table: 'readWrite', live: 'post' },
+  },
+} as const satisfies Record<'connect' | 'disconnect' | 'default', SocketRouteDefinition>;
 
 /** Scheduled functions (EventBridge rules in AWS, timers in the local stack). */
 export const jobs = {
@@ -150,5 +179,12 @@ export const workers = {
     summary: 'Mark the addresses of SES bounces and complaints undeliverable',
     source: { kind: 'mailFeedback', retryAttempts: 2 },
     uses: { table: 'readWrite' },
+  },
+  liveFanOut: {
+    handler: 'jobs/live-fan-out',
+    summary:
+      "Send live notices of changed applications, new messages and chain transfers to review to the owners' and staff's WebSocket connections (table stream)",
+    source: { kind: 'liveChanges', batchSize: 100, maxBatchingWindowSeconds: 0, retryAttempts: 2 },
+    uses: { table: 'readWrite', live: 'post' },
   },
 } as const satisfies Record<string, WorkerDefinition>;

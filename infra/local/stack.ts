@@ -13,6 +13,8 @@ import { API_DOCS_FILE, API_DOCS_PATH, contentSecurityPolicy, REFERRER_POLICY } 
 import { apiRequestListener, loadApiHandlers } from './api-adapter';
 import { ensureTable, startDynamoLocal } from './dynamo';
 import { type JobName, startJobTimers } from './jobs';
+import { startLiveSockets } from './live-socket';
+import { startLiveStream } from './live-stream';
 import { startMailInbox } from './mail';
 import { startMarketDataStandIn } from './market-data-stand-in';
 import { startLocalMailSender } from './outbox';
@@ -232,11 +234,22 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Mail leaves through the outbox: the sender Lambda runs here from a poll of it.
     const mailSender = options.sendMail === false ? undefined : await startLocalMailSender();
     if (mailSender) stoppers.push(mailSender.stop);
+    // Live push: the WebSocket handlers on the site's port at /live, the management API's stand-in,
+    // and the fan-out on DynamoDB Local's stream of the table (docs/architecture.md "Live push").
+    const liveStream = await startLiveStream(dynamoEndpoint, options.tableName);
+    stoppers.push(liveStream.stop);
+    const liveSockets = await startLiveSockets(site, siteUrl);
+    stoppers.push(liveSockets.stop);
+    Object.assign(process.env, { LIVE_URL: liveSockets.url, LIVE_MANAGEMENT_URL: liveSockets.managementUrl });
+    const afterInvoke = () => {
+      mailSender?.wake();
+      liveStream.wake();
+    };
     const handlers = await loadApiHandlers();
     const api = apiRequestListener(handlers, {
       checkResponses: options.checkResponses ?? false,
       originSecret,
-      afterInvoke: mailSender?.wake,
+      afterInvoke,
     });
     const direct = createServer((request, response) => {
       apiRequestListener(handlers, { checkResponses: false })(request, response).catch(() => {
@@ -259,7 +272,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     if (options.runJobs !== false) {
       const only = options.runJobs === true ? undefined : options.runJobs;
-      stoppers.push(await startJobTimers(() => mailSender?.wake(), only));
+      stoppers.push(await startJobTimers(afterInvoke, only));
     }
     return {
       siteUrl,

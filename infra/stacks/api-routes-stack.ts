@@ -22,7 +22,7 @@ import type { ServiceConfig } from './service-config';
 export const API_ROUTE_GROUPS = {
   accounts: ['auth', 'mfa', 'profile'],
   public: ['system', 'geo', 'rates', 'market', 'export'],
-  client: ['applications', 'notifications', 'messages'],
+  client: ['applications', 'notifications', 'messages', 'live'],
   admin: [
     'adminUsers',
     'adminApplications',
@@ -32,6 +32,7 @@ export const API_ROUTE_GROUPS = {
     'paymentTemplates',
     'transactions',
     'chain',
+    'security',
   ],
 } as const satisfies Record<string, readonly RouteArea[]>;
 

@@ -34,6 +34,12 @@ export interface ResourceUse {
    * s3:DeleteObject for a refused file) and answers read links; `read` signs read links (s3:GetObject).
    */
   uploads?: 'upload' | 'attach' | 'read';
+  /**
+   * Live push's WebSocket API (docs/architecture.md "Live push"): `url` hands out its address
+   * (`LIVE_URL`, the ticket route); `post` sends frames down its connections through the management
+   * API (`LIVE_MANAGEMENT_URL`, execute-api:ManageConnections on the stage's connections only).
+   */
+  live?: 'url' | 'post';
 }
 
 /**
@@ -139,7 +145,25 @@ export interface WorkerDefinition {
         /** SES bounce and complaint events of the configuration set, from EventBridge. */
         kind: 'mailFeedback';
         retryAttempts: number;
+      }
+    | {
+        /**
+         * The table's stream, filtered to what live push tells screens about (applications,
+         * messages, chain transfers entering review; functions/data/live.ts `LIVE_STREAM_SOURCES`).
+         */
+        kind: 'liveChanges';
+        batchSize: number;
+        /** The longest a batch waits to fill, in seconds (0: invoked as soon as records arrive). */
+        maxBatchingWindowSeconds: number;
+        retryAttempts: number;
       };
+}
+
+/** A route of the WebSocket API (`$connect`, `$disconnect`, `$default`) and its function. */
+export interface SocketRouteDefinition {
+  handler: string;
+  summary: string;
+  uses: ResourceUse;
 }
 
 /** Inferred request parts of a route, for typed handlers. */

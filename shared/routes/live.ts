@@ -1,13 +1,14 @@
-// Routes of one area of the manifest (docs/architecture.md §2): live notices over a WebSocket (issue 28).
+// Routes of one area of the manifest (docs/architecture.md §2): live push's ticket (docs/architecture.md "Live push").
 import type { RouteDefinition } from './definition';
 
-export const liveTicket = {
+export const createLiveTicket = {
   method: 'POST',
   path: '/api/live/ticket',
   handler: 'handlers/live/ticket',
   access: 'user',
-  summary: 'A single-use ticket to open the live WebSocket with (a browser cannot set its headers)',
+  summary:
+    'Where to open the live WebSocket and a single-use ticket (valid 60 s) to open it with: {url}?ticket={ticket}',
   tag: 'live',
   response: 'liveTicketDataSchema',
-  uses: { table: 'readWrite' },
+  uses: { table: 'readWrite', live: 'url' },
 } as const satisfies RouteDefinition;

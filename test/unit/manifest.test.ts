@@ -4,6 +4,7 @@ import {
   allRoutes,
   fallbackRoute,
   jobs,
+  liveSocket,
   originAuthorizer,
   routeAreas,
   workers,
@@ -32,6 +33,7 @@ describe('the route manifest', () => {
       ...allRoutes.map(([, route]) => route.handler),
       fallbackRoute.handler,
       originAuthorizer.handler,
+      ...Object.values(liveSocket).map((socketRoute) => socketRoute.handler),
     ];
     const handlerFiles = filesUnder(path.join(FUNCTIONS, 'handlers')).sort();
     expect([...entries].sort()).toEqual(handlerFiles);

@@ -1,0 +1,119 @@
+import { logger } from '@functions/commons/logger';
+import { findApplication } from '@functions/data/applications';
+import {
+  deleteLiveConnection,
+  type LiveConnectionRecord,
+  listConnectionsOfUser,
+  listStaffConnections,
+  markApplicationVersionSeen,
+  postToLiveConnection,
+  type TableChange,
+  tableChangeOf,
+} from '@functions/data/live';
+import type { LiveNotice, LiveNoticeType } from '@shared/contract/live';
+import type { DynamoDBRecord } from 'aws-lambda';
+
+/**
+ * The fan-out of live push (docs/architecture.md "Live push"): table changes from the stream become
+ * notices `{ type, id }` (never data), each sent to the connections of the application's owner and
+ * to every staff connection, once per connection; a connection API Gateway answers 410 for is gone
+ * and its item deleted.
+ */
+
+interface Notice {
+  type: LiveNoticeType;
+  id: string;
+  /** The application's owner, whose connections get the notice besides staff's; none for a chain transfer. */
+  ownerId: string | null;
+}
+
+export interface PushResult {
+  notices: number;
+  sent: number;
+  gone: number;
+  failed: number;
+}
+
+/** Posts at most this many frames at once. */
+const CONCURRENT_POSTS = 16;
+
+/** What a change means for the screens, or null when it changes nothing they show. */
+async function noticeOf(change: TableChange, now: Date): Promise<Notice | null> {
+  if (change.kind === 'application') {
+    // A write that leaves `version` alone (the thread's unread counters) or a record seen before: nothing new.
+    if (!(await markApplicationVersionSeen(change.id, change.version, now))) return null;
+    const paidNow =
+      change.status === 'PAID' && change.clientPaidAt !== null && change.clientPaidAt === change.updatedAt;
+    const type: LiveNoticeType = change.inserted
+      ? 'application.created'
+      : paidNow
+        ? 'application.paid'
+        : 'application.changed';
+    return { type, id: change.id, ownerId: change.userId || null };
+  }
+  if (change.kind === 'message') {
+    const application = await findApplication(change.applicationId);
+    return { type: 'message.created', id: change.applicationId, ownerId: application?.userId ?? null };
+  }
+  return { type: 'chainTransfer.review', id: change.txId, ownerId: null };
+}
+
+/** The stream records of a batch (new images) as notices, sent. */
+export function pushStreamRecords(records: readonly DynamoDBRecord[], now = new Date()): Promise<PushResult> {
+  return pushNotices(
+    records.flatMap((record) => {
+      const change = tableChangeOf(record);
+      return change ? [change] : [];
+    }),
+    now,
+  );
+}
+
+/** Turns a batch of table changes into notices and sends them; failures to send are logged, not retried. */
+export async function pushNotices(changes: readonly TableChange[], now = new Date()): Promise<PushResult> {
+  const notices = new Map<string, Notice>();
+  for (const change of changes) {
+    const notice = await noticeOf(change, now);
+    if (notice) notices.set(`${notice.type}#${notice.id}`, notice);
+  }
+  const result: PushResult = { notices: notices.size, sent: 0, gone: 0, failed: 0 };
+  if (notices.size === 0) return result;
+
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const staff = await listStaffConnections(nowSeconds);
+  const owners = new Map<string, Promise<LiveConnectionRecord[]>>();
+  const frames: Array<{ connectionId: string; data: string }> = [];
+  for (const notice of notices.values()) {
+    const recipients = new Set(staff.map((connection) => connection.connectionId));
+    if (notice.ownerId) {
+      let own = owners.get(notice.ownerId);
+      if (!own) {
+        own = listConnectionsOfUser(notice.ownerId, nowSeconds);
+        owners.set(notice.ownerId, own);
+      }
+      for (const connection of await own) recipients.add(connection.connectionId);
+    }
+    const data = JSON.stringify({ type: notice.type, id: notice.id } satisfies LiveNotice);
+    for (const connectionId of recipients) frames.push({ connectionId, data });
+  }
+
+  const gone = new Set<string>();
+  let next = 0;
+  const worker = async () => {
+    while (next < frames.length) {
+      const frame = frames[next++]!;
+      if (gone.has(frame.connectionId)) continue;
+      try {
+        if (await postToLiveConnection(frame.connectionId, frame.data)) result.sent += 1;
+        else gone.add(frame.connectionId);
+      } catch (error) {
+        result.failed += 1;
+        logger.warn('live: a notice could not be sent', error as Error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENT_POSTS, frames.length) }, worker));
+  for (const connectionId of gone) await deleteLiveConnection(connectionId);
+  result.gone = gone.size;
+  return result;
+}
