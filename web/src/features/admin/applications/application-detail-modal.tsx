@@ -9,11 +9,14 @@ import { shortId } from '@shared/ids';
 import { ApplicationThread } from '@web/components/thread/application-thread';
 import { Alert } from '@web/components/ui/alert';
 import { useTranslation } from '@web/lib/i18n';
+import { useLiveNotices, usePollWhileNotLive } from '@web/lib/live/use-live-notices';
+import { useEffect } from 'react';
 import { adminApi } from '../api/admin-api';
 import { DetailModal } from '../components/detail-modal';
 import { ModalSection } from '../components/modal-section';
 import { useStaff } from '../components/staff-context';
 import { useResource } from '../hooks/use-resource';
+import { ADMIN_POLL_MS, DETAIL_NOTICES, rememberAssignees } from '../live/admin-live';
 import { AdminNote, Assignment } from './application-details-form';
 import { ApplicationFacts } from './application-facts';
 import { DealPanel } from './deal-panel';
@@ -46,6 +49,13 @@ export function ApplicationDetailModal({
   const { t } = useTranslation('admin');
   const staff = useStaff();
   const detail = useResource((signal) => adminApi.application(applicationId, signal), [applicationId]);
+  // Live: a change to it (by the client, another staff member or the system) reads it again (the
+  // list reads its row for the same notice); polled only while reconnecting.
+  const liveState = useLiveNotices({ types: DETAIL_NOTICES, id: applicationId }, detail.reload);
+  usePollWhileNotLive(liveState, detail.reload, ADMIN_POLL_MS, { pollWhenOff: false });
+  useEffect(() => {
+    if (detail.data) rememberAssignees([detail.data]);
+  }, [detail.data]);
   const changed = (row: AdminApplicationView) => {
     onChanged(row);
     detail.reload();

@@ -7,6 +7,8 @@ import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { usePlaceNames } from '@web/lib/geo-names';
 import { useTranslation } from '@web/lib/i18n';
+import { useLiveNotices, usePollWhileNotLive } from '@web/lib/live/use-live-notices';
+import { useEffect } from 'react';
 import { adminApi } from '../api/admin-api';
 import { EyeIcon } from '../components/admin-icons';
 import { IconButton } from '../components/icon-button';
@@ -20,6 +22,7 @@ import { statusLabel } from '../components/status-badge';
 import { useListPage } from '../hooks/use-list-page';
 import { formatDate, formatTime } from '../lib/format';
 import { notify } from '../lib/notify';
+import { ADMIN_POLL_MS, APPLICATION_NOTICES, rememberAssignees } from '../live/admin-live';
 import { AmountCell } from './amount-cell';
 import { ApplicationDetailModal } from './application-detail-modal';
 import { ApplicationsFilters } from './applications-filters';
@@ -77,6 +80,17 @@ export function ApplicationsPage() {
   );
   const placeName = usePlaceNames(language);
   const staff = useStaff();
+
+  // Live: a new application reads the page again, as does a change to one shown on it or, with a
+  // status filter, to any (it may enter or leave the filter). Polled only while reconnecting.
+  const liveState = useLiveNotices({ types: APPLICATION_NOTICES }, (notice) => {
+    const shown = list.data?.items.some((item) => item.id === notice.id) ?? false;
+    if (notice.type === 'application.created' || shown || values.status) list.reload();
+  });
+  usePollWhileNotLive(liveState, list.reload, ADMIN_POLL_MS, { pollWhenOff: false });
+  useEffect(() => {
+    if (list.data) rememberAssignees(list.data.items);
+  }, [list.data]);
 
   const replaceRow = (row: AdminApplicationView) =>
     list.setData((page) =>

@@ -5,6 +5,7 @@ import { useTranslation } from '@web/lib/i18n';
 import { useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useMediaQuery } from '../hooks/use-media-query';
+import { StaffAttention } from '../live/staff-attention';
 import { AdminNav } from './admin-nav';
 import { useStaff } from './staff-context';
 
@@ -13,6 +14,7 @@ const WIDE_QUERY = `(min-width: ${ADMIN_DRAWER_BREAKPOINT_PX}px)`;
 /**
  * The admin frame: a sidebar from 1024 px, below that a menu button opening the same links in a
  * modal drawer (native <dialog>: focus stays inside, Escape closes it, focus returns to the button).
+ * The live mark and the attention switches sit under the links, or under the menu button.
  */
 export function AdminLayout() {
   const { t } = useTranslation('admin');
@@ -38,6 +40,7 @@ export function AdminLayout() {
           <span className="muted">{t('nav.signedInAs')}</span> <strong>{t(`roles.${staff.role}`)}</strong>
         </p>
         <AdminNav />
+        {wide && <StaffAttention />}
       </aside>
       <div className="admin__main">
         <div className="admin__topbar">
@@ -53,6 +56,7 @@ export function AdminLayout() {
           </button>
           <span className="admin__topbar-role muted">{t(`roles.${staff.role}`)}</span>
         </div>
+        {!wide && <StaffAttention />}
         <Outlet />
       </div>
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop closes; Escape is the dialog's own cancel. */}

@@ -3,6 +3,7 @@ import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/field';
 import { useTranslation } from '@web/lib/i18n';
+import { useLiveNotices, usePollWhileNotLive } from '@web/lib/live/use-live-notices';
 import { refusalText } from '@web/lib/refusal-text';
 import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin-api';
@@ -10,6 +11,7 @@ import { Loaded } from '../components/load-state';
 import { useResource } from '../hooks/use-resource';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
+import { ADMIN_POLL_MS, REVIEW_NOTICES } from '../live/admin-live';
 
 /**
  * The USDT transfers the chain watcher left for staff (GET /admin/chain/review): each with its
@@ -18,6 +20,9 @@ import { notify } from '../lib/notify';
 export function ChainReview() {
   const { t } = useTranslation('admin');
   const review = useResource((signal) => adminApi.chainReview(signal), []);
+  // Live: a transfer joining the list reads it again; polled only while reconnecting.
+  const liveState = useLiveNotices({ types: REVIEW_NOTICES }, review.reload);
+  usePollWhileNotLive(liveState, review.reload, ADMIN_POLL_MS, { pollWhenOff: false });
   return (
     <section className="template-group chain-review" aria-labelledby="chain-review-title">
       <h2 className="template-group__title" id="chain-review-title">

@@ -1,0 +1,194 @@
+import { adminGetApplication } from '@shared/routes/admin-applications';
+import { createLiveTicket } from '@shared/routes/live';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { FakeLiveSocket } from '@web/lib/live/fake-live-socket';
+import { configureLive } from '@web/lib/live/live-store';
+import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
+import { fakeApi, ok } from '@web/testing/fake-api';
+import { testAdminApplicationDetail, testOwnUser } from '@web/testing/fixtures';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderAdmin, startI18n } from '../test-utils';
+import { rememberAssignees } from './admin-live';
+import { ATTENTION_STORAGE_KEY, titleWithCount } from './attention';
+import { StaffAttention } from './staff-attention';
+
+/** Staff attention (issue 28, item 2): the switches, the tone, the notification and the title's count. */
+
+const STAFF = 'staff-1';
+
+/** The Web Audio API as far as the tone uses it: counts the notes played. */
+class FakeAudioContext {
+  static notes = 0;
+  state = 'running';
+  currentTime = 0;
+  destination = {};
+  resume = async () => undefined;
+  createOscillator() {
+    return {
+      type: '',
+      frequency: { value: 0 },
+      connect() {},
+      start: () => (FakeAudioContext.notes += 1),
+      stop() {},
+    };
+  }
+  createGain() {
+    return { gain: { setValueAtTime() {}, exponentialRampToValueAtTime() {} }, connect() {} };
+  }
+}
+
+/** The Notification API: the permission it answers and every notification shown. */
+function stubNotifications(answer: NotificationPermission, permission: NotificationPermission = 'default') {
+  const shown: { title: string; options: NotificationOptions }[] = [];
+  const Fake = class {
+    static permission = permission;
+    static requestPermission = vi.fn(async () => {
+      Fake.permission = answer;
+      return answer;
+    });
+    onclick: (() => void) | null = null;
+    constructor(title: string, options: NotificationOptions) {
+      shown.push({ title, options });
+    }
+    close() {}
+  };
+  vi.stubGlobal('Notification', Fake);
+  return { shown, Fake };
+}
+
+/** Whether the staff member looks at the page (the tab shown and the window focused). */
+function setLooking(looking: boolean) {
+  Object.defineProperty(document, 'visibilityState', {
+    configurable: true,
+    get: () => (looking ? 'visible' : 'hidden'),
+  });
+  vi.spyOn(document, 'hasFocus').mockReturnValue(looking);
+}
+
+beforeAll(startI18n);
+
+beforeEach(() => {
+  localStorage.removeItem(ATTENTION_STORAGE_KEY);
+  document.title = 'Exchange';
+  FakeAudioContext.notes = 0;
+  vi.stubGlobal('AudioContext', FakeAudioContext);
+  FakeLiveSocket.reset();
+  configureLive({ socketClass: FakeLiveSocket, random: () => 0 });
+  useAuthStore.setState({
+    ...initialAuthState,
+    initializing: false,
+    isAuthenticated: true,
+    user: testOwnUser({ id: STAFF, role: 'MANAGER' }),
+  });
+});
+
+afterEach(() => {
+  configureLive({});
+  vi.restoreAllMocks();
+  Reflect.deleteProperty(document, 'visibilityState');
+  useAuthStore.setState(initialAuthState);
+});
+
+async function renderLive() {
+  const api = fakeApi().answer(createLiveTicket, ok({ url: 'wss://live.test/', ticket: 't' }));
+  const view = renderAdmin(<StaffAttention />, { id: STAFF, role: 'MANAGER' });
+  await waitFor(() => expect(FakeLiveSocket.sockets).toHaveLength(1));
+  act(() => FakeLiveSocket.latest().open());
+  return { api, view };
+}
+
+const notice = (type: string, id: string) => act(() => FakeLiveSocket.latest().receive({ type, id }));
+
+describe('staff attention', () => {
+  it('keeps the sound switch in this browser and plays the tone when it is switched on', async () => {
+    stubNotifications('granted');
+    const { view } = await renderLive();
+    expect(screen.getByText('live')).toBeTruthy();
+
+    fireEvent.click(screen.getByLabelText('Sound'));
+
+    expect(FakeAudioContext.notes).toBeGreaterThan(0);
+    expect(JSON.parse(localStorage.getItem(ATTENTION_STORAGE_KEY)!)).toEqual({ sound: true, notify: false });
+    view.unmount();
+    renderAdmin(<StaffAttention />, { id: STAFF, role: 'MANAGER' });
+    expect((screen.getByLabelText('Sound') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Notifications') as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('asks the browser for notifications on the switch, and stays off when refused', async () => {
+    const { Fake } = stubNotifications('denied');
+    await renderLive();
+
+    fireEvent.click(screen.getByLabelText('Notifications'));
+
+    expect(
+      await screen.findByText(
+        "The browser blocks notifications for this site: allow them in the site's settings.",
+      ),
+    ).toBeTruthy();
+    expect(Fake.requestPermission).toHaveBeenCalledOnce();
+    expect((screen.getByLabelText('Notifications') as HTMLInputElement).checked).toBe(false);
+    expect(JSON.parse(localStorage.getItem(ATTENTION_STORAGE_KEY)!)).toEqual({ sound: false, notify: false });
+  });
+
+  it('counts new applications, payments and messages that concern them in the title until they look again', async () => {
+    const { shown } = stubNotifications('granted', 'granted');
+    localStorage.setItem(ATTENTION_STORAGE_KEY, JSON.stringify({ sound: true, notify: true }));
+    rememberAssignees([
+      { id: 'assigned-to-other', assignedToId: 'staff-2' },
+      { id: 'assigned-to-me', assignedToId: STAFF },
+    ]);
+    const { api } = await renderLive();
+    api.answer(
+      adminGetApplication,
+      ok(testAdminApplicationDetail({ id: 'not-loaded-here', assignedToId: null })),
+    );
+    setLooking(false);
+
+    notice('application.created', 'new-one');
+    notice('application.paid', 'paid-one');
+    notice('application.changed', 'changed-one');
+    notice('message.created', 'assigned-to-other');
+    notice('message.created', 'assigned-to-me');
+    notice('message.created', 'not-loaded-here');
+
+    await waitFor(() => expect(document.title).toBe('(4) Exchange'));
+    expect(api.requests(adminGetApplication).map((request) => request.params.id)).toEqual([
+      'not-loaded-here',
+    ]);
+    expect(FakeAudioContext.notes).toBe(4 * 2);
+    expect(shown.map((one) => one.title)).toEqual([
+      'New application new-one',
+      'The client has paid application paid-one',
+      // The application's id as the admin list shows it (its first 12 characters).
+      'New message on application assigned-to-',
+      'New message on application not-loaded-h',
+    ]);
+
+    setLooking(true);
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(document.title).toBe('Exchange');
+  });
+
+  it('neither counts nor notifies while they look, and plays the tone only when switched on', async () => {
+    const { shown } = stubNotifications('granted', 'granted');
+    localStorage.setItem(ATTENTION_STORAGE_KEY, JSON.stringify({ sound: false, notify: true }));
+    await renderLive();
+    setLooking(true);
+
+    notice('application.created', 'new-one');
+    await act(() => Promise.resolve());
+
+    expect(document.title).toBe('Exchange');
+    expect(shown).toEqual([]);
+    expect(FakeAudioContext.notes).toBe(0);
+  });
+
+  it('writes the count before the title, once', () => {
+    expect(titleWithCount('Exchange', 3)).toBe('(3) Exchange');
+    expect(titleWithCount('(3) Exchange', 4)).toBe('(4) Exchange');
+    expect(titleWithCount('(4) Exchange', 0)).toBe('Exchange');
+  });
+});
