@@ -42,7 +42,8 @@ import {
 } from './routes/payment-templates';
 import { adminGetRates, adminPutRates } from './routes/rates';
 import { adminListReserves, adminPutReserves } from './routes/reserves';
-import { adminListSettings, adminPutSetting } from './routes/settings';
+import { adminSecurityAudit, adminSecuritySessions } from './routes/security';
+import { adminGetSetting, adminListSettings, adminPutSetting } from './routes/settings';
 import { adminExportTransactionsCsv, adminListTransactions } from './routes/transactions';
 
 /**
@@ -122,7 +123,11 @@ const ADMIN_SECTIONS = {
       adminChainReview,
     ],
   },
-  // The pages still to come (security, analytics) call nothing yet.
+  // Security settings: the second-factor setting (a SUPER_ADMIN's by its minRole, read-only below),
+  // staff's sessions and the security log. Ending a session (adminRevokeSession) is SUPER_ADMIN's
+  // route: the page offers it only to them, so it does not close the section to an ADMIN.
+  security: { calls: [adminGetSetting, adminPutSetting, adminSecuritySessions, adminSecurityAudit] },
+  // The pages still to come (analytics) call nothing yet.
   placeholder: { calls: [] },
 } as const satisfies Record<string, AdminSectionCalls>;
 

@@ -60,6 +60,14 @@ export const TRANSACTIONS_PAGE_LIMIT = { default: 50, max: 100 } as const;
 export const TRANSACTIONS_CSV_MAX_ROWS = 10_000;
 export const TRANSACTIONS_CSV_MAX_BYTES = 5_000_000;
 
+/**
+ * The security audit log (docs/product.md §2): pages of up to 100 entries, 50 by default, over a
+ * period of days like the transaction history's; a page reads at most this many days' partitions
+ * (one Query each) before it answers what it found with a cursor to go on from.
+ */
+export const SECURITY_AUDIT_PAGE_LIMIT = { default: 50, max: 100 } as const;
+export const SECURITY_AUDIT_QUERIES_PER_PAGE = 40;
+
 export const RESET_PASSWORD_REDIRECT_MS = 3000;
 export const VERIFY_EMAIL_REDIRECT_MS = 2500;
 export const CANCEL_CONFIRM_TOAST_MS = 10_000;

@@ -254,6 +254,7 @@ export const FIELD_RULES = {
   assetKey: { text: 'Unknown asset: use cash-XXX, card-XXX or usdt-trc20' },
   geoKey: { text: 'Must be a dotted geo key like europe.germany.berlin' },
   cityKey: { text: 'Must be a city key like europe.germany.berlin' },
+  sessionId: { text: 'Must be a session id (a UUID).' },
   /** A body field the route does not take (every body schema is strict). */
   unknownField: { text: 'Unknown field.' },
 } as const satisfies Record<string, FieldRule>;

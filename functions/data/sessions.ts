@@ -1,7 +1,7 @@
-import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
-import { TransactionCancelledError, transactWrite } from './transactions';
+import { type TransactItem, TransactionCancelledError, transactWrite } from './transactions';
 import { type UserRecord, userFromItem } from './users';
 
 /**
@@ -34,7 +34,7 @@ export interface RefreshTokenRecord {
 const ttlSeconds = (epochMs: number) => Math.ceil(epochMs / 1000);
 
 function strip<T>(item: Record<string, unknown>): T {
-  const { pk: _pk, sk: _sk, expiresAt: _expiresAt, ...record } = item;
+  const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, expiresAt: _expiresAt, ...record } = item;
   return record as T;
 }
 
@@ -51,7 +51,13 @@ export async function createSession(
       {
         Put: {
           TableName: tableName,
-          Item: { ...keys.session(session.id), ...session, expiresAt: ttlSeconds(session.endsAtMs) },
+          Item: {
+            ...keys.session(session.id),
+            // The user's families, newest first (pattern 40: the security page), until revoked.
+            ...keys.userSessionEntry(session.userId, session.createdAt, session.id),
+            ...session,
+            expiresAt: ttlSeconds(session.endsAtMs),
+          },
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
@@ -170,7 +176,7 @@ async function revokeOnce(sessionId: string, reason: string, now: Date): Promise
       new UpdateCommand({
         TableName: tableName,
         Key: keys.session(sessionId),
-        UpdateExpression: 'SET revokedAt = :now, revokedReason = :reason',
+        UpdateExpression: 'SET revokedAt = :now, revokedReason = :reason REMOVE gsi1pk, gsi1sk',
         ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt)',
         ExpressionAttributeValues: { ':now': now.toISOString(), ':reason': reason },
       }),
@@ -178,6 +184,47 @@ async function revokeOnce(sessionId: string, reason: string, now: Date): Promise
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }
+}
+
+/**
+ * A staff revoke of one family as a transaction item (pattern 40): conditional on the family
+ * existing, being this user's and not yet revoked, so it ends once; its index entry goes with it.
+ */
+export function sessionRevokeUpdate(
+  session: { id: string; userId: string },
+  reason: string,
+  now: Date,
+): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.session(session.id),
+      UpdateExpression: 'SET revokedAt = :now, revokedReason = :reason REMOVE gsi1pk, gsi1sk',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt) AND userId = :userId',
+      ExpressionAttributeValues: { ':now': now.toISOString(), ':reason': reason, ':userId': session.userId },
+    },
+  };
+}
+
+/** At most this many of a user's families are listed (a family lives 30 days; staff log in daily or so). */
+const USER_SESSIONS_LIMIT = 100;
+
+/**
+ * A user's session families not revoked, newest first (pattern 40): ended ones (by the epoch or
+ * their 30 days, until the TTL removes them) are among them, for the caller to tell apart.
+ */
+export async function listUserSessions(userId: string): Promise<SessionRecord[]> {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.userSessionsIndex(userId) },
+      ScanIndexForward: false,
+      Limit: USER_SESSIONS_LIMIT,
+    }),
+  );
+  return (Items ?? []).map((item) => strip<SessionRecord>(item));
 }
 
 /**

@@ -22,6 +22,7 @@ export * from './notifications';
 export * from './payment-templates';
 export * from './rates';
 export * from './reserves';
+export * from './security';
 export * from './system';
 export * from './transactions';
 export * from './users';

@@ -42,6 +42,7 @@ describe('the admin sections', () => {
       settings: 'ADMIN',
       payments: 'ADMIN',
       transactions: 'MANAGER',
+      security: 'ADMIN',
       placeholder: 'MANAGER',
     });
   });

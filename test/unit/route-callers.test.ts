@@ -17,7 +17,6 @@ const CALLED_OUTSIDE_THE_WEB: Partial<Record<RouteId, string>> = {
   health: 'load balancers, the smoke test and people checking a stage',
   exportRatesXml: 'the rate monitors (BestChange and the like)',
   adminSetUserRole: 'API clients; the admin screens change a role with the user edit',
-  adminGetSetting: 'API clients; the admin screens read all settings at once',
 };
 
 function sourceFiles(folder: string): string[] {

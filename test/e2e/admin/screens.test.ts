@@ -30,7 +30,8 @@ const SCREENS = [
   { name: 'settings', path: '/admin/system-settings' },
   { name: 'payments', path: '/admin/payment-gateways' },
   { name: 'transactions', path: '/admin/transaction-history' },
-  { name: 'coming-soon', path: '/admin/security-settings' },
+  { name: 'security', path: '/admin/security-settings' },
+  { name: 'coming-soon', path: '/admin/analytics-reports' },
 ];
 
 let admin: Session;

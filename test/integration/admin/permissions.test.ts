@@ -297,6 +297,26 @@ const ENDPOINTS: EndpointCase[] = [
     minimum: 'MANAGER',
     grantedStatus: 404,
   },
+  // The security page: staff's sessions and the audit log (ADMIN reads), a revoke (SUPER_ADMIN) of a
+  // fresh staff member's session (test/integration/security/staff-sessions.test.ts proves it ends).
+  {
+    route: 'adminSecuritySessions',
+    method: 'GET',
+    path: () => '/api/admin/security/sessions',
+    minimum: 'ADMIN',
+  },
+  {
+    route: 'adminRevokeSession',
+    method: 'DELETE',
+    path: (id) => `/api/admin/security/sessions/${id}`,
+    minimum: 'SUPER_ADMIN',
+    prepare: async () => {
+      const staff = await createVerifiedUser({ role: 'MANAGER' });
+      const payload = JSON.parse(Buffer.from(staff.token.split('.')[1]!, 'base64url').toString('utf8'));
+      return (payload as { sid: string }).sid;
+    },
+  },
+  { route: 'adminSecurityAudit', method: 'GET', path: () => '/api/admin/security/audit', minimum: 'ADMIN' },
   { route: 'adminGetRates', method: 'GET', path: () => '/api/admin/rates', minimum: 'ADMIN' },
   {
     route: 'adminPutRates',

@@ -20,6 +20,7 @@ import { adminPages, PLACEHOLDER_PAGES } from './lib/admin-paths';
 import { PaymentTemplatesPage } from './payment-templates/payment-templates-page';
 import { RatesPage } from './rates/rates-page';
 import { ReservesPage } from './reserves/reserves-page';
+import { SecurityPage } from './security/security-page';
 import { SettingsPage } from './settings/settings-page';
 import { TransactionsPage } from './transactions/transactions-page';
 import { UsersPage } from './users/users-page';
@@ -67,6 +68,7 @@ export function AdminApp() {
           <Route path={adminPages.payments.path} element={guarded('payments', <PaymentTemplatesPage />)} />
           <Route path={adminPages.geo.path} element={guarded('geo', <GeoPage />)} />
           <Route path={adminPages.settings.path} element={guarded('settings', <SettingsPage />)} />
+          <Route path={adminPages.security.path} element={guarded('security', <SecurityPage />)} />
           <Route
             path={adminPages.transactions.path}
             element={guarded('transactions', <TransactionsPage />)}

@@ -35,6 +35,7 @@ describe('AdminNav', () => {
       'Payment gateways',
       'Geo management',
       'System settings',
+      'Security settings',
     ]);
   });
 });

@@ -14,6 +14,7 @@ const NAV_ORDER: AdminPageId[] = [
   'payments',
   'geo',
   'settings',
+  'security',
 ];
 
 /** The sidebar links (docs/product.md §2); sections the staff member's role cannot open are left out. */

@@ -12,14 +12,14 @@ export const adminPages = {
   geo: { path: 'geo-management', section: 'geo', nav: true },
   settings: { path: 'system-settings', section: 'settings', nav: true },
   transactions: { path: 'transaction-history', section: 'transactions', nav: true },
-  security: { path: 'security-settings', section: 'placeholder', nav: false },
+  security: { path: 'security-settings', section: 'security', nav: true },
   payments: { path: 'payment-gateways', section: 'payments', nav: true },
   analytics: { path: 'analytics-reports', section: 'placeholder', nav: false },
 } as const satisfies Record<string, { path: string; section: AdminSection; nav: boolean }>;
 
 export type AdminPageId = keyof typeof adminPages;
 
-export const PLACEHOLDER_PAGES = ['security', 'analytics'] as const;
+export const PLACEHOLDER_PAGES = ['analytics'] as const;
 
 /** The absolute URL of an admin page, with an optional query. */
 export function adminHref(page: AdminPageId, query?: Record<string, string | undefined>): string {
