@@ -153,6 +153,8 @@ describe('SecurityPage', () => {
     expect(api.requests(adminRevokeSession)[0]!.params).toEqual({ id: SESSION_A });
     await waitFor(() => expect(sessionsTableNow().getAllByRole('row')).toHaveLength(3));
     expect(toasts()).toContain('The session of anna_manager has ended.');
+    // The log is read again: the revoke is its newest entry.
+    await waitFor(() => expect(api.requests(adminSecurityAudit)).toHaveLength(2));
   });
 
   it('shows an ADMIN the sessions and the switch read-only, with no way to change them', async () => {

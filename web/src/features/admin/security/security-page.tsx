@@ -42,22 +42,25 @@ const nameOf = (member: { username: string | null; email: string }) => member.us
 export function SecurityPage() {
   const { t } = useTranslation('admin');
   const sessions = useResource((signal) => securityApi.sessions(signal), []);
+  // Each change made here (a session ended, the switch saved) is a new entry of the log: read it again.
+  const [changes, setChanges] = useState(0);
+  const changed = () => setChanges((count) => count + 1);
   return (
     <section className="admin-page security-page" aria-labelledby={PAGE_TITLE_ID}>
       <PageHeader title={t('security.title')} />
-      <MfaPanel staff={sessions.data?.staff} />
+      <MfaPanel staff={sessions.data?.staff} onChanged={changed} />
       {/*
         The Telegram bot's state goes here (issue 28, item 3: webhook set, last update, errors, the
         staff group and the test-message button). It comes with the bot; until then nothing is shown.
       */}
-      <SessionsPanel sessions={sessions} />
-      <AuditPanel staff={sessions.data?.staff ?? []} />
+      <SessionsPanel sessions={sessions} onChanged={changed} />
+      <AuditPanel staff={sessions.data?.staff ?? []} changes={changes} />
     </section>
   );
 }
 
 /** The setting staffMfaRequired as a switch: a SUPER_ADMIN's (its minRole), read-only below. */
-function MfaPanel({ staff }: { staff: StaffSessionsMember[] | undefined }) {
+function MfaPanel({ staff, onChanged }: { staff: StaffSessionsMember[] | undefined; onChanged: () => void }) {
   const { t, language } = useTranslation('admin');
   const viewer = useStaff();
   const setting = useResource((signal) => securityApi.mfaSetting(signal), []);
@@ -71,6 +74,7 @@ function MfaPanel({ staff }: { staff: StaffSessionsMember[] | undefined }) {
     try {
       const saved = await securityApi.saveMfaSetting(value);
       setting.setData(() => saved);
+      onChanged();
       notify.success(t('security.mfa.saved'));
       setAsked(null);
     } catch (error) {
@@ -154,7 +158,13 @@ interface SessionRow {
 }
 
 /** Every live staff session, a row each, grouped by staff member (highest role first); revoke for a SUPER_ADMIN. */
-function SessionsPanel({ sessions }: { sessions: Resource<StaffSessions> }) {
+function SessionsPanel({
+  sessions,
+  onChanged,
+}: {
+  sessions: Resource<StaffSessions>;
+  onChanged: () => void;
+}) {
   const { t, language } = useTranslation('admin');
   const viewer = useStaff();
   const mayRevoke = hasRoleAtLeast(viewer.role, adminRevokeSession.access);
@@ -179,6 +189,7 @@ function SessionsPanel({ sessions }: { sessions: Resource<StaffSessions> }) {
             }
           : current,
       );
+      onChanged();
       notify.success(t('security.sessions.revoked', { name: nameOf(row.member) }));
     } catch (error) {
       notify.failure(error, t('common.updateFailed'));
@@ -242,13 +253,13 @@ function SessionsPanel({ sessions }: { sessions: Resource<StaffSessions> }) {
                         </span>
                       </span>
                     </td>
-                    <td className="nowrap">{formatDateTime(row.session.createdAt, language)}</td>
-                    <td className="nowrap">
+                    <td>{formatDateTime(row.session.createdAt, language)}</td>
+                    <td>
                       {row.session.lastRefreshedAt
                         ? formatDateTime(row.session.lastRefreshedAt, language)
                         : t('security.sessions.neverRefreshed')}
                     </td>
-                    <td className="nowrap">{formatDateTime(row.session.endsAt, language)}</td>
+                    <td>{formatDateTime(row.session.endsAt, language)}</td>
                     <td>
                       {row.session.current ? (
                         <Badge tone="success">{t('security.sessions.current')}</Badge>
@@ -326,7 +337,7 @@ interface Trail {
 }
 
 /** The audit log of security-relevant changes: filters, a page by cursor, newest first. */
-function AuditPanel({ staff }: { staff: StaffSessionsMember[] }) {
+function AuditPanel({ staff, changes }: { staff: StaffSessionsMember[]; changes: number }) {
   const { t } = useTranslation('admin');
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const filterKey = JSON.stringify(auditQueryOf(filters));
@@ -339,7 +350,7 @@ function AuditPanel({ staff }: { staff: StaffSessionsMember[] }) {
         { ...auditQueryOf(filters), ...(cursor && trail.period ? { ...trail.period, cursor } : {}) },
         signal,
       ),
-    [filterKey, cursor],
+    [filterKey, cursor, changes],
   );
 
   return (
@@ -444,7 +455,7 @@ function AuditRow({ entry }: { entry: SecurityAuditEntry }) {
       : t('security.audit.settingTarget', { key: entry.targetId });
   return (
     <tr>
-      <td className="nowrap">{formatDateTime(entry.at, language)}</td>
+      <td>{formatDateTime(entry.at, language)}</td>
       <td>
         <span className="cell-stack">
           <span>
