@@ -1,6 +1,7 @@
 import { type Access, needsJwtSecret, type ResourceUse } from '@shared/routes/definition';
-import type { Duration } from 'aws-cdk-lib';
+import { type Duration, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Grant } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IConfigurationSet, IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
@@ -35,6 +36,19 @@ export interface ManifestResources {
    * attachments' ARN as cdk-nag prints it (the acknowledgment of the prefix wildcard names it).
    */
   readonly uploads?: { readonly bucketName: string; readonly nagObjects: string };
+  /**
+   * Live push's WebSocket API (infra/stacks/live-stack.ts): the `wss://` URL clients connect to, and
+   * for the functions that send frames, the management API's endpoint and the ARN of the stage's
+   * connections (execute-api:ManageConnections is granted on it only), with that ARN as cdk-nag prints it.
+   */
+  readonly live?: {
+    readonly url?: string;
+    readonly management?: {
+      readonly endpoint: string;
+      readonly connectionsArn: string;
+      readonly nagConnections: string;
+    };
+  };
 }
 
 export interface ManifestFunctionSpec {
@@ -111,6 +125,28 @@ export function manifestFunction(
       throw new Error(`${spec.handler} uses the uploads bucket, but no bucket was provided`);
     fn.bindUploads(resources.uploads.bucketName, spec.uses.uploads, {
       objects: resources.uploads.nagObjects,
+    });
+  }
+  if (spec.uses.live === 'url') {
+    if (!resources.live?.url)
+      throw new Error(`${spec.handler} hands out the live URL, but none was provided`);
+    fn.addEnvironment('LIVE_URL', resources.live.url);
+  }
+  if (spec.uses.live === 'post') {
+    const management = resources.live?.management;
+    if (!management)
+      throw new Error(`${spec.handler} sends live frames, but no management endpoint was provided`);
+    fn.addEnvironment('LIVE_MANAGEMENT_URL', management.endpoint);
+    Grant.addToPrincipal({
+      grantee: fn,
+      actions: ['execute-api:ManageConnections'],
+      resourceArns: [management.connectionsArn],
+    });
+    Validations.of(fn.role!).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${management.nagConnections}]`,
+      reason:
+        "ManageConnections on the live stage's connections only (POST @connections/{id}): a connection id " +
+        'is known only at run time, so no narrower ARN exists.',
     });
   }
   return fn;

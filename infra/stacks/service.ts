@@ -1,4 +1,4 @@
-import { jobs, workers } from '@functions/routes/manifest';
+import { jobs, liveSocket, workers } from '@functions/routes/manifest';
 import { type App, Tags } from 'aws-cdk-lib';
 import type { HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import { API_ROUTE_GROUPS, type ApiRouteGroup, ApiRoutesStack } from './api-routes-stack';
@@ -9,6 +9,7 @@ import { DataStack } from './data-stack';
 import { EdgeMonitoringStack, edgeAlarmPrefix } from './edge-monitoring-stack';
 import { FirstRunStack } from './first-run-stack';
 import { JobsStack } from './jobs-stack';
+import { LiveStack } from './live-stack';
 import { MailStack } from './mail-stack';
 import { MonitoringStack } from './monitoring-stack';
 import type { ServiceConfig } from './service-config';
@@ -20,6 +21,8 @@ export interface ServiceStacks {
   /** The vault in the backup region (stages with a backup plan). */
   readonly backupCopy?: BackupCopyStack;
   readonly mail: MailStack;
+  /** Live push: the WebSocket API, its handlers and the fan-out on the table's stream. */
+  readonly live: LiveStack;
   readonly api: ApiStack;
   /** The route stacks, by group (api-routes-stack.ts). */
   readonly apiRoutes: Readonly<Record<ApiRouteGroup, ApiRoutesStack>>;
@@ -79,6 +82,15 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
     env,
     description: 'Exchange: HTTP API, its secrets, the origin authorizer and the fallback',
   });
+  const live = afterData(
+    new LiveStack(app, name('live'), {
+      config,
+      env,
+      description: 'Exchange: live push (WebSocket API, its handlers, the fan-out on the table stream)',
+      socketRoutes: liveSocket,
+      fanOut: workers.liveFanOut,
+    }),
+  );
   const apiRoutes = Object.fromEntries(
     (Object.keys(API_ROUTE_GROUPS) as ApiRouteGroup[]).map((group) => [
       group,
@@ -90,7 +102,7 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
           group,
           httpApi: api.httpApi,
           authorizer: api.authorizer,
-          resources: api.resources,
+          resources: { ...api.resources, live: { url: live.url } },
         }),
       ),
     ]),
@@ -161,7 +173,11 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
       httpApi: api.httpApi,
       jobs: Object.entries(jobs).map(([id, job]) => ({ id, job, fn: jobsStack!.functions.get(id)! })),
       outboxSender: mail.workers.get('sendMail')!,
-      deadLetterQueues: [...(jobsStack?.deadLetterQueues.values() ?? []), ...mail.deadLetterQueues.values()],
+      deadLetterQueues: [
+        ...(jobsStack?.deadLetterQueues.values() ?? []),
+        ...mail.deadLetterQueues.values(),
+        live.deadLetters,
+      ],
       edgeAlarmPrefix: edgeAlarmPrefix(config.stage),
     }),
   );
@@ -169,6 +185,7 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
     data,
     backupCopy,
     mail,
+    live,
     api,
     apiRoutes,
     apiStage,

@@ -16,6 +16,7 @@ import {
   OUTPUT_DIR,
   REFERENCE,
 } from './harness';
+import { measureLiveLatency, renderLiveLatency } from './live-latency';
 import { meetsTargets, renderSizeBreakdown, renderTable, TARGETS } from './report';
 import { renderWatcherCosts } from './watcher-cost';
 import { measureWebRoutes, renderWebRoutes } from './web-routes';
@@ -27,7 +28,8 @@ import { measureWebRoutes, renderWebRoutes } from './web-routes';
  * whether loading reached for the network; then the DynamoDB calls and consumed capacity of each
  * endpoint at two table sizes (test/bench/dynamo-cost.ts), and what 1,000 applications and a month
  * of the rates job cost (test/bench/application-cost.ts), and a chain watcher run with 10 and 1,000
- * open applications (test/bench/watcher-cost.ts). With `--strict` the exit code is 1
+ * open applications (test/bench/watcher-cost.ts), and live push's notice latency over 50 staff changes
+ * (test/bench/live-latency.ts). With `--strict` the exit code is 1
  * when any function misses a target.
  */
 async function main(): Promise<void> {
@@ -107,6 +109,8 @@ async function main(): Promise<void> {
     );
     console.log(renderWatcherCosts(costs.watcher));
   }
+
+  console.log(`\n${renderLiveLatency(await measureLiveLatency())}`);
 
   const missing = others.filter((m) => !meetsTargets(m, reference));
   console.log(

@@ -90,14 +90,15 @@ describe('IAM grants', () => {
     expect(wildcards).toEqual([]);
   });
 
-  it('never grants DynamoDB actions on every resource, but ListStreams to the outbox sender', () => {
+  it('never grants DynamoDB actions on every resource, but ListStreams to the stream readers', () => {
     const onEverything = allStatements().filter(
       (statement) =>
         actionsOf(statement).some((action) => action.startsWith('dynamodb:')) &&
         JSON.stringify(statement.Resource).includes('"*"'),
     );
     // ListStreams names no resource (it lists stream ARNs); the stream's records are read only on
-    // the stream's own ARN. The event source mapping needs it, and only the sender has one.
+    // the stream's own ARN. The event source mapping needs it, and only the outbox sender and the
+    // live fan-out have one.
     const listStreams = onEverything.filter(
       (statement) => actionsOf(statement).join() === 'dynamodb:ListStreams',
     );
@@ -111,9 +112,20 @@ describe('IAM grants', () => {
       },
     });
 
+    const fanOut = service.stacks.live.fanOut;
+    const fanOutListStreams = service.template(service.stacks.live).findResources('AWS::IAM::Policy', {
+      Properties: {
+        Roles: [{ Ref: service.stacks.live.getLogicalId(fanOut.role!.node.defaultChild as CfnRole) }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([Match.objectLike({ Action: 'dynamodb:ListStreams' })]),
+        },
+      },
+    });
+
     expect(onEverything).toEqual(listStreams);
-    expect(listStreams).toHaveLength(1);
+    expect(listStreams).toHaveLength(2);
     expect(Object.keys(senderListStreams)).toHaveLength(1);
+    expect(Object.keys(fanOutListStreams)).toHaveLength(1);
   });
 
   it('never grants Scan, so no function can scan the table', () => {

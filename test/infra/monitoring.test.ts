@@ -71,7 +71,7 @@ describe('alarms and their topic', () => {
   });
 
   it("alarms on every dead-letter queue's depth above 0", () => {
-    const queues = [prod.stacks.jobs!, prod.stacks.mail].flatMap((stack) =>
+    const queues = [prod.stacks.jobs!, prod.stacks.mail, prod.stacks.live].flatMap((stack) =>
       Object.keys(prod.template(stack).findResources('AWS::SQS::Queue')),
     );
     const depthAlarms = Object.entries(alarms).filter(([id]) => id.startsWith('DeadLetters'));
