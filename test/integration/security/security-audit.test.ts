@@ -114,6 +114,33 @@ describe('GET /admin/security/audit', () => {
     expect(bySuperAdmin[0]!.after).toMatchObject({ value: expect.any(String) });
   });
 
+  it('has staffMfaRequired changed by a SUPER_ADMIN only: an ADMIN’s or a MANAGER’s change is refused and not logged', async () => {
+    const admin2 = await createVerifiedUser({ role: 'ADMIN' });
+    const current = (
+      await call(adminGetSetting, { params: { key: 'staffMfaRequired' }, token: admin2.token })
+    ).body.data!.value as number;
+    const params = { key: 'staffMfaRequired' };
+
+    const byAdmin = await call(adminPutSetting, {
+      params,
+      body: { value: 1 - current },
+      token: admin2.token,
+    });
+    const byManager = await call(adminPutSetting, {
+      params,
+      body: { value: 1 - current },
+      token: manager.token,
+    });
+    const logged = await call(adminSecurityAudit, { query: { actorId: admin2.id }, token: admin.token });
+
+    expect(byAdmin.status).toBe(403);
+    expect(byAdmin.body).toMatchObject({ success: false, code: 'SettingNeedsHigherRole' });
+    expect(byManager.status).toBe(403);
+    expect(logged.body.data!.items).toEqual([]);
+    const after = await call(adminGetSetting, { params, token: admin2.token });
+    expect(after.body.data!.value).toBe(current);
+  });
+
   it('reads an earlier period without today’s entries', async () => {
     const { actor } = await actorWithChanges();
     const answer = await call(adminSecurityAudit, {
