@@ -123,3 +123,21 @@ export async function askNotifications(): Promise<NotificationAsk> {
 export function canNotify(): boolean {
   return typeof Notification !== 'undefined' && Notification.permission === 'granted';
 }
+
+/**
+ * Shows a browser notification; a click focuses the tab and calls `onOpen`. Where pages cannot
+ * construct one (Chrome on Android wants a service worker's), nothing is shown: the tone and the
+ * title's count still are.
+ */
+export function notifyBrowser(title: string, body: string, tag: string, onOpen: () => void): void {
+  try {
+    const shown = new Notification(title, { body, tag });
+    shown.onclick = () => {
+      window.focus();
+      onOpen();
+      shown.close();
+    };
+  } catch {
+    // No notification here.
+  }
+}

@@ -6,6 +6,7 @@ import { configureLive } from '@web/lib/live/live-store';
 import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
 import { fakeApi, ok } from '@web/testing/fake-api';
 import { testAdminApplicationDetail, testOwnUser } from '@web/testing/fixtures';
+import { useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAdmin, startI18n } from '../test-utils';
 import { rememberAssignees } from './admin-live';
@@ -39,7 +40,7 @@ class FakeAudioContext {
 
 /** The Notification API: the permission it answers and every notification shown. */
 function stubNotifications(answer: NotificationPermission, permission: NotificationPermission = 'default') {
-  const shown: { title: string; options: NotificationOptions }[] = [];
+  const shown: { title: string; options: NotificationOptions; click: () => void }[] = [];
   const Fake = class {
     static permission = permission;
     static requestPermission = vi.fn(async () => {
@@ -48,7 +49,7 @@ function stubNotifications(answer: NotificationPermission, permission: Notificat
     });
     onclick: (() => void) | null = null;
     constructor(title: string, options: NotificationOptions) {
-      shown.push({ title, options });
+      shown.push({ title, options, click: () => this.onclick?.() });
     }
     close() {}
   };
@@ -89,9 +90,21 @@ afterEach(() => {
   useAuthStore.setState(initialAuthState);
 });
 
+/** Where the admin area is (a notification's click opens the application). */
+function LocationProbe() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="location">{`${pathname}${search}`}</output>;
+}
+
 async function renderLive() {
   const api = fakeApi().answer(createLiveTicket, ok({ url: 'wss://live.test/', ticket: 't' }));
-  const view = renderAdmin(<StaffAttention />, { id: STAFF, role: 'MANAGER' });
+  const view = renderAdmin(
+    <>
+      <StaffAttention />
+      <LocationProbe />
+    </>,
+    { id: STAFF, role: 'MANAGER' },
+  );
   await waitFor(() => expect(FakeLiveSocket.sockets).toHaveLength(1));
   act(() => FakeLiveSocket.latest().open());
   return { api, view };
@@ -164,6 +177,12 @@ describe('staff attention', () => {
       'New message on application assigned-to-',
       'New message on application not-loaded-h',
     ]);
+
+    // A click on a notification opens its application in the admin list.
+    act(() => shown[1]!.click());
+    expect(screen.getByLabelText('location').textContent).toBe(
+      '/admin/application-management?open_id=paid-one',
+    );
 
     setLooking(true);
     act(() => {

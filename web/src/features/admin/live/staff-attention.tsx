@@ -17,6 +17,7 @@ import {
   canNotify,
   isLooking,
   messageConcerns,
+  notifyBrowser,
   playTone,
   readAttentionSettings,
   titleWithCount,
@@ -61,18 +62,12 @@ export function StaffAttention() {
       if (now.sound) playTone();
       if (now.notify && !looking && canNotify()) {
         const label = shortId(notice.id, ADMIN_APPLICATION_ID_DISPLAY_LENGTH);
-        const shown = new Notification(
+        notifyBrowser(
           text(`attention.notice.${kindOf(notice.type as AttentionNotice)}`, { id: label }),
-          {
-            tag: `${notice.type}:${notice.id}`,
-            body: text('attention.notice.body'),
-          },
+          text('attention.notice.body'),
+          `${notice.type}:${notice.id}`,
+          () => go(adminHref('applications', { open_id: notice.id })),
         );
-        shown.onclick = () => {
-          window.focus();
-          go(adminHref('applications', { open_id: notice.id }));
-          shown.close();
-        };
       }
     });
   });
