@@ -24,14 +24,19 @@ export function pageScriptsLoaderSource(): string {
  * infra/uploads-bucket.ts in AWS, the S3 stand-in locally): files are POSTed there (connect-src) and
  * shown from their read links (img-src).
  */
-export function contentSecurityPolicy(uploads: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  uploads: readonly string[] = [],
+  sockets: readonly string[] = [],
+): string {
   const bucket = uploads.map((source) => ` ${source}`).join('');
+  // Live push's WebSocket (docs/architecture.md §15): the API Gateway stage's wss:// URL in AWS.
+  const live = sockets.map((source) => ` ${source}`).join('');
   return [
     "default-src 'self'",
     `script-src 'self' ${pageScriptsLoaderSource()}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data:${bucket}`,
-    `connect-src 'self'${bucket}`,
+    `connect-src 'self'${bucket}${live}`,
     "font-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",

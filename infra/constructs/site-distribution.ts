@@ -51,6 +51,8 @@ export interface SiteDistributionProps {
   readonly originSecret: ISecret;
   /** The web ACL (WAF stack, us-east-1), by a cross-region reference. */
   readonly webAclArn: string;
+  /** Live push's WebSocket URL (the live stack's stage), which the CSP lets pages connect to. */
+  readonly liveUrl?: string;
 }
 
 /** The API reference page is one file of the site (web/api-docs.html), served at API_DOCS_PATH. */
@@ -73,7 +75,10 @@ export function siteDistribution(scope: Construct, props: SiteDistributionProps)
     comment: 'CSP, HSTS, nosniff, no framing, referrer policy',
     securityHeadersBehavior: {
       contentSecurityPolicy: {
-        contentSecurityPolicy: contentSecurityPolicy(uploadsOrigins(scope, config.stage)),
+        contentSecurityPolicy: contentSecurityPolicy(
+          uploadsOrigins(scope, config.stage),
+          props.liveUrl ? [props.liveUrl] : [],
+        ),
         override: true,
       },
       strictTransportSecurity: {

@@ -266,7 +266,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await new Promise<void>((resolve) => direct.listen(0, '127.0.0.1', resolve));
     stoppers.push(() => closeServer(direct));
     const directApiUrl = `http://localhost:${(direct.address() as AddressInfo).port}`;
-    const web = await webListener(options, uploads.url);
+    const web = await webListener(options, uploads.url, liveSockets.url);
     listener = (request, response) => {
       const handle = isApiPath(request.url) ? api : web;
       handle(request, response).catch((error: unknown) => {
@@ -335,9 +335,9 @@ function isApiPath(url: string | undefined): boolean {
   return (path.startsWith('/api/') || path === '/api') && path !== API_DOCS_PATH;
 }
 
-async function webListener(options: LocalStackOptions, uploadsUrl: string) {
+async function webListener(options: LocalStackOptions, uploadsUrl: string, liveUrl: string) {
   const securityHeaders = {
-    'Content-Security-Policy': contentSecurityPolicy([uploadsUrl]),
+    'Content-Security-Policy': contentSecurityPolicy([uploadsUrl], [liveUrl]),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': REFERRER_POLICY,

@@ -145,6 +145,7 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
     httpApi: api.httpApi,
     apiCustomDomain: apiStage.domain?.regionalDomainName,
     originSecret: api.originSecret,
+    liveUrl: live.url,
   });
   const edgeMonitoring = new EdgeMonitoringStack(app, name('edge-monitoring'), {
     config,

@@ -22,6 +22,8 @@ export interface WebStackProps extends StackProps {
   readonly apiCustomDomain?: string;
   readonly originSecret: ISecret;
   readonly webAclArn: string;
+  /** Live push's WebSocket URL (live-stack.ts), for the CSP's connect-src. */
+  readonly liveUrl?: string;
 }
 
 /**
@@ -72,6 +74,7 @@ export class WebStack extends Stack {
       apiCustomDomain: props.apiCustomDomain,
       originSecret: props.originSecret,
       webAclArn: props.webAclArn,
+      liveUrl: props.liveUrl,
     });
 
     if (config.webAssetsPath) {

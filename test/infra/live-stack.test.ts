@@ -157,3 +157,14 @@ describe('live stack: the fan-out', () => {
     );
   });
 });
+
+describe('live stack: the site may connect to it', () => {
+  it("names the stage's wss:// URL in the CSP's connect-src", () => {
+    const policy = Object.values(
+      prod.template(prod.stacks.web).findResources('AWS::CloudFront::ResponseHeadersPolicy'),
+    )[0] as Resource;
+    const csp = JSON.stringify(policy.Properties);
+    expect(csp).toMatch(/connect-src 'self'[^;]*wss:\/\//);
+    expect(csp).toContain(`/${LIVE_STAGE_NAME}`);
+  });
+});

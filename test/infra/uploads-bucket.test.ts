@@ -229,7 +229,12 @@ describe('uploads bucket', () => {
       `https://s3.eu-central-1.amazonaws.com/${bucket}/`,
     ];
 
-    expect(directive('connect-src')).toEqual(["'self'", ...origins]);
+    // And live push's WebSocket stage (docs/architecture.md §15).
+    expect(directive('connect-src')).toEqual([
+      "'self'",
+      ...origins,
+      expect.stringMatching(/^wss:\/\/.+\.execute-api\.eu-central-1\..+\/live$/),
+    ]);
     expect(directive('img-src')).toEqual(["'self'", 'data:', ...origins]);
     expect(directive('default-src')).toEqual(["'self'"]);
   });

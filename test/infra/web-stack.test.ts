@@ -307,7 +307,14 @@ describe('web stack', () => {
     };
     const [separator, parts] = policy['Fn::Join'];
     const joined = parts
-      .map((part) => (typeof part === 'string' ? part : `<${(part as { Ref: string }).Ref}>`))
+      .map((part) =>
+        typeof part === 'string'
+          ? part
+          : 'Ref' in (part as object)
+            ? `<${(part as { Ref: string }).Ref}>`
+            : // Live push's WebSocket API id, from the live stack (docs/architecture.md §15).
+              '<live api>',
+      )
       .join(separator);
     const bucket = 'exchange-dev-uploads-<AWS::AccountId>-eu-central-1';
     const uploads = `https://${bucket}.s3.eu-central-1.amazonaws.com https://s3.eu-central-1.amazonaws.com/${bucket}/`;
@@ -315,7 +322,8 @@ describe('web stack', () => {
     expect(Override).toBe(true);
     expect(joined).toBe(
       `default-src 'self'; script-src 'self' 'sha256-${loaderHash}'; style-src 'self' 'unsafe-inline'; img-src 'self' data: ${uploads}; ` +
-        `connect-src 'self' ${uploads}; font-src 'self'; object-src 'none'; base-uri 'self'; ` +
+        `connect-src 'self' ${uploads} wss://<live api>.execute-api.eu-central-1.<AWS::URLSuffix>/live; ` +
+        "font-src 'self'; object-src 'none'; base-uri 'self'; " +
         "frame-ancestors 'none'; form-action 'self'",
     );
   });
