@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { allRoutes, fallbackRoute, jobs, workers } from '@functions/routes/manifest';
+import { allRoutes, fallbackRoute, jobs, liveSocket, workers } from '@functions/routes/manifest';
 import { esbuildOptions, FUNCTION_RUNTIME_ENV, handlerEntry, PROJECT_ROOT } from '@infra/constructs/bundling';
 import { type Access, needsJwtSecret, type ResourceUse } from '@shared/routes/definition';
 import { build, type Metafile } from 'esbuild';
@@ -72,6 +72,12 @@ export function manifestFunctions(): BenchFunction[] {
       name: `worker:${workerId}`,
       entry: handlerEntry(worker.handler),
       uses: worker.uses,
+    })),
+    // Live push's WebSocket routes (docs/architecture.md §15).
+    ...Object.entries(liveSocket).map(([routeId, route]) => ({
+      name: `socket:$${routeId}`,
+      entry: handlerEntry(route.handler),
+      uses: route.uses,
     })),
   ];
 }
