@@ -35,6 +35,8 @@ export interface MonitoringStackProps extends StackProps {
   readonly jobs: ReadonlyArray<{ id: string; job: JobDefinition; fn: IFunction }>;
   /** The outbox sender, which reads the table's stream. */
   readonly outboxSender: IFunction;
+  /** Live push's fan-out, which reads the table's stream too (live-stack.ts). */
+  readonly liveFanOut?: IFunction;
   readonly deadLetterQueues: readonly IQueue[];
   /** Prefix of the us-east-1 alarms (edge-monitoring-stack.ts), whose state changes come here by EventBridge. */
   readonly edgeAlarmPrefix: string;
@@ -73,6 +75,11 @@ export const ALARM_THRESHOLDS = {
   staleRatesMinutes: 10,
   /** The table's stream, read by the outbox sender: mails wait this long before the alarm. */
   streamIteratorAgeMs: 5 * 60_000,
+  /**
+   * The stream as the live fan-out reads it: screens show a change within 2 s while live, so a
+   * minute behind (for 5 minutes) means they have fallen back to polling.
+   */
+  liveStreamIteratorAgeMs: 60_000,
   /** Periods of 5 minutes CloudFront may go on sending the previous origin secret after a rotation. */
   originSecretPreviousPeriods: 12,
   /** Minutes the chain watcher may go without reading a receiving wallet whole. */
@@ -269,6 +276,14 @@ export class MonitoringStack extends Stack {
       iteratorAge,
       { threshold: ALARM_THRESHOLDS.streamIteratorAgeMs },
     );
+    if (props.liveFanOut) {
+      alarm(
+        'LiveStreamBehind',
+        'Live notices are more than a minute behind the table stream: screens are polling instead',
+        props.liveFanOut.metric('IteratorAge', { statistic: 'Maximum', period: FIVE_MINUTES }),
+        { threshold: ALARM_THRESHOLDS.liveStreamIteratorAgeMs },
+      );
+    }
     alarm(
       'OriginSecretStale',
       'CloudFront has sent the previous origin secret for an hour: deploy the web stack with the new version',

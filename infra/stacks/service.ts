@@ -174,6 +174,7 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
       httpApi: api.httpApi,
       jobs: Object.entries(jobs).map(([id, job]) => ({ id, job, fn: jobsStack!.functions.get(id)! })),
       outboxSender: mail.workers.get('sendMail')!,
+      liveFanOut: live.fanOut,
       deadLetterQueues: [
         ...(jobsStack?.deadLetterQueues.values() ?? []),
         ...mail.deadLetterQueues.values(),

@@ -125,6 +125,11 @@ describe('alarms and their topic', () => {
       MetricName: 'IteratorAge',
       Threshold: ALARM_THRESHOLDS.streamIteratorAgeMs,
     });
+    expect(alarm('LiveStreamBehind')).toMatchObject({
+      MetricName: 'IteratorAge',
+      Statistic: 'Maximum',
+      Threshold: ALARM_THRESHOLDS.liveStreamIteratorAgeMs,
+    });
     expect(alarm('OriginSecretStale')).toMatchObject({
       MetricName: 'OriginSecretPrevious',
       EvaluationPeriods: ALARM_THRESHOLDS.originSecretPreviousPeriods,
