@@ -6,10 +6,10 @@ import { testOwnUser } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeLiveSocket } from './fake-live-socket';
-import type { LiveNoticeEvent } from './live-client';
+import type { LiveNoticeEvent, LiveState } from './live-client';
 import { LiveIndicator } from './live-indicator';
 import { configureLive, useLiveStore } from './live-store';
-import { useLiveNotices } from './use-live-notices';
+import { useLiveNotices, usePollWhileNotLive } from './use-live-notices';
 
 function Listener({ id, seen }: { id?: string; seen: (notice: LiveNoticeEvent) => void }) {
   const state = useLiveNotices({ types: ['application.changed'], ...(id ? { id } : {}) }, seen);
@@ -100,5 +100,33 @@ describe('useLiveNotices', () => {
 
     expect(FakeLiveSocket.sockets).toHaveLength(0);
     expect(screen.queryByText('live')).toBeNull();
+  });
+});
+
+function Poller({ state, refresh }: { state: LiveState; refresh: () => void }) {
+  usePollWhileNotLive(state, refresh, 1000);
+  return null;
+}
+
+describe('usePollWhileNotLive', () => {
+  it('reads once on becoming live, even when the screen never saw the connection opening', () => {
+    const refresh = vi.fn();
+    const { rerender } = render(<Poller state="off" refresh={refresh} />);
+
+    rerender(<Poller state="live" refresh={refresh} />);
+    rerender(<Poller state="live" refresh={refresh} />);
+
+    expect(refresh).toHaveBeenCalledOnce();
+  });
+
+  it('does not read when mounted live (it has just loaded), and reads again after a drop', () => {
+    const refresh = vi.fn();
+    const { rerender } = render(<Poller state="live" refresh={refresh} />);
+    expect(refresh).not.toHaveBeenCalled();
+
+    rerender(<Poller state="reconnecting" refresh={refresh} />);
+    rerender(<Poller state="live" refresh={refresh} />);
+
+    expect(refresh).toHaveBeenCalledOnce();
   });
 });

@@ -34,8 +34,9 @@ export function useLiveNotices(filter: LiveFilter, onNotice: (notice: LiveNotice
 /**
  * A screen's polling, only while the connection is not live: `refresh` every `everyMs` while
  * `active` and the state is not `live` (with `pollWhenOff` false, only while `reconnecting`: a
- * screen that did not poll before live push existed). On becoming live again after a drop it
- * refreshes once, since notices of the gap were lost.
+ * screen that did not poll before live push existed). On becoming live (the connection opened
+ * after the screen was shown, or came back after a drop) it refreshes once: notices of the gap were
+ * lost.
  */
 export function usePollWhileNotLive(
   state: LiveState,
@@ -52,9 +53,11 @@ export function usePollWhileNotLive(
     return () => clearInterval(timer);
   }, [polling, everyMs]);
 
-  const wasDown = useRef(false);
+  // Not live when mounted counts as down: the connection's opening and its open can both happen
+  // between two renders, so the screen may never see `reconnecting`.
+  const wasDown = useRef(state !== 'live');
   useEffect(() => {
-    if (state === 'reconnecting') wasDown.current = true;
+    if (state !== 'live') wasDown.current = true;
     if (state === 'live' && wasDown.current && active) {
       wasDown.current = false;
       refreshRef.current();

@@ -20,8 +20,8 @@ const ORDER_NOTICES = ['application.created', 'application.paid', 'application.c
 /**
  * The application of the order page, kept current: loaded at once, read again on each live notice
  * of it; while the live connection is not live, asked again every 15 s while the document is
- * visible and at once when it becomes visible again, with no timer while it is hidden; once live
- * again after a drop, read once (notices of the gap were lost). `show` puts an action's answer on
+ * visible and at once when it becomes visible again, with no timer while it is hidden; on becoming
+ * live (the connection opened, or back after a drop), read once (notices of the gap were lost). `show` puts an action's answer on
  * the page; a refresh that started before it is dropped.
  */
 export function useOrder(id: string) {
@@ -79,15 +79,17 @@ export function useOrder(id: string) {
 
   const liveState = useLiveNotices({ types: ORDER_NOTICES, id }, () => void refresh());
   const live = liveState === 'live';
-  const wasDown = useRef(false);
+  // Not live when shown (the connection opening, or down): once live, read once for the gap. Every
+  // state the page was in counts, seen or not (opening and opened can fall between two renders).
+  const wasDown = useRef(!live);
   useEffect(() => {
     if (!live) {
-      wasDown.current = liveState === 'reconnecting' || wasDown.current;
+      wasDown.current = true;
       return;
     }
     if (wasDown.current) void refresh();
     wasDown.current = false;
-  }, [live, liveState, refresh]);
+  }, [live, refresh]);
 
   const polling = state.phase !== 'notFound' && !live;
   const seenBefore = useRef(visible);
