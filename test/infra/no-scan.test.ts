@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { allRoutes, fallbackRoute, jobs, workers } from '@functions/routes/manifest';
+import { allRoutes, fallbackRoute, jobs, liveSocket, workers } from '@functions/routes/manifest';
 import { handlerEntry, PROJECT_ROOT } from '@infra/constructs/bundling';
 import { describe, expect, it } from 'vitest';
 import { bundleManifestFunctions } from '../bench/harness';
@@ -10,6 +10,7 @@ const handlerModules = [
   fallbackRoute.handler,
   ...Object.values(jobs).map((job) => job.handler),
   ...Object.values(workers).map((worker) => worker.handler),
+  ...Object.values(liveSocket).map((route) => route.handler),
 ];
 /** How project code would reach DynamoDB's Scan through the SDK (commands, paginators, document client). */
 const SCAN_USAGE = /\b(ScanCommand|paginateScan|ScanCommandInput)\b|\.scan\(/;
