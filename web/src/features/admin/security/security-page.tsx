@@ -15,11 +15,11 @@ import { adminRevokeSession } from '@shared/routes/security';
 import { Alert } from '@web/components/ui/alert';
 import { Badge, type BadgeTone } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { ChevronLeftIcon, ChevronRightIcon } from '@web/components/ui/icons';
 import { useTranslation } from '@web/lib/i18n';
 import { ruleText } from '@web/lib/refusal-text';
 import { type FormEvent, useState } from 'react';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { CursorPager, useCursorTrail } from '../components/cursor-pager';
 import { DataTable } from '../components/data-table';
 import { FilterBar, FilterField, FilterSelect } from '../components/filter-bar';
 import { Loaded } from '../components/load-state';
@@ -330,27 +330,15 @@ function auditQueryOf(filters: AuditFilters): SecurityAuditQuery {
   };
 }
 
-interface Trail {
-  key: string;
-  cursors: string[];
-  period: { from: string; to: string } | null;
-}
-
 /** The audit log of security-relevant changes: filters, a page by cursor, newest first. */
 function AuditPanel({ staff, changes }: { staff: StaffSessionsMember[]; changes: number }) {
   const { t } = useTranslation('admin');
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const filterKey = JSON.stringify(auditQueryOf(filters));
-  const [trail, setTrail] = useState<Trail>({ key: filterKey, cursors: [], period: null });
-  const cursors = trail.key === filterKey ? trail.cursors : [];
-  const cursor = cursors.at(-1);
+  const trail = useCursorTrail(filterKey);
   const page = useResource(
-    (signal) =>
-      securityApi.audit(
-        { ...auditQueryOf(filters), ...(cursor && trail.period ? { ...trail.period, cursor } : {}) },
-        signal,
-      ),
-    [filterKey, cursor, changes],
+    (signal) => securityApi.audit({ ...auditQueryOf(filters), ...trail.position }, signal),
+    [filterKey, trail.cursor, changes],
   );
 
   return (
@@ -391,34 +379,7 @@ function AuditPanel({ staff, changes }: { staff: StaffSessionsMember[]; changes:
             >
               {(entry) => <AuditRow key={entry.id} entry={entry} />}
             </DataTable>
-            <nav className="cursor-pager" aria-label={t('pager.label')}>
-              <span className="muted">{t('transactions.page', { page: cursors.length + 1 })}</span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={cursors.length === 0}
-                onClick={() => setTrail({ ...trail, key: filterKey, cursors: cursors.slice(0, -1) })}
-              >
-                <ChevronLeftIcon size={16} />
-                {t('transactions.newer')}
-              </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={!data.nextCursor}
-                onClick={() =>
-                  data.nextCursor &&
-                  setTrail({
-                    key: filterKey,
-                    cursors: [...cursors, data.nextCursor],
-                    period: cursors.length === 0 ? data.period : trail.period,
-                  })
-                }
-              >
-                {t('transactions.older')}
-                <ChevronRightIcon size={16} />
-              </Button>
-            </nav>
+            <CursorPager trail={trail} nextCursor={data.nextCursor} period={data.period} />
           </>
         )}
       </Loaded>

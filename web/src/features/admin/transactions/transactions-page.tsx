@@ -11,13 +11,13 @@ import { ruleProblem } from '@shared/field-rules';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { ChevronLeftIcon, ChevronRightIcon } from '@web/components/ui/icons';
 import { saveBlob } from '@web/lib/download';
 import { useTranslation } from '@web/lib/i18n';
 import { formatMoney } from '@web/lib/quote-format';
 import { ruleText } from '@web/lib/refusal-text';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { CursorPager, useCursorTrail } from '../components/cursor-pager';
 import { DataTable } from '../components/data-table';
 import { FilterBar, FilterField, FilterSelect } from '../components/filter-bar';
 import { Loaded } from '../components/load-state';
@@ -40,12 +40,6 @@ const CURRENCY_LIST_ID = 'transactions-currencies';
 /** What the route's currency filter takes: a three-letter code, or USDT. */
 const CURRENCY_CODE = /^([A-Z]{3}|USDT)$/;
 
-interface Trail {
-  key: string;
-  cursors: string[];
-  period: { from: string; to: string } | null;
-}
-
 /** The filters as the routes take them: what is not set is not sent. */
 function queryOf(values: Filters) {
   return {
@@ -65,19 +59,10 @@ export function TransactionsPage() {
   const { t } = useTranslation('admin');
   const { values, update } = useQueryParams<keyof Filters>(FILTERS);
   const filterKey = JSON.stringify(queryOf(values));
-  // The cursors of the pages after the first, for these filters only (new filters start at page 1),
-  // and the period the first page answered: the next pages ask for it by name, so a default period
-  // that moves on at midnight (UTC) does not make their cursors another period's.
-  const [trail, setTrail] = useState<Trail>({ key: filterKey, cursors: [], period: null });
-  const cursors = trail.key === filterKey ? trail.cursors : [];
-  const cursor = cursors.at(-1);
+  const trail = useCursorTrail(filterKey);
   const list = useResource(
-    (signal) =>
-      transactionsApi.page(
-        { ...queryOf(values), ...(cursor && trail.period ? { ...trail.period, cursor } : {}) },
-        signal,
-      ),
-    [filterKey, cursor],
+    (signal) => transactionsApi.page({ ...queryOf(values), ...trail.position }, signal),
+    [filterKey, trail.cursor],
   );
   const [exporting, setExporting] = useState(false);
   const [cutNotice, setCutNotice] = useState(false);
@@ -135,34 +120,7 @@ export function TransactionsPage() {
               >
                 {(row) => <TransactionRow key={row.id} row={row} />}
               </DataTable>
-              <nav className="cursor-pager" aria-label={t('pager.label')}>
-                <span className="muted">{t('transactions.page', { page: cursors.length + 1 })}</span>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={cursors.length === 0}
-                  onClick={() => setTrail({ ...trail, key: filterKey, cursors: cursors.slice(0, -1) })}
-                >
-                  <ChevronLeftIcon size={16} />
-                  {t('transactions.newer')}
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={!page.nextCursor}
-                  onClick={() =>
-                    page.nextCursor &&
-                    setTrail({
-                      key: filterKey,
-                      cursors: [...cursors, page.nextCursor],
-                      period: cursors.length === 0 ? page.period : trail.period,
-                    })
-                  }
-                >
-                  {t('transactions.older')}
-                  <ChevronRightIcon size={16} />
-                </Button>
-              </nav>
+              <CursorPager trail={trail} nextCursor={page.nextCursor} period={page.period} />
             </section>
           </>
         )}
