@@ -1,14 +1,13 @@
 import type { MessageView } from '@shared/contract/messages';
 import { createLiveTicket } from '@shared/routes/live';
 import { listMyMessages } from '@shared/routes/messages';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { FakeLiveSocket } from '@web/lib/live/fake-live-socket';
-import { configureLive } from '@web/lib/live/live-store';
-import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
 import { fakeApi, ok } from '@web/testing/fake-api';
 import { testOwnUser } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openLiveSocket, signedInWithFakeLive } from '@web/testing/live';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApplicationThread } from './application-thread';
 
 /** Live push in the thread (issue 28): a new message's notice reads it; no minute's polling while live. */
@@ -30,22 +29,7 @@ beforeAll(async () => {
   await setupTestI18n('en');
 });
 
-beforeEach(() => {
-  FakeLiveSocket.reset();
-  configureLive({ socketClass: FakeLiveSocket, random: () => 0 });
-  useAuthStore.setState({
-    ...initialAuthState,
-    initializing: false,
-    isAuthenticated: true,
-    user: testOwnUser(),
-  });
-});
-
-afterEach(() => {
-  configureLive({});
-  vi.useRealTimers();
-  useAuthStore.setState(initialAuthState);
-});
+signedInWithFakeLive(() => testOwnUser());
 
 describe('the thread, live', () => {
   it('shows a new message on its notice and does not poll every minute while live', async () => {
@@ -61,8 +45,7 @@ describe('the thread, live', () => {
       });
     render(<ApplicationThread applicationId={APPLICATION} side="client" />);
     await screen.findByText('First');
-    await waitFor(() => expect(FakeLiveSocket.sockets).toHaveLength(1));
-    act(() => FakeLiveSocket.latest().open());
+    await openLiveSocket();
 
     await act(() => vi.advanceTimersByTimeAsync(3 * 60_000));
     expect(api.requests(listMyMessages)).toHaveLength(1);

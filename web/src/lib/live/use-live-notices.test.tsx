@@ -1,14 +1,15 @@
 import { createLiveTicket } from '@shared/routes/live';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
 import { fakeApi, ok } from '@web/testing/fake-api';
 import { testOwnUser } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openLiveSocket, signedInWithFakeLive } from '@web/testing/live';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { FakeLiveSocket } from './fake-live-socket';
 import type { LiveNoticeEvent, LiveState } from './live-client';
 import { LiveIndicator } from './live-indicator';
-import { configureLive, useLiveStore } from './live-store';
+import { useLiveStore } from './live-store';
 import { useLiveNotices, usePollWhileNotLive } from './use-live-notices';
 
 function Listener({ id, seen }: { id?: string; seen: (notice: LiveNoticeEvent) => void }) {
@@ -20,25 +21,10 @@ beforeAll(async () => {
   await setupTestI18n('en');
 });
 
-beforeEach(() => {
-  FakeLiveSocket.reset();
-  configureLive({ socketClass: FakeLiveSocket, random: () => 0 });
-  useAuthStore.setState({
-    ...initialAuthState,
-    initializing: false,
-    isAuthenticated: true,
-    user: testOwnUser(),
-  });
-});
-
-afterEach(() => {
-  configureLive({});
-  useAuthStore.setState(initialAuthState);
-});
+signedInWithFakeLive(() => testOwnUser());
 
 async function openSocket() {
-  await waitFor(() => expect(FakeLiveSocket.sockets).toHaveLength(1));
-  act(() => FakeLiveSocket.latest().open());
+  await openLiveSocket();
 }
 
 describe('useLiveNotices', () => {

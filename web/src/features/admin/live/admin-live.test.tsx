@@ -8,10 +8,10 @@ import { adminListMessages } from '@shared/routes/messages';
 import { act, screen, waitFor } from '@testing-library/react';
 import { FakeLiveSocket } from '@web/lib/live/fake-live-socket';
 import { configureLive } from '@web/lib/live/live-store';
-import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
 import { fakeApi, ok } from '@web/testing/fake-api';
 import { testAdminApplication, testAdminApplicationDetail, testOwnUser } from '@web/testing/fixtures';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { openLiveSocket, signedInWithFakeLive } from '@web/testing/live';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApplicationsPage } from '../applications/applications-page';
 import { ChainReview } from '../payment-templates/chain-review';
 import { renderAdmin, startI18n } from '../test-utils';
@@ -31,26 +31,10 @@ function page(items: AdminApplicationView[]) {
 
 beforeAll(startI18n);
 
-beforeEach(() => {
-  FakeLiveSocket.reset();
-  configureLive({ socketClass: FakeLiveSocket, random: () => 0 });
-  useAuthStore.setState({
-    ...initialAuthState,
-    initializing: false,
-    isAuthenticated: true,
-    user: testOwnUser({ id: 'staff-1', role: 'ADMIN' }),
-  });
-});
-
-afterEach(() => {
-  configureLive({});
-  vi.useRealTimers();
-  useAuthStore.setState(initialAuthState);
-});
+signedInWithFakeLive(() => testOwnUser({ id: 'staff-1', role: 'ADMIN' }));
 
 async function goLive() {
-  await waitFor(() => expect(FakeLiveSocket.sockets).toHaveLength(1));
-  act(() => FakeLiveSocket.latest().open());
+  await openLiveSocket();
 }
 
 describe('the admin applications list, live', () => {

@@ -6,6 +6,7 @@ import { configureLive } from '@web/lib/live/live-store';
 import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
 import { fakeApi, ok } from '@web/testing/fake-api';
 import { testAdminApplicationDetail, testOwnUser } from '@web/testing/fixtures';
+import { openLiveSocket } from '@web/testing/live';
 import { useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAdmin, startI18n } from '../test-utils';
@@ -105,8 +106,7 @@ async function renderLive() {
     </>,
     { id: STAFF, role: 'MANAGER' },
   );
-  await waitFor(() => expect(FakeLiveSocket.sockets).toHaveLength(1));
-  act(() => FakeLiveSocket.latest().open());
+  await openLiveSocket();
   return { api, view };
 }
 

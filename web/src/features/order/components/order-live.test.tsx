@@ -5,13 +5,12 @@ import { listMyMessages } from '@shared/routes/messages';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { paths } from '@web/config/paths';
 import { FakeLiveSocket } from '@web/lib/live/fake-live-socket';
-import { configureLive } from '@web/lib/live/live-store';
-import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
 import { fakeApi, ok } from '@web/testing/fake-api';
 import { testApplicationDetail, testOwnUser } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
+import { openLiveSocket, signedInWithFakeLive } from '@web/testing/live';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_REFRESH_MS } from '../lib/use-order';
 import { OrderPage } from './order-page';
 
@@ -53,30 +52,14 @@ beforeAll(async () => {
   await setupTestI18n('en');
 });
 
-beforeEach(() => {
-  FakeLiveSocket.reset();
-  configureLive({ socketClass: FakeLiveSocket, random: () => 0 });
-  useAuthStore.setState({
-    ...initialAuthState,
-    initializing: false,
-    isAuthenticated: true,
-    user: testOwnUser(),
-  });
-});
-
-afterEach(() => {
-  configureLive({});
-  vi.useRealTimers();
-  useAuthStore.setState(initialAuthState);
-});
+signedInWithFakeLive(() => testOwnUser());
 
 async function liveOrderPage() {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
   const api = orderApi();
   renderOrder();
   await screen.findByRole('heading', { level: 1 });
-  await waitFor(() => expect(FakeLiveSocket.sockets).toHaveLength(1));
-  act(() => FakeLiveSocket.latest().open());
+  await openLiveSocket();
   // Becoming live reads the page once (what changed before the connection opened).
   await waitFor(() => expect(api.requests(getMyApplication)).toHaveLength(2));
   return api;
