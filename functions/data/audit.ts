@@ -4,7 +4,7 @@ import { shiftDay } from '@shared/contract/transactions';
 import type { Role } from '@shared/enums';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import { InvalidCursor } from './query-window';
+import { decodeFilteredCursor, encodeFilteredCursor } from './query-window';
 import type { TransactItem } from './transactions';
 
 /** What a staff action touched. */
@@ -117,30 +117,15 @@ function auditFilterTag(filter: AuditDaysFilter): string {
 }
 
 function encodeAuditCursor(filter: AuditDaysFilter, sortKey: string): string {
-  return Buffer.from(JSON.stringify({ f: auditFilterTag(filter), k: sortKey })).toString('base64url');
+  return encodeFilteredCursor(auditFilterTag(filter), sortKey);
 }
 
-/** The sort key a cursor of this filter continues below; anything else is InvalidCursor. */
+/** The sort key a cursor of this filter continues below: an audit id of a day in its period. */
 function decodeAuditCursor(filter: AuditDaysFilter, cursor: string): string {
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new InvalidCursor();
-  }
-  const { f, k } = (decoded ?? {}) as { f?: unknown; k?: unknown };
-  const day = typeof k === 'string' ? AUDIT_SORT_KEY.exec(k)?.[1] : undefined;
-  if (
-    typeof decoded !== 'object' ||
-    Array.isArray(decoded) ||
-    f !== auditFilterTag(filter) ||
-    day === undefined ||
-    day < filter.from ||
-    day > filter.to
-  ) {
-    throw new InvalidCursor();
-  }
-  return k as string;
+  return decodeFilteredCursor(auditFilterTag(filter), cursor, (key) => {
+    const day = AUDIT_SORT_KEY.exec(key)?.[1];
+    return day !== undefined && day >= filter.from && day <= filter.to;
+  });
 }
 
 function auditFilterExpression(filter: AuditDaysFilter) {

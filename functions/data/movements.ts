@@ -1,6 +1,6 @@
 import { tableName } from './client';
 import { keys } from './keys';
-import { InvalidCursor, readItems } from './query-window';
+import { decodeFilteredCursor, encodeFilteredCursor, readItems } from './query-window';
 import type { TransactItem } from './transactions';
 
 /**
@@ -90,31 +90,17 @@ function filterTag(filter: MovementFilter): string {
 const MOVEMENT_SORT_KEY = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[^#]{1,100}#(in|out|refund)$/;
 
 function encodeMovementCursor(filter: MovementFilter, sortKey: string): string {
-  return Buffer.from(JSON.stringify({ f: filterTag(filter), k: sortKey })).toString('base64url');
+  return encodeFilteredCursor(filterTag(filter), sortKey);
 }
 
-/** The sort key a cursor of this filter continues below; anything else is InvalidCursor. */
+/** The sort key a cursor of this filter continues below: a movement's, within the filter's period. */
 function decodeMovementCursor(filter: MovementFilter, cursor: string): string {
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new InvalidCursor();
-  }
-  const { f, k } = (decoded ?? {}) as { f?: unknown; k?: unknown };
   const period = keys.movementPeriod(filter.from, filter.to);
-  if (
-    typeof decoded !== 'object' ||
-    Array.isArray(decoded) ||
-    f !== filterTag(filter) ||
-    typeof k !== 'string' ||
-    !MOVEMENT_SORT_KEY.test(k) ||
-    k < period.from ||
-    k > period.to
-  ) {
-    throw new InvalidCursor();
-  }
-  return k;
+  return decodeFilteredCursor(
+    filterTag(filter),
+    cursor,
+    (key) => MOVEMENT_SORT_KEY.test(key) && key >= period.from && key <= period.to,
+  );
 }
 
 function toMovement(item: Record<string, unknown>): MovementRecord {

@@ -130,6 +130,41 @@ export async function readRange(
   return fromFarEnd ? items.reverse() : items;
 }
 
+/**
+ * A cursor of a filtered list read by index sort key (the movements, the security log): the last
+ * sort key read and a tag of the filter it was read for, base64url-encoded JSON.
+ */
+export function encodeFilteredCursor(filterTag: string, sortKey: string): string {
+  return Buffer.from(JSON.stringify({ f: filterTag, k: sortKey })).toString('base64url');
+}
+
+/**
+ * The sort key a cursor of `encodeFilteredCursor` continues below, when it was made for this
+ * filter and `validKey` accepts its key; anything else is an InvalidCursor.
+ */
+export function decodeFilteredCursor(
+  filterTag: string,
+  cursor: string,
+  validKey: (sortKey: string) => boolean,
+): string {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw new InvalidCursor();
+  }
+  const { f, k } = (decoded ?? {}) as { f?: unknown; k?: unknown };
+  if (
+    typeof decoded !== 'object' ||
+    Array.isArray(decoded) ||
+    f !== filterTag ||
+    typeof k !== 'string' ||
+    !validKey(k)
+  )
+    throw new InvalidCursor();
+  return k;
+}
+
 /** An opaque cursor: the last item's key, base64url-encoded. */
 export function encodeCursor(lastKey: Key | undefined): string | null {
   return lastKey ? Buffer.from(JSON.stringify(lastKey)).toString('base64url') : null;

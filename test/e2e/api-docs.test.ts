@@ -1,4 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { LIVE_PATH } from '@infra/local/live-socket';
 import { contentSecurityPolicy } from '@infra/security-headers';
 import { describe, expect, inject, it } from 'vitest';
 import { screenshot, siteUrl, useBrowser, waitForApp } from './support/browser';
@@ -32,7 +33,8 @@ describe('the API reference', () => {
     page.on('pageerror', (error) => problems.push(error.message));
     const answer = await page.goto(siteUrl('/api/docs'));
     expect(answer?.headers()['content-security-policy']).toBe(
-      contentSecurityPolicy([inject('localStack').uploadsUrl]),
+      // The uploads bucket's stand-in and the live WebSocket on the site's own port.
+      contentSecurityPolicy([inject('localStack').uploadsUrl], [siteUrl(LIVE_PATH).replace(/^http/, 'ws')]),
     );
     await page.getByRole('heading', { name: /Exchange service API/ }).waitFor();
     await page.locator('.opblock-summary-path', { hasText: '/api/health' }).first().waitFor();
