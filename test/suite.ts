@@ -15,13 +15,16 @@ interface Lane {
 }
 
 /**
- * The integration files that seed thousands of items into a table of their own (about 95 s of the
- * tests lane's 515): they run at the end of the checks lane, which is done 4 minutes earlier, with
- * a local stack of their own.
+ * The integration files that take longest (seeding thousands of items, a second stack restored from
+ * a backup, every route × role of the permission matrix: about 3 of the tests lane's 10 minutes
+ * under load) run at the end of the checks lane, which finishes earlier, with a local stack of
+ * their own; the tests lane runs the rest.
  */
-const SEEDED_CAPACITY_TESTS = [
+const LONGEST_INTEGRATION_FILES = [
   'test/integration/admin/capacity.test.ts',
   'test/integration/transactions/capacity.test.ts',
+  'test/integration/deploy/restore.test.ts',
+  'test/integration/admin/permissions.test.ts',
 ];
 
 const LANES: readonly Lane[] = [
@@ -33,7 +36,7 @@ const LANES: readonly Lane[] = [
       // The CDK assertions, the web components and the pure functions here rather than in the
       // tests lane, the longest (its integration files run one after another in one worker).
       ['vitest', 'run', '--project', 'infra', '--project', 'web', '--project', 'unit'],
-      ['vitest', 'run', '--project', 'integration', ...SEEDED_CAPACITY_TESTS],
+      ['vitest', 'run', '--project', 'integration', ...LONGEST_INTEGRATION_FILES],
     ],
   },
   { name: 'e2e', commands: [['vitest', 'run', '--project', 'e2e']] },
@@ -45,7 +48,7 @@ const LANES: readonly Lane[] = [
         'run',
         '--project',
         'integration',
-        ...SEEDED_CAPACITY_TESTS.flatMap((file) => ['--exclude', file]),
+        ...LONGEST_INTEGRATION_FILES.flatMap((file) => ['--exclude', file]),
       ],
     ],
   },

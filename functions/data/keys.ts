@@ -19,7 +19,7 @@
  * | Session family    | SESSION#{sessionId}   | SESSION            | gsi1 (until revoked): USERSESSIONS#{userId} / {createdAt}#{id} |
  * | Refresh token     | REFRESH#{sha256}      | TOKEN              |                                   |
  * | One-time token    | OTT#{sha256}          | {purpose}          |                                   |
- * | Throttle bucket   | THROTTLE#{rule}#{who} | {window start}     |                                   |
+ * | Throttle bucket   | THROTTLE#{rule}#{who} | {window start}, or LAST (the last hit of a one-per-spacing rule) |                                   |
  * | Login failures    | LOGINFAIL#{subject}   | STATE              |                                   |
  * | Application       | APP#{id}              | APP                | gsi1: USERAPPS#{userId} / {createdAt}#{id}; gsi2: APPSTATUS#{status} / {createdAt}#{id}; gsi3: APPS / {createdAt}#{id} |
  * | Status history    | APP#{id}              | HIST#{at}#{rand}   | gsi1 (to COMPLETED only): APPLOG#COMPLETED / {at}#{id} |
@@ -247,6 +247,7 @@ export const keys = {
     pk: `THROTTLE#${rule}#${subject}`,
     sk: String(windowStart),
   }),
+  throttleLastHit: (rule: string, subject: string) => ({ pk: `THROTTLE#${rule}#${subject}`, sk: 'LAST' }),
   loginFailures: (subject: string) => ({ pk: `LOGINFAIL#${subject}`, sk: 'STATE' }),
   application: (id: string) => ({ pk: `APP#${id}`, sk: 'APP' }),
   applicationPartition: (id: string) => `APP#${id}`,

@@ -3,7 +3,8 @@ import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 
 /**
- * Fixed-window counters (THROTTLE#{rule}#{subject}/{window start}) and the login attempts of one
+ * Fixed-window counters (THROTTLE#{rule}#{subject}/{window start}), one-per-spacing limits
+ * (THROTTLE#{rule}#{subject}/LAST) and the login attempts of one
  * account (LOGINFAIL#{subject}). Items expire through TTL; code compares times itself.
  */
 export interface WindowHit {
@@ -15,6 +16,46 @@ export interface WindowHit {
 function windowOf(now: Date, windowMs: number) {
   const start = Math.floor(now.getTime() / windowMs) * windowMs;
   return { start, end: start + windowMs };
+}
+
+/**
+ * Allows one hit per `spacingMs` since the last allowed one (THROTTLE#{rule}#{subject}/LAST): a
+ * minimum spacing, where a fixed window of one would let two hits through either side of its edge.
+ */
+export async function hitSpacing(
+  rule: string,
+  subject: string,
+  spacingMs: number,
+  now = new Date(),
+): Promise<WindowHit> {
+  const at = now.getTime();
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.throttleLastHit(rule, subject),
+        UpdateExpression: 'SET lastAt = :at, expiresAt = :ttl',
+        ConditionExpression: 'attribute_not_exists(lastAt) OR lastAt <= :cutoff',
+        ExpressionAttributeValues: {
+          ':at': at,
+          ':cutoff': at - spacingMs,
+          ':ttl': Math.ceil((at + spacingMs) / 1000) + 60,
+        },
+      }),
+    );
+    return { allowed: true, retryAfterSeconds: Math.ceil(spacingMs / 1000) };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const { Item } = await db.send(
+      new GetCommand({
+        TableName: tableName,
+        Key: keys.throttleLastHit(rule, subject),
+        ConsistentRead: true,
+      }),
+    );
+    const last = Number(Item?.lastAt ?? at);
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((last + spacingMs - at) / 1000)) };
+  }
 }
 
 /** Counts one hit in the current window unless the window already holds `limit` hits. */

@@ -2,6 +2,7 @@ import { countMetric } from '@functions/commons/metrics';
 import {
   addWindowHit,
   clearLoginFailures,
+  hitSpacing,
   hitWindow,
   lockLoginSubject,
   reserveLoginAttempt,
@@ -128,7 +129,11 @@ export function forgetFactorFailures(userId: string): Promise<void> {
   return clearLoginFailures(factorSubject(userId));
 }
 
-/** Counts one request against every window; answers the first window that is full, or null. */
+/**
+ * Counts one request against every window; answers the first window that is full, or null. A limit
+ * of one per window is a spacing from the last allowed request (`hitSpacing`): "1 a minute" never
+ * lets two through a second apart across a window's edge.
+ */
 export async function hitAll(
   rule: string,
   subject: string,
@@ -136,7 +141,11 @@ export async function hitAll(
   now: Date,
 ): Promise<{ retryAfterSeconds: number } | null> {
   for (const window of windows) {
-    const hit = await hitWindow(`${rule}-${window.windowMs}`, subject, window.max, window.windowMs, now);
+    const name = `${rule}-${window.windowMs}`;
+    const hit =
+      window.max === 1
+        ? await hitSpacing(name, subject, window.windowMs, now)
+        : await hitWindow(name, subject, window.max, window.windowMs, now);
     if (!hit.allowed) return { retryAfterSeconds: hit.retryAfterSeconds };
   }
   return null;

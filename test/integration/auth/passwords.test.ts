@@ -96,6 +96,17 @@ describe('POST /api/auth/forgot-password', () => {
     expect(await mailCount(user.email)).toBe(1);
   });
 
+  it("counts the minute from the last mail, not by the clock: a second apart across a minute's edge, one mail", async () => {
+    const user = await createVerifiedUser();
+    const ip = `test-ip-${runId()}`;
+    const edge = (Math.floor(Date.now() / 60_000) + 2) * 60_000;
+    await requestPasswordReset({ email: user.email, ip, now: new Date(edge - 500) });
+    await requestPasswordReset({ email: user.email, ip, now: new Date(edge + 500) });
+    expect(await mailCount(user.email)).toBe(1);
+    await requestPasswordReset({ email: user.email, ip, now: new Date(edge + 60_000) });
+    expect(await mailCount(user.email)).toBe(2);
+  });
+
   it('answers a sixth request for one address in a day like the others but mails nothing', async () => {
     const user = await createVerifiedUser();
     const ip = `test-ip-${runId()}`;
