@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { createBase58check } from '@scure/base';
-import type { ApplicationView } from '@shared/contract/applications';
 import {
   adminChangeApplicationStatus,
   adminConfirmPayment,
   adminIssueInstructions,
 } from '@shared/routes/admin-applications';
-import { createApplication, setPayoutDetails } from '@shared/routes/applications';
+import { setPayoutDetails } from '@shared/routes/applications';
 import { adminCreatePaymentTemplate } from '@shared/routes/payment-templates';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call } from '../support/api';
-import { createManager, STANDARD_APPLICATION } from './support/admin-data';
+import { createApplication, createManager } from './support/admin-data';
 import { logInAsSuperAdmin, openAs, registerVerifiedUser, type Session } from './support/admin-session';
 import { useBrowser } from './support/browser';
 
@@ -55,15 +54,6 @@ beforeAll(async () => {
   walletTemplateId = template.body.data!.id;
 }, 120_000);
 
-async function applicationOf(client: Session, body: Record<string, unknown>): Promise<ApplicationView> {
-  const answer = await call(createApplication, {
-    token: client.token,
-    body: { ...STANDARD_APPLICATION, ...body },
-  });
-  if (answer.status !== 201) throw new Error(`Create refused: ${JSON.stringify(answer.body)}`);
-  return answer.body.data!;
-}
-
 async function orderPage(client: Session, id: string) {
   const page = await newPage({ language: 'en' });
   await page.clock.install();
@@ -90,7 +80,7 @@ async function staffMove(id: string, body: { status: 'PROCESSING' }) {
 describe('USDT deals on chain', () => {
   it('sees the client pay the unique amount on chain and confirms it without staff', async () => {
     const client = await registerVerifiedUser('chainin');
-    const application = await applicationOf(client, {
+    const application = await createApplication(client, {
       assetFrom: 'usdt-trc20',
       assetTo: 'card-EUR',
       amount: 250,
@@ -118,7 +108,7 @@ describe('USDT deals on chain', () => {
   it('completes a card → USDT deal by itself once the payout hash matches on chain', async () => {
     const client = await registerVerifiedUser('chainout');
     const address = newAddress();
-    const application = await applicationOf(client, { assetFrom: 'card-EUR', amount: 300 });
+    const application = await createApplication(client, { assetFrom: 'card-EUR', amount: 300 });
     await call(setPayoutDetails, {
       token: client.token,
       params: { id: application.id },

@@ -1,12 +1,12 @@
 import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
 import type { ApplicationView } from '@shared/contract/applications';
 import { adminChangeApplicationStatus, adminIssueInstructions } from '@shared/routes/admin-applications';
-import { createApplication, setPayoutDetails } from '@shared/routes/applications';
+import { setPayoutDetails } from '@shared/routes/applications';
 import { adminCreatePaymentTemplate, adminListPaymentTemplates } from '@shared/routes/payment-templates';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api';
-import { createManager, STANDARD_APPLICATION } from './support/admin-data';
+import { createApplication, createManager } from './support/admin-data';
 import {
   logInAsSuperAdmin,
   openAs,
@@ -45,15 +45,6 @@ beforeAll(async () => {
     if (saved.status !== 201) throw new Error(`Template refused: ${JSON.stringify(saved.body)}`);
   }
 }, 120_000);
-
-async function applicationOf(client: Session, body: Record<string, unknown>): Promise<ApplicationView> {
-  const answer = await call(createApplication, {
-    token: client.token,
-    body: { ...STANDARD_APPLICATION, ...body },
-  });
-  if (answer.status !== 201) throw new Error(`Create refused: ${JSON.stringify(answer.body)}`);
-  return answer.body.data!;
-}
 
 /** The client's order page, on a clock the test moves: 15 s on it is the page's next refresh. */
 async function orderPage(
@@ -177,7 +168,7 @@ async function runDeal(
 describe('the whole deal on the site', () => {
   it('runs a cash deal: cash handed in at the Berlin office, USDT paid out to the client', async () => {
     const client = await registerVerifiedUser('cash');
-    const application = await applicationOf(client, { assetFrom: 'cash-EUR', amount: 1000 });
+    const application = await createApplication(client, { assetFrom: 'cash-EUR', amount: 1000 });
     const { clientPage } = await runDeal(client, application, `${label} Berlin office`, OFFICE_TEXT, {
       note: 'USDT sent from the office wallet',
     });
@@ -187,7 +178,7 @@ describe('the whole deal on the site', () => {
 
   it("runs a card → USDT deal with the payout's transaction hash", async () => {
     const client = await registerVerifiedUser('card');
-    const application = await applicationOf(client, { assetFrom: 'card-EUR', amount: 700 });
+    const application = await createApplication(client, { assetFrom: 'card-EUR', amount: 700 });
     const { staffPage } = await runDeal(client, application, `${label} EUR card`, CARD_TEXT, {
       txHash: TX_OUT,
     });
@@ -201,7 +192,7 @@ describe('the order page and the staff detail at 375 and 1280 px, in Russian and
 
   beforeAll(async () => {
     client = await registerVerifiedUser('look');
-    application = await applicationOf(client, {
+    application = await createApplication(client, {
       assetFrom: 'usdt-trc20',
       assetTo: 'card-EUR',
       amount: 800,

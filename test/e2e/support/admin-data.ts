@@ -32,9 +32,15 @@ export const STANDARD_APPLICATION = {
   contactTelegram: '@e2e_client',
 } as const;
 
-/** An application created through POST /api/applications. */
-export async function createApplication(user: Session): Promise<ApplicationView> {
-  const answer = await call(createApplicationRoute, { token: user.token, body: STANDARD_APPLICATION });
+/** An application created through POST /api/applications: the standard one with `changes`. */
+export async function createApplication(
+  user: Session,
+  changes: Record<string, unknown> = {},
+): Promise<ApplicationView> {
+  const answer = await call(createApplicationRoute, {
+    token: user.token,
+    body: { ...STANDARD_APPLICATION, ...changes },
+  });
   if (answer.status !== 201)
     throw new Error(`Create failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.data!;
