@@ -169,7 +169,10 @@ describe('TransactionsPage', () => {
     const blob = vi.mocked(URL.createObjectURL).mock.calls[0]![0] as Blob;
     expect(await blob.text()).toBe(csv.slice(1));
     expect(screen.queryByText(/holds the newest/)).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    // The button is disabled until the first download has ended (after the click above was seen).
+    const download = screen.getByRole<HTMLButtonElement>('button', { name: 'Download CSV' });
+    await waitFor(() => expect(download.disabled).toBe(false));
+    fireEvent.click(download);
     expect(
       await screen.findByText(
         'The file holds the newest 10,000 rows only, and its last line says so: download a shorter period for the older ones.',
