@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { postToTronStandIn } from './tron-stand-in';
 
 /**
  * `npm run chain:send -- --to T… --amount 500.0037 [--from T…] [--solidify]`: a USDT transfer on the
@@ -15,16 +16,7 @@ const { values } = parseArgs({
   },
 });
 
-async function post(base: string, path: string, body: unknown): Promise<unknown> {
-  const response = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as unknown;
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`);
-  return answer;
-}
+const post = (base: string, path: string, body: unknown) => postToTronStandIn<unknown>(base, path, body);
 
 async function main() {
   if (!values.to || !values.amount) {

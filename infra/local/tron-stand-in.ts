@@ -51,6 +51,25 @@ export interface TronStandIn {
   stop: () => Promise<void>;
 }
 
+/**
+ * Calls one of the stand-in's test-only routes (`/_local/transfers`, `/_local/solidify`…) at
+ * `baseUrl` with a JSON body; its JSON answer, or an error naming the route and the refusal.
+ */
+export async function postToTronStandIn<T = Record<string, unknown>>(
+  baseUrl: string,
+  path: string,
+  body: unknown = {},
+): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+  return answer;
+}
+
 /** A decimal USDT amount ("500.0037") as base units ("500003700"); undefined when it is not one. */
 export function usdtToBaseUnits(amount: string): string | undefined {
   const match = /^(\d{1,15})(?:\.(\d{1,6}))?$/.exec(amount.trim());

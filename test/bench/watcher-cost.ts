@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { postToTronStandIn } from '@infra/local/tron-stand-in';
 import type { CapacityMeter } from '../support/consumed-capacity';
 
 /**
@@ -47,15 +48,8 @@ export async function measureWatcherCosts(options: {
   const { issueInstructions } = await import('@functions/domain/applications/deal');
   const { handler: watchChain } = await import('@functions/jobs/watch-chain');
 
-  const local = async (path: string, body: unknown) => {
-    const response = await fetch(`${tronApiUrl}/_local/${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`bench: the TRON stand-in refused ${path}: ${response.status}`);
-    return (await response.json()) as { txId: string };
-  };
+  const local = (path: string, body: unknown) =>
+    postToTronStandIn<{ txId: string }>(tronApiUrl, `/_local/${path}`, body);
   const providerRequests = async () => {
     const response = await fetch(`${tronApiUrl}/_local/requests`);
     return ((await response.json()) as { apiKeys: unknown[] }).apiKeys.length;

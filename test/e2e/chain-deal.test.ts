@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { postToTronStandIn } from '@infra/local/tron-stand-in';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { createBase58check } from '@scure/base';
 import {
@@ -33,15 +34,8 @@ let walletTemplateId: string;
 const wallet = newAddress();
 
 /** The stand-in's test-only calls (infra/local/tron-stand-in.ts). */
-async function chain(path: string, body: unknown = {}): Promise<Record<string, unknown>> {
-  const response = await fetch(`${inject('localStack').tronApiUrl}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
-  return (await response.json()) as Record<string, unknown>;
-}
+const chain = (path: string, body: unknown = {}) =>
+  postToTronStandIn(inject('localStack').tronApiUrl, path, body);
 
 beforeAll(async () => {
   manager = await createManager();

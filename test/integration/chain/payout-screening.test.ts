@@ -1,4 +1,5 @@
 import { hexToTronAddress } from '@functions/data/tron';
+import { postToTronStandIn } from '@infra/local/tron-stand-in';
 import { adminGetApplication } from '@shared/routes/admin-applications';
 import { setPayoutDetails } from '@shared/routes/applications';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -27,12 +28,7 @@ async function freshAddress(): Promise<string> {
 }
 
 async function standIn(path: string, body: unknown) {
-  const response = await fetch(`${tronUrl}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
+  await postToTronStandIn(tronUrl, path, body);
 }
 
 /** A card-EUR → USDT application of a new client (PENDING: payout details may be given). */

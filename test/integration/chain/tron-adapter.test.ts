@@ -6,7 +6,7 @@ import {
   transactionInfo,
   usdtTransferIn,
 } from '@functions/data/tron';
-import { startTronStandIn, type TronStandIn } from '@infra/local/tron-stand-in';
+import { postToTronStandIn, startTronStandIn, type TronStandIn } from '@infra/local/tron-stand-in';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSecretsExtension } from '../../support/secrets-extension';
 
@@ -32,15 +32,7 @@ afterEach(() => {
   delete process.env.TRON_API_KEY;
 });
 
-async function local(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${standIn.url}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
+const local = (path: string, body: unknown) => postToTronStandIn(standIn.url, path, body);
 const send = async (to: string, amount: string, blockTimestamp?: number) =>
   (
     await local('/_local/transfers', {

@@ -1,4 +1,5 @@
 import { hexToTronAddress } from '@functions/data/tron';
+import { postToTronStandIn } from '@infra/local/tron-stand-in';
 import { add, compare, subtract, unitsText } from '@shared/money';
 import {
   adminConfirmPayment,
@@ -33,15 +34,7 @@ function freshAddress(): string {
   return hexToTronAddress(`41${Buffer.from(bytes).toString('hex')}`);
 }
 
-async function standIn<T = unknown>(path: string, body: unknown = {}): Promise<T> {
-  const response = await fetch(`${tronUrl}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as T;
-}
+const standIn = <T = unknown>(path: string, body: unknown = {}) => postToTronStandIn<T>(tronUrl, path, body);
 
 /** A USDT transfer on the stand-in, solidified unless asked not to; its transaction id. */
 async function transfer(to: string, amount: string, options: { solidify?: boolean } = {}): Promise<string> {

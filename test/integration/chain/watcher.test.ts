@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { UserRecord } from '@functions/data/users';
-import { startTronStandIn, type TronStandIn } from '@infra/local/tron-stand-in';
+import { postToTronStandIn, startTronStandIn, type TronStandIn } from '@infra/local/tron-stand-in';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createIsolatedTable, putUser } from '../applications/isolated-table';
 import { usdtToCashBody } from './fixtures';
@@ -50,15 +50,7 @@ afterAll(async () => {
   await drop?.();
 });
 
-async function local(path: string, body: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${standIn.url}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
+const local = (path: string, body: unknown) => postToTronStandIn(standIn.url, path, body);
 
 /** An address of this test's own: 0x41 and 20 random bytes, base58check. */
 const newAddress = () => m.tron.hexToTronAddress(`41${randomBytes(20).toString('hex')}`);
