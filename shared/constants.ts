@@ -96,7 +96,7 @@ export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
 
 /**
  * System settings the product reads, with their kind, default (seeded once) and who may change them.
- * A setting holds a number, an email address where '' means none, or a token where '' means none
+ * A setting holds a number, an email address, a token or a Telegram chat id, where '' means none
  * (docs/architecture.md §4). `minRole` is the lowest role that may change it (the settings routes
  * need ADMIN): security and notification settings are SUPER_ADMIN's; a `secret` one's value is
  * also withheld from the roles below it (docs/architecture.md §6).
@@ -109,6 +109,7 @@ export const SETTING_KEYS = [
   'staffNotifyEmail',
   'ratesExportToken',
   'paymentWindowMinutes',
+  'telegramStaffChatId',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 interface SettingAccess {
@@ -120,7 +121,9 @@ interface SettingAccess {
 type SettingDefinition =
   | ({ kind: 'number'; value: number } & SettingAccess)
   | ({ kind: 'email'; value: string } & SettingAccess)
-  | ({ kind: 'token'; value: string } & SettingAccess);
+  | ({ kind: 'token'; value: string } & SettingAccess)
+  /** A Telegram chat id ("-1001234567890"), kept as text: '' means none. */
+  | ({ kind: 'telegramChat'; value: string } & SettingAccess);
 export type SettingKind = SettingDefinition['kind'];
 export const SETTING_DEFAULTS = {
   minApplicationAmountUSD: {
@@ -166,6 +169,12 @@ export const SETTING_DEFAULTS = {
     description:
       'Minutes a client has to pay once payment instructions are issued (staff may give one application longer)',
     minRole: 'ADMIN',
+  },
+  telegramStaffChatId: {
+    kind: 'telegramChat',
+    value: '',
+    description: "The staff group chat the Telegram bot alerts about new applications and payments (empty: none)",
+    minRole: 'SUPER_ADMIN',
   },
 } satisfies Record<SettingKey, SettingDefinition>;
 /** The type of a setting's value: number or string, by its kind. */

@@ -37,6 +37,17 @@ export interface UserRecord extends Omit<PublicUser, 'mfaEnabled'> {
   mfaPendingSecret?: string;
   mfaLastStep?: number;
   mfaRecoveryHashes?: Set<string>;
+  /** The Telegram account linked through the bot (functions/data/telegram.ts); absent when none. */
+  telegramLink?: TelegramLink;
+}
+
+/** A linked Telegram account: who it is, and the private chat the bot writes to. */
+export interface TelegramLink {
+  telegramUserId: number;
+  chatId: number;
+  /** Its @username at linking time, without the @. */
+  username: string | null;
+  linkedAt: string;
 }
 
 /** The full item of a user: keys, the admin-listing index entry (gsi1) and the record. */

@@ -33,6 +33,7 @@ const AREA_TITLES: Record<RouteArea, string> = {
   chain: 'Admin: USDT on chain',
   security: 'Admin: security',
   live: 'Live push',
+  telegram: 'Telegram bot',
 };
 
 const ACCESS_TEXT: Record<Access, string> = {

@@ -25,6 +25,7 @@ import * as reserves from '@shared/routes/reserves';
 import * as security from '@shared/routes/security';
 import * as settings from '@shared/routes/settings';
 import * as system from '@shared/routes/system';
+import * as telegram from '@shared/routes/telegram';
 import * as transactions from '@shared/routes/transactions';
 
 /**
@@ -53,6 +54,7 @@ export const routeAreas = {
   chain,
   security,
   live,
+  telegram,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export type RouteArea = keyof typeof routeAreas;
@@ -86,6 +88,7 @@ export const routes = {
   ...chain,
   ...security,
   ...live,
+  ...telegram,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof routes;
@@ -170,9 +173,9 @@ export const jobs = {
 export const workers = {
   sendMail: {
     handler: 'jobs/send-mail',
-    summary: 'Send queued outbox mails through SES (table stream)',
+    summary: 'Send queued outbox mails through SES and Telegram messages through the Bot API (table stream)',
     source: { kind: 'outbox', batchSize: 10, retryAttempts: 3 },
-    uses: { table: 'readWrite', mail: true },
+    uses: { table: 'readWrite', mail: true, telegram: 'api' },
   },
   mailFeedback: {
     handler: 'jobs/mail-feedback',

@@ -22,7 +22,7 @@ import type { ServiceConfig } from './service-config';
 export const API_ROUTE_GROUPS = {
   accounts: ['auth', 'mfa', 'profile'],
   public: ['system', 'geo', 'rates', 'market', 'export'],
-  client: ['applications', 'notifications', 'messages', 'live'],
+  client: ['applications', 'notifications', 'messages', 'live', 'telegram'],
   admin: [
     'adminUsers',
     'adminApplications',

@@ -134,6 +134,7 @@ const SETTING_KIND_RULES: Record<SettingKind, FieldRuleCode> = {
   number: 'settingNumber',
   email: 'settingEmail',
   token: 'settingToken',
+  telegramChat: 'settingTelegramChat',
 };
 
 const settingValueSchemas = /* @__PURE__ */ schema(() => ({
@@ -145,6 +146,10 @@ const settingValueSchemas = /* @__PURE__ */ schema(() => ({
   token: z.pipe(
     z.string().check(z.trim()),
     z.union([z.literal(''), z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/))]),
+  ),
+  telegramChat: z.pipe(
+    z.union([z.string(), z.pipe(z.number().check(z.int()), z.transform(String))]),
+    z.pipe(z.string().check(z.trim()), z.union([z.literal(''), z.string().check(z.regex(/^-?\d{1,20}$/))])),
   ),
 }));
 

@@ -24,5 +24,6 @@ export * from './rates';
 export * from './reserves';
 export * from './security';
 export * from './system';
+export * from './telegram';
 export * from './transactions';
 export * from './users';

@@ -9,4 +9,13 @@ export const validateTelegramBodySchema = /* @__PURE__ */ schema(() =>
   }),
 );
 export type ValidateTelegramBody = z.infer<typeof validateTelegramBodySchema>;
-export const validateTelegramDataSchema = /* @__PURE__ */ schema(() => z.object({ isValid: z.boolean() }));
+/**
+ * Whether the contact is a Telegram username or number; when a bot is configured, also the bot and
+ * whether that contact has started it (null for a phone number: Telegram does not say who it is).
+ */
+export const validateTelegramDataSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    isValid: z.boolean(),
+    bot: z.optional(z.object({ username: z.string(), started: z.nullable(z.boolean()) })),
+  }),
+);

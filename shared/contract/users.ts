@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { languageSchema, roleSchema } from '../enums';
 import { schema } from '../schema';
+import { telegramAccountSchema } from './telegram';
 
 /** A user as staff see it: exactly the spec's User fields (docs/product.md §3), nothing internal. */
 export const publicUserSchema = /* @__PURE__ */ schema(() =>
@@ -33,6 +34,8 @@ export const ownUserSchema = /* @__PURE__ */ schema(() =>
   z.extend(z.omit(publicUserSchema, { adminComment: true }), {
     /** Staff while the setting staffMfaRequired is on and they have no second factor: set-up only. */
     mfaSetupRequired: z.boolean(),
+    /** The Telegram account linked through the bot (docs/architecture.md "The Telegram bot"). */
+    telegramAccount: telegramAccountSchema,
   }),
 );
 export type OwnUser = z.infer<typeof ownUserSchema>;

@@ -14,11 +14,13 @@ export const validateTelegram = {
   path: '/api/misc/validate-telegram',
   handler: 'handlers/misc/validate-telegram',
   access: 'public',
-  summary: 'Whether a value is a Telegram username or an international phone number',
+  summary:
+    'Whether a value is a Telegram username or an international phone number; with a bot configured, ' +
+    'also whether that username has started the bot',
   tag: 'misc',
   body: validateTelegramBodySchema,
   response: 'validateTelegramDataSchema',
-  uses: {},
+  uses: { table: 'read', telegram: 'username' },
 } as const satisfies RouteDefinition;
 
 export const createApplication = {

@@ -40,6 +40,13 @@ export interface ResourceUse {
    * API (`LIVE_MANAGEMENT_URL`, execute-api:ManageConnections on the stage's connections only).
    */
   live?: 'url' | 'post';
+  /**
+   * The Telegram bot (docs/architecture.md "The Telegram bot"), when the installation has one:
+   * `username` gets its @username only (`TELEGRAM_BOT_USERNAME`: the bot is configured); `api` also
+   * calls the Bot API (`TELEGRAM_API_URL`, the bot token's secret `TELEGRAM_BOT_TOKEN_ARN`) and checks
+   * the webhook's secret (`TELEGRAM_WEBHOOK_SECRET_ARN`).
+   */
+  telegram?: 'username' | 'api';
 }
 
 /**

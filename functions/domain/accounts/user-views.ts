@@ -33,7 +33,12 @@ export function toStaffUserView(user: UserRecord): PublicUser {
 /** The user's own view, with whether they must set up a second factor before anything else. */
 export async function toOwnUserView(user: UserRecord): Promise<OwnUser> {
   const { adminComment: _staffOnly, ...own } = toStaffUserView(user);
-  return { ...own, mfaSetupRequired: await mfaSetupRequired(user) };
+  const link = user.telegramLink;
+  return {
+    ...own,
+    mfaSetupRequired: await mfaSetupRequired(user),
+    telegramAccount: link ? { username: link.username, linkedAt: link.linkedAt } : null,
+  };
 }
 
 /** A new session as it is answered: the tokens and the user's own view. */

@@ -38,7 +38,7 @@ export function testUser(changes: Partial<PublicUser> = {}): PublicUser {
 /** The same user as they see themselves (login, /auth/me): no staff-only fields. */
 export function testOwnUser(changes: Partial<OwnUser> = {}): OwnUser {
   const { adminComment: _staffOnly, ...own } = testUser();
-  return { ...own, mfaSetupRequired: false, ...changes };
+  return { ...own, mfaSetupRequired: false, telegramAccount: null, ...changes };
 }
 
 /** A standard application as its owner sees it (a pending cash USD → USDT one in Berlin). */

@@ -52,6 +52,7 @@ const INPUTS = {
   number: { type: 'number', inputMode: 'decimal' },
   email: { type: 'email', inputMode: 'email' },
   token: { type: 'text', inputMode: 'text' },
+  telegramChat: { type: 'text', inputMode: 'numeric' },
 } as const;
 
 /**
