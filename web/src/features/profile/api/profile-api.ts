@@ -2,13 +2,16 @@ import { PROFILE_APPLICATIONS_LIMIT } from '@shared/constants';
 import type { ApplicationView } from '@shared/contract/applications';
 import type { ChangePasswordBody, UpdateProfileBody } from '@shared/contract/auth';
 import type { NotificationView } from '@shared/contract/notifications';
+import type { TelegramLinkData } from '@shared/contract/telegram';
 import type { OwnUser } from '@shared/contract/users';
 import type { Envelope } from '@shared/envelope';
 import { cancelMyApplication, listMyApplications } from '@shared/routes/applications';
 import { authChangePassword } from '@shared/routes/auth';
 import { listNotifications, readAllNotifications, readNotification } from '@shared/routes/notifications';
 import { listAvatars, updateProfile as updateProfileRoute } from '@shared/routes/profile';
+import { createTelegramLink, deleteTelegramLink } from '@shared/routes/telegram';
 import { call } from '@web/lib/api-client';
+import { fetchOwnUser } from '@web/lib/session-api';
 
 /** The profile screen's calls (docs/product.md §7). */
 export async function fetchMyApplications(signal?: AbortSignal): Promise<ApplicationView[]> {
@@ -51,4 +54,31 @@ export async function markNotificationRead(id: string): Promise<void> {
 
 export async function markAllNotificationsRead(): Promise<void> {
   await call(readAllNotifications);
+}
+
+/** A one-time deep link that links the caller's Telegram account once started (valid 10 minutes). */
+export async function startTelegramLink(): Promise<TelegramLinkData> {
+  const data = (await call(createTelegramLink)).data;
+  if (!data) throw new Error('The Telegram link answered no link.');
+  return data;
+}
+
+/** Unlinks the caller's Telegram account; the answer is the own user without it. */
+export async function unlinkTelegram(): Promise<OwnUser> {
+  const user = (await call(deleteTelegramLink)).data;
+  if (!user) throw new Error('The Telegram unlink answered no user.');
+  return user;
+}
+
+/**
+ * The own user as it is now, for a screen that waits for a change made elsewhere (the Telegram
+ * link, started in Telegram); null when it could not be read. Unlike the auth store's reload, a
+ * failed read here ends no session: the screen asks again a few seconds later.
+ */
+export async function peekOwnUser(): Promise<OwnUser | null> {
+  try {
+    return await fetchOwnUser();
+  } catch {
+    return null;
+  }
 }

@@ -14,6 +14,7 @@ import { EditProfileModal } from './edit-profile-modal';
 import { MyApplications } from './my-applications';
 import { NotificationsPanel } from './notifications-panel';
 import { ReferralSection } from './referral-section';
+import { TelegramSection } from './telegram-section';
 import '../profile.css';
 
 type OpenModal = 'edit' | 'password' | null;
@@ -101,6 +102,7 @@ export function ProfilePage() {
           <NotificationsPanel />
           <ReferralSection code={user.referralCode} total={user.referralCount} />
           <MfaSettings user={user} />
+          <TelegramSection user={user} />
         </div>
       </div>
       <MyApplications />
