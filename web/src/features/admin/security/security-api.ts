@@ -1,6 +1,11 @@
 import type { RouteCall } from '@shared/routes/definition';
 import { adminRevokeSession, adminSecurityAudit, adminSecuritySessions } from '@shared/routes/security';
 import { adminGetSetting, adminPutSetting } from '@shared/routes/settings';
+import {
+  adminTelegramSetWebhook,
+  adminTelegramStatus,
+  adminTelegramTestMessage,
+} from '@shared/routes/telegram';
 import { call } from '@web/lib/api-client';
 
 /** What the audit log sends: the filters as the route takes them, each absent when not set. */
@@ -11,7 +16,10 @@ function required<T>(data: T | undefined, what: string): T {
   return data;
 }
 
-/** The security page's calls (docs/product.md §7): the second-factor setting, staff sessions, the audit log. */
+/**
+ * The security page's calls (docs/product.md §7): the second-factor setting, staff sessions, the audit
+ * log, and the Telegram bot (its state, the webhook, the staff group's setting, a test message).
+ */
 export const securityApi = {
   mfaSetting: async (signal?: AbortSignal) =>
     required((await call(adminGetSetting, { params: { key: 'staffMfaRequired' }, signal })).data, 'setting'),
@@ -25,4 +33,14 @@ export const securityApi = {
   revoke: (id: string) => call(adminRevokeSession, { params: { id } }),
   audit: async (query: SecurityAuditQuery, signal?: AbortSignal) =>
     required((await call(adminSecurityAudit, { query, signal })).data, 'audit page'),
+  telegramStatus: async (signal?: AbortSignal) =>
+    required((await call(adminTelegramStatus, { signal })).data, 'Telegram bot state'),
+  setTelegramWebhook: async () => required((await call(adminTelegramSetWebhook)).data, 'Telegram bot state'),
+  /** Saves the setting telegramStaffChatId ('' for none), as the settings page would. */
+  saveTelegramStaffChat: async (value: string) =>
+    required(
+      (await call(adminPutSetting, { params: { key: 'telegramStaffChatId' }, body: { value } })).data,
+      'setting',
+    ),
+  sendTelegramTest: () => call(adminTelegramTestMessage),
 };

@@ -1,8 +1,10 @@
 import { SETTING_DEFAULTS } from '@shared/constants';
 import type { SettingView } from '@shared/contract/admin';
 import type { SecurityAuditEntry, SecurityAuditPage, StaffSessions } from '@shared/contract/security';
+import type { TelegramBotStatus } from '@shared/contract/telegram';
 import { adminRevokeSession, adminSecurityAudit, adminSecuritySessions } from '@shared/routes/security';
 import { adminGetSetting, adminPutSetting } from '@shared/routes/settings';
+import { adminTelegramStatus } from '@shared/routes/telegram';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useToastStore } from '@web/stores/toast-store';
 import { done, fakeApi, ok, refused } from '@web/testing/fake-api';
@@ -118,10 +120,23 @@ const SECOND: SecurityAuditPage = {
   period: PERIOD,
 };
 
+/** The Telegram bot's panel (telegram-panel.test.tsx tests it): no bot configured. */
+const NO_BOT: TelegramBotStatus = {
+  configured: false,
+  username: null,
+  webhook: null,
+  webhookError: null,
+  lastUpdateAt: null,
+  staffChatId: '',
+  groups: [],
+  recentErrors: [],
+};
+
 function answerAll(setting = mfaSetting(0)) {
   return fakeApi()
     .answer(adminSecuritySessions, ok(SESSIONS))
     .answer(adminGetSetting, ok(setting))
+    .answer(adminTelegramStatus, ok(NO_BOT))
     .answer(adminSecurityAudit, (request) => ok(request.query.cursor === 'cursor-2' ? SECOND : FIRST));
 }
 
@@ -234,14 +249,16 @@ describe('SecurityPage', () => {
     expect(api.requests(adminSecurityAudit)).toHaveLength(asked);
   });
 
-  it('shows no Telegram section yet, and reads in Russian', async () => {
-    answerAll();
+  it('shows the Telegram bot’s panel among the others, and reads in Russian', async () => {
+    const api = answerAll();
     await setupTestI18n('ru');
     renderAdmin(<SecurityPage />, { role: 'SUPER_ADMIN', id: 'boss' });
     expect(await screen.findByRole('heading', { name: 'Настройки безопасности' })).toBeTruthy();
     await screen.findByRole('table', { name: 'Сеансы сотрудников' });
     expect(screen.getByRole('heading', { name: 'Журнал безопасности' })).toBeTruthy();
-    expect(screen.queryByText(/Telegram/i)).toBeNull();
+    const telegram = within(screen.getByRole('region', { name: 'Telegram-бот' }));
+    expect(await telegram.findByText('Не настроен')).toBeTruthy();
+    expect(api.requests(adminTelegramStatus)).toHaveLength(1);
   });
 });
 

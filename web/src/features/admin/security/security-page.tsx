@@ -29,15 +29,17 @@ import { type Resource, useResource } from '../hooks/use-resource';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
 import { type SecurityAuditQuery, securityApi } from './security-api';
+import { TelegramPanel } from './telegram-panel';
 import './security.css';
 
 /** A staff member as the page names them: username, else email. */
 const nameOf = (member: { username: string | null; email: string }) => member.username ?? member.email;
 
 /**
- * Security settings (docs/product.md §2): the staff second-factor switch, each staff member's live
- * sessions with a revoke, and the audit log of security-relevant changes. A SUPER_ADMIN changes;
- * an ADMIN reads (the server refuses an ADMIN's changes; the page only hides them).
+ * Security settings (docs/product.md §2): the staff second-factor switch, the Telegram bot's state
+ * (telegram-panel.tsx), each staff member's live sessions with a revoke, and the audit log of
+ * security-relevant changes. A SUPER_ADMIN changes; an ADMIN reads (the server refuses an ADMIN's
+ * changes; the page only hides them).
  */
 export function SecurityPage() {
   const { t } = useTranslation('admin');
@@ -49,10 +51,7 @@ export function SecurityPage() {
     <section className="admin-page security-page" aria-labelledby={PAGE_TITLE_ID}>
       <PageHeader title={t('security.title')} />
       <MfaPanel staff={sessions.data?.staff} onChanged={changed} />
-      {/*
-        The Telegram bot's state goes here (issue 28, item 3: webhook set, last update, errors, the
-        staff group and the test-message button). It comes with the bot; until then nothing is shown.
-      */}
+      <TelegramPanel onChanged={changed} />
       <SessionsPanel sessions={sessions} onChanged={changed} />
       <AuditPanel staff={sessions.data?.staff ?? []} changes={changes} />
     </section>
