@@ -6,17 +6,26 @@ import { call } from '@web/lib/api-client';
 
 /** The apply screen's own calls (docs/product.md §7); places and quotes are in lib/exchange-api. */
 
+/** The exchange's Telegram bot and whether the checked contact has started it (null: Telegram does not say). */
+export interface ContactBot {
+  username: string;
+  started: boolean | null;
+}
+
 /**
- * Whether the server accepts the value as a Telegram contact. A failed call or an unexpected
- * answer counts as valid (docs/product.md §5): the check must never stop an honest user.
+ * Whether the server accepts the value as a Telegram contact, and the bot when one is configured. A
+ * failed call or an unexpected answer counts as valid (docs/product.md §5): the check must never stop
+ * an honest user.
  */
-export async function checkTelegramContact(value: string): Promise<boolean> {
+export async function checkTelegramContact(
+  value: string,
+): Promise<{ isValid: boolean; bot: ContactBot | null }> {
   try {
     const answer = await call(validateTelegram, { body: { username: value } });
     const isValid: unknown = answer.data?.isValid;
-    return typeof isValid === 'boolean' ? isValid : true;
+    return { isValid: typeof isValid === 'boolean' ? isValid : true, bot: answer.data?.bot ?? null };
   } catch {
-    return true;
+    return { isValid: true, bot: null };
   }
 }
 

@@ -403,3 +403,60 @@ describe('apply page', () => {
     });
   });
 });
+
+describe('the Telegram bot under the contact', () => {
+  const startLink = () => screen.queryByRole('link', { name: /Start @exchange_bot in Telegram/ });
+
+  it('links to the bot when the contact has not started it, and does not stop the submit', async () => {
+    const api = stubApi()
+      .answer(validateTelegram, ok({ isValid: true, bot: { username: 'exchange_bot', started: false } }))
+      .answer(createApplication, created('Cash EUR to USDT in Paris'));
+    const input = await openIndividual();
+    fireEvent.change(screen.getByLabelText('Details'), { target: { value: 'Cash EUR to USDT in Paris' } });
+
+    fireEvent.blur(input);
+
+    const link = (await screen.findByRole('link', {
+      name: /Start @exchange_bot in Telegram to get your application's updates there/,
+    })) as HTMLAnchorElement;
+    expect(link.href).toBe('https://t.me/exchange_bot');
+    expect(link.target).toBe('_blank');
+    expect(screen.queryByText('@exchange_bot started')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+    await waitFor(() => expect(api.requests(createApplication)).toHaveLength(1));
+
+    fireEvent.change(input, { target: { value: '@other_name' } });
+    expect(startLink()).toBeNull();
+  });
+
+  it('notes that the contact has started the bot', async () => {
+    stubApi().answer(
+      validateTelegram,
+      ok({ isValid: true, bot: { username: 'exchange_bot', started: true } }),
+    );
+    const input = await openIndividual();
+
+    fireEvent.blur(input);
+
+    expect(await screen.findByText('@exchange_bot started')).toBeTruthy();
+    expect(startLink()).toBeNull();
+  });
+
+  it.each([
+    [
+      'Telegram cannot tell (a phone number)',
+      { isValid: true, bot: { username: 'exchange_bot', started: null } },
+    ],
+    ['no bot is configured', { isValid: true }],
+  ])('says nothing more when %s', async (_case, answer) => {
+    stubApi().answer(validateTelegram, ok(answer));
+    const input = await openIndividual();
+
+    fireEvent.blur(input);
+
+    await waitFor(() => expect(input.getAttribute('data-check')).toBe('valid'));
+    expect(startLink()).toBeNull();
+    expect(screen.queryByText(/@exchange_bot/)).toBeNull();
+  });
+});
