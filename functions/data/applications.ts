@@ -238,13 +238,15 @@ export type DealFields = Partial<
     | 'paymentConfirmation'
     | 'payout'
     | 'rate'
+    | 'assignedToId'
   >
 >;
 
 /**
  * Moves an application from `from` to `to`, only if its status is still `from` (and, for the
  * expiry job, it was created before `createdBefore`; for the payment expiry job, its deadline is
- * still before `deadlinePassedAt`; for "I have paid", its deadline is still after `deadlineAfter`).
+ * still before `deadlinePassedAt`; for "I have paid", its deadline is still after `deadlineAfter`;
+ * for a Take, nobody is assigned yet).
  * Sets the deal's fields the move carried, and moves its by-status index entry.
  */
 export function statusUpdate(
@@ -257,6 +259,8 @@ export function statusUpdate(
     createdBefore?: string;
     deadlinePassedAt?: string;
     deadlineAfter?: string;
+    /** Only while nobody is assigned (a Take in Telegram assigns in the same write). */
+    unassigned?: true;
   },
 ): TransactItem {
   const values: Record<string, unknown> = {
@@ -286,6 +290,10 @@ export function statusUpdate(
   if (change.deadlineAfter) {
     condition += ' AND paymentDeadline > :deadlineAfter';
     values[':deadlineAfter'] = change.deadlineAfter;
+  }
+  if (change.unassigned) {
+    condition += ' AND (attribute_not_exists(assignedToId) OR assignedToId = :nobody)';
+    values[':nobody'] = null;
   }
   return {
     Update: {

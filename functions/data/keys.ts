@@ -49,6 +49,11 @@
  * | Live ticket       | LIVETICKET#{sha256}   | TICKET             | (expiresAt TTL, a minute after it lapses) |
  * | Live connection   | LIVECONN#{connectionId} | CONN             | gsi1: LIVEUSER#{userId} / {connectionId}; gsi2 (staff only): LIVESTAFF / {connectionId}; (expiresAt TTL, 2 h) |
  * | Live seen version | LIVESEEN#{applicationId} | SEEN            | (expiresAt TTL, 30 days)          |
+ * | Telegram account  | TGUSER#{telegramUserId} | LINK             |                                   |
+ * | Bot started by    | TGCONTACT#{lowercase @username} | STARTED  |                                   |
+ * | Telegram update   | TGUPDATE#{update_id}  | UPDATE             | (expiresAt TTL, 1 day)            |
+ * | Telegram pace     | TGPACE#{chatId}       | PACE               | (expiresAt TTL, 1 day)            |
+ * | Bot state         | TELEGRAM              | STATE; GROUP#{chatId}; ERROR#{at}#{rand} (TTL 7 days) |       |
  *
  * Access patterns (each is a GetItem, a Query, or a conditional/transactional write; never a Scan):
  * 1. User by id: GetItem USER#{id}/PROFILE.
@@ -182,6 +187,14 @@
  *     code; families begun before the index existed are not in it). The staff: pattern 24 per staff
  *     role. A staff revoke is an Update of SESSION#{id} conditional on it being unrevoked, in one
  *     TransactWriteItems with its audit entry and the actor's check.
+ * 41. The Telegram bot (docs/architecture.md "The Telegram bot"): a link token is a one-time token
+ *     (pattern 11, purpose telegram-link); using it is one TransactWriteItems: the token spent, the
+ *     user's telegramLink set, TGUSER#{telegramUserId} Put (the Take button finds the staff member
+ *     with a GetItem of it), the previous holder's link removed. Who started the bot: Put
+ *     TGCONTACT#{username} on a private /start, GetItem by validate-telegram. Each update is Put
+ *     TGUPDATE#{update_id} with attribute_not_exists first (a redelivered update does nothing).
+ *     The bot's state, the groups it is in and the latest send errors: Query pk=TELEGRAM. Sending
+ *     to a chat reserves a time slot on TGPACE#{chatId} (Put conditional on the version read).
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -315,6 +328,14 @@ export const keys = {
   liveConnectionsOfUser: (userId: string) => `LIVEUSER#${userId}`,
   liveStaffConnections: 'LIVESTAFF',
   liveSeen: (applicationId: string) => ({ pk: `LIVESEEN#${applicationId}`, sk: 'SEEN' }),
+  telegramAccount: (telegramUserId: number) => ({ pk: `TGUSER#${telegramUserId}`, sk: 'LINK' }),
+  telegramContact: (username: string) => ({ pk: `TGCONTACT#${username.toLowerCase()}`, sk: 'STARTED' }),
+  telegramUpdate: (updateId: number) => ({ pk: `TGUPDATE#${updateId}`, sk: 'UPDATE' }),
+  telegramPace: (chatId: string) => ({ pk: `TGPACE#${chatId}`, sk: 'PACE' }),
+  telegramBotPartition: 'TELEGRAM',
+  telegramBotState: { pk: 'TELEGRAM', sk: 'STATE' },
+  telegramGroup: (chatId: string) => ({ pk: 'TELEGRAM', sk: `GROUP#${chatId}` }),
+  telegramSendError: (at: string, rand: string) => ({ pk: 'TELEGRAM', sk: `ERROR#${at}#${rand}` }),
   /** Partition key prefixes the live fan-out's stream filter matches on (functions/data/live.ts). */
   applicationPrefix: 'APP#',
   applicationMessagesPrefix: 'APPMSG#',

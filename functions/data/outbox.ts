@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, type PutCommandInput, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { OutgoingMail } from '@functions/commons/mailer';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
+import type { TelegramCall } from './telegram-bot-api';
 import type { TransactItem } from './transactions';
 
 /** What a queued mail is about: for logs and operators only (the mail itself is rendered). */
@@ -17,7 +18,14 @@ export type MailKind =
   | 'application-status'
   | 'application-staff'
   | 'application-message'
-  | 'reserve-alert';
+  | 'reserve-alert'
+  /** Telegram messages (channel `telegram`): a staff group alert, a linked client's news, the bot's own. */
+  | 'telegram-staff-alert'
+  | 'telegram-taken'
+  | 'telegram-client-status'
+  | 'telegram-client-message'
+  | 'telegram-bot-reply'
+  | 'telegram-test';
 
 /**
  * Where a mail of the outbox stands (docs/architecture.md §7):
@@ -53,6 +61,12 @@ export interface OutboxRecord {
   subject?: string;
   text?: string;
   html?: string;
+  /**
+   * `telegram`: a Bot API call (`telegram`, `to` its chat id) rather than a mail; the sender sends
+   * it at Telegram's pace (functions/domain/outbox/telegram-sender.ts). Absent: a mail.
+   */
+  channel?: 'telegram';
+  telegram?: TelegramCall;
 }
 
 /** A mail nobody sent is kept at most this long (its links have long expired by then). */
@@ -68,13 +82,13 @@ const epochSeconds = (at: Date) => Math.floor(at.getTime() / 1000);
  * transaction (twice the units), then updated by the claim and by the end of the send. Compressed,
  * a mail costs about a third of the write units (docs/decisions.md, "Outbox bodies").
  */
-function packBody(mail: Pick<OutgoingMail, 'text' | 'html'>): Uint8Array {
-  return gzipSync(JSON.stringify({ text: mail.text, html: mail.html }));
+function packBody(body: Pick<OutboxRecord, 'text' | 'html' | 'telegram'>): Uint8Array {
+  return gzipSync(JSON.stringify(body));
 }
 
-function unpackBody(body: unknown): Pick<OutboxRecord, 'text' | 'html'> {
+function unpackBody(body: unknown): Pick<OutboxRecord, 'text' | 'html' | 'telegram'> {
   return body instanceof Uint8Array
-    ? (JSON.parse(gunzipSync(body).toString('utf8')) as Pick<OutboxRecord, 'text' | 'html'>)
+    ? (JSON.parse(gunzipSync(body).toString('utf8')) as Pick<OutboxRecord, 'text' | 'html' | 'telegram'>)
     : {};
 }
 
@@ -89,10 +103,32 @@ function unsentEntry(createdAt: string, id: string) {
  * change does. Sending is the sender's (functions/jobs/send-mail.ts), from the table's stream.
  */
 export function outboxPut(kind: MailKind, mail: OutgoingMail, now: Date): TransactItem {
+  const { text, html, ...envelope } = mail;
+  return queuedItemPut(kind, envelope, { text, html }, now);
+}
+
+/**
+ * A Telegram Bot API call as an outbox item (channel `telegram`), for the transaction of the change
+ * that causes it: it goes out through the same sender, claim and re-drive as a mail.
+ */
+export function outboxTelegramPut(kind: MailKind, call: TelegramCall, now: Date): TransactItem {
+  return queuedItemPut(
+    kind,
+    { to: String(call.params.chat_id), channel: 'telegram' },
+    { telegram: call },
+    now,
+  );
+}
+
+function queuedItemPut(
+  kind: MailKind,
+  envelope: Pick<OutboxRecord, 'to' | 'subject' | 'channel'>,
+  body: Pick<OutboxRecord, 'text' | 'html' | 'telegram'>,
+  now: Date,
+): TransactItem {
   const id = randomUUID();
   const createdAt = now.toISOString();
-  const { text, html, ...envelope } = mail;
-  const record: Omit<OutboxRecord, 'text' | 'html'> = {
+  const record: Omit<OutboxRecord, 'text' | 'html' | 'telegram'> = {
     id,
     kind,
     mailState: 'queued',
@@ -109,12 +145,17 @@ export function outboxPut(kind: MailKind, mail: OutgoingMail, now: Date): Transa
         ...keys.outboxMail(id),
         ...unsentEntry(createdAt, id),
         ...record,
-        body: packBody({ text, html }),
+        body: packBody(body),
         expiresAt: epochSeconds(now) + UNSENT_KEPT_SECONDS,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
+}
+
+/** Queues one outbox item on its own (what no other change's transaction carries: a bot reply). */
+export async function putOutboxItem(item: TransactItem): Promise<void> {
+  await db.send(new PutCommand(item.Put as PutCommandInput));
 }
 
 function toOutboxRecord(item: Record<string, unknown>): OutboxRecord {

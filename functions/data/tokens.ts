@@ -5,8 +5,11 @@ import { type TransactItem, TransactionCancelledError, transactWrite } from './t
 
 /** What a mailed link is for; also its token's sort key. */
 export type LinkPurpose = 'verify-email' | 'reset-password';
-/** What a one-time token is for: a mailed link, or the second step of a login (`mfa-login`). */
-export type TokenPurpose = LinkPurpose | 'mfa-login';
+/**
+ * What a one-time token is for: a mailed link, the second step of a login (`mfa-login`), or the
+ * Telegram deep link that links an account to the bot (`telegram-link`).
+ */
+export type TokenPurpose = LinkPurpose | 'mfa-login' | 'telegram-link';
 
 /** A one-time token, stored only by the hash of the value that was handed out. */
 export interface OneTimeTokenRecord {
@@ -177,10 +180,18 @@ export async function spendLinkToken(
   }
 }
 
-/** Uses a token that is not a link (one login's second step) on its own. False when already used or expired. */
-export async function spendOneTimeToken(token: OneTimeTokenRecord, now: Date): Promise<boolean> {
+/**
+ * Uses a token that is not a mailed link (one login's second step, a Telegram link) with the writes
+ * of its effect, in one transaction. False when already used or expired, or an effect's condition
+ * failed.
+ */
+export async function spendOneTimeToken(
+  token: OneTimeTokenRecord,
+  now: Date,
+  effectItems: TransactItem[] = [],
+): Promise<boolean> {
   try {
-    await transactWrite([spendTokenItem(token, now)]);
+    await transactWrite([spendTokenItem(token, now), ...effectItems]);
     return true;
   } catch (error) {
     if (error instanceof TransactionCancelledError) return false;

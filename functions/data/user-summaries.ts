@@ -12,6 +12,8 @@ export interface UserSummary {
   language: Language;
   role: Role;
   isActive: boolean;
+  /** The private chat of the linked Telegram account (the bot writes there); null when none. */
+  telegramChatId: number | null;
 }
 
 /**
@@ -31,7 +33,8 @@ export async function findUserSummaries(userIds: Iterable<string>): Promise<Map<
           RequestItems: {
             [tableName]: {
               Keys: requestKeys,
-              ProjectionExpression: 'id, email, username, telegramId, #language, #role, isActive',
+              ProjectionExpression:
+                'id, email, username, telegramId, #language, #role, isActive, telegramLink',
               ExpressionAttributeNames: { '#language': 'language', '#role': 'role' },
             },
           },
@@ -46,6 +49,7 @@ export async function findUserSummaries(userIds: Iterable<string>): Promise<Map<
           language: item.language === 'en' ? 'en' : 'ru',
           role: item.role as Role,
           isActive: item.isActive === true,
+          telegramChatId: (item.telegramLink as { chatId?: number } | undefined)?.chatId ?? null,
         });
       }
       requestKeys = result.UnprocessedKeys?.[tableName]?.Keys;

@@ -19,6 +19,7 @@ import { type CreateApplicationBody, MAX_OPEN_APPLICATIONS } from '@shared/contr
 import { assertNotInMaintenance } from '../geo/working-hours';
 import { countQueuedMails } from '../outbox/queue';
 import { settingValue } from '../settings/settings';
+import { staffAlertItems } from '../telegram/outgoing';
 import { IdempotencyKeyReused, TooManyOpenApplications } from './errors';
 import { ownerMailItem, staffMailItems } from './mails';
 import { checkStandardApplication } from './standard-rules';
@@ -140,6 +141,7 @@ export async function createApplication(
     ? await Promise.all([ownerMailItem('created', record, owner, now), staffMailItems(record, owner, now)])
     : [];
   const mailItems = mails.flat();
+  const telegramItems = await staffAlertItems(record, 'created', now);
   const transaction = new Transaction()
     .add('application', applicationPut(record))
     .add(
@@ -168,7 +170,8 @@ export async function createApplication(
         details: null,
       }),
     )
-    .add('mails', ...mailItems);
+    .add('mails', ...mailItems)
+    .add('telegram', ...telegramItems);
   // A failed condition of the key's claim is read as a replay below.
   if (idempotencyKey !== undefined) {
     transaction.add(

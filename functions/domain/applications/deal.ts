@@ -33,6 +33,7 @@ import { DEAL_ACTIONS, dealActionAllowed, type MoveCall, moveOf } from '@shared/
 import { templateFits } from '@shared/payment-templates';
 import { normalizedTxHash, payoutKindOf } from '@shared/payout-details';
 import { settingValue } from '../settings/settings';
+import { staffAlertItems } from '../telegram/outgoing';
 import { getAdminApplication } from './admin-actions';
 import { checkUsdtTransaction } from './chain-check';
 import {
@@ -199,6 +200,8 @@ export async function markPaid(
         deadlineAfter: now.toISOString(),
         fields: { clientPaid },
         details: { txHash, receiptId },
+        // The staff group hears of it at once, with a Take button while nobody has the deal.
+        parts: (await staffAlertItems(application, 'paid', now)).map((item) => ['staffAlert', item] as const),
       },
       now,
     );

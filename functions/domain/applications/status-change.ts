@@ -23,6 +23,7 @@ import { isTerminal } from '@shared/lifecycle';
 import { countQueuedMails } from '../outbox/queue';
 import { checkReserveAlerts } from '../reserves/alerts';
 import { reserveMovesOnCompletion } from '../reserves/reserves';
+import { ownerStatusTelegramItems } from '../telegram/outgoing';
 import { ownerMailItem } from './mails';
 import { statusCounterDeltas } from './transitions';
 
@@ -47,6 +48,8 @@ export interface StatusChange {
   deadlinePassedAt?: string;
   /** "I have paid" only: the payment deadline is still ahead at write time. */
   deadlineAfter?: string;
+  /** A Take only: nobody is assigned at write time (the change assigns, in `fields`). */
+  unassigned?: true;
   /** The deal's fields the move sets beside the status (instructions, a payment, a payout). */
   fields?: DealFields;
   /** What the move carried, kept in its history entry: the timeline shows it. */
@@ -63,7 +66,8 @@ export interface StatusChange {
  * One status change as one transaction (docs/architecture.md §7): the application (conditional on `from`),
  * the owner's and the global status counters, the day's completed counter and the owner's
  * completed count, the history entry, the audit entry for staff, the owner's notification, the
- * owner's status mail (mails.ts) as an outbox item, so the mail goes out exactly when the change
+ * owner's status mail (mails.ts) and, when they linked Telegram, its message (telegram/outgoing.ts) as
+ * outbox items, so the mail goes out exactly when the change
  * commits, and, on completion, the moves of both reserves (refused when the payout exceeds its
  * reserve). The reserves' alert check is after the commit; its failure is logged, the change stands.
  */
@@ -98,6 +102,7 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
         ...(change.createdBefore ? { createdBefore: change.createdBefore } : {}),
         ...(change.deadlinePassedAt ? { deadlinePassedAt: change.deadlinePassedAt } : {}),
         ...(change.deadlineAfter ? { deadlineAfter: change.deadlineAfter } : {}),
+        ...(change.unassigned ? { unassigned: true } : {}),
       }),
     )
     .add('ownerCounts', adjustUserApplicationStats(application.userId, deltas.user))
@@ -138,6 +143,7 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
     transaction.add('ownerCompleted', ownerCompletedCountIncrement(application.userId));
   }
   if (owner) transaction.add('mail', await ownerMailItem('status', next, owner, now));
+  transaction.add('telegram', ...ownerStatusTelegramItems(owner, next, now));
   if (change.audited && actor.id && actor.role !== 'SYSTEM') {
     transaction.add(
       'audit',

@@ -48,6 +48,7 @@ import {
 import { ApplicationNotFound, OwnApplication } from '../applications/errors';
 import { countQueuedMails } from '../outbox/queue';
 import { settingValue } from '../settings/settings';
+import { ownerMessageTelegramItems } from '../telegram/outgoing';
 import {
   AttachmentAlreadySent,
   AttachmentUnknown,
@@ -276,6 +277,9 @@ export async function postMessage(
   };
   const reader = otherSide(caller.side);
   let mail = await mailOf(reader, application, now);
+  // A linked client also hears of staff's message in Telegram, as often as they are mailed of it.
+  const owner =
+    reader === 'client' ? (await findUserSummaries([application.userId])).get(application.userId) : undefined;
   for (;;) {
     const transaction = new Transaction().add('message', messagePut(record));
     for (const attachment of attachments) {
@@ -288,7 +292,7 @@ export async function postMessage(
       'thread',
       threadCounterUpdate(applicationId, reader, mail ? { at: now, mailedBefore: mail.mailedBefore } : null),
     );
-    if (mail) transaction.add('mail', mail.item);
+    if (mail) transaction.add('mail', mail.item, ...ownerMessageTelegramItems(owner, applicationId, now));
     try {
       await transaction.run();
       break;

@@ -3,6 +3,7 @@ import { isMailRejected, sendMail } from '@functions/commons/mailer';
 import { countMetric } from '@functions/commons/metrics';
 import { claimOutboxMail, endOutboxClaim } from '@functions/data/outbox';
 import { findUndeliverableAddress } from '@functions/data/undeliverable';
+import { sendTelegramItem } from './telegram-sender';
 
 /** How one queued mail ended in this invocation. */
 export type SendOutcome =
@@ -17,7 +18,7 @@ export type SendOutcome =
   | 'failed';
 
 /**
- * Sends one outbox mail at most once: it is claimed first (a conditional write only one
+ * Sends one outbox item at most once (a Telegram item goes through telegram-sender.ts after the claim): it is claimed first (a conditional write only one
  * invocation wins), then checked against the undeliverable addresses, then handed to SES, and the
  * claim ends as sent, suppressed or failed. If SES took the mail but the mark could not be written
  * the mail stays claimed and is never sent again by itself (docs/decisions.md): a duplicate is
@@ -26,6 +27,7 @@ export type SendOutcome =
 export async function sendQueuedMail(id: string, now = new Date()): Promise<SendOutcome> {
   const mail = await claimOutboxMail(id, now);
   if (!mail) return 'skipped';
+  if (mail.channel === 'telegram') return sendTelegramItem(mail);
   if (await findUndeliverableAddress(mail.to)) {
     await endOutboxClaim(mail, { state: 'suppressed' }, now);
     countMetric('MailsSuppressed');

@@ -35,7 +35,7 @@ const KIND_MATCHES: Record<SecurityAuditKind, readonly AuditMatch[]> = {
   ],
   mfa: [{ action: 'user.resetMfa' }],
   session: [{ action: SESSION_REVOKE_ACTION }],
-  setting: [{ action: 'setting.update' }],
+  setting: [{ action: 'setting.update' }, { action: 'telegram.webhook' }],
 };
 
 const ALL_MATCHES: readonly AuditMatch[] = Object.values(KIND_MATCHES).flat();

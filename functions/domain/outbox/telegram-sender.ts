@@ -1,0 +1,81 @@
+import { logger } from '@functions/commons/logger';
+import { countMetric } from '@functions/commons/metrics';
+import { endOutboxClaim, type OutboxRecord } from '@functions/data/outbox';
+import {
+  holdTelegramChat,
+  recordTelegramSendError,
+  reserveTelegramSendSlot,
+  type SendPace,
+} from '@functions/data/telegram';
+import { callBotApi, type SentTelegramMessage, TelegramApiError } from '@functions/data/telegram-bot-api';
+import type { SendOutcome } from './sender';
+
+/**
+ * Telegram's limits (Bot API FAQ, docs/architecture.md "The Telegram bot"): about one message a
+ * second to one chat, and at most 20 a minute to one group. A group's id is negative.
+ */
+export function sendPaceOf(chatId: string): SendPace {
+  return chatId.startsWith('-') ? { spacingMs: 1000, perMinute: 20 } : { spacingMs: 1000 };
+}
+
+/**
+ * The longest a send waits for its chat's slot or a 429's retry_after inside one invocation; longer,
+ * it fails and is retried by the stream's retries or the re-drive job (the function's timeout is
+ * well above this).
+ */
+export const MAX_TELEGRAM_WAIT_MS = 20_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** An edit whose text and buttons are already what it asks for: done, not an error. */
+const isNotModified = (error: TelegramApiError) =>
+  error.status === 400 && /not modified/i.test(error.message);
+
+/**
+ * Sends one claimed Telegram item: waits for its chat's slot (the pace), calls the Bot API, and ends
+ * the claim. A 429 holds the chat for its retry_after and is tried once more when that is short; a
+ * refusal (blocked by the user, chat not found) is recorded and not retried; no answer or Telegram's
+ * own failure is retried later.
+ */
+export async function sendTelegramItem(item: OutboxRecord & { claimId: string }): Promise<SendOutcome> {
+  const call = item.telegram!;
+  const chatId = String(call.params.chat_id);
+  let failure: TelegramApiError | undefined;
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const slot = await reserveTelegramSendSlot(chatId, sendPaceOf(chatId), Date.now(), MAX_TELEGRAM_WAIT_MS);
+    if (slot === undefined) {
+      failure = new TelegramApiError(
+        `the chat's send pace is full for the next ${MAX_TELEGRAM_WAIT_MS} ms`,
+        429,
+      );
+      break;
+    }
+    await sleep(slot - Date.now());
+    try {
+      const sent = await callBotApi<SentTelegramMessage | true>(call.method, call.params);
+      return await endSent(item, typeof sent === 'object' ? String(sent.message_id) : 'true');
+    } catch (error) {
+      if (!(error instanceof TelegramApiError)) throw error;
+      if (isNotModified(error)) return endSent(item, String(call.params.chat_id));
+      failure = error;
+      if (error.status !== 429) break;
+      const retryAfterMs = (error.retryAfterSeconds ?? 1) * 1000;
+      await holdTelegramChat(chatId, Date.now() + retryAfterMs);
+      if (retryAfterMs > MAX_TELEGRAM_WAIT_MS) break;
+    }
+  }
+  countMetric('MailsFailed');
+  logger.warn('telegram item not sent', { mailId: item.id, kind: item.kind, error: failure! });
+  await recordTelegramSendError(item.kind, failure!.message, new Date()).catch((error: unknown) =>
+    logger.error('telegram send error not recorded', error as Error),
+  );
+  await endOutboxClaim(item, { state: 'failed', error: failure!.message }, new Date());
+  return failure!.transient ? 'failed' : 'rejected';
+}
+
+async function endSent(item: OutboxRecord & { claimId: string }, messageId: string): Promise<SendOutcome> {
+  countMetric('MailsSent');
+  if (!(await endOutboxClaim(item, { state: 'sent', messageId }, new Date())))
+    logger.error('telegram item sent, but its claim had been taken over', { mailId: item.id });
+  return 'sent';
+}

@@ -1,0 +1,130 @@
+import type { ApplicationRecord } from '@functions/data/applications';
+import { outboxTelegramPut } from '@functions/data/outbox';
+import type { InlineButton } from '@functions/data/telegram-bot-api';
+import type { TransactItem } from '@functions/data/transactions';
+import type { UserSummary } from '@functions/data/user-summaries';
+import { TAKE_CALLBACK_PREFIX } from '@shared/contract/telegram';
+import { DEFAULT_LANGUAGE } from '@shared/enums';
+import { settingValue } from '../settings/settings';
+import { adminApplicationUrl, botTexts, clientMessageText, clientStatusText, staffAlertText } from './texts';
+
+/**
+ * The Telegram messages a change causes, as outbox items for its transaction (so a message exists
+ * exactly when its change does, like a mail): the staff group's alerts and a linked client's news.
+ * They depend only on the table (the setting, the link), so the routes that cause them need no bot
+ * configuration; the sender refuses them if the bot was removed since.
+ */
+
+const noPreview = { is_disabled: true } as const;
+
+/** The alert's buttons: Take while nobody has it, and Open (the admin page). */
+function alertButtons(applicationId: string, withTake: boolean): InlineButton[][] {
+  const texts = botTexts(DEFAULT_LANGUAGE);
+  const open: InlineButton = { text: texts.open, url: adminApplicationUrl(applicationId) };
+  return [
+    withTake
+      ? [{ text: texts.take, callback_data: `${TAKE_CALLBACK_PREFIX}${applicationId}` }, open]
+      : [open],
+  ];
+}
+
+/**
+ * The staff group's alert of a new application or of a client's "I have paid", in the exchange's
+ * default language; none when no staff group is set (telegramStaffChatId).
+ */
+export async function staffAlertItems(
+  record: ApplicationRecord,
+  kind: 'created' | 'paid',
+  now: Date,
+): Promise<TransactItem[]> {
+  const chatId = await settingValue('telegramStaffChatId');
+  if (chatId === '') return [];
+  const text = staffAlertText(DEFAULT_LANGUAGE, kind, { ...record, applicationId: record.id });
+  return [
+    outboxTelegramPut(
+      'telegram-staff-alert',
+      {
+        method: 'sendMessage',
+        params: {
+          chat_id: chatId,
+          text,
+          reply_markup: { inline_keyboard: alertButtons(record.id, !record.assignedToId) },
+          link_preview_options: noPreview,
+        },
+      },
+      now,
+    ),
+  ];
+}
+
+/** The alert edited once someone took the application: who, and only the Open button left. */
+export function takenAlertItem(
+  message: { chatId: number; messageId: number; text: string },
+  applicationId: string,
+  takerName: string,
+  now: Date,
+): TransactItem {
+  return outboxTelegramPut(
+    'telegram-taken',
+    {
+      method: 'editMessageText',
+      params: {
+        chat_id: message.chatId,
+        message_id: message.messageId,
+        text: `${message.text}\n\n${botTexts(DEFAULT_LANGUAGE).takenBy(takerName)}`,
+        reply_markup: { inline_keyboard: alertButtons(applicationId, false) },
+        link_preview_options: noPreview,
+      },
+    },
+    now,
+  );
+}
+
+/** A linked owner's news of a status change, in their language; none when they linked no Telegram. */
+export function ownerStatusTelegramItems(
+  owner: UserSummary | undefined,
+  record: ApplicationRecord,
+  now: Date,
+): TransactItem[] {
+  if (!owner?.telegramChatId) return [];
+  const text = clientStatusText(owner.language, { ...record, applicationId: record.id });
+  return [
+    outboxTelegramPut(
+      'telegram-client-status',
+      {
+        method: 'sendMessage',
+        params: { chat_id: owner.telegramChatId, text, link_preview_options: noPreview },
+      },
+      now,
+    ),
+  ];
+}
+
+/** A linked owner's note that staff wrote to them (never the message itself). */
+export function ownerMessageTelegramItems(
+  owner: UserSummary | undefined,
+  applicationId: string,
+  now: Date,
+): TransactItem[] {
+  if (!owner?.telegramChatId) return [];
+  const text = clientMessageText(owner.language, applicationId);
+  return [
+    outboxTelegramPut(
+      'telegram-client-message',
+      {
+        method: 'sendMessage',
+        params: { chat_id: owner.telegramChatId, text, link_preview_options: noPreview },
+      },
+      now,
+    ),
+  ];
+}
+
+/** A reply of the bot in a private chat (a link confirmed, a welcome). */
+export function botReplyItem(chatId: number, text: string, now: Date): TransactItem {
+  return outboxTelegramPut(
+    'telegram-bot-reply',
+    { method: 'sendMessage', params: { chat_id: chatId, text, link_preview_options: noPreview } },
+    now,
+  );
+}
