@@ -29,6 +29,12 @@ export interface ManifestResources {
   readonly marketDataUrl?: string;
   /** The TRON provider (TronGrid's HTTP API): base URL, USDT contract and the API key's secret. */
   readonly tron?: { readonly url: string; readonly usdtContract: string; readonly apiKey: ISecret };
+  /**
+   * The Telegram bot (infra/stacks/api-stack.ts): its @username, the Bot API's URL and the secrets
+   * of its token and of the webhook's secret; `false` when the installation has no bot, and its
+   * functions then get nothing (they answer that no bot is configured).
+   */
+  readonly telegram?: TelegramResources | false;
   /** Base URLs of the rates job's providers. */
   readonly rateProviders?: { readonly cryptoUrl: string; readonly fiatUrl: string };
   /**
@@ -49,6 +55,13 @@ export interface ManifestResources {
       readonly nagConnections: string;
     };
   };
+}
+
+export interface TelegramResources {
+  readonly username: string;
+  readonly apiUrl: string;
+  readonly botToken: ISecret;
+  readonly webhookSecret: ISecret;
 }
 
 export interface ManifestFunctionSpec {
@@ -73,12 +86,22 @@ export function manifestFunction(
   const jwt = needsJwtSecret(spec.access, spec.uses);
   if (jwt && !resources.jwtSecret)
     throw new Error(`${spec.handler} handles tokens, but no JWT secret was provided`);
+  if (spec.uses.telegram && resources.telegram === undefined)
+    throw new Error(
+      `${spec.handler} uses the Telegram bot, but no bot setting was provided (false for none)`,
+    );
+  const telegram = spec.uses.telegram ? resources.telegram || undefined : undefined;
+  const callsBotApi = telegram !== undefined && spec.uses.telegram === 'api';
   const fn = new ApiFunction(scope, id, {
     handlerModule: spec.handler,
     description: spec.description ?? spec.handler,
     siteUrl: resources.siteUrl,
     readsSecrets:
-      jwt || spec.uses.mfaKey === true || spec.uses.originSecret === true || spec.uses.tron === true,
+      jwt ||
+      spec.uses.mfaKey === true ||
+      spec.uses.originSecret === true ||
+      spec.uses.tron === true ||
+      callsBotApi,
     removalPolicy: resources.stage.removalPolicy,
     logRetention: resources.stage.logRetention,
     logLevel: resources.stage.logLevel,
@@ -113,6 +136,14 @@ export function manifestFunction(
     fn.addEnvironment('TRON_API_URL', resources.tron.url);
     fn.addEnvironment('TRON_USDT_CONTRACT', resources.tron.usdtContract);
     fn.bindSecret('TRON_API_KEY_ARN', resources.tron.apiKey);
+  }
+  if (telegram) {
+    fn.addEnvironment('TELEGRAM_BOT_USERNAME', telegram.username);
+    if (callsBotApi) {
+      fn.addEnvironment('TELEGRAM_API_URL', telegram.apiUrl);
+      fn.bindSecret('TELEGRAM_BOT_TOKEN_ARN', telegram.botToken);
+      fn.bindSecret('TELEGRAM_WEBHOOK_SECRET_ARN', telegram.webhookSecret);
+    }
   }
   if (spec.uses.rateProviders) {
     if (!resources.rateProviders)

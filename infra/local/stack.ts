@@ -22,6 +22,11 @@ import { assertPortFree, LocalStackError } from './ports';
 import { startRateProviderStandIns } from './rate-providers';
 import { LOCAL_UPLOADS_BUCKET, startS3StandIn } from './s3-stand-in';
 import { staticSiteListener } from './static-site';
+import {
+  LOCAL_TELEGRAM_BOT_TOKEN,
+  LOCAL_TELEGRAM_BOT_USERNAME,
+  startTelegramStandIn,
+} from './telegram-stand-in';
 import { startTronStandIn } from './tron-stand-in';
 
 export const WEB_DIST_DIR = join(import.meta.dirname, '../../web/dist');
@@ -84,6 +89,17 @@ export interface LocalStackOptions {
    * TRON-PRO-API-KEY; `timeoutMs` shortens the calls' 5 s timeout (tests of a slow provider).
    */
   tron?: { url?: string; port?: number; apiKey?: string; timeoutMs?: number; usdtContract?: string };
+  /**
+   * The Telegram bot (functions/data/telegram-bot-api.ts). Absent: the Bot API stand-in
+   * (infra/local/telegram-stand-in.ts) on `port` (0 or absent: a free one) with `token` and
+   * `username` (default a local bot, `exchange_local_bot`) and `webhookSecret` (default random), its
+   * webhook pointed at this site's `/api/telegram/webhook` once the site answers. `url` given: that
+   * Bot API (Telegram's own) with the given token and username, and no webhook is set (Telegram
+   * cannot reach this machine). `false`: no bot, as an installation without one.
+   */
+  telegram?:
+    | { url?: string; port?: number; token?: string; username?: string; webhookSecret?: string }
+    | false;
   /** Folder of the built web app for `web: 'static'` (default web/dist; the e2e tests build elsewhere). */
   webDistDir?: string;
   /** When both are set and no user has this email, a verified, active SUPER_ADMIN is created at start. */
@@ -116,6 +132,10 @@ export interface LocalStack {
   marketDataUrl: string;
   /** The TRON provider the functions call (the stand-in unless one was given). */
   tronApiUrl: string;
+  /** The Bot API the functions call (the stand-in unless one was given); null without a bot. */
+  telegramApiUrl: string | null;
+  /** The webhook's secret (TELEGRAM_WEBHOOK_SECRET); null without a bot. */
+  telegramWebhookSecret: string | null;
   stop: () => Promise<void>;
 }
 
@@ -205,6 +225,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...(tron.usdtContract ? { TRON_USDT_CONTRACT: tron.usdtContract } : {}),
     });
 
+    const telegram = await configureTelegram(options.telegram);
+    if (telegram.standIn) stoppers.push(telegram.standIn.stop);
+
     const originSecret = options.originSecret ?? randomBytes(32).toString('base64url');
     configureFunctionEnvironment(options, {
       originSecret,
@@ -280,6 +303,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const only = options.runJobs === true ? undefined : options.runJobs;
       stoppers.push(await startJobTimers(afterInvoke, only));
     }
+    // As an operator does after a deploy (the security page's "Set webhook"), through the adapter.
+    if (telegram.standIn && telegram.webhookSecret) {
+      const { setWebhook } = await import('@functions/data/telegram-bot-api');
+      await setWebhook(`${siteUrl}/api/telegram/webhook`, telegram.webhookSecret);
+    }
     return {
       siteUrl,
       directApiUrl,
@@ -288,12 +316,53 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       uploadsUrl: uploads.url,
       marketDataUrl,
       tronApiUrl,
+      telegramApiUrl: telegram.apiUrl,
+      telegramWebhookSecret: telegram.webhookSecret,
       stop,
     };
   } catch (error) {
     await stop();
     throw error;
   }
+}
+
+const TELEGRAM_VARIABLES = [
+  'TELEGRAM_API_URL',
+  'TELEGRAM_BOT_TOKEN',
+  'TELEGRAM_BOT_USERNAME',
+  'TELEGRAM_WEBHOOK_SECRET',
+] as const;
+
+/**
+ * The Telegram bot's variables for the functions (CDK gives them the secrets' ARNs instead): the
+ * stand-in's unless a Bot API was given; none at all without a bot.
+ */
+async function configureTelegram(option: LocalStackOptions['telegram']) {
+  for (const name of TELEGRAM_VARIABLES) delete process.env[name];
+  if (option === false) return { apiUrl: null, webhookSecret: null, standIn: undefined };
+  const webhookSecret = option?.webhookSecret ?? randomBytes(32).toString('base64url');
+  let apiUrl = option?.url;
+  let standIn: Awaited<ReturnType<typeof startTelegramStandIn>> | undefined;
+  let token = option?.token;
+  let username = option?.username;
+  if (apiUrl === undefined) {
+    token ??= LOCAL_TELEGRAM_BOT_TOKEN;
+    username ??= LOCAL_TELEGRAM_BOT_USERNAME;
+    if (option?.port) await assertPortFree(option.port, 'Telegram stand-in', 'TELEGRAM_PORT');
+    standIn = await startTelegramStandIn({ port: option?.port ?? 0, token, username });
+    apiUrl = standIn.url;
+  } else if (!token || !username) {
+    throw new LocalStackError(
+      'A Telegram Bot API URL needs the bot token and username too (TELEGRAM_BOT_TOKEN, TELEGRAM_BOT_USERNAME).',
+    );
+  }
+  Object.assign(process.env, {
+    TELEGRAM_API_URL: apiUrl,
+    TELEGRAM_BOT_TOKEN: token,
+    TELEGRAM_BOT_USERNAME: username.replace(/^@/, ''),
+    TELEGRAM_WEBHOOK_SECRET: webhookSecret,
+  });
+  return { apiUrl, webhookSecret, standIn };
 }
 
 /** The variables each Lambda gets from CDK, pointed at the local stand-ins. */

@@ -35,10 +35,34 @@ function portFrom(name: string, fallback: number): number {
   return value;
 }
 
+/**
+ * The bot: TELEGRAM_BOT=off for none; TELEGRAM_API_URL (with TELEGRAM_BOT_TOKEN and
+ * TELEGRAM_BOT_USERNAME) for a real bot, else the Bot API stand-in on TELEGRAM_PORT.
+ */
+function telegramOption() {
+  if (env.TELEGRAM_BOT === 'off') return false as const;
+  return {
+    url: env.TELEGRAM_API_URL || undefined,
+    port: env.TELEGRAM_API_URL ? undefined : portFrom('TELEGRAM_PORT', 8011),
+    token: env.TELEGRAM_BOT_TOKEN || undefined,
+    username: env.TELEGRAM_BOT_USERNAME || undefined,
+    webhookSecret: env.TELEGRAM_WEBHOOK_SECRET || undefined,
+  };
+}
+
+function telegramLine(apiUrl: string | null, option: ReturnType<typeof telegramOption>): string {
+  if (apiUrl === null || option === false) return 'off (TELEGRAM_BOT=off)';
+  const bot = `@${env.TELEGRAM_BOT_USERNAME?.replace(/^@/, '') ?? ''}`;
+  return option.url
+    ? `${apiUrl} (${bot}; no webhook: Telegram cannot reach this machine)`
+    : `${apiUrl} (Bot API stand-in, ${bot}; calls at ${apiUrl}/_local/calls)`;
+}
+
 async function main() {
   const dev = process.argv.includes('--dev');
   // Read before the stack sets it for the functions: unset means the stand-in.
   const tronStandIn = !env.TRON_API_URL;
+  const telegram = telegramOption();
   if (Boolean(env.RATES_CRYPTO_URL) !== Boolean(env.RATES_FIAT_URL)) {
     throw new LocalStackError(
       'Set both RATES_CRYPTO_URL and RATES_FIAT_URL to use real providers, or neither.',
@@ -72,6 +96,7 @@ async function main() {
       apiKey: env.TRON_API_KEY || undefined,
       usdtContract: env.TRON_USDT_CONTRACT || undefined,
     },
+    telegram,
     ...(env.RATES_CRYPTO_URL && env.RATES_FIAT_URL
       ? { rateProviders: { cryptoUrl: env.RATES_CRYPTO_URL, fiatUrl: env.RATES_FIAT_URL } }
       : {}),
@@ -87,6 +112,7 @@ async function main() {
       `Mail view: ${stack.mailUrl}`,
       `Market:    ${stack.marketDataUrl} (the ticker's provider)`,
       `TRON:      ${stack.tronApiUrl} (TronGrid${tronStandIn ? ' stand-in: npm run chain:send' : ''})`,
+      `Telegram:  ${telegramLine(stack.telegramApiUrl, telegram)}`,
       `DynamoDB:  ${stack.dynamoEndpoint} (${inMemory ? 'in memory' : 'data in .local/dynamodb'})`,
       `Uploads:   ${stack.uploadsUrl}/${LOCAL_UPLOADS_BUCKET} (S3 stand-in${inMemory ? ', in memory' : ', files in .local/uploads'})`,
       adminLine,

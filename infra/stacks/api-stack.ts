@@ -1,14 +1,27 @@
 import { ORIGIN_HEADER } from '@functions/commons/origin-secret';
+import { NO_TELEGRAM_BOT_TOKEN } from '@functions/data/telegram-bot-api';
 import { NO_TRON_API_KEY } from '@functions/data/tron';
 import { fallbackRoute, originAuthorizer } from '@functions/routes/manifest';
-import { CfnOutput, Duration, SecretValue, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  CfnOutput,
+  Duration,
+  type RemovalPolicy,
+  SecretValue,
+  Stack,
+  type StackProps,
+  Validations,
+} from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { ApiFunction } from '../constructs/api-function';
-import { type ManifestResources, manifestFunction } from '../constructs/manifest-function';
+import {
+  type ManifestResources,
+  manifestFunction,
+  type TelegramResources,
+} from '../constructs/manifest-function';
 import type { ServiceConfig } from './service-config';
 
 export interface ApiStackProps extends StackProps {
@@ -99,6 +112,7 @@ export class ApiStack extends Stack {
       stage: settings,
       marketDataUrl: config.marketDataUrl,
       tron: { url: config.tronApiUrl, usdtContract: config.tronUsdtContract, apiKey: tronApiKey },
+      telegram: this.telegramBot(config, removalPolicy),
     };
 
     this.authorizerFunction = manifestFunction(
@@ -132,6 +146,15 @@ export class ApiStack extends Stack {
       defaultAuthorizer: this.authorizer,
     });
 
+    if (this.resources.telegram) {
+      new CfnOutput(this, 'TelegramBotTokenSecret', {
+        description:
+          'Put the bot token from @BotFather here: aws secretsmanager put-secret-value --secret-id <this> ' +
+          '--secret-string <token> (docs/operations.md "The Telegram bot")',
+        value: this.resources.telegram.botToken.secretArn,
+      });
+    }
+
     new CfnOutput(this, 'ApiEndpoint', {
       description: customDomain
         ? 'The execute-api endpoint, switched off: it answers 403 (the smoke test checks it)'
@@ -139,5 +162,43 @@ export class ApiStack extends Stack {
       // Built by hand: CDK withholds apiEndpoint once the endpoint is switched off.
       value: `https://${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`,
     });
+  }
+
+  /**
+   * The Telegram bot's secrets, when `telegramBotUsername` is set (docs/operations.md "The Telegram
+   * bot"): its token, created with a placeholder the operator replaces with @BotFather's token, and
+   * the webhook's secret, generated in the characters Telegram allows in `secret_token`
+   * (A-Za-z0-9_-: letters and digits here). Without a username: no bot, `false`.
+   */
+  private telegramBot(config: ServiceConfig, removalPolicy: RemovalPolicy): TelegramResources | false {
+    if (!config.telegramBotUsername) return false;
+    const botToken = new Secret(this, 'TelegramBotToken', {
+      description: `Telegram bot token of @${config.telegramBotUsername} from @BotFather ("${NO_TELEGRAM_BOT_TOKEN}": not put yet)`,
+      secretStringValue: SecretValue.unsafePlainText(NO_TELEGRAM_BOT_TOKEN),
+      removalPolicy,
+    });
+    Validations.of(botToken).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'A token @BotFather issues: a new one is made there (/revoke) and put by hand (docs/operations.md), ' +
+        'which no rotation function could do.',
+    });
+    const webhookSecret = new Secret(this, 'TelegramWebhookSecret', {
+      description: "Secret Telegram sends in X-Telegram-Bot-Api-Secret-Token (setWebhook's secret_token)",
+      generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
+      removalPolicy,
+    });
+    Validations.of(webhookSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotated by hand: a new value is in force only once setWebhook is called again with it (the security ' +
+        "page's Set webhook, docs/operations.md), which a scheduled rotation would not do.",
+    });
+    return {
+      username: config.telegramBotUsername,
+      apiUrl: config.telegramApiUrl,
+      botToken,
+      webhookSecret,
+    };
   }
 }

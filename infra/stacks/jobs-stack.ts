@@ -16,6 +16,8 @@ export interface JobsStackProps extends StackProps {
   readonly jobs: Readonly<Record<string, JobDefinition>>;
   /** The TRON provider (the api stack's: URL, USDT contract, the API key's secret), for jobs that use it. */
   readonly tron?: ManifestResources['tron'];
+  /** The Telegram bot (the api stack's), or false without one, for jobs that use it. */
+  readonly telegram?: ManifestResources['telegram'];
 }
 
 /** One function and one EventBridge schedule (on its `live` alias) per manifest job. */
@@ -40,6 +42,7 @@ export class JobsStack extends Stack {
           table,
           rateProviders: { cryptoUrl: config.ratesCryptoUrl, fiatUrl: config.ratesFiatUrl },
           tron: props.tron,
+          telegram: props.telegram,
         },
       );
       const deadLetters = new Queue(this, `${name}DeadLetters`, {

@@ -18,7 +18,7 @@ import {
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { ApiFunction } from '../constructs/api-function';
-import { constructIdFor, manifestFunction } from '../constructs/manifest-function';
+import { constructIdFor, type ManifestResources, manifestFunction } from '../constructs/manifest-function';
 import { stageTable } from '../constructs/stage-table';
 import { mailDomain, type ServiceConfig } from './service-config';
 
@@ -26,6 +26,8 @@ export interface MailStackProps extends StackProps {
   readonly config: ServiceConfig;
   /** The manifest's `workers`: the outbox sender and the SES feedback handler. */
   readonly workers: Readonly<Record<string, WorkerDefinition>>;
+  /** The Telegram bot (the api stack's secrets), or false without one: the outbox sender sends its messages. */
+  readonly telegram: NonNullable<ManifestResources['telegram']>;
 }
 
 /** The SES events that mark an address undeliverable (functions/domain/outbox/feedback.ts). */
@@ -111,6 +113,7 @@ export class MailStack extends Stack {
           stage: props.config.settings,
           table,
           mail: { identity, from: props.config.mailFrom, configurationSet: this.configurationSet },
+          telegram: props.telegram,
         },
       );
       const deadLetters = new Queue(this, `${name}DeadLetters`, {

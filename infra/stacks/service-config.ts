@@ -1,3 +1,4 @@
+import { TELEGRAM_DEFAULT_API_URL } from '@functions/data/telegram-bot-api';
 import { MAINNET_USDT_CONTRACT } from '@functions/data/tron';
 import type { Environment } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
@@ -40,6 +41,14 @@ export interface ServiceConfig {
   /** The TRON provider (TronGrid's HTTP API; `-c tronApiUrl=https://nile.trongrid.io` for the Nile testnet) and the USDT contract. */
   readonly tronApiUrl: string;
   readonly tronUsdtContract: string;
+  /**
+   * The Telegram bot's @username without the @ (`-c telegramBotUsername=…`); absent: no bot (no
+   * secrets, no variables; the routes stay and answer that none is configured). docs/operations.md
+   * "The Telegram bot".
+   */
+  readonly telegramBotUsername?: string;
+  /** The Bot API's base URL (`-c telegramApiUrl=…`, https; Telegram's own by default). */
+  readonly telegramApiUrl: string;
   /** Base URLs of the rates job's crypto ticker and fiat reference feed (README, "Rates that follow the market"). */
   readonly ratesCryptoUrl: string;
   readonly ratesFiatUrl: string;
@@ -48,6 +57,8 @@ export interface ServiceConfig {
 }
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+/** A Telegram @username without the @ (Telegram: 5–32 characters of a–z, 0–9 and underscores). */
+const TELEGRAM_BOT_USERNAME = /^[A-Za-z0-9_]{5,32}$/;
 
 const DAY_MS = 86_400_000;
 
@@ -119,6 +130,11 @@ export function readServiceConfig(
     if (!/^https:\/\//.test(value)) throw new Error(`Context "${key}" must be https: ${value}`);
     return value;
   };
+  const telegramBotUsername = context('telegramBotUsername')?.trim().replace(/^@/, '');
+  if (telegramBotUsername !== undefined && !TELEGRAM_BOT_USERNAME.test(telegramBotUsername))
+    throw new Error(
+      `Context "telegramBotUsername" must be a bot's @username (5 to 32 letters, digits or _): ${telegramBotUsername}`,
+    );
   return {
     stage,
     settings,
@@ -135,6 +151,8 @@ export function readServiceConfig(
     marketDataUrl,
     tronApiUrl: httpsUrl('tronApiUrl', 'https://api.trongrid.io'),
     tronUsdtContract: context('tronUsdtContract') ?? MAINNET_USDT_CONTRACT,
+    telegramBotUsername,
+    telegramApiUrl: httpsUrl('telegramApiUrl', TELEGRAM_DEFAULT_API_URL),
     ratesCryptoUrl: httpsUrl('ratesCryptoUrl', 'https://api.kraken.com'),
     ratesFiatUrl: httpsUrl('ratesFiatUrl', 'https://open.er-api.com/v6'),
     webAssetsPath,

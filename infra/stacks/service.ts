@@ -68,6 +68,11 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
     stack.addStackDependency(data);
     return stack;
   };
+  const api = new ApiStack(app, name('api'), {
+    config,
+    env,
+    description: 'Exchange: HTTP API, its secrets, the origin authorizer and the fallback',
+  });
   const mail = afterData(
     new MailStack(app, name('mail'), {
       config,
@@ -75,13 +80,10 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
       description:
         'Exchange: SES identity and configuration set, outbox sender, bounce and complaint handler',
       workers,
+      // The outbox sender also sends the bot's messages: it reads the api stack's Telegram secrets.
+      telegram: api.resources.telegram ?? false,
     }),
   );
-  const api = new ApiStack(app, name('api'), {
-    config,
-    env,
-    description: 'Exchange: HTTP API, its secrets, the origin authorizer and the fallback',
-  });
   const live = afterData(
     new LiveStack(app, name('live'), {
       config,
@@ -126,6 +128,7 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
             description: 'Exchange: scheduled jobs',
             jobs,
             tron: api.resources.tron,
+            telegram: api.resources.telegram,
           }),
         )
       : undefined;

@@ -35,6 +35,7 @@ const config: ServiceConfig = {
   ratesFiatUrl: 'https://open.er-api.com/v6',
   tronApiUrl: 'https://api.trongrid.io',
   tronUsdtContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+  telegramApiUrl: 'https://api.telegram.org',
   wafManagedRules: 'block',
 };
 

@@ -1,4 +1,5 @@
 import { LOCAL_UPLOADS_BUCKET } from '@infra/local/s3-stand-in';
+import { LOCAL_TELEGRAM_BOT_TOKEN, LOCAL_TELEGRAM_BOT_USERNAME } from '@infra/local/telegram-stand-in';
 import { inject } from 'vitest';
 
 /**
@@ -23,3 +24,18 @@ Object.assign(process.env, {
   UPLOADS_S3_ENDPOINT: stack.uploadsUrl,
   LOG_LEVEL: 'SILENT',
 });
+// The local stack's bot (infra/local/stack.ts starts the Bot API stand-in with the local token).
+for (const name of [
+  'TELEGRAM_API_URL',
+  'TELEGRAM_BOT_TOKEN',
+  'TELEGRAM_BOT_USERNAME',
+  'TELEGRAM_WEBHOOK_SECRET',
+])
+  delete process.env[name];
+if (stack.telegramApiUrl && stack.telegramWebhookSecret)
+  Object.assign(process.env, {
+    TELEGRAM_API_URL: stack.telegramApiUrl,
+    TELEGRAM_BOT_TOKEN: LOCAL_TELEGRAM_BOT_TOKEN,
+    TELEGRAM_BOT_USERNAME: LOCAL_TELEGRAM_BOT_USERNAME,
+    TELEGRAM_WEBHOOK_SECRET: stack.telegramWebhookSecret,
+  });

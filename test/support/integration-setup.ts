@@ -39,6 +39,8 @@ export async function setup(project: TestProject) {
     dynamoEndpoint: stack.dynamoEndpoint,
     uploadsUrl: stack.uploadsUrl,
     tronApiUrl: stack.tronApiUrl,
+    telegramApiUrl: stack.telegramApiUrl,
+    telegramWebhookSecret: stack.telegramWebhookSecret,
     tableName,
     jwtSecret,
     originSecret,
@@ -61,6 +63,10 @@ declare module 'vitest' {
       uploadsUrl: string;
       /** The TronGrid stand-in the functions call (infra/local/tron-stand-in.ts). */
       tronApiUrl: string;
+      /** The Bot API stand-in the functions call (infra/local/telegram-stand-in.ts); null without a bot. */
+      telegramApiUrl: string | null;
+      /** The secret the webhook checks (TELEGRAM_WEBHOOK_SECRET); null without a bot. */
+      telegramWebhookSecret: string | null;
       tableName: string;
       jwtSecret: string;
       originSecret: string;

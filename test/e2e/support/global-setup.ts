@@ -61,6 +61,8 @@ export async function setup(project: TestProject) {
     dynamoEndpoint: stack.dynamoEndpoint,
     uploadsUrl: stack.uploadsUrl,
     tronApiUrl: stack.tronApiUrl,
+    telegramApiUrl: stack.telegramApiUrl,
+    telegramWebhookSecret: stack.telegramWebhookSecret,
     tableName,
     jwtSecret,
     originSecret,
