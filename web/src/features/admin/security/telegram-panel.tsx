@@ -1,4 +1,3 @@
-import { SETTING_DEFAULTS } from '@shared/constants';
 import { maySetSetting, readSettingValue } from '@shared/contract/admin';
 import type { TelegramBotStatus } from '@shared/contract/telegram';
 import { hasRoleAtLeast } from '@shared/enums';
@@ -290,11 +289,7 @@ function StaffGroup({
             </Button>
           </div>
         </form>
-      ) : (
-        <p className="muted security-panel__note">
-          {t('settings.readOnlyFor', { role: t(`roles.${SETTING_DEFAULTS.telegramStaffChatId.minRole}`) })}
-        </p>
-      )}
+      ) : null}
     </div>
   );
 }
