@@ -44,6 +44,7 @@ import { adminGetRates, adminPutRates } from './routes/rates';
 import { adminListReserves, adminPutReserves } from './routes/reserves';
 import { adminSecurityAudit, adminSecuritySessions } from './routes/security';
 import { adminGetSetting, adminListSettings, adminPutSetting } from './routes/settings';
+import { adminTelegramStatus } from './routes/telegram';
 import { adminExportTransactionsCsv, adminListTransactions } from './routes/transactions';
 
 /**
@@ -126,7 +127,9 @@ const ADMIN_SECTIONS = {
   // Security settings: the second-factor setting (a SUPER_ADMIN's by its minRole, read-only below),
   // staff's sessions and the security log. Ending a session (adminRevokeSession) is SUPER_ADMIN's
   // route: the page offers it only to them, so it does not close the section to an ADMIN.
-  security: { calls: [adminGetSetting, adminPutSetting, adminSecuritySessions, adminSecurityAudit] },
+  security: {
+    calls: [adminGetSetting, adminPutSetting, adminSecuritySessions, adminSecurityAudit, adminTelegramStatus],
+  },
   // The pages still to come (analytics) call nothing yet.
   placeholder: { calls: [] },
 } as const satisfies Record<string, AdminSectionCalls>;

@@ -17,6 +17,7 @@ const CALLED_OUTSIDE_THE_WEB: Partial<Record<RouteId, string>> = {
   health: 'load balancers, the smoke test and people checking a stage',
   exportRatesXml: 'the rate monitors (BestChange and the like)',
   adminSetUserRole: 'API clients; the admin screens change a role with the user edit',
+  telegramWebhook: "Telegram's servers (the bot's webhook)",
 };
 
 function sourceFiles(folder: string): string[] {

@@ -3,19 +3,8 @@ import { isMailRejected, sendMail } from '@functions/commons/mailer';
 import { countMetric } from '@functions/commons/metrics';
 import { claimOutboxMail, endOutboxClaim } from '@functions/data/outbox';
 import { findUndeliverableAddress } from '@functions/data/undeliverable';
+import type { SendOutcome } from './outcome';
 import { sendTelegramItem } from './telegram-sender';
-
-/** How one queued mail ended in this invocation. */
-export type SendOutcome =
-  /** Already sent, suppressed or being sent by another invocation: nothing to do. */
-  | 'skipped'
-  | 'sent'
-  /** The address is undeliverable (a bounce or complaint): recorded, not sent, not retried. */
-  | 'suppressed'
-  /** SES refused this mail alone: recorded as failed; the next mail may still go. */
-  | 'rejected'
-  /** SES failed or did not answer: recorded as failed, to be retried. */
-  | 'failed';
 
 /**
  * Sends one outbox item at most once (a Telegram item goes through telegram-sender.ts after the claim): it is claimed first (a conditional write only one

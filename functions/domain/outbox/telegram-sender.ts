@@ -8,7 +8,7 @@ import {
   type SendPace,
 } from '@functions/data/telegram';
 import { callBotApi, type SentTelegramMessage, TelegramApiError } from '@functions/data/telegram-bot-api';
-import type { SendOutcome } from './sender';
+import type { SendOutcome } from './outcome';
 
 /**
  * Telegram's limits (Bot API FAQ, docs/architecture.md "The Telegram bot"): about one message a
@@ -19,11 +19,11 @@ export function sendPaceOf(chatId: string): SendPace {
 }
 
 /**
- * The longest a send waits for its chat's slot or a 429's retry_after inside one invocation; longer,
- * it fails and is retried by the stream's retries or the re-drive job (the function's timeout is
- * well above this).
+ * The longest a send waits for its chat's slot or a 429's retry_after inside one invocation. Longer,
+ * the item is deferred (left failed, so the re-drive job queues it again after its back-off) rather
+ * than holding up the mails behind it in the stream's batch (docs/decisions.md "Telegram pace").
  */
-export const MAX_TELEGRAM_WAIT_MS = 20_000;
+export const MAX_TELEGRAM_WAIT_MS = 3000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -32,20 +32,30 @@ const isNotModified = (error: TelegramApiError) =>
   error.status === 400 && /not modified/i.test(error.message);
 
 /**
- * Sends one claimed Telegram item: waits for its chat's slot (the pace), calls the Bot API, and ends
- * the claim. A 429 holds the chat for its retry_after and is tried once more when that is short; a
- * refusal (blocked by the user, chat not found) is recorded and not retried; no answer or Telegram's
- * own failure is retried later.
+ * An edit counts against the chat's one-a-second spacing but not a group's 20 messages a minute
+ * (that limit is on messages sent), so a Take's edit is not deferred behind a burst of alerts.
+ */
+function paceOfCall(item: OutboxRecord): SendPace {
+  const chatId = String(item.telegram!.params.chat_id);
+  return item.telegram!.method === 'editMessageText' ? { spacingMs: 1000 } : sendPaceOf(chatId);
+}
+
+/**
+ * Sends one claimed Telegram item: waits (at most MAX_TELEGRAM_WAIT_MS) for its chat's slot, calls
+ * the Bot API and ends the claim. A 429 holds the chat for its retry_after and is tried once more
+ * when that is short. Telegram's refusal (the user blocked the bot, no such chat) ends the item
+ * unsent and recorded for the security page, not retried; no answer or Telegram's own failure is
+ * retried; a chat whose pace is full for longer is deferred to the re-drive job.
  */
 export async function sendTelegramItem(item: OutboxRecord & { claimId: string }): Promise<SendOutcome> {
   const call = item.telegram!;
   const chatId = String(call.params.chat_id);
   let failure: TelegramApiError | undefined;
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    const slot = await reserveTelegramSendSlot(chatId, sendPaceOf(chatId), Date.now(), MAX_TELEGRAM_WAIT_MS);
+    const slot = await reserveTelegramSendSlot(chatId, paceOfCall(item), Date.now(), MAX_TELEGRAM_WAIT_MS);
     if (slot === undefined) {
       failure = new TelegramApiError(
-        `the chat's send pace is full for the next ${MAX_TELEGRAM_WAIT_MS} ms`,
+        `deferred: the chat's send pace is full beyond ${MAX_TELEGRAM_WAIT_MS} ms`,
         429,
       );
       break;
@@ -64,13 +74,24 @@ export async function sendTelegramItem(item: OutboxRecord & { claimId: string })
       if (retryAfterMs > MAX_TELEGRAM_WAIT_MS) break;
     }
   }
+  return endUnsent(item, failure!);
+}
+
+async function endUnsent(
+  item: OutboxRecord & { claimId: string },
+  failure: TelegramApiError,
+): Promise<SendOutcome> {
   countMetric('MailsFailed');
-  logger.warn('telegram item not sent', { mailId: item.id, kind: item.kind, error: failure! });
-  await recordTelegramSendError(item.kind, failure!.message, new Date()).catch((error: unknown) =>
+  logger.warn('telegram item not sent', { mailId: item.id, kind: item.kind, error: failure });
+  await recordTelegramSendError(item.kind, failure.message, new Date()).catch((error: unknown) =>
     logger.error('telegram send error not recorded', error as Error),
   );
-  await endOutboxClaim(item, { state: 'failed', error: failure!.message }, new Date());
-  return failure!.transient ? 'failed' : 'rejected';
+  if (!failure.transient) {
+    await endOutboxClaim(item, { state: 'suppressed' }, new Date());
+    return 'rejected';
+  }
+  await endOutboxClaim(item, { state: 'failed', error: failure.message }, new Date());
+  return failure.status === 429 ? 'deferred' : 'failed';
 }
 
 async function endSent(item: OutboxRecord & { claimId: string }, messageId: string): Promise<SendOutcome> {
