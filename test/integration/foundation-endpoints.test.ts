@@ -79,7 +79,12 @@ describe('POST /api/misc/validate-telegram', () => {
   ])('judges %s as %s', async (username, isValid) => {
     const { status, body } = await api('POST', '/api/misc/validate-telegram', { body: { username } });
     expect(status).toBe(200);
-    expect(body.data).toEqual({ isValid });
+    // The local stack has a bot (infra/local/stack.ts): a valid contact also says whether it started
+    // it, which Telegram cannot tell for a phone number (null); these usernames never did.
+    const started = username.startsWith('+') ? null : false;
+    expect(body.data).toEqual(
+      isValid ? { isValid, bot: { username: 'exchange_local_bot', started } } : { isValid },
+    );
   });
 });
 
