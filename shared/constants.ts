@@ -173,7 +173,8 @@ export const SETTING_DEFAULTS = {
   telegramStaffChatId: {
     kind: 'telegramChat',
     value: '',
-    description: "The staff group chat the Telegram bot alerts about new applications and payments (empty: none)",
+    description:
+      'The staff group chat the Telegram bot alerts about new applications and payments (empty: none)',
     minRole: 'SUPER_ADMIN',
   },
 } satisfies Record<SettingKey, SettingDefinition>;

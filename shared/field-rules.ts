@@ -162,7 +162,9 @@ export const FIELD_RULES = {
   settingNumber: { text: 'The value must be a number.' },
   settingEmail: { text: 'The value must be an email address, or empty for none.' },
   settingToken: { text: 'The value must be 16 to 64 letters, digits, - or _, or empty for none.' },
-  settingTelegramChat: { text: 'The value must be a Telegram chat id (digits, a minus for a group), or empty for none.' },
+  settingTelegramChat: {
+    text: 'The value must be a Telegram chat id (digits, a minus for a group), or empty for none.',
+  },
   settingPositive: { text: 'The value must be a positive number.' },
   settingDecimals: {
     text: 'The value may have at most {{decimals}} decimal places.',
