@@ -317,6 +317,23 @@ const ENDPOINTS: EndpointCase[] = [
     },
   },
   { route: 'adminSecurityAudit', method: 'GET', path: () => '/api/admin/security/audit', minimum: 'ADMIN' },
+  // The Telegram bot on the security page: its state (ADMIN reads), the webhook set again to the
+  // same address, and the test message, refused here as the shared stack has no staff group
+  // (test/integration/telegram/staff-group.test.ts sends one).
+  { route: 'adminTelegramStatus', method: 'GET', path: () => '/api/admin/telegram', minimum: 'ADMIN' },
+  {
+    route: 'adminTelegramSetWebhook',
+    method: 'POST',
+    path: () => '/api/admin/telegram/webhook',
+    minimum: 'SUPER_ADMIN',
+  },
+  {
+    route: 'adminTelegramTestMessage',
+    method: 'POST',
+    path: () => '/api/admin/telegram/test',
+    minimum: 'SUPER_ADMIN',
+    grantedStatus: 409,
+  },
   { route: 'adminGetRates', method: 'GET', path: () => '/api/admin/rates', minimum: 'ADMIN' },
   {
     route: 'adminPutRates',
