@@ -137,6 +137,7 @@ export const FIELD_RULES = {
   tooManyRateChanges: { text: 'At most {{max}} changes per request.', params: { max: MAX_RATE_CHANGES } },
   /** `decimals`: the number's own (a rate's, a percent's, a currency's). */
   decimalPlaces: { text: 'At most {{decimals}} decimal places.' },
+  monitorCode: { text: "A monitors' code: 2-20 capital Latin letters and digits, such as SBERRUB." },
 
   // Reserves
   reserveNegative: { text: 'Must be 0 or more.' },

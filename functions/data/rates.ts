@@ -31,6 +31,10 @@ export interface DirectionRecord {
   minAmount: number | null;
   maxAmount: number | null;
   isActive: boolean;
+  /** Listed in the monitors' file; absent on directions written before the switch existed: false. */
+  publishToMonitors: boolean;
+  /** The monitors' code of the fiat side (`SBERRUB`); null: the asset's own. */
+  monitorCode: string | null;
   updatedAt: string;
   updatedBy: string | null;
 }
@@ -105,6 +109,8 @@ function toDirection(item: Record<string, unknown>): DirectionRecord {
     minAmount,
     maxAmount,
     isActive,
+    publishToMonitors,
+    monitorCode,
     updatedAt,
     updatedBy,
   } = item as unknown as DirectionRecord;
@@ -120,6 +126,8 @@ function toDirection(item: Record<string, unknown>): DirectionRecord {
     minAmount: minAmount ?? null,
     maxAmount: maxAmount ?? null,
     isActive: isActive !== false,
+    publishToMonitors: publishToMonitors === true,
+    monitorCode: monitorCode ?? null,
     updatedAt,
     updatedBy: updatedBy ?? null,
   };

@@ -102,6 +102,9 @@ export function rateSeedItems(now: Date): Record<string, unknown>[] {
         minAmount: null,
         maxAmount: null,
         isActive: true,
+        // Nothing reaches the monitors until staff set the reserves and publish a direction.
+        publishToMonitors: false,
+        monitorCode: null,
       };
       return [
         { assetFrom: fiat, assetTo: CRYPTO_ASSET, ...terms },

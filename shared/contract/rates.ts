@@ -69,6 +69,16 @@ export const directionRateSchema = /* @__PURE__ */ schema(() =>
     minAmount: z.nullable(z.number()),
     maxAmount: z.nullable(z.number()),
     isActive: z.boolean(),
+    /**
+     * Listed in the monitors' file (GET /export/rates.xml) while offered; false until staff switch
+     * it on, which needs both sides' reserves set by staff (docs/product.md §10).
+     */
+    publishToMonitors: z.boolean(),
+    /**
+     * The monitors' code of the direction's fiat side (a bank's card: `SBERRUB`, `TCSBRUB`,
+     * `SBPRUB`); null: the asset's own (`CARDRUB`, `CASHRUB`).
+     */
+    monitorCode: z.nullable(z.string()),
     updatedAt: z.string(),
     updatedBy: z.nullable(z.string()),
     /** What the office holds of `assetTo`'s currency; null when no reserve is kept for it (not limited). */
@@ -128,6 +138,9 @@ const optionalBound = (decimals: number) =>
     ),
   );
 
+/** A monitors' currency code (BestChange's list): 2–20 capital Latin letters and digits. */
+export const MONITOR_CODE_PATTERN = /^[A-Z][A-Z0-9]{1,19}$/;
+
 /** An amount limit in fiat (2 decimals), or null for none. */
 const amountLimitSchema = /* @__PURE__ */ schema(() => optionalBound(FIAT_DECIMALS));
 
@@ -153,17 +166,22 @@ export const directionChangeSchema = /* @__PURE__ */ schema(() =>
     .strictObject({
       assetFrom: assetKeySchema,
       assetTo: assetKeySchema,
-      markupPercent: z.number().check(
-        z.gte(0),
-        z.lte(MAX_MARKUP_PERCENT),
-        z.refine((value) => hasAtMostDecimals(value, PERCENT_DECIMALS), {
-          error: 'decimalPlaces',
-          params: { decimals: PERCENT_DECIMALS },
-        }),
+      /** Omitted: the direction keeps its markup (a new direction: 0). */
+      markupPercent: z.optional(
+        z.number().check(
+          z.gte(0),
+          z.lte(MAX_MARKUP_PERCENT),
+          z.refine((value) => hasAtMostDecimals(value, PERCENT_DECIMALS), {
+            error: 'decimalPlaces',
+            params: { decimals: PERCENT_DECIMALS },
+          }),
+        ),
       ),
+      /** Omitted: the direction keeps its limit; null: none. */
       minAmount: amountLimitSchema,
       maxAmount: amountLimitSchema,
-      isActive: z._default(z.boolean(), true),
+      /** Omitted: the direction keeps it (a new direction: active). */
+      isActive: z.optional(z.boolean()),
       /** Omitted: the direction keeps its current source, guard and maximum age. */
       source: z.optional(z.enum(RATE_SOURCES)),
       minRate: rateGuardSchema,
@@ -171,6 +189,10 @@ export const directionChangeSchema = /* @__PURE__ */ schema(() =>
       maxAgeMinutes: z.optional(
         z.number().check(z.int(), z.gte(MAX_AGE_MINUTES_RANGE.min), z.lte(MAX_AGE_MINUTES_RANGE.max)),
       ),
+      /** Omitted: unchanged. On is refused while a side's reserve was never set by staff. */
+      publishToMonitors: z.optional(z.boolean()),
+      /** The fiat side's monitors' code (`SBERRUB`); null: the asset's own; omitted: unchanged. */
+      monitorCode: z.optional(z.nullable(z.string().check(z.regex(MONITOR_CODE_PATTERN, 'monitorCode')))),
     })
     .check(
       z.superRefine((direction, context) => {

@@ -273,10 +273,13 @@ export async function putRates(
       minRate: change.minRate === undefined ? (previous?.minRate ?? null) : change.minRate,
       maxRate: change.maxRate === undefined ? (previous?.maxRate ?? null) : change.maxRate,
       maxAgeMinutes: change.maxAgeMinutes ?? previous?.maxAgeMinutes ?? DEFAULT_MAX_AGE_MINUTES,
-      markupPercent: change.markupPercent,
-      minAmount: change.minAmount ?? null,
-      maxAmount: change.maxAmount ?? null,
-      isActive: change.isActive,
+      // Omitted fields keep their value (issue 29, 6.9): only what the change names is changed.
+      markupPercent: change.markupPercent ?? previous?.markupPercent ?? 0,
+      minAmount: change.minAmount === undefined ? (previous?.minAmount ?? null) : change.minAmount,
+      maxAmount: change.maxAmount === undefined ? (previous?.maxAmount ?? null) : change.maxAmount,
+      isActive: change.isActive ?? previous?.isActive ?? true,
+      publishToMonitors: change.publishToMonitors ?? previous?.publishToMonitors ?? false,
+      monitorCode: change.monitorCode === undefined ? (previous?.monitorCode ?? null) : change.monitorCode,
       updatedAt: now,
       updatedBy: actor.id,
     };
@@ -316,9 +319,30 @@ function key(direction: { assetFrom: string; assetTo: string }) {
 }
 
 function terms(direction: DirectionRecord) {
-  const { source, markupPercent, minRate, maxRate, maxAgeMinutes, minAmount, maxAmount, isActive } =
-    direction;
-  return { source, markupPercent, minRate, maxRate, maxAgeMinutes, minAmount, maxAmount, isActive };
+  const {
+    source,
+    markupPercent,
+    minRate,
+    maxRate,
+    maxAgeMinutes,
+    minAmount,
+    maxAmount,
+    isActive,
+    publishToMonitors,
+    monitorCode,
+  } = direction;
+  return {
+    source,
+    markupPercent,
+    minRate,
+    maxRate,
+    maxAgeMinutes,
+    minAmount,
+    maxAmount,
+    isActive,
+    publishToMonitors,
+    monitorCode,
+  };
 }
 
 function sameTerms(a: DirectionRecord, b: DirectionRecord) {

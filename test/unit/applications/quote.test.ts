@@ -21,6 +21,8 @@ const direction = (overrides: Partial<DirectionRecord> = {}): DirectionRecord =>
   minAmount: null,
   maxAmount: null,
   isActive: true,
+  publishToMonitors: false,
+  monitorCode: null,
   updatedAt: at,
   updatedBy: null,
   ...overrides,

@@ -235,6 +235,8 @@ export function testDirection(
     minAmount: 100,
     maxAmount: null,
     isActive: true,
+    publishToMonitors: false,
+    monitorCode: null,
     updatedAt: '2026-01-01T00:00:00.000Z',
     reserve: null,
     quoteLimits: { minAmount: 100, maxAmount: null, maxAmountTo: null },

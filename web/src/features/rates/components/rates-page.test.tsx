@@ -31,6 +31,8 @@ function direction(assetFrom: string, assetTo: string, rate: number | null = 1):
     minAmount: 100,
     maxAmount: null,
     isActive: true,
+    publishToMonitors: false,
+    monitorCode: null,
     updatedAt: AT,
     reserve: 250_000,
     quoteLimits: { minAmount: 100, maxAmount: null, maxAmountTo: 250_000 },
