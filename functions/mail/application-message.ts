@@ -64,6 +64,7 @@ export function applicationMessageMail(
       ? { label: text.clientButton, url: `${siteUrl}/applications/${id}` }
       : { label: text.staffButton, url: `${siteUrl}/admin/application-management?open_id=${id}` },
     why: forClient ? text.clientWhy : text.staffWhy,
+    audience: forClient ? 'client' : 'staff',
   });
   return { to, subject: title, text: plain, html };
 }

@@ -367,6 +367,7 @@ export function applicationStaffMail(
       url: `${siteUrl}/admin/application-management?open_id=${encodeURIComponent(input.applicationId)}`,
     },
     why: text.staff.why,
+    audience: 'staff',
   });
   return { to, subject: title, text: plain, html };
 }

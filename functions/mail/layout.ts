@@ -2,7 +2,8 @@ import type { Language } from '@shared/enums';
 
 /**
  * The one mail layout of every mail (docs/decisions.md): a brand header, the title, a table of facts
- * (if any), paragraphs, one button (if any), and a footer that says why the mail was sent and how to reach support; a text part
+ * (if any), paragraphs, one button (if any), and a footer that says why the mail was sent and how to reach support
+ * (a staff mail: that it is a staff mail, not to be forwarded to clients); a text part
  * with the same content. Readable on a phone (one column, at most 600 px, 16 px text) and in dark
  * mode (color-scheme and a prefers-color-scheme block for the clients that honour it). Every
  * interpolated value is escaped in the HTML part.
@@ -13,6 +14,11 @@ const BRAND: Record<Language, string> = { ru: 'Обменник', en: 'Exchange'
 const SUPPORT: Record<Language, string> = {
   ru: 'Вопросы? Напишите в поддержку:',
   en: 'Questions? Write to support:',
+};
+/** The footer of a staff mail: staff are the support, so it says what the mail is instead. */
+const STAFF_FOOTER: Record<Language, string> = {
+  ru: 'Служебное письмо для сотрудников обменника. Не пересылайте его клиентам.',
+  en: "A staff mail of the exchange office. Don't forward it to clients.",
 };
 
 export interface MailContent {
@@ -25,6 +31,8 @@ export interface MailContent {
   button?: { label: string; url: string };
   /** Why the recipient gets this mail (the footer's first line). */
   why: string;
+  /** Who reads it: a client's mail ends with the support link, a staff mail with the staff footer. Default client. */
+  audience?: 'client' | 'staff';
 }
 
 function escapeHtml(value: string): string {
@@ -39,6 +47,7 @@ function buttonHtml(button: { label: string; url: string }): string {
 export function renderMail(content: MailContent): { text: string; html: string } {
   const { language, title, facts, paragraphs, button, why } = content;
   const brand = BRAND[language];
+  const forStaff = content.audience === 'staff';
   const width = Math.max(0, ...facts.map(([label]) => label.length));
   const text = [
     brand,
@@ -52,7 +61,7 @@ export function renderMail(content: MailContent): { text: string; html: string }
     ...(button ? [`${button.label}: ${button.url}`, ''] : []),
     '—',
     why,
-    `${SUPPORT[language]} ${SUPPORT_URL}`,
+    forStaff ? STAFF_FOOTER[language] : `${SUPPORT[language]} ${SUPPORT_URL}`,
     '',
   ].join('\n');
   const rows = facts
@@ -92,7 +101,7 @@ ${button ? buttonHtml(button) : ''}
 </div>
 <div class="footer" style="max-width:600px;margin:16px auto 0;font-family:Arial,Helvetica,sans-serif;font-size:13px;line-height:1.5;color:#5b6472">
 <p style="margin:0 0 4px">${escapeHtml(why)}</p>
-<p style="margin:0">${escapeHtml(SUPPORT[language])} <a href="${SUPPORT_URL}" style="color:#1d4ed8">${SUPPORT_URL}</a></p>
+${forStaff ? `<p style="margin:0">${escapeHtml(STAFF_FOOTER[language])}</p>` : `<p style="margin:0">${escapeHtml(SUPPORT[language])} <a href="${SUPPORT_URL}" style="color:#1d4ed8">${SUPPORT_URL}</a></p>`}
 </div>
 </div>
 </body>

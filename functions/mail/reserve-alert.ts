@@ -1,5 +1,5 @@
 import { currencyDecimals } from '@shared/assets';
-import type { Language } from '@shared/enums';
+import type { Language, StaffRole } from '@shared/enums';
 import { requireEnv } from '../commons/config';
 import type { OutgoingMail } from '../commons/mailer';
 import { renderMail } from './layout';
@@ -27,7 +27,15 @@ const TEXT = {
   en: {
     title: (code: string) => `The ${code} reserve is below its alert level`,
     message: (code: string, amount: string, level: string) =>
-      `The ${code} reserve is ${amount}, below its alert level of ${level}. Top it up in the reserves page, or applications that pay out ${code} will be refused once it runs out.`,
+      `The ${code} reserve is ${amount}, below its alert level of ${level}. Applications that pay out ${code} will be refused once it runs out.`,
+    todo: {
+      admin: (code: string) =>
+        `If the office holds more ${code}, set the reserve to what it holds in Admin → Reserves.`,
+      manager: (code: string) =>
+        `Tell an administrator: only an administrator can change the ${code} reserve. Until then, warn clients whose applications pay out ${code}.`,
+      address: (code: string) =>
+        `An administrator sets the ${code} reserve to what the office holds in Admin → Reserves; managers tell an administrator.`,
+    },
     facts: { currency: 'Currency', amount: 'Reserve', level: 'Alert level', at: 'Seen at' },
     button: 'Open the reserves',
     why: 'You get this mail because this address is set as staffNotifyEmail in the system settings.',
@@ -35,33 +43,50 @@ const TEXT = {
   ru: {
     title: (code: string) => `Резерв ${code} ниже порога оповещения`,
     message: (code: string, amount: string, level: string) =>
-      `Резерв ${code} — ${amount}, ниже порога оповещения ${level}. Пополните его на странице резервов, иначе заявки с выплатой в ${code} будут отклоняться, когда он закончится.`,
+      `Резерв ${code} — ${amount}, ниже порога оповещения ${level}. Когда он закончится, заявки с выплатой в ${code} будут отклоняться.`,
+    todo: {
+      admin: (code: string) =>
+        `Если в кассе больше ${code}, укажите фактический резерв в разделе «Админ → Резервы».`,
+      manager: (code: string) =>
+        `Сообщите администратору: изменить резерв ${code} может только администратор. До тех пор предупреждайте клиентов, чьи заявки выплачиваются в ${code}.`,
+      address: (code: string) =>
+        `Администратор указывает фактический резерв ${code} в разделе «Админ → Резервы»; менеджеры сообщают администратору.`,
+    },
     facts: { currency: 'Валюта', amount: 'Резерв', level: 'Порог оповещения', at: 'Замечено' },
     button: 'Открыть резервы',
     why: 'Вы получили это письмо, потому что этот адрес указан в системной настройке staffNotifyEmail.',
   },
 } as const;
 
-/** The in-app notification of a low reserve, in the staff member's language. */
+/**
+ * Who reads the alert: a staff member of a role (a manager cannot change reserves, an ADMIN or
+ * SUPER_ADMIN can), or the staffNotifyEmail address, whose reader's role is unknown.
+ */
+export type ReserveAlertReader = StaffRole | 'address';
+
+/** The in-app notification of a low reserve, in the staff member's language, with what the reader's role can do. */
 export function reserveAlertMessage(
   language: Language,
   input: ReserveAlertInput,
+  reader: ReserveAlertReader,
 ): { title: string; message: string } {
   const text = TEXT[language];
+  const todo =
+    reader === 'address' ? text.todo.address : reader === 'MANAGER' ? text.todo.manager : text.todo.admin;
   return {
     title: text.title(input.code),
-    message: text.message(
+    message: `${text.message(
       input.code,
       amountIn(language, input.amount, input.code),
       amountIn(language, input.alertLevel, input.code),
-    ),
+    )} ${todo(input.code)}`,
   };
 }
 
 /** The staff mail of a low reserve: the facts, what to do, a button to the reserves page. */
 export function reserveAlertMail(to: string, language: Language, input: ReserveAlertInput): OutgoingMail {
   const text = TEXT[language];
-  const { title, message } = reserveAlertMessage(language, input);
+  const { title, message } = reserveAlertMessage(language, input, 'address');
   const { text: plain, html } = renderMail({
     language,
     title,
@@ -81,6 +106,7 @@ export function reserveAlertMail(to: string, language: Language, input: ReserveA
     paragraphs: [message],
     button: { label: text.button, url: `${siteUrl}/admin/reserves` },
     why: text.why,
+    audience: 'staff',
   });
   return { to, subject: title, text: plain, html };
 }

@@ -10,7 +10,7 @@ import {
   transactWrite,
 } from '@functions/data/transactions';
 import { type ReserveAlertInput, reserveAlertMail, reserveAlertMessage } from '@functions/mail/reserve-alert';
-import { DEFAULT_LANGUAGE } from '@shared/enums';
+import { DEFAULT_LANGUAGE, type StaffRole } from '@shared/enums';
 import { countQueuedMails } from '../outbox/queue';
 import { settingValue } from '../settings/settings';
 
@@ -58,7 +58,7 @@ async function raiseAlert(reserve: ReserveRecord, now: Date): Promise<void> {
       userId: member.id,
       type: 'RESERVE_LOW',
       currency: reserve.code,
-      ...reserveAlertMessage(member.language, alert),
+      ...reserveAlertMessage(member.language, alert, member.role as StaffRole),
       isRead: false,
       createdAt: at,
     }),
