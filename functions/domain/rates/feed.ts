@@ -46,10 +46,11 @@ export interface FeedRun {
 }
 
 /**
- * The rates job (every minute). While any direction follows the market, it asks each provider
- * whose interval has passed (provider-terms.ts: the fiat reference hourly, the crypto ticker every
- * run) for the USD value of every currency a direction uses, so a direction switched to the feed
- * finds its prices, and writes only what changed. A provider that fails, times out or refuses is
+ * The rates job (every minute). Whether or not any direction follows the market yet, it asks each
+ * provider whose interval has passed (provider-terms.ts: the fiat reference hourly, the crypto
+ * ticker every run) for the USD value of every currency a direction uses, so a direction switched
+ * to the feed is priced from the stored market price in the request that switches it (issue 29,
+ * 6.10; before, the first one paused until the next run), and writes only what changed. A provider that fails, times out or refuses is
  * logged and skipped, never failing the others: its prices age, and the directions using them
  * pause once stale. Every run records how many directions are paused for a stale price.
  */
@@ -68,7 +69,7 @@ export async function refreshFeedPrices(
     pausedStale: 0,
   };
   const feed = new Map(table.feed.map((price) => [price.code, price]));
-  if (table.directions.some((direction) => direction.source === 'feed')) {
+  if (table.directions.length > 0) {
     const wanted = [
       ...new Set(
         table.directions.flatMap((direction) => [
