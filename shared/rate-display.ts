@@ -1,6 +1,15 @@
-import { parseAssetKey } from './assets';
+import { parseAssetKey, SHOWN_DECIMALS } from './assets';
 import type { Language } from './enums';
-import { compare, type Decimal, type DecimalLike, decimal, divide, rounded, unitsText } from './money';
+import {
+  compare,
+  type Decimal,
+  type DecimalLike,
+  decimal,
+  divide,
+  rounded,
+  toUnits,
+  unitsText,
+} from './money';
 
 /**
  * How a rate is written wherever a client or staff reads one (issue 29 §1, docs/decisions.md "A
@@ -104,4 +113,24 @@ export function rateText(
 ): string | null {
   const shown = shownRate(from, to, rate);
   return shown ? writeRate(shown, language) : null;
+}
+
+/**
+ * An amount of money as every screen, mail and notification writes it (issue 29 §2): the shown
+ * decimals (SHOWN_DECIMALS), none for a whole amount, cut rather than rounded so a figure never
+ * shows more than there is, grouped as the language writes it: `1 500`, `847,10` / `847.10`,
+ * `515,78` for 515.788699. web/src/lib/quote-format.ts `formatMoney` is this.
+ */
+export function writeMoney(value: DecimalLike, language: Language): string {
+  const exact = decimal(value);
+  const negative = exact.units < 0n;
+  // Cut towards zero: the magnitude rounded down.
+  const units = toUnits(
+    { units: negative ? -exact.units : exact.units, scale: exact.scale },
+    SHOWN_DECIMALS,
+    'down',
+  );
+  const whole = units % 10n ** BigInt(SHOWN_DECIMALS) === 0n;
+  const text = whole ? (units / 10n ** BigInt(SHOWN_DECIMALS)).toString() : unitsText(units, SHOWN_DECIMALS);
+  return `${negative && units !== 0n ? '-' : ''}${writeFigure(text, language)}`;
 }

@@ -1,4 +1,4 @@
-import { rateText, shownRate, writeFigure } from '@shared/rate-display';
+import { rateText, shownRate, writeFigure, writeMoney } from '@shared/rate-display';
 import { describe, expect, it } from 'vitest';
 
 /** Issue 29 §1: the expensive currency is the unit, in both directions, exactly, with fixed decimals. */
@@ -57,5 +57,26 @@ describe('rateText', () => {
       new Intl.NumberFormat('ru-RU', { minimumFractionDigits: 2 }).format(12345.5),
     );
     expect(writeFigure('1234567.5', 'en')).toBe('1,234,567.5');
+  });
+});
+
+describe('writeMoney', () => {
+  it('writes amounts as formatMoney did with Intl: shown decimals, cut, none for a whole amount', () => {
+    const intl = (value: number, locale: string) =>
+      new Intl.NumberFormat(locale, {
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        trailingZeroDisplay: 'stripIfInteger',
+        roundingMode: 'trunc',
+      } as Intl.NumberFormatOptions).format(value);
+    for (const value of [1500, 847.1, 515.788699, 0.5, 1234567.891, 9500.02, -12.345, 100000]) {
+      expect(writeMoney(value, 'ru')).toBe(intl(value, 'ru-RU'));
+      expect(writeMoney(value, 'en')).toBe(intl(value, 'en-US'));
+    }
+  });
+
+  it('is exact: 467875.7 shows two decimals, 515.788699 is cut to 515,78', () => {
+    expect(writeMoney(467875.7, 'ru')).toBe('467\u00a0875,70');
+    expect(writeMoney('515.788699', 'en')).toBe('515.78');
   });
 });

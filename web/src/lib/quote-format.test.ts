@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatQuoteNumber } from './quote-format';
+import { formatMoney, formatRate } from './quote-format';
 
 describe('formatMoney: amounts in quotes and lists (shared/assets SHOWN_DECIMALS)', () => {
   it('writes two decimals, none for a whole amount, in both languages', () => {
@@ -15,8 +15,9 @@ describe('formatMoney: amounts in quotes and lists (shared/assets SHOWN_DECIMALS
     expect(formatMoney(0.999999, 'en')).toBe('0.99');
   });
 
-  it('leaves rates their digits: two from 1 up, six below', () => {
-    expect(formatQuoteNumber(0.042355, 'en')).toBe('0.042355');
-    expect(formatQuoteNumber(1.0851, 'en')).toBe('1.09');
+  it('writes rates with the expensive currency as the unit (shared/rate-display), or a dash', () => {
+    expect(formatRate('card-RUB', 'usdt-trc20', 0.010316, 'ru')).toBe('1 USDT = 96,94 RUB');
+    expect(formatRate('usdt-trc20', 'card-EUR', 0.9249, 'en')).toBe('1 EUR = 1.0812 USDT');
+    expect(formatRate('card-RUB', 'usdt-trc20', null, 'en')).toBe('—');
   });
 });

@@ -1,7 +1,8 @@
-import { assetLabel, SHOWN_DECIMALS } from '@shared/assets';
+import { assetLabel } from '@shared/assets';
 import type { Language } from '@shared/enums';
+import { rateText, writeMoney } from '@shared/rate-display';
 import { useTranslation } from './i18n';
-import { dateTimeFormat, numberFormat } from './intl-format';
+import { dateTimeFormat } from './intl-format';
 
 /**
  * How quotes and published rates read in the UI language (docs/decisions.md "Numbers in texts"):
@@ -9,25 +10,28 @@ import { dateTimeFormat, numberFormat } from './intl-format';
  */
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US' };
 
-/** Rates: two decimals from 1 up, six below (a rate like 0.0021 keeps its digits). */
-export function formatQuoteNumber(value: number, language: Language): string {
-  return numberFormat(LOCALES[language], { maximumFractionDigits: value >= 1 ? 2 : 6 }).format(value);
+/**
+ * A direction's rate as every screen writes it (issue 29 §1): the expensive currency as the unit,
+ * `1 USDT = 96,94 RUB` in both directions (shared/rate-display.ts); `—` without a rate.
+ */
+export function formatRate(
+  assetFrom: string,
+  assetTo: string,
+  rate: number | null | undefined,
+  language: Language,
+): string {
+  return rateText(assetFrom, assetTo, rate, language) ?? '—';
 }
-
-const MONEY: Intl.NumberFormatOptions = {
-  minimumFractionDigits: SHOWN_DECIMALS,
-  maximumFractionDigits: SHOWN_DECIMALS,
-  trailingZeroDisplay: 'stripIfInteger',
-  roundingMode: 'trunc',
-};
 
 /**
  * Amounts of money in quotes and lists, fiat and USDT alike: `1 500`, `847,10` / `847.10` (the
  * shown decimals, none for a whole amount), cut rather than rounded, so a figure never shows more
  * than there is (an application of before the quotes rounded to them keeps six USDT decimals).
+ * The server's mails and notifications write amounts with the same function (shared `writeMoney`),
+ * so one application's figures read alike everywhere.
  */
 export function formatMoney(value: number, language: Language): string {
-  return numberFormat(LOCALES[language], MONEY).format(value);
+  return writeMoney(value, language);
 }
 
 /** When a rate was last set or confirmed: the time alone today, the date and time before. */

@@ -1,6 +1,6 @@
 import type { Quote, QuoteLimits } from '@shared/contract/rates';
 import { useTranslation } from '@web/lib/i18n';
-import { formatMoney, formatQuoteNumber, formatRateTime } from '@web/lib/quote-format';
+import { formatMoney, formatRate, formatRateTime } from '@web/lib/quote-format';
 import './quote.css';
 
 const warning = (broken: boolean | undefined) => (broken ? 'quote__warning' : undefined);
@@ -74,9 +74,7 @@ export function QuoteFigures({ quote }: { quote: Quote }) {
       </div>
       <div>
         <dt>{t('quote.rate')}</dt>
-        <dd>
-          1 {quote.currencyFrom} = {formatQuoteNumber(quote.rate, language)} {quote.currencyTo}
-        </dd>
+        <dd className="quote__rate">{formatRate(quote.assetFrom, quote.assetTo, quote.rate, language)}</dd>
       </div>
       <QuoteLimitRows
         limits={quote}

@@ -55,4 +55,18 @@ describe('ApplicationFacts', () => {
     );
     expect(screen.queryByText('Expired quote accepted')).toBeNull();
   });
+
+  it('writes the rate with the expensive currency as the unit (issue 29 §1)', () => {
+    fakeApi().answer(getGeo, ok([], 'OK'));
+    const rub = testAdminApplicationDetail({
+      assetFrom: 'card-RUB',
+      currencyFrom: 'RUB',
+      amountFrom: 10_000,
+      amountTo: 103.16,
+      rate: { ...COMPLETED.rate!, rate: 0.010316 },
+    });
+    renderAdmin(<ApplicationFacts application={rub} />);
+    // Not "0.010316": one USDT costs 96.94 RUB.
+    expect(screen.getByText('1 USDT = 96.94 RUB (1.5 %)')).toBeTruthy();
+  });
 });

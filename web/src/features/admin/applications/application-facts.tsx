@@ -1,6 +1,7 @@
 import type { AdminApplicationDetail } from '@shared/contract/applications';
 import { usePlaceNames } from '@web/lib/geo-names';
 import { useTranslation } from '@web/lib/i18n';
+import { formatRate } from '@web/lib/quote-format';
 import { type Fact, FactList } from '../components/fact-list';
 import { formatAmount, formatDateTime, formatNumber } from '../lib/format';
 import { acceptedExpiredQuote } from './expired-quote';
@@ -39,7 +40,7 @@ export function ApplicationFacts({ application: a }: { application: AdminApplica
       [
         t('applications.detail.rate'),
         a.rate
-          ? `${formatNumber(a.rate.rate, language, 6)} (${formatNumber(a.rate.markupPercent, language)} %)`
+          ? `${formatRate(a.assetFrom ?? '', a.assetTo ?? '', a.rate.rate, language)} (${formatNumber(a.rate.markupPercent, language)} %)`
           : '—',
       ],
       [t('applications.detail.originFunds'), a.originFunds ?? '—'],
@@ -57,7 +58,7 @@ export function ApplicationFacts({ application: a }: { application: AdminApplica
           t('applications.detail.currentRate'),
           lock.currentRate === null
             ? t('applications.detail.currentRateNone')
-            : formatNumber(lock.currentRate, language, 6),
+            : formatRate(a.assetFrom ?? '', a.assetTo ?? '', lock.currentRate, language),
         ],
       );
     }

@@ -144,7 +144,8 @@ describe('quote calculator', () => {
     expect(api.requests(calculateRate).map((request) => request.body)).toEqual([
       { assetFrom: 'card-KZT', assetTo: 'usdt-trc20', amount: 100_000, city: 'cis.kazakhstan.almaty' },
     ]);
-    expect(screen.getByText('1 KZT = 0.002 USDT')).toBeTruthy();
+    // The expensive currency is the unit (issue 29 §1): not "1 KZT = 0.002 USDT".
+    expect(screen.getByText('1 USDT = 500.00 KZT')).toBeTruthy();
     expect(screen.getByText('47,620 KZT')).toBeTruthy();
     expect(screen.getByText('no limit')).toBeTruthy();
   });

@@ -164,7 +164,7 @@ describe('rates page', () => {
       .map((cell) => cell.textContent);
     expect(cells.slice(0, 5)).toEqual([
       'USDT (TRC-20)',
-      '1 KZT = 0.002058 USDT',
+      '1 USDT = 485.91 KZT',
       '48,590.87 KZT',
       '5,000,000 KZT',
       '40,000 USDT',

@@ -1,5 +1,5 @@
 import { useTranslation } from '@web/lib/i18n';
-import { formatMoney, formatQuoteNumber, formatRateTime, useAssetLabel } from '@web/lib/quote-format';
+import { formatMoney, formatRate, formatRateTime, useAssetLabel } from '@web/lib/quote-format';
 import type { ReactNode } from 'react';
 import { currencyOf, type PublishedDirection } from '../lib/rate-rows';
 
@@ -22,8 +22,7 @@ export function RatesTable({ directions }: { directions: PublishedDirection[] })
     { key: 'receive', cell: (d) => assetLabel(d.assetTo) },
     {
       key: 'rate',
-      cell: (d) =>
-        `1 ${currencyOf(d.assetFrom)} = ${formatQuoteNumber(d.rate ?? 0, language)} ${currencyOf(d.assetTo)}`,
+      cell: (d) => formatRate(d.assetFrom, d.assetTo, d.rate, language),
     },
     { key: 'minimum', cell: (d) => amount(d.quoteLimits?.minAmount ?? d.minAmount, d.assetFrom) },
     { key: 'maximum', cell: (d) => amount(d.quoteLimits?.maxAmount ?? d.maxAmount, d.assetFrom) },
