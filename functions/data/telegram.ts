@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
+import { readItems } from './query-window';
 import type { TransactItem } from './transactions';
 import type { TelegramLink } from './users';
 
@@ -192,20 +193,8 @@ export interface TelegramBotRecords {
 
 /** The bot's state, its groups (newest first) and its latest 10 send errors: one partition. */
 export async function readTelegramBotRecords(nowMs: number): Promise<TelegramBotRecords> {
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.telegramBotPartition },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  // The bot's partition is small (a state, the groups it is in, a week of send errors): one read.
+  const { items } = await readItems({ value: keys.telegramBotPartition }, { forward: true, count: 1000 });
   const state = items.find((item) => item.sk === keys.telegramBotState.sk);
   const groups = items
     .filter((item) => String(item.sk).startsWith('GROUP#'))

@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type ListeningStandIn, listenStandIn } from './stand-in-server';
 
 /**
  * A local stand-in for the Telegram Bot API: the methods functions/data/telegram-bot-api.ts and the
@@ -39,11 +39,7 @@ export interface TelegramStandInCall {
   status: number;
 }
 
-export interface TelegramStandIn {
-  url: string;
-  server: Server;
-  stop: () => Promise<void>;
-}
+export type TelegramStandIn = ListeningStandIn;
 
 interface Failure {
   status: number;
@@ -517,25 +513,7 @@ export async function startTelegramStandIn(options: {
     botApi(method, params, response);
   };
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch(() => {
-      if (!response.headersSent) response.writeHead(500);
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', resolve);
-  });
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    server,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenStandIn(handle, options.port);
 }
 
 function failureDescription(status: number, retryAfter: number | undefined): string {

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   addressParameter,
   MAINNET_USDT_CONTRACT,
   TRANSFER_TOPIC,
   tronAddressToHex,
 } from '@functions/data/tron';
+import { type ListeningStandIn, listenStandIn } from './stand-in-server';
 
 /**
  * A local stand-in for TronGrid: exactly the subset functions/data/tron.ts calls, in the documented
@@ -45,11 +45,7 @@ interface Failure {
   match: string | undefined;
 }
 
-export interface TronStandIn {
-  url: string;
-  server: Server;
-  stop: () => Promise<void>;
-}
+export type TronStandIn = ListeningStandIn;
 
 /**
  * Calls one of the stand-in's test-only routes (`/_local/transfers`, `/_local/solidify`…) at
@@ -326,25 +322,7 @@ export async function startTronStandIn(
     json(response, 404, { Error: 'not in this stand-in' });
   };
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch(() => {
-      if (!response.headersSent) response.writeHead(500);
-      response.end();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', resolve);
-  });
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    server,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listenStandIn(handle, options.port);
 }
 
 function isAddress(text: string): boolean {

@@ -1,5 +1,5 @@
 import type { ApplicationRecord } from '@functions/data/applications';
-import { outboxTelegramPut } from '@functions/data/outbox';
+import { type MailKind, outboxTelegramPut } from '@functions/data/outbox';
 import type { InlineButton } from '@functions/data/telegram-bot-api';
 import type { TransactItem } from '@functions/data/transactions';
 import type { UserSummary } from '@functions/data/user-summaries';
@@ -80,6 +80,15 @@ export function takenAlertItem(
   );
 }
 
+/** A plain message to one private chat: no buttons, no link preview. */
+function privateMessageItem(kind: MailKind, chatId: number, text: string, now: Date): TransactItem {
+  return outboxTelegramPut(
+    kind,
+    { method: 'sendMessage', params: { chat_id: chatId, text, link_preview_options: noPreview } },
+    now,
+  );
+}
+
 /** A linked owner's news of a status change, in their language; none when they linked no Telegram. */
 export function ownerStatusTelegramItems(
   owner: UserSummary | undefined,
@@ -88,16 +97,7 @@ export function ownerStatusTelegramItems(
 ): TransactItem[] {
   if (!owner?.telegramChatId) return [];
   const text = clientStatusText(owner.language, { ...record, applicationId: record.id });
-  return [
-    outboxTelegramPut(
-      'telegram-client-status',
-      {
-        method: 'sendMessage',
-        params: { chat_id: owner.telegramChatId, text, link_preview_options: noPreview },
-      },
-      now,
-    ),
-  ];
+  return [privateMessageItem('telegram-client-status', owner.telegramChatId, text, now)];
 }
 
 /** A linked owner's note that staff wrote to them (never the message itself). */
@@ -108,23 +108,10 @@ export function ownerMessageTelegramItems(
 ): TransactItem[] {
   if (!owner?.telegramChatId) return [];
   const text = clientMessageText(owner.language, applicationId);
-  return [
-    outboxTelegramPut(
-      'telegram-client-message',
-      {
-        method: 'sendMessage',
-        params: { chat_id: owner.telegramChatId, text, link_preview_options: noPreview },
-      },
-      now,
-    ),
-  ];
+  return [privateMessageItem('telegram-client-message', owner.telegramChatId, text, now)];
 }
 
 /** A reply of the bot in a private chat (a link confirmed, a welcome). */
 export function botReplyItem(chatId: number, text: string, now: Date): TransactItem {
-  return outboxTelegramPut(
-    'telegram-bot-reply',
-    { method: 'sendMessage', params: { chat_id: chatId, text, link_preview_options: noPreview } },
-    now,
-  );
+  return privateMessageItem('telegram-bot-reply', chatId, text, now);
 }
