@@ -54,6 +54,7 @@
  * | Telegram update   | TGUPDATE#{update_id}  | UPDATE             | (expiresAt TTL, 1 day)            |
  * | Telegram pace     | TGPACE#{chatId}       | PACE               | (expiresAt TTL, 1 day)            |
  * | Bot state         | TELEGRAM              | STATE; GROUP#{chatId}; ERROR#{at}#{rand} (TTL 7 days) |       |
+ * | Staff invitation  | STAFFINVITES          | INVITE#{id}        | (expiresAt TTL, 30 days after the link lapses) |
  *
  * Access patterns (each is a GetItem, a Query, or a conditional/transactional write; never a Scan):
  * 1. User by id: GetItem USER#{id}/PROFILE.
@@ -81,7 +82,10 @@
  * 15. Applications of one status by creation time (admin filter, expiry job: PENDING older than the
  *     cutoff): Query gsi2 gsi2pk=APPSTATUS#{status}, gsi2sk < {cutoff}; totals from STATS#APPS shards.
  * 16. All applications by creation time (admin table): Query gsi3 gsi3pk=APPS; total from the shards.
- *     Page N is read by walking from the nearer end (bounded); see docs/decisions.md.
+ *     Page N is read by walking from the nearer end (bounded); see docs/decisions.md. Free-text
+ *     search reads the newest 500 of the filter's partition (this, 14 or 15) and matches in memory;
+ *     a search that may be an email also reads those applications' owners: BatchGetItem of USER#{id}
+ *     (pattern 1), 100 keys a call.
  * 17. Per-status counts: Query pk=STATS#APPS (16 shards, summed); a status change ADDs -1/+1 on one
  *     random shard in the same transaction as the change (shards keep concurrent writers apart).
  * 18. Open applications per user (at most 5): APPSTATS.openCount, conditional ADD in the creating
@@ -195,10 +199,18 @@
  *     TGUPDATE#{update_id} with attribute_not_exists first (a redelivered update does nothing).
  *     The bot's state, the groups it is in and the latest send errors: Query pk=TELEGRAM. Sending
  *     to a chat reserves a time slot on TGPACE#{chatId} (Put conditional on the version read).
+ * 42. Staff invitations (docs/product.md "Staff by invitation"): Put STAFFINVITES/INVITE#{id} with
+ *     its mail's outbox item; the pending ones: Query pk=STAFFINVITES (a handful); the link carries
+ *     the id and a secret whose hash the item holds, so opening it is a GetItem. Resend and the TOTP
+ *     set-up are Updates conditional on the hash read; accepting is one TransactWriteItems: the
+ *     invitation Deleted (conditional on the hash and the expiry), the user and its markers Put
+ *     (pattern 2's), the audit entry.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   emailMarker: (email: string) => ({ pk: `EMAIL#${email}`, sk: 'MARKER' }),
+  staffInvitationPartition: 'STAFFINVITES',
+  staffInvitation: (id: string) => ({ pk: 'STAFFINVITES', sk: `INVITE#${id}` }),
   usernameMarker: (username: string) => ({ pk: `USERNAME#${username.toLowerCase()}`, sk: 'MARKER' }),
   referralCodeMarker: (code: string) => ({ pk: `REFCODE#${code}`, sk: 'MARKER' }),
   geoPartition: 'GEO',

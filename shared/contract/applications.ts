@@ -316,8 +316,8 @@ export const adminApplicationsPageSchema = /* @__PURE__ */ schema(() =>
     window: z.nullable(z.number().check(z.int())),
     /**
      * What a free-text search was read as (docs/decisions.md): an id prefix (8+ hex characters), a
-     * currency code (a whole token of the given or received asset), the geo keys of the places whose
-     * name it is; null without a search.
+     * known currency code (a whole token of the given or received asset), the geo keys of the places
+     * whose name it is, an email or Telegram handle (or its start), an amount; null without a search.
      */
     matched: z.optional(
       z.nullable(
@@ -325,6 +325,10 @@ export const adminApplicationsPageSchema = /* @__PURE__ */ schema(() =>
           idPrefix: z.nullable(z.string()),
           currency: z.nullable(z.string()),
           places: z.array(z.string()),
+          /** An email or Telegram handle, or its start, lower case (the owner's email, the Telegram contact). */
+          contact: z.nullable(z.string()),
+          /** A decimal amount ("1000.5"), equal to the given or the received amount. */
+          amount: z.nullable(z.string()),
         }),
       ),
     ),

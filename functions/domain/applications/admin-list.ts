@@ -7,14 +7,14 @@ import {
 import { readApplicationStatusCounts, readUserApplicationStats } from '@functions/data/counters';
 import { listGeoNodes } from '@functions/data/geo';
 import { type ListPartition, readItems, readPage, readRange } from '@functions/data/query-window';
-import { findUserSummaries } from '@functions/data/user-summaries';
+import { findUserSummaries, type UserSummary } from '@functions/data/user-summaries';
 import type {
   AdminApplicationView,
   AdminSearchMatch,
   ListAdminApplicationsQuery,
 } from '@shared/contract/applications';
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@shared/enums';
-import { compare } from '@shared/money';
+import { compare, decimal } from '@shared/money';
 import { totalPages } from '@shared/paging';
 import { peopleOf, toAdminApplicationView } from './views';
 
@@ -87,12 +87,21 @@ function normalizedName(text: string): string {
 
 const ID_PREFIX = /^[0-9a-f-]{8,}$/i;
 const CURRENCY_CODE = /^[a-z]{3,5}$/i;
+/** The codes a search may name: ISO 4217's (the runtime's list) and the tokens of the crypto assets. */
+const KNOWN_CURRENCIES = new Set([...Intl.supportedValuesOf('currency'), 'USDT', 'TRC20']);
+/** An email or a Telegram handle, or the start of one: no spaces, at most one @ inside. */
+const CONTACT = /^@?[\p{L}\p{N}._+-]+(@[\p{L}\p{N}._-]*)?$/u;
+/** An amount as staff type it: digits with spaces or thin spaces between groups, a point or a comma. */
+const AMOUNT = /^\d[\d\s\u00a0\u202f]*([.,]\d+)?$/;
 
 /**
  * What the search text can mean (docs/decisions.md): an id prefix of 8+ characters, a currency code
- * matched as a whole token of the given or received asset (`EUR`, `usdt`), and the places (continent,
- * country or city) whose Russian, English or default name is the text or holds it as whole words,
- * case- and accent-insensitive. The geo tree is one Query of about 150 items (access pattern 4).
+ * matched as a whole token of the given or received asset (`EUR`, `usdt`; only a known code, so a
+ * name such as "ivan" is not one), the places (continent, country or city) whose Russian, English or
+ * default name is the text or holds it as whole words, case- and accent-insensitive, an email or
+ * Telegram handle (the owner's email or the application's Telegram contact, the whole of it or its
+ * start, `@` optional for Telegram), and an amount (given or received, equal as a decimal: "1 000,5"
+ * is 1000.5). The geo tree is one Query of about 150 items (access pattern 4).
  */
 async function readSearch(search: string): Promise<AdminSearchMatch> {
   const text = search.trim();
@@ -106,20 +115,57 @@ async function readSearch(search: string): Promise<AdminSearchMatch> {
         )
         .map((node) => node.key)
     : [];
+  const amount = AMOUNT.test(text) ? decimalText(text) : null;
   return {
     idPrefix: ID_PREFIX.test(text) ? text.toLowerCase() : null,
-    currency: CURRENCY_CODE.test(text) ? text.toUpperCase() : null,
+    currency:
+      CURRENCY_CODE.test(text) && KNOWN_CURRENCIES.has(text.toUpperCase()) ? text.toUpperCase() : null,
     places,
+    contact: amount === null && CONTACT.test(text) ? text.toLowerCase() : null,
+    amount,
   };
 }
 
-function matchesSearch(record: ApplicationRecord, match: AdminSearchMatch): boolean {
+/** "1 000,50" as "1000.50" (the decimal the search compares amounts with). */
+function decimalText(text: string): string | null {
+  const plain = text.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+  try {
+    decimal(plain);
+    return plain;
+  } catch {
+    return null;
+  }
+}
+
+/** A Telegram handle without its @, lower case. */
+const handle = (value: string) => value.trim().replace(/^@/, '').toLowerCase();
+
+function matchesContact(record: ApplicationRecord, contact: string, owner: UserSummary | undefined): boolean {
+  if (owner?.email.toLowerCase().startsWith(contact)) return true;
+  const wanted = handle(contact);
+  return wanted !== '' && !wanted.includes('@') && handle(record.contactTelegram ?? '').startsWith(wanted);
+}
+
+function matchesSearch(
+  record: ApplicationRecord,
+  match: AdminSearchMatch,
+  owners: Map<string, UserSummary>,
+): boolean {
   if (match.idPrefix && record.id.toLowerCase().startsWith(match.idPrefix)) return true;
   if (match.currency) {
     const tokens = [record.assetFrom, record.assetTo].flatMap(
       (asset) => asset?.toUpperCase().split('-') ?? [],
     );
     if (tokens.includes(match.currency)) return true;
+  }
+  if (match.contact && matchesContact(record, match.contact, owners.get(record.userId))) return true;
+  if (match.amount) {
+    const wanted = match.amount;
+    if (
+      [record.amountFrom, record.amountTo].some((value) => value !== null && compare(value, wanted) === 0)
+    ) {
+      return true;
+    }
   }
   return [record.continent, record.country, record.city].some(
     (key) => key !== null && key !== undefined && match.places.includes(key),
@@ -205,6 +251,8 @@ export async function listAdminApplications(
       idPrefix: query.search.toLowerCase(),
       currency: null,
       places: [],
+      contact: null,
+      amount: null,
     });
   }
   const base = await basePartition(query);
@@ -218,9 +266,13 @@ export async function listAdminApplications(
       readItems(base.partition, { forward: false, count: ADMIN_LIST_WINDOW }),
       query.search ? readSearch(query.search) : null,
     ]);
-    const matching = items
-      .map(toApplicationRecord)
-      .filter((record) => base.keep(record) && (!match || matchesSearch(record, match)))
+    const records = items.map(toApplicationRecord);
+    // An email is the owner's: the window's owners, one BatchGetItem per 100 (access pattern 16).
+    const owners = match?.contact
+      ? await findUserSummaries(records.map((record) => record.userId))
+      : new Map<string, UserSummary>();
+    const matching = records
+      .filter((record) => base.keep(record) && (!match || matchesSearch(record, match, owners)))
       .sort(comparator(query.sortBy, ascending));
     const offset = (query.page - 1) * query.limit;
     return page(

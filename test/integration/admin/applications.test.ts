@@ -23,7 +23,13 @@ type AdminPage = {
   totalPages: number;
   nextCursor: string | null;
   window: number | null;
-  matched?: { idPrefix: string | null; currency: string | null; places: string[] } | null;
+  matched?: {
+    idPrefix: string | null;
+    currency: string | null;
+    places: string[];
+    contact: string | null;
+    amount: string | null;
+  } | null;
 };
 
 let manager: TestUser;
@@ -132,6 +138,7 @@ describe('GET /api/admin/applications', () => {
           city: 'europe.czech_republic.prague',
           assetFrom: 'card-CZK',
           amount: 20_000,
+          contactTelegram: '@Ivan_Petrov',
         }),
       );
     });
@@ -157,6 +164,29 @@ describe('GET /api/admin/applications', () => {
       await expect(ids('Pra')).resolves.toEqual([]);
     });
 
+    it("matches the owner's email, whole or its start, in any case (issue 29, 6.15)", async () => {
+      const all = [prague.id, kazan.id, madrid.id];
+      await expect(ids(searcher.email)).resolves.toEqual(all);
+      await expect(ids(searcher.email.slice(0, 10).toUpperCase())).resolves.toEqual(all);
+      await expect(ids(`x${searcher.email}`)).resolves.toEqual([]);
+    });
+
+    it('matches a Telegram handle, whole or its start, with or without @; "ivan" is no currency', async () => {
+      await expect(ids('ivan')).resolves.toEqual([prague.id]);
+      await expect(ids('@ivan_petrov')).resolves.toEqual([prague.id]);
+      await expect(ids('petrov')).resolves.toEqual([]);
+      const answer = await adminList(`?userId=${searcher.id}&search=ivan`);
+      expect(answer.body.data!.matched).toMatchObject({ currency: null, contact: 'ivan' });
+    });
+
+    it('matches an amount given or received, as staff type it', async () => {
+      await expect(ids('20 000')).resolves.toEqual([prague.id]);
+      await expect(ids('90000,00')).resolves.toEqual([kazan.id]);
+      await expect(ids('500')).resolves.toEqual([madrid.id]);
+      await expect(ids(String(kazan.amountTo))).resolves.toContain(kazan.id);
+      await expect(ids('501')).resolves.toEqual([]);
+    });
+
     it('says what the search was read as', async () => {
       const prefix = prague.id.slice(0, 8);
       const answer = await adminList(`?userId=${searcher.id}&search=${prefix}`);
@@ -167,6 +197,8 @@ describe('GET /api/admin/applications', () => {
         idPrefix: null,
         currency: null,
         places: ['europe.czech_republic.prague'],
+        contact: 'прага',
+        amount: null,
       });
       const none = await adminList(`?userId=${searcher.id}`);
       expect(none.body.data!.matched ?? null).toBeNull();

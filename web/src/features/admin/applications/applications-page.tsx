@@ -45,7 +45,7 @@ function asRow(application: AdminApplicationView): AdminApplicationView {
   return row;
 }
 
-/** The empty state of a search: what the text was read as (id prefix, currency, places), in words. */
+/** The empty state of a search: what the text was read as (id prefix, currency, places, email or Telegram, amount), in words. */
 function searchEmptyText(
   t: (key: string, options?: Record<string, unknown>) => string,
   matched: AdminSearchMatch,
@@ -59,6 +59,8 @@ function searchEmptyText(
     matched.places.length > 0
       ? t('applications.searchMatched.places', { names: matched.places.map(placeName).join(', ') })
       : null,
+    matched.contact ? t('applications.searchMatched.contact', { text: matched.contact }) : null,
+    matched.amount ? t('applications.searchMatched.amount', { amount: matched.amount }) : null,
   ].filter((reading): reading is string => reading !== null);
   if (readings.length === 0) return t('applications.searchMatched.nothing', { search });
   return t(window ? 'applications.searchMatched.emptyInWindow' : 'applications.searchMatched.empty', {
@@ -261,6 +263,7 @@ export function ApplicationsPage() {
                         status={row.status}
                         own={row.userId === staff.id}
                         onChange={(status, reason, accept) => changeStatus(row, status, reason, accept)}
+                        amounts={row}
                       />
                     </td>
                     <td className="truncate">{row.assignedTo ?? <span className="muted">—</span>}</td>
