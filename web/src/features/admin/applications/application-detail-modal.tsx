@@ -89,6 +89,7 @@ export function ApplicationDetailModal({
                 applicationId={application.id}
                 status={application.status}
                 own={own}
+                amounts={application}
                 onChange={async (status, reason, accept) => {
                   const expired = await onStatus(application, status, reason, accept);
                   if (!expired) detail.reload();

@@ -62,7 +62,7 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
   const { t, language } = useTranslation('admin');
   const staff = useStaff();
   const [open, setOpen] = useState<StaffDealAction | null>(null);
-  const office = useStatusMove(a.id, a.status, onStatus);
+  const office = useStatusMove(a.id, a.status, onStatus, a);
   const by = (id: string) =>
     id === staff.id
       ? t('applications.deal.byYou')

@@ -6,6 +6,7 @@ import { renderAdmin, startI18n } from '../test-utils';
 import { StatusSelect } from './status-select';
 
 const ID = '0123456789abcdef';
+const AMOUNTS = { amountFrom: 500, assetFrom: 'card-EUR', amountTo: 512.5, assetTo: 'usdt-trc20' };
 
 describe('StatusSelect', () => {
   beforeAll(startI18n);
@@ -15,14 +16,18 @@ describe('StatusSelect', () => {
 
   it('sends a status other than rejected straight away', async () => {
     const onChange = vi.fn().mockResolvedValue(undefined);
-    renderAdmin(<StatusSelect applicationId={ID} status="PENDING" own={false} onChange={onChange} />);
+    renderAdmin(
+      <StatusSelect applicationId={ID} status="PENDING" own={false} amounts={AMOUNTS} onChange={onChange} />,
+    );
     fireEvent.change(select(), { target: { value: 'PROCESSING' } });
     await waitFor(() => expect(onChange).toHaveBeenCalledWith('PROCESSING', undefined));
   });
 
   it('asks for a reason instead of sending when rejected is chosen', () => {
     const onChange = vi.fn().mockResolvedValue(undefined);
-    renderAdmin(<StatusSelect applicationId={ID} status="PENDING" own={false} onChange={onChange} />);
+    renderAdmin(
+      <StatusSelect applicationId={ID} status="PENDING" own={false} amounts={AMOUNTS} onChange={onChange} />,
+    );
     fireEvent.change(select(), { target: { value: 'REJECTED' } });
     expect(screen.getByLabelText(/Reason for rejection/)).toBeTruthy();
     expect(onChange).not.toHaveBeenCalled();
@@ -30,7 +35,9 @@ describe('StatusSelect', () => {
 
   it('refuses a blank reason with the spec message', () => {
     const onChange = vi.fn().mockResolvedValue(undefined);
-    renderAdmin(<StatusSelect applicationId={ID} status="PENDING" own={false} onChange={onChange} />);
+    renderAdmin(
+      <StatusSelect applicationId={ID} status="PENDING" own={false} amounts={AMOUNTS} onChange={onChange} />,
+    );
     fireEvent.change(select(), { target: { value: 'REJECTED' } });
     fireEvent.change(screen.getByLabelText(/Reason for rejection/), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reject' }));
@@ -40,7 +47,15 @@ describe('StatusSelect', () => {
 
   it('rejects with the trimmed reason', async () => {
     const onChange = vi.fn().mockResolvedValue(undefined);
-    renderAdmin(<StatusSelect applicationId={ID} status="PROCESSING" own={false} onChange={onChange} />);
+    renderAdmin(
+      <StatusSelect
+        applicationId={ID}
+        status="PROCESSING"
+        own={false}
+        amounts={AMOUNTS}
+        onChange={onChange}
+      />,
+    );
     fireEvent.change(select(), { target: { value: 'REJECTED' } });
     fireEvent.change(screen.getByLabelText(/Reason for rejection/), {
       target: { value: ' Documents missing ' },
@@ -50,14 +65,18 @@ describe('StatusSelect', () => {
   });
 
   it('keeps showing the current status when the rejection is cancelled', () => {
-    renderAdmin(<StatusSelect applicationId={ID} status="PENDING" own={false} onChange={vi.fn()} />);
+    renderAdmin(
+      <StatusSelect applicationId={ID} status="PENDING" own={false} amounts={AMOUNTS} onChange={vi.fn()} />,
+    );
     fireEvent.change(select(), { target: { value: 'REJECTED' } });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect((select() as HTMLSelectElement).value).toBe('PENDING');
   });
 
   it('offers only the moves the lifecycle allows from the current status, in its order', () => {
-    renderAdmin(<StatusSelect applicationId={ID} status="PENDING" own={false} onChange={vi.fn()} />);
+    renderAdmin(
+      <StatusSelect applicationId={ID} status="PENDING" own={false} amounts={AMOUNTS} onChange={vi.fn()} />,
+    );
     const options = [...(select() as HTMLSelectElement).options];
     // shared/lifecycle.ts lists take, then staff's cancel, then reject (open statuses).
     expect(options.map((option) => [option.value, option.disabled])).toEqual([
@@ -69,7 +88,9 @@ describe('StatusSelect', () => {
   });
 
   it.each(OPEN_STATUSES)('offers from %s exactly the status moves of the lifecycle', (status) => {
-    renderAdmin(<StatusSelect applicationId={ID} status={status} own={false} onChange={vi.fn()} />);
+    renderAdmin(
+      <StatusSelect applicationId={ID} status={status} own={false} amounts={AMOUNTS} onChange={vi.fn()} />,
+    );
     const offered = [...(select() as HTMLSelectElement).options].filter((option) => !option.disabled);
     expect(offered.map((option) => option.value)).toEqual(staffMovesFrom(status));
   });
@@ -80,7 +101,15 @@ describe('StatusSelect', () => {
 
     it('asks first, saying both movements are recorded, and sends nothing until confirmed', () => {
       const onChange = vi.fn().mockResolvedValue(null);
-      renderAdmin(<StatusSelect applicationId={ID} status="PROCESSING" own={false} onChange={onChange} />);
+      renderAdmin(
+        <StatusSelect
+          applicationId={ID}
+          status="PROCESSING"
+          own={false}
+          amounts={AMOUNTS}
+          onChange={onChange}
+        />,
+      );
       fireEvent.change(select(), { target: { value: 'COMPLETED' } });
       expect(
         within(dialog()).getByText(
@@ -96,33 +125,94 @@ describe('StatusSelect', () => {
 
     it('completes once confirmed', async () => {
       const onChange = vi.fn().mockResolvedValue(null);
-      renderAdmin(<StatusSelect applicationId={ID} status="PROCESSING" own={false} onChange={onChange} />);
+      renderAdmin(
+        <StatusSelect
+          applicationId={ID}
+          status="PROCESSING"
+          own={false}
+          amounts={AMOUNTS}
+          onChange={onChange}
+        />,
+      );
       fireEvent.change(select(), { target: { value: 'COMPLETED' } });
       fireEvent.click(within(dialog()).getByRole('button', { name: 'Complete at the office' }));
       await waitFor(() => expect(onChange).toHaveBeenCalledWith('COMPLETED', undefined));
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     });
 
-    it('completes from EXCHANGING without asking (the payout is already recorded)', async () => {
-      const onChange = vi.fn().mockResolvedValue(null);
-      renderAdmin(<StatusSelect applicationId={ID} status="EXCHANGING" own={false} onChange={onChange} />);
+    it('shows the amounts the reserves move by', () => {
+      renderAdmin(
+        <StatusSelect
+          applicationId={ID}
+          status="PROCESSING"
+          own={false}
+          amounts={AMOUNTS}
+          onChange={vi.fn()}
+        />,
+      );
       fireEvent.change(select(), { target: { value: 'COMPLETED' } });
+      expect(within(dialog()).getByText('500 Card EUR')).toBeTruthy();
+      expect(within(dialog()).getByText('512.50 USDT (TRC-20)')).toBeTruthy();
+    });
+  });
+
+  describe('completing from EXCHANGING (issue 29, 6.8)', () => {
+    const dialog = () => screen.getByRole('dialog', { name: 'Complete application 0123456789ab?' });
+
+    it('asks first, showing what the client gives and receives, and sends nothing until confirmed', () => {
+      const onChange = vi.fn().mockResolvedValue(null);
+      renderAdmin(
+        <StatusSelect
+          applicationId={ID}
+          status="EXCHANGING"
+          own={false}
+          amounts={AMOUNTS}
+          onChange={onChange}
+        />,
+      );
+      fireEvent.change(select(), { target: { value: 'COMPLETED' } });
+      expect(within(dialog()).getByText('The client gives')).toBeTruthy();
+      expect(within(dialog()).getByText('500 Card EUR')).toBeTruthy();
+      expect(within(dialog()).getByText('The client receives')).toBeTruthy();
+      expect(within(dialog()).getByText('512.50 USDT (TRC-20)')).toBeTruthy();
+      expect(onChange).not.toHaveBeenCalled();
+      fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+      expect(onChange).not.toHaveBeenCalled();
+      expect((select() as HTMLSelectElement).value).toBe('EXCHANGING');
+    });
+
+    it('completes once confirmed', async () => {
+      const onChange = vi.fn().mockResolvedValue(null);
+      renderAdmin(
+        <StatusSelect
+          applicationId={ID}
+          status="EXCHANGING"
+          own={false}
+          amounts={AMOUNTS}
+          onChange={onChange}
+        />,
+      );
+      fireEvent.change(select(), { target: { value: 'COMPLETED' } });
+      fireEvent.click(within(dialog()).getByRole('button', { name: 'Complete' }));
       await waitFor(() => expect(onChange).toHaveBeenCalledWith('COMPLETED', undefined));
-      expect(screen.queryByRole('dialog')).toBeNull();
     });
   });
 
   it.each(['COMPLETED', 'REJECTED', 'CANCELLED', 'EXPIRED'])(
     'shows %s as a badge with no control',
     (status) => {
-      renderAdmin(<StatusSelect applicationId={ID} status={status} own={false} onChange={vi.fn()} />);
+      renderAdmin(
+        <StatusSelect applicationId={ID} status={status} own={false} amounts={AMOUNTS} onChange={vi.fn()} />,
+      );
       expect(screen.queryByRole('combobox')).toBeNull();
       expect(document.querySelector(`.status-fixed[data-status="${status}"] .badge`)).toBeTruthy();
     },
   );
 
   it('offers no control on the staff member’s own application and says so', () => {
-    renderAdmin(<StatusSelect applicationId={ID} status="PENDING" own onChange={vi.fn()} />);
+    renderAdmin(
+      <StatusSelect applicationId={ID} status="PENDING" own amounts={AMOUNTS} onChange={vi.fn()} />,
+    );
     expect(screen.queryByRole('combobox')).toBeNull();
     expect(screen.getByText('Your own')).toBeTruthy();
   });
@@ -142,12 +232,32 @@ describe('StatusSelect', () => {
     const serverAsking = () => vi.fn().mockResolvedValueOnce(expired).mockResolvedValue(null);
     const dialog = () =>
       screen.getByRole('dialog', { name: 'Complete application 0123456789ab at its expired quote?' });
+    /** Chooses COMPLETED and confirms the amounts (the first question). */
+    const completeConfirmed = () => {
+      fireEvent.change(select(), { target: { value: 'COMPLETED' } });
+      fireEvent.click(
+        within(screen.getByRole('dialog', { name: 'Complete application 0123456789ab?' })).getByRole(
+          'button',
+          {
+            name: 'Complete',
+          },
+        ),
+      );
+    };
 
     it('shows the locked and the fresh amount and sends nothing more until staff confirm', async () => {
       const onChange = serverAsking();
-      renderAdmin(<StatusSelect applicationId={ID} status="EXCHANGING" own={false} onChange={onChange} />);
+      renderAdmin(
+        <StatusSelect
+          applicationId={ID}
+          status="EXCHANGING"
+          own={false}
+          amounts={AMOUNTS}
+          onChange={onChange}
+        />,
+      );
 
-      fireEvent.change(select(), { target: { value: 'COMPLETED' } });
+      completeConfirmed();
 
       await waitFor(() => expect(dialog()).toBeTruthy());
       expect(within(dialog()).getByText('197 USDT (TRC-20)')).toBeTruthy();
@@ -160,8 +270,16 @@ describe('StatusSelect', () => {
 
     it('completes with acceptExpiredQuote once staff confirm', async () => {
       const onChange = serverAsking();
-      renderAdmin(<StatusSelect applicationId={ID} status="EXCHANGING" own={false} onChange={onChange} />);
-      fireEvent.change(select(), { target: { value: 'COMPLETED' } });
+      renderAdmin(
+        <StatusSelect
+          applicationId={ID}
+          status="EXCHANGING"
+          own={false}
+          amounts={AMOUNTS}
+          onChange={onChange}
+        />,
+      );
+      completeConfirmed();
       await waitFor(() => expect(dialog()).toBeTruthy());
 
       fireEvent.click(within(dialog()).getByRole('button', { name: 'Complete at the locked amount' }));
@@ -172,8 +290,16 @@ describe('StatusSelect', () => {
 
     it('completes nothing when staff cancel', async () => {
       const onChange = serverAsking();
-      renderAdmin(<StatusSelect applicationId={ID} status="EXCHANGING" own={false} onChange={onChange} />);
-      fireEvent.change(select(), { target: { value: 'COMPLETED' } });
+      renderAdmin(
+        <StatusSelect
+          applicationId={ID}
+          status="EXCHANGING"
+          own={false}
+          amounts={AMOUNTS}
+          onChange={onChange}
+        />,
+      );
+      completeConfirmed();
       await waitFor(() => expect(dialog()).toBeTruthy());
 
       fireEvent.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
@@ -192,9 +318,17 @@ describe('StatusSelect', () => {
         currentRefusalCode: 'NoRatePublished',
         currentRefusalParams: { assetFrom: 'card-EUR', assetTo: 'usdt-trc20' },
       });
-      renderAdmin(<StatusSelect applicationId={ID} status="EXCHANGING" own={false} onChange={onChange} />);
+      renderAdmin(
+        <StatusSelect
+          applicationId={ID}
+          status="EXCHANGING"
+          own={false}
+          amounts={AMOUNTS}
+          onChange={onChange}
+        />,
+      );
 
-      fireEvent.change(select(), { target: { value: 'COMPLETED' } });
+      completeConfirmed();
 
       await waitFor(() => expect(dialog()).toBeTruthy());
       expect(within(dialog()).getByText('no fresh quote now')).toBeTruthy();
@@ -207,7 +341,15 @@ describe('StatusSelect', () => {
 
     it('asks for the office confirmation first, then for the expired quote, from PROCESSING', async () => {
       const onChange = serverAsking();
-      renderAdmin(<StatusSelect applicationId={ID} status="PROCESSING" own={false} onChange={onChange} />);
+      renderAdmin(
+        <StatusSelect
+          applicationId={ID}
+          status="PROCESSING"
+          own={false}
+          amounts={AMOUNTS}
+          onChange={onChange}
+        />,
+      );
       fireEvent.change(select(), { target: { value: 'COMPLETED' } });
       fireEvent.click(screen.getByRole('button', { name: 'Complete at the office' }));
 
@@ -218,14 +360,22 @@ describe('StatusSelect', () => {
       expect(onChange).toHaveBeenCalledTimes(2);
     });
 
-    it('completes straight away within the lock', async () => {
+    it('completes once confirmed within the lock, with no second question', async () => {
       const onChange = vi.fn().mockResolvedValue(null);
-      renderAdmin(<StatusSelect applicationId={ID} status="EXCHANGING" own={false} onChange={onChange} />);
+      renderAdmin(
+        <StatusSelect
+          applicationId={ID}
+          status="EXCHANGING"
+          own={false}
+          amounts={AMOUNTS}
+          onChange={onChange}
+        />,
+      );
 
-      fireEvent.change(select(), { target: { value: 'COMPLETED' } });
+      completeConfirmed();
 
       await waitFor(() => expect(onChange).toHaveBeenCalledWith('COMPLETED', undefined));
-      expect(screen.queryByRole('dialog')).toBeNull();
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     });
   });
 });

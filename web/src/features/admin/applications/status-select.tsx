@@ -4,7 +4,7 @@ import { shortId } from '@shared/ids';
 import { staffMovesFrom } from '@shared/lifecycle';
 import { useTranslation } from '@web/lib/i18n';
 import { StatusBadge, statusLabel } from '../components/status-badge';
-import { type StatusChange, useStatusMove } from './use-status-move';
+import { type DealAmounts, type StatusChange, useStatusMove } from './use-status-move';
 
 interface StatusSelectProps {
   applicationId: string;
@@ -16,6 +16,8 @@ interface StatusSelectProps {
    * expired quote when the server asks staff to accept it before completing.
    */
   onChange: StatusChange;
+  /** The deal's amounts, shown before completing (completing moves the reserves by them). */
+  amounts: DealAmounts;
 }
 
 /**
@@ -23,12 +25,12 @@ interface StatusSelectProps {
  * from the current status (shared/lifecycle.ts, the table the server checks), in the table's order; a
  * status with no move, or the staff member's own application, shows as a badge. It always shows the
  * server's status: a change is sent and the row is updated from the answer; what a move needs is asked
- * first (useStatusMove: a rejection's reason, a confirmation of completing at the office, an expired
- * quote's amounts).
+ * first (useStatusMove: a rejection's reason, a confirmation of completing with the deal's amounts, an
+ * expired quote's amounts).
  */
-export function StatusSelect({ applicationId, status, own, onChange }: StatusSelectProps) {
+export function StatusSelect({ applicationId, status, own, onChange, amounts }: StatusSelectProps) {
   const { t } = useTranslation('admin');
-  const { busy, choose, dialogs } = useStatusMove(applicationId, status, onChange);
+  const { busy, choose, dialogs } = useStatusMove(applicationId, status, onChange, amounts);
   const label = shortId(applicationId, ADMIN_APPLICATION_ID_DISPLAY_LENGTH);
   const moves = staffMovesFrom(status);
 

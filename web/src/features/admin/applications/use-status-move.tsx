@@ -6,6 +6,8 @@ import { staffStatusMove } from '@shared/lifecycle';
 import { useTranslation } from '@web/lib/i18n';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { type Fact, FactList } from '../components/fact-list';
+import { formatAmount } from '../lib/format';
 import { ExpiredQuoteDialog } from './expired-quote-dialog';
 import { RejectDialog } from './reject-dialog';
 
@@ -19,6 +21,14 @@ export type StatusChange = (
   acceptExpiredQuote?: true,
 ) => Promise<ExpiredQuote | null | undefined>;
 
+/** What the deal gives and pays out: completing moves the reserves by these amounts. */
+export interface DealAmounts {
+  amountFrom: number | null;
+  assetFrom: string | null;
+  amountTo: number | null;
+  assetTo: string | null;
+}
+
 interface StatusMove {
   busy: boolean;
   /** Starts the move to `next`: asks first where the move needs it, else sends it. */
@@ -30,12 +40,18 @@ interface StatusMove {
 /**
  * A staff move by the status route, asking what the lifecycle (shared/lifecycle.ts) says it needs
  * before sending: REJECTED a reason, a move that needs `confirmation` (completing at the office,
- * PROCESSING → COMPLETED: both movements are recorded at once) an explicit confirmation; and
- * COMPLETED, when the server says the quote's lock has ended, the locked and the fresh amount
- * before it is sent again with `acceptExpiredQuote`.
+ * PROCESSING → COMPLETED: both movements are recorded at once) an explicit confirmation; every
+ * COMPLETED a confirmation showing what the client gives and receives, since completing moves the
+ * reserves (issue 29, 6.8); and COMPLETED, when the server says the quote's lock has ended, the
+ * locked and the fresh amount before it is sent again with `acceptExpiredQuote`.
  */
-export function useStatusMove(applicationId: string, status: string, onChange: StatusChange): StatusMove {
-  const { t } = useTranslation('admin');
+export function useStatusMove(
+  applicationId: string,
+  status: string,
+  onChange: StatusChange,
+  amounts: DealAmounts,
+): StatusMove {
+  const { t, language } = useTranslation('admin');
   const [busy, setBusy] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const [confirming, setConfirming] = useState<StaffSettableStatus | null>(null);
@@ -54,17 +70,25 @@ export function useStatusMove(applicationId: string, status: string, onChange: S
   const choose = (next: StaffSettableStatus) => {
     if (next === status) return;
     if (next === 'REJECTED') setRejecting(true);
-    else if (staffStatusMove(status, next)?.needs.includes('confirmation')) setConfirming(next);
+    else if (next === 'COMPLETED' || staffStatusMove(status, next)?.needs.includes('confirmation'))
+      setConfirming(next);
     else void send(next);
   };
+
+  const office = confirming !== null && staffStatusMove(status, confirming)?.name === 'completeAtOffice';
+  const kinds = { cash: t('assets.cash'), card: t('assets.card') };
+  const amountFacts: Fact[] = [
+    [t('applications.complete.gives'), formatAmount(amounts.amountFrom, amounts.assetFrom, language, kinds)],
+    [t('applications.complete.receives'), formatAmount(amounts.amountTo, amounts.assetTo, language, kinds)],
+  ];
 
   const dialogs = (
     <>
       {confirming && (
         <ConfirmDialog
           open
-          title={t('applications.office.title', { id: label })}
-          confirmLabel={t('applications.office.confirm')}
+          title={t(`applications.${office ? 'office' : 'complete'}.title`, { id: label })}
+          confirmLabel={t(`applications.${office ? 'office' : 'complete'}.confirm`)}
           tone="primary"
           busy={busy}
           onClose={() => setConfirming(null)}
@@ -73,7 +97,8 @@ export function useStatusMove(applicationId: string, status: string, onChange: S
             setConfirming(null);
           }}
         >
-          <p>{t('applications.office.text')}</p>
+          <p>{t(`applications.${office ? 'office' : 'complete'}.text`)}</p>
+          {confirming === 'COMPLETED' && <FactList facts={amountFacts} />}
         </ConfirmDialog>
       )}
       {expiredQuote && (
