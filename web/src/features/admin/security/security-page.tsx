@@ -28,6 +28,7 @@ import { useStaff } from '../components/staff-context';
 import { type Resource, useResource } from '../hooks/use-resource';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
+import { PanelHead } from './panel-head';
 import { type SecurityAuditQuery, securityApi } from './security-api';
 import { TelegramPanel } from './telegram-panel';
 import './security.css';
@@ -201,19 +202,7 @@ function SessionsPanel({
 
   return (
     <section className="card table-panel security-panel" aria-labelledby="security-sessions-title">
-      <div className="security-panel__head">
-        <h2 id="security-sessions-title" className="panel-title">
-          {t('security.sessions.title')}
-        </h2>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={sessions.reload}
-          loading={sessions.loading && !!sessions.data}
-        >
-          {t('common.refresh')}
-        </Button>
-      </div>
+      <PanelHead titleId="security-sessions-title" title={t('security.sessions.title')} resource={sessions} />
       <p className="muted security-panel__lead">
         {t(mayRevoke ? 'security.sessions.description' : 'security.sessions.descriptionReadOnly')}
       </p>
@@ -342,14 +331,7 @@ function AuditPanel({ staff, changes }: { staff: StaffSessionsMember[]; changes:
 
   return (
     <section className="card table-panel security-panel" aria-labelledby="security-audit-title">
-      <div className="security-panel__head">
-        <h2 id="security-audit-title" className="panel-title">
-          {t('security.audit.title')}
-        </h2>
-        <Button variant="secondary" size="sm" onClick={page.reload} loading={page.loading && !!page.data}>
-          {t('common.refresh')}
-        </Button>
-      </div>
+      <PanelHead titleId="security-audit-title" title={t('security.audit.title')} resource={page} />
       <p className="muted security-panel__lead">{t('security.audit.description')}</p>
       <AuditFiltersBar
         staff={staff}

@@ -17,6 +17,7 @@ import { useStaff } from '../components/staff-context';
 import { type Resource, useResource } from '../hooks/use-resource';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
+import { PanelHead } from './panel-head';
 import { securityApi } from './security-api';
 
 type WebhookState = 'set' | 'notSet' | 'elsewhere';
@@ -44,19 +45,7 @@ export function TelegramPanel({ onChanged }: { onChanged: () => void }) {
   const status = useResource((signal) => securityApi.telegramStatus(signal), []);
   return (
     <section className="card security-panel" aria-labelledby="security-telegram-title">
-      <div className="security-panel__head">
-        <h2 id="security-telegram-title" className="panel-title">
-          {t('security.telegram.title')}
-        </h2>
-        <Button
-          variant="secondary"
-          size="sm"
-          onClick={status.reload}
-          loading={status.loading && !!status.data}
-        >
-          {t('common.refresh')}
-        </Button>
-      </div>
+      <PanelHead titleId="security-telegram-title" title={t('security.telegram.title')} resource={status} />
       <p className="muted security-panel__lead">{t('security.telegram.description')}</p>
       <Loaded resource={status} errorTitle={t('security.telegram.loadError')}>
         {(bot) =>
