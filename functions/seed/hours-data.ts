@@ -1,8 +1,9 @@
+import { MONITOR_CITY_CODES } from '@functions/domain/export/monitor-codes';
 import { AROUND_THE_CLOCK, type DayHours, type WeekHours } from '@shared/working-hours';
 
 /**
  * Seed working hours (docs/product.md §4 "Working hours"): each seeded city's IANA time zone,
- * weekly hours and code for the rate monitors; the card schedule. Staff change them in geo
+ * weekly hours and, where established, the rate monitors' code; the card schedule. Staff change them in geo
  * management; the seed only adds what is missing.
  */
 
@@ -124,32 +125,11 @@ const SUN_THU_COUNTRIES = [
   'middle_east.oman',
 ];
 
-/**
- * Codes for the rate monitors: the monitors' own short codes where they have one (MSK, SPB), else
- * the city's name in capitals, shortened where it is longer than 10 characters.
- */
-const CITY_CODES: Record<string, string> = {
-  'cis.russia.moscow': 'MSK',
-  'cis.russia.saint_petersburg': 'SPB',
-  'cis.russia.kazan': 'KZN',
-  'cis.russia.novosibirsk': 'NSK',
-  'north_america.united_states.new_york': 'NYC',
-  'north_america.united_states.los_angeles': 'LA',
-  'north_america.dominican_republic.santo_domingo': 'SANTODOM',
-  'north_america.mexico.guadalajara': 'GDL',
-  'south_america.brazil.rio_de_janeiro': 'RIO',
-  'south_america.argentina.buenos_aires': 'BUENOSAIRE',
-  'asia.vietnam.ho_chi_minh_city': 'HCMC',
-  'asia.malaysia.kuala_lumpur': 'KL',
-  'africa.egypt.sharm_el_sheikh': 'SHARM',
-  'africa.tanzania.dar_es_salaam': 'DARESSALAM',
-  'africa.south_africa.johannesburg': 'JOBURG',
-};
-
 export interface SeedCityHours {
   timeZone: string;
   week: WeekHours;
-  code: string;
+  /** The monitors' code where BestChange's is established; null: none (no cash item in the export). */
+  code: string | null;
 }
 
 /** The seed's hours of one city; `aroundTheClock` opens every day all day (test stacks, see seed.ts). */
@@ -158,12 +138,7 @@ export function seedCityHours(cityKey: string, options: { aroundTheClock: boolea
   const timeZone = CITY_ZONES[cityKey] ?? COUNTRY_ZONES[countryKey];
   if (!timeZone) throw new Error(`No seed time zone for ${cityKey}`);
   const seeded = CITY_WEEKS[cityKey] ?? (SUN_THU_COUNTRIES.includes(countryKey) ? SUN_THU : OFFICE);
-  const code =
-    CITY_CODES[cityKey] ??
-    cityKey
-      .slice(cityKey.lastIndexOf('.') + 1)
-      .replaceAll('_', '')
-      .toUpperCase();
+  const code = MONITOR_CITY_CODES[cityKey] ?? null;
   return { timeZone, week: options.aroundTheClock ? AROUND_THE_CLOCK : seeded, code };
 }
 

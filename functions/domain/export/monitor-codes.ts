@@ -2,11 +2,24 @@ import { parseAssetKey } from '@shared/assets';
 
 /**
  * An asset's code in the rate monitors' list (BestChange, exchangesumo, exnode share it): the crypto
- * asset is `USDTTRC20`, cash `CASH{ISO}` and a bank card `CARD{ISO}` (docs/product.md §10).
+ * asset is `USDTTRC20`, cash `CASH{ISO}` and a bank card `CARD{ISO}` (docs/product.md §10). A
+ * direction may name its fiat side's code itself (`monitorCode`: a bank's card, `SBERRUB`).
  */
-export function monitorCurrencyCode(assetKey: string): string {
+export function monitorCurrencyCode(assetKey: string, override: string | null = null): string {
   const asset = parseAssetKey(assetKey);
   if (!asset) throw new Error(`Unknown asset ${assetKey}`);
   if (asset.kind === 'crypto') return 'USDTTRC20';
-  return `${asset.fiatKind.toUpperCase()}${asset.currency}`;
+  return override ?? `${asset.fiatKind.toUpperCase()}${asset.currency}`;
 }
+
+/**
+ * The monitors' city codes of the seeded cities, where BestChange's own code is established
+ * (its export examples and listings use MSK and SPB). Every other seeded city gets none: its cash
+ * directions stay out of the file until staff give it the monitors' code in geo management
+ * (docs/operations.md "Rate monitors"), since a guessed code would list the office in the wrong
+ * city or nowhere.
+ */
+export const MONITOR_CITY_CODES: Readonly<Record<string, string>> = {
+  'cis.russia.moscow': 'MSK',
+  'cis.russia.saint_petersburg': 'SPB',
+};

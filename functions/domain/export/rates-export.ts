@@ -1,9 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { NotPermitted } from '@functions/commons/errors';
-import { amountDecimals, offeredFiatAssets, parseAssetKey } from '@shared/assets';
+import {
+  currencyDecimals,
+  currencyOfAsset,
+  offeredFiatAssets,
+  parseAssetKey,
+  SHOWN_DECIMALS,
+} from '@shared/assets';
 import type { PublicRatesData } from '@shared/contract/rates';
 import type { GeoTree } from '@shared/geo';
-import { compare, divide, minimum, toNumber } from '@shared/money';
+import { compare, decimal, divide, minimum, multiply, roundedNumber, toNumber } from '@shared/money';
 import { readGeoTree } from '../geo/read-tree';
 import { readExchangeStatus } from '../geo/working-hours';
 import { publishedRates } from '../rates/rates';
@@ -27,9 +33,10 @@ interface Offer {
 }
 
 /**
- * Where each published direction is offered now (docs/product.md §10): a card direction everywhere
- * while card exchange is open, a cash one in every open city with a monitors' code whose country
- * offers its currency; nothing in maintenance.
+ * Where each direction staff published to the monitors is offered now (docs/product.md §10): a
+ * card direction once while card exchange is open and an active country offers its currency; a
+ * cash one in every open city with a monitors' code whose country offers its currency; nothing in
+ * maintenance. A country (or continent) switched off thus takes its card directions out too.
  */
 function offersNow(
   directions: Direction[],
@@ -37,45 +44,58 @@ function offersNow(
   status: { maintenance: boolean; cardOpen: boolean },
 ): Offer[] {
   if (status.maintenance) return [];
-  const openCities = tree.flatMap((continent) =>
-    continent.countries.flatMap((country) =>
-      country.cities
-        .filter((city) => city.code !== null && city.hours.openNow)
-        .map((city) => ({ code: city.code!, offered: offeredFiatAssets(country.localCurrency) })),
-    ),
+  const countries = tree.flatMap((continent) => continent.countries);
+  const cardOffered = new Set(
+    countries
+      .flatMap((country) => offeredFiatAssets(country.localCurrency))
+      .filter((asset) => asset.startsWith('card-')),
   );
-  return directions.flatMap((direction): Offer[] => {
-    const fiat = [direction.assetFrom, direction.assetTo].find(
-      (asset) => parseAssetKey(asset)?.kind === 'fiat',
-    )!;
-    if (!fiat.startsWith('cash-')) return status.cardOpen ? [{ direction }] : [];
-    return openCities
-      .filter((city) => city.offered.includes(fiat))
-      .map((city) => ({ direction, city: city.code }));
-  });
+  const openCities = countries.flatMap((country) =>
+    country.cities
+      .filter((city) => city.code !== null && city.hours.openNow)
+      .map((city) => ({ code: city.code!, offered: offeredFiatAssets(country.localCurrency) })),
+  );
+  return directions
+    .filter((direction) => direction.publishToMonitors)
+    .flatMap((direction): Offer[] => {
+      const fiat = fiatSide(direction);
+      if (!fiat.startsWith('cash-')) return status.cardOpen && cardOffered.has(fiat) ? [{ direction }] : [];
+      return openCities
+        .filter((city) => city.offered.includes(fiat))
+        .map((city) => ({ direction, city: city.code }));
+    });
 }
+
+const fiatSide = (direction: Direction) =>
+  [direction.assetFrom, direction.assetTo].find((asset) => parseAssetKey(asset)?.kind === 'fiat')!;
 
 /**
  * One line of the file, or null when the direction cannot be offered to a monitor: no reserve of
  * what it pays out (a currency staff track no reserve of has no amount to state), or limits that
- * leave no amount (the reserve buys less than the minimum).
+ * leave no amount (the reserve buys less than the minimum). The limits are computed exactly: the
+ * most one application may give is the direction's maximum or what the reserve pays for at the
+ * rate, the smaller, rounded down to a quote's decimals (never a float's 29999.999977).
  */
 function toItem({ direction, city }: Offer): ExportItem | null {
   const { reserve, quoteLimits: limits, rate } = direction;
   if (reserve === null || reserve <= 0 || limits === null || rate === null) return null;
-  // The most one application may give: the direction's maximum, lowered to what the reserve pays.
-  const byReserve = toNumber(
-    divide(limits.maxAmountTo ?? reserve, rate, amountDecimals(direction.assetFrom), 'down'),
-  );
-  const maxAmount = limits.maxAmount === null ? byReserve : minimum(limits.maxAmount, byReserve);
-  if (compare(maxAmount, limits.minAmount) < 0) return null;
+  const byReserve = toNumber(divide(reserve, rate, SHOWN_DECIMALS, 'down'));
+  const fromMax = limits.maxAmount === null ? byReserve : minimum(limits.maxAmount, byReserve);
+  const fromMin = roundedNumber(limits.minAmount, SHOWN_DECIMALS, 'up');
+  if (compare(fromMax, fromMin) < 0) return null;
+  const fiatCode = direction.monitorCode;
+  const fiatIsFrom = fiatSide(direction) === direction.assetFrom;
   return {
-    from: monitorCurrencyCode(direction.assetFrom),
-    to: monitorCurrencyCode(direction.assetTo),
+    from: monitorCurrencyCode(direction.assetFrom, fiatIsFrom ? fiatCode : null),
+    to: monitorCurrencyCode(direction.assetTo, fiatIsFrom ? null : fiatCode),
     rate,
     amount: reserve,
-    minAmount: limits.minAmount,
-    maxAmount,
+    amountDecimals: currencyDecimals(currencyOfAsset(direction.assetTo)),
+    fromMin,
+    fromMax,
+    toMin: toNumber(multiply(fromMin, rate)),
+    toMax: toNumber(minimum(multiply(fromMax, rate), decimal(reserve))),
+    limitDecimals: SHOWN_DECIMALS,
     ...(city ? { city } : {}),
   };
 }
@@ -96,9 +116,10 @@ export interface MonitorsRatesFile {
 }
 
 /**
- * `GET /api/export/rates.xml` (docs/product.md §10): every direction offered now with its rate, the
- * reserve of what it pays out, the limits of one application and, for cash, the city. Directions
- * that are paused, closed, in maintenance or without reserve are left out.
+ * `GET /api/export/rates.xml` (docs/product.md §10): every direction staff published to the
+ * monitors and offered now, with its rate, the reserve of what it pays out, the limits of one
+ * application in both currencies and, for cash, the city. Directions not published, paused,
+ * closed, of a country switched off, in maintenance or without reserve are left out.
  */
 export async function monitorsRatesFile(request: {
   token?: string;

@@ -1,6 +1,10 @@
-import { compare, divide, roundedNumber, toNumber } from '@shared/money';
+import { compare, type DecimalLike, divide, type Rounding, toUnits, unitsText } from '@shared/money';
 
-/** One exchange direction of the monitors' file, in its own terms (docs/product.md §10). */
+/**
+ * One exchange direction of the monitors' file, in its own terms (docs/product.md §10). Every
+ * figure is exact (a JSON number read as the decimal it is written as) and is written by
+ * `renderRatesXml` with its own decimals, rounded the way that never promises more.
+ */
 export interface ExportItem {
   from: string;
   to: string;
@@ -8,9 +12,19 @@ export interface ExportItem {
   rate: number;
   /** Reserve of `to`: the most a client can receive. */
   amount: number;
-  /** Limits of one application, in `from`. */
-  minAmount: number;
-  maxAmount: number;
+  /** Decimals of `amount` (the reserve's currency's). */
+  amountDecimals: number;
+  /** Limits of one application, in `from` (`frommin`/`frommax`, also `minamount`/`maxamount`). */
+  fromMin: number;
+  fromMax: number;
+  /** The same limits in `to`: what the client receives at them (`tomin`/`tomax`). */
+  toMin: number;
+  toMax: number;
+  /** Decimals of the limits: as a quote rounds them. */
+  limitDecimals: number;
+  /** An additional fee outside the rate, as the format writes it (`10`, `0.5%`); none: omitted. */
+  fromFee?: string;
+  toFee?: string;
   /** The monitors' city code, for cash directions. */
   city?: string;
 }
@@ -18,9 +32,13 @@ export interface ExportItem {
 /** Decimal places of `in`/`out`: enough for a RUB→USDT rate of 0.0104 to keep 4 significant digits. */
 const RATE_DECIMALS = 8;
 
-/** A number as the monitors read it: a full stop, no grouping, no exponent. */
-function plain(value: number, decimals: number): string {
-  return value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: decimals });
+/**
+ * A figure as the monitors read it, computed exactly: rounded to `decimals` as asked, a full stop,
+ * no grouping, no exponent, no trailing zeros (29999.99, never 29999.999977 from a float).
+ */
+export function exactText(value: DecimalLike, decimals: number, rounding: Rounding): string {
+  const text = unitsText(toUnits(value, decimals, rounding), decimals);
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 }
 
 /**
@@ -29,29 +47,42 @@ function plain(value: number, decimals: number): string {
  * never promises more than the rate.
  */
 function inOut(rate: number): { in: string; out: string } {
-  if (compare(rate, 1) >= 0)
-    return { in: '1', out: plain(roundedNumber(rate, RATE_DECIMALS, 'down'), RATE_DECIMALS) };
-  return { in: plain(toNumber(divide(1, rate, RATE_DECIMALS, 'up')), RATE_DECIMALS), out: '1' };
+  if (compare(rate, 1) >= 0) return { in: '1', out: exactText(rate, RATE_DECIMALS, 'down') };
+  return { in: exactText(divide(1, rate, RATE_DECIMALS, 'up'), RATE_DECIMALS, 'up'), out: '1' };
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /**
- * The export file: UTF-8 XML, `<rates>` with one `<item>` per line, full stops as decimal points,
- * every direction processed by staff (`<param>manual</param>`).
+ * The export file in BestChange's current format (EREF 1.1): UTF-8 XML, `<rates>` with one
+ * `<item>` per line: `from`, `to`, `in`, `out`, `amount`, `minamount`/`maxamount` (the older
+ * monitors' limits) and `frommin`/`frommax`/`tomin`/`tomax`, `fromfee`/`tofee` where set, `city`
+ * for cash, every direction processed by staff (`<param>manual</param>`). Minimums are rounded up
+ * and maximums and the reserve down.
  */
 export function renderRatesXml(items: ExportItem[]): string {
   const lines = items.map((item) => {
     const { in: give, out: receive } = inOut(item.rate);
+    const limit = (value: number, rounding: Rounding) => exactText(value, item.limitDecimals, rounding);
+    const fromMin = limit(item.fromMin, 'up');
+    const fromMax = limit(item.fromMax, 'down');
+    const optional = (name: string, value: string | undefined): Array<[string, string]> =>
+      value === undefined ? [] : [[name, value]];
     const fields: Array<[string, string]> = [
       ['from', item.from],
       ['to', item.to],
       ['in', give],
       ['out', receive],
-      ['amount', plain(item.amount, 6)],
-      ['minamount', plain(item.minAmount, 6)],
-      ['maxamount', plain(item.maxAmount, 6)],
-      ...(item.city ? ([['city', item.city]] as Array<[string, string]>) : []),
+      ['amount', exactText(item.amount, item.amountDecimals, 'down')],
+      ['minamount', fromMin],
+      ['maxamount', fromMax],
+      ['frommin', fromMin],
+      ['frommax', fromMax],
+      ['tomin', limit(item.toMin, 'up')],
+      ['tomax', limit(item.toMax, 'down')],
+      ...optional('fromfee', item.fromFee),
+      ...optional('tofee', item.toFee),
+      ...optional('city', item.city),
       ['param', 'manual'],
     ];
     return `<item>${fields.map(([name, value]) => `<${name}>${escapeXml(value)}</${name}>`).join('')}</item>`;

@@ -23,6 +23,7 @@ import type {
   RatesQuery,
 } from '@shared/contract/rates';
 import { fieldError } from '@shared/field-rules';
+import { checkPublishable } from '../export/publish-rule';
 import { toReserveView } from '../reserves/views';
 import { settingValue } from '../settings/settings';
 import { computeQuote, priceDirection, quoteLimits, sidesOf } from './quote';
@@ -245,6 +246,7 @@ export async function putRates(
   const now = new Date().toISOString();
   const currencies = new Map(table.currencies.map((currency) => [currency.code, currency]));
   const directions = new Map(table.directions.map((direction) => [key(direction), direction]));
+  const reserves = new Map(table.reserves.map((reserve) => [reserve.code, reserve]));
   const duplicates = findDuplicates([
     ...body.currencies.map((currency) => `currency ${currency.code}`),
     ...body.directions.map((direction) => `direction ${key(direction)}`),
@@ -283,6 +285,7 @@ export async function putRates(
       updatedAt: now,
       updatedBy: actor.id,
     };
+    if (record.publishToMonitors && !previous?.publishToMonitors) checkPublishable(record, reserves);
     if (previous && sameTerms(previous, record)) continue;
     writes.push(directionPut(record));
     before[`direction:${key(change)}`] = previous ? terms(previous) : null;

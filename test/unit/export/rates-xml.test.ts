@@ -1,5 +1,5 @@
-import { monitorCurrencyCode } from '@functions/domain/export/monitor-codes';
-import { type ExportItem, renderRatesXml } from '@functions/domain/export/rates-xml';
+import { MONITOR_CITY_CODES, monitorCurrencyCode } from '@functions/domain/export/monitor-codes';
+import { type ExportItem, exactText, renderRatesXml } from '@functions/domain/export/rates-xml';
 import { describe, expect, it } from 'vitest';
 
 const item = (overrides: Partial<ExportItem> = {}): ExportItem => ({
@@ -7,17 +7,46 @@ const item = (overrides: Partial<ExportItem> = {}): ExportItem => ({
   to: 'CASHRUB',
   rate: 95.5,
   amount: 2_500_000,
-  minAmount: 100,
-  maxAmount: 20_000,
+  amountDecimals: 2,
+  fromMin: 100,
+  fromMax: 20_000,
+  toMin: 9550,
+  toMax: 1_910_000,
+  limitDecimals: 2,
   city: 'MSK',
   ...overrides,
 });
+
+/** The fields of the one item of a file, by name, in their order. */
+function fieldsOf(xml: string): Array<[string, string]> {
+  const line = xml.split('\n')[2]!;
+  return [...line.matchAll(/<(\w+)>([^<]*)<\/\1>/g)].map(([, name, value]) => [name!, value!]);
+}
 
 describe('monitorCurrencyCode', () => {
   it('names the crypto asset, cash and card as the monitors list them', () => {
     expect(monitorCurrencyCode('usdt-trc20')).toBe('USDTTRC20');
     expect(monitorCurrencyCode('cash-USD')).toBe('CASHUSD');
     expect(monitorCurrencyCode('card-KZT')).toBe('CARDKZT');
+  });
+
+  it("uses a direction's own code for its fiat side, never for the crypto asset", () => {
+    expect(monitorCurrencyCode('card-RUB', 'SBERRUB')).toBe('SBERRUB');
+    expect(monitorCurrencyCode('usdt-trc20', 'SBERRUB')).toBe('USDTTRC20');
+  });
+
+  it('knows city codes only where BestChange’s are established', () => {
+    expect(Object.values(MONITOR_CITY_CODES).sort()).toEqual(['MSK', 'SPB']);
+  });
+});
+
+describe('exactText', () => {
+  it('writes the decimal a number is, rounded as asked, with no float artefact', () => {
+    expect(exactText(29999.999977, 2, 'down')).toBe('29999.99');
+    expect(exactText(0.1 + 0.2, 2, 'up')).toBe('0.31');
+    expect(exactText(30000, 2, 'down')).toBe('30000');
+    expect(exactText(1e21, 2, 'down')).toBe('1000000000000000000000');
+    expect(exactText(100.5, 6, 'down')).toBe('100.5');
   });
 });
 
@@ -29,6 +58,35 @@ describe('renderRatesXml', () => {
     expect(lines[2]).toMatch(/^<item>.*<\/item>$/);
     expect(lines[3]).toMatch(/^<item>.*<\/item>$/);
     expect(lines[4]).toBe('</rates>');
+  });
+
+  it("writes BestChange's current fields in order: both limits' forms, the city, manual", () => {
+    expect(fieldsOf(renderRatesXml([item()]))).toEqual([
+      ['from', 'USDTTRC20'],
+      ['to', 'CASHRUB'],
+      ['in', '1'],
+      ['out', '95.5'],
+      ['amount', '2500000'],
+      ['minamount', '100'],
+      ['maxamount', '20000'],
+      ['frommin', '100'],
+      ['frommax', '20000'],
+      ['tomin', '9550'],
+      ['tomax', '1910000'],
+      ['city', 'MSK'],
+      ['param', 'manual'],
+    ]);
+  });
+
+  it('writes fromfee and tofee only where set', () => {
+    const names = (xml: string) => fieldsOf(xml).map(([name]) => name);
+    expect(names(renderRatesXml([item()]))).not.toContain('fromfee');
+    expect(fieldsOf(renderRatesXml([item({ fromFee: '10', toFee: '0.5%' })]))).toEqual(
+      expect.arrayContaining([
+        ['fromfee', '10'],
+        ['tofee', '0.5%'],
+      ]),
+    );
   });
 
   it('gives one unit of what is worth more: out is the rate when it is at least 1', () => {
@@ -46,14 +104,28 @@ describe('renderRatesXml', () => {
     expect(xml).toContain('<in>96.15384616</in><out>1</out>');
   });
 
-  it('writes full stops, no grouping and no exponent', () => {
-    const xml = renderRatesXml([item({ amount: 1234567.89, minAmount: 0.0000005 + 0.5, maxAmount: 1e7 })]);
+  it('writes exact figures: the limits at their decimals, minimums up and maximums down', () => {
+    const xml = renderRatesXml([
+      item({
+        amount: 1234567.891,
+        fromMin: 0.0000005 + 0.5,
+        fromMax: 29999.999977,
+        toMin: 9550.001,
+        toMax: 1e7,
+      }),
+    ]);
     expect(xml).toContain('<amount>1234567.89</amount>');
-    expect(xml).toContain('<minamount>0.500001</minamount>');
-    expect(xml).toContain('<maxamount>10000000</maxamount>');
+    expect(xml).toContain('<minamount>0.51</minamount><maxamount>29999.99</maxamount>');
+    expect(xml).toContain('<frommin>0.51</frommin><frommax>29999.99</frommax>');
+    expect(xml).toContain('<tomin>9550.01</tomin><tomax>10000000</tomax>');
   });
 
-  it('names the city of a cash direction and marks every direction manual', () => {
+  it('writes a USDT reserve with its six decimals', () => {
+    const xml = renderRatesXml([item({ to: 'USDTTRC20', amount: 1500.123456, amountDecimals: 6 })]);
+    expect(xml).toContain('<amount>1500.123456</amount>');
+  });
+
+  it('names the city of a cash direction only', () => {
     const [, , cash, card] = renderRatesXml([item(), item({ to: 'CARDRUB', city: undefined })]).split('\n');
     expect(cash).toContain('<city>MSK</city><param>manual</param>');
     expect(card).not.toContain('<city>');
