@@ -1,7 +1,8 @@
-import { amountDecimals, assetLabel } from '@shared/assets';
+import { assetLabel } from '@shared/assets';
 import type { RateSnapshot } from '@shared/contract/applications';
 import type { ApplicationStatus, Language } from '@shared/enums';
 import { shortId } from '@shared/ids';
+import { rateText, writeMoney } from '@shared/rate-display';
 import { requireEnv } from '../commons/config';
 import type { OutgoingMail } from '../commons/mailer';
 import { renderMail } from './layout';
@@ -96,7 +97,7 @@ export function statusMessage(
   const lines = [
     input.requestType === 'STANDARD' && input.assetFrom && input.assetTo && input.amountFrom !== null
       ? text.exchange(
-          String(input.amountFrom),
+          writeMoney(input.amountFrom, language),
           assetLabel(input.assetFrom, text.fiatKinds),
           assetLabel(input.assetTo, text.fiatKinds),
         )
@@ -217,10 +218,10 @@ const MAIL_TEXT = {
 
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US' };
 
+/** An amount as the web writes it (shared writeMoney: the shown decimals, cut), with its asset. */
 function amount(language: Language, value: number | null, asset: string | null): string | null {
   if (value === null || asset === null) return null;
-  const number = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: amountDecimals(asset) });
-  return `${number.format(value)} ${assetLabel(asset, MAIL_TEXT[language].fiatKinds)}`;
+  return `${writeMoney(value, language)} ${assetLabel(asset, MAIL_TEXT[language].fiatKinds)}`;
 }
 
 /** The client's contacts, named in the staff mail only. */
@@ -239,9 +240,10 @@ function applicationFacts(
   client?: ClientContacts,
 ): Array<[string, string]> {
   const text = MAIL_TEXT[language];
+  // As every screen writes it: the expensive currency as the unit (shared/rate-display).
   const rate =
     input.rate && input.currencyFrom && input.currencyTo
-      ? `1 ${input.currencyFrom} = ${new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 6 }).format(input.rate.rate)} ${input.currencyTo}`
+      ? rateText(input.currencyFrom, input.currencyTo, input.rate.rate, language)
       : null;
   const rows: Array<[string, string | null]> = [
     [text.facts.id, input.applicationId],

@@ -1,4 +1,5 @@
 import type { PublicRatesData, Quote, RatesData } from '@shared/contract/rates';
+import { rateText } from '@shared/rate-display';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/api';
@@ -14,9 +15,8 @@ const newPage = useBrowser();
 const BERLIN = 'europe.germany.berlin';
 const TBILISI = 'cis.georgia.tbilisi';
 
-/** How the screens write rates in English (lib/quote-format). */
-const figure = (value: number) =>
-  new Intl.NumberFormat('en-US', { maximumFractionDigits: value >= 1 ? 2 : 6 }).format(value);
+/** How the screens write rates in English: the expensive currency as the unit (shared/rate-display). */
+const rate = (assetFrom: string, assetTo: string, value: number) => rateText(assetFrom, assetTo, value, 'en');
 /** How they write amounts: two decimals, none for a whole amount, cut (shared/assets SHOWN_DECIMALS). */
 const money = (value: number) =>
   new Intl.NumberFormat('en-US', {
@@ -49,7 +49,7 @@ describe("the landing page's quote calculator", () => {
     });
     const quote = expected.body.data!;
     await calculator.getByText(`≈ ${money(quote.amountTo)} USDT`).waitFor();
-    expect(await calculator.getByText(`1 EUR = ${figure(quote.rate)} USDT`).count()).toBe(1);
+    expect(await calculator.getByText(rate('card-EUR', 'usdt-trc20', quote.rate)!).count()).toBe(1);
     expect(await calculator.getByText(`${money(quote.minAmount)} EUR`).count()).toBe(1);
 
     await calculator.getByRole('button', { name: 'Apply' }).click();
@@ -119,7 +119,7 @@ describe('the public rates page', () => {
       const cells = await rowOf('Cash GEL', 'USDT (TRC-20)').locator('td').allInnerTexts();
       expect(cells.map((text) => text.trim())).toEqual([
         'USDT (TRC-20)',
-        `1 GEL = ${figure(cash.rate!)} USDT`,
+        rate('cash-GEL', 'usdt-trc20', cash.rate!),
         `${money(cash.quoteLimits!.minAmount)} GEL`,
         cash.maxAmount === null ? 'no limit' : `${money(cash.maxAmount)} GEL`,
         cash.reserve === null ? 'no limit' : `${money(cash.reserve)} USDT`,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SettingView } from '@shared/contract/admin';
+import { rateText, writeMoney } from '@shared/rate-display';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../support/api';
 import { mailsTo, type StoredMail } from '../../support/mail';
@@ -40,15 +41,16 @@ describe('application mails', () => {
     const application = await createApplication(owner, standardBody({ amount: 1500 }));
     const [created] = await mailsAbout(owner.email, application.id, 1);
     expect(created!.subject).toBe(`Application ${application.id.slice(0, 8)} received`);
-    const rate = application.rate!.rate.toLocaleString('en-US', { maximumFractionDigits: 6 });
-    const received = application.amountTo!.toLocaleString('en-US', { maximumFractionDigits: 6 });
+    // As the calculator and the order page write them (shared/rate-display, issue 29 §2).
+    const rate = rateText('card-EUR', 'usdt-trc20', application.rate!.rate, 'en');
+    const received = writeMoney(application.amountTo!, 'en');
     const facts = [
       'Exchange',
       application.id,
       'Standard exchange',
       '1,500 Card EUR',
       `${received} USDT (TRC-20)`,
-      `1 EUR = ${rate} USDT`,
+      rate!,
       'Madrid, Spain',
       `/applications/${application.id}`,
       'Open the application',
@@ -124,8 +126,8 @@ describe('the staff mail about a new application', () => {
       const [mail, ...more] = await mailsAbout(staffAddress, application.id, 1);
       expect(more).toEqual([]);
       expect(mail!.subject).toBe(`Новая заявка ${application.id.slice(0, 8)}`);
-      const rate = application.rate!.rate.toLocaleString('ru-RU', { maximumFractionDigits: 6 });
-      const received = application.amountTo!.toLocaleString('ru-RU', { maximumFractionDigits: 6 });
+      const rate = rateText('card-EUR', 'usdt-trc20', application.rate!.rate, 'ru');
+      const received = writeMoney(application.amountTo!, 'ru');
       expectEveryPart(mail!, [
         'Обменник',
         application.id,
@@ -134,7 +136,7 @@ describe('the staff mail about a new application', () => {
         '1\u00a0500 Карта EUR',
         'Клиент получает',
         `${received} USDT (TRC-20)`,
-        `1 EUR = ${rate} USDT`,
+        rate!,
         'Мадрид, Испания',
         'ожидает обработки',
         owner.email,

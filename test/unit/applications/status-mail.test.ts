@@ -57,7 +57,7 @@ describe('status messages', () => {
     expect(sent.html).toContain('Need &#60;proof&#62; of funds');
     expect(sent.html).not.toContain('<proof>');
     expect(sent.text).toContain(`${process.env.SITE_URL}/applications/${rejected.applicationId}`);
-    expect(sent.text).toContain('1 USDT = 92 RUB');
+    expect(sent.text).toContain('1 USDT = 92.00 RUB');
     expect(sent.text).toContain('What happens next: nothing is exchanged.');
   });
 
