@@ -16,7 +16,8 @@ export type AuditTargetType =
   | 'rates'
   | 'reserves'
   | 'paymentTemplate'
-  | 'chainTransfer';
+  | 'chainTransfer'
+  | 'staffInvitation';
 
 /** One staff action: who, when, what, and the touched fields before and after. */
 export interface AuditEntry {

@@ -39,11 +39,12 @@ export function setPendingMfaSecret(userId: string, sealedSecret: string): Promi
 /**
  * Turns TOTP on with the pending secret that was read (a newer set-up, or any session change, in
  * between wins: false), and ends every session of the user but `keepSessionId`: the session epoch
- * moves on, and the kept session moves with it, in one transaction.
+ * moves on, and the kept session moves with it, in one transaction (with `extraItems`: the notice mail).
  */
 export async function enableMfaSecret(
   user: Pick<UserRecord, 'id' | 'sessionEpoch'>,
   input: { pendingSecret: string; step: number; recoveryHashes: string[]; keepSessionId: string },
+  extraItems: TransactItem[] = [],
 ): Promise<boolean> {
   const oldEpoch = user.sessionEpoch ?? 0;
   try {
@@ -66,6 +67,7 @@ export async function enableMfaSecret(
         },
       },
       keepSessionThroughEpoch(input.keepSessionId, oldEpoch),
+      ...extraItems,
     ]);
     return true;
   } catch (error) {

@@ -112,6 +112,8 @@ export interface NewUser {
   now?: Date;
   /** The hash of the account's first verification link, written with it (see `extraItems`). */
   verifyLinkHash?: string;
+  /** A staff invitation's second factor, on from the start (the sealed secret, last step, recovery hashes). */
+  mfa?: { secret: string; lastStep: number; recoveryHashes: string[] };
 }
 
 const USER_CONFLICTS = ['email', 'username', 'referralCode', 'inviter'] as const;
@@ -193,6 +195,14 @@ export async function createUser(input: NewUser, extraItems: TransactItem[] = []
           Item: {
             ...userItem(user),
             ...(input.verifyLinkHash ? { [LINK_HASH_ATTRIBUTE['verify-email']]: input.verifyLinkHash } : {}),
+            ...(input.mfa
+              ? {
+                  mfaEnabled: true,
+                  mfaSecret: input.mfa.secret,
+                  mfaLastStep: input.mfa.lastStep,
+                  mfaRecoveryHashes: new Set(input.mfa.recoveryHashes),
+                }
+              : {}),
           },
           ConditionExpression: 'attribute_not_exists(pk)',
         },

@@ -1,4 +1,4 @@
-import type { Language } from '@shared/enums';
+import type { Language, Role } from '@shared/enums';
 import type { OutgoingMail } from '../commons/mailer';
 import { renderMail } from './layout';
 
@@ -165,4 +165,93 @@ export function adminInvitationMail(user: MailRecipient, link: string): Outgoing
           footer: 'Если вы этого не ждали, проигнорируйте письмо: без ссылки войти никто не сможет.',
         };
   return render(user.email, user.language, text, link);
+}
+
+const ROLE_NAMES: Record<Language, Record<Role, string>> = {
+  en: { USER: 'client', MANAGER: 'manager', ADMIN: 'administrator', SUPER_ADMIN: 'super administrator' },
+  ru: { USER: 'клиент', MANAGER: 'менеджер', ADMIN: 'администратор', SUPER_ADMIN: 'суперадминистратор' },
+};
+
+/** A staff invitation: a 48-hour single-use link to set a password and a second factor. */
+export function staffInvitationMail(
+  to: { email: string; language: Language },
+  role: Role,
+  link: string,
+  validHours: number,
+): OutgoingMail {
+  const roleName = ROLE_NAMES[to.language][role];
+  const text: MailText =
+    to.language === 'en'
+      ? {
+          subject: 'You are invited to join the staff',
+          greeting: greeting('en', null),
+          lines: [
+            `You are invited to join the exchange office's staff as ${roleName} (${role}).`,
+            `Open the link to set your password and a second factor (an authenticator app). The link is valid for ${validHours} hours and works once.`,
+          ],
+          action: 'Accept the invitation',
+          footer: 'If you did not expect this, ignore this email: no account is created without the link.',
+        }
+      : {
+          subject: 'Приглашение в команду обменника',
+          greeting: greeting('ru', null),
+          lines: [
+            `Вас пригласили в команду обменника: роль — ${roleName} (${role}).`,
+            `Откройте ссылку, чтобы задать пароль и второй фактор (приложение-аутентификатор). Ссылка действительна ${validHours} часов и работает один раз.`,
+          ],
+          action: 'Принять приглашение',
+          footer: 'Если вы этого не ждали, проигнорируйте письмо: без ссылки аккаунт не создаётся.',
+        };
+  return render(to.email, to.language, text, link);
+}
+
+/** A security notice: staff changed the role of the holder's account. */
+export function roleChangedMail(user: MailRecipient, from: Role, to: Role): OutgoingMail {
+  const names = ROLE_NAMES[user.language];
+  const text: MailText =
+    user.language === 'en'
+      ? {
+          subject: 'The role of your account was changed',
+          greeting: greeting('en', user.username),
+          lines: [
+            `The role of your account was changed from ${names[from]} (${from}) to ${names[to]} (${to}).`,
+            'If you did not expect this, contact support at once.',
+          ],
+          footer: 'This is an automatic security notice.',
+        }
+      : {
+          subject: 'Роль вашего аккаунта изменена',
+          greeting: greeting('ru', user.username),
+          lines: [
+            `Роль вашего аккаунта изменена: ${names[from]} (${from}) → ${names[to]} (${to}).`,
+            'Если вы этого не ждали, немедленно свяжитесь с поддержкой.',
+          ],
+          footer: 'Это автоматическое уведомление о безопасности.',
+        };
+  return render(user.email, user.language, text);
+}
+
+/** A security notice: two-factor authentication was turned on for the holder's account. */
+export function mfaEnabledMail(user: MailRecipient): OutgoingMail {
+  const text: MailText =
+    user.language === 'en'
+      ? {
+          subject: 'Two-factor authentication is on',
+          greeting: greeting('en', user.username),
+          lines: [
+            'Two-factor authentication (an authenticator app) was just turned on for your account. Your other sessions have been logged out.',
+            'If this was not you, reset your password at once and contact support.',
+          ],
+          footer: 'This is an automatic security notice.',
+        }
+      : {
+          subject: 'Двухфакторная аутентификация включена',
+          greeting: greeting('ru', user.username),
+          lines: [
+            'Для вашего аккаунта только что включена двухфакторная аутентификация (приложение-аутентификатор). Остальные сеансы завершены.',
+            'Если это были не вы, немедленно сбросьте пароль и свяжитесь с поддержкой.',
+          ],
+          footer: 'Это автоматическое уведомление о безопасности.',
+        };
+  return render(user.email, user.language, text);
 }

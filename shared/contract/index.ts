@@ -23,6 +23,7 @@ export * from './payment-templates';
 export * from './rates';
 export * from './reserves';
 export * from './security';
+export * from './staff-invitations';
 export * from './system';
 export * from './telegram';
 export * from './transactions';

@@ -6,6 +6,7 @@ import {
   adminUsersQuerySchema,
   adminUserUpdateBodySchema,
 } from '@shared/contract/admin-users';
+import { inviteStaffBodySchema, staffInvitationParamsSchema } from '@shared/contract/staff-invitations';
 import type { RouteDefinition } from './definition';
 
 export const adminListUsers = {
@@ -127,5 +128,55 @@ export const adminResetUserMfa = {
   tag: 'admin-users',
   params: adminUserParamsSchema,
   response: 'publicUserSchema',
+  uses: { table: 'readWrite' },
+} as const satisfies RouteDefinition;
+
+export const adminListStaffInvitations = {
+  method: 'GET',
+  path: '/api/admin/staff-invitations',
+  handler: 'handlers/admin/users/list-staff-invitations',
+  access: 'ADMIN',
+  summary: 'Staff invitations not accepted nor revoked (lapsed ones marked expired), oldest first',
+  tag: 'admin-users',
+  response: 'staffInvitationListSchema',
+  uses: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const adminInviteStaff = {
+  method: 'POST',
+  path: '/api/admin/staff-invitations',
+  handler: 'handlers/admin/users/invite-staff',
+  access: 'ADMIN',
+  throttle: 'auth',
+  summary:
+    'Invite a staff member by email with a role (ADMIN invites MANAGER; SUPER_ADMIN any staff role): mails a single-use link valid 48 h; audited',
+  tag: 'admin-users',
+  body: inviteStaffBodySchema,
+  successStatus: 201,
+  response: 'staffInvitationSchema',
+  uses: { table: 'readWrite' },
+} as const satisfies RouteDefinition;
+
+export const adminResendStaffInvitation = {
+  method: 'POST',
+  path: '/api/admin/staff-invitations/{id}/resend',
+  handler: 'handlers/admin/users/resend-staff-invitation',
+  access: 'ADMIN',
+  throttle: 'auth',
+  summary: 'Mail an invitation again with a new link valid 48 h (the older link stops working); audited',
+  tag: 'admin-users',
+  params: staffInvitationParamsSchema,
+  response: 'staffInvitationSchema',
+  uses: { table: 'readWrite' },
+} as const satisfies RouteDefinition;
+
+export const adminRevokeStaffInvitation = {
+  method: 'DELETE',
+  path: '/api/admin/staff-invitations/{id}',
+  handler: 'handlers/admin/users/revoke-staff-invitation',
+  access: 'ADMIN',
+  summary: 'Revoke an invitation: its link stops working at once; audited',
+  tag: 'admin-users',
+  params: staffInvitationParamsSchema,
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;

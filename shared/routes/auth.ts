@@ -8,6 +8,10 @@ import {
   resetPasswordBodySchema,
   verifyEmailBodySchema,
 } from '@shared/contract/auth';
+import {
+  staffInvitationAcceptBodySchema,
+  staffInvitationOpenBodySchema,
+} from '@shared/contract/staff-invitations';
 import type { RouteDefinition } from './definition';
 
 export const authRegister = {
@@ -143,4 +147,34 @@ export const authResetPassword = {
   body: resetPasswordBodySchema,
   response: 'loginDataSchema',
   uses: { table: 'readWrite', tokens: true },
+} as const satisfies RouteDefinition;
+
+export const authOpenStaffInvitation = {
+  method: 'POST',
+  path: '/api/auth/staff-invitation/open',
+  handler: 'handlers/auth/open-staff-invitation',
+  access: 'public',
+  throttle: 'auth',
+  summary:
+    "Open a staff invitation's mailed link: the invited address and role, and a new TOTP secret with its otpauth:// URL to set up",
+  tag: 'auth',
+  body: staffInvitationOpenBodySchema,
+  response: 'staffInvitationOpenDataSchema',
+  uses: { table: 'readWrite', mfaKey: true },
+} as const satisfies RouteDefinition;
+
+export const authAcceptStaffInvitation = {
+  method: 'POST',
+  path: '/api/auth/staff-invitation/accept',
+  handler: 'handlers/auth/accept-staff-invitation',
+  access: 'public',
+  throttle: 'auth',
+  passwordHashing: true,
+  rollout: 'canary',
+  summary:
+    'Accept a staff invitation with a new password and a first TOTP code: creates the staff account (second factor on), logs in, answers the recovery codes once',
+  tag: 'auth',
+  body: staffInvitationAcceptBodySchema,
+  response: 'staffInvitationAcceptDataSchema',
+  uses: { table: 'readWrite', tokens: true, mfaKey: true },
 } as const satisfies RouteDefinition;

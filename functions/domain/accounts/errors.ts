@@ -81,6 +81,13 @@ export class VerificationLinkInvalid extends InvalidRequest {
   }
 }
 
+/** A staff invitation's link that is unknown, replaced by a resend, revoked, used or past its 48 hours. */
+export class InvitationLinkInvalid extends InvalidRequest {
+  constructor() {
+    super('This invitation link is invalid or has expired. Ask an administrator for a new one.');
+  }
+}
+
 export class ResetLinkInvalid extends InvalidRequest {
   constructor() {
     super(AUTH_MESSAGES.resetTokenInvalid);

@@ -14,6 +14,11 @@ export function resetPasswordLink(token: string): string {
   return `${siteUrl}/reset-password#token=${encodeURIComponent(token)}`;
 }
 
+/** A staff invitation: the token is the invitation's id and its secret. */
+export function staffInvitationLink(token: string): string {
+  return `${siteUrl}/staff-invitation#token=${encodeURIComponent(token)}`;
+}
+
 export function siteOrigin(): string {
   return siteUrl;
 }

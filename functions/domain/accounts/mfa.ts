@@ -7,10 +7,13 @@ import {
   markMfaCodeUsed,
   setPendingMfaSecret,
 } from '@functions/data/mfa';
+import { outboxPut } from '@functions/data/outbox';
 import type { UserRecord } from '@functions/data/users';
+import { mfaEnabledMail } from '@functions/mail/account-mails';
 import type { MfaEnableData, MfaSetupData } from '@shared/contract/mfa';
 import { RECOVERY_CODE_COUNT, TOTP_CODE_PATTERN } from '@shared/contract/mfa';
 import { Secret, TOTP } from 'otpauth';
+import { countQueuedMails } from '../outbox/queue';
 import { confirmCurrentPassword } from './current-password';
 import { MfaAlreadyOn, MfaCodeWrong, MfaNotOn, MfaSetupMissing } from './errors';
 import type { Principal } from './principal';
@@ -107,6 +110,34 @@ export async function checkSecondFactor(
   await forgetFactorFailures(user.id);
 }
 
+/** A new TOTP secret for an account-to-be (a staff invitation): as shown, and sealed to store. */
+export async function newTotpSecret(
+  label: string,
+): Promise<{ secret: string; otpauthUrl: string; sealed: string }> {
+  const secret = new Secret({ size: 20 }).base32;
+  return { secret, otpauthUrl: totpFor(secret, label).toString(), sealed: await encryptSecret(secret) };
+}
+
+/** The TOTP step a first code proves against a sealed secret (the app has it), or null. */
+export async function firstCodeStep(
+  sealed: string,
+  label: string,
+  code: string,
+  now: Date,
+): Promise<number | null> {
+  const compact = code.replace(/\s/g, '');
+  if (!TOTP_CODE_PATTERN.test(compact)) return null;
+  const totp = totpFor(await decryptSecret(sealed), label);
+  const delta = totp.validate({ token: compact, timestamp: now.getTime(), window: 1 });
+  return delta === null ? null : totp.counter({ timestamp: now.getTime() }) + delta;
+}
+
+/** A new set of recovery codes: shown once, stored by their hashes. */
+export function newRecoveryCodes(): { codes: string[]; hashes: string[] } {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  return { codes, hashes: codes.map(recoveryCodeHash) };
+}
+
 /**
  * Step 1: a new secret, stored sealed as pending; TOTP stays off until a code proves the app has it.
  * The account's password first: a stolen access token alone must not enrol another authenticator.
@@ -127,6 +158,7 @@ export async function startMfaSetup(
 /**
  * Step 2: the password and the first code turn TOTP on and answer the recovery codes, the only time
  * they are shown. Every other session of the account ends (a thief's among them); the caller's stays.
+ * The holder is mailed a security notice in the same transaction.
  */
 export async function enableMfa(
   principal: Principal,
@@ -139,15 +171,21 @@ export async function enableMfa(
   await confirmCurrentPassword(user, input.currentPassword, input.ip, now);
   const use = await codeUse(user, input.code, user.mfaPendingSecret, now);
   if (use?.kind !== 'step') throw new MfaCodeWrong();
-  const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  const enabled = await enableMfaSecret(user, {
-    pendingSecret: user.mfaPendingSecret,
-    step: use.step,
-    recoveryHashes: recoveryCodes.map(recoveryCodeHash),
-    keepSessionId: sessionId,
-  });
+  const recovery = newRecoveryCodes();
+  // The holder is told in the change's own transaction: a thief who enrolled their own app is seen.
+  const enabled = await enableMfaSecret(
+    user,
+    {
+      pendingSecret: user.mfaPendingSecret,
+      step: use.step,
+      recoveryHashes: recovery.hashes,
+      keepSessionId: sessionId,
+    },
+    [outboxPut('mfa-enabled', mfaEnabledMail(user), now)],
+  );
   if (!enabled) throw new MfaSetupMissing();
-  return { recoveryCodes };
+  countQueuedMails();
+  return { recoveryCodes: recovery.codes };
 }
 
 /** Turns TOTP off with the password and a code or a recovery code (the code counts as at login). */

@@ -1,5 +1,6 @@
 import { actorStillEntitled } from '@functions/data/admin-users';
 import { auditPut } from '@functions/data/audit';
+import { outboxPut } from '@functions/data/outbox';
 import type { TransactItem } from '@functions/data/transactions';
 import {
   findUserById,
@@ -11,6 +12,9 @@ import {
 } from '@functions/data/users';
 import { updateAccount } from '@functions/domain/accounts/account-changes';
 import type { Actor } from '@functions/domain/accounts/principal';
+import { countQueuedMails } from '@functions/domain/outbox/queue';
+import { roleChangedMail } from '@functions/mail/account-mails';
+import type { Role } from '@shared/enums';
 import { fieldError } from '@shared/field-rules';
 import { UserChangedMeanwhile, UserFieldTaken, UserNotFound } from './errors';
 import { assertMayChange } from './permissions';
@@ -31,7 +35,7 @@ export const STAFF_WRITE_ATTEMPTS = 3;
  * hierarchy, and writes in ONE transaction the update (conditional on the role, isActive, email
  * and username read; markers moved for a new email/username; sessions ended on deactivation),
  * the audit entry with before/after of the changed fields, and a check that the actor is still
- * entitled. A lost race is retried from a fresh read of both the target and the actor, so the
+ * entitled, and for a role change the holder's notice mail. A lost race is retried from a fresh read of both the target and the actor, so the
  * outcome is decided on current data: 403 if the actor lost the right, 409 if it keeps failing.
  */
 export async function changeUser(
@@ -61,15 +65,23 @@ export async function changeUser(
         at: now,
       }),
     ];
+    // A role change is a security notice to the holder (6.17), queued with the change itself.
+    const roleMail =
+      diff.after.role !== undefined
+        ? [outboxPut('role-changed', roleChangedMail(target, target.role, diff.after.role as Role), now)]
+        : [];
+    extraItems.push(...roleMail);
     // One active SUPER_ADMIN always stays: only another super admin may demote or deactivate one
     // (self-demotion is refused above), and this check proves that one is still active at commit.
     // An actor editing themselves is checked by the target's own conditions (one item per key).
     if (current.id !== target.id) extraItems.push(actorStillEntitled(current));
     try {
-      return await updateAccount(target, changes, now, {
+      const updated = await updateAccount(target, changes, now, {
         expect: { role: target.role, isActive: target.isActive },
         extraItems,
       });
+      countQueuedMails(roleMail.length);
+      return updated;
     } catch (error) {
       if (error instanceof UserConflictError) throw conflictAnswer(error);
       if (!isLostRace(error)) throw error;

@@ -75,3 +75,23 @@ export class UserFieldTaken extends StateConflict {
     });
   }
 }
+
+/** An invitation to an address that already has an account: promote that account instead (docs/decisions.md). */
+export class InvitationAddressTaken extends StateConflict {
+  constructor() {
+    super('This address already has an account. Change its role on the users page instead.');
+  }
+}
+
+/** A second invitation to an address with one still pending: resend that one. */
+export class InvitationAlreadyPending extends StateConflict {
+  constructor() {
+    super('This address already has a pending invitation. Resend it instead.');
+  }
+}
+
+export class InvitationNotFound extends NotFound {
+  constructor() {
+    super('Invitation not found: it was accepted or revoked.');
+  }
+}

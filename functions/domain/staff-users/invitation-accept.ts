@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { auditPut } from '@functions/data/audit';
+import {
+  findStaffInvitation,
+  type StaffInvitationRecord,
+  setInvitationPendingSecret,
+  staffInvitationDelete,
+} from '@functions/data/staff-invitations';
+import {
+  createUser,
+  findUserByEmail,
+  UserChangedError,
+  UserConflictError,
+  type UserRecord,
+} from '@functions/data/users';
+import { InvitationLinkInvalid, MfaCodeWrong, MfaSetupMissing } from '@functions/domain/accounts/errors';
+import { firstCodeStep, newRecoveryCodes, newTotpSecret } from '@functions/domain/accounts/mfa';
+import { hashPassword } from '@functions/domain/accounts/passwords';
+import { hashToken, newReferralCode } from '@functions/domain/accounts/secrets';
+import { type SessionTokens, startSession } from '@functions/domain/accounts/sessions';
+import { USERNAME_MAX_LENGTH } from '@shared/constants';
+import type { StaffInvitationOpenData } from '@shared/contract/staff-invitations';
+import { InvitationAddressTaken } from './errors';
+
+/** The invitation a link's token names, while the link works: its secret the newest, unexpired. */
+async function liveInvitation(token: string, now: Date): Promise<StaffInvitationRecord> {
+  const [id, secret, ...rest] = token.split('.');
+  if (!id || !secret || rest.length > 0) throw new InvitationLinkInvalid();
+  const invitation = await findStaffInvitation(id);
+  if (!invitation || invitation.secretHash !== hashToken(secret) || invitation.expiresAtMs <= now.getTime()) {
+    throw new InvitationLinkInvalid();
+  }
+  return invitation;
+}
+
+/**
+ * The invitee opens the link: who is invited, with which role, and a new TOTP secret to add to an
+ * authenticator app (stored sealed on the invitation; opening again offers a new one).
+ */
+export async function openInvitation(token: string, now = new Date()): Promise<StaffInvitationOpenData> {
+  const invitation = await liveInvitation(token, now);
+  const totp = await newTotpSecret(invitation.email);
+  if (!(await setInvitationPendingSecret(invitation, totp.sealed))) throw new InvitationLinkInvalid();
+  return {
+    email: invitation.email,
+    role: invitation.role as StaffInvitationOpenData['role'],
+    language: invitation.language,
+    expiresAt: new Date(invitation.expiresAtMs).toISOString(),
+    secret: totp.secret,
+    otpauthUrl: totp.otpauthUrl,
+  };
+}
+
+/**
+ * The invitee accepts: the password and a first code of the offered secret. In one transaction the
+ * invitation is used up (only while its link is the newest and unexpired: a second use, a revoke
+ * or a resend in between loses), the account is created (verified: the link proved the address;
+ * the invited role; the second factor on) and the acceptance audited. The invitee is logged in and
+ * shown the recovery codes, once.
+ */
+export async function acceptInvitation(input: {
+  token: string;
+  password: string;
+  code: string;
+  now?: Date;
+}): Promise<SessionTokens & { user: UserRecord; recoveryCodes: string[] }> {
+  const now = input.now ?? new Date();
+  const invitation = await liveInvitation(input.token, now);
+  if (!invitation.mfaPendingSecret) throw new MfaSetupMissing();
+  const step = await firstCodeStep(invitation.mfaPendingSecret, invitation.email, input.code, now);
+  if (step === null) throw new MfaCodeWrong();
+  if (await findUserByEmail(invitation.email)) throw new InvitationAddressTaken();
+  const passwordHash = await hashPassword(input.password);
+  const recovery = newRecoveryCodes();
+  const mfa = { secret: invitation.mfaPendingSecret, lastStep: step, recoveryHashes: recovery.hashes };
+  const id = randomUUID();
+  const base = (invitation.email.split('@')[0] ?? '').replace(/[^A-Za-z0-9_]/g, '_').slice(0, 20) || 'staff';
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const username = (attempt === 0 ? base.padEnd(3, '_') : `${base}_${randomUUID().slice(0, 6)}`).slice(
+      0,
+      USERNAME_MAX_LENGTH,
+    );
+    try {
+      const user = await createUser(
+        {
+          id,
+          email: invitation.email,
+          username,
+          passwordHash,
+          referralCode: newReferralCode(),
+          language: invitation.language,
+          role: invitation.role,
+          emailVerified: true,
+          now,
+          mfa,
+        },
+        [
+          staffInvitationDelete(invitation, now),
+          auditPut({
+            actorId: id,
+            actorRole: invitation.role,
+            action: 'staffInvitation.accept',
+            targetType: 'staffInvitation',
+            targetId: invitation.id,
+            before: { email: invitation.email, role: invitation.role, invitedBy: invitation.invitedBy },
+            after: { userId: id },
+            at: now,
+          }),
+        ],
+      );
+      const withMfa: UserRecord = {
+        ...user,
+        mfaEnabled: true,
+        mfaSecret: mfa.secret,
+        mfaLastStep: step,
+        mfaRecoveryHashes: new Set(recovery.hashes),
+      };
+      return { ...(await startSession(withMfa, now)), user: withMfa, recoveryCodes: recovery.codes };
+    } catch (error) {
+      if (error instanceof UserConflictError) {
+        if (error.conflicts.includes('email')) throw new InvitationAddressTaken();
+        if (error.conflicts.includes('username')) continue;
+      }
+      // The invitation's own condition: used, revoked, resent or lapsed meanwhile.
+      if (error instanceof UserChangedError) throw new InvitationLinkInvalid();
+      throw error;
+    }
+  }
+  throw new Error('Could not create the invited account: no free username');
+}
