@@ -210,7 +210,7 @@ describe('the reserve in the rates and the quote', () => {
     );
     expect(answer.body).toMatchObject({
       code: 'ReserveTooLow',
-      params: { currency: 'GEL', held: '10 GEL', paid: `${application.amountTo} GEL` },
+      params: { currency: 'GEL', held: 10, paid: application.amountTo },
     });
     expect((await gel()).amount).toBe(10);
     const staffView = await api<ApplicationView>('GET', `/api/admin/applications/${application.id}`, {

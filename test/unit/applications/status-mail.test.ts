@@ -33,6 +33,43 @@ describe('status messages', () => {
     });
   });
 
+  it('write the amount as the screens do, grouped with the shown decimals (issue 29 §6.5)', () => {
+    const cash = { ...rejected, amountFrom: 50_000, assetFrom: 'cash-RUB', assetTo: 'usdt-trc20' };
+    expect(mail.statusMessage('ru', cash).message).toContain(
+      'Обмен: 50\u00a0000 Наличные RUB → USDT (TRC-20).',
+    );
+    expect(mail.statusMessage('en', { ...rejected, amountFrom: 1234.5 }).message).toContain(
+      'Exchange: 1,234.50 USDT (TRC-20) → Cash RUB.',
+    );
+  });
+
+  it('write a RUB → USDT rate with USDT as the unit and the amounts as the calculator does (issue 29 §1, §2)', () => {
+    const sent = mail.applicationStatusMail('a@example.test', 'ru', {
+      ...rejected,
+      status: 'PENDING',
+      amountFrom: 50_000,
+      assetFrom: 'card-RUB',
+      assetTo: 'usdt-trc20',
+      amountTo: 515.788699,
+      currencyFrom: 'RUB',
+      currencyTo: 'USDT',
+      rate: {
+        rate: 0.01068634,
+        markupPercent: 1,
+        usdValueFrom: 0.0108,
+        usdValueTo: 1,
+        quotedAt: '2026-11-24T00:00:00Z',
+      },
+      details: null,
+      place: null,
+      rejectionReason: null,
+    });
+    // 1 / 0.01068634 = 93.5773…: not "1 RUB = 0,010686 USDT", and 515,78 as the calculator cuts it.
+    expect(sent.text).toContain('1 USDT = 93,58 RUB');
+    expect(sent.text).toContain('515,78 USDT (TRC-20)');
+    expect(sent.text).not.toContain('515,788699');
+  });
+
   it('call an individual request by its name', () => {
     const message = mail.statusMessage('en', { ...rejected, requestType: 'INDIVIDUAL', status: 'EXPIRED' });
     expect(message.message).toBe('Individual request.');

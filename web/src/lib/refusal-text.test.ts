@@ -28,6 +28,23 @@ describe('a refusal in the UI language', () => {
     );
   });
 
+  it('writes amounts as the screens do, not as the API sends them (issue 29 §6.5)', () => {
+    const error = refusal(409, {
+      code: 'ReserveTooLow',
+      message: 'The RUB reserve is too low…',
+      params: { currency: 'RUB', held: 50000, paid: 61234.5 },
+    });
+    expect(refusalText(error, 'fallback')).toBe(
+      'Резерва RUB не хватает, чтобы завершить заявку: в нём 50\u00a0000 RUB, а заявка выплачивает 61\u00a0234,50 RUB. Обновите резерв, если в кассе больше.',
+    );
+    expect(
+      ruleText({
+        code: 'amountBelowMinimum',
+        params: { amount: '10000', currency: 'USD', amountUSD: 10000 },
+      }),
+    ).toBe('Минимальная сумма — 10\u00a0000 USD (10\u00a0000 USD).');
+  });
+
   it('does not depend on the English wording: a reworded message reads the same', () => {
     const error = refusal(401, { code: 'InvalidCredentials', message: 'Wrong login, reworded.' });
 

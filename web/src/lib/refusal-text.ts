@@ -1,4 +1,6 @@
+import type { Language } from '@shared/enums';
 import type { RefusalParams } from '@shared/envelope';
+import { writeMoney } from '@shared/rate-display';
 import { ApiError } from './api-client';
 import { i18n } from './i18n';
 
@@ -24,8 +26,33 @@ export interface RuleWords {
   msg?: string;
 }
 
+/**
+ * The params that are amounts of money, by text key: written as every amount on screen is (shared
+ * writeMoney: the shown decimals, grouped), not as the API sends them (`10000`, `1234.5`). An exact
+ * amount to pay (PayableAmountsTaken's) keeps every decimal, so it is not listed.
+ */
+const MONEY_PARAMS: Record<string, readonly string[]> = {
+  'fields.amountBelowMinimum': ['amount', 'amountUSD'],
+  'fields.amountAboveMaximum': ['amount'],
+  'fields.amountAboveReserve': ['amount'],
+  'codes.ReserveTooLow': ['held', 'paid'],
+};
+
+function readable(key: string, params: RefusalParams | undefined): RefusalParams | undefined {
+  const names = MONEY_PARAMS[key];
+  if (!params || !names) return params;
+  const language: Language = i18n.language === 'en' ? 'en' : 'ru';
+  const shown = { ...params };
+  for (const name of names) {
+    const value = params[name];
+    if (value !== undefined && value !== '' && Number.isFinite(Number(value)))
+      shown[name] = writeMoney(value, language);
+  }
+  return shown;
+}
+
 function textOf(key: string, params: RefusalParams | undefined): string | null {
-  return i18n.exists(key, { ns: 'errors' }) ? i18n.t(key, { ns: 'errors', ...params }) : null;
+  return i18n.exists(key, { ns: 'errors' }) ? i18n.t(key, { ns: 'errors', ...readable(key, params) }) : null;
 }
 
 /** A refusal's text: its code's, else the server's message as sent, else the fallback. */
