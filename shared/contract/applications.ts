@@ -227,6 +227,8 @@ export const statusHistoryEntrySchema = /* @__PURE__ */ schema(() =>
     at: z.string(),
     actorId: z.nullable(z.string()),
     actorRole: z.union([roleSchema, z.literal('SYSTEM')]),
+    /** Who actorId is: username, else email (the staff view; null for the system or an account not found). */
+    actorName: z.optional(z.nullable(z.string())),
     reason: z.nullable(z.string()),
     /** What the move carried: a transaction hash, a note, a deadline. */
     details: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
@@ -240,6 +242,8 @@ export const auditEntrySchema = /* @__PURE__ */ schema(() =>
     at: z.string(),
     actorId: z.string(),
     actorRole: roleSchema,
+    /** Who actorId is: username, else email (null for an account not found). */
+    actorName: z.optional(z.nullable(z.string())),
     action: z.string(),
     before: z.nullable(z.record(z.string(), z.unknown())),
     after: z.nullable(z.record(z.string(), z.unknown())),

@@ -26,6 +26,8 @@ export const currencyValueSchema = /* @__PURE__ */ schema(() =>
     usdValue: z.number(),
     updatedAt: z.string(),
     updatedBy: z.nullable(z.string()),
+    /** GET /admin/rates: who `updatedBy` is (username, else email; null: the seed). */
+    updatedByName: z.optional(z.nullable(z.string())),
   }),
 );
 export type CurrencyValue = z.infer<typeof currencyValueSchema>;
@@ -81,6 +83,8 @@ export const directionRateSchema = /* @__PURE__ */ schema(() =>
     monitorCode: z.nullable(z.string()),
     updatedAt: z.string(),
     updatedBy: z.nullable(z.string()),
+    /** GET /admin/rates: who `updatedBy` is (username, else email; null: the seed). The page shows this, not the id. */
+    updatedByName: z.optional(z.nullable(z.string())),
     /** What the office holds of `assetTo`'s currency; null when no reserve is kept for it (not limited). */
     reserve: z.nullable(z.number()),
     /** The limits a quote in this direction has now, as the quote states them; null while paused. */
@@ -108,8 +112,8 @@ export type RatesData = z.infer<typeof ratesDataSchema>;
 export const publicRatesDataSchema = /* @__PURE__ */ schema(() =>
   z.object({
     updatedAt: z.nullable(z.string()),
-    currencies: z.array(z.omit(currencyValueSchema, { updatedBy: true })),
-    directions: z.array(z.omit(directionRateSchema, { updatedBy: true })),
+    currencies: z.array(z.omit(currencyValueSchema, { updatedBy: true, updatedByName: true })),
+    directions: z.array(z.omit(directionRateSchema, { updatedBy: true, updatedByName: true })),
   }),
 );
 export type PublicRatesData = z.infer<typeof publicRatesDataSchema>;

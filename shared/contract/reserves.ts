@@ -21,6 +21,8 @@ export const reserveSchema = /* @__PURE__ */ schema(() =>
     /** When staff last set it, and who (null: the seed). Completions move the amount without changing these. */
     updatedAt: z.string(),
     updatedBy: z.nullable(z.string()),
+    /** Who `updatedBy` is: username, else email; null for the seed (the page shows this, never the id). */
+    updatedByName: z.optional(z.nullable(z.string())),
   }),
 );
 export type ReserveView = z.infer<typeof reserveSchema>;

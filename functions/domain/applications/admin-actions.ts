@@ -20,6 +20,7 @@ import type {
 import { staffStatusMove } from '@shared/lifecycle';
 import { quote } from '../rates/rates';
 import { settingValue } from '../settings/settings';
+import { namesOf } from '../staff-users/names';
 import {
   AlreadyInStatus,
   ApplicationChangedMeanwhile,
@@ -121,15 +122,20 @@ async function expiredQuoteOf(application: ApplicationRecord, now: Date): Promis
 export async function getAdminApplication(id: string, now = new Date()): Promise<AdminApplicationDetail> {
   const [found, audit] = await Promise.all([findApplicationWithHistory(id), listAuditFor('application', id)]);
   if (!found) throw new ApplicationNotFound();
+  const nameOf = await namesOf([
+    ...found.history.map((entry) => entry.actorId),
+    ...audit.map((entry) => entry.actorId),
+  ]);
   return {
     quoteLock: await quoteLockOf(found.application, now),
     ...(await viewOf(found.application)),
     ...staffDealView(found.application),
-    history: found.history.map(toHistoryEntry),
+    history: found.history.map((entry) => ({ ...toHistoryEntry(entry), actorName: nameOf(entry.actorId) })),
     audit: audit.map(({ at, actorId, actorRole, action, before, after }) => ({
       at,
       actorId,
       actorRole,
+      actorName: nameOf(actorId),
       action,
       before,
       after,

@@ -1,5 +1,6 @@
 import { type ReserveRecord, readReserves } from '@functions/data/reserves';
 import type { ReserveView } from '@shared/contract/reserves';
+import { namesOf } from '../staff-users/names';
 
 /** A reserve as staff see it: below its alert level or not, and when the current crossing was alerted. */
 export function toReserveView(record: ReserveRecord): ReserveView {
@@ -15,8 +16,13 @@ export function toReserveView(record: ReserveRecord): ReserveView {
   };
 }
 
-/** GET /admin/reserves: every reserve with its alert level (the dashboard and the reserves page). */
+/** GET /admin/reserves: every reserve with its alert level and who last set it, by name (the dashboard and the reserves page). */
 export async function listReserves(): Promise<{ reserves: ReserveView[] }> {
   const reserves = (await readReserves()).map(toReserveView);
-  return { reserves: reserves.sort((a, b) => a.code.localeCompare(b.code)) };
+  const nameOf = await namesOf(reserves.map((reserve) => reserve.updatedBy));
+  return {
+    reserves: reserves
+      .map((reserve) => ({ ...reserve, updatedByName: nameOf(reserve.updatedBy) }))
+      .sort((a, b) => a.code.localeCompare(b.code)),
+  };
 }

@@ -5,6 +5,7 @@ import { findUserById } from '@functions/data/users';
 import type { AdminUserDetail, ManagerOption } from '@shared/contract/admin-users';
 import { withApplicationCounts } from './application-counts';
 import { UserNotFound } from './errors';
+import { namesOf } from './names';
 
 /** How many of a user's latest audit entries the detail shows. */
 export const USER_AUDIT_SHOWN = 20;
@@ -21,6 +22,7 @@ export async function getUserDetail(userId: string): Promise<AdminUserDetail> {
     listAuditFor('user', userId, USER_AUDIT_SHOWN),
     findUndeliverableAddress(user.email),
   ]);
+  const nameOf = await namesOf(audit.map((entry) => entry.actorId));
   return {
     ...publicUser!,
     mailUndeliverable: undeliverable
@@ -30,6 +32,7 @@ export async function getUserDetail(userId: string): Promise<AdminUserDetail> {
       at,
       actorId,
       actorRole,
+      actorName: nameOf(actorId),
       action,
       before,
       after,

@@ -1,5 +1,5 @@
-import { allRates } from '@functions/domain/rates/rates';
+import { allRatesForStaff } from '@functions/domain/rates/admin-rates';
 import { endpoint } from '@functions/pipeline/endpoint';
 import { adminGetRates as route } from '@shared/routes/rates';
 
-export const handler = endpoint(route, async () => ({ data: await allRates() }));
+export const handler = endpoint(route, async () => ({ data: await allRatesForStaff() }));

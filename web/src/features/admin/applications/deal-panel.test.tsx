@@ -614,6 +614,7 @@ describe('the timeline of the application detail', () => {
             at: '2026-11-20T10:30:00.000Z',
             actorId: 'abcdef0123456789',
             actorRole: 'MANAGER',
+            actorName: 'olga',
             reason: null,
             details: { txHash: TX_HASH, note: null },
           },
@@ -623,6 +624,7 @@ describe('the timeline of the application detail', () => {
             at: '2026-11-20T10:08:00.000Z',
             actorId: 'abcdef0123456789',
             actorRole: 'MANAGER',
+            actorName: 'olga',
             action: 'application.instructions',
             before: { deadline: '2026-11-20T10:35:00.000Z' },
             after: { deadline: '2026-11-20T11:08:00.000Z', windowMinutes: 60, templateId: null },
@@ -638,12 +640,13 @@ describe('the timeline of the application detail', () => {
     expect(lines).toEqual([
       `${when('2026-11-20T10:00:00.000Z')} Pending (client)`,
       `${when('2026-11-20T10:01:00.000Z')} Pending → Processing (Admin, you)`,
-      `${when('2026-11-20T10:05:00.000Z')} Processing → Waiting for payment (Manager abcdef01)` +
+      // An actor the server found no name for (an account since deleted) shows its short id.
+      `${when('2026-11-20T10:05:00.000Z')} Processing → Waiting for payment (abcdef01, Manager)` +
         `Deadline: ${when('2026-11-20T10:35:00.000Z')}Window, minutes: 30Template: tpl-card-usd`,
-      `${when('2026-11-20T10:08:00.000Z')} Payment instructions issued again (Manager abcdef01)` +
+      `${when('2026-11-20T10:08:00.000Z')} Payment instructions issued again (olga, Manager)` +
         `Deadline: ${when('2026-11-20T11:08:00.000Z')}Window, minutes: 60`,
       `${when('2026-11-20T10:10:00.000Z')} Waiting for payment → Paid (client)Receipt: receipt-1`,
-      `${when('2026-11-20T10:30:00.000Z')} Confirmed → Exchanging (Manager abcdef01)Transaction hash: ${TX_HASH}`,
+      `${when('2026-11-20T10:30:00.000Z')} Confirmed → Exchanging (olga, Manager)Transaction hash: ${TX_HASH}`,
     ]);
   });
 });

@@ -41,18 +41,20 @@ export function timelineItems(
   t: Translate,
   staffId: string,
 ): TimelineItem[] {
-  const who = (actorRole: string, actorId: string | null): string => {
+  /** The staff member's name (username, else email, as the server answers it), then the role. */
+  const who = (actorRole: string, actorId: string | null, actorName?: string | null): string => {
     if (actorRole === 'SYSTEM' || actorId === null) return t('applications.detail.system');
     if (actorId === application.userId) return t('applications.timeline.client');
     const role = t(`roles.${actorRole}`);
+    const name = actorName ?? shortId(actorId, 8);
     return actorId === staffId
-      ? t('applications.timeline.staffYou', { role })
-      : t('applications.timeline.staff', { role, id: shortId(actorId, 8) });
+      ? t('applications.timeline.staffYou', { role, name })
+      : t('applications.timeline.staff', { role, name });
   };
   const moves: TimelineItem[] = application.history.map((entry) => ({
     at: entry.at,
     what: { from: entry.from, to: entry.to },
-    who: who(entry.actorRole, entry.actorId),
+    who: who(entry.actorRole, entry.actorId, entry.actorName),
     reason: entry.reason,
     details: entry.details ?? {},
   }));
@@ -68,7 +70,7 @@ export function timelineItems(
       {
         at: entry.at,
         what: { action },
-        who: who(entry.actorRole, entry.actorId),
+        who: who(entry.actorRole, entry.actorId, entry.actorName),
         reason: null,
         details: entry.after ?? {},
       },

@@ -1,3 +1,4 @@
+import { shortId } from '@shared/ids';
 import { Button } from '@web/components/ui/button';
 import { useTranslation } from '@web/lib/i18n';
 import { fieldErrorTexts, refusalText } from '@web/lib/refusal-text';
@@ -5,13 +6,18 @@ import { useState } from 'react';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
 
-/** When a row (a rate, a value, a reserve) was last changed, and by whom. */
-export function Changed({ at, by }: { at: string; by: string | null }) {
+/**
+ * When a row (a rate, a value, a reserve) was last changed, and by whom: the staff member's name as
+ * the server answers it (`updatedByName`), never the id; an id whose account is gone shows shortened.
+ */
+export function Changed({ at, by, name }: { at: string; by: string | null; name?: string | null }) {
   const { t, language } = useTranslation('admin');
   return (
     <span className="changed">
       <span className="nowrap">{formatDateTime(at, language)}</span>
-      <span className="muted changed__by">{by ?? t('common.bySystem')}</span>
+      <span className="muted changed__by">
+        {by === null ? t('common.bySystem') : (name ?? shortId(by, 8))}
+      </span>
     </span>
   );
 }

@@ -71,7 +71,7 @@ export function ReserveRow({
         <ReserveState reserve={reserve} />
       </td>
       <td>
-        <Changed at={reserve.updatedAt} by={reserve.updatedBy} />
+        <Changed at={reserve.updatedAt} by={reserve.updatedBy} name={reserve.updatedByName} />
       </td>
       <td>
         <div className="row-actions">

@@ -63,6 +63,18 @@ describe('ReservesPage', () => {
     expect(within(rowOf('USDT')).getByText('250,000 USDT')).toBeTruthy();
   });
 
+  it("names who last changed a reserve, never the staff member's id (issue 29, 6.4)", async () => {
+    const id = '5f0c7c1e-2b7a-4d8e-9c1a-0a1b2c3d4e5f';
+    openPage([
+      { ...reserve('EUR', 93_000, 9_300), updatedBy: id, updatedByName: 'olga' },
+      reserve('USDT', 250_000, 25_000),
+    ]);
+    await screen.findByRole('rowheader', { name: 'EUR' });
+    expect(within(rowOf('EUR')).getByText('olga')).toBeTruthy();
+    expect(within(rowOf('USDT')).getByText('system')).toBeTruthy();
+    expect(document.body.textContent).not.toContain(id);
+  });
+
   it('shows only the reserves below their alert level when filtered', async () => {
     openPage();
     await screen.findByRole('rowheader', { name: 'GEL' });

@@ -217,7 +217,10 @@ function UserAudit({ audit }: { audit: AdminUserDetail['audit'] }) {
             <li key={`${entry.at}-${entry.action}`}>
               <span className="timeline__when">{formatDateTime(entry.at, language)}</span>{' '}
               <span>{t(`users.audit.${entry.action}`, { defaultValue: entry.action })}</span>{' '}
-              <span className="muted">({t(`roles.${entry.actorRole}`)})</span>
+              <span className="muted">
+                ({entry.actorName ? `${entry.actorName}, ` : ''}
+                {t(`roles.${entry.actorRole}`)})
+              </span>
               {entry.after && (
                 <span className="timeline__diff mono">{describeChange(entry.before, entry.after)}</span>
               )}
