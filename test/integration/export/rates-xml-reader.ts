@@ -7,11 +7,27 @@ export interface RatesXmlItem {
   amount: number;
   minamount: number;
   maxamount: number;
+  frommin: number;
+  frommax: number;
+  tomin: number;
+  tomax: number;
+  fromfee?: string;
+  tofee?: string;
   city?: string;
   param: string;
 }
 
-const NUMERIC = new Set(['in', 'out', 'amount', 'minamount', 'maxamount']);
+const NUMERIC = new Set([
+  'in',
+  'out',
+  'amount',
+  'minamount',
+  'maxamount',
+  'frommin',
+  'frommax',
+  'tomin',
+  'tomax',
+]);
 
 /**
  * Reads the file line by line, as the format requires (one item per line), and fails on anything
