@@ -8,8 +8,9 @@ export const exportRatesXml = {
   handler: 'handlers/export/rates-xml',
   access: 'public',
   summary:
-    "The rate monitors' XML file (BestChange format): every direction offered now with its rate, the " +
-    'reserve of what the client receives, the limits and, for cash, the city; 403 without the token when ' +
+    "The rate monitors' XML file (BestChange format): every direction staff published to the monitors and " +
+    'offered now, with its rate, the reserve of what the client receives, the limits in both currencies and, ' +
+    'for cash, the city; 403 without the token when ' +
     'the setting ratesExportToken is set; cached at the edge for 30 s',
   tag: 'export',
   query: ratesExportQuerySchema,
