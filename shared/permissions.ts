@@ -133,3 +133,11 @@ export function lowestRoleFor(action: StaffAction): Role {
 function lowersOwnRole(actor: StaffActor, target: ActedOn, role: Role): boolean {
   return actor.id === target.id && roleRank(role) < roleRank(target.role);
 }
+
+/**
+ * The roles `actor` may invite as staff (POST /admin/staff-invitations): the staff roles they may
+ * grant a new account, as a role change would. ADMINs invite MANAGERs; SUPER_ADMINs any staff role.
+ */
+export function invitableRoles(actor: StaffActor): Role[] {
+  return grantableRoles(actor, { id: '', role: 'USER', isActive: true }).filter((role) => role !== 'USER');
+}

@@ -16,7 +16,7 @@ export function resetPasswordLink(token: string): string {
 
 /** A staff invitation: the token is the invitation's id and its secret. */
 export function staffInvitationLink(token: string): string {
-  return `${siteUrl}/staff-invitation#token=${encodeURIComponent(token)}`;
+  return `${siteUrl}/admin/invitation#token=${encodeURIComponent(token)}`;
 }
 
 export function siteOrigin(): string {

@@ -19,7 +19,7 @@ import { countQueuedMails } from '@functions/domain/outbox/queue';
 import { staffInvitationMail } from '@functions/mail/account-mails';
 import type { InviteStaffBody, StaffInvitationView } from '@shared/contract/staff-invitations';
 import type { Role } from '@shared/enums';
-import { grantableRoles } from '@shared/permissions';
+import { invitableRoles } from '@shared/permissions';
 import { isLostRace, rereadActor } from './change-user';
 import {
   ChangeNeedsAdmin,
@@ -37,14 +37,6 @@ const TTL_HOURS = STAFF_INVITATION_TTL_MS / 3_600_000;
 /** The link's token: the invitation's id and a secret whose hash only is stored. */
 export function invitationToken(id: string, secret: string): string {
   return `${id}.${secret}`;
-}
-
-/**
- * The roles `actor` may invite: the roles they may grant a new account (shared/permissions.ts,
- * as a role change), staff roles only. ADMINs invite MANAGERs; SUPER_ADMINs any staff role.
- */
-export function invitableRoles(actor: Actor): Role[] {
-  return grantableRoles(actor, { id: '', role: 'USER', isActive: true }).filter((role) => role !== 'USER');
 }
 
 function assertMayInvite(actor: Actor, role: Role): void {

@@ -44,7 +44,7 @@ async function invite(email: string, role: Role = 'MANAGER', by = admin, languag
 /** The links mailed to an address, oldest first: each mail's token from its `#token=` fragment. */
 async function mailedTokens(email: string): Promise<string[]> {
   return (await mailsTo(email))
-    .map((mail) => /\/staff-invitation#token=([^\s"<&]+)/.exec(mail.body.text ?? '')?.[1])
+    .map((mail) => /\/admin\/invitation#token=([^\s"<&]+)/.exec(mail.body.text ?? '')?.[1])
     .filter((token): token is string => token !== undefined)
     .map(decodeURIComponent);
 }

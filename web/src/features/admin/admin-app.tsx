@@ -9,7 +9,7 @@ import { PageSpinner } from '@web/components/ui/spinner';
 import { useTranslation } from '@web/lib/i18n';
 import { useAuthStore } from '@web/stores/auth-store';
 import { type ReactNode, useMemo } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { ApplicationsPage } from './applications/applications-page';
 import { AdminLayout } from './components/admin-layout';
 import { AdminStatusPage, ComingSoonPage } from './components/coming-soon';
@@ -23,6 +23,7 @@ import { ReservesPage } from './reserves/reserves-page';
 import { SecurityPage } from './security/security-page';
 import { SettingsPage } from './settings/settings-page';
 import { TransactionsPage } from './transactions/transactions-page';
+import { STAFF_INVITATION_PATH, StaffInvitationPage } from './users/staff-invitation-page';
 import { UsersPage } from './users/users-page';
 
 /**
@@ -34,10 +35,13 @@ export function AdminApp() {
   const { t } = useTranslation('admin');
   const initializing = useAuthStore((state) => state.initializing);
   const user = useAuthStore((state) => state.user);
+  const { pathname } = useLocation();
   const staff = useMemo<StaffActor | null>(
     () => (user && isStaffRole(user.role) ? { id: user.id, role: user.role, isActive: user.isActive } : null),
     [user],
   );
+  // A staff invitation's link: for the invitee, who has no account yet (a logged-in visitor too).
+  if (pathname === STAFF_INVITATION_PATH) return <StaffInvitationPage />;
   if (initializing) return <PageSpinner label={t('common.loading')} />;
   if (!user) return <AccessDeniedPage reason="login" />;
   if (!staff) return <AccessDeniedPage reason="staff" />;

@@ -1,6 +1,10 @@
 import type { PublicUser } from '@shared/contract/users';
+import { invitableRoles } from '@shared/permissions';
+import { adminListStaffInvitations } from '@shared/routes/admin-users';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { call } from '@web/lib/api-client';
 import { useTranslation } from '@web/lib/i18n';
 import { useState } from 'react';
 import { adminApi, type UsersQuery } from '../api/admin-api';
@@ -9,8 +13,12 @@ import { Loaded } from '../components/load-state';
 import { OpenRow } from '../components/open-row';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { SortHeader } from '../components/sort-header';
+import { useStaff } from '../components/staff-context';
 import { useListPage } from '../hooks/use-list-page';
+import { useResource } from '../hooks/use-resource';
 import { formatDate, formatNumber } from '../lib/format';
+import { InviteStaffModal } from './invite-staff-modal';
+import { StaffInvitations } from './staff-invitations';
 import { UserActions } from './user-actions';
 import { UserDetailModal } from './user-detail-modal';
 import { UserEditModal } from './user-edit-modal';
@@ -37,6 +45,13 @@ export function UsersPage() {
     }),
     adminApi.users,
   );
+  // Staff by invitation: an ADMIN and up invites and sees the pending invitations (docs/product.md).
+  const mayInvite = invitableRoles(useStaff()).length > 0;
+  const invitations = useResource(
+    async (signal) => (mayInvite ? ((await call(adminListStaffInvitations, { signal })).data ?? []) : []),
+    [mayInvite],
+  );
+  const [inviting, setInviting] = useState(false);
   const [detailId, setDetailId] = useState<string | null>(null);
   const [editing, setEditing] = useState<PublicUser | null>(null);
 
@@ -49,7 +64,10 @@ export function UsersPage() {
 
   return (
     <section className="admin-page" aria-labelledby={PAGE_TITLE_ID}>
-      <PageHeader title={t('users.title')} />
+      <PageHeader title={t('users.title')}>
+        {mayInvite && <Button onClick={() => setInviting(true)}>{t('invitations.invite')}</Button>}
+      </PageHeader>
+      <StaffInvitations invitations={invitations} />
       <UsersFilters values={values} onChange={update} />
       <Loaded resource={users} errorTitle={t('users.loadError')}>
         {(page) => (
@@ -130,6 +148,15 @@ export function UsersPage() {
           onEdit={(user) => {
             setDetailId(null);
             setEditing(user);
+          }}
+        />
+      )}
+      {inviting && (
+        <InviteStaffModal
+          onClose={() => setInviting(false)}
+          onInvited={(invitation) => {
+            invitations.setData((list) => [...(list ?? []), invitation]);
+            setInviting(false);
           }}
         />
       )}
