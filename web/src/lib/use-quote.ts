@@ -10,7 +10,8 @@ const QUOTE_DELAY_MS = 400;
 
 function refusalOf(error: unknown): QuoteState | null {
   if (!(error instanceof ApiError)) return null;
-  if (error.status === 422 && error.message) {
+  // 422: this direction is not quoted now; 409: nothing is (maintenance, with staff's message to show).
+  if ((error.status === 422 || error.status === 409) && error.message) {
     return { status: 'refused', refusal: { code: error.code, params: error.params, message: error.message } };
   }
   const amount = error.status === 400 ? error.errors.find((field) => field.path === 'amount') : undefined;
@@ -19,7 +20,7 @@ function refusalOf(error: unknown): QuoteState | null {
 
 /**
  * `refused`: the server will not quote this direction now (no rate, paused or closed: 422, its
- * `refusal`) or this amount (a 400 on `amount`, e.g. more decimals than its asset has: the apply
+ * `refusal`; the exchange in maintenance: 409, ExchangeInMaintenance) or this amount (a 400 on `amount`, e.g. more decimals than its asset has: the apply
  * route's own `rule`); `quoteRefusalText` words either; `unavailable`: the call failed otherwise.
  */
 export type QuoteState =

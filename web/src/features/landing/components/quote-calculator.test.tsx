@@ -1,12 +1,12 @@
 import type { CalculateBody, Quote } from '@shared/contract/rates';
 import type { GeoTree } from '@shared/geo';
-import { getGeo } from '@shared/routes/geo';
+import { getExchangeStatus, getGeo } from '@shared/routes/geo';
 import { calculateRate } from '@shared/routes/rates';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { pendingApplyPrefill } from '@web/lib/apply-prefill';
 import { useAuthStore } from '@web/stores/auth-store';
 import { type FakeRequest, fakeApi, ok, refused } from '@web/testing/fake-api';
-import { testCity, testContinent, testCountry, testOwnUser } from '@web/testing/fixtures';
+import { testCity, testContinent, testCountry, testExchangeStatus, testOwnUser } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { signedOutEachTest } from '@web/testing/signed-out';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -234,5 +234,75 @@ describe('quote calculator', () => {
 
     expect(screen.getByText('at /apply')).toBeTruthy();
     expect(pendingApplyPrefill()).toMatchObject({ city: '', assetFrom: 'cash-USD', assetTo: 'usdt-trc20' });
+  });
+
+  describe('issue 29', () => {
+    it("shows staff's maintenance message where the API refuses the quote for maintenance (§6.1)", async () => {
+      stubPlaces()
+        .answer(
+          calculateRate,
+          refused(409, 'The exchange is closed for maintenance. Please try again later.', {
+            code: 'ExchangeInMaintenance',
+          }),
+        )
+        .answer(
+          getExchangeStatus,
+          ok(
+            testExchangeStatus({
+              maintenance: { active: true, message: { ru: 'Работы до 12:00', en: 'Works until noon' } },
+            }),
+          ),
+        );
+      renderCalculator();
+      await citiesLoaded();
+      fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '500' } });
+
+      expect(await screen.findByText('Works until noon')).toBeTruthy();
+      expect(screen.getByText(/closed for maintenance/)).toBeTruthy();
+      expect(screen.queryByText(/cannot be calculated/)).toBeNull();
+    });
+
+    it('says that a closed city offers no cash now and when it opens, as the apply form does (§6.3)', async () => {
+      const closed: GeoTree = [
+        testContinent('europe', 'Europe', [
+          testCountry('europe.germany', 'Germany', 'EUR', [
+            testCity('europe.germany.berlin', 'Berlin', {
+              hours: { timeZone: 'Europe/Berlin', openNow: false, opensAt: '2026-03-09T08:00:00.000Z' },
+            }),
+            testCity('europe.germany.munich', 'Munich'),
+          ]),
+        ]),
+      ];
+      fakeApi().answer(getGeo, ok(closed, 'OK')).answer(calculateRate, answerQuote);
+      renderCalculator();
+      await citiesLoaded();
+
+      fireEvent.change(select('City'), { target: { value: 'europe.germany.munich' } });
+      expect(document.querySelector('.calc__notice')).toBeNull();
+      fireEvent.change(select('City'), { target: { value: 'europe.germany.berlin' } });
+
+      expect(select('You give').value).toBe('card-EUR');
+      expect(document.querySelector('.calc__notice')?.textContent).toBe(
+        'Cash exchange in Berlin is closed now: it opens Mon, Mar 9, 09:00 AM, local time. Card exchange is offered meanwhile.',
+      );
+    });
+
+    it('refuses more decimals than the currency has and a non-decimal amount, and asks no quote (§6.6)', async () => {
+      const api = stubPlaces().answer(calculateRate, answerQuote);
+      renderCalculator();
+      await citiesLoaded();
+      fireEvent.change(select('City'), { target: { value: 'cis.kazakhstan.almaty' } });
+
+      fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '100000.123' } });
+      expect(await screen.findByText('The amount may have at most 2 decimal places.')).toBeTruthy();
+      fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '1e5' } });
+      expect(await screen.findByText('Please enter the correct positive amount')).toBeTruthy();
+      fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '100000.120' } });
+      expect(await screen.findByText('≈ 200 USDT')).toBeTruthy();
+
+      expect(api.requests(calculateRate).map((request) => (request.body as CalculateBody).amount)).toEqual([
+        100_000.12,
+      ]);
+    });
   });
 });

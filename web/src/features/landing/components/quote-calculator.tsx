@@ -1,5 +1,6 @@
 import type { Quote } from '@shared/contract/rates';
 import { AssetPairFields } from '@web/components/quote/asset-pair-fields';
+import { MaintenanceNotice, useMaintenance } from '@web/components/quote/maintenance-notice';
 import { QuoteFigures } from '@web/components/quote/quote-figures';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
@@ -17,12 +18,14 @@ import {
 } from '@web/lib/exchange-form';
 import { formatFixed } from '@web/lib/fixed-number';
 import { useTranslation } from '@web/lib/i18n';
+import { dateTimeFormat } from '@web/lib/intl-format';
 import { cityGroups } from '@web/lib/place-options';
 import { useGeoTree } from '@web/lib/use-geo-tree';
 import { type QuoteState, quoteRefusalText, useQuote } from '@web/lib/use-quote';
 import { useAuthStore } from '@web/stores/auth-store';
 import { type FormEvent, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { amountInputRule } from '../lib/amount-input';
 
 /**
  * The landing hero's quote calculator (issue 15 §7): a city, the pair under the apply form's rules
@@ -47,7 +50,12 @@ export default function QuoteCalculator() {
     card: true,
   });
   const open = openIn(form.city);
-  const quote = useQuote(form.assetFrom, form.assetTo, form.amount, form.city);
+  // A closed city's cash is not offered: said, as the apply form says it (issue 29 §6.3).
+  const place = findCity(tree, form.city);
+  const closedPlace = place && !place.city.hours.openNow ? place : null;
+  // An amount the apply route would refuse is said at once and not quoted (issue 29 §6.6).
+  const amountRule = amountInputRule(form.amount, form.assetFrom);
+  const quote = useQuote(form.assetFrom, form.assetTo, amountRule ? '' : form.amount, form.city);
   const amountPlaceholder = formatFixed(0, 2, language);
 
   const apply = (event: FormEvent) => {
@@ -96,7 +104,8 @@ export default function QuoteCalculator() {
           value={form.amount}
           onChange={(event) => setForm({ ...form, amount: event.target.value })}
         />
-        <QuoteResult state={quote} pair={form} />
+        {closedPlace && <CashClosedNotice place={closedPlace} />}
+        <QuoteResult state={amountRule ? { status: 'refused', rule: amountRule } : quote} pair={form} />
         <Button type="submit" block>
           {t('calculator.apply')}
         </Button>
@@ -144,5 +153,33 @@ function QuoteResult({ state, pair }: { state: QuoteState; pair: Pick<Quote, 'as
 
 function Refusal({ state }: { state: Extract<QuoteState, { status: 'refused' }> }) {
   useTranslation('errors');
+  const maintenance = useMaintenance(state.refusal?.code === 'ExchangeInMaintenance');
+  // In maintenance, staff's message (issue 29 §6.1); the refusal's own text until it is read.
+  if (maintenance) return <MaintenanceNotice maintenance={maintenance} />;
   return <p className="calc__hint calc__refusal">{quoteRefusalText(state)}</p>;
+}
+
+/**
+ * The chosen city's cash desk is closed now, so its cash is not offered and card is: when it opens,
+ * in the city's own time (the apply form's notice, docs/product.md §4 "Working hours").
+ */
+function CashClosedNotice({ place }: { place: NonNullable<ReturnType<typeof findCity>> }) {
+  const { t, language } = useTranslation('common');
+  const { hours } = place.city;
+  const city = place.city.names[language] || place.city.defaultName;
+  const when = hours.opensAt
+    ? dateTimeFormat(language === 'ru' ? 'ru-RU' : 'en-US', {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: hours.timeZone,
+      }).format(new Date(hours.opensAt))
+    : null;
+  return (
+    <p className="calc__notice" role="status">
+      {when ? t('calculator.cashClosed', { city, when }) : t('calculator.cashClosedForGood', { city })}
+    </p>
+  );
 }

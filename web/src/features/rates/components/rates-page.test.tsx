@@ -1,10 +1,10 @@
 import type { PublicRatesData } from '@shared/contract/rates';
 import type { GeoTree } from '@shared/geo';
-import { getGeo } from '@shared/routes/geo';
+import { getExchangeStatus, getGeo } from '@shared/routes/geo';
 import { getRates } from '@shared/routes/rates';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, ok, refused } from '@web/testing/fake-api';
-import { testCity, testContinent, testCountry } from '@web/testing/fixtures';
+import { testCity, testContinent, testCountry, testExchangeStatus } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { signedOutEachTest } from '@web/testing/signed-out';
 import { MemoryRouter } from 'react-router-dom';
@@ -102,8 +102,9 @@ const GEO: GeoTree = [
 ];
 
 /** The places are GEO; each test answers the rates. */
-function stubPlaces() {
-  return fakeApi().answer(getGeo, ok(GEO, 'OK'));
+/** The places, and the exchange's status (open unless `status` says). */
+function stubPlaces(status = testExchangeStatus()) {
+  return fakeApi().answer(getGeo, ok(GEO, 'OK')).answer(getExchangeStatus, ok(status));
 }
 
 const data: PublicRatesData = {
@@ -172,6 +173,27 @@ describe('rates page', () => {
     expect(within(row).getByRole('cell', { name: /:/ }).querySelector('time')?.getAttribute('dateTime')).toBe(
       AT,
     );
+  });
+
+  it("tells of maintenance above the rates, with staff's message (issue 29 §6.2)", async () => {
+    stubPlaces(
+      testExchangeStatus({ maintenance: { active: true, message: { ru: 'Работы до 12:00', en: '' } } }),
+    ).answer(getRates, ok(data, 'OK'));
+    renderPage();
+
+    // Staff wrote no English: the Russian message is shown rather than none.
+    expect(await screen.findByText('Работы до 12:00')).toBeTruthy();
+    expect(
+      screen.getByText('The exchange is closed for maintenance: no application can be sent now.'),
+    ).toBeTruthy();
+    expect((await screen.findAllByRole('rowheader')).length).toBeGreaterThan(0);
+  });
+
+  it('shows no notice while the exchange works', async () => {
+    stubPlaces().answer(getRates, ok(data, 'OK'));
+    renderPage();
+    await screen.findAllByRole('rowheader');
+    expect(screen.queryByText(/closed for maintenance/)).toBeNull();
   });
 
   it('says so when the rates cannot be loaded, and tries again on request', async () => {

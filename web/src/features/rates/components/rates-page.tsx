@@ -1,4 +1,5 @@
 import type { PublicRatesData } from '@shared/contract/rates';
+import { MaintenanceNotice, useMaintenance } from '@web/components/quote/maintenance-notice';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { SelectField } from '@web/components/ui/field';
@@ -44,6 +45,8 @@ export function RatesPage() {
   const { t, language } = useTranslation('common');
   const geo = useGeoTree();
   const { state, reload } = usePublishedRates();
+  // In maintenance the rates stay for reference, under staff's notice (issue 29 §6.2).
+  const maintenance = useMaintenance();
   const [city, setCity] = useState('');
   const tree = geo.status === 'ready' ? geo.tree : [];
   const place = findCity(tree, city);
@@ -54,6 +57,7 @@ export function RatesPage() {
     <div className="container page rates-page">
       <h1 className="page__title">{t('rates.title')}</h1>
       <p className="page__lead">{t('rates.lead')}</p>
+      {maintenance && <MaintenanceNotice maintenance={maintenance} />}
       <div className="rates-page__place">
         <SelectField
           label={t('rates.city')}
