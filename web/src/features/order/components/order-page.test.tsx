@@ -245,6 +245,32 @@ describe('the order page', () => {
     expect(screen.queryByRole('heading', { name: 'Messages' })).toBeNull();
   });
 
+  it('states the rate and the amounts as the calculator and the mails write them (issue 29 §1, §2)', async () => {
+    const detail = testApplicationDetail({
+      assetFrom: 'card-RUB',
+      currencyFrom: 'RUB',
+      amountFrom: 50_000,
+      assetTo: 'usdt-trc20',
+      currencyTo: 'USDT',
+      amountTo: 515.788699,
+      rate: {
+        rate: 0.01068634,
+        markupPercent: 1,
+        usdValueFrom: 0.0108,
+        usdValueTo: 1,
+        quotedAt: '2026-11-20T10:00:00.000Z',
+      },
+    });
+    orderApi().answer(getMyApplication, ok(detail));
+
+    renderOrder();
+
+    await screen.findByRole('heading', { level: 1 });
+    expect(document.querySelector('.order-summary__rate')?.textContent).toBe('1 USDT = 93.58 RUB');
+    expect(screen.getByText('515.78 USDT (TRC-20)')).toBeTruthy();
+    expect(screen.getByText('50,000 Card RUB')).toBeTruthy();
+  });
+
   it('asks for nothing to receive cash', async () => {
     const detail = testApplicationDetail({
       assetTo: 'cash-EUR',

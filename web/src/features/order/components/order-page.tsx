@@ -13,7 +13,7 @@ import { usePlaceNames } from '@web/lib/geo-names';
 import { useTranslation } from '@web/lib/i18n';
 import type { LiveState } from '@web/lib/live/live-client';
 import { LiveIndicator } from '@web/lib/live/live-indicator';
-import { useSideText } from '@web/lib/quote-format';
+import { formatRate, useSideText } from '@web/lib/quote-format';
 import { useAuthStore } from '@web/stores/auth-store';
 import { useCallback } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
@@ -222,6 +222,14 @@ function OrderDetail({
                     <dt>{t('applications.columns.receives')}</dt>
                     <dd>{side(detail.amountTo, detail.assetTo)}</dd>
                   </div>
+                  {detail.rate && detail.assetFrom && detail.assetTo && (
+                    <div>
+                      <dt>{t('order.summary.rate')}</dt>
+                      <dd className="order-summary__rate">
+                        {formatRate(detail.assetFrom, detail.assetTo, detail.rate.rate, language)}
+                      </dd>
+                    </div>
+                  )}
                   <div>
                     <dt>{t('applications.columns.city')}</dt>
                     <dd>{placeName(detail.city) || '—'}</dd>
