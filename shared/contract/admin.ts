@@ -75,6 +75,26 @@ export const geoToggleBodySchema = /* @__PURE__ */ schema(() =>
 );
 export type GeoToggleBody = z.infer<typeof geoToggleBodySchema>;
 
+/**
+ * PUT /admin/geo/bulk: many locations switched at once, each as a toggle switches it; with
+ * `othersOff` ("only these", switching on only) every other location is switched off.
+ */
+export const geoBulkBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    locationKeys: z.array(geoKeySchema).check(z.minLength(1), z.maxLength(300)),
+    isActive: z.boolean(),
+    othersOff: z.optional(z.boolean()),
+  }),
+);
+export type GeoBulkBody = z.infer<typeof geoBulkBodySchema>;
+
+export const geoBulkDataSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    /** Keys whose state this call changed (empty when nothing had to change). */
+    changed: z.array(z.string()),
+  }),
+);
+
 export const geoToggleDataSchema = /* @__PURE__ */ schema(() =>
   z.object({
     locationKey: z.string(),

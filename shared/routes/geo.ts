@@ -1,5 +1,5 @@
 // Routes of one area of the manifest (docs/architecture.md §2): The geo tree: the public view, staff availability switches and working hours.
-import { geoToggleBodySchema } from '@shared/contract/admin';
+import { geoBulkBodySchema, geoToggleBodySchema } from '@shared/contract/admin';
 import {
   cityParamsSchema,
   putCardHoursBodySchema,
@@ -40,6 +40,20 @@ export const adminToggleGeo = {
   tag: 'admin-geo',
   body: geoToggleBodySchema,
   response: 'geoToggleDataSchema',
+  uses: { table: 'readWrite' },
+} as const satisfies RouteDefinition;
+
+export const adminBulkGeo = {
+  method: 'PUT',
+  path: '/api/admin/geo/bulk',
+  handler: 'handlers/admin/geo/bulk',
+  access: 'ADMIN',
+  summary:
+    'Switch many locations at once (each with its descendants; on also switches its ancestors on); ' +
+    "with othersOff ('only these', switching on only) every other location is switched off",
+  tag: 'admin-geo',
+  body: geoBulkBodySchema,
+  response: 'geoBulkDataSchema',
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 

@@ -1,7 +1,8 @@
 import { listAuditFor } from '@functions/data/audit';
 import type { GeoTree } from '@shared/geo';
+import { adminBulkGeo } from '@shared/routes/geo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../../support/api';
+import { api, call } from '../../support/api';
 import type { TestUser } from '../../support/users';
 import { newUser, standardBody, submit } from '../applications/fixtures';
 
@@ -171,5 +172,36 @@ describe('PUT /api/admin/geo/toggle', () => {
   it('refuses a malformed key with 400', async () => {
     const answer = await toggle('South America!', false);
     expect(answer.status).toBe(400);
+  });
+});
+
+describe('PUT /api/admin/geo/bulk', () => {
+  const bulk = (body: unknown, token = admin.token) => call(adminBulkGeo, { token, body: body as never });
+
+  it('switches several places at once, each with what is inside it, and answers what changed', async () => {
+    const off = await bulk({ locationKeys: ['south_america.chile', 'south_america.peru'], isActive: false });
+    expect(off.status).toBe(200);
+    const map = await states();
+    expect(
+      [...under(map, 'south_america.chile'), ...under(map, 'south_america.peru')].every(([, on]) => !on),
+    ).toBe(true);
+    expect(off.body.data!.changed).toEqual(
+      [...under(map, 'south_america.chile'), ...under(map, 'south_america.peru')].map(([key]) => key).sort(),
+    );
+    const on = await bulk({ locationKeys: ['south_america.chile', 'south_america.peru'], isActive: true });
+    expect(on.body.data!.changed.length).toBe(off.body.data!.changed.length);
+  });
+
+  it('refuses an unknown place (404), an empty list (400), "only these" switching off (400), and a manager (403)', async () => {
+    expect((await bulk({ locationKeys: ['south_america.atlantis'], isActive: false })).status).toBe(404);
+    expect((await bulk({ locationKeys: [], isActive: false })).status).toBe(400);
+    const refused = await bulk({ locationKeys: ['south_america.chile'], isActive: false, othersOff: true });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('OthersOffNeedsSwitchingOn');
+    const manager = await newUser({ role: 'MANAGER' });
+    expect(
+      (await bulk({ locationKeys: ['south_america.chile'], isActive: false }, manager.token)).status,
+    ).toBe(403);
+    expect((await states()).get('south_america.chile')).toBe(true);
   });
 });

@@ -130,6 +130,13 @@ const ENDPOINTS: EndpointCase[] = [
     body: { locationKey: 'asia.japan.kyoto', isActive: true },
     minimum: 'ADMIN',
   },
+  {
+    route: 'adminBulkGeo',
+    method: 'PUT',
+    path: () => '/api/admin/geo/bulk',
+    body: { locationKeys: ['asia.japan.kyoto'], isActive: true },
+    minimum: 'ADMIN',
+  },
   // The hours the test stack seeded (around the clock), so granted calls change nothing.
   {
     route: 'adminPutCityHours',

@@ -34,6 +34,7 @@ import { adminAttachChainTransfer, adminChainReview, adminRefundChainTransfer } 
 import { adminActivityStats, adminDashboard } from '@shared/routes/dashboard';
 import type { RouteCall } from '@shared/routes/definition';
 import {
+  adminBulkGeo,
   adminGetGeo,
   adminPutCardHours,
   adminPutCityHours,
@@ -116,6 +117,9 @@ export const adminApi = {
   geo: async (signal?: AbortSignal) => required((await call(adminGetGeo, { signal })).data),
   toggleGeo: async (locationKey: string, isActive: boolean) =>
     call(adminToggleGeo, { body: { locationKey, isActive } }),
+  /** Many locations at once; `othersOff`: "only these" (everything else switched off). */
+  switchGeo: async (locationKeys: string[], isActive: boolean, othersOff = false) =>
+    call(adminBulkGeo, { body: { locationKeys, isActive, ...(othersOff ? { othersOff } : {}) } }),
 
   /** Maintenance and the card schedule (the public GET /status). */
   exchangeStatus: async (signal?: AbortSignal) => required((await call(getExchangeStatus, { signal })).data),

@@ -88,6 +88,25 @@ describe('GeoPage', () => {
     expect(checked('Berlin available')).toBe('true');
   });
 
+  it('switches the selected places at once, or keeps only them, and reads the tree again', async () => {
+    const geo = vi.spyOn(adminApi, 'geo').mockResolvedValue(TREE);
+    const switchGeo = vi.spyOn(adminApi, 'switchGeo').mockResolvedValue({ success: true } as never);
+    await openGermany();
+    expect(screen.queryByRole('toolbar', { name: 'Selected places' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Germany' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Berlin' }));
+    const toolbar = screen.getByRole('toolbar', { name: 'Selected places' });
+    expect(within(toolbar).getByText('Selected: 2')).toBeTruthy();
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Only these' }));
+
+    await waitFor(() =>
+      expect(switchGeo).toHaveBeenCalledWith(['europe.germany', 'europe.germany.berlin'], true, true),
+    );
+    await waitFor(() => expect(geo).toHaveBeenCalledTimes(2));
+    expect(screen.queryByRole('toolbar', { name: 'Selected places' })).toBeNull();
+  });
+
   describe('working hours', () => {
     it("shows each city's code and whether it is open, in the city's time", async () => {
       vi.spyOn(adminApi, 'geo').mockResolvedValue(TREE);

@@ -1,5 +1,6 @@
 import type { GeoCity, GeoContinent, GeoCountry, GeoTree } from '@shared/geo';
 import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
 import { useTranslation } from '@web/lib/i18n';
 import { type ReactNode, useMemo, useState } from 'react';
 import { adminApi } from '../api/admin-api';
@@ -20,7 +21,8 @@ type Node = GeoContinent | GeoCountry | GeoCity;
  * Geo management (docs/product.md §2, §4): continents, countries and cities with switches. A switch applies
  * at once to the node's descendants (and, switched on, to its ancestors); if the server refuses,
  * the tree rolls back and the 'Failed to update status' alert shows. Above the tree, the card
- * schedule and maintenance; each city shows its monitors' code and hours, edited in a modal.
+ * schedule and maintenance; each city shows its monitors' code and hours, edited in a modal. Rows
+ * can be selected and switched together, or kept as "only these" (everything else off).
  */
 export function GeoPage() {
   const { t, language } = useTranslation('admin');
@@ -31,6 +33,7 @@ export function GeoPage() {
   const [pending, setPending] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [open, setOpen] = useState<Set<string>>(() => new Set());
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
 
   const name = (node: Node) => node.names?.[language] || node.defaultName;
 
@@ -47,6 +50,30 @@ export function GeoPage() {
       setFailure(t('geo.failed'));
     } finally {
       setPending(null);
+    }
+  };
+
+  const select = (key: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+
+  /** The selected places switched at once (or "only these"), then the tree read again. */
+  const switchSelected = async (isActive: boolean, othersOff = false) => {
+    if (pending || selected.size === 0) return;
+    setFailure(null);
+    setPending('bulk');
+    try {
+      await adminApi.switchGeo([...selected], isActive, othersOff);
+      setSelected(new Set());
+    } catch {
+      setFailure(t('geo.failed'));
+    } finally {
+      setPending(null);
+      geo.reload();
     }
   };
 
@@ -73,6 +100,33 @@ export function GeoPage() {
         <LoadError title={t('geo.hours.loadError')} error={status.error} onRetry={status.reload} />
       ) : null}
       {failure && <Alert tone="danger">{failure}</Alert>}
+      {selected.size > 0 && (
+        <div className="geo-bulk" role="toolbar" aria-label={t('geo.bulk.label')}>
+          <span className="geo-bulk__count">{t('geo.bulk.selected', { count: selected.size })}</span>
+          <Button
+            size="sm"
+            variant="secondary"
+            loading={pending === 'bulk'}
+            onClick={() => switchSelected(true)}
+          >
+            {t('geo.bulk.on')}
+          </Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={pending !== null}
+            onClick={() => switchSelected(false)}
+          >
+            {t('geo.bulk.off')}
+          </Button>
+          <Button size="sm" disabled={pending !== null} onClick={() => switchSelected(true, true)}>
+            {t('geo.bulk.only')}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+            {t('geo.bulk.clear')}
+          </Button>
+        </div>
+      )}
       {geo.error ? (
         <LoadError title={t('geo.loadError')} error={geo.error} onRetry={geo.reload} />
       ) : !tree ? (
@@ -91,6 +145,8 @@ export function GeoPage() {
                   onExpand={() => expand(continent.key)}
                   busy={pending !== null}
                   onToggle={toggle}
+                  selected={selected.has(continent.key)}
+                  onSelect={select}
                   controls={`geo-${continent.key}`}
                 />
                 {open.has(continent.key) && (
@@ -105,6 +161,8 @@ export function GeoPage() {
                           onExpand={() => expand(country.key)}
                           busy={pending !== null}
                           onToggle={toggle}
+                          selected={selected.has(country.key)}
+                          onSelect={select}
                           controls={`geo-${country.key.replace('.', '-')}`}
                         />
                         {open.has(country.key) && (
@@ -117,6 +175,8 @@ export function GeoPage() {
                                   node={city}
                                   busy={pending !== null}
                                   onToggle={toggle}
+                                  selected={selected.has(city.key)}
+                                  onSelect={select}
                                   action={
                                     <IconButton
                                       label={t('geo.hours.editCity', { name: name(city) })}
@@ -168,12 +228,24 @@ interface GeoRowProps {
   controls?: string;
   busy: boolean;
   onToggle: (node: Node, isActive: boolean) => void;
+  /** Chosen for a switch of many at once. */
+  selected: boolean;
+  onSelect: (key: string) => void;
 }
 
-function GeoRow({ label, meta, action, node, expanded, onExpand, controls, busy, onToggle }: GeoRowProps) {
+function GeoRow(props: GeoRowProps) {
+  const { label, meta, action, node, expanded, onExpand, controls, busy, onToggle, selected, onSelect } =
+    props;
   const { t } = useTranslation('admin');
   return (
     <div className={`geo-row${node.isActive ? '' : ' is-off'}`}>
+      <input
+        type="checkbox"
+        className="geo-row__select"
+        checked={selected}
+        aria-label={t('geo.bulk.select', { name: label })}
+        onChange={() => onSelect(node.key)}
+      />
       {onExpand ? (
         <button
           type="button"
