@@ -1,3 +1,4 @@
+import { BRAND } from '@shared/brand';
 import type { Language } from '@shared/enums';
 import { shortId } from '@shared/ids';
 import { MESSAGE_MAIL_INTERVAL_MINUTES } from '@shared/messages';
@@ -28,7 +29,7 @@ const TEXT = {
   },
   ru: {
     title: (id: string) => `Новое сообщение по заявке ${id}`,
-    client: 'Обменник написал вам по вашей заявке. Откройте её, чтобы прочитать сообщение и ответить.',
+    client: `${BRAND.name.ru} написал вам по вашей заявке. Откройте её, чтобы прочитать сообщение и ответить.`,
     staff:
       'Клиент написал сообщение по своей заявке. Откройте её в админ-панели, чтобы прочитать и ответить.',
     interval: (minutes: number) =>

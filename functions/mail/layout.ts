@@ -1,3 +1,4 @@
+import { BRAND } from '@shared/brand';
 import type { Language } from '@shared/enums';
 
 /**
@@ -8,9 +9,8 @@ import type { Language } from '@shared/enums';
  * mode (color-scheme and a prefers-color-scheme block for the clients that honour it). Every
  * interpolated value is escaped in the HTML part.
  */
-export const SUPPORT_URL = 'https://t.me/exchange_support';
-
-const BRAND: Record<Language, string> = { ru: 'Обменник', en: 'Exchange' };
+/** The support link of client mails' footer: the brand's (shared/brand.json, one place for web and mail). */
+export const SUPPORT_URL = BRAND.supportUrl;
 const SUPPORT: Record<Language, string> = {
   ru: 'Вопросы? Напишите в поддержку:',
   en: 'Questions? Write to support:',
@@ -46,7 +46,7 @@ function buttonHtml(button: { label: string; url: string }): string {
 
 export function renderMail(content: MailContent): { text: string; html: string } {
   const { language, title, facts, paragraphs, button, why } = content;
-  const brand = BRAND[language];
+  const brand = BRAND.name[language];
   const forStaff = content.audience === 'staff';
   const width = Math.max(0, ...facts.map(([label]) => label.length));
   const text = [

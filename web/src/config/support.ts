@@ -1,2 +1,4 @@
-/** The support chat the apply and profile screens link to (opens in a new tab, docs/product.md §1). */
-export const SUPPORT_URL = 'https://t.me/exchange_support';
+import { supportUrl } from '@shared/brand.json';
+
+/** The support chat the apply and profile screens link to (opens in a new tab, docs/product.md §1); set in shared/brand.json. */
+export const SUPPORT_URL = supportUrl;

@@ -1,10 +1,20 @@
+import { name } from '@shared/brand.json';
 import { act, cleanup, render } from '@testing-library/react';
-import en from '@web/locales/en/common.json';
-import ru from '@web/locales/ru/common.json';
+import enTexts from '@web/locales/en/common.json';
+import ruTexts from '@web/locales/ru/common.json';
 import { setupTestI18n } from '@web/testing/i18n';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pageMetaKey, useDocumentTitle } from './document-title';
+
+/** The texts as shown: the brand's name (shared/brand.json) in place of `{{brand.ru}}`/`{{brand.en}}`. */
+function branded<T>(texts: T): T {
+  return JSON.parse(
+    JSON.stringify(texts).replace(/\{\{brand\.(ru|en)\}\}/g, (_, language: 'ru' | 'en') => name[language]),
+  ) as T;
+}
+const en = branded(enTexts);
+const ru = branded(ruTexts);
 
 function TitleOnly() {
   useDocumentTitle();

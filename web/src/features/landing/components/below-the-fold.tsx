@@ -1,4 +1,5 @@
 import { FeatureCards } from './feature-cards';
+import { OfficeContacts } from './office-contacts';
 import { Testimonials } from './testimonials';
 
 export default function BelowTheFold() {
@@ -6,6 +7,7 @@ export default function BelowTheFold() {
     <>
       <FeatureCards />
       <Testimonials />
+      <OfficeContacts />
     </>
   );
 }
