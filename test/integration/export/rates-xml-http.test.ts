@@ -1,7 +1,8 @@
-import type { PublicRatesData } from '@shared/contract/rates';
+import type { PublicRatesData, RatesData } from '@shared/contract/rates';
 import type { GeoTree } from '@shared/geo';
 import { describe, expect, inject, it } from 'vitest';
 import { api } from '../../support/api';
+import { newUser } from '../applications/fixtures';
 import { parseRatesXml } from './rates-xml-reader';
 
 /**
@@ -98,5 +99,43 @@ describe('GET /api/export/rates.xml', () => {
     const answer = await fetchFile({}, `?token=${'x'.repeat(65)}`);
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({ success: false, errors: [{ path: 'query.token' }] });
+  });
+});
+
+/**
+ * The publish switch through the API on the shared stack. Only refusals: the naira's reserve is
+ * the seed's (no test file sets it), so switching card-NGN on is refused and nothing changes.
+ */
+describe('PUT /api/admin/rates: the monitors fields', () => {
+  const direction = { assetFrom: 'card-NGN', assetTo: 'usdt-trc20', markupPercent: 1.5 };
+
+  it("refuses publishing while a side's reserve is still the seed's, naming it", async () => {
+    const admin = await newUser({ role: 'ADMIN' });
+    const answer = await api('PUT', '/api/admin/rates', {
+      token: admin.token,
+      body: { directions: [{ ...direction, publishToMonitors: true }] },
+    });
+
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({
+      success: false,
+      code: 'ReserveNotSetByStaff',
+      params: { assetFrom: 'card-NGN', assetTo: 'usdt-trc20', currencies: 'NGN, USDT' },
+    });
+    const table = await api<RatesData>('GET', '/api/admin/rates', { token: admin.token });
+    expect(
+      table.body.data!.directions.find((d) => d.assetFrom === 'card-NGN' && d.assetTo === 'usdt-trc20'),
+    ).toMatchObject({ publishToMonitors: false, monitorCode: null });
+  });
+
+  it("refuses a monitors' code the monitors cannot read, by its rule", async () => {
+    const admin = await newUser({ role: 'ADMIN' });
+    const answer = await api('PUT', '/api/admin/rates', {
+      token: admin.token,
+      body: { directions: [{ ...direction, monitorCode: 'sber rub' }] },
+    });
+
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ errors: [{ code: 'monitorCode' }] });
   });
 });
