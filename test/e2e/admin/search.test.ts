@@ -70,10 +70,10 @@ describe('admin application search', () => {
     await expectShown(page, [berlin.id]);
 
     await search(page, 'Мадрид');
-    await page.getByText('ни одна не подходит под поиск: место Мадрид.', { exact: false }).waitFor();
+    await page.getByText('ни одна не подходит под поиск: место Мадрид', { exact: false }).waitFor();
     await search(page, 'GBP');
     await page
-      .getByText('ни одна не подходит под поиск: валюта GBP (отдаёт или получает).', { exact: false })
+      .getByText('ни одна не подходит под поиск: валюта GBP (отдаёт или получает)', { exact: false })
       .waitFor();
   });
 });
