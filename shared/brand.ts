@@ -1,11 +1,13 @@
-import brand from './brand.json';
+import contacts from './brand/contacts.json';
+import names from './brand/names.json';
 
 /**
- * The office's brand (issue 29, item 5; docs/decisions.md): its name per language, the support
- * link, and the contacts the landing page shows. One place, shared/brand.json, read at build time
- * by the web app (its texts interpolate `{{brand.ru}}`/`{{brand.en}}`, the landing's contacts, the
- * support links) and by the functions' bundles (every mail's header and footer). An operator edits
- * that file before building and deploying; an empty contact is not shown.
+ * The office's brand (issue 29, item 5; docs/decisions.md), set in one place, the folder
+ * shared/brand/, before the build: `names.json` (the name per language) and `contacts.json` (the
+ * support link, and the phone, email, Telegram and address the landing page shows; an empty one is
+ * not shown). Two files so that every page's JavaScript carries the names alone (the texts
+ * interpolate `{{brand.ru}}`/`{{brand.en}}`), the contacts only the screens that show them. The
+ * functions' bundles read both (every mail's header and footer).
  */
 export interface Brand {
   name: { ru: string; en: string };
@@ -19,4 +21,6 @@ export interface Brand {
   };
 }
 
-export const BRAND: Brand = brand;
+const { supportUrl, ...officeContacts } = contacts;
+
+export const BRAND: Brand = { name: names, supportUrl, contacts: officeContacts };

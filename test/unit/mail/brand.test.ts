@@ -1,13 +1,19 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-/** An office's own brand, as an operator sets it in shared/brand.json (issue 29, item 5). */
-vi.mock('@shared/brand.json', () => {
-  const brand = {
-    name: { ru: 'Валютный Дом', en: 'Currency House' },
+/** An office's own brand, as an operator sets it in shared/brand/ (issue 29, item 5). */
+vi.mock('@shared/brand/names.json', () => {
+  const names = { ru: 'Валютный Дом', en: 'Currency House' };
+  return { ...names, default: names };
+});
+vi.mock('@shared/brand/contacts.json', () => {
+  const contacts = {
     supportUrl: 'https://t.me/house_help',
-    contacts: { phone: '', email: '', telegram: 'house_help', address: { ru: '', en: '' } },
+    phone: '',
+    email: '',
+    telegram: 'house_help',
+    address: { ru: '', en: '' },
   };
-  return { ...brand, default: brand };
+  return { ...contacts, default: contacts };
 });
 
 let message: typeof import('@functions/mail/application-message');
@@ -17,6 +23,13 @@ beforeAll(async () => {
   // The unit project shares modules between files: load the mail modules afresh, on the mocked brand.
   vi.resetModules();
   message = await import('@functions/mail/application-message');
+});
+
+// Leave the real brand to the next file in this worker.
+afterAll(() => {
+  vi.doUnmock('@shared/brand/names.json');
+  vi.doUnmock('@shared/brand/contacts.json');
+  vi.resetModules();
 });
 
 describe('mails carry the configured brand', () => {

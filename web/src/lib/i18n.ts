@@ -1,5 +1,5 @@
-// Only the names: a named import keeps the rest of the brand out of every page's bundle.
-import { name as brandName } from '@shared/brand.json';
+// The names alone: the brand's contacts (contacts.json) stay out of every page's bundle.
+import brandName from '@shared/brand/names.json';
 import type { Language } from '@shared/enums';
 import i18next, { type BackendModule, type Resource, type TFunction } from 'i18next';
 import { use, useMemo, useSyncExternalStore } from 'react';
@@ -75,7 +75,7 @@ export async function initI18n(options: { resources?: Resource; language?: Langu
     load: 'languageOnly',
     ns: ['common'],
     defaultNS: 'common',
-    // The brand's name (shared/brand.json) in every text: `{{brand.ru}}`, `{{brand.en}}` (docs/decisions.md).
+    // The brand's name (shared/brand/names.json) in every text: `{{brand.ru}}`, `{{brand.en}}` (docs/decisions.md).
     interpolation: { escapeValue: false, defaultVariables: { brand: brandName } },
     returnNull: false,
     showSupportNotice: false,

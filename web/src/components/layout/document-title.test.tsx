@@ -1,4 +1,4 @@
-import { name } from '@shared/brand.json';
+import name from '@shared/brand/names.json';
 import { act, cleanup, render } from '@testing-library/react';
 import enTexts from '@web/locales/en/common.json';
 import ruTexts from '@web/locales/ru/common.json';
@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pageMetaKey, useDocumentTitle } from './document-title';
 
-/** The texts as shown: the brand's name (shared/brand.json) in place of `{{brand.ru}}`/`{{brand.en}}`. */
+/** The texts as shown: the brand's name (shared/brand/names.json) in place of `{{brand.ru}}`/`{{brand.en}}`. */
 function branded<T>(texts: T): T {
   return JSON.parse(
     JSON.stringify(texts).replace(/\{\{brand\.(ru|en)\}\}/g, (_, language: 'ru' | 'en') => name[language]),

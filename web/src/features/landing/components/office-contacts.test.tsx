@@ -1,19 +1,20 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-/** An office's own brand, as an operator sets it in shared/brand.json (issue 29, item 5). */
-vi.mock('@shared/brand.json', () => {
-  const brand = {
-    name: { ru: 'Валютный Дом', en: 'Currency House' },
+/** An office's own brand, as an operator sets it in shared/brand/ (issue 29, item 5). */
+vi.mock('@shared/brand/names.json', () => {
+  const names = { ru: 'Валютный Дом', en: 'Currency House' };
+  return { ...names, default: names };
+});
+vi.mock('@shared/brand/contacts.json', () => {
+  const contacts = {
     supportUrl: 'https://t.me/house_help',
-    contacts: {
-      phone: '+995 32 200-00-00',
-      email: 'desk@house.example',
-      telegram: '@house_desk',
-      address: { ru: 'Тбилиси, ул. Руставели, 1', en: '1 Rustaveli Ave, Tbilisi' },
-    },
+    phone: '+995 32 200-00-00',
+    email: 'desk@house.example',
+    telegram: '@house_desk',
+    address: { ru: 'Тбилиси, ул. Руставели, 1', en: '1 Rustaveli Ave, Tbilisi' },
   };
-  return { ...brand, default: brand };
+  return { ...contacts, default: contacts };
 });
 
 // The web project shares modules between files: load the app's i18n and the section afresh, on the
@@ -32,7 +33,8 @@ beforeAll(async () => {
   };
 });
 afterAll(() => {
-  vi.doUnmock('@shared/brand.json');
+  vi.doUnmock('@shared/brand/names.json');
+  vi.doUnmock('@shared/brand/contacts.json');
   vi.resetModules();
 });
 afterEach(cleanup);
