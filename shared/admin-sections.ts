@@ -29,6 +29,7 @@ import {
   adminPutCardHours,
   adminPutCityHours,
   adminPutMaintenance,
+  adminBulkGeo,
   adminToggleGeo,
   getExchangeStatus,
   getGeo,
@@ -60,6 +61,8 @@ interface AdminSectionCalls {
 }
 
 const ADMIN_SECTIONS = {
+  // The first-run checklist (adminSetupChecklist) is an ADMIN's: the page reads it only for them,
+  // so it does not close the dashboard to a MANAGER.
   dashboard: { calls: [adminDashboard, adminActivityStats, adminListReserves] },
   users: {
     calls: [adminListUsers, adminGetUser, adminUserApplications],
@@ -100,6 +103,7 @@ const ADMIN_SECTIONS = {
       adminGetGeo,
       getExchangeStatus,
       adminToggleGeo,
+      adminBulkGeo,
       adminPutCityHours,
       adminPutCardHours,
       adminPutMaintenance,

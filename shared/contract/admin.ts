@@ -88,6 +88,27 @@ export const geoBulkBodySchema = /* @__PURE__ */ schema(() =>
 );
 export type GeoBulkBody = z.infer<typeof geoBulkBodySchema>;
 
+/**
+ * GET /admin/dashboard/setup: the first-run checklist (issue 29 item 3): what a fresh install
+ * still needs before it takes real deals, each with whether it is done and, where it counts
+ * something, how many of how many.
+ */
+export const SETUP_STEPS = ['reserves', 'publish', 'hours', 'notifyEmail', 'staffMfa'] as const;
+export type SetupStep = (typeof SETUP_STEPS)[number];
+export const setupChecklistSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    steps: z.array(
+      z.object({
+        step: z.enum(SETUP_STEPS),
+        done: z.boolean(),
+        /** `reserves`: set by staff of those the active directions use; `publish`: published of active. */
+        count: z.nullable(z.object({ done: z.number().check(z.int()), of: z.number().check(z.int()) })),
+      }),
+    ),
+  }),
+);
+export type SetupChecklist = z.infer<typeof setupChecklistSchema>;
+
 export const geoBulkDataSchema = /* @__PURE__ */ schema(() =>
   z.object({
     /** Keys whose state this call changed (empty when nothing had to change). */

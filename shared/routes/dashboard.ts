@@ -24,3 +24,16 @@ export const adminActivityStats = {
   response: 'activityStatsDataSchema',
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
+
+export const adminSetupChecklist = {
+  method: 'GET',
+  path: '/api/admin/dashboard/setup',
+  handler: 'handlers/admin/dashboard/setup',
+  access: 'ADMIN',
+  summary:
+    'The first-run checklist: reserves set by staff, directions published to the monitors, working hours, ' +
+    'the staff notification address, staff 2FA required',
+  tag: 'admin-dashboard',
+  response: 'setupChecklistSchema',
+  uses: { table: 'read' },
+} as const satisfies RouteDefinition;

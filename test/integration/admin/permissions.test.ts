@@ -122,6 +122,12 @@ const ENDPOINTS: EndpointCase[] = [
     path: () => '/api/admin/dashboard/activity-stats',
     minimum: 'MANAGER',
   },
+  {
+    route: 'adminSetupChecklist',
+    method: 'GET',
+    path: () => '/api/admin/dashboard/setup',
+    minimum: 'ADMIN',
+  },
   { route: 'adminGetGeo', method: 'GET', path: () => '/api/admin/geo', minimum: 'ADMIN' },
   {
     route: 'adminToggleGeo',

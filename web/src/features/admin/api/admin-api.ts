@@ -31,7 +31,7 @@ import {
   adminUserApplications,
 } from '@shared/routes/admin-users';
 import { adminAttachChainTransfer, adminChainReview, adminRefundChainTransfer } from '@shared/routes/chain';
-import { adminActivityStats, adminDashboard } from '@shared/routes/dashboard';
+import { adminActivityStats, adminDashboard, adminSetupChecklist } from '@shared/routes/dashboard';
 import type { RouteCall } from '@shared/routes/definition';
 import {
   adminBulkGeo,
@@ -79,6 +79,8 @@ export const adminApi = {
   dashboard: async (period: DashboardPeriod, signal?: AbortSignal) =>
     required((await call(adminDashboard, { query: { period }, signal })).data),
   activityStats: async (signal?: AbortSignal) => required((await call(adminActivityStats, { signal })).data),
+  setupChecklist: async (signal?: AbortSignal) =>
+    required((await call(adminSetupChecklist, { signal })).data),
 
   applications: async (query: ApplicationsQuery, signal?: AbortSignal) =>
     required((await call(adminListApplications, { query, signal })).data),

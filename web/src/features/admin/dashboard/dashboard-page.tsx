@@ -17,14 +17,16 @@ import { adminHref } from '../lib/admin-paths';
 import { formatDate, formatDateTime, formatNumber } from '../lib/format';
 import { ReserveState, reservesInOrder } from '../reserves/reserve-state';
 import { ActivityChart } from './activity-chart';
+import { SetupChecklist } from './setup-checklist';
 import './dashboard.css';
 
 const KPIS = ['newApplications', 'inProgress', 'completedApplications', 'newUsers'] as const;
 const FUNNEL = ['PENDING', 'PROCESSING', 'COMPLETED'] as const;
 
 /**
- * Dashboard (docs/product.md §2, §3): period switch, KPI cards, funnel, recently completed, the
- * reserves (those below their alert level first), 30-day activity.
+ * Dashboard (docs/product.md §2, §3): for an ADMIN of a new install the first-run checklist, then
+ * period switch, KPI cards, funnel, recently completed, the reserves (those below their alert level
+ * first), 30-day activity.
  */
 export function DashboardPage() {
   const { t, language } = useTranslation('admin');
@@ -43,6 +45,8 @@ export function DashboardPage() {
           onChange={setPeriod}
         />
       </PageHeader>
+
+      <SetupChecklist />
 
       {dashboard.error instanceof MissingDataError ? (
         <Alert tone="warning">{t('dashboard.noData')}</Alert>
