@@ -72,7 +72,7 @@ describe('apply form rules', () => {
       updatedAt: '2026-01-01T00:00:00.000Z',
     };
     expect(validateStandard(form, '@someone', 'valid', quote)).toEqual({
-      amount: 'The minimum amount is 50000 KZT (100 USD).',
+      amount: 'The minimum amount is 50,000 KZT (100 USD).',
     });
     // A quote for another amount says nothing about this one.
     expect(validateStandard({ ...form, amount: '200' }, '@someone', 'valid', quote)).toEqual({});
