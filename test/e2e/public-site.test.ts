@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STAND_IN_CHANGES } from '@infra/local/market-data-stand-in';
+import BRAND_NAMES from '@shared/brand/names.json';
 import { TICKER_COINS } from '@shared/constants';
 import { describe, expect, inject, it } from 'vitest';
 import { siteUrl, useBrowser, waitForApp } from './support/browser';
@@ -9,10 +10,15 @@ import { readManifest } from './support/route-sizes';
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
 const newPage = useBrowser();
 
-const HERO = {
-  ru: JSON.parse(readFileSync(join(import.meta.dirname, '../../web/src/locales/ru/common.json'), 'utf8')),
-  en: JSON.parse(readFileSync(join(import.meta.dirname, '../../web/src/locales/en/common.json'), 'utf8')),
-} as const;
+/** A language's common texts as shown: the brand's name (shared/brand/names.json) in place of `{{brand.ru}}`/`{{brand.en}}`. */
+const texts = (language: 'ru' | 'en') =>
+  JSON.parse(
+    readFileSync(join(import.meta.dirname, `../../web/src/locales/${language}/common.json`), 'utf8').replace(
+      /\{\{brand\.(ru|en)\}\}/g,
+      (_, named: 'ru' | 'en') => BRAND_NAMES[named],
+    ),
+  );
+const HERO = { ru: texts('ru'), en: texts('en') } as const;
 
 describe('public site', () => {
   it.each(['ru', 'en'] as const)(
