@@ -32,7 +32,10 @@ export async function putReserves(
   const after: Record<string, unknown> = {};
   for (const change of body.reserves) {
     const previous = current.get(change.code);
-    if (previous?.amount === change.amount && previous.alertLevel === change.alertLevel) continue;
+    // Unchanged and already staff's: nothing to write. A seeded reserve saved as it is counts as staff
+    // confirming it (the monitors' export and the first-run checklist wait for that).
+    const unchanged = previous?.amount === change.amount && previous.alertLevel === change.alertLevel;
+    if (unchanged && previous.updatedBy !== null) continue;
     writes.push(reserveSet({ ...change, at, by: actor.id }, previous?.version ?? null));
     before[change.code] = previous ? { amount: previous.amount, alertLevel: previous.alertLevel } : null;
     after[change.code] = { amount: change.amount, alertLevel: change.alertLevel };

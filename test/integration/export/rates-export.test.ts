@@ -131,6 +131,21 @@ describe('a fresh install', () => {
     });
   });
 
+  it('counts a seeded reserve staff saved unchanged as set by staff, and writes nothing the next time', async () => {
+    const { listReserves } = await import('@functions/domain/reserves/views');
+    const seeded = (await listReserves()).reserves.find((reserve) => reserve.code === 'TRY')!;
+    expect(seeded.updatedBy).toBeNull();
+    const unchanged = { code: 'TRY', amount: seeded.amount, alertLevel: seeded.alertLevel };
+
+    const confirmed = await m.reserves.putReserves({ reserves: [unchanged] }, admin);
+    expect(confirmed.changed).toBe(1);
+    expect(confirmed.reserves.find((reserve) => reserve.code === 'TRY')).toMatchObject({
+      amount: seeded.amount,
+      updatedBy: admin.id,
+    });
+    expect((await m.reserves.putReserves({ reserves: [unchanged] }, admin)).changed).toBe(0);
+  });
+
   it('publishes once staff set both reserves, and lists only what is published', async () => {
     await m.reserves.putReserves({ reserves: STAFF_RESERVES.slice(1) }, admin);
 
