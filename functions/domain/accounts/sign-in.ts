@@ -33,6 +33,19 @@ export async function signIn(user: UserRecord, now = new Date()): Promise<SignIn
 }
 
 /**
+ * A session for an account whose second factor was proven in this same request: an invited staff
+ * member's first code, which turned the factor on with the password they just chose
+ * (functions/domain/staff-users/invitation-accept.ts). Without the factor on it refuses to start one.
+ */
+export async function signInWithProvenFactor(
+  user: UserRecord,
+  now = new Date(),
+): Promise<SessionTokens & { user: UserRecord }> {
+  if (!user.mfaEnabled) throw new Error('A session without the code step needs the second factor proven');
+  return { ...(await startSession(user, now)), user };
+}
+
+/**
  * The code step of a login. A wrong code counts toward the account's second-factor lock (apart from
  * its password failures, which a right password clears); the step's token is used up by the right
  * code, and burnt by the failure that locks the factor.

@@ -17,7 +17,8 @@ import { InvitationLinkInvalid, MfaCodeWrong, MfaSetupMissing } from '@functions
 import { firstCodeStep, newRecoveryCodes, newTotpSecret } from '@functions/domain/accounts/mfa';
 import { hashPassword } from '@functions/domain/accounts/passwords';
 import { hashToken, newReferralCode } from '@functions/domain/accounts/secrets';
-import { type SessionTokens, startSession } from '@functions/domain/accounts/sessions';
+import type { SessionTokens } from '@functions/domain/accounts/sessions';
+import { signInWithProvenFactor } from '@functions/domain/accounts/sign-in';
 import { USERNAME_MAX_LENGTH } from '@shared/constants';
 import type { StaffInvitationOpenData } from '@shared/contract/staff-invitations';
 import { InvitationAddressTaken } from './errors';
@@ -115,7 +116,7 @@ export async function acceptInvitation(input: {
         mfaLastStep: step,
         mfaRecoveryHashes: new Set(recovery.hashes),
       };
-      return { ...(await startSession(withMfa, now)), user: withMfa, recoveryCodes: recovery.codes };
+      return { ...(await signInWithProvenFactor(withMfa, now)), recoveryCodes: recovery.codes };
     } catch (error) {
       if (error instanceof UserConflictError) {
         if (error.conflicts.includes('email')) throw new InvitationAddressTaken();
