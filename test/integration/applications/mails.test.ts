@@ -145,8 +145,10 @@ describe('the staff mail about a new application', () => {
         'Открыть в админ-панели',
         `/admin/application-management?open_id=${application.id}`,
         'staffNotifyEmail',
-        'https://t.me/exchange_support',
+        // A staff mail ends with the staff footer, not the clients' support link (issue 29, 6.12).
+        'Служебное письмо для сотрудников обменника',
       ]);
+      expect(mail!.body.text).not.toContain('exchange_support');
 
       const individual = await createApplication(owner, individualBody());
       const [individualMail] = await mailsAbout(staffAddress, individual.id, 1);
