@@ -9,6 +9,11 @@ import type { TransactItem } from './transactions';
 export interface CurrencyValueRecord {
   code: string;
   usdValue: number;
+  /**
+   * What a till pays out in this currency: a cash amount received is rounded down to a multiple of
+   * it (10 EUR, 100 RUB); null: to the cent. Card and USDT amounts are never rounded to it.
+   */
+  cashStep: number | null;
   updatedAt: string;
   updatedBy: string | null;
 }
@@ -83,8 +88,8 @@ export function ratesMetaItem(updatedAt: string, updatedBy: string | null) {
 }
 
 function toCurrency(item: Record<string, unknown>): CurrencyValueRecord {
-  const { code, usdValue, updatedAt, updatedBy } = item as unknown as CurrencyValueRecord;
-  return { code, usdValue, updatedAt, updatedBy: updatedBy ?? null };
+  const { code, usdValue, cashStep, updatedAt, updatedBy } = item as unknown as CurrencyValueRecord;
+  return { code, usdValue, cashStep: cashStep ?? null, updatedAt, updatedBy: updatedBy ?? null };
 }
 
 function toFeedPrice(item: Record<string, unknown>): FeedPriceRecord {

@@ -115,7 +115,14 @@ export function rateSeedItems(now: Date): Record<string, unknown>[] {
   return [
     ratesMetaItem(at, null),
     ...currencies.map((code) =>
-      currencyValueItem({ code, usdValue: SEED_USD_VALUES[code]!, updatedAt: at, updatedBy: null }),
+      // A till pays whole units of a fiat currency until staff set its step (10 EUR, 100 RUB).
+      currencyValueItem({
+        code,
+        usdValue: SEED_USD_VALUES[code]!,
+        cashStep: code === 'USDT' ? null : 1,
+        updatedAt: at,
+        updatedBy: null,
+      }),
     ),
     ...directions.map((direction) => directionItem({ ...direction, updatedAt: at, updatedBy: null })),
     ...currencies.map((code) =>

@@ -24,6 +24,8 @@ export const currencyValueSchema = /* @__PURE__ */ schema(() =>
     code: z.string(),
     /** What one unit of the currency is worth in USD. */
     usdValue: z.number(),
+    /** Cash received in this currency is rounded down to a multiple of this (a till's step); null: none. */
+    cashStep: z.nullable(z.number()),
     updatedAt: z.string(),
     updatedBy: z.nullable(z.string()),
     /** GET /admin/rates: who `updatedBy` is (username, else email; null: the seed). */
@@ -162,6 +164,16 @@ export const currencyValueChangeSchema = /* @__PURE__ */ schema(() =>
         params: { decimals: RATE_DECIMALS },
       }),
     ),
+    /** The cash step (omitted: unchanged; null: none): whole cents at least, at most 100,000. */
+    cashStep: z.optional(
+      z.nullable(
+        z.number().check(
+          z.positive(),
+          z.lte(100_000),
+          z.refine((value) => hasAtMostDecimals(value, 2), { error: 'decimalPlaces', params: { decimals: 2 } }),
+        ),
+      ),
+    ),
   }),
 );
 
@@ -261,6 +273,11 @@ export const quoteSchema = /* @__PURE__ */ schema(() =>
     currencyTo: z.string(),
     amount: z.number(),
     amountTo: z.number(),
+    /**
+     * Cash received is rounded down to a multiple of this (the till's step of `currencyTo`), so
+     * `amountTo` may be below amount × rate by less than it; null: not cash, or no step.
+     */
+    cashStep: z.nullable(z.number()),
     rate: z.number(),
     markupPercent: z.number(),
     /** Whether the rate follows the market (`feed`) or staff's values (`manual`). */

@@ -66,6 +66,7 @@ function quoteOf(
     rate,
     minApplicationAmountUSD: terms.minUSD,
     reserve: null,
+    cashStep: null,
   });
 }
 

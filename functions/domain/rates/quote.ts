@@ -1,5 +1,5 @@
 import type { CurrencyValueRecord, DirectionRecord, FeedPriceRecord } from '@functions/data/rates';
-import { SHOWN_DECIMALS } from '@shared/assets';
+import { parseAssetKey, SHOWN_DECIMALS } from '@shared/assets';
 import type { PauseReason, Quote, QuoteLimits } from '@shared/contract/rates';
 import {
   compare,
@@ -112,6 +112,20 @@ export interface QuoteInputs {
   minApplicationAmountUSD: number;
   /** What the office holds of the received currency; null when no reserve is kept (not limited). */
   reserve: number | null;
+  /** The till's step of the received currency when it is received in cash; null: to the cent. */
+  cashStep: number | null;
+}
+
+/** A cash payout's step, when the received asset is cash and its currency has one. */
+export function cashStepOf(assetTo: string, currency: { cashStep: number | null } | undefined): number | null {
+  const parsed = parseAssetKey(assetTo);
+  return parsed?.kind === 'fiat' && parsed.fiatKind === 'cash' ? (currency?.cashStep ?? null) : null;
+}
+
+/** What a till pays of `amount`: rounded down to the cent, then to a multiple of the step. */
+function payable(amount: DecimalLike, cashStep: number | null): number {
+  const cents = roundedNumber(amount, SHOWN_DECIMALS, 'down');
+  return cashStep === null ? cents : toNumber(multiply(divide(cents, cashStep, 0, 'down'), cashStep));
 }
 
 /**
@@ -121,15 +135,12 @@ export interface QuoteInputs {
  * at this rate and the reserve (null: neither limits it).
  */
 export function quoteLimits(
-  inputs: Pick<QuoteInputs, 'direction' | 'from' | 'rate' | 'minApplicationAmountUSD' | 'reserve'>,
+  inputs: Pick<QuoteInputs, 'direction' | 'from' | 'rate' | 'minApplicationAmountUSD' | 'reserve' | 'cashStep'>,
 ): QuoteLimits {
-  const { direction, from, rate, minApplicationAmountUSD, reserve } = inputs;
+  const { direction, from, rate, minApplicationAmountUSD, reserve, cashStep } = inputs;
   const minFromSetting = divide(minApplicationAmountUSD, from.usdValue, SHOWN_DECIMALS, 'up');
-  const byMaximum =
-    direction.maxAmount === null
-      ? null
-      : roundedNumber(multiply(direction.maxAmount, rate), SHOWN_DECIMALS, 'down');
-  const shownReserve = reserve === null ? null : roundedNumber(reserve, SHOWN_DECIMALS, 'down');
+  const byMaximum = direction.maxAmount === null ? null : payable(multiply(direction.maxAmount, rate), cashStep);
+  const shownReserve = reserve === null ? null : payable(reserve, cashStep);
   const caps = [byMaximum, shownReserve].filter((cap): cap is number => cap !== null);
   const minimumToGive =
     direction.minAmount === null ? minFromSetting : maximum<DecimalLike>(minFromSetting, direction.minAmount);
@@ -142,12 +153,14 @@ export function quoteLimits(
 
 /**
  * What `amount` of `assetFrom` buys. The receive amount is rounded down (the service never pays out
- * more than the rate), the minimum rounded up (paying the shown minimum always suffices).
+ * more than the rate), in cash to the till's step of its currency; the minimum rounded up (paying
+ * the shown minimum always suffices).
  */
 export function computeQuote(inputs: QuoteInputs): Quote {
-  const { assetFrom, assetTo, amount, direction, from, to, rate, minApplicationAmountUSD, reserve } = inputs;
+  const { assetFrom, assetTo, amount, direction, from, to, rate, minApplicationAmountUSD, reserve, cashStep } =
+    inputs;
   const worthUSD = multiply(amount, from.usdValue);
-  const amountTo = roundedNumber(multiply(amount, rate), SHOWN_DECIMALS, 'down');
+  const amountTo = payable(multiply(amount, rate), cashStep);
   const belowMinimum =
     compare(worthUSD, minApplicationAmountUSD) < 0 ||
     (direction.minAmount !== null && compare(amount, direction.minAmount) < 0);
@@ -158,6 +171,7 @@ export function computeQuote(inputs: QuoteInputs): Quote {
     currencyTo: to.code,
     amount,
     amountTo,
+    cashStep,
     rate,
     markupPercent: direction.markupPercent,
     source: direction.source,

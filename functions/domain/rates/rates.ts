@@ -26,7 +26,7 @@ import { fieldError } from '@shared/field-rules';
 import { checkPublishable } from '../export/publish-rule';
 import { toReserveView } from '../reserves/views';
 import { settingValue } from '../settings/settings';
-import { computeQuote, priceDirection, quoteLimits, sidesOf } from './quote';
+import { cashStepOf, computeQuote, priceDirection, quoteLimits, sidesOf } from './quote';
 
 /** No usable rate for a direction: the apply form can still send an individual request. */
 export class NoRatePublished extends NotQuotable {
@@ -145,6 +145,7 @@ function toRatesData(table: RatesTable, view: RatesView): RatesData {
               rate: priced.rate,
               minApplicationAmountUSD: view.minApplicationAmountUSD,
               reserve,
+              cashStep: cashStepOf(direction.assetTo, values.get(codeTo)),
             })
           : null;
       return { ...direction, ...priced, reserve, quoteLimits: limits };
@@ -231,6 +232,7 @@ export async function quote(
     rate,
     minApplicationAmountUSD,
     reserve,
+    cashStep: cashStepOf(assetTo, inputs.to),
   });
 }
 
@@ -260,11 +262,20 @@ export async function putRates(
   const after: Record<string, unknown> = {};
   for (const change of body.currencies) {
     const previous = currencies.get(change.code);
-    if (previous?.usdValue === change.usdValue) continue;
-    const record: CurrencyValueRecord = { ...change, updatedAt: now, updatedBy: actor.id };
+    const cashStep = change.cashStep === undefined ? (previous?.cashStep ?? null) : change.cashStep;
+    if (previous?.usdValue === change.usdValue && previous.cashStep === cashStep) continue;
+    const record: CurrencyValueRecord = {
+      code: change.code,
+      usdValue: change.usdValue,
+      cashStep,
+      updatedAt: now,
+      updatedBy: actor.id,
+    };
     writes.push(currencyValuePut(record));
-    before[`currency:${change.code}`] = previous ? { usdValue: previous.usdValue } : null;
-    after[`currency:${change.code}`] = { usdValue: change.usdValue };
+    before[`currency:${change.code}`] = previous
+      ? { usdValue: previous.usdValue, cashStep: previous.cashStep }
+      : null;
+    after[`currency:${change.code}`] = { usdValue: change.usdValue, cashStep };
   }
   for (const change of body.directions) {
     const previous = directions.get(key(change));

@@ -1,5 +1,5 @@
 import type { DirectionRecord } from '@functions/data/rates';
-import { computeQuote, type PriceSide, priceDirection } from '@functions/domain/rates/quote';
+import { cashStepOf, computeQuote, type PriceSide, priceDirection } from '@functions/domain/rates/quote';
 import { amountDecimals, currencyOfAsset, plainAmount } from '@shared/assets';
 import { standardAmountSchema } from '@shared/contract/applications';
 import { amountLimitProblem } from '@shared/contract/rates';
@@ -46,6 +46,7 @@ const quoteWith = (
     rate: rateOf(inputs.direction, from, to),
     minApplicationAmountUSD: minUSD,
     reserve: null,
+    cashStep: null,
   });
 
 const quoteOf = (amount: number, overrides: Partial<DirectionRecord> = {}, minUSD = 100) =>
@@ -188,6 +189,7 @@ describe('computeQuote', () => {
         rate,
         minApplicationAmountUSD: 100,
         reserve,
+        cashStep: null,
       });
     expect(reserved(null).maxAmountTo).toBe(byMaximum);
     expect(reserved(1e9).maxAmountTo).toBe(byMaximum);
@@ -206,6 +208,7 @@ describe('computeQuote', () => {
         rate: 1,
         minApplicationAmountUSD: 100,
         reserve,
+        cashStep: null,
       });
     expect(at(499.99)).toMatchObject({ amountTo: 500, reserve: 499.99, aboveReserve: true });
     expect(at(500)).toMatchObject({ aboveReserve: false, maxAmountTo: 500 });
@@ -296,5 +299,49 @@ describe('amount precision', () => {
       code: 'amountAboveReserve',
       msg: 'The exchange can pay out at most 1234.5 USDT now; lower the amount.',
     });
+  });
+});
+
+describe('cash paid out by a till (issue 29, 6.14)', () => {
+  // 1 USDT = 0.93 EUR less nothing: 18,987.46 USDT buy 17,658.33 EUR before any step.
+  const cashEur = (amount: number, cashStep: number | null, reserve: number | null = null) =>
+    computeQuote({
+      assetFrom: 'usdt-trc20',
+      assetTo: 'cash-EUR',
+      amount,
+      direction: direction({
+        assetFrom: 'usdt-trc20',
+        assetTo: 'cash-EUR',
+        markupPercent: 0,
+        maxAmount: 50_000,
+      }),
+      from: value('USDT', 1),
+      to: value('EUR', 1 / 0.93),
+      rate: 0.93,
+      minApplicationAmountUSD: 100,
+      reserve,
+      cashStep,
+    });
+
+  it('rounds a cash payout down to a multiple of its currency step and says which step', () => {
+    expect(cashEur(18_987.46, null)).toMatchObject({ amountTo: 17_658.33, cashStep: null });
+    expect(cashEur(18_987.46, 10)).toMatchObject({ amountTo: 17_650, cashStep: 10 });
+    expect(cashEur(18_987.46, 1)).toMatchObject({ amountTo: 17_658 });
+    expect(cashEur(18_987.46, 0.5)).toMatchObject({ amountTo: 17_658 });
+    expect(cashEur(18_987.46, 100)).toMatchObject({ amountTo: 17_600 });
+  });
+
+  it('keeps the most that can be received payable too: the maximum and the reserve on the step', () => {
+    expect(cashEur(1000, 10).maxAmountTo).toBe(46_500);
+    expect(cashEur(1000, 10, 12_345.67).maxAmountTo).toBe(12_340);
+    expect(cashEur(1000, null, 12_345.67).maxAmountTo).toBe(12_345.67);
+  });
+
+  it('leaves card and USDT amounts to the cent', () => {
+    // The step is applied only when the caller found the received asset is cash (cashStepOf).
+    expect(cashStepOf('card-EUR', { cashStep: 10 })).toBeNull();
+    expect(cashStepOf('usdt-trc20', { cashStep: 10 })).toBeNull();
+    expect(cashStepOf('cash-EUR', { cashStep: 10 })).toBe(10);
+    expect(cashStepOf('cash-EUR', undefined)).toBeNull();
   });
 });

@@ -256,6 +256,7 @@ export function testQuote(
     currencyTo: currencyOfAsset(assetTo),
     amount,
     amountTo: amount,
+    cashStep: null,
     rate: 1,
     markupPercent: 0,
     source: 'feed',

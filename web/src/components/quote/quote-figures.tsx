@@ -72,6 +72,14 @@ export function QuoteFigures({ quote }: { quote: Quote }) {
           ≈ {formatMoney(quote.amountTo, language)} {quote.currencyTo}
         </dd>
       </div>
+      {quote.cashStep !== null && (
+        <div>
+          <dt>{t('quote.cash')}</dt>
+          <dd className="quote__cash-step">
+            {t('quote.cashStep', { step: formatMoney(quote.cashStep, language), currency: quote.currencyTo })}
+          </dd>
+        </div>
+      )}
       <div>
         <dt>{t('quote.rate')}</dt>
         <dd className="quote__rate">{formatRate(quote.assetFrom, quote.assetTo, quote.rate, language)}</dd>

@@ -75,7 +75,7 @@ const TREE: GeoTree = [
   },
 ];
 
-const value = (code: string) => ({ code, usdValue: 1, updatedAt: AT, updatedBy: null });
+const value = (code: string) => ({ code, usdValue: 1, cashStep: null, updatedAt: AT, updatedBy: null });
 const RATES: RatesData = {
   updatedAt: AT,
   currencies: [value('USDT'), value('USD'), value('EUR'), value('GEL')],

@@ -30,6 +30,7 @@ const QUOTE: Quote = {
   currencyTo: 'USDT',
   amount: 1500,
   amountTo: 1470,
+  cashStep: null,
   rate: 0.98,
   markupPercent: 2,
   source: 'manual',

@@ -55,6 +55,7 @@ describe('apply form rules', () => {
       currencyTo: 'USDT',
       amount: 100,
       amountTo: 0.19,
+      cashStep: null,
       rate: 0.0019,
       markupPercent: 1,
       source: 'manual' as const,

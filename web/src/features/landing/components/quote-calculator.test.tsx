@@ -40,6 +40,7 @@ function quoteFor({ assetFrom, assetTo, amount }: CalculateBody): Quote {
     currencyFrom: 'KZT',
     currencyTo: 'USDT',
     amountTo: Math.floor(body.amount * 0.002 * 100) / 100,
+    cashStep: null,
     rate: 0.002,
     markupPercent: 1.5,
     source: 'feed',
