@@ -1,17 +1,21 @@
-import { parseAssetKey } from '@shared/assets';
+import { currencyOfAsset, parseAssetKey } from '@shared/assets';
 import { RATE_SOURCES, type RateSource } from '@shared/constants';
 import type { CurrencyValue, DirectionRate, RatesData } from '@shared/contract/rates';
+import { rateText, writeFigure } from '@shared/rate-display';
 import { Badge } from '@web/components/ui/badge';
 import { useTranslation } from '@web/lib/i18n';
-import { useState } from 'react';
+import { refusalText } from '@web/lib/refusal-text';
+import { type ReactNode, useState } from 'react';
 import { adminApi, type RatesChange } from '../api/admin-api';
 import { PencilIcon } from '../components/admin-icons';
 import { IconButton } from '../components/icon-button';
 import { CellInput, Changed, SaveOrCancel, useRowEdit } from '../components/row-editing';
 import { formatDateTime, formatNumber } from '../lib/format';
+import { effectiveMinimum, figureOf, guardFigures, sidesOfDirection } from './rate-figures';
 import {
   type DirectionDraft,
   type DirectionErrors,
+  type DirectionField,
   validateDirection,
   validateUsdValue,
 } from './rate-validation';
@@ -34,6 +38,48 @@ function useRatesRowEdit<D>(onSaved: (rates: RatesData) => void) {
 
 const STATE_TONES = { live: 'success', manual: 'neutral', paused: 'danger' } as const;
 
+/** The columns of the directions table (the row below renders one cell per column, or the edit form). */
+export function directionColumns(t: (key: string) => string) {
+  return [
+    t('rates.columns.direction'),
+    t('rates.columns.rate'),
+    t('rates.columns.pricing'),
+    t('rates.columns.limits'),
+    t('rates.columns.guard'),
+    t('rates.columns.monitors'),
+    t('rates.columns.updated'),
+    t('rates.columns.actions'),
+  ];
+}
+const DIRECTION_COLUMNS = 8;
+
+/** A labelled control of the edit form. */
+function EditField({
+  label,
+  error,
+  id,
+  children,
+}: {
+  label: string;
+  error?: string;
+  id: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="rate-edit__field">
+      <label htmlFor={id} className="rate-edit__label">
+        {label}
+      </label>
+      {children}
+      {error && (
+        <span className="field__error" id={`${id}-error`}>
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
 export function DirectionRow({
   direction,
   onSaved,
@@ -43,28 +89,70 @@ export function DirectionRow({
 }) {
   const { t, language } = useTranslation('admin');
   const kinds = { cash: t('assets.cash'), card: t('assets.card') };
-  const { draft, setDraft, saving, send } = useRatesRowEdit<DirectionDraft>(onSaved);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { draft, setDraft, saving, send } = useRowEdit<DirectionDraft, RatesChange>(async (change) => {
+    setRefusal(null);
+    try {
+      const answer = await adminApi.saveRates(change);
+      if (answer.data?.rates) onSaved(answer.data.rates);
+    } catch (error) {
+      // A refusal (a reserve never set by staff, say) stays in the form, not only in the toast.
+      setRefusal(refusalText(error, t('common.updateFailed')));
+      throw error;
+    }
+  }, t('rates.saved'));
   const [errors, setErrors] = useState<DirectionErrors>({});
   const name = `${sideName(direction.assetFrom, kinds)} → ${sideName(direction.assetTo, kinds)}`;
+  const sides = sidesOfDirection(direction);
+  const guard = guardFigures(direction, sides);
+  const figureText = (figure: string | null) => (figure === null ? '' : writeFigure(figure, language));
+  const initialFigure = direction.rate === null ? '' : figureText(figureOf(direction.rate, sides));
+  const initialGuard = { low: figureText(guard.low), high: figureText(guard.high) };
+  const minimum = effectiveMinimum(direction);
+  const fromCode = currencyOfAsset(direction.assetFrom);
+  const idOf = (field: string) => `rate-${direction.assetFrom}-${direction.assetTo}-${field}`;
+  // A typed rate is turned into the markup against the manual raw price (staff's USD values).
+  const typedRate = direction.source === 'manual' && direction.rawPrice !== null;
 
   const start = () => {
     setErrors({});
+    setRefusal(null);
     setDraft({
       source: direction.source,
       markupPercent: String(direction.markupPercent),
+      figure: initialFigure,
       minAmount: direction.minAmount === null ? '' : String(direction.minAmount),
       maxAmount: direction.maxAmount === null ? '' : String(direction.maxAmount),
       isActive: direction.isActive,
+      guardLow: initialGuard.low,
+      guardHigh: initialGuard.high,
+      maxAgeMinutes: String(direction.maxAgeMinutes),
+      publishToMonitors: direction.publishToMonitors,
+      monitorCode: direction.monitorCode ?? '',
     });
   };
 
   const save = async () => {
     if (!draft) return;
-    const checked = validateDirection(draft, {
-      markup: t('rates.errors.markup'),
-      positive: t('rates.errors.positive'),
-      minAboveMax: t('rates.errors.minAboveMax'),
-    });
+    const checked = validateDirection(
+      draft,
+      {
+        sides,
+        rawPrice: typedRate ? direction.rawPrice : null,
+        initial: { figure: initialFigure, guardLow: initialGuard.low, guardHigh: initialGuard.high },
+      },
+      {
+        markup: t('rates.errors.markup'),
+        positive: t('rates.errors.positive'),
+        minAboveMax: t('rates.errors.minAboveMax'),
+        figure: t('rates.errors.figure'),
+        figureBeyondRaw: t('rates.errors.figureBeyondRaw', {
+          raw: rateText(direction.assetFrom, direction.assetTo, direction.rawPrice, language) ?? '—',
+        }),
+        maxAge: t('rates.errors.maxAge'),
+        monitorCode: t('rates.errors.monitorCode'),
+      },
+    );
     setErrors(checked.errors);
     if (!checked.value) return;
     await send(
@@ -74,98 +162,173 @@ export function DirectionRow({
           markupPercent: fields.markupPercent,
           minAmount: fields.minAmount,
           maxAmount: fields.maxAmount,
+          guardLow: fields.minRate,
+          guardHigh: fields.maxRate,
+          maxAgeMinutes: fields.maxAgeMinutes,
+          monitorCode: fields.monitorCode,
         }),
     );
   };
 
-  const input = (field: 'markupPercent' | 'minAmount' | 'maxAmount', label: string) =>
+  const input = (field: DirectionField, label: string, suffix?: string) =>
     draft && (
-      <CellInput
-        value={draft[field]}
-        label={`${label}: ${name}`}
-        error={errors[field]}
-        errorId={`${direction.assetFrom}-${direction.assetTo}-${field}`}
-        onChange={(value) => setDraft({ ...draft, [field]: value })}
-        onSave={save}
-        onCancel={() => setDraft(null)}
-      />
+      <EditField label={label} error={errors[field]} id={idOf(field)}>
+        <span className="rate-edit__input">
+          <input
+            id={idOf(field)}
+            className="input input--sm input--num"
+            inputMode={field === 'monitorCode' ? 'text' : 'decimal'}
+            value={draft[field]}
+            aria-invalid={errors[field] ? true : undefined}
+            aria-describedby={errors[field] ? `${idOf(field)}-error` : undefined}
+            onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') save();
+              if (event.key === 'Escape') setDraft(null);
+            }}
+          />
+          {suffix && <span className="muted">{suffix}</span>}
+        </span>
+      </EditField>
+    );
+  const check = (field: 'isActive' | 'publishToMonitors', label: string) =>
+    draft && (
+      <label className="rate-edit__check">
+        <input
+          type="checkbox"
+          className="checkbox-input"
+          checked={draft[field]}
+          onChange={(event) => setDraft({ ...draft, [field]: event.target.checked })}
+        />
+        {label}
+      </label>
     );
 
+  if (draft) {
+    const unitIs = `1 ${sides.unit} =`;
+    return (
+      <tr className="rate-edit-row">
+        <th scope="row" className="nowrap">
+          {name}
+        </th>
+        <td colSpan={DIRECTION_COLUMNS - 1}>
+          <fieldset className="rate-edit" aria-label={t('rates.editOf', { name })}>
+            <EditField label={t('rates.columns.source')} id={idOf('source')}>
+              <select
+                id={idOf('source')}
+                className="select select--sm"
+                value={draft.source}
+                onChange={(event) => setDraft({ ...draft, source: event.target.value as RateSource })}
+              >
+                {RATE_SOURCES.map((source) => (
+                  <option key={source} value={source}>
+                    {t(`rates.source.${source}`)}
+                  </option>
+                ))}
+              </select>
+            </EditField>
+            {typedRate && draft.source === 'manual'
+              ? input('figure', t('rates.edit.rate', { unit: unitIs }), sides.other)
+              : null}
+            {input('markupPercent', t('rates.columns.markup'))}
+            {input('minAmount', t('rates.edit.min', { code: fromCode }))}
+            {input('maxAmount', t('rates.edit.max', { code: fromCode }))}
+            {input('guardLow', t('rates.edit.guardLow', { unit: unitIs }), sides.other)}
+            {input('guardHigh', t('rates.edit.guardHigh', { unit: unitIs }), sides.other)}
+            {input('maxAgeMinutes', t('rates.edit.maxAge'))}
+            {input('monitorCode', t('rates.edit.monitorCode'))}
+            <div className="rate-edit__checks">
+              {check('isActive', t('rates.columns.active'))}
+              {check('publishToMonitors', t('rates.edit.publish'))}
+            </div>
+            <p className="rate-edit__hint muted">
+              {typedRate && draft.source === 'manual' ? t('rates.edit.rateHint') : t('rates.edit.feedHint')}
+            </p>
+            {refusal && (
+              <p className="field__error rate-edit__refusal" role="alert">
+                {refusal}
+              </p>
+            )}
+            <div className="row-actions rate-edit__actions">
+              <SaveOrCancel saving={saving} onSave={save} onCancel={() => setDraft(null)} />
+            </div>
+          </fieldset>
+        </td>
+      </tr>
+    );
+  }
+
+  const shown = rateText(direction.assetFrom, direction.assetTo, direction.rate, language);
+  const raw = rateText(direction.assetFrom, direction.assetTo, direction.rawPrice, language);
+  const amount = (value: number | null) => (value === null ? '—' : formatNumber(value, language));
   return (
     <tr className={direction.isActive ? '' : 'is-inactive'}>
-      <th scope="row" className="nowrap">
-        {name}
+      <th scope="row">
+        <span className="nowrap">{name}</span>
+        <div>
+          <Badge tone={direction.isActive ? 'success' : 'neutral'}>
+            {direction.isActive ? t('rates.on') : t('rates.off')}
+          </Badge>
+        </div>
       </th>
-      <td className="num nowrap">{formatNumber(direction.rate, language, 6)}</td>
       <td>
-        {draft ? (
-          <select
-            className="select select--sm"
-            value={draft.source}
-            aria-label={`${t('rates.columns.source')}: ${name}`}
-            onChange={(event) => setDraft({ ...draft, source: event.target.value as RateSource })}
-          >
-            {RATE_SOURCES.map((source) => (
-              <option key={source} value={source}>
-                {t(`rates.source.${source}`)}
-              </option>
-            ))}
-          </select>
-        ) : (
-          t(`rates.source.${direction.source}`)
-        )}
-      </td>
-      <td>
+        <div className="nowrap num-figure">{shown ?? '—'}</div>
         <Badge tone={STATE_TONES[direction.state]}>
           {direction.pausedReason
             ? t('rates.state.pausedBecause', { reason: t(`rates.paused.${direction.pausedReason}`) })
             : t(`rates.state.${direction.state}`)}
         </Badge>
-        {direction.rawPrice !== null && direction.priceAsOf && (
-          <div className="cell-note">
-            {t('rates.raw', {
-              price: formatNumber(direction.rawPrice, language, 6),
-              when: formatDateTime(direction.priceAsOf, language),
+        {raw && direction.priceAsOf && (
+          <div className="rate-note muted">
+            {t('rates.raw', { price: raw, when: formatDateTime(direction.priceAsOf, language) })}
+          </div>
+        )}
+      </td>
+      <td>
+        <div>{t(`rates.source.${direction.source}`)}</div>
+        <div className="muted">
+          {t('rates.markupOf', { markup: formatNumber(direction.markupPercent, language, 4) })}
+        </div>
+      </td>
+      <td>
+        <div className="nowrap">
+          {amount(direction.minAmount)} – {amount(direction.maxAmount)} {fromCode}
+        </div>
+        {minimum && (
+          <div className="rate-note muted">
+            {t(`rates.effectiveMin.${minimum.reason}`, {
+              amount: `${formatNumber(minimum.amount, language)} ${fromCode}`,
             })}
           </div>
         )}
       </td>
       <td>
-        {draft
-          ? input('markupPercent', t('rates.columns.markup'))
-          : `${formatNumber(direction.markupPercent, language)} %`}
-      </td>
-      <td>
-        {draft ? input('minAmount', t('rates.columns.min')) : formatNumber(direction.minAmount, language)}
-      </td>
-      <td>
-        {draft ? input('maxAmount', t('rates.columns.max')) : formatNumber(direction.maxAmount, language)}
-      </td>
-      <td>
-        {draft ? (
-          <input
-            type="checkbox"
-            className="checkbox-input"
-            checked={draft.isActive}
-            aria-label={`${t('rates.columns.active')}: ${name}`}
-            onChange={(event) => setDraft({ ...draft, isActive: event.target.checked })}
-          />
+        {guard.low === null && guard.high === null ? (
+          <div className="muted">{t('rates.noGuard')}</div>
         ) : (
-          <Badge tone={direction.isActive ? 'success' : 'neutral'}>
-            {direction.isActive ? t('rates.on') : t('rates.off')}
-          </Badge>
+          <div className="nowrap">
+            {t('rates.guardRange', {
+              unit: sides.unit,
+              low: guard.low === null ? '…' : writeFigure(guard.low, language),
+              high: guard.high === null ? '…' : writeFigure(guard.high, language),
+              other: sides.other,
+            })}
+          </div>
         )}
+        <div className="muted">{t('rates.maxAgeOf', { minutes: direction.maxAgeMinutes })}</div>
+      </td>
+      <td>
+        <Badge tone={direction.publishToMonitors ? 'success' : 'neutral'}>
+          {direction.publishToMonitors ? t('rates.published') : t('rates.notPublished')}
+        </Badge>
+        {direction.monitorCode && <div className="muted">{direction.monitorCode}</div>}
       </td>
       <td>
         <Changed at={direction.updatedAt} by={direction.updatedBy} />
       </td>
       <td>
         <div className="row-actions">
-          {draft ? (
-            <SaveOrCancel saving={saving} onSave={save} onCancel={() => setDraft(null)} />
-          ) : (
-            <IconButton icon={<PencilIcon />} label={t('rates.editOf', { name })} onClick={start} />
-          )}
+          <IconButton icon={<PencilIcon />} label={t('rates.editOf', { name })} onClick={start} />
         </div>
       </td>
     </tr>

@@ -10,12 +10,13 @@ import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { ListPager, pageOf } from '../components/pager';
 import { useResource } from '../hooks/use-resource';
 import { formatDateTime } from '../lib/format';
-import { CurrencyRow, DirectionRow } from './rate-rows';
+import { CurrencyRow, DirectionRow, directionColumns } from './rate-rows';
 import './rates.css';
 
 /**
- * Exchange rates: each direction's rate, markup, min/max, last change and who made it, edited in
- * place; and the USD value of each currency the rates derive from.
+ * Exchange rates: each direction's rate as clients read it ("1 USDT = 97,20 RUB"), its source and
+ * markup, limits with the minimum clients actually see, guard, monitors' switch, last change and who
+ * made it, edited in a form in its row; and the USD value of each currency the rates derive from.
  */
 export function RatesPage() {
   const { t, language } = useTranslation('admin');
@@ -67,20 +68,7 @@ export function RatesPage() {
               page={directionPage}
               onPage={setDirectionPage}
               emptyText={t('rates.none')}
-              columns={[
-                t('rates.columns.direction'),
-                <th key="rate" scope="col" className="num">
-                  {t('rates.columns.rate')}
-                </th>,
-                t('rates.columns.source'),
-                t('rates.columns.state'),
-                t('rates.columns.markup'),
-                t('rates.columns.min'),
-                t('rates.columns.max'),
-                t('rates.columns.active'),
-                t('rates.columns.updated'),
-                t('rates.columns.actions'),
-              ]}
+              columns={directionColumns(t)}
             >
               {(direction) => (
                 <DirectionRow
