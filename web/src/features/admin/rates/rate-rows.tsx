@@ -264,7 +264,7 @@ export function DirectionRow({
   return (
     <tr className={direction.isActive ? '' : 'is-inactive'}>
       <th scope="row">
-        <span className="nowrap">{name}</span>
+        <span>{name}</span>
         <div>
           <Badge tone={direction.isActive ? 'success' : 'neutral'}>
             {direction.isActive ? t('rates.on') : t('rates.off')}
@@ -272,7 +272,7 @@ export function DirectionRow({
         </div>
       </th>
       <td>
-        <div className="nowrap num-figure">{shown ?? '—'}</div>
+        <div className="rate-figure">{shown ?? '—'}</div>
         <Badge tone={STATE_TONES[direction.state]}>
           {direction.pausedReason
             ? t('rates.state.pausedBecause', { reason: t(`rates.paused.${direction.pausedReason}`) })
@@ -291,7 +291,7 @@ export function DirectionRow({
         </div>
       </td>
       <td>
-        <div className="nowrap">
+        <div>
           {amount(direction.minAmount)} – {amount(direction.maxAmount)} {fromCode}
         </div>
         {minimum && (
@@ -306,7 +306,7 @@ export function DirectionRow({
         {guard.low === null && guard.high === null ? (
           <div className="muted">{t('rates.noGuard')}</div>
         ) : (
-          <div className="nowrap">
+          <div>
             {t('rates.guardRange', {
               unit: sides.unit,
               low: guard.low === null ? '…' : writeFigure(guard.low, language),
