@@ -272,63 +272,77 @@ export function DirectionRow({
         </div>
       </th>
       <td>
-        <div className="rate-figure">{shown ?? '—'}</div>
-        <Badge tone={STATE_TONES[direction.state]}>
-          {direction.pausedReason
-            ? t('rates.state.pausedBecause', { reason: t(`rates.paused.${direction.pausedReason}`) })
-            : t(`rates.state.${direction.state}`)}
-        </Badge>
-        {raw && direction.priceAsOf && (
-          <div className="rate-note muted">
-            {t('rates.raw', { price: raw, when: formatDateTime(direction.priceAsOf, language) })}
-          </div>
-        )}
-      </td>
-      <td>
-        <div>{t(`rates.source.${direction.source}`)}</div>
-        <div className="muted">
-          {t('rates.markupOf', { markup: formatNumber(direction.markupPercent, language, 4) })}
+        <div className="rate-cell">
+          <div className="rate-figure">{shown ?? '—'}</div>
+          <Badge tone={STATE_TONES[direction.state]}>
+            {direction.pausedReason
+              ? t('rates.state.pausedBecause', { reason: t(`rates.paused.${direction.pausedReason}`) })
+              : t(`rates.state.${direction.state}`)}
+          </Badge>
+          {raw && direction.priceAsOf && (
+            <div className="rate-note muted">
+              {t('rates.raw', { price: raw, when: formatDateTime(direction.priceAsOf, language) })}
+            </div>
+          )}
         </div>
       </td>
       <td>
-        <div>
-          {amount(direction.minAmount)} – {amount(direction.maxAmount)} {fromCode}
-        </div>
-        {minimum && (
-          <div className="rate-note muted">
-            {t(`rates.effectiveMin.${minimum.reason}`, {
-              amount: `${formatNumber(minimum.amount, language)} ${fromCode}`,
-            })}
+        <div className="rate-cell">
+          <div>{t(`rates.source.${direction.source}`)}</div>
+          <div className="muted">
+            {t('rates.markupOf', { markup: formatNumber(direction.markupPercent, language, 4) })}
           </div>
-        )}
+        </div>
       </td>
       <td>
-        {guard.low === null && guard.high === null ? (
-          <div className="muted">{t('rates.noGuard')}</div>
-        ) : (
+        <div className="rate-cell">
           <div>
-            {t('rates.guardRange', {
-              unit: sides.unit,
-              low: guard.low === null ? '…' : writeFigure(guard.low, language),
-              high: guard.high === null ? '…' : writeFigure(guard.high, language),
-              other: sides.other,
-            })}
+            {amount(direction.minAmount)} – {amount(direction.maxAmount)} {fromCode}
           </div>
-        )}
-        <div className="muted">{t('rates.maxAgeOf', { minutes: direction.maxAgeMinutes })}</div>
+          {minimum && (
+            <div className="rate-note muted">
+              {t(`rates.effectiveMin.${minimum.reason}`, {
+                amount: `${formatNumber(minimum.amount, language)} ${fromCode}`,
+              })}
+            </div>
+          )}
+        </div>
       </td>
       <td>
-        <Badge tone={direction.publishToMonitors ? 'success' : 'neutral'}>
-          {direction.publishToMonitors ? t('rates.published') : t('rates.notPublished')}
-        </Badge>
-        {direction.monitorCode && <div className="muted">{direction.monitorCode}</div>}
+        <div className="rate-cell">
+          {guard.low === null && guard.high === null ? (
+            <div className="muted">{t('rates.noGuard')}</div>
+          ) : (
+            <div>
+              {t('rates.guardRange', {
+                unit: sides.unit,
+                low: guard.low === null ? '…' : writeFigure(guard.low, language),
+                high: guard.high === null ? '…' : writeFigure(guard.high, language),
+                other: sides.other,
+              })}
+            </div>
+          )}
+          <div className="muted">{t('rates.maxAgeOf', { minutes: direction.maxAgeMinutes })}</div>
+        </div>
       </td>
       <td>
-        <Changed at={direction.updatedAt} by={direction.updatedBy} />
+        <div className="rate-cell">
+          <Badge tone={direction.publishToMonitors ? 'success' : 'neutral'}>
+            {direction.publishToMonitors ? t('rates.published') : t('rates.notPublished')}
+          </Badge>
+          {direction.monitorCode && <div className="muted">{direction.monitorCode}</div>}
+        </div>
       </td>
       <td>
-        <div className="row-actions">
-          <IconButton icon={<PencilIcon />} label={t('rates.editOf', { name })} onClick={start} />
+        <div className="rate-cell">
+          <Changed at={direction.updatedAt} by={direction.updatedBy} />
+        </div>
+      </td>
+      <td>
+        <div className="rate-cell">
+          <div className="row-actions">
+            <IconButton icon={<PencilIcon />} label={t('rates.editOf', { name })} onClick={start} />
+          </div>
         </div>
       </td>
     </tr>

@@ -63,6 +63,7 @@ export function RatesPage() {
             </p>
             <RatesPanel
               id="directions-title"
+              className="rates-directions"
               title={t('rates.directions')}
               items={directions}
               page={directionPage}
@@ -102,6 +103,8 @@ export function RatesPage() {
 
 interface RatesPanelProps<T> {
   id: string;
+  /** The section's own class (the directions table's layout: rates.css). */
+  className?: string;
   title: string;
   items: T[];
   page: number;
@@ -112,9 +115,19 @@ interface RatesPanelProps<T> {
 }
 
 /** A titled card with one page of a table the screen pages itself (the rates arrive all at once). */
-function RatesPanel<T>({ id, title, items, page, onPage, columns, emptyText, children }: RatesPanelProps<T>) {
+function RatesPanel<T>({
+  id,
+  className,
+  title,
+  items,
+  page,
+  onPage,
+  columns,
+  emptyText,
+  children,
+}: RatesPanelProps<T>) {
   return (
-    <section className="card table-panel" aria-labelledby={id}>
+    <section className={`card table-panel ${className ?? ''}`} aria-labelledby={id}>
       <h2 id={id} className="panel-title">
         {title}
       </h2>
