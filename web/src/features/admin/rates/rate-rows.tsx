@@ -46,12 +46,11 @@ export function directionColumns(t: (key: string) => string) {
     t('rates.columns.pricing'),
     t('rates.columns.limits'),
     t('rates.columns.guard'),
-    t('rates.columns.monitors'),
     t('rates.columns.updated'),
     t('rates.columns.actions'),
   ];
 }
-const DIRECTION_COLUMNS = 8;
+const DIRECTION_COLUMNS = 7;
 
 /** A labelled control of the edit form. */
 function EditField({
@@ -268,7 +267,11 @@ export function DirectionRow({
         <div>
           <Badge tone={direction.isActive ? 'success' : 'neutral'}>
             {direction.isActive ? t('rates.on') : t('rates.off')}
+          </Badge>{' '}
+          <Badge tone={direction.publishToMonitors ? 'success' : 'neutral'}>
+            {direction.publishToMonitors ? t('rates.published') : t('rates.notPublished')}
           </Badge>
+          {direction.monitorCode && <div className="muted">{direction.monitorCode}</div>}
         </div>
       </th>
       <td>
@@ -323,14 +326,6 @@ export function DirectionRow({
             </div>
           )}
           <div className="muted">{t('rates.maxAgeOf', { minutes: direction.maxAgeMinutes })}</div>
-        </div>
-      </td>
-      <td>
-        <div className="rate-cell">
-          <Badge tone={direction.publishToMonitors ? 'success' : 'neutral'}>
-            {direction.publishToMonitors ? t('rates.published') : t('rates.notPublished')}
-          </Badge>
-          {direction.monitorCode && <div className="muted">{direction.monitorCode}</div>}
         </div>
       </td>
       <td>
