@@ -1,7 +1,7 @@
 import { currencyOfAsset, parseAssetKey } from '@shared/assets';
 import { RATE_SOURCES, type RateSource } from '@shared/constants';
 import type { CurrencyValue, DirectionRate, RatesData } from '@shared/contract/rates';
-import { rateText, writeFigure } from '@shared/rate-display';
+import { rateText, writeFigure, writeMoney } from '@shared/rate-display';
 import { Badge } from '@web/components/ui/badge';
 import { useTranslation } from '@web/lib/i18n';
 import { refusalText } from '@web/lib/refusal-text';
@@ -16,6 +16,7 @@ import {
   type DirectionDraft,
   type DirectionErrors,
   type DirectionField,
+  validateCashStep,
   validateDirection,
   validateUsdValue,
 } from './rate-validation';
@@ -330,7 +331,7 @@ export function DirectionRow({
       </td>
       <td>
         <div className="rate-cell">
-          <Changed at={direction.updatedAt} by={direction.updatedBy} />
+          <Changed at={direction.updatedAt} by={direction.updatedBy} name={direction.updatedByName} />
         </div>
       </td>
       <td>
@@ -344,6 +345,7 @@ export function DirectionRow({
   );
 }
 
+/** A currency's USD value (the base USD's is fixed) and, for a fiat currency, its cash step. */
 export function CurrencyRow({
   currency,
   onSaved,
@@ -352,56 +354,91 @@ export function CurrencyRow({
   onSaved: (rates: RatesData) => void;
 }) {
   const { t, language } = useTranslation('admin');
-  const { draft, setDraft, saving, send } = useRatesRowEdit<string>(onSaved);
-  const [error, setError] = useState<string | null>(null);
+  const { draft, setDraft, saving, send } = useRatesRowEdit<{ usdValue: string; cashStep: string }>(onSaved);
+  const [errors, setErrors] = useState<{ usdValue?: string | null; cashStep?: string | null }>({});
   const fixed = currency.code === 'USD';
+  // USDT is never paid out in cash.
+  const hasCash = currency.code !== 'USDT';
 
   const save = async () => {
     if (draft === null) return;
-    const checked = validateUsdValue(draft, t('rates.errors.usdValue'));
-    setError(checked.error);
-    if (checked.value === null) return;
-    await send({ currencies: [{ code: currency.code, usdValue: checked.value }] }, (fields) =>
-      setError(fields.usdValue ?? null),
+    const value = fixed
+      ? { error: null, value: currency.usdValue }
+      : validateUsdValue(draft.usdValue, t('rates.errors.usdValue'));
+    const step = validateCashStep(draft.cashStep, t('rates.errors.cashStep'));
+    setErrors({ usdValue: value.error, cashStep: hasCash ? step.error : null });
+    if (value.value === null || (hasCash && step.error)) return;
+    await send(
+      {
+        currencies: [
+          { code: currency.code, usdValue: value.value, ...(hasCash ? { cashStep: step.value } : {}) },
+        ],
+      },
+      (fields) => setErrors({ usdValue: fields.usdValue ?? null, cashStep: fields.cashStep ?? null }),
     );
   };
+  const cancel = () => setDraft(null);
 
   return (
     <tr>
       <th scope="row">{currency.code}</th>
       <td>
-        {draft === null ? (
+        {draft === null || fixed ? (
           <span className="num">{formatNumber(currency.usdValue, language, 6)} USD</span>
         ) : (
           <CellInput
-            value={draft}
+            value={draft.usdValue}
             label={t('rates.usdValueOf', { code: currency.code })}
-            error={error}
+            error={errors.usdValue ?? null}
             errorId={`usd-${currency.code}-error`}
-            onChange={setDraft}
+            onChange={(usdValue) => setDraft({ ...draft, usdValue })}
             onSave={save}
-            onCancel={() => setDraft(null)}
+            onCancel={cancel}
           />
         )}
       </td>
       <td>
-        <Changed at={currency.updatedAt} by={currency.updatedBy} />
+        {!hasCash ? (
+          <span className="muted">—</span>
+        ) : draft === null ? (
+          <span className="num">
+            {currency.cashStep === null
+              ? t('rates.cashStepNone')
+              : `${writeMoney(currency.cashStep, language)} ${currency.code}`}
+          </span>
+        ) : (
+          <CellInput
+            value={draft.cashStep}
+            label={t('rates.cashStepOf', { code: currency.code })}
+            error={errors.cashStep ?? null}
+            errorId={`cash-step-${currency.code}-error`}
+            onChange={(cashStep) => setDraft({ ...draft, cashStep })}
+            onSave={save}
+            onCancel={cancel}
+          />
+        )}
+      </td>
+      <td>
+        <Changed at={currency.updatedAt} by={currency.updatedBy} name={currency.updatedByName} />
       </td>
       <td>
         <div className="row-actions">
-          {fixed ? (
+          {fixed && !hasCash ? (
             <span className="muted">{t('rates.base')}</span>
           ) : draft === null ? (
             <IconButton
               icon={<PencilIcon />}
               label={t('rates.editOf', { name: currency.code })}
               onClick={() => {
-                setError(null);
-                setDraft(String(currency.usdValue));
+                setErrors({});
+                setDraft({
+                  usdValue: String(currency.usdValue),
+                  cashStep: currency.cashStep === null ? '' : String(currency.cashStep),
+                });
               }}
             />
           ) : (
-            <SaveOrCancel saving={saving} onSave={save} onCancel={() => setDraft(null)} />
+            <SaveOrCancel saving={saving} onSave={save} onCancel={cancel} />
           )}
         </div>
       </td>

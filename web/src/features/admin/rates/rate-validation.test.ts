@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { effectiveMinimum, guardFigures, sidesOfDirection } from './rate-figures';
-import { type DirectionDraft, validateDirection, validateUsdValue } from './rate-validation';
+import {
+  type DirectionDraft,
+  validateCashStep,
+  validateDirection,
+  validateUsdValue,
+} from './rate-validation';
 
 const messages = {
   markup: 'markup',
@@ -173,5 +178,15 @@ describe('effectiveMinimum', () => {
 describe('validateUsdValue', () => {
   it('refuses zero', () => {
     expect(validateUsdValue('0', 'bad').error).toBe('bad');
+  });
+});
+
+describe('validateCashStep', () => {
+  it('reads empty as no step, and a positive amount of whole cents up to 100,000 as the step', () => {
+    expect(validateCashStep('', 'bad')).toEqual({ error: null, value: null });
+    expect(validateCashStep('100', 'bad')).toEqual({ error: null, value: 100 });
+    expect(validateCashStep('0,5', 'bad')).toEqual({ error: null, value: 0.5 });
+    for (const wrong of ['0', '-10', '0.001', '100001', 'ten'])
+      expect(validateCashStep(wrong, 'bad'), wrong).toEqual({ error: 'bad', value: null });
   });
 });

@@ -1,6 +1,7 @@
 import type { RateSource } from '@shared/constants';
 import { MAX_AGE_MINUTES_RANGE, MAX_MARKUP_PERCENT, MONITOR_CODE_PATTERN } from '@shared/contract/rates';
 import { compare } from '@shared/money';
+import { hasAtMostDecimals } from '@shared/numbers';
 import { type DirectionSides, guardFromFigures, markupForFigure, parseFigure } from './rate-figures';
 
 /** A direction row being edited: every field as typed, and the figures it started from. */
@@ -147,6 +148,21 @@ export function validateUsdValue(
 ): { error: string | null; value: number | null } {
   const value = parse(text);
   if (value === null || value === 'invalid' || value <= 0 || value > 1e9)
+    return { error: message, value: null };
+  return { error: null, value };
+}
+
+/**
+ * A currency's cash step as typed (issue 29, 6.14): empty is none (cash to the cent), else a
+ * positive amount with whole cents at most, up to 100,000 (the server's rule).
+ */
+export function validateCashStep(
+  text: string,
+  message: string,
+): { error: string | null; value: number | null } {
+  if (text.trim() === '') return { error: null, value: null };
+  const value = parse(text);
+  if (value === null || value === 'invalid' || value <= 0 || value > 100_000 || !hasAtMostDecimals(value, 2))
     return { error: message, value: null };
   return { error: null, value };
 }

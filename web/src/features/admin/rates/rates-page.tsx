@@ -88,6 +88,7 @@ export function RatesPage() {
               columns={[
                 t('rates.columns.currency'),
                 t('rates.columns.usdValue'),
+                t('rates.columns.cashStep'),
                 t('rates.columns.updated'),
                 t('rates.columns.actions'),
               ]}
