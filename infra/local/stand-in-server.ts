@@ -36,3 +36,22 @@ export async function listenStandIn(
       }),
   };
 }
+
+/**
+ * Calls one of a stand-in's test-only routes (`/_local/…`) at `baseUrl` with a JSON body; its JSON
+ * answer, or an error naming the route and the refusal.
+ */
+export async function postToStandIn<T = Record<string, unknown>>(
+  baseUrl: string,
+  path: string,
+  body: unknown = {},
+): Promise<T> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as T;
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+  return answer;
+}

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type ListeningStandIn, listenStandIn } from './stand-in-server';
+import { type ListeningStandIn, listenStandIn, postToStandIn } from './stand-in-server';
 
 /**
  * A local stand-in for the Telegram Bot API: the methods functions/data/telegram-bot-api.ts and the
@@ -86,24 +86,8 @@ const METHODS = [
 type Method = (typeof METHODS)[number];
 const METHOD_BY_LOWER_CASE = new Map<string, Method>(METHODS.map((method) => [method.toLowerCase(), method]));
 
-/**
- * Calls one of the stand-in's test-only routes (`/_local/updates`, `/_local/fail`…) at `baseUrl`
- * with a JSON body; its JSON answer, or an error naming the route and the refusal.
- */
-export async function postToTelegramStandIn<T = Record<string, unknown>>(
-  baseUrl: string,
-  path: string,
-  body: unknown = {},
-): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`);
-  return answer;
-}
+/** The stand-in's test-only routes (`/_local/…`), called as tests and scripts call them. */
+export { postToStandIn as postToTelegramStandIn };
 
 /** The Bot API calls the stand-in at `baseUrl` recorded, oldest first: all, or one method's, or one chat's. */
 export async function telegramStandInCalls(

@@ -6,7 +6,7 @@ import {
   TRANSFER_TOPIC,
   tronAddressToHex,
 } from '@functions/data/tron';
-import { type ListeningStandIn, listenStandIn } from './stand-in-server';
+import { type ListeningStandIn, listenStandIn, postToStandIn } from './stand-in-server';
 
 /**
  * A local stand-in for TronGrid: exactly the subset functions/data/tron.ts calls, in the documented
@@ -47,24 +47,8 @@ interface Failure {
 
 export type TronStandIn = ListeningStandIn;
 
-/**
- * Calls one of the stand-in's test-only routes (`/_local/transfers`, `/_local/solidify`…) at
- * `baseUrl` with a JSON body; its JSON answer, or an error naming the route and the refusal.
- */
-export async function postToTronStandIn<T = Record<string, unknown>>(
-  baseUrl: string,
-  path: string,
-  body: unknown = {},
-): Promise<T> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`);
-  return answer;
-}
+/** The stand-in's test-only routes (`/_local/…`), called as tests and scripts call them. */
+export { postToStandIn as postToTronStandIn };
 
 /** A decimal USDT amount ("500.0037") as base units ("500003700"); undefined when it is not one. */
 export function usdtToBaseUnits(amount: string): string | undefined {

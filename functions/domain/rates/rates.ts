@@ -332,35 +332,26 @@ function key(direction: { assetFrom: string; assetTo: string }) {
   return `${direction.assetFrom}>${direction.assetTo}`;
 }
 
+/** What staff set on a direction (its audit entry's before and after, and whether a change changed it). */
+const TERMS = [
+  'source',
+  'markupPercent',
+  'minRate',
+  'maxRate',
+  'maxAgeMinutes',
+  'minAmount',
+  'maxAmount',
+  'isActive',
+  'publishToMonitors',
+  'monitorCode',
+] as const satisfies readonly (keyof DirectionRecord)[];
+
 function terms(direction: DirectionRecord) {
-  const {
-    source,
-    markupPercent,
-    minRate,
-    maxRate,
-    maxAgeMinutes,
-    minAmount,
-    maxAmount,
-    isActive,
-    publishToMonitors,
-    monitorCode,
-  } = direction;
-  return {
-    source,
-    markupPercent,
-    minRate,
-    maxRate,
-    maxAgeMinutes,
-    minAmount,
-    maxAmount,
-    isActive,
-    publishToMonitors,
-    monitorCode,
-  };
+  return Object.fromEntries(TERMS.map((field) => [field, direction[field]]));
 }
 
 function sameTerms(a: DirectionRecord, b: DirectionRecord) {
-  return JSON.stringify(terms(a)) === JSON.stringify(terms(b));
+  return TERMS.every((field) => a[field] === b[field]);
 }
 
 function findDuplicates(values: string[]): string[] {

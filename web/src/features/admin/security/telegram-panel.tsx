@@ -7,7 +7,6 @@ import { Badge, type BadgeTone } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { ExternalIcon } from '@web/components/ui/icons';
-import { ApiError } from '@web/lib/api-client';
 import { useTranslation } from '@web/lib/i18n';
 import { refusalText, ruleText } from '@web/lib/refusal-text';
 import { type FormEvent, useState } from 'react';
@@ -17,6 +16,7 @@ import { useStaff } from '../components/staff-context';
 import { type Resource, useResource } from '../hooks/use-resource';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
+import { showSettingFailure } from '../lib/setting-failure';
 import { PanelHead } from './panel-head';
 import { securityApi } from './security-api';
 
@@ -65,15 +65,14 @@ export function TelegramPanel({ onChanged }: { onChanged: () => void }) {
   );
 }
 
-function BotState({
-  bot,
-  status,
-  onChanged,
-}: {
+/** What the bot panel's parts share: the bot's state, its resource, and the page's reload. */
+interface BotPanelProps {
   bot: TelegramBotStatus;
   status: Resource<TelegramBotStatus>;
   onChanged: () => void;
-}) {
+}
+
+function BotState({ bot, status, onChanged }: BotPanelProps) {
   const { t, language } = useTranslation('admin');
   const viewer = useStaff();
   const mayManage = hasRoleAtLeast(viewer.role, adminTelegramSetWebhook.access);
@@ -185,15 +184,7 @@ function BotState({
 }
 
 /** The staff group: the setting telegramStaffChatId, from the bot's groups or typed; a SUPER_ADMIN's. */
-function StaffGroup({
-  bot,
-  status,
-  onChanged,
-}: {
-  bot: TelegramBotStatus;
-  status: Resource<TelegramBotStatus>;
-  onChanged: () => void;
-}) {
+function StaffGroup({ bot, status, onChanged }: BotPanelProps) {
   const { t } = useTranslation('admin');
   const viewer = useStaff();
   const mayChange = maySetSetting('telegramStaffChatId', viewer.role);
@@ -222,10 +213,7 @@ function StaffGroup({
       onChanged();
       notify.success(t('security.telegram.group.saved'));
     } catch (failure) {
-      const field =
-        failure instanceof ApiError ? failure.errors.find((item) => item.path === 'value') : undefined;
-      if (field) setServerError(ruleText(field));
-      else notify.error(refusalText(failure, t('common.updateFailed')));
+      showSettingFailure(failure, setServerError, t('common.updateFailed'));
     } finally {
       setSaving(false);
     }

@@ -3,9 +3,8 @@ import { maySetSetting, readSettingValue, type SettingView } from '@shared/contr
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/field';
-import { ApiError } from '@web/lib/api-client';
 import { useTranslation } from '@web/lib/i18n';
-import { refusalText, ruleText } from '@web/lib/refusal-text';
+import { ruleText } from '@web/lib/refusal-text';
 import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin-api';
 import { Loaded } from '../components/load-state';
@@ -14,6 +13,7 @@ import { useStaff } from '../components/staff-context';
 import { useResource } from '../hooks/use-resource';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
+import { showSettingFailure } from '../lib/setting-failure';
 import './settings.css';
 
 interface SettingSpec {
@@ -145,10 +145,7 @@ function SettingForm({
       onSaved(answer.data?.key ? answer.data : { ...setting, value: read.value });
       notify.success(t('settings.saved'));
     } catch (failure) {
-      const field =
-        failure instanceof ApiError ? failure.errors.find((item) => item.path === 'value') : undefined;
-      if (field) setServerError(ruleText(field));
-      else notify.error(refusalText(failure, t('common.updateFailed')));
+      showSettingFailure(failure, setServerError, t('common.updateFailed'));
     } finally {
       setSaving(false);
     }
