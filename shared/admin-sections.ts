@@ -25,11 +25,11 @@ import { adminChainReview } from './routes/chain';
 import { adminActivityStats, adminDashboard } from './routes/dashboard';
 import type { Access, RouteDefinition } from './routes/definition';
 import {
+  adminBulkGeo,
   adminGetGeo,
   adminPutCardHours,
   adminPutCityHours,
   adminPutMaintenance,
-  adminBulkGeo,
   adminToggleGeo,
   getExchangeStatus,
   getGeo,

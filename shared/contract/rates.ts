@@ -170,7 +170,10 @@ export const currencyValueChangeSchema = /* @__PURE__ */ schema(() =>
         z.number().check(
           z.positive(),
           z.lte(100_000),
-          z.refine((value) => hasAtMostDecimals(value, 2), { error: 'decimalPlaces', params: { decimals: 2 } }),
+          z.refine((value) => hasAtMostDecimals(value, 2), {
+            error: 'decimalPlaces',
+            params: { decimals: 2 },
+          }),
         ),
       ),
     ),

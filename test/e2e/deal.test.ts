@@ -159,6 +159,9 @@ async function runDeal(
 
   const short = application.id.slice(0, ADMIN_APPLICATION_ID_DISPLAY_LENGTH);
   await staffPage.getByRole('dialog').getByLabel(`Status of application ${short}`).selectOption('COMPLETED');
+  // Completing asks first, with the amounts the reserves move by (issue 29, 6.8).
+  const asked = staffPage.getByRole('dialog', { name: `Complete application ${short}?` });
+  await asked.getByRole('button', { name: 'Complete', exact: true }).click();
   await staffPage.getByText('Status changed to Completed.').first().waitFor();
   await nextRefresh(clientPage);
   await clientPage.getByText('The exchange is complete. Thank you!').waitFor();

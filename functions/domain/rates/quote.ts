@@ -117,7 +117,10 @@ export interface QuoteInputs {
 }
 
 /** A cash payout's step, when the received asset is cash and its currency has one. */
-export function cashStepOf(assetTo: string, currency: { cashStep: number | null } | undefined): number | null {
+export function cashStepOf(
+  assetTo: string,
+  currency: { cashStep: number | null } | undefined,
+): number | null {
   const parsed = parseAssetKey(assetTo);
   return parsed?.kind === 'fiat' && parsed.fiatKind === 'cash' ? (currency?.cashStep ?? null) : null;
 }
@@ -135,11 +138,15 @@ function payable(amount: DecimalLike, cashStep: number | null): number {
  * at this rate and the reserve (null: neither limits it).
  */
 export function quoteLimits(
-  inputs: Pick<QuoteInputs, 'direction' | 'from' | 'rate' | 'minApplicationAmountUSD' | 'reserve' | 'cashStep'>,
+  inputs: Pick<
+    QuoteInputs,
+    'direction' | 'from' | 'rate' | 'minApplicationAmountUSD' | 'reserve' | 'cashStep'
+  >,
 ): QuoteLimits {
   const { direction, from, rate, minApplicationAmountUSD, reserve, cashStep } = inputs;
   const minFromSetting = divide(minApplicationAmountUSD, from.usdValue, SHOWN_DECIMALS, 'up');
-  const byMaximum = direction.maxAmount === null ? null : payable(multiply(direction.maxAmount, rate), cashStep);
+  const byMaximum =
+    direction.maxAmount === null ? null : payable(multiply(direction.maxAmount, rate), cashStep);
   const shownReserve = reserve === null ? null : payable(reserve, cashStep);
   const caps = [byMaximum, shownReserve].filter((cap): cap is number => cap !== null);
   const minimumToGive =
@@ -157,8 +164,18 @@ export function quoteLimits(
  * the shown minimum always suffices).
  */
 export function computeQuote(inputs: QuoteInputs): Quote {
-  const { assetFrom, assetTo, amount, direction, from, to, rate, minApplicationAmountUSD, reserve, cashStep } =
-    inputs;
+  const {
+    assetFrom,
+    assetTo,
+    amount,
+    direction,
+    from,
+    to,
+    rate,
+    minApplicationAmountUSD,
+    reserve,
+    cashStep,
+  } = inputs;
   const worthUSD = multiply(amount, from.usdValue);
   const amountTo = payable(multiply(amount, rate), cashStep);
   const belowMinimum =
