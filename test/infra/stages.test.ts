@@ -87,9 +87,14 @@ describe('stage configuration', () => {
         'POST /api/auth/login': authLimit,
         'POST /api/auth/forgot-password': authLimit,
         'POST /api/auth/resend-verification': authLimit,
+        // Staff invitations mail any address and set a password (issue 29 item 4).
+        'POST /api/admin/staff-invitations': authLimit,
+        'POST /api/admin/staff-invitations/{id}/resend': authLimit,
+        'POST /api/auth/staff-invitation/open': authLimit,
+        'POST /api/auth/staff-invitation/accept': authLimit,
       });
     }
-    expect(allRoutes.filter(([, route]) => route.throttle === 'auth')).toHaveLength(4);
+    expect(allRoutes.filter(([, route]) => route.throttle === 'auth')).toHaveLength(8);
     expect(STAGES.prod.throttle.authRoute.rateLimit).toBeLessThan(STAGES.prod.throttle.api.rateLimit);
   });
 

@@ -83,9 +83,14 @@ function EditField({
 export function DirectionRow({
   direction,
   onSaved,
+  selected,
+  onSelect,
 }: {
   direction: DirectionRate;
   onSaved: (rates: RatesData) => void;
+  /** Chosen for a change of many at once (the page's bulk actions). */
+  selected: boolean;
+  onSelect: () => void;
 }) {
   const { t, language } = useTranslation('admin');
   const kinds = { cash: t('assets.cash'), card: t('assets.card') };
@@ -264,7 +269,15 @@ export function DirectionRow({
   return (
     <tr className={direction.isActive ? '' : 'is-inactive'}>
       <th scope="row">
-        <span>{name}</span>
+        <label className="rate-select">
+          <input
+            type="checkbox"
+            checked={selected}
+            aria-label={t('rates.bulk.select', { name })}
+            onChange={onSelect}
+          />
+          <span>{name}</span>
+        </label>
         <div>
           <Badge tone={direction.isActive ? 'success' : 'neutral'}>
             {direction.isActive ? t('rates.on') : t('rates.off')}

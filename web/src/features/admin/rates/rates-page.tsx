@@ -1,6 +1,9 @@
 import { parseAssetKey } from '@shared/assets';
+import { MAX_RATE_CHANGES } from '@shared/constants';
 import type { DirectionRate, RatesData } from '@shared/contract/rates';
+import { Button } from '@web/components/ui/button';
 import { useTranslation } from '@web/lib/i18n';
+import { refusalText } from '@web/lib/refusal-text';
 import { type ReactNode, useMemo, useState } from 'react';
 import { adminApi } from '../api/admin-api';
 import { type Column, DataTable } from '../components/data-table';
@@ -10,6 +13,7 @@ import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { ListPager, pageOf } from '../components/pager';
 import { useResource } from '../hooks/use-resource';
 import { formatDateTime } from '../lib/format';
+import { notify } from '../lib/notify';
 import { CurrencyRow, DirectionRow, directionColumns } from './rate-rows';
 import './rates.css';
 
@@ -17,6 +21,8 @@ import './rates.css';
  * Exchange rates: each direction's rate as clients read it ("1 USDT = 97,20 RUB"), its source and
  * markup, limits with the minimum clients actually see, guard, monitors' switch, last change and who
  * made it, edited in a form in its row; and the USD value of each currency the rates derive from.
+ * Directions can be selected (each, or all the filter shows) and switched on or off, or published
+ * to the monitors or not, together.
  */
 export function RatesPage() {
   const { t, language } = useTranslation('admin');
@@ -34,6 +40,35 @@ export function RatesPage() {
     (direction) => !currency || directionCurrency(direction) === currency,
   );
   const currencies = (data?.currencies ?? []).filter((item) => !currency || item.code === currency);
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [bulkBusy, setBulkBusy] = useState(false);
+  const toggle = (key: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
+  /** The selected directions switched on or off, or published or not, in PUTs of MAX_RATE_CHANGES. */
+  const changeSelected = async (change: { isActive: boolean } | { publishToMonitors: boolean }) => {
+    const chosen = (data?.directions ?? []).filter((direction) => selected.has(keyOf(direction)));
+    setBulkBusy(true);
+    try {
+      for (let start = 0; start < chosen.length; start += MAX_RATE_CHANGES) {
+        const slice = chosen.slice(start, start + MAX_RATE_CHANGES);
+        const answer = await adminApi.saveRates({
+          directions: slice.map(({ assetFrom, assetTo }) => ({ assetFrom, assetTo, ...change })),
+        });
+        if (answer.data?.rates) update(answer.data.rates);
+      }
+      setSelected(new Set());
+      notify.success(t('rates.saved'));
+    } catch (failure) {
+      notify.error(refusalText(failure, t('common.updateFailed')));
+    } finally {
+      setBulkBusy(false);
+    }
+  };
   return (
     <section className="admin-page" aria-labelledby={PAGE_TITLE_ID}>
       <PageHeader title={t('rates.title')} />
@@ -61,6 +96,51 @@ export function RatesPage() {
                 ? t('rates.updatedAt', { when: formatDateTime(updatedAt, language) })
                 : t('rates.intro')}
             </p>
+            {selected.size > 0 && (
+              <div className="rates-bulk" role="toolbar" aria-label={t('rates.bulk.label')}>
+                <span className="rates-bulk__count">
+                  {t('rates.bulk.selected', { count: selected.size })}
+                </span>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  loading={bulkBusy}
+                  onClick={() => changeSelected({ isActive: true })}
+                >
+                  {t('rates.bulk.on')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={bulkBusy}
+                  onClick={() => changeSelected({ isActive: false })}
+                >
+                  {t('rates.bulk.off')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={bulkBusy}
+                  onClick={() => changeSelected({ publishToMonitors: true })}
+                >
+                  {t('rates.bulk.publish')}
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  disabled={bulkBusy}
+                  onClick={() => changeSelected({ publishToMonitors: false })}
+                >
+                  {t('rates.bulk.unpublish')}
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => setSelected(new Set(directions.map(keyOf)))}>
+                  {t('rates.bulk.all', { count: directions.length })}
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
+                  {t('rates.bulk.clear')}
+                </Button>
+              </div>
+            )}
             <RatesPanel
               id="directions-title"
               className="rates-directions"
@@ -73,9 +153,11 @@ export function RatesPage() {
             >
               {(direction) => (
                 <DirectionRow
-                  key={`${direction.assetFrom}>${direction.assetTo}`}
+                  key={keyOf(direction)}
                   direction={direction}
                   onSaved={update}
+                  selected={selected.has(keyOf(direction))}
+                  onSelect={() => toggle(keyOf(direction))}
                 />
               )}
             </RatesPanel>
@@ -148,3 +230,6 @@ function directionCurrency(direction: DirectionRate): string | undefined {
   }
   return undefined;
 }
+
+const keyOf = (direction: { assetFrom: string; assetTo: string }) =>
+  `${direction.assetFrom}>${direction.assetTo}`;

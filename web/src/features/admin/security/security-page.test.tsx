@@ -160,7 +160,7 @@ describe('SecurityPage', () => {
     expect(within(rows[1]!).getByText('not yet refreshed')).toBeTruthy();
     expect(screen.getByText('No active sessions: ivan@example.com.')).toBeTruthy();
 
-    fireEvent.click(table.getAllByRole('button', { name: 'End a session of anna_manager' })[0]!);
+    fireEvent.click(table.getAllByRole('button', { name: 'End session of anna_manager' })[0]!);
     const dialog = within(await screen.findByRole('dialog'));
     fireEvent.click(dialog.getByRole('button', { name: 'End session' }));
 
@@ -176,7 +176,7 @@ describe('SecurityPage', () => {
     answerAll(mfaSetting(1));
     renderAdmin(<SecurityPage />, { role: 'ADMIN', id: 'ivan' });
     const table = await sessionsTable();
-    expect(table.queryAllByRole('button', { name: /End a session/ })).toHaveLength(0);
+    expect(table.queryAllByRole('button', { name: /End session of/ })).toHaveLength(0);
     const mfa = (await screen.findByLabelText('Staff must use two-step verification')) as HTMLInputElement;
     expect(mfa.checked).toBe(true);
     expect(mfa.disabled).toBe(true);
@@ -210,7 +210,7 @@ describe('SecurityPage', () => {
     );
     renderAdmin(<SecurityPage />, { role: 'SUPER_ADMIN', id: 'boss' });
     const table = await sessionsTable();
-    fireEvent.click(table.getAllByRole('button', { name: 'End a session of anna_manager' })[1]!);
+    fireEvent.click(table.getAllByRole('button', { name: 'End session of anna_manager' })[1]!);
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'End session' }));
     await waitFor(() => expect(toasts()).toContain('This session has already ended. Reload the list.'));
     await waitFor(() => expect(api.requests(adminSecuritySessions).length).toBeGreaterThan(1));
