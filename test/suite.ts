@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 /**
- * `npm test`: the type check and lint, the e2e project and the other Vitest projects as four
+ * `npm test`: the type check and lint, the e2e project and the other Vitest projects as three
  * lanes at once (docs/architecture.md §11). One `vitest run` runs its projects one after another
  * and e2e last (it allows one file at a time), so on two cores the suite was a queue that kept
  * about one core busy; as lanes, the browser tests overlap with the rest and nothing waits for the
@@ -27,19 +27,6 @@ const LONGEST_INTEGRATION_FILES = [
   'test/integration/admin/permissions.test.ts',
 ];
 
-/**
- * The integration folders of the accounts and staff (sign-in, staff users, security, the Telegram
- * bot): about half of the rest, run as a lane of their own with a local stack of their own. A lane's
- * integration files run one after another in one worker, mostly waiting (on the outbox sender, the
- * stream, the stand-ins), so two such lanes at once finish in about half the time.
- */
-const ACCOUNT_INTEGRATION_FOLDERS = [
-  'test/integration/auth/',
-  'test/integration/admin-users/',
-  'test/integration/security/',
-  'test/integration/telegram/',
-];
-
 const LANES: readonly Lane[] = [
   {
     name: 'checks',
@@ -62,13 +49,8 @@ const LANES: readonly Lane[] = [
         '--project',
         'integration',
         ...LONGEST_INTEGRATION_FILES.flatMap((file) => ['--exclude', file]),
-        ...ACCOUNT_INTEGRATION_FOLDERS.flatMap((folder) => ['--exclude', `${folder}**`]),
       ],
     ],
-  },
-  {
-    name: 'accounts',
-    commands: [['vitest', 'run', '--project', 'integration', ...ACCOUNT_INTEGRATION_FOLDERS]],
   },
 ];
 const WIDTH = Math.max(...LANES.map((lane) => lane.name.length));

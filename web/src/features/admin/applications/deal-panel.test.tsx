@@ -549,7 +549,8 @@ describe('accessibility of the deal', () => {
     const dialog = await dialogNamed(`Re-issue the payment instructions of application ${LABEL}`);
     await within(dialog).findByRole('button', { name: /USD card/ });
     expect(await violations()).toEqual([]);
-  });
+    // axe over the panel and each dialog: seconds of CPU on a loaded machine (no timing is asserted).
+  }, 60_000);
 });
 
 describe('the thread in the application detail', () => {
