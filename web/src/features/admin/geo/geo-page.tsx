@@ -101,8 +101,8 @@ export function GeoPage() {
       ) : null}
       {failure && <Alert tone="danger">{failure}</Alert>}
       {selected.size > 0 && (
-        <div className="geo-bulk" role="toolbar" aria-label={t('geo.bulk.label')}>
-          <span className="geo-bulk__count">{t('geo.bulk.selected', { count: selected.size })}</span>
+        <div className="bulk-bar" role="toolbar" aria-label={t('geo.bulk.label')}>
+          <span className="bulk-bar__count">{t('geo.bulk.selected', { count: selected.size })}</span>
           <Button
             size="sm"
             variant="secondary"

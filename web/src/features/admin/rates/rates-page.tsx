@@ -97,10 +97,8 @@ export function RatesPage() {
                 : t('rates.intro')}
             </p>
             {selected.size > 0 && (
-              <div className="rates-bulk" role="toolbar" aria-label={t('rates.bulk.label')}>
-                <span className="rates-bulk__count">
-                  {t('rates.bulk.selected', { count: selected.size })}
-                </span>
+              <div className="bulk-bar" role="toolbar" aria-label={t('rates.bulk.label')}>
+                <span className="bulk-bar__count">{t('rates.bulk.selected', { count: selected.size })}</span>
                 <Button
                   size="sm"
                   variant="secondary"
