@@ -25,7 +25,7 @@ export interface LocalMailSender {
 }
 
 /** How often the outbox is looked at when nothing wakes the sender. */
-const POLL_MS = 250;
+const POLL_MS = 500;
 /** Lambda retries a failed stream batch at once; a short pause keeps a local failure loop calm. */
 const RETRY_PAUSE_MS = 50;
 

@@ -56,8 +56,10 @@ describe('one application, one way to read it', () => {
         expect(mail!.body.text).toContain(rate);
         expect(mail!.body.text).toContain(`${receives} USDT (TRC-20)`);
       }
+      // One page per language, resized from width to width (a reload at each: what a visitor opens).
+      const page = await newPage({ language });
       for (const width of WIDTHS) {
-        const page = await newPage({ language, width });
+        await page.setViewportSize({ width, height: 900 });
         await openCalculator(page);
         await page.locator('.calc input[name=amount]').fill(String(AMOUNT));
         await page.locator('.calc .quote__receive').waitFor();
@@ -102,8 +104,9 @@ describe('maintenance where visitors look at rates', () => {
     try {
       for (const language of LANGUAGES) {
         const words = language === 'ru' ? 'Вернёмся к полудню.' : 'Back by noon.';
+        const page = await newPage({ language });
         for (const width of WIDTHS) {
-          const page = await newPage({ language, width });
+          await page.setViewportSize({ width, height: 900 });
           await openCalculator(page);
           await page.locator('.calc input[name=amount]').fill('20000');
           await page.locator('.calc').getByText(words).waitFor();

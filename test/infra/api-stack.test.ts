@@ -208,6 +208,12 @@ describe('API stacks', () => {
     }
   });
 
+  it('hash passwords at the code’s BCRYPT_COST everywhere: no function gets PASSWORD_HASH_COST (the test stacks’ lower one)', () => {
+    for (const [routeId] of allRoutes) {
+      expect(environmentOf(functions.get(routeId)!), routeId).not.toHaveProperty('PASSWORD_HASH_COST');
+    }
+  });
+
   it('generate the JWT signing key in Secrets Manager instead of writing it into the template', () => {
     const { resource: secret } = ofType('AWS::SecretsManager::Secret').find(({ id }) =>
       id.startsWith('JwtSigningKey'),

@@ -1,6 +1,7 @@
 import { LOCAL_UPLOADS_BUCKET } from '@infra/local/s3-stand-in';
 import { LOCAL_TELEGRAM_BOT_TOKEN, LOCAL_TELEGRAM_BOT_USERNAME } from '@infra/local/telegram-stand-in';
 import { inject } from 'vitest';
+import { TEST_PASSWORD_HASH_COST } from './stack-process';
 
 /**
  * Gives test files the same environment the functions run with, so a test may call the data
@@ -23,6 +24,7 @@ Object.assign(process.env, {
   UPLOADS_BUCKET: LOCAL_UPLOADS_BUCKET,
   UPLOADS_S3_ENDPOINT: stack.uploadsUrl,
   LOG_LEVEL: 'SILENT',
+  PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
 });
 // The local stack's bot (infra/local/stack.ts starts the Bot API stand-in with the local token).
 for (const name of [

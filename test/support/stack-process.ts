@@ -3,13 +3,23 @@ import { once } from 'node:events';
 import { type LocalStack, type LocalStackOptions, startLocalStack } from '@infra/local/stack';
 
 /**
- * Starts a local stack in a child Node process. Handlers read their settings from process.env and
+ * bcrypt's work factor in the test stacks and in test files that hash themselves: its minimum.
+ * Tests do not measure hashing, and at the deployed 10 it was half the stacks' CPU.
+ */
+export const TEST_PASSWORD_HASH_COST = 4;
+
+/**
+ * Starts a local stack in a child Node process, hashing at TEST_PASSWORD_HASH_COST unless told.
+ * Handlers read their settings from process.env and
  * keep module-level clients, so two stacks in one process (integration and e2e run in the same
  * vitest process) would share one environment: each gets a process of its own, as Lambdas do.
  */
 export async function startLocalStackProcess(options: LocalStackOptions): Promise<LocalStack> {
   const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename], {
-    env: { ...process.env, LOCAL_STACK_OPTIONS: JSON.stringify(options) },
+    env: {
+      ...process.env,
+      LOCAL_STACK_OPTIONS: JSON.stringify({ passwordHashCost: TEST_PASSWORD_HASH_COST, ...options }),
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = once(child, 'exit').then(([code]) => {

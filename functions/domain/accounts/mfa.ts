@@ -12,6 +12,7 @@ import type { UserRecord } from '@functions/data/users';
 import { mfaEnabledMail } from '@functions/mail/account-mails';
 import type { MfaEnableData, MfaSetupData } from '@shared/contract/mfa';
 import { RECOVERY_CODE_COUNT, TOTP_CODE_PATTERN } from '@shared/contract/mfa';
+import brandName from '@shared/brand/names.json';
 import { Secret, TOTP } from 'otpauth';
 import { countQueuedMails } from '../outbox/queue';
 import { confirmCurrentPassword } from './current-password';
@@ -22,7 +23,8 @@ import { bookFactorAttempt, forgetFactorFailures, noteFactorFailure } from './th
 
 /** RFC 6238 as authenticator apps expect it: SHA-1, 6 digits, 30-second steps. */
 const TOTP_PERIOD_SECONDS = 30;
-const ISSUER = 'Exchange';
+/** The name authenticator apps list the account under: the brand's (shared/brand/names.json). */
+const ISSUER = brandName.en;
 
 function totpFor(secretBase32: string, label: string): TOTP {
   return new TOTP({

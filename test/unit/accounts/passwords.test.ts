@@ -5,7 +5,7 @@ import {
   verifyAgainstDummy,
   verifyPassword,
 } from '@functions/domain/accounts/passwords';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 describe('password hashing', () => {
   it('hashes with bcrypt at cost 10 or more', async () => {
@@ -39,5 +39,24 @@ describe('password hashing', () => {
 
   it('always refuses against the dummy hash', async () => {
     expect(await verifyAgainstDummy('anything at all')).toBe(false);
+  });
+});
+
+describe('the test stacks’ work factor (PASSWORD_HASH_COST)', () => {
+  afterEach(() => {
+    delete process.env.PASSWORD_HASH_COST;
+  });
+
+  it('hashes at the asked cost and keeps the dummy comparison at that cost', async () => {
+    process.env.PASSWORD_HASH_COST = '4';
+    const hash = await hashPassword('Correct-horse-9');
+    expect(hash).toMatch(/^\$2b\$04\$/);
+    expect(await verifyPassword('Correct-horse-9', hash)).toBe(true);
+    expect(await verifyAgainstDummy('Correct-horse-9')).toBe(false);
+  });
+
+  it('refuses a cost bcrypt does not have', async () => {
+    process.env.PASSWORD_HASH_COST = '3';
+    await expect(hashPassword('Correct-horse-9')).rejects.toThrow(/PASSWORD_HASH_COST/);
   });
 });

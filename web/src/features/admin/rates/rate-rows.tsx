@@ -265,7 +265,8 @@ export function DirectionRow({
 
   const shown = rateText(direction.assetFrom, direction.assetTo, direction.rate, language);
   const raw = rateText(direction.assetFrom, direction.assetTo, direction.rawPrice, language);
-  const amount = (value: number | null) => (value === null ? '—' : formatNumber(value, language));
+  const amount = (value: number) => `${formatNumber(value, language)} ${fromCode}`;
+  const { minAmount, maxAmount } = direction;
   return (
     <tr className={direction.isActive ? '' : 'is-inactive'}>
       <th scope="row">
@@ -314,12 +315,18 @@ export function DirectionRow({
       <td>
         <div className="rate-cell">
           <div>
-            {amount(direction.minAmount)} – {amount(direction.maxAmount)} {fromCode}
+            {minAmount !== null && maxAmount !== null
+              ? `${formatNumber(minAmount, language)} – ${amount(maxAmount)}`
+              : minAmount !== null
+                ? t('rates.limitsFrom', { amount: amount(minAmount) })
+                : maxAmount !== null
+                  ? t('rates.limitsUpTo', { amount: amount(maxAmount) })
+                  : t('rates.limitsNone')}
           </div>
           {minimum && (
             <div className="rate-note muted">
               {t(`rates.effectiveMin.${minimum.reason}`, {
-                amount: `${formatNumber(minimum.amount, language)} ${fromCode}`,
+                amount: amount(minimum.amount),
               })}
             </div>
           )}
