@@ -24,7 +24,9 @@ describe('the API reference', () => {
     await expect(SwaggerParser.validate(document as never)).resolves.toMatchObject({ openapi: '3.1.0' });
   });
 
-  it('renders every operation at /api/docs under the site policy, with nothing refused', { timeout: 150_000 }, async () => {
+  it('renders every operation at /api/docs under the site policy, with nothing refused', {
+    timeout: 150_000,
+  }, async () => {
     const page = await newPage({ language: 'en' });
     const problems: string[] = [];
     page.on('console', (message) => {
@@ -39,7 +41,10 @@ describe('the API reference', () => {
     // Swagger UI parses and renders the whole document in the page: seconds of CPU, and the 15 s
     // default ran out on CI with the other lanes busy. Nothing timed is asserted.
     await page.getByRole('heading', { name: /Exchange service API/ }).waitFor({ timeout: 60_000 });
-    await page.locator('.opblock-summary-path', { hasText: '/api/health' }).first().waitFor({ timeout: 60_000 });
+    await page
+      .locator('.opblock-summary-path', { hasText: '/api/health' })
+      .first()
+      .waitFor({ timeout: 60_000 });
     const paths = await page.locator('.opblock-summary-path').count();
     const document = (await (await fetch(siteUrl('/api/openapi.json'))).json()) as {
       paths: Record<string, Record<string, unknown>>;

@@ -10,9 +10,9 @@ import {
 import { outboxPut } from '@functions/data/outbox';
 import type { UserRecord } from '@functions/data/users';
 import { mfaEnabledMail } from '@functions/mail/account-mails';
+import brandName from '@shared/brand/names.json';
 import type { MfaEnableData, MfaSetupData } from '@shared/contract/mfa';
 import { RECOVERY_CODE_COUNT, TOTP_CODE_PATTERN } from '@shared/contract/mfa';
-import brandName from '@shared/brand/names.json';
 import { Secret, TOTP } from 'otpauth';
 import { countQueuedMails } from '../outbox/queue';
 import { confirmCurrentPassword } from './current-password';
