@@ -125,7 +125,8 @@ export async function setInvitationPendingSecret(
         TableName: tableName,
         Key: keys.staffInvitation(invitation.id),
         UpdateExpression: 'SET mfaPendingSecret = :secret',
-        ConditionExpression: 'secretHash = :hash',
+        // The first secret offered stays: every tab the link is opened in shows the same one.
+        ConditionExpression: 'secretHash = :hash AND attribute_not_exists(mfaPendingSecret)',
         ExpressionAttributeValues: { ':secret': sealedSecret, ':hash': invitation.secretHash },
       }),
     );

@@ -120,6 +120,15 @@ export async function newTotpSecret(
   return { secret, otpauthUrl: totpFor(secret, label).toString(), sealed: await encryptSecret(secret) };
 }
 
+/** An already sealed secret offered again, as `newTotpSecret` offered it. */
+export async function sealedTotpSecret(
+  sealed: string,
+  label: string,
+): Promise<{ secret: string; otpauthUrl: string; sealed: string }> {
+  const secret = await decryptSecret(sealed);
+  return { secret, otpauthUrl: totpFor(secret, label).toString(), sealed };
+}
+
 /** The TOTP step a first code proves against a sealed secret (the app has it), or null. */
 export async function firstCodeStep(
   sealed: string,

@@ -14,7 +14,12 @@ import {
   type UserRecord,
 } from '@functions/data/users';
 import { InvitationLinkInvalid, MfaCodeWrong, MfaSetupMissing } from '@functions/domain/accounts/errors';
-import { firstCodeStep, newRecoveryCodes, newTotpSecret } from '@functions/domain/accounts/mfa';
+import {
+  firstCodeStep,
+  newRecoveryCodes,
+  newTotpSecret,
+  sealedTotpSecret,
+} from '@functions/domain/accounts/mfa';
 import { hashPassword } from '@functions/domain/accounts/passwords';
 import { hashToken, newReferralCode } from '@functions/domain/accounts/secrets';
 import type { SessionTokens } from '@functions/domain/accounts/sessions';
@@ -35,13 +40,12 @@ async function liveInvitation(token: string, now: Date): Promise<StaffInvitation
 }
 
 /**
- * The invitee opens the link: who is invited, with which role, and a new TOTP secret to add to an
- * authenticator app (stored sealed on the invitation; opening again offers a new one).
+ * The invitee opens the link: who is invited, with which role, and the TOTP secret to add to an
+ * authenticator app (stored sealed on the invitation; see `offeredSecret`).
  */
 export async function openInvitation(token: string, now = new Date()): Promise<StaffInvitationOpenData> {
   const invitation = await liveInvitation(token, now);
-  const totp = await newTotpSecret(invitation.email);
-  if (!(await setInvitationPendingSecret(invitation, totp.sealed))) throw new InvitationLinkInvalid();
+  const totp = await offeredSecret(invitation, () => liveInvitation(token, now));
   return {
     email: invitation.email,
     role: invitation.role as StaffInvitationOpenData['role'],
@@ -50,6 +54,23 @@ export async function openInvitation(token: string, now = new Date()): Promise<S
     secret: totp.secret,
     otpauthUrl: totp.otpauthUrl,
   };
+}
+
+/**
+ * The secret the link offers: a new one the first time it is opened, the same one after that, so
+ * a second tab (or a reload) shows the secret the first tab's app was set up with. Two first
+ * openings at once store one secret; the other reads it back. A resend clears it with the old link.
+ */
+async function offeredSecret(
+  invitation: StaffInvitationRecord,
+  reread: () => Promise<StaffInvitationRecord>,
+) {
+  if (invitation.mfaPendingSecret) return sealedTotpSecret(invitation.mfaPendingSecret, invitation.email);
+  const fresh = await newTotpSecret(invitation.email);
+  if (await setInvitationPendingSecret(invitation, fresh.sealed)) return fresh;
+  const stored = (await reread()).mfaPendingSecret;
+  if (!stored) throw new InvitationLinkInvalid();
+  return sealedTotpSecret(stored, invitation.email);
 }
 
 /**

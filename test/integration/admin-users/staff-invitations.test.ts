@@ -178,6 +178,30 @@ describe('accepting an invitation', () => {
     expect(await findUserByEmail(email)).toBeUndefined();
   });
 
+  it('offers one secret however many tabs open the link, at once or one after another; a resend offers a new one', async () => {
+    const email = inviteeAddress();
+    const invited = await invite(email);
+    const [token] = await mailedTokens(email);
+    const open = async (link: string) => {
+      const opened = await call(authOpenStaffInvitation, { body: { token: link } });
+      expect(opened.status).toBe(200);
+      return opened.body.data!.secret;
+    };
+    const [tabA, tabB] = await Promise.all([open(token!), open(token!)]);
+    expect(tabB).toBe(tabA);
+    expect(await open(token!)).toBe(tabA);
+
+    await call(adminResendStaffInvitation, { token: admin.token, params: { id: invited.body.data!.id } });
+    const [, renewed] = await mailedTokens(email);
+    const afterResend = await open(renewed!);
+    expect(afterResend).not.toBe(tabA);
+    // The first tab's app, set up before the resend, no longer fits: the new link's secret does.
+    const accepted = await call(authAcceptStaffInvitation, {
+      body: { token: renewed!, password: NEW_PASSWORD, code: codeFor(afterResend) },
+    });
+    expect(accepted.status).toBe(200);
+  });
+
   it('stops a revoked link, and a resend replaces the link and its 48 hours; both audited', async () => {
     const revokedAddress = inviteeAddress();
     const revoked = await invite(revokedAddress);
