@@ -156,7 +156,7 @@ export const authOpenStaffInvitation = {
   access: 'public',
   throttle: 'auth',
   summary:
-    "Open a staff invitation's mailed link: the invited address and role, and a new TOTP secret with its otpauth:// URL to set up",
+    "Open a staff invitation's mailed link: the invited address and role, and its TOTP secret with the otpauth:// URL to set up (the same one in every tab; a resend gives a new one)",
   tag: 'auth',
   body: staffInvitationOpenBodySchema,
   response: 'staffInvitationOpenDataSchema',

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { useToastStore } from '@web/stores/toast-store';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { takeFakeApiProblems } from './fake-api';
@@ -8,6 +8,9 @@ import { takeFakeApiProblems } from './fake-api';
  * most of its time): no test sees another file's rendered tree, a toast or a stubbed fetch it left
  * behind, and a test whose fake API met a problem fails (web/src/testing/fake-api.ts).
  */
+// findBy…/waitFor give up after 1 s by default: on two cores busy with npm test's other lanes a
+// render can take longer (the profile's Telegram section missed it once). Nothing timed is asserted.
+configure({ asyncUtilTimeout: 10_000 });
 beforeEach(() => useToastStore.getState().clear());
 afterEach(() => {
   cleanup();
