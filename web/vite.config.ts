@@ -1,15 +1,25 @@
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import brandName from '../shared/brand/names.json';
 import { prerenderPages } from './prerender-plugin';
 import { stripServerRouteFacts } from './route-facts-plugin';
 
 /** react-router's package exports only its development build to bundlers; builds use the production one. */
 const REACT_ROUTER_DIST = join(import.meta.dirname, '../node_modules/react-router/dist/production');
 
+/**
+ * The app shell's title (what a client-rendered page shows until the app sets its own) is the
+ * brand's name in the shell's language, Russian: index.html writes `%BRAND_NAME%`.
+ */
+const brandShellTitle: Plugin = {
+  name: 'brand-shell-title',
+  transformIndexHtml: (html) => html.replaceAll('%BRAND_NAME%', brandName.ru),
+};
+
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
-  plugins: [react(), stripServerRouteFacts(), prerenderPages()],
+  plugins: [react(), brandShellTitle, stripServerRouteFacts(), prerenderPages()],
   resolve: {
     // The @shared/… and @web/… imports, from tsconfig.json's `paths`.
     tsconfigPaths: true,

@@ -12,6 +12,14 @@ const newPage = useBrowser();
 
 const TITLE = { ru: 'Контакты', en: 'Contacts' } as const;
 
+describe('the app shell', () => {
+  it("is titled with the brand's name, as client-rendered pages show it before the app titles them", async () => {
+    const shell = await (await fetch(siteUrl('/profile'))).text();
+    expect(shell).toContain(`<title>${names.ru}</title>`);
+    expect(shell).not.toContain('%BRAND_NAME%');
+  });
+});
+
 describe("the landing page's contacts", () => {
   it.each([
     [375, 'ru'],
