@@ -33,15 +33,23 @@ const JVM_OPTIONS = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC';
 export async function startDynamoLocal(port: number, dataDir: string | null): Promise<DynamoLocal> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // The package's spawn passes no JVM arguments and no environment of its own: the child inherits
-  // process.env as it is at this call, so JAVA_TOOL_OPTIONS is set for the call only.
-  const ownOptions = process.env.JAVA_TOOL_OPTIONS;
-  process.env.JAVA_TOOL_OPTIONS = [JVM_OPTIONS, ownOptions].filter(Boolean).join(' ');
+  // process.env as it is at this call, so the variables are set for the call only. The jar sends
+  // usage telemetry to AWS unless DDB_LOCAL_TELEMETRY is 0: off here (these machines are often
+  // offline, and a test run is not usage), unless the developer set it.
+  const own = {
+    JAVA_TOOL_OPTIONS: process.env.JAVA_TOOL_OPTIONS,
+    DDB_LOCAL_TELEMETRY: process.env.DDB_LOCAL_TELEMETRY,
+  };
+  process.env.JAVA_TOOL_OPTIONS = [JVM_OPTIONS, own.JAVA_TOOL_OPTIONS].filter(Boolean).join(' ');
+  process.env.DDB_LOCAL_TELEMETRY = own.DDB_LOCAL_TELEMETRY ?? '0';
   let child: ChildProcess;
   try {
     child = spawn({ port, sharedDb: true, ...(dataDir ? { path: dataDir } : {}) });
   } finally {
-    if (ownOptions === undefined) delete process.env.JAVA_TOOL_OPTIONS;
-    else process.env.JAVA_TOOL_OPTIONS = ownOptions;
+    for (const [name, value] of Object.entries(own)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   }
   let lastLine = '';
   const keepLastLine = (chunk: Buffer) => {

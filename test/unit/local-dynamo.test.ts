@@ -52,4 +52,17 @@ describe('startDynamoLocal', () => {
     );
     expect(process.env.JAVA_TOOL_OPTIONS).toBe('-Xmx256m');
   });
+
+  it("runs the jar with AWS's telemetry off, unless the developer set it", async () => {
+    vi.stubEnv('PATH', `${pathWithJava('echo "telemetry: $DDB_LOCAL_TELEMETRY" >&2; exit 1')}:/usr/bin:/bin`);
+    vi.stubEnv('DDB_LOCAL_TELEMETRY', undefined);
+    await expect(startDynamoLocal(await freePort(), null)).rejects.toThrow(
+      'DynamoDB Local exited early (code 1): telemetry: 0',
+    );
+    expect(process.env.DDB_LOCAL_TELEMETRY).toBeUndefined();
+    vi.stubEnv('DDB_LOCAL_TELEMETRY', '1');
+    await expect(startDynamoLocal(await freePort(), null)).rejects.toThrow(
+      'DynamoDB Local exited early (code 1): telemetry: 1',
+    );
+  });
 });
