@@ -61,11 +61,6 @@ export interface LocalStackOptions {
   mailFrom: string;
   /** How non-API paths are answered: the built app, Vite's dev middleware, or not at all (API tests). */
   web: 'static' | 'dev' | 'none';
-  /**
-   * bcrypt's work factor for new password hashes instead of the deployed 10 (PASSWORD_HASH_COST):
-   * the test stacks use the minimum, 4, as hashing was half their API's CPU. Absent: 10.
-   */
-  passwordHashCost?: number;
   /** Run the manifest's jobs on their local periods: all of them, none, or the ones named. */
   runJobs: boolean | readonly JobName[];
   /**
@@ -401,8 +396,6 @@ function configureFunctionEnvironment(
     MARKET_DATA_URL: urls.marketDataUrl,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
   });
-  if (options.passwordHashCost) process.env.PASSWORD_HASH_COST = String(options.passwordHashCost);
-  else delete process.env.PASSWORD_HASH_COST;
 }
 
 /** `/api/*` goes to the API, except the API reference page, which is a file of the site (as in CloudFront). */

@@ -9,16 +9,17 @@ import { type LocalStack, type LocalStackOptions, startLocalStack } from '@infra
 export const TEST_PASSWORD_HASH_COST = 4;
 
 /**
- * Starts a local stack in a child Node process, hashing at TEST_PASSWORD_HASH_COST unless told.
- * Handlers read their settings from process.env and
- * keep module-level clients, so two stacks in one process (integration and e2e run in the same
- * vitest process) would share one environment: each gets a process of its own, as Lambdas do.
+ * Starts a local stack in a child Node process, hashing at TEST_PASSWORD_HASH_COST. Handlers read
+ * their settings from process.env and keep module-level clients, so two stacks in one process
+ * (integration and e2e run in the same vitest process) would share one environment: each gets a
+ * process of its own, as Lambdas do.
  */
 export async function startLocalStackProcess(options: LocalStackOptions): Promise<LocalStack> {
   const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename], {
     env: {
       ...process.env,
-      LOCAL_STACK_OPTIONS: JSON.stringify({ passwordHashCost: TEST_PASSWORD_HASH_COST, ...options }),
+      PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
+      LOCAL_STACK_OPTIONS: JSON.stringify(options),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

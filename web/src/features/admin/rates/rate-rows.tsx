@@ -266,7 +266,14 @@ export function DirectionRow({
   const shown = rateText(direction.assetFrom, direction.assetTo, direction.rate, language);
   const raw = rateText(direction.assetFrom, direction.assetTo, direction.rawPrice, language);
   const amount = (value: number) => `${formatNumber(value, language)} ${fromCode}`;
-  const { minAmount, maxAmount } = direction;
+  const limitsText = () => {
+    const { minAmount, maxAmount } = direction;
+    if (minAmount !== null && maxAmount !== null)
+      return `${formatNumber(minAmount, language)} – ${amount(maxAmount)}`;
+    if (minAmount !== null) return t('rates.limitsFrom', { amount: amount(minAmount) });
+    if (maxAmount !== null) return t('rates.limitsUpTo', { amount: amount(maxAmount) });
+    return t('rates.limitsNone');
+  };
   return (
     <tr className={direction.isActive ? '' : 'is-inactive'}>
       <th scope="row">
@@ -314,15 +321,7 @@ export function DirectionRow({
       </td>
       <td>
         <div className="rate-cell">
-          <div>
-            {minAmount !== null && maxAmount !== null
-              ? `${formatNumber(minAmount, language)} – ${amount(maxAmount)}`
-              : minAmount !== null
-                ? t('rates.limitsFrom', { amount: amount(minAmount) })
-                : maxAmount !== null
-                  ? t('rates.limitsUpTo', { amount: amount(maxAmount) })
-                  : t('rates.limitsNone')}
-          </div>
+          <div>{limitsText()}</div>
           {minimum && (
             <div className="rate-note muted">
               {t(`rates.effectiveMin.${minimum.reason}`, {
