@@ -15,9 +15,10 @@ import { join } from 'node:path';
  *   condition; refusals in S3's XML error shape and status (403 AccessDenied "Invalid according to
  *   Policy…", 400 EntityTooLarge / EntityTooSmall, 403 SignatureDoesNotMatch);
  * - presigned GETs (query-signed, SigV4 verified, expiry checked, `response-content-*` honoured);
- * - HeadObject, GetObject (with `Range`), DeleteObject, PutObjectTagging and GetObjectTagging, signed
- *   in the Authorization header by the local credentials (the access key is checked, not the
- *   header signature: only the functions on this machine hold the key);
+ * - HeadObject, GetObject (with `Range` and `If-Match`), CopyObject (`x-amz-copy-source`, its
+ *   `-if-match`, and `x-amz-tagging-directive`/`x-amz-tagging`), DeleteObject, PutObjectTagging and
+ *   GetObjectTagging, signed in the Authorization header by the local credentials (the access key is
+ *   checked, not the header signature: only the functions on this machine hold the key);
  * - CORS for the site's origin, and the lifecycle rule: objects carrying the pending tag are deleted
  *   a day after they arrived (a sweep every hour).
  */
@@ -346,6 +347,56 @@ export function parseTagging(xml: string): Record<string, string> {
   return tags;
 }
 
+/** `k=v&k2=v2` (CopyObject's and PutObject's `x-amz-tagging`, URL-encoded) → { k: v, k2: v2 }. */
+export function parseTaggingHeader(value: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(value));
+}
+
+/** Whether an `If-Match`-style header names this ETag (quoted or not; `*` names any). */
+function etagMatches(header: string, etag: string): boolean {
+  const bare = (value: string) => value.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
+  return header.split(',').some((candidate) => candidate.trim() === '*' || bare(candidate) === bare(etag));
+}
+
+const preconditionFailed = (condition: string) =>
+  new S3Error(412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold', {
+    Condition: condition,
+  });
+
+/**
+ * CopyObject within the bucket (PUT with `x-amz-copy-source: {bucket}/{key}`, URL-encoded, an
+ * optional leading slash): the source's bytes and Content-Type; its tags, or with
+ * `x-amz-tagging-directive: REPLACE` those of `x-amz-tagging`; refused 412 when
+ * `x-amz-copy-source-if-match` names another ETag, 404 when there is no source.
+ */
+function copyObject(
+  options: S3StandInOptions,
+  store: { get: (key: string) => StoredObject | undefined },
+  headers: IncomingMessage['headers'],
+  now: Date,
+): StoredObject {
+  const header = String(headers['x-amz-copy-source']);
+  const path = decodeURIComponent(header.split('?')[0]!).replace(/^\//, '');
+  const slash = path.indexOf('/');
+  const [bucket, key] = slash === -1 ? [path, ''] : [path.slice(0, slash), path.slice(slash + 1)];
+  if (bucket !== options.bucket)
+    throw new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist', { BucketName: bucket });
+  const source = store.get(key);
+  if (!source) throw new S3Error(404, 'NoSuchKey', 'The specified key does not exist.', { Key: key });
+  const ifMatch = headers['x-amz-copy-source-if-match'];
+  if (typeof ifMatch === 'string' && !etagMatches(ifMatch, source.etag))
+    throw preconditionFailed('x-amz-copy-source-If-Match');
+  const directive = String(headers['x-amz-tagging-directive'] ?? 'COPY').toUpperCase();
+  if (directive !== 'COPY' && directive !== 'REPLACE')
+    throw new S3Error(400, 'InvalidArgument', 'Unknown tagging directive.', {
+      ArgumentName: 'x-amz-tagging-directive',
+      ArgumentValue: directive,
+    });
+  const tags =
+    directive === 'REPLACE' ? parseTaggingHeader(String(headers['x-amz-tagging'] ?? '')) : { ...source.tags };
+  return stored(source.body, source.contentType, tags, now);
+}
+
 /**
  * A query-signed request (a presigned GET): its SigV4 signature over the method, the path as sent,
  * the other query parameters, the signed headers and the payload hash, and its expiry.
@@ -554,6 +605,16 @@ export async function startS3StandIn(options: S3StandInOptions): Promise<S3Stand
         );
       const object = store.get(key);
 
+      if (request.method === 'PUT' && request.headers['x-amz-copy-source'] !== undefined) {
+        const copy = copyObject(options, store, request.headers, now);
+        store.put(key, copy);
+        return send(
+          200,
+          { 'Content-Type': 'application/xml' },
+          `<?xml version="1.0" encoding="UTF-8"?>\n<CopyObjectResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><LastModified>${copy.lastModified.toISOString()}</LastModified><ETag>${escapeXml(copy.etag)}</ETag></CopyObjectResult>`,
+        );
+      }
+
       if (url.searchParams.has('tagging')) {
         if (!object) throw new S3Error(404, 'NoSuchKey', 'The specified key does not exist.', { Key: key });
         if (request.method === 'PUT') {
@@ -583,6 +644,8 @@ export async function startS3StandIn(options: S3StandInOptions): Promise<S3Stand
           if (request.method === 'HEAD') return send(404, {});
           throw new S3Error(404, 'NoSuchKey', 'The specified key does not exist.', { Key: key });
         }
+        const ifMatch = request.headers['if-match'];
+        if (ifMatch !== undefined && !etagMatches(ifMatch, object.etag)) throw preconditionFailed('If-Match');
         const headers: Record<string, string | number> = {
           'Content-Type': url.searchParams.get('response-content-type') ?? object.contentType,
           ETag: object.etag,

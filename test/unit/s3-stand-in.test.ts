@@ -1,4 +1,5 @@
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   GetObjectTaggingCommand,
@@ -214,5 +215,94 @@ describe('the S3 stand-in', () => {
     await expect(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: kept }))).rejects.toMatchObject({
       name: 'NotFound',
     });
+  });
+
+  it('copies an object server-side with its type, the tags REPLACE names, and the new ETag in its answer', async () => {
+    const source = freshKey();
+    await post(await presignedPost(source), PNG);
+    const { ETag } = await s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: source }));
+    const destination = `sent/app/${Date.now()}-${++keyCount}`;
+
+    const copied = await s3.send(
+      new CopyObjectCommand({
+        Bucket: BUCKET,
+        Key: destination,
+        CopySource: `${BUCKET}/${source}`,
+        CopySourceIfMatch: ETag,
+        TaggingDirective: 'REPLACE',
+        Tagging: 'upload=attached',
+      }),
+    );
+
+    expect(copied.CopyObjectResult?.ETag).toBe(ETag);
+    const read = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: destination }));
+    expect(read.ContentType).toBe('image/png');
+    expect(Buffer.from(await read.Body!.transformToByteArray())).toEqual(PNG);
+    const tags = await s3.send(new GetObjectTaggingCommand({ Bucket: BUCKET, Key: destination }));
+    expect(tags.TagSet).toEqual([{ Key: 'upload', Value: 'attached' }]);
+    const sourceTags = await s3.send(new GetObjectTaggingCommand({ Bucket: BUCKET, Key: source }));
+    expect(sourceTags.TagSet).toEqual([{ Key: 'upload', Value: 'pending' }]);
+  });
+
+  it('copies the source’s tags when no directive says REPLACE', async () => {
+    const source = freshKey();
+    await post(await presignedPost(source), PNG);
+    const destination = `sent/app/${Date.now()}-${++keyCount}`;
+
+    await s3.send(
+      new CopyObjectCommand({ Bucket: BUCKET, Key: destination, CopySource: `${BUCKET}/${source}` }),
+    );
+
+    const tags = await s3.send(new GetObjectTaggingCommand({ Bucket: BUCKET, Key: destination }));
+    expect(tags.TagSet).toEqual([{ Key: 'upload', Value: 'pending' }]);
+  });
+
+  it('refuses a copy whose source changed since its ETag was read with 412 PreconditionFailed, writing nothing', async () => {
+    const source = freshKey();
+    const upload = await presignedPost(source);
+    await post(upload, PNG);
+    const { ETag } = await s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: source }));
+    await post(upload, Buffer.from('<html><script>alert(1)</script></html>'));
+    const destination = `sent/app/${Date.now()}-${++keyCount}`;
+
+    await expect(
+      s3.send(
+        new CopyObjectCommand({
+          Bucket: BUCKET,
+          Key: destination,
+          CopySource: `${BUCKET}/${source}`,
+          CopySourceIfMatch: ETag,
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'PreconditionFailed', $metadata: { httpStatusCode: 412 } });
+    await expect(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: destination }))).rejects.toMatchObject({
+      name: 'NotFound',
+    });
+  });
+
+  it('refuses a copy of a missing source with 404 NoSuchKey', async () => {
+    await expect(
+      s3.send(
+        new CopyObjectCommand({
+          Bucket: BUCKET,
+          Key: 'sent/app/none',
+          CopySource: `${BUCKET}/${freshKey()}`,
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'NoSuchKey' });
+  });
+
+  it('answers a GET If-Match another ETag with 412 PreconditionFailed, and serves it If-Match its own', async () => {
+    const key = freshKey();
+    await post(await presignedPost(key), PNG);
+    const { ETag } = await s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }));
+
+    await expect(
+      s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: key, IfMatch: '"0123456789abcdef"' })),
+    ).rejects.toMatchObject({ name: 'PreconditionFailed' });
+    const read = await s3.send(
+      new GetObjectCommand({ Bucket: BUCKET, Key: key, IfMatch: ETag, Range: 'bytes=0-7' }),
+    );
+    expect(Buffer.from(await read.Body!.transformToByteArray())).toEqual(PNG.subarray(0, 8));
   });
 });
