@@ -12,6 +12,8 @@ export interface UserSummary {
   language: Language;
   role: Role;
   isActive: boolean;
+  /** Whether the second factor is on (the Take button asks it of staff as the admin area does). */
+  mfaEnabled: boolean;
   /** The private chat of the linked Telegram account (the bot writes there); null when none. */
   telegramChatId: number | null;
 }
@@ -34,7 +36,7 @@ export async function findUserSummaries(userIds: Iterable<string>): Promise<Map<
             [tableName]: {
               Keys: requestKeys,
               ProjectionExpression:
-                'id, email, username, telegramId, #language, #role, isActive, telegramLink',
+                'id, email, username, telegramId, #language, #role, isActive, mfaEnabled, telegramLink',
               ExpressionAttributeNames: { '#language': 'language', '#role': 'role' },
             },
           },
@@ -49,6 +51,7 @@ export async function findUserSummaries(userIds: Iterable<string>): Promise<Map<
           language: item.language === 'en' ? 'en' : 'ru',
           role: item.role as Role,
           isActive: item.isActive === true,
+          mfaEnabled: item.mfaEnabled === true,
           telegramChatId: (item.telegramLink as { chatId?: number } | undefined)?.chatId ?? null,
         });
       }

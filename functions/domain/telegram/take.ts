@@ -13,6 +13,7 @@ import { findUserSummaries, type UserSummary } from '@functions/data/user-summar
 import { TAKE_CALLBACK_PREFIX, type TelegramUpdate } from '@shared/contract/telegram';
 import { DEFAULT_LANGUAGE } from '@shared/enums';
 import { isTerminal } from '@shared/lifecycle';
+import { mfaSetupRequired } from '../accounts/staff-mfa';
 import { applyStatusChange, StatusChangedError } from '../applications/status-change';
 import { takenAlertItem } from './outgoing';
 import { type BotTexts, botTexts } from './texts';
@@ -26,7 +27,7 @@ const staffName = (staff: Pick<UserSummary, 'username' | 'email'>) =>
 /**
  * A press of an alert's Take button (docs/architecture.md "The Telegram bot"): assigns the
  * application to the staff member whose linked Telegram account pressed it, if their role allows
- * it; a PENDING one is also taken into work (PENDING → PROCESSING), in the same write. Every write
+ * it and they have the second factor the admin area requires of them; a PENDING one is also taken into work (PENDING → PROCESSING), in the same write. Every write
  * is conditional on nobody being assigned, so of two presses at once exactly one wins; the other is
  * told who has it. The alert is then edited to say who took it. The press is always answered.
  */
@@ -52,6 +53,8 @@ async function take(query: CallbackQuery, now: Date): Promise<string> {
   const texts = botTexts(staff?.language ?? DEFAULT_LANGUAGE);
   if (!staff?.isActive || staff.telegramChatId === null) return texts.notLinked;
   if (staff.role === 'USER') return texts.notAllowed;
+  // Taking a deal is staff work: the second factor the admin area requires is required here too.
+  if (await mfaSetupRequired(staff)) return texts.secondFactorFirst;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
     const application = await findApplication(applicationId);
     if (!application) return texts.notFound;

@@ -101,6 +101,14 @@ async function settled() {
   await outboxSettled();
 }
 
+/** Turns the setting staffMfaRequired on or off in this file's table (read on every request, no cache). */
+async function requireStaffMfa(value: 0 | 1) {
+  process.env.TABLE_NAME = TABLE;
+  vi.resetModules();
+  const { putSetting } = await import('@functions/domain/settings/settings');
+  await putSetting('staffMfaRequired', { value }, { id: 'test-setup', role: 'SUPER_ADMIN' });
+}
+
 const deliver = (update: Record<string, unknown>) =>
   postToTelegramStandIn<{ update_id: number; status: number; body: unknown }>(
     standIn,
@@ -315,6 +323,32 @@ describe('staff group alerts', () => {
       (found) => found.some((entry) => String(entry.params.text).includes('привяжите Telegram')),
     );
     expect(answers.length).toBeGreaterThan(0);
+    const detail = await call(adminGetApplication, { ...asUser(admin), params: { id: application.id } });
+    expect(detail.body.data).toMatchObject({ status: 'PENDING', assignedToId: null });
+  });
+
+  it('answers a Take by staff without the second factor the admin area requires, and assigns nothing', async () => {
+    const application = await submit(540);
+    const alert = await alertOf(application.id, 'Новая заявка');
+    const answered = () => telegramStandInCalls(standIn, { method: 'answerCallbackQuery' });
+    const before = (await answered()).length;
+    await requireStaffMfa(1);
+    try {
+      const adminApi = await call(adminGetApplication, {
+        ...asUser(managers[0]!),
+        params: { id: application.id },
+      });
+      expect(adminApi.body.code).toBe('MfaSetupRequired');
+
+      expect((await press(telegramIds[0]!, alert, `take:${application.id}`)).status).toBe(200);
+
+      const answers = await waitForCalls(answered, (found) => found.length > before);
+      expect(answers.slice(before).map((entry) => entry.params.text)).toEqual([
+        'Turn on two-factor authentication on the site first: staff need it to take applications.',
+      ]);
+    } finally {
+      await requireStaffMfa(0);
+    }
     const detail = await call(adminGetApplication, { ...asUser(admin), params: { id: application.id } });
     expect(detail.body.data).toMatchObject({ status: 'PENDING', assignedToId: null });
   });
