@@ -114,6 +114,28 @@ export function staffInvitationDelete(
   };
 }
 
+/**
+ * The accepting transaction's check that the invitation's sender is still an active holder of one of
+ * `roles` (those that may grant the invited role): a sender deactivated or demoted after sending
+ * makes the acceptance fail, whatever became of the invitation meanwhile.
+ */
+export function inviterStillGrants(inviterId: string, roles: readonly Role[]): TransactItem {
+  if (roles.length === 0) throw new Error('No role may grant this invitation');
+  const names = roles.map((_, index) => `:role${index}`);
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.user(inviterId),
+      ConditionExpression: `isActive = :true AND #role IN (${names.join(', ')})`,
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: {
+        ':true': true,
+        ...Object.fromEntries(roles.map((role, index) => [names[index]!, role])),
+      },
+    },
+  };
+}
+
 /** Stores the TOTP secret offered on the accept page; false when the link was replaced or revoked meanwhile. */
 export async function setInvitationPendingSecret(
   invitation: Pick<StaffInvitationRecord, 'id' | 'secretHash'>,

@@ -17,6 +17,7 @@ import { roleChangedMail } from '@functions/mail/account-mails';
 import type { Role } from '@shared/enums';
 import { fieldError } from '@shared/field-rules';
 import { UserChangedMeanwhile, UserFieldTaken, UserNotFound } from './errors';
+import { invitationsVoidedBy } from './inviter-invitations';
 import { assertMayChange } from './permissions';
 
 /** The staff actions on users the audit trail names. */
@@ -35,8 +36,10 @@ export const STAFF_WRITE_ATTEMPTS = 3;
  * hierarchy, and writes in ONE transaction the update (conditional on the role, isActive, email
  * and username read; markers moved for a new email/username; sessions ended on deactivation),
  * the audit entry with before/after of the changed fields, and a check that the actor is still
- * entitled, and for a role change the holder's notice mail. A lost race is retried from a fresh read of both the target and the actor, so the
- * outcome is decided on current data: 403 if the actor lost the right, 409 if it keeps failing.
+ * entitled, and for a role change the holder's notice mail; a deactivation or demotion also revokes
+ * the pending invitations the user sent that they may no longer grant. A lost race is retried from
+ * a fresh read of both the target and the actor, so the outcome is decided on current data: 403 if
+ * the actor lost the right, 409 if it keeps failing.
  */
 export async function changeUser(
   actor: Actor,
@@ -71,6 +74,9 @@ export async function changeUser(
         ? [outboxPut('role-changed', roleChangedMail(target, target.role, diff.after.role as Role), now)]
         : [];
     extraItems.push(...roleMail);
+    // Invitations speak for their sender: a deactivation or demotion revokes those it no longer backs.
+    const voided = await invitationsVoidedBy(current, target, changes, now);
+    extraItems.push(...voided.items);
     // One active SUPER_ADMIN always stays: only another super admin may demote or deactivate one
     // (self-demotion is refused above), and this check proves that one is still active at commit.
     // An actor editing themselves is checked by the target's own conditions (one item per key).
@@ -81,6 +87,7 @@ export async function changeUser(
         extraItems,
       });
       countQueuedMails(roleMail.length);
+      await voided.revokeRest();
       return updated;
     } catch (error) {
       if (error instanceof UserConflictError) throw conflictAnswer(error);

@@ -95,3 +95,15 @@ export class InvitationNotFound extends NotFound {
     super('Invitation not found: it was accepted or revoked.');
   }
 }
+
+/**
+ * An invitation whose sender was deactivated or may no longer grant its role: it spoke for them,
+ * so it is void (docs/product.md "Staff by invitation").
+ */
+export class InvitationWithdrawn extends StateConflict {
+  constructor() {
+    super(
+      'This invitation is no longer valid: its sender can no longer grant this role. Ask an administrator for a new one.',
+    );
+  }
+}

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { auditPut } from '@functions/data/audit';
 import {
   findStaffInvitation,
+  inviterStillGrants,
   type StaffInvitationRecord,
   setInvitationPendingSecret,
   staffInvitationDelete,
@@ -9,6 +10,7 @@ import {
 import {
   createUser,
   findUserByEmail,
+  findUserById,
   UserChangedError,
   UserConflictError,
   type UserRecord,
@@ -26,9 +28,13 @@ import type { SessionTokens } from '@functions/domain/accounts/sessions';
 import { signInWithProvenFactor } from '@functions/domain/accounts/sign-in';
 import { USERNAME_MAX_LENGTH } from '@shared/constants';
 import type { StaffInvitationOpenData } from '@shared/contract/staff-invitations';
-import { InvitationAddressTaken } from './errors';
+import { InvitationAddressTaken, InvitationWithdrawn } from './errors';
+import { inviterMayGrant, rolesMayInvite } from './permissions';
 
-/** The invitation a link's token names, while the link works: its secret the newest, unexpired. */
+/**
+ * The invitation a link's token names, while the link works: its secret the newest, unexpired, and
+ * its sender still active with the right to grant its role.
+ */
 async function liveInvitation(token: string, now: Date): Promise<StaffInvitationRecord> {
   const [id, secret, ...rest] = token.split('.');
   if (!id || !secret || rest.length > 0) throw new InvitationLinkInvalid();
@@ -36,7 +42,13 @@ async function liveInvitation(token: string, now: Date): Promise<StaffInvitation
   if (!invitation || invitation.secretHash !== hashToken(secret) || invitation.expiresAtMs <= now.getTime()) {
     throw new InvitationLinkInvalid();
   }
+  if (!(await senderStillGrants(invitation))) throw new InvitationWithdrawn();
   return invitation;
+}
+
+/** Whether the invitation's sender may still grant its role (deactivation or demotion voids it). */
+async function senderStillGrants(invitation: StaffInvitationRecord): Promise<boolean> {
+  return inviterMayGrant(await findUserById(invitation.invitedBy, true), invitation.role);
 }
 
 /**
@@ -76,7 +88,8 @@ async function offeredSecret(
 /**
  * The invitee accepts: the password and a first code of the offered secret. In one transaction the
  * invitation is used up (only while its link is the newest and unexpired: a second use, a revoke
- * or a resend in between loses), the account is created (verified: the link proved the address;
+ * or a resend in between loses; and only while its sender is still active in a role that grants
+ * the invited one), the account is created (verified: the link proved the address;
  * the invited role; the second factor on) and the acceptance audited. The invitee is logged in and
  * shown the recovery codes, once.
  */
@@ -118,6 +131,8 @@ export async function acceptInvitation(input: {
         },
         [
           staffInvitationDelete(invitation, now),
+          // The sender's right is checked at commit: a deactivation or demotion since the read voids it.
+          inviterStillGrants(invitation.invitedBy, rolesMayInvite(invitation.role)),
           auditPut({
             actorId: id,
             actorRole: invitation.role,
@@ -143,8 +158,10 @@ export async function acceptInvitation(input: {
         if (error.conflicts.includes('email')) throw new InvitationAddressTaken();
         if (error.conflicts.includes('username')) continue;
       }
-      // The invitation's own condition: used, revoked, resent or lapsed meanwhile.
-      if (error instanceof UserChangedError) throw new InvitationLinkInvalid();
+      // The invitation's own condition (used, revoked, resent or lapsed meanwhile), or its sender's.
+      if (error instanceof UserChangedError) {
+        throw (await senderStillGrants(invitation)) ? new InvitationLinkInvalid() : new InvitationWithdrawn();
+      }
       throw error;
     }
   }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { actorStillEntitled } from '@functions/data/admin-users';
-import { auditPut } from '@functions/data/audit';
 import { outboxPut } from '@functions/data/outbox';
 import {
   findStaffInvitation,
@@ -29,6 +28,7 @@ import {
   RoleNotGrantable,
   UserChangedMeanwhile,
 } from './errors';
+import { invitationAuditItem } from './invitation-audit';
 
 /** How long an invitation's link works: 48 hours from its mail (the first, or a resend). */
 export const STAFF_INVITATION_TTL_MS = 48 * 60 * 60 * 1000;
@@ -43,28 +43,6 @@ function assertMayInvite(actor: Actor, role: Role): void {
   const roles = invitableRoles(actor);
   if (roles.length === 0) throw new ChangeNeedsAdmin();
   if (!roles.includes(role)) throw new RoleNotGrantable();
-}
-
-function auditItem(
-  actor: Actor,
-  action: 'staffInvitation.invite' | 'staffInvitation.resend' | 'staffInvitation.revoke',
-  invitation: StaffInvitationRecord,
-  now: Date,
-): TransactItem {
-  const facts = { email: invitation.email, role: invitation.role };
-  return auditPut({
-    actorId: actor.id,
-    actorRole: actor.role,
-    action,
-    targetType: 'staffInvitation',
-    targetId: invitation.id,
-    before: action === 'staffInvitation.invite' ? null : facts,
-    after:
-      action === 'staffInvitation.revoke'
-        ? null
-        : { ...facts, expiresAt: new Date(invitation.expiresAtMs).toISOString() },
-    at: now,
-  });
 }
 
 function mailItem(invitation: StaffInvitationRecord, secret: string, now: Date): TransactItem {
@@ -110,7 +88,7 @@ export async function inviteStaff(
     await transactWrite([
       staffInvitationPut(invitation),
       mailItem(invitation, secret, now),
-      auditItem(actor, 'staffInvitation.invite', invitation, now),
+      invitationAuditItem(actor, 'staffInvitation.invite', invitation, now),
       actorStillEntitled(actor),
     ]);
   } catch (error) {
@@ -147,7 +125,7 @@ export async function resendInvitation(
     await transactWrite([
       staffInvitationRenewal(invitation, renewed),
       mailItem(renewed, secret, now),
-      auditItem(actor, 'staffInvitation.resend', renewed, now),
+      invitationAuditItem(actor, 'staffInvitation.resend', renewed, now),
       actorStillEntitled(actor),
     ]);
   } catch (error) {
@@ -166,7 +144,7 @@ export async function revokeInvitation(actor: Actor, id: string, now = new Date(
   try {
     await transactWrite([
       staffInvitationDelete(invitation),
-      auditItem(actor, 'staffInvitation.revoke', invitation, now),
+      invitationAuditItem(actor, 'staffInvitation.revoke', invitation, now),
       actorStillEntitled(actor),
     ]);
   } catch (error) {

@@ -1,6 +1,14 @@
 import type { UserChanges, UserRecord } from '@functions/data/users';
 import type { Actor } from '@functions/domain/accounts/principal';
-import { type StaffAction, type StaffRefusal, staffEditRefusal, staffRefusal } from '@shared/permissions';
+import { ROLES, type Role } from '@shared/enums';
+import {
+  invitableRoles,
+  type StaffAction,
+  type StaffActor,
+  type StaffRefusal,
+  staffEditRefusal,
+  staffRefusal,
+} from '@shared/permissions';
 import {
   AccountRoleTooHigh,
   ChangeNeedsAdmin,
@@ -23,6 +31,19 @@ export function assertMay(actor: Actor, action: StaffAction, target: UserRecord)
 /** Whether `actor` may apply `changes` to `target`: an edit, a role change, an activation or deactivation. */
 export function assertMayChange(actor: Actor, target: UserRecord, changes: UserChanges): void {
   refuse(staffEditRefusal(actor, target, changes));
+}
+
+/**
+ * Whether an invitation's sender may still grant its role: an invitation speaks for its sender, so
+ * it lapses when they are deactivated or lose the right to grant that role (ADMIN → MANAGER only).
+ */
+export function inviterMayGrant(inviter: StaffActor | undefined, role: Role): boolean {
+  return inviter !== undefined && invitableRoles(inviter).includes(role);
+}
+
+/** The roles whose active holders may invite `role`: what the accepting transaction checks the inviter for. */
+export function rolesMayInvite(role: Role): Role[] {
+  return ROLES.filter((holder) => invitableRoles({ id: '', role: holder, isActive: true }).includes(role));
 }
 
 function refuse(refusal: StaffRefusal | undefined): void {

@@ -1,9 +1,11 @@
 import { listAuditFor } from '@functions/data/audit';
-import { findUserByEmail } from '@functions/data/users';
+import { findUserByEmail, findUserById } from '@functions/data/users';
+import { updateAccount } from '@functions/domain/accounts/account-changes';
 import { acceptInvitation, openInvitation } from '@functions/domain/staff-users/invitation-accept';
 import { STAFF_INVITATION_TTL_MS } from '@functions/domain/staff-users/invitations';
 import type { Role } from '@shared/enums';
 import {
+  adminDeactivateUser,
   adminInviteStaff,
   adminListStaffInvitations,
   adminResendStaffInvitation,
@@ -248,6 +250,117 @@ describe('accepting an invitation', () => {
     expect((await call(adminRevokeStaffInvitation, { token: superAdmin.token, params })).body.code).toBe(
       'InvitationNotFound',
     );
+  });
+});
+
+describe('an invitation speaks for its sender', () => {
+  /** An invitation from `by`, opened once (as the invitee would before setting up their app). */
+  async function openedInvitation(by: TestUser, role: Role = 'MANAGER') {
+    const email = inviteeAddress();
+    const invited = await invite(email, role, by);
+    expect(invited.status).toBe(201);
+    const [token] = await mailedTokens(email);
+    const opened = await call(authOpenStaffInvitation, { body: { token: token! } });
+    expect(opened.status).toBe(200);
+    return { email, id: invited.body.data!.id, token: token!, secret: opened.body.data!.secret };
+  }
+
+  /** What opening and accepting the link answer now, and whether an account came of it. */
+  async function triedAgain(invitation: Awaited<ReturnType<typeof openedInvitation>>) {
+    const opened = await call(authOpenStaffInvitation, { body: { token: invitation.token } });
+    const accepted = await call(authAcceptStaffInvitation, {
+      body: { token: invitation.token, password: NEW_PASSWORD, code: codeFor(invitation.secret) },
+    });
+    return {
+      open: [opened.status, opened.body.code],
+      accept: [accepted.status, accepted.body.code],
+      account: (await findUserByEmail(invitation.email)) !== undefined,
+    };
+  }
+
+  const pendingIds = async () =>
+    (await call(adminListStaffInvitations, { token: superAdmin.token })).body.data!.map((entry) => entry.id);
+
+  it('is revoked, audited, when its sender is deactivated: the link no longer opens nor accepts, and no account is made', async () => {
+    const sender = await createVerifiedUser({ role: 'ADMIN' });
+    const invitation = await openedInvitation(sender);
+
+    const deactivated = await call(adminDeactivateUser, {
+      token: superAdmin.token,
+      params: { id: sender.id },
+    });
+    expect(deactivated.status).toBe(200);
+
+    expect(await triedAgain(invitation)).toEqual({
+      open: [400, 'InvitationLinkInvalid'],
+      accept: [400, 'InvitationLinkInvalid'],
+      account: false,
+    });
+    expect(await pendingIds()).not.toContain(invitation.id);
+    expect((await listAuditFor('staffInvitation', invitation.id))[0]).toMatchObject({
+      action: 'staffInvitation.revoke',
+      actorId: superAdmin.id,
+      before: { email: invitation.email, role: 'MANAGER' },
+      after: { revokedBecause: 'inviterDeactivated', invitedBy: sender.id },
+    });
+  });
+
+  it('is revoked when its sender is demoted to a role that may not send it; the ones they may still send stay', async () => {
+    const sender = await createVerifiedUser({ role: 'SUPER_ADMIN' });
+    const forAdmin = await openedInvitation(sender, 'ADMIN');
+    const forManager = await openedInvitation(sender, 'MANAGER');
+
+    const demoted = await call(adminSetUserRole, {
+      token: superAdmin.token,
+      params: { id: sender.id },
+      body: { role: 'ADMIN' },
+    });
+    expect(demoted.status).toBe(200);
+
+    expect(await triedAgain(forAdmin)).toEqual({
+      open: [400, 'InvitationLinkInvalid'],
+      accept: [400, 'InvitationLinkInvalid'],
+      account: false,
+    });
+    expect((await listAuditFor('staffInvitation', forAdmin.id))[0]).toMatchObject({
+      action: 'staffInvitation.revoke',
+      after: { revokedBecause: 'inviterRoleChanged' },
+    });
+    // An ADMIN still invites MANAGERs: that invitation works.
+    expect(await pendingIds()).toContain(forManager.id);
+    expect((await openAndAccept(forManager.token)).status).toBe(200);
+  });
+
+  it('is revoked when an ADMIN who sent it is made MANAGER', async () => {
+    const sender = await createVerifiedUser({ role: 'ADMIN' });
+    const invitation = await openedInvitation(sender);
+
+    const demoted = await call(adminSetUserRole, {
+      token: superAdmin.token,
+      params: { id: sender.id },
+      body: { role: 'MANAGER' },
+    });
+    expect(demoted.status).toBe(200);
+
+    expect(await triedAgain(invitation)).toEqual({
+      open: [400, 'InvitationLinkInvalid'],
+      accept: [400, 'InvitationLinkInvalid'],
+      account: false,
+    });
+  });
+
+  it('is refused on opening and accepting while its sender is inactive, even if it was not revoked', async () => {
+    const sender = await createVerifiedUser({ role: 'ADMIN' });
+    const invitation = await openedInvitation(sender);
+    // A deactivation the revoke did not follow (as if it had failed): the link checks the sender itself.
+    await updateAccount((await findUserById(sender.id, true))!, { isActive: false });
+
+    expect(await pendingIds()).toContain(invitation.id);
+    expect(await triedAgain(invitation)).toEqual({
+      open: [409, 'InvitationWithdrawn'],
+      accept: [409, 'InvitationWithdrawn'],
+      account: false,
+    });
   });
 });
 
