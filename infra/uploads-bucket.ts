@@ -26,14 +26,17 @@ export function uploadsBucketName(scope: Construct, stage: StageName): string {
   return `exchange-${stage}-uploads-${stack.account}-${stack.region}`;
 }
 
-/** The ARN of every attachment object (`attachments/*`): what the functions are granted on. */
-export function uploadObjectsArn(scope: Construct, bucketName: string): string {
+/**
+ * The ARN of every object under a prefix: the uploads (`attachments/*`) or the messages' copies
+ * (`sent/*`), what the functions are granted on.
+ */
+export function uploadObjectsArn(scope: Construct, bucketName: string, prefix: string): string {
   return Stack.of(scope).formatArn({
     service: 's3',
     region: '',
     account: '',
     resource: bucketName,
-    resourceName: `${UPLOAD_KEY_PREFIX}*`,
+    resourceName: `${prefix}*`,
   });
 }
 
@@ -69,8 +72,9 @@ export interface UploadsBucketProps {
 /**
  * The private bucket: all public access blocked, SSE-S3, TLS only, objects owned by the bucket,
  * access logged to a log bucket of its own; CORS lets the site's pages POST (and read) files; the
- * lifecycle rule deletes every object still tagged `upload=pending` a day after it arrived (an
- * upload no message carries), and unfinished multipart uploads.
+ * lifecycle rule deletes every upload (`attachments/`) still tagged `upload=pending` a day after it
+ * arrived (one no message carries, or one whose copy a message carries and that was not deleted),
+ * never a message's copy (`sent/`), and unfinished multipart uploads.
  */
 export function uploadsBucket(scope: Construct, props: UploadsBucketProps): Bucket {
   const autoDeleteObjects = props.removalPolicy === RemovalPolicy.DESTROY;

@@ -21,8 +21,13 @@ export interface AttachmentRecord {
   contentType: AttachmentContentType;
   /** The size announced; what arrived is checked against it before a message may carry it. */
   size: number;
-  /** The object's key in the uploads bucket. */
+  /** The upload's key in the uploads bucket, the one its presigned POST names. */
   key: string;
+  /**
+   * Once attached: the key of the message's copy of it (`sent/…`), the file the thread shows.
+   * Attachments sent before copies existed have none; their message shows `key`.
+   */
+  sentKey?: string;
   state: 'pending' | 'attached';
   createdAt: string;
   /** The message that carries it, once attached. */
@@ -76,13 +81,14 @@ export async function findAttachments(ids: readonly string[]): Promise<Map<strin
  */
 export function attachmentAttach(
   record: AttachmentRecord,
-  change: { messageId: string; uploaderId: string; applicationId: string; at: Date },
+  change: { messageId: string; uploaderId: string; applicationId: string; at: Date; sentKey: string },
 ): TransactItem {
   return {
     Update: {
       TableName: tableName,
       Key: keys.attachment(record.id),
-      UpdateExpression: 'SET #state = :attached, messageId = :message, attachedAt = :at REMOVE expiresAt',
+      UpdateExpression:
+        'SET #state = :attached, messageId = :message, attachedAt = :at, sentKey = :sentKey REMOVE expiresAt',
       ConditionExpression:
         '#state = :pending AND applicationId = :application AND uploaderId = :uploader AND expiresAt > :now',
       ExpressionAttributeNames: { '#state': 'state' },
@@ -91,6 +97,7 @@ export function attachmentAttach(
         ':pending': 'pending',
         ':message': change.messageId,
         ':at': change.at.toISOString(),
+        ':sentKey': change.sentKey,
         ':application': change.applicationId,
         ':uploader': change.uploaderId,
         ':now': Math.floor(change.at.getTime() / 1000),

@@ -11,6 +11,10 @@ export interface MessageFile {
   fileName: string;
   contentType: string;
   size: number;
+  /**
+   * The object the thread serves: the message's copy of the checked upload (`sent/…`), or, for
+   * messages sent before copies existed, the upload itself (`attachments/…`).
+   */
   key: string;
 }
 

@@ -6,9 +6,19 @@
  * stacks load it without the S3 client.
  */
 
-/** Every attachment's key starts so: `attachments/{applicationId}/{attachmentId}`. */
+/** Every upload's key starts so: `attachments/{applicationId}/{attachmentId}`, the key its presigned POST names. */
 export const UPLOAD_KEY_PREFIX = 'attachments/';
-/** The tag an upload carries: `pending` from its presigned POST until a message carries it, then `attached`. */
+/**
+ * Every file a message carries is a server-side copy of its checked upload, under this prefix:
+ * `sent/{applicationId}/{messageId}/{attachmentId}`. No presigned POST names such a key and the
+ * functions that sign POSTs may not write here, so nothing replaces a file after it was checked;
+ * the lifecycle rule (on `attachments/`) never matches it.
+ */
+export const SENT_KEY_PREFIX = 'sent/';
+/**
+ * The tag an upload carries: `pending` from its presigned POST (the lifecycle rule deletes it a
+ * day later); a message's copy is tagged `attached`.
+ */
 export const UPLOAD_TAG_KEY = 'upload';
 export const UPLOAD_TAG_PENDING = 'pending';
 export const UPLOAD_TAG_ATTACHED = 'attached';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { SECRET_TTL_MS } from '@functions/commons/secret-store';
 import { GLOBAL_INDEXES } from '@functions/data/table-definition';
+import { SENT_KEY_PREFIX, UPLOAD_KEY_PREFIX } from '@functions/data/uploads-definition';
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -47,14 +48,23 @@ export const TABLE_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
 export type UploadsAccess = 'upload' | 'attach' | 'read';
 
 /**
- * S3 actions per `uses.uploads` (shared/routes/definition.ts), all on `attachments/*` only.
- * `upload` signs presigned POSTs, which carry the pending tag; `attach` reads what arrived (HeadObject
- * needs s3:GetObject), tags it attached and deletes a refused file; `read` signs read links.
+ * S3 actions per `uses.uploads` (shared/routes/definition.ts), by the object prefix they are
+ * granted on: the uploads (`attachments/*`) and the messages' copies of them (`sent/*`).
+ * `upload` signs presigned POSTs, which carry the pending tag, and may write no copy; `attach`
+ * reads what arrived (HeadObject needs s3:GetObject), deletes a refused or copied upload, and
+ * copies a checked one (CopyObject: s3:GetObject on the source, s3:PutObject on the copy and
+ * s3:PutObjectTagging for the tag it replaces); `read` signs read links of both, the uploads for
+ * messages sent before copies existed.
  */
-export const UPLOADS_OBJECT_ACTIONS: Readonly<Record<UploadsAccess, readonly string[]>> = {
-  upload: ['s3:PutObject', 's3:PutObjectTagging'],
-  attach: ['s3:GetObject', 's3:PutObjectTagging', 's3:DeleteObject'],
-  read: ['s3:GetObject'],
+export const UPLOADS_OBJECT_ACTIONS: Readonly<
+  Record<UploadsAccess, Readonly<Partial<Record<string, readonly string[]>>>>
+> = {
+  upload: { [UPLOAD_KEY_PREFIX]: ['s3:PutObject', 's3:PutObjectTagging'] },
+  attach: {
+    [UPLOAD_KEY_PREFIX]: ['s3:GetObject', 's3:DeleteObject'],
+    [SENT_KEY_PREFIX]: ['s3:PutObject', 's3:PutObjectTagging'],
+  },
+  read: { [UPLOAD_KEY_PREFIX]: ['s3:GetObject'], [SENT_KEY_PREFIX]: ['s3:GetObject'] },
 };
 
 /** CDK's enums for the values of `FUNCTION_BUNDLE`. */
@@ -186,17 +196,26 @@ export class ApiFunction extends NodejsFunction {
   }
 
   /**
-   * Sets `UPLOADS_BUCKET` and grants the actions of `access` on the bucket's attachment objects.
-   * `attach` also gets s3:ListBucket on the bucket: without it S3 answers a HeadObject of a file that
-   * never arrived 403 instead of 404, and the message would fail rather than say "not uploaded".
+   * Sets `UPLOADS_BUCKET` and grants the actions of `access` on the bucket's objects, each set on
+   * its own prefix. `attach` also gets s3:ListBucket on the bucket: without it S3 answers a
+   * HeadObject of a file that never arrived 403 instead of 404, and the message would fail rather
+   * than say "not uploaded". `nagObjects` prints a prefix's ARN as cdk-nag does.
    */
-  bindUploads(bucketName: string, access: UploadsAccess, nagResource: { objects: string }): this {
+  bindUploads(bucketName: string, access: UploadsAccess, nagObjects: (prefix: string) => string): this {
     this.addEnvironment('UPLOADS_BUCKET', bucketName);
-    Grant.addToPrincipal({
-      grantee: this,
-      actions: [...UPLOADS_OBJECT_ACTIONS[access]],
-      resourceArns: [uploadObjectsArn(this, bucketName)],
-    });
+    for (const [prefix, actions = []] of Object.entries(UPLOADS_OBJECT_ACTIONS[access])) {
+      Grant.addToPrincipal({
+        grantee: this,
+        actions: [...actions],
+        resourceArns: [uploadObjectsArn(this, bucketName, prefix)],
+      });
+      Validations.of(this.role!).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${nagObjects(prefix)}]`,
+        reason:
+          'Object-level actions on one prefix of the uploads bucket: each object is a file of one ' +
+          'message, named by ids the function learns at run time, so no narrower ARN exists.',
+      });
+    }
     if (access === 'attach') {
       Grant.addToPrincipal({
         grantee: this,
@@ -204,12 +223,6 @@ export class ApiFunction extends NodejsFunction {
         resourceArns: [uploadsBucketArn(this, bucketName)],
       });
     }
-    Validations.of(this.role!).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::${nagResource.objects}]`,
-      reason:
-        'Object-level actions on the attachments prefix of the uploads bucket: each object is a file of one ' +
-        'message, named by ids the function learns at run time, so no narrower ARN exists.',
-    });
     return this;
   }
 

@@ -38,10 +38,10 @@ export interface ManifestResources {
   /** Base URLs of the rates job's providers. */
   readonly rateProviders?: { readonly cryptoUrl: string; readonly fiatUrl: string };
   /**
-   * The uploads bucket of the messages' attachments (infra/uploads-bucket.ts), by name, and its
-   * attachments' ARN as cdk-nag prints it (the acknowledgment of the prefix wildcard names it).
+   * The uploads bucket of the messages' attachments (infra/uploads-bucket.ts), by name, and the ARN
+   * of a prefix's objects as cdk-nag prints it (the acknowledgment of the prefix wildcard names it).
    */
-  readonly uploads?: { readonly bucketName: string; readonly nagObjects: string };
+  readonly uploads?: { readonly bucketName: string; readonly nagObjects: (prefix: string) => string };
   /**
    * Live push's WebSocket API (infra/stacks/live-stack.ts): the `wss://` URL clients connect to, and
    * for the functions that send frames, the management API's endpoint and the ARN of the stage's
@@ -154,9 +154,7 @@ export function manifestFunction(
   if (spec.uses.uploads) {
     if (!resources.uploads)
       throw new Error(`${spec.handler} uses the uploads bucket, but no bucket was provided`);
-    fn.bindUploads(resources.uploads.bucketName, spec.uses.uploads, {
-      objects: resources.uploads.nagObjects,
-    });
+    fn.bindUploads(resources.uploads.bucketName, spec.uses.uploads, resources.uploads.nagObjects);
   }
   if (spec.uses.live === 'url') {
     if (!resources.live?.url)

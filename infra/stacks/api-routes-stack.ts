@@ -1,4 +1,3 @@
-import { UPLOAD_KEY_PREFIX } from '@functions/data/uploads-definition';
 import { type RouteArea, routeAreas } from '@functions/routes/manifest';
 import type { RouteDefinition } from '@shared/routes/definition';
 import { Stack, type StackProps } from 'aws-cdk-lib';
@@ -70,7 +69,7 @@ export class ApiRoutesStack extends Stack {
       table: stageTable(this, stage),
       uploads: {
         bucketName: uploadsBucketName(this, stage),
-        nagObjects: nagPrinted(this, stage, `${UPLOAD_KEY_PREFIX}*`),
+        nagObjects: (prefix) => nagPrinted(this, stage, `${prefix}*`),
       },
     };
     let canaries: CanaryRollouts | undefined;

@@ -4,6 +4,7 @@ import {
   ATTACHMENT_MAX_BYTES,
   ATTACHMENT_NAME_MAX_LENGTH,
   ATTACHMENTS_PER_MESSAGE,
+  cleanFileName,
   MESSAGE_TEXT_MAX_LENGTH,
 } from '../messages';
 import { schema } from '../schema';
@@ -16,13 +17,18 @@ import { optionalQueryText } from './applications';
  */
 export const createAttachmentBodySchema = /* @__PURE__ */ schema(() =>
   z.strictObject({
-    fileName: z
-      .string({ error: 'required' })
-      .check(
-        z.trim(),
-        z.minLength(1, 'required'),
-        z.maxLength(ATTACHMENT_NAME_MAX_LENGTH, 'attachmentNameTooLong'),
-      ),
+    // Kept without bidirectional and control characters: a name is shown to the other side as
+    // it reads, so it must not read as something else (`\u202Egnp.exe` shows as `exe.png`).
+    fileName: z.pipe(
+      z
+        .string({ error: 'required' })
+        .check(
+          z.trim(),
+          z.minLength(1, 'required'),
+          z.maxLength(ATTACHMENT_NAME_MAX_LENGTH, 'attachmentNameTooLong'),
+        ),
+      z.transform(cleanFileName),
+    ),
     contentType: z.enum(ATTACHMENT_CONTENT_TYPES, 'attachmentType'),
     size: z
       .number({ error: 'attachmentSize' })

@@ -1,5 +1,6 @@
 import {
   PENDING_UPLOAD_EXPIRY_DAYS,
+  SENT_KEY_PREFIX,
   UPLOAD_KEY_PREFIX,
   UPLOAD_TAG_KEY,
   UPLOAD_TAG_PENDING,
@@ -66,6 +67,20 @@ function statementsOf(entry: ApiFunctionEntry): Statement[] {
 
 const actionsOf = (statement: Statement) =>
   typeof statement.Action === 'string' ? [statement.Action] : statement.Action;
+
+/**
+ * A function's S3 actions by the object prefix they are granted on (`attachments/`, `sent/`), and
+ * under '' those on the bucket itself; each list sorted.
+ */
+function s3ActionsByPrefix(statements: Statement[]): Map<string, string[]> {
+  const byPrefix = new Map<string, string[]>();
+  for (const statement of statements) {
+    const resource = flatten(statement.Resource);
+    const prefix = /\/([^/]+\/)\*$/.exec(resource)?.[1] ?? '';
+    byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), ...actionsOf(statement)].sort());
+  }
+  return byPrefix;
+}
 
 beforeAll(() => {
   dev = synthesizeService();
@@ -146,7 +161,7 @@ describe('uploads bucket', () => {
     expect(flatten(name)).toBe(`exchange-prod-uploads-${PROD_CONTEXT.account}-eu-central-1`);
   });
 
-  it('gives each function that uses it the bucket name and exactly its actions on attachments/* only', () => {
+  it('gives each function that uses it the bucket name and exactly its actions, on attachments/* and sent/* only', () => {
     const users = allRoutes.filter(([, route]) => route.uses.uploads !== undefined);
     expect(users.map(([id]) => id).sort()).toEqual(
       [
@@ -168,16 +183,38 @@ describe('uploads bucket', () => {
       const s3 = statementsOf(entry).filter((statement) =>
         actionsOf(statement).some((action) => action.startsWith('s3:')),
       );
-      const onObjects = s3.filter((statement) =>
-        flatten(statement.Resource).endsWith(`/${UPLOAD_KEY_PREFIX}*`),
-      );
-      expect(onObjects.flatMap(actionsOf).sort(), routeId).toEqual(
-        [...UPLOADS_OBJECT_ACTIONS[route.uses.uploads!]].sort(),
-      );
-      const others = s3.filter((statement) => !onObjects.includes(statement));
-      expect(others.flatMap(actionsOf), routeId).toEqual(
+      const granted = s3ActionsByPrefix(s3);
+      for (const prefix of [UPLOAD_KEY_PREFIX, SENT_KEY_PREFIX]) {
+        expect(granted.get(prefix) ?? [], `${routeId} on ${prefix}*`).toEqual(
+          [...(UPLOADS_OBJECT_ACTIONS[route.uses.uploads!][prefix] ?? [])].sort(),
+        );
+      }
+      expect(granted.get('') ?? [], routeId).toEqual(
         route.uses.uploads === 'attach' ? ['s3:ListBucket'] : [],
       );
+      const elsewhere = [...granted.keys()].filter(
+        (prefix) => ![UPLOAD_KEY_PREFIX, SENT_KEY_PREFIX, ''].includes(prefix),
+      );
+      expect(elsewhere, routeId).toEqual([]);
+    }
+  });
+
+  it('grants CopyObject’s rights to the sending functions only: no signer of upload POSTs may write a message’s copy', () => {
+    const expected = {
+      upload: { [UPLOAD_KEY_PREFIX]: ['s3:PutObject', 's3:PutObjectTagging'] },
+      attach: {
+        [UPLOAD_KEY_PREFIX]: ['s3:DeleteObject', 's3:GetObject'],
+        [SENT_KEY_PREFIX]: ['s3:PutObject', 's3:PutObjectTagging'],
+        '': ['s3:ListBucket'],
+      },
+      read: { [UPLOAD_KEY_PREFIX]: ['s3:GetObject'], [SENT_KEY_PREFIX]: ['s3:GetObject'] },
+    };
+    for (const [routeId, route] of allRoutes.filter(([, route]) => route.uses.uploads !== undefined)) {
+      const s3 = statementsOf(functions.get(routeId)!).filter((statement) =>
+        actionsOf(statement).some((action) => action.startsWith('s3:')),
+      );
+
+      expect(Object.fromEntries(s3ActionsByPrefix(s3)), routeId).toEqual(expected[route.uses.uploads!]);
     }
   });
 

@@ -1,4 +1,4 @@
-import { InvalidRequest } from '@functions/commons/errors';
+import { InvalidRequest, RateLimited } from '@functions/commons/errors';
 import { ATTACHMENT_MAX_BYTES, UPLOAD_PENDING_HOURS } from '@shared/messages';
 
 /**
@@ -50,5 +50,37 @@ export class UploadSizeMismatch extends InvalidRequest {
 export class UploadTypeMismatch extends InvalidRequest {
   constructor(id: string, fileName: string, contentType: string) {
     super(`The file ${fileName} is not a ${contentType} file.`, { params: { id, fileName, contentType } });
+  }
+}
+
+/**
+ * The file in the bucket changed while the message was being sent (its upload link was used
+ * again): what was checked is no longer there to copy, so the message is refused.
+ */
+export class UploadChanged extends InvalidRequest {
+  constructor(id: string, fileName: string) {
+    super(`The file ${fileName} changed while the message was being sent. Upload it again.`, {
+      params: { id, fileName },
+    });
+  }
+}
+
+/** The caller sent more messages within a minute than anyone typing does (all their threads together). */
+export class MessagesTooFast extends RateLimited {
+  constructor(limit: number, retryAfterSeconds: number) {
+    super(`You can send at most ${limit} messages a minute. Wait a moment and send again.`, {
+      params: { limit },
+      retryAfterSeconds,
+    });
+  }
+}
+
+/** The thread got more messages within a minute, from both sides together, than a conversation does. */
+export class ThreadTooBusy extends RateLimited {
+  constructor(limit: number, retryAfterSeconds: number) {
+    super(`This conversation takes at most ${limit} messages a minute. Wait a moment and send again.`, {
+      params: { limit },
+      retryAfterSeconds,
+    });
   }
 }

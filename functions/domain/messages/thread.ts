@@ -19,10 +19,12 @@ import {
 import { outboxPut } from '@functions/data/outbox';
 import { type TransactItem, Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import {
+  copyUpload,
   deleteUpload,
   presignUpload,
   readUrl,
-  tagUpload,
+  sentKey,
+  UploadReplaced,
   uploadedObject,
   uploadKey,
 } from '@functions/data/uploads';
@@ -39,6 +41,7 @@ import type {
 import { DEFAULT_LANGUAGE, type Language } from '@shared/enums';
 import {
   ATTACHMENT_MAX_BYTES,
+  cleanFileName,
   MAGIC_BYTES_LENGTH,
   MESSAGE_MAIL_INTERVAL_MINUTES,
   MESSAGES_PAGE_SIZE,
@@ -52,11 +55,13 @@ import { ownerMessageTelegramItems } from '../telegram/outgoing';
 import {
   AttachmentAlreadySent,
   AttachmentUnknown,
+  UploadChanged,
   UploadExpired,
   UploadMissing,
   UploadSizeMismatch,
   UploadTypeMismatch,
 } from './errors';
+import { bookMessage } from './limits';
 
 /**
  * The thread of an application between its owner and staff (docs/architecture.md §4 "Messages and
@@ -120,13 +125,17 @@ async function toMessageView(caller: ThreadCaller, record: MessageRecord): Promi
     mine: record.authorId === caller.userId,
     text: record.text,
     attachments: await Promise.all(
-      record.files.map(async (file) => ({
-        id: file.id,
-        fileName: file.fileName,
-        contentType: file.contentType,
-        size: file.size,
-        url: await readUrl(file.key, file),
-      })),
+      record.files.map(async (file) => {
+        // Names stored before the announcement cleaned them are cleaned as they are served.
+        const fileName = cleanFileName(file.fileName);
+        return {
+          id: file.id,
+          fileName,
+          contentType: file.contentType,
+          size: file.size,
+          url: await readUrl(file.key, { fileName, contentType: file.contentType }),
+        };
+      }),
     ),
     createdAt: record.createdAt,
   };
@@ -174,9 +183,12 @@ async function usableAttachments(
 /**
  * What arrived in the bucket must be what was announced: there, at most 5 MB, the announced size,
  * and starting with the announced type's magic bytes. A file that is not is deleted at once.
+ * Answers the ETag of the object that passed, the one the message's copy must be made of.
  */
-async function checkUpload(attachment: AttachmentRecord): Promise<void> {
-  const arrived = await uploadedObject(attachment.key, MAGIC_BYTES_LENGTH);
+async function checkUpload(attachment: AttachmentRecord): Promise<string> {
+  const arrived = await uploadedObject(attachment.key, MAGIC_BYTES_LENGTH).catch((error: unknown) => {
+    throw error instanceof UploadReplaced ? new UploadChanged(attachment.id, attachment.fileName) : error;
+  });
   if (!arrived) throw new UploadMissing(attachment.id, attachment.fileName);
   let refusal: Error | undefined;
   if (arrived.size > ATTACHMENT_MAX_BYTES || arrived.size !== attachment.size) {
@@ -189,6 +201,20 @@ async function checkUpload(attachment: AttachmentRecord): Promise<void> {
       logger.warn('Could not delete a refused upload', { key: attachment.key, error: String(error) }),
     );
     throw refusal;
+  }
+  return arrived.etag;
+}
+
+/**
+ * Copies a checked upload to the message's own key, byte for byte the object that was checked:
+ * its POST policy may still be valid and could replace the upload, never the copy.
+ */
+async function keepUpload(attachment: AttachmentRecord, etag: string, destination: string): Promise<void> {
+  try {
+    await copyUpload({ key: attachment.key, etag }, destination);
+  } catch (error) {
+    if (error instanceof UploadReplaced) throw new UploadChanged(attachment.id, attachment.fileName);
+    throw error;
   }
 }
 
@@ -237,14 +263,16 @@ async function mailOf(
 const attachmentPart = (id: string) => `attachment:${id}`;
 
 /**
- * POST /applications/{id}/messages and its admin twin: checks each upload in the bucket, tags it
- * kept, then writes in one transaction the message, each upload attached, the other side's unread
- * count and, when due, its mail (docs/architecture.md §7 "Mail leaves through the outbox").
+ * POST /applications/{id}/messages and its admin twin: books the message against the sender's and
+ * the thread's rate limits, checks each upload in the bucket and copies it to a key of the
+ * message's own, then writes in one transaction the message (showing the copies), each upload
+ * attached, the other side's unread count and, when due, its mail (docs/architecture.md §7 "Mail
+ * leaves through the outbox").
  *
- * The uploads are tagged kept before the commit, not after it: a tag lost after a commit would let
- * the bucket delete a file a message shows, while a commit lost after tagging leaves at worst a
- * file nothing shows. When the commit fails, the uploads that are still pending are tagged
- * pending again (docs/decisions.md).
+ * The copies are made before the commit, not after it: a copy lost after a commit would leave a
+ * message showing no file, while a commit lost after copying leaves at worst copies nothing shows
+ * (docs/decisions.md). The uploads themselves stay tagged pending, so the lifecycle rule deletes
+ * any that is not deleted after the commit.
  */
 export async function postMessage(
   caller: ThreadCaller,
@@ -253,11 +281,15 @@ export async function postMessage(
   now = new Date(),
 ): Promise<MessageView> {
   const application = await applicationOf(caller, applicationId);
+  await bookMessage(caller.userId, applicationId, now);
   const attachments = await usableAttachments(caller, applicationId, body.attachmentIds, now);
-  await Promise.all(attachments.map(checkUpload));
-  await Promise.all(attachments.map((attachment) => tagUpload(attachment.key, 'attached')));
+  const checked = await Promise.all(attachments.map(checkUpload));
 
   const id = randomUUID();
+  const kept = attachments.map((attachment) => sentKey(applicationId, id, attachment.id));
+  await Promise.all(
+    attachments.map((attachment, index) => keepUpload(attachment, checked[index]!, kept[index]!)),
+  );
   const record: MessageRecord = {
     id,
     applicationId,
@@ -265,12 +297,12 @@ export async function postMessage(
     side: caller.side,
     text: body.text,
     files: attachments.map(
-      ({ id: fileId, fileName, contentType, size, key }): MessageFile => ({
+      ({ id: fileId, fileName, contentType, size }, index): MessageFile => ({
         id: fileId,
         fileName,
         contentType,
         size,
-        key,
+        key: kept[index]!,
       }),
     ),
     createdAt: now.toISOString(),
@@ -282,12 +314,18 @@ export async function postMessage(
     reader === 'client' ? (await findUserSummaries([application.userId])).get(application.userId) : undefined;
   for (;;) {
     const transaction = new Transaction().add('message', messagePut(record));
-    for (const attachment of attachments) {
+    attachments.forEach((attachment, index) => {
       transaction.add(
         attachmentPart(attachment.id),
-        attachmentAttach(attachment, { messageId: id, uploaderId: caller.userId, applicationId, at: now }),
+        attachmentAttach(attachment, {
+          messageId: id,
+          uploaderId: caller.userId,
+          applicationId,
+          at: now,
+          sentKey: kept[index]!,
+        }),
       );
-    }
+    });
     transaction.add(
       'thread',
       threadCounterUpdate(applicationId, reader, mail ? { at: now, mailedBefore: mail.mailedBefore } : null),
@@ -302,7 +340,6 @@ export async function postMessage(
         mail = null;
         continue;
       }
-      await untagPending(attachments, error);
       if (error instanceof TransactionCancelledError) {
         const taken = attachments.find((attachment) => error.failedOn(attachmentPart(attachment.id)));
         if (taken) throw new AttachmentAlreadySent(taken.id);
@@ -312,28 +349,20 @@ export async function postMessage(
     }
   }
   if (mail) countQueuedMails();
+  await deleteSentUploads(attachments);
   return toMessageView(caller, record);
 }
 
 /**
- * After a failed commit: the uploads whose part did not fail and that are still pending go back to
- * the lifecycle rule (best effort: one left tagged kept is a file nothing shows, never a loss).
+ * The uploads a message now carries copies of are not needed any more (best effort: one left is
+ * still tagged pending, and the lifecycle rule deletes it a day after it arrived).
  */
-async function untagPending(attachments: AttachmentRecord[], error: unknown): Promise<void> {
-  if (attachments.length === 0) return;
-  const failed = error instanceof TransactionCancelledError ? error.failed : [];
-  const candidates = attachments.filter((attachment) => !failed.includes(attachmentPart(attachment.id)));
-  const now = await findAttachments(candidates.map((attachment) => attachment.id)).catch(() => undefined);
+async function deleteSentUploads(attachments: AttachmentRecord[]): Promise<void> {
   await Promise.all(
-    candidates
-      .filter((attachment) => now?.get(attachment.id)?.state === 'pending')
-      .map((attachment) =>
-        tagUpload(attachment.key, 'pending').catch((tagError: unknown) =>
-          logger.warn('Could not tag an unsent upload pending again', {
-            key: attachment.key,
-            error: String(tagError),
-          }),
-        ),
+    attachments.map((attachment) =>
+      deleteUpload(attachment.key).catch((error: unknown) =>
+        logger.warn('Could not delete a sent upload', { key: attachment.key, error: String(error) }),
       ),
+    ),
   );
 }

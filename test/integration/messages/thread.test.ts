@@ -1,4 +1,5 @@
-import { GetObjectTaggingCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectTaggingCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
+import { SENT_KEY_PREFIX } from '@functions/data/uploads-definition';
 import { postMessage } from '@functions/domain/messages/thread';
 import { ATTACHMENT_MAX_BYTES, ATTACHMENT_URL_SECONDS, MESSAGE_TEXT_MAX_LENGTH } from '@shared/messages';
 import {
@@ -8,7 +9,6 @@ import {
 } from '@shared/routes/admin-applications';
 import { getMyApplication } from '@shared/routes/applications';
 import {
-  adminCreateAttachment,
   adminListMessages,
   adminPostMessage,
   createMyAttachment,
@@ -20,26 +20,13 @@ import { call } from '../../support/api';
 import { mailsTo } from '../../support/mail';
 import { createVerifiedUser, type TestUser } from '../../support/users';
 import { createApplication } from '../applications/fixtures';
+import { announce, bucket, errorCode, keyOfReadUrl, PDF, PNG, s3, sendFile, uploadPng } from './fixtures';
 
 /**
  * The thread of an application (docs/product.md §4, issue 26): owner and staff write, files go to
  * the uploads bucket by presigned POST (the local S3 stand-in, over real HTTP) and are checked when
  * a message carries them; read links, unread counts and the other side's mail.
  */
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(200, 7),
-]);
-const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(200, 32)]);
-
-const s3 = new S3Client({
-  endpoint: process.env.UPLOADS_S3_ENDPOINT,
-  forcePathStyle: true,
-  region: 'us-east-1',
-  credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-});
-const bucket = process.env.UPLOADS_BUCKET!;
-
 let owner: TestUser;
 let stranger: TestUser;
 let staff: TestUser;
@@ -53,47 +40,6 @@ beforeAll(async () => {
   ]);
   applicationId = (await createApplication(owner)).id;
 });
-
-type Side = 'client' | 'staff';
-
-/** Announces a file as one side and answers the announcement (id and presigned POST). */
-async function announce(
-  side: Side,
-  token: string,
-  id: string,
-  file: { fileName?: string; contentType: 'image/png' | 'image/jpeg' | 'application/pdf'; size: number },
-) {
-  const route = side === 'client' ? createMyAttachment : adminCreateAttachment;
-  const answer = await call(route, {
-    token,
-    params: { id },
-    body: { fileName: file.fileName ?? 'receipt.png', contentType: file.contentType, size: file.size },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-  return answer.body.data!;
-}
-
-/** Sends the bytes as the browser does: the form's fields in order, then the file. */
-async function sendFile(
-  upload: { url: string; fields: Record<string, string> },
-  bytes: Buffer,
-  change: Record<string, string> = {},
-) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({ ...upload.fields, ...change })) form.append(name, value);
-  form.append('file', new Blob([new Uint8Array(bytes)]), 'file');
-  const answer = await fetch(upload.url, { method: 'POST', body: form });
-  return { status: answer.status, text: await answer.text() };
-}
-
-/** Announces and uploads a PNG; answers its attachment id. */
-async function uploadPng(side: Side, token: string, id: string, fileName = 'receipt.png'): Promise<string> {
-  const announced = await announce(side, token, id, { fileName, contentType: 'image/png', size: PNG.length });
-  expect((await sendFile(announced.upload, PNG)).status).toBe(204);
-  return announced.id;
-}
-
-const errorCode = (xml: string) => /<Code>([^<]+)<\/Code>/.exec(xml)?.[1];
 
 describe('the thread of an application', () => {
   it('carries the owner’s and staff’s messages, each side seeing who wrote what', async () => {
@@ -304,10 +250,10 @@ describe('the thread of an application', () => {
     expect([message.status, message.body.code]).toEqual([400, 'UploadSizeMismatch']);
   });
 
-  it('keeps an attached file (tagged attached), sends it once, and attaches no one else’s upload', async () => {
+  it('keeps a sent file as a copy tagged attached, drops the upload, sends it once, and attaches no one else’s upload', async () => {
     const fileId = await uploadPng('client', owner.token, applicationId);
-    const key = `attachments/${applicationId}/${fileId}`;
-    const pending = await s3.send(new GetObjectTaggingCommand({ Bucket: bucket, Key: key }));
+    const uploadKey = `attachments/${applicationId}/${fileId}`;
+    const pending = await s3.send(new GetObjectTaggingCommand({ Bucket: bucket, Key: uploadKey }));
     expect(pending.TagSet).toEqual([{ Key: 'upload', Value: 'pending' }]);
 
     const sent = await call(postMyMessage, {
@@ -316,8 +262,13 @@ describe('the thread of an application', () => {
       body: { text: 'receipt', attachmentIds: [fileId] },
     });
     expect(sent.status).toBe(201);
-    const attached = await s3.send(new GetObjectTaggingCommand({ Bucket: bucket, Key: key }));
+    const shownKey = keyOfReadUrl(sent.body.data!.attachments[0]!.url);
+    expect(shownKey).toBe(`${SENT_KEY_PREFIX}${applicationId}/${sent.body.data!.id}/${fileId}`);
+    const attached = await s3.send(new GetObjectTaggingCommand({ Bucket: bucket, Key: shownKey }));
     expect(attached.TagSet).toEqual([{ Key: 'upload', Value: 'attached' }]);
+    await expect(s3.send(new HeadObjectCommand({ Bucket: bucket, Key: uploadKey }))).rejects.toMatchObject({
+      name: 'NotFound',
+    });
 
     const again = await call(postMyMessage, {
       token: owner.token,
