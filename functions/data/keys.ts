@@ -150,12 +150,16 @@
  *     reads earlier ones). A message is Put with attribute_not_exists in one TransactWriteItems with
  *     its attachments' updates (each conditional: still pending, same application, same uploader),
  *     the application's unread counter of the other side (ADD 1) and, when a mail is due, the
- *     outbox item and a SET of messageMailedClientAt/StaffAt conditional on the value read. Reading
- *     the thread sets the reader's side's counter to 0, conditional on it being above 0.
+ *     outbox item and a SET of messageMailedClientAt/StaffAt conditional on the value read. Each
+ *     file it keeps names the object the thread serves (`key`: the message's copy under sent/, or
+ *     the upload for messages from before the copies). Before it, the sender's and the thread's
+ *     minute are counted on throttle buckets (THROTTLE#message-user#{userId} and
+ *     THROTTLE#message-thread#{applicationId}: conditional ADDs). Reading the thread sets the
+ *     reader's side's counter to 0, conditional on it being above 0.
  * 34. Attachment (an upload to the uploads bucket, docs/architecture.md §4): Put ATTACH#{id}/ATTACH
  *     with attribute_not_exists when announced (state pending, expiresAt TTL one day); BatchGetItem
  *     of a message's ones before it is sent; attached in the message's transaction (state attached,
- *     expiresAt removed).
+ *     sentKey the key of the message's copy of the file, expiresAt removed).
  * 35. Payment templates (ADMIN's, staff pick from them): every one, oldest first, Query gsi1
  *     PAYTEMPLATES (at most 200, no filter; the count before a create is the same Query with Select
  *     COUNT); one by GetItem PAYTEMPLATE#{id}/TEMPLATE (consistent). Created with attribute_not_exists,
