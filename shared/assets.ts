@@ -37,9 +37,12 @@ export function currencyOfAsset(assetKey: string): string {
   return parsed.kind === 'crypto' ? 'USDT' : parsed.currency;
 }
 
+/** USDT's decimals (TRC-20's base unit, a micro-USDT): chain values are integers of these. */
+export const USDT_DECIMALS = 6;
+
 /** Decimal places an amount in this asset may have: cents for fiat, micro-units for USDT. */
 export function amountDecimals(assetKey: string): number {
-  return assetKey === CRYPTO_ASSET ? 6 : 2;
+  return assetKey === CRYPTO_ASSET ? USDT_DECIMALS : 2;
 }
 
 /**

@@ -194,6 +194,11 @@ export const FIELD_RULES = {
   txHash: { text: 'A transaction hash is 64 hexadecimal characters.' },
   payoutReferenceRequired: { text: 'Give the payout transaction hash or a note.' },
   refundReferenceRequired: { text: 'Give the refund reference.' },
+  reversalReferenceRequired: { text: 'Give the reference of the money that came back.' },
+  reversalReasonRequired: { text: 'Say why the payout is reversed.' },
+  refundIsTheTransfer: {
+    text: 'Give the hash of the money sent back: the refund is a transaction of its own, not the transfer it returns.',
+  },
   templateNotFound: { text: 'This payment template does not exist.' },
   templateDoesNotFit: { text: 'This payment template does not fit this application.' },
   usdtTemplateRequired: {

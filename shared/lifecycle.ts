@@ -5,9 +5,11 @@ import type { ApplicationStatus, StaffSettableStatus } from './enums';
  * make, who makes it and what it needs, in one table. The server checks each move against it, the
  * web offers a button only where it allows one, and the docs' table is this one.
  *
- * Forward only: PENDING → PROCESSING (staff took it) → WAITING_PAYMENT (instructions issued, the
+ * Forward: PENDING → PROCESSING (staff took it) → WAITING_PAYMENT (instructions issued, the
  * payment window runs) → PAID (the client says so) → CONFIRMED (the money arrived) → EXCHANGING
- * (the office pays out) → COMPLETED; cancelled, rejected or expired on the way.
+ * (the office pays out) → COMPLETED; cancelled, rejected or expired on the way. One step back: a
+ * payout that came back (EXCHANGING → CONFIRMED, recorded by an ADMIN). Once money went out, the
+ * deal is not rejected: rejecting would lead to a refund on top of the payout.
  */
 
 /** Who makes a move: the application's owner, a staff member, or a scheduled job. */
@@ -28,7 +30,9 @@ export type MoveNeed =
   /** A transaction hash or a note on the payout. */
   | 'payoutReference'
   /** The page asks staff to confirm: a deal done face to face records both movements at once. */
-  | 'confirmation';
+  | 'confirmation'
+  /** An ADMIN's record of the money that came back: its reference and the reason. */
+  | 'reversalByAdmin';
 
 export type MoveName =
   | 'take'
@@ -45,7 +49,8 @@ export type MoveName =
   | 'expirePayment'
   | 'chainCompletePayout'
   | 'chainSeenPayment'
-  | 'chainFinalPayment';
+  | 'chainFinalPayment'
+  | 'reversePayout';
 
 /** The call that makes a move: staff's status route, the deal's own routes, or a job. */
 export type MoveCall =
@@ -60,7 +65,9 @@ export type MoveCall =
   /** The server's check of staff's USDT payout hash on chain (the client's hash confirms as the watcher does). */
   | 'chainCheck'
   /** The chain watcher job: a transfer of the exact payable amount to the application's wallet. */
-  | 'chainWatcher';
+  | 'chainWatcher'
+  /** An ADMIN records that a payout came back. */
+  | 'payoutReversal';
 
 export interface Move {
   name: MoveName;
@@ -149,7 +156,15 @@ export const MOVES: readonly Move[] = [
     call: 'status',
     needs: [],
   },
-  { name: 'reject', from: OPEN_STATUSES, to: 'REJECTED', by: 'staff', call: 'status', needs: ['reason'] },
+  // Not once the payout is recorded (EXCHANGING): a rejected deal is refunded, so money would go out twice.
+  {
+    name: 'reject',
+    from: ['PENDING', 'PROCESSING', 'WAITING_PAYMENT', 'PAID', 'CONFIRMED'],
+    to: 'REJECTED',
+    by: 'staff',
+    call: 'status',
+    needs: ['reason'],
+  },
   { name: 'expire', from: ['PENDING'], to: 'EXPIRED', by: 'system', call: 'expiryJob', needs: [] },
   {
     name: 'expirePayment',
@@ -185,6 +200,16 @@ export const MOVES: readonly Move[] = [
     by: 'system',
     call: 'chainWatcher',
     needs: [],
+  },
+  // The payout came back (a returned card payment, USDT sent back): a movement of its own, and the
+  // deal can be paid out again, or rejected and refunded.
+  {
+    name: 'reversePayout',
+    from: ['EXCHANGING'],
+    to: 'CONFIRMED',
+    by: 'staff',
+    call: 'payoutReversal',
+    needs: ['reversalByAdmin'],
   },
 ];
 

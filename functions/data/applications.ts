@@ -22,7 +22,16 @@ export interface PaymentInstructions {
    * wallet ("500.0037", functions/domain/applications/payable-amount.ts); a number on instructions
    * issued before it was (read as its decimal).
    */
-  crypto: { address: string; amount: string | number } | null;
+  crypto: {
+    address: string;
+    amount: string | number;
+    /**
+     * When the client was first told this amount on this wallet (re-issued instructions keep it):
+     * a transfer made before it is not this deal's payment. Absent on instructions issued before
+     * it was kept (`issuedAt` stands in).
+     */
+    since?: string;
+  } | null;
 }
 
 /**
@@ -51,6 +60,15 @@ export interface StaffRecord {
   note: string | null;
   /** The server's check of a USDT payout's hash on chain (absent: not checked). */
   chainCheck?: ChainCheck;
+}
+
+/** A payout that came back, as an ADMIN recorded it: the payout as it was, and why it was reversed. */
+export interface PayoutReversal {
+  at: string;
+  by: string;
+  reference: string;
+  reason: string;
+  payout: StaffRecord;
 }
 
 /** The stored application. Staff-only fields (adminNote, assignee) never reach the owner. */
@@ -86,8 +104,10 @@ export interface ApplicationRecord {
   clientPaid: ClientPaid | null;
   /** Staff confirmed the money arrived (the note as the reference). */
   paymentConfirmation: StaffRecord | null;
-  /** Staff recorded the payout (EXCHANGING). */
+  /** Staff recorded the payout (EXCHANGING); null again after an ADMIN reversed it. */
   payout: StaffRecord | null;
+  /** The payout came back (once per deal): recorded by an ADMIN, the deal CONFIRMED again. */
+  payoutReversal: PayoutReversal | null;
   /** Staff recorded returning the client's money on a deal that ended without completing. */
   refund: StaffRecord | null;
   /** Messages the owner / staff have not read yet (functions/data/messages.ts). */
@@ -108,6 +128,7 @@ export const NO_DEAL_YET = {
   clientPaid: null,
   paymentConfirmation: null,
   payout: null,
+  payoutReversal: null,
   refund: null,
   unreadByClient: 0,
   unreadByStaff: 0,
@@ -167,6 +188,7 @@ const RECORD_FIELDS = [
   'clientPaid',
   'paymentConfirmation',
   'payout',
+  'payoutReversal',
   'refund',
   'unreadByClient',
   'unreadByStaff',
@@ -237,6 +259,7 @@ export type DealFields = Partial<
     | 'clientPaid'
     | 'paymentConfirmation'
     | 'payout'
+    | 'payoutReversal'
     | 'rate'
     | 'assignedToId'
   >

@@ -1,4 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Role } from '@shared/enums';
+import type { ChainUsePurpose } from './chain-uses';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
@@ -14,9 +16,11 @@ export type ReviewReason = 'underpaid' | 'overpaid' | 'late' | 'blacklisted' | '
 /**
  * `matched`: it pays its application, not final yet (the watcher confirms it once it is);
  * `confirmed`: it paid and confirmed its application; `review`: it waits for staff;
- * `refunded`: staff sent it back (its refund's hash kept).
+ * `refunded`: staff sent it back (its refund's hash kept); `used`: the register already had it
+ * used (`usePurpose`, for `applicationId`) when the watcher came to it — a client's hash, a payout
+ * or a refund took it first.
  */
-export type TransferState = 'matched' | 'confirmed' | 'review' | 'refunded';
+export type TransferState = 'matched' | 'confirmed' | 'review' | 'refunded' | 'used';
 
 export interface ChainTransferRecord {
   txId: string;
@@ -32,6 +36,11 @@ export interface ChainTransferRecord {
   reason: ReviewReason | null;
   applicationId: string | null;
   confirmedAt: string | null;
+  /** State `used`: what it was used for. */
+  usePurpose?: ChainUsePurpose | null;
+  /** Staff who attached it (their confirmation, not the system's); absent when the watcher matched it. */
+  resolvedBy?: string | null;
+  resolvedByRole?: Role | null;
 }
 
 function indexEntries(record: ChainTransferRecord) {
@@ -59,22 +68,87 @@ export async function recordChainTransfer(record: ChainTransferRecord): Promise<
 }
 
 /** A matched transfer turned final: confirmed, out of the not-final index (conditional on still matched). */
+export function chainTransferConfirmation(txId: string, confirmedAt: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.chainTransfer(txId),
+      UpdateExpression: 'SET #state = :confirmed, confirmedAt = :at REMOVE gsi1pk, gsi1sk',
+      ConditionExpression: '#state = :matched',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: { ':confirmed': 'confirmed', ':matched': 'matched', ':at': confirmedAt },
+    },
+  };
+}
+
+/** `chainTransferConfirmation` alone; false when it was no longer matched. */
 export async function markChainTransferConfirmed(txId: string, confirmedAt: string): Promise<boolean> {
+  try {
+    await db.send(new UpdateCommand(chainTransferConfirmation(txId, confirmedAt).Update!));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * A matched transfer its application can no longer take (it moved on without it): back on the
+ * review list with a reason, for staff (conditional on still matched).
+ */
+export async function returnChainTransferToReview(txId: string, reason: ReviewReason): Promise<void> {
+  const record = await findChainTransfer(txId);
+  if (record?.state !== 'matched') return;
   try {
     await db.send(
       new UpdateCommand({
         TableName: tableName,
         Key: keys.chainTransfer(txId),
-        UpdateExpression: 'SET #state = :confirmed, confirmedAt = :at REMOVE gsi1pk, gsi1sk',
+        UpdateExpression: 'SET #state = :review, reason = :reason, gsi1pk = :pk, gsi1sk = :sk',
         ConditionExpression: '#state = :matched',
         ExpressionAttributeNames: { '#state': 'state' },
-        ExpressionAttributeValues: { ':confirmed': 'confirmed', ':matched': 'matched', ':at': confirmedAt },
+        ExpressionAttributeValues: {
+          ':review': 'review',
+          ':matched': 'matched',
+          ':reason': reason,
+          ':pk': keys.chainReviewIndex,
+          ':sk': `${record.seenAt}#${txId}`,
+        },
       }),
     );
-    return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/**
+ * A matched transfer whose claim as its application's payment was refused: the register says it
+ * was used otherwise (a race with a client's hash, a payout or a refund). Off the not-final index,
+ * recorded against that use; conditional on still matched.
+ */
+export async function markChainTransferUsed(
+  txId: string,
+  use: { purpose: ChainUsePurpose; applicationId: string | null },
+): Promise<void> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.chainTransfer(txId),
+        UpdateExpression:
+          'SET #state = :used, usePurpose = :purpose, applicationId = :applicationId REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: '#state = :matched',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':used': 'used',
+          ':matched': 'matched',
+          ':purpose': use.purpose,
+          ':applicationId': use.applicationId,
+        },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
   }
 }
 
@@ -90,6 +164,9 @@ const toRecord = (item: Record<string, unknown>): ChainTransferRecord => ({
   reason: (item.reason as ReviewReason | null) ?? null,
   applicationId: (item.applicationId as string | null) ?? null,
   confirmedAt: (item.confirmedAt as string | null) ?? null,
+  usePurpose: (item.usePurpose as ChainUsePurpose | undefined) ?? null,
+  resolvedBy: (item.resolvedBy as string | undefined) ?? null,
+  resolvedByRole: (item.resolvedByRole as Role | undefined) ?? null,
 });
 
 export async function findChainTransfer(txId: string): Promise<ChainTransferRecord | undefined> {
@@ -187,8 +264,8 @@ export async function recordChainReadFailure(wallet: string, error: string, at: 
 export function chainTransferResolution(
   record: ChainTransferRecord,
   resolution:
-    | { kind: 'attached'; applicationId: string; by: string; at: string }
-    | { kind: 'refunded'; refundTxHash: string; by: string; at: string },
+    | { kind: 'attached'; applicationId: string; by: string; byRole: Role; at: string }
+    | { kind: 'refunded'; refundTxHash: string; by: string; byRole: Role; at: string },
 ): TransactItem {
   const attached = resolution.kind === 'attached';
   return {
@@ -196,13 +273,14 @@ export function chainTransferResolution(
       TableName: tableName,
       Key: keys.chainTransfer(record.txId),
       UpdateExpression: attached
-        ? 'SET #state = :state, applicationId = :applicationId, resolvedBy = :by, resolvedAt = :at, gsi1pk = :pk, gsi1sk = :sk'
-        : 'SET #state = :state, refundTxHash = :refundTxHash, resolvedBy = :by, resolvedAt = :at REMOVE gsi1pk, gsi1sk',
+        ? 'SET #state = :state, applicationId = :applicationId, resolvedBy = :by, resolvedByRole = :byRole, resolvedAt = :at, gsi1pk = :pk, gsi1sk = :sk'
+        : 'SET #state = :state, refundTxHash = :refundTxHash, resolvedBy = :by, resolvedByRole = :byRole, resolvedAt = :at REMOVE gsi1pk, gsi1sk',
       ConditionExpression: '#state = :review',
       ExpressionAttributeNames: { '#state': 'state' },
       ExpressionAttributeValues: {
         ':review': 'review',
         ':by': resolution.by,
+        ':byRole': resolution.byRole,
         ':at': resolution.at,
         ...(resolution.kind === 'attached'
           ? {

@@ -43,9 +43,10 @@
  * | Money movement    | MOVEMENT#{applicationId}#{direction} | MOVEMENT | gsi1: MOVEMENTS / {at}#{id}; gsi2: MOVEMENTS#CUR#{currency}#DIR#{direction} / {at}#{id}; gsi3: MOVEMENTS#DIR#{direction} / {at}#{id} |
  * | Message           | APPMSG#{applicationId} | {at}#{id}         |                                   |
  * | Attachment        | ATTACH#{id}           | ATTACH             | (expiresAt TTL while pending, 1 day) |
- * | Payable amount hold | PAYAMOUNT#{wallet}  | AMOUNT#{units of 0.0001, 20 digits} | (expiresAt TTL, 30 days after the deadline) |
+ * | Payable amount hold | PAYAMOUNT#{wallet}  | AMOUNT#{units of 0.0001, 20 digits} | (expiresAt TTL, set when its deal ends: the retention after it) |
  * | Chain transfer    | CHAINTX#{txId}        | TRANSFER           | gsi1 (while waiting for staff): CHAINREVIEW / {seenAt}#{txId}; (while matched, not final): CHAINUNFINAL / {seenAt}#{txId} |
  * | Chain cursor      | CHAINCURSOR#{wallet}  | CURSOR             |                                   |
+ * | Chain tx use      | CHAINUSE#{txId}       | USE                |                                   |
  * | Live ticket       | LIVETICKET#{sha256}   | TICKET             | (expiresAt TTL, a minute after it lapses) |
  * | Live connection   | LIVECONN#{connectionId} | CONN             | gsi1: LIVEUSER#{userId} / {connectionId}; gsi2 (staff only): LIVESTAFF / {connectionId}; (expiresAt TTL, 2 h) |
  * | Live seen version | LIVESEEN#{applicationId} | SEEN            | (expiresAt TTL, 30 days)          |
@@ -168,11 +169,14 @@
  *     for a card or office template, a ConditionCheck that RATES/CURRENCY#{code} or GEO/NODE#{city}
  *     exists. A deal issued from one ADDs 1 to openDeals in its transaction, and ADDs -1 as it ends.
  * 36. Unique payable amounts on a receiving wallet (a USDT payment, docs/architecture.md §4): the
- *     holds of one application's candidates (its amount and the 99 steps of 0.0001 above it), Query
+ *     holds of one application's candidates (its amount and the 999 steps of 0.0001 above it), Query
  *     pk=PAYAMOUNT#{wallet}, sk BETWEEN AMOUNT#{first} AND AMOUNT#{last}; one taken with a Put
- *     conditional on attribute_not_exists(pk) OR applicationId = :own OR heldUntil < :now (held
- *     until the payment deadline). The chain watcher finds the application a transfer pays with a
- *     GetItem of the transfer's wallet and exact amount.
+ *     conditional on attribute_not_exists(pk) OR applicationId = :own OR freeAfter < :now. A hold has
+ *     no freeAfter while its deal is open, whatever its deadline, so a late payment always finds the
+ *     deal it was told to; the status change that ends the deal sets freeAfter (the end plus the
+ *     late-payment retention) and the TTL, with an Update conditional on applicationId = :own. The
+ *     chain watcher finds the application a transfer pays with a GetItem of the transfer's wallet and
+ *     exact amount.
  * 37. Incoming USDT transfers (the chain watcher): Put CHAINTX#{txId}/TRANSFER with
  *     attribute_not_exists (each once, whatever the provider repeats); the review list: Query gsi1
  *     CHAINREVIEW, oldest first; the matched ones not final yet: Query gsi1 CHAINUNFINAL (sparse:
@@ -209,6 +213,11 @@
  *     set-up are Updates conditional on the hash read; accepting is one TransactWriteItems: the
  *     invitation Deleted (conditional on the hash and the expiry), the user and its markers Put
  *     (pattern 2's), the audit entry.
+ * 43. The register of used chain transactions (docs/architecture.md "One use per transaction"):
+ *     every path that lets a USDT transaction pay a deal, pay a deal out or refund claims
+ *     CHAINUSE#{txId}/USE with an Update conditional on attribute_not_exists(pk) OR useKey = :own
+ *     ({purpose}#{applicationId}: the same use claiming again is a no-op), in the TransactWriteItems
+ *     of its effect; a check before that reads it with a GetItem to say why a hash cannot be used.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -338,6 +347,7 @@ export const keys = {
   chainReviewIndex: 'CHAINREVIEW',
   chainUnfinalIndex: 'CHAINUNFINAL',
   chainCursor: (wallet: string) => ({ pk: `CHAINCURSOR#${wallet}`, sk: 'CURSOR' }),
+  chainUse: (txId: string) => ({ pk: `CHAINUSE#${txId}`, sk: 'USE' }),
   payableAmountPartition: (wallet: string) => `PAYAMOUNT#${wallet}`,
   liveTicket: (ticketHash: string) => ({ pk: `LIVETICKET#${ticketHash}`, sk: 'TICKET' }),
   liveConnection: (connectionId: string) => ({ pk: `LIVECONN#${connectionId}`, sk: 'CONN' }),

@@ -1,3 +1,4 @@
+import { MOVEMENT_DIRECTIONS, type MovementDirectionName } from '@shared/contract/transactions';
 import { tableName } from './client';
 import { keys } from './keys';
 import { decodeFilteredCursor, encodeFilteredCursor, readItems } from './query-window';
@@ -5,13 +6,16 @@ import type { TransactItem } from './transactions';
 
 /**
  * A confirmed movement of money on a deal (docs/product.md §4 "The deal", the admin transaction
- * history): the client's payment in, the office's payout, or a refund of the client's payment.
+ * history): the client's payment in, the office's payout, a refund of the client's payment, or a
+ * payout's reversal (the paid-out money came back).
  */
-export type MovementDirection = 'in' | 'out' | 'refund';
-export const MOVEMENT_DIRECTIONS = ['in', 'out', 'refund'] as const satisfies readonly MovementDirection[];
+export type MovementDirection = MovementDirectionName;
 
 export interface MovementRecord {
-  /** `{applicationId}#{direction}`: a deal moves money each way once, so a second record is refused. */
+  /**
+   * `{applicationId}#{direction}` (`#2` after it for a payout made again after a reversal): a deal
+   * records each movement once, so a second record is refused.
+   */
   id: string;
   applicationId: string;
   /** The application's owner. */
@@ -31,8 +35,8 @@ export interface MovementRecord {
   recordedAtCompletion: boolean;
 }
 
-export function movementId(applicationId: string, direction: MovementDirection): string {
-  return `${applicationId}#${direction}`;
+export function movementId(applicationId: string, direction: MovementDirection, sequence = 1): string {
+  return sequence > 1 ? `${applicationId}#${direction}#${sequence}` : `${applicationId}#${direction}`;
 }
 
 /** The movement's item, with its three index entries (pattern 32). */

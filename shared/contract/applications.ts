@@ -261,6 +261,16 @@ export const adminApplicationDetailSchema = /* @__PURE__ */ schema(() =>
     clientPaid: z.nullable(clientPaidViewSchema),
     paymentConfirmation: z.nullable(staffRecordViewSchema),
     payout: z.nullable(staffRecordViewSchema),
+    /** A payout that came back, as an ADMIN recorded it (once per deal): the payout as it was. */
+    payoutReversal: z.nullable(
+      z.object({
+        at: z.string(),
+        by: z.string(),
+        reference: z.string(),
+        reason: z.string(),
+        payout: staffRecordViewSchema,
+      }),
+    ),
     refund: z.nullable(staffRecordViewSchema),
     /**
      * For a standard application: whether its quote's window is still open, and the direction's

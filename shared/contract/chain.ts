@@ -63,12 +63,16 @@ export const chainTransferParamsSchema = /* @__PURE__ */ schema(() =>
   z.object({ txId: z.string().check(z.minLength(1), z.maxLength(100)) }),
 );
 
-/** Attach a waiting transfer to an application: it pays it as a match would. */
+/**
+ * Attach a waiting transfer to an application: it pays it as a match would. A transfer of another
+ * amount than the one asked is attached only by an ADMIN accepting it (`acceptAmount: true`).
+ */
 export const attachChainTransferBodySchema = /* @__PURE__ */ schema(() =>
   z.strictObject({
     applicationId: z
       .string({ error: 'required' })
       .check(z.trim(), z.minLength(1, 'required'), z.maxLength(100, 'required')),
+    acceptAmount: z.optional(z.boolean()),
   }),
 );
 export type AttachChainTransferBody = z.infer<typeof attachChainTransferBodySchema>;

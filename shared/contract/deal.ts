@@ -88,6 +88,26 @@ export const recordRefundBodySchema = /* @__PURE__ */ schema(() =>
 );
 export type RecordRefundBody = z.infer<typeof recordRefundBodySchema>;
 
+/**
+ * POST /admin/applications/{id}/payout-reversal: the payout came back; its reference (the return's
+ * transaction or bank reference) and why, both required.
+ */
+export const reversePayoutBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    reference: z
+      .string({ error: 'reversalReferenceRequired' })
+      .check(z.trim(), z.minLength(1, 'reversalReferenceRequired'), z.maxLength(200, 'dealNoteTooLong')),
+    reason: z
+      .string({ error: 'reversalReasonRequired' })
+      .check(
+        z.trim(),
+        z.minLength(1, 'reversalReasonRequired'),
+        z.maxLength(DEAL_NOTE_MAX_LENGTH, 'dealNoteTooLong'),
+      ),
+  }),
+);
+export type ReversePayoutBody = z.infer<typeof reversePayoutBodySchema>;
+
 /** The instructions as the client and staff see them. */
 export const instructionsViewSchema = /* @__PURE__ */ schema(() =>
   z.object({
@@ -122,7 +142,10 @@ export const staffPayoutDetailsViewSchema = /* @__PURE__ */ schema(() =>
 export const CHAIN_CHECK_STATES = ['matched', 'mismatch', 'unverified'] as const;
 /**
  * Why it did not match: the transaction moved no USDT (or failed), paid another wallet or another
- * amount, is not known (yet), is not final yet, or the provider could not tell.
+ * amount, is not known (yet), is not final yet, or the provider could not tell; it was already used
+ * (another deal's payment, a payout, a refund); it was made before the instructions were issued or
+ * after the payment deadline; its sender is on the USDT blacklist; a payout did not leave one of
+ * the office's wallets.
  */
 export const CHAIN_CHECK_REASONS = [
   'notUsdt',
@@ -132,6 +155,11 @@ export const CHAIN_CHECK_REASONS = [
   'notFound',
   'notFinal',
   'providerFailed',
+  'alreadyUsed',
+  'beforeInstructions',
+  'afterDeadline',
+  'blacklistedSender',
+  'notOfficeWallet',
 ] as const;
 
 export const chainCheckViewSchema = /* @__PURE__ */ schema(() =>

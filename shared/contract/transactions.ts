@@ -16,8 +16,11 @@ import { optionalQueryText } from './applications';
  * and direction, newest first, page by page or as a CSV file.
  */
 
-/** `in`: the client paid the office; `out`: the office paid the client; `refund`: the client's payment returned. */
-export const MOVEMENT_DIRECTIONS = ['in', 'out', 'refund'] as const;
+/**
+ * `in`: the client paid the office; `out`: the office paid the client; `refund`: the client's
+ * payment returned; `reversal`: a payout came back to the office.
+ */
+export const MOVEMENT_DIRECTIONS = ['in', 'out', 'refund', 'reversal'] as const;
 export type MovementDirectionName = (typeof MOVEMENT_DIRECTIONS)[number];
 export const movementDirectionSchema = /* @__PURE__ */ schema(() => z.enum(MOVEMENT_DIRECTIONS));
 

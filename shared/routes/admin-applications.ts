@@ -10,6 +10,7 @@ import {
   issueInstructionsBodySchema,
   recordPayoutBodySchema,
   recordRefundBodySchema,
+  reversePayoutBodySchema,
 } from '@shared/contract/deal';
 import type { RouteDefinition } from './definition';
 
@@ -119,6 +120,21 @@ export const adminRecordRefund = {
   tag: 'admin-applications',
   params: applicationIdParamsSchema,
   body: recordRefundBodySchema,
+  response: 'adminApplicationDetailSchema',
+  uses: { table: 'readWrite' },
+} as const satisfies RouteDefinition;
+
+export const adminReversePayout = {
+  method: 'POST',
+  path: '/api/admin/applications/{id}/payout-reversal',
+  handler: 'handlers/admin/applications/reverse-payout',
+  access: 'ADMIN',
+  rollout: 'canary',
+  summary:
+    'A payout came back (EXCHANGING → CONFIRMED), with its reference and reason; recorded as a movement, once per deal',
+  tag: 'admin-applications',
+  params: applicationIdParamsSchema,
+  body: reversePayoutBodySchema,
   response: 'adminApplicationDetailSchema',
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;

@@ -7,10 +7,12 @@ import {
   findApplicationWithHistory,
   type PaymentInstructions,
   type PayoutDetails,
+  type PayoutReversal,
   type StaffRecord,
 } from '@functions/data/applications';
 import { findAttachments } from '@functions/data/attachments';
 import { auditPut } from '@functions/data/audit';
+import { type ChainUse, chainUseClaim, findChainUse, isSameUse } from '@functions/data/chain-uses';
 import { findPaymentTemplate, templateDealCountChange } from '@functions/data/payment-templates';
 import { type TransactItem, Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { isBlacklisted } from '@functions/data/tron';
@@ -26,13 +28,16 @@ import type {
   PayoutDetailsBody,
   RecordPayoutBody,
   RecordRefundBody,
+  ReversePayoutBody,
 } from '@shared/contract/deal';
 import type { ApplicationStatus } from '@shared/enums';
 import { fieldError } from '@shared/field-rules';
 import { DEAL_ACTIONS, dealActionAllowed, type MoveCall, moveOf } from '@shared/lifecycle';
 import { templateFits } from '@shared/payment-templates';
-import { normalizedTxHash, payoutKindOf } from '@shared/payout-details';
+import { normalizedTxHash, payoutKindOf, TRON_TX_HASH } from '@shared/payout-details';
 import { settingValue } from '../settings/settings';
+import { confirmPaymentOnChain, SYSTEM_ACTOR } from '../chain/confirmation';
+import { officeWallets } from '../chain/wallets';
 import { staffAlertItems } from '../telegram/outgoing';
 import { getAdminApplication } from './admin-actions';
 import { checkUsdtTransaction } from './chain-check';
@@ -41,14 +46,17 @@ import {
   ApplicationChangedMeanwhile,
   ApplicationNotFound,
   ApplicationRulesBroken,
+  ChainTransactionUsed,
   NothingToRefund,
   OwnApplication,
   PaymentWindowClosed,
   PayoutAddressBlacklisted,
+  PayoutAlreadyReversed,
   PayoutDetailsLocked,
   PayoutDetailsMissing,
   PayoutDetailsNotTaken,
   ReceiptNotFound,
+  RefundAfterPayout,
   RefundAlreadyRecorded,
   RefundNotAllowed,
   StatusMovedMeanwhile,
@@ -57,7 +65,7 @@ import {
 } from './errors';
 import { ownerMailItem } from './mails';
 import { movement } from './movements';
-import { uniquePayableAmount } from './payable-amount';
+import { payableAmountReleaseItem, uniquePayableAmount } from './payable-amount';
 import { applyStatusChange, StatusChangedError } from './status-change';
 import { toApplicationDetail } from './views';
 
@@ -91,6 +99,12 @@ function requireMove(application: ApplicationRecord, call: MoveCall, to: Applica
   if (application.status === to) throw new AlreadyInStatus(to);
   throw new TransitionNotAllowed(application.status, to);
 }
+
+/** The client pays, or receives, USDT: its transactions are read on chain and claimed in the register. */
+const paysUsdt = (application: ApplicationRecord) =>
+  parseAssetKey(application.assetFrom ?? '')?.kind === 'crypto';
+const receivesUsdt = (application: ApplicationRecord) =>
+  parseAssetKey(application.assetTo ?? '')?.kind === 'crypto';
 
 /** The owner's order page: the application, its timeline, the deal so far and what they may do. */
 export async function getMyApplicationDetail(
@@ -190,6 +204,7 @@ export async function markPaid(
     receiptId,
     ...(chainCheck ? { chainCheck } : {}),
   };
+  const matched = chainCheck?.state === 'matched' && txHash !== null;
   try {
     const paid = await applyStatusChange(
       {
@@ -200,13 +215,21 @@ export async function markPaid(
         deadlineAfter: now.toISOString(),
         fields: { clientPaid },
         details: { txHash, receiptId },
-        // The staff group hears of it at once, with a Take button while nobody has the deal.
-        parts: (await staffAlertItems(application, 'paid', now)).map((item) => ['staffAlert', item] as const),
+        parts: [
+          // The staff group hears of it at once, with a Take button while nobody has the deal.
+          ...(await staffAlertItems(application, 'paid', now)).map(
+            (item): [string, TransactItem] => ['staffAlert', item],
+          ),
+          // A hash that matched is this deal's payment from now on: no other deal may be paid with it.
+          ...(matched ? [paymentClaim(application, txHash, userId, now)] : []),
+        ],
       },
       now,
     );
-    if (chainCheck?.state === 'matched') await confirmOnChain(paid, now);
+    if (matched) await confirmOnChain(paid, txHash, now);
   } catch (error) {
+    if (error instanceof TransactionCancelledError && error.failedOn('chainUse'))
+      throw await usedRefusal(txHash!);
     if (!(error instanceof StatusChangedError)) throw error;
     const current = await findOwn(userId, id);
     if (current.status === 'PAID') throw new AlreadyInStatus('PAID');
@@ -216,49 +239,59 @@ export async function markPaid(
   return getMyApplicationDetail(userId, id, now);
 }
 
+/** The claim of a USDT transaction as this deal's payment (data/chain-uses.ts), as a part of a move. */
+function paymentClaim(
+  application: ApplicationRecord,
+  txId: string,
+  by: string,
+  now: Date,
+): [string, TransactItem] {
+  const use: ChainUse = { txId, purpose: 'payment', applicationId: application.id, by, at: now.toISOString() };
+  return ['chainUse', chainUseClaim(use)];
+}
+
+/** The refusal of a transaction the register has for another use, naming that use. */
+async function usedRefusal(txId: string): Promise<ChainTransactionUsed> {
+  const use = await findChainUse(txId);
+  return new ChainTransactionUsed(use?.purpose ?? 'payment');
+}
+
 /**
- * The client's USDT hash read on chain against the instructions' wallet and payable amount; null
- * when there is nothing to check (no hash, or the client does not pay USDT to a wallet).
+ * The client's USDT hash read on chain against the instructions' wallet and payable amount, made
+ * between the time the client was first told that amount and the deadline, from a sender not on
+ * the USDT blacklist, and used for nothing else; null when there is nothing to check (no hash, or
+ * the client does not pay USDT to a wallet).
  */
 async function clientHashCheck(
   application: ApplicationRecord,
   txHash: string | null,
   now: Date,
 ): Promise<ChainCheck | null> {
-  const crypto = application.instructions?.crypto;
-  if (!txHash || !crypto || parseAssetKey(application.assetFrom ?? '')?.kind !== 'crypto') return null;
+  const instructions = application.instructions;
+  const crypto = instructions?.crypto;
+  if (!txHash || !crypto || !paysUsdt(application)) return null;
   return checkUsdtTransaction(
     txHash,
-    { to: crypto.address, amount: crypto.amount },
-    { unknownIsMismatch: false },
+    {
+      to: crypto.address,
+      amount: crypto.amount,
+      notBefore: Date.parse(crypto.since ?? instructions.issuedAt),
+      notAfter: Date.parse(instructions.deadline),
+    },
+    { unknownIsMismatch: false, use: { purpose: 'payment', applicationId: application.id }, screenSender: true },
     now,
   );
 }
 
 /**
- * The client's hash matched: the system confirms at once (PAID → CONFIRMED), the payment recorded
- * as confirmPayment records it (the movement in, the hash its reference). If that cannot happen now
- * (staff or the watcher confirmed meanwhile), it is left as it is: the client's request stands.
+ * The client's hash matched: the system confirms at once (PAID → CONFIRMED) as the watcher does
+ * (chain/confirmation.ts). If that cannot happen now (staff or the watcher confirmed meanwhile), it
+ * is left as it is: the client's request stands.
  */
-async function confirmOnChain(application: ApplicationRecord, paidAt: Date): Promise<void> {
-  // The watcher's move: a final transfer of the payable amount to the wallet confirms the payment.
-  if (!moveOf('chainWatcher', application.status, 'CONFIRMED')) return;
-  const now = justAfter(paidAt);
-  const at = now.toISOString();
-  const txHash = application.clientPaid?.txHash ?? null;
+async function confirmOnChain(application: ApplicationRecord, txHash: string, paidAt: Date): Promise<void> {
+  const amount = String(application.instructions?.crypto?.amount ?? '');
   try {
-    await applyStatusChange(
-      {
-        application,
-        from: application.status,
-        to: 'CONFIRMED',
-        actor: SYSTEM,
-        fields: { paymentConfirmation: { at, by: SYSTEM_ID, txHash, note: null } },
-        details: { txHash, chainCheck: 'matched' },
-        parts: movement(application, 'in', { staffId: SYSTEM_ID, at, reference: txHash, note: null }),
-      },
-      now,
-    );
+    await confirmPaymentOnChain(application, { txId: txHash, amount, confirmer: null }, justAfter(paidAt));
   } catch (error) {
     // The client's "I have paid" stands: staff (or the watcher) confirm it otherwise.
     logger.warn('payment matched on chain but not confirmed: left for staff', {
@@ -270,10 +303,6 @@ async function confirmOnChain(application: ApplicationRecord, paidAt: Date): Pro
 
 /** A millisecond after a move: the system's move after it sorts after it in the history. */
 const justAfter = (moment: Date) => new Date(moment.getTime() + 1);
-
-/** The system as the actor of a move and the author of its records. */
-const SYSTEM = { id: null, role: 'SYSTEM' } as const;
-const SYSTEM_ID = 'system';
 
 /** A receipt is a file the client sent in this application's thread (a message carries it). */
 async function requireReceipt(application: ApplicationRecord, receiptId: string): Promise<void> {
@@ -289,15 +318,14 @@ async function requireReceipt(application: ApplicationRecord, receiptId: string)
  * USDT template: its address and the amount are what the client's wallet is told.
  */
 async function templateFor(application: ApplicationRecord, templateId: string | undefined) {
-  const paysUsdt = parseAssetKey(application.assetFrom ?? '')?.kind === 'crypto';
   if (!templateId) {
-    if (paysUsdt) throw new TemplateRefused('usdtTemplateRequired');
+    if (paysUsdt(application)) throw new TemplateRefused('usdtTemplateRequired');
     return null;
   }
   const template = await findPaymentTemplate(templateId);
   if (!template) throw new TemplateRefused('templateNotFound');
   if (!templateFits(template, application))
-    throw new TemplateRefused(paysUsdt ? 'usdtTemplateRequired' : 'templateDoesNotFit');
+    throw new TemplateRefused(paysUsdt(application) ? 'usdtTemplateRequired' : 'templateDoesNotFit');
   return template;
 }
 
@@ -335,6 +363,8 @@ export async function issueInstructions(
   const previousDeadline = application.paymentDeadline ? Date.parse(application.paymentDeadline) : 0;
   const deadline = new Date(Math.max(windowEnd, previousDeadline)).toISOString();
   const at = now.toISOString();
+  const previous = application.instructions;
+  const instructionParts = templateUseParts(previous?.templateId ?? null, template?.id ?? null);
   const instructions: PaymentInstructions = {
     text: body.text,
     templateId: template?.id ?? null,
@@ -346,28 +376,34 @@ export async function issueInstructions(
       template?.kind === 'usdt' && application.amountFrom !== null
         ? {
             address: template.address,
-            amount: await uniquePayableAmount({
+            ...(await uniquePayableAmount({
               wallet: template.address,
               amount: application.amountFrom,
               applicationId: application.id,
               heldUntil: deadline,
               keep:
-                application.instructions?.crypto?.address === template.address
-                  ? String(application.instructions.crypto.amount)
+                previous?.crypto?.address === template.address
+                  ? {
+                      amount: String(previous.crypto.amount),
+                      since: previous.crypto.since ?? previous.issuedAt,
+                    }
                   : null,
               now,
-            }),
+            })),
           }
         : null,
   };
+  // Told another wallet now: the amount on the old one is released, kept for its late payment.
+  const movedOff =
+    previous?.crypto && previous.crypto.address !== instructions.crypto?.address
+      ? await payableAmountReleaseItem(application.id, previous.crypto, now)
+      : null;
+  if (movedOff) instructionParts.push(['payableAmountReleased', movedOff]);
   const rate =
     application.rate && (!application.rate.lockedUntil || application.rate.lockedUntil < deadline)
       ? { ...application.rate, lockedUntil: deadline }
       : undefined;
-  const templateParts = templateUseParts(
-    application.instructions?.templateId ?? null,
-    instructions.templateId,
-  );
+
   const details = { deadline, windowMinutes, templateId: instructions.templateId };
   if (!reissue) {
     try {
@@ -381,7 +417,7 @@ export async function issueInstructions(
           auditDetails: details,
           fields: { instructions, paymentDeadline: deadline, ...(rate ? { rate } : {}) },
           details,
-          parts: templateParts,
+          parts: instructionParts,
         },
         now,
       );
@@ -420,7 +456,7 @@ export async function issueInstructions(
         at: now,
       }),
     );
-  for (const [name, item] of templateParts) transaction.add(name, item);
+  for (const [name, item] of instructionParts) transaction.add(name, item);
   if (owner) transaction.add('mail', await ownerMailItem('status', next, owner, now));
   try {
     await transaction.run();
@@ -456,13 +492,9 @@ export async function confirmPayment(
   requireMove(application, 'confirmPayment', 'CONFIRMED');
   const at = now.toISOString();
   const note = body.note || null;
-  const paymentConfirmation: StaffRecord = {
-    at,
-    by: actor.id,
-    txHash: application.clientPaid?.txHash ?? null,
-    note,
-  };
-  const reference = application.clientPaid?.txHash ?? application.clientPaid?.receiptId ?? note;
+  const txHash = await usableClientHash(application);
+  const paymentConfirmation: StaffRecord = { at, by: actor.id, txHash, note };
+  const reference = txHash ?? application.clientPaid?.receiptId ?? note;
   try {
     await applyStatusChange(
       {
@@ -473,14 +505,31 @@ export async function confirmPayment(
         audited: true,
         fields: { paymentConfirmation },
         details: { note },
-        parts: movement(application, 'in', { staffId: actor.id, at, reference, note }),
+        parts: [
+          ...movement(application, 'in', { staffId: actor.id, at, reference, note }),
+          ...(txHash ? [paymentClaim(application, txHash, actor.id, now)] : []),
+        ],
       },
       now,
     );
   } catch (error) {
+    if (error instanceof TransactionCancelledError && error.failedOn('chainUse'))
+      throw await usedRefusal(txHash!);
     throw await readRace(error, id, application.status);
   }
   return getAdminApplication(id, now);
+}
+
+/**
+ * The client's USDT hash as the reference of staff's confirmation, claimed as this deal's payment
+ * with it; null when they gave none, do not pay USDT, or the register has it used for something
+ * else (the panel shows it "already used": staff confirm on what they saw, never on that hash).
+ */
+async function usableClientHash(application: ApplicationRecord): Promise<string | null> {
+  const txHash = application.clientPaid?.txHash ?? null;
+  if (!txHash || !paysUsdt(application)) return null;
+  const use = await findChainUse(txHash);
+  return !use || isSameUse(use, { purpose: 'payment', applicationId: application.id }) ? txHash : null;
 }
 
 /**
@@ -499,6 +548,17 @@ export async function recordPayout(
   const txHash = body.txHash ? normalizedTxHash(body.txHash) : null;
   const note = body.note || null;
   const chainCheck = await payoutHashCheck(application, txHash, now);
+  // A transaction that already paid, paid out or refunded something is never this payout.
+  if (txHash && chainCheck?.reason === 'alreadyUsed') throw await usedRefusal(txHash);
+  const claim: Array<[string, TransactItem]> =
+    txHash && chainCheck
+      ? [
+          [
+            'chainUse',
+            chainUseClaim({ txId: txHash, purpose: 'payout', applicationId: id, by: actor.id, at }),
+          ],
+        ]
+      : [];
   let exchanging: ApplicationRecord;
   try {
     exchanging = await applyStatusChange(
@@ -510,11 +570,23 @@ export async function recordPayout(
         audited: true,
         fields: { payout: { at, by: actor.id, txHash, note, ...(chainCheck ? { chainCheck } : {}) } },
         details: { txHash, note },
-        parts: movement(application, 'out', { staffId: actor.id, at, reference: txHash ?? note, note }),
+        parts: [
+          ...movement(application, 'out', {
+            staffId: actor.id,
+            at,
+            reference: txHash ?? note,
+            note,
+            // A payout again after one came back is a movement of its own.
+            ...(application.payoutReversal ? { sequence: 2 } : {}),
+          }),
+          ...claim,
+        ],
       },
       now,
     );
   } catch (error) {
+    if (error instanceof TransactionCancelledError && error.failedOn('chainUse'))
+      throw await usedRefusal(txHash!);
     throw await readRace(error, id, 'CONFIRMED');
   }
   if (chainCheck?.state === 'matched') await completeOnChain(exchanging, now);
@@ -522,7 +594,8 @@ export async function recordPayout(
 }
 
 /**
- * A USDT payout's hash read on chain against the client's address and the receive amount; null
+ * A USDT payout's hash read on chain against the client's address and the receive amount, sent
+ * from one of the office's wallets after the application was made, and used for nothing else; null
  * when there is nothing to check (no hash, or the client does not receive USDT at an address). A
  * transaction nobody knows is a mismatch here: staff say they sent it.
  */
@@ -532,17 +605,17 @@ async function payoutHashCheck(
   now: Date,
 ): Promise<ChainCheck | null> {
   const details = application.payoutDetails;
-  if (
-    !txHash ||
-    details?.kind !== 'address' ||
-    application.amountTo === null ||
-    parseAssetKey(application.assetTo ?? '')?.kind !== 'crypto'
-  )
+  if (!txHash || details?.kind !== 'address' || application.amountTo === null || !receivesUsdt(application))
     return null;
   return checkUsdtTransaction(
     txHash,
-    { to: details.address, amount: application.amountTo },
-    { unknownIsMismatch: true },
+    {
+      to: details.address,
+      amount: application.amountTo,
+      senders: (await officeWallets()).map((wallet) => wallet.address),
+      notBefore: Date.parse(application.createdAt),
+    },
+    { unknownIsMismatch: true, use: { purpose: 'payout', applicationId: application.id } },
     now,
   );
 }
@@ -561,7 +634,7 @@ async function completeOnChain(application: ApplicationRecord, paidOutAt: Date):
         application,
         from: application.status,
         to: 'COMPLETED',
-        actor: SYSTEM,
+        actor: SYSTEM_ACTOR,
         details: { txHash: application.payout?.txHash ?? null, chainCheck: 'matched' },
       },
       now,
@@ -589,9 +662,19 @@ export async function recordRefund(
     throw new RefundNotAllowed(application.status);
   if (application.refund) throw new RefundAlreadyRecorded();
   if (!application.clientPaid && !application.paymentConfirmation) throw new NothingToRefund();
+  // Money went out already: refunding too would pay the client twice, unless the payout came back.
+  if (application.payout) throw new RefundAfterPayout();
   const at = now.toISOString();
   const note = body.note || null;
-  const refund: StaffRecord = { at, by: actor.id, txHash: null, note: body.reference };
+  // A refund in USDT names its transaction: claimed as a refund, it can pay nothing else.
+  const txHash =
+    paysUsdt(application) && TRON_TX_HASH.test(body.reference) ? normalizedTxHash(body.reference) : null;
+  if (txHash) {
+    const use = await findChainUse(txHash);
+    if (use && !isSameUse(use, { purpose: 'refund', applicationId: id }))
+      throw new ChainTransactionUsed(use.purpose);
+  }
+  const refund: StaffRecord = { at, by: actor.id, txHash, note: body.reference };
   const transaction = new Transaction()
     .add('refund', dealFieldsUpdate(application, { refund }, DEAL_ACTIONS.recordRefund.in, at))
     .add(
@@ -615,15 +698,74 @@ export async function recordRefund(
   })) {
     transaction.add(name, item);
   }
+  if (txHash)
+    transaction.add(
+      'chainUse',
+      chainUseClaim({ txId: txHash, purpose: 'refund', applicationId: id, by: actor.id, at }),
+    );
   try {
     await transaction.run();
   } catch (error) {
     if (error instanceof TransactionCancelledError && error.failedOn('movement:refund'))
       throw new RefundAlreadyRecorded();
+    if (error instanceof TransactionCancelledError && error.failedOn('chainUse'))
+      throw await usedRefusal(txHash!);
     if (error instanceof TransactionCancelledError && error.failedOn('refund')) {
       throw new ApplicationChangedMeanwhile();
     }
     throw error;
+  }
+  return getAdminApplication(id, now);
+}
+
+/**
+ * POST /admin/applications/{id}/payout-reversal: an ADMIN records that a payout came back (a card
+ * payment returned, a transfer the client sent back), EXCHANGING → CONFIRMED. The money back is a
+ * movement of its own; the payout stays in the deal's record as reversed, and the deal may be paid
+ * out again or rejected and refunded. Once per deal.
+ */
+export async function reversePayout(
+  id: string,
+  body: ReversePayoutBody,
+  actor: RecordedActor,
+  now = new Date(),
+): Promise<AdminApplicationDetail> {
+  const application = await findForStaff(id, actor);
+  requireMove(application, 'payoutReversal', 'CONFIRMED');
+  if (!application.payout) throw new TransitionNotAllowed(application.status, 'CONFIRMED');
+  if (application.payoutReversal) throw new PayoutAlreadyReversed();
+  const at = now.toISOString();
+  const payoutReversal: PayoutReversal = {
+    at,
+    by: actor.id,
+    reference: body.reference,
+    reason: body.reason,
+    payout: application.payout,
+  };
+  try {
+    await applyStatusChange(
+      {
+        application,
+        from: 'EXCHANGING',
+        to: 'CONFIRMED',
+        actor,
+        audited: true,
+        auditDetails: { reference: body.reference, reason: body.reason },
+        fields: { payout: null, payoutReversal },
+        details: { reference: body.reference, reason: body.reason },
+        parts: movement(application, 'reversal', {
+          staffId: actor.id,
+          at,
+          reference: body.reference,
+          note: body.reason,
+        }),
+      },
+      now,
+    );
+  } catch (error) {
+    if (error instanceof TransactionCancelledError && error.failedOn('movement:reversal'))
+      throw new PayoutAlreadyReversed();
+    throw await readRace(error, id, 'EXCHANGING');
   }
   return getAdminApplication(id, now);
 }

@@ -189,6 +189,34 @@ export class RefundAlreadyRecorded extends StateConflict {
   }
 }
 
+/** A payout stands recorded: refunding as well would send the client's money out twice. */
+export class RefundAfterPayout extends StateConflict {
+  constructor() {
+    super(
+      'A payout is recorded on this application: a refund would pay the client twice. An ADMIN records the payout as reversed first, if it came back.',
+    );
+  }
+}
+
+/** A deal's payout is reversed once. */
+export class PayoutAlreadyReversed extends StateConflict {
+  constructor() {
+    super("This application's payout was already reversed once.");
+  }
+}
+
+/**
+ * The transaction was already used (data/chain-uses.ts): it paid a deal, paid one out or was a
+ * refund; a transaction serves one purpose once.
+ */
+export class ChainTransactionUsed extends StateConflict {
+  constructor(purpose: string) {
+    super(`This transaction was already used (${purpose}); a transaction is used once, for one purpose.`, {
+      params: { purpose },
+    });
+  }
+}
+
 export class NothingToRefund extends StateConflict {
   constructor() {
     super('The client has not paid on this application: there is nothing to refund.');
@@ -196,13 +224,14 @@ export class NothingToRefund extends StateConflict {
 }
 
 /**
- * Every payable amount of a USDT payment (the amount and the 99 steps of 0.0001 above it) is held
- * on this wallet by other open applications: issue from another USDT template, or wait.
+ * Every payable amount of a USDT payment (the amount and the 999 steps of 0.0001 above it) is held
+ * on this wallet by other applications, open or ended within the late-payment retention: issue
+ * from another USDT template, or wait.
  */
 export class PayableAmountsTaken extends StateConflict {
   constructor(amount: string) {
     super(
-      `Every payable amount from ${amount} USDT up to 0.0099 above it is held on this wallet by other open applications. Pick another USDT wallet or wait for one to be paid or expire.`,
+      `Every payable amount from ${amount} USDT up to 0.0999 above it is held on this wallet by other applications, open or ended less than 30 days ago. Pick another USDT wallet.`,
       { params: { amount } },
     );
   }

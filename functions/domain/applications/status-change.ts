@@ -25,6 +25,7 @@ import { checkReserveAlerts } from '../reserves/alerts';
 import { reserveMovesOnCompletion } from '../reserves/reserves';
 import { ownerStatusTelegramItems } from '../telegram/outgoing';
 import { ownerMailItem } from './mails';
+import { payableAmountReleaseItem } from './payable-amount';
 import { statusCounterDeltas } from './transitions';
 
 /** The application was no longer in the status the change expected (someone else moved it first). */
@@ -161,10 +162,15 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
   }
   if (reserves) transaction.addParts(reserves.parts);
   for (const [name, item] of change.parts ?? []) transaction.add(name, item);
-  // A deal that ends lets its instructions' template go (a template in use cannot be deleted).
+  // A deal that ends lets its instructions' template go (a template in use cannot be deleted), and
+  // its payable amount too, once a late payment for it can no longer be expected.
   const templateId = application.instructions?.templateId;
   if (templateId && isTerminal(to))
     transaction.add('templateReleased', templateDealCountChange(templateId, -1));
+  const amountRelease = isTerminal(to)
+    ? await payableAmountReleaseItem(application.id, application.instructions?.crypto, now)
+    : null;
+  if (amountRelease) transaction.add('payableAmountReleased', amountRelease);
   try {
     await transaction.run();
   } catch (error) {

@@ -133,7 +133,14 @@ export function staffDealView(
   record: ApplicationRecord,
 ): Pick<
   AdminApplicationDetail,
-  'instructions' | 'payoutKind' | 'payoutDetails' | 'clientPaid' | 'paymentConfirmation' | 'payout' | 'refund'
+  | 'instructions'
+  | 'payoutKind'
+  | 'payoutDetails'
+  | 'clientPaid'
+  | 'paymentConfirmation'
+  | 'payout'
+  | 'payoutReversal'
+  | 'refund'
 > {
   const instructions = instructionsView(record);
   return {
@@ -148,6 +155,7 @@ export function staffDealView(
     clientPaid: record.clientPaid,
     paymentConfirmation: record.paymentConfirmation,
     payout: record.payout,
+    payoutReversal: record.payoutReversal,
     refund: record.refund,
   };
 }

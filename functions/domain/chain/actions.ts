@@ -5,17 +5,30 @@ import {
   chainTransferResolution,
   findChainTransfer,
 } from '@functions/data/chain-transfers';
-import { TransactionCancelledError, transactWrite } from '@functions/data/transactions';
+import { type ChainUse, chainUseClaim, findChainUse } from '@functions/data/chain-uses';
+import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
 import type {
   AttachChainTransferBody,
   ChainTransferActionData,
   RefundChainTransferBody,
 } from '@shared/contract/chain';
+import { hasRoleAtLeast } from '@shared/enums';
+import { fieldError } from '@shared/field-rules';
 import { moveOf } from '@shared/lifecycle';
+import { compare } from '@shared/money';
 import { normalizedTxHash } from '@shared/payout-details';
-import { ApplicationNotFound } from '../applications/errors';
 import {
+  ApplicationNotFound,
+  ApplicationRulesBroken,
+  ChainTransactionUsed,
+  OwnApplication,
+} from '../applications/errors';
+import {
+  AnotherAmountNeedsAdmin,
+  ChainTransferAmountDiffers,
+  ChainTransferBeforeInstructions,
+  ChainTransferBlacklisted,
   ChainTransferNotAttachable,
   ChainTransferNotFound,
   ChainTransferNotWaiting,
@@ -31,21 +44,24 @@ async function waitingTransfer(txId: string) {
 }
 
 /**
- * Writes a resolution and its audit entry (who, the transfer as it waited, what it became) in one
- * transaction; a transfer resolved meanwhile answers 409.
+ * Writes a resolution, its audit entry (who, the transfer as it waited, what it became) and the
+ * claims of the transactions it uses (data/chain-uses.ts) in one transaction; a transfer resolved
+ * meanwhile answers 409, a transaction the register has for another use 409 naming that use.
  */
 async function resolve(
   transfer: ChainTransferRecord,
   resolution: Parameters<typeof chainTransferResolution>[1],
+  claims: ChainUse[],
   actor: RecordedActor,
   now: Date,
 ) {
-  const { kind, by: _by, at: _at, ...after } = resolution;
-  try {
-    await transactWrite([
-      chainTransferResolution(transfer, resolution),
+  const { kind, by: _by, byRole: _byRole, at: _at, ...after } = resolution;
+  const transaction = new Transaction()
+    .add('resolution', chainTransferResolution(transfer, resolution))
+    .add(
+      'audit',
       auditPut({
-        actorId: actor.id ?? 'system',
+        actorId: actor.id,
         actorRole: actor.role,
         action: kind === 'attached' ? 'chainTransfer.attach' : 'chainTransfer.refund',
         targetType: 'chainTransfer',
@@ -59,18 +75,26 @@ async function resolve(
         after: { state: kind === 'attached' ? 'matched' : 'refunded', ...after },
         at: now,
       }),
-    ]);
+    );
+  claims.forEach((claim, index) => transaction.add(`chainUse:${index}`, chainUseClaim(claim)));
+  try {
+    await transaction.run();
   } catch (error) {
-    if (error instanceof TransactionCancelledError && error.conditionFailed)
-      throw new ChainTransferNotWaiting();
+    if (!(error instanceof TransactionCancelledError)) throw error;
+    if (error.failedOn('resolution')) throw new ChainTransferNotWaiting();
+    const refused = claims.find((_, index) => error.failedOn(`chainUse:${index}`));
+    if (refused) throw new ChainTransactionUsed((await findChainUse(refused.txId))?.purpose ?? 'payment');
     throw error;
   }
 }
 
 /**
  * POST /admin/chain/transfers/{txId}/attach: staff say a waiting transfer pays an application
- * waiting for its payment. It then pays it as a match would (watcher.ts `settle`): PAID, and
- * CONFIRMED once final (now, or on a later run of the watcher), by the system.
+ * waiting for its payment — never their own, never money sent before the client was told the
+ * amount, nor from a blacklisted sender, and only of the amount asked unless an ADMIN accepts the
+ * amount that arrived (`acceptAmount`), which is what the payment records. The transaction is
+ * claimed as that deal's payment with the resolution; it then pays the deal as a match would
+ * (watcher.ts `settle`): PAID, and CONFIRMED once final, confirmed by the staff member.
  */
 export async function attachChainTransfer(
   txId: string,
@@ -79,18 +103,38 @@ export async function attachChainTransfer(
   now = new Date(),
 ): Promise<ChainTransferActionData> {
   const transfer = await waitingTransfer(txId);
+  if (transfer.reason === 'blacklisted') throw new ChainTransferBlacklisted();
   const application = await findApplication(body.applicationId);
   if (!application) throw new ApplicationNotFound();
+  if (application.userId === actor.id) throw new OwnApplication();
   if (!moveOf('chainWatcher', application.status)) throw new ChainTransferNotAttachable(application.status);
-  if (application.instructions?.crypto?.address !== transfer.to)
-    throw new ChainTransferOtherWallet(transfer.to);
+  const instructions = application.instructions;
+  const crypto = instructions?.crypto;
+  if (!instructions || crypto?.address !== transfer.to) throw new ChainTransferOtherWallet(transfer.to);
+  if (transfer.blockTimestamp < Date.parse(crypto.since ?? instructions.issuedAt))
+    throw new ChainTransferBeforeInstructions();
+  if (compare(transfer.amount, crypto.amount) !== 0) {
+    if (!body.acceptAmount) throw new ChainTransferAmountDiffers(transfer.amount, String(crypto.amount));
+    if (!hasRoleAtLeast(actor.role, 'ADMIN')) throw new AnotherAmountNeedsAdmin();
+  }
+  const at = now.toISOString();
   await resolve(
     transfer,
-    { kind: 'attached', applicationId: application.id, by: actor.id ?? 'system', at: now.toISOString() },
+    { kind: 'attached', applicationId: application.id, by: actor.id, byRole: actor.role, at },
+    [{ txId, purpose: 'payment', applicationId: application.id, by: actor.id, at }],
     actor,
     now,
   );
-  await settle({ ...transfer, state: 'matched', applicationId: application.id }, now);
+  await settle(
+    {
+      ...transfer,
+      state: 'matched',
+      applicationId: application.id,
+      resolvedBy: actor.id,
+      resolvedByRole: actor.role,
+    },
+    now,
+  );
   const after = await findApplication(application.id);
   return {
     txId,
@@ -101,7 +145,11 @@ export async function attachChainTransfer(
   };
 }
 
-/** POST /admin/chain/transfers/{txId}/refund: a waiting transfer was sent back; off the list with the refund's hash. */
+/**
+ * POST /admin/chain/transfers/{txId}/refund: a waiting transfer was sent back; off the list with
+ * the refund's hash. Both transactions are claimed as the refund: the money that came in pays
+ * nothing any more, and the money sent back is not anything else.
+ */
 export async function refundChainTransfer(
   txId: string,
   body: RefundChainTransferBody,
@@ -110,9 +158,17 @@ export async function refundChainTransfer(
 ): Promise<ChainTransferActionData> {
   const transfer = await waitingTransfer(txId);
   const refundTxHash = normalizedTxHash(body.txHash);
+  if (refundTxHash === normalizedTxHash(txId))
+    throw new ApplicationRulesBroken([fieldError('txHash', 'refundIsTheTransfer')]);
+  const at = now.toISOString();
+  const refund = { purpose: 'refund' as const, applicationId: transfer.applicationId, by: actor.id, at };
   await resolve(
     transfer,
-    { kind: 'refunded', refundTxHash, by: actor.id ?? 'system', at: now.toISOString() },
+    { kind: 'refunded', refundTxHash, by: actor.id, byRole: actor.role, at },
+    [
+      { txId, ...refund },
+      { txId: refundTxHash, ...refund },
+    ],
     actor,
     now,
   );

@@ -1,4 +1,4 @@
-import { NotFound, StateConflict } from '@functions/commons/errors';
+import { NotFound, NotPermitted, StateConflict } from '@functions/commons/errors';
 import type { ApplicationStatus } from '@shared/enums';
 
 /** No transfer of that transaction id was recorded by the chain watcher. */
@@ -34,5 +34,40 @@ export class ChainTransferNotAttachable extends StateConflict {
         params: { status },
       },
     );
+  }
+}
+
+/** Money from a sender on the USDT blacklist pays no deal: it is refunded or held, never attached. */
+export class ChainTransferBlacklisted extends StateConflict {
+  constructor() {
+    super('This transfer came from a sender on the USDT blacklist: it cannot pay an application.');
+  }
+}
+
+/** Money sent before the client was told the amount is not this application's payment. */
+export class ChainTransferBeforeInstructions extends StateConflict {
+  constructor() {
+    super(
+      "This transfer was made before the application's payment instructions were issued: it is not its payment.",
+    );
+  }
+}
+
+/**
+ * The transfer's amount is not the amount the application was told to pay. It waits, or an ADMIN
+ * accepts it (`acceptAmount`), the payment then recorded as what arrived.
+ */
+export class ChainTransferAmountDiffers extends StateConflict {
+  constructor(amount: string, payable: string) {
+    super(
+      `This transfer is ${amount} USDT; the application was told to pay ${payable} USDT. Only an ADMIN can accept another amount (acceptAmount), which is then recorded as paid.`,
+      { params: { amount, payable } },
+    );
+  }
+}
+
+export class AnotherAmountNeedsAdmin extends NotPermitted {
+  constructor() {
+    super('Only an ADMIN can accept a transfer of another amount than the one asked.');
   }
 }

@@ -1,7 +1,7 @@
 import { findApplication } from '@functions/data/applications';
 import { findChainCursor, transfersAwaitingReview } from '@functions/data/chain-transfers';
 import type { ChainReviewData, ChainWalletStatus } from '@shared/contract/chain';
-import { receivingWallets } from './watcher';
+import { officeWallets } from './wallets';
 
 /** The most transfers the review list answers (oldest first; more wait behind them). */
 const REVIEW_LIMIT = 200;
@@ -9,7 +9,7 @@ const REVIEW_LIMIT = 200;
 /** Each receiving wallet's last successful read, its lag and its failed reads (the cursors). */
 async function walletStatuses(now: Date): Promise<ChainWalletStatus[]> {
   const cursors = await Promise.all(
-    (await receivingWallets()).map((wallet) => findChainCursor(wallet.address, wallet.watchedSince)),
+    (await officeWallets()).map((wallet) => findChainCursor(wallet.address, wallet.watchedSince)),
   );
   return cursors.map((cursor) => ({
     address: cursor.wallet,

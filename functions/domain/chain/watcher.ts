@@ -2,48 +2,54 @@ import { logger } from '@functions/commons/logger';
 import { type ApplicationRecord, findApplication } from '@functions/data/applications';
 import {
   type ChainTransferRecord,
+  chainTransferConfirmation,
   findChainCursor,
   findChainTransfer,
   markChainTransferConfirmed,
+  markChainTransferUsed,
   type ReviewReason,
   recordChainReadFailure,
   recordChainTransfer,
+  returnChainTransferToReview,
   saveChainCursor,
   transfersAwaitingFinality,
 } from '@functions/data/chain-transfers';
+import { type ChainUsePurpose, chainUseClaim, findChainUse } from '@functions/data/chain-uses';
 import { findPayableAmountHold, payableAmountHolds } from '@functions/data/payable-amounts';
-import { listPaymentTemplates } from '@functions/data/payment-templates';
+import { TransactionCancelledError, transactWrite } from '@functions/data/transactions';
 import {
   isBlacklisted,
   listIncomingUsdtTransfers,
   transactionInfo,
   type UsdtTransfer,
 } from '@functions/data/tron';
+import { USDT_DECIMALS } from '@shared/assets';
 import { moveOf } from '@shared/lifecycle';
 import { unitsText } from '@shared/money';
-import { movement } from '../applications/movements';
-import { applyStatusChange, StatusChangedError } from '../applications/status-change';
+import { StatusChangedError } from '../applications/status-change';
+import { type ChainPayment, confirmPaymentOnChain, markPaidOnChain, SYSTEM_ID } from './confirmation';
+import { type OfficeWallet, officeWallets } from './wallets';
 
 /**
  * The chain watcher (docs/architecture.md "The chain watcher"): reads each receiving wallet's
  * incoming USDT transfers from its cursor, records each once by transaction id, and matches the
  * exact payable amount (payable-amount.ts) to the application holding it on that wallet. A match
  * in its window moves WAITING_PAYMENT → PAID and, once the transfer is final, → CONFIRMED (actor
- * the system, the movement in recorded as confirmPayment records it); anything else waits for
- * staff with a reason. A provider failure is logged and counted on the wallet's cursor, which stays
- * where it was: the next run reads the same transfers again.
+ * the system, the movement in recorded as confirmPayment records it), claiming the transaction as
+ * that deal's payment (data/chain-uses.ts); a transaction already used otherwise is recorded
+ * against its use; anything else waits for staff with a reason. A provider failure is logged and
+ * counted on the wallet's cursor, which stays where it was: the next run reads the same transfers
+ * again.
  */
 
-const USDT_DECIMALS = 6;
 /** Base units in one 0.0001 step of a payable amount. */
 const UNITS_PER_STEP = 100n;
 /** Pages of one wallet read per run (200 transfers each): the rest on the next run, from the cursor. */
 const MAX_PAGES_PER_WALLET = 10;
 /** Matched transfers looked at for finality per run. */
 const MAX_UNFINAL_PER_RUN = 100;
-const SYSTEM = { id: null, role: 'SYSTEM' } as const;
-const SYSTEM_ID = 'system';
-const PAYABLE: readonly string[] = ['WAITING_PAYMENT', 'PAID'];
+/** Holds read to name the deal nearest an amount nobody holds (a hint for staff, not a match). */
+const NEARBY_HOLDS_READ = 200;
 
 export interface WatchRun {
   wallets: number;
@@ -54,71 +60,76 @@ export interface WatchRun {
   matched: number;
   confirmed: number;
   review: number;
+  /** Transfers recorded against a use the register already had (a client's hash, a payout, a refund). */
+  used: number;
   /** Wallets whose read failed (their cursors stay). */
   failures: number;
 }
 
-export interface ReceivingWallet {
-  address: string;
-  /** When its first USDT template was saved (ms): its first read starts there, not at its history's start. */
-  watchedSince: number;
-}
-
-/** The receiving wallets: the USDT templates' distinct addresses. */
-export async function receivingWallets(): Promise<ReceivingWallet[]> {
-  const since = new Map<string, number>();
-  for (const template of await listPaymentTemplates()) {
-    if (template.kind !== 'usdt') continue;
-    const saved = Date.parse(template.createdAt);
-    since.set(template.address, Math.min(saved, since.get(template.address) ?? saved));
-  }
-  return [...since].map(([address, watchedSince]) => ({ address, watchedSince }));
-}
-
 interface Verdict {
-  state: 'matched' | 'review';
+  state: 'matched' | 'review' | 'used';
   reason: ReviewReason | null;
-  application: ApplicationRecord | null;
+  applicationId: string | null;
+  usePurpose?: ChainUsePurpose;
 }
 
+const paysNow = (application: ApplicationRecord) => moveOf('chainWatcher', application.status) !== undefined;
 const inWindow = (application: ApplicationRecord, blockTimestamp: number) =>
   application.paymentDeadline !== null && blockTimestamp <= Date.parse(application.paymentDeadline);
 
 /**
- * What a transfer to `wallet` is: the exact payable amount of an application waiting for it, in
- * its window (matched); or for staff: from a blacklisted sender, late (its application EXPIRED or
- * its window over), under- or overpaid (the nearest amount held on the wallet at the time, within
- * 10 %), or unknown.
+ * The application told to pay exactly this transfer's amount on this wallet, if it was told before
+ * the transfer was made: money sent before a deal's instructions is not its payment (a hold passes
+ * to a newer deal only after the older one ended and its retention ran out).
+ */
+async function holderOf(wallet: string, transfer: UsdtTransfer): Promise<ApplicationRecord | null> {
+  const value = BigInt(transfer.value);
+  if (value % UNITS_PER_STEP !== 0n) return null;
+  const hold = await findPayableAmountHold(wallet, value / UNITS_PER_STEP);
+  if (!hold || transfer.blockTimestamp < Date.parse(hold.since)) return null;
+  return (await findApplication(hold.applicationId)) ?? null;
+}
+
+/**
+ * What a transfer to `wallet` is: already used (the register has it); the exact payable amount of
+ * an application waiting for it, in its window (matched); or for staff: from a blacklisted sender,
+ * late (its application EXPIRED or its window over), under- or overpaid (the nearest amount held
+ * on the wallet at the time, within 10 %), or unknown.
  */
 async function classify(wallet: string, transfer: UsdtTransfer): Promise<Verdict> {
-  const value = BigInt(transfer.value);
+  const used = await findChainUse(transfer.txId);
+  if (used)
+    return { state: 'used', reason: null, applicationId: used.applicationId, usePurpose: used.purpose };
   const blacklisted = await isBlacklisted(transfer.from);
-  let application: ApplicationRecord | null = null;
-  if (value % UNITS_PER_STEP === 0n) {
-    const hold = await findPayableAmountHold(wallet, value / UNITS_PER_STEP);
-    application = hold ? ((await findApplication(hold.applicationId)) ?? null) : null;
-  }
-  if (blacklisted) return { state: 'review', reason: 'blacklisted', application };
+  const application = await holderOf(wallet, transfer);
+  const review = (reason: ReviewReason, applicationId = application?.id ?? null): Verdict => ({
+    state: 'review',
+    reason,
+    applicationId,
+  });
+  if (blacklisted) return review('blacklisted');
   if (application) {
-    if (PAYABLE.includes(application.status) && inWindow(application, transfer.blockTimestamp))
-      return { state: 'matched', reason: null, application };
+    if (paysNow(application) && inWindow(application, transfer.blockTimestamp))
+      return { state: 'matched', reason: null, applicationId: application.id };
     if (application.status === 'EXPIRED' || !inWindow(application, transfer.blockTimestamp))
-      return { state: 'review', reason: 'late', application };
-    return { state: 'review', reason: 'unknown', application };
+      return review('late');
+    return review('unknown');
   }
+  const value = BigInt(transfer.value);
   const steps = value / UNITS_PER_STEP;
   const at = new Date(transfer.blockTimestamp).toISOString();
-  const nearby = (await payableAmountHolds(wallet, (steps * 9n) / 10n, (steps * 11n) / 10n + 1n))
-    .filter((hold) => hold.heldUntil >= at)
+  const nearby = (
+    await payableAmountHolds(wallet, (steps * 9n) / 10n, (steps * 11n) / 10n + 1n, NEARBY_HOLDS_READ)
+  )
+    .filter((hold) => hold.heldUntil >= at && hold.since <= at)
     .map((hold) => ({ hold, distance: abs(hold.units * UNITS_PER_STEP - value) }))
     .sort((a, b) => (a.distance < b.distance ? -1 : a.distance > b.distance ? 1 : 0));
   for (const { hold } of nearby) {
     const candidate = await findApplication(hold.applicationId);
-    if (!candidate || !PAYABLE.includes(candidate.status)) continue;
-    const reason = value < hold.units * UNITS_PER_STEP ? 'underpaid' : 'overpaid';
-    return { state: 'review', reason, application: candidate };
+    if (!candidate || !paysNow(candidate)) continue;
+    return review(value < hold.units * UNITS_PER_STEP ? 'underpaid' : 'overpaid', candidate.id);
   }
-  return { state: 'review', reason: 'unknown', application: null };
+  return review('unknown', null);
 }
 
 const abs = (value: bigint) => (value < 0n ? -value : value);
@@ -141,8 +152,9 @@ async function takeTransfer(
     seenAt: now.toISOString(),
     state: verdict.state,
     reason: verdict.reason,
-    applicationId: verdict.application?.id ?? null,
+    applicationId: verdict.applicationId,
     confirmedAt: null,
+    ...(verdict.usePurpose ? { usePurpose: verdict.usePurpose } : {}),
   };
   return (await recordChainTransfer(record)) ? record : null;
 }
@@ -153,7 +165,7 @@ async function takeTransfer(
  * `min_timestamp` (inclusive: the transfers of that block come again and are known by id).
  */
 async function readWallet(
-  { address: wallet, watchedSince }: ReceivingWallet,
+  { address: wallet, watchedSince }: OfficeWallet,
   run: WatchRun,
   taken: ChainTransferRecord[],
   now: Date,
@@ -170,8 +182,7 @@ async function readWallet(
       const record = await takeTransfer(wallet, transfer, now);
       if (!record) continue;
       run.recorded += 1;
-      if (record.state === 'matched') run.matched += 1;
-      else run.review += 1;
+      run[record.state === 'matched' ? 'matched' : record.state === 'used' ? 'used' : 'review'] += 1;
       taken.push(record);
     }
     if (page.fingerprint) {
@@ -184,53 +195,74 @@ async function readWallet(
   }
 }
 
-/** A matched transfer: its application PAID while not final, CONFIRMED once final. */
+/** Who confirms a matched transfer: the staff member who attached it, else the system. */
+const confirmerOf = (record: ChainTransferRecord) =>
+  record.resolvedBy && record.resolvedByRole ? { id: record.resolvedBy, role: record.resolvedByRole } : null;
+
+/**
+ * A matched transfer: its application PAID while not final, CONFIRMED once final, each move
+ * claiming the transaction as its payment. A claim refused (the transaction was used otherwise
+ * meanwhile) records the transfer against that use. True when the transfer is done (confirmed).
+ */
 export async function settle(record: ChainTransferRecord, now: Date): Promise<boolean> {
   if (!record.applicationId) return false;
   const application = await findApplication(record.applicationId);
   if (!application) return false;
   const final = await transactionInfo(record.txId, { solidified: true });
-  const at = now.toISOString();
+  const payment: ChainPayment = { txId: record.txId, amount: record.amount, confirmer: confirmerOf(record) };
   try {
     if (!final) {
-      if (moveOf('chainWatcher', application.status, 'PAID'))
-        await applyStatusChange(
-          {
-            application,
-            from: application.status,
-            to: 'PAID',
-            actor: SYSTEM,
-            details: { txId: record.txId, amount: record.amount },
-          },
-          now,
-        );
+      await markPaidOnChain(application, payment, now);
       return false;
     }
-    if (moveOf('chainWatcher', application.status, 'CONFIRMED'))
-      await applyStatusChange(
-        {
-          application,
-          from: application.status,
-          to: 'CONFIRMED',
-          actor: SYSTEM,
-          fields: { paymentConfirmation: { at, by: SYSTEM_ID, txHash: record.txId, note: null } },
-          details: { txId: record.txId, amount: record.amount, confirmedAt: at },
-          parts: movement(application, 'in', { staffId: SYSTEM_ID, at, reference: record.txId, note: null }),
-        },
-        now,
-      );
+    if (await confirmPaymentOnChain(application, payment, now))
+      return markChainTransferConfirmed(record.txId, now.toISOString());
+    return await settledBefore(record, application, now);
   } catch (error) {
     // Someone moved it meanwhile (staff confirmed, the client cancelled): the next run looks again.
-    if (!(error instanceof StatusChangedError)) throw error;
+    if (error instanceof StatusChangedError) return false;
+    if (error instanceof TransactionCancelledError && error.failedOn('chainUse')) {
+      const use = await findChainUse(record.txId);
+      if (use) await markChainTransferUsed(record.txId, use);
+      return false;
+    }
+    throw error;
+  }
+}
+
+/**
+ * A final transfer whose application is already past its payment (staff confirmed it by hand, or
+ * it moved on): it is that payment when the confirmation named this transaction or none (then it
+ * is claimed for it now); when it named another, this is money the deal did not ask for, and it
+ * waits for staff.
+ */
+async function settledBefore(record: ChainTransferRecord, application: ApplicationRecord, now: Date) {
+  const confirmedWith = application.paymentConfirmation?.txHash ?? null;
+  if (!application.paymentConfirmation || (confirmedWith && confirmedWith !== record.txId)) {
+    await returnChainTransferToReview(record.txId, application.status === 'EXPIRED' ? 'late' : 'unknown');
     return false;
   }
-  // Final, and its application confirmed (by this move or before it): the transfer is done.
-  return markChainTransferConfirmed(record.txId, at);
+  const at = now.toISOString();
+  await transactWrite([
+    chainUseClaim({
+      txId: record.txId,
+      purpose: 'payment',
+      applicationId: application.id,
+      by: application.paymentConfirmation.by ?? SYSTEM_ID,
+      at,
+    }),
+    chainTransferConfirmation(record.txId, at),
+  ]).catch(async (error: unknown) => {
+    if (!(error instanceof TransactionCancelledError)) throw error;
+    const use = await findChainUse(record.txId);
+    if (use) await markChainTransferUsed(record.txId, use);
+  });
+  return (await findChainTransfer(record.txId))?.state === 'confirmed';
 }
 
 /** One run of the watcher over every receiving wallet, then the matched transfers not final yet. */
 export async function watchChain(now = new Date()): Promise<WatchRun> {
-  const wallets = await receivingWallets();
+  const wallets = await officeWallets();
   const run: WatchRun = {
     wallets: wallets.length,
     read: 0,
@@ -238,6 +270,7 @@ export async function watchChain(now = new Date()): Promise<WatchRun> {
     matched: 0,
     confirmed: 0,
     review: 0,
+    used: 0,
     failures: 0,
   };
   const taken: ChainTransferRecord[] = [];

@@ -5,8 +5,9 @@ import { createIsolatedTable, putUser } from '../applications/isolated-table';
 import { usdtToCashBody } from './fixtures';
 
 /**
- * Unique payable amounts (issue 27, item 3): a USDT payment's amount is made unique on its wallet
- * in steps of 0.0001. A table of this file's own, so the holds on its wallets are only its own.
+ * Unique payable amounts: a USDT payment's amount is made unique on its wallet in steps of 0.0001,
+ * and stays its deal's while the deal is open and for the late-payment retention after it ends. A
+ * table of this file's own, so the holds on its wallets are only its own.
  */
 let drop: () => Promise<void>;
 let m: Awaited<ReturnType<typeof modules>>;
@@ -19,6 +20,7 @@ const modules = async () => ({
   deal: await import('@functions/domain/applications/deal'),
   templates: await import('@functions/domain/payment-templates/templates'),
   holds: await import('@functions/data/payable-amounts'),
+  payable: await import('@functions/domain/applications/payable-amount'),
   applications: await import('@functions/data/applications'),
   tron: await import('@functions/data/tron'),
 });
@@ -85,29 +87,84 @@ describe('the payable amount of a USDT payment', () => {
     expect(hold!.heldUntil).toBe(again.instructions!.deadline);
   });
 
-  it('takes an amount whose hold ended, and refuses with PayableAmountsTaken when all 100 are held', async () => {
+  it('keeps the amount of a deal whose deadline passed: a later deal on the wallet is told another', async () => {
     const wallet = newWallet();
     const template = await usdtTemplate(wallet);
-    const later = new Date(Date.now() + 3_600_000).toISOString();
-    const earlier = new Date(Date.now() - 60_000).toISOString();
+    const twoMinutesAgo = new Date(Date.now() - 2 * 60_000);
+    const late = await usdtApplication(612);
+    const first = await m.deal.issueInstructions(
+      late.id,
+      { text: 'Send exactly this amount', templateId: template.id, paymentWindowMinutes: 1 },
+      actor(),
+      twoMinutesAgo,
+    );
+    expect(first.instructions!.crypto!.amount).toBe('612.0000');
+    expect(Date.parse(first.instructions!.deadline)).toBeLessThan(Date.now());
+
+    // The first deal's window is over but it may still be paid late: its amount is not handed out again.
+    const next = await issue((await usdtApplication(612)).id, template.id);
+    expect(next.instructions!.crypto!.amount).toBe('612.0001');
+  });
+
+  it('frees an ended deal\'s amount only after the late-payment retention', async () => {
+    const wallet = newWallet();
+    const template = await usdtTemplate(wallet);
+    const ended = await usdtApplication(300);
+    expect((await issue(ended.id, template.id)).instructions!.crypto!.amount).toBe('300.0000');
+    const endedAt = new Date();
+    await m.admin.changeApplicationStatus(ended.id, { status: 'REJECTED', rejectionReason: 'No' }, actor(), endedAt);
+    const [hold] = await m.holds.payableAmountHolds(wallet, 3_000_000n, 3_000_000n);
+    const retention = m.payable.LATE_PAYMENT_RETENTION_DAYS * 86_400_000;
+    expect(hold).toMatchObject({
+      applicationId: ended.id,
+      freeAfter: new Date(endedAt.getTime() + retention).toISOString(),
+    });
+
+    const withinRetention = new Date(endedAt.getTime() + retention - 60_000);
+    const during = await usdtApplication(300);
+    const told = await m.deal.issueInstructions(
+      during.id,
+      { text: 'Send exactly this amount', templateId: template.id },
+      actor(),
+      withinRetention,
+    );
+    expect(told.instructions!.crypto!.amount).toBe('300.0001');
+
+    const afterRetention = new Date(endedAt.getTime() + retention + 60_000);
+    const after = await usdtApplication(300);
+    const reused = await m.deal.issueInstructions(
+      after.id,
+      { text: 'Send exactly this amount', templateId: template.id },
+      actor(),
+      afterRetention,
+    );
+    expect(reused.instructions!.crypto!.amount).toBe('300.0000');
+  });
+
+  it('goes up to 999 steps above, and refuses with PayableAmountsTaken when all 1,000 are held', async () => {
+    const wallet = newWallet();
+    const template = await usdtTemplate(wallet);
     const now = new Date().toISOString();
-    for (let step = 0n; step < 100n; step += 1n) {
-      const units = 1_000_000n + step;
-      const held = await m.holds.holdPayableAmount(
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    const hold = (step: bigint) =>
+      m.holds.holdPayableAmount(
         {
           wallet,
-          units,
+          units: 1_000_000n + step,
           amount: `100.${step.toString().padStart(4, '0')}`,
           applicationId: `other-${step}`,
-          // The 38th step's hold ended a minute ago: free again.
-          heldUntil: step === 37n ? earlier : later,
+          heldUntil: later,
+          since: now,
         },
         now,
       );
-      expect(held).toBe(true);
+    const steps = Array.from({ length: 1000 }, (_, index) => BigInt(index));
+    for (let start = 0; start < steps.length; start += 50) {
+      const held = await Promise.all(steps.slice(start, start + 50).filter((step) => step !== 937n).map(hold));
+      expect(held.every(Boolean)).toBe(true);
     }
     const free = await issue((await usdtApplication(100)).id, template.id);
-    expect(free.instructions!.crypto!.amount).toBe('100.0037');
+    expect(free.instructions!.crypto!.amount).toBe('100.0937');
 
     const application = await usdtApplication(100);
     const refused = await issue(application.id, template.id).catch((error: unknown) => error);

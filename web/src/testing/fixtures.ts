@@ -140,6 +140,7 @@ export function testAdminApplicationDetail(
     clientPaid: null,
     paymentConfirmation: null,
     payout: null,
+    payoutReversal: null,
     refund: null,
     ...changes,
   };

@@ -30,6 +30,14 @@ import { notify } from '../lib/notify';
 import { transactionsApi } from './transactions-api';
 import './transactions.css';
 
+/** How a movement's direction is marked: money in green, back to its sender (a refund, a payout returned) amber. */
+const DIRECTION_TONES = {
+  in: 'success',
+  out: 'neutral',
+  refund: 'warning',
+  reversal: 'warning',
+} as const satisfies Record<MovementDirectionName, string>;
+
 /** The filters, kept in the URL (empty: not set; no period is the server's last 30 days). */
 const FILTERS = { from: '', to: '', currency: '', direction: '' };
 type Filters = typeof FILTERS;
@@ -144,7 +152,7 @@ function TransactionRow({ row }: { row: TransactionView }) {
         </span>
       </td>
       <td>
-        <Badge tone={row.direction === 'refund' ? 'warning' : row.direction === 'in' ? 'success' : 'neutral'}>
+        <Badge tone={DIRECTION_TONES[row.direction]}>
           {t(`transactions.directions.${row.direction}`)}
         </Badge>
       </td>
