@@ -348,7 +348,7 @@ export function parseTagging(xml: string): Record<string, string> {
 }
 
 /** `k=v&k2=v2` (CopyObject's and PutObject's `x-amz-tagging`, URL-encoded) → { k: v, k2: v2 }. */
-export function parseTaggingHeader(value: string): Record<string, string> {
+function parseTaggingHeader(value: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(value));
 }
 
