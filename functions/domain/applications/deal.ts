@@ -492,7 +492,7 @@ export async function confirmPayment(
   requireMove(application, 'confirmPayment', 'CONFIRMED');
   const at = now.toISOString();
   const note = body.note || null;
-  const txHash = await usableClientHash(application);
+  const { txHash, claimed } = await confirmationHash(application);
   const paymentConfirmation: StaffRecord = { at, by: actor.id, txHash, note };
   const reference = txHash ?? application.clientPaid?.receiptId ?? note;
   try {
@@ -507,7 +507,7 @@ export async function confirmPayment(
         details: { note },
         parts: [
           ...movement(application, 'in', { staffId: actor.id, at, reference, note }),
-          ...(txHash ? [paymentClaim(application, txHash, actor.id, now)] : []),
+          ...(claimed && txHash ? [paymentClaim(application, txHash, actor.id, now)] : []),
         ],
       },
       now,
@@ -521,15 +521,19 @@ export async function confirmPayment(
 }
 
 /**
- * The client's USDT hash as the reference of staff's confirmation, claimed as this deal's payment
- * with it; null when they gave none, do not pay USDT, or the register has it used for something
- * else (the panel shows it "already used": staff confirm on what they saw, never on that hash).
+ * The client's hash as the reference of staff's confirmation. A USDT one is claimed as this deal's
+ * payment with it, unless the register has it used for something else: then it is left out (the
+ * panel shows it "already used"; staff confirm on what they saw, never on that hash).
  */
-async function usableClientHash(application: ApplicationRecord): Promise<string | null> {
+async function confirmationHash(
+  application: ApplicationRecord,
+): Promise<{ txHash: string | null; claimed: boolean }> {
   const txHash = application.clientPaid?.txHash ?? null;
-  if (!txHash || !paysUsdt(application)) return null;
+  if (!txHash || !paysUsdt(application)) return { txHash, claimed: false };
   const use = await findChainUse(txHash);
-  return !use || isSameUse(use, { purpose: 'payment', applicationId: application.id }) ? txHash : null;
+  return !use || isSameUse(use, { purpose: 'payment', applicationId: application.id })
+    ? { txHash, claimed: true }
+    : { txHash: null, claimed: false };
 }
 
 /**

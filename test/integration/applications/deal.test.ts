@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ApplicationView } from '@shared/contract/applications';
 import {
   adminChangeApplicationStatus,
@@ -14,7 +15,7 @@ import {
   setPayoutDetails,
 } from '@shared/routes/applications';
 import { adminCreatePaymentTemplate } from '@shared/routes/payment-templates';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { api, call } from '../../support/api';
 import { mailsTo } from '../../support/mail';
 import { refusal } from '../../support/refusals';
@@ -27,8 +28,13 @@ import { createApplication, individualBody, newUser, setStatus, standardBody } f
  * deadline, twice, and a cancel racing a confirmation.
  */
 const ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-const TX_IN = 'a'.repeat(64);
-const TX_OUT = 'B'.repeat(64);
+/** Each test's own transactions: a transaction is used once (the register of used transactions). */
+let TX_IN: string;
+let TX_OUT: string;
+beforeEach(() => {
+  TX_IN = randomBytes(32).toString('hex');
+  TX_OUT = randomBytes(32).toString('hex').toUpperCase();
+});
 const CARD = '4111 1111 1111 1111';
 
 let manager: TestUser;

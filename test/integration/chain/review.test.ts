@@ -63,7 +63,7 @@ describe('GET /admin/chain/review', () => {
 
   it('records a refund with its hash, once, and takes the transfer off the list', async () => {
     const txId = await waitingTransfer('unknown', null);
-    const hash = 'c'.repeat(64);
+    const hash = randomBytes(32).toString('hex');
     const refunded = await call(adminRefundChainTransfer, {
       token: manager.token,
       params: { txId },

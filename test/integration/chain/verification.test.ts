@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hexToTronAddress } from '@functions/data/tron';
 import { postToTronStandIn } from '@infra/local/tron-stand-in';
 import { add, compare, subtract, unitsText } from '@shared/money';
@@ -37,8 +38,16 @@ function freshAddress(): string {
 const standIn = <T = unknown>(path: string, body: unknown = {}) => postToTronStandIn<T>(tronUrl, path, body);
 
 /** A USDT transfer on the stand-in, solidified unless asked not to; its transaction id. */
-async function transfer(to: string, amount: string, options: { solidify?: boolean } = {}): Promise<string> {
-  const { txId } = await standIn<{ txId: string }>('/_local/transfers', { to, amount });
+async function transfer(
+  to: string,
+  amount: string,
+  options: { solidify?: boolean; from?: string } = {},
+): Promise<string> {
+  const { txId } = await standIn<{ txId: string }>('/_local/transfers', {
+    to,
+    amount,
+    ...(options.from ? { from: options.from } : {}),
+  });
   if (options.solidify !== false) await standIn('/_local/solidify');
   return txId;
 }
@@ -202,7 +211,8 @@ describe('a USDT payout hash', () => {
   it('completes the deal by itself when it pays the client the receive amount, the reserves moving', async () => {
     const { id, address, amountTo } = await confirmedForPayout();
     const usdtBefore = await reserveOf('USDT');
-    const txId = await transfer(address, String(amountTo));
+    // Paid out from the office's own wallet (a USDT template's address).
+    const txId = await transfer(address, String(amountTo), { from: wallet });
 
     const recorded = await payout(id, txId);
 
@@ -225,7 +235,9 @@ describe('a USDT payout hash', () => {
     const { id, address, amountTo } = await confirmedForPayout();
     const usdtBefore = await reserveOf('USDT');
     const txId =
-      reason === 'notFound' ? 'c'.repeat(64) : await transfer(address, plus(String(amountTo), '-1'));
+      reason === 'notFound'
+        ? randomBytes(32).toString('hex')
+        : await transfer(address, plus(String(amountTo), '-1'), { from: wallet });
 
     const recorded = await payout(id, txId);
 

@@ -272,39 +272,67 @@ describe('the chain watcher', () => {
     });
   });
 
-  it('lets staff attach a waiting transfer to an application (PAID, then CONFIRMED once final) or mark it refunded, each audited', async () => {
+  it('lets staff attach a waiting transfer of the amount asked (PAID, then CONFIRMED once final, by them) or mark one refunded, each audited', async () => {
     const to = await wallet();
     const application = await waiting(to, 800);
     const elsewhere = await waiting(await wallet(), 801);
-    const short = await send(to.address, '799');
+    await send(to.address, application.payable);
     const stray = await send(to.address, '33.3');
-    expect(await m.watcher.watchChain()).toMatchObject({ review: 2, failures: 0 });
+    const run = await m.watcher.watchChain();
+    expect(run).toMatchObject({ matched: 1, review: 1, failures: 0 });
+    // The exact one matched by itself. One of the amount asked can still wait for staff (here put
+    // on the review list directly, as if the watcher had not known the deal): staff attach it.
+    const waitingApplication = await waiting(to, 900);
+    const lost = await send(to.address, waitingApplication.payable);
+    await m.transfers.recordChainTransfer({
+      txId: lost,
+      from: newAddress(),
+      to: to.address,
+      amount: `${waitingApplication.payable}00`,
+      value: String(BigInt(waitingApplication.payable.replace('.', '')) * 100n),
+      blockTimestamp: Date.now(),
+      seenAt: new Date().toISOString(),
+      state: 'review',
+      reason: 'unknown',
+      applicationId: null,
+      confirmedAt: null,
+    });
 
     // A transfer pays only an application told to pay into the wallet it went to.
     await expect(
-      m.actions.attachChainTransfer(short, { applicationId: elsewhere.id }, actor()),
+      m.actions.attachChainTransfer(lost, { applicationId: elsewhere.id }, actor()),
     ).rejects.toMatchObject({ code: 'ChainTransferOtherWallet', refusal: 'conflict' });
-    expect(await m.transfers.findChainTransfer(short)).toMatchObject({ state: 'review' });
-    expect(await m.audit.listAuditFor('chainTransfer', short)).toEqual([]);
+    expect(await m.transfers.findChainTransfer(lost)).toMatchObject({ state: 'review' });
+    expect(await m.audit.listAuditFor('chainTransfer', lost)).toEqual([]);
 
-    const attached = await m.actions.attachChainTransfer(short, { applicationId: application.id }, actor());
-    expect(attached).toMatchObject({ resolution: 'attached', applicationId: application.id, status: 'PAID' });
+    const attached = await m.actions.attachChainTransfer(
+      lost,
+      { applicationId: waitingApplication.id },
+      actor(),
+    );
+    expect(attached).toMatchObject({
+      resolution: 'attached',
+      applicationId: waitingApplication.id,
+      status: 'PAID',
+    });
     await expect(
-      m.actions.attachChainTransfer(short, { applicationId: application.id }, actor()),
+      m.actions.attachChainTransfer(lost, { applicationId: waitingApplication.id }, actor()),
     ).rejects.toMatchObject({ code: 'ChainTransferNotWaiting' });
-    expect(await m.audit.listAuditFor('chainTransfer', short)).toMatchObject([
+    expect(await m.audit.listAuditFor('chainTransfer', lost)).toMatchObject([
       {
         action: 'chainTransfer.attach',
         actorId: staff.id,
-        before: { state: 'review', reason: 'underpaid', applicationId: application.id, amount: '799.000000' },
-        after: { state: 'matched', applicationId: application.id },
+        before: { state: 'review', reason: 'unknown', applicationId: null },
+        after: { state: 'matched', applicationId: waitingApplication.id },
       },
     ]);
     await local('/_local/solidify', {});
-    expect(await m.watcher.watchChain()).toMatchObject({ confirmed: 1 });
-    expect(await m.applications.findApplication(application.id)).toMatchObject({
+    expect(await m.watcher.watchChain()).toMatchObject({ confirmed: 2 });
+    expect(await statusOf(application.id)).toBe('CONFIRMED');
+    // The staff member who attached it confirmed it, not the system.
+    expect(await m.applications.findApplication(waitingApplication.id)).toMatchObject({
       status: 'CONFIRMED',
-      paymentConfirmation: { by: 'system', txHash: short },
+      paymentConfirmation: { by: staff.id, txHash: lost },
     });
 
     const hash = 'AB'.repeat(32);
@@ -320,7 +348,7 @@ describe('the chain watcher', () => {
     ]);
     const { transfers } = await m.review.listChainReview();
     expect(transfers.map((one) => one.txId)).not.toContain(stray);
-    expect(transfers.map((one) => one.txId)).not.toContain(short);
+    expect(transfers.map((one) => one.txId)).not.toContain(lost);
     await expect(m.actions.refundChainTransfer(stray, { txHash: hash }, actor())).rejects.toMatchObject({
       code: 'ChainTransferNotWaiting',
     });
