@@ -1,27 +1,39 @@
 import {
   ApiGatewayManagementApiClient,
+  DeleteConnectionCommand,
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  DeleteCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { requireEnv } from '@functions/commons/config';
 import type { Role } from '@shared/enums';
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 import { LIVE_STREAM_SOURCES } from './live-sources';
+import type { SessionRecord } from './sessions';
+import type { UserRecord } from './users';
 
 /**
  * Live push's items (docs/architecture.md "Live push", keys.ts pattern 39): single-use tickets,
  * open WebSocket connections and the last application version pushed; the table's changes the
  * fan-out reads from the stream; and the API Gateway management API that sends a notice down a
- * connection (locally a stand-in on the site's process, infra/local/live-socket.ts).
+ * connection or closes it (locally a stand-in on the site's process, infra/local/live-socket.ts).
  */
 
 export interface LiveTicketRecord {
   ticketHash: string;
   userId: string;
   role: Role;
+  /** The session the ticket was asked in: its connection ends with it (a logout, a revoke). */
+  sessionId?: string;
   createdAt: string;
   /** Epoch ms after which the ticket is refused; the TTL attribute only cleans up later. */
   expiresAtMs: number;
@@ -66,6 +78,7 @@ export async function consumeLiveTicket(
       ticketHash: Attributes.ticketHash as string,
       userId: Attributes.userId as string,
       role: Attributes.role as Role,
+      sessionId: Attributes.sessionId as string | undefined,
       createdAt: Attributes.createdAt as string,
       expiresAtMs: Attributes.expiresAtMs as number,
     };
@@ -80,6 +93,8 @@ export interface LiveConnectionRecord {
   userId: string;
   /** Staff get every notice; the connection is in the staff index then. */
   staff: boolean;
+  /** The session its ticket was asked in; absent on connections admitted before it was kept. */
+  sessionId?: string;
   connectedAt: string;
   /** Epoch seconds: API Gateway closes a connection at 2 h; the TTL removes the item then. */
   expiresAt: number;
@@ -132,6 +147,7 @@ async function queryConnections(
         connectionId: item.connectionId as string,
         userId: item.userId as string,
         staff: item.staff === true,
+        ...(typeof item.sessionId === 'string' ? { sessionId: item.sessionId } : {}),
         connectedAt: item.connectedAt as string,
         expiresAt: item.expiresAt as number,
       });
@@ -147,6 +163,67 @@ export function listConnectionsOfUser(userId: string, nowSeconds: number): Promi
 
 export function listStaffConnections(nowSeconds: number): Promise<LiveConnectionRecord[]> {
   return queryConnections('gsi2', keys.liveStaffConnections, nowSeconds);
+}
+
+/** What the fan-out reads of a staff connection's holder: still active staff, still on that session. */
+export type ConnectionHolder = Pick<UserRecord, 'id' | 'role' | 'isActive' | 'sessionEpoch'>;
+export type ConnectionSession = Pick<SessionRecord, 'id' | 'userId' | 'epoch' | 'endsAtMs' | 'revokedAt'>;
+
+/** BatchGetItem takes at most this many keys a call. */
+const BATCH_GET_KEYS = 100;
+
+/**
+ * The users and session families of the staff connections, read consistently in BatchGetItem calls
+ * of up to 100 keys (the staff online: one call), only the fields the check needs.
+ */
+export async function findConnectionHolders(
+  userIds: Iterable<string>,
+  sessionIds: Iterable<string>,
+): Promise<{ users: Map<string, ConnectionHolder>; sessions: Map<string, ConnectionSession> }> {
+  const wanted = [
+    ...[...new Set(userIds)].map((id) => keys.user(id)),
+    ...[...new Set(sessionIds)].map((id) => keys.session(id)),
+  ];
+  const users = new Map<string, ConnectionHolder>();
+  const sessions = new Map<string, ConnectionSession>();
+  for (let start = 0; start < wanted.length; start += BATCH_GET_KEYS) {
+    let requestKeys: Record<string, unknown>[] | undefined = wanted.slice(start, start + BATCH_GET_KEYS);
+    while (requestKeys && requestKeys.length > 0) {
+      const result: BatchGetCommandOutput = await db.send(
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName]: {
+              Keys: requestKeys,
+              ConsistentRead: true,
+              ProjectionExpression:
+                'sk, id, userId, #role, isActive, sessionEpoch, epoch, endsAtMs, revokedAt',
+              ExpressionAttributeNames: { '#role': 'role' },
+            },
+          },
+        }),
+      );
+      for (const item of result.Responses?.[tableName] ?? []) {
+        if (item.sk === keys.user('').sk) {
+          users.set(String(item.id), {
+            id: String(item.id),
+            role: item.role as Role,
+            isActive: item.isActive === true,
+            sessionEpoch: (item.sessionEpoch as number | undefined) ?? 0,
+          });
+        } else {
+          sessions.set(String(item.id), {
+            id: String(item.id),
+            userId: String(item.userId),
+            epoch: item.epoch as number,
+            endsAtMs: item.endsAtMs as number,
+            ...(typeof item.revokedAt === 'string' ? { revokedAt: item.revokedAt } : {}),
+          });
+        }
+      }
+      requestKeys = result.UnprocessedKeys?.[tableName]?.Keys;
+    }
+  }
+  return { users, sessions };
 }
 
 /** Keeps a pushed application version a month: a counter write after that pushes one notice more. */
@@ -238,21 +315,35 @@ export function tableChangeOf(record: DynamoDBRecord): TableChange | null {
 
 let management: ApiGatewayManagementApiClient | undefined;
 
+/** The management API (`LIVE_MANAGEMENT_URL`: the stage's https URL; locally the stand-in). */
+function managementApi(): ApiGatewayManagementApiClient {
+  management ??= new ApiGatewayManagementApiClient({ endpoint: requireEnv('LIVE_MANAGEMENT_URL') });
+  return management;
+}
+
+const isGone = (error: unknown) =>
+  error instanceof GoneException ||
+  (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410;
+
 /**
- * Sends one text frame down a connection through API Gateway's management API (`LIVE_MANAGEMENT_URL`:
- * the stage's https URL; locally the stand-in). Answers false when the connection is gone (410).
+ * Sends one text frame down a connection through API Gateway's management API. Answers false when
+ * the connection is gone (410).
  */
 export async function postToLiveConnection(connectionId: string, data: string): Promise<boolean> {
-  management ??= new ApiGatewayManagementApiClient({ endpoint: requireEnv('LIVE_MANAGEMENT_URL') });
   try {
-    await management.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
+    await managementApi().send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: data }));
     return true;
   } catch (error) {
-    if (
-      error instanceof GoneException ||
-      (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 410
-    )
-      return false;
+    if (isGone(error)) return false;
     throw error;
+  }
+}
+
+/** Closes a connection from the server's side (DeleteConnection); one already gone (410) is closed too. */
+export async function closeLiveConnection(connectionId: string): Promise<void> {
+  try {
+    await managementApi().send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+  } catch (error) {
+    if (!isGone(error)) throw error;
   }
 }

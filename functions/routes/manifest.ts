@@ -188,6 +188,6 @@ export const workers = {
     summary:
       "Send live notices of changed applications, new messages and chain transfers to review to the owners' and staff's WebSocket connections (table stream)",
     source: { kind: 'liveChanges', batchSize: 100, maxBatchingWindowSeconds: 0, retryAttempts: 2 },
-    uses: { table: 'readWrite', live: 'post' },
+    uses: { table: 'readWrite', live: 'postAndClose' },
   },
 } as const satisfies Record<string, WorkerDefinition>;

@@ -44,18 +44,30 @@ export interface ManifestResources {
   readonly uploads?: { readonly bucketName: string; readonly nagObjects: (prefix: string) => string };
   /**
    * Live push's WebSocket API (infra/stacks/live-stack.ts): the `wss://` URL clients connect to, and
-   * for the functions that send frames, the management API's endpoint and the ARN of the stage's
-   * connections (execute-api:ManageConnections is granted on it only), with that ARN as cdk-nag prints it.
+   * for the functions that send frames or close connections, the management API's endpoint and the
+   * ARN of the stage (execute-api:ManageConnections is granted on `{stage}/{POST|DELETE}/@connections/*`
+   * only), with that ARN as cdk-nag prints it.
    */
   readonly live?: {
     readonly url?: string;
-    readonly management?: {
-      readonly endpoint: string;
-      readonly connectionsArn: string;
-      readonly nagConnections: string;
-    };
+    readonly management?: LiveManagement;
   };
 }
+
+/** The live stage's management API, as the functions that send frames or close connections get it. */
+export interface LiveManagement {
+  readonly endpoint: string;
+  /** `arn:…:execute-api:{region}:{account}:{api}/{stage}`; the grant appends `/{method}/@connections/*`. */
+  readonly stageArn: string;
+  readonly nagStage: string;
+}
+
+/** Which management calls each `uses.live` value makes: PostToConnection (POST), DeleteConnection (DELETE). */
+const LIVE_MANAGEMENT_METHODS = {
+  post: ['POST'],
+  close: ['DELETE'],
+  postAndClose: ['POST', 'DELETE'],
+} as const;
 
 export interface TelegramResources {
   readonly username: string;
@@ -161,22 +173,24 @@ export function manifestFunction(
       throw new Error(`${spec.handler} hands out the live URL, but none was provided`);
     fn.addEnvironment('LIVE_URL', resources.live.url);
   }
-  if (spec.uses.live === 'post') {
+  if (spec.uses.live && spec.uses.live !== 'url') {
     const management = resources.live?.management;
     if (!management)
-      throw new Error(`${spec.handler} sends live frames, but no management endpoint was provided`);
+      throw new Error(`${spec.handler} uses live connections, but no management endpoint was provided`);
     fn.addEnvironment('LIVE_MANAGEMENT_URL', management.endpoint);
+    const methods = LIVE_MANAGEMENT_METHODS[spec.uses.live];
     Grant.addToPrincipal({
       grantee: fn,
       actions: ['execute-api:ManageConnections'],
-      resourceArns: [management.connectionsArn],
+      resourceArns: methods.map((method) => `${management.stageArn}/${method}/@connections/*`),
     });
-    Validations.of(fn.role!).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::${management.nagConnections}]`,
-      reason:
-        "ManageConnections on the live stage's connections only (POST @connections/{id}): a connection id " +
-        'is known only at run time, so no narrower ARN exists.',
-    });
+    for (const method of methods)
+      Validations.of(fn.role!).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::${management.nagStage}/${method}/@connections/*]`,
+        reason:
+          `ManageConnections on the live stage's connections only (${method} @connections/{id}): a ` +
+          'connection id is known only at run time, so no narrower ARN exists.',
+      });
   }
   return fn;
 }

@@ -11,7 +11,12 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { ApiFunction } from '../constructs/api-function';
-import { constructIdFor, type ManifestResources, manifestFunction } from '../constructs/manifest-function';
+import {
+  constructIdFor,
+  type LiveManagement,
+  type ManifestResources,
+  manifestFunction,
+} from '../constructs/manifest-function';
 import { stageTable } from '../constructs/stage-table';
 import type { ServiceConfig } from './service-config';
 
@@ -47,13 +52,18 @@ export interface LiveStackProps extends StackProps {
  * connection by its single-use ticket: the handler decides, no Lambda authorizer), its one stage
  * with the stage's throttle and an access log, and the fan-out on the table's stream, filtered to
  * the items whose changes screens show. Only the functions that send frames (`$default`'s pong and
- * the fan-out) get execute-api:ManageConnections, on this stage's connections only.
+ * the fan-out) or close connections (the fan-out, and the routes that end a user's staff access or
+ * session) get execute-api:ManageConnections, on this stage's connections and their methods only.
  */
 export class LiveStack extends Stack {
   readonly api: WebSocketApi;
   readonly stage: WebSocketStage;
   /** What clients connect to (`LIVE_URL` of the ticket route). */
   readonly url: string;
+  /** The management API, as this stack's functions (the pong, the fan-out) reach it. */
+  readonly management: LiveManagement;
+  /** The same for the API routes in other stacks that close connections (logout, role changes…). */
+  readonly managementForRoutes: LiveManagement;
   readonly functions = new Map<string, ApiFunction>();
   readonly fanOut: ApiFunction;
   readonly deadLetters: Queue;
@@ -82,22 +92,28 @@ export class LiveStack extends Stack {
     });
     this.url = this.stage.url;
 
-    const connectionsArn = this.formatArn({
-      service: 'execute-api',
-      resource: this.api.apiId,
-      resourceName: `${LIVE_STAGE_NAME}/POST/@connections/*`,
-    });
+    const stageArn = (apiId: string) =>
+      this.formatArn({ service: 'execute-api', resource: apiId, resourceName: LIVE_STAGE_NAME });
+    const nagStage = (apiId: string) =>
+      `arn:<AWS::Partition>:execute-api:${pinned(this.region, 'Region')}:${pinned(this.account, 'AccountId')}:${apiId}/${LIVE_STAGE_NAME}`;
+    this.management = {
+      endpoint: this.stage.callbackUrl,
+      stageArn: stageArn(this.api.apiId),
+      nagStage: nagStage(`<${this.getLogicalId(this.api.node.defaultChild as never)}>`),
+    };
+    // Other stacks get the API's id through an export of a fixed name rather than a generated one,
+    // so the ARN their grant names (and cdk-nag's acknowledgment of it) is known when synthesizing.
+    const apiIdExport = `${this.stackName}:SocketApiId`;
+    this.managementForRoutes = {
+      endpoint: this.stage.callbackUrl,
+      stageArn: stageArn(this.exportValue(this.api.apiId, { name: apiIdExport })),
+      nagStage: nagStage(apiIdExport),
+    };
     const resources: ManifestResources = {
       siteUrl: config.siteUrl,
       stage: settings,
       table: stageTable(this, config.stage, { stream: true }),
-      live: {
-        management: {
-          endpoint: this.stage.callbackUrl,
-          connectionsArn,
-          nagConnections: `arn:<AWS::Partition>:execute-api:${pinned(this.region, 'Region')}:${pinned(this.account, 'AccountId')}:<${this.getLogicalId(this.api.node.defaultChild as never)}>/${LIVE_STAGE_NAME}/POST/@connections/*`,
-        },
-      },
+      live: { management: this.management },
     };
 
     for (const [routeId, route] of Object.entries(props.socketRoutes)) {

@@ -104,7 +104,7 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
           group,
           httpApi: api.httpApi,
           authorizer: api.authorizer,
-          resources: { ...api.resources, live: { url: live.url } },
+          resources: { ...api.resources, live: { url: live.url, management: live.managementForRoutes } },
         }),
       ),
     ]),

@@ -43,7 +43,7 @@ export const adminUpdateUser = {
   params: adminUserParamsSchema,
   body: adminUserUpdateBodySchema,
   response: 'publicUserSchema',
-  uses: { table: 'readWrite' },
+  uses: { table: 'readWrite', live: 'close' },
 } as const satisfies RouteDefinition;
 
 export const adminSetUserRole = {
@@ -56,7 +56,7 @@ export const adminSetUserRole = {
   params: adminUserParamsSchema,
   body: adminUserRoleBodySchema,
   response: 'publicUserSchema',
-  uses: { table: 'readWrite' },
+  uses: { table: 'readWrite', live: 'close' },
 } as const satisfies RouteDefinition;
 
 export const adminActivateUser = {
@@ -80,7 +80,7 @@ export const adminDeactivateUser = {
   tag: 'admin-users',
   params: adminUserParamsSchema,
   response: 'publicUserSchema',
-  uses: { table: 'readWrite' },
+  uses: { table: 'readWrite', live: 'close' },
 } as const satisfies RouteDefinition;
 
 export const adminResetReferrals = {

@@ -94,7 +94,7 @@ export const authLogout = {
   rollout: 'canary',
   summary: 'End the current session family',
   tag: 'auth',
-  uses: { table: 'readWrite' },
+  uses: { table: 'readWrite', live: 'close' },
 } as const satisfies RouteDefinition;
 
 export const authMe = {

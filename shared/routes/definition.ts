@@ -37,9 +37,11 @@ export interface ResourceUse {
   /**
    * Live push's WebSocket API (docs/architecture.md "Live push"): `url` hands out its address
    * (`LIVE_URL`, the ticket route); `post` sends frames down its connections through the management
-   * API (`LIVE_MANAGEMENT_URL`, execute-api:ManageConnections on the stage's connections only).
+   * API (`LIVE_MANAGEMENT_URL`, execute-api:ManageConnections on POST of the stage's connections
+   * only); `close` closes connections (DELETE, the changes that end a user's staff access or
+   * session); `postAndClose` both (the fan-out, which closes connections no longer staff's).
    */
-  live?: 'url' | 'post';
+  live?: 'url' | 'post' | 'close' | 'postAndClose';
   /**
    * The Telegram bot (docs/architecture.md "The Telegram bot"), when the installation has one:
    * `username` gets its @username only (`TELEGRAM_BOT_USERNAME`: the bot is configured); `api` also

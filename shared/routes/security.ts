@@ -23,7 +23,7 @@ export const adminRevokeSession = {
     "End a staff member's session at once: its refresh token and access tokens are refused from now on (audited)",
   tag: 'admin-security',
   params: securitySessionParamsSchema,
-  uses: { table: 'readWrite' },
+  uses: { table: 'readWrite', live: 'close' },
 } as const satisfies RouteDefinition;
 
 export const adminSecurityAudit = {

@@ -1,11 +1,18 @@
 import { liveSocket, workers } from '@functions/routes/manifest';
+import type { ApiFunction } from '@infra/constructs/api-function';
 import { LIVE_STAGE_NAME } from '@infra/stacks/live-stack';
 import { STAGES } from '@infra/stacks/stages';
 import { Match, type Template } from 'aws-cdk-lib/assertions';
 import type { CfnRole } from 'aws-cdk-lib/aws-iam';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiFunctions, PROD_CONTEXT, type SynthesizedService, synthesizeService } from './synth';
+import {
+  apiFunctions,
+  functionProperties,
+  PROD_CONTEXT,
+  type SynthesizedService,
+  synthesizeService,
+} from './synth';
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
 interface Statement {
@@ -74,20 +81,62 @@ describe('live stack: least privilege', () => {
   const manageConnections = (statements: Statement[]) =>
     statements.filter((statement) => actionsOf(statement).includes('execute-api:ManageConnections'));
 
-  it("grants ManageConnections only to the senders, on this stage's POST @connections only", () => {
-    const senders = [prod.stacks.live.functions.get('default')!, prod.stacks.live.fanOut];
-    for (const fn of senders) {
-      const granted = manageConnections(statementsOf(roleOf(fn)));
-      expect(granted).toHaveLength(1);
-      expect(actionsOf(granted[0]!)).toEqual(['execute-api:ManageConnections']);
-      expect(JSON.stringify(granted[0]!.Resource)).toMatch(
-        new RegExp(`/${LIVE_STAGE_NAME}/POST/@connections/\\*"`),
-      );
+  const methodsGranted = (statement: Statement) =>
+    [
+      ...JSON.stringify(statement.Resource).matchAll(
+        new RegExp(`/${LIVE_STAGE_NAME}/(\\w+)/@connections/\\*`, 'g'),
+      ),
+    ]
+      .map((match) => match[1]!)
+      .sort();
+
+  it("grants ManageConnections only to the senders, on this stage's @connections and their methods only", () => {
+    const granted = (fn: ApiFunction) => manageConnections(statementsOf(roleOf(fn)));
+    // $default answers the heartbeat (POST); the fan-out sends notices and closes connections no longer staff's.
+    for (const [fn, methods] of [
+      [prod.stacks.live.functions.get('default')!, ['POST']],
+      [prod.stacks.live.fanOut, ['DELETE', 'POST']],
+    ] as const) {
+      expect(granted(fn)).toHaveLength(1);
+      expect(actionsOf(granted(fn)[0]!)).toEqual(['execute-api:ManageConnections']);
+      expect(methodsGranted(granted(fn)[0]!)).toEqual(methods);
     }
     for (const routeId of ['connect', 'disconnect'] as const) {
       const fn = prod.stacks.live.functions.get(routeId)!;
       expect(manageConnections(statementsOf(roleOf(fn)))).toEqual([]);
     }
+  });
+
+  it('lets the routes that end staff access or a session close connections (DELETE), and no other route', () => {
+    const closers = [
+      'authLogout',
+      'adminUpdateUser',
+      'adminSetUserRole',
+      'adminDeactivateUser',
+      'adminRevokeSession',
+    ];
+    const granted = new Map<string, string[]>();
+    for (const [routeId, entry] of apiFunctions(prod)) {
+      const template = prod.template(entry.stack);
+      const roleId = entry.stack.getLogicalId(roleOf(entry.fn));
+      const statements = Object.values(template.findResources('AWS::IAM::Policy'))
+        .map(
+          (policy) =>
+            (policy as Resource).Properties as {
+              Roles: Array<{ Ref: string }>;
+              PolicyDocument: { Statement: Statement[] };
+            },
+        )
+        .filter((properties) => properties.Roles.some((role) => role.Ref === roleId))
+        .flatMap((properties) => properties.PolicyDocument.Statement);
+      const manage = manageConnections(statements);
+      if (manage.length > 0) granted.set(routeId, manage.flatMap(methodsGranted));
+      const variables = (
+        functionProperties(prod, entry).Environment as { Variables?: Record<string, unknown> } | undefined
+      )?.Variables;
+      expect(variables?.LIVE_MANAGEMENT_URL !== undefined, routeId).toBe(closers.includes(routeId));
+    }
+    expect(Object.fromEntries(granted)).toEqual(Object.fromEntries(closers.map((id) => [id, ['DELETE']])));
   });
 
   it('gives the senders the management endpoint and the ticket route the socket URL', () => {

@@ -5,12 +5,12 @@ import {
   findSession,
   revokeSession,
   rotateRefreshToken,
-  type SessionRecord,
 } from '@functions/data/sessions';
 import { findUserById, type UserRecord } from '@functions/data/users';
 import { issueAccessToken } from '@functions/domain/accounts/access-token';
 import { AccountDeactivated, RefreshTokenInvalid, SessionEnded } from './errors';
 import { hashToken, newOpaqueToken } from './secrets';
+import { isSessionLive } from './session-liveness';
 
 /** A family lives at most 30 days from login, however often it is refreshed. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -21,16 +21,7 @@ export interface SessionTokens {
   sessionId: string;
 }
 
-/** Whether a family may still be used by this user right now. */
-export function isSessionLive(session: SessionRecord | undefined, user: UserRecord, now: Date): boolean {
-  return (
-    session !== undefined &&
-    session.userId === user.id &&
-    session.revokedAt === undefined &&
-    session.endsAtMs > now.getTime() &&
-    session.epoch === (user.sessionEpoch ?? 0)
-  );
-}
+export { isSessionLive };
 
 /** Starts a session family for a user who just proved who they are (login, email verification). */
 export async function startSession(user: UserRecord, now = new Date()): Promise<SessionTokens> {
@@ -98,8 +89,4 @@ export async function refreshSession(
   }
   const token = await issueAccessToken({ userId: user.id, role: user.role, sessionId: session.id });
   return { token, refreshToken, sessionId: session.id, user };
-}
-
-export function endSession(sessionId: string, now = new Date()): Promise<void> {
-  return revokeSession(sessionId, 'logout', now);
 }

@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { requireEnv } from '@functions/commons/config';
+import { logger } from '@functions/commons/logger';
 import {
+  closeLiveConnection,
   consumeLiveTicket,
   deleteLiveConnection,
+  listConnectionsOfUser,
   postToLiveConnection,
   putLiveConnection,
   putLiveTicket,
@@ -32,6 +35,7 @@ export async function issueLiveTicket(principal: Principal, now = new Date()): P
     ticketHash: hashOf(ticket),
     userId: principal.userId,
     role: principal.role,
+    sessionId: principal.sessionId,
     createdAt: now.toISOString(),
     expiresAtMs: now.getTime() + LIVE_TICKET_SECONDS * 1000,
   });
@@ -42,7 +46,8 @@ export async function issueLiveTicket(principal: Principal, now = new Date()): P
 export type ConnectRefusal = 'no-ticket' | 'ticket-refused';
 
 /**
- * `$connect`: uses the ticket up and keeps the connection (who, staff or not, until the 2 h limit).
+ * `$connect`: uses the ticket up and keeps the connection (who, staff or not, in which session,
+ * until the 2 h limit).
  * Answers the refusal, or null when the connection is admitted.
  */
 export async function admitConnection(
@@ -57,6 +62,7 @@ export async function admitConnection(
     connectionId,
     userId: used.userId,
     staff: isStaffRole(used.role),
+    ...(used.sessionId ? { sessionId: used.sessionId } : {}),
     connectedAt: now.toISOString(),
     expiresAt: Math.floor(now.getTime() / 1000) + LIVE_MAX_CONNECTION_SECONDS,
   });
@@ -66,6 +72,47 @@ export async function admitConnection(
 /** `$disconnect`, or a connection the management API answered 410 for. */
 export async function forgetConnection(connectionId: string): Promise<void> {
   await deleteLiveConnection(connectionId);
+}
+
+/**
+ * Ends a connection from the server's side: its item goes first (no notice is sent to it from then
+ * on), then API Gateway closes the socket (DeleteConnection); the client reconnects with a new
+ * ticket if its session still allows one.
+ */
+export async function dropConnection(connectionId: string): Promise<void> {
+  await deleteLiveConnection(connectionId);
+  await closeLiveConnection(connectionId);
+}
+
+/**
+ * Closes a user's live connections when what admitted them ends: all of them on a role change or a
+ * deactivation, those of one session on its logout or revoke. Called after the change committed;
+ * a failure is logged and never fails the change (the fan-out checks staff connections again
+ * before each staff notice). Answers how many were closed.
+ */
+export async function closeConnectionsOf(
+  userId: string,
+  options: { sessionId?: string } = {},
+  now = new Date(),
+): Promise<number> {
+  try {
+    const connections = (await listConnectionsOfUser(userId, Math.floor(now.getTime() / 1000))).filter(
+      (connection) => options.sessionId === undefined || connection.sessionId === options.sessionId,
+    );
+    const closed = await Promise.allSettled(
+      connections.map((connection) => dropConnection(connection.connectionId)),
+    );
+    const failed = closed.filter((outcome) => outcome.status === 'rejected');
+    for (const outcome of failed)
+      logger.warn('live: a connection could not be closed', { userId, error: outcome.reason as Error });
+    return closed.length - failed.length;
+  } catch (error) {
+    logger.warn("live: a user's connections could not be listed to close them", {
+      userId,
+      error: error as Error,
+    });
+    return 0;
+  }
 }
 
 /**

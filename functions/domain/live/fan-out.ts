@@ -2,6 +2,7 @@ import { logger } from '@functions/commons/logger';
 import { findApplication } from '@functions/data/applications';
 import {
   deleteLiveConnection,
+  findConnectionHolders,
   type LiveConnectionRecord,
   listConnectionsOfUser,
   listStaffConnections,
@@ -11,13 +12,17 @@ import {
   tableChangeOf,
 } from '@functions/data/live';
 import type { LiveNotice, LiveNoticeType } from '@shared/contract/live';
+import { isStaffRole } from '@shared/enums';
 import type { DynamoDBRecord } from 'aws-lambda';
+import { isSessionLive } from '../accounts/session-liveness';
+import { dropConnection } from './connections';
 
 /**
  * The fan-out of live push (docs/architecture.md "Live push"): table changes from the stream become
  * notices `{ type, id }` (never data), each sent to the connections of the application's owner and
  * to every staff connection, once per connection; a connection API Gateway answers 410 for is gone
- * and its item deleted.
+ * and its item deleted. A staff connection gets a notice only while its holder is still active
+ * staff on the session it was opened in.
  */
 
 interface Notice {
@@ -32,6 +37,8 @@ export interface PushResult {
   sent: number;
   gone: number;
   failed: number;
+  /** Staff connections whose holder is no longer active staff on that session: closed, sent nothing. */
+  dropped: number;
 }
 
 /** Posts at most this many frames at once. */
@@ -76,11 +83,12 @@ export async function pushNotices(changes: readonly TableChange[], now = new Dat
     const notice = await noticeOf(change, now);
     if (notice) notices.set(`${notice.type}#${notice.id}`, notice);
   }
-  const result: PushResult = { notices: notices.size, sent: 0, gone: 0, failed: 0 };
+  const result: PushResult = { notices: notices.size, sent: 0, gone: 0, failed: 0, dropped: 0 };
   if (notices.size === 0) return result;
 
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  const staff = await listStaffConnections(nowSeconds);
+  const { staff, dropped } = await stillStaff(await listStaffConnections(nowSeconds), now);
+  result.dropped = dropped.size;
   const owners = new Map<string, Promise<LiveConnectionRecord[]>>();
   const frames: Array<{ connectionId: string; data: string }> = [];
   for (const notice of notices.values()) {
@@ -91,7 +99,8 @@ export async function pushNotices(changes: readonly TableChange[], now = new Dat
         own = listConnectionsOfUser(notice.ownerId, nowSeconds);
         owners.set(notice.ownerId, own);
       }
-      for (const connection of await own) recipients.add(connection.connectionId);
+      for (const connection of await own)
+        if (!dropped.has(connection.connectionId)) recipients.add(connection.connectionId);
     }
     const data = JSON.stringify({ type: notice.type, id: notice.id } satisfies LiveNotice);
     for (const connectionId of recipients) frames.push({ connectionId, data });
@@ -116,4 +125,39 @@ export async function pushNotices(changes: readonly TableChange[], now = new Dat
   for (const connectionId of gone) await deleteLiveConnection(connectionId);
   result.gone = gone.size;
   return result;
+}
+
+/**
+ * The staff connections whose holder is still active staff, on a session still live (when the
+ * connection knows its session): a connection keeps the staff flag of its ticket, so without this a
+ * demotion, a deactivation, a logout or a revoked session whose closing failed (or has not happened
+ * yet) would go on getting every application's notices. One consistent BatchGetItem of the holders
+ * and their sessions; the others are dropped (item deleted, socket closed) and get nothing.
+ */
+async function stillStaff(
+  connections: LiveConnectionRecord[],
+  now: Date,
+): Promise<{ staff: LiveConnectionRecord[]; dropped: Set<string> }> {
+  const dropped = new Set<string>();
+  if (connections.length === 0) return { staff: connections, dropped };
+  const { users, sessions } = await findConnectionHolders(
+    connections.map((connection) => connection.userId),
+    connections.flatMap((connection) => (connection.sessionId ? [connection.sessionId] : [])),
+  );
+  const staff = connections.filter((connection) => {
+    const holder = users.get(connection.userId);
+    const entitled =
+      holder?.isActive === true &&
+      isStaffRole(holder.role) &&
+      (connection.sessionId === undefined || isSessionLive(sessions.get(connection.sessionId), holder, now));
+    if (!entitled) dropped.add(connection.connectionId);
+    return entitled;
+  });
+  if (dropped.size === 0) return { staff, dropped };
+  logger.info('live: staff connections whose holder lost staff access closed', { count: dropped.size });
+  const outcomes = await Promise.allSettled([...dropped].map((connectionId) => dropConnection(connectionId)));
+  for (const outcome of outcomes)
+    if (outcome.status === 'rejected')
+      logger.warn('live: a connection no longer staff could not be closed', outcome.reason as Error);
+  return { staff, dropped };
 }

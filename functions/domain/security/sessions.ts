@@ -9,7 +9,8 @@ import {
 import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { findUserById, type UserRecord } from '@functions/data/users';
 import type { Actor, Principal } from '@functions/domain/accounts/principal';
-import { isSessionLive } from '@functions/domain/accounts/sessions';
+import { isSessionLive } from '@functions/domain/accounts/session-liveness';
+import { closeConnectionsOf } from '@functions/domain/live/connections';
 import type { StaffSessions, StaffSessionView } from '@shared/contract/security';
 import { isStaffRole, roleRank } from '@shared/enums';
 import { SessionRevokeNeedsSuperAdmin, StaffSessionAlreadyEnded, StaffSessionNotFound } from './errors';
@@ -60,8 +61,8 @@ export async function listStaffSessions(principal: Principal, now = new Date()):
 /**
  * DELETE /admin/security/sessions/{id}: a SUPER_ADMIN ends a staff member's session at once, the
  * way a logout does (the family revoked: its refresh token refused, its access tokens refused at
- * their next request's check), audited on the staff member's trail in the same transaction, with
- * a check that the actor is still an active SUPER_ADMIN.
+ * their next request's check, its live connections closed after the commit), audited on the staff
+ * member's trail in the same transaction, with a check that the actor is still an active SUPER_ADMIN.
  */
 export async function revokeStaffSession(actor: Actor, sessionId: string, now = new Date()): Promise<void> {
   const session = await findSession(sessionId);
@@ -93,4 +94,5 @@ export async function revokeStaffSession(actor: Actor, sessionId: string, now = 
     }
     throw error;
   }
+  await closeConnectionsOf(owner.id, { sessionId: session.id }, now);
 }

@@ -12,6 +12,7 @@ import {
 } from '@functions/data/users';
 import { updateAccount } from '@functions/domain/accounts/account-changes';
 import type { Actor } from '@functions/domain/accounts/principal';
+import { closeConnectionsOf } from '@functions/domain/live/connections';
 import { countQueuedMails } from '@functions/domain/outbox/queue';
 import { roleChangedMail } from '@functions/mail/account-mails';
 import type { Role } from '@shared/enums';
@@ -37,7 +38,8 @@ export const STAFF_WRITE_ATTEMPTS = 3;
  * and username read; markers moved for a new email/username; sessions ended on deactivation),
  * the audit entry with before/after of the changed fields, and a check that the actor is still
  * entitled, and for a role change the holder's notice mail; a deactivation or demotion also revokes
- * the pending invitations the user sent that they may no longer grant. A lost race is retried from
+ * the pending invitations the user sent that they may no longer grant. After the commit a role
+ * change or a deactivation closes the user's live connections. A lost race is retried from
  * a fresh read of both the target and the actor, so the outcome is decided on current data: 403 if
  * the actor lost the right, 409 if it keeps failing.
  */
@@ -88,6 +90,9 @@ export async function changeUser(
       });
       countQueuedMails(roleMail.length);
       await voided.revokeRest();
+      // A live connection keeps the role it was opened with: a new role or a deactivation ends them
+      // (a client still allowed reconnects with a ticket of the new role).
+      if (diff.after.role !== undefined || diff.after.isActive === false) await closeConnectionsOf(target.id);
       return updated;
     } catch (error) {
       if (error instanceof UserConflictError) throw conflictAnswer(error);

@@ -22,12 +22,35 @@ export type Opened = { kind: 'open'; socket: LiveSocket } | { kind: 'refused'; s
 export class LiveSocket {
   readonly frames: LiveNotice[] = [];
   private waiters: Array<() => void> = [];
+  private readonly closing: Promise<number>;
 
   constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
       this.frames.push(JSON.parse(data.toString()) as LiveNotice);
       for (const wake of this.waiters.splice(0)) wake();
     });
+    this.closing = new Promise((resolve) => ws.once('close', (code) => resolve(code)));
+  }
+
+  /** Resolves with the close code once the socket is closed (by either side), or fails after the timeout. */
+  async closed(): Promise<number> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new Error(
+              `The socket was not closed within ${NOTICE_TIMEOUT_MS} ms; got ${JSON.stringify(this.frames)}`,
+            ),
+          ),
+        NOTICE_TIMEOUT_MS,
+      );
+    });
+    try {
+      return await Promise.race([this.closing, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Resolves with the first frame (from `from` on) that matches, or fails after the timeout. */
