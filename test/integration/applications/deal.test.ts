@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { type MovementDirection, movementId } from '@functions/data/movements';
 import type { ApplicationView } from '@shared/contract/applications';
 import {
   adminChangeApplicationStatus,
@@ -7,6 +9,7 @@ import {
   adminIssueInstructions,
   adminRecordPayout,
   adminRecordRefund,
+  adminReversePayout,
 } from '@shared/routes/admin-applications';
 import {
   cancelMyApplication,
@@ -446,6 +449,83 @@ describe('refunds', () => {
     const unpaid = await createApplication(client, individualBody());
     await setStatus(manager, unpaid.id, 'REJECTED', { rejectionReason: 'Not served' });
     expect((await refund(unpaid.id)).body.code).toBe('NothingToRefund');
+  });
+});
+
+/** A deal's movements of these directions as stored (one GetItem each; the history lists every deal's). */
+async function movementsOf(id: string, directions: readonly MovementDirection[]) {
+  const { db, tableName } = await import('@functions/data/client');
+  const { keys } = await import('@functions/data/keys');
+  const items = await Promise.all(
+    directions.map((direction) =>
+      db.send(new GetCommand({ TableName: tableName, Key: keys.movement(movementId(id, direction)) })),
+    ),
+  );
+  return items.map(({ Item }) => Item);
+}
+
+describe('money goes out once (F4)', () => {
+  it('refuses rejecting or refunding a deal whose payout is recorded, until an ADMIN records it came back', async () => {
+    const { client, application } = await awaitingPayment();
+    const id = application.id;
+    await payTo(client, id, { address: ADDRESS });
+    await paid(client, id);
+    expect((await confirm(id)).status).toBe(200);
+    expect((await payout(id, { note: 'paid out 197 USDT' })).body.data!.status).toBe('EXCHANGING');
+
+    const reject = await setStatus(manager, id, 'REJECTED', { rejectionReason: 'Changed my mind' });
+    expect(reject.status).toBe(409);
+    expect(reject.body.code).toBe('TransitionNotAllowed');
+    const refund = () =>
+      call(adminRecordRefund, { token: manager.token, params: { id }, body: { reference: 'REF-1' } });
+    expect((await refund()).status).toBe(409);
+
+    const reversal = (token: string) =>
+      call(adminReversePayout, {
+        token,
+        params: { id },
+        body: { reference: 'RETURN-77', reason: 'The card payment came back' },
+      });
+    expect((await reversal(manager.token)).status).toBe(403);
+    const reversed = await reversal(admin.token);
+    expect(reversed.status).toBe(200);
+    expect(reversed.body.data).toMatchObject({
+      status: 'CONFIRMED',
+      payout: null,
+      payoutReversal: {
+        by: admin.id,
+        reference: 'RETURN-77',
+        reason: 'The card payment came back',
+        payout: { by: manager.id, note: 'paid out 197 USDT' },
+      },
+    });
+    expect((await reversal(admin.token)).status).toBe(409);
+
+    expect((await setStatus(manager, id, 'REJECTED', { rejectionReason: 'Payout failed' })).status).toBe(200);
+    expect((await refund()).status).toBe(200);
+    // In 200 (the card payment), out 197, back 197, refunded 200: the books of the deal are square.
+    expect(await movementsOf(id, ['in', 'out', 'reversal', 'refund'])).toEqual([
+      expect.objectContaining({ direction: 'in', currency: 'EUR', staffId: manager.id }),
+      expect.objectContaining({ direction: 'out', currency: 'USDT', staffId: manager.id }),
+      expect.objectContaining({ direction: 'reversal', currency: 'USDT', staffId: admin.id, reference: 'RETURN-77' }),
+      expect.objectContaining({ direction: 'refund', currency: 'EUR', staffId: manager.id, reference: 'REF-1' }),
+    ]);
+  });
+
+  it('pays out again after a reversal, as a movement of its own', async () => {
+    const { client, application } = await awaitingPayment();
+    const id = application.id;
+    await payTo(client, id, { address: ADDRESS });
+    await confirm(id);
+    await payout(id, { note: 'first try' });
+    await call(adminReversePayout, {
+      token: admin.token,
+      params: { id },
+      body: { reference: 'BOUNCED', reason: 'Wrong card' },
+    });
+    const again = await payout(id, { note: 'second try' });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({ status: 'EXCHANGING', payout: { note: 'second try' } });
   });
 });
 
