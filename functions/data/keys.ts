@@ -186,10 +186,14 @@
  * 39. Live push (docs/architecture.md "Live push"): a ticket is Put LIVETICKET#{sha256}/TICKET with
  *     attribute_not_exists and consumed by a DeleteItem conditional on attribute_exists(pk) AND
  *     expiresAtMs > now (ReturnValues ALL_OLD), so it connects once and never after it lapsed. A
- *     connection is Put LIVECONN#{connectionId}/CONN (TTL at the 2 h limit) and deleted on
- *     $disconnect or a 410; the fan-out finds the connections of a user with a Query of gsi1
- *     LIVEUSER#{userId} and every staff connection with a Query of gsi2 LIVESTAFF (sparse: staff
- *     only; both small), skipping those past expiresAt. Which version of an application was last
+ *     connection is Put LIVECONN#{connectionId}/CONN (TTL at the 2 h limit; with the ticket's
+ *     sessionId) and deleted on $disconnect or a 410; the fan-out finds the connections of a user
+ *     with a Query of gsi1 LIVEUSER#{userId} and every staff connection with a Query of gsi2
+ *     LIVESTAFF (sparse: staff only; both small), skipping those past expiresAt, then reads their
+ *     holders USER#{id}/PROFILE and sessions SESSION#{id}/SESSION in one consistent BatchGetItem
+ *     (still active staff on a live session, else the connection is deleted and closed). A role
+ *     change, deactivation, logout or session revoke closes the user's connections found by the
+ *     same gsi1 Query (a logout's or revoke's filtered to that sessionId). Which version of an application was last
  *     pushed: UpdateItem LIVESEEN#{id}/SEEN conditional on attribute_not_exists(pk) OR version <
  *     :version, so a write that leaves `version` alone (the thread's unread counters) and a stream
  *     record delivered twice push nothing.
@@ -212,7 +216,10 @@
  *     the id and a secret whose hash the item holds, so opening it is a GetItem. Resend and the TOTP
  *     set-up are Updates conditional on the hash read; accepting is one TransactWriteItems: the
  *     invitation Deleted (conditional on the hash and the expiry), the user and its markers Put
- *     (pattern 2's), the audit entry.
+ *     (pattern 2's), the audit entry, and a ConditionCheck of the sender's USER#{invitedBy}/PROFILE
+ *     (isActive and a role that may grant the invited one). Deactivating or demoting a staff member
+ *     reads the pending ones (the same Query) and Deletes those they sent and may no longer grant,
+ *     each with its audit entry, in the change's own TransactWriteItems.
  * 43. The register of used chain transactions (docs/architecture.md "One use per transaction"):
  *     every path that lets a USDT transaction pay a deal, pay a deal out or refund claims
  *     CHAINUSE#{txId}/USE with an Update conditional on attribute_not_exists(pk) OR useKey = :own
