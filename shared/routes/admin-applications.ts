@@ -91,7 +91,8 @@ export const adminConfirmPayment = {
   params: applicationIdParamsSchema,
   body: confirmPaymentBodySchema,
   response: 'adminApplicationDetailSchema',
-  uses: { table: 'readWrite' },
+  // The client's USDT hash not read final yet is read again before it becomes the confirmation's.
+  uses: { table: 'readWrite', tron: true },
 } as const satisfies RouteDefinition;
 
 export const adminRecordPayout = {

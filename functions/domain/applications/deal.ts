@@ -35,9 +35,9 @@ import { fieldError } from '@shared/field-rules';
 import { DEAL_ACTIONS, dealActionAllowed, type MoveCall, moveOf } from '@shared/lifecycle';
 import { templateFits } from '@shared/payment-templates';
 import { normalizedTxHash, payoutKindOf, TRON_TX_HASH } from '@shared/payout-details';
-import { settingValue } from '../settings/settings';
 import { confirmPaymentOnChain, SYSTEM_ACTOR } from '../chain/confirmation';
 import { officeWallets } from '../chain/wallets';
+import { settingValue } from '../settings/settings';
 import { staffAlertItems } from '../telegram/outgoing';
 import { getAdminApplication } from './admin-actions';
 import { checkUsdtTransaction } from './chain-check';
@@ -217,9 +217,10 @@ export async function markPaid(
         details: { txHash, receiptId },
         parts: [
           // The staff group hears of it at once, with a Take button while nobody has the deal.
-          ...(await staffAlertItems(application, 'paid', now)).map(
-            (item): [string, TransactItem] => ['staffAlert', item],
-          ),
+          ...(await staffAlertItems(application, 'paid', now)).map((item): [string, TransactItem] => [
+            'staffAlert',
+            item,
+          ]),
           // A hash that matched is this deal's payment from now on: no other deal may be paid with it.
           ...(matched ? [paymentClaim(application, txHash, userId, now)] : []),
         ],
@@ -246,7 +247,13 @@ function paymentClaim(
   by: string,
   now: Date,
 ): [string, TransactItem] {
-  const use: ChainUse = { txId, purpose: 'payment', applicationId: application.id, by, at: now.toISOString() };
+  const use: ChainUse = {
+    txId,
+    purpose: 'payment',
+    applicationId: application.id,
+    by,
+    at: now.toISOString(),
+  };
   return ['chainUse', chainUseClaim(use)];
 }
 
@@ -278,7 +285,11 @@ async function clientHashCheck(
       notBefore: Date.parse(crypto.since ?? instructions.issuedAt),
       notAfter: Date.parse(instructions.deadline),
     },
-    { unknownIsMismatch: false, use: { purpose: 'payment', applicationId: application.id }, screenSender: true },
+    {
+      unknownIsMismatch: false,
+      use: { purpose: 'payment', applicationId: application.id },
+      screenSender: true,
+    },
     now,
   );
 }
@@ -492,7 +503,7 @@ export async function confirmPayment(
   requireMove(application, 'confirmPayment', 'CONFIRMED');
   const at = now.toISOString();
   const note = body.note || null;
-  const { txHash, claimed } = await confirmationHash(application);
+  const { txHash, claimed } = await confirmationHash(application, now);
   const paymentConfirmation: StaffRecord = { at, by: actor.id, txHash, note };
   const reference = txHash ?? application.clientPaid?.receiptId ?? note;
   try {
@@ -521,19 +532,25 @@ export async function confirmPayment(
 }
 
 /**
- * The client's hash as the reference of staff's confirmation. A USDT one is claimed as this deal's
- * payment with it, unless the register has it used for something else: then it is left out (the
- * panel shows it "already used"; staff confirm on what they saw, never on that hash).
+ * The client's hash as the reference of staff's confirmation. A USDT one is read on chain again
+ * unless it was read final already, and is this deal's payment (claimed with the confirmation) only
+ * when it paid the deal's wallet, after the instructions, was used for nothing else and came from
+ * no blacklisted sender — of the amount asked or not, in the window or late (staff judge that).
+ * Otherwise it is left out: staff confirm on what they saw, never on that hash.
  */
 async function confirmationHash(
   application: ApplicationRecord,
+  now: Date,
 ): Promise<{ txHash: string | null; claimed: boolean }> {
   const txHash = application.clientPaid?.txHash ?? null;
   if (!txHash || !paysUsdt(application)) return { txHash, claimed: false };
-  const use = await findChainUse(txHash);
-  return !use || isSameUse(use, { purpose: 'payment', applicationId: application.id })
-    ? { txHash, claimed: true }
-    : { txHash: null, claimed: false };
+  const known = application.clientPaid?.chainCheck;
+  const check =
+    known && known.state !== 'unverified' ? known : await clientHashCheck(application, txHash, now);
+  const paysThisDeal =
+    check?.state === 'matched' ||
+    (check?.state === 'mismatch' && (check.reason === 'wrongAmount' || check.reason === 'afterDeadline'));
+  return paysThisDeal ? { txHash, claimed: true } : { txHash: null, claimed: false };
 }
 
 /**
@@ -555,7 +572,7 @@ export async function recordPayout(
   // A transaction that already paid, paid out or refunded something is never this payout.
   if (txHash && chainCheck?.reason === 'alreadyUsed') throw await usedRefusal(txHash);
   const claim: Array<[string, TransactItem]> =
-    txHash && chainCheck
+    txHash && chainCheck && isThisPayout(chainCheck)
       ? [
           [
             'chainUse',
@@ -596,6 +613,15 @@ export async function recordPayout(
   if (chainCheck?.state === 'matched') await completeOnChain(exchanging, now);
   return getAdminApplication(id, now);
 }
+
+/**
+ * Whether a payout's hash, as the chain reads it, is this deal's payout (claimed with it): it paid
+ * the client from the office, maybe not the amount owed, or it cannot be read yet. One that moved
+ * no USDT, failed, or went between other addresses is recorded as staff typed it and flagged, but
+ * never takes the transaction from its real use.
+ */
+const isThisPayout = (check: ChainCheck) =>
+  check.state !== 'mismatch' || check.reason === 'wrongAmount' || check.reason === 'notFound';
 
 /**
  * A USDT payout's hash read on chain against the client's address and the receive amount, sent
