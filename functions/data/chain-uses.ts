@@ -23,7 +23,7 @@ export interface ChainUse {
 }
 
 /** One use's identity: a claim of the same use again is a no-op, any other use is refused. */
-const useKey = (use: Pick<ChainUse, 'purpose' | 'applicationId'>) =>
+const claimKey = (use: Pick<ChainUse, 'purpose' | 'applicationId'>) =>
   `${use.purpose}#${use.applicationId ?? '-'}`;
 
 /**
@@ -38,14 +38,14 @@ export function chainUseClaim(use: ChainUse): TransactItem {
       TableName: tableName,
       Key: keys.chainUse(txId),
       UpdateExpression:
-        'SET txId = :txId, purpose = :purpose, applicationId = :applicationId, useKey = :useKey, #by = if_not_exists(#by, :by), #at = if_not_exists(#at, :at)',
-      ConditionExpression: 'attribute_not_exists(pk) OR useKey = :useKey',
+        'SET txId = :txId, purpose = :purpose, applicationId = :applicationId, claimKey = :claimKey, #by = if_not_exists(#by, :by), #at = if_not_exists(#at, :at)',
+      ConditionExpression: 'attribute_not_exists(pk) OR claimKey = :claimKey',
       ExpressionAttributeNames: { '#by': 'by', '#at': 'at' },
       ExpressionAttributeValues: {
         ':txId': txId,
         ':purpose': use.purpose,
         ':applicationId': use.applicationId,
-        ':useKey': useKey(use),
+        ':claimKey': claimKey(use),
         ':by': use.by,
         ':at': use.at,
       },
@@ -76,4 +76,4 @@ export async function findChainUse(txId: string): Promise<ChainUse | undefined> 
 export const isSameUse = (
   use: Pick<ChainUse, 'purpose' | 'applicationId'>,
   other: Pick<ChainUse, 'purpose' | 'applicationId'>,
-) => useKey(use) === useKey(other);
+) => claimKey(use) === claimKey(other);

@@ -222,7 +222,7 @@
  *     each with its audit entry, in the change's own TransactWriteItems.
  * 43. The register of used chain transactions (docs/architecture.md "One use per transaction"):
  *     every path that lets a USDT transaction pay a deal, pay a deal out or refund claims
- *     CHAINUSE#{txId}/USE with an Update conditional on attribute_not_exists(pk) OR useKey = :own
+ *     CHAINUSE#{txId}/USE with an Update conditional on attribute_not_exists(pk) OR claimKey = :own
  *     ({purpose}#{applicationId}: the same use claiming again is a no-op), in the TransactWriteItems
  *     of its effect; a check before that reads it with a GetItem to say why a hash cannot be used.
  */

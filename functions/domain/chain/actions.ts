@@ -56,27 +56,25 @@ async function resolve(
   now: Date,
 ) {
   const { kind, by: _by, byRole: _byRole, at: _at, ...after } = resolution;
-  const transaction = new Transaction()
-    .add('resolution', chainTransferResolution(transfer, resolution))
-    .add(
-      'audit',
-      auditPut({
-        actorId: actor.id,
-        actorRole: actor.role,
-        action: kind === 'attached' ? 'chainTransfer.attach' : 'chainTransfer.refund',
-        targetType: 'chainTransfer',
-        targetId: transfer.txId,
-        before: {
-          state: transfer.state,
-          reason: transfer.reason,
-          applicationId: transfer.applicationId,
-          amount: transfer.amount,
-        },
-        after: { state: kind === 'attached' ? 'matched' : 'refunded', ...after },
-        at: now,
-      }),
-    );
-  claims.forEach((claim, index) => transaction.add(`chainUse:${index}`, chainUseClaim(claim)));
+  const transaction = new Transaction().add('resolution', chainTransferResolution(transfer, resolution)).add(
+    'audit',
+    auditPut({
+      actorId: actor.id,
+      actorRole: actor.role,
+      action: kind === 'attached' ? 'chainTransfer.attach' : 'chainTransfer.refund',
+      targetType: 'chainTransfer',
+      targetId: transfer.txId,
+      before: {
+        state: transfer.state,
+        reason: transfer.reason,
+        applicationId: transfer.applicationId,
+        amount: transfer.amount,
+      },
+      after: { state: kind === 'attached' ? 'matched' : 'refunded', ...after },
+      at: now,
+    }),
+  );
+  for (const [index, claim] of claims.entries()) transaction.add(`chainUse:${index}`, chainUseClaim(claim));
   try {
     await transaction.run();
   } catch (error) {

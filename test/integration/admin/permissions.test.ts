@@ -231,6 +231,19 @@ const ENDPOINTS: EndpointCase[] = [
     },
   },
   {
+    route: 'adminReversePayout',
+    method: 'POST',
+    path: (id) => `/api/admin/applications/${id}/payout-reversal`,
+    body: { reference: 'Card payment returned', reason: 'The matrix reverses it' },
+    minimum: 'ADMIN',
+    prepare: async (id) => {
+      await instruct(id);
+      await byStaff('POST', `/api/admin/applications/${id}/confirm-payment`, {});
+      await byStaff('POST', `/api/admin/applications/${id}/payout`, { note: 'Cash handed over' });
+      return undefined;
+    },
+  },
+  {
     route: 'adminListMessages',
     method: 'GET',
     path: (id) => `/api/admin/applications/${id}/messages`,

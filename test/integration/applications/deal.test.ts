@@ -507,8 +507,18 @@ describe('money goes out once (F4)', () => {
     expect(await movementsOf(id, ['in', 'out', 'reversal', 'refund'])).toEqual([
       expect.objectContaining({ direction: 'in', currency: 'EUR', staffId: manager.id }),
       expect.objectContaining({ direction: 'out', currency: 'USDT', staffId: manager.id }),
-      expect.objectContaining({ direction: 'reversal', currency: 'USDT', staffId: admin.id, reference: 'RETURN-77' }),
-      expect.objectContaining({ direction: 'refund', currency: 'EUR', staffId: manager.id, reference: 'REF-1' }),
+      expect.objectContaining({
+        direction: 'reversal',
+        currency: 'USDT',
+        staffId: admin.id,
+        reference: 'RETURN-77',
+      }),
+      expect.objectContaining({
+        direction: 'refund',
+        currency: 'EUR',
+        staffId: manager.id,
+        reference: 'REF-1',
+      }),
     ]);
   });
 

@@ -5,8 +5,8 @@ import { postToTronStandIn, startTronStandIn, type TronStandIn } from '@infra/lo
 import { USDT_DECIMALS } from '@shared/assets';
 import { toUnits, unitsText } from '@shared/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIsolatedTable, putUser } from '../applications/isolated-table';
 import { standardBody } from '../applications/fixtures';
+import { createIsolatedTable, putUser } from '../applications/isolated-table';
 import { usdtToCashBody } from './fixtures';
 
 /**
@@ -97,7 +97,11 @@ async function told(
   await m.admin.changeApplicationStatus(application.id, { status: 'PROCESSING' }, staff(), at);
   const issued = await m.deal.issueInstructions(
     application.id,
-    { text: 'Send exactly this amount', templateId: to.templateId, paymentWindowMinutes: options.window ?? 30 },
+    {
+      text: 'Send exactly this amount',
+      templateId: to.templateId,
+      paymentWindowMinutes: options.window ?? 30,
+    },
     staff(),
     at,
   );
@@ -237,7 +241,7 @@ async function waitingForStaff(to: string, amount: string, options: { at?: numbe
 }
 
 describe('attaching a transfer (F3)', () => {
-  it("refuses staff their own deal, however it was instructed", async () => {
+  it('refuses staff their own deal, however it was instructed', async () => {
     const to = await wallet();
     const own = await told(to, 5000, { owner: manager, staff: asAdmin });
     const transfer = await waitingForStaff(to.address, own.payable);

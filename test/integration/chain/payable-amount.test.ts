@@ -106,13 +106,18 @@ describe('the payable amount of a USDT payment', () => {
     expect(next.instructions!.crypto!.amount).toBe('612.0001');
   });
 
-  it('frees an ended deal\'s amount only after the late-payment retention', async () => {
+  it("frees an ended deal's amount only after the late-payment retention", async () => {
     const wallet = newWallet();
     const template = await usdtTemplate(wallet);
     const ended = await usdtApplication(300);
     expect((await issue(ended.id, template.id)).instructions!.crypto!.amount).toBe('300.0000');
     const endedAt = new Date();
-    await m.admin.changeApplicationStatus(ended.id, { status: 'REJECTED', rejectionReason: 'No' }, actor(), endedAt);
+    await m.admin.changeApplicationStatus(
+      ended.id,
+      { status: 'REJECTED', rejectionReason: 'No' },
+      actor(),
+      endedAt,
+    );
     const [hold] = await m.holds.payableAmountHolds(wallet, 3_000_000n, 3_000_000n);
     const retention = m.payable.LATE_PAYMENT_RETENTION_DAYS * 86_400_000;
     expect(hold).toMatchObject({
@@ -160,7 +165,12 @@ describe('the payable amount of a USDT payment', () => {
       );
     const steps = Array.from({ length: 1000 }, (_, index) => BigInt(index));
     for (let start = 0; start < steps.length; start += 50) {
-      const held = await Promise.all(steps.slice(start, start + 50).filter((step) => step !== 937n).map(hold));
+      const held = await Promise.all(
+        steps
+          .slice(start, start + 50)
+          .filter((step) => step !== 937n)
+          .map(hold),
+      );
       expect(held.every(Boolean)).toBe(true);
     }
     const free = await issue((await usdtApplication(100)).id, template.id);

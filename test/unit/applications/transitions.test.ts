@@ -43,7 +43,7 @@ describe('the deal lifecycle (docs/product.md §4)', () => {
     );
   });
 
-  it('lets staff take, instruct, confirm (from WAITING_PAYMENT too), pay out, complete, cancel and reject', () => {
+  it('lets staff take, instruct, confirm (from WAITING_PAYMENT too), pay out, reverse a payout, complete, cancel and reject until money went out', () => {
     expect(new Set(movesBy('staff'))).toEqual(
       new Set([
         'PENDING>PROCESSING',
@@ -55,16 +55,27 @@ describe('the deal lifecycle (docs/product.md §4)', () => {
         'PROCESSING>COMPLETED',
         'PENDING>CANCELLED',
         'PROCESSING>CANCELLED',
-        ...OPEN_STATUSES.map((from) => `${from}>REJECTED`),
+        'EXCHANGING>CONFIRMED',
+        ...OPEN_STATUSES.filter((from) => from !== 'EXCHANGING').map((from) => `${from}>REJECTED`),
       ]),
     );
   });
 
-  it('only moves forward: no move leaves a terminal status or goes back along the normal path', () => {
+  it('never rejects a deal whose payout is recorded: a refund after it would pay the client twice', () => {
+    expect(staffMovesFrom('EXCHANGING')).not.toContain('REJECTED');
+    expect(MOVES.find((move) => move.name === 'reversePayout')).toMatchObject({
+      from: ['EXCHANGING'],
+      to: 'CONFIRMED',
+      by: 'staff',
+      call: 'payoutReversal',
+    });
+  });
+
+  it('only moves forward but for a payout that came back: no move leaves a terminal status', () => {
     for (const move of MOVES) {
       for (const from of move.from) {
         expect(TERMINAL_STATUSES as readonly string[]).not.toContain(from);
-        if (isOpen(move.to))
+        if (isOpen(move.to) && move.name !== 'reversePayout')
           expect(OPEN_STATUSES.indexOf(move.to as never)).toBeGreaterThan(
             OPEN_STATUSES.indexOf(from as never),
           );

@@ -152,9 +152,7 @@ function TransactionRow({ row }: { row: TransactionView }) {
         </span>
       </td>
       <td>
-        <Badge tone={DIRECTION_TONES[row.direction]}>
-          {t(`transactions.directions.${row.direction}`)}
-        </Badge>
+        <Badge tone={DIRECTION_TONES[row.direction]}>{t(`transactions.directions.${row.direction}`)}</Badge>
       </td>
       <td>
         <span className="cell-stack">
