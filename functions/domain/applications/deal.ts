@@ -12,7 +12,7 @@ import {
 } from '@functions/data/applications';
 import { findAttachments } from '@functions/data/attachments';
 import { auditPut } from '@functions/data/audit';
-import { type ChainUse, chainUseClaim, findChainUse, isSameUse } from '@functions/data/chain-uses';
+import { type ChainUsePurpose, chainUseClaim, findChainUse, isSameUse } from '@functions/data/chain-uses';
 import { findPaymentTemplate, templateDealCountChange } from '@functions/data/payment-templates';
 import { type TransactItem, Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { isBlacklisted } from '@functions/data/tron';
@@ -222,7 +222,7 @@ export async function markPaid(
             item,
           ]),
           // A hash that matched is this deal's payment from now on: no other deal may be paid with it.
-          ...(matched ? [paymentClaim(application, txHash, userId, now)] : []),
+          ...(matched ? [claimPart('payment', application.id, txHash, userId, now)] : []),
         ],
       },
       now,
@@ -240,21 +240,15 @@ export async function markPaid(
   return getMyApplicationDetail(userId, id, now);
 }
 
-/** The claim of a USDT transaction as this deal's payment (data/chain-uses.ts), as a part of a move. */
-function paymentClaim(
-  application: ApplicationRecord,
+/** The claim of a USDT transaction for a use of this deal (data/chain-uses.ts), as a part of its write. */
+function claimPart(
+  purpose: ChainUsePurpose,
+  applicationId: string,
   txId: string,
   by: string,
   now: Date,
 ): [string, TransactItem] {
-  const use: ChainUse = {
-    txId,
-    purpose: 'payment',
-    applicationId: application.id,
-    by,
-    at: now.toISOString(),
-  };
-  return ['chainUse', chainUseClaim(use)];
+  return ['chainUse', chainUseClaim({ txId, purpose, applicationId, by, at: now.toISOString() })];
 }
 
 /** The refusal of a transaction the register has for another use, naming that use. */
@@ -414,7 +408,6 @@ export async function issueInstructions(
     application.rate && (!application.rate.lockedUntil || application.rate.lockedUntil < deadline)
       ? { ...application.rate, lockedUntil: deadline }
       : undefined;
-
   const details = { deadline, windowMinutes, templateId: instructions.templateId };
   if (!reissue) {
     try {
@@ -518,7 +511,7 @@ export async function confirmPayment(
         details: { note },
         parts: [
           ...movement(application, 'in', { staffId: actor.id, at, reference, note }),
-          ...(claimed && txHash ? [paymentClaim(application, txHash, actor.id, now)] : []),
+          ...(claimed && txHash ? [claimPart('payment', id, txHash, actor.id, now)] : []),
         ],
       },
       now,
@@ -571,15 +564,8 @@ export async function recordPayout(
   const chainCheck = await payoutHashCheck(application, txHash, now);
   // A transaction that already paid, paid out or refunded something is never this payout.
   if (txHash && chainCheck?.reason === 'alreadyUsed') throw await usedRefusal(txHash);
-  const claim: Array<[string, TransactItem]> =
-    txHash && chainCheck && isThisPayout(chainCheck)
-      ? [
-          [
-            'chainUse',
-            chainUseClaim({ txId: txHash, purpose: 'payout', applicationId: id, by: actor.id, at }),
-          ],
-        ]
-      : [];
+  const claim =
+    txHash && chainCheck && isThisPayout(chainCheck) ? [claimPart('payout', id, txHash, actor.id, now)] : [];
   let exchanging: ApplicationRecord;
   try {
     exchanging = await applyStatusChange(
@@ -728,11 +714,7 @@ export async function recordRefund(
   })) {
     transaction.add(name, item);
   }
-  if (txHash)
-    transaction.add(
-      'chainUse',
-      chainUseClaim({ txId: txHash, purpose: 'refund', applicationId: id, by: actor.id, at }),
-    );
+  if (txHash) transaction.add(...claimPart('refund', id, txHash, actor.id, now));
   try {
     await transaction.run();
   } catch (error) {
