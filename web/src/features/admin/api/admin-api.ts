@@ -1,9 +1,11 @@
 import type { ChangeStatusBody } from '@shared/contract/applications';
+import type { AttachChainTransferBody } from '@shared/contract/chain';
 import type {
   ConfirmPaymentBody,
   IssueInstructionsBody,
   RecordPayoutBody,
   RecordRefundBody,
+  ReversePayoutBody,
 } from '@shared/contract/deal';
 import type { PutCardHoursBody, PutCityHoursBody, PutMaintenanceBody } from '@shared/contract/hours';
 import type { PaymentTemplateBody } from '@shared/contract/payment-templates';
@@ -17,6 +19,7 @@ import {
   adminListApplications,
   adminRecordPayout,
   adminRecordRefund,
+  adminReversePayout,
   adminUpdateApplicationDetails,
 } from '@shared/routes/admin-applications';
 import {
@@ -99,6 +102,9 @@ export const adminApi = {
     required((await call(adminRecordPayout, { params: { id }, body })).data),
   recordRefund: async (id: string, body: RecordRefundBody) =>
     required((await call(adminRecordRefund, { params: { id }, body })).data),
+  /** An ADMIN records that the payout came back (EXCHANGING → CONFIRMED). */
+  reversePayout: async (id: string, body: ReversePayoutBody) =>
+    required((await call(adminReversePayout, { params: { id }, body })).data),
   managers: async (signal?: AbortSignal) => required((await call(adminListManagers, { signal })).data),
 
   users: async (query: UsersQuery, signal?: AbortSignal) =>
@@ -149,8 +155,9 @@ export const adminApi = {
     required((await call(adminUpdatePaymentTemplate, { params: { id }, body })).data),
   deletePaymentTemplate: async (id: string) => call(adminDeletePaymentTemplate, { params: { id } }),
   chainReview: async (signal?: AbortSignal) => required((await call(adminChainReview, { signal })).data),
-  attachChainTransfer: async (txId: string, applicationId: string) =>
-    required((await call(adminAttachChainTransfer, { params: { txId }, body: { applicationId } })).data),
+  /** `acceptAmount`: an ADMIN accepts a transfer of another amount than the one asked. */
+  attachChainTransfer: async (txId: string, body: AttachChainTransferBody) =>
+    required((await call(adminAttachChainTransfer, { params: { txId }, body })).data),
   refundChainTransfer: async (txId: string, txHash: string) =>
     required((await call(adminRefundChainTransfer, { params: { txId }, body: { txHash } })).data),
 };

@@ -4,11 +4,21 @@ import { type DealFacts, type StaffDealAction, staffDealActions } from './deal-a
 
 const PAID = { at: '2026-11-20T10:10:00.000Z', txHash: null, receiptId: 'receipt-1' };
 const STAFF_RECORD = { at: '2026-11-20T10:20:00.000Z', by: 'staff-2', txHash: null, note: 'r-1' };
+const PAYOUT = { at: '2026-11-20T11:00:00.000Z', by: 'staff-2', txHash: null, note: 'card payout' };
+const REVERSAL = {
+  at: '2026-11-21T09:00:00.000Z',
+  by: 'admin-1',
+  reference: 'chargeback 77',
+  reason: 'The card issuer returned it.',
+  payout: PAYOUT,
+};
 
 const facts = (status: string, paid: Partial<DealFacts> = {}): DealFacts => ({
   status: status as DealFacts['status'],
   clientPaid: null,
   paymentConfirmation: null,
+  payout: null,
+  payoutReversal: null,
   refund: null,
   ...paid,
 });
@@ -39,17 +49,49 @@ describe('staffDealActions', () => {
   });
 
   it.each(APPLICATION_STATUSES)('offers in %s what the lifecycle allows staff', (status) => {
-    expect(staffDealActions(facts(status))).toEqual(EXPECTED[status]!.unpaid);
-    expect(staffDealActions(facts(status, { clientPaid: PAID }))).toEqual(EXPECTED[status]!.paid);
+    expect(staffDealActions(facts(status), 'ADMIN')).toEqual(EXPECTED[status]!.unpaid);
+    expect(staffDealActions(facts(status, { clientPaid: PAID }), 'ADMIN')).toEqual(EXPECTED[status]!.paid);
   });
 
   it('offers a refund of a payment staff confirmed though the client never pressed "I have paid"', () => {
-    expect(staffDealActions(facts('REJECTED', { paymentConfirmation: STAFF_RECORD }))).toEqual([
+    expect(staffDealActions(facts('REJECTED', { paymentConfirmation: STAFF_RECORD }), 'MANAGER')).toEqual([
       'recordRefund',
     ]);
   });
 
   it('offers a refund once', () => {
-    expect(staffDealActions(facts('CANCELLED', { clientPaid: PAID, refund: STAFF_RECORD }))).toEqual([]);
+    expect(staffDealActions(facts('CANCELLED', { clientPaid: PAID, refund: STAFF_RECORD }), 'ADMIN')).toEqual(
+      [],
+    );
+  });
+
+  it('offers no refund while a payout stands', () => {
+    expect(staffDealActions(facts('REJECTED', { clientPaid: PAID, payout: PAYOUT }), 'ADMIN')).toEqual([]);
+  });
+
+  describe('reversing a payout', () => {
+    const exchanging = facts('EXCHANGING', { clientPaid: PAID, payout: PAYOUT });
+
+    it('is offered to an ADMIN and a SUPER_ADMIN while the payout stands', () => {
+      expect(staffDealActions(exchanging, 'ADMIN')).toEqual(['reversePayout']);
+      expect(staffDealActions(exchanging, 'SUPER_ADMIN')).toEqual(['reversePayout']);
+    });
+
+    it('is not offered to a MANAGER', () => {
+      expect(staffDealActions(exchanging, 'MANAGER')).toEqual([]);
+    });
+
+    it('is not offered without a recorded payout', () => {
+      expect(staffDealActions(facts('EXCHANGING', { clientPaid: PAID }), 'ADMIN')).toEqual([]);
+    });
+
+    it('is offered once per deal', () => {
+      expect(staffDealActions({ ...exchanging, payoutReversal: REVERSAL }, 'ADMIN')).toEqual([]);
+    });
+
+    it('leaves the reversed deal to be paid out again', () => {
+      const reversed = facts('CONFIRMED', { clientPaid: PAID, payoutReversal: REVERSAL });
+      expect(staffDealActions(reversed, 'ADMIN')).toEqual(['recordPayout']);
+    });
   });
 });

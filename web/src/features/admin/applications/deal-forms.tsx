@@ -11,13 +11,16 @@ import {
   issueInstructionsBodySchema,
   recordPayoutBodySchema,
   recordRefundBodySchema,
+  reversePayoutBodySchema,
 } from '@shared/contract/deal';
 import { shortId } from '@shared/ids';
+import { MOVES } from '@shared/lifecycle';
 import { templateText } from '@shared/payment-templates';
 import { TextAreaField, TextField } from '@web/components/ui/field';
 import { useTranslation } from '@web/lib/i18n';
 import { useState } from 'react';
 import { adminApi } from '../api/admin-api';
+import { statusLabel } from '../components/status-badge';
 import { formatDateTime } from '../lib/format';
 import { type PickedTemplate, TemplatePicker } from '../payment-templates/template-picker';
 import { DealDialog, schemaFieldErrors } from './deal-dialog';
@@ -59,16 +62,18 @@ function labelOf(application: AdminApplicationDetail): string {
   return shortId(application.id, ADMIN_APPLICATION_ID_DISPLAY_LENGTH);
 }
 
-/** The optional note a confirmation, payout or refund keeps. */
+/** The note a confirmation, payout or refund keeps (optional), or a reversal's reason (required). */
 function NoteField({
   value,
   error,
   label,
+  required,
   onChange,
 }: {
   value: string;
   error: string | undefined;
   label: string;
+  required?: boolean;
   onChange: (value: string) => void;
 }) {
   return (
@@ -78,6 +83,7 @@ function NoteField({
       error={error}
       rows={3}
       maxLength={DEAL_NOTE_MAX_LENGTH}
+      required={required}
       onChange={(event) => onChange(event.target.value)}
     />
   );
@@ -323,6 +329,64 @@ export function RefundDialog(props: DealFormProps) {
         onChange={(value) => {
           setNote(value);
           form.clear('note');
+        }}
+      />
+    </DealDialog>
+  );
+}
+
+/** The status a reversed payout brings the deal back to (EXCHANGING → CONFIRMED), as the lifecycle has it. */
+const REVERSED_TO = MOVES.find((move) => move.name === 'reversePayout')!.to;
+
+/**
+ * An ADMIN records that the payout came back (a returned card payment, USDT sent back): its
+ * reference and the reason, both required. The deal is back to CONFIRMED, to be paid out again or
+ * rejected and refunded; the server allows it once per deal.
+ */
+export function ReversePayoutDialog(props: DealFormProps) {
+  const { application, onClose } = props;
+  const { t } = useTranslation('admin');
+  const form = useDealForm<'reference' | 'reason'>(props);
+  const [reference, setReference] = useState('');
+  const [reason, setReason] = useState('');
+  const send = () => {
+    const body = { reference, reason };
+    void form.submit(
+      reversePayoutBodySchema,
+      body,
+      () => adminApi.reversePayout(application.id, reversePayoutBodySchema.parse(body)),
+      t('applications.deal.reversed'),
+    );
+  };
+  return (
+    <DealDialog
+      title={t('applications.deal.reversal.title', { id: labelOf(application) })}
+      submitLabel={t('applications.deal.reversal.submit')}
+      busy={form.busy}
+      onSubmit={send}
+      onClose={onClose}
+    >
+      <p>{t('applications.deal.reversal.text', { status: statusLabel(t, REVERSED_TO) })}</p>
+      <TextField
+        label={t('applications.deal.reversal.reference')}
+        autoComplete="off"
+        required
+        maxLength={200}
+        value={reference}
+        error={form.errors.reference}
+        onChange={(event) => {
+          setReference(event.target.value);
+          form.clear('reference');
+        }}
+      />
+      <NoteField
+        label={t('applications.deal.reversal.reason')}
+        required
+        value={reason}
+        error={form.errors.reason}
+        onChange={(value) => {
+          setReason(value);
+          form.clear('reason');
         }}
       />
     </DealDialog>

@@ -11,7 +11,13 @@ import { useStaff } from '../components/staff-context';
 import { formatDateTime } from '../lib/format';
 import { DeadlineCountdown } from './deadline-countdown';
 import { type StaffDealAction, staffDealActions } from './deal-actions';
-import { ConfirmPaymentDialog, InstructionsDialog, PayoutDialog, RefundDialog } from './deal-forms';
+import {
+  ConfirmPaymentDialog,
+  InstructionsDialog,
+  PayoutDialog,
+  RefundDialog,
+  ReversePayoutDialog,
+} from './deal-forms';
 import { type StatusChange, useStatusMove } from './use-status-move';
 
 /** The status completing at the office moves to (PROCESSING → COMPLETED), as the lifecycle has it. */
@@ -55,7 +61,7 @@ interface DealPanelProps {
 /**
  * The deal (docs/product.md §4): the instructions with their deadline and countdown, where the
  * client receives (the card in full, for staff), the client's payment, staff's confirmation, the
- * payout and a refund; and the staff actions the lifecycle allows now (deal-actions.ts), each in
+ * payout, a payout that came back and a refund; and the staff actions the lifecycle allows now (deal-actions.ts), each in
  * its dialog.
  */
 export function DealPanel({ application: a, locked, onDone, onRefused, onStatus }: DealPanelProps) {
@@ -177,6 +183,29 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
       staffRecord(a.paymentConfirmation, [[t('applications.deal.note'), a.paymentConfirmation.note]]),
     ]);
   }
+  // Before the payout: a deal paid out again after the reversal shows them in the order they happened.
+  if (a.payoutReversal) {
+    const reversal = a.payoutReversal;
+    facts.push([
+      t('applications.deal.reversal.fact'),
+      <Lines
+        key="reversal"
+        lines={[
+          [t('applications.deal.at'), when(reversal.at)],
+          [t('applications.deal.by'), by(reversal.by)],
+          [t('applications.deal.reversal.reference'), reversal.reference],
+          [
+            t('applications.deal.reversal.reason'),
+            <span key="reason" className="pre-wrap">
+              {reversal.reason}
+            </span>,
+          ],
+          [t('applications.deal.reversal.payoutTxHash'), reversal.payout.txHash, true],
+          [t('applications.deal.reversal.payoutNote'), reversal.payout.note],
+        ]}
+      />,
+    ]);
+  }
   if (a.payout) {
     facts.push([
       t('applications.deal.payout.fact'),
@@ -198,7 +227,7 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
     ]);
   }
 
-  const actions = locked ? [] : staffDealActions(a);
+  const actions = locked ? [] : staffDealActions(a, staff.role);
   const start = (action: StaffDealAction) => {
     if (action === 'completeAtOffice') office.choose(OFFICE_COMPLETION);
     else setOpen(action);
@@ -214,7 +243,7 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
             <Button
               key={action}
               size="sm"
-              variant={action === 'recordRefund' ? 'secondary' : undefined}
+              variant={action === 'recordRefund' || action === 'reversePayout' ? 'secondary' : undefined}
               loading={action === 'completeAtOffice' && office.busy}
               onClick={() => start(action)}
             >
@@ -229,6 +258,7 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
       {open === 'confirmPayment' && <ConfirmPaymentDialog {...formProps} />}
       {open === 'recordPayout' && <PayoutDialog {...formProps} />}
       {open === 'recordRefund' && <RefundDialog {...formProps} />}
+      {open === 'reversePayout' && <ReversePayoutDialog {...formProps} />}
       {office.dialogs}
     </ModalSection>
   );

@@ -19,7 +19,16 @@ interface TimelineItem {
 }
 
 /** What a move or an action carried, by the names the server records them with. */
-const DETAIL_ORDER = ['deadline', 'windowMinutes', 'templateId', 'txHash', 'receiptId', 'reference', 'note'];
+const DETAIL_ORDER = [
+  'deadline',
+  'windowMinutes',
+  'templateId',
+  'txHash',
+  'receiptId',
+  'reference',
+  'reason',
+  'note',
+];
 const MONO_DETAILS = new Set(['templateId', 'txHash', 'receiptId']);
 const TIME_DETAILS = new Set(['deadline']);
 
