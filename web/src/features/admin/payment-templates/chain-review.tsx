@@ -1,17 +1,30 @@
 import type { ChainReviewTransfer, ChainWalletStatus } from '@shared/contract/chain';
+import { hasRoleAtLeast } from '@shared/enums';
+import { compare, subtract, unitsText } from '@shared/money';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { TextField } from '@web/components/ui/field';
+import { Checkbox, TextField } from '@web/components/ui/field';
 import { useTranslation } from '@web/lib/i18n';
 import { useLiveNotices, usePollWhileNotLive } from '@web/lib/live/use-live-notices';
 import { refusalText } from '@web/lib/refusal-text';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { adminApi } from '../api/admin-api';
 import { Loaded } from '../components/load-state';
+import { useStaff } from '../components/staff-context';
 import { useResource } from '../hooks/use-resource';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
 import { ADMIN_POLL_MS, REVIEW_NOTICES } from '../live/admin-live';
+
+/** Who may attach a transfer of another amount than the one asked (the server's AnotherAmountNeedsAdmin). */
+const ACCEPTS_ANOTHER_AMOUNT = 'ADMIN';
+
+/** The transfer's amount less the application's payable amount, signed ("-0.503700"), when they differ. */
+function amountDifference(amount: string, payable: string | null): string | null {
+  if (payable === null || compare(amount, payable) === 0) return null;
+  const { units, scale } = subtract(amount, payable);
+  return `${units > 0n ? '+' : ''}${unitsText(units, scale)}`;
+}
 
 /**
  * The USDT transfers the chain watcher left for staff (GET /admin/chain/review): each with its
@@ -94,7 +107,11 @@ function WalletLine({ wallet }: { wallet: ChainWalletStatus }) {
 
 function ReviewItem({ transfer, onResolved }: { transfer: ChainReviewTransfer; onResolved: () => void }) {
   const { t, language } = useTranslation('admin');
+  const staff = useStaff();
+  const mayAcceptAmount = hasRoleAtLeast(staff.role, ACCEPTS_ANOTHER_AMOUNT);
   const [applicationId, setApplicationId] = useState(transfer.application?.id ?? '');
+  const [acceptAmount, setAcceptAmount] = useState(false);
+  const acceptHintId = useId();
   const [refundHash, setRefundHash] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -113,6 +130,11 @@ function ReviewItem({ transfer, onResolved }: { transfer: ChainReviewTransfer; o
     }
   };
   const { application } = transfer;
+  // Against the application it was nearest to, while that is the one to attach it to.
+  const difference =
+    application && application.id === applicationId.trim()
+      ? amountDifference(transfer.amount, application.payableAmount)
+      : null;
   const rows: Array<[string, string]> = [
     [t('payments.review.amount'), `${transfer.amount} USDT`],
     [t('payments.review.from'), transfer.from],
@@ -146,10 +168,24 @@ function ReviewItem({ transfer, onResolved }: { transfer: ChainReviewTransfer; o
         ))}
       </dl>
       {error && <Alert tone="danger">{error}</Alert>}
+      {application && difference !== null && (
+        <p className="chain-review__difference">
+          {t('payments.review.amountDiffers', {
+            amount: transfer.amount,
+            id: application.id,
+            payable: application.payableAmount,
+            difference,
+          })}
+        </p>
+      )}
       <form
         className="chain-review__action"
         onSubmit={act(
-          () => adminApi.attachChainTransfer(transfer.txId, applicationId.trim()),
+          () =>
+            adminApi.attachChainTransfer(transfer.txId, {
+              applicationId: applicationId.trim(),
+              ...(mayAcceptAmount && acceptAmount ? { acceptAmount: true } : {}),
+            }),
           t('payments.review.attached'),
         )}
       >
@@ -159,6 +195,19 @@ function ReviewItem({ transfer, onResolved }: { transfer: ChainReviewTransfer; o
           onChange={(event) => setApplicationId(event.target.value)}
           required
         />
+        {mayAcceptAmount && (
+          <div className="chain-review__accept">
+            <Checkbox
+              label={t('payments.review.acceptAmount')}
+              checked={acceptAmount}
+              aria-describedby={acceptHintId}
+              onChange={(event) => setAcceptAmount(event.target.checked)}
+            />
+            <p className="muted chain-review__hint" id={acceptHintId}>
+              {t('payments.review.acceptAmountHint')}
+            </p>
+          </div>
+        )}
         <Button type="submit" variant="secondary" size="sm" disabled={busy}>
           {t('payments.review.attach')}
         </Button>
