@@ -1,6 +1,6 @@
 import type { AdminApplicationDetail, AdminApplicationView } from '@shared/contract/applications';
 import type { PaymentTemplateView } from '@shared/contract/payment-templates';
-import { APPLICATION_STATUSES, type ApplicationStatus } from '@shared/enums';
+import { APPLICATION_STATUSES, type ApplicationStatus, type Role } from '@shared/enums';
 import {
   adminChangeApplicationStatus,
   adminConfirmPayment,
@@ -9,12 +9,13 @@ import {
   adminListApplications,
   adminRecordPayout,
   adminRecordRefund,
+  adminReversePayout,
 } from '@shared/routes/admin-applications';
 import { adminListManagers } from '@shared/routes/admin-users';
 import { getGeo } from '@shared/routes/geo';
 import { adminListMessages } from '@shared/routes/messages';
 import { adminListPaymentTemplates } from '@shared/routes/payment-templates';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useToastStore } from '@web/stores/toast-store';
 import { fakeApi, ok, refused } from '@web/testing/fake-api';
 import { testAdminApplicationDetail } from '@web/testing/fixtures';
@@ -70,7 +71,11 @@ const TEMPLATES: PaymentTemplateView[] = [
 ];
 
 /** The detail modal as the page opens it, its API answering `first` and then `after` once an action succeeded. */
-function openDetail(first: AdminApplicationDetail, after: AdminApplicationDetail = first) {
+function openDetail(
+  first: AdminApplicationDetail,
+  after: AdminApplicationDetail = first,
+  { role = 'ADMIN' }: { role?: Role } = {},
+) {
   const api = fakeApi()
     .answer(getGeo, ok([], 'OK'))
     .answer(adminGetApplication, ok(first), ok(after))
@@ -81,6 +86,7 @@ function openDetail(first: AdminApplicationDetail, after: AdminApplicationDetail
   const onStatus = vi.fn().mockResolvedValue(null);
   renderAdmin(
     <ApplicationDetailModal applicationId={ID} onClose={vi.fn()} onChanged={onChanged} onStatus={onStatus} />,
+    { role },
   );
   return { api, onChanged, onStatus };
 }
@@ -487,6 +493,125 @@ describe('the deal panel of the application detail', () => {
     expect(screen.queryByRole('button', { name: 'Record refund' })).toBeNull();
   });
 
+  describe('reversing a payout', () => {
+    const PAYOUT = {
+      at: '2026-11-20T11:00:00.000Z',
+      by: 'staff-2',
+      txHash: TX_HASH,
+      note: 'Sent to the client',
+    };
+    const exchanging = detail('EXCHANGING', { clientPaid: CLIENT_PAID, payout: PAYOUT });
+    const REVERSAL = {
+      at: '2026-11-21T09:00:00.000Z',
+      by: 'staff-1',
+      reference: 'Return 4471',
+      reason: 'The client’s bank sent it back.',
+      payout: PAYOUT,
+    };
+    const reversed = detail('CONFIRMED', { clientPaid: CLIENT_PAID, payout: null, payoutReversal: REVERSAL });
+    const offered = () =>
+      within(dealSection())
+        .queryAllByRole('button')
+        .map((button) => button.textContent);
+    const panel = (application: AdminApplicationDetail, role: Role) => {
+      fakeApi().answer(getGeo, ok([], 'OK'));
+      renderAdmin(
+        <DealPanel
+          application={application}
+          locked={false}
+          onDone={vi.fn()}
+          onRefused={vi.fn()}
+          onStatus={vi.fn()}
+        />,
+        { role },
+      );
+    };
+
+    it('is offered to an ADMIN while the payout stands', () => {
+      panel(exchanging, 'ADMIN');
+      expect(offered()).toEqual(['Reverse payout']);
+    });
+
+    it('is not offered to a MANAGER', () => {
+      panel(exchanging, 'MANAGER');
+      expect(offered()).toEqual([]);
+    });
+
+    it('is not offered without a recorded payout', () => {
+      panel(detail('EXCHANGING', { clientPaid: CLIENT_PAID }), 'ADMIN');
+      expect(offered()).toEqual([]);
+    });
+
+    it('offers no refund while a payout stands', () => {
+      panel(detail('REJECTED', { clientPaid: CLIENT_PAID, payout: PAYOUT }), 'ADMIN');
+      expect(offered()).toEqual([]);
+    });
+
+    it('asks for the reference and the reason, sends them and shows the reversal the server answered', async () => {
+      const { api } = openDetail(exchanging, reversed);
+      api.answer(adminReversePayout, ok(reversed));
+      fireEvent.click(await screen.findByRole('button', { name: 'Reverse payout' }));
+      const dialog = await dialogNamed(`Reverse the payout of application ${LABEL}`);
+      expect(
+        within(dialog).getByText(
+          "The payout came back to the office: the deal returns to “Confirmed” and may be paid out again, or rejected and the client's payment refunded.",
+        ),
+      ).toBeTruthy();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Reverse payout' }));
+      expect(within(dialog).getByText('Give the reference of the money that came back.')).toBeTruthy();
+      expect(within(dialog).getByText('Say why the payout is reversed.')).toBeTruthy();
+      expect(api.requests(adminReversePayout)).toHaveLength(0);
+
+      fireEvent.change(within(dialog).getByLabelText('Reference of the money that came back'), {
+        target: { value: 'Return 4471' },
+      });
+      fireEvent.change(within(dialog).getByLabelText('Reason'), {
+        target: { value: 'The client’s bank sent it back.' },
+      });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Reverse payout' }));
+
+      await waitFor(() => expect(api.requests(adminReversePayout)).toHaveLength(1));
+      expect(api.requests(adminReversePayout)[0]).toMatchObject({
+        params: { id: ID },
+        body: { reference: 'Return 4471', reason: 'The client’s bank sent it back.' },
+      });
+      expect(lastToast()).toBe('Payout reversal recorded.');
+      expect(await within(dealSection()).findByText('Return 4471')).toBeTruthy();
+      expect(await screen.findByRole('button', { name: 'Record payout' })).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'Reverse payout' })).toBeNull();
+    });
+
+    it('words the server’s refusal of a second reversal and reloads the detail', async () => {
+      const { api } = openDetail(exchanging, reversed);
+      api.answer(
+        adminReversePayout,
+        refused(409, 'Already reversed (worded by the server).', { code: 'PayoutAlreadyReversed' }),
+      );
+      fireEvent.click(await screen.findByRole('button', { name: 'Reverse payout' }));
+      const dialog = await dialogNamed(`Reverse the payout of application ${LABEL}`);
+      fireEvent.change(within(dialog).getByLabelText('Reference of the money that came back'), {
+        target: { value: 'Return 4471' },
+      });
+      fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Sent back.' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Reverse payout' }));
+      await waitFor(() => expect(lastToast()).toBe("This application's payout was already reversed once."));
+      await waitFor(() => expect(api.requests(adminGetApplication)).toHaveLength(2));
+    });
+
+    it('shows when, by whom, the reference, the reason and the reversed payout among the deal’s facts', () => {
+      panel(reversed, 'ADMIN');
+      const facts = within(dealSection());
+      expect(facts.getByText('Payout reversed')).toBeTruthy();
+      expect(facts.getByText(formatDateTime(REVERSAL.at, 'en'))).toBeTruthy();
+      expect(facts.getByText('you')).toBeTruthy();
+      expect(facts.getByText('Return 4471')).toBeTruthy();
+      expect(facts.getByText('The client’s bank sent it back.')).toBeTruthy();
+      expect(facts.getByText(TX_HASH)).toBeTruthy();
+      expect(facts.getByText('Sent to the client')).toBeTruthy();
+      expect(facts.queryByText('Payout')).toBeNull();
+    });
+  });
+
   it('completes at the office through the status route, after the confirmation', async () => {
     const processing = detail('PROCESSING');
     const completed = detail('COMPLETED');
@@ -550,6 +675,36 @@ describe('accessibility of the deal', () => {
     await within(dialog).findByRole('button', { name: /USD card/ });
     expect(await violations()).toEqual([]);
     // axe over the panel and each dialog: seconds of CPU on a loaded machine (no timing is asserted).
+  }, 60_000);
+
+  it('names every control of the payout reversal and its fact', async () => {
+    const payout = { at: '2026-11-20T11:00:00.000Z', by: 'staff-2', txHash: TX_HASH, note: null };
+    const reversal = {
+      at: '2026-11-21T09:00:00.000Z',
+      by: 'staff-2',
+      reference: 'Return 4471',
+      reason: 'Sent back.',
+      payout,
+    };
+    const { api } = openDetail(
+      detail('EXCHANGING', { clientPaid: CLIENT_PAID, payout, payoutReversal: null }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Reverse payout' }));
+    await dialogNamed(`Reverse the payout of application ${LABEL}`);
+    await waitFor(() => expect(api.requests(adminListMessages)).toHaveLength(1));
+    expect(await violations()).toEqual([]);
+    cleanup();
+
+    renderAdmin(
+      <DealPanel
+        application={detail('CONFIRMED', { clientPaid: CLIENT_PAID, payoutReversal: reversal })}
+        locked={false}
+        onDone={vi.fn()}
+        onRefused={vi.fn()}
+        onStatus={vi.fn()}
+      />,
+    );
+    expect(await violations()).toEqual([]);
   }, 60_000);
 });
 
