@@ -1,5 +1,6 @@
 import type { ChainReviewTransfer, ChainWalletStatus } from '@shared/contract/chain';
 import type { RatesData } from '@shared/contract/rates';
+import type { Role } from '@shared/enums';
 import type { GeoTree } from '@shared/geo';
 import { adminAttachChainTransfer, adminChainReview, adminRefundChainTransfer } from '@shared/routes/chain';
 import { getGeo } from '@shared/routes/geo';
@@ -87,13 +88,14 @@ function openPage(
   templates: PickedTemplate[] = [EUR_CARD, MADRID_OFFICE, WALLET],
   review: ChainReviewTransfer[] = [],
   wallets: ChainWalletStatus[] = [],
+  role: Role = 'ADMIN',
 ) {
   const api = fakeApi()
     .answer(adminListPaymentTemplates, ok({ templates }))
     .answer(adminGetRates, ok(RATES))
     .answer(getGeo, ok(TREE))
     .answer(adminChainReview, ok({ transfers: review, wallets }));
-  renderAdmin(<PaymentTemplatesPage />, { url: '/admin/payment-gateways' });
+  renderAdmin(<PaymentTemplatesPage />, { url: '/admin/payment-gateways', role });
   return api;
 }
 
@@ -361,6 +363,75 @@ describe('the payment gateways page', () => {
       expect(api.requests(adminRefundChainTransfer)).toMatchObject([
         { params: { txId: 'b'.repeat(64) }, body: { txHash: 'c'.repeat(64) } },
       ]);
+    });
+
+    describe('attaching a transfer of another amount', () => {
+      const ATTACHED = {
+        txId: 'a'.repeat(64),
+        resolution: 'attached' as const,
+        applicationId: 'app-1',
+        status: 'PAID' as const,
+        refundTxHash: null,
+      };
+
+      it('shows the amount that arrived beside the one asked, and the difference', async () => {
+        openPage(undefined, [UNDERPAID]);
+        const first = await screen.findByRole('listitem', { name: 'a'.repeat(64) });
+        expect(
+          within(first).getByText(
+            'Arrived 499.500000 USDT; application app-1 expects 500.0037 USDT (difference -0.503700 USDT).',
+          ),
+        ).toBeTruthy();
+      });
+
+      it('shows no difference when the amounts are the same, nor for another application typed in', async () => {
+        openPage(undefined, [
+          { ...UNDERPAID, reason: 'late', amount: '500.003700' },
+          { ...UNDERPAID, txId: 'b'.repeat(64) },
+        ]);
+        const same = await screen.findByRole('listitem', { name: 'a'.repeat(64) });
+        expect(within(same).queryByText(/^Arrived/)).toBeNull();
+        const other = screen.getByRole('listitem', { name: 'b'.repeat(64) });
+        fireEvent.change(within(other).getByLabelText('Application ID'), { target: { value: 'app-2' } });
+        expect(within(other).queryByText(/^Arrived/)).toBeNull();
+      });
+
+      it('lets an ADMIN accept the amount that arrived', async () => {
+        const api = openPage(undefined, [UNDERPAID]).answer(adminAttachChainTransfer, ok(ATTACHED));
+        const first = await screen.findByRole('listitem', { name: 'a'.repeat(64) });
+        fireEvent.click(within(first).getByRole('checkbox', { name: 'Accept the amount that arrived' }));
+        fireEvent.click(within(first).getByRole('button', { name: 'Attach to the application' }));
+        await waitFor(() => expect(api.requests(adminAttachChainTransfer)).toHaveLength(1));
+        expect(api.requests(adminAttachChainTransfer)[0]).toMatchObject({
+          params: { txId: 'a'.repeat(64) },
+          body: { applicationId: 'app-1', acceptAmount: true },
+        });
+      });
+
+      it('sends no acceptance unless the ADMIN ticks it, and shows the refusal of another amount', async () => {
+        const api = openPage(undefined, [UNDERPAID]).answer(
+          adminAttachChainTransfer,
+          refused(409, 'Another amount (worded by the server).', {
+            code: 'ChainTransferAmountDiffers',
+            params: { amount: '499.500000', payable: '500.0037' },
+          }),
+        );
+        const first = await screen.findByRole('listitem', { name: 'a'.repeat(64) });
+        fireEvent.click(within(first).getByRole('button', { name: 'Attach to the application' }));
+        expect(
+          await within(first).findByText(
+            'This transfer is 499.500000 USDT; the application was told to pay 500.0037 USDT. Only an ADMIN can accept another amount, which is then recorded as paid.',
+          ),
+        ).toBeTruthy();
+        expect(api.requests(adminAttachChainTransfer)[0]!.body).toEqual({ applicationId: 'app-1' });
+      });
+
+      it('offers a MANAGER no acceptance of another amount', async () => {
+        openPage(undefined, [UNDERPAID], [], 'MANAGER');
+        const first = await screen.findByRole('listitem', { name: 'a'.repeat(64) });
+        expect(within(first).queryByRole('checkbox')).toBeNull();
+        expect(within(first).getByText(/^Arrived 499.500000 USDT/)).toBeTruthy();
+      });
     });
 
     it('says when none is waiting', async () => {
