@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import { postToTronStandIn } from '@infra/local/tron-stand-in';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { createBase58check } from '@scure/base';
+import {
+  adminChangeApplicationStatus,
+  adminConfirmPayment,
+  adminIssueInstructions,
+  adminRecordPayout,
+} from '@shared/routes/admin-applications';
+import { setPayoutDetails } from '@shared/routes/applications';
+import { adminChainReview } from '@shared/routes/chain';
+import { adminCreatePaymentTemplate } from '@shared/routes/payment-templates';
+import en from '@web/locales/en/admin.json';
+import ru from '@web/locales/ru/admin.json';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { call } from '../../support/api';
+import { createApplication, createManager } from '../support/admin-data';
+import {
+  logInAsSuperAdmin,
+  openAs,
+  registerVerifiedUser,
+  type Session,
+  waitForAdmin,
+} from '../support/admin-session';
+import { type Language, screenshot, seriousAxeViolations, useBrowser } from '../support/browser';
+
+/**
+ * An ADMIN records a payout that came back (EXCHANGING → CONFIRMED) in the deal panel, and accepts
+ * a USDT transfer of another amount in the review list; a MANAGER is not offered the reversal. In ru and en,
+ * at 375 and 1280 px: no sideways scrolling, no serious axe-core violation, and screenshots with
+ * `npm run test:screenshots` (test-results/screenshots/admin/reversal-*, review-*).
+ */
+// biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
+const newPage = useBrowser();
+const TEXTS = { en, ru } as const;
+const WIDTHS = [375, 1280] as const;
+
+const base58check = createBase58check(sha256);
+/** An address of this test's own: 0x41 and 20 random bytes, base58check. */
+const newAddress = () => base58check.encode(Uint8Array.from([0x41, ...randomBytes(20)]));
+const chain = (path: string, body: unknown = {}) =>
+  postToTronStandIn(inject('localStack').tronApiUrl, path, body);
+
+let admin: Session;
+let manager: Session;
+let walletTemplateId: string;
+const wallet = newAddress();
+
+beforeAll(async () => {
+  admin = await logInAsSuperAdmin();
+  manager = await createManager();
+  const template = await call(adminCreatePaymentTemplate, {
+    token: admin.token,
+    body: { kind: 'usdt', label: `e2e reversal wallet ${wallet.slice(-6)}`, address: wallet },
+  });
+  if (template.status !== 201) throw new Error(`Template refused: ${JSON.stringify(template.body)}`);
+  walletTemplateId = template.body.data!.id;
+}, 120_000);
+
+async function ok<T extends { status: number; body: unknown }>(answer: Promise<T>, what: string): Promise<T> {
+  const settled = await answer;
+  if (settled.status !== 200) throw new Error(`${what}: ${settled.status} ${JSON.stringify(settled.body)}`);
+  return settled;
+}
+
+/** A card → USDT deal a MANAGER paid out with a note: EXCHANGING, the payout standing. */
+async function paidOutDeal(): Promise<string> {
+  const client = await registerVerifiedUser('rev');
+  const application = await createApplication(client, { assetFrom: 'card-EUR', amount: 300 });
+  const params = { id: application.id };
+  await ok(
+    call(setPayoutDetails, { token: client.token, params, body: { address: newAddress() } }),
+    'Details',
+  );
+  const token = manager.token;
+  await ok(call(adminChangeApplicationStatus, { token, params, body: { status: 'PROCESSING' } }), 'Take');
+  await ok(
+    call(adminIssueInstructions, { token, params, body: { text: 'SEPA to DE89 3704 0044' } }),
+    'Issue',
+  );
+  await ok(call(adminConfirmPayment, { token, params, body: {} }), 'Confirm');
+  await ok(call(adminRecordPayout, { token, params, body: { note: 'Sent from the office card' } }), 'Payout');
+  return application.id;
+}
+
+/** A USDT → card deal waiting for its payment, and a transfer of one USDT less, left for staff. */
+async function underpaidTransfer(): Promise<string> {
+  const client = await registerVerifiedUser('acc');
+  const application = await createApplication(client, {
+    assetFrom: 'usdt-trc20',
+    assetTo: 'card-EUR',
+    amount: 250,
+  });
+  const params = { id: application.id };
+  const token = manager.token;
+  await ok(call(adminChangeApplicationStatus, { token, params, body: { status: 'PROCESSING' } }), 'Take');
+  const issued = await ok(
+    call(adminIssueInstructions, {
+      token,
+      params,
+      body: { text: 'Send exactly the amount below.', templateId: walletTemplateId },
+    }),
+    'Issue',
+  );
+  const payable = String(issued.body.data!.instructions!.crypto!.amount);
+  const amount = (Number(payable) - 1).toFixed(6);
+  const sent = await chain('/_local/transfers', { to: wallet, amount, from: newAddress() });
+  await chain('/_local/solidify');
+  const txId = String(sent.txId);
+  // The watcher runs on its own timer: wait for the transfer to join the review list.
+  for (let attempt = 0; attempt < 90; attempt += 1) {
+    const review = await call(adminChainReview, { token });
+    if (review.body.data?.transfers.some((transfer) => transfer.txId === txId)) return txId;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error('The underpaid transfer never joined the review list');
+}
+
+/** Sideways scrolling of the page or of an open dialog, in px. */
+function overflow(page: Page) {
+  return page.evaluate(() => {
+    const found: Record<string, number> = {};
+    const wide = document.documentElement.scrollWidth - window.innerWidth;
+    if (wide > 0) found.page = wide;
+    for (const modal of document.querySelectorAll('.modal')) {
+      const inside = modal.scrollWidth - modal.clientWidth;
+      if (inside > 0) found[`modal ${modal.getAttribute('aria-labelledby') ?? ''}`] = inside;
+    }
+    return found;
+  });
+}
+
+/** At each width: a screenshot, sideways scrolling and axe-core's serious findings. */
+async function lookAtWidths(page: Page, name: string, language: Language, scrollTo?: Locator) {
+  const problems: Record<string, unknown> = {};
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await scrollTo?.scrollIntoViewIfNeeded();
+    await screenshot(page, `admin/${name}-${width}-${language}`);
+    const wide = await overflow(page);
+    if (Object.keys(wide).length > 0) problems[`${name}@${width} overflow`] = wide;
+    const violations = await seriousAxeViolations(page);
+    if (violations.length > 0) problems[`${name}@${width} axe`] = violations;
+  }
+  return problems;
+}
+
+describe.each(['ru', 'en'] as Language[])('in %s', (language) => {
+  const t = TEXTS[language];
+  const deal = t.applications.deal;
+  const exact = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+  it('an ADMIN records that the payout came back; a MANAGER is not offered it', async () => {
+    const id = await paidOutDeal();
+    const path = `/admin/application-management?open_id=${id}`;
+
+    const managerPage = await newPage({ language });
+    await openAs(managerPage, manager, path);
+    await managerPage.locator('.modal .facts').first().waitFor();
+    await waitForAdmin(managerPage);
+    await managerPage.getByText(deal.payout.fact, { exact: true }).first().waitFor();
+    expect(await managerPage.getByRole('button', { name: exact(deal.actions.reversePayout) }).count()).toBe(
+      0,
+    );
+
+    const page = await newPage({ language });
+    await openAs(page, admin, path);
+    await page.locator('.modal .facts').first().waitFor();
+    await waitForAdmin(page);
+    await page.getByRole('button', { name: exact(deal.actions.reversePayout) }).click();
+    const dialog = page.getByRole('dialog', {
+      name: exact(deal.reversal.title.replace('{{id}}', id.slice(0, 12))),
+    });
+    await dialog.waitFor();
+    await dialog.getByLabel(deal.reversal.reference).fill('Return 4471 / SEPA R-0099');
+    await dialog
+      .getByLabel(deal.reversal.reason)
+      .fill('The client’s bank returned the transfer: the card was closed.');
+    const problems = await lookAtWidths(page, 'reversal-dialog', language);
+    await dialog.getByRole('button', { name: exact(deal.reversal.submit) }).click();
+    await page.getByText(deal.reversed).first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const fact = page.getByRole('region', { name: deal.title }).getByText('Return 4471 / SEPA R-0099');
+    await fact.waitFor();
+    await page.getByRole('button', { name: exact(deal.actions.recordPayout) }).waitFor();
+    expect(await page.getByRole('button', { name: exact(deal.actions.reversePayout) }).count()).toBe(0);
+    Object.assign(problems, await lookAtWidths(page, 'reversal-fact', language, fact));
+    expect(problems).toEqual({});
+  }, 180_000);
+
+  // The payment gateways page, and so the review list, is an ADMIN's (shared/admin-sections.ts).
+  it('an ADMIN accepts a transfer of another amount in the review list', async () => {
+    const txId = await underpaidTransfer();
+    const review = t.payments.review;
+
+    const page = await newPage({ language });
+    await openAs(page, admin, '/admin/payment-gateways');
+    await waitForAdmin(page);
+    const item = page.getByRole('listitem', { name: txId });
+    const accept = item.getByRole('checkbox', { name: review.acceptAmount });
+    await accept.check();
+    await item.locator('.chain-review__difference').waitFor();
+    const problems = await lookAtWidths(page, 'review-accept', language, item);
+    await item.getByRole('button', { name: exact(review.attach) }).click();
+    await page.getByText(review.attached).first().waitFor();
+    await item.waitFor({ state: 'detached' });
+    expect(problems).toEqual({});
+  }, 180_000);
+});
