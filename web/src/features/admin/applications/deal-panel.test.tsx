@@ -725,6 +725,30 @@ describe('the thread in the application detail', () => {
 describe('the timeline of the application detail', () => {
   beforeAll(startI18n);
 
+  it('shows a payout reversal with its reference and reason', async () => {
+    openDetail(
+      detail('CONFIRMED', {
+        history: [
+          {
+            from: 'EXCHANGING',
+            to: 'CONFIRMED',
+            at: '2026-11-21T09:00:00.000Z',
+            actorId: 'abcdef0123456789',
+            actorRole: 'ADMIN',
+            actorName: 'anna',
+            reason: null,
+            details: { reference: 'Return 4471', reason: 'Sent back by the bank' },
+          },
+        ],
+      }),
+    );
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    expect(within(timeline).getByRole('listitem').textContent).toBe(
+      `${formatDateTime('2026-11-21T09:00:00.000Z', 'en')} Exchanging → Confirmed (anna, Admin)` +
+        'Reference: Return 4471Reason: Sent back by the bank',
+    );
+  });
+
   it('shows every move and deal action with who made it, when, and what it carried', async () => {
     openDetail(
       detail('EXCHANGING', {
