@@ -30,6 +30,8 @@ export async function setup(project: TestProject) {
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }
+  // The chain watcher every 2 s instead of 15: the USDT tests wait for it to see a transfer.
+  process.env.TRON_POLL_SECONDS ??= '2';
   const jwtSecret = randomBytes(48).toString('base64url');
   const originSecret = randomBytes(32).toString('base64url');
   const tableName = 'exchange-e2e';

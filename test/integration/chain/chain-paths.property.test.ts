@@ -457,7 +457,7 @@ describe('the chain paths under random sequences', () => {
       }),
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(action, { minLength: 10, maxLength: 40 }), async (steps) => {
+      fc.asyncProperty(fc.array(action, { minLength: 6, maxLength: 24 }), async (steps) => {
         const world = new World(clock);
         await world.start();
         for (const step of steps) await attempt(world, step);
