@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { UserRecord } from '@functions/data/users';
-import { postToTronStandIn, startTronStandIn, type TronStandIn } from '@infra/local/tron-stand-in';
+import { postToTronStandIn } from '@infra/local/tron-stand-in';
 import { add, type Decimal, unitsText } from '@shared/money';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { standardBody } from '../applications/fixtures';
-import { createIsolatedTable, putUser } from '../applications/isolated-table';
+import { putUser } from '../applications/isolated-table';
+import { type ChainModules, newTronAddress, sendUsdt, useChainTable } from './chain-table';
 import { usdtToCashBody } from './fixtures';
 
 /**
@@ -19,45 +20,13 @@ import { usdtToCashBody } from './fixtures';
  * holds), and no deal is confirmed by money sent before it was told the amount. The domain
  * functions run directly on a table and a TronGrid stand-in of this file's own.
  */
-let drop: () => Promise<void>;
-let standIn: TronStandIn;
-let m: Awaited<ReturnType<typeof modules>>;
+const chain = useChainTable('chain-paths');
+let m: ChainModules;
 let manager: UserRecord;
 let admin: UserRecord;
 const MINUTE = 60_000;
-
-const modules = async () => ({
-  create: await import('@functions/domain/applications/create'),
-  admin: await import('@functions/domain/applications/admin-actions'),
-  deal: await import('@functions/domain/applications/deal'),
-  expire: await import('@functions/domain/applications/expire'),
-  templates: await import('@functions/domain/payment-templates/templates'),
-  watcher: await import('@functions/domain/chain/watcher'),
-  actions: await import('@functions/domain/chain/actions'),
-  transfers: await import('@functions/data/chain-transfers'),
-  uses: await import('@functions/data/chain-uses'),
-  applications: await import('@functions/data/applications'),
-  client: await import('@functions/data/client'),
-  keys: await import('@functions/data/keys'),
-  movements: await import('@functions/data/movements'),
-  lib: await import('@aws-sdk/lib-dynamodb'),
-  tron: await import('@functions/data/tron'),
-  errors: await import('@functions/commons/errors'),
-});
-
-beforeAll(async () => {
-  standIn = await startTronStandIn();
-  process.env.TRON_API_URL = standIn.url;
-  process.env.TRON_TIMEOUT_MS = '1000';
-  drop = await createIsolatedTable('chain-paths');
-  m = await modules();
-  [manager, admin] = await Promise.all([putUser({ role: 'MANAGER' }), putUser({ role: 'ADMIN' })]);
-});
-afterAll(async () => {
-  delete process.env.TRON_API_URL;
-  delete process.env.TRON_TIMEOUT_MS;
-  await standIn?.stop();
-  await drop?.();
+beforeAll(() => {
+  ({ m, manager, admin } = chain);
 });
 
 const AMOUNTS = [100, 250, 100.00005] as const;
@@ -201,7 +170,7 @@ class World {
   wallets = wallets;
   deals: Deal[] = [];
   sent: Sent[] = [];
-  listed = m.tron.hexToTronAddress(`41${randomBytes(20).toString('hex')}`);
+  listed = newTronAddress();
 
   constructor(public clock: number) {}
 
@@ -209,20 +178,14 @@ class World {
     return new Date(this.clock);
   }
 
-  address = () => m.tron.hexToTronAddress(`41${randomBytes(20).toString('hex')}`);
+  address = newTronAddress;
 
   async start() {
-    await postToTronStandIn(standIn.url, '/_local/blacklist', { address: this.listed });
+    await postToTronStandIn(chain.standIn.url, '/_local/blacklist', { address: this.listed });
   }
 
   async send(to: string, amount: string, from = this.address(), final = false) {
-    const { txId } = (await postToTronStandIn(standIn.url, '/_local/transfers', {
-      to,
-      amount,
-      from,
-      blockTimestamp: this.clock,
-    })) as { txId: string };
-    if (final) await postToTronStandIn(standIn.url, '/_local/solidify', {});
+    const txId = await sendUsdt(chain.standIn, to, amount, { from, at: this.clock, final });
     this.sent.push({ txId, to, blockTime: this.clock });
     sentEver.set(txId, { txId, to, blockTime: this.clock });
   }
@@ -281,7 +244,7 @@ class World {
         await m.watcher.watchChain(now);
         return;
       case 'solidify':
-        await postToTronStandIn(standIn.url, '/_local/solidify', {});
+        await postToTronStandIn(chain.standIn.url, '/_local/solidify', {});
         return;
       case 'expire':
         await m.expire.expireUnpaidApplications(now);
@@ -447,7 +410,7 @@ describe('the chain paths under random sequences', () => {
     let clock = Date.now();
     wallets = await Promise.all(
       [0, 1].map(async () => {
-        const address = m.tron.hexToTronAddress(`41${randomBytes(20).toString('hex')}`);
+        const address = newTronAddress();
         const template = await m.templates.createPaymentTemplate(
           { kind: 'usdt', label: `Wallet ${address}`, address },
           { id: admin.id, role: 'ADMIN' },

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { UserRecord } from '@functions/data/users';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
-import { postToTronStandIn, startTronStandIn, type TronStandIn } from '@infra/local/tron-stand-in';
+import { postToTronStandIn } from '@infra/local/tron-stand-in';
 import { USDT_DECIMALS } from '@shared/assets';
 import { toUnits, unitsText } from '@shared/money';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { standardBody } from '../applications/fixtures';
-import { createIsolatedTable, putUser } from '../applications/isolated-table';
+import { putUser } from '../applications/isolated-table';
+import { type ChainModules, newTronAddress, sendUsdt, useChainTable } from './chain-table';
 import { usdtToCashBody } from './fixtures';
 
 /**
@@ -17,63 +18,23 @@ import { usdtToCashBody } from './fixtures';
  * still come. The domain functions run directly on a table and a TronGrid stand-in of this file's
  * own, with block times and clocks set, as the security review's requests were made.
  */
-let drop: () => Promise<void>;
-let standIn: TronStandIn;
-let m: Awaited<ReturnType<typeof modules>>;
+const chain = useChainTable('one-use');
+let m: ChainModules;
 let manager: UserRecord;
 let admin: UserRecord;
+beforeAll(() => {
+  ({ m, manager, admin } = chain);
+});
 const asManager = () => ({ id: manager.id, role: 'MANAGER' as const });
 const asAdmin = () => ({ id: admin.id, role: 'ADMIN' as const });
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
-const modules = async () => ({
-  create: await import('@functions/domain/applications/create'),
-  admin: await import('@functions/domain/applications/admin-actions'),
-  deal: await import('@functions/domain/applications/deal'),
-  templates: await import('@functions/domain/payment-templates/templates'),
-  watcher: await import('@functions/domain/chain/watcher'),
-  actions: await import('@functions/domain/chain/actions'),
-  transfers: await import('@functions/data/chain-transfers'),
-  uses: await import('@functions/data/chain-uses'),
-  applications: await import('@functions/data/applications'),
-  movements: await import('@functions/data/movements'),
-  tron: await import('@functions/data/tron'),
-});
-
-beforeAll(async () => {
-  standIn = await startTronStandIn();
-  process.env.TRON_API_URL = standIn.url;
-  process.env.TRON_TIMEOUT_MS = '1000';
-  drop = await createIsolatedTable('one-use');
-  m = await modules();
-  [manager, admin] = await Promise.all([putUser({ role: 'MANAGER' }), putUser({ role: 'ADMIN' })]);
-});
-afterAll(async () => {
-  delete process.env.TRON_API_URL;
-  delete process.env.TRON_TIMEOUT_MS;
-  await standIn?.stop();
-  await drop?.();
-});
-
-const local = (path: string, body: unknown) => postToTronStandIn(standIn.url, path, body);
-const newAddress = () => m.tron.hexToTronAddress(`41${randomBytes(20).toString('hex')}`);
-
+const local = (path: string, body: unknown) => postToTronStandIn(chain.standIn.url, path, body);
+const newAddress = newTronAddress;
 /** USDT sent on the stand-in, final at once unless asked not to; `at` sets its block time. */
-async function send(
-  to: string,
-  amount: string,
-  options: { from?: string; at?: number; final?: boolean } = {},
-): Promise<string> {
-  const { txId } = (await local('/_local/transfers', {
-    to,
-    amount,
-    from: options.from ?? newAddress(),
-    ...(options.at !== undefined ? { blockTimestamp: options.at } : {}),
-  })) as { txId: string };
-  if (options.final !== false) await local('/_local/solidify', {});
-  return txId;
-}
+const send = (to: string, amount: string, options: { from?: string; at?: number; final?: boolean } = {}) =>
+  sendUsdt(chain.standIn, to, amount, { final: true, ...options });
 
 async function wallet() {
   const address = newAddress();

@@ -1,63 +1,29 @@
-import { randomBytes } from 'node:crypto';
 import type { UserRecord } from '@functions/data/users';
-import { postToTronStandIn, startTronStandIn, type TronStandIn } from '@infra/local/tron-stand-in';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createIsolatedTable, putUser } from '../applications/isolated-table';
+import { postToTronStandIn } from '@infra/local/tron-stand-in';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { putUser } from '../applications/isolated-table';
+import { type ChainModules, newTronAddress, sendUsdt, useChainTable } from './chain-table';
 import { usdtToCashBody } from './fixtures';
 
 /**
- * The chain watcher (issue 27, item 3) against a TronGrid stand-in and a table of this file's own:
- * the watcher reads every USDT template's wallet of its table, so other files' deals and wallets
- * stay out of it. Transfers are made with the stand-in's test-only calls; the job's domain
- * function runs directly.
+ * The chain watcher against a TronGrid stand-in and a table of this file's own (chain-table.ts).
+ * Transfers are made with the stand-in's test-only calls; the job's domain function runs directly.
  */
-let drop: () => Promise<void>;
-let standIn: TronStandIn;
-let m: Awaited<ReturnType<typeof modules>>;
+const chain = useChainTable('watcher');
+let m: ChainModules;
 let staff: UserRecord;
+beforeAll(() => {
+  ({ m, admin: staff } = chain);
+});
 const actor = () => ({ id: staff.id, role: 'MANAGER' as const });
 const MINUTE = 60_000;
 
-const modules = async () => ({
-  create: await import('@functions/domain/applications/create'),
-  admin: await import('@functions/domain/applications/admin-actions'),
-  deal: await import('@functions/domain/applications/deal'),
-  expire: await import('@functions/domain/applications/expire'),
-  templates: await import('@functions/domain/payment-templates/templates'),
-  watcher: await import('@functions/domain/chain/watcher'),
-  review: await import('@functions/domain/chain/review'),
-  actions: await import('@functions/domain/chain/actions'),
-  transfers: await import('@functions/data/chain-transfers'),
-  applications: await import('@functions/data/applications'),
-  audit: await import('@functions/data/audit'),
-  movements: await import('@functions/data/movements'),
-  tron: await import('@functions/data/tron'),
-  routes: await import('@functions/routes/manifest'),
-});
-
-beforeAll(async () => {
-  standIn = await startTronStandIn();
-  process.env.TRON_API_URL = standIn.url;
-  process.env.TRON_TIMEOUT_MS = '1000';
-  drop = await createIsolatedTable('watcher');
-  m = await modules();
-  staff = await putUser({ role: 'ADMIN' });
-});
-afterAll(async () => {
-  delete process.env.TRON_API_URL;
-  delete process.env.TRON_TIMEOUT_MS;
-  await standIn?.stop();
-  await drop?.();
-});
-
-const local = (path: string, body: unknown) => postToTronStandIn(standIn.url, path, body);
-
-/** An address of this test's own: 0x41 and 20 random bytes, base58check. */
-const newAddress = () => m.tron.hexToTronAddress(`41${randomBytes(20).toString('hex')}`);
+const local = (path: string, body: unknown) => postToTronStandIn(chain.standIn.url, path, body);
+const newAddress = newTronAddress;
 
 /** Sends USDT on the stand-in; answers the transaction id. */
-const send = async (to: string, amount: string, from = newAddress()) =>
-  String((await local('/_local/transfers', { from, to, amount })).txId);
+const send = (to: string, amount: string, from = newAddress()) =>
+  sendUsdt(chain.standIn, to, amount, { from });
 
 async function wallet() {
   const address = newAddress();

@@ -285,33 +285,41 @@ export function PayoutDialog(props: DealFormProps) {
   );
 }
 
-/** The client's payment was returned on a deal that ended without completing: its reference and a note. */
-export function RefundDialog(props: DealFormProps) {
-  const { application, onClose } = props;
-  const { t } = useTranslation('admin');
-  const form = useDealForm<'reference' | 'note'>(props);
+/**
+ * A record of money that moved on the deal, with its reference (required) and a text: the refund
+ * of the client's payment (a note, optional) or a payout that came back (the reason, required).
+ */
+function ReferenceDialog<Second extends 'note' | 'reason'>(
+  props: DealFormProps & {
+    texts: { title: string; submit: string; text: string; reference: string; second: string; done: string };
+    second: Second;
+    secondRequired: boolean;
+    schema: Parameters<typeof schemaFieldErrors>[0];
+    send: (body: { reference: string } & Partial<Record<Second, string>>) => Promise<AdminApplicationDetail>;
+  },
+) {
+  const { texts, second, onClose } = props;
+  const form = useDealForm<'reference' | Second>(props);
   const [reference, setReference] = useState('');
-  const [note, setNote] = useState('');
-  const send = () => {
-    const body = { reference, ...(note.trim() ? { note } : {}) };
-    void form.submit(
-      recordRefundBodySchema,
-      body,
-      () => adminApi.recordRefund(application.id, recordRefundBodySchema.parse(body)),
-      t('applications.deal.refunded'),
-    );
+  const [text, setText] = useState('');
+  const submit = () => {
+    const body = {
+      reference,
+      ...(props.secondRequired || text.trim() ? { [second]: text } : {}),
+    } as { reference: string } & Partial<Record<Second, string>>;
+    void form.submit(props.schema, body, () => props.send(body), texts.done);
   };
   return (
     <DealDialog
-      title={t('applications.deal.refund.title', { id: labelOf(application) })}
-      submitLabel={t('applications.deal.refund.submit')}
+      title={texts.title}
+      submitLabel={texts.submit}
       busy={form.busy}
-      onSubmit={send}
+      onSubmit={submit}
       onClose={onClose}
     >
-      <p>{t('applications.deal.refund.text')}</p>
+      <p>{texts.text}</p>
       <TextField
-        label={t('applications.deal.refundReference')}
+        label={texts.reference}
         autoComplete="off"
         required
         maxLength={200}
@@ -323,15 +331,39 @@ export function RefundDialog(props: DealFormProps) {
         }}
       />
       <NoteField
-        label={t('applications.deal.noteOptional')}
-        value={note}
-        error={form.errors.note}
+        label={texts.second}
+        required={props.secondRequired}
+        value={text}
+        error={form.errors[second]}
         onChange={(value) => {
-          setNote(value);
-          form.clear('note');
+          setText(value);
+          form.clear(second);
         }}
       />
     </DealDialog>
+  );
+}
+
+/** The client's payment was returned on a deal that ended without completing: its reference and a note. */
+export function RefundDialog(props: DealFormProps) {
+  const { t } = useTranslation('admin');
+  const id = props.application.id;
+  return (
+    <ReferenceDialog
+      {...props}
+      texts={{
+        title: t('applications.deal.refund.title', { id: labelOf(props.application) }),
+        submit: t('applications.deal.refund.submit'),
+        text: t('applications.deal.refund.text'),
+        reference: t('applications.deal.refundReference'),
+        second: t('applications.deal.noteOptional'),
+        done: t('applications.deal.refunded'),
+      }}
+      second="note"
+      secondRequired={false}
+      schema={recordRefundBodySchema}
+      send={(body) => adminApi.recordRefund(id, recordRefundBodySchema.parse(body))}
+    />
   );
 }
 
@@ -344,51 +376,23 @@ const REVERSED_TO = MOVES.find((move) => move.name === 'reversePayout')!.to;
  * rejected and refunded; the server allows it once per deal.
  */
 export function ReversePayoutDialog(props: DealFormProps) {
-  const { application, onClose } = props;
   const { t } = useTranslation('admin');
-  const form = useDealForm<'reference' | 'reason'>(props);
-  const [reference, setReference] = useState('');
-  const [reason, setReason] = useState('');
-  const send = () => {
-    const body = { reference, reason };
-    void form.submit(
-      reversePayoutBodySchema,
-      body,
-      () => adminApi.reversePayout(application.id, reversePayoutBodySchema.parse(body)),
-      t('applications.deal.reversed'),
-    );
-  };
+  const id = props.application.id;
   return (
-    <DealDialog
-      title={t('applications.deal.reversal.title', { id: labelOf(application) })}
-      submitLabel={t('applications.deal.reversal.submit')}
-      busy={form.busy}
-      onSubmit={send}
-      onClose={onClose}
-    >
-      <p>{t('applications.deal.reversal.text', { status: statusLabel(t, REVERSED_TO) })}</p>
-      <TextField
-        label={t('applications.deal.reversal.reference')}
-        autoComplete="off"
-        required
-        maxLength={200}
-        value={reference}
-        error={form.errors.reference}
-        onChange={(event) => {
-          setReference(event.target.value);
-          form.clear('reference');
-        }}
-      />
-      <NoteField
-        label={t('applications.deal.reversal.reason')}
-        required
-        value={reason}
-        error={form.errors.reason}
-        onChange={(value) => {
-          setReason(value);
-          form.clear('reason');
-        }}
-      />
-    </DealDialog>
+    <ReferenceDialog
+      {...props}
+      texts={{
+        title: t('applications.deal.reversal.title', { id: labelOf(props.application) }),
+        submit: t('applications.deal.reversal.submit'),
+        text: t('applications.deal.reversal.text', { status: statusLabel(t, REVERSED_TO) }),
+        reference: t('applications.deal.reversal.reference'),
+        second: t('applications.deal.reversal.reason'),
+        done: t('applications.deal.reversed'),
+      }}
+      second="reason"
+      secondRequired
+      schema={reversePayoutBodySchema}
+      send={(body) => adminApi.reversePayout(id, reversePayoutBodySchema.parse(body))}
+    />
   );
 }

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import type { UserRecord } from '@functions/data/users';
+import { postToTronStandIn, startTronStandIn, type TronStandIn } from '@infra/local/tron-stand-in';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { createBase58check } from '@scure/base';
+import { afterAll, beforeAll } from 'vitest';
+import { createIsolatedTable, putUser } from '../applications/isolated-table';
+
+/**
+ * The chain's domain functions run directly, as the jobs and routes run them, on a table and a
+ * TronGrid stand-in of the test file's own: the watcher reads every USDT template's wallet of its
+ * table, so other files' deals and wallets stay out of it. The functions' modules are imported
+ * after the table exists (they read TABLE_NAME when first imported).
+ */
+export const chainModules = async () => ({
+  create: await import('@functions/domain/applications/create'),
+  admin: await import('@functions/domain/applications/admin-actions'),
+  deal: await import('@functions/domain/applications/deal'),
+  expire: await import('@functions/domain/applications/expire'),
+  templates: await import('@functions/domain/payment-templates/templates'),
+  watcher: await import('@functions/domain/chain/watcher'),
+  review: await import('@functions/domain/chain/review'),
+  actions: await import('@functions/domain/chain/actions'),
+  transfers: await import('@functions/data/chain-transfers'),
+  uses: await import('@functions/data/chain-uses'),
+  applications: await import('@functions/data/applications'),
+  audit: await import('@functions/data/audit'),
+  movements: await import('@functions/data/movements'),
+  tron: await import('@functions/data/tron'),
+  routes: await import('@functions/routes/manifest'),
+  errors: await import('@functions/commons/errors'),
+  /** The table itself, for a test that reads an item as stored. */
+  client: await import('@functions/data/client'),
+  keys: await import('@functions/data/keys'),
+  lib: await import('@aws-sdk/lib-dynamodb'),
+});
+export type ChainModules = Awaited<ReturnType<typeof chainModules>>;
+
+export interface ChainTable {
+  m: ChainModules;
+  standIn: TronStandIn;
+  manager: UserRecord;
+  admin: UserRecord;
+}
+
+/** Sets the table and stand-in up before the file's tests and drops them after; filled in `beforeAll`. */
+export function useChainTable(prefix: string): ChainTable {
+  const table = {} as ChainTable;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    table.standIn = await startTronStandIn();
+    process.env.TRON_API_URL = table.standIn.url;
+    process.env.TRON_TIMEOUT_MS = '1000';
+    drop = await createIsolatedTable(prefix);
+    table.m = await chainModules();
+    [table.manager, table.admin] = await Promise.all([
+      putUser({ role: 'MANAGER' }),
+      putUser({ role: 'ADMIN' }),
+    ]);
+  });
+  afterAll(async () => {
+    delete process.env.TRON_API_URL;
+    delete process.env.TRON_TIMEOUT_MS;
+    await table.standIn?.stop();
+    await drop?.();
+  });
+  return table;
+}
+
+const base58check = createBase58check(sha256);
+/** A TRON address of the test's own: 0x41 and 20 random bytes, base58check. */
+export const newTronAddress = () => base58check.encode(Uint8Array.from([0x41, ...randomBytes(20)]));
+
+/**
+ * USDT sent on the stand-in (its test-only call), from a new address unless `from` is given, at
+ * `at` (its block time, ms) or now; final at once when `final`. Answers the transaction id.
+ */
+export async function sendUsdt(
+  standIn: TronStandIn,
+  to: string,
+  amount: string,
+  options: { from?: string; at?: number; final?: boolean } = {},
+): Promise<string> {
+  const { txId } = await postToTronStandIn<{ txId: string }>(standIn.url, '/_local/transfers', {
+    to,
+    amount,
+    from: options.from ?? newTronAddress(),
+    ...(options.at !== undefined ? { blockTimestamp: options.at } : {}),
+  });
+  if (options.final) await postToTronStandIn(standIn.url, '/_local/solidify', {});
+  return String(txId);
+}
