@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { standardBody } from '../applications/fixtures';
 import { putUser } from '../applications/isolated-table';
-import { type ChainModules, newTronAddress, sendUsdt, useChainTable } from './chain-table';
+import { type ChainModules, newTronAddress, sendUsdt, setUpChainTable } from './chain-table';
 import { usdtToCashBody } from './fixtures';
 
 /**
@@ -20,7 +20,7 @@ import { usdtToCashBody } from './fixtures';
  * holds), and no deal is confirmed by money sent before it was told the amount. The domain
  * functions run directly on a table and a TronGrid stand-in of this file's own.
  */
-const chain = useChainTable('chain-paths');
+const chain = setUpChainTable('chain-paths');
 let m: ChainModules;
 let manager: UserRecord;
 let admin: UserRecord;

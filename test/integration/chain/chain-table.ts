@@ -44,7 +44,7 @@ export interface ChainTable {
 }
 
 /** Sets the table and stand-in up before the file's tests and drops them after; filled in `beforeAll`. */
-export function useChainTable(prefix: string): ChainTable {
+export function setUpChainTable(prefix: string): ChainTable {
   const table = {} as ChainTable;
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {

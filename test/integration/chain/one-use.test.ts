@@ -7,7 +7,7 @@ import { toUnits, unitsText } from '@shared/money';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { standardBody } from '../applications/fixtures';
 import { putUser } from '../applications/isolated-table';
-import { type ChainModules, newTronAddress, sendUsdt, useChainTable } from './chain-table';
+import { type ChainModules, newTronAddress, sendUsdt, setUpChainTable } from './chain-table';
 import { usdtToCashBody } from './fixtures';
 
 /**
@@ -18,7 +18,7 @@ import { usdtToCashBody } from './fixtures';
  * still come. The domain functions run directly on a table and a TronGrid stand-in of this file's
  * own, with block times and clocks set, as the security review's requests were made.
  */
-const chain = useChainTable('one-use');
+const chain = setUpChainTable('one-use');
 let m: ChainModules;
 let manager: UserRecord;
 let admin: UserRecord;

@@ -2,14 +2,14 @@ import type { UserRecord } from '@functions/data/users';
 import { postToTronStandIn } from '@infra/local/tron-stand-in';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { putUser } from '../applications/isolated-table';
-import { type ChainModules, newTronAddress, sendUsdt, useChainTable } from './chain-table';
+import { type ChainModules, newTronAddress, sendUsdt, setUpChainTable } from './chain-table';
 import { usdtToCashBody } from './fixtures';
 
 /**
  * The chain watcher against a TronGrid stand-in and a table of this file's own (chain-table.ts).
  * Transfers are made with the stand-in's test-only calls; the job's domain function runs directly.
  */
-const chain = useChainTable('watcher');
+const chain = setUpChainTable('watcher');
 let m: ChainModules;
 let staff: UserRecord;
 beforeAll(() => {
