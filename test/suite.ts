@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { prerequisiteProblem, thisMachine } from './support/prerequisites';
 
 /**
  * `npm test`: the type check and lint, the e2e project and the other Vitest projects as three
@@ -88,6 +89,13 @@ async function runLane(lane: Lane): Promise<{ lane: Lane; code: number; seconds:
     if (code !== 0) break;
   }
   return { lane, code, seconds: (performance.now() - started) / 1000 };
+}
+
+// Java and the browsers first: without them every e2e file would fail on its own, each with a trace.
+const problem = prerequisiteProblem(thisMachine);
+if (problem) {
+  process.stderr.write(`${problem}\n`);
+  process.exit(1);
 }
 
 const results = await Promise.all(LANES.map(runLane));
