@@ -8,6 +8,7 @@ import { BackupCopyStack } from './backup-copy-stack';
 import { DataStack } from './data-stack';
 import { EdgeMonitoringStack, edgeAlarmPrefix } from './edge-monitoring-stack';
 import { FirstRunStack } from './first-run-stack';
+import { GatewayLogsStack } from './gateway-logs-stack';
 import { JobsStack } from './jobs-stack';
 import { LiveStack } from './live-stack';
 import { MailStack } from './mail-stack';
@@ -18,6 +19,8 @@ import { WebStack } from './web-stack';
 
 export interface ServiceStacks {
   readonly data: DataStack;
+  /** API Gateway's CloudWatch Logs role, the region's account setting: before every stage that logs. */
+  readonly gatewayLogs: GatewayLogsStack;
   /** The vault in the backup region (stages with a backup plan). */
   readonly backupCopy?: BackupCopyStack;
   readonly mail: MailStack;
@@ -64,6 +67,10 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
     description: 'Exchange: single DynamoDB table, its SSM parameters and backup plan',
     backupCopyVault: backupCopy?.vault,
   });
+  const gatewayLogs = new GatewayLogsStack(app, name('gateway-logs'), {
+    env,
+    description: "Exchange: API Gateway's CloudWatch Logs role, the region's account setting",
+  });
   const afterData = <T extends { addStackDependency: (stack: DataStack) => void }>(stack: T) => {
     stack.addStackDependency(data);
     return stack;
@@ -93,6 +100,8 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
       fanOut: workers.liveFanOut,
     }),
   );
+  // Its WebSocket stage has an access log: API Gateway refuses it until the account names a role.
+  live.addStackDependency(gatewayLogs);
   const apiRoutes = Object.fromEntries(
     (Object.keys(API_ROUTE_GROUPS) as ApiRouteGroup[]).map((group) => [
       group,
@@ -119,6 +128,9 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
     httpApi: api.httpApi,
     routes: allRoutes,
   });
+  // An HTTP API's access log goes through CloudWatch Logs' log delivery, not that role, but every
+  // stage that logs comes after it, so no future logging setting can meet an unset account.
+  apiStage.addStackDependency(gatewayLogs);
   const jobsStack =
     Object.keys(jobs).length > 0
       ? afterData(
@@ -188,6 +200,7 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
   );
   return {
     data,
+    gatewayLogs,
     backupCopy,
     mail,
     live,
