@@ -2,12 +2,14 @@ import path from 'node:path';
 import { SECRET_TTL_MS } from '@functions/commons/secret-store';
 import { GLOBAL_INDEXES } from '@functions/data/table-definition';
 import { SENT_KEY_PREFIX, UPLOAD_KEY_PREFIX } from '@functions/data/uploads-definition';
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { CfnParameter, Duration, Lazy, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
   Alias,
   Architecture,
+  type CfnFunction,
+  type CfnVersion,
   ParamsAndSecretsLayerVersion,
   ParamsAndSecretsLogLevel,
   ParamsAndSecretsVersions,
@@ -162,6 +164,13 @@ export class ApiFunction extends NodejsFunction {
       },
     });
     this.live = new Alias(this, 'Live', { aliasName: 'live', version: this.currentVersion });
+    // CDK names the version after a hash of the function's template text, where a value read from
+    // SSM at deploy is only the parameter's reference: when the parameter changes (a table switch),
+    // CloudFormation would update $LATEST and keep the version, and the alias would stay on the old
+    // value. Naming those values in the version's description (a property whose change replaces the
+    // version) makes the same deploy publish a new version, and the alias moves to it.
+    const version = this.currentVersion.node.defaultChild as CfnVersion;
+    version.description = Lazy.string({ produce: () => deployTimeEnvironment(this) });
     Validations.of(role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason:
@@ -177,7 +186,7 @@ export class ApiFunction extends NodejsFunction {
   }
 
   /**
-   * Sets `TABLE_NAME` and grants the actions of `access` on the table, plus Query on each index by
+   * Sets `TABLE_NAME` (the stage's table, read from SSM at deploy: constructs/stage-table.ts) and grants the actions of `access` on the table, plus Query on each index by
    * its own ARN (no `index/*` wildcard).
    */
   bindTable(table: ITable, access: TableAccess): this {
@@ -258,4 +267,38 @@ export class ApiFunction extends NodejsFunction {
     });
     return this;
   }
+}
+
+/** The most Lambda keeps of a version's description. */
+const VERSION_DESCRIPTION_LIMIT = 256;
+
+/**
+ * `NAME=value` of each environment variable of `fn` whose value CloudFormation reads from an SSM
+ * parameter at deploy, space-separated (undefined when none does): what a version must name so that a
+ * new value of such a parameter publishes a new version (see the constructor).
+ */
+function deployTimeEnvironment(fn: ApiFunction): string | undefined {
+  const stack = Stack.of(fn);
+  const fromSsm = new Set(
+    stack.node
+      .findAll()
+      .filter(
+        (construct): construct is CfnParameter =>
+          construct instanceof CfnParameter && construct.type.startsWith('AWS::SSM::Parameter::Value'),
+      )
+      .map((parameter) => JSON.stringify({ Ref: stack.resolve(parameter.logicalId) })),
+  );
+  const environment = stack.resolve((fn.node.defaultChild as CfnFunction).environment) as
+    | { variables?: Record<string, unknown> }
+    | undefined;
+  const readsSsm = (value: unknown) => [...fromSsm].some((ref) => JSON.stringify(value).includes(ref));
+  const entries = Object.entries(environment?.variables ?? {})
+    .filter(([, value]) => readsSsm(value))
+    .sort(([a], [b]) => a.localeCompare(b));
+  if (entries.length === 0) return undefined;
+  // Whatever the values, the names and separators must leave room for them within the limit.
+  const fixed = entries.reduce((length, [name]) => length + name.length + 2, 0);
+  if (fixed > VERSION_DESCRIPTION_LIMIT / 2)
+    throw new Error(`${fn.node.path}: too many SSM-fed variables for a version's description`);
+  return entries.map(([name, value]) => `${name}=${Token.asString(value)}`).join(' ');
 }
