@@ -52,7 +52,8 @@ function deployedWith(template: TemplateJson, table: string): Record<string, Res
   ) as Record<string, Resource>;
 }
 
-const functionOf = (version: Resource) => (version.Properties?.FunctionName as { Ref?: string }).Ref;
+const functionOf = (version: Resource) =>
+  (version.Properties?.FunctionName as { Ref?: string } | undefined)?.Ref;
 
 describe('a table switch', () => {
   const service = synthesizeService();
