@@ -22,7 +22,8 @@ const PUSH_TO_CLOUDWATCH_LOGS = 'service-role/AmazonAPIGatewayPushToCloudWatchLo
  */
 export class GatewayLogsStack extends Stack {
   readonly role: Role;
-  readonly account: CfnAccount;
+  /** The account setting (`account` is the stack's AWS account). */
+  readonly accountSetting: CfnAccount;
 
   constructor(scope: Construct, id: string, props: StackProps) {
     super(scope, id, props);
@@ -39,7 +40,7 @@ export class GatewayLogsStack extends Stack {
         'groups this app does not know (other APIs, REST execution logs), so it cannot be narrowed to ours; ' +
         "AWS's managed policy is the one API Gateway documents and AWS keeps current.",
     });
-    this.account = new CfnAccount(this, 'Account', { cloudWatchRoleArn: this.role.roleArn });
-    this.account.applyRemovalPolicy(RemovalPolicy.RETAIN);
+    this.accountSetting = new CfnAccount(this, 'Account', { cloudWatchRoleArn: this.role.roleArn });
+    this.accountSetting.applyRemovalPolicy(RemovalPolicy.RETAIN);
   }
 }
