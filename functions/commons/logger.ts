@@ -26,8 +26,7 @@ function serializable(value: unknown): unknown {
   return value;
 }
 
-function write(level: Level, message: string, extra?: Fields | Error): void {
-  if (LEVELS[level] < threshold()) return;
+function line(level: Level | 'METRIC', message: string, extra?: Fields | Error): string {
   const fields = extra instanceof Error ? { error: extra } : (extra ?? {});
   const entry: Fields = {
     level,
@@ -37,9 +36,13 @@ function write(level: Level, message: string, extra?: Fields | Error): void {
     ...invocation.getStore(),
   };
   for (const [key, value] of Object.entries(fields)) entry[key] = serializable(value);
-  const line = JSON.stringify(entry);
-  if (level === 'ERROR' || level === 'WARN') console.error(line);
-  else console.log(line);
+  return JSON.stringify(entry);
+}
+
+function write(level: Level, message: string, extra?: Fields | Error): void {
+  if (LEVELS[level] < threshold()) return;
+  if (level === 'ERROR' || level === 'WARN') console.error(line(level, message, extra));
+  else console.log(line(level, message, extra));
 }
 
 export const logger = {
@@ -47,6 +50,14 @@ export const logger = {
   info: (message: string, extra?: Fields | Error) => write('INFO', message, extra),
   warn: (message: string, extra?: Fields | Error) => write('WARN', message, extra),
   error: (message: string, extra?: Fields | Error) => write('ERROR', message, extra),
+  /**
+   * An embedded-metric line (metrics.ts), written at every level: alarms read these figures, so
+   * quieting the logs must not silence them. Only SILENT, the tests' "write nothing", which no
+   * stage can set (infra/stacks/stages.ts), keeps it back.
+   */
+  metric: (message: string, fields: Fields) => {
+    if (threshold() < LEVELS.SILENT) console.log(line('METRIC', message, fields));
+  },
 };
 
 /**

@@ -15,11 +15,9 @@ export type CountedMetric =
   /** A scheduled job's run that finished (dimension `Job`): the jobs' heartbeat alarms. */
   | 'JobSucceeded'
   /** A request answered 500 (dimensions `FunctionName`, `Version`): the canary's rollback alarm. */
-  | 'ServerErrors'
-  /** The origin authorizer accepted the previous origin secret: CloudFront was not moved to the new one. */
-  | 'OriginSecretPrevious';
+  | 'ServerErrors';
 
-/** Measured levels, each written by the job that looks at them on every run. */
+/** Measured levels, each written by the job or function that looks at them. */
 export type GaugeMetric =
   /** Age of the oldest outbox mail not yet sent (0 with none): the re-drive job, every 5 minutes. */
   | 'OldestUnsentMailMinutes'
@@ -28,22 +26,30 @@ export type GaugeMetric =
   /** Minutes since the receiving wallet read longest ago was last read whole: the chain watcher. */
   | 'ChainReadAgeMinutes'
   /** USDT transfers the chain watcher left for staff to review: the chain watcher, every run. */
-  | 'ChainReviewWaiting';
+  | 'ChainReviewWaiting'
+  /**
+   * Minutes since the origin secret was rotated, each time the origin authorizer accepts the
+   * previous value (CloudFront not yet moved to the new one): the stale-secret alarm.
+   */
+  | 'OriginSecretPreviousMinutes';
 
 const GAUGE_UNITS: Readonly<Record<GaugeMetric, 'Count' | 'None'>> = {
   OldestUnsentMailMinutes: 'None',
   DirectionsPausedStale: 'Count',
   ChainReadAgeMinutes: 'None',
   ChainReviewWaiting: 'Count',
+  OriginSecretPreviousMinutes: 'None',
 };
 
 /**
  * One CloudWatch embedded-metric-format log line: CloudWatch Logs turns it into a metric, so it
- * costs no API call and no latency. Written at INFO level, like the logs (the local stack's WARN
- * and the tests' SILENT keep it quiet).
+ * costs no API call and no latency. Written whatever LOG_LEVEL is (a stage raised to WARN would
+ * otherwise fire every heartbeat alarm and blind the canaries); `METRICS=off` (the local stack's
+ * default) and the tests' SILENT keep it back.
  */
 function writeMetric(name: string, unit: string, value: number, dimensions: Record<string, string>): void {
-  logger.info(`metric ${name}`, {
+  if (process.env.METRICS === 'off') return;
+  logger.metric(`metric ${name}`, {
     _aws: {
       Timestamp: Date.now(),
       CloudWatchMetrics: [

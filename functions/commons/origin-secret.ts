@@ -13,6 +13,8 @@ interface OriginValues {
   current: Buffer;
   /** The value before the last rotation, still accepted (AWS only): CloudFront moves to the new one at the web stack's next deploy. */
   previous: Buffer | undefined;
+  /** When the current value was put (epoch ms): the rotation, while `previous` is still sent. */
+  rotatedAt: number | undefined;
 }
 
 function digest(value: string): Buffer {
@@ -28,13 +30,17 @@ function digest(value: string): Buffer {
  */
 const originValues = cachedSecret(async (): Promise<OriginValues> => {
   const local = process.env.ORIGIN_SECRET;
-  if (local) return { current: digest(local), previous: undefined };
+  if (local) return { current: digest(local), previous: undefined, rotatedAt: undefined };
   const [current, previous] = await Promise.all([
     readSecretVersion('ORIGIN_SECRET_ARN', 'AWSCURRENT'),
     readSecretVersion('ORIGIN_SECRET_ARN', 'AWSPREVIOUS'),
   ]);
   if (!current) throw new Error('The origin secret has no current version');
-  return { current: digest(current.value), previous: previous && digest(previous.value) };
+  return {
+    current: digest(current.value),
+    previous: previous && digest(previous.value),
+    rotatedAt: current.createdAt,
+  };
 });
 
 /**
@@ -50,4 +56,12 @@ export async function matchOriginSecret(
   if (timingSafeEqual(sent, current)) return 'current';
   if (previous && timingSafeEqual(sent, previous)) return 'previous';
   return undefined;
+}
+
+/**
+ * When the origin secret's current value was put (epoch ms), or undefined when not known (locally,
+ * or an answer without a creation date): how long CloudFront has gone on sending the previous one.
+ */
+export async function originSecretRotatedAt(now = Date.now()): Promise<number | undefined> {
+  return (await originValues(now)).rotatedAt;
 }

@@ -395,6 +395,8 @@ function configureFunctionEnvironment(
     UPLOADS_S3_ENDPOINT: urls.uploads,
     MARKET_DATA_URL: urls.marketDataUrl,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
+    // The embedded-metric lines are written whatever LOG_LEVEL is (metrics.ts); on a console they are noise.
+    METRICS: process.env.METRICS ?? 'off',
   });
 }
 

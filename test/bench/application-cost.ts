@@ -59,7 +59,8 @@ export interface LifecycleCost {
 }
 
 /**
- * Runs `action` with the functions logging at the stage's level, and measures its wall time, the
+ * Runs `action` with the functions logging at the stage's level and writing their embedded-metric
+ * lines (as in AWS; the local stack turns them off), and measures its wall time, the
  * DynamoDB units `meter` saw and the bytes and lines written to stdout and stderr meanwhile (kept
  * out of the bench's output).
  */
@@ -68,6 +69,7 @@ export async function measureFootprint<T>(
   action: () => Promise<T>,
 ): Promise<{ result: T; footprint: Footprint }> {
   const level = process.env.LOG_LEVEL;
+  const metrics = process.env.METRICS;
   const writes = { stdout: process.stdout.write, stderr: process.stderr.write };
   let logBytes = 0;
   let logLines = 0;
@@ -78,6 +80,7 @@ export async function measureFootprint<T>(
     return true;
   }) as typeof process.stdout.write;
   process.env.LOG_LEVEL = STAGE.logLevel;
+  process.env.METRICS = 'emf';
   process.stdout.write = capture;
   process.stderr.write = capture;
   meter.reset();
@@ -94,6 +97,8 @@ export async function measureFootprint<T>(
     process.stderr.write = writes.stderr;
     if (level === undefined) delete process.env.LOG_LEVEL;
     else process.env.LOG_LEVEL = level;
+    if (metrics === undefined) delete process.env.METRICS;
+    else process.env.METRICS = metrics;
   }
 }
 

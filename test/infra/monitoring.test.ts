@@ -96,7 +96,7 @@ describe('alarms and their topic', () => {
     }
   });
 
-  it('alarms on the oldest unsent mail, stale feed directions, the outbox stream and a stale origin secret', () => {
+  it('alarms on the oldest unsent mail, stale feed directions and the outbox stream', () => {
     expect(alarm('OldestUnsentMail')).toMatchObject({
       MetricName: 'OldestUnsentMailMinutes',
       Statistic: 'Maximum',
@@ -130,10 +130,21 @@ describe('alarms and their topic', () => {
       Statistic: 'Maximum',
       Threshold: ALARM_THRESHOLDS.liveStreamIteratorAgeMs,
     });
+  });
+
+  it('fires OriginSecretStale on the first request an hour after a rotation that still carries the previous secret', () => {
+    // The authorizer's answers are cached 5 minutes, so requests with the old value are sparse: the
+    // alarm must not need consecutive data points, and a quiet period must not count as stale.
     expect(alarm('OriginSecretStale')).toMatchObject({
-      MetricName: 'OriginSecretPrevious',
-      EvaluationPeriods: ALARM_THRESHOLDS.originSecretPreviousPeriods,
+      Namespace: METRICS_NAMESPACE,
+      MetricName: 'OriginSecretPreviousMinutes',
+      Statistic: 'Maximum',
+      Threshold: 60,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
     });
+    expect(ALARM_THRESHOLDS.originSecretStaleMinutes).toBe(60);
   });
 
   it("warns of SES bounces below SES's own review threshold of 5 %, and of complaints above 0.1 %", () => {

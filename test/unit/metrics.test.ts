@@ -45,9 +45,34 @@ describe('countMetric', () => {
     expect(line!.MailsSent).toBe(1);
   });
 
-  it('stays quiet below INFO, as the logs do', () => {
-    vi.stubEnv('LOG_LEVEL', 'WARN');
+  it.each(['WARN', 'ERROR'])(
+    'still writes its line at LOG_LEVEL=%s, where the logs are quiet: the alarms read it',
+    (level) => {
+      vi.stubEnv('LOG_LEVEL', level);
 
+      const lines = linesOf(() => countMetric('JobSucceeded', { Job: 'refreshRates' }));
+
+      expect(lines).toEqual([
+        expect.objectContaining({
+          _aws: expect.objectContaining({
+            CloudWatchMetrics: [
+              expect.objectContaining({ Metrics: [{ Name: 'JobSucceeded', Unit: 'Count' }] }),
+            ],
+          }),
+          Job: 'refreshRates',
+          JobSucceeded: 1,
+        }),
+      ]);
+    },
+  );
+
+  it("writes nothing with METRICS=off (the local stack's default) or at the tests' SILENT", () => {
+    vi.stubEnv('LOG_LEVEL', 'INFO');
+    vi.stubEnv('METRICS', 'off');
+    expect(linesOf(() => countMetric('FailedLogins'))).toEqual([]);
+
+    vi.stubEnv('METRICS', '');
+    vi.stubEnv('LOG_LEVEL', 'SILENT');
     expect(linesOf(() => countMetric('FailedLogins'))).toEqual([]);
   });
 });

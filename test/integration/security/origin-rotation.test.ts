@@ -66,16 +66,18 @@ describe('rotating the origin secret', () => {
     expect(await matchOriginSecret('guessed', later)).toBeUndefined();
   });
 
-  it('lets the authorizer count each request that carried the previous value, for the stale-secret alarm', async () => {
+  it('has the authorizer report how long ago the rotation was with each request that carried the previous value, at any log level', async () => {
     const authorizer = await loadFunctionModule<
       Handler<APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerResult>
     >(originAuthorizer.handler);
-    vi.stubEnv('LOG_LEVEL', 'INFO');
+    vi.stubEnv('LOG_LEVEL', 'ERROR');
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const third = `${randomUUID()}-third`;
     const previousValue = `${randomUUID()}-previous`;
-    extension.put(previousValue, Date.now());
-    extension.put(third, Date.now());
+    // 70 minutes ago, in whole seconds (as CreatedDate carries it), then 20 minutes on.
+    const rotatedAt = Math.floor(Date.now() / 1000) * 1000 - 70 * 60_000;
+    extension.put(previousValue, rotatedAt - 60_000);
+    extension.put(third, rotatedAt);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 4 * SECRET_TTL_MS);
     try {
@@ -85,10 +87,11 @@ describe('rotating the origin secret', () => {
       expect(await invoke(third)).toEqual({ isAuthorized: true });
       expect(await invoke(previousValue)).toEqual({ isAuthorized: true });
       expect(await invoke(first)).toEqual({ isAuthorized: false });
-      const counted = log.mock.calls
+      const reported = log.mock.calls
         .map(([line]) => JSON.parse(String(line)) as Record<string, unknown>)
-        .filter((line) => line.OriginSecretPrevious === 1);
-      expect(counted).toHaveLength(1);
+        .filter((line) => 'OriginSecretPreviousMinutes' in line)
+        .map((line) => line.OriginSecretPreviousMinutes);
+      expect(reported).toEqual([70 + (4 * SECRET_TTL_MS) / 60_000]);
     } finally {
       vi.useRealTimers();
       log.mockRestore();
