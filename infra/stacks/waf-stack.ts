@@ -1,3 +1,4 @@
+import { authMe, authRefresh } from '@shared/routes/auth';
 import { ArnFormat, Aws, Fn, Stack, type StackProps } from 'aws-cdk-lib';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { CfnLoggingConfiguration, CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
@@ -18,8 +19,18 @@ export const MANAGED_RULE_GROUPS = [
   'AWSManagedRulesKnownBadInputsRuleSet',
 ] as const;
 
-/** Requests under this path count against the stricter per-IP rule too. */
+/** Requests under this path count against the stricter per-IP rule too, but for `AUTH_RATE_EXEMPT_PATHS`. */
 export const AUTH_PATH_PREFIX = '/api/auth/';
+
+/**
+ * Auth routes a signed-in browser calls by itself, over and over (who is logged in, on every page
+ * load; a new access token every 15 minutes): left to the site-wide limit. Counted with the rest,
+ * the users of one office or carrier NAT, one address to the WAF, would use up the stricter limit
+ * between them and be locked out. That limit is for what a guesser or a spammer calls: login,
+ * register, the password and verification mails, two-step codes. Exact paths, as the API routes
+ * them: any other spelling still counts.
+ */
+export const AUTH_RATE_EXEMPT_PATHS = [authMe.path, authRefresh.path] as const;
 
 /**
  * The common rule set's rules our callers meet by design, each counted inside the group and then
@@ -46,7 +57,7 @@ function visibility(metricName: string): CfnWebACL.VisibilityConfigProperty {
 
 /**
  * The web ACL of the CloudFront distribution (docs/operations.md): per-IP rate limits for the whole
- * site and, stricter, for `/api/auth/*` (values from the stage), then AWS's IP reputation list, the
+ * site and, stricter, for `/api/auth/*` but the session's own calls (values from the stage), then AWS's IP reputation list, the
  * common rule set (with our exceptions) and known bad inputs. In a new install's first days
  * (`wafManagedRules: 'count'`) the managed groups and our exception rules only count, so their
  * false positives show in the logs and metrics without blocking anyone. The web stack reads its ARN
@@ -75,12 +86,29 @@ export class WafStack extends Stack {
       },
       visibilityConfig: visibility(name),
     });
-    const authOnly: CfnWebACL.StatementProperty = {
+    const path = (
+      positionalConstraint: 'STARTS_WITH' | 'EXACTLY',
+      searchString: string,
+    ): CfnWebACL.StatementProperty => ({
       byteMatchStatement: {
         fieldToMatch: { uriPath: {} },
-        positionalConstraint: 'STARTS_WITH',
-        searchString: AUTH_PATH_PREFIX,
+        positionalConstraint,
+        searchString,
         textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    });
+    const authOnly: CfnWebACL.StatementProperty = {
+      andStatement: {
+        statements: [
+          path('STARTS_WITH', AUTH_PATH_PREFIX),
+          {
+            notStatement: {
+              statement: {
+                orStatement: { statements: AUTH_RATE_EXEMPT_PATHS.map((exempt) => path('EXACTLY', exempt)) },
+              },
+            },
+          },
+        ],
       },
     };
     const counting = config.wafManagedRules === 'count';

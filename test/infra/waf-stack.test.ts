@@ -1,6 +1,11 @@
 import { readServiceConfig } from '@infra/stacks/service-config';
 import { STAGES } from '@infra/stacks/stages';
-import { AUTH_PATH_PREFIX, COMMON_RULE_EXCEPTIONS, MANAGED_RULE_GROUPS } from '@infra/stacks/waf-stack';
+import {
+  AUTH_PATH_PREFIX,
+  AUTH_RATE_EXEMPT_PATHS,
+  COMMON_RULE_EXCEPTIONS,
+  MANAGED_RULE_GROUPS,
+} from '@infra/stacks/waf-stack';
 import { App } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -100,14 +105,42 @@ describe('WAF stack', () => {
     expect(auth.Priority).toBe(0);
     expect(statement.Limit).toBe(STAGES.prod.waf.authPer5Minutes);
     expect(statement.Limit).toBeLessThan(STAGES.prod.waf.sitePer5Minutes);
-    expect(statement.ScopeDownStatement).toEqual({
+    expect(JSON.stringify(statement.ScopeDownStatement)).toContain(
+      `{"ByteMatchStatement":{"FieldToMatch":{"UriPath":{}},"PositionalConstraint":"STARTS_WITH","SearchString":"${AUTH_PATH_PREFIX}"`,
+    );
+  });
+
+  it("leaves /api/auth/me and /api/auth/refresh to the site-wide limit: one office's users behind a NAT cannot use up the auth limit", () => {
+    const byPath = (constraint: string, path: string) => ({
       ByteMatchStatement: {
         FieldToMatch: { UriPath: {} },
-        PositionalConstraint: 'STARTS_WITH',
-        SearchString: AUTH_PATH_PREFIX,
+        PositionalConstraint: constraint,
+        SearchString: path,
         TextTransformations: [{ Priority: 0, Type: 'NONE' }],
       },
     });
+
+    expect(
+      (rule('AuthRatePerIp').Statement.RateBasedStatement as Record<string, unknown>).ScopeDownStatement,
+    ).toEqual({
+      AndStatement: {
+        Statements: [
+          byPath('STARTS_WITH', AUTH_PATH_PREFIX),
+          {
+            NotStatement: {
+              Statement: {
+                OrStatement: {
+                  Statements: [byPath('EXACTLY', '/api/auth/me'), byPath('EXACTLY', '/api/auth/refresh')],
+                },
+              },
+            },
+          },
+        ],
+      },
+    });
+    expect(AUTH_RATE_EXEMPT_PATHS).toEqual(['/api/auth/me', '/api/auth/refresh']);
+    // Still counted by the site-wide rule, which has no scope.
+    expect(rule('SiteRatePerIp').Statement.RateBasedStatement).not.toHaveProperty('ScopeDownStatement');
   });
 
   it("lets staff's large bodies under /api/admin/ and the monitors' bots without a User-Agent through, and blocks both elsewhere", () => {
