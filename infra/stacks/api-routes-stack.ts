@@ -37,14 +37,22 @@ export const API_ROUTE_GROUPS = {
 
 export type ApiRouteGroup = keyof typeof API_ROUTE_GROUPS;
 
+/** The route areas the stacks deploy: the manifest's, or a test's smaller one. */
+export type RouteAreas = Readonly<Record<RouteArea, Readonly<Record<string, RouteDefinition>>>>;
+
 /** The routes of a group, by route id. */
-export function routesOfGroup(group: ApiRouteGroup): Array<[string, RouteDefinition]> {
-  return API_ROUTE_GROUPS[group].flatMap((area) => Object.entries(routeAreas[area]));
+export function routesOfGroup(
+  group: ApiRouteGroup,
+  areas: RouteAreas = routeAreas,
+): Array<[string, RouteDefinition]> {
+  return API_ROUTE_GROUPS[group].flatMap((area) => Object.entries(areas[area]));
 }
 
 export interface ApiRoutesStackProps extends StackProps {
   readonly config: ServiceConfig;
   readonly group: ApiRouteGroup;
+  /** The group's routes, by route id (`routesOfGroup`). */
+  readonly routes: ReadonlyArray<[string, RouteDefinition]>;
   readonly httpApi: HttpApi;
   readonly authorizer: HttpLambdaAuthorizer;
   readonly resources: ManifestResources;
@@ -73,7 +81,7 @@ export class ApiRoutesStack extends Stack {
       },
     };
     let canaries: CanaryRollouts | undefined;
-    for (const [routeId, route] of routesOfGroup(props.group)) {
+    for (const [routeId, route] of props.routes) {
       const name = constructIdFor(routeId);
       const fn = manifestFunction(
         this,

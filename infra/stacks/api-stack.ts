@@ -104,6 +104,7 @@ export class ApiStack extends Stack {
         'which no rotation function could do.',
     });
 
+    const telegram = this.telegramSecrets(removalPolicy);
     this.resources = {
       siteUrl: config.siteUrl,
       jwtSecret,
@@ -112,8 +113,18 @@ export class ApiStack extends Stack {
       stage: settings,
       marketDataUrl: config.marketDataUrl,
       tron: { url: config.tronApiUrl, usdtContract: config.tronUsdtContract, apiKey: tronApiKey },
-      telegram: this.telegramBot(config, removalPolicy),
+      // Without a username the functions get nothing of the bot and answer that none is configured.
+      telegram: config.telegramBotUsername
+        ? { username: config.telegramBotUsername, apiUrl: config.telegramApiUrl, ...telegram }
+        : false,
     };
+    // The route, job and mail stacks import a secret only while a function's `uses` asks for it, and
+    // CDK exports a value only while some stack imports it. But `cdk deploy` updates this stack
+    // before its importers, and CloudFormation refuses to delete an export a deployed stack still
+    // imports: a deploy in which the last user of a secret lets go of it (the bot turned off, the
+    // last route using a key removed) would fail here. So each one is exported whoever uses it.
+    for (const secret of [jwtSecret, mfaKey, tronApiKey, telegram.botToken, telegram.webhookSecret])
+      this.exportValue(secret.secretArn);
 
     this.authorizerFunction = manifestFunction(
       this,
@@ -146,14 +157,12 @@ export class ApiStack extends Stack {
       defaultAuthorizer: this.authorizer,
     });
 
-    if (this.resources.telegram) {
-      new CfnOutput(this, 'TelegramBotTokenSecret', {
-        description:
-          'Put the bot token from @BotFather here: aws secretsmanager put-secret-value --secret-id <this> ' +
-          '--secret-string <token> (docs/operations.md "The Telegram bot")',
-        value: this.resources.telegram.botToken.secretArn,
-      });
-    }
+    new CfnOutput(this, 'TelegramBotTokenSecret', {
+      description:
+        'Put the bot token from @BotFather here: aws secretsmanager put-secret-value --secret-id <this> ' +
+        '--secret-string <token> (docs/operations.md "The Telegram bot")',
+      value: telegram.botToken.secretArn,
+    });
 
     new CfnOutput(this, 'ApiEndpoint', {
       description: customDomain
@@ -165,15 +174,18 @@ export class ApiStack extends Stack {
   }
 
   /**
-   * The Telegram bot's secrets, when `telegramBotUsername` is set (docs/operations.md "The Telegram
-   * bot"): its token, created with a placeholder the operator replaces with @BotFather's token, and
-   * the webhook's secret, generated in the characters Telegram allows in `secret_token`
-   * (A-Za-z0-9_-: letters and digits here). Without a username: no bot, `false`.
+   * The Telegram bot's secrets (docs/operations.md "The Telegram bot"): its token, created with a
+   * placeholder the operator replaces with @BotFather's token, and the webhook's secret, generated
+   * in the characters Telegram allows in `secret_token` (A-Za-z0-9_-: letters and digits here).
+   * They exist with or without `telegramBotUsername`, so turning the bot off or on is a deploy that
+   * deletes nothing another stack imports, and a token put once survives both; whether there is a
+   * bot is the username's presence alone.
    */
-  private telegramBot(config: ServiceConfig, removalPolicy: RemovalPolicy): TelegramResources | false {
-    if (!config.telegramBotUsername) return false;
+  private telegramSecrets(
+    removalPolicy: RemovalPolicy,
+  ): Pick<TelegramResources, 'botToken' | 'webhookSecret'> {
     const botToken = new Secret(this, 'TelegramBotToken', {
-      description: `Telegram bot token of @${config.telegramBotUsername} from @BotFather ("${NO_TELEGRAM_BOT_TOKEN}": not put yet)`,
+      description: `Telegram bot token from @BotFather ("${NO_TELEGRAM_BOT_TOKEN}": not put yet)`,
       secretStringValue: SecretValue.unsafePlainText(NO_TELEGRAM_BOT_TOKEN),
       removalPolicy,
     });
@@ -194,11 +206,6 @@ export class ApiStack extends Stack {
         'Rotated by hand: a new value is in force only once setWebhook is called again with it (the security ' +
         "page's Set webhook, docs/operations.md), which a scheduled rotation would not do.",
     });
-    return {
-      username: config.telegramBotUsername,
-      apiUrl: config.telegramApiUrl,
-      botToken,
-      webhookSecret,
-    };
+    return { botToken, webhookSecret };
   }
 }

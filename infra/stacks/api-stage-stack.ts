@@ -1,5 +1,5 @@
 import { METRICS_NAMESPACE } from '@functions/commons/metrics';
-import { allRoutes } from '@functions/routes/manifest';
+import type { RouteDefinition } from '@shared/routes/definition';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
@@ -44,8 +44,11 @@ export const THROTTLED_METRIC = 'ApiThrottled';
 export interface ApiStageStackProps extends StackProps {
   readonly config: ServiceConfig;
   readonly httpApi: HttpApi;
-  /** Every route of the route stacks, by route id: the stage's per-route limits name some of them. */
-  readonly routes: ReadonlyMap<string, HttpRoute>;
+  /**
+   * Every route of the route stacks, by route id, with its manifest entry: the stage's per-route
+   * limits name some of them.
+   */
+  readonly routes: ReadonlyMap<string, { readonly route: HttpRoute; readonly definition: RouteDefinition }>;
 }
 
 /**
@@ -87,21 +90,17 @@ export class ApiStageStack extends Stack {
         format: ACCESS_LOG_FORMAT,
       },
     });
-    const throttled = allRoutes.filter(([, route]) => route.throttle === 'auth');
+    const throttled = [...props.routes.values()].filter(({ definition }) => definition.throttle === 'auth');
     (this.stage.node.defaultChild as CfnStage).routeSettings = Object.fromEntries(
-      throttled.map(([, route]) => [
-        `${route.method} ${route.path}`,
+      throttled.map(({ definition }) => [
+        `${definition.method} ${definition.path}`,
         {
           ThrottlingRateLimit: settings.throttle.authRoute.rateLimit,
           ThrottlingBurstLimit: settings.throttle.authRoute.burstLimit,
         },
       ]),
     );
-    for (const [routeId] of throttled) {
-      const route = props.routes.get(routeId);
-      if (!route) throw new Error(`The stage limits ${routeId}, which no route stack deploys`);
-      this.stage.node.addDependency(route);
-    }
+    for (const { route } of throttled) this.stage.node.addDependency(route);
 
     if (config.apiCertificateArn && config.siteDomain) {
       // The API's own name is the site's: CloudFront forwards the viewer's Host, so TLS and routing

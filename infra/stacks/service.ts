@@ -1,7 +1,13 @@
-import { jobs, liveSocket, workers } from '@functions/routes/manifest';
+import { jobs, liveSocket, routeAreas, workers } from '@functions/routes/manifest';
+import type { JobDefinition, WorkerDefinition } from '@shared/routes/definition';
 import { type App, Tags } from 'aws-cdk-lib';
-import type { HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
-import { API_ROUTE_GROUPS, type ApiRouteGroup, ApiRoutesStack } from './api-routes-stack';
+import {
+  API_ROUTE_GROUPS,
+  type ApiRouteGroup,
+  ApiRoutesStack,
+  type RouteAreas,
+  routesOfGroup,
+} from './api-routes-stack';
 import { ApiStack } from './api-stack';
 import { ApiStageStack } from './api-stage-stack';
 import { BackupCopyStack } from './backup-copy-stack';
@@ -39,13 +45,28 @@ export interface ServiceStacks {
   readonly monitoring: MonitoringStack;
 }
 
+/** What the stacks deploy from the manifest (functions/routes/manifest.ts). */
+export interface ServiceManifest {
+  readonly routeAreas: RouteAreas;
+  readonly jobs: Readonly<Record<string, JobDefinition>>;
+  readonly workers: Readonly<Record<string, WorkerDefinition>> & { readonly liveFanOut: WorkerDefinition };
+  readonly liveSocket: typeof liveSocket;
+}
+
+export const SERVICE_MANIFEST: ServiceManifest = { routeAreas, jobs, workers, liveSocket };
+
 /**
  * Every stack of one stage, named `exchange-<stage>-<part>` so `cdk deploy 'exchange-dev-*'`
  * deploys a stage. Pinned to the stage's region (and account, where given: prod requires one);
  * `cdk synth` still needs no AWS account. Stacks find the table through SSM parameters the data
  * stack writes (constructs/stage-table.ts), not through exports, so a restored table can be switched in.
  */
-export function buildService(app: App, config: ServiceConfig): ServiceStacks {
+export function buildService(
+  app: App,
+  config: ServiceConfig,
+  manifest: ServiceManifest = SERVICE_MANIFEST,
+): ServiceStacks {
+  const { jobs, workers, liveSocket } = manifest;
   const name = (part: string) => `exchange-${config.stage}-${part}`;
   Tags.of(app).add('service', 'exchange');
   Tags.of(app).add('stage', config.stage);
@@ -111,6 +132,7 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
           env,
           description: `Exchange: API routes (${API_ROUTE_GROUPS[group].join(', ')})`,
           group,
+          routes: routesOfGroup(group, manifest.routeAreas),
           httpApi: api.httpApi,
           authorizer: api.authorizer,
           resources: { ...api.resources, live: { url: live.url, management: live.managementForRoutes } },
@@ -118,8 +140,13 @@ export function buildService(app: App, config: ServiceConfig): ServiceStacks {
       ),
     ]),
   ) as Record<ApiRouteGroup, ApiRoutesStack>;
-  const allRoutes = new Map<string, HttpRoute>(
-    Object.values(apiRoutes).flatMap((stack) => [...stack.routes]),
+  const allRoutes = new Map(
+    Object.entries(apiRoutes).flatMap(([group, stack]) =>
+      routesOfGroup(group as ApiRouteGroup, manifest.routeAreas).map(([routeId, definition]) => [
+        routeId,
+        { route: stack.routes.get(routeId)!, definition },
+      ]),
+    ),
   );
   const apiStage = new ApiStageStack(app, name('api-stage'), {
     config,

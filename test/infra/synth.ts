@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ApiFunction } from '@infra/constructs/api-function';
 import { PROJECT_ROOT } from '@infra/constructs/bundling';
-import { buildService, type ServiceStacks } from '@infra/stacks/service';
+import { buildService, type ServiceManifest, type ServiceStacks } from '@infra/stacks/service';
 import { readServiceConfig } from '@infra/stacks/service-config';
 import { App, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -36,6 +36,8 @@ export interface SynthOptions {
    * CPU per synth). `npm run synth` always runs it; tests opt in where they check its report.
    */
   readonly cloudFormationValidation?: boolean;
+  /** Instead of the manifest's routes, jobs and workers (a smaller app, e.g. one without a job). */
+  readonly manifest?: ServiceManifest;
 }
 
 export interface SynthesizedService {
@@ -53,13 +55,28 @@ const synthesized = new Map<string, SynthesizedService>();
  * costs seconds of CPU to build. Tests only read the app and its templates.
  */
 export function synthesizeService(options: SynthOptions = {}): SynthesizedService {
-  const key = JSON.stringify(options);
+  // A manifest holds schemas (large, maybe circular): it is keyed by identity.
+  const key = JSON.stringify(options, (name, value: unknown) =>
+    name === 'manifest' ? manifestKey(value as ServiceManifest) : value,
+  );
   let service = synthesized.get(key);
   if (!service) {
     service = synthesize(options);
     synthesized.set(key, service);
   }
   return service;
+}
+
+const manifestKeys = new WeakMap<ServiceManifest, number>();
+let manifestsSeen = 0;
+
+function manifestKey(manifest: ServiceManifest): number {
+  let key = manifestKeys.get(manifest);
+  if (key === undefined) {
+    key = ++manifestsSeen;
+    manifestKeys.set(manifest, key);
+  }
+  return key;
 }
 
 function synthesize(options: SynthOptions): SynthesizedService {
@@ -76,7 +93,7 @@ function synthesize(options: SynthOptions): SynthesizedService {
       ...(options.bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
     },
   });
-  const stacks = buildService(app, readServiceConfig(app, options.webAssetsPath));
+  const stacks = buildService(app, readServiceConfig(app, options.webAssetsPath), options.manifest);
   app.synth();
   return {
     app,
