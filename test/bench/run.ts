@@ -2,7 +2,9 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { renderApplicationCost } from './application-cost';
 import { bcryptSummary, medianHashMs } from './bcrypt';
+import { renderBill } from './bill';
 import { measureDynamoCosts, renderDynamoCosts } from './dynamo-cost';
+import { countFixedResources } from './fixed-costs';
 import type { Measurement } from './harness';
 import {
   type Bundle,
@@ -16,7 +18,8 @@ import {
   OUTPUT_DIR,
   REFERENCE,
 } from './harness';
-import { measureLiveLatency, renderLiveLatency } from './live-latency';
+import { measureApplicationLifeApart } from './life-cost';
+import { measureLiveLatencyApart, renderLiveLatency } from './live-latency';
 import { meetsTargets, renderSizeBreakdown, renderTable, TARGETS } from './report';
 import { renderWatcherCosts } from './watcher-cost';
 import { measureWebRoutes, renderWebRoutes } from './web-routes';
@@ -29,7 +32,9 @@ import { measureWebRoutes, renderWebRoutes } from './web-routes';
  * endpoint at two table sizes (test/bench/dynamo-cost.ts), and what 1,000 applications and a month
  * of the rates job cost (test/bench/application-cost.ts), and a chain watcher run with 10 and 1,000
  * open applications (test/bench/watcher-cost.ts), and live push's notice latency over 50 staff changes
- * (test/bench/live-latency.ts). With `--strict` the exit code is 1
+ * (test/bench/live-latency.ts), and the monthly bill at 100, 2,000 and 20,000 applications a day
+ * (test/bench/bill.ts). The steps that start a local stack of their own after the first run in a
+ * child process (test/bench/child.ts). With `--strict` the exit code is 1
  * when any function misses a target.
  */
 async function main(): Promise<void> {
@@ -84,7 +89,8 @@ async function main(): Promise<void> {
     .map((m) => m.bundle.fn.name);
   console.log(`\n${bcryptSummary(withBcrypt, await medianHashMs())}`);
 
-  console.log(`\n${renderWebRoutes(await measureWebRoutes())}`);
+  const web = await measureWebRoutes();
+  console.log(`\n${renderWebRoutes(web.sizes)}`);
 
   // `--dynamo-sizes=1000,20000` (the default) or `--dynamo-sizes=none`.
   const sizesArg = process.argv
@@ -110,7 +116,9 @@ async function main(): Promise<void> {
     console.log(renderWatcherCosts(costs.watcher));
   }
 
-  console.log(`\n${renderLiveLatency(await measureLiveLatency())}`);
+  console.log(`\n${renderLiveLatency(await measureLiveLatencyApart())}`);
+
+  console.log(`\n${renderBill(await measureApplicationLifeApart(), web.visits, countFixedResources())}`);
 
   const missing = others.filter((m) => !meetsTargets(m, reference));
   console.log(
