@@ -14,6 +14,8 @@ export type CountedMetric =
   | 'MailsSuppressed'
   /** A scheduled job's run that finished (dimension `Job`): the jobs' heartbeat alarms. */
   | 'JobSucceeded'
+  /** A scheduled job's run that found another run working and did nothing (dimension `Job`). */
+  | 'JobSkipped'
   /** A request answered 500 (dimensions `FunctionName`, `Version`): the canary's rollback alarm. */
   | 'ServerErrors';
 

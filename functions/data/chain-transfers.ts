@@ -221,27 +221,38 @@ export async function findChainCursor(wallet: string, startAt = 0): Promise<Chai
   };
 }
 
-/** A successful read moved the cursor on. */
+/**
+ * A successful read moved the cursor on; never back: the write is conditional on the saved
+ * `minTimestamp` not being later (a run that read less cannot undo one that read more). False when
+ * the cursor was already further.
+ */
 export async function saveChainCursor(
   wallet: string,
   position: { minTimestamp: number; fingerprint: string | null },
   at: string,
-): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: keys.chainCursor(wallet),
-      UpdateExpression:
-        'SET wallet = :wallet, minTimestamp = :min, fingerprint = :fingerprint, lastReadAt = :at, lastError = :none',
-      ExpressionAttributeValues: {
-        ':wallet': wallet,
-        ':min': position.minTimestamp,
-        ':fingerprint': position.fingerprint,
-        ':at': at,
-        ':none': null,
-      },
-    }),
-  );
+): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.chainCursor(wallet),
+        UpdateExpression:
+          'SET wallet = :wallet, minTimestamp = :min, fingerprint = :fingerprint, lastReadAt = :at, lastError = :none',
+        ConditionExpression: 'attribute_not_exists(minTimestamp) OR minTimestamp <= :min',
+        ExpressionAttributeValues: {
+          ':wallet': wallet,
+          ':min': position.minTimestamp,
+          ':fingerprint': position.fingerprint,
+          ':at': at,
+          ':none': null,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }
 
 /** A failed read: counted and described; the cursor stays where it was. */
@@ -252,6 +263,34 @@ export async function recordChainReadFailure(wallet: string, error: string, at: 
       Key: keys.chainCursor(wallet),
       UpdateExpression: 'SET wallet = :wallet, lastError = :error, lastErrorAt = :at ADD errors :one',
       ExpressionAttributeValues: { ':wallet': wallet, ':error': error, ':at': at, ':one': 1 },
+    }),
+  );
+}
+
+/** The TRON provider's failures in a row and when the watcher may call it again (pattern 44). */
+export interface ChainProviderBackoff {
+  failures: number;
+  notBefore: string | null;
+}
+
+export async function findChainProviderBackoff(): Promise<ChainProviderBackoff> {
+  const { Item } = await db.send(
+    new GetCommand({ TableName: tableName, Key: keys.chainProviderBackoff, ConsistentRead: true }),
+  );
+  return {
+    failures: Number(Item?.failures ?? 0),
+    notBefore: (Item?.notBefore as string | undefined) ?? null,
+  };
+}
+
+/** Sets the back-off after a run: failures in a row (0 after a run that worked) and the next call's earliest time. */
+export async function saveChainProviderBackoff(backoff: ChainProviderBackoff): Promise<void> {
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.chainProviderBackoff,
+      UpdateExpression: 'SET failures = :failures, notBefore = :notBefore',
+      ExpressionAttributeValues: { ':failures': backoff.failures, ':notBefore': backoff.notBefore },
     }),
   );
 }

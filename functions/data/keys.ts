@@ -47,6 +47,8 @@
  * | Chain transfer    | CHAINTX#{txId}        | TRANSFER           | gsi1 (while waiting for staff): CHAINREVIEW / {seenAt}#{txId}; (while matched, not final): CHAINUNFINAL / {seenAt}#{txId} |
  * | Chain cursor      | CHAINCURSOR#{wallet}  | CURSOR             |                                   |
  * | Chain tx use      | CHAINUSE#{txId}       | USE                |                                   |
+ * | Chain provider    | CHAINPROVIDER         | BACKOFF            |                                   |
+ * | Job lease         | JOBLEASE#{job}        | LEASE              |                                   |
  * | Live ticket       | LIVETICKET#{sha256}   | TICKET             | (expiresAt TTL, a minute after it lapses) |
  * | Live connection   | LIVECONN#{connectionId} | CONN             | gsi1: LIVEUSER#{userId} / {connectionId}; gsi2 (staff only): LIVESTAFF / {connectionId}; (expiresAt TTL, 2 h) |
  * | Live seen version | LIVESEEN#{applicationId} | SEEN            | (expiresAt TTL, 30 days)          |
@@ -225,6 +227,11 @@
  *     CHAINUSE#{txId}/USE with an Update conditional on attribute_not_exists(pk) OR claimKey = :own
  *     ({purpose}#{applicationId}: the same use claiming again is a no-op), in the TransactWriteItems
  *     of its effect; a check before that reads it with a GetItem to say why a hash cannot be used.
+ * 44. A scheduled job's lease (docs/architecture.md "Scheduled jobs"): a run takes it with an
+ *     UpdateItem of JOBLEASE#{job}/LEASE conditional on attribute_not_exists(pk) OR untilMs <= :now
+ *     (until its timeout), and gives it back with a DeleteItem conditional on holder = :own; a run
+ *     that finds it held does nothing. The chain watcher's back-off across runs while the TRON
+ *     provider fails: GetItem / UpdateItem CHAINPROVIDER/BACKOFF (failures in a row, notBefore).
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -355,6 +362,8 @@ export const keys = {
   chainUnfinalIndex: 'CHAINUNFINAL',
   chainCursor: (wallet: string) => ({ pk: `CHAINCURSOR#${wallet}`, sk: 'CURSOR' }),
   chainUse: (txId: string) => ({ pk: `CHAINUSE#${txId}`, sk: 'USE' }),
+  chainProviderBackoff: { pk: 'CHAINPROVIDER', sk: 'BACKOFF' },
+  jobLease: (job: string) => ({ pk: `JOBLEASE#${job}`, sk: 'LEASE' }),
   payableAmountPartition: (wallet: string) => `PAYAMOUNT#${wallet}`,
   liveTicket: (ticketHash: string) => ({ pk: `LIVETICKET#${ticketHash}`, sk: 'TICKET' }),
   liveConnection: (connectionId: string) => ({ pk: `LIVECONN#${connectionId}`, sk: 'CONN' }),

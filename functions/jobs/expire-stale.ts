@@ -8,8 +8,8 @@ import { scheduledJob } from '../pipeline/scheduled-job';
  * expired ones are skipped then) and, failing again, records it in the job's dead-letter queue,
  * which raises an alarm.
  */
-export const handler = scheduledJob('expireStale', async (): Promise<ExpiryRun> => {
-  const result = await expireStaleApplications();
+export const handler = scheduledJob('expireStale', async (budget): Promise<ExpiryRun> => {
+  const result = await expireStaleApplications(new Date(), budget);
   logger.info('expire-stale finished', { ...result });
   if (result.failed > 0)
     throw new Error(

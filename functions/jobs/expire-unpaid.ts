@@ -7,8 +7,8 @@ import { scheduledJob } from '../pipeline/scheduled-job';
  * "I have paid" becomes EXPIRED within two minutes of its deadline. Fails after the others when
  * some could not be expired, so Lambda retries it and the dead-letter queue alarms.
  */
-export const handler = scheduledJob('expireUnpaid', async (): Promise<ExpiryRun> => {
-  const result = await expireUnpaidApplications();
+export const handler = scheduledJob('expireUnpaid', async (budget): Promise<ExpiryRun> => {
+  const result = await expireUnpaidApplications(new Date(), budget);
   logger.info('expire-unpaid finished', { ...result });
   if (result.failed > 0)
     throw new Error(

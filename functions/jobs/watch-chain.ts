@@ -11,8 +11,8 @@ import { scheduledJob } from '../pipeline/scheduled-job';
  * reads it again from where it stopped. Each run writes the levels the ChainReadStale and
  * ChainReviewWaiting alarms watch.
  */
-export const handler = scheduledJob('watchChain', async (): Promise<WatchRun> => {
-  const result = await watchChain();
+export const handler = scheduledJob('watchChain', async (budget): Promise<WatchRun> => {
+  const result = await watchChain(new Date(), budget);
   logger.info('watch-chain finished', { ...result });
   // A run succeeds even when every wallet failed: the alarms read these levels instead.
   const health = await chainHealth();

@@ -8,3 +8,6 @@ export function scheduleIntervalMs(schedule: JobDefinition['schedule'] | string)
   if (!match) throw new Error(`Unsupported schedule expression: ${schedule}`);
   return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
 }
+
+/** A scheduled job's Lambda timeout (infra/stacks/jobs-stack.ts): every job is scheduled at most every minute. */
+export const JOB_TIMEOUT_SECONDS = 60;

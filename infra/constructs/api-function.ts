@@ -76,6 +76,11 @@ const CDK_LOG_LEVEL = { warning: LogLevel.WARNING } as const;
 export interface ApiFunctionProps {
   /** Manifest handler module under `functions/`, e.g. `handlers/system/health`. */
   readonly handlerModule: string;
+  /**
+   * A fixed name, for a function another stack finds by name (infra/physical-names.ts); changing it
+   * replaces the function. Without it, CloudFormation names it.
+   */
+  readonly functionName?: string;
   readonly description?: string;
   /** Public origin of the site; the API cannot read CloudFront's domain without a dependency cycle. */
   readonly siteUrl: string;
@@ -90,6 +95,8 @@ export interface ApiFunctionProps {
   readonly timeout?: Duration;
   readonly memorySize?: number;
   readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /** Runs of it at once, at most (a scheduled job: one); none set, the account's shared pool. */
+  readonly reservedConcurrency?: number;
 }
 
 /**
@@ -120,6 +127,7 @@ export class ApiFunction extends NodejsFunction {
     super(scope, id, {
       entry: handlerEntry(props.handlerModule),
       handler: 'handler',
+      functionName: props.functionName,
       description: props.description ?? props.handlerModule,
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: path.join(PROJECT_ROOT, 'package-lock.json'),
@@ -127,6 +135,7 @@ export class ApiFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
+      reservedConcurrentExecutions: props.reservedConcurrency,
       logGroup,
       role,
       // The Lambda service's segments only (no X-Ray SDK in the bundle): see docs/decisions.md.

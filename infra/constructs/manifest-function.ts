@@ -83,9 +83,13 @@ export interface ManifestFunctionSpec {
   readonly access?: Access;
   readonly uses: ResourceUse;
   readonly description?: string;
+  /** A fixed name (ApiFunction's `functionName`). */
+  readonly functionName?: string;
   readonly timeout?: Duration;
   /** Instead of the stage's default memory. */
   readonly memorySize?: number;
+  /** Runs at once, at most (ApiFunction's `reservedConcurrency`). */
+  readonly reservedConcurrency?: number;
 }
 
 /** One `ApiFunction` for a manifest entry (route, fallback or job), bound to what it uses. */
@@ -106,6 +110,7 @@ export function manifestFunction(
   const callsBotApi = telegram !== undefined && spec.uses.telegram === 'api';
   const fn = new ApiFunction(scope, id, {
     handlerModule: spec.handler,
+    functionName: spec.functionName,
     description: spec.description ?? spec.handler,
     siteUrl: resources.siteUrl,
     readsSecrets:
@@ -119,6 +124,7 @@ export function manifestFunction(
     logLevel: resources.stage.logLevel,
     memorySize: spec.memorySize ?? resources.stage.memoryMb.default,
     timeout: spec.timeout,
+    reservedConcurrency: spec.reservedConcurrency,
   });
   if (jwt) fn.bindSecret('JWT_SECRET_ARN', resources.jwtSecret!);
   if (spec.uses.table) {

@@ -18,7 +18,8 @@ import { type ListeningStandIn, listenStandIn, postToStandIn } from './stand-in-
  * - `POST /wallet/triggerconstantcontract` with `isBlackListed(address)`;
  * - `GET|POST /walletsolidity/getnowblock`.
  * Test-only calls under /_local/: make a transfer, solidify, blacklist, fail the next requests,
- * repeat items across pages, and read which API keys the requests carried.
+ * answer every request late (slow), repeat items across pages, and read which API keys the
+ * requests carried.
  */
 
 /** The sender of a transfer made without `from`. */
@@ -79,6 +80,8 @@ export async function startTronStandIn(
   const blacklist = new Set<string>();
   const apiKeys: Array<string | null> = [];
   let failure: Failure | undefined;
+  /** Every provider request answers this much later, rightly (a slow provider), until set back to 0. */
+  let slowMs = 0;
   let repeatAcrossPages = false;
   let blockNumber = 60_000_000;
 
@@ -232,6 +235,11 @@ export async function startTronStandIn(
       json(response, 200, failure);
       return;
     }
+    if (path === '/_local/slow') {
+      slowMs = Math.max(0, Number(body.delayMs ?? 0));
+      json(response, 200, { delayMs: slowMs });
+      return;
+    }
     if (path === '/_local/duplicates') {
       repeatAcrossPages = body.on === true;
       json(response, 200, { on: repeatAcrossPages });
@@ -260,6 +268,7 @@ export async function startTronStandIn(
       local(url.pathname, body, response);
       return;
     }
+    if (slowMs > 0) await new Promise((resolve) => setTimeout(resolve, slowMs));
     const key = request.headers['tron-pro-api-key'];
     apiKeys.push(typeof key === 'string' ? key : null);
     if (

@@ -1,3 +1,4 @@
+import { JOB_TIMEOUT_SECONDS } from '@functions/routes/schedule';
 import type { JobDefinition } from '@shared/routes/definition';
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -20,7 +21,12 @@ export interface JobsStackProps extends StackProps {
   readonly telegram?: ManifestResources['telegram'];
 }
 
-/** One function and one EventBridge schedule (on its `live` alias) per manifest job. */
+/**
+ * One function and one EventBridge schedule (on its `live` alias) per manifest job. A job runs one
+ * run at a time (docs/architecture.md "Scheduled jobs"): its function's reserved concurrency is 1
+ * (a run the schedule starts while one works waits in Lambda's queue, then finds the job's lease
+ * held and ends at once), and the run itself stops taking work before its timeout.
+ */
 export class JobsStack extends Stack {
   readonly functions = new Map<string, ApiFunction>();
   /** Each job's dead-letter queue, keyed like `functions`: a run that failed after its retries. */
@@ -35,7 +41,13 @@ export class JobsStack extends Stack {
       const fn = manifestFunction(
         this,
         `${name}Job`,
-        { handler: job.handler, uses: job.uses, description: job.summary, timeout: Duration.minutes(1) },
+        {
+          handler: job.handler,
+          uses: job.uses,
+          description: job.summary,
+          timeout: Duration.seconds(JOB_TIMEOUT_SECONDS),
+          reservedConcurrency: 1,
+        },
         {
           siteUrl: config.siteUrl,
           stage: config.settings,

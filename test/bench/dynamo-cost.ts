@@ -14,7 +14,7 @@ import {
   measureFootprint,
 } from './application-cost';
 import { seedApplications } from './application-seed';
-import { measureWatcherCosts, type WatcherCost } from './watcher-cost';
+import { measureWatcherCosts, ranAlone, type WatcherCost } from './watcher-cost';
 
 /**
  * DynamoDB calls and consumed capacity per endpoint: the local stack runs in this process (the
@@ -486,7 +486,9 @@ export async function measureDynamoCosts(sizes: number[]): Promise<DynamoCosts> 
         ['job refresh-rates (nothing changed)', 'unchanged', ['crypto-ticker']],
       ] as const) {
         await forgetProviderCalls(due);
-        const { result: run, footprint } = await measureFootprint(meter, () => refreshRates());
+        const { result: run, footprint } = await measureFootprint(meter, async () =>
+          ranAlone(await refreshRates()),
+        );
         ratesJob[kind] = { ...footprint, writes: run.writes };
         costs.push({
           name: `${name}: ${run.writes} writes`,

@@ -11,6 +11,13 @@ import type { CapacityMeter } from '../support/consumed-capacity';
  * count. The watcher reads each wallet from its cursor and looks up a transfer's amount by key, so
  * the figures must not grow with the open applications.
  */
+/** A scheduled job's answer when it ran: the bench runs one run at a time, so a skipped run is a fault. */
+export function ranAlone<T>(answer: T): Exclude<T, { readonly notRun: string }> {
+  if (typeof answer === 'object' && answer !== null && 'notRun' in answer)
+    throw new Error(`bench: a job run was skipped (${String(answer.notRun)})`);
+  return answer as Exclude<T, { readonly notRun: string }>;
+}
+
 export interface WatcherCost {
   open: number;
   run: 'quiet' | 'payment on each wallet';
@@ -114,7 +121,7 @@ export async function measureWatcherCosts(options: {
   const measure = async (count: number, run: WatcherCost['run']): Promise<WatcherCost> => {
     const before = await providerRequests();
     meter.reset();
-    const result = await watchChain();
+    const result = ranAlone(await watchChain());
     const cost = {
       open: count,
       run,

@@ -64,6 +64,16 @@ describe('jobs stack', () => {
     sample.resourceCountIs('AWS::Events::Rule', 2);
   });
 
+  it('runs each job one run at a time (reserved concurrency 1), within the minute its schedule allows', () => {
+    const functions = Object.values(manifest.findResources('AWS::Lambda::Function')).map(
+      (fn) =>
+        (fn as { Properties: { ReservedConcurrentExecutions?: number; Timeout?: number } }).Properties,
+    );
+
+    expect(functions).toHaveLength(Object.keys(jobs).length);
+    for (const fn of functions) expect(fn).toMatchObject({ ReservedConcurrentExecutions: 1, Timeout: 60 });
+  });
+
   it('schedules each job with the expression from its definition', () => {
     const expressions = Object.values(sample.findResources('AWS::Events::Rule')).map(
       (rule) => (rule as { Properties: { ScheduleExpression: string } }).Properties.ScheduleExpression,

@@ -1,4 +1,5 @@
 import { logger } from '@functions/commons/logger';
+import { NO_BUDGET, type RunBudget } from '@functions/commons/run-budget';
 import {
   type ApplicationRecord,
   applicationPartitions,
@@ -33,6 +34,7 @@ async function expireDue(
   isDue: (application: ApplicationRecord) => boolean,
   change: (application: ApplicationRecord) => StatusChange,
   now: Date,
+  budget: RunBudget,
 ): Promise<ExpiryRun> {
   let expired = 0;
   let skipped = 0;
@@ -42,7 +44,7 @@ async function expireDue(
     const page = await readItems(partition, { forward: true, count: PAGE, startKey });
     startKey = page.lastKey;
     const records = page.items.map(toApplicationRecord).filter(isDue);
-    for (let start = 0; start < records.length; start += PARALLEL) {
+    for (let start = 0; start < records.length && !budget.over(); start += PARALLEL) {
       const batch = records.slice(start, start + PARALLEL);
       const results = await Promise.allSettled(
         batch.map((application) => applyStatusChange(change(application), now)),
@@ -59,7 +61,7 @@ async function expireDue(
         }
       });
     }
-  } while (startKey && expired < MAX_EXPIRED_PER_RUN);
+  } while (startKey && expired < MAX_EXPIRED_PER_RUN && !budget.over());
   return { expired, skipped, failed };
 }
 
@@ -67,7 +69,10 @@ async function expireDue(
  * PENDING applications created more than `applicationExpiryHours` ago: a Query of the PENDING index
  * below the cutoff (oldest first), each still PENDING and still older than the cutoff at write time.
  */
-export async function expireStaleApplications(now = new Date()): Promise<ExpiryRun> {
+export async function expireStaleApplications(
+  now = new Date(),
+  budget: RunBudget = NO_BUDGET,
+): Promise<ExpiryRun> {
   const hours = await settingValue('applicationExpiryHours');
   const cutoff = new Date(now.getTime() - hours * 3_600_000).toISOString();
   return expireDue(
@@ -81,6 +86,7 @@ export async function expireStaleApplications(now = new Date()): Promise<ExpiryR
       createdBefore: cutoff,
     }),
     now,
+    budget,
   );
 }
 
@@ -90,7 +96,10 @@ export async function expireStaleApplications(now = new Date()): Promise<ExpiryR
  * long each), read whole; each write is conditional on the status and on the deadline still being
  * past, so a client's press or staff's longer window that lands first wins.
  */
-export async function expireUnpaidApplications(now = new Date()): Promise<ExpiryRun> {
+export async function expireUnpaidApplications(
+  now = new Date(),
+  budget: RunBudget = NO_BUDGET,
+): Promise<ExpiryRun> {
   const at = now.toISOString();
   return expireDue(
     applicationPartitions.ofStatus('WAITING_PAYMENT'),
@@ -104,5 +113,6 @@ export async function expireUnpaidApplications(now = new Date()): Promise<Expiry
       details: { deadline: application.paymentDeadline },
     }),
     now,
+    budget,
   );
 }

@@ -1,9 +1,12 @@
 import { logger } from '@functions/commons/logger';
+import { NO_BUDGET, type RunBudget } from '@functions/commons/run-budget';
 import { type ApplicationRecord, findApplication } from '@functions/data/applications';
 import {
+  type ChainProviderBackoff,
   type ChainTransferRecord,
   chainTransferConfirmation,
   findChainCursor,
+  findChainProviderBackoff,
   findChainTransfer,
   markChainTransferConfirmed,
   markChainTransferUsed,
@@ -12,6 +15,7 @@ import {
   recordChainTransfer,
   returnChainTransferToReview,
   saveChainCursor,
+  saveChainProviderBackoff,
   transfersAwaitingFinality,
 } from '@functions/data/chain-transfers';
 import { type ChainUsePurpose, chainUseClaim, findChainUse } from '@functions/data/chain-uses';
@@ -20,6 +24,7 @@ import { TransactionCancelledError, transactWrite } from '@functions/data/transa
 import {
   isBlacklisted,
   listIncomingUsdtTransfers,
+  TronUnavailable,
   transactionInfo,
   type UsdtTransfer,
 } from '@functions/data/tron';
@@ -62,8 +67,12 @@ export interface WatchRun {
   review: number;
   /** Transfers recorded against a use the register already had (a client's hash, a payout, a refund). */
   used: number;
-  /** Wallets whose read failed (their cursors stay). */
+  /** Wallets whose read failed (their cursors stay) and matched transfers not settled. */
   failures: number;
+  /** The provider failed in the runs before: this run left it alone (the back-off). */
+  backedOff: boolean;
+  /** The run's time ran out before its work did: the next run goes on from the cursors. */
+  unfinished: boolean;
 }
 
 interface Verdict {
@@ -169,13 +178,22 @@ async function readWallet(
   run: WatchRun,
   taken: ChainTransferRecord[],
   now: Date,
+  budget: RunBudget,
 ) {
   const cursor = await findChainCursor(wallet, watchedSince);
   let { minTimestamp, fingerprint } = cursor;
   let latest = minTimestamp;
   for (let pages = 0; pages < MAX_PAGES_PER_WALLET; pages += 1) {
+    if (budget.over()) return stopEarly(run);
     const page = await listIncomingUsdtTransfers(wallet, { minTimestamp, fingerprint });
     for (const transfer of page.transfers) {
+      if (budget.over()) {
+        // Out of time mid-page: the next read starts at the last block read (min_timestamp is
+        // inclusive, and the transfers it meets again are known by id), so every run gets further.
+        if (latest > minTimestamp)
+          await saveChainCursor(wallet, { minTimestamp: latest, fingerprint: null }, now.toISOString());
+        return stopEarly(run);
+      }
       run.read += 1;
       if (transfer.to !== wallet) continue;
       latest = Math.max(latest, transfer.blockTimestamp);
@@ -260,8 +278,22 @@ async function settledBefore(record: ChainTransferRecord, application: Applicati
   return (await findChainTransfer(record.txId))?.state === 'confirmed';
 }
 
-/** One run of the watcher over every receiving wallet, then the matched transfers not final yet. */
-export async function watchChain(now = new Date()): Promise<WatchRun> {
+/** The run ran out of its budget: what is left waits for the next run, from the cursors. */
+function stopEarly(run: WatchRun): void {
+  run.unfinished = true;
+}
+
+/** How long the watcher leaves the provider alone after failures in a row: 1, 2, 4, 8, then 15 minutes. */
+const BACKOFF_MINUTES = [1, 2, 4, 8, 15];
+
+/**
+ * One run of the watcher over every receiving wallet, then the matched transfers not final yet,
+ * within `budget` (the scheduled run's time): what it has no time for waits for the next run. While
+ * the TRON provider keeps failing (slow, refusing, down), runs leave it alone for longer and longer
+ * (`CHAINPROVIDER/BACKOFF`), so a slow provider is not called harder; a run that reads without a
+ * provider failure ends the back-off.
+ */
+export async function watchChain(now = new Date(), budget: RunBudget = NO_BUDGET): Promise<WatchRun> {
   const wallets = await officeWallets();
   const run: WatchRun = {
     wallets: wallets.length,
@@ -272,13 +304,26 @@ export async function watchChain(now = new Date()): Promise<WatchRun> {
     review: 0,
     used: 0,
     failures: 0,
+    backedOff: false,
+    unfinished: false,
   };
+  const backoff = await findChainProviderBackoff();
+  if (backoff.notBefore !== null && backoff.notBefore > now.toISOString()) {
+    run.backedOff = true;
+    return run;
+  }
+  let providerFailed = false;
   const taken: ChainTransferRecord[] = [];
   for (const wallet of wallets) {
+    if (budget.over()) {
+      stopEarly(run);
+      break;
+    }
     try {
-      await readWallet(wallet, run, taken, now);
+      await readWallet(wallet, run, taken, now, budget);
     } catch (error) {
       run.failures += 1;
+      providerFailed ||= error instanceof TronUnavailable;
       logger.warn('chain watcher: wallet not read, its cursor stays', {
         wallet: wallet.address,
         error: error as Error,
@@ -295,15 +340,35 @@ export async function watchChain(now = new Date()): Promise<WatchRun> {
     ].map((record) => [record.txId, record]),
   );
   for (const record of matched.values()) {
+    if (budget.over()) {
+      stopEarly(run);
+      break;
+    }
     try {
       if (await settle(record, now)) run.confirmed += 1;
     } catch (error) {
       run.failures += 1;
+      providerFailed ||= error instanceof TronUnavailable;
       logger.warn('chain watcher: transfer not settled, the next run tries again', {
         txId: record.txId,
         error: error as Error,
       });
     }
   }
+  await keepBackoff(backoff, providerFailed, now);
   return run;
+}
+
+/** After a run: one more failure in a row and a later next call, or (a run without one) none. */
+async function keepBackoff(backoff: ChainProviderBackoff, providerFailed: boolean, now: Date) {
+  if (!providerFailed) {
+    if (backoff.failures > 0) await saveChainProviderBackoff({ failures: 0, notBefore: null });
+    return;
+  }
+  const failures = backoff.failures + 1;
+  const minutes = BACKOFF_MINUTES[Math.min(failures, BACKOFF_MINUTES.length) - 1]!;
+  await saveChainProviderBackoff({
+    failures,
+    notBefore: new Date(now.getTime() + minutes * 60_000).toISOString(),
+  });
 }

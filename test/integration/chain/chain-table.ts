@@ -19,6 +19,7 @@ export const chainModules = async () => ({
   expire: await import('@functions/domain/applications/expire'),
   templates: await import('@functions/domain/payment-templates/templates'),
   watcher: await import('@functions/domain/chain/watcher'),
+  wallets: await import('@functions/domain/chain/wallets'),
   review: await import('@functions/domain/chain/review'),
   actions: await import('@functions/domain/chain/actions'),
   transfers: await import('@functions/data/chain-transfers'),

@@ -206,7 +206,7 @@ describe('the chain watcher', () => {
     expect(seen.get(fresh)).toMatchObject({ to: address, reason: 'unknown' });
   });
 
-  it('leaves the cursor where it was when the provider fails, and reads the transfer on the next run', async () => {
+  it('leaves the cursor where it was when the provider fails, and reads the transfer on the next run after the back-off', async () => {
     const to = await wallet();
     const txId = await send(to.address, '5.5');
     await local('/_local/fail', { status: 500, times: 1, match: to.address });
@@ -219,12 +219,14 @@ describe('the chain watcher', () => {
       lastError: expect.stringContaining('500'),
     });
 
-    const next = await m.watcher.watchChain();
-    expect(next.failures).toBe(0);
+    // The next scheduled run, a minute later: one failure in a row leaves the provider alone until then.
+    const nextRun = new Date(Date.now() + 60_000);
+    const next = await m.watcher.watchChain(nextRun);
+    expect(next).toMatchObject({ failures: 0, backedOff: false });
     expect(await m.transfers.findChainTransfer(txId)).toMatchObject({ reason: 'unknown' });
     expect((await m.transfers.findChainCursor(to.address)).lastReadAt).not.toBeNull();
     // Staff see the wallet's last read, its lag and the failed read (GET /admin/chain/review).
-    const { wallets, transfers } = await m.review.listChainReview(new Date(Date.now() + 5_000));
+    const { wallets, transfers } = await m.review.listChainReview(new Date(nextRun.getTime() + 5_000));
     expect(wallets.find((one) => one.address === to.address)).toMatchObject({
       lastReadAt: expect.any(String),
       errors: 1,

@@ -159,4 +159,14 @@ describe('the TronGrid stand-in', () => {
       200,
     );
   });
+
+  it('answers every request late but rightly while slowed, then at once again', async () => {
+    await post('/_local/slow', { delayMs: 300 });
+    const started = performance.now();
+    const slow = await list(WALLET, {});
+    // A lower bound only: a loaded machine makes it later still, never sooner.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(300);
+    expect(slow.success).toBe(true);
+    expect((await post('/_local/slow', { delayMs: 0 })).body).toEqual({ delayMs: 0 });
+  });
 });
