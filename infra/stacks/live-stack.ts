@@ -1,3 +1,4 @@
+import { METRICS_NAMESPACE } from '@functions/commons/metrics';
 import { LIVE_STREAM_SOURCES } from '@functions/data/live-sources';
 import type { liveSocket as LiveSocketRoutes } from '@functions/routes/manifest';
 import type { WorkerDefinition } from '@shared/routes/definition';
@@ -7,7 +8,7 @@ import { LogGroupLogDestination, WebSocketApi, WebSocketStage } from 'aws-cdk-li
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { FilterPattern, LogGroup, MetricFilter } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import type { ApiFunction } from '../constructs/api-function';
@@ -18,6 +19,7 @@ import {
   manifestFunction,
 } from '../constructs/manifest-function';
 import { stageTable } from '../constructs/stage-table';
+import { deadLetterQueueName, workerFunctionName } from '../physical-names';
 import type { ServiceConfig } from './service-config';
 
 /** A value as cdk-nag prints it in a finding's id: a pseudo parameter's name when it is not pinned. */
@@ -37,6 +39,12 @@ export const LIVE_ACCESS_LOG_FIELDS = {
   status: '$context.status',
   integrationError: '$context.integrationErrorMessage',
 } as const;
+
+/** The metric the access log's 5xx lines become (namespace `Exchange`): the monitoring stack's `LiveSocketErrors`. */
+export const LIVE_SERVER_ERRORS_METRIC = 'LiveServerErrors';
+
+/** The manifest key of the fan-out worker (`workers.liveFanOut`), which names its function and queue. */
+const FAN_OUT_KEY = 'liveFanOut';
 
 export interface LiveStackProps extends StackProps {
   readonly config: ServiceConfig;
@@ -91,6 +99,19 @@ export class LiveStack extends Stack {
       },
     });
     this.url = this.stage.url;
+    // A connect or a frame the API could not hand to its function, or whose function failed, is a
+    // 5xx line here; a refused ticket is a 401, which the API's own metrics count as an error too.
+    // The format writes the status as a string: matched as a number and as text.
+    new MetricFilter(this, 'ServerErrors', {
+      logGroup: this.accessLogs,
+      filterPattern: FilterPattern.any(
+        FilterPattern.numberValue('$.status', '>=', 500),
+        FilterPattern.stringValue('$.status', '=', '5*'),
+      ),
+      metricNamespace: METRICS_NAMESPACE,
+      metricName: LIVE_SERVER_ERRORS_METRIC,
+      metricValue: '1',
+    });
 
     const stageArn = (apiId: string) =>
       this.formatArn({ service: 'execute-api', resource: apiId, resourceName: LIVE_STAGE_NAME });
@@ -147,11 +168,15 @@ export class LiveStack extends Stack {
         handler: props.fanOut.handler,
         uses: props.fanOut.uses,
         description: props.fanOut.summary,
+        // The monitoring stack reads its iterator age by this name.
+        functionName: workerFunctionName(config.stage, FAN_OUT_KEY),
         timeout: Duration.minutes(1),
       },
       resources,
     );
     this.deadLetters = new Queue(this, 'FanOutDeadLetters', {
+      // The monitoring stack alarms on it by this name.
+      queueName: deadLetterQueueName(config.stage, FAN_OUT_KEY),
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       retentionPeriod: Duration.days(14),

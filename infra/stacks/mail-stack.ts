@@ -20,6 +20,7 @@ import type { Construct } from 'constructs';
 import type { ApiFunction } from '../constructs/api-function';
 import { constructIdFor, type ManifestResources, manifestFunction } from '../constructs/manifest-function';
 import { stageTable } from '../constructs/stage-table';
+import { deadLetterQueueName, workerFunctionName } from '../physical-names';
 import { mailDomain, type ServiceConfig } from './service-config';
 
 export interface MailStackProps extends StackProps {
@@ -106,6 +107,8 @@ export class MailStack extends Stack {
           handler: worker.handler,
           uses: worker.uses,
           description: worker.summary,
+          // The monitoring stack reads its iterator age by this name.
+          functionName: workerFunctionName(props.config.stage, workerId),
           timeout: Duration.minutes(1),
         },
         {
@@ -117,6 +120,8 @@ export class MailStack extends Stack {
         },
       );
       const deadLetters = new Queue(this, `${name}DeadLetters`, {
+        // The monitoring stack alarms on it by this name.
+        queueName: deadLetterQueueName(props.config.stage, workerId),
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
         retentionPeriod: Duration.days(14),

@@ -1,7 +1,7 @@
 import { METRICS_NAMESPACE } from '@functions/commons/metrics';
 import { scheduleIntervalMs } from '@functions/routes/schedule';
 import { APPLICATION_STATUSES } from '@shared/enums';
-import type { JobDefinition } from '@shared/routes/definition';
+import type { JobDefinition, WorkerDefinition } from '@shared/routes/definition';
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
@@ -19,31 +19,35 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Operation } from 'aws-cdk-lib/aws-dynamodb';
 import { EventField, Rule, RuleTargetInput } from 'aws-cdk-lib/aws-events';
 import { SnsTopic } from 'aws-cdk-lib/aws-events-targets';
-import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
-import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { stageTable } from '../constructs/stage-table';
+import { deadLetterQueueName, workerFunctionName } from '../physical-names';
 import { THROTTLED_METRIC } from './api-stage-stack';
-import type { ServiceConfig } from './service-config';
+import { LIVE_SERVER_ERRORS_METRIC } from './live-stack';
+import { SES_SANDBOX_QUOTA, type ServiceConfig } from './service-config';
 
 export interface MonitoringStackProps extends StackProps {
   readonly config: ServiceConfig;
   readonly httpApi: IHttpApi;
-  /** The manifest's jobs with their functions: each gets a heartbeat alarm. */
-  readonly jobs: ReadonlyArray<{ id: string; job: JobDefinition; fn: IFunction }>;
-  /** The outbox sender, which reads the table's stream. */
-  readonly outboxSender: IFunction;
-  /** Live push's fan-out, which reads the table's stream too (live-stack.ts). */
-  readonly liveFanOut?: IFunction;
-  readonly deadLetterQueues: readonly IQueue[];
+  /**
+   * The manifest's jobs: each gets a heartbeat and an alarm on its dead-letter queue, found by the
+   * name the jobs stack gives it (physical-names.ts), not through an export.
+   */
+  readonly jobs: Readonly<Record<string, JobDefinition>>;
+  /**
+   * The manifest's workers: each gets an alarm on its dead-letter queue, and those on the table's
+   * stream one on their iterator age, by the names the mail and live stacks give them.
+   */
+  readonly workers: Readonly<Record<string, WorkerDefinition>>;
   /** Prefix of the us-east-1 alarms (edge-monitoring-stack.ts), whose state changes come here by EventBridge. */
   readonly edgeAlarmPrefix: string;
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
 const MINUTE = Duration.minutes(1);
+const DAY = Duration.days(1);
 /** The operations the functions use (no Scan): an alarm's math may hold at most 10 metrics. */
 const TABLE_OPERATIONS = [
   Operation.GET_ITEM,
@@ -68,8 +72,25 @@ export const ALARM_THRESHOLDS = {
   /** Share of 429 answers (the stage throttle and the functions' own limits). */
   api429Percent: 2,
   minRequests: 50,
+  /**
+   * The API's p95 latency (ms) over 5 minutes, three periods in a row (with at least `minRequests`
+   * requests each): a cold start costs about a second (init and the secrets extension's first
+   * read), so a p95 near it is normal at low volume; 2.5 s for 15 minutes is a slow table, a slow
+   * provider call or too little memory, which users feel.
+   */
+  apiLatencyP95Ms: 2_500,
+  apiLatencyPeriods: 3,
+  /** WebSocket connects and frames answered 5xx in 5 minutes (the live access log): as the API's. */
+  liveServerErrors: 3,
   /** Lambda errors of the whole stage in 5 minutes: one is noise, three are not. */
   lambdaErrors: 3,
+  /**
+   * Percent of the account's concurrency quota claimed (running functions plus reserved
+   * concurrency) for 3 of 5 minutes. Every function of the stage shares the quota, and past it
+   * every invocation is throttled, the API's included; an increase takes AWS hours to days, so
+   * the alarm leaves a quarter of the quota for the wait. A new account's quota can be 10.
+   */
+  lambdaConcurrencyPercent: 80,
   oldestUnsentMailMinutes: 15,
   /** Minutes a feed direction may stay paused for a stale price. */
   staleRatesMinutes: 10,
@@ -90,7 +111,35 @@ export const ALARM_THRESHOLDS = {
   sesBounceRate: 0.025,
   /** SES reviews at 0.1 % complaints and pauses at 0.5 %. */
   sesComplaintRate: 0.001,
+  /**
+   * Percent of SES's sending quota (`-c sesSendingQuota`, the account's Max24HourSend) sent in the
+   * last 24 hours. Past the quota SES refuses every send, the outbox's mails wait; raising it is a
+   * request to AWS that takes a day or more.
+   */
+  sesQuotaPercent: 80,
 } as const;
+
+/** The alarm on the table's stream as each kind of stream worker reads it (the rest have none). */
+const STREAM_ALARMS: Partial<
+  Record<WorkerDefinition['source']['kind'], { id: string; description: string; thresholdMs: number }>
+> = {
+  outbox: {
+    id: 'OutboxStreamBehind',
+    description: 'The outbox sender is more than 5 minutes behind the table stream',
+    thresholdMs: ALARM_THRESHOLDS.streamIteratorAgeMs,
+  },
+  liveChanges: {
+    id: 'LiveStreamBehind',
+    description: 'Live notices are more than a minute behind the table stream: screens are polling instead',
+    thresholdMs: ALARM_THRESHOLDS.liveStreamIteratorAgeMs,
+  },
+};
+
+/**
+ * The id of the alarm on the dead-letter queue of the manifest's job or worker `key`: a name, so
+ * removing one job leaves every other alarm as it is.
+ */
+export const deadLetterAlarmId = (key: string) => `${upperFirst(key)}DeadLetters`;
 
 /**
  * The alarms, their SNS topic (mailed to `alarmEmail`, which prod requires) and one dashboard
@@ -126,6 +175,7 @@ export class MonitoringStack extends Stack {
         threshold: options.threshold ?? 0,
         comparisonOperator: options.comparison ?? ComparisonOperator.GREATER_THAN_THRESHOLD,
         evaluationPeriods: options.periods ?? 1,
+        datapointsToAlarm: options.datapoints,
         treatMissingData: options.missing ?? TreatMissingData.NOT_BREACHING,
       });
       created.addAlarmAction(new SnsAction(this.topic));
@@ -173,6 +223,31 @@ export class MonitoringStack extends Stack {
       share(throttledRequests, requests, 'API 429 %'),
       { threshold: ALARM_THRESHOLDS.api429Percent },
     );
+    const latencyP95 = new MathExpression({
+      expression: `IF(requests >= ${ALARM_THRESHOLDS.minRequests}, latency, 0)`,
+      usingMetrics: {
+        requests,
+        latency: props.httpApi.metricLatency({ statistic: 'p95', period: FIVE_MINUTES }),
+      },
+      period: FIVE_MINUTES,
+      label: 'API p95 latency (ms)',
+    });
+    alarm(
+      'ApiLatencyP95',
+      `The API's p95 latency was above ${ALARM_THRESHOLDS.apiLatencyP95Ms} ms for ${ALARM_THRESHOLDS.apiLatencyPeriods * 5} minutes (${ALARM_THRESHOLDS.minRequests} requests or more every 5 minutes)`,
+      latencyP95,
+      { threshold: ALARM_THRESHOLDS.apiLatencyP95Ms, periods: ALARM_THRESHOLDS.apiLatencyPeriods },
+    );
+    const liveServerErrors = exchange(LIVE_SERVER_ERRORS_METRIC, 'Sum', FIVE_MINUTES);
+    alarm(
+      'LiveSocketErrors',
+      `${ALARM_THRESHOLDS.liveServerErrors} or more WebSocket connects or frames were answered 5xx in 5 minutes (live push)`,
+      liveServerErrors,
+      {
+        threshold: ALARM_THRESHOLDS.liveServerErrors,
+        comparison: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      },
+    );
 
     const lambda = (metricName: string) =>
       new Metric({ namespace: 'AWS/Lambda', metricName, statistic: 'Sum', period: FIVE_MINUTES });
@@ -186,6 +261,32 @@ export class MonitoringStack extends Stack {
       },
     );
     alarm('LambdaThrottles', 'A function invocation was throttled', lambda('Throttles'));
+    // SERVICE_QUOTA reads the account's concurrency quota from Service Quotas (its usage metric is
+    // ConcurrentExecutions), so no figure is configured; the claimed concurrency counts the reserved
+    // concurrency of the jobs too, which the running count leaves out.
+    const concurrencyClaimed = new MathExpression({
+      expression: '100 * claimed / SERVICE_QUOTA(running)',
+      usingMetrics: {
+        claimed: new Metric({
+          namespace: 'AWS/Lambda',
+          metricName: 'ClaimedAccountConcurrency',
+          statistic: 'Maximum',
+        }),
+        running: new Metric({
+          namespace: 'AWS/Lambda',
+          metricName: 'ConcurrentExecutions',
+          statistic: 'Maximum',
+        }),
+      },
+      period: MINUTE,
+      label: "Lambda concurrency claimed (% of the account's quota)",
+    });
+    alarm(
+      'LambdaConcurrency',
+      `More than ${ALARM_THRESHOLDS.lambdaConcurrencyPercent} % of the account's Lambda concurrency quota was claimed for 3 of 5 minutes`,
+      concurrencyClaimed,
+      { threshold: ALARM_THRESHOLDS.lambdaConcurrencyPercent, periods: 5, datapoints: 3 },
+    );
 
     const dynamoThrottles = table.metricThrottledRequestsForOperations({
       operations: TABLE_OPERATIONS,
@@ -198,17 +299,26 @@ export class MonitoringStack extends Stack {
     alarm('DynamoThrottles', 'DynamoDB throttled requests on the table', dynamoThrottles);
     alarm('DynamoSystemErrors', 'DynamoDB answered with system errors', dynamoSystemErrors);
 
-    const deadLetterDepths = props.deadLetterQueues.map((queue, index) => {
-      const depth = queue.metricApproximateNumberOfMessagesVisible({
-        period: FIVE_MINUTES,
+    // One alarm per manifest job and worker, on the queue its stack names from the same key.
+    const deadLetterKeys = [...Object.keys(props.jobs), ...Object.keys(props.workers)];
+    const shared = deadLetterKeys.filter((key, index) => deadLetterKeys.indexOf(key) !== index);
+    if (shared.length > 0)
+      throw new Error(`Manifest jobs and workers share keys (${shared.join(', ')}): their queues would too`);
+    const deadLetterDepths = deadLetterKeys.map((key) => {
+      const queueName = deadLetterQueueName(config.stage, key);
+      const depth = new Metric({
+        namespace: 'AWS/SQS',
+        metricName: 'ApproximateNumberOfMessagesVisible',
+        dimensionsMap: { QueueName: queueName },
         statistic: 'Maximum',
+        period: FIVE_MINUTES,
       });
-      alarm(`DeadLetters${index + 1}`, `Messages wait in the dead-letter queue ${queue.node.path}`, depth);
-      return depth;
+      alarm(deadLetterAlarmId(key), `Messages wait in the dead-letter queue of ${key} (${queueName})`, depth);
+      return depth.with({ label: key });
     });
 
     // A heartbeat per job: its successful runs (JobSucceeded), judged over two of its periods.
-    const heartbeats = props.jobs.map(({ id, job }) => {
+    const heartbeats = Object.entries(props.jobs).map(([id, job]) => {
       const period = Duration.minutes(Math.max(5, scheduleIntervalMs(job.schedule) / 60_000));
       const beats = exchange('JobSucceeded', 'Sum', period, { Job: id });
       alarm(
@@ -266,22 +376,20 @@ export class MonitoringStack extends Stack {
         periods: ALARM_THRESHOLDS.staleRatesMinutes,
       },
     );
-    const iteratorAge = props.outboxSender.metric('IteratorAge', {
-      statistic: 'Maximum',
-      period: FIVE_MINUTES,
-    });
-    alarm(
-      'OutboxStreamBehind',
-      'The outbox sender is more than 5 minutes behind the table stream',
-      iteratorAge,
-      { threshold: ALARM_THRESHOLDS.streamIteratorAgeMs },
-    );
-    if (props.liveFanOut) {
+    for (const [key, worker] of Object.entries(props.workers)) {
+      const stream = STREAM_ALARMS[worker.source.kind];
+      if (!stream) continue;
       alarm(
-        'LiveStreamBehind',
-        'Live notices are more than a minute behind the table stream: screens are polling instead',
-        props.liveFanOut.metric('IteratorAge', { statistic: 'Maximum', period: FIVE_MINUTES }),
-        { threshold: ALARM_THRESHOLDS.liveStreamIteratorAgeMs },
+        stream.id,
+        stream.description,
+        new Metric({
+          namespace: 'AWS/Lambda',
+          metricName: 'IteratorAge',
+          dimensionsMap: { FunctionName: workerFunctionName(config.stage, key) },
+          statistic: 'Maximum',
+          period: FIVE_MINUTES,
+        }),
+        { threshold: stream.thresholdMs },
       );
     }
     // Each request that carried the previous secret reports the minutes since the rotation, so one
@@ -312,6 +420,44 @@ export class MonitoringStack extends Stack {
       ses('Reputation.ComplaintRate'),
       { threshold: ALARM_THRESHOLDS.sesComplaintRate },
     );
+    // SES publishes no share of its quota. Its quota is the mails of the last 24 hours, and an
+    // alarm's window slides (it ends at each evaluation), so a one-day sum of its sends is that.
+    const sesQuota = config.sesSendingQuota ?? SES_SANDBOX_QUOTA;
+    const sentInADay = new Metric({
+      namespace: 'AWS/SES',
+      metricName: 'Send',
+      statistic: 'Sum',
+      period: DAY,
+    });
+    alarm(
+      'SesQuotaUse',
+      `SES sent more than ${ALARM_THRESHOLDS.sesQuotaPercent} % of its sending quota (${sesQuota} a day, -c sesSendingQuota) in the last 24 hours`,
+      sentInADay,
+      { threshold: (sesQuota * ALARM_THRESHOLDS.sesQuotaPercent) / 100 },
+    );
+
+    // AWS Backup's failed and aborted backup and copy jobs (the daily backup and its copy to the
+    // backup region, both jobs of this region), by event: found without the vault's name.
+    if (config.settings.backup) {
+      new Rule(this, 'BackupJobsFailed', {
+        description:
+          'AWS Backup jobs (the daily backup, its copy to the backup region) that did not complete',
+        eventPattern: {
+          source: ['aws.backup'],
+          detailType: ['Backup Job State Change', 'Copy Job State Change'],
+          detail: { state: ['FAILED', 'ABORTED', 'EXPIRED', 'PARTIAL'] },
+        },
+        targets: [
+          new SnsTopic(this.topic, {
+            message: RuleTargetInput.fromText(
+              `BackupJobsFailed: ${EventField.detailType} ${EventField.fromPath('$.detail.state')} ` +
+                `in ${EventField.region} (${EventField.fromPath('$.resources')}): ` +
+                `${EventField.fromPath('$.detail.statusMessage')}`,
+            ),
+          }),
+        ],
+      });
+    }
 
     // The us-east-1 alarms' state changes, forwarded to this region's default bus, to the same topic.
     new Rule(this, 'EdgeAlarms', {
@@ -352,6 +498,8 @@ export class MonitoringStack extends Stack {
         title: 'Lambda errors and throttles',
         left: [lambda('Errors'), lambda('Throttles')],
       }),
+      new GraphWidget({ title: 'API p95 latency (ms)', left: [latencyP95] }),
+      new GraphWidget({ title: 'Lambda concurrency claimed (% of the quota)', left: [concurrencyClaimed] }),
       // One widget each: both expressions name their metrics by operation, and ids must differ in a widget.
       new GraphWidget({ title: 'DynamoDB throttled requests', left: [dynamoThrottles] }),
       new GraphWidget({ title: 'DynamoDB system errors', left: [dynamoSystemErrors] }),
@@ -368,6 +516,12 @@ export class MonitoringStack extends Stack {
         title: 'SES bounce and complaint rates',
         left: [ses('Reputation.BounceRate'), ses('Reputation.ComplaintRate')],
       }),
+      new GraphWidget({
+        title: 'SES sends in 24 hours, against the quota',
+        left: [sentInADay],
+        leftAnnotations: [{ value: sesQuota, label: 'sending quota' }],
+      }),
+      new GraphWidget({ title: 'WebSocket 5xx answers (live push)', left: [liveServerErrors] }),
     );
     dashboard.addWidgets(
       new GraphWidget({
@@ -395,6 +549,8 @@ interface AlarmOptions {
   threshold?: number;
   comparison?: ComparisonOperator;
   periods?: number;
+  /** Of `periods`, how many must breach (all by default). */
+  datapoints?: number;
   missing?: TreatMissingData;
 }
 

@@ -19,6 +19,12 @@ export interface ServiceConfig {
   readonly adminEmail?: string;
   /** Where alarms are mailed (an SNS email subscription to confirm). */
   readonly alarmEmail?: string;
+  /**
+   * SES's sending quota, mails per 24 hours (`-c sesSendingQuota=`, the account's `Max24HourSend`,
+   * `aws sesv2 get-account`): the quota alarm's base. Without it, 200, the sandbox's quota every
+   * account starts with, so an account given more and not told fires the alarm early, not never.
+   */
+  readonly sesSendingQuota?: number;
   /** Custom domain for CloudFront; needs `certificateArn` (an ACM certificate in us-east-1). */
   readonly siteDomain?: string;
   readonly certificateArn?: string;
@@ -34,6 +40,12 @@ export interface ServiceConfig {
    * rotation, docs/operations.md); without it, the version current when the reference last changed.
    */
   readonly originSecretVersion?: string;
+  /**
+   * How the canary routes' new versions go live (infra/constructs/canary.ts): `canary` (10 % for 5
+   * minutes), or `all-at-once` with `-c rollout=all-at-once`, for the deploy after a table switch
+   * (docs/operations.md). Either way the pre-traffic check runs first.
+   */
+  readonly rollout?: 'canary' | 'all-at-once';
   /** Whether the WAF's managed rule groups only count (a new install's first days) or block. */
   readonly wafManagedRules: 'count' | 'block';
   /** Base URL of the market-data provider behind `GET /api/market/ticker` (the landing ticker). */
@@ -61,6 +73,9 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 const TELEGRAM_BOT_USERNAME = /^[A-Za-z0-9_]{5,32}$/;
 
 const DAY_MS = 86_400_000;
+
+/** Mails SES sends in 24 hours from an account in its sandbox. */
+export const SES_SANDBOX_QUOTA = 200;
 
 /**
  * Counting while the stage's `countDays` after `launchedOn` have not passed (at synth time), and
@@ -110,6 +125,11 @@ export function readServiceConfig(
   for (const [key, value] of Object.entries({ mailFrom, adminEmail, alarmEmail }))
     if (value !== undefined && !EMAIL.test(value))
       throw new Error(`Context "${key}" is no address: ${value}`);
+  const sesSendingQuota = Number(context('sesSendingQuota') ?? SES_SANDBOX_QUOTA);
+  if (!Number.isInteger(sesSendingQuota) || sesSendingQuota <= 0)
+    throw new Error(
+      `Context "sesSendingQuota" must be a whole number of mails: ${context('sesSendingQuota')}`,
+    );
   const account = text('account');
   if (account !== undefined && !/^\d{12}$/.test(account))
     throw new Error(`Context "account" must be a 12-digit AWS account id: ${account}`);
@@ -130,6 +150,9 @@ export function readServiceConfig(
     if (!/^https:\/\//.test(value)) throw new Error(`Context "${key}" must be https: ${value}`);
     return value;
   };
+  const rollout = context('rollout') ?? 'canary';
+  if (rollout !== 'canary' && rollout !== 'all-at-once')
+    throw new Error(`Context "rollout" must be canary or all-at-once: ${rollout}`);
   const telegramBotUsername = context('telegramBotUsername')?.trim().replace(/^@/, '');
   if (telegramBotUsername !== undefined && !TELEGRAM_BOT_USERNAME.test(telegramBotUsername))
     throw new Error(
@@ -143,10 +166,12 @@ export function readServiceConfig(
     mailFrom,
     adminEmail,
     alarmEmail,
+    sesSendingQuota,
     siteDomain,
     certificateArn,
     apiCertificateArn,
     originSecretVersion: context('originSecretVersion'),
+    rollout,
     wafManagedRules: wafManagedRules(settings, context('launchedOn'), now),
     marketDataUrl,
     tronApiUrl: httpsUrl('tronApiUrl', 'https://api.trongrid.io'),

@@ -1,6 +1,7 @@
 import { jobs, liveSocket, routeAreas, workers } from '@functions/routes/manifest';
 import type { JobDefinition, WorkerDefinition } from '@shared/routes/definition';
 import { type App, Tags } from 'aws-cdk-lib';
+import { deadLetterQueueName, nameQueue } from '../physical-names';
 import {
   API_ROUTE_GROUPS,
   type ApiRouteGroup,
@@ -171,6 +172,9 @@ export function buildService(
           }),
         )
       : undefined;
+  // The names the monitoring stack finds the jobs' dead-letter queues by (physical-names.ts).
+  for (const [jobId, queue] of jobsStack?.deadLetterQueues ?? [])
+    nameQueue(queue, deadLetterQueueName(config.stage, jobId));
   // CloudFront's web ACL must be in us-east-1; its ARN reaches the web stack across regions.
   const waf = new WafStack(app, name('waf'), {
     config,
@@ -214,14 +218,9 @@ export function buildService(
       env,
       description: 'Exchange: alarms, their SNS topic and the dashboard',
       httpApi: api.httpApi,
-      jobs: Object.entries(jobs).map(([id, job]) => ({ id, job, fn: jobsStack!.functions.get(id)! })),
-      outboxSender: mail.workers.get('sendMail')!,
-      liveFanOut: live.fanOut,
-      deadLetterQueues: [
-        ...(jobsStack?.deadLetterQueues.values() ?? []),
-        ...mail.deadLetterQueues.values(),
-        live.deadLetters,
-      ],
+      // From the manifest, not the stacks: monitoring finds their queues and functions by name.
+      jobs,
+      workers,
       edgeAlarmPrefix: edgeAlarmPrefix(config.stage),
     }),
   );

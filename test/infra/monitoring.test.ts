@@ -1,13 +1,19 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { METRICS_NAMESPACE } from '@functions/commons/metrics';
-import { jobs } from '@functions/routes/manifest';
+import { jobs, workers } from '@functions/routes/manifest';
 import { PROJECT_ROOT } from '@infra/constructs/bundling';
+import { deadLetterQueueName, workerFunctionName } from '@infra/physical-names';
 import { CLOUDFRONT_5XX_COUNT, edgeAlarmPrefix } from '@infra/stacks/edge-monitoring-stack';
-import { ALARM_THRESHOLDS } from '@infra/stacks/monitoring-stack';
+import { LIVE_SERVER_ERRORS_METRIC } from '@infra/stacks/live-stack';
+import { ALARM_THRESHOLDS, deadLetterAlarmId, MonitoringStack } from '@infra/stacks/monitoring-stack';
+import { readServiceConfig } from '@infra/stacks/service-config';
 import { STAGES } from '@infra/stacks/stages';
-import { Match, type Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { JobDefinition } from '@shared/routes/definition';
+import { App, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PROD_CONTEXT, type SynthesizedService, synthesizeService } from './synth';
 
 type Resource = { Type: string; Properties: Record<string, unknown> };
@@ -21,6 +27,32 @@ beforeAll(() => {
   monitoring = prod.template(prod.stacks.monitoring);
   alarms = monitoring.findResources('AWS::CloudWatch::Alarm') as Record<string, Resource>;
 });
+
+/**
+ * The alarms' logical ids of a monitoring stack alone (no other stack: it needs none) for `jobs`,
+ * with the given context over prod's.
+ */
+function standaloneMonitoring(
+  manifestJobs: Readonly<Record<string, JobDefinition>>,
+  context: Record<string, string> = {},
+): Template {
+  const app = new App({
+    outdir: mkdtempSync(path.join(inject('infraAssemblies'), 'assembly-')),
+    builtinCloudFormationValidation: false,
+    context: { ...PROD_CONTEXT, ...context },
+  });
+  const config = readServiceConfig(app);
+  const other = new Stack(app, 'Api', { env: config.env });
+  const stack = new MonitoringStack(app, 'Monitoring', {
+    config,
+    env: config.env,
+    httpApi: HttpApi.fromHttpApiAttributes(other, 'HttpApi', { httpApiId: 'api0123' }),
+    jobs: manifestJobs,
+    workers,
+    edgeAlarmPrefix: edgeAlarmPrefix(config.stage),
+  });
+  return Template.fromStack(stack);
+}
 
 function alarm(idPrefix: string): Resource['Properties'] {
   const found = Object.entries(alarms).find(([id]) => id.startsWith(idPrefix));
@@ -70,14 +102,57 @@ describe('alarms and their topic', () => {
     expect(JSON.stringify(alarm('DynamoSystemErrors').Metrics)).toContain('SystemErrors');
   });
 
-  it("alarms on every dead-letter queue's depth above 0", () => {
-    const queues = [prod.stacks.jobs!, prod.stacks.mail, prod.stacks.live].flatMap((stack) =>
-      Object.keys(prod.template(stack).findResources('AWS::SQS::Queue')),
+  it("alarms on every dead-letter queue's depth above 0, an alarm named after its job or worker", () => {
+    const queueNames = [prod.stacks.jobs!, prod.stacks.mail, prod.stacks.live].flatMap((stack) =>
+      Object.values(prod.template(stack).findResources('AWS::SQS::Queue')).map(
+        (queue) => (queue as Resource).Properties.QueueName,
+      ),
     );
-    const depthAlarms = Object.entries(alarms).filter(([id]) => id.startsWith('DeadLetters'));
+    const keys = [...Object.keys(jobs), ...Object.keys(workers)];
 
-    expect(queues.length).toBeGreaterThan(0);
-    expect(depthAlarms).toHaveLength(queues.length);
+    expect(queueNames.sort()).toEqual(keys.map((key) => deadLetterQueueName('prod', key)).sort());
+    for (const key of keys)
+      expect(alarm(deadLetterAlarmId(key)), key).toMatchObject({
+        Namespace: 'AWS/SQS',
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Dimensions: [{ Name: 'QueueName', Value: deadLetterQueueName('prod', key) }],
+        Threshold: 0,
+        ComparisonOperator: 'GreaterThanThreshold',
+      });
+  });
+
+  it("imports nothing from the stacks whose queues and functions it watches: it finds them by name (a removed job's export is never in use)", () => {
+    const imports: string[] = [];
+    JSON.stringify(monitoring.toJSON(), (key, value: unknown) => {
+      if (key === 'Fn::ImportValue') imports.push(JSON.stringify(value));
+      return value;
+    });
+
+    // The HTTP API's id only: the api stack and its API are there for good.
+    expect(imports.length).toBeGreaterThan(0);
+    for (const name of imports) expect(name).toMatch(/^"exchange-prod-api:ExportsOutputRefHttpApi/);
+    expect(prod.stacks.monitoring.dependencies.map((stack) => stack.stackName).sort()).toEqual([
+      'exchange-prod-api',
+      'exchange-prod-data',
+    ]);
+  });
+
+  it('keeps the ids of the other alarms when a job leaves the manifest', () => {
+    const alarmIds = (template: Template) => Object.keys(template.findResources('AWS::CloudWatch::Alarm'));
+    const [removed, ...kept] = Object.keys(jobs);
+    const before = alarmIds(standaloneMonitoring(jobs));
+    const after = alarmIds(
+      standaloneMonitoring(Object.fromEntries(kept.map((key) => [key, jobs[key as keyof typeof jobs]]))),
+    );
+    const removedIds = before.filter((id) => !after.includes(id));
+
+    expect(after.every((id) => before.includes(id))).toBe(true);
+    expect(removedIds.map((id) => id.replace(/[0-9A-F]{8}$/, '')).sort()).toEqual(
+      [
+        `${removed!.charAt(0).toUpperCase()}${removed!.slice(1)}Heartbeat`,
+        deadLetterAlarmId(removed!),
+      ].sort(),
+    );
   });
 
   it('keeps a heartbeat per scheduled job: no finished run for two of its periods fires', () => {
@@ -123,13 +198,22 @@ describe('alarms and their topic', () => {
     });
     expect(alarm('OutboxStreamBehind')).toMatchObject({
       MetricName: 'IteratorAge',
+      Dimensions: [{ Name: 'FunctionName', Value: workerFunctionName('prod', 'sendMail') }],
       Threshold: ALARM_THRESHOLDS.streamIteratorAgeMs,
     });
     expect(alarm('LiveStreamBehind')).toMatchObject({
       MetricName: 'IteratorAge',
+      Dimensions: [{ Name: 'FunctionName', Value: workerFunctionName('prod', 'liveFanOut') }],
       Statistic: 'Maximum',
       Threshold: ALARM_THRESHOLDS.liveStreamIteratorAgeMs,
     });
+    // The workers' functions carry those names.
+    const functionNames = [prod.stacks.mail, prod.stacks.live].flatMap((stack) =>
+      Object.values(prod.template(stack).findResources('AWS::Lambda::Function')).map(
+        (fn) => (fn as Resource).Properties.FunctionName,
+      ),
+    );
+    for (const key of Object.keys(workers)) expect(functionNames).toContain(workerFunctionName('prod', key));
   });
 
   it('fires OriginSecretStale on the first request an hour after a rotation that still carries the previous secret', () => {
@@ -145,6 +229,81 @@ describe('alarms and their topic', () => {
       TreatMissingData: 'notBreaching',
     });
     expect(ALARM_THRESHOLDS.originSecretStaleMinutes).toBe(60);
+  });
+
+  it("watches the API's p95 latency (15 minutes above 2.5 s, with 50 requests or more every 5) and the WebSocket API's 5xx answers", () => {
+    const latency = alarm('ApiLatencyP95');
+    expect(latency).toMatchObject({
+      Threshold: ALARM_THRESHOLDS.apiLatencyP95Ms,
+      EvaluationPeriods: ALARM_THRESHOLDS.apiLatencyPeriods,
+      ComparisonOperator: 'GreaterThanThreshold',
+    });
+    expect(JSON.stringify(latency.Metrics)).toContain('"MetricName":"Latency"');
+    expect(JSON.stringify(latency.Metrics)).toContain('"Stat":"p95"');
+    expect(JSON.stringify(latency.Metrics)).toContain(`requests >= ${ALARM_THRESHOLDS.minRequests}`);
+    expect([ALARM_THRESHOLDS.apiLatencyP95Ms, ALARM_THRESHOLDS.apiLatencyPeriods]).toEqual([2_500, 3]);
+
+    expect(alarm('LiveSocketErrors')).toMatchObject({
+      Namespace: METRICS_NAMESPACE,
+      MetricName: LIVE_SERVER_ERRORS_METRIC,
+      Statistic: 'Sum',
+      Threshold: ALARM_THRESHOLDS.liveServerErrors,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    // From the live stage's access log: its 5xx lines, the status written as text or a number.
+    const [filter] = Object.values(
+      prod.template(prod.stacks.live).findResources('AWS::Logs::MetricFilter'),
+    ) as Resource[];
+    expect(filter!.Properties).toMatchObject({
+      FilterPattern: '{ ($.status >= 500) || ($.status = "5*") }',
+      MetricTransformations: [
+        { MetricNamespace: METRICS_NAMESPACE, MetricName: LIVE_SERVER_ERRORS_METRIC, MetricValue: '1' },
+      ],
+    });
+  });
+
+  it("alarms when 80 % of the account's Lambda concurrency quota is claimed, the quota read by SERVICE_QUOTA", () => {
+    const concurrency = alarm('LambdaConcurrency');
+    const metrics = JSON.stringify(concurrency.Metrics);
+
+    expect(concurrency).toMatchObject({
+      Threshold: 80,
+      EvaluationPeriods: 5,
+      DatapointsToAlarm: 3,
+      TreatMissingData: 'notBreaching',
+    });
+    expect(metrics).toContain('100 * claimed / SERVICE_QUOTA(running)');
+    expect(metrics).toContain('"MetricName":"ClaimedAccountConcurrency"');
+    expect(metrics).toContain('"MetricName":"ConcurrentExecutions"');
+    expect(metrics).toContain('"Period":60');
+  });
+
+  it("alarms when SES sent 80 % of its sending quota in the last 24 hours (200, the sandbox's, unless -c sesSendingQuota)", () => {
+    expect(alarm('SesQuotaUse')).toMatchObject({
+      Namespace: 'AWS/SES',
+      MetricName: 'Send',
+      Statistic: 'Sum',
+      Period: 86_400,
+      EvaluationPeriods: 1,
+      Threshold: 160,
+    });
+    const configured = standaloneMonitoring(jobs, { sesSendingQuota: '50000' });
+    configured.hasResourceProperties('AWS::CloudWatch::Alarm', { MetricName: 'Send', Threshold: 40_000 });
+    expect(() => standaloneMonitoring(jobs, { sesSendingQuota: 'lots' })).toThrow(/sesSendingQuota/);
+  });
+
+  it('mails failed, aborted, expired and partial AWS Backup jobs, the backup and its copy, to the alarm topic', () => {
+    monitoring.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: {
+        source: ['aws.backup'],
+        'detail-type': ['Backup Job State Change', 'Copy Job State Change'],
+        detail: { state: ['FAILED', 'ABORTED', 'EXPIRED', 'PARTIAL'] },
+      },
+      Targets: [Match.objectLike({ Arn: { Ref: Match.stringLikeRegexp('^AlarmTopic') } })],
+    });
+    // A stage without a backup plan has no such rule.
+    const dev = standaloneMonitoring(jobs, { stage: 'dev' });
+    expect(JSON.stringify(dev.findResources('AWS::Events::Rule'))).not.toContain('aws.backup');
   });
 
   it("warns of SES bounces below SES's own review threshold of 5 %, and of complaints above 0.1 %", () => {
@@ -167,12 +326,13 @@ describe('alarms and their topic', () => {
   it('gives every alarm a line in docs/operations.md', () => {
     const operations = readFileSync(path.join(PROJECT_ROOT, 'docs/operations.md'), 'utf8');
     const names = [
-      ...Object.keys(alarms).map((id) =>
-        id.replace(/[0-9A-F]{8}$/, '').replace(/^DeadLetters\d+$/, 'DeadLetters'),
-      ),
+      ...Object.keys(alarms).map((id) => id.replace(/[0-9A-F]{8}$/, '')),
       'CloudFront5xx',
       'WafBlocks',
-    ].map((name) => name.replace(/^(\w+)Heartbeat$/, '…Heartbeat'));
+      'BackupJobsFailed',
+    ].map((name) =>
+      name.replace(/^(\w+)Heartbeat$/, '…Heartbeat').replace(/^(\w+)DeadLetters$/, '…DeadLetters'),
+    );
     for (const name of new Set(names)) expect(operations, name).toContain(`\`${name}`);
   });
 });
