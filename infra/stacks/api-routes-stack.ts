@@ -102,8 +102,12 @@ export class ApiRoutesStack extends Stack {
         authorizer: props.authorizer,
       });
       if (route.rollout === 'canary') {
-        canaries ??= new CanaryRollouts(this, 'Canary');
-        canaries.add(name, fn);
+        canaries ??= new CanaryRollouts(this, 'Canary', {
+          stage: settings,
+          siteUrl: props.config.siteUrl,
+          rollout: props.config.rollout ?? 'canary',
+        });
+        canaries.add(name, fn, route);
       }
       this.functions.set(routeId, fn);
       this.routes.set(routeId, httpRoute);

@@ -68,8 +68,13 @@ describe('API stacks', () => {
     ).toEqual(allRoutes.map(([id]) => id).sort());
   });
 
-  it('create one function per manifest route, plus the fallback and the origin authorizer', () => {
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(allRoutes.length + 2);
+  it('create one function per manifest route, plus the fallback, the origin authorizer and each route stack’s pre-traffic check of its canaries', () => {
+    const stacksWithCanaries = new Set(
+      allRoutes
+        .filter(([, route]) => route.rollout === 'canary')
+        .map(([routeId]) => functions.get(routeId)!.stack),
+    );
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(allRoutes.length + 2 + stacksWithCanaries.size);
     expect(functions.size).toBe(allRoutes.length + 2);
   });
 
