@@ -66,8 +66,7 @@ describe('jobs stack', () => {
 
   it('runs each job one run at a time (reserved concurrency 1), within the minute its schedule allows', () => {
     const functions = Object.values(manifest.findResources('AWS::Lambda::Function')).map(
-      (fn) =>
-        (fn as { Properties: { ReservedConcurrentExecutions?: number; Timeout?: number } }).Properties,
+      (fn) => (fn as { Properties: { ReservedConcurrentExecutions?: number; Timeout?: number } }).Properties,
     );
 
     expect(functions).toHaveLength(Object.keys(jobs).length);

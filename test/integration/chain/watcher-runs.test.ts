@@ -38,7 +38,12 @@ const strays = (to: string, count: number) =>
 /** A budget that is spent after it was asked `checks` times: where a run stops, exactly. */
 const spentAfter = (checks: number) => {
   let asked = 0;
-  return { over: () => (asked += 1) > checks };
+  return {
+    over: () => {
+      asked += 1;
+      return asked > checks;
+    },
+  };
 };
 
 /** Whether each transaction is recorded, once: a second record of one id cannot exist (a conditional Put). */
