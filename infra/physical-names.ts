@@ -28,3 +28,9 @@ export function workerFunctionName(stage: StageName, key: string): string {
 export function nameQueue(queue: Queue, name: string): void {
   (queue.node.defaultChild as CfnQueue).queueName = name;
 }
+
+/**
+ * The alias every function serves through: API Gateway, the schedules and the event sources call
+ * it, CodeDeploy shifts it, and a rollback points it back (infra/ops/live-aliases.ts).
+ */
+export const LIVE_ALIAS = 'live';

@@ -21,6 +21,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IConfigurationSet, IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
+import { LIVE_ALIAS } from '../physical-names';
 import { uploadObjectsArn, uploadsBucketArn } from '../uploads-bucket';
 import { FUNCTION_BUNDLE, FUNCTION_RUNTIME_ENV, handlerEntry, PROJECT_ROOT } from './bundling';
 
@@ -172,7 +173,7 @@ export class ApiFunction extends NodejsFunction {
         forceDockerBundling: false,
       },
     });
-    this.live = new Alias(this, 'Live', { aliasName: 'live', version: this.currentVersion });
+    this.live = new Alias(this, 'Live', { aliasName: LIVE_ALIAS, version: this.currentVersion });
     // CDK names the version after a hash of the function's template text, where a value read from
     // SSM at deploy is only the parameter's reference: when the parameter changes (a table switch),
     // CloudFormation would update $LATEST and keep the version, and the alias would stay on the old

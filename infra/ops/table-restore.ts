@@ -65,7 +65,9 @@ export async function switchStageTable(ssm: SSMClient, stage: StageName, table: 
  */
 export function deployCommand(stage: StageName, requiredContext: readonly string[]): string {
   const context = requiredContext.map((key) => ` -c ${key}=<${key}>`).join('');
-  return `npx cdk deploy 'exchange-${stage}-*' --force -c stage=${stage}${context}`;
+  // All at once: the versions before the switch name the old table, which IAM no longer grants, so
+  // a canary's 90 % on them for 5 minutes would be refused (infra/constructs/canary.ts).
+  return `npx cdk deploy 'exchange-${stage}-*' --force -c stage=${stage}${context} -c rollout=all-at-once`;
 }
 
 /** `exchange-<stage>-restore-<yyyymmddhhmm>` of the restore point, in UTC. */

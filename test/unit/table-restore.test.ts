@@ -29,7 +29,7 @@ describe('the restore drill', () => {
 
   it("deploys every stack of the stage with --force (only the parameters' values changed) and its context", () => {
     expect(deployCommand('prod', ['siteUrl', 'account'])).toBe(
-      "npx cdk deploy 'exchange-prod-*' --force -c stage=prod -c siteUrl=<siteUrl> -c account=<account>",
+      "npx cdk deploy 'exchange-prod-*' --force -c stage=prod -c siteUrl=<siteUrl> -c account=<account> -c rollout=all-at-once",
     );
   });
 });
