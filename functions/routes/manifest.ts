@@ -29,8 +29,8 @@ import * as telegram from '@shared/routes/telegram';
 import * as transactions from '@shared/routes/transactions';
 
 /**
- * The area modules beside this file, by name: the API stacks deploy each area's routes in the
- * stack of its group (infra/stacks/api-routes.ts).
+ * The area modules of shared/routes/, by name: the API stacks deploy each area's routes in the
+ * stack of its group (infra/stacks/api-routes-stack.ts).
  */
 export const routeAreas = {
   system,
@@ -61,7 +61,7 @@ export type RouteArea = keyof typeof routeAreas;
 
 /**
  * The route manifest (docs/architecture.md §2): every endpoint of the API, built from the area
- * modules beside this file, so a route exists as soon as its area module exports it and nothing
+ * modules of shared/routes/, so a route exists as soon as its area module exports it and nothing
  * else registers it. Read by the CDK API stacks (one Lambda and one HTTP API route per entry), by
  * the local server and by the OpenAPI generator. Handlers import their own entry from its area
  * module, so a bundle carries only its own route and schemas.
@@ -166,9 +166,10 @@ export const jobs = {
 } as const satisfies Record<string, JobDefinition>;
 
 /**
- * Functions started by an event source (the outbox sender on the table's stream, the SES feedback
- * handler on EventBridge). The mail stack deploys them; the local stack runs the sender on a poll
- * of the unsent outbox (docs/decisions.md).
+ * Functions started by an event source (the outbox sender and live push's fan-out on the table's
+ * stream, the SES feedback handler on EventBridge). The mail stack deploys the sender and the
+ * feedback handler, the live stack the fan-out; the local stack runs the sender on a poll of the
+ * unsent outbox and the fan-out on DynamoDB Local's stream (docs/decisions.md).
  */
 export const workers = {
   sendMail: {

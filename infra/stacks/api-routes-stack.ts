@@ -13,7 +13,7 @@ import { nagPrinted, uploadsBucketName } from '../uploads-bucket';
 import type { ServiceConfig } from './service-config';
 
 /**
- * Which route areas (the modules of functions/routes/) each route stack deploys. A route is
+ * Which route areas (the modules of shared/routes/) each route stack deploys. A route is
  * declared once, in its area; this table only places areas. Each stack stays well under
  * CloudFormation's 500 resources (the synth-time check of infra/template-limits.ts stops a synth at
  * 450): a route costs about nine resources, eleven with a canary.
