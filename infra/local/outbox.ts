@@ -32,8 +32,8 @@ const RETRY_PAUSE_MS = 50;
 /**
  * The outbox sender on this machine: the same handler module Lambda runs (functions/jobs/send-mail),
  * fed stream-shaped records of the outbox items whose state is `queued`, found by a Query of the
- * sparse unsent index (docs/decisions.md: DynamoDB Local's stream API would need a client at another
- * SDK version). Like the event source mapping it delivers each queued state once (a record is the
+ * sparse unsent index (docs/decisions.md: it finds every mail still to send, those queued before
+ * the sender started too, where a stream is read from its end). Like the event source mapping it delivers each queued state once (a record is the
  * mail and its `queuedAt`, so a re-drive makes a new record), in batches of the manifest's size,
  * retries the records the handler reports failed up to the manifest's retry count, from the first
  * failed one on, and then drops them (logged; in AWS the batch goes to the mail DLQ).
