@@ -17,7 +17,7 @@ module.exports = {
     {
       name: 'shared-imports-only-zod',
       comment:
-        'shared/ is bundled into the browser app and into every Lambda: a package imported here lands in both, so it may use only zod and, for the TRON address checksum both sides check (shared/payout-details.ts), the dependency-free @scure/base and @noble/hashes.',
+        'shared/ is bundled into the browser app and into every Lambda: a package imported here lands in both, so it may use only zod and, for the TRON address checksum both sides check (shared/tron-address.ts), the dependency-free @scure/base and @noble/hashes.',
       severity: 'error',
       from: { path: '^shared/' },
       to: {
