@@ -1,5 +1,3 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { createBase58check } from '@scure/base';
 import { parseAssetKey } from './assets';
 
 /**
@@ -13,27 +11,6 @@ export function payoutKindOf(assetTo: string | null): PayoutKind {
   if (!parsed) return 'none';
   if (parsed.kind === 'crypto') return 'address';
   return parsed.fiatKind === 'card' ? 'card' : 'none';
-}
-
-let base58check: ReturnType<typeof createBase58check> | undefined;
-/** A TRON mainnet address: version byte 0x41 and the 20 bytes of the account. */
-const TRON_ADDRESS_BYTES = 21;
-const TRON_ADDRESS_VERSION = 0x41;
-
-/**
- * Whether a text is a TRON address: 34 base58 characters whose base58check decoding (double SHA-256
- * checksum) gives 21 bytes starting with 0x41. A typo fails the checksum.
- */
-export function isTronAddress(text: string): boolean {
-  if (text.length !== 34) return false;
-  try {
-    // Built on first use, so a bundle that imports this module without checking an address drops it.
-    base58check ??= createBase58check(sha256);
-    const bytes = base58check.decode(text);
-    return bytes.length === TRON_ADDRESS_BYTES && bytes[0] === TRON_ADDRESS_VERSION;
-  } catch {
-    return false;
-  }
 }
 
 /** A TRON transaction id: 64 hexadecimal characters (the SHA-256 of the raw transaction). */

@@ -1,7 +1,6 @@
 import { cachedSecret, readSecretString } from '@functions/commons/secret-store';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
-import { createBase58check } from '@scure/base';
+import { tronAddressBytes, tronAddressOfAccount } from '@shared/tron-address';
 
 /**
  * The TRON provider's adapter: the documented subset of the TronGrid HTTP API the service uses
@@ -58,17 +57,9 @@ export function tronConfig(): TronConfig | undefined {
   };
 }
 
-let base58check: ReturnType<typeof createBase58check> | undefined;
-function codec() {
-  base58check ??= createBase58check(sha256);
-  return base58check;
-}
-
 /** A T-address as the node's 41-prefixed hex (42 characters, lower case); throws if it is not one. */
 export function tronAddressToHex(address: string): string {
-  const bytes = codec().decode(address);
-  if (bytes.length !== 21 || bytes[0] !== 0x41) throw new Error(`Not a TRON address: ${address}`);
-  return bytesToHex(bytes);
+  return bytesToHex(tronAddressBytes(address));
 }
 
 /**
@@ -83,7 +74,7 @@ export function hexToTronAddress(hex: string): string {
   else if (clean.length === 40) account = clean;
   else throw new Error(`Not a TRON address in hex: ${hex}`);
   if (!/^[0-9a-f]{40}$/.test(account)) throw new Error(`Not a TRON address in hex: ${hex}`);
-  return codec().encode(hexToBytes(`41${account}`));
+  return tronAddressOfAccount(hexToBytes(account));
 }
 
 /** A 32-byte word (64 hex characters) as an unsigned integer's decimal string. */

@@ -2,13 +2,17 @@ import * as z from 'zod/mini';
 import { DEAL_NOTE_MAX_LENGTH, INSTRUCTIONS_MAX_LENGTH, PAYMENT_WINDOW_MINUTES } from '../constants';
 import { applicationStatusSchema } from '../enums';
 import { CLIENT_ACTIONS } from '../lifecycle';
-import { cardDigits, isTronAddress, passesLuhn, TRON_TX_HASH } from '../payout-details';
+import { cardDigits, passesLuhn, TRON_TX_HASH } from '../payout-details';
 import { schema } from '../schema';
+import { isTronAddress } from '../tron-address';
 
 /** The deal on the site (docs/product.md §4 "The deal"): what staff and the client send and see. */
 
 const dealNote = () =>
   z.optional(z.string().check(z.trim(), z.maxLength(DEAL_NOTE_MAX_LENGTH, 'dealNoteTooLong')));
+
+/** The author id the server writes on what it recorded itself (a payment it confirmed on chain). */
+export const SYSTEM_ID = 'system';
 
 export const txHashSchema = /* @__PURE__ */ schema(() =>
   z.string().check(z.trim(), z.regex(TRON_TX_HASH, 'txHash')),

@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { currencyCodeSchema } from '../assets';
 import { PAYMENT_TEMPLATE_DETAILS_MAX_LENGTH, PAYMENT_TEMPLATE_LABEL_MAX_LENGTH } from '../constants';
 import { cityKeySchema } from '../geo';
-import { isTronAddress } from '../payout-details';
 import { schema } from '../schema';
+import { isTronAddress } from '../tron-address';
 
 /**
  * Payment templates (docs/operations.md "Payment templates"): the saved payment instructions staff
@@ -42,7 +42,7 @@ const chosen = (valid: (value: string) => boolean, rule: 'currencyCode' | 'cityK
     z.refine((value) => value === '' || valid(value), rule),
   );
 
-/** A TRON (TRC-20) address: base58check with the 0x41 version byte (shared/payout-details.ts). */
+/** A TRON (TRC-20) address: base58check with the 0x41 version byte (shared/tron-address.ts). */
 const tronAddress = () =>
   z.string({ error: 'required' }).check(
     z.trim(),

@@ -2,6 +2,7 @@ import type { ApplicationRecord } from '@functions/data/applications';
 import { chainUseClaim } from '@functions/data/chain-uses';
 import type { TransactItem } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
+import { SYSTEM_ID } from '@shared/contract/deal';
 import { moveOf } from '@shared/lifecycle';
 import { toNumber } from '@shared/money';
 import { movement } from '../applications/movements';
@@ -16,7 +17,6 @@ import { applyStatusChange } from '../applications/status-change';
 
 /** The system as the actor of a move and the author of its records. */
 export const SYSTEM_ACTOR = { id: null, role: 'SYSTEM' } as const;
-export const SYSTEM_ID = 'system';
 
 export interface ChainPayment {
   txId: string;

@@ -29,10 +29,11 @@ import {
   type UsdtTransfer,
 } from '@functions/data/tron';
 import { USDT_DECIMALS } from '@shared/assets';
+import { SYSTEM_ID } from '@shared/contract/deal';
 import { moveOf } from '@shared/lifecycle';
 import { unitsText } from '@shared/money';
 import { StatusChangedError } from '../applications/status-change';
-import { type ChainPayment, confirmPaymentOnChain, markPaidOnChain, SYSTEM_ID } from './confirmation';
+import { type ChainPayment, confirmPaymentOnChain, markPaidOnChain } from './confirmation';
 import { type OfficeWallet, officeWallets } from './wallets';
 
 /**

@@ -1,4 +1,4 @@
-import { isTronAddress } from '@shared/payout-details';
+import { isTronAddress } from '@shared/tron-address';
 import { describe, expect, it } from 'vitest';
 
 /** The one TRON address validator (shared/payout-details.ts), used by the web form and the server. */

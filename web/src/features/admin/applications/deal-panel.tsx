@@ -1,5 +1,5 @@
 import type { AdminApplicationDetail } from '@shared/contract/applications';
-import type { ChainCheck } from '@shared/contract/deal';
+import { type ChainCheck, SYSTEM_ID } from '@shared/contract/deal';
 import { shortId } from '@shared/ids';
 import { MOVES } from '@shared/lifecycle';
 import { Button } from '@web/components/ui/button';
@@ -22,9 +22,6 @@ import { type StatusChange, useStatusMove } from './use-status-move';
 
 /** The status completing at the office moves to (PROCESSING → COMPLETED), as the lifecycle has it. */
 const OFFICE_COMPLETION = MOVES.find((move) => move.name === 'completeAtOffice')!.to as 'COMPLETED';
-
-/** Who the server writes as the author of what it recorded itself (a payment it confirmed on chain). */
-const SYSTEM_ID = 'system';
 
 /** A card number in groups of four, as printed on the card; anything else as given. */
 function cardText(card: string): string {

@@ -5,7 +5,7 @@ import {
   paymentTemplateBodySchema,
 } from '@shared/contract/payment-templates';
 import { type FieldProblem, issueProblem, ruleProblem } from '@shared/field-rules';
-import { isTronAddress } from '@shared/payout-details';
+import { isTronAddress } from '@shared/tron-address';
 
 /** What the template form holds: every kind's fields as typed (the chosen kind's are sent). */
 export interface TemplateDraft {

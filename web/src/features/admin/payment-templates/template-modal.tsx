@@ -3,7 +3,7 @@ import {
   type PaymentTemplateKind,
   type PaymentTemplateView,
 } from '@shared/contract/payment-templates';
-import { isTronAddress } from '@shared/payout-details';
+import { isTronAddress } from '@shared/tron-address';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { ChoiceButtons } from '@web/components/ui/choice-buttons';
