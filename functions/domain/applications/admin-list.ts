@@ -220,7 +220,7 @@ async function withPeople(records: ApplicationRecord[]): Promise<AdminApplicatio
   return records.map((record) => toAdminApplicationView(record, users));
 }
 
-/** GET /admin/applications (issue 4): filters, sort, search and page over indexes and counters. */
+/** GET /admin/applications, the staff's list: filters, sort, search and page over indexes and counters. */
 export async function listAdminApplications(
   query: ListAdminApplicationsQuery,
 ): Promise<AdminApplicationsPage> {

@@ -61,7 +61,7 @@ async function checkHours(body: StandardApplicationBody, now: Date) {
 }
 
 /**
- * The server-side rules of a standard application (issue 4) past its body schema (which checks the
+ * The server-side rules of a standard application past its body schema (which checks the
  * amount's precision in its source asset, as the quote's does): geo, assets, working hours, a
  * published rate, and a value of at least the minimum (stated in the currency the user pays in).
  */

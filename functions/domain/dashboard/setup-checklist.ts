@@ -5,7 +5,7 @@ import type { SetupChecklist } from '@shared/contract/admin';
 import { settingValue } from '../settings/settings';
 
 /**
- * GET /admin/dashboard/setup (issue 29 item 3): what a fresh install still needs, read from what
+ * GET /admin/dashboard/setup, the first-run checklist: what a fresh install still needs, read from what
  * staff have set — never from what the seed wrote, which is the point of each step:
  * - reserves: every currency an active direction uses has a reserve staff set (the seed's are
  *   placeholders, and the monitors' export refuses them);

@@ -5,7 +5,7 @@ import { allRates } from './rates';
 /**
  * GET /admin/rates: the whole table (allRates) with the name of the staff member who last changed
  * each currency value, direction and reserve beside their id (`updatedByName`: username, else email;
- * null for the seed), so the page shows a name, never a UUID (issue 29, 6.4).
+ * null for the seed), so the page shows a name staff recognise, never a UUID.
  */
 export async function allRatesForStaff(now = new Date()): Promise<RatesData> {
   const data = await allRates(now);

@@ -49,8 +49,8 @@ export interface FeedRun {
  * The rates job (every minute). Whether or not any direction follows the market yet, it asks each
  * provider whose interval has passed (provider-terms.ts: the fiat reference hourly, the crypto
  * ticker every run) for the USD value of every currency a direction uses, so a direction switched
- * to the feed is priced from the stored market price in the request that switches it (issue 29,
- * 6.10; before, the first one paused until the next run), and writes only what changed. A provider that fails, times out or refuses is
+ * to the feed is priced from the stored market price in the request that switches it (rather than
+ * staying paused until the next run), and writes only what changed. A provider that fails, times out or refuses is
  * logged and skipped, never failing the others: its prices age, and the directions using them
  * pause once stale. Every run records how many directions are paused for a stale price.
  */

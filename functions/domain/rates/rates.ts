@@ -286,7 +286,7 @@ export async function putRates(
       minRate: change.minRate === undefined ? (previous?.minRate ?? null) : change.minRate,
       maxRate: change.maxRate === undefined ? (previous?.maxRate ?? null) : change.maxRate,
       maxAgeMinutes: change.maxAgeMinutes ?? previous?.maxAgeMinutes ?? DEFAULT_MAX_AGE_MINUTES,
-      // Omitted fields keep their value (issue 29, 6.9): only what the change names is changed.
+      // Omitted fields keep their value: a change of one field must not reset the others staff set.
       markupPercent: change.markupPercent ?? previous?.markupPercent ?? 0,
       minAmount: change.minAmount === undefined ? (previous?.minAmount ?? null) : change.minAmount,
       maxAmount: change.maxAmount === undefined ? (previous?.maxAmount ?? null) : change.maxAmount,

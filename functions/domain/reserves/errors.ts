@@ -11,7 +11,7 @@ export class ReserveTooLow extends StateConflict {
     const paid = plainCurrencyAmount(paidAmount, currency);
     super(
       `The ${currency} reserve is too low to complete this application: it holds ${held} and the application pays out ${paid}. Update the reserve if the office holds more.`,
-      // The amounts as numbers (the web writes them as it writes every amount, issue 29 §6.5).
+      // The amounts as numbers, so the web formats them as it formats every other amount.
       { params: { currency, held: heldAmount, paid: paidAmount } },
     );
   }

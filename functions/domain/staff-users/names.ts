@@ -4,8 +4,8 @@ import { findUserSummaries } from '@functions/data/user-summaries';
 export type NameOf = (id: string | null | undefined) => string | null;
 
 /**
- * The names staff views show where they used to show an id (issue 29, 6.4 and 6.16): the username,
- * else the email. One BatchGetItem per 100 distinct ids (access pattern 1); none when there are no ids.
+ * The names staff views show instead of an id, which tells a reader nothing: the username, else
+ * the email. One BatchGetItem per 100 distinct ids (access pattern 1); none when there are no ids.
  */
 export async function namesOf(ids: Iterable<string | null | undefined>): Promise<NameOf> {
   const wanted = [...new Set([...ids].filter((id): id is string => typeof id === 'string' && id !== ''))];
