@@ -12,14 +12,13 @@ import {
 } from './money';
 
 /**
- * How a rate is written wherever a client or staff reads one (issue 29 §1, docs/decisions.md "A
- * rate's unit"): with the expensive currency as the unit, in both directions of a pair — "1 USDT =
- * 96,94 RUB" whether the client gives RUB or USDT, "1 EUR = 1,0812 USDT" — never "1 RUB =
- * 0,010316 USDT". A direction's rate is units of its `to` side per unit of its `from` side; when the
- * `to` side is the unit, the figure is the rate's inverse, computed exactly (shared/money.ts) and
- * rounded half up once, to the shown decimals. The calculator, /rates, the apply form, the order
- * page, mails, notifications and the admin all call this, so one application's rate reads alike
- * everywhere.
+ * How a rate is written wherever a client or staff reads one (docs/decisions.md "A rate's unit"):
+ * with the expensive currency as the unit, in both directions of a pair — "1 USDT = 96,94 RUB"
+ * whether the client gives RUB or USDT, "1 EUR = 1,0812 USDT" — never "1 RUB = 0,010316 USDT". A
+ * direction's rate is units of its `to` side per unit of its `from` side; when the `to` side is the
+ * unit, the figure is the rate's inverse, computed exactly (shared/money.ts) and rounded half up
+ * once, to the shown decimals. The calculator, /rates, the apply form, the order page, mails,
+ * notifications and the admin all call this, so one application's rate reads alike everywhere.
  *
  * The unit: a fiat currency worth at least PARITY_FLOOR USDT a unit at this rate (USD, EUR, GBP,
  * CHF, KWD…) is the unit against USDT; below it (RUB, KZT, UAH…) USDT is. Judged from the rate
@@ -116,10 +115,10 @@ export function rateText(
 }
 
 /**
- * An amount of money as every screen, mail and notification writes it (issue 29 §2): the shown
- * decimals (SHOWN_DECIMALS), none for a whole amount, cut rather than rounded so a figure never
- * shows more than there is, grouped as the language writes it: `1 500`, `847,10` / `847.10`,
- * `515,78` for 515.788699. web/src/lib/quote-format.ts `formatMoney` is this.
+ * An amount of money as every screen, mail and notification writes it, so one amount reads alike
+ * everywhere: the shown decimals (SHOWN_DECIMALS), none for a whole amount, cut rather than rounded
+ * so a figure never shows more than there is, grouped as the language writes it: `1 500`, `847,10`
+ * / `847.10`, `515,78` for 515.788699. web/src/lib/quote-format.ts `formatMoney` is this.
  */
 export function writeMoney(value: DecimalLike, language: Language): string {
   const exact = decimal(value);

@@ -89,7 +89,7 @@ export const geoBulkBodySchema = /* @__PURE__ */ schema(() =>
 export type GeoBulkBody = z.infer<typeof geoBulkBodySchema>;
 
 /**
- * GET /admin/dashboard/setup: the first-run checklist (issue 29 item 3): what a fresh install
+ * GET /admin/dashboard/setup, the first-run checklist: what a fresh install
  * still needs before it takes real deals, each with whether it is done and, where it counts
  * something, how many of how many.
  */

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { schema } from '../schema';
 
 /**
- * Live notices (issue 28; docs/architecture.md "Live push"): the server pushes a small notice over
+ * Live notices (docs/architecture.md "Live push"): the server pushes a small notice over
  * a WebSocket when something a screen shows changed, and the screen refetches over HTTP as it
  * always did. A notice names what changed, never its data.
  */

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { schema } from '../schema';
 
 /**
- * The Telegram bot (issue 28; docs/architecture.md "The Telegram bot"): optional per installation.
+ * The Telegram bot (docs/architecture.md "The Telegram bot"): optional per installation.
  * Staff get a group alert for each new application and each "I have paid", with a Take button;
  * staff and clients link their Telegram account from the profile through a one-time deep link, and
  * linked clients get their status changes and staff's messages there too (never payment details).
