@@ -11,8 +11,9 @@ import { dateTimeFormat } from './intl-format';
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US' };
 
 /**
- * A direction's rate as every screen writes it (issue 29 §1): the expensive currency as the unit,
- * `1 USDT = 96,94 RUB` in both directions (shared/rate-display.ts); `—` without a rate.
+ * A direction's rate as every screen writes it, so it reads alike everywhere: the expensive
+ * currency as the unit, `1 USDT = 96,94 RUB` in both directions (shared/rate-display.ts); `—`
+ * without a rate.
  */
 export function formatRate(
   assetFrom: string,

@@ -35,7 +35,7 @@ export function quoteRefusalText(state: Extract<QuoteState, { status: 'refused' 
 }
 
 /**
- * A live quote from /rates/calculate for the typed amount (spec issue 5), asked 400 ms after the last
+ * A live quote from /rates/calculate for the typed amount, asked 400 ms after the last
  * change, so typing sends one call: the apply form checks the amount against its minimum and
  * maximum, the apply form and the landing page's calculator show it. With the chosen city, so a cash direction outside the city's hours is not quoted.
  */

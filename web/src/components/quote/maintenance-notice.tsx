@@ -7,10 +7,10 @@ import { useEffect, useState } from 'react';
 import './quote.css';
 
 /**
- * Maintenance as the landing page's calculator and /rates tell it (issue 29 §6.1, §6.2; the apply
- * form has its own notice): read from GET /status once `wanted` turns true (the calculator asks only
- * after the API refused a quote for maintenance); null until then, when it cannot be read or when
- * the exchange is not in maintenance.
+ * Maintenance as the landing page's calculator and /rates tell it, in staff's words rather than a
+ * bare refusal (the apply form has its own notice): read from GET /status once `wanted` turns true
+ * (the calculator asks only after the API refused a quote for maintenance); null until then, when
+ * it cannot be read or when the exchange is not in maintenance.
  */
 export function useMaintenance(wanted = true): Maintenance | null {
   const [maintenance, setMaintenance] = useState<Maintenance | null>(null);

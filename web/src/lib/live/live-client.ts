@@ -8,7 +8,7 @@ import {
 } from '@shared/contract/live';
 
 /**
- * One live connection (issue 28; shared/contract/live.ts): a ticket asked for before every
+ * One live connection (shared/contract/live.ts): a ticket asked for before every
  * connect (re-authorized each time), `${url}?ticket=${ticket}`, notices as JSON text frames, the
  * heartbeat every LIVE_PING_SECONDS, a fresh connection before API Gateway ends one at
  * LIVE_MAX_CONNECTION_SECONDS, and after any drop a reconnect with exponential backoff plus jitter

@@ -5,10 +5,10 @@ import { call } from '../api-client';
 import { LiveClient, type LiveNoticeEvent, type LiveSocketClass, type LiveState } from './live-client';
 
 /**
- * The tab's one live connection (issue 28): started by the first screen that listens while someone
- * is logged in, kept while they stay logged in (screens come and go), closed on logout, restarted
- * for another user. Only the pages that listen import this module, so the landing page's
- * JavaScript carries none of it. Its state is a zustand store as the app's other stores.
+ * The tab's one live connection, shared by its screens: started by the first screen that listens
+ * while someone is logged in, kept while they stay logged in (screens come and go), closed on
+ * logout, restarted for another user. Only the pages that listen import this module, so the landing
+ * page's JavaScript carries none of it. Its state is a zustand store as the app's other stores.
  */
 export const useLiveStore = create<{ state: LiveState }>()(() => ({ state: 'off' }));
 

@@ -42,7 +42,7 @@ interface StatusMove {
  * before sending: REJECTED a reason, a move that needs `confirmation` (completing at the office,
  * PROCESSING → COMPLETED: both movements are recorded at once) an explicit confirmation; every
  * COMPLETED a confirmation showing what the client gives and receives, since completing moves the
- * reserves (issue 29, 6.8); and COMPLETED, when the server says the quote's lock has ended, the
+ * reserves; and COMPLETED, when the server says the quote's lock has ended, the
  * locked and the fresh amount before it is sent again with `acceptExpiredQuote`.
  */
 export function useStatusMove(

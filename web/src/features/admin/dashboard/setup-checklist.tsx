@@ -19,7 +19,7 @@ const STEP_PAGES: Record<SetupStep, AdminPageId> = {
 };
 
 /**
- * The first-run checklist (issue 29 item 3): what a fresh install still needs before it takes real
+ * The first-run checklist: what a fresh install still needs before it takes real
  * deals, each linking to where it is done. An ADMIN's (the route's access): a MANAGER's dashboard
  * neither calls nor shows it, and it goes away once every step is done.
  */

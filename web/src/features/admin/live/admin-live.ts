@@ -1,7 +1,7 @@
 import type { LiveNoticeType } from '@shared/contract/live';
 
 /**
- * What the admin screens listen for (issue 28) and what they share about it: while the live
+ * What the admin screens listen for (live push) and what they share about it: while the live
  * connection is down (reconnecting), the lists and the detail are read again this often; a screen
  * that loaded applications tells the staff attention whom each is assigned to, so a new message's
  * alert needs no extra call for them.

@@ -1,8 +1,9 @@
 import type { LiveNoticeType } from '@shared/contract/live';
 
 /**
- * Staff attention (issue 28, item 2): the switches (kept per browser), the tone, the browser
- * notification and the unread count in the tab's title.
+ * Staff attention, so a new application, payment or message is noticed without watching the page:
+ * the switches (kept per browser), the tone, the browser notification and the unread count in the
+ * tab's title.
  */
 
 /** The notices that ask for a staff member's attention. */

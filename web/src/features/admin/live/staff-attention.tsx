@@ -26,7 +26,7 @@ import {
 } from './attention';
 
 /**
- * The admin frame's live mark and the staff member's attention switches (issue 28, item 2): a
+ * The admin frame's live mark and the staff member's attention switches: a
  * tone and a browser notification (asked for on the switch) for a new application, a client's
  * "I have paid" and a new message on an application assigned to them or to no one. The switches
  * are kept per browser. While they do not look at the page, each of those counts in the tab's

@@ -16,11 +16,12 @@ import { PERCENT_DECIMALS, RATE_DECIMALS } from '@shared/numbers';
 import { shownRate } from '@shared/rate-display';
 
 /**
- * The admin rates page's figures (issue 29 §1): staff read and type every rate of a direction the
- * way clients read it, "1 USDT = 97,20 RUB" (shared/rate-display.ts), while the server keeps the
- * USD-value model: a direction's rate is `to` per `from`, its raw price lowered by the markup. A
- * typed figure of a manual direction becomes its markup against the currencies' USD values (the
- * other directions keep theirs), and the guard's figures its `minRate` and `maxRate`.
+ * The admin rates page's figures, so staff and clients see one rate alike: staff read and type
+ * every rate of a direction the way clients read it, "1 USDT = 97,20 RUB" (shared/rate-display.ts),
+ * while the server keeps the USD-value model: a direction's rate is `to` per `from`, its raw price
+ * lowered by the markup. A typed figure of a manual direction becomes its markup against the
+ * currencies' USD values (the other directions keep theirs), and the guard's figures its `minRate`
+ * and `maxRate`.
  */
 export interface DirectionSides {
   /** The currency one of which the figures count (the expensive side). */
@@ -119,9 +120,10 @@ export function guardFigures(
 }
 
 /**
- * The smallest amount a client may give in the direction now (issue 29, 6.13), and why: its own
- * minimum, or the global minimum (the setting minApplicationAmountUSD at the current price) when
- * that is larger. Null while the direction is paused (no price to judge it by).
+ * The smallest amount a client may give in the direction now, and why, so staff see the minimum
+ * that really applies: its own minimum, or the global minimum (the setting minApplicationAmountUSD
+ * at the current price) when that is larger. Null while the direction is paused (no price to judge
+ * it by).
  */
 export function effectiveMinimum(
   direction: Pick<DirectionRate, 'minAmount' | 'quoteLimits'>,

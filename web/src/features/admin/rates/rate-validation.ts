@@ -153,8 +153,9 @@ export function validateUsdValue(
 }
 
 /**
- * A currency's cash step as typed (issue 29, 6.14): empty is none (cash to the cent), else a
- * positive amount with whole cents at most, up to 100,000 (the server's rule).
+ * A currency's cash step as typed (cash is paid out in its multiples, as the till can): empty is
+ * none (cash to the cent), else a positive amount with whole cents at most, up to 100,000 (the
+ * server's rule).
  */
 export function validateCashStep(
   text: string,

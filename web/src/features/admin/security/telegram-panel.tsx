@@ -34,7 +34,7 @@ function webhookState(webhook: NonNullable<TelegramBotStatus['webhook']>): Webho
 }
 
 /**
- * The Telegram bot's state on the security page (issue 28; docs/architecture.md "The Telegram bot"):
+ * The Telegram bot's state on the security page (docs/architecture.md "The Telegram bot"):
  * configured or not (an operator turns it on, docs/operations.md), its @username, the webhook as
  * Telegram reports it with "Set webhook", the last update, the staff group (the setting
  * telegramStaffChatId, picked from the groups the bot is in or typed), a test message and the latest

@@ -15,7 +15,7 @@ interface QuotePanelProps {
 }
 
 /**
- * The live quote for the typed amount (spec issue 5) and the pair's limits (issue 15): the minimum
+ * The live quote for the typed amount and the pair's limits: the minimum
  * and maximum to give and the most that can be received (the reserve), shown from the moment the
  * pair is chosen; the limits keep their place while they load, so their arrival moves nothing.
  */

@@ -8,7 +8,7 @@ import { lazy, memo, Suspense } from 'react';
 const QuoteCalculator = lazy(() => import('./quote-calculator'));
 
 /**
- * The quote calculator's seam in the hero (issue 15 §7): its code loads after the hero has painted,
+ * The quote calculator's seam in the hero: its code loads after the hero has painted,
  * into the box the prerendered page holds for it (`.calc` keeps one height in every state).
  * Memoized without props: the session's arrival re-renders the hero, and an update reaching the
  * boundary before it has hydrated would make React drop its server HTML for the fallback.

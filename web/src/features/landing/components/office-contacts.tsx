@@ -4,10 +4,10 @@ import { useTranslation } from '@web/lib/i18n';
 import type { ReactNode } from 'react';
 
 /**
- * The office's own contacts on the landing page (issue 29, item 5): phone, email, Telegram and
- * address from shared/brand/contacts.json (the brand's folder, the one place that sets it); an empty one is left out, and
- * with none the section is not shown. Below the fold, in the lazy chunk: none of it is in the landing
- * page's initial JavaScript; the prerendered page holds it.
+ * The office's own contacts on the landing page, so a visitor can reach it: phone, email, Telegram
+ * and address from shared/brand/contacts.json (the brand's folder, the one place that sets it); an
+ * empty one is left out, and with none the section is not shown. Below the fold, in the lazy chunk:
+ * none of it is in the landing page's initial JavaScript; the prerendered page holds it.
  */
 export function OfficeContacts() {
   const { t, language } = useTranslation('common');

@@ -28,7 +28,7 @@ import { useNavigate } from 'react-router-dom';
 import { amountInputRule } from '../lib/amount-input';
 
 /**
- * The landing hero's quote calculator (issue 15 §7): a city, the pair under the apply form's rules
+ * The landing hero's quote calculator: a city, the pair under the apply form's rules
  * (shared in lib/exchange-form), an amount, and the live quote for it. Its Apply button carries
  * the choice to /apply, through registration (or the login it links to) for a visitor
  * (docs/decisions.md "Quote hand-off"). Loaded lazily after the hero has painted; every state
@@ -50,10 +50,10 @@ export default function QuoteCalculator() {
     card: true,
   });
   const open = openIn(form.city);
-  // A closed city's cash is not offered: said, as the apply form says it (issue 29 §6.3).
+  // A closed city's cash is not offered: said as the apply form says it, so the two agree.
   const place = findCity(tree, form.city);
   const closedPlace = place && !place.city.hours.openNow ? place : null;
-  // An amount the apply route would refuse is said at once and not quoted (issue 29 §6.6).
+  // An amount the apply route would refuse is said at once, not first on applying, and not quoted.
   const amountRule = amountInputRule(form.amount, form.assetFrom);
   const quote = useQuote(form.assetFrom, form.assetTo, amountRule ? '' : form.amount, form.city);
   const amountPlaceholder = formatFixed(0, 2, language);
@@ -154,7 +154,7 @@ function QuoteResult({ state, pair }: { state: QuoteState; pair: Pick<Quote, 'as
 function Refusal({ state }: { state: Extract<QuoteState, { status: 'refused' }> }) {
   useTranslation('errors');
   const maintenance = useMaintenance(state.refusal?.code === 'ExchangeInMaintenance');
-  // In maintenance, staff's message (issue 29 §6.1); the refusal's own text until it is read.
+  // In maintenance, staff's message, which says more than the refusal (its text until that is read).
   if (maintenance) return <MaintenanceNotice maintenance={maintenance} />;
   return <p className="calc__hint calc__refusal">{quoteRefusalText(state)}</p>;
 }

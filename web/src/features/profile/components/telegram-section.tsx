@@ -20,7 +20,7 @@ export const TELEGRAM_LINK_POLL_MS = 4000;
 const LINK_LIFETIME_MS = TELEGRAM_LINK_TOKEN_MINUTES * 60_000;
 
 /**
- * The profile's Telegram section (issue 28; docs/architecture.md "The Telegram bot"): not linked, a
+ * The profile's Telegram section (docs/architecture.md "The Telegram bot"): not linked, a
  * button asks for a one-time deep link, opens it in a new tab and shows it too (a popup blocker may
  * stop the tab), then watches the own user (on focus and every few seconds, until the link lapses)
  * so the section turns to "linked" once Start is pressed in Telegram, without a reload. Linked, the

@@ -36,7 +36,7 @@ function usePublishedRates() {
 }
 
 /**
- * The public rates page (`/rates`, issue 15 §7): the live directions of one city, chosen in one
+ * The public rates page (`/rates`): the live directions of one city, chosen in one
  * select of cities grouped by country, or, before a choice, those every city offers (docs/decisions.md
  * "Public rates page"). Prerendered without data; the places and the rates load after hydration.
  * @public the router loads it lazily through the feature's index (a member knip cannot follow)
@@ -45,7 +45,7 @@ export function RatesPage() {
   const { t, language } = useTranslation('common');
   const geo = useGeoTree();
   const { state, reload } = usePublishedRates();
-  // In maintenance the rates stay for reference, under staff's notice (issue 29 §6.2).
+  // In maintenance the rates stay for reference, under staff's notice saying none is offered now.
   const maintenance = useMaintenance();
   const [city, setCity] = useState('');
   const tree = geo.status === 'ready' ? geo.tree : [];
