@@ -28,7 +28,7 @@ describe('a refusal in the UI language', () => {
     );
   });
 
-  it('writes amounts as the screens do, not as the API sends them (issue 29 §6.5)', () => {
+  it('writes amounts as the screens do, not as the API sends them', () => {
     const error = refusal(409, {
       code: 'ReserveTooLow',
       message: 'The RUB reserve is too low…',

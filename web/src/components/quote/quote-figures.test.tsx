@@ -8,7 +8,7 @@ describe('QuoteFigures', () => {
   beforeAll(() => setupTestI18n('en'));
   afterEach(cleanup);
 
-  it("says a cash payout is rounded down to the till's step (issue 29, 6.14)", () => {
+  it("says a cash payout is rounded down to the till's step", () => {
     const asked = { assetFrom: 'usdt-trc20', assetTo: 'cash-EUR', amount: 18_987.46 };
     render(<QuoteFigures quote={testQuote(asked, { amountTo: 17_650, cashStep: 10 })} />);
 

@@ -10,7 +10,7 @@ import { openLiveSocket, signedInWithFakeLive } from '@web/testing/live';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApplicationThread } from './application-thread';
 
-/** Live push in the thread (issue 28): a new message's notice reads it; no minute's polling while live. */
+/** Live push in the thread: a new message's notice reads it; no minute's polling while live. */
 
 const APPLICATION = 'app-live-1';
 

@@ -56,7 +56,7 @@ describe('ApplicationFacts', () => {
     expect(screen.queryByText('Expired quote accepted')).toBeNull();
   });
 
-  it('writes the rate with the expensive currency as the unit (issue 29 §1)', () => {
+  it('writes the rate with the expensive currency as the unit', () => {
     fakeApi().answer(getGeo, ok([], 'OK'));
     const rub = testAdminApplicationDetail({
       assetFrom: 'card-RUB',

@@ -156,7 +156,7 @@ describe('StatusSelect', () => {
     });
   });
 
-  describe('completing from EXCHANGING (issue 29, 6.8)', () => {
+  describe('completing from EXCHANGING', () => {
     const dialog = () => screen.getByRole('dialog', { name: 'Complete application 0123456789ab?' });
 
     it('asks first, showing what the client gives and receives, and sends nothing until confirmed', () => {

@@ -17,7 +17,7 @@ import { ChainReview } from '../payment-templates/chain-review';
 import { renderAdmin, startI18n } from '../test-utils';
 import { ADMIN_POLL_MS } from './admin-live';
 
-/** Live push on the admin screens (issue 28): a notice reads the list, the detail, the review list again. */
+/** Live push on the admin screens: a notice reads the list, the detail, the review list again. */
 
 const FIRST = testAdminApplication({ id: 'aaaaaaaaaaaa0001' });
 const NEW = testAdminApplication({

@@ -14,7 +14,7 @@ import { rememberAssignees } from './admin-live';
 import { ATTENTION_STORAGE_KEY, titleWithCount } from './attention';
 import { StaffAttention } from './staff-attention';
 
-/** Staff attention (issue 28, item 2): the switches, the tone, the notification and the title's count. */
+/** Staff attention: the switches, the tone, the notification and the title's count. */
 
 const STAFF = 'staff-1';
 

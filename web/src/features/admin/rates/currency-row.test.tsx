@@ -30,7 +30,7 @@ describe("a currency's row on the rates page", () => {
     vi.restoreAllMocks();
   });
 
-  it('shows the cash step and who changed it, and saves a new step with the value (issue 29, 6.14, 6.4)', async () => {
+  it('shows the cash step and who changed it, and saves a new step with the value', async () => {
     const save = vi.spyOn(adminApi, 'saveRates').mockResolvedValue({ success: true } as never);
     row(rub);
     expect(screen.getByText('1 RUB')).toBeTruthy();

@@ -152,7 +152,7 @@ describe('validateDirection', () => {
 });
 
 describe('effectiveMinimum', () => {
-  it("names the global minimum when it is above the direction's own (issue 29, 6.13)", () => {
+  it("names the global minimum when it is above the direction's own", () => {
     expect(
       effectiveMinimum({
         minAmount: 5000,

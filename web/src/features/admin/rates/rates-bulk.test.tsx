@@ -18,7 +18,7 @@ const RATES: RatesData = {
   reserves: [],
 };
 
-describe('changing many directions at once (issue 29 item 3)', () => {
+describe('changing many directions at once', () => {
   beforeAll(startI18n);
   afterEach(() => {
     cleanup();

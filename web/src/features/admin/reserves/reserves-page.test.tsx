@@ -63,7 +63,7 @@ describe('ReservesPage', () => {
     expect(within(rowOf('USDT')).getByText('250,000 USDT')).toBeTruthy();
   });
 
-  it("names who last changed a reserve, never the staff member's id (issue 29, 6.4)", async () => {
+  it("names who last changed a reserve, never the staff member's id", async () => {
     const id = '5f0c7c1e-2b7a-4d8e-9c1a-0a1b2c3d4e5f';
     openPage([
       { ...reserve('EUR', 93_000, 9_300), updatedBy: id, updatedByName: 'olga' },

@@ -111,7 +111,7 @@ const GEO: GeoTree = [
 
 const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
 
-describe("the landing calculator's choice (issue 15 §7)", () => {
+describe("the landing calculator's choice", () => {
   beforeEach(() => localStorage.clear());
 
   it('opens the standard form with the carried city, pair and amount, and takes it once', async () => {

@@ -134,7 +134,7 @@ describe('the limits of the chosen pair', () => {
     expect(warning.getAttribute('role')).toBe('alert');
     expect(panel().getByText('≈ 1,470 USDT')).toBeTruthy();
     fireEvent.blur(amount);
-    // The field's error writes the amount as the panel does (issue 29 §6.5), not "1000".
+    // The field's error writes the amount as the panel does, not "1000".
     await waitFor(() =>
       expect(
         screen.getAllByText('The exchange can pay out at most 1,000 USDT now; lower the amount.'),

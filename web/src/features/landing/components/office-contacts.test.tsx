@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
-/** An office's own brand, as an operator sets it in shared/brand/ (issue 29, item 5). */
+/** An office's own brand, as an operator sets it in shared/brand/. */
 vi.mock('@shared/brand/names.json', () => {
   const names = { ru: 'Валютный Дом', en: 'Currency House' };
   return { ...names, default: names };

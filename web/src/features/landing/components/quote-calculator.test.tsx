@@ -145,7 +145,7 @@ describe('quote calculator', () => {
     expect(api.requests(calculateRate).map((request) => request.body)).toEqual([
       { assetFrom: 'card-KZT', assetTo: 'usdt-trc20', amount: 100_000, city: 'cis.kazakhstan.almaty' },
     ]);
-    // The expensive currency is the unit (issue 29 §1): not "1 KZT = 0.002 USDT".
+    // The expensive currency is the unit, so the rate reads as a price: not "1 KZT = 0.002 USDT".
     expect(screen.getByText('1 USDT = 500.00 KZT')).toBeTruthy();
     expect(screen.getByText('47,620 KZT')).toBeTruthy();
     expect(screen.getByText('no limit')).toBeTruthy();
@@ -237,8 +237,8 @@ describe('quote calculator', () => {
     expect(pendingApplyPrefill()).toMatchObject({ city: '', assetFrom: 'cash-USD', assetTo: 'usdt-trc20' });
   });
 
-  describe('issue 29', () => {
-    it("shows staff's maintenance message where the API refuses the quote for maintenance (§6.1)", async () => {
+  describe('what it says instead of a quote', () => {
+    it("shows staff's maintenance message where the API refuses the quote for maintenance", async () => {
       stubPlaces()
         .answer(
           calculateRate,
@@ -263,7 +263,7 @@ describe('quote calculator', () => {
       expect(screen.queryByText(/cannot be calculated/)).toBeNull();
     });
 
-    it('says that a closed city offers no cash now and when it opens, as the apply form does (§6.3)', async () => {
+    it('says that a closed city offers no cash now and when it opens, as the apply form does', async () => {
       const closed: GeoTree = [
         testContinent('europe', 'Europe', [
           testCountry('europe.germany', 'Germany', 'EUR', [
@@ -288,7 +288,7 @@ describe('quote calculator', () => {
       );
     });
 
-    it('refuses more decimals than the currency has and a non-decimal amount, and asks no quote (§6.6)', async () => {
+    it('refuses more decimals than the currency has and a non-decimal amount, and asks no quote', async () => {
       const api = stubPlaces().answer(calculateRate, answerQuote);
       renderCalculator();
       await citiesLoaded();

@@ -14,7 +14,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_REFRESH_MS } from '../lib/use-order';
 import { OrderPage } from './order-page';
 
-/** Live push on the order page (issue 28): a notice reads it again; it polls only while not live. */
+/** Live push on the order page: a notice reads it again; it polls only while not live. */
 
 const ID = 'live000000order1';
 

@@ -245,7 +245,7 @@ describe('the order page', () => {
     expect(screen.queryByRole('heading', { name: 'Messages' })).toBeNull();
   });
 
-  it('states the rate and the amounts as the calculator and the mails write them (issue 29 §1, §2)', async () => {
+  it('states the rate and the amounts as the calculator and the mails write them', async () => {
     const detail = testApplicationDetail({
       assetFrom: 'card-RUB',
       currencyFrom: 'RUB',

@@ -175,7 +175,7 @@ describe('rates page', () => {
     );
   });
 
-  it("tells of maintenance above the rates, with staff's message (issue 29 §6.2)", async () => {
+  it("tells of maintenance above the rates, with staff's message", async () => {
     stubPlaces(
       testExchangeStatus({ maintenance: { active: true, message: { ru: 'Работы до 12:00', en: '' } } }),
     ).answer(getRates, ok(data, 'OK'));
