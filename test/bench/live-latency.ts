@@ -6,11 +6,11 @@ import WebSocket from 'ws';
 import { childMain, runInChild } from './child';
 
 /**
- * Live push's notice latency (issue 28, item 1): a local stack in this process, a staff member's
+ * Live push's notice latency: a local stack in this process, a staff member's
  * `ws` client connected with a ticket, and 50 applications each moved by staff through the API
  * (PENDING → PROCESSING, one at a time). Each latency is from the change's HTTP answer to the
  * `application.changed` notice of it at the client (a notice that arrives before the answer counts
- * 0). The path measured is the one of the local stack: DynamoDB Local's stream read every 200 ms
+ * 0). The path measured is the one of the local stack: DynamoDB Local's stream read every 500 ms
  * and after each request, the fan-out handler, the management API's stand-in, the socket.
  */
 export interface LiveLatency {

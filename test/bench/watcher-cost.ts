@@ -3,7 +3,7 @@ import { postToTronStandIn } from '@infra/local/tron-stand-in';
 import type { CapacityMeter } from '../support/consumed-capacity';
 
 /**
- * The chain watcher's cost per run (issue 27, item 8): TronGrid calls (counted by the stand-in,
+ * The chain watcher's cost per run: TronGrid calls (counted by the stand-in,
  * which records every provider request it answers) and the table's calls and read/write units
  * (ReturnConsumedCapacity on DynamoDB Local) of one run of the scheduled job, with `open` USDT →
  * cash applications waiting for payment on two receiving wallets. A quiet run (nothing new on

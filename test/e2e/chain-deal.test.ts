@@ -17,7 +17,7 @@ import { logInAsSuperAdmin, openAs, registerVerifiedUser, type Session } from '.
 import { useBrowser } from './support/browser';
 
 /**
- * USDT deals through the local TronGrid stand-in (issue 27): the client's transfer is seen by the
+ * USDT deals through the local TronGrid stand-in: the client's transfer is seen by the
  * chain watcher (the e2e stack runs that job alone, every TRON_POLL_SECONDS) and confirmed once final; a USDT
  * payout's hash that matches completes the deal by itself. The client follows on the order page,
  * whose 15-second refresh is reached by moving its own clock.

@@ -17,7 +17,7 @@ import {
 import { type Language, screenshot, seriousAxeViolations, useBrowser, VIEWPORTS } from './support/browser';
 
 /**
- * The whole deal in two browser contexts (issue 26): the client on their order page, a MANAGER in
+ * The whole deal in two browser contexts: the client on their order page, a MANAGER in
  * the admin detail. Each sees the other's step after its next refresh: the order page's 15-second
  * refresh is reached by moving the page's own clock (page.clock), the staff page is reloaded.
  */
@@ -159,7 +159,7 @@ async function runDeal(
 
   const short = application.id.slice(0, ADMIN_APPLICATION_ID_DISPLAY_LENGTH);
   await staffPage.getByRole('dialog').getByLabel(`Status of application ${short}`).selectOption('COMPLETED');
-  // Completing asks first, with the amounts the reserves move by (issue 29, 6.8).
+  // Completing asks first, with the amounts the reserves move by, since it moves them.
   const asked = staffPage.getByRole('dialog', { name: `Complete application ${short}?` });
   await asked.getByRole('button', { name: 'Complete', exact: true }).click();
   await staffPage.getByText('Status changed to Completed.').first().waitFor();

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot, siteUrl, useBrowser, waitForApp } from './support/browser';
 
 /**
- * Issue 29, item 5: the landing page shows the office's own contacts and name, as set in
+ * The landing page shows the office's own contacts and name, as set in
  * shared/brand/, in the prerendered page (no script needed) and after hydration.
  */
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.

@@ -7,7 +7,7 @@ import { screenshot, useBrowser, VIEWPORTS, waitForApp } from './support/browser
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
 const newPage = useBrowser();
 
-/** Issue 14's target for the landing, apply and profile pages at 375 px and 1280 px. */
+/** The most the landing, apply and profile pages may shift at 375 and 1280 px, so nothing jumps. */
 const CLS_TARGET = 0.02;
 
 interface Shift {
@@ -77,7 +77,7 @@ describe('layout shift', () => {
       await openAs(page, null, '/');
       await waitForApp(page);
       await page.waitForSelector('.ticker__item');
-      // The quote calculator's places have arrived too (issue 15 §7: it loads into reserved space).
+      // The quote calculator's places have arrived too (it loads into space the page reserved).
       await page.waitForSelector('.calc select[name=city]:not([disabled])');
 
       const { cls, shifts } = await cumulativeLayoutShift(page);

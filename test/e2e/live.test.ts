@@ -6,7 +6,7 @@ import { openAs, registerVerifiedUser, type Session, waitForAdmin } from './supp
 import { type Language, screenshot, seriousAxeViolations, useBrowser, VIEWPORTS } from './support/browser';
 
 /**
- * Live push in the browser (issue 28): an admin list shows a new application and the order page
+ * Live push in the browser: an admin list shows a new application and the order page
  * shows staff's step with no reload, in two browser contexts. Neither page polls while live (the
  * order page's 15 s poll stops, the admin list never polled), and each wait here is shorter than
  * the order page's poll, so what arrives came by the socket.

@@ -10,7 +10,7 @@ import { newIdentity, submitRegisterForm, verifyFromMail } from './support/ui-ac
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
 const newPage = useBrowser();
 
-/** Issue 15 §7: the landing page's quote calculator and the public rates page, as a visitor meets them. */
+/** The landing page's quote calculator and the public rates page, as a visitor meets them. */
 
 const BERLIN = 'europe.germany.berlin';
 const TBILISI = 'cis.georgia.tbilisi';

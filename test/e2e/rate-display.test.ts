@@ -9,7 +9,7 @@ import { logInAsSuperAdmin, openAs, registerVerifiedUser } from './support/admin
 import { type Language, screenshot, siteUrl, useBrowser, waitForApp } from './support/browser';
 
 /**
- * Issue 29 §1, §2, §6.1, §6.2, §6.6 as a visitor and a client meet them: one RUB → USDT application
+ * Rates, amounts and maintenance as a visitor and a client meet them: one RUB → USDT application
  * reads alike in the landing page's calculator, the mail and the order page ("1 USDT = 93,58 RUB",
  * the amount at the shown decimals), in both languages at 375 and 1280 px; the calculator refuses
  * an amount with too many decimals; in maintenance the calculator and /rates show staff's message.

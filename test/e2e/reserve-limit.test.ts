@@ -6,7 +6,7 @@ import { logInAsSuperAdmin, openAs, registerVerifiedUser, type Session } from '.
 import { type Language, useBrowser } from './support/browser';
 
 /**
- * A reserve limit in the apply form (issue 15): with the office holding 150 GEL, the form shows
+ * A reserve limit in the apply form: with the office holding 150 GEL, the form shows
  * it as the most that can be received for USDT → cash GEL in Tbilisi before an amount is typed,
  * and refuses an amount whose payout is above it, with the text, in both languages, sending
  * nothing. This file alone changes GEL's reserve, and puts it back.

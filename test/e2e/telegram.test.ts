@@ -10,7 +10,7 @@ import {
 import { screenshot, seriousAxeViolations, useBrowser, VIEWPORTS } from './support/browser';
 
 /**
- * The Telegram bot in the browser (issue 28 item 3): a client links Telegram from the profile (the
+ * The Telegram bot in the browser: a client links Telegram from the profile (the
  * deep link's /start arrives through the Bot API stand-in as Telegram would deliver it) and the
  * section turns linked without a reload; the security page shows the bot's state to a SUPER_ADMIN.
  */

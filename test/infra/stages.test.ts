@@ -87,7 +87,7 @@ describe('stage configuration', () => {
         'POST /api/auth/login': authLimit,
         'POST /api/auth/forgot-password': authLimit,
         'POST /api/auth/resend-verification': authLimit,
-        // Staff invitations mail any address and set a password (issue 29 item 4).
+        // Staff invitations mail any address and set a password, so they get the auth routes' limit.
         'POST /api/admin/staff-invitations': authLimit,
         'POST /api/admin/staff-invitations/{id}/resend': authLimit,
         'POST /api/auth/staff-invitation/open': authLimit,

@@ -1,7 +1,7 @@
 import { rateText, shownRate, writeFigure, writeMoney } from '@shared/rate-display';
 import { describe, expect, it } from 'vitest';
 
-/** Issue 29 §1: the expensive currency is the unit, in both directions, exactly, with fixed decimals. */
+/** The expensive currency is the unit, in both directions, exactly, with fixed decimals. */
 describe('shownRate', () => {
   it('writes RUB → USDT with USDT as the unit, the inverse rounded half up to two decimals', () => {
     // 1 / 0.010316 = 96.93679…

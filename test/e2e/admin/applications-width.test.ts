@@ -6,7 +6,7 @@ import { openAs, registerVerifiedUser, type Session, waitForAdmin } from '../sup
 import { screenshot, useBrowser } from '../support/browser';
 
 /**
- * Issue 29, 6.7: the admin applications table shows every column whole, the manager's included, at
+ * The admin applications table shows every column whole, the manager's included, at
  * 1280, 1024 and 375 px: no column behind the table's horizontal scroll, none hidden, no cell
  * wider than the screen.
  */

@@ -7,7 +7,7 @@ import { logInAsSuperAdmin, openAs, type Session } from '../support/admin-sessio
 import { useBrowser } from '../support/browser';
 
 /**
- * The admin exchange-rates page (issue 15) with a live and a paused direction: card EUR → USDT
+ * The admin exchange-rates page with a live and a paused direction: card EUR → USDT
  * follows the market (the rates job, run here once against stand-ins of its providers, writes its
  * prices into the e2e table), card RUB → USDT is paused by a rate guard below its rate. Both are
  * put back as the seed made them for the other e2e files.

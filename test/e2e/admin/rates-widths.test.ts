@@ -3,7 +3,7 @@ import { logInAsSuperAdmin, openAs, type Session } from '../support/admin-sessio
 import { screenshot, useBrowser } from '../support/browser';
 
 /**
- * Issue 29, 6.7: the admin rates table cuts nothing off at 1280, 1024 or 375 px, in edit mode too:
+ * The admin rates table cuts nothing off at 1280, 1024 or 375 px, in edit mode too:
  * the table's scroll container is no wider inside than it is, and every header of the directions
  * table lies within it. Screenshots (E2E_SCREENSHOTS=1) at 375 and 1280 px in ru and en.
  */

@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
  * the entry chunk, the route's own chunk and every chunk either imports statically (what the
  * browser downloads before the screen can render), gzip level 9.
  */
-/** The landing route's initial JavaScript may weigh this much, gzip (issue 5: 100 KB, read as KiB). */
+/** The landing route's initial JavaScript budget, gzip: 100 KB read as KiB (docs/decisions.md). */
 export const LANDING_BUDGET_GZIP_BYTES = 100 * 1024;
 
 interface ManifestChunk {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runId } from '../../support/api';
 
 /**
- * Switching many places at once (issue 29 item 3): the geo tree on a table of its own, seeded as a
+ * Switching many places at once: the geo tree on a table of its own, seeded as a
  * fresh install, since "only these" switches off every other place and the shared table's places
  * are what the other files exchange in. The route over HTTP: test/integration/admin/geo.test.ts.
  */

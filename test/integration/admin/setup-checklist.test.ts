@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runId } from '../../support/api';
 
 /**
- * The first-run checklist (issue 29 item 3) on a table of its own seeded as a fresh install: what
+ * The first-run checklist on a table of its own seeded as a fresh install: what
  * the seed wrote never counts as done, what staff set does. Its access: the permission matrix.
  */
 process.env.TABLE_NAME = `exchange-setup-${runId()}`;

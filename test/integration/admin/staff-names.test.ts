@@ -7,7 +7,7 @@ import { api } from '../../support/api';
 import type { TestUser } from '../../support/users';
 import { createApplication, newUser, setStatus, standardBody } from '../applications/fixtures';
 
-/** Issue 29, 6.4 and 6.16: staff views name who changed what (username, else email), not the id or the role. */
+/** Staff views name who changed what (username, else email), not by an id or a role. */
 let admin: TestUser;
 let manager: TestUser;
 let client: TestUser;

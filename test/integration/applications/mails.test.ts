@@ -41,7 +41,7 @@ describe('application mails', () => {
     const application = await createApplication(owner, standardBody({ amount: 1500 }));
     const [created] = await mailsAbout(owner.email, application.id, 1);
     expect(created!.subject).toBe(`Application ${application.id.slice(0, 8)} received`);
-    // As the calculator and the order page write them (shared/rate-display, issue 29 §2).
+    // As the calculator and the order page write them (shared/rate-display), so they read alike.
     const rate = rateText('card-EUR', 'usdt-trc20', application.rate!.rate, 'en');
     const received = writeMoney(application.amountTo!, 'en');
     const facts = [
@@ -145,7 +145,7 @@ describe('the staff mail about a new application', () => {
         'Открыть в админ-панели',
         `/admin/application-management?open_id=${application.id}`,
         'staffNotifyEmail',
-        // A staff mail ends with the staff footer, not the clients' support link (issue 29, 6.12).
+        // A staff mail ends with the staff footer: the clients' support link is no use to staff.
         'Служебное письмо для сотрудников обменника',
       ]);
       expect(mail!.body.text).not.toContain('exchange_support');

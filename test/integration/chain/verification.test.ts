@@ -17,7 +17,7 @@ import type { TestUser } from '../../support/users';
 import { createApplication, newUser, setStatus, standardBody } from '../applications/fixtures';
 
 /**
- * A USDT hash read on chain (docs/product.md §4 "USDT on chain", issue 27 items 4–5) over HTTP,
+ * A USDT hash read on chain (docs/product.md §4 "USDT on chain") over HTTP,
  * against the shared stack's TronGrid stand-in (infra/local/tron-stand-in.ts): the client's "I have
  * paid" hash confirms at once when it pays the instructions' wallet exactly; anything else is stated
  * and left PAID; staff's payout hash completes the deal when it pays the client's address the

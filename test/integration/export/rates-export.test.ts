@@ -8,7 +8,7 @@ import { createIsolatedTable } from '../applications/isolated-table';
 import { parseRatesXml } from './rates-xml-reader';
 
 /**
- * The monitors' file on a freshly seeded table of this file's own (issue 29 item 2): nothing is
+ * The monitors' file on a freshly seeded table of this file's own: nothing is
  * published until staff set the reserves and switch directions on; the item's fields and exact
  * figures; a bank's own code; countries switched off; and what the file leaves out. The tests run
  * in order, each building on the last (they publish, close cities, switch countries off, set the

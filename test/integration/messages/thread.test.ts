@@ -23,7 +23,7 @@ import { createApplication } from '../applications/fixtures';
 import { announce, bucket, errorCode, keyOfReadUrl, PDF, PNG, s3, sendFile, uploadPng } from './fixtures';
 
 /**
- * The thread of an application (docs/product.md §4, issue 26): owner and staff write, files go to
+ * The thread of an application (docs/product.md §4): owner and staff write, files go to
  * the uploads bucket by presigned POST (the local S3 stand-in, over real HTTP) and are checked when
  * a message carries them; read links, unread counts and the other side's mail.
  */

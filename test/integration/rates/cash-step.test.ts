@@ -3,9 +3,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runId } from '../../support/api';
 
 /**
- * The till's step of a currency (issue 29, 6.14) on a table of its own seeded as a fresh install
- * (a step on the shared table would change the cash quotes other files check): staff set it in the
- * rates PUT, an omitted step keeps its value, and a cash payout is quoted on it — card and USDT not.
+ * The till's step of a currency (cash is paid out in its multiples) on a table of its own seeded as
+ * a fresh install (a step on the shared table would change the cash quotes other files check):
+ * staff set it in the rates PUT, an omitted step keeps its value, and a cash payout is quoted on it
+ * — card and USDT not.
  */
 process.env.TABLE_NAME = `exchange-cash-step-${runId()}`;
 const { seedDatabase } = await import('@functions/seed/seed');

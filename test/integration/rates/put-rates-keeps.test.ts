@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIsolatedTable } from '../applications/isolated-table';
 
 /**
- * Issue 29, 6.9 and 6.10: the admin rates PUT changes only what it names, and a direction switched
+ * The admin rates PUT changes only what it names, and a direction switched
  * to the feed is priced at once. On a table of this file's own (it switches EUR and RUB directions
  * to the feed, which the shared stack's files quote manually), so functions/ modules are imported
  * only dynamically, after the table exists; the seed's directions are all manual.

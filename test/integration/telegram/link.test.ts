@@ -18,7 +18,7 @@ import {
 } from './bot-support';
 
 /**
- * The Telegram bot against the shared stack's Bot API stand-in (issue 28 item 3): the webhook's
+ * The Telegram bot against the shared stack's Bot API stand-in: the webhook's
  * secret, linking an account through the deep link (single use, 10 minutes), a linked client's news
  * in Telegram without payment details, and sending at Telegram's pace (a 429's retry_after).
  */

@@ -26,7 +26,7 @@ import { standardBody } from '../applications/fixtures';
 import { linkTelegram, newGroupChatId, newTelegramUserId, textOf, waitForCalls } from './bot-support';
 
 /**
- * The staff group in Telegram (issue 28 item 3): alerts of new applications and of "I have paid"
+ * The staff group in Telegram: alerts of new applications and of "I have paid"
  * with Take and Open, Take racing, and the bot's state on the security page. The staff group is a
  * setting of the whole installation, and while it is set every application anyone creates alerts
  * it; so this file runs a stack of its own (its own table on the shared DynamoDB Local, its own Bot

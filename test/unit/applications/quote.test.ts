@@ -302,7 +302,7 @@ describe('amount precision', () => {
   });
 });
 
-describe('cash paid out by a till (issue 29, 6.14)', () => {
+describe('cash paid out by a till', () => {
   // 1 USDT = 0.93 EUR less nothing: 18,987.46 USDT buy 17,658.33 EUR before any step.
   const cashEur = (amount: number, cashStep: number | null, reserve: number | null = null) =>
     computeQuote({

@@ -33,7 +33,7 @@ describe('status messages', () => {
     });
   });
 
-  it('write the amount as the screens do, grouped with the shown decimals (issue 29 §6.5)', () => {
+  it('write the amount as the screens do, grouped with the shown decimals', () => {
     const cash = { ...rejected, amountFrom: 50_000, assetFrom: 'cash-RUB', assetTo: 'usdt-trc20' };
     expect(mail.statusMessage('ru', cash).message).toContain(
       'Обмен: 50\u00a0000 Наличные RUB → USDT (TRC-20).',
@@ -43,7 +43,7 @@ describe('status messages', () => {
     );
   });
 
-  it('write a RUB → USDT rate with USDT as the unit and the amounts as the calculator does (issue 29 §1, §2)', () => {
+  it('write a RUB → USDT rate with USDT as the unit and the amounts as the calculator does', () => {
     const sent = mail.applicationStatusMail('a@example.test', 'ru', {
       ...rejected,
       status: 'PENDING',

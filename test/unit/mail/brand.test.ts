@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-/** An office's own brand, as an operator sets it in shared/brand/ (issue 29, item 5). */
+/** An office's own brand, as an operator sets it in shared/brand/. */
 vi.mock('@shared/brand/names.json', () => {
   const names = { ru: 'Валютный Дом', en: 'Currency House' };
   return { ...names, default: names };

@@ -31,7 +31,7 @@ const application = {
 };
 const alert = { code: 'RUB', amount: 1_000, alertLevel: 50_000, at: '2026-11-26T12:00:00.000Z' };
 
-describe('staff mails (issue 29, 6.12)', () => {
+describe('staff mails', () => {
   it('end with the staff footer, never the client support line, in both parts and languages', () => {
     const mails = [
       status.applicationStaffMail('desk@example.com', 'ru', application, {
@@ -63,7 +63,7 @@ describe('staff mails (issue 29, 6.12)', () => {
   });
 });
 
-describe('the low-reserve alert (issue 29, 6.11)', () => {
+describe('the low-reserve alert', () => {
   it('tells a manager to ask an administrator, not to use a page a manager does not have', () => {
     for (const language of ['ru', 'en'] as const) {
       const text = reserve.reserveAlertMessage(language, alert, 'MANAGER').message;
