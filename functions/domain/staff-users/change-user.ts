@@ -70,7 +70,7 @@ export async function changeUser(
         at: now,
       }),
     ];
-    // A role change is a security notice to the holder (6.17), queued with the change itself.
+    // A role change is a security notice to the holder, queued with the change itself.
     const roleMail =
       diff.after.role !== undefined
         ? [outboxPut('role-changed', roleChangedMail(target, target.role, diff.after.role as Role), now)]

@@ -364,7 +364,7 @@ describe('an invitation speaks for its sender', () => {
   });
 });
 
-describe('security notice mails (6.17)', () => {
+describe('security notice mails', () => {
   it('mails the holder, in their language, when staff change their role', async () => {
     const holder = await createVerifiedUser({ language: 'en' });
     const changed = await call(adminSetUserRole, {

@@ -36,7 +36,7 @@ afterAll(async () => {
 
 const config = () => ({ cryptoUrl: providers.cryptoUrl, fiatUrl: providers.fiatUrl, timeoutMs: 1000 });
 
-describe('a direction switched to the feed (6.10)', () => {
+describe('a direction switched to the feed', () => {
   it('is live in the answer of the PUT that switches it, though no direction followed the market before', async () => {
     const rubToUsdt = { assetFrom: 'card-RUB', assetTo: 'usdt-trc20' };
     const table = await m.ratesData.readRatesTable();
@@ -60,7 +60,7 @@ describe('a direction switched to the feed (6.10)', () => {
   });
 });
 
-describe("PUT /api/admin/rates with the README's example (6.9)", () => {
+describe("PUT /api/admin/rates with the README's example", () => {
   /** The body README.md "Rates that follow the market" gives, read from the README itself. */
   const readmeBody = () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
