@@ -52,7 +52,7 @@ export async function measureWatcherCosts(options: {
   const { createPaymentTemplate } = await import('@functions/domain/payment-templates/templates');
   const { createApplication } = await import('@functions/domain/applications/create');
   const { changeApplicationStatus } = await import('@functions/domain/applications/admin-actions');
-  const { issueInstructions } = await import('@functions/domain/applications/deal');
+  const { issueInstructions } = await import('@functions/domain/applications/staff-deal');
   const { handler: watchChain } = await import('@functions/jobs/watch-chain');
 
   const local = (path: string, body: unknown) =>

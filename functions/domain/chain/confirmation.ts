@@ -1,3 +1,4 @@
+import { logger } from '@functions/commons/logger';
 import type { ApplicationRecord } from '@functions/data/applications';
 import { chainUseClaim } from '@functions/data/chain-uses';
 import type { TransactItem } from '@functions/data/transactions';
@@ -9,9 +10,10 @@ import { movement } from '../applications/movements';
 import { applyStatusChange } from '../applications/status-change';
 
 /**
- * A deal's USDT payment seen on chain (docs/architecture.md "The chain watcher", "One use per
- * transaction"): one way for the watcher's match, a client's hash that matched and a transfer staff
- * attached. Each move claims the transaction as this deal's payment in its own transaction, so a
+ * The system's side of the deal: what it moves by itself once the chain shows the money
+ * (docs/architecture.md "The chain watcher", "One use per transaction"). A deal's USDT payment seen
+ * on chain is confirmed one way for the watcher's match, a client's hash that matched and a transfer
+ * staff attached; a payout whose hash matched completes the deal. Each move claims the transaction as this deal's payment in its own transaction, so a
  * transaction that paid anything else cancels it, and the money in is recorded as it arrived.
  */
 
@@ -94,4 +96,56 @@ export async function confirmPaymentOnChain(
     },
     now,
   );
+}
+
+/**
+ * The client's hash matched: the system confirms at once (PAID → CONFIRMED) as the watcher does
+ * (confirmPaymentOnChain). If that cannot happen now (staff or the watcher confirmed meanwhile), it
+ * is left as it is: the client's request stands.
+ */
+export async function confirmMatchedClientPayment(
+  application: ApplicationRecord,
+  txHash: string,
+  paidAt: Date,
+): Promise<void> {
+  const amount = String(application.instructions?.crypto?.amount ?? '');
+  try {
+    await confirmPaymentOnChain(application, { txId: txHash, amount, confirmer: null }, justAfter(paidAt));
+  } catch (error) {
+    // The client's "I have paid" stands: staff (or the watcher) confirm it otherwise.
+    logger.warn('payment matched on chain but not confirmed: left for staff', {
+      applicationId: application.id,
+      error: String(error),
+    });
+  }
+}
+
+/** A millisecond after a move: the system's move after it sorts after it in the history. */
+const justAfter = (moment: Date) => new Date(moment.getTime() + 1);
+
+/**
+ * The payout's hash matched: the system completes the deal (EXCHANGING → COMPLETED), the reserves
+ * moving as at any completion (applyStatusChange). If that cannot happen now (staff moved it
+ * meanwhile, a reserve refuses), it stays for staff; the payout stands recorded either way.
+ */
+export async function completeMatchedPayout(application: ApplicationRecord, paidOutAt: Date): Promise<void> {
+  if (!moveOf('chainCheck', application.status, 'COMPLETED')) return;
+  const now = justAfter(paidOutAt);
+  try {
+    await applyStatusChange(
+      {
+        application,
+        from: application.status,
+        to: 'COMPLETED',
+        actor: SYSTEM_ACTOR,
+        details: { txHash: application.payout?.txHash ?? null, chainCheck: 'matched' },
+      },
+      now,
+    );
+  } catch (error) {
+    logger.warn('payout matched on chain but not completed: left for staff', {
+      applicationId: application.id,
+      error: String(error),
+    });
+  }
 }

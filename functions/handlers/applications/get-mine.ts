@@ -1,4 +1,4 @@
-import { getMyApplicationDetail } from '@functions/domain/applications/deal';
+import { getMyApplicationDetail } from '@functions/domain/applications/client-deal';
 import { endpoint } from '@functions/pipeline/endpoint';
 import { getMyApplication as route } from '@shared/routes/applications';
 

@@ -1,4 +1,4 @@
-import { markPaid } from '@functions/domain/applications/deal';
+import { markPaid } from '@functions/domain/applications/client-deal';
 import { endpoint } from '@functions/pipeline/endpoint';
 import { markPaid as route } from '@shared/routes/applications';
 

@@ -1,4 +1,4 @@
-import { setPayoutDetails } from '@functions/domain/applications/deal';
+import { setPayoutDetails } from '@functions/domain/applications/client-deal';
 import { endpoint } from '@functions/pipeline/endpoint';
 import { setPayoutDetails as route } from '@shared/routes/applications';
 

@@ -347,7 +347,7 @@ describe('refusals', () => {
   it('refuses "I have paid" past the deadline', async () => {
     const { client, application } = await awaitingPayment(1);
     await payTo(client, application.id, { address: ADDRESS });
-    const { markPaid: markPaidAt } = await import('@functions/domain/applications/deal');
+    const { markPaid: markPaidAt } = await import('@functions/domain/applications/client-deal');
     const deadline = Date.parse((await detail(client, application.id)).body.data!.instructions!.deadline);
     const late = await refusal(markPaidAt(client.id, application.id, {}, new Date(deadline + 1000)));
     expect(late).toMatchObject({ status: 409, code: 'PaymentWindowClosed' });

@@ -15,7 +15,10 @@ import { createIsolatedTable, putUser } from '../applications/isolated-table';
 export const chainModules = async () => ({
   create: await import('@functions/domain/applications/create'),
   admin: await import('@functions/domain/applications/admin-actions'),
-  deal: await import('@functions/domain/applications/deal'),
+  deal: {
+    ...(await import('@functions/domain/applications/client-deal')),
+    ...(await import('@functions/domain/applications/staff-deal')),
+  },
   expire: await import('@functions/domain/applications/expire'),
   templates: await import('@functions/domain/payment-templates/templates'),
   watcher: await import('@functions/domain/chain/watcher'),

@@ -17,7 +17,10 @@ const actor = () => ({ id: staff.id, role: 'MANAGER' as const });
 const modules = async () => ({
   create: await import('@functions/domain/applications/create'),
   admin: await import('@functions/domain/applications/admin-actions'),
-  deal: await import('@functions/domain/applications/deal'),
+  deal: {
+    ...(await import('@functions/domain/applications/client-deal')),
+    ...(await import('@functions/domain/applications/staff-deal')),
+  },
   templates: await import('@functions/domain/payment-templates/templates'),
   holds: await import('@functions/data/payable-amounts'),
   payable: await import('@functions/domain/applications/payable-amount'),

@@ -17,7 +17,10 @@ let staff: UserRecord;
 const modules = async () => ({
   create: await import('@functions/domain/applications/create'),
   admin: await import('@functions/domain/applications/admin-actions'),
-  deal: await import('@functions/domain/applications/deal'),
+  deal: {
+    ...(await import('@functions/domain/applications/client-deal')),
+    ...(await import('@functions/domain/applications/staff-deal')),
+  },
   expire: await import('@functions/domain/applications/expire'),
   job: await import('@functions/jobs/expire-unpaid'),
   applications: await import('@functions/data/applications'),

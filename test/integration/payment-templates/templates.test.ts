@@ -2,7 +2,7 @@ import { findApplication } from '@functions/data/applications';
 import { listAuditFor } from '@functions/data/audit';
 import { db } from '@functions/data/client';
 import { findPaymentTemplate } from '@functions/data/payment-templates';
-import { issueInstructions } from '@functions/domain/applications/deal';
+import { issueInstructions } from '@functions/domain/applications/staff-deal';
 import { deletePaymentTemplate } from '@functions/domain/payment-templates/templates';
 import type { PaymentTemplateView } from '@shared/contract/payment-templates';
 import { adminChangeApplicationStatus, adminIssueInstructions } from '@shared/routes/admin-applications';

@@ -1,5 +1,5 @@
 import { actorOf } from '@functions/domain/accounts/principal';
-import { confirmPayment } from '@functions/domain/applications/deal';
+import { confirmPayment } from '@functions/domain/applications/staff-deal';
 import { endpoint } from '@functions/pipeline/endpoint';
 import { adminConfirmPayment as route } from '@shared/routes/admin-applications';
 

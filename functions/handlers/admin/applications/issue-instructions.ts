@@ -1,5 +1,5 @@
 import { actorOf } from '@functions/domain/accounts/principal';
-import { issueInstructions } from '@functions/domain/applications/deal';
+import { issueInstructions } from '@functions/domain/applications/staff-deal';
 import { endpoint } from '@functions/pipeline/endpoint';
 import { adminIssueInstructions as route } from '@shared/routes/admin-applications';
 

@@ -1,5 +1,5 @@
 import { actorOf } from '@functions/domain/accounts/principal';
-import { recordPayout } from '@functions/domain/applications/deal';
+import { recordPayout } from '@functions/domain/applications/staff-deal';
 import { endpoint } from '@functions/pipeline/endpoint';
 import { adminRecordPayout as route } from '@shared/routes/admin-applications';
 

@@ -1,5 +1,5 @@
 import { actorOf } from '@functions/domain/accounts/principal';
-import { recordRefund } from '@functions/domain/applications/deal';
+import { recordRefund } from '@functions/domain/applications/staff-deal';
 import { endpoint } from '@functions/pipeline/endpoint';
 import { adminRecordRefund as route } from '@shared/routes/admin-applications';
 

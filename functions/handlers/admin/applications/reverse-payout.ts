@@ -1,5 +1,5 @@
 import { actorOf } from '@functions/domain/accounts/principal';
-import { reversePayout } from '@functions/domain/applications/deal';
+import { reversePayout } from '@functions/domain/applications/staff-deal';
 import { endpoint } from '@functions/pipeline/endpoint';
 import { adminReversePayout as route } from '@shared/routes/admin-applications';
 

@@ -214,7 +214,7 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
     ]);
   }
   if (a.refund) {
-    // The refund's reference is kept as its record's note (functions/domain/applications/deal.ts).
+    // The refund's reference is kept as its record's note (functions/domain/applications/staff-deal.ts).
     facts.push([
       t('applications.deal.refund.fact'),
       staffRecord(a.refund, [

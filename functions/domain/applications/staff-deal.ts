@@ -1,88 +1,68 @@
-import { logger } from '@functions/commons/logger';
 import {
   type ApplicationRecord,
-  type ClientPaid,
   dealFieldsUpdate,
   findApplication,
-  findApplicationWithHistory,
   type PaymentInstructions,
-  type PayoutDetails,
   type PayoutReversal,
   type StaffRecord,
 } from '@functions/data/applications';
-import { findAttachments } from '@functions/data/attachments';
 import { auditPut } from '@functions/data/audit';
-import { type ChainUsePurpose, chainUseClaim, findChainUse, isSameUse } from '@functions/data/chain-uses';
+import { findChainUse, isSameUse } from '@functions/data/chain-uses';
 import { findPaymentTemplate, templateDealCountChange } from '@functions/data/payment-templates';
 import { type TransactItem, Transaction, TransactionCancelledError } from '@functions/data/transactions';
-import { isBlacklisted } from '@functions/data/tron';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
-import { parseAssetKey } from '@shared/assets';
-import type { AdminApplicationDetail, ApplicationDetail } from '@shared/contract/applications';
+import type { AdminApplicationDetail } from '@shared/contract/applications';
 import type {
   ChainCheck,
   ConfirmPaymentBody,
   IssueInstructionsBody,
-  MarkPaidBody,
-  PayoutDetailsBody,
   RecordPayoutBody,
   RecordRefundBody,
   ReversePayoutBody,
 } from '@shared/contract/deal';
-import type { ApplicationStatus } from '@shared/enums';
-import { fieldError } from '@shared/field-rules';
-import { DEAL_ACTIONS, dealActionAllowed, type MoveCall, moveOf } from '@shared/lifecycle';
+import { DEAL_ACTIONS, dealActionAllowed } from '@shared/lifecycle';
 import { templateFits } from '@shared/payment-templates';
-import { normalizedTxHash, payoutKindOf, TRON_TX_HASH } from '@shared/payout-details';
-import { confirmPaymentOnChain, SYSTEM_ACTOR } from '../chain/confirmation';
+import { normalizedTxHash, TRON_TX_HASH } from '@shared/payout-details';
+import { completeMatchedPayout } from '../chain/confirmation';
 import { officeWallets } from '../chain/wallets';
 import { settingValue } from '../settings/settings';
-import { staffAlertItems } from '../telegram/outgoing';
 import { getAdminApplication } from './admin-actions';
 import { checkUsdtTransaction } from './chain-check';
 import {
-  AlreadyInStatus,
+  claimPart,
+  clientHashCheck,
+  paysUsdt,
+  readRace,
+  receivesUsdt,
+  requireMove,
+  usedRefusal,
+} from './deal-support';
+import {
   ApplicationChangedMeanwhile,
   ApplicationNotFound,
-  ApplicationRulesBroken,
   ChainTransactionUsed,
   NothingToRefund,
   OwnApplication,
-  PaymentWindowClosed,
-  PayoutAddressBlacklisted,
   PayoutAlreadyReversed,
-  PayoutDetailsLocked,
-  PayoutDetailsMissing,
-  PayoutDetailsNotTaken,
-  ReceiptNotFound,
   RefundAfterPayout,
   RefundAlreadyRecorded,
   RefundNotAllowed,
-  StatusMovedMeanwhile,
   TemplateRefused,
   TransitionNotAllowed,
 } from './errors';
 import { ownerMailItem } from './mails';
 import { movement } from './movements';
 import { payableAmountReleaseItem, uniquePayableAmount } from './payable-amount';
-import { applyStatusChange, StatusChangedError } from './status-change';
-import { toApplicationDetail } from './views';
+import { applyStatusChange } from './status-change';
 
 /*
- * The deal on the site (docs/product.md §4 "The deal", docs/architecture.md §7): the client gives
- * where they receive and says they paid, staff issue the instructions, confirm the money and record
- * the payout. Every move is checked against shared/lifecycle.ts and made by applyStatusChange, so
- * it lands in the history with what it carried; the money it confirms is a movement (the admin
- * transaction history) in the same transaction.
+ * The staff's side of the deal (docs/product.md §4 "The deal", docs/architecture.md §7): the
+ * instructions, the money confirmed, the payout, a refund and a payout that came back. Every move is
+ * checked against shared/lifecycle.ts and made by applyStatusChange, so it lands in the history with
+ * what it carried; the money it confirms is a movement (the admin transaction history) in the same
+ * transaction.
  */
-
-/** The caller's own application; another user's id reads exactly like a missing one (404). */
-async function findOwn(userId: string, id: string): Promise<ApplicationRecord> {
-  const application = await findApplication(id);
-  if (!application || application.userId !== userId) throw new ApplicationNotFound();
-  return application;
-}
 
 /** An application staff may act on: it exists and is not their own. */
 async function findForStaff(id: string, actor: RecordedActor): Promise<ApplicationRecord> {
@@ -90,231 +70,6 @@ async function findForStaff(id: string, actor: RecordedActor): Promise<Applicati
   if (!application) throw new ApplicationNotFound();
   if (application.userId === actor.id) throw new OwnApplication();
   return application;
-}
-
-/** The lifecycle's move for this call from the application's status, or the refusal that fits. */
-function requireMove(application: ApplicationRecord, call: MoveCall, to: ApplicationStatus) {
-  const move = moveOf(call, application.status, to);
-  if (move) return move;
-  if (application.status === to) throw new AlreadyInStatus(to);
-  throw new TransitionNotAllowed(application.status, to);
-}
-
-/** The client pays, or receives, USDT: its transactions are read on chain and claimed in the register. */
-const paysUsdt = (application: ApplicationRecord) =>
-  parseAssetKey(application.assetFrom ?? '')?.kind === 'crypto';
-const receivesUsdt = (application: ApplicationRecord) =>
-  parseAssetKey(application.assetTo ?? '')?.kind === 'crypto';
-
-/** The owner's order page: the application, its timeline, the deal so far and what they may do. */
-export async function getMyApplicationDetail(
-  userId: string,
-  id: string,
-  now = new Date(),
-): Promise<ApplicationDetail> {
-  const found = await findApplicationWithHistory(id);
-  if (!found || found.application.userId !== userId) throw new ApplicationNotFound();
-  return toApplicationDetail(found.application, found.history, now);
-}
-
-const MAX_ATTEMPTS = 3;
-
-/**
- * PUT /applications/{id}/payout-details: a TRON address when the application pays out USDT, a card
- * number when it pays out to a card; nothing for cash. Allowed until the client says they paid;
- * written only if nobody changed the application since it was read (else read again, 3 times).
- * An address is screened against the USDT blacklist once per request: a listed one is refused; when
- * the provider fails or is slow it is kept marked not screened (staff see that), never refused.
- */
-export async function setPayoutDetails(
-  userId: string,
-  id: string,
-  body: PayoutDetailsBody,
-  now = new Date(),
-): Promise<ApplicationDetail> {
-  let screened: boolean | undefined;
-  for (let attempt = 1; ; attempt += 1) {
-    const application = await findOwn(userId, id);
-    const kind = payoutKindOf(application.assetTo);
-    if (kind === 'none') throw new PayoutDetailsNotTaken();
-    const givenKind = 'address' in body ? 'address' : 'card';
-    if (givenKind !== kind) {
-      throw new ApplicationRulesBroken([fieldError(givenKind, 'payoutDetailsKind', { kind })]);
-    }
-    if (!dealActionAllowed('setPayoutDetails', 'client', application.status)) {
-      throw new PayoutDetailsLocked(application.status);
-    }
-    if ('address' in body && screened === undefined) {
-      const listed = await isBlacklisted(body.address).catch((error: unknown) => {
-        logger.warn('payout address not screened: the TRON provider failed', { error: String(error) });
-        return null;
-      });
-      if (listed) throw new PayoutAddressBlacklisted();
-      screened = listed === false;
-    }
-    const given: PayoutDetails =
-      'address' in body
-        ? { kind: 'address', address: body.address, screened: screened ?? false }
-        : { kind: 'card', card: body.card };
-    try {
-      await new Transaction()
-        .add(
-          'details',
-          dealFieldsUpdate(
-            application,
-            { payoutDetails: given },
-            DEAL_ACTIONS.setPayoutDetails.in,
-            now.toISOString(),
-          ),
-        )
-        .run();
-      return getMyApplicationDetail(userId, id, now);
-    } catch (error) {
-      if (!(error instanceof TransactionCancelledError) || attempt >= MAX_ATTEMPTS) throw error;
-    }
-  }
-}
-
-/**
- * POST /applications/{id}/paid: the client says they paid, within the payment window and with
- * their payout details given (unless they receive cash); the deadline is checked again in the
- * write itself, so a press in the window's last second and the expiry job cannot both win.
- */
-export async function markPaid(
-  userId: string,
-  id: string,
-  body: MarkPaidBody,
-  now = new Date(),
-): Promise<ApplicationDetail> {
-  const application = await findOwn(userId, id);
-  requireMove(application, 'paid', 'PAID');
-  if (payoutKindOf(application.assetTo) !== 'none' && application.payoutDetails === null) {
-    throw new PayoutDetailsMissing();
-  }
-  const { paymentDeadline } = application;
-  if (!paymentDeadline || now.getTime() >= Date.parse(paymentDeadline))
-    throw new PaymentWindowClosed(paymentDeadline);
-  const txHash = body.txHash ? normalizedTxHash(body.txHash) : null;
-  const receiptId = body.receiptId ?? null;
-  if (receiptId) await requireReceipt(application, receiptId);
-  const chainCheck = await clientHashCheck(application, txHash, now);
-  const clientPaid: ClientPaid = {
-    at: now.toISOString(),
-    txHash,
-    receiptId,
-    ...(chainCheck ? { chainCheck } : {}),
-  };
-  const matched = chainCheck?.state === 'matched' && txHash !== null;
-  try {
-    const paid = await applyStatusChange(
-      {
-        application,
-        from: 'WAITING_PAYMENT',
-        to: 'PAID',
-        actor: { id: userId, role: 'USER' },
-        deadlineAfter: now.toISOString(),
-        fields: { clientPaid },
-        details: { txHash, receiptId },
-        parts: [
-          // The staff group hears of it at once, with a Take button while nobody has the deal.
-          ...(await staffAlertItems(application, 'paid', now)).map((item): [string, TransactItem] => [
-            'staffAlert',
-            item,
-          ]),
-          // A hash that matched is this deal's payment from now on: no other deal may be paid with it.
-          ...(matched ? [claimPart('payment', application.id, txHash, userId, now)] : []),
-        ],
-      },
-      now,
-    );
-    if (matched) await confirmOnChain(paid, txHash, now);
-  } catch (error) {
-    if (error instanceof TransactionCancelledError && error.failedOn('chainUse'))
-      throw await usedRefusal(txHash!);
-    if (!(error instanceof StatusChangedError)) throw error;
-    const current = await findOwn(userId, id);
-    if (current.status === 'PAID') throw new AlreadyInStatus('PAID');
-    if (current.status === 'WAITING_PAYMENT') throw new PaymentWindowClosed(current.paymentDeadline);
-    throw new StatusMovedMeanwhile('WAITING_PAYMENT', current.status);
-  }
-  return getMyApplicationDetail(userId, id, now);
-}
-
-/** The claim of a USDT transaction for a use of this deal (data/chain-uses.ts), as a part of its write. */
-function claimPart(
-  purpose: ChainUsePurpose,
-  applicationId: string,
-  txId: string,
-  by: string,
-  now: Date,
-): [string, TransactItem] {
-  return ['chainUse', chainUseClaim({ txId, purpose, applicationId, by, at: now.toISOString() })];
-}
-
-/** The refusal of a transaction the register has for another use, naming that use. */
-async function usedRefusal(txId: string): Promise<ChainTransactionUsed> {
-  const use = await findChainUse(txId);
-  return new ChainTransactionUsed(use?.purpose ?? 'payment');
-}
-
-/**
- * The client's USDT hash read on chain against the instructions' wallet and payable amount, made
- * between the time the client was first told that amount and the deadline, from a sender not on
- * the USDT blacklist, and used for nothing else; null when there is nothing to check (no hash, or
- * the client does not pay USDT to a wallet).
- */
-async function clientHashCheck(
-  application: ApplicationRecord,
-  txHash: string | null,
-  now: Date,
-): Promise<ChainCheck | null> {
-  const instructions = application.instructions;
-  const crypto = instructions?.crypto;
-  if (!txHash || !crypto || !paysUsdt(application)) return null;
-  return checkUsdtTransaction(
-    txHash,
-    {
-      to: crypto.address,
-      amount: crypto.amount,
-      notBefore: Date.parse(crypto.since ?? instructions.issuedAt),
-      notAfter: Date.parse(instructions.deadline),
-    },
-    {
-      unknownIsMismatch: false,
-      use: { purpose: 'payment', applicationId: application.id },
-      screenSender: true,
-    },
-    now,
-  );
-}
-
-/**
- * The client's hash matched: the system confirms at once (PAID → CONFIRMED) as the watcher does
- * (chain/confirmation.ts). If that cannot happen now (staff or the watcher confirmed meanwhile), it
- * is left as it is: the client's request stands.
- */
-async function confirmOnChain(application: ApplicationRecord, txHash: string, paidAt: Date): Promise<void> {
-  const amount = String(application.instructions?.crypto?.amount ?? '');
-  try {
-    await confirmPaymentOnChain(application, { txId: txHash, amount, confirmer: null }, justAfter(paidAt));
-  } catch (error) {
-    // The client's "I have paid" stands: staff (or the watcher) confirm it otherwise.
-    logger.warn('payment matched on chain but not confirmed: left for staff', {
-      applicationId: application.id,
-      error: String(error),
-    });
-  }
-}
-
-/** A millisecond after a move: the system's move after it sorts after it in the history. */
-const justAfter = (moment: Date) => new Date(moment.getTime() + 1);
-
-/** A receipt is a file the client sent in this application's thread (a message carries it). */
-async function requireReceipt(application: ApplicationRecord, receiptId: string): Promise<void> {
-  const receipt = (await findAttachments([receiptId])).get(receiptId);
-  const sent =
-    receipt?.applicationId === application.id && receipt.side === 'client' && receipt.state === 'attached';
-  if (!sent) throw new ReceiptNotFound();
 }
 
 /**
@@ -473,14 +228,6 @@ export async function issueInstructions(
   return getAdminApplication(id, now);
 }
 
-/** What a lost race means: the application moved on (409 with its status now), or another error. */
-async function readRace(error: unknown, id: string, expected: ApplicationStatus): Promise<unknown> {
-  if (!(error instanceof StatusChangedError) && !(error instanceof TransactionCancelledError)) return error;
-  const current = await findApplication(id);
-  if (current && current.status !== expected) return new StatusMovedMeanwhile(expected, current.status);
-  return new ApplicationChangedMeanwhile();
-}
-
 /**
  * POST /admin/applications/{id}/confirm-payment: the money arrived (from PAID, or straight from
  * WAITING_PAYMENT when it came before the client pressed); the client's payment is recorded as a
@@ -596,7 +343,7 @@ export async function recordPayout(
       throw await usedRefusal(txHash!);
     throw await readRace(error, id, 'CONFIRMED');
   }
-  if (chainCheck?.state === 'matched') await completeOnChain(exchanging, now);
+  if (chainCheck?.state === 'matched') await completeMatchedPayout(exchanging, now);
   return getAdminApplication(id, now);
 }
 
@@ -634,33 +381,6 @@ async function payoutHashCheck(
     { unknownIsMismatch: true, use: { purpose: 'payout', applicationId: application.id } },
     now,
   );
-}
-
-/**
- * The payout's hash matched: the system completes the deal (EXCHANGING → COMPLETED), the reserves
- * moving as at any completion (applyStatusChange). If that cannot happen now (staff moved it
- * meanwhile, a reserve refuses), it stays for staff; the payout stands recorded either way.
- */
-async function completeOnChain(application: ApplicationRecord, paidOutAt: Date): Promise<void> {
-  if (!moveOf('chainCheck', application.status, 'COMPLETED')) return;
-  const now = justAfter(paidOutAt);
-  try {
-    await applyStatusChange(
-      {
-        application,
-        from: application.status,
-        to: 'COMPLETED',
-        actor: SYSTEM_ACTOR,
-        details: { txHash: application.payout?.txHash ?? null, chainCheck: 'matched' },
-      },
-      now,
-    );
-  } catch (error) {
-    logger.warn('payout matched on chain but not completed: left for staff', {
-      applicationId: application.id,
-      error: String(error),
-    });
-  }
 }
 
 /**

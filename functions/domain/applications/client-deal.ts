@@ -1,0 +1,179 @@
+import { logger } from '@functions/commons/logger';
+import {
+  type ApplicationRecord,
+  type ClientPaid,
+  dealFieldsUpdate,
+  findApplication,
+  findApplicationWithHistory,
+  type PayoutDetails,
+} from '@functions/data/applications';
+import { type TransactItem, Transaction, TransactionCancelledError } from '@functions/data/transactions';
+import { isBlacklisted } from '@functions/data/tron';
+import type { ApplicationDetail } from '@shared/contract/applications';
+import type { MarkPaidBody, PayoutDetailsBody } from '@shared/contract/deal';
+import { fieldError } from '@shared/field-rules';
+import { DEAL_ACTIONS, dealActionAllowed } from '@shared/lifecycle';
+import { normalizedTxHash, payoutKindOf } from '@shared/payout-details';
+import { confirmMatchedClientPayment } from '../chain/confirmation';
+import { staffAlertItems } from '../telegram/outgoing';
+import { claimPart, clientHashCheck, requireMove, requireReceipt, usedRefusal } from './deal-support';
+import {
+  AlreadyInStatus,
+  ApplicationNotFound,
+  ApplicationRulesBroken,
+  PaymentWindowClosed,
+  PayoutAddressBlacklisted,
+  PayoutDetailsLocked,
+  PayoutDetailsMissing,
+  PayoutDetailsNotTaken,
+  StatusMovedMeanwhile,
+} from './errors';
+import { applyStatusChange, StatusChangedError } from './status-change';
+import { toApplicationDetail } from './views';
+
+/*
+ * The client's side of the deal (docs/product.md §4 "The deal", docs/architecture.md §7): where they
+ * receive, and "I have paid". Every move is checked against shared/lifecycle.ts and made by
+ * applyStatusChange, so it lands in the history with what it carried.
+ */
+
+/** The caller's own application; another user's id reads exactly like a missing one (404). */
+async function findOwn(userId: string, id: string): Promise<ApplicationRecord> {
+  const application = await findApplication(id);
+  if (!application || application.userId !== userId) throw new ApplicationNotFound();
+  return application;
+}
+
+/** The owner's order page: the application, its timeline, the deal so far and what they may do. */
+export async function getMyApplicationDetail(
+  userId: string,
+  id: string,
+  now = new Date(),
+): Promise<ApplicationDetail> {
+  const found = await findApplicationWithHistory(id);
+  if (!found || found.application.userId !== userId) throw new ApplicationNotFound();
+  return toApplicationDetail(found.application, found.history, now);
+}
+
+const MAX_ATTEMPTS = 3;
+
+/**
+ * PUT /applications/{id}/payout-details: a TRON address when the application pays out USDT, a card
+ * number when it pays out to a card; nothing for cash. Allowed until the client says they paid;
+ * written only if nobody changed the application since it was read (else read again, 3 times).
+ * An address is screened against the USDT blacklist once per request: a listed one is refused; when
+ * the provider fails or is slow it is kept marked not screened (staff see that), never refused.
+ */
+export async function setPayoutDetails(
+  userId: string,
+  id: string,
+  body: PayoutDetailsBody,
+  now = new Date(),
+): Promise<ApplicationDetail> {
+  let screened: boolean | undefined;
+  for (let attempt = 1; ; attempt += 1) {
+    const application = await findOwn(userId, id);
+    const kind = payoutKindOf(application.assetTo);
+    if (kind === 'none') throw new PayoutDetailsNotTaken();
+    const givenKind = 'address' in body ? 'address' : 'card';
+    if (givenKind !== kind) {
+      throw new ApplicationRulesBroken([fieldError(givenKind, 'payoutDetailsKind', { kind })]);
+    }
+    if (!dealActionAllowed('setPayoutDetails', 'client', application.status)) {
+      throw new PayoutDetailsLocked(application.status);
+    }
+    if ('address' in body && screened === undefined) {
+      const listed = await isBlacklisted(body.address).catch((error: unknown) => {
+        logger.warn('payout address not screened: the TRON provider failed', { error: String(error) });
+        return null;
+      });
+      if (listed) throw new PayoutAddressBlacklisted();
+      screened = listed === false;
+    }
+    const given: PayoutDetails =
+      'address' in body
+        ? { kind: 'address', address: body.address, screened: screened ?? false }
+        : { kind: 'card', card: body.card };
+    try {
+      await new Transaction()
+        .add(
+          'details',
+          dealFieldsUpdate(
+            application,
+            { payoutDetails: given },
+            DEAL_ACTIONS.setPayoutDetails.in,
+            now.toISOString(),
+          ),
+        )
+        .run();
+      return getMyApplicationDetail(userId, id, now);
+    } catch (error) {
+      if (!(error instanceof TransactionCancelledError) || attempt >= MAX_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/**
+ * POST /applications/{id}/paid: the client says they paid, within the payment window and with
+ * their payout details given (unless they receive cash); the deadline is checked again in the
+ * write itself, so a press in the window's last second and the expiry job cannot both win.
+ */
+export async function markPaid(
+  userId: string,
+  id: string,
+  body: MarkPaidBody,
+  now = new Date(),
+): Promise<ApplicationDetail> {
+  const application = await findOwn(userId, id);
+  requireMove(application, 'paid', 'PAID');
+  if (payoutKindOf(application.assetTo) !== 'none' && application.payoutDetails === null) {
+    throw new PayoutDetailsMissing();
+  }
+  const { paymentDeadline } = application;
+  if (!paymentDeadline || now.getTime() >= Date.parse(paymentDeadline))
+    throw new PaymentWindowClosed(paymentDeadline);
+  const txHash = body.txHash ? normalizedTxHash(body.txHash) : null;
+  const receiptId = body.receiptId ?? null;
+  if (receiptId) await requireReceipt(application, receiptId);
+  const chainCheck = await clientHashCheck(application, txHash, now);
+  const clientPaid: ClientPaid = {
+    at: now.toISOString(),
+    txHash,
+    receiptId,
+    ...(chainCheck ? { chainCheck } : {}),
+  };
+  const matched = chainCheck?.state === 'matched' && txHash !== null;
+  try {
+    const paid = await applyStatusChange(
+      {
+        application,
+        from: 'WAITING_PAYMENT',
+        to: 'PAID',
+        actor: { id: userId, role: 'USER' },
+        deadlineAfter: now.toISOString(),
+        fields: { clientPaid },
+        details: { txHash, receiptId },
+        parts: [
+          // The staff group hears of it at once, with a Take button while nobody has the deal.
+          ...(await staffAlertItems(application, 'paid', now)).map((item): [string, TransactItem] => [
+            'staffAlert',
+            item,
+          ]),
+          // A hash that matched is this deal's payment from now on: no other deal may be paid with it.
+          ...(matched ? [claimPart('payment', application.id, txHash, userId, now)] : []),
+        ],
+      },
+      now,
+    );
+    if (matched) await confirmMatchedClientPayment(paid, txHash, now);
+  } catch (error) {
+    if (error instanceof TransactionCancelledError && error.failedOn('chainUse'))
+      throw await usedRefusal(txHash!);
+    if (!(error instanceof StatusChangedError)) throw error;
+    const current = await findOwn(userId, id);
+    if (current.status === 'PAID') throw new AlreadyInStatus('PAID');
+    if (current.status === 'WAITING_PAYMENT') throw new PaymentWindowClosed(current.paymentDeadline);
+    throw new StatusMovedMeanwhile('WAITING_PAYMENT', current.status);
+  }
+  return getMyApplicationDetail(userId, id, now);
+}
