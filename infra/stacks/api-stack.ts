@@ -14,7 +14,7 @@ import {
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Secret, type SecretProps } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import type { ApiFunction } from '../constructs/api-function';
 import {
@@ -22,6 +22,7 @@ import {
   manifestFunction,
   type TelegramResources,
 } from '../constructs/manifest-function';
+import { REPLICATED_SECRETS } from '../disaster-recovery';
 import type { ServiceConfig } from './service-config';
 
 export interface ApiStackProps extends StackProps {
@@ -54,6 +55,13 @@ export class ApiStack extends Stack {
     const { config } = props;
     const { settings } = config;
     const { removalPolicy } = settings;
+    // The secrets whose loss with the region would cost users or the operator something are kept
+    // in the backup region too, where `npm run dr:restore -- --secrets` reads them
+    // (infra/disaster-recovery.ts); not from the backup region itself, which has no other.
+    const replicas = (id: string) =>
+      settings.backup && !config.inCopyRegion && (REPLICATED_SECRETS as readonly string[]).includes(id)
+        ? { replicaRegions: [{ region: settings.backup.copyRegion }] }
+        : {};
 
     /** A random secret that is rotated by hand, and why (cdk-nag AwsSolutions-SMG4). */
     const handRotatedSecret = (id: string, description: string, length: number, whyNotScheduled: string) => {
@@ -61,6 +69,7 @@ export class ApiStack extends Stack {
         description,
         generateSecretString: { passwordLength: length, excludePunctuation: true },
         removalPolicy,
+        ...replicas(id),
       });
       Validations.of(secret).acknowledge({ id: 'AwsSolutions-SMG4', reason: whyNotScheduled });
       return secret;
@@ -96,6 +105,7 @@ export class ApiStack extends Stack {
       description: `TronGrid API key, sent as TRON-PRO-API-KEY ("${NO_TRON_API_KEY}": none)`,
       secretStringValue: SecretValue.unsafePlainText(NO_TRON_API_KEY),
       removalPolicy,
+      ...replicas('TronApiKey'),
     });
     Validations.of(tronApiKey).acknowledge({
       id: 'AwsSolutions-SMG4',
@@ -104,7 +114,7 @@ export class ApiStack extends Stack {
         'which no rotation function could do.',
     });
 
-    const telegram = this.telegramSecrets(removalPolicy);
+    const telegram = this.telegramSecrets(removalPolicy, replicas);
     this.resources = {
       siteUrl: config.siteUrl,
       jwtSecret,
@@ -183,11 +193,13 @@ export class ApiStack extends Stack {
    */
   private telegramSecrets(
     removalPolicy: RemovalPolicy,
+    replicas: (id: string) => Pick<SecretProps, 'replicaRegions'>,
   ): Pick<TelegramResources, 'botToken' | 'webhookSecret'> {
     const botToken = new Secret(this, 'TelegramBotToken', {
       description: `Telegram bot token from @BotFather ("${NO_TELEGRAM_BOT_TOKEN}": not put yet)`,
       secretStringValue: SecretValue.unsafePlainText(NO_TELEGRAM_BOT_TOKEN),
       removalPolicy,
+      ...replicas('TelegramBotToken'),
     });
     Validations.of(botToken).acknowledge({
       id: 'AwsSolutions-SMG4',
@@ -199,6 +211,7 @@ export class ApiStack extends Stack {
       description: "Secret Telegram sends in X-Telegram-Bot-Api-Secret-Token (setWebhook's secret_token)",
       generateSecretString: { passwordLength: 48, excludePunctuation: true, includeSpace: false },
       removalPolicy,
+      ...replicas('TelegramWebhookSecret'),
     });
     Validations.of(webhookSecret).acknowledge({
       id: 'AwsSolutions-SMG4',

@@ -8,9 +8,17 @@ import { isStageName, STAGES, type StageContextKey, type StageName, type StageSe
 export interface ServiceConfig {
   /** A stage of `STAGES` (infra/stacks/stages.ts); its values are `settings`. */
   readonly stage: StageName;
+  /** The stage's settings, with the region it is deployed to (`-c region`, below). */
   readonly settings: StageSettings;
   /** Account and region every stack of the stage is pinned to (the account only where given). */
   readonly env: Environment;
+  /**
+   * Whether the stage is deployed to its backup region (`-c region=<backup.copyRegion>`), after the
+   * loss of its own (docs/operations.md "Disaster recovery: losing the stage's region"): it then
+   * serves the table `npm run dr:restore` restored there from the copies, which the data stack
+   * neither creates nor names, and has no second region to copy backups or replicate secrets to.
+   */
+  readonly inCopyRegion: boolean;
   /** Public origin of the site, the functions' `SITE_URL` (see docs/decisions.md). */
   readonly siteUrl: string;
   /** Sender address; its domain becomes the SES identity. */
@@ -106,7 +114,16 @@ export function readServiceConfig(
     throw new Error(
       `Unknown stage "${stage}": one of ${Object.keys(STAGES).join(', ')} (infra/stacks/stages.ts)`,
     );
-  const settings: StageSettings = STAGES[stage];
+  const home = STAGES[stage];
+  // Only the stage's own region or its backup region: anywhere else the stage has no copies of its
+  // table to serve, and a typo would deploy an empty second installation.
+  const regions: string[] = [home.region, ...(home.backup ? [home.backup.copyRegion] : [])];
+  const region = context('region') ?? home.region;
+  if (!regions.includes(region))
+    throw new Error(
+      `Context "region" must be ${regions.join(' or ')} for stage "${stage}" (its region${home.backup ? ', or its backup region after the loss of its own' : ''}): ${region}`,
+    );
+  const settings: StageSettings = { ...home, region };
   const text = (key: StageContextKey): string | undefined => context(key) ?? settings.defaults[key];
 
   const missing = settings.required.filter((key) => !text(key));
@@ -162,6 +179,7 @@ export function readServiceConfig(
     stage,
     settings,
     env: { account, region: settings.region },
+    inCopyRegion: region !== home.region,
     siteUrl,
     mailFrom,
     adminEmail,

@@ -75,18 +75,23 @@ export function buildService(
   const inRegion = (region: string) => ({ account: env.account, region });
 
   const backup = config.settings.backup;
-  const backupCopy = backup
-    ? new BackupCopyStack(app, name('backup-copy'), {
-        config,
-        env: inRegion(backup.copyRegion),
-        description: `Exchange: vault for the table's daily backup copies (${backup.copyRegion})`,
-      })
-    : undefined;
+  // In the backup region itself (after the loss of the stage's own) there is no other region to
+  // copy to, and the copy vault's stack is left as it is: it holds the copies, locked.
+  const backupCopy =
+    backup && !config.inCopyRegion
+      ? new BackupCopyStack(app, name('backup-copy'), {
+          config,
+          env: inRegion(backup.copyRegion),
+          description: `Exchange: vault for the table's daily backup copies (${backup.copyRegion})`,
+        })
+      : undefined;
   const data = new DataStack(app, name('data'), {
     config,
     env,
     crossRegionReferences: backupCopy !== undefined,
-    description: 'Exchange: single DynamoDB table, its SSM parameters and backup plan',
+    description: config.inCopyRegion
+      ? 'Exchange: the backup plan of the table restored from the copies, the uploads bucket'
+      : 'Exchange: single DynamoDB table, its SSM parameters and backup plan',
     backupCopyVault: backupCopy?.vault,
   });
   const gatewayLogs = new GatewayLogsStack(app, name('gateway-logs'), {

@@ -128,4 +128,56 @@ describe('data stack', () => {
     });
     expect(dev.stacks.backupCopy).toBeUndefined();
   });
+
+  it('locks the copy vault in governance mode, for as long as the copies are kept, so the plan’s copies are not refused', () => {
+    const copy = prod.template(prod.stacks.backupCopy!);
+    const [vault] = Object.values(copy.findResources('AWS::Backup::BackupVault')) as Array<{
+      Properties: { LockConfiguration?: Record<string, number> };
+    }>;
+    const plan = Object.values(
+      prod.template(prod.stacks.data).findResources('AWS::Backup::BackupPlan'),
+    )[0] as {
+      Properties: {
+        BackupPlan: {
+          BackupPlanRule: Array<{ CopyActions: Array<{ Lifecycle: { DeleteAfterDays: number } }> }>;
+        };
+      };
+    };
+    const [copyAction] = plan.Properties.BackupPlan.BackupPlanRule[0]!.CopyActions;
+
+    // Governance: no ChangeableForDays (that would make it compliance mode, never removable after).
+    expect(vault!.Properties.LockConfiguration).toEqual({ MinRetentionDays: 35 });
+    // A copy kept less long than the lock's minimum would be refused by the vault.
+    expect(copyAction!.Lifecycle.DeleteAfterDays).toBeGreaterThanOrEqual(
+      vault!.Properties.LockConfiguration!.MinRetentionDays!,
+    );
+  });
+
+  it('gives the disaster-recovery script the copy vault’s name and a role AWS Backup restores with', () => {
+    const copy = prod.template(prod.stacks.backupCopy!);
+
+    copy.hasOutput('CopyVaultName', {
+      Value: { 'Fn::GetAtt': [Match.stringLikeRegexp('^CopyVault'), 'BackupVaultName'] },
+    });
+    copy.hasOutput('RestoreRoleArn', {
+      Value: { 'Fn::GetAtt': [Match.stringLikeRegexp('^RestoreRole'), 'Arn'] },
+    });
+    copy.hasResourceProperties('AWS::IAM::Role', {
+      AssumeRolePolicyDocument: Match.objectLike({
+        Statement: [Match.objectLike({ Principal: { Service: 'backup.amazonaws.com' } })],
+      }),
+      ManagedPolicyArns: [
+        {
+          'Fn::Join': [
+            '',
+            [
+              'arn:',
+              { Ref: 'AWS::Partition' },
+              ':iam::aws:policy/service-role/AWSBackupServiceRolePolicyForRestores',
+            ],
+          ],
+        },
+      ],
+    });
+  });
 });

@@ -28,6 +28,7 @@ const config: ServiceConfig = {
   stage: 'dev',
   settings: STAGES.dev,
   env: { region: STAGES.dev.region },
+  inCopyRegion: false,
   siteUrl: 'https://exchange.example.com',
   mailFrom: 'no-reply@example.com',
   marketDataUrl: 'https://api.coingecko.com/api/v3',
