@@ -82,7 +82,7 @@ export class LiveStack extends Stack {
     const { config } = props;
     const { settings } = config;
     this.api = new WebSocketApi(this, 'SocketApi', {
-      description: 'Exchange: live notices to the site (issue 28)',
+      description: 'Exchange: live notices to the site',
     });
     this.accessLogs = new LogGroup(this, 'AccessLogs', {
       retention: settings.logRetention,
