@@ -83,7 +83,10 @@ export interface Waiting {
 
 export const DEFAULT_WAITING: Waiting = { intervalMs: 15_000, timeoutMs: 8 * 3_600_000 };
 
-async function describeTable(dynamo: DynamoDBClient, name: string): Promise<TableDescription | undefined> {
+export async function describeTable(
+  dynamo: DynamoDBClient,
+  name: string,
+): Promise<TableDescription | undefined> {
   try {
     return (await dynamo.send(new DescribeTableCommand({ TableName: name }))).Table;
   } catch (error) {
@@ -92,12 +95,12 @@ async function describeTable(dynamo: DynamoDBClient, name: string): Promise<Tabl
   }
 }
 
-const isActive = (table: TableDescription) =>
+export const isActive = (table: TableDescription) =>
   table.TableStatus === 'ACTIVE' &&
   table.RestoreSummary?.RestoreInProgress !== true &&
   (table.GlobalSecondaryIndexes ?? []).every((index) => index.IndexStatus === 'ACTIVE');
 
-async function waitForTable(
+export async function waitForTable(
   dynamo: DynamoDBClient,
   name: string,
   ready: (table: TableDescription) => boolean,
@@ -151,11 +154,16 @@ export async function restoreTable(
     );
   }
   const table = await waitForTable(dynamo, input.target, isActive, waiting, 'ACTIVE');
+  assertIndexes(input.target, table);
+  return table;
+}
+
+/** A restored table must have every index of the table definition: the service queries them all. */
+export function assertIndexes(name: string, table: TableDescription): void {
   const indexes = (table.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName).sort();
   const expected = GLOBAL_INDEXES.map((index) => index.indexName).sort();
   if (indexes.join() !== expected.join())
-    throw new Error(`${input.target} has the indexes [${indexes}], not [${expected}].`);
-  return table;
+    throw new Error(`${name} has the indexes [${indexes}], not [${expected}].`);
 }
 
 /**
