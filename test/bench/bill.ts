@@ -256,7 +256,7 @@ function fixedMonth(
     ],
     ['dashboard', { dashboards: fixed.dashboards }],
     [
-      `Secrets Manager (${fixed.secrets} secrets, with the bot's)`,
+      `Secrets Manager (${fixed.secrets} secrets, with the bot's and the replicas in the backup region)`,
       { secrets: fixed.secrets, secretsApiCalls: secretReads },
     ],
     [

@@ -10,7 +10,7 @@ import { App, Stack } from 'aws-cdk-lib';
  * What the stacks hold that costs money every month whatever the traffic, counted in the prod
  * templates as `cdk synth` writes them (no function bundled: only the resources are read): the
  * alarms of every stack (the monitoring stacks', the canaries' and any other), the dashboards, the
- * Secrets Manager secrets (with the Telegram bot's), the web ACL's rules, KMS keys, Route 53 zones,
+ * Secrets Manager secrets (with the Telegram bot's, and their replicas), the web ACL's rules, KMS keys, Route 53 zones,
  * the backup plans and the custom metrics the alarms and the dashboard read in our namespace.
  */
 export interface FixedResources {
@@ -93,7 +93,8 @@ export function countFixedResources(): FixedResources {
             for (const metric of dashboardMetrics(properties.DashboardBody)) metrics.add(metric);
             break;
           case 'AWS::SecretsManager::Secret':
-            counts.secrets += 1;
+            // Each replica in another region is billed as a secret of its own.
+            counts.secrets += 1 + ((properties.ReplicaRegions as unknown[] | undefined)?.length ?? 0);
             break;
           case 'AWS::WAFv2::WebACL':
             counts.webAcls += 1;
