@@ -1,9 +1,11 @@
-import type { ApplicationStatus, StaffSettableStatus } from './enums';
+import { APPLICATION_STATUSES, type ApplicationStatus, type Role, type StaffSettableStatus } from './enums';
 
 /**
  * The deal's lifecycle (docs/product.md §4, docs/architecture.md §7): every move an application can
- * make, who makes it and what it needs, in one table. The server checks each move against it, the
- * web offers a button only where it allows one, and the docs' table is this one.
+ * make, who makes it and what it needs, in one table, and what each need means (`NEED_GUARDS`). The
+ * server makes every move through it (functions/domain/applications/perform.ts: the move's guard,
+ * then its write conditioned on its statuses and needs), the web offers a button only where it
+ * allows one, and docs/product.md §4's table is generated from it (`npm run docs:lifecycle`).
  *
  * Forward: PENDING → PROCESSING (staff took it) → WAITING_PAYMENT (instructions issued, the
  * payment window runs) → PAID (the client says so) → CONFIRMED (the money arrived) → EXCHANGING
@@ -32,10 +34,15 @@ export type MoveNeed =
   /** The page asks staff to confirm: a deal done face to face records both movements at once. */
   | 'confirmation'
   /** An ADMIN's record of the money that came back: its reference and the reason. */
-  | 'reversalByAdmin';
+  | 'reversalByAdmin'
+  /** Nobody has taken it yet (a Take assigns the taker). */
+  | 'unassigned'
+  /** Created longer ago than the setting `applicationExpiryHours` allows a PENDING application. */
+  | 'olderThanExpiry';
 
 export type MoveName =
   | 'take'
+  | 'takeFromAlert'
   | 'issueInstructions'
   | 'markPaid'
   | 'confirmPayment'
@@ -55,6 +62,8 @@ export type MoveName =
 /** The call that makes a move: staff's status route, the deal's own routes, or a job. */
 export type MoveCall =
   | 'status'
+  /** A staff member presses Take under the staff group's alert in Telegram. */
+  | 'telegramTake'
   | 'instructions'
   | 'paid'
   | 'confirmPayment'
@@ -97,6 +106,15 @@ export const OPEN_STATUSES = [
 
 export const MOVES: readonly Move[] = [
   { name: 'take', from: ['PENDING'], to: 'PROCESSING', by: 'staff', call: 'status', needs: [] },
+  // Take in Telegram takes it only while nobody has it, and assigns the taker in the same write.
+  {
+    name: 'takeFromAlert',
+    from: ['PENDING'],
+    to: 'PROCESSING',
+    by: 'staff',
+    call: 'telegramTake',
+    needs: ['unassigned'],
+  },
   {
     name: 'issueInstructions',
     from: ['PROCESSING'],
@@ -165,7 +183,14 @@ export const MOVES: readonly Move[] = [
     call: 'status',
     needs: ['reason'],
   },
-  { name: 'expire', from: ['PENDING'], to: 'EXPIRED', by: 'system', call: 'expiryJob', needs: [] },
+  {
+    name: 'expire',
+    from: ['PENDING'],
+    to: 'EXPIRED',
+    by: 'system',
+    call: 'expiryJob',
+    needs: ['olderThanExpiry'],
+  },
   {
     name: 'expirePayment',
     from: ['WAITING_PAYMENT'],
@@ -214,13 +239,84 @@ export const MOVES: readonly Move[] = [
 ];
 
 /** The move a call makes from a status to another, if the table has one. */
-export function moveOf(call: MoveCall, from: string, to?: string): Move | undefined {
+export function moveOf(call: MoveCall, from: ApplicationStatus, to?: ApplicationStatus): Move | undefined {
   return MOVES.find(
-    (move) =>
-      move.call === call &&
-      (move.from as readonly string[]).includes(from) &&
-      (to === undefined || move.to === to),
+    (move) => move.call === call && move.from.includes(from) && (to === undefined || move.to === to),
   );
+}
+
+/** The table's move of that name. */
+export function moveNamed(name: MoveName): Move {
+  const move = MOVES.find((candidate) => candidate.name === name);
+  if (!move) throw new Error(`No move named ${name} in the lifecycle`);
+  return move;
+}
+
+/** Whether the move can be made from `status` (its needs aside). */
+export function movesFrom(name: MoveName, status: ApplicationStatus): boolean {
+  return moveNamed(name).from.includes(status);
+}
+
+/** What a move carries that its needs read (the rest of a call's body is the caller's). */
+export interface MoveInput {
+  reason?: string | null;
+  instructions?: string | null;
+  payoutReference?: string | null;
+  /** The cutoff of `olderThanExpiry`: applications created before it are due. */
+  expiryCutoff?: string;
+}
+
+/** What a move's needs are judged on: the application as read, who moves it, what they give, and now. */
+export interface MoveFacts {
+  status: ApplicationStatus;
+  paymentDeadline: string | null;
+  /** The client receives cash: no payout details to give. */
+  receivesCash: boolean;
+  hasPayoutDetails: boolean;
+  assignedToId: string | null;
+  createdAt: string;
+  actorRole: Role | 'SYSTEM';
+  input: MoveInput;
+  now: Date;
+}
+
+const given = (text: string | null | undefined) => Boolean(text?.trim());
+
+/**
+ * What each need means, as a test of the facts: the move's guard is all of its needs. A need the
+ * table names has to be here (the type requires every one), so a move cannot name a need that
+ * nothing checks. `confirmation` is the page's question before the call: nothing to check on the server.
+ */
+export const NEED_GUARDS: { readonly [need in MoveNeed]: (facts: MoveFacts) => boolean } = {
+  reason: (facts) => given(facts.input.reason),
+  instructions: (facts) => given(facts.input.instructions),
+  payoutDetails: (facts) => facts.receivesCash || facts.hasPayoutDetails,
+  withinPaymentWindow: (facts) =>
+    facts.paymentDeadline !== null && facts.now.getTime() < Date.parse(facts.paymentDeadline),
+  pastPaymentDeadline: (facts) =>
+    facts.paymentDeadline !== null && facts.now.getTime() >= Date.parse(facts.paymentDeadline),
+  payoutReference: (facts) => given(facts.input.payoutReference),
+  confirmation: () => true,
+  reversalByAdmin: (facts) => facts.actorRole === 'ADMIN' || facts.actorRole === 'SUPER_ADMIN',
+  unassigned: (facts) => facts.assignedToId === null,
+  olderThanExpiry: (facts) =>
+    facts.input.expiryCutoff !== undefined && facts.createdAt < facts.input.expiryCutoff,
+};
+
+/** The first need of the move the facts do not meet; undefined when the move may be made. */
+export function unmetNeed(move: Move, facts: MoveFacts): MoveNeed | undefined {
+  return move.needs.find((need) => !NEED_GUARDS[need](facts));
+}
+
+/** Whether the move can be made now: from this status, every need met. */
+export function canMove(name: MoveName, facts: MoveFacts): boolean {
+  const move = moveNamed(name);
+  return move.from.includes(facts.status) && unmetNeed(move, facts) === undefined;
+}
+
+/** A status this table knows (a newer server's may not be: the web shows it as a badge). */
+export function isKnownStatus(status: string): status is ApplicationStatus {
+  return (APPLICATION_STATUSES as readonly string[]).includes(status);
 }
 
 export function isTerminal(status: string): boolean {
@@ -233,13 +329,14 @@ export function isOpen(status: string): boolean {
 
 /** Where staff's status control may move an application from `status` (empty: show it as a badge). */
 export function staffMovesFrom(status: string): readonly StaffSettableStatus[] {
-  return MOVES.filter(
-    (move) => move.call === 'status' && (move.from as readonly string[]).includes(status),
-  ).map((move) => move.to as StaffSettableStatus);
+  if (!isKnownStatus(status)) return [];
+  return MOVES.filter((move) => move.call === 'status' && move.from.includes(status)).map(
+    (move) => move.to as StaffSettableStatus,
+  );
 }
 
 /** The status-route move from one status to another, if staff may make it. */
-export function staffStatusMove(from: string, to: string): Move | undefined {
+export function staffStatusMove(from: ApplicationStatus, to: ApplicationStatus): Move | undefined {
   return moveOf('status', from, to);
 }
 
@@ -277,22 +374,23 @@ export interface ClientActionFacts {
   now: Date;
 }
 
-/** The client's actions on an application now, as the server allows them. */
+/** The client's actions on an application now, as the server allows them: the moves' guards. */
 export function clientActions(facts: ClientActionFacts): ClientAction[] {
   const { status } = facts;
+  if (!isKnownStatus(status)) return [];
+  const moveFacts: MoveFacts = {
+    ...facts,
+    status,
+    assignedToId: null,
+    createdAt: '',
+    actorRole: 'USER',
+    input: {},
+  };
   const actions: ClientAction[] = [];
-  if (MOVES.some((move) => move.name === 'cancel' && (move.from as readonly string[]).includes(status)))
-    actions.push('cancel');
+  if (canMove('cancel', moveFacts)) actions.push('cancel');
   if (!facts.receivesCash && dealActionAllowed('setPayoutDetails', 'client', status))
     actions.push('setPayoutDetails');
-  const markPaid = MOVES.find((move) => move.name === 'markPaid')!;
-  const inWindow = facts.paymentDeadline !== null && facts.now.getTime() < Date.parse(facts.paymentDeadline);
-  if (
-    (markPaid.from as readonly string[]).includes(status) &&
-    inWindow &&
-    (facts.receivesCash || facts.hasPayoutDetails)
-  )
-    actions.push('markPaid');
+  if (canMove('markPaid', moveFacts)) actions.push('markPaid');
   if (dealActionAllowed('message', 'client', status)) actions.push('message');
   return actions;
 }

@@ -272,18 +272,29 @@ export type DealFields = Partial<
  * for a Take, nobody is assigned yet).
  * Sets the deal's fields the move carried, and moves its by-status index entry.
  */
+/**
+ * What a status write is conditional on besides the status it expects: the facts a move's needs
+ * read that someone else's write or the clock may change between the read and the write
+ * (functions/domain/applications/perform.ts derives them from the lifecycle's needs).
+ */
+export interface StatusWriteConditions {
+  /** Still created before this time. */
+  createdBefore?: string;
+  /** The payment deadline has passed at this time. */
+  deadlinePassedAt?: string;
+  /** The payment deadline is still ahead of this time. */
+  deadlineAfter?: string;
+  /** Nobody is assigned (a Take in Telegram assigns in the same write). */
+  unassigned?: true;
+}
+
 export function statusUpdate(
   record: ApplicationRecord,
-  change: {
+  change: StatusWriteConditions & {
     from: ApplicationStatus;
     to: ApplicationStatus;
     at: string;
     fields?: DealFields;
-    createdBefore?: string;
-    deadlinePassedAt?: string;
-    deadlineAfter?: string;
-    /** Only while nobody is assigned (a Take in Telegram assigns in the same write). */
-    unassigned?: true;
   },
 ): TransactItem {
   const values: Record<string, unknown> = {

@@ -32,7 +32,7 @@ import {
   TransitionNotAllowed,
 } from './errors';
 import { movementsAtCompletion } from './movements';
-import { applyStatusChange, StatusChangedError } from './status-change';
+import { perform } from './perform';
 import { peopleOf, staffDealView, toAdminApplicationView, toHistoryEntry } from './views';
 
 async function viewOf(record: ApplicationRecord): Promise<AdminApplicationView> {
@@ -167,13 +167,13 @@ export async function changeApplicationStatus(
   if (!move) throw new TransitionNotAllowed(from, body.status);
   const expiredQuote = body.status === 'COMPLETED' ? await expiredQuoteOf(application, now) : null;
   if (expiredQuote && !body.acceptExpiredQuote) throw new ExpiredQuoteNotAccepted(expiredQuote);
-  try {
-    const next = await applyStatusChange(
-      {
-        application,
-        from,
-        to: body.status,
-        actor,
+  const next = await perform(
+    {
+      move: move.name,
+      application,
+      actor,
+      input: { reason: body.rejectionReason ?? null },
+      write: {
         audited: true,
         ...(body.rejectionReason !== undefined ? { rejectionReason: body.rejectionReason } : {}),
         ...(expiredQuote ? { auditDetails: { acceptedExpiredQuote: expiredQuote } } : {}),
@@ -182,15 +182,10 @@ export async function changeApplicationStatus(
           ? { parts: movementsAtCompletion(application, actor.id, now.toISOString()) }
           : {}),
       },
-      now,
-    );
-    return await viewOf(next);
-  } catch (error) {
-    if (error instanceof StatusChangedError) {
-      throw new StatusMovedMeanwhile(from);
-    }
-    throw error;
-  }
+    },
+    now,
+  );
+  return viewOf(next);
 }
 
 const MAX_ATTEMPTS = 3;

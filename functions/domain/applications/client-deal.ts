@@ -16,25 +16,21 @@ import { DEAL_ACTIONS, dealActionAllowed } from '@shared/lifecycle';
 import { normalizedTxHash, payoutKindOf } from '@shared/payout-details';
 import { confirmMatchedClientPayment } from '../chain/confirmation';
 import { staffAlertItems } from '../telegram/outgoing';
-import { claimPart, clientHashCheck, requireMove, requireReceipt, usedRefusal } from './deal-support';
+import { claimPart, clientHashCheck, requireReceipt, usedRefusal } from './deal-support';
 import {
-  AlreadyInStatus,
   ApplicationNotFound,
   ApplicationRulesBroken,
-  PaymentWindowClosed,
   PayoutAddressBlacklisted,
   PayoutDetailsLocked,
-  PayoutDetailsMissing,
   PayoutDetailsNotTaken,
-  StatusMovedMeanwhile,
 } from './errors';
-import { applyStatusChange, StatusChangedError } from './status-change';
+import { perform, requireMovable } from './perform';
 import { toApplicationDetail } from './views';
 
 /*
  * The client's side of the deal (docs/product.md §4 "The deal", docs/architecture.md §7): where they
  * receive, and "I have paid". Every move is checked against shared/lifecycle.ts and made by
- * applyStatusChange, so it lands in the history with what it carried.
+ * perform.ts, so it lands in the history with what it carried.
  */
 
 /** The caller's own application; another user's id reads exactly like a missing one (404). */
@@ -125,13 +121,8 @@ export async function markPaid(
   now = new Date(),
 ): Promise<ApplicationDetail> {
   const application = await findOwn(userId, id);
-  requireMove(application, 'paid', 'PAID');
-  if (payoutKindOf(application.assetTo) !== 'none' && application.payoutDetails === null) {
-    throw new PayoutDetailsMissing();
-  }
-  const { paymentDeadline } = application;
-  if (!paymentDeadline || now.getTime() >= Date.parse(paymentDeadline))
-    throw new PaymentWindowClosed(paymentDeadline);
+  const actor = { id: userId, role: 'USER' } as const;
+  requireMovable({ move: 'markPaid', application, actor }, now);
   const txHash = body.txHash ? normalizedTxHash(body.txHash) : null;
   const receiptId = body.receiptId ?? null;
   if (receiptId) await requireReceipt(application, receiptId);
@@ -144,24 +135,24 @@ export async function markPaid(
   };
   const matched = chainCheck?.state === 'matched' && txHash !== null;
   try {
-    const paid = await applyStatusChange(
+    const paid = await perform(
       {
+        move: 'markPaid',
         application,
-        from: 'WAITING_PAYMENT',
-        to: 'PAID',
-        actor: { id: userId, role: 'USER' },
-        deadlineAfter: now.toISOString(),
-        fields: { clientPaid },
-        details: { txHash, receiptId },
-        parts: [
-          // The staff group hears of it at once, with a Take button while nobody has the deal.
-          ...(await staffAlertItems(application, 'paid', now)).map((item): [string, TransactItem] => [
-            'staffAlert',
-            item,
-          ]),
-          // A hash that matched is this deal's payment from now on: no other deal may be paid with it.
-          ...(matched ? [claimPart('payment', application.id, txHash, userId, now)] : []),
-        ],
+        actor,
+        write: {
+          fields: { clientPaid },
+          details: { txHash, receiptId },
+          parts: [
+            // The staff group hears of it at once, with a Take button while nobody has the deal.
+            ...(await staffAlertItems(application, 'paid', now)).map((item): [string, TransactItem] => [
+              'staffAlert',
+              item,
+            ]),
+            // A hash that matched is this deal's payment from now on: no other deal may be paid with it.
+            ...(matched ? [claimPart('payment', application.id, txHash, userId, now)] : []),
+          ],
+        },
       },
       now,
     );
@@ -169,11 +160,7 @@ export async function markPaid(
   } catch (error) {
     if (error instanceof TransactionCancelledError && error.failedOn('chainUse'))
       throw await usedRefusal(txHash!);
-    if (!(error instanceof StatusChangedError)) throw error;
-    const current = await findOwn(userId, id);
-    if (current.status === 'PAID') throw new AlreadyInStatus('PAID');
-    if (current.status === 'WAITING_PAYMENT') throw new PaymentWindowClosed(current.paymentDeadline);
-    throw new StatusMovedMeanwhile('WAITING_PAYMENT', current.status);
+    throw error;
   }
   return getMyApplicationDetail(userId, id, now);
 }

@@ -4,32 +4,19 @@ import { type ChainUsePurpose, chainUseClaim, findChainUse } from '@functions/da
 import { type TransactItem, TransactionCancelledError } from '@functions/data/transactions';
 import { parseAssetKey } from '@shared/assets';
 import type { ChainCheck } from '@shared/contract/deal';
-import type { ApplicationStatus } from '@shared/enums';
-import { type MoveCall, moveOf } from '@shared/lifecycle';
 import { checkUsdtTransaction } from './chain-check';
 import {
-  AlreadyInStatus,
   ApplicationChangedMeanwhile,
   ChainTransactionUsed,
   ReceiptNotFound,
   StatusMovedMeanwhile,
-  TransitionNotAllowed,
 } from './errors';
-import { StatusChangedError } from './status-change';
 
 /*
  * What the client's, the staff's and the system's deal moves (client-deal.ts, staff-deal.ts,
- * chain/confirmation.ts) check and claim alike: the lifecycle's move for a call, who pays or
- * receives USDT, the claim of a transaction in the register of uses, and the one reading of a lost race.
+ * chain/confirmation.ts) check and claim alike: who pays or receives USDT, the claim of a
+ * transaction in the register of uses, the hash check, and what a write cancelled by another part means.
  */
-
-/** The lifecycle's move for this call from the application's status, or the refusal that fits. */
-export function requireMove(application: ApplicationRecord, call: MoveCall, to: ApplicationStatus) {
-  const move = moveOf(call, application.status, to);
-  if (move) return move;
-  if (application.status === to) throw new AlreadyInStatus(to);
-  throw new TransitionNotAllowed(application.status, to);
-}
 
 /** The client pays, or receives, USDT: its transactions are read on chain and claimed in the register. */
 export const paysUsdt = (application: ApplicationRecord) =>
@@ -55,11 +42,15 @@ export async function usedRefusal(txId: string): Promise<ChainTransactionUsed> {
   return new ChainTransactionUsed(use?.purpose ?? 'payment');
 }
 
-/** What a lost race means: the application moved on (409 with its status now), or another error. */
-export async function readRace(error: unknown, id: string, expected: ApplicationStatus): Promise<unknown> {
-  if (!(error instanceof StatusChangedError) && !(error instanceof TransactionCancelledError)) return error;
-  const current = await findApplication(id);
-  if (current && current.status !== expected) return new StatusMovedMeanwhile(expected, current.status);
+/**
+ * What a write cancelled by another of its parts means (the move's own race is perform.ts's): the
+ * application moved on meanwhile (409 with its status now), or it changed; another error as it is.
+ */
+export async function readRace(error: unknown, application: ApplicationRecord): Promise<unknown> {
+  if (!(error instanceof TransactionCancelledError)) return error;
+  const current = await findApplication(application.id);
+  if (current && current.status !== application.status)
+    return new StatusMovedMeanwhile(application.status, current.status);
   return new ApplicationChangedMeanwhile();
 }
 

@@ -4,6 +4,34 @@ import type { ApplicationStatus } from '@shared/enums';
 import type { FieldError } from '@shared/envelope';
 import { fieldError } from '@shared/field-rules';
 
+/**
+ * The lifecycle refused a move (functions/domain/applications/perform.ts): not from this status,
+ * a need not met, or someone moved the application first. One class for all of them, so a job, the
+ * watcher or the Telegram take tell a lost race from a failure one way.
+ */
+export abstract class MoveRefused extends StateConflict {}
+
+/** A system move that is not due (yet, or any more): the job or the watcher leaves it. */
+export class MoveNotDue extends MoveRefused {
+  constructor(need: string) {
+    super(`The application does not meet "${need}" now.`, { params: { need } });
+  }
+}
+
+/** What the move needs was not given (the route's schema asks first; this is the server's own check). */
+export class MoveNeedUnmet extends InvalidRequest {
+  constructor(need: string) {
+    super(`This move needs "${need}".`, { params: { need } });
+  }
+}
+
+/** Only an ADMIN (or higher) makes this move. */
+export class MoveNeedsAdmin extends NotPermitted {
+  constructor() {
+    super('Only an administrator may do this.');
+  }
+}
+
 /** Absent, or not the caller's own: both read the same, so ids of others' applications leak nothing. */
 export class ApplicationNotFound extends NotFound {
   constructor() {
@@ -36,7 +64,7 @@ export class TooManyOpenApplications extends StateConflict {
  * The owner may cancel up to and including WAITING_PAYMENT (shared/lifecycle.ts): `status` is the one it has, when read (a
  * cancellation that lost the race to staff knows only that it is no longer pending).
  */
-export class NotCancellable extends StateConflict {
+export class NotCancellable extends MoveRefused {
   constructor(status?: ApplicationStatus) {
     super(
       status
@@ -51,7 +79,7 @@ export class NotCancellable extends StateConflict {
  * Staff decided on a status the application no longer has (someone else moved it): `current` is
  * its status now when read, absent when the change lost the race at commit.
  */
-export class StatusMovedMeanwhile extends StateConflict {
+export class StatusMovedMeanwhile extends MoveRefused {
   constructor(expected: ApplicationStatus, current?: ApplicationStatus) {
     super(
       current
@@ -62,14 +90,14 @@ export class StatusMovedMeanwhile extends StateConflict {
   }
 }
 
-export class AlreadyInStatus extends StateConflict {
+export class AlreadyInStatus extends MoveRefused {
   constructor(status: ApplicationStatus) {
     super(`The application is already ${status}.`, { params: { status } });
   }
 }
 
 /** The lifecycle (docs/product.md, docs/architecture.md §7) has no such move. */
-export class TransitionNotAllowed extends StateConflict {
+export class TransitionNotAllowed extends MoveRefused {
   constructor(from: ApplicationStatus, to: ApplicationStatus) {
     super(`An application cannot move from ${from} to ${to}.`, { params: { from, to } });
   }
@@ -88,7 +116,7 @@ export class OwnApplication extends NotPermitted {
   }
 }
 
-export class ApplicationChangedMeanwhile extends StateConflict {
+export class ApplicationChangedMeanwhile extends MoveRefused {
   constructor() {
     super('The application was changed by someone else meanwhile. Reload and try again.');
   }
@@ -140,13 +168,13 @@ export class PayoutDetailsNotTaken extends InvalidRequest {
 }
 
 /** "I have paid" needs where the client receives first (a TRON address or a card), unless cash. */
-export class PayoutDetailsMissing extends StateConflict {
+export class PayoutDetailsMissing extends MoveRefused {
   constructor() {
     super('Give where you receive the money before saying you have paid.');
   }
 }
 
-export class PaymentWindowClosed extends StateConflict {
+export class PaymentWindowClosed extends MoveRefused {
   constructor(deadline: string | null) {
     super(
       deadline

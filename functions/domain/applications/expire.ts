@@ -7,8 +7,21 @@ import {
 } from '@functions/data/applications';
 import type { ListPartition } from '@functions/data/query-window';
 import { readItems } from '@functions/data/query-window';
+import type { ApplicationStatus } from '@shared/enums';
+import { type MoveName, moveNamed } from '@shared/lifecycle';
 import { settingValue } from '../settings/settings';
-import { applyStatusChange, type StatusChange, StatusChangedError } from './status-change';
+import { MoveRefused } from './errors';
+import { type MoveRequest, perform, SYSTEM_ACTOR } from './perform';
+
+/** The one status a job's move goes from: the index partition it reads. */
+function onlyFrom(name: MoveName): ApplicationStatus {
+  const [from, ...more] = moveNamed(name).from;
+  if (!from || more.length > 0)
+    throw new Error(
+      `The ${name} job reads one status; the lifecycle names ${moveNamed(name).from.join(', ')}`,
+    );
+  return from;
+}
 
 const PAGE = 100;
 const PARALLEL = 10;
@@ -25,14 +38,14 @@ export interface ExpiryRun {
 
 /**
  * Moves the applications of one status index partition to EXPIRED, each by its own conditional
- * transaction (`change` adds the condition that makes it due), so two runs at once expire each
+ * transaction (the move's needs make the write conditional on being due, perform.ts), so two runs at once expire each
  * application exactly once and the loser of a race just skips it. One application that fails
  * does not stop the run: it is logged and counted, and the others are still expired.
  */
 async function expireDue(
   partition: ListPartition,
   isDue: (application: ApplicationRecord) => boolean,
-  change: (application: ApplicationRecord) => StatusChange,
+  move: (application: ApplicationRecord) => MoveRequest,
   now: Date,
   budget: RunBudget,
 ): Promise<ExpiryRun> {
@@ -46,12 +59,10 @@ async function expireDue(
     const records = page.items.map(toApplicationRecord).filter(isDue);
     for (let start = 0; start < records.length && !budget.over(); start += PARALLEL) {
       const batch = records.slice(start, start + PARALLEL);
-      const results = await Promise.allSettled(
-        batch.map((application) => applyStatusChange(change(application), now)),
-      );
+      const results = await Promise.allSettled(batch.map((application) => perform(move(application), now)));
       results.forEach((result, index) => {
         if (result.status === 'fulfilled') expired += 1;
-        else if (result.reason instanceof StatusChangedError) skipped += 1;
+        else if (result.reason instanceof MoveRefused) skipped += 1;
         else {
           failed += 1;
           logger.error('application not expired', {
@@ -76,14 +87,13 @@ export async function expireStaleApplications(
   const hours = await settingValue('applicationExpiryHours');
   const cutoff = new Date(now.getTime() - hours * 3_600_000).toISOString();
   return expireDue(
-    applicationPartitions.ofStatus('PENDING', cutoff),
+    applicationPartitions.ofStatus(onlyFrom('expire'), cutoff),
     () => true,
     (application) => ({
+      move: 'expire',
       application,
-      from: 'PENDING',
-      to: 'EXPIRED',
-      actor: { id: null, role: 'SYSTEM' },
-      createdBefore: cutoff,
+      actor: SYSTEM_ACTOR,
+      input: { expiryCutoff: cutoff },
     }),
     now,
     budget,
@@ -102,15 +112,13 @@ export async function expireUnpaidApplications(
 ): Promise<ExpiryRun> {
   const at = now.toISOString();
   return expireDue(
-    applicationPartitions.ofStatus('WAITING_PAYMENT'),
+    applicationPartitions.ofStatus(onlyFrom('expirePayment')),
     (application) => application.paymentDeadline !== null && application.paymentDeadline <= at,
     (application) => ({
+      move: 'expirePayment',
       application,
-      from: 'WAITING_PAYMENT',
-      to: 'EXPIRED',
-      actor: { id: null, role: 'SYSTEM' },
-      deadlinePassedAt: at,
-      details: { deadline: application.paymentDeadline },
+      actor: SYSTEM_ACTOR,
+      write: { details: { deadline: application.paymentDeadline } },
     }),
     now,
     budget,

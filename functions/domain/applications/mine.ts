@@ -7,11 +7,10 @@ import {
 import { readUserApplicationStats } from '@functions/data/counters';
 import { readPage } from '@functions/data/query-window';
 import type { ApplicationView, ListMyApplicationsQuery } from '@shared/contract/applications';
-import { moveOf } from '@shared/lifecycle';
 import type { Paged } from '@shared/paging';
 import { totalPages } from '@shared/paging';
-import { ApplicationNotFound, NotCancellable } from './errors';
-import { applyStatusChange, StatusChangedError } from './status-change';
+import { ApplicationNotFound } from './errors';
+import { perform } from './perform';
 import { toApplicationView } from './views';
 
 /** The caller's own application; another user's id answers exactly like a missing one (404). */
@@ -45,19 +44,6 @@ export async function listMyApplications(
 /** The owner cancels an application, up to and including WAITING_PAYMENT (the lifecycle's `cancel`). */
 export async function cancelMyApplication(userId: string, id: string): Promise<ApplicationView> {
   const application = await findOwn(userId, id);
-  if (!moveOf('cancel', application.status)) throw new NotCancellable(application.status);
-  try {
-    const next = await applyStatusChange({
-      application,
-      from: application.status,
-      to: 'CANCELLED',
-      actor: { id: userId, role: 'USER' },
-    });
-    return toApplicationView(next);
-  } catch (error) {
-    if (error instanceof StatusChangedError) {
-      throw new NotCancellable();
-    }
-    throw error;
-  }
+  const next = await perform({ move: 'cancel', application, actor: { id: userId, role: 'USER' } });
+  return toApplicationView(next);
 }

@@ -29,15 +29,7 @@ import { officeWallets } from '../chain/wallets';
 import { settingValue } from '../settings/settings';
 import { getAdminApplication } from './admin-actions';
 import { checkUsdtTransaction } from './chain-check';
-import {
-  claimPart,
-  clientHashCheck,
-  paysUsdt,
-  readRace,
-  receivesUsdt,
-  requireMove,
-  usedRefusal,
-} from './deal-support';
+import { claimPart, clientHashCheck, paysUsdt, readRace, receivesUsdt, usedRefusal } from './deal-support';
 import {
   ApplicationChangedMeanwhile,
   ApplicationNotFound,
@@ -54,12 +46,12 @@ import {
 import { ownerMailItem } from './mails';
 import { movement } from './movements';
 import { payableAmountReleaseItem, uniquePayableAmount } from './payable-amount';
-import { applyStatusChange } from './status-change';
+import { perform, requireMovable } from './perform';
 
 /*
  * The staff's side of the deal (docs/product.md §4 "The deal", docs/architecture.md §7): the
  * instructions, the money confirmed, the payout, a refund and a payout that came back. Every move is
- * checked against shared/lifecycle.ts and made by applyStatusChange, so it lands in the history with
+ * checked against shared/lifecycle.ts and made by perform.ts, so it lands in the history with
  * what it carried; the money it confirms is a movement (the admin transaction history) in the same
  * transaction.
  */
@@ -116,7 +108,11 @@ export async function issueInstructions(
 ): Promise<AdminApplicationDetail> {
   const application = await findForStaff(id, actor);
   const reissue = dealActionAllowed('reissueInstructions', 'staff', application.status);
-  if (!reissue) requireMove(application, 'instructions', 'WAITING_PAYMENT');
+  if (!reissue)
+    requireMovable(
+      { move: 'issueInstructions', application, actor, input: { instructions: body.text } },
+      now,
+    );
   const template = await templateFor(application, body.templateId);
   const windowMinutes = body.paymentWindowMinutes ?? (await settingValue('paymentWindowMinutes'));
   const windowEnd = now.getTime() + windowMinutes * 60_000;
@@ -166,22 +162,24 @@ export async function issueInstructions(
   const details = { deadline, windowMinutes, templateId: instructions.templateId };
   if (!reissue) {
     try {
-      await applyStatusChange(
+      await perform(
         {
+          move: 'issueInstructions',
           application,
-          from: 'PROCESSING',
-          to: 'WAITING_PAYMENT',
           actor,
-          audited: true,
-          auditDetails: details,
-          fields: { instructions, paymentDeadline: deadline, ...(rate ? { rate } : {}) },
-          details,
-          parts: instructionParts,
+          input: { instructions: instructions.text },
+          write: {
+            audited: true,
+            auditDetails: details,
+            fields: { instructions, paymentDeadline: deadline, ...(rate ? { rate } : {}) },
+            details,
+            parts: instructionParts,
+          },
         },
         now,
       );
     } catch (error) {
-      throw await readRace(error, id, 'PROCESSING');
+      throw await readRace(error, application);
     }
     return getAdminApplication(id, now);
   }
@@ -221,7 +219,7 @@ export async function issueInstructions(
     await transaction.run();
   } catch (error) {
     if (error instanceof TransactionCancelledError && error.failedOn('instructions')) {
-      throw await readRace(error, id, 'WAITING_PAYMENT');
+      throw await readRace(error, application);
     }
     throw error;
   }
@@ -240,33 +238,34 @@ export async function confirmPayment(
   now = new Date(),
 ): Promise<AdminApplicationDetail> {
   const application = await findForStaff(id, actor);
-  requireMove(application, 'confirmPayment', 'CONFIRMED');
+  requireMovable({ move: 'confirmPayment', application, actor }, now);
   const at = now.toISOString();
   const note = body.note || null;
   const { txHash, claimed } = await confirmationHash(application, now);
   const paymentConfirmation: StaffRecord = { at, by: actor.id, txHash, note };
   const reference = txHash ?? application.clientPaid?.receiptId ?? note;
   try {
-    await applyStatusChange(
+    await perform(
       {
+        move: 'confirmPayment',
         application,
-        from: application.status,
-        to: 'CONFIRMED',
         actor,
-        audited: true,
-        fields: { paymentConfirmation },
-        details: { note },
-        parts: [
-          ...movement(application, 'in', { staffId: actor.id, at, reference, note }),
-          ...(claimed && txHash ? [claimPart('payment', id, txHash, actor.id, now)] : []),
-        ],
+        write: {
+          audited: true,
+          fields: { paymentConfirmation },
+          details: { note },
+          parts: [
+            ...movement(application, 'in', { staffId: actor.id, at, reference, note }),
+            ...(claimed && txHash ? [claimPart('payment', id, txHash, actor.id, now)] : []),
+          ],
+        },
       },
       now,
     );
   } catch (error) {
     if (error instanceof TransactionCancelledError && error.failedOn('chainUse'))
       throw await usedRefusal(txHash!);
-    throw await readRace(error, id, application.status);
+    throw await readRace(error, application);
   }
   return getAdminApplication(id, now);
 }
@@ -304,7 +303,10 @@ export async function recordPayout(
   now = new Date(),
 ): Promise<AdminApplicationDetail> {
   const application = await findForStaff(id, actor);
-  requireMove(application, 'payout', 'EXCHANGING');
+  requireMovable(
+    { move: 'recordPayout', application, actor, input: { payoutReference: body.txHash || body.note } },
+    now,
+  );
   const at = now.toISOString();
   const txHash = body.txHash ? normalizedTxHash(body.txHash) : null;
   const note = body.note || null;
@@ -315,33 +317,35 @@ export async function recordPayout(
     txHash && chainCheck && isThisPayout(chainCheck) ? [claimPart('payout', id, txHash, actor.id, now)] : [];
   let exchanging: ApplicationRecord;
   try {
-    exchanging = await applyStatusChange(
+    exchanging = await perform(
       {
+        move: 'recordPayout',
         application,
-        from: 'CONFIRMED',
-        to: 'EXCHANGING',
         actor,
-        audited: true,
-        fields: { payout: { at, by: actor.id, txHash, note, ...(chainCheck ? { chainCheck } : {}) } },
-        details: { txHash, note },
-        parts: [
-          ...movement(application, 'out', {
-            staffId: actor.id,
-            at,
-            reference: txHash ?? note,
-            note,
-            // A payout again after one came back is a movement of its own.
-            ...(application.payoutReversal ? { sequence: 2 } : {}),
-          }),
-          ...claim,
-        ],
+        input: { payoutReference: txHash ?? note },
+        write: {
+          audited: true,
+          fields: { payout: { at, by: actor.id, txHash, note, ...(chainCheck ? { chainCheck } : {}) } },
+          details: { txHash, note },
+          parts: [
+            ...movement(application, 'out', {
+              staffId: actor.id,
+              at,
+              reference: txHash ?? note,
+              note,
+              // A payout again after one came back is a movement of its own.
+              ...(application.payoutReversal ? { sequence: 2 } : {}),
+            }),
+            ...claim,
+          ],
+        },
       },
       now,
     );
   } catch (error) {
     if (error instanceof TransactionCancelledError && error.failedOn('chainUse'))
       throw await usedRefusal(txHash!);
-    throw await readRace(error, id, 'CONFIRMED');
+    throw await readRace(error, application);
   }
   if (chainCheck?.state === 'matched') await completeMatchedPayout(exchanging, now);
   return getAdminApplication(id, now);
@@ -463,7 +467,7 @@ export async function reversePayout(
   now = new Date(),
 ): Promise<AdminApplicationDetail> {
   const application = await findForStaff(id, actor);
-  requireMove(application, 'payoutReversal', 'CONFIRMED');
+  requireMovable({ move: 'reversePayout', application, actor }, now);
   if (!application.payout) throw new TransitionNotAllowed(application.status, 'CONFIRMED');
   if (application.payoutReversal) throw new PayoutAlreadyReversed();
   const at = now.toISOString();
@@ -475,29 +479,30 @@ export async function reversePayout(
     payout: application.payout,
   };
   try {
-    await applyStatusChange(
+    await perform(
       {
+        move: 'reversePayout',
         application,
-        from: 'EXCHANGING',
-        to: 'CONFIRMED',
         actor,
-        audited: true,
-        auditDetails: { reference: body.reference, reason: body.reason },
-        fields: { payout: null, payoutReversal },
-        details: { reference: body.reference, reason: body.reason },
-        parts: movement(application, 'reversal', {
-          staffId: actor.id,
-          at,
-          reference: body.reference,
-          note: body.reason,
-        }),
+        write: {
+          audited: true,
+          auditDetails: { reference: body.reference, reason: body.reason },
+          fields: { payout: null, payoutReversal },
+          details: { reference: body.reference, reason: body.reason },
+          parts: movement(application, 'reversal', {
+            staffId: actor.id,
+            at,
+            reference: body.reference,
+            note: body.reason,
+          }),
+        },
       },
       now,
     );
   } catch (error) {
     if (error instanceof TransactionCancelledError && error.failedOn('movement:reversal'))
       throw new PayoutAlreadyReversed();
-    throw await readRace(error, id, 'EXCHANGING');
+    throw await readRace(error, application);
   }
   return getAdminApplication(id, now);
 }

@@ -5,6 +5,7 @@ import {
   type DealFields,
   historyPut,
   ownerCompletedCountIncrement,
+  type StatusWriteConditions,
   statusUpdate,
 } from '@functions/data/applications';
 import { auditPut } from '@functions/data/audit';
@@ -18,8 +19,7 @@ import { templateDealCountChange } from '@functions/data/payment-templates';
 import { type TransactItem, Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import { type StatusMessageInput, statusMessage } from '@functions/mail/application-status';
-import type { ApplicationStatus } from '@shared/enums';
-import { isTerminal } from '@shared/lifecycle';
+import { isTerminal, type Move } from '@shared/lifecycle';
 import { countQueuedMails } from '../outbox/queue';
 import { checkReserveAlerts } from '../reserves/alerts';
 import { reserveMovesOnCompletion } from '../reserves/reserves';
@@ -38,19 +38,12 @@ export class StatusChangedError extends Error {
 
 export interface StatusChange {
   application: ApplicationRecord;
-  /** The status the write is conditional on. */
-  from: ApplicationStatus;
-  to: ApplicationStatus;
+  /** The lifecycle's move: the write is conditional on the application's status as read, one of its `from`. */
+  move: Move;
   actor: Actor;
   rejectionReason?: string;
-  /** Expiry job only: still older than the cutoff at write time. */
-  createdBefore?: string;
-  /** Payment expiry job only: the payment deadline has passed at write time. */
-  deadlinePassedAt?: string;
-  /** "I have paid" only: the payment deadline is still ahead at write time. */
-  deadlineAfter?: string;
-  /** A Take only: nobody is assigned at write time (the change assigns, in `fields`). */
-  unassigned?: true;
+  /** What the move's needs make the write conditional on (perform.ts derives them). */
+  conditions: StatusWriteConditions;
   /** The deal's fields the move sets beside the status (instructions, a payment, a payout). */
   fields?: DealFields;
   /** What the move carried, kept in its history entry: the timeline shows it. */
@@ -64,7 +57,8 @@ export interface StatusChange {
 }
 
 /**
- * One status change as one transaction (docs/architecture.md §7): the application (conditional on `from`),
+ * One status change as one transaction (docs/architecture.md §7), made by perform.ts, the one way a
+ * move is made: the application (conditional on `from`),
  * the owner's and the global status counters, the day's completed counter and the owner's
  * completed count, the history entry, the audit entry for staff, the owner's notification, the
  * owner's status mail (mails.ts) and, when they linked Telegram, its message (telegram/outgoing.ts) as
@@ -73,7 +67,9 @@ export interface StatusChange {
  * reserve). The reserves' alert check is after the commit; its failure is logged, the change stands.
  */
 export async function applyStatusChange(change: StatusChange, now = new Date()): Promise<ApplicationRecord> {
-  const { application, from, to, actor } = change;
+  const { application, actor } = change;
+  const from = application.status;
+  const { to } = change.move;
   const at = now.toISOString();
   const owner = (await findUserSummaries([application.userId])).get(application.userId);
   const language = owner?.language ?? 'ru';
@@ -100,10 +96,7 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
         to,
         at,
         fields,
-        ...(change.createdBefore ? { createdBefore: change.createdBefore } : {}),
-        ...(change.deadlinePassedAt ? { deadlinePassedAt: change.deadlinePassedAt } : {}),
-        ...(change.deadlineAfter ? { deadlineAfter: change.deadlineAfter } : {}),
-        ...(change.unassigned ? { unassigned: true } : {}),
+        ...change.conditions,
       }),
     )
     .add('ownerCounts', adjustUserApplicationStats(application.userId, deltas.user))

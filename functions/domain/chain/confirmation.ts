@@ -4,10 +4,10 @@ import { chainUseClaim } from '@functions/data/chain-uses';
 import type { TransactItem } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
 import { SYSTEM_ID } from '@shared/contract/deal';
-import { moveOf } from '@shared/lifecycle';
+import { movesFrom } from '@shared/lifecycle';
 import { toNumber } from '@shared/money';
 import { movement } from '../applications/movements';
-import { applyStatusChange } from '../applications/status-change';
+import { perform, SYSTEM_ACTOR } from '../applications/perform';
 
 /**
  * The system's side of the deal: what it moves by itself once the chain shows the money
@@ -16,9 +16,6 @@ import { applyStatusChange } from '../applications/status-change';
  * staff attached; a payout whose hash matched completes the deal. Each move claims the transaction as this deal's payment in its own transaction, so a
  * transaction that paid anything else cancels it, and the money in is recorded as it arrived.
  */
-
-/** The system as the actor of a move and the author of its records. */
-export const SYSTEM_ACTOR = { id: null, role: 'SYSTEM' } as const;
 
 export interface ChainPayment {
   txId: string;
@@ -48,15 +45,16 @@ export async function markPaidOnChain(
   payment: ChainPayment,
   now: Date,
 ): Promise<ApplicationRecord | null> {
-  if (!moveOf('chainWatcher', application.status, 'PAID')) return null;
-  return applyStatusChange(
+  if (!movesFrom('chainSeenPayment', application.status)) return null;
+  return perform(
     {
+      move: 'chainSeenPayment',
       application,
-      from: application.status,
-      to: 'PAID',
       actor: SYSTEM_ACTOR,
-      details: { txId: payment.txId, amount: payment.amount },
-      parts: [paymentClaim(application, payment, now.toISOString())],
+      write: {
+        details: { txId: payment.txId, amount: payment.amount },
+        parts: [paymentClaim(application, payment, now.toISOString())],
+      },
     },
     now,
   );
@@ -71,28 +69,29 @@ export async function confirmPaymentOnChain(
   payment: ChainPayment,
   now: Date,
 ): Promise<ApplicationRecord | null> {
-  if (!moveOf('chainWatcher', application.status, 'CONFIRMED')) return null;
+  if (!movesFrom('chainFinalPayment', application.status)) return null;
   const at = now.toISOString();
   const by = payment.confirmer?.id ?? SYSTEM_ID;
-  return applyStatusChange(
+  return perform(
     {
+      move: 'chainFinalPayment',
       application,
-      from: application.status,
-      to: 'CONFIRMED',
       actor: payment.confirmer ?? SYSTEM_ACTOR,
-      audited: payment.confirmer !== null,
-      fields: { paymentConfirmation: { at, by, txHash: payment.txId, note: null } },
-      details: { txId: payment.txId, amount: payment.amount, confirmedAt: at },
-      parts: [
-        paymentClaim(application, payment, at),
-        ...movement(application, 'in', {
-          staffId: by,
-          at,
-          reference: payment.txId,
-          note: null,
-          amount: toNumber(payment.amount),
-        }),
-      ],
+      write: {
+        audited: payment.confirmer !== null,
+        fields: { paymentConfirmation: { at, by, txHash: payment.txId, note: null } },
+        details: { txId: payment.txId, amount: payment.amount, confirmedAt: at },
+        parts: [
+          paymentClaim(application, payment, at),
+          ...movement(application, 'in', {
+            staffId: by,
+            at,
+            reference: payment.txId,
+            note: null,
+            amount: toNumber(payment.amount),
+          }),
+        ],
+      },
     },
     now,
   );
@@ -125,20 +124,21 @@ const justAfter = (moment: Date) => new Date(moment.getTime() + 1);
 
 /**
  * The payout's hash matched: the system completes the deal (EXCHANGING → COMPLETED), the reserves
- * moving as at any completion (applyStatusChange). If that cannot happen now (staff moved it
+ * moving as at any completion (status-change.ts). If that cannot happen now (staff moved it
  * meanwhile, a reserve refuses), it stays for staff; the payout stands recorded either way.
  */
 export async function completeMatchedPayout(application: ApplicationRecord, paidOutAt: Date): Promise<void> {
-  if (!moveOf('chainCheck', application.status, 'COMPLETED')) return;
+  if (!movesFrom('chainCompletePayout', application.status)) return;
   const now = justAfter(paidOutAt);
   try {
-    await applyStatusChange(
+    await perform(
       {
+        move: 'chainCompletePayout',
         application,
-        from: application.status,
-        to: 'COMPLETED',
         actor: SYSTEM_ACTOR,
-        details: { txHash: application.payout?.txHash ?? null, chainCheck: 'matched' },
+        write: {
+          details: { txHash: application.payout?.txHash ?? null, chainCheck: 'matched' },
+        },
       },
       now,
     );

@@ -1,4 +1,4 @@
-import { logger } from '@functions/commons/logger';
+import { logger, withLogKeys } from '@functions/commons/logger';
 import { NO_BUDGET, type RunBudget } from '@functions/commons/run-budget';
 import { type ApplicationRecord, findApplication } from '@functions/data/applications';
 import {
@@ -32,7 +32,7 @@ import { USDT_DECIMALS } from '@shared/assets';
 import { SYSTEM_ID } from '@shared/contract/deal';
 import { moveOf } from '@shared/lifecycle';
 import { unitsText } from '@shared/money';
-import { StatusChangedError } from '../applications/status-change';
+import { MoveRefused } from '../applications/errors';
 import { type ChainPayment, confirmPaymentOnChain, markPaidOnChain } from './confirmation';
 import { type OfficeWallet, officeWallets } from './wallets';
 
@@ -45,7 +45,8 @@ import { type OfficeWallet, officeWallets } from './wallets';
  * that deal's payment (data/chain-uses.ts); a transaction already used otherwise is recorded
  * against its use; anything else waits for staff with a reason. A provider failure is logged and
  * counted on the wallet's cursor, which stays where it was: the next run reads the same transfers
- * again.
+ * again. The lines about a transfer, and the outbox items its moves queue, carry its txId as their
+ * correlation id: a payment on chain is followed by its txId to the mails it caused.
  */
 
 /** Base units in one 0.0001 step of a payable amount. */
@@ -166,8 +167,17 @@ async function takeTransfer(
     confirmedAt: null,
     ...(verdict.usePurpose ? { usePurpose: verdict.usePurpose } : {}),
   };
-  return (await recordChainTransfer(record)) ? record : null;
+  if (!(await recordChainTransfer(record))) return null;
+  logger.info('chain transfer recorded', {
+    state: record.state,
+    reason: record.reason,
+    applicationId: record.applicationId,
+  });
+  return record;
 }
+
+/** The log keys of the work on one transfer: its txId, which is also what it is done for. */
+const transferKeys = (txId: string) => ({ txId, correlationId: txId });
 
 /**
  * Reads one wallet from its cursor, page by page, recording each page's transfers before the
@@ -198,7 +208,9 @@ async function readWallet(
       run.read += 1;
       if (transfer.to !== wallet) continue;
       latest = Math.max(latest, transfer.blockTimestamp);
-      const record = await takeTransfer(wallet, transfer, now);
+      const record = await withLogKeys(transferKeys(transfer.txId), () =>
+        takeTransfer(wallet, transfer, now),
+      );
       if (!record) continue;
       run.recorded += 1;
       run[record.state === 'matched' ? 'matched' : record.state === 'used' ? 'used' : 'review'] += 1;
@@ -239,7 +251,7 @@ export async function settle(record: ChainTransferRecord, now: Date): Promise<bo
     return await settledBefore(record, application, now);
   } catch (error) {
     // Someone moved it meanwhile (staff confirmed, the client cancelled): the next run looks again.
-    if (error instanceof StatusChangedError) return false;
+    if (error instanceof MoveRefused) return false;
     if (error instanceof TransactionCancelledError && error.failedOn('chainUse')) {
       const use = await findChainUse(record.txId);
       if (use) await markChainTransferUsed(record.txId, use);
@@ -345,16 +357,18 @@ export async function watchChain(now = new Date(), budget: RunBudget = NO_BUDGET
       stopEarly(run);
       break;
     }
-    try {
-      if (await settle(record, now)) run.confirmed += 1;
-    } catch (error) {
-      run.failures += 1;
-      providerFailed ||= error instanceof TronUnavailable;
-      logger.warn('chain watcher: transfer not settled, the next run tries again', {
-        txId: record.txId,
-        error: error as Error,
-      });
-    }
+    await withLogKeys(transferKeys(record.txId), async () => {
+      try {
+        if (await settle(record, now)) run.confirmed += 1;
+      } catch (error) {
+        run.failures += 1;
+        providerFailed ||= error instanceof TronUnavailable;
+        logger.warn('chain watcher: transfer not settled, the next run tries again', {
+          applicationId: record.applicationId,
+          error: error as Error,
+        });
+      }
+    });
   }
   await keepBackoff(backoff, providerFailed, now);
   return run;

@@ -12,9 +12,10 @@ import { type TransactItem, Transaction, TransactionCancelledError } from '@func
 import { findUserSummaries, type UserSummary } from '@functions/data/user-summaries';
 import { TAKE_CALLBACK_PREFIX, type TelegramUpdate } from '@shared/contract/telegram';
 import { DEFAULT_LANGUAGE } from '@shared/enums';
-import { isTerminal } from '@shared/lifecycle';
+import { isTerminal, movesFrom } from '@shared/lifecycle';
 import { mfaSetupRequired } from '../accounts/staff-mfa';
-import { applyStatusChange, StatusChangedError } from '../applications/status-change';
+import { MoveRefused } from '../applications/errors';
+import { perform } from '../applications/perform';
 import { takenAlertItem } from './outgoing';
 import { type BotTexts, botTexts } from './texts';
 
@@ -100,24 +101,25 @@ async function assign(
   now: Date,
 ): Promise<boolean> {
   const actor = { id: staff.id, role: staff.role };
-  if (application.status === 'PENDING') {
+  if (movesFrom('takeFromAlert', application.status)) {
     try {
-      await applyStatusChange(
+      await perform(
         {
+          move: 'takeFromAlert',
           application,
-          from: 'PENDING',
-          to: 'PROCESSING',
           actor,
-          audited: true,
-          unassigned: true,
-          fields: { assignedToId: staff.id },
-          parts: edit.map((item) => ['takenAlert', item]),
+          write: {
+            audited: true,
+            fields: { assignedToId: staff.id },
+            parts: edit.map((item) => ['takenAlert', item]),
+          },
         },
         now,
       );
       return true;
     } catch (error) {
-      if (error instanceof StatusChangedError) return false;
+      // Someone took or moved it first: read it again.
+      if (error instanceof MoveRefused) return false;
       throw error;
     }
   }

@@ -2,7 +2,7 @@ import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
 import type { ExpiredQuote } from '@shared/contract/applications';
 import type { StaffSettableStatus } from '@shared/enums';
 import { shortId } from '@shared/ids';
-import { staffStatusMove } from '@shared/lifecycle';
+import { isKnownStatus, staffStatusMove } from '@shared/lifecycle';
 import { useTranslation } from '@web/lib/i18n';
 import { type ReactNode, useState } from 'react';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -57,6 +57,8 @@ export function useStatusMove(
   const [confirming, setConfirming] = useState<StaffSettableStatus | null>(null);
   const [expiredQuote, setExpiredQuote] = useState<ExpiredQuote | null>(null);
   const label = shortId(applicationId, ADMIN_APPLICATION_ID_DISPLAY_LENGTH);
+  const moveTo = (next: StaffSettableStatus) =>
+    isKnownStatus(status) ? staffStatusMove(status, next) : undefined;
 
   const send = async (next: StaffSettableStatus, reason?: string, accept?: true) => {
     setBusy(true);
@@ -70,12 +72,11 @@ export function useStatusMove(
   const choose = (next: StaffSettableStatus) => {
     if (next === status) return;
     if (next === 'REJECTED') setRejecting(true);
-    else if (next === 'COMPLETED' || staffStatusMove(status, next)?.needs.includes('confirmation'))
-      setConfirming(next);
+    else if (next === 'COMPLETED' || moveTo(next)?.needs.includes('confirmation')) setConfirming(next);
     else void send(next);
   };
 
-  const office = confirming !== null && staffStatusMove(status, confirming)?.name === 'completeAtOffice';
+  const office = confirming !== null && moveTo(confirming)?.name === 'completeAtOffice';
   const kinds = { cash: t('assets.cash'), card: t('assets.card') };
   const amountFacts: Fact[] = [
     [t('applications.complete.gives'), formatAmount(amounts.amountFrom, amounts.assetFrom, language, kinds)],
