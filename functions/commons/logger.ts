@@ -60,6 +60,24 @@ export const logger = {
   },
 };
 
+/** What Lambda's context tells of an invocation; a job called by hand (a test, a script) gives none. */
+interface InvocationContext {
+  awsRequestId?: string;
+  functionName?: string;
+}
+
+/** The keys every line of an invocation starts with; the first invocation of an instance is its cold start. */
+function invocationKeys(context: InvocationContext | undefined, extra: Fields = {}): Fields {
+  const keys: Fields = {
+    ...(context?.awsRequestId ? { requestId: context.awsRequestId } : {}),
+    ...extra,
+    ...(context?.functionName ? { function: context.functionName } : {}),
+    coldStart,
+  };
+  coldStart = false;
+  return keys;
+}
+
 /**
  * Tags every log line of an invocation with its request id, function name and cold start, and for
  * an API request with API Gateway's request id, which the access log records, so the two meet.
@@ -69,13 +87,41 @@ export function logContext<E, R>(): middy.MiddlewareObj<E, R, Error, Context> {
     before: (request) => {
       const apiRequestId = (request.event as { requestContext?: { requestId?: string } } | undefined)
         ?.requestContext?.requestId;
-      invocation.enterWith({
-        requestId: request.context.awsRequestId,
-        ...(apiRequestId ? { apiRequestId } : {}),
-        function: request.context.functionName,
-        coldStart,
-      });
-      coldStart = false;
+      invocation.enterWith(invocationKeys(request.context, apiRequestId ? { apiRequestId } : {}));
     },
   };
+}
+
+/**
+ * The same log context for a function middy does not wrap (the stream and event workers, the
+ * scheduled jobs, the WebSocket routes): every line of the invocation carries its request id and
+ * function name, and `keys` (a job's name).
+ */
+export function withLogContext<E, C extends InvocationContext, R>(
+  handler: (event: E, context?: C) => Promise<R>,
+  keys: Fields = {},
+): (event: E, context?: C) => Promise<R> {
+  return (event, context) => invocation.run(invocationKeys(context, keys), () => handler(event, context));
+}
+
+/**
+ * Runs `work` with more keys on its lines (an outbox item being sent, a chain transfer being
+ * matched). A `correlationId` among them names what the work is done for, when that is not the
+ * invocation itself: the request or job run that queued an item, or a transfer's txId.
+ */
+export function withLogKeys<T>(
+  keys: Fields & { correlationId?: string },
+  work: () => Promise<T>,
+): Promise<T> {
+  return invocation.run({ ...invocation.getStore(), ...keys }, work);
+}
+
+/**
+ * What the current work is done for: the correlation id of the scope (withLogKeys), else the
+ * invocation's own request id; undefined outside any invocation (a test or script calling the domain).
+ * Outbox items carry it, so the lines that send them can be found from the lines that queued them.
+ */
+export function currentCorrelationId(): string | undefined {
+  const store = invocation.getStore();
+  return (store?.correlationId as string | undefined) ?? (store?.requestId as string | undefined);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { PutCommand, type PutCommandInput, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { currentCorrelationId } from '@functions/commons/logger';
 import type { OutgoingMail } from '@functions/commons/mailer';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
@@ -70,6 +71,11 @@ export interface OutboxRecord {
    */
   channel?: 'telegram';
   telegram?: TelegramCall;
+  /**
+   * What queued it: the request or job run's request id, or the chain transfer's txId, as its log
+   * lines carry it (functions/commons/logger.ts). The sender's lines about it carry it too.
+   */
+  correlationId?: string;
 }
 
 /** A mail nobody sent is kept at most this long (its links have long expired by then). */
@@ -131,6 +137,7 @@ function queuedItemPut(
 ): TransactItem {
   const id = randomUUID();
   const createdAt = now.toISOString();
+  const correlationId = currentCorrelationId();
   const record: Omit<OutboxRecord, 'text' | 'html' | 'telegram'> = {
     id,
     kind,
@@ -140,6 +147,7 @@ function queuedItemPut(
     attempts: 0,
     redrives: 0,
     ...envelope,
+    ...(correlationId ? { correlationId } : {}),
   };
   return {
     Put: {

@@ -1,4 +1,4 @@
-import { logger } from '@functions/commons/logger';
+import { logger, withLogContext } from '@functions/commons/logger';
 import { prepareDeployment } from '@functions/domain/system/deployment';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 
@@ -16,7 +16,9 @@ export interface ProviderResponse {
  * and invite the first SUPER_ADMIN (`AdminEmail`), both idempotently; Delete leaves the data alone
  * (the table has its own removal policy). Nothing secret is logged or returned.
  */
-export async function handler(event: CloudFormationCustomResourceEvent): Promise<ProviderResponse> {
+export const handler = withLogContext(onEvent);
+
+async function onEvent(event: CloudFormationCustomResourceEvent): Promise<ProviderResponse> {
   if (event.RequestType === 'Delete') {
     logger.info('First-run resource deleted; the data is left as it is', { requestType: event.RequestType });
     return { PhysicalResourceId: event.PhysicalResourceId };

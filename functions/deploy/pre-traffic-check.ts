@@ -4,7 +4,7 @@ import {
   PutLifecycleEventHookExecutionStatusCommand,
 } from '@aws-sdk/client-codedeploy';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { logger } from '@functions/commons/logger';
+import { logger, withLogContext } from '@functions/commons/logger';
 import { checkVersions, type Invoke, type VersionCheck } from './synthetic-request';
 
 /**
@@ -65,7 +65,9 @@ const CHECKS = readChecks(process.env.CHECKS);
 const lambda = new LambdaClient({});
 const codeDeploy = new CodeDeployClient({});
 
-export async function handler(event: HookEvent): Promise<LifecycleEventStatus> {
+export const handler = withLogContext(checkThisDeployment);
+
+async function checkThisDeployment(event: HookEvent): Promise<LifecycleEventStatus> {
   return preTrafficCheck(
     event,
     CHECKS,

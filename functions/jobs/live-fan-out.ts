@@ -1,5 +1,5 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { logger } from '../commons/logger';
+import { logger, withLogContext } from '../commons/logger';
 import { pushStreamRecords } from '../domain/live/fan-out';
 
 /**
@@ -8,7 +8,7 @@ import { pushStreamRecords } from '../domain/live/fan-out';
  * WebSocket connections (docs/architecture.md "Live push"). A notice is a hint to refetch, so one
  * that could not be sent is logged rather than retried: the screens' polling is the fallback.
  */
-export const handler = async (event: DynamoDBStreamEvent): Promise<void> => {
+export const handler = withLogContext(async (event: DynamoDBStreamEvent): Promise<void> => {
   const result = await pushStreamRecords(event.Records);
   if (result.failed > 0) logger.warn('live fan-out: notices not sent', { ...result });
-};
+});

@@ -1,5 +1,5 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { logger } from '../commons/logger';
+import { logger, withLogContext } from '../commons/logger';
 import { sendQueuedMails } from '../domain/outbox/sender';
 
 /**
@@ -8,7 +8,7 @@ import { sendQueuedMails } from '../domain/outbox/sender';
  * reporting); Lambda retries them a bounded number of times, then records the batch in the mail
  * dead-letter queue, and the re-drive job queues the mails again later (docs/operations.md).
  */
-export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+export const handler = withLogContext(async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
   const records = event.Records.flatMap((record) => {
     const id = record.dynamodb?.NewImage?.id?.S;
     const sequence = record.dynamodb?.SequenceNumber;
@@ -18,4 +18,4 @@ export const handler = async (event: DynamoDBStreamEvent): Promise<DynamoDBBatch
   const failures = records.filter((record) => retry.has(record.id));
   if (failures.length > 0) logger.warn('outbox batch: mails to retry', { count: failures.length });
   return { batchItemFailures: failures.map((record) => ({ itemIdentifier: record.sequence })) };
-};
+});

@@ -1,4 +1,4 @@
-import { logger } from '@functions/commons/logger';
+import { logger, withLogContext } from '@functions/commons/logger';
 import { countMetric } from '@functions/commons/metrics';
 import { type RunBudget, runBudget } from '@functions/commons/run-budget';
 import { takeJobLease } from '@functions/domain/system/job-lease';
@@ -17,6 +17,7 @@ const STOP_BEFORE_TIMEOUT_MS = 15_000;
 /** The part of Lambda's context a job reads (the local stack's timer passes one too). */
 export interface JobContext {
   awsRequestId?: string;
+  functionName?: string;
   getRemainingTimeInMillis?: () => number;
 }
 
@@ -31,25 +32,30 @@ export const SKIPPED = { notRun: 'another run of this job is working' } as const
  * pieces of work, leaving the rest to the next run. When the run finishes, `JobSucceeded` is counted
  * with the job's manifest key as its `Job` dimension, the heartbeat the jobs' alarms read. A run
  * that throws counts nothing: Lambda retries it, then records it in the job's dead-letter queue.
+ * Every line of a run carries its request id and the job's key (`job`); every outbox item it queues
+ * carries that request id as its correlation id.
  */
 export function scheduledJob<Result>(
   job: JobId,
   run: (budget: RunBudget) => Promise<Result>,
 ): (event?: unknown, context?: JobContext) => Promise<Result | typeof SKIPPED> {
-  return async (_event, context) => {
-    const left = context?.getRemainingTimeInMillis?.() ?? JOB_TIMEOUT_SECONDS * 1000;
-    const lease = await takeJobLease(job, context?.awsRequestId, left);
-    if (!lease) {
-      logger.info('job run skipped: another run is working', { job });
-      countMetric('JobSkipped', { Job: job });
-      return SKIPPED;
-    }
-    try {
-      const result = await run(runBudget(left - STOP_BEFORE_TIMEOUT_MS));
-      countMetric('JobSucceeded', { Job: job });
-      return result;
-    } finally {
-      await lease.release();
-    }
-  };
+  return withLogContext(
+    async (_event?: unknown, context?: JobContext) => {
+      const left = context?.getRemainingTimeInMillis?.() ?? JOB_TIMEOUT_SECONDS * 1000;
+      const lease = await takeJobLease(job, context?.awsRequestId, left);
+      if (!lease) {
+        logger.info('job run skipped: another run is working', { job });
+        countMetric('JobSkipped', { Job: job });
+        return SKIPPED;
+      }
+      try {
+        const result = await run(runBudget(left - STOP_BEFORE_TIMEOUT_MS));
+        countMetric('JobSucceeded', { Job: job });
+        return result;
+      } finally {
+        await lease.release();
+      }
+    },
+    { job },
+  );
 }

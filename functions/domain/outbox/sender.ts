@@ -1,7 +1,7 @@
-import { logger } from '@functions/commons/logger';
+import { logger, withLogKeys } from '@functions/commons/logger';
 import { isMailRejected, sendMail } from '@functions/commons/mailer';
 import { countMetric } from '@functions/commons/metrics';
-import { claimOutboxMail, endOutboxClaim } from '@functions/data/outbox';
+import { claimOutboxMail, endOutboxClaim, type OutboxRecord } from '@functions/data/outbox';
 import { findUndeliverableAddress } from '@functions/data/undeliverable';
 import type { SendOutcome } from './outcome';
 import { sendTelegramItem } from './telegram-sender';
@@ -11,12 +11,20 @@ import { sendTelegramItem } from './telegram-sender';
  * invocation wins), then checked against the undeliverable addresses, then handed to SES, and the
  * claim ends as sent, suppressed or failed. If SES took the mail but the mark could not be written
  * the mail stays claimed and is never sent again by itself (docs/decisions.md): a duplicate is
- * avoided at the price of an operator's look.
+ * avoided at the price of an operator's look. Every line about the item carries its id, its kind
+ * and the correlation id of what queued it, so a request, job run or transfer leads to its mails.
  */
 export async function sendQueuedMail(id: string, now = new Date()): Promise<SendOutcome> {
   const mail = await claimOutboxMail(id, now);
   if (!mail) return 'skipped';
-  if (mail.channel === 'telegram') return sendTelegramItem(mail);
+  return withLogKeys(
+    { mailId: id, kind: mail.kind, ...(mail.correlationId ? { correlationId: mail.correlationId } : {}) },
+    () => (mail.channel === 'telegram' ? sendTelegramItem(mail) : sendClaimedMail(mail, now)),
+  );
+}
+
+async function sendClaimedMail(mail: OutboxRecord & { claimId: string }, now: Date): Promise<SendOutcome> {
+  const id = mail.id;
   if (await findUndeliverableAddress(mail.to)) {
     await endOutboxClaim(mail, { state: 'suppressed' }, now);
     countMetric('MailsSuppressed');
@@ -33,6 +41,7 @@ export async function sendQueuedMail(id: string, now = new Date()): Promise<Send
     return isMailRejected(error) ? 'rejected' : 'failed';
   }
   countMetric('MailsSent');
+  logger.info('mail sent', { messageId });
   try {
     if (!(await endOutboxClaim(mail, { state: 'sent', messageId }, new Date())))
       logger.error('mail sent, but its claim had been taken over', { mailId: id, messageId });

@@ -96,6 +96,7 @@ async function endUnsent(
 
 async function endSent(item: OutboxRecord & { claimId: string }, messageId: string): Promise<SendOutcome> {
   countMetric('MailsSent');
+  logger.info('telegram item sent', { messageId });
   if (!(await endOutboxClaim(item, { state: 'sent', messageId }, new Date())))
     logger.error('telegram item sent, but its claim had been taken over', { mailId: item.id });
   return 'sent';

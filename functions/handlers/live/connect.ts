@@ -1,3 +1,4 @@
+import { withLogContext } from '@functions/commons/logger';
 import { admitConnection } from '@functions/domain/live/connections';
 import type { APIGatewayProxyResultV2, APIGatewayProxyWebsocketEventV2 } from 'aws-lambda';
 
@@ -11,10 +12,10 @@ type ConnectEvent = APIGatewayProxyWebsocketEventV2 & {
  * ticket from `POST /live/ticket` in the query (`?ticket=`); anything else is refused with 401 and
  * API Gateway closes the handshake (docs/architecture.md "Live push").
  */
-export const handler = async (event: ConnectEvent): Promise<APIGatewayProxyResultV2> => {
+export const handler = withLogContext(async (event: ConnectEvent): Promise<APIGatewayProxyResultV2> => {
   const refusal = await admitConnection(
     event.requestContext.connectionId,
     event.queryStringParameters?.ticket ?? undefined,
   );
   return refusal ? { statusCode: 401, body: 'Unauthorized' } : { statusCode: 200 };
-};
+});

@@ -1,4 +1,4 @@
-import { logger } from '@functions/commons/logger';
+import { logger, withLogContext } from '@functions/commons/logger';
 import { gaugeMetric } from '@functions/commons/metrics';
 import { matchOriginSecret, ORIGIN_HEADER, originSecretRotatedAt } from '@functions/commons/origin-secret';
 import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerResult } from 'aws-lambda';
@@ -9,14 +9,14 @@ import type { APIGatewayRequestAuthorizerEventV2, APIGatewaySimpleAuthorizerResu
  * before calling this, and caches the answer per header value for 5 minutes, so a caller who
  * bypasses CloudFront costs no function invocation, and CloudFront's own requests almost none.
  */
-export const handler = async (
-  event: APIGatewayRequestAuthorizerEventV2,
-): Promise<APIGatewaySimpleAuthorizerResult> => {
-  const presented = event.headers?.[ORIGIN_HEADER];
-  const match = presented === undefined ? undefined : await matchOriginSecret(presented);
-  if (match === 'previous') await recordPreviousSecret();
-  return { isAuthorized: match !== undefined };
-};
+export const handler = withLogContext(
+  async (event: APIGatewayRequestAuthorizerEventV2): Promise<APIGatewaySimpleAuthorizerResult> => {
+    const presented = event.headers?.[ORIGIN_HEADER];
+    const match = presented === undefined ? undefined : await matchOriginSecret(presented);
+    if (match === 'previous') await recordPreviousSecret();
+    return { isAuthorized: match !== undefined };
+  },
+);
 
 /**
  * After a rotation CloudFront sends the previous value until the web stack is deployed with the new
