@@ -1,4 +1,5 @@
 import type { DomainError } from '@functions/commons/errors';
+import { logger } from '@functions/commons/logger';
 import type { StatusWriteConditions } from '@functions/data/applications';
 import { type Actor, type ApplicationRecord, findApplication } from '@functions/data/applications';
 import {
@@ -154,10 +155,18 @@ export async function perform(request: MoveRequest, now = new Date()): Promise<A
     ...move.needs.map((need) => NEED_CONDITIONS[need]?.(facts) ?? {}),
   ) as StatusWriteConditions;
   try {
-    return await applyStatusChange(
+    const moved = await applyStatusChange(
       { ...request.write, application: request.application, move, actor: request.actor, conditions },
       now,
     );
+    // The line a deal's history is found by in the logs; its correlation id leads to the mails it queued.
+    logger.info('application moved', {
+      applicationId: moved.id,
+      move: move.name,
+      from: request.application.status,
+      to: moved.status,
+    });
+    return moved;
   } catch (error) {
     if (error instanceof StatusChangedError) throw await lostRace(move, request, now);
     throw error;
