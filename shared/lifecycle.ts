@@ -104,6 +104,9 @@ export const OPEN_STATUSES = [
   'EXCHANGING',
 ] as const satisfies readonly ApplicationStatus[];
 
+/** Where every application starts: submitted, waiting for staff. */
+export const INITIAL_STATUS: ApplicationStatus = 'PENDING';
+
 export const MOVES: readonly Move[] = [
   { name: 'take', from: ['PENDING'], to: 'PROCESSING', by: 'staff', call: 'status', needs: [] },
   // Take in Telegram takes it only while nobody has it, and assigns the taker in the same write.

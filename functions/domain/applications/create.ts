@@ -16,6 +16,7 @@ import { findIdempotencyRecord, IDEMPOTENCY_TTL_SECONDS, idempotencyPut } from '
 import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import { type CreateApplicationBody, MAX_OPEN_APPLICATIONS } from '@shared/contract/applications';
+import { INITIAL_STATUS } from '@shared/lifecycle';
 import { assertNotInMaintenance } from '../geo/working-hours';
 import { countQueuedMails } from '../outbox/queue';
 import { settingValue } from '../settings/settings';
@@ -54,7 +55,7 @@ async function buildRecord(
   const common = {
     id: randomUUID(),
     userId,
-    status: 'PENDING' as const,
+    status: INITIAL_STATUS,
     contactTelegram: body.contactTelegram,
     rejectionReason: null,
     assignedToId: null,
@@ -159,7 +160,7 @@ export async function createApplication(
       historyPut({
         applicationId: record.id,
         from: null,
-        to: 'PENDING',
+        to: INITIAL_STATUS,
         at: record.createdAt,
         actorId: userId,
         actorRole: 'USER',

@@ -1,0 +1,107 @@
+import { MOVES, type MoveCall, type MoveName, type MoveNeed } from '@shared/lifecycle';
+
+/**
+ * docs/product.md §4's table of moves, written from the lifecycle (shared/lifecycle.ts) by
+ * `npm run docs:api`; test/unit/lifecycle-doc.test.ts fails while the page and the table differ.
+ * The words live here, not in the table the web bundles; each record must name every move, call
+ * and need the table has (the types require it), so a new one cannot be left undocumented.
+ */
+
+export const LIFECYCLE_START = '<!-- lifecycle:start (npm run docs:api writes this block) -->';
+export const LIFECYCLE_END = '<!-- lifecycle:end -->';
+
+/** Each move's name on the page and what it does besides its needs (`—` when nothing). */
+const MOVE_WORDS: { readonly [name in MoveName]: { label: string; effect?: string } } = {
+  take: { label: 'take' },
+  takeFromAlert: { label: 'take in Telegram', effect: 'assigns the taker' },
+  issueInstructions: {
+    label: 'issue instructions',
+    effect: 'a template may start the text; the window starts',
+  },
+  markPaid: { label: 'I have paid', effect: 'optional tx hash or receipt' },
+  confirmPayment: { label: 'confirm payment', effect: 'records the money in' },
+  recordPayout: { label: 'record payout', effect: 'records the money out' },
+  complete: { label: 'complete', effect: 'reserves move' },
+  completeAtOffice: { label: 'complete at the office', effect: 'both movements "recorded at completion"' },
+  cancel: { label: 'cancel' },
+  staffCancel: { label: 'cancel (staff)' },
+  reject: {
+    label: 'reject',
+    effect: 'shown to the client; not once a payout is recorded (its refund would pay twice)',
+  },
+  expire: { label: 'expire' },
+  expirePayment: { label: 'expire unpaid', effect: 'within two minutes of the deadline' },
+  chainSeenPayment: {
+    label: 'USDT seen on chain',
+    effect: "a transfer of exactly the payable amount to the deal's wallet, within the window",
+  },
+  chainFinalPayment: {
+    label: 'USDT final on chain',
+    effect: 'that transfer final (solidified); records the money in, the confirmation time',
+  },
+  chainCompletePayout: {
+    label: 'USDT payout verified',
+    effect:
+      "staff's USDT payout hash, final on chain, pays the client's address the receive amount; reserves move",
+  },
+  reversePayout: { label: 'payout came back', effect: 'once per deal; records the money back' },
+};
+
+/** Where each call comes from. */
+const CALL_WORDS: { readonly [call in MoveCall]: string } = {
+  status: 'status route',
+  telegramTake: 'Take in the staff group',
+  instructions: '`POST …/instructions`',
+  paid: '`POST …/paid`',
+  confirmPayment: '`POST …/confirm-payment`',
+  payout: '`POST …/payout`',
+  cancel: '`POST …/cancel`',
+  expiryJob: 'job every 15 min',
+  paymentExpiryJob: 'job every minute',
+  chainCheck: '`POST …/payout`',
+  chainWatcher: 'chain watcher',
+  payoutReversal: '`POST …/payout-reversal`',
+};
+
+/** What each need asks, as the page says it. */
+const NEED_WORDS: { readonly [need in MoveNeed]: string } = {
+  reason: 'a reason',
+  instructions: "the instructions' text",
+  payoutDetails: 'payout details given (unless cash)',
+  withinPaymentWindow: 'before the deadline',
+  pastPaymentDeadline: 'the deadline passed with no "I have paid"',
+  payoutReference: 'a tx hash or a note',
+  confirmation: 'the admin UI confirms first',
+  reversalByAdmin: "an ADMIN, with the return's reference and the reason",
+  unassigned: 'nobody has it',
+  olderThanExpiry: 'older than `applicationExpiryHours`',
+};
+
+/** The markdown of §4's table of moves, markers included, indented as the list item it is in. */
+export function lifecycleTable(): string {
+  const rows = MOVES.map((move) => {
+    const words = MOVE_WORDS[move.name];
+    const needs = [...move.needs.map((need) => NEED_WORDS[need]), ...(words.effect ? [words.effect] : [])];
+    return `| ${words.label} | ${move.from.join(', ')} | ${move.to} | ${move.by} | ${CALL_WORDS[move.call]} | ${needs.join('; ') || '—'} |`;
+  });
+  return [
+    LIFECYCLE_START,
+    '',
+    '| Move | From | To | Who | By | Needs |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...rows,
+    '',
+    LIFECYCLE_END,
+  ]
+    .map((line) => (line ? `  ${line}` : line))
+    .join('\n');
+}
+
+/** The page with its §4 block replaced by `table`; throws when the markers are missing. */
+export function withLifecycleTable(page: string, table: string): string {
+  const start = page.indexOf(LIFECYCLE_START);
+  const end = page.indexOf(LIFECYCLE_END);
+  if (start < 0 || end < start) throw new Error('docs/product.md has no lifecycle markers in §4');
+  const lineStart = page.lastIndexOf('\n', start) + 1;
+  return page.slice(0, lineStart) + table + page.slice(end + LIFECYCLE_END.length);
+}
