@@ -14,17 +14,28 @@ export function localIntervalMs(job: JobDefinition): number {
 
 export type JobName = keyof typeof jobs;
 
+/** The local job timers: stop them, or run a job now (a test's drain: see the stand-ins). */
+export interface JobTimers {
+  stop(): void;
+  /**
+   * Runs `name` once more, after any run of it in progress, and resolves when that run ends: then
+   * everything the job would have found when called has been handled. Nothing when the job has no timer.
+   */
+  runNow(name: JobName): Promise<void>;
+}
+
 /**
  * Runs each manifest job (or only those of `only`) on its EventBridge period, as the jobs stack
  * schedules it in AWS; `afterRun` is called after each run (the local mail sender looks at the
- * outbox then).
+ * outbox then). A job's runs never overlap here, as its lease keeps them apart in AWS.
  */
-export async function startJobTimers(afterRun: () => void, only?: readonly JobName[]): Promise<() => void> {
+export async function startJobTimers(afterRun: () => void, only?: readonly JobName[]): Promise<JobTimers> {
   const timers: NodeJS.Timeout[] = [];
-  for (const [name, job] of Object.entries(jobs)) {
-    if (only && !only.includes(name as JobName)) continue;
+  const runs = new Map<JobName, () => Promise<void>>();
+  for (const [name, job] of Object.entries(jobs) as Array<[JobName, JobDefinition]>) {
+    if (only && !only.includes(name)) continue;
     const handler = await loadFunctionModule<ScheduledHandler>(job.handler);
-    const run = async () => {
+    const runOnce = async () => {
       try {
         await handler(
           {
@@ -46,9 +57,28 @@ export async function startJobTimers(afterRun: () => void, only?: readonly JobNa
       }
       afterRun();
     };
-    timers.push(setInterval(run, localIntervalMs(job)));
+    let current: Promise<void> | undefined;
+    const run = () => {
+      const next: Promise<void> = (current ?? Promise.resolve()).then(runOnce).finally(() => {
+        if (current === next) current = undefined;
+      });
+      current = next;
+      return next;
+    };
+    runs.set(name, run);
+    // A tick while a run works is skipped, as the job's lease would skip it.
+    timers.push(
+      setInterval(() => {
+        if (!current) void run();
+      }, localIntervalMs(job)),
+    );
   }
-  return () => {
-    for (const timer of timers) clearInterval(timer);
+  return {
+    stop: () => {
+      for (const timer of timers) clearInterval(timer);
+    },
+    runNow: async (name) => {
+      await runs.get(name)?.();
+    },
   };
 }

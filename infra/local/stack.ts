@@ -151,6 +151,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stopping = true;
     for (const stopOne of stoppers.reverse()) await stopOne();
   };
+  // The stand-ins' drains, wired once the outbox sender and the job timers exist.
+  const drains = { outbox: async () => {}, chain: async () => {} };
   try {
     if (options.port !== 0) await assertPortFree(options.port, 'site', 'PORT');
     if (options.mailPort !== 0) await assertPortFree(options.mailPort, 'mail view', 'MAIL_PORT');
@@ -214,7 +216,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     let tronApiUrl = tron.url;
     if (tronApiUrl === undefined) {
       if (tron.port) await assertPortFree(tron.port, 'TRON stand-in', 'TRON_PORT');
-      const standIn = await startTronStandIn({ port: tron.port ?? 0, usdtContract: tron.usdtContract });
+      const standIn = await startTronStandIn({
+        port: tron.port ?? 0,
+        usdtContract: tron.usdtContract,
+        drain: () => drains.chain(),
+      });
       stoppers.push(standIn.stop);
       tronApiUrl = standIn.url;
     }
@@ -225,7 +231,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...(tron.usdtContract ? { TRON_USDT_CONTRACT: tron.usdtContract } : {}),
     });
 
-    const telegram = await configureTelegram(options.telegram);
+    const telegram = await configureTelegram(options.telegram, () => drains.outbox());
     if (telegram.standIn) stoppers.push(telegram.standIn.stop);
 
     const originSecret = options.originSecret ?? randomBytes(32).toString('base64url');
@@ -261,7 +267,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     // Mail leaves through the outbox: the sender Lambda runs here from a poll of it.
     const mailSender = options.sendMail === false ? undefined : await startLocalMailSender();
-    if (mailSender) stoppers.push(mailSender.stop);
+    if (mailSender) {
+      stoppers.push(mailSender.stop);
+      drains.outbox = mailSender.drain;
+    }
     // Live push: the WebSocket handlers on the site's port at /live, the management API's stand-in,
     // and the fan-out on DynamoDB Local's stream of the table (docs/architecture.md "Live push").
     const liveStream =
@@ -301,7 +310,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     if (options.runJobs !== false) {
       const only = options.runJobs === true ? undefined : options.runJobs;
-      stoppers.push(await startJobTimers(afterInvoke, only));
+      const timers = await startJobTimers(afterInvoke, only);
+      stoppers.push(timers.stop);
+      // The watcher has read every transfer made so far once a run that starts now ends; then the
+      // mails and messages its moves queued go out.
+      drains.chain = async () => {
+        await timers.runNow('watchChain');
+        await drains.outbox();
+      };
     }
     // As an operator does after a deploy (the security page's "Set webhook"), through the adapter.
     if (telegram.standIn && telegram.webhookSecret) {
@@ -337,7 +353,7 @@ const TELEGRAM_VARIABLES = [
  * The Telegram bot's variables for the functions (CDK gives them the secrets' ARNs instead): the
  * stand-in's unless a Bot API was given; none at all without a bot.
  */
-async function configureTelegram(option: LocalStackOptions['telegram']) {
+async function configureTelegram(option: LocalStackOptions['telegram'], drain: () => Promise<void>) {
   for (const name of TELEGRAM_VARIABLES) delete process.env[name];
   if (option === false) return { apiUrl: null, webhookSecret: null, standIn: undefined };
   const webhookSecret = option?.webhookSecret ?? randomBytes(32).toString('base64url');
@@ -349,7 +365,7 @@ async function configureTelegram(option: LocalStackOptions['telegram']) {
     token ??= LOCAL_TELEGRAM_BOT_TOKEN;
     username ??= LOCAL_TELEGRAM_BOT_USERNAME;
     if (option?.port) await assertPortFree(option.port, 'Telegram stand-in', 'TELEGRAM_PORT');
-    standIn = await startTelegramStandIn({ port: option?.port ?? 0, token, username });
+    standIn = await startTelegramStandIn({ port: option?.port ?? 0, token, username, drain });
     apiUrl = standIn.url;
   } else if (!token || !username) {
     throw new LocalStackError(

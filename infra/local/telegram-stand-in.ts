@@ -12,7 +12,9 @@ import { type ListeningStandIn, listenStandIn, postToStandIn } from './stand-in-
  *   `deleteWebhook`, `getWebhookInfo`.
  * Test-only calls under /_local/: read the calls made, deliver an update to the webhook as Telegram
  * does (with the X-Telegram-Bot-Api-Secret-Token header), fail the next calls (429 with
- * `retry_after`, …), block a chat, reset. Unlike Telegram it accepts an http:// webhook (localhost).
+ * `retry_after`, …), block a chat, reset, and drain: answered once every Bot API call queued so far
+ * (the local stack's outbox) has been made, so a test can assert that a message was not sent
+ * without waiting for a while. Unlike Telegram it accepts an http:// webhook (localhost).
  */
 
 /** The local stack's bot when none is given (infra/local/stack.ts). */
@@ -106,6 +108,8 @@ export async function startTelegramStandIn(options: {
   port?: number;
   token: string;
   username: string;
+  /** What `/_local/drain` waits for (the stack's: its outbox sender's drain); at once without. */
+  drain?: () => Promise<void>;
 }): Promise<TelegramStandIn> {
   const { token, username } = options;
   const botId = Number(/^(\d+):/.exec(token)?.[1] ?? 1_000_000_001);
@@ -408,6 +412,10 @@ export async function startTelegramStandIn(options: {
     switch (url.pathname) {
       case '/_local/updates':
         await deliver(body, response);
+        return;
+      case '/_local/drain':
+        await options.drain?.();
+        json(response, 200, { drained: true });
         return;
       case '/_local/fail': {
         const status = Number(body.status ?? 500);

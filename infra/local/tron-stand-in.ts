@@ -18,8 +18,10 @@ import { type ListeningStandIn, listenStandIn, postToStandIn } from './stand-in-
  * - `POST /wallet/triggerconstantcontract` with `isBlackListed(address)`;
  * - `GET|POST /walletsolidity/getnowblock`.
  * Test-only calls under /_local/: make a transfer, solidify, blacklist, fail the next requests,
- * answer every request late (slow), repeat items across pages, and read which API keys the
- * requests carried.
+ * answer every request late (slow), repeat items across pages, read which API keys the requests
+ * carried, and drain: answered once whatever reads the stand-in (the local stack's chain watcher)
+ * has handled every transfer made so far, so a test asserts what the watcher did, or did not do,
+ * without waiting for its timer.
  */
 
 /** The sender of a transfer made without `from`. */
@@ -72,7 +74,12 @@ function indexOf(fingerprint: string): number | undefined {
 }
 
 export async function startTronStandIn(
-  options: { port?: number; usdtContract?: string } = {},
+  options: {
+    port?: number;
+    usdtContract?: string;
+    /** What `/_local/drain` waits for (the stack's: a watcher run, then the outbox); at once without. */
+    drain?: () => Promise<void>;
+  } = {},
 ): Promise<TronStandIn> {
   const usdtContract = options.usdtContract ?? MAINNET_USDT_CONTRACT;
   const contractHex = tronAddressToHex(usdtContract);
@@ -262,6 +269,11 @@ export async function startTronStandIn(
     }
     if (request.method === 'GET' && url.pathname === '/_local/requests') {
       json(response, 200, { apiKeys });
+      return;
+    }
+    if (request.method === 'POST' && url.pathname === '/_local/drain') {
+      await options.drain?.();
+      json(response, 200, { drained: true });
       return;
     }
     if (request.method === 'POST' && url.pathname.startsWith('/_local/')) {

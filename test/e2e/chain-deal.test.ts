@@ -56,14 +56,15 @@ async function orderPage(client: Session, id: string) {
   return page;
 }
 
-/** Refreshes the order page (its clock moved 15 s) until `text` shows: the watcher runs on its own timer. */
-async function refreshUntil(page: Page, text: string, attempts = 60) {
-  for (let attempt = 0; attempt < attempts; attempt += 1) {
-    await page.clock.runFor(15_000);
-    if (await page.getByText(text).first().isVisible()) return;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error(`"${text}" never showed on the order page`);
+/**
+ * Once the watcher has handled every transfer made so far (the stand-in's drain: a watcher run that
+ * starts then, and the mails it queued), refreshes the order page (its clock moved 15 s) and waits
+ * for `text`.
+ */
+async function refreshUntil(page: Page, text: string) {
+  await chain('/_local/drain');
+  await page.clock.runFor(15_000);
+  await page.getByText(text).first().waitFor();
 }
 
 async function staffMove(id: string, body: { status: 'PROCESSING' }) {

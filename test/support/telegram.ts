@@ -54,6 +54,14 @@ export async function blockTelegramChat(chatId: number | string, blocked = true)
   await postToTelegramStandIn(standInUrl(), '/_local/block', { chatId, blocked });
 }
 
+/**
+ * Resolves once every Bot API call queued so far has been made (the stack's outbox sender has
+ * handled every item queued before this call): what the calls are then is what they will be.
+ */
+export async function telegramDrained(): Promise<void> {
+  await postToTelegramStandIn(standInUrl(), '/_local/drain');
+}
+
 /** Forgets the recorded calls, pending failures and blocked chats (the webhook stays set). */
 export async function resetTelegramStandIn(): Promise<void> {
   await postToTelegramStandIn(standInUrl(), '/_local/reset');

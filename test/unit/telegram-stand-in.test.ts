@@ -299,3 +299,32 @@ describe('test-only failures', () => {
     expect((await bot('sendMessage', { chat_id: 99, text: 'x' })).status).toBe(200);
   });
 });
+
+describe('the drain', () => {
+  it('answers /_local/drain only once the drain it was given has finished', async () => {
+    let finish = () => {};
+    const draining = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const drained = await startTelegramStandIn({
+      port: 0,
+      token: TOKEN,
+      username: USERNAME,
+      drain: () => draining,
+    });
+    try {
+      let answered = false;
+      const answer = postToTelegramStandIn(drained.url, '/_local/drain').then((body) => {
+        answered = true;
+        return body;
+      });
+      // Another request is answered meanwhile; the drain's is not while its drain works.
+      await telegramStandInCalls(drained.url);
+      expect(answered).toBe(false);
+      finish();
+      expect(await answer).toEqual({ drained: true });
+    } finally {
+      await drained.stop();
+    }
+  });
+});

@@ -113,13 +113,11 @@ async function underpaidTransfer(): Promise<string> {
   const sent = await chain('/_local/transfers', { to: wallet, amount, from: newAddress() });
   await chain('/_local/solidify');
   const txId = String(sent.txId);
-  // The watcher runs on its own timer: wait for the transfer to join the review list.
-  for (let attempt = 0; attempt < 90; attempt += 1) {
-    const review = await call(adminChainReview, { token });
-    if (review.body.data?.transfers.some((transfer) => transfer.txId === txId)) return txId;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-  throw new Error('The underpaid transfer never joined the review list');
+  // Once the watcher has handled every transfer made so far, the transfer is on the review list.
+  await chain('/_local/drain');
+  const review = await call(adminChainReview, { token });
+  if (review.body.data?.transfers.some((transfer) => transfer.txId === txId)) return txId;
+  throw new Error('The underpaid transfer did not join the review list');
 }
 
 /** Sideways scrolling of the page or of an open dialog, in px. */

@@ -5,7 +5,7 @@ import { adminPostMessage } from '@shared/routes/messages';
 import { createTelegramLink, deleteTelegramLink, telegramWebhook } from '@shared/routes/telegram';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api';
-import { failTelegram, sendTelegramUpdate, telegramCalls } from '../../support/telegram';
+import { failTelegram, sendTelegramUpdate, telegramCalls, telegramDrained } from '../../support/telegram';
 import type { TestUser } from '../../support/users';
 import { createApplication, newUser, setStatus, standardBody } from '../applications/fixtures';
 import {
@@ -45,8 +45,8 @@ describe('POST /telegram/webhook', () => {
     expect(missing.status).toBe(401);
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ success: false, code: 'TelegramSecretMismatch' });
-    // Nothing was handled: no welcome went to the chat.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Nothing was handled: no welcome went to the chat once everything queued was sent.
+    await telegramDrained();
     expect(await telegramCalls({ method: 'sendMessage', chatId })).toEqual([]);
   });
 
@@ -63,7 +63,7 @@ describe('POST /telegram/webhook', () => {
 
     const calls = await waitForCalls(sentTo(chatId), (found) => found.length >= 1);
     expect(textOf(calls[0]!)).toContain('link this chat from your profile');
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await telegramDrained();
     expect(await telegramCalls({ method: 'sendMessage', chatId })).toHaveLength(1);
   });
 

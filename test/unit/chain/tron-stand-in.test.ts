@@ -170,3 +170,23 @@ describe('the TronGrid stand-in', () => {
     expect((await post('/_local/slow', { delayMs: 0 })).body).toEqual({ delayMs: 0 });
   });
 });
+
+describe('the drain', () => {
+  it('answers /_local/drain once the drain it was given has finished, and at once without one', async () => {
+    const order: string[] = [];
+    const drained = await startTronStandIn({
+      drain: async () => {
+        order.push('drain');
+      },
+    });
+    try {
+      const answer = await fetch(`${drained.url}/_local/drain`, { method: 'POST' });
+      order.push('answered');
+      expect(await answer.json()).toEqual({ drained: true });
+      expect(order).toEqual(['drain', 'answered']);
+      expect((await post('/_local/drain', {})).body).toEqual({ drained: true });
+    } finally {
+      await drained.stop();
+    }
+  });
+});
