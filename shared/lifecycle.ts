@@ -38,7 +38,11 @@ export type MoveNeed =
   /** Nobody has taken it yet (a Take assigns the taker). */
   | 'unassigned'
   /** Created longer ago than the setting `applicationExpiryHours` allows a PENDING application. */
-  | 'olderThanExpiry';
+  | 'olderThanExpiry'
+  /** A payout is recorded and stands (it has not come back). */
+  | 'payoutStands'
+  /** No payout of the deal came back before: a reversal is recorded once. */
+  | 'notReversedBefore';
 
 export type MoveName =
   | 'take'
@@ -237,7 +241,7 @@ export const MOVES: readonly Move[] = [
     to: 'CONFIRMED',
     by: 'staff',
     call: 'payoutReversal',
-    needs: ['reversalByAdmin'],
+    needs: ['reversalByAdmin', 'payoutStands', 'notReversedBefore'],
   },
 ];
 
@@ -278,6 +282,12 @@ export interface MoveFacts {
   hasPayoutDetails: boolean;
   assignedToId: string | null;
   createdAt: string;
+  /** The deal's records so far: the client said they paid, staff confirmed, paid out, it came back, refunded. */
+  clientPaid: boolean;
+  paymentConfirmed: boolean;
+  payoutRecorded: boolean;
+  payoutReversed: boolean;
+  refunded: boolean;
   actorRole: Role | 'SYSTEM';
   input: MoveInput;
   now: Date;
@@ -304,17 +314,25 @@ export const NEED_GUARDS: { readonly [need in MoveNeed]: (facts: MoveFacts) => b
   unassigned: (facts) => facts.assignedToId === null,
   olderThanExpiry: (facts) =>
     facts.input.expiryCutoff !== undefined && facts.createdAt < facts.input.expiryCutoff,
+  payoutStands: (facts) => facts.payoutRecorded,
+  notReversedBefore: (facts) => !facts.payoutReversed,
 };
+
+/** The needs the call itself gives (its dialog asks for them): an action is offered without them. */
+const ASKED_NEEDS: readonly MoveNeed[] = ['reason', 'instructions', 'payoutReference', 'confirmation'];
+
+/** Whether the move is offered now: from this status, every need met but those its dialog asks for. */
+export function isOffered(name: MoveName, facts: MoveFacts): boolean {
+  const move = moveNamed(name);
+  return (
+    move.from.includes(facts.status) &&
+    move.needs.every((need) => ASKED_NEEDS.includes(need) || NEED_GUARDS[need](facts))
+  );
+}
 
 /** The first need of the move the facts do not meet; undefined when the move may be made. */
 export function unmetNeed(move: Move, facts: MoveFacts): MoveNeed | undefined {
   return move.needs.find((need) => !NEED_GUARDS[need](facts));
-}
-
-/** Whether the move can be made now: from this status, every need met. */
-export function canMove(name: MoveName, facts: MoveFacts): boolean {
-  const move = moveNamed(name);
-  return move.from.includes(facts.status) && unmetNeed(move, facts) === undefined;
 }
 
 /** A status this table knows (a newer server's may not be: the web shows it as a badge). */
@@ -386,14 +404,60 @@ export function clientActions(facts: ClientActionFacts): ClientAction[] {
     status,
     assignedToId: null,
     createdAt: '',
+    clientPaid: false,
+    paymentConfirmed: false,
+    payoutRecorded: false,
+    payoutReversed: false,
+    refunded: false,
     actorRole: 'USER',
     input: {},
   };
   const actions: ClientAction[] = [];
-  if (canMove('cancel', moveFacts)) actions.push('cancel');
+  if (isOffered('cancel', moveFacts)) actions.push('cancel');
   if (!facts.receivesCash && dealActionAllowed('setPayoutDetails', 'client', status))
     actions.push('setPayoutDetails');
-  if (canMove('markPaid', moveFacts)) actions.push('markPaid');
+  if (isOffered('markPaid', moveFacts)) actions.push('markPaid');
   if (dealActionAllowed('message', 'client', status)) actions.push('message');
   return actions;
+}
+
+/** What the deal panel offers staff besides the status control (the API's staff `allowedActions`). */
+export const STAFF_DEAL_ACTIONS = [
+  'issueInstructions',
+  'reissueInstructions',
+  'confirmPayment',
+  'recordPayout',
+  'reversePayout',
+  'completeAtOffice',
+  'recordRefund',
+] as const;
+export type StaffDealAction = (typeof STAFF_DEAL_ACTIONS)[number];
+
+/** Why a refund cannot be recorded now; undefined when it can. */
+export type RefundRefusal = 'notInStatus' | 'alreadyRecorded' | 'nothingToRefund' | 'afterPayout';
+
+/**
+ * A refund is recorded once, in a status DEAL_ACTIONS allows, of money the client paid (or staff
+ * confirmed), and never while a payout stands: refunding too would pay the client twice.
+ */
+export function refundRefusal(facts: MoveFacts): RefundRefusal | undefined {
+  if (!dealActionAllowed('recordRefund', 'staff', facts.status)) return 'notInStatus';
+  if (facts.refunded) return 'alreadyRecorded';
+  if (!facts.clientPaid && !facts.paymentConfirmed) return 'nothingToRefund';
+  if (facts.payoutRecorded) return 'afterPayout';
+  return undefined;
+}
+
+/** The deal actions a staff member may take now (the actor in `facts`), by the table's guards. */
+export function staffDealActions(facts: MoveFacts): StaffDealAction[] {
+  const allowed: Record<StaffDealAction, boolean> = {
+    issueInstructions: isOffered('issueInstructions', facts),
+    reissueInstructions: dealActionAllowed('reissueInstructions', 'staff', facts.status),
+    confirmPayment: isOffered('confirmPayment', facts),
+    recordPayout: isOffered('recordPayout', facts),
+    reversePayout: isOffered('reversePayout', facts),
+    completeAtOffice: isOffered('completeAtOffice', facts),
+    recordRefund: refundRefusal(facts) === undefined,
+  };
+  return STAFF_DEAL_ACTIONS.filter((action) => allowed[action]);
 }

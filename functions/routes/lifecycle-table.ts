@@ -44,7 +44,7 @@ const MOVE_WORDS: { readonly [name in MoveName]: { label: string; effect?: strin
     effect:
       "staff's USDT payout hash, final on chain, pays the client's address the receive amount; reserves move",
   },
-  reversePayout: { label: 'payout came back', effect: 'once per deal; records the money back' },
+  reversePayout: { label: 'payout came back', effect: 'records the money back' },
 };
 
 /** Where each call comes from. */
@@ -75,6 +75,8 @@ const NEED_WORDS: { readonly [need in MoveNeed]: string } = {
   reversalByAdmin: "an ADMIN, with the return's reference and the reason",
   unassigned: 'nobody has it',
   olderThanExpiry: 'older than `applicationExpiryHours`',
+  payoutStands: 'a payout recorded',
+  notReversedBefore: 'once per deal',
 };
 
 /** The markdown of §4's table of moves, markers included, indented as the list item it is in. */

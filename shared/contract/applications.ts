@@ -10,6 +10,7 @@ import {
 import { applicationStatusSchema, requestTypeSchema, roleSchema, staffSettableStatusSchema } from '../enums';
 import { refusalParamsSchema } from '../envelope';
 import { geoKeySchema } from '../geo';
+import { STAFF_DEAL_ACTIONS } from '../lifecycle';
 import { AMOUNT_DECIMALS, hasAtMostDecimals } from '../numbers';
 import { pagedSchema, pageQuerySchema, sortOrderSchema } from '../paging';
 import { preprocess } from '../preprocess';
@@ -272,6 +273,8 @@ export const adminApplicationDetailSchema = /* @__PURE__ */ schema(() =>
       }),
     ),
     refund: z.nullable(staffRecordViewSchema),
+    /** What the staff member who asked may do on the deal now (the lifecycle's guards, on the server). */
+    allowedActions: z.array(z.enum(STAFF_DEAL_ACTIONS)),
     /**
      * For a standard application: whether its quote's window is still open, and the direction's
      * rate now (null while it is paused or unpublished, with the reason) beside the locked one.

@@ -17,7 +17,7 @@ import type {
   ExpiredQuote,
   UpdateDetailsBody,
 } from '@shared/contract/applications';
-import { staffStatusMove } from '@shared/lifecycle';
+import { staffDealActions, staffStatusMove } from '@shared/lifecycle';
 import { quote } from '../rates/rates';
 import { settingValue } from '../settings/settings';
 import { namesOf } from '../staff-users/names';
@@ -32,7 +32,7 @@ import {
   TransitionNotAllowed,
 } from './errors';
 import { movementsAtCompletion } from './movements';
-import { perform } from './perform';
+import { moveFacts, perform } from './perform';
 import { peopleOf, staffDealView, toAdminApplicationView, toHistoryEntry } from './views';
 
 async function viewOf(record: ApplicationRecord): Promise<AdminApplicationView> {
@@ -119,7 +119,12 @@ async function expiredQuoteOf(application: ApplicationRecord, now: Date): Promis
   };
 }
 
-export async function getAdminApplication(id: string, now = new Date()): Promise<AdminApplicationDetail> {
+/** The application as staff see it, with what `actor` may do on its deal now. */
+export async function getAdminApplication(
+  id: string,
+  actor: RecordedActor,
+  now = new Date(),
+): Promise<AdminApplicationDetail> {
   const [found, audit] = await Promise.all([findApplicationWithHistory(id), listAuditFor('application', id)]);
   if (!found) throw new ApplicationNotFound();
   const nameOf = await namesOf([
@@ -130,6 +135,7 @@ export async function getAdminApplication(id: string, now = new Date()): Promise
     quoteLock: await quoteLockOf(found.application, now),
     ...(await viewOf(found.application)),
     ...staffDealView(found.application),
+    allowedActions: staffDealActions(moveFacts(found.application, actor, {}, now)),
     history: found.history.map((entry) => ({ ...toHistoryEntry(entry), actorName: nameOf(entry.actorId) })),
     audit: audit.map(({ at, actorId, actorRole, action, before, after }) => ({
       at,

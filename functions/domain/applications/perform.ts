@@ -21,6 +21,7 @@ import {
   MoveNotDue,
   NotCancellable,
   PaymentWindowClosed,
+  PayoutAlreadyReversed,
   PayoutDetailsMissing,
   StatusMovedMeanwhile,
   TransitionNotAllowed,
@@ -51,7 +52,7 @@ export interface MoveRequest {
 }
 
 /** The refusal of each need not met: the type asks for one per need the table can name. */
-const NEED_REFUSALS: { readonly [need in MoveNeed]: (facts: MoveFacts) => DomainError } = {
+const NEED_REFUSALS: { readonly [need in MoveNeed]: (facts: MoveFacts, move: Move) => DomainError } = {
   reason: () => new MoveNeedUnmet('reason'),
   instructions: () => new MoveNeedUnmet('instructions'),
   payoutDetails: () => new PayoutDetailsMissing(),
@@ -62,6 +63,8 @@ const NEED_REFUSALS: { readonly [need in MoveNeed]: (facts: MoveFacts) => Domain
   reversalByAdmin: () => new MoveNeedsAdmin(),
   unassigned: () => new MoveNotDue('unassigned'),
   olderThanExpiry: () => new MoveNotDue('olderThanExpiry'),
+  payoutStands: (facts, move) => new TransitionNotAllowed(facts.status, move.to),
+  notReversedBefore: () => new PayoutAlreadyReversed(),
 };
 
 /**
@@ -94,6 +97,11 @@ export function moveFacts(
     hasPayoutDetails: application.payoutDetails !== null,
     assignedToId: application.assignedToId,
     createdAt: application.createdAt,
+    clientPaid: application.clientPaid !== null,
+    paymentConfirmed: application.paymentConfirmation !== null,
+    payoutRecorded: application.payout !== null,
+    payoutReversed: application.payoutReversal !== null,
+    refunded: application.refund !== null,
     actorRole: actor.role,
     input,
     now,
@@ -109,7 +117,7 @@ function refusalOf(move: Move, facts: MoveFacts): DomainError | undefined {
     return new TransitionNotAllowed(facts.status, move.to);
   }
   const need = unmetNeed(move, facts);
-  return need ? NEED_REFUSALS[need](facts) : undefined;
+  return need ? NEED_REFUSALS[need](facts, move) : undefined;
 }
 
 /**
@@ -124,7 +132,7 @@ async function lostRace(move: Move, request: MoveRequest, now: Date): Promise<Do
   if (move.from.includes(current.status)) {
     const facts = moveFacts(current, request.actor, request.input ?? {}, now);
     const need = unmetNeed(move, facts);
-    return need ? NEED_REFUSALS[need](facts) : new ApplicationChangedMeanwhile();
+    return need ? NEED_REFUSALS[need](facts, move) : new ApplicationChangedMeanwhile();
   }
   const own = FROM_REFUSALS[move.name];
   if (own) return own();

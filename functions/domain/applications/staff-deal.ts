@@ -21,7 +21,8 @@ import type {
   RecordRefundBody,
   ReversePayoutBody,
 } from '@shared/contract/deal';
-import { DEAL_ACTIONS, dealActionAllowed } from '@shared/lifecycle';
+import type { ApplicationStatus } from '@shared/enums';
+import { DEAL_ACTIONS, dealActionAllowed, type RefundRefusal, refundRefusal } from '@shared/lifecycle';
 import { templateFits } from '@shared/payment-templates';
 import { normalizedTxHash, TRON_TX_HASH } from '@shared/payout-details';
 import { completeMatchedPayout } from '../chain/confirmation';
@@ -41,12 +42,11 @@ import {
   RefundAlreadyRecorded,
   RefundNotAllowed,
   TemplateRefused,
-  TransitionNotAllowed,
 } from './errors';
 import { ownerMailItem } from './mails';
 import { movement } from './movements';
 import { payableAmountReleaseItem, uniquePayableAmount } from './payable-amount';
-import { perform, requireMovable } from './perform';
+import { moveFacts, perform, requireMovable } from './perform';
 
 /*
  * The staff's side of the deal (docs/product.md §4 "The deal", docs/architecture.md §7): the
@@ -181,7 +181,7 @@ export async function issueInstructions(
     } catch (error) {
       throw await readRace(error, application);
     }
-    return getAdminApplication(id, now);
+    return getAdminApplication(id, actor, now);
   }
   const next: ApplicationRecord = {
     ...application,
@@ -223,7 +223,7 @@ export async function issueInstructions(
     }
     throw error;
   }
-  return getAdminApplication(id, now);
+  return getAdminApplication(id, actor, now);
 }
 
 /**
@@ -267,7 +267,7 @@ export async function confirmPayment(
       throw await usedRefusal(txHash!);
     throw await readRace(error, application);
   }
-  return getAdminApplication(id, now);
+  return getAdminApplication(id, actor, now);
 }
 
 /**
@@ -348,7 +348,7 @@ export async function recordPayout(
     throw await readRace(error, application);
   }
   if (chainCheck?.state === 'matched') await completeMatchedPayout(exchanging, now);
-  return getAdminApplication(id, now);
+  return getAdminApplication(id, actor, now);
 }
 
 /**
@@ -387,6 +387,15 @@ async function payoutHashCheck(
   );
 }
 
+/** The refusal of each reason the lifecycle gives for no refund now. */
+const REFUND_REFUSALS: { readonly [refusal in RefundRefusal]: (status: ApplicationStatus) => Error } = {
+  notInStatus: (status) => new RefundNotAllowed(status),
+  alreadyRecorded: () => new RefundAlreadyRecorded(),
+  nothingToRefund: () => new NothingToRefund(),
+  // Money went out already: refunding too would pay the client twice, unless the payout came back.
+  afterPayout: () => new RefundAfterPayout(),
+};
+
 /**
  * POST /admin/applications/{id}/refund: staff returned the client's money on a deal that ended
  * without completing (rejected or cancelled after the client paid); once, with its reference.
@@ -398,12 +407,8 @@ export async function recordRefund(
   now = new Date(),
 ): Promise<AdminApplicationDetail> {
   const application = await findForStaff(id, actor);
-  if (!dealActionAllowed('recordRefund', 'staff', application.status))
-    throw new RefundNotAllowed(application.status);
-  if (application.refund) throw new RefundAlreadyRecorded();
-  if (!application.clientPaid && !application.paymentConfirmation) throw new NothingToRefund();
-  // Money went out already: refunding too would pay the client twice, unless the payout came back.
-  if (application.payout) throw new RefundAfterPayout();
+  const refusal = refundRefusal(moveFacts(application, actor, {}, now));
+  if (refusal) throw REFUND_REFUSALS[refusal](application.status);
   const at = now.toISOString();
   const note = body.note || null;
   // A refund in USDT names its transaction: claimed as a refund, it can pay nothing else.
@@ -451,7 +456,7 @@ export async function recordRefund(
     }
     throw error;
   }
-  return getAdminApplication(id, now);
+  return getAdminApplication(id, actor, now);
 }
 
 /**
@@ -468,15 +473,14 @@ export async function reversePayout(
 ): Promise<AdminApplicationDetail> {
   const application = await findForStaff(id, actor);
   requireMovable({ move: 'reversePayout', application, actor }, now);
-  if (!application.payout) throw new TransitionNotAllowed(application.status, 'CONFIRMED');
-  if (application.payoutReversal) throw new PayoutAlreadyReversed();
   const at = now.toISOString();
   const payoutReversal: PayoutReversal = {
     at,
     by: actor.id,
     reference: body.reference,
     reason: body.reason,
-    payout: application.payout,
+    // The move's need payoutStands: checked above.
+    payout: application.payout!,
   };
   try {
     await perform(
@@ -504,5 +508,5 @@ export async function reversePayout(
       throw new PayoutAlreadyReversed();
     throw await readRace(error, application);
   }
-  return getAdminApplication(id, now);
+  return getAdminApplication(id, actor, now);
 }

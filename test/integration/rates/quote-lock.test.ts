@@ -53,7 +53,9 @@ describe('quote lock', () => {
     const application = await createApplication(owner);
     const { getAdminApplication } = await import('@functions/domain/applications/admin-actions');
     const later = new Date(Date.parse(application.rate!.lockedUntil!) + 1);
-    expect((await getAdminApplication(application.id, later)).quoteLock).toMatchObject({
+    expect(
+      (await getAdminApplication(application.id, { id: 'staff-1', role: 'MANAGER' }, later)).quoteLock,
+    ).toMatchObject({
       open: false,
       currentRate: application.rate!.rate,
     });

@@ -1,6 +1,16 @@
-import { APPLICATION_STATUSES } from '@shared/enums';
+import { APPLICATION_STATUSES, type ApplicationStatus, type Role } from '@shared/enums';
+import { type MoveFacts, type StaffDealAction, staffDealActions } from '@shared/lifecycle';
 import { describe, expect, it } from 'vitest';
-import { type DealFacts, type StaffDealAction, staffDealActions } from './deal-actions';
+
+/** The deal's records as the staff's allowedActions read them (functions/domain/applications/perform.ts's moveFacts). */
+interface DealFacts {
+  status: ApplicationStatus;
+  clientPaid: object | null;
+  paymentConfirmation: object | null;
+  payout: object | null;
+  payoutReversal: object | null;
+  refund: object | null;
+}
 
 const PAID = { at: '2026-11-20T10:10:00.000Z', txHash: null, receiptId: 'receipt-1' };
 const STAFF_RECORD = { at: '2026-11-20T10:20:00.000Z', by: 'staff-2', txHash: null, note: 'r-1' };
@@ -13,8 +23,8 @@ const REVERSAL = {
   payout: PAYOUT,
 };
 
-const facts = (status: string, paid: Partial<DealFacts> = {}): DealFacts => ({
-  status: status as DealFacts['status'],
+const facts = (status: ApplicationStatus, paid: Partial<DealFacts> = {}): DealFacts => ({
+  status,
   clientPaid: null,
   paymentConfirmation: null,
   payout: null,
@@ -43,55 +53,74 @@ const EXPECTED: Record<string, { unpaid: StaffDealAction[]; paid: StaffDealActio
   EXPIRED: { unpaid: [], paid: ['recordRefund'] },
 };
 
+/** What the server answers a staff member of `role` for the deal (admin-actions.ts getAdminApplication). */
+const offered = (deal: DealFacts, role: Role): StaffDealAction[] => {
+  const moveFacts: MoveFacts = {
+    status: deal.status,
+    paymentDeadline: null,
+    receivesCash: false,
+    hasPayoutDetails: false,
+    assignedToId: null,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    clientPaid: deal.clientPaid !== null,
+    paymentConfirmed: deal.paymentConfirmation !== null,
+    payoutRecorded: deal.payout !== null,
+    payoutReversed: deal.payoutReversal !== null,
+    refunded: deal.refund !== null,
+    actorRole: role,
+    input: {},
+    now: new Date('2026-11-20T10:30:00.000Z'),
+  };
+  return staffDealActions(moveFacts);
+};
+
 describe('staffDealActions', () => {
   it('knows every status', () => {
     expect(Object.keys(EXPECTED).sort()).toEqual([...APPLICATION_STATUSES].sort());
   });
 
   it.each(APPLICATION_STATUSES)('offers in %s what the lifecycle allows staff', (status) => {
-    expect(staffDealActions(facts(status), 'ADMIN')).toEqual(EXPECTED[status]!.unpaid);
-    expect(staffDealActions(facts(status, { clientPaid: PAID }), 'ADMIN')).toEqual(EXPECTED[status]!.paid);
+    expect(offered(facts(status), 'ADMIN')).toEqual(EXPECTED[status]!.unpaid);
+    expect(offered(facts(status, { clientPaid: PAID }), 'ADMIN')).toEqual(EXPECTED[status]!.paid);
   });
 
   it('offers a refund of a payment staff confirmed though the client never pressed "I have paid"', () => {
-    expect(staffDealActions(facts('REJECTED', { paymentConfirmation: STAFF_RECORD }), 'MANAGER')).toEqual([
+    expect(offered(facts('REJECTED', { paymentConfirmation: STAFF_RECORD }), 'MANAGER')).toEqual([
       'recordRefund',
     ]);
   });
 
   it('offers a refund once', () => {
-    expect(staffDealActions(facts('CANCELLED', { clientPaid: PAID, refund: STAFF_RECORD }), 'ADMIN')).toEqual(
-      [],
-    );
+    expect(offered(facts('CANCELLED', { clientPaid: PAID, refund: STAFF_RECORD }), 'ADMIN')).toEqual([]);
   });
 
   it('offers no refund while a payout stands', () => {
-    expect(staffDealActions(facts('REJECTED', { clientPaid: PAID, payout: PAYOUT }), 'ADMIN')).toEqual([]);
+    expect(offered(facts('REJECTED', { clientPaid: PAID, payout: PAYOUT }), 'ADMIN')).toEqual([]);
   });
 
   describe('reversing a payout', () => {
     const exchanging = facts('EXCHANGING', { clientPaid: PAID, payout: PAYOUT });
 
     it('is offered to an ADMIN and a SUPER_ADMIN while the payout stands', () => {
-      expect(staffDealActions(exchanging, 'ADMIN')).toEqual(['reversePayout']);
-      expect(staffDealActions(exchanging, 'SUPER_ADMIN')).toEqual(['reversePayout']);
+      expect(offered(exchanging, 'ADMIN')).toEqual(['reversePayout']);
+      expect(offered(exchanging, 'SUPER_ADMIN')).toEqual(['reversePayout']);
     });
 
     it('is not offered to a MANAGER', () => {
-      expect(staffDealActions(exchanging, 'MANAGER')).toEqual([]);
+      expect(offered(exchanging, 'MANAGER')).toEqual([]);
     });
 
     it('is not offered without a recorded payout', () => {
-      expect(staffDealActions(facts('EXCHANGING', { clientPaid: PAID }), 'ADMIN')).toEqual([]);
+      expect(offered(facts('EXCHANGING', { clientPaid: PAID }), 'ADMIN')).toEqual([]);
     });
 
     it('is offered once per deal', () => {
-      expect(staffDealActions({ ...exchanging, payoutReversal: REVERSAL }, 'ADMIN')).toEqual([]);
+      expect(offered({ ...exchanging, payoutReversal: REVERSAL }, 'ADMIN')).toEqual([]);
     });
 
     it('leaves the reversed deal to be paid out again', () => {
       const reversed = facts('CONFIRMED', { clientPaid: PAID, payoutReversal: REVERSAL });
-      expect(staffDealActions(reversed, 'ADMIN')).toEqual(['recordPayout']);
+      expect(offered(reversed, 'ADMIN')).toEqual(['recordPayout']);
     });
   });
 });

@@ -8,7 +8,9 @@ import type {
 import type { ExchangeStatus } from '@shared/contract/hours';
 import type { PublicRatesData, Quote } from '@shared/contract/rates';
 import type { OwnUser, PublicUser } from '@shared/contract/users';
+import type { Role } from '@shared/enums';
 import type { GeoCity, GeoContinent, GeoCountry } from '@shared/geo';
+import { type MoveFacts, staffDealActions } from '@shared/lifecycle';
 import type { RouteDefinition } from '@shared/routes/definition';
 import { AROUND_THE_CLOCK, type ScheduleView } from '@shared/working-hours';
 import type { fakeApi } from './fake-api';
@@ -125,11 +127,41 @@ export function testAdminApplication(changes: Partial<AdminApplicationView> = {}
   };
 }
 
-/** The same application in the staff detail: no history or audit, nothing of the deal yet. */
+/**
+ * What the server answers as the staff's `allowedActions` on `detail` for a staff member of `role`:
+ * the lifecycle's guards (shared/lifecycle.ts) on the deal's facts, as the server reads them.
+ */
+export function withStaffActions(
+  detail: AdminApplicationDetail,
+  role: Role = 'ADMIN',
+): AdminApplicationDetail {
+  const facts: MoveFacts = {
+    status: detail.status,
+    paymentDeadline: detail.instructions?.deadline ?? null,
+    receivesCash: detail.payoutKind === 'none',
+    hasPayoutDetails: detail.payoutDetails !== null,
+    assignedToId: detail.assignedToId,
+    createdAt: detail.createdAt,
+    clientPaid: detail.clientPaid !== null,
+    paymentConfirmed: detail.paymentConfirmation !== null,
+    payoutRecorded: detail.payout !== null,
+    payoutReversed: detail.payoutReversal !== null,
+    refunded: detail.refund !== null,
+    actorRole: role,
+    input: {},
+    now: new Date('2026-11-20T10:30:00.000Z'),
+  };
+  return { ...detail, allowedActions: staffDealActions(facts) };
+}
+
+/**
+ * The same application in the staff detail: no history or audit, nothing of the deal yet; what an
+ * ADMIN may do on it as the server would answer, unless `changes` says.
+ */
 export function testAdminApplicationDetail(
   changes: Partial<AdminApplicationDetail> = {},
 ): AdminApplicationDetail {
-  return {
+  const detail: AdminApplicationDetail = {
     ...testAdminApplication(),
     history: [],
     audit: [],
@@ -142,8 +174,10 @@ export function testAdminApplicationDetail(
     payout: null,
     payoutReversal: null,
     refund: null,
+    allowedActions: [],
     ...changes,
   };
+  return changes.allowedActions ? detail : withStaffActions(detail);
 }
 
 /** One page of a cursor-paged list holding all of `items` (no page after it). */

@@ -18,7 +18,7 @@ import { adminListPaymentTemplates } from '@shared/routes/payment-templates';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useToastStore } from '@web/stores/toast-store';
 import { fakeApi, ok, refused } from '@web/testing/fake-api';
-import { testAdminApplicationDetail } from '@web/testing/fixtures';
+import { testAdminApplicationDetail, withStaffActions } from '@web/testing/fixtures';
 import axe from 'axe-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../lib/format';
@@ -472,8 +472,10 @@ describe('the deal panel of the application detail', () => {
   it('records a refund with its reference and note', async () => {
     const cancelled = detail('CANCELLED', { clientPaid: CLIENT_PAID });
     const refund = { at: '2026-11-21T09:00:00.000Z', by: 'staff-1', txHash: null, note: 'SWIFT 123' };
-    const { api } = openDetail(cancelled, { ...cancelled, refund });
-    api.answer(adminRecordRefund, ok({ ...cancelled, refund }));
+    // The server's answers after the refund: no second refund offered.
+    const refunded = withStaffActions({ ...cancelled, refund });
+    const { api } = openDetail(cancelled, refunded);
+    api.answer(adminRecordRefund, ok(refunded));
     fireEvent.click(await screen.findByRole('button', { name: 'Record refund' }));
     const dialog = await dialogNamed(`Record a refund of application ${LABEL}`);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Record refund' }));
@@ -533,7 +535,7 @@ describe('the deal panel of the application detail', () => {
     });
 
     it('is not offered to a MANAGER', () => {
-      panel(exchanging, 'MANAGER');
+      panel(withStaffActions(exchanging, 'MANAGER'), 'MANAGER');
       expect(offered()).toEqual([]);
     });
 

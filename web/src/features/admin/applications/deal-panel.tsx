@@ -1,7 +1,7 @@
 import type { AdminApplicationDetail } from '@shared/contract/applications';
 import { type ChainCheck, SYSTEM_ID } from '@shared/contract/deal';
 import { shortId } from '@shared/ids';
-import { MOVES } from '@shared/lifecycle';
+import { MOVES, type StaffDealAction } from '@shared/lifecycle';
 import { Button } from '@web/components/ui/button';
 import { useTranslation } from '@web/lib/i18n';
 import { type ReactNode, useState } from 'react';
@@ -10,7 +10,6 @@ import { ModalSection } from '../components/modal-section';
 import { useStaff } from '../components/staff-context';
 import { formatDateTime } from '../lib/format';
 import { DeadlineCountdown } from './deadline-countdown';
-import { type StaffDealAction, staffDealActions } from './deal-actions';
 import {
   ConfirmPaymentDialog,
   InstructionsDialog,
@@ -224,7 +223,8 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
     ]);
   }
 
-  const actions = locked ? [] : staffDealActions(a, staff.role);
+  // What the server says this staff member may do now (the lifecycle's guards, shared/lifecycle.ts).
+  const actions = locked ? [] : a.allowedActions;
   const start = (action: StaffDealAction) => {
     if (action === 'completeAtOffice') office.choose(OFFICE_COMPLETION);
     else setOpen(action);
