@@ -6,14 +6,13 @@ import { ApiError, callDocument, setSessionHooks } from './api-client';
 import { tokenStorage } from './token-storage';
 
 /** `callDocument`: a route that `produces` a document (the transaction history's CSV). */
-const hooks = { onTokenRefreshed: vi.fn(), onSessionLost: vi.fn() };
+const hooks = { onSessionLost: vi.fn() };
 const notAuthenticated = refused(401, 'Not authenticated.', { code: 'NotLoggedIn' });
 const CSV = 'time,direction\r\n2026-11-20T10:15:00.000Z,in\r\n';
 const file = document(CSV, { 'Content-Disposition': 'attachment; filename="transactions_x.csv"' });
 
 beforeEach(() => {
   localStorage.clear();
-  hooks.onTokenRefreshed.mockReset();
   hooks.onSessionLost.mockReset();
   setSessionHooks(hooks);
 });

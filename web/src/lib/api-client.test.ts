@@ -1,13 +1,13 @@
 import { adminListApplications } from '@shared/routes/admin-applications';
 import { getMyApplication, listMyApplications } from '@shared/routes/applications';
-import { authLogin, authMe, authRefresh, authRegister } from '@shared/routes/auth';
+import { authLogin, authLogout, authMe, authRefresh, authRegister } from '@shared/routes/auth';
 import { routePath } from '@shared/routes/definition';
 import { mfaVerify } from '@shared/routes/mfa';
 import { updateProfile } from '@shared/routes/profile';
-import { type FakeRequest, fakeApi, notModified, ok, refused, withEtag } from '@web/testing/fake-api';
+import { done, type FakeRequest, fakeApi, notModified, ok, refused, withEtag } from '@web/testing/fake-api';
 import { testApplicationDetail, testOwnUser } from '@web/testing/fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, call, setSessionHooks } from './api-client';
+import { ApiError, call, MissingDataError, setSessionHooks } from './api-client';
 import { tokenStorage } from './token-storage';
 
 const user = testOwnUser();
@@ -30,7 +30,7 @@ function ownApplicationWithNewToken(request: FakeRequest) {
     : notAuthenticated;
 }
 
-const hooks = { onTokenRefreshed: vi.fn(), onSessionLost: vi.fn() };
+const hooks = { onSessionLost: vi.fn() };
 
 /**
  * A stand-in for `navigator.locks` shared by every "tab" of a test: callbacks of a lock run one
@@ -69,7 +69,6 @@ function rotatingServer() {
 
 beforeEach(() => {
   localStorage.clear();
-  hooks.onTokenRefreshed.mockReset();
   hooks.onSessionLost.mockReset();
   setSessionHooks(hooks);
 });
@@ -121,6 +120,30 @@ describe('api client', () => {
     ]);
   });
 
+  it('types `data` as present for a route that declares a response, absent for one that does not', async () => {
+    fakeApi().answer(authMe, ok({ user })).answer(authLogout, done('Logged out.'));
+
+    const me = await call(authMe);
+    const loggedOut = await call(authLogout);
+
+    // Read without a check: the client has made sure it is there.
+    expect(me.data.user.id).toBe(user.id);
+    // @ts-expect-error `data` is not optional for a route that declares a response
+    me.data = undefined;
+    const nothing: undefined = loggedOut.data;
+    expect(nothing).toBeUndefined();
+  });
+
+  it('rejects a success without the data its route declares with a MissingDataError', async () => {
+    const answer = { success: true, message: '' };
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(answer), { status: 200 }));
+
+    const failure = await call(authMe).catch((error: unknown) => error);
+
+    expect(failure).toBeInstanceOf(MissingDataError);
+    expect(failure).not.toBeInstanceOf(ApiError);
+  });
+
   it('refreshes once on a 401, saves the new tokens and retries the request', async () => {
     tokenStorage.setTokens('old', 'refresh-1');
     const api = fakeApi()
@@ -138,7 +161,6 @@ describe('api client', () => {
     ]);
     expect(tokenStorage.getToken()).toBe('new');
     expect(tokenStorage.getRefreshToken()).toBe('refresh-2');
-    expect(hooks.onTokenRefreshed).toHaveBeenCalledWith('new', 'refresh-2');
   });
 
   it('retries a request only once when the retry is refused again', async () => {
@@ -191,7 +213,6 @@ describe('api client', () => {
     const url = routePath(getMyApplication, { id: 'a' });
     expect(fetchedUrls(api)).toEqual([url, url]);
     expect(api.requests(getMyApplication)[1]?.headers.Authorization).toBe('Bearer new-other');
-    expect(hooks.onTokenRefreshed).toHaveBeenCalledWith('new-other', 'refresh-2');
   });
 
   it('sends the refresh token once when two tabs refresh at the same time', async () => {

@@ -1,4 +1,4 @@
-import type { Envelope, FieldError, RefusalParams } from '@shared/envelope';
+import type { Envelope } from '@shared/envelope';
 import { authRefresh } from '@shared/routes/auth';
 import {
   type ReplyData,
@@ -7,9 +7,11 @@ import {
   routePath,
   routeQuery,
 } from '@shared/routes/definition';
+import { ApiError, MissingDataError } from './api-error';
 import { sessionHooks as hooks } from './session-hooks';
 import { tokenStorage } from './token-storage';
 
+export { ApiError, MissingDataError } from './api-error';
 export { setSessionHooks } from './session-hooks';
 
 /**
@@ -19,31 +21,11 @@ export { setSessionHooks } from './session-hooks';
  * credentials, bearer token when one is stored. On a 401 of a route that needs a session, the
  * refresh token is exchanged once and the request retried once; parallel 401s, in this tab and in
  * other tabs, share one refresh. No refresh token, or a failed refresh, clears the session.
- * Failures reject with an ApiError carrying the envelope's message, code and params. A route marked
- * `conditional` is asked with the ETag of its URL's last answer, and a 304 answers that answer again.
+ * Failures reject with an ApiError carrying the envelope's message, code and params; a success
+ * without the `data` its route declares rejects with a MissingDataError, so a caller reads `data`
+ * as the route's response schema types it, never as optional. A route marked `conditional` is asked
+ * with the ETag of its URL's last answer, and a 304 answers that answer again.
  */
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors: FieldError[] = [],
-    readonly envelope: Envelope<unknown> | null = null,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-
-  /** The refusal's code (docs/architecture.md §3): what the web translates it by. */
-  get code(): string | undefined {
-    return this.envelope?.code;
-  }
-
-  /** The values the refusal's message names. */
-  get params(): RefusalParams | undefined {
-    return this.envelope?.params;
-  }
-}
 
 interface Request {
   method: RouteDefinition['method'];
@@ -99,9 +81,7 @@ async function takeRotatedOrExchange(startedWith: string): Promise<string | null
   const stored = tokenStorage.getRefreshToken();
   if (stored === startedWith) return exchangeRefreshToken(startedWith);
   // Rotated (the pair is stored together) or cleared by a refused refresh: take what is stored.
-  const token = stored ? tokenStorage.getToken() : null;
-  if (token) hooks.onTokenRefreshed(token, stored);
-  return token;
+  return stored ? tokenStorage.getToken() : null;
 }
 
 async function exchangeRefreshToken(refreshToken: string): Promise<string | null> {
@@ -116,7 +96,6 @@ async function exchangeRefreshToken(refreshToken: string): Promise<string | null
     if (!response.ok || !envelope?.success || !token) return null;
     const nextRefresh = envelope.data?.refreshToken ?? refreshToken;
     tokenStorage.setTokens(token, nextRefresh);
-    hooks.onTokenRefreshed(token, nextRefresh);
     return token;
   } catch {
     return null;
@@ -172,13 +151,20 @@ type CallArguments<R extends RouteDefinition> =
   Record<string, never> extends RouteCall<R> ? [parts?: CallParts<R>] : [parts: CallParts<R>];
 
 /**
+ * A successful answer: the envelope with its `data` present and typed by the route's response
+ * schema (`undefined` for a route that declares none).
+ */
+export type Reply<R extends RouteDefinition> = Omit<Envelope<ReplyData<R>>, 'data'> & { data: ReplyData<R> };
+
+/**
  * Calls the route: `call(adminGetApplication, { params: { id } })`. Answers the envelope, its
- * `data` typed by the route's response schema; rejects with an ApiError when the API refused.
+ * `data` typed by the route's response schema; rejects with an ApiError when the API refused, with
+ * a MissingDataError when it answered without the data the route declares.
  */
 export async function call<R extends RouteDefinition>(
   route: R,
   ...[parts]: CallArguments<R>
-): Promise<Envelope<ReplyData<R>>> {
+): Promise<Reply<R>> {
   const { params, query, body, signal } = (parts ?? {}) as {
     params?: Record<string, unknown>;
     query?: Record<string, unknown>;
@@ -195,14 +181,17 @@ export async function call<R extends RouteDefinition>(
   const held = route.conditional ? heldAnswers.get(request.url) : undefined;
   if (held) request.etag = held.etag;
   const response = await sendInSession(request, route.access);
-  if (response.status === 304 && held) return held.envelope as Envelope<ReplyData<R>>;
+  if (response.status === 304 && held) return held.envelope as Reply<R>;
   const envelope = await readEnvelope<ReplyData<R>>(response);
   if (!response.ok || !envelope || envelope.success === false) {
     if (held) heldAnswers.delete(request.url);
     throw new ApiError(response.status, envelope?.message ?? '', envelope?.errors ?? [], envelope);
   }
+  if (route.response !== undefined && (envelope.data === undefined || envelope.data === null)) {
+    throw new MissingDataError(route.path);
+  }
   if (route.conditional) holdAnswer(request.url, response.headers.get('ETag'), envelope);
-  return envelope;
+  return envelope as Reply<R>;
 }
 
 /** Keeps a conditional route's answer for its URL while it has an ETag (an answer without one is not kept). */

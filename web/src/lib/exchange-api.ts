@@ -10,21 +10,21 @@ import { call } from './api-client';
  * published rates, maintenance and the card schedule. The apply form, the landing page's calculator and the rates page share them.
  */
 export async function fetchGeoTree(signal?: AbortSignal): Promise<GeoTree> {
-  return (await call(getGeo, { signal })).data ?? [];
+  return (await call(getGeo, { signal })).data;
 }
 
-export async function calculateQuote(body: CalculateBody, signal?: AbortSignal): Promise<Quote | null> {
-  return (await call(calculateRate, { body, signal })).data ?? null;
+export async function calculateQuote(body: CalculateBody, signal?: AbortSignal): Promise<Quote> {
+  return (await call(calculateRate, { body, signal })).data;
 }
 
-export async function fetchPublicRates(signal?: AbortSignal): Promise<PublicRatesData | null> {
-  return (await call(getRates, { signal })).data ?? null;
+export async function fetchPublicRates(signal?: AbortSignal): Promise<PublicRatesData> {
+  return (await call(getRates, { signal })).data;
 }
 
 /** Maintenance and the card schedule (GET /status); null when it cannot be read (the server still decides). */
 export async function fetchExchangeStatus(signal?: AbortSignal): Promise<ExchangeStatus | null> {
   try {
-    return (await call(getExchangeStatus, { signal })).data ?? null;
+    return (await call(getExchangeStatus, { signal })).data;
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { fetchGeoTree } from './exchange-api';
+import { useResource } from './use-resource';
 
 type LocalizedNames = { ru: string; en: string };
 type PlaceNames = Map<string, LocalizedNames>;
@@ -43,15 +43,7 @@ export function geoKeyName(key: string | null | undefined): string {
  * longer offered, the key's own name.
  */
 export function usePlaceNames(language: 'ru' | 'en'): (key: string | null | undefined) => string {
-  const [names, setNames] = useState<PlaceNames | null>(null);
-  useEffect(() => {
-    let live = true;
-    void loadPlaceNames().then((loaded) => {
-      if (live) setNames(loaded);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
+  // One read serves every screen of the page, so a screen that closes does not abort it.
+  const names = useResource(loadPlaceNames, []).data;
   return (key) => (key ? (names?.get(key)?.[language] ?? geoKeyName(key)) : '');
 }

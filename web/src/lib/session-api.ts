@@ -7,8 +7,8 @@ import { call } from './api-client';
  * call: a visitor without a stored session does not download the API client on the landing page
  * (its JavaScript budget), and screens that call the API import it anyway.
  */
-export async function fetchOwnUser(): Promise<OwnUser | null> {
-  return (await call(authMe)).data?.user ?? null;
+export async function fetchOwnUser(): Promise<OwnUser> {
+  return (await call(authMe)).data.user;
 }
 
 /** Ends this device's session on the server (the access token names it). */

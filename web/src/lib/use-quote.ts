@@ -1,10 +1,10 @@
 import { isValidExchangePair } from '@shared/assets';
 import type { Quote } from '@shared/contract/rates';
-import { useEffect, useState } from 'react';
 import { ApiError } from './api-client';
 import { calculateQuote } from './exchange-api';
 import { parseAmount } from './exchange-form';
 import { type RefusalWords, type RuleWords, ruleText, sayRefusal } from './refusal-text';
+import { useResource } from './use-resource';
 
 const QUOTE_DELAY_MS = 400;
 
@@ -40,34 +40,31 @@ export function quoteRefusalText(state: Extract<QuoteState, { status: 'refused' 
  * maximum, the apply form and the landing page's calculator show it. With the chosen city, so a cash direction outside the city's hours is not quoted.
  */
 export function useQuote(assetFrom: string, assetTo: string, amount: string, city: string): QuoteState {
-  const [state, setState] = useState<QuoteState>({ status: 'idle' });
   const value = parseAmount(amount);
   const ready = Number.isFinite(value) && value > 0 && isValidExchangePair(assetFrom, assetTo);
+  const quote = useResource(
+    ready
+      ? async (signal) => {
+          await pause(QUOTE_DELAY_MS, signal);
+          return calculateQuote({ assetFrom, assetTo, amount: value, ...(city ? { city } : {}) }, signal);
+        }
+      : null,
+    [ready, assetFrom, assetTo, value, city],
+  );
+  if (!ready) return { status: 'idle' };
+  // The previous amount's quote stays in `data` while this one's is asked.
+  if (quote.loading) return { status: 'loading' };
+  if (quote.error) return refusalOf(quote.error) ?? { status: 'unavailable' };
+  return quote.data ? { status: 'ready', quote: quote.data } : { status: 'unavailable' };
+}
 
-  useEffect(() => {
-    if (!ready) {
-      setState({ status: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    const timer = setTimeout(() => {
-      calculateQuote(
-        { assetFrom, assetTo, amount: value, ...(city ? { city } : {}) },
-        controller.signal,
-      ).then(
-        (quote) => setState(quote ? { status: 'ready', quote } : { status: 'unavailable' }),
-        (error: unknown) => {
-          if (controller.signal.aborted) return;
-          setState(refusalOf(error) ?? { status: 'unavailable' });
-        },
-      );
-    }, QUOTE_DELAY_MS);
-    return () => {
+/** Waits `ms`, or rejects at once when the wait is aborted (a newer amount was typed). */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
       clearTimeout(timer);
-      controller.abort();
-    };
-  }, [ready, assetFrom, assetTo, value, city]);
-
-  return state;
+      reject(signal.reason);
+    });
+  });
 }

@@ -2,13 +2,14 @@ import type { OwnUser } from '@shared/contract/users';
 import type { RefusalParams } from '@shared/envelope';
 import { create } from 'zustand';
 import { isStaffRole } from '../config/entry-values';
-import type { ApiError } from '../lib/api-client';
+import { ApiError } from '../lib/api-error';
 import { setSessionHooks } from '../lib/session-hooks';
 import { tokenStorage } from '../lib/token-storage';
 
 /**
  * The auth state of docs/product.md §3 and the session's transitions (§4): restore at start-up, current
- * user, logout. Tokens live in local storage (token storage); the store mirrors them for the UI.
+ * user, logout. The tokens are token storage's alone (local storage): the store keeps who is
+ * logged in, and reads the tokens from there when it needs them.
  * The login, register and verification flows live with their screens (features/auth) and write
  * here. A failed verification keeps the server's refusal (its code, params and text) for the screen
  * to word in the UI language; null when the screen shows its own fallback.
@@ -23,8 +24,6 @@ export interface SessionData {
 
 export interface AuthState {
   user: OwnUser | null;
-  token: string | null;
-  refreshToken: string | null;
   isAuthenticated: boolean;
   /** True until the stored session has been restored (or found absent) at start-up. */
   initializing: boolean;
@@ -49,12 +48,7 @@ export interface AuthActions {
   clearAuth: () => void;
 }
 
-const signedOut = {
-  user: null,
-  token: null,
-  refreshToken: null,
-  isAuthenticated: false,
-} as const;
+const signedOut = { user: null, isAuthenticated: false } as const;
 
 export const initialAuthState: AuthState = {
   ...signedOut,
@@ -65,27 +59,19 @@ export const initialAuthState: AuthState = {
 
 /** The refusal an API error carries (code, params, text), or null for any other failure. */
 export function refusalOf(error: unknown): VerificationRefusal | null {
-  if (!(error instanceof Error) || error.name !== 'ApiError' || !error.message) return null;
-  const { code, params } = error as ApiError;
+  if (!(error instanceof ApiError) || !error.message) return null;
+  const { code, params } = error;
   return { ...(code ? { code } : {}), ...(params ? { params } : {}), message: error.message };
-}
-
-export function invalidAnswer(): ApiError {
-  const error = new Error('') as ApiError;
-  error.name = 'ApiError';
-  return error;
 }
 
 export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
   ...initialAuthState,
 
   async restoreSession() {
-    const token = tokenStorage.getToken();
-    if (!token) {
+    if (!tokenStorage.getToken()) {
       set({ ...signedOut, initializing: false });
       return;
     }
-    set({ token, refreshToken: tokenStorage.getRefreshToken() });
     await get().fetchCurrentUser();
     set({ initializing: false });
   },
@@ -94,13 +80,7 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
     try {
       // The session's calls load with the first one (web/src/lib/session-api.ts says why).
       const user = await (await import('../lib/session-api')).fetchOwnUser();
-      if (!user) throw invalidAnswer();
-      set({
-        user,
-        isAuthenticated: true,
-        token: tokenStorage.getToken(),
-        refreshToken: tokenStorage.getRefreshToken(),
-      });
+      set({ user, isAuthenticated: true });
       return user;
     } catch {
       tokenStorage.clear();
@@ -111,7 +91,7 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
 
   async logout() {
     try {
-      if (get().token) {
+      if (tokenStorage.getToken()) {
         await (await import('../lib/session-api')).endSession();
       }
     } catch {
@@ -122,12 +102,7 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
 
   startSession(session) {
     tokenStorage.setTokens(session.token, session.refreshToken ?? null);
-    set({
-      user: session.user,
-      token: session.token,
-      refreshToken: session.refreshToken ?? null,
-      isAuthenticated: true,
-    });
+    set({ user: session.user, isAuthenticated: true });
   },
 
   setUser(user) {
@@ -140,10 +115,7 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
   },
 }));
 
-setSessionHooks({
-  onTokenRefreshed: (token, refreshToken) => useAuthStore.setState({ token, refreshToken }),
-  onSessionLost: () => useAuthStore.getState().clearAuth(),
-});
+setSessionHooks({ onSessionLost: () => useAuthStore.getState().clearAuth() });
 
 export function selectIsStaff(state: AuthState): boolean {
   return state.user ? isStaffRole(state.user.role) : false;

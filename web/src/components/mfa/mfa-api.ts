@@ -1,16 +1,13 @@
 import type { MfaSetupData } from '@shared/contract/mfa';
 import { mfaDisable, mfaEnable, mfaSetup } from '@shared/routes/mfa';
 import { call } from '@web/lib/api-client';
-import { invalidAnswer } from '@web/stores/auth-store';
 
 /**
  * The second-factor calls of a logged-in user (shared/contract/mfa.ts). Each takes the account's
  * password: a stolen access token alone must not enrol another authenticator or remove the owner's.
  */
 export async function setupMfa(currentPassword: string): Promise<MfaSetupData> {
-  const data = (await call(mfaSetup, { body: { currentPassword } })).data;
-  if (!data?.secret || !data.otpauthUrl) throw invalidAnswer();
-  return data;
+  return (await call(mfaSetup, { body: { currentPassword } })).data;
 }
 
 /**
@@ -18,9 +15,7 @@ export async function setupMfa(currentPassword: string): Promise<MfaSetupData> {
  * account's other sessions end; this one stays.
  */
 export async function enableMfa(code: string, currentPassword: string): Promise<string[]> {
-  const codes = (await call(mfaEnable, { body: { code, currentPassword } })).data?.recoveryCodes;
-  if (!codes?.length) throw invalidAnswer();
-  return codes;
+  return (await call(mfaEnable, { body: { code, currentPassword } })).data.recoveryCodes;
 }
 
 /** Turns it off with a code from the app or a recovery code. */

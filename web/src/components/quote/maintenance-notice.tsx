@@ -3,7 +3,7 @@ import type { Language } from '@shared/enums';
 import { Alert } from '@web/components/ui/alert';
 import { fetchExchangeStatus } from '@web/lib/exchange-api';
 import { useTranslation } from '@web/lib/i18n';
-import { useEffect, useState } from 'react';
+import { useResource } from '@web/lib/use-resource';
 import './quote.css';
 
 /**
@@ -13,16 +13,8 @@ import './quote.css';
  * it cannot be read or when the exchange is not in maintenance.
  */
 export function useMaintenance(wanted = true): Maintenance | null {
-  const [maintenance, setMaintenance] = useState<Maintenance | null>(null);
-  useEffect(() => {
-    if (!wanted) return;
-    const controller = new AbortController();
-    void fetchExchangeStatus(controller.signal).then((status) => {
-      if (!controller.signal.aborted) setMaintenance(status?.maintenance.active ? status.maintenance : null);
-    });
-    return () => controller.abort();
-  }, [wanted]);
-  return maintenance;
+  const status = useResource(wanted ? fetchExchangeStatus : null, [wanted]).data;
+  return status?.maintenance.active ? status.maintenance : null;
 }
 
 /** Staff's message in the visitor's language, else in the other one, else null. */

@@ -24,15 +24,15 @@ export interface ThreadApi {
 }
 
 const clientApi: ThreadApi = {
-  list: async (id, cursor) => (await call(listMyMessages, { params: { id }, query: { cursor } })).data!,
-  announce: async (id, file) => (await call(createMyAttachment, { params: { id }, body: file })).data!,
-  post: async (id, body) => (await call(postMyMessage, { params: { id }, body })).data!,
+  list: async (id, cursor) => (await call(listMyMessages, { params: { id }, query: { cursor } })).data,
+  announce: async (id, file) => (await call(createMyAttachment, { params: { id }, body: file })).data,
+  post: async (id, body) => (await call(postMyMessage, { params: { id }, body })).data,
 };
 
 const staffApi: ThreadApi = {
-  list: async (id, cursor) => (await call(adminListMessages, { params: { id }, query: { cursor } })).data!,
-  announce: async (id, file) => (await call(adminCreateAttachment, { params: { id }, body: file })).data!,
-  post: async (id, body) => (await call(adminPostMessage, { params: { id }, body })).data!,
+  list: async (id, cursor) => (await call(adminListMessages, { params: { id }, query: { cursor } })).data,
+  announce: async (id, file) => (await call(adminCreateAttachment, { params: { id }, body: file })).data,
+  post: async (id, body) => (await call(adminPostMessage, { params: { id }, body })).data,
 };
 
 export function threadApi(side: ThreadSide): ThreadApi {

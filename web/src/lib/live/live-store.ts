@@ -36,9 +36,7 @@ let client: LiveClient | null = null;
 let clientUser: string | null = null;
 
 async function askTicket() {
-  const answer = await call(createLiveTicket);
-  if (!answer.data) throw new Error('No live ticket in the answer');
-  return answer.data;
+  return (await call(createLiveTicket)).data;
 }
 
 /** Opens the tab's connection if someone is logged in and there is none (idempotent). */

@@ -26,13 +26,18 @@ import {
   adminActivateUser,
   adminDeactivateUser,
   adminGetUser,
+  adminInviteStaff,
   adminListManagers,
+  adminListStaffInvitations,
   adminListUsers,
+  adminResendStaffInvitation,
   adminResetReferrals,
   adminResetUserMfa,
+  adminRevokeStaffInvitation,
   adminUpdateUser,
   adminUserApplications,
 } from '@shared/routes/admin-users';
+import { authAcceptStaffInvitation, authOpenStaffInvitation } from '@shared/routes/auth';
 import { adminAttachChainTransfer, adminChainReview, adminRefundChainTransfer } from '@shared/routes/chain';
 import { adminActivityStats, adminDashboard, adminSetupChecklist } from '@shared/routes/dashboard';
 import type { RouteCall } from '@shared/routes/definition';
@@ -58,19 +63,6 @@ import { call } from '@web/lib/api-client';
 
 /** The staff calls of docs/product.md §7 (Admin): each the route the server runs, typed by its schemas. */
 
-function required<T>(data: T | undefined): T {
-  if (data === undefined || data === null) throw new MissingDataError();
-  return data;
-}
-
-/** The server answered success without the expected `data` ('No data received'). */
-export class MissingDataError extends Error {
-  constructor() {
-    super('No data received');
-    this.name = 'MissingDataError';
-  }
-}
-
 /** The query of the staff's applications list, as its route's schema takes it. */
 export type ApplicationsQuery = NonNullable<RouteCall<typeof adminListApplications>['query']>;
 /** The query of the users list, as its route's schema takes it. */
@@ -80,41 +72,38 @@ export type RatesChange = RouteCall<typeof adminPutRates>['body'];
 
 export const adminApi = {
   dashboard: async (period: DashboardPeriod, signal?: AbortSignal) =>
-    required((await call(adminDashboard, { query: { period }, signal })).data),
-  activityStats: async (signal?: AbortSignal) => required((await call(adminActivityStats, { signal })).data),
-  setupChecklist: async (signal?: AbortSignal) =>
-    required((await call(adminSetupChecklist, { signal })).data),
+    (await call(adminDashboard, { query: { period }, signal })).data,
+  activityStats: async (signal?: AbortSignal) => (await call(adminActivityStats, { signal })).data,
+  setupChecklist: async (signal?: AbortSignal) => (await call(adminSetupChecklist, { signal })).data,
 
   applications: async (query: ApplicationsQuery, signal?: AbortSignal) =>
-    required((await call(adminListApplications, { query, signal })).data),
+    (await call(adminListApplications, { query, signal })).data,
   application: async (id: string, signal?: AbortSignal) =>
-    required((await call(adminGetApplication, { params: { id }, signal })).data),
+    (await call(adminGetApplication, { params: { id }, signal })).data,
   changeStatus: async (id: string, body: ChangeStatusBody & { status: StaffSettableStatus }) =>
     call(adminChangeApplicationStatus, { params: { id }, body }),
   updateDetails: async (id: string, body: RouteCall<typeof adminUpdateApplicationDetails>['body']) =>
     call(adminUpdateApplicationDetails, { params: { id }, body }),
   /** The deal's staff moves (docs/product.md §4): each answers the application's detail as it now is. */
   issueInstructions: async (id: string, body: IssueInstructionsBody) =>
-    required((await call(adminIssueInstructions, { params: { id }, body })).data),
+    (await call(adminIssueInstructions, { params: { id }, body })).data,
   confirmPayment: async (id: string, body: ConfirmPaymentBody) =>
-    required((await call(adminConfirmPayment, { params: { id }, body })).data),
+    (await call(adminConfirmPayment, { params: { id }, body })).data,
   recordPayout: async (id: string, body: RecordPayoutBody) =>
-    required((await call(adminRecordPayout, { params: { id }, body })).data),
+    (await call(adminRecordPayout, { params: { id }, body })).data,
   recordRefund: async (id: string, body: RecordRefundBody) =>
-    required((await call(adminRecordRefund, { params: { id }, body })).data),
+    (await call(adminRecordRefund, { params: { id }, body })).data,
   /** An ADMIN records that the payout came back (EXCHANGING → CONFIRMED). */
   reversePayout: async (id: string, body: ReversePayoutBody) =>
-    required((await call(adminReversePayout, { params: { id }, body })).data),
-  managers: async (signal?: AbortSignal) => required((await call(adminListManagers, { signal })).data),
+    (await call(adminReversePayout, { params: { id }, body })).data,
+  managers: async (signal?: AbortSignal) => (await call(adminListManagers, { signal })).data,
 
   users: async (query: UsersQuery, signal?: AbortSignal) =>
-    required((await call(adminListUsers, { query, signal })).data),
+    (await call(adminListUsers, { query, signal })).data,
   user: async (id: string, signal?: AbortSignal) =>
-    required((await call(adminGetUser, { params: { id }, signal })).data),
+    (await call(adminGetUser, { params: { id }, signal })).data,
   userApplications: async (id: string, page: number, signal?: AbortSignal) =>
-    required(
-      (await call(adminUserApplications, { params: { id }, query: { page, limit: 10 }, signal })).data,
-    ),
+    (await call(adminUserApplications, { params: { id }, query: { page, limit: 10 }, signal })).data,
   updateUser: async (id: string, body: RouteCall<typeof adminUpdateUser>['body']) =>
     call(adminUpdateUser, { params: { id }, body }),
   activateUser: async (id: string) => call(adminActivateUser, { params: { id } }),
@@ -122,7 +111,20 @@ export const adminApi = {
   resetReferrals: async (id: string) => call(adminResetReferrals, { params: { id } }),
   resetUserMfa: async (id: string) => call(adminResetUserMfa, { params: { id } }),
 
-  geo: async (signal?: AbortSignal) => required((await call(adminGetGeo, { signal })).data),
+  /** Staff by invitation (docs/product.md): the pending invitations, a new one, resend, revoke. */
+  staffInvitations: async (signal?: AbortSignal) => (await call(adminListStaffInvitations, { signal })).data,
+  inviteStaff: async (body: RouteCall<typeof adminInviteStaff>['body']) =>
+    (await call(adminInviteStaff, { body })).data,
+  resendStaffInvitation: async (id: string) =>
+    (await call(adminResendStaffInvitation, { params: { id } })).data,
+  revokeStaffInvitation: async (id: string) => call(adminRevokeStaffInvitation, { params: { id } }),
+  /** The invitee's side, before they have an account: what the link invites to, and accepting it. */
+  openStaffInvitation: async (token: string, signal?: AbortSignal) =>
+    (await call(authOpenStaffInvitation, { body: { token }, signal })).data,
+  acceptStaffInvitation: async (body: RouteCall<typeof authAcceptStaffInvitation>['body']) =>
+    (await call(authAcceptStaffInvitation, { body })).data,
+
+  geo: async (signal?: AbortSignal) => (await call(adminGetGeo, { signal })).data,
   toggleGeo: async (locationKey: string, isActive: boolean) =>
     call(adminToggleGeo, { body: { locationKey, isActive } }),
   /** Many locations at once; `othersOff`: "only these" (everything else switched off). */
@@ -130,34 +132,33 @@ export const adminApi = {
     call(adminBulkGeo, { body: { locationKeys, isActive, ...(othersOff ? { othersOff } : {}) } }),
 
   /** Maintenance and the card schedule (the public GET /status). */
-  exchangeStatus: async (signal?: AbortSignal) => required((await call(getExchangeStatus, { signal })).data),
+  exchangeStatus: async (signal?: AbortSignal) => (await call(getExchangeStatus, { signal })).data,
   saveCityHours: async (key: string, body: PutCityHoursBody) =>
-    required((await call(adminPutCityHours, { params: { key }, body })).data),
-  saveCardHours: async (body: PutCardHoursBody) => required((await call(adminPutCardHours, { body })).data),
+    (await call(adminPutCityHours, { params: { key }, body })).data,
+  saveCardHours: async (body: PutCardHoursBody) => (await call(adminPutCardHours, { body })).data,
   saveMaintenance: async (body: PutMaintenanceBody) => call(adminPutMaintenance, { body }),
 
-  settings: async (signal?: AbortSignal) => required((await call(adminListSettings, { signal })).data),
+  settings: async (signal?: AbortSignal) => (await call(adminListSettings, { signal })).data,
   saveSetting: async (key: string, value: number | string) =>
     call(adminPutSetting, { params: { key }, body: { value } }),
 
-  rates: async (signal?: AbortSignal) => required((await call(adminGetRates, { signal })).data),
+  rates: async (signal?: AbortSignal) => (await call(adminGetRates, { signal })).data,
   saveRates: async (body: RatesChange) => call(adminPutRates, { body }),
 
-  reserves: async (signal?: AbortSignal) =>
-    required((await call(adminListReserves, { signal })).data).reserves,
+  reserves: async (signal?: AbortSignal) => (await call(adminListReserves, { signal })).data.reserves,
   saveReserves: async (body: PutReservesBody) => call(adminPutReserves, { body }),
 
   paymentTemplates: async (signal?: AbortSignal) =>
-    required((await call(adminListPaymentTemplates, { signal })).data).templates,
+    (await call(adminListPaymentTemplates, { signal })).data.templates,
   createPaymentTemplate: async (body: PaymentTemplateBody) =>
-    required((await call(adminCreatePaymentTemplate, { body })).data),
+    (await call(adminCreatePaymentTemplate, { body })).data,
   updatePaymentTemplate: async (id: string, body: PaymentTemplateBody) =>
-    required((await call(adminUpdatePaymentTemplate, { params: { id }, body })).data),
+    (await call(adminUpdatePaymentTemplate, { params: { id }, body })).data,
   deletePaymentTemplate: async (id: string) => call(adminDeletePaymentTemplate, { params: { id } }),
-  chainReview: async (signal?: AbortSignal) => required((await call(adminChainReview, { signal })).data),
+  chainReview: async (signal?: AbortSignal) => (await call(adminChainReview, { signal })).data,
   /** `acceptAmount`: an ADMIN accepts a transfer of another amount than the one asked. */
   attachChainTransfer: async (txId: string, body: AttachChainTransferBody) =>
-    required((await call(adminAttachChainTransfer, { params: { txId }, body })).data),
+    (await call(adminAttachChainTransfer, { params: { txId }, body })).data,
   refundChainTransfer: async (txId: string, txHash: string) =>
-    required((await call(adminRefundChainTransfer, { params: { txId }, body: { txHash } })).data),
+    (await call(adminRefundChainTransfer, { params: { txId }, body: { txHash } })).data,
 };

@@ -2,10 +2,10 @@ import { ADMIN_NOTE_MAX_LENGTH } from '@shared/constants';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextAreaField } from '@web/components/ui/field';
 import { useTranslation } from '@web/lib/i18n';
+import { useResource } from '@web/lib/use-resource';
 import { adminApi } from '../api/admin-api';
 import { LoadError } from '../components/load-state';
 import { ModalSection } from '../components/modal-section';
-import { useResource } from '../hooks/use-resource';
 import { type DetailsPartProps, useDetailDraft } from './use-detail-draft';
 
 interface SaveButtonProps {

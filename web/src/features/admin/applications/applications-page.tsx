@@ -121,8 +121,7 @@ export function ApplicationsPage() {
         ...(rejectionReason ? { rejectionReason } : {}),
         ...(acceptExpiredQuote ? { acceptExpiredQuote } : {}),
       });
-      if (answer.data?.id) replaceRow(answer.data);
-      else await reloadRow(row.id);
+      replaceRow(answer.data);
       notify.success(t('applications.statusChanged', { status: statusLabel(t, status) }));
       return null;
     } catch (error) {

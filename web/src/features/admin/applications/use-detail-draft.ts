@@ -30,8 +30,7 @@ export function useDetailDraft({ application, onChanged }: DetailsPartProps, sav
     try {
       const answer = await adminApi.updateDetails(application.id, body);
       notify.success(done);
-      // Without the row in the answer, the local change stands in for it.
-      onChanged(answer.data?.id ? answer.data : { ...application, ...body });
+      onChanged(answer.data);
     } catch (error) {
       notify.failure(error, t('common.updateFailed'));
     } finally {

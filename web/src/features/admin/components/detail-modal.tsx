@@ -1,8 +1,8 @@
 import { Button } from '@web/components/ui/button';
 import { Modal } from '@web/components/ui/modal';
 import { useTranslation } from '@web/lib/i18n';
+import type { Resource } from '@web/lib/use-resource';
 import type { ReactNode } from 'react';
-import type { Resource } from '../hooks/use-resource';
 import { Loaded } from './load-state';
 import './detail-modal.css';
 

@@ -3,8 +3,8 @@ import { Button } from '@web/components/ui/button';
 import { Spinner } from '@web/components/ui/spinner';
 import { useTranslation } from '@web/lib/i18n';
 import { refusalText } from '@web/lib/refusal-text';
+import type { Resource } from '@web/lib/use-resource';
 import type { ReactNode } from 'react';
-import type { Resource } from '../hooks/use-resource';
 
 /** A failed load: the screen's title for it, the server's message when it sent one, and a retry. */
 export function LoadError({ title, error, onRetry }: { title: string; error: unknown; onRetry: () => void }) {

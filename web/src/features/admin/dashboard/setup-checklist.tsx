@@ -3,10 +3,10 @@ import { hasRoleAtLeast } from '@shared/enums';
 import { adminSetupChecklist } from '@shared/routes/dashboard';
 import { Badge } from '@web/components/ui/badge';
 import { useTranslation } from '@web/lib/i18n';
+import { useResource } from '@web/lib/use-resource';
 import { Link } from 'react-router-dom';
 import { adminApi } from '../api/admin-api';
 import { useStaff } from '../components/staff-context';
-import { useResource } from '../hooks/use-resource';
 import { type AdminPageId, adminHref } from '../lib/admin-paths';
 
 /** Where each step is done. */

@@ -113,7 +113,7 @@ function MaintenanceForm({
     setSaving(true);
     try {
       const answer = await adminApi.saveMaintenance(draft);
-      const saved = answer.data ?? draft;
+      const saved = answer.data;
       onSaved(saved);
       setDraft(saved);
       notify.success(t(saved.active ? 'geo.maintenance.on' : 'geo.maintenance.off'));

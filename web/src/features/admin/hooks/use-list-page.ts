@@ -1,7 +1,7 @@
 import { ADMIN_PAGE_SIZE } from '@shared/constants';
 import type { Paged, SortOrder } from '@shared/paging';
+import { useResource } from '@web/lib/use-resource';
 import { pageNumber, useQueryParams } from './use-query-params';
-import { useResource } from './use-resource';
 
 /** The paging part of a list's query, as the list routes' query schemas take it (shared/paging.ts). */
 interface ListQuery {

@@ -2,9 +2,9 @@ import type { PaymentTemplateView } from '@shared/contract/payment-templates';
 import { type TemplateFitFacts, templateFits } from '@shared/payment-templates';
 import { usePlaceNames } from '@web/lib/geo-names';
 import { useTranslation } from '@web/lib/i18n';
+import { useResource } from '@web/lib/use-resource';
 import { adminApi } from '../api/admin-api';
 import { InlineLoading, LoadError } from '../components/load-state';
-import { useResource } from '../hooks/use-resource';
 import { TemplateBody, TemplateFor } from './template-summary';
 import './payment-templates.css';
 

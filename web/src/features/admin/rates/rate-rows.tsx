@@ -33,7 +33,7 @@ function useRatesRowEdit<D>(onSaved: (rates: RatesData) => void) {
   const { t } = useTranslation('admin');
   return useRowEdit<D, RatesChange>(async (change) => {
     const answer = await adminApi.saveRates(change);
-    if (answer.data?.rates) onSaved(answer.data.rates);
+    onSaved(answer.data.rates);
   }, t('rates.saved'));
 }
 
@@ -99,7 +99,7 @@ export function DirectionRow({
     setRefusal(null);
     try {
       const answer = await adminApi.saveRates(change);
-      if (answer.data?.rates) onSaved(answer.data.rates);
+      onSaved(answer.data.rates);
     } catch (error) {
       // A refusal (a reserve never set by staff, say) stays in the form, not only in the toast.
       setRefusal(refusalText(error, t('common.updateFailed')));

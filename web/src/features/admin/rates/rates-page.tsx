@@ -4,6 +4,7 @@ import type { DirectionRate, RatesData } from '@shared/contract/rates';
 import { Button } from '@web/components/ui/button';
 import { useTranslation } from '@web/lib/i18n';
 import { refusalText } from '@web/lib/refusal-text';
+import { useResource } from '@web/lib/use-resource';
 import { type ReactNode, useMemo, useState } from 'react';
 import { adminApi } from '../api/admin-api';
 import { type Column, DataTable } from '../components/data-table';
@@ -11,7 +12,6 @@ import { FilterSelect } from '../components/filter-bar';
 import { Loaded } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { ListPager, pageOf } from '../components/pager';
-import { useResource } from '../hooks/use-resource';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
 import { CurrencyRow, DirectionRow, directionColumns } from './rate-rows';
@@ -59,7 +59,7 @@ export function RatesPage() {
         const answer = await adminApi.saveRates({
           directions: slice.map(({ assetFrom, assetTo }) => ({ assetFrom, assetTo, ...change })),
         });
-        if (answer.data?.rates) update(answer.data.rates);
+        update(answer.data.rates);
       }
       setSelected(new Set());
       notify.success(t('rates.saved'));

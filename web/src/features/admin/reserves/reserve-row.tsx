@@ -21,7 +21,7 @@ export function ReserveRow({
   const { t, language } = useTranslation('admin');
   const { draft, setDraft, saving, send } = useRowEdit<ReserveDraft, PutReservesBody>(async (change) => {
     const answer = await adminApi.saveReserves(change);
-    if (answer.data?.reserves) onSaved(answer.data.reserves);
+    onSaved(answer.data.reserves);
   }, t('reserves.saved'));
   const [errors, setErrors] = useState<ReserveErrors>({});
   const decimals = currencyDecimals(reserve.code);

@@ -1,5 +1,6 @@
 import type { ReserveView } from '@shared/contract/reserves';
 import { useTranslation } from '@web/lib/i18n';
+import { useResource } from '@web/lib/use-resource';
 import { useState } from 'react';
 import { adminApi } from '../api/admin-api';
 import { DataTable } from '../components/data-table';
@@ -7,7 +8,6 @@ import { FilterSelect } from '../components/filter-bar';
 import { Loaded } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { ListPager, pageOf } from '../components/pager';
-import { useResource } from '../hooks/use-resource';
 import { ReserveRow } from './reserve-row';
 import { reservesInOrder } from './reserve-state';
 

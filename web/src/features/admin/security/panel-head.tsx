@@ -1,6 +1,6 @@
 import { Button } from '@web/components/ui/button';
 import { useTranslation } from '@web/lib/i18n';
-import type { Resource } from '../hooks/use-resource';
+import type { Resource } from '@web/lib/use-resource';
 
 /** A security panel's title (its `titleId` labels the section) and the button that reads it again. */
 export function PanelHead({

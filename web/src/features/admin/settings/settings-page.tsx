@@ -5,12 +5,12 @@ import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/field';
 import { useTranslation } from '@web/lib/i18n';
 import { ruleText } from '@web/lib/refusal-text';
+import { useResource } from '@web/lib/use-resource';
 import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin-api';
 import { Loaded } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { useStaff } from '../components/staff-context';
-import { useResource } from '../hooks/use-resource';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
 import { showSettingFailure } from '../lib/setting-failure';
@@ -142,7 +142,7 @@ function SettingForm({
     setSaving(true);
     try {
       const answer = await adminApi.saveSetting(setting.key, read.value);
-      onSaved(answer.data?.key ? answer.data : { ...setting, value: read.value });
+      onSaved(answer.data);
       notify.success(t('settings.saved'));
     } catch (failure) {
       showSettingFailure(failure, setServerError, t('common.updateFailed'));

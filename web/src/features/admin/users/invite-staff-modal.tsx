@@ -1,15 +1,14 @@
 import type { StaffInvitationView } from '@shared/contract/staff-invitations';
 import { LANGUAGES, type Language, type StaffRole } from '@shared/enums';
 import { invitableRoles } from '@shared/permissions';
-import { adminInviteStaff } from '@shared/routes/admin-users';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { Modal } from '@web/components/ui/modal';
-import { call } from '@web/lib/api-client';
 import { useTranslation } from '@web/lib/i18n';
 import { fieldErrorTexts, refusalText } from '@web/lib/refusal-text';
 import { type FormEvent, useState } from 'react';
+import { adminApi } from '../api/admin-api';
 import { useStaff } from '../components/staff-context';
 import { notify } from '../lib/notify';
 
@@ -45,9 +44,9 @@ export function InviteStaffModal({ onClose, onInvited }: InviteStaffModalProps) 
     setSaving(true);
     setGeneral(null);
     try {
-      const answer = await call(adminInviteStaff, { body: { email: email.trim(), role, language } });
-      notify.success(t('invitations.sent', { email: answer.data!.email }));
-      onInvited(answer.data!);
+      const invitation = await adminApi.inviteStaff({ email: email.trim(), role, language });
+      notify.success(t('invitations.sent', { email: invitation.email }));
+      onInvited(invitation);
     } catch (error) {
       const fields = fieldErrorTexts(error);
       setErrors(fields);

@@ -1,5 +1,4 @@
 import type { StaffInvitationOpenData } from '@shared/contract/staff-invitations';
-import { authAcceptStaffInvitation, authOpenStaffInvitation } from '@shared/routes/auth';
 import { MfaCodeField } from '@web/components/mfa/mfa-code-field';
 import { QrCode } from '@web/components/mfa/qr-code';
 import { RecoveryCodes } from '@web/components/mfa/recovery-codes';
@@ -7,15 +6,16 @@ import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { PasswordField } from '@web/components/ui/field';
 import { Spinner } from '@web/components/ui/spinner';
-import { call } from '@web/lib/api-client';
 import { useTranslation } from '@web/lib/i18n';
 import { newPasswordProblem } from '@web/lib/password-rules';
 import { fieldErrorTexts, refusalText, ruleText } from '@web/lib/refusal-text';
 import { useFormFields } from '@web/lib/use-form-fields';
+import { type Resource, useResource } from '@web/lib/use-resource';
 import { confirmPasswordError } from '@web/lib/validation';
 import { useAuthStore } from '@web/stores/auth-store';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { adminApi } from '../api/admin-api';
 import { formatDateTime } from '../lib/format';
 import '@web/components/mfa/mfa.css';
 import './invitations.css';
@@ -34,6 +34,20 @@ type Stage =
   | { kind: 'form'; invitation: StaffInvitationOpenData }
   | { kind: 'codes'; email: string; codes: string[] };
 
+/** The accepted invitation: the new member's address and recovery codes, shown once. */
+type Accepted = Extract<Stage, { kind: 'codes' }>;
+
+/** Where the invitee is: the codes once accepted, else what opening the link answered. */
+function stageOf(
+  opened: Resource<StaffInvitationOpenData>,
+  accepted: Accepted | null,
+  failed: (error: unknown) => string,
+): Stage {
+  if (accepted) return accepted;
+  if (opened.error) return { kind: 'failed', message: failed(opened.error) };
+  return opened.data ? { kind: 'form', invitation: opened.data } : { kind: 'opening' };
+}
+
 /**
  * /admin/invitation#token=… (docs/product.md "Staff by invitation"): the invitee sets a password and
  * the second factor (the QR code of a secret the server offers, a first code), and is then a staff
@@ -43,29 +57,17 @@ export function StaffInvitationPage() {
   const { t, language } = useTranslation(['admin', 'security', 'forms', 'errors']);
   const navigate = useNavigate();
   const [token] = useState(linkToken);
-  const [stage, setStage] = useState<Stage>({ kind: 'opening' });
+  const opened = useResource(token ? (signal) => adminApi.openStaffInvitation(token, signal) : null, [token]);
+  const [accepted, setAccepted] = useState<Accepted | null>(null);
+  const stage: Stage = token
+    ? stageOf(opened, accepted, (failure) => refusalText(failure, t('errors:generic')))
+    : { kind: 'failed', message: t('invitation.missingToken') };
   const [busy, setBusy] = useState(false);
   const { values, setErrors, formError, setFormError, field } = useFormFields({
     password: '',
     confirmPassword: '',
     code: '',
   });
-
-  useEffect(() => {
-    if (!token) {
-      setStage({ kind: 'failed', message: t('invitation.missingToken') });
-      return;
-    }
-    let live = true;
-    call(authOpenStaffInvitation, { body: { token } }).then(
-      (answer) => live && answer.data && setStage({ kind: 'form', invitation: answer.data }),
-      (failure: unknown) =>
-        live && setStage({ kind: 'failed', message: refusalText(failure, t('errors:generic')) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [token, t]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -84,12 +86,13 @@ export function StaffInvitationPage() {
       return;
     }
     try {
-      const answer = await call(authAcceptStaffInvitation, {
-        body: { token, password: values.password, code: values.code.trim() },
+      const data = await adminApi.acceptStaffInvitation({
+        token,
+        password: values.password,
+        code: values.code.trim(),
       });
-      const data = answer.data!;
       useAuthStore.getState().startSession(data.session);
-      setStage({ kind: 'codes', email: data.session.user.email, codes: data.recoveryCodes });
+      setAccepted({ kind: 'codes', email: data.session.user.email, codes: data.recoveryCodes });
     } catch (failure) {
       const fields = fieldErrorTexts(failure);
       setErrors(fields);

@@ -1,15 +1,14 @@
 import type { StaffInvitationView } from '@shared/contract/staff-invitations';
 import { invitableRoles } from '@shared/permissions';
-import { adminResendStaffInvitation, adminRevokeStaffInvitation } from '@shared/routes/admin-users';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { call } from '@web/lib/api-client';
 import { useTranslation } from '@web/lib/i18n';
+import type { Resource } from '@web/lib/use-resource';
 import { useState } from 'react';
+import { adminApi } from '../api/admin-api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DataTable } from '../components/data-table';
 import { useStaff } from '../components/staff-context';
-import type { Resource } from '../hooks/use-resource';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
 import './invitations.css';
@@ -34,8 +33,7 @@ export function StaffInvitations({ invitations }: { invitations: Resource<StaffI
   const resend = async (invitation: StaffInvitationView) => {
     setBusyId(invitation.id);
     try {
-      const answer = await call(adminResendStaffInvitation, { params: { id: invitation.id } });
-      replace(answer.data!);
+      replace(await adminApi.resendStaffInvitation(invitation.id));
       notify.success(t('invitations.sent', { email: invitation.email }));
     } catch (error) {
       notify.failure(error, t('common.updateFailed'));
@@ -48,7 +46,7 @@ export function StaffInvitations({ invitations }: { invitations: Resource<StaffI
     if (!revoking) return;
     setBusyId(revoking.id);
     try {
-      await call(adminRevokeStaffInvitation, { params: { id: revoking.id } });
+      await adminApi.revokeStaffInvitation(revoking.id);
       invitations.setData((list) => list?.filter((item) => item.id !== revoking.id));
       notify.success(t('invitations.revoked', { email: revoking.email }));
       setRevoking(null);

@@ -33,7 +33,7 @@ export function UserActions({ user, onDetail, onEdit, onChanged }: UserActionsPr
       const answer = user.isActive
         ? await adminApi.deactivateUser(user.id)
         : await adminApi.activateUser(user.id);
-      onChanged(answer.data ?? { ...user, isActive: !user.isActive });
+      onChanged(answer.data);
       notify.success(user.isActive ? t('users.deactivated', { name }) : t('users.activated', { name }));
     } catch (error) {
       notify.failure(error, t('common.updateFailed'));
@@ -47,7 +47,7 @@ export function UserActions({ user, onDetail, onEdit, onChanged }: UserActionsPr
     try {
       const answer = await adminApi.resetReferrals(user.id);
       onChanged({ ...user, referralCount: 0 });
-      notify.success(t('users.referralsReset', { count: answer.data?.count ?? 0 }));
+      notify.success(t('users.referralsReset', { count: answer.data.count }));
       setConfirmReset(false);
     } catch (error) {
       notify.failure(error, t('common.updateFailed'));

@@ -84,7 +84,7 @@ export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
     try {
       const answer = await adminApi.updateUser(user.id, body);
       notify.success(t('users.edit.saved'));
-      onSaved(answer.data ?? ({ ...user, ...body, username: body.username ?? user.username } as PublicUser));
+      onSaved(answer.data);
     } catch (error) {
       const fieldErrors = Object.fromEntries(
         Object.entries(fieldErrorTexts(error)).filter(([field]) => FIELDS.includes(field as FieldName)),

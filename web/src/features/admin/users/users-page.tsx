@@ -1,11 +1,10 @@
 import type { PublicUser } from '@shared/contract/users';
 import { invitableRoles } from '@shared/permissions';
-import { adminListStaffInvitations } from '@shared/routes/admin-users';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { call } from '@web/lib/api-client';
 import { useTranslation } from '@web/lib/i18n';
+import { useResource } from '@web/lib/use-resource';
 import { useState } from 'react';
 import { adminApi, type UsersQuery } from '../api/admin-api';
 import { ListTable } from '../components/list-table';
@@ -15,7 +14,6 @@ import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { SortHeader } from '../components/sort-header';
 import { useStaff } from '../components/staff-context';
 import { useListPage } from '../hooks/use-list-page';
-import { useResource } from '../hooks/use-resource';
 import { formatDate, formatNumber } from '../lib/format';
 import { InviteStaffModal } from './invite-staff-modal';
 import { StaffInvitations } from './staff-invitations';
@@ -47,10 +45,7 @@ export function UsersPage() {
   );
   // Staff by invitation: an ADMIN and up invites and sees the pending invitations (docs/product.md).
   const mayInvite = invitableRoles(useStaff()).length > 0;
-  const invitations = useResource(
-    async (signal) => (mayInvite ? ((await call(adminListStaffInvitations, { signal })).data ?? []) : []),
-    [mayInvite],
-  );
+  const invitations = useResource(mayInvite ? adminApi.staffInvitations : null, [mayInvite]);
   const [inviting, setInviting] = useState(false);
   const [detailId, setDetailId] = useState<string | null>(null);
   const [editing, setEditing] = useState<PublicUser | null>(null);

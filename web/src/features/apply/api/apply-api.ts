@@ -22,8 +22,7 @@ export async function checkTelegramContact(
 ): Promise<{ isValid: boolean; bot: ContactBot | null }> {
   try {
     const answer = await call(validateTelegram, { body: { username: value } });
-    const isValid: unknown = answer.data?.isValid;
-    return { isValid: typeof isValid === 'boolean' ? isValid : true, bot: answer.data?.bot ?? null };
+    return { isValid: answer.data.isValid, bot: answer.data.bot ?? null };
   } catch {
     return { isValid: true, bot: null };
   }
@@ -40,5 +39,5 @@ export async function fetchPairLimits(
   signal?: AbortSignal,
 ): Promise<QuoteLimits | null> {
   const data = (await call(getRates, { query: { assetFrom, assetTo }, signal })).data;
-  return data?.directions[0]?.quoteLimits ?? null;
+  return data.directions[0]?.quoteLimits ?? null;
 }

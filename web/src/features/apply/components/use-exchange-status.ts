@@ -1,6 +1,6 @@
 import type { ExchangeStatus } from '@shared/contract/hours';
 import { fetchExchangeStatus } from '@web/lib/exchange-api';
-import { useEffect, useState } from 'react';
+import { useResource } from '@web/lib/use-resource';
 
 /**
  * Maintenance and the card schedule, read once when the apply screen opens (docs/product.md §4
@@ -8,13 +8,5 @@ import { useEffect, useState } from 'react';
  * the server refuses what is closed either way.
  */
 export function useExchangeStatus(): ExchangeStatus | null {
-  const [status, setStatus] = useState<ExchangeStatus | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    void fetchExchangeStatus(controller.signal).then((answer) => {
-      if (!controller.signal.aborted) setStatus(answer);
-    });
-    return () => controller.abort();
-  }, []);
-  return status;
+  return useResource(fetchExchangeStatus, []).data ?? null;
 }

@@ -1,6 +1,6 @@
 import { isValidExchangePair } from '@shared/assets';
 import type { QuoteLimits } from '@shared/contract/rates';
-import { useEffect, useState } from 'react';
+import { useResource } from '@web/lib/use-resource';
 import { fetchPairLimits } from '../api/apply-api';
 
 export type PairLimitsState =
@@ -12,24 +12,14 @@ export type PairLimitsState =
  * maximum and the most that can be received (the reserve), asked again whenever the pair changes.
  */
 export function usePairLimits(assetFrom: string, assetTo: string): PairLimitsState {
-  const [state, setState] = useState<PairLimitsState>({ status: 'loading' });
   const valid = isValidExchangePair(assetFrom, assetTo);
-
-  useEffect(() => {
-    if (!valid) {
-      setState({ status: 'unavailable' });
-      return;
-    }
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    fetchPairLimits(assetFrom, assetTo, controller.signal).then(
-      (limits) => setState(limits ? { status: 'ready', limits } : { status: 'unavailable' }),
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'unavailable' });
-      },
-    );
-    return () => controller.abort();
-  }, [valid, assetFrom, assetTo]);
-
-  return state;
+  const limits = useResource(valid ? (signal) => fetchPairLimits(assetFrom, assetTo, signal) : null, [
+    valid,
+    assetFrom,
+    assetTo,
+  ]);
+  if (!valid || limits.error) return { status: 'unavailable' };
+  // The previous pair's limits stay in `data` while this pair's load.
+  if (limits.loading) return { status: 'loading' };
+  return limits.data ? { status: 'ready', limits: limits.data } : { status: 'unavailable' };
 }

@@ -3,7 +3,7 @@ import type { OwnUser } from '@shared/contract/users';
 import { authLogin, authRegister, authResetPassword, authVerifyEmail } from '@shared/routes/auth';
 import { mfaVerify } from '@shared/routes/mfa';
 import { call } from '@web/lib/api-client';
-import { invalidAnswer, refusalOf, type SessionData, useAuthStore } from '@web/stores/auth-store';
+import { refusalOf, type SessionData, useAuthStore } from '@web/stores/auth-store';
 
 /**
  * The auth transitions of docs/product.md §4 that start on the auth screens. Each writes the auth store.
@@ -12,21 +12,10 @@ import { invalidAnswer, refusalOf, type SessionData, useAuthStore } from '@web/s
 /** Where a login or a password reset leads: a session, or the second-factor step with its token. */
 export type SignInStep = { session: SessionData } | { mfaToken: string };
 
-/** Reads a login-shaped answer (shared/contract/auth.ts `loginDataSchema`); anything else is refused. */
-function signInStep(data: Partial<LoginData> | null | undefined): SignInStep {
-  if (data && 'mfaRequired' in data && data.mfaRequired && data.mfaToken) return { mfaToken: data.mfaToken };
-  if (data && 'user' in data && data.user && data.token) {
-    return { session: { user: data.user, token: data.token, refreshToken: data.refreshToken } };
-  }
-  throw invalidAnswer();
-}
-
-/** A session-only answer (the code step): starts the session. */
-function startSessionFrom(data: Partial<LoginData> | null | undefined): OwnUser {
-  const step = signInStep(data);
-  if (!('session' in step)) throw invalidAnswer();
-  useAuthStore.getState().startSession(step.session);
-  return step.session.user;
+/** Reads a login-shaped answer (shared/contract/auth.ts `loginDataSchema`): a session or the code step. */
+function signInStep(data: LoginData): SignInStep {
+  if ('mfaRequired' in data) return { mfaToken: data.mfaToken };
+  return { session: { user: data.user, token: data.token, refreshToken: data.refreshToken } };
 }
 
 /**
@@ -46,7 +35,9 @@ export async function login(loginIdentifier: string, password: string): Promise<
 
 /** The code step: the login's mfaToken with a code from the app or a recovery code; starts the session. */
 export async function verifyMfa(mfaToken: string, code: string): Promise<OwnUser> {
-  return startSessionFrom((await call(mfaVerify, { body: { mfaToken, code } })).data);
+  const session = (await call(mfaVerify, { body: { mfaToken, code } })).data;
+  useAuthStore.getState().startSession(session);
+  return session.user;
 }
 
 /**
@@ -60,7 +51,7 @@ export async function resetPassword(body: ResetPasswordBody): Promise<SignInStep
 /** Register (no login): answers whether the verification mail went out (the screen words either case). */
 export async function register(body: RegisterBody): Promise<{ verificationEmailSent: boolean }> {
   const data = (await call(authRegister, { body })).data;
-  return { verificationEmailSent: data?.verificationEmailSent ?? true };
+  return { verificationEmailSent: data.verificationEmailSent };
 }
 
 /**

@@ -12,24 +12,19 @@ import { ApiError, call } from '@web/lib/api-client';
 
 /** The application with its deal; a conditional request, so an unchanged one costs no transfer. */
 export async function fetchOrder(id: string, signal?: AbortSignal): Promise<ApplicationDetail> {
-  return detailOf(await call(getMyApplication, { params: { id }, signal }));
+  return (await call(getMyApplication, { params: { id }, signal })).data;
 }
 
 export async function savePayoutDetails(id: string, body: PayoutDetailsBody): Promise<ApplicationDetail> {
-  return detailOf(await call(setPayoutDetails, { params: { id }, body }));
+  return (await call(setPayoutDetails, { params: { id }, body })).data;
 }
 
 export async function markOrderPaid(id: string, body: MarkPaidBody): Promise<ApplicationDetail> {
-  return detailOf(await call(markPaid, { params: { id }, body }));
+  return (await call(markPaid, { params: { id }, body })).data;
 }
 
 export async function cancelOrder(id: string): Promise<void> {
   await call(cancelMyApplication, { params: { id } });
-}
-
-function detailOf(answer: { data?: ApplicationDetail }): ApplicationDetail {
-  if (!answer.data) throw new ApiError(200, 'The answer carried no application.');
-  return answer.data;
 }
 
 /**

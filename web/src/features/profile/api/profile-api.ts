@@ -4,13 +4,12 @@ import type { ChangePasswordBody, UpdateProfileBody } from '@shared/contract/aut
 import type { NotificationView } from '@shared/contract/notifications';
 import type { TelegramLinkData } from '@shared/contract/telegram';
 import type { OwnUser } from '@shared/contract/users';
-import type { Envelope } from '@shared/envelope';
 import { cancelMyApplication, listMyApplications } from '@shared/routes/applications';
 import { authChangePassword } from '@shared/routes/auth';
 import { listNotifications, readAllNotifications, readNotification } from '@shared/routes/notifications';
 import { listAvatars, updateProfile as updateProfileRoute } from '@shared/routes/profile';
 import { createTelegramLink, deleteTelegramLink } from '@shared/routes/telegram';
-import { call } from '@web/lib/api-client';
+import { call, type Reply } from '@web/lib/api-client';
 import { fetchOwnUser } from '@web/lib/session-api';
 
 /** The profile screen's calls (docs/product.md §7). */
@@ -19,18 +18,18 @@ export async function fetchMyApplications(signal?: AbortSignal): Promise<Applica
     query: { limit: PROFILE_APPLICATIONS_LIMIT, sortBy: 'createdAt', sortOrder: 'desc' },
     signal,
   });
-  return answer.data?.items ?? [];
+  return answer.data.items;
 }
 
 export async function cancelApplication(id: string): Promise<void> {
   await call(cancelMyApplication, { params: { id } });
 }
 
-export async function fetchAvatars(): Promise<string[]> {
-  return (await call(listAvatars)).data ?? [];
+export async function fetchAvatars(signal?: AbortSignal): Promise<string[]> {
+  return (await call(listAvatars, { signal })).data;
 }
 
-export async function updateProfile(body: UpdateProfileBody): Promise<Envelope<OwnUser>> {
+export async function updateProfile(body: UpdateProfileBody): Promise<Reply<typeof updateProfileRoute>> {
   return call(updateProfileRoute, { body });
 }
 
@@ -45,7 +44,7 @@ export interface NotificationsPage {
 
 export async function fetchNotifications(signal?: AbortSignal): Promise<NotificationsPage> {
   const answer = await call(listNotifications, { query: { limit: 20 }, signal });
-  return { items: answer.data?.items ?? [], unreadCount: answer.data?.unreadCount ?? 0 };
+  return { items: answer.data.items, unreadCount: answer.data.unreadCount };
 }
 
 export async function markNotificationRead(id: string): Promise<void> {
@@ -58,16 +57,12 @@ export async function markAllNotificationsRead(): Promise<void> {
 
 /** A one-time deep link that links the caller's Telegram account once started (valid 10 minutes). */
 export async function startTelegramLink(): Promise<TelegramLinkData> {
-  const data = (await call(createTelegramLink)).data;
-  if (!data) throw new Error('The Telegram link answered no link.');
-  return data;
+  return (await call(createTelegramLink)).data;
 }
 
 /** Unlinks the caller's Telegram account; the answer is the own user without it. */
 export async function unlinkTelegram(): Promise<OwnUser> {
-  const user = (await call(deleteTelegramLink)).data;
-  if (!user) throw new Error('The Telegram unlink answered no user.');
-  return user;
+  return (await call(deleteTelegramLink)).data;
 }
 
 /**

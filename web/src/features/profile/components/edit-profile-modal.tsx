@@ -8,10 +8,11 @@ import { Modal } from '@web/components/ui/modal';
 import { Spinner } from '@web/components/ui/spinner';
 import { changeLanguage, i18n, useTranslation } from '@web/lib/i18n';
 import { schemaErrorText } from '@web/lib/schema-error-text';
+import { useResource } from '@web/lib/use-resource';
 import { usernameError } from '@web/lib/validation';
 import { useAuthStore } from '@web/stores/auth-store';
 import { toast } from '@web/stores/toast-store';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { fetchAvatars, updateProfile } from '../api/profile-api';
 import { placeServerError } from '../lib/server-error';
 
@@ -46,14 +47,13 @@ function EditProfileForm({ onClose, user }: Omit<EditProfileModalProps, 'open'>)
   const [photo, setPhoto] = useState<string | null>(user.photo_url);
   const [telegram, setTelegram] = useState(user.telegramId ?? '');
   const [telegramError, setTelegramError] = useState<string | null>(null);
-  const [avatars, setAvatars] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    fetchAvatars().then(setAvatars, () => setAvatars([]));
-  }, []);
+  const avatarList = useResource(fetchAvatars, []);
+  // null while the list loads; a list that failed offers none.
+  const avatars = avatarList.error ? [] : (avatarList.data ?? null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -71,8 +71,8 @@ function EditProfileForm({ onClose, user }: Omit<EditProfileModalProps, 'open'>)
         photo_url: photo,
         telegramId: telegram.trim() || null,
       });
-      if (answer.data) setUser(answer.data);
-      if (answer.data?.language) await changeLanguage(answer.data.language);
+      setUser(answer.data);
+      await changeLanguage(answer.data.language);
       // In the language just applied: `t` is bound to the one this screen rendered in.
       toast.success(i18n.t('profile:edit.saved'));
       onClose();

@@ -12,14 +12,13 @@ import { useTranslation } from '@web/lib/i18n';
 import { dateTimeFormat } from '@web/lib/intl-format';
 import { useSideText } from '@web/lib/quote-format';
 import { refusalText } from '@web/lib/refusal-text';
+import { useResource } from '@web/lib/use-resource';
 import { toast } from '@web/stores/toast-store';
-import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { cancelApplication, fetchMyApplications } from '../api/profile-api';
 import { statusDisplay } from '../lib/display';
 
 const LOCALES = { ru: 'ru-RU', en: 'en-GB' } as const;
-type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; items: ApplicationView[] };
 
 /**
  * The latest 10 applications: a table on wide screens, cards on narrow ones, each id a link to its
@@ -27,22 +26,9 @@ type ListState = { status: 'loading' } | { status: 'error' } | { status: 'ready'
  */
 export function MyApplications() {
   const { t, language } = useTranslation(['profile', 'forms', 'errors', 'common']);
-  const [state, setState] = useState<ListState>({ status: 'loading' });
-
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      const items = await fetchMyApplications(signal);
-      setState({ status: 'ready', items });
-    } catch {
-      if (!signal?.aborted) setState({ status: 'error' });
-    }
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+  const list = useResource(fetchMyApplications, []);
+  // A failed refresh shows the failure, not the list as it was.
+  const items = list.error ? undefined : list.data;
 
   const placeName = usePlaceNames(language);
   const cityName = (key: string | null) => placeName(key) || '—';
@@ -62,7 +48,7 @@ export function MyApplications() {
             try {
               await cancelApplication(application.id);
               toast.success(t('applications.cancelled'));
-              await load();
+              list.reload();
             } catch (error) {
               toast.error(refusalText(error, t('errors:application.cancelFailed')));
             }
@@ -81,16 +67,14 @@ export function MyApplications() {
           {t('applications.create')}
         </ButtonLink>
       </div>
-      {state.status === 'loading' && (
+      {!list.error && !items && (
         <p className="row muted">
           <Spinner decorative /> {t('common:status.loading')}
         </p>
       )}
-      {state.status === 'error' && <Alert tone="danger">{t('errors:application.loadFailed')}</Alert>}
-      {state.status === 'ready' && state.items.length === 0 && (
-        <p className="muted">{t('applications.empty')}</p>
-      )}
-      {state.status === 'ready' && state.items.length > 0 && (
+      {list.error ? <Alert tone="danger">{t('errors:application.loadFailed')}</Alert> : null}
+      {items?.length === 0 && <p className="muted">{t('applications.empty')}</p>}
+      {items && items.length > 0 && (
         <table className="data-table data-table--wide">
           <caption className="visually-hidden">{t('applications.caption')}</caption>
           <thead>
@@ -108,7 +92,7 @@ export function MyApplications() {
             </tr>
           </thead>
           <tbody>
-            {state.items.map((application) => {
+            {items.map((application) => {
               const display = statusDisplay(application.status);
               return (
                 <tr key={application.id} data-application-id={application.id}>

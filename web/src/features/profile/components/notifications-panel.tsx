@@ -4,13 +4,8 @@ import { Button } from '@web/components/ui/button';
 import { BellIcon } from '@web/components/ui/icons';
 import { useTranslation } from '@web/lib/i18n';
 import { dateTimeFormat } from '@web/lib/intl-format';
-import { useCallback, useEffect, useState } from 'react';
-import {
-  fetchNotifications,
-  markAllNotificationsRead,
-  markNotificationRead,
-  type NotificationsPage,
-} from '../api/profile-api';
+import { useResource } from '@web/lib/use-resource';
+import { fetchNotifications, markAllNotificationsRead, markNotificationRead } from '../api/profile-api';
 
 const LOCALES = { ru: 'ru-RU', en: 'en-GB' } as const;
 
@@ -21,31 +16,17 @@ const LOCALES = { ru: 'ru-RU', en: 'en-GB' } as const;
  */
 export function NotificationsPanel() {
   const { t, language } = useTranslation(['profile', 'common']);
-  // undefined: loading; null: not offered.
-  const [page, setPage] = useState<NotificationsPage | null | undefined>(undefined);
-
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      setPage(await fetchNotifications(signal));
-    } catch {
-      if (!signal?.aborted) setPage(null);
-    }
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
-  if (page === null) return null;
+  const notifications = useResource(fetchNotifications, []);
+  // A failed read means notifications are not offered: the section hides.
+  if (notifications.error) return null;
+  const page = notifications.data;
   const date = dateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' });
 
   const readOne = async (notification: NotificationView) => {
     if (notification.isRead) return;
     try {
       await markNotificationRead(notification.id);
-      await load();
+      notifications.reload();
     } catch {
       // The list is refreshed on the next visit.
     }
@@ -53,7 +34,7 @@ export function NotificationsPanel() {
   const readAll = async () => {
     try {
       await markAllNotificationsRead();
-      await load();
+      notifications.reload();
     } catch {
       // As above.
     }

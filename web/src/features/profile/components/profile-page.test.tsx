@@ -49,7 +49,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   tokenStorage.setTokens('t1', 'r1');
-  useAuthStore.setState({ user: loaded, token: 't1', isAuthenticated: true, initializing: false });
+  useAuthStore.setState({ user: loaded, isAuthenticated: true, initializing: false });
 });
 
 afterEach(cleanup);

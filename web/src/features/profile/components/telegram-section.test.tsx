@@ -25,7 +25,7 @@ function Section() {
 
 function signIn(user: OwnUser) {
   tokenStorage.setTokens('t1', 'r1');
-  useAuthStore.setState({ user, token: 't1', isAuthenticated: true, initializing: false });
+  useAuthStore.setState({ user, isAuthenticated: true, initializing: false });
 }
 
 let open: ReturnType<typeof vi.fn>;

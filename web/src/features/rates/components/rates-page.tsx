@@ -1,4 +1,3 @@
-import type { PublicRatesData } from '@shared/contract/rates';
 import { MaintenanceNotice, useMaintenance } from '@web/components/quote/maintenance-notice';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -8,32 +7,11 @@ import { findCity } from '@web/lib/exchange-form';
 import { useTranslation } from '@web/lib/i18n';
 import { cityGroups } from '@web/lib/place-options';
 import { useGeoTree } from '@web/lib/use-geo-tree';
-import { useCallback, useEffect, useState } from 'react';
+import { useResource } from '@web/lib/use-resource';
+import { useState } from 'react';
 import { directionsOffered } from '../lib/rate-rows';
 import { RatesTable } from './rates-table';
 import '../rates.css';
-
-type RatesState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; data: PublicRatesData };
-
-/** GET /rates once the page is live (after hydration: the prerendered page holds the table's place). */
-function usePublishedRates() {
-  const [state, setState] = useState<RatesState>({ status: 'loading' });
-  const load = useCallback((signal?: AbortSignal) => {
-    setState({ status: 'loading' });
-    fetchPublicRates(signal).then(
-      (data) => setState(data ? { status: 'ready', data } : { status: 'error' }),
-      () => {
-        if (!signal?.aborted) setState({ status: 'error' });
-      },
-    );
-  }, []);
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-  return { state, reload: () => load() };
-}
 
 /**
  * The public rates page (`/rates`): the live directions of one city, chosen in one
@@ -44,7 +22,8 @@ function usePublishedRates() {
 export function RatesPage() {
   const { t, language } = useTranslation('common');
   const geo = useGeoTree();
-  const { state, reload } = usePublishedRates();
+  // GET /rates once the page is live (after hydration: the prerendered page holds the table's place).
+  const rates = useResource(fetchPublicRates, []);
   // In maintenance the rates stay for reference, under staff's notice saying none is offered now.
   const maintenance = useMaintenance();
   const [city, setCity] = useState('');
@@ -69,28 +48,24 @@ export function RatesPage() {
           onChange={(event) => setCity(event.target.value)}
         />
       </div>
-      <section
-        className="rates-page__rates"
-        aria-labelledby="rates-heading"
-        aria-busy={state.status === 'loading'}
-      >
+      <section className="rates-page__rates" aria-labelledby="rates-heading" aria-busy={rates.loading}>
         <h2 id="rates-heading" className="rates-page__heading">
           {place
             ? t('rates.inCity', { city: name(place.city), country: name(place.country) })
             : t('rates.everyCity')}
         </h2>
-        {state.status === 'loading' && <p className="muted">{t('rates.loading')}</p>}
-        {state.status === 'error' && (
+        {rates.loading && <p className="muted">{t('rates.loading')}</p>}
+        {rates.error ? (
           <Alert tone="danger">
             <p>{t('rates.failed')}</p>
-            <Button variant="secondary" size="sm" onClick={reload}>
+            <Button variant="secondary" size="sm" onClick={rates.reload}>
               {t('actions.retry')}
             </Button>
           </Alert>
-        )}
-        {state.status === 'ready' && (
+        ) : null}
+        {rates.data && (
           <RatesTable
-            directions={directionsOffered(state.data.directions, place?.country.localCurrency ?? null)}
+            directions={directionsOffered(rates.data.directions, place?.country.localCurrency ?? null)}
           />
         )}
       </section>
