@@ -3,6 +3,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateSnapshot } from '@shared/contract/applications';
 import type { ChainCheck } from '@shared/contract/deal';
 import type { ApplicationStatus, RequestType, Role } from '@shared/enums';
+import type { MoveName } from '@shared/lifecycle';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import type { ListPartition } from './query-window';
@@ -291,6 +292,8 @@ export interface StatusWriteConditions {
 export function statusUpdate(
   record: ApplicationRecord,
   change: StatusWriteConditions & {
+    /** The lifecycle's move, kept as `lastMove`: what the stream's readers are told happened. */
+    move: MoveName;
     from: ApplicationStatus;
     to: ApplicationStatus;
     at: string;
@@ -298,6 +301,7 @@ export function statusUpdate(
   },
 ): TransactItem {
   const values: Record<string, unknown> = {
+    ':move': change.move,
     ':from': change.from,
     ':to': change.to,
     ':at': change.at,
@@ -305,7 +309,13 @@ export function statusUpdate(
     ':one': 1,
   };
   const names: Record<string, string> = { '#status': 'status' };
-  const sets = ['#status = :to', 'statusChangedAt = :at', 'updatedAt = :at', 'gsi2pk = :gsi2pk'];
+  const sets = [
+    '#status = :to',
+    'lastMove = :move',
+    'statusChangedAt = :at',
+    'updatedAt = :at',
+    'gsi2pk = :gsi2pk',
+  ];
   for (const [field, value] of Object.entries(change.fields ?? {})) {
     if (value === undefined) continue;
     names[`#${field}`] = field;

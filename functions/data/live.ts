@@ -14,6 +14,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { requireEnv } from '@functions/commons/config';
 import type { Role } from '@shared/enums';
+import type { MoveName } from '@shared/lifecycle';
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
@@ -269,8 +270,9 @@ export type TableChange =
       status: string;
       version: number;
       updatedAt: string;
-      /** When the client said "I have paid", if they did. */
-      clientPaidAt: string | null;
+      /** The lifecycle's last move and when it was made: the notice is the move's, not guessed from the state. */
+      lastMove: MoveName | null;
+      statusChangedAt: string | null;
     }
   | { kind: 'message'; applicationId: string }
   | { kind: 'chainTransfer'; txId: string; state: string };
@@ -288,7 +290,6 @@ export function tableChangeOf(record: DynamoDBRecord): TableChange | null {
   if (!image || (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY')) return null;
   const sources = LIVE_STREAM_SOURCES;
   if (pk.startsWith(sources.application.pkPrefix) && sk === sources.application.sk) {
-    const paid = image.clientPaid;
     return {
       kind: 'application',
       inserted: record.eventName === 'INSERT',
@@ -297,7 +298,8 @@ export function tableChangeOf(record: DynamoDBRecord): TableChange | null {
       status: text(image.status) ?? '',
       version: number(image.version) ?? 0,
       updatedAt: text(image.updatedAt) ?? '',
-      clientPaidAt: paid && 'M' in paid && paid.M ? text(paid.M.at) : null,
+      lastMove: text(image.lastMove) as MoveName | null,
+      statusChangedAt: text(image.statusChangedAt),
     };
   }
   if (pk.startsWith(sources.message.pkPrefix) && record.eventName === 'INSERT') {

@@ -92,6 +92,7 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
     .add(
       'status',
       statusUpdate(application, {
+        move: change.move.name,
         from,
         to,
         at,

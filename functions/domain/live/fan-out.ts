@@ -49,8 +49,8 @@ async function noticeOf(change: TableChange, now: Date): Promise<Notice | null> 
   if (change.kind === 'application') {
     // A write that leaves `version` alone (the thread's unread counters) or a record seen before: nothing new.
     if (!(await markApplicationVersionSeen(change.id, change.version, now))) return null;
-    const paidNow =
-      change.status === 'PAID' && change.clientPaidAt !== null && change.clientPaidAt === change.updatedAt;
+    // This write is the client's "I have paid" (its move, made now): staff hear of it as such.
+    const paidNow = change.lastMove === 'markPaid' && change.statusChangedAt === change.updatedAt;
     const type: LiveNoticeType = change.inserted
       ? 'application.created'
       : paidNow

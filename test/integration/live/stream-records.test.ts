@@ -36,9 +36,11 @@ const application = (eventName: 'INSERT' | 'MODIFY', extra: Record<string, Attri
   );
 
 describe('live stream records', () => {
-  it('reads an application\'s item, with the time of the client\'s "I have paid"', () => {
+  it("reads an application's item, with the lifecycle's last move and when it was made", () => {
     const paid = application('MODIFY', {
       status: { S: 'PAID' },
+      lastMove: { S: 'markPaid' },
+      statusChangedAt: { S: '2026-11-26T10:00:00.000Z' },
       clientPaid: { M: { at: { S: '2026-11-26T10:00:00.000Z' }, txHash: { NULL: true } } },
     });
     expect(tableChangeOf(paid)).toEqual({
@@ -49,9 +51,10 @@ describe('live stream records', () => {
       status: 'PAID',
       version: 3,
       updatedAt: '2026-11-26T10:00:00.000Z',
-      clientPaidAt: '2026-11-26T10:00:00.000Z',
+      lastMove: 'markPaid',
+      statusChangedAt: '2026-11-26T10:00:00.000Z',
     });
-    expect(tableChangeOf(application('INSERT'))).toMatchObject({ inserted: true, clientPaidAt: null });
+    expect(tableChangeOf(application('INSERT'))).toMatchObject({ inserted: true, lastMove: null });
     expect(passesLiveFilter(paid)).toBe(true);
   });
 
