@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { postToTronStandIn } from '@infra/local/tron-stand-in';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { createBase58check } from '@scure/base';
 import {
   adminChangeApplicationStatus,
   adminConfirmPayment,
@@ -9,6 +7,7 @@ import {
 } from '@shared/routes/admin-applications';
 import { setPayoutDetails } from '@shared/routes/applications';
 import { adminCreatePaymentTemplate } from '@shared/routes/payment-templates';
+import { tronAddressOfAccount } from '@shared/tron-address';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call } from '../support/api';
@@ -25,9 +24,8 @@ import { useBrowser } from './support/browser';
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
 const newPage = useBrowser();
 
-const base58check = createBase58check(sha256);
 /** An address of this test's own: 0x41 and 20 random bytes, base58check. */
-const newAddress = () => base58check.encode(Uint8Array.from([0x41, ...randomBytes(20)]));
+const newAddress = () => tronAddressOfAccount(randomBytes(20));
 
 let manager: Session;
 let walletTemplateId: string;

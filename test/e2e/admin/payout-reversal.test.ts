@@ -1,7 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { postToTronStandIn } from '@infra/local/tron-stand-in';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { createBase58check } from '@scure/base';
 import { subtract, unitsText } from '@shared/money';
 import {
   adminChangeApplicationStatus,
@@ -12,6 +10,7 @@ import {
 import { setPayoutDetails } from '@shared/routes/applications';
 import { adminChainReview } from '@shared/routes/chain';
 import { adminCreatePaymentTemplate } from '@shared/routes/payment-templates';
+import { tronAddressOfAccount } from '@shared/tron-address';
 import en from '@web/locales/en/admin.json';
 import ru from '@web/locales/ru/admin.json';
 import type { Locator, Page } from 'playwright-core';
@@ -40,9 +39,8 @@ const newPage = useBrowser();
 const TEXTS = { en, ru } as const;
 const WIDTHS = [375, 1280] as const;
 
-const base58check = createBase58check(sha256);
 /** An address of this test's own: 0x41 and 20 random bytes, base58check. */
-const newAddress = () => base58check.encode(Uint8Array.from([0x41, ...randomBytes(20)]));
+const newAddress = () => tronAddressOfAccount(randomBytes(20));
 const chain = (path: string, body: unknown = {}) =>
   postToTronStandIn(inject('localStack').tronApiUrl, path, body);
 

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { UserRecord } from '@functions/data/users';
 import { postToTronStandIn, startTronStandIn, type TronStandIn } from '@infra/local/tron-stand-in';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { createBase58check } from '@scure/base';
+import { tronAddressOfAccount } from '@shared/tron-address';
 import { afterAll, beforeAll } from 'vitest';
 import { createIsolatedTable, putUser } from '../applications/isolated-table';
 
@@ -12,13 +11,18 @@ import { createIsolatedTable, putUser } from '../applications/isolated-table';
  * table, so other files' deals and wallets stay out of it. The functions' modules are imported
  * after the table exists (they read TABLE_NAME when first imported).
  */
-export const chainModules = async () => ({
+/** The deal's modules, imported once the table exists: creating, the staff's view, the client's and staff's moves. */
+export const dealModules = async () => ({
   create: await import('@functions/domain/applications/create'),
   admin: await import('@functions/domain/applications/admin-actions'),
   deal: {
     ...(await import('@functions/domain/applications/client-deal')),
     ...(await import('@functions/domain/applications/staff-deal')),
   },
+});
+
+export const chainModules = async () => ({
+  ...(await dealModules()),
   expire: await import('@functions/domain/applications/expire'),
   templates: await import('@functions/domain/payment-templates/templates'),
   watcher: await import('@functions/domain/chain/watcher'),
@@ -71,9 +75,8 @@ export function setUpChainTable(prefix: string): ChainTable {
   return table;
 }
 
-const base58check = createBase58check(sha256);
 /** A TRON address of the test's own: 0x41 and 20 random bytes, base58check. */
-export const newTronAddress = () => base58check.encode(Uint8Array.from([0x41, ...randomBytes(20)]));
+export const newTronAddress = () => tronAddressOfAccount(randomBytes(20));
 
 /**
  * USDT sent on the stand-in (its test-only call), from a new address unless `from` is given, at

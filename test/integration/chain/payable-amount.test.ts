@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { UserRecord } from '@functions/data/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIsolatedTable, putUser } from '../applications/isolated-table';
+import { dealModules } from './chain-table';
 import { usdtToCashBody } from './fixtures';
 
 /**
@@ -15,12 +16,7 @@ let staff: UserRecord;
 const actor = () => ({ id: staff.id, role: 'MANAGER' as const });
 
 const modules = async () => ({
-  create: await import('@functions/domain/applications/create'),
-  admin: await import('@functions/domain/applications/admin-actions'),
-  deal: {
-    ...(await import('@functions/domain/applications/client-deal')),
-    ...(await import('@functions/domain/applications/staff-deal')),
-  },
+  ...(await dealModules()),
   templates: await import('@functions/domain/payment-templates/templates'),
   holds: await import('@functions/data/payable-amounts'),
   payable: await import('@functions/domain/applications/payable-amount'),

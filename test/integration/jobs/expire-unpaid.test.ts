@@ -3,6 +3,7 @@ import type { LocalMailSender } from '@infra/local/outbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailsTo } from '../../support/mail';
 import { createIsolatedTable, putUser } from '../applications/isolated-table';
+import { dealModules } from '../chain/chain-table';
 
 /**
  * The expire-unpaid job expires every WAITING_PAYMENT application of its table whose payment window
@@ -15,12 +16,7 @@ let m: Awaited<ReturnType<typeof modules>>;
 let staff: UserRecord;
 
 const modules = async () => ({
-  create: await import('@functions/domain/applications/create'),
-  admin: await import('@functions/domain/applications/admin-actions'),
-  deal: {
-    ...(await import('@functions/domain/applications/client-deal')),
-    ...(await import('@functions/domain/applications/staff-deal')),
-  },
+  ...(await dealModules()),
   expire: await import('@functions/domain/applications/expire'),
   job: await import('@functions/jobs/expire-unpaid'),
   applications: await import('@functions/data/applications'),
