@@ -1,4 +1,4 @@
-import type { Envelope } from '@shared/envelope';
+import type { Envelope, FieldError, RefusalParams } from '@shared/envelope';
 import { authRefresh } from '@shared/routes/auth';
 import {
   type ReplyData,
@@ -7,11 +7,9 @@ import {
   routePath,
   routeQuery,
 } from '@shared/routes/definition';
-import { ApiError, MissingDataError } from './api-error';
 import { sessionHooks as hooks } from './session-hooks';
 import { tokenStorage } from './token-storage';
 
-export { ApiError, MissingDataError } from './api-error';
 export { setSessionHooks } from './session-hooks';
 
 /**
@@ -26,6 +24,40 @@ export { setSessionHooks } from './session-hooks';
  * as the route's response schema types it, never as optional. A route marked `conditional` is asked
  * with the ETag of its URL's last answer, and a 304 answers that answer again.
  */
+
+/** The API refused: the envelope's status, message, code and params, and its field errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: FieldError[] = [],
+    readonly envelope: Envelope<unknown> | null = null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The refusal's code (docs/architecture.md §3): what the web translates it by. */
+  get code(): string | undefined {
+    return this.envelope?.code;
+  }
+
+  /** The values the refusal's message names. */
+  get params(): RefusalParams | undefined {
+    return this.envelope?.params;
+  }
+}
+
+/**
+ * The API answered success without the `data` its route declares: the answer broke the contract, so
+ * no screen words it as a refusal (each shows its own fallback text).
+ */
+export class MissingDataError extends Error {
+  constructor(readonly path: string) {
+    super(`The answer of ${path} carried no data`);
+    this.name = 'MissingDataError';
+  }
+}
 
 interface Request {
   method: RouteDefinition['method'];

@@ -1,4 +1,12 @@
-import { type DependencyList, startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type DependencyList,
+  startTransition,
+  useCallback,
+  useEffect,
+  useReducer,
+  useRef,
+  useState,
+} from 'react';
 
 /** How a screen reads from the server: `load(signal)` answers what to show; null loads nothing now. */
 export type Load<T> = ((signal: AbortSignal) => Promise<T>) | null;
@@ -30,7 +38,7 @@ interface Shown<T> {
 }
 
 /**
- * The one way a screen reads server data (docs/architecture.md, web): loads when mounted, again
+ * The one way a screen reads server data (docs/architecture.md §1): loads when mounted, again
  * when `deps` change or on `reload`, and aborts the request under way on each of those and on
  * unmount, so an older answer never replaces a newer one and a closed screen sets nothing. A null
  * `load` (nothing to ask yet: an invalid pair, an amount not typed) leaves it idle.
@@ -38,40 +46,34 @@ interface Shown<T> {
 export function useResource<T>(
   load: Load<T>,
   deps: DependencyList,
-  options: ResourceOptions = {},
+  { transition }: ResourceOptions = {},
 ): Resource<T> {
   const [shown, setShown] = useState<Shown<T>>({ data: undefined, error: null, loading: load !== null });
-  const [generation, setGeneration] = useState(0);
+  const [generation, reload] = useReducer((count: number) => count + 1, 0);
   const loader = useRef(load);
   loader.current = load;
-  const transition = options.transition === true;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps decide when to reload.
   useEffect(() => {
     const current = loader.current;
-    if (current === null) {
-      setShown((before) =>
-        before.loading || before.error !== null ? { ...before, error: null, loading: false } : before,
-      );
-      return;
-    }
+    const loading = current !== null;
     const controller = new AbortController();
     const settle = (next: (before: Shown<T>) => Shown<T>) => {
       if (controller.signal.aborted) return;
       if (transition) startTransition(() => setShown(next));
       else setShown(next);
     };
+    // Unchanged state is kept as it is: no render for nothing (a page may still be hydrating).
     setShown((before) =>
-      before.loading && before.error === null ? before : { ...before, error: null, loading: true },
+      before.loading === loading && before.error === null ? before : { ...before, error: null, loading },
     );
-    current(controller.signal).then(
+    current?.(controller.signal).then(
       (data) => settle(() => ({ data, error: null, loading: false })),
-      (error: unknown) => settle((before) => ({ data: before.data, error, loading: false })),
+      (error: unknown) => settle((before) => ({ ...before, error, loading: false })),
     );
     return () => controller.abort();
   }, [...deps, generation]);
 
-  const reload = useCallback(() => setGeneration((value) => value + 1), []);
   const setData = useCallback(
     (update: (current: T | undefined) => T | undefined) =>
       setShown((before) => ({ ...before, data: update(before.data) })),

@@ -2,7 +2,6 @@ import type { OwnUser } from '@shared/contract/users';
 import type { RefusalParams } from '@shared/envelope';
 import { create } from 'zustand';
 import { isStaffRole } from '../config/entry-values';
-import { ApiError } from '../lib/api-error';
 import { setSessionHooks } from '../lib/session-hooks';
 import { tokenStorage } from '../lib/token-storage';
 
@@ -56,13 +55,6 @@ export const initialAuthState: AuthState = {
   verificationStatus: 'idle',
   verificationError: null,
 };
-
-/** The refusal an API error carries (code, params, text), or null for any other failure. */
-export function refusalOf(error: unknown): VerificationRefusal | null {
-  if (!(error instanceof ApiError) || !error.message) return null;
-  const { code, params } = error;
-  return { ...(code ? { code } : {}), ...(params ? { params } : {}), message: error.message };
-}
 
 export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
   ...initialAuthState,

@@ -2,8 +2,8 @@ import type { LoginData, RegisterBody, ResetPasswordBody } from '@shared/contrac
 import type { OwnUser } from '@shared/contract/users';
 import { authLogin, authRegister, authResetPassword, authVerifyEmail } from '@shared/routes/auth';
 import { mfaVerify } from '@shared/routes/mfa';
-import { call } from '@web/lib/api-client';
-import { refusalOf, type SessionData, useAuthStore } from '@web/stores/auth-store';
+import { ApiError, call } from '@web/lib/api-client';
+import { type SessionData, useAuthStore, type VerificationRefusal } from '@web/stores/auth-store';
 
 /**
  * The auth transitions of docs/product.md §4 that start on the auth screens. Each writes the auth store.
@@ -11,6 +11,13 @@ import { refusalOf, type SessionData, useAuthStore } from '@web/stores/auth-stor
 
 /** Where a login or a password reset leads: a session, or the second-factor step with its token. */
 export type SignInStep = { session: SessionData } | { mfaToken: string };
+
+/** The refusal an API error carries (code, params, text), or null for any other failure. */
+function refusalOf(error: unknown): VerificationRefusal | null {
+  if (!(error instanceof ApiError) || !error.message) return null;
+  const { code, params } = error;
+  return { ...(code ? { code } : {}), ...(params ? { params } : {}), message: error.message };
+}
 
 /** Reads a login-shaped answer (shared/contract/auth.ts `loginDataSchema`): a session or the code step. */
 function signInStep(data: LoginData): SignInStep {
