@@ -14,7 +14,7 @@ import {
   reversePayoutBodySchema,
 } from '@shared/contract/deal';
 import { shortId } from '@shared/ids';
-import { MOVES } from '@shared/lifecycle';
+import { moveNamed } from '@shared/lifecycle';
 import { templateText } from '@shared/payment-templates';
 import { TextAreaField, TextField } from '@web/components/ui/field';
 import { useTranslation } from '@web/lib/i18n';
@@ -368,7 +368,7 @@ export function RefundDialog(props: DealFormProps) {
 }
 
 /** The status a reversed payout brings the deal back to (EXCHANGING → CONFIRMED), as the lifecycle has it. */
-const REVERSED_TO = MOVES.find((move) => move.name === 'reversePayout')!.to;
+const REVERSED_TO = moveNamed('reversePayout').to;
 
 /**
  * An ADMIN records that the payout came back (a returned card payment, USDT sent back): its

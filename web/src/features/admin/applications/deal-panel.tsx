@@ -1,7 +1,7 @@
 import type { AdminApplicationDetail } from '@shared/contract/applications';
 import { type ChainCheck, SYSTEM_ID } from '@shared/contract/deal';
 import { shortId } from '@shared/ids';
-import { MOVES, type StaffDealAction } from '@shared/lifecycle';
+import { moveNamed, type StaffDealAction } from '@shared/lifecycle';
 import { Button } from '@web/components/ui/button';
 import { useTranslation } from '@web/lib/i18n';
 import { type ReactNode, useState } from 'react';
@@ -20,7 +20,7 @@ import {
 import { type StatusChange, useStatusMove } from './use-status-move';
 
 /** The status completing at the office moves to (PROCESSING → COMPLETED), as the lifecycle has it. */
-const OFFICE_COMPLETION = MOVES.find((move) => move.name === 'completeAtOffice')!.to as 'COMPLETED';
+const OFFICE_COMPLETION = moveNamed('completeAtOffice').to as 'COMPLETED';
 
 /** A card number in groups of four, as printed on the card; anything else as given. */
 function cardText(card: string): string {
