@@ -51,18 +51,19 @@ export function judgeTransaction(
   const transfer = usdtTransferIn(info, usdtContract);
   if (!transfer) return { state: 'mismatch', reason: 'notUsdt' };
   if (transfer.to !== expected.to) return { state: 'mismatch', reason: 'wrongWallet' };
-  if (compare(ofUnits(BigInt(transfer.value), USDT_DECIMALS), expected.amount) !== 0)
-    return { state: 'mismatch', reason: 'wrongAmount' };
+  // Who sent it and when come before the amount: a transfer from another sender, or sent before the
+  // instructions, is never this deal's money, and a wrong amount is (staff may still take it as such).
   if (expected.senders && !expected.senders.includes(transfer.from))
     return { state: 'mismatch', reason: 'notOfficeWallet' };
   const blockTime = info.blockTimeStamp;
-  if (expected.notBefore !== undefined || expected.notAfter !== undefined) {
-    if (blockTime === null) return { state: 'unverified', reason: 'providerFailed' };
-    if (expected.notBefore !== undefined && blockTime < expected.notBefore)
-      return { state: 'mismatch', reason: 'beforeInstructions' };
-    if (expected.notAfter !== undefined && blockTime > expected.notAfter)
-      return { state: 'mismatch', reason: 'afterDeadline' };
-  }
+  if ((expected.notBefore !== undefined || expected.notAfter !== undefined) && blockTime === null)
+    return { state: 'unverified', reason: 'providerFailed' };
+  if (expected.notBefore !== undefined && blockTime !== null && blockTime < expected.notBefore)
+    return { state: 'mismatch', reason: 'beforeInstructions' };
+  if (compare(ofUnits(BigInt(transfer.value), USDT_DECIMALS), expected.amount) !== 0)
+    return { state: 'mismatch', reason: 'wrongAmount' };
+  if (expected.notAfter !== undefined && blockTime !== null && blockTime > expected.notAfter)
+    return { state: 'mismatch', reason: 'afterDeadline' };
   return { state: 'matched' };
 }
 

@@ -136,7 +136,8 @@ async function lostRace(move: Move, request: MoveRequest, now: Date): Promise<Do
   }
   const own = FROM_REFUSALS[move.name];
   if (own) return own();
-  return new StatusMovedMeanwhile(expected, current.status);
+  // Lost at the commit: the status it had then is not known (StatusMovedMeanwhile without `current`).
+  return new StatusMovedMeanwhile(expected);
 }
 
 /** Throws why the move cannot be made on the application as read (before the caller's own checks and reads). */

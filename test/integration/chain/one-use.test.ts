@@ -145,6 +145,24 @@ describe('"I have paid" (F1)', () => {
     });
   });
 
+  it('never lets staff confirm a deal with money sent before its instructions, of another amount too', async () => {
+    // Found by the chain property test (seed -1779044659): the check named the amount first, and
+    // staff's confirmation takes a wrong amount as the deal's money, so a stray sent before the
+    // deal was told its amount was confirmed as its payment.
+    const to = await wallet();
+    const earlier = await send(to.address, '431.5000', { at: Date.now() - 5 * MINUTE });
+    const deal = await told(to, 431);
+
+    const answer = await paid(deal, earlier);
+    expect(answer).toMatchObject({
+      clientPaid: { chainCheck: { state: 'mismatch', reason: 'beforeInstructions' } },
+    });
+    await m.deal.confirmPayment(deal.id, {}, asManager());
+
+    expect((await find(deal.id)).paymentConfirmation).toMatchObject({ txHash: null });
+    expect(await m.uses.findChainUse(earlier)).toBeUndefined();
+  });
+
   it('claims the transaction it confirms with, which the watcher then records against that use', async () => {
     const to = await wallet();
     const deal = await told(to, 440);
