@@ -1,7 +1,11 @@
 import type { DomainError } from '@functions/commons/errors';
 import { logger } from '@functions/commons/logger';
-import type { StatusWriteConditions } from '@functions/data/applications';
-import { type Actor, type ApplicationRecord, findApplication } from '@functions/data/applications';
+import {
+  type Actor,
+  type ApplicationRecord,
+  findApplication,
+  type StatusWriteConditions,
+} from '@functions/data/applications';
 import {
   type Move,
   type MoveFacts,
