@@ -12,6 +12,9 @@ export type CountedMetric =
   | 'MailsSent'
   | 'MailsFailed'
   | 'MailsSuppressed'
+  /** The outbox's Telegram channel: Bot API calls made, and refused or not answered. */
+  | 'TelegramSent'
+  | 'TelegramFailed'
   /** A scheduled job's run that finished (dimension `Job`): the jobs' heartbeat alarms. */
   | 'JobSucceeded'
   /** A scheduled job's run that found another run working and did nothing (dimension `Job`). */

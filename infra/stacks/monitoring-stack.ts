@@ -541,6 +541,10 @@ export class MonitoringStack extends Stack {
           business('MailsSuppressed'),
         ],
       }),
+      new GraphWidget({
+        title: 'Telegram items sent and failed (per hour)',
+        left: [business('TelegramSent'), business('TelegramFailed')],
+      }),
     );
   }
 }

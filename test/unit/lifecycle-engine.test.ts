@@ -52,4 +52,11 @@ describe('the lifecycle table as the engine', () => {
     );
     expect(found).toEqual([]);
   });
+
+  it("leaves what to send to the outbox's channels: the status change imports no channel's items", () => {
+    const statusChange = files.find(({ name }) => name === 'domain/applications/status-change.ts')!.text;
+    const imports = [...statusChange.matchAll(/from '([^']+)'/g)].map(([, path = '']) => path);
+    expect(imports).toContain('../outbox/status-change-items');
+    expect(imports.filter((path) => /telegram|\/mails$/.test(path))).toEqual([]);
+  });
 });

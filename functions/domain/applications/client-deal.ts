@@ -7,7 +7,7 @@ import {
   findApplicationWithHistory,
   type PayoutDetails,
 } from '@functions/data/applications';
-import { type TransactItem, Transaction, TransactionCancelledError } from '@functions/data/transactions';
+import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { isBlacklisted } from '@functions/data/tron';
 import type { ApplicationDetail } from '@shared/contract/applications';
 import type { MarkPaidBody, PayoutDetailsBody } from '@shared/contract/deal';
@@ -15,7 +15,6 @@ import { fieldError } from '@shared/field-rules';
 import { DEAL_ACTIONS, dealActionAllowed } from '@shared/lifecycle';
 import { normalizedTxHash, payoutKindOf } from '@shared/payout-details';
 import { confirmMatchedClientPayment } from '../chain/confirmation';
-import { staffAlertItems } from '../telegram/outgoing';
 import { claimPart, clientHashCheck, requireReceipt, usedRefusal } from './deal-support';
 import {
   ApplicationNotFound,
@@ -144,11 +143,6 @@ export async function markPaid(
           fields: { clientPaid },
           details: { txHash, receiptId },
           parts: [
-            // The staff group hears of it at once, with a Take button while nobody has the deal.
-            ...(await staffAlertItems(application, 'paid', now)).map((item): [string, TransactItem] => [
-              'staffAlert',
-              item,
-            ]),
             // A hash that matched is this deal's payment from now on: no other deal may be paid with it.
             ...(matched ? [claimPart('payment', application.id, txHash, userId, now)] : []),
           ],

@@ -21,10 +21,9 @@ import { findUserSummaries } from '@functions/data/user-summaries';
 import { type StatusMessageInput, statusMessage } from '@functions/mail/application-status';
 import { isTerminal, type Move } from '@shared/lifecycle';
 import { countQueuedMails } from '../outbox/queue';
+import { statusChangeItems } from '../outbox/status-change-items';
 import { checkReserveAlerts } from '../reserves/alerts';
 import { reserveMovesOnCompletion } from '../reserves/reserves';
-import { ownerStatusTelegramItems } from '../telegram/outgoing';
-import { ownerMailItem } from './mails';
 import { payableAmountReleaseItem } from './payable-amount';
 import { statusCounterDeltas } from './transitions';
 
@@ -137,8 +136,15 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
     transaction.add('completedToday', incrementDailyStat(now, 'completedApplications'));
     transaction.add('ownerCompleted', ownerCompletedCountIncrement(application.userId));
   }
-  if (owner) transaction.add('mail', await ownerMailItem('status', next, owner, now));
-  transaction.add('telegram', ...ownerStatusTelegramItems(owner, next, now));
+  // The channels hear of the move and decide what to send (outbox/status-change-items.ts).
+  const channelItems = await statusChangeItems({
+    move: change.move.name,
+    before: application,
+    after: next,
+    owner,
+    at: now,
+  });
+  for (const [name, item] of channelItems) transaction.add(name, item);
   if (change.audited && actor.id && actor.role !== 'SYSTEM') {
     transaction.add(
       'audit',

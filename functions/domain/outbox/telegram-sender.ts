@@ -81,7 +81,7 @@ async function endUnsent(
   item: OutboxRecord & { claimId: string },
   failure: TelegramApiError,
 ): Promise<SendOutcome> {
-  countMetric('MailsFailed');
+  countMetric('TelegramFailed');
   logger.warn('telegram item not sent', { mailId: item.id, kind: item.kind, error: failure });
   await recordTelegramSendError(item.kind, failure.message, new Date()).catch((error: unknown) =>
     logger.error('telegram send error not recorded', error as Error),
@@ -95,7 +95,7 @@ async function endUnsent(
 }
 
 async function endSent(item: OutboxRecord & { claimId: string }, messageId: string): Promise<SendOutcome> {
-  countMetric('MailsSent');
+  countMetric('TelegramSent');
   logger.info('telegram item sent', { messageId });
   if (!(await endOutboxClaim(item, { state: 'sent', messageId }, new Date())))
     logger.error('telegram item sent, but its claim had been taken over', { mailId: item.id });
