@@ -22,14 +22,19 @@ export type MailKind =
   | 'application-status'
   | 'application-staff'
   | 'application-message'
-  | 'reserve-alert'
-  /** Telegram messages (channel `telegram`): a staff group alert, a linked client's news, the bot's own. */
+  | 'reserve-alert';
+
+/** What a queued Telegram message is about (channel `telegram`): a staff group alert, a linked client's news, the bot's own. */
+export type TelegramKind =
   | 'telegram-staff-alert'
   | 'telegram-taken'
   | 'telegram-client-status'
   | 'telegram-client-message'
   | 'telegram-bot-reply'
   | 'telegram-test';
+
+/** An outbox item's kind: a mail's or a Telegram message's, each channel its own. */
+export type OutboxKind = MailKind | TelegramKind;
 
 /**
  * Where a mail of the outbox stands (docs/architecture.md §7):
@@ -45,7 +50,7 @@ export type MailState = 'queued' | 'sending' | 'sent' | 'suppressed' | 'failed' 
 
 export interface OutboxRecord {
   id: string;
-  kind: MailKind;
+  kind: OutboxKind;
   mailState: MailState;
   createdAt: string;
   /** When it was last handed to the sender (creation, or a re-drive). */
@@ -120,7 +125,7 @@ export function outboxPut(kind: MailKind, mail: OutgoingMail, now: Date): Transa
  * A Telegram Bot API call as an outbox item (channel `telegram`), for the transaction of the change
  * that causes it: it goes out through the same sender, claim and re-drive as a mail.
  */
-export function outboxTelegramPut(kind: MailKind, call: TelegramCall, now: Date): TransactItem {
+export function outboxTelegramPut(kind: TelegramKind, call: TelegramCall, now: Date): TransactItem {
   return queuedItemPut(
     kind,
     { to: String(call.params.chat_id), channel: 'telegram' },
@@ -130,7 +135,7 @@ export function outboxTelegramPut(kind: MailKind, call: TelegramCall, now: Date)
 }
 
 function queuedItemPut(
-  kind: MailKind,
+  kind: OutboxKind,
   envelope: Pick<OutboxRecord, 'to' | 'subject' | 'channel'>,
   body: Pick<OutboxRecord, 'text' | 'html' | 'telegram'>,
   now: Date,

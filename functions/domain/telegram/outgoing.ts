@@ -1,5 +1,5 @@
 import type { ApplicationRecord } from '@functions/data/applications';
-import { type MailKind, outboxTelegramPut } from '@functions/data/outbox';
+import { outboxTelegramPut, type TelegramKind } from '@functions/data/outbox';
 import type { InlineButton } from '@functions/data/telegram-bot-api';
 import type { TransactItem } from '@functions/data/transactions';
 import type { UserSummary } from '@functions/data/user-summaries';
@@ -81,7 +81,7 @@ export function takenAlertItem(
 }
 
 /** A plain message to one private chat: no buttons, no link preview. */
-function privateMessageItem(kind: MailKind, chatId: number, text: string, now: Date): TransactItem {
+function privateMessageItem(kind: TelegramKind, chatId: number, text: string, now: Date): TransactItem {
   return outboxTelegramPut(
     kind,
     { method: 'sendMessage', params: { chat_id: chatId, text, link_preview_options: noPreview } },
