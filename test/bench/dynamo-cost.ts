@@ -1,12 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { allRoutes } from '@functions/routes/manifest';
-import { startLocalMailSender } from '@infra/local/outbox';
-import { freePort } from '@infra/local/ports';
 import { startRateProviderStandIns } from '@infra/local/rate-providers';
-import { startLocalStack } from '@infra/local/stack';
 import type { Role } from '@shared/enums';
 import { AROUND_THE_CLOCK } from '@shared/working-hours';
-import { meterConsumedCapacity } from '../support/consumed-capacity';
 import {
   type Footprint,
   type LifecycleCost,
@@ -14,6 +10,7 @@ import {
   measureFootprint,
 } from './application-cost';
 import { seedApplications } from './application-seed';
+import { startMeteredStack } from './metered-stack';
 import { measureWatcherCosts, ranAlone, type WatcherCost } from './watcher-cost';
 
 /**
@@ -412,28 +409,10 @@ export interface DynamoCosts {
 export async function measureDynamoCosts(sizes: number[]): Promise<DynamoCosts> {
   // Prices are set once the stack has configured the functions' environment (the seed reads it).
   const providers = await startRateProviderStandIns({});
-  const stack = await startLocalStack({
+  const { stack, meter, mailSender } = await startMeteredStack('bench-dynamo-cost', {
     rateProviders: providers,
-    port: 0,
-    mailPort: 0,
-    dynamoPort: await freePort(),
-    dataDir: null,
-    tableName: 'bench-dynamo-cost',
-    jwtSecret: randomBytes(48).toString('base64url'),
-    mailFrom: 'no-reply@bench.local',
-    web: 'none',
-    runJobs: false,
-    // The rows quote and apply for cash and card at whatever hour the bench runs.
-    aroundTheClock: true,
-    // The sender runs here, after each row, metered apart: its calls land in no route's row.
-    sendMail: false,
-    // Live push's fan-out has a row of its own (test/bench/live-latency.ts); here it would land in the routes'.
-    liveFanOut: false,
   });
   try {
-    const { db } = await import('@functions/data/client');
-    const meter = meterConsumedCapacity(db);
-    const mailSender = await startLocalMailSender({ pollMs: null });
     const context = await prepare(stack.siteUrl, stack.mailUrl);
     const { handler: expireStale } = await import('@functions/jobs/expire-stale');
     const { handler: refreshRates } = await import('@functions/jobs/refresh-rates');

@@ -5,6 +5,7 @@ import { PROJECT_ROOT } from '@infra/constructs/bundling';
 import { buildService } from '@infra/stacks/service';
 import { readServiceConfig } from '@infra/stacks/service-config';
 import { App, Stack } from 'aws-cdk-lib';
+import { PROD_CONTEXT } from '../infra/prod-context';
 
 /**
  * What the stacks hold that costs money every month whatever the traffic, counted in the prod
@@ -31,17 +32,9 @@ export interface FixedResources {
   functions: number;
 }
 
-/** The prod context of a first deploy (the values are placeholders; only the resources matter). */
-const PROD_CONTEXT = {
-  stage: 'prod',
-  siteUrl: 'https://exchange.example.org',
-  mailFrom: 'no-reply@example.org',
-  adminEmail: 'operator@example.org',
-  account: '123456789012',
-  alarmEmail: 'oncall@example.org',
-  siteDomain: 'exchange.example.org',
-  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/00000000-0000-0000-0000-000000000000',
-  apiCertificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/11111111-1111-1111-1111-111111111111',
+/** The prod context of a first deploy, with a launch date and a bot (only the resources matter). */
+const PROD_DEPLOY_CONTEXT = {
+  ...PROD_CONTEXT,
   launchedOn: '2026-12-01',
   telegramBotUsername: 'exchange_bench_bot',
 };
@@ -58,7 +51,7 @@ export function countFixedResources(): FixedResources {
   try {
     const app = new App({
       outdir,
-      context: { ...cdkJson.context, ...PROD_CONTEXT, 'aws:cdk:bundling-stacks': [] },
+      context: { ...cdkJson.context, ...PROD_DEPLOY_CONTEXT, 'aws:cdk:bundling-stacks': [] },
     });
     buildService(app, readServiceConfig(app));
     const assembly = app.synth();

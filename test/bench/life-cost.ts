@@ -1,16 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { jobs } from '@functions/routes/manifest';
 import { matchRoute } from '@functions/routes/matching';
-import { startLocalMailSender } from '@infra/local/outbox';
-import { freePort } from '@infra/local/ports';
-import { startLocalStack } from '@infra/local/stack';
 import { STAGES } from '@infra/stacks/stages';
 import { LIVE_PING } from '@shared/contract/live';
 import type { Role } from '@shared/enums';
 import WebSocket from 'ws';
-import { meterConsumedCapacity } from '../support/consumed-capacity';
+import type { meterConsumedCapacity } from '../support/consumed-capacity';
 import { type ApiFootprint, type Footprint, measureFootprint } from './application-cost';
 import { childMain, runInChild } from './child';
+import { startMeteredStack } from './metered-stack';
 
 /**
  * Everything an application's life asks of the service, measured one request at a time on a local
@@ -89,25 +87,8 @@ const standard = {
 };
 
 async function measureApplicationLife(): Promise<LifeMeasurements> {
-  const stack = await startLocalStack({
-    port: 0,
-    mailPort: 0,
-    dynamoPort: await freePort(),
-    dataDir: null,
-    tableName: 'bench-life',
-    jwtSecret: randomBytes(48).toString('base64url'),
-    mailFrom: 'no-reply@bench.local',
-    web: 'none',
-    runJobs: false,
-    aroundTheClock: true,
-    // The sender runs here, after each life, metered apart; the fan-out would land in the routes' rows.
-    sendMail: false,
-    liveFanOut: false,
-  });
+  const { stack, meter, mailSender } = await startMeteredStack('bench-life');
   try {
-    const { db } = await import('@functions/data/client');
-    const meter = meterConsumedCapacity(db);
-    const mailSender = await startLocalMailSender({ pollMs: null });
     const { putSetting } = await import('@functions/domain/settings/settings');
     const root = { id: 'bench', role: 'SUPER_ADMIN' as const };
     await putSetting('staffNotifyEmail', { value: 'staff@bench.local' }, root);
