@@ -26,6 +26,8 @@ export type CountedMetric =
 export type GaugeMetric =
   /** Age of the oldest outbox mail not yet sent (0 with none): the re-drive job, every 5 minutes. */
   | 'OldestUnsentMailMinutes'
+  /** Age of the oldest Telegram item not yet sent (0 with none): the re-drive job, every 5 minutes. */
+  | 'OldestUnsentTelegramMinutes'
   /** Feed directions paused because their market price is out of date: the rates job, every minute. */
   | 'DirectionsPausedStale'
   /** Minutes since the receiving wallet read longest ago was last read whole: the chain watcher. */
@@ -40,6 +42,7 @@ export type GaugeMetric =
 
 const GAUGE_UNITS: Readonly<Record<GaugeMetric, 'Count' | 'None'>> = {
   OldestUnsentMailMinutes: 'None',
+  OldestUnsentTelegramMinutes: 'None',
   DirectionsPausedStale: 'Count',
   ChainReadAgeMinutes: 'None',
   ChainReviewWaiting: 'Count',

@@ -37,7 +37,7 @@
  * | Audit entry       | AUDIT#{type}#{id}     | {at}#{rand}        | gsi1: AUDITDAY#{yyyy-mm-dd} / {at}#{rand} |
  * | Idempotency key   | IDEMP#{userId}#{key}  | IDEMP              | (expiresAt TTL, 24 h)             |
  * | Ticker snapshot   | MARKET                | TICKER             |                                   |
- * | Outbox mail       | OUTBOX#{id}           | MAIL               | gsi1 (while unsent): OUTBOX#UNSENT / {createdAt}#{id}; TTL |
+ * | Outbox item       | OUTBOX#{id}           | MAIL               | gsi1 (while unsent): OUTBOX#UNSENT[#TELEGRAM] / {createdAt}#{id}; TTL |
  * | Undeliverable address | UNDELIVERABLE#{email} | MARK           |                                   |
  * | Payment template  | PAYTEMPLATE#{id}      | TEMPLATE           | gsi1: PAYTEMPLATES / {createdAt}#{id} |
  * | Money movement    | MOVEMENT#{applicationId}#{direction} | MOVEMENT | gsi1: MOVEMENTS / {at}#{id}; gsi2: MOVEMENTS#CUR#{currency}#DIR#{direction} / {at}#{id}; gsi3: MOVEMENTS#DIR#{direction} / {at}#{id} |
@@ -129,11 +129,12 @@
  *     set one with an Update conditional on the version read; completing an application ADDs to both in
  *     its status-change transaction (the paid-out one conditional on amount >= what is paid); the
  *     alert state flips with an Update conditional on amount against alertLevel and on the state.
- * 30. Outbox: Put OUTBOX#{id}/MAIL in the TransactWriteItems of the change that causes the mail;
- *     the table's stream hands it to the sender, which claims it with a conditional UpdateItem
- *     (queued or failed -> sending) and ends the claim conditionally (sent, suppressed: body and
- *     index entry removed, TTL 14 days; failed). Unsent mails, oldest first: Query gsi1
- *     gsi1pk=OUTBOX#UNSENT, gsi1sk >= {since} (sparse; the re-drive job and operators).
+ * 30. Outbox: Put OUTBOX#{id}/MAIL (an item of a channel: a mail or a Telegram call) in the
+ *     TransactWriteItems of the change that causes it; the table's stream hands it to the sender,
+ *     which claims it with a conditional UpdateItem (queued or failed -> sending) and ends the claim
+ *     conditionally (sent, suppressed: body and index entry removed, TTL 14 days; failed). A
+ *     channel's unsent items, oldest first: Query gsi1 gsi1pk=OUTBOX#UNSENT (mail) or
+ *     OUTBOX#UNSENT#TELEGRAM, gsi1sk >= {since} (sparse; the re-drive job and operators).
  * 31. Undeliverable address (a permanent bounce or a complaint): Put UNDELIVERABLE#{email}/MARK by
  *     the SES feedback handler; GetItem by the sender before each send and by the admin user detail.
  * 32. Money movements (the admin transaction history): Put MOVEMENT#{applicationId}#{direction}
@@ -346,10 +347,13 @@ export const keys = {
   usersCounterPartition: 'STATS#USERS',
   usersCounterShard: (shard: number) => ({ pk: 'STATS#USERS', sk: `SHARD#${shard}` }),
   marketTicker: { pk: 'MARKET', sk: 'TICKER' },
-  outboxMail: (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'MAIL' }),
+  /** An outbox item of any channel (sort key `MAIL` from when the outbox held only mail; kept for the items a table holds). */
+  outboxItem: (id: string) => ({ pk: `OUTBOX#${id}`, sk: 'MAIL' }),
   /** The outbox item's partition key prefix: the sender's stream filter matches on it. */
   outboxPrefix: 'OUTBOX#',
-  unsentMails: 'OUTBOX#UNSENT',
+  /** A channel's unsent items (mail's keeps the name it had when it was the only channel). */
+  unsentOutbox: (channel: 'mail' | 'telegram') =>
+    channel === 'mail' ? 'OUTBOX#UNSENT' : 'OUTBOX#UNSENT#TELEGRAM',
   undeliverableAddress: (email: string) => ({ pk: `UNDELIVERABLE#${email}`, sk: 'MARK' }),
   applicationMessage: (applicationId: string, at: string, id: string) => ({
     pk: `APPMSG#${applicationId}`,

@@ -37,7 +37,15 @@ export type TelegramKind =
 export type OutboxKind = MailKind | TelegramKind;
 
 /**
- * Where a mail of the outbox stands (docs/architecture.md §7):
+ * How an outbox item leaves: each channel has its own sender, metrics and unsent list
+ * (functions/domain/outbox/channels.ts), so a Telegram pace held back never reads as mail late.
+ */
+export type OutboxChannel = 'mail' | 'telegram';
+export const OUTBOX_CHANNELS: readonly OutboxChannel[] = ['mail', 'telegram'];
+
+/**
+ * Where an outbox item stands (docs/architecture.md §7), stored as `mailState` (the name it had
+ * when the outbox held only mail; the sender's stream filter and a table's items use it):
  * - `queued`: decided (written with the change that causes it, or re-queued); the sender's stream
  *   filter passes only this state, so writing it is what hands a mail to the sender;
  * - `sending`: claimed by one sender invocation, which is about to call SES or has;
@@ -46,12 +54,13 @@ export type OutboxKind = MailKind | TelegramKind;
  * - `unknown`: a claim that never got an outcome (the sender stopped between SES and the mark):
  *   SES may have sent it, so it is never sent again by itself (docs/operations.md).
  */
-export type MailState = 'queued' | 'sending' | 'sent' | 'suppressed' | 'failed' | 'unknown';
+export type OutboxState = 'queued' | 'sending' | 'sent' | 'suppressed' | 'failed' | 'unknown';
 
 export interface OutboxRecord {
   id: string;
   kind: OutboxKind;
-  mailState: MailState;
+  channel: OutboxChannel;
+  mailState: OutboxState;
   createdAt: string;
   /** When it was last handed to the sender (creation, or a re-drive). */
   queuedAt: string;
@@ -70,11 +79,7 @@ export interface OutboxRecord {
   subject?: string;
   text?: string;
   html?: string;
-  /**
-   * `telegram`: a Bot API call (`telegram`, `to` its chat id) rather than a mail; the sender sends
-   * it at Telegram's pace (functions/domain/outbox/telegram-sender.ts). Absent: a mail.
-   */
-  channel?: 'telegram';
+  /** The Bot API call of a `telegram` item (`to` is its chat id). */
   telegram?: TelegramCall;
   /**
    * What queued it: the request or job run's request id, or the chain transfer's txId, as its log
@@ -82,6 +87,9 @@ export interface OutboxRecord {
    */
   correlationId?: string;
 }
+
+/** An item one sender invocation holds (claimOutboxItem): only its claim may end it. */
+export type ClaimedOutboxItem = OutboxRecord & { claimId: string };
 
 /** A mail nobody sent is kept at most this long (its links have long expired by then). */
 const UNSENT_KEPT_SECONDS = 30 * 24 * 3600;
@@ -106,9 +114,9 @@ function unpackBody(body: unknown): Pick<OutboxRecord, 'text' | 'html' | 'telegr
     : {};
 }
 
-/** The unsent index entry (gsi1 `OUTBOX#UNSENT`, oldest first); removed once a mail is done. */
-function unsentEntry(createdAt: string, id: string) {
-  return { gsi1pk: keys.unsentMails, gsi1sk: `${createdAt}#${id}` };
+/** The entry in its channel's unsent index (gsi1, oldest first); removed once the item is done. */
+function unsentEntry(channel: OutboxChannel, createdAt: string, id: string) {
+  return { gsi1pk: keys.unsentOutbox(channel), gsi1sk: `${createdAt}#${id}` };
 }
 
 /**
@@ -118,12 +126,12 @@ function unsentEntry(createdAt: string, id: string) {
  */
 export function outboxPut(kind: MailKind, mail: OutgoingMail, now: Date): TransactItem {
   const { text, html, ...envelope } = mail;
-  return queuedItemPut(kind, envelope, { text, html }, now);
+  return queuedItemPut(kind, { ...envelope, channel: 'mail' }, { text, html }, now);
 }
 
 /**
  * A Telegram Bot API call as an outbox item (channel `telegram`), for the transaction of the change
- * that causes it: it goes out through the same sender, claim and re-drive as a mail.
+ * that causes it: claimed and re-driven as a mail is, sent by the Telegram channel at its pace.
  */
 export function outboxTelegramPut(kind: TelegramKind, call: TelegramCall, now: Date): TransactItem {
   return queuedItemPut(
@@ -136,7 +144,7 @@ export function outboxTelegramPut(kind: TelegramKind, call: TelegramCall, now: D
 
 function queuedItemPut(
   kind: OutboxKind,
-  envelope: Pick<OutboxRecord, 'to' | 'subject' | 'channel'>,
+  envelope: Pick<OutboxRecord, 'to' | 'channel'> & Partial<Pick<OutboxRecord, 'subject'>>,
   body: Pick<OutboxRecord, 'text' | 'html' | 'telegram'>,
   now: Date,
 ): TransactItem {
@@ -158,8 +166,8 @@ function queuedItemPut(
     Put: {
       TableName: tableName,
       Item: {
-        ...keys.outboxMail(id),
-        ...unsentEntry(createdAt, id),
+        ...keys.outboxItem(id),
+        ...unsentEntry(envelope.channel, createdAt, id),
         ...record,
         body: packBody(body),
         expiresAt: epochSeconds(now) + UNSENT_KEPT_SECONDS,
@@ -174,27 +182,26 @@ export async function putOutboxItem(item: TransactItem): Promise<void> {
   await db.send(new PutCommand(item.Put as PutCommandInput));
 }
 
+/** An item written before items named their channel is a mail (a Telegram one said `telegram`). */
 function toOutboxRecord(item: Record<string, unknown>): OutboxRecord {
   const { pk: _pk, sk: _sk, gsi1pk: _g, gsi1sk: _gs, expiresAt: _ttl, body, ...record } = item;
-  return { ...(record as unknown as OutboxRecord), ...unpackBody(body) };
+  const stored = record as unknown as Omit<OutboxRecord, 'channel'> & { channel?: OutboxChannel };
+  return { ...stored, channel: stored.channel ?? 'mail', ...unpackBody(body) };
 }
 
 /**
- * Claims a mail for one send: only a `queued` or `failed` mail can be claimed, so of two
+ * Claims an item for one send: only a `queued` or `failed` item can be claimed, so of two
  * invocations holding the same stream record (a retried batch, a re-drive racing a retry) one
- * wins, and a mail already sent, suppressed or being sent is never claimed again. Answers the
- * claimed mail with its claim id, or undefined when there was nothing to claim.
+ * wins, and an item already sent, suppressed or being sent is never claimed again. Answers the
+ * claimed item with its claim id, or undefined when there was nothing to claim.
  */
-export async function claimOutboxMail(
-  id: string,
-  now: Date,
-): Promise<(OutboxRecord & { claimId: string }) | undefined> {
+export async function claimOutboxItem(id: string, now: Date): Promise<ClaimedOutboxItem | undefined> {
   const claimId = randomUUID();
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: keys.outboxMail(id),
+        Key: keys.outboxItem(id),
         UpdateExpression: 'SET mailState = :sending, claimId = :claim, claimedAt = :now',
         ConditionExpression: 'mailState IN (:queued, :failed)',
         ExpressionAttributeValues: {
@@ -207,7 +214,7 @@ export async function claimOutboxMail(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return toOutboxRecord(Attributes!) as OutboxRecord & { claimId: string };
+    return toOutboxRecord(Attributes!) as ClaimedOutboxItem;
   } catch (error) {
     if (isConditionFailure(error)) return undefined;
     throw error;
@@ -226,12 +233,12 @@ export type ClaimOutcome =
  * `failed` keeps both, for a retry or a re-drive. False when the claim was no longer ours.
  */
 export async function endOutboxClaim(
-  mail: { id: string; claimId: string },
+  item: { id: string; claimId: string },
   outcome: ClaimOutcome,
   now: Date,
 ): Promise<boolean> {
   const at = now.toISOString();
-  const values: Record<string, unknown> = { ':state': outcome.state, ':claim': mail.claimId, ':at': at };
+  const values: Record<string, unknown> = { ':state': outcome.state, ':claim': item.claimId, ':at': at };
   let update: string;
   if (outcome.state === 'failed') {
     update = 'SET mailState = :state, lastAttemptAt = :at, lastError = :error ADD attempts :one';
@@ -248,7 +255,7 @@ export async function endOutboxClaim(
     await db.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: keys.outboxMail(mail.id),
+        Key: keys.outboxItem(item.id),
         UpdateExpression: update,
         ConditionExpression: 'mailState = :sending AND claimId = :claim',
         ExpressionAttributeValues: { ...values, ':sending': 'sending' },
@@ -262,11 +269,15 @@ export async function endOutboxClaim(
 }
 
 /**
- * Unsent mails, oldest first (pattern 30: the sparse unsent index), at most `limit`, only those
- * created at or after `since` when given. The re-drive job, the local sender and operators read it;
- * strongly consistent reads are not available on an index, so callers act with conditional writes.
+ * A channel's unsent items, oldest first (pattern 30: the sparse unsent index), at most `limit`,
+ * only those created at or after `since` when given. The re-drive job reads it; strongly
+ * consistent reads are not available on an index, so callers act with conditional writes.
  */
-export async function listUnsentMails(limit: number, since?: string): Promise<OutboxRecord[]> {
+export async function listUnsentItems(
+  channel: OutboxChannel,
+  limit: number,
+  since?: string,
+): Promise<OutboxRecord[]> {
   const mails: OutboxRecord[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -276,7 +287,7 @@ export async function listUnsentMails(limit: number, since?: string): Promise<Ou
         IndexName: 'gsi1',
         KeyConditionExpression: since === undefined ? 'gsi1pk = :pk' : 'gsi1pk = :pk AND gsi1sk >= :since',
         ExpressionAttributeValues: {
-          ':pk': keys.unsentMails,
+          ':pk': keys.unsentOutbox(channel),
           ...(since === undefined ? {} : { ':since': since }),
         },
         ExclusiveStartKey: startKey,
@@ -289,17 +300,26 @@ export async function listUnsentMails(limit: number, since?: string): Promise<Ou
   return mails;
 }
 
+/** Every channel's unsent items, oldest first (the local sender and operators' tools). */
+export async function listAllUnsentItems(limit: number): Promise<OutboxRecord[]> {
+  const lists = await Promise.all(OUTBOX_CHANNELS.map((channel) => listUnsentItems(channel, limit)));
+  return lists
+    .flat()
+    .sort((a, b) => `${a.createdAt}#${a.id}`.localeCompare(`${b.createdAt}#${b.id}`))
+    .slice(0, limit);
+}
+
 /**
- * Hands a mail to the sender again (a MODIFY to `queued` passes the stream filter), conditional on
+ * Hands an item to the sender again (a MODIFY to `queued` passes the stream filter), conditional on
  * it still being as read: `queued` with the same `queuedAt` (its stream record was dropped after
  * the retries), or `failed` with the same attempt count. False when it moved on meanwhile.
  */
-export async function requeueOutboxMail(mail: OutboxRecord, now: Date): Promise<boolean> {
+export async function requeueOutboxItem(mail: OutboxRecord, now: Date): Promise<boolean> {
   try {
     await db.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: keys.outboxMail(mail.id),
+        Key: keys.outboxItem(mail.id),
         UpdateExpression: 'SET mailState = :queued, queuedAt = :now ADD redrives :one',
         ConditionExpression: 'mailState = :state AND queuedAt = :queuedAt AND attempts = :attempts',
         ExpressionAttributeValues: {
@@ -320,12 +340,12 @@ export async function requeueOutboxMail(mail: OutboxRecord, now: Date): Promise<
 }
 
 /** A claim that outlived any invocation: its outcome is unknown, so it is never sent by itself again. */
-export async function markOutboxMailUnknown(mail: { id: string; claimId: string }): Promise<boolean> {
+export async function markOutboxItemUnknown(mail: { id: string; claimId: string }): Promise<boolean> {
   try {
     await db.send(
       new UpdateCommand({
         TableName: tableName,
-        Key: keys.outboxMail(mail.id),
+        Key: keys.outboxItem(mail.id),
         UpdateExpression: 'SET mailState = :unknown',
         ConditionExpression: 'mailState = :sending AND claimId = :claim',
         ExpressionAttributeValues: { ':unknown': 'unknown', ':sending': 'sending', ':claim': mail.claimId },

@@ -208,7 +208,7 @@ export async function readTelegramBotRecords(nowMs: number): Promise<TelegramBot
   return { lastUpdateAt: (state?.lastUpdateAt as string | undefined) ?? null, groups, recentErrors };
 }
 
-/** How often one chat may be written to (Telegram's limits; functions/domain/outbox/telegram-sender.ts). */
+/** How often one chat may be written to (Telegram's limits; functions/domain/outbox/telegram-channel.ts). */
 export interface SendPace {
   /** The least time between two sends to the chat. */
   spacingMs: number;

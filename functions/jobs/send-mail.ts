@@ -1,6 +1,6 @@
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { logger, withLogContext } from '../commons/logger';
-import { sendQueuedMails } from '../domain/outbox/sender';
+import { sendOutboxItems } from '../domain/outbox/sender';
 
 /**
  * The outbox sender (manifest `workers.sendMail`): the table's stream, filtered to outbox items
@@ -14,8 +14,8 @@ export const handler = withLogContext(async (event: DynamoDBStreamEvent): Promis
     const sequence = record.dynamodb?.SequenceNumber;
     return id && sequence ? [{ id, sequence }] : [];
   });
-  const retry = new Set(await sendQueuedMails(records.map((record) => record.id)));
+  const retry = new Set(await sendOutboxItems(records.map((record) => record.id)));
   const failures = records.filter((record) => retry.has(record.id));
-  if (failures.length > 0) logger.warn('outbox batch: mails to retry', { count: failures.length });
+  if (failures.length > 0) logger.warn('outbox batch: items to retry', { count: failures.length });
   return { batchItemFailures: failures.map((record) => ({ itemIdentifier: record.sequence })) };
 });

@@ -45,7 +45,7 @@ export async function startLocalMailSender(
     pollMs?: number | null;
   } = {},
 ): Promise<LocalMailSender> {
-  const { listUnsentMails } = await import('@functions/data/outbox');
+  const { listAllUnsentItems } = await import('@functions/data/outbox');
   const handler = await loadFunctionModule<StreamHandler>(workers.sendMail.handler);
   const { batchSize, retryAttempts } = workers.sendMail.source;
   const delivered = new Map<string, string>();
@@ -82,7 +82,7 @@ export async function startLocalMailSender(
     for (const entry of pending) {
       dropped.push({ id: entry.id, queuedAt: entry.queuedAt });
       logger.warn('local mail sender: retries used up; the re-drive job queues it again later', {
-        mailId: entry.id,
+        outboxId: entry.id,
       });
     }
   };
@@ -91,7 +91,7 @@ export async function startLocalMailSender(
     do {
       again = false;
       // The stream delivers every write, whatever time its change was made at (tests move `now`).
-      const unsent = await listUnsentMails(1000);
+      const unsent = await listAllUnsentItems(1000);
       // A mail no longer unsent was sent or suppressed: forget it.
       const ids = new Set(unsent.map((mail) => mail.id));
       for (const id of delivered.keys()) if (!ids.has(id)) delivered.delete(id);

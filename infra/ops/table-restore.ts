@@ -27,7 +27,7 @@ import {
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@functions/data/keys';
-import type { MailState } from '@functions/data/outbox';
+import type { OutboxState } from '@functions/data/outbox';
 import { GLOBAL_INDEXES, TTL_ATTRIBUTE } from '@functions/data/table-definition';
 import type { StageName } from '../stacks/stages';
 import { backupTag, tableParameterNames } from '../table-switch';
@@ -245,8 +245,8 @@ export async function applyTableSettings(
 }
 
 /** The mail states that a sender or the re-drive job could still send by itself. */
-const UNFINISHED_MAIL: readonly MailState[] = ['queued', 'sending', 'failed'];
-const UNKNOWN: MailState = 'unknown';
+const UNFINISHED_MAIL: readonly OutboxState[] = ['queued', 'sending', 'failed'];
+const UNKNOWN: OutboxState = 'unknown';
 const WRITES_AT_ONCE = 25;
 
 export interface SafeItemsRun {

@@ -508,8 +508,9 @@ export class MonitoringStack extends Stack {
       new GraphWidget({ title: 'Dead-letter queues', left: deadLetterDepths }),
       new GraphWidget({ title: 'Job runs that finished', left: heartbeats }),
       new GraphWidget({
-        title: 'Oldest unsent mail (minutes), stale feed directions',
-        left: [oldestUnsentMail],
+        title: 'Oldest unsent mail and Telegram item (minutes), stale feed directions',
+        // Telegram's on the graph, not alarmed: a chat's pace defers items by design.
+        left: [oldestUnsentMail, exchange('OldestUnsentTelegramMinutes', 'Maximum', FIVE_MINUTES)],
         right: [stalePaused],
       }),
       new GraphWidget({

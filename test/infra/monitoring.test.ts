@@ -318,7 +318,15 @@ describe('alarms and their topic', () => {
     const [dashboard] = Object.values(monitoring.findResources('AWS::CloudWatch::Dashboard')) as Resource[];
     const body = JSON.stringify(dashboard!.Properties.DashboardBody);
 
-    for (const figure of ['ApplicationsCreated', 'StatusChanges', 'FailedLogins', 'MailsQueued', 'MailsSent'])
+    for (const figure of [
+      'ApplicationsCreated',
+      'StatusChanges',
+      'FailedLogins',
+      'MailsQueued',
+      'MailsSent',
+      'TelegramSent',
+      'OldestUnsentTelegramMinutes',
+    ])
       expect(body).toContain(figure);
     expect(body).toContain(METRICS_NAMESPACE);
   });

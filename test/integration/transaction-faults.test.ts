@@ -122,7 +122,9 @@ function statusChangeProbe(application: ApplicationRecord, owner: UserRecord): P
         })
       ).items,
     mails: async () =>
-      (await m.outbox.listUnsentMails(1000)).filter((mail) => mail.to === owner.email).map((mail) => mail.id),
+      (await m.outbox.listAllUnsentItems(1000))
+        .filter((mail) => mail.to === owner.email)
+        .map((mail) => mail.id),
   };
 }
 

@@ -41,26 +41,29 @@ export async function outboxSettled(timeoutMs = 10_000): Promise<void> {
   const client = dynamo;
   const inFlight = async () => {
     const ids = new Set<string>();
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await client.send(
-        new QueryCommand({
-          TableName: process.env.TABLE_NAME ?? stack.tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :unsent',
-          FilterExpression: 'mailState IN (:queued, :sending)',
-          ExpressionAttributeValues: {
-            ':unsent': keys.unsentMails,
-            ':queued': 'queued',
-            ':sending': 'sending',
-          },
-          ProjectionExpression: 'id',
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      for (const item of page.Items ?? []) ids.add(item.id as string);
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
+    // Every channel's: a Telegram item queued with a mail is waited for too.
+    for (const channel of ['mail', 'telegram'] as const) {
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName: process.env.TABLE_NAME ?? stack.tableName,
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :unsent',
+            FilterExpression: 'mailState IN (:queued, :sending)',
+            ExpressionAttributeValues: {
+              ':unsent': keys.unsentOutbox(channel),
+              ':queued': 'queued',
+              ':sending': 'sending',
+            },
+            ProjectionExpression: 'id',
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        for (const item of page.Items ?? []) ids.add(item.id as string);
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+    }
     return ids;
   };
   const waiting = await inFlight();

@@ -249,7 +249,7 @@ beforeAll(async () => {
   // Read by the sender's SES client when its module loads.
   process.env.AWS_ENDPOINT_URL_SES = ses.url;
   const { outbox, localSender } = await functionModulesOn(SOURCE_TABLE);
-  const { claimOutboxMail, listUnsentMails } = outbox;
+  const { claimOutboxItem, listAllUnsentItems } = outbox;
   sourceSender = await localSender.startLocalMailSender({ pollMs: null });
   const call = on(source);
 
@@ -324,12 +324,12 @@ beforeAll(async () => {
   await sourceSender.drain();
   ses.recover();
   const queuedLater = await submit();
-  const unsent = (await listUnsentMails(100)).filter((mail) =>
+  const unsent = (await listAllUnsentItems(100)).filter((mail) =>
     [client.email, staffNotifyEmail].includes(mail.to),
   );
   const staffMail = unsent.find((mail) => mail.kind === 'application-staff')!;
-  expect(await claimOutboxMail(staffMail.id, new Date())).toBeDefined();
-  const states = (await listUnsentMails(100)).filter((mail) => unsent.some((one) => one.id === mail.id));
+  expect(await claimOutboxItem(staffMail.id, new Date())).toBeDefined();
+  const states = (await listAllUnsentItems(100)).filter((mail) => unsent.some((one) => one.id === mail.id));
   expect(states.map((mail) => `${mail.kind}:${mail.mailState}`).sort()).toEqual([
     'application-created:queued',
     'application-staff:sending',
@@ -470,7 +470,7 @@ describe('the restore drill on DynamoDB Local', () => {
     it('sends none of the mails that were unsent at the restore point, even after a re-drive, and sends new ones', async () => {
       const call = on(restored!);
       // Half an hour on: past every re-drive back-off and the claim lease.
-      const redrive = await onRestored.redrive.redriveMail(new Date(Date.now() + 30 * MINUTE));
+      const redrive = await onRestored.redrive.redriveOutbox(new Date(Date.now() + 30 * MINUTE));
       // A new mail through the restored stack: its sender has had its chance at everything older once it arrives.
       const canary = await expectStatus(
         call<{ id: string }>('POST', '/api/applications', { token: tokens.client, body: standardBody() }),
@@ -483,7 +483,7 @@ describe('the restore drill on DynamoDB Local', () => {
         (await inboxOf(address, restored!.mailUrl)).map((mail) => mail.subject);
       expect(await subjects(staffNotifyEmail)).toHaveLength(1);
       expect(await subjects(client.email)).toEqual([expect.stringContaining(shortId(canary.data!.id))]);
-      const unsent = await onRestored.outbox.listUnsentMails(100);
+      const unsent = await onRestored.outbox.listAllUnsentItems(100);
       expect(
         unsent.filter((mail) => before.unsentMailIds.includes(mail.id)).map((mail) => mail.mailState),
       ).toEqual(['unknown', 'unknown', 'unknown']);

@@ -55,7 +55,7 @@ function captureLines(): Line[] {
 
 /** The outbox items not sent yet that carry `correlationId`. */
 async function queuedFor(correlationId: string) {
-  return (await outbox.listUnsentMails(1000)).filter((item) => item.correlationId === correlationId);
+  return (await outbox.listAllUnsentItems(1000)).filter((item) => item.correlationId === correlationId);
 }
 
 const MINUTE = 60_000;
@@ -124,7 +124,7 @@ describe('following one deal through the logs', () => {
     expect(item).toMatchObject({ kind: 'application-status', to: owner.email });
 
     await sender.drain();
-    const sent = lines.find((line) => line.message === 'mail sent' && line.mailId === item!.id);
+    const sent = lines.find((line) => line.message === 'mail sent' && line.outboxId === item!.id);
     expect(sent).toMatchObject({
       correlationId: context.awsRequestId,
       kind: 'application-status',
@@ -158,6 +158,6 @@ describe('following one deal through the logs', () => {
 
     await sender.drain();
     const sent = lines.filter((line) => line.message === 'mail sent' && line.correlationId === txId);
-    expect(sent.map((line) => line.mailId).sort()).toEqual(items.map((item) => item.id).sort());
+    expect(sent.map((line) => line.outboxId).sort()).toEqual(items.map((item) => item.id).sort());
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createIsolatedTable } from '../applications/isolated-table';
 
 /**
- * The re-drive job's `OldestUnsentMailMinutes` gauge, read from the EMF lines it writes, on a table
+ * The re-drive job's gauges of each channel's oldest unsent item, read from the EMF lines it writes, on a table
  * of this file's own without a mail sender (so its mails stay unsent), functions/ modules imported
  * only dynamically, after the table exists. Each test works on a day of its own, past the previous
  * test's mails and outside its 24-hour window.
@@ -34,17 +34,30 @@ async function queueMail(at: Date): Promise<string> {
   return String(put.Put!.Item!.id);
 }
 
-/** The `OldestUnsentMailMinutes` values a re-drive run at `now` writes (LOG_LEVEL=INFO while it runs). */
-async function gaugeOfRun(now: Date): Promise<unknown[]> {
+/** Queues one Telegram message as a change's transaction does, created at `at`. */
+async function queueTelegram(at: Date): Promise<void> {
+  const put = m.outbox.outboxTelegramPut(
+    'telegram-staff-alert',
+    { method: 'sendMessage', params: { chat_id: -100, text: 'Paid' } },
+    at,
+  );
+  await m.transactions.transactWrite([put]);
+}
+
+/** A gauge's values a re-drive run at `now` writes (LOG_LEVEL=INFO while it runs). */
+async function gaugeOfRun(
+  now: Date,
+  gauge: 'OldestUnsentMailMinutes' | 'OldestUnsentTelegramMinutes' = 'OldestUnsentMailMinutes',
+): Promise<unknown[]> {
   vi.stubEnv('LOG_LEVEL', 'INFO');
   const log = vi.spyOn(console, 'log').mockImplementation(() => undefined);
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
   try {
-    await m.redrive.redriveMail(now);
+    await m.redrive.redriveOutbox(now);
     return log.mock.calls
       .map(([line]) => JSON.parse(String(line)) as Record<string, unknown>)
-      .filter((line) => line._aws !== undefined && 'OldestUnsentMailMinutes' in line)
-      .map((line) => line.OldestUnsentMailMinutes);
+      .filter((line) => line._aws !== undefined && gauge in line)
+      .map((line) => line[gauge]);
   } finally {
     vi.restoreAllMocks();
     vi.unstubAllEnvs();
@@ -76,11 +89,20 @@ describe('the re-drive job', () => {
   it('leaves out a mail whose outcome is unknown: it waits for an operator, not for the sender', async () => {
     const at = clockOf(2);
     const claimed = await queueMail(at(0));
-    await m.outbox.claimOutboxMail(claimed, at(1));
+    await m.outbox.claimOutboxItem(claimed, at(1));
     await queueMail(at(30));
     // This run finds the claim past its lease and marks the mail `unknown`.
-    await m.redrive.redriveMail(at(60));
+    await m.redrive.redriveOutbox(at(60));
 
     expect(await gaugeOfRun(at(65))).toEqual([35]);
+  });
+
+  it("counts a Telegram message held back in the Telegram channel's own gauge, not in mail's", async () => {
+    const at = clockOf(3);
+    await queueTelegram(at(0));
+    await queueMail(at(20));
+
+    expect(await gaugeOfRun(at(30), 'OldestUnsentTelegramMinutes')).toEqual([30]);
+    expect(await gaugeOfRun(at(30), 'OldestUnsentMailMinutes')).toEqual([10]);
   });
 });

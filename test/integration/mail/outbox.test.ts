@@ -64,14 +64,14 @@ async function register() {
 /** One outbox item as stored. */
 async function outboxItem(id: string) {
   const { Item } = await m.client.db.send(
-    new m.ddb.GetCommand({ TableName: m.client.tableName, Key: m.keys.outboxMail(id), ConsistentRead: true }),
+    new m.ddb.GetCommand({ TableName: m.client.tableName, Key: m.keys.outboxItem(id), ConsistentRead: true }),
   );
   return Item;
 }
 
 /** Every unsent outbox item this file's table holds for an address. */
 async function outboxOf(address: string) {
-  const unsent = await m.outbox.listUnsentMails(1000);
+  const unsent = await m.outbox.listAllUnsentItems(1000);
   return unsent.filter((mail) => mail.to === address);
 }
 
@@ -112,8 +112,8 @@ describe('the outbox through an SES outage', () => {
 
     ses.recover();
     // Not yet due: the re-drive job leaves a mail alone for five minutes after its last try.
-    expect((await m.redrive.redriveMail()).requeued).toBe(0);
-    const run = await m.redrive.redriveMail(new Date(Date.now() + 6 * MINUTE));
+    expect((await m.redrive.redriveOutbox()).requeued).toBe(0);
+    const run = await m.redrive.redriveOutbox(new Date(Date.now() + 6 * MINUTE));
     await sender.drain();
 
     expect(run.requeued).toBeGreaterThanOrEqual(3);
@@ -130,7 +130,7 @@ describe('the outbox through an SES outage', () => {
     }
 
     // A later re-drive finds nothing to send again.
-    expect((await m.redrive.redriveMail(new Date(Date.now() + 60 * MINUTE))).requeued).toBe(0);
+    expect((await m.redrive.redriveOutbox(new Date(Date.now() + 60 * MINUTE))).requeued).toBe(0);
     await sender.drain();
     expect(await subjects(first.email)).toEqual(['Confirm your email']);
   });

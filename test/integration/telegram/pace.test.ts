@@ -1,5 +1,5 @@
 import { holdTelegramChat, reserveTelegramSendSlot } from '@functions/data/telegram';
-import { sendPaceOf } from '@functions/domain/outbox/telegram-sender';
+import { sendPaceOf } from '@functions/domain/outbox/telegram-channel';
 import { describe, expect, it } from 'vitest';
 import { newGroupChatId, newTelegramUserId } from './bot-support';
 

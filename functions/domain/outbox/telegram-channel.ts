@@ -1,6 +1,6 @@
 import { logger } from '@functions/commons/logger';
 import { countMetric } from '@functions/commons/metrics';
-import { endOutboxClaim, type OutboxRecord } from '@functions/data/outbox';
+import { type ClaimedOutboxItem, endOutboxClaim, type OutboxRecord } from '@functions/data/outbox';
 import {
   holdTelegramChat,
   recordTelegramSendError,
@@ -8,6 +8,7 @@ import {
   type SendPace,
 } from '@functions/data/telegram';
 import { callBotApi, type SentTelegramMessage, TelegramApiError } from '@functions/data/telegram-bot-api';
+import { CHANNEL_FIGURES } from './channels';
 import type { SendOutcome } from './outcome';
 
 /**
@@ -47,7 +48,7 @@ function paceOfCall(item: OutboxRecord): SendPace {
  * unsent and recorded for the security page, not retried; no answer or Telegram's own failure is
  * retried; a chat whose pace is full for longer is deferred to the re-drive job.
  */
-export async function sendTelegramItem(item: OutboxRecord & { claimId: string }): Promise<SendOutcome> {
+export async function sendTelegramItem(item: ClaimedOutboxItem): Promise<SendOutcome> {
   const call = item.telegram!;
   const chatId = String(call.params.chat_id);
   let failure: TelegramApiError | undefined;
@@ -77,12 +78,9 @@ export async function sendTelegramItem(item: OutboxRecord & { claimId: string })
   return endUnsent(item, failure!);
 }
 
-async function endUnsent(
-  item: OutboxRecord & { claimId: string },
-  failure: TelegramApiError,
-): Promise<SendOutcome> {
-  countMetric('TelegramFailed');
-  logger.warn('telegram item not sent', { mailId: item.id, kind: item.kind, error: failure });
+async function endUnsent(item: ClaimedOutboxItem, failure: TelegramApiError): Promise<SendOutcome> {
+  countMetric(CHANNEL_FIGURES.telegram.failed);
+  logger.warn('telegram item not sent', failure);
   await recordTelegramSendError(item.kind, failure.message, new Date()).catch((error: unknown) =>
     logger.error('telegram send error not recorded', error as Error),
   );
@@ -94,10 +92,10 @@ async function endUnsent(
   return failure.status === 429 ? 'deferred' : 'failed';
 }
 
-async function endSent(item: OutboxRecord & { claimId: string }, messageId: string): Promise<SendOutcome> {
-  countMetric('TelegramSent');
+async function endSent(item: ClaimedOutboxItem, messageId: string): Promise<SendOutcome> {
+  countMetric(CHANNEL_FIGURES.telegram.sent);
   logger.info('telegram item sent', { messageId });
   if (!(await endOutboxClaim(item, { state: 'sent', messageId }, new Date())))
-    logger.error('telegram item sent, but its claim had been taken over', { mailId: item.id });
+    logger.error('telegram item sent, but its claim had been taken over', { messageId });
   return 'sent';
 }
