@@ -89,6 +89,11 @@ export interface Move {
   by: Mover;
   call: MoveCall;
   needs: readonly MoveNeed[];
+  /**
+   * The move exchanges the money at the deal's quote: both reserves move and the completed counters
+   * count in its transaction, and staff accept a quote that expired before they make it.
+   */
+  settles?: true;
 }
 
 export const TERMINAL_STATUSES = [
@@ -155,7 +160,15 @@ export const MOVES: readonly Move[] = [
     call: 'payout',
     needs: ['payoutReference'],
   },
-  { name: 'complete', from: ['EXCHANGING'], to: 'COMPLETED', by: 'staff', call: 'status', needs: [] },
+  {
+    name: 'complete',
+    from: ['EXCHANGING'],
+    to: 'COMPLETED',
+    by: 'staff',
+    call: 'status',
+    needs: [],
+    settles: true,
+  },
   // The spec's move stays: a deal done face to face at the office, both movements recorded at once.
   {
     name: 'completeAtOffice',
@@ -164,6 +177,7 @@ export const MOVES: readonly Move[] = [
     by: 'staff',
     call: 'status',
     needs: ['confirmation'],
+    settles: true,
   },
   {
     name: 'cancel',
@@ -214,6 +228,7 @@ export const MOVES: readonly Move[] = [
     by: 'system',
     call: 'chainCheck',
     needs: [],
+    settles: true,
   },
   // The chain watcher saw a transfer of the exact payable amount to the application's wallet...
   {
@@ -257,6 +272,18 @@ export function moveNamed(name: MoveName): Move {
   const move = MOVES.find((candidate) => candidate.name === name);
   if (!move) throw new Error(`No move named ${name} in the lifecycle`);
   return move;
+}
+
+/** The statuses the expiry jobs' moves end a deal in: money that comes for such a deal came late. */
+const EXPIRED_STATUSES: ReadonlySet<ApplicationStatus> = new Set(
+  MOVES.filter((move) => move.call === 'expiryJob' || move.call === 'paymentExpiryJob').map(
+    (move) => move.to,
+  ),
+);
+
+/** Whether the deal was ended by an expiry job (its window, or its time to be taken, ran out). */
+export function endedByExpiry(status: ApplicationStatus): boolean {
+  return EXPIRED_STATUSES.has(status);
 }
 
 /** Whether the move can be made from `status` (its needs aside). */

@@ -53,6 +53,20 @@ describe('the lifecycle table as the engine', () => {
     expect(found).toEqual([]);
   });
 
+  it("compares no status to a literal in the deal's logic: what a move does comes from its entry", () => {
+    // Rendering a status (mail/) and indexing one (data/) read statuses; deciding is the table's.
+    const comparison = new RegExp(`\\b(status|to|from) [!=]== '(${statuses})'`);
+    const found = files
+      .filter(({ name }) => !/^(mail|data)\//.test(name))
+      .flatMap(({ name, text }) =>
+        text
+          .split('\n')
+          .map((line, index) => ({ line: line.trim(), at: `${name}:${index + 1}` }))
+          .filter(({ line }) => comparison.test(line)),
+      );
+    expect(found).toEqual([]);
+  });
+
   it("leaves what to send to the outbox's channels: the status change imports no channel's items", () => {
     const statusChange = files.find(({ name }) => name === 'domain/applications/status-change.ts')!.text;
     const imports = [...statusChange.matchAll(/from '([^']+)'/g)].map(([, path = '']) => path);

@@ -171,7 +171,7 @@ export async function changeApplicationStatus(
   if (from === body.status) throw new AlreadyInStatus(from);
   const move = staffStatusMove(from, body.status);
   if (!move) throw new TransitionNotAllowed(from, body.status);
-  const expiredQuote = body.status === 'COMPLETED' ? await expiredQuoteOf(application, now) : null;
+  const expiredQuote = move.settles ? await expiredQuoteOf(application, now) : null;
   if (expiredQuote && !body.acceptExpiredQuote) throw new ExpiredQuoteNotAccepted(expiredQuote);
   const next = await perform(
     {

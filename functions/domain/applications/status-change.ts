@@ -72,7 +72,9 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
   const at = now.toISOString();
   const owner = (await findUserSummaries([application.userId])).get(application.userId);
   const language = owner?.language ?? 'ru';
-  const rejectionReason = to === 'REJECTED' ? (change.rejectionReason?.trim() ?? null) : undefined;
+  const rejectionReason = change.move.needs.includes('reason')
+    ? (change.rejectionReason?.trim() ?? null)
+    : undefined;
   const fields: DealFields = {
     ...change.fields,
     ...(rejectionReason !== undefined ? { rejectionReason } : {}),
@@ -131,8 +133,9 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
         createdAt: at,
       }),
     );
-  const reserves = to === 'COMPLETED' ? await reserveMovesOnCompletion(application) : null;
-  if (to === 'COMPLETED') {
+  const settles = change.move.settles === true;
+  const reserves = settles ? await reserveMovesOnCompletion(application) : null;
+  if (settles) {
     transaction.add('completedToday', incrementDailyStat(now, 'completedApplications'));
     transaction.add('ownerCompleted', ownerCompletedCountIncrement(application.userId));
   }

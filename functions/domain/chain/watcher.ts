@@ -30,7 +30,7 @@ import {
 } from '@functions/data/tron';
 import { USDT_DECIMALS } from '@shared/assets';
 import { SYSTEM_ID } from '@shared/contract/deal';
-import { moveOf } from '@shared/lifecycle';
+import { endedByExpiry, moveOf } from '@shared/lifecycle';
 import { unitsText } from '@shared/money';
 import { MoveRefused } from '../applications/errors';
 import { type ChainPayment, confirmPaymentOnChain, markPaidOnChain } from './confirmation';
@@ -122,7 +122,7 @@ async function classify(wallet: string, transfer: UsdtTransfer): Promise<Verdict
   if (application) {
     if (paysNow(application) && inWindow(application, transfer.blockTimestamp))
       return { state: 'matched', reason: null, applicationId: application.id };
-    if (application.status === 'EXPIRED' || !inWindow(application, transfer.blockTimestamp))
+    if (endedByExpiry(application.status) || !inWindow(application, transfer.blockTimestamp))
       return review('late');
     return review('unknown');
   }
@@ -270,7 +270,7 @@ export async function settle(record: ChainTransferRecord, now: Date): Promise<bo
 async function settledBefore(record: ChainTransferRecord, application: ApplicationRecord, now: Date) {
   const confirmedWith = application.paymentConfirmation?.txHash ?? null;
   if (!application.paymentConfirmation || (confirmedWith && confirmedWith !== record.txId)) {
-    await returnChainTransferToReview(record.txId, application.status === 'EXPIRED' ? 'late' : 'unknown');
+    await returnChainTransferToReview(record.txId, endedByExpiry(application.status) ? 'late' : 'unknown');
     return false;
   }
   const at = now.toISOString();
