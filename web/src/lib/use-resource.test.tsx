@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type Load, useResource } from './use-resource';
+import { type Load, type ResourceOptions, useResource } from './use-resource';
 
 /** A request the test answers when it chooses, holding the signal the hook gave it. */
 interface Pending<T> {
@@ -19,8 +19,8 @@ function controlledLoad<T>() {
   return { load, requests };
 }
 
-function renderResource<T>(load: Load<T>, deps: unknown[] = []) {
-  return renderHook(({ current, keys }) => useResource(current, keys), {
+function renderResource<T>(load: Load<T>, deps: unknown[] = [], options: ResourceOptions = {}) {
+  return renderHook(({ current, keys }) => useResource(current, keys, options), {
     initialProps: { current: load, keys: deps },
   });
 }
@@ -101,5 +101,78 @@ describe('useResource', () => {
     act(() => result.current.setData((rows) => rows?.filter((row) => row !== 'a')));
 
     await waitFor(() => expect(result.current.data).toEqual(['b']));
+  });
+
+  it('settles a reload waited for once the answer it asked for is shown', async () => {
+    const { load, requests } = controlledLoad<string>();
+    const { result } = renderResource(load);
+    await act(async () => requests[0]!.answer('before'));
+    let settled = false;
+
+    act(() => void result.current.reloadAndWait().then(() => (settled = true)));
+    await act(async () => undefined);
+    expect(settled).toBe(false);
+    await act(async () => requests[1]!.answer('after'));
+
+    expect(settled).toBe(true);
+    expect(result.current.data).toBe('after');
+  });
+
+  it('settles a reload waited for whose load was overtaken only with the newer answer', async () => {
+    const { load, requests } = controlledLoad<string>();
+    const { result } = renderResource(load);
+    await act(async () => requests[0]!.answer('first'));
+    let settled = false;
+
+    act(() => void result.current.reloadAndWait().then(() => (settled = true)));
+    act(() => result.current.reload());
+    await act(async () => requests[1]!.answer('overtaken'));
+    expect(settled).toBe(false);
+    await act(async () => requests[2]!.answer('newest'));
+
+    expect(settled).toBe(true);
+    expect(result.current.data).toBe('newest');
+  });
+
+  it('settles the reloads waited for when the screen closes', async () => {
+    const { load, requests } = controlledLoad<string>();
+    const { result, unmount } = renderResource(load);
+    await act(async () => requests[0]!.answer('shown'));
+    let waiting: Promise<void> | undefined;
+    act(() => {
+      waiting = result.current.reloadAndWait();
+    });
+
+    unmount();
+
+    await expect(waiting).resolves.toBeUndefined();
+  });
+
+  it("shows an action's answer and drops the load under way, which started before it", async () => {
+    const { load, requests } = controlledLoad<string>();
+    const { result } = renderResource(load);
+    await act(async () => requests[0]!.answer('before'));
+    act(() => result.current.reload());
+
+    act(() => result.current.settle('the action’s answer'));
+    await act(async () => requests[1]!.answer('older'));
+
+    expect(requests[1]!.signal.aborted).toBe(true);
+    expect(result.current).toMatchObject({ data: 'the action’s answer', loading: false, error: null });
+  });
+
+  it('keeps the last failure while a reload runs when asked to, until an answer clears it', async () => {
+    const { load, requests } = controlledLoad<string>();
+    const { result } = renderResource(load, [], { keepError: true });
+    await act(async () => requests[0]!.answer('shown'));
+    const failure = new Error('down');
+    act(() => result.current.reload());
+    await act(async () => requests[1]!.fail(failure));
+
+    act(() => result.current.reload());
+    expect(result.current).toMatchObject({ data: 'shown', loading: true, error: failure });
+    await act(async () => requests[2]!.answer('back'));
+
+    expect(result.current).toMatchObject({ data: 'back', loading: false, error: null });
   });
 });

@@ -1,6 +1,7 @@
 import type { ApplicationDetail } from '@shared/contract/applications';
 import { useLiveNotices } from '@web/lib/live/use-live-notices';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type Resource, useResource } from '@web/lib/use-resource';
+import { useEffect, useRef } from 'react';
 import { fetchOrder, isNotFound } from '../api/order-api';
 import { useDocumentVisible } from './use-document-visible';
 
@@ -17,67 +18,29 @@ export type OrderState =
 /** The notices of an application the order page reads it again for (its thread listens for messages). */
 const ORDER_NOTICES = ['application.created', 'application.paid', 'application.changed'] as const;
 
+/** What the page shows for the read: the last failure is kept while the next read runs. */
+function orderState({ data, error }: Resource<ApplicationDetail>): OrderState {
+  const failed = error !== null;
+  if (failed && isNotFound(error)) return { phase: 'notFound' };
+  if (data === undefined) return { phase: failed ? 'failed' : 'loading' };
+  return { phase: 'ready', detail: data, stale: failed };
+}
+
 /**
  * The application of the order page, kept current: loaded at once, read again on each live notice
  * of it; while the live connection is not live, asked again every 15 s while the document is
  * visible and at once when it becomes visible again, with no timer while it is hidden; on becoming
- * live (the connection opened, or back after a drop), read once (notices of the gap were lost). `show` puts an action's answer on
- * the page; a refresh that started before it is dropped.
+ * live (the connection opened, or back after a drop), read once (notices of the gap were lost).
+ * Each read drops the one under way. `show` puts an action's answer on the page and drops a read
+ * that started before it; `refresh` settles once the page shows what it read.
  */
 export function useOrder(id: string) {
-  const [state, setState] = useState<OrderState>({ phase: 'loading' });
+  const order = useResource((signal) => fetchOrder(id, signal), [id], { keepError: true });
+  const { reload, reloadAndWait: refresh, settle: show } = order;
+  const state = orderState(order);
   const visible = useDocumentVisible();
-  /** Moves on with every answer the page shows otherwise and on leaving: older answers are dropped. */
-  const generation = useRef(0);
-  const inFlight = useRef(false);
-  const controller = useRef<AbortController | null>(null);
 
-  /** Asked for while a read was under way (a notice): read once more after it, it may predate the change. */
-  const again = useRef(false);
-
-  const refresh = useCallback(async (): Promise<void> => {
-    if (inFlight.current) {
-      again.current = true;
-      return;
-    }
-    inFlight.current = true;
-    const started = generation.current;
-    try {
-      do {
-        again.current = false;
-        try {
-          const detail = await fetchOrder(id, controller.current?.signal);
-          if (generation.current !== started) return;
-          // A 304 answers the very object shown: nothing to render again.
-          setState((shown) =>
-            shown.phase === 'ready' && shown.detail === detail && !shown.stale
-              ? shown
-              : { phase: 'ready', detail, stale: false },
-          );
-        } catch (error) {
-          if (generation.current !== started) return;
-          if (isNotFound(error)) setState({ phase: 'notFound' });
-          else
-            setState((shown) => (shown.phase === 'ready' ? { ...shown, stale: true } : { phase: 'failed' }));
-        }
-      } while (again.current);
-    } finally {
-      if (generation.current === started) inFlight.current = false;
-    }
-  }, [id]);
-
-  useEffect(() => {
-    controller.current = new AbortController();
-    setState({ phase: 'loading' });
-    void refresh();
-    return () => {
-      generation.current += 1;
-      inFlight.current = false;
-      controller.current?.abort();
-    };
-  }, [refresh]);
-
-  const liveState = useLiveNotices({ types: ORDER_NOTICES, id }, () => void refresh());
+  const liveState = useLiveNotices({ types: ORDER_NOTICES, id }, reload);
   const live = liveState === 'live';
   // Not live when shown (the connection opening, or down): once live, read once for the gap. Every
   // state the page was in counts, seen or not (opening and opened can fall between two renders).
@@ -87,9 +50,9 @@ export function useOrder(id: string) {
       wasDown.current = true;
       return;
     }
-    if (wasDown.current) void refresh();
+    if (wasDown.current) reload();
     wasDown.current = false;
-  }, [live, refresh]);
+  }, [live, reload]);
 
   const polling = state.phase !== 'notFound' && !live;
   const seenBefore = useRef(visible);
@@ -99,17 +62,11 @@ export function useOrder(id: string) {
       return;
     }
     // Back from a hidden tab: catch up at once rather than up to 15 s later.
-    if (!seenBefore.current) void refresh();
+    if (!seenBefore.current) reload();
     seenBefore.current = true;
-    const timer = setInterval(() => void refresh(), ORDER_REFRESH_MS);
+    const timer = setInterval(reload, ORDER_REFRESH_MS);
     return () => clearInterval(timer);
-  }, [visible, polling, refresh]);
-
-  const show = useCallback((detail: ApplicationDetail) => {
-    generation.current += 1;
-    inFlight.current = false;
-    setState({ phase: 'ready', detail, stale: false });
-  }, []);
+  }, [visible, polling, reload]);
 
   return { state, refresh, show, liveState };
 }
