@@ -1,4 +1,4 @@
-import type { MessageView } from '@shared/contract/messages';
+import type { MessagesPage, MessageView } from '@shared/contract/messages';
 import { ATTACHMENT_CONTENT_TYPES, isImageType } from '@shared/messages';
 import { Alert } from '@web/components/ui/alert';
 import { Button, buttonClass } from '@web/components/ui/button';
@@ -9,7 +9,8 @@ import { useTranslation } from '@web/lib/i18n';
 import { dateTimeFormat, numberFormat } from '@web/lib/intl-format';
 import { useLiveNotices } from '@web/lib/live/use-live-notices';
 import { refusalText, ruleText } from '@web/lib/refusal-text';
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useResource } from '@web/lib/use-resource';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { attachmentType, COMPOSER_LIMITS, messageProblems, type ThreadProblem } from './attachment-checks';
 import threadStyles from './thread.css?inline';
 import { type ThreadSide, threadApi, UploadRefused, uploadFile } from './thread-api';
@@ -41,44 +42,54 @@ const FILE_ACCEPT = [...ATTACHMENT_CONTENT_TYPES, '.jpg', '.jpeg', '.png', '.pdf
  * `errors` namespace's `thread` section: the one namespace both pages load (a namespace of its own
  * would add its URLs to the landing page's JavaScript, which is at its budget).
  */
-export function ApplicationThread({ applicationId, side, onRead }: ApplicationThreadProps) {
+export function ApplicationThread(props: ApplicationThreadProps) {
+  // Another application's thread starts afresh: none of this one's messages, cursor or draft carry over.
+  return <Thread key={`${props.side}:${props.applicationId}`} {...props} />;
+}
+
+/** The messages shown: the newest page read last, and the pages before it the user asked for. */
+interface Shown {
+  newest: MessagesPage | undefined;
+  messages: MessageView[];
+  cursor: string | null;
+}
+
+/** A newest page joins what is shown: the earlier messages stay, and it replaces what it covers. */
+function withNewest(shown: Shown, page: MessagesPage): Shown {
+  const first = page.items[0];
+  const earlier = first ? shown.messages.filter((message) => message.createdAt < first.createdAt) : [];
+  return {
+    newest: page,
+    messages: [...earlier, ...page.items],
+    cursor: shown.cursor === null || page.nextCursor === null ? page.nextCursor : shown.cursor,
+  };
+}
+
+function Thread({ applicationId, side, onRead }: ApplicationThreadProps) {
   const { t } = useTranslation('errors');
-  const [messages, setMessages] = useState<MessageView[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [shown, setShown] = useState<Shown>({ newest: undefined, messages: [], cursor: null });
   const [loadingEarlier, setLoadingEarlier] = useState(false);
   const onReadRef = useRef(onRead);
   onReadRef.current = onRead;
 
-  const loadNewest = useCallback(async () => {
-    const page = await threadApi(side).list(applicationId);
-    setMessages((shown) => {
-      // Keep the earlier pages already shown; the newest page replaces what it covers.
-      const first = page.items[0];
-      const earlier = first ? shown.filter((message) => message.createdAt < first.createdAt) : [];
-      return [...earlier, ...page.items];
-    });
-    setCursor((current) => (current === null || page.nextCursor === null ? page.nextCursor : current));
-    onReadRef.current?.();
-  }, [applicationId, side]);
-
-  const load = useCallback(() => {
-    setState('loading');
-    setMessages([]);
-    setCursor(null);
-    loadNewest().then(
-      () => setState('ready'),
-      () => setState('failed'),
-    );
-  }, [loadNewest]);
-
-  useEffect(() => {
-    load();
-  }, [load]);
+  const newest = useResource(
+    async (signal) => {
+      const page = await threadApi(side).list(applicationId, undefined, signal);
+      onReadRef.current?.();
+      return page;
+    },
+    [applicationId, side],
+  );
+  // Joined while rendering, not in an effect after: no frame shows the thread without its newest page.
+  const page = newest.data;
+  if (page !== undefined && page !== shown.newest) setShown((before) => withNewest(before, page));
+  // Once read, a failed refresh keeps what is shown (the next one tries again).
+  const state = page !== undefined ? 'ready' : newest.error !== null ? 'failed' : 'loading';
+  const { reload } = newest;
 
   // A new message (either side's): the newest page again.
   const liveState = useLiveNotices({ types: MESSAGE_NOTICES, id: applicationId }, () => {
-    if (state === 'ready') loadNewest().catch(() => undefined);
+    if (state === 'ready') reload();
   });
   const live = liveState === 'live';
 
@@ -86,20 +97,24 @@ export function ApplicationThread({ applicationId, side, onRead }: ApplicationTh
     if (state !== 'ready') return;
     const timer = setInterval(
       () => {
-        if (document.visibilityState === 'visible') loadNewest().catch(() => undefined);
+        if (document.visibilityState === 'visible') reload();
       },
       live ? LINKS_REFRESH_MS : REFRESH_MS,
     );
     return () => clearInterval(timer);
-  }, [state, live, loadNewest]);
+  }, [state, live, reload]);
 
+  const { messages, cursor } = shown;
   const loadEarlier = async () => {
     if (!cursor) return;
     setLoadingEarlier(true);
     try {
-      const page = await threadApi(side).list(applicationId, cursor);
-      setMessages((shown) => [...page.items, ...shown]);
-      setCursor(page.nextCursor);
+      const earlier = await threadApi(side).list(applicationId, cursor);
+      setShown((before) => ({
+        ...before,
+        messages: [...earlier.items, ...before.messages],
+        cursor: earlier.nextCursor,
+      }));
     } catch {
       // The button stays; the next click tries again.
     } finally {
@@ -121,7 +136,7 @@ export function ApplicationThread({ applicationId, side, onRead }: ApplicationTh
       {state === 'failed' && (
         <Alert tone="danger">
           {t('thread.loadError')}{' '}
-          <Button variant="secondary" size="sm" onClick={load}>
+          <Button variant="secondary" size="sm" onClick={reload}>
             {t('thread.retry')}
           </Button>
         </Alert>
@@ -147,7 +162,7 @@ export function ApplicationThread({ applicationId, side, onRead }: ApplicationTh
       <Composer
         applicationId={applicationId}
         side={side}
-        onSent={(message) => setMessages((shown) => [...shown, message])}
+        onSent={(message) => setShown((before) => ({ ...before, messages: [...before.messages, message] }))}
       />
     </div>
   );

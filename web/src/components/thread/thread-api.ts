@@ -15,7 +15,7 @@ export type ThreadSide = 'client' | 'staff';
 
 /** The thread's calls of one side: the owner's routes or staff's twins. */
 export interface ThreadApi {
-  list(applicationId: string, cursor?: string): Promise<MessagesPage>;
+  list(applicationId: string, cursor?: string, signal?: AbortSignal): Promise<MessagesPage>;
   announce(
     applicationId: string,
     file: { fileName: string; contentType: AttachmentContentType; size: number },
@@ -24,13 +24,15 @@ export interface ThreadApi {
 }
 
 const clientApi: ThreadApi = {
-  list: async (id, cursor) => (await call(listMyMessages, { params: { id }, query: { cursor } })).data,
+  list: async (id, cursor, signal) =>
+    (await call(listMyMessages, { params: { id }, query: { cursor }, signal })).data,
   announce: async (id, file) => (await call(createMyAttachment, { params: { id }, body: file })).data,
   post: async (id, body) => (await call(postMyMessage, { params: { id }, body })).data,
 };
 
 const staffApi: ThreadApi = {
-  list: async (id, cursor) => (await call(adminListMessages, { params: { id }, query: { cursor } })).data,
+  list: async (id, cursor, signal) =>
+    (await call(adminListMessages, { params: { id }, query: { cursor }, signal })).data,
   announce: async (id, file) => (await call(adminCreateAttachment, { params: { id }, body: file })).data,
   post: async (id, body) => (await call(adminPostMessage, { params: { id }, body })).data,
 };
