@@ -31,14 +31,17 @@ function orderState({ data, error }: Resource<ApplicationDetail>): OrderState {
  * of it; while the live connection is not live, asked again every 15 s while the document is
  * visible and at once when it becomes visible again, with no timer while it is hidden; on becoming
  * live (the connection opened, or back after a drop), read once (notices of the gap were lost).
- * Each read drops the one under way. `show` puts an action's answer on the page and drops a read
- * that started before it; `refresh` settles once the page shows what it read.
+ * A notice's read drops the one under way, which may predate the change. `show` puts an action's
+ * answer on the page and drops a read that started before it; `refresh` settles once the page shows
+ * what it read.
  */
 export function useOrder(id: string) {
   const order = useResource((signal) => fetchOrder(id, signal), [id], { keepError: true });
   const { reload, reloadAndWait: refresh, settle: show } = order;
   const state = orderState(order);
   const visible = useDocumentVisible();
+  const reading = useRef(order.loading);
+  reading.current = order.loading;
 
   const liveState = useLiveNotices({ types: ORDER_NOTICES, id }, reload);
   const live = liveState === 'live';
@@ -64,7 +67,10 @@ export function useOrder(id: string) {
     // Back from a hidden tab: catch up at once rather than up to 15 s later.
     if (!seenBefore.current) reload();
     seenBefore.current = true;
-    const timer = setInterval(reload, ORDER_REFRESH_MS);
+    // A tick during a read leaves it be: its answer is as new, and a slow server still gets to answer.
+    const timer = setInterval(() => {
+      if (!reading.current) reload();
+    }, ORDER_REFRESH_MS);
     return () => clearInterval(timer);
   }, [visible, polling, reload]);
 
