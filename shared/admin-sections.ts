@@ -52,12 +52,14 @@ import { adminExportTransactionsCsv, adminListTransactions } from './routes/tran
  * The admin area's sections (docs/product.md §2) and the routes each calls (docs/architecture.md
  * §6). A section opens to the lowest role every one of its `calls` admits, so it is never open to
  * a role whose calls the server refuses. `byAction` holds the calls a section makes only where a
- * staff action of `shared/permissions.ts` allows it (the users' edits): they do not close the
- * section, and test/unit/admin-sections.test.ts checks them against that table.
+ * staff action of `shared/permissions.ts` allows it (the users' edits), `byRole` those it makes
+ * only for staff of at least that role (the page offers them to no one below): neither closes the
+ * section, and test/unit/admin-sections.test.ts checks both against the routes' access.
  */
 interface AdminSectionCalls {
   calls: readonly RouteDefinition[];
   byAction?: Partial<Record<StaffAction, readonly RouteDefinition[]>>;
+  byRole?: Partial<Record<StaffRole, readonly RouteDefinition[]>>;
 }
 
 const ADMIN_SECTIONS = {
@@ -113,20 +115,20 @@ const ADMIN_SECTIONS = {
   settings: { calls: [adminListSettings, adminPutSetting] },
   // The history's list and its CSV; an application opens in the applications section.
   transactions: { calls: [adminListTransactions, adminExportTransactionsCsv] },
-  // Payment templates (the "payment gateways" page): ADMIN's alone, as their writes are; a MANAGER
-  // lists them only in the instructions form's picker. The currencies come from the rates, the
-  // cities from the public tree.
+  // The "payment gateways" page: the payment templates and, under them, the USDT transfers the
+  // chain watcher left for staff, which a MANAGER on shift resolves. A MANAGER reads the templates;
+  // their writes are an ADMIN's, with the rates the template form takes its currencies from. The
+  // cities come from the public tree.
   payments: {
-    calls: [
-      adminListPaymentTemplates,
-      adminCreatePaymentTemplate,
-      adminUpdatePaymentTemplate,
-      adminDeletePaymentTemplate,
-      adminGetRates,
-      getGeo,
-      // The USDT transfers the chain watcher left for staff, under the wallets.
-      adminChainReview,
-    ],
+    calls: [adminListPaymentTemplates, getGeo, adminChainReview],
+    byRole: {
+      ADMIN: [
+        adminCreatePaymentTemplate,
+        adminUpdatePaymentTemplate,
+        adminDeletePaymentTemplate,
+        adminGetRates,
+      ],
+    },
   },
   // Security settings: the second-factor setting (a SUPER_ADMIN's by its minRole, read-only below),
   // staff's sessions and the security log. Ending a session (adminRevokeSession) is SUPER_ADMIN's
@@ -155,6 +157,11 @@ export function sectionMinimum(section: AdminSection): StaffRole {
   const calls: readonly RouteDefinition[] = ADMIN_SECTIONS[section].calls;
   const ranks = calls.map((route) => roleRank(lowestRoleOf(route.access)));
   return ROLES[Math.max(roleRank(AREA_MINIMUM), ...ranks)] as StaffRole;
+}
+
+/** Whether the server lets `role` call `route` (its access): what a page offers within a section. */
+export function mayCall(role: Role, route: RouteDefinition): boolean {
+  return roleRank(role) >= roleRank(lowestRoleOf(route.access));
 }
 
 export function canOpenSection(role: Role, section: AdminSection): boolean {

@@ -3,12 +3,15 @@ import {
   ADMIN_SECTION_NAMES,
   type AdminSection,
   canOpenSection,
+  mayCall,
   sectionCalls,
   sectionMinimum,
 } from '@shared/admin-sections';
 import { hasRoleAtLeast, type Role, STAFF_ROLES } from '@shared/enums';
 import { lowestRoleFor, type StaffAction } from '@shared/permissions';
+import { adminChainReview } from '@shared/routes/chain';
 import type { Access, RouteDefinition } from '@shared/routes/definition';
+import { adminCreatePaymentTemplate } from '@shared/routes/payment-templates';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -40,7 +43,7 @@ describe('the admin sections', () => {
       reserves: 'ADMIN',
       geo: 'ADMIN',
       settings: 'ADMIN',
-      payments: 'ADMIN',
+      payments: 'MANAGER',
       transactions: 'MANAGER',
       security: 'ADMIN',
       placeholder: 'MANAGER',
@@ -53,14 +56,14 @@ describe('the admin sections', () => {
 
   it('call only routes the manifest serves', () => {
     const calls = ADMIN_SECTION_NAMES.flatMap((section) => {
-      const { calls: always, byAction = {} } = sectionCalls(section);
-      return [...always, ...Object.values(byAction).flat()];
+      const { calls: always, byAction = {}, byRole = {} } = sectionCalls(section);
+      return [...always, ...Object.values(byAction).flat(), ...Object.values(byRole).flat()];
     });
     expect(calls.filter((route) => !declared.has(route)).map(name)).toEqual([]);
   });
 
   describe.each(ADMIN_SECTION_NAMES)('%s', (section: AdminSection) => {
-    const { calls, byAction = {} } = sectionCalls(section);
+    const { calls, byAction = {}, byRole = {} } = sectionCalls(section);
 
     it('is open to no role that any of its calls refuses', () => {
       const refused = ROLES_OF_STAFF_AREA.filter((role) => canOpenSection(role, section)).flatMap((role) =>
@@ -85,5 +88,20 @@ describe('the admin sections', () => {
       );
       expect(refused).toEqual([]);
     });
+
+    it('makes its calls for a role only where the route admits that role', () => {
+      const refused = (Object.entries(byRole) as [Role, readonly RouteDefinition[]][]).flatMap(
+        ([role, routes]) =>
+          routes.filter((route) => !admits(route.access, role)).map((route) => `${role}: ${name(route)}`),
+      );
+      expect(refused).toEqual([]);
+    });
+  });
+
+  it('open the payment gateways page to a MANAGER for the review list, its template writes to an ADMIN', () => {
+    expect(canOpenSection('MANAGER', 'payments')).toBe(true);
+    expect(mayCall('MANAGER', adminChainReview)).toBe(true);
+    expect(mayCall('MANAGER', adminCreatePaymentTemplate)).toBe(false);
+    expect(mayCall('ADMIN', adminCreatePaymentTemplate)).toBe(true);
   });
 });

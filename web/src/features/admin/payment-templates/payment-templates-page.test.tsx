@@ -276,6 +276,15 @@ describe('the payment gateways page', () => {
     expect(within(item('Santander EUR')).getByText('Используется')).toBeTruthy();
   });
 
+  it('shows a MANAGER the templates read-only and the transfers waiting for staff, reading no rates', async () => {
+    const api = openPage(undefined, [], [], 'MANAGER');
+    expect(await screen.findByRole('heading', { name: 'Santander EUR' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: /USDT transfers waiting for staff \(0\)/ })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'New template' })).toBeNull();
+    expect(within(item('Santander EUR')).queryAllByRole('button')).toEqual([]);
+    expect(api.requests(adminGetRates)).toEqual([]);
+  });
+
   describe('the USDT transfers waiting for staff', () => {
     const UNDERPAID: ChainReviewTransfer = {
       txId: 'a'.repeat(64),

@@ -1,9 +1,11 @@
+import { mayCall } from '@shared/admin-sections';
 import {
   PAYMENT_TEMPLATE_KINDS,
   type PaymentTemplateKind,
   type PaymentTemplateView,
 } from '@shared/contract/payment-templates';
 import type { GeoTree } from '@shared/geo';
+import { adminCreatePaymentTemplate } from '@shared/routes/payment-templates';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import type { SelectGroup } from '@web/components/ui/field';
@@ -19,6 +21,7 @@ import { PencilIcon, TrashIcon } from '../components/admin-icons';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { Loaded } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
+import { useStaff } from '../components/staff-context';
 import { notify } from '../lib/notify';
 import { ChainReview } from './chain-review';
 import { TemplateModal } from './template-modal';
@@ -53,11 +56,15 @@ function cityGroups(tree: GeoTree, language: Language): SelectGroup[] {
  * city, USDT addresses), each created and edited in the template modal and deleted after a
  * confirmation. A template a deal under way uses is marked, and the server refuses its delete
  * (TemplateInUse), worded by its code. The currencies come from the rates, the cities from the tree.
+ * A MANAGER (on shift, resolving the review list below) reads the templates; their writes, and the
+ * rates the form needs, are an ADMIN's as on the server (shared/admin-sections.ts).
  */
 export function PaymentTemplatesPage() {
   const { t, language } = useTranslation('admin');
+  const staff = useStaff();
+  const edits = mayCall(staff.role, adminCreatePaymentTemplate);
   const templates = useResource((signal) => adminApi.paymentTemplates(signal), []);
-  const rates = useResource((signal) => adminApi.rates(signal), []);
+  const rates = useResource(edits ? (signal) => adminApi.rates(signal) : null, [edits]);
   const geo = useResource((signal) => fetchGeoTree(signal), []);
   const [editing, setEditing] = useState<PaymentTemplateView | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PaymentTemplateView | null>(null);
@@ -123,7 +130,7 @@ export function PaymentTemplatesPage() {
   return (
     <section className="admin-page payment-templates" aria-labelledby={PAGE_TITLE_ID}>
       <PageHeader title={t('payments.title')}>
-        <Button onClick={() => setEditing('new')}>{t('payments.add')}</Button>
+        {edits && <Button onClick={() => setEditing('new')}>{t('payments.add')}</Button>}
       </PageHeader>
       <p className="muted admin-page__lead">{t('payments.intro')}</p>
       <Loaded resource={templates} errorTitle={t('payments.loadError')}>
@@ -137,8 +144,7 @@ export function PaymentTemplatesPage() {
                   .filter((template) => template.kind === kind)
                   .sort((a, b) => a.label.localeCompare(b.label, language))}
                 cityName={cityName}
-                onEdit={setEditing}
-                onDelete={askDelete}
+                actions={edits ? { onEdit: setEditing, onDelete: askDelete } : null}
               />
             ))}
           </div>
@@ -179,12 +185,15 @@ interface TemplateGroupProps {
   kind: PaymentTemplateKind;
   templates: PaymentTemplateView[];
   cityName: (key: string) => string;
-  onEdit: (template: PaymentTemplateView) => void;
-  onDelete: (template: PaymentTemplateView) => void;
+  /** Edit and delete, for staff who may (null: the list read-only). */
+  actions: {
+    onEdit: (template: PaymentTemplateView) => void;
+    onDelete: (template: PaymentTemplateView) => void;
+  } | null;
 }
 
 /** One kind's templates, under the kind's heading and what it is for. */
-function TemplateGroup({ kind, templates, cityName, onEdit, onDelete }: TemplateGroupProps) {
+function TemplateGroup({ kind, templates, cityName, actions }: TemplateGroupProps) {
   const { t } = useTranslation('admin');
   const headingId = `templates-${kind}`;
   return (
@@ -207,26 +216,28 @@ function TemplateGroup({ kind, templates, cityName, onEdit, onDelete }: Template
                 <TemplateFor template={template} cityName={cityName} />
               </p>
               <TemplateBody template={template} />
-              <div className="template-item__actions">
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-label={t('payments.editOf', { label: template.label })}
-                  onClick={() => onEdit(template)}
-                >
-                  <PencilIcon />
-                  {t('payments.edit')}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={t('payments.deleteOf', { label: template.label })}
-                  onClick={() => onDelete(template)}
-                >
-                  <TrashIcon />
-                  {t('payments.delete')}
-                </Button>
-              </div>
+              {actions && (
+                <div className="template-item__actions">
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={t('payments.editOf', { label: template.label })}
+                    onClick={() => actions.onEdit(template)}
+                  >
+                    <PencilIcon />
+                    {t('payments.edit')}
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={t('payments.deleteOf', { label: template.label })}
+                    onClick={() => actions.onDelete(template)}
+                  >
+                    <TrashIcon />
+                    {t('payments.delete')}
+                  </Button>
+                </div>
+              )}
             </li>
           ))}
         </ul>
