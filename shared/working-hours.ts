@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isTimeZone, offsetAt, zonedDateTime } from './business-time';
 import { schema } from './schema';
 
 /**
@@ -45,17 +46,6 @@ export const weekHoursSchema = /* @__PURE__ */ schema(() =>
 );
 export type WeekHours = Record<Weekday, DayHours>;
 
-/** Whether `Intl` knows the zone (an IANA name; offsets like +03:00 are not accepted). */
-export function isTimeZone(value: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(value)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export const timeZoneSchema = /* @__PURE__ */ schema(() =>
   z.string().check(
     z.maxLength(64),
@@ -83,36 +73,6 @@ export interface ScheduleState {
   opensAt: string | null;
   /** While open: when it next closes; null when it does not close within a week (around the clock). */
   closesAt: string | null;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const WALL_CLOCK = /^(\d+)\/(\d+)\/(\d+),? (\d+):(\d+):(\d+)$/;
-
-/** The wall clock in `timeZone` at `instant`, as numbers (`format` and a pattern: 10× `formatToParts`). */
-function wallClock(timeZone: string, instant: number) {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  const [, month, day, year, hour, minute, second] = WALL_CLOCK.exec(formatter.format(instant))!.map(Number);
-  return { year: year!, month: month!, day: day!, hour: hour!, minute: minute!, second: second! };
-}
-
-/** The zone's offset from UTC at `instant`, in ms (local wall time minus UTC). */
-function offsetAt(timeZone: string, instant: number): number {
-  const wall = wallClock(timeZone, instant);
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
 const MINUTE_MS = 60_000;
@@ -169,9 +129,7 @@ function zoneAround(timeZone: string, at: number) {
 
 /** The zone's local date and time at `instant` as `YYYY-MM-DD HH:MM` (for messages). */
 export function localDateTime(timeZone: string, instant: Date | string): string {
-  const wall = wallClock(timeZone, new Date(instant).getTime());
-  const two = (value: number) => String(value).padStart(2, '0');
-  return `${wall.year}-${two(wall.month)}-${two(wall.day)} ${two(wall.hour)}:${two(wall.minute)}`;
+  return zonedDateTime(instant, timeZone).slice(0, 16);
 }
 
 /**
