@@ -170,6 +170,9 @@ export const chainCheckViewSchema = /* @__PURE__ */ schema(() =>
   z.object({
     state: z.enum(CHAIN_CHECK_STATES),
     reason: z.optional(z.enum(CHAIN_CHECK_REASONS)),
+    /** Another amount was sent (wrongAmount): what the transaction moved and what was due, in USDT. */
+    sent: z.optional(z.string()),
+    due: z.optional(z.string()),
     at: z.string(),
   }),
 );

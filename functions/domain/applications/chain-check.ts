@@ -10,7 +10,7 @@ import {
 } from '@functions/data/tron';
 import { USDT_DECIMALS } from '@shared/assets';
 import type { ChainCheck } from '@shared/contract/deal';
-import { compare, type DecimalLike, ofUnits } from '@shared/money';
+import { compare, type DecimalLike, decimal, ofUnits, unitsText } from '@shared/money';
 
 /*
  * The server's check of one USDT transaction on chain (docs/product.md §4 "USDT on chain",
@@ -34,6 +34,12 @@ export interface ExpectedTransfer {
 }
 
 type Outcome = Omit<ChainCheck, 'at'>;
+
+/** A decimal written exactly as it is ("500.0037"). */
+const decimalText = (value: DecimalLike) => {
+  const { units, scale } = decimal(value);
+  return unitsText(units, scale);
+};
 
 /**
  * What a final transaction's info says against what was expected. `info` null: the final view does
@@ -60,8 +66,15 @@ export function judgeTransaction(
     return { state: 'unverified', reason: 'providerFailed' };
   if (expected.notBefore !== undefined && blockTime !== null && blockTime < expected.notBefore)
     return { state: 'mismatch', reason: 'beforeInstructions' };
-  if (compare(ofUnits(BigInt(transfer.value), USDT_DECIMALS), expected.amount) !== 0)
-    return { state: 'mismatch', reason: 'wrongAmount' };
+  const sent = ofUnits(BigInt(transfer.value), USDT_DECIMALS);
+  // Both amounts named, so staff see what to top up or send back without opening the chain.
+  if (compare(sent, expected.amount) !== 0)
+    return {
+      state: 'mismatch',
+      reason: 'wrongAmount',
+      sent: unitsText(sent.units, USDT_DECIMALS),
+      due: decimalText(expected.amount),
+    };
   if (expected.notAfter !== undefined && blockTime !== null && blockTime > expected.notAfter)
     return { state: 'mismatch', reason: 'afterDeadline' };
   return { state: 'matched' };

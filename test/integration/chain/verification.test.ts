@@ -249,6 +249,21 @@ describe('a USDT payout hash', () => {
     expect(await reserveOf('USDT')).toBe(usdtBefore);
     expect((await setStatus(manager, id, 'COMPLETED')).status).toBe(200);
   });
+
+  it('names what the payout moved and what was due when it moved another amount', async () => {
+    const { id, address, amountTo } = await confirmedForPayout();
+    const sent = plus(String(amountTo), '-1');
+    const txId = await transfer(address, sent, { from: wallet });
+
+    const recorded = await payout(id, txId);
+
+    expect(recorded.body.data!.payout!.chainCheck).toMatchObject({
+      state: 'mismatch',
+      reason: 'wrongAmount',
+      sent: plus(sent, '0.000000'),
+      due: String(amountTo),
+    });
+  });
 });
 
 /** `amount` + `delta`, exactly, written out as the stand-in takes it ("299.9999"). */

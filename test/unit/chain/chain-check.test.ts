@@ -57,14 +57,18 @@ describe('judging a USDT transaction', () => {
     expect(judge(info(WALLET, 847_100_000n), 847.1)).toEqual({ state: 'matched' });
   });
 
-  it('is a mismatch one base unit off either way', () => {
+  it('is a mismatch one base unit off either way, naming what was sent and what was due', () => {
     expect(judge(info(WALLET, 500_003_699n), '500.0037')).toEqual({
       state: 'mismatch',
       reason: 'wrongAmount',
+      sent: '500.003699',
+      due: '500.0037',
     });
     expect(judge(info(WALLET, 500_003_701n), '500.0037')).toEqual({
       state: 'mismatch',
       reason: 'wrongAmount',
+      sent: '500.003701',
+      due: '500.0037',
     });
   });
 

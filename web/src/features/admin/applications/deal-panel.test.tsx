@@ -19,6 +19,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { useToastStore } from '@web/stores/toast-store';
 import { fakeApi, ok, refused } from '@web/testing/fake-api';
 import { testAdminApplicationDetail, withStaffActions } from '@web/testing/fixtures';
+import { setupTestI18n } from '@web/testing/i18n';
 import axe from 'axe-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../lib/format';
@@ -241,6 +242,39 @@ describe('the deal panel of the application detail', () => {
     expect(within(deal).getByText('matches (checked by the system)')).toBeTruthy();
     expect(within(deal).getByText('the system')).toBeTruthy();
     expect(within(deal).getByText('does not match, check it: another amount was sent')).toBeTruthy();
+  });
+
+  it("names both amounts when the payout's hash moved another amount, in the page's language", async () => {
+    const payout = detail('EXCHANGING', {
+      payout: {
+        at: '2026-11-20T11:00:00.000Z',
+        by: 'staff-2',
+        txHash: 'b'.repeat(64),
+        note: null,
+        chainCheck: {
+          state: 'mismatch',
+          reason: 'wrongAmount',
+          sent: '1499.500000',
+          due: '1500',
+          at: '2026-11-20T11:00:00.000Z',
+        },
+      },
+    });
+    openDetail(payout);
+    const deal = await screen.findByRole('region', { name: 'Deal' });
+    expect(within(deal).getByText('does not match: 1,499.5 USDT was sent, 1,500 USDT is due')).toBeTruthy();
+    cleanup();
+    await setupTestI18n('ru');
+    try {
+      openDetail(payout);
+      const ru = await screen.findByRole('region', { name: 'Сделка' });
+      expect(
+        within(ru).getByText(/^не совпадает: отправлено 1\s499,5 USDT, причитается 1\s500 USDT$/),
+      ).toBeTruthy();
+    } finally {
+      cleanup();
+      await startI18n();
+    }
   });
 
   it('says a hash could not be verified, and why', async () => {

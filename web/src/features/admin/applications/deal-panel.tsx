@@ -8,7 +8,7 @@ import { type ReactNode, useState } from 'react';
 import { type Fact, FactList } from '../components/fact-list';
 import { ModalSection } from '../components/modal-section';
 import { useStaff } from '../components/staff-context';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime, formatUsdt } from '../lib/format';
 import { DeadlineCountdown } from './deadline-countdown';
 import {
   ConfirmPaymentDialog,
@@ -71,14 +71,20 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
       : id === SYSTEM_ID
         ? t('applications.deal.bySystem')
         : shortId(id, 8);
-  // The server's reading of a USDT hash on chain: its state, and why when it did not match.
-  const chainText = (check: ChainCheck | undefined) =>
-    check
-      ? [
-          t(`applications.deal.chain.${check.state}`),
-          ...(check.reason ? [t(`applications.deal.chain.reason.${check.reason}`)] : []),
-        ].join(': ')
-      : null;
+  // The server's reading of a USDT hash on chain: its state, and why when it did not match (both
+  // amounts, when another amount was sent).
+  const chainText = (check: ChainCheck | undefined) => {
+    if (!check) return null;
+    if (check.reason === 'wrongAmount' && check.sent && check.due)
+      return t('applications.deal.chain.wrongAmountOf', {
+        sent: formatUsdt(check.sent, language),
+        due: formatUsdt(check.due, language),
+      });
+    return [
+      t(`applications.deal.chain.${check.state}`),
+      ...(check.reason ? [t(`applications.deal.chain.reason.${check.reason}`)] : []),
+    ].join(': ');
+  };
   const when = (iso: string) => formatDateTime(iso, language);
   const none = (text: string) => <span className="muted">{text}</span>;
 

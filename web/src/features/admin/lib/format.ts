@@ -1,4 +1,4 @@
-import { assetLabel } from '@shared/assets';
+import { assetLabel, USDT_DECIMALS } from '@shared/assets';
 import type { Language } from '@shared/enums';
 import { dateTimeFormat, numberFormat } from '@web/lib/intl-format';
 import { formatMoney } from '@web/lib/quote-format';
@@ -29,6 +29,17 @@ export function formatTime(iso: string | null | undefined, language: Language): 
 export function formatNumber(value: number | null | undefined, language: Language, maxDigits = 2): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '—';
   return numberFormat(LOCALES[language], { maximumFractionDigits: maxDigits }).format(value);
+}
+
+/**
+ * A USDT amount as the server sends it, a decimal string ("999.000000"), written for the language
+ * without trailing zeros and exactly (Intl formats the string itself, never a float): `1,000`,
+ * `1 000,0037`.
+ */
+export function formatUsdt(amount: string, language: Language): string {
+  return numberFormat(LOCALES[language], { maximumFractionDigits: USDT_DECIMALS }).format(
+    amount as Intl.StringNumericLiteral,
+  );
 }
 
 /** `1 500 Cash USD`, `847.10 USDT (TRC-20)`: an amount with its asset's label (docs/product.md §3). */
