@@ -7,9 +7,6 @@ import type { Language } from './enums';
  * visitor's own zone. Only `Intl`, so days of 23 or 25 hours (DST) come out as the zone has them.
  */
 
-/** The business's zone until SUPER_ADMIN sets another (the setting's default). */
-export const DEFAULT_BUSINESS_TIME_ZONE = 'Europe/Moscow';
-
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 

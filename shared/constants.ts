@@ -110,6 +110,7 @@ export const SETTING_KEYS = [
   'ratesExportToken',
   'paymentWindowMinutes',
   'telegramStaffChatId',
+  'businessTimeZone',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 interface SettingAccess {
@@ -123,7 +124,9 @@ type SettingDefinition =
   | ({ kind: 'email'; value: string } & SettingAccess)
   | ({ kind: 'token'; value: string } & SettingAccess)
   /** A Telegram chat id ("-1001234567890"), kept as text: '' means none. */
-  | ({ kind: 'telegramChat'; value: string } & SettingAccess);
+  | ({ kind: 'telegramChat'; value: string } & SettingAccess)
+  /** An IANA time zone ("Europe/Moscow") that Intl knows. */
+  | ({ kind: 'timeZone'; value: string } & SettingAccess);
 export type SettingKind = SettingDefinition['kind'];
 export const SETTING_DEFAULTS = {
   minApplicationAmountUSD: {
@@ -175,6 +178,13 @@ export const SETTING_DEFAULTS = {
     value: '',
     description:
       'The staff group chat the Telegram bot alerts about new applications and payments (empty: none)',
+    minRole: 'SUPER_ADMIN',
+  },
+  businessTimeZone: {
+    kind: 'timeZone',
+    value: 'Europe/Moscow',
+    description:
+      "The business's time zone (IANA): its days on the dashboard and in the transaction history, the times in mails, Telegram and exports",
     minRole: 'SUPER_ADMIN',
   },
 } satisfies Record<SettingKey, SettingDefinition>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isTimeZone } from '../business-time';
 import { SETTING_DEFAULTS, SETTING_KEYS, type SettingKey, type SettingKind } from '../constants';
 import { dashboardPeriodSchema, hasRoleAtLeast, type Role } from '../enums';
 import { type FieldProblem, type FieldRuleCode, ruleProblem } from '../field-rules';
@@ -176,6 +177,7 @@ const SETTING_KIND_RULES: Record<SettingKind, FieldRuleCode> = {
   email: 'settingEmail',
   token: 'settingToken',
   telegramChat: 'settingTelegramChat',
+  timeZone: 'timeZone',
 };
 
 const settingValueSchemas = /* @__PURE__ */ schema(() => ({
@@ -192,6 +194,7 @@ const settingValueSchemas = /* @__PURE__ */ schema(() => ({
     z.union([z.string(), z.pipe(z.number().check(z.int()), z.transform(String))]),
     z.pipe(z.string().check(z.trim()), z.union([z.literal(''), z.string().check(z.regex(/^-?\d{1,20}$/))])),
   ),
+  timeZone: z.pipe(z.string().check(z.trim()), z.string().check(z.refine(isTimeZone))),
 }));
 
 /**

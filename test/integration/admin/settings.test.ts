@@ -162,6 +162,26 @@ describe('PUT /api/admin/settings/{key}', () => {
     ]);
   });
 
+  it("states that the business's time zone must be one Intl knows", async () => {
+    const answer = await putSetting('businessTimeZone', { value: 'Europe/Atlantis' }, superAdmin);
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual([
+      expect.objectContaining({
+        path: 'value',
+        msg: 'Unknown time zone: use an IANA name such as Europe/Moscow.',
+      }),
+    ]);
+  });
+
+  // Every file reads the zone from the shared table, so only its default value is written here.
+  it("lets a SUPER_ADMIN set the business's time zone, trimmed, Europe/Moscow by default", async () => {
+    const before = (await getSetting('businessTimeZone', superAdmin)).body.data!;
+    const answer = await putSetting('businessTimeZone', { value: ' Europe/Moscow ' }, superAdmin);
+    expect(before.value).toBe('Europe/Moscow');
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ value: 'Europe/Moscow', updatedBy: superAdmin.id });
+  });
+
   it('answers 404 for an unknown key', async () => {
     const answer = await putSetting('maxApplicationAmountUSD', { value: 5 });
     expect(answer.status).toBe(404);
@@ -179,6 +199,7 @@ describe('settings only a SUPER_ADMIN changes', () => {
     ['staffMfaRequired', 0],
     ['staffNotifyEmail', 'outsider@evil.example'],
     ['ratesExportToken', 'chosen-by-an-admin-0123'],
+    ['businessTimeZone', 'Asia/Tokyo'],
   ])('refuses an ADMIN changing %s with 403 and writes nothing', async (key, value) => {
     const before = (await getSetting(key, superAdmin)).body.data!;
 

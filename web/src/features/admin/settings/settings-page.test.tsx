@@ -155,3 +155,43 @@ describe('settings above the staff member’s role', () => {
     );
   });
 });
+
+describe("the business's time zone setting", () => {
+  beforeAll(startI18n);
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  async function timeZoneForm() {
+    vi.spyOn(adminApi, 'settings').mockResolvedValue(stored(''));
+    const save = vi.spyOn(adminApi, 'saveSetting').mockImplementation(async (key, value) => ({
+      success: true,
+      message: '',
+      data: { ...stored('')[0]!, key, value },
+    }));
+    renderAdmin(<SettingsPage />, { role: 'SUPER_ADMIN' });
+    const field = (await screen.findByLabelText(
+      'businessTimeZone, an IANA name such as Europe/Moscow',
+    )) as HTMLInputElement;
+    const form = within(field.closest('form')!);
+    return { field, save, button: form.getByRole('button', { name: 'Save' }) as HTMLButtonElement };
+  }
+
+  it('shows Europe/Moscow by default and refuses a zone Intl does not know', async () => {
+    const { field, button } = await timeZoneForm();
+    expect(field.value).toBe('Europe/Moscow');
+    fireEvent.change(field, { target: { value: 'Europe/Atlantis' } });
+    expect(
+      await screen.findByText('Unknown time zone: use an IANA name such as Europe/Moscow.'),
+    ).toBeTruthy();
+    expect(button.disabled).toBe(true);
+  });
+
+  it('saves a known zone, trimmed', async () => {
+    const { field, save, button } = await timeZoneForm();
+    fireEvent.change(field, { target: { value: ' Asia/Yekaterinburg ' } });
+    fireEvent.click(button);
+    await waitFor(() => expect(save).toHaveBeenCalledWith('businessTimeZone', 'Asia/Yekaterinburg'));
+  });
+});

@@ -45,6 +45,7 @@ const SETTINGS: SettingSpec[] = [
   { key: 'staffNotifyEmail', placeholder: 'staff@example.com' },
   // A token setting: empty publishes the monitors' export to anyone.
   { key: 'ratesExportToken', placeholder: 'k3Xq9-monitors-2026' },
+  { key: 'businessTimeZone', placeholder: SETTING_DEFAULTS.businessTimeZone.value },
 ];
 
 /** The input of each kind of setting. */
@@ -53,10 +54,11 @@ const INPUTS = {
   email: { type: 'email', inputMode: 'email' },
   token: { type: 'text', inputMode: 'text' },
   telegramChat: { type: 'text', inputMode: 'numeric' },
+  timeZone: { type: 'text', inputMode: 'text' },
 } as const;
 
 /**
- * System settings (docs/product.md §2, §5): each a field of its kind (number, email or token) saved on
+ * System settings (docs/product.md §2, §5): each a field of its kind (number, email, token or time zone) saved on
  * its own. A setting above the staff member's role (its `minRole` in SETTING_DEFAULTS, as the server
  * checks) is shown read-only, and a secret one's value, which the server withholds, as hidden.
  */
@@ -132,8 +134,9 @@ function SettingForm({
         })
       : read.problem && ruleText(read.problem)) ??
     null;
-  // A number needs a value; an empty email setting means "none".
-  const empty = spec.number !== undefined && text.trim() === '';
+  // A number and a time zone need a value; an empty email setting means "none".
+  const empty =
+    (spec.number !== undefined || SETTING_DEFAULTS[spec.key].kind === 'timeZone') && text.trim() === '';
   const unchanged = read.problem === undefined && read.value === setting.value;
 
   const submit = async (event: FormEvent) => {
