@@ -1,4 +1,5 @@
 import { assetLabel } from '@shared/assets';
+import { formatZoned } from '@shared/business-time';
 import type { RateSnapshot } from '@shared/contract/applications';
 import type { ApplicationStatus, Language } from '@shared/enums';
 import { shortId } from '@shared/ids';
@@ -38,6 +39,8 @@ export interface ApplicationMailInput extends StatusMessageInput {
   } | null;
   /** The payout staff recorded: its transaction hash or note. */
   payout?: { txHash: string | null; note: string | null } | null;
+  /** The business's time zone (the setting businessTimeZone): the deadline is written in it, named. */
+  timeZone: string;
 }
 
 const STATUS_NAMES: Record<Language, Record<string, string>> = {
@@ -216,8 +219,6 @@ const MAIL_TEXT = {
   },
 } as const;
 
-const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US' };
-
 /** An amount as the web writes it (shared writeMoney: the shown decimals, cut), with its asset. */
 function amount(language: Language, value: number | null, asset: string | null): string | null {
   if (value === null || asset === null) return null;
@@ -265,16 +266,6 @@ function applicationFacts(
   return rows.filter((row): row is [string, string] => row[1] !== null && row[1] !== '');
 }
 
-const DEADLINE_FORMAT: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'UTC',
-  timeZoneName: 'short',
-};
-
 /**
  * What the deal adds while it is under way: the instructions, where and how much USDT to send and
  * the deadline while the client is to pay; the payout's reference once it is made.
@@ -290,8 +281,10 @@ function dealFacts(language: Language, input: ApplicationMailInput): Array<[stri
       const exact = `${instructions.crypto.amount} ${assetLabel(input.assetFrom ?? 'usdt-trc20', text.fiatKinds)}`;
       rows.push([text.facts.payAmount, exact]);
     }
-    const deadline = new Intl.DateTimeFormat(LOCALES[language], DEADLINE_FORMAT);
-    rows.push([text.facts.deadline, deadline.format(new Date(instructions.deadline))]);
+    rows.push([
+      text.facts.deadline,
+      formatZoned(instructions.deadline, input.timeZone, language, { date: true }),
+    ]);
   }
   if (payout && (input.status === 'EXCHANGING' || input.status === 'COMPLETED')) {
     rows.push([text.facts.payout, payout.txHash ?? payout.note]);

@@ -1,4 +1,5 @@
 import { currencyDecimals } from '@shared/assets';
+import { formatZoned } from '@shared/business-time';
 import type { Language, StaffRole } from '@shared/enums';
 import { requireEnv } from '../commons/config';
 import type { OutgoingMail } from '../commons/mailer';
@@ -13,6 +14,8 @@ export interface ReserveAlertInput {
   alertLevel: number;
   /** When the crossing was seen. */
   at: string;
+  /** The business's time zone (the setting businessTimeZone): `at` is written in it, named. */
+  timeZone: string;
 }
 
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US' };
@@ -94,14 +97,7 @@ export function reserveAlertMail(to: string, language: Language, input: ReserveA
       [text.facts.currency, input.code],
       [text.facts.amount, amountIn(language, input.amount, input.code)],
       [text.facts.level, amountIn(language, input.alertLevel, input.code)],
-      [
-        text.facts.at,
-        new Intl.DateTimeFormat(LOCALES[language], {
-          dateStyle: 'medium',
-          timeStyle: 'short',
-          timeZone: 'UTC',
-        }).format(new Date(input.at)) + ' UTC',
-      ],
+      [text.facts.at, formatZoned(input.at, input.timeZone, language, { date: true })],
     ],
     paragraphs: [message],
     button: { label: text.button, url: `${siteUrl}/admin/reserves` },

@@ -30,7 +30,12 @@ export async function ownerMailItem(
   owner: { email: string; language: Language },
   now: Date,
 ): Promise<TransactItem> {
-  const input = { ...record, applicationId: record.id, place: await placeOf(record, owner.language) };
+  const input = {
+    ...record,
+    applicationId: record.id,
+    place: await placeOf(record, owner.language),
+    timeZone: await settingValue('businessTimeZone'),
+  };
   const build = kind === 'created' ? applicationCreatedMail : applicationStatusMail;
   return outboxPut(`application-${kind}`, build(owner.email, owner.language, input), now);
 }
@@ -47,7 +52,12 @@ export async function staffMailItems(
 ): Promise<TransactItem[]> {
   const to = await settingValue('staffNotifyEmail');
   if (to === '') return [];
-  const input = { ...record, applicationId: record.id, place: await placeOf(record, DEFAULT_LANGUAGE) };
+  const input = {
+    ...record,
+    applicationId: record.id,
+    place: await placeOf(record, DEFAULT_LANGUAGE),
+    timeZone: await settingValue('businessTimeZone'),
+  };
   const client = { email: owner.email, telegram: record.contactTelegram };
   return [outboxPut('application-staff', applicationStaffMail(to, DEFAULT_LANGUAGE, input, client), now)];
 }

@@ -51,6 +51,7 @@ async function raiseAlert(reserve: ReserveRecord, now: Date): Promise<void> {
     amount: reserve.amount,
     alertLevel: reserve.alertLevel,
     at,
+    timeZone: await settingValue('businessTimeZone'),
   };
   const notices = (await listActiveStaff()).map((member) =>
     notificationPuts({

@@ -196,6 +196,19 @@ describe('a card → USDT deal, start to finish', () => {
     const payoutMail = mails.find((mail) => mail.subject.endsWith('payout under way'))!;
     expect(payoutMail.body.text).toContain(TX_OUT.toLowerCase());
   });
+
+  it("writes the deadline in the business's time, naming the zone (Europe/Moscow by default)", async () => {
+    const { client, application } = await awaitingPayment();
+    const deadline = Date.parse((await detail(client, application.id)).body.data!.instructions!.deadline);
+    const mails = await waitForMails(client.email, application.id, 3);
+    const instructions = mails.find((mail) => mail.subject.endsWith('awaiting your payment'))!;
+    // Moscow keeps UTC+3 all year: its wall clock is the UTC one three hours on.
+    const moscow = new Date(deadline + 3 * 3_600_000).toISOString().slice(11, 16);
+    expect(instructions.body.text).toMatch(
+      new RegExp(`Pay by:\\s+\\d+ \\w+ \\d{4}, ${moscow} \\(Moscow, UTC\\+3\\)`),
+    );
+    expect(instructions.body.text).not.toContain(' UTC\n');
+  });
 });
 
 async function waitForMails(address: string, applicationId: string, count: number) {

@@ -16,6 +16,7 @@ const rejected = {
   assetTo: 'cash-RUB',
   requestType: 'STANDARD' as const,
   rejectionReason: 'Need <proof> of funds',
+  timeZone: 'Europe/Moscow',
 };
 
 describe('status messages', () => {
@@ -118,5 +119,27 @@ describe('status messages', () => {
     });
     expect(sent.text).toContain('1500.0037 USDT (TRC-20)');
     expect(sent.text).toContain('TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV');
+  });
+
+  it("write the deadline in the business's time zone and name it", () => {
+    const waiting = {
+      ...rejected,
+      status: 'WAITING_PAYMENT' as const,
+      amountTo: 138_000,
+      currencyFrom: 'USDT',
+      currencyTo: 'RUB',
+      rate: null,
+      details: null,
+      place: null,
+      instructions: { text: 'Pay', deadline: '2026-11-24T18:13:00Z', crypto: null },
+    };
+    const ru = mail.applicationStatusMail('a@example.test', 'ru', waiting);
+    const en = mail.applicationStatusMail('a@example.test', 'en', {
+      ...waiting,
+      timeZone: 'Asia/Yekaterinburg',
+    });
+    expect(ru.text).toContain('24 нояб. 2026 г., 21:13 (Москва, UTC+3)');
+    expect(en.text).toContain('24 Nov 2026, 23:13 (Yekaterinburg, UTC+5)');
+    expect(en.text).not.toContain('UTC)');
   });
 });

@@ -28,8 +28,15 @@ const application = {
   rate: null,
   details: null,
   place: null,
+  timeZone: 'Europe/Moscow',
 };
-const alert = { code: 'RUB', amount: 1_000, alertLevel: 50_000, at: '2026-11-26T12:00:00.000Z' };
+const alert = {
+  code: 'RUB',
+  amount: 1_000,
+  alertLevel: 50_000,
+  at: '2026-11-26T12:00:00.000Z',
+  timeZone: 'Europe/Moscow',
+};
 
 describe('staff mails', () => {
   it('end with the staff footer, never the client support line, in both parts and languages', () => {
@@ -85,5 +92,14 @@ describe('the low-reserve alert', () => {
     const mail = reserve.reserveAlertMail('desk@example.com', 'en', alert);
     expect(mail.text).toContain('An administrator sets the RUB reserve');
     expect(mail.text).toContain('managers tell an administrator');
+  });
+
+  it("says when the reserve crossed the level in the business's time, naming the zone", () => {
+    expect(reserve.reserveAlertMail('desk@example.com', 'en', alert).text).toContain(
+      '26 Nov 2026, 15:00 (Moscow, UTC+3)',
+    );
+    expect(reserve.reserveAlertMail('desk@example.com', 'ru', alert).text).toContain(
+      '26 нояб. 2026 г., 15:00 (Москва, UTC+3)',
+    );
   });
 });
