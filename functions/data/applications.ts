@@ -14,6 +14,11 @@ export interface PaymentInstructions {
   text: string;
   /** The saved template they started from, if any (a template in use cannot be deleted). */
   templateId: string | null;
+  /**
+   * The office account the client was told to pay into (the template's, when it names one): the
+   * deal's money in and back is booked on it. Absent on instructions issued before accounts.
+   */
+  accountId?: string | null;
   issuedAt: string;
   issuedBy: string;
   windowMinutes: number;
@@ -61,6 +66,8 @@ export interface StaffRecord {
   note: string | null;
   /** The server's check of a USDT payout's hash on chain (absent: not checked). */
   chainCheck?: ChainCheck;
+  /** A payout's office account, when staff named one (absent: the asset's own). */
+  accountId?: string | null;
 }
 
 /** A payout that came back, as an ADMIN recorded it: the payout as it was, and why it was reversed. */

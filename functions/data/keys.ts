@@ -233,6 +233,18 @@
  *     (until its timeout), and gives it back with a DeleteItem conditional on holder = :own; a run
  *     that finds it held does nothing. The chain watcher's back-off across runs while the TRON
  *     provider fails: GetItem / UpdateItem CHAINPROVIDER/BACKOFF (failures in a row, notBefore).
+ * 45. The ledger (docs/architecture.md "The ledger"; functions/data/ledger.ts): an entry is, in the
+ *     TransactWriteItems of the change that causes it, a Put of LEDGER#ENTRY#{id}/ENTRY conditional
+ *     on attribute_not_exists (recorded once; gsi1 LEDGERDAY#{day} / {at}#{id}, gsi2
+ *     LEDGERAPP#{applicationId} / {at}#{id}), per account a Put of its posting
+ *     LEDGER#ACCT#{accountId}/POST#{at}#{entryId}, an UpdateItem ADD of the account's balance
+ *     (LEDGER#ACCT#{id}/ACCOUNT; an office account conditional on attribute_exists, a book account
+ *     created by it) and an ADD of its day's totals (LEDGER#ACCT#{id}/DAY#{day}), and a
+ *     ConditionCheck that LEDGER#CLOSE/DAY#{day} does not exist (the day is open). Accounts: Query
+ *     gsi1 LEDGERACCOUNTS (gsi1sk {currency}#{id}); an account's trail: Query LEDGER#ACCT#{id}
+ *     begins_with POST#; its days from a day on: Query sk BETWEEN DAY#{day} AND DAY#~; a deal's
+ *     entries: Query gsi2 LEDGERAPP#{applicationId}; a business day's entries: Query gsi1
+ *     LEDGERDAY#{day}.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -386,6 +398,31 @@ export const keys = {
   applicationPrefix: 'APP#',
   applicationMessagesPrefix: 'APPMSG#',
   chainTransferPrefix: 'CHAINTX#',
+  ledgerAccount: (id: string) => ({ pk: `LEDGER#ACCT#${id}`, sk: 'ACCOUNT' }),
+  ledgerAccountsIndex: 'LEDGERACCOUNTS',
+  ledgerAccountListEntry: (currency: string, id: string) => ({
+    gsi1pk: 'LEDGERACCOUNTS',
+    gsi1sk: `${currency}#${id}`,
+  }),
+  ledgerPosting: (accountId: string, at: string, entryId: string) => ({
+    pk: `LEDGER#ACCT#${accountId}`,
+    sk: `POST#${at}#${entryId}`,
+  }),
+  ledgerAccountDay: (accountId: string, day: string) => ({
+    pk: `LEDGER#ACCT#${accountId}`,
+    sk: `DAY#${day}`,
+  }),
+  ledgerEntry: (id: string) => ({ pk: `LEDGER#ENTRY#${id}`, sk: 'ENTRY' }),
+  ledgerEntryDayEntry: (day: string, at: string, id: string) => ({
+    gsi1pk: `LEDGERDAY#${day}`,
+    gsi1sk: `${at}#${id}`,
+  }),
+  ledgerEntriesOfApplication: (applicationId: string) => `LEDGERAPP#${applicationId}`,
+  ledgerEntryApplicationEntry: (applicationId: string, at: string, id: string) => ({
+    gsi2pk: `LEDGERAPP#${applicationId}`,
+    gsi2sk: `${at}#${id}`,
+  }),
+  ledgerDayClose: (day: string) => ({ pk: 'LEDGER#CLOSE', sk: `DAY#${day}` }),
   /** `units` of 0.0001 USDT, zero-padded so the sort keys order as the amounts do. */
   payableAmount: (wallet: string, units: bigint) => ({
     pk: `PAYAMOUNT#${wallet}`,

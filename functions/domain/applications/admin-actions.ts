@@ -185,7 +185,7 @@ export async function changeApplicationStatus(
         ...(expiredQuote ? { auditDetails: { acceptedExpiredQuote: expiredQuote } } : {}),
         // A deal done face to face: the money moved both ways at the office, recorded now.
         ...(move.name === 'completeAtOffice'
-          ? { parts: movementsAtCompletion(application, actor.id, now.toISOString()) }
+          ? await movementsAtCompletion(application, actor.id, now.toISOString())
           : {}),
       },
     },

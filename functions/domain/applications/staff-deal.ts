@@ -8,6 +8,7 @@ import {
 } from '@functions/data/applications';
 import { auditPut } from '@functions/data/audit';
 import { findChainUse, isSameUse } from '@functions/data/chain-uses';
+import { ledgerParts } from '@functions/data/ledger';
 import { findPaymentTemplate, templateDealCountChange } from '@functions/data/payment-templates';
 import { type TransactItem, Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
@@ -44,7 +45,7 @@ import {
   TemplateRefused,
 } from './errors';
 import { ownerMailItem } from './mails';
-import { movement } from './movements';
+import { movement, withMoney } from './movements';
 import { payableAmountReleaseItem, uniquePayableAmount } from './payable-amount';
 import { moveFacts, perform, requireMovable } from './perform';
 
@@ -254,10 +255,9 @@ export async function confirmPayment(
           audited: true,
           fields: { paymentConfirmation },
           details: { note },
-          parts: [
-            ...movement(application, 'in', { staffId: actor.id, at, reference, note }),
+          ...withMoney(await movement(application, 'in', { staffId: actor.id, at, reference, note }), [
             ...(claimed && txHash ? [claimPart('payment', id, txHash, actor.id, now)] : []),
-          ],
+          ]),
         },
       },
       now,
@@ -327,8 +327,8 @@ export async function recordPayout(
           audited: true,
           fields: { payout: { at, by: actor.id, txHash, note, ...(chainCheck ? { chainCheck } : {}) } },
           details: { txHash, note },
-          parts: [
-            ...movement(application, 'out', {
+          ...withMoney(
+            await movement(application, 'out', {
               staffId: actor.id,
               at,
               reference: txHash ?? note,
@@ -336,8 +336,8 @@ export async function recordPayout(
               // A payout again after one came back is a movement of its own.
               ...(application.payoutReversal ? { sequence: 2 } : {}),
             }),
-            ...claim,
-          ],
+            claim,
+          ),
         },
       },
       now,
@@ -435,14 +435,14 @@ export async function recordRefund(
         at: now,
       }),
     );
-  for (const [name, item] of movement(application, 'refund', {
+  const refunded = await movement(application, 'refund', {
     staffId: actor.id,
     at,
     reference: body.reference,
     note,
-  })) {
-    transaction.add(name, item);
-  }
+  });
+  for (const [name, item] of refunded.parts) transaction.add(name, item);
+  transaction.addParts(ledgerParts(refunded.entries));
   if (txHash) transaction.add(...claimPart('refund', id, txHash, actor.id, now));
   try {
     await transaction.run();
@@ -493,12 +493,13 @@ export async function reversePayout(
           auditDetails: { reference: body.reference, reason: body.reason },
           fields: { payout: null, payoutReversal },
           details: { reference: body.reference, reason: body.reason },
-          parts: movement(application, 'reversal', {
+          ...(await movement(application, 'reversal', {
             staffId: actor.id,
             at,
             reference: body.reference,
             note: body.reason,
-          }),
+            accountId: application.payout?.accountId ?? null,
+          })),
         },
       },
       now,

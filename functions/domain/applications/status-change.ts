@@ -14,6 +14,7 @@ import {
   adjustUserApplicationStats,
   incrementDailyStat,
 } from '@functions/data/counters';
+import { type LedgerEntryRecord, ledgerParts } from '@functions/data/ledger';
 import { newNotificationId, notificationPuts } from '@functions/data/notifications';
 import { templateDealCountChange } from '@functions/data/payment-templates';
 import { type TransactItem, Transaction, TransactionCancelledError } from '@functions/data/transactions';
@@ -24,6 +25,7 @@ import { countQueuedMails } from '../outbox/queue';
 import { statusChangeItems } from '../outbox/status-change-items';
 import { checkReserveAlerts } from '../reserves/alerts';
 import { reserveMovesOnCompletion } from '../reserves/reserves';
+import { exchangeEntry } from './movements';
 import { payableAmountReleaseItem } from './payable-amount';
 import { statusCounterDeltas } from './transitions';
 
@@ -49,6 +51,8 @@ export interface StatusChange {
   details?: Record<string, unknown>;
   /** More named parts of the same transaction (the money movements the move records). */
   parts?: Array<[name: string, item: TransactItem]>;
+  /** The ledger entries of the money the move records (written with the settling move's exchange). */
+  entries?: LedgerEntryRecord[];
   /** Staff changes are also written to the audit trail. */
   audited?: boolean;
   /** Recorded in the audit entry beside the new status (an accepted expired quote's amounts). */
@@ -139,6 +143,12 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
     transaction.add('completedToday', incrementDailyStat(now, 'completedApplications'));
     transaction.add('ownerCompleted', ownerCompletedCountIncrement(application.userId));
   }
+  // The books: the money the move records and, when it settles, the exchange, in one write.
+  const entries = [
+    ...(change.entries ?? []),
+    ...(settles ? await exchangeEntry(application, actor.id, at) : []),
+  ];
+  if (entries.length > 0) transaction.addParts(ledgerParts(entries));
   // The channels hear of the move and decide what to send (outbox/status-change-items.ts).
   const channelItems = await statusChangeItems({
     move: change.move.name,

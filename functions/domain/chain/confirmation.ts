@@ -6,7 +6,7 @@ import type { RecordedActor } from '@functions/domain/accounts/principal';
 import { SYSTEM_ID } from '@shared/contract/deal';
 import { movesFrom } from '@shared/lifecycle';
 import { toNumber } from '@shared/money';
-import { movement } from '../applications/movements';
+import { movement, withMoney } from '../applications/movements';
 import { perform, SYSTEM_ACTOR } from '../applications/perform';
 
 /**
@@ -81,16 +81,16 @@ export async function confirmPaymentOnChain(
         audited: payment.confirmer !== null,
         fields: { paymentConfirmation: { at, by, txHash: payment.txId, note: null } },
         details: { txId: payment.txId, amount: payment.amount, confirmedAt: at },
-        parts: [
-          paymentClaim(application, payment, at),
-          ...movement(application, 'in', {
+        ...withMoney(
+          await movement(application, 'in', {
             staffId: by,
             at,
             reference: payment.txId,
             note: null,
             amount: toNumber(payment.amount),
           }),
-        ],
+          [paymentClaim(application, payment, at)],
+        ),
       },
     },
     now,
