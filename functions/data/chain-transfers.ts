@@ -3,7 +3,7 @@ import type { Role } from '@shared/enums';
 import type { ChainUsePurpose } from './chain-uses';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
-import type { TransactItem } from './transactions';
+import { type TransactItem, Transaction, TransactionCancelledError } from './transactions';
 
 /**
  * What the chain watcher keeps (keys.ts patterns 37–38): each incoming USDT transfer once, by its
@@ -43,26 +43,47 @@ export interface ChainTransferRecord {
   resolvedByRole?: Role | null;
 }
 
+/** The entry of a transfer among its application's (pattern 37): the staff detail reads a deal's transfers by it. */
+const applicationEntry = (applicationId: string, seenAt: string, txId: string) => ({
+  gsi2pk: keys.chainTransfersOfApplication(applicationId),
+  gsi2sk: `${seenAt}#${txId}`,
+});
+
 function indexEntries(record: ChainTransferRecord) {
   const sortKey = `${record.seenAt}#${record.txId}`;
-  if (record.state === 'review') return { gsi1pk: keys.chainReviewIndex, gsi1sk: sortKey };
-  if (record.state === 'matched') return { gsi1pk: keys.chainUnfinalIndex, gsi1sk: sortKey };
-  return {};
+  const ofApplication = record.applicationId
+    ? applicationEntry(record.applicationId, record.seenAt, record.txId)
+    : {};
+  if (record.state === 'review') return { gsi1pk: keys.chainReviewIndex, gsi1sk: sortKey, ...ofApplication };
+  if (record.state === 'matched')
+    return { gsi1pk: keys.chainUnfinalIndex, gsi1sk: sortKey, ...ofApplication };
+  return ofApplication;
 }
 
-/** Records a transfer the first time it is seen; false when its transaction id is already recorded. */
-export async function recordChainTransfer(record: ChainTransferRecord): Promise<boolean> {
+/**
+ * Records a transfer the first time it is seen, with `parts` (what it tells staff) in the same
+ * transaction; false when its transaction id is already recorded (and then nothing is written).
+ */
+export async function recordChainTransfer(
+  record: ChainTransferRecord,
+  parts: ReadonlyArray<[name: string, item: TransactItem]> = [],
+): Promise<boolean> {
+  const put = {
+    TableName: tableName,
+    Item: { ...keys.chainTransfer(record.txId), ...record, ...indexEntries(record) },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  };
   try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: { ...keys.chainTransfer(record.txId), ...record, ...indexEntries(record) },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    if (parts.length === 0) await db.send(new PutCommand(put));
+    else {
+      const transaction = new Transaction().add('transfer', { Put: put });
+      for (const [name, item] of parts) transaction.add(name, item);
+      await transaction.run();
+    }
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;
+    if (error instanceof TransactionCancelledError && error.failedOn('transfer')) return false;
     throw error;
   }
 }
@@ -135,8 +156,10 @@ export async function markChainTransferUsed(
       new UpdateCommand({
         TableName: tableName,
         Key: keys.chainTransfer(txId),
-        UpdateExpression:
-          'SET #state = :used, usePurpose = :purpose, applicationId = :applicationId REMOVE gsi1pk, gsi1sk',
+        // Among the transfers of the application it was used for (none: among none).
+        UpdateExpression: use.applicationId
+          ? 'SET #state = :used, usePurpose = :purpose, applicationId = :applicationId, gsi2pk = :byApp, gsi2sk = if_not_exists(gsi2sk, :txId) REMOVE gsi1pk, gsi1sk'
+          : 'SET #state = :used, usePurpose = :purpose, applicationId = :applicationId REMOVE gsi1pk, gsi1sk, gsi2pk, gsi2sk',
         ConditionExpression: '#state = :matched',
         ExpressionAttributeNames: { '#state': 'state' },
         ExpressionAttributeValues: {
@@ -144,6 +167,12 @@ export async function markChainTransferUsed(
           ':matched': 'matched',
           ':purpose': use.purpose,
           ':applicationId': use.applicationId,
+          ...(use.applicationId
+            ? {
+                ':byApp': keys.chainTransfersOfApplication(use.applicationId),
+                ':txId': txId,
+              }
+            : {}),
         },
       }),
     );
@@ -191,6 +220,23 @@ async function indexed(index: string, limit: number): Promise<ChainTransferRecor
 }
 
 export const transfersAwaitingReview = (limit: number) => indexed(keys.chainReviewIndex, limit);
+
+/** The transfers recorded for an application (pattern 37's gsi2), oldest first: a deal sees a handful. */
+export async function chainTransfersOfApplication(applicationId: string): Promise<ChainTransferRecord[]> {
+  const { Items = [] } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.chainTransfersOfApplication(applicationId) },
+      Limit: MAX_TRANSFERS_OF_APPLICATION,
+    }),
+  );
+  return Items.map(toRecord);
+}
+
+/** More than this many transfers to one deal is not a deal: the detail shows the first ones. */
+const MAX_TRANSFERS_OF_APPLICATION = 50;
 export const transfersAwaitingFinality = (limit: number) => indexed(keys.chainUnfinalIndex, limit);
 
 /**
@@ -312,7 +358,7 @@ export function chainTransferResolution(
       TableName: tableName,
       Key: keys.chainTransfer(record.txId),
       UpdateExpression: attached
-        ? 'SET #state = :state, applicationId = :applicationId, resolvedBy = :by, resolvedByRole = :byRole, resolvedAt = :at, gsi1pk = :pk, gsi1sk = :sk'
+        ? 'SET #state = :state, applicationId = :applicationId, resolvedBy = :by, resolvedByRole = :byRole, resolvedAt = :at, gsi1pk = :pk, gsi1sk = :sk, gsi2pk = :byApp, gsi2sk = :sk'
         : 'SET #state = :state, refundTxHash = :refundTxHash, resolvedBy = :by, resolvedByRole = :byRole, resolvedAt = :at REMOVE gsi1pk, gsi1sk',
       ConditionExpression: '#state = :review',
       ExpressionAttributeNames: { '#state': 'state' },
@@ -327,6 +373,7 @@ export function chainTransferResolution(
               ':applicationId': resolution.applicationId,
               ':pk': keys.chainUnfinalIndex,
               ':sk': `${record.seenAt}#${record.txId}`,
+              ':byApp': keys.chainTransfersOfApplication(resolution.applicationId),
             }
           : { ':state': 'refunded', ':refundTxHash': resolution.refundTxHash }),
       },

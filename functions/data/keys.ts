@@ -44,7 +44,7 @@
  * | Message           | APPMSG#{applicationId} | {at}#{id}         |                                   |
  * | Attachment        | ATTACH#{id}           | ATTACH             | (expiresAt TTL while pending, 1 day) |
  * | Payable amount hold | PAYAMOUNT#{wallet}  | AMOUNT#{units of 0.0001, 20 digits} | (expiresAt TTL, set when its deal ends: the retention after it) |
- * | Chain transfer    | CHAINTX#{txId}        | TRANSFER           | gsi1 (while waiting for staff): CHAINREVIEW / {seenAt}#{txId}; (while matched, not final): CHAINUNFINAL / {seenAt}#{txId} |
+ * | Chain transfer    | CHAINTX#{txId}        | TRANSFER           | gsi1 (while waiting for staff): CHAINREVIEW / {seenAt}#{txId}; (while matched, not final): CHAINUNFINAL / {seenAt}#{txId}; gsi2 (while it names an application): CHAINTXAPP#{applicationId} / {seenAt}#{txId} |
  * | Chain cursor      | CHAINCURSOR#{wallet}  | CURSOR             |                                   |
  * | Chain tx use      | CHAINUSE#{txId}       | USE                |                                   |
  * | Chain provider    | CHAINPROVIDER         | BACKOFF            |                                   |
@@ -52,6 +52,7 @@
  * | Live ticket       | LIVETICKET#{sha256}   | TICKET             | (expiresAt TTL, a minute after it lapses) |
  * | Live connection   | LIVECONN#{connectionId} | CONN             | gsi1: LIVEUSER#{userId} / {connectionId}; gsi2 (staff only): LIVESTAFF / {connectionId}; (expiresAt TTL, 2 h) |
  * | Live seen version | LIVESEEN#{applicationId} | SEEN            | (expiresAt TTL, 30 days)          |
+ * | Staff notice      | STAFFNOTICE#{id}      | NOTICE             | (expiresAt TTL, 1 day)            |
  * | Telegram account  | TGUSER#{telegramUserId} | LINK             |                                   |
  * | Bot started by    | TGCONTACT#{lowercase @username} | STARTED  |                                   |
  * | Telegram update   | TGUPDATE#{update_id}  | UPDATE             | (expiresAt TTL, 1 day)            |
@@ -183,7 +184,9 @@
  * 37. Incoming USDT transfers (the chain watcher): Put CHAINTX#{txId}/TRANSFER with
  *     attribute_not_exists (each once, whatever the provider repeats); the review list: Query gsi1
  *     CHAINREVIEW, oldest first; the matched ones not final yet: Query gsi1 CHAINUNFINAL (sparse:
- *     the entry goes when it is confirmed, with an Update conditional on state = matched).
+ *     the entry goes when it is confirmed, with an Update conditional on state = matched). A deal's
+ *     transfers (its staff detail): Query gsi2 CHAINTXAPP#{applicationId}, set with the transfer's
+ *     applicationId wherever that is written (recorded, attached, recorded against a use).
  * 38. A receiving wallet's read cursor and health: GetItem / UpdateItem CHAINCURSOR#{wallet}/CURSOR
  *     (minTimestamp and fingerprint moved only after a read's transfers are recorded).
  * 39. Live push (docs/architecture.md "Live push"): a ticket is Put LIVETICKET#{sha256}/TICKET with
@@ -199,7 +202,10 @@
  *     same gsi1 Query (a logout's or revoke's filtered to that sessionId). Which version of an application was last
  *     pushed: UpdateItem LIVESEEN#{id}/SEEN conditional on attribute_not_exists(pk) OR version <
  *     :version, so a write that leaves `version` alone (the thread's unread counters) and a stream
- *     record delivered twice push nothing.
+ *     record delivered twice push nothing. A notice for staff alone that no other item's change
+ *     makes (a chain event: functions/domain/chain/chain-events.ts) is Put STAFFNOTICE#{id}/NOTICE
+ *     (with attribute_not_exists, TTL a day) in the transaction of what it tells; its INSERT is the
+ *     notice.
  * 40. A user's session families (the security page's staff sessions): Query gsi1
  *     USERSESSIONS#{userId}, newest first (sparse: a revoke or logout removes the entry; families
  *     ended by the user's sessionEpoch or their 30 days stay until the TTL and are told apart in
@@ -398,6 +404,9 @@ export const keys = {
   applicationPrefix: 'APP#',
   applicationMessagesPrefix: 'APPMSG#',
   chainTransferPrefix: 'CHAINTX#',
+  chainTransfersOfApplication: (applicationId: string) => `CHAINTXAPP#${applicationId}`,
+  staffNotice: (id: string) => ({ pk: `STAFFNOTICE#${id}`, sk: 'NOTICE' }),
+  staffNoticePrefix: 'STAFFNOTICE#',
   ledgerAccount: (id: string) => ({ pk: `LEDGER#ACCT#${id}`, sk: 'ACCOUNT' }),
   ledgerAccountsIndex: 'LEDGERACCOUNTS',
   ledgerAccountListEntry: (currency: string, id: string) => ({

@@ -13,6 +13,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { requireEnv } from '@functions/commons/config';
+import { STAFF_NOTICE_TYPES, type StaffNoticeType } from '@shared/contract/live';
 import type { Role } from '@shared/enums';
 import type { MoveName } from '@shared/lifecycle';
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
@@ -275,7 +276,8 @@ export type TableChange =
       statusChangedAt: string | null;
     }
   | { kind: 'message'; applicationId: string }
-  | { kind: 'chainTransfer'; txId: string; state: string };
+  | { kind: 'chainTransfer'; txId: string; state: string }
+  | { kind: 'staffNotice'; type: StaffNoticeType; id: string };
 
 const text = (value: AttributeValue | undefined): string | null =>
   value && 'S' in value && value.S !== undefined ? value.S : null;
@@ -304,6 +306,11 @@ export function tableChangeOf(record: DynamoDBRecord): TableChange | null {
   }
   if (pk.startsWith(sources.message.pkPrefix) && record.eventName === 'INSERT') {
     return { kind: 'message', applicationId: pk.slice(sources.message.pkPrefix.length) };
+  }
+  if (pk.startsWith(sources.staffNotice.pkPrefix) && record.eventName === 'INSERT') {
+    const type = text(image.type) as StaffNoticeType | null;
+    const id = text(image.id);
+    return type && STAFF_NOTICE_TYPES.includes(type) && id ? { kind: 'staffNotice', type, id } : null;
   }
   if (pk.startsWith(sources.chainTransfer.pkPrefix) && text(image.state) === sources.chainTransfer.state) {
     return {

@@ -27,6 +27,7 @@ export type MailKind =
 /** What a queued Telegram message is about (channel `telegram`): a staff group alert, a linked client's news, the bot's own. */
 export type TelegramKind =
   | 'telegram-staff-alert'
+  | 'telegram-chain-event'
   | 'telegram-taken'
   | 'telegram-client-status'
   | 'telegram-client-message'

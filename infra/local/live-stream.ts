@@ -33,10 +33,11 @@ export interface LocalLiveStream {
 export function passesLiveFilter(record: DynamoDBRecord): boolean {
   const pk = record.dynamodb?.Keys?.pk?.S ?? '';
   const sk = record.dynamodb?.Keys?.sk?.S ?? '';
-  const { application, message, chainTransfer } = LIVE_STREAM_SOURCES;
+  const { application, message, chainTransfer, staffNotice } = LIVE_STREAM_SOURCES;
   if (record.eventName !== 'INSERT' && record.eventName !== 'MODIFY') return false;
   if (pk.startsWith(application.pkPrefix)) return sk === application.sk;
-  if (pk.startsWith(message.pkPrefix)) return record.eventName === 'INSERT';
+  if (pk.startsWith(message.pkPrefix) || pk.startsWith(staffNotice.pkPrefix))
+    return record.eventName === 'INSERT';
   if (pk.startsWith(chainTransfer.pkPrefix))
     return record.dynamodb?.NewImage?.state?.S === chainTransfer.state;
   return false;

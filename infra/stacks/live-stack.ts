@@ -193,7 +193,7 @@ export class LiveStack extends Stack {
         '(dynamodb:ListStreams, which lists stream ARNs only) support no resource-level permissions; the ' +
         "stream's records are read only through DescribeStream/GetShardIterator/GetRecords on its own ARN.",
     });
-    const { application, message, chainTransfer } = LIVE_STREAM_SOURCES;
+    const { application, message, chainTransfer, staffNotice } = LIVE_STREAM_SOURCES;
     this.fanOut.live.addEventSource(
       new DynamoEventSource(resources.table!, {
         // Notices are about now: a new mapping starts at the stream's end.
@@ -223,6 +223,10 @@ export class LiveStack extends Stack {
               Keys: { pk: { S: FilterRule.beginsWith(chainTransfer.pkPrefix) } },
               NewImage: { state: { S: FilterRule.isEqual(chainTransfer.state) } },
             },
+          }),
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: { Keys: { pk: { S: FilterRule.beginsWith(staffNotice.pkPrefix) } } },
           }),
         ],
       }),

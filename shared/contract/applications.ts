@@ -16,6 +16,7 @@ import { pagedSchema, pageQuerySchema, sortOrderSchema } from '../paging';
 import { preprocess } from '../preprocess';
 import { schema } from '../schema';
 import { isTelegramContact } from '../telegram';
+import { dealChainTransferSchema } from './chain';
 import {
   clientActionSchema,
   clientPaidViewSchema,
@@ -273,6 +274,11 @@ export const adminApplicationDetailSchema = /* @__PURE__ */ schema(() =>
       }),
     ),
     refund: z.nullable(staffRecordViewSchema),
+    /**
+     * The deal's USDT transfers as the chain watcher recorded them, oldest first: what arrived, when,
+     * its hash, and whether it paid the deal or waits for staff (under- or overpaid, late).
+     */
+    chainTransfers: z.array(dealChainTransferSchema),
     /** What the staff member who asked may do on the deal now (the lifecycle's guards, on the server). */
     allowedActions: z.array(z.enum(STAFF_DEAL_ACTIONS)),
     /**

@@ -38,6 +38,32 @@ export const chainReviewTransferSchema = /* @__PURE__ */ schema(() =>
 );
 export type ChainReviewTransfer = z.infer<typeof chainReviewTransferSchema>;
 
+/**
+ * What became of a transfer the watcher recorded: paying its deal, not final yet (`matched`);
+ * confirmed as its payment; waiting for staff (`review`); sent back (`refunded`); or taken first
+ * by another use of the transaction (`used`: a client's hash, a payout, a refund).
+ */
+export const CHAIN_TRANSFER_STATES = ['matched', 'confirmed', 'review', 'refunded', 'used'] as const;
+
+/** A deal's USDT transfer as the chain watcher saw it (the staff detail's). */
+export const dealChainTransferSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    txId: z.string(),
+    /** USDT, exactly, as a decimal string with 6 decimals ("999.000000"). */
+    amount: z.string(),
+    /** When its block was made, and when the watcher recorded it. */
+    blockTime: z.string(),
+    seenAt: z.string(),
+    state: z.enum(CHAIN_TRANSFER_STATES),
+    /** Why it waits (or waited) for staff; null for a match. */
+    reason: z.nullable(z.enum(CHAIN_REVIEW_REASONS)),
+    confirmedAt: z.nullable(z.string()),
+    /** The staff member who attached it to the deal; null when the watcher matched it by itself. */
+    attachedBy: z.nullable(z.string()),
+  }),
+);
+export type DealChainTransfer = z.infer<typeof dealChainTransferSchema>;
+
 /** A receiving wallet as the watcher last read it. */
 export const chainWalletStatusSchema = /* @__PURE__ */ schema(() =>
   z.object({

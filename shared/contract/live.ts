@@ -12,15 +12,22 @@ import { schema } from '../schema';
  * - `application.paid`: its client said "I have paid" (id: the application's);
  * - `application.changed`: any other change to it: status, fields, assignee, instructions, payout;
  * - `message.created`: a new message in its thread (id: the application's);
- * - `chainTransfer.review`: a USDT transfer joined the chain review list (id: its txId).
- * The owner of an application gets the notices of it; staff get every notice.
+ * - `chainTransfer.review`: a USDT transfer joined the chain review list (id: its txId);
+ * - `chain.application`: a chain event of a deal, for staff's attention: its USDT arrived (as asked,
+ *   short, over, late) or its payout's hash does not match (id: the application's);
+ * - `chain.transfer`: USDT arrived that pays no deal the watcher knows (id: its txId).
+ * The owner of an application gets the notices of it; staff get every notice, the chain events alone.
  */
+export const STAFF_NOTICE_TYPES = ['chain.application', 'chain.transfer'] as const;
+export type StaffNoticeType = (typeof STAFF_NOTICE_TYPES)[number];
+
 export const LIVE_NOTICE_TYPES = [
   'application.created',
   'application.paid',
   'application.changed',
   'message.created',
   'chainTransfer.review',
+  ...STAFF_NOTICE_TYPES,
 ] as const;
 export type LiveNoticeType = (typeof LIVE_NOTICE_TYPES)[number];
 

@@ -196,6 +196,7 @@ describe('live stack: the fan-out', () => {
         eventName: ['INSERT', 'MODIFY'],
         dynamodb: { Keys: { pk: { S: [{ prefix: 'CHAINTX#' }] } }, NewImage: { state: { S: ['review'] } } },
       },
+      { eventName: ['INSERT'], dynamodb: { Keys: { pk: { S: [{ prefix: 'STAFFNOTICE#' }] } } } },
     ]);
   });
 

@@ -18,6 +18,7 @@ import type {
   UpdateDetailsBody,
 } from '@shared/contract/applications';
 import { staffDealActions, staffStatusMove } from '@shared/lifecycle';
+import { dealChainTransfers } from '../chain/deal-transfers';
 import { quote } from '../rates/rates';
 import { settingValue } from '../settings/settings';
 import { namesOf } from '../staff-users/names';
@@ -127,6 +128,7 @@ export async function getAdminApplication(
 ): Promise<AdminApplicationDetail> {
   const [found, audit] = await Promise.all([findApplicationWithHistory(id), listAuditFor('application', id)]);
   if (!found) throw new ApplicationNotFound();
+  const chainTransfers = await dealChainTransfers(found.application);
   const nameOf = await namesOf([
     ...found.history.map((entry) => entry.actorId),
     ...audit.map((entry) => entry.actorId),
@@ -135,6 +137,7 @@ export async function getAdminApplication(
     quoteLock: await quoteLockOf(found.application, now),
     ...(await viewOf(found.application)),
     ...staffDealView(found.application),
+    chainTransfers,
     allowedActions: staffDealActions(moveFacts(found.application, actor, {}, now)),
     history: found.history.map((entry) => ({ ...toHistoryEntry(entry), actorName: nameOf(entry.actorId) })),
     audit: audit.map(({ at, actorId, actorRole, action, before, after }) => ({

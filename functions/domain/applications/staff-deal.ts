@@ -26,6 +26,7 @@ import type { ApplicationStatus } from '@shared/enums';
 import { DEAL_ACTIONS, dealActionAllowed, type RefundRefusal, refundRefusal } from '@shared/lifecycle';
 import { templateFits } from '@shared/payment-templates';
 import { normalizedTxHash, TRON_TX_HASH } from '@shared/payout-details';
+import { payoutMismatchItems } from '../chain/chain-events';
 import { completeMatchedPayout } from '../chain/confirmation';
 import { officeWallets } from '../chain/wallets';
 import { settingValue } from '../settings/settings';
@@ -336,7 +337,13 @@ export async function recordPayout(
               // A payout again after one came back is a movement of its own.
               ...(application.payoutReversal ? { sequence: 2 } : {}),
             }),
-            claim,
+            [
+              ...claim,
+              // Staff hear of a payout the chain does not bear out, live and in the group.
+              ...(txHash && chainCheck?.state === 'mismatch'
+                ? await payoutMismatchItems(application, txHash, chainCheck, now)
+                : []),
+            ],
           ),
         },
       },

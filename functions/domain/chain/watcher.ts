@@ -33,6 +33,7 @@ import { SYSTEM_ID } from '@shared/contract/deal';
 import { endedByExpiry, moveOf } from '@shared/lifecycle';
 import { unitsText } from '@shared/money';
 import { MoveRefused } from '../applications/errors';
+import { recordedTransferItems } from './chain-events';
 import { type ChainPayment, confirmPaymentOnChain, markPaidOnChain } from './confirmation';
 import { type OfficeWallet, officeWallets } from './wallets';
 
@@ -167,7 +168,8 @@ async function takeTransfer(
     confirmedAt: null,
     ...(verdict.usePurpose ? { usePurpose: verdict.usePurpose } : {}),
   };
-  if (!(await recordChainTransfer(record))) return null;
+  // What it tells staff (live, the staff group) is written with it, once.
+  if (!(await recordChainTransfer(record, await recordedTransferItems(record, now)))) return null;
   logger.info('chain transfer recorded', {
     state: record.state,
     reason: record.reason,

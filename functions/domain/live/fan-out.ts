@@ -28,7 +28,7 @@ import { dropConnection } from './connections';
 interface Notice {
   type: LiveNoticeType;
   id: string;
-  /** The application's owner, whose connections get the notice besides staff's; none for a chain transfer. */
+  /** The application's owner, whose connections get the notice besides staff's; none for a chain transfer or a staff notice. */
   ownerId: string | null;
 }
 
@@ -62,6 +62,8 @@ async function noticeOf(change: TableChange, now: Date): Promise<Notice | null> 
     const application = await findApplication(change.applicationId);
     return { type: 'message.created', id: change.applicationId, ownerId: application?.userId ?? null };
   }
+  // What happened was told to staff in its own item: the notice is that item, for staff alone.
+  if (change.kind === 'staffNotice') return { type: change.type, id: change.id, ownerId: null };
   return { type: 'chainTransfer.review', id: change.txId, ownerId: null };
 }
 

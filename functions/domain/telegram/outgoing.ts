@@ -6,7 +6,16 @@ import type { UserSummary } from '@functions/data/user-summaries';
 import { TAKE_CALLBACK_PREFIX } from '@shared/contract/telegram';
 import { DEFAULT_LANGUAGE } from '@shared/enums';
 import { settingValue } from '../settings/settings';
-import { adminApplicationUrl, botTexts, clientMessageText, clientStatusText, staffAlertText } from './texts';
+import {
+  adminApplicationUrl,
+  adminReviewUrl,
+  botTexts,
+  type ChainEventTextInput,
+  chainEventText,
+  clientMessageText,
+  clientStatusText,
+  staffAlertText,
+} from './texts';
 
 /**
  * The Telegram messages a change causes, as outbox items for its transaction (so a message exists
@@ -49,6 +58,37 @@ export async function staffAlertItems(
           chat_id: chatId,
           text,
           reply_markup: { inline_keyboard: alertButtons(record.id, !record.assignedToId) },
+          link_preview_options: noPreview,
+        },
+      },
+      now,
+    ),
+  ];
+}
+
+/**
+ * The staff group's message of a chain event (USDT arrived, a payout's hash not matching), with
+ * Open: the application, else the review list; none when no staff group is set.
+ */
+export async function chainEventTelegramItems(
+  event: ChainEventTextInput,
+  now: Date,
+): Promise<TransactItem[]> {
+  const chatId = await settingValue('telegramStaffChatId');
+  if (chatId === '') return [];
+  const texts = botTexts(DEFAULT_LANGUAGE);
+  const open: InlineButton = event.applicationId
+    ? { text: texts.open, url: adminApplicationUrl(event.applicationId) }
+    : { text: texts.chain.reviewList, url: adminReviewUrl() };
+  return [
+    outboxTelegramPut(
+      'telegram-chain-event',
+      {
+        method: 'sendMessage',
+        params: {
+          chat_id: chatId,
+          text: chainEventText(DEFAULT_LANGUAGE, event),
+          reply_markup: { inline_keyboard: [[open]] },
           link_preview_options: noPreview,
         },
       },

@@ -15,6 +15,8 @@ export const orderPageUrl = (applicationId: string) =>
   `${siteUrl}/applications/${encodeURIComponent(applicationId)}`;
 export const adminApplicationUrl = (applicationId: string) =>
   `${siteUrl}/admin/application-management?open_id=${encodeURIComponent(applicationId)}`;
+/** The review list of chain transfers (the payment gateways page). */
+export const adminReviewUrl = () => `${siteUrl}/admin/payment-gateways`;
 
 const TEXT = {
   en: {
@@ -41,6 +43,20 @@ const TEXT = {
     welcome: (site: string) =>
       `Hello! To get your applications' updates here, link this chat from your profile on ${site}.`,
     test: 'Test message from the exchange: the bot reaches this group.',
+    chain: {
+      matched: (amount: string) => `✅ USDT arrived as asked: ${amount} USDT`,
+      underpaid: (amount: string, due: string) => `⚠️ USDT short: ${amount} of ${due} USDT arrived`,
+      overpaid: (amount: string, due: string) => `⚠️ USDT over: ${amount} USDT arrived, ${due} USDT asked`,
+      late: (amount: string) => `⏰ USDT late: ${amount} USDT arrived after the payment window`,
+      blacklisted: (amount: string) => `⛔ USDT from a blacklisted sender: ${amount} USDT arrived`,
+      unknown: (amount: string) => `❓ USDT that pays no deal: ${amount} USDT arrived`,
+      payoutMismatch: '❗ The payout hash does not match',
+      payoutAmounts: (sent: string, due: string) => `${sent} USDT was sent, ${due} USDT is due`,
+      application: (id: string) => `Application ${id}`,
+      transaction: (txId: string) => `Transaction: ${txId}`,
+      onReview: 'Waiting on the review list.',
+      reviewList: 'Review list',
+    },
   },
   ru: {
     newApplication: (id: string) => `🆕 Новая заявка ${id}`,
@@ -66,6 +82,21 @@ const TEXT = {
     welcome: (site: string) =>
       `Здравствуйте! Чтобы получать новости по заявкам здесь, привяжите этот чат в профиле на ${site}.`,
     test: 'Тестовое сообщение обменника: бот пишет в эту группу.',
+    chain: {
+      matched: (amount: string) => `✅ USDT пришли как запрошено: ${amount} USDT`,
+      underpaid: (amount: string, due: string) => `⚠️ Недоплата USDT: пришло ${amount} из ${due} USDT`,
+      overpaid: (amount: string, due: string) =>
+        `⚠️ Переплата USDT: пришло ${amount} USDT, запрошено ${due} USDT`,
+      late: (amount: string) => `⏰ USDT с опозданием: ${amount} USDT пришли после окна оплаты`,
+      blacklisted: (amount: string) => `⛔ USDT от отправителя из чёрного списка: пришло ${amount} USDT`,
+      unknown: (amount: string) => `❓ USDT, не оплачивающие ни одну сделку: пришло ${amount} USDT`,
+      payoutMismatch: '❗ Хеш выплаты не совпадает',
+      payoutAmounts: (sent: string, due: string) => `отправлено ${sent} USDT, причитается ${due} USDT`,
+      application: (id: string) => `Заявка ${id}`,
+      transaction: (txId: string) => `Транзакция: ${txId}`,
+      onReview: 'Ждёт в списке на проверку.',
+      reviewList: 'Список на проверку',
+    },
   },
 } satisfies Record<Language, Record<string, unknown>>;
 
@@ -104,4 +135,49 @@ export function clientStatusText(language: Language, input: StatusMessageInput):
 export function clientMessageText(language: Language, applicationId: string): string {
   const text = TEXT[language];
   return `${text.clientMessage(shortId(applicationId))}\n\n${text.openOrder} ${orderPageUrl(applicationId)}`;
+}
+
+/** What a chain event's message says (functions/domain/chain/chain-events.ts). */
+export interface ChainEventTextInput {
+  kind: 'matched' | 'underpaid' | 'overpaid' | 'late' | 'blacklisted' | 'unknown' | 'payoutMismatch';
+  txId: string;
+  applicationId: string | null;
+  /** USDT the transaction moved, and the deal's amount (null: not known). */
+  amount: string | null;
+  due: string | null;
+}
+
+const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-GB' };
+
+/** A USDT decimal string ("999.000000") as the language writes it, exactly: `999`, `1 000,5`. */
+function usdtText(language: Language, amount: string): string {
+  return new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 6 }).format(
+    amount as Intl.StringNumericLiteral,
+  );
+}
+
+/**
+ * The staff group's message of a chain event: what arrived against what was asked (or what a
+ * payout moved against what was due), the application, the transaction, and whether it waits on
+ * the review list.
+ */
+export function chainEventText(language: Language, event: ChainEventTextInput): string {
+  const text = TEXT[language].chain;
+  const amount = event.amount === null ? '?' : usdtText(language, event.amount);
+  const due = event.due === null ? '?' : usdtText(language, event.due);
+  const headline =
+    event.kind === 'payoutMismatch'
+      ? event.amount !== null && event.due !== null
+        ? `${text.payoutMismatch}: ${text.payoutAmounts(amount, due)}`
+        : text.payoutMismatch
+      : event.kind === 'underpaid' || event.kind === 'overpaid'
+        ? text[event.kind](amount, due)
+        : text[event.kind](amount);
+  const reviewed = event.kind !== 'matched' && event.kind !== 'payoutMismatch';
+  return [
+    headline,
+    ...(event.applicationId ? [text.application(shortId(event.applicationId))] : []),
+    text.transaction(event.txId),
+    ...(reviewed ? [text.onReview] : []),
+  ].join('\n');
 }

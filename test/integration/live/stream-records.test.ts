@@ -84,6 +84,24 @@ describe('live stream records', () => {
     expect(passesLiveFilter(matched)).toBe(false);
   });
 
+  it('reads an inserted staff notice as its notice, and nothing of another type or a later change', () => {
+    const notice = (eventName: 'INSERT' | 'MODIFY', type: string) =>
+      record(
+        eventName,
+        { pk: 'STAFFNOTICE#n1', sk: 'NOTICE' },
+        { type: { S: type }, id: { S: 'a1' }, expiresAt: { N: '1' } },
+      );
+    expect(tableChangeOf(notice('INSERT', 'chain.application'))).toEqual({
+      kind: 'staffNotice',
+      type: 'chain.application',
+      id: 'a1',
+    });
+    expect(passesLiveFilter(notice('INSERT', 'chain.application'))).toBe(true);
+    expect(tableChangeOf(notice('INSERT', 'application.created'))).toBeNull();
+    expect(tableChangeOf(notice('MODIFY', 'chain.application'))).toBeNull();
+    expect(passesLiveFilter(notice('MODIFY', 'chain.application'))).toBe(false);
+  });
+
   it('ignores everything else: history entries, removals, edited messages, other items', () => {
     const ignored = [
       record('INSERT', { pk: 'APP#a1', sk: 'HIST#2026-11-26T10:00:00.000Z#x' }, { to: { S: 'PROCESSING' } }),

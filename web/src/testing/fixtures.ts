@@ -174,6 +174,7 @@ export function testAdminApplicationDetail(
     payout: null,
     payoutReversal: null,
     refund: null,
+    chainTransfers: [],
     allowedActions: [],
     ...changes,
   };

@@ -240,7 +240,7 @@ describe('the deal panel of the application detail', () => {
     );
     const deal = await screen.findByRole('region', { name: 'Deal' });
     expect(within(deal).getByText('matches (checked by the system)')).toBeTruthy();
-    expect(within(deal).getByText('the system')).toBeTruthy();
+    expect(within(deal).getByText('the system, checked on chain')).toBeTruthy();
     expect(within(deal).getByText('does not match, check it: another amount was sent')).toBeTruthy();
   });
 
@@ -275,6 +275,64 @@ describe('the deal panel of the application detail', () => {
       cleanup();
       await startI18n();
     }
+  });
+
+  describe('USDT on chain', () => {
+    const CRYPTO = { address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', amount: '1000.0000' };
+    const transfer = (
+      changes: Partial<AdminApplicationDetail['chainTransfers'][number]>,
+    ): AdminApplicationDetail['chainTransfers'][number] => ({
+      txId: TX_HASH,
+      amount: '999.000000',
+      blockTime: '2026-11-20T10:12:00.000Z',
+      seenAt: '2026-11-20T10:12:30.000Z',
+      state: 'review',
+      reason: 'underpaid',
+      confirmedAt: null,
+      attachedBy: null,
+      ...changes,
+    });
+
+    it('says first what arrived against what was asked while a transfer waits for staff, with its hash', async () => {
+      openDetail(
+        detail('WAITING_PAYMENT', {
+          instructions: { ...INSTRUCTIONS, crypto: CRYPTO },
+          chainTransfers: [transfer({})],
+        }),
+      );
+      const deal = await screen.findByRole('region', { name: 'Deal' });
+      expect(within(deal).getByRole('status').textContent).toContain('999 of 1,000 USDT arrived: on review');
+      expect(within(deal).getByRole('link', { name: 'Open the review list' }).getAttribute('href')).toBe(
+        '/admin/payment-gateways',
+      );
+      expect(within(deal).getByText('waiting on the review list: Underpaid')).toBeTruthy();
+      expect(within(deal).getByText(TX_HASH)).toBeTruthy();
+      expect(within(deal).getByText('Not reported by the client; USDT was seen on chain')).toBeTruthy();
+    });
+
+    it("shows the chain watcher's confirmation with the amount that arrived, when, and its hash", async () => {
+      openDetail(
+        detail('CONFIRMED', {
+          instructions: { ...INSTRUCTIONS, crypto: CRYPTO },
+          paymentConfirmation: { at: '2026-11-20T10:13:00.000Z', by: 'system', txHash: TX_HASH, note: null },
+          chainTransfers: [
+            transfer({
+              amount: '1000.000000',
+              state: 'confirmed',
+              reason: null,
+              confirmedAt: '2026-11-20T10:13:00.000Z',
+            }),
+          ],
+        }),
+      );
+      const deal = await screen.findByRole('region', { name: 'Deal' });
+      expect(within(deal).queryByRole('status')).toBeNull();
+      expect(within(deal).getByText('1,000 USDT')).toBeTruthy();
+      expect(within(deal).getByText(formatDateTime('2026-11-20T10:12:00.000Z', 'en'))).toBeTruthy();
+      expect(within(deal).getByText('confirmed by the chain watcher')).toBeTruthy();
+      expect(within(deal).getByText('the system, checked on chain')).toBeTruthy();
+      expect(within(deal).getAllByText(TX_HASH)).toHaveLength(2);
+    });
   });
 
   it('says a hash could not be verified, and why', async () => {

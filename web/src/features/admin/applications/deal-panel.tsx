@@ -9,6 +9,7 @@ import { type Fact, FactList } from '../components/fact-list';
 import { ModalSection } from '../components/modal-section';
 import { useStaff } from '../components/staff-context';
 import { formatDateTime, formatUsdt } from '../lib/format';
+import { ChainTransferLines, WaitingTransfers } from './chain-transfers';
 import { DeadlineCountdown } from './deadline-countdown';
 import {
   ConfirmPaymentDialog,
@@ -56,7 +57,8 @@ interface DealPanelProps {
 
 /**
  * The deal (docs/product.md §4): the instructions with their deadline and countdown, where the
- * client receives (the card in full, for staff), the client's payment, staff's confirmation, the
+ * client receives (the card in full, for staff), its USDT as the chain watcher saw it (a transfer
+ * waiting for staff said first), the client's payment, staff's or the watcher's confirmation, the
  * payout, a payout that came back and a refund; and the staff actions the lifecycle allows now (deal-actions.ts), each in
  * its dialog.
  */
@@ -71,6 +73,9 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
       : id === SYSTEM_ID
         ? t('applications.deal.bySystem')
         : shortId(id, 8);
+  // The system confirms a transaction it read on chain (the watcher's match, a client's hash).
+  const confirmedBy = (record: NonNullable<AdminApplicationDetail['paymentConfirmation']>) =>
+    record.by === SYSTEM_ID && record.txHash ? t('applications.deal.bySystemOnChain') : by(record.by);
   // The server's reading of a USDT hash on chain: its state, and why when it did not match (both
   // amounts, when another amount was sent).
   const chainText = (check: ChainCheck | undefined) => {
@@ -151,6 +156,11 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
       />
     ),
   ]);
+  if (a.chainTransfers.length > 0)
+    facts.push([
+      t('applications.deal.onChain.fact'),
+      <ChainTransferLines key="chain" transfers={a.chainTransfers} />,
+    ]);
   facts.push([
     t('applications.deal.clientPaid'),
     a.clientPaid ? (
@@ -164,25 +174,36 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
         ]}
       />
     ) : (
-      none(t('applications.deal.notReported'))
+      none(
+        t(
+          a.chainTransfers.length > 0
+            ? 'applications.deal.onChain.notReported'
+            : 'applications.deal.notReported',
+        ),
+      )
     ),
   ]);
   const staffRecord = (
     record: NonNullable<AdminApplicationDetail['payout']>,
     extra: Array<[string, ReactNode, boolean?]>,
+    byWhom = by(record.by),
   ) => (
     <Lines
-      lines={[
-        [t('applications.deal.at'), when(record.at)],
-        [t('applications.deal.by'), by(record.by)],
-        ...extra,
-      ]}
+      lines={[[t('applications.deal.at'), when(record.at)], [t('applications.deal.by'), byWhom], ...extra]}
     />
   );
   if (a.paymentConfirmation) {
+    const confirmation = a.paymentConfirmation;
     facts.push([
       t('applications.deal.paymentConfirmed'),
-      staffRecord(a.paymentConfirmation, [[t('applications.deal.note'), a.paymentConfirmation.note]]),
+      staffRecord(
+        confirmation,
+        [
+          [t('applications.deal.txHash'), confirmation.txHash, true],
+          [t('applications.deal.note'), confirmation.note],
+        ],
+        confirmedBy(confirmation),
+      ),
     ]);
   }
   // Before the payout: a deal paid out again after the reversal shows them in the order they happened.
@@ -239,6 +260,7 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
 
   return (
     <ModalSection id="deal-title" title={t('applications.deal.title')}>
+      <WaitingTransfers transfers={a.chainTransfers} due={a.instructions?.crypto?.amount ?? null} />
       <FactList facts={facts} />
       {actions.length > 0 && (
         <div className="deal-actions">

@@ -15,10 +15,14 @@ export const APPLICATION_NOTICES = [
   'message.created',
 ] as const satisfies readonly LiveNoticeType[];
 
-/** The notices an open application detail reads itself again for (its thread listens for messages). */
+/**
+ * The notices an open application detail reads itself again for (its thread listens for messages):
+ * a chain event of the deal among them, as its transfer waiting for staff changes no application.
+ */
 export const DETAIL_NOTICES = [
   'application.paid',
   'application.changed',
+  'chain.application',
 ] as const satisfies readonly LiveNoticeType[];
 
 export const REVIEW_NOTICES = ['chainTransfer.review'] as const satisfies readonly LiveNoticeType[];

@@ -1,16 +1,18 @@
 import type { LiveNoticeType } from '@shared/contract/live';
 
 /**
- * Staff attention, so a new application, payment or message is noticed without watching the page:
+ * Staff attention, so a new application, payment, USDT on chain or message is noticed without watching the page:
  * the switches (kept per browser), the tone, the browser notification and the unread count in the
  * tab's title.
  */
 
-/** The notices that ask for a staff member's attention. */
+/** The notices that ask for a staff member's attention: the chain's events among them (USDT arrived, a payout not borne out). */
 export const ATTENTION_NOTICES = [
   'application.created',
   'application.paid',
   'message.created',
+  'chain.application',
+  'chain.transfer',
 ] as const satisfies readonly LiveNoticeType[];
 export type AttentionNotice = (typeof ATTENTION_NOTICES)[number];
 

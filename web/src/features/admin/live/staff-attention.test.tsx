@@ -191,6 +191,29 @@ describe('staff attention', () => {
     expect(document.title).toBe('Exchange');
   });
 
+  it("sounds and notifies each chain event: a deal's opens the deal, a transfer of no deal the review list", async () => {
+    const { shown } = stubNotifications('granted', 'granted');
+    localStorage.setItem(ATTENTION_STORAGE_KEY, JSON.stringify({ sound: true, notify: true }));
+    await renderLive();
+    setLooking(false);
+
+    notice('chain.application', 'short-paid-one');
+    notice('chain.transfer', 'f'.repeat(64));
+
+    await waitFor(() => expect(document.title).toBe('(2) Exchange'));
+    expect(FakeAudioContext.notes).toBe(2 * 2);
+    expect(shown.map((one) => [one.title, one.options.body])).toEqual([
+      ['USDT on chain for application short-paid-o', 'Click to open the application'],
+      ['USDT arrived that pays no application', 'Click to open the review list'],
+    ]);
+    act(() => shown[0]!.click());
+    expect(screen.getByLabelText('location').textContent).toBe(
+      '/admin/application-management?open_id=short-paid-one',
+    );
+    act(() => shown[1]!.click());
+    expect(screen.getByLabelText('location').textContent).toBe('/admin/payment-gateways');
+  });
+
   it('neither counts nor notifies while they look, and plays the tone only when switched on', async () => {
     const { shown } = stubNotifications('granted', 'granted');
     localStorage.setItem(ATTENTION_STORAGE_KEY, JSON.stringify({ sound: false, notify: true }));

@@ -28,7 +28,8 @@ import {
 /**
  * The admin frame's live mark and the staff member's attention switches: a
  * tone and a browser notification (asked for on the switch) for a new application, a client's
- * "I have paid" and a new message on an application assigned to them or to no one. The switches
+ * "I have paid", USDT seen on chain or a payout's hash not matching (chain events), and a new
+ * message on an application assigned to them or to no one. The switches
  * are kept per browser. While they do not look at the page, each of those counts in the tab's
  * title (`(3) …`) until they look again. A notice of the application open in front of them while
  * they look (their own message, say) asks for nothing.
@@ -62,11 +63,13 @@ export function StaffAttention() {
       if (now.sound) playTone();
       if (now.notify && !looking && canNotify()) {
         const label = shortId(notice.id, ADMIN_APPLICATION_ID_DISPLAY_LENGTH);
+        // A transfer that pays no application is opened on the review list.
+        const stray = notice.type === 'chain.transfer';
         notifyBrowser(
           text(`attention.notice.${kindOf(notice.type as AttentionNotice)}`, { id: label }),
-          text('attention.notice.body'),
+          text(stray ? 'attention.notice.chainTransferBody' : 'attention.notice.body'),
           `${notice.type}:${notice.id}`,
-          () => go(adminHref('applications', { open_id: notice.id })),
+          () => go(stray ? adminHref('payments') : adminHref('applications', { open_id: notice.id })),
         );
       }
     });
@@ -127,11 +130,15 @@ export function StaffAttention() {
   );
 }
 
-function kindOf(type: AttentionNotice): 'created' | 'paid' | 'message' {
-  if (type === 'application.created') return 'created';
-  if (type === 'application.paid') return 'paid';
-  return 'message';
-}
+const KINDS = {
+  'application.created': 'created',
+  'application.paid': 'paid',
+  'message.created': 'message',
+  'chain.application': 'chain',
+  'chain.transfer': 'chainTransfer',
+} as const satisfies Record<AttentionNotice, string>;
+
+const kindOf = (type: AttentionNotice) => KINDS[type];
 
 /** Whether a notice asks this staff member's attention; a message's application is read when its assignee is not known here. */
 async function concerns(notice: LiveNoticeEvent, staffId: string): Promise<boolean> {
