@@ -191,8 +191,11 @@ export const SETTING_DEFAULTS = {
 /** The type of a setting's value: number or string, by its kind. */
 export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFAULTS)[K]['value'];
 
-/** Where a direction's USD values come from: staff's currency values, or the rates job's feed prices. */
-export const RATE_SOURCES = ['manual', 'feed'] as const;
+/**
+ * How a direction is priced: it follows staff's currency values (`manual`) or the rates job's feed
+ * prices (`feed`), lowered by its markup, or it is `fixed` at the rate staff typed.
+ */
+export const RATE_SOURCES = ['manual', 'feed', 'fixed'] as const;
 export type RateSource = (typeof RATE_SOURCES)[number];
 
 /** The payment window staff may give one application, in minutes (the setting's range too). */

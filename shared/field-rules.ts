@@ -138,6 +138,10 @@ export const FIELD_RULES = {
   /** `decimals`: the number's own (a rate's, a percent's, a currency's). */
   decimalPlaces: { text: 'At most {{decimals}} decimal places.' },
   monitorCode: { text: "A monitors' code: 2-20 capital Latin letters and digits, such as SBERRUB." },
+  typedRate: {
+    text: 'Type the rate as it is shown: 1 of the dearer side = the figure, at most 2 decimals from 10 up, 4 below.',
+  },
+  typedRateRequired: { text: 'A fixed direction needs its typed rate (fixedRate), and only a fixed one has one.' },
 
   // Reserves
   reserveNegative: { text: 'Must be 0 or more.' },

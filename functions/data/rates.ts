@@ -19,14 +19,28 @@ export interface CurrencyValueRecord {
 }
 
 /**
- * A direction's terms: where its USD values come from (staff's currency values, or the rates job's
- * feed prices), the markup, the rate guard, the feed's maximum age, and optional amount limits in
- * `assetFrom` units.
+ * The rate staff typed for a `fixed` direction, kept as typed: `1 {unit} = {figure}` (a decimal
+ * string, so "93.00" stays 93.00), and who typed it when.
+ */
+export interface TypedRateRecord {
+  figure: string;
+  unit: string;
+  typedAt: string;
+  typedBy: string | null;
+}
+
+/**
+ * A direction's terms: how it is priced (following staff's currency values or the rates job's feed
+ * prices, lowered by the markup, or `fixed` at the rate staff typed), the rate guard, the feed's
+ * maximum age, and optional amount limits in `assetFrom` units.
  */
 export interface DirectionRecord {
   assetFrom: string;
   assetTo: string;
   source: RateSource;
+  /** The typed rate of a `fixed` direction; null while it follows a source (and on directions stored before). */
+  fixedRate: TypedRateRecord | null;
+  /** Kept while the direction is fixed, for when it follows a source again. */
   markupPercent: number;
   /** The effective rate must stay within these, or the direction is paused. */
   minRate: number | null;
@@ -107,6 +121,7 @@ function toDirection(item: Record<string, unknown>): DirectionRecord {
     assetFrom,
     assetTo,
     source,
+    fixedRate,
     markupPercent,
     minRate,
     maxRate,
@@ -119,11 +134,13 @@ function toDirection(item: Record<string, unknown>): DirectionRecord {
     updatedAt,
     updatedBy,
   } = item as unknown as DirectionRecord;
-  // Directions written before the rates job existed are manual, unguarded, with the default age.
+  // Directions written before the rates job existed are manual, unguarded, with the default age;
+  // those written before typed rates follow their source (migrated on read, docs/decisions.md).
   return {
     assetFrom,
     assetTo,
     source: source ?? 'manual',
+    fixedRate: fixedRate ?? null,
     markupPercent,
     minRate: minRate ?? null,
     maxRate: maxRate ?? null,

@@ -95,6 +95,7 @@ export function rateSeedItems(now: Date): Record<string, unknown>[] {
       const fiat = fiatAssetKey(kind, currency);
       const terms = {
         source: 'manual' as const,
+        fixedRate: null,
         markupPercent: SEED_MARKUP[kind],
         minRate: null,
         maxRate: null,

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { assetKeySchema, isValidExchangePair, plainAmount, valuedCurrencySchema } from '../assets';
 import { MAX_RATE_CHANGES, RATE_SOURCES } from '../constants';
+import { readsAsTyped, TYPED_FIGURE_PATTERN } from '../exact-rate';
 import { type FieldProblem, ruleProblem } from '../field-rules';
 import { cityKeySchema } from '../geo';
 import { FIAT_DECIMALS, hasAtMostDecimals, PERCENT_DECIMALS, RATE_DECIMALS } from '../numbers';
@@ -50,18 +51,41 @@ export const quoteLimitsSchema = /* @__PURE__ */ schema(() =>
 export type QuoteLimits = z.infer<typeof quoteLimitsSchema>;
 
 /**
+ * A fixed direction's rate as staff typed it, `1 {unit} = {figure} {the other side}`: the figure
+ * exactly as typed, its unit the side a rate is shown with as the unit (shared/rate-display.ts), and
+ * who typed it when (the direction's own `updatedAt` moves with any of its terms).
+ */
+export const fixedRateSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    figure: z.string(),
+    unit: z.string(),
+    typedAt: z.string(),
+    typedBy: z.nullable(z.string()),
+    /** GET /admin/rates: who `typedBy` is (username, else email). */
+    typedByName: z.optional(z.nullable(z.string())),
+  }),
+);
+export type FixedRate = z.infer<typeof fixedRateSchema>;
+
+/**
  * A direction's published rate: units of `assetTo` per unit of `assetFrom`, derived from the two
- * USD values and lowered by the markup. Min and max are in units of `assetFrom`.
+ * USD values and lowered by the markup, or the rate staff typed (`source` `fixed`, `fixedRate`).
+ * Min and max are in units of `assetFrom`.
  */
 export const directionRateSchema = /* @__PURE__ */ schema(() =>
   z.object({
     assetFrom: z.string(),
     assetTo: z.string(),
-    /** The effective rate (raw price lowered by the markup); null when a price is missing. */
+    /**
+     * The effective rate (raw price lowered by the markup, or the typed one) to 10 significant
+     * digits; null when a price is missing. A typed rate's exact form is `fixedRate`.
+     */
     rate: z.nullable(z.number()),
     /** Units of `assetTo` per unit of `assetFrom` before the markup. */
     rawPrice: z.nullable(z.number()),
     source: z.enum(RATE_SOURCES),
+    /** The typed rate of a `fixed` direction; null for one that follows a source. */
+    fixedRate: z.nullable(fixedRateSchema),
     state: z.enum(DIRECTION_STATES),
     pausedReason: z.nullable(z.enum(PAUSE_REASONS)),
     /** When the prices behind the rate were last set (manual) or confirmed by a provider (feed). */
@@ -115,7 +139,11 @@ export const publicRatesDataSchema = /* @__PURE__ */ schema(() =>
   z.object({
     updatedAt: z.nullable(z.string()),
     currencies: z.array(z.omit(currencyValueSchema, { updatedBy: true, updatedByName: true })),
-    directions: z.array(z.omit(directionRateSchema, { updatedBy: true, updatedByName: true })),
+    directions: z.array(
+      z.extend(z.omit(directionRateSchema, { updatedBy: true, updatedByName: true, fixedRate: true }), {
+        fixedRate: z.nullable(z.pick(fixedRateSchema, { figure: true, unit: true, typedAt: true })),
+      }),
+    ),
   }),
 );
 export type PublicRatesData = z.infer<typeof publicRatesDataSchema>;
@@ -203,6 +231,17 @@ export const directionChangeSchema = /* @__PURE__ */ schema(() =>
       isActive: z.optional(z.boolean()),
       /** Omitted: the direction keeps its current source, guard and maximum age. */
       source: z.optional(z.enum(RATE_SOURCES)),
+      /**
+       * The rate of a `fixed` direction as typed, `1 {unit} = {figure}` (`{ figure: '93.00', unit:
+       * 'USDT' }` on RUB → USDT): it must read back as typed (its unit the side shown as the unit,
+       * no more decimals than a shown rate of its size). Omitted: unchanged.
+       */
+      fixedRate: z.optional(
+        z.strictObject({
+          figure: z.string().check(z.regex(TYPED_FIGURE_PATTERN, 'typedRate')),
+          unit: valuedCurrencySchema,
+        }),
+      ),
       minRate: rateGuardSchema,
       maxRate: rateGuardSchema,
       maxAgeMinutes: z.optional(
@@ -227,6 +266,18 @@ export const directionChangeSchema = /* @__PURE__ */ schema(() =>
         }
         if (direction.minRate && direction.maxRate && direction.minRate > direction.maxRate) {
           context.addIssue({ code: 'custom', path: ['maxRate'], message: 'maxRateBelowMin' });
+        }
+        const typed = direction.fixedRate;
+        if (typed && direction.source !== undefined && direction.source !== 'fixed') {
+          context.addIssue({ code: 'custom', path: ['fixedRate'], message: 'typedRateRequired' });
+        }
+        if (
+          typed &&
+          TYPED_FIGURE_PATTERN.test(typed.figure) &&
+          isValidExchangePair(direction.assetFrom, direction.assetTo) &&
+          !readsAsTyped(direction.assetFrom, direction.assetTo, typed.figure, typed.unit)
+        ) {
+          context.addIssue({ code: 'custom', path: ['fixedRate'], message: 'typedRate' });
         }
       }),
     ),
@@ -283,7 +334,7 @@ export const quoteSchema = /* @__PURE__ */ schema(() =>
     cashStep: z.nullable(z.number()),
     rate: z.number(),
     markupPercent: z.number(),
-    /** Whether the rate follows the market (`feed`) or staff's values (`manual`). */
+    /** Whether the rate follows the market (`feed`) or staff's values (`manual`), or staff typed it (`fixed`). */
     source: z.enum(RATE_SOURCES),
     /** USD value of one unit of each side. */
     usdValueFrom: z.number(),

@@ -3,6 +3,7 @@ import { computeQuote, type PriceSide, priceDirection } from '@functions/domain/
 import { ReserveTooLow } from '@functions/domain/reserves/errors';
 import { completionMoves } from '@functions/domain/reserves/moves';
 import { amountDecimals, SHOWN_DECIMALS } from '@shared/assets';
+import { followedRate } from '@shared/exact-rate';
 import {
   add,
   compare,
@@ -41,6 +42,7 @@ const direction = (overrides: Partial<DirectionRecord> = {}): DirectionRecord =>
   monitorCode: null,
   updatedAt: at,
   updatedBy: null,
+  fixedRate: null,
   ...overrides,
 });
 
@@ -64,6 +66,7 @@ function quoteOf(
     from,
     to,
     rate,
+    exactRate: followedRate(rate),
     minApplicationAmountUSD: terms.minUSD,
     reserve: null,
     cashStep: null,

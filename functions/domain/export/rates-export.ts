@@ -8,8 +8,9 @@ import {
   SHOWN_DECIMALS,
 } from '@shared/assets';
 import type { PublicRatesData } from '@shared/contract/rates';
+import { convert, convertBack, exactRateOf } from '@shared/exact-rate';
 import type { GeoTree } from '@shared/geo';
-import { compare, decimal, divide, minimum, multiply, roundedNumber, toNumber } from '@shared/money';
+import { compare, decimal, minimum, roundedNumber, toNumber } from '@shared/money';
 import { readGeoTree } from '../geo/read-tree';
 import { readExchangeStatus } from '../geo/working-hours';
 import { publishedRates } from '../rates/rates';
@@ -77,9 +78,10 @@ const fiatSide = (direction: Direction) =>
  * rate, the smaller, rounded down to a quote's decimals (never a float's 29999.999977).
  */
 function toItem({ direction, city }: Offer): ExportItem | null {
-  const { reserve, quoteLimits: limits, rate } = direction;
+  const { reserve, quoteLimits: limits } = direction;
+  const rate = exactRateOf(direction);
   if (reserve === null || reserve <= 0 || limits === null || rate === null) return null;
-  const byReserve = toNumber(divide(reserve, rate, SHOWN_DECIMALS, 'down'));
+  const byReserve = toNumber(convertBack(reserve, rate, SHOWN_DECIMALS, 'down'));
   const fromMax = limits.maxAmount === null ? byReserve : minimum(limits.maxAmount, byReserve);
   const fromMin = roundedNumber(limits.minAmount, SHOWN_DECIMALS, 'up');
   if (compare(fromMax, fromMin) < 0) return null;
@@ -93,8 +95,8 @@ function toItem({ direction, city }: Offer): ExportItem | null {
     amountDecimals: currencyDecimals(currencyOfAsset(direction.assetTo)),
     fromMin,
     fromMax,
-    toMin: toNumber(multiply(fromMin, rate)),
-    toMax: toNumber(minimum(multiply(fromMax, rate), decimal(reserve))),
+    toMin: toNumber(convert(fromMin, rate, SHOWN_DECIMALS, 'up')),
+    toMax: toNumber(minimum(convert(fromMax, rate, SHOWN_DECIMALS, 'down'), decimal(reserve))),
     limitDecimals: SHOWN_DECIMALS,
     ...(city ? { city } : {}),
   };

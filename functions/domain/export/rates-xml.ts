@@ -1,3 +1,4 @@
+import type { ExactRate } from '@shared/exact-rate';
 import { compare, type DecimalLike, divide, type Rounding, toUnits, unitsText } from '@shared/money';
 
 /**
@@ -8,8 +9,8 @@ import { compare, type DecimalLike, divide, type Rounding, toUnits, unitsText } 
 export interface ExportItem {
   from: string;
   to: string;
-  /** Units of `to` the client receives per unit of `from`. */
-  rate: number;
+  /** The direction's rate exactly: a typed one as typed (`93 → 1`), a followed one `1 → rate`. */
+  rate: ExactRate;
   /** Reserve of `to`: the most a client can receive. */
   amount: number;
   /** Decimals of `amount` (the reserve's currency's). */
@@ -43,12 +44,16 @@ export function exactText(value: DecimalLike, decimals: number, rounding: Roundi
 
 /**
  * `in`/`out` for a rate: one unit on the side worth more, so neither figure is a long fraction
- * (1 USDT → 95.5 RUB; 96.2 RUB → 1 USDT). `out` is rounded down and a derived `in` up, so the file
- * never promises more than the rate.
+ * (1 USDT → 95.5 RUB; 93 RUB → 1 USDT, as typed). `out` is rounded down and a derived `in` up, so
+ * the file never promises more than the rate; a typed figure needs neither.
  */
-function inOut(rate: number): { in: string; out: string } {
-  if (compare(rate, 1) >= 0) return { in: '1', out: exactText(rate, RATE_DECIMALS, 'down') };
-  return { in: exactText(divide(1, rate, RATE_DECIMALS, 'up'), RATE_DECIMALS, 'up'), out: '1' };
+function inOut(rate: ExactRate): { in: string; out: string } {
+  if (compare(rate.out, rate.in) >= 0)
+    return {
+      in: '1',
+      out: exactText(divide(rate.out, rate.in, RATE_DECIMALS, 'down'), RATE_DECIMALS, 'down'),
+    };
+  return { in: exactText(divide(rate.in, rate.out, RATE_DECIMALS, 'up'), RATE_DECIMALS, 'up'), out: '1' };
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);

@@ -1,7 +1,7 @@
 import { optionalEnv, requireEnv } from '@functions/commons/config';
+import { RATE_DIGITS } from '@shared/exact-rate';
 import { divideSignificant, toNumber } from '@shared/money';
 import type { ProviderName } from './provider-terms';
-import { RATE_DIGITS } from './quote';
 
 /**
  * The rates job's market-data providers (README, "Rates that follow the market"). The base URLs

@@ -2,6 +2,14 @@ import type { CurrencyValueRecord, DirectionRecord, FeedPriceRecord } from '@fun
 import { parseAssetKey, SHOWN_DECIMALS } from '@shared/assets';
 import type { PauseReason, Quote, QuoteLimits } from '@shared/contract/rates';
 import {
+  convert,
+  type ExactRate,
+  followedRate,
+  RATE_DIGITS,
+  rateNumber,
+  typedRate,
+} from '@shared/exact-rate';
+import {
   compare,
   type DecimalLike,
   divide,
@@ -15,10 +23,9 @@ import {
   subtract,
   toNumber,
 } from '@shared/money';
+import { PERCENT_DECIMALS } from '@shared/numbers';
 import { staleAfterMinutes } from './provider-terms';
 
-/** Significant digits of a rate (and of a raw price): as the rates have always been stated. */
-export const RATE_DIGITS = 10;
 /** Decimals of a quote's USD value: cents. */
 const USD_DECIMALS = 2;
 
@@ -36,6 +43,8 @@ export interface PricedDirection {
   /** Units of `to` per unit of `from` before the markup; null when a side has no price. */
   rawPrice: number | null;
   rate: number | null;
+  /** The rate exactly (a typed one as typed): what amounts are converted with; null when `rate` is. */
+  exactRate: ExactRate | null;
   state: 'live' | 'manual' | 'paused';
   pausedReason: PauseReason | null;
   priceAsOf: string | null;
@@ -47,9 +56,11 @@ const MINUTE = 60_000;
 
 /**
  * A direction's rate and state at `now`: the two USD values of its source, their ratio lowered by
- * the markup, and whether it may be quoted. A stale feed price (older, by its provider's own update
- * time, than the larger of the direction's maximum age and its provider's allowance), a missing
- * price, or a rate outside the guard pauses the direction (never quoted at a wrong price).
+ * the markup (or, for a fixed direction, the rate staff typed, which no USD value moves), and
+ * whether it may be quoted. A stale feed price (older, by its provider's own update time, than the
+ * larger of the direction's maximum age and its provider's allowance), a missing price, or a rate
+ * outside the guard pauses the direction (never quoted at a wrong price). A fixed direction still
+ * needs its currencies' USD values: they state a quote's worth in USD and its minimum.
  */
 export function priceDirection(
   direction: DirectionRecord,
@@ -58,16 +69,27 @@ export function priceDirection(
 ): PricedDirection {
   const { from, to } = prices;
   if (!from || !to) {
-    return { rawPrice: null, rate: null, state: 'paused', pausedReason: 'missing', priceAsOf: null };
+    return {
+      rawPrice: null,
+      rate: null,
+      exactRate: null,
+      state: 'paused',
+      pausedReason: 'missing',
+      priceAsOf: null,
+    };
   }
   const rawPrice = toNumber(divideSignificant(from.usdValue, to.usdValue, RATE_DIGITS));
-  const rate = toNumber(
-    significant(multiply(rawPrice, subtract(1, movePoint(direction.markupPercent, -2))), RATE_DIGITS),
-  );
+  const typed = direction.source === 'fixed' ? direction.fixedRate : null;
+  const exactRate = typed
+    ? typedRate(direction.assetFrom, typed.figure, typed.unit)
+    : followedRate(
+        significant(multiply(rawPrice, subtract(1, movePoint(direction.markupPercent, -2))), RATE_DIGITS),
+      );
+  const rate = toNumber(rateNumber(exactRate));
   const isFeed = direction.source === 'feed';
-  // A feed rate is as old as its older price; a manual one as new as its latest change.
-  const priceAsOf = [from.at, to.at].sort()[isFeed ? 0 : 1]!;
-  const priced = { rawPrice, rate, priceAsOf, from, to };
+  // A feed rate is as old as its older price; a manual one as new as its latest change; a typed one as its typing.
+  const priceAsOf = typed ? typed.typedAt : [from.at, to.at].sort()[isFeed ? 0 : 1]!;
+  const priced = { rawPrice, rate, exactRate, priceAsOf, from, to };
   const isStale = (side: PriceSide) =>
     now.getTime() - Date.parse(side.at) > staleAfterMinutes(side.provider, direction.maxAgeMinutes) * MINUTE;
   if (isFeed && (isStale(from) || isStale(to))) {
@@ -109,6 +131,7 @@ export interface QuoteInputs {
   from: PriceSide;
   to: PriceSide;
   rate: number;
+  exactRate: ExactRate;
   minApplicationAmountUSD: number;
   /** What the office holds of the received currency; null when no reserve is kept (not limited). */
   reserve: number | null;
@@ -140,13 +163,15 @@ function payable(amount: DecimalLike, cashStep: number | null): number {
 export function quoteLimits(
   inputs: Pick<
     QuoteInputs,
-    'direction' | 'from' | 'rate' | 'minApplicationAmountUSD' | 'reserve' | 'cashStep'
+    'direction' | 'from' | 'exactRate' | 'minApplicationAmountUSD' | 'reserve' | 'cashStep'
   >,
 ): QuoteLimits {
-  const { direction, from, rate, minApplicationAmountUSD, reserve, cashStep } = inputs;
+  const { direction, from, exactRate, minApplicationAmountUSD, reserve, cashStep } = inputs;
   const minFromSetting = divide(minApplicationAmountUSD, from.usdValue, SHOWN_DECIMALS, 'up');
   const byMaximum =
-    direction.maxAmount === null ? null : payable(multiply(direction.maxAmount, rate), cashStep);
+    direction.maxAmount === null
+      ? null
+      : payable(convert(direction.maxAmount, exactRate, SHOWN_DECIMALS, 'down'), cashStep);
   const shownReserve = reserve === null ? null : payable(reserve, cashStep);
   const caps = [byMaximum, shownReserve].filter((cap): cap is number => cap !== null);
   const minimumToGive =
@@ -172,12 +197,13 @@ export function computeQuote(inputs: QuoteInputs): Quote {
     from,
     to,
     rate,
+    exactRate,
     minApplicationAmountUSD,
     reserve,
     cashStep,
   } = inputs;
   const worthUSD = multiply(amount, from.usdValue);
-  const amountTo = payable(multiply(amount, rate), cashStep);
+  const amountTo = payable(convert(amount, exactRate, SHOWN_DECIMALS, 'down'), cashStep);
   const belowMinimum =
     compare(worthUSD, minApplicationAmountUSD) < 0 ||
     (direction.minAmount !== null && compare(amount, direction.minAmount) < 0);
@@ -190,7 +216,7 @@ export function computeQuote(inputs: QuoteInputs): Quote {
     amountTo,
     cashStep,
     rate,
-    markupPercent: direction.markupPercent,
+    markupPercent: markupOf(direction, inputs),
     source: direction.source,
     usdValueFrom: from.usdValue,
     usdValueTo: to.usdValue,
@@ -203,6 +229,21 @@ export function computeQuote(inputs: QuoteInputs): Quote {
     aboveReserve: reserve !== null && compare(amountTo, reserve) > 0,
     updatedAt: [direction.updatedAt, from.at, to.at].sort().at(-1)!,
   };
+}
+
+/**
+ * A quote's markup: the direction's, or for a typed rate how far it is below the raw price of the
+ * currencies' USD values, 100 × (1 − rate ÷ raw), to PERCENT_DECIMALS (negative: above it).
+ */
+function markupOf(direction: DirectionRecord, { from, to, exactRate }: QuoteInputs): number {
+  if (direction.source !== 'fixed') return direction.markupPercent;
+  const share = divide(
+    multiply(exactRate.out, to.usdValue),
+    multiply(exactRate.in, from.usdValue),
+    PERCENT_DECIMALS + 2,
+    'half-up',
+  );
+  return toNumber(movePoint(subtract(1, share), 2));
 }
 
 /** Amounts in messages: grouped thousands, up to the asset's decimals. */

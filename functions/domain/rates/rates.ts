@@ -10,6 +10,7 @@ import {
   ratesMetaPut,
   readQuoteInputs,
   readRatesTable,
+  type TypedRateRecord,
 } from '@functions/data/rates';
 import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
@@ -23,6 +24,7 @@ import type {
   RatesQuery,
 } from '@shared/contract/rates';
 import { fieldError } from '@shared/field-rules';
+import { compare } from '@shared/money';
 import { checkPublishable } from '../export/publish-rule';
 import { toReserveView } from '../reserves/views';
 import { settingValue } from '../settings/settings';
@@ -101,6 +103,15 @@ const PAUSES: Record<PauseReason, new (assetFrom: string, assetTo: string) => Di
   'out-of-guard': RateOutsideGuard,
 };
 
+/** A direction made fixed without a typed rate (it had none before). */
+export class TypedRateMissing extends InvalidRequest {
+  constructor(index: number) {
+    super('Validation failed.', {
+      fields: [fieldError(`directions.${index}.fixedRate`, 'typedRateRequired')],
+    });
+  }
+}
+
 export class RatesChangedMeanwhile extends StateConflict {
   constructor() {
     super('The rates were changed by someone else meanwhile. Reload and try again.');
@@ -135,14 +146,14 @@ function toRatesData(table: RatesTable, view: RatesView): RatesData {
         feedFrom: feed.get(codeFrom),
         feedTo: feed.get(codeTo),
       });
-      const { from, to: _to, ...priced } = priceDirection(direction, sides, view.now);
+      const { from, to: _to, exactRate, ...priced } = priceDirection(direction, sides, view.now);
       const reserve = reserves.get(codeTo)?.amount ?? null;
       const limits =
-        priced.state !== 'paused' && from && priced.rate !== null
+        priced.state !== 'paused' && from && exactRate !== null
           ? quoteLimits({
               direction,
               from,
-              rate: priced.rate,
+              exactRate,
               minApplicationAmountUSD: view.minApplicationAmountUSD,
               reserve,
               cashStep: cashStepOf(direction.assetTo, values.get(codeTo)),
@@ -184,7 +195,10 @@ export async function publishedRates(now = new Date(), pair: RatesQuery = {}): P
   return {
     updatedAt,
     currencies: currencies.map(({ updatedBy: _staff, ...currency }) => currency),
-    directions: directions.map(({ updatedBy: _staff, ...direction }) => direction),
+    directions: directions.map(({ updatedBy: _staff, fixedRate, ...direction }) => ({
+      ...direction,
+      fixedRate: fixedRate && { figure: fixedRate.figure, unit: fixedRate.unit, typedAt: fixedRate.typedAt },
+    })),
   };
 }
 
@@ -217,10 +231,16 @@ export async function quote(
   const { direction } = inputs;
   if (!direction?.isActive) throw new NoRatePublished(assetFrom, assetTo);
   const priced = priceDirection(direction, sidesOf(direction, inputs), now);
-  if (priced.state === 'paused' || !priced.from || !priced.to || priced.rate === null) {
+  if (
+    priced.state === 'paused' ||
+    !priced.from ||
+    !priced.to ||
+    priced.rate === null ||
+    priced.exactRate === null
+  ) {
     throw new PAUSES[priced.pausedReason ?? 'missing'](assetFrom, assetTo);
   }
-  const { from, to, rate } = priced;
+  const { from, to, rate, exactRate } = priced;
   const reserve = inputs.reserveTo?.amount ?? null;
   return computeQuote({
     assetFrom,
@@ -230,6 +250,7 @@ export async function quote(
     from,
     to,
     rate,
+    exactRate,
     minApplicationAmountUSD,
     reserve,
     cashStep: cashStepOf(assetTo, inputs.to),
@@ -277,12 +298,16 @@ export async function putRates(
       : null;
     after[`currency:${change.code}`] = { usdValue: change.usdValue, cashStep };
   }
-  for (const change of body.directions) {
+  for (const [index, change] of body.directions.entries()) {
     const previous = directions.get(key(change));
+    // A typed rate makes the direction fixed; a source with a markup lets the typed rate go.
+    const source = change.source ?? (change.fixedRate ? 'fixed' : (previous?.source ?? 'manual'));
     const record: DirectionRecord = {
       assetFrom: change.assetFrom,
       assetTo: change.assetTo,
-      source: change.source ?? previous?.source ?? 'manual',
+      source,
+      fixedRate:
+        source === 'fixed' ? typedRateOf(change.fixedRate, previous?.fixedRate ?? null, actor, now) : null,
       minRate: change.minRate === undefined ? (previous?.minRate ?? null) : change.minRate,
       maxRate: change.maxRate === undefined ? (previous?.maxRate ?? null) : change.maxRate,
       maxAgeMinutes: change.maxAgeMinutes ?? previous?.maxAgeMinutes ?? DEFAULT_MAX_AGE_MINUTES,
@@ -296,6 +321,7 @@ export async function putRates(
       updatedAt: now,
       updatedBy: actor.id,
     };
+    if (source === 'fixed' && record.fixedRate === null) throw new TypedRateMissing(index);
     if (record.publishToMonitors && !previous?.publishToMonitors) checkPublishable(record, reserves);
     if (previous && sameTerms(previous, record)) continue;
     writes.push(directionPut(record));
@@ -328,6 +354,22 @@ export async function putRates(
   return { changed: Object.keys(after).length, rates: await allRates() };
 }
 
+/**
+ * A fixed direction's typed rate after a change: the one typed now, or the one it had when none is
+ * typed or the same figure is typed again (who typed it when stays).
+ */
+function typedRateOf(
+  typed: { figure: string; unit: string } | undefined,
+  previous: TypedRateRecord | null,
+  actor: RecordedActor,
+  now: string,
+): TypedRateRecord | null {
+  if (!typed) return previous;
+  if (previous && previous.unit === typed.unit && compare(previous.figure, typed.figure) === 0)
+    return previous;
+  return { figure: typed.figure, unit: typed.unit, typedAt: now, typedBy: actor.id };
+}
+
 function key(direction: { assetFrom: string; assetTo: string }) {
   return `${direction.assetFrom}>${direction.assetTo}`;
 }
@@ -335,6 +377,7 @@ function key(direction: { assetFrom: string; assetTo: string }) {
 /** What staff set on a direction (its audit entry's before and after, and whether a change changed it). */
 const TERMS = [
   'source',
+  'fixedRate',
   'markupPercent',
   'minRate',
   'maxRate',

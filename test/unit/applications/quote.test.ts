@@ -3,6 +3,7 @@ import { cashStepOf, computeQuote, type PriceSide, priceDirection } from '@funct
 import { amountDecimals, currencyOfAsset, plainAmount } from '@shared/assets';
 import { standardAmountSchema } from '@shared/contract/applications';
 import { amountLimitProblem } from '@shared/contract/rates';
+import { followedRate } from '@shared/exact-rate';
 import { issueProblem } from '@shared/field-rules';
 import { hasAtMostDecimals } from '@shared/numbers';
 import fc from 'fast-check';
@@ -25,8 +26,12 @@ const direction = (overrides: Partial<DirectionRecord> = {}): DirectionRecord =>
   monitorCode: null,
   updatedAt: at,
   updatedBy: null,
+  fixedRate: null,
   ...overrides,
 });
+
+/** A followed rate as the quote takes it: the number and its exact form. */
+const exactOf = (rate: number) => ({ rate, exactRate: followedRate(rate) });
 
 const now = new Date(at);
 const rateOf = (terms: DirectionRecord, from: PriceSide, to: PriceSide) =>
@@ -43,7 +48,7 @@ const quoteWith = (
     ...inputs,
     from,
     to,
-    rate: rateOf(inputs.direction, from, to),
+    ...exactOf(rateOf(inputs.direction, from, to)),
     minApplicationAmountUSD: minUSD,
     reserve: null,
     cashStep: null,
@@ -186,7 +191,7 @@ describe('computeQuote', () => {
         direction: direction({ maxAmount: 10_000 }),
         from: value('EUR', 1.08),
         to: value('USDT', 1),
-        rate,
+        ...exactOf(rate),
         minApplicationAmountUSD: 100,
         reserve,
         cashStep: null,
@@ -205,7 +210,7 @@ describe('computeQuote', () => {
         direction: direction(),
         from: value('EUR', 1.08),
         to: value('USDT', 1),
-        rate: 1,
+        ...exactOf(1),
         minApplicationAmountUSD: 100,
         reserve,
         cashStep: null,
@@ -317,7 +322,7 @@ describe('cash paid out by a till', () => {
       }),
       from: value('USDT', 1),
       to: value('EUR', 1 / 0.93),
-      rate: 0.93,
+      ...exactOf(0.93),
       minApplicationAmountUSD: 100,
       reserve,
       cashStep,

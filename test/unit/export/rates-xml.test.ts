@@ -1,11 +1,12 @@
 import { MONITOR_CITY_CODES, monitorCurrencyCode } from '@functions/domain/export/monitor-codes';
 import { type ExportItem, exactText, renderRatesXml } from '@functions/domain/export/rates-xml';
+import { followedRate, typedRate } from '@shared/exact-rate';
 import { describe, expect, it } from 'vitest';
 
 const item = (overrides: Partial<ExportItem> = {}): ExportItem => ({
   from: 'USDTTRC20',
   to: 'CASHRUB',
-  rate: 95.5,
+  rate: followedRate(95.5),
   amount: 2_500_000,
   amountDecimals: 2,
   fromMin: 100,
@@ -52,7 +53,7 @@ describe('exactText', () => {
 
 describe('renderRatesXml', () => {
   it('writes a UTF-8 XML declaration, the rates root and one item per line', () => {
-    const lines = renderRatesXml([item(), item({ to: 'CASHUSD', rate: 0.99 })]).split('\n');
+    const lines = renderRatesXml([item(), item({ to: 'CASHUSD', rate: followedRate(0.99) })]).split('\n');
     expect(lines[0]).toBe('<?xml version="1.0" encoding="UTF-8"?>');
     expect(lines[1]).toBe('<rates>');
     expect(lines[2]).toMatch(/^<item>.*<\/item>$/);
@@ -90,18 +91,29 @@ describe('renderRatesXml', () => {
   });
 
   it('gives one unit of what is worth more: out is the rate when it is at least 1', () => {
-    const xml = renderRatesXml([item({ rate: 95.5 })]);
+    const xml = renderRatesXml([item({ rate: followedRate(95.5) })]);
     expect(xml).toContain('<in>1</in><out>95.5</out>');
   });
 
   it('rounds out down at the eighth place, never above the rate', () => {
-    expect(renderRatesXml([item({ rate: 1.675170068001 })])).toContain('<out>1.67517006</out>');
+    expect(renderRatesXml([item({ rate: followedRate(1.675170068001) })])).toContain('<out>1.67517006</out>');
   });
 
   it('derives in from a rate below 1, rounded up so the file never promises more than the rate', () => {
     // 1 / 0.0104 = 96.153846153…: rounded up at the eighth place.
-    const xml = renderRatesXml([item({ from: 'CASHRUB', to: 'USDTTRC20', rate: 0.0104 })]);
+    const xml = renderRatesXml([item({ from: 'CASHRUB', to: 'USDTTRC20', rate: followedRate(0.0104) })]);
     expect(xml).toContain('<in>96.15384616</in><out>1</out>');
+  });
+
+  it('writes a typed rate as typed, on the side it was typed for', () => {
+    // "1 USDT = 93,00 RUB" on RUB → USDT: stated through 1 / 93 it was 93.00001014.
+    const xml = renderRatesXml([
+      item({ from: 'CARDRUB', to: 'USDTTRC20', rate: typedRate('card-RUB', '93.00', 'USDT') }),
+      item({ from: 'USDTTRC20', to: 'CARDRUB', rate: typedRate('usdt-trc20', '92.5', 'USDT') }),
+    ]);
+
+    expect(xml).toContain('<from>CARDRUB</from><to>USDTTRC20</to><in>93</in><out>1</out>');
+    expect(xml).toContain('<from>USDTTRC20</from><to>CARDRUB</to><in>1</in><out>92.5</out>');
   });
 
   it('writes exact figures: the limits at their decimals, minimums up and maximums down', () => {

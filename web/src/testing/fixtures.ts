@@ -261,6 +261,7 @@ export function testDirection(
     rate: 1,
     rawPrice: 1,
     source: 'feed',
+    fixedRate: null,
     state: 'live',
     pausedReason: null,
     priceAsOf: '2026-01-01T00:00:00.000Z',

@@ -1,27 +1,14 @@
 import { currencyOfAsset, SHOWN_DECIMALS } from '@shared/assets';
 import type { DirectionRate } from '@shared/contract/rates';
-import {
-  compare,
-  type Decimal,
-  decimal,
-  divide,
-  movePoint,
-  multiply,
-  rounded,
-  subtract,
-  toNumber,
-  unitsText,
-} from '@shared/money';
-import { PERCENT_DECIMALS, RATE_DECIMALS } from '@shared/numbers';
+import { compare, type Decimal, decimal, divide, rounded, toNumber, unitsText } from '@shared/money';
+import { RATE_DECIMALS } from '@shared/numbers';
 import { shownRate } from '@shared/rate-display';
 
 /**
  * The admin rates page's figures, so staff and clients see one rate alike: staff read and type
- * every rate of a direction the way clients read it, "1 USDT = 97,20 RUB" (shared/rate-display.ts),
- * while the server keeps the USD-value model: a direction's rate is `to` per `from`, its raw price
- * lowered by the markup. A typed figure of a manual direction becomes its markup against the
- * currencies' USD values (the other directions keep theirs), and the guard's figures its `minRate`
- * and `maxRate`.
+ * every rate of a direction the way clients read it, "1 USDT = 97,20 RUB" (shared/rate-display.ts).
+ * A typed rate is sent as typed and the direction is fixed at it (the server keeps the figure, no
+ * USD value moves it); the guard's figures become its `minRate` and `maxRate` (`to` per `from`).
  */
 export interface DirectionSides {
   /** The currency one of which the figures count (the expensive side). */
@@ -66,24 +53,6 @@ export function parseFigure(text: string): Decimal | null {
   if (!FIGURE_TEXT.test(plain)) return null;
   const value = decimal(plain);
   return value.units > 0n ? value : null;
-}
-
-/**
- * The markup (percent, PERCENT_DECIMALS) that makes a direction whose raw price is `rawPrice` read
- * `figure`: 100 × (1 − rate ÷ raw). Negative when the figure is better for the client than the
- * raw price (the currencies' USD values must move instead).
- */
-export function markupForFigure(figure: Decimal, rawPrice: number, sides: DirectionSides): number {
-  // forward: rate = figure, markup = (raw − figure) ÷ raw; else rate = 1 ÷ figure, markup = (figure·raw − 1) ÷ (figure·raw).
-  const share = sides.forward
-    ? divide(subtract(rawPrice, figure), rawPrice, PERCENT_DECIMALS + 2, 'half-up')
-    : divide(
-        subtract(multiply(figure, rawPrice), 1),
-        multiply(figure, rawPrice),
-        PERCENT_DECIMALS + 2,
-        'half-up',
-      );
-  return toNumber(movePoint(share, 2));
 }
 
 /**

@@ -10,6 +10,7 @@ const direction = (assetTo: string, minAmount: number | null, maxAmount: number 
   ...testDirection('usdt-trc20', assetTo),
   minAmount,
   maxAmount,
+  fixedRate: null,
   updatedBy: null,
   updatedByName: null,
 });

@@ -111,13 +111,16 @@ export function DirectionRow({
   const sides = sidesOfDirection(direction);
   const guard = guardFigures(direction, sides);
   const figureText = (figure: string | null) => (figure === null ? '' : writeFigure(figure, language));
-  const initialFigure = direction.rate === null ? '' : figureText(figureOf(direction.rate, sides));
+  // A fixed rate reads as it was typed; a followed one as shown.
+  const initialFigure = direction.fixedRate
+    ? figureText(direction.fixedRate.figure)
+    : direction.rate === null
+      ? ''
+      : figureText(figureOf(direction.rate, sides));
   const initialGuard = { low: figureText(guard.low), high: figureText(guard.high) };
   const minimum = effectiveMinimum(direction);
   const fromCode = currencyOfAsset(direction.assetFrom);
   const idOf = (field: string) => `rate-${direction.assetFrom}-${direction.assetTo}-${field}`;
-  // A typed rate is turned into the markup against the manual raw price (staff's USD values).
-  const typedRate = direction.source === 'manual' && direction.rawPrice !== null;
 
   const start = () => {
     setErrors({});
@@ -142,8 +145,8 @@ export function DirectionRow({
     const checked = validateDirection(
       draft,
       {
+        pair: direction,
         sides,
-        rawPrice: typedRate ? direction.rawPrice : null,
         initial: { figure: initialFigure, guardLow: initialGuard.low, guardHigh: initialGuard.high },
       },
       {
@@ -151,9 +154,7 @@ export function DirectionRow({
         positive: t('rates.errors.positive'),
         minAboveMax: t('rates.errors.minAboveMax'),
         figure: t('rates.errors.figure'),
-        figureBeyondRaw: t('rates.errors.figureBeyondRaw', {
-          raw: rateText(direction.assetFrom, direction.assetTo, direction.rawPrice, language) ?? '—',
-        }),
+        figureDecimals: t('rates.errors.figureDecimals', { unit: sides.unit, other: sides.other }),
         maxAge: t('rates.errors.maxAge'),
         monitorCode: t('rates.errors.monitorCode'),
       },
@@ -164,6 +165,7 @@ export function DirectionRow({
       { directions: [{ assetFrom: direction.assetFrom, assetTo: direction.assetTo, ...checked.value }] },
       (fields) =>
         setErrors({
+          figure: fields.fixedRate,
           markupPercent: fields.markupPercent,
           minAmount: fields.minAmount,
           maxAmount: fields.maxAmount,
@@ -232,10 +234,8 @@ export function DirectionRow({
                 ))}
               </select>
             </EditField>
-            {typedRate && draft.source === 'manual'
-              ? input('figure', t('rates.edit.rate', { unit: unitIs }), sides.other)
-              : null}
-            {input('markupPercent', t('rates.columns.markup'))}
+            {input('figure', t('rates.edit.rate', { unit: unitIs }), sides.other)}
+            {draft.source === 'fixed' ? null : input('markupPercent', t('rates.columns.markup'))}
             {input('minAmount', t('rates.edit.min', { code: fromCode }))}
             {input('maxAmount', t('rates.edit.max', { code: fromCode }))}
             {input('guardLow', t('rates.edit.guardLow', { unit: unitIs }), sides.other)}
@@ -247,7 +247,7 @@ export function DirectionRow({
               {check('publishToMonitors', t('rates.edit.publish'))}
             </div>
             <p className="rate-edit__hint muted">
-              {typedRate && draft.source === 'manual' ? t('rates.edit.rateHint') : t('rates.edit.feedHint')}
+              {draft.source === 'feed' ? t('rates.edit.feedHint') : t('rates.edit.rateHint')}
             </p>
             {refusal && (
               <p className="field__error rate-edit__refusal" role="alert">
@@ -313,10 +313,7 @@ export function DirectionRow({
       </td>
       <td>
         <div className="rate-cell">
-          <div>{t(`rates.source.${direction.source}`)}</div>
-          <div className="muted">
-            {t('rates.markupOf', { markup: formatNumber(direction.markupPercent, language, 4) })}
-          </div>
+          <PricingOf direction={direction} />
         </div>
       </td>
       <td>
@@ -361,6 +358,32 @@ export function DirectionRow({
         </div>
       </td>
     </tr>
+  );
+}
+
+/**
+ * What a direction's rate follows, "Follows the market feed, markup 1,5 %", or that it is fixed:
+ * "Fixed, typed by anna at 28.11.2026, 14:05".
+ */
+function PricingOf({ direction }: { direction: DirectionRate }) {
+  const { t, language } = useTranslation('admin');
+  const { fixedRate } = direction;
+  if (direction.source === 'fixed' && fixedRate) {
+    return (
+      <div>
+        {t('rates.pricing.fixed', {
+          name: fixedRate.typedByName ?? '—',
+          when: formatDateTime(fixedRate.typedAt, language),
+        })}
+      </div>
+    );
+  }
+  return (
+    <div>
+      {t(`rates.pricing.${direction.source}`, {
+        markup: formatNumber(direction.markupPercent, language, 4),
+      })}
+    </div>
   );
 }
 

@@ -12,7 +12,7 @@ const messages = {
   positive: 'positive',
   minAboveMax: 'minAboveMax',
   figure: 'figure',
-  figureBeyondRaw: 'figureBeyondRaw',
+  figureDecimals: 'figureDecimals',
   maxAge: 'maxAge',
   monitorCode: 'monitorCode',
 };
@@ -46,10 +46,10 @@ const usdtToRub = {
   minRate: null,
   maxRate: null,
 };
-const contextOf = (direction: typeof rubToUsdt, rawPrice: number | null = direction.rawPrice) => ({
+const contextOf = (direction: typeof rubToUsdt, figure = '') => ({
+  pair: direction,
   sides: sidesOfDirection(direction),
-  rawPrice,
-  initial: { figure: '', guardLow: '', guardHigh: '' },
+  initial: { figure, guardLow: '', guardHigh: '' },
 });
 
 describe('validateDirection', () => {
@@ -89,31 +89,57 @@ describe('validateDirection', () => {
     ).toBe(2.5);
   });
 
-  it('turns "1 USDT = 97,20 RUB" typed for RUB → USDT into the markup against the raw price', () => {
+  it('fixes RUB → USDT at "1 USDT = 97,20 RUB" as typed, whatever source it followed', () => {
     const value = validateDirection(
       { ...draft, source: 'manual', figure: '97,20' },
-      contextOf(rubToUsdt),
+      contextOf(rubToUsdt, '96,15'),
       messages,
     ).value;
-    // rate = 1 / 97.20 = 0.010288…; markup = 100 × (1 − 0.010288… / 0.0105) = 2.0184 %
-    expect(value?.markupPercent).toBe(2.0184);
-    const shown = 1 / (0.0105 * (1 - value!.markupPercent / 100));
-    expect(shown.toFixed(2)).toBe('97.20');
+
+    expect(value).toMatchObject({ source: 'fixed', fixedRate: { figure: '97.20', unit: 'USDT' } });
   });
 
-  it('turns "1 USDT = 93,10 RUB" typed for USDT → RUB into the markup: the figure is the rate', () => {
+  it('fixes USDT → RUB at the figure typed: one USDT is the unit on both sides of the pair', () => {
     const value = validateDirection(
-      { ...draft, source: 'manual', figure: '93.10' },
-      contextOf(usdtToRub),
+      { ...draft, source: 'feed', figure: '93.1' },
+      contextOf(usdtToRub, '94,00'),
       messages,
     ).value;
-    expect(value?.markupPercent).toBe(2);
+
+    expect(value).toMatchObject({ source: 'fixed', fixedRate: { figure: '93.1', unit: 'USDT' } });
   });
 
-  it('refuses a figure better for the client than the raw price', () => {
-    expect(
-      validateDirection({ ...draft, source: 'manual', figure: '96' }, contextOf(usdtToRub), messages).errors,
-    ).toEqual({ figure: 'figureBeyondRaw' });
+  it('refuses a figure with more decimals than a rate of its size is shown with', () => {
+    const errors = (figure: string) =>
+      validateDirection({ ...draft, figure }, contextOf(usdtToRub, '94,00'), messages).errors;
+
+    expect(errors('93,125')).toEqual({ figure: 'figureDecimals' });
+    expect(errors('ninety')).toEqual({ figure: 'figure' });
+  });
+
+  it('keeps a fixed direction at its figure when its other terms change', () => {
+    const value = validateDirection(
+      { ...draft, source: 'fixed', figure: '93,00', maxAmount: '' },
+      contextOf(usdtToRub, '93,00'),
+      messages,
+    ).value;
+
+    expect(value).toMatchObject({
+      source: 'fixed',
+      fixedRate: { figure: '93.00', unit: 'USDT' },
+      maxAmount: null,
+    });
+  });
+
+  it('lets the typed rate go when a source is chosen and the rate left as it was', () => {
+    const value = validateDirection(
+      { ...draft, source: 'manual', figure: '93,00' },
+      contextOf(usdtToRub, '93,00'),
+      messages,
+    ).value;
+
+    expect(value).toMatchObject({ source: 'manual', markupPercent: 1.5 });
+    expect(value).not.toHaveProperty('fixedRate');
   });
 
   it('sends the guard typed as figures as the rates it lets through, the order turned for RUB → USDT', () => {

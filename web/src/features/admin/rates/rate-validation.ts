@@ -1,14 +1,15 @@
 import type { RateSource } from '@shared/constants';
 import { MAX_AGE_MINUTES_RANGE, MAX_MARKUP_PERCENT, MONITOR_CODE_PATTERN } from '@shared/contract/rates';
-import { compare } from '@shared/money';
+import { readsAsTyped } from '@shared/exact-rate';
+import { compare, unitsText } from '@shared/money';
 import { hasAtMostDecimals } from '@shared/numbers';
-import { type DirectionSides, guardFromFigures, markupForFigure, parseFigure } from './rate-figures';
+import { type DirectionSides, guardFromFigures, parseFigure } from './rate-figures';
 
 /** A direction row being edited: every field as typed, and the figures it started from. */
 export interface DirectionDraft {
   source: RateSource;
   markupPercent: string;
-  /** The rate as it reads (`97,20` of "1 USDT = 97,20 RUB"); a changed one sets the markup (manual only). */
+  /** The rate as it reads (`97,20` of "1 USDT = 97,20 RUB"); a changed one fixes the direction at it. */
   figure: string;
   minAmount: string;
   maxAmount: string;
@@ -37,17 +38,16 @@ export interface RateMessages {
   positive: string;
   minAboveMax: string;
   figure: string;
-  /** The typed figure is better for the client than the raw price: no markup reaches it. */
-  figureBeyondRaw: string;
+  /** The typed figure would not read back as typed (more decimals than a rate of its size is shown with). */
+  figureDecimals: string;
   maxAge: string;
   monitorCode: string;
 }
 
-/** What the row's figures are judged against: the direction's sides and, for a manual one, its raw price. */
+/** What the row's figures are judged against: the direction's pair and sides. */
 export interface DirectionContext {
+  pair: { assetFrom: string; assetTo: string };
   sides: DirectionSides;
-  /** The raw price a typed figure's markup is taken against; null: the figure cannot be typed. */
-  rawPrice: number | null;
   /** The draft's starting figure and guard figures: unchanged ones are not sent. */
   initial: Pick<DirectionDraft, 'figure' | 'guardLow' | 'guardHigh'>;
 }
@@ -66,26 +66,35 @@ function optionalFigure(text: string) {
 }
 
 /**
+ * The typed rate a draft sends, as typed (`93,00` → `93.00`, its unit the page's), when the
+ * direction is to be fixed: its source is `fixed`, or its figure was changed (typing a rate fixes
+ * it, whatever source it followed). Undefined: it follows its source.
+ */
+function typedRateOf(draft: DirectionDraft, context: DirectionContext, messages: RateMessages) {
+  const changed = draft.figure.trim() !== context.initial.figure.trim();
+  if (draft.source !== 'fixed' && !changed) return undefined;
+  const figure = parseFigure(draft.figure);
+  if (!figure) return { error: messages.figure };
+  const text = unitsText(figure.units, figure.scale);
+  const { assetFrom, assetTo } = context.pair;
+  if (!readsAsTyped(assetFrom, assetTo, text, context.sides.unit)) return { error: messages.figureDecimals };
+  return { fixedRate: { figure: text, unit: context.sides.unit } };
+}
+
+/**
  * Client-side checks mirroring the server's (markup 0–50 %, positive limits, min not above max, the
- * guard's bounds in order, maximum age 10 min–7 days, a monitors' code), and the change to send:
- * a changed figure of a manual direction as its markup, changed guard figures as minRate/maxRate.
+ * guard's bounds in order, maximum age 10 min–7 days, a monitors' code, a typed rate that reads back
+ * as typed), and the change to send: a typed figure as the direction's fixed rate, changed guard
+ * figures as minRate/maxRate.
  */
 export function validateDirection(draft: DirectionDraft, context: DirectionContext, messages: RateMessages) {
   const errors: DirectionErrors = {};
-  let markup = parse(draft.markupPercent);
-  const figureChanged = draft.figure.trim() !== context.initial.figure.trim();
-  if (figureChanged && draft.source === 'manual' && context.rawPrice !== null) {
-    const figure = parseFigure(draft.figure);
-    if (!figure) {
-      errors.figure = messages.figure;
-    } else {
-      markup = markupForFigure(figure, context.rawPrice, context.sides);
-      if (markup < 0) errors.figure = messages.figureBeyondRaw;
-      else if (markup > MAX_MARKUP_PERCENT) errors.figure = messages.markup;
-    }
-  } else if (markup === null || markup === 'invalid' || markup < 0 || markup > MAX_MARKUP_PERCENT) {
+  const markup = parse(draft.markupPercent);
+  if (markup === null || markup === 'invalid' || markup < 0 || markup > MAX_MARKUP_PERCENT) {
     errors.markupPercent = messages.markup;
   }
+  const typed = typedRateOf(draft, context, messages);
+  if (typed?.error) errors.figure = typed.error;
   const min = parse(draft.minAmount);
   const max = parse(draft.maxAmount);
   if (min === 'invalid' || (min !== null && min <= 0)) errors.minAmount = messages.positive;
@@ -129,7 +138,9 @@ export function validateDirection(draft: DirectionDraft, context: DirectionConte
   return {
     errors,
     value: {
-      source: draft.source,
+      ...(typed?.fixedRate
+        ? { source: 'fixed' as const, fixedRate: typed.fixedRate }
+        : { source: draft.source }),
       markupPercent: markup as number,
       minAmount: min as number | null,
       maxAmount: max as number | null,

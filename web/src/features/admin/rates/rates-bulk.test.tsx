@@ -8,6 +8,7 @@ import { RatesPage } from './rates-page';
 
 const direction = (assetFrom: string, assetTo: string) => ({
   ...testDirection(assetFrom, assetTo),
+  fixedRate: null,
   updatedBy: null,
   updatedByName: null,
 });

@@ -20,6 +20,7 @@ function direction(assetFrom: string, assetTo: string, rate: number | null = 1):
     assetTo,
     rate,
     rawPrice: rate,
+    fixedRate: null,
     source: 'feed',
     state: rate === null ? 'paused' : 'live',
     pausedReason: rate === null ? 'missing' : null,
