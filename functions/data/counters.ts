@@ -19,10 +19,11 @@ const randomShard = () => Math.floor(Math.random() * COUNTER_SHARDS);
 export type DailyStatField = 'newUsers' | 'createdApplications' | 'completedApplications';
 
 /**
- * A transaction item that adds `by` to one field of the day's statistics (on one random shard of
- * the day), so the dashboard's figures move in the same transaction as the event they count.
+ * A transaction item that adds `by` to one field of the business day's statistics (`day`
+ * YYYY-MM-DD, on one random shard of it), so the dashboard's figures move in the same transaction
+ * as the event they count.
  */
-export function incrementDailyStat(day: Date, field: DailyStatField, by = 1): TransactItem {
+export function incrementDailyStat(day: string, field: DailyStatField, by = 1): TransactItem {
   return {
     Update: {
       TableName: tableName,

@@ -269,10 +269,8 @@ export const keys = {
   settingPartition: 'SETTING',
   setting: (key: string) => ({ pk: 'SETTING', sk: key }),
   dailyStatsPartition: 'STATS#DAY',
-  dailyStatsShard: (day: Date, shard: number) => ({
-    pk: 'STATS#DAY',
-    sk: `${day.toISOString().slice(0, 10)}#${shard}`,
-  }),
+  /** A shard of a business day's counters (`day` YYYY-MM-DD in the setting businessTimeZone). */
+  dailyStatsShard: (day: string, shard: number) => ({ pk: 'STATS#DAY', sk: `${day}#${shard}` }),
   /** The last sort key of a day: after its shards `{day}#{n}` ('~' sorts after the digits). */
   dailyStatsRangeEnd: (day: string) => `${day}#~`,
   usersIndexPartition: 'USERS',

@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { businessDayOf } from '@shared/business-time';
 import type { PublicUser } from '@shared/contract/users';
 import type { Language, Role } from '@shared/enums';
 import { db, tableName } from './client';
@@ -110,6 +111,8 @@ export interface NewUser {
   emailVerified?: boolean;
   invitedBy?: string | null;
   now?: Date;
+  /** The business's time zone: the registration counts on the dashboard's day of `now` in it. */
+  timeZone: string;
   /** The hash of the account's first verification link, written with it (see `extraItems`). */
   verifyLinkHash?: string;
   /** A staff invitation's second factor, on from the start (the sealed secret, last step, recovery hashes). */
@@ -239,7 +242,7 @@ export async function createUser(input: NewUser, extraItems: TransactItem[] = []
         : { ConditionCheck: { ...activeInviter, ExpressionAttributeValues: { ':true': true } } },
     });
   }
-  items.push({ conflict: null, item: incrementDailyStat(now, 'newUsers') });
+  items.push({ conflict: null, item: incrementDailyStat(businessDayOf(now, input.timeZone), 'newUsers') });
   items.push({ conflict: null, item: incrementUsersCounter() });
   for (const item of extraItems) items.push({ conflict: null, item });
   await transactWithConflicts(items);

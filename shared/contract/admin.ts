@@ -22,7 +22,7 @@ export const dashboardQuerySchema = /* @__PURE__ */ schema(() =>
 export const dashboardDataSchema = /* @__PURE__ */ schema(() =>
   z.object({
     period: dashboardPeriodSchema,
-    /** First and last UTC day the period's figures cover (yyyy-mm-dd). */
+    /** First and last business day (the setting businessTimeZone) the figures cover (yyyy-mm-dd). */
     from: z.string(),
     to: z.string(),
     kpi: z.object({

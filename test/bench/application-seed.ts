@@ -89,7 +89,7 @@ export async function seedApplications(options: {
       days
         .slice(start, start + 25)
         .map(([day, count]) =>
-          counters.incrementDailyStat(new Date(`${day}T00:00:00Z`), 'completedApplications', count),
+          counters.incrementDailyStat(day, 'completedApplications', count),
         ),
     );
   }

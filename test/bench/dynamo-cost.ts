@@ -535,6 +535,7 @@ async function createBenchUser(key: string, role: Role): Promise<{ id: string; e
     email,
     username,
     passwordHash: await benchPasswordHash,
+    timeZone: 'Europe/Moscow',
     referralCode: newReferralCode(),
     role,
     emailVerified: true,

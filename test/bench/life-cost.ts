@@ -367,6 +367,7 @@ async function newUser(role: Role): Promise<{ id: string; email: string }> {
     email,
     username,
     passwordHash: await hashPassword(PASSWORD),
+    timeZone: 'Europe/Moscow',
     referralCode: newReferralCode(),
     role,
     emailVerified: true,

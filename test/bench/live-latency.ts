@@ -66,6 +66,7 @@ async function measureLiveLatency(): Promise<LiveLatency> {
         email: `${tag}@bench.local`,
         username: tag,
         passwordHash,
+        timeZone: 'Europe/Moscow',
         referralCode: newReferralCode(),
         role,
         emailVerified: true,

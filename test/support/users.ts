@@ -65,6 +65,7 @@ export async function createVerifiedUser(options: TestUserOptions = {}): Promise
     email,
     username,
     passwordHash,
+    timeZone: 'Europe/Moscow',
     referralCode: newReferralCode(),
     role: options.role ?? 'USER',
     language: options.language,

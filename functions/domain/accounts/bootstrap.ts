@@ -10,6 +10,7 @@ import {
 import { USERNAME_MAX_LENGTH } from '@shared/constants';
 import { emailSchema, newPasswordSchema } from '@shared/contract/auth';
 import { issueProblem } from '@shared/field-rules';
+import { businessTimeZone } from '../settings/business-time';
 import { hashPassword } from './passwords';
 import { newReferralCode } from './secrets';
 
@@ -81,6 +82,7 @@ export async function createSuperAdmin(
         referralCode: newReferralCode(),
         role: 'SUPER_ADMIN',
         emailVerified,
+        timeZone: await businessTimeZone(),
       });
     } catch (error) {
       if (!(error instanceof UserConflictError)) throw error;

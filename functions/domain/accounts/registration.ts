@@ -16,6 +16,7 @@ import { DEFAULT_LANGUAGE, type Language } from '@shared/enums';
 import type { FieldError } from '@shared/envelope';
 import { fieldError } from '@shared/field-rules';
 import { countQueuedMails } from '../outbox/queue';
+import { businessTimeZone } from '../settings/business-time';
 import { AddressTaken, AddressThrottled, InvitationCodeInvalid } from './errors';
 import { hashPassword } from './passwords';
 import { newReferralCode } from './secrets';
@@ -130,6 +131,7 @@ export async function registerUser(
           language: input.language,
           invitedBy,
           now,
+          timeZone: await businessTimeZone(),
           verifyLinkHash: link.token.tokenHash,
         },
         [linkTokenPut(link.token), link.mailItem],

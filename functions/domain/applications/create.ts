@@ -19,6 +19,7 @@ import { type CreateApplicationBody, MAX_OPEN_APPLICATIONS } from '@shared/contr
 import { INITIAL_STATUS } from '@shared/lifecycle';
 import { assertNotInMaintenance } from '../geo/working-hours';
 import { countQueuedMails } from '../outbox/queue';
+import { businessDay } from '../settings/business-time';
 import { settingValue } from '../settings/settings';
 import { staffAlertItems } from '../telegram/outgoing';
 import { IdempotencyKeyReused, TooManyOpenApplications } from './errors';
@@ -154,7 +155,7 @@ export async function createApplication(
       ),
     )
     .add('statusCounts', adjustApplicationStatusCounts({ total: 1, PENDING: 1 }))
-    .add('createdToday', incrementDailyStat(now, 'createdApplications'))
+    .add('createdToday', incrementDailyStat(await businessDay(now), 'createdApplications'))
     .add(
       'history',
       historyPut({

@@ -25,6 +25,7 @@ import { countQueuedMails } from '../outbox/queue';
 import { statusChangeItems } from '../outbox/status-change-items';
 import { checkReserveAlerts } from '../reserves/alerts';
 import { reserveMovesOnCompletion } from '../reserves/reserves';
+import { businessDay } from '../settings/business-time';
 import { exchangeEntry } from './movements';
 import { payableAmountReleaseItem } from './payable-amount';
 import { statusCounterDeltas } from './transitions';
@@ -140,7 +141,7 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
   const settles = change.move.settles === true;
   const reserves = settles ? await reserveMovesOnCompletion(application) : null;
   if (settles) {
-    transaction.add('completedToday', incrementDailyStat(now, 'completedApplications'));
+    transaction.add('completedToday', incrementDailyStat(await businessDay(now), 'completedApplications'));
     transaction.add('ownerCompleted', ownerCompletedCountIncrement(application.userId));
   }
   // The books: the money the move records and, when it settles, the exchange, in one write.

@@ -28,6 +28,7 @@ import type { SessionTokens } from '@functions/domain/accounts/sessions';
 import { signInWithProvenFactor } from '@functions/domain/accounts/sign-in';
 import { USERNAME_MAX_LENGTH } from '@shared/constants';
 import type { StaffInvitationOpenData } from '@shared/contract/staff-invitations';
+import { businessTimeZone } from '../settings/business-time';
 import { InvitationAddressTaken, InvitationWithdrawn } from './errors';
 import { inviterMayGrant, rolesMayInvite } from './permissions';
 
@@ -127,6 +128,7 @@ export async function acceptInvitation(input: {
           role: invitation.role,
           emailVerified: true,
           now,
+          timeZone: await businessTimeZone(),
           mfa,
         },
         [

@@ -51,6 +51,7 @@ async function createUsers(count: number, role: Role = 'USER', start = Date.UTC(
         email: `${id}@example.test`,
         username: `${role.toLowerCase()}_${start}_${index}`.slice(0, 30),
         passwordHash: 'not-a-hash',
+        timeZone: 'Europe/Moscow',
         referralCode: `R${start}${index}`,
         role,
         now: new Date(start + index),

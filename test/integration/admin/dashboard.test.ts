@@ -1,4 +1,5 @@
 import type { UserRecord } from '@functions/data/users';
+import { businessDayOf } from '@shared/business-time';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createIsolatedTable, putUser } from '../applications/isolated-table';
 import { failNextTransaction } from '../support/transaction-faults';
@@ -13,6 +14,8 @@ let m: Awaited<ReturnType<typeof modules>>;
 let owner: UserRecord;
 let staff: UserRecord;
 const DAY = 86_400_000;
+/** The business's time zone the table holds no setting for: the default. */
+const MOSCOW = 'Europe/Moscow';
 
 const modules = async () => ({
   client: await import('@functions/data/client'),
@@ -86,15 +89,13 @@ describe('the dashboard figures', () => {
     const [week, month] = await Promise.all([m.dashboard.dashboard('week'), m.dashboard.dashboard('month')]);
     expect(week.kpi.newApplications).toBe(3);
     expect(month.kpi.newApplications).toBe(4);
-    expect(month.from).toBe(new Date(Date.now() - 29 * DAY).toISOString().slice(0, 10));
+    expect(month.from).toBe(businessDayOf(Date.now() - 29 * DAY, MOSCOW));
   });
 
   it('gives 30 days of activity, oldest first, zeros included', async () => {
     const { days } = await m.dashboard.activityStats();
     const today = days.at(-1)!;
-    const tenDaysAgo = days.find(
-      (day) => day.date === new Date(Date.now() - 10 * DAY).toISOString().slice(0, 10),
-    );
+    const tenDaysAgo = days.find((day) => day.date === businessDayOf(Date.now() - 10 * DAY, MOSCOW));
     expect(days).toHaveLength(30);
     expect(today).toMatchObject({ createdApplications: 3, completedApplications: 1, newUsers: 2 });
     expect(tenDaysAgo).toMatchObject({ createdApplications: 1, completedApplications: 0 });
@@ -139,5 +140,42 @@ describe('an injected DynamoDB fault in a transaction', () => {
     expect(await m.counters.readApplicationStatusCounts()).toEqual(countsBefore);
     expect(await m.notifications.readNotificationStats(owner.id)).toEqual(noticesBefore);
     expect(await m.audit.listAuditFor('application', application.id)).toEqual([]);
+  });
+});
+
+describe("the dashboard's day", () => {
+  it('counts a creation at 22:00 UTC and a completion at 21:30 UTC on the Moscow days they fell on, the next UTC day', async () => {
+    const actor = { id: staff.id, role: 'MANAGER' as const };
+    const { application } = await m.create.createApplication(
+      owner.id,
+      standard,
+      undefined,
+      new Date('2025-06-09T22:00:00.000Z'),
+    );
+    await m.admin.changeApplicationStatus(
+      application.id,
+      { status: 'PROCESSING' },
+      actor,
+      new Date('2025-06-10T12:00:00.000Z'),
+    );
+    await m.admin.changeApplicationStatus(
+      application.id,
+      { status: 'COMPLETED', acceptExpiredQuote: true },
+      actor,
+      new Date('2025-06-10T21:30:00.000Z'),
+    );
+
+    const { days } = await m.dashboard.activityStats(new Date('2025-06-11T12:00:00.000Z'));
+
+    expect(days.at(-1)).toMatchObject({
+      date: '2025-06-11',
+      createdApplications: 0,
+      completedApplications: 1,
+    });
+    expect(days.at(-2)).toMatchObject({
+      date: '2025-06-10',
+      createdApplications: 1,
+      completedApplications: 0,
+    });
   });
 });

@@ -37,6 +37,7 @@ export async function putUser(options: { language?: 'ru' | 'en'; role?: Role; in
     email: `${tag}@example.test`,
     username: tag,
     passwordHash: 'not-a-hash',
+    timeZone: 'Europe/Moscow',
     referralCode: newReferralCode(),
     language: options.language ?? 'en',
     role: options.role ?? 'USER',

@@ -45,6 +45,7 @@ describe('rotating the signing key', () => {
       email,
       username,
       passwordHash: 'not-a-hash',
+      timeZone: 'Europe/Moscow',
       referralCode: newReferralCode(),
       role: 'USER',
       emailVerified: true,

@@ -84,6 +84,7 @@ async function stackUser(role: Role = 'USER'): Promise<StackUser> {
     email,
     username: `tg${tag}`,
     passwordHash: await hashPassword(password),
+    timeZone: 'Europe/Moscow',
     referralCode: newReferralCode(),
     role,
     language: 'en',
