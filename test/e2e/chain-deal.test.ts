@@ -139,4 +139,38 @@ describe('USDT deals on chain', () => {
 
     await refreshUntil(page, 'The exchange is complete. Thank you!');
   }, 120_000);
+
+  it('shows the manager on shift an underpayment on the open deal, live, and on the review list they may open', async () => {
+    const client = await registerVerifiedUser('chainshort');
+    const application = await createApplication(client, {
+      assetFrom: 'usdt-trc20',
+      assetTo: 'card-EUR',
+      amount: 1000,
+    });
+    await staffMove(application.id, { status: 'PROCESSING' });
+    const issued = await call(adminIssueInstructions, {
+      token: manager.token,
+      params: { id: application.id },
+      body: { text: 'Send exactly the amount below to this address.', templateId: walletTemplateId },
+    });
+    // The first hold of 1,000 on this file's wallet: the payable amount is the amount.
+    expect(issued.body.data!.instructions!.crypto!.amount).toBe('1000.0000');
+
+    const staff = await newPage({ language: 'en' });
+    await openAs(staff, manager, `/admin/application-management?open_id=${application.id}`);
+    const deal = staff.getByRole('region', { name: 'Deal' });
+    await deal.waitFor();
+    const sent = await chain('/_local/transfers', { to: wallet, amount: '999', from: newAddress() });
+    await chain('/_local/drain');
+
+    // Live: the open detail reads itself again on the deal's chain event.
+    await deal.getByText('999 of 1,000 USDT arrived: on review').waitFor();
+    await deal.getByText(String(sent.txId)).waitFor();
+
+    await deal.getByRole('link', { name: 'Open the review list' }).click();
+    const review = staff.getByRole('region', { name: /USDT transfers waiting for staff/ });
+    const item = review.getByRole('listitem', { name: String(sent.txId) });
+    await item.getByText('999.000000 USDT', { exact: true }).waitFor();
+    expect(await staff.getByRole('button', { name: 'New template' }).count()).toBe(0);
+  }, 120_000);
 });
