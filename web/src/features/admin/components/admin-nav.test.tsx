@@ -21,6 +21,8 @@ describe('AdminNav', () => {
       'User management',
       'Application management',
       'Transaction history',
+      // The review list of chain transfers, which a MANAGER on shift resolves.
+      'Payment gateways',
     ]);
   });
 
