@@ -23,6 +23,7 @@
  * | Login failures    | LOGINFAIL#{subject}   | STATE              |                                   |
  * | Application       | APP#{id}              | APP                | gsi1: USERAPPS#{userId} / {createdAt}#{id}; gsi2: APPSTATUS#{status} / {createdAt}#{id}; gsi3: APPS / {createdAt}#{id} |
  * | Status history    | APP#{id}              | HIST#{at}#{rand}   | gsi1 (to COMPLETED only): APPLOG#COMPLETED / {at}#{id} |
+ * | Completion snapshot | APP#{id}            | COMPLETION         |                                   |
  * | User app counters | USER#{userId}         | APPSTATS           |                                   |
  * | Status counters   | STATS#APPS            | SHARD#{0..15}      |                                   |
  * | Notification      | USER#{userId}         | NOTIF#{id}         | gsi2 (while unread): UNREAD#{userId} / {id} |
@@ -251,6 +252,9 @@
  *     begins_with POST#; its days from a day on: Query sk BETWEEN DAY#{day} AND DAY#~; a deal's
  *     entries: Query gsi2 LEDGERAPP#{applicationId}; a business day's entries: Query gsi1
  *     LEDGERDAY#{day}.
+ * 46. A completed deal's market snapshot (functions/domain/rates/completion-snapshot.ts): Put
+ *     APP#{id}/COMPLETION in the settling move's own transaction; read beside the deal with a
+ *     GetItem; a period's: the completion log (pattern 19), then BatchGetItem of these.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -325,6 +329,7 @@ export const keys = {
     sk: `HIST#${at}#${rand}`,
   }),
   applicationHistoryPrefix: 'HIST#',
+  completionSnapshot: (id: string) => ({ pk: `APP#${id}`, sk: 'COMPLETION' }),
   applicationIndexSortKey: (createdAt: string, id: string) => `${createdAt}#${id}`,
   applicationsOfUser: (userId: string) => `USERAPPS#${userId}`,
   applicationsOfStatus: (status: string) => `APPSTATUS#${status}`,

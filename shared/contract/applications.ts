@@ -17,6 +17,7 @@ import { preprocess } from '../preprocess';
 import { schema } from '../schema';
 import { isTelegramContact } from '../telegram';
 import { dealChainTransferSchema } from './chain';
+import { completionSnapshotSchema } from './completion';
 import {
   clientActionSchema,
   clientPaidViewSchema,
@@ -279,6 +280,8 @@ export const adminApplicationDetailSchema = /* @__PURE__ */ schema(() =>
      * its hash, and whether it paid the deal or waits for staff (under- or overpaid, late).
      */
     chainTransfers: z.array(dealChainTransferSchema),
+    /** A completed deal's market rate at completion and its profit (null until it completes). */
+    completion: z.nullable(completionSnapshotSchema),
     /** What the staff member who asked may do on the deal now (the lifecycle's guards, on the server). */
     allowedActions: z.array(z.enum(STAFF_DEAL_ACTIONS)),
     /**

@@ -19,6 +19,7 @@ import type {
 } from '@shared/contract/applications';
 import { staffDealActions, staffStatusMove } from '@shared/lifecycle';
 import { dealChainTransfers } from '../chain/deal-transfers';
+import { completionOf } from '../rates/completion-snapshot';
 import { quote } from '../rates/rates';
 import { settingValue } from '../settings/settings';
 import { namesOf } from '../staff-users/names';
@@ -128,7 +129,10 @@ export async function getAdminApplication(
 ): Promise<AdminApplicationDetail> {
   const [found, audit] = await Promise.all([findApplicationWithHistory(id), listAuditFor('application', id)]);
   if (!found) throw new ApplicationNotFound();
-  const chainTransfers = await dealChainTransfers(found.application);
+  const [chainTransfers, completion] = await Promise.all([
+    dealChainTransfers(found.application),
+    completionOf(id),
+  ]);
   const nameOf = await namesOf([
     ...found.history.map((entry) => entry.actorId),
     ...audit.map((entry) => entry.actorId),
@@ -138,6 +142,7 @@ export async function getAdminApplication(
     ...(await viewOf(found.application)),
     ...staffDealView(found.application),
     chainTransfers,
+    completion,
     allowedActions: staffDealActions(moveFacts(found.application, actor, {}, now)),
     history: found.history.map((entry) => ({ ...toHistoryEntry(entry), actorName: nameOf(entry.actorId) })),
     audit: audit.map(({ at, actorId, actorRole, action, before, after }) => ({

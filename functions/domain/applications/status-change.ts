@@ -23,6 +23,7 @@ import { type StatusMessageInput, statusMessage } from '@functions/mail/applicat
 import { isTerminal, type Move } from '@shared/lifecycle';
 import { countQueuedMails } from '../outbox/queue';
 import { statusChangeItems } from '../outbox/status-change-items';
+import { completionSnapshotItem } from '../rates/completion-snapshot';
 import { checkReserveAlerts } from '../reserves/alerts';
 import { reserveMovesOnCompletion } from '../reserves/reserves';
 import { businessDay } from '../settings/business-time';
@@ -143,6 +144,9 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
   if (settles) {
     transaction.add('completedToday', incrementDailyStat(await businessDay(now), 'completedApplications'));
     transaction.add('ownerCompleted', ownerCompletedCountIncrement(application.userId));
+    // The market at completion and the deal's profit against it, for the reports.
+    const snapshot = await completionSnapshotItem(application, now);
+    if (snapshot) transaction.add('completionSnapshot', snapshot);
   }
   // The books: the money the move records and, when it settles, the exchange, in one write.
   const entries = [

@@ -175,6 +175,7 @@ export function testAdminApplicationDetail(
     payoutReversal: null,
     refund: null,
     chainTransfers: [],
+    completion: null,
     allowedActions: [],
     ...changes,
   };
