@@ -279,7 +279,9 @@ describe('the payment gateways page', () => {
   it('shows a MANAGER the templates read-only and the transfers waiting for staff, reading no rates', async () => {
     const api = openPage(undefined, [], [], 'MANAGER');
     expect(await screen.findByRole('heading', { name: 'Santander EUR' })).toBeTruthy();
-    expect(await screen.findByRole('region', { name: /USDT transfers waiting for staff \(0\)/ })).toBeTruthy();
+    expect(
+      await screen.findByRole('region', { name: /USDT transfers waiting for staff \(0\)/ }),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'New template' })).toBeNull();
     expect(within(item('Santander EUR')).queryAllByRole('button')).toEqual([]);
     expect(api.requests(adminGetRates)).toEqual([]);
