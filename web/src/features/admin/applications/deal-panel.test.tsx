@@ -310,6 +310,22 @@ describe('the deal panel of the application detail', () => {
       expect(within(deal).getByText('Not reported by the client; USDT was seen on chain')).toBeTruthy();
     });
 
+    it('names an overpayment against what was asked, and a late one by its reason', async () => {
+      openDetail(
+        detail('WAITING_PAYMENT', {
+          instructions: { ...INSTRUCTIONS, crypto: CRYPTO },
+          chainTransfers: [
+            transfer({ amount: '1010.500000', reason: 'overpaid' }),
+            transfer({ txId: 'c'.repeat(64), amount: '1000.000000', reason: 'late' }),
+          ],
+        }),
+      );
+      const deal = await screen.findByRole('region', { name: 'Deal' });
+      const waiting = within(deal).getByRole('status');
+      expect(waiting.textContent).toContain('1,010.5 USDT arrived where 1,000 USDT was asked: on review');
+      expect(waiting.textContent).toContain('1,000 USDT arrived: on review (Late (after the window))');
+    });
+
     it("shows the chain watcher's confirmation with the amount that arrived, when, and its hash", async () => {
       openDetail(
         detail('CONFIRMED', {
