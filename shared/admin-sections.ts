@@ -34,6 +34,16 @@ import {
   getExchangeStatus,
   getGeo,
 } from './routes/geo';
+import {
+  adminAdjustLedgerAccount,
+  adminCloseLedgerDay,
+  adminCountLedgerDay,
+  adminCreateLedgerAccount,
+  adminGetLedgerAccount,
+  adminGetLedgerDay,
+  adminListLedgerAccounts,
+  adminTransferBetweenAccounts,
+} from './routes/ledger';
 import { adminCreateAttachment, adminListMessages, adminPostMessage } from './routes/messages';
 import {
   adminCreatePaymentTemplate,
@@ -115,6 +125,20 @@ const ADMIN_SECTIONS = {
   settings: { calls: [adminListSettings, adminPutSetting] },
   // The history's list and its CSV; an application opens in the applications section.
   transactions: { calls: [adminListTransactions, adminExportTransactionsCsv] },
+  // The books ("Accounts and the day"): the accounts, their trails and the business day, read and
+  // counted by the staff on shift; opening an account, its opening balance or a correction, a
+  // transfer and closing the day are an ADMIN's, as on the server.
+  ledger: {
+    calls: [adminListLedgerAccounts, adminGetLedgerAccount, adminGetLedgerDay, adminCountLedgerDay],
+    byRole: {
+      ADMIN: [
+        adminCreateLedgerAccount,
+        adminAdjustLedgerAccount,
+        adminTransferBetweenAccounts,
+        adminCloseLedgerDay,
+      ],
+    },
+  },
   // The "payment gateways" page: the payment templates and, under them, the USDT transfers the
   // chain watcher left for staff, which a MANAGER on shift resolves. A MANAGER reads the templates;
   // their writes are an ADMIN's, with the rates the template form takes its currencies from. The

@@ -45,6 +45,7 @@ describe('the admin sections', () => {
       settings: 'ADMIN',
       payments: 'MANAGER',
       transactions: 'MANAGER',
+      ledger: 'MANAGER',
       security: 'ADMIN',
       placeholder: 'MANAGER',
     });

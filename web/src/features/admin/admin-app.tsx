@@ -16,6 +16,7 @@ import { AdminStatusPage, ComingSoonPage } from './components/coming-soon';
 import { StaffContext } from './components/staff-context';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { GeoPage } from './geo/geo-page';
+import { LedgerPage } from './ledger/ledger-page';
 import { adminPages, PLACEHOLDER_PAGES } from './lib/admin-paths';
 import { PaymentTemplatesPage } from './payment-templates/payment-templates-page';
 import { RatesPage } from './rates/rates-page';
@@ -77,6 +78,7 @@ export function AdminApp() {
             path={adminPages.transactions.path}
             element={guarded('transactions', <TransactionsPage />)}
           />
+          <Route path={adminPages.ledger.path} element={guarded('ledger', <LedgerPage />)} />
           {PLACEHOLDER_PAGES.map((page) => (
             <Route
               key={page}

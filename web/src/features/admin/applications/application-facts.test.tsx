@@ -69,4 +69,43 @@ describe('ApplicationFacts', () => {
     // Not "0.010316": one USDT costs 96.94 RUB.
     expect(screen.getByText('1 USDT = 96.94 RUB (1.5 %)')).toBeTruthy();
   });
+
+  it("shows a completed deal's market rate and its profit in the fiat currency and in USDT", () => {
+    fakeApi().answer(getGeo, ok([], 'OK'));
+    const done = testAdminApplicationDetail({
+      status: 'COMPLETED',
+      assetFrom: 'card-RUB',
+      currencyFrom: 'RUB',
+      amountFrom: 9300,
+      amountTo: 100,
+      rate: { ...COMPLETED.rate!, rate: 0.01075268817 },
+      completion: {
+        completedAt: '2026-11-20T12:00:00.000Z',
+        rate: 0.01075268817,
+        amountFrom: 9300,
+        amountTo: 100,
+        currencyFrom: 'RUB',
+        currencyTo: 'USDT',
+        marketRate: 0.0108,
+        marketSource: 'manual',
+        marketAsOf: '2026-11-20T09:00:00.000Z',
+        fiatCurrency: 'RUB',
+        profitFiat: 40.74,
+        profitUsdt: 0.44,
+      },
+    });
+
+    renderAdmin(<ApplicationFacts application={done} />);
+
+    expect(screen.getByText('Market rate at completion')).toBeTruthy();
+    expect(screen.getByText(/^1 USDT = 92\.59 RUB \(by the USD values of /)).toBeTruthy();
+    expect(screen.getByText('40.74 RUB · 0.44 USDT')).toBeTruthy();
+  });
+
+  it('says nothing of the market before the deal completes', () => {
+    fakeApi().answer(getGeo, ok([], 'OK'));
+    renderAdmin(<ApplicationFacts application={testAdminApplicationDetail()} />);
+
+    expect(screen.queryByText('Market rate at completion')).toBeNull();
+  });
 });

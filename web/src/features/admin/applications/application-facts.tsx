@@ -45,6 +45,24 @@ export function ApplicationFacts({ application: a }: { application: AdminApplica
       ],
       [t('applications.detail.originFunds'), a.originFunds ?? '—'],
     );
+    const done = a.completion;
+    if (done) {
+      // What the deal earned against the market when it completed (docs/product.md §4 "Completion").
+      facts.push(
+        [
+          t('applications.detail.marketRate'),
+          t('applications.detail.marketRateText', {
+            rate: formatRate(a.assetFrom ?? '', a.assetTo ?? '', done.marketRate, language),
+            source: t(`applications.detail.marketSource.${done.marketSource}`),
+            when: formatDateTime(done.marketAsOf, language),
+          }),
+        ],
+        [
+          t('applications.detail.profit'),
+          `${formatNumber(done.profitFiat, language)} ${done.fiatCurrency} · ${formatNumber(done.profitUsdt, language, 6)} USDT`,
+        ],
+      );
+    }
     if (a.quoteLock) {
       const lock = a.quoteLock;
       facts.push(

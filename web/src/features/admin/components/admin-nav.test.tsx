@@ -21,6 +21,8 @@ describe('AdminNav', () => {
       'User management',
       'Application management',
       'Transaction history',
+      // The books, which the staff on shift read and count.
+      'Accounts and the day',
       // The review list of chain transfers, which a MANAGER on shift resolves.
       'Payment gateways',
     ]);
@@ -32,6 +34,7 @@ describe('AdminNav', () => {
       'User management',
       'Application management',
       'Transaction history',
+      'Accounts and the day',
       'Exchange rates',
       'Reserves',
       'Payment gateways',

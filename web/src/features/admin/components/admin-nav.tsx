@@ -9,6 +9,7 @@ const NAV_ORDER: AdminPageId[] = [
   'users',
   'applications',
   'transactions',
+  'ledger',
   'rates',
   'reserves',
   'payments',

@@ -12,6 +12,7 @@ export const adminPages = {
   geo: { path: 'geo-management', section: 'geo', nav: true },
   settings: { path: 'system-settings', section: 'settings', nav: true },
   transactions: { path: 'transaction-history', section: 'transactions', nav: true },
+  ledger: { path: 'accounts', section: 'ledger', nav: true },
   security: { path: 'security-settings', section: 'security', nav: true },
   payments: { path: 'payment-gateways', section: 'payments', nav: true },
   analytics: { path: 'analytics-reports', section: 'placeholder', nav: false },
