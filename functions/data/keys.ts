@@ -292,8 +292,14 @@ export const keys = {
   movementsAll: 'MOVEMENTS',
   movementsOfCurrency: (currency: string, direction: string) => `MOVEMENTS#CUR#${currency}#DIR#${direction}`,
   movementsOfDirection: (direction: string) => `MOVEMENTS#DIR#${direction}`,
-  /** The index sort keys of a period of UTC days, `to` included to its last millisecond ('~' sorts after `Z#{id}`). */
-  movementPeriod: (from: string, to: string) => ({ from: `${from}T00:00:00`, to: `${to}T23:59:59.999~` }),
+  /**
+   * The index sort keys of a period between two ISO instants, `since` included, `until` not (a
+   * period of business days' bounds): a key starts with its movement's `at`, '~' sorts after `Z#{id}`.
+   */
+  movementPeriod: (since: string, until: string) => ({
+    from: since,
+    to: `${new Date(Date.parse(until) - 1).toISOString()}~`,
+  }),
   movementIndexEntries: (movement: { at: string; id: string; currency: string; direction: string }) => {
     const sortKey = `${movement.at}#${movement.id}`;
     return {

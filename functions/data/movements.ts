@@ -55,10 +55,13 @@ export function movementPut(record: MovementRecord): TransactItem {
   };
 }
 
-/** Which movements to read: a period of UTC days (both included), optionally one currency, one direction. */
+/**
+ * Which movements to read: those from `since` (included) to `until` (not), ISO instants (the
+ * bounds of a period of business days), optionally of one currency, one direction.
+ */
 export interface MovementFilter {
-  from: string;
-  to: string;
+  since: string;
+  until: string;
   currency?: string | undefined;
   direction?: MovementDirection | undefined;
 }
@@ -87,7 +90,7 @@ function movementPartitions(filter: MovementFilter): Array<{ indexName: Movement
 
 /** The filter a cursor was handed out for: a cursor continues only the list it came from. */
 function filterTag(filter: MovementFilter): string {
-  return [filter.from, filter.to, filter.currency ?? '', filter.direction ?? ''].join('/');
+  return [filter.since, filter.until, filter.currency ?? '', filter.direction ?? ''].join('/');
 }
 
 /** `{at}#{applicationId}#{direction}`, the index sort key of every movement. */
@@ -99,7 +102,7 @@ function encodeMovementCursor(filter: MovementFilter, sortKey: string): string {
 
 /** The sort key a cursor of this filter continues below: a movement's, within the filter's period. */
 function decodeMovementCursor(filter: MovementFilter, cursor: string): string {
-  const period = keys.movementPeriod(filter.from, filter.to);
+  const period = keys.movementPeriod(filter.since, filter.until);
   return decodeFilteredCursor(
     filterTag(filter),
     cursor,
@@ -135,7 +138,7 @@ export async function readMovementPage(
   filter: MovementFilter,
   page: { limit: number; cursor?: string | undefined },
 ): Promise<{ movements: MovementRecord[]; nextCursor: string | null }> {
-  const period = keys.movementPeriod(filter.from, filter.to);
+  const period = keys.movementPeriod(filter.since, filter.until);
   const below = page.cursor ? decodeMovementCursor(filter, page.cursor) : undefined;
   const sortKeyBetween = { from: period.from, to: below ?? period.to };
   const partitions = movementPartitions(filter);

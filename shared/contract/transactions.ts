@@ -66,7 +66,7 @@ export function periodProblem(
 
 const emptyIsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
-/** The filters the list and the CSV share; `from` and `to` are UTC days, both included. */
+/** The filters the list and the CSV share; `from` and `to` are business days, both included. */
 function filterFields() {
   return {
     from: preprocess(emptyIsAbsent, z.optional(z.string().check(z.refine(isDayDate, 'dayDate')))),
@@ -139,7 +139,10 @@ export const transactionsPageSchema = /* @__PURE__ */ schema(() =>
   z.object({
     items: z.array(transactionSchema),
     nextCursor: z.nullable(z.string()),
+    /** Business days, both included. */
     period: z.object({ from: z.string(), to: z.string() }),
+    /** The business's time zone (the setting businessTimeZone) the period's days are in. */
+    timeZone: z.string(),
   }),
 );
 export type TransactionsPage = z.infer<typeof transactionsPageSchema>;

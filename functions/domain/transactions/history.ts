@@ -1,6 +1,7 @@
 import { type MovementFilter, type MovementRecord, readMovementPage } from '@functions/data/movements';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import { plainAmount } from '@shared/assets';
+import { businessDayOf, periodBounds, zonedDateTime } from '@shared/business-time';
 import {
   ADMIN_APPLICATION_ID_DISPLAY_LENGTH,
   TRANSACTIONS_CSV_MAX_BYTES,
@@ -16,6 +17,7 @@ import {
   type TransactionView,
 } from '@shared/contract/transactions';
 import { shortId } from '@shared/ids';
+import { businessTimeZone } from '../settings/business-time';
 import { csvLine } from './csv';
 import { PeriodRefused } from './errors';
 
@@ -26,14 +28,21 @@ import { PeriodRefused } from './errors';
  * the rest of the period or of the table.
  */
 
-/** The period to read: as given, `to` today (UTC) when absent, `from` the 30 days up to `to` when absent. */
-function resolvePeriod(query: { from?: string | undefined; to?: string | undefined }, now: Date) {
-  const to = query.to ?? now.toISOString().slice(0, 10);
+/**
+ * The period to read, in business days (the setting businessTimeZone): as given, `to` today when
+ * absent, `from` the 30 days up to `to` when absent; and the UTC instants that bound it.
+ */
+async function resolvePeriod(query: { from?: string | undefined; to?: string | undefined }, now: Date) {
+  const timeZone = await businessTimeZone();
+  const to = query.to ?? businessDayOf(now, timeZone);
   const from = query.from ?? shiftDay(to, -(TRANSACTIONS_DEFAULT_PERIOD_DAYS - 1));
   const problem = periodProblem(from, to);
   if (problem) throw new PeriodRefused(problem);
-  return { from, to };
+  const { since, until } = periodBounds(from, to, timeZone);
+  return { period: { from, to }, timeZone, since: since.toISOString(), until: until.toISOString() };
 }
+
+type ResolvedPeriod = Awaited<ReturnType<typeof resolvePeriod>>;
 
 /** Staff names already read, by id (null: no such account), so a CSV asks for each staff member once. */
 type StaffNames = Map<string, string | null>;
@@ -64,11 +73,8 @@ async function withStaffNames(movements: MovementRecord[], names: StaffNames): P
   }));
 }
 
-function movementFilter(
-  query: ExportTransactionsQuery,
-  period: { from: string; to: string },
-): MovementFilter {
-  return { ...period, currency: query.currency, direction: query.direction };
+function movementFilter(query: ExportTransactionsQuery, { since, until }: ResolvedPeriod): MovementFilter {
+  return { since, until, currency: query.currency, direction: query.direction };
 }
 
 /** GET /admin/transactions: one page of the period's movements and the cursor of the next. */
@@ -76,17 +82,21 @@ export async function listTransactions(
   query: ListTransactionsQuery,
   now: Date = new Date(),
 ): Promise<TransactionsPage> {
-  const period = resolvePeriod(query, now);
-  const page = await readMovementPage(movementFilter(query, period), {
+  const resolved = await resolvePeriod(query, now);
+  const page = await readMovementPage(movementFilter(query, resolved), {
     limit: query.limit,
     cursor: query.cursor,
   });
-  return { items: await withStaffNames(page.movements, new Map()), nextCursor: page.nextCursor, period };
+  return {
+    items: await withStaffNames(page.movements, new Map()),
+    nextCursor: page.nextCursor,
+    period: resolved.period,
+    timeZone: resolved.timeZone,
+  };
 }
 
-/** The CSV's columns, in the order of its header row. */
-const CSV_HEADER = [
-  'time',
+/** The CSV's columns after the first, the business time (named with its zone in the header row). */
+const CSV_COLUMNS = [
   'direction',
   'amount',
   'currency',
@@ -99,9 +109,9 @@ const CSV_HEADER = [
   'recorded_at_completion',
 ] as const;
 
-function csvRow(view: TransactionView): string[] {
+function csvRow(view: TransactionView, timeZone: string): string[] {
   return [
-    view.at,
+    zonedDateTime(view.at, timeZone),
     view.direction,
     plainAmount(view.amount, view.asset),
     view.currency,
@@ -163,11 +173,12 @@ export async function transactionsCsv(
   now: Date = new Date(),
   limits: FileLimits = FILE_LIMITS,
 ): Promise<TransactionsFile> {
-  const period = resolvePeriod(query, now);
-  const filter = movementFilter(query, period);
+  const resolved = await resolvePeriod(query, now);
+  const { period, timeZone } = resolved;
+  const filter = movementFilter(query, resolved);
   const names: StaffNames = new Map();
   const notice = cutNotice(limits.maxRows, limits);
-  const lines = [BYTE_ORDER_MARK + csvLine(CSV_HEADER)];
+  const lines = [BYTE_ORDER_MARK + csvLine([`time (${timeZone})`, ...CSV_COLUMNS])];
   let bytes = answerBytes(lines[0]!) + answerBytes(notice);
   let rows = 0;
   let truncated = false;
@@ -178,7 +189,7 @@ export async function transactionsCsv(
       cursor,
     });
     for (const view of await withStaffNames(page.movements, names)) {
-      const line = csvLine(csvRow(view));
+      const line = csvLine(csvRow(view, timeZone));
       const size = answerBytes(line);
       if (bytes + size > limits.maxBytes) {
         truncated = true;

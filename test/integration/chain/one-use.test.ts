@@ -258,9 +258,10 @@ describe('attaching a transfer (F3)', () => {
     expect(await find(deal.id)).toMatchObject({
       paymentConfirmation: { by: admin.id, txHash: oneUsdt },
     });
-    const day = new Date().toISOString().slice(0, 10);
+    // A day either side of now: the movement just recorded, whatever the day's bounds.
+    const around = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
     const { movements } = await m.movements.readMovementPage(
-      { from: day, to: day, direction: 'in' },
+      { since: around(-1), until: around(1), direction: 'in' },
       { limit: 100 },
     );
     expect(movements.filter((one) => one.applicationId === deal.id)).toEqual([

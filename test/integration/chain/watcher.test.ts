@@ -98,9 +98,10 @@ describe('the chain watcher', () => {
     ]);
     expect(moves[0]!.details).toMatchObject({ txId });
     expect(moves[1]!.details).toMatchObject({ txId, confirmedAt: expect.any(String) });
-    const day = new Date().toISOString().slice(0, 10);
+    // A day either side of now: the movement just recorded, whatever the day's bounds.
+    const around = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
     const { movements } = await m.movements.readMovementPage(
-      { from: day, to: day, direction: 'in' },
+      { since: around(-1), until: around(1), direction: 'in' },
       { limit: 50 },
     );
     expect(movements.filter((one) => one.applicationId === application.id)).toEqual([

@@ -1,4 +1,6 @@
 import type { MovementRecord } from '@functions/data/movements';
+import { businessDayOf } from '@shared/business-time';
+import { shiftDay } from '@shared/contract/transactions';
 import { type Role, roleRank } from '@shared/enums';
 import { adminExportTransactionsCsv, adminListTransactions } from '@shared/routes/transactions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +8,7 @@ import { call, callDocument } from '../../support/api';
 import type { TestUser } from '../../support/users';
 import { createApplication, newUser, setStatus } from '../applications/fixtures';
 import { readCsv } from './csv-reader';
-import { movementAt, newestFirst, pastPeriod, putMovements } from './seed-movements';
+import { BUSINESS_TIME_ZONE, movementAt, newestFirst, pastPeriod, putMovements } from './seed-movements';
 
 /**
  * The admin transaction history over HTTP (docs/product.md §2): what the deal's moves record,
@@ -127,9 +129,39 @@ describe('GET /api/admin/transactions', () => {
   it('reads a shorter period to the end of its last day', async () => {
     const firstDay = await list({ from: period.from, to: period.from, limit: 100 });
     expect(ids(firstDay.items)).toEqual(
-      ids(newestFirst(seeded).filter((movement) => movement.at.startsWith(period.from))),
+      ids(
+        newestFirst(seeded).filter(
+          (movement) => businessDayOf(movement.at, BUSINESS_TIME_ZONE) === period.from,
+        ),
+      ),
     );
     expect(firstDay.items).toHaveLength(3);
+  });
+
+  it('reads business days: a movement at 22:30 UTC is in the next Moscow day, in the list and the CSV', async () => {
+    const days = pastPeriod(2);
+    const late = {
+      ...movementAt(days, 0, { direction: 'in', currency: 'EUR', staffId: manager.id }),
+      at: `${days.from}T22:30:00.000Z`,
+    };
+    await putMovements([late]);
+
+    const [sameUtcDay, nextMoscowDay] = await Promise.all([
+      list({ from: days.from, to: days.from, limit: 100 }),
+      list({ from: days.to, to: days.to, limit: 100 }),
+    ]);
+    const csv = await callDocument(adminExportTransactionsCsv, {
+      query: { from: days.to, to: days.to },
+      token: manager.token,
+    });
+
+    expect(days.to).toBe(shiftDay(days.from, 1));
+    expect(ids(sameUtcDay.items)).toEqual([]);
+    expect(ids(nextMoscowDay.items)).toEqual([late.id]);
+    expect(nextMoscowDay.timeZone).toBe('Europe/Moscow');
+    const [header, row] = readCsv(csv.text);
+    expect(header![0]).toBe('time (Europe/Moscow)');
+    expect(row![0]).toBe(`${days.to} 01:30:00`);
   });
 
   it.each([
@@ -181,7 +213,7 @@ describe('GET /api/admin/transactions', () => {
     const completed = await setStatus(admin, application.id, 'COMPLETED');
     expect(completed.status, JSON.stringify(completed.body)).toBe(200);
     // Other files complete deals today too: follow the day's pages to this one's.
-    const today = new Date().toISOString().slice(0, 10);
+    const today = businessDayOf(new Date(), BUSINESS_TIME_ZONE);
     const found = (await walk({ from: today, to: today, limit: 100 }))
       .flatMap((page) => page.items)
       .filter((item) => item.applicationId === application.id);
@@ -222,7 +254,7 @@ describe('GET /api/admin/transactions.csv', () => {
     expect([...answer.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = readCsv(answer.text);
     expect(header).toEqual([
-      'time',
+      'time (Europe/Moscow)',
       'direction',
       'amount',
       'currency',

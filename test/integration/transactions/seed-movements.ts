@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { MovementDirection, MovementRecord } from '@functions/data/movements';
+import { dayStart } from '@shared/business-time';
 import { shiftDay } from '@shared/contract/transactions';
 
 /**
  * Movements written straight into the table (functions/data's batch writes, as the seed writes), in
  * a period of days no other test writes in: a random stretch of a year long past, so neither the
- * movements the deal's tests record today nor another file's land in it.
+ * movements the deal's tests record today nor another file's land in it. The years are those since
+ * Moscow (the business's zone) keeps UTC+3 all year, so every day has 1,440 minutes.
  */
 export function pastPeriod(days: number): { from: string; to: string } {
-  const year = 1995 + Math.floor(Math.random() * 25);
+  const year = 2015 + Math.floor(Math.random() * 10);
   const from = shiftDay(`${year}-01-01`, Math.floor(Math.random() * (365 - days)));
   return { from, to: shiftDay(from, days - 1) };
 }
@@ -20,7 +22,10 @@ const ASSETS: Record<string, string> = {
   USDT: 'usdt-trc20',
 };
 
-/** One movement of the period: `minute` minutes after its first midnight (UTC). */
+/** The business's time zone the history reads days in (the setting's default: no test changes it). */
+export const BUSINESS_TIME_ZONE = 'Europe/Moscow';
+
+/** One movement of the period: `minute` minutes after its first midnight in the business's zone. */
 export function movementAt(
   period: { from: string },
   minute: number,
@@ -34,7 +39,7 @@ export function movementAt(
   },
 ): MovementRecord {
   const applicationId = randomUUID();
-  const at = new Date(Date.parse(`${period.from}T00:00:00.000Z`) + minute * 60_000).toISOString();
+  const at = new Date(dayStart(period.from, BUSINESS_TIME_ZONE).getTime() + minute * 60_000).toISOString();
   return {
     id: `${applicationId}#${fields.direction}`,
     applicationId,

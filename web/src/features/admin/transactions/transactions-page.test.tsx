@@ -34,6 +34,7 @@ const page = (items: TransactionView[], nextCursor: string | null = null): Page 
   items,
   nextCursor,
   period: PERIOD,
+  timeZone: 'Europe/Moscow',
 });
 
 const FIRST = page(
@@ -74,7 +75,7 @@ describe('TransactionsPage', () => {
     fakeApi().answer(adminListTransactions, ok(FIRST));
     renderAdmin(<TransactionsPage />, { role: 'MANAGER', url: '/admin/transaction-history' });
     await screen.findByText('0xabc123');
-    expect(screen.getByText('2026-10-28 to 2026-11-26 (UTC days), newest first.')).toBeTruthy();
+    expect(screen.getByText('2026-10-28 to 2026-11-26 (days in Europe/Moscow), newest first.')).toBeTruthy();
     const [paidIn, paidOut] = rows().map((row) => within(row));
     expect(paidIn!.getByText('Client paid in')).toBeTruthy();
     expect(paidIn!.getByText('Card EUR')).toBeTruthy();

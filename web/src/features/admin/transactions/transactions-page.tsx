@@ -108,7 +108,7 @@ export function TransactionsPage() {
         {(page) => (
           <>
             <p className="muted admin-page__lead">
-              {t('transactions.period', { from: page.period.from, to: page.period.to })}
+              {t('transactions.period', { ...page.period, timeZone: page.timeZone })}
             </p>
             <section className="card table-panel" aria-label={t('transactions.title')}>
               <DataTable
