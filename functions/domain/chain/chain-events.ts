@@ -64,7 +64,7 @@ export async function recordedTransferItems(record: ChainTransferRecord, now: Da
   });
 }
 
-/** What a payout's hash that does not match tells staff: what it moved against what is due, when the chain said. */
+/** What a payout's hash that does not match tells staff: what it moved against what is due when the chain says, else why. */
 export function payoutMismatchItems(
   application: ApplicationRecord,
   txHash: string,
@@ -77,6 +77,7 @@ export function payoutMismatchItems(
     applicationId: application.id,
     amount: check.sent ?? null,
     due: check.due ?? null,
+    ...(check.reason ? { reason: check.reason } : {}),
     at: now,
   });
 }

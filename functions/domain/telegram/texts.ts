@@ -1,5 +1,6 @@
 import { requireEnv } from '@functions/commons/config';
 import { type StatusMessageInput, statusMessage } from '@functions/mail/application-status';
+import type { ChainCheck } from '@shared/contract/deal';
 import type { Language } from '@shared/enums';
 import { shortId } from '@shared/ids';
 
@@ -10,6 +11,9 @@ import { shortId } from '@shared/ids';
  */
 
 const siteUrl = requireEnv('SITE_URL');
+
+/** Why a transaction on chain did not match what was expected. */
+type ChainCheckReason = NonNullable<ChainCheck['reason']>;
 
 export const orderPageUrl = (applicationId: string) =>
   `${siteUrl}/applications/${encodeURIComponent(applicationId)}`;
@@ -52,6 +56,20 @@ const TEXT = {
       unknown: (amount: string) => `❓ USDT that pays no deal: ${amount} USDT arrived`,
       payoutMismatch: '❗ The payout hash does not match',
       payoutAmounts: (sent: string, due: string) => `${sent} USDT was sent, ${due} USDT is due`,
+      payoutReasons: {
+        notUsdt: 'the transaction moved no USDT',
+        failed: 'the transaction failed on chain',
+        wrongWallet: "sent to another address than the client's",
+        wrongAmount: 'another amount was sent',
+        notFound: 'no such transaction on chain',
+        notFinal: 'not final on chain yet',
+        providerFailed: 'the TRON provider did not answer',
+        alreadyUsed: 'the transaction was already used',
+        beforeInstructions: 'made before the application',
+        afterDeadline: 'made after the deadline',
+        blacklistedSender: 'the sender is on the USDT blacklist',
+        notOfficeWallet: "not sent from one of the office's wallets",
+      } satisfies Record<ChainCheckReason, string>,
       application: (id: string) => `Application ${id}`,
       transaction: (txId: string) => `Transaction: ${txId}`,
       onReview: 'Waiting on the review list.',
@@ -92,6 +110,20 @@ const TEXT = {
       unknown: (amount: string) => `❓ USDT, не оплачивающие ни одну сделку: пришло ${amount} USDT`,
       payoutMismatch: '❗ Хеш выплаты не совпадает',
       payoutAmounts: (sent: string, due: string) => `отправлено ${sent} USDT, причитается ${due} USDT`,
+      payoutReasons: {
+        notUsdt: 'транзакция не переводила USDT',
+        failed: 'транзакция не прошла в сети',
+        wrongWallet: 'отправлено не на адрес клиента',
+        wrongAmount: 'отправлена другая сумма',
+        notFound: 'такой транзакции нет в сети',
+        notFinal: 'ещё не окончательна в сети',
+        providerFailed: 'провайдер TRON не ответил',
+        alreadyUsed: 'транзакция уже использована',
+        beforeInstructions: 'сделана раньше заявки',
+        afterDeadline: 'сделана после срока',
+        blacklistedSender: 'отправитель в чёрном списке USDT',
+        notOfficeWallet: 'отправлено не с кошелька обменника',
+      } satisfies Record<ChainCheckReason, string>,
       application: (id: string) => `Заявка ${id}`,
       transaction: (txId: string) => `Транзакция: ${txId}`,
       onReview: 'Ждёт в списке на проверку.',
@@ -145,6 +177,8 @@ export interface ChainEventTextInput {
   /** USDT the transaction moved, and the deal's amount (null: not known). */
   amount: string | null;
   due: string | null;
+  /** A payout's check: why it does not match. */
+  reason?: ChainCheckReason;
 }
 
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-GB' };
@@ -169,7 +203,9 @@ export function chainEventText(language: Language, event: ChainEventTextInput): 
     event.kind === 'payoutMismatch'
       ? event.amount !== null && event.due !== null
         ? `${text.payoutMismatch}: ${text.payoutAmounts(amount, due)}`
-        : text.payoutMismatch
+        : event.reason
+          ? `${text.payoutMismatch}: ${text.payoutReasons[event.reason]}`
+          : text.payoutMismatch
       : event.kind === 'underpaid' || event.kind === 'overpaid'
         ? text[event.kind](amount, due)
         : text[event.kind](amount);

@@ -50,6 +50,22 @@ async function waiting(to: { templateId: string }, amount: number) {
   return { id: application.id, payable: issued.instructions!.crypto!.amount };
 }
 
+/** A client's card-EUR → USDT deal with a payout address, confirmed: staff pay out next. */
+async function confirmedForPayout() {
+  const owner = await putUser();
+  const address = newTronAddress();
+  const { application } = await m.create.createApplication(
+    owner.id,
+    standardBody({ amount: 200 }) as never,
+    undefined,
+  );
+  await m.deal.setPayoutDetails(owner.id, application.id, { address });
+  await m.admin.changeApplicationStatus(application.id, { status: 'PROCESSING' }, asManager());
+  await m.deal.issueInstructions(application.id, { text: 'Pay by SEPA' }, asManager());
+  const confirmed = await m.deal.confirmPayment(application.id, { note: 'SEPA arrived' }, asManager());
+  return { id: application.id, address, amountTo: confirmed.amountTo! };
+}
+
 /** The staff notices in the table, as the live fan-out reads their stream records. */
 async function staffNotices() {
   const { Items = [] } = await m.client.db.send(
@@ -143,31 +159,36 @@ describe('chain events', () => {
 
   it('tells staff of a payout whose hash moved another amount, naming both', async () => {
     const office = await wallet();
-    const owner = await putUser();
-    const address = newTronAddress();
-    const { application } = await m.create.createApplication(
-      owner.id,
-      standardBody({ amount: 200 }) as never,
-      undefined,
-    );
-    await m.deal.setPayoutDetails(owner.id, application.id, { address });
-    await m.admin.changeApplicationStatus(application.id, { status: 'PROCESSING' }, asManager());
-    await m.deal.issueInstructions(application.id, { text: 'Pay by SEPA' }, asManager());
-    const confirmed = await m.deal.confirmPayment(application.id, { note: 'SEPA arrived' }, asManager());
-    const sent = (confirmed.amountTo! - 1).toFixed(2);
-    const payout = await sendUsdt(chain.standIn, address, sent, { from: office.address, final: true });
+    const deal = await confirmedForPayout();
+    const sent = (deal.amountTo - 1).toFixed(2);
+    const payout = await sendUsdt(chain.standIn, deal.address, sent, { from: office.address, final: true });
 
-    const recorded = await m.deal.recordPayout(application.id, { txHash: payout }, asManager());
+    const recorded = await m.deal.recordPayout(deal.id, { txHash: payout }, asManager());
 
     expect(recorded.payout?.chainCheck).toMatchObject({ state: 'mismatch', reason: 'wrongAmount' });
     expect(await staffNotices()).toContainEqual({
       kind: 'staffNotice',
       type: 'chain.application',
-      id: application.id,
+      id: deal.id,
     });
     const messages = (await staffGroupMessages()).filter((text) => text.includes(payout));
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatch(/отправлено .* USDT, причитается .* USDT/);
+    expect(messages[0]).toMatch(/^❗ Хеш выплаты не совпадает: отправлено .* USDT, причитается .* USDT\n/);
+  });
+
+  it('tells staff why a payout hash does not match when it is not the amount', async () => {
+    const deal = await confirmedForPayout();
+    const fromTheClient = await sendUsdt(chain.standIn, deal.address, deal.amountTo.toFixed(2), {
+      from: deal.address,
+      final: true,
+    });
+
+    await m.deal.recordPayout(deal.id, { txHash: fromTheClient }, asManager());
+
+    const messages = (await staffGroupMessages()).filter((text) => text.includes(fromTheClient));
+    expect(messages).toEqual([
+      expect.stringMatching(/^❗ Хеш выплаты не совпадает: отправлено не с кошелька обменника\n/),
+    ]);
   });
 
   it('tells nothing twice: a transfer read again is known and writes nothing more', async () => {
