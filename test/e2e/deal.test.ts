@@ -223,6 +223,18 @@ describe('the order page and the staff detail at 375 and 1280 px, in Russian and
     });
   }, 120_000);
 
+  it("shows the deadline in the visitor's own time zone, naming it", async () => {
+    const page = await newPage({ language: 'en', timeZone: 'Asia/Tokyo' });
+    await openAs(page, client, `/applications/${application.id}`);
+    const deadline = page.locator('.order-countdown__deadline time');
+    const instant = Date.parse((await deadline.getAttribute('datetime'))!);
+    // Tokyo keeps UTC+9 all year: its wall clock is the UTC one nine hours on.
+    const tokyo = new Date(instant + 9 * 3_600_000).toISOString().slice(11, 16);
+    expect(await deadline.textContent()).toMatch(
+      new RegExp(`^\\d+ \\w+ \\d{4}, ${tokyo} \\(Japan, UTC\\+9\\)$`),
+    );
+  }, 60_000);
+
   for (const language of ['ru', 'en'] as const) {
     for (const width of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
       it(`${language}, ${width} px: fits, passes axe, shows the QR code and the masked card`, async () => {

@@ -38,6 +38,8 @@ export interface PageOptions {
   language?: Language;
   /** false: a browser with JavaScript turned off (what the prerendered HTML alone shows). */
   javaScript?: boolean;
+  /** The visitor's time zone (IANA); the machine's when absent. */
+  timeZone?: string;
 }
 
 /** Registers the browser's lifecycle for the calling test file and returns a page factory. */
@@ -61,6 +63,7 @@ export function useBrowser() {
       viewport: { width: options.width ?? VIEWPORTS.desktop, height: 900 },
       locale: options.language === 'en' ? 'en-US' : 'ru-RU',
       javaScriptEnabled: options.javaScript ?? true,
+      ...(options.timeZone ? { timezoneId: options.timeZone } : {}),
     });
     contexts.push(context);
     if (options.language && options.javaScript !== false) {

@@ -1,7 +1,7 @@
 import type { Language } from '@shared/enums';
 import { useTranslation } from '@web/lib/i18n';
 import { useEffect, useState } from 'react';
-import { countdownAnnouncement, formatMoment, formatTimeLeft } from '../lib/format';
+import { countdownAnnouncement, formatDeadline, formatTimeLeft } from '../lib/format';
 import { useDocumentVisible } from '../lib/use-document-visible';
 
 /**
@@ -51,7 +51,7 @@ export function PaymentCountdown({
         {left > 0 ? t('order.countdown.left', { time: formatTimeLeft(left) }) : t('order.countdown.ended')}
       </p>
       <p className="muted order-countdown__deadline">
-        {t('order.countdown.deadline')} <time dateTime={deadline}>{formatMoment(deadline, language)}</time>
+        {t('order.countdown.deadline')} <time dateTime={deadline}>{formatDeadline(deadline, language)}</time>
       </p>
       <p className="visually-hidden" aria-live="polite" aria-atomic="true">
         {announcement}

@@ -1,3 +1,4 @@
+import { formatZoned } from '@shared/business-time';
 import type { Language } from '@shared/enums';
 import { dateTimeFormat } from '@web/lib/intl-format';
 
@@ -6,6 +7,14 @@ const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-GB' };
 /** A moment of the deal, to the minute, in the UI language. */
 export function formatMoment(iso: string, language: Language): string {
   return dateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/**
+ * A deadline in the visitor's own time zone (the browser's), which it names: the client acts on it
+ * wherever they are, "29 Nov 2026, 21:13 (Moscow, UTC+3)".
+ */
+export function formatDeadline(iso: string, language: Language): string {
+  return formatZoned(iso, Intl.DateTimeFormat().resolvedOptions().timeZone, language, { date: true });
 }
 
 /** Time left as `h:mm:ss` (`mm:ss` under an hour), the same in both languages. */
