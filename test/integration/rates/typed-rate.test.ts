@@ -1,3 +1,4 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { putRatesBodySchema } from '@shared/contract/rates';
 import { rateText } from '@shared/rate-display';
 import { figureOf, sidesOfDirection } from '@web/features/admin/rates/rate-figures';
@@ -15,6 +16,8 @@ let drop: () => Promise<void>;
 let m: Awaited<ReturnType<typeof modules>>;
 
 const modules = async () => ({
+  client: await import('@functions/data/client'),
+  ratesData: await import('@functions/data/rates'),
   file: await import('@functions/domain/export/rates-export'),
   rates: await import('@functions/domain/rates/rates'),
   reserves: await import('@functions/domain/reserves/reserves'),
@@ -191,5 +194,42 @@ describe('the rates change a PUT may carry', () => {
     expect(problem(putRatesBodySchema.safeParse(body({ figure: '93', unit: 'USDT' }, 'feed')))).toEqual([
       'typedRateRequired',
     ]);
+  });
+});
+
+describe('a direction stored before typed rates', () => {
+  it('reads as following its source with its markup, and can be fixed', async () => {
+    const old = { ...pair, assetFrom: 'cash-RUB' };
+    const stored = (await m.rates.allRates()).directions.find(
+      (d) => d.assetFrom === old.assetFrom && d.assetTo === old.assetTo,
+    )!;
+    // The item as it was written before: no fixedRate at all.
+    const { fixedRate: _none, ...before } = m.ratesData.directionItem({
+      ...stored,
+      source: 'manual',
+      fixedRate: null,
+    });
+    await m.client.db.send(new PutCommand({ TableName: m.client.tableName, Item: before }));
+
+    const read = (await m.rates.allRates()).directions.find(
+      (d) => d.assetFrom === old.assetFrom && d.assetTo === old.assetTo,
+    )!;
+    expect(read).toMatchObject({ source: 'manual', fixedRate: null, markupPercent: stored.markupPercent });
+    expect(read.rate).toBe(Number((read.rawPrice! * (1 - read.markupPercent / 100)).toPrecision(10)));
+
+    await m.rates.putRates(
+      { currencies: [], directions: [{ ...old, fixedRate: { figure: '94.00', unit: 'USDT' } }] },
+      owner,
+    );
+    expect(
+      rateText(
+        old.assetFrom,
+        old.assetTo,
+        (await m.rates.allRates()).directions.find(
+          (d) => d.assetFrom === old.assetFrom && d.assetTo === old.assetTo,
+        )!.rate,
+        'en',
+      ),
+    ).toBe('1 USDT = 94.00 RUB');
   });
 });
