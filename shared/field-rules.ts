@@ -141,7 +141,9 @@ export const FIELD_RULES = {
   typedRate: {
     text: 'Type the rate as it is shown: 1 of the dearer side = the figure, at most 2 decimals from 10 up, 4 below.',
   },
-  typedRateRequired: { text: 'A fixed direction needs its typed rate (fixedRate), and only a fixed one has one.' },
+  typedRateRequired: {
+    text: 'A fixed direction needs its typed rate (fixedRate), and only a fixed one has one.',
+  },
 
   // Reserves
   reserveNegative: { text: 'Must be 0 or more.' },
@@ -256,6 +258,12 @@ export const FIELD_RULES = {
   invalidCursor: { text: 'Invalid cursor.' },
   /** A day of a period (the transaction history's `from` and `to`). */
   dayDate: { text: 'Use a date as YYYY-MM-DD.' },
+  // The books
+  ledgerAmount: { text: 'Enter an amount such as 1234.56 or -50 (a minus takes money out).' },
+  ledgerReasonRequired: { text: 'Write why (at least 3 characters).' },
+  ledgerReasonTooLong: { text: 'The reason may be at most {{max}} characters.', params: { max: 500 } },
+  accountNameTooLong: { text: "The account's name may be at most {{max}} characters.", params: { max: 80 } },
+  accountKind: { text: 'Choose a cash desk, a card, a bank account or a USDT wallet.' },
   periodOrder: { text: 'The period must not end before it starts.' },
   periodTooLong: {
     text: 'A period may be at most {{max}} days long.',

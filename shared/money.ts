@@ -205,3 +205,13 @@ export function minimum<T extends DecimalLike>(first: T, ...rest: T[]): T {
 export function maximum<T extends DecimalLike>(first: T, ...rest: T[]): T {
   return rest.reduce((most, value) => (compare(value, most) > 0 ? value : most), first);
 }
+
+/**
+ * Minor units (kopecks, cents, micro-USDT) added up: integers, so exact; the books keep balances
+ * this way (functions/data/ledger.ts), and money's arithmetic stays in this module.
+ */
+export function sumUnits(values: Iterable<bigint>): bigint {
+  let sum = 0n;
+  for (const value of values) sum += value;
+  return sum;
+}

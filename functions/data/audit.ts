@@ -17,7 +17,9 @@ export type AuditTargetType =
   | 'reserves'
   | 'paymentTemplate'
   | 'chainTransfer'
-  | 'staffInvitation';
+  | 'staffInvitation'
+  | 'ledgerAccount'
+  | 'ledgerDay';
 
 /** One staff action: who, when, what, and the touched fields before and after. */
 export interface AuditEntry {

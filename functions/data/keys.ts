@@ -251,7 +251,9 @@
  *     gsi1 LEDGERACCOUNTS (gsi1sk {currency}#{id}); an account's trail: Query LEDGER#ACCT#{id}
  *     begins_with POST#; its days from a day on: Query sk BETWEEN DAY#{day} AND DAY#~; a deal's
  *     entries: Query gsi2 LEDGERAPP#{applicationId}; a business day's entries: Query gsi1
- *     LEDGERDAY#{day}.
+ *     LEDGERDAY#{day}. A day's close: Put LEDGER#CLOSE/DAY#{day} conditional on attribute_not_exists;
+ *     staff's count of an account: Put LEDGER#CLOSE/COUNT#{day}#{accountId} with the day's check;
+ *     both read with GetItem + Query LEDGER#CLOSE begins_with COUNT#{day}#.
  * 46. A completed deal's market snapshot (functions/domain/rates/completion-snapshot.ts): Put
  *     APP#{id}/COMPLETION in the settling move's own transaction; read beside the deal with a
  *     GetItem; a period's: the completion log (pattern 19), then BatchGetItem of these.
@@ -441,6 +443,10 @@ export const keys = {
     gsi2sk: `${at}#${id}`,
   }),
   ledgerDayClose: (day: string) => ({ pk: 'LEDGER#CLOSE', sk: `DAY#${day}` }),
+  ledgerDayCount: (day: string, accountId: string) => ({
+    pk: 'LEDGER#CLOSE',
+    sk: `COUNT#${day}#${accountId}`,
+  }),
   /** `units` of 0.0001 USDT, zero-padded so the sort keys order as the amounts do. */
   payableAmount: (wallet: string, units: bigint) => ({
     pk: `PAYAMOUNT#${wallet}`,

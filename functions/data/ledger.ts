@@ -6,6 +6,7 @@ import {
   type LedgerLine,
   unbalancedCurrencies,
 } from '@shared/ledger';
+import { sumUnits } from '@shared/money';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import type { TransactionPart } from './transactions';
@@ -59,6 +60,9 @@ export interface LedgerPosting {
   day: string;
   applicationId: string | null;
   actorId: string;
+  /** The entry's written reason and reference, for the account's trail. */
+  reason: string | null;
+  reference: string | null;
 }
 
 /** An account's movement on one business day: in, out (positive), and corrections. */
@@ -217,7 +221,7 @@ export function ledgerParts(entries: readonly LedgerEntryRecord[]): TransactionP
         postings: 0,
         days: new Map<string, DayTotals>(),
       };
-      sums.balance += line.units;
+      sums.balance = sumUnits([sums.balance, line.units]);
       sums.postings += 1;
       const day = sums.days.get(entry.day) ?? { in: 0n, out: 0n, adjusted: 0n };
       if (correction) day.adjusted += line.units;
@@ -265,6 +269,8 @@ function postingPut(entry: LedgerEntryRecord, line: LedgerLine): TransactionPart
     day: entry.day,
     applicationId: entry.applicationId,
     actorId: entry.actorId,
+    reason: entry.reason,
+    reference: entry.reference,
   };
   return {
     name: 'ledger:posting',
@@ -351,6 +357,8 @@ function toPosting(item: Record<string, unknown>): LedgerPosting {
     day: String(item.day),
     applicationId: (item.applicationId as string | null | undefined) ?? null,
     actorId: String(item.actorId),
+    reason: (item.reason as string | null | undefined) ?? null,
+    reference: (item.reference as string | null | undefined) ?? null,
   };
 }
 
@@ -401,33 +409,76 @@ export async function readAccountDays(accountId: string, fromDay: string): Promi
   }));
 }
 
-function toEntry(item: Record<string, unknown>): LedgerEntryRecord {
+/** A business day closed by an ADMIN: its entries can no longer be written (their day check fails). */
+export interface LedgerDayCloseRecord {
+  day: string;
+  closedBy: string;
+  closedAt: string;
+}
+
+/** What staff counted in an account at a day's end, and the difference to the books' closing then. */
+export interface LedgerCountRecord {
+  day: string;
+  accountId: string;
+  countedUnits: bigint;
+  closingUnits: bigint;
+  countedBy: string;
+  countedAt: string;
+  note: string | null;
+}
+
+/** The day's close and its counts (pattern 45: Query LEDGER#CLOSE, sk DAY#{day} and COUNT#{day}#…). */
+export async function readLedgerDayState(
+  day: string,
+): Promise<{ closed: LedgerDayCloseRecord | null; counts: LedgerCountRecord[] }> {
+  const [{ Item }, { Items }] = await Promise.all([
+    db.send(new GetCommand({ TableName: tableName, Key: keys.ledgerDayClose(day), ConsistentRead: true })),
+    db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :counts)',
+        ExpressionAttributeValues: { ':pk': keys.ledgerDayClose(day).pk, ':counts': `COUNT#${day}#` },
+        ConsistentRead: true,
+      }),
+    ),
+  ]);
   return {
-    id: String(item.id),
-    kind: item.kind as LedgerEntryKind,
-    lines: ((item.lines as Array<Record<string, unknown>> | undefined) ?? []).map((line) => ({
-      accountId: String(line.accountId),
-      currency: String(line.currency),
-      units: unitsOf(line.units),
+    closed: Item ? { day, closedBy: String(Item.closedBy), closedAt: String(Item.closedAt) } : null,
+    counts: (Items ?? []).map((item) => ({
+      day,
+      accountId: String(item.accountId),
+      countedUnits: unitsOf(item.countedUnits),
+      closingUnits: unitsOf(item.closingUnits),
+      countedBy: String(item.countedBy),
+      countedAt: String(item.countedAt),
+      note: (item.note as string | null | undefined) ?? null,
     })),
-    at: String(item.at),
-    day: String(item.day),
-    actorId: String(item.actorId),
-    applicationId: (item.applicationId as string | null | undefined) ?? null,
-    reference: (item.reference as string | null | undefined) ?? null,
-    reason: (item.reason as string | null | undefined) ?? null,
   };
 }
 
-/** A deal's entries, oldest first (pattern 45: Query gsi2 LEDGERAPP#{applicationId}). */
-export async function readApplicationEntries(applicationId: string): Promise<LedgerEntryRecord[]> {
-  const { Items } = await db.send(
-    new QueryCommand({
-      TableName: tableName,
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.ledgerEntriesOfApplication(applicationId) },
-    }),
-  );
-  return (Items ?? []).map(toEntry);
+/** A count (a later one replaces it), while the day is open. */
+export function ledgerCountParts(count: LedgerCountRecord): TransactionPart[] {
+  return [
+    dayOpenCheck(count.day),
+    {
+      name: 'ledger:count',
+      item: {
+        Put: { TableName: tableName, Item: { ...keys.ledgerDayCount(count.day, count.accountId), ...count } },
+      },
+    },
+  ];
+}
+
+/** The close of a day, once. */
+export function ledgerDayClosePut(close: LedgerDayCloseRecord): TransactionPart {
+  return {
+    name: LEDGER_DAY_PART,
+    item: {
+      Put: {
+        TableName: tableName,
+        Item: { ...keys.ledgerDayClose(close.day), ...close },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  };
 }

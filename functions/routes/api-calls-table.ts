@@ -30,6 +30,7 @@ const AREA_TITLES: Record<RouteArea, string> = {
   messages: 'Messages and attachments',
   paymentTemplates: 'Admin: payment templates',
   transactions: 'Admin: transaction history',
+  ledger: 'Admin: accounts and the books',
   chain: 'Admin: USDT on chain',
   security: 'Admin: security',
   live: 'Live push',

@@ -13,6 +13,7 @@ import type {
 } from '@shared/routes/definition';
 import * as ratesExport from '@shared/routes/export';
 import * as geo from '@shared/routes/geo';
+import * as ledger from '@shared/routes/ledger';
 import * as live from '@shared/routes/live';
 import * as market from '@shared/routes/market';
 import * as messages from '@shared/routes/messages';
@@ -51,6 +52,7 @@ export const routeAreas = {
   messages,
   paymentTemplates,
   transactions,
+  ledger,
   chain,
   security,
   live,
@@ -85,6 +87,7 @@ export const routes = {
   ...messages,
   ...paymentTemplates,
   ...transactions,
+  ...ledger,
   ...chain,
   ...security,
   ...live,

@@ -13,6 +13,7 @@ export * from './chain';
 export * from './deal';
 export * from './export';
 export * from './hours';
+export * from './ledger';
 export * from './live';
 export * from './market';
 export * from './messages';

@@ -14,13 +14,14 @@ import {
   adjustUserApplicationStats,
   incrementDailyStat,
 } from '@functions/data/counters';
-import { type LedgerEntryRecord, ledgerParts } from '@functions/data/ledger';
+import { LEDGER_DAY_PART, type LedgerEntryRecord, ledgerParts } from '@functions/data/ledger';
 import { newNotificationId, notificationPuts } from '@functions/data/notifications';
 import { templateDealCountChange } from '@functions/data/payment-templates';
 import { type TransactItem, Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import { type StatusMessageInput, statusMessage } from '@functions/mail/application-status';
 import { isTerminal, type Move } from '@shared/lifecycle';
+import { LedgerDayClosed } from '../ledger/errors';
 import { countQueuedMails } from '../outbox/queue';
 import { statusChangeItems } from '../outbox/status-change-items';
 import { completionSnapshotItem } from '../rates/completion-snapshot';
@@ -194,6 +195,9 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
   } catch (error) {
     if (error instanceof TransactionCancelledError && error.failedOn('status'))
       throw new StatusChangedError();
+    // The business day ended and was closed between reading the clock and the write: try again.
+    if (error instanceof TransactionCancelledError && error.failedOn(LEDGER_DAY_PART))
+      throw new LedgerDayClosed(entries[0]!.day);
     if (error instanceof TransactionCancelledError && reserves) {
       throw (await reserves.refusal(error)) ?? error;
     }
