@@ -37,7 +37,7 @@ const CHANNEL_MAPPERS: {
   // A linked owner's news; the staff group hears of "I have paid" at once, with a Take button
   // while nobody has the deal (its text from the application as staff last saw it).
   telegram: async ({ move, owner, before, after, at }) => [
-    ...named('telegram', ownerStatusTelegramItems(owner, after, at)),
+    ...named('telegram', await ownerStatusTelegramItems(owner, after, at)),
     ...(move === 'markPaid' ? named('staffAlert', await staffAlertItems(before, 'paid', at)) : []),
   ],
 };

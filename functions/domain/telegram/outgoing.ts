@@ -5,6 +5,7 @@ import type { TransactItem } from '@functions/data/transactions';
 import type { UserSummary } from '@functions/data/user-summaries';
 import { TAKE_CALLBACK_PREFIX } from '@shared/contract/telegram';
 import { DEFAULT_LANGUAGE } from '@shared/enums';
+import { businessTimeZone } from '../settings/business-time';
 import { settingValue } from '../settings/settings';
 import {
   adminApplicationUrl,
@@ -129,14 +130,19 @@ function privateMessageItem(kind: TelegramKind, chatId: number, text: string, no
   );
 }
 
-/** A linked owner's news of a status change, in their language; none when they linked no Telegram. */
-export function ownerStatusTelegramItems(
+/**
+ * A linked owner's news of a status change, in their language (with the deadline, in the business's
+ * time zone, while they are to pay); none when they linked no Telegram.
+ */
+export async function ownerStatusTelegramItems(
   owner: UserSummary | undefined,
   record: ApplicationRecord,
   now: Date,
-): TransactItem[] {
+): Promise<TransactItem[]> {
   if (!owner?.telegramChatId) return [];
-  const text = clientStatusText(owner.language, { ...record, applicationId: record.id });
+  const deadline = record.status === 'WAITING_PAYMENT' ? record.instructions?.deadline : undefined;
+  const payBy = deadline ? { deadline, timeZone: await businessTimeZone() } : null;
+  const text = clientStatusText(owner.language, { ...record, applicationId: record.id }, payBy);
   return [privateMessageItem('telegram-client-status', owner.telegramChatId, text, now)];
 }
 

@@ -1,5 +1,6 @@
 import { requireEnv } from '@functions/commons/config';
 import { type StatusMessageInput, statusMessage } from '@functions/mail/application-status';
+import { formatZoned } from '@shared/business-time';
 import type { ChainCheck } from '@shared/contract/deal';
 import type { Language } from '@shared/enums';
 import { shortId } from '@shared/ids';
@@ -41,6 +42,7 @@ const TEXT = {
     notFound: 'No such application.',
     clientMessage: (id: string) => `New message from the exchange about application ${id}.`,
     openOrder: 'Open the application:',
+    payBy: (when: string) => `Pay by ${when}.`,
     linked: (site: string) =>
       `Your Telegram is linked to your account on ${site}. Updates will come here too.`,
     linkExpired: 'This link is no longer valid. Get a new one from your profile on the site.',
@@ -94,6 +96,7 @@ const TEXT = {
     notFound: 'Такой заявки нет.',
     clientMessage: (id: string) => `Новое сообщение от обменника по заявке ${id}.`,
     openOrder: 'Открыть заявку:',
+    payBy: (when: string) => `Оплатить до ${when}.`,
     linked: (site: string) =>
       `Telegram привязан к вашему аккаунту на ${site}. Новости по заявкам придут и сюда.`,
     linkExpired: 'Ссылка больше не действует. Получите новую в профиле на сайте.',
@@ -157,10 +160,21 @@ export function staffAlertText(
   return lines.join('\n');
 }
 
-/** A linked client's status news: the same words as the site's notification, and the order page. */
-export function clientStatusText(language: Language, input: StatusMessageInput): string {
+/**
+ * A linked client's status news: the same words as the site's notification, the deadline while
+ * they are to pay (in the business's time zone, named), and the order page.
+ */
+export function clientStatusText(
+  language: Language,
+  input: StatusMessageInput,
+  payBy: { deadline: string; timeZone: string } | null,
+): string {
   const { title, message } = statusMessage(language, input);
-  return `${title}\n${message}\n\n${TEXT[language].openOrder} ${orderPageUrl(input.applicationId)}`;
+  const text = TEXT[language];
+  const deadline = payBy
+    ? `\n${text.payBy(formatZoned(payBy.deadline, payBy.timeZone, language, { date: true }))}`
+    : '';
+  return `${title}\n${message}${deadline}\n\n${text.openOrder} ${orderPageUrl(input.applicationId)}`;
 }
 
 /** A linked client's note of a staff message: never its text (it may hold payment details). */

@@ -200,6 +200,11 @@ describe("a linked client's news in Telegram", () => {
     expect(
       texts.some((text) => text.includes('New message from the exchange') && text.includes(orderUrl)),
     ).toBe(true);
+    // The deadline in the business's time (Europe/Moscow, UTC+3 all year), the zone named.
+    const deadline = Date.parse(issued.body.data!.instructions!.deadline);
+    const moscow = new Date(deadline + 3 * 3_600_000).toISOString().slice(11, 16);
+    const waiting = texts.find((text) => text.includes('awaiting your payment'))!;
+    expect(waiting).toMatch(new RegExp(`\\nPay by \\d+ \\w+ \\d{4}, ${moscow} \\(Moscow, UTC\\+3\\)\\.\\n`));
     for (const text of texts) {
       expect(text).not.toContain('ES91');
       expect(text).not.toContain('SEPA');
