@@ -23,7 +23,7 @@ const SUGGESTED_CURRENCIES = ['RUB', 'USD', 'EUR', 'USDT'];
 const CURRENCY_LIST_ID = 'ledger-currencies';
 
 /** The assets an account of a currency can serve: cash and card of a fiat currency, or USDT. */
-export function assetsOf(currency: string): string[] {
+function assetsOf(currency: string): string[] {
   if (currency === 'USDT') return [CRYPTO_ASSET];
   return /^[A-Z]{3}$/.test(currency) ? FIAT_KINDS.map((kind) => fiatAssetKey(kind, currency)) : [];
 }

@@ -62,6 +62,18 @@ describe('LedgerPage: the business day', () => {
     expect(screen.queryByRole('button', { name: 'Close the day' })).toBeNull();
   });
 
+  it("takes the business's zone from the day's answer when the accounts' names none", async () => {
+    await setupTestI18n('en');
+    const { timeZone: _zone, ...unnamed } = ACCOUNTS;
+    const api = fakeApi()
+      .answer(adminListLedgerAccounts, ok(unnamed))
+      .answer(adminGetLedgerDay, (request) => ok(dayOf({ day: request.params.day! })));
+    renderAdmin(<LedgerPage />, { role: 'MANAGER', url: '/admin/accounts' });
+    await screen.findByText("Days and times in the business's time zone: Moscow, UTC+3.");
+    await screen.findByRole('heading', { name: 'Business day Nov 29, 2026' });
+    expect(api.requests(adminGetLedgerDay).at(-1)!.params).toEqual({ day: '2026-11-29' });
+  });
+
   it('reads another day when picked and keeps it in the address', async () => {
     await setupTestI18n('en');
     const api = fakeApi()

@@ -5,7 +5,7 @@ import { adminCreateLedgerAccount } from '@shared/routes/ledger';
 import { Button } from '@web/components/ui/button';
 import { useTranslation } from '@web/lib/i18n';
 import { useResource } from '@web/lib/use-resource';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Loaded } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { useStaff } from '../components/staff-context';
@@ -41,15 +41,22 @@ export function LedgerPage() {
   const [trail, setTrail] = useState<LedgerAccountView | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
 
-  // The day's figures wait for the business's zone, which names today.
+  // The day's figures wait for the accounts' answer, which names the business's zone and so today.
+  // A day's answer names it too: should the accounts' not, the first day read (the browser's today)
+  // corrects the zone, and with it today.
+  const [dayZone, setDayZone] = useState<string | null>(null);
   const known = accounts.data !== undefined || accounts.error !== null;
-  const named = accounts.data?.timeZone;
+  const named = accounts.data?.timeZone ?? dayZone;
   const zone: LedgerZone = named
     ? { timeZone: named, named: true }
     : { timeZone: browserTimeZone(), named: false };
   const today = businessDayOf(new Date(), zone.timeZone);
   const day = values.day || today;
   const dayResource = useResource(known ? (signal) => ledgerApi.day(day, signal) : null, [known, day]);
+  const answeredZone = dayResource.data?.timeZone;
+  useEffect(() => {
+    if (answeredZone) setDayZone(answeredZone);
+  }, [answeredZone]);
 
   const changed = () => {
     setEditing(null);

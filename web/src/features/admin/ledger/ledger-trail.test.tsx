@@ -1,7 +1,7 @@
 import type { LedgerAccountTrail } from '@shared/contract/ledger';
 import { adminGetLedgerAccount, adminGetLedgerDay, adminListLedgerAccounts } from '@shared/routes/ledger';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { fakeApi, ok } from '@web/testing/fake-api';
+import { fakeApi, ok, refused } from '@web/testing/fake-api';
 import { setupTestI18n } from '@web/testing/i18n';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderAdmin } from '../test-utils';
@@ -42,10 +42,10 @@ const TRAIL: LedgerAccountTrail = {
   timeZone: 'Europe/Moscow',
 };
 
-async function openTrail(trail: LedgerAccountTrail = TRAIL, accounts = ACCOUNTS) {
+async function openTrail(trail: LedgerAccountTrail = TRAIL, accounts = ACCOUNTS, { dayFails = false } = {}) {
   const api = fakeApi()
     .answer(adminListLedgerAccounts, ok(accounts))
-    .answer(adminGetLedgerDay, ok(dayOf()))
+    .answer(adminGetLedgerDay, dayFails ? refused(503, 'Service unavailable.') : ok(dayOf()))
     .answer(adminGetLedgerAccount, ok(trail));
   renderAdmin(<LedgerPage />, { role: 'MANAGER', url: '/admin/accounts' });
   fireEvent.click(await screen.findByRole('button', { name: SAFE.name }));
@@ -90,11 +90,12 @@ describe("LedgerPage: an account's trail", () => {
     expect(payment.getByText('система')).toBeTruthy();
   });
 
-  it("says the times are the browser's when the server names no zone", async () => {
+  it("says the times are the browser's when no answer names the business's zone", async () => {
     await setupTestI18n('en');
     const { timeZone: _trailZone, ...unnamed } = TRAIL;
     const { timeZone: _accountsZone, ...accounts } = ACCOUNTS;
-    const { dialog } = await openTrail(unnamed, accounts);
+    // The day's answer, which names it too, failed.
+    const { dialog } = await openTrail(unnamed, accounts, { dayFails: true });
     expect(
       dialog.getByText(/^The server named no time zone: days and times in your browser's, /),
     ).toBeTruthy();
