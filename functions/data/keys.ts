@@ -71,7 +71,7 @@
  * 6. Settings: Query pk=SETTING; one setting: GetItem SETTING/{key}.
  * 7. Dashboard day buckets: Query pk=STATS#DAY, sk BETWEEN {from} AND {to}#~ (16 shards a day, summed
  *    per day, with a day's unsharded item from before the sharding); a counted event ADDs on one
- *    random shard of its day in its own transaction.
+ *    random shard of its business day (the setting businessTimeZone) in its own transaction.
  * 8. All users, newest first (admin listing): Query gsi1 gsi1pk=USERS, ScanIndexForward=false.
  * 9. Authenticated request: one BatchGetItem of USER#{id}/PROFILE and SESSION#{sid}/SESSION (the
  *    session must be unrevoked, unexpired and on the user's current sessionEpoch).
@@ -141,8 +141,9 @@
  *     the SES feedback handler; GetItem by the sender before each send and by the admin user detail.
  * 32. Money movements (the admin transaction history): Put MOVEMENT#{applicationId}#{direction}
  *     with attribute_not_exists in the transaction of the move that confirms it; by time, newest
- *     first, within a period of UTC days, gsi?sk BETWEEN {from}T00:00:00 AND {to}T23:59:59.999~
- *     (the whole `to` day): all: Query gsi1 MOVEMENTS; a direction: gsi3 MOVEMENTS#DIR#{direction};
+ *     first, within a period of business days (the setting businessTimeZone), gsi?sk BETWEEN
+ *     {since} AND {until - 1 ms}~, the UTC instants of the first day's start and the next day's
+ *     after the last (the whole `to` day): all: Query gsi1 MOVEMENTS; a direction: gsi3 MOVEMENTS#DIR#{direction};
  *     a currency and a direction: gsi2 MOVEMENTS#CUR#{currency}#DIR#{direction}; a currency: the
  *     three gsi2 partitions of its directions, queried at once and merged by sort key. Each Query
  *     reads at most the page + 2 (one to know whether more follow, one the cursor's own item); the
