@@ -9,8 +9,8 @@ export const adminListTransactions = {
   access: 'MANAGER',
   summary:
     'The transaction history: confirmed movements of money (client paid in, office paid out, refunds) ' +
-    'of a period (UTC days, the last 30 by default, at most 366), by currency and direction, newest ' +
-    'first; cursor pages, no total',
+    'of a period (business days in the setting businessTimeZone, the last 30 by default, at most 366), ' +
+    'by currency and direction, newest first; cursor pages, no total',
   tag: 'transactions',
   query: listTransactionsQuerySchema,
   response: 'transactionsPageSchema',
@@ -23,8 +23,9 @@ export const adminExportTransactionsCsv = {
   handler: 'handlers/admin/transactions/export-csv',
   access: 'MANAGER',
   summary:
-    'The transaction history of the same filters as a CSV file (RFC 4180, UTF-8, newest first), at most ' +
-    '10,000 rows or 5 MB: a cut file ends with a line saying so',
+    'The transaction history of the same filters as a CSV file (RFC 4180, UTF-8, newest first; times in ' +
+    "the business's time zone, named in the header), at most 10,000 rows or 5 MB: a cut file ends with " +
+    'a line saying so',
   tag: 'transactions',
   query: exportTransactionsQuerySchema,
   produces: 'text/csv',
