@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, type BatchWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { ApplicationRecord, NO_DEAL_YET } from '@functions/data/applications';
+import { businessDayOf } from '@shared/business-time';
 import type { ApplicationStatus } from '@shared/enums';
 
 /**
@@ -53,7 +54,8 @@ export async function seedApplications(options: {
           details: null,
         }).Put!.Item!,
       );
-      const day = completedAt.slice(0, 10);
+      // The dashboard's day: the business's (the setting's default zone).
+      const day = businessDayOf(completedAt, 'Europe/Moscow');
       completedPerDay.set(day, (completedPerDay.get(day) ?? 0) + 1);
     }
     const counts = perOwner.get(record.userId) ?? {};
@@ -88,9 +90,7 @@ export async function seedApplications(options: {
     await transactWrite(
       days
         .slice(start, start + 25)
-        .map(([day, count]) =>
-          counters.incrementDailyStat(day, 'completedApplications', count),
-        ),
+        .map(([day, count]) => counters.incrementDailyStat(day, 'completedApplications', count)),
     );
   }
 }
