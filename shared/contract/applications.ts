@@ -160,6 +160,11 @@ export const rateSnapshotSchema = /* @__PURE__ */ schema(() =>
     lockedUntil: z.optional(z.string()),
     /** Whether the rate followed the market or staff's values; absent on older applications. */
     source: z.optional(z.enum(RATE_SOURCES)),
+    /**
+     * The typed rate the deal was quoted at, as typed (`{ figure: '93.00', unit: 'USDT' }`): its
+     * amounts convert from it exactly (shared/exact-rate.ts `exactRateOf`), not from `rate`.
+     */
+    fixedRate: z.optional(z.object({ figure: z.string(), unit: z.string() })),
   }),
 );
 export type RateSnapshot = z.infer<typeof rateSnapshotSchema>;

@@ -336,6 +336,8 @@ export const quoteSchema = /* @__PURE__ */ schema(() =>
     markupPercent: z.number(),
     /** Whether the rate follows the market (`feed`) or staff's values (`manual`), or staff typed it (`fixed`). */
     source: z.enum(RATE_SOURCES),
+    /** A fixed direction's rate as typed (`amountTo` is converted from it exactly); null: it follows a source. */
+    fixedRate: z.optional(z.nullable(z.pick(fixedRateSchema, { figure: true, unit: true }))),
     /** USD value of one unit of each side. */
     usdValueFrom: z.number(),
     usdValueTo: z.number(),

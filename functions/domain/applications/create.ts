@@ -115,6 +115,7 @@ async function buildRecord(
       quotedAt: at,
       lockedUntil: new Date(now.getTime() + lockMinutes * 60_000).toISOString(),
       source: quote.source,
+      ...(quote.fixedRate ? { fixedRate: quote.fixedRate } : {}),
     },
   };
 }

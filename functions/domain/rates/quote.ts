@@ -218,6 +218,10 @@ export function computeQuote(inputs: QuoteInputs): Quote {
     rate,
     markupPercent: markupOf(direction, inputs),
     source: direction.source,
+    fixedRate:
+      direction.source === 'fixed' && direction.fixedRate
+        ? { figure: direction.fixedRate.figure, unit: direction.fixedRate.unit }
+        : null,
     usdValueFrom: from.usdValue,
     usdValueTo: to.usdValue,
     amountUSD: roundedNumber(worthUSD, USD_DECIMALS, 'half-up'),

@@ -67,7 +67,11 @@ async function processing(amount: number) {
 describe('a completed deal', () => {
   it('keeps the market rate at its completion and its profit in RUB and USDT', async () => {
     const application = await processing(9300);
-    expect(application.amountTo).toBe(100);
+    // The deal keeps the rate it was quoted at as typed, beside its number.
+    expect(application).toMatchObject({
+      amountTo: 100,
+      rate: { rate: 0.01075268817, source: 'fixed', fixedRate: { figure: '93.00', unit: 'USDT' } },
+    });
 
     await m.adminActions.changeApplicationStatus(application.id, { status: 'COMPLETED' }, asAdmin());
     const detail = await m.adminActions.getAdminApplication(application.id, asAdmin());

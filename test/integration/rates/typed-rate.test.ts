@@ -130,7 +130,11 @@ describe('a rate the owner types', () => {
   it('gives a client exactly the amount the typed rate buys', async () => {
     const quote = await m.rates.quote(pair.assetFrom, pair.assetTo, 9_300);
 
-    expect(quote.amountTo).toBe(100);
+    expect(quote).toMatchObject({
+      amountTo: 100,
+      source: 'fixed',
+      fixedRate: { figure: '93.00', unit: 'USDT' },
+    });
   });
 
   it("stays when the currency's USD value changes", async () => {
