@@ -12,11 +12,16 @@ export function formatDate(iso: string | null | undefined, language: Language): 
   return dateTimeFormat(LOCALES[language], { dateStyle: 'short' }).format(date);
 }
 
-export function formatDateTime(iso: string | null | undefined, language: Language): string {
+/** A moment, to the minute; in `timeZone` when given (the business's), else the browser's. */
+export function formatDateTime(
+  iso: string | null | undefined,
+  language: Language,
+  timeZone?: string,
+): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
-  return dateTimeFormat(LOCALES[language], { dateStyle: 'short', timeStyle: 'short' }).format(date);
+  return dateTimeFormat(LOCALES[language], { dateStyle: 'short', timeStyle: 'short', timeZone }).format(date);
 }
 
 export function formatTime(iso: string | null | undefined, language: Language): string {

@@ -91,6 +91,13 @@ describe('TransactionsPage', () => {
     expect(paidOut!.getByText('—')).toBeTruthy();
   });
 
+  it("writes each time in the business's zone: 22:30 UTC is 01:30 the next day in Moscow", async () => {
+    fakeApi().answer(adminListTransactions, ok(page([movement({ at: '2026-11-20T22:30:00.000Z' })])));
+    renderAdmin(<TransactionsPage />, { role: 'MANAGER', url: '/admin/transaction-history' });
+    await screen.findByText('0xabc123');
+    expect(within(rows()[0]!).getByText('21/11/2026, 01:30')).toBeTruthy();
+  });
+
   it('pages by cursor: older sends the cursor it was given, newer goes back, a filter starts again', async () => {
     const api = fakeApi().answer(adminListTransactions, (request) =>
       ok(request.query.cursor === 'cursor-2' ? SECOND : FIRST),

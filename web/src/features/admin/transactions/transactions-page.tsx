@@ -126,7 +126,7 @@ export function TransactionsPage() {
                   t('transactions.columns.staff'),
                 ]}
               >
-                {(row) => <TransactionRow key={row.id} row={row} />}
+                {(row) => <TransactionRow key={row.id} row={row} timeZone={page.timeZone} />}
               </DataTable>
               <CursorPager trail={trail} nextCursor={page.nextCursor} period={page.period} />
             </section>
@@ -137,13 +137,14 @@ export function TransactionsPage() {
   );
 }
 
-function TransactionRow({ row }: { row: TransactionView }) {
+/** One movement; its time in the business's zone, which the period line above names. */
+function TransactionRow({ row, timeZone }: { row: TransactionView; timeZone: string }) {
   const { t, language } = useTranslation('admin');
   return (
     <tr>
       <td>
         <span className="cell-stack">
-          <span className="nowrap">{formatDateTime(row.at, language)}</span>
+          <span className="nowrap">{formatDateTime(row.at, language, timeZone)}</span>
           {row.recordedAtCompletion && (
             <span>
               <Badge tone="info">{t('transactions.atCompletion')}</Badge>
