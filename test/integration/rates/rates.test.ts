@@ -120,6 +120,20 @@ describe('POST /api/rates/calculate', () => {
 });
 
 describe('PUT /api/admin/rates', () => {
+  it('refuses a typed rate that would not read as typed, in the envelope with the field and its text', async () => {
+    const answer = await putRates({
+      directions: [
+        { assetFrom: 'card-ZAR', assetTo: 'usdt-trc20', fixedRate: { figure: '18.125', unit: 'USDT' } },
+      ],
+    });
+
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      success: false,
+      errors: [{ path: 'directions.0.fixedRate', code: 'typedRate' }],
+    });
+  });
+
   it('changes a USD value, publishes it and records who changed what and when', async () => {
     const answer = await putRates({ currencies: [{ code: 'ZAR', usdValue: 0.0555 }] });
     const zar = (await rates()).body.data!.currencies.find((currency) => currency.code === 'ZAR')!;
