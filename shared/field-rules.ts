@@ -264,6 +264,9 @@ export const FIELD_RULES = {
   ledgerReasonTooLong: { text: 'The reason may be at most {{max}} characters.', params: { max: 500 } },
   accountNameTooLong: { text: "The account's name may be at most {{max}} characters.", params: { max: 80 } },
   accountKind: { text: 'Choose a cash desk, a card, a bank account or a USDT wallet.' },
+  templateAccount: {
+    text: "Choose an office account of the template's currency (a cash desk for an office), or none.",
+  },
   periodOrder: { text: 'The period must not end before it starts.' },
   periodTooLong: {
     text: 'A period may be at most {{max}} days long.',

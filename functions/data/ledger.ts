@@ -9,7 +9,7 @@ import {
 import { sumUnits } from '@shared/money';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import type { TransactionPart } from './transactions';
+import type { TransactItem, TransactionPart } from './transactions';
 
 /**
  * The ledger's items (keys.ts pattern 45, docs/architecture.md "The ledger"). Amounts are integer
@@ -116,6 +116,32 @@ export function ledgerAccountPut(
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
+    },
+  };
+}
+
+/**
+ * A transaction's check that a named office account exists and is of this currency or kind (a
+ * payment template names the account its money is booked on).
+ */
+export function ledgerAccountFits(
+  id: string,
+  fits: { currency?: string; kind?: LedgerAccountKind },
+): TransactItem {
+  const checks = Object.entries(fits).filter(([, value]) => value !== undefined);
+  return {
+    ConditionCheck: {
+      TableName: tableName,
+      Key: keys.ledgerAccount(id),
+      ConditionExpression: ['attribute_exists(pk)', ...checks.map(([name]) => `#${name} = :${name}`)].join(
+        ' AND ',
+      ),
+      ...(checks.length > 0
+        ? {
+            ExpressionAttributeNames: Object.fromEntries(checks.map(([name]) => [`#${name}`, name])),
+            ExpressionAttributeValues: Object.fromEntries(checks.map(([name, value]) => [`:${name}`, value])),
+          }
+        : {}),
     },
   };
 }

@@ -7,10 +7,14 @@ import type { TransactItem } from './transactions';
  * A saved payment instruction staff start from (docs/product.md §4 "The deal"): card or bank
  * details per fiat currency, an office's address per city, or a USDT TRC-20 receiving address.
  */
-export type PaymentTemplateContent =
+export type PaymentTemplateContent = (
   | { kind: 'card'; label: string; currency: string; details: string }
   | { kind: 'office'; label: string; city: string; details: string }
-  | { kind: 'usdt'; label: string; address: string };
+  | { kind: 'usdt'; label: string; address: string }
+) & {
+  /** The office account its money is booked on (functions/data/ledger.ts); null: the asset's own. */
+  accountId: string | null;
+};
 
 export type PaymentTemplateRecord = PaymentTemplateContent & {
   id: string;
@@ -24,7 +28,7 @@ export type PaymentTemplateRecord = PaymentTemplateContent & {
 
 function toPaymentTemplate(item: Record<string, unknown>): PaymentTemplateRecord {
   const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...record } = item;
-  return { openDeals: 0, ...record } as PaymentTemplateRecord;
+  return { openDeals: 0, accountId: null, ...record } as PaymentTemplateRecord;
 }
 
 export async function findPaymentTemplate(id: string): Promise<PaymentTemplateRecord | undefined> {
@@ -105,7 +109,7 @@ export function paymentTemplateUpdate(
   change: { at: string; by: string },
   previousVersion: number,
 ): TransactItem {
-  const fields: Record<string, string> = Object.fromEntries(
+  const fields: Record<string, string | null> = Object.fromEntries(
     Object.entries(content).filter(([name]) => name !== 'kind'),
   );
   const names = Object.keys(fields);

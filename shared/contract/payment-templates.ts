@@ -51,6 +51,13 @@ const tronAddress = () =>
   );
 
 /**
+ * The office account a client told to pay by the template pays into (docs/product.md "Accounts and
+ * the books"): a card template's must hold its currency, a USDT template's USDT, an office
+ * template's must be a cash desk. None: the money is booked on its asset's own account.
+ */
+const account = () => z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(120))));
+
+/**
  * The body of POST /admin/payment-templates and PUT /admin/payment-templates/{id}: one kind's
  * fields and no other. The server also checks that the rates know the currency and that the city
  * exists.
@@ -64,14 +71,21 @@ export const paymentTemplateBodySchema = /* @__PURE__ */ schema(() =>
         label: label(),
         currency: chosen((value) => currencyCodeSchema.safeParse(value).success, 'currencyCode'),
         details: details(),
+        accountId: account(),
       }),
       z.strictObject({
         kind: z.literal('office'),
         label: label(),
         city: chosen((value) => cityKeySchema.safeParse(value).success, 'cityKey'),
         details: details(),
+        accountId: account(),
       }),
-      z.strictObject({ kind: z.literal('usdt'), label: label(), address: tronAddress() }),
+      z.strictObject({
+        kind: z.literal('usdt'),
+        label: label(),
+        address: tronAddress(),
+        accountId: account(),
+      }),
     ],
     { error: 'templateKind' },
   ),
@@ -89,6 +103,8 @@ const viewFields = {
   inUse: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The office account its money is booked on; null: the asset's own. */
+  accountId: z.nullable(z.string()),
 };
 
 /** A template as staff see it. */

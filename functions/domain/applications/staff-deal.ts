@@ -126,6 +126,7 @@ export async function issueInstructions(
   const instructions: PaymentInstructions = {
     text: body.text,
     templateId: template?.id ?? null,
+    accountId: template?.accountId ?? null,
     issuedAt: at,
     issuedBy: actor.id,
     windowMinutes,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { auditPut } from '@functions/data/audit';
 import { geoNodeExists } from '@functions/data/geo';
+import { ledgerAccountFits } from '@functions/data/ledger';
 import {
   countPaymentTemplates,
   findPaymentTemplate,
@@ -45,6 +46,7 @@ export function paymentTemplateView(record: PaymentTemplateRecord): PaymentTempl
     inUse: record.openDeals > 0,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
+    accountId: record.accountId ?? null,
   };
   switch (record.kind) {
     case 'card':
@@ -58,13 +60,14 @@ export function paymentTemplateView(record: PaymentTemplateRecord): PaymentTempl
 
 /** The body's fields of its kind, in the record's shape (the schema trimmed the texts). */
 function contentOf(body: PaymentTemplateBody): PaymentTemplateContent {
+  const accountId = body.accountId ?? null;
   switch (body.kind) {
     case 'card':
-      return { kind: 'card', label: body.label, currency: body.currency, details: body.details };
+      return { kind: 'card', label: body.label, currency: body.currency, details: body.details, accountId };
     case 'office':
-      return { kind: 'office', label: body.label, city: body.city, details: body.details };
+      return { kind: 'office', label: body.label, city: body.city, details: body.details, accountId };
     case 'usdt':
-      return { kind: 'usdt', label: body.label, address: body.address };
+      return { kind: 'usdt', label: body.label, address: body.address, accountId };
   }
 }
 
@@ -77,8 +80,21 @@ function sameContent(a: PaymentTemplateContent, b: PaymentTemplateContent): bool
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** The transaction's check that what the template names exists: the rates' currency, the tree's city. */
+/**
+ * The transaction's check that what the template names exists: the rates' currency, the tree's
+ * city, and an office account that takes its money (of its currency; a cash desk for an office).
+ */
 function withReferenceCheck(transaction: Transaction, content: PaymentTemplateContent): Transaction {
+  if (content.accountId)
+    transaction.add(
+      'account',
+      ledgerAccountFits(
+        content.accountId,
+        content.kind === 'office'
+          ? { kind: 'cash' }
+          : { currency: content.kind === 'usdt' ? 'USDT' : content.currency },
+      ),
+    );
   if (content.kind === 'card') return transaction.add('currency', currencyValueExists(content.currency));
   if (content.kind === 'office') return transaction.add('city', geoNodeExists(content.city));
   return transaction;
@@ -87,6 +103,8 @@ function withReferenceCheck(transaction: Transaction, content: PaymentTemplateCo
 /** The field refused when the reference check failed: an unknown currency or city. */
 function referenceRefusal(error: unknown, content: PaymentTemplateContent) {
   if (!(error instanceof TransactionCancelledError)) return null;
+  if (error.failedOn('account'))
+    return new PaymentTemplateFieldsRefused([fieldError('accountId', 'templateAccount')]);
   if (content.kind === 'card' && error.failedOn('currency')) {
     return new PaymentTemplateFieldsRefused([
       fieldError('currency', 'currencyNotInRates', { currency: content.currency }),

@@ -1,5 +1,6 @@
 import type { LedgerAccountView } from '@shared/contract/ledger';
 import { decimal, toUnits } from '@shared/money';
+import { adminConfirmPayment, adminIssueInstructions } from '@shared/routes/admin-applications';
 import {
   adminAdjustLedgerAccount,
   adminCloseLedgerDay,
@@ -10,6 +11,7 @@ import {
   adminListLedgerAccounts,
   adminTransferBetweenAccounts,
 } from '@shared/routes/ledger';
+import { adminCreatePaymentTemplate } from '@shared/routes/payment-templates';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, runId } from '../../support/api';
 import type { TestUser } from '../../support/users';
@@ -135,6 +137,58 @@ describe('accounts', () => {
       cents(application.amountFrom!),
     );
     for (const currency of after.currencies) expect(decimal(currency.sum).units, currency.currency).toBe(0n);
+  });
+});
+
+describe('payment templates and their accounts', () => {
+  it('books a payment on the account of the template the instructions came from', async () => {
+    const card = (await open('Santander EUR', 'EUR', ['card-EUR'])).body.data!;
+    const template = await call(adminCreatePaymentTemplate, {
+      token: admin.token,
+      body: {
+        kind: 'card',
+        label: `EUR card ${runId()}`,
+        currency: 'EUR',
+        details: 'IBAN ES91',
+        accountId: card.id,
+      },
+    });
+    expect(template.status).toBe(201);
+    expect(template.body.data!.accountId).toBe(card.id);
+    const application = await createApplication(await newUser(), standardBody({ amount: 400 }));
+    await setStatus(manager, application.id, 'PROCESSING');
+    const issued = await call(adminIssueInstructions, {
+      token: manager.token,
+      params: { id: application.id },
+      body: { text: 'Pay to the EUR card.', templateId: template.body.data!.id },
+    });
+    expect(issued.status).toBe(200);
+
+    const confirmed = await call(adminConfirmPayment, {
+      token: manager.token,
+      params: { id: application.id },
+      body: { note: 'On the statement' },
+    });
+
+    expect(confirmed.status).toBe(200);
+    const trail = (await call(adminGetLedgerAccount, { token: manager.token, params: { id: card.id } })).body
+      .data!;
+    expect(trail.account.balance).toBe(`${application.amountFrom}.00`);
+    expect(trail.postings.map((p) => [p.kind, p.applicationId, p.actorName])).toEqual([
+      ['payment', application.id, manager.username],
+    ]);
+  });
+
+  it('refuses a template naming an account of another currency', async () => {
+    const rub = (await open('Sber RUB')).body.data!;
+
+    const answer = await call(adminCreatePaymentTemplate, {
+      token: admin.token,
+      body: { kind: 'card', label: `EUR ${runId()}`, currency: 'EUR', details: 'IBAN', accountId: rub.id },
+    });
+
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors?.[0]).toMatchObject({ path: 'accountId', code: 'templateAccount' });
   });
 });
 

@@ -58,6 +58,7 @@ const TEMPLATES: PaymentTemplateView[] = [
     inUse: false,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
+    accountId: null,
   },
   {
     kind: 'card',
@@ -68,6 +69,7 @@ const TEMPLATES: PaymentTemplateView[] = [
     inUse: false,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
+    accountId: null,
   },
 ];
 

@@ -32,6 +32,7 @@ const EUR_CARD: PickedTemplate = {
   inUse: true,
   createdAt: AT,
   updatedAt: AT,
+  accountId: null,
 };
 const MADRID_OFFICE: PickedTemplate = {
   kind: 'office',
@@ -42,6 +43,7 @@ const MADRID_OFFICE: PickedTemplate = {
   inUse: false,
   createdAt: AT,
   updatedAt: AT,
+  accountId: null,
 };
 const WALLET: PickedTemplate = {
   kind: 'usdt',
@@ -51,6 +53,7 @@ const WALLET: PickedTemplate = {
   inUse: false,
   createdAt: AT,
   updatedAt: AT,
+  accountId: null,
 };
 
 const names = (en: string, ru = en) => ({ ru, en });

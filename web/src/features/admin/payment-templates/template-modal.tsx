@@ -84,9 +84,11 @@ export function TemplateModal({ template, currencies, cities, onClose, onSaved }
     if (!checked.body) return;
     setSaving(true);
     try {
+      // The account its money is booked on stays as it was (the books' page names it).
+      const body = { ...checked.body, accountId: template?.accountId ?? null };
       const saved = template
-        ? await adminApi.updatePaymentTemplate(template.id, checked.body)
-        : await adminApi.createPaymentTemplate(checked.body);
+        ? await adminApi.updatePaymentTemplate(template.id, body)
+        : await adminApi.createPaymentTemplate(body);
       notify.success(t('payments.saved'));
       onSaved(saved);
     } catch (error) {
