@@ -5,6 +5,7 @@ import type { TransactItem } from '@functions/data/transactions';
 import type { UserSummary } from '@functions/data/user-summaries';
 import { TAKE_CALLBACK_PREFIX } from '@shared/contract/telegram';
 import { DEFAULT_LANGUAGE } from '@shared/enums';
+import { movesFrom } from '@shared/lifecycle';
 import { businessTimeZone } from '../settings/business-time';
 import { settingValue } from '../settings/settings';
 import {
@@ -140,7 +141,8 @@ export async function ownerStatusTelegramItems(
   now: Date,
 ): Promise<TransactItem[]> {
   if (!owner?.telegramChatId) return [];
-  const deadline = record.status === 'WAITING_PAYMENT' ? record.instructions?.deadline : undefined;
+  // While they are to pay: while "I have paid" is a move from the status.
+  const deadline = movesFrom('markPaid', record.status) ? record.instructions?.deadline : undefined;
   const payBy = deadline ? { deadline, timeZone: await businessTimeZone() } : null;
   const text = clientStatusText(owner.language, { ...record, applicationId: record.id }, payBy);
   return [privateMessageItem('telegram-client-status', owner.telegramChatId, text, now)];
