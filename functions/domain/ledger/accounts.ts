@@ -12,7 +12,7 @@ import {
 import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
-import { settingValue } from '@functions/domain/settings/settings';
+import { businessTimeZone } from '@functions/domain/settings/business-time';
 import { SYSTEM_ID } from '@shared/contract/deal';
 import type {
   LedgerAccountBody,
@@ -71,7 +71,7 @@ export async function listAccounts(): Promise<LedgerAccountsData> {
   return {
     accounts: accounts.map(accountView),
     currencies,
-    timeZone: await settingValue('businessTimeZone'),
+    timeZone: await businessTimeZone(),
   };
 }
 
@@ -238,7 +238,7 @@ export async function accountTrail(id: string): Promise<LedgerAccountTrail> {
   const postings = await readAccountPostings(id);
   const names = await actorNames(postings.map((posting) => posting.actorId));
   return {
-    timeZone: await settingValue('businessTimeZone'),
+    timeZone: await businessTimeZone(),
     account: accountView(account),
     postings: postings.map((posting) => ({
       entryId: posting.entryId,

@@ -12,12 +12,12 @@ import {
 } from '@functions/data/ledger';
 import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
-import { settingValue } from '@functions/domain/settings/settings';
+import { businessDay, businessTimeZone } from '@functions/domain/settings/business-time';
 import type { LedgerCountBody, LedgerDay } from '@shared/contract/ledger';
 import { BOOK_ACCOUNT_KINDS, type BookAccountKind } from '@shared/ledger';
 import { sumUnits } from '@shared/money';
 import { actorNames, amountOf } from './accounts';
-import { ledgerDayOf, minorUnits } from './entries';
+import { minorUnits } from './entries';
 import { LedgerAccountNotFound, LedgerAmountInvalid, LedgerDayClosed, LedgerDayNotOver } from './errors';
 
 const net = (day: Pick<LedgerAccountDay, 'inUnits' | 'outUnits' | 'adjustedUnits'>) =>
@@ -57,7 +57,7 @@ export async function ledgerDayReport(day: string): Promise<LedgerDay> {
   const [accounts, state, timeZone] = await Promise.all([
     officeAccounts(),
     readLedgerDayState(day),
-    settingValue('businessTimeZone'),
+    businessTimeZone(),
   ]);
   const names = await actorNames([
     ...state.counts.map((count) => count.countedBy),
@@ -103,7 +103,7 @@ export async function ledgerDayReport(day: string): Promise<LedgerDay> {
 }
 
 async function requireEnded(day: string, now: Date, orToday: boolean): Promise<void> {
-  const today = await ledgerDayOf(now.toISOString());
+  const today = await businessDay(now);
   if (day > today || (!orToday && day === today)) throw new LedgerDayNotOver(day);
 }
 

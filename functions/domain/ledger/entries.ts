@@ -1,13 +1,7 @@
 import type { LedgerEntryRecord } from '@functions/data/ledger';
-import { settingValue } from '@functions/domain/settings/settings';
-import { businessDayOf } from '@shared/business-time';
+import { businessDay } from '@functions/domain/settings/business-time';
 import { bookAccountId, type LedgerEntryKind, type LedgerLine, ledgerDecimals } from '@shared/ledger';
 import { type DecimalLike, toUnits } from '@shared/money';
-
-/** The business day an instant counts in: the books' days are the business's (setting businessTimeZone). */
-export async function ledgerDayOf(at: string): Promise<string> {
-  return businessDayOf(at, await settingValue('businessTimeZone'));
-}
 
 /** An amount of a currency in its minor units, exactly (an amount with more decimals is refused). */
 export const minorUnits = (amount: DecimalLike, currency: string): bigint =>
@@ -31,7 +25,8 @@ export async function ledgerEntry(facts: EntryFacts, lines: LedgerLine[]): Promi
     kind: facts.kind,
     lines,
     at: facts.at,
-    day: await ledgerDayOf(facts.at),
+    // The books' days are the business's (setting businessTimeZone).
+    day: await businessDay(new Date(facts.at)),
     actorId: facts.actorId,
     applicationId: facts.applicationId ?? null,
     reference: facts.reference ?? null,
