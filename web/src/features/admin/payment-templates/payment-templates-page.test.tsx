@@ -4,6 +4,7 @@ import type { Role } from '@shared/enums';
 import type { GeoTree } from '@shared/geo';
 import { adminAttachChainTransfer, adminChainReview, adminRefundChainTransfer } from '@shared/routes/chain';
 import { getGeo } from '@shared/routes/geo';
+import { adminListLedgerAccounts } from '@shared/routes/ledger';
 import {
   adminCreatePaymentTemplate,
   adminDeletePaymentTemplate,
@@ -16,6 +17,7 @@ import { done, fakeApi, ok, refused } from '@web/testing/fake-api';
 import { testCity } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { account } from '../ledger/test-fixtures';
 import { renderAdmin } from '../test-utils';
 import { PaymentTemplatesPage } from './payment-templates-page';
 import type { PickedTemplate } from './template-picker';
@@ -87,6 +89,21 @@ const RATES: RatesData = {
   reserves: [],
 };
 
+// The office's accounts of several kinds and currencies, and one of the books no template may name.
+const SAFE_RUB = account({ id: 'safe-rub', name: 'Safe, Moscow', kind: 'cash', currency: 'RUB' });
+const SAFE_EUR = account({ id: 'safe-eur', name: 'Safe, Madrid', kind: 'cash', currency: 'EUR' });
+const CARD_EUR = account({ id: 'card-eur', name: 'Santander *1332', kind: 'card', currency: 'EUR' });
+const CARD_GEL = account({ id: 'card-gel', name: 'Kaspi *4400', kind: 'card', currency: 'GEL' });
+const HOT_WALLET = account({ id: 'wallet-1', name: 'Hot wallet TR7N', kind: 'wallet', currency: 'USDT' });
+const EQUITY_EUR = account({
+  id: 'equity-EUR',
+  name: 'equity-EUR',
+  kind: 'equity',
+  side: 'books',
+  currency: 'EUR',
+});
+const ACCOUNTS = [SAFE_RUB, SAFE_EUR, CARD_EUR, CARD_GEL, HOT_WALLET, EQUITY_EUR];
+
 function openPage(
   templates: PickedTemplate[] = [EUR_CARD, MADRID_OFFICE, WALLET],
   review: ChainReviewTransfer[] = [],
@@ -97,6 +114,7 @@ function openPage(
     .answer(adminListPaymentTemplates, ok({ templates }))
     .answer(adminGetRates, ok(RATES))
     .answer(getGeo, ok(TREE))
+    .answer(adminListLedgerAccounts, ok({ accounts: ACCOUNTS, currencies: [], timeZone: 'Europe/Moscow' }))
     .answer(adminChainReview, ok({ transfers: review, wallets }));
   renderAdmin(<PaymentTemplatesPage />, { url: '/admin/payment-gateways', role });
   return api;
@@ -155,7 +173,7 @@ describe('the payment gateways page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Kaspi GEL' })).toBeTruthy();
     expect(api.requests(adminCreatePaymentTemplate).map((request) => request.body)).toEqual([
-      { kind: 'card', label: 'Kaspi GEL', currency: 'GEL', details: 'Card 4400 …' },
+      { kind: 'card', label: 'Kaspi GEL', currency: 'GEL', details: 'Card 4400 …', accountId: null },
     ]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -183,6 +201,7 @@ describe('the payment gateways page', () => {
       label: 'Barcelona',
       city: 'europe.spain.barcelona',
       details: 'Rambla 5',
+      accountId: null,
     });
   });
 
@@ -288,6 +307,123 @@ describe('the payment gateways page', () => {
     expect(screen.queryByRole('button', { name: 'New template' })).toBeNull();
     expect(within(item('Santander EUR')).queryAllByRole('button')).toEqual([]);
     expect(api.requests(adminGetRates)).toEqual([]);
+  });
+
+  describe("the office account a template's money is booked on", () => {
+    const optionsOf = (select: HTMLElement) =>
+      [...(select as HTMLSelectElement).options].map((option) => option.textContent);
+    const accountSelect = (dialog: ReturnType<typeof within>) =>
+      waitFor(() => {
+        const select = dialog.getByLabelText('Account') as HTMLSelectElement;
+        expect(select.disabled).toBe(false);
+        return select;
+      });
+
+    it("offers only the office's accounts that fit the kind and currency, and none", async () => {
+      openPage();
+      fireEvent.click(await screen.findByRole('button', { name: 'New template' }));
+      const dialog = within(await screen.findByRole('dialog'));
+      const currency = await waitFor(() => {
+        const select = dialog.getByLabelText('Currency') as HTMLSelectElement;
+        expect(select.disabled).toBe(false);
+        return select;
+      });
+      fireEvent.change(currency, { target: { value: 'EUR' } });
+      expect(optionsOf(await accountSelect(dialog))).toEqual([
+        "None (the asset's own account)",
+        'Safe, Madrid (EUR)',
+        'Santander *1332 (EUR)',
+      ]);
+      fireEvent.click(dialog.getByRole('button', { name: 'USDT' }));
+      expect(optionsOf(dialog.getByLabelText('Account'))).toEqual([
+        "None (the asset's own account)",
+        'Hot wallet TR7N (USDT)',
+      ]);
+      fireEvent.click(dialog.getByRole('button', { name: 'Office' }));
+      expect(optionsOf(dialog.getByLabelText('Account'))).toEqual([
+        "None (the asset's own account)",
+        'Safe, Moscow (RUB)',
+        'Safe, Madrid (EUR)',
+      ]);
+    });
+
+    it('sends the id of the account chosen, and shows its name in the list', async () => {
+      const api = openPage().answer(
+        adminCreatePaymentTemplate,
+        ok({ ...EUR_CARD, id: 't-gel', label: 'Kaspi GEL', currency: 'GEL', accountId: CARD_GEL.id }),
+      );
+      fireEvent.click(await screen.findByRole('button', { name: 'New template' }));
+      const dialog = within(await screen.findByRole('dialog'));
+      await waitFor(() =>
+        expect((dialog.getByLabelText('Currency') as HTMLSelectElement).disabled).toBe(false),
+      );
+      fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Kaspi GEL' } });
+      fireEvent.change(dialog.getByLabelText('Currency'), { target: { value: 'GEL' } });
+      fireEvent.change(dialog.getByLabelText('Payment details'), { target: { value: 'Card 4400 …' } });
+      fireEvent.change(await accountSelect(dialog), { target: { value: CARD_GEL.id } });
+      fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+
+      const saved = await screen.findByRole('listitem', { name: 'Kaspi GEL' });
+      expect(within(saved).getByText('Kaspi *4400')).toBeTruthy();
+      expect(api.requests(adminCreatePaymentTemplate)[0]!.body).toEqual({
+        kind: 'card',
+        label: 'Kaspi GEL',
+        currency: 'GEL',
+        details: 'Card 4400 …',
+        accountId: 'card-gel',
+      });
+    });
+
+    it("sends null for none, taking a template off its account onto its asset's own", async () => {
+      const booked = { ...EUR_CARD, accountId: CARD_EUR.id };
+      const api = openPage([booked]).answer(adminUpdatePaymentTemplate, ok({ ...booked, accountId: null }));
+      const listed = await screen.findByRole('listitem', { name: 'Santander EUR' });
+      expect(await within(listed).findByText('Santander *1332')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Edit the template Santander EUR' }));
+      const dialog = within(await screen.findByRole('dialog', { name: 'Edit Santander EUR' }));
+      const select = await accountSelect(dialog);
+      expect(select.value).toBe(CARD_EUR.id);
+      fireEvent.change(select, { target: { value: '' } });
+      fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(api.requests(adminUpdatePaymentTemplate)).toMatchObject([
+        { params: { id: 't-card' }, body: { kind: 'card', accountId: null } },
+      ]);
+      expect(within(item('Santander EUR')).queryByText('Santander *1332')).toBeNull();
+    });
+
+    it("shows the server's refusal of the account beside the select, in Russian", async () => {
+      await setupTestI18n('ru');
+      openPage([WALLET]).answer(
+        adminUpdatePaymentTemplate,
+        refused(400, 'Validation failed.', {
+          code: 'PaymentTemplateFieldsRefused',
+          errors: [
+            {
+              path: 'accountId',
+              param: 'accountId',
+              code: 'templateAccount',
+              msg: "Choose an office account of the template's currency (a cash desk for an office), or none.",
+            },
+          ],
+        }),
+      );
+      fireEvent.click(await screen.findByRole('button', { name: 'Изменить шаблон Hot wallet' }));
+      const dialog = within(await screen.findByRole('dialog'));
+      const select = await waitFor(() => {
+        const found = dialog.getByLabelText('Счёт') as HTMLSelectElement;
+        expect(found.disabled).toBe(false);
+        return found;
+      });
+      expect(optionsOf(select)).toEqual(['Нет (собственный счёт актива)', 'Hot wallet TR7N (USDT)']);
+      fireEvent.change(select, { target: { value: HOT_WALLET.id } });
+      fireEvent.click(dialog.getByRole('button', { name: 'Сохранить' }));
+      const refusal = await dialog.findByText(
+        'Выберите счёт в валюте шаблона (для офиса — кассу) или оставьте пустым.',
+      );
+      expect(select.getAttribute('aria-describedby')).toContain(refusal.id);
+    });
   });
 
   describe('the USDT transfers waiting for staff', () => {

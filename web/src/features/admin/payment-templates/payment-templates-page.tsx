@@ -5,6 +5,7 @@ import {
   type PaymentTemplateView,
 } from '@shared/contract/payment-templates';
 import type { GeoTree } from '@shared/geo';
+import { adminListLedgerAccounts } from '@shared/routes/ledger';
 import { adminCreatePaymentTemplate } from '@shared/routes/payment-templates';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -22,6 +23,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { Loaded } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { useStaff } from '../components/staff-context';
+import { ledgerApi } from '../ledger/ledger-api';
 import { notify } from '../lib/notify';
 import { ChainReview } from './chain-review';
 import { TemplateModal } from './template-modal';
@@ -66,6 +68,8 @@ export function PaymentTemplatesPage() {
   const templates = useResource((signal) => adminApi.paymentTemplates(signal), []);
   const rates = useResource(edits ? (signal) => adminApi.rates(signal) : null, [edits]);
   const geo = useResource((signal) => fetchGeoTree(signal), []);
+  const readsBooks = mayCall(staff.role, adminListLedgerAccounts);
+  const books = useResource(readsBooks ? (signal) => ledgerApi.accounts(signal) : null, [readsBooks]);
   const [editing, setEditing] = useState<PaymentTemplateView | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PaymentTemplateView | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -86,6 +90,20 @@ export function PaymentTemplatesPage() {
     [cities],
   );
   const cityName = (key: string) => cityNames.get(key) ?? geoKeyName(key);
+  const offices = useMemo(
+    () => books.data?.accounts.filter((account) => account.side === 'office'),
+    [books.data],
+  );
+  // Without the books the form offers no account (an edited template keeps its own).
+  const accounts = offices ?? (books.error || !readsBooks ? [] : null);
+  const accountNames = useMemo(
+    () => new Map((offices ?? []).map((account) => [account.id, account.name])),
+    [offices],
+  );
+  // Once the books have answered or failed, an account they do not name reads as its id, so a
+  // template booked on an account never reads as booked on none.
+  const accountName = (id: string | null) =>
+    id === null || accounts === null ? null : (accountNames.get(id) ?? id);
 
   const saved = (template: PaymentTemplateView) => {
     templates.setData((list) => {
@@ -144,6 +162,7 @@ export function PaymentTemplatesPage() {
                   .filter((template) => template.kind === kind)
                   .sort((a, b) => a.label.localeCompare(b.label, language))}
                 cityName={cityName}
+                accountName={accountName}
                 actions={edits ? { onEdit: setEditing, onDelete: askDelete } : null}
               />
             ))}
@@ -156,6 +175,7 @@ export function PaymentTemplatesPage() {
           template={editing === 'new' ? undefined : editing}
           currencies={currencies}
           cities={cities}
+          accounts={accounts}
           onClose={() => setEditing(null)}
           onSaved={saved}
         />
@@ -185,6 +205,8 @@ interface TemplateGroupProps {
   kind: PaymentTemplateKind;
   templates: PaymentTemplateView[];
   cityName: (key: string) => string;
+  /** The name of the office account a template's money is booked on; null for none (or not known yet). */
+  accountName: (id: string | null) => string | null;
   /** Edit and delete, for staff who may (null: the list read-only). */
   actions: {
     onEdit: (template: PaymentTemplateView) => void;
@@ -193,7 +215,7 @@ interface TemplateGroupProps {
 }
 
 /** One kind's templates, under the kind's heading and what it is for. */
-function TemplateGroup({ kind, templates, cityName, actions }: TemplateGroupProps) {
+function TemplateGroup({ kind, templates, cityName, accountName, actions }: TemplateGroupProps) {
   const { t } = useTranslation('admin');
   const headingId = `templates-${kind}`;
   return (
@@ -216,6 +238,7 @@ function TemplateGroup({ kind, templates, cityName, actions }: TemplateGroupProp
                 <TemplateFor template={template} cityName={cityName} />
               </p>
               <TemplateBody template={template} />
+              <TemplateAccount name={accountName(template.accountId)} />
               {actions && (
                 <div className="template-item__actions">
                   <Button
@@ -243,5 +266,17 @@ function TemplateGroup({ kind, templates, cityName, actions }: TemplateGroupProp
         </ul>
       )}
     </section>
+  );
+}
+
+/** The office account a template's money is booked on; nothing for the asset's own. */
+function TemplateAccount({ name }: { name: string | null }) {
+  const { t } = useTranslation('admin');
+  if (name === null) return null;
+  return (
+    <p className="template-item__account">
+      <span className="muted">{t('payments.account')}: </span>
+      {name}
+    </p>
   );
 }

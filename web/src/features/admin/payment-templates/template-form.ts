@@ -1,3 +1,4 @@
+import type { LedgerAccountView } from '@shared/contract/ledger';
 import {
   type PaymentTemplateBody,
   type PaymentTemplateKind,
@@ -15,6 +16,8 @@ export interface TemplateDraft {
   city: string;
   details: string;
   address: string;
+  /** The office account its money is booked on; '' for none (the asset's own). */
+  accountId: string;
 }
 
 export type TemplateField = Exclude<keyof TemplateDraft, 'kind'>;
@@ -27,22 +30,38 @@ export const KIND_FIELDS: Record<PaymentTemplateKind, readonly TemplateField[]> 
 };
 
 export function emptyDraft(kind: PaymentTemplateKind = 'card'): TemplateDraft {
-  return { kind, label: '', currency: '', city: '', details: '', address: '' };
+  return { kind, label: '', currency: '', city: '', details: '', address: '', accountId: '' };
 }
 
 export function draftOf(template: PaymentTemplateView): TemplateDraft {
-  const draft = { ...emptyDraft(template.kind), label: template.label };
+  const draft = { ...emptyDraft(template.kind), label: template.label, accountId: template.accountId ?? '' };
   if (template.kind === 'card') return { ...draft, currency: template.currency, details: template.details };
   if (template.kind === 'office') return { ...draft, city: template.city, details: template.details };
   return { ...draft, address: template.address };
 }
 
-/** The body the server takes: the chosen kind's fields only (the schema trims them). */
-export function bodyOf(draft: TemplateDraft): Record<string, string> {
+/** The body the server takes: the chosen kind's fields only (the schema trims them), and its account or null. */
+export function bodyOf(draft: TemplateDraft): Record<string, string | null> {
   return Object.fromEntries([
     ['kind', draft.kind],
     ...KIND_FIELDS[draft.kind].map((field) => [field, draft[field]]),
+    ['accountId', draft.accountId || null],
   ]);
+}
+
+/**
+ * The office accounts the draft's money may be booked on, as the server checks them
+ * (templateAccount): a card template's of its currency, a USDT template's USDT, an office
+ * template's a cash desk.
+ */
+export function fittingAccounts(accounts: LedgerAccountView[], draft: TemplateDraft): LedgerAccountView[] {
+  return accounts.filter(
+    (account) =>
+      account.side === 'office' &&
+      (draft.kind === 'office'
+        ? account.kind === 'cash'
+        : account.currency === (draft.kind === 'usdt' ? 'USDT' : draft.currency)),
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { LedgerAccountView } from '@shared/contract/ledger';
 import {
   PAYMENT_TEMPLATE_KINDS,
   type PaymentTemplateKind,
@@ -20,6 +21,7 @@ import {
   checkDraft,
   draftOf,
   emptyDraft,
+  fittingAccounts,
   type TemplateDraft,
   type TemplateField,
 } from './template-form';
@@ -31,6 +33,8 @@ interface TemplateModalProps {
   currencies: string[] | null;
   /** The cities, grouped by country (null while the tree loads). */
   cities: SelectGroup[] | null;
+  /** The books' accounts its money may be booked on (null while they load). */
+  accounts: LedgerAccountView[] | null;
   onClose: () => void;
   onSaved: (template: PaymentTemplateView) => void;
 }
@@ -47,7 +51,14 @@ function withCurrent(options: Array<{ value: string; label: string }>, current: 
  * the server checks with the server's own schema and texts before saving, the TRON address as it is
  * typed; the server's field errors land on the same fields.
  */
-export function TemplateModal({ template, currencies, cities, onClose, onSaved }: TemplateModalProps) {
+export function TemplateModal({
+  template,
+  currencies,
+  cities,
+  accounts,
+  onClose,
+  onSaved,
+}: TemplateModalProps) {
   const { t } = useTranslation('admin');
   const [draft, setDraft] = useState<TemplateDraft>(() => (template ? draftOf(template) : emptyDraft()));
   const [tried, setTried] = useState(false);
@@ -68,12 +79,17 @@ export function TemplateModal({ template, currencies, cities, onClose, onSaved }
     ...serverErrors,
   };
 
+  // An account fits one currency (a cash desk an office): another currency or kind asks for it again.
   const set = (field: TemplateField, value: string) => {
-    setDraft((current) => ({ ...current, [field]: value }));
+    setDraft((current) => ({
+      ...current,
+      [field]: value,
+      ...(field === 'currency' ? { accountId: '' } : {}),
+    }));
     setServerErrors(({ [field]: _gone, ...rest }) => rest);
   };
   const chooseKind = (kind: PaymentTemplateKind) => {
-    setDraft((current) => ({ ...current, kind }));
+    setDraft((current) => ({ ...current, kind, accountId: '' }));
     setServerErrors({});
   };
 
@@ -84,11 +100,9 @@ export function TemplateModal({ template, currencies, cities, onClose, onSaved }
     if (!checked.body) return;
     setSaving(true);
     try {
-      // The account its money is booked on stays as it was (the books' page names it).
-      const body = { ...checked.body, accountId: template?.accountId ?? null };
       const saved = template
-        ? await adminApi.updatePaymentTemplate(template.id, body)
-        : await adminApi.createPaymentTemplate(body);
+        ? await adminApi.updatePaymentTemplate(template.id, checked.body)
+        : await adminApi.createPaymentTemplate(checked.body);
       notify.success(t('payments.saved'));
       onSaved(saved);
     } catch (error) {
@@ -187,6 +201,22 @@ export function TemplateModal({ template, currencies, cities, onClose, onSaved }
             onChange={(event) => set('details', event.target.value)}
           />
         )}
+        <SelectField
+          label={t('payments.form.account')}
+          hint={t('payments.form.accountHint')}
+          value={draft.accountId}
+          error={errors.accountId}
+          placeholder={accounts ? t('payments.form.accountNone') : t('common.loading')}
+          disabled={!accounts}
+          options={withCurrent(
+            fittingAccounts(accounts ?? [], draft).map((account) => ({
+              value: account.id,
+              label: t('payments.form.accountOption', { name: account.name, currency: account.currency }),
+            })),
+            draft.accountId,
+          )}
+          onChange={(event) => set('accountId', event.target.value)}
+        />
         {template && <p className="muted template-form__note">{t('payments.form.issuedKeep')}</p>}
         <div className="modal__footer">
           <Button variant="secondary" onClick={onClose} disabled={saving}>
