@@ -347,6 +347,22 @@ describe('the payment gateways page', () => {
       ]);
     });
 
+    it('asks for the account again when the currency changes', async () => {
+      openPage();
+      fireEvent.click(await screen.findByRole('button', { name: 'New template' }));
+      const dialog = within(await screen.findByRole('dialog'));
+      await waitFor(() =>
+        expect((dialog.getByLabelText('Currency') as HTMLSelectElement).disabled).toBe(false),
+      );
+      fireEvent.change(dialog.getByLabelText('Currency'), { target: { value: 'EUR' } });
+      const select = await accountSelect(dialog);
+      fireEvent.change(select, { target: { value: CARD_EUR.id } });
+      expect(select.value).toBe(CARD_EUR.id);
+      fireEvent.change(dialog.getByLabelText('Currency'), { target: { value: 'GEL' } });
+      expect(select.value).toBe('');
+      expect(optionsOf(select)).toEqual(["None (the asset's own account)", 'Kaspi *4400 (GEL)']);
+    });
+
     it('sends the id of the account chosen, and shows its name in the list', async () => {
       const api = openPage().answer(
         adminCreatePaymentTemplate,

@@ -86,7 +86,10 @@ export function TemplateModal({
       [field]: value,
       ...(field === 'currency' ? { accountId: '' } : {}),
     }));
-    setServerErrors(({ [field]: _gone, ...rest }) => rest);
+    const answered = field === 'currency' ? [field, 'accountId'] : [field];
+    setServerErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([path]) => !answered.includes(path))),
+    );
   };
   const chooseKind = (kind: PaymentTemplateKind) => {
     setDraft((current) => ({ ...current, kind, accountId: '' }));
