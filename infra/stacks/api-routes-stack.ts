@@ -30,6 +30,7 @@ export const API_ROUTE_GROUPS = {
     'reserves',
     'paymentTemplates',
     'transactions',
+    'ledger',
     'chain',
     'security',
   ],
