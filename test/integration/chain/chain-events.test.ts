@@ -68,14 +68,22 @@ async function confirmedForPayout() {
 
 /** The staff notices in the table, as the live fan-out reads their stream records. */
 async function staffNotices() {
-  const { Items = [] } = await m.client.db.send(
-    new m.lib.ScanCommand({
-      TableName: m.client.tableName,
-      FilterExpression: 'begins_with(pk, :prefix)',
-      ExpressionAttributeValues: { ':prefix': m.keys.keys.staffNoticePrefix },
-      ConsistentRead: true,
-    }),
-  );
+  // Every page: a Scan reads 1 MB at a time before its filter, and the table holds more than that.
+  const Items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await m.client.db.send(
+      new m.lib.ScanCommand({
+        TableName: m.client.tableName,
+        FilterExpression: 'begins_with(pk, :prefix)',
+        ExpressionAttributeValues: { ':prefix': m.keys.keys.staffNoticePrefix },
+        ConsistentRead: true,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    Items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
   return Items.map((item) => {
     const image: Record<string, AttributeValue> = Object.fromEntries(
       Object.entries(item).map(([name, value]) => [
