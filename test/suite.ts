@@ -25,6 +25,9 @@ interface Lane {
 const LONGEST_INTEGRATION_FILES = [
   'test/integration/admin/capacity.test.ts',
   'test/integration/admin/permissions.test.ts',
+  // Not among the longest: it passes alone and with the chain files, but not after some file of the
+  // tests lane in the same worker (cause not found yet; docs/decisions.md).
+  'test/integration/chain/chain-events.test.ts',
 ];
 
 const LANES: readonly Lane[] = [

@@ -30,10 +30,11 @@ export const API_ROUTE_GROUPS = {
     'reserves',
     'paymentTemplates',
     'transactions',
-    'ledger',
     'chain',
     'security',
   ],
+  // The books' routes: the admin stack had no room left under the limit for them.
+  books: ['ledger'],
 } as const satisfies Record<string, readonly RouteArea[]>;
 
 export type ApiRouteGroup = keyof typeof API_ROUTE_GROUPS;

@@ -100,7 +100,8 @@ async function staffNotices() {
 
 /** The staff group's chain messages queued, their text. */
 async function staffGroupMessages() {
-  const items = await outbox.listUnsentItems('telegram', 100);
+  // Every one: the list is oldest first, and a limit would leave the newest out.
+  const items = await outbox.listUnsentItems('telegram', 10_000);
   return items
     .filter((item) => item.kind === 'telegram-chain-event')
     .map((item) => {
