@@ -25,10 +25,16 @@ interface Lane {
 const LONGEST_INTEGRATION_FILES = [
   'test/integration/admin/capacity.test.ts',
   'test/integration/admin/permissions.test.ts',
-  // Not among the longest: it passes alone and with the chain files, but not after some file of the
-  // tests lane in the same worker (cause not found yet; docs/decisions.md).
-  'test/integration/chain/chain-events.test.ts',
 ];
+
+/**
+ * Files that run once every lane is done, alone: they pass alone, under CPU load and beside their
+ * folder, but not while the other lanes run beside them (docs/decisions.md; cause not found yet).
+ */
+const AFTER_LANES: Lane = {
+  name: 'after',
+  commands: [['vitest', 'run', '--project', 'integration', 'test/integration/chain/chain-events.test.ts']],
+};
 
 const LANES: readonly Lane[] = [
   {
@@ -51,7 +57,10 @@ const LANES: readonly Lane[] = [
         'run',
         '--project',
         'integration',
-        ...LONGEST_INTEGRATION_FILES.flatMap((file) => ['--exclude', file]),
+        ...[...LONGEST_INTEGRATION_FILES, ...AFTER_LANES.commands[0]!.slice(4)].flatMap((file) => [
+          '--exclude',
+          file,
+        ]),
       ],
     ],
   },
@@ -101,7 +110,8 @@ if (problem) {
   process.exit(1);
 }
 
-const results = await Promise.all(LANES.map(runLane));
+const lanes = await Promise.all(LANES.map(runLane));
+const results = lanes.some((result) => result.code !== 0) ? lanes : [...lanes, await runLane(AFTER_LANES)];
 process.stdout.write('\n');
 for (const { lane, code, seconds } of results) {
   process.stdout.write(

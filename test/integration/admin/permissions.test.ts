@@ -56,6 +56,20 @@ const newTemplate = async () => {
   return (saved.body.data as { id: string }).id;
 };
 
+/** A fresh office account of the books, for the calls that act on one. */
+const newLedgerAccount = async () => {
+  const saved = await byStaff('POST', '/api/admin/ledger/accounts', {
+    name: `Matrix desk ${runId()}`,
+    kind: 'cash',
+    currency: 'VND',
+    assets: ['cash-VND'],
+  });
+  return (saved.body.data as { id: string }).id;
+};
+
+/** The business day now (Moscow, the default zone): not over, so a granted close is refused and closes nothing. */
+const businessToday = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+
 /** Ends the fresh application so the applicant never reaches the open-application limit. */
 async function settle(id: string) {
   const cancelled = await api('POST', `/api/applications/${id}/cancel`, { token: applicant.token });
@@ -369,6 +383,64 @@ const ENDPOINTS: EndpointCase[] = [
     minimum: 'ADMIN',
   },
   { route: 'adminListReserves', method: 'GET', path: () => '/api/admin/reserves', minimum: 'MANAGER' },
+  // The books: accounts in VND (no file exchanges VND), a past day counted, today's close refused.
+  {
+    route: 'adminListLedgerAccounts',
+    method: 'GET',
+    path: () => '/api/admin/ledger/accounts',
+    minimum: 'MANAGER',
+  },
+  {
+    route: 'adminCreateLedgerAccount',
+    method: 'POST',
+    path: () => '/api/admin/ledger/accounts',
+    body: { name: 'Matrix desk', kind: 'cash', currency: 'VND', assets: ['cash-VND'] },
+    minimum: 'ADMIN',
+  },
+  {
+    route: 'adminGetLedgerAccount',
+    method: 'GET',
+    path: (id) => `/api/admin/ledger/accounts/${id}`,
+    minimum: 'MANAGER',
+    prepare: newLedgerAccount,
+  },
+  {
+    route: 'adminAdjustLedgerAccount',
+    method: 'POST',
+    path: (id) => `/api/admin/ledger/accounts/${id}/adjustments`,
+    body: { amount: '1', reason: 'Matrix check' },
+    minimum: 'ADMIN',
+    prepare: newLedgerAccount,
+  },
+  {
+    route: 'adminTransferBetweenAccounts',
+    method: 'POST',
+    path: () => '/api/admin/ledger/transfers',
+    body: { from: 'acct-none', to: 'acct-none-either', amount: '1', reason: 'Matrix check' },
+    minimum: 'ADMIN',
+    grantedStatus: 404,
+  },
+  {
+    route: 'adminGetLedgerDay',
+    method: 'GET',
+    path: () => '/api/admin/ledger/days/2025-01-15',
+    minimum: 'MANAGER',
+  },
+  {
+    route: 'adminCountLedgerDay',
+    method: 'PUT',
+    path: (id) => `/api/admin/ledger/days/2025-01-15/counts/${id}`,
+    body: { counted: '0' },
+    minimum: 'MANAGER',
+    prepare: newLedgerAccount,
+  },
+  {
+    route: 'adminCloseLedgerDay',
+    method: 'POST',
+    path: () => `/api/admin/ledger/days/${businessToday()}/close`,
+    minimum: 'ADMIN',
+    grantedStatus: 409,
+  },
   // The seeded VND reserve (no file exchanges VND), so granted calls change nothing.
   {
     route: 'adminPutReserves',
