@@ -2,7 +2,7 @@ import type { ApplicationRecord } from '@functions/data/applications';
 import type { LedgerEntryRecord } from '@functions/data/ledger';
 import { type MovementDirection, movementId, movementPut } from '@functions/data/movements';
 import type { TransactItem } from '@functions/data/transactions';
-import { exchangeLines, ledgerEntry, minorUnits, withClients } from '@functions/domain/ledger/entries';
+import { exchangeLines, ledgerEntry, movedUnits, withClients } from '@functions/domain/ledger/entries';
 import { SYSTEM_ID } from '@shared/contract/deal';
 import { assetAccountId, type LedgerEntryKind } from '@shared/ledger';
 
@@ -71,7 +71,7 @@ export async function movement(
       applicationId: application.id,
       reference: record.reference,
     },
-    withClients(accountId, currency, sign * minorUnits(amount, currency)),
+    withClients(accountId, currency, sign * movedUnits(amount, currency)),
   );
   const parts: Array<[string, TransactItem]> = [
     [
@@ -131,8 +131,8 @@ export async function exchangeEntry(
       applicationId: application.id,
     },
     exchangeLines(
-      { currency: currencyFrom, units: minorUnits(amountFrom, currencyFrom) },
-      { currency: currencyTo, units: minorUnits(amountTo, currencyTo) },
+      { currency: currencyFrom, units: movedUnits(amountFrom, currencyFrom) },
+      { currency: currencyTo, units: movedUnits(amountTo, currencyTo) },
     ),
   );
   return [entry];

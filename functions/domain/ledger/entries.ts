@@ -7,6 +7,15 @@ import { type DecimalLike, toUnits } from '@shared/money';
 export const minorUnits = (amount: DecimalLike, currency: string): bigint =>
   toUnits(amount, ledgerDecimals(currency));
 
+/**
+ * Money that moved, in the currency's minor units: a deal's amount or a transfer's may carry more
+ * decimals than the currency's smallest unit (a USDT figure booked against a fiat deal), which no
+ * account can hold; it is booked to the nearest unit (half up) rather than refused, since the money
+ * did move. Both lines of the entry take the same units, so the books still balance.
+ */
+export const movedUnits = (amount: DecimalLike, currency: string): bigint =>
+  toUnits(amount, ledgerDecimals(currency), 'half-up');
+
 /** What a deal's or staff's entry is about, besides its lines. */
 export interface EntryFacts {
   id: string;
