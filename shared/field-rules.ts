@@ -268,6 +268,9 @@ export const FIELD_RULES = {
     text: "Choose an office account of the template's currency (a cash desk for an office), or none.",
   },
   periodOrder: { text: 'The period must not end before it starts.' },
+  // The audit trail's object filter: a type and an id, both or neither.
+  auditTargetType: { text: 'Choose the type of the object whose trail to show.' },
+  auditTargetId: { text: 'Enter the id of the object whose trail to show.' },
   periodTooLong: {
     text: 'A period may be at most {{max}} days long.',
     params: { max: TRANSACTIONS_MAX_PERIOD_DAYS },

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { currentRequestOrigin } from '@functions/commons/request-origin';
+import { SYSTEM_ID } from '@shared/contract/deal';
 import { shiftDay } from '@shared/contract/transactions';
 import type { Role } from '@shared/enums';
 import { db, tableName } from './client';
@@ -21,12 +23,20 @@ export type AuditTargetType =
   | 'ledgerAccount'
   | 'ledgerDay';
 
-/** One staff action: who, when, what, and the touched fields before and after. */
+/** The role an entry names: a staff member's, or SYSTEM for the jobs and the chain watcher. */
+export type AuditActorRole = Role | 'SYSTEM';
+
+/**
+ * One change: who (a staff member's id, or `system`), when, from where (the request's address and
+ * device; null for the system's own work), what, and the touched fields before and after.
+ */
 export interface AuditEntry {
   id: string;
   at: string;
   actorId: string;
-  actorRole: Role;
+  actorRole: AuditActorRole;
+  ip: string | null;
+  device: string | null;
   action: string;
   targetType: AuditTargetType;
   targetId: string;
@@ -34,21 +44,32 @@ export interface AuditEntry {
   after: Record<string, unknown> | null;
 }
 
-/** An entry to write: the id is made from the time, which defaults to now. */
-export type NewAuditEntry = Omit<AuditEntry, 'id' | 'at'> & { at?: Date };
+/**
+ * An entry to write: the id is made from the time, which defaults to now; a null actor id is the
+ * system (SYSTEM_ACTOR's). The address and device are the request's being served, never a caller's.
+ */
+export type NewAuditEntry = Omit<AuditEntry, 'id' | 'at' | 'actorId' | 'ip' | 'device'> & {
+  actorId: string | null;
+  at?: Date;
+};
 
 /**
  * The audit item as a transaction Put, so the record is written in the same transaction as the
- * change it describes (it can neither be lost nor describe a change that did not happen).
+ * change it describes (it can neither be lost nor describe a change that did not happen). The Put
+ * is conditional on no item having the key: an entry is only ever added, never replaced, and this
+ * module has no update or delete of one (docs/decisions.md; test/unit/audit-append-only.test.ts).
  */
 export function auditPut(entry: NewAuditEntry): TransactItem {
   const at = (entry.at ?? new Date()).toISOString();
   const id = `${at}#${randomBytes(4).toString('hex')}`;
+  const origin = currentRequestOrigin();
   const record: AuditEntry = {
     id,
     at,
-    actorId: entry.actorId,
-    actorRole: entry.actorRole,
+    actorId: entry.actorId ?? SYSTEM_ID,
+    actorRole: entry.actorId === null ? 'SYSTEM' : entry.actorRole,
+    ip: origin?.ip ?? null,
+    device: origin?.device ?? null,
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,
@@ -65,6 +86,7 @@ export function auditPut(entry: NewAuditEntry): TransactItem {
         gsi1sk: id,
         ...record,
       },
+      ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
 }
@@ -88,9 +110,22 @@ export async function listAuditFor(
 }
 
 function toAuditEntry(item: Record<string, unknown>): AuditEntry {
-  const { id, at, actorId, actorRole, action, targetType, targetId, before, after } =
+  const { id, at, actorId, actorRole, ip, device, action, targetType, targetId, before, after } =
     item as unknown as AuditEntry;
-  return { id, at, actorId, actorRole, action, targetType, targetId, before, after };
+  // Entries written before the trail kept the origin have neither field.
+  return {
+    id,
+    at,
+    actorId,
+    actorRole,
+    ip: ip ?? null,
+    device: device ?? null,
+    action,
+    targetType,
+    targetId,
+    before,
+    after,
+  };
 }
 
 /** An action a list wants; with `field`, only its entries whose `after` holds that field. */
@@ -99,96 +134,151 @@ export interface AuditMatch {
   field?: string;
 }
 
-/** Entries of some actions (and one actor) within a period of UTC days, both included. */
-export interface AuditDaysFilter {
-  from: string;
-  to: string;
-  matches: readonly AuditMatch[];
+/**
+ * Which entries a list wants: those of a period (instants, `since` included, `until` excluded,
+ * ISO), of any of `matches` (absent: any action) and `targetTypes` (absent: any), of one actor;
+ * with `target`, one object's own trail (its partition) rather than the period's days.
+ */
+export interface AuditFilter {
+  since: string;
+  until: string;
+  matches?: readonly AuditMatch[] | undefined;
+  targetTypes?: readonly AuditTargetType[] | undefined;
   actorId?: string | undefined;
+  target?: { type: AuditTargetType; id: string } | undefined;
 }
 
-/** Items each day's Query evaluates at most (the filter then keeps the wanted ones). */
-const AUDIT_DAY_QUERY_LIMIT = 300;
+/** Items each Query evaluates at most (the filter then keeps the wanted ones). */
+const AUDIT_QUERY_LIMIT = 300;
 
 /** An audit sort key `{at}#{rand}`, or `{day}T~`: below the end of that day (the whole day to read). */
 const AUDIT_SORT_KEY = /^(\d{4}-\d{2}-\d{2})T(~|[\d:.]+Z#[0-9a-f]{8})$/;
 
 /** The filter a cursor was handed out for: a cursor continues only the list it came from. */
-function auditFilterTag(filter: AuditDaysFilter): string {
-  const matches = filter.matches.map((match) => `${match.action}:${match.field ?? ''}`).join(',');
-  return [filter.from, filter.to, filter.actorId ?? '', matches].join('/');
+function auditFilterTag(filter: AuditFilter): string {
+  const matches = filter.matches?.map((match) => `${match.action}:${match.field ?? ''}`).join(',');
+  const target = filter.target ? `${filter.target.type}:${filter.target.id}` : '';
+  return [
+    filter.since,
+    filter.until,
+    filter.actorId ?? '',
+    matches ?? '*',
+    filter.targetTypes?.join(',') ?? '*',
+    target,
+  ].join('/');
 }
 
-function encodeAuditCursor(filter: AuditDaysFilter, sortKey: string): string {
-  return encodeFilteredCursor(auditFilterTag(filter), sortKey);
-}
-
-/** The sort key a cursor of this filter continues below: an audit id of a day in its period. */
-function decodeAuditCursor(filter: AuditDaysFilter, cursor: string): string {
+/** The sort key a cursor of this filter continues below: an audit key within its period. */
+function decodeAuditCursor(filter: AuditFilter, cursor: string): string {
   return decodeFilteredCursor(auditFilterTag(filter), cursor, (key) => {
     const day = AUDIT_SORT_KEY.exec(key)?.[1];
-    return day !== undefined && day >= filter.from && day <= filter.to;
+    return day !== undefined && key > filter.since && day <= filter.until.slice(0, 10);
   });
 }
 
-function auditFilterExpression(filter: AuditDaysFilter) {
-  const names: Record<string, string> = { '#action': 'action' };
+function auditFilterExpression(filter: AuditFilter) {
+  const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
-  const alternatives = filter.matches.map((match, index) => {
-    values[`:a${index}`] = match.action;
-    if (!match.field) return `#action = :a${index}`;
-    names['#after'] = 'after';
-    names[`#f${index}`] = match.field;
-    return `(#action = :a${index} AND attribute_exists(#after.#f${index}))`;
-  });
-  let expression = `(${alternatives.join(' OR ')})`;
+  const parts: string[] = [];
+  if (filter.matches) {
+    names['#action'] = 'action';
+    const alternatives = filter.matches.map((match, index) => {
+      values[`:a${index}`] = match.action;
+      if (!match.field) return `#action = :a${index}`;
+      names['#after'] = 'after';
+      names[`#f${index}`] = match.field;
+      return `(#action = :a${index} AND attribute_exists(#after.#f${index}))`;
+    });
+    parts.push(`(${alternatives.join(' OR ')})`);
+  }
+  if (filter.targetTypes) {
+    const types = filter.targetTypes.map((type, index) => {
+      values[`:t${index}`] = type;
+      return `:t${index}`;
+    });
+    parts.push(`targetType IN (${types.join(', ')})`);
+  }
   if (filter.actorId !== undefined) {
     values[':actor'] = filter.actorId;
-    expression += ' AND actorId = :actor';
+    parts.push('actorId = :actor');
   }
-  return { expression, names, values };
+  const expression =
+    parts.length === 0
+      ? {}
+      : {
+          FilterExpression: parts.join(' AND '),
+          ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+        };
+  return { expression, values };
+}
+
+/** The UTC day whose partition holds the entries just below `key` (an id, `{day}T~` or an instant). */
+function dayBelow(key: string): string {
+  return AUDIT_SORT_KEY.test(key)
+    ? key.slice(0, 10)
+    : new Date(Date.parse(key) - 1).toISOString().slice(0, 10);
 }
 
 /**
- * One page of a period's audit entries of some actions, newest first (pattern 22's day index): the
- * days from the cursor's (else `to`) back to `from`, each a Query of its partition below the
- * cursor's key with a FilterExpression, until `limit` entries are found, the period ends or
- * `maxQueries` Queries were made — then the cursor says where the next page goes on (null: the
- * period is read). A page costs the days' entries it reads, wanted or not (docs/decisions.md).
+ * One page of the entries a filter wants, newest first. A period is read by its UTC days (pattern
+ * 22's day index; a business day spans two of them): each day a Query of its partition between the
+ * period's start and the cursor's key (else the period's end) with a FilterExpression, back to the
+ * period's first day; one object's trail is the same over its own partition. A page ends when
+ * `limit` entries are found, the period ends or `maxQueries` Queries were made; the cursor says
+ * where the next goes on (null: all read). A page costs the entries it reads, wanted or not
+ * (docs/decisions.md).
  */
-export async function readAuditDays(
-  filter: AuditDaysFilter,
+export async function readAudit(
+  filter: AuditFilter,
   page: { limit: number; cursor?: string | undefined; maxQueries: number },
 ): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
-  if (filter.matches.length === 0) return { entries: [], nextCursor: null };
-  let below = page.cursor ? decodeAuditCursor(filter, page.cursor) : `${filter.to}T~`;
-  let day = below.slice(0, 10);
-  const { expression, names, values } = auditFilterExpression(filter);
+  if (filter.matches?.length === 0 || filter.targetTypes?.length === 0 || filter.since >= filter.until)
+    return { entries: [], nextCursor: null };
+  const cursorOf = (key: string) => encodeFilteredCursor(auditFilterTag(filter), key);
+  let below = page.cursor ? decodeAuditCursor(filter, page.cursor) : filter.until;
+  let day = dayBelow(below);
+  const firstDay = filter.since.slice(0, 10);
+  const { expression, values } = auditFilterExpression(filter);
   const entries: AuditEntry[] = [];
-  for (let queries = 0; day >= filter.from; queries += 1) {
-    if (queries === page.maxQueries) return { entries, nextCursor: encodeAuditCursor(filter, below) };
+  for (let queries = 0; day >= firstDay; queries += 1) {
+    if (queries === page.maxQueries) return { entries, nextCursor: cursorOf(below) };
+    const bounds = { ':since': filter.since, ':below': below };
     const result = await db.send(
       new QueryCommand({
         TableName: tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :day AND gsi1sk < :below',
-        FilterExpression: expression,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: { ...values, ':day': keys.auditDayPartition(day), ':below': below },
+        ...(filter.target
+          ? {
+              KeyConditionExpression: 'pk = :pk AND sk BETWEEN :since AND :below',
+              ExpressionAttributeValues: {
+                ...values,
+                ...bounds,
+                ':pk': keys.auditPartition(filter.target.type, filter.target.id),
+              },
+            }
+          : {
+              IndexName: 'gsi1',
+              KeyConditionExpression: 'gsi1pk = :day AND gsi1sk BETWEEN :since AND :below',
+              ExpressionAttributeValues: { ...values, ...bounds, ':day': keys.auditDayPartition(day) },
+            }),
+        ...expression,
         ScanIndexForward: false,
-        Limit: AUDIT_DAY_QUERY_LIMIT,
+        Limit: AUDIT_QUERY_LIMIT,
       }),
     );
     for (const item of result.Items ?? []) {
+      // BETWEEN includes its bound: the cursor's own entry was on the page before.
+      if (item.sk === below) continue;
       // One more than the page holds tells that more follow: the page ends at the one before it.
-      if (entries.length === page.limit) {
-        return { entries, nextCursor: encodeAuditCursor(filter, entries[entries.length - 1]!.id) };
-      }
+      if (entries.length === page.limit) return { entries, nextCursor: cursorOf(entries.at(-1)!.id) };
       entries.push(toAuditEntry(item));
     }
-    const last = result.LastEvaluatedKey?.gsi1sk;
-    if (typeof last === 'string') {
+    const last = (filter.target ? result.LastEvaluatedKey?.sk : result.LastEvaluatedKey?.gsi1sk) as
+      | string
+      | undefined;
+    if (last !== undefined) {
       below = last;
+    } else if (filter.target) {
+      break;
     } else {
       day = shiftDay(day, -1);
       below = `${day}T~`;

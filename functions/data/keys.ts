@@ -105,10 +105,15 @@
  *     next) come with the Query; a call is claimed first with an UpdateItem of RATES/PROVIDER#{name}
  *     conditional on its notBefore having passed, so two runs at once never both call a provider.
  * 22. Audit trail of one target: Query pk=AUDIT#{type}#{id}; of one day: Query gsi1 AUDITDAY#{day}.
- *     The security audit log (GET /admin/security/audit): the days of its period newest first, each
- *     a Query of gsi1 AUDITDAY#{day} descending (gsi1sk below the cursor's key on the cursor's day)
- *     with a FilterExpression of the security actions (and the actor), at most 40 Queries a page;
- *     the cursor is the last sort key read, or {day}T~ (that whole day still to read).
+ *     An entry is only ever added: a Put conditional on attribute_not_exists(pk) in the change's
+ *     own transaction (functions/data/audit.ts has no update or delete of one). AUDITDAY is the UTC
+ *     day of `at`. The audit page (GET /admin/audit) and the security log (GET /admin/security/audit)
+ *     read a period as instants [since, until): the UTC days they touch newest first (a business day
+ *     touches two), each a Query of gsi1 AUDITDAY#{day} descending with gsi1sk BETWEEN since and the
+ *     cursor's key (else until), with a FilterExpression of the kind's target types or actions and
+ *     the actor, at most 40 Queries a page; a deal's or an account's own trail is the same Query of
+ *     its partition pk=AUDIT#{type}#{id} (sk BETWEEN). The cursor is the last sort key read, or
+ *     {day}T~ (that whole day still to read).
  * 23. Idempotent submit: Put IDEMP#{userId}#{key} with attribute_not_exists (or expired) in the
  *     application's creating transaction; a replay reads it with GetItem.
  * 24. Users of one role, newest first (admin filter by role, GET /admin/managers): Query gsi2

@@ -1,4 +1,5 @@
 import { logContext } from '@functions/commons/logger';
+import { withRequestOrigin } from '@functions/commons/request-origin';
 import type { Principal } from '@functions/domain/accounts/principal';
 import middy from '@middy/core';
 import type { Access, InferPart, ResponseData, RouteDefinition } from '@shared/routes/definition';
@@ -52,12 +53,12 @@ function routePipeline<R extends RouteDefinition>(
     .use(jsonBody(route.body !== undefined))
     .use(validateRequest(route))
     .handler(async (event, context) => {
-      const reply = await handle({
-        ...context.input,
-        principal: context.principal,
-        event,
-        sourceIp: clientIp(event),
-      } as EndpointRequest<R>);
+      const sourceIp = clientIp(event);
+      // The audit entries the handler writes name where the change came from (functions/data/audit.ts).
+      const origin = { ip: sourceIp, userAgent: event.headers?.['user-agent'] };
+      const reply = await withRequestOrigin(origin, () =>
+        handle({ ...context.input, principal: context.principal, event, sourceIp } as EndpointRequest<R>),
+      );
       const response = toResponse(reply, route.bare === true, route.produces);
       return route.conditional ? withEntityTag(response, event.headers?.['if-none-match']) : response;
     });

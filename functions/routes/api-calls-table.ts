@@ -31,6 +31,7 @@ const AREA_TITLES: Record<RouteArea, string> = {
   paymentTemplates: 'Admin: payment templates',
   transactions: 'Admin: transaction history',
   ledger: 'Admin: accounts and the books',
+  audit: 'Admin: audit trail',
   chain: 'Admin: USDT on chain',
   security: 'Admin: security',
   live: 'Live push',

@@ -1,6 +1,7 @@
 import * as adminApplications from '@shared/routes/admin-applications';
 import * as adminUsers from '@shared/routes/admin-users';
 import * as applications from '@shared/routes/applications';
+import * as audit from '@shared/routes/audit';
 import * as auth from '@shared/routes/auth';
 import * as chain from '@shared/routes/chain';
 import * as dashboard from '@shared/routes/dashboard';
@@ -53,6 +54,7 @@ export const routeAreas = {
   paymentTemplates,
   transactions,
   ledger,
+  audit,
   chain,
   security,
   live,
@@ -88,6 +90,7 @@ export const routes = {
   ...paymentTemplates,
   ...transactions,
   ...ledger,
+  ...audit,
   ...chain,
   ...security,
   ...live,

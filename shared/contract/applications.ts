@@ -248,8 +248,9 @@ export type StatusHistoryEntry = z.infer<typeof statusHistoryEntrySchema>;
 export const auditEntrySchema = /* @__PURE__ */ schema(() =>
   z.object({
     at: z.string(),
+    /** A staff member's id, or `system` (the jobs, the chain watcher), whose role is SYSTEM. */
     actorId: z.string(),
-    actorRole: roleSchema,
+    actorRole: z.union([roleSchema, z.literal('SYSTEM')]),
     /** Who actorId is: username, else email (null for an account not found). */
     actorName: z.optional(z.nullable(z.string())),
     action: z.string(),

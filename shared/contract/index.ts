@@ -8,6 +8,7 @@ export * from '../working-hours';
 export * from './admin';
 export * from './admin-users';
 export * from './applications';
+export * from './audit';
 export * from './auth';
 export * from './chain';
 export * from './deal';

@@ -96,7 +96,7 @@ export const securityAuditEntrySchema = /* @__PURE__ */ schema(() =>
     /** The audit's own action name (`user.role`, `setting.update`, `session.revoke`, …). */
     action: z.string(),
     actorId: z.string(),
-    actorRole: roleSchema,
+    actorRole: z.union([roleSchema, z.literal('SYSTEM')]),
     /** The staff member's username, else email; null if the account is gone. */
     actorName: z.nullable(z.string()),
     /** `user` (the account changed, or whose session ended) or `setting` (its key). */

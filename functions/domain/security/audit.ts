@@ -1,4 +1,4 @@
-import { type AuditEntry, type AuditMatch, readAuditDays } from '@functions/data/audit';
+import { type AuditEntry, type AuditMatch, readAudit } from '@functions/data/audit';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import type { Principal } from '@functions/domain/accounts/principal';
 import { PeriodRefused } from '@functions/domain/transactions/errors';
@@ -38,7 +38,8 @@ const KIND_MATCHES: Record<SecurityAuditKind, readonly AuditMatch[]> = {
   setting: [{ action: 'setting.update' }, { action: 'telegram.webhook' }],
 };
 
-const ALL_MATCHES: readonly AuditMatch[] = Object.values(KIND_MATCHES).flat();
+/** Every security-relevant change: the security log's, and the audit page's `security` kind. */
+export const SECURITY_MATCHES: readonly AuditMatch[] = Object.values(KIND_MATCHES).flat();
 
 /** The kind of an entry the filter let through (a `user.update` with both a role and isActive is a role change). */
 function kindOf(entry: AuditEntry): SecurityAuditKind {
@@ -70,7 +71,7 @@ function resolvePeriod(query: SecurityAuditQuery, now: Date) {
 const isSettingKey = (key: string): key is SettingKey => (SETTING_KEYS as readonly string[]).includes(key);
 
 /** A secret setting's value (the export token) is shown only to the roles that may read it. */
-function withheld(entry: AuditEntry, viewer: Principal): Pick<AuditEntry, 'before' | 'after'> {
+export function withheld(entry: AuditEntry, viewer: Principal): Pick<AuditEntry, 'before' | 'after'> {
   const key = entry.targetId;
   if (entry.targetType !== 'setting' || !isSettingKey(key)) return entry;
   const secret = 'secret' in SETTING_DEFAULTS[key] && SETTING_DEFAULTS[key].secret;
@@ -87,8 +88,13 @@ export async function listSecurityAudit(
   now = new Date(),
 ): Promise<SecurityAuditPage> {
   const period = resolvePeriod(query, now);
-  const page = await readAuditDays(
-    { ...period, matches: query.kind ? KIND_MATCHES[query.kind] : ALL_MATCHES, actorId: query.actorId },
+  const page = await readAudit(
+    {
+      since: `${period.from}T00:00:00.000Z`,
+      until: `${shiftDay(period.to, 1)}T00:00:00.000Z`,
+      matches: query.kind ? KIND_MATCHES[query.kind] : SECURITY_MATCHES,
+      actorId: query.actorId,
+    },
     { limit: query.limit, cursor: query.cursor, maxQueries: SECURITY_AUDIT_QUERIES_PER_PAGE },
   );
   const people = await findUserSummaries(

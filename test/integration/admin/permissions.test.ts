@@ -374,6 +374,7 @@ const ENDPOINTS: EndpointCase[] = [
     minimum: 'SUPER_ADMIN',
     grantedStatus: 409,
   },
+  { route: 'adminAuditTrail', method: 'GET', path: () => '/api/admin/audit', minimum: 'ADMIN' },
   { route: 'adminGetRates', method: 'GET', path: () => '/api/admin/rates', minimum: 'ADMIN' },
   {
     route: 'adminPutRates',
