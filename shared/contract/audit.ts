@@ -65,7 +65,10 @@ const optionalDay = () =>
 export const auditQuerySchema = /* @__PURE__ */ schema(() =>
   z
     .object({
-      /** Business days (the business's time zone), both included; the last 30 by default, at most 366. */
+      /**
+       * Business days (the business's time zone), both included; the last 30 by default (one
+       * object's whole trail when an object is asked for without them), at most 366.
+       */
       from: optionalDay(),
       to: optionalDay(),
       kind: preprocess(emptyIsAbsent, z.optional(z.enum(AUDIT_KINDS))),
@@ -122,12 +125,15 @@ export const auditTrailEntrySchema = /* @__PURE__ */ schema(() =>
 );
 export type AuditEntryView = z.infer<typeof auditTrailEntrySchema>;
 
-/** A page of the trail, newest first, with the business days read and their zone. No total: counting would read it all. */
+/**
+ * A page of the trail, newest first, with the business days read (null: one object's whole trail)
+ * and their zone. No total: counting would read it all.
+ */
 export const auditPageSchema = /* @__PURE__ */ schema(() =>
   z.object({
     items: z.array(auditTrailEntrySchema),
     nextCursor: z.nullable(z.string()),
-    period: z.object({ from: z.string(), to: z.string() }),
+    period: z.nullable(z.object({ from: z.string(), to: z.string() })),
     timeZone: z.string(),
   }),
 );

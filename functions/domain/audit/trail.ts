@@ -24,10 +24,28 @@ function resolvePeriod(query: AuditQuery, timeZone: string, now: Date) {
   return { from, to };
 }
 
+/** Before any entry: the start of an object's whole trail. */
+const TRAIL_START = '2000-01-01T00:00:00.000Z';
+
+/**
+ * The instants to read: the period's, or, for one object asked without a period, its whole trail
+ * (one partition, so no day is read in vain) up to a day from now, beyond any clock's skew.
+ */
+function resolveSpan(query: AuditQuery, timeZone: string, now: Date) {
+  if (query.targetType && !query.from && !query.to) {
+    const until = new Date(now.getTime() + 86_400_000).toISOString();
+    return { period: null, since: TRAIL_START, until };
+  }
+  const period = resolvePeriod(query, timeZone, now);
+  const { since, until } = periodBounds(period.from, period.to, timeZone);
+  return { period, since: since.toISOString(), until: until.toISOString() };
+}
+
 /**
  * GET /admin/audit: a page of the trail, newest first. The period is of business days: their
  * instants span two UTC days each, which the reader reads both of (functions/data/audit.ts). With
- * an object, its own partition is read (a deal's, an account's trail) instead of the days' index.
+ * an object, its own partition is read (a deal's, an account's trail) instead of the days' index,
+ * all of it when no period is asked for.
  */
 export async function listAuditTrail(
   query: AuditQuery,
@@ -35,13 +53,12 @@ export async function listAuditTrail(
   now = new Date(),
 ): Promise<AuditPage> {
   const timeZone = await businessTimeZone();
-  const period = resolvePeriod(query, timeZone, now);
-  const { since, until } = periodBounds(period.from, period.to, timeZone);
+  const { period, since, until } = resolveSpan(query, timeZone, now);
   const targets = query.kind ? AUDIT_KIND_TARGETS[query.kind] : null;
   const page = await readAudit(
     {
-      since: since.toISOString(),
-      until: until.toISOString(),
+      since,
+      until,
       matches: query.kind === 'security' ? SECURITY_MATCHES : undefined,
       targetTypes: targets ?? undefined,
       actorId: query.actorId,

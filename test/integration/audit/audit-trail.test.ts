@@ -333,7 +333,17 @@ describe('GET /admin/audit: filters', () => {
     });
     const rates = await call(adminAuditTrail, { query: { ...query, kind: 'rates' }, token: admin.token });
 
+    const whole = await call(adminAuditTrail, {
+      query: { targetType: 'setting', targetId },
+      token: admin.token,
+    });
+
     expect(own.body.data!.items).toMatchObject([{ targetId, kind: 'settings', ip: null, device: null }]);
+    // Asked without a period, an object's trail is all of it.
+    expect(whole.body.data).toMatchObject({
+      period: null,
+      items: [{ targetId, at: '2026-05-05T08:00:00.000Z' }],
+    });
     expect(other.body.data!.items).toEqual([]);
     expect(settings.body.data!.items).toHaveLength(1);
     expect(rates.body.data!.items).toEqual([]);
