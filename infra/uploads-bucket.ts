@@ -1,4 +1,6 @@
 import {
+  EXPORT_FILE_EXPIRY_DAYS,
+  EXPORT_KEY_PREFIX,
   PENDING_UPLOAD_EXPIRY_DAYS,
   UPLOAD_KEY_PREFIX,
   UPLOAD_TAG_KEY,
@@ -74,7 +76,8 @@ export interface UploadsBucketProps {
  * access logged to a log bucket of its own; CORS lets the site's pages POST (and read) files; the
  * lifecycle rule deletes every upload (`attachments/`) still tagged `upload=pending` a day after it
  * arrived (one no message carries, or one whose copy a message carries and that was not deleted),
- * never a message's copy (`sent/`), and unfinished multipart uploads.
+ * never a message's copy (`sent/`); every transaction export's file (`exports/`) a day after it was
+ * written; and unfinished multipart uploads.
  */
 export function uploadsBucket(scope: Construct, props: UploadsBucketProps): Bucket {
   const autoDeleteObjects = props.removalPolicy === RemovalPolicy.DESTROY;
@@ -115,6 +118,12 @@ export function uploadsBucket(scope: Construct, props: UploadsBucketProps): Buck
         prefix: UPLOAD_KEY_PREFIX,
         tagFilters: { [UPLOAD_TAG_KEY]: UPLOAD_TAG_PENDING },
         expiration: Duration.days(PENDING_UPLOAD_EXPIRY_DAYS),
+      },
+      // The transaction exports' files: downloaded within minutes of being prepared; a new export writes a new one.
+      {
+        id: 'DeleteExportFiles',
+        prefix: EXPORT_KEY_PREFIX,
+        expiration: Duration.days(EXPORT_FILE_EXPIRY_DAYS),
       },
       { id: 'AbortIncompleteMultipartUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
     ],

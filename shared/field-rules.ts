@@ -282,6 +282,7 @@ export const FIELD_RULES = {
   geoKey: { text: 'Must be a dotted geo key like europe.germany.berlin' },
   cityKey: { text: 'Must be a city key like europe.germany.berlin' },
   sessionId: { text: 'Must be a session id (a UUID).' },
+  exportId: { text: 'Must be an export id (a UUID).' },
   /** A body field the route does not take (every body schema is strict). */
   unknownField: { text: 'Unknown field.' },
 } as const satisfies Record<string, FieldRule>;

@@ -263,6 +263,11 @@
  * 46. A completed deal's market snapshot (functions/domain/rates/completion-snapshot.ts): Put
  *     APP#{id}/COMPLETION in the settling move's own transaction; read beside the deal with a
  *     GetItem; a period's: the completion log (pattern 19), then BatchGetItem of these.
+ * 47. An export of the transaction history (functions/data/export-jobs.ts): Put EXPORT#{id}/JOB
+ *     (refused if the id exists), read by GetItem (consistent), its end an Update conditional on
+ *     `preparing`; expiresAt (TTL) two days on. Its file is the object exports/{id}/{fileName} of the
+ *     uploads bucket. A page of movements is told about with one BatchGetItem of their deals
+ *     (APP#{id}/APP), snapshots (pattern 46) and ledger entries (pattern 45, entry id = movement id).
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -453,6 +458,7 @@ export const keys = {
     pk: 'LEDGER#CLOSE',
     sk: `COUNT#${day}#${accountId}`,
   }),
+  exportJob: (id: string) => ({ pk: `EXPORT#${id}`, sk: 'JOB' }),
   /** `units` of 0.0001 USDT, zero-padded so the sort keys order as the amounts do. */
   payableAmount: (wallet: string, units: bigint) => ({
     pk: `PAYAMOUNT#${wallet}`,

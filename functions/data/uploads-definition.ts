@@ -24,3 +24,9 @@ export const UPLOAD_TAG_PENDING = 'pending';
 export const UPLOAD_TAG_ATTACHED = 'attached';
 /** The bucket's lifecycle rule deletes an object still tagged pending this many days after it arrived. */
 export const PENDING_UPLOAD_EXPIRY_DAYS = 1;
+/**
+ * The transaction history's export files: `exports/{exportId}/{fileName}`, written by the export
+ * worker only. The bucket's lifecycle rule deletes them a day after they were written.
+ */
+export const EXPORT_KEY_PREFIX = 'exports/';
+export const EXPORT_FILE_EXPIRY_DAYS = 1;

@@ -32,7 +32,8 @@ export const UPLOAD_POST_SECONDS = 10 * 60;
 let client: S3Client | undefined;
 let bucketName: string | undefined;
 
-function bucket(): { s3: S3Client; name: string } {
+/** The bucket's client and name (the transaction exports keep their files here too: data/export-files.ts). */
+export function uploadsBucket(): { s3: S3Client; name: string } {
   if (!client || !bucketName) {
     const config = uploadsBucketConfig();
     bucketName = config.bucket;
@@ -71,7 +72,7 @@ export async function presignUpload(
   key: string,
   contentType: string,
 ): Promise<{ url: string; fields: Record<string, string>; expiresAt: Date }> {
-  const { s3, name } = bucket();
+  const { s3, name } = uploadsBucket();
   const expiresAt = new Date(Date.now() + UPLOAD_POST_SECONDS * 1000);
   const { url, fields } = await createPresignedPost(s3, {
     Bucket: name,
@@ -105,7 +106,7 @@ export async function uploadedObject(
   key: string,
   length: number,
 ): Promise<{ size: number; firstBytes: Uint8Array; etag: string } | undefined> {
-  const { s3, name } = bucket();
+  const { s3, name } = uploadsBucket();
   try {
     const head = await s3.send(new HeadObjectCommand({ Bucket: name, Key: key }));
     const size = head.ContentLength ?? 0;
@@ -130,7 +131,7 @@ export async function uploadedObject(
  * it to the announced type).
  */
 export async function copyUpload(source: { key: string; etag: string }, destination: string): Promise<void> {
-  const { s3, name } = bucket();
+  const { s3, name } = uploadsBucket();
   try {
     await s3.send(
       new CopyObjectCommand({
@@ -150,16 +151,21 @@ export async function copyUpload(source: { key: string; etag: string }, destinat
 
 /** Deletes an upload that was refused (a wrong type or size) or copied to a message, rather than keeping it a day. */
 export async function deleteUpload(key: string): Promise<void> {
-  const { s3, name } = bucket();
+  const { s3, name } = uploadsBucket();
   await s3.send(new DeleteObjectCommand({ Bucket: name, Key: key }));
 }
 
 /**
  * A 5-minute link that reads one file (a presigned GET), served with its own type and as a
- * download named as it was uploaded, or shown inline when it is a picture or a PDF.
+ * download named as it was uploaded, or shown inline when it is a picture or a PDF (`attachment`:
+ * always saved, never shown).
  */
-export function readUrl(key: string, file: { fileName: string; contentType: string }): Promise<string> {
-  const { s3, name } = bucket();
+export function readUrl(
+  key: string,
+  file: { fileName: string; contentType: string },
+  disposition: 'inline' | 'attachment' = 'inline',
+): Promise<string> {
+  const { s3, name } = uploadsBucket();
   const encodedName = encodeURIComponent(file.fileName).replace(
     /['()*]/g,
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
@@ -170,7 +176,7 @@ export function readUrl(key: string, file: { fileName: string; contentType: stri
       Bucket: name,
       Key: key,
       ResponseContentType: file.contentType,
-      ResponseContentDisposition: `inline; filename*=UTF-8''${encodedName}`,
+      ResponseContentDisposition: `${disposition}; filename*=UTF-8''${encodedName}`,
     }),
     { expiresIn: ATTACHMENT_URL_SECONDS },
   );

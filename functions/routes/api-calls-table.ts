@@ -30,6 +30,7 @@ const AREA_TITLES: Record<RouteArea, string> = {
   messages: 'Messages and attachments',
   paymentTemplates: 'Admin: payment templates',
   transactions: 'Admin: transaction history',
+  transactionExports: 'Admin: exports of the transaction history',
   ledger: 'Admin: accounts and the books',
   audit: 'Admin: audit trail',
   chain: 'Admin: USDT on chain',

@@ -13,6 +13,7 @@ import type {
   WorkerDefinition,
 } from '@shared/routes/definition';
 import * as ratesExport from '@shared/routes/export';
+import * as transactionExports from '@shared/routes/exports';
 import * as geo from '@shared/routes/geo';
 import * as ledger from '@shared/routes/ledger';
 import * as live from '@shared/routes/live';
@@ -53,6 +54,7 @@ export const routeAreas = {
   messages,
   paymentTemplates,
   transactions,
+  transactionExports,
   ledger,
   audit,
   chain,
@@ -89,6 +91,7 @@ export const routes = {
   ...messages,
   ...paymentTemplates,
   ...transactions,
+  ...transactionExports,
   ...ledger,
   ...audit,
   ...chain,
@@ -196,5 +199,13 @@ export const workers = {
       "Send live notices of changed applications, new messages and chain transfers to review to the owners' and staff's WebSocket connections (table stream)",
     source: { kind: 'liveChanges', batchSize: 100, maxBatchingWindowSeconds: 0, retryAttempts: 2 },
     uses: { table: 'readWrite', live: 'postAndClose' },
+  },
+  prepareExport: {
+    handler: 'jobs/prepare-export',
+    summary:
+      "Write an export's file of the transaction history (every movement of its period, CSV or XLSX) into the uploads bucket and mark it ready",
+    // A failed run marks its export failed itself; one Lambda could not catch (a timeout) is retried once.
+    source: { kind: 'invoked', retryAttempts: 1, timeoutMinutes: 15 },
+    uses: { table: 'readWrite', uploads: 'writeExports' },
   },
 } as const satisfies Record<string, WorkerDefinition>;

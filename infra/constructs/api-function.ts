@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { SECRET_TTL_MS } from '@functions/commons/secret-store';
 import { GLOBAL_INDEXES } from '@functions/data/table-definition';
-import { SENT_KEY_PREFIX, UPLOAD_KEY_PREFIX } from '@functions/data/uploads-definition';
+import { EXPORT_KEY_PREFIX, SENT_KEY_PREFIX, UPLOAD_KEY_PREFIX } from '@functions/data/uploads-definition';
 import { CfnParameter, Duration, Lazy, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -48,7 +48,7 @@ export const TABLE_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
   ],
 };
 
-export type UploadsAccess = 'upload' | 'attach' | 'read';
+export type UploadsAccess = 'upload' | 'attach' | 'read' | 'writeExports' | 'readExports';
 
 /**
  * S3 actions per `uses.uploads` (shared/routes/definition.ts), by the object prefix they are
@@ -57,7 +57,8 @@ export type UploadsAccess = 'upload' | 'attach' | 'read';
  * reads what arrived (HeadObject needs s3:GetObject), deletes a refused or copied upload, and
  * copies a checked one (CopyObject: s3:GetObject on the source, s3:PutObject on the copy and
  * s3:PutObjectTagging for the tag it replaces); `read` signs read links of both, the uploads for
- * messages sent before copies existed.
+ * messages sent before copies existed. The transaction exports' files (`exports/*`): the worker
+ * writes them, the status route signs their download links.
  */
 export const UPLOADS_OBJECT_ACTIONS: Readonly<
   Record<UploadsAccess, Readonly<Partial<Record<string, readonly string[]>>>>
@@ -68,6 +69,8 @@ export const UPLOADS_OBJECT_ACTIONS: Readonly<
     [SENT_KEY_PREFIX]: ['s3:PutObject', 's3:PutObjectTagging'],
   },
   read: { [UPLOAD_KEY_PREFIX]: ['s3:GetObject'], [SENT_KEY_PREFIX]: ['s3:GetObject'] },
+  writeExports: { [EXPORT_KEY_PREFIX]: ['s3:PutObject'] },
+  readExports: { [EXPORT_KEY_PREFIX]: ['s3:GetObject'] },
 };
 
 /** CDK's enums for the values of `FUNCTION_BUNDLE`. */
@@ -232,7 +235,7 @@ export class ApiFunction extends NodejsFunction {
         id: `AwsSolutions-IAM5[Resource::${nagObjects(prefix)}]`,
         reason:
           'Object-level actions on one prefix of the uploads bucket: each object is a file of one ' +
-          'message, named by ids the function learns at run time, so no narrower ARN exists.',
+          'message or one export, named by ids the function learns at run time, so no narrower ARN exists.',
       });
     }
     if (access === 'attach') {

@@ -1,10 +1,11 @@
 import { type Access, needsJwtSecret, type ResourceUse } from '@shared/routes/definition';
-import { type Duration, Validations } from 'aws-cdk-lib';
+import { ArnFormat, type Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IConfigurationSet, IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
+import { LIVE_ALIAS } from '../physical-names';
 import type { StageSettings } from '../stacks/stages';
 import { ApiFunction } from './api-function';
 
@@ -42,6 +43,8 @@ export interface ManifestResources {
    * of a prefix's objects as cdk-nag prints it (the acknowledgment of the prefix wildcard names it).
    */
   readonly uploads?: { readonly bucketName: string; readonly nagObjects: (prefix: string) => string };
+  /** The export worker's fixed function name (physical-names.ts), for the route that starts it. */
+  readonly exportWorkerName?: string;
   /**
    * Live push's WebSocket API (infra/stacks/live-stack.ts): the `wss://` URL clients connect to, and
    * for the functions that send frames or close connections, the management API's endpoint and the
@@ -173,6 +176,25 @@ export function manifestFunction(
     if (!resources.uploads)
       throw new Error(`${spec.handler} uses the uploads bucket, but no bucket was provided`);
     fn.bindUploads(resources.uploads.bucketName, spec.uses.uploads, resources.uploads.nagObjects);
+  }
+  if (spec.uses.exportWorker) {
+    if (!resources.exportWorkerName)
+      throw new Error(`${spec.handler} starts the export worker, but no worker name was provided`);
+    // Its live alias, as every trigger of a manifest function invokes it.
+    const qualified = `${resources.exportWorkerName}:${LIVE_ALIAS}`;
+    fn.addEnvironment('EXPORT_WORKER_FUNCTION', qualified);
+    Grant.addToPrincipal({
+      grantee: fn,
+      actions: ['lambda:InvokeFunction'],
+      resourceArns: [
+        Stack.of(fn).formatArn({
+          service: 'lambda',
+          resource: 'function',
+          resourceName: qualified,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      ],
+    });
   }
   if (spec.uses.live === 'url') {
     if (!resources.live?.url)

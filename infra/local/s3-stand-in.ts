@@ -15,7 +15,8 @@ import { join } from 'node:path';
  *   condition; refusals in S3's XML error shape and status (403 AccessDenied "Invalid according to
  *   Policy…", 400 EntityTooLarge / EntityTooSmall, 403 SignatureDoesNotMatch);
  * - presigned GETs (query-signed, SigV4 verified, expiry checked, `response-content-*` honoured);
- * - HeadObject, GetObject (with `Range` and `If-Match`), CopyObject (`x-amz-copy-source`, its
+ * - PutObject (the export worker's files; no checksum is checked), HeadObject, GetObject (with
+ *   `Range` and `If-Match`), CopyObject (`x-amz-copy-source`, its
  *   `-if-match`, and `x-amz-tagging-directive`/`x-amz-tagging`), DeleteObject, PutObjectTagging and
  *   GetObjectTagging, signed in the Authorization header by the local credentials (the access key is
  *   checked, not the header signature: only the functions on this machine hold the key);
@@ -613,6 +614,19 @@ export async function startS3StandIn(options: S3StandInOptions): Promise<S3Stand
           { 'Content-Type': 'application/xml' },
           `<?xml version="1.0" encoding="UTF-8"?>\n<CopyObjectResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><LastModified>${copy.lastModified.toISOString()}</LastModified><ETag>${escapeXml(copy.etag)}</ETag></CopyObjectResult>`,
         );
+      }
+
+      if (request.method === 'PUT' && !url.searchParams.has('tagging')) {
+        const body = await readBody(request);
+        const put: StoredObject = {
+          body,
+          contentType: request.headers['content-type'] ?? 'binary/octet-stream',
+          tags: {},
+          lastModified: now,
+          etag: `"${createHash('md5').update(body).digest('hex')}"`,
+        };
+        store.put(key, put);
+        return send(200, { ETag: put.etag });
       }
 
       if (url.searchParams.has('tagging')) {

@@ -12,6 +12,7 @@ import {
 import { API_DOCS_FILE, API_DOCS_PATH, contentSecurityPolicy, REFERRER_POLICY } from '../security-headers';
 import { apiRequestListener, loadApiHandlers } from './api-adapter';
 import { ensureTable, startDynamoLocal } from './dynamo';
+import { startLocalExportWorker } from './export-worker';
 import { type JobName, startJobTimers } from './jobs';
 import { startLiveSockets } from './live-socket';
 import { startLiveStream } from './live-stream';
@@ -284,6 +285,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       liveStream?.wake();
     };
     const handlers = await loadApiHandlers();
+    // The export worker, which the export route starts without waiting (Lambda's Event invocation).
+    const exportWorker = await startLocalExportWorker();
+    stoppers.push(exportWorker.stop);
     const api = apiRequestListener(handlers, {
       checkResponses: options.checkResponses ?? false,
       originSecret,

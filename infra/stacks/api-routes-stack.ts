@@ -9,7 +9,9 @@ import type { ApiFunction } from '../constructs/api-function';
 import { CanaryRollouts } from '../constructs/canary';
 import { constructIdFor, type ManifestResources, manifestFunction } from '../constructs/manifest-function';
 import { stageTable } from '../constructs/stage-table';
+import { workerFunctionName } from '../physical-names';
 import { nagPrinted, uploadsBucketName } from '../uploads-bucket';
+import { EXPORT_WORKER } from './exports-stack';
 import type { ServiceConfig } from './service-config';
 
 /**
@@ -33,8 +35,8 @@ export const API_ROUTE_GROUPS = {
     'chain',
     'security',
   ],
-  // The books' routes and the audit trail's: the admin stack had no room left under the limit for them.
-  books: ['ledger', 'audit'],
+  // The books' routes, the audit trail's and the exports': the admin stack had no room left under the limit for them.
+  books: ['ledger', 'audit', 'transactionExports'],
 } as const satisfies Record<string, readonly RouteArea[]>;
 
 export type ApiRouteGroup = keyof typeof API_ROUTE_GROUPS;
@@ -81,6 +83,7 @@ export class ApiRoutesStack extends Stack {
         bucketName: uploadsBucketName(this, stage),
         nagObjects: (prefix) => nagPrinted(this, stage, `${prefix}*`),
       },
+      exportWorkerName: workerFunctionName(stage, EXPORT_WORKER),
     };
     let canaries: CanaryRollouts | undefined;
     for (const [routeId, route] of props.routes) {

@@ -97,8 +97,9 @@ export class MailStack extends Stack {
 
     const table = stageTable(this, props.config.stage, { stream: true });
     for (const [workerId, worker] of Object.entries(props.workers)) {
-      // Live push's fan-out sits on the stream too, in the live stack beside its WebSocket API.
-      if (worker.source.kind === 'liveChanges') continue;
+      // Live push's fan-out sits on the stream too, in the live stack beside its WebSocket API; the
+      // export worker is in the exports stack.
+      if (worker.source.kind === 'liveChanges' || worker.source.kind === 'invoked') continue;
       const name = constructIdFor(workerId);
       const fn = manifestFunction(
         this,

@@ -14,6 +14,7 @@ import { ApiStageStack } from './api-stage-stack';
 import { BackupCopyStack } from './backup-copy-stack';
 import { DataStack } from './data-stack';
 import { EdgeMonitoringStack, edgeAlarmPrefix } from './edge-monitoring-stack';
+import { ExportsStack } from './exports-stack';
 import { FirstRunStack } from './first-run-stack';
 import { GatewayLogsStack } from './gateway-logs-stack';
 import { JobsStack } from './jobs-stack';
@@ -31,6 +32,8 @@ export interface ServiceStacks {
   /** The vault in the backup region (stages with a backup plan). */
   readonly backupCopy?: BackupCopyStack;
   readonly mail: MailStack;
+  /** The export worker of the transaction history. */
+  readonly exports: ExportsStack;
   /** Live push: the WebSocket API, its handlers and the fan-out on the table's stream. */
   readonly live: LiveStack;
   readonly api: ApiStack;
@@ -50,7 +53,10 @@ export interface ServiceStacks {
 export interface ServiceManifest {
   readonly routeAreas: RouteAreas;
   readonly jobs: Readonly<Record<string, JobDefinition>>;
-  readonly workers: Readonly<Record<string, WorkerDefinition>> & { readonly liveFanOut: WorkerDefinition };
+  readonly workers: Readonly<Record<string, WorkerDefinition>> & {
+    readonly liveFanOut: WorkerDefinition;
+    readonly prepareExport: WorkerDefinition;
+  };
   readonly liveSocket: typeof liveSocket;
 }
 
@@ -116,6 +122,14 @@ export function buildService(
       workers,
       // The outbox sender also sends the bot's messages: it reads the api stack's Telegram secrets.
       telegram: api.resources.telegram ?? false,
+    }),
+  );
+  const exportsStack = afterData(
+    new ExportsStack(app, name('exports'), {
+      config,
+      env,
+      description: "Exchange: the export worker (the transaction history's files, in the uploads bucket)",
+      worker: workers.prepareExport,
     }),
   );
   const live = afterData(
@@ -234,6 +248,7 @@ export function buildService(
     gatewayLogs,
     backupCopy,
     mail,
+    exports: exportsStack,
     live,
     api,
     apiRoutes,

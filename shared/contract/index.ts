@@ -13,6 +13,7 @@ export * from './auth';
 export * from './chain';
 export * from './deal';
 export * from './export';
+export * from './exports';
 export * from './hours';
 export * from './ledger';
 export * from './live';

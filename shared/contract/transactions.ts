@@ -5,6 +5,7 @@ import {
   TRANSACTIONS_MAX_PERIOD_DAYS,
   TRANSACTIONS_PAGE_LIMIT,
 } from '../constants';
+import { languageSchema } from '../enums';
 import type { FieldRuleCode } from '../field-rules';
 import { preprocess } from '../preprocess';
 import { schema } from '../schema';
@@ -66,8 +67,8 @@ export function periodProblem(
 
 const emptyIsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
-/** The filters the list and the CSV share; `from` and `to` are business days, both included. */
-function filterFields() {
+/** The filters the list, the CSV and an export share; `from` and `to` are business days, both included. */
+export function filterFields() {
   return {
     from: preprocess(emptyIsAbsent, z.optional(z.string().check(z.refine(isDayDate, 'dayDate')))),
     to: preprocess(emptyIsAbsent, z.optional(z.string().check(z.refine(isDayDate, 'dayDate')))),
@@ -77,7 +78,7 @@ function filterFields() {
 }
 
 /** Both days given: the period's own rule (a default completes a half-given period on the server). */
-function periodCheck() {
+export function periodCheck() {
   return z.superRefine((query: { from?: string | undefined; to?: string | undefined }, context) => {
     if (!query.from || !query.to || !isDayDate(query.from) || !isDayDate(query.to)) return;
     const problem = periodProblem(query.from, query.to);
@@ -100,8 +101,11 @@ export const listTransactionsQuerySchema = /* @__PURE__ */ schema(() =>
 );
 export type ListTransactionsQuery = z.infer<typeof listTransactionsQuerySchema>;
 
+/** The CSV's filters, and the reader's language (its dialect and headers; the caller's own when absent). */
 export const exportTransactionsQuerySchema = /* @__PURE__ */ schema(() =>
-  z.object(filterFields()).check(periodCheck()),
+  z
+    .object({ ...filterFields(), language: preprocess(emptyIsAbsent, z.optional(languageSchema)) })
+    .check(periodCheck()),
 );
 export type ExportTransactionsQuery = z.infer<typeof exportTransactionsQuerySchema>;
 

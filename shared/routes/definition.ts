@@ -32,8 +32,15 @@ export interface ResourceUse {
    * presigned POSTs (s3:PutObject and s3:PutObjectTagging, which the POST's tag needs); `attach`
    * checks what arrived and keeps it (s3:GetObject, which HeadObject needs too, s3:PutObjectTagging,
    * s3:DeleteObject for a refused file) and answers read links; `read` signs read links (s3:GetObject).
+   * The transaction exports' files (`exports/`): `writeExports` puts them (the export worker),
+   * `readExports` signs their download links.
    */
-  uploads?: 'upload' | 'attach' | 'read';
+  uploads?: 'upload' | 'attach' | 'read' | 'writeExports' | 'readExports';
+  /**
+   * Starts the export worker without waiting (Lambda's asynchronous invocation of the manifest's
+   * `workers.prepareExport`, by its fixed name in `EXPORT_WORKER_FUNCTION`).
+   */
+  exportWorker?: true;
   /**
    * Live push's WebSocket API (docs/architecture.md "Live push"): `url` hands out its address
    * (`LIVE_URL`, the ticket route); `post` sends frames down its connections through the management
@@ -165,6 +172,16 @@ export interface WorkerDefinition {
         /** The longest a batch waits to fill, in seconds (0: invoked as soon as records arrive). */
         maxBatchingWindowSeconds: number;
         retryAttempts: number;
+      }
+    | {
+        /**
+         * Invoked asynchronously by a route (`uses.exportWorker`); a run that fails is retried
+         * this many times, then recorded in its dead-letter queue.
+         */
+        kind: 'invoked';
+        retryAttempts: number;
+        /** The longest run, in minutes (up to Lambda's 15). */
+        timeoutMinutes: number;
       };
 }
 

@@ -1,4 +1,6 @@
 import {
+  EXPORT_FILE_EXPIRY_DAYS,
+  EXPORT_KEY_PREFIX,
   PENDING_UPLOAD_EXPIRY_DAYS,
   SENT_KEY_PREFIX,
   UPLOAD_KEY_PREFIX,
@@ -138,8 +140,56 @@ describe('uploads bucket', () => {
       Status: 'Enabled',
     });
     expect(PENDING_UPLOAD_EXPIRY_DAYS).toBe(1);
-    // No rule expires every object: an attached file is kept.
-    expect(rules.filter((rule) => 'ExpirationInDays' in (rule as object))).toHaveLength(1);
+    // No other rule expires objects but the exports' (below): an attached file is kept.
+    expect(
+      rules
+        .filter((rule) => 'ExpirationInDays' in (rule as object))
+        .map((rule) => (rule as { Id: string }).Id),
+    ).toEqual(['DeleteUnattachedUploads', 'DeleteExportFiles']);
+  });
+
+  it("deletes every transaction export's file a day after it was written, and nothing outside exports/", () => {
+    const rules = (bucketProperties(data, 'UploadsBucket').LifecycleConfiguration as { Rules: unknown[] })
+      .Rules;
+
+    expect(rules).toContainEqual({
+      Id: 'DeleteExportFiles',
+      Prefix: EXPORT_KEY_PREFIX,
+      ExpirationInDays: EXPORT_FILE_EXPIRY_DAYS,
+      Status: 'Enabled',
+    });
+    expect(EXPORT_FILE_EXPIRY_DAYS).toBe(1);
+  });
+
+  it('gives the export worker exports/* to write, and the export status route exports/* to read, nothing else', () => {
+    const worker = { stack: dev.stacks.exports, fn: dev.stacks.exports.worker };
+    const workerS3 = statementsOf(worker).filter((statement) =>
+      actionsOf(statement).some((action) => action.startsWith('s3:')),
+    );
+    expect(Object.fromEntries(s3ActionsByPrefix(workerS3))).toEqual({
+      [EXPORT_KEY_PREFIX]: ['s3:PutObject'],
+    });
+    const status = functions.get('adminGetExport')!;
+    const statusS3 = statementsOf(status).filter((statement) =>
+      actionsOf(statement).some((action) => action.startsWith('s3:')),
+    );
+    expect(Object.fromEntries(s3ActionsByPrefix(statusS3))).toEqual({
+      [EXPORT_KEY_PREFIX]: ['s3:GetObject'],
+    });
+  });
+
+  it('lets the export route invoke the export worker’s live alias, and names it', () => {
+    const create = functions.get('adminCreateExport')!;
+    const environment = (
+      functionProperties(dev, create).Environment as { Variables: Record<string, unknown> }
+    ).Variables;
+    expect(environment.EXPORT_WORKER_FUNCTION).toBe('exchange-dev-prepareExport:live');
+    const invoke = statementsOf(create).filter((statement) =>
+      actionsOf(statement).includes('lambda:InvokeFunction'),
+    );
+    expect(invoke.map((statement) => flatten(statement.Resource))).toEqual([
+      expect.stringMatching(/:lambda:.+:function:exchange-dev-prepareExport:live$/),
+    ]);
   });
 
   it("lets only the site's origin POST files from the browser", () => {
@@ -161,7 +211,7 @@ describe('uploads bucket', () => {
     expect(flatten(name)).toBe(`exchange-prod-uploads-${PROD_CONTEXT.account}-eu-central-1`);
   });
 
-  it('gives each function that uses it the bucket name and exactly its actions, on attachments/* and sent/* only', () => {
+  it('gives each function that uses it the bucket name and exactly its actions, on attachments/*, sent/* and exports/* only', () => {
     const users = allRoutes.filter(([, route]) => route.uses.uploads !== undefined);
     expect(users.map(([id]) => id).sort()).toEqual(
       [
@@ -171,6 +221,7 @@ describe('uploads bucket', () => {
         'createMyAttachment',
         'listMyMessages',
         'postMyMessage',
+        'adminGetExport',
       ].sort(),
     );
     for (const [routeId, route] of users) {
@@ -184,7 +235,7 @@ describe('uploads bucket', () => {
         actionsOf(statement).some((action) => action.startsWith('s3:')),
       );
       const granted = s3ActionsByPrefix(s3);
-      for (const prefix of [UPLOAD_KEY_PREFIX, SENT_KEY_PREFIX]) {
+      for (const prefix of [UPLOAD_KEY_PREFIX, SENT_KEY_PREFIX, EXPORT_KEY_PREFIX]) {
         expect(granted.get(prefix) ?? [], `${routeId} on ${prefix}*`).toEqual(
           [...(UPLOADS_OBJECT_ACTIONS[route.uses.uploads!][prefix] ?? [])].sort(),
         );
@@ -193,7 +244,7 @@ describe('uploads bucket', () => {
         route.uses.uploads === 'attach' ? ['s3:ListBucket'] : [],
       );
       const elsewhere = [...granted.keys()].filter(
-        (prefix) => ![UPLOAD_KEY_PREFIX, SENT_KEY_PREFIX, ''].includes(prefix),
+        (prefix) => ![UPLOAD_KEY_PREFIX, SENT_KEY_PREFIX, EXPORT_KEY_PREFIX, ''].includes(prefix),
       );
       expect(elsewhere, routeId).toEqual([]);
     }
@@ -208,6 +259,8 @@ describe('uploads bucket', () => {
         '': ['s3:ListBucket'],
       },
       read: { [UPLOAD_KEY_PREFIX]: ['s3:GetObject'], [SENT_KEY_PREFIX]: ['s3:GetObject'] },
+      writeExports: { [EXPORT_KEY_PREFIX]: ['s3:PutObject'] },
+      readExports: { [EXPORT_KEY_PREFIX]: ['s3:GetObject'] },
     };
     for (const [routeId, route] of allRoutes.filter(([, route]) => route.uses.uploads !== undefined)) {
       const s3 = statementsOf(functions.get(routeId)!).filter((statement) =>

@@ -1,7 +1,6 @@
 import { type MovementFilter, type MovementRecord, readMovementPage } from '@functions/data/movements';
 import { findUserSummaries } from '@functions/data/user-summaries';
-import { plainAmount } from '@shared/assets';
-import { businessDayOf, periodBounds, zonedDateTime } from '@shared/business-time';
+import { businessDayOf, periodBounds } from '@shared/business-time';
 import {
   ADMIN_APPLICATION_ID_DISPLAY_LENGTH,
   TRANSACTIONS_CSV_MAX_BYTES,
@@ -16,7 +15,10 @@ import {
   type TransactionsPage,
   type TransactionView,
 } from '@shared/contract/transactions';
+import type { Language } from '@shared/enums';
 import { shortId } from '@shared/ids';
+import { exportRows } from '../exports/rows';
+import { csvHeader, csvRecord, transactionsFileName } from '../exports/writers';
 import { businessTimeZone } from '../settings/business-time';
 import { csvLine } from './csv';
 import { PeriodRefused } from './errors';
@@ -32,7 +34,10 @@ import { PeriodRefused } from './errors';
  * The period to read, in business days (the setting businessTimeZone): as given, `to` today when
  * absent, `from` the 30 days up to `to` when absent; and the UTC instants that bound it.
  */
-async function resolvePeriod(query: { from?: string | undefined; to?: string | undefined }, now: Date) {
+export async function resolvePeriod(
+  query: { from?: string | undefined; to?: string | undefined },
+  now: Date,
+) {
   const timeZone = await businessTimeZone();
   const to = query.to ?? businessDayOf(now, timeZone);
   const from = query.from ?? shiftDay(to, -(TRANSACTIONS_DEFAULT_PERIOD_DAYS - 1));
@@ -95,41 +100,6 @@ export async function listTransactions(
   };
 }
 
-/** The CSV's columns after the first, the business time (named with its zone in the header row). */
-const CSV_COLUMNS = [
-  'direction',
-  'amount',
-  'currency',
-  'asset',
-  'reference',
-  'note',
-  'application_id',
-  'staff',
-  'staff_id',
-  'recorded_at_completion',
-] as const;
-
-function csvRow(view: TransactionView, timeZone: string): string[] {
-  return [
-    zonedDateTime(view.at, timeZone),
-    view.direction,
-    plainAmount(view.amount, view.asset),
-    view.currency,
-    view.asset,
-    view.reference ?? '',
-    view.note ?? '',
-    view.applicationId,
-    view.staffName ?? '',
-    view.staffId,
-    String(view.recordedAtCompletion),
-  ];
-}
-
-/** Rows read per query while writing the CSV (a DynamoDB page holds at most 1 MB anyway). */
-const CSV_CHUNK = 1000;
-/** Excel reads a CSV as UTF-8 only after a byte order mark. */
-const BYTE_ORDER_MARK = '\uFEFF';
-
 /**
  * What a line adds to Lambda's answer: the JSON-escaped body (a quote or a line break takes two
  * bytes there), which Lambda limits to 6 MB with the headers.
@@ -145,12 +115,16 @@ interface FileLimits {
 }
 const FILE_LIMITS: FileLimits = { maxRows: TRANSACTIONS_CSV_MAX_ROWS, maxBytes: TRANSACTIONS_CSV_MAX_BYTES };
 
-function cutNotice(rows: number, limits: FileLimits): string {
-  return csvLine([
-    `Cut after ${rows} rows: a file holds at most ${limits.maxRows} rows or ` +
-      `${limits.maxBytes / 1_000_000} MB. The period's older movements are not in it; ` +
-      'export a shorter period for them.',
-  ]);
+/** The file's last line when it was cut, in the reader's language and dialect. */
+function cutNotice(rows: number, limits: FileLimits, language: Language): string {
+  const megabytes = limits.maxBytes / 1_000_000;
+  const text =
+    language === 'ru'
+      ? `Обрезано после ${rows} строк: файл вмещает не больше ${limits.maxRows} строк или ${megabytes} МБ. ` +
+        'Более ранних движений периода в нём нет: выгрузите период целиком через «Выгрузить» на странице.'
+      : `Cut after ${rows} rows: a file holds at most ${limits.maxRows} rows or ${megabytes} MB. ` +
+        "The period's older movements are not in it; export the whole period with the page's Export.";
+  return csvLine([text], language === 'ru' ? ';' : ',');
 }
 
 export interface TransactionsFile {
@@ -170,28 +144,22 @@ export interface TransactionsFile {
  */
 export async function transactionsCsv(
   query: ExportTransactionsQuery,
+  language: Language,
   now: Date = new Date(),
   limits: FileLimits = FILE_LIMITS,
 ): Promise<TransactionsFile> {
   const resolved = await resolvePeriod(query, now);
   const { period, timeZone } = resolved;
-  const filter = movementFilter(query, resolved);
-  const names: StaffNames = new Map();
-  const notice = cutNotice(limits.maxRows, limits);
-  const lines = [BYTE_ORDER_MARK + csvLine([`time (${timeZone})`, ...CSV_COLUMNS])];
+  const notice = cutNotice(limits.maxRows, limits, language);
+  const lines = [csvHeader(language, timeZone)];
   let bytes = answerBytes(lines[0]!) + answerBytes(notice);
   let rows = 0;
   let truncated = false;
-  let cursor: string | undefined;
-  reading: while (true) {
-    const page = await readMovementPage(filter, {
-      limit: Math.min(CSV_CHUNK, limits.maxRows - rows),
-      cursor,
-    });
-    for (const view of await withStaffNames(page.movements, names)) {
-      const line = csvLine(csvRow(view, timeZone));
+  reading: for await (const page of exportRows(movementFilter(query, resolved))) {
+    for (const row of page) {
+      const line = csvRecord(row, language, timeZone);
       const size = answerBytes(line);
-      if (bytes + size > limits.maxBytes) {
+      if (rows >= limits.maxRows || bytes + size > limits.maxBytes) {
         truncated = true;
         break reading;
       }
@@ -199,18 +167,11 @@ export async function transactionsCsv(
       bytes += size;
       rows += 1;
     }
-    if (page.nextCursor === null) break;
-    if (rows >= limits.maxRows) {
-      truncated = true;
-      break;
-    }
-    cursor = page.nextCursor;
   }
-  if (truncated) lines.push(cutNotice(rows, limits));
-  const filters = [query.currency, query.direction].filter(Boolean).join('_');
+  if (truncated) lines.push(cutNotice(rows, limits, language));
   return {
     csv: lines.join(''),
-    fileName: `transactions_${period.from}_${period.to}${filters ? `_${filters}` : ''}.csv`,
+    fileName: transactionsFileName(period, query, 'csv'),
     rows,
     truncated,
   };

@@ -47,3 +47,19 @@ export function readCsv(text: string): string[][] {
   if (field !== '' || record.length > 0) throw new Error('the last record does not end with CRLF');
   return records;
 }
+
+/**
+ * The same reader for a `;`-separated file (a Russian spreadsheet's dialect): the separators outside
+ * quotes are read as the commas above, and a comma outside quotes is kept as a character.
+ */
+export function readSemicolonCsv(text: string): string[][] {
+  let quoted = false;
+  let swapped = '';
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    swapped += quoted ? char : char === ';' ? '\u0000' : char === ',' ? '\u0001' : char;
+  }
+  return readCsv(swapped.replaceAll('\u0000', ',')).map((row) =>
+    row.map((cell) => cell.replaceAll('\u0001', ',')),
+  );
+}

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call, callDocument } from '../../support/api';
 import type { TestUser } from '../../support/users';
 import { createApplication, newUser, setStatus } from '../applications/fixtures';
-import { readCsv } from './csv-reader';
+import { readCsv, readSemicolonCsv } from './csv-reader';
 import { BUSINESS_TIME_ZONE, movementAt, newestFirst, pastPeriod, putMovements } from './seed-movements';
 
 /**
@@ -151,7 +151,7 @@ describe('GET /api/admin/transactions', () => {
       list({ from: days.to, to: days.to, limit: 100 }),
     ]);
     const csv = await callDocument(adminExportTransactionsCsv, {
-      query: { from: days.to, to: days.to },
+      query: { from: days.to, to: days.to, language: 'en' },
       token: manager.token,
     });
 
@@ -160,7 +160,7 @@ describe('GET /api/admin/transactions', () => {
     expect(ids(nextMoscowDay.items)).toEqual([late.id]);
     expect(nextMoscowDay.timeZone).toBe('Europe/Moscow');
     const [header, row] = readCsv(csv.text);
-    expect(header![0]).toBe('time (Europe/Moscow)');
+    expect(header![0]).toBe('Date and time (Europe/Moscow)');
     expect(row![0]).toBe(`${days.to} 01:30:00`);
   });
 
@@ -241,8 +241,23 @@ describe('GET /api/admin/transactions', () => {
 });
 
 describe('GET /api/admin/transactions.csv', () => {
-  it('answers an RFC 4180 file of the same rows, guarded against formulas, as a download', async () => {
-    const answer = await callDocument(adminExportTransactionsCsv, { query: period, token: manager.token });
+  /** The columns of the file (functions/domain/exports/columns.ts) these tests read. */
+  const COLUMN = {
+    deal: 1,
+    movement: 4,
+    amountIn: 6,
+    amountOut: 7,
+    currency: 8,
+    staff: 13,
+    reference: 15,
+    note: 16,
+  };
+
+  it('answers an RFC 4180 file of the same rows in English, guarded against formulas, as a download', async () => {
+    const answer = await callDocument(adminExportTransactionsCsv, {
+      query: { ...period, language: 'en' },
+      token: manager.token,
+    });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8; header=present');
     expect(answer.headers.get('content-disposition')).toBe(
@@ -254,45 +269,69 @@ describe('GET /api/admin/transactions.csv', () => {
     expect([...answer.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = readCsv(answer.text);
     expect(header).toEqual([
-      'time (Europe/Moscow)',
-      'direction',
-      'amount',
-      'currency',
-      'asset',
-      'reference',
-      'note',
-      'application_id',
-      'staff',
-      'staff_id',
-      'recorded_at_completion',
+      'Date and time (Europe/Moscow)',
+      'Deal',
+      'Client',
+      'Deal direction',
+      'Movement',
+      'Account',
+      'Amount in',
+      'Amount out',
+      'Currency',
+      'Deal rate',
+      'Market rate',
+      'Deal profit',
+      'Profit currency',
+      'Staff',
+      'Chain transaction',
+      'Reference',
+      'Note',
     ]);
     const expected = newestFirst(seeded);
-    expect(rows.map((row) => `${row[7]}#${row[1]}`)).toEqual(ids(expected));
+    expect(rows.map((row) => row[COLUMN.deal])).toEqual(expected.map((movement) => movement.applicationId));
     const cell = (movement: MovementRecord, column: number) =>
       rows[expected.findIndex((one) => one.id === movement.id)]![column];
     const byReference = (reference: string) => seeded.find((movement) => movement.reference === reference)!;
     // A cell a spreadsheet would run gets a leading apostrophe; the others come back as they were.
-    expect(cell(byReference(NASTY.formula), 5)).toBe(`'${NASTY.formula}`);
-    expect(cell(byReference(NASTY.plus), 5)).toBe(`'${NASTY.plus}`);
-    expect(cell(byReference(NASTY.minus), 5)).toBe(`'${NASTY.minus}`);
-    expect(cell(byReference(NASTY.at), 5)).toBe(`'${NASTY.at}`);
-    expect(cell(byReference(NASTY.comma), 5)).toBe(NASTY.comma);
-    expect(cell(byReference(NASTY.quote), 5)).toBe(NASTY.quote);
+    expect(cell(byReference(NASTY.formula), COLUMN.reference)).toBe(`'${NASTY.formula}`);
+    expect(cell(byReference(NASTY.plus), COLUMN.reference)).toBe(`'${NASTY.plus}`);
+    expect(cell(byReference(NASTY.minus), COLUMN.reference)).toBe(`'${NASTY.minus}`);
+    expect(cell(byReference(NASTY.at), COLUMN.reference)).toBe(`'${NASTY.at}`);
+    expect(cell(byReference(NASTY.comma), COLUMN.reference)).toBe(NASTY.comma);
+    expect(cell(byReference(NASTY.quote), COLUMN.reference)).toBe(NASTY.quote);
     const noted = seeded.find((movement) => movement.note === NASTY.lineBreak)!;
-    expect(cell(noted, 6)).toBe(NASTY.lineBreak);
-    expect(cell(noted, 5)).toBe('');
-    // The amount as the asset writes it, the staff member by name.
+    expect(cell(noted, COLUMN.note)).toBe(NASTY.lineBreak);
+    expect(cell(noted, COLUMN.reference)).toBe('');
+    // Money out in the currency's decimals, the staff member by name.
     const rubles = byReference(NASTY.plus);
-    expect([cell(rubles, 2), cell(rubles, 3), cell(rubles, 4)]).toEqual(['90000', 'RUB', 'card-RUB']);
-    expect(cell(rubles, 8)).toBe(admin.username);
-    expect(cell(byReference(seeded[1]!.reference!), 2)).toBe('531.25');
+    expect(
+      [COLUMN.movement, COLUMN.amountIn, COLUMN.amountOut, COLUMN.currency].map((column) =>
+        cell(rubles, column),
+      ),
+    ).toEqual(['Payout', '', '90000.00', 'RUB']);
+    expect(cell(rubles, COLUMN.staff)).toBe(admin.username);
+    expect(cell(byReference(seeded[1]!.reference!), COLUMN.amountOut)).toBe('531.250000');
     // The quoting is on the wire, not only in what a reader makes of it.
     expect(answer.text).toContain('"\'=HYPERLINK(""http://evil.example"",""click"")"');
   });
 
+  it('writes the reader’s language: Russian (the staff member’s own by default) with semicolons and a decimal comma', async () => {
+    const answer = await callDocument(adminExportTransactionsCsv, { query: period, token: manager.token });
+    expect(answer.status).toBe(200);
+    const [header, ...rows] = readSemicolonCsv(answer.text);
+    expect(header!.slice(0, 2)).toEqual(['Дата и время (Europe/Moscow)', 'Сделка']);
+    const euros = seeded.find((movement) => movement.amount === 500)!;
+    const row = rows.find((one) => one[COLUMN.deal] === euros.applicationId)!;
+    expect([row[COLUMN.movement], row[COLUMN.amountIn], row[COLUMN.currency]]).toEqual([
+      'Оплата клиента',
+      '500,00',
+      'EUR',
+    ]);
+  });
+
   it('applies the filters and names them in the file name', async () => {
     const answer = await callDocument(adminExportTransactionsCsv, {
-      query: { ...period, currency: 'USD', direction: 'in' },
+      query: { ...period, currency: 'USD', direction: 'in', language: 'en' },
       token: manager.token,
     });
     expect(answer.status).toBe(200);
@@ -300,10 +339,10 @@ describe('GET /api/admin/transactions.csv', () => {
       `transactions_${period.from}_${period.to}_USD_in.csv`,
     );
     const rows = readCsv(answer.text).slice(1);
-    expect(rows.map((row) => `${row[7]}#${row[1]}`)).toEqual(
-      ids(
-        newestFirst(seeded).filter((movement) => movement.currency === 'USD' && movement.direction === 'in'),
-      ),
+    expect(rows.map((row) => row[COLUMN.deal])).toEqual(
+      newestFirst(seeded)
+        .filter((movement) => movement.currency === 'USD' && movement.direction === 'in')
+        .map((movement) => movement.applicationId),
     );
   });
 
@@ -319,16 +358,19 @@ describe('GET /api/admin/transactions.csv', () => {
 
   it('cuts a file at its size limit and ends it with a line saying so', async () => {
     const { transactionsCsv } = await import('@functions/domain/transactions/history');
-    const byRows = await transactionsCsv(period, new Date(), { maxRows: 5, maxBytes: 5_000_000 });
+    const byRows = await transactionsCsv(period, 'en', new Date(), { maxRows: 5, maxBytes: 5_000_000 });
     expect(byRows).toMatchObject({ rows: 5, truncated: true });
     const rows = readCsv(byRows.csv.slice(1));
     expect(rows).toHaveLength(1 + 5 + 1);
     expect(rows.at(-1)![0]).toMatch(/^Cut after 5 rows: a file holds at most 5 rows/);
-    const bySize = await transactionsCsv(period, new Date(), { maxRows: 10_000, maxBytes: 1_000 });
+    const bySize = await transactionsCsv(period, 'en', new Date(), { maxRows: 10_000, maxBytes: 1_000 });
     expect(bySize.truncated).toBe(true);
     expect(Buffer.byteLength(JSON.stringify(bySize.csv))).toBeLessThanOrEqual(1_000 + 2);
     expect(readCsv(bySize.csv.slice(1)).at(-1)![0]).toMatch(/^Cut after \d+ rows/);
-    const whole = await transactionsCsv(period, new Date(), { maxRows: seeded.length, maxBytes: 5_000_000 });
+    const whole = await transactionsCsv(period, 'en', new Date(), {
+      maxRows: seeded.length,
+      maxBytes: 5_000_000,
+    });
     expect(whole).toMatchObject({ rows: seeded.length, truncated: false });
   });
 });

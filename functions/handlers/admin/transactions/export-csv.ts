@@ -3,8 +3,8 @@ import { endpoint } from '@functions/pipeline/endpoint';
 import { adminExportTransactionsCsv as route } from '@shared/routes/transactions';
 
 /** The file is a download (Content-Disposition), never cached: it holds who moved which money. */
-export const handler = endpoint(route, async ({ query }) => {
-  const file = await transactionsCsv(query);
+export const handler = endpoint(route, async ({ query, principal }) => {
+  const file = await transactionsCsv(query, query.language ?? principal.user.language);
   return {
     document: file.csv,
     headers: {
