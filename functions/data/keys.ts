@@ -136,6 +136,9 @@
  *     set one with an Update conditional on the version read; completing an application ADDs to both in
  *     its status-change transaction (the paid-out one conditional on amount >= what is paid); the
  *     alert state flips with an Update conditional on amount against alertLevel and on the state.
+ *     Once the books hold a currency (its `bookedAt`, set once by the carry-over with an Update
+ *     conditional on attribute_not_exists(bookedAt)), its amount is no longer moved: a direction's
+ *     reserve is the balance of the office accounts that pay its asset out (pattern 45's list).
  * 30. Outbox: Put OUTBOX#{id}/MAIL (an item of a channel: a mail or a Telegram call) in the
  *     TransactWriteItems of the change that causes it; the table's stream hands it to the sender,
  *     which claims it with a conditional UpdateItem (queued or failed -> sending) and ends the claim
@@ -259,7 +262,10 @@
  *     entries: Query gsi2 LEDGERAPP#{applicationId}; a business day's entries: Query gsi1
  *     LEDGERDAY#{day}. A day's close: Put LEDGER#CLOSE/DAY#{day} conditional on attribute_not_exists;
  *     staff's count of an account: Put LEDGER#CLOSE/COUNT#{day}#{accountId} with the day's check;
- *     both read with GetItem + Query LEDGER#CLOSE begins_with COUNT#{day}#.
+ *     both read with GetItem + Query LEDGER#CLOSE begins_with COUNT#{day}#. The carry-over of an
+ *     install's history (functions/data/ledger-carry-over.ts): Query gsi1 MOVEMENTS (pattern 32)
+ *     every page, BatchGetItem of LEDGER#ENTRY#{movementId} and APP#{id}/APP, then the entries as
+ *     above, each conditional, so what the books hold is skipped.
  * 46. A completed deal's market snapshot (functions/domain/rates/completion-snapshot.ts): Put
  *     APP#{id}/COMPLETION in the settling move's own transaction; read beside the deal with a
  *     GetItem; a period's: the completion log (pattern 19), then BatchGetItem of these.

@@ -110,7 +110,7 @@ function decodeMovementCursor(filter: MovementFilter, cursor: string): string {
   );
 }
 
-function toMovement(item: Record<string, unknown>): MovementRecord {
+export function toMovement(item: Record<string, unknown>): MovementRecord {
   return {
     id: String(item.id),
     applicationId: String(item.applicationId),

@@ -21,14 +21,20 @@ export interface ReserveRecord {
   version: number;
   updatedAt: string;
   updatedBy: string | null;
+  /**
+   * When the books took this currency over (the carry-over opened its accounts): from then on its
+   * reserve is the balance of the office accounts that pay it out, and `amount` is no longer moved.
+   */
+  bookedAt: string | null;
 }
 
-export function reserveItem(record: ReserveRecord) {
+/** A reserve as seeded: not yet taken over by the books. */
+export function reserveItem(record: Omit<ReserveRecord, 'bookedAt'>) {
   return { ...keys.reserve(record.code), kind: 'reserve', ...record };
 }
 
 export function toReserve(item: Record<string, unknown>): ReserveRecord {
-  const { code, amount, alertLevel, alertState, alertedAt, version, updatedAt, updatedBy } =
+  const { code, amount, alertLevel, alertState, alertedAt, version, updatedAt, updatedBy, bookedAt } =
     item as unknown as ReserveRecord;
   return {
     code,
@@ -39,6 +45,7 @@ export function toReserve(item: Record<string, unknown>): ReserveRecord {
     version: Number(version ?? 0),
     updatedAt,
     updatedBy: updatedBy ?? null,
+    bookedAt: bookedAt ?? null,
   };
 }
 
@@ -166,4 +173,17 @@ export async function rearmAlert(code: string, at: string): Promise<boolean> {
     if ((error as Error).name === 'ConditionalCheckFailedException') return false;
     throw error;
   }
+}
+
+/** The carry-over's mark that the books hold this currency now: once (a second run finds it set). */
+export function reserveBookedMark(code: string, at: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.reserve(code),
+      UpdateExpression: 'SET bookedAt = :at',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(bookedAt)',
+      ExpressionAttributeValues: { ':at': at },
+    },
+  };
 }

@@ -112,6 +112,11 @@ export interface LocalStackOptions {
    */
   aroundTheClock?: boolean;
   /**
+   * Carry the reserves and recorded movements into the books after the seed, as a deploy does
+   * (`npm start`; the test stacks leave it to the tests about it, so their reserves stay one figure).
+   */
+  carryOverLedger?: boolean;
+  /**
    * Check every successful answer against its route's response schema and answer 500 on a
    * mismatch, so the published document and the behaviour cannot drift (the tests turn it on).
    */
@@ -261,6 +266,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       settingValues: { staffMfaRequired: 0 },
       aroundTheClock: options.aroundTheClock ?? false,
     });
+    if (options.carryOverLedger) {
+      const { carryOverIntoBooks } = await import('@functions/domain/ledger/carry-over');
+      await carryOverIntoBooks();
+    }
     if (options.adminEmail && options.adminPassword) {
       const { ensureSuperAdmin } = await import('@functions/domain/accounts/bootstrap');
       await ensureSuperAdmin(options.adminEmail, options.adminPassword);

@@ -83,6 +83,7 @@ async function main() {
     mailFrom: env.MAIL_FROM ?? 'no-reply@exchange.local',
     web: dev ? 'dev' : 'static',
     runJobs: true,
+    carryOverLedger: true,
     // The dev server checks answers against their schemas as the tests do; `npm start` serves as Lambda does.
     checkResponses: dev,
     adminEmail: env.ADMIN_EMAIL,

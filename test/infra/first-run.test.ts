@@ -82,3 +82,31 @@ describe('first-run custom resource', () => {
     }
   });
 });
+
+describe('the carry-over into the books', () => {
+  it('is a Trigger that runs functions/deploy/ledger-carry-over after the seed, for up to 15 minutes, with the table', () => {
+    const carryOver = prod.stacks.firstRun.ledgerCarryOver;
+    const fn = carryOver.node.findChild('Function');
+    const fnId = prod.stacks.firstRun.getLogicalId(fn.node.defaultChild as CfnFunction);
+    const resources = template.toJSON().Resources as Record<
+      string,
+      { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] }
+    >;
+    const triggers = Object.values(resources).filter((resource) => resource.Type === 'Custom::Trigger');
+    const seedId = prod.stacks.firstRun.getLogicalId(
+      prod.stacks.firstRun.firstRun.resource.node.defaultChild as CfnFunction,
+    );
+
+    expect(triggers).toHaveLength(1);
+    // The function's current version: a new build of it runs the trigger again.
+    expect(triggers[0]!.Properties.HandlerArn).toEqual({
+      Ref: expect.stringMatching(/^LedgerCarryOverFunctionCurrentVersion/),
+    });
+    expect(triggers[0]!.DependsOn).toEqual(expect.arrayContaining([seedId]));
+    expect(resources[fnId]!.Properties).toMatchObject({
+      Timeout: 900,
+      Environment: { Variables: { TABLE_NAME: expect.anything() } },
+      Description: 'Deploy-time carry-over of the reserves and movements into the books',
+    });
+  });
+});

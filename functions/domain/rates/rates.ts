@@ -26,6 +26,13 @@ import type {
 import { fieldError } from '@shared/field-rules';
 import { compare } from '@shared/money';
 import { checkPublishable } from '../export/publish-rule';
+import {
+  type HeldAccount,
+  readOfficeAccounts,
+  reserveForQuote,
+  reserveOf,
+  withBookedAmounts,
+} from '../reserves/held';
 import { toReserveView } from '../reserves/views';
 import { settingValue } from '../settings/settings';
 import { cashStepOf, computeQuote, priceDirection, quoteLimits, sidesOf } from './quote';
@@ -126,7 +133,7 @@ interface RatesView {
   pair?: RatesQuery;
 }
 
-function toRatesData(table: RatesTable, view: RatesView): RatesData {
+function toRatesData(table: RatesTable, accounts: readonly HeldAccount[], view: RatesView): RatesData {
   const values = new Map(table.currencies.map((currency) => [currency.code, currency]));
   const feed = new Map(table.feed.map((price) => [price.code, price]));
   const reserves = new Map(table.reserves.map((reserve) => [reserve.code, reserve]));
@@ -147,7 +154,7 @@ function toRatesData(table: RatesTable, view: RatesView): RatesData {
         feedTo: feed.get(codeTo),
       });
       const { from, to: _to, exactRate, ...priced } = priceDirection(direction, sides, view.now);
-      const reserve = reserves.get(codeTo)?.amount ?? null;
+      const reserve = reserveOf(direction.assetTo, reserves, accounts);
       const limits =
         priced.state !== 'paused' && from && exactRate !== null
           ? quoteLimits({
@@ -172,7 +179,9 @@ function toRatesData(table: RatesTable, view: RatesView): RatesData {
       .filter((currency) => !pairCodes || pairCodes.has(currency.code))
       .sort((a, b) => a.code.localeCompare(b.code)),
     directions,
-    reserves: table.reserves.map(toReserveView).sort((a, b) => a.code.localeCompare(b.code)),
+    reserves: withBookedAmounts(table.reserves, accounts)
+      .map(toReserveView)
+      .sort((a, b) => a.code.localeCompare(b.code)),
   };
 }
 
@@ -182,11 +191,12 @@ function toRatesData(table: RatesTable, view: RatesView): RatesData {
  * or the reserves' alert levels; for one pair (the apply form), that direction alone.
  */
 export async function publishedRates(now = new Date(), pair: RatesQuery = {}): Promise<PublicRatesData> {
-  const [table, minApplicationAmountUSD] = await Promise.all([
+  const [table, accounts, minApplicationAmountUSD] = await Promise.all([
     readRatesTable(),
+    readOfficeAccounts(),
     settingValue('minApplicationAmountUSD'),
   ]);
-  const { updatedAt, currencies, directions } = toRatesData(table, {
+  const { updatedAt, currencies, directions } = toRatesData(table, accounts, {
     activeOnly: true,
     now,
     minApplicationAmountUSD,
@@ -204,11 +214,12 @@ export async function publishedRates(now = new Date(), pair: RatesQuery = {}): P
 
 /** The whole table for the admin page (inactive and paused directions included, with why) and the reserves. */
 export async function allRates(now = new Date()): Promise<RatesData> {
-  const [table, minApplicationAmountUSD] = await Promise.all([
+  const [table, accounts, minApplicationAmountUSD] = await Promise.all([
     readRatesTable(),
+    readOfficeAccounts(),
     settingValue('minApplicationAmountUSD'),
   ]);
-  return toRatesData(table, { activeOnly: false, now, minApplicationAmountUSD });
+  return toRatesData(table, accounts, { activeOnly: false, now, minApplicationAmountUSD });
 }
 
 /**
@@ -241,7 +252,7 @@ export async function quote(
     throw new PAUSES[priced.pausedReason ?? 'missing'](assetFrom, assetTo);
   }
   const { from, to, rate, exactRate } = priced;
-  const reserve = inputs.reserveTo?.amount ?? null;
+  const reserve = await reserveForQuote(assetTo, inputs.reserveTo);
   return computeQuote({
     assetFrom,
     assetTo,

@@ -25,3 +25,16 @@ export class ReservesChangedMeanwhile extends StateConflict {
     );
   }
 }
+
+/**
+ * Staff typed an amount for a currency the books hold: its reserve is what its accounts hold, so
+ * money is changed there (an adjustment with a reason, a transfer), not by typing a total.
+ */
+export class ReserveIsBooked extends StateConflict {
+  constructor(currency: string) {
+    super(
+      `The ${currency} reserve is what its accounts hold: record an adjustment or a transfer on the accounts page instead.`,
+      { params: { currency } },
+    );
+  }
+}

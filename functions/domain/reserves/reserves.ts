@@ -8,9 +8,12 @@ import {
   transactWrite,
 } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
+import { currencyDecimals } from '@shared/assets';
 import type { PutReservesBody, ReserveView } from '@shared/contract/reserves';
+import { compare, fromUnits } from '@shared/money';
 import { checkReserveAlerts } from './alerts';
-import { ReservesChangedMeanwhile, ReserveTooLow } from './errors';
+import { ReserveIsBooked, ReservesChangedMeanwhile, ReserveTooLow } from './errors';
+import { heldUnits, readOfficeAccounts, withBookedAmounts } from './held';
 import { completionMoves } from './moves';
 import { listReserves } from './views';
 
@@ -18,13 +21,15 @@ import { listReserves } from './views';
  * PUT /admin/reserves: staff's amounts and alert levels, each conditional on the version read (a
  * completion meanwhile answers 409), with one audit entry (before/after of every changed reserve)
  * in one transaction; then the alert check of the changed ones (a level set above the amount
- * alerts, an amount topped up re-arms).
+ * alerts, an amount topped up re-arms). A currency the books hold takes its alert level only: its
+ * amount is its accounts' (another amount is refused, ReserveIsBooked).
  */
 export async function putReserves(
   body: PutReservesBody,
   actor: RecordedActor,
 ): Promise<{ changed: number; reserves: ReserveView[] }> {
-  const current = new Map((await readReserves()).map((reserve) => [reserve.code, reserve]));
+  const [records, accounts] = await Promise.all([readReserves(), readOfficeAccounts()]);
+  const current = new Map(withBookedAmounts(records, accounts).map((reserve) => [reserve.code, reserve]));
   const now = new Date();
   const at = now.toISOString();
   const writes: TransactItem[] = [];
@@ -32,6 +37,7 @@ export async function putReserves(
   const after: Record<string, unknown> = {};
   for (const change of body.reserves) {
     const previous = current.get(change.code);
+    if (previous?.bookedAt && previous.amount !== change.amount) throw new ReserveIsBooked(change.code);
     // Unchanged and already staff's: nothing to write. A seeded reserve saved as it is counts as staff
     // confirming it (the monitors' export and the first-run checklist wait for that).
     const unchanged = previous?.amount === change.amount && previous.alertLevel === change.alertLevel;
@@ -80,15 +86,25 @@ const reservePart = (code: string) => `reserve:${code}`;
 
 /**
  * Completing an application (docs/architecture.md §7): the office pays out `amountTo` of the
- * received currency and takes in `amountFrom` of the given one (completionMoves). DynamoDB adds
- * the exact decimal deltas. A payout above the reserve is refused before anything is written, and
- * again by the transaction's condition should another completion take it first.
+ * received currency and takes in `amountFrom` of the given one. A currency the books hold moves
+ * only there (the deal's ledger entries move its accounts, nothing here: no second figure); a
+ * payout still to be booked by this completion (a deal done face to face) is refused when the
+ * accounts that pay out the deal's asset hold less. A currency not yet booked moves its one figure
+ * as before (completionMoves): DynamoDB adds the exact decimal deltas, a payout above the reserve
+ * refused before anything is written and again by the transaction's condition should another
+ * completion take it first.
  */
 export async function reserveMovesOnCompletion(application: ApplicationRecord): Promise<ReserveMoves> {
-  const { currencyFrom, currencyTo, amountTo } = application;
+  const { currencyFrom, currencyTo, amountTo, assetTo } = application;
   const none: ReserveMoves = { parts: [], codes: [], refusal: async () => null };
   if (!currencyFrom || !currencyTo || application.amountFrom === null || amountTo === null) return none;
   const reserves = await findReserves([currencyFrom, currencyTo], { consistent: true });
+  const booked = [...reserves.values()].filter((reserve) => reserve.bookedAt !== null);
+  if (booked.some((reserve) => reserve.code === currencyTo) && assetTo && !application.payout) {
+    const held = fromUnits(heldUnits(await readOfficeAccounts(), assetTo), currencyDecimals(currencyTo));
+    if (compare(held, amountTo) < 0) throw new ReserveTooLow(currencyTo, held, amountTo);
+  }
+  for (const reserve of booked) reserves.delete(reserve.code);
   const moves = completionMoves(application, reserves);
   const paysOut = moves.some(({ code }) => code === currencyTo);
   return {

@@ -1,6 +1,7 @@
 import { type ReserveRecord, readReserves } from '@functions/data/reserves';
 import type { ReserveView } from '@shared/contract/reserves';
 import { namesOf } from '../staff-users/names';
+import { readOfficeAccounts, withBookedAmounts } from './held';
 
 /** A reserve as staff see it: below its alert level or not, and when the current crossing was alerted. */
 export function toReserveView(record: ReserveRecord): ReserveView {
@@ -18,7 +19,8 @@ export function toReserveView(record: ReserveRecord): ReserveView {
 
 /** GET /admin/reserves: every reserve with its alert level and who last set it, by name (the dashboard and the reserves page). */
 export async function listReserves(): Promise<{ reserves: ReserveView[] }> {
-  const reserves = (await readReserves()).map(toReserveView);
+  const [records, accounts] = await Promise.all([readReserves(), readOfficeAccounts()]);
+  const reserves = withBookedAmounts(records, accounts).map(toReserveView);
   const nameOf = await namesOf(reserves.map((reserve) => reserve.updatedBy));
   return {
     reserves: reserves
