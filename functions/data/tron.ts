@@ -320,23 +320,35 @@ function hexToAccount(hex: string): string {
 }
 
 /**
- * Whether the USDT contract's blacklist holds `address` (`isBlackListed(address)`, a constant
- * call). Throws TronUnavailable/TronBackOff when the provider cannot tell.
+ * A constant call of the USDT contract on one address (`isBlackListed(address)`,
+ * `balanceOf(address)`): POST /wallet/triggerconstantcontract with the address as its 32-byte
+ * parameter; the answer's `constant_result[0]` is the uint256 it returns, 64 hex digits. Throws
+ * TronUnavailable/TronBackOff when the provider cannot tell.
  */
-export async function isBlacklisted(address: string): Promise<boolean> {
+async function usdtConstantCall(functionSelector: string, address: string): Promise<bigint> {
   const config = requireConfig();
   const body = (await call(config, '/wallet/triggerconstantcontract', {
     method: 'POST',
     body: {
       owner_address: address,
       contract_address: config.usdtContract,
-      function_selector: 'isBlackListed(address)',
+      function_selector: functionSelector,
       parameter: addressParameter(address),
       visible: true,
     },
   })) as { result?: { result?: unknown }; constant_result?: unknown };
   const [word] = Array.isArray(body?.constant_result) ? (body.constant_result as unknown[]) : [];
   if (body?.result?.result !== true || typeof word !== 'string' || !/^[0-9a-fA-F]{64}$/.test(word))
-    throw new TronUnavailable('TRON provider answered no result for isBlackListed');
-  return BigInt(`0x${word}`) === 1n;
+    throw new TronUnavailable(`TRON provider answered no result for ${functionSelector}`);
+  return BigInt(`0x${word}`);
+}
+
+/** Whether the USDT contract's blacklist holds `address`. */
+export async function isBlacklisted(address: string): Promise<boolean> {
+  return (await usdtConstantCall('isBlackListed(address)', address)) === 1n;
+}
+
+/** The USDT an address holds on chain now, in base units (micro-USDT): the contract's `balanceOf`. */
+export function usdtBalanceOf(address: string): Promise<bigint> {
+  return usdtConstantCall('balanceOf(address)', address);
 }

@@ -15,7 +15,8 @@ import { type ListeningStandIn, listenStandIn, postToStandIn } from './stand-in-
  *   contract_address, min/max_timestamp, order_by, limit ≤ 200, fingerprint paging);
  * - `POST /wallet/gettransactioninfobyid` and `/walletsolidity/…` (`{}` for an unknown transaction,
  *   and under /walletsolidity/ for one not solidified yet);
- * - `POST /wallet/triggerconstantcontract` with `isBlackListed(address)`;
+ * - `POST /wallet/triggerconstantcontract` with `isBlackListed(address)` and `balanceOf(address)`
+ *   (what the stand-in's transfers leave the address holding);
  * - `GET|POST /walletsolidity/getnowblock`.
  * Test-only calls under /_local/: make a transfer, solidify, blacklist, fail the next requests,
  * answer every request late (slow), repeat items across pages, read which API keys the requests
@@ -184,15 +185,28 @@ export async function startTronStandIn(
 
   const constantCall = (body: Record<string, unknown>, response: ServerResponse) => {
     const parameter = typeof body.parameter === 'string' ? body.parameter.toLowerCase() : '';
-    if (body.contract_address !== usdtContract || body.function_selector !== 'isBlackListed(address)') {
+    const isParameter = (address: string) => addressParameter(address) === parameter;
+    const answers: Record<string, () => bigint> = {
+      'isBlackListed(address)': () => ([...blacklist].some(isParameter) ? 1n : 0n),
+      // What the transfers made so far leave the address holding, base units.
+      'balanceOf(address)': () =>
+        transfers.reduce(
+          (sum, transfer) =>
+            sum +
+            (isParameter(transfer.to) ? BigInt(transfer.value) : 0n) -
+            (isParameter(transfer.from) ? BigInt(transfer.value) : 0n),
+          0n,
+        ),
+    };
+    const answer = answers[String(body.function_selector)];
+    if (body.contract_address !== usdtContract || !answer) {
       json(response, 200, { result: { code: 'CONTRACT_VALIDATE_ERROR', message: 'not in this stand-in' } });
       return;
     }
-    const listed = [...blacklist].some((address) => addressParameter(address) === parameter);
     json(response, 200, {
       result: { result: true },
       energy_used: 2_000,
-      constant_result: [(listed ? 1 : 0).toString(16).padStart(64, '0')],
+      constant_result: [answer().toString(16).padStart(64, '0')],
     });
   };
 

@@ -101,6 +101,12 @@ export const ledgerAccountSchema = /* @__PURE__ */ schema(() =>
     address: z.nullable(z.string()),
     balance: z.string(),
     postings: z.number(),
+    /**
+     * A USDT wallet's balance read from the chain now (`balanceOf` through the provider) beside
+     * the booked one, and the difference chain − booked ("0.000000" when they agree); both null
+     * when the chain could not be read (unavailable). Absent for other accounts.
+     */
+    chain: z.optional(z.object({ balance: z.nullable(z.string()), difference: z.nullable(z.string()) })),
   }),
 );
 export type LedgerAccountView = z.infer<typeof ledgerAccountSchema>;

@@ -15,10 +15,11 @@ export const adminListLedgerAccounts = {
   path: '/api/admin/ledger/accounts',
   handler: 'handlers/admin/ledger/list-accounts',
   access: 'MANAGER',
-  summary: 'Every account of the books with its balance, and per currency whether the books sum to zero',
+  summary:
+    'Every account of the books with its balance, each USDT wallet with its balance on chain beside it, and per currency whether the books sum to zero',
   tag: 'admin-ledger',
   response: 'ledgerAccountsDataSchema',
-  uses: { table: 'read' },
+  uses: { table: 'read', tron: true },
 } as const satisfies RouteDefinition;
 
 export const adminCreateLedgerAccount = {
@@ -39,11 +40,12 @@ export const adminGetLedgerAccount = {
   path: '/api/admin/ledger/accounts/{id}',
   handler: 'handlers/admin/ledger/get-account',
   access: 'MANAGER',
-  summary: 'An account and its trail: every posting, who made it and why',
+  summary:
+    'An account and its trail: every posting, who made it and why; a USDT wallet with its balance on chain',
   tag: 'admin-ledger',
   params: ledgerAccountParamsSchema,
   response: 'ledgerAccountTrailSchema',
-  uses: { table: 'read' },
+  uses: { table: 'read', tron: true },
 } as const satisfies RouteDefinition;
 
 export const adminAdjustLedgerAccount = {

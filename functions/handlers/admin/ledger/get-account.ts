@@ -1,5 +1,7 @@
-import { accountTrail } from '@functions/domain/ledger/accounts';
+import { accountTrailWithChain } from '@functions/domain/ledger/chain-balance';
 import { endpoint } from '@functions/pipeline/endpoint';
 import { adminGetLedgerAccount as route } from '@shared/routes/ledger';
 
-export const handler = endpoint(route, async ({ params }) => ({ data: await accountTrail(params.id) }));
+export const handler = endpoint(route, async ({ params }) => ({
+  data: await accountTrailWithChain(params.id),
+}));

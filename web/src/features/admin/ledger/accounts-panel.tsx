@@ -93,7 +93,10 @@ function CurrencyGroup({ summary, accounts, onOpen, onAdjust }: CurrencyGroupPro
                 (account.office ?? <span className="muted">—</span>)
               )}
             </td>
-            <td className="num nowrap">{money(account.balance)}</td>
+            <td className="num nowrap">
+              {money(account.balance)}
+              {account.chain && <ChainBalance chain={account.chain} money={money} />}
+            </td>
             {onAdjust && (
               <td>
                 <Button variant="secondary" size="sm" onClick={() => onAdjust(account)}>
@@ -120,6 +123,33 @@ function CurrencyGroup({ summary, accounts, onOpen, onAdjust }: CurrencyGroupPro
         )}
       </DataTable>
     </section>
+  );
+}
+
+/**
+ * A USDT wallet's balance on chain under the booked one; a difference is flagged (what to do about
+ * it: docs/operations.md), a read that failed says so.
+ */
+function ChainBalance({
+  chain,
+  money,
+}: {
+  chain: NonNullable<LedgerAccountView['chain']>;
+  money: (amount: string) => string;
+}) {
+  const { t } = useTranslation('admin');
+  if (chain.balance === null || chain.difference === null)
+    return <span className="ledger-chain muted">{t('ledger.chainUnavailable')}</span>;
+  const differs = !isZeroAmount(chain.difference);
+  return (
+    <span className="ledger-chain">
+      <span className={differs ? undefined : 'muted'}>
+        {t('ledger.onChain', { amount: money(chain.balance) })}
+      </span>
+      {differs && (
+        <Badge tone="danger">{t('ledger.chainDiffers', { amount: money(chain.difference) })}</Badge>
+      )}
+    </span>
   );
 }
 

@@ -5,7 +5,7 @@ import { setupTestI18n } from '@web/testing/i18n';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderAdmin } from '../test-utils';
 import { LedgerPage } from './ledger-page';
-import { ACCOUNTS, account, dayOf } from './test-fixtures';
+import { ACCOUNTS, account, dayOf, WALLET } from './test-fixtures';
 
 const group = (currency: string) => within(screen.getByRole('region', { name: currency }));
 
@@ -93,5 +93,44 @@ describe('LedgerPage: the accounts', () => {
     answer(off);
     renderAdmin(<LedgerPage />, { role: 'MANAGER', url: '/admin/accounts' });
     expect(await screen.findByText('Книги не сходятся на 0,01 ₽')).toBeTruthy();
+  });
+
+  it("puts a wallet's balance on chain under the booked one and flags a difference (en and ru)", async () => {
+    const withChain = (chain: NonNullable<(typeof WALLET)['chain']>) => ({
+      ...ACCOUNTS,
+      accounts: ACCOUNTS.accounts.map((one) => (one.id === WALLET.id ? { ...WALLET, chain } : one)),
+    });
+    await setupTestI18n('en');
+    answer(withChain({ balance: '1000.5', difference: '0' }));
+    renderAdmin(<LedgerPage />, { role: 'MANAGER', url: '/admin/accounts' });
+    await screen.findByRole('region', { name: 'USDT' });
+    const agreeing = within(group('USDT').getByRole('button', { name: 'Hot wallet' }).closest('tr')!);
+    expect(agreeing.getByText('On chain: 1,000.50 USDT')).toBeTruthy();
+    expect(agreeing.queryByText(/Chain differs/)).toBeNull();
+    cleanup();
+
+    await setupTestI18n('ru');
+    answer(withChain({ balance: '999.5', difference: '-1' }));
+    renderAdmin(<LedgerPage />, { role: 'MANAGER', url: '/admin/accounts' });
+    await screen.findByRole('region', { name: 'USDT' });
+    const differing = within(group('USDT').getByRole('button', { name: 'Hot wallet' }).closest('tr')!);
+    expect(differing.getByText('В блокчейне: 999,50 USDT')).toBeTruthy();
+    expect(differing.getByText('Блокчейн расходится на -1,00 USDT')).toBeTruthy();
+  });
+
+  it('says the balance on chain is unavailable when it could not be read', async () => {
+    await setupTestI18n('en');
+    answer({
+      ...ACCOUNTS,
+      accounts: ACCOUNTS.accounts.map((one) =>
+        one.id === WALLET.id ? { ...WALLET, chain: { balance: null, difference: null } } : one,
+      ),
+    });
+    renderAdmin(<LedgerPage />, { role: 'MANAGER', url: '/admin/accounts' });
+    await screen.findByRole('region', { name: 'USDT' });
+
+    expect(group('USDT').getByText('On chain: unavailable')).toBeTruthy();
+    // The booked balance stands as it is.
+    expect(group('USDT').getAllByText('1,000.50 USDT').length).toBeGreaterThan(0);
   });
 });
