@@ -23,6 +23,11 @@ export const reserveSchema = /* @__PURE__ */ schema(() =>
     updatedBy: z.nullable(z.string()),
     /** Who `updatedBy` is: username, else email; null for the seed (the page shows this, never the id). */
     updatedByName: z.optional(z.nullable(z.string())),
+    /**
+     * The books hold the currency: `amount` is what its office accounts hold together, changed on
+     * the accounts page (an adjustment, a transfer), not here; its alert level is still set here.
+     */
+    booked: z.optional(z.boolean()),
   }),
 );
 export type ReserveView = z.infer<typeof reserveSchema>;

@@ -5,7 +5,7 @@ import { readOfficeAccounts, withBookedAmounts } from './held';
 
 /** A reserve as staff see it: below its alert level or not, and when the current crossing was alerted. */
 export function toReserveView(record: ReserveRecord): ReserveView {
-  const { code, amount, alertLevel, alertState, alertedAt, updatedAt, updatedBy } = record;
+  const { code, amount, alertLevel, alertState, alertedAt, updatedAt, updatedBy, bookedAt } = record;
   return {
     code,
     amount,
@@ -14,6 +14,7 @@ export function toReserveView(record: ReserveRecord): ReserveView {
     alertedAt: alertState === 'alerted' ? alertedAt : null,
     updatedAt,
     updatedBy,
+    booked: bookedAt !== null,
   };
 }
 

@@ -254,6 +254,7 @@ describe('an install from before the books', () => {
     expect(saved.reserves.find((r) => r.code === 'RUB')).toMatchObject({
       amount: 3_051_000,
       alertLevel: 10_000,
+      booked: true,
     });
   });
 });

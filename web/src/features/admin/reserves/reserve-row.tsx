@@ -2,10 +2,12 @@ import { currencyDecimals } from '@shared/assets';
 import type { PutReservesBody, ReserveView } from '@shared/contract/reserves';
 import { useTranslation } from '@web/lib/i18n';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { adminApi } from '../api/admin-api';
 import { PencilIcon } from '../components/admin-icons';
 import { IconButton } from '../components/icon-button';
 import { CellInput, Changed, SaveOrCancel, useRowEdit } from '../components/row-editing';
+import { adminHref } from '../lib/admin-paths';
 import { formatNumber } from '../lib/format';
 import { ReserveState } from './reserve-state';
 import { checkReserveDraft, type ReserveDraft, type ReserveErrors } from './reserve-validation';
@@ -58,9 +60,14 @@ export function ReserveRow({
     <tr>
       <th scope="row">{reserve.code}</th>
       <td className="num nowrap">
-        {draft
+        {draft && !reserve.booked
           ? input('amount', t('reserves.amountOf', { code: reserve.code }))
           : `${formatNumber(reserve.amount, language, decimals)} ${reserve.code}`}
+        {reserve.booked && (
+          <div>
+            <Link to={adminHref('ledger')}>{t('reserves.inAccounts')}</Link>
+          </div>
+        )}
       </td>
       <td className="num nowrap">
         {draft

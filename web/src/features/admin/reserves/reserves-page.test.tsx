@@ -141,4 +141,20 @@ describe('ReservesPage', () => {
     const row = await edit('GEL', { alertLevel: '600' });
     expect(await row.findByText('At most 2 decimal places.')).toBeTruthy();
   });
+
+  it("takes only the alert level of a currency the books hold, and sends its accounts' amount back unchanged", async () => {
+    const booked = { ...reserve('USDT', 250_000, 25_000), booked: true };
+    const save = openPage([booked]);
+    save.mockResolvedValue({ success: true, message: '', data: { changed: 1, reserves: [booked] } });
+
+    const row = await edit('USDT', { alertLevel: '30000' });
+
+    expect(row.queryByLabelText('Amount of USDT held')).toBeNull();
+    expect(row.getByRole('link', { name: 'What its accounts hold: change it on Accounts' })).toBeTruthy();
+    await waitFor(() =>
+      expect(save).toHaveBeenCalledWith({
+        reserves: [{ code: 'USDT', amount: 250_000, alertLevel: 30_000 }],
+      }),
+    );
+  });
 });
