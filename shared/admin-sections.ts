@@ -24,6 +24,7 @@ import {
 import { adminChainReview } from './routes/chain';
 import { adminActivityStats, adminDashboard } from './routes/dashboard';
 import type { Access, RouteDefinition } from './routes/definition';
+import { adminCreateExport, adminGetExport } from './routes/exports';
 import {
   adminBulkGeo,
   adminGetGeo,
@@ -56,7 +57,7 @@ import { adminListReserves, adminPutReserves } from './routes/reserves';
 import { adminSecurityAudit, adminSecuritySessions } from './routes/security';
 import { adminGetSetting, adminListSettings, adminPutSetting } from './routes/settings';
 import { adminTelegramStatus } from './routes/telegram';
-import { adminExportTransactionsCsv, adminListTransactions } from './routes/transactions';
+import { adminListTransactions } from './routes/transactions';
 
 /**
  * The admin area's sections (docs/product.md §2) and the routes each calls (docs/architecture.md
@@ -123,8 +124,9 @@ const ADMIN_SECTIONS = {
   },
   // Each setting names its own lowest role too (`maySetSetting`); the page shows the others read-only.
   settings: { calls: [adminListSettings, adminPutSetting] },
-  // The history's list and its CSV; an application opens in the applications section.
-  transactions: { calls: [adminListTransactions, adminExportTransactionsCsv] },
+  // The history's list and its exports (asked for, then their state and link); an application opens
+  // in the applications section. The direct CSV is for API clients (test/unit/route-callers.test.ts).
+  transactions: { calls: [adminListTransactions, adminCreateExport, adminGetExport] },
   // The books ("Accounts and the day"): the accounts, their trails and the business day, read and
   // counted by the staff on shift; opening an account, its opening balance or a correction, a
   // transfer and closing the day are an ADMIN's, as on the server.

@@ -93,8 +93,11 @@ function filterTag(filter: MovementFilter): string {
   return [filter.since, filter.until, filter.currency ?? '', filter.direction ?? ''].join('/');
 }
 
-/** `{at}#{applicationId}#{direction}`, the index sort key of every movement. */
-const MOVEMENT_SORT_KEY = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[^#]{1,100}#(in|out|refund)$/;
+/**
+ * `{at}#{movementId}`, the index sort key of every movement: the id is `{applicationId}#{direction}`
+ * and `#{n}` for a later part of that direction.
+ */
+const MOVEMENT_SORT_KEY = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[^#]{1,100}#(in|out|refund|reversal)(#\d{1,3})?$/;
 
 function encodeMovementCursor(filter: MovementFilter, sortKey: string): string {
   return encodeFilteredCursor(filterTag(filter), sortKey);

@@ -18,6 +18,8 @@ const CALLED_OUTSIDE_THE_WEB: Partial<Record<RouteId, string>> = {
   exportRatesXml: 'the rate monitors (BestChange and the like)',
   adminSetUserRole: 'API clients; the admin screens change a role with the user edit',
   telegramWebhook: "Telegram's servers (the bot's webhook)",
+  adminExportTransactionsCsv:
+    "API clients and scripts: a short period's CSV in one answer; the page exports through adminCreateExport",
 };
 
 function sourceFiles(folder: string): string[] {

@@ -318,6 +318,23 @@ const ENDPOINTS: EndpointCase[] = [
     minimum: 'MANAGER',
     document: true,
   },
+  // An export of a day long before any movement: the worker writes a file of its header alone.
+  {
+    route: 'adminCreateExport',
+    method: 'POST',
+    path: () => '/api/admin/exports',
+    body: { from: '2014-01-01', to: '2014-01-01', format: 'csv' },
+    minimum: 'MANAGER',
+  },
+  // An export no caller asked for: granted calls get 404 (the owner's read is in
+  // test/integration/transactions/exports.test.ts).
+  {
+    route: 'adminGetExport',
+    method: 'GET',
+    path: () => '/api/admin/exports/00000000-0000-4000-8000-000000000000',
+    minimum: 'MANAGER',
+    grantedStatus: 404,
+  },
   { route: 'adminChainReview', method: 'GET', path: () => '/api/admin/chain/review', minimum: 'MANAGER' },
   // No transfer waits in the shared table (the watcher runs on tables of its own in
   // test/integration/chain/watcher.test.ts, which attaches and refunds): granted calls get 404.

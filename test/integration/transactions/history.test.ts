@@ -126,6 +126,26 @@ describe('GET /api/admin/transactions', () => {
     expect(ids(page.items)).toEqual(ids(expected));
   });
 
+  it('pages past a payout that came back and a second part of a direction', async () => {
+    const days = pastPeriod(1);
+    const first = movementAt(days, 10, { direction: 'out', currency: 'USD', staffId: manager.id });
+    const reversal = {
+      ...movementAt(days, 20, { direction: 'reversal', currency: 'USD', staffId: admin.id }),
+      applicationId: first.applicationId,
+      id: `${first.applicationId}#reversal`,
+    };
+    const again = {
+      ...movementAt(days, 30, { direction: 'out', currency: 'USD', staffId: manager.id }),
+      applicationId: first.applicationId,
+      id: `${first.applicationId}#out#2`,
+    };
+    await putMovements([first, reversal, again]);
+
+    const pages = await walk({ ...days, limit: 1 });
+
+    expect(pages.flatMap((page) => ids(page.items))).toEqual([again.id, reversal.id, first.id]);
+  });
+
   it('reads a shorter period to the end of its last day', async () => {
     const firstDay = await list({ from: period.from, to: period.from, limit: 100 });
     expect(ids(firstDay.items)).toEqual(

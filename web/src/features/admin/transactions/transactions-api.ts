@@ -1,17 +1,30 @@
 import type { RouteCall } from '@shared/routes/definition';
-import { adminExportTransactionsCsv, adminListTransactions } from '@shared/routes/transactions';
-import { call, callDocument, type DocumentReply } from '@web/lib/api-client';
+import { adminCreateExport, adminGetExport } from '@shared/routes/exports';
+import { adminListTransactions } from '@shared/routes/transactions';
+import { call } from '@web/lib/api-client';
 
 /** What the page sends: the filters as the routes take them, each absent when not set. */
 export type TransactionsQuery = NonNullable<RouteCall<typeof adminListTransactions>['query']>;
-type ExportQuery = NonNullable<RouteCall<typeof adminExportTransactionsCsv>['query']>;
+export type ExportRequest = NonNullable<RouteCall<typeof adminCreateExport>['body']>;
 
-/** The transaction history's two calls (docs/product.md §7): a page by cursor, and the CSV file. */
+/**
+ * The transaction history's calls (docs/product.md §7): a page by cursor, and an export of the
+ * filters' movements (asked for, then its state until the file is ready to download).
+ */
 export const transactionsApi = {
   page: async (query: TransactionsQuery, signal?: AbortSignal) => {
     const { data } = await call(adminListTransactions, { query, signal });
     if (!data) throw new Error('The transaction history answered no page.');
     return data;
   },
-  csv: (query: ExportQuery): Promise<DocumentReply> => callDocument(adminExportTransactionsCsv, { query }),
+  startExport: async (body: ExportRequest) => {
+    const { data } = await call(adminCreateExport, { body });
+    if (!data) throw new Error('The export answered no job.');
+    return data;
+  },
+  exportState: async (id: string) => {
+    const { data } = await call(adminGetExport, { params: { id } });
+    if (!data) throw new Error('The export answered no state.');
+    return data;
+  },
 };

@@ -1,10 +1,12 @@
+import type { ExportJobView } from '@shared/contract/exports';
 import type { TransactionsPage as Page, TransactionView } from '@shared/contract/transactions';
-import { adminExportTransactionsCsv, adminListTransactions } from '@shared/routes/transactions';
+import { adminCreateExport, adminGetExport } from '@shared/routes/exports';
+import { adminListTransactions } from '@shared/routes/transactions';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useToastStore } from '@web/stores/toast-store';
-import { document as csvDocument, fakeApi, ok, refused } from '@web/testing/fake-api';
+import { fakeApi, ok, refused } from '@web/testing/fake-api';
 import { setupTestI18n } from '@web/testing/i18n';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderAdmin, startI18n } from '../test-utils';
 import { TransactionsPage } from './transactions-page';
 
@@ -57,17 +59,31 @@ const SECOND = page([movement({ id: 'b#refund', direction: 'refund', reference: 
 
 const rows = () => screen.getAllByRole('row').slice(1);
 
+const EXPORT_ID = '0b7e4c1a-5d2f-4e8a-9c3b-6f1d2a7e8b90';
+function exportJob(overrides: Partial<ExportJobView>): ExportJobView {
+  return {
+    id: EXPORT_ID,
+    state: 'preparing',
+    format: 'xlsx',
+    language: 'en',
+    period: { from: 'a', to: 'b' },
+    timeZone: 'Europe/Moscow',
+    currency: null,
+    direction: 'refund',
+    fileName: 'transactions_a_b_refund.xlsx',
+    createdAt: '2026-11-20T10:15:00.000Z',
+    rows: null,
+    finishedAt: null,
+    downloadUrl: null,
+    downloadExpiresAt: null,
+    ...overrides,
+  };
+}
+
 describe('TransactionsPage', () => {
   beforeAll(startI18n);
-  beforeEach(() => {
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:csv'), revokeObjectURL: vi.fn() }),
-    );
-  });
   afterEach(() => {
     cleanup();
-    vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
 
@@ -151,17 +167,14 @@ describe('TransactionsPage', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('downloads the CSV of the filters shown as a file, and says when the file was cut', async () => {
-    const csv = '\uFEFFtime,direction\r\n2026-11-20T10:15:00.000Z,in\r\n';
+  it('exports the filters shown as XLSX in the interface’s language: preparing, then ready, downloaded by a fresh link', async () => {
     const api = fakeApi()
       .answer(adminListTransactions, ok(FIRST))
+      .answer(adminCreateExport, ok(exportJob({ state: 'preparing' })))
       .answer(
-        adminExportTransactionsCsv,
-        csvDocument(csv, { 'Content-Disposition': 'attachment; filename="transactions_a_b_refund.csv"' }),
-        csvDocument(csv, {
-          'Content-Disposition': 'attachment; filename="transactions_a_b_refund.csv"',
-          'X-Export-Truncated': 'true',
-        }),
+        adminGetExport,
+        ok(exportJob({ state: 'ready', rows: 2500, downloadUrl: 'https://files.example/first' })),
+        ok(exportJob({ state: 'ready', rows: 2500, downloadUrl: 'https://files.example/fresh' })),
       );
     const clicked: HTMLAnchorElement[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
@@ -169,32 +182,54 @@ describe('TransactionsPage', () => {
     });
     renderAdmin(<TransactionsPage />, { url: '/admin/transaction-history?direction=refund' });
     await screen.findByText('0xabc123');
-    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
-    await waitFor(() => expect(clicked).toHaveLength(1));
-    expect(api.requests(adminExportTransactionsCsv)[0]!.query).toEqual({ direction: 'refund' });
-    expect(clicked[0]!.download).toBe('transactions_a_b_refund.csv');
-    expect(clicked[0]!.getAttribute('href')).toBe('blob:csv');
-    const blob = vi.mocked(URL.createObjectURL).mock.calls[0]![0] as Blob;
-    expect(await blob.text()).toBe(csv.slice(1));
-    expect(screen.queryByText(/holds the newest/)).toBeNull();
-    // The button is disabled until the first download has ended (after the click above was seen).
-    const download = screen.getByRole<HTMLButtonElement>('button', { name: 'Download CSV' });
-    await waitFor(() => expect(download.disabled).toBe(false));
-    fireEvent.click(download);
+
+    fireEvent.change(screen.getByRole('combobox', { name: 'File format' }), { target: { value: 'xlsx' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+
     expect(
-      await screen.findByText(
-        'The file holds the newest 10,000 rows only, and its last line says so: download a shorter period for the older ones.',
-      ),
+      await screen.findByText('Preparing transactions_a_b_refund.xlsx… A long period may take a minute.'),
     ).toBeTruthy();
+    expect(api.requests(adminCreateExport)[0]!.body).toEqual({
+      direction: 'refund',
+      format: 'xlsx',
+      language: 'en',
+    });
+    // The page asks for the state until the worker has written the file.
+    expect(
+      await screen.findByText('transactions_a_b_refund.xlsx is ready: 2,500 rows.', undefined, {
+        timeout: 3_000,
+      }),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(clicked).toHaveLength(1));
+    expect(clicked[0]!.getAttribute('href')).toBe('https://files.example/fresh');
+    expect(clicked[0]!.download).toBe('transactions_a_b_refund.xlsx');
+    expect(api.requests(adminGetExport).map((request) => request.params)).toEqual([
+      { id: EXPORT_ID },
+      { id: EXPORT_ID },
+    ]);
   });
 
-  it('says why a download was refused', async () => {
+  it('says when the file could not be prepared', async () => {
     fakeApi()
       .answer(adminListTransactions, ok(FIRST))
-      .answer(adminExportTransactionsCsv, refused(403, 'Insufficient role.', { code: 'RoleTooLow' }));
+      .answer(adminCreateExport, ok(exportJob({ state: 'preparing' })))
+      .answer(adminGetExport, ok(exportJob({ state: 'failed' })));
     renderAdmin(<TransactionsPage />);
     await screen.findByText('0xabc123');
-    fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    expect((await screen.findByRole('alert', undefined, { timeout: 3_000 })).textContent).toBe(
+      'The file could not be prepared. Try again, or export a shorter period.',
+    );
+  });
+
+  it('says why an export was refused', async () => {
+    fakeApi()
+      .answer(adminListTransactions, ok(FIRST))
+      .answer(adminCreateExport, refused(403, 'Insufficient role.', { code: 'RoleTooLow' }));
+    renderAdmin(<TransactionsPage />);
+    await screen.findByText('0xabc123');
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
     await waitFor(() =>
       expect(useToastStore.getState().toasts.map((toast) => toast.message)).toEqual([
         'You do not have permission to do this.',
@@ -211,7 +246,8 @@ describe('TransactionsPage', () => {
       expect(screen.getByRole('heading', { name: 'История транзакций' })).toBeTruthy();
       expect(within(rows()[0]!).getByText('Оплата клиента')).toBeTruthy();
       expect(screen.getByText('записано при завершении')).toBeTruthy();
-      expect(screen.getByRole('button', { name: 'Скачать CSV' })).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Выгрузить' })).toBeTruthy();
+      expect(screen.getByRole('combobox', { name: 'Формат файла' })).toBeTruthy();
     } finally {
       await startI18n();
     }

@@ -1,5 +1,4 @@
 import { assetLabel } from '@shared/assets';
-import { TRANSACTIONS_CSV_MAX_ROWS } from '@shared/constants';
 import {
   isDayDate,
   MOVEMENT_DIRECTIONS,
@@ -11,7 +10,6 @@ import { ruleProblem } from '@shared/field-rules';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { saveBlob } from '@web/lib/download';
 import { useTranslation } from '@web/lib/i18n';
 import { formatMoney } from '@web/lib/quote-format';
 import { ruleText } from '@web/lib/refusal-text';
@@ -26,7 +24,7 @@ import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { useQueryParams } from '../hooks/use-query-params';
 import { adminHref } from '../lib/admin-paths';
 import { formatDateTime } from '../lib/format';
-import { notify } from '../lib/notify';
+import { ExportControl } from './export-control';
 import { transactionsApi } from './transactions-api';
 import './transactions.css';
 
@@ -61,7 +59,8 @@ function queryOf(values: Filters) {
 /**
  * Transaction history (docs/product.md §2): every confirmed movement of money — the client's
  * payment in, the office's payout, a refund — by period, currency and direction, newest first,
- * page by page (by cursor: no total is counted), and the same rows as a CSV file.
+ * page by page (by cursor: no total is counted), and every row of the filters as a CSV or XLSX
+ * file prepared in the background.
  */
 export function TransactionsPage() {
   const { t } = useTranslation('admin');
@@ -72,38 +71,15 @@ export function TransactionsPage() {
     (signal) => transactionsApi.page({ ...queryOf(values), ...trail.position }, signal),
     [filterKey, trail.cursor],
   );
-  const [exporting, setExporting] = useState(false);
-  const [cutNotice, setCutNotice] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter makes the notice stale.
-  useEffect(() => setCutNotice(false), [filterKey]);
-
-  const download = async () => {
-    setExporting(true);
-    try {
-      const file = await transactionsApi.csv(queryOf(values));
-      saveBlob(file.blob, file.fileName ?? 'transactions.csv');
-      setCutNotice(file.headers.get('X-Export-Truncated') === 'true');
-    } catch (error) {
-      notify.failure(error, t('transactions.csvFailed'));
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <section className="admin-page" aria-labelledby={PAGE_TITLE_ID}>
       <PageHeader title={t('transactions.title')}>
         <Button variant="secondary" size="sm" onClick={list.reload} loading={list.loading && !!list.data}>
           {t('common.refresh')}
         </Button>
-        <Button size="sm" onClick={download} loading={exporting}>
-          {t('transactions.csv')}
-        </Button>
       </PageHeader>
       <TransactionsFilters values={values} onChange={update} />
-      {cutNotice && (
-        <Alert tone="warning">{t('transactions.csvCut', { count: TRANSACTIONS_CSV_MAX_ROWS })}</Alert>
-      )}
+      <ExportControl filters={queryOf(values)} />
       <Loaded resource={list} errorTitle={t('transactions.loadError')}>
         {(page) => (
           <>
