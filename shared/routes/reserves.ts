@@ -19,7 +19,8 @@ export const adminPutReserves = {
   handler: 'handlers/admin/reserves/put',
   access: 'ADMIN',
   rollout: 'canary',
-  summary: 'Set the amount held and the alert level of currencies (audited; alerts staff below the level)',
+  summary:
+    "Set the amount held and the alert level of currencies (audited; alerts staff below the level); a currency the books hold takes its alert level only (its amount is its accounts')",
   tag: 'admin-reserves',
   body: putReservesBodySchema,
   response: 'putReservesDataSchema',
