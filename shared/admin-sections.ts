@@ -21,6 +21,7 @@ import {
   adminUpdateUser,
   adminUserApplications,
 } from './routes/admin-users';
+import { adminAuditTrail } from './routes/audit';
 import { adminChainReview } from './routes/chain';
 import { adminActivityStats, adminDashboard } from './routes/dashboard';
 import type { Access, RouteDefinition } from './routes/definition';
@@ -162,6 +163,8 @@ const ADMIN_SECTIONS = {
   security: {
     calls: [adminGetSetting, adminPutSetting, adminSecuritySessions, adminSecurityAudit, adminTelegramStatus],
   },
+  // The audit trail, and the active staff its filter names: an ADMIN's (docs/decisions.md).
+  audit: { calls: [adminAuditTrail, adminListManagers] },
   // The pages still to come (analytics) call nothing yet.
   placeholder: { calls: [] },
 } as const satisfies Record<string, AdminSectionCalls>;

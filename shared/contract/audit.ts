@@ -45,12 +45,14 @@ export const AUDIT_KIND_TARGETS = {
 } as const satisfies Record<string, readonly AuditTarget[] | null>;
 export type AuditKind = keyof typeof AUDIT_KIND_TARGETS;
 export const AUDIT_KINDS = Object.keys(AUDIT_KIND_TARGETS) as AuditKind[];
+/** The kinds an entry is listed under: each but `security`, which cuts across them. */
+export type AuditEntryKind = Exclude<AuditKind, 'security'>;
+const ENTRY_KINDS = AUDIT_KINDS.filter((kind): kind is AuditEntryKind => kind !== 'security');
 
 /** The kind an entry is listed under (its target's; `security` is a filter, never an entry's own). */
-export function auditKindOf(targetType: string): Exclude<AuditKind, 'security'> {
+export function auditKindOf(targetType: string): AuditEntryKind {
   for (const [kind, targets] of Object.entries(AUDIT_KIND_TARGETS)) {
-    if ((targets as readonly string[] | null)?.includes(targetType))
-      return kind as Exclude<AuditKind, 'security'>;
+    if ((targets as readonly string[] | null)?.includes(targetType)) return kind as AuditEntryKind;
   }
   return 'settings';
 }
@@ -102,7 +104,7 @@ export const auditTrailEntrySchema = /* @__PURE__ */ schema(() =>
   z.object({
     id: z.string(),
     at: z.string(),
-    kind: z.enum(AUDIT_KINDS),
+    kind: z.enum(ENTRY_KINDS),
     /** The entry's own action name (`rates.update`, `paymentTemplate.update`, `application.status`, …). */
     action: z.string(),
     /** A staff member's id, or `system`. */

@@ -1,4 +1,5 @@
 import type { ApplicationView } from '@shared/contract/applications';
+import type { StaffRole } from '@shared/enums';
 import { adminChangeApplicationStatus } from '@shared/routes/admin-applications';
 import { adminSetUserRole } from '@shared/routes/admin-users';
 import { createApplication as createApplicationRoute, listMyApplications } from '@shared/routes/applications';
@@ -8,18 +9,21 @@ import { logIn, logInAsSuperAdmin, registerVerifiedUser, type Session } from './
 
 /** Data the admin e2e tests need, set up through the API where the UI path is not the point. */
 
-/** A registered user promoted to MANAGER by the SUPER_ADMIN, logged in again for a MANAGER token. */
-export async function createManager(): Promise<Session> {
-  const manager = await registerVerifiedUser('mgr');
+/** A registered user given a staff role by the SUPER_ADMIN, logged in again for a token of that role. */
+export async function createStaff(role: StaffRole, prefix: string): Promise<Session> {
+  const staff = await registerVerifiedUser(prefix);
   const admin = await logInAsSuperAdmin();
   const promoted = await call(adminSetUserRole, {
-    params: { id: manager.user.id },
+    params: { id: staff.user.id },
     token: admin.token,
-    body: { role: 'MANAGER' },
+    body: { role },
   });
   if (promoted.status !== 200) throw new Error(`Promotion failed: ${promoted.status}`);
-  return logIn(manager.email, manager.password);
+  return logIn(staff.email, staff.password);
 }
+
+/** A registered user promoted to MANAGER by the SUPER_ADMIN, logged in again for a MANAGER token. */
+export const createManager = () => createStaff('MANAGER', 'mgr');
 
 export const STANDARD_APPLICATION = {
   requestType: 'STANDARD',

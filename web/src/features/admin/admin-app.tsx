@@ -11,6 +11,7 @@ import { useAuthStore } from '@web/stores/auth-store';
 import { type ReactNode, useMemo } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { ApplicationsPage } from './applications/applications-page';
+import { AuditPage } from './audit/audit-page';
 import { AdminLayout } from './components/admin-layout';
 import { AdminStatusPage, ComingSoonPage } from './components/coming-soon';
 import { StaffContext } from './components/staff-context';
@@ -79,6 +80,7 @@ export function AdminApp() {
             element={guarded('transactions', <TransactionsPage />)}
           />
           <Route path={adminPages.ledger.path} element={guarded('ledger', <LedgerPage />)} />
+          <Route path={adminPages.audit.path} element={guarded('audit', <AuditPage />)} />
           {PLACEHOLDER_PAGES.map((page) => (
             <Route
               key={page}

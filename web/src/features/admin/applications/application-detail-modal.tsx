@@ -13,6 +13,7 @@ import { useLiveNotices, usePollWhileNotLive } from '@web/lib/live/use-live-noti
 import { useResource } from '@web/lib/use-resource';
 import { useEffect } from 'react';
 import { adminApi } from '../api/admin-api';
+import { ObjectTrail } from '../audit/object-trail';
 import { DetailModal } from '../components/detail-modal';
 import { ModalSection } from '../components/modal-section';
 import { useStaff } from '../components/staff-context';
@@ -114,6 +115,7 @@ export function ApplicationDetailModal({
               <AdminNote application={application} locked={own} onChanged={changed} />
             </div>
             <StatusHistory application={application} />
+            <ObjectTrail type="application" id={application.id} />
             <ModalSection id="thread-title" title={t('applications.detail.thread')}>
               <ApplicationThread
                 applicationId={application.id}

@@ -12,6 +12,7 @@ import {
   adminReversePayout,
 } from '@shared/routes/admin-applications';
 import { adminListManagers } from '@shared/routes/admin-users';
+import { adminAuditTrail } from '@shared/routes/audit';
 import { getGeo } from '@shared/routes/geo';
 import { adminListMessages } from '@shared/routes/messages';
 import { adminListPaymentTemplates } from '@shared/routes/payment-templates';
@@ -84,7 +85,8 @@ function openDetail(
     .answer(adminGetApplication, ok(first), ok(after))
     .answer(adminListPaymentTemplates, ok({ templates: TEMPLATES }))
     .answer(adminListManagers, ok([]))
-    .answer(adminListMessages, ok({ items: [], nextCursor: null }));
+    .answer(adminListMessages, ok({ items: [], nextCursor: null }))
+    .answer(adminAuditTrail, ok({ items: [], nextCursor: null, period: null, timeZone: 'Europe/Moscow' }));
   const onChanged = vi.fn<(row: AdminApplicationView) => void>();
   const onStatus = vi.fn().mockResolvedValue(null);
   renderAdmin(
@@ -736,7 +738,8 @@ describe('the deal panel of the application detail', () => {
       .answer(adminGetApplication, ok(processing), ok(completed))
       .answer(adminChangeApplicationStatus, ok(completed, 'OK'))
       .answer(adminListManagers, ok([]))
-      .answer(adminListMessages, ok({ items: [], nextCursor: null }));
+      .answer(adminListMessages, ok({ items: [], nextCursor: null }))
+      .answer(adminAuditTrail, ok({ items: [], nextCursor: null, period: null, timeZone: 'Europe/Moscow' }));
     renderAdmin(<ApplicationsPage />, { url: `/admin/application-management?open_id=${ID}` });
 
     fireEvent.click(

@@ -41,6 +41,7 @@ describe('AdminNav', () => {
       'Geo management',
       'System settings',
       'Security settings',
+      'Audit trail',
     ]);
   });
 });

@@ -16,6 +16,7 @@ const NAV_ORDER: AdminPageId[] = [
   'geo',
   'settings',
   'security',
+  'audit',
 ];
 
 /** The sidebar links (docs/product.md §2); sections the staff member's role cannot open are left out. */

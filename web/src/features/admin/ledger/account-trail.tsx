@@ -3,6 +3,7 @@ import type { LedgerAccountView } from '@shared/contract/ledger';
 import { useTranslation } from '@web/lib/i18n';
 import { useResource } from '@web/lib/use-resource';
 import { Link } from 'react-router-dom';
+import { ObjectTrail } from '../audit/object-trail';
 import { DataTable } from '../components/data-table';
 import { DetailModal } from '../components/detail-modal';
 import { adminHref } from '../lib/admin-paths';
@@ -85,6 +86,7 @@ export function AccountTrail({
                 </tr>
               )}
             </DataTable>
+            <ObjectTrail type="ledgerAccount" id={data.account.id} />
           </div>
         );
       }}
