@@ -47,6 +47,7 @@ describe('the admin sections', () => {
       transactions: 'MANAGER',
       ledger: 'MANAGER',
       security: 'ADMIN',
+      audit: 'ADMIN',
       placeholder: 'MANAGER',
     });
   });
