@@ -94,8 +94,14 @@ function CurrencyGroup({ summary, accounts, onOpen, onAdjust }: CurrencyGroupPro
               )}
             </td>
             <td className="num nowrap">
-              {money(account.balance)}
-              {account.chain && <ChainBalance chain={account.chain} money={money} />}
+              {account.chain ? (
+                <span className="ledger-balance">
+                  <span>{money(account.balance)}</span>
+                  <ChainBalance chain={account.chain} money={money} />
+                </span>
+              ) : (
+                money(account.balance)
+              )}
             </td>
             {onAdjust && (
               <td>
