@@ -114,6 +114,16 @@ describe('TransactionsPage', () => {
     expect(within(rows()[0]!).getByText('21/11/2026, 01:30')).toBeTruthy();
   });
 
+  it("names the system as the one who recorded the chain watcher's movement, not a removed account", async () => {
+    fakeApi().answer(adminListTransactions, ok(page([movement({ staffId: 'system', staffName: null })])));
+    renderAdmin(<TransactionsPage />);
+    await screen.findByText('0xabc123');
+
+    const [watched] = rows().map((row) => within(row));
+    expect(watched!.getByText('system')).toBeTruthy();
+    expect(watched!.queryByText('account removed')).toBeNull();
+  });
+
   it('pages by cursor: older sends the cursor it was given, newer goes back, a filter starts again', async () => {
     const api = fakeApi().answer(adminListTransactions, (request) =>
       ok(request.query.cursor === 'cursor-2' ? SECOND : FIRST),

@@ -1,4 +1,5 @@
 import { assetLabel } from '@shared/assets';
+import { SYSTEM_ID } from '@shared/contract/deal';
 import {
   isDayDate,
   MOVEMENT_DIRECTIONS,
@@ -156,7 +157,11 @@ function TransactionRow({ row, timeZone }: { row: TransactionView; timeZone: str
           {row.applicationShortId}
         </Link>
       </td>
-      <td>{row.staffName ?? <span className="muted">{t('transactions.staffGone')}</span>}</td>
+      <td>
+        {row.staffId === SYSTEM_ID
+          ? t('common.bySystem')
+          : (row.staffName ?? <span className="muted">{t('transactions.staffGone')}</span>)}
+      </td>
     </tr>
   );
 }
