@@ -47,7 +47,8 @@ const ENTRIES_PER_WRITE = 8;
  *    figure on one asset's own account (the card's, where a direction pays cards out, else the
  *    cash desk's: the single figure never said how it splits; staff move the rest with a
  *    transfer), each entry an `opening` against equity, with the reserve item marked `bookedAt` in
- *    the same transaction. The openings leave out what the completed deals already moved in the
+ *    the same transaction (a reserve staff never set, the seed's placeholder, opens at nothing:
+ *    it was never counted). The openings leave out what the completed deals already moved in the
  *    reserve, since their movements are in the books as well (carried now, or booked live): after
  *    the run each asset's accounts hold its share of the reserve and what arrived or left for
  *    deals still under way.
@@ -124,7 +125,9 @@ async function openFromReserve(
   const openings: LedgerEntryRecord[] = [];
   for (const asset of assets) {
     const accountId = assetAccountId(asset);
-    const share = asset === holding ? movedUnits(reserve.amount, reserve.code) : 0n;
+    // The seed's placeholder (never set by staff) is not money the office holds: it opens nothing.
+    const counted = reserve.updatedBy !== null;
+    const share = asset === holding && counted ? movedUnits(reserve.amount, reserve.code) : 0n;
     const alreadyMoved = sumUnits(settled.filter((movement) => movement.asset === asset).map(signedUnits));
     const units = share - alreadyMoved;
     if (units === 0n) continue;
