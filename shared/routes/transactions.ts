@@ -23,9 +23,10 @@ export const adminExportTransactionsCsv = {
   handler: 'handlers/admin/transactions/export-csv',
   access: 'MANAGER',
   summary:
-    'The transaction history of the same filters as a CSV file (RFC 4180, UTF-8, newest first; times in ' +
-    "the business's time zone, named in the header), at most 10,000 rows or 5 MB: a cut file ends with " +
-    'a line saying so',
+    "The transaction history of the same filters as a CSV file in the reader's dialect (ru `;` and a " +
+    "decimal comma, en `,` and a dot; UTF-8 with a BOM, newest first, the export's columns, times in the " +
+    "business's time zone named in the header), at most 10,000 rows or 5 MB: a cut file ends with a line " +
+    'saying so; a whole period is POST /admin/exports',
   tag: 'transactions',
   query: exportTransactionsQuerySchema,
   produces: 'text/csv',

@@ -103,10 +103,11 @@ describe('alarms and their topic', () => {
   });
 
   it("alarms on every dead-letter queue's depth above 0, an alarm named after its job or worker", () => {
-    const queueNames = [prod.stacks.jobs!, prod.stacks.mail, prod.stacks.live].flatMap((stack) =>
-      Object.values(prod.template(stack).findResources('AWS::SQS::Queue')).map(
-        (queue) => (queue as Resource).Properties.QueueName,
-      ),
+    const queueNames = [prod.stacks.jobs!, prod.stacks.mail, prod.stacks.live, prod.stacks.exports].flatMap(
+      (stack) =>
+        Object.values(prod.template(stack).findResources('AWS::SQS::Queue')).map(
+          (queue) => (queue as Resource).Properties.QueueName,
+        ),
     );
     const keys = [...Object.keys(jobs), ...Object.keys(workers)];
 
@@ -208,7 +209,7 @@ describe('alarms and their topic', () => {
       Threshold: ALARM_THRESHOLDS.liveStreamIteratorAgeMs,
     });
     // The workers' functions carry those names.
-    const functionNames = [prod.stacks.mail, prod.stacks.live].flatMap((stack) =>
+    const functionNames = [prod.stacks.mail, prod.stacks.live, prod.stacks.exports].flatMap((stack) =>
       Object.values(prod.template(stack).findResources('AWS::Lambda::Function')).map(
         (fn) => (fn as Resource).Properties.FunctionName,
       ),
@@ -400,6 +401,7 @@ describe('the jobs and tracing', () => {
       prod.stacks.api,
       ...Object.values(prod.stacks.apiRoutes),
       prod.stacks.jobs!,
+      prod.stacks.exports,
       prod.stacks.firstRun,
     ]) {
       const functions = Object.entries(prod.template(stack).findResources('AWS::Lambda::Function')).filter(

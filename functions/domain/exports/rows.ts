@@ -1,8 +1,10 @@
+import type { ApplicationRecord } from '@functions/data/applications';
 import { type MovementContext, readMovementContext } from '@functions/data/export-jobs';
 import { listLedgerAccounts } from '@functions/data/ledger';
 import { type MovementFilter, type MovementRecord, readMovementPage } from '@functions/data/movements';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import { movedUnits } from '@functions/domain/ledger/entries';
+import type { CompletionSnapshot } from '@shared/contract/completion';
 import { SYSTEM_ID } from '@shared/contract/deal';
 import type { MovementDirectionName } from '@shared/contract/transactions';
 import { ledgerDecimals } from '@shared/ledger';
@@ -63,7 +65,17 @@ interface Names {
   accounts: Map<string, string>;
   /** By user id: a staff member's username (else email) and a client's email; null if the account is gone. */
   users: Map<string, { name: string; email: string } | null>;
+  /** The deals already read (a deal's movements lie close in time), each with its snapshot if it has one. */
+  deals: Map<string, Deal>;
 }
+
+interface Deal {
+  application: ApplicationRecord | undefined;
+  completion: CompletionSnapshot | undefined;
+}
+
+/** The deals kept between pages; past this the cache starts again, so a file's memory stays bounded. */
+const DEALS_KEPT = 10_000;
 
 async function learnUsers(ids: Iterable<string>, names: Names): Promise<void> {
   const unknown = [...new Set(ids)].filter((id) => id !== SYSTEM_ID && !names.users.has(id));
@@ -76,8 +88,10 @@ async function learnUsers(ids: Iterable<string>, names: Names): Promise<void> {
 }
 
 function rowOf(movement: MovementRecord, context: MovementContext, names: Names): ExportRow {
-  const application = context.applications.get(movement.applicationId);
-  const completion = context.completions.get(movement.applicationId);
+  const { application, completion } = names.deals.get(movement.applicationId) ?? {
+    application: undefined,
+    completion: undefined,
+  };
   // Money in: the client paid, or a payout came back. Out: a payout or a refund.
   const incoming = movement.direction === 'in' || movement.direction === 'reversal';
   const amount = moneyText(movement.amount, movement.currency);
@@ -120,21 +134,26 @@ const PAGE = 1000;
 
 /**
  * Every row of the filter's movements, newest first, a page at a time: each page of movements is
- * read, told about (its deals, snapshots and ledger entries in one round of BatchGetItem, the
- * names not yet known), and handed on before the next is read, so a file of any length holds one
+ * read, told about (its ledger entries, and the deals, snapshots and names not yet known, in one
+ * round of BatchGetItem), and handed on before the next is read, so a file of any length holds one
  * page in memory besides what its writer keeps.
  */
 export async function* exportRows(filter: MovementFilter): AsyncGenerator<ExportRow[]> {
   const names: Names = {
     accounts: new Map((await listLedgerAccounts()).map((account) => [account.id, account.name])),
     users: new Map(),
+    deals: new Map(),
   };
   let cursor: string | undefined;
   do {
     const page = await readMovementPage(filter, { limit: PAGE, cursor });
+    if (names.deals.size > DEALS_KEPT) names.deals.clear();
+    const newDeals = [...new Set(page.movements.map((movement) => movement.applicationId))].filter(
+      (id) => !names.deals.has(id),
+    );
     const [context] = await Promise.all([
       readMovementContext({
-        applicationIds: page.movements.map((movement) => movement.applicationId),
+        applicationIds: newDeals,
         movementIds: page.movements.map((movement) => movement.id),
       }),
       learnUsers(
@@ -142,6 +161,11 @@ export async function* exportRows(filter: MovementFilter): AsyncGenerator<Export
         names,
       ),
     ]);
+    for (const id of newDeals)
+      names.deals.set(id, {
+        application: context.applications.get(id),
+        completion: context.completions.get(id),
+      });
     yield page.movements.map((movement) => rowOf(movement, context, names));
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
