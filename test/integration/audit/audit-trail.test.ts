@@ -153,6 +153,83 @@ const COVERED: CoveredChange[] = [
     },
   },
   {
+    name: 'a reserve',
+    kind: 'reserves',
+    change: async (send) => {
+      for (const alertLevel of [10, 11])
+        await ok(
+          send('PUT', '/api/admin/reserves', { reserves: [{ code: 'DOP', amount: 100_000, alertLevel }] }),
+        );
+      return { targetType: 'reserves', targetId: 'table' };
+    },
+  },
+  {
+    name: 'a payment template deleted',
+    kind: 'templates',
+    change: async (send) => {
+      const saved = await ok(
+        send('POST', '/api/admin/payment-templates', templateBody('4276 0000 0000 0002')),
+      );
+      const id = saved.body.data!.id!;
+      await ok(send('DELETE', `/api/admin/payment-templates/${id}`));
+      return { targetType: 'paymentTemplate', targetId: id };
+    },
+  },
+  {
+    name: 'an invitation revoked',
+    kind: 'staff',
+    change: async (send) => {
+      const sent = await ok(
+        send('POST', '/api/admin/staff-invitations', {
+          email: `audit-${runId()}@example.test`,
+          role: 'MANAGER',
+          language: 'ru',
+        }),
+      );
+      const id = sent.body.data!.id!;
+      await ok(send('DELETE', `/api/admin/staff-invitations/${id}`));
+      return { targetType: 'staffInvitation', targetId: id };
+    },
+  },
+  {
+    name: 'a user deactivated',
+    kind: 'staff',
+    change: async (send) => {
+      const target = await createVerifiedUser();
+      await ok(send('PUT', `/api/admin/users/${target.id}/deactivate`));
+      return { targetType: 'user', targetId: target.id };
+    },
+  },
+  {
+    name: "a day's count of an account",
+    kind: 'books',
+    change: async (send) => {
+      const opened = await ok(
+        send('POST', '/api/admin/ledger/accounts', {
+          name: `Audit count ${runId()}`,
+          kind: 'cash',
+          currency: 'VND',
+          assets: ['cash-VND'],
+        }),
+      );
+      const id = opened.body.data!.id!;
+      await ok(send('PUT', `/api/admin/ledger/days/2025-01-15/counts/${id}`, { counted: '0' }));
+      return { targetType: 'ledgerAccount', targetId: id };
+    },
+  },
+  {
+    name: "a deal's payment instructions",
+    kind: 'deals',
+    change: async (send) => {
+      const application = await createApplication(await createVerifiedUser());
+      await ok(send('POST', `/api/admin/applications/${application.id}/status`, { status: 'PROCESSING' }));
+      await ok(
+        send('POST', `/api/admin/applications/${application.id}/instructions`, { text: 'Pay at the office' }),
+      );
+      return { targetType: 'application', targetId: application.id };
+    },
+  },
+  {
     name: 'a deal taken into work',
     kind: 'deals',
     change: async (send) => {
