@@ -324,6 +324,26 @@ async function entriesAt(instants: string[]) {
   return { actorId, targetId };
 }
 
+describe('GET /admin/audit: the security kind', () => {
+  it("lists the security log's changes of every kind and nothing else", async () => {
+    const { actor, send } = await actingStaff();
+    const target = await createVerifiedUser();
+    await ok(send('PUT', `/api/admin/users/${target.id}/role`, { role: 'MANAGER' }));
+    await ok(send('PUT', '/api/admin/settings/applicationExpiryHours', { value: 24 }));
+    await ok(send('POST', '/api/admin/payment-templates', templateBody('4276 0000 0000 0003')));
+
+    const answer = await call(adminAuditTrail, {
+      query: { actorId: actor.id, kind: 'security' },
+      token: admin.token,
+    });
+
+    expect(answer.body.data!.items.map((entry) => [entry.kind, entry.action])).toEqual([
+      ['settings', 'setting.update'],
+      ['staff', 'user.role'],
+    ]);
+  });
+});
+
 describe('an audit entry cannot be replaced', () => {
   it('a second write of an existing entry is refused and the entry stays as it was', async () => {
     const entry = auditPut({
