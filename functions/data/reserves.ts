@@ -141,19 +141,20 @@ export function reserveMove(code: string, delta: number): TransactItem {
 /**
  * The flip of the alert state (once per crossing): to `alerted` only while the amount is below the
  * level and the state is armed; back to `armed` only once the amount is at or above it again. Of
- * two writers seeing the same crossing, one flips and the other's condition fails.
+ * two writers seeing the same crossing, one flips and the other's condition fails. A booked
+ * currency's amount is its accounts', not on the item: the caller read it, and the flip is
+ * conditional on the state alone (and on the item being booked still).
  */
-export function alertFlip(code: string, to: AlertState, at: string): TransactItem {
+export function alertFlip(code: string, to: AlertState, at: string, booked = false): TransactItem {
   const alerting = to === 'alerted';
+  const onAmount = alerting ? '#amount < alertLevel' : '#amount >= alertLevel';
   return {
     Update: {
       TableName: tableName,
       Key: keys.reserve(code),
       UpdateExpression: 'SET alertState = :to, alertedAt = :at',
-      ConditionExpression: alerting
-        ? '#amount < alertLevel AND alertState = :from'
-        : '#amount >= alertLevel AND alertState = :from',
-      ExpressionAttributeNames: { '#amount': 'amount' },
+      ConditionExpression: `${booked ? 'attribute_exists(bookedAt)' : onAmount} AND alertState = :from`,
+      ...(booked ? {} : { ExpressionAttributeNames: { '#amount': 'amount' } }),
       ExpressionAttributeValues: {
         ':to': to,
         ':from': alerting ? 'armed' : 'alerted',
@@ -164,8 +165,8 @@ export function alertFlip(code: string, to: AlertState, at: string): TransactIte
 }
 
 /** Re-arms a reserve's alert (a single conditional Update); false when its condition no longer holds. */
-export async function rearmAlert(code: string, at: string): Promise<boolean> {
-  const { Update } = alertFlip(code, 'armed', at);
+export async function rearmAlert(code: string, at: string, booked = false): Promise<boolean> {
+  const { Update } = alertFlip(code, 'armed', at, booked);
   try {
     await db.send(new UpdateCommand(Update!));
     return true;

@@ -13,6 +13,7 @@ import { type ReserveAlertInput, reserveAlertMail, reserveAlertMessage } from '@
 import { DEFAULT_LANGUAGE, type StaffRole } from '@shared/enums';
 import { countQueuedMails } from '../outbox/queue';
 import { settingValue } from '../settings/settings';
+import { readOfficeAccounts, withBookedAmounts } from './held';
 
 /** Staff notified in the alert's own transaction (each notification is 2 items, the flip and the mail 1 each: at most 100). */
 const FIRST_BATCH = 48;
@@ -27,11 +28,17 @@ const BATCH = 50;
  */
 export async function checkReserveAlerts(codes: string[], now = new Date()): Promise<void> {
   try {
-    const reserves = await findReserves(codes, { consistent: true });
-    for (const reserve of reserves.values()) {
+    const [records, accounts] = await Promise.all([
+      findReserves(codes, { consistent: true }),
+      readOfficeAccounts(),
+    ]);
+    // A booked currency's amount is what its accounts hold together.
+    for (const reserve of withBookedAmounts([...records.values()], accounts)) {
       const below = reserve.amount < reserve.alertLevel;
+      const booked = reserve.bookedAt !== null;
       if (below && reserve.alertState === 'armed') await raiseAlert(reserve, now);
-      if (!below && reserve.alertState === 'alerted') await rearmAlert(reserve.code, now.toISOString());
+      if (!below && reserve.alertState === 'alerted')
+        await rearmAlert(reserve.code, now.toISOString(), booked);
     }
   } catch (error) {
     logger.error('reserve alert check failed', { codes, error: (error as Error).message });
@@ -67,7 +74,7 @@ async function raiseAlert(reserve: ReserveRecord, now: Date): Promise<void> {
   const mail = await staffMailItems(alert, now);
   try {
     await new Transaction()
-      .add('alert', alertFlip(reserve.code, 'alerted', at))
+      .add('alert', alertFlip(reserve.code, 'alerted', at, reserve.bookedAt !== null))
       .add('mail', ...mail)
       .add('notices', ...notices.slice(0, FIRST_BATCH).flat())
       .run();

@@ -109,7 +109,8 @@ export async function reserveMovesOnCompletion(application: ApplicationRecord): 
   const paysOut = moves.some(({ code }) => code === currencyTo);
   return {
     parts: moves.map(({ code, delta }) => ({ name: reservePart(code), item: reserveMove(code, delta) })),
-    codes: moves.map(({ code }) => code),
+    // A booked currency's accounts moved with the deal's entries: its alert is checked as well.
+    codes: [...moves.map(({ code }) => code), ...booked.map((reserve) => reserve.code)],
     refusal: async (error) => {
       if (!paysOut || !error.failedOn(reservePart(currencyTo))) return null;
       const held = (await findReserves([currencyTo], { consistent: true })).get(currencyTo)?.amount ?? 0;

@@ -27,6 +27,7 @@ const modules = async () => ({
   reserves: await import('@functions/domain/reserves/reserves'),
   reservesData: await import('@functions/data/reserves'),
   applications: await import('@functions/data/applications'),
+  notifications: await import('@functions/domain/notifications/notifications'),
 });
 
 const asAdmin = () => ({ id: admin.id, role: 'ADMIN' as const });
@@ -195,5 +196,23 @@ describe('a completion', () => {
     });
     expect(await usdtHeld()).toBe(1);
     expect((await m.applications.findApplication(application.id))!.status).toBe('PROCESSING');
+  });
+
+  it('alerts staff once when its accounts are below the alert level, and re-arms once they are back', async () => {
+    // The books hold 1 USDT now (the last test).
+    await m.reserves.putReserves({ reserves: [{ code: 'USDT', amount: 1, alertLevel: 100 }] }, asAdmin());
+
+    expect(await recordOf('USDT')).toMatchObject({ alertState: 'alerted', alertedAt: expect.any(String) });
+    const notices = await m.notifications.listNotifications(admin.id, { page: 1, limit: 50 });
+    expect(
+      notices.items.filter((item) => item.type === 'RESERVE_LOW' && item.currency === 'USDT'),
+    ).toHaveLength(1);
+
+    const wallet = 'asset-usdt-trc20';
+    await m.accounts.adjustAccount(wallet, { amount: '1000', reason: 'Back from cold storage' }, asAdmin());
+    const application = await processing(200);
+    await m.adminActions.changeApplicationStatus(application.id, { status: 'COMPLETED' }, asAdmin());
+
+    expect(await recordOf('USDT')).toMatchObject({ alertState: 'armed', alertedAt: null });
   });
 });
