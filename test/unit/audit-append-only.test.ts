@@ -60,3 +60,19 @@ describe('the audit trail is append-only', () => {
     expect(source).not.toMatch(/\b(Update|Delete|BatchWrite)(Item)?Command\b|\b(Update|Delete):/);
   });
 });
+
+describe('an audit entry of the system', () => {
+  it("names the system's own work as the system, with no address or device", () => {
+    const item = audit.auditPut({
+      actorId: null,
+      actorRole: 'ADMIN',
+      action: 'application.status',
+      targetType: 'application',
+      targetId: 'app-1',
+      before: { status: 'WAITING_PAYMENT' },
+      after: { status: 'EXPIRED' },
+    });
+
+    expect(item.Put?.Item).toMatchObject({ actorId: 'system', actorRole: 'SYSTEM', ip: null, device: null });
+  });
+});
