@@ -1,4 +1,5 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import type { ExportWorkerEvent } from '@shared/contract/exports';
 
 /**
  * Starting a manifest worker that is invoked rather than fed by a source (the export worker):
@@ -6,10 +7,6 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
  * stack with the right to invoke it); on this machine, the local stack's runner, which runs the same
  * handler module in its own process without waiting, as Lambda does not wait either.
  */
-export interface ExportWorkerEvent {
-  exportId: string;
-}
-
 type LocalRunner = (event: ExportWorkerEvent) => void;
 
 let localRunner: LocalRunner | undefined;

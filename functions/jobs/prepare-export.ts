@@ -1,4 +1,4 @@
-import type { ExportWorkerEvent } from '@functions/data/workers';
+import type { ExportWorkerEvent } from '@shared/contract/exports';
 import { withLogContext } from '../commons/logger';
 import { prepareExport } from '../domain/exports/exports';
 

@@ -1,6 +1,6 @@
 import { logger } from '@functions/commons/logger';
-import type { ExportWorkerEvent } from '@functions/data/workers';
 import { workers } from '@functions/routes/manifest';
+import type { ExportWorkerEvent } from '@shared/contract/exports';
 import { lambdaContext, loadFunctionModule } from './api-adapter';
 
 type ExportHandler = (event: ExportWorkerEvent, context: unknown, callback: () => void) => unknown;

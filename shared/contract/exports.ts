@@ -56,3 +56,8 @@ export const exportJobSchema = /* @__PURE__ */ schema(() =>
   }),
 );
 export type ExportJobView = z.infer<typeof exportJobSchema>;
+
+/** What the export route hands the export worker when it starts it (functions/data/workers.ts). */
+export interface ExportWorkerEvent {
+  exportId: string;
+}

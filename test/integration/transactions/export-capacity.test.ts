@@ -60,6 +60,6 @@ describe('an export of 100,000 movements', () => {
     const [header, ...rows] = readCsv(bytes.subarray(3).toString('utf8'));
     expect(header![1]).toBe('Deal');
     expect(rows).toHaveLength(MOVEMENTS);
-    expect(new Set(rows.map((row) => row[0] + row[1] + row[4])).size).toBe(MOVEMENTS);
+    expect(new Set(rows.map((row) => `${row[0]}#${row[1]}#${row[4]}`)).size).toBe(MOVEMENTS);
   }, 180_000);
 });

@@ -1,4 +1,5 @@
 import type { ExportJobView } from '@shared/contract/exports';
+import type { RouteCall } from '@shared/routes/definition';
 import { adminCreateExport, adminGetExport } from '@shared/routes/exports';
 import { expect } from 'vitest';
 import { call } from '../../support/api';
@@ -11,7 +12,7 @@ import { readSemicolonCsv } from './csv-reader';
  */
 export async function exportFile(
   staff: TestUser,
-  body: Record<string, unknown>,
+  body: NonNullable<RouteCall<typeof adminCreateExport>['body']>,
   timeoutMs = 20_000,
 ): Promise<{ job: ExportJobView; bytes: Buffer; contentDisposition: string | null }> {
   const created = await call(adminCreateExport, { token: staff.token, body });
