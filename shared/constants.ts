@@ -109,6 +109,7 @@ export const SETTING_KEYS = [
   'staffNotifyEmail',
   'ratesExportToken',
   'paymentWindowMinutes',
+  'topUpWindowMinutes',
   'telegramStaffChatId',
   'businessTimeZone',
 ] as const;
@@ -171,6 +172,12 @@ export const SETTING_DEFAULTS = {
     value: 30,
     description:
       'Minutes a client has to pay once payment instructions are issued (staff may give one application longer)',
+    minRole: 'ADMIN',
+  },
+  topUpWindowMinutes: {
+    kind: 'number',
+    value: 60,
+    description: 'Minutes a client who paid short has to send the rest, once staff choose to wait for it',
     minRole: 'ADMIN',
   },
   telegramStaffChatId: {

@@ -200,6 +200,12 @@ export const FIELD_RULES = {
   txHash: { text: 'A transaction hash is 64 hexadecimal characters.' },
   payoutReferenceRequired: { text: 'Give the payout transaction hash or a note.' },
   refundReferenceRequired: { text: 'Give the refund reference.' },
+  refundDestinationRequired: { text: 'Say where the money was sent back: the address or the card.' },
+  closingReasonRequired: { text: 'Say why the deal is closed with a difference.' },
+  movementAmount: { text: 'Enter the amount as a positive number, with at most 6 decimals.' },
+  amountBelowDirectionMinimum: {
+    text: 'What arrived, {{amount}} {{currency}}, is below the minimum of {{minimum}} {{currency}}: wait for the rest or refund it.',
+  },
   reversalReferenceRequired: { text: 'Give the reference of the money that came back.' },
   reversalReasonRequired: { text: 'Say why the payout is reversed.' },
   refundIsTheTransfer: {

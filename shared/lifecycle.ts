@@ -1,4 +1,13 @@
+import {
+  type DealMoney,
+  heldOf,
+  NO_MONEY_YET,
+  type PaymentGap,
+  paidOutInFull,
+  paymentGap,
+} from './deal-money';
 import { APPLICATION_STATUSES, type ApplicationStatus, type Role, type StaffSettableStatus } from './enums';
+import { compare } from './money';
 
 /**
  * The deal's lifecycle (docs/product.md §4, docs/architecture.md §7): every move an application can
@@ -33,8 +42,28 @@ export type MoveNeed =
   | 'payoutReference'
   /** The page asks staff to confirm: a deal done face to face records both movements at once. */
   | 'confirmation'
-  /** An ADMIN's record of the money that came back: its reference and the reason. */
-  | 'reversalByAdmin'
+  /** An ADMIN makes it (a payout that came back, a deal closed with a difference). */
+  | 'byAdmin'
+  /** Why an ADMIN closes a deal whose payout differs from what is owed. */
+  | 'closingReason'
+  /** Payment instructions were issued: money for the deal could be expected. */
+  | 'instructionsIssued'
+  /** What arrived of the client's payment differs from what was asked (short or over). */
+  | 'paidOtherAmount'
+  /** Less arrived than was asked. */
+  | 'paidShort'
+  /** More arrived than was asked. */
+  | 'paidOver'
+  /** Every part arrived in the payment window (the deal's rate still holds). */
+  | 'paidInTime'
+  /** A part arrived after the window: only the current rate can be offered. */
+  | 'paidLate'
+  /** Staff offered the client a new quote for what arrived late, and it still holds. */
+  | 'requoteOffered'
+  /** Less than what is owed went out so far. */
+  | 'payoutShort'
+  /** What went out is at least what is owed. */
+  | 'paidOutInFull'
   /** Nobody has taken it yet (a Take assigns the taker). */
   | 'unassigned'
   /** Created longer ago than the setting `applicationExpiryHours` allows a PENDING application. */
@@ -61,7 +90,18 @@ export type MoveName =
   | 'chainCompletePayout'
   | 'chainSeenPayment'
   | 'chainFinalPayment'
-  | 'reversePayout';
+  | 'reversePayout'
+  | 'paymentPart'
+  | 'latePayment'
+  | 'chainPaymentPart'
+  | 'chainLatePayment'
+  | 'recalculate'
+  | 'awaitTopUp'
+  | 'refundExcess'
+  | 'offerRequote'
+  | 'acceptRequote'
+  | 'payoutPart'
+  | 'closeWithDifference';
 
 /** The call that makes a move: staff's status route, the deal's own routes, or a job. */
 export type MoveCall =
@@ -80,7 +120,13 @@ export type MoveCall =
   /** The chain watcher job: a transfer of the exact payable amount to the application's wallet. */
   | 'chainWatcher'
   /** An ADMIN records that a payout came back. */
-  | 'payoutReversal';
+  | 'payoutReversal'
+  /** Staff resolve a payment that arrived otherwise than asked (short, over, late). */
+  | 'paymentResolution'
+  /** The client accepts staff's new quote for a late payment. */
+  | 'requoteAccept'
+  /** An ADMIN closes a deal whose payout differs from what is owed. */
+  | 'close';
 
 export interface Move {
   name: MoveName;
@@ -152,6 +198,70 @@ export const MOVES: readonly Move[] = [
     call: 'confirmPayment',
     needs: [],
   },
+  // A part of the payment arrived (staff enter what did), not all that was asked: the deal is PAID
+  // and shows the difference until staff resolve it (or the rest arrives: confirmPayment).
+  {
+    name: 'paymentPart',
+    from: ['WAITING_PAYMENT', 'PAID'],
+    to: 'PAID',
+    by: 'staff',
+    call: 'confirmPayment',
+    needs: [],
+  },
+  // Money arrived for a deal whose window ran out: it is the client's, so the deal is open again,
+  // as a late payment staff re-quote or refund.
+  {
+    name: 'latePayment',
+    from: ['EXPIRED'],
+    to: 'PAID',
+    by: 'staff',
+    call: 'confirmPayment',
+    needs: ['instructionsIssued'],
+  },
+  // Less than asked arrived in time: the deal becomes what arrived, at its own rate...
+  {
+    name: 'recalculate',
+    from: ['PAID'],
+    to: 'CONFIRMED',
+    by: 'staff',
+    call: 'paymentResolution',
+    needs: ['paidOtherAmount', 'paidInTime'],
+  },
+  // ...or the client sends the rest, in a window the setting topUpWindowMinutes gives...
+  {
+    name: 'awaitTopUp',
+    from: ['PAID'],
+    to: 'PAID',
+    by: 'staff',
+    call: 'paymentResolution',
+    needs: ['paidShort', 'paidInTime'],
+  },
+  // ...and more than asked is paid out at the deal's rate (recalculate) or its excess sent back.
+  {
+    name: 'refundExcess',
+    from: ['PAID'],
+    to: 'CONFIRMED',
+    by: 'staff',
+    call: 'paymentResolution',
+    needs: ['paidOver', 'paidInTime'],
+  },
+  // Late money is offered at the current rate; the client accepts it (or staff reject and refund).
+  {
+    name: 'offerRequote',
+    from: ['PAID'],
+    to: 'PAID',
+    by: 'staff',
+    call: 'paymentResolution',
+    needs: ['paidLate'],
+  },
+  {
+    name: 'acceptRequote',
+    from: ['PAID'],
+    to: 'CONFIRMED',
+    by: 'client',
+    call: 'requoteAccept',
+    needs: ['requoteOffered'],
+  },
   {
     name: 'recordPayout',
     from: ['CONFIRMED'],
@@ -160,13 +270,32 @@ export const MOVES: readonly Move[] = [
     call: 'payout',
     needs: ['payoutReference'],
   },
+  // A payout in parts: another part while less than owed went out.
+  {
+    name: 'payoutPart',
+    from: ['EXCHANGING'],
+    to: 'EXCHANGING',
+    by: 'staff',
+    call: 'payout',
+    needs: ['payoutReference', 'payoutShort'],
+  },
   {
     name: 'complete',
     from: ['EXCHANGING'],
     to: 'COMPLETED',
     by: 'staff',
     call: 'status',
-    needs: [],
+    needs: ['paidOutInFull'],
+    settles: true,
+  },
+  // Paid out and owed differ, and an ADMIN closes it anyway, saying why: the difference is booked.
+  {
+    name: 'closeWithDifference',
+    from: ['EXCHANGING'],
+    to: 'COMPLETED',
+    by: 'staff',
+    call: 'close',
+    needs: ['byAdmin', 'closingReason'],
     settles: true,
   },
   // The spec's move stays: a deal done face to face at the office, both movements recorded at once.
@@ -227,7 +356,7 @@ export const MOVES: readonly Move[] = [
     to: 'COMPLETED',
     by: 'system',
     call: 'chainCheck',
-    needs: [],
+    needs: ['paidOutInFull'],
     settles: true,
   },
   // The chain watcher saw a transfer of the exact payable amount to the application's wallet...
@@ -248,6 +377,24 @@ export const MOVES: readonly Move[] = [
     call: 'chainWatcher',
     needs: [],
   },
+  // A final transfer that is a part of the payment (the rest still to come), or arrived late for a
+  // deal that expired (staff attached it): PAID, the difference shown, as staff's paymentPart.
+  {
+    name: 'chainPaymentPart',
+    from: ['WAITING_PAYMENT', 'PAID'],
+    to: 'PAID',
+    by: 'system',
+    call: 'chainWatcher',
+    needs: [],
+  },
+  {
+    name: 'chainLatePayment',
+    from: ['EXPIRED'],
+    to: 'PAID',
+    by: 'system',
+    call: 'chainWatcher',
+    needs: ['instructionsIssued'],
+  },
   // The payout came back (a returned card payment, USDT sent back): a movement of its own, and the
   // deal can be paid out again, or rejected and refunded.
   {
@@ -256,7 +403,7 @@ export const MOVES: readonly Move[] = [
     to: 'CONFIRMED',
     by: 'staff',
     call: 'payoutReversal',
-    needs: ['reversalByAdmin', 'payoutStands', 'notReversedBefore'],
+    needs: ['byAdmin', 'payoutStands', 'notReversedBefore'],
   },
 ];
 
@@ -298,6 +445,8 @@ export interface MoveInput {
   payoutReference?: string | null;
   /** The cutoff of `olderThanExpiry`: applications created before it are due. */
   expiryCutoff?: string;
+  /** Why an ADMIN closes the deal with a difference. */
+  closingReason?: string | null;
 }
 
 /** What a move's needs are judged on: the application as read, who moves it, what they give, and now. */
@@ -315,10 +464,20 @@ export interface MoveFacts {
   payoutRecorded: boolean;
   payoutReversed: boolean;
   refunded: boolean;
+  hasInstructions: boolean;
+  /** What was asked of the client and what they are owed (null: a deal that names no amounts). */
+  asked: string | null;
+  owed: string | null;
+  /** The money as it moved so far (shared/deal-money.ts). */
+  money: DealMoney;
+  /** Until when staff's new quote for a late payment holds; null when none was offered. */
+  requoteUntil: string | null;
   actorRole: Role | 'SYSTEM';
   input: MoveInput;
   now: Date;
 }
+
+const gapOf = (facts: MoveFacts): PaymentGap => paymentGap(facts.money, facts.asked);
 
 const given = (text: string | null | undefined) => Boolean(text?.trim());
 
@@ -337,7 +496,18 @@ export const NEED_GUARDS: { readonly [need in MoveNeed]: (facts: MoveFacts) => b
     facts.paymentDeadline !== null && facts.now.getTime() >= Date.parse(facts.paymentDeadline),
   payoutReference: (facts) => given(facts.input.payoutReference),
   confirmation: () => true,
-  reversalByAdmin: (facts) => facts.actorRole === 'ADMIN' || facts.actorRole === 'SUPER_ADMIN',
+  byAdmin: (facts) => facts.actorRole === 'ADMIN' || facts.actorRole === 'SUPER_ADMIN',
+  closingReason: (facts) => given(facts.input.closingReason),
+  instructionsIssued: (facts) => facts.hasInstructions,
+  paidOtherAmount: (facts) => gapOf(facts) === 'short' || gapOf(facts) === 'over',
+  paidShort: (facts) => gapOf(facts) === 'short',
+  paidOver: (facts) => gapOf(facts) === 'over',
+  paidInTime: (facts) => !facts.money.late,
+  paidLate: (facts) => facts.money.late && gapOf(facts) !== 'none',
+  requoteOffered: (facts) =>
+    facts.requoteUntil !== null && facts.now.getTime() < Date.parse(facts.requoteUntil),
+  payoutShort: (facts) => !paidOutInFull(facts.money, facts.owed),
+  paidOutInFull: (facts) => paidOutInFull(facts.money, facts.owed),
   unassigned: (facts) => facts.assignedToId === null,
   olderThanExpiry: (facts) =>
     facts.input.expiryCutoff !== undefined && facts.createdAt < facts.input.expiryCutoff,
@@ -346,7 +516,13 @@ export const NEED_GUARDS: { readonly [need in MoveNeed]: (facts: MoveFacts) => b
 };
 
 /** The needs the call itself gives (its dialog asks for them): an action is offered without them. */
-const ASKED_NEEDS: readonly MoveNeed[] = ['reason', 'instructions', 'payoutReference', 'confirmation'];
+const ASKED_NEEDS: readonly MoveNeed[] = [
+  'reason',
+  'instructions',
+  'payoutReference',
+  'confirmation',
+  'closingReason',
+];
 
 /** Whether the move is offered now: from this status, every need met but those its dialog asks for. */
 export function isOffered(name: MoveName, facts: MoveFacts): boolean {
@@ -408,7 +584,7 @@ export function dealActionAllowed(action: DealAction, by: Mover, status: string)
 }
 
 /** What the owner's order page offers (the API's `allowedActions`). */
-export const CLIENT_ACTIONS = ['cancel', 'setPayoutDetails', 'markPaid', 'message'] as const;
+export const CLIENT_ACTIONS = ['cancel', 'setPayoutDetails', 'markPaid', 'message', 'acceptRequote'] as const;
 export type ClientAction = (typeof CLIENT_ACTIONS)[number];
 
 /** The facts of an application the client's actions depend on besides its status. */
@@ -419,6 +595,8 @@ export interface ClientActionFacts {
   hasPayoutDetails: boolean;
   /** The payment deadline (ISO), while instructions are out. */
   paymentDeadline: string | null;
+  /** Until when staff's new quote for a late payment holds (none offered: absent or null). */
+  requoteUntil?: string | null;
   now: Date;
 }
 
@@ -436,6 +614,11 @@ export function clientActions(facts: ClientActionFacts): ClientAction[] {
     payoutRecorded: false,
     payoutReversed: false,
     refunded: false,
+    requoteUntil: facts.requoteUntil ?? null,
+    hasInstructions: facts.paymentDeadline !== null,
+    asked: null,
+    owed: null,
+    money: NO_MONEY_YET,
     actorRole: 'USER',
     input: {},
   };
@@ -445,6 +628,7 @@ export function clientActions(facts: ClientActionFacts): ClientAction[] {
     actions.push('setPayoutDetails');
   if (isOffered('markPaid', moveFacts)) actions.push('markPaid');
   if (dealActionAllowed('message', 'client', status)) actions.push('message');
+  if (isOffered('acceptRequote', moveFacts)) actions.push('acceptRequote');
   return actions;
 }
 
@@ -457,6 +641,11 @@ export const STAFF_DEAL_ACTIONS = [
   'reversePayout',
   'completeAtOffice',
   'recordRefund',
+  'recalculate',
+  'awaitTopUp',
+  'refundExcess',
+  'offerRequote',
+  'closeWithDifference',
 ] as const;
 export type StaffDealAction = (typeof STAFF_DEAL_ACTIONS)[number];
 
@@ -469,8 +658,9 @@ export type RefundRefusal = 'notInStatus' | 'alreadyRecorded' | 'nothingToRefund
  */
 export function refundRefusal(facts: MoveFacts): RefundRefusal | undefined {
   if (!dealActionAllowed('recordRefund', 'staff', facts.status)) return 'notInStatus';
-  if (facts.refunded) return 'alreadyRecorded';
-  if (!facts.clientPaid && !facts.paymentConfirmed) return 'nothingToRefund';
+  const holds = compare(heldOf(facts.money), 0) > 0;
+  if (facts.refunded && !holds) return 'alreadyRecorded';
+  if (!holds && !facts.clientPaid && !facts.paymentConfirmed) return 'nothingToRefund';
   if (facts.payoutRecorded) return 'afterPayout';
   return undefined;
 }
@@ -480,11 +670,18 @@ export function staffDealActions(facts: MoveFacts): StaffDealAction[] {
   const allowed: Record<StaffDealAction, boolean> = {
     issueInstructions: isOffered('issueInstructions', facts),
     reissueInstructions: dealActionAllowed('reissueInstructions', 'staff', facts.status),
-    confirmPayment: isOffered('confirmPayment', facts),
-    recordPayout: isOffered('recordPayout', facts),
+    confirmPayment:
+      isOffered('confirmPayment', facts) ||
+      (isOffered('latePayment', facts) && !facts.refunded && compare(heldOf(facts.money), 0) === 0),
+    recordPayout: isOffered('recordPayout', facts) || isOffered('payoutPart', facts),
     reversePayout: isOffered('reversePayout', facts),
     completeAtOffice: isOffered('completeAtOffice', facts),
     recordRefund: refundRefusal(facts) === undefined,
+    recalculate: isOffered('recalculate', facts),
+    awaitTopUp: isOffered('awaitTopUp', facts),
+    refundExcess: isOffered('refundExcess', facts),
+    offerRequote: isOffered('offerRequote', facts),
+    closeWithDifference: isOffered('closeWithDifference', facts) && !isOffered('complete', facts),
   };
   return STAFF_DEAL_ACTIONS.filter((action) => allowed[action]);
 }

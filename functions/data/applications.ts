@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateSnapshot } from '@shared/contract/applications';
 import type { ChainCheck } from '@shared/contract/deal';
+import type { DealMoney } from '@shared/deal-money';
 import type { ApplicationStatus, RequestType, Role } from '@shared/enums';
 import type { MoveName } from '@shared/lifecycle';
 import { db, tableName } from './client';
@@ -118,6 +119,12 @@ export interface ApplicationRecord {
   payoutReversal: PayoutReversal | null;
   /** Staff recorded returning the client's money on a deal that ended without completing. */
   refund: StaffRecord | null;
+  /** The money as it moved, part by part (absent on a deal from before: read from its records). */
+  money?: DealMoney | null;
+  /** Staff's new quote for a payment that arrived late, until the client accepts it or it lapses. */
+  requote?: RequoteOffer | null;
+  /** An ADMIN completed the deal with paid out and owed differing: why, and the difference. */
+  closing?: DealClosing | null;
   /** Messages the owner / staff have not read yet (functions/data/messages.ts). */
   unreadByClient: number | null;
   unreadByStaff: number | null;
@@ -126,6 +133,25 @@ export interface ApplicationRecord {
   messageMailedStaffAt: string | null;
   /** Bumped by every write, so read-modify-write updates can be conditional on it. */
   version: number;
+}
+
+/** A new quote at the current rate for what arrived late: the amounts the deal would have. */
+export interface RequoteOffer {
+  amountFrom: number;
+  amountTo: number;
+  amountUSD: number;
+  rate: RateSnapshot;
+  offeredAt: string;
+  offeredBy: string;
+  until: string;
+}
+
+export interface DealClosing {
+  at: string;
+  by: string;
+  reason: string;
+  /** Owed less paid out, in the received currency (negative: more went out than was owed). */
+  difference: string;
 }
 
 /** The deal's fields of a new application: nothing issued, paid or read yet. */
@@ -198,6 +224,9 @@ const RECORD_FIELDS = [
   'payout',
   'payoutReversal',
   'refund',
+  'money',
+  'requote',
+  'closing',
   'unreadByClient',
   'unreadByStaff',
   'messageMailedClientAt',
@@ -270,6 +299,12 @@ export type DealFields = Partial<
     | 'payoutReversal'
     | 'rate'
     | 'assignedToId'
+    | 'money'
+    | 'requote'
+    | 'closing'
+    | 'amountFrom'
+    | 'amountTo'
+    | 'amountUSD'
   >
 >;
 
@@ -294,6 +329,8 @@ export interface StatusWriteConditions {
   deadlineAfter?: string;
   /** Nobody is assigned (a Take in Telegram assigns in the same write). */
   unassigned?: true;
+  /** Nobody wrote it since it was read (a move that adds to the deal's money). */
+  version?: number;
 }
 
 export function statusUpdate(
@@ -342,6 +379,10 @@ export function statusUpdate(
     condition += ' AND paymentDeadline > :deadlineAfter';
     values[':deadlineAfter'] = change.deadlineAfter;
   }
+  if (change.version !== undefined) {
+    condition += ' AND version = :version';
+    values[':version'] = change.version;
+  }
   if (change.unassigned) {
     condition += ' AND (attribute_not_exists(assignedToId) OR assignedToId = :nobody)';
     values[':nobody'] = null;
@@ -365,7 +406,7 @@ export function statusUpdate(
 export function dealFieldsUpdate(
   record: ApplicationRecord,
   fields: Partial<
-    Pick<ApplicationRecord, 'payoutDetails' | 'instructions' | 'paymentDeadline' | 'refund' | 'rate'>
+    Pick<ApplicationRecord, 'payoutDetails' | 'instructions' | 'paymentDeadline' | 'refund' | 'rate' | 'money'>
   >,
   statuses: readonly ApplicationStatus[],
   at: string,

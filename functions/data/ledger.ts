@@ -408,6 +408,45 @@ export async function readAccountPostings(accountId: string): Promise<LedgerPost
   return postings;
 }
 
+function toEntry(item: Record<string, unknown>): LedgerEntryRecord {
+  const lines = (item.lines as Array<Record<string, unknown>>).map((line) => ({
+    accountId: String(line.accountId),
+    currency: String(line.currency),
+    units: unitsOf(line.units),
+  }));
+  return {
+    id: String(item.id),
+    kind: item.kind as LedgerEntryKind,
+    lines,
+    at: String(item.at),
+    day: String(item.day),
+    actorId: String(item.actorId),
+    applicationId: (item.applicationId as string | null | undefined) ?? null,
+    reference: (item.reference as string | null | undefined) ?? null,
+    reason: (item.reason as string | null | undefined) ?? null,
+  };
+}
+
+/** A deal's entries, oldest first, every page (pattern 45: Query gsi2 LEDGERAPP#{applicationId}). */
+export async function readApplicationEntries(applicationId: string): Promise<LedgerEntryRecord[]> {
+  const entries: LedgerEntryRecord[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'gsi2',
+        KeyConditionExpression: 'gsi2pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.ledgerEntriesOfApplication(applicationId) },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    entries.push(...(page.Items ?? []).map(toEntry));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return entries;
+}
+
 /**
  * An account's day totals from `fromDay` on, oldest first (pattern 45: Query LEDGER#ACCT#{id},
  * sk >= DAY#{fromDay}): with the balance now, they give any day's opening and closing balance

@@ -13,8 +13,8 @@ export type MovementDirection = MovementDirectionName;
 
 export interface MovementRecord {
   /**
-   * `{applicationId}#{direction}` (`#2` after it for a payout made again after a reversal): a deal
-   * records each movement once, so a second record is refused.
+   * `{applicationId}#{direction}`, then `#2`, `#3`… for the next part of that direction (a payment
+   * in parts, a payout again after a reversal): each part is recorded once, a second record refused.
    */
   id: string;
   applicationId: string;
@@ -33,6 +33,10 @@ export interface MovementRecord {
   at: string;
   /** Recorded when a deal done face to face was completed, not as the money moved. */
   recordedAtCompletion: boolean;
+  /** The office account (ledger) the money came into or left; absent on a movement from before the books. */
+  accountId?: string;
+  /** Where a refund was sent (an address or a card), as staff gave it. */
+  destination?: string;
 }
 
 export function movementId(applicationId: string, direction: MovementDirection, sequence = 1): string {

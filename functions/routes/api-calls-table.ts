@@ -25,6 +25,7 @@ const AREA_TITLES: Record<RouteArea, string> = {
   export: 'Rate monitors',
   adminUsers: 'Admin: users',
   adminApplications: 'Admin: applications',
+  dealMoney: 'Wrong payments, resolved in the deal',
   dashboard: 'Admin: dashboard',
   settings: 'Admin: settings',
   messages: 'Messages and attachments',

@@ -19,9 +19,38 @@ const MOVE_WORDS: { readonly [name in MoveName]: { label: string; effect?: strin
     effect: 'a template may start the text; the window starts',
   },
   markPaid: { label: 'I have paid', effect: 'optional tx hash or receipt' },
-  confirmPayment: { label: 'confirm payment', effect: 'records the money in' },
+  confirmPayment: {
+    label: 'confirm payment',
+    effect: 'records the money in as staff enter it; all that was asked has now arrived',
+  },
+  paymentPart: {
+    label: 'a part of the payment',
+    effect: 'records the money in; what arrived differs from what was asked (short or over)',
+  },
+  latePayment: { label: 'money for an expired deal', effect: 'records the money in, marked late' },
+  recalculate: {
+    label: 'recalculate to what arrived',
+    effect:
+      "the deal's amounts become what arrived, at its own rate, if above the minimum; the client is told",
+  },
+  awaitTopUp: {
+    label: 'wait for the rest',
+    effect:
+      'the client sees what is missing; the window is `topUpWindowMinutes` (USDT: a new payable amount)',
+  },
+  refundExcess: { label: 'refund the excess', effect: 'records the refund of what arrived above the amount' },
+  offerRequote: {
+    label: 'offer a new quote',
+    effect: 'the current rate for what arrived, held `quoteLockMinutes`; the client is told',
+  },
+  acceptRequote: { label: 'accept the new quote', effect: "the deal's amounts become the quote's" },
   recordPayout: { label: 'record payout', effect: 'records the money out' },
+  payoutPart: { label: 'another part of the payout', effect: 'records the money out' },
   complete: { label: 'complete', effect: 'reserves move' },
+  closeWithDifference: {
+    label: 'close with a difference',
+    effect: 'books owed less paid out as an adjustment; reserves move',
+  },
   completeAtOffice: { label: 'complete at the office', effect: 'both movements "recorded at completion"' },
   cancel: { label: 'cancel' },
   staffCancel: { label: 'cancel (staff)' },
@@ -44,6 +73,14 @@ const MOVE_WORDS: { readonly [name in MoveName]: { label: string; effect?: strin
     effect:
       "staff's USDT payout hash, final on chain, pays the client's address the receive amount; reserves move",
   },
+  chainPaymentPart: {
+    label: 'USDT part final on chain',
+    effect: 'a transfer staff attached, or a top-up, final: records the money in; the rest differs',
+  },
+  chainLatePayment: {
+    label: 'USDT for an expired deal',
+    effect: 'a late transfer staff attached, final: records the money in, marked late',
+  },
   reversePayout: { label: 'payout came back', effect: 'records the money back' },
 };
 
@@ -61,6 +98,9 @@ const CALL_WORDS: { readonly [call in MoveCall]: string } = {
   chainCheck: '`POST …/payout`',
   chainWatcher: 'chain watcher',
   payoutReversal: '`POST …/payout-reversal`',
+  paymentResolution: '`POST …/payment-resolution`',
+  requoteAccept: '`POST …/requote/accept`',
+  close: '`POST …/close`',
 };
 
 /** What each need asks, as the page says it. */
@@ -72,7 +112,17 @@ const NEED_WORDS: { readonly [need in MoveNeed]: string } = {
   pastPaymentDeadline: 'the deadline passed with no "I have paid"',
   payoutReference: 'a tx hash or a note',
   confirmation: 'the admin UI confirms first',
-  reversalByAdmin: "an ADMIN, with the return's reference and the reason",
+  byAdmin: 'an ADMIN',
+  closingReason: 'the reason',
+  instructionsIssued: 'instructions were issued',
+  paidOtherAmount: 'what arrived differs from what was asked',
+  paidShort: 'less arrived than was asked',
+  paidOver: 'more arrived than was asked',
+  paidInTime: 'every part arrived in the window',
+  paidLate: 'a part arrived after the window',
+  requoteOffered: 'a new quote offered, still held',
+  payoutShort: 'less than owed paid out so far',
+  paidOutInFull: 'paid out equals what is owed',
   unassigned: 'nobody has it',
   olderThanExpiry: 'older than `applicationExpiryHours`',
   payoutStands: 'a payout recorded',

@@ -1,6 +1,7 @@
 import * as adminApplications from '@shared/routes/admin-applications';
 import * as adminUsers from '@shared/routes/admin-users';
 import * as applications from '@shared/routes/applications';
+import * as dealMoney from '@shared/routes/deal-money';
 import * as audit from '@shared/routes/audit';
 import * as auth from '@shared/routes/auth';
 import * as chain from '@shared/routes/chain';
@@ -49,6 +50,7 @@ export const routeAreas = {
   export: ratesExport,
   adminUsers,
   adminApplications,
+  dealMoney,
   dashboard,
   settings,
   messages,
@@ -86,6 +88,7 @@ export const routes = {
   ...ratesExport,
   ...adminUsers,
   ...adminApplications,
+  ...dealMoney,
   ...dashboard,
   ...settings,
   ...messages,

@@ -35,8 +35,9 @@ export const API_ROUTE_GROUPS = {
     'chain',
     'security',
   ],
-  // The books' routes, the audit trail's and the exports': the admin stack had no room left under the limit for them.
-  books: ['ledger', 'audit', 'transactionExports'],
+  // The books' routes, the audit trail's, the exports' and the deal's money: the admin stack had no
+  // room left under the limit for them.
+  books: ['ledger', 'audit', 'transactionExports', 'dealMoney'],
 } as const satisfies Record<string, readonly RouteArea[]>;
 
 export type ApiRouteGroup = keyof typeof API_ROUTE_GROUPS;

@@ -21,6 +21,7 @@ import { completionSnapshotSchema } from './completion';
 import {
   clientActionSchema,
   clientPaidViewSchema,
+  dealMoneyViewSchema,
   instructionsViewSchema,
   payoutDetailsViewSchema,
   payoutKindSchema,
@@ -208,6 +209,8 @@ export const applicationDetailSchema = /* @__PURE__ */ schema(() =>
     payoutKind: payoutKindSchema,
     payoutDetails: z.nullable(payoutDetailsViewSchema),
     clientPaid: z.nullable(clientPaidViewSchema),
+    /** What arrived against what was asked: "short by X", a late payment's new quote. */
+    money: dealMoneyViewSchema,
     allowedActions: z.array(clientActionSchema),
     unreadMessages: z.number(),
   }),
@@ -281,6 +284,7 @@ export const adminApplicationDetailSchema = /* @__PURE__ */ schema(() =>
       }),
     ),
     refund: z.nullable(staffRecordViewSchema),
+    money: dealMoneyViewSchema,
     /**
      * The deal's USDT transfers as the chain watcher recorded them, oldest first: what arrived, when,
      * its hash, and whether it paid the deal or waits for staff (under- or overpaid, late).

@@ -90,15 +90,14 @@ export const chainTransferParamsSchema = /* @__PURE__ */ schema(() =>
 );
 
 /**
- * Attach a waiting transfer to an application: it pays it as a match would. A transfer of another
- * amount than the one asked is attached only by an ADMIN accepting it (`acceptAmount: true`).
+ * Attach a waiting transfer to an application: it is that deal's money, recorded as it arrived (a
+ * part, more than asked, or late: the deal then shows the difference for staff to resolve).
  */
 export const attachChainTransferBodySchema = /* @__PURE__ */ schema(() =>
   z.strictObject({
     applicationId: z
       .string({ error: 'required' })
       .check(z.trim(), z.minLength(1, 'required'), z.maxLength(100, 'required')),
-    acceptAmount: z.optional(z.boolean()),
   }),
 );
 export type AttachChainTransferBody = z.infer<typeof attachChainTransferBodySchema>;

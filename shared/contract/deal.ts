@@ -68,12 +68,28 @@ export const issueInstructionsBodySchema = /* @__PURE__ */ schema(() =>
 );
 export type IssueInstructionsBody = z.infer<typeof issueInstructionsBodySchema>;
 
-export const confirmPaymentBodySchema = /* @__PURE__ */ schema(() => z.strictObject({ note: dealNote() }));
+/** An amount of money as staff type it: a positive decimal ("88911", "999.5"), kept exact as text. */
+const typedAmount = () =>
+  z.optional(
+    z.string({ error: 'movementAmount' }).check(
+      z.trim(),
+      z.regex(/^\d{1,12}(\.\d{1,6})?$/, 'movementAmount'),
+      z.refine((text) => Number(text) > 0, 'movementAmount'),
+    ),
+  );
+
+/**
+ * POST /admin/applications/{id}/confirm-payment: what arrived (card and cash: as staff counted it,
+ * pre-filled with what was asked; absent: all that is still asked), and a note.
+ */
+export const confirmPaymentBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({ note: dealNote(), amount: typedAmount() }),
+);
 export type ConfirmPaymentBody = z.infer<typeof confirmPaymentBodySchema>;
 
 /** The payout's transaction hash, or a note (a cash handover, a bank reference): one of them. */
 export const recordPayoutBodySchema = /* @__PURE__ */ schema(() =>
-  z.strictObject({ txHash: z.optional(txHashSchema), note: dealNote() }).check(
+  z.strictObject({ txHash: z.optional(txHashSchema), note: dealNote(), amount: typedAmount() }).check(
     z.refine((body) => Boolean(body.txHash || body.note), {
       message: 'payoutReferenceRequired',
       path: ['txHash'],
@@ -82,15 +98,85 @@ export const recordPayoutBodySchema = /* @__PURE__ */ schema(() =>
 );
 export type RecordPayoutBody = z.infer<typeof recordPayoutBodySchema>;
 
+/** Where a refund was sent: an address or a card, as staff typed it (optional for older pages). */
+const refundDestination = () => z.optional(z.string().check(z.trim(), z.maxLength(200, 'dealNoteTooLong')));
+
 export const recordRefundBodySchema = /* @__PURE__ */ schema(() =>
   z.strictObject({
     reference: z
       .string({ error: 'refundReferenceRequired' })
       .check(z.trim(), z.minLength(1, 'refundReferenceRequired'), z.maxLength(200, 'dealNoteTooLong')),
     note: dealNote(),
+    destination: refundDestination(),
   }),
 );
 export type RecordRefundBody = z.infer<typeof recordRefundBodySchema>;
+
+/**
+ * POST /admin/applications/{id}/payment-resolution: what staff do with a payment that arrived
+ * otherwise than asked (docs/product.md §4 "Wrong payments"). A refund of the excess names its
+ * reference and where it went.
+ */
+export const PAYMENT_RESOLUTIONS = ['recalculate', 'awaitTopUp', 'refundExcess', 'offerRequote'] as const;
+export const paymentResolutionBodySchema = /* @__PURE__ */ schema(() =>
+  z.discriminatedUnion('choice', [
+    z.strictObject({ choice: z.literal('recalculate') }),
+    z.strictObject({ choice: z.literal('awaitTopUp') }),
+    z.strictObject({ choice: z.literal('offerRequote') }),
+    z.strictObject({
+      choice: z.literal('refundExcess'),
+      reference: z
+        .string({ error: 'refundReferenceRequired' })
+        .check(z.trim(), z.minLength(1, 'refundReferenceRequired'), z.maxLength(200, 'dealNoteTooLong')),
+      destination: z
+        .string({ error: 'refundDestinationRequired' })
+        .check(z.trim(), z.minLength(1, 'refundDestinationRequired'), z.maxLength(200, 'dealNoteTooLong')),
+      note: dealNote(),
+    }),
+  ]),
+);
+export type PaymentResolutionBody = z.infer<typeof paymentResolutionBodySchema>;
+
+/** POST /admin/applications/{id}/close: an ADMIN completes a deal whose payout differs from what is owed. */
+export const closeDealBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    reason: z
+      .string({ error: 'closingReasonRequired' })
+      .check(
+        z.trim(),
+        z.minLength(1, 'closingReasonRequired'),
+        z.maxLength(DEAL_NOTE_MAX_LENGTH, 'dealNoteTooLong'),
+      ),
+  }),
+);
+export type CloseDealBody = z.infer<typeof closeDealBodySchema>;
+
+/** The deal's money as it moved (shared/deal-money.ts), as staff and the client see it. */
+export const dealMoneyViewSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    /** What the client was asked for in all, and is owed (null: a deal that names no amounts). */
+    asked: z.nullable(z.string()),
+    owed: z.nullable(z.string()),
+    received: z.string(),
+    refunded: z.string(),
+    paidOut: z.string(),
+    /** How what arrived stands against what was asked; `difference` is what is missing or above it. */
+    gap: z.enum(['none', 'short', 'exact', 'over']),
+    difference: z.nullable(z.string()),
+    /** Left to pay out (null: nothing owed yet). */
+    payoutLeft: z.nullable(z.string()),
+    late: z.boolean(),
+    /** Staff's new quote for a late payment, while it holds. */
+    requote: z.nullable(
+      z.object({ amountFrom: z.number(), amountTo: z.number(), rate: z.number(), until: z.string() }),
+    ),
+    /** An ADMIN closed the deal with a difference. */
+    closing: z.nullable(
+      z.object({ at: z.string(), by: z.string(), reason: z.string(), difference: z.string() }),
+    ),
+  }),
+);
+export type DealMoneyView = z.infer<typeof dealMoneyViewSchema>;
 
 /**
  * POST /admin/applications/{id}/payout-reversal: the payout came back; its reference (the return's

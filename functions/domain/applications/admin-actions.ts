@@ -140,7 +140,7 @@ export async function getAdminApplication(
   return {
     quoteLock: await quoteLockOf(found.application, now),
     ...(await viewOf(found.application)),
-    ...staffDealView(found.application),
+    ...staffDealView(found.application, now),
     chainTransfers,
     completion,
     allowedActions: staffDealActions(moveFacts(found.application, actor, {}, now)),

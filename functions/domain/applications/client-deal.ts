@@ -11,10 +11,12 @@ import { Transaction, TransactionCancelledError } from '@functions/data/transact
 import { isBlacklisted } from '@functions/data/tron';
 import type { ApplicationDetail } from '@shared/contract/applications';
 import type { MarkPaidBody, PayoutDetailsBody } from '@shared/contract/deal';
+import { heldOf } from '@shared/deal-money';
 import { fieldError } from '@shared/field-rules';
 import { DEAL_ACTIONS, dealActionAllowed } from '@shared/lifecycle';
 import { normalizedTxHash, payoutKindOf } from '@shared/payout-details';
 import { confirmMatchedClientPayment } from '../chain/confirmation';
+import { decimalText, moneyOf } from './deal-money';
 import { claimPart, clientHashCheck, requireReceipt, usedRefusal } from './deal-support';
 import {
   ApplicationNotFound,
@@ -28,7 +30,7 @@ import { toApplicationDetail } from './views';
 
 /*
  * The client's side of the deal (docs/product.md §4 "The deal", docs/architecture.md §7): where they
- * receive, and "I have paid". Every move is checked against shared/lifecycle.ts and made by
+ * receive, "I have paid", and a new quote for a late payment accepted. Every move is checked against shared/lifecycle.ts and made by
  * perform.ts, so it lands in the history with what it carried.
  */
 
@@ -156,5 +158,45 @@ export async function markPaid(
       throw await usedRefusal(txHash!);
     throw error;
   }
+  return getMyApplicationDetail(userId, id, now);
+}
+
+/**
+ * POST /applications/{id}/requote/accept: the client takes staff's new quote for the money that
+ * arrived late (docs/product.md §4 "Wrong payments"): the deal's amounts and rate become the
+ * quote's and the payment is confirmed (PAID → CONFIRMED), while the quote still holds.
+ */
+export async function acceptRequote(
+  userId: string,
+  id: string,
+  now = new Date(),
+): Promise<ApplicationDetail> {
+  const application = await findOwn(userId, id);
+  const actor = { id: userId, role: 'USER' } as const;
+  requireMovable({ move: 'acceptRequote', application, actor }, now);
+  // The move's need requoteOffered: checked above.
+  const offer = application.requote!;
+  const money = moneyOf(application);
+  const accepted = { amountFrom: offer.amountFrom, amountTo: offer.amountTo, rate: offer.rate.rate };
+  await perform(
+    {
+      move: 'acceptRequote',
+      application,
+      actor,
+      write: {
+        fields: {
+          amountFrom: offer.amountFrom,
+          amountTo: offer.amountTo,
+          amountUSD: offer.amountUSD,
+          rate: offer.rate,
+          requote: null,
+          money: { ...money, asked: decimalText(heldOf(money)) },
+          paymentConfirmation: { at: now.toISOString(), by: offer.offeredBy, txHash: null, note: null },
+        },
+        details: accepted,
+      },
+    },
+    now,
+  );
   return getMyApplicationDetail(userId, id, now);
 }

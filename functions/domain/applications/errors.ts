@@ -18,6 +18,16 @@ export class MoveNotDue extends MoveRefused {
   }
 }
 
+/**
+ * The deal's money does not stand as the move needs (short, over, late, a new quote offered, the
+ * payout in full or not): it changed meanwhile, or the page showed an older state.
+ */
+export class PaymentStandsOtherwise extends MoveRefused {
+  constructor(need: string) {
+    super(`The deal's money does not meet "${need}" now.`, { params: { need } });
+  }
+}
+
 /** What the move needs was not given (the route's schema asks first; this is the server's own check). */
 export class MoveNeedUnmet extends InvalidRequest {
   constructor(need: string) {

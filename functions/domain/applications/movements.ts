@@ -4,7 +4,19 @@ import { type MovementDirection, movementId, movementPut } from '@functions/data
 import type { TransactItem } from '@functions/data/transactions';
 import { exchangeLines, ledgerEntry, movedUnits, withClients } from '@functions/domain/ledger/entries';
 import { SYSTEM_ID } from '@shared/contract/deal';
+import { type DealMoney, heldOf } from '@shared/deal-money';
 import { assetAccountId, type LedgerEntryKind } from '@shared/ledger';
+import {
+  add,
+  compare,
+  type Decimal,
+  type DecimalLike,
+  decimal,
+  subtract,
+  toNumber,
+  unitsText,
+} from '@shared/money';
+import { askedOf, moneyOf } from './deal-money';
 
 /** The ledger entry a movement is: money in from or out to the client, on the office's account. */
 const ENTRY_KINDS: Readonly<Record<MovementDirection, { kind: LedgerEntryKind; sign: 1n | -1n }>> = {
@@ -15,24 +27,73 @@ const ENTRY_KINDS: Readonly<Record<MovementDirection, { kind: LedgerEntryKind; s
   reversal: { kind: 'reversal', sign: 1n },
 };
 
-/** What a move records of money that moved: the transaction history's items, and the ledger's entries. */
-export interface DealMoney {
+/** What a move records of money that moved: the transaction history's items, the ledger's entries, the deal's money after. */
+export interface MovementWrite {
   parts: Array<[string, TransactItem]>;
   entries: LedgerEntryRecord[];
+  /** The deal's money with this movement (written on the application in the same transaction). */
+  money: DealMoney;
 }
 
-const NO_MONEY: DealMoney = { parts: [], entries: [] };
-
 /** A move's write of this money, with the other parts of its transaction (a claimed chain transaction). */
-export function withMoney(money: DealMoney, others: Array<[string, TransactItem]>): DealMoney {
-  return { parts: [...others, ...money.parts], entries: money.entries };
+export function withMoney(
+  written: MovementWrite,
+  others: Array<[string, TransactItem]>,
+): Omit<MovementWrite, 'money'> {
+  return { parts: [...others, ...written.parts], entries: written.entries };
+}
+
+/** What a movement of this direction moves when the caller names no amount: what is left of it. */
+function amountLeft(application: ApplicationRecord, direction: MovementDirection, money: DealMoney) {
+  const left = (whole: DecimalLike | null, done: string) =>
+    whole === null ? null : compare(done, 0) > 0 && compare(done, whole) < 0 ? subtract(whole, done) : whole;
+  switch (direction) {
+    case 'in':
+      return left(askedOf(application), money.received);
+    case 'out':
+      return left(application.amountTo, money.paidOut);
+    case 'refund':
+      return compare(heldOf(money), 0) > 0 ? heldOf(money) : application.amountFrom;
+    case 'reversal':
+      return compare(money.paidOut, 0) > 0 ? decimal(money.paidOut) : application.amountTo;
+  }
+}
+
+/** The deal's money after a movement, and the movement's place among those of its direction. */
+function tallied(money: DealMoney, direction: MovementDirection, amount: DecimalLike, late: boolean) {
+  const text = (value: Decimal) => unitsText(value.units, value.scale);
+  switch (direction) {
+    case 'in':
+      return {
+        sequence: money.paymentParts + 1,
+        money: {
+          ...money,
+          received: text(add(money.received, amount)),
+          paymentParts: money.paymentParts + 1,
+          late: money.late || late,
+        },
+      };
+    case 'out':
+      return {
+        sequence: money.payoutParts + 1,
+        money: { ...money, paidOut: text(add(money.paidOut, amount)), payoutParts: money.payoutParts + 1 },
+      };
+    case 'refund':
+      return {
+        sequence: money.refunds + 1,
+        money: { ...money, refunded: text(add(money.refunded, amount)), refunds: money.refunds + 1 },
+      };
+    case 'reversal':
+      return { sequence: 1, money: { ...money, paidOut: text(subtract(money.paidOut, amount)) } };
+  }
 }
 
 /**
- * A movement of money the move confirms, for the transaction history and as its ledger entry (on
+ * A movement of money the move records, for the transaction history and as its ledger entry (on
  * the account the client was told to pay into, for money in or back; for money out, the account
- * staff named, else the asset's own): the deal's amount, or `record.amount` when what moved is
- * known exactly and differs (a USDT transfer's own amount).
+ * staff named, else the asset's own): `record.amount` as it really moved, else what is left of
+ * the deal's amount in that direction. Each is the next of its direction on the deal
+ * (`{id}#in`, `{id}#in#2`…): two records of the same next part cannot both be written.
  */
 export async function movement(
   application: ApplicationRecord,
@@ -42,22 +103,26 @@ export async function movement(
     at: string;
     reference: string | null;
     note: string | null;
-    amount?: number;
-    /** The second payout of a deal whose first came back. */
-    sequence?: number;
+    amount?: DecimalLike;
     /** The office account the money left (a payout): the asset's own when none is named. */
     accountId?: string | null;
+    /** Where a refund went (an address or a card). */
+    destination?: string | null;
+    /** The money arrived after the payment window. */
+    late?: boolean;
   },
   recordedAtCompletion = false,
-): Promise<DealMoney> {
+  money: DealMoney = moneyOf(application),
+): Promise<MovementWrite> {
   // A reversal is the payout's money coming back: counted in what the client was paid out.
   const outgoing = direction === 'out' || direction === 'reversal';
-  const amount = record.amount ?? (outgoing ? application.amountTo : application.amountFrom);
+  const amount = record.amount ?? amountLeft(application, direction, money);
   const asset = outgoing ? application.assetTo : application.assetFrom;
   const currency = outgoing ? application.currencyTo : application.currencyFrom;
   // An individual request names no amounts: its money is not in the history.
-  if (amount === null || asset === null || currency === null) return NO_MONEY;
-  const id = movementId(application.id, direction, record.sequence);
+  if (amount === null || asset === null || currency === null) return { parts: [], entries: [], money };
+  const next = tallied(money, direction, amount, record.late ?? false);
+  const id = movementId(application.id, direction, next.sequence);
   const accountId = outgoing
     ? (record.accountId ?? assetAccountId(asset))
     : (application.instructions?.accountId ?? assetAccountId(asset));
@@ -81,7 +146,7 @@ export async function movement(
         applicationId: application.id,
         userId: application.userId,
         direction,
-        amount,
+        amount: toNumber(amount),
         asset,
         currency,
         reference: record.reference,
@@ -89,10 +154,12 @@ export async function movement(
         staffId: record.staffId,
         at: record.at,
         recordedAtCompletion,
+        accountId,
+        ...(record.destination ? { destination: record.destination } : {}),
       }),
     ],
   ];
-  return { parts, entries: [entry] };
+  return { parts, entries: [entry], money: next.money };
 }
 
 /**
@@ -103,11 +170,15 @@ export async function movementsAtCompletion(
   application: ApplicationRecord,
   staffId: string,
   at: string,
-): Promise<DealMoney> {
+): Promise<MovementWrite> {
   const record = { staffId, at, reference: null, note: null };
   const paid = await movement(application, 'in', record, true);
-  const paidOut = await movement(application, 'out', record, true);
-  return { parts: [...paid.parts, ...paidOut.parts], entries: [...paid.entries, ...paidOut.entries] };
+  const paidOut = await movement(application, 'out', record, true, paid.money);
+  return {
+    parts: [...paid.parts, ...paidOut.parts],
+    entries: [...paid.entries, ...paidOut.entries],
+    money: paidOut.money,
+  };
 }
 
 /**
@@ -122,6 +193,10 @@ export async function exchangeEntry(
 ): Promise<LedgerEntryRecord[]> {
   const { amountFrom, amountTo, currencyFrom, currencyTo } = application;
   if (amountFrom === null || amountTo === null || currencyFrom === null || currencyTo === null) return [];
+  // What the office holds of the client's payment is what it exchanged (a USDT payment's unique
+  // amount is a few steps above the deal's); a deal done face to face records it in this move.
+  const held = heldOf(moneyOf(application));
+  const given = compare(held, 0) > 0 ? held : amountFrom;
   const entry = await ledgerEntry(
     {
       id: `${application.id}#exchange`,
@@ -131,7 +206,7 @@ export async function exchangeEntry(
       applicationId: application.id,
     },
     exchangeLines(
-      { currency: currencyFrom, units: movedUnits(amountFrom, currencyFrom) },
+      { currency: currencyFrom, units: movedUnits(given, currencyFrom) },
       { currency: currencyTo, units: movedUnits(amountTo, currencyTo) },
     ),
   );

@@ -16,6 +16,7 @@ import {
   unmetNeed,
 } from '@shared/lifecycle';
 import { payoutKindOf } from '@shared/payout-details';
+import { askedOf, moneyOf } from './deal-money';
 import {
   AlreadyInStatus,
   ApplicationChangedMeanwhile,
@@ -24,6 +25,7 @@ import {
   MoveNeedUnmet,
   MoveNotDue,
   NotCancellable,
+  PaymentStandsOtherwise,
   PaymentWindowClosed,
   PayoutAlreadyReversed,
   PayoutDetailsMissing,
@@ -64,7 +66,17 @@ const NEED_REFUSALS: { readonly [need in MoveNeed]: (facts: MoveFacts, move: Mov
   pastPaymentDeadline: () => new MoveNotDue('pastPaymentDeadline'),
   payoutReference: () => new MoveNeedUnmet('payoutReference'),
   confirmation: () => new MoveNeedUnmet('confirmation'),
-  reversalByAdmin: () => new MoveNeedsAdmin(),
+  byAdmin: () => new MoveNeedsAdmin(),
+  closingReason: () => new MoveNeedUnmet('closingReason'),
+  instructionsIssued: (facts, move) => new TransitionNotAllowed(facts.status, move.to),
+  paidOtherAmount: () => new PaymentStandsOtherwise('paidOtherAmount'),
+  paidShort: () => new PaymentStandsOtherwise('paidShort'),
+  paidOver: () => new PaymentStandsOtherwise('paidOver'),
+  paidInTime: () => new PaymentStandsOtherwise('paidInTime'),
+  paidLate: () => new PaymentStandsOtherwise('paidLate'),
+  requoteOffered: () => new PaymentStandsOtherwise('requoteOffered'),
+  payoutShort: () => new PaymentStandsOtherwise('payoutShort'),
+  paidOutInFull: () => new PaymentStandsOtherwise('paidOutInFull'),
   unassigned: () => new MoveNotDue('unassigned'),
   olderThanExpiry: () => new MoveNotDue('olderThanExpiry'),
   payoutStands: (facts, move) => new TransitionNotAllowed(facts.status, move.to),
@@ -81,6 +93,18 @@ const NEED_CONDITIONS: Partial<Record<MoveNeed, (facts: MoveFacts) => StatusWrit
   unassigned: () => ({ unassigned: true }),
   olderThanExpiry: (facts) => (facts.input.expiryCutoff ? { createdBefore: facts.input.expiryCutoff } : {}),
 };
+
+/** The needs judged on the deal's money: a move with one is written only on the money it judged. */
+const MONEY_NEEDS: readonly MoveNeed[] = [
+  'paidOtherAmount',
+  'paidShort',
+  'paidOver',
+  'paidInTime',
+  'paidLate',
+  'requoteOffered',
+  'payoutShort',
+  'paidOutInFull',
+];
 
 /** A move's own wording of "not from this status" (the client's cancel has its own). */
 const FROM_REFUSALS: Partial<Record<MoveName, (status?: ApplicationRecord['status']) => DomainError>> = {
@@ -106,6 +130,11 @@ export function moveFacts(
     payoutRecorded: application.payout !== null,
     payoutReversed: application.payoutReversal !== null,
     refunded: application.refund !== null,
+    hasInstructions: application.instructions !== null,
+    asked: askedOf(application),
+    owed: application.amountTo === null ? null : String(application.amountTo),
+    money: moneyOf(application),
+    requoteUntil: application.requote?.until ?? null,
     actorRole: actor.role,
     input,
     now,
@@ -166,6 +195,10 @@ export async function perform(request: MoveRequest, now = new Date()): Promise<A
   const conditions = Object.assign(
     {},
     ...move.needs.map((need) => NEED_CONDITIONS[need]?.(facts) ?? {}),
+    // A move that adds to the deal's money, or decides on it, writes on the money as read.
+    request.write?.fields?.money || move.needs.some((need) => MONEY_NEEDS.includes(need))
+      ? { version: request.application.version }
+      : {},
   ) as StatusWriteConditions;
   try {
     const moved = await applyStatusChange(

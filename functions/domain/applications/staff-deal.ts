@@ -22,8 +22,16 @@ import type {
   RecordRefundBody,
   ReversePayoutBody,
 } from '@shared/contract/deal';
+import { paidOutInFull, paymentGap, payoutLeft } from '@shared/deal-money';
 import type { ApplicationStatus } from '@shared/enums';
-import { DEAL_ACTIONS, dealActionAllowed, type RefundRefusal, refundRefusal } from '@shared/lifecycle';
+import {
+  DEAL_ACTIONS,
+  dealActionAllowed,
+  endedByExpiry,
+  movesFrom,
+  type RefundRefusal,
+  refundRefusal,
+} from '@shared/lifecycle';
 import { templateFits } from '@shared/payment-templates';
 import { normalizedTxHash, TRON_TX_HASH } from '@shared/payout-details';
 import { payoutMismatchItems } from '../chain/chain-events';
@@ -32,6 +40,7 @@ import { officeWallets } from '../chain/wallets';
 import { settingValue } from '../settings/settings';
 import { getAdminApplication } from './admin-actions';
 import { checkUsdtTransaction } from './chain-check';
+import { askedOf, decimalText, moneyOf } from './deal-money';
 import { claimPart, clientHashCheck, paysUsdt, readRace, receivesUsdt, usedRefusal } from './deal-support';
 import {
   ApplicationChangedMeanwhile,
@@ -230,9 +239,12 @@ export async function issueInstructions(
 }
 
 /**
- * POST /admin/applications/{id}/confirm-payment: the money arrived (from PAID, or straight from
- * WAITING_PAYMENT when it came before the client pressed); the client's payment is recorded as a
- * movement in, its reference the client's transaction hash or receipt, else staff's note.
+ * POST /admin/applications/{id}/confirm-payment: money arrived, as staff counted it (card and
+ * cash: the amount they enter, pre-filled with what is asked; USDT: the chain's amount of the
+ * client's hash when it paid this deal). Recorded as the next part of the payment in. All that was
+ * asked has arrived: CONFIRMED (from PAID, or straight from WAITING_PAYMENT when it came before the
+ * client pressed). Otherwise the deal is PAID and shows the difference for staff to resolve
+ * (payment-resolution.ts); money for a deal that expired opens it again as a late payment.
  */
 export async function confirmPayment(
   id: string,
@@ -241,23 +253,38 @@ export async function confirmPayment(
   now = new Date(),
 ): Promise<AdminApplicationDetail> {
   const application = await findForStaff(id, actor);
-  requireMovable({ move: 'confirmPayment', application, actor }, now);
+  const late = endedByExpiry(application.status);
+  requireMovable({ move: late ? 'latePayment' : 'confirmPayment', application, actor }, now);
   const at = now.toISOString();
   const note = body.note || null;
-  const { txHash, claimed } = await confirmationHash(application, now);
-  const paymentConfirmation: StaffRecord = { at, by: actor.id, txHash, note };
+  const { txHash, claimed, sent, afterDeadline } = await confirmationHash(application, now);
   const reference = txHash ?? application.clientPaid?.receiptId ?? note;
+  const written = await movement(application, 'in', {
+    staffId: actor.id,
+    at,
+    reference,
+    note,
+    late: late || afterDeadline,
+    ...((sent ?? body.amount) ? { amount: sent ?? body.amount } : {}),
+  });
+  const gap = paymentGap(written.money, askedOf(application));
+  const move = late
+    ? 'latePayment'
+    : gap === 'exact' && !written.money.late
+      ? 'confirmPayment'
+      : 'paymentPart';
+  const paymentConfirmation: StaffRecord = { at, by: actor.id, txHash, note };
   try {
     await perform(
       {
-        move: 'confirmPayment',
+        move,
         application,
         actor,
         write: {
           audited: true,
-          fields: { paymentConfirmation },
-          details: { note },
-          ...withMoney(await movement(application, 'in', { staffId: actor.id, at, reference, note }), [
+          fields: { money: written.money, ...(move === 'confirmPayment' ? { paymentConfirmation } : {}) },
+          details: { note, received: written.money.received, gap },
+          ...withMoney(written, [
             ...(claimed && txHash ? [claimPart('payment', id, txHash, actor.id, now)] : []),
           ]),
         },
@@ -282,21 +309,34 @@ export async function confirmPayment(
 async function confirmationHash(
   application: ApplicationRecord,
   now: Date,
-): Promise<{ txHash: string | null; claimed: boolean }> {
+): Promise<{ txHash: string | null; claimed: boolean; sent: string | null; afterDeadline: boolean }> {
+  const none = { txHash: null, claimed: false, sent: null, afterDeadline: false };
   const txHash = application.clientPaid?.txHash ?? null;
-  if (!txHash || !paysUsdt(application)) return { txHash, claimed: false };
+  if (!txHash || !paysUsdt(application)) return { ...none, txHash };
+  // A hash already counted in the deal's money is not a part again.
+  if (moneyOf(application).paymentParts > 0) return none;
   const known = application.clientPaid?.chainCheck;
   const check =
     known && known.state !== 'unverified' ? known : await clientHashCheck(application, txHash, now);
   const paysThisDeal =
     check?.state === 'matched' ||
     (check?.state === 'mismatch' && (check.reason === 'wrongAmount' || check.reason === 'afterDeadline'));
-  return paysThisDeal ? { txHash, claimed: true } : { txHash: null, claimed: false };
+  if (!paysThisDeal) return none;
+  // The chain's amount is what arrived: the amount told when it matched, else what it moved.
+  const told = application.instructions?.crypto?.amount;
+  return {
+    txHash,
+    claimed: true,
+    sent: check.sent ?? (told === undefined ? null : String(told)),
+    afterDeadline: check.reason === 'afterDeadline',
+  };
 }
 
 /**
- * POST /admin/applications/{id}/payout: the office is paying out (CONFIRMED → EXCHANGING), with the
- * payout's transaction hash or a note; recorded as the movement out.
+ * POST /admin/applications/{id}/payout: the office pays out (CONFIRMED → EXCHANGING), or another
+ * part of it (EXCHANGING while less than owed went out), with the payout's transaction hash or a
+ * note; recorded as the next movement out, of what really went: a USDT hash's amount on chain,
+ * else what staff typed, else what is left to pay out.
  */
 export async function recordPayout(
   id: string,
@@ -305,47 +345,50 @@ export async function recordPayout(
   now = new Date(),
 ): Promise<AdminApplicationDetail> {
   const application = await findForStaff(id, actor);
-  requireMovable(
-    { move: 'recordPayout', application, actor, input: { payoutReference: body.txHash || body.note } },
-    now,
-  );
+  const move = movesFrom('payoutPart', application.status) ? 'payoutPart' : 'recordPayout';
+  requireMovable({ move, application, actor, input: { payoutReference: body.txHash || body.note } }, now);
   const at = now.toISOString();
   const txHash = body.txHash ? normalizedTxHash(body.txHash) : null;
   const note = body.note || null;
-  const chainCheck = await payoutHashCheck(application, txHash, now);
+  const left = payoutLeft(moneyOf(application), application.amountTo);
+  const expected = body.amount ?? decimalText(left);
+  const chainCheck = await payoutHashCheck(application, txHash, expected, now);
   // A transaction that already paid, paid out or refunded something is never this payout.
   if (txHash && chainCheck?.reason === 'alreadyUsed') throw await usedRefusal(txHash);
   const claim =
     txHash && chainCheck && isThisPayout(chainCheck) ? [claimPart('payout', id, txHash, actor.id, now)] : [];
+  // On chain, what the transaction moved is what went out.
+  const sent =
+    chainCheck?.state === 'mismatch' && chainCheck.reason === 'wrongAmount' ? chainCheck.sent : undefined;
+  const written = await movement(application, 'out', {
+    staffId: actor.id,
+    at,
+    reference: txHash ?? note,
+    note,
+    amount: sent ?? expected,
+  });
   let exchanging: ApplicationRecord;
   try {
     exchanging = await perform(
       {
-        move: 'recordPayout',
+        move,
         application,
         actor,
         input: { payoutReference: txHash ?? note },
         write: {
           audited: true,
-          fields: { payout: { at, by: actor.id, txHash, note, ...(chainCheck ? { chainCheck } : {}) } },
-          details: { txHash, note },
-          ...withMoney(
-            await movement(application, 'out', {
-              staffId: actor.id,
-              at,
-              reference: txHash ?? note,
-              note,
-              // A payout again after one came back is a movement of its own.
-              ...(application.payoutReversal ? { sequence: 2 } : {}),
-            }),
-            [
-              ...claim,
-              // Staff hear of a payout the chain does not bear out, live and in the group.
-              ...(txHash && chainCheck?.state === 'mismatch'
-                ? await payoutMismatchItems(application, txHash, chainCheck, now)
-                : []),
-            ],
-          ),
+          fields: {
+            money: written.money,
+            payout: { at, by: actor.id, txHash, note, ...(chainCheck ? { chainCheck } : {}) },
+          },
+          details: { txHash, note, amount: sent ?? expected },
+          ...withMoney(written, [
+            ...claim,
+            // Staff hear of a payout the chain does not bear out, live and in the group.
+            ...(txHash && chainCheck?.state === 'mismatch'
+              ? await payoutMismatchItems(application, txHash, chainCheck, now)
+              : []),
+          ]),
         },
       },
       now,
@@ -355,7 +398,8 @@ export async function recordPayout(
       throw await usedRefusal(txHash!);
     throw await readRace(error, application);
   }
-  if (chainCheck?.state === 'matched') await completeMatchedPayout(exchanging, now);
+  if (chainCheck?.state === 'matched' && paidOutInFull(written.money, application.amountTo))
+    await completeMatchedPayout(exchanging, now);
   return getAdminApplication(id, actor, now);
 }
 
@@ -369,7 +413,7 @@ const isThisPayout = (check: ChainCheck) =>
   check.state !== 'mismatch' || check.reason === 'wrongAmount' || check.reason === 'notFound';
 
 /**
- * A USDT payout's hash read on chain against the client's address and the receive amount, sent
+ * A USDT payout's hash read on chain against the client's address and the amount of this part, sent
  * from one of the office's wallets after the application was made, and used for nothing else; null
  * when there is nothing to check (no hash, or the client does not receive USDT at an address). A
  * transaction nobody knows is a mismatch here: staff say they sent it.
@@ -377,6 +421,7 @@ const isThisPayout = (check: ChainCheck) =>
 async function payoutHashCheck(
   application: ApplicationRecord,
   txHash: string | null,
+  amount: string,
   now: Date,
 ): Promise<ChainCheck | null> {
   const details = application.payoutDetails;
@@ -386,7 +431,7 @@ async function payoutHashCheck(
     txHash,
     {
       to: details.address,
-      amount: application.amountTo,
+      amount,
       senders: (await officeWallets()).map((wallet) => wallet.address),
       notBefore: Date.parse(application.createdAt),
     },
@@ -428,8 +473,18 @@ export async function recordRefund(
       throw new ChainTransactionUsed(use.purpose);
   }
   const refund: StaffRecord = { at, by: actor.id, txHash, note: body.reference };
+  const refunded = await movement(application, 'refund', {
+    staffId: actor.id,
+    at,
+    reference: body.reference,
+    note,
+    destination: body.destination ?? null,
+  });
   const transaction = new Transaction()
-    .add('refund', dealFieldsUpdate(application, { refund }, DEAL_ACTIONS.recordRefund.in, at))
+    .add(
+      'refund',
+      dealFieldsUpdate(application, { refund, money: refunded.money }, DEAL_ACTIONS.recordRefund.in, at),
+    )
     .add(
       'audit',
       auditPut({
@@ -439,16 +494,10 @@ export async function recordRefund(
         targetType: 'application',
         targetId: id,
         before: null,
-        after: { reference: body.reference, note },
+        after: { reference: body.reference, note, destination: body.destination ?? null },
         at: now,
       }),
     );
-  const refunded = await movement(application, 'refund', {
-    staffId: actor.id,
-    at,
-    reference: body.reference,
-    note,
-  });
   for (const [name, item] of refunded.parts) transaction.add(name, item);
   transaction.addParts(ledgerParts(refunded.entries));
   if (txHash) transaction.add(...claimPart('refund', id, txHash, actor.id, now));
@@ -490,6 +539,13 @@ export async function reversePayout(
     // The move's need payoutStands: checked above.
     payout: application.payout!,
   };
+  const reversal = await movement(application, 'reversal', {
+    staffId: actor.id,
+    at,
+    reference: body.reference,
+    note: body.reason,
+    accountId: application.payout?.accountId ?? null,
+  });
   try {
     await perform(
       {
@@ -499,15 +555,9 @@ export async function reversePayout(
         write: {
           audited: true,
           auditDetails: { reference: body.reference, reason: body.reason },
-          fields: { payout: null, payoutReversal },
+          fields: { payout: null, payoutReversal, money: reversal.money },
           details: { reference: body.reference, reason: body.reason },
-          ...(await movement(application, 'reversal', {
-            staffId: actor.id,
-            at,
-            reference: body.reference,
-            note: body.reason,
-            accountId: application.payout?.accountId ?? null,
-          })),
+          ...withMoney(reversal, []),
         },
       },
       now,

@@ -108,8 +108,6 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
         ...change.conditions,
       }),
     )
-    .add('ownerCounts', adjustUserApplicationStats(application.userId, deltas.user))
-    .add('statusCounts', adjustApplicationStatusCounts(deltas.perStatus))
     .add(
       'history',
       historyPut({
@@ -125,6 +123,15 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
         currencyFrom: application.currencyFrom,
         details: change.details ?? null,
       }),
+    )
+    // A move that stays in its status (a part of the payment, a new quote) counts nothing.
+    .addParts(
+      from === to
+        ? []
+        : [
+            { name: 'ownerCounts', item: adjustUserApplicationStats(application.userId, deltas.user) },
+            { name: 'statusCounts', item: adjustApplicationStatusCounts(deltas.perStatus) },
+          ],
     )
     .add(
       'notification',
@@ -186,6 +193,9 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
   const templateId = application.instructions?.templateId;
   if (templateId && isTerminal(to))
     transaction.add('templateReleased', templateDealCountChange(templateId, -1));
+  // Money came for an ended deal and it is open again: it uses its template again.
+  if (templateId && isTerminal(from) && !isTerminal(to))
+    transaction.add('templateUsed', templateDealCountChange(templateId, 1));
   const amountRelease = isTerminal(to)
     ? await payableAmountReleaseItem(application.id, application.instructions?.crypto, now)
     : null;

@@ -9,6 +9,7 @@ import type {
 } from '@shared/contract/applications';
 import { clientActions } from '@shared/lifecycle';
 import { maskedCard, payoutKindOf } from '@shared/payout-details';
+import { dealMoneyView } from './deal-money';
 
 /** The owner's view: no admin note, no assignee. */
 export function toApplicationView(record: ApplicationRecord): ApplicationView {
@@ -117,11 +118,13 @@ export function toApplicationDetail(
         ? { kind: 'card', card: maskedCard(payoutDetails.card) }
         : payoutDetails && { kind: 'address', address: payoutDetails.address },
     clientPaid: record.clientPaid,
+    money: dealMoneyView(record, now),
     allowedActions: clientActions({
       status: record.status,
       receivesCash: payoutKind === 'none',
       hasPayoutDetails: payoutDetails !== null,
       paymentDeadline: record.paymentDeadline,
+      requoteUntil: record.requote?.until ?? null,
       now,
     }),
     unreadMessages: record.unreadByClient ?? 0,
@@ -131,6 +134,7 @@ export function toApplicationDetail(
 /** The deal as staff's application detail shows it: everything, the client's card in full. */
 export function staffDealView(
   record: ApplicationRecord,
+  now: Date,
 ): Pick<
   AdminApplicationDetail,
   | 'instructions'
@@ -141,6 +145,7 @@ export function staffDealView(
   | 'payout'
   | 'payoutReversal'
   | 'refund'
+  | 'money'
 > {
   const instructions = instructionsView(record);
   return {
@@ -157,5 +162,6 @@ export function staffDealView(
     payout: record.payout,
     payoutReversal: record.payoutReversal,
     refund: record.refund,
+    money: dealMoneyView(record, now),
   };
 }

@@ -13,10 +13,8 @@ import type {
   ChainTransferActionData,
   RefundChainTransferBody,
 } from '@shared/contract/chain';
-import { hasRoleAtLeast } from '@shared/enums';
 import { fieldError } from '@shared/field-rules';
 import { moveOf } from '@shared/lifecycle';
-import { compare } from '@shared/money';
 import { normalizedTxHash } from '@shared/payout-details';
 import {
   ApplicationNotFound,
@@ -25,8 +23,6 @@ import {
   OwnApplication,
 } from '../applications/errors';
 import {
-  AnotherAmountNeedsAdmin,
-  ChainTransferAmountDiffers,
   ChainTransferBeforeInstructions,
   ChainTransferBlacklisted,
   ChainTransferNotAttachable,
@@ -87,12 +83,13 @@ async function resolve(
 }
 
 /**
- * POST /admin/chain/transfers/{txId}/attach: staff say a waiting transfer pays an application
- * waiting for its payment — never their own, never money sent before the client was told the
- * amount, nor from a blacklisted sender, and only of the amount asked unless an ADMIN accepts the
- * amount that arrived (`acceptAmount`), which is what the payment records. The transaction is
- * claimed as that deal's payment with the resolution; it then pays the deal as a match would
- * (watcher.ts `settle`): PAID, and CONFIRMED once final, confirmed by the staff member.
+ * POST /admin/chain/transfers/{txId}/attach: staff (a MANAGER too) say a waiting transfer is money
+ * of an application that waits for its payment, or whose window ran out — never their own, never
+ * money sent before the client was told the amount, nor from a blacklisted sender. The transaction
+ * is claimed as that deal's payment with the resolution; it then pays the deal as a match would
+ * (watcher.ts `settle`), as the part it is: PAID, and once final its amount recorded as it arrived,
+ * by the staff member; CONFIRMED only when all that was asked arrived in time, otherwise the deal
+ * shows the difference (short, over, late) for staff to resolve (payment-resolution.ts).
  */
 export async function attachChainTransfer(
   txId: string,
@@ -111,10 +108,6 @@ export async function attachChainTransfer(
   if (!instructions || crypto?.address !== transfer.to) throw new ChainTransferOtherWallet(transfer.to);
   if (transfer.blockTimestamp < Date.parse(crypto.since ?? instructions.issuedAt))
     throw new ChainTransferBeforeInstructions();
-  if (compare(transfer.amount, crypto.amount) !== 0) {
-    if (!body.acceptAmount) throw new ChainTransferAmountDiffers(transfer.amount, String(crypto.amount));
-    if (!hasRoleAtLeast(actor.role, 'ADMIN')) throw new AnotherAmountNeedsAdmin();
-  }
   const at = now.toISOString();
   await resolve(
     transfer,

@@ -4,8 +4,9 @@ import { chainUseClaim } from '@functions/data/chain-uses';
 import type { TransactItem } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
 import { SYSTEM_ID } from '@shared/contract/deal';
-import { movesFrom } from '@shared/lifecycle';
-import { toNumber } from '@shared/money';
+import { paymentGap } from '@shared/deal-money';
+import { endedByExpiry, movesFrom } from '@shared/lifecycle';
+import { askedOf } from '../applications/deal-money';
 import { movement, withMoney } from '../applications/movements';
 import { perform, SYSTEM_ACTOR } from '../applications/perform';
 
@@ -23,6 +24,8 @@ export interface ChainPayment {
   amount: string;
   /** Who confirms it: the system, or the staff member who attached the transfer. */
   confirmer: RecordedActor | null;
+  /** It was made after the deal's payment window (staff attached a late transfer). */
+  late: boolean;
 }
 
 /** The claim of the transaction as the deal's payment, a part of the move's transaction. */
@@ -61,36 +64,54 @@ export async function markPaidOnChain(
 }
 
 /**
- * Final: → CONFIRMED, by the confirmer (the system unless staff attached it), the movement in of
- * the amount that arrived, its reference the transaction; nothing when the deal is past it.
+ * Final: the next part of the deal's payment, of the amount that arrived, its reference the
+ * transaction, recorded by the confirmer (the system unless staff attached it). All that was asked
+ * arrived in time: → CONFIRMED. Otherwise the deal is PAID showing the difference for staff (a
+ * part, or money after the window), or, for a deal that expired, open again as a late payment.
+ * Nothing when the deal is past its payment.
  */
 export async function confirmPaymentOnChain(
   application: ApplicationRecord,
   payment: ChainPayment,
   now: Date,
 ): Promise<ApplicationRecord | null> {
-  if (!movesFrom('chainFinalPayment', application.status)) return null;
+  if (
+    !movesFrom('chainFinalPayment', application.status) &&
+    !movesFrom('chainLatePayment', application.status)
+  )
+    return null;
   const at = now.toISOString();
   const by = payment.confirmer?.id ?? SYSTEM_ID;
+  const late = endedByExpiry(application.status);
+  const written = await movement(application, 'in', {
+    staffId: by,
+    at,
+    reference: payment.txId,
+    note: null,
+    amount: payment.amount,
+    late: late || payment.late,
+  });
+  const gap = paymentGap(written.money, askedOf(application));
+  const move = late
+    ? 'chainLatePayment'
+    : gap === 'exact' && !written.money.late
+      ? 'chainFinalPayment'
+      : 'chainPaymentPart';
   return perform(
     {
-      move: 'chainFinalPayment',
+      move,
       application,
       actor: payment.confirmer ?? SYSTEM_ACTOR,
       write: {
         audited: payment.confirmer !== null,
-        fields: { paymentConfirmation: { at, by, txHash: payment.txId, note: null } },
-        details: { txId: payment.txId, amount: payment.amount, confirmedAt: at },
-        ...withMoney(
-          await movement(application, 'in', {
-            staffId: by,
-            at,
-            reference: payment.txId,
-            note: null,
-            amount: toNumber(payment.amount),
-          }),
-          [paymentClaim(application, payment, at)],
-        ),
+        fields: {
+          money: written.money,
+          ...(move === 'chainFinalPayment'
+            ? { paymentConfirmation: { at, by, txHash: payment.txId, note: null } }
+            : {}),
+        },
+        details: { txId: payment.txId, amount: payment.amount, confirmedAt: at, gap },
+        ...withMoney(written, [paymentClaim(application, payment, at)]),
       },
     },
     now,
@@ -109,7 +130,11 @@ export async function confirmMatchedClientPayment(
 ): Promise<void> {
   const amount = String(application.instructions?.crypto?.amount ?? '');
   try {
-    await confirmPaymentOnChain(application, { txId: txHash, amount, confirmer: null }, justAfter(paidAt));
+    await confirmPaymentOnChain(
+      application,
+      { txId: txHash, amount, confirmer: null, late: false },
+      justAfter(paidAt),
+    );
   } catch (error) {
     // The client's "I have paid" stands: staff (or the watcher) confirm it otherwise.
     logger.warn('payment matched on chain but not confirmed: left for staff', {

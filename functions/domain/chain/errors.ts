@@ -1,4 +1,4 @@
-import { NotFound, NotPermitted, StateConflict } from '@functions/commons/errors';
+import { NotFound, StateConflict } from '@functions/commons/errors';
 import type { ApplicationStatus } from '@shared/enums';
 
 /** No transfer of that transaction id was recorded by the chain watcher. */
@@ -53,21 +53,3 @@ export class ChainTransferBeforeInstructions extends StateConflict {
   }
 }
 
-/**
- * The transfer's amount is not the amount the application was told to pay. It waits, or an ADMIN
- * accepts it (`acceptAmount`), the payment then recorded as what arrived.
- */
-export class ChainTransferAmountDiffers extends StateConflict {
-  constructor(amount: string, payable: string) {
-    super(
-      `This transfer is ${amount} USDT; the application was told to pay ${payable} USDT. Only an ADMIN can accept another amount (acceptAmount), which is then recorded as paid.`,
-      { params: { amount, payable } },
-    );
-  }
-}
-
-export class AnotherAmountNeedsAdmin extends NotPermitted {
-  constructor() {
-    super('Only an ADMIN can accept a transfer of another amount than the one asked.');
-  }
-}

@@ -242,7 +242,12 @@ export async function settle(record: ChainTransferRecord, now: Date): Promise<bo
   const application = await findApplication(record.applicationId);
   if (!application) return false;
   const final = await transactionInfo(record.txId, { solidified: true });
-  const payment: ChainPayment = { txId: record.txId, amount: record.amount, confirmer: confirmerOf(record) };
+  const payment: ChainPayment = {
+    txId: record.txId,
+    amount: record.amount,
+    confirmer: confirmerOf(record),
+    late: !inWindow(application, record.blockTimestamp),
+  };
   try {
     if (!final) {
       await markPaidOnChain(application, payment, now);

@@ -105,6 +105,10 @@ const NUMBER_RULES: Record<NumberSettingKey, (value: number) => FieldProblem | u
     Number.isInteger(value) && value >= PAYMENT_WINDOW_MINUTES.min && value <= PAYMENT_WINDOW_MINUTES.max
       ? undefined
       : ruleProblem('paymentWindowMinutes'),
+  topUpWindowMinutes: (value) =>
+    Number.isInteger(value) && value >= PAYMENT_WINDOW_MINUTES.min && value <= PAYMENT_WINDOW_MINUTES.max
+      ? undefined
+      : ruleProblem('paymentWindowMinutes'),
 };
 
 export async function putSetting(

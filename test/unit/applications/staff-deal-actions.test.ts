@@ -1,3 +1,4 @@
+import { NO_MONEY_YET } from '@shared/deal-money';
 import { APPLICATION_STATUSES, type ApplicationStatus, type Role } from '@shared/enums';
 import { type MoveFacts, type StaffDealAction, staffDealActions } from '@shared/lifecycle';
 import { describe, expect, it } from 'vitest';
@@ -67,6 +68,17 @@ const offered = (deal: DealFacts, role: Role): StaffDealAction[] => {
     payoutRecorded: deal.payout !== null,
     payoutReversed: deal.payoutReversal !== null,
     refunded: deal.refund !== null,
+    hasInstructions: true,
+    asked: '100',
+    owed: '95',
+    // The money of a deal whose records say it was paid, paid out or refunded (deal-money.ts moneyOf).
+    money: {
+      ...NO_MONEY_YET,
+      received: deal.paymentConfirmation !== null ? '100' : '0',
+      refunded: deal.refund !== null && deal.paymentConfirmation !== null ? '100' : '0',
+      paidOut: deal.payout !== null ? '95' : '0',
+    },
+    requoteUntil: null,
     actorRole: role,
     input: {},
     now: new Date('2026-11-20T10:30:00.000Z'),

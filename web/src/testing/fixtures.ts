@@ -5,9 +5,11 @@ import type {
   ApplicationDetail,
   ApplicationView,
 } from '@shared/contract/applications';
+import type { DealMoneyView } from '@shared/contract/deal';
 import type { ExchangeStatus } from '@shared/contract/hours';
 import type { PublicRatesData, Quote } from '@shared/contract/rates';
 import type { OwnUser, PublicUser } from '@shared/contract/users';
+import { NO_MONEY_YET } from '@shared/deal-money';
 import type { Role } from '@shared/enums';
 import type { GeoCity, GeoContinent, GeoCountry } from '@shared/geo';
 import { type MoveFacts, staffDealActions } from '@shared/lifecycle';
@@ -70,6 +72,24 @@ export function testApplication(changes: Partial<ApplicationView> = {}): Applica
   };
 }
 
+/** A deal's money as the API shows it: nothing arrived or went out yet, unless `changes` says. */
+export function testDealMoney(changes: Partial<DealMoneyView> = {}): DealMoneyView {
+  return {
+    asked: null,
+    owed: null,
+    received: '0',
+    refunded: '0',
+    paidOut: '0',
+    gap: 'none',
+    difference: null,
+    payoutLeft: null,
+    late: false,
+    requote: null,
+    closing: null,
+    ...changes,
+  };
+}
+
 /**
  * The same application on its owner's order page (GET /applications/{id}): submitted by its owner,
  * nothing of the deal yet, cancel, payout details and messages allowed.
@@ -82,6 +102,7 @@ export function testApplicationDetail(changes: Partial<ApplicationDetail> = {}):
     payoutKind: 'address',
     payoutDetails: null,
     clientPaid: null,
+    money: testDealMoney(),
     allowedActions: ['cancel', 'setPayoutDetails', 'message'],
     unreadMessages: 0,
     ...changes,
@@ -147,6 +168,17 @@ export function withStaffActions(
     payoutRecorded: detail.payout !== null,
     payoutReversed: detail.payoutReversal !== null,
     refunded: detail.refund !== null,
+    hasInstructions: detail.instructions !== null,
+    asked: detail.money.asked,
+    owed: detail.money.owed,
+    money: {
+      ...NO_MONEY_YET,
+      received: detail.money.received,
+      refunded: detail.money.refunded,
+      paidOut: detail.money.paidOut,
+      late: detail.money.late,
+    },
+    requoteUntil: detail.money.requote?.until ?? null,
     actorRole: role,
     input: {},
     now: new Date('2026-11-20T10:30:00.000Z'),
@@ -174,6 +206,7 @@ export function testAdminApplicationDetail(
     payout: null,
     payoutReversal: null,
     refund: null,
+    money: testDealMoney({ asked: '200', owed: '197', payoutLeft: '197' }),
     chainTransfers: [],
     completion: null,
     allowedActions: [],
