@@ -156,7 +156,7 @@ export const adminApi = {
     (await call(adminUpdatePaymentTemplate, { params: { id }, body })).data,
   deletePaymentTemplate: async (id: string) => call(adminDeletePaymentTemplate, { params: { id } }),
   chainReview: async (signal?: AbortSignal) => (await call(adminChainReview, { signal })).data,
-  /** `acceptAmount`: an ADMIN accepts a transfer of another amount than the one asked. */
+  /** The transfer is that application's money, recorded as it arrived (any amount; the deal shows the difference). */
   attachChainTransfer: async (txId: string, body: AttachChainTransferBody) =>
     (await call(adminAttachChainTransfer, { params: { txId }, body })).data,
   refundChainTransfer: async (txId: string, txHash: string) =>

@@ -1,23 +1,18 @@
 import type { ChainReviewTransfer, ChainWalletStatus } from '@shared/contract/chain';
-import { hasRoleAtLeast } from '@shared/enums';
 import { compare, subtract, unitsText } from '@shared/money';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { Checkbox, TextField } from '@web/components/ui/field';
+import { TextField } from '@web/components/ui/field';
 import { useTranslation } from '@web/lib/i18n';
 import { useLiveNotices, usePollWhileNotLive } from '@web/lib/live/use-live-notices';
 import { refusalText } from '@web/lib/refusal-text';
 import { useResource } from '@web/lib/use-resource';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin-api';
 import { Loaded } from '../components/load-state';
-import { useStaff } from '../components/staff-context';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
 import { ADMIN_POLL_MS, REVIEW_NOTICES } from '../live/admin-live';
-
-/** Who may attach a transfer of another amount than the one asked (the server's AnotherAmountNeedsAdmin). */
-const ACCEPTS_ANOTHER_AMOUNT = 'ADMIN';
 
 /** The transfer's amount less the application's payable amount, signed ("-0.503700"), when they differ. */
 function amountDifference(amount: string, payable: string | null): string | null {
@@ -107,11 +102,7 @@ function WalletLine({ wallet }: { wallet: ChainWalletStatus }) {
 
 function ReviewItem({ transfer, onResolved }: { transfer: ChainReviewTransfer; onResolved: () => void }) {
   const { t, language } = useTranslation('admin');
-  const staff = useStaff();
-  const mayAcceptAmount = hasRoleAtLeast(staff.role, ACCEPTS_ANOTHER_AMOUNT);
   const [applicationId, setApplicationId] = useState(transfer.application?.id ?? '');
-  const [acceptAmount, setAcceptAmount] = useState(false);
-  const acceptHintId = useId();
   const [refundHash, setRefundHash] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -181,11 +172,7 @@ function ReviewItem({ transfer, onResolved }: { transfer: ChainReviewTransfer; o
       <form
         className="chain-review__action"
         onSubmit={act(
-          () =>
-            adminApi.attachChainTransfer(transfer.txId, {
-              applicationId: applicationId.trim(),
-              ...(mayAcceptAmount && acceptAmount ? { acceptAmount: true } : {}),
-            }),
+          () => adminApi.attachChainTransfer(transfer.txId, { applicationId: applicationId.trim() }),
           t('payments.review.attached'),
         )}
       >
@@ -195,19 +182,6 @@ function ReviewItem({ transfer, onResolved }: { transfer: ChainReviewTransfer; o
           onChange={(event) => setApplicationId(event.target.value)}
           required
         />
-        {mayAcceptAmount && (
-          <div className="chain-review__accept">
-            <Checkbox
-              label={t('payments.review.acceptAmount')}
-              checked={acceptAmount}
-              aria-describedby={acceptHintId}
-              onChange={(event) => setAcceptAmount(event.target.checked)}
-            />
-            <p className="muted chain-review__hint" id={acceptHintId}>
-              {t('payments.review.acceptAmountHint')}
-            </p>
-          </div>
-        )}
         <Button type="submit" variant="secondary" size="sm" disabled={busy}>
           {t('payments.review.attach')}
         </Button>

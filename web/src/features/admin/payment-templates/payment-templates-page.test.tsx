@@ -562,42 +562,23 @@ describe('the payment gateways page', () => {
         expect(within(other).queryByText(/^Arrived/)).toBeNull();
       });
 
-      it('lets an ADMIN accept the amount that arrived', async () => {
-        const api = openPage(undefined, [UNDERPAID]).answer(adminAttachChainTransfer, ok(ATTACHED));
-        const first = await screen.findByRole('listitem', { name: 'a'.repeat(64) });
-        fireEvent.click(within(first).getByRole('checkbox', { name: 'Accept the amount that arrived' }));
-        fireEvent.click(within(first).getByRole('button', { name: 'Attach to the application' }));
-        await waitFor(() => expect(api.requests(adminAttachChainTransfer)).toHaveLength(1));
-        expect(api.requests(adminAttachChainTransfer)[0]).toMatchObject({
-          params: { txId: 'a'.repeat(64) },
-          body: { applicationId: 'app-1', acceptAmount: true },
-        });
-      });
-
-      it('sends no acceptance unless the ADMIN ticks it, and shows the refusal of another amount', async () => {
-        const api = openPage(undefined, [UNDERPAID]).answer(
-          adminAttachChainTransfer,
-          refused(409, 'Another amount (worded by the server).', {
-            code: 'ChainTransferAmountDiffers',
-            params: { amount: '499.500000', payable: '500.0037' },
-          }),
-        );
-        const first = await screen.findByRole('listitem', { name: 'a'.repeat(64) });
-        fireEvent.click(within(first).getByRole('button', { name: 'Attach to the application' }));
-        expect(
-          await within(first).findByText(
-            'This transfer is 499.500000 USDT; the application was told to pay 500.0037 USDT. Only an ADMIN can accept another amount, which is then recorded as paid.',
-          ),
-        ).toBeTruthy();
-        expect(api.requests(adminAttachChainTransfer)[0]!.body).toEqual({ applicationId: 'app-1' });
-      });
-
-      it('offers a MANAGER no acceptance of another amount', async () => {
-        openPage(undefined, [UNDERPAID], [], 'MANAGER');
-        const first = await screen.findByRole('listitem', { name: 'a'.repeat(64) });
-        expect(within(first).queryByRole('checkbox')).toBeNull();
-        expect(within(first).getByText(/^Arrived 499.500000 USDT/)).toBeTruthy();
-      });
+      it.each(['ADMIN', 'MANAGER'] as const)(
+        'lets a %s attach it as it arrived, with no acceptance to tick',
+        async (role) => {
+          const api = openPage(undefined, [UNDERPAID], [], role).answer(
+            adminAttachChainTransfer,
+            ok(ATTACHED),
+          );
+          const first = await screen.findByRole('listitem', { name: 'a'.repeat(64) });
+          expect(within(first).queryByRole('checkbox')).toBeNull();
+          expect(within(first).getByText(/^Arrived 499.500000 USDT/)).toBeTruthy();
+          fireEvent.click(within(first).getByRole('button', { name: 'Attach to the application' }));
+          await waitFor(() => expect(api.requests(adminAttachChainTransfer)).toHaveLength(1));
+          expect(api.requests(adminAttachChainTransfer)[0]).toEqual(
+            expect.objectContaining({ params: { txId: 'a'.repeat(64) }, body: { applicationId: 'app-1' } }),
+          );
+        },
+      );
     });
 
     it('says when none is waiting', async () => {
