@@ -7,7 +7,7 @@ import { movedUnits } from '@functions/domain/ledger/entries';
 import type { CompletionSnapshot } from '@shared/contract/completion';
 import { SYSTEM_ID } from '@shared/contract/deal';
 import type { MovementDirectionName } from '@shared/contract/transactions';
-import { ledgerDecimals } from '@shared/ledger';
+import { assetAccountId, ledgerDecimals } from '@shared/ledger';
 import { decimal, unitsText } from '@shared/money';
 
 /**
@@ -114,7 +114,7 @@ function rowOf(movement: MovementRecord, context: MovementContext, names: Names)
         ? `${application.assetFrom} → ${application.assetTo}`
         : null,
     movement: movement.direction,
-    account: accountId ? (names.accounts.get(accountId) ?? accountId) : `asset-${movement.asset}`,
+    account: accountId ? (names.accounts.get(accountId) ?? accountId) : assetAccountId(movement.asset),
     amountIn: incoming ? amount : null,
     amountOut: incoming ? null : amount,
     currency: movement.currency,
