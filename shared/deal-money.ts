@@ -18,8 +18,8 @@ export interface DealMoney {
   refunded: string;
   paidOut: string;
   /** How many movements of each kind the deal holds: the next one's sequence in its id. */
-  paymentParts: number;
-  payoutParts: number;
+  partsIn: number;
+  partsOut: number;
   refunds: number;
   /** A part arrived after the payment window closed (or for a deal that had expired). */
   late: boolean;
@@ -29,8 +29,8 @@ export const NO_MONEY_YET: DealMoney = {
   received: '0',
   refunded: '0',
   paidOut: '0',
-  paymentParts: 0,
-  payoutParts: 0,
+  partsIn: 0,
+  partsOut: 0,
   refunds: 0,
   late: false,
 };

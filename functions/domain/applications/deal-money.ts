@@ -1,6 +1,7 @@
 import type { ApplicationRecord } from '@functions/data/applications';
 import type { DealMoneyView } from '@shared/contract/deal';
 import { type DealMoney, heldOf, NO_MONEY_YET, paymentGap, payoutLeft } from '@shared/deal-money';
+import { endedByExpiry, type MoveName } from '@shared/lifecycle';
 import { type Decimal, subtract, unitsText } from '@shared/money';
 
 /*
@@ -25,8 +26,8 @@ export function moneyOf(application: ApplicationRecord): DealMoney {
     received: paid ? String(asked) : '0',
     refunded: application.refund !== null && paid ? String(asked) : '0',
     paidOut: application.payout !== null ? String(owed) : '0',
-    paymentParts: paid ? 1 : 0,
-    payoutParts: (application.payout !== null ? 1 : 0) + (application.payoutReversal !== null ? 1 : 0),
+    partsIn: paid ? 1 : 0,
+    partsOut: (application.payout !== null ? 1 : 0) + (application.payoutReversal !== null ? 1 : 0),
     refunds: application.refund !== null ? 1 : 0,
   };
 }
@@ -41,6 +42,31 @@ export function askedOf(application: ApplicationRecord): string | null {
   const told = application.instructions?.crypto?.amount;
   if (told !== undefined) return String(told);
   return application.amountFrom === null ? null : String(application.amountFrom);
+}
+
+/**
+ * The move that records a part of the client's payment, by staff or on chain: money for a deal
+ * that expired opens it again as late; all that was asked, in time (or any payment of a deal that
+ * names no amounts), confirms it; anything else leaves it PAID showing the difference.
+ */
+export function arrivalMove(
+  application: ApplicationRecord,
+  money: DealMoney,
+  by: 'staff' | 'chain',
+): Extract<
+  MoveName,
+  | 'latePayment'
+  | 'confirmPayment'
+  | 'paymentPart'
+  | 'chainLatePayment'
+  | 'chainFinalPayment'
+  | 'chainPaymentPart'
+> {
+  const asked = askedOf(application);
+  if (endedByExpiry(application.status)) return by === 'staff' ? 'latePayment' : 'chainLatePayment';
+  const complete = !money.late && (asked === null || paymentGap(money, asked) === 'exact');
+  if (complete) return by === 'staff' ? 'confirmPayment' : 'chainFinalPayment';
+  return by === 'staff' ? 'paymentPart' : 'chainPaymentPart';
 }
 
 /** The deal's money as its pages show it. */

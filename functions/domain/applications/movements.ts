@@ -60,31 +60,31 @@ function amountLeft(application: ApplicationRecord, direction: MovementDirection
 }
 
 /** The deal's money after a movement, and the movement's place among those of its direction. */
-function tallied(money: DealMoney, direction: MovementDirection, amount: DecimalLike, late: boolean) {
+function tallied(tally: DealMoney, direction: MovementDirection, amount: DecimalLike, late: boolean) {
   const text = (value: Decimal) => unitsText(value.units, value.scale);
   switch (direction) {
     case 'in':
       return {
-        sequence: money.paymentParts + 1,
+        sequence: tally.partsIn + 1,
         money: {
-          ...money,
-          received: text(add(money.received, amount)),
-          paymentParts: money.paymentParts + 1,
-          late: money.late || late,
+          ...tally,
+          received: text(add(tally.received, amount)),
+          partsIn: tally.partsIn + 1,
+          late: tally.late || late,
         },
       };
     case 'out':
       return {
-        sequence: money.payoutParts + 1,
-        money: { ...money, paidOut: text(add(money.paidOut, amount)), payoutParts: money.payoutParts + 1 },
+        sequence: tally.partsOut + 1,
+        money: { ...tally, paidOut: text(add(tally.paidOut, amount)), partsOut: tally.partsOut + 1 },
       };
     case 'refund':
       return {
-        sequence: money.refunds + 1,
-        money: { ...money, refunded: text(add(money.refunded, amount)), refunds: money.refunds + 1 },
+        sequence: tally.refunds + 1,
+        money: { ...tally, refunded: text(add(tally.refunded, amount)), refunds: tally.refunds + 1 },
       };
     case 'reversal':
-      return { sequence: 1, money: { ...money, paidOut: text(subtract(money.paidOut, amount)) } };
+      return { sequence: 1, money: { ...tally, paidOut: text(subtract(tally.paidOut, amount)) } };
   }
 }
 

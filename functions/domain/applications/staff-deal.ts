@@ -40,7 +40,7 @@ import { officeWallets } from '../chain/wallets';
 import { settingValue } from '../settings/settings';
 import { getAdminApplication } from './admin-actions';
 import { checkUsdtTransaction } from './chain-check';
-import { askedOf, decimalText, moneyOf } from './deal-money';
+import { arrivalMove, askedOf, decimalText, moneyOf } from './deal-money';
 import { claimPart, clientHashCheck, paysUsdt, readRace, receivesUsdt, usedRefusal } from './deal-support';
 import {
   ApplicationChangedMeanwhile,
@@ -268,11 +268,7 @@ export async function confirmPayment(
     ...((sent ?? body.amount) ? { amount: sent ?? body.amount } : {}),
   });
   const gap = paymentGap(written.money, askedOf(application));
-  const move = late
-    ? 'latePayment'
-    : gap === 'exact' && !written.money.late
-      ? 'confirmPayment'
-      : 'paymentPart';
+  const move = arrivalMove(application, written.money, 'staff');
   const paymentConfirmation: StaffRecord = { at, by: actor.id, txHash, note };
   try {
     await perform(
@@ -314,7 +310,7 @@ async function confirmationHash(
   const txHash = application.clientPaid?.txHash ?? null;
   if (!txHash || !paysUsdt(application)) return { ...none, txHash };
   // A hash already counted in the deal's money is not a part again.
-  if (moneyOf(application).paymentParts > 0) return none;
+  if (moneyOf(application).partsIn > 0) return none;
   const known = application.clientPaid?.chainCheck;
   const check =
     known && known.state !== 'unverified' ? known : await clientHashCheck(application, txHash, now);

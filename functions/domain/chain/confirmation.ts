@@ -6,7 +6,7 @@ import type { RecordedActor } from '@functions/domain/accounts/principal';
 import { SYSTEM_ID } from '@shared/contract/deal';
 import { paymentGap } from '@shared/deal-money';
 import { endedByExpiry, movesFrom } from '@shared/lifecycle';
-import { askedOf } from '../applications/deal-money';
+import { arrivalMove, askedOf } from '../applications/deal-money';
 import { movement, withMoney } from '../applications/movements';
 import { perform, SYSTEM_ACTOR } from '../applications/perform';
 
@@ -92,11 +92,7 @@ export async function confirmPaymentOnChain(
     late: late || payment.late,
   });
   const gap = paymentGap(written.money, askedOf(application));
-  const move = late
-    ? 'chainLatePayment'
-    : gap === 'exact' && !written.money.late
-      ? 'chainFinalPayment'
-      : 'chainPaymentPart';
+  const move = arrivalMove(application, written.money, 'chain');
   return perform(
     {
       move,

@@ -5,7 +5,7 @@ import { AROUND_THE_CLOCK } from '@shared/working-hours';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiDocument, runId } from '../../support/api';
 import { createVerifiedUser, type TestUser } from '../../support/users';
-import { createApplication, individualBody } from '../applications/fixtures';
+import { createApplication, individualBody, standardBody } from '../applications/fixtures';
 
 /**
  * The permission matrix of this issue's staff, user and public calls: every caller kind × every
@@ -66,6 +66,14 @@ const newLedgerAccount = async () => {
   });
   return (saved.body.data as { id: string }).id;
 };
+
+/** A standard card → USDT deal of a new client, taken and with its instructions out. */
+async function instructedStandardDeal(): Promise<string> {
+  const client = await createVerifiedUser({ language: 'en' });
+  const { id } = await createApplication(client, standardBody());
+  await instruct(id);
+  return id;
+}
 
 /** The business day now (Moscow, the default zone): not over, so a granted close is refused and closes nothing. */
 const businessToday = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
@@ -255,6 +263,36 @@ const ENDPOINTS: EndpointCase[] = [
       await byStaff('POST', `/api/admin/applications/${id}/confirm-payment`, {});
       await byStaff('POST', `/api/admin/applications/${id}/payout`, { note: 'Cash handed over' });
       return undefined;
+    },
+  },
+  // A standard deal of a client of its own (the applicant's individual request names no amounts).
+  {
+    route: 'adminResolvePayment',
+    method: 'POST',
+    path: (id) => `/api/admin/applications/${id}/payment-resolution`,
+    body: { choice: 'awaitTopUp' },
+    minimum: 'MANAGER',
+    prepare: async () => {
+      const id = await instructedStandardDeal();
+      // A cent arrived of what was asked: short, in time.
+      await byStaff('POST', `/api/admin/applications/${id}/confirm-payment`, { amount: '0.01' });
+      return id;
+    },
+  },
+  {
+    route: 'adminCloseDeal',
+    method: 'POST',
+    path: (id) => `/api/admin/applications/${id}/close`,
+    body: { reason: 'The matrix closes it a cent short' },
+    minimum: 'ADMIN',
+    prepare: async () => {
+      const id = await instructedStandardDeal();
+      await byStaff('POST', `/api/admin/applications/${id}/confirm-payment`, {});
+      await byStaff('POST', `/api/admin/applications/${id}/payout`, {
+        note: 'Part handed over',
+        amount: '0.01',
+      });
+      return id;
     },
   },
   {

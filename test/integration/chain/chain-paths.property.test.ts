@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { UserRecord } from '@functions/data/users';
 import { postToTronStandIn } from '@infra/local/tron-stand-in';
-import { add, type Decimal, unitsText } from '@shared/money';
+import { add, compare, type Decimal, unitsText } from '@shared/money';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { standardBody } from '../applications/fixtures';
@@ -41,7 +41,7 @@ type Action =
   | { kind: 'solidify' }
   | { kind: 'expire' }
   | { kind: 'hash'; deal: number; tx: number; near: boolean }
-  | { kind: 'attach'; tx: number; deal: number; near: boolean; byAdmin: boolean; accept: boolean }
+  | { kind: 'attach'; tx: number; deal: number; near: boolean; byAdmin: boolean }
   | { kind: 'refundTransfer'; tx: number; withTx: number | null }
   | { kind: 'confirm'; deal: number }
   | { kind: 'sendPayout'; deal: number; fromOffice: boolean }
@@ -111,7 +111,6 @@ const action: fc.Arbitrary<Action> = fc.oneof(
       deal: index,
       near: mostly(3),
       byAdmin: fc.boolean(),
-      accept: fc.boolean(),
     }),
   },
   {
@@ -261,12 +260,7 @@ class World {
         const txId = this.tx(step.tx, step.near ? deal?.wallet : null);
         if (!deal || !txId) return;
         const by = step.byAdmin ? { id: admin.id, role: 'ADMIN' as const } : staff;
-        await m.actions.attachChainTransfer(
-          txId,
-          { applicationId: deal.id, acceptAmount: step.accept },
-          by,
-          now,
-        );
+        await m.actions.attachChainTransfer(txId, { applicationId: deal.id }, by, now);
         return;
       }
       case 'refundTransfer': {
@@ -328,15 +322,22 @@ async function attempt(world: World, step: Action) {
   }
 }
 
-const movementIn = async (applicationId: string) =>
-  (
-    await m.client.db.send(
-      new m.lib.GetCommand({
-        TableName: m.client.tableName,
-        Key: m.keys.keys.movement(m.movements.movementId(applicationId, 'in')),
-      }),
-    )
-  ).Item;
+/** The deal's parts of the payment in, as the transaction history keeps them (`#in`, `#in#2`…). */
+const movementsIn = async (applicationId: string, parts: number) =>
+  Promise.all(
+    Array.from(
+      { length: parts },
+      async (_, index) =>
+        (
+          await m.client.db.send(
+            new m.lib.GetCommand({
+              TableName: m.client.tableName,
+              Key: m.keys.keys.movement(m.movements.movementId(applicationId, 'in', index + 1)),
+            }),
+          )
+        ).Item,
+    ),
+  );
 
 /**
  * Every use the world's records name — a deal's confirmation, its movement in, its USDT payout,
@@ -360,14 +361,29 @@ async function checkTheBooks(world: World) {
         to: deal.wallet,
       });
     }
-    const movement = await movementIn(deal.id);
-    if (!deal.paysOut && movement?.reference && sent.has(String(movement.reference)))
-      named.push({
-        txId: String(movement.reference),
-        purpose: 'payment',
-        applicationId: deal.id,
-        where: 'movement',
-      });
+    // Every part of the payment is a movement of its own, and the deal's money is their sum.
+    const money = m.dealMoney.moneyOf(record);
+    const parts = await movementsIn(deal.id, money.partsIn);
+    expect(parts.every(Boolean)).toBe(true);
+    const arrived = parts.reduce<Decimal>((sum, part) => add(sum, Number(part!.amount)), add(0, 0));
+    const recorded = {
+      deal: deal.id,
+      received: money.received,
+      parts: unitsText(arrived.units, arrived.scale),
+    };
+    expect({ ...recorded, same: compare(money.received, arrived) === 0 }).toEqual({
+      ...recorded,
+      same: true,
+    });
+    for (const movement of parts) {
+      if (!deal.paysOut && movement?.reference && sent.has(String(movement.reference)))
+        named.push({
+          txId: String(movement.reference),
+          purpose: 'payment',
+          applicationId: deal.id,
+          where: 'movement',
+        });
+    }
     // A payout's hash is its use when it paid the client from the office (any amount) or is unknown yet.
     const check = record.payout?.chainCheck;
     if (

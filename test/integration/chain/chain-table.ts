@@ -34,6 +34,7 @@ export const chainModules = async () => ({
   applications: await import('@functions/data/applications'),
   audit: await import('@functions/data/audit'),
   movements: await import('@functions/data/movements'),
+  dealMoney: await import('@functions/domain/applications/deal-money'),
   tron: await import('@functions/data/tron'),
   routes: await import('@functions/routes/manifest'),
   errors: await import('@functions/commons/errors'),
