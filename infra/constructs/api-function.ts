@@ -69,7 +69,7 @@ export const UPLOADS_OBJECT_ACTIONS: Readonly<
     [SENT_KEY_PREFIX]: ['s3:PutObject', 's3:PutObjectTagging'],
   },
   read: { [UPLOAD_KEY_PREFIX]: ['s3:GetObject'], [SENT_KEY_PREFIX]: ['s3:GetObject'] },
-  writeExports: { [EXPORT_KEY_PREFIX]: ['s3:PutObject'] },
+  writeExports: { [EXPORT_KEY_PREFIX]: ['s3:AbortMultipartUpload', 's3:PutObject'] },
   readExports: { [EXPORT_KEY_PREFIX]: ['s3:GetObject'] },
 };
 

@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,7 +15,8 @@ import { join } from 'node:path';
  *   condition; refusals in S3's XML error shape and status (403 AccessDenied "Invalid according to
  *   Policy…", 400 EntityTooLarge / EntityTooSmall, 403 SignatureDoesNotMatch);
  * - presigned GETs (query-signed, SigV4 verified, expiry checked, `response-content-*` honoured);
- * - PutObject (the export worker's files; no checksum is checked), HeadObject, GetObject (with
+ * - PutObject and multipart uploads (Create, UploadPart, Complete with S3's 5 MB part minimum,
+ *   Abort: the export worker's files; no checksum is checked), HeadObject, GetObject (with
  *   `Range` and `If-Match`), CopyObject (`x-amz-copy-source`, its
  *   `-if-match`, and `x-amz-tagging-directive`/`x-amz-tagging`), DeleteObject, PutObjectTagging and
  *   GetObjectTagging, signed in the Authorization header by the local credentials (the access key is
@@ -57,6 +58,8 @@ interface StoredObject {
   etag: string;
 }
 
+/** S3's smallest part of a multipart upload but the last. */
+const MIN_PART_BYTES = 5 * 1024 * 1024;
 /** The largest request the stand-in reads (S3 itself streams; locally a form above this is refused). */
 const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
@@ -544,6 +547,11 @@ class ObjectStore {
 
 export async function startS3StandIn(options: S3StandInOptions): Promise<S3StandIn> {
   const store = new ObjectStore(options.dataDir);
+  /** Multipart uploads under way, by upload id: their parts by number (kept in memory only). */
+  const multipart = new Map<
+    string,
+    { key: string; contentType: string; parts: Map<number, { body: Buffer; etag: string }> }
+  >();
 
   const corsHeaders = (request: IncomingMessage): Record<string, string> => {
     const origin = request.headers.origin;
@@ -614,6 +622,68 @@ export async function startS3StandIn(options: S3StandInOptions): Promise<S3Stand
           { 'Content-Type': 'application/xml' },
           `<?xml version="1.0" encoding="UTF-8"?>\n<CopyObjectResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><LastModified>${copy.lastModified.toISOString()}</LastModified><ETag>${escapeXml(copy.etag)}</ETag></CopyObjectResult>`,
         );
+      }
+
+      const uploadId = url.searchParams.get('uploadId');
+      if (request.method === 'POST' && url.searchParams.has('uploads')) {
+        const id = randomUUID();
+        multipart.set(id, {
+          key,
+          contentType: request.headers['content-type'] ?? 'binary/octet-stream',
+          parts: new Map(),
+        });
+        return send(
+          200,
+          { 'Content-Type': 'application/xml' },
+          `<?xml version="1.0" encoding="UTF-8"?>\n<InitiateMultipartUploadResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${options.bucket}</Bucket><Key>${escapeXml(key)}</Key><UploadId>${id}</UploadId></InitiateMultipartUploadResult>`,
+        );
+      }
+      if (uploadId !== null) {
+        const upload = multipart.get(uploadId);
+        if (!upload || upload.key !== key)
+          throw new S3Error(404, 'NoSuchUpload', 'The specified upload does not exist.', {
+            UploadId: uploadId,
+          });
+        if (request.method === 'PUT') {
+          const body = await readBody(request);
+          const etag = `"${createHash('md5').update(body).digest('hex')}"`;
+          upload.parts.set(Number(url.searchParams.get('partNumber')), { body, etag });
+          return send(200, { ETag: etag });
+        }
+        if (request.method === 'DELETE') {
+          multipart.delete(uploadId);
+          return send(204, {});
+        }
+        if (request.method === 'POST') {
+          // The parts the completion names, in its order; every one but the last at least 5 MB, as S3 asks.
+          const named = [
+            ...(await readBody(request)).toString('utf8').matchAll(/<PartNumber>(\d+)<\/PartNumber>/g),
+          ].map((match) => Number(match[1]));
+          const parts = named.map((number) => upload.parts.get(number));
+          if (parts.some((part) => part === undefined))
+            throw new S3Error(400, 'InvalidPart', 'One or more of the specified parts could not be found.');
+          if (parts.slice(0, -1).some((part) => part!.body.length < MIN_PART_BYTES))
+            throw new S3Error(
+              400,
+              'EntityTooSmall',
+              'Your proposed upload is smaller than the minimum allowed size',
+            );
+          const body = Buffer.concat(parts.map((part) => part!.body));
+          const completed: StoredObject = {
+            body,
+            contentType: upload.contentType,
+            tags: {},
+            lastModified: now,
+            etag: `"${createHash('md5').update(body).digest('hex')}-${parts.length}"`,
+          };
+          store.put(key, completed);
+          multipart.delete(uploadId);
+          return send(
+            200,
+            { 'Content-Type': 'application/xml' },
+            `<?xml version="1.0" encoding="UTF-8"?>\n<CompleteMultipartUploadResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${options.bucket}</Bucket><Key>${escapeXml(key)}</Key><ETag>${escapeXml(completed.etag)}</ETag></CompleteMultipartUploadResult>`,
+          );
+        }
       }
 
       if (request.method === 'PUT' && !url.searchParams.has('tagging')) {

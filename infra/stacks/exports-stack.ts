@@ -13,7 +13,7 @@ import type { ServiceConfig } from './service-config';
 /** The manifest's key of the export worker: its function's and dead-letter queue's names come from it. */
 export const EXPORT_WORKER = 'prepareExport';
 
-/** Memory of the export worker: a file of 100,000 rows is held whole before it is put (docs/decisions.md). */
+/** Memory of the export worker: a page of rows, the deals it keeps, and an 8 MB part of the file (docs/decisions.md). */
 const EXPORT_WORKER_MEMORY_MB = 1024;
 
 export interface ExportsStackProps extends StackProps {

@@ -167,7 +167,7 @@ describe('uploads bucket', () => {
       actionsOf(statement).some((action) => action.startsWith('s3:')),
     );
     expect(Object.fromEntries(s3ActionsByPrefix(workerS3))).toEqual({
-      [EXPORT_KEY_PREFIX]: ['s3:PutObject'],
+      [EXPORT_KEY_PREFIX]: ['s3:AbortMultipartUpload', 's3:PutObject'],
     });
     const status = functions.get('adminGetExport')!;
     const statusS3 = statementsOf(status).filter((statement) =>
@@ -259,7 +259,7 @@ describe('uploads bucket', () => {
         '': ['s3:ListBucket'],
       },
       read: { [UPLOAD_KEY_PREFIX]: ['s3:GetObject'], [SENT_KEY_PREFIX]: ['s3:GetObject'] },
-      writeExports: { [EXPORT_KEY_PREFIX]: ['s3:PutObject'] },
+      writeExports: { [EXPORT_KEY_PREFIX]: ['s3:AbortMultipartUpload', 's3:PutObject'] },
       readExports: { [EXPORT_KEY_PREFIX]: ['s3:GetObject'] },
     };
     for (const [routeId, route] of allRoutes.filter(([, route]) => route.uses.uploads !== undefined)) {

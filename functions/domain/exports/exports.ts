@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { logger } from '@functions/commons/logger';
-import { exportDownloadUrl, exportFileKey, putExportFile } from '@functions/data/export-files';
+import { ExportFileUpload, exportDownloadUrl, exportFileKey } from '@functions/data/export-files';
 import {
   type ExportJobRecord,
   findExportJob,
@@ -66,15 +66,19 @@ export async function requestExport(
 
 /**
  * The worker's run: every movement of the job's period and filters, a page at a time, written into
- * the file, the file put into the bucket, and the job marked ready with its rows. A job no longer
+ * the file as it goes into the bucket (full parts of a multipart upload after each page), and the
+ * job marked ready with its rows. A job no longer
  * preparing (a repeated invocation) is left as it is; a run that fails marks it failed.
  */
 export async function prepareExport(exportId: string): Promise<void> {
   const job = await findExportJob(exportId);
   if (job?.state !== 'preparing') return;
+  const upload = new ExportFileUpload(exportFileKey(job.id, job.fileName), CONTENT_TYPES[job.format]);
   try {
     const { since, until } = periodBounds(job.from, job.to, job.timeZone);
-    const writer = exportWriter(job.format, { language: job.language, timeZone: job.timeZone });
+    const writer = exportWriter(job.format, { language: job.language, timeZone: job.timeZone }, (chunk) =>
+      upload.push(chunk),
+    );
     let rows = 0;
     const filter = {
       since: since.toISOString(),
@@ -82,18 +86,18 @@ export async function prepareExport(exportId: string): Promise<void> {
       currency: job.currency ?? undefined,
       direction: job.direction ?? undefined,
     };
+    // Each page's bytes go out as full parts before the next page is read.
     for await (const page of exportRows(filter)) {
       writer.add(page);
       rows += page.length;
+      await upload.flush();
     }
-    await putExportFile(
-      exportFileKey(job.id, job.fileName),
-      await writer.finish(),
-      CONTENT_TYPES[job.format],
-    );
+    await writer.finish();
+    await upload.complete();
     await finishExportJob(job.id, { state: 'ready', rows, finishedAt: new Date().toISOString() });
   } catch (error) {
     logger.error('export failed', { exportId, error: error as Error });
+    await upload.abort().catch(() => undefined);
     await finishExportJob(job.id, { state: 'failed', rows: null, finishedAt: new Date().toISOString() });
   }
 }

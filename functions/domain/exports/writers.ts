@@ -7,17 +7,19 @@ import { type CsvCell, type CsvSeparator, csvLine } from '../transactions/csv';
 import { COLUMNS, headers } from './columns';
 import type { ExportRow } from './rows';
 
-/** Writes an export's rows as they come, and hands back the file. */
+/** Writes an export's rows as they come, handing its bytes to the sink as it makes them. */
 export interface ExportWriter {
-  readonly contentType: string;
   add(rows: readonly ExportRow[]): void;
-  finish(): Promise<Uint8Array>;
+  /** Writes what the format writes last; every byte has reached the sink when it resolves. */
+  finish(): Promise<void>;
 }
 
 interface WriterOptions {
   language: Language;
   timeZone: string;
 }
+
+type Sink = (chunk: Uint8Array) => void;
 
 /** Excel reads a CSV as UTF-8 only after a byte order mark. */
 const BYTE_ORDER_MARK = '\uFEFF';
@@ -61,16 +63,13 @@ export function csvRecord(row: ExportRow, language: Language, timeZone: string):
   return csvLine(cells, dialect.separator);
 }
 
-function csvWriter({ language, timeZone }: WriterOptions): ExportWriter {
-  const chunks = [csvHeader(language, timeZone)];
+function csvWriter({ language, timeZone }: WriterOptions, sink: Sink): ExportWriter {
+  sink(Buffer.from(csvHeader(language, timeZone), 'utf8'));
   return {
-    contentType: 'text/csv; charset=utf-8',
     add(rows) {
-      for (const row of rows) chunks.push(csvRecord(row, language, timeZone));
+      sink(Buffer.from(rows.map((row) => csvRecord(row, language, timeZone)).join(''), 'utf8'));
     },
-    async finish() {
-      return Buffer.from(chunks.join(''), 'utf8');
-    },
+    async finish() {},
   };
 }
 
@@ -88,10 +87,9 @@ function moneyFormat(text: string): string {
  * never held whole. Times are date cells in the business's zone (the header names it), money and
  * rates numeric cells with their currency's decimals.
  */
-function xlsxWriter({ language, timeZone }: WriterOptions): ExportWriter {
+function xlsxWriter({ language, timeZone }: WriterOptions, sink: Sink): ExportWriter {
   const stream = new PassThrough();
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  stream.on('data', sink);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream,
     useStyles: true,
@@ -104,7 +102,6 @@ function xlsxWriter({ language, timeZone }: WriterOptions): ExportWriter {
   sheet.addRow(headers(language, timeZone)).commit();
   const words = { language };
   return {
-    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     add(rows) {
       for (const row of rows) {
         const added = sheet.addRow(
@@ -131,13 +128,12 @@ function xlsxWriter({ language, timeZone }: WriterOptions): ExportWriter {
     async finish() {
       sheet.commit();
       await workbook.commit();
-      return Buffer.concat(chunks);
     },
   };
 }
 
-export function exportWriter(format: ExportFormat, options: WriterOptions): ExportWriter {
-  return format === 'xlsx' ? xlsxWriter(options) : csvWriter(options);
+export function exportWriter(format: ExportFormat, options: WriterOptions, sink: Sink): ExportWriter {
+  return format === 'xlsx' ? xlsxWriter(options, sink) : csvWriter(options, sink);
 }
 
 /** `transactions_{from}_{to}[_{currency}][_{direction}].{format}`: what the file holds, in its name. */

@@ -46,14 +46,21 @@ const ROWS: ExportRow[] = [
   },
 ];
 
-async function text(writer: ReturnType<typeof exportWriter>): Promise<string> {
+/** The file a writer makes of the rows, from the chunks it hands its sink. */
+async function fileOf(format: 'csv' | 'xlsx', options: Parameters<typeof exportWriter>[1]): Promise<Buffer> {
+  const chunks: Uint8Array[] = [];
+  const writer = exportWriter(format, options, (chunk) => chunks.push(chunk));
   writer.add(ROWS);
-  return Buffer.from(await writer.finish()).toString('utf8');
+  await writer.finish();
+  return Buffer.concat(chunks);
 }
+
+const text = async (options: Parameters<typeof exportWriter>[1]) =>
+  (await fileOf('csv', options)).toString('utf8');
 
 describe('the Russian CSV', () => {
   it('separates by semicolons, writes a decimal comma and Russian headers naming the zone, after a byte order mark', async () => {
-    const file = await text(exportWriter('csv', { language: 'ru', timeZone: 'Europe/Moscow' }));
+    const file = await text({ language: 'ru', timeZone: 'Europe/Moscow' });
 
     expect(file.startsWith('\uFEFF')).toBe(true);
     const [header, payment, payout] = readSemicolonCsv(file.slice(1));
@@ -106,7 +113,7 @@ describe('the Russian CSV', () => {
 
 describe('the English CSV', () => {
   it('separates by commas, writes a decimal dot, English headers and ISO-like dates', async () => {
-    const file = await text(exportWriter('csv', { language: 'en', timeZone: 'Europe/Moscow' }));
+    const file = await text({ language: 'en', timeZone: 'Europe/Moscow' });
 
     const [header, payment, payout] = readCsv(file.slice(1));
     expect(header!.slice(0, 3)).toEqual(['Date and time (Europe/Moscow)', 'Deal', 'Client']);
@@ -131,10 +138,10 @@ describe('the English CSV', () => {
 
 describe('the XLSX', () => {
   it('opens with the library’s reader: numbers in numeric cells, times as business-time dates', async () => {
-    const writer = exportWriter('xlsx', { language: 'ru', timeZone: 'Europe/Moscow' });
-    writer.add(ROWS);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(Buffer.from(await writer.finish()) as unknown as ArrayBuffer);
+    await workbook.xlsx.load(
+      (await fileOf('xlsx', { language: 'ru', timeZone: 'Europe/Moscow' })) as unknown as ArrayBuffer,
+    );
 
     const sheet = workbook.worksheets[0]!;
     expect(sheet.rowCount).toBe(3);
