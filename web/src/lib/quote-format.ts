@@ -1,8 +1,8 @@
-import { assetLabel } from '@shared/assets';
+import { assetLabel, USDT_DECIMALS } from '@shared/assets';
 import type { Language } from '@shared/enums';
 import { rateText, writeMoney } from '@shared/rate-display';
 import { useTranslation } from './i18n';
-import { dateTimeFormat } from './intl-format';
+import { dateTimeFormat, numberFormat } from './intl-format';
 
 /**
  * How quotes and published rates read in the UI language (docs/decisions.md "Numbers in texts"):
@@ -33,6 +33,21 @@ export function formatRate(
  */
 export function formatMoney(value: number, language: Language): string {
   return writeMoney(value, language);
+}
+
+/**
+ * An exact amount of a deal's money (a decimal string: what arrived, what is missing) with its
+ * currency: fiat as every screen writes money, USDT to every decimal it has, since a unique amount
+ * or a shortfall of 0.0037 USDT must not read as a round figure.
+ */
+export function formatDealAmount(amount: string, currency: string | null, language: Language): string {
+  const figure =
+    currency === 'USDT'
+      ? numberFormat(LOCALES[language], { maximumFractionDigits: USDT_DECIMALS }).format(
+          amount as Intl.StringNumericLiteral,
+        )
+      : writeMoney(amount, language);
+  return currency ? `${figure} ${currency}` : figure;
 }
 
 /** When a rate was last set or confirmed: the time alone today, the date and time before. */

@@ -1,8 +1,10 @@
 import type { ChangeStatusBody } from '@shared/contract/applications';
 import type { AttachChainTransferBody } from '@shared/contract/chain';
 import type {
+  CloseDealBody,
   ConfirmPaymentBody,
   IssueInstructionsBody,
+  PaymentResolutionBody,
   RecordPayoutBody,
   RecordRefundBody,
   ReversePayoutBody,
@@ -40,6 +42,7 @@ import {
 import { authAcceptStaffInvitation, authOpenStaffInvitation } from '@shared/routes/auth';
 import { adminAttachChainTransfer, adminChainReview, adminRefundChainTransfer } from '@shared/routes/chain';
 import { adminActivityStats, adminDashboard, adminSetupChecklist } from '@shared/routes/dashboard';
+import { adminCloseDeal, adminResolvePayment } from '@shared/routes/deal-money';
 import type { RouteCall } from '@shared/routes/definition';
 import {
   adminBulkGeo,
@@ -96,6 +99,12 @@ export const adminApi = {
   /** An ADMIN records that the payout came back (EXCHANGING → CONFIRMED). */
   reversePayout: async (id: string, body: ReversePayoutBody) =>
     (await call(adminReversePayout, { params: { id }, body })).data,
+  /** A payment that arrived short, over or late: staff's choice (recalculate, wait, refund the excess, re-quote). */
+  resolvePayment: async (id: string, body: PaymentResolutionBody) =>
+    (await call(adminResolvePayment, { params: { id }, body })).data,
+  /** An ADMIN completes a deal whose payout differs from what is owed, with a reason. */
+  closeDeal: async (id: string, body: CloseDealBody) =>
+    (await call(adminCloseDeal, { params: { id }, body })).data,
   managers: async (signal?: AbortSignal) => (await call(adminListManagers, { signal })).data,
 
   users: async (query: UsersQuery, signal?: AbortSignal) =>

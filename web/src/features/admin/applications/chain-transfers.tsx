@@ -1,10 +1,14 @@
 import type { AdminApplicationDetail } from '@shared/contract/applications';
 import type { DealChainTransfer } from '@shared/contract/chain';
 import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
 import { useTranslation } from '@web/lib/i18n';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { adminApi } from '../api/admin-api';
 import { adminHref } from '../lib/admin-paths';
 import { formatDateTime, formatUsdt } from '../lib/format';
+import { notify } from '../lib/notify';
 
 /**
  * The deal's USDT as the chain watcher saw it (docs/product.md §4 "USDT on chain"): what arrived
@@ -55,8 +59,51 @@ function stateText(transfer: DealChainTransfer, t: (key: string, params?: Record
   return t(`applications.deal.onChain.state.${transfer.state}`);
 }
 
-/** Each transfer: its amount, when its block was made, its hash and what became of it. */
-export function ChainTransferLines({ transfers }: { transfers: Transfers }) {
+/**
+ * A transfer waiting for staff taken as this deal's money, whatever it brought (a MANAGER too): the
+ * deal records it as it arrived and shows the difference; the detail is read again either way.
+ */
+function AttachButton({
+  txId,
+  applicationId,
+  onAttached,
+}: {
+  txId: string;
+  applicationId: string;
+  onAttached: () => void;
+}) {
+  const { t } = useTranslation('admin');
+  const [busy, setBusy] = useState(false);
+  const attach = async () => {
+    setBusy(true);
+    try {
+      await adminApi.attachChainTransfer(txId, { applicationId });
+      notify.success(t('applications.deal.onChain.attached'));
+    } catch (error) {
+      notify.failure(error, t('common.updateFailed'));
+    } finally {
+      setBusy(false);
+      onAttached();
+    }
+  };
+  return (
+    <Button size="sm" variant="secondary" loading={busy} onClick={() => void attach()}>
+      {t('applications.deal.onChain.attach')}
+    </Button>
+  );
+}
+
+/**
+ * Each transfer: its amount, when its block was made, its hash and what became of it; one waiting
+ * for staff can be attached to this deal (`attach`, unless the staff member may not act on it).
+ */
+export function ChainTransferLines({
+  transfers,
+  attach,
+}: {
+  transfers: Transfers;
+  attach: { applicationId: string; onAttached: () => void } | null;
+}) {
   const { t, language } = useTranslation('admin');
   return (
     <span className="deal-lines">
@@ -68,6 +115,12 @@ export function ChainTransferLines({ transfers }: { transfers: Transfers }) {
           <br />
           <span className="muted">{t('applications.deal.txHash')}:</span>{' '}
           <span className="mono">{transfer.txId}</span>
+          {attach && transfer.state === 'review' && (
+            <>
+              <br />
+              <AttachButton txId={transfer.txId} {...attach} />
+            </>
+          )}
         </span>
       ))}
     </span>

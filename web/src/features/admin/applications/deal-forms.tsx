@@ -15,6 +15,7 @@ import {
 } from '@shared/contract/deal';
 import { shortId } from '@shared/ids';
 import { moveNamed } from '@shared/lifecycle';
+import { compare, type DecimalLike, decimal, subtract, unitsText } from '@shared/money';
 import { templateText } from '@shared/payment-templates';
 import { TextAreaField, TextField } from '@web/components/ui/field';
 import { useTranslation } from '@web/lib/i18n';
@@ -26,7 +27,7 @@ import { type PickedTemplate, TemplatePicker } from '../payment-templates/templa
 import { DealDialog, schemaFieldErrors } from './deal-dialog';
 import { useDealCall } from './use-deal-call';
 
-interface DealFormProps {
+export interface DealFormProps {
   application: AdminApplicationDetail;
   /** The call succeeded: the detail as the server answered it. */
   onDone: (detail: AdminApplicationDetail) => void;
@@ -35,7 +36,7 @@ interface DealFormProps {
   onClose: () => void;
 }
 
-function useDealForm<F extends string>({ onDone, onRefused, onClose }: DealFormProps) {
+export function useDealForm<F extends string>({ onDone, onRefused, onClose }: DealFormProps) {
   const call = useDealCall(onDone, onRefused);
   const [errors, setErrors] = useState<Partial<Record<F, string>>>({});
   /** Checks the body with the server's schema, then sends it; the dialog closes unless a field was refused. */
@@ -58,12 +59,12 @@ function useDealForm<F extends string>({ onDone, onRefused, onClose }: DealFormP
   return { busy: call.busy, errors, submit, clear };
 }
 
-function labelOf(application: AdminApplicationDetail): string {
+export function labelOf(application: AdminApplicationDetail): string {
   return shortId(application.id, ADMIN_APPLICATION_ID_DISPLAY_LENGTH);
 }
 
 /** The note a confirmation, payout or refund keeps (optional), or a reversal's reason (required). */
-function NoteField({
+export function NoteField({
   value,
   error,
   label,
@@ -191,14 +192,65 @@ export function InstructionsDialog(props: InstructionsDialogProps) {
   );
 }
 
-/** The client's money arrived (WAITING_PAYMENT or PAID → CONFIRMED), with an optional note. */
+/** A positive amount as the text a field starts with; empty when nothing is left. */
+function positiveText(amount: DecimalLike): string {
+  const exact = decimal(amount);
+  return compare(exact, 0) > 0 ? unitsText(exact.units, exact.scale) : '';
+}
+
+/**
+ * The amount of money that moved, as staff enter it (card and cash: what arrived; a payout's part),
+ * pre-filled; sent only when given, so an emptied field leaves the server's own figure.
+ */
+function AmountField({
+  label,
+  hint,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      label={label}
+      hint={hint}
+      inputMode="decimal"
+      autoComplete="off"
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
+
+/** A typed amount as the server reads it: a decimal point for a comma, as a Russian keyboard types it. */
+const amountBody = (amount: string) => {
+  const typed = amount.trim().replace(',', '.');
+  return typed ? { amount: typed } : {};
+};
+
+/**
+ * The client's money arrived (WAITING_PAYMENT or PAID → CONFIRMED, or a part of it): card and cash,
+ * the amount that arrived, pre-filled with what is still asked; USDT, the chain's amount of the
+ * client's transaction is recorded, so there is no field. An optional note.
+ */
 export function ConfirmPaymentDialog(props: DealFormProps) {
   const { application, onClose } = props;
   const { t } = useTranslation('admin');
-  const form = useDealForm<'note'>(props);
+  const form = useDealForm<'note' | 'amount'>(props);
+  const { money } = application;
+  const paysUsdt = application.currencyFrom === 'USDT';
   const [note, setNote] = useState('');
+  const [amount, setAmount] = useState(() =>
+    money.asked === null ? '' : positiveText(subtract(money.asked, money.received)),
+  );
   const send = () => {
-    const body = note.trim() ? { note } : {};
+    const body = { ...(paysUsdt ? {} : amountBody(amount)), ...(note.trim() ? { note } : {}) };
     void form.submit(
       confirmPaymentBodySchema,
       body,
@@ -215,6 +267,20 @@ export function ConfirmPaymentDialog(props: DealFormProps) {
       onClose={onClose}
     >
       <p>{t('applications.deal.confirm.text')}</p>
+      {paysUsdt ? (
+        <p className="muted">{t('applications.deal.confirm.chainAmount')}</p>
+      ) : (
+        <AmountField
+          label={t('applications.deal.confirm.amount', { currency: application.currencyFrom ?? '' })}
+          hint={t('applications.deal.confirm.amountHint')}
+          value={amount}
+          error={form.errors.amount}
+          onChange={(value) => {
+            setAmount(value);
+            form.clear('amount');
+          }}
+        />
+      )}
       <NoteField
         label={t('applications.deal.noteOptional')}
         value={note}
@@ -229,17 +295,21 @@ export function ConfirmPaymentDialog(props: DealFormProps) {
 }
 
 /**
- * The office pays out (CONFIRMED → EXCHANGING): the payout's transaction hash or a note (a cash
+ * The office pays out (CONFIRMED → EXCHANGING, or a further part while EXCHANGING): the amount sent,
+ * pre-filled with what is left to pay out, and the payout's transaction hash or a note (a cash
  * handover, a bank reference), one of them; a hash the shared schema refuses is never sent.
  */
 export function PayoutDialog(props: DealFormProps) {
   const { application, onClose } = props;
   const { t } = useTranslation('admin');
-  const form = useDealForm<'txHash' | 'note'>(props);
+  const form = useDealForm<'txHash' | 'note' | 'amount'>(props);
   const [txHash, setTxHash] = useState('');
   const [note, setNote] = useState('');
+  const left = application.money.payoutLeft;
+  const [amount, setAmount] = useState(() => (left === null ? '' : positiveText(left)));
   const send = () => {
     const body = {
+      ...amountBody(amount),
       ...(txHash.trim() ? { txHash } : {}),
       ...(note.trim() ? { note } : {}),
     };
@@ -259,6 +329,18 @@ export function PayoutDialog(props: DealFormProps) {
       onClose={onClose}
     >
       <p>{t('applications.deal.payout.text')}</p>
+      {left !== null && (
+        <AmountField
+          label={t('applications.deal.payout.amount', { currency: application.currencyTo ?? '' })}
+          hint={t('applications.deal.payout.amountHint')}
+          value={amount}
+          error={form.errors.amount}
+          onChange={(value) => {
+            setAmount(value);
+            form.clear('amount');
+          }}
+        />
+      )}
       <TextField
         label={t('applications.deal.txHash')}
         className="mono"
@@ -285,28 +367,46 @@ export function PayoutDialog(props: DealFormProps) {
   );
 }
 
+type ReferenceBody<Second extends string> = { reference: string; destination?: string } & Partial<
+  Record<Second, string>
+>;
+
 /**
- * A record of money that moved on the deal, with its reference (required) and a text: the refund
- * of the client's payment (a note, optional) or a payout that came back (the reason, required).
+ * A record of money that moved on the deal, with its reference (required) and a text: a refund of
+ * the client's payment or of its excess (a note, optional, and where it went: `destination`'s
+ * label) or a payout that came back (the reason, required).
  */
-function ReferenceDialog<Second extends 'note' | 'reason'>(
+export function ReferenceDialog<Second extends 'note' | 'reason'>(
   props: DealFormProps & {
-    texts: { title: string; submit: string; text: string; reference: string; second: string; done: string };
+    texts: {
+      title: string;
+      submit: string;
+      text: string;
+      reference: string;
+      destination?: string;
+      second: string;
+      done: string;
+    };
     second: Second;
     secondRequired: boolean;
+    /** What the body always holds besides the fields (a resolution's `choice`). */
+    fixed?: Record<string, string>;
     schema: Parameters<typeof schemaFieldErrors>[0];
-    send: (body: { reference: string } & Partial<Record<Second, string>>) => Promise<AdminApplicationDetail>;
+    send: (body: ReferenceBody<Second>) => Promise<AdminApplicationDetail>;
   },
 ) {
   const { texts, second, onClose } = props;
-  const form = useDealForm<'reference' | Second>(props);
+  const form = useDealForm<'reference' | 'destination' | Second>(props);
   const [reference, setReference] = useState('');
+  const [destination, setDestination] = useState('');
   const [text, setText] = useState('');
   const submit = () => {
     const body = {
+      ...props.fixed,
       reference,
+      ...(texts.destination && destination.trim() ? { destination } : {}),
       ...(props.secondRequired || text.trim() ? { [second]: text } : {}),
-    } as { reference: string } & Partial<Record<Second, string>>;
+    } as ReferenceBody<Second>;
     void form.submit(props.schema, body, () => props.send(body), texts.done);
   };
   return (
@@ -330,6 +430,20 @@ function ReferenceDialog<Second extends 'note' | 'reason'>(
           form.clear('reference');
         }}
       />
+      {texts.destination && (
+        <TextField
+          label={texts.destination}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={200}
+          value={destination}
+          error={form.errors.destination}
+          onChange={(event) => {
+            setDestination(event.target.value);
+            form.clear('destination');
+          }}
+        />
+      )}
       <NoteField
         label={texts.second}
         required={props.secondRequired}
@@ -344,7 +458,7 @@ function ReferenceDialog<Second extends 'note' | 'reason'>(
   );
 }
 
-/** The client's payment was returned on a deal that ended without completing: its reference and a note. */
+/** The client's payment was returned on a deal that ended without completing: its reference, where it went and a note. */
 export function RefundDialog(props: DealFormProps) {
   const { t } = useTranslation('admin');
   const id = props.application.id;
@@ -356,6 +470,7 @@ export function RefundDialog(props: DealFormProps) {
         submit: t('applications.deal.refund.submit'),
         text: t('applications.deal.refund.text'),
         reference: t('applications.deal.refundReference'),
+        destination: t('applications.deal.refund.destination'),
         second: t('applications.deal.noteOptional'),
         done: t('applications.deal.refunded'),
       }}

@@ -13,13 +13,15 @@ import {
 } from '@shared/routes/admin-applications';
 import { adminListManagers } from '@shared/routes/admin-users';
 import { adminAuditTrail } from '@shared/routes/audit';
+import { adminAttachChainTransfer } from '@shared/routes/chain';
+import { adminCloseDeal, adminResolvePayment } from '@shared/routes/deal-money';
 import { getGeo } from '@shared/routes/geo';
 import { adminListMessages } from '@shared/routes/messages';
 import { adminListPaymentTemplates } from '@shared/routes/payment-templates';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useToastStore } from '@web/stores/toast-store';
 import { fakeApi, ok, refused } from '@web/testing/fake-api';
-import { testAdminApplicationDetail, withStaffActions } from '@web/testing/fixtures';
+import { testAdminApplicationDetail, testDealMoney, withStaffActions } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import axe from 'axe-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -48,6 +50,18 @@ const INSTRUCTIONS: NonNullable<AdminApplicationDetail['instructions']> = {
   templateId: 'tpl-card-usd',
 };
 const CLIENT_PAID = { at: '2026-11-20T10:10:00.000Z', txHash: null, receiptId: 'receipt-1' };
+/** The deal's money once all that was asked arrived and all that is owed went out. */
+const PAID_OUT = testDealMoney({
+  asked: '200',
+  owed: '197',
+  received: '200',
+  paidOut: '197',
+  gap: 'exact',
+  payoutLeft: '0',
+});
+/** A deal's money as its status has it: paid out in full once the payout is on its way or done. */
+const moneyIn = (status: ApplicationStatus) =>
+  status === 'EXCHANGING' || status === 'COMPLETED' ? { money: PAID_OUT } : {};
 
 const TEMPLATES: PaymentTemplateView[] = [
   {
@@ -141,10 +155,15 @@ describe('the deal panel of the application detail', () => {
     it.each(APPLICATION_STATUSES)('in %s', (status) => {
       fakeApi().answer(getGeo, ok([], 'OK'));
       const props = { locked: false, onDone: vi.fn(), onRefused: vi.fn(), onStatus: vi.fn() };
-      const { unmount } = renderAdmin(<DealPanel application={detail(status)} {...props} />);
+      const { unmount } = renderAdmin(<DealPanel application={detail(status, moneyIn(status))} {...props} />);
       expect(offered()).toEqual(OFFERED[status].unpaid);
       unmount();
-      renderAdmin(<DealPanel application={detail(status, { clientPaid: CLIENT_PAID })} {...props} />);
+      renderAdmin(
+        <DealPanel
+          application={detail(status, { clientPaid: CLIENT_PAID, ...moneyIn(status) })}
+          {...props}
+        />,
+      );
       expect(offered()).toEqual(OFFERED[status].paid);
     });
 
@@ -508,7 +527,7 @@ describe('the deal panel of the application detail', () => {
       });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
       await waitFor(() => expect(api.requests(adminConfirmPayment)).toHaveLength(1));
-      expect(api.requests(adminConfirmPayment)[0]!.body).toEqual({ note: 'Seen in the bank' });
+      expect(api.requests(adminConfirmPayment)[0]!.body).toEqual({ note: 'Seen in the bank', amount: '200' });
       await waitFor(() => expect(api.requests(adminGetApplication)).toHaveLength(2));
       expect(lastToast()).toBe('Payment confirmed.');
     });
@@ -531,7 +550,7 @@ describe('the deal panel of the application detail', () => {
       await waitFor(() =>
         expect(lastToast()).toBe('An application cannot move from CONFIRMED to CONFIRMED.'),
       );
-      expect(api.requests(adminConfirmPayment)[0]!.body).toEqual({});
+      expect(api.requests(adminConfirmPayment)[0]!.body).toEqual({ amount: '200' });
       await waitFor(() => expect(api.requests(adminGetApplication)).toHaveLength(2));
       expect(await screen.findByRole('button', { name: 'Record payout' })).toBeTruthy();
       expect(screen.queryByRole('dialog', { name: /Confirm the payment/ })).toBeNull();
@@ -568,7 +587,7 @@ describe('the deal panel of the application detail', () => {
       });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Record payout' }));
       await waitFor(() => expect(api.requests(adminRecordPayout)).toHaveLength(1));
-      expect(api.requests(adminRecordPayout)[0]!.body).toEqual({ txHash: TX_HASH });
+      expect(api.requests(adminRecordPayout)[0]!.body).toEqual({ txHash: TX_HASH, amount: '197' });
       expect(lastToast()).toBe('Payout recorded.');
     });
 
@@ -577,7 +596,10 @@ describe('the deal panel of the application detail', () => {
       fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: 'Handed over in cash' } });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Record payout' }));
       await waitFor(() => expect(api.requests(adminRecordPayout)).toHaveLength(1));
-      expect(api.requests(adminRecordPayout)[0]!.body).toEqual({ note: 'Handed over in cash' });
+      expect(api.requests(adminRecordPayout)[0]!.body).toEqual({
+        note: 'Handed over in cash',
+        amount: '197',
+      });
     });
   });
 
@@ -614,7 +636,7 @@ describe('the deal panel of the application detail', () => {
       txHash: TX_HASH,
       note: 'Sent to the client',
     };
-    const exchanging = detail('EXCHANGING', { clientPaid: CLIENT_PAID, payout: PAYOUT });
+    const exchanging = detail('EXCHANGING', { clientPaid: CLIENT_PAID, payout: PAYOUT, money: PAID_OUT });
     const REVERSAL = {
       at: '2026-11-21T09:00:00.000Z',
       by: 'staff-1',
@@ -653,7 +675,7 @@ describe('the deal panel of the application detail', () => {
 
     it('is not offered without a recorded payout', () => {
       panel(detail('EXCHANGING', { clientPaid: CLIENT_PAID }), 'ADMIN');
-      expect(offered()).toEqual([]);
+      expect(offered()).not.toContain('Reverse payout');
     });
 
     it('offers no refund while a payout stands', () => {
@@ -943,5 +965,303 @@ describe('the timeline of the application detail', () => {
       `${when('2026-11-20T10:10:00.000Z')} Waiting for payment → Paid (client)Receipt: receipt-1`,
       `${when('2026-11-20T10:30:00.000Z')} Confirmed → Exchanging (olga, Manager)Transaction hash: ${TX_HASH}`,
     ]);
+  });
+});
+
+describe('a payment that arrived otherwise than asked, in the deal panel', () => {
+  beforeAll(startI18n);
+
+  /** A card-USD deal of 400 USD paid 300: short by 100, staff may recalculate or wait for the rest. */
+  const SHORT = testDealMoney({
+    asked: '400',
+    owed: '394',
+    received: '300',
+    gap: 'short',
+    difference: '100',
+    payoutLeft: '394',
+  });
+  const short = (changes: Partial<AdminApplicationDetail> = {}) =>
+    detail('PAID', {
+      amountFrom: 400,
+      amountTo: 394,
+      instructions: INSTRUCTIONS,
+      clientPaid: CLIENT_PAID,
+      money: SHORT,
+      allowedActions: ['confirmPayment', 'recalculate', 'awaitTopUp', 'recordRefund'],
+      ...changes,
+    });
+  const buttons = () =>
+    within(dealSection())
+      .queryAllByRole('button')
+      .map((button) => button.textContent);
+  const line = (label: string) =>
+    within(dealSection())
+      .getAllByText(`${label}:`)
+      .map((term) => term.parentElement?.textContent);
+
+  it('shows the money, says "short by" and offers only what the server allows', async () => {
+    openDetail(short());
+    await screen.findByRole('region', { name: 'Deal' });
+    expect(within(dealSection()).getByText('Short by 100 USD: 300 USD of 400 USD arrived.')).toBeTruthy();
+    expect(line('Asked')).toEqual(['Asked: 400 USD']);
+    expect(line('Received')).toEqual(['Received: 300 USD']);
+    expect(line('Paid out')).toEqual(['Paid out: 0 USDT']);
+    expect(line('Left to pay out')).toEqual(['Left to pay out: 394 USDT']);
+    expect(buttons()).toEqual([
+      'Confirm payment',
+      'Recalculate to what arrived',
+      'Wait for the rest',
+      'Record refund',
+    ]);
+  });
+
+  it('recalculates to what arrived after a confirmation, and shows the new amounts', async () => {
+    const recalculated = detail('CONFIRMED', {
+      amountFrom: 300,
+      amountTo: 295.5,
+      money: testDealMoney({
+        asked: '300',
+        owed: '295.5',
+        received: '300',
+        gap: 'exact',
+        payoutLeft: '295.5',
+      }),
+      allowedActions: ['recordPayout'],
+    });
+    const { api } = openDetail(short(), recalculated);
+    api.answer(adminResolvePayment, ok(recalculated));
+    fireEvent.click(await screen.findByRole('button', { name: 'Recalculate to what arrived' }));
+    const dialog = await dialogNamed(`Recalculate application ${LABEL} to what arrived`);
+    expect(within(dialog).getByText(/The deal becomes what arrived, 300 USD, at its own rate/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Recalculate' }));
+    await waitFor(() => expect(api.requests(adminResolvePayment)).toHaveLength(1));
+    expect(api.requests(adminResolvePayment)[0]).toMatchObject({
+      params: { id: ID },
+      body: { choice: 'recalculate' },
+    });
+    await waitFor(() => expect(line('Asked')).toEqual(['Asked: 300 USD']));
+    expect(line('Left to pay out')).toEqual(['Left to pay out: 295.5 USDT']);
+    expect(within(dealSection()).queryByText(/^Short by/)).toBeNull();
+    expect(lastToast()).toBe('Deal recalculated to what arrived.');
+  });
+
+  it('waits for the rest, naming what is missing', async () => {
+    const { api } = openDetail(short());
+    api.answer(
+      adminResolvePayment,
+      ok(short({ status: 'WAITING_PAYMENT', allowedActions: ['confirmPayment'] })),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Wait for the rest' }));
+    const dialog = await dialogNamed(`Wait for the rest of application ${LABEL}`);
+    expect(within(dialog).getByText(/send the missing 100 USD/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Wait for the rest' }));
+    await waitFor(() => expect(api.requests(adminResolvePayment)).toHaveLength(1));
+    expect(api.requests(adminResolvePayment)[0]!.body).toEqual({ choice: 'awaitTopUp' });
+  });
+
+  describe('confirming what arrived', () => {
+    const openConfirm = async (application: AdminApplicationDetail) => {
+      const { api } = openDetail(application);
+      api.answer(adminConfirmPayment, ok(application));
+      fireEvent.click(await screen.findByRole('button', { name: 'Confirm payment' }));
+      return { api, dialog: await dialogNamed(`Confirm the payment of application ${LABEL}`) };
+    };
+
+    it('pre-fills what is still asked and sends what staff enter, a comma read as the decimal point', async () => {
+      const { api, dialog } = await openConfirm(short());
+      const amount = within(dialog).getByLabelText('Amount that arrived, USD') as HTMLInputElement;
+      expect(amount.value).toBe('100');
+      fireEvent.change(amount, { target: { value: '99,5' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
+      await waitFor(() => expect(api.requests(adminConfirmPayment)).toHaveLength(1));
+      expect(api.requests(adminConfirmPayment)[0]!.body).toEqual({ amount: '99.5' });
+    });
+
+    it('refuses an amount that is not a positive number before sending', async () => {
+      const { api, dialog } = await openConfirm(short());
+      fireEvent.change(within(dialog).getByLabelText('Amount that arrived, USD'), {
+        target: { value: '-5' },
+      });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
+      expect(
+        within(dialog).getByText('Enter the amount as a positive number, with at most 6 decimals.'),
+      ).toBeTruthy();
+      expect(api.requests(adminConfirmPayment)).toHaveLength(0);
+    });
+
+    it("takes a USDT payment's amount from the chain: no field, nothing sent", async () => {
+      const { api, dialog } = await openConfirm(
+        short({ currencyFrom: 'USDT', assetFrom: 'usdt-trc20', currencyTo: 'USD', assetTo: 'card-USD' }),
+      );
+      expect(within(dialog).queryByLabelText(/Amount that arrived/)).toBeNull();
+      expect(
+        within(dialog).getByText("USDT: the amount the client's transaction moved on chain is recorded."),
+      ).toBeTruthy();
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
+      await waitFor(() => expect(api.requests(adminConfirmPayment)).toHaveLength(1));
+      expect(api.requests(adminConfirmPayment)[0]!.body).toEqual({});
+    });
+  });
+
+  it('records a payout part, pre-filled with what is left to pay out', async () => {
+    const exchanging = detail('EXCHANGING', {
+      money: testDealMoney({ ...PAID_OUT, paidOut: '100', payoutLeft: '97' }),
+      allowedActions: ['recordPayout'],
+    });
+    const { api } = openDetail(exchanging);
+    api.answer(adminRecordPayout, ok(exchanging));
+    fireEvent.click(await screen.findByRole('button', { name: 'Record payout' }));
+    const dialog = await dialogNamed(`Record the payout of application ${LABEL}`);
+    expect((within(dialog).getByLabelText('Amount sent, USDT') as HTMLInputElement).value).toBe('97');
+    fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: 'Second part' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record payout' }));
+    await waitFor(() => expect(api.requests(adminRecordPayout)).toHaveLength(1));
+    expect(api.requests(adminRecordPayout)[0]!.body).toEqual({ amount: '97', note: 'Second part' });
+  });
+
+  it('refunds the excess of an overpayment, asking where it went', async () => {
+    const over = short({
+      money: testDealMoney({ ...SHORT, received: '425', gap: 'over', difference: '25' }),
+      allowedActions: ['recalculate', 'refundExcess'],
+    });
+    const { api } = openDetail(over);
+    api.answer(adminResolvePayment, ok(over));
+    expect(
+      await screen.findByText('25 USD above the amount: 425 USD arrived where 400 USD was asked.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Refund the excess' }));
+    const dialog = await dialogNamed(`Refund the excess of application ${LABEL}`);
+    fireEvent.change(within(dialog).getByLabelText('Refund reference'), { target: { value: 'SWIFT 77' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund the excess' }));
+    expect(
+      within(dialog).getByText('Say where the money was sent back: the address or the card.'),
+    ).toBeTruthy();
+    expect(api.requests(adminResolvePayment)).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('Where it went (address or card)'), {
+      target: { value: '4000 0000 0000 0002' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Refund the excess' }));
+    await waitFor(() => expect(api.requests(adminResolvePayment)).toHaveLength(1));
+    expect(api.requests(adminResolvePayment)[0]!.body).toEqual({
+      choice: 'refundExcess',
+      reference: 'SWIFT 77',
+      destination: '4000 0000 0000 0002',
+    });
+  });
+
+  it('sends where a refund went', async () => {
+    const cancelled = detail('CANCELLED', { clientPaid: CLIENT_PAID, allowedActions: ['recordRefund'] });
+    const { api } = openDetail(cancelled);
+    api.answer(adminRecordRefund, ok(cancelled));
+    fireEvent.click(await screen.findByRole('button', { name: 'Record refund' }));
+    const dialog = await dialogNamed(`Record a refund of application ${LABEL}`);
+    fireEvent.change(within(dialog).getByLabelText('Refund reference'), { target: { value: 'SWIFT 123' } });
+    fireEvent.change(within(dialog).getByLabelText('Where it went (address or card)'), {
+      target: { value: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+    await waitFor(() => expect(api.requests(adminRecordRefund)).toHaveLength(1));
+    expect(api.requests(adminRecordRefund)[0]!.body).toEqual({
+      reference: 'SWIFT 123',
+      destination: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    });
+  });
+
+  it('says a payment is late, offers the current rate and shows the quote offered', async () => {
+    const late = short({
+      money: testDealMoney({ ...SHORT, received: '400', gap: 'exact', difference: null, late: true }),
+      allowedActions: ['offerRequote', 'recordRefund'],
+    });
+    const offered = short({
+      money: {
+        ...late.money,
+        requote: { amountFrom: 400, amountTo: 380, rate: 0.95, until: '2026-11-20T11:00:00.000Z' },
+      },
+      allowedActions: ['recordRefund'],
+    });
+    const { api } = openDetail(late, offered);
+    api.answer(adminResolvePayment, ok(offered));
+    expect(
+      await screen.findByText('The payment arrived late, after the payment window closed.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Offer the current rate' }));
+    const dialog = await dialogNamed(`Offer the current rate for application ${LABEL}`);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Offer the current rate' }));
+    await waitFor(() => expect(api.requests(adminResolvePayment)).toHaveLength(1));
+    expect(api.requests(adminResolvePayment)[0]!.body).toEqual({ choice: 'offerRequote' });
+    expect(
+      await within(dealSection()).findByText(
+        new RegExp(
+          `^New quote offered to the client: pays 400 USD, receives 380 USDT, .*; valid until ${formatDateTime('2026-11-20T11:00:00.000Z', 'en').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.$`,
+        ),
+      ),
+    ).toBeTruthy();
+  });
+
+  it('lets an ADMIN close with a difference, a reason required, and shows the closing', async () => {
+    const exchanging = detail('EXCHANGING', {
+      money: testDealMoney({ ...PAID_OUT, paidOut: '196.5', payoutLeft: '0.5' }),
+      allowedActions: ['recordPayout', 'closeWithDifference'],
+    });
+    const closing = {
+      at: '2026-11-20T12:00:00.000Z',
+      by: 'staff-1',
+      reason: 'Bank fee taken',
+      difference: '0.5',
+    };
+    const closed = detail('COMPLETED', {
+      money: { ...exchanging.money, closing },
+      allowedActions: [],
+    });
+    const { api } = openDetail(exchanging, closed);
+    api.answer(adminCloseDeal, ok(closed));
+    fireEvent.click(await screen.findByRole('button', { name: 'Close with a difference' }));
+    const dialog = await dialogNamed(`Close application ${LABEL} with a difference`);
+    expect(within(dialog).getByText(/Paid out 196.5 USDT of 197 USDT owed/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close with a difference' }));
+    expect(within(dialog).getByText('Say why the deal is closed with a difference.')).toBeTruthy();
+    expect(api.requests(adminCloseDeal)).toHaveLength(0);
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Bank fee taken' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close with a difference' }));
+    await waitFor(() => expect(api.requests(adminCloseDeal)).toHaveLength(1));
+    expect(api.requests(adminCloseDeal)[0]!.body).toEqual({ reason: 'Bank fee taken' });
+    await within(dealSection()).findByText('Closed with a difference');
+    expect(line('Difference')).toEqual(['Difference: 0.5 USDT']);
+    expect(line('By')).toContain('By: you');
+  });
+
+  it('attaches a transfer waiting for staff to this deal, and reads the deal again', async () => {
+    const waiting = detail('WAITING_PAYMENT', {
+      instructions: {
+        ...INSTRUCTIONS,
+        crypto: { address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', amount: '1000' },
+      },
+      chainTransfers: [
+        {
+          txId: TX_HASH,
+          amount: '999.000000',
+          blockTime: '2026-11-20T10:12:00.000Z',
+          seenAt: '2026-11-20T10:12:30.000Z',
+          state: 'review',
+          reason: 'underpaid',
+          confirmedAt: null,
+          attachedBy: null,
+        },
+      ],
+    });
+    const { api } = openDetail(waiting, short());
+    api.answer(
+      adminAttachChainTransfer,
+      ok({ txId: TX_HASH, resolution: 'attached', applicationId: ID, status: 'PAID', refundTxHash: null }),
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Attach to this deal' }));
+    await waitFor(() => expect(api.requests(adminAttachChainTransfer)).toHaveLength(1));
+    expect(api.requests(adminAttachChainTransfer)[0]).toMatchObject({
+      params: { txId: TX_HASH },
+      body: { applicationId: ID },
+    });
+    await waitFor(() => expect(api.requests(adminGetApplication)).toHaveLength(2));
+    expect(await within(dealSection()).findByText(/^Short by 100 USD/)).toBeTruthy();
+    expect(lastToast()).toBe('Transfer attached to this deal: recorded as it arrived.');
   });
 });

@@ -18,10 +18,20 @@ import {
   RefundDialog,
   ReversePayoutDialog,
 } from './deal-forms';
+import { MoneyBanner, useMoneyFacts } from './deal-money';
+import { CloseDealDialog, RefundExcessDialog, ResolutionDialog } from './payment-resolution-forms';
 import { type StatusChange, useStatusMove } from './use-status-move';
 
 /** The status completing at the office moves to (PROCESSING → COMPLETED), as the lifecycle has it. */
 const OFFICE_COMPLETION = moveNamed('completeAtOffice').to as 'COMPLETED';
+
+/** Actions that send money back or close otherwise than asked: set apart from the deal's next step. */
+const SECONDARY_ACTIONS = new Set<StaffDealAction>([
+  'recordRefund',
+  'reversePayout',
+  'refundExcess',
+  'closeWithDifference',
+]);
 
 /** A card number in groups of four, as printed on the card; anything else as given. */
 function cardText(card: string): string {
@@ -91,6 +101,7 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
     ].join(': ');
   };
   const when = (iso: string) => formatDateTime(iso, language);
+  const moneyFacts = useMoneyFacts(a, (lines) => <Lines lines={lines} />, by);
   const none = (text: string) => <span className="muted">{text}</span>;
 
   const facts: Fact[] = [];
@@ -159,7 +170,11 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
   if (a.chainTransfers.length > 0)
     facts.push([
       t('applications.deal.onChain.fact'),
-      <ChainTransferLines key="chain" transfers={a.chainTransfers} />,
+      <ChainTransferLines
+        key="chain"
+        transfers={a.chainTransfers}
+        attach={locked ? null : { applicationId: a.id, onAttached: onRefused }}
+      />,
     ]);
   facts.push([
     t('applications.deal.clientPaid'),
@@ -250,6 +265,8 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
     ]);
   }
 
+  facts.push(...moneyFacts);
+
   // What the server says this staff member may do now (the lifecycle's guards, shared/lifecycle.ts).
   const actions = locked ? [] : a.allowedActions;
   const start = (action: StaffDealAction) => {
@@ -261,6 +278,7 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
   return (
     <ModalSection id="deal-title" title={t('applications.deal.title')}>
       <WaitingTransfers transfers={a.chainTransfers} due={a.instructions?.crypto?.amount ?? null} />
+      <MoneyBanner application={a} />
       <FactList facts={facts} />
       {actions.length > 0 && (
         <div className="deal-actions">
@@ -268,7 +286,7 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
             <Button
               key={action}
               size="sm"
-              variant={action === 'recordRefund' || action === 'reversePayout' ? 'secondary' : undefined}
+              variant={SECONDARY_ACTIONS.has(action) ? 'secondary' : undefined}
               loading={action === 'completeAtOffice' && office.busy}
               onClick={() => start(action)}
             >
@@ -284,6 +302,11 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
       {open === 'recordPayout' && <PayoutDialog {...formProps} />}
       {open === 'recordRefund' && <RefundDialog {...formProps} />}
       {open === 'reversePayout' && <ReversePayoutDialog {...formProps} />}
+      {(open === 'recalculate' || open === 'awaitTopUp' || open === 'offerRequote') && (
+        <ResolutionDialog {...formProps} choice={open} />
+      )}
+      {open === 'refundExcess' && <RefundExcessDialog {...formProps} />}
+      {open === 'closeWithDifference' && <CloseDealDialog {...formProps} />}
       {office.dialogs}
     </ModalSection>
   );
