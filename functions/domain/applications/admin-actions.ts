@@ -188,7 +188,6 @@ export async function changeApplicationStatus(
       actor,
       input: { reason: body.rejectionReason ?? null },
       write: {
-        audited: true,
         ...(body.rejectionReason !== undefined ? { rejectionReason: body.rejectionReason } : {}),
         ...(expiredQuote ? { auditDetails: { acceptedExpiredQuote: expiredQuote } } : {}),
         // A deal done face to face: the money moved both ways at the office, recorded now.

@@ -71,7 +71,6 @@ async function recalculate(application: ApplicationRecord, actor: RecordedActor,
       application,
       actor,
       write: {
-        audited: true,
         auditDetails: { before, after },
         fields: {
           ...after,
@@ -121,7 +120,6 @@ async function awaitTopUp(application: ApplicationRecord, actor: RecordedActor, 
       application,
       actor,
       write: {
-        audited: true,
         auditDetails: { missing, deadline },
         fields: {
           instructions: { ...instructions, deadline, crypto },
@@ -169,7 +167,6 @@ async function refundExcess(
         application,
         actor,
         write: {
-          audited: true,
           auditDetails: details,
           fields: { money: written.money, paymentConfirmation: confirmation },
           details,
@@ -226,7 +223,7 @@ async function offerRequote(application: ApplicationRecord, actor: RecordedActor
       move: 'offerRequote',
       application,
       actor,
-      write: { audited: true, auditDetails: details, fields: { requote }, details },
+      write: { auditDetails: details, fields: { requote }, details },
     },
     now,
   );
@@ -315,7 +312,6 @@ export async function closeWithDifference(
         actor,
         input,
         write: {
-          audited: true,
           auditDetails: { reason: body.reason, difference: closing.difference },
           fields: { closing },
           details: { reason: body.reason, difference: closing.difference },

@@ -181,7 +181,6 @@ export async function issueInstructions(
           actor,
           input: { instructions: instructions.text },
           write: {
-            audited: true,
             auditDetails: details,
             fields: { instructions, paymentDeadline: deadline, ...(rate ? { rate } : {}) },
             details,
@@ -277,7 +276,6 @@ export async function confirmPayment(
         application,
         actor,
         write: {
-          audited: true,
           fields: { money: written.money, ...(move === 'confirmPayment' ? { paymentConfirmation } : {}) },
           details: { note, received: written.money.received, gap },
           ...withMoney(written, [
@@ -372,7 +370,6 @@ export async function recordPayout(
         actor,
         input: { payoutReference: txHash ?? note },
         write: {
-          audited: true,
           fields: {
             money: written.money,
             payout: { at, by: actor.id, txHash, note, ...(chainCheck ? { chainCheck } : {}) },
@@ -549,7 +546,6 @@ export async function reversePayout(
         application,
         actor,
         write: {
-          audited: true,
           auditDetails: { reference: body.reference, reason: body.reason },
           fields: { payout: null, payoutReversal, money: reversal.money },
           details: { reference: body.reference, reason: body.reason },

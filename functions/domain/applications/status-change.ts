@@ -56,8 +56,6 @@ export interface StatusChange {
   parts?: Array<[name: string, item: TransactItem]>;
   /** The ledger entries of the money the move records (written with the settling move's exchange). */
   entries?: LedgerEntryRecord[];
-  /** Staff changes are also written to the audit trail. */
-  audited?: boolean;
   /** Recorded in the audit entry beside the new status (an accepted expired quote's amounts). */
   auditDetails?: Record<string, unknown>;
 }
@@ -171,21 +169,26 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
     at: now,
   });
   for (const [name, item] of channelItems) transaction.add(name, item);
-  if (change.audited && actor.id && actor.role !== 'SYSTEM') {
-    transaction.add(
-      'audit',
-      auditPut({
-        actorId: actor.id,
-        actorRole: actor.role,
-        action: 'application.status',
-        targetType: 'application',
-        targetId: application.id,
-        before: { status: from },
-        after: { status: to, ...(rejectionReason ? { rejectionReason } : {}), ...change.auditDetails },
-        at: now,
-      }),
-    );
-  }
+  // Every move is on the audit trail: who (staff, the client, or the system), what it carried.
+  transaction.add(
+    'audit',
+    auditPut({
+      actorId: actor.id,
+      actorRole: actor.role,
+      action: 'application.status',
+      targetType: 'application',
+      targetId: application.id,
+      before: { status: from },
+      after: {
+        status: to,
+        move: change.move.name,
+        ...(rejectionReason ? { rejectionReason } : {}),
+        ...change.details,
+        ...change.auditDetails,
+      },
+      at: now,
+    }),
+  );
   if (reserves) transaction.addParts(reserves.parts);
   for (const [name, item] of change.parts ?? []) transaction.add(name, item);
   // A deal that ends lets its instructions' template go (a template in use cannot be deleted), and

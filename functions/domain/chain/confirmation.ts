@@ -99,7 +99,6 @@ export async function confirmPaymentOnChain(
       application,
       actor: payment.confirmer ?? SYSTEM_ACTOR,
       write: {
-        audited: payment.confirmer !== null,
         fields: {
           money: written.money,
           ...(move === 'chainFinalPayment'

@@ -109,7 +109,6 @@ async function assign(
           application,
           actor,
           write: {
-            audited: true,
             fields: { assignedToId: staff.id },
             parts: edit.map((item) => ['takenAlert', item]),
           },

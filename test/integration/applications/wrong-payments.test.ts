@@ -127,6 +127,17 @@ describe('a card payment received short', () => {
       actorId: manager.id,
       details: { before: { amountFrom: 400 }, after: { amountFrom: 300 } },
     });
+    // Each step is on the deal's audit trail, with who made it and what it carried.
+    expect(recalculated.audit.map((entry) => [entry.actorId, entry.after?.move])).toEqual(
+      expect.arrayContaining([
+        [manager.id, 'paymentPart'],
+        [manager.id, 'recalculate'],
+      ]),
+    );
+    expect(recalculated.audit.find((entry) => entry.after?.move === 'paymentPart')?.after).toMatchObject({
+      received: '300',
+      gap: 'short',
+    });
     // The client is told the new amounts.
     await outboxSettled();
     const mails = await mailsTo(client.email);
