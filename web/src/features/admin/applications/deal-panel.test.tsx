@@ -1252,7 +1252,13 @@ describe('a payment that arrived otherwise than asked, in the deal panel', () =>
     const { api } = openDetail(waiting, short());
     api.answer(
       adminAttachChainTransfer,
-      ok({ txId: TX_HASH, resolution: 'attached', applicationId: ID, status: 'PAID', refundTxHash: null }),
+      ok({
+        txId: TX_HASH,
+        resolution: 'attached' as const,
+        applicationId: ID,
+        status: 'PAID' as const,
+        refundTxHash: null,
+      }),
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Attach to this deal' }));
     await waitFor(() => expect(api.requests(adminAttachChainTransfer)).toHaveLength(1));
