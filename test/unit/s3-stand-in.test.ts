@@ -1,11 +1,16 @@
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   GetObjectTaggingCommand,
   HeadObjectCommand,
+  PutObjectCommand,
   PutObjectTaggingCommand,
   S3Client,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -304,5 +309,83 @@ describe('the S3 stand-in', () => {
       new GetObjectCommand({ Bucket: BUCKET, Key: key, IfMatch: ETag, Range: 'bytes=0-7' }),
     );
     expect(Buffer.from(await read.Body!.transformToByteArray())).toEqual(PNG.subarray(0, 8));
+  });
+});
+
+describe('the export worker’s writes', () => {
+  const MB = 1024 * 1024;
+
+  async function multipart(key: string, parts: Buffer[]) {
+    const { UploadId } = await s3.send(
+      new CreateMultipartUploadCommand({ Bucket: BUCKET, Key: key, ContentType: 'text/csv' }),
+    );
+    const sent = [];
+    for (const [index, body] of parts.entries()) {
+      const { ETag } = await s3.send(
+        new UploadPartCommand({ Bucket: BUCKET, Key: key, UploadId, PartNumber: index + 1, Body: body }),
+      );
+      sent.push({ PartNumber: index + 1, ETag: ETag! });
+    }
+    return { UploadId: UploadId!, parts: sent };
+  }
+
+  it('takes a PutObject and serves it back', async () => {
+    const key = `exports/${++keyCount}/file.csv`;
+    await s3.send(
+      new PutObjectCommand({ Bucket: BUCKET, Key: key, Body: 'a;b\r\n', ContentType: 'text/csv' }),
+    );
+
+    const read = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
+    expect(await read.Body!.transformToString()).toBe('a;b\r\n');
+    expect(read.ContentType).toBe('text/csv');
+  });
+
+  it('joins a multipart upload’s parts in order on completion', async () => {
+    const key = `exports/${++keyCount}/file.csv`;
+    const parts = [Buffer.alloc(5 * MB, 'a'), Buffer.from('the last part may be small')];
+    const upload = await multipart(key, parts);
+
+    await s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: BUCKET,
+        Key: key,
+        UploadId: upload.UploadId,
+        MultipartUpload: { Parts: upload.parts },
+      }),
+    );
+
+    const read = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: key }));
+    expect(Buffer.from(await read.Body!.transformToByteArray()).equals(Buffer.concat(parts))).toBe(true);
+  });
+
+  it('refuses to complete with a part under 5 MB but the last, as S3 does, and forgets an aborted upload', async () => {
+    const key = `exports/${++keyCount}/file.csv`;
+    const upload = await multipart(key, [Buffer.from('too small'), Buffer.from('last')]);
+
+    await expect(
+      s3.send(
+        new CompleteMultipartUploadCommand({
+          Bucket: BUCKET,
+          Key: key,
+          UploadId: upload.UploadId,
+          MultipartUpload: { Parts: upload.parts },
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'EntityTooSmall' });
+    await s3.send(new AbortMultipartUploadCommand({ Bucket: BUCKET, Key: key, UploadId: upload.UploadId }));
+    await expect(
+      s3.send(
+        new UploadPartCommand({
+          Bucket: BUCKET,
+          Key: key,
+          UploadId: upload.UploadId,
+          PartNumber: 3,
+          Body: 'x',
+        }),
+      ),
+    ).rejects.toMatchObject({ name: 'NoSuchUpload' });
+    await expect(s3.send(new HeadObjectCommand({ Bucket: BUCKET, Key: key }))).rejects.toMatchObject({
+      name: 'NotFound',
+    });
   });
 });
