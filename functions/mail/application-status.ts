@@ -39,6 +39,16 @@ export interface ApplicationMailInput extends StatusMessageInput {
   } | null;
   /** The payout staff recorded: its transaction hash or note. */
   payout?: { txHash: string | null; note: string | null } | null;
+  /**
+   * What arrived against what was asked, when it differs (short: what is still to send and by
+   * when; over: what arrived), and a new quote for a late payment (docs/product.md §4 "Wrong payments").
+   */
+  paymentStanding?: {
+    gap: 'none' | 'short' | 'exact' | 'over';
+    received: string;
+    difference: string | null;
+    requote: { amountTo: number; until: string } | null;
+  } | null;
   /** The business's time zone (the setting businessTimeZone): the deadline is written in it, named. */
   timeZone: string;
 }
@@ -133,6 +143,10 @@ const MAIL_TEXT = {
       payAmount: 'Amount to send',
       deadline: 'Pay by',
       payout: 'Payout',
+      received: 'Received so far',
+      stillToSend: 'Still to send',
+      newQuote: 'New quote: you receive',
+      quoteHolds: 'Accept it on the application page by',
     },
     types: { STANDARD: 'Standard exchange', INDIVIDUAL: 'Individual request' },
     next: {
@@ -186,6 +200,10 @@ const MAIL_TEXT = {
       payAmount: 'Сумма перевода',
       deadline: 'Оплатить до',
       payout: 'Выплата',
+      received: 'Получено',
+      stillToSend: 'Осталось доплатить',
+      newQuote: 'Новое предложение: вы получите',
+      quoteHolds: 'Принять его на странице заявки до',
     },
     types: { STANDARD: 'Стандартный обмен', INDIVIDUAL: 'Индивидуальный запрос' },
     next: {
@@ -284,6 +302,28 @@ function dealFacts(language: Language, input: ApplicationMailInput): Array<[stri
     rows.push([
       text.facts.deadline,
       formatZoned(instructions.deadline, input.timeZone, language, { date: true }),
+    ]);
+  }
+  const standing = input.paymentStanding;
+  const given = (value: string | number) =>
+    `${writeMoney(value, language)} ${assetLabel(input.assetFrom ?? '', text.fiatKinds)}`;
+  if (standing && (standing.gap === 'short' || standing.gap === 'over')) {
+    rows.push([text.facts.received, given(standing.received)]);
+    if (standing.gap === 'short' && standing.difference !== null) {
+      rows.push([text.facts.stillToSend, given(standing.difference)]);
+      if (instructions?.crypto) rows.push([text.facts.payAmount, `${instructions.crypto.amount}`]);
+      if (instructions)
+        rows.push([
+          text.facts.deadline,
+          formatZoned(instructions.deadline, input.timeZone, language, { date: true }),
+        ]);
+    }
+  }
+  if (standing?.requote) {
+    rows.push([text.facts.newQuote, amount(language, standing.requote.amountTo, input.assetTo)]);
+    rows.push([
+      text.facts.quoteHolds,
+      formatZoned(standing.requote.until, input.timeZone, language, { date: true }),
     ]);
   }
   if (payout && (input.status === 'EXCHANGING' || input.status === 'COMPLETED')) {

@@ -9,6 +9,7 @@ import {
 } from '@functions/mail/application-status';
 import { DEFAULT_LANGUAGE, type Language } from '@shared/enums';
 import { settingValue } from '../settings/settings';
+import { dealMoneyView } from './deal-money';
 
 /** The city and its country in the recipient's language, from the geo names (one BatchGetItem). */
 async function placeOf(record: ApplicationRecord, language: Language): Promise<string | null> {
@@ -35,6 +36,7 @@ export async function ownerMailItem(
     applicationId: record.id,
     place: await placeOf(record, owner.language),
     timeZone: await settingValue('businessTimeZone'),
+    paymentStanding: dealMoneyView(record, now),
   };
   const build = kind === 'created' ? applicationCreatedMail : applicationStatusMail;
   return outboxPut(`application-${kind}`, build(owner.email, owner.language, input), now);

@@ -169,6 +169,12 @@ describe('a card payment received short', () => {
     const seen = await clientDetail(client, application.id);
     expect(seen.money).toMatchObject({ gap: 'short', difference: '350' });
     expect(seen.instructions!.deadline).toBe(waiting.instructions!.deadline);
+    // The client's mail says what arrived and what is still to send, by when.
+    await outboxSettled();
+    const told = (await mailsTo(client.email)).map((mail) => mail.body.text ?? '');
+    expect(told.some((text) => /Received so far:?\s*50/.test(text) && /Still to send:?\s*350/.test(text))).toBe(
+      true,
+    );
 
     const topped = ok(await confirm(application.id, '350'));
     expect(topped.status).toBe('CONFIRMED');
