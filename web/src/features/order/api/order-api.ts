@@ -6,6 +6,7 @@ import {
   markPaid,
   setPayoutDetails,
 } from '@shared/routes/applications';
+import { acceptRequote } from '@shared/routes/deal-money';
 import { ApiError, call } from '@web/lib/api-client';
 
 /** The order page's calls (docs/product.md §7): each answers the application as the page shows it. */
@@ -21,6 +22,11 @@ export async function savePayoutDetails(id: string, body: PayoutDetailsBody): Pr
 
 export async function markOrderPaid(id: string, body: MarkPaidBody): Promise<ApplicationDetail> {
   return (await call(markPaid, { params: { id }, body })).data;
+}
+
+/** The client takes staff's new quote for a payment that arrived late: the deal's amounts become the quote's. */
+export async function acceptNewQuote(id: string): Promise<ApplicationDetail> {
+  return (await call(acceptRequote, { params: { id } })).data;
 }
 
 export async function cancelOrder(id: string): Promise<void> {

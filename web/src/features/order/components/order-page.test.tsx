@@ -5,6 +5,7 @@ import {
   markPaid,
   setPayoutDetails,
 } from '@shared/routes/applications';
+import { acceptRequote } from '@shared/routes/deal-money';
 import { getGeo } from '@shared/routes/geo';
 import { listMyMessages } from '@shared/routes/messages';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -12,11 +13,12 @@ import { paths } from '@web/config/paths';
 import { i18n } from '@web/lib/i18n';
 import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
 import { fakeApi, notModified, ok, refused, withEtag } from '@web/testing/fake-api';
-import { testApplication, testApplicationDetail, testOwnUser } from '@web/testing/fixtures';
+import { testApplication, testApplicationDetail, testDealMoney, testOwnUser } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import axe from 'axe-core';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatDeadline } from '../lib/format';
 import { ORDER_REFRESH_MS } from '../lib/use-order';
 import { OrderPage } from './order-page';
 
@@ -598,5 +600,127 @@ describe('the order page', () => {
       expect(await screen.findByText(/Could not refresh the application/)).toBeTruthy();
       expect(screen.getByRole('heading', { level: 1, name: 'Application abcdef12' })).toBeTruthy();
     });
+  });
+});
+
+describe('what arrived against what was asked, on the order page', () => {
+  /** A card-EUR → USDT deal of 400 EUR, as the owner reads it. */
+  const card = (changes: Partial<ApplicationDetail>) =>
+    waitingPayment({
+      assetFrom: 'card-EUR',
+      currencyFrom: 'EUR',
+      assetTo: 'usdt-trc20',
+      currencyTo: 'USDT',
+      amountFrom: 400,
+      amountTo: 430.5,
+      instructions: { text: 'Pay by SEPA.', issuedAt: at(10), deadline: at(55), crypto: null },
+      ...changes,
+    });
+  const received = (money: Partial<ApplicationDetail['money']>) =>
+    testDealMoney({ asked: '400', owed: '430.5', payoutLeft: '430.5', ...money });
+
+  it('says what is missing and the deadline to send it by, in the visitor’s time zone', async () => {
+    orderApi().answer(
+      getMyApplication,
+      ok(card({ money: received({ received: '300', gap: 'short', difference: '100' }) })),
+    );
+    renderOrder();
+    expect(
+      await screen.findByText(
+        `We received 300 EUR of 400 EUR: send 100 EUR more by ${formatDeadline(at(55), 'en')}.`,
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says the office will be in touch about the rest while staff decide', async () => {
+    orderApi().answer(
+      getMyApplication,
+      ok(
+        card({
+          status: 'PAID',
+          allowedActions: ['message'],
+          money: received({ received: '300', gap: 'short', difference: '100' }),
+        }),
+      ),
+    );
+    renderOrder();
+    expect(
+      await screen.findByText(
+        'We received 300 EUR of 400 EUR, 100 EUR short: the office will contact you about the rest.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says more than asked arrived', async () => {
+    orderApi().answer(
+      getMyApplication,
+      ok(
+        card({
+          status: 'PAID',
+          allowedActions: ['message'],
+          money: received({ received: '425', gap: 'over', difference: '25' }),
+        }),
+      ),
+    );
+    renderOrder();
+    expect(
+      await screen.findByText('We received 425 EUR, more than asked: the office will contact you.'),
+    ).toBeTruthy();
+  });
+
+  it('offers the new quote of a late payment, accepts it and shows the confirmed deal', async () => {
+    const until = at(90);
+    const late = card({
+      status: 'PAID',
+      allowedActions: ['message', 'acceptRequote'],
+      money: received({
+        received: '400',
+        gap: 'exact',
+        late: true,
+        requote: { amountFrom: 400, amountTo: 420.25, rate: 1.050625, until },
+      }),
+    });
+    const confirmed = card({
+      status: 'CONFIRMED',
+      amountTo: 420.25,
+      allowedActions: ['message'],
+      money: received({ received: '400', gap: 'exact', late: true, owed: '420.25', payoutLeft: '420.25' }),
+    });
+    const api = orderApi()
+      .answer(getMyApplication, ok(late), ok(confirmed))
+      .answer(acceptRequote, ok(confirmed));
+    renderOrder();
+
+    const offer = await screen.findByRole('region', { name: 'A new quote for your late payment' });
+    expect(within(offer).getByText('420.25 USDT (TRC-20)')).toBeTruthy();
+    expect(within(offer).getByText('400 Card EUR')).toBeTruthy();
+    expect(within(offer).getByText(formatDeadline(until, 'en'))).toBeTruthy();
+    fireEvent.click(within(offer).getByRole('button', { name: 'Accept the new quote' }));
+
+    expect(
+      await screen.findByText('Your payment has arrived. The office is preparing your payout.'),
+    ).toBeTruthy();
+    expect(api.requests(acceptRequote).map((request) => request.params)).toEqual([{ id: ID }]);
+    expect(screen.queryByRole('region', { name: 'A new quote for your late payment' })).toBeNull();
+    expect(screen.queryByText(/after the time to pay ran out/)).toBeNull();
+  });
+
+  it('says a late payment waits for the office while no quote is offered', async () => {
+    orderApi().answer(
+      getMyApplication,
+      ok(
+        card({
+          status: 'PAID',
+          allowedActions: ['message'],
+          money: received({ received: '400', gap: 'exact', late: true }),
+        }),
+      ),
+    );
+    renderOrder();
+    expect(
+      await screen.findByText(
+        'Your payment arrived after the time to pay ran out: the office will contact you.',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -17,7 +17,7 @@ import { formatRate, useSideText } from '@web/lib/quote-format';
 import { useAuthStore } from '@web/stores/auth-store';
 import { useCallback } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { cancelOrder, markOrderPaid, savePayoutDetails } from '../api/order-api';
+import { acceptNewQuote, cancelOrder, markOrderPaid, savePayoutDetails } from '../api/order-api';
 import { formatMoment } from '../lib/format';
 import { orderSteps } from '../lib/steps';
 import { useOrder } from '../lib/use-order';
@@ -27,6 +27,7 @@ import { ChainCheckNote } from './chain-check-note';
 import { MarkPaidForm } from './mark-paid-form';
 import { MessagesSlot } from './messages-slot';
 import { PaymentInstructions } from './payment-instructions';
+import { PaymentStanding } from './payment-standing';
 import { PayoutDetailsForm } from './payout-details-form';
 import { StatusSteps } from './status-steps';
 
@@ -112,6 +113,7 @@ function OrderDetail({
     [id, show],
   );
   const markPaid = useCallback(async (body: MarkPaidBody) => show(await markOrderPaid(id, body)), [id, show]);
+  const acceptQuote = useCallback(async () => show(await acceptNewQuote(id)), [id, show]);
   const cancel = useCallback(async () => {
     await cancelOrder(id);
     await refresh();
@@ -170,6 +172,7 @@ function OrderDetail({
                 </p>
               )}
               {detail.clientPaid?.chainCheck && <ChainCheckNote check={detail.clientPaid.chainCheck} />}
+              <PaymentStanding detail={detail} onAccept={acceptQuote} />
               {detail.instructions && (status === 'WAITING_PAYMENT' || status === 'PAID') && (
                 <PaymentInstructions
                   instructions={detail.instructions}
