@@ -433,6 +433,16 @@ export function endedByExpiry(status: ApplicationStatus): boolean {
   return EXPIRED_STATUSES.has(status);
 }
 
+/** The statuses the settling moves end a deal in: its exchange was booked (the completions). */
+const SETTLED_STATUSES: ReadonlySet<ApplicationStatus> = new Set(
+  MOVES.filter((move) => move.settles).map((move) => move.to),
+);
+
+/** Whether the deal ended in a settling move: it exchanged the money at its rate. */
+export function settledIn(status: ApplicationStatus): boolean {
+  return SETTLED_STATUSES.has(status);
+}
+
 /** Whether the move can be made from `status` (its needs aside). */
 export function movesFrom(name: MoveName, status: ApplicationStatus): boolean {
   return moveNamed(name).from.includes(status);

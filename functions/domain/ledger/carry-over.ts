@@ -18,6 +18,7 @@ import { Transaction, TransactionCancelledError } from '@functions/data/transact
 import { CRYPTO_ASSET } from '@shared/constants';
 import { SYSTEM_ID } from '@shared/contract/deal';
 import { assetAccountId } from '@shared/ledger';
+import { settledIn } from '@shared/lifecycle';
 import { sumUnits } from '@shared/money';
 import { exchangeEntry } from '../applications/movements';
 import { correctionLines, ledgerEntry, movedUnits, withClients } from './entries';
@@ -73,7 +74,10 @@ export async function carryOverIntoBooks(now = new Date()): Promise<CarryOverRes
   ]);
   // While a currency's reserve is not booked every completion moves it, also one booked live in
   // the minutes between a deploy's new code and this run: its movements are in the reserve already.
-  const completed = (id: string) => applications.get(id)?.status === 'COMPLETED';
+  const completed = (id: string) => {
+    const application = applications.get(id);
+    return application !== undefined && settledIn(application.status);
+  };
   // Completed before the books: its exchange is carried too.
   const settledBefore = (id: string) => completed(id) && !recorded.has(exchangeEntryId(id));
   const toCarry = movements
