@@ -35,6 +35,7 @@ export const chainModules = async () => ({
   audit: await import('@functions/data/audit'),
   movements: await import('@functions/data/movements'),
   dealMoney: await import('@functions/domain/applications/deal-money'),
+  resolution: await import('@functions/domain/applications/payment-resolution'),
   tron: await import('@functions/data/tron'),
   routes: await import('@functions/routes/manifest'),
   errors: await import('@functions/commons/errors'),
