@@ -13,7 +13,6 @@ import { adminCreatePaymentTemplate } from '@shared/routes/payment-templates';
 import { tronAddressOfAccount } from '@shared/tron-address';
 import en from '@web/locales/en/admin.json';
 import ru from '@web/locales/ru/admin.json';
-import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { call } from '../../support/api';
 import { createApplication, createManager } from '../support/admin-data';
@@ -24,7 +23,7 @@ import {
   type Session,
   waitForAdmin,
 } from '../support/admin-session';
-import { type Language, screenshot, seriousAxeViolations, useBrowser } from '../support/browser';
+import { type Language, lookAtWidths, useBrowser } from '../support/browser';
 
 /**
  * An ADMIN records a payout that came back (EXCHANGING → CONFIRMED) in the deal panel (in Russian,
@@ -37,7 +36,6 @@ import { type Language, screenshot, seriousAxeViolations, useBrowser } from '../
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
 const newPage = useBrowser();
 const TEXTS = { en, ru } as const;
-const WIDTHS = [375, 1280] as const;
 
 /** An address of this test's own: 0x41 and 20 random bytes, base58check. */
 const newAddress = () => tronAddressOfAccount(randomBytes(20));
@@ -118,35 +116,6 @@ async function underpaidTransfer(): Promise<string> {
   throw new Error('The underpaid transfer did not join the review list');
 }
 
-/** Sideways scrolling of the page or of an open dialog, in px. */
-function overflow(page: Page) {
-  return page.evaluate(() => {
-    const found: Record<string, number> = {};
-    const wide = document.documentElement.scrollWidth - window.innerWidth;
-    if (wide > 0) found.page = wide;
-    for (const modal of document.querySelectorAll('.modal')) {
-      const inside = modal.scrollWidth - modal.clientWidth;
-      if (inside > 0) found[`modal ${modal.getAttribute('aria-labelledby') ?? ''}`] = inside;
-    }
-    return found;
-  });
-}
-
-/** At each width: a screenshot, sideways scrolling and axe-core's serious findings. */
-async function lookAtWidths(page: Page, name: string, language: Language, scrollTo?: Locator) {
-  const problems: Record<string, unknown> = {};
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    await scrollTo?.scrollIntoViewIfNeeded();
-    await screenshot(page, `admin/${name}-${width}-${language}`);
-    const wide = await overflow(page);
-    if (Object.keys(wide).length > 0) problems[`${name}@${width} overflow`] = wide;
-    const violations = await seriousAxeViolations(page);
-    if (violations.length > 0) problems[`${name}@${width} axe`] = violations;
-  }
-  return problems;
-}
-
 const exact = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 describe('the deal panel', () => {
@@ -179,7 +148,7 @@ describe('the deal panel', () => {
     await dialog
       .getByLabel(deal.reversal.reason)
       .fill('The client’s bank returned the transfer: the card was closed.');
-    const problems = await lookAtWidths(page, 'reversal-dialog', language);
+    const problems = await lookAtWidths(page, 'admin/reversal-dialog', language);
     await dialog.getByRole('button', { name: exact(deal.reversal.submit) }).click();
     await page.getByText(deal.reversed).first().waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -188,7 +157,7 @@ describe('the deal panel', () => {
     await fact.waitFor();
     await page.getByRole('button', { name: exact(deal.actions.recordPayout) }).waitFor();
     expect(await page.getByRole('button', { name: exact(deal.actions.reversePayout) }).count()).toBe(0);
-    Object.assign(problems, await lookAtWidths(page, 'reversal-fact', language, fact));
+    Object.assign(problems, await lookAtWidths(page, 'admin/reversal-fact', language, fact));
     expect(problems).toEqual({});
   }, 180_000);
 });
@@ -207,7 +176,7 @@ describe('the review list', () => {
     const item = page.getByRole('listitem', { name: txId });
     await item.locator('.chain-review__difference').waitFor();
     expect(await item.getByRole('checkbox').count()).toBe(0);
-    const problems = await lookAtWidths(page, 'review-attach', language, item);
+    const problems = await lookAtWidths(page, 'admin/review-attach', language, item);
     await item.getByRole('button', { name: exact(review.attach) }).click();
     await page.getByText(review.attached).first().waitFor();
     await item.waitFor({ state: 'detached' });

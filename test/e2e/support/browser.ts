@@ -1,7 +1,14 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 /**
@@ -96,6 +103,38 @@ export async function screenshot(page: Page, name: string) {
   // From the top, so the sticky header is where a visitor sees it.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Sideways scrolling of the page or of an open dialog, in px. */
+function overflow(page: Page) {
+  return page.evaluate(() => {
+    const found: Record<string, number> = {};
+    const wide = document.documentElement.scrollWidth - window.innerWidth;
+    if (wide > 0) found.page = wide;
+    for (const modal of document.querySelectorAll('.modal')) {
+      const inside = modal.scrollWidth - modal.clientWidth;
+      if (inside > 0) found[`modal ${modal.getAttribute('aria-labelledby') ?? ''}`] = inside;
+    }
+    return found;
+  });
+}
+
+/**
+ * At a phone's and a desk's width (375 and 1280 px): a screenshot named `{name}-{width}-{language}`,
+ * sideways scrolling, and axe-core's serious findings, each problem under its name and width.
+ */
+export async function lookAtWidths(page: Page, name: string, language: Language, scrollTo?: Locator) {
+  const problems: Record<string, unknown> = {};
+  for (const width of [VIEWPORTS.mobile, VIEWPORTS.desktop]) {
+    await page.setViewportSize({ width, height: 900 });
+    await scrollTo?.scrollIntoViewIfNeeded();
+    await screenshot(page, `${name}-${width}-${language}`);
+    const wide = await overflow(page);
+    if (Object.keys(wide).length > 0) problems[`${name}@${width} overflow`] = wide;
+    const violations = await seriousAxeViolations(page);
+    if (violations.length > 0) problems[`${name}@${width} axe`] = violations;
+  }
+  return problems;
 }
 
 export interface AxeViolation {

@@ -620,6 +620,8 @@ describe('what arrived against what was asked, on the order page', () => {
     testDealMoney({ asked: '400', owed: '430.5', payoutLeft: '430.5', ...money });
 
   it('says what is missing and the deadline to send it by, in the visitor’s time zone', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(at(20)));
     orderApi().answer(
       getMyApplication,
       ok(card({ money: received({ received: '300', gap: 'short', difference: '100' }) })),
@@ -632,7 +634,9 @@ describe('what arrived against what was asked, on the order page', () => {
     ).toBeTruthy();
   });
 
-  it('says the office will be in touch about the rest while staff decide', async () => {
+  it('says the office will be in touch about the rest once the deadline has passed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(at(56)));
     orderApi().answer(
       getMyApplication,
       ok(

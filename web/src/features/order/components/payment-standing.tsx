@@ -80,7 +80,8 @@ export function PaymentStanding({
   }
   if (money.late && detail.status === 'PAID') return <Alert tone="warning">{t('order.money.late')}</Alert>;
   if (money.gap === 'short') {
-    const windowOpen = detail.status === 'WAITING_PAYMENT' && instructions !== null;
+    // The rest is still due while the deadline holds: the first window, or the one staff gave to top it up.
+    const windowOpen = instructions !== null && Date.parse(instructions.deadline) > Date.now();
     return (
       <Alert tone="warning">
         {windowOpen
