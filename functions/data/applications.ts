@@ -406,7 +406,10 @@ export function statusUpdate(
 export function dealFieldsUpdate(
   record: ApplicationRecord,
   fields: Partial<
-    Pick<ApplicationRecord, 'payoutDetails' | 'instructions' | 'paymentDeadline' | 'refund' | 'rate' | 'money'>
+    Pick<
+      ApplicationRecord,
+      'payoutDetails' | 'instructions' | 'paymentDeadline' | 'refund' | 'rate' | 'money'
+    >
   >,
   statuses: readonly ApplicationStatus[],
   at: string,

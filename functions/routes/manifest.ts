@@ -1,11 +1,11 @@
 import * as adminApplications from '@shared/routes/admin-applications';
 import * as adminUsers from '@shared/routes/admin-users';
 import * as applications from '@shared/routes/applications';
-import * as dealMoney from '@shared/routes/deal-money';
 import * as audit from '@shared/routes/audit';
 import * as auth from '@shared/routes/auth';
 import * as chain from '@shared/routes/chain';
 import * as dashboard from '@shared/routes/dashboard';
+import * as dealMoney from '@shared/routes/deal-money';
 import type {
   AuthorizerDefinition,
   JobDefinition,

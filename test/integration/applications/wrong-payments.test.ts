@@ -172,9 +172,9 @@ describe('a card payment received short', () => {
     // The client's mail says what arrived and what is still to send, by when.
     await outboxSettled();
     const told = (await mailsTo(client.email)).map((mail) => mail.body.text ?? '');
-    expect(told.some((text) => /Received so far:?\s*50/.test(text) && /Still to send:?\s*350/.test(text))).toBe(
-      true,
-    );
+    expect(
+      told.some((text) => /Received so far:?\s*50/.test(text) && /Still to send:?\s*350/.test(text)),
+    ).toBe(true);
 
     const topped = ok(await confirm(application.id, '350'));
     expect(topped.status).toBe('CONFIRMED');
