@@ -37,6 +37,7 @@ import { normalizedTxHash, TRON_TX_HASH } from '@shared/payout-details';
 import { payoutMismatchItems } from '../chain/chain-events';
 import { completeMatchedPayout } from '../chain/confirmation';
 import { officeWallets } from '../chain/wallets';
+import { closedDayRefusal } from '../ledger/entries';
 import { settingValue } from '../settings/settings';
 import { getAdminApplication } from './admin-actions';
 import { checkUsdtTransaction } from './chain-check';
@@ -504,7 +505,7 @@ export async function recordRefund(
     if (error instanceof TransactionCancelledError && error.failedOn('refund')) {
       throw new ApplicationChangedMeanwhile();
     }
-    throw error;
+    throw closedDayRefusal(error, refunded.entries) ?? error;
   }
   return getAdminApplication(id, actor, now);
 }

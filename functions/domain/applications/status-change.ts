@@ -14,14 +14,14 @@ import {
   adjustUserApplicationStats,
   incrementDailyStat,
 } from '@functions/data/counters';
-import { LEDGER_DAY_PART, type LedgerEntryRecord, ledgerParts } from '@functions/data/ledger';
+import { type LedgerEntryRecord, ledgerParts } from '@functions/data/ledger';
 import { newNotificationId, notificationPuts } from '@functions/data/notifications';
 import { templateDealCountChange } from '@functions/data/payment-templates';
 import { type TransactItem, Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import { type StatusMessageInput, statusMessage } from '@functions/mail/application-status';
 import { isTerminal, type Move } from '@shared/lifecycle';
-import { LedgerDayClosed } from '../ledger/errors';
+import { closedDayRefusal } from '../ledger/entries';
 import { countQueuedMails } from '../outbox/queue';
 import { statusChangeItems } from '../outbox/status-change-items';
 import { completionSnapshotItem } from '../rates/completion-snapshot';
@@ -209,8 +209,8 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
     if (error instanceof TransactionCancelledError && error.failedOn('status'))
       throw new StatusChangedError();
     // The business day ended and was closed between reading the clock and the write: try again.
-    if (error instanceof TransactionCancelledError && error.failedOn(LEDGER_DAY_PART))
-      throw new LedgerDayClosed(entries[0]!.day);
+    const closedDay = closedDayRefusal(error, entries);
+    if (closedDay) throw closedDay;
     if (error instanceof TransactionCancelledError && reserves) {
       throw (await reserves.refusal(error)) ?? error;
     }

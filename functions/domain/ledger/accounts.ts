@@ -24,7 +24,7 @@ import type {
 } from '@shared/contract/ledger';
 import { BOOK_ACCOUNT_KINDS, type BookAccountKind, ledgerDecimals } from '@shared/ledger';
 import { sumUnits, unitsText } from '@shared/money';
-import { correctionLines, ledgerEntry, minorUnits } from './entries';
+import { closedDayRefusal, correctionLines, ledgerEntry, minorUnits } from './entries';
 import {
   LedgerAccountNotFound,
   LedgerAmountInvalid,
@@ -172,7 +172,7 @@ export async function adjustAccount(
   } catch (error) {
     if (body.opening && error instanceof TransactionCancelledError && error.failedOn(LEDGER_ENTRY_PART))
       throw new OpeningBalanceRecorded();
-    throw error;
+    throw closedDayRefusal(error, [entry]) ?? error;
   }
   return accountView((await findLedgerAccount(id))!);
 }
@@ -200,22 +200,22 @@ export async function transferBetweenAccounts(
       { accountId: to.id, currency: to.currency, units },
     ],
   );
-  await new Transaction()
-    .addParts(ledgerParts([entry]))
-    .add(
-      'audit',
-      auditPut({
-        actorId: actor.id,
-        actorRole: actor.role,
-        action: 'ledger.transfer',
-        targetType: 'ledgerAccount',
-        targetId: from.id,
-        before: null,
-        after: { to: to.id, amount: body.amount, reason: body.reason, entryId: entry.id },
-        at: now,
-      }),
-    )
-    .run();
+  const transaction = new Transaction().addParts(ledgerParts([entry])).add(
+    'audit',
+    auditPut({
+      actorId: actor.id,
+      actorRole: actor.role,
+      action: 'ledger.transfer',
+      targetType: 'ledgerAccount',
+      targetId: from.id,
+      before: null,
+      after: { to: to.id, amount: body.amount, reason: body.reason, entryId: entry.id },
+      at: now,
+    }),
+  );
+  await transaction.run().catch((error: unknown) => {
+    throw closedDayRefusal(error, [entry]) ?? error;
+  });
   return listAccounts();
 }
 

@@ -1,7 +1,9 @@
-import type { LedgerEntryRecord } from '@functions/data/ledger';
+import { LEDGER_DAY_PART, type LedgerEntryRecord } from '@functions/data/ledger';
+import { TransactionCancelledError } from '@functions/data/transactions';
 import { businessDay } from '@functions/domain/settings/business-time';
 import { bookAccountId, type LedgerEntryKind, type LedgerLine, ledgerDecimals } from '@shared/ledger';
 import { type DecimalLike, toUnits } from '@shared/money';
+import { LedgerDayClosed } from './errors';
 
 /** An amount of a currency in its minor units, exactly (an amount with more decimals is refused). */
 export const minorUnits = (amount: DecimalLike, currency: string): bigint =>
@@ -86,4 +88,18 @@ export function correctionLines(
       units: -units,
     },
   ];
+}
+
+/**
+ * Why a write that books `entries` was cancelled, when it is the books' own reason: their business
+ * day was closed between reading the clock and the write (409, "record a correction today").
+ */
+export function closedDayRefusal(
+  error: unknown,
+  entries: readonly LedgerEntryRecord[],
+): LedgerDayClosed | null {
+  const day = entries[0]?.day;
+  return day && error instanceof TransactionCancelledError && error.failedOn(LEDGER_DAY_PART)
+    ? new LedgerDayClosed(day)
+    : null;
 }

@@ -7,29 +7,9 @@ import { createVerifiedUser, type TestUser } from '../../support/users';
  * of this issue use Spain (EUR), Kazakhstan (KZT) and Russia; the geo tests toggle only South
  * America, the rates tests change only ZAR/TZS, so files can run in parallel.
  */
-export function standardBody(overrides: Record<string, unknown> = {}) {
-  return {
-    requestType: 'STANDARD',
-    continent: 'europe',
-    country: 'europe.spain',
-    city: 'europe.spain.madrid',
-    assetFrom: 'card-EUR',
-    assetTo: 'usdt-trc20',
-    amount: 500,
-    contactTelegram: '@exchange_tester',
-    originFunds: 'N/A',
-    ...overrides,
-  };
-}
+import { standardBody } from './bodies';
 
-export function individualBody(overrides: Record<string, unknown> = {}) {
-  return {
-    requestType: 'INDIVIDUAL',
-    details: 'I want to exchange 3000 GBP in cash in Lisbon next week.',
-    contactTelegram: '+351 912 345 678',
-    ...overrides,
-  };
-}
+export { individualBody, standardBody } from './bodies';
 
 export async function submit(
   user: TestUser,

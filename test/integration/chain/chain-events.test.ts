@@ -1,6 +1,6 @@
 import type { AttributeValue } from 'aws-lambda';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { standardBody } from '../applications/fixtures';
+import { standardBody } from '../applications/bodies';
 import { putUser } from '../applications/isolated-table';
 import { type ChainModules, newTronAddress, sendUsdt, setUpChainTable } from './chain-table';
 import { usdtToCashBody } from './fixtures';

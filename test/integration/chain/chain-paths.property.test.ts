@@ -4,7 +4,7 @@ import { postToTronStandIn } from '@infra/local/tron-stand-in';
 import { add, compare, type Decimal, unitsText } from '@shared/money';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { standardBody } from '../applications/fixtures';
+import { standardBody } from '../applications/bodies';
 import { putUser } from '../applications/isolated-table';
 import { type ChainModules, newTronAddress, sendUsdt, setUpChainTable } from './chain-table';
 import { usdtToCashBody } from './fixtures';

@@ -5,7 +5,7 @@ import { postToTronStandIn } from '@infra/local/tron-stand-in';
 import { USDT_DECIMALS } from '@shared/assets';
 import { toUnits, unitsText } from '@shared/money';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { standardBody } from '../applications/fixtures';
+import { standardBody } from '../applications/bodies';
 import { putUser } from '../applications/isolated-table';
 import { type ChainModules, newTronAddress, sendUsdt, setUpChainTable } from './chain-table';
 import { usdtToCashBody } from './fixtures';

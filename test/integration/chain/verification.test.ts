@@ -140,9 +140,14 @@ describe('"I have paid" with a USDT hash', () => {
       clientPaid: { chainCheck: { state: 'mismatch', reason } },
       paymentConfirmation: null,
     });
-    // Staff can still confirm by hand once they have looked.
+    // Staff confirm by hand once they have looked: a transfer of this deal records what the chain
+    // moved (0.0001 short: the deal shows it), one to another wallet is not this deal's money.
     const confirmed = await call(adminConfirmPayment, { token: manager.token, params: { id }, body: {} });
-    expect(confirmed.body.data!.status).toBe('CONFIRMED');
+    expect(confirmed.body.data).toMatchObject(
+      reason === 'wrongAmount'
+        ? { status: 'PAID', money: { gap: 'short', difference: '0.000100' } }
+        : { status: 'CONFIRMED', money: { gap: 'exact' } },
+    );
   });
 
   it('stays PAID, unverified, while the transaction is not final', async () => {
@@ -247,7 +252,10 @@ describe('a USDT payout hash', () => {
       payout: { txHash: txId, chainCheck: { state, reason } },
     });
     expect(await reserveOf('USDT')).toBe(usdtBefore);
-    expect((await setStatus(manager, id, 'COMPLETED')).status).toBe(200);
+    // What the chain moved is what went out: one short of what is owed, the deal does not complete
+    // until the rest goes out (or an ADMIN closes it with the difference); an unknown hash stands as typed.
+    expect(recorded.body.data!.money.payoutLeft).toBe(reason === 'wrongAmount' ? '1.000000' : '0.00');
+    expect((await setStatus(manager, id, 'COMPLETED')).status).toBe(reason === 'wrongAmount' ? 409 : 200);
   });
 
   it('names what the payout moved and what was due when it moved another amount', async () => {
