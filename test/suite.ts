@@ -25,6 +25,8 @@ interface Lane {
 const LONGEST_INTEGRATION_FILES = [
   'test/integration/admin/capacity.test.ts',
   'test/integration/admin/permissions.test.ts',
+  // 100,000 movements seeded and exported: minutes of its own.
+  'test/integration/transactions/export-capacity.test.ts',
 ];
 
 /**

@@ -177,7 +177,8 @@ describe('completing after the quote lock ended', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.data).toMatchObject({ status: 'COMPLETED', amountTo: application.amountTo });
     const [entry] = await listAuditFor('application', application.id);
-    expect(entry!.after).toEqual({ status: 'COMPLETED' });
+    // The move's own entry: the status it reached and the move, nothing about a quote.
+    expect(entry!.after).toEqual({ status: 'COMPLETED', move: 'completeAtOffice' });
   });
 
   it('needs nothing extra for an individual request, which has no quote', async () => {
