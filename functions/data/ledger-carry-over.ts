@@ -1,8 +1,9 @@
-import { BatchGetCommand, type BatchGetCommandOutput, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { type ApplicationRecord, toApplicationRecord } from './applications';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { type MovementRecord, toMovement } from './movements';
+import { queryAll } from './query-window';
 
 /**
  * What the carry-over of an install's history into the books reads (keys.ts patterns 32 and 45): every
@@ -11,22 +12,12 @@ import { type MovementRecord, toMovement } from './movements';
 
 /** Every movement of the transaction history, oldest first (Query gsi1 MOVEMENTS, every page). */
 export async function readAllMovements(): Promise<MovementRecord[]> {
-  const movements: MovementRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.movementsAll },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    movements.push(...(page.Items ?? []).map(toMovement));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return movements;
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.movementsAll },
+  });
+  return items.map(toMovement);
 }
 
 const BATCH_GET_KEYS = 100;

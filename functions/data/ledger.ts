@@ -9,6 +9,7 @@ import {
 import { sumUnits } from '@shared/money';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { queryAll } from './query-window';
 import type { TransactItem, TransactionPart } from './transactions';
 
 /**
@@ -159,22 +160,12 @@ export async function findLedgerAccount(id: string): Promise<LedgerAccountRecord
  * a moment; the day's close reads each account itself.
  */
 export async function listLedgerAccounts(): Promise<LedgerAccountRecord[]> {
-  const accounts: LedgerAccountRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.ledgerAccountsIndex },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    accounts.push(...(page.Items ?? []).map(toAccount));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return accounts;
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.ledgerAccountsIndex },
+  });
+  return items.map(toAccount);
 }
 
 /** An unbalanced entry was about to be written: a defect in the code that built it, never data. */
@@ -390,22 +381,12 @@ function toPosting(item: Record<string, unknown>): LedgerPosting {
 
 /** An account's postings, oldest first, every page (pattern 45: Query LEDGER#ACCT#{id} begins_with POST#). */
 export async function readAccountPostings(accountId: string): Promise<LedgerPosting[]> {
-  const postings: LedgerPosting[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :post)',
-        ExpressionAttributeValues: { ':pk': keys.ledgerAccount(accountId).pk, ':post': 'POST#' },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    postings.push(...(page.Items ?? []).map(toPosting));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return postings;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :post)',
+    ExpressionAttributeValues: { ':pk': keys.ledgerAccount(accountId).pk, ':post': 'POST#' },
+    ConsistentRead: true,
+  });
+  return items.map(toPosting);
 }
 
 function toEntry(item: Record<string, unknown>): LedgerEntryRecord {
@@ -429,22 +410,12 @@ function toEntry(item: Record<string, unknown>): LedgerEntryRecord {
 
 /** A deal's entries, oldest first, every page (pattern 45: Query gsi2 LEDGERAPP#{applicationId}). */
 export async function readApplicationEntries(applicationId: string): Promise<LedgerEntryRecord[]> {
-  const entries: LedgerEntryRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.ledgerEntriesOfApplication(applicationId) },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    entries.push(...(page.Items ?? []).map(toEntry));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return entries;
+  const items = await queryAll({
+    IndexName: 'gsi2',
+    KeyConditionExpression: 'gsi2pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.ledgerEntriesOfApplication(applicationId) },
+  });
+  return items.map(toEntry);
 }
 
 /**

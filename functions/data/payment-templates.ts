@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { queryAll } from './query-window';
 import type { TransactItem } from './transactions';
 
 /**
@@ -44,22 +45,12 @@ export async function findPaymentTemplate(id: string): Promise<PaymentTemplateRe
  * moment ago may be missing from a list read at once.
  */
 export async function listPaymentTemplates(): Promise<PaymentTemplateRecord[]> {
-  const templates: PaymentTemplateRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.paymentTemplatesIndex },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    templates.push(...(page.Items ?? []).map(toPaymentTemplate));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return templates;
+  const items = await queryAll({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.paymentTemplatesIndex },
+  });
+  return items.map(toPaymentTemplate);
 }
 
 /** How many templates there are (pattern 35 with Select COUNT), for the limit on creating more. */

@@ -5,6 +5,26 @@ import { db, tableName } from './client';
 
 type Key = Record<string, unknown>;
 
+/**
+ * Every item a Query names, page after page (its LastEvaluatedKey followed to the end): for the
+ * partitions read whole, which stay small (accounts, templates, a deal's entries, an account's
+ * postings, the rates table).
+ */
+export async function queryAll(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<Key[]> {
+  const items: Key[] = [];
+  let startKey: Key | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey: startKey }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
 /** One ordered partition to list: a base-table partition (optionally a sort-key prefix) or a GSI's. */
 export interface ListPartition {
   indexName?: 'gsi1' | 'gsi2' | 'gsi3';

@@ -1,6 +1,7 @@
-import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { queryAll } from './query-window';
 import type { TransactItem } from './transactions';
 
 /**
@@ -51,22 +52,12 @@ export function toReserve(item: Record<string, unknown>): ReserveRecord {
 
 /** Every reserve (pattern 29): about 50 small items in the rates partition, one page, read consistently (staff screens). */
 export async function readReserves(): Promise<ReserveRecord[]> {
-  const reserves: ReserveRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.ratesPartition, ':prefix': keys.reserveSortKeyPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    reserves.push(...(page.Items ?? []).map(toReserve));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return reserves;
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.ratesPartition, ':prefix': keys.reserveSortKeyPrefix },
+    ConsistentRead: true,
+  });
+  return items.map(toReserve);
 }
 
 /** The reserves of some currencies, by code (one BatchGetItem; absent codes are not tracked). */
