@@ -1,6 +1,7 @@
 import type { AdminApplicationView } from '@shared/contract/applications';
 import { adminGetApplication, adminListApplications } from '@shared/routes/admin-applications';
 import { adminListManagers } from '@shared/routes/admin-users';
+import { adminAuditTrail } from '@shared/routes/audit';
 import { adminChainReview } from '@shared/routes/chain';
 import { getGeo } from '@shared/routes/geo';
 import { createLiveTicket } from '@shared/routes/live';
@@ -109,6 +110,8 @@ describe('the admin application detail, live', () => {
       .answer(adminListApplications, page([FIRST]))
       .answer(adminListManagers, ok([]))
       .answer(adminListMessages, ok({ items: [], nextCursor: null }))
+      // An ADMIN's detail shows the deal's own audit trail.
+      .answer(adminAuditTrail, ok({ items: [], nextCursor: null, period: null, timeZone: 'Europe/Moscow' }))
       .answer(adminGetApplication, () => {
         details += 1;
         return ok(
