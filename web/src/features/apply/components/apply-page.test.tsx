@@ -144,7 +144,11 @@ describe("the landing calculator's choice", () => {
   });
 
   it('keeps what the user typed while the places were loading', async () => {
-    const answerPlaces = holdAnswers(stubApi(), getGeo);
+    // The typed amount asks for a quote once its pause has passed, which a slow run reaches first.
+    const answerPlaces = holdAnswers(
+      stubApi().answer(calculateRate, ({ body }) => ok(testQuote(body as CalculateBody))),
+      getGeo,
+    );
     saveApplyPrefill({
       city: 'cis.kazakhstan.almaty',
       assetFrom: 'card-KZT',
