@@ -131,6 +131,8 @@ export function toMovement(item: Record<string, unknown>): MovementRecord {
     staffId: String(item.staffId),
     at: String(item.at),
     recordedAtCompletion: item.recordedAtCompletion === true,
+    ...(typeof item.accountId === 'string' ? { accountId: item.accountId } : {}),
+    ...(typeof item.destination === 'string' ? { destination: item.destination } : {}),
   };
 }
 
