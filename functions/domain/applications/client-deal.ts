@@ -191,7 +191,6 @@ export async function acceptRequote(
           rate: offer.rate,
           requote: null,
           money: { ...money, asked: decimalText(heldOf(money)) },
-          paymentConfirmation: { at: now.toISOString(), by: offer.offeredBy, txHash: null, note: null },
         },
         details: accepted,
       },

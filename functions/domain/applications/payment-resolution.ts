@@ -1,4 +1,4 @@
-import { type ApplicationRecord, findApplication, type StaffRecord } from '@functions/data/applications';
+import { type ApplicationRecord, findApplication } from '@functions/data/applications';
 import type { TransactItem } from '@functions/data/transactions';
 import { TransactionCancelledError } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
@@ -64,7 +64,6 @@ async function recalculate(application: ApplicationRecord, actor: RecordedActor,
     throw belowMinimum(decimalText(held), application.currencyFrom, recalculated.minAmount);
   const before = { amountFrom: application.amountFrom, amountTo: application.amountTo };
   const after = { amountFrom: toNumber(held), amountTo: recalculated.amountTo };
-  const confirmation: StaffRecord = { at: now.toISOString(), by: actor.id, txHash: null, note: null };
   await perform(
     {
       move: 'recalculate',
@@ -76,7 +75,6 @@ async function recalculate(application: ApplicationRecord, actor: RecordedActor,
           ...after,
           amountUSD: recalculated.amountUSD,
           money: { ...money, asked: decimalText(held) },
-          paymentConfirmation: confirmation,
         },
         details: { before, after },
       },
@@ -158,7 +156,6 @@ async function refundExcess(
   // A refund in USDT names its transaction: claimed as a refund, it can pay nothing else.
   const txHash =
     paysUsdt(application) && TRON_TX_HASH.test(body.reference) ? normalizedTxHash(body.reference) : null;
-  const confirmation: StaffRecord = { at, by: actor.id, txHash: null, note };
   const details = { excess: decimalText(excess), reference: body.reference, destination: body.destination };
   try {
     await perform(
@@ -168,7 +165,7 @@ async function refundExcess(
         actor,
         write: {
           auditDetails: details,
-          fields: { money: written.money, paymentConfirmation: confirmation },
+          fields: { money: written.money },
           details,
           ...withMoney(written, txHash ? [claimPart('refund', application.id, txHash, actor.id, now)] : []),
         },

@@ -11,7 +11,8 @@ import { usdtToCashBody } from './fixtures';
  * USDT that arrives otherwise than asked, resolved inside the deal (docs/product.md §4 "Wrong
  * payments"): the chain's amount is what the payment records, whoever attaches it; a short
  * payment recalculated at the deal's rate or topped up at a unique amount the watcher matches;
- * an excess sent back with its transaction claimed as the refund. The domain functions run on a
+ * an excess sent back with its transaction claimed as the refund; a top-up late for its window,
+ * or racing staff's recalculation, ends with one outcome. The domain functions run on a
  * table and a TronGrid stand-in of this file's own.
  */
 const chain = setUpChainTable('wrong-usdt');
@@ -117,6 +118,69 @@ describe('USDT paid short', () => {
     expect(topped.status).toBe('CONFIRMED');
     expect(m.dealMoney.dealMoneyView(topped, new Date())).toMatchObject({ gap: 'exact' });
     expect(m.dealMoney.moneyOf(topped)).toMatchObject({ partsIn: 2 });
+  });
+});
+
+describe('a top-up', () => {
+  /** A deal of 1000 with 600 arrived and staff waiting for the rest: the rest told, and its deadline. */
+  async function waitingForTheRest() {
+    const to = await wallet();
+    const deal = await told(to, 1000);
+    await m.actions.attachChainTransfer(
+      await waitingForStaff(to.address, '600'),
+      { applicationId: deal.id },
+      asManager(),
+    );
+    const waiting = await m.resolution.resolvePayment(deal.id, { choice: 'awaitTopUp' }, asManager());
+    return {
+      to,
+      deal,
+      rest: waiting.instructions!.crypto!.amount,
+      deadline: Date.parse(waiting.instructions!.deadline),
+    };
+  }
+
+  it('made after its window is late: the deal stays short and the transfer waits for staff', async () => {
+    const { to, deal, rest, deadline } = await waitingForTheRest();
+    const late = await sendUsdt(chain.standIn, to.address, rest, { final: true, at: deadline + 1000 });
+
+    await m.watcher.watchChain(new Date(deadline + 5000));
+
+    expect((await find(deal.id)).status).toBe('PAID');
+    expect(m.dealMoney.moneyOf(await find(deal.id))).toMatchObject({ received: '600.000000', partsIn: 1 });
+    expect(await m.transfers.findChainTransfer(late)).toMatchObject({
+      state: 'review',
+      reason: 'late',
+      applicationId: deal.id,
+    });
+  });
+
+  it('racing staff recalculating the deal ends with one outcome, its money counted once', async () => {
+    const { to, deal, rest } = await waitingForTheRest();
+    const topUp = await sendUsdt(chain.standIn, to.address, rest, { final: true });
+
+    const [watched, recalculated] = await Promise.allSettled([
+      m.watcher.watchChain(),
+      m.resolution.resolvePayment(deal.id, { choice: 'recalculate' }, asManager()),
+    ]);
+
+    expect(watched.status).toBe('fulfilled');
+    const after = await find(deal.id);
+    const transfer = await m.transfers.findChainTransfer(topUp);
+    expect(after.status).toBe('CONFIRMED');
+    if (recalculated.status === 'fulfilled') {
+      // Staff won: the deal is what arrived before, and the rest waits for staff as money it did not ask for.
+      expect(after.amountFrom).toBe(600);
+      expect(m.dealMoney.moneyOf(after)).toMatchObject({ received: '600.000000', partsIn: 1 });
+      expect(transfer).toMatchObject({ state: 'review', applicationId: deal.id });
+      expect(await m.uses.findChainUse(topUp)).toBeUndefined();
+    } else {
+      // The watcher won: the rest is the deal's second part, and the recalculation found nothing to recalculate.
+      expect(recalculated.reason).toMatchObject({ code: 'PaymentStandsOtherwise' });
+      expect(m.dealMoney.moneyOf(after)).toMatchObject({ partsIn: 2 });
+      expect(transfer).toMatchObject({ state: 'confirmed' });
+      expect(await m.uses.findChainUse(topUp)).toMatchObject({ purpose: 'payment', applicationId: deal.id });
+    }
   });
 });
 
