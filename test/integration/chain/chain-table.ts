@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { UserRecord } from '@functions/data/users';
 import { postToTronStandIn, startTronStandIn, type TronStandIn } from '@infra/local/tron-stand-in';
+import { USDT_DECIMALS } from '@shared/assets';
+import { toUnits, unitsText } from '@shared/money';
 import { tronAddressOfAccount } from '@shared/tron-address';
 import { afterAll, beforeAll } from 'vitest';
 import { createIsolatedTable, putUser } from '../applications/isolated-table';
@@ -103,4 +105,43 @@ export async function sendUsdt(
   });
   if (options.final) await postToTronStandIn(standIn.url, '/_local/solidify', {});
   return String(txId);
+}
+
+/** A USDT template's wallet on the table (the watcher reads it): its address and the template. */
+export async function usdtWallet(table: ChainTable): Promise<{ address: string; templateId: string }> {
+  const address = newTronAddress();
+  const template = await table.m.templates.createPaymentTemplate(
+    { kind: 'usdt', label: `Wallet ${address}`, address },
+    { id: table.admin.id, role: 'ADMIN' },
+  );
+  return { address, templateId: template.id };
+}
+
+/**
+ * A final transfer of `amount` to `to` on the review list, as the watcher leaves one it cannot
+ * match by itself (its block time `at`, or now).
+ */
+export async function transferForStaff(
+  table: ChainTable,
+  to: string,
+  amount: string,
+  options: { at?: number } = {},
+): Promise<string> {
+  const at = options.at ?? Date.now();
+  const txId = await sendUsdt(table.standIn, to, amount, { final: true, at });
+  const value = toUnits(amount, USDT_DECIMALS);
+  await table.m.transfers.recordChainTransfer({
+    txId,
+    from: newTronAddress(),
+    to,
+    amount: unitsText(value, USDT_DECIMALS),
+    value: value.toString(),
+    blockTimestamp: at,
+    seenAt: new Date().toISOString(),
+    state: 'review',
+    reason: 'unknown',
+    applicationId: null,
+    confirmedAt: null,
+  });
+  return txId;
 }

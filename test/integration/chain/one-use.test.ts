@@ -2,12 +2,17 @@ import { randomBytes } from 'node:crypto';
 import type { UserRecord } from '@functions/data/users';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
 import { postToTronStandIn } from '@infra/local/tron-stand-in';
-import { USDT_DECIMALS } from '@shared/assets';
-import { toUnits, unitsText } from '@shared/money';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { standardBody } from '../applications/bodies';
 import { putUser } from '../applications/isolated-table';
-import { type ChainModules, newTronAddress, sendUsdt, setUpChainTable } from './chain-table';
+import {
+  type ChainModules,
+  newTronAddress,
+  sendUsdt,
+  setUpChainTable,
+  transferForStaff,
+  usdtWallet,
+} from './chain-table';
 import { usdtToCashBody } from './fixtures';
 
 /**
@@ -36,14 +41,7 @@ const newAddress = newTronAddress;
 const send = (to: string, amount: string, options: { from?: string; at?: number; final?: boolean } = {}) =>
   sendUsdt(chain.standIn, to, amount, { final: true, ...options });
 
-async function wallet() {
-  const address = newAddress();
-  const template = await m.templates.createPaymentTemplate(
-    { kind: 'usdt', label: `Wallet ${address}`, address },
-    asAdmin(),
-  );
-  return { address, templateId: template.id };
-}
+const wallet = () => usdtWallet(chain);
 
 /** A client's USDT → cash deal, its instructions issued on `to` at `at` (now by default). */
 async function told(
@@ -200,24 +198,8 @@ describe('a late payment (F2)', () => {
 });
 
 /** A transfer on the review list, as the watcher leaves one it cannot match by itself. */
-async function waitingForStaff(to: string, amount: string, options: { at?: number } = {}) {
-  const txId = await send(to, amount, { at: options.at ?? Date.now() });
-  const value = toUnits(amount, USDT_DECIMALS);
-  await m.transfers.recordChainTransfer({
-    txId,
-    from: newAddress(),
-    to,
-    amount: unitsText(value, USDT_DECIMALS),
-    value: value.toString(),
-    blockTimestamp: options.at ?? Date.now(),
-    seenAt: new Date().toISOString(),
-    state: 'review',
-    reason: 'unknown',
-    applicationId: null,
-    confirmedAt: null,
-  });
-  return txId;
-}
+const waitingForStaff = (to: string, amount: string, options: { at?: number } = {}) =>
+  transferForStaff(chain, to, amount, options);
 
 describe('attaching a transfer (F3)', () => {
   it('refuses staff their own deal, however it was instructed', async () => {

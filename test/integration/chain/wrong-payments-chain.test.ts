@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { UserRecord } from '@functions/data/users';
-import { USDT_DECIMALS } from '@shared/assets';
-import { compare, toUnits, unitsText } from '@shared/money';
+import { compare } from '@shared/money';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { putUser } from '../applications/isolated-table';
-import { type ChainModules, newTronAddress, sendUsdt, setUpChainTable } from './chain-table';
+import {
+  type ChainModules,
+  newTronAddress,
+  sendUsdt,
+  setUpChainTable,
+  transferForStaff,
+  usdtWallet,
+} from './chain-table';
 import { usdtToCashBody } from './fixtures';
 
 /**
@@ -18,21 +24,12 @@ import { usdtToCashBody } from './fixtures';
 const chain = setUpChainTable('wrong-usdt');
 let m: ChainModules;
 let manager: UserRecord;
-let admin: UserRecord;
 beforeAll(() => {
-  ({ m, manager, admin } = chain);
+  ({ m, manager } = chain);
 });
 const asManager = () => ({ id: manager.id, role: 'MANAGER' as const });
-const asAdmin = () => ({ id: admin.id, role: 'ADMIN' as const });
 
-async function wallet() {
-  const address = newTronAddress();
-  const template = await m.templates.createPaymentTemplate(
-    { kind: 'usdt', label: `Wallet ${address}`, address },
-    asAdmin(),
-  );
-  return { address, templateId: template.id };
-}
+const wallet = () => usdtWallet(chain);
 
 /** A client's USDT → cash deal of `amount`, its instructions issued on the wallet now. */
 async function told(to: { templateId: string }, amount: number) {
@@ -52,24 +49,7 @@ async function told(to: { templateId: string }, amount: number) {
 }
 
 /** A final transfer of `amount` to the wallet, waiting for staff as the watcher leaves one it cannot match. */
-async function waitingForStaff(to: string, amount: string) {
-  const txId = await sendUsdt(chain.standIn, to, amount, { final: true });
-  const value = toUnits(amount, USDT_DECIMALS);
-  await m.transfers.recordChainTransfer({
-    txId,
-    from: newTronAddress(),
-    to,
-    amount: unitsText(value, USDT_DECIMALS),
-    value: value.toString(),
-    blockTimestamp: Date.now(),
-    seenAt: new Date().toISOString(),
-    state: 'review',
-    reason: 'underpaid',
-    applicationId: null,
-    confirmedAt: null,
-  });
-  return txId;
-}
+const waitingForStaff = (to: string, amount: string) => transferForStaff(chain, to, amount);
 
 const find = async (id: string) => (await m.applications.findApplication(id))!;
 

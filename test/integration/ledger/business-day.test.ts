@@ -1,12 +1,18 @@
 import type { UserRecord } from '@functions/data/users';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
-import { USDT_DECIMALS } from '@shared/assets';
 import { businessDayOf, dayStart } from '@shared/business-time';
-import { add, compare, type Decimal, decimal, subtract, toUnits, unitsText } from '@shared/money';
+import { add, compare, type Decimal, decimal, subtract, unitsText } from '@shared/money';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { standardBody } from '../applications/bodies';
 import { putUser } from '../applications/isolated-table';
-import { type ChainModules, newTronAddress, sendUsdt, setUpChainTable } from '../chain/chain-table';
+import {
+  type ChainModules,
+  newTronAddress,
+  sendUsdt,
+  setUpChainTable,
+  transferForStaff,
+  usdtWallet,
+} from '../chain/chain-table';
 import { usdtToCashBody } from '../chain/fixtures';
 
 /**
@@ -49,24 +55,7 @@ async function told(body: Record<string, unknown>) {
 }
 
 /** A final transfer to the wallet, left for staff as the watcher leaves one it cannot match. */
-async function arrived(amount: string) {
-  const txId = await sendUsdt(chain.standIn, wallet.address, amount, { final: true });
-  const value = toUnits(amount, USDT_DECIMALS);
-  await m.transfers.recordChainTransfer({
-    txId,
-    from: newTronAddress(),
-    to: wallet.address,
-    amount: unitsText(value, USDT_DECIMALS),
-    value: value.toString(),
-    blockTimestamp: Date.now(),
-    seenAt: new Date().toISOString(),
-    state: 'review',
-    reason: 'unknown',
-    applicationId: null,
-    confirmedAt: null,
-  });
-  return txId;
-}
+const arrived = (amount: string) => transferForStaff(chain, wallet.address, amount);
 
 /** Pays the deal out (in two parts when `split`: half of what is owed, then the rest) and completes it. */
 async function paidOutAndCompleted(id: string, split = false) {
@@ -84,14 +73,7 @@ const text = (value: Decimal) => unitsText(value.units, value.scale);
 describe('a business day', () => {
   it('books every way money arrived, reconciles to the minor unit and closes', async () => {
     const started = new Date();
-    wallet = await (async () => {
-      const address = newTronAddress();
-      const template = await m.templates.createPaymentTemplate(
-        { kind: 'usdt', label: `Day wallet ${address}`, address },
-        asAdmin(),
-      );
-      return { address, templateId: template.id };
-    })();
+    wallet = await usdtWallet(chain);
     const deals: string[] = [];
 
     // A card payment received short, recalculated to what arrived.
