@@ -69,6 +69,15 @@ const LANES: readonly Lane[] = [
 ];
 const WIDTH = Math.max(...LANES.map((lane) => lane.name.length));
 
+/**
+ * Vitest's lines that name a failed file or test. They are repeated under the lanes' summary:
+ * a run's log is often read from its tail only, and three lanes' output interleaves.
+ */
+const FAILURE_LINE = /^\s*(×|FAIL\s)/;
+const failures: string[] = [];
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes are what it strips.
+const withoutColour = (line: string) => line.replace(/\u001b\[[0-9;]*m/g, '');
+
 /** Runs one command with its output prefixed by the lane's name; resolves to its exit code. */
 function run(lane: Lane, command: readonly string[]): Promise<number> {
   const [file, ...args] = command as [string, ...string[]];
@@ -84,6 +93,7 @@ function run(lane: Lane, command: readonly string[]): Promise<number> {
   ] as const) {
     createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) => {
       target.write(`${prefix}${line}\n`);
+      if (FAILURE_LINE.test(withoutColour(line))) failures.push(`${prefix}${withoutColour(line).trim()}`);
     });
   }
   return new Promise((resolve) => {
@@ -120,4 +130,5 @@ for (const { lane, code, seconds } of results) {
     `${lane.name.padEnd(WIDTH)}   ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(0)} s\n`,
   );
 }
+if (failures.length > 0) process.stdout.write(`\nWhat failed:\n${[...new Set(failures)].join('\n')}\n`);
 process.exitCode = results.some((result) => result.code !== 0) ? 1 : 0;
