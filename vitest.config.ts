@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * One `vitest run` runs every kind of test; each project has its own environment:
  * unit (pure functions), integration (real HTTP against the local stack on DynamoDB Local and
  * the local SES inbox), infra (CDK assertions over the synthesized templates), web (components
- * in jsdom) and e2e (the built site in Debian's headless Chromium).
+ * in jsdom), e2e (the built site in Debian's headless Chromium) and e2e-day (a business day the
+ * same way, on a stack of its own: it closes the day it ran in).
  */
 export default defineConfig({
   // The @shared/…, @functions/…, @infra/… and @web/… imports, from tsconfig.json's `paths`.
@@ -70,6 +71,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          // The business day closes the day it runs in: it has a stack of its own (e2e-day).
+          exclude: [...configDefaults.exclude, 'test/e2e/business-day/**'],
           environment: 'node',
           globalSetup: ['test/e2e/support/global-setup.ts'],
           // One Chromium at a time: the machine has two cores. (Files would not trip over each
@@ -80,6 +83,20 @@ export default defineConfig({
           isolate: false,
           setupFiles: ['test/support/fresh-modules.ts'],
           testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e-day',
+          include: ['test/e2e/business-day/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/e2e/support/global-setup.ts'],
+          fileParallelism: false,
+          isolate: false,
+          setupFiles: ['test/support/fresh-modules.ts'],
+          testTimeout: 600_000,
           hookTimeout: 120_000,
         },
       },

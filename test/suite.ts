@@ -64,6 +64,9 @@ const LANES: readonly Lane[] = [
           file,
         ]),
       ],
+      // The business day in two browsers, on a stack of its own (it closes the day it ran in):
+      // here, as this lane ends before the e2e lane.
+      ['vitest', 'run', '--project', 'e2e-day'],
     ],
   },
 ];

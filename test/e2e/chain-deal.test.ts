@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { postToTronStandIn } from '@infra/local/tron-stand-in';
 import {
   adminChangeApplicationStatus,
   adminConfirmPayment,
@@ -7,13 +5,13 @@ import {
 } from '@shared/routes/admin-applications';
 import { setPayoutDetails } from '@shared/routes/applications';
 import { adminCreatePaymentTemplate } from '@shared/routes/payment-templates';
-import { tronAddressOfAccount } from '@shared/tron-address';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api';
 import { createApplication, createManager } from './support/admin-data';
 import { logInAsSuperAdmin, openAs, registerVerifiedUser, type Session } from './support/admin-session';
 import { useBrowser } from './support/browser';
+import { newTronAddress, tronStandIn } from './support/deal-steps';
 
 /**
  * USDT deals through the local TronGrid stand-in: the client's transfer is seen by the
@@ -24,16 +22,9 @@ import { useBrowser } from './support/browser';
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
 const newPage = useBrowser();
 
-/** An address of this test's own: 0x41 and 20 random bytes, base58check. */
-const newAddress = () => tronAddressOfAccount(randomBytes(20));
-
 let manager: Session;
 let walletTemplateId: string;
-const wallet = newAddress();
-
-/** The stand-in's test-only calls (infra/local/tron-stand-in.ts). */
-const chain = (path: string, body: unknown = {}) =>
-  postToTronStandIn(inject('localStack').tronApiUrl, path, body);
+const wallet = newTronAddress();
 
 beforeAll(async () => {
   manager = await createManager();
@@ -60,7 +51,7 @@ async function orderPage(client: Session, id: string) {
  * for `text`.
  */
 async function refreshUntil(page: Page, text: string) {
-  await chain('/_local/drain');
+  await tronStandIn('/_local/drain');
   await page.clock.runFor(15_000);
   await page.getByText(text).first().waitFor();
 }
@@ -91,8 +82,8 @@ describe('USDT deals on chain', () => {
     const page = await orderPage(client, application.id);
     await page.getByText(String(payable)).first().waitFor();
     await page.getByText(wallet).first().waitFor();
-    await chain('/_local/transfers', { to: wallet, amount: String(payable), from: newAddress() });
-    await chain('/_local/solidify');
+    await tronStandIn('/_local/transfers', { to: wallet, amount: String(payable), from: newTronAddress() });
+    await tronStandIn('/_local/solidify');
     await refreshUntil(page, 'Your payment has arrived. The office is preparing your payout.');
     const steps = await page.locator('.order-steps').textContent();
     expect(steps).toContain('automatically');
@@ -100,7 +91,7 @@ describe('USDT deals on chain', () => {
 
   it('completes a card → USDT deal by itself once the payout hash matches on chain', async () => {
     const client = await registerVerifiedUser('chainout');
-    const address = newAddress();
+    const address = newTronAddress();
     const application = await createApplication(client, { assetFrom: 'card-EUR', amount: 300 });
     await call(setPayoutDetails, {
       token: client.token,
@@ -115,12 +106,12 @@ describe('USDT deals on chain', () => {
     });
     await call(adminConfirmPayment, { token: manager.token, params: { id: application.id }, body: {} });
 
-    const sent = await chain('/_local/transfers', {
+    const sent = await tronStandIn('/_local/transfers', {
       to: address,
       amount: String(application.amountTo),
       from: wallet,
     });
-    await chain('/_local/solidify');
+    await tronStandIn('/_local/solidify');
     const page = await orderPage(client, application.id);
     await page.getByText('Your payment has arrived. The office is preparing your payout.').waitFor();
 
@@ -160,8 +151,12 @@ describe('USDT deals on chain', () => {
     await openAs(staff, manager, `/admin/application-management?open_id=${application.id}`);
     const deal = staff.getByRole('region', { name: 'Deal' });
     await deal.waitFor();
-    const sent = await chain('/_local/transfers', { to: wallet, amount: '999', from: newAddress() });
-    await chain('/_local/drain');
+    const sent = await tronStandIn('/_local/transfers', {
+      to: wallet,
+      amount: '999',
+      from: newTronAddress(),
+    });
+    await tronStandIn('/_local/drain');
 
     // Live: the open detail reads itself again on the deal's chain event.
     await deal.getByText('999 of 1,000 USDT arrived: on review').waitFor();

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { postToTronStandIn } from '@infra/local/tron-stand-in';
 import { subtract, unitsText } from '@shared/money';
 import {
   adminChangeApplicationStatus,
@@ -10,10 +8,9 @@ import {
 import { setPayoutDetails } from '@shared/routes/applications';
 import { adminChainReview } from '@shared/routes/chain';
 import { adminCreatePaymentTemplate } from '@shared/routes/payment-templates';
-import { tronAddressOfAccount } from '@shared/tron-address';
 import en from '@web/locales/en/admin.json';
 import ru from '@web/locales/ru/admin.json';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api';
 import { createApplication, createManager } from '../support/admin-data';
 import {
@@ -24,6 +21,7 @@ import {
   waitForAdmin,
 } from '../support/admin-session';
 import { type Language, lookAtWidths, useBrowser } from '../support/browser';
+import { exact, newTronAddress, ok, tronStandIn } from '../support/deal-steps';
 
 /**
  * An ADMIN records a payout that came back (EXCHANGING → CONFIRMED) in the deal panel (in Russian,
@@ -37,15 +35,10 @@ import { type Language, lookAtWidths, useBrowser } from '../support/browser';
 const newPage = useBrowser();
 const TEXTS = { en, ru } as const;
 
-/** An address of this test's own: 0x41 and 20 random bytes, base58check. */
-const newAddress = () => tronAddressOfAccount(randomBytes(20));
-const chain = (path: string, body: unknown = {}) =>
-  postToTronStandIn(inject('localStack').tronApiUrl, path, body);
-
 let admin: Session;
 let manager: Session;
 let walletTemplateId: string;
-const wallet = newAddress();
+const wallet = newTronAddress();
 
 beforeAll(async () => {
   admin = await logInAsSuperAdmin();
@@ -58,19 +51,13 @@ beforeAll(async () => {
   walletTemplateId = template.body.data!.id;
 }, 120_000);
 
-async function ok<T extends { status: number; body: unknown }>(answer: Promise<T>, what: string): Promise<T> {
-  const settled = await answer;
-  if (settled.status !== 200) throw new Error(`${what}: ${settled.status} ${JSON.stringify(settled.body)}`);
-  return settled;
-}
-
 /** A card → USDT deal a MANAGER paid out with a note: EXCHANGING, the payout standing. */
 async function paidOutDeal(): Promise<string> {
   const client = await registerVerifiedUser('rev');
   const application = await createApplication(client, { assetFrom: 'card-EUR', amount: 300 });
   const params = { id: application.id };
   await ok(
-    call(setPayoutDetails, { token: client.token, params, body: { address: newAddress() } }),
+    call(setPayoutDetails, { token: client.token, params, body: { address: newTronAddress() } }),
     'Details',
   );
   const token = manager.token;
@@ -106,17 +93,15 @@ async function underpaidTransfer(): Promise<string> {
   const payable = String(issued.body.data!.instructions!.crypto!.amount);
   const { units, scale } = subtract(payable, 1);
   const amount = unitsText(units, scale);
-  const sent = await chain('/_local/transfers', { to: wallet, amount, from: newAddress() });
-  await chain('/_local/solidify');
+  const sent = await tronStandIn('/_local/transfers', { to: wallet, amount, from: newTronAddress() });
+  await tronStandIn('/_local/solidify');
   const txId = String(sent.txId);
   // Once the watcher has handled every transfer made so far, the transfer is on the review list.
-  await chain('/_local/drain');
+  await tronStandIn('/_local/drain');
   const review = await call(adminChainReview, { token });
   if (review.body.data?.transfers.some((transfer) => transfer.txId === txId)) return txId;
   throw new Error('The underpaid transfer did not join the review list');
 }
-
-const exact = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 describe('the deal panel', () => {
   const language: Language = 'ru';

@@ -1,7 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { postToTronStandIn } from '@infra/local/tron-stand-in';
-import { tronAddressOfAccount } from '@shared/tron-address';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, runId } from '../../support/api';
 import {
   logIn,
@@ -11,6 +8,7 @@ import {
   waitForAdmin,
 } from '../support/admin-session';
 import { screenshot, seriousAxeViolations, useBrowser, VIEWPORTS } from '../support/browser';
+import { newTronAddress, tronStandIn } from '../support/deal-steps';
 
 /**
  * A USDT wallet on the books' page beside what the chain (the TronGrid stand-in) says it holds: the
@@ -19,8 +17,6 @@ import { screenshot, seriousAxeViolations, useBrowser, VIEWPORTS } from '../supp
  */
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
 const newPage = useBrowser();
-const standIn = (path: string, body: unknown) =>
-  postToTronStandIn(inject('localStack').tronApiUrl, path, body);
 
 describe("a wallet's balance on chain", () => {
   it('stands under the booked one on /admin/accounts, and a difference is flagged', async () => {
@@ -31,7 +27,7 @@ describe("a wallet's balance on chain", () => {
       body: { role: 'MANAGER' },
     });
     const manager = await logIn(user.email, user.password);
-    const address = tronAddressOfAccount(randomBytes(20));
+    const address = newTronAddress();
     const name = `E2E wallet ${runId()}`;
     const opened = await api<{ id: string }>('POST', '/api/admin/ledger/accounts', {
       token: superAdmin.token,
@@ -41,7 +37,7 @@ describe("a wallet's balance on chain", () => {
       token: superAdmin.token,
       body: { amount: '250', reason: 'What the wallet held when the books started', opening: true },
     });
-    await standIn('/_local/transfers', { to: address, amount: '250' });
+    await tronStandIn('/_local/transfers', { to: address, amount: '250' });
 
     const page = await newPage({ language: 'en', width: VIEWPORTS.mobile });
     await openAs(page, manager, '/admin/accounts');
@@ -54,7 +50,7 @@ describe("a wallet's balance on chain", () => {
         .count(),
     ).resolves.toBe(0);
 
-    await standIn('/_local/transfers', { to: address, amount: '12.5' });
+    await tronStandIn('/_local/transfers', { to: address, amount: '12.5' });
     await page.reload();
     await waitForAdmin(page);
     await row().getByText('Chain differs by 12.50 USDT').waitFor();

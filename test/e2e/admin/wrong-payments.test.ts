@@ -4,12 +4,12 @@ import adminEn from '@web/locales/en/admin.json';
 import profileEn from '@web/locales/en/profile.json';
 import adminRu from '@web/locales/ru/admin.json';
 import profileRu from '@web/locales/ru/profile.json';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api';
 import { createApplication, createManager } from '../support/admin-data';
 import { openAs, registerVerifiedUser, type Session, waitForAdmin } from '../support/admin-session';
 import { type Language, lookAtWidths, useBrowser, VIEWPORTS } from '../support/browser';
+import { act, exact, expireDeal, fill, literal, ok } from '../support/deal-steps';
 
 /**
  * Money that arrives otherwise than asked, resolved in the deal panel while the client watches their
@@ -34,12 +34,6 @@ beforeAll(async () => {
   await import('../../support/integration-env');
 }, 120_000);
 
-async function ok<T extends { status: number; body: unknown }>(answer: Promise<T>, what: string): Promise<T> {
-  const settled = await answer;
-  if (settled.status !== 200) throw new Error(`${what}: ${settled.status} ${JSON.stringify(settled.body)}`);
-  return settled;
-}
-
 /** A new client's card-EUR → USDT deal of 300 EUR, its payout address given and instructions issued. */
 async function awaitingPayment(prefix: string): Promise<{ client: Session; id: string }> {
   const client = await registerVerifiedUser(prefix);
@@ -55,21 +49,6 @@ async function awaitingPayment(prefix: string): Promise<{ client: Session; id: s
   return { client, id: application.id };
 }
 
-/** The deal's window ran out: the payment expiry job's move, made on it alone. */
-async function expire(id: string) {
-  const { findApplication } = await import('@functions/data/applications');
-  const { perform, SYSTEM_ACTOR } = await import('@functions/domain/applications/perform');
-  const application = (await findApplication(id))!;
-  const after = new Date(Date.parse(application.paymentDeadline!) + 1000);
-  await perform({ move: 'expirePayment', application, actor: SYSTEM_ACTOR, write: {} }, after);
-}
-
-const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const exact = (text: string) => new RegExp(`^${literal(text)}$`);
-/** A locale text with its {{placeholders}} filled. */
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
-
 /** The staff member's deal panel at a desk, and the client's order page on a phone. */
 async function twoBrowsers(client: Session, id: string, language: Language) {
   const staff = await newPage({ language, width: VIEWPORTS.desktop });
@@ -80,21 +59,6 @@ async function twoBrowsers(client: Session, id: string, language: Language) {
   await openAs(owner, client, `/applications/${id}`);
   await owner.getByRole('heading', { level: 1 }).waitFor();
   return { staff, owner };
-}
-
-/** A deal action from its button, through its dialog, until the panel has the server's answer. */
-async function act(page: Page, button: string, dialogTitle: string, submit: string, done: string) {
-  await page.getByRole('button', { name: exact(button) }).click();
-  const dialog = page.getByRole('dialog', { name: exact(dialogTitle) });
-  await dialog.waitFor();
-  return {
-    dialog,
-    submit: async () => {
-      await dialog.getByRole('button', { name: exact(submit) }).click();
-      await page.getByText(done).first().waitFor();
-      await dialog.waitFor({ state: 'detached' });
-    },
-  };
 }
 
 describe('a card payment received short', () => {
@@ -170,7 +134,7 @@ describe('a payment after the window', () => {
 
   it('is re-quoted at the current rate by staff and accepted by the client in their browser', async () => {
     const { client, id } = await awaitingPayment('late');
-    await expire(id);
+    await expireDeal(id);
     const { staff, owner } = await twoBrowsers(client, id, language);
     const label = id.slice(0, 12);
 

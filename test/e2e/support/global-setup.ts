@@ -7,16 +7,17 @@ import type { TestProject } from 'vitest/node';
 import { startLocalStackProcess } from '../../support/stack-process';
 
 /**
- * Once per e2e run: builds the web app (with a manifest, for the route sizes) and starts the whole
- * local stack (with its market-data stand-in) serving the build in memory on free ports, with a
- * SUPER_ADMIN.
+ * Once per run of an e2e project (`e2e`, and `e2e-day` with a stack of its own): builds the web app
+ * (with a manifest, for the route sizes) and starts the whole local stack (with its market-data
+ * stand-in) serving the build in memory on free ports, with a SUPER_ADMIN.
  */
 const ROOT = join(import.meta.dirname, '../../..');
-export const E2E_DIST_DIR = join(ROOT, 'test-results/e2e-web-dist');
 
 let stack: LocalStack | undefined;
 
 export async function setup(project: TestProject) {
+  // A folder per project: two projects of one run may build at once.
+  const distDir = join(ROOT, 'test-results', `${project.name}-web-dist`);
   // Vitest sets NODE_ENV=test, which Vite would keep: React's development build would be served.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
@@ -25,7 +26,7 @@ export async function setup(project: TestProject) {
       configFile: join(ROOT, 'web/vite.config.ts'),
       mode: 'production',
       logLevel: 'warn',
-      build: { outDir: E2E_DIST_DIR, emptyOutDir: true, manifest: true },
+      build: { outDir: distDir, emptyOutDir: true, manifest: true },
     });
   } finally {
     process.env.NODE_ENV = nodeEnv;
@@ -47,7 +48,7 @@ export async function setup(project: TestProject) {
     originSecret,
     mailFrom: 'no-reply@exchange.test',
     web: 'static',
-    webDistDir: E2E_DIST_DIR,
+    webDistDir: distDir,
     // Only the chain watcher, which a USDT deal needs (test/e2e/chain-deal.test.ts); the others
     // (rates, expiries) would change what the screens show while they are checked.
     runJobs: ['watchChain'],
@@ -69,7 +70,7 @@ export async function setup(project: TestProject) {
     jwtSecret,
     originSecret,
   });
-  project.provide('e2e', { siteUrl: stack.siteUrl, distDir: E2E_DIST_DIR, adminEmail, adminPassword });
+  project.provide('e2e', { siteUrl: stack.siteUrl, distDir, adminEmail, adminPassword });
 }
 
 export async function teardown() {
