@@ -1,4 +1,5 @@
-import { currencyDecimals, parseAssetKey } from './assets';
+import { assetLabel, currencyDecimals, parseAssetKey } from './assets';
+import type { Language } from './enums';
 
 /**
  * The books (docs/architecture.md "The ledger"): every movement of money is one balanced entry of
@@ -59,7 +60,23 @@ export const bookAccountId = (kind: BookAccountKind, currency: string) => `${kin
  * account (a card, a desk, a wallet) is chosen for it, as a deal whose instructions came from no
  * template. An install starts with these: its reserves open them.
  */
-export const assetAccountId = (assetKey: string) => `asset-${assetKey}`;
+const ASSET_ACCOUNT_PREFIX = 'asset-';
+export const assetAccountId = (assetKey: string) => `${ASSET_ACCOUNT_PREFIX}${assetKey}`;
+
+const OWN_ACCOUNT_WORDS: Record<Language, { cash: string; card: string; unnamed: string }> = {
+  ru: { cash: 'Наличные', card: 'Карта', unnamed: 'счёт не назван' },
+  en: { cash: 'Cash', card: 'Card', unnamed: 'no named account' },
+};
+
+/**
+ * An account as staff read it: an asset's own account by its asset in the reader's language
+ * (`Card EUR, no named account`: it keeps its id as its name), any other by its own name.
+ */
+export function accountNameIn(account: { id: string; name: string }, language: Language): string {
+  if (!account.id.startsWith(ASSET_ACCOUNT_PREFIX)) return account.name;
+  const words = OWN_ACCOUNT_WORDS[language];
+  return `${assetLabel(account.id.slice(ASSET_ACCOUNT_PREFIX.length), words)}, ${words.unnamed}`;
+}
 
 /** What an account opened by its first line is: a book account, or an asset's own account. */
 export interface AutoOpenedAccount {

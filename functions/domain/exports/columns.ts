@@ -1,6 +1,7 @@
 import { SYSTEM_ID } from '@shared/contract/deal';
 import type { MovementDirectionName } from '@shared/contract/transactions';
 import type { Language } from '@shared/enums';
+import { accountNameIn } from '@shared/ledger';
 import type { ExportRow } from './rows';
 
 /**
@@ -46,7 +47,11 @@ export const COLUMNS: readonly Column[] = [
     header: { ru: 'Движение', en: 'Movement' },
     value: (row, words) => MOVEMENT_WORDS[words.language][row.movement],
   },
-  { kind: 'text', header: { ru: 'Счёт', en: 'Account' }, value: (row) => row.account },
+  {
+    kind: 'text',
+    header: { ru: 'Счёт', en: 'Account' },
+    value: (row, words) => accountNameIn(row.account, words.language),
+  },
   { kind: 'money', header: { ru: 'Приход', en: 'Amount in' }, value: (row) => row.amountIn },
   { kind: 'money', header: { ru: 'Расход', en: 'Amount out' }, value: (row) => row.amountOut },
   { kind: 'text', header: { ru: 'Валюта', en: 'Currency' }, value: (row) => row.currency },

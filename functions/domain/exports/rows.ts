@@ -26,8 +26,8 @@ export interface ExportRow {
   /** What the client gave → what they received, as asset keys (`usdt-trc20 → card-RUB`). */
   dealDirection: string | null;
   movement: MovementDirectionName;
-  /** The office account's name (the ledger entry's), else the asset's own account. */
-  account: string;
+  /** The office account the movement was booked on (the ledger entry's), else the asset's own, and its name. */
+  account: { id: string; name: string };
   /** The movement's amount as money in to the office, or out of it, in `currency`'s decimals. */
   amountIn: string | null;
   amountOut: string | null;
@@ -87,6 +87,8 @@ async function learnUsers(ids: Iterable<string>, names: Names): Promise<void> {
   }
 }
 
+const accountOf = (id: string, names: Names) => ({ id, name: names.accounts.get(id) ?? id });
+
 function rowOf(movement: MovementRecord, context: MovementContext, names: Names): ExportRow {
   const { application, completion } = names.deals.get(movement.applicationId) ?? {
     application: undefined,
@@ -114,7 +116,7 @@ function rowOf(movement: MovementRecord, context: MovementContext, names: Names)
         ? `${application.assetFrom} → ${application.assetTo}`
         : null,
     movement: movement.direction,
-    account: accountId ? (names.accounts.get(accountId) ?? accountId) : assetAccountId(movement.asset),
+    account: accountOf(accountId ?? assetAccountId(movement.asset), names),
     amountIn: incoming ? amount : null,
     amountOut: incoming ? null : amount,
     currency: movement.currency,

@@ -192,9 +192,15 @@ describe('POST /api/admin/exports', () => {
       expect(row[13]).toBe(manager.username);
     }
     const payment = rows.find((row) => row[4] === 'Client payment')!;
-    expect([payment[5], payment[6], payment[7], payment[8]]).toEqual(['asset-card-EUR', '350.00', '', 'EUR']);
+    // No template named an account: the asset's own, by its asset in the reader's language.
+    expect([payment[5], payment[6], payment[7], payment[8]]).toEqual([
+      'Card EUR, no named account',
+      '350.00',
+      '',
+      'EUR',
+    ]);
     const payout = rows.find((row) => row[4] === 'Payout')!;
-    expect(payout[5]).toBe('asset-usdt-trc20');
+    expect(payout[5]).toBe('USDT (TRC-20), no named account');
     expect(payout[8]).toBe('USDT');
     expect(payout[7]).toBe(application.amountTo!.toFixed(6));
   });

@@ -7,7 +7,7 @@ import {
   ledgerAdjustmentBodySchema,
   ledgerTransferBodySchema,
 } from '@shared/contract/ledger';
-import { OFFICE_ACCOUNT_KINDS, type OfficeAccountKind } from '@shared/ledger';
+import { accountNameIn, OFFICE_ACCOUNT_KINDS, type OfficeAccountKind } from '@shared/ledger';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Checkbox, SelectField, TextAreaField, TextField } from '@web/components/ui/field';
@@ -262,7 +262,7 @@ export function AdjustModal({
   return (
     <FormModal
       title={t(opening ? 'ledger.adjustForm.openingTitle' : 'ledger.adjustForm.title', {
-        name: account.name,
+        name: accountNameIn(account, language),
       })}
       general={form.general}
       saving={form.saving}
@@ -324,7 +324,7 @@ export function TransferModal({
   const from = office.find((account) => account.id === draft.from);
   const option = (account: LedgerAccountView) => ({
     value: account.id,
-    label: `${account.name} (${formatLedgerAmount(account.balance, account.currency, language)})`,
+    label: `${accountNameIn(account, language)} (${formatLedgerAmount(account.balance, account.currency, language)})`,
   });
   return (
     <FormModal

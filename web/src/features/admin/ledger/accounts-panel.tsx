@@ -1,6 +1,6 @@
 import { assetLabel } from '@shared/assets';
 import type { LedgerAccountsData, LedgerAccountView } from '@shared/contract/ledger';
-import { BOOK_ACCOUNT_KINDS } from '@shared/ledger';
+import { accountNameIn, BOOK_ACCOUNT_KINDS } from '@shared/ledger';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useTranslation } from '@web/lib/i18n';
@@ -159,13 +159,16 @@ function ChainBalance({
   );
 }
 
-/** A book account is named by its kind in the reader's language; an office account by its own name. */
+/**
+ * A book account is named by its kind in the reader's language; an office account by its own name,
+ * an asset's own by its asset.
+ */
 export function useAccountName(): (account: LedgerAccountView) => string {
-  const { t } = useTranslation('admin');
+  const { t, language } = useTranslation('admin');
   return (account) =>
     account.side === 'books' && (BOOK_ACCOUNT_KINDS as readonly string[]).includes(account.kind)
       ? t(`ledger.bookKinds.${account.kind}`)
-      : account.name;
+      : accountNameIn(account, language);
 }
 
 function AccountButton({

@@ -1,7 +1,9 @@
 import { mayCall } from '@shared/admin-sections';
 import { type LedgerDay, ledgerCountBodySchema } from '@shared/contract/ledger';
 import { isDayDate } from '@shared/contract/transactions';
+import type { Language } from '@shared/enums';
 import { issueProblem } from '@shared/field-rules';
+import { accountNameIn } from '@shared/ledger';
 import { adminCloseLedgerDay, adminCountLedgerDay } from '@shared/routes/ledger';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -26,6 +28,9 @@ import {
 import { type LedgerZone, ZoneNote } from './zone-note';
 
 type DayAccount = LedgerDay['accounts'][number];
+
+const nameOf = (account: DayAccount, language: Language) =>
+  accountNameIn({ id: account.accountId, name: account.name }, language);
 
 interface DayPanelProps {
   day: string;
@@ -157,8 +162,8 @@ export function DayPanel({ day, today, zone, resource, onPick }: DayPanelProps) 
                     {t('ledger.day.uncounted', {
                       names: data.accounts
                         .filter((account) => !account.count)
-                        .map((account) => account.name)
-                        .join(', '),
+                        .map((account) => nameOf(account, language))
+                        .join('; '),
                     })}
                   </Alert>
                 )}
@@ -192,7 +197,7 @@ function DayRow({
   return (
     <tr>
       <th scope="row">
-        {account.name} <span className="muted">{account.currency}</span>
+        {nameOf(account, language)} <span className="muted">{account.currency}</span>
       </th>
       <td className="num nowrap">{money(account.opening)}</td>
       <td className="num nowrap">{money(account.in)}</td>
@@ -256,7 +261,7 @@ function CountForm({
     try {
       onCounted(await ledgerApi.count(day, account.accountId, parsed.data));
       setTyped('');
-      notify.success(t('ledger.day.countSaved', { name: account.name }));
+      notify.success(t('ledger.day.countSaved', { name: nameOf(account, language) }));
     } catch (failure) {
       setError(fieldErrorTexts(failure).counted ?? refusalText(failure, t('common.updateFailed')));
     } finally {
@@ -270,7 +275,7 @@ function CountForm({
         className="input input--sm"
         inputMode="decimal"
         autoComplete="off"
-        aria-label={t('ledger.day.countLabel', { name: account.name })}
+        aria-label={t('ledger.day.countLabel', { name: nameOf(account, language) })}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         placeholder={account.count ? t('ledger.day.recount') : t('ledger.day.countPlaceholder')}

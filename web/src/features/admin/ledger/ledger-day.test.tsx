@@ -10,7 +10,7 @@ import { setupTestI18n } from '@web/testing/i18n';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAdmin } from '../test-utils';
 import { LedgerPage } from './ledger-page';
-import { ACCOUNTS, dayOf, SAFE, WALLET } from './test-fixtures';
+import { ACCOUNTS, account, dayOf, SAFE, WALLET } from './test-fixtures';
 
 const DAY = dayOf();
 const COUNTED = dayOf({
@@ -60,6 +60,32 @@ describe('LedgerPage: the business day', () => {
     expect(wallet.getByText('matches')).toBeTruthy();
     // A MANAGER counts; closing the day is an ADMIN's.
     expect(screen.queryByRole('button', { name: 'Close the day' })).toBeNull();
+  });
+
+  it("names an asset's own account by its asset, in the accounts and in the day (ru)", async () => {
+    await setupTestI18n('ru');
+    const own = account({
+      id: 'asset-card-RUB',
+      name: 'asset-card-RUB',
+      kind: 'card',
+      assets: ['card-RUB'],
+      office: null,
+    });
+    const day = dayOf();
+    fakeApi()
+      .answer(adminListLedgerAccounts, ok({ ...ACCOUNTS, accounts: [...ACCOUNTS.accounts, own] }))
+      .answer(
+        adminGetLedgerDay,
+        ok({
+          ...day,
+          accounts: [...day.accounts, { ...day.accounts[0]!, accountId: own.id, name: own.name }],
+        }),
+      );
+    renderAdmin(<LedgerPage />, { role: 'MANAGER', url: '/admin/accounts' });
+    await screen.findByRole('table', { name: /^Счета офиса за/ });
+    expect(rowOf('Карта RUB, счёт не назван')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Карта RUB, счёт не назван' })).toBeTruthy();
+    expect(screen.queryByText('asset-card-RUB')).toBeNull();
   });
 
   it("takes the business's zone from the day's answer when the accounts' names none", async () => {

@@ -29,6 +29,7 @@ import { ChainReview } from './chain-review';
 import { TemplateModal } from './template-modal';
 import { TemplateBody, TemplateFor } from './template-summary';
 import './payment-templates.css';
+import { accountNameIn } from '@shared/ledger';
 
 type Language = 'ru' | 'en';
 
@@ -97,8 +98,8 @@ export function PaymentTemplatesPage() {
   // Without the books the form offers no account (an edited template keeps its own).
   const accounts = offices ?? (books.error || !readsBooks ? [] : null);
   const accountNames = useMemo(
-    () => new Map((offices ?? []).map((account) => [account.id, account.name])),
-    [offices],
+    () => new Map((offices ?? []).map((account) => [account.id, accountNameIn(account, language)])),
+    [offices, language],
   );
   // Once the books have answered or failed, an account they do not name reads as its id, so a
   // template booked on an account never reads as booked on none.

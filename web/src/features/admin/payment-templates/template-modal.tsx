@@ -4,6 +4,7 @@ import {
   type PaymentTemplateKind,
   type PaymentTemplateView,
 } from '@shared/contract/payment-templates';
+import { accountNameIn } from '@shared/ledger';
 import { isTronAddress } from '@shared/tron-address';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -59,7 +60,7 @@ export function TemplateModal({
   onClose,
   onSaved,
 }: TemplateModalProps) {
-  const { t } = useTranslation('admin');
+  const { t, language } = useTranslation('admin');
   const [draft, setDraft] = useState<TemplateDraft>(() => (template ? draftOf(template) : emptyDraft()));
   const [tried, setTried] = useState(false);
   const [addressLeft, setAddressLeft] = useState(false);
@@ -214,7 +215,10 @@ export function TemplateModal({
           options={withCurrent(
             fittingAccounts(accounts ?? [], draft).map((account) => ({
               value: account.id,
-              label: t('payments.form.accountOption', { name: account.name, currency: account.currency }),
+              label: t('payments.form.accountOption', {
+                name: accountNameIn(account, language),
+                currency: account.currency,
+              }),
             })),
             draft.accountId,
           )}
