@@ -61,8 +61,14 @@ export function ApplicationDetailModal({
     onChanged(row);
     detail.reload();
   };
-  /** A deal call answered the detail as it now is: the list's row follows, and the detail is read again. */
-  const dealDone = (next: AdminApplicationDetail) => changed(next);
+  /**
+   * A deal call answered the detail as it now is: shown at once (a load under way is dropped), so a
+   * second payout's dialog opens on what is left after the first, and the list's row follows.
+   */
+  const dealDone = (next: AdminApplicationDetail) => {
+    onChanged(next);
+    detail.settle(next);
+  };
   /** A deal call was refused (the deal moved meanwhile…): read it again, for the detail and the row. */
   const dealRefused = () => {
     adminApi.application(applicationId).then((fresh) => {

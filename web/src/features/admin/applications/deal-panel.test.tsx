@@ -390,7 +390,7 @@ describe('the deal panel of the application detail', () => {
   });
 
   describe('issuing the payment instructions', () => {
-    it('prefills the text from a picked template, sends it with the template and the window, and reloads', async () => {
+    it('prefills the text from a picked template, sends it with the template and the window, and shows the answer', async () => {
       const { api, onChanged } = openDetail(
         detail('PROCESSING'),
         detail('WAITING_PAYMENT', { instructions: INSTRUCTIONS }),
@@ -417,7 +417,9 @@ describe('the deal panel of the application detail', () => {
           paymentWindowMinutes: 45,
         },
       });
-      await waitFor(() => expect(api.requests(adminGetApplication)).toHaveLength(2));
+      // The detail the call answered is shown at once, without reading it again.
+      await screen.findByText(INSTRUCTIONS.text);
+      expect(api.requests(adminGetApplication)).toHaveLength(1);
       expect(onChanged).toHaveBeenCalledWith(expect.objectContaining({ status: 'WAITING_PAYMENT' }));
       expect(lastToast()).toBe('Payment instructions issued.');
       await waitFor(() =>
@@ -528,7 +530,9 @@ describe('the deal panel of the application detail', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
       await waitFor(() => expect(api.requests(adminConfirmPayment)).toHaveLength(1));
       expect(api.requests(adminConfirmPayment)[0]!.body).toEqual({ note: 'Seen in the bank', amount: '200' });
-      await waitFor(() => expect(api.requests(adminGetApplication)).toHaveLength(2));
+      // The answer is the panel now: the payment's actions are gone without a second read.
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Confirm payment' })).toBeNull());
+      expect(api.requests(adminGetApplication)).toHaveLength(1);
       expect(lastToast()).toBe('Payment confirmed.');
     });
 
