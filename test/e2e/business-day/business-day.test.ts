@@ -143,6 +143,19 @@ async function attach(staff: Page, txId: string) {
   await staff.getByText(deal.onChain.attached).first().waitFor();
 }
 
+/** Staff confirm the EUR that arrived from the panel: `amount` typed, else as pre-filled (what is asked). */
+async function confirmArrived(staff: Page, id: string, amount?: string) {
+  const step = await act(
+    staff,
+    deal.actions.confirmPayment,
+    fill(deal.confirm.title, { id: id.slice(0, 12) }),
+    deal.confirm.submit,
+    deal.confirmed,
+  );
+  if (amount) await step.dialog.getByLabel(fill(deal.confirm.amount, { currency: 'EUR' })).fill(amount);
+  await step.submit();
+}
+
 /** A resolution from the panel's button through its dialog, the dialog filled by `fillIn`. */
 async function resolve(
   staff: Page,
@@ -162,16 +175,22 @@ async function resolve(
   await step.submit();
 }
 
-/** The rest paid out with a note and the deal completed, by the MANAGER through the API. */
-async function paidOutAndCompleted(id: string) {
-  const token = manager.token;
+/** The deal completed by the MANAGER through the API, once all it owes is paid out. */
+async function completed(id: string) {
   const params = { id };
-  await ok(call(adminRecordPayout, { token, params, body: { note: 'Paid out' } }), 'Payout');
+  const body = { status: 'COMPLETED' } as const;
   const done = await ok(
-    call(adminChangeApplicationStatus, { token, params, body: { status: 'COMPLETED' } }),
+    call(adminChangeApplicationStatus, { token: manager.token, params, body }),
     'Complete',
   );
   expect(done.body.data!.status).toBe('COMPLETED');
+}
+
+/** The rest paid out with a note and the deal completed, by the MANAGER through the API. */
+async function paidOutAndCompleted(id: string) {
+  const body = { note: 'Paid out' };
+  await ok(call(adminRecordPayout, { token: manager.token, params: { id }, body }), 'Payout');
+  await completed(id);
 }
 
 describe('a business day', () => {
@@ -182,15 +201,7 @@ describe('a business day', () => {
     {
       const { id, client } = await told({ assetFrom: 'card-EUR', amount: 300 }, 'dayshort');
       const { staff, panel, owner } = await twoBrowsers(client, id);
-      const confirm = await act(
-        staff,
-        deal.actions.confirmPayment,
-        fill(deal.confirm.title, { id: id.slice(0, 12) }),
-        deal.confirm.submit,
-        deal.confirmed,
-      );
-      await confirm.dialog.getByLabel(fill(deal.confirm.amount, { currency: 'EUR' })).fill('250');
-      await confirm.submit();
+      await confirmArrived(staff, id, '250');
       await panel.getByText(shaped(deal.money.short)).waitFor();
       await resolve(staff, id, 'recalculate');
       await owner.reload();
@@ -237,15 +248,7 @@ describe('a business day', () => {
       expect(await rest.dialog.getByLabel(amountLabel).inputValue()).toBe(unitsText(left.units, left.scale));
       await rest.dialog.getByLabel(deal.note, { exact: true }).fill('The rest from the office card');
       await rest.submit();
-      const done = await ok(
-        call(adminChangeApplicationStatus, {
-          token: manager.token,
-          params: { id },
-          body: { status: 'COMPLETED' },
-        }),
-        'Complete',
-      );
-      expect(done.body.data!.status).toBe('COMPLETED');
+      await completed(id);
       await owner.reload();
       await owner.getByText(order.now.COMPLETED).waitFor();
     }
@@ -277,15 +280,7 @@ describe('a business day', () => {
     {
       const { id, client } = await told({ assetFrom: 'cash-EUR', amount: 1000 }, 'dayover');
       const { staff, panel } = await twoBrowsers(client, id);
-      const confirm = await act(
-        staff,
-        deal.actions.confirmPayment,
-        fill(deal.confirm.title, { id: id.slice(0, 12) }),
-        deal.confirm.submit,
-        deal.confirmed,
-      );
-      await confirm.dialog.getByLabel(fill(deal.confirm.amount, { currency: 'EUR' })).fill('1100');
-      await confirm.submit();
+      await confirmArrived(staff, id, '1100');
       await panel.getByText(shaped(deal.money.over)).waitFor();
       await resolve(staff, id, 'refundExcess', async (dialog) => {
         await dialog.getByLabel(deal.refundReference).fill('Handed back at the desk');
@@ -299,14 +294,7 @@ describe('a business day', () => {
       const { id, client } = await told({ assetFrom: 'card-EUR', amount: 200 }, 'daylate');
       await expireDeal(id);
       const { staff, panel, owner } = await twoBrowsers(client, id);
-      const late = await act(
-        staff,
-        deal.actions.confirmPayment,
-        fill(deal.confirm.title, { id: id.slice(0, 12) }),
-        deal.confirm.submit,
-        deal.confirmed,
-      );
-      await late.submit();
+      await confirmArrived(staff, id);
       await panel.getByText(deal.money.late).waitFor();
       await resolve(staff, id, 'offerRequote');
       await owner.reload();
