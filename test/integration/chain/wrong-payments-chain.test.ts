@@ -17,8 +17,8 @@ import { usdtToCashBody } from './fixtures';
  * USDT that arrives otherwise than asked, resolved inside the deal (docs/product.md §4 "Wrong
  * payments"): the chain's amount is what the payment records, whoever attaches it; a short
  * payment recalculated at the deal's rate or topped up at a unique amount the watcher matches;
- * an excess sent back with its transaction claimed as the refund; a top-up late for its window,
- * or racing staff's recalculation, ends with one outcome. The domain functions run on a
+ * an excess sent back with its transaction claimed as the refund; a top-up on either side of its
+ * window's end, or racing staff's recalculation, ends with one outcome. The domain functions run on a
  * table and a TronGrid stand-in of this file's own.
  */
 const chain = setUpChainTable('wrong-usdt');
@@ -120,9 +120,25 @@ describe('a top-up', () => {
     };
   }
 
-  it('made after its window is late: the deal stays short and the transfer waits for staff', async () => {
+  it("racing the window's end counts when made by its last millisecond, watched once the window has closed", async () => {
     const { to, deal, rest, deadline } = await waitingForTheRest();
-    const late = await sendUsdt(chain.standIn, to.address, rest, { final: true, at: deadline + 1000 });
+    const inTime = await sendUsdt(chain.standIn, to.address, rest, { final: true, at: deadline });
+
+    await m.watcher.watchChain(new Date(deadline + 5000));
+
+    const after = await find(deal.id);
+    expect(after.status).toBe('CONFIRMED');
+    expect(m.dealMoney.moneyOf(after)).toMatchObject({ received: '1000.000000', partsIn: 2 });
+    expect(await m.transfers.findChainTransfer(inTime)).toMatchObject({ state: 'confirmed' });
+    expect(await m.uses.findChainUse(inTime)).toMatchObject({ purpose: 'payment', applicationId: deal.id });
+    // Watched again, the same transfer is not counted twice.
+    await m.watcher.watchChain(new Date(deadline + 10_000));
+    expect(m.dealMoney.moneyOf(await find(deal.id))).toMatchObject({ received: '1000.000000', partsIn: 2 });
+  });
+
+  it('made a millisecond after its window is late: the deal stays short and the transfer waits for staff', async () => {
+    const { to, deal, rest, deadline } = await waitingForTheRest();
+    const late = await sendUsdt(chain.standIn, to.address, rest, { final: true, at: deadline + 1 });
 
     await m.watcher.watchChain(new Date(deadline + 5000));
 
