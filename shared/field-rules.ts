@@ -99,6 +99,7 @@ export const FIELD_RULES = {
     params: { max: DETAILS_MAX_LENGTH },
   },
   idempotencyKeyFormat: { text: 'Use 8–100 letters, digits or _ . : - characters.' },
+  visitSourceInvalid: { text: 'Where the visit came from is not in a form the site records.' },
   notAContinent: { text: 'Not a continent.' },
   countryNotInContinent: { text: 'The country is not in the chosen continent.' },
   cityNotInCountry: { text: 'The city is not in the chosen country.' },

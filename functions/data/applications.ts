@@ -5,6 +5,7 @@ import type { ChainCheck } from '@shared/contract/deal';
 import type { DealMoney } from '@shared/deal-money';
 import type { ApplicationStatus, RequestType, Role } from '@shared/enums';
 import type { MoveName } from '@shared/lifecycle';
+import type { VisitSource } from '@shared/visit-source';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import type { ListPartition } from './query-window';
@@ -99,6 +100,8 @@ export interface ApplicationRecord {
   details: string | null;
   contactTelegram: string;
   originFunds: string | null;
+  /** Where the client came from when they applied (a referrer, a campaign, a monitor); null: unknown. */
+  source?: VisitSource | null;
   rejectionReason: string | null;
   rate: RateSnapshot | null;
   assignedToId: string | null;
@@ -209,6 +212,7 @@ const RECORD_FIELDS = [
   'details',
   'contactTelegram',
   'originFunds',
+  'source',
   'rejectionReason',
   'rate',
   'assignedToId',

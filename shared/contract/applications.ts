@@ -16,6 +16,7 @@ import { pagedSchema, pageQuerySchema, sortOrderSchema } from '../paging';
 import { preprocess } from '../preprocess';
 import { schema } from '../schema';
 import { isTelegramContact } from '../telegram';
+import { VISIT_SOURCE_MAX_LENGTH, VISIT_SOURCE_RULES, type VisitSourceField } from '../visit-source';
 import { dealChainTransferSchema } from './chain';
 import { completionSnapshotSchema } from './completion';
 import {
@@ -108,6 +109,25 @@ export function amountOfSourceAsset() {
   });
 }
 
+/** Where the client came from (shared/visit-source.ts), as their browser kept it: every field optional. */
+export const visitSourceSchema = /* @__PURE__ */ schema(() =>
+  z.strictObject(
+    Object.fromEntries(
+      (Object.keys(VISIT_SOURCE_RULES) as VisitSourceField[]).map((field) => [
+        field,
+        z.optional(
+          z
+            .string()
+            .check(
+              z.maxLength(VISIT_SOURCE_MAX_LENGTH[field], 'visitSourceInvalid'),
+              z.regex(VISIT_SOURCE_RULES[field], 'visitSourceInvalid'),
+            ),
+        ),
+      ]),
+    ) as Record<VisitSourceField, z.ZodMiniOptional<z.ZodMiniString>>,
+  ),
+);
+
 export const standardApplicationBodySchema = /* @__PURE__ */ schema(() =>
   z
     .strictObject({
@@ -120,6 +140,7 @@ export const standardApplicationBodySchema = /* @__PURE__ */ schema(() =>
       amount: amountSchema,
       contactTelegram: contactTelegramSchema,
       originFunds: z._default(z.string().check(z.trim(), z.maxLength(200)), ORIGIN_FUNDS_VALUE),
+      source: z.optional(visitSourceSchema),
     })
     .check(amountOfSourceAsset()),
 );
@@ -131,6 +152,7 @@ export const individualApplicationBodySchema = /* @__PURE__ */ schema(() =>
       .string({ error: 'required' })
       .check(z.trim(), z.minLength(1, 'required'), z.maxLength(DETAILS_MAX_LENGTH, 'detailsTooLong')),
     contactTelegram: contactTelegramSchema,
+    source: z.optional(visitSourceSchema),
   }),
 );
 
@@ -292,6 +314,8 @@ export const adminApplicationDetailSchema = /* @__PURE__ */ schema(() =>
     chainTransfers: z.array(dealChainTransferSchema),
     /** A completed deal's market rate at completion and its profit (null until it completes). */
     completion: z.nullable(completionSnapshotSchema),
+    /** Where the client came from when they applied (null: nothing said, or applied before it was kept). */
+    source: z.nullable(visitSourceSchema),
     /** What the staff member who asked may do on the deal now (the lifecycle's guards, on the server). */
     allowedActions: z.array(z.enum(STAFF_DEAL_ACTIONS)),
     /**

@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api';
-import { createApplication } from './support/admin-data';
+import { createApplication, createManager } from './support/admin-data';
 import { openAs, registerVerifiedUser, type Session } from './support/admin-session';
-import { useBrowser } from './support/browser';
+import { siteUrl, useBrowser, waitForApp } from './support/browser';
 import { newIdentity, registerInBrowser, verifyFromMail } from './support/ui-account';
 
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
@@ -87,6 +87,45 @@ describe('apply and profile', () => {
         .getByRole('button', { name: /Cancel application/ })
         .count(),
     ).toBe(0);
+  });
+
+  it("keeps where a visitor came from (a monitor's link, a campaign, the referring site) and staff see it on the application", async () => {
+    const client = await registerVerifiedUser('src');
+    const page = await newPage({ language: 'en' });
+    await page.goto(siteUrl('/?cur_from=CASHEUR&cur_to=USDTTRC20&utm_source=e2e&utm_campaign=spring'), {
+      referer: 'https://www.bestchange.ru/cash-euro-to-tether-trc20.html',
+    });
+    await waitForApp(page);
+    await page.waitForFunction(() => localStorage.getItem('visitSource') !== null);
+
+    await openAs(page, client, '/apply');
+    await page.getByRole('button', { name: 'Individual', exact: true }).click();
+    await page.getByLabel('Details').fill('1000 EUR cash to USDT in Berlin');
+    const contact = page.getByLabel('Telegram contact');
+    await contact.fill('@e2e_source');
+    await contact.blur();
+    await page.waitForSelector('input[name=contactTelegram][data-check=valid]');
+    await page.getByRole('button', { name: 'Submit request' }).click();
+    await successToast(page, 'Individual request submitted');
+
+    const mine = await api<{ items: Array<{ id: string }> }>('GET', '/api/applications', {
+      token: client.token,
+    });
+    const manager = await createManager();
+    const detail = await api<{ source: unknown }>(
+      'GET',
+      `/api/admin/applications/${mine.body.data!.items[0]!.id}`,
+      {
+        token: manager.token,
+      },
+    );
+    expect(detail.body.data!.source).toEqual({
+      monitorFrom: 'CASHEUR',
+      monitorTo: 'USDTTRC20',
+      utmSource: 'e2e',
+      utmCampaign: 'spring',
+      referrer: 'www.bestchange.ru',
+    });
   });
 
   it('shows the decimal rule and the contact shape in Russian before anything is submitted', async () => {

@@ -143,6 +143,7 @@ export async function getAdminApplication(
     ...staffDealView(found.application, now),
     chainTransfers,
     completion,
+    source: found.application.source ?? null,
     allowedActions: staffDealActions(moveFacts(found.application, actor, {}, now)),
     history: found.history.map((entry) => ({ ...toHistoryEntry(entry), actorName: nameOf(entry.actorId) })),
     audit: audit.map(({ at, actorId, actorRole, action, before, after }) => ({

@@ -58,6 +58,7 @@ async function buildRecord(
     userId,
     status: INITIAL_STATUS,
     contactTelegram: body.contactTelegram,
+    source: body.source ?? null,
     rejectionReason: null,
     assignedToId: null,
     adminNote: null,

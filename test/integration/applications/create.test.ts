@@ -1,4 +1,4 @@
-import type { ApplicationView } from '@shared/contract/applications';
+import type { AdminApplicationDetail, ApplicationView } from '@shared/contract/applications';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../support/api';
 import type { TestUser } from '../../support/users';
@@ -161,6 +161,38 @@ describe('POST /api/applications: a standard application', () => {
     const answer = await submit(user, { ...standardBody(), status: 'COMPLETED' });
     expect(answer.status).toBe(400);
     expect(fieldsOf(answer)).toEqual(['status']);
+  });
+});
+
+describe('POST /api/applications: where the client came from', () => {
+  const SOURCE = { monitorFrom: 'SBERRUB', monitorTo: 'USDTTRC20', referrer: 'www.bestchange.ru' };
+
+  it('is kept with the application and shown to staff, for a standard and an individual request', async () => {
+    const manager = await newUser({ role: 'MANAGER' });
+    const campaign = { utmSource: 'telegram', utmMedium: 'post', utmCampaign: 'Весна 2026' };
+    for (const [body, source] of [
+      [standardBody({ source: SOURCE }), SOURCE],
+      [individualBody({ source: campaign }), campaign],
+      [standardBody(), null],
+    ] as const) {
+      const application = await createApplication(await newUser(), body);
+      const detail = await api<AdminApplicationDetail>('GET', `/api/admin/applications/${application.id}`, {
+        token: manager.token,
+      });
+      expect(detail.body.data!.source).toEqual(source);
+    }
+  });
+
+  it('is refused when not in a form the site records, and nothing is created', async () => {
+    const client = await newUser();
+    for (const source of [{ utmSource: 'a\u0000b' }, { monitorFrom: 'x'.repeat(21) }, { gclid: 'abc' }]) {
+      const answer = await submit(client, standardBody({ source }));
+      expect(answer.status).toBe(400);
+      expect(answer.body.success).toBe(false);
+      expect(fieldsOf(answer)[0]).toMatch(/^source/);
+    }
+    const mine = await api<{ total: number }>('GET', '/api/applications', { token: client.token });
+    expect(mine.body.data!.total).toBe(0);
   });
 });
 

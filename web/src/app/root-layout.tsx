@@ -3,7 +3,6 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Header } from '../components/layout/header';
 import { PageSpinner } from '../components/ui/page-spinner';
 import { useTranslation } from '../lib/i18n';
-import { saveReferralCode } from '../lib/referral-cookie';
 import { useToastStore } from '../stores/toast-store';
 import '../components/layout/layout.css';
 
@@ -20,14 +19,31 @@ function useReferralCapture() {
     const params = new URLSearchParams(location.search);
     const ref = params.get('ref');
     if (ref === null) return;
-    saveReferralCode(ref);
     params.delete('ref');
     const search = params.toString();
-    navigate(
-      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
-      { replace: true },
-    );
+    // Its code loads on such a visit only, outside the landing page's first script; the address is
+    // cleaned once the code is kept, unless the visitor has moved on meanwhile.
+    void import('../lib/referral-cookie').then((referral) => {
+      referral.saveReferralCode(ref);
+      if (new URLSearchParams(window.location.search).get('ref') !== ref) return;
+      navigate(
+        { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+        { replace: true },
+      );
+    });
   }, [location, navigate]);
+}
+
+/**
+ * Where the visitor came from (a monitor's link, a campaign, another site), read as they arrive;
+ * its code loads after the first render, outside the landing page's first script.
+ */
+function useVisitSourceCapture() {
+  useEffect(() => {
+    const { search, hostname } = window.location;
+    const { referrer } = document;
+    void import('../lib/visit-source').then((visit) => visit.rememberVisitSource(search, referrer, hostname));
+  }, []);
 }
 
 function useScrollToTopOnNavigate() {
@@ -53,6 +69,7 @@ function MarkPageReady() {
 export function RootLayout() {
   const { t } = useTranslation('common');
   useReferralCapture();
+  useVisitSourceCapture();
   useScrollToTopOnNavigate();
   const hasToasts = useToastStore((state) => state.toasts.length > 0);
   return (

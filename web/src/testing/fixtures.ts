@@ -209,6 +209,7 @@ export function testAdminApplicationDetail(
     money: testDealMoney({ asked: '200', owed: '197', payoutLeft: '197' }),
     chainTransfers: [],
     completion: null,
+    source: null,
     allowedActions: [],
     ...changes,
   };

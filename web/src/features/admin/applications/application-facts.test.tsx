@@ -108,4 +108,26 @@ describe('ApplicationFacts', () => {
 
     expect(screen.queryByText('Market rate at completion')).toBeNull();
   });
+
+  it('says where the client came from: a monitor, a campaign, another site; or that it is not known', () => {
+    fakeApi().answer(getGeo, ok([], 'OK'));
+    const source = {
+      monitorFrom: 'SBERRUB',
+      monitorTo: 'USDTTRC20',
+      utmSource: 'telegram',
+      utmCampaign: 'spring',
+      referrer: 'www.bestchange.ru',
+    };
+    renderAdmin(<ApplicationFacts application={testAdminApplicationDetail({ source })} />);
+    expect(screen.getByText('Came from')).toBeTruthy();
+    expect(
+      screen.getByText(
+        "a monitor's link, SBERRUB → USDTTRC20; campaign telegram / spring; from www.bestchange.ru",
+      ),
+    ).toBeTruthy();
+    cleanup();
+
+    renderAdmin(<ApplicationFacts application={testAdminApplicationDetail()} />);
+    expect(screen.getByText('Not known (a direct visit, or before it was kept)')).toBeTruthy();
+  });
 });

@@ -24,6 +24,7 @@ export function ApplicationFacts({ application: a }: { application: AdminApplica
     [t('applications.columns.user'), a.user?.email ?? '—'],
     [t('applications.detail.userTelegram'), a.user?.telegramId ?? '—'],
     [t('applications.columns.telegram'), a.contactData.telegram],
+    [t('applications.detail.source'), sourceText(a.source, t)],
   ];
   if (a.requestType === 'STANDARD') {
     facts.push(
@@ -104,4 +105,27 @@ export function ApplicationFacts({ application: a }: { application: AdminApplica
   }
   if (a.rejectionReason) facts.push([t('applications.detail.rejectionReason'), a.rejectionReason]);
   return <FactList facts={facts} />;
+}
+
+/** Where the client came from, as the detail says it: a monitor's link, a campaign, a referring site. */
+function sourceText(
+  source: AdminApplicationDetail['source'],
+  t: (key: string, values?: Record<string, string>) => string,
+) {
+  if (!source) return t('applications.detail.sourceNone');
+  const campaign = [source.utmSource, source.utmMedium, source.utmCampaign, source.utmTerm, source.utmContent]
+    .filter(Boolean)
+    .join(' / ');
+  return [
+    source.monitorFrom || source.monitorTo
+      ? t('applications.detail.sourceMonitor', {
+          from: source.monitorFrom ?? '—',
+          to: source.monitorTo ?? '—',
+        })
+      : null,
+    campaign ? t('applications.detail.sourceCampaign', { campaign }) : null,
+    source.referrer ? t('applications.detail.sourceReferrer', { host: source.referrer }) : null,
+  ]
+    .filter(Boolean)
+    .join('; ');
 }

@@ -1,8 +1,9 @@
-import type { CreateApplicationBody } from '@shared/contract/applications';
+import { type CreateApplicationBody, visitSourceSchema } from '@shared/contract/applications';
 import type { QuoteLimits } from '@shared/contract/rates';
 import { createApplication as createApplicationRoute, validateTelegram } from '@shared/routes/applications';
 import { getRates } from '@shared/routes/rates';
 import { call } from '@web/lib/api-client';
+import { rememberedVisitSource } from '@web/lib/visit-source';
 
 /** The apply screen's own calls (docs/product.md §7); places and quotes are in lib/exchange-api. */
 
@@ -28,8 +29,10 @@ export async function checkTelegramContact(
   }
 }
 
+/** Submits the application with where its visitor came from, when this browser kept it. */
 export async function createApplication(body: CreateApplicationBody): Promise<void> {
-  await call(createApplicationRoute, { body });
+  const source = visitSourceSchema.safeParse(rememberedVisitSource());
+  await call(createApplicationRoute, { body: source.success ? { ...body, source: source.data } : body });
 }
 
 /** The limits of one pair now (GET /rates for that pair); null when the pair is not offered now. */

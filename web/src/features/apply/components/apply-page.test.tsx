@@ -263,6 +263,30 @@ describe('apply page', () => {
     expect(useToastStore.getState().toasts[0]?.type).toBe('success');
   });
 
+  it('sends where the visitor came from with the request, as this browser kept it', async () => {
+    localStorage.setItem(
+      'visitSource',
+      JSON.stringify({ source: { monitorFrom: 'CASHEUR', monitorTo: 'USDTTRC20' }, at: Date.now() }),
+    );
+    try {
+      const api = stubApi().answer(createApplication, created('Cash EUR to USDT in Paris'));
+      await openIndividual();
+      fireEvent.change(screen.getByLabelText('Details'), { target: { value: 'Cash EUR to USDT in Paris' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+
+      await waitFor(() => expect(api.requests(createApplication)).toHaveLength(1));
+      expect(api.requests(createApplication)[0]!.body).toEqual({
+        requestType: 'INDIVIDUAL',
+        details: 'Cash EUR to USDT in Paris',
+        contactTelegram: '@anna_tg',
+        source: { monitorFrom: 'CASHEUR', monitorTo: 'USDTTRC20' },
+      });
+    } finally {
+      // Kept in this worker's jsdom: the other tests send no source.
+      localStorage.removeItem('visitSource');
+    }
+  });
+
   it('shows a server error as an error toast', async () => {
     stubApi().answer(
       createApplication,
