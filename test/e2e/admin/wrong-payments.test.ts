@@ -9,7 +9,7 @@ import { call } from '../../support/api';
 import { createApplication, createManager } from '../support/admin-data';
 import { openAs, registerVerifiedUser, type Session, waitForAdmin } from '../support/admin-session';
 import { type Language, lookAtWidths, useBrowser, VIEWPORTS } from '../support/browser';
-import { act, exact, expireDeal, fill, literal, ok } from '../support/deal-steps';
+import { act, confirmPaymentDialog, exact, expireDeal, fill, literal, ok } from '../support/deal-steps';
 
 /**
  * Money that arrives otherwise than asked, resolved in the deal panel while the client watches their
@@ -72,13 +72,7 @@ describe('a card payment received short', () => {
     const label = id.slice(0, 12);
     const amounts = { received: '250 EUR', asked: '300 EUR', difference: '50 EUR' };
 
-    const first = await act(
-      staff,
-      deal.actions.confirmPayment,
-      fill(deal.confirm.title, { id: label }),
-      deal.confirm.submit,
-      deal.confirmed,
-    );
+    const first = await confirmPaymentDialog(staff, deal, id);
     const amount = first.dialog.getByLabel(fill(deal.confirm.amount, { currency: 'EUR' }));
     expect(await amount.inputValue()).toBe('300');
     await amount.fill('250');
@@ -107,13 +101,7 @@ describe('a card payment received short', () => {
     await sendTheRest.waitFor();
     Object.assign(problems, await lookAtWidths(owner, 'wrong-payments/top-up-order', language));
 
-    const rest = await act(
-      staff,
-      deal.actions.confirmPayment,
-      fill(deal.confirm.title, { id: label }),
-      deal.confirm.submit,
-      deal.confirmed,
-    );
+    const rest = await confirmPaymentDialog(staff, deal, id);
     expect(await rest.dialog.getByLabel(fill(deal.confirm.amount, { currency: 'EUR' })).inputValue()).toBe(
       '50',
     );
@@ -138,13 +126,7 @@ describe('a payment after the window', () => {
     const { staff, owner } = await twoBrowsers(client, id, language);
     const label = id.slice(0, 12);
 
-    const late = await act(
-      staff,
-      deal.actions.confirmPayment,
-      fill(deal.confirm.title, { id: label }),
-      deal.confirm.submit,
-      deal.confirmed,
-    );
+    const late = await confirmPaymentDialog(staff, deal, id);
     await late.submit();
     const panel = staff.getByRole('region', { name: deal.title });
     await panel.getByText(deal.money.late).waitFor();

@@ -22,6 +22,7 @@ import { openAs, registerVerifiedUser, type Session, waitForAdmin } from '../sup
 import { screenshot, siteUrl, useBrowser, VIEWPORTS } from '../support/browser';
 import {
   act,
+  confirmPaymentDialog,
   exact,
   expireDeal,
   fill,
@@ -145,13 +146,7 @@ async function attach(staff: Page, txId: string) {
 
 /** Staff confirm the EUR that arrived from the panel: `amount` typed, else as pre-filled (what is asked). */
 async function confirmArrived(staff: Page, id: string, amount?: string) {
-  const step = await act(
-    staff,
-    deal.actions.confirmPayment,
-    fill(deal.confirm.title, { id: id.slice(0, 12) }),
-    deal.confirm.submit,
-    deal.confirmed,
-  );
+  const step = await confirmPaymentDialog(staff, deal, id);
   if (amount) await step.dialog.getByLabel(fill(deal.confirm.amount, { currency: 'EUR' })).fill(amount);
   await step.submit();
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { postToTronStandIn } from '@infra/local/tron-stand-in';
 import { tronAddressOfAccount } from '@shared/tron-address';
+import type adminEn from '@web/locales/en/admin.json';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 
@@ -47,6 +48,19 @@ export async function act(page: Page, button: string, dialogTitle: string, submi
     },
   };
 }
+
+/** The deal panel's texts in one language (`applications.deal` of the admin locale). */
+export type DealTexts = typeof adminEn.applications.deal;
+
+/** The panel's "Confirm payment" dialog for deal `id`, open: its amount to type, then `submit`. */
+export const confirmPaymentDialog = (page: Page, deal: DealTexts, id: string) =>
+  act(
+    page,
+    deal.actions.confirmPayment,
+    fill(deal.confirm.title, { id: id.slice(0, 12) }),
+    deal.confirm.submit,
+    deal.confirmed,
+  );
 
 /**
  * The deal's payment window ran out: the payment expiry job's move, made on it alone in this
