@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api';
 import { createApplication, createManager } from './support/admin-data';
 import { openAs, registerVerifiedUser, type Session } from './support/admin-session';
-import { siteUrl, useBrowser, waitForApp } from './support/browser';
+import { showsToast, siteUrl, useBrowser, waitForApp } from './support/browser';
 import { newIdentity, registerInBrowser, verifyFromMail } from './support/ui-account';
 
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
@@ -23,11 +23,6 @@ async function chooseFirst(page: Page, name: string) {
   const value = await select.locator('option').nth(1).getAttribute('value');
   await select.selectOption(value!);
   return value!;
-}
-
-/** Waits for a success toast with the text (earlier toasts may still be on screen). */
-async function successToast(page: Page, text: string) {
-  await page.locator('.toast--success', { hasText: text }).waitFor();
 }
 
 describe('apply and profile', () => {
@@ -56,14 +51,16 @@ describe('apply and profile', () => {
     await contact.fill('@e2e_standard');
     await contact.blur();
     await page.waitForSelector('input[name=contactTelegram][data-check=valid]');
-    await page.getByRole('button', { name: 'Submit application' }).click();
-    await successToast(page, 'Application submitted');
+    await showsToast(page, 'Application submitted', () =>
+      page.getByRole('button', { name: 'Submit application' }).click(),
+    );
     expect(await page.locator('select[name=continent]').inputValue()).toBe('');
 
     await page.getByRole('button', { name: 'Individual', exact: true }).click();
     await page.getByLabel('Details').fill('500 EUR cash to USDT in Lisbon next week');
-    await page.getByRole('button', { name: 'Submit request' }).click();
-    await successToast(page, 'Individual request submitted');
+    await showsToast(page, 'Individual request submitted', () =>
+      page.getByRole('button', { name: 'Submit request' }).click(),
+    );
     expect(await page.getByLabel('Details').inputValue()).toBe('');
 
     await page.locator('.site-header .avatar-link').click();
@@ -78,8 +75,9 @@ describe('apply and profile', () => {
       .first()
       .getByRole('button', { name: /Cancel application/ })
       .click();
-    await page.locator('.toast--custom').getByRole('button', { name: 'Yes, cancel it' }).click();
-    await successToast(page, 'cancelled');
+    await showsToast(page, 'cancelled', () =>
+      page.locator('.toast--custom').getByRole('button', { name: 'Yes, cancel it' }).click(),
+    );
     await page.waitForSelector('.my-applications tbody tr:first-child .badge:has-text("Cancelled")');
     expect(
       await rows
@@ -105,8 +103,9 @@ describe('apply and profile', () => {
     await contact.fill('@e2e_source');
     await contact.blur();
     await page.waitForSelector('input[name=contactTelegram][data-check=valid]');
-    await page.getByRole('button', { name: 'Submit request' }).click();
-    await successToast(page, 'Individual request submitted');
+    await showsToast(page, 'Individual request submitted', () =>
+      page.getByRole('button', { name: 'Submit request' }).click(),
+    );
 
     const mine = await api<{ items: Array<{ id: string }> }>('GET', '/api/applications', {
       token: client.token,
@@ -170,9 +169,10 @@ describe('apply and profile', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Telegram contact must be a username or a phone number.').waitFor();
     await field.fill('e2e_prefill');
-    await dialog.getByRole('button', { name: 'Save' }).click();
     // Saving applies the account's language (ru, the default at registration) to the UI.
-    await successToast(page, 'Профиль успешно обновлён.');
+    await showsToast(page, 'Профиль успешно обновлён.', () =>
+      dialog.getByRole('button', { name: 'Save' }).click(),
+    );
 
     await openAs(page, owner, '/apply');
     await page.locator('input[name=contactTelegram]').waitFor();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { latestMailTo, mailsTo } from '../support/mail';
 import { E2E_PASSWORD, openAs, registerVerifiedUser } from './support/admin-session';
-import { siteUrl, useBrowser, waitForApp } from './support/browser';
+import { showsToast, siteUrl, useBrowser, waitForApp } from './support/browser';
 import { linkIn, newIdentity, registerInBrowser, verifyFromMail } from './support/ui-account';
 
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
@@ -27,8 +27,9 @@ describe('auth flows', () => {
     const page = await newPage({ language: 'en' });
     await registerInBrowser(page, identity);
 
-    await page.getByRole('button', { name: 'Resend verification email' }).click();
-    await page.locator('.toast--success').waitFor();
+    await showsToast(page, 'Verification email resent.', () =>
+      page.getByRole('button', { name: 'Resend verification email' }).click(),
+    );
     await waitForMailCount(email, 2);
     await verifyFromMail(page, email);
 

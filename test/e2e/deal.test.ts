@@ -14,7 +14,14 @@ import {
   type Session,
   waitForAdmin,
 } from './support/admin-session';
-import { type Language, screenshot, seriousAxeViolations, useBrowser, VIEWPORTS } from './support/browser';
+import {
+  type Language,
+  screenshot,
+  seriousAxeViolations,
+  showsToast,
+  useBrowser,
+  VIEWPORTS,
+} from './support/browser';
 
 /**
  * The whole deal in two browser contexts: the client on their order page, a MANAGER in
@@ -87,14 +94,14 @@ async function staffAction(
   await page.getByRole('button', { name: action }).first().click();
   const dialog = page.getByRole('dialog').last();
   await fill(dialog);
-  await dialog.getByRole('button', { name: action }).click();
-  await page.getByText(done).first().waitFor();
+  await showsToast(page, done, () => dialog.getByRole('button', { name: action }).click());
 }
 
 async function takeInDetail(page: Page, id: string) {
   const short = id.slice(0, ADMIN_APPLICATION_ID_DISPLAY_LENGTH);
-  await page.getByRole('dialog').getByLabel(`Status of application ${short}`).selectOption('PROCESSING');
-  await page.getByText('Status changed to Processing.').first().waitFor();
+  await showsToast(page, 'Status changed to Processing.', () =>
+    page.getByRole('dialog').getByLabel(`Status of application ${short}`).selectOption('PROCESSING'),
+  );
 }
 
 /** The deal from instructions to completion, the client and staff each acting in their page. */
@@ -131,8 +138,9 @@ async function runDeal(
     .first()
     .waitFor();
   await clientPage.getByLabel('Your TRC-20 address').fill(ADDRESS);
-  await clientPage.getByRole('button', { name: 'Save payout details' }).click();
-  await clientPage.getByText('Payout details saved.').first().waitFor();
+  await showsToast(clientPage, 'Payout details saved.', () =>
+    clientPage.getByRole('button', { name: 'Save payout details' }).click(),
+  );
   await clientPage.getByRole('button', { name: 'I have paid' }).click();
   await clientPage
     .getByText('You said you have paid. Staff are checking that the payment arrived.')
@@ -161,8 +169,9 @@ async function runDeal(
   await staffPage.getByRole('dialog').getByLabel(`Status of application ${short}`).selectOption('COMPLETED');
   // Completing asks first, with the amounts the reserves move by, since it moves them.
   const asked = staffPage.getByRole('dialog', { name: `Complete application ${short}?` });
-  await asked.getByRole('button', { name: 'Complete', exact: true }).click();
-  await staffPage.getByText('Status changed to Completed.').first().waitFor();
+  await showsToast(staffPage, 'Status changed to Completed.', () =>
+    asked.getByRole('button', { name: 'Complete', exact: true }).click(),
+  );
   await nextRefresh(clientPage);
   await clientPage.getByText('The exchange is complete. Thank you!').waitFor();
   return { clientPage, staffPage };

@@ -3,7 +3,14 @@ import type { Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApplication, createManager } from './support/admin-data';
 import { openAs, registerVerifiedUser, type Session, waitForAdmin } from './support/admin-session';
-import { type Language, screenshot, seriousAxeViolations, useBrowser, VIEWPORTS } from './support/browser';
+import {
+  type Language,
+  screenshot,
+  seriousAxeViolations,
+  showsToast,
+  useBrowser,
+  VIEWPORTS,
+} from './support/browser';
 
 /**
  * Live push in the browser: an admin list shows a new application and the order page
@@ -84,11 +91,12 @@ describe('live push', () => {
     const staffPage = await newPage({ language: 'en' });
     await openAs(staffPage, manager, `/admin/application-management?open_id=${application.id}`);
     await waitForAdmin(staffPage);
-    await staffPage
-      .getByRole('dialog')
-      .getByLabel(`Status of application ${shortOf(application.id)}`)
-      .selectOption('PROCESSING');
-    await staffPage.getByText('Status changed to Processing.').first().waitFor();
+    await showsToast(staffPage, 'Status changed to Processing.', () =>
+      staffPage
+        .getByRole('dialog')
+        .getByLabel(`Status of application ${shortOf(application.id)}`)
+        .selectOption('PROCESSING'),
+    );
 
     await clientPage
       .getByText('Staff are preparing your payment instructions; they will appear here.')

@@ -7,7 +7,7 @@ import {
   registerVerifiedUser,
   waitForAdmin,
 } from '../support/admin-session';
-import { useBrowser } from '../support/browser';
+import { showsToast, useBrowser } from '../support/browser';
 
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
 const newPage = useBrowser();
@@ -38,8 +38,7 @@ describe('who reaches the admin area', () => {
     await waitForAdmin(page);
     await page.getByRole('button', { name: `Edit ${user.username}` }).click();
     await page.getByLabel('Role').last().selectOption('MANAGER');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('User saved.').waitFor();
+    await showsToast(page, 'User saved.', () => page.getByRole('button', { name: 'Save' }).click());
     const row = page.getByRole('row').filter({ hasText: user.email });
     await expect(row.getByText('Manager').isVisible()).resolves.toBe(true);
     const stored = await api<{ role: string }>('GET', `/api/admin/users/${user.user.id}`, {

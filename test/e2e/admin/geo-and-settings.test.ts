@@ -8,7 +8,7 @@ import {
   type Session,
   waitForAdmin,
 } from '../support/admin-session';
-import { useBrowser } from '../support/browser';
+import { showsToast, useBrowser } from '../support/browser';
 
 /** What an ADMIN changes in geo management and system settings changes the apply form. */
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
@@ -89,8 +89,9 @@ describe('geo management and system settings', () => {
     await page.getByText('The value must be a positive number.').waitFor();
     // Raised only just above the amount below, so other e2e files (submitting 1,500) run on unaffected.
     await field.fill('200');
-    await page.locator('form').filter({ has: field }).getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Setting saved.').waitFor();
+    await showsToast(page, 'Setting saved.', () =>
+      page.locator('form').filter({ has: field }).getByRole('button', { name: 'Save' }).click(),
+    );
 
     const userPage = await newPage({ language: 'en' });
     await openAs(userPage, user, '/apply');
@@ -102,9 +103,11 @@ describe('geo management and system settings', () => {
       .waitFor();
 
     await field.fill('100');
-    await page.locator('form').filter({ has: field }).getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Setting saved.').last().waitFor();
-    await userPage.getByRole('button', { name: 'Submit application' }).click();
-    await userPage.getByText('Application submitted!').waitFor();
+    await showsToast(page, 'Setting saved.', () =>
+      page.locator('form').filter({ has: field }).getByRole('button', { name: 'Save' }).click(),
+    );
+    await showsToast(userPage, 'Application submitted!', () =>
+      userPage.getByRole('button', { name: 'Submit application' }).click(),
+    );
   });
 });

@@ -20,7 +20,7 @@ import {
   type Session,
   waitForAdmin,
 } from '../support/admin-session';
-import { type Language, lookAtWidths, useBrowser } from '../support/browser';
+import { type Language, lookAtWidths, showsToast, useBrowser } from '../support/browser';
 import { exact, newTronAddress, ok, tronStandIn } from '../support/deal-steps';
 
 /**
@@ -134,9 +134,10 @@ describe('the deal panel', () => {
       .getByLabel(deal.reversal.reason)
       .fill('The client’s bank returned the transfer: the card was closed.');
     const problems = await lookAtWidths(page, 'admin/reversal-dialog', language);
-    await dialog.getByRole('button', { name: exact(deal.reversal.submit) }).click();
-    await page.getByText(deal.reversed).first().waitFor();
-    await dialog.waitFor({ state: 'detached' });
+    await showsToast(page, deal.reversed, async () => {
+      await dialog.getByRole('button', { name: exact(deal.reversal.submit) }).click();
+      await dialog.waitFor({ state: 'detached' });
+    });
 
     const fact = page.getByRole('region', { name: deal.title }).getByText('Return 4471 / SEPA R-0099');
     await fact.waitFor();

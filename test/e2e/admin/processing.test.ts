@@ -8,7 +8,7 @@ import {
   submitStandardApplication,
 } from '../support/admin-data';
 import { openAs, registerVerifiedUser, type Session, waitForAdmin } from '../support/admin-session';
-import { useBrowser } from '../support/browser';
+import { showsToast, useBrowser } from '../support/browser';
 
 /** A MANAGER processes applications in the admin table; the owner sees the outcome. */
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
@@ -44,15 +44,15 @@ describe('processing applications', () => {
     const status = page.getByLabel(
       `Status of application ${application.id.slice(0, ADMIN_APPLICATION_ID_DISPLAY_LENGTH)}`,
     );
-    await status.selectOption('PROCESSING');
-    await page.getByText('Status changed to Processing.').waitFor();
+    await showsToast(page, 'Status changed to Processing.', () => status.selectOption('PROCESSING'));
     await status.selectOption('COMPLETED');
     // From PROCESSING, completing is the deal done at the office: staff confirm it first.
-    await page
-      .getByRole('dialog', { name: /at the office\?$/ })
-      .getByRole('button', { name: 'Complete at the office' })
-      .click();
-    await page.getByText('Status changed to Completed.').waitFor();
+    await showsToast(page, 'Status changed to Completed.', () =>
+      page
+        .getByRole('dialog', { name: /at the office\?$/ })
+        .getByRole('button', { name: 'Complete at the office' })
+        .click(),
+    );
 
     await userPage.goto(userPage.url().replace(/\/apply.*$/, '/profile'));
     const row = userPage.locator(`tr[data-application-id="${application.id}"]`);
@@ -74,8 +74,9 @@ describe('processing applications', () => {
     await page.getByRole('button', { name: 'Reject' }).click();
     await page.getByText('Reason for rejection required.').waitFor();
     await page.getByLabel(/Reason for rejection/).fill('The card holder name does not match');
-    await page.getByRole('button', { name: 'Reject' }).click();
-    await page.getByText('Status changed to Rejected.').waitFor();
+    await showsToast(page, 'Status changed to Rejected.', () =>
+      page.getByRole('button', { name: 'Reject' }).click(),
+    );
 
     const userPage = await newPage({ language: 'en' });
     await openAs(userPage, user, '/profile');
@@ -96,15 +97,15 @@ describe('processing applications', () => {
         .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
     // In the lifecycle's order (shared/lifecycle.ts): take, staff's cancel, reject.
     await expect(offered()).resolves.toEqual(['PROCESSING', 'CANCELLED', 'REJECTED']);
-    await status.selectOption('PROCESSING');
-    await page.getByText('Status changed to Processing.').waitFor();
+    await showsToast(page, 'Status changed to Processing.', () => status.selectOption('PROCESSING'));
     await expect(offered()).resolves.toEqual(['COMPLETED', 'CANCELLED', 'REJECTED']);
     await status.selectOption('COMPLETED');
-    await page
-      .getByRole('dialog', { name: /at the office\?$/ })
-      .getByRole('button', { name: 'Complete at the office' })
-      .click();
-    await page.getByText('Status changed to Completed.').waitFor();
+    await showsToast(page, 'Status changed to Completed.', () =>
+      page
+        .getByRole('dialog', { name: /at the office\?$/ })
+        .getByRole('button', { name: 'Complete at the office' })
+        .click(),
+    );
     const row = page.getByRole('row').filter({ hasText: short });
     await row.locator('.status-fixed .badge', { hasText: 'Completed' }).waitFor();
     await expect(row.getByRole('combobox').count()).resolves.toBe(0);
@@ -135,8 +136,9 @@ describe('processing applications', () => {
       })
       .waitFor();
     await page.getByLabel('Manager', { exact: true }).selectOption(manager.user.id);
-    await page.getByRole('button', { name: 'Save assignment' }).click();
-    await page.getByText('Application assigned.').waitFor();
+    await showsToast(page, 'Application assigned.', () =>
+      page.getByRole('button', { name: 'Save assignment' }).click(),
+    );
     await page.keyboard.press('Escape');
     const row = page
       .getByRole('row')

@@ -73,6 +73,7 @@ export function useBrowser() {
       ...(options.timeZone ? { timezoneId: options.timeZone } : {}),
     });
     contexts.push(context);
+    if (options.javaScript !== false) await context.addInitScript(recordToasts);
     if (options.language && options.javaScript !== false) {
       await context.addInitScript((language) => {
         if (!localStorage.getItem('language')) localStorage.setItem('language', language);
@@ -82,6 +83,41 @@ export function useBrowser() {
     page.setDefaultTimeout(15_000);
     return page;
   };
+}
+
+declare global {
+  interface Window {
+    /** Every toast message the document showed, in order (recordToasts). */
+    toastsShown?: string[];
+  }
+}
+
+/**
+ * Runs in each page before the app: keeps the text of every toast as it appears. A success toast
+ * lasts 2 s, and a test polling for it on a loaded machine can look before and after it; the kept
+ * list cannot be missed (showsToast).
+ */
+function recordToasts() {
+  const shown: string[] = [];
+  const seen = new WeakSet<Element>();
+  window.toastsShown = shown;
+  new MutationObserver(() => {
+    for (const message of document.querySelectorAll('.toast__message')) {
+      if (seen.has(message)) continue;
+      seen.add(message);
+      shown.push(message.textContent ?? '');
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+/** Does `action`, then waits until the page has shown a toast saying `text` since it began. */
+export async function showsToast(page: Page, text: string, action: () => Promise<unknown>) {
+  const before = await page.evaluate(() => window.toastsShown?.length ?? 0);
+  await action();
+  await page.waitForFunction(
+    ([from, expected]) => window.toastsShown?.slice(from).some((shown) => shown.includes(expected)),
+    [before, text] as const,
+  );
 }
 
 /** Waits until the app has mounted (a prerendered page: hydrated) and no route is still loading. */

@@ -4,6 +4,7 @@ import { tronAddressOfAccount } from '@shared/tron-address';
 import type adminEn from '@web/locales/en/admin.json';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { showsToast } from './browser';
 
 /** Steps the deal tests take through the API, the TronGrid stand-in and the deal panel, named once. */
 
@@ -33,7 +34,7 @@ export const fill = (text: string, values: Record<string, string>) =>
 
 /**
  * A deal action from its button, through its dialog: `dialog` to fill it in, `submit` to send it
- * and wait until the panel has the server's answer (`done`, its notice) and the dialog is gone.
+ * and wait until the dialog is gone on the server's answer and the page has shown `done`, its notice.
  */
 export async function act(page: Page, button: string, dialogTitle: string, submit: string, done: string) {
   await page.getByRole('button', { name: exact(button) }).click();
@@ -41,11 +42,16 @@ export async function act(page: Page, button: string, dialogTitle: string, submi
   await dialog.waitFor();
   return {
     dialog,
-    submit: async () => {
-      await dialog.getByRole('button', { name: exact(submit) }).click();
-      await page.getByText(done).first().waitFor();
-      await dialog.waitFor({ state: 'detached' });
-    },
+    submit: () =>
+      showsToast(page, done, async () => {
+        await dialog.getByRole('button', { name: exact(submit) }).click();
+        // The dialog closes only on the server's yes; when it stays, what it says is the failure.
+        await dialog.waitFor({ state: 'detached' }).catch(async (error: Error) => {
+          const says = await dialog.innerText({ timeout: 1000 }).catch(() => '');
+          const toasts = await page.evaluate(() => window.toastsShown?.slice(-3));
+          throw new Error(`${error.message}\nThe dialog still says: ${says}\nLast toasts: ${toasts}`);
+        });
+      }),
   };
 }
 
