@@ -112,6 +112,7 @@ export const SETTING_KEYS = [
   'topUpWindowMinutes',
   'telegramStaffChatId',
   'businessTimeZone',
+  'reportingCurrency',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 interface SettingAccess {
@@ -127,7 +128,9 @@ type SettingDefinition =
   /** A Telegram chat id ("-1001234567890"), kept as text: '' means none. */
   | ({ kind: 'telegramChat'; value: string } & SettingAccess)
   /** An IANA time zone ("Europe/Moscow") that Intl knows. */
-  | ({ kind: 'timeZone'; value: string } & SettingAccess);
+  | ({ kind: 'timeZone'; value: string } & SettingAccess)
+  /** The one currency the reports also give every figure in: RUB or USDT. */
+  | ({ kind: 'reportingCurrency'; value: string } & SettingAccess);
 export type SettingKind = SettingDefinition['kind'];
 export const SETTING_DEFAULTS = {
   minApplicationAmountUSD: {
@@ -193,6 +196,13 @@ export const SETTING_DEFAULTS = {
     description:
       "The business's time zone (IANA): its days on the dashboard and in the transaction history, the times in mails, Telegram and exports",
     minRole: 'SUPER_ADMIN',
+  },
+  reportingCurrency: {
+    kind: 'reportingCurrency',
+    value: 'RUB',
+    description:
+      'The currency the reports also give turnover and profit in, over all currencies: RUB or USDT',
+    minRole: 'ADMIN',
   },
 } satisfies Record<SettingKey, SettingDefinition>;
 /** The type of a setting's value: number or string, by its kind. */

@@ -173,6 +173,7 @@ export const FIELD_RULES = {
   settingTelegramChat: {
     text: 'The value must be a Telegram chat id (digits, a minus for a group), or empty for none.',
   },
+  settingReportingCurrency: { text: 'The value must be RUB or USDT.' },
   settingPositive: { text: 'The value must be a positive number.' },
   settingDecimals: {
     text: 'The value may have at most {{decimals}} decimal places.',

@@ -12,6 +12,15 @@ export const db = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
   marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
 });
 
+/**
+ * The same table read with each number as its exact decimal text (a NumberValue): the reports'
+ * sums of minor units may pass 2^53, where a JS number stops being exact. A client of its own: a
+ * document client keeps its options on the client it wraps, so two cannot share one.
+ */
+export const exactDb = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
+  unmarshallOptions: { wrapNumbers: true },
+});
+
 /** Whether a write was refused because its ConditionExpression did not hold (an expected outcome). */
 export function isConditionFailure(error: unknown): boolean {
   return (error as Error | undefined)?.name === 'ConditionalCheckFailedException';

@@ -60,6 +60,7 @@
  * | Telegram pace     | TGPACE#{chatId}       | PACE               | (expiresAt TTL, 1 day)            |
  * | Bot state         | TELEGRAM              | STATE; GROUP#{chatId}; ERROR#{at}#{rand} (TTL 7 days) |       |
  * | Staff invitation  | STAFFINVITES          | INVITE#{id}        | (expiresAt TTL, 30 days after the link lapses) |
+ * | Report rollup     | REPORT#{breakdown}    | D{yyyy-mm-dd}#{value}; M{yyyy-mm}#{value} |                 |
  *
  * Access patterns (each is a GetItem, a Query, or a conditional/transactional write; never a Scan):
  * 1. User by id: GetItem USER#{id}/PROFILE.
@@ -274,6 +275,14 @@
  *     `preparing`; expiresAt (TTL) two days on. Its file is the object exports/{id}/{fileName} of the
  *     uploads bucket. A page of movements is told about with one BatchGetItem of their deals
  *     (APP#{id}/APP), snapshots (pattern 46) and ledger entries (pattern 45, entry id = movement id).
+ * 48. The reports' rollups (functions/data/report-rollups.ts, docs/architecture.md "Reports"): a
+ *     counted event of a deal (created, taken, instructed, paid, ended; a completion's turnover and
+ *     profit; a duration) ADDs its figures, in the transaction of the move that makes it, to one
+ *     item per breakdown (all, direction, city, account, staff, source) and value, for its business
+ *     day (D) and that day's month (M): REPORT#{breakdown}/D{day}#{value} and M{month}#{value},
+ *     merged per item. A report reads a breakdown's items of a period: up to 62 days, one Query of
+ *     the days (sk BETWEEN D{from}# AND D{to}$, '$' right after '#'); longer, the edge days' two
+ *     Queries and one of the whole months between (M{first}# .. M{last}$), so a year reads 12 months and at most 60 days.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -355,6 +364,12 @@ export const keys = {
   }),
   applicationHistoryPrefix: 'HIST#',
   completionSnapshot: (id: string) => ({ pk: `APP#${id}`, sk: 'COMPLETION' }),
+  reportPartition: (breakdown: string) => `REPORT#${breakdown}`,
+  /** A rollup of a business day (`D2026-11-29`) or a month (`M2026-11`) for one value of a breakdown. */
+  reportRollup: (breakdown: string, period: string, value: string) => ({
+    pk: `REPORT#${breakdown}`,
+    sk: `${period}#${value}`,
+  }),
   applicationIndexSortKey: (createdAt: string, id: string) => `${createdAt}#${id}`,
   applicationsOfUser: (userId: string) => `USERAPPS#${userId}`,
   applicationsOfStatus: (status: string) => `APPSTATUS#${status}`,

@@ -16,6 +16,10 @@ export interface UserSummary {
   mfaEnabled: boolean;
   /** The private chat of the linked Telegram account (the bot writes there); null when none. */
   telegramChatId: number | null;
+  /** Deals of theirs completed so far (the reports tell a new client from a returning one). */
+  completedDeals: number;
+  /** Whether they registered with someone's referral code (a source of the reports). */
+  referred: boolean;
 }
 
 /**
@@ -36,7 +40,7 @@ export async function findUserSummaries(userIds: Iterable<string>): Promise<Map<
             [tableName]: {
               Keys: requestKeys,
               ProjectionExpression:
-                'id, email, username, telegramId, #language, #role, isActive, mfaEnabled, telegramLink',
+                'id, email, username, telegramId, #language, #role, isActive, mfaEnabled, telegramLink, applicationCount, invitedBy',
               ExpressionAttributeNames: { '#language': 'language', '#role': 'role' },
             },
           },
@@ -53,6 +57,8 @@ export async function findUserSummaries(userIds: Iterable<string>): Promise<Map<
           isActive: item.isActive === true,
           mfaEnabled: item.mfaEnabled === true,
           telegramChatId: (item.telegramLink as { chatId?: number } | undefined)?.chatId ?? null,
+          completedDeals: Number(item.applicationCount ?? 0),
+          referred: typeof item.invitedBy === 'string' && item.invitedBy !== '',
         });
       }
       requestKeys = result.UnprocessedKeys?.[tableName]?.Keys;

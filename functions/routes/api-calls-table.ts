@@ -33,6 +33,7 @@ const AREA_TITLES: Record<RouteArea, string> = {
   transactions: 'Admin: transaction history',
   transactionExports: 'Admin: exports of the transaction history',
   ledger: 'Admin: accounts and the books',
+  reports: 'Admin: reports',
   audit: 'Admin: audit trail',
   chain: 'Admin: USDT on chain',
   security: 'Admin: security',

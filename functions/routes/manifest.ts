@@ -25,6 +25,7 @@ import * as notifications from '@shared/routes/notifications';
 import * as paymentTemplates from '@shared/routes/payment-templates';
 import * as profile from '@shared/routes/profile';
 import * as rates from '@shared/routes/rates';
+import * as reports from '@shared/routes/reports';
 import * as reserves from '@shared/routes/reserves';
 import * as security from '@shared/routes/security';
 import * as settings from '@shared/routes/settings';
@@ -58,6 +59,7 @@ export const routeAreas = {
   transactions,
   transactionExports,
   ledger,
+  reports,
   audit,
   chain,
   security,
@@ -96,6 +98,7 @@ export const routes = {
   ...transactions,
   ...transactionExports,
   ...ledger,
+  ...reports,
   ...audit,
   ...chain,
   ...security,

@@ -5,6 +5,7 @@ import { dashboardPeriodSchema, hasRoleAtLeast, type Role } from '../enums';
 import { type FieldProblem, type FieldRuleCode, ruleProblem } from '../field-rules';
 import { geoKeySchema, geoTreeSchema } from '../geo';
 import { preprocess } from '../preprocess';
+import { REPORTING_CURRENCIES } from '../reports';
 import { schema } from '../schema';
 import { emailSchema } from './auth';
 
@@ -178,6 +179,7 @@ const SETTING_KIND_RULES: Record<SettingKind, FieldRuleCode> = {
   token: 'settingToken',
   telegramChat: 'settingTelegramChat',
   timeZone: 'timeZone',
+  reportingCurrency: 'settingReportingCurrency',
 };
 
 const settingValueSchemas = /* @__PURE__ */ schema(() => ({
@@ -195,6 +197,7 @@ const settingValueSchemas = /* @__PURE__ */ schema(() => ({
     z.pipe(z.string().check(z.trim()), z.union([z.literal(''), z.string().check(z.regex(/^-?\d{1,20}$/))])),
   ),
   timeZone: z.pipe(z.string().check(z.trim()), z.string().check(z.refine(isTimeZone))),
+  reportingCurrency: z.pipe(z.string().check(z.trim()), z.enum(REPORTING_CURRENCIES)),
 }));
 
 /**

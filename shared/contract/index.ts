@@ -24,6 +24,7 @@ export * from './misc';
 export * from './notifications';
 export * from './payment-templates';
 export * from './rates';
+export * from './reports';
 export * from './reserves';
 export * from './security';
 export * from './staff-invitations';

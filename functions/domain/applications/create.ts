@@ -13,13 +13,16 @@ import {
   incrementDailyStat,
 } from '@functions/data/counters';
 import { findIdempotencyRecord, IDEMPOTENCY_TTL_SECONDS, idempotencyPut } from '@functions/data/idempotency';
+import { rollupParts } from '@functions/data/report-rollups';
 import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
+import { businessDayOf } from '@shared/business-time';
 import { type CreateApplicationBody, MAX_OPEN_APPLICATIONS } from '@shared/contract/applications';
 import { INITIAL_STATUS } from '@shared/lifecycle';
 import { assertNotInMaintenance } from '../geo/working-hours';
 import { countQueuedMails } from '../outbox/queue';
-import { businessDay } from '../settings/business-time';
+import { createdDeltas } from '../reports/rollup-events';
+import { businessTimeZone } from '../settings/business-time';
 import { settingValue } from '../settings/settings';
 import { staffAlertItems } from '../telegram/outgoing';
 import { IdempotencyKeyReused, TooManyOpenApplications } from './errors';
@@ -146,6 +149,7 @@ export async function createApplication(
     : [];
   const mailItems = mails.flat();
   const telegramItems = await staffAlertItems(record, 'created', now);
+  const timeZone = await businessTimeZone();
   const transaction = new Transaction()
     .add('application', applicationPut(record))
     .add(
@@ -157,7 +161,7 @@ export async function createApplication(
       ),
     )
     .add('statusCounts', adjustApplicationStatusCounts({ total: 1, PENDING: 1 }))
-    .add('createdToday', incrementDailyStat(await businessDay(now), 'createdApplications'))
+    .add('createdToday', incrementDailyStat(businessDayOf(now, timeZone), 'createdApplications'))
     .add(
       'history',
       historyPut({
@@ -175,7 +179,8 @@ export async function createApplication(
       }),
     )
     .add('mails', ...mailItems)
-    .add('telegram', ...telegramItems);
+    .add('telegram', ...telegramItems)
+    .addParts(rollupParts(createdDeltas(record, owner, timeZone)));
   // A failed condition of the key's claim is read as a replay below.
   if (idempotencyKey !== undefined) {
     transaction.add(

@@ -9,6 +9,7 @@ import {
   statusUpdate,
 } from '@functions/data/applications';
 import { auditPut } from '@functions/data/audit';
+import { completionSnapshotPut } from '@functions/data/completion-snapshots';
 import {
   adjustApplicationStatusCounts,
   adjustUserApplicationStats,
@@ -17,17 +18,20 @@ import {
 import { type LedgerEntryRecord, ledgerParts } from '@functions/data/ledger';
 import { newNotificationId, notificationPuts } from '@functions/data/notifications';
 import { templateDealCountChange } from '@functions/data/payment-templates';
+import { rollupParts } from '@functions/data/report-rollups';
 import { type TransactItem, Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import { type StatusMessageInput, statusMessage } from '@functions/mail/application-status';
+import { businessDayOf } from '@shared/business-time';
 import { isTerminal, type Move } from '@shared/lifecycle';
 import { closedDayRefusal } from '../ledger/entries';
 import { countQueuedMails } from '../outbox/queue';
 import { statusChangeItems } from '../outbox/status-change-items';
-import { completionSnapshotItem } from '../rates/completion-snapshot';
+import { completionSnapshotNow, rubPerUsdtNow } from '../rates/completion-snapshot';
+import { type CompletionMoney, moveDeltas } from '../reports/rollup-events';
 import { checkReserveAlerts } from '../reserves/alerts';
 import { reserveMovesOnCompletion } from '../reserves/reserves';
-import { businessDay } from '../settings/business-time';
+import { businessTimeZone } from '../settings/business-time';
 import { exchangeEntry } from './movements';
 import { payableAmountReleaseItem } from './payable-amount';
 import { statusCounterDeltas } from './transitions';
@@ -147,13 +151,28 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
     );
   const settles = change.move.settles === true;
   const reserves = settles ? await reserveMovesOnCompletion(application) : null;
+  const timeZone = await businessTimeZone();
+  let completion: CompletionMoney | undefined;
   if (settles) {
-    transaction.add('completedToday', incrementDailyStat(await businessDay(now), 'completedApplications'));
+    transaction.add(
+      'completedToday',
+      incrementDailyStat(businessDayOf(now, timeZone), 'completedApplications'),
+    );
     transaction.add('ownerCompleted', ownerCompletedCountIncrement(application.userId));
     // The market at completion and the deal's profit against it, for the reports.
-    const snapshot = await completionSnapshotItem(application, now);
-    if (snapshot) transaction.add('completionSnapshot', snapshot);
+    const [snapshot, rubPerUsdt] = await Promise.all([
+      completionSnapshotNow(application, now),
+      rubPerUsdtNow(),
+    ]);
+    if (snapshot) transaction.add('completionSnapshot', completionSnapshotPut(application.id, snapshot));
+    completion = { snapshot, rubPerUsdt };
   }
+  // The reports' figures the move makes (a funnel step, an ending and its money, a duration).
+  transaction.addParts(
+    rollupParts(
+      moveDeltas({ move: change.move, before: application, actor, now, owner, timeZone, completion }),
+    ),
+  );
   // The books: the money the move records and, when it settles, the exchange, in one write.
   const entries = [
     ...(change.entries ?? []),

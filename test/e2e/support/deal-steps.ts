@@ -47,7 +47,7 @@ export async function act(page: Page, button: string, dialogTitle: string, submi
         await dialog.getByRole('button', { name: exact(submit) }).click();
         // The dialog closes only on the server's yes; when it stays, what it says is the failure.
         await dialog.waitFor({ state: 'detached' }).catch(async (error: Error) => {
-          const says = await dialog.innerText({ timeout: 1000 }).catch(() => '');
+          const says = await dialog.textContent({ timeout: 1000 }).catch(() => '');
           const toasts = await page.evaluate(() => window.toastsShown?.slice(-3));
           throw new Error(`${error.message}\nThe dialog still says: ${says}\nLast toasts: ${toasts}`);
         });

@@ -483,6 +483,12 @@ const ENDPOINTS: EndpointCase[] = [
     minimum: 'MANAGER',
   },
   {
+    route: 'adminReport',
+    method: 'GET',
+    path: () => '/api/admin/reports?from=2025-01-01&to=2025-01-31&breakdown=staff',
+    minimum: 'ADMIN',
+  },
+  {
     route: 'adminCountLedgerDay',
     method: 'PUT',
     path: (id) => `/api/admin/ledger/days/2025-01-15/counts/${id}`,

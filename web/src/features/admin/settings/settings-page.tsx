@@ -1,4 +1,4 @@
-import { SETTING_DEFAULTS, type SettingKey } from '@shared/constants';
+import { SETTING_DEFAULTS, type SettingKey, type SettingKind } from '@shared/constants';
 import { maySetSetting, readSettingValue, type SettingView } from '@shared/contract/admin';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -46,7 +46,11 @@ const SETTINGS: SettingSpec[] = [
   // A token setting: empty publishes the monitors' export to anyone.
   { key: 'ratesExportToken', placeholder: 'k3Xq9-monitors-2026' },
   { key: 'businessTimeZone', placeholder: SETTING_DEFAULTS.businessTimeZone.value },
+  { key: 'reportingCurrency', placeholder: SETTING_DEFAULTS.reportingCurrency.value },
 ];
+
+/** The kinds of setting that cannot be empty (an empty email, token or chat means "none"). */
+const NEEDS_VALUE: readonly SettingKind[] = ['timeZone', 'reportingCurrency'];
 
 /** The input of each kind of setting. */
 const INPUTS = {
@@ -55,6 +59,7 @@ const INPUTS = {
   token: { type: 'text', inputMode: 'text' },
   telegramChat: { type: 'text', inputMode: 'numeric' },
   timeZone: { type: 'text', inputMode: 'text' },
+  reportingCurrency: { type: 'text', inputMode: 'text' },
 } as const;
 
 /**
@@ -136,7 +141,8 @@ function SettingForm({
     null;
   // A number and a time zone need a value; an empty email setting means "none".
   const empty =
-    (spec.number !== undefined || SETTING_DEFAULTS[spec.key].kind === 'timeZone') && text.trim() === '';
+    (spec.number !== undefined || NEEDS_VALUE.includes(SETTING_DEFAULTS[spec.key].kind)) &&
+    text.trim() === '';
   const unchanged = read.problem === undefined && read.value === setting.value;
 
   const submit = async (event: FormEvent) => {

@@ -1,0 +1,84 @@
+import * as z from 'zod/mini';
+import { BREAKDOWNS, FUNNEL_STEPS, OUTCOMES, REPORTING_CURRENCIES } from '../reports';
+import { schema } from '../schema';
+import { isDayDate, periodCheck } from './transactions';
+
+/**
+ * GET /admin/reports (docs/product.md "Reports"): a period of business days, both included, at most
+ * a year, and optionally what to break its figures down by.
+ */
+export const reportQuerySchema = /* @__PURE__ */ schema(() =>
+  z
+    .object({
+      from: z.string().check(z.refine(isDayDate, 'dayDate')),
+      to: z.string().check(z.refine(isDayDate, 'dayDate')),
+      breakdown: z.optional(z.enum(BREAKDOWNS)),
+    })
+    .check(periodCheck()),
+);
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+/** An exact amount of one currency, as decimal text. */
+const currencyAmountSchema = z.object({ currency: z.string(), amount: z.string() });
+
+/** A duration's nearest-rank median and 90th percentile in seconds (within 1 %), of `count` deals. */
+const durationSchema = z.object({
+  count: z.number(),
+  median: z.nullable(z.number()),
+  p90: z.nullable(z.number()),
+});
+
+const countsOf = <T extends string>(names: readonly T[]) =>
+  z.object(Object.fromEntries(names.map((name) => [name, z.number()])) as Record<T, z.ZodMiniNumber>);
+
+/** A period's figures: of the whole business, or of one value of a breakdown. */
+export const reportFiguresSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    /** Deals created in the period, and how many of them reached each step so far. */
+    funnel: countsOf(FUNNEL_STEPS),
+    /** Deals that ended in the period, by how. */
+    outcomes: countsOf(OUTCOMES),
+    /** What completed deals moved per currency (both sides), and earned per fiat currency. */
+    turnover: z.array(currencyAmountSchema),
+    profit: z.array(currencyAmountSchema),
+    /** Turnover and profit over every currency in the reporting currency; deals it could not count. */
+    reporting: z.object({
+      currency: z.enum(REPORTING_CURRENCIES),
+      turnover: z.string(),
+      profit: z.string(),
+      dealsLeftOut: z.number(),
+    }),
+    /** Completed deals with no market rate at completion, so no profit. */
+    dealsWithoutProfit: z.number(),
+    /** Completed deals' size on their USDT side: the average (exact, to the cent) and the median (within 1 %). */
+    ticket: z.object({ count: z.number(), average: z.nullable(z.string()), median: z.nullable(z.string()) }),
+    /** Completed deals of clients completing their first deal, and of clients who had completed one before. */
+    clients: z.object({ new: z.number(), returning: z.number() }),
+    /** From created to taken, and from the payment standing to the first payout. */
+    times: z.object({ toTake: durationSchema, toPayout: durationSchema }),
+  }),
+);
+export type ReportFigures = z.infer<typeof reportFiguresSchema>;
+
+/** A name in both languages (a city's; an account's or a staff member's the same in both). */
+const labelSchema = z.nullable(z.object({ ru: z.string(), en: z.string() }));
+
+export const reportSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    from: z.string(),
+    to: z.string(),
+    timeZone: z.string(),
+    figures: reportFiguresSchema,
+    /** The period before (as many whole months, else as many days) and its figures. */
+    previous: z.object({ from: z.string(), to: z.string(), figures: reportFiguresSchema }),
+    /** Turnover and profit in the reporting currency per day (a period of up to 62 days) or per month. */
+    series: z.array(z.object({ period: z.string(), turnover: z.string(), profit: z.string() })),
+    breakdown: z.nullable(
+      z.object({
+        by: z.enum(BREAKDOWNS),
+        rows: z.array(z.object({ value: z.string(), label: labelSchema, figures: reportFiguresSchema })),
+      }),
+    ),
+  }),
+);
+export type Report = z.infer<typeof reportSchema>;
