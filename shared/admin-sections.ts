@@ -54,6 +54,7 @@ import {
   adminUpdatePaymentTemplate,
 } from './routes/payment-templates';
 import { adminGetRates, adminPutRates } from './routes/rates';
+import { adminReport } from './routes/reports';
 import { adminListReserves, adminPutReserves } from './routes/reserves';
 import { adminSecurityAudit, adminSecuritySessions } from './routes/security';
 import { adminGetSetting, adminListSettings, adminPutSetting } from './routes/settings';
@@ -165,8 +166,8 @@ const ADMIN_SECTIONS = {
   },
   // The audit trail, and the active staff its filter names: an ADMIN's (docs/decisions.md).
   audit: { calls: [adminAuditTrail, adminListManagers] },
-  // The pages still to come (analytics) call nothing yet.
-  placeholder: { calls: [] },
+  // Analytics and reports: an ADMIN's, as their figures include the business's profit.
+  reports: { calls: [adminReport] },
 } as const satisfies Record<string, AdminSectionCalls>;
 
 export type AdminSection = keyof typeof ADMIN_SECTIONS;

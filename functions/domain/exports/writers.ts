@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import { zonedDateTime } from '@shared/business-time';
 import type { ExportFormat } from '@shared/contract/exports';
+import { type CsvCell, type CsvSeparator, csvLine } from '@shared/csv';
 import type { Language } from '@shared/enums';
 import ExcelJS from 'exceljs';
-import { type CsvCell, type CsvSeparator, csvLine } from '../transactions/csv';
 import { COLUMNS, headers } from './columns';
 import type { ExportRow } from './rows';
 

@@ -15,12 +15,12 @@ import {
   type TransactionsPage,
   type TransactionView,
 } from '@shared/contract/transactions';
+import { csvLine } from '@shared/csv';
 import type { Language } from '@shared/enums';
 import { shortId } from '@shared/ids';
 import { exportRows } from '../exports/rows';
 import { csvHeader, csvRecord, transactionsFileName } from '../exports/writers';
 import { businessTimeZone } from '../settings/business-time';
-import { csvLine } from './csv';
 import { PeriodRefused } from './errors';
 
 /**

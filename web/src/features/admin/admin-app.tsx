@@ -13,14 +13,15 @@ import { Route, Routes, useLocation } from 'react-router-dom';
 import { ApplicationsPage } from './applications/applications-page';
 import { AuditPage } from './audit/audit-page';
 import { AdminLayout } from './components/admin-layout';
-import { AdminStatusPage, ComingSoonPage } from './components/coming-soon';
 import { StaffContext } from './components/staff-context';
+import { AdminStatusPage } from './components/status-page';
 import { DashboardPage } from './dashboard/dashboard-page';
 import { GeoPage } from './geo/geo-page';
 import { LedgerPage } from './ledger/ledger-page';
-import { adminPages, PLACEHOLDER_PAGES } from './lib/admin-paths';
+import { adminPages } from './lib/admin-paths';
 import { PaymentTemplatesPage } from './payment-templates/payment-templates-page';
 import { RatesPage } from './rates/rates-page';
+import { ReportsPage } from './reports/reports-page';
 import { ReservesPage } from './reserves/reserves-page';
 import { SecurityPage } from './security/security-page';
 import { SettingsPage } from './settings/settings-page';
@@ -81,13 +82,7 @@ export function AdminApp() {
           />
           <Route path={adminPages.ledger.path} element={guarded('ledger', <LedgerPage />)} />
           <Route path={adminPages.audit.path} element={guarded('audit', <AuditPage />)} />
-          {PLACEHOLDER_PAGES.map((page) => (
-            <Route
-              key={page}
-              path={adminPages[page].path}
-              element={guarded('placeholder', <ComingSoonPage page={page} />)}
-            />
-          ))}
+          <Route path={adminPages.analytics.path} element={guarded('reports', <ReportsPage />)} />
           <Route path="*" element={<AdminStatusPage kind="notFound" />} />
         </Route>
       </Routes>

@@ -10,6 +10,7 @@ const NAV_ORDER: AdminPageId[] = [
   'applications',
   'transactions',
   'ledger',
+  'analytics',
   'rates',
   'reserves',
   'payments',

@@ -16,12 +16,10 @@ export const adminPages = {
   security: { path: 'security-settings', section: 'security', nav: true },
   payments: { path: 'payment-gateways', section: 'payments', nav: true },
   audit: { path: 'audit', section: 'audit', nav: true },
-  analytics: { path: 'analytics-reports', section: 'placeholder', nav: false },
+  analytics: { path: 'analytics-reports', section: 'reports', nav: true },
 } as const satisfies Record<string, { path: string; section: AdminSection; nav: boolean }>;
 
 export type AdminPageId = keyof typeof adminPages;
-
-export const PLACEHOLDER_PAGES = ['analytics'] as const;
 
 /** The absolute URL of an admin page, with an optional query. */
 export function adminHref(page: AdminPageId, query?: Record<string, string | undefined>): string {
