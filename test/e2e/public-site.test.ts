@@ -30,8 +30,8 @@ describe('public site', () => {
 
       const texts = HERO[language];
       expect(await page.getAttribute('html', 'lang')).toBe(language);
-      expect(await page.locator('h1').innerText()).toBe(texts.landing.hero.title);
-      expect(await page.locator('.hero__subtitle').innerText()).toBe(texts.landing.hero.subtitle);
+      expect(await page.locator('h1').textContent()).toBe(texts.landing.hero.title);
+      expect(await page.locator('.hero__subtitle').textContent()).toBe(texts.landing.hero.subtitle);
       const hero = page.locator('.hero');
       expect(await hero.getByRole('link', { name: texts.nav.login }).getAttribute('href')).toBe('/login');
       expect(await hero.getByRole('link', { name: texts.nav.register }).getAttribute('href')).toBe(
@@ -65,7 +65,7 @@ describe('public site', () => {
     await page.waitForSelector('.ticker__item');
 
     expect(problems).toEqual([]);
-    expect(await page.locator('h1').innerText()).toBe(HERO.en.landing.hero.title);
+    expect(await page.locator('h1').textContent()).toBe(HERO.en.landing.hero.title);
     expect(await page.title()).toBe(HERO.en.meta.home.title);
   });
 

@@ -199,8 +199,10 @@ async function breakdownOf(
   const byValue = new Map<string, RollupItem[]>();
   for (const item of items) byValue.set(item.value, [...(byValue.get(item.value) ?? []), item]);
   const labels = await labelsOf(by, [...byValue.keys()]);
-  const rows = [...byValue].map(([value, valueItems]) => {
+  const rows = [...byValue].flatMap(([value, valueItems]) => {
     const sums = summed(valueItems);
+    // A value whose figures all came back to nothing (an expiry undone by a late payment) is no row.
+    if ([...sums.values()].every((figure) => figure === 0n)) return [];
     return {
       value,
       label: labels.get(value) ?? null,

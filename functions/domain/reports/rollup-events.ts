@@ -42,7 +42,7 @@ export interface MoveEvent {
 
 type Under = RollupDelta['under'];
 
-/** The breakdown values of a deal: its direction, city, source, the account it paid into, its staff member. */
+/** The breakdown values of a deal: its direction, city, source and the account it paid into. */
 function dealValues(application: ApplicationRecord, owner: OwnerFacts | undefined) {
   const { assetFrom, assetTo, instructions } = application;
   return {
@@ -50,7 +50,6 @@ function dealValues(application: ApplicationRecord, owner: OwnerFacts | undefine
     city: application.city ?? 'none',
     source: sourceValue(application.source, owner?.referred ?? false),
     account: instructions?.accountId ?? (instructions && assetFrom ? assetAccountId(assetFrom) : 'none'),
-    staff: application.assignedToId ?? 'none',
   };
 }
 
@@ -65,10 +64,20 @@ function cohortUnder(application: ApplicationRecord, owner: OwnerFacts | undefin
   ];
 }
 
-/** Where an ending counts: as a funnel step, and under the account it paid into and its staff member. */
-function outcomeUnder(application: ApplicationRecord, owner: OwnerFacts | undefined): Under {
+/** The staff member an ending counts for: who made it, or, when the client or the system did, the deal's assignee. */
+function endedBy(application: ApplicationRecord, actor: Actor): string {
+  const staff = actor.id !== null && actor.role !== 'USER' && actor.role !== 'SYSTEM';
+  return (staff ? actor.id : application.assignedToId) ?? 'none';
+}
+
+/** Where an ending counts: as a funnel step, and under the account it paid into and the staff member who ended it. */
+function outcomeUnder(application: ApplicationRecord, owner: OwnerFacts | undefined, actor: Actor): Under {
   const values = dealValues(application, owner);
-  return [...cohortUnder(application, owner), ['account', values.account], ['staff', values.staff]];
+  return [
+    ...cohortUnder(application, owner),
+    ['account', values.account],
+    ['staff', endedBy(application, actor)],
+  ];
 }
 
 /** A step of the deal's funnel, on the day it was created. */
@@ -176,7 +185,8 @@ export function moveDeltas(event: MoveEvent): RollupDelta[] {
   if (before.status === 'EXPIRED' && move.to !== 'EXPIRED') {
     deltas.push({
       day: businessDayOf(before.statusChangedAt, timeZone),
-      under: outcomeUnder(before, owner),
+      // The system's expiry counted under the deal's assignee then, as now.
+      under: outcomeUnder(before, owner, { id: null, role: 'SYSTEM' }),
       figures: { [figure.outcome('expired')]: -1n },
     });
   }
@@ -186,7 +196,7 @@ export function moveDeltas(event: MoveEvent): RollupDelta[] {
     const completed = outcome === 'completed';
     deltas.push({
       day: today,
-      under: outcomeUnder(before, owner),
+      under: outcomeUnder(before, owner, event.actor),
       figures: {
         [figure.outcome(outcome)]: 1n,
         ...(completed

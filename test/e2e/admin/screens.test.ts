@@ -31,7 +31,7 @@ const SCREENS = [
   { name: 'payments', path: '/admin/payment-gateways' },
   { name: 'transactions', path: '/admin/transaction-history' },
   { name: 'security', path: '/admin/security-settings' },
-  { name: 'coming-soon', path: '/admin/analytics-reports' },
+  { name: 'reports', path: '/admin/analytics-reports' },
 ];
 
 let admin: Session;

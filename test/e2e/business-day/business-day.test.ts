@@ -31,6 +31,7 @@ import {
   ok,
   tronStandIn,
 } from '../support/deal-steps';
+import { theReportsSayWhatTheDealsImply } from './reports';
 
 /**
  * A business day as the office runs it (docs/product.md "Wrong payments, resolved in the deal",
@@ -47,7 +48,8 @@ import {
  * Then the ADMIN's books for the day: every account's closing is its opening + in − out +
  * corrections to the minor unit, every currency's books balance, the day's CSV export totals what
  * the page says each account took in and paid out, the audit page names every step of every deal
- * and who made it, and once the day is closed nothing more is written into it.
+ * and who made it, the reports page says what the deals imply (reports.ts), and once the day is
+ * closed nothing more is written into it.
  */
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
 const newPage = useBrowser();
@@ -301,6 +303,14 @@ describe('a business day', () => {
 
     await theBooksReconcile(started);
     await theAuditPageNamesEveryStep();
+    await theReportsSayWhatTheDealsImply({
+      newPage,
+      admin,
+      manager,
+      dealIds: deals.map(({ id }) => id),
+      days: daysSince(started),
+      timeZone: TIME_ZONE,
+    });
     await theDayCloses(started);
   }, 600_000);
 });

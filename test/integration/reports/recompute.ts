@@ -18,6 +18,17 @@ export interface DealFacts {
   snapshot: CompletionSnapshot | undefined;
 }
 
+/**
+ * Who ended the deal, as the staff breakdown counts its ending: the staff member who made the move
+ * into the status it ended in, or, when the client or the system made it, the deal's assignee.
+ */
+export function endedBy({ application, history }: DealFacts): string | null {
+  const ending = history.findLast((step) => step.to === application.status && step.from !== step.to);
+  if (!ending) return null;
+  const staff = ending.actorId !== null && ending.actorRole !== 'USER' && ending.actorRole !== 'SYSTEM';
+  return staff ? ending.actorId : application.assignedToId;
+}
+
 const seconds = (from: string, to: string) => Math.floor((Date.parse(to) - Date.parse(from)) / 1000);
 
 /** The nearest-rank percentile of whole seconds, cut as the reports keep them (bucketOf). */
@@ -84,14 +95,21 @@ export function recompute(deals: readonly DealFacts[], options: RecomputeOptions
         funnel.paid += 1;
       if (steps.some((step) => step.to === 'COMPLETED')) funnel.completed += 1;
     }
-    steps.forEach((step, index) => {
-      if (!inPeriod(step.at) || step.from === step.to) return;
-      // An expiry the deal left again (money came late) was not an ending.
-      if (step.to === 'EXPIRED' && index < steps.length - 1) return;
+    for (const step of steps) {
+      if (!inPeriod(step.at) || step.from === step.to) continue;
       if (step.to === 'COMPLETED') outcomes.completed += 1;
       if (step.to === 'EXPIRED') outcomes.expired += 1;
       if (step.to === 'CANCELLED') outcomes.cancelled += 1;
       if (step.to === 'REJECTED') outcomes.rejected += 1;
+    }
+    // An expiry the deal left again (money came late) was not an ending: each way out of EXPIRED
+    // undoes the expiry it left, the n-th way out the n-th expiry (a history read by time may list
+    // a step whose clock was set ahead after later ones).
+    const expiries = steps.filter((step) => step.to === 'EXPIRED' && step.from !== 'EXPIRED');
+    const exits = steps.filter((step) => step.from === 'EXPIRED' && step.to !== 'EXPIRED');
+    exits.forEach((_, index) => {
+      const left = expiries[index];
+      if (left && inPeriod(left.at)) outcomes.expired -= 1;
     });
     const completion = steps.find((step) => step.to === 'COMPLETED');
     if (!completion || !inPeriod(completion.at) || application.amountFrom === null) continue;

@@ -13,7 +13,7 @@ import {
   usdtWallet,
 } from '../chain/chain-table';
 import { usdtToCashBody } from '../chain/fixtures';
-import { type DealFacts, recompute } from './recompute';
+import { type DealFacts, endedBy, recompute } from './recompute';
 
 /**
  * The reports (docs/product.md "Reports") on a table of this file's own, through the domain
@@ -193,7 +193,7 @@ describe('reports', () => {
       const row = byStaff.breakdown!.rows.find((one) => one.value === staff.id);
       const theirs = recompute(deals, {
         ...options,
-        dealFilter: (deal) => deal.application.assignedToId === staff.id,
+        dealFilter: (deal) => endedBy(deal) === staff.id,
         actorFilter: (actorId) => actorId === staff.id,
       });
       expect({ staff: staff.username, outcomes: row?.figures.outcomes, times: row?.figures.times }).toEqual({
@@ -202,6 +202,8 @@ describe('reports', () => {
         times: theirs.times,
       });
       expect(row?.figures.turnover).toEqual(theirs.turnover);
+      // Each completed two: the first the full one and the USDT one, the second the short one and at the office.
+      expect(row?.figures.outcomes.completed).toBe(2);
       expect(row?.label).toEqual({ ru: staff.username, en: staff.username });
     }
 

@@ -35,6 +35,7 @@ describe('AdminNav', () => {
       'Application management',
       'Transaction history',
       'Accounts and the day',
+      'Analytics and reports',
       'Exchange rates',
       'Reserves',
       'Payment gateways',

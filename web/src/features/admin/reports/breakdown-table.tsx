@@ -36,13 +36,15 @@ const duration = (times: Row['figures']['times']['toTake'], language: Language) 
 
 /**
  * The period's figures per direction, city, account, staff member or source, the largest turnover
- * first: deals created and completed, turnover and profit in the reporting currency, the average
+ * first: deals created (by direction, city and source) and completed, turnover and profit in the reporting currency, the average
  * ticket; for staff also their times to take and to pay out (median / 90th percentile).
  */
 export function BreakdownTable({ breakdown }: { breakdown: Breakdown }) {
   const { t, language } = useTranslation('admin');
   const nameOf = useBreakdownRowName();
   const staff = breakdown.by === 'staff';
+  // The funnel counts by the deal (its direction, city, source), not by who or where it was paid.
+  const funnel = breakdown.by !== 'staff' && breakdown.by !== 'account';
   const currency = breakdown.rows[0]?.figures.reporting.currency ?? '';
   return (
     <section className="card report-panel" aria-labelledby="report-breakdown">
@@ -50,12 +52,12 @@ export function BreakdownTable({ breakdown }: { breakdown: Breakdown }) {
         {t('reports.breakdown.title', { by: t(`reports.breakdown.by.${breakdown.by}`) })}
       </h2>
       <DataTable
-        className="compact-table report-breakdown"
+        className="data-table report-breakdown"
         items={breakdown.rows}
         emptyText={t('reports.breakdown.empty')}
         columns={[
           t(`reports.breakdown.by.${breakdown.by}`),
-          t('reports.breakdown.created'),
+          ...(funnel ? [t('reports.breakdown.created')] : []),
           t('reports.breakdown.completed'),
           t('reports.breakdown.turnover', { currency }),
           t('reports.breakdown.profit', { currency }),
@@ -66,7 +68,7 @@ export function BreakdownTable({ breakdown }: { breakdown: Breakdown }) {
         {(row) => (
           <tr key={row.value}>
             <th scope="row">{nameOf(breakdown.by, row)}</th>
-            <td className="num">{formatNumber(row.figures.funnel.created, language, 0)}</td>
+            {funnel && <td className="num">{formatNumber(row.figures.funnel.created, language, 0)}</td>}
             <td className="num">{formatNumber(row.figures.outcomes.completed, language, 0)}</td>
             <td className="num">{formatLedgerAmount(row.figures.reporting.turnover, currency, language)}</td>
             <td className="num">{formatLedgerAmount(row.figures.reporting.profit, currency, language)}</td>

@@ -105,7 +105,7 @@ function Currencies({ now, before }: { now: Figures; before: Figures }) {
         {t('reports.currencies.title')}
       </h2>
       <DataTable
-        className="compact-table"
+        className="data-table"
         items={currencies}
         emptyText={t('reports.currencies.empty')}
         columns={[
@@ -156,7 +156,7 @@ function Outcomes({ now, before }: { now: Figures; before: Figures }) {
         {t('reports.outcomes.title')}
       </h2>
       <DataTable
-        className="compact-table"
+        className="data-table"
         items={[...OUTCOMES]}
         columns={[t('reports.outcomes.outcome'), t('reports.outcomes.now'), t('reports.outcomes.before')]}
       >
@@ -182,7 +182,7 @@ function Funnel({ funnel }: { funnel: Figures['funnel'] }) {
         {t('reports.funnel.title')}
       </h2>
       <DataTable
-        className="compact-table report-funnel"
+        className="data-table report-funnel"
         items={[...FUNNEL_STEPS]}
         columns={[
           t('reports.funnel.step'),
@@ -226,7 +226,7 @@ function Times({ now, before }: { now: Figures; before: Figures }) {
         {t('reports.times.title')}
       </h2>
       <DataTable
-        className="compact-table"
+        className="data-table"
         items={[...DURATIONS]}
         columns={[
           t('reports.times.what'),

@@ -8,6 +8,10 @@ import { renderAdmin } from '../test-utils';
 import { reportCsv } from './report-export';
 import { ReportsPage } from './reports-page';
 
+// jsdom draws no canvas (uPlot asks matchMedia and a 2D context): the chart stands in as its name.
+// The real chart is drawn and looked at in the browser (test/e2e/business-day/reports.ts).
+vi.mock('./series-chart', () => ({ default: () => <p>turnover chart</p> }));
+
 function figures(overrides: Partial<ReportFigures> = {}): ReportFigures {
   return {
     funnel: { created: 10, taken: 8, instructed: 6, paid: 5, completed: 4 },
@@ -70,6 +74,7 @@ describe('ReportsPage', () => {
     expect(figuresList.getByText('+26.9 % against 2,000.00 USDT before')).toBeTruthy();
     expect(figuresList.getByText('+100 % against 2 before')).toBeTruthy();
     expect(screen.getByText('Payment confirmed')).toBeTruthy();
+    expect(await screen.findByText('turnover chart')).toBeTruthy();
     const toTake = within(screen.getByRole('row', { name: /^From created to taken/ }));
     expect(toTake.getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
       '37s',

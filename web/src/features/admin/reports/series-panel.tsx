@@ -27,7 +27,7 @@ export function SeriesPanel({ series, currency }: { series: Report['series']; cu
       </div>
       {asTable ? (
         <DataTable
-          className="compact-table"
+          className="data-table"
           items={series}
           caption={t('reports.series.caption', { currency })}
           columns={[t('reports.series.period'), t('reports.series.turnover'), t('reports.series.profit')]}
