@@ -129,3 +129,8 @@ export function zonedDateTime(instant: Date | string | number, timeZone: string)
   const wall = wallClock(timeZone, new Date(instant).getTime());
   return `${wall.year}-${two(wall.month)}-${two(wall.day)} ${two(wall.hour)}:${two(wall.minute)}:${two(wall.second)}`;
 }
+
+/** The UTC day `days` after (or before) `day`. */
+export function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}

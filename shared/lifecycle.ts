@@ -8,6 +8,7 @@ import {
 } from './deal-money';
 import { APPLICATION_STATUSES, type ApplicationStatus, type Role, type StaffSettableStatus } from './enums';
 import { compare } from './money';
+import type { Duration, FunnelStep } from './reports';
 
 /**
  * The deal's lifecycle (docs/product.md §4, docs/architecture.md §7): every move an application can
@@ -140,6 +141,10 @@ export interface Move {
    * count in its transaction, and staff accept a quote that expired before they make it.
    */
   settles?: true;
+  /** The steps of the reports' funnel the deal reaches by this move (docs/architecture.md "Reports"). */
+  funnel?: readonly FunnelStep[];
+  /** The staff's duration the move ends, for the reports: since created, or since the payment stood. */
+  measures?: Duration;
 }
 
 export const TERMINAL_STATUSES = [
@@ -148,6 +153,8 @@ export const TERMINAL_STATUSES = [
   'REJECTED',
   'EXPIRED',
 ] as const satisfies readonly ApplicationStatus[];
+
+export type TerminalStatus = (typeof TERMINAL_STATUSES)[number];
 
 /** The statuses of a deal still under way, in the order it goes through them. */
 export const OPEN_STATUSES = [
@@ -163,7 +170,16 @@ export const OPEN_STATUSES = [
 export const INITIAL_STATUS: ApplicationStatus = 'PENDING';
 
 export const MOVES: readonly Move[] = [
-  { name: 'take', from: ['PENDING'], to: 'PROCESSING', by: 'staff', call: 'status', needs: [] },
+  {
+    name: 'take',
+    from: ['PENDING'],
+    to: 'PROCESSING',
+    by: 'staff',
+    call: 'status',
+    needs: [],
+    funnel: ['taken'],
+    measures: 'toTake',
+  },
   // Take in Telegram takes it only while nobody has it, and assigns the taker in the same write.
   {
     name: 'takeFromAlert',
@@ -172,6 +188,8 @@ export const MOVES: readonly Move[] = [
     by: 'staff',
     call: 'telegramTake',
     needs: ['unassigned'],
+    funnel: ['taken'],
+    measures: 'toTake',
   },
   {
     name: 'issueInstructions',
@@ -180,6 +198,7 @@ export const MOVES: readonly Move[] = [
     by: 'staff',
     call: 'instructions',
     needs: ['instructions'],
+    funnel: ['instructed'],
   },
   {
     name: 'markPaid',
@@ -197,6 +216,7 @@ export const MOVES: readonly Move[] = [
     by: 'staff',
     call: 'confirmPayment',
     needs: [],
+    funnel: ['paid'],
   },
   // A part of the payment arrived (staff enter what did), not all that was asked: the deal is PAID
   // and shows the difference until staff resolve it (or the rest arrives: confirmPayment).
@@ -226,6 +246,7 @@ export const MOVES: readonly Move[] = [
     by: 'staff',
     call: 'paymentResolution',
     needs: ['paidOtherAmount', 'paidInTime'],
+    funnel: ['paid'],
   },
   // ...or the client sends the rest, in a window the setting topUpWindowMinutes gives...
   {
@@ -244,6 +265,7 @@ export const MOVES: readonly Move[] = [
     by: 'staff',
     call: 'paymentResolution',
     needs: ['paidOver', 'paidInTime'],
+    funnel: ['paid'],
   },
   // Late money is offered at the current rate; the client accepts it (or staff reject and refund).
   {
@@ -261,6 +283,7 @@ export const MOVES: readonly Move[] = [
     by: 'client',
     call: 'requoteAccept',
     needs: ['requoteOffered'],
+    funnel: ['paid'],
   },
   {
     name: 'recordPayout',
@@ -269,6 +292,7 @@ export const MOVES: readonly Move[] = [
     by: 'staff',
     call: 'payout',
     needs: ['payoutReference'],
+    measures: 'toPayout',
   },
   // A payout in parts: another part while less than owed went out.
   {
@@ -287,6 +311,7 @@ export const MOVES: readonly Move[] = [
     call: 'status',
     needs: ['paidOutInFull'],
     settles: true,
+    funnel: ['completed'],
   },
   // Paid out and owed differ, and an ADMIN closes it anyway, saying why: the difference is booked.
   {
@@ -297,6 +322,7 @@ export const MOVES: readonly Move[] = [
     call: 'close',
     needs: ['byAdmin', 'closingReason'],
     settles: true,
+    funnel: ['completed'],
   },
   // The spec's move stays: a deal done face to face at the office, both movements recorded at once.
   {
@@ -307,6 +333,8 @@ export const MOVES: readonly Move[] = [
     call: 'status',
     needs: ['confirmation'],
     settles: true,
+    // Done face to face: told, paid and completed at once.
+    funnel: ['instructed', 'paid', 'completed'],
   },
   {
     name: 'cancel',
@@ -358,6 +386,7 @@ export const MOVES: readonly Move[] = [
     call: 'chainCheck',
     needs: ['paidOutInFull'],
     settles: true,
+    funnel: ['completed'],
   },
   // The chain watcher saw a transfer of the exact payable amount to the application's wallet...
   {
@@ -376,6 +405,7 @@ export const MOVES: readonly Move[] = [
     by: 'system',
     call: 'chainWatcher',
     needs: [],
+    funnel: ['paid'],
   },
   // A final transfer that is a part of the payment (the rest still to come), or arrived late for a
   // deal that expired (staff attached it): PAID, the difference shown, as staff's paymentPart.
@@ -553,7 +583,7 @@ export function isKnownStatus(status: string): status is ApplicationStatus {
   return (APPLICATION_STATUSES as readonly string[]).includes(status);
 }
 
-export function isTerminal(status: string): boolean {
+export function isTerminal(status: string): status is TerminalStatus {
   return (TERMINAL_STATUSES as readonly string[]).includes(status);
 }
 

@@ -1,4 +1,4 @@
-import { shiftDay } from './contract/transactions';
+import { shiftDay } from '@shared/business-time';
 import type { VisitSource } from './visit-source';
 
 /**

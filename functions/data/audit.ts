@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { currentRequestOrigin } from '@functions/commons/request-origin';
+import { shiftDay } from '@shared/business-time';
 import { SYSTEM_ID } from '@shared/contract/deal';
-import { shiftDay } from '@shared/contract/transactions';
 import type { Role } from '@shared/enums';
 import { db, tableName } from './client';
 import { keys } from './keys';

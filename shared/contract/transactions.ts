@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { valuedCurrencySchema } from '../assets';
+import { shiftDay } from '../business-time';
 import {
   TRANSACTIONS_DEFAULT_PERIOD_DAYS,
   TRANSACTIONS_MAX_PERIOD_DAYS,
@@ -33,11 +34,6 @@ export function isDayDate(value: string): boolean {
   if (!DAY_DATE.test(value)) return false;
   const time = Date.parse(`${value}T00:00:00.000Z`);
   return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value;
-}
-
-/** The UTC day `days` after (or before) `day`. */
-export function shiftDay(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** Days from `from` to `to`, both included (a single day is 1). */

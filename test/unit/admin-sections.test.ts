@@ -40,6 +40,7 @@ describe('the admin sections', () => {
       users: 'MANAGER',
       applications: 'MANAGER',
       rates: 'ADMIN',
+      reports: 'ADMIN',
       reserves: 'ADMIN',
       geo: 'ADMIN',
       settings: 'ADMIN',
@@ -48,7 +49,6 @@ describe('the admin sections', () => {
       ledger: 'MANAGER',
       security: 'ADMIN',
       audit: 'ADMIN',
-      placeholder: 'MANAGER',
     });
   });
 

@@ -127,11 +127,12 @@ const snapshot = {
   profitUsdt: 30,
 };
 
+/** The deltas of completing it: its ending (on the day) and its funnel step (on the day it was created). */
 function completion(
   application: ApplicationRecord,
   money: { snapshot: typeof snapshot | null; rub: string | null },
 ) {
-  return moveDeltas({
+  const deltas = moveDeltas({
     move: moveNamed('complete'),
     before: application,
     actor: { id: 'manager-1', role: 'MANAGER' },
@@ -140,12 +141,17 @@ function completion(
     timeZone: 'Europe/Moscow',
     completion: { snapshot: money.snapshot, rubPerUsdt: money.rub === null ? null : decimal(money.rub) },
   });
+  expect(deltas).toHaveLength(2);
+  return {
+    ending: deltas.find((delta) => 'o_completed' in delta.figures)!,
+    funnel: deltas.find((delta) => 'f_completed' in delta.figures)!,
+  };
 }
 
 describe('what a completion adds', () => {
   it('counts on its own day, and its funnel step on the day the deal was created', () => {
-    const [ending, funnel] = completion(exchanging(), { snapshot, rub: '80.25' });
-    expect(ending!.day).toBe('2026-11-29');
+    const { ending, funnel } = completion(exchanging(), { snapshot, rub: '80.25' });
+    expect(ending.day).toBe('2026-11-29');
     expect(funnel).toEqual({
       day: '2026-11-28',
       under: [
@@ -156,12 +162,12 @@ describe('what a completion adds', () => {
       ],
       figures: { f_completed: 1n },
     });
-    expect(ending!.under).toContainEqual(['staff', 'manager-1']);
+    expect(ending.under).toContainEqual(['staff', 'manager-1']);
   });
 
   it('adds turnover and profit in minor units, and in RUB at the market then', () => {
-    const [ending] = completion(exchanging(), { snapshot, rub: '80.25' });
-    expect(ending!.figures).toEqual({
+    const { ending } = completion(exchanging(), { snapshot, rub: '80.25' });
+    expect(ending.figures).toEqual({
       o_completed: 1n,
       c_returning: 1n,
       t_EUR: 100_000n,
@@ -179,21 +185,21 @@ describe('what a completion adds', () => {
 
   it("takes a RUB deal's own RUB side, and leaves out what no market value covers", () => {
     const rubDeal = exchanging({ assetFrom: 'card-RUB', currencyFrom: 'RUB', amountFrom: 84_000 });
-    const [rub] = completion(rubDeal, {
+    const { ending: rub } = completion(rubDeal, {
       snapshot: { ...snapshot, currencyFrom: 'RUB', fiatCurrency: 'RUB', profitFiat: 1200.5 },
       rub: null,
     });
-    expect([rub!.figures.rt_RUB, rub!.figures.rp_RUB, rub!.figures.rm_RUB]).toEqual([
+    expect([rub.figures.rt_RUB, rub.figures.rp_RUB, rub.figures.rm_RUB]).toEqual([
       8_400_000n,
       120_050n,
       undefined,
     ]);
-    const [unknown] = completion(exchanging(), { snapshot: null, rub: null });
+    const { ending: unknown } = completion(exchanging(), { snapshot: null, rub: null });
     expect([
-      unknown!.figures.rm_RUB,
-      unknown!.figures.pm,
-      unknown!.figures.rt_RUB,
-      unknown!.figures.p_EUR,
+      unknown.figures.rm_RUB,
+      unknown.figures.pm,
+      unknown.figures.rt_RUB,
+      unknown.figures.p_EUR,
     ]).toEqual([1n, 1n, undefined, undefined]);
   });
 });

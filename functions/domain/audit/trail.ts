@@ -4,7 +4,7 @@ import type { Principal } from '@functions/domain/accounts/principal';
 import { SECURITY_MATCHES, withheld } from '@functions/domain/security/audit';
 import { businessTimeZone } from '@functions/domain/settings/business-time';
 import { PeriodRefused } from '@functions/domain/transactions/errors';
-import { businessDayOf, periodBounds } from '@shared/business-time';
+import { businessDayOf, periodBounds, shiftDay } from '@shared/business-time';
 import { SECURITY_AUDIT_QUERIES_PER_PAGE, TRANSACTIONS_DEFAULT_PERIOD_DAYS } from '@shared/constants';
 import {
   AUDIT_KIND_TARGETS,
@@ -13,7 +13,7 @@ import {
   type AuditQuery,
   auditKindOf,
 } from '@shared/contract/audit';
-import { periodProblem, shiftDay } from '@shared/contract/transactions';
+import { periodProblem } from '@shared/contract/transactions';
 
 /** The business days to read: as given, `to` the business's today when absent, `from` the 30 days up to `to`. */
 function resolvePeriod(query: AuditQuery, timeZone: string, now: Date) {

@@ -1,9 +1,8 @@
 import { listRecentlyCompleted } from '@functions/data/applications';
 import { readApplicationStatusCounts, readDailyStats } from '@functions/data/counters';
 import { findUserSummaries } from '@functions/data/user-summaries';
-import { businessDayOf, dayStart } from '@shared/business-time';
+import { businessDayOf, dayStart, shiftDay } from '@shared/business-time';
 import { ACTIVITY_DAYS, type ActivityStatsData, type DashboardData } from '@shared/contract/admin';
-import { shiftDay } from '@shared/contract/transactions';
 import type { DashboardPeriod } from '@shared/enums';
 import { businessTimeZone } from '../settings/business-time';
 

@@ -3,8 +3,9 @@ import { listLedgerAccounts } from '@functions/data/ledger';
 import { ALL, type RollupItem, type RollupRange, readRollups } from '@functions/data/report-rollups';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import { currencyDecimals } from '@shared/assets';
+import { shiftDay } from '@shared/business-time';
 import type { Report, ReportFigures, ReportQuery } from '@shared/contract/reports';
-import { periodDays, shiftDay } from '@shared/contract/transactions';
+import { periodDays } from '@shared/contract/transactions';
 import { accountNameIn } from '@shared/ledger';
 import { divide, ofUnits, unitsText } from '@shared/money';
 import {

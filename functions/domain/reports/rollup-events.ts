@@ -4,9 +4,9 @@ import { currencyDecimals } from '@shared/assets';
 import { businessDayOf } from '@shared/business-time';
 import type { CompletionSnapshot } from '@shared/contract/completion';
 import { assetAccountId } from '@shared/ledger';
-import type { Move } from '@shared/lifecycle';
+import { isTerminal, type Move, type TerminalStatus } from '@shared/lifecycle';
 import { type Decimal, multiply, toUnits } from '@shared/money';
-import { bucketOf, sourceValue } from '@shared/reports';
+import { bucketOf, type Outcome, sourceValue } from '@shared/reports';
 import { figure } from './figures';
 
 /*
@@ -159,56 +159,45 @@ function completionFigures(event: MoveEvent, money: CompletionMoney): Record<str
   return figures;
 }
 
-const OUTCOME_OF_STATUS = {
+/** The reports' name of each status a deal ends in. */
+const OUTCOME_OF_STATUS: Record<TerminalStatus, Outcome> = {
   COMPLETED: 'completed',
   EXPIRED: 'expired',
   CANCELLED: 'cancelled',
   REJECTED: 'rejected',
-} as const;
+};
 
 /** What a move adds to the reports: none for most, a funnel step, an ending, a duration. */
 export function moveDeltas(event: MoveEvent): RollupDelta[] {
   const { move, before, owner, timeZone, now } = event;
-  const today = businessDayOf(now, timeZone);
   const deltas: RollupDelta[] = [];
-  if (move.from.includes('PENDING') && move.to === 'PROCESSING') {
-    deltas.push(funnelStep(before, owner, timeZone, ['taken']), duration(event, 'toTake', before.createdAt));
-  }
-  if (move.name === 'issueInstructions') deltas.push(funnelStep(before, owner, timeZone, ['instructed']));
-  // The payment stands (confirmed once: a reversed payout goes back to CONFIRMED from EXCHANGING).
-  if (move.to === 'CONFIRMED' && (before.status === 'WAITING_PAYMENT' || before.status === 'PAID'))
-    deltas.push(funnelStep(before, owner, timeZone, ['paid']));
-  // The first payout after the payment stood: how long the client waited for their money.
-  if (move.name === 'recordPayout' && !before.payoutReversal)
+  // The funnel's steps and the duration the move's entry in the lifecycle names.
+  if (move.funnel) deltas.push(funnelStep(before, owner, timeZone, [...move.funnel]));
+  if (move.measures === 'toTake') deltas.push(duration(event, 'toTake', before.createdAt));
+  // The first payout after the payment stood (a reversed one is paid again): how long the client waited.
+  if (move.measures === 'toPayout' && !before.payoutReversal)
     deltas.push(duration(event, 'toPayout', before.statusChangedAt));
-  // Money for a deal that had expired: it did not end unpaid after all, on the day it was counted so.
-  if (before.status === 'EXPIRED' && move.to !== 'EXPIRED') {
+  // Money for a deal that had ended (expired) opens it: it did not end so after all, on the day it was counted.
+  if (isTerminal(before.status) && !isTerminal(move.to)) {
     deltas.push({
       day: businessDayOf(before.statusChangedAt, timeZone),
       // The system's expiry counted under the deal's assignee then, as now.
       under: outcomeUnder(before, owner, { id: null, role: 'SYSTEM' }),
-      figures: { [figure.outcome('expired')]: -1n },
+      figures: { [figure.outcome(OUTCOME_OF_STATUS[before.status])]: -1n },
     });
   }
-  const outcome =
-    move.to in OUTCOME_OF_STATUS ? OUTCOME_OF_STATUS[move.to as keyof typeof OUTCOME_OF_STATUS] : null;
-  if (outcome && before.status !== move.to) {
-    const completed = outcome === 'completed';
+  if (isTerminal(move.to) && before.status !== move.to) {
+    const outcome = OUTCOME_OF_STATUS[move.to];
     deltas.push({
-      day: today,
+      day: businessDayOf(now, timeZone),
       under: outcomeUnder(before, owner, event.actor),
       figures: {
         [figure.outcome(outcome)]: 1n,
-        ...(completed
+        ...(move.settles
           ? completionFigures(event, event.completion ?? { snapshot: null, rubPerUsdt: null })
           : {}),
       },
     });
-    // Done at the office from PROCESSING: told, paid and completed there at once.
-    if (completed) {
-      const skipped = before.status === 'PROCESSING' ? (['instructed', 'paid'] as const) : [];
-      deltas.push(funnelStep(before, owner, timeZone, [...skipped, 'completed']));
-    }
   }
   return deltas;
 }

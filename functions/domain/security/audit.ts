@@ -2,6 +2,7 @@ import { type AuditEntry, type AuditMatch, readAudit } from '@functions/data/aud
 import { findUserSummaries } from '@functions/data/user-summaries';
 import type { Principal } from '@functions/domain/accounts/principal';
 import { PeriodRefused } from '@functions/domain/transactions/errors';
+import { shiftDay } from '@shared/business-time';
 import {
   SECURITY_AUDIT_QUERIES_PER_PAGE,
   SETTING_DEFAULTS,
@@ -16,7 +17,7 @@ import type {
   SecurityAuditPage,
   SecurityAuditQuery,
 } from '@shared/contract/security';
-import { periodProblem, shiftDay } from '@shared/contract/transactions';
+import { periodProblem } from '@shared/contract/transactions';
 import { SESSION_REVOKE_ACTION } from './sessions';
 
 /**

@@ -1,6 +1,6 @@
 import { type MovementFilter, type MovementRecord, readMovementPage } from '@functions/data/movements';
 import { findUserSummaries } from '@functions/data/user-summaries';
-import { businessDayOf, periodBounds } from '@shared/business-time';
+import { businessDayOf, periodBounds, shiftDay } from '@shared/business-time';
 import {
   ADMIN_APPLICATION_ID_DISPLAY_LENGTH,
   TRANSACTIONS_CSV_MAX_BYTES,
@@ -11,7 +11,6 @@ import {
   type ExportTransactionsQuery,
   type ListTransactionsQuery,
   periodProblem,
-  shiftDay,
   type TransactionsPage,
   type TransactionView,
 } from '@shared/contract/transactions';

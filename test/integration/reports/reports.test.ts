@@ -1,7 +1,6 @@
 import type { UserRecord } from '@functions/data/users';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
-import { businessDayOf } from '@shared/business-time';
-import { shiftDay } from '@shared/contract/transactions';
+import { businessDayOf, shiftDay } from '@shared/business-time';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { standardBody } from '../applications/bodies';
 import { putUser } from '../applications/isolated-table';

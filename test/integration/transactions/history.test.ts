@@ -1,6 +1,5 @@
 import type { MovementRecord } from '@functions/data/movements';
-import { businessDayOf } from '@shared/business-time';
-import { shiftDay } from '@shared/contract/transactions';
+import { businessDayOf, shiftDay } from '@shared/business-time';
 import { type Role, roleRank } from '@shared/enums';
 import { adminExportTransactionsCsv, adminListTransactions } from '@shared/routes/transactions';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { MovementDirection, MovementRecord } from '@functions/data/movements';
-import { dayStart } from '@shared/business-time';
-import { shiftDay } from '@shared/contract/transactions';
+import { dayStart, shiftDay } from '@shared/business-time';
 
 /**
  * Movements written straight into the table (functions/data's batch writes, as the seed writes), in
