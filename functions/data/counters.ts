@@ -48,8 +48,9 @@ export function incrementUsersCounter(by = 1): TransactItem {
   };
 }
 
-function addExpression(deltas: Record<string, number>) {
-  const entries = Object.entries(deltas).filter(([, by]) => by !== 0);
+/** `ADD` of each non-zero delta, by name (a rollup's exact bigints as a counter's numbers). */
+export function addExpression(deltas: Readonly<Record<string, number | bigint>>) {
+  const entries = Object.entries(deltas).filter(([, by]) => by !== 0 && by !== 0n);
   return {
     UpdateExpression: `ADD ${entries.map((_, index) => `#f${index} :v${index}`).join(', ')}`,
     ExpressionAttributeNames: Object.fromEntries(entries.map(([field], index) => [`#f${index}`, field])),

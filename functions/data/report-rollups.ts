@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { exactDb, tableName } from './client';
+import { addExpression } from './counters';
 import { keys } from './keys';
 import type { TransactionPart } from './transactions';
 
@@ -52,20 +53,11 @@ export function rollupParts(deltas: readonly RollupDelta[]): TransactionPart[] {
   }
   const parts: TransactionPart[] = [];
   for (const { key, figures } of byItem.values()) {
-    const adds = [...figures].filter(([, by]) => by !== 0n);
-    if (adds.length === 0) continue;
-    parts.push({
-      name: 'reportRollups',
-      item: {
-        Update: {
-          TableName: tableName,
-          Key: key,
-          UpdateExpression: `ADD ${adds.map((_, index) => `#f${index} :v${index}`).join(', ')}`,
-          ExpressionAttributeNames: Object.fromEntries(adds.map(([figure], index) => [`#f${index}`, figure])),
-          ExpressionAttributeValues: Object.fromEntries(adds.map(([, by], index) => [`:v${index}`, by])),
-        },
-      },
-    });
+    if ([...figures.values()].every((by) => by === 0n)) continue;
+    const item = {
+      Update: { TableName: tableName, Key: key, ...addExpression(Object.fromEntries(figures)) },
+    };
+    parts.push({ name: 'reportRollups', item });
   }
   return parts;
 }

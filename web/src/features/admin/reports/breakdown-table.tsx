@@ -7,6 +7,7 @@ import { DataTable } from '../components/data-table';
 import { formatLedgerAmount } from '../ledger/ledger-format';
 import { formatNumber } from '../lib/format';
 import { formatDuration } from './report-format';
+import { ReportPanel } from './report-panel';
 
 type Breakdown = NonNullable<Report['breakdown']>;
 type Row = Breakdown['rows'][number];
@@ -47,10 +48,10 @@ export function BreakdownTable({ breakdown }: { breakdown: Breakdown }) {
   const funnel = breakdown.by !== 'staff' && breakdown.by !== 'account';
   const currency = breakdown.rows[0]?.figures.reporting.currency ?? '';
   return (
-    <section className="card report-panel" aria-labelledby="report-breakdown">
-      <h2 id="report-breakdown" className="panel-title">
-        {t('reports.breakdown.title', { by: t(`reports.breakdown.by.${breakdown.by}`) })}
-      </h2>
+    <ReportPanel
+      id="report-breakdown"
+      title={t('reports.breakdown.title', { by: t(`reports.breakdown.by.${breakdown.by}`) })}
+    >
       <DataTable
         className="data-table report-breakdown"
         items={breakdown.rows}
@@ -86,6 +87,6 @@ export function BreakdownTable({ breakdown }: { breakdown: Breakdown }) {
           </tr>
         )}
       </DataTable>
-    </section>
+    </ReportPanel>
   );
 }

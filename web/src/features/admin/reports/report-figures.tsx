@@ -6,6 +6,7 @@ import { DataTable } from '../components/data-table';
 import { formatLedgerAmount } from '../ledger/ledger-format';
 import { formatNumber } from '../lib/format';
 import { formatChange, formatDuration, shareOf } from './report-format';
+import { ReportPanel } from './report-panel';
 import { SeriesPanel } from './series-panel';
 
 /** A key figure: its value, and the period before's with the change. */
@@ -100,10 +101,7 @@ function Currencies({ now, before }: { now: Figures; before: Figures }) {
   const amountOf = (list: Figures['turnover'], currency: string) =>
     list.find((amount) => amount.currency === currency)?.amount ?? '0';
   return (
-    <section className="card report-panel" aria-labelledby="report-currencies">
-      <h2 id="report-currencies" className="panel-title">
-        {t('reports.currencies.title')}
-      </h2>
+    <ReportPanel id="report-currencies" title={t('reports.currencies.title')}>
       <DataTable
         className="data-table"
         items={currencies}
@@ -143,7 +141,7 @@ function Currencies({ now, before }: { now: Figures; before: Figures }) {
           {t('reports.withoutProfit', { count: now.dealsWithoutProfit })}
         </p>
       )}
-    </section>
+    </ReportPanel>
   );
 }
 
@@ -151,10 +149,7 @@ function Currencies({ now, before }: { now: Figures; before: Figures }) {
 function Outcomes({ now, before }: { now: Figures; before: Figures }) {
   const { t, language } = useTranslation('admin');
   return (
-    <section className="card report-panel" aria-labelledby="report-outcomes">
-      <h2 id="report-outcomes" className="panel-title">
-        {t('reports.outcomes.title')}
-      </h2>
+    <ReportPanel id="report-outcomes" title={t('reports.outcomes.title')}>
       <DataTable
         className="data-table"
         items={[...OUTCOMES]}
@@ -168,7 +163,7 @@ function Outcomes({ now, before }: { now: Figures; before: Figures }) {
           </tr>
         )}
       </DataTable>
-    </section>
+    </ReportPanel>
   );
 }
 
@@ -177,10 +172,7 @@ function Funnel({ funnel }: { funnel: Figures['funnel'] }) {
   const { t, language } = useTranslation('admin');
   const created = funnel.created;
   return (
-    <section className="card report-panel" aria-labelledby="report-funnel">
-      <h2 id="report-funnel" className="panel-title">
-        {t('reports.funnel.title')}
-      </h2>
+    <ReportPanel id="report-funnel" title={t('reports.funnel.title')}>
       <DataTable
         className="data-table report-funnel"
         items={[...FUNNEL_STEPS]}
@@ -213,7 +205,7 @@ function Funnel({ funnel }: { funnel: Figures['funnel'] }) {
           );
         }}
       </DataTable>
-    </section>
+    </ReportPanel>
   );
 }
 
@@ -221,10 +213,7 @@ function Funnel({ funnel }: { funnel: Figures['funnel'] }) {
 function Times({ now, before }: { now: Figures; before: Figures }) {
   const { t, language } = useTranslation('admin');
   return (
-    <section className="card report-panel" aria-labelledby="report-times">
-      <h2 id="report-times" className="panel-title">
-        {t('reports.times.title')}
-      </h2>
+    <ReportPanel id="report-times" title={t('reports.times.title')}>
       <DataTable
         className="data-table"
         items={[...DURATIONS]}
@@ -247,7 +236,7 @@ function Times({ now, before }: { now: Figures; before: Figures }) {
         )}
       </DataTable>
       <p className="muted report-panel__note">{t('reports.times.note')}</p>
-    </section>
+    </ReportPanel>
   );
 }
 

@@ -6,6 +6,7 @@ import { lazy, Suspense, useState } from 'react';
 import { DataTable } from '../components/data-table';
 import { formatLedgerAmount } from '../ledger/ledger-format';
 import { pointLabel } from './report-format';
+import { ReportPanel } from './report-panel';
 
 // The chart library loads with the chart, not with the admin area (docs/decisions.md: uPlot).
 const SeriesChart = lazy(() => import('./series-chart'));
@@ -16,15 +17,16 @@ export function SeriesPanel({ series, currency }: { series: Report['series']; cu
   const [asTable, setAsTable] = useState(false);
   const byMonth = series[0]?.period.length === 7;
   return (
-    <section className="card report-panel report-series" aria-labelledby="report-series">
-      <div className="report-panel__head">
-        <h2 id="report-series" className="panel-title">
-          {t(byMonth ? 'reports.series.titleMonths' : 'reports.series.titleDays', { currency })}
-        </h2>
+    <ReportPanel
+      id="report-series"
+      className="report-series"
+      title={t(byMonth ? 'reports.series.titleMonths' : 'reports.series.titleDays', { currency })}
+      action={
         <Button variant="secondary" size="sm" onClick={() => setAsTable((shown) => !shown)}>
           {t(asTable ? 'reports.series.showChart' : 'reports.series.showTable')}
         </Button>
-      </div>
+      }
+    >
       {asTable ? (
         <DataTable
           className="data-table"
@@ -45,6 +47,6 @@ export function SeriesPanel({ series, currency }: { series: Report['series']; cu
           <SeriesChart series={series} currency={currency} />
         </Suspense>
       )}
-    </section>
+    </ReportPanel>
   );
 }
