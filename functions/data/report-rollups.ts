@@ -91,16 +91,9 @@ export interface RollupRange {
   to: string;
 }
 
-/**
- * The rollups of one breakdown in the ranges, each a Query read to its end, and the read capacity
- * the Queries used (as DynamoDB reports it; 0 where it reports none).
- */
-export async function readRollups(
-  breakdown: string,
-  ranges: readonly RollupRange[],
-): Promise<{ items: RollupItem[]; capacity: number }> {
+/** The rollups of one breakdown in the ranges, each a Query read to its end. */
+export async function readRollups(breakdown: string, ranges: readonly RollupRange[]): Promise<RollupItem[]> {
   const items: RollupItem[] = [];
-  let capacity = 0;
   for (const range of ranges) {
     let startKey: Record<string, unknown> | undefined;
     do {
@@ -115,13 +108,11 @@ export async function readRollups(
             ':to': `${range.to}$`,
           },
           ExclusiveStartKey: startKey,
-          ReturnConsumedCapacity: 'TOTAL',
         }),
       );
       items.push(...(page.Items ?? []).map(rollupOf));
-      capacity += page.ConsumedCapacity?.CapacityUnits ?? 0;
       startKey = page.LastEvaluatedKey;
     } while (startKey);
   }
-  return { items, capacity };
+  return items;
 }

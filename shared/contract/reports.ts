@@ -21,7 +21,7 @@ export type ReportQuery = z.infer<typeof reportQuerySchema>;
 /** An exact amount of one currency, as decimal text. */
 const currencyAmountSchema = z.object({ currency: z.string(), amount: z.string() });
 
-/** A duration's nearest-rank median and 90th percentile in seconds (within 1 %), of `count` deals. */
+/** A duration's nearest-rank median and 90th percentile in seconds (exact below 100 s, within 10 % above), of `count` deals. */
 const durationSchema = z.object({
   count: z.number(),
   median: z.nullable(z.number()),
@@ -50,7 +50,10 @@ export const reportFiguresSchema = /* @__PURE__ */ schema(() =>
     }),
     /** Completed deals with no market rate at completion, so no profit. */
     dealsWithoutProfit: z.number(),
-    /** Completed deals' size on their USDT side: the average (exact, to the cent) and the median (within 1 %). */
+    /**
+     * Completed deals' size on their USDT side: the average (exact, to the cent) and the median
+     * (within 1 %; the whole business's only, null in a breakdown's row).
+     */
     ticket: z.object({ count: z.number(), average: z.nullable(z.string()), median: z.nullable(z.string()) }),
     /** Completed deals of clients completing their first deal, and of clients who had completed one before. */
     clients: z.object({ new: z.number(), returning: z.number() }),

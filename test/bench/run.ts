@@ -21,6 +21,7 @@ import {
 import { measureApplicationLifeApart } from './life-cost';
 import { measureLiveLatencyApart, renderLiveLatency } from './live-latency';
 import { meetsTargets, renderSizeBreakdown, renderTable, TARGETS } from './report';
+import { measureReportCostApart, renderReportCost } from './report-cost';
 import { renderWatcherCosts } from './watcher-cost';
 import { measureWebRoutes, renderWebRoutes } from './web-routes';
 
@@ -32,7 +33,8 @@ import { measureWebRoutes, renderWebRoutes } from './web-routes';
  * endpoint at two table sizes (test/bench/dynamo-cost.ts), and what 1,000 applications and a month
  * of the rates job cost (test/bench/application-cost.ts), and a chain watcher run with 10 and 1,000
  * open applications (test/bench/watcher-cost.ts), and live push's notice latency over 50 staff changes
- * (test/bench/live-latency.ts), and the monthly bill at 100, 2,000 and 20,000 applications a day
+ * (test/bench/live-latency.ts), and a year of reports at 20,000 deals a day (test/bench/report-cost.ts),
+ * and the monthly bill at 100, 2,000 and 20,000 applications a day
  * (test/bench/bill.ts). The steps that start a local stack of their own after the first run in a
  * child process (test/bench/child.ts). With `--strict` the exit code is 1
  * when any function misses a target.
@@ -117,6 +119,8 @@ async function main(): Promise<void> {
   }
 
   console.log(`\n${renderLiveLatency(await measureLiveLatencyApart())}`);
+
+  console.log(`\n${renderReportCost(await measureReportCostApart())}`);
 
   console.log(`\n${renderBill(await measureApplicationLifeApart(), web.visits, countFixedResources())}`);
 

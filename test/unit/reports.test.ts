@@ -1,7 +1,15 @@
 import type { ApplicationRecord } from '@functions/data/applications';
 import { moveNamed } from '@shared/lifecycle';
 import { decimal } from '@shared/money';
-import { bucketOf, monthOf, percentileOf, previousPeriod, sourceValue, weekOf } from '@shared/reports';
+import {
+  bucketOf,
+  durationBucketOf,
+  monthOf,
+  percentileOf,
+  previousPeriod,
+  sourceValue,
+  weekOf,
+} from '@shared/reports';
 import { describe, expect, it, vi } from 'vitest';
 
 vi.stubEnv('TABLE_NAME', 'unit-test');
@@ -12,8 +20,14 @@ const { rollupParts } = await import('@functions/data/report-rollups');
 /** The reports' arithmetic (docs/architecture.md "Reports"): buckets, percentiles, periods, sources, rollups. */
 describe('a value kept in a histogram', () => {
   it('keeps three significant digits, cut down, and whole numbers below 1,000 as they are', () => {
-    expect([0, 37, 37.9, 999, 1000, 1234, 98_765, 1_234_567, -5].map(bucketOf)).toEqual([
+    expect([0, 37, 37.9, 999, 1000, 1234, 98_765, 1_234_567, -5].map((value) => bucketOf(value))).toEqual([
       0, 37, 37, 999, 1000, 1230, 98_700, 1_230_000, 0,
+    ]);
+  });
+
+  it('keeps a duration to two significant digits: exact below 100 seconds', () => {
+    expect([0, 37, 99, 100, 245, 1234, 3725].map(durationBucketOf)).toEqual([
+      0, 37, 99, 100, 240, 1200, 3700,
     ]);
   });
 
@@ -141,10 +155,11 @@ function completion(
     timeZone: 'Europe/Moscow',
     completion: { snapshot: money.snapshot, rubPerUsdt: money.rub === null ? null : decimal(money.rub) },
   });
-  expect(deltas).toHaveLength(2);
   return {
     ending: deltas.find((delta) => 'o_completed' in delta.figures)!,
     funnel: deltas.find((delta) => 'f_completed' in delta.figures)!,
+    ticket: deltas.find((delta) => Object.keys(delta.figures).some((name) => name.startsWith('hK'))),
+    count: deltas.length,
   };
 }
 
@@ -166,7 +181,10 @@ describe('what a completion adds', () => {
   });
 
   it('adds turnover and profit in minor units, and in RUB at the market then', () => {
-    const { ending } = completion(exchanging(), { snapshot, rub: '80.25' });
+    const { ending, ticket, count } = completion(exchanging(), { snapshot, rub: '80.25' });
+    expect(count).toBe(3);
+    // The ticket's histogram is the whole business's alone (the median is read there).
+    expect(ticket).toEqual({ day: '2026-11-29', under: [['all', '-']], figures: { hK1050: 1n } });
     expect(ending.figures).toEqual({
       o_completed: 1n,
       c_returning: 1n,
@@ -179,7 +197,6 @@ describe('what a completion adds', () => {
       p_EUR: 2778n,
       tk_n: 1n,
       tk_units: 1_050_000_000n,
-      h_tk_1050: 1n,
     });
   });
 

@@ -11,6 +11,7 @@ import { divide, ofUnits, unitsText } from '@shared/money';
 import {
   type Breakdown,
   DURATIONS,
+  type Duration,
   FUNNEL_STEPS,
   OUTCOMES,
   percentileOf,
@@ -19,7 +20,7 @@ import {
 } from '@shared/reports';
 import { businessTimeZone } from '../settings/business-time';
 import { settingValue } from '../settings/settings';
-import { figure, histogramFigure } from './figures';
+import { figure, type HistogramName, histogramFigure } from './figures';
 
 /** Up to this many days a report reads its days' rollups, and its series is by day; longer, by month. */
 const DAILY_UP_TO_DAYS = 62;
@@ -70,7 +71,7 @@ function perCurrency(sums: ReadonlyMap<string, bigint>, prefix: string) {
 }
 
 /** A histogram's buckets (`h_{name}_{bucket}`) from the sums. */
-function histogram(sums: ReadonlyMap<string, bigint>, name: string): Map<number, number> {
+function histogram(sums: ReadonlyMap<string, bigint>, name: HistogramName): Map<number, number> {
   const buckets = new Map<number, number>();
   for (const [figureName, value] of sums) {
     const bucket = histogramFigure(figureName);
@@ -79,7 +80,7 @@ function histogram(sums: ReadonlyMap<string, bigint>, name: string): Map<number,
   return buckets;
 }
 
-function durationOf(sums: ReadonlyMap<string, bigint>, name: string) {
+function durationOf(sums: ReadonlyMap<string, bigint>, name: Duration) {
   const buckets = histogram(sums, name);
   return {
     count: [...buckets.values()].reduce((total, value) => total + value, 0),
@@ -94,7 +95,7 @@ export function figuresOf(
   reportingCurrency: ReportingCurrency,
 ): ReportFigures {
   const tickets = count(sums, figure.tickets);
-  const median = percentileOf(histogram(sums, 'tk'), 0.5);
+  const median = percentileOf(histogram(sums, 'tickets'), 0.5);
   return {
     funnel: Object.fromEntries(
       FUNNEL_STEPS.map((step) => [step, count(sums, figure.funnel(step))]),
@@ -196,7 +197,7 @@ async function breakdownOf(
   ranges: readonly RollupRange[],
   currency: ReportingCurrency,
 ): Promise<NonNullable<Report['breakdown']>> {
-  const { items } = await readRollups(by, ranges);
+  const items = await readRollups(by, ranges);
   const byValue = new Map<string, RollupItem[]>();
   for (const item of items) byValue.set(item.value, [...(byValue.get(item.value) ?? []), item]);
   const labels = await labelsOf(by, [...byValue.keys()]);
@@ -236,9 +237,9 @@ export async function buildReport(query: ReportQuery): Promise<Report> {
     from: query.from,
     to: query.to,
     timeZone,
-    figures: figuresOf(summed(current.items), reportingCurrency),
-    previous: { ...previous, figures: figuresOf(summed(before.items), reportingCurrency) },
-    series: seriesOf(current.items, { from: query.from, to: query.to, daily }, reportingCurrency),
+    figures: figuresOf(summed(current), reportingCurrency),
+    previous: { ...previous, figures: figuresOf(summed(before), reportingCurrency) },
+    series: seriesOf(current, { from: query.from, to: query.to, daily }, reportingCurrency),
     breakdown,
   };
 }

@@ -6,7 +6,7 @@ import type { CompletionSnapshot } from '@shared/contract/completion';
 import { assetAccountId } from '@shared/ledger';
 import { isTerminal, type Move, type TerminalStatus } from '@shared/lifecycle';
 import { type Decimal, multiply, toUnits } from '@shared/money';
-import { bucketOf, type Outcome, sourceValue } from '@shared/reports';
+import { bucketOf, durationBucketOf, type Outcome, sourceValue } from '@shared/reports';
 import { figure } from './figures';
 
 /*
@@ -113,12 +113,19 @@ function duration(event: MoveEvent, name: 'toTake' | 'toPayout', since: string):
       [ALL.breakdown, ALL.value],
       ['staff', event.actor.id ?? 'none'],
     ],
-    figures: { [figure.durationBucket(name, bucketOf(seconds(since, event.now)))]: 1n },
+    figures: { [figure.durationBucket(name, durationBucketOf(seconds(since, event.now)))]: 1n },
   };
 }
 
 const units = (value: number | Decimal, currency: string) =>
   toUnits(value, currencyDecimals(currency), 'half-up');
+
+/** A deal's USDT side (what it gives or pays out in USDT), or null for one without amounts. */
+function usdtSideOf(application: ApplicationRecord): number | null {
+  const { amountFrom, amountTo, currencyFrom } = application;
+  if (amountFrom === null || amountTo === null) return null;
+  return currencyFrom === 'USDT' ? amountFrom : amountTo;
+}
 
 /** A completed deal's money: its turnover, profit, ticket and client, in each currency and the reporting ones. */
 function completionFigures(event: MoveEvent, money: CompletionMoney): Record<string, bigint> {
@@ -139,7 +146,6 @@ function completionFigures(event: MoveEvent, money: CompletionMoney): Record<str
     [figure.reportingTurnover('USDT')]: usdtUnits,
     [figure.tickets]: 1n,
     [figure.ticketUnits]: usdtUnits,
-    [figure.ticketBucket(bucketOf(usdt))]: 1n,
   });
   const { snapshot, rubPerUsdt } = money;
   const inRub = (value: number) => (rubPerUsdt === null ? null : units(multiply(value, rubPerUsdt), 'RUB'));
@@ -198,6 +204,15 @@ export function moveDeltas(event: MoveEvent): RollupDelta[] {
           : {}),
       },
     });
+    // The ticket's median is the whole business's: its histogram is kept there alone.
+    const usdt = move.settles ? usdtSideOf(before) : null;
+    if (usdt !== null) {
+      deltas.push({
+        day: businessDayOf(now, timeZone),
+        under: [[ALL.breakdown, ALL.value]],
+        figures: { [figure.ticketBucket(bucketOf(usdt))]: 1n },
+      });
+    }
   }
   return deltas;
 }

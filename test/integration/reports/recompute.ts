@@ -4,7 +4,7 @@ import { businessDayOf } from '@shared/business-time';
 import type { CompletionSnapshot } from '@shared/contract/completion';
 import type { ReportFigures } from '@shared/contract/reports';
 import { divide, ofUnits, sumUnits, toUnits, unitsText } from '@shared/money';
-import { bucketOf } from '@shared/reports';
+import { bucketOf, durationBucketOf } from '@shared/reports';
 
 /**
  * A period's figures worked out again from the deals themselves (their records, status histories
@@ -31,17 +31,17 @@ export function endedBy({ application, history }: DealFacts): string | null {
 
 const seconds = (from: string, to: string) => Math.floor((Date.parse(to) - Date.parse(from)) / 1000);
 
-/** The nearest-rank percentile of whole seconds, cut as the reports keep them (bucketOf). */
-function percentile(values: number[], p: number): number | null {
+/** The nearest-rank percentile of values cut as the reports keep them (`bucket`). */
+function percentile(values: number[], p: number, bucket: (value: number) => number): number | null {
   if (values.length === 0) return null;
-  const sorted = values.map(bucketOf).sort((a, b) => a - b);
+  const sorted = values.map(bucket).sort((a, b) => a - b);
   return sorted[Math.max(1, Math.ceil(p * sorted.length)) - 1]!;
 }
 
 const durations = (values: number[]) => ({
   count: values.length,
-  median: percentile(values, 0.5),
-  p90: percentile(values, 0.9),
+  median: percentile(values, 0.5, durationBucketOf),
+  p90: percentile(values, 0.9, durationBucketOf),
 });
 
 function amounts(byCurrency: Map<string, bigint[]>) {
@@ -63,6 +63,8 @@ export interface RecomputeOptions {
   dealFilter?: (deal: DealFacts) => boolean;
   /** Only the durations of steps this staff member made; all when absent. */
   actorFilter?: (actorId: string | null) => boolean;
+  /** A breakdown's row: its ticket has no median (the whole business's histogram alone is kept). */
+  breakdownRow?: true;
 }
 
 /** The figures of the period, from `deals` (all the table holds: a client's earlier deals make them returning). */
@@ -163,6 +165,7 @@ export function recompute(deals: readonly DealFacts[], options: RecomputeOptions
   const median = percentile(
     usdtSides.map((units) => Number(units / 1_000_000n)),
     0.5,
+    (usdt) => bucketOf(usdt),
   );
   return {
     funnel,
@@ -180,7 +183,7 @@ export function recompute(deals: readonly DealFacts[], options: RecomputeOptions
       count: tickets,
       average:
         tickets === 0 ? null : unitsText(divide(ofUnits(usdtTotal, 6), tickets, 2, 'half-up').units, 2),
-      median: median === null ? null : String(median),
+      median: median === null || options.breakdownRow ? null : String(median),
     },
     clients,
     times: { toTake: durations(toTake), toPayout: durations(toPayout) },

@@ -212,6 +212,7 @@ describe('reports', () => {
       const theirs = recompute(deals, {
         ...options,
         dealFilter: (deal) => `${deal.application.assetFrom}>${deal.application.assetTo}` === row.value,
+        breakdownRow: true,
         actorFilter: () => false,
       });
       expect({ direction: row.value, figures: row.figures }).toEqual({
