@@ -13,12 +13,12 @@ export const db = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
 });
 
 /**
- * The same table read with each number as its exact decimal text (a NumberValue): the reports'
+ * The same table read with each number as its exact decimal text (a string): the reports'
  * sums of minor units may pass 2^53, where a JS number stops being exact. A client of its own: a
  * document client keeps its options on the client it wraps, so two cannot share one.
  */
 export const exactDb = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
-  unmarshallOptions: { wrapNumbers: true },
+  unmarshallOptions: { wrapNumbers: (text: string) => text },
 });
 
 /** Whether a write was refused because its ConditionExpression did not hold (an expected outcome). */

@@ -62,11 +62,9 @@ export function rollupParts(deltas: readonly RollupDelta[]): TransactionPart[] {
   return parts;
 }
 
-/** A rollup's stored number (a NumberValue from exactDb) as a bigint. */
-function exact(value: unknown): bigint | null {
-  const text = typeof value === 'object' && value !== null && 'value' in value ? value.value : value;
-  return typeof text === 'string' && /^-?\d+$/.test(text) ? BigInt(text) : null;
-}
+/** A rollup's stored number (its decimal text, from exactDb) as a bigint. */
+const exact = (value: unknown): bigint | null =>
+  typeof value === 'string' && /^-?\d+$/.test(value) ? BigInt(value) : null;
 
 function rollupOf(item: Record<string, unknown>): RollupItem {
   const sk = String(item.sk);
@@ -91,28 +89,31 @@ export interface RollupRange {
   to: string;
 }
 
-/** The rollups of one breakdown in the ranges, each a Query read to its end. */
+/** The rollups of one breakdown in the ranges, the ranges' Queries at once, each read to its end. */
 export async function readRollups(breakdown: string, ranges: readonly RollupRange[]): Promise<RollupItem[]> {
+  const read = await Promise.all(ranges.map((range) => readRange(breakdown, range)));
+  return read.flat();
+}
+
+async function readRange(breakdown: string, range: RollupRange): Promise<RollupItem[]> {
   const items: RollupItem[] = [];
-  for (const range of ranges) {
-    let startKey: Record<string, unknown> | undefined;
-    do {
-      const page = await exactDb.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: {
-            ':pk': keys.reportPartition(breakdown),
-            ':from': `${range.from}#`,
-            // '$' sorts right after '#', so the last period's every value is in, whatever it spells.
-            ':to': `${range.to}$`,
-          },
-          ExclusiveStartKey: startKey,
-        }),
-      );
-      items.push(...(page.Items ?? []).map(rollupOf));
-      startKey = page.LastEvaluatedKey;
-    } while (startKey);
-  }
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await exactDb.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': keys.reportPartition(breakdown),
+          ':from': `${range.from}#`,
+          // '$' sorts right after '#', so the last period's every value is in, whatever it spells.
+          ':to': `${range.to}$`,
+        },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []).map(rollupOf));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
   return items;
 }
