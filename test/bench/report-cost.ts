@@ -88,7 +88,16 @@ const days = (from: string, to: string) => {
 };
 
 async function measure(): Promise<ReportCost> {
-  await startMeteredStack(`bench-reports-${Date.now()}`);
+  const { stack } = await startMeteredStack(`bench-reports-${Date.now()}`);
+  try {
+    return await measureOn();
+  } finally {
+    // Its DynamoDB Local is a process of its own: the child's exit would leave it running.
+    await stack.stop();
+  }
+}
+
+async function measureOn(): Promise<ReportCost> {
   const { exactDb } = await import('@functions/data/client');
   const { putAll } = await import('@functions/data/bulk-writes');
   const { keys } = await import('@functions/data/keys');
