@@ -114,10 +114,18 @@ function recordToasts() {
 export async function showsToast(page: Page, text: string, action: () => Promise<unknown>) {
   const before = await page.evaluate(() => window.toastsShown?.length ?? 0);
   await action();
-  await page.waitForFunction(
-    ([from, expected]) => window.toastsShown?.slice(from).some((shown) => shown.includes(expected)),
-    [before, text] as const,
-  );
+  await page
+    .waitForFunction(
+      ([from, expected]) => window.toastsShown?.slice(from).some((shown) => shown.includes(expected)),
+      [before, text] as const,
+    )
+    .catch(async (error: Error) => {
+      // What the page said instead is the failure (a refusal's toast, a page loaded anew).
+      const shown = await page.evaluate((from) => window.toastsShown?.slice(from), before).catch(() => []);
+      throw new Error(
+        `${error.message}\nExpected a toast saying "${text}" at ${page.url()}; shown since: ${JSON.stringify(shown)}`,
+      );
+    });
 }
 
 /** Waits until the app has mounted (a prerendered page: hydrated) and no route is still loading. */
