@@ -23,7 +23,7 @@ import {
 } from './routes/admin-users';
 import { adminAuditTrail } from './routes/audit';
 import { adminChainReview } from './routes/chain';
-import { adminActivityStats, adminDashboard } from './routes/dashboard';
+import { adminActivityStats, adminDashboard, adminDashboardToday } from './routes/dashboard';
 import type { Access, RouteDefinition } from './routes/definition';
 import { adminCreateExport, adminGetExport } from './routes/exports';
 import {
@@ -78,7 +78,7 @@ interface AdminSectionCalls {
 const ADMIN_SECTIONS = {
   // The first-run checklist (adminSetupChecklist) is an ADMIN's: the page reads it only for them,
   // so it does not close the dashboard to a MANAGER.
-  dashboard: { calls: [adminDashboard, adminActivityStats, adminListReserves] },
+  dashboard: { calls: [adminDashboard, adminDashboardToday, adminActivityStats, adminListReserves] },
   users: {
     calls: [adminListUsers, adminGetUser, adminUserApplications],
     byAction: {

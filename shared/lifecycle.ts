@@ -166,6 +166,16 @@ export const OPEN_STATUSES = [
   'EXCHANGING',
 ] as const satisfies readonly ApplicationStatus[];
 
+/** The open statuses waiting for the client's money, as the dashboard's today counts them. */
+export const AWAITING_PAYMENT_STATUSES = ['WAITING_PAYMENT'] as const satisfies readonly ApplicationStatus[];
+
+/** The open statuses the client paid in, not yet wholly paid out: money the office holds for them. */
+export const AWAITING_PAYOUT_STATUSES = [
+  'PAID',
+  'CONFIRMED',
+  'EXCHANGING',
+] as const satisfies readonly ApplicationStatus[];
+
 /** Where every application starts: submitted, waiting for staff. */
 export const INITIAL_STATUS: ApplicationStatus = 'PENDING';
 

@@ -79,22 +79,40 @@ const typedAmount = () =>
   );
 
 /**
+ * What the staff member saw recorded when they entered the next part (the detail's `money`): when
+ * another part was recorded meanwhile, this one is refused rather than counted twice (absent: not
+ * checked, for API clients that send none).
+ */
+const seenAmount = () =>
+  z.optional(
+    z.string({ error: 'movementAmount' }).check(z.regex(/^\d{1,12}(\.\d{1,6})?$/, 'movementAmount')),
+  );
+
+/**
  * POST /admin/applications/{id}/confirm-payment: what arrived (card and cash: as staff counted it,
- * pre-filled with what was asked; absent: all that is still asked), and a note.
+ * pre-filled with what was asked; absent: all that is still asked), a note, and what had arrived
+ * so far as the staff member saw it.
  */
 export const confirmPaymentBodySchema = /* @__PURE__ */ schema(() =>
-  z.strictObject({ note: dealNote(), amount: typedAmount() }),
+  z.strictObject({ note: dealNote(), amount: typedAmount(), seenReceived: seenAmount() }),
 );
 export type ConfirmPaymentBody = z.infer<typeof confirmPaymentBodySchema>;
 
 /** The payout's transaction hash, or a note (a cash handover, a bank reference): one of them. */
 export const recordPayoutBodySchema = /* @__PURE__ */ schema(() =>
-  z.strictObject({ txHash: z.optional(txHashSchema), note: dealNote(), amount: typedAmount() }).check(
-    z.refine((body) => Boolean(body.txHash || body.note), {
-      message: 'payoutReferenceRequired',
-      path: ['txHash'],
-    }),
-  ),
+  z
+    .strictObject({
+      txHash: z.optional(txHashSchema),
+      note: dealNote(),
+      amount: typedAmount(),
+      seenPaidOut: seenAmount(),
+    })
+    .check(
+      z.refine((body) => Boolean(body.txHash || body.note), {
+        message: 'payoutReferenceRequired',
+        path: ['txHash'],
+      }),
+    ),
 );
 export type RecordPayoutBody = z.infer<typeof recordPayoutBodySchema>;
 

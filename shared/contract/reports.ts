@@ -85,3 +85,32 @@ export const reportSchema = /* @__PURE__ */ schema(() =>
   }),
 );
 export type Report = z.infer<typeof reportSchema>;
+
+/** Money in the reporting currency and per currency. */
+const moneyFigureSchema = z.object({ reporting: z.string(), byCurrency: z.array(currencyAmountSchema) });
+
+/**
+ * GET /admin/dashboard/today (docs/product.md "Reports"): the business day so far, from the same
+ * rollups as the reports, and the deals and USDT waiting now. Profit is null below ADMIN: a MANAGER
+ * sees volumes and their own figures, not what the office earned.
+ */
+export const dashboardTodaySchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    day: z.string(),
+    timeZone: z.string(),
+    reportingCurrency: z.enum(REPORTING_CURRENCIES),
+    turnover: moneyFigureSchema,
+    profit: z.nullable(moneyFigureSchema),
+    completed: z.number(),
+    /** Deals open now: waiting for the client's money; paid and not yet fully paid out. */
+    waitingPayment: z.number(),
+    awaitingPayout: z.number(),
+    /** USDT transfers waiting for staff on the review list, and their sum (`more`: beyond those read). */
+    review: z.object({ transfers: z.number(), amount: z.string(), more: z.boolean() }),
+    /** What the caller completed today as the deal's staff member. */
+    own: z.object({ completed: z.number(), turnover: z.string() }),
+    /** The last seven business days, today last, in the reporting currency (profit null below ADMIN). */
+    week: z.array(z.object({ day: z.string(), turnover: z.string(), profit: z.nullable(z.string()) })),
+  }),
+);
+export type DashboardToday = z.infer<typeof dashboardTodaySchema>;

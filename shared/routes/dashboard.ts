@@ -14,6 +14,19 @@ export const adminDashboard = {
   uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
+export const adminDashboardToday = {
+  method: 'GET',
+  path: '/api/admin/dashboard/today',
+  handler: 'handlers/admin/dashboard/today',
+  access: 'MANAGER',
+  summary:
+    'The business day so far: turnover, profit (ADMIN and above), deals waiting for payment and for payout, ' +
+    "USDT on the review list, the caller's own completions and a seven-day series (from the rollups)",
+  tag: 'admin-dashboard',
+  response: 'dashboardTodaySchema',
+  uses: { table: 'read' },
+} as const satisfies RouteDefinition;
+
 export const adminActivityStats = {
   method: 'GET',
   path: '/api/admin/dashboard/activity-stats',

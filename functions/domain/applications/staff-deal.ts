@@ -32,6 +32,7 @@ import {
   type RefundRefusal,
   refundRefusal,
 } from '@shared/lifecycle';
+import { compare } from '@shared/money';
 import { templateFits } from '@shared/payment-templates';
 import { normalizedTxHash, TRON_TX_HASH } from '@shared/payout-details';
 import { payoutMismatchItems } from '../chain/chain-events';
@@ -239,6 +240,14 @@ export async function issueInstructions(
 }
 
 /**
+ * The next part of a payment in or out is entered on what the staff member saw recorded: when
+ * another part was recorded since (two staff counting the same money), theirs is refused.
+ */
+function requireSeen(seen: string | undefined, recorded: string) {
+  if (seen !== undefined && compare(seen, recorded) !== 0) throw new ApplicationChangedMeanwhile();
+}
+
+/**
  * POST /admin/applications/{id}/confirm-payment: money arrived, as staff counted it (card and
  * cash: the amount they enter, pre-filled with what is asked; USDT: the chain's amount of the
  * client's hash when it paid this deal). Recorded as the next part of the payment in. All that was
@@ -255,6 +264,7 @@ export async function confirmPayment(
   const application = await findForStaff(id, actor);
   const late = endedByExpiry(application.status);
   requireMovable({ move: late ? 'latePayment' : 'confirmPayment', application, actor }, now);
+  requireSeen(body.seenReceived, moneyOf(application).received);
   const at = now.toISOString();
   const note = body.note || null;
   const { txHash, claimed, sent, afterDeadline } = await confirmationHash(application, now);
@@ -342,6 +352,7 @@ export async function recordPayout(
   const application = await findForStaff(id, actor);
   const move = movesFrom('payoutPart', application.status) ? 'payoutPart' : 'recordPayout';
   requireMovable({ move, application, actor, input: { payoutReference: body.txHash || body.note } }, now);
+  requireSeen(body.seenPaidOut, moneyOf(application).paidOut);
   const at = now.toISOString();
   const txHash = body.txHash ? normalizedTxHash(body.txHash) : null;
   const note = body.note || null;

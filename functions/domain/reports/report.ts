@@ -48,7 +48,7 @@ export function rollupRanges(from: string, to: string): RollupRange[] {
 }
 
 /** Figures summed over rollup items. */
-function summed(items: readonly RollupItem[]): Map<string, bigint> {
+export function summed(items: readonly RollupItem[]): Map<string, bigint> {
   const sums = new Map<string, bigint>();
   for (const item of items) {
     for (const [name, value] of Object.entries(item.figures)) sums.set(name, (sums.get(name) ?? 0n) + value);
@@ -147,7 +147,7 @@ function pointsOf(from: string, to: string, daily: boolean): string[] {
   return points;
 }
 
-function seriesOf(
+export function seriesOf(
   items: readonly RollupItem[],
   period: { from: string; to: string; daily: boolean },
   currency: ReportingCurrency,

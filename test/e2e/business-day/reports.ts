@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { businessDayOf } from '@shared/business-time';
 import type { ReportFigures } from '@shared/contract/reports';
 import { adminPutSetting } from '@shared/routes/settings';
 import { formatLedgerAmount } from '@web/features/admin/ledger/ledger-format';
@@ -145,6 +146,8 @@ export async function theReportsSayWhatTheDealsImply(options: {
   expect(figure(texts.kpi.turnover.replace('{{currency}}', 'USDT'), 'USDT')).toBe(whole.reporting.turnover);
   expect(figure(texts.outcomes.completed)).toBe(String(whole.outcomes.completed));
 
+  await theDashboardsTodaySaysTheSame(options, deals);
+
   // Looked at in both languages at a phone's and a desk's width, with no sideways scroll or axe finding.
   const problems: Record<string, unknown> = {};
   for (const language of ['en', 'ru'] as Language[]) {
@@ -157,4 +160,58 @@ export async function theReportsSayWhatTheDealsImply(options: {
     Object.assign(problems, await lookAtWidths(look, 'business-day/reports', language));
   }
   expect(problems).toEqual({});
+}
+
+/**
+ * The dashboard's today (the business day now) for the ADMIN and the MANAGER: turnover, profit and
+ * completions as the day's deals imply; the MANAGER sees no profit and their own completions.
+ */
+async function theDashboardsTodaySaysTheSame(
+  options: Parameters<typeof theReportsSayWhatTheDealsImply>[0],
+  deals: DealFacts[],
+) {
+  const { admin, manager, timeZone } = options;
+  const day = businessDayOf(new Date(), timeZone);
+  const today = recompute(deals, { from: day, to: day, timeZone });
+  const theirs = recompute(deals, {
+    from: day,
+    to: day,
+    timeZone,
+    dealFilter: (deal) => endedBy(deal) === manager.user.id,
+    actorFilter: (actorId) => actorId === manager.user.id,
+  });
+  const texts = adminEn.dashboard.today;
+  const read = async (session: Session) => {
+    const page = await options.newPage({ language: 'en', width: VIEWPORTS.desktop });
+    await openAs(page, session, '/admin');
+    const cards = page.getByRole('list', { name: texts.label });
+    await cards.waitFor();
+    await waitForAdmin(page);
+    const card = (label: string) =>
+      cards
+        .locator('li')
+        .filter({ has: page.getByText(label, { exact: true }) })
+        .locator('.kpi__value');
+    return {
+      turnover: await card(texts.turnover).textContent(),
+      profit: (await card(texts.profit).count()) === 0 ? null : await card(texts.profit).textContent(),
+      completed: await card(texts.completed).textContent(),
+      own: await page.locator('.today__own').textContent(),
+    };
+  };
+  const own = (count: number, turnover: string) =>
+    (count === 1 ? texts.own_one : texts.own_other)
+      .replace('{{count, number}}', String(count))
+      .replace('{{turnover}}', usdt(turnover));
+  expect(await read(admin)).toMatchObject({
+    turnover: usdt(today.reporting.turnover),
+    profit: usdt(today.reporting.profit),
+    completed: String(today.outcomes.completed),
+  });
+  expect(await read(manager)).toEqual({
+    turnover: usdt(today.reporting.turnover),
+    profit: null,
+    completed: String(today.outcomes.completed),
+    own: own(theirs.outcomes.completed, theirs.reporting.turnover),
+  });
 }

@@ -139,6 +139,12 @@ const ENDPOINTS: EndpointCase[] = [
     minimum: 'MANAGER',
   },
   {
+    route: 'adminDashboardToday',
+    method: 'GET',
+    path: () => '/api/admin/dashboard/today',
+    minimum: 'MANAGER',
+  },
+  {
     route: 'adminActivityStats',
     method: 'GET',
     path: () => '/api/admin/dashboard/activity-stats',

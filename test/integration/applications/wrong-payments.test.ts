@@ -11,7 +11,7 @@ import type {
   ApplicationView,
 } from '@shared/contract/applications';
 import { convert, exactRateOf } from '@shared/exact-rate';
-import { compare, subtract, toNumber } from '@shared/money';
+import { add, compare, subtract, toNumber } from '@shared/money';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type ApiAnswer, api } from '../../support/api';
 import { mailsTo, outboxSettled } from '../../support/mail';
@@ -346,15 +346,39 @@ describe('two staff at once', () => {
   });
 
   it('recording the same next part of a payment record one', async () => {
+    // Both entered the part on the deal as they saw it, nothing arrived yet: whether their calls
+    // overlap (the write's condition) or not (what they saw), one is refused.
     const { application } = await awaitingPayment(400);
+    const seen = { seenReceived: '0' };
     const answers = await Promise.all([
-      confirm(application.id, '100', manager),
-      confirm(application.id, '150', admin),
+      post(manager, `/api/admin/applications/${application.id}/confirm-payment`, { amount: '100', ...seen }),
+      post(admin, `/api/admin/applications/${application.id}/confirm-payment`, { amount: '150', ...seen }),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const after = await staffDetail(application.id);
     const won = answers.find((answer) => answer.status === 200)!.body.data!;
     expect(after.money.received).toBe(won.money.received);
     expect(await findMovement(movementId(application.id, 'in', 2))).toBeUndefined();
+    // The next part entered on what is recorded now is taken.
+    const next = ok(
+      await post(manager, `/api/admin/applications/${application.id}/confirm-payment`, {
+        amount: '50',
+        seenReceived: won.money.received,
+      }),
+    );
+    expect(compare(next.money.received, add(won.money.received, '50'))).toBe(0);
+  });
+
+  it('paying out the same next part records one', async () => {
+    const { application } = await awaitingPayment(400);
+    const confirmed = ok(await confirm(application.id));
+    const half = String(Math.floor(confirmed.amountTo! / 2));
+    const first = ok(await payout(application.id, { note: 'First half', amount: half, seenPaidOut: '0' }));
+    // A second member of staff, on the deal as it was before the first half went out.
+    const stale = await payout(application.id, { note: 'Also a first half', amount: half, seenPaidOut: '0' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toContain('changed by someone else meanwhile');
+    expect((await staffDetail(application.id)).money.paidOut).toBe(first.money.paidOut);
+    expect(await findMovement(movementId(application.id, 'out', 2))).toBeUndefined();
   });
 });

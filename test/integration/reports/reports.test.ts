@@ -1,6 +1,7 @@
 import type { UserRecord } from '@functions/data/users';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
 import { businessDayOf, shiftDay } from '@shared/business-time';
+import { toUnits, unitsText } from '@shared/money';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { standardBody } from '../applications/bodies';
 import { putUser } from '../applications/isolated-table';
@@ -232,5 +233,60 @@ describe('reports', () => {
       bySource.breakdown!.rows.map((row) => [row.value, row.figures.funnel.created]),
     );
     expect(created).toEqual({ 'monitor:www.bestchange.ru': 2, referral: 2, direct: 4 });
+  });
+
+  it("gives the dashboard's today from the same rollups: profit only to an ADMIN, a manager's own figures", async () => {
+    const today = (await import('@functions/domain/dashboard/today')).dashboardToday;
+    const client = await putUser();
+    // One deal waiting for the client's money, one paid and waiting for its payout, 12.345678 USDT on review.
+    await told(client, standardBody({ amount: 100 }), first, 3);
+    const paid = await told(client, standardBody({ amount: 200 }), first, 3);
+    await m.deal.confirmPayment(paid.id, {}, as(first), new Date());
+    await transferForStaff(chain, wallet.address, '12.345678');
+
+    const deals = await dealFacts();
+    const day = businessDayOf(new Date(), TIME_ZONE);
+    const ofDay = recompute(deals, { from: day, to: day, timeZone: TIME_ZONE });
+    const ofWeek = recompute(deals, { from: shiftDay(day, -6), to: day, timeZone: TIME_ZONE });
+    const forAdmin = await today({ id: admin.id, role: 'ADMIN' });
+    expect(forAdmin).toMatchObject({
+      day,
+      reportingCurrency: 'USDT',
+      turnover: { reporting: ofDay.reporting.turnover, byCurrency: ofDay.turnover },
+      profit: { reporting: ofDay.reporting.profit, byCurrency: ofDay.profit },
+      completed: ofDay.outcomes.completed,
+      waitingPayment: 1,
+      awaitingPayout: 1,
+      review: { transfers: 1, amount: '12.345678', more: false },
+      own: { completed: 0, turnover: '0.000000' },
+    });
+    expect(forAdmin.week.map((point) => point.day)).toEqual(
+      [6, 5, 4, 3, 2, 1, 0].map((back) => shiftDay(day, -back)),
+    );
+    const weekTotal = forAdmin.week.reduce((sum, point) => sum + toUnits(point.turnover, 6), 0n);
+    expect(unitsText(weekTotal, 6)).toBe(ofWeek.reporting.turnover);
+    expect(forAdmin.week.at(-1)).toEqual({
+      day,
+      turnover: ofDay.reporting.turnover,
+      profit: ofDay.reporting.profit,
+    });
+
+    // The first manager: the same volumes and their own two completions, no profit anywhere.
+    const forManager = await today(as(first));
+    const theirs = recompute(deals, {
+      from: day,
+      to: day,
+      timeZone: TIME_ZONE,
+      dealFilter: (deal) => endedBy(deal) === first.id,
+      actorFilter: (actorId) => actorId === first.id,
+    });
+    expect(forManager.profit).toBeNull();
+    expect(forManager.week.every((point) => point.profit === null)).toBe(true);
+    expect(forManager.turnover).toEqual(forAdmin.turnover);
+    expect(forManager.own).toEqual({
+      completed: theirs.outcomes.completed,
+      turnover: theirs.reporting.turnover,
+    });
+    expect(forManager.own.completed).toBe(2);
   });
 });

@@ -41,7 +41,12 @@ import {
 } from '@shared/routes/admin-users';
 import { authAcceptStaffInvitation, authOpenStaffInvitation } from '@shared/routes/auth';
 import { adminAttachChainTransfer, adminChainReview, adminRefundChainTransfer } from '@shared/routes/chain';
-import { adminActivityStats, adminDashboard, adminSetupChecklist } from '@shared/routes/dashboard';
+import {
+  adminActivityStats,
+  adminDashboard,
+  adminDashboardToday,
+  adminSetupChecklist,
+} from '@shared/routes/dashboard';
 import { adminCloseDeal, adminResolvePayment } from '@shared/routes/deal-money';
 import type { RouteCall } from '@shared/routes/definition';
 import {
@@ -77,6 +82,7 @@ export const adminApi = {
   dashboard: async (period: DashboardPeriod, signal?: AbortSignal) =>
     (await call(adminDashboard, { query: { period }, signal })).data,
   activityStats: async (signal?: AbortSignal) => (await call(adminActivityStats, { signal })).data,
+  today: async (signal?: AbortSignal) => (await call(adminDashboardToday, { signal })).data,
   setupChecklist: async (signal?: AbortSignal) => (await call(adminSetupChecklist, { signal })).data,
 
   applications: async (query: ApplicationsQuery, signal?: AbortSignal) =>

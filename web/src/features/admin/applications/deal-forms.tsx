@@ -250,7 +250,11 @@ export function ConfirmPaymentDialog(props: DealFormProps) {
     money.asked === null ? '' : positiveText(subtract(money.asked, money.received)),
   );
   const send = () => {
-    const body = { ...(paysUsdt ? {} : amountBody(amount)), ...(note.trim() ? { note } : {}) };
+    const body = {
+      ...(paysUsdt ? {} : amountBody(amount)),
+      ...(note.trim() ? { note } : {}),
+      seenReceived: money.received,
+    };
     void form.submit(
       confirmPaymentBodySchema,
       body,
@@ -312,6 +316,7 @@ export function PayoutDialog(props: DealFormProps) {
       ...amountBody(amount),
       ...(txHash.trim() ? { txHash } : {}),
       ...(note.trim() ? { note } : {}),
+      seenPaidOut: application.money.paidOut,
     };
     void form.submit(
       recordPayoutBodySchema,

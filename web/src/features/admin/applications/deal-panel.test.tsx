@@ -529,7 +529,11 @@ describe('the deal panel of the application detail', () => {
       });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
       await waitFor(() => expect(api.requests(adminConfirmPayment)).toHaveLength(1));
-      expect(api.requests(adminConfirmPayment)[0]!.body).toEqual({ note: 'Seen in the bank', amount: '200' });
+      expect(api.requests(adminConfirmPayment)[0]!.body).toEqual({
+        note: 'Seen in the bank',
+        amount: '200',
+        seenReceived: '0',
+      });
       // The answer is the panel now: the payment's actions are gone without a second read.
       await waitFor(() => expect(screen.queryByRole('button', { name: 'Confirm payment' })).toBeNull());
       expect(api.requests(adminGetApplication)).toHaveLength(1);
@@ -554,7 +558,7 @@ describe('the deal panel of the application detail', () => {
       await waitFor(() =>
         expect(lastToast()).toBe('An application cannot move from CONFIRMED to CONFIRMED.'),
       );
-      expect(api.requests(adminConfirmPayment)[0]!.body).toEqual({ amount: '200' });
+      expect(api.requests(adminConfirmPayment)[0]!.body).toEqual({ amount: '200', seenReceived: '0' });
       await waitFor(() => expect(api.requests(adminGetApplication)).toHaveLength(2));
       expect(await screen.findByRole('button', { name: 'Record payout' })).toBeTruthy();
       expect(screen.queryByRole('dialog', { name: /Confirm the payment/ })).toBeNull();
@@ -591,7 +595,11 @@ describe('the deal panel of the application detail', () => {
       });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Record payout' }));
       await waitFor(() => expect(api.requests(adminRecordPayout)).toHaveLength(1));
-      expect(api.requests(adminRecordPayout)[0]!.body).toEqual({ txHash: TX_HASH, amount: '197' });
+      expect(api.requests(adminRecordPayout)[0]!.body).toEqual({
+        txHash: TX_HASH,
+        amount: '197',
+        seenPaidOut: '0',
+      });
       expect(lastToast()).toBe('Payout recorded.');
     });
 
@@ -603,6 +611,7 @@ describe('the deal panel of the application detail', () => {
       expect(api.requests(adminRecordPayout)[0]!.body).toEqual({
         note: 'Handed over in cash',
         amount: '197',
+        seenPaidOut: '0',
       });
     });
   });
@@ -1078,7 +1087,7 @@ describe('a payment that arrived otherwise than asked, in the deal panel', () =>
       fireEvent.change(amount, { target: { value: '99,5' } });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
       await waitFor(() => expect(api.requests(adminConfirmPayment)).toHaveLength(1));
-      expect(api.requests(adminConfirmPayment)[0]!.body).toEqual({ amount: '99.5' });
+      expect(api.requests(adminConfirmPayment)[0]!.body).toEqual({ amount: '99.5', seenReceived: '300' });
     });
 
     it('refuses an amount that is not a positive number before sending', async () => {
@@ -1103,7 +1112,8 @@ describe('a payment that arrived otherwise than asked, in the deal panel', () =>
       ).toBeTruthy();
       fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
       await waitFor(() => expect(api.requests(adminConfirmPayment)).toHaveLength(1));
-      expect(api.requests(adminConfirmPayment)[0]!.body).toEqual({});
+      // What had arrived as staff saw it, so a part recorded meanwhile refuses this one.
+      expect(api.requests(adminConfirmPayment)[0]!.body).toEqual({ seenReceived: '300' });
     });
   });
 
@@ -1120,7 +1130,11 @@ describe('a payment that arrived otherwise than asked, in the deal panel', () =>
     fireEvent.change(within(dialog).getByLabelText('Note'), { target: { value: 'Second part' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Record payout' }));
     await waitFor(() => expect(api.requests(adminRecordPayout)).toHaveLength(1));
-    expect(api.requests(adminRecordPayout)[0]!.body).toEqual({ amount: '97', note: 'Second part' });
+    expect(api.requests(adminRecordPayout)[0]!.body).toEqual({
+      amount: '97',
+      note: 'Second part',
+      seenPaidOut: '100',
+    });
   });
 
   it('refunds the excess of an overpayment, asking where it went', async () => {

@@ -19,6 +19,7 @@ import { formatDate, formatDateTime, formatNumber } from '../lib/format';
 import { ReserveState, reservesInOrder } from '../reserves/reserve-state';
 import { ActivityChart } from './activity-chart';
 import { SetupChecklist } from './setup-checklist';
+import { TodayPanel } from './today-panel';
 import './dashboard.css';
 
 const KPIS = ['newApplications', 'inProgress', 'completedApplications', 'newUsers'] as const;
@@ -26,7 +27,7 @@ const FUNNEL = ['PENDING', 'PROCESSING', 'COMPLETED'] as const;
 
 /**
  * Dashboard (docs/product.md §2, §3): for an ADMIN of a new install the first-run checklist, then
- * period switch, KPI cards, funnel, recently completed, the reserves (those below their alert level
+ * the business day so far (today-panel.tsx), the period switch, KPI cards, funnel, recently completed, the reserves (those below their alert level
  * first), 30-day activity.
  */
 export function DashboardPage() {
@@ -48,6 +49,8 @@ export function DashboardPage() {
       </PageHeader>
 
       <SetupChecklist />
+
+      <TodayPanel />
 
       {dashboard.error instanceof MissingDataError ? (
         <Alert tone="warning">{t('dashboard.noData')}</Alert>
