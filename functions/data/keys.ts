@@ -61,6 +61,7 @@
  * | Bot state         | TELEGRAM              | STATE; GROUP#{chatId}; ERROR#{at}#{rand} (TTL 7 days) |       |
  * | Staff invitation  | STAFFINVITES          | INVITE#{id}        | (expiresAt TTL, 30 days after the link lapses) |
  * | Report rollup     | REPORT#{breakdown}    | D{yyyy-mm-dd}#{value}; M{yyyy-mm}#{value} |                 |
+ * | Daily report sent | DAILYREPORT           | {yyyy-mm-dd}       |                                   |
  *
  * Access patterns (each is a GetItem, a Query, or a conditional/transactional write; never a Scan):
  * 1. User by id: GetItem USER#{id}/PROFILE.
@@ -283,6 +284,9 @@
  *     merged per item. A report reads a breakdown's items of a period: up to 62 days, one Query of
  *     the days (sk BETWEEN D{from}# AND D{to}$, '$' right after '#'); longer, the edge days' two
  *     Queries and one of the whole months between (M{first}# .. M{last}$), so a year reads 12 months and at most 60 days.
+ * 49. A business day's report (functions/domain/reports/daily-report.ts): GetItem DAILYREPORT/{day}
+ *     says whether it went; Put of it (attribute_not_exists) in the transaction of its outbox items,
+ *     so however often the job runs, a day is reported once.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -364,6 +368,7 @@ export const keys = {
   }),
   applicationHistoryPrefix: 'HIST#',
   completionSnapshot: (id: string) => ({ pk: `APP#${id}`, sk: 'COMPLETION' }),
+  dailyReport: (day: string) => ({ pk: 'DAILYREPORT', sk: day }),
   reportPartition: (breakdown: string) => `REPORT#${breakdown}`,
   /** A rollup of a business day (`D2026-11-29`) or a month (`M2026-11`) for one value of a breakdown. */
   reportRollup: (breakdown: string, period: string, value: string) => ({

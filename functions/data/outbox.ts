@@ -22,7 +22,8 @@ export type MailKind =
   | 'application-status'
   | 'application-staff'
   | 'application-message'
-  | 'reserve-alert';
+  | 'reserve-alert'
+  | 'daily-report';
 
 /** What a queued Telegram message is about (channel `telegram`): a staff group alert, a linked client's news, the bot's own. */
 export type TelegramKind =
@@ -32,6 +33,7 @@ export type TelegramKind =
   | 'telegram-client-status'
   | 'telegram-client-message'
   | 'telegram-bot-reply'
+  | 'telegram-daily-report'
   | 'telegram-test';
 
 /** An outbox item's kind: a mail's or a Telegram message's, each channel its own. */

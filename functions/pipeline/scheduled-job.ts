@@ -5,7 +5,7 @@ import { takeJobLease } from '@functions/domain/system/job-lease';
 import type { jobs } from '@functions/routes/manifest';
 import { JOB_TIMEOUT_SECONDS } from '@functions/routes/schedule';
 
-/** A scheduled job's key in the manifest's `jobs` (expireStale, expireUnpaid, redriveMail, refreshRates, watchChain). */
+/** A scheduled job's key in the manifest's `jobs` (expireStale, expireUnpaid, redriveMail, refreshRates, dailyReport, watchChain). */
 export type JobId = keyof typeof jobs;
 
 /**

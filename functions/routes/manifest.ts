@@ -171,6 +171,15 @@ export const jobs = {
     summary: 'Fetch market prices for feed directions; write only what changed',
     uses: { table: 'readWrite', rateProviders: true },
   },
+  dailyReport: {
+    handler: 'jobs/daily-report',
+    schedule: 'rate(15 minutes)',
+    summary:
+      "Mail the ended business day's figures to the owner and post them to the staff group, once a day",
+    uses: { table: 'readWrite' },
+    // Locally hourly: a test stack lives minutes, and a mail it did not cause would change its counts.
+    localPeriod: { variable: 'DAILY_REPORT_SECONDS', defaultSeconds: 3600 },
+  },
   watchChain: {
     handler: 'jobs/watch-chain',
     schedule: 'rate(1 minute)',

@@ -99,6 +99,19 @@ export async function chainEventTelegramItems(
   ];
 }
 
+/** The staff group's report of a business day (plain text, its link inside); none when no staff group is set. */
+export async function dailyReportTelegramItems(text: string, now: Date): Promise<TransactItem[]> {
+  const chatId = await settingValue('telegramStaffChatId');
+  if (chatId === '') return [];
+  return [
+    outboxTelegramPut(
+      'telegram-daily-report',
+      { method: 'sendMessage', params: { chat_id: chatId, text, link_preview_options: noPreview } },
+      now,
+    ),
+  ];
+}
+
 /** The alert edited once someone took the application: who, and only the Open button left. */
 export function takenAlertItem(
   message: { chatId: number; messageId: number; text: string },
