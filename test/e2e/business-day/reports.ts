@@ -6,6 +6,7 @@ import { formatLedgerAmount } from '@web/features/admin/ledger/ledger-format';
 import { formatDuration } from '@web/features/admin/reports/report-format';
 import adminEn from '@web/locales/en/admin.json';
 import adminRu from '@web/locales/ru/admin.json';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { type DealFacts, endedBy, recompute } from '../../integration/reports/recompute';
@@ -145,6 +146,31 @@ export async function theReportsSayWhatTheDealsImply(options: {
     });
   expect(figure(texts.kpi.turnover.replace('{{currency}}', 'USDT'), 'USDT')).toBe(whole.reporting.turnover);
   expect(figure(texts.outcomes.completed)).toBe(String(whole.outcomes.completed));
+
+  // The page's XLSX: the same lines, the figures as numbers shown with their decimals.
+  const [workbookFile] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: texts.export.xlsx }).click(),
+  ]);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile((await workbookFile.path())!)) as unknown as ArrayBuffer);
+  const sheet = workbook.getWorksheet(texts.export.sheet)!;
+  const cells = (row: ExcelJS.Row) => (row.values as unknown[]).slice(1);
+  const sheetRows = sheet.getRows(2, sheet.rowCount - 1)!.map(cells);
+  expect(sheetRows).toHaveLength(records.length);
+  const sheetFigure = (name: string, currency = '') =>
+    sheetRows.find(
+      (row) => row[0] === texts.export.whole && row[2] === name && (row[3] ?? '') === currency,
+    )?.[4];
+  for (const { currency, amount } of whole.turnover)
+    expect({ currency, turnover: sheetFigure(texts.currencies.turnover, currency) }).toEqual({
+      currency,
+      turnover: Number(amount),
+    });
+  expect(sheetFigure(texts.kpi.turnover.replace('{{currency}}', 'USDT'), 'USDT')).toBe(
+    Number(whole.reporting.turnover),
+  );
+  expect(sheetFigure(texts.outcomes.completed)).toBe(whole.outcomes.completed);
 
   await theDashboardsTodaySaysTheSame(options, deals);
 

@@ -135,20 +135,8 @@ function figureLines(
   return lines;
 }
 
-/** The report as a CSV file in the reader's language and dialect: the whole business, then its breakdown. */
-export function reportCsv(
-  report: Report,
-  t: TFunction,
-  language: Language,
-  rowName: ReturnType<typeof useBreakdownRowName>,
-): string {
-  const dialect = DIALECTS[language];
-  const cell = (value: string | number | null): CsvCell =>
-    value === null
-      ? ''
-      : typeof value === 'number'
-        ? { number: String(value) }
-        : { number: dialect.number(value) };
+/** The export's header and lines: the whole business, then each row of its breakdown. */
+function reportTable(report: Report, t: TFunction, rowName: ReturnType<typeof useBreakdownRowName>) {
   const header = [
     t('reports.export.section'),
     t('reports.export.item'),
@@ -163,6 +151,24 @@ export function reportCsv(
     for (const row of report.breakdown.rows)
       lines.push(...figureLines(t, section, rowName(report.breakdown.by, row), row.figures, null));
   }
+  return { header, lines };
+}
+
+/** The report as a CSV file in the reader's language and dialect: the whole business, then its breakdown. */
+export function reportCsv(
+  report: Report,
+  t: TFunction,
+  language: Language,
+  rowName: ReturnType<typeof useBreakdownRowName>,
+): string {
+  const dialect = DIALECTS[language];
+  const cell = (value: string | number | null): CsvCell =>
+    value === null
+      ? ''
+      : typeof value === 'number'
+        ? { number: String(value) }
+        : { number: dialect.number(value) };
+  const { header, lines } = reportTable(report, t, rowName);
   return (
     '\uFEFF' +
     csvLine(header, dialect.separator) +
@@ -174,22 +180,87 @@ export function reportCsv(
   );
 }
 
-/** Downloads the report the page shows as a CSV (the same figures: nothing is read again). */
+/**
+ * A figure as a spreadsheet number: a cell holds a double, as Excel does, written from the exact
+ * text (its shortest form is that text), shown with the text's decimals, grouped as the reader's
+ * Excel groups.
+ */
+function numberCell(value: string | number | null) {
+  if (value === null) return null;
+  const text = String(value);
+  const decimals = text.includes('.') ? text.length - text.indexOf('.') - 1 : 0;
+  return {
+    value: Number(text),
+    type: Number,
+    format: decimals > 0 ? `#,##0.${'0'.repeat(decimals)}` : '#,##0',
+  };
+}
+
+/**
+ * The report as an XLSX workbook: the CSV's columns, numbers as numbers. The writer
+ * (write-excel-file, docs/decisions.md) is loaded only when asked for.
+ */
+export async function reportXlsx(
+  report: Report,
+  t: TFunction,
+  rowName: ReturnType<typeof useBreakdownRowName>,
+): Promise<Blob> {
+  const { default: writeXlsxFile } = await import('write-excel-file/browser');
+  const { header, lines } = reportTable(report, t, rowName);
+  const rows = [
+    header.map((value) => ({ value, fontWeight: 'bold' as const })),
+    ...lines.map(([section, item, figure, currency, now, before]) => [
+      section,
+      item,
+      figure,
+      currency,
+      numberCell(now),
+      numberCell(before),
+    ]),
+  ];
+  return writeXlsxFile(rows, {
+    sheet: t('reports.export.sheet'),
+    columns: [{ width: 28 }, { width: 24 }, { width: 40 }, { width: 10 }, { width: 18 }, { width: 18 }],
+    stickyRowsCount: 1,
+  }).toBlob();
+}
+
+/** Hands a file to the browser's downloads. */
+function save(file: Blob, name: string) {
+  const link = document.createElement('a');
+  link.href = URL.createObjectURL(file);
+  link.download = name;
+  link.click();
+  // Given back once the browser has taken the file.
+  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+}
+
+/** Downloads the report the page shows as a CSV or an XLSX (the same figures: nothing is read again). */
 export function ReportExport({ report }: { report: Report }) {
   const { t, language } = useTranslation('admin');
   const rowName = useBreakdownRowName();
-  const download = () => {
-    const file = new Blob([reportCsv(report, t, language, rowName)], { type: 'text/csv;charset=utf-8' });
-    const link = document.createElement('a');
-    link.href = URL.createObjectURL(file);
-    link.download = `report-${report.from}-${report.to}${report.breakdown ? `-${report.breakdown.by}` : ''}-${language}.csv`;
-    link.click();
-    // Given back once the browser has taken the file.
-    setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
-  };
+  const name = `report-${report.from}-${report.to}${report.breakdown ? `-${report.breakdown.by}` : ''}-${language}`;
   return (
-    <Button variant="secondary" size="sm" onClick={download}>
-      {t('reports.export.csv')}
-    </Button>
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() =>
+          save(
+            new Blob([reportCsv(report, t, language, rowName)], { type: 'text/csv;charset=utf-8' }),
+            `${name}.csv`,
+          )
+        }
+      >
+        {t('reports.export.csv')}
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={async () => save(await reportXlsx(report, t, rowName), `${name}.xlsx`)}
+      >
+        {t('reports.export.xlsx')}
+      </Button>
+    </>
   );
 }
