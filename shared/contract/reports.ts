@@ -21,7 +21,7 @@ export type ReportQuery = z.infer<typeof reportQuerySchema>;
 /** An exact amount of one currency, as decimal text. */
 const currencyAmountSchema = z.object({ currency: z.string(), amount: z.string() });
 
-/** A duration's nearest-rank median and 90th percentile in seconds (exact below 100 s, within 10 % above), of `count` deals. */
+/** A duration's nearest-rank median and 90th percentile in seconds (exact below 10 s, within 10 % above), of `count` deals. */
 const durationSchema = z.object({
   count: z.number(),
   median: z.nullable(z.number()),

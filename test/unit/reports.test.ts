@@ -25,10 +25,17 @@ describe('a value kept in a histogram', () => {
     ]);
   });
 
-  it('keeps a duration to two significant digits: exact below 100 seconds', () => {
-    expect([0, 37, 99, 100, 245, 1234, 3725].map(durationBucketOf)).toEqual([
-      0, 37, 99, 100, 240, 1200, 3700,
+  it('keeps a duration exact below 10 seconds and within 10 % above, cut down', () => {
+    expect([0, 9, 10, 37, 99, 100, 103, 245, 1234, 3725].map(durationBucketOf)).toEqual([
+      0, 9, 10, 36, 94, 94, 103, 236, 1175, 3679,
     ]);
+    for (let seconds = 10; seconds < 200_000; seconds += 7) {
+      const bucket = durationBucketOf(seconds);
+      expect({ seconds, within: bucket <= seconds && (seconds - bucket) / seconds < 0.1 }).toEqual({
+        seconds,
+        within: true,
+      });
+    }
   });
 
   it('gives the nearest-rank percentile of the buckets, none of an empty histogram', () => {
