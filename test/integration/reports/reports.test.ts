@@ -127,6 +127,35 @@ describe('reports', () => {
       await m.admin.changeApplicationStatus(application.id, { status: 'COMPLETED' }, as(second), tick(30));
     }
 
+    // Corrected deals: a payout that came back and went out again (its time to pay out is the
+    // first payout's), and one paid out a unit short and closed by an ADMIN with the difference.
+    const asAdmin: RecordedActor = { id: admin.id, role: 'ADMIN' };
+    const reversed = await told(direct, standardBody({ amount: 600 }), first, 8);
+    await m.deal.confirmPayment(reversed.id, {}, as(first), reversed.tick(40));
+    await m.deal.recordPayout(reversed.id, { note: 'To a wrong card' }, as(first), reversed.tick(100));
+    await m.deal.reversePayout(
+      reversed.id,
+      { reference: 'Bank return 77', reason: 'The card was not the client’s' },
+      asAdmin,
+      reversed.tick(300),
+    );
+    await paidOut(reversed.id, first, reversed.tick, 50);
+    const closed = await told(direct, standardBody({ amount: 450 }), second, 9);
+    const confirmed = await m.deal.confirmPayment(closed.id, {}, as(second), closed.tick(20));
+    const unitShort = unitsText(toUnits(confirmed.money.owed!, 6) - 1_000_000n, 6);
+    await m.deal.recordPayout(
+      closed.id,
+      { note: 'A unit short', amount: unitShort },
+      as(second),
+      closed.tick(70),
+    );
+    await m.resolution.closeWithDifference(
+      closed.id,
+      { reason: 'The client took a unit less' },
+      asAdmin,
+      closed.tick(10),
+    );
+
     // Cancelled by the client while pending; rejected by staff once taken.
     {
       const { application } = await m.create.createApplication(direct.id, standardBody() as never, undefined);
@@ -170,11 +199,13 @@ describe('reports', () => {
     const report = await reports.buildReport({ from, to });
     expect(report.figures).toEqual(recompute(deals, options));
     // What the scenario is, so a recompute that lost deals cannot agree with a report that lost them.
-    expect(report.figures.outcomes).toEqual({ completed: 4, expired: 1, cancelled: 1, rejected: 2 });
+    expect(report.figures.outcomes).toEqual({ completed: 6, expired: 1, cancelled: 1, rejected: 2 });
     // The late payment was never confirmed (PAID, then rejected): not "paid" in the funnel.
-    expect(report.figures.funnel).toEqual({ created: 8, taken: 7, instructed: 6, paid: 4, completed: 4 });
-    expect(report.figures.clients).toEqual({ new: 3, returning: 1 });
-    expect(report.figures.times.toTake.count).toBe(7);
+    expect(report.figures.funnel).toEqual({ created: 10, taken: 9, instructed: 8, paid: 6, completed: 6 });
+    expect(report.figures.clients).toEqual({ new: 3, returning: 3 });
+    expect(report.figures.times.toTake.count).toBe(9);
+    // One first payout a deal that was paid out: the reversed deal's second payout is not timed again.
+    expect(report.figures.times.toPayout.count).toBe(5);
     expect(report.figures.dealsWithoutProfit).toBe(0);
 
     // A period of months reads the whole months' rollups and the edge days': the same figures.
@@ -202,8 +233,9 @@ describe('reports', () => {
         times: theirs.times,
       });
       expect(row?.figures.turnover).toEqual(theirs.turnover);
-      // Each completed two: the first the full one and the USDT one, the second the short one and at the office.
-      expect(row?.figures.outcomes.completed).toBe(2);
+      // The first completed the full one, the USDT one and the reversed one; the second the short
+      // one and the one at the office (the ADMIN closed the one paid out short).
+      expect(row?.figures.outcomes.completed).toBe(staff === first ? 3 : 2);
       expect(row?.label).toEqual({ ru: staff.username, en: staff.username });
     }
 
@@ -232,7 +264,7 @@ describe('reports', () => {
     const created = Object.fromEntries(
       bySource.breakdown!.rows.map((row) => [row.value, row.figures.funnel.created]),
     );
-    expect(created).toEqual({ 'monitor:www.bestchange.ru': 2, referral: 2, direct: 4 });
+    expect(created).toEqual({ 'monitor:www.bestchange.ru': 2, referral: 2, direct: 6 });
   });
 
   it("gives the dashboard's today from the same rollups: profit only to an ADMIN, a manager's own figures", async () => {
@@ -258,8 +290,16 @@ describe('reports', () => {
       waitingPayment: 1,
       awaitingPayout: 1,
       review: { transfers: 1, amount: '12.345678', more: false },
-      own: { completed: 0, turnover: '0.000000' },
     });
+    // The ADMIN's own: the deal they closed with its difference.
+    const ofAdmin = recompute(deals, {
+      from: day,
+      to: day,
+      timeZone: TIME_ZONE,
+      dealFilter: (deal) => endedBy(deal) === admin.id,
+      actorFilter: (actorId) => actorId === admin.id,
+    });
+    expect(forAdmin.own).toEqual({ completed: 1, turnover: ofAdmin.reporting.turnover });
     expect(forAdmin.week.map((point) => point.day)).toEqual(
       [6, 5, 4, 3, 2, 1, 0].map((back) => shiftDay(day, -back)),
     );
@@ -287,6 +327,6 @@ describe('reports', () => {
       completed: theirs.outcomes.completed,
       turnover: theirs.reporting.turnover,
     });
-    expect(forManager.own.completed).toBe(2);
+    expect(forManager.own.completed).toBe(3);
   });
 });
