@@ -1,6 +1,8 @@
 import { findApplication } from '@functions/data/applications';
 import { findChainCursor, transfersAwaitingReview } from '@functions/data/chain-transfers';
+import { currencyDecimals } from '@shared/assets';
 import type { ChainReviewData, ChainWalletStatus } from '@shared/contract/chain';
+import { toUnits, unitsText } from '@shared/money';
 import { officeWallets } from './wallets';
 
 /** The most transfers the review list answers (oldest first; more wait behind them). */
@@ -84,4 +86,25 @@ export async function chainHealth(now = new Date()): Promise<ChainHealth> {
     return wallet.errors > 0 ? Number.MAX_SAFE_INTEGER : 0;
   });
   return { readAgeMinutes: Math.max(0, ...ages), reviewWaiting: waiting.length };
+}
+
+/** The review list's transfers summed at most; more are said to be there. */
+const REVIEW_SUMMED = 200;
+const USDT_DECIMALS = currencyDecimals('USDT');
+
+/**
+ * The USDT waiting for staff on the review list: how many transfers and their sum, of the first
+ * 200 (`more`: there are others behind them), for the dashboard's today and the daily report.
+ */
+export async function reviewListTotal(): Promise<{ transfers: number; amount: string; more: boolean }> {
+  const waiting = await transfersAwaitingReview(REVIEW_SUMMED + 1);
+  const summed = waiting.slice(0, REVIEW_SUMMED);
+  return {
+    transfers: summed.length,
+    amount: unitsText(
+      summed.reduce((sum, transfer) => sum + toUnits(transfer.amount, USDT_DECIMALS), 0n),
+      USDT_DECIMALS,
+    ),
+    more: waiting.length > REVIEW_SUMMED,
+  };
 }

@@ -1,23 +1,18 @@
-import { transfersAwaitingReview } from '@functions/data/chain-transfers';
 import { readApplicationStatusCounts } from '@functions/data/counters';
 import { ALL, readRollups } from '@functions/data/report-rollups';
-import { currencyDecimals } from '@shared/assets';
 import { businessDayOf, shiftDay } from '@shared/business-time';
 import type { DashboardToday } from '@shared/contract/reports';
 import { hasRoleAtLeast, type Role } from '@shared/enums';
 import { AWAITING_PAYMENT_STATUSES, AWAITING_PAYOUT_STATUSES } from '@shared/lifecycle';
-import { toUnits, unitsText } from '@shared/money';
 import type { ReportingCurrency } from '@shared/reports';
 import type { RecordedActor } from '../accounts/principal';
+import { reviewListTotal } from '../chain/review';
 import { figuresOf, seriesOf, summed } from '../reports/report';
 import { businessTimeZone } from '../settings/business-time';
 import { settingValue } from '../settings/settings';
 
 /** The sparkline's business days, today included. */
 const WEEK_DAYS = 7;
-/** The review list's transfers summed at most; more are said to be there. */
-const REVIEW_READ = 200;
-const USDT_DECIMALS = currencyDecimals('USDT');
 
 /**
  * GET /admin/dashboard/today: the business day so far from the reports' rollups (turnover, profit,
@@ -34,14 +29,13 @@ export async function dashboardToday(actor: RecordedActor, now = new Date()): Pr
     readRollups(ALL.breakdown, [{ from: `D${from}`, to: `D${day}` }]),
     readRollups('staff', [{ from: `D${day}`, to: `D${day}` }]),
     readApplicationStatusCounts(),
-    transfersAwaitingReview(REVIEW_READ + 1),
+    reviewListTotal(),
   ]);
   const seesProfit = hasRoleAtLeast(actor.role as Role, 'ADMIN');
   const figures = figuresOf(summed(week.filter((item) => item.period === `D${day}`)), reportingCurrency);
   const own = figuresOf(summed(staffToday.filter((item) => item.value === actor.id)), reportingCurrency);
   const counted = (statuses: readonly string[]) =>
     statuses.reduce((total, status) => total + Math.max(0, counts[status] ?? 0), 0);
-  const reviewed = review.slice(0, REVIEW_READ);
   return {
     day,
     timeZone,
@@ -51,14 +45,7 @@ export async function dashboardToday(actor: RecordedActor, now = new Date()): Pr
     completed: figures.outcomes.completed,
     waitingPayment: counted(AWAITING_PAYMENT_STATUSES),
     awaitingPayout: counted(AWAITING_PAYOUT_STATUSES),
-    review: {
-      transfers: reviewed.length,
-      amount: unitsText(
-        reviewed.reduce((sum, transfer) => sum + toUnits(transfer.amount, USDT_DECIMALS), 0n),
-        USDT_DECIMALS,
-      ),
-      more: review.length > REVIEW_READ,
-    },
+    review,
     own: { completed: own.outcomes.completed, turnover: own.reporting.turnover },
     week: seriesOf(week, { from, to: day, daily: true }, reportingCurrency).map((point) => ({
       day: point.period,

@@ -1,4 +1,3 @@
-import { transfersAwaitingReview } from '@functions/data/chain-transfers';
 import { dailyReportPut, findDailyReport } from '@functions/data/daily-reports';
 import { outboxPut } from '@functions/data/outbox';
 import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
@@ -7,21 +6,17 @@ import {
   dailyReportMail,
   dailyReportTelegramText,
 } from '@functions/mail/daily-report';
-import { currencyDecimals } from '@shared/assets';
 import { businessDayOf, shiftDay } from '@shared/business-time';
 import { DEFAULT_LANGUAGE } from '@shared/enums';
 import { accountNameIn } from '@shared/ledger';
-import { decimal, toUnits, unitsText } from '@shared/money';
+import { decimal } from '@shared/money';
+import { reviewListTotal } from '../chain/review';
 import { ledgerDayReport } from '../ledger/day';
 import { countQueuedMails } from '../outbox/queue';
 import { businessTimeZone } from '../settings/business-time';
 import { settingValue } from '../settings/settings';
 import { dailyReportTelegramItems } from '../telegram/outgoing';
 import { buildReport } from './report';
-
-/** The review list's transfers summed at most; more are said to be there. */
-const REVIEW_READ = 200;
-const USDT_DECIMALS = currencyDecimals('USDT');
 
 /** An account as the report's reader calls it (an asset's own account by its asset). */
 const nameOf = (account: { accountId: string; name: string }) =>
@@ -32,10 +27,9 @@ async function dailyReportInput(day: string): Promise<DailyReportInput> {
   const [report, ledgerDay, review] = await Promise.all([
     buildReport({ from: day, to: day }),
     ledgerDayReport(day),
-    transfersAwaitingReview(REVIEW_READ + 1),
+    reviewListTotal(),
   ]);
   const { figures } = report;
-  const reviewed = review.slice(0, REVIEW_READ);
   const currency = figures.reporting.currency;
   return {
     day,
@@ -43,14 +37,7 @@ async function dailyReportInput(day: string): Promise<DailyReportInput> {
     turnover: { currency, amount: figures.reporting.turnover, byCurrency: figures.turnover },
     profit: { currency, amount: figures.reporting.profit, byCurrency: figures.profit },
     outcomes: figures.outcomes,
-    review: {
-      transfers: reviewed.length,
-      amount: unitsText(
-        reviewed.reduce((sum, transfer) => sum + toUnits(transfer.amount, USDT_DECIMALS), 0n),
-        USDT_DECIMALS,
-      ),
-      more: review.length > REVIEW_READ,
-    },
+    review,
     differences: ledgerDay.accounts.flatMap((account) =>
       account.count && decimal(account.count.difference).units !== 0n
         ? [{ account: nameOf(account), currency: account.currency, amount: account.count.difference }]
