@@ -25,6 +25,10 @@ function emptyLeaves(value: unknown, prefix = ''): string[] {
   );
 }
 
+/** i18next's plural suffixes (CLDR categories): `key_one`, `key_few`… */
+const PLURAL = /^(.*)_(zero|one|two|few|many|other)$/;
+const withoutPlural = (key: string) => PLURAL.exec(key)?.[1] ?? key;
+
 describe('locale resources', () => {
   it('has exactly the spec namespaces in both languages', () => {
     for (const language of ['ru', 'en']) {
@@ -34,11 +38,32 @@ describe('locale resources', () => {
   });
 
   it.each(NAMESPACES)('has the same keys in ru and en for the %s namespace', (namespace) => {
-    const ru = keyPaths(read('ru', namespace)).sort();
-    const en = keyPaths(read('en', namespace)).sort();
+    // A counted text has each language's own plural forms (i18next's `_one`, `_few`…): compared by its base key.
+    const ru = [...new Set(keyPaths(read('ru', namespace)).map(withoutPlural))].sort();
+    const en = [...new Set(keyPaths(read('en', namespace)).map(withoutPlural))].sort();
     expect(ru.filter((key) => !en.includes(key)).map((key) => key.replaceAll('\u0000', '.'))).toEqual([]);
     expect(en.filter((key) => !ru.includes(key)).map((key) => key.replaceAll('\u0000', '.'))).toEqual([]);
   });
+
+  it.each(NAMESPACES)(
+    "gives every counted text of the %s namespace each of its language's plural forms",
+    (namespace) => {
+      for (const language of ['ru', 'en']) {
+        const forms = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
+        const found = new Map<string, string[]>();
+        for (const key of keyPaths(read(language, namespace))) {
+          const plural = PLURAL.exec(key);
+          if (plural) found.set(plural[1]!, [...(found.get(plural[1]!) ?? []), plural[2]!]);
+        }
+        for (const [key, present] of found)
+          expect({ language, key: key.replaceAll('\u0000', '.'), forms: present.sort() }).toEqual({
+            language,
+            key: key.replaceAll('\u0000', '.'),
+            forms: [...forms].sort(),
+          });
+      }
+    },
+  );
 
   it.each(NAMESPACES)('has no empty texts in the %s namespace', (namespace) => {
     expect([...emptyLeaves(read('ru', namespace)), ...emptyLeaves(read('en', namespace))]).toEqual([]);
