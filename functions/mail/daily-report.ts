@@ -1,7 +1,7 @@
 import type { Language } from '@shared/enums';
 import { requireEnv } from '../commons/config';
 import type { OutgoingMail } from '../commons/mailer';
-import { renderMail } from './layout';
+import { amountIn, renderMail } from './layout';
 
 const siteUrl = requireEnv('SITE_URL');
 
@@ -30,11 +30,8 @@ export interface DailyReportInput {
 
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US' };
 
-/** An exact decimal string in the reader's language, with its currency code. */
-function amountIn(language: Language, { amount, currency }: CurrencyAmount): string {
-  const number = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 6 });
-  return `${number.format(amount as Intl.StringNumericLiteral)} ${currency}`;
-}
+const moneyIn = (language: Language, { amount, currency }: CurrencyAmount) =>
+  amountIn(language, amount, currency);
 
 const TEXT = {
   en: {
@@ -79,10 +76,10 @@ const TEXT = {
 
 /** A money figure: the reporting currency's total, then each currency's part. */
 function moneyLine(language: Language, figure: DailyReportInput['turnover']): string {
-  const parts = figure.byCurrency.map((part) => amountIn(language, part));
+  const parts = figure.byCurrency.map((part) => moneyIn(language, part));
   return parts.length === 0
-    ? amountIn(language, figure)
-    : `${amountIn(language, figure)} (${parts.join('; ')})`;
+    ? moneyIn(language, figure)
+    : `${moneyIn(language, figure)} (${parts.join('; ')})`;
 }
 
 /** The report's title, its label/value lines and the link to the day, in one language. */
@@ -96,16 +93,13 @@ export function dailyReportContent(language: Language, input: DailyReportInput) 
     [text.turnover, moneyLine(language, input.turnover)],
     [text.profit, moneyLine(language, input.profit)],
     [text.deals, text.dealsValue(input.outcomes)],
-    [
-      text.review,
-      text.reviewValue(count, amountIn(language, { amount: input.review.amount, currency: 'USDT' })),
-    ],
+    [text.review, text.reviewValue(count, amountIn(language, input.review.amount, 'USDT'))],
     [
       text.differences,
       input.differences.length === 0
         ? text.none
         : input.differences
-            .map((difference) => `${difference.account}: ${amountIn(language, difference)}`)
+            .map((difference) => `${difference.account}: ${moneyIn(language, difference)}`)
             .join('; '),
     ],
     ...(input.uncounted.length > 0 ? [[text.uncounted, input.uncounted.join('; ')] as [string, string]] : []),

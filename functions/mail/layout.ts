@@ -1,3 +1,4 @@
+import { currencyDecimals } from '@shared/assets';
 import { BRAND } from '@shared/brand';
 import type { Language } from '@shared/enums';
 
@@ -20,6 +21,19 @@ const STAFF_FOOTER: Record<Language, string> = {
   ru: 'Служебное письмо для сотрудников обменника. Не пересылайте его клиентам.',
   en: "A staff mail of the exchange office. Don't forward it to clients.",
 };
+
+const NUMBER_LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US' };
+
+/**
+ * An amount as the recipient's language writes it, with its code: `1 000,5 USDT`, `1,000.5 USDT`.
+ * A decimal string is written from its text, so no digit is lost to a float.
+ */
+export function amountIn(language: Language, amount: number | string, currency: string): string {
+  const number = new Intl.NumberFormat(NUMBER_LOCALES[language], {
+    maximumFractionDigits: currencyDecimals(currency),
+  });
+  return `${number.format(amount as Intl.StringNumericLiteral)} ${currency}`;
+}
 
 export interface MailContent {
   language: Language;

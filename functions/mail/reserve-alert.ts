@@ -1,9 +1,8 @@
-import { currencyDecimals } from '@shared/assets';
 import { formatZoned } from '@shared/business-time';
 import type { Language, StaffRole } from '@shared/enums';
 import { requireEnv } from '../commons/config';
 import type { OutgoingMail } from '../commons/mailer';
-import { renderMail } from './layout';
+import { amountIn, renderMail } from './layout';
 
 const siteUrl = requireEnv('SITE_URL');
 
@@ -16,14 +15,6 @@ export interface ReserveAlertInput {
   at: string;
   /** The business's time zone (the setting businessTimeZone): `at` is written in it, named. */
   timeZone: string;
-}
-
-const LOCALES: Record<Language, string> = { ru: 'ru-RU', en: 'en-US' };
-
-/** An amount of the reserve's currency in the recipient's language, with its code. */
-function amountIn(language: Language, value: number, code: string): string {
-  const number = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: currencyDecimals(code) });
-  return `${number.format(value)} ${code}`;
 }
 
 const TEXT = {

@@ -69,11 +69,14 @@ export const issueInstructionsBodySchema = /* @__PURE__ */ schema(() =>
 export type IssueInstructionsBody = z.infer<typeof issueInstructionsBodySchema>;
 
 /** An amount of money as staff type it: a positive decimal ("88911", "999.5"), kept exact as text. */
+/** An amount of money as the API takes it: up to 12 whole digits and 6 decimals, a point between. */
+const AMOUNT_TEXT = /^\d{1,12}(\.\d{1,6})?$/;
+
 const typedAmount = () =>
   z.optional(
     z.string({ error: 'movementAmount' }).check(
       z.trim(),
-      z.regex(/^\d{1,12}(\.\d{1,6})?$/, 'movementAmount'),
+      z.regex(AMOUNT_TEXT, 'movementAmount'),
       z.refine((text) => Number(text) > 0, 'movementAmount'),
     ),
   );
@@ -84,9 +87,7 @@ const typedAmount = () =>
  * checked, for API clients that send none).
  */
 const seenAmount = () =>
-  z.optional(
-    z.string({ error: 'movementAmount' }).check(z.regex(/^\d{1,12}(\.\d{1,6})?$/, 'movementAmount')),
-  );
+  z.optional(z.string({ error: 'movementAmount' }).check(z.regex(AMOUNT_TEXT, 'movementAmount')));
 
 /**
  * POST /admin/applications/{id}/confirm-payment: what arrived (card and cash: as staff counted it,

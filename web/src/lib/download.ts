@@ -12,3 +12,10 @@ export function saveUrl(url: string, fileName: string): void {
   link.click();
   link.remove();
 }
+
+/** Saves a file made in the page (a report's CSV, recovery codes): its object URL, given back once the browser has it. */
+export function saveFile(file: Blob, fileName: string): void {
+  const url = URL.createObjectURL(file);
+  saveUrl(url, fileName);
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

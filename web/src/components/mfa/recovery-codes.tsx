@@ -2,17 +2,12 @@ import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { CopyIcon } from '@web/components/ui/icons';
 import { copyWithToast } from '@web/lib/clipboard';
+import { saveFile } from '@web/lib/download';
 import { useTranslation } from '@web/lib/i18n';
 
 /** Offers `text` as a file download, made in the browser (the codes never travel again). */
-function download(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+const download = (fileName: string, text: string) =>
+  saveFile(new Blob([text], { type: 'text/plain;charset=utf-8' }), fileName);
 
 /** The recovery codes just issued, shown this once, with copy and download and a "saved" step. */
 export function RecoveryCodes({

@@ -3,6 +3,7 @@ import { type CsvCell, type CsvSeparator, csvLine } from '@shared/csv';
 import type { Language } from '@shared/enums';
 import { DURATIONS, FUNNEL_STEPS, OUTCOMES } from '@shared/reports';
 import { Button } from '@web/components/ui/button';
+import { saveFile } from '@web/lib/download';
 import { useTranslation } from '@web/lib/i18n';
 import type { TFunction } from 'i18next';
 import { useBreakdownRowName } from './breakdown-table';
@@ -225,16 +226,6 @@ export async function reportXlsx(
   }).toBlob();
 }
 
-/** Hands a file to the browser's downloads. */
-function save(file: Blob, name: string) {
-  const link = document.createElement('a');
-  link.href = URL.createObjectURL(file);
-  link.download = name;
-  link.click();
-  // Given back once the browser has taken the file.
-  setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
-}
-
 /** Downloads the report the page shows as a CSV or an XLSX (the same figures: nothing is read again). */
 export function ReportExport({ report }: { report: Report }) {
   const { t, language } = useTranslation('admin');
@@ -246,7 +237,7 @@ export function ReportExport({ report }: { report: Report }) {
         variant="secondary"
         size="sm"
         onClick={() =>
-          save(
+          saveFile(
             new Blob([reportCsv(report, t, language, rowName)], { type: 'text/csv;charset=utf-8' }),
             `${name}.csv`,
           )
@@ -257,7 +248,7 @@ export function ReportExport({ report }: { report: Report }) {
       <Button
         variant="secondary"
         size="sm"
-        onClick={async () => save(await reportXlsx(report, t, rowName), `${name}.xlsx`)}
+        onClick={async () => saveFile(await reportXlsx(report, t, rowName), `${name}.xlsx`)}
       >
         {t('reports.export.xlsx')}
       </Button>
