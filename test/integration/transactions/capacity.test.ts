@@ -17,7 +17,7 @@ import { movementAt, pastPeriod, putMovements } from './seed-movements';
  * to the same period and the same partitions, but no refund in USDT: a page asking for those
  * must still read only the five there are, not the period's other USDT movements.
  */
-const period = pastPeriod(20);
+const period = await pastPeriod(20);
 const MINUTES = 20 * 1440;
 const CURRENCIES = ['USD', 'EUR', 'RUB', 'USDT'] as const;
 

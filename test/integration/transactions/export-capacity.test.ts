@@ -17,7 +17,7 @@ import { movementAt, pastPeriod, putMovements } from './seed-movements';
 const MOVEMENTS = 100_000;
 const DEALS = 1_000;
 const DIRECTIONS = ['in', 'out', 'refund', 'reversal'] as const;
-const period = pastPeriod(30);
+const period = await pastPeriod(30);
 
 let manager: TestUser;
 

@@ -23,7 +23,7 @@ let manager: TestUser;
 let admin: TestUser;
 let client: TestUser;
 
-const period = pastPeriod(20);
+const period = await pastPeriod(20);
 const seeded: MovementRecord[] = [];
 const CURRENCIES = ['USD', 'EUR', 'RUB', 'USDT'] as const;
 const DIRECTIONS = ['in', 'out', 'refund', 'reversal'] as const;

@@ -18,7 +18,7 @@ let manager: TestUser;
 let admin: TestUser;
 let client: TestUser;
 
-const period = pastPeriod(10);
+const period = await pastPeriod(10);
 const seeded: MovementRecord[] = [];
 
 /** References a spreadsheet would run, split or break a line on. */
@@ -126,7 +126,7 @@ describe('GET /api/admin/transactions', () => {
   });
 
   it('pages past a payout that came back and a second part of a direction', async () => {
-    const days = pastPeriod(1);
+    const days = await pastPeriod(1);
     const first = movementAt(days, 10, { direction: 'out', currency: 'USD', staffId: manager.id });
     const reversal = {
       ...movementAt(days, 20, { direction: 'reversal', currency: 'USD', staffId: admin.id }),
@@ -158,7 +158,7 @@ describe('GET /api/admin/transactions', () => {
   });
 
   it('reads business days: a movement at 22:30 UTC is in the next Moscow day, in the list and the CSV', async () => {
-    const days = pastPeriod(2);
+    const days = await pastPeriod(2);
     const late = {
       ...movementAt(days, 0, { direction: 'in', currency: 'EUR', staffId: manager.id }),
       at: `${days.from}T22:30:00.000Z`,

@@ -2,15 +2,36 @@ import { randomUUID } from 'node:crypto';
 import type { MovementDirection, MovementRecord } from '@functions/data/movements';
 import { dayStart, shiftDay } from '@shared/business-time';
 
+/** The first day of the stretch periods are reserved in (Moscow keeps UTC+3 all year since late 2014). */
+const FIRST_DAY = '2015-01-01';
+/** Each reservation is a slot of this many days; ten years hold 91 of them. */
+const SLOT_DAYS = 40;
+const SLOTS = 91;
+
 /**
- * Movements written straight into the table (functions/data's batch writes, as the seed writes), in
- * a period of days no other test writes in: a random stretch of a year long past, so neither the
- * movements the deal's tests record today nor another file's land in it. The years are those since
+ * Movements are written straight into the table (functions/data's batch writes, as the seed writes),
+ * in a period of days no other test writes in: the next free slot of a decade long past, reserved
+ * by an atomic counter in the table, so neither the movements the deal's tests record today nor
+ * another file's on the same table land in it. (Periods drawn at random met now and then: a
+ * capacity file once read another file's USDT refunds as its own.) The years are those since
  * Moscow (the business's zone) keeps UTC+3 all year, so every day has 1,440 minutes.
  */
-export function pastPeriod(days: number): { from: string; to: string } {
-  const year = 2015 + Math.floor(Math.random() * 10);
-  const from = shiftDay(`${year}-01-01`, Math.floor(Math.random() * (365 - days)));
+export async function pastPeriod(days: number): Promise<{ from: string; to: string }> {
+  if (days > SLOT_DAYS) throw new Error(`A past period is at most ${SLOT_DAYS} days.`);
+  const { db, tableName } = await import('@functions/data/client');
+  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { Attributes } = await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: { pk: 'TEST#PAST-PERIODS', sk: 'NEXT' },
+      UpdateExpression: 'ADD slots :one',
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  const slot = Number(Attributes!.slots) - 1;
+  if (slot >= SLOTS) throw new Error(`Every one of the ${SLOTS} past periods of this table is taken.`);
+  const from = shiftDay(FIRST_DAY, slot * SLOT_DAYS);
   return { from, to: shiftDay(from, days - 1) };
 }
 
