@@ -4,10 +4,24 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /**
  * One `vitest run` runs every kind of test; each project has its own environment:
  * unit (pure functions), integration (real HTTP against the local stack on DynamoDB Local and
- * the local SES inbox), infra (CDK assertions over the synthesized templates), web (components
+ * the local SES inbox; `bulk`, its files that work at volume, on a stack of their own), infra (CDK assertions over the synthesized templates), web (components
  * in jsdom), e2e (the built site in Debian's headless Chromium) and e2e-day (a business day the
  * same way, on a stack of its own: it closes the day it ran in).
  */
+/**
+ * The integration files that write or call at volume: the capacity files seed tens of thousands of
+ * items, the permission matrix calls every route as every role. None needs the live fan-out, and
+ * DynamoDB Local's stream made everything after them dear: with 100,000 seeded movements in the
+ * table's stream, every later write cost more and the staff group's alerts took 15 s instead of 2
+ * (docs/decisions.md). So they are the `bulk` project, whose stack has no stream.
+ */
+const BULK_FILES = [
+  'test/integration/admin/capacity.test.ts',
+  'test/integration/admin/permissions.test.ts',
+  'test/integration/transactions/capacity.test.ts',
+  'test/integration/transactions/export-capacity.test.ts',
+];
+
 export default defineConfig({
   // The @shared/…, @functions/…, @infra/… and @web/… imports, from tsconfig.json's `paths`.
   resolve: { tsconfigPaths: true },
@@ -28,11 +42,27 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...BULK_FILES],
           environment: 'node',
           globalSetup: ['test/support/integration-setup.ts'],
           // One worker process for all files: its node_modules (the AWS SDK above all) load once
           // instead of once per file. The setup files still give each file fresh project modules
           // and environment, as isolation did.
+          isolate: false,
+          setupFiles: ['test/support/fresh-modules.ts', 'test/support/integration-env.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The same kind of file, on a local stack of its own whose table has no stream
+          // (test/support/integration-setup.ts).
+          name: 'bulk',
+          include: BULK_FILES,
+          environment: 'node',
+          globalSetup: ['test/support/integration-setup.ts'],
           isolate: false,
           setupFiles: ['test/support/fresh-modules.ts', 'test/support/integration-env.ts'],
           testTimeout: 30_000,

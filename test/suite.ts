@@ -16,20 +16,6 @@ interface Lane {
 }
 
 /**
- * The two integration files that take longest (seeding thousands of items, and every route × role
- * of the permission matrix: about 2½ of the tests lane's minutes under load) run at the end of the
- * checks lane, which finishes earlier, with a local stack of their own; the tests lane runs the
- * rest. (With the restore drill and the transactions' capacity file as well, the checks lane
- * became the longest once the stacks hashed at the test cost.)
- */
-const LONGEST_INTEGRATION_FILES = [
-  'test/integration/admin/capacity.test.ts',
-  'test/integration/admin/permissions.test.ts',
-  // 100,000 movements seeded and exported: minutes of its own.
-  'test/integration/transactions/export-capacity.test.ts',
-];
-
-/**
  * Files that run once every lane is done, alone: they pass alone, under CPU load and beside their
  * folder, but not while the other lanes run beside them (docs/decisions.md; cause not found yet).
  */
@@ -45,9 +31,11 @@ const LANES: readonly Lane[] = [
       ['npm', 'run', '--silent', 'typecheck'],
       ['npm', 'run', '--silent', 'lint'],
       // The CDK assertions, the web components and the pure functions here rather than in the
-      // tests lane, the longest (its integration files run one after another in one worker).
+      // tests lane, the longest; then the integration files that work at volume (the capacity
+      // seeds, the permission matrix: about 2½ of the tests lane's minutes under load), on a stack
+      // of their own (vitest.config.ts `bulk`).
       ['vitest', 'run', '--project', 'infra', '--project', 'web', '--project', 'unit'],
-      ['vitest', 'run', '--project', 'integration', ...LONGEST_INTEGRATION_FILES],
+      ['vitest', 'run', '--project', 'bulk'],
     ],
   },
   { name: 'e2e', commands: [['vitest', 'run', '--project', 'e2e']] },
@@ -59,10 +47,7 @@ const LANES: readonly Lane[] = [
         'run',
         '--project',
         'integration',
-        ...[...LONGEST_INTEGRATION_FILES, ...AFTER_LANES.commands[0]!.slice(4)].flatMap((file) => [
-          '--exclude',
-          file,
-        ]),
+        ...AFTER_LANES.commands[0]!.slice(4).flatMap((file) => ['--exclude', file]),
       ],
       // The business day in two browsers, on a stack of its own (it closes the day it ran in):
       // here, as this lane ends before the e2e lane.

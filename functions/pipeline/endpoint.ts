@@ -1,3 +1,4 @@
+import { withInvocationMemo } from '@functions/commons/invocation-memo';
 import { logContext } from '@functions/commons/logger';
 import { withRequestOrigin } from '@functions/commons/request-origin';
 import type { Principal } from '@functions/domain/accounts/principal';
@@ -49,19 +50,22 @@ function routePipeline<R extends RouteDefinition>(
   // Guards first: a caller without the right to a route learns nothing of what it accepts.
   let pipeline = basePipeline();
   for (const guard of guards) pipeline = pipeline.use(guard);
-  return pipeline
-    .use(jsonBody(route.body !== undefined))
-    .use(validateRequest(route))
-    .handler(async (event, context) => {
-      const sourceIp = clientIp(event);
-      // The audit entries the handler writes name where the change came from (functions/data/audit.ts).
-      const origin = { ip: sourceIp, userAgent: event.headers?.['user-agent'] };
-      const reply = await withRequestOrigin(origin, () =>
-        handle({ ...context.input, principal: context.principal, event, sourceIp } as EndpointRequest<R>),
-      );
-      const response = toResponse(reply, route.bare === true, route.produces);
-      return route.conditional ? withEntityTag(response, event.headers?.['if-none-match']) : response;
-    });
+  // One memo for the whole request: the guards read settings too (staffMfaRequired).
+  return withInvocationMemo(
+    pipeline
+      .use(jsonBody(route.body !== undefined))
+      .use(validateRequest(route))
+      .handler(async (event, context) => {
+        const sourceIp = clientIp(event);
+        // The audit entries the handler writes name where the change came from (functions/data/audit.ts).
+        const origin = { ip: sourceIp, userAgent: event.headers?.['user-agent'] };
+        const reply = await withRequestOrigin(origin, () =>
+          handle({ ...context.input, principal: context.principal, event, sourceIp } as EndpointRequest<R>),
+        );
+        const response = toResponse(reply, route.bare === true, route.produces);
+        return route.conditional ? withEntityTag(response, event.headers?.['if-none-match']) : response;
+      }),
+  );
 }
 
 /**

@@ -1,3 +1,4 @@
+import { withInvocationMemo } from '@functions/commons/invocation-memo';
 import { logger, withLogContext } from '@functions/commons/logger';
 import { countMetric } from '@functions/commons/metrics';
 import { type RunBudget, runBudget } from '@functions/commons/run-budget';
@@ -40,7 +41,7 @@ export function scheduledJob<Result>(
   run: (budget: RunBudget) => Promise<Result>,
 ): (event?: unknown, context?: JobContext) => Promise<Result | typeof SKIPPED> {
   return withLogContext(
-    async (_event?: unknown, context?: JobContext) => {
+    withInvocationMemo(async (_event?: unknown, context?: JobContext) => {
       const left = context?.getRemainingTimeInMillis?.() ?? JOB_TIMEOUT_SECONDS * 1000;
       const lease = await takeJobLease(job, context?.awsRequestId, left);
       if (!lease) {
@@ -55,7 +56,7 @@ export function scheduledJob<Result>(
       } finally {
         await lease.release();
       }
-    },
+    }),
     { job },
   );
 }

@@ -84,7 +84,11 @@ export function apiRequestListener(
      * reaching the API around CloudFront.
      */
     originSecret?: string;
-    /** Called after each handler ran (the local mail sender looks at the outbox then). */
+    /**
+     * Called after a handler of a write ran (not GET or HEAD): the table's stream is read then. A
+     * read's own writes (limits' counters) are nothing the stream's readers look for; the stream's
+     * next tick would find one anyway.
+     */
     afterInvoke?: () => void;
   },
 ) {
@@ -123,7 +127,7 @@ export function apiRequestListener(
       lambdaContext(match.kind === 'route' ? match.id : 'fallback'),
       () => {},
     )) as ApiResult;
-    options.afterInvoke?.();
+    if (method !== 'GET' && method !== 'HEAD') options.afterInvoke?.();
     if (options.checkResponses && match.kind === 'route') checkResponse(match.route, result);
     response.writeHead(result.statusCode ?? 200, normalizeHeaders(result.headers));
     response.end(result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : (result.body ?? ''));

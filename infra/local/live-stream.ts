@@ -5,6 +5,7 @@ import {
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import { logger } from '@functions/commons/logger';
+import { keys } from '@functions/data/keys';
 import { LIVE_STREAM_SOURCES } from '@functions/data/live-sources';
 import { workers } from '@functions/routes/manifest';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
@@ -44,6 +45,17 @@ export function passesLiveFilter(record: DynamoDBRecord): boolean {
 }
 
 /**
+ * An outbox item that is now `queued` (a mail or message queued, or queued again): what the mail
+ * stack's filter passes to the sender (infra/stacks/mail-stack.ts). Its claim and outcome do not.
+ */
+function isQueuedOutboxItem(record: DynamoDBRecord): boolean {
+  return (
+    (record.dynamodb?.Keys?.pk?.S ?? '').startsWith(keys.outboxPrefix) &&
+    record.dynamodb?.NewImage?.mailState?.S === 'queued'
+  );
+}
+
+/**
  * The live fan-out on this machine (docs/decisions.md): DynamoDB Local's own stream of the table
  * (switched on here with AWS's view type, new images, if the table has none), read from every open
  * shard every 500 ms and whenever the stack wakes it after a request, filtered as the event source
@@ -52,7 +64,12 @@ export function passesLiveFilter(record: DynamoDBRecord): boolean {
  * `@aws-sdk/client-dynamodb-streams` stops at 3.1141.0 while the repository pins 3.1162.0.
  * Reads from the stream's end at start: changes made before the stack ran have no one to tell.
  */
-export async function startLiveStream(endpoint: string, tableName: string): Promise<LocalLiveStream> {
+export async function startLiveStream(
+  endpoint: string,
+  tableName: string,
+  /** Called when a batch read holds a queued outbox item (the local mail sender looks then). */
+  onQueuedOutboxItem?: () => void,
+): Promise<LocalLiveStream> {
   const handler = await loadFunctionModule<StreamHandler>(workers.liveFanOut.handler);
   const { batchSize, retryAttempts } = workers.liveFanOut.source;
   const streamArn = await enableStream(endpoint, tableName);
@@ -137,6 +154,7 @@ export async function startLiveStream(endpoint: string, tableName: string): Prom
     shard.iterator = answer.NextShardIterator ?? null;
     if (records.length > 0)
       shard.lastSequence = records.at(-1)!.dynamodb?.SequenceNumber ?? shard.lastSequence;
+    if (onQueuedOutboxItem && records.some(isQueuedOutboxItem)) onQueuedOutboxItem();
     const passing = records.filter(passesLiveFilter);
     for (let start = 0; start < passing.length; start += batchSize)
       await invoke(passing.slice(start, start + batchSize));

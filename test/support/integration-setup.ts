@@ -5,8 +5,9 @@ import type { TestProject } from 'vitest/node';
 import { startLocalStackProcess } from './stack-process';
 
 /**
- * Starts one local stack for the whole integration run: DynamoDB Local in memory, the SES
- * inbox and the API on free ports. Tests share it and keep apart by run-scoped ids.
+ * Starts one local stack for the whole run of an integration project: DynamoDB Local in memory, the
+ * SES inbox and the API on free ports. Tests share it and keep apart by run-scoped ids. The `bulk`
+ * project's stack has no live fan-out, so its table has no stream (vitest.config.ts).
  */
 let stack: LocalStack | undefined;
 /** The TRON provider calls' timeout in the shared stack (infra/local/stack.ts `tron.timeoutMs`). */
@@ -27,6 +28,7 @@ export async function setup(project: TestProject) {
     mailFrom: 'no-reply@exchange.test',
     web: 'none',
     runJobs: false,
+    liveFanOut: project.name !== 'bulk',
     checkResponses: true,
     aroundTheClock: true,
     // The TronGrid stand-in; a test of a slow provider need not wait the calls' full 5 s.

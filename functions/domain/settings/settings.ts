@@ -1,4 +1,5 @@
 import { InvalidRequest, NotFound, NotPermitted, StateConflict } from '@functions/commons/errors';
+import { readOncePerInvocation } from '@functions/commons/invocation-memo';
 import { auditPut } from '@functions/data/audit';
 import { findSetting, listSettings, type SettingRecord, settingPut } from '@functions/data/settings';
 import { TransactionCancelledError, transactWrite } from '@functions/data/transactions';
@@ -31,10 +32,16 @@ function defaultSetting(key: SettingKey): SettingRecord {
   return { key, value, description, updatedAt: new Date(0).toISOString(), updatedBy: null };
 }
 
-/** The value the rules use: the stored one when it has the setting's type, else the default. */
+/**
+ * The value the rules use: the stored one when it has the setting's type, else the default. A rule
+ * reads a setting where it needs it, so one request or batch may ask for the same one many times
+ * (the business time zone for each day counter, ledger entry and mail: most of the table reads of a
+ * deal's requests were these); it is read once per invocation. A change applies from the next
+ * request or batch, and no invocation works with two values of one setting.
+ */
 export async function settingValue<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
   const fallback: SettingValue<K> = SETTING_DEFAULTS[key].value;
-  const stored = (await findSetting(key))?.value;
+  const stored = (await readOncePerInvocation(`setting:${key}`, () => findSetting(key)))?.value;
   return typeof stored === typeof fallback ? (stored as SettingValue<K>) : fallback;
 }
 

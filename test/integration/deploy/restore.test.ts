@@ -346,7 +346,9 @@ beforeAll(async () => {
   // The source is done with: nothing of it may reach what the restored stack does.
   await sourceSender.stop();
   await source.stop();
-});
+  // A second stack started and filled through its API: about 12 s alone, over a minute beside
+  // another file's seeding (the default minute ran out so).
+}, 180_000);
 
 afterAll(async () => {
   await restored?.stop();
