@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import type { InlineConfig } from 'vitest/node';
 
 /**
  * One `vitest run` runs every kind of test; each project has its own environment:
@@ -22,6 +23,22 @@ const BULK_FILES = [
   'test/integration/transactions/export-capacity.test.ts',
 ];
 
+/** How the integration and bulk files run: against a local stack the global setup starts. */
+const INTEGRATION_RUN: Pick<
+  InlineConfig,
+  'environment' | 'globalSetup' | 'isolate' | 'setupFiles' | 'testTimeout' | 'hookTimeout'
+> = {
+  environment: 'node',
+  globalSetup: ['test/support/integration-setup.ts'],
+  // One worker process for all files: its node_modules (the AWS SDK above all) load once instead
+  // of once per file. The setup files still give each file fresh project modules and environment,
+  // as isolation did.
+  isolate: false,
+  setupFiles: ['test/support/fresh-modules.ts', 'test/support/integration-env.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
   // The @shared/…, @functions/…, @infra/… and @web/… imports, from tsconfig.json's `paths`.
   resolve: { tsconfigPaths: true },
@@ -43,15 +60,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...BULK_FILES],
-          environment: 'node',
-          globalSetup: ['test/support/integration-setup.ts'],
-          // One worker process for all files: its node_modules (the AWS SDK above all) load once
-          // instead of once per file. The setup files still give each file fresh project modules
-          // and environment, as isolation did.
-          isolate: false,
-          setupFiles: ['test/support/fresh-modules.ts', 'test/support/integration-env.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...INTEGRATION_RUN,
         },
       },
       {
@@ -61,12 +70,7 @@ export default defineConfig({
           // (test/support/integration-setup.ts).
           name: 'bulk',
           include: BULK_FILES,
-          environment: 'node',
-          globalSetup: ['test/support/integration-setup.ts'],
-          isolate: false,
-          setupFiles: ['test/support/fresh-modules.ts', 'test/support/integration-env.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...INTEGRATION_RUN,
         },
       },
       {
