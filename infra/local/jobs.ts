@@ -27,7 +27,8 @@ export interface JobTimers {
 /**
  * Runs each manifest job (or only those of `only`) on its EventBridge period, as the jobs stack
  * schedules it in AWS; `afterRun` is called after each run (the table's stream is read then, and
- * the local mail sender looks at the outbox if it shows mail). A job's runs never overlap here, as its lease keeps them apart in AWS.
+ * the local mail sender looks at the outbox if it shows mail). A job's runs never overlap here, as
+ * its lease keeps them apart in AWS.
  */
 export async function startJobTimers(afterRun: () => void, only?: readonly JobName[]): Promise<JobTimers> {
   const timers: NodeJS.Timeout[] = [];
