@@ -19,7 +19,7 @@ import { readCsv } from '../../integration/transactions/csv-reader';
 import { call } from '../../support/api';
 import { createApplication, createStaff } from '../support/admin-data';
 import { openAs, registerVerifiedUser, type Session, waitForAdmin } from '../support/admin-session';
-import { screenshot, siteUrl, useBrowser, VIEWPORTS } from '../support/browser';
+import { screenshot, showsToast, siteUrl, useBrowser, VIEWPORTS } from '../support/browser';
 import {
   act,
   confirmPaymentDialog,
@@ -142,8 +142,10 @@ async function reopen(staff: Page, id: string) {
 async function attach(staff: Page, txId: string) {
   const panel = staff.getByRole('region', { name: deal.title });
   await panel.getByText(txId).waitFor();
-  await panel.getByRole('button', { name: exact(deal.onChain.attach) }).click();
-  await staff.getByText(deal.onChain.attached).first().waitFor();
+  // The toast lasts 2 s: a page looked at now and then under load can miss it, the kept list cannot.
+  await showsToast(staff, deal.onChain.attached, () =>
+    panel.getByRole('button', { name: exact(deal.onChain.attach) }).click(),
+  );
 }
 
 /** Staff confirm the EUR that arrived from the panel: `amount` typed, else as pre-filled (what is asked). */
