@@ -11,3 +11,10 @@ export const LIVE_STREAM_SOURCES = {
   chainTransfer: { pkPrefix: keys.chainTransferPrefix, state: 'review' },
   staffNotice: { pkPrefix: keys.staffNoticePrefix },
 } as const;
+
+/**
+ * What the outbox sender's event source lets through (the mail stack's filter; the local stack's
+ * stream reader wakes its sender on the same): an outbox item whose new image is queued, inserted
+ * or queued again. The sender's own claim and outcome writes do not pass.
+ */
+export const OUTBOX_STREAM_SOURCE = { pkPrefix: keys.outboxPrefix, mailState: 'queued' } as const;

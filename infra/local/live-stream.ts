@@ -5,8 +5,7 @@ import {
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
 import { logger } from '@functions/commons/logger';
-import { keys } from '@functions/data/keys';
-import { LIVE_STREAM_SOURCES } from '@functions/data/live-sources';
+import { LIVE_STREAM_SOURCES, OUTBOX_STREAM_SOURCE } from '@functions/data/live-sources';
 import { workers } from '@functions/routes/manifest';
 import type { DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { lambdaContext, loadFunctionModule } from './api-adapter';
@@ -44,14 +43,11 @@ export function passesLiveFilter(record: DynamoDBRecord): boolean {
   return false;
 }
 
-/**
- * An outbox item that is now `queued` (a mail or message queued, or queued again): what the mail
- * stack's filter passes to the sender (infra/stacks/mail-stack.ts). Its claim and outcome do not.
- */
+/** Whether the outbox sender's event source would pass a record (OUTBOX_STREAM_SOURCE). */
 function isQueuedOutboxItem(record: DynamoDBRecord): boolean {
   return (
-    (record.dynamodb?.Keys?.pk?.S ?? '').startsWith(keys.outboxPrefix) &&
-    record.dynamodb?.NewImage?.mailState?.S === 'queued'
+    (record.dynamodb?.Keys?.pk?.S ?? '').startsWith(OUTBOX_STREAM_SOURCE.pkPrefix) &&
+    record.dynamodb?.NewImage?.mailState?.S === OUTBOX_STREAM_SOURCE.mailState
   );
 }
 

@@ -1,4 +1,4 @@
-import { keys } from '@functions/data/keys';
+import { OUTBOX_STREAM_SOURCE } from '@functions/data/live-sources';
 import type { WorkerDefinition } from '@shared/routes/definition';
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -170,8 +170,8 @@ export class MailStack extends Stack {
           FilterCriteria.filter({
             eventName: FilterRule.or('INSERT', 'MODIFY'),
             dynamodb: {
-              Keys: { pk: { S: FilterRule.beginsWith(keys.outboxPrefix) } },
-              NewImage: { mailState: { S: FilterRule.isEqual('queued') } },
+              Keys: { pk: { S: FilterRule.beginsWith(OUTBOX_STREAM_SOURCE.pkPrefix) } },
+              NewImage: { mailState: { S: FilterRule.isEqual(OUTBOX_STREAM_SOURCE.mailState) } },
             },
           }),
         ],
