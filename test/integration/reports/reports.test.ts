@@ -277,10 +277,18 @@ describe('reports', () => {
     await transferForStaff(chain, wallet.address, '12.345678');
 
     const deals = await dealFacts();
-    const day = businessDayOf(new Date(), TIME_ZONE);
+    // Read as of the ADMIN's completion in the first test: its steps' clocks run from 20 minutes
+    // back, so in the first minutes after the business day's midnight "now" is already the next
+    // day while the file's completions are in the one before.
+    const completedBy = (staff: { id: string }) =>
+      deals.filter((deal) => endedBy(deal) === staff.id && deal.application.status === 'COMPLETED');
+    const closedByAdmin = completedBy(admin);
+    expect(closedByAdmin).toHaveLength(1);
+    const now = new Date(closedByAdmin[0]!.history.findLast((step) => step.to === 'COMPLETED')!.at);
+    const day = businessDayOf(now, TIME_ZONE);
     const ofDay = recompute(deals, { from: day, to: day, timeZone: TIME_ZONE });
     const ofWeek = recompute(deals, { from: shiftDay(day, -6), to: day, timeZone: TIME_ZONE });
-    const forAdmin = await today({ id: admin.id, role: 'ADMIN' });
+    const forAdmin = await today({ id: admin.id, role: 'ADMIN' }, now);
     expect(forAdmin).toMatchObject({
       day,
       reportingCurrency: 'USDT',
@@ -300,6 +308,7 @@ describe('reports', () => {
       actorFilter: (actorId) => actorId === admin.id,
     });
     expect(forAdmin.own).toEqual({ completed: 1, turnover: ofAdmin.reporting.turnover });
+    expect(ofAdmin.outcomes.completed).toBe(1);
     expect(forAdmin.week.map((point) => point.day)).toEqual(
       [6, 5, 4, 3, 2, 1, 0].map((back) => shiftDay(day, -back)),
     );
@@ -312,7 +321,7 @@ describe('reports', () => {
     });
 
     // The first manager: the same volumes and their own two completions, no profit anywhere.
-    const forManager = await today(as(first));
+    const forManager = await today(as(first), now);
     const theirs = recompute(deals, {
       from: day,
       to: day,
@@ -327,6 +336,8 @@ describe('reports', () => {
       completed: theirs.outcomes.completed,
       turnover: theirs.reporting.turnover,
     });
-    expect(forManager.own.completed).toBe(3);
+    // Their three completions, all on that day unless its midnight fell among the first test's steps.
+    expect(completedBy(first)).toHaveLength(3);
+    expect(forManager.own.completed).toBeGreaterThan(0);
   });
 });
