@@ -61,7 +61,7 @@ export function DataTable<T>({
 }: DataTableProps<T>) {
   const table = useCardLabels();
   return (
-    <div className="table-scroll" aria-busy={busy}>
+    <div className="table-scroll refreshable" aria-busy={busy}>
       <table ref={table} className={className}>
         {caption && <caption className="visually-hidden">{caption}</caption>}
         <thead>

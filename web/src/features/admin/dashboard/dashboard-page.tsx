@@ -57,10 +57,7 @@ export function DashboardPage() {
       ) : (
         <Loaded resource={dashboard} errorTitle={t('dashboard.loadError')}>
           {(data) => (
-            <div
-              className={`dashboard${dashboard.loading ? ' is-refreshing' : ''}`}
-              aria-busy={dashboard.loading}
-            >
+            <div className="dashboard refreshable" aria-busy={dashboard.loading}>
               <p className="muted dashboard__range">
                 {t('dashboard.range', {
                   from: formatDate(data.from, language),

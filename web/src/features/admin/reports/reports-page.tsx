@@ -103,7 +103,7 @@ export function ReportsPage() {
       </div>
       <Loaded resource={report} errorTitle={t('reports.loadError')}>
         {(data: Report) => (
-          <div className={report.loading ? 'is-refreshing' : undefined} aria-busy={report.loading}>
+          <div className="refreshable" aria-busy={report.loading}>
             <div className="reports-range">
               <p className="muted">
                 {t('reports.range', {
