@@ -128,7 +128,7 @@ export async function bundleFunctions(
   const { entryPoints: _entry, outfile: _outfile, ...options } = esbuildOptions(fns[0]!.entry, 'unused.mjs');
   const result = await build({
     ...options,
-    ...(sourceMaps ? {} : { sourcemap: false }),
+    sourcemap: sourceMaps && options.sourcemap,
     entryPoints: fns.map((fn) => ({ in: fn.entry, out: safeFileName(fn.name) })),
     outdir: dir,
     outExtension: { '.js': '.mjs' },

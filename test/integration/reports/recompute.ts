@@ -18,13 +18,19 @@ export interface DealFacts {
   snapshot: CompletionSnapshot | undefined;
 }
 
+/** The move into the status the deal is in now (its ending, for a deal that ended). */
+export function endingStep({ application, history }: DealFacts): StatusHistoryRecord | undefined {
+  return history.findLast((step) => step.to === application.status && step.from !== step.to);
+}
+
 /**
  * Who ended the deal, as the staff breakdown counts its ending: the staff member who made the move
  * into the status it ended in, or, when the client or the system made it, the deal's assignee.
  */
-export function endedBy({ application, history }: DealFacts): string | null {
-  const ending = history.findLast((step) => step.to === application.status && step.from !== step.to);
+export function endedBy(deal: DealFacts): string | null {
+  const ending = endingStep(deal);
   if (!ending) return null;
+  const { application } = deal;
   const staff = ending.actorId !== null && ending.actorRole !== 'USER' && ending.actorRole !== 'SYSTEM';
   return staff ? ending.actorId : application.assignedToId;
 }

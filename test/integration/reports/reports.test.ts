@@ -13,7 +13,7 @@ import {
   usdtWallet,
 } from '../chain/chain-table';
 import { usdtToCashBody } from '../chain/fixtures';
-import { type DealFacts, endedBy, recompute } from './recompute';
+import { type DealFacts, endedBy, endingStep, recompute } from './recompute';
 
 /**
  * The reports (docs/product.md "Reports") on a table of this file's own, through the domain
@@ -284,7 +284,7 @@ describe('reports', () => {
       deals.filter((deal) => endedBy(deal) === staff.id && deal.application.status === 'COMPLETED');
     const closedByAdmin = completedBy(admin);
     expect(closedByAdmin).toHaveLength(1);
-    const now = new Date(closedByAdmin[0]!.history.findLast((step) => step.to === 'COMPLETED')!.at);
+    const now = new Date(endingStep(closedByAdmin[0]!)!.at);
     const day = businessDayOf(now, TIME_ZONE);
     const ofDay = recompute(deals, { from: day, to: day, timeZone: TIME_ZONE });
     const ofWeek = recompute(deals, { from: shiftDay(day, -6), to: day, timeZone: TIME_ZONE });
@@ -326,7 +326,7 @@ describe('reports', () => {
     const completedByFirst = completedBy(first);
     expect(completedByFirst).toHaveLength(3);
     const firstDone = completedByFirst
-      .map((deal) => deal.history.findLast((step) => step.to === 'COMPLETED')!.at)
+      .map((deal) => endingStep(deal)!.at)
       .sort()
       .at(-1)!;
     const firstDay = businessDayOf(new Date(firstDone), TIME_ZONE);
