@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { businessDayOf } from '@shared/business-time';
 import type { PublicUser } from '@shared/contract/users';
 import type { Language, Role } from '@shared/enums';
+import type { VerificationTier } from '@shared/verification';
 import { db, tableName } from './client';
 import { incrementDailyStat, incrementUsersCounter } from './counters';
 import { keys } from './keys';
@@ -40,6 +41,8 @@ export interface UserRecord extends Omit<PublicUser, 'mfaEnabled'> {
   mfaRecoveryHashes?: Set<string>;
   /** The Telegram account linked through the bot (functions/data/telegram.ts); absent when none. */
   telegramLink?: TelegramLink;
+  /** The tier staff's verifications raised the client to (shared/verification.ts); absent: `email`. */
+  verificationTier?: VerificationTier;
 }
 
 /** A linked Telegram account: who it is, and the private chat the bot writes to. */
