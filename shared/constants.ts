@@ -113,6 +113,7 @@ export const SETTING_KEYS = [
   'telegramStaffChatId',
   'businessTimeZone',
   'reportingCurrency',
+  'holdReviewHours',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 interface SettingAccess {
@@ -202,6 +203,12 @@ export const SETTING_DEFAULTS = {
     value: 'RUB',
     description:
       'The currency the reports also give turnover and profit in, over all currencies: RUB or USDT',
+    minRole: 'ADMIN',
+  },
+  holdReviewHours: {
+    kind: 'number',
+    value: 24,
+    description: 'Hours within which staff check a held payment: the client is told when to expect an answer',
     minRole: 'ADMIN',
   },
 } satisfies Record<SettingKey, SettingDefinition>;

@@ -35,6 +35,7 @@ export const DISPLAY_ONLY_STATUSES = [
   'CONFIRMED',
   'WAITING_PAYMENT',
   'EXPIRED',
+  'ON_HOLD',
 ] as const;
 export const APPLICATION_STATUSES = [...STAFF_SETTABLE_STATUSES, ...DISPLAY_ONLY_STATUSES] as const;
 export const applicationStatusSchema = /* @__PURE__ */ schema(() => z.enum(APPLICATION_STATUSES));
@@ -55,6 +56,8 @@ const STATUS_TONES: Record<ApplicationStatus, StatusTone> = {
   CANCELLED: 'neutral',
   REJECTED: 'danger',
   EXPIRED: 'danger',
+  // Money arrived and waits for staff's check (AML, a blacklist): someone must look.
+  ON_HOLD: 'pending',
 };
 export function statusTone(status: string): StatusTone {
   return (STATUS_TONES as Record<string, StatusTone>)[status] ?? 'unknown';

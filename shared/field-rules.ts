@@ -124,6 +124,8 @@ export const FIELD_RULES = {
 
   // Staff decisions on applications
   rejectionReasonRequired: { text: 'Reason for rejection required.' },
+  networkFeeOnlyUsdt: { text: 'A network fee is kept only of a USDT refund.' },
+  networkFeeAboveHeld: { text: 'The network fee must be less than what the deal holds.' },
   acceptExpiredQuoteOnlyCompleting: { text: 'acceptExpiredQuote applies only to COMPLETED.' },
   noteTooLong: { text: 'Note must be at most {{max}} characters.', params: { max: ADMIN_NOTE_MAX_LENGTH } },
   detailsChangeEmpty: { text: 'Send adminNote and/or assignedToId.' },

@@ -19,7 +19,10 @@ import type { Duration, FunnelStep } from './reports';
  *
  * Forward: PENDING → PROCESSING (staff took it) → WAITING_PAYMENT (instructions issued, the
  * payment window runs) → PAID (the client says so) → CONFIRMED (the money arrived) → EXCHANGING
- * (the office pays out) → COMPLETED; cancelled, rejected or expired on the way. One step back: a
+ * (the office pays out) → COMPLETED; cancelled, rejected or expired on the way. USDT that arrived
+ * from a sender the AML check scores above the threshold, that the check could not score, or that
+ * an operator's blacklist names is recorded and held (ON_HOLD) until staff release it or reject
+ * the deal and refund it. One step back: a
  * payout that came back (EXCHANGING → CONFIRMED, recorded by an ADMIN). Once money went out, the
  * deal is not rejected: rejecting would lead to a refund on top of the payout.
  */
@@ -72,7 +75,11 @@ export type MoveNeed =
   /** A payout is recorded and stands (it has not come back). */
   | 'payoutStands'
   /** No payout of the deal came back before: a reversal is recorded once. */
-  | 'notReversedBefore';
+  | 'notReversedBefore'
+  /** All that was asked arrived, in the window: the deal can go on at its rate. */
+  | 'paidAsAsked'
+  /** What arrived differs from what was asked, or came late: staff resolve it as any wrong payment. */
+  | 'paidOtherwise';
 
 export type MoveName =
   | 'take'
@@ -102,7 +109,10 @@ export type MoveName =
   | 'offerRequote'
   | 'acceptRequote'
   | 'payoutPart'
-  | 'closeWithDifference';
+  | 'closeWithDifference'
+  | 'holdPayment'
+  | 'releaseHold'
+  | 'releaseHoldToResolve';
 
 /** The call that makes a move: staff's status route, the deal's own routes, or a job. */
 export type MoveCall =
@@ -127,7 +137,9 @@ export type MoveCall =
   /** The client accepts staff's new quote for a late payment. */
   | 'requoteAccept'
   /** An ADMIN closes a deal whose payout differs from what is owed. */
-  | 'close';
+  | 'close'
+  /** Staff release a held payment after their check. */
+  | 'holdRelease';
 
 export interface Move {
   name: MoveName;
@@ -162,6 +174,7 @@ export const OPEN_STATUSES = [
   'PROCESSING',
   'WAITING_PAYMENT',
   'PAID',
+  'ON_HOLD',
   'CONFIRMED',
   'EXCHANGING',
 ] as const satisfies readonly ApplicationStatus[];
@@ -172,6 +185,7 @@ export const AWAITING_PAYMENT_STATUSES = ['WAITING_PAYMENT'] as const satisfies 
 /** The open statuses the client paid in, not yet wholly paid out: money the office holds for them. */
 export const AWAITING_PAYOUT_STATUSES = [
   'PAID',
+  'ON_HOLD',
   'CONFIRMED',
   'EXCHANGING',
 ] as const satisfies readonly ApplicationStatus[];
@@ -365,7 +379,7 @@ export const MOVES: readonly Move[] = [
   // Not once the payout is recorded (EXCHANGING): a rejected deal is refunded, so money would go out twice.
   {
     name: 'reject',
-    from: ['PENDING', 'PROCESSING', 'WAITING_PAYMENT', 'PAID', 'CONFIRMED'],
+    from: ['PENDING', 'PROCESSING', 'WAITING_PAYMENT', 'PAID', 'ON_HOLD', 'CONFIRMED'],
     to: 'REJECTED',
     by: 'staff',
     call: 'status',
@@ -434,6 +448,36 @@ export const MOVES: readonly Move[] = [
     by: 'system',
     call: 'chainWatcher',
     needs: ['instructionsIssued'],
+  },
+  // A final USDT payment the screening holds (docs/product.md "Held payments"): the AML check scored
+  // it above the threshold or could not score it, or an operator's blacklist names its sender. The
+  // money is recorded as it arrived; nothing is confirmed until staff look.
+  {
+    name: 'holdPayment',
+    from: ['WAITING_PAYMENT', 'PAID', 'EXPIRED'],
+    to: 'ON_HOLD',
+    by: 'system',
+    call: 'chainWatcher',
+    needs: ['instructionsIssued'],
+  },
+  // Staff's check cleared it: all that was asked arrived in time, so the deal goes on...
+  {
+    name: 'releaseHold',
+    from: ['ON_HOLD'],
+    to: 'CONFIRMED',
+    by: 'staff',
+    call: 'holdRelease',
+    needs: ['paidAsAsked'],
+    funnel: ['paid'],
+  },
+  // ...or it is a wrong payment (short, over, late), resolved as any other from PAID.
+  {
+    name: 'releaseHoldToResolve',
+    from: ['ON_HOLD'],
+    to: 'PAID',
+    by: 'staff',
+    call: 'holdRelease',
+    needs: ['paidOtherwise'],
   },
   // The payout came back (a returned card payment, USDT sent back): a movement of its own, and the
   // deal can be paid out again, or rejected and refunded.
@@ -563,6 +607,8 @@ export const NEED_GUARDS: { readonly [need in MoveNeed]: (facts: MoveFacts) => b
     facts.input.expiryCutoff !== undefined && facts.createdAt < facts.input.expiryCutoff,
   payoutStands: (facts) => facts.payoutRecorded,
   notReversedBefore: (facts) => !facts.payoutReversed,
+  paidAsAsked: (facts) => gapOf(facts) === 'none' && !facts.money.late,
+  paidOtherwise: (facts) => gapOf(facts) !== 'none' || facts.money.late,
 };
 
 /** The needs the call itself gives (its dialog asks for them): an action is offered without them. */
@@ -696,6 +742,7 @@ export const STAFF_DEAL_ACTIONS = [
   'refundExcess',
   'offerRequote',
   'closeWithDifference',
+  'releaseHold',
 ] as const;
 export type StaffDealAction = (typeof STAFF_DEAL_ACTIONS)[number];
 
@@ -732,6 +779,7 @@ export function staffDealActions(facts: MoveFacts): StaffDealAction[] {
     refundExcess: isOffered('refundExcess', facts),
     offerRequote: isOffered('offerRequote', facts),
     closeWithDifference: isOffered('closeWithDifference', facts) && !isOffered('complete', facts),
+    releaseHold: isOffered('releaseHold', facts) || isOffered('releaseHoldToResolve', facts),
   };
   return STAFF_DEAL_ACTIONS.filter((action) => allowed[action]);
 }

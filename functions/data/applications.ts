@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateSnapshot } from '@shared/contract/applications';
-import type { ChainCheck } from '@shared/contract/deal';
+import type { ChainCheck, PaymentHold } from '@shared/contract/deal';
 import type { DealMoney } from '@shared/deal-money';
 import type { ApplicationStatus, RequestType, Role } from '@shared/enums';
 import type { MoveName } from '@shared/lifecycle';
@@ -128,6 +128,8 @@ export interface ApplicationRecord {
   requote?: RequoteOffer | null;
   /** An ADMIN completed the deal with paid out and owed differing: why, and the difference. */
   closing?: DealClosing | null;
+  /** A USDT payment held for staff's check (ON_HOLD), and its release; absent: never held. */
+  hold?: PaymentHold | null;
   /** Messages the owner / staff have not read yet (functions/data/messages.ts). */
   unreadByClient: number | null;
   unreadByStaff: number | null;
@@ -231,6 +233,7 @@ const RECORD_FIELDS = [
   'money',
   'requote',
   'closing',
+  'hold',
   'unreadByClient',
   'unreadByStaff',
   'messageMailedClientAt',
@@ -306,6 +309,7 @@ export type DealFields = Partial<
     | 'money'
     | 'requote'
     | 'closing'
+    | 'hold'
     | 'amountFrom'
     | 'amountTo'
     | 'amountUSD'

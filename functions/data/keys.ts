@@ -432,6 +432,8 @@ export const keys = {
   chainUnfinalIndex: 'CHAINUNFINAL',
   chainCursor: (wallet: string) => ({ pk: `CHAINCURSOR#${wallet}`, sk: 'CURSOR' }),
   chainUse: (txId: string) => ({ pk: `CHAINUSE#${txId}`, sk: 'USE' }),
+  /** The AML screening of one incoming USDT transaction (pattern 42). */
+  paymentScreening: (txId: string) => ({ pk: `CHAINTX#${txId}`, sk: 'SCREENING' }),
   chainProviderBackoff: { pk: 'CHAINPROVIDER', sk: 'BACKOFF' },
   jobLease: (job: string) => ({ pk: `JOBLEASE#${job}`, sk: 'LEASE' }),
   payableAmountPartition: (wallet: string) => `PAYAMOUNT#${wallet}`,

@@ -37,6 +37,8 @@ export interface MovementRecord {
   accountId?: string;
   /** Where a refund was sent (an address or a card), as staff gave it. */
   destination?: string;
+  /** A refund sent back less the network fee: the fee the office kept (the client's claim settled by both). */
+  networkFee?: number;
 }
 
 export function movementId(applicationId: string, direction: MovementDirection, sequence = 1): string {

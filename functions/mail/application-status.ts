@@ -65,6 +65,7 @@ const STATUS_NAMES: Record<Language, Record<string, string>> = {
     CANCELLED: 'cancelled',
     REJECTED: 'rejected',
     EXPIRED: 'expired',
+    ON_HOLD: 'payment being checked',
   },
   ru: {
     PENDING: 'ожидает обработки',
@@ -77,6 +78,7 @@ const STATUS_NAMES: Record<Language, Record<string, string>> = {
     CANCELLED: 'отменена',
     REJECTED: 'отклонена',
     EXPIRED: 'истекла',
+    ON_HOLD: 'платёж на проверке',
   },
 };
 
@@ -159,6 +161,8 @@ const MAIL_TEXT = {
       PAID: 'What happens next: we are checking that your payment arrived.',
       CONFIRMED: 'What happens next: your payment arrived and the office is preparing your payout.',
       EXCHANGING: 'What happens next: the payout is on its way to you.',
+      ON_HOLD:
+        'What happens next: your payment arrived and is being checked, as our AML/KYC rules say. The office answers on the application page; it may ask where the funds come from.',
       COMPLETED: 'What happens next: nothing, the exchange is done. Thank you for choosing us.',
       REJECTED: 'What happens next: nothing is exchanged. You can submit a new application or ask support.',
       CANCELLED: 'What happens next: nothing is exchanged. You can submit a new application at any time.',
@@ -216,6 +220,8 @@ const MAIL_TEXT = {
       PAID: 'Что дальше: мы проверяем, что оплата поступила.',
       CONFIRMED: 'Что дальше: оплата поступила, обменный пункт готовит выплату.',
       EXCHANGING: 'Что дальше: выплата уже в пути к вам.',
+      ON_HOLD:
+        'Что дальше: ваш платёж поступил и проходит проверку по нашим правилам AML/KYC. Ответ появится на странице заявки; вас могут попросить подтвердить происхождение средств.',
       COMPLETED: 'Что дальше: ничего, обмен завершён. Спасибо, что выбрали нас.',
       REJECTED: 'Что дальше: обмен не состоится. Вы можете подать новую заявку или написать в поддержку.',
       CANCELLED: 'Что дальше: обмен не состоится. Новую заявку можно подать в любое время.',

@@ -82,6 +82,16 @@ const MOVE_WORDS: { readonly [name in MoveName]: { label: string; effect?: strin
     effect: 'a late transfer staff attached, final: records the money in, marked late',
   },
   reversePayout: { label: 'payout came back', effect: 'records the money back' },
+  holdPayment: {
+    label: 'hold the payment',
+    effect:
+      "a final USDT payment the AML check scores above `amlRiskThreshold` or could not score, or from a blacklisted sender: records the money in, the hold's reason, score and signals",
+  },
+  releaseHold: { label: 'release the hold', effect: 'staff checked the funds; the payment is confirmed' },
+  releaseHoldToResolve: {
+    label: 'release the hold (wrong payment)',
+    effect: 'staff checked the funds; the difference is resolved as any wrong payment',
+  },
 };
 
 /** Where each call comes from. */
@@ -101,6 +111,7 @@ const CALL_WORDS: { readonly [call in MoveCall]: string } = {
   paymentResolution: '`POST …/payment-resolution`',
   requoteAccept: '`POST …/requote/accept`',
   close: '`POST …/close`',
+  holdRelease: '`POST …/hold-release`',
 };
 
 /** What each need asks, as the page says it. */
@@ -127,6 +138,8 @@ const NEED_WORDS: { readonly [need in MoveNeed]: string } = {
   olderThanExpiry: 'older than `applicationExpiryHours`',
   payoutStands: 'a payout recorded',
   notReversedBefore: 'once per deal',
+  paidAsAsked: 'all that was asked arrived in the window',
+  paidOtherwise: 'what arrived differs from what was asked, or came late',
 };
 
 /** The markdown of §4's table of moves, markers included, indented as the list item it is in. */

@@ -24,6 +24,7 @@ import {
   clientPaidViewSchema,
   dealMoneyViewSchema,
   instructionsViewSchema,
+  paymentHoldSchema,
   payoutDetailsViewSchema,
   payoutKindSchema,
   staffPayoutDetailsViewSchema,
@@ -233,6 +234,8 @@ export const applicationDetailSchema = /* @__PURE__ */ schema(() =>
     clientPaid: z.nullable(clientPaidViewSchema),
     /** What arrived against what was asked: "short by X", a late payment's new quote. */
     money: dealMoneyViewSchema,
+    /** The payment is being checked (ON_HOLD): since when, and when to expect staff's answer. */
+    hold: z.nullable(z.object({ at: z.string(), expectedBy: z.string() })),
     allowedActions: z.array(clientActionSchema),
     unreadMessages: z.number(),
   }),
@@ -307,6 +310,8 @@ export const adminApplicationDetailSchema = /* @__PURE__ */ schema(() =>
     ),
     refund: z.nullable(staffRecordViewSchema),
     money: dealMoneyViewSchema,
+    /** A USDT payment held for staff's check: why, the score and signals, the sender; and its release. */
+    hold: z.nullable(paymentHoldSchema),
     /**
      * The deal's USDT transfers as the chain watcher recorded them, oldest first: what arrived, when,
      * its hash, and whether it paid the deal or waits for staff (under- or overpaid, late).

@@ -127,6 +127,13 @@ export const recordRefundBodySchema = /* @__PURE__ */ schema(() =>
       .check(z.trim(), z.minLength(1, 'refundReferenceRequired'), z.maxLength(200, 'dealNoteTooLong')),
     note: dealNote(),
     destination: refundDestination(),
+    /**
+     * A USDT refund sent back less the network fee: the fee the office keeps (the refund is what
+     * the deal holds less it). Absent or 0: all of it goes back.
+     */
+    networkFee: z.optional(
+      z.string({ error: 'movementAmount' }).check(z.trim(), z.regex(AMOUNT_TEXT, 'movementAmount')),
+    ),
   }),
 );
 export type RecordRefundBody = z.infer<typeof recordRefundBodySchema>;
@@ -169,6 +176,48 @@ export const closeDealBodySchema = /* @__PURE__ */ schema(() =>
   }),
 );
 export type CloseDealBody = z.infer<typeof closeDealBodySchema>;
+
+/**
+ * Why a USDT payment is held (ON_HOLD, docs/product.md "Held payments"): the AML check scored it
+ * above the threshold, could not score it after its retries, or an operator's blacklist names the sender.
+ */
+export const HOLD_REASONS = ['amlRisk', 'amlUnchecked', 'blacklisted'] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
+
+/** One category of the AML provider's answer: its share of the funds, in percent (exact text). */
+export const amlSignalSchema = /* @__PURE__ */ schema(() =>
+  z.object({ key: z.string(), label: z.string(), category: z.string(), share: z.string() }),
+);
+
+/** A held payment as staff see it: why, the transaction and its sender, the score against the threshold. */
+export const paymentHoldSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    reason: z.enum(HOLD_REASONS),
+    txId: z.string(),
+    /** The address the USDT came from: a refund goes back there unless the client names another. */
+    sender: z.string(),
+    at: z.string(),
+    /** When the client is told to expect staff's answer (setting holdReviewHours). */
+    expectedBy: z.string(),
+    /** The AML score 0-100 and the threshold it was judged on, exact text; null when not scored. */
+    riskScore: z.nullable(z.string()),
+    threshold: z.nullable(z.string()),
+    signals: z.array(amlSignalSchema),
+    /** Staff's release (the deal went on); null while held or when it was refunded instead. */
+    released: z.nullable(z.object({ at: z.string(), by: z.string(), note: z.nullable(z.string()) })),
+  }),
+);
+export type PaymentHold = z.infer<typeof paymentHoldSchema>;
+
+/** POST /admin/applications/{id}/hold-release: staff checked the funds; an optional note for the record. */
+export const releaseHoldBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    note: z.optional(
+      z.nullable(z.string().check(z.trim(), z.maxLength(DEAL_NOTE_MAX_LENGTH, 'dealNoteTooLong'))),
+    ),
+  }),
+);
+export type ReleaseHoldBody = z.infer<typeof releaseHoldBodySchema>;
 
 /** The deal's money as it moved (shared/deal-money.ts), as staff and the client see it. */
 export const dealMoneyViewSchema = /* @__PURE__ */ schema(() =>

@@ -1,6 +1,10 @@
 // Routes of one area of the manifest (docs/architecture.md §2): a payment that arrived otherwise than asked, resolved in the deal.
 import { applicationIdParamsSchema } from '@shared/contract/applications';
-import { closeDealBodySchema, paymentResolutionBodySchema } from '@shared/contract/deal';
+import {
+  closeDealBodySchema,
+  paymentResolutionBodySchema,
+  releaseHoldBodySchema,
+} from '@shared/contract/deal';
 import type { RouteDefinition } from './definition';
 
 export const adminResolvePayment = {
@@ -29,6 +33,21 @@ export const adminCloseDeal = {
   tag: 'admin-applications',
   params: applicationIdParamsSchema,
   body: closeDealBodySchema,
+  response: 'adminApplicationDetailSchema',
+  uses: { table: 'readWrite' },
+} as const satisfies RouteDefinition;
+
+export const adminReleaseHold = {
+  method: 'POST',
+  path: '/api/admin/applications/{id}/hold-release',
+  handler: 'handlers/admin/applications/release-hold',
+  access: 'MANAGER',
+  rollout: 'canary',
+  summary:
+    'Release a held USDT payment after checking its funds: the deal is confirmed, or goes on as a wrong payment',
+  tag: 'admin-applications',
+  params: applicationIdParamsSchema,
+  body: releaseHoldBodySchema,
   response: 'adminApplicationDetailSchema',
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;

@@ -5,7 +5,7 @@ import type { TransactItem } from '@functions/data/transactions';
 import { exchangeLines, ledgerEntry, movedUnits, withClients } from '@functions/domain/ledger/entries';
 import { SYSTEM_ID } from '@shared/contract/deal';
 import { type DealMoney, heldOf } from '@shared/deal-money';
-import { assetAccountId, type LedgerEntryKind } from '@shared/ledger';
+import { assetAccountId, bookAccountId, type LedgerEntryKind, type LedgerLine } from '@shared/ledger';
 import {
   add,
   compare,
@@ -26,6 +26,12 @@ const ENTRY_KINDS: Readonly<Record<MovementDirection, { kind: LedgerEntryKind; s
   // The payout's money came back to the account it left: the client is owed it again.
   reversal: { kind: 'reversal', sign: 1n },
 };
+
+/** The fee kept of a refund: the clients' book gives it up, and it is the exchange's. */
+const keptFeeLines = (currency: string, units: bigint): LedgerLine[] => [
+  { accountId: bookAccountId('clients', currency), currency, units },
+  { accountId: bookAccountId('exchange', currency), currency, units: -units },
+];
 
 /** What a move records of money that moved: the transaction history's items, the ledger's entries, the deal's money after. */
 export interface MovementWrite {
@@ -110,6 +116,11 @@ export async function movement(
     destination?: string | null;
     /** The money arrived after the payment window. */
     late?: boolean;
+    /**
+     * A refund's network fee the office kept (a held USDT payment sent back less the fee): the
+     * client's claim is settled by what went out and this, which becomes the exchange's.
+     */
+    withheldFee?: DecimalLike | null;
   },
   recordedAtCompletion = false,
   money: DealMoney = moneyOf(application),
@@ -121,7 +132,8 @@ export async function movement(
   const currency = outgoing ? application.currencyTo : application.currencyFrom;
   // An individual request names no amounts: its money is not in the history.
   if (amount === null || asset === null || currency === null) return { parts: [], entries: [], money };
-  const next = tallied(money, direction, amount, record.late ?? false);
+  const withheld = direction === 'refund' && record.withheldFee ? record.withheldFee : null;
+  const next = tallied(money, direction, withheld ? add(amount, withheld) : amount, record.late ?? false);
   const id = movementId(application.id, direction, next.sequence);
   const accountId = outgoing
     ? (record.accountId ?? assetAccountId(asset))
@@ -136,7 +148,10 @@ export async function movement(
       applicationId: application.id,
       reference: record.reference,
     },
-    withClients(accountId, currency, sign * movedUnits(amount, currency)),
+    [
+      ...withClients(accountId, currency, sign * movedUnits(amount, currency)),
+      ...(withheld ? keptFeeLines(currency, movedUnits(withheld, currency)) : []),
+    ],
   );
   const parts: Array<[string, TransactItem]> = [
     [
@@ -156,6 +171,7 @@ export async function movement(
         recordedAtCompletion,
         accountId,
         ...(record.destination ? { destination: record.destination } : {}),
+        ...(withheld ? { networkFee: toNumber(withheld) } : {}),
       }),
     ],
   ];

@@ -3,10 +3,11 @@ import type { TransactItem } from '@functions/data/transactions';
 import { TransactionCancelledError } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
 import type { AdminApplicationDetail } from '@shared/contract/applications';
-import type { CloseDealBody, PaymentResolutionBody } from '@shared/contract/deal';
+import type { CloseDealBody, PaymentResolutionBody, ReleaseHoldBody } from '@shared/contract/deal';
 import { heldOf, payoutLeft } from '@shared/deal-money';
 import { problemAt, ruleProblem } from '@shared/field-rules';
 import { bookAccountId } from '@shared/ledger';
+import { NEED_GUARDS } from '@shared/lifecycle';
 import { add, subtract, toNumber } from '@shared/money';
 import { normalizedTxHash, TRON_TX_HASH } from '@shared/payout-details';
 import { ledgerEntry, movedUnits } from '../ledger/entries';
@@ -24,7 +25,7 @@ import {
 } from './errors';
 import { movement, withMoney } from './movements';
 import { payableAmountReleaseItem, uniquePayableAmount } from './payable-amount';
-import { perform, requireMovable } from './perform';
+import { moveFacts, perform, requireMovable } from './perform';
 
 /*
  * A payment that arrived otherwise than asked, resolved inside the deal (docs/product.md §4 "Wrong
@@ -313,6 +314,52 @@ export async function closeWithDifference(
           fields: { closing },
           details: { reason: body.reason, difference: closing.difference },
           entries,
+        },
+      },
+      now,
+    );
+  } catch (error) {
+    throw await readRace(error, application);
+  }
+  return getAdminApplication(id, actor, now);
+}
+
+/**
+ * POST /admin/applications/{id}/hold-release: staff checked a held payment's funds (its AML score,
+ * the blacklist's match, what the client said of their source) and let the deal go on: CONFIRMED
+ * when all that was asked arrived in time, else PAID, to resolve as any wrong payment. The hold
+ * stays on the deal with who released it; rejecting and refunding is the other way out of a hold.
+ */
+export async function releaseHold(
+  id: string,
+  body: ReleaseHoldBody,
+  actor: RecordedActor,
+  now = new Date(),
+): Promise<AdminApplicationDetail> {
+  const application = await findForStaff(id, actor);
+  const move = NEED_GUARDS.paidAsAsked(moveFacts(application, actor, {}, now))
+    ? 'releaseHold'
+    : 'releaseHoldToResolve';
+  requireMovable({ move, application, actor }, now);
+  const at = now.toISOString();
+  const note = body.note?.trim() || null;
+  const released = { at, by: actor.id, note };
+  const paymentTxId = application.hold?.txId ?? null;
+  try {
+    await perform(
+      {
+        move,
+        application,
+        actor,
+        write: {
+          auditDetails: { note, reason: application.hold?.reason ?? null },
+          fields: {
+            hold: application.hold ? { ...application.hold, released } : null,
+            ...(move === 'releaseHold'
+              ? { paymentConfirmation: { at, by: actor.id, txHash: paymentTxId, note } }
+              : {}),
+          },
+          details: { note },
         },
       },
       now,

@@ -81,6 +81,8 @@ const NEED_REFUSALS: { readonly [need in MoveNeed]: (facts: MoveFacts, move: Mov
   olderThanExpiry: () => new MoveNotDue('olderThanExpiry'),
   payoutStands: (facts, move) => new TransitionNotAllowed(facts.status, move.to),
   notReversedBefore: () => new PayoutAlreadyReversed(),
+  paidAsAsked: () => new PaymentStandsOtherwise('paidAsAsked'),
+  paidOtherwise: () => new PaymentStandsOtherwise('paidOtherwise'),
 };
 
 /**
@@ -104,6 +106,8 @@ const MONEY_NEEDS: readonly MoveNeed[] = [
   'requoteOffered',
   'payoutShort',
   'paidOutInFull',
+  'paidAsAsked',
+  'paidOtherwise',
 ];
 
 /** A move's own wording of "not from this status" (the client's cancel has its own). */

@@ -22,8 +22,9 @@ import type {
   RecordRefundBody,
   ReversePayoutBody,
 } from '@shared/contract/deal';
-import { paidOutInFull, paymentGap, payoutLeft } from '@shared/deal-money';
+import { heldOf, paidOutInFull, paymentGap, payoutLeft } from '@shared/deal-money';
 import type { ApplicationStatus } from '@shared/enums';
+import { problemAt, ruleProblem } from '@shared/field-rules';
 import {
   DEAL_ACTIONS,
   dealActionAllowed,
@@ -32,7 +33,7 @@ import {
   type RefundRefusal,
   refundRefusal,
 } from '@shared/lifecycle';
-import { compare } from '@shared/money';
+import { compare, decimal, subtract } from '@shared/money';
 import { templateFits } from '@shared/payment-templates';
 import { normalizedTxHash, TRON_TX_HASH } from '@shared/payout-details';
 import { payoutMismatchItems } from '../chain/chain-events';
@@ -47,6 +48,7 @@ import { claimPart, clientHashCheck, paysUsdt, readRace, receivesUsdt, usedRefus
 import {
   ApplicationChangedMeanwhile,
   ApplicationNotFound,
+  ApplicationRulesBroken,
   ChainTransactionUsed,
   NothingToRefund,
   OwnApplication,
@@ -445,6 +447,19 @@ async function payoutHashCheck(
   );
 }
 
+/**
+ * The network fee kept of a refund, when staff name one: only of USDT (the fee is the chain's),
+ * and less than what the deal holds; null when none.
+ */
+async function refundFee(application: ApplicationRecord, fee: string | undefined) {
+  if (!fee || compare(fee, 0) === 0) return null;
+  if (!paysUsdt(application))
+    throw new ApplicationRulesBroken([problemAt('networkFee', ruleProblem('networkFeeOnlyUsdt'))]);
+  if (compare(fee, heldOf(moneyOf(application))) >= 0)
+    throw new ApplicationRulesBroken([problemAt('networkFee', ruleProblem('networkFeeAboveHeld'))]);
+  return decimal(fee);
+}
+
 /** The refusal of each reason the lifecycle gives for no refund now. */
 const REFUND_REFUSALS: { readonly [refusal in RefundRefusal]: (status: ApplicationStatus) => Error } = {
   notInStatus: (status) => new RefundNotAllowed(status),
@@ -478,12 +493,14 @@ export async function recordRefund(
       throw new ChainTransactionUsed(use.purpose);
   }
   const refund: StaffRecord = { at, by: actor.id, txHash, note: body.reference };
+  const withheldFee = await refundFee(application, body.networkFee);
   const refunded = await movement(application, 'refund', {
     staffId: actor.id,
     at,
     reference: body.reference,
     note,
     destination: body.destination ?? null,
+    ...(withheldFee ? { amount: subtract(heldOf(moneyOf(application)), withheldFee), withheldFee } : {}),
   });
   const transaction = new Transaction()
     .add(
@@ -499,7 +516,12 @@ export async function recordRefund(
         targetType: 'application',
         targetId: id,
         before: null,
-        after: { reference: body.reference, note, destination: body.destination ?? null },
+        after: {
+          reference: body.reference,
+          note,
+          destination: body.destination ?? null,
+          networkFee: withheldFee ? decimalText(withheldFee) : null,
+        },
         at: now,
       }),
     );

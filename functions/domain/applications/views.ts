@@ -119,6 +119,10 @@ export function toApplicationDetail(
         : payoutDetails && { kind: 'address', address: payoutDetails.address },
     clientPaid: record.clientPaid,
     money: dealMoneyView(record, now),
+    hold:
+      record.status === 'ON_HOLD' && record.hold
+        ? { at: record.hold.at, expectedBy: record.hold.expectedBy }
+        : null,
     allowedActions: clientActions({
       status: record.status,
       receivesCash: payoutKind === 'none',
@@ -146,6 +150,7 @@ export function staffDealView(
   | 'payoutReversal'
   | 'refund'
   | 'money'
+  | 'hold'
 > {
   const instructions = instructionsView(record);
   return {
@@ -163,5 +168,6 @@ export function staffDealView(
     payoutReversal: record.payoutReversal,
     refund: record.refund,
     money: dealMoneyView(record, now),
+    hold: record.hold ?? null,
   };
 }

@@ -2,13 +2,17 @@ import { logger } from '@functions/commons/logger';
 import type { ApplicationRecord } from '@functions/data/applications';
 import { chainUseClaim } from '@functions/data/chain-uses';
 import type { TransactItem } from '@functions/data/transactions';
+import { transactionInfo, tronConfig, usdtTransferIn } from '@functions/data/tron';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
+import { settingValue } from '@functions/domain/settings/settings';
+import type { PaymentHold } from '@shared/contract/deal';
 import { SYSTEM_ID } from '@shared/contract/deal';
 import { paymentGap } from '@shared/deal-money';
 import { endedByExpiry, movesFrom } from '@shared/lifecycle';
 import { arrivalMove, askedOf } from '../applications/deal-money';
 import { movement, withMoney } from '../applications/movements';
 import { perform, SYSTEM_ACTOR } from '../applications/perform';
+import { screenIncomingPayment } from './screening';
 
 /**
  * The system's side of the deal: what it moves by itself once the chain shows the money
@@ -63,23 +67,31 @@ export async function markPaidOnChain(
   );
 }
 
+/** Whether the deal can take a final payment now (its own, or a late one for a deal that expired). */
+const takesFinalPayment = (application: ApplicationRecord) =>
+  movesFrom('chainFinalPayment', application.status) || movesFrom('chainLatePayment', application.status);
+
 /**
- * Final: the next part of the deal's payment, of the amount that arrived, its reference the
- * transaction, recorded by the confirmer (the system unless staff attached it). All that was asked
- * arrived in time: → CONFIRMED. Otherwise the deal is PAID showing the difference for staff (a
- * part, or money after the window), or, for a deal that expired, open again as a late payment.
- * Nothing when the deal is past its payment.
+ * Final: screened first (screening.ts), then the next part of the deal's payment, of the amount
+ * that arrived, its reference the transaction, recorded by the confirmer (the system unless staff
+ * attached it). A screening that holds it: → ON_HOLD with why, the money recorded, nothing
+ * confirmed. Otherwise, all that was asked arrived in time: → CONFIRMED; else the deal is PAID
+ * showing the difference for staff (a part, or money after the window), or, for a deal that
+ * expired, open again as a late payment. `'screening'` while the AML check has not answered (the
+ * watcher's next run asks again); null when the deal is past its payment.
  */
-export async function confirmPaymentOnChain(
+export async function screenedPaymentOnChain(
   application: ApplicationRecord,
-  payment: ChainPayment,
+  payment: ChainPayment & { sender: string },
   now: Date,
-): Promise<ApplicationRecord | null> {
-  if (
-    !movesFrom('chainFinalPayment', application.status) &&
-    !movesFrom('chainLatePayment', application.status)
-  )
-    return null;
+): Promise<ApplicationRecord | 'screening' | null> {
+  if (!takesFinalPayment(application)) return null;
+  const screening = await screenIncomingPayment(
+    { txId: payment.txId, sender: payment.sender },
+    application.id,
+    now,
+  );
+  if (screening.verdict === 'pending') return 'screening';
   const at = now.toISOString();
   const by = payment.confirmer?.id ?? SYSTEM_ID;
   const late = endedByExpiry(application.status);
@@ -92,7 +104,19 @@ export async function confirmPaymentOnChain(
     late: late || payment.late,
   });
   const gap = paymentGap(written.money, askedOf(application));
-  const move = arrivalMove(application, written.money, 'chain');
+  const move =
+    screening.verdict === 'hold' ? 'holdPayment' : arrivalMove(application, written.money, 'chain');
+  const hold: PaymentHold | null =
+    screening.verdict === 'hold'
+      ? {
+          ...screening.hold,
+          at,
+          expectedBy: new Date(
+            now.getTime() + (await settingValue('holdReviewHours')) * 3_600_000,
+          ).toISOString(),
+          released: null,
+        }
+      : null;
   return perform(
     {
       move,
@@ -104,8 +128,15 @@ export async function confirmPaymentOnChain(
           ...(move === 'chainFinalPayment'
             ? { paymentConfirmation: { at, by, txHash: payment.txId, note: null } }
             : {}),
+          ...(hold ? { hold } : {}),
         },
-        details: { txId: payment.txId, amount: payment.amount, confirmedAt: at, gap },
+        details: {
+          txId: payment.txId,
+          amount: payment.amount,
+          confirmedAt: at,
+          gap,
+          ...(hold ? { holdReason: hold.reason, riskScore: hold.riskScore } : {}),
+        },
         ...withMoney(written, [paymentClaim(application, payment, at)]),
       },
     },
@@ -114,9 +145,10 @@ export async function confirmPaymentOnChain(
 }
 
 /**
- * The client's hash matched: the system confirms at once (PAID → CONFIRMED) as the watcher does
- * (confirmPaymentOnChain). If that cannot happen now (staff or the watcher confirmed meanwhile), it
- * is left as it is: the client's request stands.
+ * The client's hash matched: the system screens and confirms at once (PAID → CONFIRMED) as the
+ * watcher does (screenedPaymentOnChain). If that cannot happen now (the AML check has not answered,
+ * staff or the watcher confirmed meanwhile), it is left as it is: the client's request stands, and
+ * the watcher takes the transfer the hash claimed as this deal's payment when it comes to it.
  */
 export async function confirmMatchedClientPayment(
   application: ApplicationRecord,
@@ -125,9 +157,12 @@ export async function confirmMatchedClientPayment(
 ): Promise<void> {
   const amount = String(application.instructions?.crypto?.amount ?? '');
   try {
-    await confirmPaymentOnChain(
+    const final = await transactionInfo(txHash, { solidified: true });
+    const sender = final ? usdtTransferIn(final, tronConfig()?.usdtContract)?.from : undefined;
+    if (!sender) return;
+    await screenedPaymentOnChain(
       application,
-      { txId: txHash, amount, confirmer: null, late: false },
+      { txId: txHash, amount, confirmer: null, late: false, sender },
       justAfter(paidAt),
     );
   } catch (error) {

@@ -34,7 +34,7 @@ import { endedByExpiry, moveOf } from '@shared/lifecycle';
 import { unitsText } from '@shared/money';
 import { MoveRefused } from '../applications/errors';
 import { recordedTransferItems } from './chain-events';
-import { type ChainPayment, confirmPaymentOnChain, markPaidOnChain } from './confirmation';
+import { type ChainPayment, markPaidOnChain, screenedPaymentOnChain } from './confirmation';
 import { type OfficeWallet, officeWallets } from './wallets';
 
 /**
@@ -110,8 +110,17 @@ async function holderOf(wallet: string, transfer: UsdtTransfer): Promise<Applica
  */
 async function classify(wallet: string, transfer: UsdtTransfer): Promise<Verdict> {
   const used = await findChainUse(transfer.txId);
-  if (used)
+  if (used) {
+    // A client's hash claimed it as their deal's payment, and the deal still waits for it to be
+    // confirmed (its screening had not answered): the watcher screens and confirms it as a match.
+    const claimant =
+      used.purpose === 'payment' && used.applicationId
+        ? await findApplication(used.applicationId)
+        : undefined;
+    if (claimant && paysNow(claimant) && !claimant.paymentConfirmation)
+      return { state: 'matched', reason: null, applicationId: claimant.id };
     return { state: 'used', reason: null, applicationId: used.applicationId, usePurpose: used.purpose };
+  }
   const blacklisted = await isBlacklisted(transfer.from);
   const application = await holderOf(wallet, transfer);
   const review = (reason: ReviewReason, applicationId = application?.id ?? null): Verdict => ({
@@ -253,8 +262,10 @@ export async function settle(record: ChainTransferRecord, now: Date): Promise<bo
       await markPaidOnChain(application, payment, now);
       return false;
     }
-    if (await confirmPaymentOnChain(application, payment, now))
-      return markChainTransferConfirmed(record.txId, now.toISOString());
+    const recorded = await screenedPaymentOnChain(application, { ...payment, sender: record.from }, now);
+    // The AML check has not answered yet: this transfer stays matched, and the next run asks again.
+    if (recorded === 'screening') return false;
+    if (recorded) return markChainTransferConfirmed(record.txId, now.toISOString());
     return await settledBefore(record, application, now);
   } catch (error) {
     // Someone moved it meanwhile (staff confirmed, the client cancelled): the next run looks again.

@@ -116,6 +116,8 @@ const NUMBER_RULES: Record<NumberSettingKey, (value: number) => FieldProblem | u
     Number.isInteger(value) && value >= PAYMENT_WINDOW_MINUTES.min && value <= PAYMENT_WINDOW_MINUTES.max
       ? undefined
       : ruleProblem('paymentWindowMinutes'),
+  holdReviewHours: (value) =>
+    Number.isInteger(value) && value >= 1 && value <= 720 ? undefined : ruleProblem('settingHours'),
 };
 
 export async function putSetting(

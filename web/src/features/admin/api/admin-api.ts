@@ -7,6 +7,7 @@ import type {
   PaymentResolutionBody,
   RecordPayoutBody,
   RecordRefundBody,
+  ReleaseHoldBody,
   ReversePayoutBody,
 } from '@shared/contract/deal';
 import type { PutCardHoursBody, PutCityHoursBody, PutMaintenanceBody } from '@shared/contract/hours';
@@ -47,7 +48,7 @@ import {
   adminDashboardToday,
   adminSetupChecklist,
 } from '@shared/routes/dashboard';
-import { adminCloseDeal, adminResolvePayment } from '@shared/routes/deal-money';
+import { adminCloseDeal, adminReleaseHold, adminResolvePayment } from '@shared/routes/deal-money';
 import type { RouteCall } from '@shared/routes/definition';
 import {
   adminBulkGeo,
@@ -111,6 +112,9 @@ export const adminApi = {
   /** An ADMIN completes a deal whose payout differs from what is owed, with a reason. */
   closeDeal: async (id: string, body: CloseDealBody) =>
     (await call(adminCloseDeal, { params: { id }, body })).data,
+  /** Staff release a held USDT payment after checking its funds. */
+  releaseHold: async (id: string, body: ReleaseHoldBody) =>
+    (await call(adminReleaseHold, { params: { id }, body })).data,
   managers: async (signal?: AbortSignal) => (await call(adminListManagers, { signal })).data,
 
   users: async (query: UsersQuery, signal?: AbortSignal) =>

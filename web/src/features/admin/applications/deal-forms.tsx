@@ -389,9 +389,13 @@ export function ReferenceDialog<Second extends 'note' | 'reason'>(
       text: string;
       reference: string;
       destination?: string;
+      /** A USDT refund's network fee kept (its label): the field is shown only with it. */
+      fee?: string;
       second: string;
       done: string;
     };
+    /** Where the money went, as the dialog opens (a held payment's sender). */
+    initialDestination?: string;
     second: Second;
     secondRequired: boolean;
     /** What the body always holds besides the fields (a resolution's `choice`). */
@@ -401,15 +405,17 @@ export function ReferenceDialog<Second extends 'note' | 'reason'>(
   },
 ) {
   const { texts, second, onClose } = props;
-  const form = useDealForm<'reference' | 'destination' | Second>(props);
+  const form = useDealForm<'reference' | 'destination' | 'networkFee' | Second>(props);
   const [reference, setReference] = useState('');
-  const [destination, setDestination] = useState('');
+  const [destination, setDestination] = useState(props.initialDestination ?? '');
+  const [fee, setFee] = useState('');
   const [text, setText] = useState('');
   const submit = () => {
     const body = {
       ...props.fixed,
       reference,
       ...(texts.destination && destination.trim() ? { destination } : {}),
+      ...(texts.fee && fee.trim() ? { networkFee: fee.trim() } : {}),
       ...(props.secondRequired || text.trim() ? { [second]: text } : {}),
     } as ReferenceBody<Second>;
     void form.submit(props.schema, body, () => props.send(body), texts.done);
@@ -449,6 +455,20 @@ export function ReferenceDialog<Second extends 'note' | 'reason'>(
           }}
         />
       )}
+      {texts.fee && (
+        <TextField
+          label={texts.fee}
+          inputMode="decimal"
+          autoComplete="off"
+          maxLength={20}
+          value={fee}
+          error={form.errors.networkFee}
+          onChange={(event) => {
+            setFee(event.target.value);
+            form.clear('networkFee');
+          }}
+        />
+      )}
       <NoteField
         label={texts.second}
         required={props.secondRequired}
@@ -466,19 +486,24 @@ export function ReferenceDialog<Second extends 'note' | 'reason'>(
 /** The client's payment was returned on a deal that ended without completing: its reference, where it went and a note. */
 export function RefundDialog(props: DealFormProps) {
   const { t } = useTranslation('admin');
-  const id = props.application.id;
+  const { application } = props;
+  const id = application.id;
+  // USDT goes back over the chain, whose fee the office may keep of it (a held payment's refund).
+  const paysUsdt = Boolean(application.instructions?.crypto) || application.currencyFrom === 'USDT';
   return (
     <ReferenceDialog
       {...props}
       texts={{
-        title: t('applications.deal.refund.title', { id: labelOf(props.application) }),
+        title: t('applications.deal.refund.title', { id: labelOf(application) }),
         submit: t('applications.deal.refund.submit'),
         text: t('applications.deal.refund.text'),
         reference: t('applications.deal.refundReference'),
         destination: t('applications.deal.refund.destination'),
+        ...(paysUsdt ? { fee: t('applications.deal.refund.networkFee') } : {}),
         second: t('applications.deal.noteOptional'),
         done: t('applications.deal.refunded'),
       }}
+      initialDestination={application.hold?.sender}
       second="note"
       secondRequired={false}
       schema={recordRefundBodySchema}

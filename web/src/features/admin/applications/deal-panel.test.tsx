@@ -14,7 +14,7 @@ import {
 import { adminListManagers } from '@shared/routes/admin-users';
 import { adminAuditTrail } from '@shared/routes/audit';
 import { adminAttachChainTransfer } from '@shared/routes/chain';
-import { adminCloseDeal, adminResolvePayment } from '@shared/routes/deal-money';
+import { adminCloseDeal, adminReleaseHold, adminResolvePayment } from '@shared/routes/deal-money';
 import { getGeo } from '@shared/routes/geo';
 import { adminListMessages } from '@shared/routes/messages';
 import { adminListPaymentTemplates } from '@shared/routes/payment-templates';
@@ -121,6 +121,7 @@ const BUTTONS = {
   recordPayout: 'Record payout',
   completeAtOffice: 'Complete at the office',
   recordRefund: 'Record refund',
+  releaseHold: 'Release the hold',
 };
 
 /** The buttons each status shows, without and with a client payment (shared/lifecycle.ts, by hand). */
@@ -141,6 +142,8 @@ const OFFERED: Record<ApplicationStatus, { unpaid: string[]; paid: string[] }> =
   CANCELLED: { unpaid: [], paid: [BUTTONS.recordRefund] },
   REJECTED: { unpaid: [], paid: [BUTTONS.recordRefund] },
   EXPIRED: { unpaid: [], paid: [BUTTONS.recordRefund] },
+  // Held: released (or rejected and refunded, from the status control).
+  ON_HOLD: { unpaid: [BUTTONS.releaseHold], paid: [BUTTONS.releaseHold] },
 };
 
 describe('the deal panel of the application detail', () => {
@@ -1182,6 +1185,74 @@ describe('a payment that arrived otherwise than asked, in the deal panel', () =>
     expect(api.requests(adminRecordRefund)[0]!.body).toEqual({
       reference: 'SWIFT 123',
       destination: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    });
+  });
+
+  it('shows why a payment is held, its score and categories, and releases it with a note', async () => {
+    const hold = {
+      reason: 'amlRisk' as const,
+      txId: TX_HASH,
+      sender: 'TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj',
+      at: '2026-11-20T10:20:00.000Z',
+      expectedBy: '2026-11-21T10:20:00.000Z',
+      riskScore: '87.5',
+      threshold: '50',
+      signals: [{ key: 'sanctions', label: 'Sanctions', category: 'high', share: '61.2' }],
+      released: null,
+    };
+    const held = detail('ON_HOLD', { hold, allowedActions: ['releaseHold'] });
+    const released = detail('CONFIRMED', {
+      hold: { ...hold, released: { at: '2026-11-20T11:00:00.000Z', by: 'staff-1', note: 'Source shown' } },
+      allowedActions: ['recordPayout'],
+    });
+    const { api } = openDetail(held, released);
+    api.answer(adminReleaseHold, ok(released));
+    expect(await screen.findByText('The AML check scored the funds above the threshold')).toBeTruthy();
+    expect(screen.getByText('87.5 of 100 (threshold 50)')).toBeTruthy();
+    expect(screen.getByText(/Sanctions · high risk · 61.2 %/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Release the hold' }));
+    const dialog = await dialogNamed(`Release the held payment of application ${LABEL}`);
+    fireEvent.change(within(dialog).getByLabelText('Note (optional)'), { target: { value: 'Source shown' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Release' }));
+    await waitFor(() => expect(api.requests(adminReleaseHold)).toHaveLength(1));
+    expect(api.requests(adminReleaseHold)[0]!.body).toEqual({ note: 'Source shown' });
+    expect(await screen.findByText(/Released by you/)).toBeTruthy();
+  });
+
+  it('offers to keep the network fee of a USDT refund, sent back to the sender by default', async () => {
+    const hold = {
+      reason: 'blacklisted' as const,
+      txId: TX_HASH,
+      sender: 'TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj',
+      at: '2026-11-20T10:20:00.000Z',
+      expectedBy: '2026-11-21T10:20:00.000Z',
+      riskScore: null,
+      threshold: null,
+      signals: [],
+      released: null,
+    };
+    const rejected = detail('REJECTED', {
+      hold,
+      instructions: {
+        ...INSTRUCTIONS,
+        crypto: { address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', amount: '1000' },
+      },
+      allowedActions: ['recordRefund'],
+    });
+    const { api } = openDetail(rejected);
+    api.answer(adminRecordRefund, ok(rejected));
+    fireEvent.click(await screen.findByRole('button', { name: 'Record refund' }));
+    const dialog = await dialogNamed(`Record a refund of application ${LABEL}`);
+    fireEvent.change(within(dialog).getByLabelText('Refund reference'), { target: { value: TX_HASH } });
+    fireEvent.change(within(dialog).getByLabelText('Network fee kept, USDT (optional)'), {
+      target: { value: '1.5' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+    await waitFor(() => expect(api.requests(adminRecordRefund)).toHaveLength(1));
+    expect(api.requests(adminRecordRefund)[0]!.body).toEqual({
+      reference: TX_HASH,
+      destination: hold.sender,
+      networkFee: '1.5',
     });
   });
 

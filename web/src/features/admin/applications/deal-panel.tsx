@@ -19,7 +19,13 @@ import {
   ReversePayoutDialog,
 } from './deal-forms';
 import { MoneyBanner, useMoneyFacts } from './deal-money';
-import { CloseDealDialog, RefundExcessDialog, ResolutionDialog } from './payment-resolution-forms';
+import { HoldFact } from './hold-fact';
+import {
+  CloseDealDialog,
+  RefundExcessDialog,
+  ReleaseHoldDialog,
+  ResolutionDialog,
+} from './payment-resolution-forms';
 import { type StatusChange, useStatusMove } from './use-status-move';
 
 /** The status completing at the office moves to (PROCESSING → COMPLETED), as the lifecycle has it. */
@@ -207,6 +213,8 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
       lines={[[t('applications.deal.at'), when(record.at)], [t('applications.deal.by'), byWhom], ...extra]}
     />
   );
+  if (a.hold)
+    facts.push([t('applications.deal.hold.fact'), <HoldFact key="hold" hold={a.hold} by={by} when={when} />]);
   if (a.paymentConfirmation) {
     const confirmation = a.paymentConfirmation;
     facts.push([
@@ -307,6 +315,7 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
       )}
       {open === 'refundExcess' && <RefundExcessDialog {...formProps} />}
       {open === 'closeWithDifference' && <CloseDealDialog {...formProps} />}
+      {open === 'releaseHold' && <ReleaseHoldDialog {...formProps} />}
       {office.dialogs}
     </ModalSection>
   );

@@ -1,4 +1,10 @@
-import { type CloseDealBody, closeDealBodySchema, paymentResolutionBodySchema } from '@shared/contract/deal';
+import {
+  type CloseDealBody,
+  closeDealBodySchema,
+  paymentResolutionBodySchema,
+  type ReleaseHoldBody,
+  releaseHoldBodySchema,
+} from '@shared/contract/deal';
 import { useTranslation } from '@web/lib/i18n';
 import { useState } from 'react';
 import { adminApi } from '../api/admin-api';
@@ -115,6 +121,47 @@ export function CloseDealDialog(props: DealFormProps) {
         onChange={(value) => {
           setReason(value);
           form.clear('reason');
+        }}
+      />
+    </DealDialog>
+  );
+}
+
+/**
+ * Staff checked a held payment's funds and release it: the deal is confirmed, or goes on as a wrong
+ * payment to resolve (the lifecycle's releaseHold moves); an optional note for the record.
+ */
+export function ReleaseHoldDialog(props: DealFormProps) {
+  const { application, onClose } = props;
+  const { t } = useTranslation('admin');
+  const form = useDealForm<'note'>(props);
+  const [note, setNote] = useState('');
+  const send = () => {
+    const body: ReleaseHoldBody = note.trim() ? { note } : {};
+    void form.submit(
+      releaseHoldBodySchema,
+      body,
+      () => adminApi.releaseHold(application.id, releaseHoldBodySchema.parse(body)),
+      t('applications.deal.hold.released'),
+    );
+  };
+  return (
+    <DealDialog
+      title={t('applications.deal.hold.releaseTitle', { id: labelOf(application) })}
+      submitLabel={t('applications.deal.hold.releaseSubmit')}
+      busy={form.busy}
+      onSubmit={send}
+      onClose={onClose}
+    >
+      <p>{t('applications.deal.hold.releaseText')}</p>
+      <NoteField
+        label={t('applications.deal.noteOptional')}
+        required={false}
+        value={note}
+        error={form.errors.note}
+        onChange={(value) => {
+          setNote(value);
+          form.clear('note');
         }}
       />
     </DealDialog>

@@ -150,7 +150,12 @@ function OrderDetail({
           <section className="card" aria-labelledby="order-now-title">
             <h2 id="order-now-title">{t('order.now.title')}</h2>
             <div className="stack">
-              <p>{t(`order.now.${status}`, { defaultValue: t('order.now.unknown') })}</p>
+              <p>
+                {t(`order.now.${status}`, {
+                  defaultValue: t('order.now.unknown'),
+                  expectedBy: detail.hold ? formatMoment(detail.hold.expectedBy, language) : '',
+                })}
+              </p>
               {status === 'REJECTED' && detail.rejectionReason && (
                 <p>{t('order.now.reason', { reason: detail.rejectionReason })}</p>
               )}
