@@ -285,6 +285,17 @@ const ENDPOINTS: EndpointCase[] = [
       return id;
     },
   },
+  // Nothing is held on a fresh deal: a granted release is the lifecycle's refusal (the release
+  // itself: test/integration/chain/payment-holds.test.ts).
+  {
+    route: 'adminReleaseHold',
+    method: 'POST',
+    path: (id) => `/api/admin/applications/${id}/hold-release`,
+    body: {},
+    minimum: 'MANAGER',
+    prepare: async () => instructedStandardDeal(),
+    grantedStatus: 409,
+  },
   {
     route: 'adminCloseDeal',
     method: 'POST',
