@@ -1,6 +1,9 @@
 import { type AmlStandIn, postToAmlStandIn, startAmlStandIn } from '@infra/local/aml-stand-in';
+import { dayStart } from '@shared/business-time';
+import { adminAmlStatus } from '@shared/routes/security';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runId } from '../../support/api';
+import { call, runId } from '../../support/api';
+import { createVerifiedUser } from '../../support/users';
 
 /**
  * The AML adapter (functions/data/aml.ts) over HTTP against the AML stand-in, and the month's usage
@@ -164,5 +167,32 @@ describe("the month's usage", () => {
     expect((await requested()).filter((check) => check.address === sender)).toHaveLength(2);
     expect(before).toEqual({ month: MONTH, checks: 0, cost: '0', currency: 'USD' });
     expect(after).toEqual({ month: MONTH, checks: 2, cost: '0.45', currency: 'USD' });
+  });
+});
+
+describe("the admin's view", () => {
+  it("says the check is on in the local stack, with the business month's checks and cost", async () => {
+    const admin = await createVerifiedUser({ role: 'ADMIN' });
+    const manager = await createVerifiedUser({ role: 'MANAGER' });
+    const before = await call(adminAmlStatus, { token: admin.token });
+    const month = before.body.data!.month;
+    // One more check counted in the month the answer named (its middle, whatever the clock says).
+    await checks.requestAmlCheck(
+      { type: 'address', address: address() },
+      dayStart(`${month}-15`, 'Europe/Moscow'),
+    );
+
+    const after = await call(adminAmlStatus, { token: admin.token });
+    const refused = await call(adminAmlStatus, { token: manager.token });
+
+    expect(before.body.data).toEqual({
+      configured: true,
+      month: expect.stringMatching(/^\d{4}-\d{2}$/),
+      checks: expect.any(Number),
+      cost: expect.any(String),
+      currency: 'USD',
+    });
+    expect(after.body.data).toEqual({ ...before.body.data, checks: before.body.data!.checks + 1 });
+    expect(refused.status).toBe(403);
   });
 });
