@@ -1,3 +1,6 @@
+import * as aml from '@functions/data/aml';
+import * as checks from '@functions/domain/aml/checks';
+import * as settings from '@functions/domain/settings/settings';
 import { type AmlStandIn, postToAmlStandIn, startAmlStandIn } from '@infra/local/aml-stand-in';
 import { dayStart } from '@shared/business-time';
 import { adminAmlStatus } from '@shared/routes/security';
@@ -12,16 +15,12 @@ import { createVerifiedUser } from '../../support/users';
  */
 const KEY = 'aml-test-key';
 let standIn: AmlStandIn;
-let aml: typeof import('@functions/data/aml');
-let checks: typeof import('@functions/domain/aml/checks');
 
 beforeAll(async () => {
   standIn = await startAmlStandIn({ apiKey: KEY });
   vi.stubEnv('AML_API_URL', standIn.url);
   vi.stubEnv('AML_API_KEY', KEY);
   vi.stubEnv('AML_TIMEOUT_MS', '500');
-  aml = await import('@functions/data/aml');
-  checks = await import('@functions/domain/aml/checks');
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
@@ -146,7 +145,6 @@ describe("the month's usage", () => {
   const MONTH = '2031-04';
 
   it('counts each started check once, at the price of the time, in the business month; reads are free', async () => {
-    const settings = await import('@functions/domain/settings/settings');
     const admin = { id: `admin-${runId()}`, role: 'ADMIN' } as const;
     const before = await checks.amlUsage(MONTH);
     const sender = address();
