@@ -4,8 +4,10 @@ import * as settings from '@functions/domain/settings/settings';
 import { type AmlStandIn, postToAmlStandIn, startAmlStandIn } from '@infra/local/aml-stand-in';
 import { dayStart } from '@shared/business-time';
 import { adminAmlStatus } from '@shared/routes/security';
+import { adminPutSetting } from '@shared/routes/settings';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, runId } from '../../support/api';
+import { startSecretsExtension } from '../../support/secrets-extension';
 import { createVerifiedUser } from '../../support/users';
 
 /**
@@ -139,6 +141,33 @@ describe('without a key', () => {
   });
 });
 
+describe('the key in AWS (the secret AML_API_KEY_ARN names)', () => {
+  it('is read through the secrets extension: "none" is off, a key is on and sent', async () => {
+    const arn = 'arn:aws:secretsmanager:eu-central-1:123456789012:secret:AmlApiKey-abc';
+    const extension = await startSecretsExtension(arn, 'none', Date.now());
+    vi.stubEnv('AML_API_KEY', undefined);
+    vi.stubEnv('AML_API_KEY_ARN', arn);
+    vi.stubEnv('PARAMETERS_SECRETS_EXTENSION_HTTP_PORT', String(extension.port));
+    vi.stubEnv('AWS_SESSION_TOKEN', 'session');
+    try {
+      vi.resetModules(); // a function started now: a key cache of its own
+      const off = await import('@functions/data/aml');
+      const wasOn = await off.amlConfigured();
+      extension.put(KEY, Date.now());
+      vi.resetModules();
+      const on = await import('@functions/data/aml');
+
+      expect(wasOn).toBe(false);
+      expect(await on.amlConfigured()).toBe(true);
+      expect((await on.startAmlCheck({ type: 'address', address: address() })).status).toBe('pending');
+    } finally {
+      vi.stubEnv('AML_API_KEY', KEY);
+      vi.stubEnv('AML_API_KEY_ARN', undefined);
+      await extension.stop();
+    }
+  });
+});
+
 describe("the month's usage", () => {
   // A month of its own in the shared table; 21:30 UTC on 31 March is already April in Moscow.
   const LAST_EVENING = new Date('2031-03-31T21:30:00Z');
@@ -192,5 +221,30 @@ describe("the admin's view", () => {
     });
     expect(after.body.data).toEqual({ ...before.body.data, checks: before.body.data!.checks + 1 });
     expect(refused.status).toBe(403);
+  });
+});
+
+describe('the AML settings', () => {
+  it("are an ADMIN's to set, each refused outside its range with its rule", async () => {
+    const admin = await createVerifiedUser({ role: 'ADMIN' });
+    const put = (key: 'amlRiskThreshold' | 'amlMaxAttempts' | 'amlCheckCostUSD', value: number | string) =>
+      call(adminPutSetting, { token: admin.token, params: { key }, body: { value } });
+    const codes = async (answer: ReturnType<typeof put>) =>
+      ((await answer).body.errors ?? []).map((e) => e.code);
+
+    let saved: Awaited<ReturnType<typeof put>>;
+    try {
+      saved = await put('amlRiskThreshold', '62.5');
+    } finally {
+      await put('amlRiskThreshold', 50);
+    }
+
+    expect(saved.body.data).toMatchObject({ key: 'amlRiskThreshold', value: 62.5 });
+    expect(await codes(put('amlRiskThreshold', 100.5))).toEqual(['settingAmlThreshold']);
+    expect(await codes(put('amlRiskThreshold', 12.345))).toEqual(['settingAmlThreshold']);
+    expect(await codes(put('amlMaxAttempts', 0))).toEqual(['settingAmlAttempts']);
+    expect(await codes(put('amlMaxAttempts', 2.5))).toEqual(['settingAmlAttempts']);
+    expect(await codes(put('amlCheckCostUSD', -1))).toEqual(['settingAmlCost']);
+    expect(await codes(put('amlCheckCostUSD', 0.00001))).toEqual(['settingAmlCost']);
   });
 });
