@@ -114,6 +114,9 @@ export const SETTING_KEYS = [
   'businessTimeZone',
   'reportingCurrency',
   'holdReviewHours',
+  'amlCheckCostUSD',
+  'amlRiskThreshold',
+  'amlMaxAttempts',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 interface SettingAccess {
@@ -211,6 +214,25 @@ export const SETTING_DEFAULTS = {
     description: 'Hours within which staff check a held payment: the client is told when to expect an answer',
     minRole: 'ADMIN',
   },
+  amlCheckCostUSD: {
+    kind: 'number',
+    value: 0,
+    description: "The AML provider's price of one check, in USD (counted per month on the security page)",
+    minRole: 'ADMIN',
+  },
+  amlRiskThreshold: {
+    kind: 'number',
+    value: 50,
+    description:
+      'AML risk score (0–100) above which a USDT payment is held for staff; at or below it proceeds',
+    minRole: 'ADMIN',
+  },
+  amlMaxAttempts: {
+    kind: 'number',
+    value: 5,
+    description: 'Failed tries of an AML check (provider down) before staff see the payment as "not checked"',
+    minRole: 'ADMIN',
+  },
 } satisfies Record<SettingKey, SettingDefinition>;
 /** The type of a setting's value: number or string, by its kind. */
 export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFAULTS)[K]['value'];
@@ -221,6 +243,18 @@ export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFAULTS)[K]['v
  */
 export const RATE_SOURCES = ['manual', 'feed', 'fixed'] as const;
 export type RateSource = (typeof RATE_SOURCES)[number];
+
+/**
+ * The AML settings' ranges (docs/architecture.md "AML adapter and stand-in"): a check's price in USD
+ * with at most `costDecimals` decimals, the hold threshold as a score 0–100 with at most
+ * `thresholdDecimals`, and the failed tries before staff decide.
+ */
+export const AML_SETTING_LIMITS = {
+  maxCostUSD: 1000,
+  costDecimals: 4,
+  thresholdDecimals: 2,
+  maxAttempts: 100,
+} as const;
 
 /** The payment window staff may give one application, in minutes (the setting's range too). */
 export const PAYMENT_WINDOW_MINUTES = { min: 1, max: 1440 } as const;

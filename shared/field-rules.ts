@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import {
   ADMIN_COMMENT_MAX_LENGTH,
   ADMIN_NOTE_MAX_LENGTH,
+  AML_SETTING_LIMITS,
   DEAL_NOTE_MAX_LENGTH,
   DETAILS_MAX_LENGTH,
   INSTRUCTIONS_MAX_LENGTH,
@@ -184,6 +185,18 @@ export const FIELD_RULES = {
   settingHours: { text: 'The value must be a whole number of hours from 1 to 8760.' },
   settingMinutes: { text: 'The value must be a whole number of minutes from 0 to 1440.' },
   settingMfaFlag: { text: 'The value must be 1 (required) or 0 (optional).' },
+  settingAmlCost: {
+    text: 'The value must be a price in USD from 0 to {{max}} with at most {{decimals}} decimal places.',
+    params: { max: AML_SETTING_LIMITS.maxCostUSD, decimals: AML_SETTING_LIMITS.costDecimals },
+  },
+  settingAmlThreshold: {
+    text: 'The value must be a score from 0 to 100 with at most {{decimals}} decimal places.',
+    params: { decimals: AML_SETTING_LIMITS.thresholdDecimals },
+  },
+  settingAmlAttempts: {
+    text: 'The value must be a whole number of tries from 1 to {{max}}.',
+    params: { max: AML_SETTING_LIMITS.maxAttempts },
+  },
   paymentWindowMinutes: {
     text: 'The payment window must be a whole number of minutes from {{min}} to {{max}}.',
     params: { min: PAYMENT_WINDOW_MINUTES.min, max: PAYMENT_WINDOW_MINUTES.max },

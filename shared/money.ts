@@ -113,6 +113,12 @@ export function decimalPlaces(value: DecimalLike): number {
   return scale;
 }
 
+/** The value written out exactly, without trailing zeros ("13.6", "12.5", "0"): a provider's number kept as text. */
+export function decimalText(value: DecimalLike): string {
+  const places = decimalPlaces(value);
+  return unitsText(toUnits(value, places), places);
+}
+
 function common(a: DecimalLike, b: DecimalLike): [bigint, bigint, number] {
   const x = decimal(a);
   const y = decimal(b);

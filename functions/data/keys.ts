@@ -62,6 +62,7 @@
  * | Staff invitation  | STAFFINVITES          | INVITE#{id}        | (expiresAt TTL, 30 days after the link lapses) |
  * | Report rollup     | REPORT#{breakdown}    | D{yyyy-mm-dd}#{value}; M{yyyy-mm}#{value} |                 |
  * | Daily report sent | DAILYREPORT           | {yyyy-mm-dd}       |                                   |
+ * | AML checks of a month | STATS#AML         | {yyyy-mm}          |                                   |
  *
  * Access patterns (each is a GetItem, a Query, or a conditional/transactional write; never a Scan):
  * 1. User by id: GetItem USER#{id}/PROFILE.
@@ -287,6 +288,8 @@
  * 49. A business day's report (functions/domain/reports/daily-report.ts): GetItem DAILYREPORT/{day}
  *     says whether it went; Put of it (attribute_not_exists) in the transaction of its outbox items,
  *     so however often the job runs, a day is reported once.
+ * 50. The AML checks of a business month (functions/data/aml-usage.ts): UpdateItem ADD on
+ *     STATS#AML/{yyyy-mm} (`checks`, `costMicroUsd`) once per check started; GetItem to read it.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -369,6 +372,8 @@ export const keys = {
   applicationHistoryPrefix: 'HIST#',
   completionSnapshot: (id: string) => ({ pk: `APP#${id}`, sk: 'COMPLETION' }),
   dailyReport: (day: string) => ({ pk: 'DAILYREPORT', sk: day }),
+  /** The AML checks started in a business month (`month` YYYY-MM in the setting businessTimeZone). */
+  amlUsage: (month: string) => ({ pk: 'STATS#AML', sk: month }),
   reportPartition: (breakdown: string) => `REPORT#${breakdown}`,
   /** A rollup of a business day (`D2026-11-29`) or a month (`M2026-11`) for one value of a breakdown. */
   reportRollup: (breakdown: string, period: string, value: string) => ({

@@ -30,6 +30,8 @@ export interface ManifestResources {
   readonly marketDataUrl?: string;
   /** The TRON provider (TronGrid's HTTP API): base URL, USDT contract and the API key's secret. */
   readonly tron?: { readonly url: string; readonly usdtContract: string; readonly apiKey: ISecret };
+  /** The AML provider (the change.pro AML Check API): base URL and the API key's secret. */
+  readonly aml?: { readonly url: string; readonly apiKey: ISecret };
   /**
    * The Telegram bot (infra/stacks/api-stack.ts): its @username, the Bot API's URL and the secrets
    * of its token and of the webhook's secret; `false` when the installation has no bot, and its
@@ -111,6 +113,8 @@ export function manifestFunction(
     );
   const telegram = spec.uses.telegram ? resources.telegram || undefined : undefined;
   const callsBotApi = telegram !== undefined && spec.uses.telegram === 'api';
+  // A USDT payment the TRON provider shows is AML-checked where it is matched (docs/architecture.md §8).
+  const callsAml = spec.uses.aml === true || spec.uses.tron === true;
   const fn = new ApiFunction(scope, id, {
     handlerModule: spec.handler,
     functionName: spec.functionName,
@@ -121,6 +125,7 @@ export function manifestFunction(
       spec.uses.mfaKey === true ||
       spec.uses.originSecret === true ||
       spec.uses.tron === true ||
+      callsAml ||
       callsBotApi,
     removalPolicy: resources.stage.removalPolicy,
     logRetention: resources.stage.logRetention,
@@ -157,6 +162,11 @@ export function manifestFunction(
     fn.addEnvironment('TRON_API_URL', resources.tron.url);
     fn.addEnvironment('TRON_USDT_CONTRACT', resources.tron.usdtContract);
     fn.bindSecret('TRON_API_KEY_ARN', resources.tron.apiKey);
+  }
+  if (callsAml) {
+    if (!resources.aml) throw new Error(`${spec.handler} calls the AML provider, but none was provided`);
+    fn.addEnvironment('AML_API_URL', resources.aml.url);
+    fn.bindSecret('AML_API_KEY_ARN', resources.aml.apiKey);
   }
   if (telegram) {
     fn.addEnvironment('TELEGRAM_BOT_USERNAME', telegram.username);

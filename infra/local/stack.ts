@@ -10,6 +10,7 @@ import {
   UPLOAD_TAG_PENDING,
 } from '@functions/data/uploads-definition';
 import { API_DOCS_FILE, API_DOCS_PATH, contentSecurityPolicy, REFERRER_POLICY } from '../security-headers';
+import { LOCAL_AML_API_KEY, startAmlStandIn } from './aml-stand-in';
 import { apiRequestListener, loadApiHandlers } from './api-adapter';
 import { ensureTable, startDynamoLocal } from './dynamo';
 import { startLocalExportWorker } from './export-worker';
@@ -98,6 +99,13 @@ export interface LocalStackOptions {
    */
   tron?: { url?: string; port?: number; apiKey?: string; timeoutMs?: number; usdtContract?: string };
   /**
+   * The AML provider (the change.pro AML Check API, functions/data/aml.ts): `url` unset starts the
+   * stand-in (infra/local/aml-stand-in.ts) on `port` (0 or absent: a free one) with a local key, so
+   * the check is on; `url` given: that provider with `apiKey` (none: the check is off). `timeoutMs`
+   * shortens the calls' 5 s timeout.
+   */
+  aml?: { url?: string; port?: number; apiKey?: string; timeoutMs?: number };
+  /**
    * The Telegram bot (functions/data/telegram-bot-api.ts). Absent: the Bot API stand-in
    * (infra/local/telegram-stand-in.ts) on `port` (0 or absent: a free one) with `token` and
    * `username` (default a local bot, `exchange_local_bot`) and `webhookSecret` (default random), its
@@ -145,6 +153,8 @@ export interface LocalStack {
   marketDataUrl: string;
   /** The TRON provider the functions call (the stand-in unless one was given). */
   tronApiUrl: string;
+  /** The AML provider the functions call (the stand-in unless one was given). */
+  amlApiUrl: string;
   /** The Bot API the functions call (the stand-in unless one was given); null without a bot. */
   telegramApiUrl: string | null;
   /** The webhook's secret (TELEGRAM_WEBHOOK_SECRET); null without a bot. */
@@ -243,6 +253,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...(tron.timeoutMs ? { TRON_TIMEOUT_MS: String(tron.timeoutMs) } : {}),
       ...(tron.usdtContract ? { TRON_USDT_CONTRACT: tron.usdtContract } : {}),
     });
+
+    const aml = await configureAml(options.aml ?? {});
+    if (aml.standIn) stoppers.push(aml.standIn.stop);
 
     const telegram = await configureTelegram(options.telegram, () => drains.outbox());
     if (telegram.standIn) stoppers.push(telegram.standIn.stop);
@@ -357,6 +370,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       uploadsUrl: uploads.url,
       marketDataUrl,
       tronApiUrl,
+      amlApiUrl: aml.url,
       telegramApiUrl: telegram.apiUrl,
       telegramWebhookSecret: telegram.webhookSecret,
       stop,
@@ -365,6 +379,30 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await stop();
     throw error;
   }
+}
+
+/**
+ * The AML provider's variables for the functions (CDK gives them the key's secret instead): the
+ * stand-in's, with its local key, unless a provider was given.
+ */
+async function configureAml(option: NonNullable<LocalStackOptions['aml']>) {
+  delete process.env.AML_API_KEY;
+  delete process.env.AML_TIMEOUT_MS;
+  let url = option.url;
+  let apiKey = option.apiKey;
+  let standIn: Awaited<ReturnType<typeof startAmlStandIn>> | undefined;
+  if (url === undefined) {
+    if (option.port) await assertPortFree(option.port, 'AML stand-in', 'AML_PORT');
+    apiKey ??= LOCAL_AML_API_KEY;
+    standIn = await startAmlStandIn({ port: option.port ?? 0, apiKey });
+    url = standIn.url;
+  }
+  Object.assign(process.env, {
+    AML_API_URL: url,
+    ...(apiKey ? { AML_API_KEY: apiKey } : {}),
+    ...(option.timeoutMs ? { AML_TIMEOUT_MS: String(option.timeoutMs) } : {}),
+  });
+  return { url, standIn };
 }
 
 const TELEGRAM_VARIABLES = [

@@ -55,3 +55,10 @@ export async function postToStandIn<T = Record<string, unknown>>(
   if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(answer)}`);
   return answer;
 }
+
+/** A request's whole body as UTF-8 text (the stand-ins' JSON). */
+export async function readBodyText(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

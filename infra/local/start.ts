@@ -58,10 +58,16 @@ function telegramLine(apiUrl: string | null, option: ReturnType<typeof telegramO
     : `${apiUrl} (Bot API stand-in, ${bot}; calls at ${apiUrl}/_local/calls)`;
 }
 
+function amlLine(apiUrl: string, standIn: boolean): string {
+  if (standIn) return `${apiUrl} (AML stand-in; checks at ${apiUrl}/_local/checks)`;
+  return env.AML_API_KEY ? apiUrl : `${apiUrl} (no AML_API_KEY: the check is off)`;
+}
+
 async function main() {
   const dev = process.argv.includes('--dev');
   // Read before the stack sets it for the functions: unset means the stand-in.
   const tronStandIn = !env.TRON_API_URL;
+  const amlStandIn = !env.AML_API_URL;
   const telegram = telegramOption();
   if (Boolean(env.RATES_CRYPTO_URL) !== Boolean(env.RATES_FIAT_URL)) {
     throw new LocalStackError(
@@ -97,6 +103,12 @@ async function main() {
       apiKey: env.TRON_API_KEY || undefined,
       usdtContract: env.TRON_USDT_CONTRACT || undefined,
     },
+    // Unset: the AML stand-in on AML_PORT with a local key (the check on); a real provider needs AML_API_KEY.
+    aml: {
+      url: env.AML_API_URL || undefined,
+      port: env.AML_API_URL ? undefined : portFrom('AML_PORT', 8013),
+      apiKey: env.AML_API_KEY || undefined,
+    },
     telegram,
     ...(env.RATES_CRYPTO_URL && env.RATES_FIAT_URL
       ? { rateProviders: { cryptoUrl: env.RATES_CRYPTO_URL, fiatUrl: env.RATES_FIAT_URL } }
@@ -113,6 +125,7 @@ async function main() {
       `Mail view: ${stack.mailUrl}`,
       `Market:    ${stack.marketDataUrl} (the ticker's provider)`,
       `TRON:      ${stack.tronApiUrl} (TronGrid${tronStandIn ? ' stand-in: npm run chain:send' : ''})`,
+      `AML:       ${amlLine(stack.amlApiUrl, amlStandIn)}`,
       `Telegram:  ${telegramLine(stack.telegramApiUrl, telegram)}`,
       `DynamoDB:  ${stack.dynamoEndpoint} (${inMemory ? 'in memory' : 'data in .local/dynamodb'})`,
       `Uploads:   ${stack.uploadsUrl}/${LOCAL_UPLOADS_BUCKET} (S3 stand-in${inMemory ? ', in memory' : ', files in .local/uploads'})`,

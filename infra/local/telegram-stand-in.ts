@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type ListeningStandIn, listenStandIn, postToStandIn } from './stand-in-server';
+import { type ListeningStandIn, listenStandIn, postToStandIn, readBodyText } from './stand-in-server';
 
 /**
  * A local stand-in for the Telegram Bot API: the methods functions/data/telegram-bot-api.ts and the
@@ -466,7 +466,7 @@ export async function startTelegramStandIn(options: {
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    const text = await readBody(request);
+    const text = await readBodyText(request);
     if (url.pathname.startsWith('/_local/')) {
       await local(request, url, text, response);
       return;
@@ -514,10 +514,4 @@ function failureDescription(status: number, retryAfter: number | undefined): str
   if (status === 403) return 'Forbidden: bot was blocked by the user';
   if (status === 502) return 'Bad Gateway';
   return 'Internal Server Error';
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }

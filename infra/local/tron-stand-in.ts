@@ -6,7 +6,7 @@ import {
   TRANSFER_TOPIC,
   tronAddressToHex,
 } from '@functions/data/tron';
-import { type ListeningStandIn, listenStandIn, postToStandIn } from './stand-in-server';
+import { type ListeningStandIn, listenStandIn, postToStandIn, readBodyText } from './stand-in-server';
 
 /**
  * A local stand-in for TronGrid: exactly the subset functions/data/tron.ts calls, in the documented
@@ -271,7 +271,7 @@ export async function startTronStandIn(
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    const text = await readBody(request);
+    const text = await readBodyText(request);
     let body: Record<string, unknown> = {};
     if (text) {
       try {
@@ -351,10 +351,4 @@ function isAddress(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }

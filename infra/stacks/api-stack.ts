@@ -1,4 +1,5 @@
 import { ORIGIN_HEADER } from '@functions/commons/origin-secret';
+import { NO_AML_API_KEY } from '@functions/data/aml';
 import { NO_TELEGRAM_BOT_TOKEN } from '@functions/data/telegram-bot-api';
 import { NO_TRON_API_KEY } from '@functions/data/tron';
 import { fallbackRoute, originAuthorizer } from '@functions/routes/manifest';
@@ -114,6 +115,20 @@ export class ApiStack extends Stack {
         'which no rotation function could do.',
     });
 
+    // The AML provider issues the key: put it with put-secret-value (docs/operations.md); "none": the check is off.
+    const amlApiKey = new Secret(this, 'AmlApiKey', {
+      description: `AML provider's API key, sent as X-AUTH-KEY ("${NO_AML_API_KEY}": none, the AML check is off)`,
+      secretStringValue: SecretValue.unsafePlainText(NO_AML_API_KEY),
+      removalPolicy,
+      ...replicas('AmlApiKey'),
+    });
+    Validations.of(amlApiKey).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'A key the AML provider issues: a new one is made in its dashboard and put by hand (docs/operations.md), ' +
+        'which no rotation function could do.',
+    });
+
     const telegram = this.telegramSecrets(removalPolicy, replicas);
     this.resources = {
       siteUrl: config.siteUrl,
@@ -123,6 +138,7 @@ export class ApiStack extends Stack {
       stage: settings,
       marketDataUrl: config.marketDataUrl,
       tron: { url: config.tronApiUrl, usdtContract: config.tronUsdtContract, apiKey: tronApiKey },
+      aml: { url: config.amlApiUrl, apiKey: amlApiKey },
       // Without a username the functions get nothing of the bot and answer that none is configured.
       telegram: config.telegramBotUsername
         ? { username: config.telegramBotUsername, apiUrl: config.telegramApiUrl, ...telegram }
@@ -133,7 +149,14 @@ export class ApiStack extends Stack {
     // before its importers, and CloudFormation refuses to delete an export a deployed stack still
     // imports: a deploy in which the last user of a secret lets go of it (the bot turned off, the
     // last route using a key removed) would fail here. So each one is exported whoever uses it.
-    for (const secret of [jwtSecret, mfaKey, tronApiKey, telegram.botToken, telegram.webhookSecret])
+    for (const secret of [
+      jwtSecret,
+      mfaKey,
+      tronApiKey,
+      amlApiKey,
+      telegram.botToken,
+      telegram.webhookSecret,
+    ])
       this.exportValue(secret.secretArn);
 
     this.authorizerFunction = manifestFunction(

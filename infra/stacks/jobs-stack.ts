@@ -17,6 +17,8 @@ export interface JobsStackProps extends StackProps {
   readonly jobs: Readonly<Record<string, JobDefinition>>;
   /** The TRON provider (the api stack's: URL, USDT contract, the API key's secret), for jobs that use it. */
   readonly tron?: ManifestResources['tron'];
+  /** The AML provider (the api stack's: URL, the API key's secret), for jobs that use it or the TRON provider. */
+  readonly aml?: ManifestResources['aml'];
   /** The Telegram bot (the api stack's), or false without one, for jobs that use it. */
   readonly telegram?: ManifestResources['telegram'];
 }
@@ -54,6 +56,7 @@ export class JobsStack extends Stack {
           table,
           rateProviders: { cryptoUrl: config.ratesCryptoUrl, fiatUrl: config.ratesFiatUrl },
           tron: props.tron,
+          aml: props.aml,
           telegram: props.telegram,
         },
       );

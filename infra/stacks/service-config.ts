@@ -1,3 +1,4 @@
+import { DEFAULT_AML_API_URL } from '@functions/data/aml';
 import { TELEGRAM_DEFAULT_API_URL } from '@functions/data/telegram-bot-api';
 import { MAINNET_USDT_CONTRACT } from '@functions/data/tron';
 import type { Environment } from 'aws-cdk-lib';
@@ -61,6 +62,8 @@ export interface ServiceConfig {
   /** The TRON provider (TronGrid's HTTP API; `-c tronApiUrl=https://nile.trongrid.io` for the Nile testnet) and the USDT contract. */
   readonly tronApiUrl: string;
   readonly tronUsdtContract: string;
+  /** The AML provider (the change.pro AML Check API; `-c amlApiUrl=…`, https); its key is a secret (docs/operations.md). */
+  readonly amlApiUrl: string;
   /**
    * The Telegram bot's @username without the @ (`-c telegramBotUsername=…`); absent: no bot (no
    * secrets, no variables; the routes stay and answer that none is configured). docs/operations.md
@@ -194,6 +197,7 @@ export function readServiceConfig(
     marketDataUrl,
     tronApiUrl: httpsUrl('tronApiUrl', 'https://api.trongrid.io'),
     tronUsdtContract: context('tronUsdtContract') ?? MAINNET_USDT_CONTRACT,
+    amlApiUrl: httpsUrl('amlApiUrl', DEFAULT_AML_API_URL),
     telegramBotUsername,
     telegramApiUrl: httpsUrl('telegramApiUrl', TELEGRAM_DEFAULT_API_URL),
     ratesCryptoUrl: httpsUrl('ratesCryptoUrl', 'https://api.kraken.com'),

@@ -187,6 +187,7 @@ export function buildService(
             description: 'Exchange: scheduled jobs',
             jobs,
             tron: api.resources.tron,
+            aml: api.resources.aml,
             telegram: api.resources.telegram,
           }),
         )

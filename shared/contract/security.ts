@@ -120,3 +120,21 @@ export const securityAuditPageSchema = /* @__PURE__ */ schema(() =>
   }),
 );
 export type SecurityAuditPage = z.infer<typeof securityAuditPageSchema>;
+
+/**
+ * The AML check of incoming USDT as the security page shows it (docs/architecture.md "AML adapter
+ * and stand-in"): on while the provider's key is set, off without one; the current business
+ * month's checks and what they cost at the setting amlCheckCostUSD's price of each.
+ */
+export const amlStatusSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    configured: z.boolean(),
+    /** The business month, YYYY-MM (the setting businessTimeZone). */
+    month: z.string(),
+    checks: z.number(),
+    /** USD, exact decimal text ("12.5"). */
+    cost: z.string(),
+    currency: z.literal('USD'),
+  }),
+);
+export type AmlStatus = z.infer<typeof amlStatusSchema>;

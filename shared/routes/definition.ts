@@ -25,6 +25,12 @@ export interface ResourceUse {
    * `TRON_USDT_CONTRACT`, and the API key's secret (`TRON_API_KEY_ARN`).
    */
   tron?: boolean;
+  /**
+   * Calls the AML provider (the change.pro AML Check API, functions/data/aml.ts): `AML_API_URL` and
+   * the API key's secret (`AML_API_KEY_ARN`; "none": the check is off). Whatever calls the TRON
+   * provider gets it too, since a USDT payment it matches is checked before it counts.
+   */
+  aml?: boolean;
   /** Checks CloudFront's origin header (the origin authorizer only), so reads the origin secret. */
   originSecret?: boolean;
   /**

@@ -1,4 +1,4 @@
-// Routes of one area of the manifest (docs/architecture.md §2): Security settings (staff's sessions and the security audit log).
+// Routes of one area of the manifest (docs/architecture.md §2): Security settings (staff's sessions, the security audit log and the AML check's state).
 import { securityAuditQuerySchema, securitySessionParamsSchema } from '@shared/contract/security';
 import type { RouteDefinition } from './definition';
 
@@ -38,4 +38,16 @@ export const adminSecurityAudit = {
   query: securityAuditQuerySchema,
   response: 'securityAuditPageSchema',
   uses: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const adminAmlStatus = {
+  method: 'GET',
+  path: '/api/admin/security/aml',
+  handler: 'handlers/admin/security/aml-status',
+  access: 'ADMIN',
+  summary:
+    "The AML check of incoming USDT: on (the provider's key is set) or off, and this business month's checks and their cost",
+  tag: 'admin-security',
+  response: 'amlStatusSchema',
+  uses: { table: 'read', aml: true },
 } as const satisfies RouteDefinition;

@@ -163,12 +163,24 @@ describe('API stacks', () => {
     );
   });
 
+  it('give the AML provider and its API key secret exactly to the functions that call it or the TRON provider', () => {
+    for (const [routeId, route] of allRoutes) {
+      const environment = environmentOf(functions.get(routeId)!);
+      const callsAml = route.uses.aml === true || route.uses.tron === true;
+      expect(environment.AML_API_URL, routeId).toBe(callsAml ? 'https://api.change.pro' : undefined);
+      expect(JSON.stringify(environment.AML_API_KEY_ARN ?? null), routeId).toMatch(
+        callsAml ? /AmlApiKey/ : /^null$/,
+      );
+    }
+  });
+
   it('give the JWT secret and the extension that reads it exactly to the functions that handle tokens', () => {
     for (const [routeId, route] of allRoutes) {
       const entry = functions.get(routeId)!;
       const environment = environmentOf(entry);
       const handlesTokens = needsJwtSecret(route.access, route.uses);
-      const readsSecrets = handlesTokens || route.uses.mfaKey === true || route.uses.tron === true;
+      const readsSecrets =
+        handlesTokens || route.uses.mfaKey === true || route.uses.tron === true || route.uses.aml === true;
 
       expect(JSON.stringify(environment.JWT_SECRET_ARN ?? null), routeId).toMatch(
         handlesTokens ? /JwtSigningKey/ : /^null$/,

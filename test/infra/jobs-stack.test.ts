@@ -36,6 +36,7 @@ const config: ServiceConfig = {
   ratesFiatUrl: 'https://open.er-api.com/v6',
   tronApiUrl: 'https://api.trongrid.io',
   tronUsdtContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+  amlApiUrl: 'https://api.change.pro',
   telegramApiUrl: 'https://api.telegram.org',
   wafManagedRules: 'block',
 };
@@ -53,8 +54,9 @@ beforeAll(() => {
     usdtContract: config.tronUsdtContract,
     apiKey: new Secret(secrets, 'TronApiKey'),
   };
+  const aml = { url: config.amlApiUrl, apiKey: new Secret(secrets, 'AmlApiKey') };
   const sampleStack = new JobsStack(app, 'sample-jobs', { ...shared, jobs: sampleJobs });
-  const manifestStack = new JobsStack(app, 'manifest-jobs', { ...shared, jobs, tron, env: config.env });
+  const manifestStack = new JobsStack(app, 'manifest-jobs', { ...shared, jobs, tron, aml, env: config.env });
   sample = Template.fromStack(sampleStack);
   manifest = Template.fromStack(manifestStack);
 });
@@ -127,6 +129,14 @@ describe('jobs stack', () => {
         TRON_API_URL: 'https://api.trongrid.io',
         TRON_USDT_CONTRACT: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
         TRON_API_KEY_ARN: expect.anything(),
+      }),
+    ]);
+    // The payments it matches are AML-checked: the provider and its key's secret come with TRON's.
+    expect(variables.filter((env) => 'AML_API_URL' in env)).toEqual([
+      expect.objectContaining({
+        TRON_API_URL: 'https://api.trongrid.io',
+        AML_API_URL: 'https://api.change.pro',
+        AML_API_KEY_ARN: expect.anything(),
       }),
     ]);
     expect(jobs.watchChain).toMatchObject({ handler: 'jobs/watch-chain', schedule: 'rate(1 minute)' });

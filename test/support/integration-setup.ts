@@ -41,6 +41,7 @@ export async function setup(project: TestProject) {
     dynamoEndpoint: stack.dynamoEndpoint,
     uploadsUrl: stack.uploadsUrl,
     tronApiUrl: stack.tronApiUrl,
+    amlApiUrl: stack.amlApiUrl,
     telegramApiUrl: stack.telegramApiUrl,
     telegramWebhookSecret: stack.telegramWebhookSecret,
     tableName,
@@ -65,6 +66,8 @@ declare module 'vitest' {
       uploadsUrl: string;
       /** The TronGrid stand-in the functions call (infra/local/tron-stand-in.ts). */
       tronApiUrl: string;
+      /** The AML provider's stand-in the functions call (infra/local/aml-stand-in.ts). */
+      amlApiUrl: string;
       /** The Bot API stand-in the functions call (infra/local/telegram-stand-in.ts); null without a bot. */
       telegramApiUrl: string | null;
       /** The secret the webhook checks (TELEGRAM_WEBHOOK_SECRET); null without a bot. */

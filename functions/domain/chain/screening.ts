@@ -6,7 +6,7 @@ import {
   savePaymentScreening,
 } from '@functions/data/payment-screenings';
 import { amlConfigured, readAmlCheck, requestAmlCheck } from '@functions/domain/aml/checks';
-import { findBlacklistMatch, recordBlacklistMatch } from '@functions/domain/blacklist/blacklist';
+import { findBlacklistMatch, recordBlacklistMatch } from '@functions/domain/blacklist/matches';
 import { settingValue } from '@functions/domain/settings/settings';
 import type { HoldReason, PaymentHold } from '@shared/contract/deal';
 import { compare } from '@shared/money';
@@ -56,7 +56,7 @@ export async function screenIncomingPayment(
 ): Promise<Screening> {
   const listed = await findBlacklistMatch([{ kind: 'tronAddress', value: payment.sender }]);
   if (listed) {
-    await recordBlacklistMatch(listed, 'payment', { applicationId }, null);
+    await recordBlacklistMatch(listed, 'payment', { applicationId }, null, now);
     return held(payment, 'blacklisted');
   }
   if (!(await amlConfigured())) return { verdict: 'clear' };

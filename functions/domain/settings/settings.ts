@@ -5,6 +5,7 @@ import { findSetting, listSettings, type SettingRecord, settingPut } from '@func
 import { TransactionCancelledError, transactWrite } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
 import {
+  AML_SETTING_LIMITS,
   PAYMENT_WINDOW_MINUTES,
   SETTING_DEFAULTS,
   SETTING_KEYS,
@@ -118,6 +119,20 @@ const NUMBER_RULES: Record<NumberSettingKey, (value: number) => FieldProblem | u
       : ruleProblem('paymentWindowMinutes'),
   holdReviewHours: (value) =>
     Number.isInteger(value) && value >= 1 && value <= 720 ? undefined : ruleProblem('settingHours'),
+  amlCheckCostUSD: (value) =>
+    value >= 0 &&
+    value <= AML_SETTING_LIMITS.maxCostUSD &&
+    hasAtMostDecimals(value, AML_SETTING_LIMITS.costDecimals)
+      ? undefined
+      : ruleProblem('settingAmlCost'),
+  amlRiskThreshold: (value) =>
+    value >= 0 && value <= 100 && hasAtMostDecimals(value, AML_SETTING_LIMITS.thresholdDecimals)
+      ? undefined
+      : ruleProblem('settingAmlThreshold'),
+  amlMaxAttempts: (value) =>
+    Number.isInteger(value) && value >= 1 && value <= AML_SETTING_LIMITS.maxAttempts
+      ? undefined
+      : ruleProblem('settingAmlAttempts'),
 };
 
 export async function putSetting(

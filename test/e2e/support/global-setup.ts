@@ -64,6 +64,7 @@ export async function setup(project: TestProject) {
     dynamoEndpoint: stack.dynamoEndpoint,
     uploadsUrl: stack.uploadsUrl,
     tronApiUrl: stack.tronApiUrl,
+    amlApiUrl: stack.amlApiUrl,
     telegramApiUrl: stack.telegramApiUrl,
     telegramWebhookSecret: stack.telegramWebhookSecret,
     tableName,

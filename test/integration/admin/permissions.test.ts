@@ -429,6 +429,8 @@ const ENDPOINTS: EndpointCase[] = [
     },
   },
   { route: 'adminSecurityAudit', method: 'GET', path: () => '/api/admin/security/audit', minimum: 'ADMIN' },
+  // The AML check's state and this month's usage (ADMIN reads).
+  { route: 'adminAmlStatus', method: 'GET', path: () => '/api/admin/security/aml', minimum: 'ADMIN' },
   // The Telegram bot on the security page: its state (ADMIN reads), the webhook set again to the
   // same address, and the test message, refused here as the shared stack has no staff group
   // (test/integration/telegram/staff-group.test.ts sends one).

@@ -39,7 +39,7 @@ const checksOf = async (transaction: string) => {
 async function waitingDeal(amount = 300) {
   const to = await usdtWallet(chain);
   const owner = await putUser();
-  const { application } = await m.create.createApplication(owner.id, usdtToCashBody(amount));
+  const { application } = await m.create.createApplication(owner.id, usdtToCashBody(amount), undefined);
   await m.admin.changeApplicationStatus(application.id, { status: 'PROCESSING' }, actor());
   const issued = await m.deal.issueInstructions(
     application.id,
@@ -137,7 +137,7 @@ describe('a USDT payment screened before it confirms its deal', () => {
     const { sender } = await paid(deal, '99.9');
     await m.admin.changeApplicationStatus(
       deal.id,
-      { status: 'REJECTED', reason: 'The funds failed the AML check' },
+      { status: 'REJECTED', rejectionReason: 'The funds failed the AML check' },
       actor(),
     );
     const refundTx = 'b'.repeat(64);
@@ -183,7 +183,7 @@ describe('a USDT payment screened before it confirms its deal', () => {
   it('refuses a network fee of all the deal holds, recording nothing', async () => {
     const deal = await waitingDeal();
     await paid(deal, '99');
-    await m.admin.changeApplicationStatus(deal.id, { status: 'REJECTED', reason: 'AML' }, actor());
+    await m.admin.changeApplicationStatus(deal.id, { status: 'REJECTED', rejectionReason: 'AML' }, actor());
     const held = (await find(deal.id)).money!.received;
     await expect(
       m.deal.recordRefund(deal.id, { reference: 'c'.repeat(64), networkFee: held }, actor()),

@@ -1,5 +1,10 @@
 import type { RouteCall } from '@shared/routes/definition';
-import { adminRevokeSession, adminSecurityAudit, adminSecuritySessions } from '@shared/routes/security';
+import {
+  adminAmlStatus,
+  adminRevokeSession,
+  adminSecurityAudit,
+  adminSecuritySessions,
+} from '@shared/routes/security';
 import { adminGetSetting, adminPutSetting } from '@shared/routes/settings';
 import {
   adminTelegramSetWebhook,
@@ -13,7 +18,8 @@ export type SecurityAuditQuery = NonNullable<RouteCall<typeof adminSecurityAudit
 
 /**
  * The security page's calls (docs/product.md §7): the second-factor setting, staff sessions, the audit
- * log, and the Telegram bot (its state, the webhook, the staff group's setting, a test message).
+ * log, the Telegram bot (its state, the webhook, the staff group's setting, a test message), and the
+ * AML check's state with this month's usage.
  */
 export const securityApi = {
   mfaSetting: async (signal?: AbortSignal) =>
@@ -30,4 +36,5 @@ export const securityApi = {
   saveTelegramStaffChat: async (value: string) =>
     (await call(adminPutSetting, { params: { key: 'telegramStaffChatId' }, body: { value } })).data,
   sendTelegramTest: () => call(adminTelegramTestMessage),
+  amlStatus: async (signal?: AbortSignal) => (await call(adminAmlStatus, { signal })).data,
 };

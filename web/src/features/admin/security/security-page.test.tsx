@@ -1,8 +1,18 @@
 import { SETTING_DEFAULTS } from '@shared/constants';
 import type { SettingView } from '@shared/contract/admin';
-import type { SecurityAuditEntry, SecurityAuditPage, StaffSessions } from '@shared/contract/security';
+import type {
+  AmlStatus,
+  SecurityAuditEntry,
+  SecurityAuditPage,
+  StaffSessions,
+} from '@shared/contract/security';
 import type { TelegramBotStatus } from '@shared/contract/telegram';
-import { adminRevokeSession, adminSecurityAudit, adminSecuritySessions } from '@shared/routes/security';
+import {
+  adminAmlStatus,
+  adminRevokeSession,
+  adminSecurityAudit,
+  adminSecuritySessions,
+} from '@shared/routes/security';
 import { adminGetSetting, adminPutSetting } from '@shared/routes/settings';
 import { adminTelegramStatus } from '@shared/routes/telegram';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -132,11 +142,15 @@ const NO_BOT: TelegramBotStatus = {
   recentErrors: [],
 };
 
+/** The AML check's panel (aml-panel.test.tsx tests it): off, no checks this month. */
+const AML_OFF: AmlStatus = { configured: false, month: '2026-11', checks: 0, cost: '0', currency: 'USD' };
+
 function answerAll(setting = mfaSetting(0)) {
   return fakeApi()
     .answer(adminSecuritySessions, ok(SESSIONS))
     .answer(adminGetSetting, ok(setting))
     .answer(adminTelegramStatus, ok(NO_BOT))
+    .answer(adminAmlStatus, ok(AML_OFF))
     .answer(adminSecurityAudit, (request) => ok(request.query.cursor === 'cursor-2' ? SECOND : FIRST));
 }
 

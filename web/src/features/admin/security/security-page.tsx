@@ -28,6 +28,7 @@ import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { useStaff } from '../components/staff-context';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
+import { AmlPanel } from './aml-panel';
 import { PanelHead } from './panel-head';
 import { type SecurityAuditQuery, securityApi } from './security-api';
 import { TelegramPanel } from './telegram-panel';
@@ -38,7 +39,7 @@ const nameOf = (member: { username: string | null; email: string }) => member.us
 
 /**
  * Security settings (docs/product.md §2): the staff second-factor switch, the Telegram bot's state
- * (telegram-panel.tsx), each staff member's live sessions with a revoke, and the audit log of
+ * (telegram-panel.tsx), the AML check's state and this month's usage (aml-panel.tsx), each staff member's live sessions with a revoke, and the audit log of
  * security-relevant changes. A SUPER_ADMIN changes; an ADMIN reads (the server refuses an ADMIN's
  * changes; the page only hides them).
  */
@@ -53,6 +54,7 @@ export function SecurityPage() {
       <PageHeader title={t('security.title')} />
       <MfaPanel staff={sessions.data?.staff} onChanged={changed} />
       <TelegramPanel onChanged={changed} />
+      <AmlPanel />
       <SessionsPanel sessions={sessions} onChanged={changed} />
       <AuditPanel staff={sessions.data?.staff ?? []} changes={changes} />
     </section>

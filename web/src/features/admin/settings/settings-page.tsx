@@ -47,6 +47,18 @@ const SETTINGS: SettingSpec[] = [
   { key: 'ratesExportToken', placeholder: 'k3Xq9-monitors-2026' },
   { key: 'businessTimeZone', placeholder: SETTING_DEFAULTS.businessTimeZone.value },
   { key: 'reportingCurrency', placeholder: SETTING_DEFAULTS.reportingCurrency.value },
+  // The AML check of incoming USDT (its state and the month's cost: the security page).
+  {
+    key: 'amlRiskThreshold',
+    number: { min: 0, step: 0.01 },
+    placeholder: String(SETTING_DEFAULTS.amlRiskThreshold.value),
+  },
+  {
+    key: 'amlMaxAttempts',
+    number: { min: 1, step: 1 },
+    placeholder: String(SETTING_DEFAULTS.amlMaxAttempts.value),
+  },
+  { key: 'amlCheckCostUSD', number: { min: 0, step: 0.0001 }, placeholder: '0.25' },
 ];
 
 /** The kinds of setting that cannot be empty (an empty email, token or chat means "none"). */
