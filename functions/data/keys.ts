@@ -62,6 +62,7 @@
  * | Staff invitation  | STAFFINVITES          | INVITE#{id}        | (expiresAt TTL, 30 days after the link lapses) |
  * | Report rollup     | REPORT#{breakdown}    | D{yyyy-mm-dd}#{value}; M{yyyy-mm}#{value} |                 |
  * | Daily report sent | DAILYREPORT           | {yyyy-mm-dd}       |                                   |
+ * | Blacklist entry   | BLACKLIST#{kind}#{normalized value} | ENTRY | gsi1: BLACKLIST#{kind} / {createdAt}#{normalized value} |
  *
  * Access patterns (each is a GetItem, a Query, or a conditional/transactional write; never a Scan):
  * 1. User by id: GetItem USER#{id}/PROFILE.
@@ -287,6 +288,11 @@
  * 49. A business day's report (functions/domain/reports/daily-report.ts): GetItem DAILYREPORT/{day}
  *     says whether it went; Put of it (attribute_not_exists) in the transaction of its outbox items,
  *     so however often the job runs, a day is reported once.
+ * 50. The operator's blacklists (functions/data/blacklist.ts): whether any of a request's values
+ *     is listed, one BatchGetItem of BLACKLIST#{kind}#{normalized value}/ENTRY (consistent), one key
+ *     per value; one list, newest first: Query gsi1 BLACKLIST#{kind}, a page and a cursor. An entry
+ *     is Put with attribute_not_exists (a second listing of a value is refused) and Deleted with
+ *     attribute_exists, each in one TransactWriteItems with its audit entry.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -421,6 +427,12 @@ export const keys = {
   unsentOutbox: (channel: 'mail' | 'telegram') =>
     channel === 'mail' ? 'OUTBOX#UNSENT' : 'OUTBOX#UNSENT#TELEGRAM',
   undeliverableAddress: (email: string) => ({ pk: `UNDELIVERABLE#${email}`, sk: 'MARK' }),
+  blacklistEntry: (kind: string, value: string) => ({ pk: `BLACKLIST#${kind}#${value}`, sk: 'ENTRY' }),
+  blacklistIndex: (kind: string) => `BLACKLIST#${kind}`,
+  blacklistListEntry: (kind: string, createdAt: string, value: string) => ({
+    gsi1pk: `BLACKLIST#${kind}`,
+    gsi1sk: `${createdAt}#${value}`,
+  }),
   applicationMessage: (applicationId: string, at: string, id: string) => ({
     pk: `APPMSG#${applicationId}`,
     sk: `${at}#${id}`,
