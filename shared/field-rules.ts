@@ -223,6 +223,10 @@ export const FIELD_RULES = {
   payoutDetailsKind: { text: 'This application pays out to another kind of details.' },
   receiptNotFound: { text: 'This receipt is not a file of this application.' },
 
+  amlAcknowledgementRequired: {
+    text: 'Agree that the funds may be held for an AML check to submit the application.',
+  },
+
   // The operator's blacklists (shared/blacklist.ts)
   blacklistLast4: { text: 'Enter the last four digits of the card.' },
   blacklistHolder: {

@@ -64,6 +64,7 @@ async function buildRecord(
     status: INITIAL_STATUS,
     contactTelegram: body.contactTelegram,
     source: body.source ?? null,
+    amlAcknowledgedAt: at,
     rejectionReason: null,
     assignedToId: null,
     adminNote: null,
