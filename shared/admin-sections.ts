@@ -22,6 +22,7 @@ import {
   adminUserApplications,
 } from './routes/admin-users';
 import { adminAuditTrail } from './routes/audit';
+import { adminAddBlacklistEntry, adminListBlacklist, adminRemoveBlacklistEntry } from './routes/blacklist';
 import { adminChainReview } from './routes/chain';
 import { adminActivityStats, adminDashboard, adminDashboardToday } from './routes/dashboard';
 import type { Access, RouteDefinition } from './routes/definition';
@@ -163,6 +164,12 @@ const ADMIN_SECTIONS = {
   // route: the page offers it only to them, so it does not close the section to an ADMIN.
   security: {
     calls: [adminGetSetting, adminPutSetting, adminSecuritySessions, adminSecurityAudit, adminTelegramStatus],
+  },
+  // The operator's blacklists: a MANAGER on shift reads them; adding and removing entries are an
+  // ADMIN's, as on the server (docs/decisions.md).
+  blacklists: {
+    calls: [adminListBlacklist],
+    byRole: { ADMIN: [adminAddBlacklistEntry, adminRemoveBlacklistEntry] },
   },
   // The audit trail, and the active staff its filter names: an ADMIN's (docs/decisions.md).
   audit: { calls: [adminAuditTrail, adminListManagers] },

@@ -61,6 +61,14 @@ export const TRANSACTIONS_CSV_MAX_ROWS = 10_000;
 export const TRANSACTIONS_CSV_MAX_BYTES = 5_000_000;
 
 /**
+ * The operator's blacklists (docs/product.md "Blacklists"): a card's holder name and an entry's
+ * reason at most this long; a list is read in pages of up to 100 entries, 50 by default.
+ */
+export const BLACKLIST_HOLDER_MAX_LENGTH = 100;
+export const BLACKLIST_REASON_MAX_LENGTH = 500;
+export const BLACKLIST_PAGE_LIMIT = { default: 50, max: 100 } as const;
+
+/**
  * The security audit log (docs/product.md §2): pages of up to 100 entries, 50 by default, over a
  * period of days like the transaction history's; a page reads at most this many days' partitions
  * (one Query each) before it answers what it found with a cursor to go on from.

@@ -3,6 +3,8 @@ import {
   ADMIN_COMMENT_MAX_LENGTH,
   ADMIN_NOTE_MAX_LENGTH,
   AML_SETTING_LIMITS,
+  BLACKLIST_HOLDER_MAX_LENGTH,
+  BLACKLIST_REASON_MAX_LENGTH,
   DEAL_NOTE_MAX_LENGTH,
   DETAILS_MAX_LENGTH,
   INSTRUCTIONS_MAX_LENGTH,
@@ -235,6 +237,25 @@ export const FIELD_RULES = {
   },
   payoutDetailsKind: { text: 'This application pays out to another kind of details.' },
   receiptNotFound: { text: 'This receipt is not a file of this application.' },
+
+  amlAcknowledgementRequired: {
+    text: 'Agree that the funds may be held for an AML check to submit the application.',
+  },
+
+  // The operator's blacklists (shared/blacklist.ts)
+  blacklistLast4: { text: 'Enter the last four digits of the card.' },
+  blacklistHolder: {
+    text: "The holder's name may be at most {{max}} characters long, without '|'.",
+    params: { max: BLACKLIST_HOLDER_MAX_LENGTH },
+  },
+  blacklistPhone: { text: 'Enter a phone number of 7 to 15 digits.' },
+  blacklistTelegram: { text: 'Enter a Telegram username: 5 to 32 latin letters, digits or underscores.' },
+  blacklistIp: { text: 'Enter an IPv4 or IPv6 address.' },
+  blacklistReasonRequired: { text: 'Say why the value is listed.' },
+  blacklistReasonTooLong: {
+    text: 'A reason may be at most {{max}} characters long.',
+    params: { max: BLACKLIST_REASON_MAX_LENGTH },
+  },
 
   // Payment templates (ADMIN's, on the payment gateways page)
   templateKind: { text: 'Choose the kind of template: card, office or usdt.' },

@@ -102,6 +102,11 @@ export interface ApplicationRecord {
   originFunds: string | null;
   /** Where the client came from when they applied (a referrer, a campaign, a monitor); null: unknown. */
   source?: VisitSource | null;
+  /**
+   * When the client agreed, on the order form, that their funds may be held for an AML check
+   * (docs/product.md "The order form"); null on an application from before the form asked.
+   */
+  amlAcknowledgedAt?: string | null;
   rejectionReason: string | null;
   rate: RateSnapshot | null;
   assignedToId: string | null;
@@ -215,6 +220,7 @@ const RECORD_FIELDS = [
   'contactTelegram',
   'originFunds',
   'source',
+  'amlAcknowledgedAt',
   'rejectionReason',
   'rate',
   'assignedToId',

@@ -63,6 +63,7 @@
  * | Report rollup     | REPORT#{breakdown}    | D{yyyy-mm-dd}#{value}; M{yyyy-mm}#{value} |                 |
  * | Daily report sent | DAILYREPORT           | {yyyy-mm-dd}       |                                   |
  * | AML checks of a month | STATS#AML         | {yyyy-mm}          |                                   |
+ * | Blacklist entry   | BLACKLIST#{kind}#{normalized value} | ENTRY | gsi1: BLACKLIST#{kind} / {createdAt}#{normalized value} |
  *
  * Access patterns (each is a GetItem, a Query, or a conditional/transactional write; never a Scan):
  * 1. User by id: GetItem USER#{id}/PROFILE.
@@ -290,6 +291,11 @@
  *     so however often the job runs, a day is reported once.
  * 50. The AML checks of a business month (functions/data/aml-usage.ts): UpdateItem ADD on
  *     STATS#AML/{yyyy-mm} (`checks`, `costMicroUsd`) once per check started; GetItem to read it.
+ * 50. The operator's blacklists (functions/data/blacklist.ts): whether any of a request's values
+ *     is listed, one BatchGetItem of BLACKLIST#{kind}#{normalized value}/ENTRY (consistent), one key
+ *     per value; one list, newest first: Query gsi1 BLACKLIST#{kind}, a page and a cursor. An entry
+ *     is Put with attribute_not_exists (a second listing of a value is refused) and Deleted with
+ *     attribute_exists, each in one TransactWriteItems with its audit entry.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -426,6 +432,12 @@ export const keys = {
   unsentOutbox: (channel: 'mail' | 'telegram') =>
     channel === 'mail' ? 'OUTBOX#UNSENT' : 'OUTBOX#UNSENT#TELEGRAM',
   undeliverableAddress: (email: string) => ({ pk: `UNDELIVERABLE#${email}`, sk: 'MARK' }),
+  blacklistEntry: (kind: string, value: string) => ({ pk: `BLACKLIST#${kind}#${value}`, sk: 'ENTRY' }),
+  blacklistIndex: (kind: string) => `BLACKLIST#${kind}`,
+  blacklistListEntry: (kind: string, createdAt: string, value: string) => ({
+    gsi1pk: `BLACKLIST#${kind}`,
+    gsi1sk: `${createdAt}#${value}`,
+  }),
   applicationMessage: (applicationId: string, at: string, id: string) => ({
     pk: `APPMSG#${applicationId}`,
     sk: `${at}#${id}`,

@@ -35,6 +35,7 @@ const AREA_TITLES: Record<RouteArea, string> = {
   ledger: 'Admin: accounts and the books',
   reports: 'Admin: reports',
   audit: 'Admin: audit trail',
+  blacklist: 'Admin: blacklists',
   chain: 'Admin: USDT on chain',
   security: 'Admin: security',
   live: 'Live push',

@@ -3,6 +3,7 @@ import * as adminUsers from '@shared/routes/admin-users';
 import * as applications from '@shared/routes/applications';
 import * as audit from '@shared/routes/audit';
 import * as auth from '@shared/routes/auth';
+import * as blacklist from '@shared/routes/blacklist';
 import * as chain from '@shared/routes/chain';
 import * as dashboard from '@shared/routes/dashboard';
 import * as dealMoney from '@shared/routes/deal-money';
@@ -61,6 +62,7 @@ export const routeAreas = {
   ledger,
   reports,
   audit,
+  blacklist,
   chain,
   security,
   live,
@@ -100,6 +102,7 @@ export const routes = {
   ...ledger,
   ...reports,
   ...audit,
+  ...blacklist,
   ...chain,
   ...security,
   ...live,

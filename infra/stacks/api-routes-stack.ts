@@ -35,9 +35,10 @@ export const API_ROUTE_GROUPS = {
     'chain',
     'security',
   ],
-  // The books' routes, the audit trail's, the exports', the deal's money and the reports: the admin
+  // The books' routes, the audit trail's, the exports', the deal's money, the reports and the
+  // blacklists: the admin
   // stack had no room left under the limit for them.
-  books: ['ledger', 'audit', 'transactionExports', 'dealMoney', 'reports'],
+  books: ['ledger', 'audit', 'transactionExports', 'dealMoney', 'reports', 'blacklist'],
 } as const satisfies Record<string, readonly RouteArea[]>;
 
 export type ApiRouteGroup = keyof typeof API_ROUTE_GROUPS;

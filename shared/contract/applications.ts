@@ -129,6 +129,14 @@ export const visitSourceSchema = /* @__PURE__ */ schema(() =>
   ),
 );
 
+/**
+ * The order form's acknowledgement that the funds may be held for an AML check (docs/product.md
+ * "The order form"): required, and only `true` is accepted.
+ */
+export const amlAcknowledgedSchema = /* @__PURE__ */ schema(() =>
+  z.literal(true, { error: 'amlAcknowledgementRequired' }),
+);
+
 export const standardApplicationBodySchema = /* @__PURE__ */ schema(() =>
   z
     .strictObject({
@@ -140,6 +148,7 @@ export const standardApplicationBodySchema = /* @__PURE__ */ schema(() =>
       assetTo: assetKeySchema,
       amount: amountSchema,
       contactTelegram: contactTelegramSchema,
+      amlAcknowledged: amlAcknowledgedSchema,
       originFunds: z._default(z.string().check(z.trim(), z.maxLength(200)), ORIGIN_FUNDS_VALUE),
       source: z.optional(visitSourceSchema),
     })
@@ -153,6 +162,7 @@ export const individualApplicationBodySchema = /* @__PURE__ */ schema(() =>
       .string({ error: 'required' })
       .check(z.trim(), z.minLength(1, 'required'), z.maxLength(DETAILS_MAX_LENGTH, 'detailsTooLong')),
     contactTelegram: contactTelegramSchema,
+    amlAcknowledged: amlAcknowledgedSchema,
     source: z.optional(visitSourceSchema),
   }),
 );

@@ -24,6 +24,7 @@ export const AUDIT_TARGET_TYPES = [
   'staffInvitation',
   'ledgerAccount',
   'ledgerDay',
+  'blacklist',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -40,6 +41,7 @@ export const AUDIT_KIND_TARGETS = {
   settings: ['setting'],
   staff: ['user', 'staffInvitation'],
   chain: ['chainTransfer'],
+  blacklists: ['blacklist'],
   deals: ['application'],
   security: null,
 } as const satisfies Record<string, readonly AuditTarget[] | null>;

@@ -10,6 +10,7 @@ export * from './admin-users';
 export * from './applications';
 export * from './audit';
 export * from './auth';
+export * from './blacklist';
 export * from './chain';
 export * from './deal';
 export * from './export';

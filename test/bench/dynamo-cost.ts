@@ -107,6 +107,7 @@ const standard = {
   assetTo: 'usdt-trc20',
   amount: 500,
   contactTelegram: '@bench_user',
+  amlAcknowledged: true as const,
   originFunds: 'N/A',
 };
 
@@ -228,6 +229,7 @@ const SCENARIOS: Scenario[] = [
           requestType: 'INDIVIDUAL',
           details: 'Bench request',
           contactTelegram: '@bench_user',
+          amlAcknowledged: true as const,
         }),
         (d: { id: string }) => ({ individual: d.id }),
       ),

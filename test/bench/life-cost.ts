@@ -83,6 +83,7 @@ const standard = {
   assetTo: 'usdt-trc20',
   amount: 500,
   contactTelegram: '@bench_user',
+  amlAcknowledged: true as const,
   originFunds: 'N/A',
 };
 

@@ -106,6 +106,7 @@ async function measureLiveLatency(): Promise<LiveLatency> {
             assetTo: 'usdt-trc20',
             amount: 200 + ids.length,
             contactTelegram: '@bench_user',
+            amlAcknowledged: true as const,
             originFunds: 'N/A',
           },
           undefined,

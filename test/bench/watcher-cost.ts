@@ -93,6 +93,7 @@ export async function measureWatcherCosts(options: {
         assetTo: 'cash-EUR',
         amount: 100 + (index % 500),
         contactTelegram: '@bench_user',
+        amlAcknowledged: true as const,
         originFunds: 'N/A',
       },
       undefined,

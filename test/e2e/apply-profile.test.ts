@@ -51,6 +51,7 @@ describe('apply and profile', () => {
     await contact.fill('@e2e_standard');
     await contact.blur();
     await page.waitForSelector('input[name=contactTelegram][data-check=valid]');
+    await page.locator('input[name=amlAcknowledged]').check();
     await showsToast(page, 'Application submitted', () =>
       page.getByRole('button', { name: 'Submit application' }).click(),
     );
@@ -58,6 +59,7 @@ describe('apply and profile', () => {
 
     await page.getByRole('button', { name: 'Individual', exact: true }).click();
     await page.getByLabel('Details').fill('500 EUR cash to USDT in Lisbon next week');
+    await page.locator('input[name=amlAcknowledged]').check();
     await showsToast(page, 'Individual request submitted', () =>
       page.getByRole('button', { name: 'Submit request' }).click(),
     );
@@ -103,6 +105,7 @@ describe('apply and profile', () => {
     await contact.fill('@e2e_source');
     await contact.blur();
     await page.waitForSelector('input[name=contactTelegram][data-check=valid]');
+    await page.locator('input[name=amlAcknowledged]').check();
     await showsToast(page, 'Individual request submitted', () =>
       page.getByRole('button', { name: 'Submit request' }).click(),
     );

@@ -87,6 +87,7 @@ describe('a reserve limit in the apply form', () => {
       await amount.fill('500');
       await panel.getByRole('alert').filter({ hasText: text.refusal }).waitFor();
       await page.getByLabel('Telegram').fill('@reserve_e2e');
+      await page.locator('input[name=amlAcknowledged]').check();
       await page.getByRole('button', { name: text.submit }).click();
       await page.locator('.field__error', { hasText: text.refusal }).waitFor();
       await expect(amount.getAttribute('aria-invalid')).resolves.toBe('true');

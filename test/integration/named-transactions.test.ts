@@ -119,6 +119,7 @@ describe('assigning an application while something changes before the commit', (
     requestType: 'INDIVIDUAL' as const,
     details: 'Cash pickup in Madrid',
     contactTelegram: '@named_tester',
+    amlAcknowledged: true as const,
   };
 
   async function pending(): Promise<ApplicationRecord> {
@@ -189,6 +190,7 @@ describe('completing an application while something changes before the commit', 
         assetTo: 'usdt-trc20',
         amount,
         contactTelegram: '@named_tester',
+        amlAcknowledged: true as const,
         originFunds: 'N/A',
       },
       undefined,

@@ -64,6 +64,7 @@ const individual = {
   requestType: 'INDIVIDUAL' as const,
   details: 'Cash pickup in Madrid',
   contactTelegram: '@exchange_tester',
+  amlAcknowledged: true as const,
 };
 
 const statusOf = async (id: string) => (await m.applications.findApplication(id))!.status;
@@ -166,6 +167,7 @@ describe('an injected DynamoDB fault in a transaction', () => {
         assetTo: 'usdt-trc20',
         amount: 750,
         contactTelegram: '@exchange_tester',
+        amlAcknowledged: true as const,
         originFunds: 'N/A',
       },
       undefined,

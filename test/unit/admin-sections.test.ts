@@ -49,6 +49,7 @@ describe('the admin sections', () => {
       ledger: 'MANAGER',
       security: 'ADMIN',
       audit: 'ADMIN',
+      blacklists: 'MANAGER',
     });
   });
 

@@ -15,6 +15,7 @@ import {
 import { DEFAULT_LANGUAGE, type Language } from '@shared/enums';
 import type { FieldError } from '@shared/envelope';
 import { fieldError } from '@shared/field-rules';
+import { refuseIfBlacklisted } from '../blacklist/matches';
 import { countQueuedMails } from '../outbox/queue';
 import { businessTimeZone } from '../settings/business-time';
 import { AddressTaken, AddressThrottled, InvitationCodeInvalid } from './errors';
@@ -88,7 +89,8 @@ const CONFLICT_FIELDS: Partial<Record<UserConflict, FieldError>> = {
 };
 
 /**
- * Registers a user (no login): checks the invitation code, hashes the password, and writes the
+ * Registers a user (no login): refuses an address or IP on the operator's blacklists with a neutral
+ * text (the match audited, domain/blacklist/matches.ts), checks the invitation code, hashes the password, and writes the
  * user with its uniqueness markers, the inviter check, the counters, the first verification link
  * and the outbox item of its mail in one transaction (a referral-code collision just draws a new
  * code). The mail is sent by the outbox, so SES being down neither fails nor delays registration.
@@ -100,6 +102,15 @@ export async function registerUser(
 ): Promise<{ userId: string; verificationEmailSent: boolean }> {
   const ipLimit = await hitAll('register-ip', ip, LIMITS.registrationsPerIp, now);
   if (ipLimit) throw new AddressThrottled(ipLimit.retryAfterSeconds);
+  await refuseIfBlacklisted(
+    [
+      { kind: 'email', value: input.email },
+      { kind: 'ip', value: ip },
+    ],
+    'registration',
+    {},
+    null,
+  );
   let invitedBy: string | null = null;
   if (input.invitationCode) {
     const inviter = await findUserByReferralCode(input.invitationCode);

@@ -15,6 +15,7 @@ import { heldOf } from '@shared/deal-money';
 import { fieldError } from '@shared/field-rules';
 import { DEAL_ACTIONS, dealActionAllowed } from '@shared/lifecycle';
 import { normalizedTxHash, payoutKindOf } from '@shared/payout-details';
+import { refuseIfBlacklisted } from '../blacklist/matches';
 import { confirmMatchedClientPayment } from '../chain/confirmation';
 import { decimalText, moneyOf } from './deal-money';
 import { claimPart, clientHashCheck, requireReceipt, usedRefusal } from './deal-support';
@@ -58,7 +59,9 @@ const MAX_ATTEMPTS = 3;
  * PUT /applications/{id}/payout-details: a TRON address when the application pays out USDT, a card
  * number when it pays out to a card; nothing for cash. Allowed until the client says they paid;
  * written only if nobody changed the application since it was read (else read again, 3 times).
- * An address is screened against the USDT blacklist once per request: a listed one is refused; when
+ * An address on the operator's blacklist is refused with a neutral text (the match audited; a card
+ * is not looked up: the payout details carry no holder's name, docs/decisions.md). An address is
+ * then screened against the USDT blacklist once per request: a listed one is refused; when
  * the provider fails or is slow it is kept marked not screened (staff see that), never refused.
  */
 export async function setPayoutDetails(
@@ -80,6 +83,12 @@ export async function setPayoutDetails(
       throw new PayoutDetailsLocked(application.status);
     }
     if ('address' in body && screened === undefined) {
+      await refuseIfBlacklisted(
+        [{ kind: 'tronAddress', value: body.address }],
+        'application',
+        { applicationId: id, userId },
+        null,
+      );
       const listed = await isBlacklisted(body.address).catch((error: unknown) => {
         logger.warn('payout address not screened: the TRON provider failed', { error: String(error) });
         return null;

@@ -16,9 +16,11 @@ import { findIdempotencyRecord, IDEMPOTENCY_TTL_SECONDS, idempotencyPut } from '
 import { rollupParts } from '@functions/data/report-rollups';
 import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
+import { contactCandidate } from '@shared/blacklist';
 import { businessDayOf } from '@shared/business-time';
 import { type CreateApplicationBody, MAX_OPEN_APPLICATIONS } from '@shared/contract/applications';
 import { INITIAL_STATUS } from '@shared/lifecycle';
+import { refuseIfBlacklisted, requestAddressCandidates } from '../blacklist/matches';
 import { assertNotInMaintenance } from '../geo/working-hours';
 import { countQueuedMails } from '../outbox/queue';
 import { createdDeltas } from '../reports/rollup-events';
@@ -62,6 +64,7 @@ async function buildRecord(
     status: INITIAL_STATUS,
     contactTelegram: body.contactTelegram,
     source: body.source ?? null,
+    amlAcknowledgedAt: at,
     rejectionReason: null,
     assignedToId: null,
     adminNote: null,
@@ -125,8 +128,10 @@ async function buildRecord(
 }
 
 /**
- * Creates an application in one transaction: the item, the owner's counters (conditional on fewer
- * than MAX_OPEN_APPLICATIONS open ones), the global status counters, the day's counter, the first
+ * Refuses the client's email, the contact (a Telegram username or a phone) and the request's
+ * address when one is on the operator's blacklists (neutral text, the match audited). Then creates
+ * an application in one transaction: the item, the owner's counters (conditional on fewer than
+ * MAX_OPEN_APPLICATIONS open ones), the global status counters, the day's counter, the first
  * history entry, the owner's mail and the staff mail (to staffNotifyEmail, if set) as outbox items
  * and, with an Idempotency-Key, the key's claim. A replay queues nothing again.
  */
@@ -142,8 +147,18 @@ export async function createApplication(
     const previous = await replay(userId, idempotencyKey, hash, nowSeconds);
     if (previous) return previous;
   }
-  const record = await buildRecord(userId, body, now);
   const owner = (await findUserSummaries([userId])).get(userId);
+  await refuseIfBlacklisted(
+    [
+      ...(owner ? [{ kind: 'email' as const, value: owner.email }] : []),
+      contactCandidate(body.contactTelegram),
+      ...requestAddressCandidates(),
+    ],
+    'application',
+    { userId },
+    null,
+  );
+  const record = await buildRecord(userId, body, now);
   const mails = owner
     ? await Promise.all([ownerMailItem('created', record, owner, now), staffMailItems(record, owner, now)])
     : [];

@@ -15,6 +15,7 @@ import { readGeoTree } from '../geo/read-tree';
 import { readExchangeStatus } from '../geo/working-hours';
 import { publishedRates } from '../rates/rates';
 import { settingValue } from '../settings/settings';
+import { exportMarks } from './marks';
 import { monitorCurrencyCode } from './monitor-codes';
 import { type ExportItem, renderRatesXml } from './rates-xml';
 
@@ -99,6 +100,7 @@ function toItem({ direction, city }: Offer): ExportItem | null {
     toMax: toNumber(minimum(convert(fromMax, rate, SHOWN_DECIMALS, 'down'), decimal(reserve))),
     limitDecimals: SHOWN_DECIMALS,
     ...(city ? { city } : {}),
+    marks: exportMarks(direction.assetFrom),
   };
 }
 
@@ -120,7 +122,8 @@ export interface MonitorsRatesFile {
 /**
  * `GET /api/export/rates.xml` (docs/product.md §10): every direction staff published to the
  * monitors and offered now, with its rate, the reserve of what it pays out, the limits of one
- * application in both currencies and, for cash, the city. Directions not published, paused,
+ * application in both currencies, for cash the city, and its marks (`manual` where the client
+ * gives cash or card). Directions not published, paused,
  * closed, of a country switched off, in maintenance or without reserve are left out.
  */
 export async function monitorsRatesFile(request: {

@@ -1,5 +1,6 @@
 import type { ExactRate } from '@shared/exact-rate';
 import { compare, type DecimalLike, divide, type Rounding, toUnits, unitsText } from '@shared/money';
+import type { ExportMark } from './marks';
 
 /**
  * One exchange direction of the monitors' file, in its own terms (docs/product.md §10). Every
@@ -28,6 +29,8 @@ export interface ExportItem {
   toFee?: string;
   /** The monitors' city code, for cash directions. */
   city?: string;
+  /** The direction's marks (marks.ts `exportMarks`), `<param>` comma-separated; none: omitted. */
+  marks: readonly ExportMark[];
 }
 
 /** Decimal places of `in`/`out`: enough for a RUB→USDT rate of 0.0104 to keep 4 significant digits. */
@@ -62,7 +65,7 @@ const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (character) => `&#$
  * The export file in BestChange's current format (EREF 1.1): UTF-8 XML, `<rates>` with one
  * `<item>` per line: `from`, `to`, `in`, `out`, `amount`, `minamount`/`maxamount` (the older
  * monitors' limits) and `frommin`/`frommax`/`tomin`/`tomax`, `fromfee`/`tofee` where set, `city`
- * for cash, every direction processed by staff (`<param>manual</param>`). Minimums are rounded up
+ * for cash, and the direction's marks in `<param>` (`manual,verifying`; none: no param). Minimums are rounded up
  * and maximums and the reserve down.
  */
 export function renderRatesXml(items: ExportItem[]): string {
@@ -88,7 +91,7 @@ export function renderRatesXml(items: ExportItem[]): string {
       ...optional('fromfee', item.fromFee),
       ...optional('tofee', item.toFee),
       ...optional('city', item.city),
-      ['param', 'manual'],
+      ...optional('param', item.marks.length > 0 ? item.marks.join(',') : undefined),
     ];
     return `<item>${fields.map(([name, value]) => `<${name}>${escapeXml(value)}</${name}>`).join('')}</item>`;
   });

@@ -34,6 +34,7 @@ export const STANDARD_APPLICATION = {
   assetTo: 'usdt-trc20',
   amount: 1500,
   contactTelegram: '@e2e_client',
+  amlAcknowledged: true as const,
 } as const;
 
 /** An application created through POST /api/applications: the standard one with `changes`. */
@@ -86,5 +87,6 @@ export async function submitStandardApplication(
   await contact.fill('@e2e_client');
   await contact.blur();
   await page.getByText('Contact checked').waitFor();
+  await page.locator('input[name=amlAcknowledged]').check();
   await page.getByRole('button', { name: 'Submit application' }).click();
 }

@@ -79,6 +79,7 @@ async function submitIndividualApplication(session: Session) {
       requestType: 'INDIVIDUAL',
       details: 'Cash EUR to USDT in Lisbon',
       contactTelegram: '@screens_user',
+      amlAcknowledged: true as const,
     },
   });
 }
@@ -372,6 +373,7 @@ export function checkScreensIn(language: Language) {
         assetTo: 'usdt-trc20',
         amount: 1500,
         contactTelegram: '@screens_user',
+        amlAcknowledged: true as const,
         originFunds: 'N/A',
       },
     });

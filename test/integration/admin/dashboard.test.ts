@@ -38,6 +38,7 @@ const standard = {
   assetTo: 'usdt-trc20',
   amount: 640,
   contactTelegram: '@exchange_tester',
+  amlAcknowledged: true as const,
   originFunds: 'N/A',
 };
 

@@ -23,6 +23,7 @@ interface EndpointCase {
   method: string;
   /** The path, with the id `prepare` answered (else the fresh application's). */
   path: (id: string) => string;
+  /** The body, or a function making one per call (a body that may succeed only once). */
   body?: unknown;
   minimum: Minimum;
   /** Brings the fresh application where a granted call succeeds, or makes what the call acts on. */
@@ -54,6 +55,17 @@ const templateBody = () => ({
 const newTemplate = async () => {
   const saved = await byStaff('POST', '/api/admin/payment-templates', templateBody());
   return (saved.body.data as { id: string }).id;
+};
+
+/** A listed email of its own per call (a value is listed once). */
+const blacklistBody = () => ({
+  kind: 'email',
+  value: `matrix-${runId()}-${Math.random().toString(36).slice(2, 8)}@blacklist.test`,
+  reason: 'Listed by the matrix',
+});
+const newBlacklistEntry = async () => {
+  const saved = await byStaff('POST', '/api/admin/blacklist', blacklistBody());
+  return (saved.body.data as { value: string }).value;
 };
 
 /** A fresh office account of the books, for the calls that act on one. */
@@ -361,6 +373,27 @@ const ENDPOINTS: EndpointCase[] = [
     prepare: newTemplate,
   },
   {
+    route: 'adminListBlacklist',
+    method: 'GET',
+    path: () => '/api/admin/blacklist?kind=email',
+    minimum: 'MANAGER',
+  },
+  {
+    route: 'adminAddBlacklistEntry',
+    method: 'POST',
+    path: () => '/api/admin/blacklist',
+    body: () => blacklistBody(),
+    minimum: 'ADMIN',
+  },
+  {
+    route: 'adminRemoveBlacklistEntry',
+    method: 'DELETE',
+    path: (value) => `/api/admin/blacklist/email/${encodeURIComponent(value)}`,
+    body: { reason: 'The matrix lifts it' },
+    minimum: 'ADMIN',
+    prepare: newBlacklistEntry,
+  },
+  {
     route: 'adminListTransactions',
     method: 'GET',
     path: () => '/api/admin/transactions',
@@ -574,7 +607,8 @@ describe('the permission matrix of applications, rates, notifications and the st
         // A refused caller is refused before anything is looked up: no state to prepare.
         const prepared = expected === 200 ? await endpoint.prepare?.(application.id) : undefined;
         const target = prepared ?? application.id;
-        const options = { body: endpoint.body, token: callers.get(caller)?.token };
+        const body = typeof endpoint.body === 'function' ? endpoint.body() : endpoint.body;
+        const options = { body, token: callers.get(caller)?.token };
         const answer = endpoint.document
           ? await apiDocument(endpoint.method, endpoint.path(target), options)
           : await api(endpoint.method, endpoint.path(target), options);

@@ -31,6 +31,7 @@ const application = (overrides: Record<string, unknown>) => ({
   assetTo: 'usdt-trc20',
   amount: 500,
   contactTelegram: '@exchange_tester',
+  amlAcknowledged: true as const,
   originFunds: 'N/A',
   ...overrides,
 });
@@ -38,6 +39,7 @@ const individual = {
   requestType: 'INDIVIDUAL' as const,
   details: 'Cash in Berlin',
   contactTelegram: '@exchange_tester',
+  amlAcknowledged: true as const,
 };
 
 beforeAll(async () => {

@@ -14,6 +14,7 @@ export function standardBody(overrides: Record<string, unknown> = {}) {
     assetTo: 'usdt-trc20',
     amount: 500,
     contactTelegram: '@exchange_tester',
+    amlAcknowledged: true,
     originFunds: 'N/A',
     ...overrides,
   };
@@ -24,6 +25,7 @@ export function individualBody(overrides: Record<string, unknown> = {}) {
     requestType: 'INDIVIDUAL',
     details: 'I want to exchange 3000 GBP in cash in Lisbon next week.',
     contactTelegram: '+351 912 345 678',
+    amlAcknowledged: true,
     ...overrides,
   };
 }

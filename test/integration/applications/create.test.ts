@@ -1,3 +1,4 @@
+import { findApplication } from '@functions/data/applications';
 import type { AdminApplicationDetail, ApplicationView } from '@shared/contract/applications';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../../support/api';
@@ -230,6 +231,27 @@ describe('POST /api/applications: an individual request', () => {
     const answer = await submit(user, individualBody({ requestType: 'VIP' }));
     expect(answer.status).toBe(400);
     expect(fieldsOf(answer)).toEqual(['requestType']);
+  });
+});
+
+describe('POST /api/applications: the AML acknowledgement', () => {
+  it.each([
+    ['a standard application without it', standardBody({ amlAcknowledged: undefined })],
+    ['an individual request with it false', individualBody({ amlAcknowledged: false })],
+  ])('refuses %s, on its field', async (_name, body) => {
+    const answer = await submit(user, body);
+
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toMatchObject([
+      { path: 'amlAcknowledged', code: 'amlAcknowledgementRequired' },
+    ]);
+  });
+
+  it('keeps when the client acknowledged it', async () => {
+    const answer = await submit(await newUser(), standardBody());
+
+    const stored = await findApplication(answer.body.data!.id);
+    expect(stored?.amlAcknowledgedAt).toBe(answer.body.data!.createdAt);
   });
 });
 

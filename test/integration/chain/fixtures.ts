@@ -9,6 +9,7 @@ export function usdtToCashBody(amount: number) {
     assetTo: 'cash-EUR',
     amount,
     contactTelegram: '@exchange_tester',
+    amlAcknowledged: true as const,
     originFunds: 'N/A',
   };
 }

@@ -189,7 +189,6 @@ describe('an item of the file', () => {
       'frommax',
       'tomin',
       'tomax',
-      'param',
     ]);
     expect(line).toContain(`<in>1</in><out>${exactText(rate, 8, 'down')}</out>`);
     expect(line).toContain('<amount>12345678.9</amount>');
@@ -200,6 +199,13 @@ describe('an item of the file', () => {
     expect(line).toContain(`<tomin>${exactText(multiply(fromMin, rate), 2, 'up')}</tomin>`);
     expect(line).toContain(`<tomax>${exactText(multiply(30_000, rate), 2, 'down')}</tomax>`);
     expect(line).not.toContain('<city>');
+  });
+
+  it('marks manual the directions whose cash or card payment staff confirm, and not USDT given', async () => {
+    const list = await items();
+
+    expect(find(list, 'CARDRUB', 'USDTTRC20')!.param).toBe('manual');
+    expect(find(list, 'USDTTRC20', 'CARDRUB')!.param).toBeUndefined();
   });
 
   it('states the reserve as the limit when it pays for less than the maximum, in both currencies', async () => {

@@ -14,7 +14,7 @@ export interface RatesXmlItem {
   fromfee?: string;
   tofee?: string;
   city?: string;
-  param: string;
+  param?: string;
 }
 
 const NUMERIC = new Set([

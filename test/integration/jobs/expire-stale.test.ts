@@ -43,6 +43,7 @@ const individual = {
   requestType: 'INDIVIDUAL' as const,
   details: 'Cash pickup',
   contactTelegram: '@exchange_tester',
+  amlAcknowledged: true as const,
 };
 
 async function applicationAged(owner: UserRecord, hours: number) {

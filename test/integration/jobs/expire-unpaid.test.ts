@@ -40,6 +40,7 @@ const individual = {
   requestType: 'INDIVIDUAL' as const,
   details: 'Cash pickup',
   contactTelegram: '@exchange_tester',
+  amlAcknowledged: true as const,
 };
 
 /** An application whose instructions were issued `minutesAgo` with a window of `window` minutes. */

@@ -50,6 +50,7 @@ const individual = {
   requestType: 'INDIVIDUAL' as const,
   details: 'Cash pickup',
   contactTelegram: '@outbox_t',
+  amlAcknowledged: true as const,
 };
 
 async function register() {

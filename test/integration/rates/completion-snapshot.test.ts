@@ -56,6 +56,7 @@ async function processing(amount: number) {
       assetTo: 'usdt-trc20',
       amount,
       contactTelegram: '@completion_tester',
+      amlAcknowledged: true as const,
       originFunds: 'N/A',
     },
     undefined,

@@ -142,6 +142,7 @@ async function processing(amount: number): Promise<ApplicationRecord> {
       assetTo: 'usdt-trc20',
       amount,
       contactTelegram: '@booked_tester',
+      amlAcknowledged: true as const,
       originFunds: 'N/A',
     },
     undefined,

@@ -76,6 +76,7 @@ async function processing(amount: number): Promise<ApplicationRecord> {
       assetTo: 'usdt-trc20',
       amount,
       contactTelegram: '@reserve_tester',
+      amlAcknowledged: true as const,
       originFunds: 'N/A',
     },
     undefined,

@@ -1,3 +1,4 @@
+import { exportMarks } from '@functions/domain/export/marks';
 import { MONITOR_CITY_CODES, monitorCurrencyCode } from '@functions/domain/export/monitor-codes';
 import { type ExportItem, exactText, renderRatesXml } from '@functions/domain/export/rates-xml';
 import { followedRate, typedRate } from '@shared/exact-rate';
@@ -15,6 +16,7 @@ const item = (overrides: Partial<ExportItem> = {}): ExportItem => ({
   toMax: 1_910_000,
   limitDecimals: 2,
   city: 'MSK',
+  marks: ['manual'],
   ...overrides,
 });
 
@@ -144,7 +146,32 @@ describe('renderRatesXml', () => {
     expect(card).toContain('<param>manual</param>');
   });
 
+  it('writes the marks comma-separated in one param, and no param without marks', () => {
+    const [, , marked, unmarked] = renderRatesXml([
+      item({ marks: ['manual', 'verifying'] }),
+      item({ marks: [] }),
+    ]).split('\n');
+    expect(marked).toContain('<param>manual,verifying</param>');
+    expect(unmarked).not.toContain('<param>');
+  });
+
   it('escapes what XML reserves', () => {
     expect(renderRatesXml([item({ city: 'A&B<' })])).toContain('<city>A&#38;B&#60;</city>');
+  });
+});
+
+describe('exportMarks', () => {
+  it('marks manual what the client gives in cash or by card, which staff confirm by hand', () => {
+    expect(exportMarks('cash-RUB')).toEqual(['manual']);
+    expect(exportMarks('card-EUR')).toEqual(['manual']);
+  });
+
+  it('leaves unmarked USDT given, which the chain watcher matches and confirms', () => {
+    expect(exportMarks('usdt-trc20')).toEqual([]);
+  });
+
+  it('adds verifying where the direction asks for verification', () => {
+    expect(exportMarks('card-RUB', true)).toEqual(['manual', 'verifying']);
+    expect(exportMarks('usdt-trc20', true)).toEqual(['verifying']);
   });
 });

@@ -12,6 +12,7 @@ import { type ReactNode, useMemo } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { ApplicationsPage } from './applications/applications-page';
 import { AuditPage } from './audit/audit-page';
+import { BlacklistsPage } from './blacklists/blacklists-page';
 import { AdminLayout } from './components/admin-layout';
 import { StaffContext } from './components/staff-context';
 import { AdminStatusPage } from './components/status-page';
@@ -81,6 +82,7 @@ export function AdminApp() {
             element={guarded('transactions', <TransactionsPage />)}
           />
           <Route path={adminPages.ledger.path} element={guarded('ledger', <LedgerPage />)} />
+          <Route path={adminPages.blacklists.path} element={guarded('blacklists', <BlacklistsPage />)} />
           <Route path={adminPages.audit.path} element={guarded('audit', <AuditPage />)} />
           <Route path={adminPages.analytics.path} element={guarded('reports', <ReportsPage />)} />
           <Route path="*" element={<AdminStatusPage kind="notFound" />} />

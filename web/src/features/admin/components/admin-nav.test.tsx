@@ -25,6 +25,8 @@ describe('AdminNav', () => {
       'Accounts and the day',
       // The review list of chain transfers, which a MANAGER on shift resolves.
       'Payment gateways',
+      // The blacklists, read by the staff on shift (an ADMIN changes them).
+      'Blacklists',
     ]);
   });
 
@@ -42,6 +44,7 @@ describe('AdminNav', () => {
       'Geo management',
       'System settings',
       'Security settings',
+      'Blacklists',
       'Audit trail',
     ]);
   });

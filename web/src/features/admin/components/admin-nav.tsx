@@ -17,6 +17,7 @@ const NAV_ORDER: AdminPageId[] = [
   'geo',
   'settings',
   'security',
+  'blacklists',
   'audit',
 ];
 

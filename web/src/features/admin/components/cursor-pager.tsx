@@ -22,22 +22,22 @@ export interface CursorTrail {
   cursor: string | undefined;
   page: number;
   newer: (() => void) | null;
-  older: (nextCursor: string, period: ListPeriod) => void;
+  older: (nextCursor: string, period?: ListPeriod) => void;
 }
 
 /**
- * Paging by cursor of a list read newest first within a period (the transactions, the security
- * log): the cursors of the pages after the first, for one set of filters only (`filterKey`; new
- * filters start at page 1), and the period the first page answered. The next pages ask for it by
- * name, so a default period that moves on at midnight (UTC) does not make their cursors another
- * period's.
+ * Paging by cursor of a list read newest first, within a period (the transactions, the security
+ * log) or without one (the blacklists): the cursors of the pages after the first, for one set of
+ * filters only (`filterKey`; new filters start at page 1), and the period the first page answered.
+ * The next pages ask for it by name, so a default period that moves on at midnight (UTC) does not
+ * make their cursors another period's.
  */
 export function useCursorTrail(filterKey: string): CursorTrail {
   const [trail, setTrail] = useState<Trail>({ key: filterKey, cursors: [], period: null });
   const cursors = trail.key === filterKey ? trail.cursors : [];
   const cursor = cursors.at(-1);
   return {
-    position: cursor && trail.period ? { ...trail.period, cursor } : {},
+    position: cursor ? { ...(trail.period ?? {}), cursor } : {},
     cursor,
     page: cursors.length + 1,
     newer:
@@ -48,7 +48,7 @@ export function useCursorTrail(filterKey: string): CursorTrail {
       setTrail({
         key: filterKey,
         cursors: [...cursors, nextCursor],
-        period: cursors.length === 0 ? period : trail.period,
+        period: cursors.length === 0 ? (period ?? null) : trail.period,
       }),
   };
 }
@@ -61,7 +61,8 @@ export function CursorPager({
 }: {
   trail: CursorTrail;
   nextCursor: string | null;
-  period: ListPeriod;
+  /** The period the first page answered; none for a list without one. */
+  period?: ListPeriod;
 }) {
   const { t } = useTranslation('admin');
   return (

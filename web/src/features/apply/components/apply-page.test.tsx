@@ -97,6 +97,11 @@ beforeEach(() => {
 
 afterEach(cleanup);
 
+/** Ticks the AML acknowledgement, which both forms require before they send. */
+function acknowledgeAml() {
+  fireEvent.click(screen.getByRole('checkbox', { name: /held for an AML check/ }));
+}
+
 async function openIndividual() {
   renderPage();
   fireEvent.click(screen.getByRole('button', { name: 'Individual' }));
@@ -238,6 +243,7 @@ describe('apply page', () => {
     fireEvent.blur(input);
     await waitFor(() => expect(input.getAttribute('data-check')).toBe('checking'));
 
+    acknowledgeAml();
     fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
 
     await waitFor(() =>
@@ -254,11 +260,17 @@ describe('apply page', () => {
     await openIndividual();
     fireEvent.change(screen.getByLabelText('Details'), { target: { value: 'Cash EUR to USDT in Paris' } });
 
+    acknowledgeAml();
     fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
 
     await waitFor(() => expect((screen.getByLabelText('Details') as HTMLTextAreaElement).value).toBe(''));
     expect(api.requests(createApplication).map((request) => request.body)).toEqual([
-      { requestType: 'INDIVIDUAL', details: 'Cash EUR to USDT in Paris', contactTelegram: '@anna_tg' },
+      {
+        requestType: 'INDIVIDUAL',
+        details: 'Cash EUR to USDT in Paris',
+        contactTelegram: '@anna_tg',
+        amlAcknowledged: true,
+      },
     ]);
     expect(useToastStore.getState().toasts[0]?.type).toBe('success');
   });
@@ -272,6 +284,7 @@ describe('apply page', () => {
       const api = stubApi().answer(createApplication, created('Cash EUR to USDT in Paris'));
       await openIndividual();
       fireEvent.change(screen.getByLabelText('Details'), { target: { value: 'Cash EUR to USDT in Paris' } });
+      acknowledgeAml();
       fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
 
       await waitFor(() => expect(api.requests(createApplication)).toHaveLength(1));
@@ -279,6 +292,7 @@ describe('apply page', () => {
         requestType: 'INDIVIDUAL',
         details: 'Cash EUR to USDT in Paris',
         contactTelegram: '@anna_tg',
+        amlAcknowledged: true,
         source: { monitorFrom: 'CASHEUR', monitorTo: 'USDTTRC20' },
       });
     } finally {
@@ -298,6 +312,7 @@ describe('apply page', () => {
     await openIndividual();
     fireEvent.change(screen.getByLabelText('Details'), { target: { value: 'Anything' } });
 
+    acknowledgeAml();
     fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
 
     await waitFor(() =>
@@ -309,6 +324,22 @@ describe('apply page', () => {
       ]),
     );
     expect((screen.getByLabelText('Details') as HTMLTextAreaElement).value).toBe('Anything');
+  });
+
+  it('sends nothing until the AML acknowledgement is ticked, and links to its rules', async () => {
+    const api = stubApi().answer(createApplication, created('Cash EUR to USDT in Paris'));
+    await openIndividual();
+    fireEvent.change(screen.getByLabelText('Details'), { target: { value: 'Cash EUR to USDT in Paris' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
+
+    expect(
+      await screen.findByText('Tick the box to agree that the funds may be held for an AML check.'),
+    ).toBeTruthy();
+    expect(api.requests(createApplication)).toEqual([]);
+    expect(screen.getByRole('link', { name: 'AML check rules' }).getAttribute('href')).toBe(
+      '/license-agreement#rights_obligations',
+    );
   });
 
   it('clears the errors when the mode is switched', async () => {
@@ -451,6 +482,7 @@ describe('the Telegram bot under the contact', () => {
     expect(link.target).toBe('_blank');
     expect(screen.queryByText('@exchange_bot started')).toBeNull();
 
+    acknowledgeAml();
     fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
     await waitFor(() => expect(api.requests(createApplication)).toHaveLength(1));
 

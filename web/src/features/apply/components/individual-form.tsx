@@ -6,11 +6,12 @@ import type { FieldErrors } from '@web/lib/validation';
 import { type FormEvent, useState } from 'react';
 import { type IndividualField, validateIndividual } from '../lib/apply-validation';
 import type { SubmitApplication } from '../lib/submit-application';
+import { AmlAcknowledgement } from './aml-acknowledgement';
 import { TelegramField } from './telegram-field';
 import { useApplyForm } from './use-apply-form';
 import type { TelegramContact } from './use-telegram-contact';
 
-const INDIVIDUAL_FIELDS: IndividualField[] = ['individualDetails', 'contactTelegram'];
+const INDIVIDUAL_FIELDS: IndividualField[] = ['individualDetails', 'contactTelegram', 'amlAcknowledged'];
 
 interface IndividualFormProps {
   contact: TelegramContact;
@@ -21,20 +22,29 @@ interface IndividualFormProps {
   submit: SubmitApplication;
 }
 
-/** Free-text details and the Telegram contact; a successful submit clears the details (§4). */
+/** Free-text details, the Telegram contact and the AML acknowledgement; a successful submit clears them (§4). */
 export function IndividualForm({ contact, closed, ...form }: IndividualFormProps) {
   const { t } = useTranslation('forms');
   const [details, setDetails] = useState('');
+  const [amlAcknowledged, setAmlAcknowledged] = useState(false);
   const { errorText, clearError, submitting, send } = useApplyForm(form, INDIVIDUAL_FIELDS);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     const created = await send(
       event,
-      validateIndividual(details, contact.value, contact.check),
-      () => ({ requestType: 'INDIVIDUAL', details: details.trim(), contactTelegram: contact.value.trim() }),
+      validateIndividual(details, contact.value, contact.check, amlAcknowledged),
+      () => ({
+        requestType: 'INDIVIDUAL',
+        details: details.trim(),
+        contactTelegram: contact.value.trim(),
+        amlAcknowledged: true,
+      }),
       'apply.individualSubmitSuccess',
     );
-    if (created) setDetails('');
+    if (created) {
+      setDetails('');
+      setAmlAcknowledged(false);
+    }
   };
 
   return (
@@ -57,6 +67,14 @@ export function IndividualForm({ contact, closed, ...form }: IndividualFormProps
         contact={contact}
         error={errorText('contactTelegram')}
         onEdit={() => clearError('contactTelegram')}
+      />
+      <AmlAcknowledgement
+        checked={amlAcknowledged}
+        error={errorText('amlAcknowledged')}
+        onChange={(checked) => {
+          setAmlAcknowledged(checked);
+          clearError('amlAcknowledged');
+        }}
       />
       <Button type="submit" block loading={submitting} disabled={closed}>
         {t('apply.submitIndividual')}

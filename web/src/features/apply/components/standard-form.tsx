@@ -30,6 +30,7 @@ import type { FieldErrors } from '@web/lib/validation';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { amountError, type StandardField, validateStandard } from '../lib/apply-validation';
 import type { SubmitApplication } from '../lib/submit-application';
+import { AmlAcknowledgement } from './aml-acknowledgement';
 import { HoursNotice } from './hours-notice';
 import { QuotePanel } from './quote-panel';
 import { TelegramField } from './telegram-field';
@@ -37,7 +38,14 @@ import { useApplyForm } from './use-apply-form';
 import { usePairLimits } from './use-pair-limits';
 import type { TelegramContact } from './use-telegram-contact';
 
-const STANDARD_FIELDS: StandardField[] = ['continent', 'country', 'city', 'amount', 'contactTelegram'];
+const STANDARD_FIELDS: StandardField[] = [
+  'continent',
+  'country',
+  'city',
+  'amount',
+  'contactTelegram',
+  'amlAcknowledged',
+];
 
 interface StandardFormProps {
   contact: TelegramContact;
@@ -52,6 +60,7 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
   const { t, language } = useTranslation(['forms', 'errors']);
   const geo = useGeoTree();
   const [form, setForm] = useState<StandardFormState>(INITIAL_STANDARD_FORM);
+  const [amlAcknowledged, setAmlAcknowledged] = useState(false);
   // The landing calculator's choice, read once: it opens the form as soon as the places tell
   // whether its city is still offered, and is gone for any later visit (docs/decisions.md).
   const [prefill] = useState(pendingApplyPrefill);
@@ -123,7 +132,7 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
    * a fresh quote, since the settings or rates may have changed since (the server decides either way).
    */
   const validate = async () => {
-    const errors = validateStandard(form, contact.value, contact.check, readyQuote);
+    const errors = validateStandard(form, contact.value, contact.check, readyQuote, amlAcknowledged);
     if (!errors.amount || !readyQuote || !amountLimitProblem(readyQuote)) return errors;
     const fresh = await calculateQuote({
       assetFrom: form.assetFrom,
@@ -131,7 +140,7 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
       amount: parseAmount(form.amount),
       ...(form.city ? { city: form.city } : {}),
     }).catch(() => null);
-    return validateStandard(form, contact.value, contact.check, fresh);
+    return validateStandard(form, contact.value, contact.check, fresh, amlAcknowledged);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -147,11 +156,15 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
         assetTo: form.assetTo,
         amount: parseAmount(form.amount),
         contactTelegram: contact.value.trim(),
+        amlAcknowledged: true,
         originFunds: ORIGIN_FUNDS_VALUE,
       }),
       'apply.submitSuccess',
     );
-    if (created) setForm(INITIAL_STANDARD_FORM);
+    if (created) {
+      setForm(INITIAL_STANDARD_FORM);
+      setAmlAcknowledged(false);
+    }
   };
 
   if (geo.status === 'error') return <Alert tone="danger">{t('errors:geo.loadFailed')}</Alert>;
@@ -226,6 +239,14 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
         contact={contact}
         error={errorText('contactTelegram')}
         onEdit={() => clearError('contactTelegram')}
+      />
+      <AmlAcknowledgement
+        checked={amlAcknowledged}
+        error={errorText('amlAcknowledged')}
+        onChange={(checked) => {
+          setAmlAcknowledged(checked);
+          clearError('amlAcknowledged');
+        }}
       />
       <Button type="submit" block loading={submitting} disabled={!sendable}>
         {t('apply.submit')}

@@ -6,8 +6,19 @@ import { schemaErrorText } from '@web/lib/schema-error-text';
 import { compactErrors, type FieldErrors, requiredError } from '@web/lib/validation';
 
 export type TelegramCheck = 'idle' | 'checking' | 'valid' | 'invalid';
-export type StandardField = 'continent' | 'country' | 'city' | 'amount' | 'contactTelegram';
-export type IndividualField = 'individualDetails' | 'contactTelegram';
+export type StandardField =
+  | 'continent'
+  | 'country'
+  | 'city'
+  | 'amount'
+  | 'contactTelegram'
+  | 'amlAcknowledged';
+export type IndividualField = 'individualDetails' | 'contactTelegram' | 'amlAcknowledged';
+
+/** The AML acknowledgement: the box must be ticked (the server takes only `true`). */
+export function amlAcknowledgementError(acknowledged: boolean): string | null {
+  return acknowledged ? null : 'validation.amlAcknowledgementRequired';
+}
 
 /**
  * The amount as the server checks it: a number (`,` or `.` as the decimal separator), positive, at
@@ -33,12 +44,13 @@ export function telegramContactError(contact: string, check: TelegramCheck): str
   return check === 'invalid' ? 'validation.invalidTelegramContact' : null;
 }
 
-/** Spec §5 "Standard form": the geo cascade, the amount rules and the Telegram contact. */
+/** Spec §5 "Standard form": the geo cascade, the amount rules, the Telegram contact and the AML acknowledgement. */
 export function validateStandard(
   form: StandardForm,
   contact: string,
   check: TelegramCheck,
   quote: Quote | null,
+  amlAcknowledged: boolean,
 ): FieldErrors<StandardField> {
   return compactErrors<StandardField>({
     continent: requiredError(form.continent),
@@ -46,17 +58,23 @@ export function validateStandard(
     city: requiredError(form.city),
     amount: amountError(form, quote),
     contactTelegram: telegramContactError(contact, check),
+    amlAcknowledged: amlAcknowledgementError(amlAcknowledged),
   });
 }
 
-/** Spec §5 "Individual form": details (reported under individualDetails) and the Telegram contact. */
+/**
+ * Spec §5 "Individual form": details (reported under individualDetails), the Telegram contact and
+ * the AML acknowledgement.
+ */
 export function validateIndividual(
   details: string,
   contact: string,
   check: TelegramCheck,
+  amlAcknowledged: boolean,
 ): FieldErrors<IndividualField> {
   return compactErrors<IndividualField>({
     individualDetails: requiredError(details),
     contactTelegram: telegramContactError(contact, check),
+    amlAcknowledged: amlAcknowledgementError(amlAcknowledged),
   });
 }
