@@ -607,8 +607,8 @@ export const NEED_GUARDS: { readonly [need in MoveNeed]: (facts: MoveFacts) => b
     facts.input.expiryCutoff !== undefined && facts.createdAt < facts.input.expiryCutoff,
   payoutStands: (facts) => facts.payoutRecorded,
   notReversedBefore: (facts) => !facts.payoutReversed,
-  paidAsAsked: (facts) => gapOf(facts) === 'none' && !facts.money.late,
-  paidOtherwise: (facts) => gapOf(facts) !== 'none' || facts.money.late,
+  paidAsAsked: (facts) => gapOf(facts) === 'exact' && !facts.money.late,
+  paidOtherwise: (facts) => NEED_GUARDS.paidOtherAmount(facts) || facts.money.late,
 };
 
 /** The needs the call itself gives (its dialog asks for them): an action is offered without them. */

@@ -135,6 +135,7 @@ export function toMovement(item: Record<string, unknown>): MovementRecord {
     recordedAtCompletion: item.recordedAtCompletion === true,
     ...(typeof item.accountId === 'string' ? { accountId: item.accountId } : {}),
     ...(typeof item.destination === 'string' ? { destination: item.destination } : {}),
+    ...(typeof item.networkFee === 'number' ? { networkFee: item.networkFee } : {}),
   };
 }
 

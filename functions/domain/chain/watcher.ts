@@ -263,8 +263,12 @@ export async function settle(record: ChainTransferRecord, now: Date): Promise<bo
       return false;
     }
     const recorded = await screenedPaymentOnChain(application, { ...payment, sender: record.from }, now);
-    // The AML check has not answered yet: this transfer stays matched, and the next run asks again.
-    if (recorded === 'screening') return false;
+    // The AML check has not answered yet: the deal shows the money seen (and cannot expire unpaid
+    // meanwhile), the transfer stays matched, and the next run asks again.
+    if (recorded === 'screening') {
+      await markPaidOnChain(application, payment, now);
+      return false;
+    }
     if (recorded) return markChainTransferConfirmed(record.txId, now.toISOString());
     return await settledBefore(record, application, now);
   } catch (error) {

@@ -96,7 +96,7 @@ describe('a USDT payment screened before it confirms its deal', () => {
   it('waits while the check is pending, and confirms when it answers, checked once', async () => {
     const deal = await waitingDeal();
     const txId = await sendUsdt(chain.standIn, deal.wallet, deal.payable, { final: true });
-    await scoreOf(txId, '12.5', 3);
+    await scoreOf(txId, '12.5', 1);
     await m.watcher.watchChain();
     expect((await find(deal.id)).status).toBe('PAID');
     await m.watcher.watchChain();
@@ -117,6 +117,22 @@ describe('a USDT payment screened before it confirms its deal', () => {
     expect(held.status).toBe('ON_HOLD');
     expect(held.hold).toMatchObject({ reason: 'amlUnchecked', riskScore: null, txId });
     await aml('/_local/fail', { status: 503, times: 0 });
+  });
+
+  it("holds a payment from a sender on the operator's blacklist, whatever its score, the match audited", async () => {
+    const deal = await waitingDeal();
+    const sender = newTronAddress();
+    const { addBlacklistEntry } = await import('@functions/domain/blacklist/entries');
+    await addBlacklistEntry({ kind: 'tronAddress', value: sender, reason: 'Stolen funds reported' }, actor());
+    const { txId } = await paid(deal, '1', sender);
+    const held = await find(deal.id);
+    expect(held.status).toBe('ON_HOLD');
+    expect(held.hold).toMatchObject({ reason: 'blacklisted', txId, sender, riskScore: null });
+    const trail = await m.audit.listAuditFor('blacklist', `tronAddress:${sender}`);
+    expect(trail.find((entry) => entry.action === 'blacklist.match')?.after).toMatchObject({
+      where: 'payment',
+      applicationId: deal.id,
+    });
   });
 
   it('lets staff release a held payment: confirmed by them, the release kept on the deal', async () => {

@@ -121,7 +121,6 @@ const BUTTONS = {
   recordPayout: 'Record payout',
   completeAtOffice: 'Complete at the office',
   recordRefund: 'Record refund',
-  releaseHold: 'Release the hold',
 };
 
 /** The buttons each status shows, without and with a client payment (shared/lifecycle.ts, by hand). */
@@ -142,8 +141,8 @@ const OFFERED: Record<ApplicationStatus, { unpaid: string[]; paid: string[] }> =
   CANCELLED: { unpaid: [], paid: [BUTTONS.recordRefund] },
   REJECTED: { unpaid: [], paid: [BUTTONS.recordRefund] },
   EXPIRED: { unpaid: [], paid: [BUTTONS.recordRefund] },
-  // Held: released (or rejected and refunded, from the status control).
-  ON_HOLD: { unpaid: [BUTTONS.releaseHold], paid: [BUTTONS.releaseHold] },
+  // Held money is released (below, with it), or rejected and refunded from the status control.
+  ON_HOLD: { unpaid: [], paid: [] },
 };
 
 describe('the deal panel of the application detail', () => {
