@@ -1,3 +1,4 @@
+import { adminAddBlacklistEntry } from '@shared/routes/blacklist';
 import { adminCreatePaymentTemplate } from '@shared/routes/payment-templates';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +33,7 @@ const SCREENS = [
   { name: 'transactions', path: '/admin/transaction-history' },
   { name: 'security', path: '/admin/security-settings' },
   { name: 'reports', path: '/admin/analytics-reports' },
+  { name: 'blacklists', path: '/admin/blacklists' },
 ];
 
 let admin: Session;
@@ -61,6 +63,16 @@ beforeAll(async () => {
     const saved = await call(adminCreatePaymentTemplate, { token: admin.token, body });
     if (saved.status !== 201) throw new Error(`Template not saved: ${saved.status}`);
   }
+  // An email on its blacklist, so the page shows a row (the email list opens first).
+  const listed = await call(adminAddBlacklistEntry, {
+    token: admin.token,
+    body: {
+      kind: 'email',
+      value: `screens-${Date.now()}@blacklist.test`,
+      reason: 'Chargebacks on three deals',
+    },
+  });
+  if (listed.status !== 201) throw new Error(`Blacklist entry not saved: ${listed.status}`);
 });
 
 /**
