@@ -1,5 +1,6 @@
 import { SETTING_DEFAULTS, type SettingKey, type SettingKind } from '@shared/constants';
 import { maySetSetting, readSettingValue, type SettingView } from '@shared/contract/admin';
+import { LIMIT_SETTING_KEYS } from '@shared/limits';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/field';
@@ -47,6 +48,17 @@ const SETTINGS: SettingSpec[] = [
   { key: 'ratesExportToken', placeholder: 'k3Xq9-monitors-2026' },
   { key: 'businessTimeZone', placeholder: SETTING_DEFAULTS.businessTimeZone.value },
   { key: 'reportingCurrency', placeholder: SETTING_DEFAULTS.reportingCurrency.value },
+  // The verification tiers' limits (docs/product.md "Verification and limits"): empty = no limit.
+  ...LIMIT_SETTING_KEYS.filter((key) => key !== 'firstDealsCapUSD').map((key) => ({
+    key,
+    placeholder: SETTING_DEFAULTS[key].value,
+  })),
+  {
+    key: 'firstDealsCount',
+    number: { min: 0, step: 1 },
+    placeholder: String(SETTING_DEFAULTS.firstDealsCount.value),
+  },
+  { key: 'firstDealsCapUSD', placeholder: SETTING_DEFAULTS.firstDealsCapUSD.value },
 ];
 
 /** The kinds of setting that cannot be empty (an empty email, token or chat means "none"). */
@@ -60,6 +72,7 @@ const INPUTS = {
   telegramChat: { type: 'text', inputMode: 'numeric' },
   timeZone: { type: 'text', inputMode: 'text' },
   reportingCurrency: { type: 'text', inputMode: 'text' },
+  limitUSD: { type: 'text', inputMode: 'decimal' },
 } as const;
 
 /**
