@@ -226,23 +226,56 @@ export const SETTING_DEFAULTS = {
   // The verification tiers' limits (docs/product.md "Verification and limits"), on each
   // application's USD value at its quote (docs/decisions.md).
   limitEmailPerApplicationUSD: limitSetting('1000', 'Email tier: most one application may be worth, in USD'),
-  limitEmailPerDayUSD: limitSetting('3000', "Email tier: most a client's applications may be worth in a business day, in USD"),
-  limitEmailPer30DaysUSD: limitSetting('10000', "Email tier: most a client's applications may be worth in 30 business days, in USD"),
-  limitCardPerApplicationUSD: limitSetting('5000', 'Verified card tier: most one application may be worth, in USD'),
-  limitCardPerDayUSD: limitSetting('10000', "Verified card tier: most a client's applications may be worth in a business day, in USD"),
-  limitCardPer30DaysUSD: limitSetting('50000', "Verified card tier: most a client's applications may be worth in 30 business days, in USD"),
-  limitIdentityPerApplicationUSD: limitSetting('20000', 'Identity tier: most one application may be worth, in USD'),
-  limitIdentityPerDayUSD: limitSetting('50000', "Identity tier: most a client's applications may be worth in a business day, in USD"),
-  limitIdentityPer30DaysUSD: limitSetting('200000', "Identity tier: most a client's applications may be worth in 30 business days, in USD"),
+  limitEmailPerDayUSD: limitSetting(
+    '3000',
+    "Email tier: most a client's applications may be worth in a business day, in USD",
+  ),
+  limitEmailPer30DaysUSD: limitSetting(
+    '10000',
+    "Email tier: most a client's applications may be worth in 30 business days, in USD",
+  ),
+  limitCardPerApplicationUSD: limitSetting(
+    '5000',
+    'Verified card tier: most one application may be worth, in USD',
+  ),
+  limitCardPerDayUSD: limitSetting(
+    '10000',
+    "Verified card tier: most a client's applications may be worth in a business day, in USD",
+  ),
+  limitCardPer30DaysUSD: limitSetting(
+    '50000',
+    "Verified card tier: most a client's applications may be worth in 30 business days, in USD",
+  ),
+  limitIdentityPerApplicationUSD: limitSetting(
+    '20000',
+    'Identity tier: most one application may be worth, in USD',
+  ),
+  limitIdentityPerDayUSD: limitSetting(
+    '50000',
+    "Identity tier: most a client's applications may be worth in a business day, in USD",
+  ),
+  limitIdentityPer30DaysUSD: limitSetting(
+    '200000',
+    "Identity tier: most a client's applications may be worth in 30 business days, in USD",
+  ),
   firstDealsCount: {
     kind: 'number',
     value: 1,
     description: "How many of a client's first deals (until that many are completed) have the lower cap",
     minRole: 'ADMIN',
   },
-  firstDealsCapUSD: limitSetting('300', "Most one application may be worth while the client's first deals are not completed, in USD"),
-  limitPerIpPerDayUSD: limitSetting('10000', 'Most the applications made from one IP address may be worth in a business day, in USD'),
-  limitPerCardPerDayUSD: limitSetting('10000', 'Most the applications paid from or to one card may be worth in a business day, in USD'),
+  firstDealsCapUSD: limitSetting(
+    '300',
+    "Most one application may be worth while the client's first deals are not completed, in USD",
+  ),
+  limitPerIpPerDayUSD: limitSetting(
+    '10000',
+    'Most the applications made from one IP address may be worth in a business day, in USD',
+  ),
+  limitPerCardPerDayUSD: limitSetting(
+    '10000',
+    'Most the applications paid from or to one card may be worth in a business day, in USD',
+  ),
 } satisfies Record<SettingKey, SettingDefinition>;
 /** The type of a setting's value: number or string, by its kind. */
 export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFAULTS)[K]['value'];

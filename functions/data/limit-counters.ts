@@ -26,7 +26,8 @@ export interface LimitUsage {
   days: Map<string, bigint>;
 }
 
-const exact = (value: unknown): bigint => (typeof value === 'string' && /^-?\d+$/.test(value) ? BigInt(value) : 0n);
+const exact = (value: unknown): bigint =>
+  typeof value === 'string' && /^-?\d+$/.test(value) ? BigInt(value) : 0n;
 
 /**
  * A subject's usage, read consistently: the version before the days, so a change between the two
@@ -81,7 +82,9 @@ export function limitDayAdd(
         ':expiresAt': expiresAt,
         ...(limitCents === null ? {} : { ':most': limitCents - cents }),
       },
-      ...(limitCents === null ? {} : { ConditionExpression: 'attribute_not_exists(#total) OR #total <= :most' }),
+      ...(limitCents === null
+        ? {}
+        : { ConditionExpression: 'attribute_not_exists(#total) OR #total <= :most' }),
     },
   };
 }

@@ -20,10 +20,9 @@ export class OverTierLimit extends InvalidRequest {
 /** The application is worth more than the cap of a client's first deals. */
 export class OverFirstDealsCap extends InvalidRequest {
   constructor(cap: number, deals: number) {
-    super(
-      `Until ${deals} of your deals are completed, an application may be worth up to ${cap} USD.`,
-      { params: { cap, deals } },
-    );
+    super(`Until ${deals} of your deals are completed, an application may be worth up to ${cap} USD.`, {
+      params: { cap, deals },
+    });
   }
 }
 
@@ -50,10 +49,9 @@ export class MonthlyLimitReached extends InvalidRequest {
 /** The applications made from the caller's IP address today would pass the per-IP limit. */
 export class IpDailyLimitReached extends InvalidRequest {
   constructor(limit: number, left: number) {
-    super(
-      `Applications from one network may be worth ${limit} USD a day; ${left} USD is left today.`,
-      { params: { limit, left } },
-    );
+    super(`Applications from one network may be worth ${limit} USD a day; ${left} USD is left today.`, {
+      params: { limit, left },
+    });
   }
 }
 

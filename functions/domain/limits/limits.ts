@@ -1,12 +1,7 @@
 import { currentRequestOrigin } from '@functions/commons/request-origin';
 import type { PayoutDetails } from '@functions/data/applications';
-import {
-  limitDayAdd,
-  limitSubject,
-  limitVersionMove,
-  readLimitUsage,
-} from '@functions/data/limit-counters';
-import { type TransactionCancelledError, type TransactionPart } from '@functions/data/transactions';
+import { limitDayAdd, limitSubject, limitVersionMove, readLimitUsage } from '@functions/data/limit-counters';
+import type { TransactionCancelledError, TransactionPart } from '@functions/data/transactions';
 import { businessDayOf, dayStart, shiftDay } from '@shared/business-time';
 import type { ClientLimitsView } from '@shared/contract/limits';
 import { LIMIT_WINDOW_DAYS, nextTierOf, TIER_LIMIT_SETTINGS } from '@shared/limits';
@@ -91,7 +86,10 @@ async function daysOf(now: Date) {
 const sum = (values: Iterable<bigint>) => [...values].reduce((total, value) => total + value, 0n);
 const left = (limit: bigint, used: bigint) => (used >= limit ? 0n : limit - used);
 const lowest = (...values: Array<bigint | null>) =>
-  values.reduce<bigint | null>((low, value) => (value === null ? low : low === null || value < low ? value : low), null);
+  values.reduce<bigint | null>(
+    (low, value) => (value === null ? low : low === null || value < low ? value : low),
+    null,
+  );
 
 /** The key a card is counted by: for now the payout card's last four digits (the lead wires the verified card's id). */
 export function payoutCardKey(payoutDetails: PayoutDetails | null): string | null {
@@ -158,14 +156,21 @@ export async function limitParts(
       throw new CardDailyLimitReached(usd(rules.perCard), usd(left(rules.perCard, used)));
     }
     const subject = limitSubject.card(cardKey);
-    parts.push({ name: 'limit:card', item: limitDayAdd(subject, days.today, cents, rules.perCard, days.start) });
+    parts.push({
+      name: 'limit:card',
+      item: limitDayAdd(subject, days.today, cents, rules.perCard, days.start),
+    });
   }
   return parts;
 }
 
 /** A window's limit and what the client used and has left of it, in USD; null without a limit. */
 function windowView(limit: bigint | null, used: bigint) {
-  return { limit: limit === null ? null : usd(limit), used: usd(used), left: limit === null ? null : usd(left(limit, used)) };
+  return {
+    limit: limit === null ? null : usd(limit),
+    used: usd(used),
+    left: limit === null ? null : usd(left(limit, used)),
+  };
 }
 
 /**
