@@ -30,7 +30,7 @@ export const myLimits = {
   path: '/api/users/limits',
   handler: 'handlers/users/my-limits',
   access: 'user',
-  summary: "Own verification tier, its limits and what is left of them today and in 30 days",
+  summary: 'Own verification tier, its limits and what is left of them today and in 30 days',
   tag: 'users',
   response: 'clientLimitsSchema',
   uses: { table: 'read' },

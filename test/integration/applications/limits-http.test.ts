@@ -1,5 +1,5 @@
-import { adminPutSetting } from '@shared/routes/settings';
 import { myLimits } from '@shared/routes/profile';
+import { adminPutSetting } from '@shared/routes/settings';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../support/api';
 import { createVerifiedUser } from '../../support/users';
