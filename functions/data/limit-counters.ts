@@ -102,3 +102,24 @@ export function limitVersionMove(subject: string, readVersion: number): Transact
     },
   };
 }
+
+/**
+ * Moves the subject's day by `cents` without a condition: a deal that ends without completing gives
+ * its amount back (negative: a lower total breaks no limit, and a 30-day sum read before it only
+ * errs high), and one that comes back to life (a late payment) takes it again, its money already
+ * sent (docs/decisions.md).
+ */
+export function limitDayMove(subject: string, day: string, cents: bigint, dayStart: Date): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.limitDay(subject, day),
+      UpdateExpression: 'ADD #total :cents SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
+      ExpressionAttributeNames: { '#total': 'total' },
+      ExpressionAttributeValues: {
+        ':cents': cents,
+        ':expiresAt': Math.floor(dayStart.getTime() / 1000) + DAY_RETENTION_SECONDS,
+      },
+    },
+  };
+}

@@ -158,8 +158,8 @@ export async function createApplication(
   const mailItems = mails.flat();
   const telegramItems = await staffAlertItems(record, 'created', now);
   const timeZone = await businessTimeZone();
+  // An individual request has no amount: no limit counts it (docs/decisions.md).
   const counted = async () =>
-    // An individual request has no amount: no limit counts it (docs/decisions.md).
     owner && record.amountUSD !== null
       ? limitParts(
           { id: userId, tier: owner.tier, completedDeals: owner.completedDeals },
@@ -167,8 +167,10 @@ export async function createApplication(
           payoutCardKey(record.payoutDetails),
           now,
         )
-      : [];
+      : { parts: [], counted: null };
   for (let attempt = 0; ; attempt += 1) {
+    const limits = await counted();
+    record.limitCounted = limits.counted;
     const transaction = new Transaction()
       .add('application', applicationPut(record))
       .add(
@@ -200,7 +202,7 @@ export async function createApplication(
       .add('mails', ...mailItems)
       .add('telegram', ...telegramItems)
       .addParts(rollupParts(createdDeltas(record, owner, timeZone)))
-      .addParts(await counted());
+      .addParts(limits.parts);
     // A failed condition of the key's claim is read as a replay below.
     if (idempotencyKey !== undefined) {
       transaction.add(

@@ -1,9 +1,16 @@
 import { currentRequestOrigin } from '@functions/commons/request-origin';
-import type { PayoutDetails } from '@functions/data/applications';
-import { limitDayAdd, limitSubject, limitVersionMove, readLimitUsage } from '@functions/data/limit-counters';
+import type { ApplicationRecord, LimitCounted, PayoutDetails } from '@functions/data/applications';
+import {
+  limitDayAdd,
+  limitDayMove,
+  limitSubject,
+  limitVersionMove,
+  readLimitUsage,
+} from '@functions/data/limit-counters';
 import type { TransactionCancelledError, TransactionPart } from '@functions/data/transactions';
 import { businessDayOf, dayStart, shiftDay } from '@shared/business-time';
 import type { ClientLimitsView } from '@shared/contract/limits';
+import type { ApplicationStatus } from '@shared/enums';
 import { LIMIT_WINDOW_DAYS, nextTierOf, TIER_LIMIT_SETTINGS } from '@shared/limits';
 import { fromUnits, toUnits } from '@shared/money';
 import type { VerificationTier } from '@shared/verification';
@@ -107,14 +114,15 @@ export function lostLimitRace(error: TransactionCancelledError): boolean {
 /**
  * The transaction parts that count an application worth `amountUSD` against the limits, after
  * checking it fits them as read: throws the limit it breaks, with what is left. The caller runs the
- * parts in the application's transaction and, on `lostLimitRace`, calls again.
+ * parts in the application's transaction, keeps `counted` on the application (for the give-back)
+ * and, on `lostLimitRace`, calls again.
  */
 export async function limitParts(
   client: LimitClient,
   amountUSD: number,
   cardKey: string | null,
   now: Date,
-): Promise<TransactionPart[]> {
+): Promise<{ parts: TransactionPart[]; counted: LimitCounted }> {
   const cents = toCents(amountUSD);
   const ip = currentRequestOrigin()?.ip ?? null;
   const [rules, days] = await Promise.all([limitRules(client), daysOf(now)]);
@@ -161,7 +169,34 @@ export async function limitParts(
       item: limitDayAdd(subject, days.today, cents, rules.perCard, days.start),
     });
   }
-  return parts;
+  const subjects = [
+    user,
+    ...(ip === null ? [] : [limitSubject.ip(ip)]),
+    ...(cardKey === null ? [] : [limitSubject.card(cardKey)]),
+  ];
+  return { parts, counted: { day: days.today, cents: String(cents), subjects } };
+}
+
+/** The statuses whose deals the limits do not count: ended without completing (docs/decisions.md). */
+const NOT_COUNTED: readonly ApplicationStatus[] = ['CANCELLED', 'REJECTED', 'EXPIRED'];
+
+/**
+ * The parts a status change adds to the limits' day totals: a deal ending without completing gives
+ * its amount back to the days and subjects it was counted on, and one coming back from EXPIRED (a
+ * late payment) takes it again, unconditionally (its money already came). Nothing otherwise.
+ */
+export function limitMoveParts(application: ApplicationRecord, to: ApplicationStatus): TransactionPart[] {
+  const counted = application.limitCounted;
+  if (!counted) return [];
+  const wasCounted = !NOT_COUNTED.includes(application.status);
+  if (wasCounted === !NOT_COUNTED.includes(to)) return [];
+  const cents = wasCounted ? -BigInt(counted.cents) : BigInt(counted.cents);
+  // The day's start in UTC is near enough for the TTL of an item that has none yet.
+  const dayStart = new Date(`${counted.day}T00:00:00Z`);
+  return counted.subjects.map((subject) => ({
+    name: 'limit:move',
+    item: limitDayMove(subject, counted.day, cents, dayStart),
+  }));
 }
 
 /** A window's limit and what the client used and has left of it, in USD; null without a limit. */

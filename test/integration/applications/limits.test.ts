@@ -14,6 +14,8 @@ let m: Awaited<ReturnType<typeof modules>>;
 
 const modules = async () => ({
   create: await import('@functions/domain/applications/create'),
+  mine: await import('@functions/domain/applications/mine'),
+  admin: await import('@functions/domain/applications/admin-actions'),
   limits: await import('@functions/domain/limits/limits'),
   counters: await import('@functions/data/limit-counters'),
   transactions: await import('@functions/data/transactions'),
@@ -222,7 +224,7 @@ describe('the daily limit per card', () => {
         card,
         NOW,
       );
-      await new m.transactions.Transaction().addParts(parts).run();
+      await new m.transactions.Transaction().addParts(parts.parts).run();
     };
     await count(await client('identity'), 1999.99);
     const second = await client('identity');
@@ -238,6 +240,36 @@ describe('the daily limit per card', () => {
     expect(m.limits.payoutCardKey({ kind: 'card', card: '4111 1111 1111 1234' })).toBe('1234');
     expect(m.limits.payoutCardKey({ kind: 'address', address: 'T'.padEnd(34, 'x') })).toBeNull();
     expect(m.limits.payoutCardKey(null)).toBeNull();
+  });
+});
+
+describe('a deal that ends without completing', () => {
+  it('gives its amount back to the day totals it was counted on', async () => {
+    const userId = await client('email');
+    const ip = newAddress();
+    const { application } = await m.origin.withRequestOrigin({ ip, userAgent: undefined }, () =>
+      m.create.createApplication(userId, giving(1000), undefined, NOW),
+    );
+    await apply(userId, 1000, ip);
+
+    await m.mine.cancelMyApplication(userId, application.id);
+
+    expect(await todayTotal(m.counters.limitSubject.user(userId))).toBe(100_000n);
+    expect(await todayTotal(m.counters.limitSubject.ip(ip))).toBe(100_000n);
+  });
+
+  it('keeps a completed deal counted', async () => {
+    const userId = await client('email');
+    const ip = newAddress();
+    const { application } = await m.origin.withRequestOrigin({ ip, userAgent: undefined }, () =>
+      m.create.createApplication(userId, giving(1000), undefined, NOW),
+    );
+    const staff = { id: (await putUser({ role: 'MANAGER' })).id, role: 'MANAGER' as const };
+
+    await m.admin.changeApplicationStatus(application.id, { status: 'PROCESSING' }, staff);
+    await m.admin.changeApplicationStatus(application.id, { status: 'COMPLETED' }, staff);
+
+    expect(await todayTotal(m.counters.limitSubject.user(userId))).toBe(100_000n);
   });
 });
 
