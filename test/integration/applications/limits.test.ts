@@ -1,6 +1,7 @@
 import { businessDayOf } from '@shared/business-time';
 import type { VerificationTier } from '@shared/verification';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeNextTransaction } from '../support/transaction-faults';
 import { createIsolatedTable, putUser } from './isolated-table';
 
 /**
@@ -258,6 +259,23 @@ describe('a deal that ends without completing', () => {
     expect(await todayTotal(m.counters.limitSubject.ip(ip))).toBe(100_000n);
   });
 
+  it('takes its amount again when a late payment brings it back from EXPIRED', async () => {
+    const userId = await client('email');
+    const { application } = await m.origin.withRequestOrigin({ ip: newAddress(), userAgent: undefined }, () =>
+      m.create.createApplication(userId, giving(1000), undefined, NOW),
+    );
+    const move = (from: typeof application, to: 'EXPIRED' | 'PAID') =>
+      new m.transactions.Transaction().addParts(m.limits.limitMoveParts(from, to)).run();
+
+    await move(application, 'EXPIRED');
+    const expired = await todayTotal(m.counters.limitSubject.user(userId));
+    await move({ ...application, status: 'EXPIRED' }, 'PAID');
+
+    expect(expired).toBe(0n);
+    expect(await todayTotal(m.counters.limitSubject.user(userId))).toBe(100_000n);
+    expect(m.limits.limitMoveParts({ ...application, status: 'PAID' }, 'COMPLETED')).toEqual([]);
+  });
+
   it('keeps a completed deal counted', async () => {
     const userId = await client('email');
     const ip = newAddress();
@@ -289,6 +307,36 @@ describe('the limits under concurrency', () => {
       ),
     ).toBe(true);
     expect(await todayTotal(m.counters.limitSubject.user(userId))).toBe(300_000n);
+  });
+
+  it('read again when another application is counted between their read and their write', async () => {
+    const userId = await client('email');
+    const ip = newAddress();
+    await apply(userId, 1000, ip);
+    await apply(userId, 1000, ip);
+
+    beforeNextTransaction(m.client.db, () => apply(userId, 600, ip));
+    const refusal = await m.origin
+      .withRequestOrigin({ ip, userAgent: undefined }, () =>
+        m.create.createApplication(userId, giving(1000), undefined, NOW),
+      )
+      .catch((error: unknown) => error as { code: string; params: unknown });
+
+    expect(refusal).toMatchObject({ code: 'DailyLimitReached', params: { limit: 3000, left: 400 } });
+    expect(await todayTotal(m.counters.limitSubject.user(userId))).toBe(260_000n);
+  });
+
+  it("catch by the client's version an application counted meanwhile on another day of the 30", async () => {
+    const userId = await client('card');
+    const ip = newAddress();
+    await apply(userId, 5000, ip, 10);
+
+    beforeNextTransaction(m.client.db, () => apply(userId, 5000, ip, 5));
+    const outcome = await apply(userId, 5000, ip);
+    const seen = await m.limits.clientLimits({ id: userId, tier: 'card', completedDeals: 1 }, NOW);
+
+    expect(outcome).toBe('MonthlyLimitReached');
+    expect(seen.per30Days).toEqual({ limit: 12000, used: 10000, left: 2000 });
   });
 
   it('let exactly one of five clients applying at once from one address through its daily limit', async () => {
