@@ -96,15 +96,11 @@ export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
 
 /**
  * System settings the product reads, with their kind, default (seeded once) and who may change them.
- * A setting holds a number, an email address, a token or a Telegram chat id, where '' means none
+ * A setting holds a number, an email address, a token, a Telegram chat id or a limit, where '' means none
  * (docs/architecture.md §4). `minRole` is the lowest role that may change it (the settings routes
  * need ADMIN): security and notification settings are SUPER_ADMIN's; a `secret` one's value is
  * also withheld from the roles below it (docs/architecture.md §6).
  */
-function limitSetting(value: string, description: string) {
-  return { kind: 'limitUSD', value, description, minRole: 'ADMIN' } as const;
-}
-
 export const SETTING_KEYS = [
   'minApplicationAmountUSD',
   'applicationExpiryHours',
@@ -151,6 +147,12 @@ type SettingDefinition =
   /** A limit in USD, kept as exact decimal text ("1000", "299.99"): '' means no limit (shared/limits.ts). */
   | ({ kind: 'limitUSD'; value: string } & SettingAccess);
 export type SettingKind = SettingDefinition['kind'];
+
+/** A limit of the verification tiers (shared/limits.ts): an ADMIN's, in USD, '' for none. */
+function limitSetting(value: string, description: string) {
+  return { kind: 'limitUSD', value, description, minRole: 'ADMIN' } as const;
+}
+
 export const SETTING_DEFAULTS = {
   minApplicationAmountUSD: {
     kind: 'number',
