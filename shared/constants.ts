@@ -96,8 +96,8 @@ export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
 
 /**
  * System settings the product reads, with their kind, default (seeded once) and who may change them.
- * A setting holds a number, an email address, a token, a Telegram chat id or a limit, where '' means none
- * (docs/architecture.md §4). `minRole` is the lowest role that may change it (the settings routes
+ * A setting holds a number, an email address, a token, a Telegram chat id or a limit, where ''
+ * means none (docs/architecture.md §4). `minRole` is the lowest role that may change it (the settings routes
  * need ADMIN): security and notification settings are SUPER_ADMIN's; a `secret` one's value is
  * also withheld from the roles below it (docs/architecture.md §6).
  */
