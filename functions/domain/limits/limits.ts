@@ -98,7 +98,10 @@ const lowest = (...values: Array<bigint | null>) =>
     null,
   );
 
-/** The key a card is counted by: for now the payout card's last four digits (the lead wires the verified card's id). */
+/**
+ * The key a card is counted by: for now the payout card's last four digits, none at creation; the
+ * verified card's id replaces it once cards are verified (docs/decisions.md).
+ */
 export function payoutCardKey(payoutDetails: PayoutDetails | null): string | null {
   return payoutDetails?.kind === 'card' ? payoutDetails.card.replace(/\D/g, '').slice(-4) : null;
 }
