@@ -104,8 +104,8 @@ export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
 
 /**
  * System settings the product reads, with their kind, default (seeded once) and who may change them.
- * A setting holds a number, an email address, a token or a Telegram chat id, where '' means none
- * (docs/architecture.md §4). `minRole` is the lowest role that may change it (the settings routes
+ * A setting holds a number, an email address, a token, a Telegram chat id or a limit, where ''
+ * means none (docs/architecture.md §4). `minRole` is the lowest role that may change it (the settings routes
  * need ADMIN): security and notification settings are SUPER_ADMIN's; a `secret` one's value is
  * also withheld from the roles below it (docs/architecture.md §6).
  */
@@ -125,6 +125,19 @@ export const SETTING_KEYS = [
   'amlCheckCostUSD',
   'amlRiskThreshold',
   'amlMaxAttempts',
+  'limitEmailPerApplicationUSD',
+  'limitEmailPerDayUSD',
+  'limitEmailPer30DaysUSD',
+  'limitCardPerApplicationUSD',
+  'limitCardPerDayUSD',
+  'limitCardPer30DaysUSD',
+  'limitIdentityPerApplicationUSD',
+  'limitIdentityPerDayUSD',
+  'limitIdentityPer30DaysUSD',
+  'firstDealsCount',
+  'firstDealsCapUSD',
+  'limitPerIpPerDayUSD',
+  'limitPerCardPerDayUSD',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 interface SettingAccess {
@@ -142,8 +155,16 @@ type SettingDefinition =
   /** An IANA time zone ("Europe/Moscow") that Intl knows. */
   | ({ kind: 'timeZone'; value: string } & SettingAccess)
   /** The one currency the reports also give every figure in: RUB or USDT. */
-  | ({ kind: 'reportingCurrency'; value: string } & SettingAccess);
+  | ({ kind: 'reportingCurrency'; value: string } & SettingAccess)
+  /** A limit in USD, kept as exact decimal text ("1000", "299.99"): '' means no limit (shared/limits.ts). */
+  | ({ kind: 'limitUSD'; value: string } & SettingAccess);
 export type SettingKind = SettingDefinition['kind'];
+
+/** A limit of the verification tiers (shared/limits.ts): an ADMIN's, in USD, '' for none. */
+function limitSetting(value: string, description: string) {
+  return { kind: 'limitUSD', value, description, minRole: 'ADMIN' } as const;
+}
+
 export const SETTING_DEFAULTS = {
   minApplicationAmountUSD: {
     kind: 'number',
@@ -241,6 +262,59 @@ export const SETTING_DEFAULTS = {
     description: 'Failed tries of an AML check (provider down) before staff see the payment as "not checked"',
     minRole: 'ADMIN',
   },
+  // The verification tiers' limits (docs/product.md "Verification and limits"), on each
+  // application's USD value at its quote (docs/decisions.md).
+  limitEmailPerApplicationUSD: limitSetting('1000', 'Email tier: most one application may be worth, in USD'),
+  limitEmailPerDayUSD: limitSetting(
+    '3000',
+    "Email tier: most a client's applications may be worth in a business day, in USD",
+  ),
+  limitEmailPer30DaysUSD: limitSetting(
+    '10000',
+    "Email tier: most a client's applications may be worth in 30 business days, in USD",
+  ),
+  limitCardPerApplicationUSD: limitSetting(
+    '5000',
+    'Verified card tier: most one application may be worth, in USD',
+  ),
+  limitCardPerDayUSD: limitSetting(
+    '10000',
+    "Verified card tier: most a client's applications may be worth in a business day, in USD",
+  ),
+  limitCardPer30DaysUSD: limitSetting(
+    '50000',
+    "Verified card tier: most a client's applications may be worth in 30 business days, in USD",
+  ),
+  limitIdentityPerApplicationUSD: limitSetting(
+    '20000',
+    'Identity tier: most one application may be worth, in USD',
+  ),
+  limitIdentityPerDayUSD: limitSetting(
+    '50000',
+    "Identity tier: most a client's applications may be worth in a business day, in USD",
+  ),
+  limitIdentityPer30DaysUSD: limitSetting(
+    '200000',
+    "Identity tier: most a client's applications may be worth in 30 business days, in USD",
+  ),
+  firstDealsCount: {
+    kind: 'number',
+    value: 1,
+    description: "How many of a client's first deals (until that many are completed) have the lower cap",
+    minRole: 'ADMIN',
+  },
+  firstDealsCapUSD: limitSetting(
+    '300',
+    "Most one application may be worth while the client's first deals are not completed, in USD",
+  ),
+  limitPerIpPerDayUSD: limitSetting(
+    '10000',
+    'Most the applications made from one IP address may be worth in a business day, in USD',
+  ),
+  limitPerCardPerDayUSD: limitSetting(
+    '10000',
+    'Most the applications paid from or to one card may be worth in a business day, in USD',
+  ),
 } satisfies Record<SettingKey, SettingDefinition>;
 /** The type of a setting's value: number or string, by its kind. */
 export type SettingValue<K extends SettingKey> = (typeof SETTING_DEFAULTS)[K]['value'];

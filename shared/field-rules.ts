@@ -179,6 +179,10 @@ export const FIELD_RULES = {
     text: 'The value must be a Telegram chat id (digits, a minus for a group), or empty for none.',
   },
   settingReportingCurrency: { text: 'The value must be RUB or USDT.' },
+  settingLimit: {
+    text: 'The value must be an amount in USD with at most 2 decimal places, or empty for no limit.',
+  },
+  settingDealCount: { text: 'The value must be a whole number of deals from 0 to 100.' },
   settingPositive: { text: 'The value must be a positive number.' },
   settingDecimals: {
     text: 'The value may have at most {{decimals}} decimal places.',

@@ -141,8 +141,18 @@ export interface ApplicationRecord {
   /** When a new message last mailed the owner / staff (at most once per 10 minutes a side). */
   messageMailedClientAt: string | null;
   messageMailedStaffAt: string | null;
+  /** What the limits counted of it (functions/data/limit-counters.ts), given back if it ends uncompleted. */
+  limitCounted?: LimitCounted | null;
   /** Bumped by every write, so read-modify-write updates can be conditional on it. */
   version: number;
+}
+
+/** The day totals an application was counted on: its business day, its value in cents, and each subject. */
+export interface LimitCounted {
+  day: string;
+  /** Integer cents, as text (exact at any size). */
+  cents: string;
+  subjects: string[];
 }
 
 /** A new quote at the current rate for what arrived late: the amounts the deal would have. */
@@ -244,6 +254,7 @@ const RECORD_FIELDS = [
   'unreadByStaff',
   'messageMailedClientAt',
   'messageMailedStaffAt',
+  'limitCounted',
   'version',
 ] as const satisfies readonly (keyof ApplicationRecord)[];
 

@@ -64,6 +64,8 @@
  * | Daily report sent | DAILYREPORT           | {yyyy-mm-dd}       |                                   |
  * | AML checks of a month | STATS#AML         | {yyyy-mm}          |                                   |
  * | Blacklist entry   | BLACKLIST#{kind}#{normalized value} | ENTRY | gsi1: BLACKLIST#{kind} / {createdAt}#{normalized value} |
+ * | Limit day total   | LIMIT#{subject}       | DAY#{yyyy-mm-dd}   | (expiresAt TTL, 40 days after the day) |
+ * | Limit version     | LIMIT#{subject}       | VERSION            |                                   |
  *
  * Access patterns (each is a GetItem, a Query, or a conditional/transactional write; never a Scan):
  * 1. User by id: GetItem USER#{id}/PROFILE.
@@ -296,6 +298,12 @@
  *     per value; one list, newest first: Query gsi1 BLACKLIST#{kind}, a page and a cursor. An entry
  *     is Put with attribute_not_exists (a second listing of a value is refused) and Deleted with
  *     attribute_exists, each in one TransactWriteItems with its audit entry.
+ * 50. The verification tiers' limits (functions/data/limit-counters.ts, docs/architecture.md §4
+ *     "Limits"): a subject's (USER#{id}, IP#{address}, CARD#{key}) amount per business day, in cents,
+ *     UpdateItem ADD total conditional on attribute_not_exists(total) OR total <= limit - amount, in
+ *     the application's own transaction; a user's 30 days: GetItem LIMIT#USER#{id}/VERSION, then
+ *     Query pk=LIMIT#USER#{id}, sk BETWEEN DAY#{first} AND DAY#{last} (at most 30 items), and the
+ *     transaction ADDs 1 to the version conditional on the version read.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -368,6 +376,10 @@ export const keys = {
     sk: String(windowStart),
   }),
   throttleLastHit: (rule: string, subject: string) => ({ pk: `THROTTLE#${rule}#${subject}`, sk: 'LAST' }),
+  /** A limit subject's (USER#{id}, IP#{address}, CARD#{key}) total of one business day (pattern 50). */
+  limitDay: (subject: string, day: string) => ({ pk: `LIMIT#${subject}`, sk: `DAY#${day}` }),
+  limitPartition: (subject: string) => `LIMIT#${subject}`,
+  limitVersion: (subject: string) => ({ pk: `LIMIT#${subject}`, sk: 'VERSION' }),
   loginFailures: (subject: string) => ({ pk: `LOGINFAIL#${subject}`, sk: 'STATE' }),
   application: (id: string) => ({ pk: `APP#${id}`, sk: 'APP' }),
   applicationPartition: (id: string) => `APP#${id}`,

@@ -1,5 +1,6 @@
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Language, Role } from '@shared/enums';
+import { tierOf, type VerificationTier } from '@shared/verification';
 import { db, tableName } from './client';
 import { keys } from './keys';
 
@@ -20,6 +21,8 @@ export interface UserSummary {
   completedDeals: number;
   /** Whether they registered with someone's referral code (a source of the reports). */
   referred: boolean;
+  /** Their verification tier, which sets their limits (shared/verification.ts). */
+  tier: VerificationTier;
 }
 
 /**
@@ -40,7 +43,7 @@ export async function findUserSummaries(userIds: Iterable<string>): Promise<Map<
             [tableName]: {
               Keys: requestKeys,
               ProjectionExpression:
-                'id, email, username, telegramId, #language, #role, isActive, mfaEnabled, telegramLink, applicationCount, invitedBy',
+                'id, email, username, telegramId, #language, #role, isActive, mfaEnabled, telegramLink, applicationCount, invitedBy, verificationTier',
               ExpressionAttributeNames: { '#language': 'language', '#role': 'role' },
             },
           },
@@ -59,6 +62,7 @@ export async function findUserSummaries(userIds: Iterable<string>): Promise<Map<
           telegramChatId: (item.telegramLink as { chatId?: number } | undefined)?.chatId ?? null,
           completedDeals: Number(item.applicationCount ?? 0),
           referred: typeof item.invitedBy === 'string' && item.invitedBy !== '',
+          tier: tierOf(item as { verificationTier?: VerificationTier }),
         });
       }
       requestKeys = result.UnprocessedKeys?.[tableName]?.Keys;

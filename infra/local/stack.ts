@@ -127,6 +127,12 @@ export interface LocalStackOptions {
    */
   aroundTheClock?: boolean;
   /**
+   * Seed the verification tiers' limits at their defaults (default true, as `npm start`); false seeds
+   * every limit off (shared/limits.ts NO_LIMITS): the test stacks, whose tests are not about limits,
+   * while the limits' own tests set the values they test on a table of their own.
+   */
+  limits?: boolean;
+  /**
    * Carry the reserves and recorded movements into the books after the seed, as a deploy does
    * (`npm start`; the test stacks leave it to the tests about it, so their reserves stay one figure).
    */
@@ -282,8 +288,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     const { seedDatabase } = await import('@functions/seed/seed');
     // Locally staff may work without a second factor (docs/decisions.md); AWS seeds the default, on.
+    const { NO_LIMITS } = await import('@shared/limits');
     await seedDatabase({
-      settingValues: { staffMfaRequired: 0 },
+      settingValues: { staffMfaRequired: 0, ...(options.limits === false ? NO_LIMITS : {}) },
       aroundTheClock: options.aroundTheClock ?? false,
     });
     if (options.carryOverLedger) {

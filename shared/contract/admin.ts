@@ -180,6 +180,7 @@ const SETTING_KIND_RULES: Record<SettingKind, FieldRuleCode> = {
   telegramChat: 'settingTelegramChat',
   timeZone: 'timeZone',
   reportingCurrency: 'settingReportingCurrency',
+  limitUSD: 'settingLimit',
 };
 
 const settingValueSchemas = /* @__PURE__ */ schema(() => ({
@@ -198,6 +199,11 @@ const settingValueSchemas = /* @__PURE__ */ schema(() => ({
   ),
   timeZone: z.pipe(z.string().check(z.trim()), z.string().check(z.refine(isTimeZone))),
   reportingCurrency: z.pipe(z.string().check(z.trim()), z.enum(REPORTING_CURRENCIES)),
+  // Exact decimal text, never a float: up to 12 digits and 2 decimals, or '' for no limit.
+  limitUSD: z.pipe(
+    z.union([z.string(), z.pipe(z.number(), z.transform(String))]),
+    z.string().check(z.trim(), z.regex(/^(\d{1,12}(\.\d{1,2})?)?$/)),
+  ),
 }));
 
 /**

@@ -17,6 +17,7 @@ export * from './export';
 export * from './exports';
 export * from './hours';
 export * from './ledger';
+export * from './limits';
 export * from './live';
 export * from './market';
 export * from './messages';

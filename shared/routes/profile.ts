@@ -24,3 +24,14 @@ export const updateProfile = {
   response: 'ownUserSchema',
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
+
+export const myLimits = {
+  method: 'GET',
+  path: '/api/users/limits',
+  handler: 'handlers/users/my-limits',
+  access: 'user',
+  summary: 'Own verification tier, its limits and what is left of them today and in 30 days',
+  tag: 'users',
+  response: 'clientLimitsSchema',
+  uses: { table: 'read' },
+} as const satisfies RouteDefinition;

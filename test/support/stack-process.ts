@@ -9,7 +9,8 @@ import { type LocalStack, type LocalStackOptions, startLocalStack } from '@infra
 export const TEST_PASSWORD_HASH_COST = 4;
 
 /**
- * Starts a local stack in a child Node process, hashing at TEST_PASSWORD_HASH_COST. Handlers read
+ * Starts a local stack in a child Node process, hashing at TEST_PASSWORD_HASH_COST, with the limits
+ * off unless `options.limits` says otherwise (infra/local/stack.ts). Handlers read
  * their settings from process.env and keep module-level clients, so two stacks in one process
  * (integration and e2e run in the same vitest process) would share one environment: each gets a
  * process of its own, as Lambdas do.
@@ -19,7 +20,7 @@ export async function startLocalStackProcess(options: LocalStackOptions): Promis
     env: {
       ...process.env,
       PASSWORD_HASH_COST: String(TEST_PASSWORD_HASH_COST),
-      LOCAL_STACK_OPTIONS: JSON.stringify(options),
+      LOCAL_STACK_OPTIONS: JSON.stringify({ limits: false, ...options }),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -22,6 +22,8 @@ import { type CreateApplicationBody, MAX_OPEN_APPLICATIONS } from '@shared/contr
 import { INITIAL_STATUS } from '@shared/lifecycle';
 import { refuseIfBlacklisted, requestAddressCandidates } from '../blacklist/matches';
 import { assertNotInMaintenance } from '../geo/working-hours';
+import { LimitsChangedMeanwhile } from '../limits/errors';
+import { limitParts, lostLimitRace, payoutCardKey } from '../limits/limits';
 import { countQueuedMails } from '../outbox/queue';
 import { createdDeltas } from '../reports/rollup-events';
 import { businessTimeZone } from '../settings/business-time';
@@ -127,13 +129,19 @@ async function buildRecord(
   };
 }
 
+/** How often a creation that lost a race on the limits' counters reads them again before a 409. */
+const LIMIT_RACE_RETRIES = 4;
+
 /**
  * Refuses the client's email, the contact (a Telegram username or a phone) and the request's
  * address when one is on the operator's blacklists (neutral text, the match audited). Then creates
  * an application in one transaction: the item, the owner's counters (conditional on fewer than
  * MAX_OPEN_APPLICATIONS open ones), the global status counters, the day's counter, the first
- * history entry, the owner's mail and the staff mail (to staffNotifyEmail, if set) as outbox items
- * and, with an Idempotency-Key, the key's claim. A replay queues nothing again.
+ * history entry, the owner's mail and the staff mail (to staffNotifyEmail, if set) as outbox items,
+ * the limits' counters (conditional on the limits, ../limits/limits.ts) and, with an
+ * Idempotency-Key, the key's claim. A replay queues nothing again. A lost race on the limits'
+ * counters reads them again and retries, refused with the limit it then breaks, or 409 after
+ * LIMIT_RACE_RETRIES.
  */
 export async function createApplication(
   userId: string,
@@ -165,65 +173,82 @@ export async function createApplication(
   const mailItems = mails.flat();
   const telegramItems = await staffAlertItems(record, 'created', now);
   const timeZone = await businessTimeZone();
-  const transaction = new Transaction()
-    .add('application', applicationPut(record))
-    .add(
-      'openLimit',
-      adjustUserApplicationStats(
-        userId,
-        { total: 1, PENDING: 1, openCount: 1 },
-        { maxOpen: MAX_OPEN_APPLICATIONS },
-      ),
-    )
-    .add('statusCounts', adjustApplicationStatusCounts({ total: 1, PENDING: 1 }))
-    .add('createdToday', incrementDailyStat(businessDayOf(now, timeZone), 'createdApplications'))
-    .add(
-      'history',
-      historyPut({
-        applicationId: record.id,
-        from: null,
-        to: INITIAL_STATUS,
-        at: record.createdAt,
-        actorId: userId,
-        actorRole: 'USER',
-        reason: null,
-        userId,
-        amountFrom: record.amountFrom,
-        currencyFrom: record.currencyFrom,
-        details: null,
-      }),
-    )
-    .add('mails', ...mailItems)
-    .add('telegram', ...telegramItems)
-    .addParts(rollupParts(createdDeltas(record, owner, timeZone)));
-  // A failed condition of the key's claim is read as a replay below.
-  if (idempotencyKey !== undefined) {
-    transaction.add(
-      'idempotencyKey',
-      idempotencyPut(
-        {
+  // An individual request has no amount: no limit counts it (docs/decisions.md).
+  const counted = async () =>
+    owner && record.amountUSD !== null
+      ? limitParts(
+          { id: userId, tier: owner.tier, completedDeals: owner.completedDeals },
+          record.amountUSD,
+          payoutCardKey(record.payoutDetails),
+          now,
+        )
+      : { parts: [], counted: null };
+  for (let attempt = 0; ; attempt += 1) {
+    const limits = await counted();
+    record.limitCounted = limits.counted;
+    const transaction = new Transaction()
+      .add('application', applicationPut(record))
+      .add(
+        'openLimit',
+        adjustUserApplicationStats(
           userId,
-          key: idempotencyKey,
-          requestHash: hash,
+          { total: 1, PENDING: 1, openCount: 1 },
+          { maxOpen: MAX_OPEN_APPLICATIONS },
+        ),
+      )
+      .add('statusCounts', adjustApplicationStatusCounts({ total: 1, PENDING: 1 }))
+      .add('createdToday', incrementDailyStat(businessDayOf(now, timeZone), 'createdApplications'))
+      .add(
+        'history',
+        historyPut({
           applicationId: record.id,
-          expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS,
-        },
-        nowSeconds,
-      ),
-    );
-  }
-  try {
-    await transaction.run();
-  } catch (error) {
-    if (!(error instanceof TransactionCancelledError)) throw error;
-    if (idempotencyKey !== undefined && error.failedOn('idempotencyKey')) {
-      const previous = await replay(userId, idempotencyKey, hash, nowSeconds);
-      if (previous) return previous;
+          from: null,
+          to: INITIAL_STATUS,
+          at: record.createdAt,
+          actorId: userId,
+          actorRole: 'USER',
+          reason: null,
+          userId,
+          amountFrom: record.amountFrom,
+          currencyFrom: record.currencyFrom,
+          details: null,
+        }),
+      )
+      .add('mails', ...mailItems)
+      .add('telegram', ...telegramItems)
+      .addParts(rollupParts(createdDeltas(record, owner, timeZone)))
+      .addParts(limits.parts);
+    // A failed condition of the key's claim is read as a replay below.
+    if (idempotencyKey !== undefined) {
+      transaction.add(
+        'idempotencyKey',
+        idempotencyPut(
+          {
+            userId,
+            key: idempotencyKey,
+            requestHash: hash,
+            applicationId: record.id,
+            expiresAt: nowSeconds + IDEMPOTENCY_TTL_SECONDS,
+          },
+          nowSeconds,
+        ),
+      );
     }
-    if (error.failedOn('openLimit')) {
-      throw new TooManyOpenApplications(MAX_OPEN_APPLICATIONS);
+    try {
+      await transaction.run();
+      break;
+    } catch (error) {
+      if (!(error instanceof TransactionCancelledError)) throw error;
+      if (idempotencyKey !== undefined && error.failedOn('idempotencyKey')) {
+        const previous = await replay(userId, idempotencyKey, hash, nowSeconds);
+        if (previous) return previous;
+      }
+      if (error.failedOn('openLimit')) {
+        throw new TooManyOpenApplications(MAX_OPEN_APPLICATIONS);
+      }
+      if (!lostLimitRace(error)) throw error;
+      if (attempt >= LIMIT_RACE_RETRIES) throw new LimitsChangedMeanwhile();
     }
-    throw error;
   }
   countMetric('ApplicationsCreated');
   countQueuedMails(mailItems.length);

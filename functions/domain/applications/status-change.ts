@@ -25,6 +25,7 @@ import { type StatusMessageInput, statusMessage } from '@functions/mail/applicat
 import { businessDayOf } from '@shared/business-time';
 import { isTerminal, type Move } from '@shared/lifecycle';
 import { closedDayRefusal } from '../ledger/entries';
+import { limitMoveParts } from '../limits/limits';
 import { countQueuedMails } from '../outbox/queue';
 import { statusChangeItems } from '../outbox/status-change-items';
 import { completionSnapshotNow, rubPerUsdtNow } from '../rates/completion-snapshot';
@@ -209,6 +210,8 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
     }),
   );
   if (reserves) transaction.addParts(reserves.parts);
+  // The limits' day totals: an ending without completing gives the amount back (docs/decisions.md).
+  transaction.addParts(limitMoveParts(application, to));
   for (const [name, item] of change.parts ?? []) transaction.add(name, item);
   // A deal that ends lets its instructions' template go (a template in use cannot be deleted), and
   // its payable amount too, once a late payment for it can no longer be expected.

@@ -113,6 +113,8 @@ const NUMBER_RULES: Record<NumberSettingKey, (value: number) => FieldProblem | u
     Number.isInteger(value) && value >= PAYMENT_WINDOW_MINUTES.min && value <= PAYMENT_WINDOW_MINUTES.max
       ? undefined
       : ruleProblem('paymentWindowMinutes'),
+  firstDealsCount: (value) =>
+    Number.isInteger(value) && value >= 0 && value <= 100 ? undefined : ruleProblem('settingDealCount'),
   topUpWindowMinutes: (value) =>
     Number.isInteger(value) && value >= PAYMENT_WINDOW_MINUTES.min && value <= PAYMENT_WINDOW_MINUTES.max
       ? undefined

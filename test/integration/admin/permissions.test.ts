@@ -112,6 +112,7 @@ const ENDPOINTS: EndpointCase[] = [
   },
   { route: 'listMyApplications', method: 'GET', path: () => '/api/applications', minimum: 'user' },
   { route: 'listNotifications', method: 'GET', path: () => '/api/notifications', minimum: 'user' },
+  { route: 'myLimits', method: 'GET', path: () => '/api/users/limits', minimum: 'user' },
   {
     route: 'readAllNotifications',
     method: 'POST',

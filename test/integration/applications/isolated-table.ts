@@ -1,6 +1,7 @@
 import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { createTableInput } from '@functions/data/table-definition';
 import type { Role } from '@shared/enums';
+import { NO_LIMITS } from '@shared/limits';
 import { runId } from '../../support/api';
 
 /**
@@ -8,7 +9,8 @@ import { runId } from '../../support/api';
  * counters or whole-table effects (dashboard figures, the expiry job, capacity at two sizes)
  * while other files write to the shared table in parallel. The data modules read TABLE_NAME
  * when first imported, so a file using this must import functions/ modules only dynamically,
- * after `createIsolatedTable` has run. Returns a function that drops the table.
+ * after `createIsolatedTable` has run. The limits are off (NO_LIMITS) as in the shared stack; a file
+ * about them sets its own. Returns a function that drops the table.
  */
 export async function createIsolatedTable(prefix: string): Promise<() => Promise<void>> {
   const table = `${prefix}-${runId()}`;
@@ -16,7 +18,7 @@ export async function createIsolatedTable(prefix: string): Promise<() => Promise
   const dynamo = new DynamoDBClient({});
   await dynamo.send(new CreateTableCommand(createTableInput(table)));
   const { seedDatabase } = await import('@functions/seed/seed');
-  await seedDatabase({ settingValues: { staffMfaRequired: 0 }, aroundTheClock: true });
+  await seedDatabase({ settingValues: { staffMfaRequired: 0, ...NO_LIMITS }, aroundTheClock: true });
   return async () => {
     await dynamo.send(new DeleteTableCommand({ TableName: table }));
     dynamo.destroy();

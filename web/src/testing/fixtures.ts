@@ -7,6 +7,7 @@ import type {
 } from '@shared/contract/applications';
 import type { DealMoneyView } from '@shared/contract/deal';
 import type { ExchangeStatus } from '@shared/contract/hours';
+import type { ClientLimitsView } from '@shared/contract/limits';
 import type { PublicRatesData, Quote } from '@shared/contract/rates';
 import type { OwnUser, PublicUser } from '@shared/contract/users';
 import { NO_MONEY_YET } from '@shared/deal-money';
@@ -319,6 +320,20 @@ export function testDirection(
 }
 
 /** The quote of POST /rates/calculate for what was asked, at rate 1 and within every limit. */
+/** A client's limits (GET /users/limits): the email tier with no limit set unless `changes` say. */
+export function testClientLimits(changes: Partial<ClientLimitsView> = {}): ClientLimitsView {
+  return {
+    tier: 'email',
+    nextTier: 'card',
+    perApplication: null,
+    firstDeals: null,
+    perDay: { limit: null, used: 0, left: null },
+    per30Days: { limit: null, used: 0, left: null },
+    maxNow: null,
+    ...changes,
+  };
+}
+
 export function testQuote(
   { assetFrom, assetTo, amount }: { assetFrom: string; assetTo: string; amount: number },
   changes: Partial<Quote> = {},

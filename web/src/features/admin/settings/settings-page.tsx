@@ -1,5 +1,6 @@
 import { SETTING_DEFAULTS, type SettingKey, type SettingKind } from '@shared/constants';
 import { maySetSetting, readSettingValue, type SettingView } from '@shared/contract/admin';
+import { LIMIT_SETTING_KEYS } from '@shared/limits';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/field';
@@ -59,6 +60,17 @@ const SETTINGS: SettingSpec[] = [
     placeholder: String(SETTING_DEFAULTS.amlMaxAttempts.value),
   },
   { key: 'amlCheckCostUSD', number: { min: 0, step: 0.0001 }, placeholder: '0.25' },
+  // The verification tiers' limits (docs/product.md "Verification and limits"): empty = no limit.
+  ...LIMIT_SETTING_KEYS.filter((key) => key !== 'firstDealsCapUSD').map((key) => ({
+    key,
+    placeholder: SETTING_DEFAULTS[key].value,
+  })),
+  {
+    key: 'firstDealsCount',
+    number: { min: 0, step: 1 },
+    placeholder: String(SETTING_DEFAULTS.firstDealsCount.value),
+  },
+  { key: 'firstDealsCapUSD', placeholder: SETTING_DEFAULTS.firstDealsCapUSD.value },
 ];
 
 /** The kinds of setting that cannot be empty (an empty email, token or chat means "none"). */
@@ -72,6 +84,7 @@ const INPUTS = {
   telegramChat: { type: 'text', inputMode: 'numeric' },
   timeZone: { type: 'text', inputMode: 'text' },
   reportingCurrency: { type: 'text', inputMode: 'text' },
+  limitUSD: { type: 'text', inputMode: 'decimal' },
 } as const;
 
 /**

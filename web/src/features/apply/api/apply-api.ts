@@ -1,6 +1,8 @@
 import { type CreateApplicationBody, visitSourceSchema } from '@shared/contract/applications';
+import type { ClientLimitsView } from '@shared/contract/limits';
 import type { QuoteLimits } from '@shared/contract/rates';
 import { createApplication as createApplicationRoute, validateTelegram } from '@shared/routes/applications';
+import { myLimits } from '@shared/routes/profile';
 import { getRates } from '@shared/routes/rates';
 import { call } from '@web/lib/api-client';
 import { rememberedVisitSource } from '@web/lib/visit-source';
@@ -43,4 +45,9 @@ export async function fetchPairLimits(
 ): Promise<QuoteLimits | null> {
   const data = (await call(getRates, { query: { assetFrom, assetTo }, signal })).data;
   return data.directions[0]?.quoteLimits ?? null;
+}
+
+/** The client's tier, its limits and what is left of them (docs/product.md "Verification and limits"). */
+export async function fetchMyLimits(signal?: AbortSignal): Promise<ClientLimitsView> {
+  return (await call(myLimits, { signal })).data;
 }

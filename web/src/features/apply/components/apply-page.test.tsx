@@ -1,9 +1,11 @@
 import type { ExchangeStatus } from '@shared/contract/hours';
+import type { ClientLimitsView } from '@shared/contract/limits';
 import type { CalculateBody } from '@shared/contract/rates';
 import type { OwnUser } from '@shared/contract/users';
 import type { GeoTree } from '@shared/geo';
 import { createApplication, validateTelegram } from '@shared/routes/applications';
 import { getExchangeStatus, getGeo } from '@shared/routes/geo';
+import { myLimits } from '@shared/routes/profile';
 import { calculateRate, getRates } from '@shared/routes/rates';
 import { AROUND_THE_CLOCK } from '@shared/working-hours';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -15,6 +17,7 @@ import {
   holdAnswers,
   testApplication,
   testCity,
+  testClientLimits,
   testContinent,
   testCountry,
   testDirection,
@@ -28,18 +31,22 @@ import { ApplyPage } from './apply-page';
 
 /**
  * What the page asks on opening: the places (GEO unless `geo` says), maintenance and the card
- * schedule (open unless `status` says), and the chosen pair's limits; tests answer the rest.
+ * schedule (open unless `status` says), the chosen pair's limits and the client's (none unless
+ * `limits` says); tests answer the rest.
  */
 function stubApi({
   geo = GEO,
   status = testExchangeStatus(),
+  limits = testClientLimits(),
 }: {
   geo?: GeoTree;
   status?: ExchangeStatus;
+  limits?: ClientLimitsView;
 } = {}) {
   return fakeApi()
     .answer(getGeo, ok(geo))
     .answer(getExchangeStatus, ok(status))
+    .answer(myLimits, ok(limits))
     .answer(getRates, ({ query: { assetFrom = '', assetTo = '' } }) =>
       ok({ updatedAt: null, currencies: [], directions: [testDirection(assetFrom, assetTo)] }),
     );
@@ -518,5 +525,55 @@ describe('the Telegram bot under the contact', () => {
     await waitFor(() => expect(input.getAttribute('data-check')).toBe('valid'));
     expect(startLink()).toBeNull();
     expect(screen.queryByText(/@exchange_bot/)).toBeNull();
+  });
+});
+
+describe("the client's verification tier's limits", () => {
+  const limits = testClientLimits({
+    perApplication: 1000,
+    perDay: { limit: 3000, used: 2500, left: 500 },
+    per30Days: { limit: 10000, used: 2500, left: 7500 },
+    maxNow: 500,
+  });
+
+  async function fillStandard(amount: string) {
+    await waitFor(() =>
+      expect([...(screen.getByLabelText('Continent') as HTMLSelectElement).options].length).toBeGreaterThan(
+        1,
+      ),
+    );
+    fireEvent.change(screen.getByLabelText('Continent'), { target: { value: 'cis' } });
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'cis.kazakhstan' } });
+    fireEvent.change(screen.getByLabelText('City'), { target: { value: 'cis.kazakhstan.almaty' } });
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: amount } });
+  }
+
+  it('says what the tier allows per application, what is left today, and how to raise it', async () => {
+    stubApi({ limits });
+    renderPage();
+
+    expect(
+      await screen.findByText(
+        'Your verification tier (email only) allows up to 1,000 USD per application. 500 USD left today. 7,500 USD left in 30 days. Verify a card to raise your limits.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('refuses an amount above what is left before sending it', async () => {
+    const api = stubApi({ limits }).answer(calculateRate, ({ body }) => ok(testQuote(body as CalculateBody)));
+    renderPage();
+    await fillStandard('500.01');
+    await waitFor(() => expect(api.requests(calculateRate).at(-1)?.body).toMatchObject({ amount: 500.01 }));
+    // The quote of exactly this amount has arrived: the panel no longer calculates.
+    await waitFor(() => expect(screen.queryByText('Calculating…')).toBeNull());
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
+
+    expect(
+      await screen.findByText(
+        'Above your limit: an application may be worth up to 500 USD now (this one is 500.01 USD).',
+      ),
+    ).toBeTruthy();
+    expect(api.requests(createApplication)).toEqual([]);
   });
 });

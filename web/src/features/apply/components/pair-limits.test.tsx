@@ -1,11 +1,12 @@
 import type { Quote, QuoteLimits } from '@shared/contract/rates';
 import type { OwnUser } from '@shared/contract/users';
 import { getExchangeStatus, getGeo } from '@shared/routes/geo';
+import { myLimits } from '@shared/routes/profile';
 import { calculateRate, getRates } from '@shared/routes/rates';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
 import { fakeApi, ok } from '@web/testing/fake-api';
-import { testDirection, testExchangeStatus } from '@web/testing/fixtures';
+import { testClientLimits, testDirection, testExchangeStatus } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -52,6 +53,7 @@ function stubApi() {
   return fakeApi()
     .answer(getGeo, ok([]))
     .answer(getExchangeStatus, ok(testExchangeStatus()))
+    .answer(myLimits, ok(testClientLimits()))
     .answer(calculateRate, ok(QUOTE))
     .answer(getRates, ({ query: { assetFrom = '', assetTo = '' } }) => {
       const quoteLimits = LIMITS[`${assetFrom}>${assetTo}`];

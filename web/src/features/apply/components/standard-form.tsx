@@ -1,6 +1,7 @@
 import { ORIGIN_FUNDS_VALUE } from '@shared/constants';
 import type { ExchangeStatus } from '@shared/contract/hours';
-import { amountLimitProblem } from '@shared/contract/rates';
+import { amountLimitProblem, type Quote } from '@shared/contract/rates';
+import { compare } from '@shared/money';
 import { AssetPairFields } from '@web/components/quote/asset-pair-fields';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -24,6 +25,7 @@ import {
 import { formatFixed } from '@web/lib/fixed-number';
 import { useTranslation } from '@web/lib/i18n';
 import { collator } from '@web/lib/intl-format';
+import { formatMoney } from '@web/lib/quote-format';
 import { useGeoTree } from '@web/lib/use-geo-tree';
 import { useQuote } from '@web/lib/use-quote';
 import type { FieldErrors } from '@web/lib/validation';
@@ -34,6 +36,7 @@ import { AmlAcknowledgement } from './aml-acknowledgement';
 import { HoursNotice } from './hours-notice';
 import { QuotePanel } from './quote-panel';
 import { TelegramField } from './telegram-field';
+import { TierLimits, useMyLimits } from './tier-limits';
 import { useApplyForm } from './use-apply-form';
 import { usePairLimits } from './use-pair-limits';
 import type { TelegramContact } from './use-telegram-contact';
@@ -67,6 +70,7 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
   const { errorText, clearError, submitting, send } = useApplyForm(props, STANDARD_FIELDS);
   const quote = useQuote(form.assetFrom, form.assetTo, form.amount, form.city);
   const limits = usePairLimits(form.assetFrom, form.assetTo);
+  const myLimits = useMyLimits();
   const readyQuote = quote.status === 'ready' ? quote.quote : null;
   // The decimal separator of the UI language, in the placeholder; both `,` and `.` are accepted.
   const amountPlaceholder = formatFixed(0, 2, language);
@@ -131,7 +135,7 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
    * The form's rules; a minimum or maximum refused by the quote read earlier is checked again against
    * a fresh quote, since the settings or rates may have changed since (the server decides either way).
    */
-  const validate = async () => {
+  const validateRules = async () => {
     const errors = validateStandard(form, contact.value, contact.check, readyQuote, amlAcknowledged);
     if (!errors.amount || !readyQuote || !amountLimitProblem(readyQuote)) return errors;
     const fresh = await calculateQuote({
@@ -141,6 +145,21 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
       ...(form.city ? { city: form.city } : {}),
     }).catch(() => null);
     return validateStandard(form, contact.value, contact.check, fresh, amlAcknowledged);
+  };
+
+  /** The client's tier's limit as last read, against the quote of exactly this amount (the server decides either way). */
+  const aboveTierLimit = (quote: Quote | null) => {
+    const most = myLimits.data?.maxNow ?? null;
+    if (!quote || most === null || quote.amount !== parseAmount(form.amount)) return null;
+    if (compare(quote.amountUSD, most) <= 0) return null;
+    const usd = (value: number) => `${formatMoney(value, language)} USD`;
+    return t('apply.tierLimits.above', { amount: usd(most), worth: usd(quote.amountUSD) });
+  };
+
+  const validate = async () => {
+    const errors = await validateRules();
+    const aboveLimit = errors.amount ? null : aboveTierLimit(readyQuote);
+    return aboveLimit ? { ...errors, amount: aboveLimit } : errors;
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -164,6 +183,7 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
     if (created) {
       setForm(INITIAL_STANDARD_FORM);
       setAmlAcknowledged(false);
+      myLimits.reload();
     }
   };
 
@@ -233,6 +253,7 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
           error={errorText('amount')}
         />
         <QuotePanel state={quote} limits={limits} assetFrom={form.assetFrom} assetTo={form.assetTo} />
+        <TierLimits limits={myLimits.data} />
       </fieldset>
 
       <TelegramField
