@@ -115,7 +115,7 @@ describe('a USDT payment held for staff', () => {
     await panel.getByText(/Darknet Market · high risk · 74 %/).waitFor();
 
     const short = id.slice(0, 12);
-    await staff.getByLabel(`Status of application ${short}`).selectOption('REJECTED');
+    await staff.getByRole('dialog').getByLabel(`Status of application ${short}`).selectOption('REJECTED');
     await staff.getByLabel(/Reason for rejection/).fill('The funds failed the AML check');
     await showsToast(staff, 'Status changed to Rejected.', () =>
       staff.getByRole('button', { name: 'Reject' }).click(),
