@@ -21,7 +21,8 @@ export type AuditTargetType =
   | 'chainTransfer'
   | 'staffInvitation'
   | 'ledgerAccount'
-  | 'ledgerDay';
+  | 'ledgerDay'
+  | 'verification';
 
 /** The role an entry names: a staff member's, or SYSTEM for the jobs and the chain watcher. */
 export type AuditActorRole = Role | 'SYSTEM';

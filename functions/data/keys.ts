@@ -62,6 +62,8 @@
  * | Staff invitation  | STAFFINVITES          | INVITE#{id}        | (expiresAt TTL, 30 days after the link lapses) |
  * | Report rollup     | REPORT#{breakdown}    | D{yyyy-mm-dd}#{value}; M{yyyy-mm}#{value} |                 |
  * | Daily report sent | DAILYREPORT           | {yyyy-mm-dd}       |                                   |
+ * | Card · identity standing | USER#{userId}  | VERIFY#CARD#{cardId} · VERIFY#IDENTITY |                   |
+ * | Verification request | VERIFYREQ#{id}     | REQUEST            | gsi1: VERIFYQUEUE#PENDING / {submittedAt}#{id} (under review), VERIFYQUEUE#DECIDED / {decidedAt}#{id}; gsi2 (decided, photos kept): VERIFYPHOTOS / {decidedAt}#{id}; (expiresAt TTL while awaiting photos, 1 day) |
  *
  * Access patterns (each is a GetItem, a Query, or a conditional/transactional write; never a Scan):
  * 1. User by id: GetItem USER#{id}/PROFILE.
@@ -287,6 +289,18 @@
  * 49. A business day's report (functions/domain/reports/daily-report.ts): GetItem DAILYREPORT/{day}
  *     says whether it went; Put of it (attribute_not_exists) in the transaction of its outbox items,
  *     so however often the job runs, a day is reported once.
+ * 50. Cards and verification (functions/data/cards.ts, verification-requests.ts; docs/product.md
+ *     "Cards and verification"): a client's cards and identity standing, Query USER#{userId}
+ *     begins_with(sk, VERIFY#); a card Put attribute_not_exists, Delete conditional on existing. A
+ *     request: Put VERIFYREQ#{id}/REQUEST attribute_not_exists with the standing's Update naming it;
+ *     a photo announced by an Update conditional on `awaitingPhotos` and the owner; sent with an
+ *     Update conditional on `awaitingPhotos` (onto gsi1 VERIFYQUEUE#PENDING); decided with an Update
+ *     conditional on `pending` (onto VERIFYQUEUE#DECIDED and gsi2 VERIFYPHOTOS), the standing's
+ *     Update conditional on naming this request, the user's tier raised conditional on the tier read,
+ *     and the audit entry, in one TransactWriteItems. The queue: Query gsi1 VERIFYQUEUE#PENDING
+ *     (oldest first) and VERIFYQUEUE#DECIDED (newest first, 50). Retention: Query gsi2 VERIFYPHOTOS
+ *     with gsi2sk < the cutoff; each request's photos deleted, then an Update (conditional on still
+ *     indexed) sets photosDeletedAt and leaves the index.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -485,6 +499,14 @@ export const keys = {
     sk: `COUNT#${day}#${accountId}`,
   }),
   exportJob: (id: string) => ({ pk: `EXPORT#${id}`, sk: 'JOB' }),
+  verificationStandingPrefix: 'VERIFY#',
+  card: (userId: string, cardId: string) => ({ pk: `USER#${userId}`, sk: `VERIFY#CARD#${cardId}` }),
+  cardSortKeyPrefix: 'VERIFY#CARD#',
+  identityStanding: (userId: string) => ({ pk: `USER#${userId}`, sk: 'VERIFY#IDENTITY' }),
+  verificationRequest: (id: string) => ({ pk: `VERIFYREQ#${id}`, sk: 'REQUEST' }),
+  verificationQueue: (state: 'pending' | 'decided') =>
+    state === 'pending' ? 'VERIFYQUEUE#PENDING' : 'VERIFYQUEUE#DECIDED',
+  verificationPhotosIndex: 'VERIFYPHOTOS',
   /** `units` of 0.0001 USDT, zero-padded so the sort keys order as the amounts do. */
   payableAmount: (wallet: string, units: bigint) => ({
     pk: `PAYAMOUNT#${wallet}`,

@@ -32,6 +32,7 @@ import * as settings from '@shared/routes/settings';
 import * as system from '@shared/routes/system';
 import * as telegram from '@shared/routes/telegram';
 import * as transactions from '@shared/routes/transactions';
+import * as verification from '@shared/routes/verification';
 
 /**
  * The area modules of shared/routes/, by name: the API stacks deploy each area's routes in the
@@ -65,6 +66,7 @@ export const routeAreas = {
   security,
   live,
   telegram,
+  verification,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export type RouteArea = keyof typeof routeAreas;
@@ -104,6 +106,7 @@ export const routes = {
   ...security,
   ...live,
   ...telegram,
+  ...verification,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof routes;

@@ -24,6 +24,7 @@ export const AUDIT_TARGET_TYPES = [
   'staffInvitation',
   'ledgerAccount',
   'ledgerDay',
+  'verification',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -41,6 +42,7 @@ export const AUDIT_KIND_TARGETS = {
   staff: ['user', 'staffInvitation'],
   chain: ['chainTransfer'],
   deals: ['application'],
+  verification: ['verification'],
   security: null,
 } as const satisfies Record<string, readonly AuditTarget[] | null>;
 export type AuditKind = keyof typeof AUDIT_KIND_TARGETS;

@@ -16,6 +16,7 @@ const KIND_TONES: Record<AuditEntryKind, BadgeTone> = {
   staff: 'danger',
   chain: 'warning',
   deals: 'success',
+  verification: 'info',
 };
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
