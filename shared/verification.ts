@@ -16,11 +16,6 @@ export function tierRank(tier: VerificationTier): number {
   return VERIFICATION_TIERS.indexOf(tier);
 }
 
-/** The tiers below one, which an approval of it replaces. */
-export function tiersBelow(tier: VerificationTier): VerificationTier[] {
-  return VERIFICATION_TIERS.filter((other) => tierRank(other) < tierRank(tier));
-}
-
 /** The cards one client may keep in their profile. */
 export const MAX_CARDS_PER_USER = 10;
 export const CARD_BANK_MAX_LENGTH = 60;
@@ -74,11 +69,6 @@ export const VERIFICATION_STATUSES = [
 ] as const;
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
-/** The status a request's state gives its card or identity. */
-export function statusOfState(state: VerificationState): VerificationStatus {
-  return state === 'approved' ? 'verified' : state;
-}
-
 /**
  * A holder's name as names are compared (the payer's name staff enter at confirmation against the
  * verified holder's): case, spacing and the dots of initials ignored.
@@ -90,3 +80,10 @@ export function comparableName(name: string): string {
     .replace(/[.\s]+/g, ' ')
     .trim();
 }
+
+/**
+ * When a direction asks the client to pay from a verified card (docs/product.md "Cards and
+ * verification"): never, always, or above an amount of its given side (`cardVerificationAbove`).
+ */
+export const CARD_VERIFICATION_RULES = ['never', 'always', 'above'] as const;
+export type CardVerificationRule = (typeof CARD_VERIFICATION_RULES)[number];

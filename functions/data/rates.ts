@@ -1,5 +1,6 @@
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateSource } from '@shared/constants';
+import type { CardVerificationRule } from '@shared/verification';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 import { type ReserveRecord, toReserve } from './reserves';
@@ -54,6 +55,10 @@ export interface DirectionRecord {
   publishToMonitors: boolean;
   /** The monitors' code of the fiat side (`SBERRUB`); null: the asset's own. */
   monitorCode: string | null;
+  /** Whether the client must pay from a verified card; absent on directions written before: never. */
+  cardVerification?: CardVerificationRule;
+  /** The amount of `assetFrom` above which `above` asks for it (null otherwise). */
+  cardVerificationAbove?: number | null;
   updatedAt: string;
   updatedBy: string | null;
 }
@@ -131,6 +136,8 @@ function toDirection(item: Record<string, unknown>): DirectionRecord {
     isActive,
     publishToMonitors,
     monitorCode,
+    cardVerification,
+    cardVerificationAbove,
     updatedAt,
     updatedBy,
   } = item as unknown as DirectionRecord;
@@ -150,6 +157,8 @@ function toDirection(item: Record<string, unknown>): DirectionRecord {
     isActive: isActive !== false,
     publishToMonitors: publishToMonitors === true,
     monitorCode: monitorCode ?? null,
+    cardVerification: cardVerification ?? 'never',
+    cardVerificationAbove: cardVerificationAbove ?? null,
     updatedAt,
     updatedBy: updatedBy ?? null,
   };

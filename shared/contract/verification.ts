@@ -37,7 +37,9 @@ export type AddCardBody = z.infer<typeof addCardBodySchema>;
 export const cardParamsSchema = /* @__PURE__ */ schema(() =>
   z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(100)) }),
 );
-export const verificationParamsSchema = cardParamsSchema;
+export const verificationParamsSchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({ id: z.string().check(z.minLength(1), z.maxLength(100)) }),
+);
 
 /** The request of a card or of the identity the client is sending photos for, or staff review. */
 const ownRequestSchema = () =>

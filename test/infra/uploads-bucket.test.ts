@@ -222,6 +222,10 @@ describe('uploads bucket', () => {
         'listMyMessages',
         'postMyMessage',
         'adminGetExport',
+        'announceVerificationPhoto',
+        'submitVerification',
+        'adminGetVerification',
+        'adminDecideVerification',
       ].sort(),
     );
     for (const [routeId, route] of users) {

@@ -25,6 +25,8 @@ describe('AdminNav', () => {
       'Accounts and the day',
       // The review list of chain transfers, which a MANAGER on shift resolves.
       'Payment gateways',
+      // The verification queue, which a MANAGER on shift reviews.
+      'Verification',
     ]);
   });
 
@@ -39,6 +41,7 @@ describe('AdminNav', () => {
       'Exchange rates',
       'Reserves',
       'Payment gateways',
+      'Verification',
       'Geo management',
       'System settings',
       'Security settings',
