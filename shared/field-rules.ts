@@ -247,6 +247,7 @@ export const FIELD_RULES = {
     text: "A holder's name may be at most {{max}} characters long.",
     params: { max: CARD_HOLDER_MAX_LENGTH },
   },
+  payerCardRequired: { text: 'Choose the card you pay from: this exchange asks for a verified card.' },
   verificationPhotoType: { text: 'A photo must be a JPEG or PNG picture.' },
   verificationReasonTooLong: {
     text: 'A reason may be at most {{max}} characters long.',

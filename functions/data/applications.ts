@@ -8,7 +8,7 @@ import type { MoveName } from '@shared/lifecycle';
 import type { VisitSource } from '@shared/visit-source';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import type { ListPartition } from './query-window';
+import { type ListPartition, readItems } from './query-window';
 import type { TransactItem } from './transactions';
 
 /** Payment instructions staff issued (docs/product.md §4 "The deal"): they start the payment window. */
@@ -134,8 +134,23 @@ export interface ApplicationRecord {
   /** When a new message last mailed the owner / staff (at most once per 10 minutes a side). */
   messageMailedClientAt: string | null;
   messageMailedStaffAt: string | null;
+  /**
+   * The card the client pays from (docs/product.md "Cards and verification"): a snapshot taken at
+   * creation; `verified` is set when staff approve the card (`payerCardVerified`).
+   */
+  payerCard?: PayerCard | null;
   /** Bumped by every write, so read-modify-write updates can be conditional on it. */
   version: number;
+}
+
+export interface PayerCard {
+  id: string;
+  bank: string;
+  last4: string;
+  holder: string;
+  verified: boolean;
+  /** The direction asked for a verified card (always, or above an amount) when the client applied. */
+  verificationRequired: boolean;
 }
 
 /** A new quote at the current rate for what arrived late: the amounts the deal would have. */
@@ -235,6 +250,7 @@ const RECORD_FIELDS = [
   'unreadByStaff',
   'messageMailedClientAt',
   'messageMailedStaffAt',
+  'payerCard',
   'version',
 ] as const satisfies readonly (keyof ApplicationRecord)[];
 
@@ -441,6 +457,36 @@ export function dealFieldsUpdate(
       ExpressionAttributeValues: values,
     },
   };
+}
+
+/**
+ * The card a deal is paid from was verified: its snapshot says so (a write the live push tells the
+ * deal's screens of), conditional on the deal still naming that card unverified.
+ */
+export function payerCardVerified(applicationId: string, cardId: string, at: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.application(applicationId),
+      UpdateExpression: 'SET payerCard.verified = :yes, updatedAt = :at ADD version :one',
+      ConditionExpression: 'payerCard.id = :card AND payerCard.verified = :no',
+      ExpressionAttributeValues: { ':yes': true, ':no': false, ':at': at, ':one': 1, ':card': cardId },
+    },
+  };
+}
+
+/** How many of a client's newest applications are looked at for the deals a card pays (at most 5 are open). */
+const PAID_FROM_CARD_WINDOW = 20;
+
+/** A client's newest applications paid from a card that were made while it was unverified. */
+export async function applicationsAwaitingCard(userId: string, cardId: string): Promise<ApplicationRecord[]> {
+  const { items } = await readItems(applicationPartitions.ofUser(userId), {
+    forward: false,
+    count: PAID_FROM_CARD_WINDOW,
+  });
+  return items
+    .map(toApplicationRecord)
+    .filter((record) => record.payerCard?.id === cardId && !record.payerCard.verified);
 }
 
 /** Sets staff fields, only if nobody wrote the application since it was read (`version`). */

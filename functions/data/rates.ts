@@ -1,4 +1,10 @@
-import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { RateSource } from '@shared/constants';
 import type { CardVerificationRule } from '@shared/verification';
 import { db, isConditionFailure, tableName } from './client';
@@ -208,6 +214,21 @@ export interface QuoteItems {
   feedTo?: FeedPriceRecord;
   /** The reserve of the received currency; absent when none is kept. */
   reserveTo?: ReserveRecord;
+}
+
+/** One direction as stored (its card verification rule at application), consistent. */
+export async function findDirection(
+  assetFrom: string,
+  assetTo: string,
+): Promise<DirectionRecord | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName,
+      Key: keys.directionRate(assetFrom, assetTo),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? toDirection(Item) : undefined;
 }
 
 /**

@@ -25,6 +25,7 @@ import { createdDeltas } from '../reports/rollup-events';
 import { businessTimeZone } from '../settings/business-time';
 import { settingValue } from '../settings/settings';
 import { staffAlertItems } from '../telegram/outgoing';
+import { payerCardOf } from '../verification/payer-card';
 import { IdempotencyKeyReused, TooManyOpenApplications } from './errors';
 import { ownerMailItem, staffMailItems } from './mails';
 import { checkStandardApplication } from './standard-rules';
@@ -92,9 +93,10 @@ async function buildRecord(
       rate: null,
     };
   }
-  const [quote, lockMinutes] = await Promise.all([
+  const [quote, lockMinutes, payerCard] = await Promise.all([
     checkStandardApplication(body, now),
     settingValue('quoteLockMinutes'),
+    payerCardOf(userId, body),
   ]);
   return {
     ...common,
@@ -111,6 +113,7 @@ async function buildRecord(
     city: body.city,
     details: null,
     originFunds: body.originFunds,
+    payerCard,
     rate: {
       rate: quote.rate,
       markupPercent: quote.markupPercent,

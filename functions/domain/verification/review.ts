@@ -1,3 +1,4 @@
+import { applicationsAwaitingCard, payerCardVerified } from '@functions/data/applications';
 import { auditPut } from '@functions/data/audit';
 import { standingFollows } from '@functions/data/cards';
 import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
@@ -17,6 +18,7 @@ import type {
   VerificationQueue,
   VerificationQueueItem,
 } from '@shared/contract/verification';
+import { isOpen } from '@shared/lifecycle';
 import {
   TIER_OF_KIND,
   tierOf,
@@ -142,6 +144,13 @@ export async function decideVerification(
       );
     }
     if (raise) transaction.add('tier', verificationTierRaise(user.id, target, user.verificationTier));
+    // The client's deals under way that wait for this card go on (their instructions may be issued).
+    if (approve && withStanding && request.kind === 'card' && request.cardId) {
+      for (const deal of await applicationsAwaitingCard(request.userId, request.cardId)) {
+        if (isOpen(deal.status))
+          transaction.add(`deal:${deal.id}`, payerCardVerified(deal.id, request.cardId, at));
+      }
+    }
     transaction.add(
       'audit',
       auditPut({
@@ -182,7 +191,8 @@ export async function decideVerification(
         withStanding = false;
         continue;
       }
-      if (error.failedOn('tier') && attempt < DECISION_TRIES) continue;
+      const dealMoved = error.failed.some((part) => part.startsWith('deal:'));
+      if ((error.failedOn('tier') || dealMoved) && attempt < DECISION_TRIES) continue;
       throw error;
     }
   }
