@@ -70,6 +70,9 @@ export interface StaffRecord {
   chainCheck?: ChainCheck;
   /** A payout's office account, when staff named one (absent: the asset's own). */
   accountId?: string | null;
+  /** At a card payment's confirmation: the payer's name staff entered, and whether it differs from the verified holder's. */
+  payerName?: string | null;
+  payerNameMismatch?: boolean;
 }
 
 /** A payout that came back, as an ADMIN recorded it: the payout as it was, and why it was reversed. */

@@ -1,4 +1,8 @@
-import { adminIssueInstructions } from '@shared/routes/admin-applications';
+import {
+  adminConfirmPayment,
+  adminGetApplication,
+  adminIssueInstructions,
+} from '@shared/routes/admin-applications';
 import { getMyApplication } from '@shared/routes/applications';
 import { adminPutRates } from '@shared/routes/rates';
 import { adminDecideVerification } from '@shared/routes/verification';
@@ -83,6 +87,50 @@ describe('a direction that always asks for a verified card', () => {
 
     expect(made.status).toBe(400);
     expect(made.body.errors?.[0]).toMatchObject({ param: 'payerCardId', code: 'payerCardRequired' });
+  });
+});
+
+describe('the payer’s name at a card payment’s confirmation', () => {
+  /** A deal paid from a card verified as IVAN PETROV, with its instructions out. */
+  async function instructedDeal(): Promise<string> {
+    const client = await createVerifiedUser();
+    const cardId = await addCard(client, 'IVAN PETROV');
+    const requestId = await sentRequest(client, { cardId });
+    await call(adminDecideVerification, {
+      token: admin.token,
+      params: { id: requestId },
+      body: { decision: 'approve' },
+    });
+    const made = await submit(
+      client,
+      standardBody({ ...moldova, assetFrom: 'card-MDL', amount: 2000, payerCardId: cardId }),
+    );
+    const id = made.body.data!.id;
+    await setStatus(admin, id, 'PROCESSING');
+    expect((await instruct(id)).status).toBe(200);
+    return id;
+  }
+  const confirmedBy = async (id: string, payerName: string) => {
+    const confirmed = await call(adminConfirmPayment, {
+      token: admin.token,
+      params: { id },
+      body: { payerName },
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    return (await call(adminGetApplication, { token: admin.token, params: { id } })).body.data!;
+  };
+
+  it('is flagged on the deal when it differs from the verified holder’s', async () => {
+    const deal = await confirmedBy(await instructedDeal(), 'Petr Sidorov');
+
+    expect(deal.paymentConfirmation).toMatchObject({ payerName: 'Petr Sidorov', payerNameMismatch: true });
+    expect(deal.history.at(-1)?.details).toMatchObject({ payerNameMismatch: true });
+  });
+
+  it('is not flagged when only case and spacing differ', async () => {
+    const deal = await confirmedBy(await instructedDeal(), '  ivan   Petrov ');
+
+    expect(deal.paymentConfirmation).toMatchObject({ payerNameMismatch: false });
   });
 });
 
