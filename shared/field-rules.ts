@@ -181,6 +181,7 @@ export const FIELD_RULES = {
     params: { decimals: FIAT_DECIMALS },
   },
   settingHours: { text: 'The value must be a whole number of hours from 1 to 8760.' },
+  settingRetentionDays: { text: 'The value must be a whole number of days from 1 to 3650.' },
   settingMinutes: { text: 'The value must be a whole number of minutes from 0 to 1440.' },
   settingMfaFlag: { text: 'The value must be 1 (required) or 0 (optional).' },
   paymentWindowMinutes: {

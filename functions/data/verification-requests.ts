@@ -5,7 +5,7 @@ import type {
   VerificationPhotoRole,
   VerificationState,
 } from '@shared/verification';
-import { db, tableName } from './client';
+import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 import type { TransactItem } from './transactions';
 
@@ -94,7 +94,7 @@ export async function setAnnouncedPhoto(
     );
     return true;
   } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }
@@ -217,15 +217,24 @@ export function requestsWithPhotosDecidedBefore(
   });
 }
 
-/** A request's photos are gone: it says when and leaves the retention index (its decision stays). */
-export async function markPhotosDeleted(requestId: string, at: string): Promise<void> {
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: keys.verificationRequest(requestId),
-      UpdateExpression: 'SET photosDeletedAt = :at, kept = :none REMOVE gsi2pk, gsi2sk',
-      ConditionExpression: 'attribute_exists(gsi2pk)',
-      ExpressionAttributeValues: { ':at': at, ':none': {} },
-    }),
-  );
+/**
+ * A request's photos are gone: it says when and leaves the retention index (its decision stays).
+ * Answers false when it had left it already (another run marked it).
+ */
+export async function markPhotosDeleted(requestId: string, at: string): Promise<boolean> {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.verificationRequest(requestId),
+        UpdateExpression: 'SET photosDeletedAt = :at, kept = :none REMOVE gsi2pk, gsi2sk',
+        ConditionExpression: 'attribute_exists(gsi2pk)',
+        ExpressionAttributeValues: { ':at': at, ':none': {} },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 }

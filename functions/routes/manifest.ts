@@ -190,6 +190,13 @@ export const jobs = {
     uses: { table: 'readWrite', tron: true },
     localPeriod: { variable: 'TRON_POLL_SECONDS', defaultSeconds: 15 },
   },
+  purgeVerificationPhotos: {
+    handler: 'jobs/purge-verification-photos',
+    schedule: 'rate(1 hour)',
+    summary:
+      'Delete the photos of verification requests decided more than verificationPhotoRetentionDays ago (the decisions stay)',
+    uses: { table: 'readWrite', uploads: 'purgeVerification' },
+  },
 } as const satisfies Record<string, JobDefinition>;
 
 /**
