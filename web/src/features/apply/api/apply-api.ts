@@ -1,7 +1,9 @@
 import { type CreateApplicationBody, visitSourceSchema } from '@shared/contract/applications';
 import type { QuoteLimits } from '@shared/contract/rates';
+import type { CardView } from '@shared/contract/verification';
 import { createApplication as createApplicationRoute, validateTelegram } from '@shared/routes/applications';
 import { getRates } from '@shared/routes/rates';
+import { getMyVerification } from '@shared/routes/verification';
 import { call } from '@web/lib/api-client';
 import { rememberedVisitSource } from '@web/lib/visit-source';
 
@@ -43,4 +45,9 @@ export async function fetchPairLimits(
 ): Promise<QuoteLimits | null> {
   const data = (await call(getRates, { query: { assetFrom, assetTo }, signal })).data;
   return data.directions[0]?.quoteLimits ?? null;
+}
+
+/** The caller's cards, to choose the one a card payment comes from (docs/product.md "Cards and verification"). */
+export async function fetchMyCards(): Promise<CardView[]> {
+  return (await call(getMyVerification)).data.cards;
 }

@@ -31,13 +31,21 @@ import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { amountError, type StandardField, validateStandard } from '../lib/apply-validation';
 import type { SubmitApplication } from '../lib/submit-application';
 import { HoursNotice } from './hours-notice';
+import { PayerCardField } from './payer-card-field';
 import { QuotePanel } from './quote-panel';
 import { TelegramField } from './telegram-field';
 import { useApplyForm } from './use-apply-form';
 import { usePairLimits } from './use-pair-limits';
 import type { TelegramContact } from './use-telegram-contact';
 
-const STANDARD_FIELDS: StandardField[] = ['continent', 'country', 'city', 'amount', 'contactTelegram'];
+const STANDARD_FIELDS: StandardField[] = [
+  'continent',
+  'country',
+  'city',
+  'amount',
+  'contactTelegram',
+  'payerCardId',
+];
 
 interface StandardFormProps {
   contact: TelegramContact;
@@ -52,6 +60,7 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
   const { t, language } = useTranslation(['forms', 'errors']);
   const geo = useGeoTree();
   const [form, setForm] = useState<StandardFormState>(INITIAL_STANDARD_FORM);
+  const [payerCardId, setPayerCardId] = useState('');
   // The landing calculator's choice, read once: it opens the form as soon as the places tell
   // whether its city is still offered, and is gone for any later visit (docs/decisions.md).
   const [prefill] = useState(pendingApplyPrefill);
@@ -148,6 +157,7 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
         amount: parseAmount(form.amount),
         contactTelegram: contact.value.trim(),
         originFunds: ORIGIN_FUNDS_VALUE,
+        ...(form.assetFrom.startsWith('card-') && payerCardId ? { payerCardId } : {}),
       }),
       'apply.submitSuccess',
     );
@@ -220,6 +230,9 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
           error={errorText('amount')}
         />
         <QuotePanel state={quote} limits={limits} assetFrom={form.assetFrom} assetTo={form.assetTo} />
+        {form.assetFrom.startsWith('card-') && (
+          <PayerCardField value={payerCardId} onChange={setPayerCardId} error={errorText('payerCardId')} />
+        )}
       </fieldset>
 
       <TelegramField

@@ -6,7 +6,7 @@ import { schemaErrorText } from '@web/lib/schema-error-text';
 import { compactErrors, type FieldErrors, requiredError } from '@web/lib/validation';
 
 export type TelegramCheck = 'idle' | 'checking' | 'valid' | 'invalid';
-export type StandardField = 'continent' | 'country' | 'city' | 'amount' | 'contactTelegram';
+export type StandardField = 'continent' | 'country' | 'city' | 'amount' | 'contactTelegram' | 'payerCardId';
 export type IndividualField = 'individualDetails' | 'contactTelegram';
 
 /**
@@ -46,6 +46,8 @@ export function validateStandard(
     city: requiredError(form.city),
     amount: amountError(form, quote),
     contactTelegram: telegramContactError(contact, check),
+    // Whether a card must be chosen is the direction's rule, which the server applies.
+    payerCardId: null,
   });
 }
 
