@@ -290,7 +290,14 @@ export async function confirmPayment(
         actor,
         write: {
           fields: { money: written.money, ...(move === 'confirmPayment' ? { paymentConfirmation } : {}) },
-          details: { note, received: written.money.received, gap, ...payer },
+          // The history names the payer, and the mismatch only when there is one.
+          details: {
+            note,
+            received: written.money.received,
+            gap,
+            ...(payer.payerName ? { payerName: payer.payerName } : {}),
+            ...(payer.payerNameMismatch ? { payerNameMismatch: true } : {}),
+          },
           ...withMoney(written, [
             ...(claimed && txHash ? [claimPart('payment', id, txHash, actor.id, now)] : []),
           ]),
