@@ -14,8 +14,7 @@ import {
   submitVerification,
 } from '@shared/routes/verification';
 import type { VerificationPhotoRole } from '@shared/verification';
-import { uploadFile } from '@web/components/thread/thread-api';
-import { call } from '@web/lib/api-client';
+import { call, uploadFile } from '@web/lib/api-client';
 
 /** The cards and verification page's calls (docs/product.md "Cards and verification"). */
 export async function fetchMyVerification(signal?: AbortSignal): Promise<MyVerification> {
