@@ -193,6 +193,31 @@ describe('a card’s verification', () => {
   });
 });
 
+describe('two staff deciding one request at once', () => {
+  it('lets one decision stand and tells the other it was decided', async () => {
+    const user = await createVerifiedUser();
+    const admin = await createVerifiedUser({ role: 'ADMIN' });
+    const requestId = await sentRequest(user, { cardId: await addCard(user) });
+
+    const answers = await Promise.all([
+      call(adminDecideVerification, {
+        token: manager.token,
+        params: { id: requestId },
+        body: { decision: 'approve' },
+      }),
+      call(adminDecideVerification, {
+        token: admin.token,
+        params: { id: requestId },
+        body: { decision: 'reject', reason: 'Blurred' },
+      }),
+    ]);
+
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.body.code).toBe('VerificationAlreadyDecided');
+    expect(await listAuditFor('verification', requestId)).toHaveLength(1);
+  });
+});
+
 describe('an identity verification', () => {
   it('takes a document and a selfie, and approval raises the tier to identity, which a card approval never lowers', async () => {
     const user = await createVerifiedUser();
