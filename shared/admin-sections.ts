@@ -61,6 +61,7 @@ import { adminSecurityAudit, adminSecuritySessions } from './routes/security';
 import { adminGetSetting, adminListSettings, adminPutSetting } from './routes/settings';
 import { adminTelegramStatus } from './routes/telegram';
 import { adminListTransactions } from './routes/transactions';
+import { adminDecideVerification, adminGetVerification, adminListVerifications } from './routes/verification';
 
 /**
  * The admin area's sections (docs/product.md §2) and the routes each calls (docs/architecture.md
@@ -171,6 +172,8 @@ const ADMIN_SECTIONS = {
     calls: [adminListBlacklist],
     byRole: { ADMIN: [adminAddBlacklistEntry, adminRemoveBlacklistEntry] },
   },
+  // The verification queue: a MANAGER on shift reviews cards' and identities' photos.
+  verification: { calls: [adminListVerifications, adminGetVerification, adminDecideVerification] },
   // The audit trail, and the active staff its filter names: an ADMIN's (docs/decisions.md).
   audit: { calls: [adminAuditTrail, adminListManagers] },
   // Analytics and reports: an ADMIN's, as their figures include the business's profit.

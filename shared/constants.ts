@@ -138,6 +138,7 @@ export const SETTING_KEYS = [
   'firstDealsCapUSD',
   'limitPerIpPerDayUSD',
   'limitPerCardPerDayUSD',
+  'verificationPhotoRetentionDays',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 interface SettingAccess {
@@ -183,6 +184,12 @@ export const SETTING_DEFAULTS = {
     value: 1,
     description: 'Staff must use a second factor (TOTP): 1 = required, 0 = optional',
     minRole: 'SUPER_ADMIN',
+  },
+  verificationPhotoRetentionDays: {
+    kind: 'number',
+    value: 90,
+    description: 'Days a decided verification request keeps its photos before the retention job deletes them',
+    minRole: 'ADMIN',
   },
   quoteLockMinutes: {
     kind: 'number',

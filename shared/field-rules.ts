@@ -29,6 +29,7 @@ import {
   MESSAGE_TEXT_MAX_LENGTH,
 } from './messages';
 import { FIAT_DECIMALS } from './numbers';
+import { CARD_BANK_MAX_LENGTH, CARD_HOLDER_MAX_LENGTH, VERIFICATION_REASON_MAX_LENGTH } from './verification';
 
 /** Values a rule's text names (a length, an amount, a time), by name: `{{name}}` in its text. */
 export type RuleParams = RefusalParams;
@@ -189,6 +190,7 @@ export const FIELD_RULES = {
     params: { decimals: FIAT_DECIMALS },
   },
   settingHours: { text: 'The value must be a whole number of hours from 1 to 8760.' },
+  settingRetentionDays: { text: 'The value must be a whole number of days from 1 to 3650.' },
   settingMinutes: { text: 'The value must be a whole number of minutes from 0 to 1440.' },
   settingMfaFlag: { text: 'The value must be 1 (required) or 0 (optional).' },
   settingAmlCost: {
@@ -275,6 +277,23 @@ export const FIELD_RULES = {
   },
   /** `currency`: the code the rates table has no value for. */
   currencyNotInRates: { text: 'The rates know no currency {{currency}}; add it to the rates first.' },
+
+  // Cards and verification (the profile's cards, staff's verification queue)
+  cardBankTooLong: {
+    text: "A bank's name may be at most {{max}} characters long.",
+    params: { max: CARD_BANK_MAX_LENGTH },
+  },
+  cardLast4: { text: 'Enter the last four digits of the card.' },
+  cardHolderTooLong: {
+    text: "A holder's name may be at most {{max}} characters long.",
+    params: { max: CARD_HOLDER_MAX_LENGTH },
+  },
+  payerCardRequired: { text: 'Choose the card you pay from: this exchange asks for a verified card.' },
+  verificationPhotoType: { text: 'A photo must be a JPEG or PNG picture.' },
+  verificationReasonTooLong: {
+    text: 'A reason may be at most {{max}} characters long.',
+    params: { max: VERIFICATION_REASON_MAX_LENGTH },
+  },
 
   // Messages and their attachments
   messageTooLong: {

@@ -70,6 +70,8 @@ export type MoveNeed =
   | 'paidOutInFull'
   /** Nobody has taken it yet (a Take assigns the taker). */
   | 'unassigned'
+  /** The direction asks for a verified card and the card the client pays from is verified (or it asks for none). */
+  | 'cardVerified'
   /** Created longer ago than the setting `applicationExpiryHours` allows a PENDING application. */
   | 'olderThanExpiry'
   /** A payout is recorded and stands (it has not come back). */
@@ -221,7 +223,7 @@ export const MOVES: readonly Move[] = [
     to: 'WAITING_PAYMENT',
     by: 'staff',
     call: 'instructions',
-    needs: ['instructions'],
+    needs: ['cardVerified', 'instructions'],
     funnel: ['instructed'],
   },
   {
@@ -559,6 +561,8 @@ export interface MoveFacts {
   payoutReversed: boolean;
   refunded: boolean;
   hasInstructions: boolean;
+  /** No verified card is asked for, or the card the client pays from is verified. */
+  cardVerified: boolean;
   /** What was asked of the client and what they are owed (null: a deal that names no amounts). */
   asked: string | null;
   owed: string | null;
@@ -603,6 +607,7 @@ export const NEED_GUARDS: { readonly [need in MoveNeed]: (facts: MoveFacts) => b
   payoutShort: (facts) => !paidOutInFull(facts.money, facts.owed),
   paidOutInFull: (facts) => paidOutInFull(facts.money, facts.owed),
   unassigned: (facts) => facts.assignedToId === null,
+  cardVerified: (facts) => facts.cardVerified,
   olderThanExpiry: (facts) =>
     facts.input.expiryCutoff !== undefined && facts.createdAt < facts.input.expiryCutoff,
   payoutStands: (facts) => facts.payoutRecorded,
@@ -712,6 +717,7 @@ export function clientActions(facts: ClientActionFacts): ClientAction[] {
     refunded: false,
     requoteUntil: facts.requoteUntil ?? null,
     hasInstructions: facts.paymentDeadline !== null,
+    cardVerified: true,
     asked: null,
     owed: null,
     money: NO_MONEY_YET,

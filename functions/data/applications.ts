@@ -8,7 +8,7 @@ import type { MoveName } from '@shared/lifecycle';
 import type { VisitSource } from '@shared/visit-source';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import type { ListPartition } from './query-window';
+import { type ListPartition, readItems } from './query-window';
 import type { TransactItem } from './transactions';
 
 /** Payment instructions staff issued (docs/product.md §4 "The deal"): they start the payment window. */
@@ -70,6 +70,9 @@ export interface StaffRecord {
   chainCheck?: ChainCheck;
   /** A payout's office account, when staff named one (absent: the asset's own). */
   accountId?: string | null;
+  /** At a card payment's confirmation: the payer's name staff entered, and whether it differs from the verified holder's. */
+  payerName?: string | null;
+  payerNameMismatch?: boolean;
 }
 
 /** A payout that came back, as an ADMIN recorded it: the payout as it was, and why it was reversed. */
@@ -143,6 +146,11 @@ export interface ApplicationRecord {
   messageMailedStaffAt: string | null;
   /** What the limits counted of it (functions/data/limit-counters.ts), given back if it ends uncompleted. */
   limitCounted?: LimitCounted | null;
+  /**
+   * The card the client pays from (docs/product.md "Cards and verification"): a snapshot taken at
+   * creation; `verified` is set when staff approve the card (`payerCardVerified`).
+   */
+  payerCard?: PayerCard | null;
   /** Bumped by every write, so read-modify-write updates can be conditional on it. */
   version: number;
 }
@@ -153,6 +161,16 @@ export interface LimitCounted {
   /** Integer cents, as text (exact at any size). */
   cents: string;
   subjects: string[];
+}
+
+export interface PayerCard {
+  id: string;
+  bank: string;
+  last4: string;
+  holder: string;
+  verified: boolean;
+  /** The direction asked for a verified card (always, or above an amount) when the client applied. */
+  verificationRequired: boolean;
 }
 
 /** A new quote at the current rate for what arrived late: the amounts the deal would have. */
@@ -255,6 +273,7 @@ const RECORD_FIELDS = [
   'messageMailedClientAt',
   'messageMailedStaffAt',
   'limitCounted',
+  'payerCard',
   'version',
 ] as const satisfies readonly (keyof ApplicationRecord)[];
 
@@ -462,6 +481,36 @@ export function dealFieldsUpdate(
       ExpressionAttributeValues: values,
     },
   };
+}
+
+/**
+ * The card a deal is paid from was verified: its snapshot says so (a write the live push tells the
+ * deal's screens of), conditional on the deal still naming that card unverified.
+ */
+export function payerCardVerified(applicationId: string, cardId: string, at: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.application(applicationId),
+      UpdateExpression: 'SET payerCard.verified = :yes, updatedAt = :at ADD version :one',
+      ConditionExpression: 'payerCard.id = :card AND payerCard.verified = :no',
+      ExpressionAttributeValues: { ':yes': true, ':no': false, ':at': at, ':one': 1, ':card': cardId },
+    },
+  };
+}
+
+/** How many of a client's newest applications are looked at for the deals a card pays (at most 5 are open). */
+const PAID_FROM_CARD_WINDOW = 20;
+
+/** A client's newest applications paid from a card that were made while it was unverified. */
+export async function applicationsAwaitingCard(userId: string, cardId: string): Promise<ApplicationRecord[]> {
+  const { items } = await readItems(applicationPartitions.ofUser(userId), {
+    forward: false,
+    count: PAID_FROM_CARD_WINDOW,
+  });
+  return items
+    .map(toApplicationRecord)
+    .filter((record) => record.payerCard?.id === cardId && !record.payerCard.verified);
 }
 
 /** Sets staff fields, only if nobody wrote the application since it was read (`version`). */

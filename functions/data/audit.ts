@@ -22,7 +22,8 @@ export type AuditTargetType =
   | 'staffInvitation'
   | 'ledgerAccount'
   | 'ledgerDay'
-  | 'blacklist';
+  | 'blacklist'
+  | 'verification';
 
 /** The role an entry names: a staff member's, or SYSTEM for the jobs and the chain watcher. */
 export type AuditActorRole = Role | 'SYSTEM';

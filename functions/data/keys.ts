@@ -66,6 +66,8 @@
  * | Blacklist entry   | BLACKLIST#{kind}#{normalized value} | ENTRY | gsi1: BLACKLIST#{kind} / {createdAt}#{normalized value} |
  * | Limit day total   | LIMIT#{subject}       | DAY#{yyyy-mm-dd}   | (expiresAt TTL, 40 days after the day) |
  * | Limit version     | LIMIT#{subject}       | VERSION            |                                   |
+ * | Card · identity standing | USER#{userId}  | VERIFY#CARD#{cardId} · VERIFY#IDENTITY |                   |
+ * | Verification request | VERIFYREQ#{id}     | REQUEST            | gsi1: VERIFYQUEUE#PENDING / {submittedAt}#{id} (under review), VERIFYQUEUE#DECIDED / {decidedAt}#{id}; gsi2 (decided, photos kept): VERIFYPHOTOS / {decidedAt}#{id}; (expiresAt TTL while awaiting photos, 1 day) |
  *
  * Access patterns (each is a GetItem, a Query, or a conditional/transactional write; never a Scan):
  * 1. User by id: GetItem USER#{id}/PROFILE.
@@ -304,6 +306,18 @@
  *     the application's own transaction; a user's 30 days: GetItem LIMIT#USER#{id}/VERSION, then
  *     Query pk=LIMIT#USER#{id}, sk BETWEEN DAY#{first} AND DAY#{last} (at most 30 items), and the
  *     transaction ADDs 1 to the version conditional on the version read.
+ * 50. Cards and verification (functions/data/cards.ts, verification-requests.ts; docs/product.md
+ *     "Cards and verification"): a client's cards and identity standing, Query USER#{userId}
+ *     begins_with(sk, VERIFY#); a card Put attribute_not_exists, Delete conditional on existing. A
+ *     request: Put VERIFYREQ#{id}/REQUEST attribute_not_exists with the standing's Update naming it;
+ *     a photo announced by an Update conditional on `awaitingPhotos` and the owner; sent with an
+ *     Update conditional on `awaitingPhotos` (onto gsi1 VERIFYQUEUE#PENDING); decided with an Update
+ *     conditional on `pending` (onto VERIFYQUEUE#DECIDED and gsi2 VERIFYPHOTOS), the standing's
+ *     Update conditional on naming this request, the user's tier raised conditional on the tier read,
+ *     and the audit entry, in one TransactWriteItems. The queue: Query gsi1 VERIFYQUEUE#PENDING
+ *     (oldest first) and VERIFYQUEUE#DECIDED (newest first, 50). Retention: Query gsi2 VERIFYPHOTOS
+ *     with gsi2sk < the cutoff; each request's photos deleted, then an Update (conditional on still
+ *     indexed) sets photosDeletedAt and leaves the index.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -516,6 +530,14 @@ export const keys = {
     sk: `COUNT#${day}#${accountId}`,
   }),
   exportJob: (id: string) => ({ pk: `EXPORT#${id}`, sk: 'JOB' }),
+  verificationStandingPrefix: 'VERIFY#',
+  card: (userId: string, cardId: string) => ({ pk: `USER#${userId}`, sk: `VERIFY#CARD#${cardId}` }),
+  cardSortKeyPrefix: 'VERIFY#CARD#',
+  identityStanding: (userId: string) => ({ pk: `USER#${userId}`, sk: 'VERIFY#IDENTITY' }),
+  verificationRequest: (id: string) => ({ pk: `VERIFYREQ#${id}`, sk: 'REQUEST' }),
+  verificationQueue: (state: 'pending' | 'decided') =>
+    state === 'pending' ? 'VERIFYQUEUE#PENDING' : 'VERIFYQUEUE#DECIDED',
+  verificationPhotosIndex: 'VERIFYPHOTOS',
   /** `units` of 0.0001 USDT, zero-padded so the sort keys order as the amounts do. */
   payableAmount: (wallet: string, units: bigint) => ({
     pk: `PAYAMOUNT#${wallet}`,

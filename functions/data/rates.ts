@@ -1,5 +1,12 @@
-import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  QueryCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { RateSource } from '@shared/constants';
+import type { CardVerificationRule } from '@shared/verification';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 import { type ReserveRecord, toReserve } from './reserves';
@@ -54,6 +61,10 @@ export interface DirectionRecord {
   publishToMonitors: boolean;
   /** The monitors' code of the fiat side (`SBERRUB`); null: the asset's own. */
   monitorCode: string | null;
+  /** Whether the client must pay from a verified card; absent on directions written before: never. */
+  cardVerification?: CardVerificationRule;
+  /** The amount of `assetFrom` above which `above` asks for it (null otherwise). */
+  cardVerificationAbove?: number | null;
   updatedAt: string;
   updatedBy: string | null;
 }
@@ -131,6 +142,8 @@ function toDirection(item: Record<string, unknown>): DirectionRecord {
     isActive,
     publishToMonitors,
     monitorCode,
+    cardVerification,
+    cardVerificationAbove,
     updatedAt,
     updatedBy,
   } = item as unknown as DirectionRecord;
@@ -150,6 +163,8 @@ function toDirection(item: Record<string, unknown>): DirectionRecord {
     isActive: isActive !== false,
     publishToMonitors: publishToMonitors === true,
     monitorCode: monitorCode ?? null,
+    cardVerification: cardVerification ?? 'never',
+    cardVerificationAbove: cardVerificationAbove ?? null,
     updatedAt,
     updatedBy: updatedBy ?? null,
   };
@@ -199,6 +214,21 @@ export interface QuoteItems {
   feedTo?: FeedPriceRecord;
   /** The reserve of the received currency; absent when none is kept. */
   reserveTo?: ReserveRecord;
+}
+
+/** One direction as stored (its card verification rule at application), consistent. */
+export async function findDirection(
+  assetFrom: string,
+  assetTo: string,
+): Promise<DirectionRecord | undefined> {
+  const { Item } = await db.send(
+    new GetCommand({
+      TableName: tableName,
+      Key: keys.directionRate(assetFrom, assetTo),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? toDirection(Item) : undefined;
 }
 
 /**

@@ -30,3 +30,9 @@ export const PENDING_UPLOAD_EXPIRY_DAYS = 1;
  */
 export const EXPORT_KEY_PREFIX = 'exports/';
 export const EXPORT_FILE_EXPIRY_DAYS = 1;
+/**
+ * A verification photo staff see is a server-side copy like a message's file, under its own part
+ * of `sent/`: `sent/verification/{requestId}/{photoId}`, so the retention job may delete these and
+ * no message's file (docs/operations.md "Verification photos").
+ */
+export const VERIFICATION_KEY_PREFIX = `${SENT_KEY_PREFIX}verification/`;

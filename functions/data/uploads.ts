@@ -15,6 +15,7 @@ import {
   UPLOAD_TAG_ATTACHED,
   UPLOAD_TAG_KEY,
   UPLOAD_TAG_PENDING,
+  VERIFICATION_KEY_PREFIX,
 } from './uploads-definition';
 
 /**
@@ -50,6 +51,11 @@ export function uploadKey(applicationId: string, attachmentId: string): string {
 /** The key of a message's copy of an upload: by application and message, never named by a POST policy. */
 export function sentKey(applicationId: string, messageId: string, attachmentId: string): string {
   return `${SENT_KEY_PREFIX}${applicationId}/${messageId}/${attachmentId}`;
+}
+
+/** The key of a verification photo's checked copy, the one staff are shown (and the retention job deletes). */
+export function verificationPhotoKey(requestId: string, photoId: string): string {
+  return `${VERIFICATION_KEY_PREFIX}${requestId}/${photoId}`;
 }
 
 /** The object at a key is no longer the one that was checked (another POST replaced it, or it is gone). */

@@ -528,3 +528,27 @@ export async function setPasswordHash(
   for (const item of options.extraItems ?? []) items.push({ conflict: null, item });
   await transactWithConflicts(items);
 }
+
+/**
+ * Raises a client's verification tier (shared/verification.ts) in the transaction of the approval
+ * that earns it, conditional on the tier still being the one read, so an approval never lowers a
+ * tier another approval raised meanwhile.
+ */
+export function verificationTierRaise(
+  userId: string,
+  tier: VerificationTier,
+  tierRead: VerificationTier | undefined,
+): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.user(userId),
+      UpdateExpression: 'SET verificationTier = :tier',
+      ConditionExpression:
+        tierRead === undefined
+          ? 'attribute_exists(pk) AND attribute_not_exists(verificationTier)'
+          : 'attribute_exists(pk) AND verificationTier = :read',
+      ExpressionAttributeValues: { ':tier': tier, ...(tierRead === undefined ? {} : { ':read': tierRead }) },
+    },
+  };
+}

@@ -40,6 +40,7 @@ const AREA_TITLES: Record<RouteArea, string> = {
   security: 'Admin: security',
   live: 'Live push',
   telegram: 'Telegram bot',
+  verification: 'Cards and verification',
 };
 
 const ACCESS_TEXT: Record<Access, string> = {

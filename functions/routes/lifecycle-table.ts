@@ -135,6 +135,7 @@ const NEED_WORDS: { readonly [need in MoveNeed]: string } = {
   payoutShort: 'less than owed paid out so far',
   paidOutInFull: 'paid out equals what is owed',
   unassigned: 'nobody has it',
+  cardVerified: "the client's card verified, where the direction asks for it",
   olderThanExpiry: 'older than `applicationExpiryHours`',
   payoutStands: 'a payout recorded',
   notReversedBefore: 'once per deal',

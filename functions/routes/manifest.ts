@@ -33,6 +33,7 @@ import * as settings from '@shared/routes/settings';
 import * as system from '@shared/routes/system';
 import * as telegram from '@shared/routes/telegram';
 import * as transactions from '@shared/routes/transactions';
+import * as verification from '@shared/routes/verification';
 
 /**
  * The area modules of shared/routes/, by name: the API stacks deploy each area's routes in the
@@ -67,6 +68,7 @@ export const routeAreas = {
   security,
   live,
   telegram,
+  verification,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export type RouteArea = keyof typeof routeAreas;
@@ -107,6 +109,7 @@ export const routes = {
   ...security,
   ...live,
   ...telegram,
+  ...verification,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof routes;
@@ -189,6 +192,13 @@ export const jobs = {
     summary: "Read the USDT wallets' incoming transfers, match them to applications, confirm the final ones",
     uses: { table: 'readWrite', tron: true },
     localPeriod: { variable: 'TRON_POLL_SECONDS', defaultSeconds: 15 },
+  },
+  purgeVerificationPhotos: {
+    handler: 'jobs/purge-verification-photos',
+    schedule: 'rate(1 hour)',
+    summary:
+      'Delete the photos of verification requests decided more than verificationPhotoRetentionDays ago (the decisions stay)',
+    uses: { table: 'readWrite', uploads: 'purgeVerification' },
   },
 } as const satisfies Record<string, JobDefinition>;
 

@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { SECRET_TTL_MS } from '@functions/commons/secret-store';
 import { GLOBAL_INDEXES } from '@functions/data/table-definition';
-import { EXPORT_KEY_PREFIX, SENT_KEY_PREFIX, UPLOAD_KEY_PREFIX } from '@functions/data/uploads-definition';
+import {
+  EXPORT_KEY_PREFIX,
+  SENT_KEY_PREFIX,
+  UPLOAD_KEY_PREFIX,
+  VERIFICATION_KEY_PREFIX,
+} from '@functions/data/uploads-definition';
 import { CfnParameter, Duration, Lazy, RemovalPolicy, Stack, Token, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -48,7 +53,13 @@ export const TABLE_ACTIONS: Readonly<Record<TableAccess, readonly string[]>> = {
   ],
 };
 
-export type UploadsAccess = 'upload' | 'attach' | 'read' | 'writeExports' | 'readExports';
+export type UploadsAccess =
+  | 'upload'
+  | 'attach'
+  | 'read'
+  | 'writeExports'
+  | 'readExports'
+  | 'purgeVerification';
 
 /**
  * S3 actions per `uses.uploads` (shared/routes/definition.ts), by the object prefix they are
@@ -71,6 +82,8 @@ export const UPLOADS_OBJECT_ACTIONS: Readonly<
   read: { [UPLOAD_KEY_PREFIX]: ['s3:GetObject'], [SENT_KEY_PREFIX]: ['s3:GetObject'] },
   writeExports: { [EXPORT_KEY_PREFIX]: ['s3:AbortMultipartUpload', 's3:PutObject'] },
   readExports: { [EXPORT_KEY_PREFIX]: ['s3:GetObject'] },
+  // The retention job deletes decided verification requests' photos, and no message's file.
+  purgeVerification: { [VERIFICATION_KEY_PREFIX]: ['s3:DeleteObject'] },
 };
 
 /** CDK's enums for the values of `FUNCTION_BUNDLE`. */

@@ -21,7 +21,7 @@ import type { ServiceConfig } from './service-config';
  * 450): a route costs about nine resources, eleven with a canary.
  */
 export const API_ROUTE_GROUPS = {
-  accounts: ['auth', 'mfa', 'profile'],
+  accounts: ['auth', 'mfa', 'profile', 'verification'],
   public: ['system', 'geo', 'rates', 'market', 'export'],
   client: ['applications', 'notifications', 'messages', 'live', 'telegram'],
   admin: [

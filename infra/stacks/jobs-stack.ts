@@ -9,6 +9,7 @@ import type { Construct } from 'constructs';
 import type { ApiFunction } from '../constructs/api-function';
 import { constructIdFor, type ManifestResources, manifestFunction } from '../constructs/manifest-function';
 import { stageTable } from '../constructs/stage-table';
+import { nagPrinted, uploadsBucketName } from '../uploads-bucket';
 import type { ServiceConfig } from './service-config';
 
 export interface JobsStackProps extends StackProps {
@@ -58,6 +59,10 @@ export class JobsStack extends Stack {
           tron: props.tron,
           aml: props.aml,
           telegram: props.telegram,
+          uploads: {
+            bucketName: uploadsBucketName(this, config.stage),
+            nagObjects: (prefix) => nagPrinted(this, config.stage, `${prefix}*`),
+          },
         },
       );
       const deadLetters = new Queue(this, `${name}DeadLetters`, {

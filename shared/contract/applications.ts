@@ -151,6 +151,8 @@ export const standardApplicationBodySchema = /* @__PURE__ */ schema(() =>
       amlAcknowledged: amlAcknowledgedSchema,
       originFunds: z._default(z.string().check(z.trim(), z.maxLength(200)), ORIGIN_FUNDS_VALUE),
       source: z.optional(visitSourceSchema),
+      /** The client's card (GET /verification) they pay from, when they give a card asset. */
+      payerCardId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
     })
     .check(amountOfSourceAsset()),
 );
@@ -203,6 +205,16 @@ export const rateSnapshotSchema = /* @__PURE__ */ schema(() =>
 );
 export type RateSnapshot = z.infer<typeof rateSnapshotSchema>;
 
+const payerCardSchema = () =>
+  z.object({
+    id: z.string(),
+    bank: z.string(),
+    last4: z.string(),
+    holder: z.string(),
+    verified: z.boolean(),
+    verificationRequired: z.boolean(),
+  });
+
 /** An application as its owner sees it (no staff-only fields). */
 export const applicationSchema = /* @__PURE__ */ schema(() =>
   z.object({
@@ -224,6 +236,12 @@ export const applicationSchema = /* @__PURE__ */ schema(() =>
     originFunds: z.nullable(z.string()),
     rejectionReason: z.nullable(z.string()),
     rate: z.nullable(rateSnapshotSchema),
+    /**
+     * The card the client pays from, as it was when they applied (`verified` follows staff's
+     * approval of it); `verificationRequired`: the direction asks for a verified card, and staff
+     * issue no instructions until it is. Absent on applications without one.
+     */
+    payerCard: z.optional(z.nullable(payerCardSchema())),
     createdAt: z.string(),
     updatedAt: z.string(),
   }),

@@ -25,6 +25,7 @@ export const AUDIT_TARGET_TYPES = [
   'ledgerAccount',
   'ledgerDay',
   'blacklist',
+  'verification',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -43,6 +44,7 @@ export const AUDIT_KIND_TARGETS = {
   chain: ['chainTransfer'],
   blacklists: ['blacklist'],
   deals: ['application'],
+  verification: ['verification'],
   security: null,
 } as const satisfies Record<string, readonly AuditTarget[] | null>;
 export type AuditKind = keyof typeof AUDIT_KIND_TARGETS;

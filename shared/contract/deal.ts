@@ -95,7 +95,13 @@ const seenAmount = () =>
  * so far as the staff member saw it.
  */
 export const confirmPaymentBodySchema = /* @__PURE__ */ schema(() =>
-  z.strictObject({ note: dealNote(), amount: typedAmount(), seenReceived: seenAmount() }),
+  z.strictObject({
+    note: dealNote(),
+    amount: typedAmount(),
+    seenReceived: seenAmount(),
+    /** The payer's name as the bank shows it; compared with the verified holder of the deal's payer card. */
+    payerName: z.optional(z.string().check(z.trim(), z.maxLength(120, 'cardHolderTooLong'))),
+  }),
 );
 export type ConfirmPaymentBody = z.infer<typeof confirmPaymentBodySchema>;
 
@@ -352,6 +358,9 @@ export const staffRecordViewSchema = /* @__PURE__ */ schema(() =>
     note: z.nullable(z.string()),
     /** The server's check of a USDT payout's hash. */
     chainCheck: z.optional(chainCheckViewSchema),
+    /** The payer's name staff entered at confirmation, and whether it differs from the verified card holder's. */
+    payerName: z.optional(z.nullable(z.string())),
+    payerNameMismatch: z.optional(z.boolean()),
   }),
 );
 

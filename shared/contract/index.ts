@@ -34,3 +34,4 @@ export * from './system';
 export * from './telegram';
 export * from './transactions';
 export * from './users';
+export * from './verification';

@@ -15,10 +15,11 @@ import { schema } from '../schema';
  * - `chainTransfer.review`: a USDT transfer joined the chain review list (id: its txId);
  * - `chain.application`: a chain event of a deal, for staff's attention: its USDT arrived (as asked,
  *   short, over, late) or its payout's hash does not match (id: the application's);
- * - `chain.transfer`: USDT arrived that pays no deal the watcher knows (id: its txId).
+ * - `chain.transfer`: USDT arrived that pays no deal the watcher knows (id: its txId);
+ * - `verification.submitted`: a client sent verification photos to staff's queue (id: the request's).
  * The owner of an application gets the notices of it; staff get every notice, the chain events alone.
  */
-export const STAFF_NOTICE_TYPES = ['chain.application', 'chain.transfer'] as const;
+export const STAFF_NOTICE_TYPES = ['chain.application', 'chain.transfer', 'verification.submitted'] as const;
 export type StaffNoticeType = (typeof STAFF_NOTICE_TYPES)[number];
 
 export const LIVE_NOTICE_TYPES = [

@@ -6,6 +6,7 @@ import { type FieldProblem, ruleProblem } from '../field-rules';
 import { cityKeySchema } from '../geo';
 import { FIAT_DECIMALS, hasAtMostDecimals, PERCENT_DECIMALS, RATE_DECIMALS } from '../numbers';
 import { schema } from '../schema';
+import { CARD_VERIFICATION_RULES } from '../verification';
 import { amountOfSourceAsset, amountSchema } from './applications';
 import { reserveSchema } from './reserves';
 
@@ -107,6 +108,9 @@ export const directionRateSchema = /* @__PURE__ */ schema(() =>
      * `SBPRUB`); null: the asset's own (`CARDRUB`, `CASHRUB`).
      */
     monitorCode: z.nullable(z.string()),
+    /** Whether the client must pay from a verified card: never, always, or above `cardVerificationAbove` of `assetFrom`. */
+    cardVerification: z.optional(z.enum(CARD_VERIFICATION_RULES)),
+    cardVerificationAbove: z.optional(z.nullable(z.number())),
     updatedAt: z.string(),
     updatedBy: z.nullable(z.string()),
     /** GET /admin/rates: who `updatedBy` is (username, else email; null: the seed). The page shows this, not the id. */
@@ -251,6 +255,9 @@ export const directionChangeSchema = /* @__PURE__ */ schema(() =>
       publishToMonitors: z.optional(z.boolean()),
       /** The fiat side's monitors' code (`SBERRUB`); null: the asset's own; omitted: unchanged. */
       monitorCode: z.optional(z.nullable(z.string().check(z.regex(MONITOR_CODE_PATTERN, 'monitorCode')))),
+      /** Whether the client must pay from a verified card; `above` needs the amount. Omitted: unchanged. */
+      cardVerification: z.optional(z.enum(CARD_VERIFICATION_RULES)),
+      cardVerificationAbove: amountLimitSchema,
     })
     .check(
       z.superRefine((direction, context) => {
@@ -263,6 +270,9 @@ export const directionChangeSchema = /* @__PURE__ */ schema(() =>
         }
         if (direction.minAmount && direction.maxAmount && direction.minAmount > direction.maxAmount) {
           context.addIssue({ code: 'custom', path: ['maxAmount'], message: 'maxAmountBelowMin' });
+        }
+        if (direction.cardVerification === 'above' && !direction.cardVerificationAbove) {
+          context.addIssue({ code: 'custom', path: ['cardVerificationAbove'], message: 'required' });
         }
         if (direction.minRate && direction.maxRate && direction.minRate > direction.maxRate) {
           context.addIssue({ code: 'custom', path: ['maxRate'], message: 'maxRateBelowMin' });

@@ -39,9 +39,10 @@ export interface ResourceUse {
    * checks what arrived and keeps it (s3:GetObject, which HeadObject needs too, s3:PutObjectTagging,
    * s3:DeleteObject for a refused file) and answers read links; `read` signs read links (s3:GetObject).
    * The transaction exports' files (`exports/`): `writeExports` puts them (the export worker),
-   * `readExports` signs their download links.
+   * `readExports` signs their download links. `purgeVerification` deletes verification photos
+   * (`sent/verification/*`: the retention job).
    */
-  uploads?: 'upload' | 'attach' | 'read' | 'writeExports' | 'readExports';
+  uploads?: 'upload' | 'attach' | 'read' | 'writeExports' | 'readExports' | 'purgeVerification';
   /**
    * Starts the export worker without waiting (Lambda's asynchronous invocation of the manifest's
    * `workers.prepareExport`, by its fixed name in `EXPORT_WORKER_FUNCTION`).

@@ -6,6 +6,7 @@ import {
   UPLOAD_KEY_PREFIX,
   UPLOAD_TAG_KEY,
   UPLOAD_TAG_PENDING,
+  VERIFICATION_KEY_PREFIX,
 } from '@functions/data/uploads-definition';
 import { allRoutes } from '@functions/routes/manifest';
 import { UPLOADS_OBJECT_ACTIONS } from '@infra/constructs/api-function';
@@ -78,7 +79,7 @@ function s3ActionsByPrefix(statements: Statement[]): Map<string, string[]> {
   const byPrefix = new Map<string, string[]>();
   for (const statement of statements) {
     const resource = flatten(statement.Resource);
-    const prefix = /\/([^/]+\/)\*$/.exec(resource)?.[1] ?? '';
+    const prefix = /\/((?:[^/*]+\/)+)\*$/.exec(resource)?.[1] ?? '';
     byPrefix.set(prefix, [...(byPrefix.get(prefix) ?? []), ...actionsOf(statement)].sort());
   }
   return byPrefix;
@@ -222,6 +223,10 @@ describe('uploads bucket', () => {
         'listMyMessages',
         'postMyMessage',
         'adminGetExport',
+        'announceVerificationPhoto',
+        'submitVerification',
+        'adminGetVerification',
+        'adminDecideVerification',
       ].sort(),
     );
     for (const [routeId, route] of users) {
@@ -261,6 +266,7 @@ describe('uploads bucket', () => {
       read: { [UPLOAD_KEY_PREFIX]: ['s3:GetObject'], [SENT_KEY_PREFIX]: ['s3:GetObject'] },
       writeExports: { [EXPORT_KEY_PREFIX]: ['s3:AbortMultipartUpload', 's3:PutObject'] },
       readExports: { [EXPORT_KEY_PREFIX]: ['s3:GetObject'] },
+      purgeVerification: { [VERIFICATION_KEY_PREFIX]: ['s3:DeleteObject'] },
     };
     for (const [routeId, route] of allRoutes.filter(([, route]) => route.uses.uploads !== undefined)) {
       const s3 = statementsOf(functions.get(routeId)!).filter((statement) =>
@@ -269,6 +275,17 @@ describe('uploads bucket', () => {
 
       expect(Object.fromEntries(s3ActionsByPrefix(s3)), routeId).toEqual(expected[route.uses.uploads!]);
     }
+  });
+
+  it('lets the retention job delete verification photos only, and no message’s file', () => {
+    const job = { stack: dev.stacks.jobs!, fn: dev.stacks.jobs!.functions.get('purgeVerificationPhotos')! };
+    const s3 = statementsOf(job).filter((statement) =>
+      actionsOf(statement).some((action) => action.startsWith('s3:')),
+    );
+
+    expect(Object.fromEntries(s3ActionsByPrefix(s3))).toEqual({
+      [VERIFICATION_KEY_PREFIX]: ['s3:DeleteObject'],
+    });
   });
 
   it('gives no other function the bucket or any S3 action', () => {

@@ -45,6 +45,7 @@ describe('the admin sections', () => {
       geo: 'ADMIN',
       settings: 'ADMIN',
       payments: 'MANAGER',
+      verification: 'MANAGER',
       transactions: 'MANAGER',
       ledger: 'MANAGER',
       security: 'ADMIN',

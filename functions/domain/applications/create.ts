@@ -20,6 +20,7 @@ import { contactCandidate } from '@shared/blacklist';
 import { businessDayOf } from '@shared/business-time';
 import { type CreateApplicationBody, MAX_OPEN_APPLICATIONS } from '@shared/contract/applications';
 import { INITIAL_STATUS } from '@shared/lifecycle';
+import { cardIdentity } from '@shared/verification';
 import { refuseIfBlacklisted, requestAddressCandidates } from '../blacklist/matches';
 import { assertNotInMaintenance } from '../geo/working-hours';
 import { LimitsChangedMeanwhile } from '../limits/errors';
@@ -29,6 +30,7 @@ import { createdDeltas } from '../reports/rollup-events';
 import { businessTimeZone } from '../settings/business-time';
 import { settingValue } from '../settings/settings';
 import { staffAlertItems } from '../telegram/outgoing';
+import { payerCardOf } from '../verification/payer-card';
 import { IdempotencyKeyReused, TooManyOpenApplications } from './errors';
 import { ownerMailItem, staffMailItems } from './mails';
 import { checkStandardApplication } from './standard-rules';
@@ -97,9 +99,10 @@ async function buildRecord(
       rate: null,
     };
   }
-  const [quote, lockMinutes] = await Promise.all([
+  const [quote, lockMinutes, payerCard] = await Promise.all([
     checkStandardApplication(body, now),
     settingValue('quoteLockMinutes'),
+    payerCardOf(userId, body),
   ]);
   return {
     ...common,
@@ -116,6 +119,7 @@ async function buildRecord(
     city: body.city,
     details: null,
     originFunds: body.originFunds,
+    payerCard,
     rate: {
       rate: quote.rate,
       markupPercent: quote.markupPercent,
@@ -156,17 +160,19 @@ export async function createApplication(
     if (previous) return previous;
   }
   const owner = (await findUserSummaries([userId])).get(userId);
+  const record = await buildRecord(userId, body, now);
+  const { payerCard } = record;
   await refuseIfBlacklisted(
     [
       ...(owner ? [{ kind: 'email' as const, value: owner.email }] : []),
       contactCandidate(body.contactTelegram),
       ...requestAddressCandidates(),
+      ...(payerCard ? [{ kind: 'card' as const, value: `${payerCard.last4}|${payerCard.holder}` }] : []),
     ],
     'application',
     { userId },
     null,
   );
-  const record = await buildRecord(userId, body, now);
   const mails = owner
     ? await Promise.all([ownerMailItem('created', record, owner, now), staffMailItems(record, owner, now)])
     : [];
@@ -179,7 +185,8 @@ export async function createApplication(
       ? limitParts(
           { id: userId, tier: owner.tier, completedDeals: owner.completedDeals },
           record.amountUSD,
-          payoutCardKey(record.payoutDetails),
+          // The card the client pays from, else the one they are paid to (the same card, whoever adds it).
+          payerCard ? cardIdentity(payerCard) : payoutCardKey(record.payoutDetails),
           now,
         )
       : { parts: [], counted: null };

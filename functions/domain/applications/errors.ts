@@ -274,3 +274,14 @@ export class PayableAmountsTaken extends StateConflict {
     );
   }
 }
+
+/**
+ * The direction asks for a verified card and the card the client pays from is not verified yet:
+ * staff issue no payment instructions until they approve its photo (docs/product.md "Cards and
+ * verification").
+ */
+export class PayerCardNotVerified extends MoveRefused {
+  constructor() {
+    super("The client's card is not verified yet; approve its photo in the verification queue first.");
+  }
+}

@@ -36,6 +36,7 @@ import {
 import { compare, decimal, subtract } from '@shared/money';
 import { templateFits } from '@shared/payment-templates';
 import { normalizedTxHash, TRON_TX_HASH } from '@shared/payout-details';
+import { comparableName } from '@shared/verification';
 import { payoutMismatchItems } from '../chain/chain-events';
 import { completeMatchedPayout } from '../chain/confirmation';
 import { officeWallets } from '../chain/wallets';
@@ -281,7 +282,8 @@ export async function confirmPayment(
   });
   const gap = paymentGap(written.money, askedOf(application));
   const move = arrivalMove(application, written.money, 'staff');
-  const paymentConfirmation: StaffRecord = { at, by: actor.id, txHash, note };
+  const payer = payerNameCheck(application, body.payerName);
+  const paymentConfirmation: StaffRecord = { at, by: actor.id, txHash, note, ...payer };
   try {
     await perform(
       {
@@ -290,7 +292,14 @@ export async function confirmPayment(
         actor,
         write: {
           fields: { money: written.money, ...(move === 'confirmPayment' ? { paymentConfirmation } : {}) },
-          details: { note, received: written.money.received, gap },
+          // The history names the payer, and the mismatch only when there is one.
+          details: {
+            note,
+            received: written.money.received,
+            gap,
+            ...(payer.payerName ? { payerName: payer.payerName } : {}),
+            ...(payer.payerNameMismatch ? { payerNameMismatch: true } : {}),
+          },
           ...withMoney(written, [
             ...(claimed && txHash ? [claimPart('payment', id, txHash, actor.id, now)] : []),
           ]),
@@ -304,6 +313,20 @@ export async function confirmPayment(
     throw await readRace(error, application);
   }
   return getAdminApplication(id, actor, now);
+}
+
+/**
+ * The payer's name staff entered, and whether it differs (case, spacing and initials' dots aside)
+ * from the holder of the deal's verified payer card: the deal says so, it does not refuse.
+ */
+function payerNameCheck(
+  application: ApplicationRecord,
+  payerName: string | undefined,
+): { payerName?: string; payerNameMismatch?: boolean } {
+  if (!payerName) return {};
+  const card = application.payerCard;
+  if (!card?.verified) return { payerName };
+  return { payerName, payerNameMismatch: comparableName(payerName) !== comparableName(card.holder) };
 }
 
 /**

@@ -32,6 +32,7 @@ export function toApplicationView(record: ApplicationRecord): ApplicationView {
     originFunds: record.originFunds,
     rejectionReason: record.rejectionReason,
     rate: record.rate,
+    payerCard: record.payerCard ?? null,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };

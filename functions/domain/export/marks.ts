@@ -11,9 +11,9 @@ export type ExportMark = 'manual' | 'verifying';
  * A direction's marks. `manual` where staff confirm the client's payment by hand: whatever the
  * client gives in cash or by card (a receipt, a bank statement). USDT given is matched on chain by
  * the watcher and confirmed without staff, so it has no mark (docs/decisions.md). `verifying` where
- * the direction asks for verification (`verificationRequired`: false until a direction can say so).
+ * every client of the direction must pay from a verified card (`cardVerification: 'always'`).
  */
-export function exportMarks(assetFrom: string, verificationRequired = false): ExportMark[] {
+export function exportMarks(assetFrom: string, verificationRequired: boolean): ExportMark[] {
   const given = parseAssetKey(assetFrom);
   const marks: ExportMark[] = [];
   if (given?.kind !== 'crypto') marks.push('manual');

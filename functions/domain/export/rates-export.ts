@@ -100,7 +100,8 @@ function toItem({ direction, city }: Offer): ExportItem | null {
     toMax: toNumber(minimum(convert(fromMax, rate, SHOWN_DECIMALS, 'down'), decimal(reserve))),
     limitDecimals: SHOWN_DECIMALS,
     ...(city ? { city } : {}),
-    marks: exportMarks(direction.assetFrom),
+    // `verifying` where every client must pay from a verified card; above an amount, most need not.
+    marks: exportMarks(direction.assetFrom, direction.cardVerification === 'always'),
   };
 }
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { logger } from '@functions/commons/logger';
 import { type ApplicationRecord, findApplication } from '@functions/data/applications';
 import {
   type AttachmentRecord,
@@ -18,16 +17,7 @@ import {
 } from '@functions/data/messages';
 import { outboxPut } from '@functions/data/outbox';
 import { type TransactItem, Transaction, TransactionCancelledError } from '@functions/data/transactions';
-import {
-  copyUpload,
-  deleteUpload,
-  presignUpload,
-  readUrl,
-  sentKey,
-  UploadReplaced,
-  uploadedObject,
-  uploadKey,
-} from '@functions/data/uploads';
+import { presignUpload, readUrl, sentKey, uploadKey } from '@functions/data/uploads';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import { applicationMessageMail } from '@functions/mail/application-message';
 import type {
@@ -40,27 +30,17 @@ import type {
 } from '@shared/contract/messages';
 import { DEFAULT_LANGUAGE, type Language } from '@shared/enums';
 import {
-  ATTACHMENT_MAX_BYTES,
   cleanFileName,
-  MAGIC_BYTES_LENGTH,
   MESSAGE_MAIL_INTERVAL_MINUTES,
   MESSAGES_PAGE_SIZE,
-  startsAsDeclared,
   UPLOAD_PENDING_HOURS,
 } from '@shared/messages';
 import { ApplicationNotFound, OwnApplication } from '../applications/errors';
 import { countQueuedMails } from '../outbox/queue';
 import { settingValue } from '../settings/settings';
 import { ownerMessageTelegramItems } from '../telegram/outgoing';
-import {
-  AttachmentAlreadySent,
-  AttachmentUnknown,
-  UploadChanged,
-  UploadExpired,
-  UploadMissing,
-  UploadSizeMismatch,
-  UploadTypeMismatch,
-} from './errors';
+import { checkUpload, deleteSentUploads, keepUpload } from './checked-upload';
+import { AttachmentAlreadySent, AttachmentUnknown, UploadExpired } from './errors';
 import { bookMessage } from './limits';
 
 /**
@@ -178,44 +158,6 @@ async function usableAttachments(
     if (record.expiresAt === null || record.expiresAt * 1000 <= now.getTime()) throw new UploadExpired(id);
     return record;
   });
-}
-
-/**
- * What arrived in the bucket must be what was announced: there, at most 5 MB, the announced size,
- * and starting with the announced type's magic bytes. A file that is not is deleted at once.
- * Answers the ETag of the object that passed, the one the message's copy must be made of.
- */
-async function checkUpload(attachment: AttachmentRecord): Promise<string> {
-  const arrived = await uploadedObject(attachment.key, MAGIC_BYTES_LENGTH).catch((error: unknown) => {
-    throw error instanceof UploadReplaced ? new UploadChanged(attachment.id, attachment.fileName) : error;
-  });
-  if (!arrived) throw new UploadMissing(attachment.id, attachment.fileName);
-  let refusal: Error | undefined;
-  if (arrived.size > ATTACHMENT_MAX_BYTES || arrived.size !== attachment.size) {
-    refusal = new UploadSizeMismatch(attachment.id, attachment.fileName, attachment.size, arrived.size);
-  } else if (!startsAsDeclared(attachment.contentType, arrived.firstBytes)) {
-    refusal = new UploadTypeMismatch(attachment.id, attachment.fileName, attachment.contentType);
-  }
-  if (refusal) {
-    await deleteUpload(attachment.key).catch((error: unknown) =>
-      logger.warn('Could not delete a refused upload', { key: attachment.key, error: String(error) }),
-    );
-    throw refusal;
-  }
-  return arrived.etag;
-}
-
-/**
- * Copies a checked upload to the message's own key, byte for byte the object that was checked:
- * its POST policy may still be valid and could replace the upload, never the copy.
- */
-async function keepUpload(attachment: AttachmentRecord, etag: string, destination: string): Promise<void> {
-  try {
-    await copyUpload({ key: attachment.key, etag }, destination);
-  } catch (error) {
-    if (error instanceof UploadReplaced) throw new UploadChanged(attachment.id, attachment.fileName);
-    throw error;
-  }
 }
 
 /** Who is mailed about a new message for `reader`: the owner, or the assignee else staffNotifyEmail. */
@@ -351,18 +293,4 @@ export async function postMessage(
   if (mail) countQueuedMails();
   await deleteSentUploads(attachments);
   return toMessageView(caller, record);
-}
-
-/**
- * The uploads a message now carries copies of are not needed any more (best effort: one left is
- * still tagged pending, and the lifecycle rule deletes it a day after it arrived).
- */
-async function deleteSentUploads(attachments: AttachmentRecord[]): Promise<void> {
-  await Promise.all(
-    attachments.map((attachment) =>
-      deleteUpload(attachment.key).catch((error: unknown) =>
-        logger.warn('Could not delete a sent upload', { key: attachment.key, error: String(error) }),
-      ),
-    ),
-  );
 }

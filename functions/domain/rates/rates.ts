@@ -329,6 +329,13 @@ export async function putRates(
       isActive: change.isActive ?? previous?.isActive ?? true,
       publishToMonitors: change.publishToMonitors ?? previous?.publishToMonitors ?? false,
       monitorCode: change.monitorCode === undefined ? (previous?.monitorCode ?? null) : change.monitorCode,
+      cardVerification: change.cardVerification ?? previous?.cardVerification ?? 'never',
+      cardVerificationAbove:
+        (change.cardVerification ?? previous?.cardVerification) === 'above'
+          ? change.cardVerificationAbove === undefined
+            ? (previous?.cardVerificationAbove ?? null)
+            : change.cardVerificationAbove
+          : null,
       updatedAt: now,
       updatedBy: actor.id,
     };
@@ -398,6 +405,8 @@ const TERMS = [
   'isActive',
   'publishToMonitors',
   'monitorCode',
+  'cardVerification',
+  'cardVerificationAbove',
 ] as const satisfies readonly (keyof DirectionRecord)[];
 
 function terms(direction: DirectionRecord) {

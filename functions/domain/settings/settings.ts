@@ -107,6 +107,8 @@ const NUMBER_RULES: Record<NumberSettingKey, (value: number) => FieldProblem | u
   applicationExpiryHours: (value) =>
     Number.isInteger(value) && value >= 1 && value <= 8760 ? undefined : ruleProblem('settingHours'),
   staffMfaRequired: (value) => (value === 0 || value === 1 ? undefined : ruleProblem('settingMfaFlag')),
+  verificationPhotoRetentionDays: (value) =>
+    Number.isInteger(value) && value >= 1 && value <= 3650 ? undefined : ruleProblem('settingRetentionDays'),
   quoteLockMinutes: (value) =>
     Number.isInteger(value) && value >= 0 && value <= 1440 ? undefined : ruleProblem('settingMinutes'),
   paymentWindowMinutes: (value) =>

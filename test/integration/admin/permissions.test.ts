@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, apiDocument, runId } from '../../support/api';
 import { createVerifiedUser, type TestUser } from '../../support/users';
 import { createApplication, individualBody, standardBody } from '../applications/fixtures';
+import { addCard, sentRequest } from '../verification/fixtures';
 
 /**
  * The permission matrix of this issue's staff, user and public calls: every caller kind × every
@@ -101,7 +102,34 @@ async function settle(id: string) {
   }
 }
 
+/** A client's card photo sent to staff's verification queue. */
+async function sentVerification(): Promise<string> {
+  const client = await createVerifiedUser();
+  return sentRequest(client, { cardId: await addCard(client) });
+}
+
 const ENDPOINTS: EndpointCase[] = [
+  {
+    route: 'adminListVerifications',
+    method: 'GET',
+    path: () => '/api/admin/verification',
+    minimum: 'MANAGER',
+  },
+  {
+    route: 'adminGetVerification',
+    method: 'GET',
+    path: (id) => `/api/admin/verification/${id}`,
+    minimum: 'MANAGER',
+    prepare: sentVerification,
+  },
+  {
+    route: 'adminDecideVerification',
+    method: 'POST',
+    path: (id) => `/api/admin/verification/${id}/decision`,
+    body: { decision: 'reject', reason: 'Checked by the permission matrix' },
+    minimum: 'MANAGER',
+    prepare: sentVerification,
+  },
   { route: 'getRates', method: 'GET', path: () => '/api/rates', minimum: 'public' },
   {
     route: 'calculateRate',

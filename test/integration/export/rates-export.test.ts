@@ -55,7 +55,13 @@ const find = (list: Items, from: string, to: string, city?: string) =>
 async function publish(
   assetFrom: string,
   assetTo: string,
-  change: { publishToMonitors?: boolean; monitorCode?: string | null; maxAmount?: number | null } = {},
+  change: {
+    publishToMonitors?: boolean;
+    monitorCode?: string | null;
+    maxAmount?: number | null;
+    cardVerification?: 'never' | 'always' | 'above';
+    cardVerificationAbove?: number | null;
+  } = {},
 ) {
   const direction = (await m.rates.allRates()).directions.find(
     (d) => d.assetFrom === assetFrom && d.assetTo === assetTo,
@@ -206,6 +212,14 @@ describe('an item of the file', () => {
 
     expect(find(list, 'CARDRUB', 'USDTTRC20')!.param).toBe('manual');
     expect(find(list, 'USDTTRC20', 'CARDRUB')!.param).toBeUndefined();
+  });
+
+  it('marks verifying a direction where every client pays from a verified card, not one above an amount', async () => {
+    await publish('card-RUB', 'usdt-trc20', { cardVerification: 'always' });
+    expect(find(await items(), 'CARDRUB', 'USDTTRC20')!.param).toBe('manual,verifying');
+    await publish('card-RUB', 'usdt-trc20', { cardVerification: 'above', cardVerificationAbove: 50_000 });
+    expect(find(await items(), 'CARDRUB', 'USDTTRC20')!.param).toBe('manual');
+    await publish('card-RUB', 'usdt-trc20', { cardVerification: 'never' });
   });
 
   it('states the reserve as the limit when it pays for less than the maximum, in both currencies', async () => {

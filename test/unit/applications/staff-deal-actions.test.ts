@@ -74,6 +74,7 @@ const offered = (deal: DealFacts, role: Role): StaffDealAction[] => {
     payoutReversed: deal.payoutReversal !== null,
     refunded: deal.refund !== null,
     hasInstructions: true,
+    cardVerified: true,
     asked: '100',
     owed: '95',
     // The money of a deal whose records say it was paid, paid out or refunded (deal-money.ts moneyOf).

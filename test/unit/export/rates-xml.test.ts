@@ -162,12 +162,12 @@ describe('renderRatesXml', () => {
 
 describe('exportMarks', () => {
   it('marks manual what the client gives in cash or by card, which staff confirm by hand', () => {
-    expect(exportMarks('cash-RUB')).toEqual(['manual']);
-    expect(exportMarks('card-EUR')).toEqual(['manual']);
+    expect(exportMarks('cash-RUB', false)).toEqual(['manual']);
+    expect(exportMarks('card-EUR', false)).toEqual(['manual']);
   });
 
   it('leaves unmarked USDT given, which the chain watcher matches and confirms', () => {
-    expect(exportMarks('usdt-trc20')).toEqual([]);
+    expect(exportMarks('usdt-trc20', false)).toEqual([]);
   });
 
   it('adds verifying where the direction asks for verification', () => {

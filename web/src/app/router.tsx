@@ -23,6 +23,10 @@ const ProfilePage = lazyPage(
   () => import('../features/profile').then((m) => m.ProfilePage),
   ['profile', 'forms', 'errors', 'security'],
 );
+const VerificationPage = lazyPage(
+  () => import('../features/profile').then((m) => m.VerificationPage),
+  ['profile', 'forms', 'errors'],
+);
 // The page sends a visitor to the login itself (with redirectTo): no guard here, where every byte
 // counts against the landing page's budget.
 const OrderPage = lazyPage(
@@ -89,6 +93,14 @@ export function AppRoutes() {
           element={
             <RequireAuth>
               <ProfilePage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path={paths.verification}
+          element={
+            <RequireAuth>
+              <VerificationPage />
             </RequireAuth>
           }
         />

@@ -15,6 +15,7 @@ export const paths = {
   resetPassword: '/reset-password', // guests only (query token)
   apply: '/apply', // logged-in users
   profile: '/profile', // logged-in users
+  verification: '/profile/verification', // logged-in users: cards and verification
   order: '/applications/:id', // the application's owner (visitors go to the login; others: not found)
   admin: '/admin', // staff
 } as const;

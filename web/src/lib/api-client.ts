@@ -279,3 +279,34 @@ export async function callDocument<R extends DocumentRoute>(
     headers: response.headers,
   };
 }
+
+/** Why an upload to the bucket failed: S3's error code from its XML answer, when it gave one. */
+export class UploadRefused extends Error {
+  constructor(
+    readonly status: number,
+    readonly s3Code: string | null,
+  ) {
+    super(`The bucket refused the upload (${status}${s3Code ? ` ${s3Code}` : ''}).`);
+    this.name = 'UploadRefused';
+  }
+}
+
+/**
+ * Sends a file by its presigned POST (a thread's attachment, a verification photo) straight to the
+ * uploads bucket: the form's fields in the order given, then the file last (S3 ignores fields after
+ * it). The bucket answers 204 with no body, or S3's XML error. Here rather than in the thread's
+ * module so the pages that upload share the client's chunk (the six-character hashes of
+ * web/vite.config.ts bound the number of chunks to 64).
+ */
+export async function uploadFile(
+  upload: { url: string; fields: Record<string, string> },
+  file: Blob,
+): Promise<void> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
+  form.append('file', file);
+  const answer = await fetch(upload.url, { method: 'POST', body: form });
+  if (answer.ok) return;
+  const text = await answer.text().catch(() => '');
+  throw new UploadRefused(answer.status, /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? null);
+}

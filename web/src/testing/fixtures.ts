@@ -171,6 +171,7 @@ export function withStaffActions(
     payoutReversed: detail.payoutReversal !== null,
     refunded: detail.refund !== null,
     hasInstructions: detail.instructions !== null,
+    cardVerified: !detail.payerCard?.verificationRequired || detail.payerCard.verified,
     asked: detail.money.asked,
     owed: detail.money.owed,
     money: {

@@ -4,7 +4,7 @@ import { Alert } from '@web/components/ui/alert';
 import { Button, buttonClass } from '@web/components/ui/button';
 import { TextAreaField } from '@web/components/ui/field';
 import { Spinner } from '@web/components/ui/spinner';
-import { ApiError } from '@web/lib/api-client';
+import { ApiError, UploadRefused, uploadFile } from '@web/lib/api-client';
 import { useTranslation } from '@web/lib/i18n';
 import { dateTimeFormat, numberFormat } from '@web/lib/intl-format';
 import { useLiveNotices } from '@web/lib/live/use-live-notices';
@@ -13,7 +13,7 @@ import { useResource } from '@web/lib/use-resource';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { attachmentType, COMPOSER_LIMITS, messageProblems, type ThreadProblem } from './attachment-checks';
 import threadStyles from './thread.css?inline';
-import { type ThreadSide, threadApi, UploadRefused, uploadFile } from './thread-api';
+import { type ThreadSide, threadApi } from './thread-api';
 
 export type { ThreadSide } from './thread-api';
 

@@ -40,28 +40,3 @@ const staffApi: ThreadApi = {
 export function threadApi(side: ThreadSide): ThreadApi {
   return side === 'client' ? clientApi : staffApi;
 }
-
-/** Why an upload to the bucket failed: S3's error code from its XML answer, when it gave one. */
-export class UploadRefused extends Error {
-  constructor(
-    readonly status: number,
-    readonly s3Code: string | null,
-  ) {
-    super(`The bucket refused the upload (${status}${s3Code ? ` ${s3Code}` : ''}).`);
-    this.name = 'UploadRefused';
-  }
-}
-
-/**
- * Sends a file by its presigned POST: the form's fields in the order given, then the file last
- * (S3 ignores fields after it). The bucket answers 204 with no body, or S3's XML error.
- */
-export async function uploadFile(upload: AttachmentUpload['upload'], file: Blob): Promise<void> {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
-  form.append('file', file);
-  const answer = await fetch(upload.url, { method: 'POST', body: form });
-  if (answer.ok) return;
-  const text = await answer.text().catch(() => '');
-  throw new UploadRefused(answer.status, /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? null);
-}

@@ -29,6 +29,7 @@ import { SettingsPage } from './settings/settings-page';
 import { TransactionsPage } from './transactions/transactions-page';
 import { STAFF_INVITATION_PATH, StaffInvitationPage } from './users/staff-invitation-page';
 import { UsersPage } from './users/users-page';
+import { VerificationPage } from './verification/verification-page';
 
 /**
  * /admin/* (docs/product.md §2): staff only — visitors see access denied with login links, logged-in users
@@ -74,6 +75,10 @@ export function AdminApp() {
           <Route path={adminPages.rates.path} element={guarded('rates', <RatesPage />)} />
           <Route path={adminPages.reserves.path} element={guarded('reserves', <ReservesPage />)} />
           <Route path={adminPages.payments.path} element={guarded('payments', <PaymentTemplatesPage />)} />
+          <Route
+            path={adminPages.verification.path}
+            element={guarded('verification', <VerificationPage />)}
+          />
           <Route path={adminPages.geo.path} element={guarded('geo', <GeoPage />)} />
           <Route path={adminPages.settings.path} element={guarded('settings', <SettingsPage />)} />
           <Route path={adminPages.security.path} element={guarded('security', <SecurityPage />)} />

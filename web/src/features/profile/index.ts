@@ -1,1 +1,2 @@
 export { ProfilePage } from './components/profile-page';
+export { VerificationPage } from './components/verification-page';

@@ -13,6 +13,7 @@ import type {
 import type { PutCardHoursBody, PutCityHoursBody, PutMaintenanceBody } from '@shared/contract/hours';
 import type { PaymentTemplateBody } from '@shared/contract/payment-templates';
 import type { PutReservesBody } from '@shared/contract/reserves';
+import type { VerificationDecisionBody } from '@shared/contract/verification';
 import type { DashboardPeriod, StaffSettableStatus } from '@shared/enums';
 import {
   adminChangeApplicationStatus,
@@ -68,6 +69,11 @@ import {
 import { adminGetRates, adminPutRates } from '@shared/routes/rates';
 import { adminListReserves, adminPutReserves } from '@shared/routes/reserves';
 import { adminListSettings, adminPutSetting } from '@shared/routes/settings';
+import {
+  adminDecideVerification,
+  adminGetVerification,
+  adminListVerifications,
+} from '@shared/routes/verification';
 import { call } from '@web/lib/api-client';
 
 /** The staff calls of docs/product.md §7 (Admin): each the route the server runs, typed by its schemas. */
@@ -175,6 +181,11 @@ export const adminApi = {
     (await call(adminUpdatePaymentTemplate, { params: { id }, body })).data,
   deletePaymentTemplate: async (id: string) => call(adminDeletePaymentTemplate, { params: { id } }),
   chainReview: async (signal?: AbortSignal) => (await call(adminChainReview, { signal })).data,
+  verificationQueue: async (signal?: AbortSignal) => (await call(adminListVerifications, { signal })).data,
+  verification: async (id: string, signal?: AbortSignal) =>
+    (await call(adminGetVerification, { params: { id }, signal })).data,
+  decideVerification: async (id: string, body: VerificationDecisionBody) =>
+    (await call(adminDecideVerification, { params: { id }, body })).data,
   /** The transfer is that application's money, recorded as it arrived (any amount; the deal shows the difference). */
   attachChainTransfer: async (txId: string, body: AttachChainTransferBody) =>
     (await call(adminAttachChainTransfer, { params: { txId }, body })).data,

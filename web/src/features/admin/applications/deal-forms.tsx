@@ -246,6 +246,7 @@ export function ConfirmPaymentDialog(props: DealFormProps) {
   const { money } = application;
   const paysUsdt = application.currencyFrom === 'USDT';
   const [note, setNote] = useState('');
+  const [payerName, setPayerName] = useState('');
   const [amount, setAmount] = useState(() =>
     money.asked === null ? '' : positiveText(subtract(money.asked, money.received)),
   );
@@ -253,6 +254,7 @@ export function ConfirmPaymentDialog(props: DealFormProps) {
     const body = {
       ...(paysUsdt ? {} : amountBody(amount)),
       ...(note.trim() ? { note } : {}),
+      ...(payerName.trim() ? { payerName } : {}),
       seenReceived: money.received,
     };
     void form.submit(
@@ -283,6 +285,14 @@ export function ConfirmPaymentDialog(props: DealFormProps) {
             setAmount(value);
             form.clear('amount');
           }}
+        />
+      )}
+      {application.payerCard && (
+        <TextField
+          label={t('applications.deal.confirm.payerName')}
+          hint={t('applications.deal.confirm.payerNameHint', { holder: application.payerCard.holder })}
+          value={payerName}
+          onChange={(event) => setPayerName(event.target.value)}
         />
       )}
       <NoteField

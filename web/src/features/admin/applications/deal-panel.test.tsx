@@ -1359,3 +1359,38 @@ describe('a payment that arrived otherwise than asked, in the deal panel', () =>
     expect(lastToast()).toBe('Transfer attached to this deal: recorded as it arrived.');
   });
 });
+
+describe('the payer’s card in the deal panel', () => {
+  const CARD = { id: 'c1', bank: 'Sber', last4: '4242', holder: 'IVAN PETROV', verificationRequired: true };
+
+  it('says why instructions are not offered while the card waits for its verification', async () => {
+    openDetail(detail('PROCESSING', { payerCard: { ...CARD, verified: false } }));
+
+    expect(
+      await within(await screen.findByRole('region', { name: 'Deal' })).findByText('not verified'),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/payment instructions are not offered until staff approve its photo/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Issue instructions' })).toBeNull();
+  });
+
+  it('flags a payer’s name that differs from the verified holder’s', async () => {
+    openDetail(
+      detail('CONFIRMED', {
+        payerCard: { ...CARD, verified: true },
+        paymentConfirmation: {
+          at: '2026-11-20T10:20:00.000Z',
+          by: 'staff-1',
+          txHash: null,
+          note: null,
+          payerName: 'Petr Sidorov',
+          payerNameMismatch: true,
+        },
+      }),
+    );
+
+    expect(await screen.findByText('differs from the verified holder')).toBeTruthy();
+    expect(screen.getByText(/Petr Sidorov/)).toBeTruthy();
+  });
+});

@@ -2,6 +2,7 @@ import type { AdminApplicationDetail } from '@shared/contract/applications';
 import { type ChainCheck, SYSTEM_ID } from '@shared/contract/deal';
 import { shortId } from '@shared/ids';
 import { moveNamed, type StaffDealAction } from '@shared/lifecycle';
+import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useTranslation } from '@web/lib/i18n';
 import { type ReactNode, useState } from 'react';
@@ -215,6 +216,23 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
   );
   if (a.hold)
     facts.push([t('applications.deal.hold.fact'), <HoldFact key="hold" hold={a.hold} by={by} when={when} />]);
+  if (a.payerCard) {
+    const card = a.payerCard;
+    facts.push([
+      t('applications.deal.payerCard.fact'),
+      <span key="payer-card">
+        {card.bank} •••• {card.last4}, {card.holder}{' '}
+        <Badge tone={card.verified ? 'success' : card.verificationRequired ? 'warning' : 'neutral'}>
+          {t(
+            card.verified ? 'applications.deal.payerCard.verified' : 'applications.deal.payerCard.unverified',
+          )}
+        </Badge>
+        {card.verificationRequired && !card.verified && (
+          <span className="muted"> {t('applications.deal.payerCard.waiting')}</span>
+        )}
+      </span>,
+    ]);
+  }
   if (a.paymentConfirmation) {
     const confirmation = a.paymentConfirmation;
     facts.push([
@@ -224,6 +242,17 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
         [
           [t('applications.deal.txHash'), confirmation.txHash, true],
           [t('applications.deal.note'), confirmation.note],
+          [
+            t('applications.deal.payerCard.payerName'),
+            confirmation.payerName ? (
+              <span key="payer-name">
+                {confirmation.payerName}{' '}
+                {confirmation.payerNameMismatch && (
+                  <Badge tone="danger">{t('applications.deal.payerCard.mismatch')}</Badge>
+                )}
+              </span>
+            ) : null,
+          ],
         ],
         confirmedBy(confirmation),
       ),

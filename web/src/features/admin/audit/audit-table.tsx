@@ -17,6 +17,7 @@ const KIND_TONES: Record<AuditEntryKind, BadgeTone> = {
   chain: 'warning',
   deals: 'success',
   blacklists: 'danger',
+  verification: 'info',
 };
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;

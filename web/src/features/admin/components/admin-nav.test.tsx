@@ -27,6 +27,8 @@ describe('AdminNav', () => {
       'Payment gateways',
       // The blacklists, read by the staff on shift (an ADMIN changes them).
       'Blacklists',
+      // The verification queue, which a MANAGER on shift reviews.
+      'Verification',
     ]);
   });
 
@@ -41,6 +43,7 @@ describe('AdminNav', () => {
       'Exchange rates',
       'Reserves',
       'Payment gateways',
+      'Verification',
       'Geo management',
       'System settings',
       'Security settings',

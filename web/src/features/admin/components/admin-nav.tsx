@@ -14,6 +14,7 @@ const NAV_ORDER: AdminPageId[] = [
   'rates',
   'reserves',
   'payments',
+  'verification',
   'geo',
   'settings',
   'security',

@@ -16,6 +16,7 @@ export const adminPages = {
   security: { path: 'security-settings', section: 'security', nav: true },
   payments: { path: 'payment-gateways', section: 'payments', nav: true },
   blacklists: { path: 'blacklists', section: 'blacklists', nav: true },
+  verification: { path: 'verification', section: 'verification', nav: true },
   audit: { path: 'audit', section: 'audit', nav: true },
   analytics: { path: 'analytics-reports', section: 'reports', nav: true },
 } as const satisfies Record<string, { path: string; section: AdminSection; nav: boolean }>;

@@ -27,6 +27,9 @@ export const DETAIL_NOTICES = [
 
 export const REVIEW_NOTICES = ['chainTransfer.review'] as const satisfies readonly LiveNoticeType[];
 
+/** A client's photos joining the verification queue. */
+export const VERIFICATION_NOTICES = ['verification.submitted'] as const satisfies readonly LiveNoticeType[];
+
 const MAX_KNOWN = 500;
 /** Application id → the staff member's id it is assigned to (null: unassigned), as last loaded. */
 const assignees = new Map<string, string | null>();

@@ -2,6 +2,7 @@ import { currencyOfAsset, parseAssetKey } from '@shared/assets';
 import { RATE_SOURCES, type RateSource } from '@shared/constants';
 import type { CurrencyValue, DirectionRate, RatesData } from '@shared/contract/rates';
 import { rateText, writeFigure, writeMoney } from '@shared/rate-display';
+import { CARD_VERIFICATION_RULES, type CardVerificationRule } from '@shared/verification';
 import { Badge } from '@web/components/ui/badge';
 import { useTranslation } from '@web/lib/i18n';
 import { refusalText } from '@web/lib/refusal-text';
@@ -137,6 +138,11 @@ export function DirectionRow({
       maxAgeMinutes: String(direction.maxAgeMinutes),
       publishToMonitors: direction.publishToMonitors,
       monitorCode: direction.monitorCode ?? '',
+      cardVerification: direction.cardVerification ?? 'never',
+      cardVerificationAbove:
+        direction.cardVerificationAbove === null || direction.cardVerificationAbove === undefined
+          ? ''
+          : String(direction.cardVerificationAbove),
     });
   };
 
@@ -147,7 +153,12 @@ export function DirectionRow({
       {
         pair: direction,
         sides,
-        initial: { figure: initialFigure, guardLow: initialGuard.low, guardHigh: initialGuard.high },
+        initial: {
+          figure: initialFigure,
+          guardLow: initialGuard.low,
+          guardHigh: initialGuard.high,
+          cardVerification: direction.cardVerification ?? 'never',
+        },
       },
       {
         markup: t('rates.errors.markup'),
@@ -173,6 +184,7 @@ export function DirectionRow({
           guardHigh: fields.maxRate,
           maxAgeMinutes: fields.maxAgeMinutes,
           monitorCode: fields.monitorCode,
+          cardVerificationAbove: fields.cardVerificationAbove,
         }),
     );
   };
@@ -242,6 +254,26 @@ export function DirectionRow({
             {input('guardHigh', t('rates.edit.guardHigh', { unit: unitIs }), sides.other)}
             {input('maxAgeMinutes', t('rates.edit.maxAge'))}
             {input('monitorCode', t('rates.edit.monitorCode'))}
+            {direction.assetFrom.startsWith('card-') && (
+              <EditField label={t('rates.edit.cardVerification')} id={idOf('cardVerification')}>
+                <select
+                  id={idOf('cardVerification')}
+                  className="select select--sm"
+                  value={draft.cardVerification ?? 'never'}
+                  onChange={(event) =>
+                    setDraft({ ...draft, cardVerification: event.target.value as CardVerificationRule })
+                  }
+                >
+                  {CARD_VERIFICATION_RULES.map((rule) => (
+                    <option key={rule} value={rule}>
+                      {t(`rates.cardVerification.${rule}`)}
+                    </option>
+                  ))}
+                </select>
+              </EditField>
+            )}
+            {draft.cardVerification === 'above' &&
+              input('cardVerificationAbove', t('rates.edit.cardVerificationAbove', { code: fromCode }))}
             <div className="rate-edit__checks">
               {check('isActive', t('rates.columns.active'))}
               {check('publishToMonitors', t('rates.edit.publish'))}
@@ -294,6 +326,14 @@ export function DirectionRow({
             {direction.publishToMonitors ? t('rates.published') : t('rates.notPublished')}
           </Badge>
           {direction.monitorCode && <div className="muted">{direction.monitorCode}</div>}
+          {direction.cardVerification && direction.cardVerification !== 'never' && (
+            <div className="muted">
+              {t(`rates.cardVerification.${direction.cardVerification}`)}
+              {direction.cardVerification === 'above' && direction.cardVerificationAbove
+                ? ` ${amount(direction.cardVerificationAbove)}`
+                : ''}
+            </div>
+          )}
         </div>
       </th>
       <td>

@@ -3,6 +3,7 @@ import { MAX_AGE_MINUTES_RANGE, MAX_MARKUP_PERCENT, MONITOR_CODE_PATTERN } from 
 import { readsAsTyped } from '@shared/exact-rate';
 import { compare, unitsText } from '@shared/money';
 import { hasAtMostDecimals } from '@shared/numbers';
+import type { CardVerificationRule } from '@shared/verification';
 import { type DirectionSides, guardFromFigures, parseFigure } from './rate-figures';
 
 /** A direction row being edited: every field as typed, and the figures it started from. */
@@ -20,6 +21,9 @@ export interface DirectionDraft {
   maxAgeMinutes: string;
   publishToMonitors: boolean;
   monitorCode: string;
+  /** Whether the client must pay from a verified card, and above which amount for `above`. */
+  cardVerification?: CardVerificationRule;
+  cardVerificationAbove?: string;
 }
 
 export type DirectionField =
@@ -30,7 +34,8 @@ export type DirectionField =
   | 'guardLow'
   | 'guardHigh'
   | 'maxAgeMinutes'
-  | 'monitorCode';
+  | 'monitorCode'
+  | 'cardVerificationAbove';
 export type DirectionErrors = Partial<Record<DirectionField, string>>;
 
 export interface RateMessages {
@@ -49,7 +54,7 @@ export interface DirectionContext {
   pair: { assetFrom: string; assetTo: string };
   sides: DirectionSides;
   /** The draft's starting figure and guard figures: unchanged ones are not sent. */
-  initial: Pick<DirectionDraft, 'figure' | 'guardLow' | 'guardHigh'>;
+  initial: Pick<DirectionDraft, 'figure' | 'guardLow' | 'guardHigh' | 'cardVerification'>;
 }
 
 function parse(text: string): number | null | 'invalid' {
@@ -131,6 +136,19 @@ export function validateDirection(draft: DirectionDraft, context: DirectionConte
   }
   const code = draft.monitorCode.trim().toUpperCase();
   if (code !== '' && !MONITOR_CODE_PATTERN.test(code)) errors.monitorCode = messages.monitorCode;
+  const above = draft.cardVerification === 'above' ? parse(draft.cardVerificationAbove ?? '') : null;
+  if (draft.cardVerification === 'above' && (typeof above !== 'number' || above <= 0)) {
+    errors.cardVerificationAbove = messages.positive;
+  }
+  // Sent when it is set or was: a direction that never asked for a verified card sends nothing new.
+  const cardRule =
+    draft.cardVerification &&
+    (draft.cardVerification !== 'never' || (context.initial.cardVerification ?? 'never') !== 'never')
+      ? {
+          cardVerification: draft.cardVerification,
+          ...(draft.cardVerification === 'above' ? { cardVerificationAbove: above as number } : {}),
+        }
+      : {};
 
   if (Object.keys(errors).length > 0) return { errors, value: null };
   const guard =
@@ -149,6 +167,7 @@ export function validateDirection(draft: DirectionDraft, context: DirectionConte
       maxAgeMinutes: maxAge as number,
       publishToMonitors: draft.publishToMonitors,
       monitorCode: code === '' ? null : code,
+      ...cardRule,
     },
   };
 }

@@ -34,6 +34,7 @@ import { amountError, type StandardField, validateStandard } from '../lib/apply-
 import type { SubmitApplication } from '../lib/submit-application';
 import { AmlAcknowledgement } from './aml-acknowledgement';
 import { HoursNotice } from './hours-notice';
+import { PayerCardField } from './payer-card-field';
 import { QuotePanel } from './quote-panel';
 import { TelegramField } from './telegram-field';
 import { TierLimits, useMyLimits } from './tier-limits';
@@ -48,6 +49,7 @@ const STANDARD_FIELDS: StandardField[] = [
   'amount',
   'contactTelegram',
   'amlAcknowledged',
+  'payerCardId',
 ];
 
 interface StandardFormProps {
@@ -64,6 +66,7 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
   const geo = useGeoTree();
   const [form, setForm] = useState<StandardFormState>(INITIAL_STANDARD_FORM);
   const [amlAcknowledged, setAmlAcknowledged] = useState(false);
+  const [payerCardId, setPayerCardId] = useState('');
   // The landing calculator's choice, read once: it opens the form as soon as the places tell
   // whether its city is still offered, and is gone for any later visit (docs/decisions.md).
   const [prefill] = useState(pendingApplyPrefill);
@@ -177,6 +180,7 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
         contactTelegram: contact.value.trim(),
         amlAcknowledged: true,
         originFunds: ORIGIN_FUNDS_VALUE,
+        ...(form.assetFrom.startsWith('card-') && payerCardId ? { payerCardId } : {}),
       }),
       'apply.submitSuccess',
     );
@@ -254,6 +258,9 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
         />
         <QuotePanel state={quote} limits={limits} assetFrom={form.assetFrom} assetTo={form.assetTo} />
         <TierLimits limits={myLimits.data} />
+        {form.assetFrom.startsWith('card-') && (
+          <PayerCardField value={payerCardId} onChange={setPayerCardId} error={errorText('payerCardId')} />
+        )}
       </fieldset>
 
       <TelegramField

@@ -12,7 +12,8 @@ export type StandardField =
   | 'city'
   | 'amount'
   | 'contactTelegram'
-  | 'amlAcknowledged';
+  | 'amlAcknowledged'
+  | 'payerCardId';
 export type IndividualField = 'individualDetails' | 'contactTelegram' | 'amlAcknowledged';
 
 /** The AML acknowledgement: the box must be ticked (the server takes only `true`). */
@@ -59,6 +60,8 @@ export function validateStandard(
     amount: amountError(form, quote),
     contactTelegram: telegramContactError(contact, check),
     amlAcknowledged: amlAcknowledgementError(amlAcknowledged),
+    // Whether a card must be chosen is the direction's rule, which the server applies.
+    payerCardId: null,
   });
 }
 

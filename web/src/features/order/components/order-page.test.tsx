@@ -728,3 +728,30 @@ describe('what arrived against what was asked, on the order page', () => {
     ).toBeTruthy();
   });
 });
+
+describe('an application that waits for its card’s verification', () => {
+  it('asks the client to verify the card, with a link to it', async () => {
+    orderApi().answer(
+      getMyApplication,
+      ok(
+        testApplicationDetail({
+          status: 'PROCESSING',
+          payerCard: {
+            id: 'c1',
+            bank: 'Sber',
+            last4: '4242',
+            holder: 'IVAN PETROV',
+            verified: false,
+            verificationRequired: true,
+          },
+        }),
+      ),
+    );
+
+    renderOrder();
+
+    const link = await screen.findByRole('link', { name: 'Verify the card' });
+    expect(link.getAttribute('href')).toBe(`${paths.verification}#card-c1`);
+    expect(screen.getByText(/Verify your card •••• 4242 to continue/)).toBeTruthy();
+  });
+});

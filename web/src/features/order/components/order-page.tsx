@@ -159,6 +159,14 @@ function OrderDetail({
               {status === 'REJECTED' && detail.rejectionReason && (
                 <p>{t('order.now.reason', { reason: detail.rejectionReason })}</p>
               )}
+              {detail.payerCard?.verificationRequired && !detail.payerCard.verified && (
+                <Alert tone="warning">
+                  {t('order.now.verifyCard', { last4: detail.payerCard.last4 })}{' '}
+                  <Link to={`${paths.verification}#card-${detail.payerCard.id}`}>
+                    {t('order.now.verifyCardLink')}
+                  </Link>
+                </Alert>
+              )}
               {needsPayoutFirst && <Alert tone="warning">{t('order.now.payoutFirst')}</Alert>}
               {status === 'WAITING_PAYMENT' && !allowed('markPaid') && !needsPayoutFirst && (
                 <Alert tone="warning">{t('order.now.windowClosed')}</Alert>

@@ -103,6 +103,12 @@ export function ProfilePage() {
           <ReferralSection code={user.referralCode} total={user.referralCount} />
           <MfaSettings user={user} />
           <TelegramSection user={user} />
+          <section className="card" aria-labelledby="verification-link">
+            <h2 id="verification-link">
+              <Link to={paths.verification}>{t('verification.link')}</Link>
+            </h2>
+            <p className="muted">{t('verification.tierHint')}</p>
+          </section>
         </div>
       </div>
       <MyApplications />
