@@ -181,6 +181,9 @@ export const OPEN_STATUSES = [
   'EXCHANGING',
 ] as const satisfies readonly ApplicationStatus[];
 
+/** Open statuses off the normal path: a deal goes there only when its money needs a check (held). */
+export const DETOUR_STATUSES = ['ON_HOLD'] as const satisfies readonly ApplicationStatus[];
+
 /** The open statuses waiting for the client's money, as the dashboard's today counts them. */
 export const AWAITING_PAYMENT_STATUSES = ['WAITING_PAYMENT'] as const satisfies readonly ApplicationStatus[];
 

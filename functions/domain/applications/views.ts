@@ -7,7 +7,7 @@ import type {
   ApplicationView,
   StatusHistoryEntry,
 } from '@shared/contract/applications';
-import { clientActions } from '@shared/lifecycle';
+import { clientActions, movesFrom } from '@shared/lifecycle';
 import { maskedCard, payoutKindOf } from '@shared/payout-details';
 import { dealMoneyView } from './deal-money';
 
@@ -121,7 +121,8 @@ export function toApplicationDetail(
     clientPaid: record.clientPaid,
     money: dealMoneyView(record, now),
     hold:
-      record.status === 'ON_HOLD' && record.hold
+      // Held while staff can still release it (the lifecycle's hold status).
+      movesFrom('releaseHold', record.status) && record.hold
         ? { at: record.hold.at, expectedBy: record.hold.expectedBy }
         : null,
     allowedActions: clientActions({

@@ -57,6 +57,8 @@ const EXPECTED: Record<string, { unpaid: StaffDealAction[]; paid: StaffDealActio
   REJECTED: { unpaid: [], paid: ['recordRefund'] },
   // Money that comes after the window is recorded as a late payment (the deal had instructions).
   EXPIRED: { unpaid: ['confirmPayment'], paid: ['confirmPayment', 'recordRefund'] },
+  // Held with nothing recorded in: nothing to release (a hold always records the money: below).
+  ON_HOLD: { unpaid: [], paid: [] },
 };
 
 /** What the server answers a staff member of `role` for the deal (admin-actions.ts getAdminApplication). */
@@ -100,6 +102,12 @@ describe('staffDealActions', () => {
   it.each(APPLICATION_STATUSES)('offers in %s what the lifecycle allows staff', (status) => {
     expect(offered(facts(status), 'ADMIN')).toEqual(EXPECTED[status]!.unpaid);
     expect(offered(facts(status, { clientPaid: PAID }), 'ADMIN')).toEqual(EXPECTED[status]!.paid);
+  });
+
+  it('offers to release a held payment of all that was asked, to a MANAGER too', () => {
+    expect(offered(facts('ON_HOLD', { paymentConfirmation: STAFF_RECORD }), 'MANAGER')).toEqual([
+      'releaseHold',
+    ]);
   });
 
   it('offers a refund of a payment staff confirmed though the client never pressed "I have paid"', () => {

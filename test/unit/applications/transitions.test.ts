@@ -31,7 +31,7 @@ describe('the deal lifecycle (docs/product.md §4)', () => {
     );
   });
 
-  it('lets the system expire, see and confirm a USDT payment on chain (a part of it, or late), and complete a payout verified on chain', () => {
+  it('lets the system expire, see, confirm or hold a USDT payment on chain (a part of it, or late), and complete a payout verified on chain', () => {
     expect(new Set(movesBy('system'))).toEqual(
       new Set([
         'PENDING>EXPIRED',
@@ -42,11 +42,14 @@ describe('the deal lifecycle (docs/product.md §4)', () => {
         'EXCHANGING>COMPLETED',
         'WAITING_PAYMENT>PAID',
         'WAITING_PAYMENT>CONFIRMED',
+        'WAITING_PAYMENT>ON_HOLD',
+        'PAID>ON_HOLD',
+        'EXPIRED>ON_HOLD',
       ]),
     );
   });
 
-  it('lets staff take, instruct, confirm (from WAITING_PAYMENT too; a part; late), resolve a payment, pay out (in parts), reverse a payout, complete, cancel and reject until money went out', () => {
+  it('lets staff take, instruct, confirm (from WAITING_PAYMENT too; a part; late), release a held payment, resolve a payment, pay out (in parts), reverse a payout, complete, cancel and reject until money went out', () => {
     expect(new Set(movesBy('staff'))).toEqual(
       new Set([
         'PENDING>PROCESSING',
@@ -63,6 +66,8 @@ describe('the deal lifecycle (docs/product.md §4)', () => {
         'PENDING>CANCELLED',
         'PROCESSING>CANCELLED',
         'EXCHANGING>CONFIRMED',
+        'ON_HOLD>CONFIRMED',
+        'ON_HOLD>PAID',
         ...OPEN_STATUSES.filter((from) => from !== 'EXCHANGING').map((from) => `${from}>REJECTED`),
       ]),
     );
@@ -78,15 +83,16 @@ describe('the deal lifecycle (docs/product.md §4)', () => {
     });
   });
 
-  it('only moves forward (or stays, recording money) but for a payout that came back; only money arriving late leaves a terminal status', () => {
+  it('only moves forward (or stays, recording money) but for a payout that came back and a held payment released to be resolved; only money arriving late leaves a terminal status', () => {
+    const lateMoney = ['latePayment', 'chainLatePayment', 'holdPayment'];
     for (const move of MOVES) {
       for (const from of move.from) {
-        if (move.name === 'latePayment' || move.name === 'chainLatePayment') {
-          expect([from, move.to]).toEqual(['EXPIRED', 'PAID']);
+        if (lateMoney.includes(move.name) && from === 'EXPIRED') {
+          expect(['PAID', 'ON_HOLD']).toContain(move.to);
           continue;
         }
         expect(TERMINAL_STATUSES as readonly string[]).not.toContain(from);
-        if (isOpen(move.to) && move.name !== 'reversePayout')
+        if (isOpen(move.to) && move.name !== 'reversePayout' && move.name !== 'releaseHoldToResolve')
           expect(OPEN_STATUSES.indexOf(move.to as never)).toBeGreaterThanOrEqual(
             OPEN_STATUSES.indexOf(from as never),
           );

@@ -25,10 +25,10 @@ describe('AdminNav', () => {
       'Accounts and the day',
       // The review list of chain transfers, which a MANAGER on shift resolves.
       'Payment gateways',
-      // The blacklists, read by the staff on shift (an ADMIN changes them).
-      'Blacklists',
       // The verification queue, which a MANAGER on shift reviews.
       'Verification',
+      // The blacklists, read by the staff on shift (an ADMIN changes them).
+      'Blacklists',
     ]);
   });
 

@@ -1,8 +1,12 @@
 import type { ApplicationDetail } from '@shared/contract/applications';
-import { OPEN_STATUSES } from '@shared/lifecycle';
+import { DETOUR_STATUSES, OPEN_STATUSES } from '@shared/lifecycle';
 
-/** The deal's normal path, in order (shared/lifecycle.ts): the steps the order page shows. */
+/**
+ * The deal's path, in order (shared/lifecycle.ts): the steps the order page shows. A detour (a held
+ * payment) is a step only of a deal that went there.
+ */
 export const NORMAL_PATH = [...OPEN_STATUSES, 'COMPLETED'] as const;
+const DETOURS: readonly string[] = DETOUR_STATUSES;
 
 export type TimelineActor = ApplicationDetail['timeline'][number]['actor'];
 
@@ -39,7 +43,9 @@ export function orderSteps(
     at: state === 'upcoming' || state === 'skipped' ? null : (reached.get(status)?.at ?? null),
     actor: state === 'upcoming' || state === 'skipped' ? null : (reached.get(status)?.actor ?? null),
   });
-  const path: readonly string[] = NORMAL_PATH;
+  const path: readonly string[] = NORMAL_PATH.filter(
+    (status) => !DETOURS.includes(status) || reached.has(status) || detail.status === status,
+  );
   const current = path.indexOf(detail.status);
   if (current >= 0) {
     return path.map((status, index) => {
