@@ -167,6 +167,38 @@ describe('the order page', () => {
     ]);
   });
 
+  it('shows a held payment as a step of its own, and when to expect an answer', async () => {
+    const detail = waitingPayment({
+      status: 'ON_HOLD',
+      allowedActions: ['message'],
+      hold: { at: at(20), expectedBy: '2026-11-21T10:00:00.000Z' },
+      timeline: [
+        { status: 'PENDING', at: at(0), actor: 'client' },
+        { status: 'PROCESSING', at: at(5), actor: 'staff' },
+        { status: 'WAITING_PAYMENT', at: at(10), actor: 'staff' },
+        { status: 'ON_HOLD', at: at(20), actor: 'system' },
+      ],
+    });
+    orderApi().answer(getMyApplication, ok(detail));
+
+    renderOrder();
+
+    await screen.findByRole('heading', { level: 1 });
+    expect(stepsShown()).toEqual([
+      'Submitted: done',
+      'Taken by staff: done',
+      'Waiting for your payment: done',
+      'You have paid: skipped',
+      'Payment being checked: current step (current)',
+      'Payment received: not yet',
+      'Paying out: not yet',
+      'Completed: not yet',
+    ]);
+    expect(screen.getByText(/Your payment has arrived and is being checked/).textContent).toContain(
+      'Expect an answer by',
+    );
+  });
+
   it('ends the steps where an off-path end stopped the deal, with the reason', async () => {
     const detail = testApplicationDetail({
       status: 'REJECTED',
