@@ -6,7 +6,7 @@ import { type ListPartition, readCursorPage } from './query-window';
 import type { TransactItem } from './transactions';
 
 /**
- * An entry of one of the operator's blacklists (access pattern 50): the kind and the value as
+ * An entry of one of the operator's blacklists (access pattern 51): the kind and the value as
  * stored (shared/blacklist.ts `normalizeBlacklistValue`), why, who listed it and when.
  */
 export interface BlacklistRecord {

@@ -6,7 +6,7 @@ import { queryAll } from './query-window';
 import type { TransactItem } from './transactions';
 
 /**
- * A client's cards and identity standing (keys.ts pattern 50): each in the user's partition, with
+ * A client's cards and identity standing (keys.ts pattern 53): each in the user's partition, with
  * the newest verification request it had (its id, the card's code, its status and staff's reason).
  */
 export interface StandingFields {

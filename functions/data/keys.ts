@@ -295,18 +295,18 @@
  *     so however often the job runs, a day is reported once.
  * 50. The AML checks of a business month (functions/data/aml-usage.ts): UpdateItem ADD on
  *     STATS#AML/{yyyy-mm} (`checks`, `costMicroUsd`) once per check started; GetItem to read it.
- * 50. The operator's blacklists (functions/data/blacklist.ts): whether any of a request's values
+ * 51. The operator's blacklists (functions/data/blacklist.ts): whether any of a request's values
  *     is listed, one BatchGetItem of BLACKLIST#{kind}#{normalized value}/ENTRY (consistent), one key
  *     per value; one list, newest first: Query gsi1 BLACKLIST#{kind}, a page and a cursor. An entry
  *     is Put with attribute_not_exists (a second listing of a value is refused) and Deleted with
  *     attribute_exists, each in one TransactWriteItems with its audit entry.
- * 50. The verification tiers' limits (functions/data/limit-counters.ts, docs/architecture.md §4
+ * 52. The verification tiers' limits (functions/data/limit-counters.ts, docs/architecture.md §4
  *     "Limits"): a subject's (USER#{id}, IP#{address}, CARD#{key}) amount per business day, in cents,
  *     UpdateItem ADD total conditional on attribute_not_exists(total) OR total <= limit - amount, in
  *     the application's own transaction; a user's 30 days: GetItem LIMIT#USER#{id}/VERSION, then
  *     Query pk=LIMIT#USER#{id}, sk BETWEEN DAY#{first} AND DAY#{last} (at most 30 items), and the
  *     transaction ADDs 1 to the version conditional on the version read.
- * 50. Cards and verification (functions/data/cards.ts, verification-requests.ts; docs/product.md
+ * 53. Cards and verification (functions/data/cards.ts, verification-requests.ts; docs/product.md
  *     "Cards and verification"): a client's cards and identity standing, Query USER#{userId}
  *     begins_with(sk, VERIFY#); a card Put attribute_not_exists, Delete conditional on existing. A
  *     request: Put VERIFYREQ#{id}/REQUEST attribute_not_exists with the standing's Update naming it;
@@ -318,6 +318,9 @@
  *     (oldest first) and VERIFYQUEUE#DECIDED (newest first, 50). Retention: Query gsi2 VERIFYPHOTOS
  *     with gsi2sk < the cutoff; each request's photos deleted, then an Update (conditional on still
  *     indexed) sets photosDeletedAt and leaves the index.
+ * 54. The AML screening of a USDT payment (functions/data/payment-screenings.ts): GetItem
+ *     CHAINTX#{txId}/SCREENING (consistent) before a final payment confirms its deal; Put of the check
+ *     as it stands, started once per transaction and read on by later watcher runs.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -390,7 +393,7 @@ export const keys = {
     sk: String(windowStart),
   }),
   throttleLastHit: (rule: string, subject: string) => ({ pk: `THROTTLE#${rule}#${subject}`, sk: 'LAST' }),
-  /** A limit subject's (USER#{id}, IP#{address}, CARD#{key}) total of one business day (pattern 50). */
+  /** A limit subject's (USER#{id}, IP#{address}, CARD#{key}) total of one business day (pattern 52). */
   limitDay: (subject: string, day: string) => ({ pk: `LIMIT#${subject}`, sk: `DAY#${day}` }),
   limitPartition: (subject: string) => `LIMIT#${subject}`,
   limitVersion: (subject: string) => ({ pk: `LIMIT#${subject}`, sk: 'VERSION' }),
@@ -475,7 +478,7 @@ export const keys = {
   chainUnfinalIndex: 'CHAINUNFINAL',
   chainCursor: (wallet: string) => ({ pk: `CHAINCURSOR#${wallet}`, sk: 'CURSOR' }),
   chainUse: (txId: string) => ({ pk: `CHAINUSE#${txId}`, sk: 'USE' }),
-  /** The AML screening of one incoming USDT transaction (pattern 42). */
+  /** The AML screening of one incoming USDT transaction (pattern 54). */
   paymentScreening: (txId: string) => ({ pk: `CHAINTX#${txId}`, sk: 'SCREENING' }),
   chainProviderBackoff: { pk: 'CHAINPROVIDER', sk: 'BACKOFF' },
   jobLease: (job: string) => ({ pk: `JOBLEASE#${job}`, sk: 'LEASE' }),

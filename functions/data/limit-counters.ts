@@ -4,7 +4,7 @@ import { keys } from './keys';
 import type { TransactItem } from './transactions';
 
 /**
- * The amounts the verification tiers' limits count (keys.ts pattern 50, docs/architecture.md §4
+ * The amounts the verification tiers' limits count (keys.ts pattern 52, docs/architecture.md §4
  * "Limits"): per subject — `USER#{id}`, `IP#{address}`, `CARD#{key}` — and business day, the total
  * in cents (an integer: exact, written from a bigint, read back as its decimal text by exactDb), and
  * per subject a version every counted application moves, so a 30-day sum read before a write is

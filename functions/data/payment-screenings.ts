@@ -5,7 +5,7 @@ import { db, tableName } from './client';
 import { keys } from './keys';
 
 /**
- * The AML screening of an incoming USDT transaction (keys.ts pattern 42, beside its transfer):
+ * The AML screening of an incoming USDT transaction (keys.ts pattern 54, beside its transfer):
  * the provider's check started once per transaction, so a payment read by the watcher and by the
  * client's hash is checked (and paid for) once, and each later run reads the same check on.
  */

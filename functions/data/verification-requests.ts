@@ -19,7 +19,7 @@ export interface AnnouncedPhoto {
 }
 
 /**
- * A verification request (keys.ts pattern 50): the photos the client announced, once sent the
+ * A verification request (keys.ts pattern 53): the photos the client announced, once sent the
  * keys of the checked copies staff see (`kept`), and staff's decision. A request awaiting photos
  * expires by TTL a day after it started; the retention job deletes a decided request's photos and
  * keeps the request (`photosDeletedAt`).

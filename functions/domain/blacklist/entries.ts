@@ -20,7 +20,7 @@ import { BlacklistEntryExists, BlacklistEntryNotFound } from './errors';
 
 /**
  * The operator's blacklists as staff keep them (docs/product.md "Blacklists", docs/architecture.md
- * §4 pattern 50): a MANAGER reads them, an ADMIN adds and removes entries. Each write and its audit
+ * §4 pattern 51): a MANAGER reads them, an ADMIN adds and removes entries. Each write and its audit
  * entry (`blacklist.add`, `blacklist.remove`, target `blacklist` / `{kind}:{value}`) are one
  * transaction, so the entry's trail holds its listing, every match (matches.ts) and its removal.
  */

@@ -37,7 +37,7 @@ export interface BlacklistMatchSubject {
 
 /**
  * The first of `candidates` (in their order) that is listed, or null: one consistent BatchGetItem
- * of all of them (pattern 50); empty values are not looked up.
+ * of all of them (pattern 51); empty values are not looked up.
  */
 export async function findBlacklistMatch(
   candidates: readonly BlacklistCandidate[],
