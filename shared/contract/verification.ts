@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { ATTACHMENT_MAX_BYTES, ATTACHMENT_NAME_MAX_LENGTH, cleanFileName } from '../messages';
 import { schema } from '../schema';
 import {
   CARD_BANK_MAX_LENGTH,
@@ -12,7 +11,7 @@ import {
   VERIFICATION_STATUSES,
   VERIFICATION_TIERS,
 } from '../verification';
-import { attachmentUploadSchema } from './messages';
+import { attachmentUploadSchema, uploadFileName, uploadFileSize } from './messages';
 
 /**
  * A client's cards and verifications (docs/product.md "Cards and verification"): a card is its bank,
@@ -101,24 +100,9 @@ export type VerificationRequestView = z.infer<typeof verificationRequestSchema>;
 export const announcePhotoBodySchema = /* @__PURE__ */ schema(() =>
   z.strictObject({
     role: z.enum(VERIFICATION_PHOTO_ROLES),
-    fileName: z.pipe(
-      z
-        .string({ error: 'required' })
-        .check(
-          z.trim(),
-          z.minLength(1, 'required'),
-          z.maxLength(ATTACHMENT_NAME_MAX_LENGTH, 'attachmentNameTooLong'),
-        ),
-      z.transform(cleanFileName),
-    ),
+    fileName: uploadFileName(),
     contentType: z.enum(VERIFICATION_PHOTO_TYPES, 'verificationPhotoType'),
-    size: z
-      .number({ error: 'attachmentSize' })
-      .check(
-        z.int('attachmentSize'),
-        z.gte(1, 'attachmentSize'),
-        z.lte(ATTACHMENT_MAX_BYTES, 'attachmentTooLarge'),
-      ),
+    size: uploadFileSize(),
   }),
 );
 export type AnnouncePhotoBody = z.infer<typeof announcePhotoBodySchema>;

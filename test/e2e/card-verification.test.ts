@@ -11,13 +11,7 @@ import profileEn from '@web/locales/en/profile.json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, call } from '../support/api';
 import { createApplication, createManager } from './support/admin-data';
-import {
-  logInAsSuperAdmin,
-  openAs,
-  registerVerifiedUser,
-  type Session,
-  waitForAdmin,
-} from './support/admin-session';
+import { logInAsSuperAdmin, openAs, registerVerifiedUser, type Session } from './support/admin-session';
 import { showsToast, useBrowser, VIEWPORTS } from './support/browser';
 import { exact, newTronAddress, ok } from './support/deal-steps';
 
