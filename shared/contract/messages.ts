@@ -15,38 +15,28 @@ import { optionalQueryText } from './applications';
  * presigned POST lets the browser send exactly that (the bucket refuses another type or a larger
  * file), and the server checks what arrived before a message may carry it.
  */
-/**
- * A file's name as the uploader gave it, kept without bidirectional and control characters: a name
- * is shown to the other side as it reads, so it must not read as something else (`\u202Egnp.exe`
- * shows as `exe.png`). Shared by a thread's attachments and verification photos.
- */
-export const uploadFileName = () =>
-  z.pipe(
-    z
-      .string({ error: 'required' })
-      .check(
-        z.trim(),
-        z.minLength(1, 'required'),
-        z.maxLength(ATTACHMENT_NAME_MAX_LENGTH, 'attachmentNameTooLong'),
-      ),
-    z.transform(cleanFileName),
-  );
-
-/** A file's size in bytes, within what one upload may be. */
-export const uploadFileSize = () =>
-  z
-    .number({ error: 'attachmentSize' })
-    .check(
-      z.int('attachmentSize'),
-      z.gte(1, 'attachmentSize'),
-      z.lte(ATTACHMENT_MAX_BYTES, 'attachmentTooLarge'),
-    );
-
 export const createAttachmentBodySchema = /* @__PURE__ */ schema(() =>
   z.strictObject({
-    fileName: uploadFileName(),
+    // Kept without bidirectional and control characters: a name is shown to the other side as
+    // it reads, so it must not read as something else (`\u202Egnp.exe` shows as `exe.png`).
+    fileName: z.pipe(
+      z
+        .string({ error: 'required' })
+        .check(
+          z.trim(),
+          z.minLength(1, 'required'),
+          z.maxLength(ATTACHMENT_NAME_MAX_LENGTH, 'attachmentNameTooLong'),
+        ),
+      z.transform(cleanFileName),
+    ),
     contentType: z.enum(ATTACHMENT_CONTENT_TYPES, 'attachmentType'),
-    size: uploadFileSize(),
+    size: z
+      .number({ error: 'attachmentSize' })
+      .check(
+        z.int('attachmentSize'),
+        z.gte(1, 'attachmentSize'),
+        z.lte(ATTACHMENT_MAX_BYTES, 'attachmentTooLarge'),
+      ),
   }),
 );
 export type CreateAttachmentBody = z.infer<typeof createAttachmentBodySchema>;

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ATTACHMENT_MAX_BYTES, ATTACHMENT_NAME_MAX_LENGTH, cleanFileName } from '../messages';
 import { schema } from '../schema';
 import {
   CARD_BANK_MAX_LENGTH,
@@ -11,7 +12,7 @@ import {
   VERIFICATION_STATUSES,
   VERIFICATION_TIERS,
 } from '../verification';
-import { attachmentUploadSchema, uploadFileName, uploadFileSize } from './messages';
+import { attachmentUploadSchema } from './messages';
 
 /**
  * A client's cards and verifications (docs/product.md "Cards and verification"): a card is its bank,
@@ -100,9 +101,24 @@ export type VerificationRequestView = z.infer<typeof verificationRequestSchema>;
 export const announcePhotoBodySchema = /* @__PURE__ */ schema(() =>
   z.strictObject({
     role: z.enum(VERIFICATION_PHOTO_ROLES),
-    fileName: uploadFileName(),
+    fileName: z.pipe(
+      z
+        .string({ error: 'required' })
+        .check(
+          z.trim(),
+          z.minLength(1, 'required'),
+          z.maxLength(ATTACHMENT_NAME_MAX_LENGTH, 'attachmentNameTooLong'),
+        ),
+      z.transform(cleanFileName),
+    ),
     contentType: z.enum(VERIFICATION_PHOTO_TYPES, 'verificationPhotoType'),
-    size: uploadFileSize(),
+    size: z
+      .number({ error: 'attachmentSize' })
+      .check(
+        z.int('attachmentSize'),
+        z.gte(1, 'attachmentSize'),
+        z.lte(ATTACHMENT_MAX_BYTES, 'attachmentTooLarge'),
+      ),
   }),
 );
 export type AnnouncePhotoBody = z.infer<typeof announcePhotoBodySchema>;

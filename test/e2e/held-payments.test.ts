@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { postToAmlStandIn } from '@infra/local/aml-stand-in';
 import { adminChangeApplicationStatus, adminIssueInstructions } from '@shared/routes/admin-applications';
 import { adminCreatePaymentTemplate } from '@shared/routes/payment-templates';
@@ -128,7 +129,7 @@ describe('a USDT payment held for staff', () => {
       deal.refunded,
     );
     expect(await refund.dialog.getByLabel(deal.refund.destination).inputValue()).toBe(sender);
-    await refund.dialog.getByLabel(deal.refundReference).fill('d'.repeat(64));
+    await refund.dialog.getByLabel(deal.refundReference).fill(randomBytes(32).toString('hex'));
     await refund.dialog.getByLabel(deal.refund.networkFee).fill('2');
     await refund.submit();
 
