@@ -45,10 +45,10 @@ describe('the API reference', () => {
       .locator('.opblock-summary-path', { hasText: '/api/health' })
       .first()
       .waitFor({ timeout: 60_000 });
-    const document = (await (await fetch(siteUrl('/api/openapi.json'))).json()) as {
+    const served = (await (await fetch(siteUrl('/api/openapi.json'))).json()) as {
       paths: Record<string, Record<string, unknown>>;
     };
-    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+    const operations = Object.entries(served.paths).flatMap(([path, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
     );
     // Past about 120 operations Swagger UI renders the list virtualized, only what is on screen:
