@@ -136,16 +136,22 @@ export async function limitParts(
     throw new OverFirstDealsCap(usd(rules.firstDeals.cap), rules.firstDeals.deals);
   }
   const user = limitSubject.user(client.id);
+  // Only what a limit needs is read; the day totals are added either way, so a limit set later counts
+  // the day so far.
   const [own, byIp, byCard] = await Promise.all([
-    readLimitUsage(user, days.first, days.today),
-    ip === null ? null : readLimitUsage(limitSubject.ip(ip), days.today, days.today),
-    cardKey === null ? null : readLimitUsage(limitSubject.card(cardKey), days.today, days.today),
+    rules.perDay === null && rules.per30Days === null
+      ? null
+      : readLimitUsage(user, rules.per30Days === null ? days.today : days.first, days.today),
+    ip === null || rules.perIp === null ? null : readLimitUsage(limitSubject.ip(ip), days.today, days.today),
+    cardKey === null || rules.perCard === null
+      ? null
+      : readLimitUsage(limitSubject.card(cardKey), days.today, days.today),
   ]);
-  const today = own.days.get(days.today) ?? 0n;
+  const today = own?.days.get(days.today) ?? 0n;
   if (rules.perDay !== null && today + cents > rules.perDay) {
     throw new DailyLimitReached(usd(rules.perDay), usd(left(rules.perDay, today)));
   }
-  const month = sum(own.days.values());
+  const month = own ? sum(own.days.values()) : 0n;
   if (rules.per30Days !== null && month + cents > rules.per30Days) {
     throw new MonthlyLimitReached(usd(rules.per30Days), usd(left(rules.per30Days, month)));
   }
@@ -153,20 +159,20 @@ export async function limitParts(
     { name: 'limit:userDay', item: limitDayAdd(user, days.today, cents, rules.perDay, days.start) },
     // The 30 days' sum was read, not written: only its version makes two creations that both read
     // it serialize, so without a 30-day limit the client's applications need not wait on each other.
-    ...(rules.per30Days === null
+    ...(rules.per30Days === null || !own
       ? []
       : [{ name: 'limit:userVersion', item: limitVersionMove(user, own.version) }]),
   ];
-  if (ip !== null && byIp) {
-    const used = byIp.days.get(days.today) ?? 0n;
+  if (ip !== null) {
+    const used = byIp?.days.get(days.today) ?? 0n;
     if (rules.perIp !== null && used + cents > rules.perIp) {
       throw new IpDailyLimitReached(usd(rules.perIp), usd(left(rules.perIp, used)));
     }
     const subject = limitSubject.ip(ip);
     parts.push({ name: 'limit:ip', item: limitDayAdd(subject, days.today, cents, rules.perIp, days.start) });
   }
-  if (cardKey !== null && byCard) {
-    const used = byCard.days.get(days.today) ?? 0n;
+  if (cardKey !== null) {
+    const used = byCard?.days.get(days.today) ?? 0n;
     if (rules.perCard !== null && used + cents > rules.perCard) {
       throw new CardDailyLimitReached(usd(rules.perCard), usd(left(rules.perCard, used)));
     }
