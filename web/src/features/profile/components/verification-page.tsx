@@ -1,4 +1,9 @@
-import type { CardView, MyVerification, VerificationRequestView } from '@shared/contract/verification';
+import type {
+  CardView,
+  MyVerification,
+  StartVerificationBody,
+  VerificationRequestView,
+} from '@shared/contract/verification';
 import {
   VERIFICATION_PHOTO_TYPES,
   type VerificationPhotoRole,
@@ -78,7 +83,11 @@ function StatusBadge({ status }: { status: VerificationStatus }) {
   return <Badge tone={STATUS_TONES[status]}>{t(`verification.status.${status}`)}</Badge>;
 }
 
-function CardItem({ card, onChanged }: { card: CardView; onChanged: () => void }) {
+/**
+ * One standing's way to verification (a card, the identity): a call that may be refused (its text
+ * shown), the photo form once a request is started, and what a rejection said.
+ */
+function useVerificationStep(onChanged: () => void) {
   const { t } = useTranslation(['profile', 'errors']);
   const [request, setRequest] = useState<VerificationRequestView | null>(null);
   const [busy, setBusy] = useState(false);
@@ -94,6 +103,31 @@ function CardItem({ card, onChanged }: { card: CardView; onChanged: () => void }
       setBusy(false);
     }
   };
+  const start = (body: StartVerificationBody) => run(async () => setRequest(await startRequest(body)));
+  const status = (standing: { status: VerificationStatus; request?: { reason?: string | null } | null }) => (
+    <>
+      {standing.status === 'rejected' && standing.request?.reason && (
+        <p className="muted">{t('verification.rejectedBecause', { reason: standing.request.reason })}</p>
+      )}
+      {problem && <Alert tone="danger">{problem}</Alert>}
+    </>
+  );
+  const photoForm = request && (
+    <PhotoForm
+      request={request}
+      onSent={() => {
+        setRequest(null);
+        toast.success(t('verification.sent'));
+        onChanged();
+      }}
+    />
+  );
+  return { busy, run, start, status, photoForm };
+}
+
+function CardItem({ card, onChanged }: { card: CardView; onChanged: () => void }) {
+  const { t } = useTranslation('profile');
+  const { busy, run, start, status, photoForm } = useVerificationStep(onChanged);
   const mayVerify = card.status !== 'verified' && card.status !== 'pending';
   return (
     <li className="verification-item" id={`card-${card.id}`}>
@@ -103,29 +137,11 @@ function CardItem({ card, onChanged }: { card: CardView; onChanged: () => void }
         </strong>{' '}
         <span>{card.holder}</span> <StatusBadge status={card.status} />
       </div>
-      {card.status === 'rejected' && card.request?.reason && (
-        <p className="muted">{t('verification.rejectedBecause', { reason: card.request.reason })}</p>
-      )}
-      {problem && <Alert tone="danger">{problem}</Alert>}
-      {request ? (
-        <PhotoForm
-          request={request}
-          onSent={() => {
-            setRequest(null);
-            toast.success(t('verification.sent'));
-            onChanged();
-          }}
-        />
-      ) : (
+      {status(card)}
+      {photoForm || (
         <div className="verification-item__actions">
           {mayVerify && (
-            <Button
-              size="sm"
-              loading={busy}
-              onClick={() =>
-                run(async () => setRequest(await startRequest({ kind: 'card', cardId: card.id })))
-              }
-            >
+            <Button size="sm" loading={busy} onClick={() => void start({ kind: 'card', cardId: card.id })}>
               {t('verification.cards.verify')}
             </Button>
           )}
@@ -257,44 +273,22 @@ function IdentitySection({
   identity: MyVerification['identity'];
   onChanged: () => void;
 }) {
-  const { t } = useTranslation(['profile', 'errors']);
-  const [request, setRequest] = useState<VerificationRequestView | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { t } = useTranslation('profile');
+  const { start, status, photoForm } = useVerificationStep(onChanged);
   const mayStart = identity.status !== 'verified' && identity.status !== 'pending';
-  const start = async () => {
-    setProblem(null);
-    try {
-      setRequest(await startRequest({ kind: 'identity' }));
-    } catch (error) {
-      setProblem(refusalText(error, t('errors:generic')));
-    }
-  };
   return (
     <section className="card" aria-labelledby="identity-title">
       <h2 id="identity-title">
         {t('verification.identity.title')} <StatusBadge status={identity.status} />
       </h2>
       <p className="muted">{t('verification.identity.lead')}</p>
-      {identity.status === 'rejected' && identity.request?.reason && (
-        <p className="muted">{t('verification.rejectedBecause', { reason: identity.request.reason })}</p>
-      )}
-      {problem && <Alert tone="danger">{problem}</Alert>}
-      {request ? (
-        <PhotoForm
-          request={request}
-          onSent={() => {
-            setRequest(null);
-            toast.success(t('verification.sent'));
-            onChanged();
-          }}
-        />
-      ) : (
-        mayStart && (
-          <Button size="sm" onClick={() => void start()}>
+      {status(identity)}
+      {photoForm ||
+        (mayStart && (
+          <Button size="sm" onClick={() => void start({ kind: 'identity' })}>
             {t('verification.identity.start')}
           </Button>
-        )
-      )}
+        ))}
     </section>
   );
 }
