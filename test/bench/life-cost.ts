@@ -81,7 +81,8 @@ const standard = {
   city: 'europe.spain.madrid',
   assetFrom: 'card-EUR',
   assetTo: 'usdt-trc20',
-  amount: 500,
+  // Within a new client's first-deal cap (firstDealsCapUSD, 300 USD): the limits are on, as deployed.
+  amount: 250,
   contactTelegram: '@bench_user',
   amlAcknowledged: true as const,
   originFunds: 'N/A',
