@@ -35,15 +35,23 @@ function defaultSetting(key: SettingKey): SettingRecord {
 
 /**
  * The value the rules use: the stored one when it has the setting's type, else the default. A rule
- * reads a setting where it needs it, so one request or batch may ask for the same one many times
- * (the business time zone for each day counter, ledger entry and mail: most of the table reads of a
- * deal's requests were these); it is read once per invocation. A change applies from the next
- * request or batch, and no invocation works with two values of one setting.
+ * reads a setting where it needs it, so one request or batch asks for many (a new application about
+ * twenty: the limits, the time zone, the mails' and alerts' switches), and for the same ones many
+ * times (the business time zone for each day counter, ledger entry and mail). So the stored
+ * settings are read together, in one Query of their partition, once per invocation. A change
+ * applies from the next request or batch, and no invocation works with two values of one setting.
  */
 export async function settingValue<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
   const fallback: SettingValue<K> = SETTING_DEFAULTS[key].value;
-  const stored = (await readOncePerInvocation(`setting:${key}`, () => findSetting(key)))?.value;
+  const stored = (await storedSettings()).get(key)?.value;
   return typeof stored === typeof fallback ? (stored as SettingValue<K>) : fallback;
+}
+
+/** Every stored setting by key, read once per invocation (pattern 6). */
+function storedSettings(): Promise<Map<string, SettingRecord>> {
+  return readOncePerInvocation('settings', async () => {
+    return new Map((await listSettings()).map((setting) => [setting.key, setting]));
+  });
 }
 
 export class UnknownSetting extends NotFound {
@@ -79,7 +87,7 @@ function asSeenBy(setting: SettingRecord, role: Role): SettingView {
 }
 
 export async function listAllSettings(role: Role): Promise<SettingView[]> {
-  const stored = new Map((await listSettings()).map((setting) => [setting.key, setting]));
+  const stored = await storedSettings();
   return SETTING_KEYS.map((key) => asSeenBy(stored.get(key) ?? defaultSetting(key), role));
 }
 
