@@ -639,7 +639,9 @@ describe('the permission matrix of applications, rates, notifications and the st
         expected === 200 &&
         (endpoint.prepare ? endpoint.prepare.length > 0 : endpoint.path('{id}').includes('{id}'));
       it(`${endpoint.method} ${endpoint.path('{id}')} answers ${granted} to ${caller}`, async () => {
-        const application = needsApplication ? await createApplication(applicant, individualBody()) : undefined;
+        const application = needsApplication
+          ? await createApplication(applicant, individualBody())
+          : undefined;
         const prepared = expected === 200 ? await endpoint.prepare?.(application?.id ?? '') : undefined;
         const target = prepared ?? application?.id ?? randomUUID();
         const body = typeof endpoint.body === 'function' ? endpoint.body() : endpoint.body;
