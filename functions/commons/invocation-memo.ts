@@ -14,6 +14,11 @@ export function withInvocationMemo<A extends unknown[], R>(
   return (...args) => memos.run(new Map(), () => handler(...args));
 }
 
+/** Whether the code runs within an invocation (a handler's), where reads can be kept. */
+export function inInvocation(): boolean {
+  return memos.getStore() !== undefined;
+}
+
 /** The invocation's first answer of `read` under `key`. */
 export function readOncePerInvocation<T>(key: string, read: () => Promise<T>): Promise<T> {
   const memo = memos.getStore();

@@ -1,5 +1,5 @@
 import { InvalidRequest, NotFound, NotPermitted, StateConflict } from '@functions/commons/errors';
-import { readOncePerInvocation } from '@functions/commons/invocation-memo';
+import { inInvocation, readOncePerInvocation } from '@functions/commons/invocation-memo';
 import { auditPut } from '@functions/data/audit';
 import { findSetting, listSettings, type SettingRecord, settingPut } from '@functions/data/settings';
 import { TransactionCancelledError, transactWrite } from '@functions/data/transactions';
@@ -35,15 +35,16 @@ function defaultSetting(key: SettingKey): SettingRecord {
 
 /**
  * The value the rules use: the stored one when it has the setting's type, else the default. A rule
- * reads a setting where it needs it, so one request or batch asks for many (a new application about
- * twenty: the limits, the time zone, the mails' and alerts' switches), and for the same ones many
- * times (the business time zone for each day counter, ledger entry and mail). So the stored
- * settings are read together, in one Query of their partition, once per invocation. A change
+ * reads a setting where it needs it, so one request or batch asks for many (a new application a
+ * dozen and more: the limits, the time zone, the mails' and alerts' switches), and for the same ones many
+ * times (the business time zone for each day counter, ledger entry and mail). So within an
+ * invocation the stored settings are read together, in one Query of their partition, once. A change
  * applies from the next request or batch, and no invocation works with two values of one setting.
+ * Outside one (a script, a test calling the domain) nothing is kept: each call reads its one setting.
  */
 export async function settingValue<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
   const fallback: SettingValue<K> = SETTING_DEFAULTS[key].value;
-  const stored = (await storedSettings()).get(key)?.value;
+  const stored = (inInvocation() ? (await storedSettings()).get(key) : await findSetting(key))?.value;
   return typeof stored === typeof fallback ? (stored as SettingValue<K>) : fallback;
 }
 
