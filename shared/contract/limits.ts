@@ -33,3 +33,25 @@ export const clientLimitsSchema = /* @__PURE__ */ schema(() =>
   }),
 );
 export type ClientLimitsView = z.infer<typeof clientLimitsSchema>;
+
+/** A tier's most per application, per business day and per 30 business days, in USD; null: no limit. */
+const tierWindowsSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    perApplication: z.nullable(z.number()),
+    perDay: z.nullable(z.number()),
+    per30Days: z.nullable(z.number()),
+  }),
+);
+
+/**
+ * What each verification tier allows (GET /api/limits, public): the calculator says it to a visitor,
+ * whose first application would be an email-tier client's first deal, and how verifying raises it.
+ */
+export const tierLimitTableSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    tiers: z.object({ email: tierWindowsSchema, card: tierWindowsSchema, identity: tierWindowsSchema }),
+    /** The lower cap of every client's first deals (until `deals` are completed); null: none. */
+    firstDeals: z.nullable(z.object({ cap: z.number(), deals: z.number().check(z.int()) })),
+  }),
+);
+export type TierLimitTable = z.infer<typeof tierLimitTableSchema>;

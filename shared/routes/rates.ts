@@ -53,3 +53,15 @@ export const adminPutRates = {
   response: 'putRatesDataSchema',
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
+
+export const tierLimits = {
+  method: 'GET',
+  path: '/api/limits',
+  handler: 'handlers/rates/tier-limits',
+  access: 'public',
+  summary:
+    "What each verification tier allows per application, day and 30 days, and the cap of a client's first deals, in USD",
+  tag: 'rates',
+  response: 'tierLimitTableSchema',
+  uses: { table: 'read' },
+} as const satisfies RouteDefinition;

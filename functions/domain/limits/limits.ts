@@ -9,11 +9,11 @@ import {
 } from '@functions/data/limit-counters';
 import type { TransactionCancelledError, TransactionPart } from '@functions/data/transactions';
 import { businessDayOf, dayStart, shiftDay } from '@shared/business-time';
-import type { ClientLimitsView } from '@shared/contract/limits';
+import type { ClientLimitsView, TierLimitTable } from '@shared/contract/limits';
 import type { ApplicationStatus } from '@shared/enums';
-import { LIMIT_WINDOW_DAYS, nextTierOf, TIER_LIMIT_SETTINGS } from '@shared/limits';
+import { LIMIT_WINDOW_DAYS, LIMIT_WINDOWS, nextTierOf, TIER_LIMIT_SETTINGS } from '@shared/limits';
 import { fromUnits, toUnits } from '@shared/money';
-import type { VerificationTier } from '@shared/verification';
+import { VERIFICATION_TIERS, type VerificationTier } from '@shared/verification';
 import { businessTimeZone } from '../settings/business-time';
 import { settingValue } from '../settings/settings';
 import {
@@ -246,5 +246,32 @@ export async function clientLimits(client: LimitClient, now = new Date()): Promi
     perDay: windowView(rules.perDay, today),
     per30Days: windowView(rules.per30Days, month),
     maxNow: maxNow === null ? null : usd(maxNow),
+  };
+}
+
+/** A limit setting in USD, as the views give it (null: no limit). */
+async function limitInUsd(key: Parameters<typeof settingValue>[0]): Promise<number | null> {
+  const cents = await limitSetting(key);
+  return cents === null ? null : usd(cents);
+}
+
+/** What each tier allows and the first deals' cap (GET /api/limits): the settings, nothing of a client. */
+export async function tierLimitTable(): Promise<TierLimitTable> {
+  const tier = async (name: VerificationTier) => {
+    const windows = await Promise.all(
+      LIMIT_WINDOWS.map(
+        async (window) => [window, await limitInUsd(TIER_LIMIT_SETTINGS[name][window])] as const,
+      ),
+    );
+    return [name, Object.fromEntries(windows) as TierLimitTable['tiers']['email']] as const;
+  };
+  const [tiers, cap, deals] = await Promise.all([
+    Promise.all(VERIFICATION_TIERS.map(tier)),
+    limitInUsd('firstDealsCapUSD'),
+    settingValue('firstDealsCount'),
+  ]);
+  return {
+    tiers: Object.fromEntries(tiers) as TierLimitTable['tiers'],
+    firstDeals: cap === null || deals < 1 ? null : { cap, deals },
   };
 }

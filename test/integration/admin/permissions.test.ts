@@ -132,6 +132,7 @@ const ENDPOINTS: EndpointCase[] = [
     prepare: sentVerification,
   },
   { route: 'getRates', method: 'GET', path: () => '/api/rates', minimum: 'public' },
+  { route: 'tierLimits', method: 'GET', path: () => '/api/limits', minimum: 'public' },
   {
     route: 'calculateRate',
     method: 'POST',

@@ -1,4 +1,5 @@
 import { myLimits } from '@shared/routes/profile';
+import { tierLimits } from '@shared/routes/rates';
 import { adminPutSetting } from '@shared/routes/settings';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../support/api';
@@ -23,6 +24,19 @@ describe('GET /api/users/limits', () => {
       perDay: { limit: null, used: 0, left: null },
       per30Days: { limit: null, used: 0, left: null },
       maxNow: null,
+    });
+  });
+});
+
+describe('GET /api/limits', () => {
+  it("answers a visitor every tier without a limit, and no first deals' cap, where the limits are off", async () => {
+    const answer = await call(tierLimits);
+
+    expect(answer.status).toBe(200);
+    const none = { perApplication: null, perDay: null, per30Days: null };
+    expect(answer.body.data).toEqual({
+      tiers: { email: none, card: none, identity: none },
+      firstDeals: null,
     });
   });
 });

@@ -371,3 +371,16 @@ describe('what a client is shown of their limits', () => {
     });
   });
 });
+
+describe('what a visitor is shown of the tiers', () => {
+  it("gives each tier's windows as set, none where a limit is off, and the first deals' cap", async () => {
+    expect(await m.limits.tierLimitTable()).toEqual({
+      tiers: {
+        email: { perApplication: 1000, perDay: 3000, per30Days: 10000 },
+        card: { perApplication: 5000, perDay: 6000, per30Days: 12000 },
+        identity: { perApplication: null, perDay: null, per30Days: null },
+      },
+      firstDeals: { cap: 300, deals: 1 },
+    });
+  });
+});

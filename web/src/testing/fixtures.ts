@@ -7,7 +7,7 @@ import type {
 } from '@shared/contract/applications';
 import type { DealMoneyView } from '@shared/contract/deal';
 import type { ExchangeStatus } from '@shared/contract/hours';
-import type { ClientLimitsView } from '@shared/contract/limits';
+import type { ClientLimitsView, TierLimitTable } from '@shared/contract/limits';
 import type { PublicRatesData, Quote } from '@shared/contract/rates';
 import type { OwnUser, PublicUser } from '@shared/contract/users';
 import { NO_MONEY_YET } from '@shared/deal-money';
@@ -333,6 +333,12 @@ export function testClientLimits(changes: Partial<ClientLimitsView> = {}): Clien
     maxNow: null,
     ...changes,
   };
+}
+
+/** The tiers' table with every limit off; `changes` sets some. */
+export function testTierLimits(changes: Partial<TierLimitTable> = {}): TierLimitTable {
+  const none = { perApplication: null, perDay: null, per30Days: null };
+  return { tiers: { email: none, card: none, identity: none }, firstDeals: null, ...changes };
 }
 
 export function testQuote(

@@ -1,9 +1,7 @@
 import { type CreateApplicationBody, visitSourceSchema } from '@shared/contract/applications';
-import type { ClientLimitsView } from '@shared/contract/limits';
 import type { QuoteLimits } from '@shared/contract/rates';
 import type { CardView } from '@shared/contract/verification';
 import { createApplication as createApplicationRoute, validateTelegram } from '@shared/routes/applications';
-import { myLimits } from '@shared/routes/profile';
 import { getRates } from '@shared/routes/rates';
 import { getMyVerification } from '@shared/routes/verification';
 import { call } from '@web/lib/api-client';
@@ -47,11 +45,6 @@ export async function fetchPairLimits(
 ): Promise<QuoteLimits | null> {
   const data = (await call(getRates, { query: { assetFrom, assetTo }, signal })).data;
   return data.directions[0]?.quoteLimits ?? null;
-}
-
-/** The client's tier, its limits and what is left of them (docs/product.md "Verification and limits"). */
-export async function fetchMyLimits(signal?: AbortSignal): Promise<ClientLimitsView> {
-  return (await call(myLimits, { signal })).data;
 }
 
 /** The caller's cards, to choose the one a card payment comes from (docs/product.md "Cards and verification"). */

@@ -1,8 +1,8 @@
 import type { ClientLimitsView } from '@shared/contract/limits';
+import { fetchMyLimits } from '@web/lib/exchange-api';
 import { useTranslation } from '@web/lib/i18n';
 import { formatMoney } from '@web/lib/quote-format';
 import { useResource } from '@web/lib/use-resource';
-import { fetchMyLimits } from '../api/apply-api';
 
 /** The client's limits, read once the form opens and again after each application they send. */
 export function useMyLimits() {

@@ -1,12 +1,21 @@
 import type { CalculateBody, Quote } from '@shared/contract/rates';
 import type { GeoTree } from '@shared/geo';
 import { getExchangeStatus, getGeo } from '@shared/routes/geo';
-import { calculateRate } from '@shared/routes/rates';
+import { myLimits } from '@shared/routes/profile';
+import { calculateRate, tierLimits } from '@shared/routes/rates';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { pendingApplyPrefill } from '@web/lib/apply-prefill';
 import { useAuthStore } from '@web/stores/auth-store';
 import { type FakeRequest, fakeApi, ok, refused } from '@web/testing/fake-api';
-import { testCity, testContinent, testCountry, testExchangeStatus, testOwnUser } from '@web/testing/fixtures';
+import {
+  testCity,
+  testClientLimits,
+  testContinent,
+  testCountry,
+  testExchangeStatus,
+  testOwnUser,
+  testTierLimits,
+} from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { signedOutEachTest } from '@web/testing/signed-out';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -59,9 +68,9 @@ function quoteFor({ assetFrom, assetTo, amount }: CalculateBody): Quote {
   };
 }
 
-/** The places are GEO; each test answers the quotes. */
-function stubPlaces() {
-  return fakeApi().answer(getGeo, ok(GEO, 'OK'));
+/** The places are GEO, and no limit applies (the tiers' table); each test answers the quotes. */
+function stubPlaces(limits = testTierLimits()) {
+  return fakeApi().answer(getGeo, ok(GEO, 'OK')).answer(tierLimits, ok(limits));
 }
 
 /** The quote of what was asked. */
@@ -235,6 +244,77 @@ describe('quote calculator', () => {
 
     expect(screen.getByText('at /apply')).toBeTruthy();
     expect(pendingApplyPrefill()).toMatchObject({ city: '', assetFrom: 'cash-USD', assetTo: 'usdt-trc20' });
+  });
+
+  describe('what the verification tier allows, under the quote', () => {
+    const table = testTierLimits({
+      tiers: {
+        email: { perApplication: 1000, perDay: 3000, per30Days: 10000 },
+        card: { perApplication: 5000, perDay: 10000, per30Days: 50000 },
+        identity: { perApplication: null, perDay: null, per30Days: null },
+      },
+      firstDeals: { cap: 300, deals: 1 },
+    });
+
+    it("tells a visitor a new client's first deals' cap, the tier's limit after it and what a card raises it to", async () => {
+      const api = stubPlaces(table).answer(calculateRate, answerQuote);
+      renderCalculator();
+      await citiesLoaded();
+      expect(api.requests(tierLimits)).toHaveLength(0);
+      fireEvent.change(select('City'), { target: { value: 'cis.kazakhstan.almaty' } });
+
+      // 100,000 KZT at 0.0021 USD each: 210 USD, within the cap.
+      fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '100000' } });
+
+      const said = await screen.findByText(
+        "Until a new client's first deal is completed, an application may be up to 300 USD; then up to 1,000 USD. A verified card raises it to 5,000 USD.",
+      );
+      expect(said.classList.contains('calc__limits--above')).toBe(false);
+      expect(api.requests(tierLimits)).toHaveLength(1);
+    });
+
+    it('says so in the warning colour when the quoted amount is worth more', async () => {
+      stubPlaces(table).answer(calculateRate, answerQuote);
+      renderCalculator();
+      await citiesLoaded();
+      fireEvent.change(select('City'), { target: { value: 'cis.kazakhstan.almaty' } });
+
+      // 200,000 KZT: 420 USD, above the first deal's 300.
+      fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '200000' } });
+
+      const said = await screen.findByText(/This amount is worth more\./);
+      expect(said.classList.contains('calc__limits--above')).toBe(true);
+    });
+
+    it('tells a signed-in client what their own tier allows now and how to raise it', async () => {
+      act(() => useAuthStore.setState({ isAuthenticated: true, user: testOwnUser() }));
+      const api = stubPlaces(table)
+        .answer(calculateRate, answerQuote)
+        .answer(myLimits, ok(testClientLimits({ tier: 'card', nextTier: 'identity', maxNow: 4200 })));
+      renderCalculator();
+      await citiesLoaded();
+
+      fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '1000' } });
+
+      expect(
+        await screen.findByText(
+          'Your verification tier allows an application of up to 4,200 USD now. Verify your identity to raise it.',
+        ),
+      ).toBeTruthy();
+      expect(api.requests(tierLimits)).toHaveLength(0);
+    });
+
+    it('says nothing where no limit applies', async () => {
+      stubPlaces().answer(calculateRate, answerQuote);
+      renderCalculator();
+      await citiesLoaded();
+      fireEvent.change(select('City'), { target: { value: 'cis.kazakhstan.almaty' } });
+
+      fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '100000' } });
+
+      expect(await screen.findByText('≈ 200 USDT')).toBeTruthy();
+      expect(document.querySelector('.calc__limits')).toBeNull();
+    });
   });
 
   describe('what it says instead of a quote', () => {

@@ -26,6 +26,7 @@ import { useAuthStore } from '@web/stores/auth-store';
 import { type FormEvent, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { amountInputRule } from '../lib/amount-input';
+import { TierAllowance } from './tier-allowance';
 
 /**
  * The landing hero's quote calculator: a city, the pair under the apply form's rules
@@ -147,6 +148,7 @@ function QuoteResult({ state, pair }: { state: QuoteState; pair: Pick<Quote, 'as
           {t(state.status === 'unavailable' ? 'calculator.unavailable' : 'calculator.enterAmount')}
         </p>
       )}
+      <TierAllowance quote={shown} />
     </div>
   );
 }
