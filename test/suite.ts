@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { prerequisiteProblem, thisMachine } from './support/prerequisites';
 
@@ -19,10 +21,21 @@ interface Lane {
  * Files that run once every lane is done, alone: they pass alone, under CPU load and beside their
  * folder, but not while the other lanes run beside them (docs/decisions.md; cause not found yet).
  */
+const AFTER_FILES = ['test/integration/chain/chain-events.test.ts'];
 const AFTER_LANES: Lane = {
   name: 'after',
-  commands: [['vitest', 'run', '--project', 'integration', 'test/integration/chain/chain-events.test.ts']],
+  commands: [['vitest', 'run', '--project', 'integration', ...AFTER_FILES]],
 };
+
+/**
+ * The integration files but those that run after, named as Vitest's filters: its `--exclude` does
+ * not reach a project's files (with it, the file after ran in the tests lane as well). The
+ * project's own include and exclude still apply.
+ */
+const INTEGRATION_FILES = readdirSync('test/integration', { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.test.ts'))
+  .map((file) => join('test/integration', file))
+  .filter((file) => !AFTER_FILES.includes(file));
 
 const LANES: readonly Lane[] = [
   {
@@ -49,15 +62,7 @@ const LANES: readonly Lane[] = [
   },
   {
     name: 'tests',
-    commands: [
-      [
-        'vitest',
-        'run',
-        '--project',
-        'integration',
-        ...AFTER_LANES.commands[0]!.slice(4).flatMap((file) => ['--exclude', file]),
-      ],
-    ],
+    commands: [['vitest', 'run', '--project', 'integration', ...INTEGRATION_FILES]],
   },
 ];
 const WIDTH = Math.max(...LANES.map((lane) => lane.name.length));

@@ -44,11 +44,11 @@ describe('startDynamoLocal', () => {
     );
   });
 
-  it('runs the jar with the first-tier JIT and the serial collector, unless the JVM options of the environment say otherwise', async () => {
+  it('runs the jar with the serial collector, unless the JVM options of the environment say otherwise', async () => {
     vi.stubEnv('PATH', `${pathWithJava('echo "options: $JAVA_TOOL_OPTIONS" >&2; exit 1')}:/usr/bin:/bin`);
     vi.stubEnv('JAVA_TOOL_OPTIONS', '-Xmx256m');
     await expect(startDynamoLocal(await freePort(), null)).rejects.toThrow(
-      'DynamoDB Local exited early (code 1): options: -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m',
+      'DynamoDB Local exited early (code 1): options: -XX:+UseSerialGC -Xmx256m',
     );
     expect(process.env.JAVA_TOOL_OPTIONS).toBe('-Xmx256m');
   });
