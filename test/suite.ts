@@ -1,6 +1,4 @@
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { prerequisiteProblem, thisMachine } from './support/prerequisites';
 
@@ -16,26 +14,6 @@ interface Lane {
   readonly name: string;
   readonly commands: readonly (readonly string[])[];
 }
-
-/**
- * Files that run once every lane is done, alone: they pass alone, under CPU load and beside their
- * folder, but not while the other lanes run beside them (docs/decisions.md; cause not found yet).
- */
-const AFTER_FILES = ['test/integration/chain/chain-events.test.ts'];
-const AFTER_LANES: Lane = {
-  name: 'after',
-  commands: [['vitest', 'run', '--project', 'integration', ...AFTER_FILES]],
-};
-
-/**
- * The integration files but those that run after, named as Vitest's filters: its `--exclude` does
- * not reach a project's files (with it, the file after ran in the tests lane as well). The
- * project's own include and exclude still apply.
- */
-const INTEGRATION_FILES = readdirSync('test/integration', { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.test.ts'))
-  .map((file) => join('test/integration', file))
-  .filter((file) => !AFTER_FILES.includes(file));
 
 const LANES: readonly Lane[] = [
   {
@@ -62,7 +40,7 @@ const LANES: readonly Lane[] = [
   },
   {
     name: 'tests',
-    commands: [['vitest', 'run', '--project', 'integration', ...INTEGRATION_FILES]],
+    commands: [['vitest', 'run', '--project', 'integration']],
   },
 ];
 const WIDTH = Math.max(...LANES.map((lane) => lane.name.length));
@@ -120,8 +98,7 @@ if (problem) {
   process.exit(1);
 }
 
-const lanes = await Promise.all(LANES.map(runLane));
-const results = lanes.some((result) => result.code !== 0) ? lanes : [...lanes, await runLane(AFTER_LANES)];
+const results = await Promise.all(LANES.map(runLane));
 process.stdout.write('\n');
 for (const { lane, code, seconds } of results) {
   process.stdout.write(
