@@ -189,7 +189,8 @@ export interface AxeViolation {
 }
 
 /**
- * Runs axe-core on the page; returns the serious and critical violations. axe is evaluated over
+ * Runs axe-core on the page once its finite animations have ended (an entrance is not the state a
+ * reader meets); returns the serious and critical violations. axe is evaluated over
  * the DevTools protocol because the site's CSP (rightly) refuses the inline script addScriptTag adds,
  * and in an isolated world of its own: it sees the page's DOM and styles but none of its scripts'
  * globals, so it runs the same on a page whose timers a test has stopped (page.clock.pauseAt).
@@ -197,7 +198,12 @@ export interface AxeViolation {
 export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
   const { cdp, contextId } = await axeWorld(page);
   const answer = await cdp.send('Runtime.evaluate', {
-    expression: 'axe.run().then((results) => results.violations)',
+    // After the page's finite animations end (a toast fading in reads as low contrast halfway).
+    expression: `Promise.all(
+      document.getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ).then(() => axe.run()).then((results) => results.violations)`,
     contextId,
     awaitPromise: true,
     returnByValue: true,
