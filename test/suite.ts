@@ -22,9 +22,9 @@ const LANES: readonly Lane[] = [
       ['npm', 'run', '--silent', 'typecheck'],
       ['npm', 'run', '--silent', 'lint'],
       // The CDK assertions, the web components and the pure functions here rather than in the
-      // tests lane, the longest; then the integration files that work at volume (the capacity
-      // seeds, the permission matrix: about 2½ of the tests lane's minutes under load), on a stack
-      // of their own (vitest.config.ts `bulk`).
+      // tests lane, which waits for much of its time; then the integration files that work at
+      // volume (the capacity seeds, the 100,000-movement export, the permission matrix), on a
+      // stack of their own (vitest.config.ts `bulk`).
       ['vitest', 'run', '--project', 'infra', '--project', 'web', '--project', 'unit'],
       ['vitest', 'run', '--project', 'bulk'],
     ],

@@ -1,6 +1,7 @@
 import { listMyApplications } from '@shared/routes/applications';
 import adminEn from '@web/locales/en/admin.json';
 import formsEn from '@web/locales/en/forms.json';
+import commonRu from '@web/locales/ru/common.json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, call } from '../support/api';
 import { submitStandardApplication } from './support/admin-data';
@@ -11,7 +12,15 @@ import {
   type Session,
   waitForAdmin,
 } from './support/admin-session';
-import { showsToast, useBrowser, VIEWPORTS } from './support/browser';
+import {
+  screenshot,
+  seriousAxeViolations,
+  showsToast,
+  siteUrl,
+  useBrowser,
+  VIEWPORTS,
+  waitForApp,
+} from './support/browser';
 import { exact, fill } from './support/deal-steps';
 
 /**
@@ -66,5 +75,31 @@ describe('a first-time client above the first deals cap', () => {
     );
     const after = await call(listMyApplications, { token: client.token, query: { limit: 5 } });
     expect(after.body.data!.items.map((application) => application.amountFrom)).toEqual([250]);
+  }, 120_000);
+
+  it("tells a visitor on the landing page's calculator what a new client may exchange, in red above it", async () => {
+    const set = await api('PUT', '/api/admin/settings/firstDealsCapUSD', {
+      token: admin.token,
+      body: { value: '300' },
+    });
+    expect(set.status).toBe(200);
+    const page = await newPage({ language: 'ru', width: VIEWPORTS.mobile });
+    await page.goto(siteUrl('/'));
+    await waitForApp(page);
+    await page.locator('.calc select[name=city]:not([disabled])').waitFor();
+    await page.locator('.calc select[name=city]').selectOption({ index: 1 });
+    // Far more than 300 USD in any of the cities' currencies.
+    await page.locator('.calc [name=amount]').fill('50000000');
+    await page.locator('.calc .quote__receive').waitFor();
+
+    const limits = commonRu.calculator.limits;
+    const said = page.locator('.calc__limits');
+    await said
+      .getByText(fill(limits.firstDeals_one, { count: '1', amount: '300 USD' }), { exact: false })
+      .waitFor();
+    expect(await said.textContent()).toContain(limits.above);
+    expect(await said.getAttribute('class')).toContain('calc__limits--above');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'limits/landing-calculator-visitor-ru-375');
   }, 120_000);
 });
