@@ -11,9 +11,9 @@ import type { TransactionCancelledError, TransactionPart } from '@functions/data
 import { businessDayOf, dayStart, shiftDay } from '@shared/business-time';
 import type { ClientLimitsView, TierLimitTable } from '@shared/contract/limits';
 import type { ApplicationStatus } from '@shared/enums';
-import { LIMIT_WINDOW_DAYS, LIMIT_WINDOWS, nextTierOf, TIER_LIMIT_SETTINGS } from '@shared/limits';
+import { LIMIT_WINDOW_DAYS, nextTierOf, TIER_LIMIT_SETTINGS } from '@shared/limits';
 import { fromUnits, toUnits } from '@shared/money';
-import { VERIFICATION_TIERS, type VerificationTier } from '@shared/verification';
+import type { VerificationTier } from '@shared/verification';
 import { businessTimeZone } from '../settings/business-time';
 import { settingValue } from '../settings/settings';
 import {
@@ -44,6 +44,8 @@ export interface LimitClient {
 const CENT_DECIMALS = 2;
 const toCents = (usd: number | string) => toUnits(usd, CENT_DECIMALS, 'up');
 const usd = (cents: bigint) => fromUnits(cents, CENT_DECIMALS);
+/** A limit in USD as the views give it; null: no limit. */
+const usdOrNone = (cents: bigint | null) => (cents === null ? null : usd(cents));
 
 /** A `limitUSD` setting in cents; '' (no limit) as null. */
 async function limitSetting(key: Parameters<typeof settingValue>[0]): Promise<bigint | null> {
@@ -61,7 +63,7 @@ interface LimitRules {
   perCard: bigint | null;
 }
 
-async function limitRules(client: LimitClient): Promise<LimitRules> {
+async function limitRules(client: Pick<LimitClient, 'tier' | 'completedDeals'>): Promise<LimitRules> {
   const windows = TIER_LIMIT_SETTINGS[client.tier];
   const [perApplication, perDay, per30Days, firstCap, firstDeals, perIp, perCard] = await Promise.all([
     limitSetting(windows.perApplication),
@@ -215,7 +217,7 @@ export function limitMoveParts(application: ApplicationRecord, to: ApplicationSt
 /** A window's limit and what the client used and has left of it, in USD; null without a limit. */
 function windowView(limit: bigint | null, used: bigint) {
   return {
-    limit: limit === null ? null : usd(limit),
+    limit: usdOrNone(limit),
     used: usd(used),
     left: limit === null ? null : usd(left(limit, used)),
   };
@@ -239,39 +241,34 @@ export async function clientLimits(client: LimitClient, now = new Date()): Promi
   return {
     tier: client.tier,
     nextTier: nextTierOf(client.tier),
-    perApplication: rules.perApplication === null ? null : usd(rules.perApplication),
+    perApplication: usdOrNone(rules.perApplication),
     firstDeals: rules.firstDeals
       ? { cap: usd(rules.firstDeals.cap), deals: rules.firstDeals.deals, completed: client.completedDeals }
       : null,
     perDay: windowView(rules.perDay, today),
     per30Days: windowView(rules.per30Days, month),
-    maxNow: maxNow === null ? null : usd(maxNow),
+    maxNow: usdOrNone(maxNow),
   };
 }
 
-/** A limit setting in USD, as the views give it (null: no limit). */
-async function limitInUsd(key: Parameters<typeof settingValue>[0]): Promise<number | null> {
-  const cents = await limitSetting(key);
-  return cents === null ? null : usd(cents);
-}
-
-/** What each tier allows and the first deals' cap (GET /api/limits): the settings, nothing of a client. */
+/**
+ * What each tier allows and the first deals' cap (GET /api/limits): the rules a new client of each
+ * tier would meet, nothing of a client.
+ */
 export async function tierLimitTable(): Promise<TierLimitTable> {
-  const tier = async (name: VerificationTier) => {
-    const windows = await Promise.all(
-      LIMIT_WINDOWS.map(
-        async (window) => [window, await limitInUsd(TIER_LIMIT_SETTINGS[name][window])] as const,
-      ),
-    );
-    return [name, Object.fromEntries(windows) as TierLimitTable['tiers']['email']] as const;
-  };
-  const [tiers, cap, deals] = await Promise.all([
-    Promise.all(VERIFICATION_TIERS.map(tier)),
-    limitInUsd('firstDealsCapUSD'),
-    settingValue('firstDealsCount'),
+  const newClientOf = (tier: VerificationTier) => limitRules({ tier, completedDeals: 0 });
+  const [email, card, identity] = await Promise.all([
+    newClientOf('email'),
+    newClientOf('card'),
+    newClientOf('identity'),
   ]);
+  const windows = (rules: LimitRules) => ({
+    perApplication: usdOrNone(rules.perApplication),
+    perDay: usdOrNone(rules.perDay),
+    per30Days: usdOrNone(rules.per30Days),
+  });
   return {
-    tiers: Object.fromEntries(tiers) as TierLimitTable['tiers'],
-    firstDeals: cap === null || deals < 1 ? null : { cap, deals },
+    tiers: { email: windows(email), card: windows(card), identity: windows(identity) },
+    firstDeals: email.firstDeals ? { cap: usd(email.firstDeals.cap), deals: email.firstDeals.deals } : null,
   };
 }

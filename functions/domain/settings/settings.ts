@@ -50,9 +50,10 @@ export async function settingValue<K extends SettingKey>(key: K): Promise<Settin
 
 /** Every stored setting by key, read once per invocation (pattern 6). */
 function storedSettings(): Promise<Map<string, SettingRecord>> {
-  return readOncePerInvocation('settings', async () => {
-    return new Map((await listSettings()).map((setting) => [setting.key, setting]));
-  });
+  return readOncePerInvocation(
+    'settings',
+    async () => new Map((await listSettings()).map((setting) => [setting.key, setting])),
+  );
 }
 
 export class UnknownSetting extends NotFound {

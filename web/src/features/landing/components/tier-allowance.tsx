@@ -23,7 +23,7 @@ interface Allowance {
 }
 
 /** A new client's allowance from the tiers' table: the email tier, under the first deals' cap. */
-export function visitorAllowance(table: TierLimitTable): Allowance | null {
+function visitorAllowance(table: TierLimitTable): Allowance | null {
   const perApplication = table.tiers.email.perApplication;
   const cap = table.firstDeals?.cap ?? null;
   const amount = cap !== null && (perApplication === null || cap < perApplication) ? cap : perApplication;
@@ -39,7 +39,7 @@ export function visitorAllowance(table: TierLimitTable): Allowance | null {
 }
 
 /** A signed-in client's allowance: the most their next application may be worth now. */
-export function clientAllowance(limits: ClientLimitsView): Allowance | null {
+function clientAllowance(limits: ClientLimitsView): Allowance | null {
   if (limits.maxNow === null) return null;
   return { amount: limits.maxNow, firstDeals: null, own: true, nextTier: limits.nextTier, nextAmount: null };
 }
