@@ -1,5 +1,5 @@
 import { BLACKLIST_HOLDER_MAX_LENGTH } from './constants';
-import { isTronAddress } from './tron-address';
+import { tronAddressProblem } from './tron-address';
 
 /**
  * The operator's blacklists (docs/product.md "Blacklists", docs/architecture.md §4 pattern 50): what
@@ -63,8 +63,10 @@ export function blacklistValueProblem(
         return { field: 'holder', code: 'blacklistHolder' };
       return null;
     }
-    case 'tronAddress':
-      return isTronAddress(text) ? null : { field: 'value', code: 'tronAddress' };
+    case 'tronAddress': {
+      const problem = tronAddressProblem(text);
+      return problem ? { field: 'value', code: problem } : null;
+    }
     case 'email':
       return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text) && text.length <= 254
         ? null
@@ -87,6 +89,7 @@ type BlacklistRule =
   | 'blacklistLast4'
   | 'blacklistHolder'
   | 'tronAddress'
+  | 'tronAddressChecksum'
   | 'invalidEmail'
   | 'blacklistPhone'
   | 'blacklistTelegram'

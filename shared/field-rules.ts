@@ -221,6 +221,9 @@ export const FIELD_RULES = {
     params: { max: DEAL_NOTE_MAX_LENGTH },
   },
   tronAddress: { text: 'Enter a TRON (TRC-20) address: 34 characters starting with T.' },
+  tronAddressChecksum: {
+    text: 'The address has a typo: its checksum does not match. Copy it again from your wallet.',
+  },
   cardNumber: { text: 'Enter a valid card number.' },
   txHash: { text: 'A transaction hash is 64 hexadecimal characters.' },
   payoutReferenceRequired: { text: 'Give the payout transaction hash or a note.' },

@@ -1,5 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { createBase58check } from '@scure/base';
+import * as z from 'zod/mini';
 
 /**
  * TRON's addresses, for the forms and for the chain client: a T-address is the base58check text
@@ -31,13 +32,38 @@ export function tronAddressOfAccount(account: Uint8Array): string {
   return codec().encode(bytes);
 }
 
-/** Whether a text is a TRON address: 34 base58 characters that decode to one. */
-export function isTronAddress(text: string): boolean {
-  if (text.length !== 34) return false;
+/** 34 characters of the base58 alphabet starting with T: how every TRON address is written. */
+const TRON_ADDRESS_FORM = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
+
+/**
+ * What is wrong with a typed TRON address: `tronAddress` when it is not written as one, and
+ * `tronAddressChecksum` when it is but does not decode (a character mistyped or swapped: the
+ * checksum catches it); null for an address.
+ */
+export function tronAddressProblem(text: string): 'tronAddress' | 'tronAddressChecksum' | null {
+  if (!TRON_ADDRESS_FORM.test(text)) return 'tronAddress';
   try {
     tronAddressBytes(text);
-    return true;
+    return null;
   } catch {
-    return false;
+    return 'tronAddressChecksum';
   }
+}
+
+/** Whether a text is a TRON address: 34 base58 characters that decode to one. */
+export function isTronAddress(text: string): boolean {
+  return tronAddressProblem(text) === null;
+}
+
+/**
+ * The address rules as a schema's checks: its form (`tronAddress`), then its checksum
+ * (`tronAddressChecksum`), so a mistyped character is told as a typo, not as the wrong form.
+ * `emptyAllowed`: an empty text is another check's to refuse (`required`).
+ */
+export function tronAddressChecks({ emptyAllowed = false } = {}) {
+  const problem = (value: string) => (emptyAllowed && value === '' ? null : tronAddressProblem(value));
+  return [
+    z.refine<string>((value) => problem(value) !== 'tronAddress', 'tronAddress'),
+    z.refine<string>((value) => problem(value) !== 'tronAddressChecksum', 'tronAddressChecksum'),
+  ] as const;
 }

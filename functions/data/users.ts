@@ -162,7 +162,7 @@ function markerDelete(key: { pk: string; sk: string }, userId: string): Transact
  * Creates a user in one TransactWriteItems: the user item, the email/username/referral-code
  * markers (attribute_not_exists, so concurrent registrations cannot both win), a check that the
  * inviter is active (their referralCount rises when this address is verified:
- * `referralCountIncrement`; at once for a user created verified) and the day's newUsers counter,
+ * `referralCountIncrement`; at once for a user created verified) and, for a client, the day's newUsers counter,
  * plus `extraItems` (the first verification link's token and the outbox item of its mail).
  * Throws UserConflictError naming every rule the transaction broke.
  */
@@ -245,7 +245,9 @@ export async function createUser(input: NewUser, extraItems: TransactItem[] = []
         : { ConditionCheck: { ...activeInviter, ExpressionAttributeValues: { ':true': true } } },
     });
   }
-  items.push({ conflict: null, item: incrementDailyStat(businessDayOf(now, input.timeZone), 'newUsers') });
+  // The dashboard's "new users" are the shop's new clients: a staff account is not one.
+  if (user.role === 'USER')
+    items.push({ conflict: null, item: incrementDailyStat(businessDayOf(now, input.timeZone), 'newUsers') });
   items.push({ conflict: null, item: incrementUsersCounter() });
   for (const item of extraItems) items.push({ conflict: null, item });
   await transactWithConflicts(items);

@@ -53,6 +53,11 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** A text that may run over lines (staff's instructions), escaped with its line breaks kept. */
+function escapeHtmlLines(value: string): string {
+  return escapeHtml(value).replace(/\r?\n/g, '<br>');
+}
+
 function buttonHtml(button: { label: string; url: string }): string {
   return `<p style="margin:24px 0 8px"><a href="${escapeHtml(button.url)}" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#ffffff;text-decoration:none;border-radius:8px;font-weight:700">${escapeHtml(button.label)}</a></p>
 <p class="muted" style="margin:0;font-size:13px;color:#5b6472;word-break:break-all">${escapeHtml(button.url)}</p>`;
@@ -69,7 +74,14 @@ export function renderMail(content: MailContent): { text: string; html: string }
     title,
     '',
     ...(facts.length > 0
-      ? [...facts.map(([label, value]) => `${`${label}:`.padEnd(width + 2)}${value}`), '']
+      ? [
+          // A value of several lines keeps them, each under the first.
+          ...facts.map(
+            ([label, value]) =>
+              `${`${label}:`.padEnd(width + 2)}${value.replace(/\r?\n/g, `\n${' '.repeat(width + 2)}`)}`,
+          ),
+          '',
+        ]
       : []),
     ...paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...(button ? [`${button.label}: ${button.url}`, ''] : []),
@@ -81,7 +93,7 @@ export function renderMail(content: MailContent): { text: string; html: string }
   const rows = facts
     .map(
       ([label, value]) =>
-        `<tr><th class="label" style="text-align:left;vertical-align:top;padding:6px 12px 6px 0;color:#5b6472;font-weight:600;white-space:nowrap">${escapeHtml(label)}</th><td style="padding:6px 0;word-break:break-word">${escapeHtml(value)}</td></tr>`,
+        `<tr><th class="label" style="text-align:left;vertical-align:top;padding:6px 12px 6px 0;color:#5b6472;font-weight:600;white-space:nowrap">${escapeHtml(label)}</th><td style="padding:6px 0;word-break:break-word">${escapeHtmlLines(value)}</td></tr>`,
     )
     .join('\n');
   const html = `<!doctype html>
@@ -109,7 +121,7 @@ export function renderMail(content: MailContent): { text: string; html: string }
 <div style="padding:20px">
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">${escapeHtml(title)}</h1>
 ${rows ? `<table role="presentation" style="width:100%;border-collapse:collapse;font-size:15px">\n${rows}\n</table>` : ''}
-${paragraphs.map((paragraph, index) => `<p style="margin:${index === 0 && !rows ? 0 : 16}px 0 0">${escapeHtml(paragraph)}</p>`).join('\n')}
+${paragraphs.map((paragraph, index) => `<p style="margin:${index === 0 && !rows ? 0 : 16}px 0 0">${escapeHtmlLines(paragraph)}</p>`).join('\n')}
 ${button ? buttonHtml(button) : ''}
 </div>
 </div>

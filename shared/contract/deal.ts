@@ -4,7 +4,7 @@ import { applicationStatusSchema } from '../enums';
 import { CLIENT_ACTIONS } from '../lifecycle';
 import { cardDigits, passesLuhn, TRON_TX_HASH } from '../payout-details';
 import { schema } from '../schema';
-import { isTronAddress } from '../tron-address';
+import { tronAddressChecks } from '../tron-address';
 
 /** The deal on the site (docs/product.md §4 "The deal"): what staff and the client send and see. */
 
@@ -19,7 +19,7 @@ export const txHashSchema = /* @__PURE__ */ schema(() =>
 );
 
 export const tronAddressSchema = /* @__PURE__ */ schema(() =>
-  z.string().check(z.trim(), z.refine(isTronAddress, 'tronAddress')),
+  z.string().check(z.trim(), ...tronAddressChecks()),
 );
 
 /** A card number as typed (groups of digits), kept as its digits; Luhn-checked. */

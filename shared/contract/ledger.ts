@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { assetKeySchema, valuedCurrencySchema } from '../assets';
 import { LEDGER_ENTRY_KINDS, OFFICE_ACCOUNT_KINDS } from '../ledger';
 import { schema } from '../schema';
-import { isTronAddress } from '../tron-address';
+import { tronAddressChecks } from '../tron-address';
 import { isDayDate } from './transactions';
 
 /**
@@ -49,9 +49,7 @@ export const ledgerAccountBodySchema = /* @__PURE__ */ schema(() =>
     /** The asset keys it takes in and pays out: the directions whose reserve it counts in. */
     assets: z.array(assetKeySchema).check(z.minLength(1, 'required'), z.maxLength(10)),
     office: z.optional(z.nullable(z.string().check(z.maxLength(80)))),
-    address: z.optional(
-      z.nullable(z.string().check(z.refine((value) => isTronAddress(value), 'tronAddress'))),
-    ),
+    address: z.optional(z.nullable(z.string().check(...tronAddressChecks()))),
   }),
 );
 export type LedgerAccountBody = z.infer<typeof ledgerAccountBodySchema>;

@@ -3,7 +3,7 @@ import { currencyCodeSchema } from '../assets';
 import { PAYMENT_TEMPLATE_DETAILS_MAX_LENGTH, PAYMENT_TEMPLATE_LABEL_MAX_LENGTH } from '../constants';
 import { cityKeySchema } from '../geo';
 import { schema } from '../schema';
-import { isTronAddress } from '../tron-address';
+import { tronAddressChecks } from '../tron-address';
 
 /**
  * Payment templates (docs/operations.md "Payment templates"): the saved payment instructions staff
@@ -44,11 +44,9 @@ const chosen = (valid: (value: string) => boolean, rule: 'currencyCode' | 'cityK
 
 /** A TRON (TRC-20) address: base58check with the 0x41 version byte (shared/tron-address.ts). */
 const tronAddress = () =>
-  z.string({ error: 'required' }).check(
-    z.trim(),
-    z.minLength(1, 'required'),
-    z.refine((value) => value === '' || isTronAddress(value), 'tronAddress'),
-  );
+  z
+    .string({ error: 'required' })
+    .check(z.trim(), z.minLength(1, 'required'), ...tronAddressChecks({ emptyAllowed: true }));
 
 /**
  * The office account a client told to pay by the template pays into (docs/product.md "Accounts and

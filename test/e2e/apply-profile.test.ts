@@ -55,15 +55,21 @@ describe('apply and profile', () => {
     await showsToast(page, 'Application submitted', () =>
       page.getByRole('button', { name: 'Submit application' }).click(),
     );
-    expect(await page.locator('select[name=continent]').inputValue()).toBe('');
+    // Straight to the new order's page.
+    await page.waitForURL(/\/applications\/[0-9a-f-]{36}$/);
+    await page.locator('.order-page').waitFor();
+    const standardOrder = page.url();
 
+    await page.locator('.site-nav').getByRole('link', { name: 'Applications' }).click();
     await page.getByRole('button', { name: 'Individual', exact: true }).click();
     await page.getByLabel('Details').fill('500 EUR cash to USDT in Lisbon next week');
     await page.locator('input[name=amlAcknowledged]').check();
     await showsToast(page, 'Individual request submitted', () =>
       page.getByRole('button', { name: 'Submit request' }).click(),
     );
-    expect(await page.getByLabel('Details').inputValue()).toBe('');
+    await page.waitForURL(
+      (url) => /\/applications\/[0-9a-f-]{36}$/.test(url.pathname) && url.href !== standardOrder,
+    );
 
     await page.locator('.site-header .avatar-link').click();
     await page.waitForSelector('.my-applications tbody tr');

@@ -189,6 +189,9 @@ export async function changeApplicationStatus(
       actor,
       input: { reason: body.rejectionReason ?? null },
       write: {
+        // Taking it on the site assigns the taker, as Take in Telegram does: the deal's mails and
+        // alerts then go to them, not to the desk.
+        ...(move.name === 'take' && !application.assignedToId ? { fields: { assignedToId: actor.id } } : {}),
         ...(body.rejectionReason !== undefined ? { rejectionReason: body.rejectionReason } : {}),
         ...(expiredQuote ? { auditDetails: { acceptedExpiredQuote: expiredQuote } } : {}),
         // A deal done face to face: the money moved both ways at the office, recorded now.

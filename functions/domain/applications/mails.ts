@@ -1,5 +1,4 @@
 import type { ApplicationRecord } from '@functions/data/applications';
-import { findGeoNodes } from '@functions/data/geo';
 import { outboxPut } from '@functions/data/outbox';
 import type { TransactItem } from '@functions/data/transactions';
 import {
@@ -8,17 +7,9 @@ import {
   applicationStatusMail,
 } from '@functions/mail/application-status';
 import { DEFAULT_LANGUAGE, type Language } from '@shared/enums';
+import { placeName } from '../geo/place-name';
 import { settingValue } from '../settings/settings';
 import { dealMoneyView } from './deal-money';
-
-/** The city and its country in the recipient's language, from the geo names (one BatchGetItem). */
-async function placeOf(record: ApplicationRecord, language: Language): Promise<string | null> {
-  const keys = [record.city, record.country].filter((key): key is string => Boolean(key));
-  if (keys.length === 0) return null;
-  const nodes = await findGeoNodes(keys);
-  const names = keys.map((key) => nodes.get(key)?.names[language] ?? key);
-  return names.join(', ');
-}
 
 /**
  * The owner's mail about their application, at creation or after a status change (docs/product.md
@@ -34,7 +25,7 @@ export async function ownerMailItem(
   const input = {
     ...record,
     applicationId: record.id,
-    place: await placeOf(record, owner.language),
+    place: await placeName(record, owner.language),
     timeZone: await settingValue('businessTimeZone'),
     paymentStanding: dealMoneyView(record, now),
   };
@@ -57,7 +48,7 @@ export async function staffMailItems(
   const input = {
     ...record,
     applicationId: record.id,
-    place: await placeOf(record, DEFAULT_LANGUAGE),
+    place: await placeName(record, DEFAULT_LANGUAGE),
     timeZone: await settingValue('businessTimeZone'),
   };
   const client = { email: owner.email, telegram: record.contactTelegram };

@@ -6,6 +6,7 @@ import type { UserSummary } from '@functions/data/user-summaries';
 import { TAKE_CALLBACK_PREFIX } from '@shared/contract/telegram';
 import { DEFAULT_LANGUAGE } from '@shared/enums';
 import { movesFrom } from '@shared/lifecycle';
+import { placeName } from '../geo/place-name';
 import { businessTimeZone } from '../settings/business-time';
 import { settingValue } from '../settings/settings';
 import {
@@ -50,7 +51,11 @@ export async function staffAlertItems(
 ): Promise<TransactItem[]> {
   const chatId = await settingValue('telegramStaffChatId');
   if (chatId === '') return [];
-  const text = staffAlertText(DEFAULT_LANGUAGE, kind, { ...record, applicationId: record.id });
+  const text = staffAlertText(DEFAULT_LANGUAGE, kind, {
+    ...record,
+    applicationId: record.id,
+    place: await placeName(record, DEFAULT_LANGUAGE),
+  });
   return [
     outboxTelegramPut(
       'telegram-staff-alert',

@@ -4,6 +4,7 @@ import { formatZoned } from '@shared/business-time';
 import type { ChainCheck } from '@shared/contract/deal';
 import type { Language } from '@shared/enums';
 import { shortId } from '@shared/ids';
+import { writeMoney } from '@shared/rate-display';
 
 /**
  * What the bot writes (docs/architecture.md "The Telegram bot"), in plain text (no parse mode, so
@@ -28,6 +29,8 @@ const TEXT = {
     newApplication: (id: string) => `🆕 New application ${id}`,
     paid: (id: string) => `💸 The client says they have paid: application ${id}`,
     contact: (contact: string) => `Client's Telegram: ${contact}`,
+    receives: (amount: string) => `Client receives: ${amount}`,
+    place: (place: string) => `City: ${place}`,
     take: 'Take',
     open: 'Open',
     takenBy: (name: string) => `✅ Taken by ${name}`,
@@ -82,6 +85,8 @@ const TEXT = {
     newApplication: (id: string) => `🆕 Новая заявка ${id}`,
     paid: (id: string) => `💸 Клиент сообщил об оплате: заявка ${id}`,
     contact: (contact: string) => `Telegram клиента: ${contact}`,
+    receives: (amount: string) => `Клиент получает: ${amount}`,
+    place: (place: string) => `Город: ${place}`,
     take: 'Взять',
     open: 'Открыть',
     takenBy: (name: string) => `✅ Взял(а): ${name}`,
@@ -144,11 +149,19 @@ export function botTexts(language: Language): BotTexts {
 /** The site's host, as the bot names it. */
 export const siteName = () => new URL(siteUrl).host;
 
-/** A staff group alert: what happened, the exchange in one line, the client's Telegram contact. */
+/**
+ * A staff group alert: what happened, the exchange in one line, what the client receives and in
+ * which city (what a manager decides on before taking it), the client's Telegram contact.
+ */
 export function staffAlertText(
   language: Language,
   kind: 'created' | 'paid',
-  input: StatusMessageInput & { contactTelegram?: string | null },
+  input: StatusMessageInput & {
+    amountTo?: number | null;
+    currencyTo?: string | null;
+    place?: string | null;
+    contactTelegram?: string | null;
+  },
 ): string {
   const text = TEXT[language];
   const id = shortId(input.applicationId);
@@ -156,6 +169,9 @@ export function staffAlertText(
     kind === 'created' ? text.newApplication(id) : text.paid(id),
     statusMessage(language, input).message,
   ];
+  if (input.amountTo != null && input.currencyTo)
+    lines.push(text.receives(`${writeMoney(input.amountTo, language)} ${input.currencyTo}`));
+  if (input.place) lines.push(text.place(input.place));
   if (input.contactTelegram) lines.push(text.contact(input.contactTelegram));
   return lines.join('\n');
 }

@@ -39,6 +39,8 @@ describe('processing applications', () => {
     await userPage.getByText('Application submitted!').waitFor();
     const application = await latestApplication(user);
     expect(application.status).toBe('PENDING');
+    // The client lands on the new order, not on an emptied form.
+    await userPage.waitForURL(`**/applications/${application.id}`);
 
     const page = await openApplicationsOf(user);
     const status = page.getByLabel(
@@ -54,7 +56,7 @@ describe('processing applications', () => {
         .click(),
     );
 
-    await userPage.goto(userPage.url().replace(/\/apply.*$/, '/profile'));
+    await userPage.goto(new URL('/profile', userPage.url()).href);
     const row = userPage.locator(`tr[data-application-id="${application.id}"]`);
     await row.getByText('Completed').waitFor();
     await expect(row.textContent()).resolves.toContain(

@@ -266,6 +266,17 @@ describe('GET /api/admin/applications/{id}', () => {
 });
 
 describe('POST /api/admin/applications/{id}/status', () => {
+  it('assigns an unassigned application to the staff member who takes it, and keeps one already assigned', async () => {
+    const application = await createApplication(await newUser(), individualBody());
+    expect((await setStatus(manager, application.id, 'PROCESSING')).status).toBe(200);
+    expect((await detail(application.id)).body.data!.assignedToId).toBe(manager.id);
+
+    const assigned = await createApplication(await newUser(), individualBody());
+    await details(assigned.id, { assignedToId: otherManager.id });
+    expect((await setStatus(manager, assigned.id, 'PROCESSING')).status).toBe(200);
+    expect((await detail(assigned.id)).body.data!.assignedToId).toBe(otherManager.id);
+  });
+
   it.each([
     ['PENDING', 'PROCESSING'],
     ['PENDING', 'REJECTED'],

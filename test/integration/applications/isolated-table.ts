@@ -26,7 +26,7 @@ export async function createIsolatedTable(prefix: string): Promise<() => Promise
 }
 
 /**
- * A user in the current table, through the registration data path (counts in newUsers; with
+ * A user in the current table, through the registration data path (a client counts in newUsers; with
  * `invitedBy`, also in that user's referralCount).
  */
 export async function putUser(options: { language?: 'ru' | 'en'; role?: Role; invitedBy?: string } = {}) {

@@ -6,10 +6,12 @@ import {
   telegramStandInCalls,
 } from '@infra/local/telegram-stand-in';
 import type { Role } from '@shared/enums';
+import { writeMoney } from '@shared/rate-display';
 import {
   adminChangeApplicationStatus,
   adminGetApplication,
   adminIssueInstructions,
+  adminUpdateApplicationDetails,
 } from '@shared/routes/admin-applications';
 import { createApplication, markPaid, setPayoutDetails } from '@shared/routes/applications';
 import { authLogin } from '@shared/routes/auth';
@@ -249,6 +251,11 @@ describe('staff group alerts', () => {
   it('alerts the group of a new application with Take and Open, and exactly one of two presses takes it', async () => {
     const application = await submit(510);
     const alert = await alertOf(application.id, 'Новая заявка');
+    // What a manager decides on before taking it: what the client receives, and where.
+    expect(textOf(alert)).toContain(
+      `Клиент получает: ${writeMoney(application.amountTo!, 'ru')} ${application.currencyTo}`,
+    );
+    expect(textOf(alert)).toContain('Город: Мадрид, Испания');
     expect(buttonsOf(alert)).toEqual([
       { text: 'Взять', callback_data: `take:${application.id}` },
       { text: 'Открыть', url: `${stack.siteUrl}/admin/application-management?open_id=${application.id}` },
@@ -287,7 +294,7 @@ describe('staff group alerts', () => {
     expect(buttonsOf(ours[0]!).map((button) => button.text)).toEqual(['Открыть']);
   });
 
-  it('lets one of two presses take an application staff moved on without taking it', async () => {
+  it('lets one of two presses take an application staff took on the site and then let go', async () => {
     const application = await submit(515);
     const alert = await alertOf(application.id, 'Новая заявка');
     const moved = await call(adminChangeApplicationStatus, {
@@ -296,7 +303,14 @@ describe('staff group alerts', () => {
       body: { status: 'PROCESSING' },
     });
     expect(moved.status).toBe(200);
-    expect(moved.body.data!.assignedToId).toBeNull();
+    // Taking it on the site assigns the taker, as Take in Telegram does.
+    expect(moved.body.data!.assignedToId).toBe(admin.id);
+    const letGo = await call(adminUpdateApplicationDetails, {
+      ...asUser(admin),
+      params: { id: application.id },
+      body: { assignedToId: null },
+    });
+    expect(letGo.body.data!.assignedToId).toBeNull();
 
     await Promise.all(
       telegramIds.map((telegramUserId) => press(telegramUserId, alert, `take:${application.id}`)),

@@ -121,6 +121,33 @@ describe('status messages', () => {
     expect(sent.text).toContain('TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV');
   });
 
+  it('keep the line breaks of the instructions staff wrote, in the HTML part as in the text', () => {
+    const sent = mail.applicationStatusMail('a@example.test', 'en', {
+      ...rejected,
+      status: 'WAITING_PAYMENT',
+      rejectionReason: null,
+      amountTo: 138_000,
+      currencyFrom: 'EUR',
+      currencyTo: 'USDT',
+      rate: null,
+      details: null,
+      place: null,
+      instructions: {
+        text: 'Card 4111 1111 1111 1111\nHolder: Anna <Petrova>\nComment: none',
+        deadline: '2026-11-24T12:00:00Z',
+        crypto: null,
+      },
+    });
+    expect(sent.html).toContain(
+      'Card 4111 1111 1111 1111<br>Holder: Anna &#60;Petrova&#62;<br>Comment: none',
+    );
+    const lines = sent.text.split('\n');
+    const first = lines.findIndex((line) => line.endsWith('Card 4111 1111 1111 1111'));
+    const column = lines[first]!.indexOf('Card');
+    expect(lines[first + 1]).toBe(`${' '.repeat(column)}Holder: Anna <Petrova>`);
+    expect(lines[first + 2]).toBe(`${' '.repeat(column)}Comment: none`);
+  });
+
   it("write the deadline in the business's time zone and name it", () => {
     const waiting = {
       ...rejected,

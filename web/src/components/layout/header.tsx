@@ -34,7 +34,8 @@ export function Header() {
           <span className="brand__label">{isStaff ? t('brand.adminTitle') : t('brand.title')}</span>
         </Link>
         <nav className="site-nav" aria-label={t('nav.label')}>
-          <NavLink to={paths.apply} className="site-nav__link">
+          {/* Staff handle applications in their list; the apply form is a client's. */}
+          <NavLink to={isStaff ? paths.adminApplications : paths.apply} className="site-nav__link">
             {t('nav.applications')}
           </NavLink>
           <NavLink to={paths.rates} className="site-nav__link">

@@ -88,8 +88,18 @@ describe('GeoPage', () => {
     expect(checked('Berlin available')).toBe('true');
   });
 
-  it('switches the selected places at once, or keeps only them, and reads the tree again', async () => {
-    const geo = vi.spyOn(adminApi, 'geo').mockResolvedValue(TREE);
+  it('switches the selected places at once, or keeps only them once asked, and reads the tree again', async () => {
+    // France's two cities are on: "only these" (Germany, Berlin) switches them off.
+    const france = {
+      key: 'europe.france',
+      defaultName: 'France',
+      names: names('France'),
+      isActive: true,
+      localCurrency: 'EUR',
+      cities: [testCity('europe.france.paris', 'Paris'), testCity('europe.france.lyon', 'Lyon')],
+    };
+    const tree: GeoTree = [{ ...TREE[0]!, countries: [...TREE[0]!.countries, france] }];
+    const geo = vi.spyOn(adminApi, 'geo').mockResolvedValue(tree);
     const switchGeo = vi.spyOn(adminApi, 'switchGeo').mockResolvedValue({ success: true } as never);
     await openGermany();
     expect(screen.queryByRole('toolbar', { name: 'Selected places' })).toBeNull();
@@ -99,6 +109,15 @@ describe('GeoPage', () => {
     const toolbar = screen.getByRole('toolbar', { name: 'Selected places' });
     expect(within(toolbar).getByText('Selected: 2')).toBeTruthy();
     fireEvent.click(within(toolbar).getByRole('button', { name: 'Only these' }));
+
+    const dialog = screen.getByRole('dialog', { name: 'Keep only the selected places?' });
+    expect(
+      within(dialog).getByText(
+        '2 cities that are on now will be switched off; only the 2 selected places stay on.',
+      ),
+    ).toBeTruthy();
+    expect(switchGeo).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Switch the others off' }));
 
     await waitFor(() =>
       expect(switchGeo).toHaveBeenCalledWith(['europe.germany', 'europe.germany.berlin'], true, true),

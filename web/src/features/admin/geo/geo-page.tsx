@@ -6,10 +6,17 @@ import { useResource } from '@web/lib/use-resource';
 import { type ReactNode, useMemo, useState } from 'react';
 import { adminApi } from '../api/admin-api';
 import { ClockIcon } from '../components/admin-icons';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { IconButton } from '../components/icon-button';
 import { InlineLoading, LoadError } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
-import { applyGeoToggle, countActiveCities, sortGeoTree, updateCity } from '../lib/geo-cascade';
+import {
+  applyGeoToggle,
+  citiesOffWithOnly,
+  countActiveCities,
+  sortGeoTree,
+  updateCity,
+} from '../lib/geo-cascade';
 import { GeoSwitch } from './geo-switch';
 import { HoursModal } from './hours-modal';
 import { HoursPanel, useHoursText } from './hours-panel';
@@ -34,6 +41,8 @@ export function GeoPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [open, setOpen] = useState<Set<string>>(() => new Set());
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  /** "Only these" asked for: the cities it would switch off, for the confirmation to name. */
+  const [onlyConfirm, setOnlyConfirm] = useState<number | null>(null);
 
   const name = (node: Node) => node.names?.[language] || node.defaultName;
 
@@ -64,6 +73,7 @@ export function GeoPage() {
   /** The selected places switched at once (or "only these"), then the tree read again. */
   const switchSelected = async (isActive: boolean, othersOff = false) => {
     if (pending || selected.size === 0) return;
+    setOnlyConfirm(null);
     setFailure(null);
     setPending('bulk');
     try {
@@ -119,7 +129,11 @@ export function GeoPage() {
           >
             {t('geo.bulk.off')}
           </Button>
-          <Button size="sm" disabled={pending !== null} onClick={() => switchSelected(true, true)}>
+          <Button
+            size="sm"
+            disabled={pending !== null}
+            onClick={() => setOnlyConfirm(geo.data ? citiesOffWithOnly(geo.data, selected) : 0)}
+          >
             {t('geo.bulk.only')}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
@@ -127,6 +141,16 @@ export function GeoPage() {
           </Button>
         </div>
       )}
+      <ConfirmDialog
+        open={onlyConfirm !== null}
+        title={t('geo.bulk.onlyTitle')}
+        confirmLabel={t('geo.bulk.onlyConfirm')}
+        busy={pending === 'bulk'}
+        onConfirm={() => switchSelected(true, true)}
+        onClose={() => setOnlyConfirm(null)}
+      >
+        <p>{t('geo.bulk.onlyText', { count: onlyConfirm ?? 0, selected: selected.size })}</p>
+      </ConfirmDialog>
       {geo.error ? (
         <LoadError title={t('geo.loadError')} error={geo.error} onRetry={geo.reload} />
       ) : !tree ? (

@@ -42,6 +42,21 @@ export function countActiveCities(tree: GeoTree, key: string): { active: number;
   return { active, total };
 }
 
+/**
+ * How many cities that are on now "only these" would switch off: every city outside the selected
+ * places (a selected continent or country keeps all its cities), for the confirmation to name.
+ */
+export function citiesOffWithOnly(tree: GeoTree, selected: ReadonlySet<string>): number {
+  let off = 0;
+  for (const continent of tree)
+    for (const country of continent.countries)
+      for (const city of country.cities) {
+        const on = city.isActive && country.isActive && continent.isActive;
+        if (on && ![...selected].some((key) => isGeoDescendantOrSelf(city.key, key))) off += 1;
+      }
+  return off;
+}
+
 /** Countries and cities by their name in `language` (continents keep their given order). */
 export function sortGeoTree(tree: GeoTree, language: 'ru' | 'en'): GeoTree {
   const name = (node: { names?: { ru: string; en: string }; defaultName: string }) =>

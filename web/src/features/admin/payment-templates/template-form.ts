@@ -6,7 +6,7 @@ import {
   paymentTemplateBodySchema,
 } from '@shared/contract/payment-templates';
 import { type FieldProblem, issueProblem, ruleProblem } from '@shared/field-rules';
-import { isTronAddress } from '@shared/tron-address';
+import { tronAddressProblem } from '@shared/tron-address';
 
 /** What the template form holds: every kind's fields as typed (the chosen kind's are sent). */
 export interface TemplateDraft {
@@ -80,10 +80,11 @@ export function checkDraft(
 
 /**
  * The address checked as it is typed: nothing while it is empty or still short of 34 characters
- * (unless `finished`: left or submitted), else the TRON rule when its checksum fails.
+ * (unless `finished`: left or submitted), else the TRON rule it breaks: its form or its checksum.
  */
 export function addressProblem(address: string, finished: boolean): FieldProblem | null {
   const typed = address.trim();
   if (!typed || (!finished && typed.length < 34)) return null;
-  return isTronAddress(typed) ? null : ruleProblem('tronAddress');
+  const problem = tronAddressProblem(typed);
+  return problem ? ruleProblem(problem) : null;
 }

@@ -156,6 +156,34 @@ describe('settings above the staff member’s role', () => {
   });
 });
 
+describe("the deal's clocks", () => {
+  beforeAll(startI18n);
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('lets an ADMIN set the default time to pay, the window every issued instruction gets', async () => {
+    const { card, save } = await settingsAs('ADMIN');
+    const { field, inCard } = card('Time to pay, minutes');
+    expect(field.value).toBe(String(SETTING_DEFAULTS.paymentWindowMinutes.value));
+    fireEvent.change(field, { target: { value: '45' } });
+    fireEvent.click(inCard.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(save).toHaveBeenCalledWith('paymentWindowMinutes', 45));
+  });
+
+  it.each([
+    'topUpWindowMinutes, minutes',
+    'Answer on a held payment, hours',
+    'verificationPhotoRetentionDays, days',
+  ])('shows %s to an ADMIN to change', async (label) => {
+    const { card } = await settingsAs('ADMIN');
+    const { field, inCard } = card(label);
+    expect(field.readOnly).toBe(false);
+    expect(inCard.getByRole('button', { name: 'Save' })).toBeTruthy();
+  });
+});
+
 describe("the business's time zone setting", () => {
   beforeAll(startI18n);
   afterEach(() => {

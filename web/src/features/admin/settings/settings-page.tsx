@@ -42,6 +42,18 @@ const SETTINGS: SettingSpec[] = [
     number: { min: 0, step: 1 },
     placeholder: String(SETTING_DEFAULTS.quoteLockMinutes.value),
   },
+  // The deal's clocks: the client's time to pay, to send the rest of a short payment, and staff's
+  // promised answer on a held payment (staff may still give one application a window of its own).
+  ...(['paymentWindowMinutes', 'topUpWindowMinutes', 'holdReviewHours'] as const).map((key) => ({
+    key,
+    number: { min: 1, step: 1 },
+    placeholder: String(SETTING_DEFAULTS[key].value),
+  })),
+  {
+    key: 'verificationPhotoRetentionDays',
+    number: { min: 1, step: 1 },
+    placeholder: String(SETTING_DEFAULTS.verificationPhotoRetentionDays.value),
+  },
   // An email setting (SETTING_DEFAULTS' kind): empty saves "no staff mail".
   { key: 'staffNotifyEmail', placeholder: 'staff@example.com' },
   // A token setting: empty publishes the monitors' export to anyone.

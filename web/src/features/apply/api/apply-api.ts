@@ -31,10 +31,13 @@ export async function checkTelegramContact(
   }
 }
 
-/** Submits the application with where its visitor came from, when this browser kept it. */
-export async function createApplication(body: CreateApplicationBody): Promise<void> {
+/** Submits the application with where its visitor came from, when this browser kept it; its id. */
+export async function createApplication(body: CreateApplicationBody): Promise<string> {
   const source = visitSourceSchema.safeParse(rememberedVisitSource());
-  await call(createApplicationRoute, { body: source.success ? { ...body, source: source.data } : body });
+  const answer = await call(createApplicationRoute, {
+    body: source.success ? { ...body, source: source.data } : body,
+  });
+  return answer.data.id;
 }
 
 /** The limits of one pair now (GET /rates for that pair); null when the pair is not offered now. */

@@ -25,7 +25,7 @@ import {
   testQuote,
 } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApplyPage } from './apply-page';
 
@@ -76,10 +76,18 @@ const created = (details: string) => ({
   status: 201,
 });
 
+/** Stands for the order page: says which application the browser was sent to. */
+function OrderPageProbe() {
+  return <p>Order {useParams().id}</p>;
+}
+
 function renderPage() {
   return render(
-    <MemoryRouter>
-      <ApplyPage />
+    <MemoryRouter initialEntries={['/apply']}>
+      <Routes>
+        <Route path="/apply" element={<ApplyPage />} />
+        <Route path="/applications/:id" element={<OrderPageProbe />} />
+      </Routes>
     </MemoryRouter>,
   );
 }
@@ -262,15 +270,17 @@ describe('apply page', () => {
     await act(async () => answerCheck());
   });
 
-  it('sends an individual request and clears the details after success', async () => {
-    const api = stubApi().answer(createApplication, created('Cash EUR to USDT in Paris'));
+  it('sends an individual request and goes straight to the new order', async () => {
+    const answer = created('Cash EUR to USDT in Paris');
+    const api = stubApi().answer(createApplication, answer);
     await openIndividual();
     fireEvent.change(screen.getByLabelText('Details'), { target: { value: 'Cash EUR to USDT in Paris' } });
 
     acknowledgeAml();
     fireEvent.click(screen.getByRole('button', { name: 'Submit request' }));
 
-    await waitFor(() => expect((screen.getByLabelText('Details') as HTMLTextAreaElement).value).toBe(''));
+    expect(await screen.findByText(`Order ${answer.body.data!.id}`)).toBeTruthy();
+    expect(screen.queryByLabelText('Details')).toBeNull();
     expect(api.requests(createApplication).map((request) => request.body)).toEqual([
       {
         requestType: 'INDIVIDUAL',

@@ -1,12 +1,14 @@
 import { withAtSign } from '@shared/telegram';
 import { ChoiceButtons } from '@web/components/ui/choice-buttons';
 import { ExternalIcon } from '@web/components/ui/icons';
+import { applicationPath } from '@web/config/application-path';
 import { SUPPORT_URL } from '@web/config/support';
 import { useTranslation } from '@web/lib/i18n';
 import { fieldErrorTexts, refusalText } from '@web/lib/refusal-text';
 import { useAuthStore } from '@web/stores/auth-store';
 import { toast } from '@web/stores/toast-store';
 import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { createApplication } from '../api/apply-api';
 import type { IndividualField, StandardField } from '../lib/apply-validation';
 import type { SubmitApplication } from '../lib/submit-application';
@@ -25,6 +27,7 @@ export function ApplyPage() {
   const telegramId = useAuthStore((state) => state.user?.telegramId ?? null);
   const contact = useTelegramContact(telegramId ? withAtSign(telegramId) : '');
   const exchange = useExchangeStatus();
+  const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('standard');
   const [standardErrors, setStandardErrors] = useState<Partial<Record<StandardField, string>>>({});
   const [individualErrors, setIndividualErrors] = useState<Partial<Record<IndividualField, string>>>({});
@@ -41,8 +44,10 @@ export function ApplyPage() {
       return {};
     }
     try {
-      await createApplication(body);
+      const id = await createApplication(body);
       toast.success(t(successKey));
+      // Straight to the new order: what to pay and where is there, not on an emptied form.
+      navigate(applicationPath(id));
       return true;
     } catch (error) {
       const fieldErrors = fieldErrorTexts(error, (path) =>

@@ -368,18 +368,21 @@ describe('the order page', () => {
   });
 
   describe('the payout details form', () => {
-    it('refuses an address that is not a TRON address before sending', async () => {
+    it.each([
+      ['not written as a TRON address', '0xdAC17F958D2ee523a2206206994597C13D831ec7', 'tronAddress'],
+      ['with a typo its checksum catches', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u', 'tronAddressChecksum'],
+    ])('refuses an address %s before sending, and says which', async (_case, address, rule) => {
       const api = orderApi()
         .answer(getMyApplication, ok(testApplicationDetail()))
         .answer(setPayoutDetails, ok(testApplicationDetail()));
       renderOrder();
 
       fireEvent.change(await screen.findByLabelText('Your TRC-20 address'), {
-        target: { value: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u' },
+        target: { value: address },
       });
       fireEvent.click(screen.getByRole('button', { name: 'Save payout details' }));
 
-      expect(await screen.findByText(i18n.t('errors:fields.tronAddress'))).toBeTruthy();
+      expect(await screen.findByText(i18n.t(`errors:fields.${rule}`))).toBeTruthy();
       expect(screen.getByLabelText('Your TRC-20 address').getAttribute('aria-invalid')).toBe('true');
       expect(api.requests(setPayoutDetails)).toEqual([]);
     });
