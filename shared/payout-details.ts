@@ -16,6 +16,11 @@ export function payoutKindOf(assetTo: string | null): PayoutKind {
 /** A TRON transaction id: 64 hexadecimal characters (the SHA-256 of the raw transaction). */
 export const TRON_TX_HASH = /^(0x)?[0-9a-fA-F]{64}$/;
 
+/** A TRON transaction on Tronscan, the block explorer the client is sent to (its hash without 0x). */
+export function tronExplorerUrl(txHash: string): string {
+  return `https://tronscan.org/#/transaction/${txHash.replace(/^0x/, '').toLowerCase()}`;
+}
+
 export function normalizedTxHash(text: string): string {
   return text.replace(/^0x/, '').toLowerCase();
 }

@@ -22,23 +22,28 @@ const LANES: readonly Lane[] = [
       ['npm', 'run', '--silent', 'typecheck'],
       ['npm', 'run', '--silent', 'lint'],
       // The CDK assertions, the web components and the pure functions here rather than in the
-      // tests lane, which waits for much of its time; then the integration files that work at
-      // volume (the capacity seeds, the 100,000-movement export, the permission matrix), on a
-      // stack of their own (vitest.config.ts `bulk`).
+      // tests lane, which waits for much of its time.
       ['vitest', 'run', '--project', 'infra', '--project', 'web', '--project', 'unit'],
-      ['vitest', 'run', '--project', 'bulk'],
     ],
   },
   // The browser tests as two lanes on a stack each (vitest.config.ts `e2e-installation`): a file
   // mostly waits for its pages, so one lane of them all kept half a core busy for ten minutes.
-  { name: 'e2e', commands: [['vitest', 'run', '--project', 'e2e']] },
+  {
+    name: 'e2e',
+    commands: [
+      ['vitest', 'run', '--project', 'e2e'],
+      // The business day in two browsers, on a stack of its own (it closes the day it ran in).
+      ['vitest', 'run', '--project', 'e2e-day'],
+    ],
+  },
   {
     name: 'e2e-installation',
     commands: [
       ['vitest', 'run', '--project', 'e2e-installation'],
-      // The business day in two browsers, on a stack of its own (it closes the day it ran in):
-      // after the shorter of the two e2e projects.
-      ['vitest', 'run', '--project', 'e2e-day'],
+      // The integration files that work at volume (the capacity seeds, the 100,000-movement
+      // export, the permission matrix), on a stack of their own (vitest.config.ts `bulk`): here,
+      // after the shorter e2e project.
+      ['vitest', 'run', '--project', 'bulk'],
     ],
   },
   {

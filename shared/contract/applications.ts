@@ -260,6 +260,11 @@ export const applicationDetailSchema = /* @__PURE__ */ schema(() =>
     payoutKind: payoutKindSchema,
     payoutDetails: z.nullable(payoutDetailsViewSchema),
     clientPaid: z.nullable(clientPaidViewSchema),
+    /**
+     * The payout as staff recorded it: when, and a USDT payout's transaction hash (the client
+     * follows it on a block explorer). Staff's note on a card or cash payout stays staff's.
+     */
+    payout: z.nullable(z.object({ at: z.string(), txHash: z.nullable(z.string()) })),
     /** What arrived against what was asked: "short by X", a late payment's new quote. */
     money: dealMoneyViewSchema,
     /** The payment is being checked (ON_HOLD): since when, and when to expect staff's answer. */

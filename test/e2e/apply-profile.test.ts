@@ -63,6 +63,10 @@ describe('apply and profile', () => {
     await page.locator('.site-nav').getByRole('link', { name: 'Applications' }).click();
     await page.getByRole('button', { name: 'Individual', exact: true }).click();
     await page.getByLabel('Details').fill('500 EUR cash to USDT in Lisbon next week');
+    // A new form: the contact is asked again (this account has no Telegram linked to prefill it).
+    await page.getByLabel('Telegram contact').fill('@e2e_standard');
+    await page.getByLabel('Telegram contact').blur();
+    await page.waitForSelector('input[name=contactTelegram][data-check=valid]');
     await page.locator('input[name=amlAcknowledged]').check();
     await showsToast(page, 'Individual request submitted', () =>
       page.getByRole('button', { name: 'Submit request' }).click(),

@@ -119,6 +119,7 @@ export function toApplicationDetail(
         ? { kind: 'card', card: maskedCard(payoutDetails.card) }
         : payoutDetails && { kind: 'address', address: payoutDetails.address },
     clientPaid: record.clientPaid,
+    payout: record.payout && { at: record.payout.at, txHash: record.payout.txHash },
     money: dealMoneyView(record, now),
     hold:
       // Held while staff can still release it (the lifecycle's hold status).

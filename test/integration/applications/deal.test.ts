@@ -148,6 +148,8 @@ describe('a card → USDT deal, start to finish', () => {
     const done = (await detail(client, application.id)).body.data!;
     expect(done.status).toBe('COMPLETED');
     expect(done.allowedActions).toEqual(['message']);
+    // The client follows the payout on chain from their order page.
+    expect(done.payout).toEqual({ at: paidOut.body.data!.payout!.at, txHash: TX_OUT.toLowerCase() });
     expect(done.timeline.map((step) => [step.status, step.actor])).toEqual([
       ['PENDING', 'client'],
       ['PROCESSING', 'staff'],
@@ -258,6 +260,10 @@ describe('a USDT → cash deal', () => {
       payout: { txHash: null, note: 'Cash handed over at the Madrid office' },
     });
     expect((await setStatus(manager, application.id, 'COMPLETED')).status).toBe(200);
+    // The client sees when; staff's note is staff's.
+    const done = (await detail(client, application.id)).body.data!;
+    expect(done.payout).toEqual({ at: paidOut.body.data!.payout!.at, txHash: null });
+    expect(JSON.stringify(done)).not.toContain('Madrid office');
   });
 });
 
@@ -267,7 +273,10 @@ describe('payout details', () => {
     const toAddress = await createApplication(client, standardBody({ amount: 200 }));
     const wrongChecksum = await payTo(client, toAddress.id, { address: `${ADDRESS.slice(0, -1)}u` });
     expect(wrongChecksum.status).toBe(400);
-    expect(wrongChecksum.body.errors).toEqual([expect.objectContaining({ code: 'tronAddress' })]);
+    // A typo is told as a typo, not as the wrong form.
+    expect(wrongChecksum.body.errors).toEqual([expect.objectContaining({ code: 'tronAddressChecksum' })]);
+    const notTron = await payTo(client, toAddress.id, { address: '0xdAC17F958D2ee523a2206206994597C13D831ec7' });
+    expect(notTron.body.errors).toEqual([expect.objectContaining({ code: 'tronAddress' })]);
     const card = await payTo(client, toAddress.id, { card: CARD });
     expect(card.status).toBe(400);
     expect(card.body.errors).toEqual([expect.objectContaining({ code: 'payoutDetailsKind' })]);

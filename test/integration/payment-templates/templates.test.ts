@@ -145,9 +145,9 @@ describe('refusing what is not a template', () => {
     return answer.body.errors!.map(({ path, code }) => ({ path, code }));
   };
 
-  it('refuses an address whose checksum fails, and a short one', async () => {
+  it('refuses an address whose checksum fails, and a short one, each with its own rule', async () => {
     expect(await refusedFields({ kind: 'usdt', label: 'Wallet', address: TYPO_ADDRESS })).toEqual([
-      { path: 'address', code: 'tronAddress' },
+      { path: 'address', code: 'tronAddressChecksum' },
     ]);
     expect(await refusedFields({ kind: 'usdt', label: 'Wallet', address: 'T123' })).toEqual([
       { path: 'address', code: 'tronAddress' },

@@ -103,6 +103,7 @@ export function testApplicationDetail(changes: Partial<ApplicationDetail> = {}):
     payoutKind: 'address',
     payoutDetails: null,
     clientPaid: null,
+    payout: null,
     money: testDealMoney(),
     hold: null,
     allowedActions: ['cancel', 'setPayoutDetails', 'message'],

@@ -214,7 +214,9 @@ describe('the payment gateways page', () => {
     fireEvent.change(dialog.getByLabelText('TRON (TRC-20) address'), {
       target: { value: `${ADDRESS.slice(0, -1)}u` },
     });
-    expect(dialog.getByText('Enter a TRON (TRC-20) address: 34 characters starting with T.')).toBeTruthy();
+    expect(
+      dialog.getByText('The address has a typo: its checksum does not match. Copy it again from your wallet.'),
+    ).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     expect(api.requests(adminCreatePaymentTemplate)).toEqual([]);
     expect(screen.getByRole('dialog')).toBeTruthy();

@@ -367,6 +367,26 @@ describe('the order page', () => {
     await waitFor(() => expect(writeText.mock.calls).toEqual([['1234.5000'], [ADDRESS]]));
   });
 
+  it('links the payout of a completed USDT deal to the block explorer', async () => {
+    const hash = 'a'.repeat(64);
+    orderApi().answer(
+      getMyApplication,
+      ok(
+        testApplicationDetail({
+          status: 'COMPLETED',
+          allowedActions: ['message'],
+          payout: { at: '2026-03-01T12:00:00.000Z', txHash: hash },
+        }),
+      ),
+    );
+    renderOrder();
+
+    const link = (await screen.findByText(hash)).closest('a')!;
+    expect(link.getAttribute('href')).toBe(`https://tronscan.org/#/transaction/${hash}`);
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.textContent).toContain('opens Tronscan');
+  });
+
   describe('the payout details form', () => {
     it.each([
       ['not written as a TRON address', '0xdAC17F958D2ee523a2206206994597C13D831ec7', 'tronAddress'],

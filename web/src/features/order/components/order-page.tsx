@@ -1,6 +1,7 @@
 import type { ApplicationDetail } from '@shared/contract/applications';
 import type { MarkPaidBody, PayoutDetailsBody } from '@shared/contract/deal';
 import { shortId } from '@shared/ids';
+import { tronExplorerUrl } from '@shared/payout-details';
 import { StatusPage } from '@web/components/status/status-page';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -185,6 +186,18 @@ function OrderDetail({
                 </p>
               )}
               {detail.clientPaid?.chainCheck && <ChainCheckNote check={detail.clientPaid.chainCheck} />}
+              {detail.payout?.txHash && (
+                <p className="order-page__payout">
+                  {t('order.now.payoutSent')}{' '}
+                  <time dateTime={detail.payout.at}>{formatMoment(detail.payout.at, language)}</time>
+                  {' · '}
+                  {t('order.now.paidTx')}{' '}
+                  <a href={tronExplorerUrl(detail.payout.txHash)} target="_blank" rel="noopener noreferrer">
+                    <code className="order-copyables__value">{detail.payout.txHash}</code>
+                    <span className="visually-hidden"> {t('order.now.onExplorer')}</span>
+                  </a>
+                </p>
+              )}
               <PaymentStanding detail={detail} onAccept={acceptQuote} />
               {detail.instructions && (status === 'WAITING_PAYMENT' || status === 'PAID') && (
                 <PaymentInstructions
