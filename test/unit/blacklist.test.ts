@@ -32,7 +32,12 @@ describe('the rule a blacklisted value breaks', () => {
   it.each([
     ['card', '424', 'Ivan', { field: 'value', code: 'blacklistLast4' }],
     ['card', '4242', ' ', { field: 'holder', code: 'required' }],
-    ['tronAddress', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u', undefined, { field: 'value', code: 'tronAddressChecksum' }],
+    [
+      'tronAddress',
+      'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u',
+      undefined,
+      { field: 'value', code: 'tronAddressChecksum' },
+    ],
     ['tronAddress', 'TR7NHqjeKQxGTCi8q8ZY4pL8', undefined, { field: 'value', code: 'tronAddress' }],
     ['email', 'not-an-email', undefined, { field: 'value', code: 'invalidEmail' }],
     ['phone', '+7 12', undefined, { field: 'value', code: 'blacklistPhone' }],

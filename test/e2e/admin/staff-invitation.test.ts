@@ -72,6 +72,12 @@ describe('staff by invitation', () => {
     await invitee.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
     const secret = (await invitee.locator('.mfa-secret code').textContent())?.trim() ?? '';
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    // On a phone the QR code cannot be scanned from its own screen: a link opens the app, and the key copies.
+    const openInApp = invitee.getByRole('link', { name: 'Open in the authenticator app on this phone' });
+    expect(await openInApp.getAttribute('href')).toMatch(new RegExp(`^otpauth://totp/.*secret=${secret}`));
+    await invitee.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await invitee.getByRole('button', { name: 'Copy key' }).click();
+    await expect.poll(() => invitee.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await invitee.getByLabel('Code from the app').fill(authenticator(secret).now());
     await invitee.getByRole('button', { name: 'Join the staff' }).click();
 

@@ -275,7 +275,9 @@ describe('payout details', () => {
     expect(wrongChecksum.status).toBe(400);
     // A typo is told as a typo, not as the wrong form.
     expect(wrongChecksum.body.errors).toEqual([expect.objectContaining({ code: 'tronAddressChecksum' })]);
-    const notTron = await payTo(client, toAddress.id, { address: '0xdAC17F958D2ee523a2206206994597C13D831ec7' });
+    const notTron = await payTo(client, toAddress.id, {
+      address: '0xdAC17F958D2ee523a2206206994597C13D831ec7',
+    });
     expect(notTron.body.errors).toEqual([expect.objectContaining({ code: 'tronAddress' })]);
     const card = await payTo(client, toAddress.id, { card: CARD });
     expect(card.status).toBe(400);

@@ -116,22 +116,7 @@ export function MfaSettings({ user }: { user: OwnUser }) {
       ) : stage.kind === 'setup' ? (
         <form className="mfa-step" onSubmit={enable} noValidate>
           {formError && <Alert tone="danger">{formError}</Alert>}
-          <p>{t('scan')}</p>
-          <QrCode text={stage.setup.otpauthUrl} label={t('qrLabel')} />
-          <p className="muted">{t('manual')}</p>
-          <div className="mfa-secret">
-            <code className="mono">{stage.setup.secret}</code>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() =>
-                copyWithToast(stage.setup.secret, t('keyCopied'), t('errors:profile.copyFailed'))
-              }
-            >
-              <CopyIcon size={16} />
-              {t('copyKey')}
-            </Button>
-          </div>
+          <MfaKey secret={stage.setup.secret} otpauthUrl={stage.setup.otpauthUrl} />
           <p>{t('enterCode')}</p>
           <MfaCodeField label={t('code')} {...field('code')} />
           <div className="mfa-step__actions">
@@ -182,5 +167,37 @@ export function MfaSettings({ user }: { user: OwnUser }) {
         </form>
       )}
     </section>
+  );
+}
+
+/**
+ * A new authenticator key three ways: the QR code another device scans, a link that opens the
+ * authenticator on this phone (`otpauth://`, which a phone cannot scan from its own screen), and the
+ * key to type or copy. The profile's set-up and a staff invitation show it alike.
+ */
+export function MfaKey({ secret, otpauthUrl }: MfaSetupData) {
+  const { t } = useTranslation(['security', 'errors']);
+  return (
+    <>
+      <p>{t('security:scan')}</p>
+      <QrCode text={otpauthUrl} label={t('security:qrLabel')} />
+      <p>
+        <a href={otpauthUrl} className="mfa-app-link">
+          {t('security:openInApp')}
+        </a>
+      </p>
+      <p className="muted">{t('security:manual')}</p>
+      <div className="mfa-secret">
+        <code className="mono">{secret}</code>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => copyWithToast(secret, t('security:keyCopied'), t('errors:profile.copyFailed'))}
+        >
+          <CopyIcon size={16} />
+          {t('security:copyKey')}
+        </Button>
+      </div>
+    </>
   );
 }

@@ -215,7 +215,9 @@ describe('the payment gateways page', () => {
       target: { value: `${ADDRESS.slice(0, -1)}u` },
     });
     expect(
-      dialog.getByText('The address has a typo: its checksum does not match. Copy it again from your wallet.'),
+      dialog.getByText(
+        'The address has a typo: its checksum does not match. Copy it again from your wallet.',
+      ),
     ).toBeTruthy();
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     expect(api.requests(adminCreatePaymentTemplate)).toEqual([]);

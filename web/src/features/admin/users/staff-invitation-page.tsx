@@ -1,6 +1,6 @@
 import type { StaffInvitationOpenData } from '@shared/contract/staff-invitations';
 import { MfaCodeField } from '@web/components/mfa/mfa-code-field';
-import { QrCode } from '@web/components/mfa/qr-code';
+import { MfaKey } from '@web/components/mfa/mfa-settings';
 import { RecoveryCodes } from '@web/components/mfa/recovery-codes';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -149,12 +149,7 @@ export function StaffInvitationPage() {
               {...field('confirmPassword')}
             />
             <h2 className="invitation-page__step">{t('invitation.mfaStep')}</h2>
-            <p>{t('security:scan')}</p>
-            <QrCode text={stage.invitation.otpauthUrl} label={t('security:qrLabel')} />
-            <p className="muted">{t('security:manual')}</p>
-            <div className="mfa-secret">
-              <code className="mono">{stage.invitation.secret}</code>
-            </div>
+            <MfaKey secret={stage.invitation.secret} otpauthUrl={stage.invitation.otpauthUrl} />
             <p>{t('security:enterCode')}</p>
             <MfaCodeField label={t('security:code')} {...field('code')} />
             <div className="mfa-step__actions">
