@@ -207,11 +207,6 @@ export function minimum<T extends DecimalLike>(first: T, ...rest: T[]): T {
   return rest.reduce((least, value) => (compare(value, least) < 0 ? value : least), first);
 }
 
-/** The largest of the values (the first of equals), as given. */
-export function maximum<T extends DecimalLike>(first: T, ...rest: T[]): T {
-  return rest.reduce((most, value) => (compare(value, most) > 0 ? value : most), first);
-}
-
 /**
  * Minor units (kopecks, cents, micro-USDT) added up: integers, so exact; the books keep balances
  * this way (functions/data/ledger.ts), and money's arithmetic stays in this module.

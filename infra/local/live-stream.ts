@@ -12,13 +12,8 @@ import { lambdaContext, loadFunctionModule } from './api-adapter';
 
 type StreamHandler = (event: DynamoDBStreamEvent, context: unknown, callback: () => void) => unknown;
 
-/**
- * How often the stream is read when nothing wakes the reader: a write through the API or a job's
- * run wakes it at once, so this only catches writes made around them (a script, a test's own
- * writes), still under the 2 s the screens promise. At 500 ms an idle stack's reads cost about 5%
- * of a core, and a test run keeps five stacks up for minutes.
- */
-const POLL_MS = 1500;
+/** How often the stream is read when nothing wakes the reader (well under the 2 s the screens promise). */
+const POLL_MS = 500;
 /** New shards are looked for this often (DynamoDB Local rolls its shards over now and then). */
 const DESCRIBE_MS = 2000;
 const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
@@ -59,7 +54,7 @@ function isQueuedOutboxItem(record: DynamoDBRecord): boolean {
 /**
  * The live fan-out on this machine (docs/decisions.md): DynamoDB Local's own stream of the table
  * (switched on here with AWS's view type, new images, if the table has none), read from every open
- * shard every 1.5 s and whenever the stack wakes it after a request, filtered as the event source
+ * shard every 500 ms and whenever the stack wakes it after a request, filtered as the event source
  * mapping filters, in batches of the manifest's size to the same handler module Lambda runs. The
  * stream API is spoken as JSON over HTTP (`DynamoDBStreams_20120810.*`, three calls):
  * `@aws-sdk/client-dynamodb-streams` stops at 3.1141.0 while the repository pins 3.1162.0.

@@ -24,11 +24,8 @@ export interface LocalMailSender {
   stop(): Promise<void>;
 }
 
-/**
- * How often the outbox is looked at when nothing wakes the sender (each write through the API and
- * each job's run wakes it): mail queued around them (a script's, a test's own) waits at most this.
- */
-const POLL_MS = 1500;
+/** How often the outbox is looked at when nothing wakes the sender. */
+const POLL_MS = 500;
 /** Lambda retries a failed stream batch at once; a short pause keeps a local failure loop calm. */
 const RETRY_PAUSE_MS = 50;
 

@@ -37,8 +37,8 @@ export const currencyValueSchema = /* @__PURE__ */ schema(() =>
 export type CurrencyValue = z.infer<typeof currencyValueSchema>;
 
 /**
- * The amounts an application in a direction may have now: the smallest amount to give (the larger of
- * the direction's minimum and the setting minApplicationAmountUSD at the current price, in
+ * The amounts an application in a direction may have now: the smallest amount to give (the
+ * direction's own minimum, else the setting minApplicationAmountUSD at the current price, in
  * `assetFrom` units), the direction's maximum to give, and the largest amount that can be received
  * (the smaller of the direction's maximum at the current rate and the reserve; null: no limit).
  */
@@ -136,8 +136,8 @@ export type RatesData = z.infer<typeof ratesDataSchema>;
 
 /**
  * The rates as every visitor sees them (GET /rates): the staff table without who changed what, and
- * with each direction's `minAmount` the smallest amount it accepts (its own minimum or the
- * `minApplicationAmountUSD` floor, whichever is larger, as a quote's `minAmount`).
+ * with each direction's `minAmount` the smallest amount it accepts (its own minimum, else the
+ * `minApplicationAmountUSD` default, as a quote's `minAmount`).
  */
 export const publicRatesDataSchema = /* @__PURE__ */ schema(() =>
   z.object({

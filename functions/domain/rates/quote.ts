@@ -14,7 +14,6 @@ import {
   type DecimalLike,
   divide,
   divideSignificant,
-  maximum,
   minimum,
   movePoint,
   multiply,
@@ -156,7 +155,8 @@ function payable(amount: DecimalLike, cashStep: number | null): number {
 
 /**
  * The amounts an application in a direction may have at `rate` (the quote's and the published
- * direction's limits): the minimum to give, rounded up (paying the shown minimum always suffices),
+ * direction's limits): the minimum to give, the direction's own or else the setting's USD minimum at
+ * the price, rounded up (paying the shown minimum always suffices),
  * the direction's maximum to give, and the most that can be received, the smaller of that maximum
  * at this rate and the reserve (null: neither limits it).
  */
@@ -174,8 +174,8 @@ export function quoteLimits(
       : payable(convert(direction.maxAmount, exactRate, SHOWN_DECIMALS, 'down'), cashStep);
   const shownReserve = reserve === null ? null : payable(reserve, cashStep);
   const caps = [byMaximum, shownReserve].filter((cap): cap is number => cap !== null);
-  const minimumToGive =
-    direction.minAmount === null ? minFromSetting : maximum<DecimalLike>(minFromSetting, direction.minAmount);
+  // A direction's own minimum rules; the setting is the minimum of a direction without one.
+  const minimumToGive = direction.minAmount ?? minFromSetting;
   return {
     minAmount: roundedNumber(minimumToGive, SHOWN_DECIMALS, 'up'),
     maxAmount: direction.maxAmount,
@@ -205,8 +205,9 @@ export function computeQuote(inputs: QuoteInputs): Quote {
   const worthUSD = multiply(amount, from.usdValue);
   const amountTo = payable(convert(amount, exactRate, SHOWN_DECIMALS, 'down'), cashStep);
   const belowMinimum =
-    compare(worthUSD, minApplicationAmountUSD) < 0 ||
-    (direction.minAmount !== null && compare(amount, direction.minAmount) < 0);
+    direction.minAmount === null
+      ? compare(worthUSD, minApplicationAmountUSD) < 0
+      : compare(amount, direction.minAmount) < 0;
   return {
     assetFrom,
     assetTo,
@@ -226,7 +227,11 @@ export function computeQuote(inputs: QuoteInputs): Quote {
     usdValueTo: to.usdValue,
     amountUSD: roundedNumber(worthUSD, USD_DECIMALS, 'half-up'),
     ...quoteLimits(inputs),
-    minAmountUSD: minApplicationAmountUSD,
+    // What the minimum that rules is worth in USD (the refusal names both).
+    minAmountUSD:
+      direction.minAmount === null
+        ? minApplicationAmountUSD
+        : roundedNumber(multiply(direction.minAmount, from.usdValue), USD_DECIMALS, 'up'),
     reserve,
     belowMinimum,
     aboveMaximum: direction.maxAmount !== null && compare(amount, direction.maxAmount) > 0,

@@ -171,6 +171,24 @@ describe('PUT /api/admin/rates', () => {
     expect(submitted.body.errors![0]!.msg).toBe('The maximum amount is 50000 ZAR.');
   });
 
+  it("publishes a direction's own minimum, below the setting's default too, and takes an application at it", async () => {
+    // 100 USD is far more than 500 ZAR: the direction's own minimum rules.
+    await putRates({
+      directions: [{ assetFrom: 'card-ZAR', assetTo: 'usdt-trc20', markupPercent: 1.5, minAmount: 500 }],
+    });
+    const published = (await rates()).body.data!.directions.find(
+      (d) => d.assetFrom === 'card-ZAR' && d.assetTo === 'usdt-trc20',
+    );
+    expect(published?.quoteLimits?.minAmount).toBe(500);
+    const quote = await calculate({ assetFrom: 'card-ZAR', assetTo: 'usdt-trc20', amount: 600 });
+    expect(quote.body.data).toMatchObject({ minAmount: 500, belowMinimum: false });
+    const submitted = await submit(
+      await newUser(),
+      standardBody({ ...southAfrica, assetFrom: 'card-ZAR', amount: 600 }),
+    );
+    expect(submitted.status).toBe(201);
+  });
+
   it("publishes a direction's own minimum when it is above the setting's floor", async () => {
     await putRates({
       directions: [{ assetFrom: 'usdt-trc20', assetTo: 'card-ZAR', markupPercent: 1.5, minAmount: 5000 }],

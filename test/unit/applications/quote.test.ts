@@ -171,6 +171,13 @@ describe('computeQuote', () => {
     expect(quote).toMatchObject({ minAmount: 200, belowMinimum: true });
   });
 
+  it("takes the direction's own minimum when it is lower too: the global one is a default", () => {
+    // The global minimum, 100 USD, is 92.60 EUR here; the direction asks 50 EUR.
+    const quote = quoteOf(60, { minAmount: 50 });
+    expect(quote).toMatchObject({ minAmount: 50, belowMinimum: false, minAmountUSD: 54 });
+    expect(quoteOf(49.99, { minAmount: 50 }).belowMinimum).toBe(true);
+  });
+
   it("flags an amount above the direction's maximum", () => {
     expect(quoteOf(10_001, { maxAmount: 10_000 }).aboveMaximum).toBe(true);
     expect(quoteOf(10_000, { maxAmount: 10_000 }).aboveMaximum).toBe(false);

@@ -18,7 +18,6 @@ export const paths = {
   verification: '/profile/verification', // logged-in users: cards and verification
   order: '/applications/:id', // the application's owner (visitors go to the login; others: not found)
   admin: '/admin', // staff
-  adminApplications: '/admin/application-management', // staff: the applications' list (admin-paths.ts)
 } as const;
 
 export const DEFAULT_AFTER_LOGIN = paths.profile;

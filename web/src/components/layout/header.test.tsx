@@ -34,14 +34,4 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'Your profile' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
   });
-
-  it("sends a client's Applications to the apply form and staff's to the applications list", () => {
-    renderHeaderFor('USER');
-    expect(screen.getByRole('link', { name: 'Applications' }).getAttribute('href')).toBe('/apply');
-    cleanup();
-    renderHeaderFor('MANAGER');
-    expect(screen.getByRole('link', { name: 'Applications' }).getAttribute('href')).toBe(
-      '/admin/application-management',
-    );
-  });
 });

@@ -34,8 +34,7 @@ export function Header() {
           <span className="brand__label">{isStaff ? t('brand.adminTitle') : t('brand.title')}</span>
         </Link>
         <nav className="site-nav" aria-label={t('nav.label')}>
-          {/* Staff handle applications in their list; the apply form is a client's. */}
-          <NavLink to={isStaff ? paths.adminApplications : paths.apply} className="site-nav__link">
+          <NavLink to={paths.apply} className="site-nav__link">
             {t('nav.applications')}
           </NavLink>
           <NavLink to={paths.rates} className="site-nav__link">

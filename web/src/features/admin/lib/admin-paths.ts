@@ -1,18 +1,12 @@
 import type { AdminSection } from '@shared/admin-sections';
-import { paths } from '@web/config/paths';
 
 /** The admin sub-pages (docs/product.md §2), relative to /admin, and the section each belongs to. */
-export const ADMIN_BASE = paths.admin;
+export const ADMIN_BASE = '/admin';
 
 export const adminPages = {
   dashboard: { path: '', section: 'dashboard', nav: true },
   users: { path: 'user-management', section: 'users', nav: true },
-  // The site header's Applications link for staff (paths.ts) opens this page.
-  applications: {
-    path: paths.adminApplications.slice(`${paths.admin}/`.length),
-    section: 'applications',
-    nav: true,
-  },
+  applications: { path: 'application-management', section: 'applications', nav: true },
   rates: { path: 'exchange-rates', section: 'rates', nav: true },
   reserves: { path: 'reserves', section: 'reserves', nav: true },
   geo: { path: 'geo-management', section: 'geo', nav: true },

@@ -1,6 +1,6 @@
-import { currencyOfAsset, SHOWN_DECIMALS } from '@shared/assets';
+import { currencyOfAsset } from '@shared/assets';
 import type { DirectionRate } from '@shared/contract/rates';
-import { compare, type Decimal, decimal, divide, rounded, toNumber, unitsText } from '@shared/money';
+import { type Decimal, decimal, divide, rounded, toNumber, unitsText } from '@shared/money';
 import { RATE_DECIMALS } from '@shared/numbers';
 import { shownRate } from '@shared/rate-display';
 
@@ -91,15 +91,15 @@ export function guardFigures(
 /**
  * The smallest amount a client may give in the direction now, and why, so staff see the minimum
  * that really applies: its own minimum, or the global minimum (the setting minApplicationAmountUSD
- * at the current price) when that is larger. Null while the direction is paused (no price to judge
- * it by).
+ * at the current price) for a direction without one. Null while the direction is paused (no price
+ * to judge it by).
  */
 export function effectiveMinimum(
   direction: Pick<DirectionRate, 'minAmount' | 'quoteLimits'>,
 ): { amount: number; reason: 'direction' | 'global' } | null {
   if (!direction.quoteLimits) return null;
-  const amount = direction.quoteLimits.minAmount;
-  const own =
-    direction.minAmount !== null && compare(rounded(direction.minAmount, SHOWN_DECIMALS, 'up'), amount) >= 0;
-  return { amount, reason: own ? 'direction' : 'global' };
+  return {
+    amount: direction.quoteLimits.minAmount,
+    reason: direction.minAmount === null ? 'global' : 'direction',
+  };
 }

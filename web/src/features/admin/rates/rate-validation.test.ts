@@ -178,16 +178,16 @@ describe('validateDirection', () => {
 });
 
 describe('effectiveMinimum', () => {
-  it("names the global minimum when it is above the direction's own", () => {
+  it('names the global minimum for a direction without one of its own', () => {
     expect(
       effectiveMinimum({
-        minAmount: 5000,
+        minAmount: null,
         quoteLimits: { minAmount: 9500.02, maxAmount: null, maxAmountTo: null },
       }),
     ).toEqual({ amount: 9500.02, reason: 'global' });
   });
 
-  it("names the direction's own minimum when it is the larger", () => {
+  it("names the direction's own minimum, which rules whatever the global one", () => {
     expect(
       effectiveMinimum({
         minAmount: 12000,
