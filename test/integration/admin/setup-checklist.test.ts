@@ -48,6 +48,34 @@ describe('the first-run checklist', () => {
     expect(steps.staffMfa!.done).toBe(true);
   });
 
+  it('counts only what the shop offers: restricted to Moscow, the currencies and directions Russia offers', async () => {
+    const { switchGeoBulk } = await import('@functions/domain/geo/toggle');
+    const { readRatesTable } = await import('@functions/data/rates');
+    const before = await stepsOf();
+    await switchGeoBulk(
+      { locationKeys: ['cis.russia.moscow'], isActive: true, othersOff: true },
+      { id: 'setup-admin', role: 'ADMIN' },
+    );
+    const after = await stepsOf();
+    // USD, EUR and RUB (Russia's own) and USDT: the reserves the Moscow shop needs.
+    expect(after.reserves!.count!.of).toBe(4);
+    expect(before.reserves!.count!.of).toBeGreaterThan(4);
+    const russian = (await readRatesTable()).directions.filter(
+      (direction) =>
+        direction.isActive &&
+        [direction.assetFrom, direction.assetTo].every((asset) =>
+          /^(usdt-trc20|(cash|card)-(USD|EUR|RUB))$/.test(asset),
+        ),
+    );
+    expect(after.publish!.count!.of).toBe(russian.length);
+    expect(after.publish!.count!.of).toBeLessThan(before.publish!.count!.of);
+    // Every place on again, as the seed left them, for the next test.
+    const { readGeoTree } = await import('@functions/domain/geo/read-tree');
+    const continents = (await readGeoTree({ activeOnly: false })).map((continent) => continent.key);
+    await switchGeoBulk({ locationKeys: continents, isActive: true }, { id: 'setup-admin', role: 'ADMIN' });
+    expect((await stepsOf()).publish!.count!.of).toBe(before.publish!.count!.of);
+  });
+
   it('marks each step done once staff set it', async () => {
     const { readRatesTable } = await import('@functions/data/rates');
     const rates = await readRatesTable();
