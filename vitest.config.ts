@@ -15,8 +15,9 @@ import type { InlineConfig } from 'vitest/node';
  * DynamoDB Local's stream made everything after them dear: with 100,000 seeded movements in the
  * table's stream, every later write cost more and the staff group's alerts took 15 s instead of 2
  * (docs/decisions.md). So they are the `bulk` project, whose stack has no stream. The restore drill
- * is here too: it runs stacks and tables of its own and needs only the shared DynamoDB Local and
- * inbox, and this lane ends earlier than the integration project's (test/suite.ts).
+ * and the staff group's file are here too: they run stacks and tables of their own and need only
+ * the shared DynamoDB Local and inbox, and this lane ends earlier than the integration project's
+ * (test/suite.ts).
  */
 const BULK_FILES = [
   'test/integration/admin/capacity.test.ts',
@@ -24,6 +25,7 @@ const BULK_FILES = [
   'test/integration/transactions/capacity.test.ts',
   'test/integration/transactions/export-capacity.test.ts',
   'test/integration/deploy/restore.test.ts',
+  'test/integration/telegram/staff-group.test.ts',
 ];
 
 /** How the integration and bulk files run: against a local stack the global setup starts. */

@@ -41,7 +41,7 @@ const LANES: readonly Lane[] = [
     commands: [
       ['vitest', 'run', '--project', 'e2e-installation'],
       // The integration files that work at volume (the capacity seeds, the 100,000-movement
-      // export, the permission matrix) and the restore drill, on a stack of their own
+      // export, the permission matrix), the restore drill and the staff group, on a stack of their own
       // (vitest.config.ts `bulk`): here, after the shorter e2e project.
       ['vitest', 'run', '--project', 'bulk'],
     ],
