@@ -225,6 +225,9 @@ export const FIELD_RULES = {
     text: 'The address has a typo: its checksum does not match. Copy it again from your wallet.',
   },
   cardNumber: { text: 'Enter a valid card number.' },
+  receivingNumber: {
+    text: 'Enter a card number (12 to 19 digits) or an account number or IBAN (20 to 34 letters and digits).',
+  },
   txHash: { text: 'A transaction hash is 64 hexadecimal characters.' },
   payoutReferenceRequired: { text: 'Give the payout transaction hash or a note.' },
   refundReferenceRequired: { text: 'Give the refund reference.' },

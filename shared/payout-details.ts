@@ -1,4 +1,5 @@
 import { parseAssetKey } from './assets';
+import type { ApplicationStatus } from './enums';
 
 /**
  * Where a client receives, by what the application pays out (docs/product.md §4 "The deal"): a
@@ -12,6 +13,17 @@ export function payoutKindOf(assetTo: string | null): PayoutKind {
   if (parsed.kind === 'crypto') return 'address';
   return parsed.fiatKind === 'card' ? 'card' : 'none';
 }
+
+/**
+ * The statuses in which a cash payout's office is named to the client (page and mail): from the
+ * payment instructions until the cash is handed over.
+ */
+export const CASH_COLLECTING_STATUSES: ReadonlySet<ApplicationStatus> = new Set([
+  'WAITING_PAYMENT',
+  'PAID',
+  'CONFIRMED',
+  'EXCHANGING',
+]);
 
 /** A TRON transaction id: 64 hexadecimal characters (the SHA-256 of the raw transaction). */
 export const TRON_TX_HASH = /^(0x)?[0-9a-fA-F]{64}$/;
@@ -43,6 +55,24 @@ export function passesLuhn(digits: string): boolean {
     sum += digit;
   }
   return sum % 10 === 0;
+}
+
+/**
+ * What a client pays into by card transfer (a card template's number): a card number (12–19 digits,
+ * Luhn-checked) or a bank account number or IBAN (20–34 letters and digits), spaces and dashes
+ * between groups allowed. The problem's code, or null when it is one.
+ */
+export function receivingNumberProblem(text: string): 'cardNumber' | 'receivingNumber' | null {
+  const compact = cardDigits(text).toUpperCase();
+  if (/^\d{12,19}$/.test(compact)) return passesLuhn(compact) ? null : 'cardNumber';
+  return /^[A-Z0-9]{20,34}$/.test(compact) ? null : 'receivingNumber';
+}
+
+/** A card or account number in groups of four, as a client reads it off the screen. */
+export function groupedNumber(text: string): string {
+  return cardDigits(text)
+    .toUpperCase()
+    .replace(/(.{4})(?=.)/g, '$1 ');
 }
 
 /** A card number as everyone but staff's detail view sees it: the last four digits. */

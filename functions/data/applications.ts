@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateSnapshot } from '@shared/contract/applications';
-import type { ChainCheck, PaymentHold } from '@shared/contract/deal';
+import type { ChainCheck, OfficePlace, PaymentHold, PayTo } from '@shared/contract/deal';
 import type { DealMoney } from '@shared/deal-money';
 import type { ApplicationStatus, RequestType, Role } from '@shared/enums';
 import type { MoveName } from '@shared/lifecycle';
@@ -30,6 +30,10 @@ export interface PaymentInstructions {
    * wallet ("500.0037", functions/domain/applications/payable-amount.ts); a number on instructions
    * issued before it was (read as its decimal).
    */
+  /** The card, account or office paid into, as the template said at issue (absent: issued before it was kept). */
+  payTo?: PayTo | null;
+  /** Where cash is collected, for a cash payout (absent: issued before it was kept). */
+  collectAt?: OfficePlace | null;
   crypto: {
     address: string;
     amount: string | number;

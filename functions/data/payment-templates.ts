@@ -9,7 +9,16 @@ import type { TransactItem } from './transactions';
  * details per fiat currency, an office's address per city, or a USDT TRC-20 receiving address.
  */
 export type PaymentTemplateContent = (
-  | { kind: 'card'; label: string; currency: string; details: string }
+  | {
+      kind: 'card';
+      label: string;
+      currency: string;
+      details: string;
+      /** The card or account number to transfer to, its bank and holder; null: only the details say. */
+      number: string | null;
+      bank: string | null;
+      holder: string | null;
+    }
   | { kind: 'office'; label: string; city: string; details: string }
   | { kind: 'usdt'; label: string; address: string }
 ) & {
@@ -29,7 +38,9 @@ export type PaymentTemplateRecord = PaymentTemplateContent & {
 
 function toPaymentTemplate(item: Record<string, unknown>): PaymentTemplateRecord {
   const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...record } = item;
-  return { openDeals: 0, accountId: null, ...record } as PaymentTemplateRecord;
+  // Templates saved before a field existed read as without it.
+  const card = record.kind === 'card' ? { number: null, bank: null, holder: null } : {};
+  return { openDeals: 0, accountId: null, ...card, ...record } as PaymentTemplateRecord;
 }
 
 export async function findPaymentTemplate(id: string): Promise<PaymentTemplateRecord | undefined> {

@@ -1,9 +1,13 @@
 import { assetLabel } from '@shared/assets';
-import { formatZoned } from '@shared/business-time';
+import { formatZoned, zoneName } from '@shared/business-time';
 import type { RateSnapshot } from '@shared/contract/applications';
+import type { OfficePlace, PayTo } from '@shared/contract/deal';
 import type { ApplicationStatus, Language } from '@shared/enums';
+import { weekHoursText } from '@shared/hours-text';
 import { shortId } from '@shared/ids';
+import { CASH_COLLECTING_STATUSES, groupedNumber } from '@shared/payout-details';
 import { rateText, writeMoney } from '@shared/rate-display';
+import type { WeekHours } from '@shared/working-hours';
 import { requireEnv } from '../commons/config';
 import type { OutgoingMail } from '../commons/mailer';
 import { renderMail } from './layout';
@@ -36,7 +40,16 @@ export interface ApplicationMailInput extends StatusMessageInput {
     deadline: string;
     /** `amount`: exactly what to send ("500.0037"), written as it is, never rounded. */
     crypto: { address: string; amount: string | number } | null;
+    /** The card, account or office paid into (absent or null: only the text says). */
+    payTo?: PayTo | null;
+    /** Where cash is collected, for a cash payout. */
+    collectAt?: OfficePlace | null;
   } | null;
+  /**
+   * The hours of the office the instructions name (paid into or collected at), as its city keeps
+   * them; null or absent: none named, or the city keeps none.
+   */
+  officeHours?: { timeZone: string; week: WeekHours } | null;
   /** The payout staff recorded: its transaction hash or note. */
   payout?: { txHash: string | null; note: string | null } | null;
   /**
@@ -143,6 +156,13 @@ const MAIL_TEXT = {
       instructions: 'Payment instructions',
       payTo: 'Send to',
       payAmount: 'Amount to send',
+      cashAmount: 'Cash to bring',
+      receivingNumber: 'Card or account number',
+      bank: 'Bank',
+      holder: 'Recipient',
+      bringTo: 'Bring the cash to',
+      collectAt: 'Collect your cash at',
+      officeHours: 'Office hours',
       deadline: 'Pay by',
       payout: 'Payout',
       received: 'Received so far',
@@ -158,6 +178,8 @@ const MAIL_TEXT = {
         'What happens next: a manager is preparing the payment details; they come in the next mail and on the application page.',
       WAITING_PAYMENT:
         'What happens next: pay as the instructions say before the deadline, then press "I have paid" on the application page.',
+      WAITING_PAYMENT_CASH:
+        'What happens next: bring the cash to the office before the deadline, within its hours; the office counts it and confirms your payment there.',
       PAID: 'What happens next: we are checking that your payment arrived.',
       CONFIRMED: 'What happens next: your payment arrived and the office is preparing your payout.',
       EXCHANGING: 'What happens next: the payout is on its way to you.',
@@ -202,6 +224,13 @@ const MAIL_TEXT = {
       instructions: 'Инструкции по оплате',
       payTo: 'Адрес для перевода',
       payAmount: 'Сумма перевода',
+      cashAmount: 'Принести наличными',
+      receivingNumber: 'Номер карты или счёта',
+      bank: 'Банк',
+      holder: 'Получатель',
+      bringTo: 'Куда принести наличные',
+      collectAt: 'Где получить наличные',
+      officeHours: 'Часы работы офиса',
       deadline: 'Оплатить до',
       payout: 'Выплата',
       received: 'Получено',
@@ -217,6 +246,8 @@ const MAIL_TEXT = {
         'Что дальше: менеджер готовит реквизиты для оплаты — они придут следующим письмом и появятся на странице заявки.',
       WAITING_PAYMENT:
         'Что дальше: оплатите по инструкции до указанного срока, затем нажмите «Я оплатил» на странице заявки.',
+      WAITING_PAYMENT_CASH:
+        'Что дальше: принесите наличные в офис до указанного срока, в часы его работы; там их пересчитают и подтвердят оплату.',
       PAID: 'Что дальше: мы проверяем, что оплата поступила.',
       CONFIRMED: 'Что дальше: оплата поступила, обменный пункт готовит выплату.',
       EXCHANGING: 'Что дальше: выплата уже в пути к вам.',
@@ -298,6 +329,9 @@ function dealFacts(language: Language, input: ApplicationMailInput): Array<[stri
   const text = MAIL_TEXT[language];
   const { instructions, payout } = input;
   const rows: Array<[string, string | null]> = [];
+  const hours = input.officeHours
+    ? `${weekHoursText(input.officeHours.week, language)} (${zoneName(Date.now(), input.officeHours.timeZone, language)})`
+    : null;
   if (instructions && input.status === 'WAITING_PAYMENT') {
     rows.push([text.facts.instructions, instructions.text]);
     if (instructions.crypto) {
@@ -305,10 +339,27 @@ function dealFacts(language: Language, input: ApplicationMailInput): Array<[stri
       const exact = `${instructions.crypto.amount} ${assetLabel(input.assetFrom ?? 'usdt-trc20', text.fiatKinds)}`;
       rows.push([text.facts.payAmount, exact]);
     }
+    const payTo = instructions.payTo;
+    if (payTo?.kind === 'card') {
+      rows.push([text.facts.payAmount, amount(language, input.amountFrom, input.assetFrom)]);
+      rows.push([text.facts.receivingNumber, payTo.number ? groupedNumber(payTo.number) : null]);
+      rows.push([text.facts.bank, payTo.bank]);
+      rows.push([text.facts.holder, payTo.holder]);
+    }
+    if (payTo?.kind === 'office') {
+      rows.push([text.facts.cashAmount, amount(language, input.amountFrom, input.assetFrom)]);
+      rows.push([text.facts.bringTo, `${payTo.label}, ${payTo.address}`]);
+      rows.push([text.facts.officeHours, hours]);
+    }
     rows.push([
       text.facts.deadline,
       formatZoned(instructions.deadline, input.timeZone, language, { date: true }),
     ]);
+  }
+  const collectAt = instructions?.collectAt;
+  if (collectAt && CASH_COLLECTING_STATUSES.has(input.status)) {
+    rows.push([text.facts.collectAt, `${collectAt.label}, ${collectAt.address}`]);
+    rows.push([text.facts.officeHours, hours]);
   }
   const standing = input.paymentStanding;
   const given = (value: string | number) =>
@@ -338,10 +389,15 @@ function dealFacts(language: Language, input: ApplicationMailInput): Array<[stri
   return rows;
 }
 
-/** What happens next: an expiry says whether nobody took the application or the time to pay ended. */
+/**
+ * What happens next: an expiry says whether nobody took the application or the time to pay ended;
+ * cash brought to an office is counted there rather than reported paid.
+ */
 function nextStep(language: Language, input: ApplicationMailInput): string {
   const next = MAIL_TEXT[language].next;
   if (input.status === 'EXPIRED' && input.instructions) return next.EXPIRED_UNPAID ?? '';
+  if (input.status === 'WAITING_PAYMENT' && input.instructions?.payTo?.kind === 'office')
+    return next.WAITING_PAYMENT_CASH ?? '';
   return next[input.status] ?? '';
 }
 

@@ -273,6 +273,30 @@ export const reversePayoutBodySchema = /* @__PURE__ */ schema(() =>
 export type ReversePayoutBody = z.infer<typeof reversePayoutBodySchema>;
 
 /** The instructions as the client and staff see them. */
+/** An office where cash changes hands: its name, address (the office template's details) and city key. */
+export const officePlaceSchema = /* @__PURE__ */ schema(() =>
+  z.object({ label: z.string(), address: z.string(), city: z.string() }),
+);
+export type OfficePlace = z.infer<typeof officePlaceSchema>;
+
+/**
+ * What the client pays into, copied from the template when the instructions were issued: a card's
+ * or account's number, bank and holder (each null when the template does not say), or the office
+ * cash is brought to. A USDT payment's wallet is `crypto`.
+ */
+export const payToSchema = /* @__PURE__ */ schema(() =>
+  z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('card'),
+      number: z.nullable(z.string()),
+      bank: z.nullable(z.string()),
+      holder: z.nullable(z.string()),
+    }),
+    z.extend(officePlaceSchema, { kind: z.literal('office') }),
+  ]),
+);
+export type PayTo = z.infer<typeof payToSchema>;
+
 export const instructionsViewSchema = /* @__PURE__ */ schema(() =>
   z.object({
     text: z.string(),
@@ -280,6 +304,10 @@ export const instructionsViewSchema = /* @__PURE__ */ schema(() =>
     deadline: z.string(),
     /** Where and how much USDT to send, when the client pays in USDT: `amount` exact, unique on the wallet, a decimal string ("500.0037"). */
     crypto: z.nullable(z.object({ address: z.string(), amount: z.string() })),
+    /** The card, account or office the client pays into (null: only the text says, or USDT). */
+    payTo: z.nullable(payToSchema),
+    /** Where a client paid out in cash collects it: the office of the application's city (null: none saved). */
+    collectAt: z.nullable(officePlaceSchema),
   }),
 );
 

@@ -2,8 +2,10 @@ import * as z from 'zod/mini';
 import { currencyCodeSchema } from '../assets';
 import { PAYMENT_TEMPLATE_DETAILS_MAX_LENGTH, PAYMENT_TEMPLATE_LABEL_MAX_LENGTH } from '../constants';
 import { cityKeySchema } from '../geo';
+import { cardDigits, receivingNumberProblem } from '../payout-details';
 import { schema } from '../schema';
 import { tronAddressChecks } from '../tron-address';
+import { CARD_BANK_MAX_LENGTH, CARD_HOLDER_MAX_LENGTH } from '../verification';
 
 /**
  * Payment templates (docs/operations.md "Payment templates"): the saved payment instructions staff
@@ -42,6 +44,41 @@ const chosen = (valid: (value: string) => boolean, rule: 'currencyCode' | 'cityK
     z.refine((value) => value === '' || valid(value), rule),
   );
 
+/** A short optional text of a card template (the bank, the holder's name): blank is none. */
+const optionalText = (max: number, rule: 'cardBankTooLong' | 'cardHolderTooLong') =>
+  z.optional(
+    z.nullable(
+      z.pipe(
+        z.string().check(z.trim(), z.maxLength(max, rule)),
+        z.transform((value) => (value === '' ? null : value)),
+      ),
+    ),
+  );
+
+/**
+ * The number a card template's client transfers to, kept as its digits (and letters, for an IBAN)
+ * so the order page can offer it to copy: optional, as the details text may say it all.
+ */
+const receivingNumber = () =>
+  z.optional(
+    z.nullable(
+      z.pipe(
+        z.string().check(
+          z.maxLength(50, 'receivingNumber'),
+          z.refine(
+            (value) => value.trim() === '' || receivingNumberProblem(value) !== 'receivingNumber',
+            'receivingNumber',
+          ),
+          z.refine(
+            (value) => value.trim() === '' || receivingNumberProblem(value) !== 'cardNumber',
+            'cardNumber',
+          ),
+        ),
+        z.transform((value) => (value.trim() === '' ? null : cardDigits(value).toUpperCase())),
+      ),
+    ),
+  );
+
 /** A TRON (TRC-20) address: base58check with the 0x41 version byte (shared/tron-address.ts). */
 const tronAddress = () =>
   z
@@ -69,6 +106,9 @@ export const paymentTemplateBodySchema = /* @__PURE__ */ schema(() =>
         label: label(),
         currency: chosen((value) => currencyCodeSchema.safeParse(value).success, 'currencyCode'),
         details: details(),
+        number: receivingNumber(),
+        bank: optionalText(CARD_BANK_MAX_LENGTH, 'cardBankTooLong'),
+        holder: optionalText(CARD_HOLDER_MAX_LENGTH, 'cardHolderTooLong'),
         accountId: account(),
       }),
       z.strictObject({
@@ -108,7 +148,16 @@ const viewFields = {
 /** A template as staff see it. */
 export const paymentTemplateSchema = /* @__PURE__ */ schema(() =>
   z.discriminatedUnion('kind', [
-    z.object({ kind: z.literal('card'), ...viewFields, currency: z.string(), details: z.string() }),
+    z.object({
+      kind: z.literal('card'),
+      ...viewFields,
+      currency: z.string(),
+      details: z.string(),
+      /** The card or account number to transfer to, its bank and its holder (null: not given). */
+      number: z.nullable(z.string()),
+      bank: z.nullable(z.string()),
+      holder: z.nullable(z.string()),
+    }),
     z.object({ kind: z.literal('office'), ...viewFields, city: z.string(), details: z.string() }),
     z.object({ kind: z.literal('usdt'), ...viewFields, address: z.string() }),
   ]),

@@ -61,6 +61,7 @@ import {
 } from './errors';
 import { ownerMailItem } from './mails';
 import { movement, withMoney } from './movements';
+import { collectOfficeOf, payToOf } from './pay-to';
 import { payableAmountReleaseItem, uniquePayableAmount } from './payable-amount';
 import { moveFacts, perform, requireMovable } from './perform';
 
@@ -145,6 +146,8 @@ export async function issueInstructions(
     issuedBy: actor.id,
     windowMinutes,
     deadline,
+    payTo: payToOf(template),
+    collectAt: await collectOfficeOf(application),
     crypto:
       template?.kind === 'usdt' && application.amountFrom !== null
         ? {

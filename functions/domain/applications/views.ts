@@ -90,6 +90,8 @@ function instructionsView(record: ApplicationRecord) {
         crypto: instructions.crypto
           ? { address: instructions.crypto.address, amount: String(instructions.crypto.amount) }
           : null,
+        payTo: instructions.payTo ?? null,
+        collectAt: instructions.collectAt ?? null,
       }
     : null;
 }

@@ -50,7 +50,15 @@ export function paymentTemplateView(record: PaymentTemplateRecord): PaymentTempl
   };
   switch (record.kind) {
     case 'card':
-      return { kind: 'card', ...common, currency: record.currency, details: record.details };
+      return {
+        kind: 'card',
+        ...common,
+        currency: record.currency,
+        details: record.details,
+        number: record.number,
+        bank: record.bank,
+        holder: record.holder,
+      };
     case 'office':
       return { kind: 'office', ...common, city: record.city, details: record.details };
     case 'usdt':
@@ -63,7 +71,16 @@ function contentOf(body: PaymentTemplateBody): PaymentTemplateContent {
   const accountId = body.accountId ?? null;
   switch (body.kind) {
     case 'card':
-      return { kind: 'card', label: body.label, currency: body.currency, details: body.details, accountId };
+      return {
+        kind: 'card',
+        label: body.label,
+        currency: body.currency,
+        details: body.details,
+        number: body.number ?? null,
+        bank: body.bank ?? null,
+        holder: body.holder ?? null,
+        accountId,
+      };
     case 'office':
       return { kind: 'office', label: body.label, city: body.city, details: body.details, accountId };
     case 'usdt':

@@ -6,6 +6,8 @@ import { issueInstructions } from '@functions/domain/applications/staff-deal';
 import { deletePaymentTemplate } from '@functions/domain/payment-templates/templates';
 import type { PaymentTemplateView } from '@shared/contract/payment-templates';
 import { adminChangeApplicationStatus, adminIssueInstructions } from '@shared/routes/admin-applications';
+import { getMyApplication } from '@shared/routes/applications';
+import { adminPutCityHours } from '@shared/routes/geo';
 import {
   adminCreatePaymentTemplate,
   adminDeletePaymentTemplate,
@@ -14,6 +16,7 @@ import {
 } from '@shared/routes/payment-templates';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, runId } from '../../support/api';
+import { mailsTo } from '../../support/mail';
 import { refusal } from '../../support/refusals';
 import type { TestUser } from '../../support/users';
 import { createApplication, newUser, standardBody } from '../applications/fixtures';
@@ -447,5 +450,135 @@ describe('deleting', () => {
     expect(deletedMeanwhile).toBe(200);
     expect(await findPaymentTemplate(template.id)).toBeUndefined();
     expect(await findApplication(application.id)).toMatchObject({ status: 'PROCESSING', instructions: null });
+  });
+});
+
+describe('what the client is told to pay into, and where cash is collected', () => {
+  /** A card number whose Luhn digit holds, and the same with its last digit changed. */
+  const CARD = '2202200000000008';
+  const CARD_TYPO = '2202200000000009';
+
+  it("keeps a card template's number as digits, its bank and holder; refuses a typo and a non-number", async () => {
+    const created = await create({
+      kind: 'card',
+      label: label('EUR card with number'),
+      currency: 'EUR',
+      details: 'Reference: your application number.',
+      number: ' 2202 2000 0000 0008 ',
+      bank: ' Santander ',
+      holder: 'J. Smith',
+    });
+    expect(created).toMatchObject({ kind: 'card', number: CARD, bank: 'Santander', holder: 'J. Smith' });
+    // An IBAN is a number a client can transfer to as well; blank texts are none.
+    const iban = await create({
+      kind: 'card',
+      label: label('EUR IBAN'),
+      currency: 'EUR',
+      details: 'SEPA transfer.',
+      number: 'ES91 2100 0418 4502 0005 1332',
+      bank: '',
+      holder: '   ',
+    });
+    expect(iban).toMatchObject({ number: 'ES9121000418450200051332', bank: null, holder: null });
+
+    const refused = async (number: string) => {
+      const answer = await call(adminCreatePaymentTemplate, {
+        token: admin.token,
+        body: { kind: 'card', label: label('Refused'), currency: 'EUR', details: 'x', number },
+      });
+      expect(answer.status).toBe(400);
+      return answer.body.errors!.map(({ path, code }) => ({ path, code }));
+    };
+    expect(await refused(CARD_TYPO)).toEqual([{ path: 'number', code: 'cardNumber' }]);
+    expect(await refused('call me')).toEqual([{ path: 'number', code: 'receivingNumber' }]);
+  });
+
+  it("copies the card's number, bank and holder into the instructions, unchanged by a later edit, and mails them", async () => {
+    const template = await create({
+      kind: 'card',
+      label: label('EUR card told'),
+      currency: 'EUR',
+      details: 'Reference: your application number.',
+      number: CARD,
+      bank: 'Santander',
+      holder: 'J. Smith',
+    });
+    const application = await takenApplication();
+    expect((await issue(application.id, template.id)).status).toBe(200);
+    const edited = await call(adminUpdatePaymentTemplate, {
+      token: admin.token,
+      params: { id: template.id },
+      body: { kind: 'card', label: template.label, currency: 'EUR', details: 'Other.', number: null },
+    });
+    expect(edited.status).toBe(200);
+
+    const detail = await call(getMyApplication, { token: owner.token, params: { id: application.id } });
+    expect(detail.body.data!.instructions).toMatchObject({
+      payTo: { kind: 'card', number: CARD, bank: 'Santander', holder: 'J. Smith' },
+      collectAt: null,
+    });
+    const mail = (await mailsTo(owner.email)).find(
+      (sent) =>
+        sent.subject.includes(application.id.slice(0, 8)) && sent.subject.includes('awaiting your payment'),
+    );
+    expect(mail?.body.text).toMatch(/Card or account number:\s+2202 2000 0000 0008\n/);
+    expect(mail?.body.text).toMatch(/Bank:\s+Santander\n/);
+    expect(mail?.body.text).toMatch(/Recipient:\s+J\. Smith\n/);
+    expect(mail?.body.text).toMatch(/Amount to send:\s+500 Card EUR\n/);
+  });
+
+  it('names the office of the city where a client paid out in cash collects it, with its hours, on the page and in the mail', async () => {
+    const hours = await call(adminPutCityHours, {
+      token: admin.token,
+      params: { key: MADRID },
+      body: {
+        timeZone: 'Europe/Madrid',
+        week: Object.fromEntries(
+          ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [
+            day,
+            { open: '00:00', close: '24:00' },
+          ]),
+        ) as never,
+        code: null,
+      },
+    });
+    expect(hours.status).toBe(200);
+    // The first office of the city by name is the one named.
+    const office = await create({
+      kind: 'office',
+      label: `A ${label('Madrid desk')}`,
+      city: MADRID,
+      details: 'Calle Mayor 1, 2nd floor',
+    });
+    const wallet = await create({ kind: 'usdt', label: label('Collect wallet'), address: ADDRESS });
+    const application = await createApplication(
+      owner,
+      standardBody({ assetFrom: 'usdt-trc20', assetTo: 'cash-EUR', amount: 300 }),
+    );
+    expect(
+      (
+        await call(adminChangeApplicationStatus, {
+          token: manager.token,
+          params: { id: application.id },
+          body: { status: 'PROCESSING' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await issue(application.id, wallet.id)).status).toBe(200);
+
+    const detail = await call(getMyApplication, { token: owner.token, params: { id: application.id } });
+    expect(detail.body.data!.instructions?.collectAt).toEqual({
+      label: office.label,
+      address: 'Calle Mayor 1, 2nd floor',
+      city: MADRID,
+    });
+    expect(detail.body.data!.instructions?.payTo).toBeNull();
+    const mail = (await mailsTo(owner.email)).find(
+      (sent) =>
+        sent.subject.includes(application.id.slice(0, 8)) && sent.subject.includes('awaiting your payment'),
+    );
+    expect(mail?.body.text).toContain(`${office.label}, Calle Mayor 1, 2nd floor\n`);
+    expect(mail?.body.text).toMatch(/Collect your cash at:\s+A /);
+    expect(mail?.body.text).toMatch(/Office hours:\s+daily around the clock \(.*UTC\+[12]\)\n/);
   });
 });

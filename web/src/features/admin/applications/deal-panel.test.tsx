@@ -47,6 +47,8 @@ const INSTRUCTIONS: NonNullable<AdminApplicationDetail['instructions']> = {
   issuedAt: '2026-11-20T10:05:00.000Z',
   deadline: '2026-11-20T10:35:00.000Z',
   crypto: null,
+  payTo: { kind: 'card', number: '4000000000000002', bank: null, holder: 'J. Smith' },
+  collectAt: null,
   templateId: 'tpl-card-usd',
 };
 const CLIENT_PAID = { at: '2026-11-20T10:10:00.000Z', txHash: null, receiptId: 'receipt-1' };
@@ -70,6 +72,9 @@ const TEMPLATES: PaymentTemplateView[] = [
     label: 'USD card',
     currency: 'USD',
     details: 'Card 4000 0000 0000 0002, J. Smith',
+    number: null,
+    bank: null,
+    holder: null,
     inUse: false,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
@@ -81,6 +86,9 @@ const TEMPLATES: PaymentTemplateView[] = [
     label: 'EUR card',
     currency: 'EUR',
     details: 'Card 5555 5555 5555 4444, J. Smith',
+    number: null,
+    bank: null,
+    holder: null,
     inUse: false,
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',

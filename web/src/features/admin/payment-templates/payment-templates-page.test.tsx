@@ -31,6 +31,9 @@ const EUR_CARD: PickedTemplate = {
   label: 'Santander EUR',
   currency: 'EUR',
   details: 'IBAN ES91 2100 0418 4502 0005 1332',
+  number: null,
+  bank: null,
+  holder: null,
   inUse: true,
   createdAt: AT,
   updatedAt: AT,
@@ -168,14 +171,50 @@ describe('the payment gateways page', () => {
     expect([...currency.options].map((option) => option.value)).toEqual(['', 'EUR', 'GEL', 'USD']);
     fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Kaspi GEL' } });
     fireEvent.change(currency, { target: { value: 'GEL' } });
+    fireEvent.change(dialog.getByLabelText('Card or account number'), {
+      target: { value: '4400 4302 1234 5679' },
+    });
+    fireEvent.change(dialog.getByLabelText('Bank'), { target: { value: 'Kaspi' } });
+    fireEvent.change(dialog.getByLabelText('Recipient'), { target: { value: 'A. Nurlanov' } });
     fireEvent.change(dialog.getByLabelText('Payment details'), { target: { value: 'Card 4400 …' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByRole('heading', { name: 'Kaspi GEL' })).toBeTruthy();
+    // The number goes as its digits, for the order page to offer it to copy.
     expect(api.requests(adminCreatePaymentTemplate).map((request) => request.body)).toEqual([
-      { kind: 'card', label: 'Kaspi GEL', currency: 'GEL', details: 'Card 4400 …', accountId: null },
+      {
+        kind: 'card',
+        label: 'Kaspi GEL',
+        currency: 'GEL',
+        details: 'Card 4400 …',
+        number: '4400430212345679',
+        bank: 'Kaspi',
+        holder: 'A. Nurlanov',
+        accountId: null,
+      },
     ]);
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('refuses a card number with a typo before sending, in the words of the shared rule', async () => {
+    const api = openPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'New template' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'New payment template' }));
+    const currency = await waitFor(() => {
+      const select = dialog.getByLabelText('Currency') as HTMLSelectElement;
+      expect(select.disabled).toBe(false);
+      return select;
+    });
+    fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Kaspi GEL' } });
+    fireEvent.change(currency, { target: { value: 'GEL' } });
+    fireEvent.change(dialog.getByLabelText('Card or account number'), {
+      target: { value: '4400 4302 1234 5678' },
+    });
+    fireEvent.change(dialog.getByLabelText('Payment details'), { target: { value: 'Card 4400 …' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+
+    expect(await dialog.findByText('Enter a valid card number.')).toBeTruthy();
+    expect(api.requests(adminCreatePaymentTemplate)).toEqual([]);
   });
 
   it('creates an office template for a city of the tree', async () => {
@@ -390,6 +429,9 @@ describe('the payment gateways page', () => {
         label: 'Kaspi GEL',
         currency: 'GEL',
         details: 'Card 4400 …',
+        number: null,
+        bank: null,
+        holder: null,
         accountId: 'card-gel',
       });
     });

@@ -6,6 +6,7 @@ import {
   paymentTemplateBodySchema,
 } from '@shared/contract/payment-templates';
 import { type FieldProblem, issueProblem, ruleProblem } from '@shared/field-rules';
+import { groupedNumber } from '@shared/payout-details';
 import { tronAddressProblem } from '@shared/tron-address';
 
 /** What the template form holds: every kind's fields as typed (the chosen kind's are sent). */
@@ -15,6 +16,10 @@ export interface TemplateDraft {
   currency: string;
   city: string;
   details: string;
+  /** A card template's number to transfer to, its bank and holder ('' for none). */
+  number: string;
+  bank: string;
+  holder: string;
   address: string;
   /** The office account its money is booked on; '' for none (the asset's own). */
   accountId: string;
@@ -24,18 +29,37 @@ export type TemplateField = Exclude<keyof TemplateDraft, 'kind'>;
 
 /** The fields of each kind, in the form's order. */
 export const KIND_FIELDS: Record<PaymentTemplateKind, readonly TemplateField[]> = {
-  card: ['label', 'currency', 'details'],
+  card: ['label', 'currency', 'number', 'bank', 'holder', 'details'],
   office: ['label', 'city', 'details'],
   usdt: ['label', 'address'],
 };
 
 export function emptyDraft(kind: PaymentTemplateKind = 'card'): TemplateDraft {
-  return { kind, label: '', currency: '', city: '', details: '', address: '', accountId: '' };
+  return {
+    kind,
+    label: '',
+    currency: '',
+    city: '',
+    details: '',
+    number: '',
+    bank: '',
+    holder: '',
+    address: '',
+    accountId: '',
+  };
 }
 
 export function draftOf(template: PaymentTemplateView): TemplateDraft {
   const draft = { ...emptyDraft(template.kind), label: template.label, accountId: template.accountId ?? '' };
-  if (template.kind === 'card') return { ...draft, currency: template.currency, details: template.details };
+  if (template.kind === 'card')
+    return {
+      ...draft,
+      currency: template.currency,
+      details: template.details,
+      number: template.number ? groupedNumber(template.number) : '',
+      bank: template.bank ?? '',
+      holder: template.holder ?? '',
+    };
   if (template.kind === 'office') return { ...draft, city: template.city, details: template.details };
   return { ...draft, address: template.address };
 }

@@ -170,6 +170,34 @@ export function TemplateModal({
             onChange={(event) => set('currency', event.target.value)}
           />
         )}
+        {draft.kind === 'card' && (
+          <>
+            <TextField
+              label={t('payments.form.number')}
+              hint={t('payments.form.numberHint')}
+              value={draft.number}
+              error={errors.number}
+              inputMode="text"
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => set('number', event.target.value)}
+            />
+            <TextField
+              label={t('payments.form.bank')}
+              value={draft.bank}
+              error={errors.bank}
+              autoComplete="off"
+              onChange={(event) => set('bank', event.target.value)}
+            />
+            <TextField
+              label={t('payments.form.holder')}
+              value={draft.holder}
+              error={errors.holder}
+              autoComplete="off"
+              onChange={(event) => set('holder', event.target.value)}
+            />
+          </>
+        )}
         {draft.kind === 'office' && (
           <SelectField
             label={t('payments.form.city')}

@@ -10,9 +10,26 @@ import { type PickedTemplate, TemplatePicker } from './template-picker';
 
 const AT = '2026-11-20T10:00:00.000Z';
 const common = { inUse: false, createdAt: AT, updatedAt: AT, accountId: null };
+const unstructured = { number: null, bank: null, holder: null };
 const TEMPLATES: PickedTemplate[] = [
-  { kind: 'card', id: 'eur', label: 'EUR card', currency: 'EUR', details: 'IBAN ES91', ...common },
-  { kind: 'card', id: 'usd', label: 'USD card', currency: 'USD', details: 'IBAN US00', ...common },
+  {
+    kind: 'card',
+    id: 'eur',
+    label: 'EUR card',
+    currency: 'EUR',
+    details: 'IBAN ES91',
+    ...unstructured,
+    ...common,
+  },
+  {
+    kind: 'card',
+    id: 'usd',
+    label: 'USD card',
+    currency: 'USD',
+    details: 'IBAN US00',
+    ...unstructured,
+    ...common,
+  },
   {
     kind: 'office',
     id: 'madrid',

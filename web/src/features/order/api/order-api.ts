@@ -7,7 +7,9 @@ import {
   setPayoutDetails,
 } from '@shared/routes/applications';
 import { acceptRequote } from '@shared/routes/deal-money';
-import { ApiError, call } from '@web/lib/api-client';
+import { attachmentType } from '@web/components/thread/attachment-checks';
+import { threadApi } from '@web/components/thread/thread-api';
+import { ApiError, call, uploadFile } from '@web/lib/api-client';
 
 /** The order page's calls (docs/product.md §7): each answers the application as the page shows it. */
 
@@ -18,6 +20,21 @@ export async function fetchOrder(id: string, signal?: AbortSignal): Promise<Appl
 
 export async function savePayoutDetails(id: string, body: PayoutDetailsBody): Promise<ApplicationDetail> {
   return (await call(setPayoutDetails, { params: { id }, body })).data;
+}
+
+/**
+ * Sends a payment receipt the way a message's attachment goes (announced, uploaded to the bucket,
+ * posted in the application's thread with `text`), so staff see it in the conversation too; its id
+ * is what "I have paid" names as the receipt.
+ */
+export async function sendReceipt(applicationId: string, file: File, text: string): Promise<string> {
+  const api = threadApi('client');
+  const contentType = attachmentType(file);
+  if (!contentType) throw new Error(`${file.name} may not be attached`);
+  const announced = await api.announce(applicationId, { fileName: file.name, contentType, size: file.size });
+  await uploadFile(announced.upload, file);
+  await api.post(applicationId, { text, attachmentIds: [announced.id] });
+  return announced.id;
 }
 
 export async function markOrderPaid(id: string, body: MarkPaidBody): Promise<ApplicationDetail> {

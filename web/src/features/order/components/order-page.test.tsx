@@ -7,13 +7,21 @@ import {
 } from '@shared/routes/applications';
 import { acceptRequote } from '@shared/routes/deal-money';
 import { getGeo } from '@shared/routes/geo';
-import { listMyMessages } from '@shared/routes/messages';
+import { createMyAttachment, listMyMessages, postMyMessage } from '@shared/routes/messages';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { paths } from '@web/config/paths';
 import { i18n } from '@web/lib/i18n';
 import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
 import { fakeApi, notModified, ok, refused, withEtag } from '@web/testing/fake-api';
-import { testApplication, testApplicationDetail, testDealMoney, testOwnUser } from '@web/testing/fixtures';
+import {
+  testApplication,
+  testApplicationDetail,
+  testCity,
+  testContinent,
+  testCountry,
+  testDealMoney,
+  testOwnUser,
+} from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import axe from 'axe-core';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -26,6 +34,8 @@ const ID = 'abcdef1234567890';
 /** A valid TRON address (base58check) and card number (Luhn). */
 const ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const TX_HASH = 'a'.repeat(64);
+const WORKDAY = { open: '10:00', close: '20:00' };
+const WORKWEEK = { mon: WORKDAY, tue: WORKDAY, wed: WORKDAY, thu: WORKDAY, fri: WORKDAY };
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 2, 1, 10, minutes)).toISOString();
 
@@ -49,6 +59,8 @@ function waitingPayment(changes: Partial<ApplicationDetail> = {}): ApplicationDe
       issuedAt: at(10),
       deadline: at(40),
       crypto: { address: ADDRESS, amount: '1500.0037' },
+      payTo: null,
+      collectAt: null,
     },
     allowedActions: ['cancel', 'setPayoutDetails', 'markPaid', 'message'],
     ...changes,
@@ -463,8 +475,156 @@ describe('the order page', () => {
     });
   });
 
+  describe('what to do now', () => {
+    const cardPayment = (changes: Partial<ApplicationDetail> = {}) =>
+      waitingPayment({
+        assetFrom: 'card-RUB',
+        currencyFrom: 'RUB',
+        amountFrom: 46_250,
+        assetTo: 'usdt-trc20',
+        currencyTo: 'USDT',
+        payoutKind: 'address',
+        payoutDetails: { kind: 'address', address: ADDRESS },
+        instructions: {
+          text: 'Comment for the transfer: exchange.',
+          issuedAt: at(10),
+          deadline: at(40),
+          crypto: null,
+          payTo: { kind: 'card', number: '2202200000000008', bank: 'Sber', holder: 'I. Petrov' },
+          collectAt: null,
+        },
+        ...changes,
+      });
+
+    it('says first how much to transfer to which card, each with a copy button, and by when', async () => {
+      const copied: string[] = [];
+      vi.stubGlobal('navigator', {
+        ...navigator,
+        clipboard: { writeText: async (text: string) => void copied.push(text) },
+      });
+      orderApi().answer(getMyApplication, ok(cardPayment()));
+      renderOrder();
+
+      const block = within(
+        (await screen.findByRole('heading', { name: 'Transfer 46,250 RUB to the card or account' })).closest(
+          'section',
+        )!,
+      );
+      expect(block.getByText('2202 2000 0000 0008')).toBeTruthy();
+      expect(block.getByText('Sber')).toBeTruthy();
+      expect(block.getByText('I. Petrov')).toBeTruthy();
+      expect(block.getByText(formatDeadline(at(40), 'en'))).toBeTruthy();
+      expect(block.getByText('Comment for the transfer: exchange.')).toBeTruthy();
+      // It comes before everything else the card says.
+      const now = screen.getByRole('heading', { name: 'What to do now' }).closest('section')!;
+      expect(now.querySelector('.order-instructions')).toBe(now.querySelector('.stack > *'));
+
+      fireEvent.click(block.getByRole('button', { name: 'Copy amount' }));
+      fireEvent.click(block.getByRole('button', { name: 'Copy the number' }));
+      await waitFor(() => expect(copied).toEqual(['46250', '2202200000000008']));
+    });
+
+    it("names the office to bring cash to, with its address and its city's hours, in cash words", async () => {
+      const office = {
+        label: 'Office on Tverskaya',
+        address: 'Tverskaya 1, floor 2',
+        city: 'europe.russia.moscow',
+      };
+      // The geo tree first: its first answer is the one every read gets.
+      fakeApi()
+        .answer(listMyMessages, ok({ items: [], nextCursor: null }))
+        .answer(
+          getGeo,
+          ok([
+            testContinent('europe', 'Europe', [
+              testCountry('europe.russia', 'Russia', 'RUB', [
+                testCity('europe.russia.moscow', 'Moscow', {
+                  hours: {
+                    timeZone: 'Europe/Moscow',
+                    week: { ...WORKWEEK, sat: null, sun: null },
+                    openNow: true,
+                    opensAt: null,
+                    closesAt: at(50),
+                  },
+                }),
+              ]),
+            ]),
+          ]),
+        )
+        .answer(
+          getMyApplication,
+          ok(
+            cardPayment({
+              assetFrom: 'cash-RUB',
+              instructions: { ...cardPayment().instructions!, payTo: { kind: 'office', ...office } },
+            }),
+          ),
+        );
+      renderOrder();
+
+      const block = within(
+        (await screen.findByRole('heading', { name: 'Bring 46,250 RUB in cash to the office' })).closest(
+          'section',
+        )!,
+      );
+      expect(block.getByText('Office on Tverskaya')).toBeTruthy();
+      expect(block.getByText('Tverskaya 1, floor 2')).toBeTruthy();
+      expect(await block.findByText(/Mon–Fri 10:00–20:00; Sat–Sun closed \(Moscow, UTC\+3\)/)).toBeTruthy();
+      expect(screen.getByText(i18n.t('profile:order.now.WAITING_PAYMENT_CASH'))).toBeTruthy();
+      expect(screen.getByText(i18n.t('profile:order.paid.leadCash'))).toBeTruthy();
+    });
+
+    it('tells a client paid out in cash where to collect it until it is handed over', async () => {
+      const collectAt = {
+        label: 'Office on Tverskaya',
+        address: 'Tverskaya 1',
+        city: 'europe.russia.moscow',
+      };
+      const usdtToCash = (status: ApplicationDetail['status']) =>
+        waitingPayment({
+          status,
+          assetTo: 'cash-RUB',
+          currencyTo: 'RUB',
+          payoutKind: 'none',
+          payoutDetails: null,
+          instructions: { ...waitingPayment().instructions!, collectAt },
+        });
+      orderApi().answer(getMyApplication, ok(usdtToCash('EXCHANGING')), ok(usdtToCash('COMPLETED')));
+
+      const { unmount } = renderOrder();
+      const block = within(
+        (await screen.findByRole('heading', { name: 'Where to collect your cash' })).closest('section')!,
+      );
+      expect(block.getByText('Tverskaya 1')).toBeTruthy();
+      unmount();
+
+      renderOrder();
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.queryByRole('heading', { name: 'Where to collect your cash' })).toBeNull();
+    });
+  });
+
   describe('"I have paid"', () => {
-    it('sends the transaction hash and shows the application as paid', async () => {
+    /** Opens the confirmation: nothing is sent by the button alone. */
+    async function openConfirmation() {
+      fireEvent.click(await screen.findByRole('button', { name: 'I have paid' }));
+      return within(await screen.findByRole('dialog', { name: 'Confirm your payment' }));
+    }
+
+    it('asks to confirm first, and sends nothing when the client has not paid yet', async () => {
+      const api = orderApi().answer(getMyApplication, ok(waitingPayment()));
+      renderOrder();
+
+      const dialog = await openConfirmation();
+      expect(api.requests(markPaid)).toEqual([]);
+      fireEvent.click(dialog.getByRole('button', { name: 'Not paid yet' }));
+
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(api.requests(markPaid)).toEqual([]);
+      expect(screen.getByRole('button', { name: 'I have paid' })).toBeTruthy();
+    });
+
+    it('sends the transaction hash once confirmed and shows the application as paid', async () => {
       const paid = waitingPayment({
         status: 'PAID',
         allowedActions: ['message'],
@@ -473,10 +633,9 @@ describe('the order page', () => {
       const api = orderApi().answer(getMyApplication, ok(waitingPayment())).answer(markPaid, ok(paid));
       renderOrder();
 
-      fireEvent.change(await screen.findByLabelText('Transaction hash (optional)'), {
-        target: { value: TX_HASH },
-      });
-      fireEvent.click(screen.getByRole('button', { name: 'I have paid' }));
+      const dialog = await openConfirmation();
+      fireEvent.change(dialog.getByLabelText('Transaction hash (optional)'), { target: { value: TX_HASH } });
+      fireEvent.click(dialog.getByRole('button', { name: 'Yes, I have paid' }));
 
       await waitFor(() =>
         expect(api.requests(markPaid).map((request) => request.body)).toEqual([{ txHash: TX_HASH }]),
@@ -491,16 +650,94 @@ describe('the order page', () => {
         .answer(markPaid, ok(waitingPayment({ status: 'PAID', allowedActions: ['message'] })));
       renderOrder();
 
-      fireEvent.change(await screen.findByLabelText('Transaction hash (optional)'), {
-        target: { value: 'abc' },
-      });
-      fireEvent.click(screen.getByRole('button', { name: 'I have paid' }));
-      expect(await screen.findByText(i18n.t('errors:fields.txHash'))).toBeTruthy();
+      const dialog = await openConfirmation();
+      fireEvent.change(dialog.getByLabelText('Transaction hash (optional)'), { target: { value: 'abc' } });
+      fireEvent.click(dialog.getByRole('button', { name: 'Yes, I have paid' }));
+      expect(await dialog.findByText(i18n.t('errors:fields.txHash'))).toBeTruthy();
       expect(api.requests(markPaid)).toEqual([]);
 
-      fireEvent.change(screen.getByLabelText('Transaction hash (optional)'), { target: { value: '' } });
-      fireEvent.click(screen.getByRole('button', { name: 'I have paid' }));
+      fireEvent.change(dialog.getByLabelText('Transaction hash (optional)'), { target: { value: '' } });
+      fireEvent.click(dialog.getByRole('button', { name: 'Yes, I have paid' }));
       await waitFor(() => expect(api.requests(markPaid).map((request) => request.body)).toEqual([{}]));
+    });
+
+    it("sends the receipt in the application's thread and names it as the payment's proof", async () => {
+      const card = waitingPayment({
+        assetFrom: 'card-RUB',
+        currencyFrom: 'RUB',
+        amountFrom: 46_250,
+        assetTo: 'usdt-trc20',
+        currencyTo: 'USDT',
+        payoutKind: 'address',
+        payoutDetails: { kind: 'address', address: ADDRESS },
+        instructions: {
+          text: 'Comment: exchange.',
+          issuedAt: at(10),
+          deadline: at(40),
+          crypto: null,
+          payTo: { kind: 'card', number: '2202200000000008', bank: 'Sber', holder: 'I. Petrov' },
+          collectAt: null,
+        },
+      });
+      const upload = { url: 'http://uploads.test/bucket', fields: { key: 'attachments/x/r1', Policy: 'p' } };
+      const api = orderApi()
+        .answer(getMyApplication, ok(card))
+        .answer(createMyAttachment, ok({ id: 'receipt-1', upload, expiresAt: at(70) }))
+        .answer(
+          postMyMessage,
+          ok({
+            id: 'm1',
+            from: 'client' as const,
+            mine: true,
+            text: 'Payment receipt',
+            attachments: [],
+            createdAt: at(20),
+          }),
+        )
+        .answer(markPaid, ok(waitingPayment({ ...card, status: 'PAID', allowedActions: ['message'] })));
+      const uploads: string[] = [];
+      vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
+        if (String(input).startsWith(upload.url)) {
+          uploads.push(((init!.body as FormData).get('file') as File).name);
+          return new Response(null, { status: 204 });
+        }
+        return api.fetch(input, init);
+      });
+      renderOrder();
+
+      const dialog = await openConfirmation();
+      // No hash to give for a card transfer.
+      expect(dialog.queryByLabelText('Transaction hash (optional)')).toBeNull();
+      const receipt = new File([new Uint8Array(200)], 'receipt.pdf', { type: 'application/pdf' });
+      fireEvent.change(dialog.getByLabelText('Payment receipt (optional)'), { target: { files: [receipt] } });
+      fireEvent.click(dialog.getByRole('button', { name: 'Yes, I have paid' }));
+
+      await waitFor(() =>
+        expect(api.requests(markPaid).map((request) => request.body)).toEqual([{ receiptId: 'receipt-1' }]),
+      );
+      expect(api.requests(createMyAttachment).map((request) => request.body)).toEqual([
+        { fileName: 'receipt.pdf', contentType: 'application/pdf', size: 200 },
+      ]);
+      expect(uploads).toEqual(['receipt.pdf']);
+      expect(api.requests(postMyMessage).map((request) => request.body)).toEqual([
+        { text: 'Payment receipt', attachmentIds: ['receipt-1'] },
+      ]);
+    });
+
+    it('refuses a file that is not a picture or a PDF before sending anything', async () => {
+      const api = orderApi().answer(getMyApplication, ok(waitingPayment()));
+      renderOrder();
+
+      const dialog = await openConfirmation();
+      const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+      fireEvent.change(dialog.getByLabelText('Payment receipt (optional)'), { target: { files: [text] } });
+      fireEvent.click(dialog.getByRole('button', { name: 'Yes, I have paid' }));
+
+      expect(
+        await dialog.findByText(i18n.t('errors:thread.problems.type', { name: 'notes.txt' })),
+      ).toBeTruthy();
+      expect(api.requests(createMyAttachment)).toEqual([]);
+      expect(api.requests(markPaid)).toEqual([]);
     });
 
     it('words a refusal by its code', async () => {
@@ -515,10 +752,11 @@ describe('the order page', () => {
         );
       renderOrder();
 
-      fireEvent.click(await screen.findByRole('button', { name: 'I have paid' }));
+      const dialog = await openConfirmation();
+      fireEvent.click(dialog.getByRole('button', { name: 'Yes, I have paid' }));
 
       expect(
-        await screen.findByText(i18n.t('errors:codes.TransitionNotAllowed', { from: 'EXPIRED', to: 'PAID' })),
+        await dialog.findByText(i18n.t('errors:codes.TransitionNotAllowed', { from: 'EXPIRED', to: 'PAID' })),
       ).toBeTruthy();
       expect(screen.queryByText('Server English.')).toBeNull();
     });
@@ -668,7 +906,14 @@ describe('what arrived against what was asked, on the order page', () => {
       currencyTo: 'USDT',
       amountFrom: 400,
       amountTo: 430.5,
-      instructions: { text: 'Pay by SEPA.', issuedAt: at(10), deadline: at(55), crypto: null },
+      instructions: {
+        text: 'Pay by SEPA.',
+        issuedAt: at(10),
+        deadline: at(55),
+        crypto: null,
+        payTo: null,
+        collectAt: null,
+      },
       ...changes,
     });
   const received = (money: Partial<ApplicationDetail['money']>) =>

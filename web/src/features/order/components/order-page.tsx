@@ -1,7 +1,7 @@
 import type { ApplicationDetail } from '@shared/contract/applications';
 import type { MarkPaidBody, PayoutDetailsBody } from '@shared/contract/deal';
 import { shortId } from '@shared/ids';
-import { tronExplorerUrl } from '@shared/payout-details';
+import { CASH_COLLECTING_STATUSES, tronExplorerUrl } from '@shared/payout-details';
 import { StatusPage } from '@web/components/status/status-page';
 import { Alert } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
@@ -27,7 +27,7 @@ import { CancelOrder } from './cancel-order';
 import { ChainCheckNote } from './chain-check-note';
 import { MarkPaidForm } from './mark-paid-form';
 import { MessagesSlot } from './messages-slot';
-import { PaymentInstructions } from './payment-instructions';
+import { CollectOffice, PaymentInstructions } from './payment-instructions';
 import { PaymentStanding } from './payment-standing';
 import { PayoutDetailsForm } from './payout-details-form';
 import { StatusSteps } from './status-steps';
@@ -129,6 +129,7 @@ function OrderDetail({
     detail.payoutDetails === null &&
     allowed('setPayoutDetails');
   const paysInUsdt = Boolean(detail.instructions?.crypto) || detail.currencyFrom === 'USDT';
+  const cashPayment = detail.instructions?.payTo?.kind === 'office';
 
   return (
     <div className="container page order-page">
@@ -151,11 +152,31 @@ function OrderDetail({
           <section className="card" aria-labelledby="order-now-title">
             <h2 id="order-now-title">{t('order.now.title')}</h2>
             <div className="stack">
+              {detail.instructions && (status === 'WAITING_PAYMENT' || status === 'PAID') && (
+                <PaymentInstructions
+                  detail={detail}
+                  instructions={detail.instructions}
+                  windowOpen={status === 'WAITING_PAYMENT'}
+                  language={language}
+                  onDeadline={refresh}
+                />
+              )}
+              {allowed('markPaid') && (
+                <MarkPaidForm
+                  applicationId={id}
+                  withTxHash={paysInUsdt}
+                  cash={cashPayment}
+                  onMark={markPaid}
+                />
+              )}
               <p>
-                {t(`order.now.${status}`, {
-                  defaultValue: t('order.now.unknown'),
-                  expectedBy: detail.hold ? formatMoment(detail.hold.expectedBy, language) : '',
-                })}
+                {t(
+                  `order.now.${cashPayment && status === 'WAITING_PAYMENT' ? 'WAITING_PAYMENT_CASH' : status}`,
+                  {
+                    defaultValue: t('order.now.unknown'),
+                    expectedBy: detail.hold ? formatMoment(detail.hold.expectedBy, language) : '',
+                  },
+                )}
               </p>
               {status === 'REJECTED' && detail.rejectionReason && (
                 <p>{t('order.now.reason', { reason: detail.rejectionReason })}</p>
@@ -199,15 +220,9 @@ function OrderDetail({
                 </p>
               )}
               <PaymentStanding detail={detail} onAccept={acceptQuote} />
-              {detail.instructions && (status === 'WAITING_PAYMENT' || status === 'PAID') && (
-                <PaymentInstructions
-                  instructions={detail.instructions}
-                  windowOpen={status === 'WAITING_PAYMENT'}
-                  language={language}
-                  onDeadline={refresh}
-                />
+              {detail.instructions?.collectAt && CASH_COLLECTING_STATUSES.has(status) && (
+                <CollectOffice office={detail.instructions.collectAt} />
               )}
-              {allowed('markPaid') && <MarkPaidForm withTxHash={paysInUsdt} onMark={markPaid} />}
             </div>
           </section>
 
