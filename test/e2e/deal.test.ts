@@ -143,6 +143,10 @@ async function runDeal(
   );
   await clientPage.getByRole('button', { name: 'I have paid' }).click();
   await clientPage
+    .getByRole('dialog', { name: 'Confirm your payment' })
+    .getByRole('button', { name: 'Yes, I have paid' })
+    .click();
+  await clientPage
     .getByText('You said you have paid. Staff are checking that the payment arrived.')
     .waitFor();
 

@@ -520,7 +520,7 @@ describe('the order page', () => {
       expect(now.querySelector('.order-instructions')).toBe(now.querySelector('.stack > *'));
 
       fireEvent.click(block.getByRole('button', { name: 'Copy amount' }));
-      fireEvent.click(block.getByRole('button', { name: 'Copy the number' }));
+      fireEvent.click(block.getByRole('button', { name: 'Copy number' }));
       await waitFor(() => expect(copied).toEqual(['46250', '2202200000000008']));
     });
 
