@@ -106,3 +106,28 @@ describe('the admin exchange-rates page', () => {
     expect(await manual.locator('.badge', { hasText: 'Manual' }).count()).toBe(1);
   });
 });
+
+describe('the directions table at 1024, 1280 and 375 px', () => {
+  it.each<['ru' | 'en', number]>([
+    ['ru', 1280],
+    ['ru', 1024],
+    ['ru', 375],
+    ['en', 1280],
+    ['en', 1024],
+  ])('cuts nothing and lets nothing overlap (%s, %i px)', async (language, width) => {
+    const page = await newPage({ language, width });
+    await openAs(page, admin, '/admin/exchange-rates');
+    const table = page.locator('.rates-directions .data-table');
+    await table.locator('tbody tr').first().waitFor();
+    // A cell whose content is wider than the cell spills into its neighbour (its badges, its figures).
+    const cut = await table.evaluate((element) =>
+      [...element.querySelectorAll<HTMLElement>('th, td, th > *, td > *')]
+        .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+        .map(
+          (cell) =>
+            `${cell.tagName.toLowerCase()}.${cell.className}: ${cell.textContent?.trim().slice(0, 40)}`,
+        ),
+    );
+    expect(cut).toEqual([]);
+  });
+});

@@ -318,13 +318,15 @@ export function DirectionRow({
           />
           <span>{name}</span>
         </label>
-        <div>
-          <Badge tone={direction.isActive ? 'success' : 'neutral'}>
-            {direction.isActive ? t('rates.on') : t('rates.off')}
-          </Badge>{' '}
-          <Badge tone={direction.publishToMonitors ? 'success' : 'neutral'}>
-            {direction.publishToMonitors ? t('rates.published') : t('rates.notPublished')}
-          </Badge>
+        <div className="rate-direction__facts">
+          <div className="rate-direction__badges">
+            <Badge tone={direction.isActive ? 'success' : 'neutral'}>
+              {direction.isActive ? t('rates.on') : t('rates.off')}
+            </Badge>
+            <Badge tone={direction.publishToMonitors ? 'success' : 'neutral'}>
+              {direction.publishToMonitors ? t('rates.published') : t('rates.notPublished')}
+            </Badge>
+          </div>
           {direction.monitorCode && <div className="muted">{direction.monitorCode}</div>}
           {direction.cardVerification && direction.cardVerification !== 'never' && (
             <div className="muted">
