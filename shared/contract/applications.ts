@@ -324,6 +324,11 @@ export const adminApplicationDetailSchema = /* @__PURE__ */ schema(() =>
   z.extend(adminApplicationSchema, {
     history: z.array(statusHistoryEntrySchema),
     audit: z.array(auditEntrySchema),
+    /**
+     * The name of each payment template the deal names (its instructions, its history), by id, so
+     * staff read names, never ids; a deleted template is not there.
+     */
+    templateNames: z.record(z.string(), z.string()),
     /** The deal: instructions, where the client receives (the card in full), payments and payout. */
     instructions: z.nullable(z.extend(instructionsViewSchema, { templateId: z.nullable(z.string()) })),
     payoutKind: payoutKindSchema,

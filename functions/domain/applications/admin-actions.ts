@@ -6,6 +6,7 @@ import {
   findApplication,
   findApplicationWithHistory,
 } from '@functions/data/applications';
+import { findPaymentTemplate } from '@functions/data/payment-templates';
 import { auditPut, listAuditFor } from '@functions/data/audit';
 import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
@@ -133,11 +134,16 @@ export async function getAdminApplication(
     dealChainTransfers(found.application),
     completionOf(id),
   ]);
-  const nameOf = await namesOf([
-    ...found.history.map((entry) => entry.actorId),
-    ...audit.map((entry) => entry.actorId),
+  const [nameOf, templateNames] = await Promise.all([
+    namesOf([...found.history.map((entry) => entry.actorId), ...audit.map((entry) => entry.actorId)]),
+    templateNamesOf([
+      found.application.instructions?.templateId,
+      ...found.history.map((entry) => entry.details?.templateId),
+      ...audit.map((entry) => entry.after?.templateId),
+    ]),
   ]);
   return {
+    templateNames,
     quoteLock: await quoteLockOf(found.application, now),
     ...(await viewOf(found.application)),
     ...staffDealView(found.application, now),
@@ -156,6 +162,13 @@ export async function getAdminApplication(
       after,
     })),
   };
+}
+
+/** The labels of the payment templates a deal names, by id (a deleted one is left out). */
+async function templateNamesOf(ids: unknown[]): Promise<Record<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => typeof id === 'string' && id !== ''))];
+  const found = await Promise.all(wanted.map((id) => findPaymentTemplate(id)));
+  return Object.fromEntries(found.flatMap((template) => (template ? [[template.id, template.label]] : [])));
 }
 
 /**

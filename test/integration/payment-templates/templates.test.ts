@@ -5,7 +5,11 @@ import { findPaymentTemplate } from '@functions/data/payment-templates';
 import { issueInstructions } from '@functions/domain/applications/staff-deal';
 import { deletePaymentTemplate } from '@functions/domain/payment-templates/templates';
 import type { PaymentTemplateView } from '@shared/contract/payment-templates';
-import { adminChangeApplicationStatus, adminIssueInstructions } from '@shared/routes/admin-applications';
+import {
+  adminChangeApplicationStatus,
+  adminGetApplication,
+  adminIssueInstructions,
+} from '@shared/routes/admin-applications';
 import { getMyApplication } from '@shared/routes/applications';
 import { adminPutCityHours } from '@shared/routes/geo';
 import {
@@ -517,6 +521,12 @@ describe('what the client is told to pay into, and where cash is collected', () 
       payTo: { kind: 'card', number: CARD, bank: 'Santander', holder: 'J. Smith' },
       collectAt: null,
     });
+    // Staff read the template's name, never its id.
+    const staffDetail = await call(adminGetApplication, {
+      token: manager.token,
+      params: { id: application.id },
+    });
+    expect(staffDetail.body.data!.templateNames).toEqual({ [template.id]: template.label });
     const mail = (await mailsTo(owner.email)).find(
       (sent) =>
         sent.subject.includes(application.id.slice(0, 8)) && sent.subject.includes('awaiting your payment'),

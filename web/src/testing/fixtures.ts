@@ -201,6 +201,7 @@ export function testAdminApplicationDetail(
     ...testAdminApplication(),
     history: [],
     audit: [],
+    templateNames: {},
     quoteLock: null,
     instructions: null,
     payoutKind: 'address',

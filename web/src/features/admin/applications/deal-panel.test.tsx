@@ -959,6 +959,7 @@ describe('the timeline of the application detail', () => {
             details: { txHash: TX_HASH, note: null },
           },
         ],
+        templateNames: { 'tpl-card-usd': 'USD card' },
         audit: [
           {
             at: '2026-11-20T10:08:00.000Z',
@@ -982,12 +983,53 @@ describe('the timeline of the application detail', () => {
       `${when('2026-11-20T10:01:00.000Z')} Pending → Processing (Admin, you)`,
       // An actor the server found no name for (an account since deleted) shows its short id.
       `${when('2026-11-20T10:05:00.000Z')} Processing → Waiting for payment (abcdef01, Manager)` +
-        `Deadline: ${when('2026-11-20T10:35:00.000Z')}Window, minutes: 30Template: tpl-card-usd`,
+        `Deadline: ${when('2026-11-20T10:35:00.000Z')}Window, minutes: 30Template: USD card`,
       `${when('2026-11-20T10:08:00.000Z')} Payment instructions issued again (olga, Manager)` +
         `Deadline: ${when('2026-11-20T11:08:00.000Z')}Window, minutes: 60`,
       `${when('2026-11-20T10:10:00.000Z')} Waiting for payment → Paid (client)Receipt: receipt-1`,
       `${when('2026-11-20T10:30:00.000Z')} Confirmed → Exchanging (olga, Manager)Transaction hash: ${TX_HASH}`,
     ]);
+  });
+});
+
+describe('the words, figures and names staff read in the detail', () => {
+  beforeAll(startI18n);
+
+  it("writes a chain confirmation's amount, time and match in words, and the template's name, never its id", async () => {
+    openDetail(
+      detail('CONFIRMED', {
+        instructions: { ...INSTRUCTIONS, templateId: 'tpl-card-usd' },
+        templateNames: { 'tpl-card-usd': 'USD card' },
+        history: [
+          {
+            from: 'WAITING_PAYMENT',
+            to: 'CONFIRMED',
+            at: '2026-11-20T10:12:00.000Z',
+            actorId: null,
+            actorRole: 'SYSTEM',
+            reason: null,
+            details: {
+              txId: TX_HASH,
+              amount: '300.000000',
+              confirmedAt: '2026-11-20T10:12:00.000Z',
+              gap: 'exact',
+              chainCheck: 'matched',
+            },
+          },
+        ],
+      }),
+    );
+    const timeline = await screen.findByRole('region', { name: 'Timeline' });
+    const line = within(timeline).getByRole('listitem').textContent;
+    const when = formatDateTime('2026-11-20T10:12:00.000Z', 'en');
+    expect(line).toMatch(/Amount: 300(?![\d.,])/);
+    expect(line).toContain(`Confirmed: ${when}`);
+    expect(line).toContain('Against the amount due: exact');
+    expect(line).toContain('On-chain check: matches (checked by the system)');
+    expect(line).not.toMatch(/300\.000000|T10:12|matched/);
+    const deal = await screen.findByRole('region', { name: 'Deal' });
+    expect(within(deal).getByText('USD card')).toBeTruthy();
+    expect(within(deal).queryByText('tpl-card-usd')).toBeNull();
   });
 });
 

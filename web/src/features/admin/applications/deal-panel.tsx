@@ -143,11 +143,14 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
       ]);
     }
     if (instructions.templateId) {
+      const name = a.templateNames[instructions.templateId];
       facts.push([
         t('applications.deal.template'),
-        <span key="template" className="mono">
-          {instructions.templateId}
-        </span>,
+        name ?? (
+          <span key="template" className="mono">
+            {shortId(instructions.templateId, 8)}
+          </span>
+        ),
       ]);
     }
   } else {

@@ -1,10 +1,11 @@
 import type { AdminApplicationDetail } from '@shared/contract/applications';
+import type { Language } from '@shared/enums';
 import { shortId } from '@shared/ids';
 import { useTranslation } from '@web/lib/i18n';
 import { ModalSection } from '../components/modal-section';
 import { useStaff } from '../components/staff-context';
 import { statusLabel } from '../components/status-badge';
-import { formatDateTime } from '../lib/format';
+import { formatDateTime, formatUsdt } from '../lib/format';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -29,8 +30,27 @@ const DETAIL_ORDER = [
   'reason',
   'note',
 ];
-const MONO_DETAILS = new Set(['templateId', 'txHash', 'receiptId']);
-const TIME_DETAILS = new Set(['deadline']);
+const MONO_DETAILS = new Set(['txHash', 'receiptId', 'txId']);
+/** Amounts the server records as exact decimals ("300.000000"): written as figures, every decimal that is not a trailing zero. */
+const AMOUNT_DETAILS = new Set(['amount', 'missing', 'difference', 'received']);
+
+/**
+ * A detail's value as staff read it: a time in their language, an amount as a figure, a template's
+ * name, the words of a chain check; anything else as recorded.
+ */
+function detailText(
+  key: string,
+  text: string,
+  { t, language, templateNames }: { t: Translate; language: Language; templateNames: Record<string, string> },
+): string {
+  if (key === 'deadline' || (key.endsWith('At') && !Number.isNaN(Date.parse(text))))
+    return formatDateTime(text, language);
+  if (AMOUNT_DETAILS.has(key) && /^-?\d+(\.\d+)?$/.test(text)) return formatUsdt(text, language);
+  if (key === 'templateId') return templateNames[text] ?? shortId(text, 8);
+  if (key === 'chainCheck') return t(`applications.deal.chain.${text}`, { defaultValue: text });
+  if (key === 'gap') return t(`applications.timeline.gap.${text}`, { defaultValue: text });
+  return text;
+}
 
 function detailEntries(details: Record<string, unknown>): Array<[string, string]> {
   const known = DETAIL_ORDER.filter((key) => key in details);
@@ -94,7 +114,7 @@ export function StatusHistory({ application }: { application: AdminApplicationDe
   const staff = useStaff();
   const items = timelineItems(application, t, staff.id);
   const value = (key: string, text: string) =>
-    TIME_DETAILS.has(key) ? formatDateTime(text, language) : text;
+    detailText(key, text, { t, language, templateNames: application.templateNames });
   return (
     <ModalSection id="history-title" title={t('applications.detail.history')}>
       {items.length === 0 ? (

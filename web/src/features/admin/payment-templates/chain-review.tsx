@@ -10,6 +10,7 @@ import { useResource } from '@web/lib/use-resource';
 import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin-api';
 import { Loaded } from '../components/load-state';
+import { statusLabel } from '../components/status-badge';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
 import { ADMIN_POLL_MS, REVIEW_NOTICES } from '../live/admin-live';
@@ -135,7 +136,7 @@ function ReviewItem({ transfer, onResolved }: { transfer: ChainReviewTransfer; o
     [
       t('payments.review.application'),
       application
-        ? `${application.id} · ${application.status}${
+        ? `${application.id} · ${statusLabel(t, application.status)}${
             application.payableAmount
               ? ` · ${t('payments.review.payable', { amount: application.payableAmount })}`
               : ''

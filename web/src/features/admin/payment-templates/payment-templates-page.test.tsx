@@ -510,7 +510,7 @@ describe('the payment gateways page', () => {
       expect(within(first).getByText('Underpaid')).toBeTruthy();
       expect(within(first).getByText('499.500000 USDT')).toBeTruthy();
       expect(within(first).getByText('TXLAQ63Xg1NAzckPwKHvzw7CSEmLMEqcdj')).toBeTruthy();
-      expect(within(first).getByText('app-1 · WAITING_PAYMENT · expected 500.0037 USDT')).toBeTruthy();
+      expect(within(first).getByText('app-1 · Waiting for payment · expected 500.0037 USDT')).toBeTruthy();
       const second = within(section).getByRole('listitem', { name: 'b'.repeat(64) });
       expect(within(second).getByText('Unknown')).toBeTruthy();
       expect(within(second).getByText('none')).toBeTruthy();
