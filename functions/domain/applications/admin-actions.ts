@@ -6,8 +6,8 @@ import {
   findApplication,
   findApplicationWithHistory,
 } from '@functions/data/applications';
-import { findPaymentTemplate } from '@functions/data/payment-templates';
 import { auditPut, listAuditFor } from '@functions/data/audit';
+import { findPaymentTemplate } from '@functions/data/payment-templates';
 import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
