@@ -84,7 +84,7 @@ describe('geo management and system settings', () => {
     const page = await newPage({ language: 'en' });
     await openAs(page, admin, '/admin/system-settings');
     await waitForAdmin(page);
-    const field = page.getByLabel('minApplicationAmountUSD, USD');
+    const field = page.getByLabel('Minimum application amount, USD');
     await field.fill('-5');
     await page.getByText('The value must be a positive number.').waitFor();
     // Raised only just above the amount below, so other e2e files (submitting 1,500) run on unaffected.

@@ -17,7 +17,7 @@ import {
   sortGeoTree,
   updateCity,
 } from '../lib/geo-cascade';
-import { GeoSwitch } from './geo-switch';
+import { Switch } from '../components/switch';
 import { HoursModal } from './hours-modal';
 import { HoursPanel, useHoursText } from './hours-panel';
 import './geo.css';
@@ -288,7 +288,7 @@ function GeoRow(props: GeoRowProps) {
       )}
       {meta && <span className="geo-row__meta muted">{meta}</span>}
       {action}
-      <GeoSwitch
+      <Switch
         checked={node.isActive}
         busy={busy}
         label={t('geo.available', { name: label })}

@@ -9,7 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin-api';
 import { notify } from '../lib/notify';
 import { weekSummary } from '../lib/working-hours';
-import { GeoSwitch } from './geo-switch';
+import { Switch } from '../components/switch';
 import { HoursModal } from './hours-modal';
 
 const LOCALES = { ru: 'ru-RU', en: 'en-GB' } as const;
@@ -144,7 +144,7 @@ function MaintenanceForm({
     <form className="hours-panel__maintenance stack" onSubmit={submit} noValidate>
       <div className="hours-panel__switch">
         <h3 className="hours-panel__name">{t('geo.maintenance.title')}</h3>
-        <GeoSwitch
+        <Switch
           checked={draft.active}
           label={t('geo.maintenance.switch')}
           onChange={(active) => setDraft((current) => ({ ...current, active }))}

@@ -47,7 +47,9 @@ async function staffAddressForm(staffNotifyEmail: string) {
   }));
   // The staff address is a SUPER_ADMIN's setting (SETTING_DEFAULTS' minRole).
   renderAdmin(<SettingsPage />, { role: 'SUPER_ADMIN' });
-  const field = (await screen.findByLabelText('staffNotifyEmail, email')) as HTMLInputElement;
+  const field = (await screen.findByLabelText(
+    'Staff mail about new applications, email',
+  )) as HTMLInputElement;
   const form = within(field.closest('form')!);
   return { field, save, button: form.getByRole('button', { name: 'Save' }) as HTMLButtonElement };
 }
@@ -93,7 +95,7 @@ async function settingsAs(role: 'ADMIN' | 'SUPER_ADMIN') {
   vi.spyOn(adminApi, 'settings').mockResolvedValue(settings);
   const save = vi.spyOn(adminApi, 'saveSetting');
   renderAdmin(<SettingsPage />, { role });
-  await screen.findByLabelText('staffNotifyEmail, email');
+  await screen.findByLabelText('Staff mail about new applications, email');
   const card = (label: string) => {
     const field = screen.getByLabelText(label) as HTMLInputElement;
     return { field, inCard: within(field.closest('.setting') as HTMLElement) };
@@ -109,8 +111,8 @@ describe('settings above the staff member’s role', () => {
   });
 
   it.each([
-    ['staffMfaRequired, 1 or 0', '1'],
-    ['staffNotifyEmail, email', 'staff@example.com'],
+    ['Required for every staff member', 'On'],
+    ['Staff mail about new applications, email', 'staff@example.com'],
   ])('shows %s read-only to an ADMIN, with who may change it and no Save', async (label, value) => {
     const { card, save } = await settingsAs('ADMIN');
     const { field, inCard } = card(label);
@@ -124,7 +126,7 @@ describe('settings above the staff member’s role', () => {
 
   it('shows the export token to an ADMIN as hidden, read-only and empty', async () => {
     const { card } = await settingsAs('ADMIN');
-    const { field, inCard } = card('ratesExportToken, 16–64 letters, digits, - or _');
+    const { field, inCard } = card("Rate monitors' export token, 16–64 letters, digits, - or _");
     expect(field.readOnly).toBe(true);
     expect(field.value).toBe('');
     expect(field.placeholder).toBe('Hidden');
@@ -134,7 +136,7 @@ describe('settings above the staff member’s role', () => {
 
   it('leaves an ADMIN the settings of their role to change', async () => {
     const { card } = await settingsAs('ADMIN');
-    const { field, inCard } = card('minApplicationAmountUSD, USD');
+    const { field, inCard } = card('Minimum application amount, USD');
     expect(field.readOnly).toBe(false);
     expect(inCard.getByRole('button', { name: 'Save' })).toBeTruthy();
   });
@@ -142,17 +144,45 @@ describe('settings above the staff member’s role', () => {
   it('lets a SUPER_ADMIN change every setting, the token shown', async () => {
     const { card } = await settingsAs('SUPER_ADMIN');
     for (const label of [
-      'staffMfaRequired, 1 or 0',
-      'staffNotifyEmail, email',
-      'ratesExportToken, 16–64 letters, digits, - or _',
+      'Staff mail about new applications, email',
+      "Rate monitors' export token, 16–64 letters, digits, - or _",
     ]) {
       const { field, inCard } = card(label);
       expect(field.readOnly, label).toBe(false);
       expect(inCard.getByRole('button', { name: 'Save' })).toBeTruthy();
     }
-    expect(card('ratesExportToken, 16–64 letters, digits, - or _').field.value).toBe(
+    expect(card("Rate monitors' export token, 16–64 letters, digits, - or _").field.value).toBe(
       'monitors-token-0123456789',
     );
+  });
+});
+
+describe('an on/off setting', () => {
+  beforeAll(startI18n);
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it('is a switch named in words, never a box to type 1 or 0 in, and saves 0 or 1', async () => {
+    const { save } = await settingsAs('SUPER_ADMIN');
+    const toggle = screen.getByRole('switch', { name: 'Required for every staff member' });
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    const card = within(toggle.closest('.setting') as HTMLElement);
+    expect(card.queryByRole('spinbutton')).toBeNull();
+    expect(card.queryByRole('textbox')).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(card.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(save).toHaveBeenCalledWith('staffMfaRequired', 0));
+  });
+
+  it('names every setting in words: no field is labelled with its key', async () => {
+    await settingsAs('SUPER_ADMIN');
+    const labels = [...document.querySelectorAll('.setting label')].map((label) => label.textContent ?? '');
+    expect(labels.length).toBeGreaterThan(20);
+    const keyed = labels.filter((label) => /^[a-z]+[A-Z][A-Za-z0-9]*\b/.test(label));
+    expect(keyed).toEqual([]);
   });
 });
 
@@ -173,9 +203,9 @@ describe("the deal's clocks", () => {
   });
 
   it.each([
-    'topUpWindowMinutes, minutes',
+    'Time to top up a short payment, minutes',
     'Answer on a held payment, hours',
-    'verificationPhotoRetentionDays, days',
+    'Verification photo retention, days',
   ])('shows %s to an ADMIN to change', async (label) => {
     const { card } = await settingsAs('ADMIN');
     const { field, inCard } = card(label);
@@ -200,7 +230,7 @@ describe("the business's time zone setting", () => {
     }));
     renderAdmin(<SettingsPage />, { role: 'SUPER_ADMIN' });
     const field = (await screen.findByLabelText(
-      'businessTimeZone, an IANA name such as Europe/Moscow',
+      "The business's time zone, an IANA name such as Europe/Moscow",
     )) as HTMLInputElement;
     const form = within(field.closest('form')!);
     return { field, save, button: form.getByRole('button', { name: 'Save' }) as HTMLButtonElement };

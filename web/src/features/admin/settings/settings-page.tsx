@@ -7,11 +7,12 @@ import { TextField } from '@web/components/ui/field';
 import { useTranslation } from '@web/lib/i18n';
 import { ruleText } from '@web/lib/refusal-text';
 import { useResource } from '@web/lib/use-resource';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { adminApi } from '../api/admin-api';
 import { Loaded } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
 import { useStaff } from '../components/staff-context';
+import { Switch } from '../components/switch';
 import { formatDateTime } from '../lib/format';
 import { notify } from '../lib/notify';
 import { showSettingFailure } from '../lib/setting-failure';
@@ -21,6 +22,8 @@ interface SettingSpec {
   key: SettingKey;
   /** A number setting's smallest value and step (docs/product.md §5: minApplicationAmountUSD not below 0). */
   number?: { min: number; step: number };
+  /** A number setting that is on (1) or off (0): a switch rather than a box to type 1 or 0 in. */
+  onOff?: true;
   placeholder: string;
 }
 
@@ -31,10 +34,11 @@ const SETTINGS: SettingSpec[] = [
     number: { min: 1, step: 1 },
     placeholder: String(SETTING_DEFAULTS.applicationExpiryHours.value),
   },
-  // 1 = staff must use two-step verification, 0 = optional; the server refuses anything else.
+  // On (1): staff must use two-step verification; off (0): optional. The server refuses anything else.
   {
     key: 'staffMfaRequired',
     number: { min: 0, step: 1 },
+    onOff: true,
     placeholder: String(SETTING_DEFAULTS.staffMfaRequired.value),
   },
   {
@@ -158,6 +162,7 @@ function SettingForm({
   const [text, setText] = useState(String(setting.value));
   const [serverError, setServerError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const switchId = useId();
   // A newly saved value replaces the field's text while rendering (not in an effect, whose late
   // run on mount could undo what was typed meanwhile).
   const [shownValue, setShownValue] = useState(setting.value);
@@ -201,20 +206,35 @@ function SettingForm({
     <form className="card setting" onSubmit={submit} noValidate>
       <h2 className="panel-title">{t(`settings.${spec.key}.title`)}</h2>
       <p className="muted setting__description">{t(`settings.${spec.key}.description`)}</p>
-      <TextField
-        label={t(`settings.${spec.key}.label`)}
-        {...INPUTS[SETTING_DEFAULTS[spec.key].kind]}
-        autoComplete="off"
-        step={spec.number?.step}
-        min={spec.number?.min}
-        placeholder={spec.placeholder}
-        value={text}
-        error={error}
-        onChange={(event) => {
-          setText(event.target.value);
-          setServerError(null);
-        }}
-      />
+      {spec.onOff ? (
+        <div className="setting__switch">
+          <Switch
+            id={switchId}
+            checked={text === '1'}
+            onChange={(on) => {
+              setText(on ? '1' : '0');
+              setServerError(null);
+            }}
+          />
+          <label htmlFor={switchId}>{t(`settings.${spec.key}.label`)}</label>
+          {error && <p className="field__error">{error}</p>}
+        </div>
+      ) : (
+        <TextField
+          label={t(`settings.${spec.key}.label`)}
+          {...INPUTS[SETTING_DEFAULTS[spec.key].kind]}
+          autoComplete="off"
+          step={spec.number?.step}
+          min={spec.number?.min}
+          placeholder={spec.placeholder}
+          value={text}
+          error={error}
+          onChange={(event) => {
+            setText(event.target.value);
+            setServerError(null);
+          }}
+        />
+      )}
       <p className="setting__meta muted">
         {t('settings.lastChanged', { when: formatDateTime(setting.updatedAt, language) })}
       </p>
@@ -238,9 +258,17 @@ function ReadOnlySetting({ spec, setting }: { spec: SettingSpec; setting: Settin
       <TextField
         label={t(`settings.${spec.key}.label`)}
         {...INPUTS[SETTING_DEFAULTS[spec.key].kind]}
+        // An on/off setting reads "On" or "Off" here.
+        {...(spec.onOff ? { type: 'text', inputMode: 'text' as const } : {})}
         autoComplete="off"
         readOnly
-        value={setting.redacted ? '' : String(setting.value)}
+        value={
+          setting.redacted
+            ? ''
+            : spec.onOff
+              ? t(setting.value === 1 ? 'settings.on' : 'settings.off')
+              : String(setting.value)
+        }
         placeholder={setting.redacted ? t('settings.hidden') : t('settings.none')}
         hint={t(setting.redacted ? 'settings.hiddenFor' : 'settings.readOnlyFor', { role })}
       />

@@ -1,17 +1,22 @@
-interface GeoSwitchProps {
+import './switch.css';
+
+interface SwitchProps {
   checked: boolean;
   /** Another change is being saved: clicks are ignored, but focus stays where it is. */
   busy?: boolean;
-  label: string;
+  /** Its name when no visible `<label htmlFor={id}>` names it. */
+  label?: string;
+  id?: string;
   onChange: (checked: boolean) => void;
 }
 
 /** An on/off switch (a button with the switch role: Space and Enter toggle it). */
-export function GeoSwitch({ checked, busy, label, onChange }: GeoSwitchProps) {
+export function Switch({ checked, busy, label, id, onChange }: SwitchProps) {
   return (
     <button
       type="button"
       role="switch"
+      id={id}
       aria-checked={checked}
       aria-label={label}
       className="switch"
