@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { IconButton } from '../components/icon-button';
 import { InlineLoading, LoadError } from '../components/load-state';
 import { PAGE_TITLE_ID, PageHeader } from '../components/page-header';
+import { Switch } from '../components/switch';
 import {
   applyGeoToggle,
   citiesOffWithOnly,
@@ -17,7 +18,6 @@ import {
   sortGeoTree,
   updateCity,
 } from '../lib/geo-cascade';
-import { Switch } from '../components/switch';
 import { HoursModal } from './hours-modal';
 import { HoursPanel, useHoursText } from './hours-panel';
 import './geo.css';

@@ -7,9 +7,9 @@ import { dateTimeFormat } from '@web/lib/intl-format';
 import { fieldErrorTexts } from '@web/lib/refusal-text';
 import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin-api';
+import { Switch } from '../components/switch';
 import { notify } from '../lib/notify';
 import { weekSummary } from '../lib/working-hours';
-import { Switch } from '../components/switch';
 import { HoursModal } from './hours-modal';
 
 const LOCALES = { ru: 'ru-RU', en: 'en-GB' } as const;

@@ -1,4 +1,5 @@
 import { type FieldProblem, issueProblem } from '@shared/field-rules';
+import { type WeekTextLabels, weekText } from '@shared/hours-text';
 import {
   cityCodeSchema,
   timeZoneSchema,
@@ -58,35 +59,12 @@ export function hoursProblems(values: { timeZone: string; week: WeekHours; code?
   return problems;
 }
 
-/** Labels the summary is written with, in the UI language. */
-export interface SummaryLabels {
-  day: (day: Weekday) => string;
-  closed: string;
-  allDay: string;
-}
-
 /**
  * The week in a line, runs of days with the same hours joined: `Mon–Fri 10:00–19:00, Sat
- * 11:00–16:00, Sun closed`; every day alike is `Mon–Sun …`.
+ * 11:00–16:00, Sun closed`; every day alike is `Mon–Sun …` (shared/hours-text.ts, with the UI's words).
  */
-export function weekSummary(week: WeekHours, labels: SummaryLabels): string {
-  const text = (day: Weekday) => {
-    const hours = week[day];
-    if (!hours) return labels.closed;
-    return hours.open === '00:00' && hours.close === '24:00' ? labels.allDay : `${hours.open}–${hours.close}`;
-  };
-  const runs: Array<{ first: Weekday; last: Weekday; text: string }> = [];
-  for (const day of WEEKDAYS) {
-    const last = runs.at(-1);
-    if (last && last.text === text(day)) last.last = day;
-    else runs.push({ first: day, last: day, text: text(day) });
-  }
-  return runs
-    .map(
-      ({ first, last, text: hours }) =>
-        `${first === last ? labels.day(first) : `${labels.day(first)}–${labels.day(last)}`} ${hours}`,
-    )
-    .join(', ');
+export function weekSummary(week: WeekHours, labels: Omit<WeekTextLabels, 'daily' | 'separator'>): string {
+  return weekText(week, { ...labels, separator: ', ' });
 }
 
 /** Every IANA zone the browser knows, and UTC, for suggestions. */
