@@ -126,6 +126,15 @@ function openPage(
 const group = (name: RegExp) => screen.getByRole('region', { name });
 const item = (label: string) => screen.getByRole('listitem', { name: label });
 
+/** A select of the dialog once its options have loaded (it is disabled until then). */
+function enabledSelect(dialog: ReturnType<typeof within>, label: string) {
+  return waitFor(() => {
+    const select = dialog.getByLabelText(label) as HTMLSelectElement;
+    expect(select.disabled).toBe(false);
+    return select;
+  });
+}
+
 describe('the payment gateways page', () => {
   beforeEach(() => setupTestI18n('en'));
   afterEach(cleanup);
@@ -163,11 +172,7 @@ describe('the payment gateways page', () => {
     const api = openPage().answer(adminCreatePaymentTemplate, ok(created));
     fireEvent.click(await screen.findByRole('button', { name: 'New template' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'New payment template' }));
-    const currency = await waitFor(() => {
-      const select = dialog.getByLabelText('Currency') as HTMLSelectElement;
-      expect(select.disabled).toBe(false);
-      return select;
-    });
+    const currency = await enabledSelect(dialog, 'Currency');
     expect([...currency.options].map((option) => option.value)).toEqual(['', 'EUR', 'GEL', 'USD']);
     fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Kaspi GEL' } });
     fireEvent.change(currency, { target: { value: 'GEL' } });
@@ -200,11 +205,7 @@ describe('the payment gateways page', () => {
     const api = openPage();
     fireEvent.click(await screen.findByRole('button', { name: 'New template' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'New payment template' }));
-    const currency = await waitFor(() => {
-      const select = dialog.getByLabelText('Currency') as HTMLSelectElement;
-      expect(select.disabled).toBe(false);
-      return select;
-    });
+    const currency = await enabledSelect(dialog, 'Currency');
     fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Kaspi GEL' } });
     fireEvent.change(currency, { target: { value: 'GEL' } });
     fireEvent.change(dialog.getByLabelText('Card or account number'), {
@@ -225,11 +226,7 @@ describe('the payment gateways page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'New template' }));
     const dialog = within(await screen.findByRole('dialog'));
     fireEvent.click(dialog.getByRole('button', { name: 'Office' }));
-    const city = await waitFor(() => {
-      const select = dialog.getByLabelText('City') as HTMLSelectElement;
-      expect(select.disabled).toBe(false);
-      return select;
-    });
+    const city = await enabledSelect(dialog, 'City');
     fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Barcelona' } });
     fireEvent.change(city, { target: { value: 'europe.spain.barcelona' } });
     fireEvent.change(dialog.getByLabelText('Payment details'), { target: { value: 'Rambla 5' } });
@@ -366,11 +363,7 @@ describe('the payment gateways page', () => {
       openPage();
       fireEvent.click(await screen.findByRole('button', { name: 'New template' }));
       const dialog = within(await screen.findByRole('dialog'));
-      const currency = await waitFor(() => {
-        const select = dialog.getByLabelText('Currency') as HTMLSelectElement;
-        expect(select.disabled).toBe(false);
-        return select;
-      });
+      const currency = await enabledSelect(dialog, 'Currency');
       fireEvent.change(currency, { target: { value: 'EUR' } });
       expect(optionsOf(await accountSelect(dialog))).toEqual([
         "None (the asset's own account)",

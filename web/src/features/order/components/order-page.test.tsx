@@ -68,6 +68,11 @@ function waitingPayment(changes: Partial<ApplicationDetail> = {}): ApplicationDe
 }
 
 /** The fake API with the calls every order page makes besides its own: place names, the thread. */
+/** The section a heading names, once it shows. */
+async function sectionHeaded(name: string) {
+  return within((await screen.findByRole('heading', { name })).closest('section')!);
+}
+
 function orderApi() {
   return fakeApi()
     .answer(getGeo, ok([]))
@@ -505,11 +510,7 @@ describe('the order page', () => {
       orderApi().answer(getMyApplication, ok(cardPayment()));
       renderOrder();
 
-      const block = within(
-        (await screen.findByRole('heading', { name: 'Transfer 46,250 RUB to the card or account' })).closest(
-          'section',
-        )!,
-      );
+      const block = await sectionHeaded('Transfer 46,250 RUB to the card or account');
       expect(block.getByText('2202 2000 0000 0008')).toBeTruthy();
       expect(block.getByText('Sber')).toBeTruthy();
       expect(block.getByText('I. Petrov')).toBeTruthy();
@@ -562,11 +563,7 @@ describe('the order page', () => {
         );
       renderOrder();
 
-      const block = within(
-        (await screen.findByRole('heading', { name: 'Bring 46,250 RUB in cash to the office' })).closest(
-          'section',
-        )!,
-      );
+      const block = await sectionHeaded('Bring 46,250 RUB in cash to the office');
       expect(block.getByText('Office on Tverskaya')).toBeTruthy();
       expect(block.getByText('Tverskaya 1, floor 2')).toBeTruthy();
       expect(await block.findByText(/Mon–Fri 10:00–20:00; Sat–Sun closed \(Moscow, UTC\+3\)/)).toBeTruthy();
@@ -592,9 +589,7 @@ describe('the order page', () => {
       orderApi().answer(getMyApplication, ok(usdtToCash('EXCHANGING')), ok(usdtToCash('COMPLETED')));
 
       const { unmount } = renderOrder();
-      const block = within(
-        (await screen.findByRole('heading', { name: 'Where to collect your cash' })).closest('section')!,
-      );
+      const block = await sectionHeaded('Where to collect your cash');
       expect(block.getByText('Tverskaya 1')).toBeTruthy();
       unmount();
 
