@@ -231,24 +231,24 @@ export function roleChangedMail(user: MailRecipient, from: Role, to: Role): Outg
   return render(user.email, user.language, text);
 }
 
-/** A security notice: two-factor authentication was turned on for the holder's account. */
+/** A security notice: two-step verification was turned on for the holder's account. */
 export function mfaEnabledMail(user: MailRecipient): OutgoingMail {
   const text: MailText =
     user.language === 'en'
       ? {
-          subject: 'Two-factor authentication is on',
+          subject: 'Two-step verification is on',
           greeting: greeting('en', user.username),
           lines: [
-            'Two-factor authentication (an authenticator app) was just turned on for your account. Your other sessions have been logged out.',
+            'Two-step verification (an authenticator app) was just turned on for your account. Your other sessions have been logged out.',
             'If this was not you, reset your password at once and contact support.',
           ],
           footer: 'This is an automatic security notice.',
         }
       : {
-          subject: 'Двухфакторная аутентификация включена',
+          subject: 'Двухэтапная проверка включена',
           greeting: greeting('ru', user.username),
           lines: [
-            'Для вашего аккаунта только что включена двухфакторная аутентификация (приложение-аутентификатор). Остальные сеансы завершены.',
+            'Для вашего аккаунта только что включена двухэтапная проверка (приложение-аутентификатор). Остальные сеансы завершены.',
             'Если это были не вы, немедленно сбросьте пароль и свяжитесь с поддержкой.',
           ],
           footer: 'Это автоматическое уведомление о безопасности.',

@@ -136,6 +136,12 @@ export interface QuoteInputs {
   reserve: number | null;
   /** The till's step of the received currency when it is received in cash; null: to the cent. */
   cashStep: number | null;
+  /**
+   * What moment the rate is as of (priceDirection's `priceAsOf`: a feed rate as old as its older
+   * price), the one the public rates say too; absent: the latest of the direction's change and its
+   * prices (a deal's own snapshot).
+   */
+  priceAsOf?: string | null;
 }
 
 /** A cash payout's step, when the received asset is cash and its currency has one. */
@@ -236,7 +242,7 @@ export function computeQuote(inputs: QuoteInputs): Quote {
     belowMinimum,
     aboveMaximum: direction.maxAmount !== null && compare(amount, direction.maxAmount) > 0,
     aboveReserve: reserve !== null && compare(amountTo, reserve) > 0,
-    updatedAt: [direction.updatedAt, from.at, to.at].sort().at(-1)!,
+    updatedAt: inputs.priceAsOf ?? [direction.updatedAt, from.at, to.at].sort().at(-1)!,
   };
 }
 

@@ -251,7 +251,7 @@ export async function quote(
   ) {
     throw new PAUSES[priced.pausedReason ?? 'missing'](assetFrom, assetTo);
   }
-  const { from, to, rate, exactRate } = priced;
+  const { from, to, rate, exactRate, priceAsOf } = priced;
   const reserve = await reserveForQuote(assetTo, inputs.reserveTo);
   return computeQuote({
     assetFrom,
@@ -265,6 +265,7 @@ export async function quote(
     minApplicationAmountUSD,
     reserve,
     cashStep: cashStepOf(assetTo, inputs.to),
+    priceAsOf,
   });
 }
 

@@ -39,8 +39,7 @@ const TEXT = {
     takenByOther: (name: string) => `Already taken by ${name}.`,
     notLinked: 'Link your Telegram in your profile on the site first.',
     notAllowed: 'Your role cannot take applications.',
-    secondFactorFirst:
-      'Turn on two-factor authentication on the site first: staff need it to take applications.',
+    secondFactorFirst: 'Turn on two-step verification on the site first: staff need it to take applications.',
     closed: 'This application is closed.',
     notFound: 'No such application.',
     clientMessage: (id: string) => `New message from the exchange about application ${id}.`,
@@ -96,7 +95,7 @@ const TEXT = {
     notLinked: 'Сначала привяжите Telegram в профиле на сайте.',
     notAllowed: 'Ваша роль не позволяет брать заявки.',
     secondFactorFirst:
-      'Сначала включите двухфакторную аутентификацию на сайте: без неё сотрудники не могут брать заявки.',
+      'Сначала включите двухэтапную проверку на сайте: без неё сотрудники не могут брать заявки.',
     closed: 'Заявка уже закрыта.',
     notFound: 'Такой заявки нет.',
     clientMessage: (id: string) => `Новое сообщение от обменника по заявке ${id}.`,

@@ -388,7 +388,7 @@ describe('security notice mails', () => {
     expect(ruMail!.body.text).toContain('клиент (USER) → менеджер (MANAGER)');
   });
 
-  it('mails the holder when two-factor authentication is turned on', async () => {
+  it('mails the holder when two-step verification is turned on', async () => {
     const holder = await createVerifiedUser({ role: 'MANAGER', language: 'en' });
     const setup = await call(mfaSetup, { token: holder.token, body: { currentPassword: TEST_PASSWORD } });
     expect(await mailsTo(holder.email)).toHaveLength(0);
@@ -398,7 +398,7 @@ describe('security notice mails', () => {
     });
     expect(enabled.status).toBe(200);
     const mails = await mailsTo(holder.email);
-    expect(mails.map((mail) => mail.subject)).toEqual(['Two-factor authentication is on']);
+    expect(mails.map((mail) => mail.subject)).toEqual(['Two-step verification is on']);
     expect(mails[0]!.body.text).toContain('If this was not you');
   });
 });

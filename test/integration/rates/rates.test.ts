@@ -157,6 +157,24 @@ describe('PUT /api/admin/rates', () => {
     expect(answer.body.data!.changed).toBe(0);
   });
 
+  it('states the same moment for a rate as the public rates do, after a change of the direction alone', async () => {
+    // A change of the terms only (not the prices) moves the direction's own time past its prices'.
+    expect(
+      (
+        await putRates({
+          directions: [{ assetFrom: 'cash-TZS', assetTo: 'usdt-trc20', markupPercent: 2.25 }],
+        })
+      ).status,
+    ).toBe(200);
+    const published = (await rates()).body.data!.directions.find(
+      (d) => d.assetFrom === 'cash-TZS' && d.assetTo === 'usdt-trc20',
+    )!;
+    const quote = await calculate({ assetFrom: 'cash-TZS', assetTo: 'usdt-trc20', amount: 2_000_000 });
+    expect(quote.status).toBe(200);
+    expect(published.priceAsOf).not.toBeNull();
+    expect(quote.body.data!.updatedAt).toBe(published.priceAsOf);
+  });
+
   it("enforces a direction's maximum on quotes and applications", async () => {
     await putRates({
       directions: [{ assetFrom: 'card-ZAR', assetTo: 'usdt-trc20', markupPercent: 1.5, maxAmount: 50_000 }],

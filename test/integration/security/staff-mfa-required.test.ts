@@ -35,7 +35,7 @@ describe('staffMfaRequired', () => {
     const { token } = await m.sessions.startSession(manager);
     expect(await refusal(m.authentication.authenticatePrincipal(token, 'MANAGER'))).toMatchObject({
       status: 403,
-      message: 'Staff must turn on two-factor authentication before using the admin area.',
+      message: 'Staff must turn on two-step verification before using the admin area.',
     });
     await expect(m.authentication.authenticatePrincipal(token, 'user')).resolves.toMatchObject({
       userId: manager.id,

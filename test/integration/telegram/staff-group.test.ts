@@ -359,7 +359,7 @@ describe('staff group alerts', () => {
 
       const answers = await waitForCalls(answered, (found) => found.length > before);
       expect(answers.slice(before).map((entry) => entry.params.text)).toEqual([
-        'Turn on two-factor authentication on the site first: staff need it to take applications.',
+        'Turn on two-step verification on the site first: staff need it to take applications.',
       ]);
     } finally {
       await requireStaffMfa(0);

@@ -24,7 +24,7 @@ describe('AdminNav', () => {
       // The books, which the staff on shift read and count.
       'Accounts and the day',
       // The review list of chain transfers, which a MANAGER on shift resolves.
-      'Payment gateways',
+      'Payment details',
       // The verification queue, which a MANAGER on shift reviews.
       'Verification',
       // The blacklists, read by the staff on shift (an ADMIN changes them).
@@ -42,7 +42,7 @@ describe('AdminNav', () => {
       'Analytics and reports',
       'Exchange rates',
       'Reserves',
-      'Payment gateways',
+      'Payment details',
       'Verification',
       'Geo management',
       'System settings',
