@@ -334,7 +334,7 @@ describe('StatusSelect', () => {
       expect(within(dialog()).getByText('no fresh quote now')).toBeTruthy();
       expect(
         within(dialog()).getByText(
-          'No exchange rate is available for card-EUR → usdt-trc20. You can submit an individual request instead.',
+          'No exchange rate is available for this pair now. You can submit an individual request instead.',
         ),
       ).toBeTruthy();
     });

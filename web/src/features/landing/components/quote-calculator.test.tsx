@@ -179,9 +179,11 @@ describe('quote calculator', () => {
 
       expect(
         await screen.findByText(
-          'Обмен card-EUR → usdt-trc20 приостановлен: рыночная цена устарела. Попробуйте позже или отправьте индивидуальную заявку.',
+          'Обмен по этой паре приостановлен: рыночная цена устарела. Попробуйте позже или отправьте индивидуальную заявку.',
         ),
       ).toBeTruthy();
+      // Names, never keys: the pair is the one chosen in the form above.
+      expect(document.body.textContent).not.toMatch(/card-EUR|usdt-trc20/);
     } finally {
       await setupTestI18n('en');
     }
