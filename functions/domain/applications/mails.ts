@@ -1,6 +1,7 @@
 import type { ApplicationRecord } from '@functions/data/applications';
 import { outboxPut } from '@functions/data/outbox';
 import type { TransactItem } from '@functions/data/transactions';
+import { findHoursInputs } from '@functions/data/working-hours';
 import {
   applicationCreatedMail,
   applicationStaffMail,
@@ -8,7 +9,6 @@ import {
 } from '@functions/mail/application-status';
 import { DEFAULT_LANGUAGE, type Language } from '@shared/enums';
 import { placeName } from '../geo/place-name';
-import { readCitiesHours } from '../geo/working-hours';
 import { settingValue } from '../settings/settings';
 import { dealMoneyView } from './deal-money';
 
@@ -29,20 +29,20 @@ export async function ownerMailItem(
     place: await placeName(record, owner.language),
     timeZone: await settingValue('businessTimeZone'),
     paymentStanding: dealMoneyView(record, now),
-    officeHours: await officeHoursOf(record, now),
+    officeHours: await officeHoursOf(record),
   };
   const build = kind === 'created' ? applicationCreatedMail : applicationStatusMail;
   return outboxPut(`application-${kind}`, build(owner.email, owner.language, input), now);
 }
 
 /** The hours of the office the instructions name (paid into, or collected at), as its city keeps them. */
-async function officeHoursOf(record: ApplicationRecord, now: Date) {
+async function officeHoursOf(record: ApplicationRecord) {
   const { instructions } = record;
   const city =
     (instructions?.payTo?.kind === 'office' ? instructions.payTo.city : null) ??
     instructions?.collectAt?.city;
   if (!city) return null;
-  const hours = (await readCitiesHours(now)).get(city)?.hours;
+  const hours = (await findHoursInputs(city)).city;
   return hours ? { timeZone: hours.timeZone, week: hours.week } : null;
 }
 
