@@ -68,6 +68,27 @@ function waitingPayment(changes: Partial<ApplicationDetail> = {}): ApplicationDe
 }
 
 /** The fake API with the calls every order page makes besides its own: place names, the thread. */
+/** A card-RUB → USDT deal waiting for payment, told a card's number, bank and recipient. */
+const cardPayment = (changes: Partial<ApplicationDetail> = {}) =>
+  waitingPayment({
+    assetFrom: 'card-RUB',
+    currencyFrom: 'RUB',
+    amountFrom: 46_250,
+    assetTo: 'usdt-trc20',
+    currencyTo: 'USDT',
+    payoutKind: 'address',
+    payoutDetails: { kind: 'address', address: ADDRESS },
+    instructions: {
+      text: 'Comment for the transfer: exchange.',
+      issuedAt: at(10),
+      deadline: at(40),
+      crypto: null,
+      payTo: { kind: 'card', number: '2202200000000008', bank: 'Sber', holder: 'I. Petrov' },
+      collectAt: null,
+    },
+    ...changes,
+  });
+
 /** The section a heading names, once it shows. */
 async function sectionHeaded(name: string) {
   return within((await screen.findByRole('heading', { name })).closest('section')!);
@@ -481,26 +502,6 @@ describe('the order page', () => {
   });
 
   describe('what to do now', () => {
-    const cardPayment = (changes: Partial<ApplicationDetail> = {}) =>
-      waitingPayment({
-        assetFrom: 'card-RUB',
-        currencyFrom: 'RUB',
-        amountFrom: 46_250,
-        assetTo: 'usdt-trc20',
-        currencyTo: 'USDT',
-        payoutKind: 'address',
-        payoutDetails: { kind: 'address', address: ADDRESS },
-        instructions: {
-          text: 'Comment for the transfer: exchange.',
-          issuedAt: at(10),
-          deadline: at(40),
-          crypto: null,
-          payTo: { kind: 'card', number: '2202200000000008', bank: 'Sber', holder: 'I. Petrov' },
-          collectAt: null,
-        },
-        ...changes,
-      });
-
     it('says first how much to transfer to which card, each with a copy button, and by when', async () => {
       const copied: string[] = [];
       vi.stubGlobal('navigator', {
@@ -657,23 +658,7 @@ describe('the order page', () => {
     });
 
     it("sends the receipt in the application's thread and names it as the payment's proof", async () => {
-      const card = waitingPayment({
-        assetFrom: 'card-RUB',
-        currencyFrom: 'RUB',
-        amountFrom: 46_250,
-        assetTo: 'usdt-trc20',
-        currencyTo: 'USDT',
-        payoutKind: 'address',
-        payoutDetails: { kind: 'address', address: ADDRESS },
-        instructions: {
-          text: 'Comment: exchange.',
-          issuedAt: at(10),
-          deadline: at(40),
-          crypto: null,
-          payTo: { kind: 'card', number: '2202200000000008', bank: 'Sber', holder: 'I. Petrov' },
-          collectAt: null,
-        },
-      });
+      const card = cardPayment();
       const upload = { url: 'http://uploads.test/bucket', fields: { key: 'attachments/x/r1', Policy: 'p' } };
       const api = orderApi()
         .answer(getMyApplication, ok(card))
