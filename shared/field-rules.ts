@@ -151,6 +151,8 @@ export const FIELD_RULES = {
   typedRateRequired: {
     text: 'A fixed direction needs its typed rate (fixedRate), and only a fixed one has one.',
   },
+  marketSources: { text: 'Name 1 to 3 different sources: usd-cross, usdt-market, central-bank.' },
+  marketCoefficient: { text: 'A coefficient from 0.5 to 1.5 with at most 6 decimals, such as 1.015.' },
 
   // Reserves
   reserveNegative: { text: 'Must be 0 or more.' },
@@ -245,8 +247,20 @@ export const FIELD_RULES = {
   templateNotFound: { text: 'This payment template does not exist.' },
   templateDoesNotFit: { text: 'This payment template does not fit this application.' },
   usdtTemplateRequired: {
-    text: 'The client pays in USDT: pick the USDT template with the address they send to.',
+    text: 'The client pays in USDT: pick the USDT wallet they send to, or put one in rotation.',
   },
+  receivingDetailPaused: { text: 'These payment details are paused: pick others, or switch them back on.' },
+  receivingDetailFull: {
+    text: 'This deal would take these payment details past their limit: pick others, or raise the limit.',
+  },
+  noReceivingDetailFree: {
+    text: 'Every fitting payment detail is paused or at its limit: raise a limit, switch one on, or add one.',
+  },
+  receivingLimitAmount: {
+    text: 'Enter a limit as a positive amount, with at most 6 decimals, or leave it empty.',
+  },
+  receivingLimitDeals: { text: 'Enter a whole number of deals from 1 to 100,000, or leave it empty.' },
+  templateAvailability: { text: 'Choose in rotation, by hand only or paused.' },
   payoutDetailsKind: { text: 'This application pays out to another kind of details.' },
   receiptNotFound: { text: 'This receipt is not a file of this application.' },
 

@@ -59,6 +59,14 @@ const WIDTH = Math.max(...LANES.map((lane) => lane.name.length));
  */
 const FAILURE_LINE = /^\s*(×|FAIL\s)/;
 const failures: string[] = [];
+/**
+ * Vitest's own account of its failures (from "Failed Tests" up to its "Test Files" summary): the
+ * error and the line it came from. A lane that fails early has it scrolled far above a log's tail.
+ */
+const FAILURE_REPORT_START = /⎯ (Failed Tests|Failed Suites|Unhandled Errors?) \d*/;
+const FAILURE_REPORT_END = /^\s*Test Files\s/;
+const FAILURE_REPORT_LINES = 80;
+const failureReports: string[] = [];
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the terminal's colour codes are what it strips.
 const withoutColour = (line: string) => line.replace(/\u001b\[[0-9;]*m/g, '');
 
@@ -71,13 +79,22 @@ function run(lane: Lane, command: readonly string[]): Promise<number> {
     env: process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env,
   });
   const prefix = `${lane.name.padEnd(WIDTH)} │ `;
+  let reporting = false;
+  let reported = 0;
   for (const [stream, target] of [
     [child.stdout, process.stdout],
     [child.stderr, process.stderr],
   ] as const) {
     createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) => {
       target.write(`${prefix}${line}\n`);
-      if (FAILURE_LINE.test(withoutColour(line))) failures.push(`${prefix}${withoutColour(line).trim()}`);
+      const plain = withoutColour(line);
+      if (FAILURE_LINE.test(plain)) failures.push(`${prefix}${plain.trim()}`);
+      if (FAILURE_REPORT_START.test(plain)) reporting = true;
+      else if (FAILURE_REPORT_END.test(plain)) reporting = false;
+      if (reporting && reported < FAILURE_REPORT_LINES) {
+        failureReports.push(`${prefix}${plain}`);
+        reported += 1;
+      }
     });
   }
   return new Promise((resolve) => {
@@ -113,5 +130,6 @@ for (const { lane, code, seconds } of results) {
     `${lane.name.padEnd(WIDTH)}   ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(0)} s\n`,
   );
 }
+if (failureReports.length > 0) process.stdout.write(`\nWhy:\n${failureReports.join('\n')}\n`);
 if (failures.length > 0) process.stdout.write(`\nWhat failed:\n${[...new Set(failures)].join('\n')}\n`);
 process.exitCode = results.some((result) => result.code !== 0) ? 1 : 0;

@@ -12,6 +12,14 @@ import { type ListPartition, readItems } from './query-window';
 import type { TransactItem } from './transactions';
 
 /** Payment instructions staff issued (docs/product.md §4 "The deal"): they start the payment window. */
+/** A deal's count on its receiving detail: the periods it was counted in, and the amount in 10^-6 units. */
+export interface PoolUse {
+  templateId: string;
+  day: string;
+  month: string;
+  units: string;
+}
+
 export interface PaymentInstructions {
   text: string;
   /** The saved template they started from, if any (a template in use cannot be deleted). */
@@ -34,6 +42,11 @@ export interface PaymentInstructions {
   payTo?: PayTo | null;
   /** Where cash is collected, for a cash payout (absent: issued before it was kept). */
   collectAt?: OfficePlace | null;
+  /**
+   * What these instructions count on their detail's pool limits (functions/domain/payment-templates/pool.ts):
+   * given back when the deal ends with nothing received. Absent: nothing counted.
+   */
+  poolUse?: PoolUse | null;
   crypto: {
     address: string;
     amount: string | number;

@@ -32,9 +32,11 @@
  * | Direction rate    | RATES                 | DIRECTION#{from}>{to} |                                |
  * | Rates meta        | RATES                 | META               |                                   |
  * | Feed price        | RATES                 | FEED#{code}        |                                   |
+ * | Source price      | RATES                 | SOURCE#{source}#{code} |                               |
  * | Provider call     | RATES                 | PROVIDER#{name}    |                                   |
  * | Reserve           | RATES                 | RESERVE#{code}     |                                   |
  * | Rate history      | RATEHIST#{code}       | {at}               |                                   |
+ * | Source history    | RATEHIST#{source}#{code} | {at}            |                                   |
  * | Audit entry       | AUDIT#{type}#{id}     | {at}#{rand}        | gsi1: AUDITDAY#{yyyy-mm-dd} / {at}#{rand} |
  * | Idempotency key   | IDEMP#{userId}#{key}  | IDEMP              | (expiresAt TTL, 24 h)             |
  * | Ticker snapshot   | MARKET                | TICKER             |                                   |
@@ -107,8 +109,10 @@
  * 20. A user's notifications, newest first: Query pk=USER#{id}, begins_with(sk, NOTIF#); unread
  *     ones: Query gsi2 gsi2pk=UNREAD#{id} (sparse: removed when read); counts in NOTIFSTATS.
  * 21. Rates: Query pk=RATES (published table, reserves included); a quote: BatchGet of the
- *     direction, the two currency values, the two feed prices and the received currency's reserve. A currency's feed price history (how a quote came
- *     about; written by the rates job, read by staff tools): Query pk=RATEHIST#{code}, sk <= {at}.
+ *     direction, the two currency values, the two feed prices, the market sources' prices of its
+ *     fiat currency and the received currency's reserve. A currency's feed price history (how a quote came
+ *     about; written by the rates job, read by staff tools): Query pk=RATEHIST#{code}, sk <= {at}; a
+ *     market source's: pk=RATEHIST#{source}#{code}.
  *     The rates job's provider calls (when each provider was last called, when it may be called
  *     next) come with the Query; a call is claimed first with an UpdateItem of RATES/PROVIDER#{name}
  *     conditional on its notBefore having passed, so two runs at once never both call a provider.
@@ -321,6 +325,14 @@
  * 54. The AML screening of a USDT payment (functions/data/payment-screenings.ts): GetItem
  *     CHAINTX#{txId}/SCREENING (consistent) before a final payment confirms its deal; Put of the check
  *     as it stands, started once per transaction and read on by later watcher runs.
+ * 55. The pool of receiving details (functions/data/receiving-use.ts, docs/architecture.md §4 "The
+ *     pool"): a card or USDT template's use per business day and calendar month, RECVUSE#{templateId}
+ *     with sk DAY#{yyyy-mm-dd} and MONTH#{yyyy-mm} (amount in 10^-6 units, deals): UpdateItem ADD
+ *     conditional on each limit (attribute_not_exists OR used <= limit - this deal), with the
+ *     template's take (ADD openDeals, SET lastPickedAt, conditional on its version and not paused)
+ *     in the instructions' transaction; given back by an unconditional ADD when the deal ends with
+ *     nothing received. A staff list reads each template's two by BatchGetItem. The near-limit alert
+ *     of a period: Put RECVUSE#{templateId}/ALERT#{period} attribute_not_exists (once a period).
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -349,6 +361,11 @@ export const keys = {
     gsi1sk: `${createdAt}#${userId}`,
   }),
   paymentTemplate: (id: string) => ({ pk: `PAYTEMPLATE#${id}`, sk: 'TEMPLATE' }),
+  receivingUse: (templateId: string, period: string) => ({ pk: `RECVUSE#${templateId}`, sk: period }),
+  receivingUseAlert: (templateId: string, period: string) => ({
+    pk: `RECVUSE#${templateId}`,
+    sk: `ALERT#${period}`,
+  }),
   paymentTemplatesIndex: 'PAYTEMPLATES',
   paymentTemplateListEntry: (createdAt: string, id: string) => ({
     gsi1pk: 'PAYTEMPLATES',
@@ -436,10 +453,12 @@ export const keys = {
   }),
   ratesMeta: { pk: 'RATES', sk: 'META' },
   feedPrice: (code: string) => ({ pk: 'RATES', sk: `FEED#${code}` }),
+  sourcePrice: (source: string, code: string) => ({ pk: 'RATES', sk: `SOURCE#${source}#${code}` }),
   rateProviderCall: (provider: string) => ({ pk: 'RATES', sk: `PROVIDER#${provider}` }),
   reserve: (code: string) => ({ pk: 'RATES', sk: `RESERVE#${code}` }),
   reserveSortKeyPrefix: 'RESERVE#',
   rateHistoryPartition: (code: string) => `RATEHIST#${code}`,
+  sourceHistoryPartition: (source: string, code: string) => `RATEHIST#${source}#${code}`,
   auditPartition: (targetType: string, targetId: string) => `AUDIT#${targetType}#${targetId}`,
   auditDay: (at: string) => `AUDITDAY#${at.slice(0, 10)}`,
   /** The day index partition of a UTC day written YYYY-MM-DD (the same as `auditDay` of a time that day). */

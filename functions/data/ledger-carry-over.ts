@@ -1,6 +1,5 @@
-import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { type ApplicationRecord, toApplicationRecord } from './applications';
-import { db, tableName } from './client';
+import { batchGetAll } from './batch-get';
 import { keys } from './keys';
 import { type MovementRecord, toMovement } from './movements';
 import { queryAll } from './query-window';
@@ -18,24 +17,6 @@ export async function readAllMovements(): Promise<MovementRecord[]> {
     ExpressionAttributeValues: { ':pk': keys.movementsAll },
   });
   return items.map(toMovement);
-}
-
-const BATCH_GET_KEYS = 100;
-
-/** Items by key, 100 keys a BatchGetItem, read consistently, asking again for what DynamoDB left unprocessed. */
-async function batchGetAll(wanted: Array<Record<string, string>>): Promise<Record<string, unknown>[]> {
-  const items: Record<string, unknown>[] = [];
-  for (let start = 0; start < wanted.length; start += BATCH_GET_KEYS) {
-    let requestKeys: Record<string, unknown>[] | undefined = wanted.slice(start, start + BATCH_GET_KEYS);
-    while (requestKeys && requestKeys.length > 0) {
-      const result: BatchGetCommandOutput = await db.send(
-        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: requestKeys, ConsistentRead: true } } }),
-      );
-      items.push(...(result.Responses?.[tableName] ?? []));
-      requestKeys = result.UnprocessedKeys?.[tableName]?.Keys;
-    }
-  }
-  return items;
 }
 
 /** Which of these entry ids the books hold (BatchGetItem of LEDGER#ENTRY#{id}/ENTRY). */

@@ -15,7 +15,10 @@ interface NotificationBase {
   createdAt: string;
 }
 
-/** A status change of the user's application, or (to staff) a reserve below its alert level. */
+/**
+ * A status change of the user's application, or (to staff) a reserve below its alert level or a
+ * receiving detail near its pool limit.
+ */
 export type NotificationRecord = NotificationBase &
   (
     | {
@@ -25,6 +28,7 @@ export type NotificationRecord = NotificationBase &
         previousStatus: ApplicationStatus | null;
       }
     | { type: 'RESERVE_LOW'; currency: string }
+    | { type: 'RECEIVING_NEAR_LIMIT'; templateId: string }
   );
 
 /** Ids sort by creation time (base-36 epoch milliseconds first), so the sort key orders them. */
@@ -68,6 +72,8 @@ export function toNotificationRecord(item: Record<string, unknown>): Notificatio
   const { id, userId, title, message, isRead, createdAt } = record;
   const base = { id, userId, title, message, isRead: Boolean(isRead), createdAt };
   if (record.type === 'RESERVE_LOW') return { ...base, type: record.type, currency: record.currency };
+  if (record.type === 'RECEIVING_NEAR_LIMIT')
+    return { ...base, type: record.type, templateId: record.templateId };
   const { applicationId, status, previousStatus } = record;
   return {
     ...base,

@@ -1,15 +1,40 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { TemplateAvailability } from '@shared/contract/payment-templates';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { queryAll } from './query-window';
 import type { TransactItem } from './transactions';
 
 /**
+ * A receiving detail's limits in the pool (functions/data/receiving-use.ts): per business day and
+ * calendar month, what may come in (exact decimal text in its currency) and how many deals; null: none.
+ */
+export interface ReceivingLimits {
+  dayAmount: string | null;
+  monthAmount: string | null;
+  dayDeals: number | null;
+  monthDeals: number | null;
+}
+
+export const NO_RECEIVING_LIMITS: ReceivingLimits = {
+  dayAmount: null,
+  monthAmount: null,
+  dayDeals: null,
+  monthDeals: null,
+};
+
+/** A card or USDT template's place in the pool: how it is given out (rotation, manual, paused) and its limits. */
+type PoolContent = {
+  availability: TemplateAvailability;
+  limits: ReceivingLimits;
+};
+
+/**
  * A saved payment instruction staff start from (docs/product.md §4 "The deal"): card or bank
  * details per fiat currency, an office's address per city, or a USDT TRC-20 receiving address.
  */
 export type PaymentTemplateContent = (
-  | {
+  | ({
       kind: 'card';
       label: string;
       currency: string;
@@ -18,9 +43,9 @@ export type PaymentTemplateContent = (
       number: string | null;
       bank: string | null;
       holder: string | null;
-    }
+    } & PoolContent)
   | { kind: 'office'; label: string; city: string; details: string }
-  | { kind: 'usdt'; label: string; address: string }
+  | ({ kind: 'usdt'; label: string; address: string } & PoolContent)
 ) & {
   /** The office account its money is booked on (functions/data/ledger.ts); null: the asset's own. */
   accountId: string | null;
@@ -30,6 +55,8 @@ export type PaymentTemplateRecord = PaymentTemplateContent & {
   id: string;
   /** Deals under way whose instructions came from it: it cannot be deleted while above 0. */
   openDeals: number;
+  /** When the system last picked it for a deal (the pool's round-robin order); absent: never. */
+  lastPickedAt?: string;
   createdAt: string;
   updatedAt: string;
   updatedBy: string;
@@ -40,7 +67,8 @@ function toPaymentTemplate(item: Record<string, unknown>): PaymentTemplateRecord
   const { pk: _pk, sk: _sk, gsi1pk: _gsi1pk, gsi1sk: _gsi1sk, ...record } = item;
   // Templates saved before a field existed read as without it.
   const card = record.kind === 'card' ? { number: null, bank: null, holder: null } : {};
-  return { openDeals: 0, accountId: null, ...card, ...record } as PaymentTemplateRecord;
+  const pool = record.kind === 'office' ? {} : { availability: 'manual', limits: NO_RECEIVING_LIMITS };
+  return { openDeals: 0, accountId: null, ...card, ...pool, ...record } as PaymentTemplateRecord;
 }
 
 export async function findPaymentTemplate(id: string): Promise<PaymentTemplateRecord | undefined> {
@@ -111,7 +139,7 @@ export function paymentTemplateUpdate(
   change: { at: string; by: string },
   previousVersion: number,
 ): TransactItem {
-  const fields: Record<string, string | null> = Object.fromEntries(
+  const fields: Record<string, unknown> = Object.fromEntries(
     Object.entries(content).filter(([name]) => name !== 'kind'),
   );
   const names = Object.keys(fields);
@@ -166,6 +194,24 @@ export function templateDealCountChange(templateId: string, delta: 1 | -1): Tran
       UpdateExpression: 'ADD openDeals :delta',
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeValues: { ':delta': delta },
+    },
+  };
+}
+
+/**
+ * Instructions start using a template of the pool (chosen or picked): +1 deal and the pick's time
+ * (the round-robin's order), conditional on it not being paused and on the version read, so a limit
+ * lowered or a pause set meanwhile is not passed by limits read before it.
+ */
+export function poolTemplateTake(templateId: string, readVersion: number, at: string): TransactItem {
+  return {
+    Update: {
+      TableName: tableName,
+      Key: keys.paymentTemplate(templateId),
+      UpdateExpression: 'ADD openDeals :one SET lastPickedAt = :at',
+      ConditionExpression:
+        'attribute_exists(pk) AND version = :version AND (attribute_not_exists(availability) OR availability <> :paused)',
+      ExpressionAttributeValues: { ':one': 1, ':at': at, ':version': readVersion, ':paused': 'paused' },
     },
   };
 }

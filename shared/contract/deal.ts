@@ -47,13 +47,13 @@ export type MarkPaidBody = z.infer<typeof markPaidBodySchema>;
 
 export const issueInstructionsBodySchema = /* @__PURE__ */ schema(() =>
   z.strictObject({
-    text: z
-      .string({ error: 'instructionsRequired' })
-      .check(
-        z.trim(),
-        z.minLength(1, 'instructionsRequired'),
-        z.maxLength(INSTRUCTIONS_MAX_LENGTH, 'instructionsTooLong'),
-      ),
+    /** Staff's own text; empty or absent: the template's (its details, or the USDT address). */
+    text: z.optional(
+      z
+        .string({ error: 'instructionsRequired' })
+        .check(z.trim(), z.maxLength(INSTRUCTIONS_MAX_LENGTH, 'instructionsTooLong')),
+    ),
+    /** The payment template chosen; absent: the one already told on a reissue, else the pool's pick. */
     templateId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
     paymentWindowMinutes: z.optional(
       z

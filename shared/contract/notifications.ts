@@ -15,7 +15,7 @@ const notificationFields = () => ({
 
 /**
  * A notification: a status change of one of the user's applications, or (staff only) a reserve
- * that fell below its alert level.
+ * that fell below its alert level or a receiving detail near its pool limit.
  */
 export const notificationSchema = /* @__PURE__ */ schema(() =>
   z.discriminatedUnion('type', [
@@ -31,6 +31,12 @@ export const notificationSchema = /* @__PURE__ */ schema(() =>
       type: z.literal('RESERVE_LOW'),
       /** The currency whose reserve is below its alert level. */
       currency: z.string(),
+    }),
+    z.object({
+      ...notificationFields(),
+      type: z.literal('RECEIVING_NEAR_LIMIT'),
+      /** The payment template (card, account or wallet) near its limit. */
+      templateId: z.string(),
     }),
   ]),
 );

@@ -92,6 +92,60 @@ const tronAddress = () =>
  */
 const account = () => z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(120))));
 
+/** An incoming limit's amount, in the detail's currency: up to 12 whole digits and 6 decimals, above 0. */
+const limitAmount = () =>
+  z.optional(
+    z.nullable(
+      z.string({ error: 'receivingLimitAmount' }).check(
+        z.trim(),
+        z.regex(/^\d{1,12}(\.\d{1,6})?$/, 'receivingLimitAmount'),
+        z.refine((text) => /[1-9]/.test(text), 'receivingLimitAmount'),
+      ),
+    ),
+  );
+
+const limitDeals = () =>
+  z.optional(
+    z.nullable(
+      z
+        .number({ error: 'receivingLimitDeals' })
+        .check(
+          z.int('receivingLimitDeals'),
+          z.gte(1, 'receivingLimitDeals'),
+          z.lte(100_000, 'receivingLimitDeals'),
+        ),
+    ),
+  );
+
+/**
+ * A receiving detail's limits in the pool (docs/operations.md "The pool of receiving details"):
+ * what may come in per business day and per calendar month of the business's time zone, and how
+ * many deals; each absent or null is no limit.
+ */
+export const receivingLimitsSchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    dayAmount: limitAmount(),
+    monthAmount: limitAmount(),
+    dayDeals: limitDeals(),
+    monthDeals: limitDeals(),
+  }),
+);
+export type ReceivingLimitsBody = z.infer<typeof receivingLimitsSchema>;
+
+/**
+ * How a card or USDT template is given to clients: `rotation`, picked by the system in turn when
+ * staff do not choose (and choosable); `manual`, only when staff choose it; `paused`, not at all
+ * (a card the bank blocked). Absent: `manual`, as every template was before the pool.
+ */
+export const TEMPLATE_AVAILABILITIES = ['rotation', 'manual', 'paused'] as const;
+export type TemplateAvailability = (typeof TEMPLATE_AVAILABILITIES)[number];
+
+/** The pool's fields of a card or USDT template: how it is given out, and its limits. */
+const poolFields = () => ({
+  availability: z.optional(z.enum(TEMPLATE_AVAILABILITIES, { error: 'templateAvailability' })),
+  limits: z.optional(receivingLimitsSchema),
+});
+
 /**
  * The body of POST /admin/payment-templates and PUT /admin/payment-templates/{id}: one kind's
  * fields and no other. The server also checks that the rates know the currency and that the city
@@ -110,6 +164,7 @@ export const paymentTemplateBodySchema = /* @__PURE__ */ schema(() =>
         bank: optionalText(CARD_BANK_MAX_LENGTH, 'cardBankTooLong'),
         holder: optionalText(CARD_HOLDER_MAX_LENGTH, 'cardHolderTooLong'),
         accountId: account(),
+        ...poolFields(),
       }),
       z.strictObject({
         kind: z.literal('office'),
@@ -123,6 +178,7 @@ export const paymentTemplateBodySchema = /* @__PURE__ */ schema(() =>
         label: label(),
         address: tronAddress(),
         accountId: account(),
+        ...poolFields(),
       }),
     ],
     { error: 'templateKind' },
@@ -145,6 +201,29 @@ const viewFields = {
   accountId: z.nullable(z.string()),
 };
 
+/** A pool period's use: what came in (exact decimal text in the detail's currency) and how many deals. */
+const periodUse = () => z.object({ amount: z.string(), deals: z.number().check(z.int(), z.nonnegative()) });
+
+/** A card or USDT template's place in the pool: how it is given out, its limits, and today's and this month's use. */
+const poolView = () => ({
+  availability: z.enum(TEMPLATE_AVAILABILITIES),
+  limits: z.object({
+    dayAmount: z.nullable(z.string()),
+    monthAmount: z.nullable(z.string()),
+    dayDeals: z.nullable(z.number()),
+    monthDeals: z.nullable(z.number()),
+  }),
+  use: z.object({
+    /** The business day and month (YYYY-MM-DD, YYYY-MM) the figures are of. */
+    day: z.string(),
+    month: z.string(),
+    today: periodUse(),
+    thisMonth: periodUse(),
+  }),
+  /** When the system last picked it (the round-robin's order); null: never. */
+  lastPickedAt: z.nullable(z.string()),
+});
+
 /** A template as staff see it. */
 export const paymentTemplateSchema = /* @__PURE__ */ schema(() =>
   z.discriminatedUnion('kind', [
@@ -157,9 +236,10 @@ export const paymentTemplateSchema = /* @__PURE__ */ schema(() =>
       number: z.nullable(z.string()),
       bank: z.nullable(z.string()),
       holder: z.nullable(z.string()),
+      ...poolView(),
     }),
     z.object({ kind: z.literal('office'), ...viewFields, city: z.string(), details: z.string() }),
-    z.object({ kind: z.literal('usdt'), ...viewFields, address: z.string() }),
+    z.object({ kind: z.literal('usdt'), ...viewFields, address: z.string(), ...poolView() }),
   ]),
 );
 export type PaymentTemplateView = z.infer<typeof paymentTemplateSchema>;

@@ -202,10 +202,28 @@ export class ReceiptNotFound extends InvalidRequest {
   }
 }
 
-/** The template picked for the instructions is gone, or is for another currency, city or asset. */
+/**
+ * The template for the instructions is gone, is for another currency, city or asset, is paused or
+ * at its pool limit; or, not chosen, no detail of the pool fits with room for the deal.
+ */
 export class TemplateRefused extends InvalidRequest {
-  constructor(code: 'templateNotFound' | 'templateDoesNotFit' | 'usdtTemplateRequired') {
+  constructor(
+    code:
+      | 'templateNotFound'
+      | 'templateDoesNotFit'
+      | 'usdtTemplateRequired'
+      | 'receivingDetailPaused'
+      | 'receivingDetailFull'
+      | 'noReceivingDetailFree',
+  ) {
     super('Validation failed.', { fields: [fieldError('templateId', code)] });
+  }
+}
+
+/** Instructions without a text of their own and without a template whose text they could take. */
+export class InstructionsTextRequired extends InvalidRequest {
+  constructor() {
+    super('Validation failed.', { fields: [fieldError('text', 'instructionsRequired')] });
   }
 }
 

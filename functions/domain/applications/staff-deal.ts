@@ -4,13 +4,23 @@ import {
   findApplication,
   type PaymentInstructions,
   type PayoutReversal,
+  type PoolUse,
   type StaffRecord,
 } from '@functions/data/applications';
 import { auditPut } from '@functions/data/audit';
 import { findChainUse, isSameUse } from '@functions/data/chain-uses';
 import { ledgerParts } from '@functions/data/ledger';
-import { findPaymentTemplate, templateDealCountChange } from '@functions/data/payment-templates';
-import { type TransactItem, Transaction, TransactionCancelledError } from '@functions/data/transactions';
+import {
+  findPaymentTemplate,
+  type PaymentTemplateRecord,
+  templateDealCountChange,
+} from '@functions/data/payment-templates';
+import {
+  type TransactItem,
+  Transaction,
+  TransactionCancelledError,
+  type TransactionPart,
+} from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
 import type { AdminApplicationDetail } from '@shared/contract/applications';
@@ -34,13 +44,24 @@ import {
   refundRefusal,
 } from '@shared/lifecycle';
 import { compare, decimal, subtract } from '@shared/money';
-import { templateFits } from '@shared/payment-templates';
+import { templateFits, templateText } from '@shared/payment-templates';
 import { normalizedTxHash, TRON_TX_HASH } from '@shared/payout-details';
 import { comparableName } from '@shared/verification';
 import { payoutMismatchItems } from '../chain/chain-events';
 import { completeMatchedPayout } from '../chain/confirmation';
 import { officeWallets } from '../chain/wallets';
 import { closedDayRefusal } from '../ledger/entries';
+import { PaymentTemplateChangedMeanwhile } from '../payment-templates/errors';
+import {
+  alertIfNearLimit,
+  isPooled,
+  POOL_PARTS,
+  type PoolPeriods,
+  pickReceivingDetail,
+  poolMoveParts,
+  poolPeriods,
+  poolTake,
+} from '../payment-templates/pool';
 import { settingValue } from '../settings/settings';
 import { getAdminApplication } from './admin-actions';
 import { checkUsdtTransaction } from './chain-check';
@@ -51,6 +72,7 @@ import {
   ApplicationNotFound,
   ApplicationRulesBroken,
   ChainTransactionUsed,
+  InstructionsTextRequired,
   NothingToRefund,
   OwnApplication,
   PayoutAlreadyReversed,
@@ -81,41 +103,86 @@ async function findForStaff(id: string, actor: RecordedActor): Promise<Applicati
   return application;
 }
 
-/**
- * The template picked for an application's instructions, if it fits what the client pays with
- * (shared/payment-templates.ts, the rule the form's picker offers by). A USDT payment needs the
- * USDT template: its address and the amount are what the client's wallet is told.
- */
-async function templateFor(application: ApplicationRecord, templateId: string | undefined) {
-  if (!templateId) {
-    if (paysUsdt(application)) throw new TemplateRefused('usdtTemplateRequired');
-    return null;
-  }
-  const template = await findPaymentTemplate(templateId);
-  if (!template) throw new TemplateRefused('templateNotFound');
-  if (!templateFits(template, application))
-    throw new TemplateRefused(paysUsdt(application) ? 'usdtTemplateRequired' : 'templateDoesNotFit');
-  return template;
+/** A template for the instructions: chosen by staff, picked from the pool by the system, or none. */
+interface TemplateChoice {
+  template: PaymentTemplateRecord | null;
+  picked: boolean;
 }
 
-/** The template use counts a change of instructions moves: a deal starts or stops using a template. */
-function templateUseParts(before: string | null, after: string | null): Array<[string, TransactItem]> {
-  if (before === after) return [];
-  return [
-    ...(before
-      ? ([['templateReleased', templateDealCountChange(before, -1)]] as Array<[string, TransactItem]>)
-      : []),
-    ...(after
-      ? ([['templateUsed', templateDealCountChange(after, 1)]] as Array<[string, TransactItem]>)
-      : []),
-  ];
+/**
+ * The template of an application's instructions. Chosen by staff: it must exist, fit what the
+ * client pays with (shared/payment-templates.ts, the rule the form's picker offers by) and not be
+ * paused. Not chosen: on a reissue the one already told, else the pool's pick (pool.ts) among
+ * the fitting details in rotation with room, skipping `passedOver`; none in rotation fits: no
+ * template (the text says it all), except for USDT, whose wallet and amount the client is told.
+ */
+async function templateFor(
+  application: ApplicationRecord,
+  templateId: string | undefined,
+  periods: PoolPeriods,
+  passedOver: ReadonlySet<string>,
+): Promise<TemplateChoice> {
+  const chosenId = templateId ?? application.instructions?.templateId ?? undefined;
+  if (chosenId) {
+    const template = await findPaymentTemplate(chosenId);
+    if (!template) throw new TemplateRefused('templateNotFound');
+    if (!templateFits(template, application))
+      throw new TemplateRefused(paysUsdt(application) ? 'usdtTemplateRequired' : 'templateDoesNotFit');
+    // The one already told stays, paused or not: a pause stops new deals, not this one's.
+    const told = chosenId === application.instructions?.templateId;
+    if (isPooled(template) && template.availability === 'paused' && !told)
+      throw new TemplateRefused('receivingDetailPaused');
+    return { template, picked: false };
+  }
+  const pick = await pickReceivingDetail(application, periods, passedOver);
+  if (pick === 'full') throw new TemplateRefused('noReceivingDetailFree');
+  if (pick === 'none') {
+    if (paysUsdt(application)) throw new TemplateRefused('usdtTemplateRequired');
+    return { template: null, picked: false };
+  }
+  return { template: pick, picked: true };
 }
+
+/**
+ * What a change of instructions' template writes besides them: the deal stops using the old
+ * template (its deal count and pool count given back) and starts using the new one (a pooled
+ * one's take, conditional on its limits and pause; an office's deal count); nothing when it stays.
+ */
+function templateUseParts(
+  previous: PaymentInstructions | null,
+  choice: TemplateChoice,
+  application: ApplicationRecord,
+  periods: PoolPeriods,
+  at: string,
+): { parts: TransactionPart[]; poolUse: PoolUse | null } {
+  const before = previous?.templateId ?? null;
+  const after = choice.template;
+  if (before === (after?.id ?? null)) return { parts: [], poolUse: previous?.poolUse ?? null };
+  const parts: TransactionPart[] = before
+    ? [
+        { name: 'templateReleased', item: templateDealCountChange(before, -1) },
+        ...poolMoveParts(previous?.poolUse, -1).map((part) => ({ ...part, name: `${part.name}Released` })),
+      ]
+    : [];
+  if (!after) return { parts, poolUse: null };
+  if (!isPooled(after)) {
+    parts.push({ name: 'templateUsed', item: templateDealCountChange(after.id, 1) });
+    return { parts, poolUse: null };
+  }
+  const take = poolTake(after, application, periods, at);
+  return { parts: [...parts, ...take.parts], poolUse: take.poolUse };
+}
+
+/** Attempts at a pick while other instructions take the same details at once (each passes over those). */
+const PICK_ATTEMPTS = 6;
 
 /**
  * POST /admin/applications/{id}/instructions: from PROCESSING, staff issue the payment
  * instructions and the payment window starts (the setting paymentWindowMinutes, or the minutes
  * given for this application); the quote lock holds until the deadline. In WAITING_PAYMENT they
- * are issued again, and the deadline only ever moves later.
+ * are issued again, and the deadline only ever moves later. The receiving detail is the one staff
+ * chose or the pool's pick: when a picked one was taken to its limit meanwhile (the take's
+ * condition failed), the next is picked.
  */
 export async function issueInstructions(
   id: string,
@@ -127,19 +194,66 @@ export async function issueInstructions(
   const reissue = dealActionAllowed('reissueInstructions', 'staff', application.status);
   if (!reissue)
     requireMovable(
-      { move: 'issueInstructions', application, actor, input: { instructions: body.text } },
+      { move: 'issueInstructions', application, actor, input: { instructions: body.text ?? '' } },
       now,
     );
-  const template = await templateFor(application, body.templateId);
+  const periods = await poolPeriods(now);
+  const passedOver = new Set<string>();
+  for (let attempt = 1; ; attempt += 1) {
+    const choice = await templateFor(application, body.templateId, periods, passedOver);
+    try {
+      await writeInstructions(application, choice, body, { actor, periods, reissue }, now);
+    } catch (error) {
+      if (!(error instanceof TransactionCancelledError)) throw error;
+      const poolFailed = POOL_PARTS.some((part) => error.failedOn(part));
+      if (choice.picked && attempt < PICK_ATTEMPTS && (poolFailed || !error.conditionFailed)) {
+        if (poolFailed) passedOver.add(choice.template!.id);
+        continue;
+      }
+      if (choice.template && poolFailed) throw await poolRefusal(error, choice.template.id);
+      throw await readRace(error, application);
+    }
+    if (choice.template && isPooled(choice.template)) await alertIfNearLimit(choice.template, periods, now);
+    return getAdminApplication(id, actor, now);
+  }
+}
+
+/** Why a chosen detail's take failed: paused meanwhile, full, or edited meanwhile. */
+async function poolRefusal(error: TransactionCancelledError, templateId: string) {
+  if (error.failedOn('poolDay') || error.failedOn('poolMonth'))
+    return new TemplateRefused('receivingDetailFull');
+  const template = await findPaymentTemplate(templateId);
+  if (!template) return new TemplateRefused('templateNotFound');
+  return isPooled(template) && template.availability === 'paused'
+    ? new TemplateRefused('receivingDetailPaused')
+    : new PaymentTemplateChangedMeanwhile();
+}
+
+/**
+ * The instructions written with their template's use (and, on a reissue, their audit entry and
+ * the client's mail); a failed condition is thrown as it is, for the caller to read.
+ */
+async function writeInstructions(
+  application: ApplicationRecord,
+  choice: TemplateChoice,
+  body: IssueInstructionsBody,
+  context: { actor: RecordedActor; periods: PoolPeriods; reissue: boolean },
+  now: Date,
+): Promise<void> {
+  const { actor, periods, reissue } = context;
+  const { template } = choice;
+  const text = body.text || (template ? templateText(template) : '');
+  if (!text) throw new InstructionsTextRequired();
   const windowMinutes = body.paymentWindowMinutes ?? (await settingValue('paymentWindowMinutes'));
   const windowEnd = now.getTime() + windowMinutes * 60_000;
   const previousDeadline = application.paymentDeadline ? Date.parse(application.paymentDeadline) : 0;
   const deadline = new Date(Math.max(windowEnd, previousDeadline)).toISOString();
   const at = now.toISOString();
-  const previous = application.instructions;
-  const instructionParts = templateUseParts(previous?.templateId ?? null, template?.id ?? null);
+  const previous = application.instructions ?? null;
+  const use = templateUseParts(previous, choice, application, periods, at);
+  const instructionParts = use.parts.map(({ name, item }) => [name, item] as [string, TransactItem]);
   const instructions: PaymentInstructions = {
-    text: body.text,
+    text,
     templateId: template?.id ?? null,
     accountId: template?.accountId ?? null,
     issuedAt: at,
@@ -148,6 +262,7 @@ export async function issueInstructions(
     deadline,
     payTo: payToOf(template),
     collectAt: await collectOfficeOf(application),
+    poolUse: use.poolUse,
     crypto:
       template?.kind === 'usdt' && application.amountFrom !== null
         ? {
@@ -181,26 +296,22 @@ export async function issueInstructions(
       : undefined;
   const details = { deadline, windowMinutes, templateId: instructions.templateId };
   if (!reissue) {
-    try {
-      await perform(
-        {
-          move: 'issueInstructions',
-          application,
-          actor,
-          input: { instructions: instructions.text },
-          write: {
-            auditDetails: details,
-            fields: { instructions, paymentDeadline: deadline, ...(rate ? { rate } : {}) },
-            details,
-            parts: instructionParts,
-          },
+    await perform(
+      {
+        move: 'issueInstructions',
+        application,
+        actor,
+        input: { instructions: instructions.text },
+        write: {
+          auditDetails: details,
+          fields: { instructions, paymentDeadline: deadline, ...(rate ? { rate } : {}) },
+          details,
+          parts: instructionParts,
         },
-        now,
-      );
-    } catch (error) {
-      throw await readRace(error, application);
-    }
-    return getAdminApplication(id, actor, now);
+      },
+      now,
+    );
+    return;
   }
   const next: ApplicationRecord = {
     ...application,
@@ -226,7 +337,7 @@ export async function issueInstructions(
         actorRole: actor.role,
         action: 'application.instructions',
         targetType: 'application',
-        targetId: id,
+        targetId: application.id,
         before: { deadline: application.paymentDeadline },
         after: details,
         at: now,
@@ -234,15 +345,7 @@ export async function issueInstructions(
     );
   for (const [name, item] of instructionParts) transaction.add(name, item);
   if (owner) transaction.add('mail', await ownerMailItem('status', next, owner, now));
-  try {
-    await transaction.run();
-  } catch (error) {
-    if (error instanceof TransactionCancelledError && error.failedOn('instructions')) {
-      throw await readRace(error, application);
-    }
-    throw error;
-  }
-  return getAdminApplication(id, actor, now);
+  await transaction.run();
 }
 
 /**

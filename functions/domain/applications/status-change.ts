@@ -28,6 +28,7 @@ import { closedDayRefusal } from '../ledger/entries';
 import { limitMoveParts } from '../limits/limits';
 import { countQueuedMails } from '../outbox/queue';
 import { statusChangeItems } from '../outbox/status-change-items';
+import { poolCountChange, poolMoveParts } from '../payment-templates/pool';
 import { completionSnapshotNow, rubPerUsdtNow } from '../rates/completion-snapshot';
 import { type CompletionMoney, moveDeltas } from '../reports/rollup-events';
 import { checkReserveAlerts } from '../reserves/alerts';
@@ -221,6 +222,10 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
   // Money came for an ended deal and it is open again: it uses its template again.
   if (templateId && isTerminal(from) && !isTerminal(to))
     transaction.add('templateUsed', templateDealCountChange(templateId, 1));
+  // The pool's count of the deal: given back when it ends with nothing received, taken again when
+  // money for it came after all (pool.ts).
+  const poolSign = poolCountChange(application, from, to);
+  if (poolSign) transaction.addParts(poolMoveParts(application.instructions?.poolUse, poolSign));
   const amountRelease = isTerminal(to)
     ? await payableAmountReleaseItem(application.id, application.instructions?.crypto, now)
     : null;

@@ -5,6 +5,7 @@ import { ledgerAccountFits } from '@functions/data/ledger';
 import {
   countPaymentTemplates,
   findPaymentTemplate,
+  NO_RECEIVING_LIMITS,
   type PaymentTemplateContent,
   type PaymentTemplateRecord,
   paymentTemplateDelete,
@@ -13,6 +14,7 @@ import {
   listPaymentTemplates as readPaymentTemplates,
 } from '@functions/data/payment-templates';
 import { currencyValueExists } from '@functions/data/rates';
+import { RECEIVING_USE_DECIMALS, readReceivingUse, receivingPeriod } from '@functions/data/receiving-use';
 import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
 import { MAX_PAYMENT_TEMPLATES } from '@shared/constants';
@@ -20,8 +22,10 @@ import type {
   PaymentTemplateBody,
   PaymentTemplatesData,
   PaymentTemplateView,
+  ReceivingLimitsBody,
 } from '@shared/contract/payment-templates';
 import { fieldError } from '@shared/field-rules';
+import { unitsText } from '@shared/money';
 import {
   PaymentTemplateChangedMeanwhile,
   PaymentTemplateFieldsRefused,
@@ -30,6 +34,7 @@ import {
   TemplateInUse,
   TooManyPaymentTemplates,
 } from './errors';
+import { isPooled, type PoolPeriods, poolPeriods } from './pool';
 
 /**
  * Payment templates (docs/operations.md "Payment templates", docs/architecture.md §4 pattern 35):
@@ -39,7 +44,14 @@ import {
  * editing or deleting one never changes instructions already issued.
  */
 
-export function paymentTemplateView(record: PaymentTemplateRecord): PaymentTemplateView {
+/** What the staff screens show of a template's use: today's and this month's, read for the pooled ones. */
+type UsageOf = Awaited<ReturnType<typeof readReceivingUse>>;
+
+function paymentTemplateView(
+  record: PaymentTemplateRecord,
+  periods: PoolPeriods,
+  usageOf: UsageOf,
+): PaymentTemplateView {
   const common = {
     id: record.id,
     label: record.label,
@@ -48,23 +60,58 @@ export function paymentTemplateView(record: PaymentTemplateRecord): PaymentTempl
     updatedAt: record.updatedAt,
     accountId: record.accountId ?? null,
   };
-  switch (record.kind) {
-    case 'card':
-      return {
-        kind: 'card',
-        ...common,
-        currency: record.currency,
-        details: record.details,
-        number: record.number,
-        bank: record.bank,
-        holder: record.holder,
-      };
-    case 'office':
-      return { kind: 'office', ...common, city: record.city, details: record.details };
-    case 'usdt':
-      return { kind: 'usdt', ...common, address: record.address };
-  }
+  if (record.kind === 'office')
+    return { kind: 'office', ...common, city: record.city, details: record.details };
+  const period = (key: string) => {
+    const use = usageOf(record.id, key);
+    return { amount: unitsText(use.amount, RECEIVING_USE_DECIMALS), deals: use.deals };
+  };
+  const pool = {
+    availability: record.availability,
+    limits: record.limits,
+    use: {
+      day: periods.day,
+      month: periods.month,
+      today: period(receivingPeriod.day(periods.day)),
+      thisMonth: period(receivingPeriod.month(periods.month)),
+    },
+    lastPickedAt: record.lastPickedAt ?? null,
+  };
+  if (record.kind === 'usdt') return { kind: 'usdt', ...common, address: record.address, ...pool };
+  return {
+    kind: 'card',
+    ...common,
+    currency: record.currency,
+    details: record.details,
+    number: record.number,
+    bank: record.bank,
+    holder: record.holder,
+    ...pool,
+  };
 }
+
+/** Templates as staff see them, with the pooled ones' use today and this month. */
+async function viewsOf(records: PaymentTemplateRecord[], now: Date): Promise<PaymentTemplateView[]> {
+  const periods = await poolPeriods(now);
+  const usageOf = await readReceivingUse(
+    records.filter(isPooled).map((record) => record.id),
+    [receivingPeriod.day(periods.day), receivingPeriod.month(periods.month)],
+  );
+  return records.map((record) => paymentTemplateView(record, periods, usageOf));
+}
+
+async function viewOf(record: PaymentTemplateRecord, now: Date): Promise<PaymentTemplateView> {
+  const [view] = await viewsOf([record], now);
+  return view!;
+}
+
+/** The limits as kept: each one given, else none. */
+const limitsOf = (limits: ReceivingLimitsBody | undefined) => ({
+  dayAmount: limits?.dayAmount ?? NO_RECEIVING_LIMITS.dayAmount,
+  monthAmount: limits?.monthAmount ?? NO_RECEIVING_LIMITS.monthAmount,
+  dayDeals: limits?.dayDeals ?? NO_RECEIVING_LIMITS.dayDeals,
+  monthDeals: limits?.monthDeals ?? NO_RECEIVING_LIMITS.monthDeals,
+});
 
 /** The body's fields of its kind, in the record's shape (the schema trimmed the texts). */
 function contentOf(body: PaymentTemplateBody): PaymentTemplateContent {
@@ -80,11 +127,20 @@ function contentOf(body: PaymentTemplateBody): PaymentTemplateContent {
         bank: body.bank ?? null,
         holder: body.holder ?? null,
         accountId,
+        availability: body.availability ?? 'manual',
+        limits: limitsOf(body.limits),
       };
     case 'office':
       return { kind: 'office', label: body.label, city: body.city, details: body.details, accountId };
     case 'usdt':
-      return { kind: 'usdt', label: body.label, address: body.address, accountId };
+      return {
+        kind: 'usdt',
+        label: body.label,
+        address: body.address,
+        accountId,
+        availability: body.availability ?? 'manual',
+        limits: limitsOf(body.limits),
+      };
   }
 }
 
@@ -152,8 +208,8 @@ function audited(
 }
 
 /** GET /admin/payment-templates: every template, oldest first. */
-export async function listPaymentTemplates(): Promise<PaymentTemplatesData> {
-  return { templates: (await readPaymentTemplates()).map(paymentTemplateView) };
+export async function listPaymentTemplates(now = new Date()): Promise<PaymentTemplatesData> {
+  return { templates: await viewsOf(await readPaymentTemplates(), now) };
 }
 
 /**
@@ -187,7 +243,7 @@ export async function createPaymentTemplate(
   } catch (error) {
     throw referenceRefusal(error, content) ?? error;
   }
-  return paymentTemplateView(record);
+  return viewOf(record, now);
 }
 
 /**
@@ -205,7 +261,7 @@ export async function updatePaymentTemplate(
   if (current.kind !== body.kind) throw new PaymentTemplateKindFixed(current.kind, body.kind);
   const content = contentOf(body);
   const before = contentOfRecord(current);
-  if (sameContent(before, content)) return paymentTemplateView(current);
+  if (sameContent(before, content)) return viewOf(current, now);
   const at = now.toISOString();
   const transaction = new Transaction()
     .add('template', paymentTemplateUpdate(id, content, { at, by: actor.id }, current.version))
@@ -222,13 +278,16 @@ export async function updatePaymentTemplate(
     }
     throw error;
   }
-  return paymentTemplateView({
-    ...current,
-    ...content,
-    updatedAt: at,
-    updatedBy: actor.id,
-    version: current.version + 1,
-  } as PaymentTemplateRecord);
+  return viewOf(
+    {
+      ...current,
+      ...content,
+      updatedAt: at,
+      updatedBy: actor.id,
+      version: current.version + 1,
+    } as PaymentTemplateRecord,
+    now,
+  );
 }
 
 /** Saves meanwhile a delete reads past before it gives up (each one moved the version it was conditional on). */

@@ -8,6 +8,7 @@ import type {
 import type { DealMoneyView } from '@shared/contract/deal';
 import type { ExchangeStatus } from '@shared/contract/hours';
 import type { ClientLimitsView, TierLimitTable } from '@shared/contract/limits';
+import type { PaymentTemplateView } from '@shared/contract/payment-templates';
 import type { PublicRatesData, Quote } from '@shared/contract/rates';
 import type { OwnUser, PublicUser } from '@shared/contract/users';
 import { NO_MONEY_YET } from '@shared/deal-money';
@@ -394,3 +395,23 @@ export function holdAnswers(api: ReturnType<typeof fakeApi>, route: RouteDefinit
   });
   return release;
 }
+
+/** A card or USDT template's pool fields (PaymentTemplateView): in rotation, no limits, nothing used yet. */
+export function testPoolFields(changes: Partial<PoolFields> = {}): PoolFields {
+  return {
+    availability: 'rotation',
+    limits: { dayAmount: null, monthAmount: null, dayDeals: null, monthDeals: null },
+    use: {
+      day: '2026-11-20',
+      month: '2026-11',
+      today: { amount: '0.000000', deals: 0 },
+      thisMonth: { amount: '0.000000', deals: 0 },
+    },
+    lastPickedAt: null,
+    ...changes,
+  };
+}
+type PoolFields = Pick<
+  Extract<PaymentTemplateView, { kind: 'usdt' }>,
+  'availability' | 'limits' | 'use' | 'lastPickedAt'
+>;

@@ -154,6 +154,7 @@ export function InstructionsDialog(props: InstructionsDialogProps) {
           facts={{ assetFrom: application.assetFrom, city: application.city }}
           pickedId={templateId}
           onPick={pick}
+          onAuto={reissue ? undefined : () => setTemplateId(null)}
         />
         {form.errors.templateId && <p className="field__error">{form.errors.templateId}</p>}
       </div>
@@ -164,7 +165,6 @@ export function InstructionsDialog(props: InstructionsDialogProps) {
         error={form.errors.text}
         rows={6}
         maxLength={INSTRUCTIONS_MAX_LENGTH}
-        required
         onChange={(event) => {
           setText(event.target.value);
           form.clear('text');

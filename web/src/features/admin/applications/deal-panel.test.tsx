@@ -21,7 +21,12 @@ import { adminListPaymentTemplates } from '@shared/routes/payment-templates';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useToastStore } from '@web/stores/toast-store';
 import { fakeApi, ok, refused } from '@web/testing/fake-api';
-import { testAdminApplicationDetail, testDealMoney, withStaffActions } from '@web/testing/fixtures';
+import {
+  testAdminApplicationDetail,
+  testDealMoney,
+  testPoolFields,
+  withStaffActions,
+} from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import axe from 'axe-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -79,6 +84,7 @@ const TEMPLATES: PaymentTemplateView[] = [
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
     accountId: null,
+    ...testPoolFields(),
   },
   {
     kind: 'card',
@@ -93,6 +99,7 @@ const TEMPLATES: PaymentTemplateView[] = [
     createdAt: '2026-11-01T00:00:00.000Z',
     updatedAt: '2026-11-01T00:00:00.000Z',
     accountId: null,
+    ...testPoolFields(),
   },
 ];
 
@@ -453,7 +460,7 @@ describe('the deal panel of the application detail', () => {
       expect(api.requests(adminIssueInstructions)[0]!.body).toEqual({ text: 'Pay in cash at the desk.' });
     });
 
-    it('refuses an empty text and a window outside 1–1440 before sending', async () => {
+    it('refuses a window outside 1–1440 before sending, and sends an empty text for the server to fill from the details', async () => {
       const { api } = openDetail(detail('PROCESSING'));
       api.answer(adminIssueInstructions, ok(detail('WAITING_PAYMENT', { instructions: INSTRUCTIONS })));
       fireEvent.click(await screen.findByRole('button', { name: 'Issue instructions' }));
@@ -462,15 +469,15 @@ describe('the deal panel of the application detail', () => {
         target: { value: '1441' },
       });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Issue instructions' }));
-      expect(within(dialog).getByText('Write the payment instructions.')).toBeTruthy();
-      fireEvent.change(within(dialog).getByLabelText('Instructions for the client'), {
-        target: { value: 'Pay.' },
-      });
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Issue instructions' }));
       expect(
         within(dialog).getByText('The payment window must be a whole number of minutes from 1 to 1440.'),
       ).toBeTruthy();
       expect(api.requests(adminIssueInstructions)).toHaveLength(0);
+      fireEvent.change(within(dialog).getByLabelText('Payment window, minutes'), { target: { value: '' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Issue instructions' }));
+      await waitFor(() => expect(api.requests(adminIssueInstructions)).toHaveLength(1));
+      // Nothing picked: the system picks the details, and their text is the instructions'.
+      expect(api.requests(adminIssueInstructions)[0]!.body).toEqual({ text: '' });
     });
 
     it('shows the server’s refusal of the template at the picker and keeps the dialog open', async () => {
@@ -497,7 +504,7 @@ describe('the deal panel of the application detail', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Issue instructions' }));
       expect(
         await within(dialog).findByText(
-          'The client pays in USDT: pick the USDT template with the address they send to.',
+          'The client pays in USDT: pick the USDT wallet they send to, or put one in rotation.',
         ),
       ).toBeTruthy();
       expect(

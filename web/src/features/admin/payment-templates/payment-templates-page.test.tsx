@@ -14,7 +14,7 @@ import {
 import { adminGetRates } from '@shared/routes/rates';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { done, fakeApi, ok, refused } from '@web/testing/fake-api';
-import { testCity } from '@web/testing/fixtures';
+import { testCity, testPoolFields } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { account } from '../ledger/test-fixtures';
@@ -38,6 +38,7 @@ const EUR_CARD: PickedTemplate = {
   createdAt: AT,
   updatedAt: AT,
   accountId: null,
+  ...testPoolFields(),
 };
 const MADRID_OFFICE: PickedTemplate = {
   kind: 'office',
@@ -59,6 +60,7 @@ const WALLET: PickedTemplate = {
   createdAt: AT,
   updatedAt: AT,
   accountId: null,
+  ...testPoolFields(),
 };
 
 const names = (en: string, ru = en) => ({ ru, en });
@@ -161,6 +163,31 @@ describe('the payment gateways page', () => {
     expect(within(group(/^Offices/)).getByText('No template of this kind yet.')).toBeTruthy();
   });
 
+  it("shows each card's and wallet's use today and this month against its limits, and how it is given out", async () => {
+    const limited: PickedTemplate = {
+      ...EUR_CARD,
+      ...testPoolFields({
+        availability: 'paused',
+        limits: { dayAmount: '5000', monthAmount: null, dayDeals: 10, monthDeals: null },
+        use: {
+          day: '2026-11-20',
+          month: '2026-11',
+          today: { amount: '4200.000000', deals: 3 },
+          thisMonth: { amount: '61000.500000', deals: 12 },
+        },
+      }),
+    } as PickedTemplate;
+    openPage([limited, MADRID_OFFICE, WALLET]);
+    await screen.findByRole('heading', { name: 'Santander EUR' });
+    const card = within(item('Santander EUR'));
+    expect(card.getByText('Paused')).toBeTruthy();
+    // 4,200 of 5,000 is past 80 %: marked near its limit.
+    expect(card.getByText('4,200 of 5,000 EUR · 3 of 10 deals · near its limit')).toBeTruthy();
+    expect(card.getByText('61,000.5 EUR · 12 deals')).toBeTruthy();
+    expect(within(item('Hot wallet')).getByText('In rotation')).toBeTruthy();
+    expect(within(item('Madrid, Calle Mayor')).queryByText('Today')).toBeNull();
+  });
+
   it("creates a card template for one of the rates' fiat currencies and shows it", async () => {
     const created: PickedTemplate = {
       ...EUR_CARD,
@@ -182,6 +209,11 @@ describe('the payment gateways page', () => {
     fireEvent.change(dialog.getByLabelText('Bank'), { target: { value: 'Kaspi' } });
     fireEvent.change(dialog.getByLabelText('Recipient'), { target: { value: 'A. Nurlanov' } });
     fireEvent.change(dialog.getByLabelText('Payment details'), { target: { value: 'Card 4400 …' } });
+    // In rotation unless chosen otherwise; its limits as typed, empty ones none.
+    expect(dialog.getByRole('button', { name: 'In rotation', pressed: true })).toBeTruthy();
+    fireEvent.click(dialog.getByRole('button', { name: 'By hand only' }));
+    fireEvent.change(dialog.getByLabelText('Incoming per day, GEL'), { target: { value: '5000' } });
+    fireEvent.change(dialog.getByLabelText('Deals per month'), { target: { value: '40' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByRole('heading', { name: 'Kaspi GEL' })).toBeTruthy();
@@ -196,6 +228,8 @@ describe('the payment gateways page', () => {
         bank: 'Kaspi',
         holder: 'A. Nurlanov',
         accountId: null,
+        availability: 'manual',
+        limits: { dayAmount: '5000', monthAmount: null, dayDeals: null, monthDeals: 40 },
       },
     ]);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -426,6 +460,8 @@ describe('the payment gateways page', () => {
         bank: null,
         holder: null,
         accountId: 'card-gel',
+        availability: 'rotation',
+        limits: { dayAmount: null, monthAmount: null, dayDeals: null, monthDeals: null },
       });
     });
 

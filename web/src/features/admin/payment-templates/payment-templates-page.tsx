@@ -27,7 +27,7 @@ import { ledgerApi } from '../ledger/ledger-api';
 import { notify } from '../lib/notify';
 import { ChainReview } from './chain-review';
 import { TemplateModal } from './template-modal';
-import { TemplateBody, TemplateFor } from './template-summary';
+import { AvailabilityBadge, TemplateBody, TemplateFor, TemplateUse } from './template-summary';
 import './payment-templates.css';
 import { accountNameIn } from '@shared/ledger';
 
@@ -233,6 +233,7 @@ function TemplateGroup({ kind, templates, cityName, accountName, actions }: Temp
             <li key={template.id} className="card template-item" aria-label={template.label}>
               <div className="template-item__head">
                 <h3 className="template-item__label">{template.label}</h3>
+                {template.kind !== 'office' && <AvailabilityBadge availability={template.availability} />}
                 {template.inUse && <span className="badge badge--info">{t('payments.inUse')}</span>}
               </div>
               <p className="muted template-item__for">
@@ -240,6 +241,7 @@ function TemplateGroup({ kind, templates, cityName, accountName, actions }: Temp
               </p>
               <TemplateBody template={template} />
               <TemplateAccount name={accountName(template.accountId)} />
+              {template.kind !== 'office' && <TemplateUse template={template} />}
               {actions && (
                 <div className="template-item__actions">
                   <Button

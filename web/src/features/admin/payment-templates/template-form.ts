@@ -4,6 +4,7 @@ import {
   type PaymentTemplateKind,
   type PaymentTemplateView,
   paymentTemplateBodySchema,
+  type TemplateAvailability,
 } from '@shared/contract/payment-templates';
 import { type FieldProblem, issueProblem, ruleProblem } from '@shared/field-rules';
 import { groupedNumber } from '@shared/payout-details';
@@ -23,9 +24,22 @@ export interface TemplateDraft {
   address: string;
   /** The office account its money is booked on; '' for none (the asset's own). */
   accountId: string;
+  /** A card or USDT template's place in the pool: how it is given out, and its limits as typed ('' for none). */
+  availability: TemplateAvailability;
+  dayAmount: string;
+  monthAmount: string;
+  dayDeals: string;
+  monthDeals: string;
 }
 
-export type TemplateField = Exclude<keyof TemplateDraft, 'kind'>;
+export type TemplateField = Exclude<keyof TemplateDraft, 'kind' | 'availability'>;
+
+/** The pool's limits, in the form's order (a card's and a USDT template's). */
+export const LIMIT_FIELDS = ['dayAmount', 'monthAmount', 'dayDeals', 'monthDeals'] as const;
+export type LimitField = (typeof LIMIT_FIELDS)[number];
+
+/** Whether templates of a kind are in the pool (cards, accounts and wallets; not offices). */
+export const pooledKind = (kind: PaymentTemplateKind) => kind !== 'office';
 
 /** The fields of each kind, in the form's order. */
 export const KIND_FIELDS: Record<PaymentTemplateKind, readonly TemplateField[]> = {
@@ -46,11 +60,27 @@ export function emptyDraft(kind: PaymentTemplateKind = 'card'): TemplateDraft {
     holder: '',
     address: '',
     accountId: '',
+    // A new card or wallet joins the rotation unless staff say otherwise.
+    availability: 'rotation',
+    dayAmount: '',
+    monthAmount: '',
+    dayDeals: '',
+    monthDeals: '',
   };
 }
 
 export function draftOf(template: PaymentTemplateView): TemplateDraft {
-  const draft = { ...emptyDraft(template.kind), label: template.label, accountId: template.accountId ?? '' };
+  const common = { ...emptyDraft(template.kind), label: template.label, accountId: template.accountId ?? '' };
+  if (template.kind === 'office') return { ...common, city: template.city, details: template.details };
+  const { limits } = template;
+  const draft = {
+    ...common,
+    availability: template.availability,
+    dayAmount: limits.dayAmount ?? '',
+    monthAmount: limits.monthAmount ?? '',
+    dayDeals: limits.dayDeals === null ? '' : String(limits.dayDeals),
+    monthDeals: limits.monthDeals === null ? '' : String(limits.monthDeals),
+  };
   if (template.kind === 'card')
     return {
       ...draft,
@@ -60,16 +90,35 @@ export function draftOf(template: PaymentTemplateView): TemplateDraft {
       bank: template.bank ?? '',
       holder: template.holder ?? '',
     };
-  if (template.kind === 'office') return { ...draft, city: template.city, details: template.details };
   return { ...draft, address: template.address };
 }
 
-/** The body the server takes: the chosen kind's fields only (the schema trims them), and its account or null. */
-export function bodyOf(draft: TemplateDraft): Record<string, string | null> {
+/** A limit as typed: empty is none, an amount its text, a count its number (NaN when not one: refused). */
+const limitOf = (field: LimitField, typed: string) => {
+  const text = typed.trim();
+  if (text === '') return null;
+  return field === 'dayDeals' || field === 'monthDeals'
+    ? /^\d+$/.test(text)
+      ? Number(text)
+      : Number.NaN
+    : text;
+};
+
+/**
+ * The body the server takes: the chosen kind's fields only (the schema trims them), its account or
+ * null, and for a card or USDT template its pause and limits.
+ */
+export function bodyOf(draft: TemplateDraft): Record<string, unknown> {
   return Object.fromEntries([
     ['kind', draft.kind],
     ...KIND_FIELDS[draft.kind].map((field) => [field, draft[field]]),
     ['accountId', draft.accountId || null],
+    ...(pooledKind(draft.kind)
+      ? [
+          ['availability', draft.availability],
+          ['limits', Object.fromEntries(LIMIT_FIELDS.map((field) => [field, limitOf(field, draft[field])]))],
+        ]
+      : []),
   ]);
 }
 

@@ -3,6 +3,7 @@ import {
   PAYMENT_TEMPLATE_KINDS,
   type PaymentTemplateKind,
   type PaymentTemplateView,
+  TEMPLATE_AVAILABILITIES,
 } from '@shared/contract/payment-templates';
 import { accountNameIn } from '@shared/ledger';
 import { isTronAddress } from '@shared/tron-address';
@@ -23,6 +24,8 @@ import {
   draftOf,
   emptyDraft,
   fittingAccounts,
+  LIMIT_FIELDS,
+  pooledKind,
   type TemplateDraft,
   type TemplateField,
 } from './template-form';
@@ -87,7 +90,7 @@ export function TemplateModal({
       [field]: value,
       ...(field === 'currency' ? { accountId: '' } : {}),
     }));
-    const answered = field === 'currency' ? [field, 'accountId'] : [field];
+    const answered = field === 'currency' ? [field, 'accountId'] : [field, `limits.${field}`];
     setServerErrors((current) =>
       Object.fromEntries(Object.entries(current).filter(([path]) => !answered.includes(path))),
     );
@@ -252,6 +255,44 @@ export function TemplateModal({
           )}
           onChange={(event) => set('accountId', event.target.value)}
         />
+        {pooledKind(draft.kind) && (
+          <fieldset className="template-form__pool">
+            <legend>{t('payments.pool.legend')}</legend>
+            <p className="muted template-form__note">{t('payments.pool.hint')}</p>
+            <ChoiceButtons
+              legend={t('payments.pool.availability')}
+              options={TEMPLATE_AVAILABILITIES.map((availability) => ({
+                value: availability,
+                label: t(`payments.pool.availabilities.${availability}`),
+              }))}
+              value={draft.availability}
+              onChange={(availability) => setDraft((current) => ({ ...current, availability }))}
+              className="segmented"
+            />
+            <p className="muted template-form__note">
+              {t(`payments.pool.availabilityHints.${draft.availability}`)}
+            </p>
+            <div className="template-form__limits">
+              {LIMIT_FIELDS.map((field) => {
+                const amount = field === 'dayAmount' || field === 'monthAmount';
+                return (
+                  <TextField
+                    key={field}
+                    label={t(`payments.pool.${field}`, {
+                      currency: draft.kind === 'usdt' ? 'USDT' : draft.currency || '…',
+                    })}
+                    value={draft[field]}
+                    error={errors[`limits.${field}`]}
+                    inputMode={amount ? 'decimal' : 'numeric'}
+                    placeholder={t('payments.pool.noLimit')}
+                    autoComplete="off"
+                    onChange={(event) => set(field, event.target.value)}
+                  />
+                );
+              })}
+            </div>
+          </fieldset>
+        )}
         {template && <p className="muted template-form__note">{t('payments.form.issuedKeep')}</p>}
         <div className="modal__footer">
           <Button variant="secondary" onClick={onClose} disabled={saving}>

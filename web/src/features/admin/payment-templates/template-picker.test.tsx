@@ -3,7 +3,7 @@ import { getGeo } from '@shared/routes/geo';
 import { adminListPaymentTemplates } from '@shared/routes/payment-templates';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { fakeApi, ok, refused } from '@web/testing/fake-api';
-import { testCity } from '@web/testing/fixtures';
+import { testCity, testPoolFields } from '@web/testing/fixtures';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderAdmin, startI18n } from '../test-utils';
 import { type PickedTemplate, TemplatePicker } from './template-picker';
@@ -20,6 +20,7 @@ const TEMPLATES: PickedTemplate[] = [
     details: 'IBAN ES91',
     ...unstructured,
     ...common,
+    ...testPoolFields(),
   },
   {
     kind: 'card',
@@ -29,6 +30,7 @@ const TEMPLATES: PickedTemplate[] = [
     details: 'IBAN US00',
     ...unstructured,
     ...common,
+    ...testPoolFields(),
   },
   {
     kind: 'office',
@@ -52,10 +54,11 @@ const TEMPLATES: PickedTemplate[] = [
     label: 'Hot wallet',
     address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
     ...common,
+    ...testPoolFields(),
   },
 ];
 
-function pick(facts: TemplateFitFacts, templates = TEMPLATES) {
+function pick(facts: TemplateFitFacts, templates = TEMPLATES, onAuto?: () => void) {
   const onPick = vi.fn();
   fakeApi()
     .answer(adminListPaymentTemplates, ok({ templates }))
@@ -80,7 +83,7 @@ function pick(facts: TemplateFitFacts, templates = TEMPLATES) {
         },
       ]),
     );
-  renderAdmin(<TemplatePicker facts={facts} onPick={onPick} />, { role: 'MANAGER' });
+  renderAdmin(<TemplatePicker facts={facts} onPick={onPick} onAuto={onAuto} />, { role: 'MANAGER' });
   return onPick;
 }
 
@@ -101,6 +104,25 @@ describe('the payment template picker', () => {
     expect(await offered()).toEqual(['EUR card']);
     fireEvent.click(screen.getByRole('button', { name: /EUR card/ }));
     expect(onPick).toHaveBeenCalledWith(TEMPLATES[0]);
+  });
+
+  it("offers the system's pick first, chosen while nothing is picked, and a paused card not at all", async () => {
+    const onAuto = vi.fn();
+    const paused: PickedTemplate = {
+      ...TEMPLATES[0]!,
+      id: 'paused',
+      label: 'Blocked EUR card',
+      ...testPoolFields({ availability: 'paused' }),
+    } as PickedTemplate;
+    pick({ assetFrom: 'card-EUR', city: 'europe.spain.madrid' }, [...TEMPLATES, paused], onAuto);
+    expect(await offered()).toEqual(['Let the system pick', 'EUR card', 'Blocked EUR cardPaused']);
+    const auto = screen.getByRole('button', { name: /Let the system pick/ });
+    expect(auto.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(auto);
+    expect(onAuto).toHaveBeenCalled();
+    expect((screen.getByRole('button', { name: /Blocked EUR card/ }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
 
   it("offers a cash payment only the offices of the application's city", async () => {

@@ -5,7 +5,7 @@ import { useTranslation } from '@web/lib/i18n';
 import { useResource } from '@web/lib/use-resource';
 import { adminApi } from '../api/admin-api';
 import { InlineLoading, LoadError } from '../components/load-state';
-import { TemplateBody, TemplateFor } from './template-summary';
+import { AvailabilityBadge, TemplateBody, TemplateFor } from './template-summary';
 import './payment-templates.css';
 
 /** The template a pick hands over: the staff's view of it (`templateText` from shared/payment-templates.ts gives its text). */
@@ -15,8 +15,10 @@ interface TemplatePickerProps {
   /** What of the application decides which templates fit: what the client gives, and the city. */
   facts: TemplateFitFacts;
   onPick: (template: PickedTemplate) => void;
-  /** The template picked so far, marked as chosen. */
+  /** The template picked so far, marked as chosen (null with `onAuto`: the system's pick is chosen). */
   pickedId?: string | null;
+  /** Offers the system's pick from the pool first (issuing, not reissuing): chosen while nothing is picked. */
+  onAuto?: () => void;
 }
 
 /**
@@ -26,7 +28,7 @@ interface TemplatePickerProps {
  * individual request. Every staff member may list them; picking one hands it to the caller, which
  * starts its instructions from it and sends its id.
  */
-export function TemplatePicker({ facts, onPick, pickedId = null }: TemplatePickerProps) {
+export function TemplatePicker({ facts, onPick, pickedId = null, onAuto }: TemplatePickerProps) {
   const { t, language } = useTranslation('admin');
   const placeName = usePlaceNames(language);
   const templates = useResource((signal) => adminApi.paymentTemplates(signal), []);
@@ -44,17 +46,35 @@ export function TemplatePicker({ facts, onPick, pickedId = null }: TemplatePicke
         <p className="muted">{t('payments.picker.none')}</p>
       ) : (
         <ul className="template-picker__list">
+          {onAuto && fitting.some((template) => template.kind !== 'office') && (
+            <li>
+              <button
+                type="button"
+                className={`template-picker__option${pickedId === null ? ' template-picker__option--picked' : ''}`}
+                aria-pressed={pickedId === null}
+                onClick={onAuto}
+              >
+                <span className="template-picker__label">{t('payments.picker.auto')}</span>
+                <span className="muted template-picker__for">{t('payments.picker.autoHint')}</span>
+              </button>
+            </li>
+          )}
           {fitting.map((template) => {
             const picked = template.id === pickedId;
+            const paused = template.kind !== 'office' && template.availability === 'paused';
             return (
               <li key={template.id}>
                 <button
                   type="button"
                   className={`template-picker__option${picked ? ' template-picker__option--picked' : ''}`}
                   aria-pressed={picked}
+                  disabled={paused && !picked}
                   onClick={() => onPick(template)}
                 >
-                  <span className="template-picker__label">{template.label}</span>
+                  <span className="template-picker__label">
+                    {template.label}
+                    {paused && <AvailabilityBadge availability="paused" />}
+                  </span>
                   <span className="muted template-picker__for">
                     <TemplateFor template={template} cityName={(key) => placeName(key)} />
                   </span>
