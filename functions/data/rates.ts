@@ -6,6 +6,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { RateSource } from '@shared/constants';
+import type { MarketPrice, MarketSource } from '@shared/contract/rates';
 import type { CardVerificationRule } from '@shared/verification';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
@@ -49,6 +50,8 @@ export interface DirectionRecord {
   fixedRate: TypedRateRecord | null;
   /** Kept while the direction is fixed, for when it follows a source again. */
   markupPercent: number;
+  /** How a `feed` direction's market price is made; kept while it follows another source. */
+  marketPrice: MarketPrice;
   /** The effective rate must stay within these, or the direction is paused. */
   minRate: number | null;
   maxRate: number | null;
@@ -81,6 +84,21 @@ export interface FeedPriceRecord {
   provider: string;
 }
 
+/**
+ * What the rates job last read of a market source (other than the USD cross, which is the ratio of
+ * two feed prices) for a fiat currency: the units of it one USDT is worth there, and the source's
+ * own time for that price.
+ */
+export interface SourcePriceRecord {
+  source: Exclude<MarketSource, 'usd-cross'>;
+  code: string;
+  perUsdt: number;
+  asOf: string;
+}
+
+/** The market sources whose prices are stored (`SOURCE#{source}#{code}`). */
+const STORED_SOURCES = ['usdt-market', 'central-bank'] as const satisfies SourcePriceRecord['source'][];
+
 /** When the rates job last called a provider (successfully or not) and when it may call it again. */
 export interface ProviderCallRecord {
   provider: string;
@@ -91,11 +109,15 @@ export interface ProviderCallRecord {
 /** Maximum age of a feed price before a direction that uses it is paused, unless set per direction. */
 export const DEFAULT_MAX_AGE_MINUTES = 15;
 
+/** A direction's market price unless staff chose another: the USD cross, as before there were others. */
+export const DEFAULT_MARKET_PRICE: MarketPrice = { sources: ['usd-cross'], coefficient: '1' };
+
 export interface RatesTable {
   updatedAt: string | null;
   currencies: CurrencyValueRecord[];
   directions: DirectionRecord[];
   feed: FeedPriceRecord[];
+  sourcePrices: SourcePriceRecord[];
   reserves: ReserveRecord[];
   providerCalls: ProviderCallRecord[];
 }
@@ -122,6 +144,11 @@ function toFeedPrice(item: Record<string, unknown>): FeedPriceRecord {
   return { code, usdValue, asOf, provider };
 }
 
+function toSourcePrice(item: Record<string, unknown>): SourcePriceRecord {
+  const { source, code, perUsdt, asOf } = item as unknown as SourcePriceRecord;
+  return { source, code, perUsdt, asOf };
+}
+
 function toProviderCall(item: Record<string, unknown>): ProviderCallRecord {
   const { provider, lastCallAt, notBefore } = item as unknown as ProviderCallRecord;
   return { provider, lastCallAt, notBefore };
@@ -134,6 +161,7 @@ function toDirection(item: Record<string, unknown>): DirectionRecord {
     source,
     fixedRate,
     markupPercent,
+    marketPrice,
     minRate,
     maxRate,
     maxAgeMinutes,
@@ -148,13 +176,15 @@ function toDirection(item: Record<string, unknown>): DirectionRecord {
     updatedBy,
   } = item as unknown as DirectionRecord;
   // Directions written before the rates job existed are manual, unguarded, with the default age;
-  // those written before typed rates follow their source (migrated on read, docs/decisions.md).
+  // those written before typed rates follow their source (migrated on read, docs/decisions.md);
+  // those written before market sources could be chosen price from the USD cross.
   return {
     assetFrom,
     assetTo,
     source: source ?? 'manual',
     fixedRate: fixedRate ?? null,
     markupPercent,
+    marketPrice: marketPrice ?? DEFAULT_MARKET_PRICE,
     minRate: minRate ?? null,
     maxRate: maxRate ?? null,
     maxAgeMinutes: maxAgeMinutes ?? DEFAULT_MAX_AGE_MINUTES,
@@ -180,6 +210,7 @@ export async function readRatesTable(): Promise<RatesTable> {
     currencies: [],
     directions: [],
     feed: [],
+    sourcePrices: [],
     reserves: [],
     providerCalls: [],
   };
@@ -197,6 +228,7 @@ export async function readRatesTable(): Promise<RatesTable> {
       if (item.kind === 'currency') table.currencies.push(toCurrency(item));
       else if (item.kind === 'direction') table.directions.push(toDirection(item));
       else if (item.kind === 'feed') table.feed.push(toFeedPrice(item));
+      else if (item.kind === 'source-price') table.sourcePrices.push(toSourcePrice(item));
       else if (item.kind === 'reserve') table.reserves.push(toReserve(item));
       else if (item.kind === 'provider-call') table.providerCalls.push(toProviderCall(item));
       else if (item.kind === 'meta') table.updatedAt = String(item.updatedAt);
@@ -212,6 +244,8 @@ export interface QuoteItems {
   to?: CurrencyValueRecord;
   feedFrom?: FeedPriceRecord;
   feedTo?: FeedPriceRecord;
+  /** The market sources' prices of the direction's fiat currency (those stored). */
+  sourcePrices: SourcePriceRecord[];
   /** The reserve of the received currency; absent when none is kept. */
   reserveTo?: ReserveRecord;
 }
@@ -232,8 +266,8 @@ export async function findDirection(
 }
 
 /**
- * The six items one quote needs (direction, two currency values, two feed prices, the reserve of
- * the received currency), in one BatchGetItem.
+ * The items one quote needs (direction, two currency values, two feed prices, the market sources'
+ * prices of its fiat currency, the reserve of the received currency), in one BatchGetItem.
  */
 export async function readQuoteInputs(
   assetFrom: string,
@@ -241,6 +275,8 @@ export async function readQuoteInputs(
   currencyFrom: string,
   currencyTo: string,
 ): Promise<QuoteItems> {
+  // One side is USDT, which no market source prices: the other is the fiat currency.
+  const fiat = currencyFrom === 'USDT' ? currencyTo : currencyFrom;
   const requested = [
     keys.directionRate(assetFrom, assetTo),
     keys.currencyRate(currencyFrom),
@@ -248,6 +284,7 @@ export async function readQuoteInputs(
     keys.feedPrice(currencyFrom),
     keys.feedPrice(currencyTo),
     keys.reserve(currencyTo),
+    ...STORED_SOURCES.map((source) => keys.sourcePrice(source, fiat)),
   ];
   const { Responses } = await db.send(
     new BatchGetCommand({ RequestItems: { [tableName]: { Keys: requested } } }),
@@ -266,34 +303,44 @@ export async function readQuoteInputs(
     ...(to ? { to: toCurrency(to) } : {}),
     ...(feedFrom ? { feedFrom: toFeedPrice(feedFrom) } : {}),
     ...(feedTo ? { feedTo: toFeedPrice(feedTo) } : {}),
+    sourcePrices: items.filter((item) => item.kind === 'source-price').map(toSourcePrice),
     ...(reserveTo ? { reserveTo: toReserve(reserveTo) } : {}),
   };
 }
 
+/** A price the rates job keeps: a currency's USD value (`FEED#`) or a market source's price (`SOURCE#`). */
+export type StoredPrice = FeedPriceRecord | SourcePriceRecord;
+
+/** A stored price's item and, when its value moved from `previous`, its history item. */
+function priceItems(price: StoredPrice, previous: number | null | undefined, fetchedAt: string) {
+  const [key, history, kind, previousField] =
+    'source' in price
+      ? [
+          keys.sourcePrice(price.source, price.code),
+          keys.sourceHistoryPartition(price.source, price.code),
+          'source-price',
+          'previousPerUsdt',
+        ]
+      : [keys.feedPrice(price.code), keys.rateHistoryPartition(price.code), 'feed', 'previousUsdValue'];
+  return [
+    { ...key, kind, ...price },
+    ...(previous === undefined
+      ? []
+      : [{ pk: history, sk: fetchedAt, kind: 'rate-history', ...price, [previousField]: previous }]),
+  ];
+}
+
 /**
- * Writes the rates job's changed feed prices with plain (non-transactional) puts, 25 per
- * BatchWriteItem: each price item and, when the value moved (`previousUsdValue` not undefined), a
- * history item keyed by when the job learned it (`fetchedAt`), so that a quote can be explained
- * later (pattern 21).
+ * Writes the rates job's changed prices with plain (non-transactional) puts, 25 per
+ * BatchWriteItem: each price item and, when the value moved (`previous` not undefined), a history
+ * item keyed by when the job learned it (`fetchedAt`), so that a quote can be explained later
+ * (pattern 21).
  */
 export async function putFeedPrices(
-  changes: Array<{ price: FeedPriceRecord; previousUsdValue?: number | null }>,
+  changes: Array<{ price: StoredPrice; previous?: number | null }>,
   fetchedAt: string,
 ): Promise<number> {
-  const items = changes.flatMap(({ price, previousUsdValue }) => [
-    { ...keys.feedPrice(price.code), kind: 'feed', ...price },
-    ...(previousUsdValue === undefined
-      ? []
-      : [
-          {
-            pk: keys.rateHistoryPartition(price.code),
-            sk: fetchedAt,
-            kind: 'rate-history',
-            ...price,
-            previousUsdValue,
-          },
-        ]),
-  ]);
+  const items = changes.flatMap(({ price, previous }) => priceItems(price, previous, fetchedAt));
   for (let start = 0; start < items.length; start += 25) {
     let requests = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
     for (let attempt = 0; requests.length > 0; attempt += 1) {

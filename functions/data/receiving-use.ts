@@ -24,12 +24,12 @@ export const receivingPeriod = {
 };
 
 export interface ReceivingUse {
-  /** In 10^-6 units. */
-  amount: bigint;
+  /** The amount, in 10^-6 units. */
+  units: bigint;
   deals: number;
 }
 
-const NONE: ReceivingUse = { amount: 0n, deals: 0 };
+const NONE: ReceivingUse = { units: 0n, deals: 0 };
 const exact = (value: unknown): bigint =>
   typeof value === 'string' && /^-?\d+$/.test(value) ? BigInt(value) : 0n;
 
@@ -43,7 +43,7 @@ export async function readReceivingUse(
   const found = new Map(
     items.map((item) => [
       `${item.pk} ${item.sk}`,
-      { amount: exact(item.amount), deals: Number(exact(item.deals)) },
+      { units: exact(item.amount), deals: Number(exact(item.deals)) },
     ]),
   );
   return (templateId, period) => {
@@ -52,9 +52,9 @@ export async function readReceivingUse(
   };
 }
 
-/** A period's limits for one deal's take: the most it may add to; null: no limit. */
+/** A period's limits for one deal's take (the amount in 10^-6 units); null: no limit. */
 export interface PeriodLimits {
-  amount: bigint | null;
+  units: bigint | null;
   deals: number | null;
 }
 
@@ -65,15 +65,15 @@ export interface PeriodLimits {
 export function receivingUseTake(
   templateId: string,
   period: string,
-  amount: bigint,
+  units: bigint,
   limits: PeriodLimits,
   expiresAt: number,
 ): TransactItem {
   const conditions: string[] = [];
-  const values: Record<string, unknown> = { ':amount': amount, ':one': 1, ':expiresAt': expiresAt };
-  if (limits.amount !== null) {
-    conditions.push('(attribute_not_exists(amount) OR amount <= :mostAmount)');
-    values[':mostAmount'] = limits.amount - amount;
+  const values: Record<string, unknown> = { ':units': units, ':one': 1, ':expiresAt': expiresAt };
+  if (limits.units !== null) {
+    conditions.push('(attribute_not_exists(amount) OR amount <= :mostUnits)');
+    values[':mostUnits'] = limits.units - units;
   }
   if (limits.deals !== null) {
     conditions.push('(attribute_not_exists(deals) OR deals <= :mostDeals)');
@@ -83,7 +83,7 @@ export function receivingUseTake(
     Update: {
       TableName: tableName,
       Key: keys.receivingUse(templateId, period),
-      UpdateExpression: 'ADD amount :amount, deals :one SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
+      UpdateExpression: 'ADD amount :units, deals :one SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
       ExpressionAttributeValues: values,
       ...(conditions.length > 0 ? { ConditionExpression: conditions.join(' AND ') } : {}),
     },
@@ -97,7 +97,7 @@ export function receivingUseTake(
 export function receivingUseMove(
   templateId: string,
   period: string,
-  amount: bigint,
+  units: bigint,
   sign: 1 | -1,
   expiresAt: number,
 ): TransactItem {
@@ -106,9 +106,9 @@ export function receivingUseMove(
       TableName: tableName,
       Key: keys.receivingUse(templateId, period),
       UpdateExpression:
-        'ADD amount :amount, deals :deals SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
+        'ADD amount :units, deals :deals SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
       ExpressionAttributeValues: {
-        ':amount': amount * BigInt(sign),
+        ':units': units * BigInt(sign),
         ':deals': sign,
         ':expiresAt': expiresAt,
       },

@@ -1,7 +1,13 @@
 import { FIAT_KINDS, fiatAssetKey } from '@shared/assets';
 import { BASE_FIAT_CURRENCIES, CRYPTO_ASSET } from '@shared/constants';
 import { divideSignificant, multiply, significant, toNumber } from '@shared/money';
-import { currencyValueItem, DEFAULT_MAX_AGE_MINUTES, directionItem, ratesMetaItem } from '../data/rates';
+import {
+  currencyValueItem,
+  DEFAULT_MARKET_PRICE,
+  DEFAULT_MAX_AGE_MINUTES,
+  directionItem,
+  ratesMetaItem,
+} from '../data/rates';
 import { reserveItem } from '../data/reserves';
 import { GEO_SEED } from './geo-data';
 
@@ -97,6 +103,7 @@ export function rateSeedItems(now: Date): Record<string, unknown>[] {
         source: 'manual' as const,
         fixedRate: null,
         markupPercent: SEED_MARKUP[kind],
+        marketPrice: DEFAULT_MARKET_PRICE,
         minRate: null,
         maxRate: null,
         maxAgeMinutes: DEFAULT_MAX_AGE_MINUTES,

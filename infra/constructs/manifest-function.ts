@@ -1,3 +1,4 @@
+import { PROVIDER_URL_VARIABLES, type ProviderUrls } from '@functions/domain/rates/providers';
 import { type Access, needsJwtSecret, type ResourceUse } from '@shared/routes/definition';
 import { ArnFormat, type Duration, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -39,7 +40,7 @@ export interface ManifestResources {
    */
   readonly telegram?: TelegramResources | false;
   /** Base URLs of the rates job's providers. */
-  readonly rateProviders?: { readonly cryptoUrl: string; readonly fiatUrl: string };
+  readonly rateProviders?: Readonly<ProviderUrls>;
   /**
    * The uploads bucket of the messages' attachments (infra/uploads-bucket.ts), by name, and the ARN
    * of a prefix's objects as cdk-nag prints it (the acknowledgment of the prefix wildcard names it).
@@ -179,8 +180,8 @@ export function manifestFunction(
   if (spec.uses.rateProviders) {
     if (!resources.rateProviders)
       throw new Error(`${spec.handler} calls the rate providers, but no URLs were provided`);
-    fn.addEnvironment('RATES_CRYPTO_URL', resources.rateProviders.cryptoUrl);
-    fn.addEnvironment('RATES_FIAT_URL', resources.rateProviders.fiatUrl);
+    for (const [key, variable] of Object.entries(PROVIDER_URL_VARIABLES))
+      fn.addEnvironment(variable, resources.rateProviders[key as keyof ProviderUrls]);
   }
   if (spec.uses.uploads) {
     if (!resources.uploads)

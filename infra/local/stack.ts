@@ -9,6 +9,7 @@ import {
   UPLOAD_TAG_KEY,
   UPLOAD_TAG_PENDING,
 } from '@functions/data/uploads-definition';
+import { PROVIDER_URL_VARIABLES, type ProviderUrls } from '@functions/domain/rates/providers';
 import { API_DOCS_FILE, API_DOCS_PATH, contentSecurityPolicy, REFERRER_POLICY } from '../security-headers';
 import { LOCAL_AML_API_KEY, startAmlStandIn } from './aml-stand-in';
 import { apiRequestListener, loadApiHandlers } from './api-adapter';
@@ -88,10 +89,11 @@ export interface LocalStackOptions {
    */
   marketDataUrl?: string;
   /**
-   * Base URLs of the rates job's providers (RATES_CRYPTO_URL, RATES_FIAT_URL). Unset: the stack
-   * starts local stand-ins of both that answer the seed's USD values.
+   * Base URLs of the rates job's providers (RATES_CRYPTO_URL, RATES_FIAT_URL, RATES_USDT_MARKET_URL,
+   * RATES_CENTRAL_BANK_URL). Each one unset: a local stand-in (infra/local/rate-providers.ts) that
+   * answers from the seed's USD values.
    */
-  rateProviders?: { cryptoUrl: string; fiatUrl: string };
+  rateProviders?: Partial<ProviderUrls>;
   /**
    * The TRON provider (TronGrid's HTTP API, functions/data/tron.ts): `url` unset starts the stand-in
    * (infra/local/tron-stand-in.ts) on `port` (0 or absent: a free one); `apiKey` is sent as
@@ -275,17 +277,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       marketDataUrl,
       uploads: uploads.url,
     });
-    let rateProviders = options.rateProviders;
-    if (!rateProviders) {
-      const { SEED_USD_VALUES } = await import('@functions/seed/rates-data');
-      const standIns = await startRateProviderStandIns(SEED_USD_VALUES);
-      stoppers.push(standIns.stop);
-      rateProviders = standIns;
-    }
-    Object.assign(process.env, {
-      RATES_CRYPTO_URL: rateProviders.cryptoUrl,
-      RATES_FIAT_URL: rateProviders.fiatUrl,
-    });
+    const rateProviders = await rateProviderUrls(options.rateProviders ?? {}, stoppers);
+    for (const [key, variable] of Object.entries(PROVIDER_URL_VARIABLES))
+      process.env[variable] = rateProviders[key as keyof ProviderUrls];
     const { seedDatabase } = await import('@functions/seed/seed');
     // Locally staff may work without a second factor (docs/decisions.md); AWS seeds the default, on.
     const { NO_LIMITS } = await import('@shared/limits');
@@ -386,6 +380,22 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await stop();
     throw error;
   }
+}
+
+/**
+ * The rates job's provider URLs: those given, and for the others the stand-ins' (started only
+ * when one is missing), which answer from the seed's USD values.
+ */
+async function rateProviderUrls(
+  given: Partial<ProviderUrls>,
+  stoppers: Array<() => Promise<void> | void>,
+): Promise<ProviderUrls> {
+  const set = Object.fromEntries(Object.entries(given).filter(([, url]) => url));
+  if (Object.keys(PROVIDER_URL_VARIABLES).every((key) => key in set)) return set as ProviderUrls;
+  const { SEED_USD_VALUES } = await import('@functions/seed/rates-data');
+  const standIns = await startRateProviderStandIns(SEED_USD_VALUES);
+  stoppers.push(standIns.stop);
+  return { ...standIns.urls, ...set };
 }
 
 /**

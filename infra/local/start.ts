@@ -110,9 +110,13 @@ async function main() {
       apiKey: env.AML_API_KEY || undefined,
     },
     telegram,
-    ...(env.RATES_CRYPTO_URL && env.RATES_FIAT_URL
-      ? { rateProviders: { cryptoUrl: env.RATES_CRYPTO_URL, fiatUrl: env.RATES_FIAT_URL } }
-      : {}),
+    // Each unset: its stand-in (the USD cross's two only together, so their values agree).
+    rateProviders: {
+      cryptoUrl: env.RATES_CRYPTO_URL,
+      fiatUrl: env.RATES_FIAT_URL,
+      usdtMarketUrl: env.RATES_USDT_MARKET_URL,
+      centralBankUrl: env.RATES_CENTRAL_BANK_URL,
+    },
   });
   const adminLine = env.ADMIN_EMAIL
     ? `Admin:     ${env.ADMIN_EMAIL} (password from ADMIN_PASSWORD)`

@@ -55,7 +55,7 @@ export class JobsStack extends Stack {
           siteUrl: config.siteUrl,
           stage: config.settings,
           table,
-          rateProviders: { cryptoUrl: config.ratesCryptoUrl, fiatUrl: config.ratesFiatUrl },
+          rateProviders: config.rateProviders,
           tron: props.tron,
           aml: props.aml,
           telegram: props.telegram,

@@ -1,6 +1,7 @@
 import { DEFAULT_AML_API_URL } from '@functions/data/aml';
 import { TELEGRAM_DEFAULT_API_URL } from '@functions/data/telegram-bot-api';
 import { MAINNET_USDT_CONTRACT } from '@functions/data/tron';
+import type { ProviderUrls } from '@functions/domain/rates/providers';
 import type { Environment } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { isStageName, STAGES, type StageContextKey, type StageName, type StageSettings } from './stages';
@@ -72,9 +73,11 @@ export interface ServiceConfig {
   readonly telegramBotUsername?: string;
   /** The Bot API's base URL (`-c telegramApiUrl=…`, https; Telegram's own by default). */
   readonly telegramApiUrl: string;
-  /** Base URLs of the rates job's crypto ticker and fiat reference feed (README, "Rates that follow the market"). */
-  readonly ratesCryptoUrl: string;
-  readonly ratesFiatUrl: string;
+  /**
+   * Base URLs of the rates job's providers (README, "Rates that follow the market"): context
+   * `ratesCryptoUrl`, `ratesFiatUrl`, `ratesUsdtMarketUrl`, `ratesCentralBankUrl`, https.
+   */
+  readonly rateProviders: ProviderUrls;
   /** Built web app to upload; omitted when it has not been built yet. */
   readonly webAssetsPath?: string;
 }
@@ -200,8 +203,12 @@ export function readServiceConfig(
     amlApiUrl: httpsUrl('amlApiUrl', DEFAULT_AML_API_URL),
     telegramBotUsername,
     telegramApiUrl: httpsUrl('telegramApiUrl', TELEGRAM_DEFAULT_API_URL),
-    ratesCryptoUrl: httpsUrl('ratesCryptoUrl', 'https://api.kraken.com'),
-    ratesFiatUrl: httpsUrl('ratesFiatUrl', 'https://open.er-api.com/v6'),
+    rateProviders: {
+      cryptoUrl: httpsUrl('ratesCryptoUrl', 'https://api.kraken.com'),
+      fiatUrl: httpsUrl('ratesFiatUrl', 'https://open.er-api.com/v6'),
+      usdtMarketUrl: httpsUrl('ratesUsdtMarketUrl', 'https://api.exmo.com/v1.1'),
+      centralBankUrl: httpsUrl('ratesCentralBankUrl', 'https://www.cbr.ru'),
+    },
     webAssetsPath,
   };
 }

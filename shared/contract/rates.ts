@@ -4,6 +4,7 @@ import { MAX_RATE_CHANGES, RATE_SOURCES } from '../constants';
 import { readsAsTyped, TYPED_FIGURE_PATTERN } from '../exact-rate';
 import { type FieldProblem, ruleProblem } from '../field-rules';
 import { cityKeySchema } from '../geo';
+import { compare } from '../money';
 import { FIAT_DECIMALS, hasAtMostDecimals, PERCENT_DECIMALS, RATE_DECIMALS } from '../numbers';
 import { schema } from '../schema';
 import { CARD_VERIFICATION_RULES } from '../verification';
@@ -20,6 +21,34 @@ export const PAUSE_REASONS = ['missing', 'stale', 'out-of-guard'] as const;
 export type PauseReason = (typeof PAUSE_REASONS)[number];
 /** Bounds of a direction's maximum feed age, in minutes: at least twice the job's re-confirmation of an unchanged price (5 min). */
 export const MAX_AGE_MINUTES_RANGE = { min: 10, max: 10_080 } as const;
+
+/**
+ * Where a feed direction's market price (the price of 1 USDT in its fiat currency) comes from:
+ * the cross of the rates job's USD values (`usd-cross`: the crypto ticker's USDT over the fiat
+ * reference's currency), an exchange's USDT market (`usdt-market`: the last trade of USDT in the
+ * currency) or the Bank of Russia's official rate (`central-bank`: its US dollar in roubles, USDT
+ * counted as a dollar; another currency by its cross through the rouble).
+ */
+export const MARKET_SOURCES = ['usd-cross', 'usdt-market', 'central-bank'] as const;
+export type MarketSource = (typeof MARKET_SOURCES)[number];
+/** A market price's coefficient as typed: a dot, at most 6 decimals (`1.015`), from 0.5 to 1.5. */
+const COEFFICIENT_PATTERN = /^\d(\.\d{1,6})?$/;
+const COEFFICIENT_RANGE = { min: '0.5', max: '1.5' } as const;
+
+/** Whether a coefficient as typed is one the server takes. */
+export const isCoefficient = (text: string) =>
+  COEFFICIENT_PATTERN.test(text) &&
+  compare(text, COEFFICIENT_RANGE.min) >= 0 &&
+  compare(text, COEFFICIENT_RANGE.max) <= 0;
+
+/**
+ * How a feed direction's market price is made: the price of its one source, or the median of its
+ * sources' fresh prices, times the coefficient (`1.015`: 1.5 % above), before the markup.
+ */
+export const marketPriceSchema = /* @__PURE__ */ schema(() =>
+  z.object({ sources: z.array(z.enum(MARKET_SOURCES)), coefficient: z.string() }),
+);
+export type MarketPrice = z.infer<typeof marketPriceSchema>;
 
 export const currencyValueSchema = /* @__PURE__ */ schema(() =>
   z.object({
@@ -87,6 +116,8 @@ export const directionRateSchema = /* @__PURE__ */ schema(() =>
     source: z.enum(RATE_SOURCES),
     /** The typed rate of a `fixed` direction; null for one that follows a source. */
     fixedRate: z.nullable(fixedRateSchema),
+    /** How the market price of a `feed` direction is made (kept while it follows another source). */
+    marketPrice: marketPriceSchema,
     state: z.enum(DIRECTION_STATES),
     pausedReason: z.nullable(z.enum(PAUSE_REASONS)),
     /** When the prices behind the rate were last set (manual) or confirmed by a provider (feed). */
@@ -144,9 +175,17 @@ export const publicRatesDataSchema = /* @__PURE__ */ schema(() =>
     updatedAt: z.nullable(z.string()),
     currencies: z.array(z.omit(currencyValueSchema, { updatedBy: true, updatedByName: true })),
     directions: z.array(
-      z.extend(z.omit(directionRateSchema, { updatedBy: true, updatedByName: true, fixedRate: true }), {
-        fixedRate: z.nullable(z.pick(fixedRateSchema, { figure: true, unit: true, typedAt: true })),
-      }),
+      z.extend(
+        z.omit(directionRateSchema, {
+          updatedBy: true,
+          updatedByName: true,
+          fixedRate: true,
+          marketPrice: true,
+        }),
+        {
+          fixedRate: z.nullable(z.pick(fixedRateSchema, { figure: true, unit: true, typedAt: true })),
+        },
+      ),
     ),
   }),
 );
@@ -244,6 +283,19 @@ export const directionChangeSchema = /* @__PURE__ */ schema(() =>
         z.strictObject({
           figure: z.string().check(z.regex(TYPED_FIGURE_PATTERN, 'typedRate')),
           unit: valuedCurrencySchema,
+        }),
+      ),
+      /**
+       * How a feed direction's market price is made: 1–3 different sources and a coefficient as
+       * typed. Omitted: unchanged (a new direction: the USD cross alone, times 1).
+       */
+      marketPrice: z.optional(
+        z.strictObject({
+          sources: z.array(z.enum(MARKET_SOURCES)).check(
+            z.minLength(1, 'marketSources'),
+            z.refine((sources) => new Set(sources).size === sources.length, 'marketSources'),
+          ),
+          coefficient: z.string().check(z.refine(isCoefficient, 'marketCoefficient')),
         }),
       ),
       minRate: rateGuardSchema,

@@ -413,7 +413,7 @@ export async function measureDynamoCosts(sizes: number[]): Promise<DynamoCosts> 
   // Prices are set once the stack has configured the functions' environment (the seed reads it).
   const providers = await startRateProviderStandIns({});
   const { stack, meter, mailSender } = await startMeteredStack('bench-dynamo-cost', {
-    rateProviders: providers,
+    rateProviders: providers.urls,
   });
   try {
     const context = await prepare(stack.siteUrl, stack.mailUrl);

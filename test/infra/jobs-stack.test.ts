@@ -1,6 +1,6 @@
 import { jobs } from '@functions/routes/manifest';
 import { JobsStack } from '@infra/stacks/jobs-stack';
-import type { ServiceConfig } from '@infra/stacks/service-config';
+import { readServiceConfig, type ServiceConfig } from '@infra/stacks/service-config';
 import { STAGES } from '@infra/stacks/stages';
 import type { JobDefinition } from '@shared/routes/definition';
 import { App, Stack } from 'aws-cdk-lib';
@@ -32,8 +32,12 @@ const config: ServiceConfig = {
   siteUrl: 'https://exchange.example.com',
   mailFrom: 'no-reply@example.com',
   marketDataUrl: 'https://api.coingecko.com/api/v3',
-  ratesCryptoUrl: 'https://api.kraken.com',
-  ratesFiatUrl: 'https://open.er-api.com/v6',
+  rateProviders: {
+    cryptoUrl: 'https://api.kraken.com',
+    fiatUrl: 'https://open.er-api.com/v6',
+    usdtMarketUrl: 'https://api.exmo.com/v1.1',
+    centralBankUrl: 'https://www.cbr.ru',
+  },
   tronApiUrl: 'https://api.trongrid.io',
   tronUsdtContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
   amlApiUrl: 'https://api.change.pro',
@@ -113,9 +117,25 @@ describe('jobs stack', () => {
       expect.objectContaining({
         RATES_CRYPTO_URL: 'https://api.kraken.com',
         RATES_FIAT_URL: 'https://open.er-api.com/v6',
+        RATES_USDT_MARKET_URL: 'https://api.exmo.com/v1.1',
+        RATES_CENTRAL_BANK_URL: 'https://www.cbr.ru',
       }),
     ]);
     manifest.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
+  });
+
+  it("takes the market sources' URLs from their context, EXMO's and the Bank of Russia's by default, https only", () => {
+    const urls = (context: Record<string, string>) =>
+      readServiceConfig(new App({ context: { stage: 'dev', ...context } })).rateProviders;
+
+    expect(urls({})).toMatchObject({
+      usdtMarketUrl: 'https://api.exmo.com/v1.1',
+      centralBankUrl: 'https://www.cbr.ru',
+    });
+    expect(
+      urls({ ratesUsdtMarketUrl: 'https://market.example', ratesCentralBankUrl: 'https://cbr.example' }),
+    ).toMatchObject({ usdtMarketUrl: 'https://market.example', centralBankUrl: 'https://cbr.example' });
+    expect(() => urls({ ratesCentralBankUrl: 'http://www.cbr.ru' })).toThrow(/ratesCentralBankUrl/);
   });
 
   it('gives the TRON provider to the chain watcher alone, every minute', () => {

@@ -22,7 +22,7 @@ import {
 import { type TransactionPart, transactWrite } from '@functions/data/transactions';
 import { businessDayOf, dayStart } from '@shared/business-time';
 import { type ApplicationStatus, DEFAULT_LANGUAGE, type Language } from '@shared/enums';
-import { isTerminal } from '@shared/lifecycle';
+import { isTerminal, settledIn } from '@shared/lifecycle';
 import { compare, toUnits, unitsText } from '@shared/money';
 import { templateFits } from '@shared/payment-templates';
 import { moneyOf } from '../applications/deal-money';
@@ -72,14 +72,14 @@ const unitsOf = (amount: string | null) =>
 
 function periodLimits(limits: ReceivingLimits) {
   return {
-    day: { amount: unitsOf(limits.dayAmount), deals: limits.dayDeals } satisfies PeriodLimits,
-    month: { amount: unitsOf(limits.monthAmount), deals: limits.monthDeals } satisfies PeriodLimits,
+    day: { units: unitsOf(limits.dayAmount), deals: limits.dayDeals } satisfies PeriodLimits,
+    month: { units: unitsOf(limits.monthAmount), deals: limits.monthDeals } satisfies PeriodLimits,
   };
 }
 
 /** Whether a period has room for one more deal of `units`. */
 const roomIn = (use: ReceivingUse, limits: PeriodLimits, units: bigint) =>
-  (limits.amount === null || use.amount + units <= limits.amount) &&
+  (limits.units === null || use.units + units <= limits.units) &&
   (limits.deals === null || use.deals + 1 <= limits.deals);
 
 /** A deal's amount as the pool counts it: what the client is asked to send, in 10^-6 units. */
@@ -179,7 +179,7 @@ export function poolMoveParts(poolUse: PoolUse | null | undefined, sign: 1 | -1)
 }
 
 /** A deal that ended without completing; a pool count it holds is given back if nothing was received. */
-const givesBack = (status: ApplicationStatus) => isTerminal(status) && status !== 'COMPLETED';
+const givesBack = (status: ApplicationStatus) => isTerminal(status) && !settledIn(status);
 
 /**
  * What a status move does to the deal's pool count: -1 when it ends without completing and nothing
@@ -251,7 +251,7 @@ export async function alertIfNearLimit(
     ] as const) {
       const use = usageOf(template.id, period);
       const limit = limits[kind];
-      const amountNear = limit.amount !== null && nearLimit(use.amount, limit.amount);
+      const amountNear = limit.units !== null && nearLimit(use.units, limit.units);
       const dealsNear = nearLimit(BigInt(use.deals), limit.deals);
       if (!amountNear && !dealsNear) continue;
       if (!(await markReceivingAlert(template.id, period, expires))) continue;
@@ -259,8 +259,8 @@ export async function alertIfNearLimit(
         [
           amountNear &&
             FACT_TEXT[language][kind](
-              `${figure(use.amount)} ${currency}`,
-              `${figure(limit.amount ?? 0n)} ${currency}`,
+              `${figure(use.units)} ${currency}`,
+              `${figure(limit.units ?? 0n)} ${currency}`,
             ),
           dealsNear && FACT_TEXT[language][kind](`${use.deals}`, `${limit.deals} ${DEALS[language]}`),
         ]

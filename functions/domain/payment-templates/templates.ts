@@ -64,7 +64,7 @@ function paymentTemplateView(
     return { kind: 'office', ...common, city: record.city, details: record.details };
   const period = (key: string) => {
     const use = usageOf(record.id, key);
-    return { amount: unitsText(use.amount, RECEIVING_USE_DECIMALS), deals: use.deals };
+    return { amount: unitsText(use.units, RECEIVING_USE_DECIMALS), deals: use.deals };
   };
   const pool = {
     availability: record.availability,

@@ -7,16 +7,13 @@ import {
   putFeedPrices,
   type RatesTable,
   readRatesTable,
+  type SourcePriceRecord,
+  type StoredPrice,
 } from '@functions/data/rates';
 import { currencyOfAsset } from '@shared/assets';
+import { type ProviderAnswer, ProviderFailed } from './provider-http';
 import { PROVIDER_TERMS } from './provider-terms';
-import {
-  type ProviderAnswer,
-  type ProviderConfig,
-  ProviderFailed,
-  providerConfigFromEnv,
-  RATE_PROVIDERS,
-} from './providers';
+import { type ProviderConfig, providerConfigFromEnv, RATE_PROVIDERS } from './providers';
 import { priceDirection, sidesOf } from './quote';
 
 /**
@@ -29,11 +26,11 @@ export const FEED_CONFIRM_MINUTES = 5;
 const MINUTE = 60_000;
 
 export interface FeedRun {
-  /** Currencies whose price moved (each with a history item). */
+  /** Prices that moved (each with a history item): a currency's USD value by its code, a market source's as `{source}:{code}`. */
   changed: string[];
-  /** Currencies whose unchanged price was re-confirmed. */
+  /** Unchanged prices re-confirmed, named as `changed`. */
   confirmed: string[];
-  /** Price item writes made (a price item per changed or confirmed currency, a history item per change). */
+  /** Price item writes made (a price item per changed or confirmed price, a history item per change). */
   writes: number;
   /** Providers called this run (each call claimed with one write first). */
   called: string[];
@@ -45,14 +42,20 @@ export interface FeedRun {
   pausedStale: number;
 }
 
+/** A stored price's name in a run's lists and its value. */
+const nameOf = (price: StoredPrice) => ('source' in price ? `${price.source}:${price.code}` : price.code);
+const priceValue = (price: StoredPrice) => ('source' in price ? price.perUsdt : price.usdValue);
+
 /**
  * The rates job (every minute). Whether or not any direction follows the market yet, it asks each
- * provider whose interval has passed (provider-terms.ts: the fiat reference hourly, the crypto
- * ticker every run) for the USD value of every currency a direction uses, so a direction switched
- * to the feed is priced from the stored market price in the request that switches it (rather than
- * staying paused until the next run), and writes only what changed. A provider that fails, times out or refuses is
- * logged and skipped, never failing the others: its prices age, and the directions using them
- * pause once stale. Every run records how many directions are paused for a stale price.
+ * provider of USD values whose interval has passed (provider-terms.ts: the fiat reference hourly,
+ * the crypto ticker every run) for the USD value of every currency a direction uses, so a direction
+ * switched to the feed is priced from the stored market price in the request that switches it
+ * (rather than staying paused until the next run); a market source (EXMO, the central bank) is
+ * asked only while a direction's market price names it. It writes only what changed. A provider
+ * that fails, times out or refuses is logged and skipped, never failing the others: its prices age,
+ * and the directions using them pause once stale. Every run records how many directions are paused
+ * for a stale price.
  */
 export async function refreshFeedPrices(
   now = new Date(),
@@ -68,7 +71,9 @@ export async function refreshFeedPrices(
     failures: [],
     pausedStale: 0,
   };
-  const feed = new Map(table.feed.map((price) => [price.code, price]));
+  const stored = new Map<string, StoredPrice>(
+    [...table.feed, ...table.sourcePrices].map((price) => [nameOf(price), price]),
+  );
   if (table.directions.length > 0) {
     const wanted = [
       ...new Set(
@@ -78,59 +83,64 @@ export async function refreshFeedPrices(
         ]),
       ),
     ];
-    const answers = await callDueProviders(table, wanted, config, now, run);
-    const writes: Array<{ price: FeedPriceRecord; previousUsdValue?: number | null }> = [];
-    for (const answer of answers) {
+    const named = new Set(table.directions.flatMap((direction) => direction.marketPrice.sources));
+    const due = RATE_PROVIDERS.filter(
+      (provider) => wanted.some(provider.prices) && (!provider.source || named.has(provider.source)),
+    );
+    const answers = await callDueProviders(table, due, config, now, run);
+    const writes: Array<{ price: StoredPrice; previous?: number | null }> = [];
+    for (const { source, answer } of answers) {
       for (const code of wanted) {
-        const usdValue = answer.usdValues.get(code);
-        if (usdValue === undefined) continue;
-        const price = { code, usdValue, asOf: answer.asOf.toISOString(), provider: answer.provider };
-        const before = feed.get(code);
-        if (!before || before.usdValue !== usdValue) {
-          writes.push({ price, previousUsdValue: before?.usdValue ?? null });
-          run.changed.push(code);
-        } else if (
-          Math.abs(Date.parse(price.asOf) - Date.parse(before.asOf)) >=
-          FEED_CONFIRM_MINUTES * MINUTE
-        ) {
+        const answered = answer.prices.get(code);
+        if (answered === undefined) continue;
+        const asOf = answered.asOf.toISOString();
+        const price: StoredPrice = source
+          ? { source, code, perUsdt: answered.value, asOf }
+          : { code, usdValue: answered.value, asOf, provider: answer.provider };
+        const name = nameOf(price);
+        const before = stored.get(name);
+        if (!before || priceValue(before) !== answered.value) {
+          writes.push({ price, previous: before ? priceValue(before) : null });
+          run.changed.push(name);
+        } else if (Math.abs(Date.parse(asOf) - Date.parse(before.asOf)) >= FEED_CONFIRM_MINUTES * MINUTE) {
           writes.push({ price });
-          run.confirmed.push(code);
+          run.confirmed.push(name);
         } else {
           continue;
         }
-        feed.set(code, price);
+        stored.set(name, price);
       }
     }
     if (run.failures.length > 0) logger.warn('rates feed: providers failed', { failures: run.failures });
     run.writes = writes.length > 0 ? await putFeedPrices(writes, now.toISOString()) : 0;
   }
-  run.pausedStale = pausedStale(table, feed, now);
+  run.pausedStale = pausedStale(table, stored, now);
   gaugeMetric('DirectionsPausedStale', run.pausedStale);
   return run;
 }
 
 /**
- * Calls, at once, each provider that prices a wanted currency and whose `notBefore` has passed,
- * claiming each call first (so overlapping runs call a provider once). Whatever goes wrong with
- * one provider (the claim, the call, its answer) is that provider's failure only.
+ * Calls, at once, each provider due whose `notBefore` has passed, claiming each call first (so
+ * overlapping runs call a provider once). Whatever goes wrong with one provider (the claim, the
+ * call, its answer) is that provider's failure only.
  */
 async function callDueProviders(
   table: RatesTable,
-  wanted: string[],
+  due: typeof RATE_PROVIDERS,
   config: ProviderConfig,
   now: Date,
   run: FeedRun,
-): Promise<ProviderAnswer[]> {
+): Promise<Array<{ source: (typeof RATE_PROVIDERS)[number]['source']; answer: ProviderAnswer }>> {
   const calls = new Map(table.providerCalls.map((call) => [call.provider, call]));
   const at = now.toISOString();
-  const due = RATE_PROVIDERS.filter((provider) => wanted.some(provider.prices)).filter((provider) => {
+  const callable = due.filter((provider) => {
     const notBefore = calls.get(provider.name)?.notBefore;
     if (notBefore === undefined || notBefore <= at) return true;
     run.skipped.push(provider.name);
     return false;
   });
   const answers = await Promise.all(
-    due.map(async (provider): Promise<ProviderAnswer | null> => {
+    callable.map(async (provider) => {
       const terms = PROVIDER_TERMS[provider.name];
       const next = (ms: number) => new Date(now.getTime() + ms).toISOString();
       try {
@@ -139,7 +149,7 @@ async function callDueProviders(
           return null;
         }
         run.called.push(provider.name);
-        return await provider.fetch(config, now);
+        return { source: provider.source, answer: await provider.fetch(config, now) };
       } catch (error) {
         run.failures.push(
           error instanceof ProviderFailed ? error.message : `${provider.name}: ${String(error)}`,
@@ -160,12 +170,20 @@ async function callDueProviders(
 }
 
 /** Active feed directions that pricing at `now` pauses for a stale price (the rule of quote.ts). */
-function pausedStale(table: RatesTable, feed: Map<string, FeedPriceRecord>, now: Date): number {
+function pausedStale(table: RatesTable, stored: Map<string, StoredPrice>, now: Date): number {
+  const prices = [...stored.values()];
+  const feed = new Map(
+    prices
+      .filter((price): price is FeedPriceRecord => !('source' in price))
+      .map((price) => [price.code, price]),
+  );
+  const sourcePrices = prices.filter((price): price is SourcePriceRecord => 'source' in price);
   return table.directions.filter((direction) => {
     if (direction.source !== 'feed' || !direction.isActive) return false;
     const sides = sidesOf(direction, {
       feedFrom: feed.get(currencyOfAsset(direction.assetFrom)),
       feedTo: feed.get(currencyOfAsset(direction.assetTo)),
+      sourcePrices,
     });
     return priceDirection(direction, sides, now).pausedReason === 'stale';
   }).length;

@@ -4,7 +4,7 @@
  * update may get before a price from it is stale. Apart from the adapters (providers.ts), so that
  * pricing a direction (quote.ts, in every rates route) does not bundle the fetch code.
  */
-export type ProviderName = 'crypto-ticker' | 'fiat-reference';
+export type ProviderName = 'crypto-ticker' | 'fiat-reference' | 'usdt-market' | 'central-bank';
 
 export interface ProviderTerms {
   /** Shortest time between two calls, successful or not. */
@@ -28,6 +28,17 @@ export const PROVIDER_TERMS: Readonly<Record<ProviderName, ProviderTerms>> = {
     callEverySeconds: 3600,
     throttledSeconds: 20 * 60,
     updateAllowanceMinutes: 26 * 60,
+  },
+  // EXMO's ticker, like Kraken's, every run; its documented limit (10 requests a second) is far off,
+  // and it documents no refusal time, so a 429 without Retry-After backs off as the other ticker's.
+  'usdt-market': { callEverySeconds: 50, throttledSeconds: 5 * 60, updateAllowanceMinutes: 0 },
+  // The Bank of Russia sets its rates once a working day, for the next day: hourly calls see a new
+  // day's rate within the hour. A rate dated Saturday is in force until Tuesday, and the usual 3- to
+  // 4-day holidays add a day or two: five days before the rate in force is overdue.
+  'central-bank': {
+    callEverySeconds: 3600,
+    throttledSeconds: 60 * 60,
+    updateAllowanceMinutes: 5 * 24 * 60,
   },
 };
 

@@ -1,4 +1,9 @@
-import type { CurrencyValueRecord, DirectionRecord, FeedPriceRecord } from '@functions/data/rates';
+import type {
+  CurrencyValueRecord,
+  DirectionRecord,
+  FeedPriceRecord,
+  SourcePriceRecord,
+} from '@functions/data/rates';
 import { parseAssetKey, SHOWN_DECIMALS } from '@shared/assets';
 import type { PauseReason, Quote, QuoteLimits } from '@shared/contract/rates';
 import {
@@ -23,20 +28,12 @@ import {
   toNumber,
 } from '@shared/money';
 import { PERCENT_DECIMALS } from '@shared/numbers';
-import { staleAfterMinutes } from './provider-terms';
+import { marketPriceNow, type PriceSide } from './market-price';
 
 /** Decimals of a quote's USD value: cents. */
 const USD_DECIMALS = 2;
 
-/** One side's USD value as a direction uses it: staff's currency value or the feed price. */
-export interface PriceSide {
-  code: string;
-  usdValue: number;
-  /** When it was set (manual), or the provider's own update time for it (feed). */
-  at: string;
-  /** The provider a feed price came from (its staleness allowance: provider-terms.ts). */
-  provider?: string;
-}
+export type { PriceSide } from './market-price';
 
 export interface PricedDirection {
   /** Units of `to` per unit of `from` before the markup; null when a side has no price. */
@@ -51,23 +48,24 @@ export interface PricedDirection {
   to?: PriceSide;
 }
 
-const MINUTE = 60_000;
-
 /**
- * A direction's rate and state at `now`: the two USD values of its source, their ratio lowered by
- * the markup (or, for a fixed direction, the rate staff typed, which no USD value moves), and
- * whether it may be quoted. A stale feed price (older, by its provider's own update time, than the
- * larger of the direction's maximum age and its provider's allowance), a missing price, or a rate
- * outside the guard pauses the direction (never quoted at a wrong price). A fixed direction still
- * needs its currencies' USD values: they state a quote's worth in USD and its minimum.
+ * A direction's rate and state at `now`: its raw price (a feed direction's by its market price,
+ * market-price.ts; else the ratio of staff's two USD values) lowered by the markup, or for a fixed
+ * direction the rate staff typed, which no price moves; and whether it may be quoted. A stale feed
+ * price (older, by its provider's own update time, than the larger of the direction's maximum age
+ * and its provider's allowance), a missing price, or a rate outside the guard pauses the direction
+ * (never quoted at a wrong price). Every direction still needs its currencies' USD values (a feed
+ * one the feed's): they state a quote's worth in USD and its minimum.
  */
 export function priceDirection(
   direction: DirectionRecord,
-  prices: { from?: PriceSide; to?: PriceSide },
+  prices: { from?: PriceSide; to?: PriceSide; sourcePrices?: readonly SourcePriceRecord[] },
   now: Date,
 ): PricedDirection {
   const { from, to } = prices;
-  if (!from || !to) {
+  const isFeed = direction.source === 'feed';
+  const market = isFeed ? marketPriceNow(direction, prices, prices.sourcePrices ?? [], now) : null;
+  if (!from || !to || market?.rawPrice === null) {
     return {
       rawPrice: null,
       rate: null,
@@ -77,21 +75,18 @@ export function priceDirection(
       priceAsOf: null,
     };
   }
-  const rawPrice = toNumber(divideSignificant(from.usdValue, to.usdValue, RATE_DIGITS));
+  const raw = market?.rawPrice ?? divideSignificant(from.usdValue, to.usdValue, RATE_DIGITS);
   const typed = direction.source === 'fixed' ? direction.fixedRate : null;
   const exactRate = typed
     ? typedRate(direction.assetFrom, typed.figure, typed.unit)
     : followedRate(
-        significant(multiply(rawPrice, subtract(1, movePoint(direction.markupPercent, -2))), RATE_DIGITS),
+        significant(multiply(raw, subtract(1, movePoint(direction.markupPercent, -2))), RATE_DIGITS),
       );
   const rate = toNumber(rateNumber(exactRate));
-  const isFeed = direction.source === 'feed';
-  // A feed rate is as old as its older price; a manual one as new as its latest change; a typed one as its typing.
-  const priceAsOf = typed ? typed.typedAt : [from.at, to.at].sort()[isFeed ? 0 : 1]!;
-  const priced = { rawPrice, rate, exactRate, priceAsOf, from, to };
-  const isStale = (side: PriceSide) =>
-    now.getTime() - Date.parse(side.at) > staleAfterMinutes(side.provider, direction.maxAgeMinutes) * MINUTE;
-  if (isFeed && (isStale(from) || isStale(to))) {
+  // A feed rate is as old as its oldest price taken; a manual one as new as its latest change; a typed one as its typing.
+  const priceAsOf = typed ? typed.typedAt : (market?.asOf ?? [from.at, to.at].sort()[1]!);
+  const priced = { rawPrice: toNumber(raw), rate, exactRate, priceAsOf, from, to };
+  if (market?.pausedReason === 'stale') {
     return { ...priced, state: 'paused', pausedReason: 'stale' };
   }
   if (
@@ -103,7 +98,10 @@ export function priceDirection(
   return { ...priced, state: isFeed ? 'live' : 'manual', pausedReason: null };
 }
 
-/** The two sides a direction prices with, from staff's currency values or from the feed prices. */
+/**
+ * The prices a direction prices with: staff's currency values, or the feed prices and the market
+ * sources' prices of its fiat currency.
+ */
 export function sidesOf(
   direction: DirectionRecord,
   values: {
@@ -111,14 +109,15 @@ export function sidesOf(
     to?: CurrencyValueRecord;
     feedFrom?: FeedPriceRecord;
     feedTo?: FeedPriceRecord;
+    sourcePrices?: readonly SourcePriceRecord[];
   },
-): { from?: PriceSide; to?: PriceSide } {
+): { from?: PriceSide; to?: PriceSide; sourcePrices?: readonly SourcePriceRecord[] } {
   const fromValue = (record?: CurrencyValueRecord) =>
     record && { code: record.code, usdValue: record.usdValue, at: record.updatedAt };
   const fromFeed = (record?: FeedPriceRecord) =>
     record && { code: record.code, usdValue: record.usdValue, at: record.asOf, provider: record.provider };
   return direction.source === 'feed'
-    ? { from: fromFeed(values.feedFrom), to: fromFeed(values.feedTo) }
+    ? { from: fromFeed(values.feedFrom), to: fromFeed(values.feedTo), sourcePrices: values.sourcePrices }
     : { from: fromValue(values.from), to: fromValue(values.to) };
 }
 

@@ -3,6 +3,7 @@ import { auditPut } from '@functions/data/audit';
 import {
   type CurrencyValueRecord,
   currencyValuePut,
+  DEFAULT_MARKET_PRICE,
   DEFAULT_MAX_AGE_MINUTES,
   type DirectionRecord,
   directionPut,
@@ -15,13 +16,15 @@ import {
 import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
 import { currencyOfAsset, isValidExchangePair } from '@shared/assets';
-import type {
-  PauseReason,
-  PublicRatesData,
-  PutRatesBody,
-  Quote,
-  RatesData,
-  RatesQuery,
+import {
+  MARKET_SOURCES,
+  type MarketPrice,
+  type PauseReason,
+  type PublicRatesData,
+  type PutRatesBody,
+  type Quote,
+  type RatesData,
+  type RatesQuery,
 } from '@shared/contract/rates';
 import { fieldError } from '@shared/field-rules';
 import { compare } from '@shared/money';
@@ -152,6 +155,7 @@ function toRatesData(table: RatesTable, accounts: readonly HeldAccount[], view: 
         to: values.get(codeTo),
         feedFrom: feed.get(codeFrom),
         feedTo: feed.get(codeTo),
+        sourcePrices: table.sourcePrices,
       });
       const { from, to: _to, exactRate, ...priced } = priceDirection(direction, sides, view.now);
       const reserve = reserveOf(direction.assetTo, reserves, accounts);
@@ -205,10 +209,16 @@ export async function publishedRates(now = new Date(), pair: RatesQuery = {}): P
   return {
     updatedAt,
     currencies: currencies.map(({ updatedBy: _staff, ...currency }) => currency),
-    directions: directions.map(({ updatedBy: _staff, fixedRate, ...direction }) => ({
-      ...direction,
-      fixedRate: fixedRate && { figure: fixedRate.figure, unit: fixedRate.unit, typedAt: fixedRate.typedAt },
-    })),
+    directions: directions.map(
+      ({ updatedBy: _staff, marketPrice: _marketPrice, fixedRate, ...direction }) => ({
+        ...direction,
+        fixedRate: fixedRate && {
+          figure: fixedRate.figure,
+          unit: fixedRate.unit,
+          typedAt: fixedRate.typedAt,
+        },
+      }),
+    ),
   };
 }
 
@@ -325,6 +335,7 @@ export async function putRates(
       maxAgeMinutes: change.maxAgeMinutes ?? previous?.maxAgeMinutes ?? DEFAULT_MAX_AGE_MINUTES,
       // Omitted fields keep their value: a change of one field must not reset the others staff set.
       markupPercent: change.markupPercent ?? previous?.markupPercent ?? 0,
+      marketPrice: marketPriceOf(change.marketPrice, previous?.marketPrice ?? DEFAULT_MARKET_PRICE),
       minAmount: change.minAmount === undefined ? (previous?.minAmount ?? null) : change.minAmount,
       maxAmount: change.maxAmount === undefined ? (previous?.maxAmount ?? null) : change.maxAmount,
       isActive: change.isActive ?? previous?.isActive ?? true,
@@ -389,6 +400,19 @@ function typedRateOf(
   return { figure: typed.figure, unit: typed.unit, typedAt: now, typedBy: actor.id };
 }
 
+/**
+ * A direction's market price after a change: the one sent, or the one it had when none is sent or
+ * the same is sent again (so an unchanged one is no change; the coefficient compared as a number).
+ */
+function marketPriceOf(sent: MarketPrice | undefined, previous: MarketPrice): MarketPrice {
+  if (!sent) return previous;
+  // In one order, as the median takes them in none.
+  const sources = MARKET_SOURCES.filter((source) => sent.sources.includes(source));
+  const same =
+    sources.join() === previous.sources.join() && compare(sent.coefficient, previous.coefficient) === 0;
+  return same ? previous : { sources, coefficient: sent.coefficient };
+}
+
 function key(direction: { assetFrom: string; assetTo: string }) {
   return `${direction.assetFrom}>${direction.assetTo}`;
 }
@@ -398,6 +422,7 @@ const TERMS = [
   'source',
   'fixedRate',
   'markupPercent',
+  'marketPrice',
   'minRate',
   'maxRate',
   'maxAgeMinutes',

@@ -4,19 +4,22 @@ import type { DirectionRate, RatesData } from '@shared/contract/rates';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api } from '../../support/api';
 import { logInAsSuperAdmin, openAs, type Session } from '../support/admin-session';
-import { useBrowser } from '../support/browser';
+import { screenshot, useBrowser } from '../support/browser';
 
 /**
  * The admin exchange-rates page with a live and a paused direction: card EUR → USDT
  * follows the market (the rates job, run here once against stand-ins of its providers, writes its
- * prices into the e2e table), card RUB → USDT is paused by a rate guard below its rate. Both are
- * put back as the seed made them for the other e2e files.
+ * prices into the e2e table), card RUB → USDT is paused by a rate guard below its rate, and USDT →
+ * card RUB is priced from the median of EXMO's market and the Bank of Russia's rate times 1.015.
+ * All are put back as the seed made them for the other e2e files. Screenshots (E2E_SCREENSHOTS=1)
+ * of the RUB directions and the market price's form at 375 and 1280 px in ru and en.
  */
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
 const newPage = useBrowser();
 
 const LIVE = { assetFrom: 'card-EUR', assetTo: 'usdt-trc20' };
 const PAUSED = { assetFrom: 'card-RUB', assetTo: 'usdt-trc20' };
+const MARKET = { assetFrom: 'usdt-trc20', assetTo: 'card-RUB' };
 let admin: Session;
 let providers: RateProviderStandIns;
 let seeded: DirectionRate[];
@@ -48,20 +51,23 @@ beforeAll(async () => {
   providers = await startRateProviderStandIns(SEED_USD_VALUES);
   const table = await api<RatesData>('GET', '/api/admin/rates', { token: admin.token });
   seeded = table.body.data!.directions.filter((d) =>
-    [LIVE, PAUSED].some((pair) => pair.assetFrom === d.assetFrom && pair.assetTo === d.assetTo),
+    [LIVE, PAUSED, MARKET].some((pair) => pair.assetFrom === d.assetFrom && pair.assetTo === d.assetTo),
   );
-  const [live, paused] = [LIVE, PAUSED].map((pair) => seeded.find((d) => d.assetFrom === pair.assetFrom)!);
+  const [live, paused, market] = [LIVE, PAUSED, MARKET].map(
+    (pair) => seeded.find((d) => d.assetFrom === pair.assetFrom && d.assetTo === pair.assetTo)!,
+  );
   const changed = await putDirections([
     { ...terms(live!), source: 'feed' },
     { ...terms(paused!), maxRate: paused!.rate! / 2 },
+    {
+      ...terms(market!),
+      source: 'feed',
+      marketPrice: { sources: ['usdt-market', 'central-bank'], coefficient: '1.015' },
+    },
   ]);
   expect(changed.status).toBe(200);
   const { refreshFeedPrices } = await import('@functions/domain/rates/feed');
-  const run = await refreshFeedPrices(new Date(), {
-    cryptoUrl: providers.cryptoUrl,
-    fiatUrl: providers.fiatUrl,
-    timeoutMs: 3000,
-  });
+  const run = await refreshFeedPrices(new Date(), { ...providers.urls, timeoutMs: 3000 });
   expect(run.failures).toEqual([]);
 });
 
@@ -72,6 +78,7 @@ afterAll(async () => {
       source: direction.source,
       minRate: direction.minRate,
       maxRate: direction.maxRate,
+      marketPrice: direction.marketPrice,
     })),
   );
   await providers?.stop();
@@ -129,5 +136,33 @@ describe('the directions table at 1024, 1280 and 375 px', () => {
         ),
     );
     expect(cut).toEqual([]);
+  });
+});
+
+describe('a RUB direction priced from the RUB market and the central bank', () => {
+  it.each<['ru' | 'en', number, string]>([
+    ['en', 1280, 'Follows the market feed: 1.015 × median (EXMO market, Bank of Russia rate)'],
+    ['en', 375, 'Follows the market feed: 1.015 × median (EXMO market, Bank of Russia rate)'],
+    ['ru', 1280, 'Следует за биржевым курсом: 1,015 × медиана (Биржа EXMO, Курс Банка России)'],
+    ['ru', 375, 'Следует за биржевым курсом: 1,015 × медиана (Биржа EXMO, Курс Банка России)'],
+  ])('states its market price and edits it (%s, %i px)', async (language, width, pricing) => {
+    const page = await newPage({ language, width });
+    await openAs(page, admin, '/admin/exchange-rates');
+    await page.locator('form.filters select').first().selectOption('RUB');
+    const row = page.locator('tr', { has: page.getByText(pricing) });
+    await row.waitFor();
+    expect(await row.locator('.badge', { hasText: language === 'en' ? 'Live' : 'Работает' }).count()).toBe(1);
+    await screenshot(page, `admin-rates-market-${language}-${width}`);
+
+    await row.getByRole('button').last().click();
+    const form = page.locator('fieldset.rate-edit');
+    const sources = form.locator('fieldset.rate-edit__market input[type=checkbox]');
+    expect(
+      await sources.evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).checked)),
+    ).toEqual([false, true, true]);
+    expect(await form.getByLabel(language === 'en' ? 'Coefficient' : 'Коэффициент').inputValue()).toBe(
+      language === 'en' ? '1.015' : '1,015',
+    );
+    await screenshot(page, `admin-rates-market-edit-${language}-${width}`);
   });
 });

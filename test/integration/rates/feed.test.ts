@@ -34,7 +34,7 @@ const clockOf =
   (day: number) =>
   (minutes = 0) =>
     new Date(Date.parse('2030-01-01T12:00:00.000Z') + day * 24 * HOUR + minutes * MINUTE);
-const config = () => ({ cryptoUrl: providers.cryptoUrl, fiatUrl: providers.fiatUrl, timeoutMs: 1000 });
+const config = () => ({ ...providers.urls, timeoutMs: 1000 });
 /** One run of the job at `now`; the stand-ins answer at `answeredAt` (default: `now`). */
 const run = (now: Date, overrides: { fiatUrl?: string; timeoutMs?: number; answeredAt?: Date } = {}) => {
   const { answeredAt, ...configOverrides } = overrides;

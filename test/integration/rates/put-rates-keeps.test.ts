@@ -34,7 +34,7 @@ afterAll(async () => {
   await drop?.();
 });
 
-const config = () => ({ cryptoUrl: providers.cryptoUrl, fiatUrl: providers.fiatUrl, timeoutMs: 1000 });
+const config = () => ({ ...providers.urls, timeoutMs: 1000 });
 
 describe('a direction switched to the feed', () => {
   it('is live in the answer of the PUT that switches it, though no direction followed the market before', async () => {

@@ -134,6 +134,28 @@ describe('PUT /api/admin/rates', () => {
     });
   });
 
+  it("takes a direction's market price, shows it to staff only, and refuses a coefficient out of range", async () => {
+    const pair = { assetFrom: 'usdt-trc20', assetTo: 'cash-ZAR' };
+    const marketPrice = { sources: ['usd-cross', 'central-bank'], coefficient: '1.015' };
+
+    const refused = await putRates({
+      directions: [{ ...pair, marketPrice: { ...marketPrice, coefficient: '3' } }],
+    });
+    const taken = await putRates({ directions: [{ ...pair, marketPrice }] });
+    const staff = (await api<RatesData>('GET', '/api/admin/rates', { token: admin.token })).body.data!;
+    const published = (await rates()).body.data!;
+    const isPair = (d: { assetFrom: string; assetTo: string }) =>
+      d.assetFrom === pair.assetFrom && d.assetTo === pair.assetTo;
+
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      errors: [{ path: 'directions.0.marketPrice.coefficient', code: 'marketCoefficient' }],
+    });
+    expect(taken.status).toBe(200);
+    expect(staff.directions.find(isPair)).toMatchObject({ source: 'manual', marketPrice });
+    expect(published.directions.find(isPair)).not.toHaveProperty('marketPrice');
+  });
+
   it('changes a USD value, publishes it and records who changed what and when', async () => {
     const answer = await putRates({ currencies: [{ code: 'ZAR', usdValue: 0.0555 }] });
     const zar = (await rates()).body.data!.currencies.find((currency) => currency.code === 'ZAR')!;

@@ -38,6 +38,8 @@ async function typeRate(typed: string) {
   const initial = figureOf(direction.rate!, sides);
   const draft = {
     source: direction.source,
+    marketSources: direction.marketPrice.sources,
+    coefficient: direction.marketPrice.coefficient,
     markupPercent: String(direction.markupPercent),
     figure: typed,
     minAmount: '',
@@ -51,7 +53,11 @@ async function typeRate(typed: string) {
   };
   const checked = validateDirection(
     draft,
-    { pair, sides, initial: { figure: initial, guardLow: '', guardHigh: '' } },
+    {
+      pair,
+      sides,
+      initial: { figure: initial, guardLow: '', guardHigh: '', marketPrice: direction.marketPrice },
+    },
     {
       markup: 'markup',
       positive: 'positive',
@@ -60,6 +66,8 @@ async function typeRate(typed: string) {
       figureDecimals: 'figureDecimals',
       maxAge: 'maxAge',
       monitorCode: 'monitorCode',
+      marketSources: 'marketSources',
+      coefficient: 'coefficient',
     },
   );
   expect(checked.errors).toEqual({});

@@ -15,6 +15,7 @@ const direction = (overrides: Partial<DirectionRecord> = {}): DirectionRecord =>
   assetFrom: 'card-EUR',
   assetTo: 'usdt-trc20',
   source: 'manual',
+  marketPrice: { sources: ['usd-cross'], coefficient: '1' },
   minRate: null,
   maxRate: null,
   maxAgeMinutes: 15,

@@ -9,7 +9,7 @@ import type { DealMoneyView } from '@shared/contract/deal';
 import type { ExchangeStatus } from '@shared/contract/hours';
 import type { ClientLimitsView, TierLimitTable } from '@shared/contract/limits';
 import type { PaymentTemplateView } from '@shared/contract/payment-templates';
-import type { PublicRatesData, Quote } from '@shared/contract/rates';
+import type { DirectionRate, PublicRatesData, Quote } from '@shared/contract/rates';
 import type { OwnUser, PublicUser } from '@shared/contract/users';
 import { NO_MONEY_YET } from '@shared/deal-money';
 import type { Role } from '@shared/enums';
@@ -319,6 +319,22 @@ export function testDirection(
     updatedAt: '2026-01-01T00:00:00.000Z',
     reserve: null,
     quoteLimits: { minAmount: 100, maxAmount: null, maxAmountTo: null },
+    ...changes,
+  };
+}
+
+/** A direction as staff read it (GET /admin/rates): the published one with the staff-only fields. */
+export function testAdminDirection(
+  assetFrom: string,
+  assetTo: string,
+  changes: Partial<DirectionRate> = {},
+): DirectionRate {
+  return {
+    ...testDirection(assetFrom, assetTo),
+    fixedRate: null,
+    marketPrice: { sources: ['usd-cross'], coefficient: '1' },
+    updatedBy: null,
+    updatedByName: null,
     ...changes,
   };
 }

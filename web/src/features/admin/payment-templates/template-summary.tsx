@@ -1,4 +1,5 @@
 import type { PaymentTemplateView, TemplateAvailability } from '@shared/contract/payment-templates';
+import { compare, multiply } from '@shared/money';
 import { useTranslation } from '@web/lib/i18n';
 import { formatUsdt } from '../lib/format';
 
@@ -52,9 +53,9 @@ export function AvailabilityBadge({ availability }: { availability: TemplateAvai
 /** A use reaches this share of its limit (percent): the page marks it, as the server alerts at it. */
 const NEAR_PERCENT = 80;
 
-/** Whether `used` has reached NEAR_PERCENT of `limit` (amounts as exact decimal text; compared as numbers, for display only). */
+/** Whether `used` has reached NEAR_PERCENT of `limit` (exact decimals: 100 × used ≥ 80 × limit). */
 const near = (used: string | number, limit: string | number | null) =>
-  limit !== null && Number(used) * 100 >= Number(limit) * NEAR_PERCENT;
+  limit !== null && compare(multiply(used, 100), multiply(limit, NEAR_PERCENT)) >= 0;
 
 /**
  * A card's or wallet's use today and this month against its limits (the pool, docs/operations.md):

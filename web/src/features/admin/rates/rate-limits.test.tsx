@@ -1,19 +1,13 @@
 import type { RatesData } from '@shared/contract/rates';
 import { cleanup, screen } from '@testing-library/react';
-import { testDirection } from '@web/testing/fixtures';
+import { testAdminDirection } from '@web/testing/fixtures';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminApi } from '../api/admin-api';
 import { renderAdmin, startI18n } from '../test-utils';
 import { RatesPage } from './rates-page';
 
-const direction = (assetTo: string, minAmount: number | null, maxAmount: number | null) => ({
-  ...testDirection('usdt-trc20', assetTo),
-  minAmount,
-  maxAmount,
-  fixedRate: null,
-  updatedBy: null,
-  updatedByName: null,
-});
+const direction = (assetTo: string, minAmount: number | null, maxAmount: number | null) =>
+  testAdminDirection('usdt-trc20', assetTo, { minAmount, maxAmount });
 
 describe("a direction's limits in the rates table", () => {
   beforeAll(startI18n);

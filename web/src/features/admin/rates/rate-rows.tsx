@@ -12,6 +12,7 @@ import { PencilIcon } from '../components/admin-icons';
 import { IconButton } from '../components/icon-button';
 import { CellInput, Changed, SaveOrCancel, useRowEdit } from '../components/row-editing';
 import { formatDateTime, formatNumber } from '../lib/format';
+import { MarketSourcesField, useMarketPriceText } from './market-price-field';
 import { effectiveMinimum, figureOf, guardFigures, sidesOfDirection } from './rate-figures';
 import {
   type DirectionDraft,
@@ -128,6 +129,8 @@ export function DirectionRow({
     setRefusal(null);
     setDraft({
       source: direction.source,
+      marketSources: [...direction.marketPrice.sources],
+      coefficient: figureText(direction.marketPrice.coefficient),
       markupPercent: String(direction.markupPercent),
       figure: initialFigure,
       minAmount: direction.minAmount === null ? '' : String(direction.minAmount),
@@ -158,6 +161,7 @@ export function DirectionRow({
           guardLow: initialGuard.low,
           guardHigh: initialGuard.high,
           cardVerification: direction.cardVerification ?? 'never',
+          marketPrice: direction.marketPrice,
         },
       },
       {
@@ -168,6 +172,8 @@ export function DirectionRow({
         figureDecimals: t('rates.errors.figureDecimals', { unit: sides.unit, other: sides.other }),
         maxAge: t('rates.errors.maxAge'),
         monitorCode: t('rates.errors.monitorCode'),
+        marketSources: t('rates.errors.marketSources'),
+        coefficient: t('rates.errors.coefficient'),
       },
     );
     setErrors(checked.errors);
@@ -185,6 +191,8 @@ export function DirectionRow({
           maxAgeMinutes: fields.maxAgeMinutes,
           monitorCode: fields.monitorCode,
           cardVerificationAbove: fields.cardVerificationAbove,
+          marketSources: fields.sources,
+          coefficient: fields.coefficient,
         }),
     );
   };
@@ -246,6 +254,17 @@ export function DirectionRow({
                 ))}
               </select>
             </EditField>
+            {draft.source === 'feed' && (
+              <>
+                <MarketSourcesField
+                  id={idOf('marketSources')}
+                  sources={draft.marketSources}
+                  error={errors.marketSources}
+                  onChange={(marketSources) => setDraft({ ...draft, marketSources })}
+                />
+                {input('coefficient', t('rates.edit.coefficient'))}
+              </>
+            )}
             {input('figure', t('rates.edit.rate', { unit: unitIs }), sides.other)}
             {draft.source === 'fixed' ? null : input('markupPercent', t('rates.columns.markup'))}
             {input('minAmount', t('rates.edit.min', { code: fromCode }))}
@@ -281,6 +300,7 @@ export function DirectionRow({
             <p className="rate-edit__hint muted">
               {draft.source === 'feed' ? t('rates.edit.feedHint') : t('rates.edit.rateHint')}
             </p>
+            {draft.source === 'feed' && <p className="rate-edit__hint muted">{t('rates.edit.marketHint')}</p>}
             {refusal && (
               <p className="field__error rate-edit__refusal" role="alert">
                 {refusal}
@@ -404,11 +424,12 @@ export function DirectionRow({
 }
 
 /**
- * What a direction's rate follows, "Follows the market feed, markup 1,5 %", or that it is fixed:
- * "Fixed, typed by anna at 28.11.2026, 14:05".
+ * What a direction's rate follows, "Follows the market feed: 1.015 × Bank of Russia rate; markup
+ * 1.5 %", or that it is fixed: "Fixed, typed by anna at 28.11.2026, 14:05".
  */
 function PricingOf({ direction }: { direction: DirectionRate }) {
   const { t, language } = useTranslation('admin');
+  const marketPriceText = useMarketPriceText();
   const { fixedRate } = direction;
   if (direction.source === 'fixed' && fixedRate) {
     return (
@@ -424,6 +445,7 @@ function PricingOf({ direction }: { direction: DirectionRate }) {
     <div>
       {t(`rates.pricing.${direction.source}`, {
         markup: formatNumber(direction.markupPercent, language, 4),
+        price: marketPriceText(direction.marketPrice),
       })}
     </div>
   );

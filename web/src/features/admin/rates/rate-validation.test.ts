@@ -15,9 +15,13 @@ const messages = {
   figureDecimals: 'figureDecimals',
   maxAge: 'maxAge',
   monitorCode: 'monitorCode',
+  marketSources: 'marketSources',
+  coefficient: 'coefficient',
 };
 const draft: DirectionDraft = {
   source: 'feed',
+  marketSources: ['usd-cross'],
+  coefficient: '1',
   markupPercent: '1.5',
   figure: '',
   minAmount: '100',
@@ -49,7 +53,12 @@ const usdtToRub = {
 const contextOf = (direction: typeof rubToUsdt, figure = '') => ({
   pair: direction,
   sides: sidesOfDirection(direction),
-  initial: { figure, guardLow: '', guardHigh: '' },
+  initial: {
+    figure,
+    guardLow: '',
+    guardHigh: '',
+    marketPrice: { sources: ['usd-cross' as const], coefficient: '1' },
+  },
 });
 
 describe('validateDirection', () => {
@@ -174,6 +183,38 @@ describe('validateDirection', () => {
         messages,
       ).value,
     ).toMatchObject({ monitorCode: 'SBERRUB', publishToMonitors: true });
+  });
+
+  it("sends a feed direction's changed market price, its coefficient typed with a comma", () => {
+    const value = validateDirection(
+      { ...draft, marketSources: ['usdt-market', 'central-bank'], coefficient: ' 1,015 ' },
+      contextOf(usdtToRub),
+      messages,
+    ).value;
+
+    expect(value).toMatchObject({
+      marketPrice: { sources: ['usdt-market', 'central-bank'], coefficient: '1.015' },
+    });
+  });
+
+  it('sends no market price when it is unchanged, or when the direction does not follow the feed', () => {
+    const unchanged = validateDirection({ ...draft, coefficient: '1,000' }, contextOf(usdtToRub), messages);
+    const manual = validateDirection(
+      { ...draft, source: 'manual', marketSources: [], coefficient: '9' },
+      contextOf(usdtToRub),
+      messages,
+    );
+
+    expect(unchanged.value).not.toHaveProperty('marketPrice');
+    expect(manual.errors).toEqual({});
+    expect(manual.value).not.toHaveProperty('marketPrice');
+  });
+
+  it('refuses a feed direction without a source, or with a coefficient out of 0.5–1.5', () => {
+    expect(
+      validateDirection({ ...draft, marketSources: [], coefficient: '1,6' }, contextOf(usdtToRub), messages)
+        .errors,
+    ).toEqual({ marketSources: 'marketSources', coefficient: 'coefficient' });
   });
 });
 

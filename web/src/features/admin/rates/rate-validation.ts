@@ -1,5 +1,12 @@
 import type { RateSource } from '@shared/constants';
-import { MAX_AGE_MINUTES_RANGE, MAX_MARKUP_PERCENT, MONITOR_CODE_PATTERN } from '@shared/contract/rates';
+import {
+  isCoefficient,
+  MAX_AGE_MINUTES_RANGE,
+  MAX_MARKUP_PERCENT,
+  type MarketPrice,
+  type MarketSource,
+  MONITOR_CODE_PATTERN,
+} from '@shared/contract/rates';
 import { readsAsTyped } from '@shared/exact-rate';
 import { compare, unitsText } from '@shared/money';
 import { hasAtMostDecimals } from '@shared/numbers';
@@ -9,6 +16,9 @@ import { type DirectionSides, guardFromFigures, parseFigure } from './rate-figur
 /** A direction row being edited: every field as typed, and the figures it started from. */
 export interface DirectionDraft {
   source: RateSource;
+  /** A feed direction's market sources and coefficient (`1,015` as typed). */
+  marketSources: MarketSource[];
+  coefficient: string;
   markupPercent: string;
   /** The rate as it reads (`97,20` of "1 USDT = 97,20 RUB"); a changed one fixes the direction at it. */
   figure: string;
@@ -35,8 +45,9 @@ export type DirectionField =
   | 'guardHigh'
   | 'maxAgeMinutes'
   | 'monitorCode'
-  | 'cardVerificationAbove';
-export type DirectionErrors = Partial<Record<DirectionField, string>>;
+  | 'cardVerificationAbove'
+  | 'coefficient';
+export type DirectionErrors = Partial<Record<DirectionField | 'marketSources', string>>;
 
 export interface RateMessages {
   markup: string;
@@ -47,14 +58,36 @@ export interface RateMessages {
   figureDecimals: string;
   maxAge: string;
   monitorCode: string;
+  marketSources: string;
+  coefficient: string;
 }
 
 /** What the row's figures are judged against: the direction's pair and sides. */
 export interface DirectionContext {
   pair: { assetFrom: string; assetTo: string };
   sides: DirectionSides;
-  /** The draft's starting figure and guard figures: unchanged ones are not sent. */
-  initial: Pick<DirectionDraft, 'figure' | 'guardLow' | 'guardHigh' | 'cardVerification'>;
+  /** The draft's starting figure, guard figures and market price: unchanged ones are not sent. */
+  initial: Pick<DirectionDraft, 'figure' | 'guardLow' | 'guardHigh' | 'cardVerification'> & {
+    marketPrice: MarketPrice;
+  };
+}
+
+/**
+ * The market price a feed draft sends: its sources and the coefficient as typed (`1,015` →
+ * `1.015`), when either changed; undefined when unchanged or not a feed draft.
+ */
+function marketPriceOf(draft: DirectionDraft, context: DirectionContext, messages: RateMessages) {
+  if (draft.source !== 'feed') return undefined;
+  const coefficient = draft.coefficient.trim().replace(',', '.');
+  const errors: DirectionErrors = {
+    ...(draft.marketSources.length === 0 ? { marketSources: messages.marketSources } : {}),
+    ...(isCoefficient(coefficient) ? {} : { coefficient: messages.coefficient }),
+  };
+  if (Object.keys(errors).length > 0) return { errors };
+  const initial = context.initial.marketPrice;
+  const unchanged =
+    draft.marketSources.join() === initial.sources.join() && compare(coefficient, initial.coefficient) === 0;
+  return unchanged ? undefined : { marketPrice: { sources: draft.marketSources, coefficient } };
 }
 
 function parse(text: string): number | null | 'invalid' {
@@ -89,8 +122,9 @@ function typedRateOf(draft: DirectionDraft, context: DirectionContext, messages:
 /**
  * Client-side checks mirroring the server's (markup 0–50 %, positive limits, min not above max, the
  * guard's bounds in order, maximum age 10 min–7 days, a monitors' code, a typed rate that reads back
- * as typed), and the change to send: a typed figure as the direction's fixed rate, changed guard
- * figures as minRate/maxRate.
+ * as typed, a feed direction's market sources and coefficient), and the change to send: a typed
+ * figure as the direction's fixed rate, changed guard figures as minRate/maxRate, a changed market
+ * price.
  */
 export function validateDirection(draft: DirectionDraft, context: DirectionContext, messages: RateMessages) {
   const errors: DirectionErrors = {};
@@ -100,6 +134,8 @@ export function validateDirection(draft: DirectionDraft, context: DirectionConte
   }
   const typed = typedRateOf(draft, context, messages);
   if (typed?.error) errors.figure = typed.error;
+  const market = marketPriceOf(draft, context, messages);
+  Object.assign(errors, market?.errors);
   const min = parse(draft.minAmount);
   const max = parse(draft.maxAmount);
   if (min === 'invalid' || (min !== null && min <= 0)) errors.minAmount = messages.positive;
@@ -159,6 +195,7 @@ export function validateDirection(draft: DirectionDraft, context: DirectionConte
       ...(typed?.fixedRate
         ? { source: 'fixed' as const, fixedRate: typed.fixedRate }
         : { source: draft.source }),
+      ...(market?.marketPrice ? { marketPrice: market.marketPrice } : {}),
       markupPercent: markup as number,
       minAmount: min as number | null,
       maxAmount: max as number | null,

@@ -1,21 +1,15 @@
 import type { RatesData } from '@shared/contract/rates';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { testDirection } from '@web/testing/fixtures';
+import { testAdminDirection } from '@web/testing/fixtures';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminApi } from '../api/admin-api';
 import { renderAdmin, startI18n } from '../test-utils';
 import { RatesPage } from './rates-page';
 
-const direction = (assetFrom: string, assetTo: string) => ({
-  ...testDirection(assetFrom, assetTo),
-  fixedRate: null,
-  updatedBy: null,
-  updatedByName: null,
-});
 const RATES: RatesData = {
   updatedAt: '2026-11-26T10:00:00.000Z',
   currencies: [],
-  directions: [direction('card-RUB', 'usdt-trc20'), direction('usdt-trc20', 'card-RUB')],
+  directions: [testAdminDirection('card-RUB', 'usdt-trc20'), testAdminDirection('usdt-trc20', 'card-RUB')],
   reserves: [],
 };
 
