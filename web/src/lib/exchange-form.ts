@@ -49,20 +49,43 @@ export function localCurrencyOf(tree: GeoTree, form: StandardForm): string | nul
 export interface OpenKinds {
   cash: boolean;
   card: boolean;
+  /**
+   * The directions published now (`from>to`, GET /rates: switched on and priced): an asset without
+   * one is not offered (issue 40, defect 14). Absent or null while not known: every asset is.
+   */
+  published?: ReadonlySet<string> | null;
 }
 export const ALL_OPEN: OpenKinds = { cash: true, card: true };
 
-/** The fiat assets offered for the country whose kind is open now. */
-function openFiatAssets(localCurrency: string | null, open: OpenKinds): string[] {
+/** A direction's key in `OpenKinds.published`. */
+export const directionKey = (assetFrom: string, assetTo: string) => `${assetFrom}>${assetTo}`;
+
+/** Whether a direction may be offered: published, or nothing known of what is. */
+const isPublished = (open: OpenKinds, assetFrom: string, assetTo: string) =>
+  !open.published || open.published.has(directionKey(assetFrom, assetTo));
+
+/**
+ * The fiat assets offered for the country whose kind is open now, and given (`give`) or received
+ * (`receive`) for USDT by a published direction.
+ */
+function openFiatAssets(localCurrency: string | null, open: OpenKinds, side: 'give' | 'receive'): string[] {
   return offeredFiatAssets(localCurrency).filter((asset) => {
     const parsed = parseAssetKey(asset);
-    return parsed?.kind === 'fiat' && open[parsed.fiatKind];
+    const [from, to] = side === 'give' ? [asset, CRYPTO_ASSET] : [CRYPTO_ASSET, asset];
+    return parsed?.kind === 'fiat' && open[parsed.fiatKind] && isPublished(open, from, to);
   });
 }
 
-/** Give options: cash and card in USD, EUR, RUB and the country's currency (those open now), then USDT. */
+/**
+ * Give options: cash and card in USD, EUR, RUB and the country's currency (those open now and
+ * published), then USDT unless no direction buys fiat with it.
+ */
 export function giveOptions(localCurrency: string | null, open: OpenKinds = ALL_OPEN): string[] {
-  return [...openFiatAssets(localCurrency, open), CRYPTO_ASSET];
+  const { published } = open;
+  const buysFiat =
+    !published ||
+    offeredFiatAssets(localCurrency).some((asset) => published.has(directionKey(CRYPTO_ASSET, asset)));
+  return [...openFiatAssets(localCurrency, open, 'give'), ...(buysFiat ? [CRYPTO_ASSET] : [])];
 }
 
 /** A crypto source allows only fiat destinations; a fiat source only the crypto asset. */
@@ -71,7 +94,9 @@ export function receiveOptions(
   localCurrency: string | null,
   open: OpenKinds = ALL_OPEN,
 ): string[] {
-  return parseAssetKey(assetFrom)?.kind === 'crypto' ? openFiatAssets(localCurrency, open) : [CRYPTO_ASSET];
+  return parseAssetKey(assetFrom)?.kind === 'crypto'
+    ? openFiatAssets(localCurrency, open, 'receive')
+    : [CRYPTO_ASSET];
 }
 
 function preferredFiat(localCurrency: string | null, offered: string[]): string {
@@ -90,8 +115,8 @@ function sameOrSibling(asset: string, offered: string[]): string | undefined {
 
 /**
  * Keeps the pair valid for the offered options: the source first, then the destination. An asset of
- * a kind that closed becomes its currency of the other kind. With no fiat offered at all (city and
- * card closed), the pair stays as it is: the form cannot be sent then.
+ * a kind that closed becomes its currency of the other kind. With nothing offered at all (city and
+ * card closed, or no direction published), the pair stays as it is: the form cannot be sent then.
  */
 export function normalizePair(
   assetFrom: string,
@@ -99,9 +124,9 @@ export function normalizePair(
   localCurrency: string | null,
   open: OpenKinds = ALL_OPEN,
 ): Pick<StandardForm, 'assetFrom' | 'assetTo'> {
-  const fiat = openFiatAssets(localCurrency, open);
-  if (fiat.length === 0) return { assetFrom, assetTo };
   const give = giveOptions(localCurrency, open);
+  const usdtBuys = openFiatAssets(localCurrency, open, 'receive');
+  if (give.every((asset) => asset === CRYPTO_ASSET) && usdtBuys.length === 0) return { assetFrom, assetTo };
   const fallback = give.includes(INITIAL_STANDARD_FORM.assetFrom)
     ? INITIAL_STANDARD_FORM.assetFrom
     : give[0]!;
@@ -109,8 +134,21 @@ export function normalizePair(
   const destinations = receiveOptions(from, localCurrency, open);
   const kept = sameOrSibling(assetTo, destinations);
   if (kept && isValidExchangePair(from, kept)) return { assetFrom: from, assetTo: kept };
-  const to = destinations.length === 1 ? destinations[0]! : preferredFiat(localCurrency, fiat);
+  const to = destinations.length === 1 ? destinations[0]! : preferredFiat(localCurrency, destinations);
   return { assetFrom: from, assetTo: to };
+}
+
+/**
+ * The form with its pair moved to one offered under `open` (the published directions arrived, a
+ * kind closed): the same object when it already is, so a check of the untouched form still holds.
+ */
+export function withOfferedPair<T extends StandardForm>(
+  form: T,
+  localCurrency: string | null,
+  open: OpenKinds,
+): T {
+  const pair = normalizePair(form.assetFrom, form.assetTo, localCurrency, open);
+  return pair.assetFrom === form.assetFrom && pair.assetTo === form.assetTo ? form : { ...form, ...pair };
 }
 
 export function selectContinent(

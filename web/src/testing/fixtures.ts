@@ -323,6 +323,21 @@ export function testDirection(
   };
 }
 
+/**
+ * GET /rates without a pair: every direction, both ways, of cash and card in these currencies
+ * (the base fiats and the test trees' local ones), unless `leftOut` names it (`cash-USD>usdt-trc20`).
+ */
+export function testPublishedRates(
+  leftOut: readonly string[] = [],
+  currencies: readonly string[] = ['USD', 'EUR', 'RUB', 'KZT', 'GEL', 'TRY', 'AED'],
+): PublicRatesData {
+  const directions = currencies
+    .flatMap((currency) => [`cash-${currency}`, `card-${currency}`])
+    .flatMap((fiat) => [testDirection(fiat, 'usdt-trc20'), testDirection('usdt-trc20', fiat)])
+    .filter((direction) => !leftOut.includes(`${direction.assetFrom}>${direction.assetTo}`));
+  return { updatedAt: null, currencies: [], directions };
+}
+
 /** A direction as staff read it (GET /admin/rates): the published one with the staff-only fields. */
 export function testAdminDirection(
   assetFrom: string,

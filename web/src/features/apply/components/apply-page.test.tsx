@@ -22,6 +22,7 @@ import {
   testCountry,
   testDirection,
   testExchangeStatus,
+  testPublishedRates,
   testQuote,
 } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
@@ -48,7 +49,9 @@ function stubApi({
     .answer(getExchangeStatus, ok(status))
     .answer(myLimits, ok(limits))
     .answer(getRates, ({ query: { assetFrom = '', assetTo = '' } }) =>
-      ok({ updatedAt: null, currencies: [], directions: [testDirection(assetFrom, assetTo)] }),
+      assetFrom
+        ? ok({ updatedAt: null, currencies: [], directions: [testDirection(assetFrom, assetTo)] })
+        : ok(testPublishedRates()),
     );
 }
 

@@ -6,7 +6,12 @@ import { calculateRate, getRates } from '@shared/routes/rates';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { initialAuthState, useAuthStore } from '@web/stores/auth-store';
 import { fakeApi, ok } from '@web/testing/fake-api';
-import { testClientLimits, testDirection, testExchangeStatus } from '@web/testing/fixtures';
+import {
+  testClientLimits,
+  testDirection,
+  testExchangeStatus,
+  testPublishedRates,
+} from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -56,6 +61,7 @@ function stubApi() {
     .answer(myLimits, ok(testClientLimits()))
     .answer(calculateRate, ok(QUOTE))
     .answer(getRates, ({ query: { assetFrom = '', assetTo = '' } }) => {
+      if (!assetFrom) return ok(testPublishedRates());
       const quoteLimits = LIMITS[`${assetFrom}>${assetTo}`];
       return ok({
         updatedAt: null,

@@ -21,15 +21,17 @@ import {
   selectCity,
   selectContinent,
   selectCountry,
+  withOfferedPair,
 } from '@web/lib/exchange-form';
 import { formatFixed } from '@web/lib/fixed-number';
 import { useTranslation } from '@web/lib/i18n';
 import { collator } from '@web/lib/intl-format';
+import { usePublishedDirections } from '@web/lib/published-directions';
 import { formatMoney } from '@web/lib/quote-format';
 import { useGeoTree } from '@web/lib/use-geo-tree';
 import { useQuote } from '@web/lib/use-quote';
 import type { FieldErrors } from '@web/lib/validation';
-import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useCallback, useEffect, useState } from 'react';
 import { amountError, type StandardField, validateStandard } from '../lib/apply-validation';
 import type { SubmitApplication } from '../lib/submit-application';
 import { AmlAcknowledgement } from './aml-acknowledgement';
@@ -91,11 +93,22 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
   // Working hours (docs/product.md §4): cash while the chosen city is open, card while the card
   // schedule is; in maintenance nothing can be sent.
   const cardOpen = exchange?.cardHours.openNow ?? true;
-  const openIn = (cityKey: string): OpenKinds => ({
-    cash: findCity(tree, cityKey)?.city.hours.openNow ?? true,
-    card: cardOpen,
-  });
+  // Only the published directions' assets are offered (issue 40, defect 14).
+  const published = usePublishedDirections();
+  const openIn = useCallback(
+    (cityKey: string): OpenKinds => ({
+      cash: findCity(tree, cityKey)?.city.hours.openNow ?? true,
+      card: cardOpen,
+      published,
+    }),
+    [tree, cardOpen, published],
+  );
   const open = openIn(form.city);
+  // The published directions arrive after the form: a pair no longer offered moves to one that is.
+  useEffect(() => {
+    if (!published) return;
+    setForm((current) => withOfferedPair(current, localCurrencyOf(tree, current), openIn(current.city)));
+  }, [published, tree, openIn]);
   const city = findCity(tree, form.city)?.city;
   const pairOpen = [form.assetFrom, form.assetTo].every((asset) =>
     asset.startsWith('cash-') ? open.cash : asset.startsWith('card-') ? open.card : true,

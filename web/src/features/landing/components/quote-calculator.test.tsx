@@ -2,7 +2,7 @@ import type { CalculateBody, Quote } from '@shared/contract/rates';
 import type { GeoTree } from '@shared/geo';
 import { getExchangeStatus, getGeo } from '@shared/routes/geo';
 import { myLimits } from '@shared/routes/profile';
-import { calculateRate, tierLimits } from '@shared/routes/rates';
+import { calculateRate, getRates, tierLimits } from '@shared/routes/rates';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { pendingApplyPrefill } from '@web/lib/apply-prefill';
 import { useAuthStore } from '@web/stores/auth-store';
@@ -14,6 +14,7 @@ import {
   testCountry,
   testExchangeStatus,
   testOwnUser,
+  testPublishedRates,
   testTierLimits,
 } from '@web/testing/fixtures';
 import { setupTestI18n } from '@web/testing/i18n';
@@ -69,8 +70,11 @@ function quoteFor({ assetFrom, assetTo, amount }: CalculateBody): Quote {
 }
 
 /** The places are GEO, and no limit applies (the tiers' table); each test answers the quotes. */
-function stubPlaces(limits = testTierLimits()) {
-  return fakeApi().answer(getGeo, ok(GEO, 'OK')).answer(tierLimits, ok(limits));
+function stubPlaces(limits = testTierLimits(), published = testPublishedRates()) {
+  return fakeApi()
+    .answer(getGeo, ok(GEO, 'OK'))
+    .answer(tierLimits, ok(limits))
+    .answer(getRates, ok(published));
 }
 
 /** The quote of what was asked. */
@@ -137,6 +141,25 @@ describe('quote calculator', () => {
     expect([select('You give').value, select('You receive').value]).toEqual(['usdt-trc20', 'card-KZT']);
     expect(optionValues('You receive')).toContain('cash-KZT');
     expect(optionValues('You receive')).not.toContain('usdt-trc20');
+  });
+
+  it('offers no asset whose direction is switched off, and moves the first pair to one that is published', async () => {
+    // Cash USD and EUR switched off both ways (issue 40, defect 14); card EUR only sold for USDT.
+    const off = ['cash-USD', 'cash-EUR'].flatMap((cash) => [`${cash}>usdt-trc20`, `usdt-trc20>${cash}`]);
+    stubPlaces(testTierLimits(), testPublishedRates([...off, 'card-EUR>usdt-trc20'])).answer(
+      calculateRate,
+      answerQuote,
+    );
+    renderCalculator();
+    await citiesLoaded();
+    await waitFor(() => expect(select('You give').value).not.toBe('cash-USD'));
+    expect(optionValues('You give')).not.toContain('cash-USD');
+    expect(optionValues('You give')).not.toContain('cash-EUR');
+    expect(optionValues('You give')).not.toContain('card-EUR');
+    expect(optionValues('You give')).toContain('card-USD');
+    fireEvent.change(select('You give'), { target: { value: 'usdt-trc20' } });
+    expect(optionValues('You receive')).toContain('card-EUR');
+    expect(optionValues('You receive')).not.toContain('cash-USD');
   });
 
   it('asks one quote once typing stops and shows what the amount buys, the rate and the limits', async () => {
@@ -356,7 +379,10 @@ describe('quote calculator', () => {
           ]),
         ]),
       ];
-      fakeApi().answer(getGeo, ok(closed, 'OK')).answer(calculateRate, answerQuote);
+      fakeApi()
+        .answer(getGeo, ok(closed, 'OK'))
+        .answer(getRates, ok(testPublishedRates()))
+        .answer(calculateRate, answerQuote);
       renderCalculator();
       await citiesLoaded();
 

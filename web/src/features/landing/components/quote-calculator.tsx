@@ -15,15 +15,17 @@ import {
   type OpenKinds,
   type StandardForm,
   selectPlace,
+  withOfferedPair,
 } from '@web/lib/exchange-form';
 import { formatFixed } from '@web/lib/fixed-number';
 import { useTranslation } from '@web/lib/i18n';
 import { dateTimeFormat } from '@web/lib/intl-format';
 import { cityGroups } from '@web/lib/place-options';
+import { usePublishedDirections } from '@web/lib/published-directions';
 import { useGeoTree } from '@web/lib/use-geo-tree';
 import { type QuoteState, quoteRefusalText, useQuote } from '@web/lib/use-quote';
 import { useAuthStore } from '@web/stores/auth-store';
-import { type FormEvent, Suspense, useMemo, useState } from 'react';
+import { type FormEvent, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { amountInputRule } from '../lib/amount-input';
 import { TierAllowance } from './tier-allowance';
@@ -44,13 +46,23 @@ export default function QuoteCalculator() {
   // Sorted once per tree and language, not at every keystroke in the amount.
   const cityOptions = useMemo(() => cityGroups(tree, language), [tree, language]);
   const localCurrency = localCurrencyOf(tree, form);
+  const published = usePublishedDirections();
   // Cash only while the chosen city is open (docs/product.md §4 "Working hours"); card hours are the
-  // server's to judge here, and a closed card direction is refused with its opening time.
-  const openIn = (cityKey: string): OpenKinds => ({
-    cash: findCity(tree, cityKey)?.city.hours.openNow ?? true,
-    card: true,
-  });
+  // server's to judge here, and a closed card direction is refused with its opening time. Only
+  // the published directions' assets are offered.
+  const openIn = useCallback(
+    (cityKey: string): OpenKinds => ({
+      cash: findCity(tree, cityKey)?.city.hours.openNow ?? true,
+      card: true,
+      published,
+    }),
+    [tree, published],
+  );
   const open = openIn(form.city);
+  // The published directions arrive after the form: a pair no longer offered moves to one that is.
+  useEffect(() => {
+    setForm((current) => withOfferedPair(current, localCurrencyOf(tree, current), openIn(current.city)));
+  }, [tree, openIn]);
   // A closed city's cash is not offered: said as the apply form says it, so the two agree.
   const place = findCity(tree, form.city);
   const closedPlace = place && !place.city.hours.openNow ? place : null;
