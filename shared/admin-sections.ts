@@ -59,6 +59,7 @@ import { adminReport } from './routes/reports';
 import { adminListReserves, adminPutReserves } from './routes/reserves';
 import { adminSecurityAudit, adminSecuritySessions } from './routes/security';
 import { adminGetSetting, adminListSettings, adminPutSetting } from './routes/settings';
+import { adminListOnShift } from './routes/shifts';
 import { adminTelegramStatus } from './routes/telegram';
 import { adminListTransactions } from './routes/transactions';
 import { adminDecideVerification, adminGetVerification, adminListVerifications } from './routes/verification';
@@ -79,12 +80,16 @@ interface AdminSectionCalls {
 
 const ADMIN_SECTIONS = {
   // The first-run checklist (adminSetupChecklist) is an ADMIN's: the page reads it only for them,
-  // so it does not close the dashboard to a MANAGER.
-  dashboard: { calls: [adminDashboard, adminDashboardToday, adminActivityStats, adminListReserves] },
+  // so it does not close the dashboard to a MANAGER. The frame's shift switch (adminSetShift) is
+  // every staff member's, in no section.
+  dashboard: {
+    calls: [adminDashboard, adminDashboardToday, adminActivityStats, adminListReserves, adminListOnShift],
+  },
   users: {
     calls: [adminListUsers, adminGetUser, adminUserApplications],
     byAction: {
-      edit: [adminUpdateUser],
+      // A MANAGER's rights are chosen among the cities and directions there are.
+      edit: [adminUpdateUser, adminGetGeo, adminGetRates],
       setRole: [adminUpdateUser],
       activate: [adminActivateUser, adminUpdateUser],
       deactivate: [adminDeactivateUser, adminUpdateUser],

@@ -134,6 +134,7 @@ export const FIELD_RULES = {
   noteTooLong: { text: 'Note must be at most {{max}} characters.', params: { max: ADMIN_NOTE_MAX_LENGTH } },
   detailsChangeEmpty: { text: 'Send adminNote and/or assignedToId.' },
   assigneeNotStaff: { text: 'The assignee must be an active MANAGER, ADMIN or SUPER_ADMIN.' },
+  assigneeOutsideScope: { text: "This deal is outside the assignee's cities and directions." },
 
   // Rates
   quotePair: { text: 'Exchange one fiat asset for usdt-trc20 or the reverse.' },
@@ -153,6 +154,7 @@ export const FIELD_RULES = {
   },
   marketSources: { text: 'Name 1 to 3 different sources: usd-cross, usdt-market, central-bank.' },
   marketCoefficient: { text: 'A coefficient from 0.5 to 1.5 with at most 6 decimals, such as 1.015.' },
+  sbpBanks: { text: 'Only a direction paying out card-RUB pays to SBP banks, each of the list once.' },
 
   // Reserves
   reserveNegative: { text: 'Must be 0 or more.' },
@@ -262,6 +264,11 @@ export const FIELD_RULES = {
   receivingLimitDeals: { text: 'Enter a whole number of deals from 1 to 100,000, or leave it empty.' },
   templateAvailability: { text: 'Choose in rotation, by hand only or paused.' },
   payoutDetailsKind: { text: 'This application pays out to another kind of details.' },
+  sbpPhone: { text: 'Enter a Russian phone number: +7 and 10 digits, such as +7 999 123-45-67.' },
+  sbpBank: { text: 'Choose your bank from the list.' },
+  sbpBankNotOffered: {
+    text: 'This exchange does not pay out by SBP to this bank: choose another or give a card.',
+  },
   receiptNotFound: { text: 'This receipt is not a file of this application.' },
 
   amlAcknowledgementRequired: {
@@ -367,6 +374,8 @@ export const FIELD_RULES = {
   currencyCode: { text: 'Must be a three-letter ISO currency code' },
   assetKey: { text: 'Unknown asset: use cash-XXX, card-XXX or usdt-trc20' },
   geoKey: { text: 'Must be a dotted geo key like europe.germany.berlin' },
+  /** A direction of a MANAGER's scope (shared/staff-scope.ts). */
+  directionKey: { text: 'Must be a direction like cash-USD→usdt-trc20' },
   cityKey: { text: 'Must be a city key like europe.germany.berlin' },
   sessionId: { text: 'Must be a session id (a UUID).' },
   exportId: { text: 'Must be an export id (a UUID).' },

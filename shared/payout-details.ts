@@ -3,7 +3,8 @@ import type { ApplicationStatus } from './enums';
 
 /**
  * Where a client receives, by what the application pays out (docs/product.md §4 "The deal"): a
- * TRON address for USDT TRC-20, a card number for a card, nothing for cash.
+ * TRON address for USDT TRC-20, a card number for a card (or, where the direction pays to SBP
+ * banks, a phone number and a bank), nothing for cash.
  */
 export type PayoutKind = 'address' | 'card' | 'none';
 
@@ -78,4 +79,25 @@ export function groupedNumber(text: string): string {
 /** A card number as everyone but staff's detail view sees it: the last four digits. */
 export function maskedCard(digits: string): string {
   return `•••• ${digits.slice(-4)}`;
+}
+
+/**
+ * A Russian phone number as an SBP payout keeps it, `+7XXXXXXXXXX`, from the ways people type it
+ * (`8 999 123-45-67`, `+7 (999) 123 45 67`, `79991234567`, `9991234567`); null when it is not one.
+ */
+export function sbpPhone(text: string): string | null {
+  const compact = text.replace(/[\s().-]/g, '');
+  const national = /^(?:\+7|7|8)?(\d{10})$/.exec(compact)?.[1];
+  return national ? `+7${national}` : null;
+}
+
+/** An SBP phone as staff read it off the screen: `+7 999 123-45-67`. */
+export function groupedPhone(phone: string): string {
+  const [, code, first, second, third] = /^\+7(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(phone) ?? [];
+  return code ? `+7 ${code} ${first}-${second}-${third}` : phone;
+}
+
+/** An SBP phone as everyone but staff's detail view sees it, as a card is masked: the last four digits. */
+export function maskedPhone(phone: string): string {
+  return `+7 ••• •••-${phone.slice(-4, -2)}-${phone.slice(-2)}`;
 }

@@ -5,6 +5,7 @@ import type { ChainCheck, OfficePlace, PaymentHold, PayTo } from '@shared/contra
 import type { DealMoney } from '@shared/deal-money';
 import type { ApplicationStatus, RequestType, Role } from '@shared/enums';
 import type { MoveName } from '@shared/lifecycle';
+import type { SbpBankId } from '@shared/sbp-banks';
 import type { VisitSource } from '@shared/visit-source';
 import { db, tableName } from './client';
 import { keys } from './keys';
@@ -60,13 +61,15 @@ export interface PaymentInstructions {
 }
 
 /**
- * Where the client receives: a TRON address for USDT, a card number (digits only) for a card. An
- * address carries whether it was screened against the USDT blacklist (false: the provider could not
- * tell when it was given; absent on addresses given before screening, which were not screened).
+ * Where the client receives: a TRON address for USDT, a card number (digits only) for a card, or for
+ * a card-RUB payout an SBP phone (`+7XXXXXXXXXX`) and bank. An address carries whether it was
+ * screened against the USDT blacklist (false: the provider could not tell when it was given; absent
+ * on addresses given before screening, which were not screened).
  */
 export type PayoutDetails =
   | { kind: 'address'; address: string; screened?: boolean }
-  | { kind: 'card'; card: string };
+  | { kind: 'card'; card: string }
+  | { kind: 'sbp'; phone: string; bank: SbpBankId };
 
 /** The client's "I have paid": when, and the proof they gave (a transaction hash, a receipt). */
 export interface ClientPaid {

@@ -5,7 +5,7 @@
  *
  * | Entity            | pk                    | sk                 | GSI keys                          |
  * |-------------------|-----------------------|--------------------|-----------------------------------|
- * | User              | USER#{userId}         | PROFILE            | gsi1: USERS / {createdAt}#{id}; gsi2: ROLE#{role} / {createdAt}#{id} |
+ * | User              | USER#{userId}         | PROFILE            | gsi1: USERS / {createdAt}#{id}; gsi2: ROLE#{role} / {createdAt}#{id}; gsi3 (staff on shift only): ONSHIFT / {since}#{id} |
  * | Users counter     | STATS#USERS           | SHARD#{0..15}; TOTAL (from before sharding, still summed) |       |
  * | Email marker      | EMAIL#{email}         | MARKER             |                                   |
  * | Username marker   | USERNAME#{lowercase}  | MARKER             |                                   |
@@ -112,7 +112,9 @@
  *     direction, the two currency values, the two feed prices, the market sources' prices of its
  *     fiat currency and the received currency's reserve. A currency's feed price history (how a quote came
  *     about; written by the rates job, read by staff tools): Query pk=RATEHIST#{code}, sk <= {at}; a
- *     market source's: pk=RATEHIST#{source}#{code}.
+ *     market source's: pk=RATEHIST#{source}#{code}. One direction (its card verification rule when
+ *     an application is made; the SBP banks a card-RUB deal pays to, for the order page and the
+ *     client's payout details): GetItem of RATES/DIRECTION#{from}>{to}, consistent.
  *     The rates job's provider calls (when each provider was last called, when it may be called
  *     next) come with the Query; a call is claimed first with an UpdateItem of RATES/PROVIDER#{name}
  *     conditional on its notBefore having passed, so two runs at once never both call a provider.
@@ -333,6 +335,13 @@
  *     in the instructions' transaction; given back by an unconditional ADD when the deal ends with
  *     nothing received. A staff list reads each template's two by BatchGetItem. The near-limit alert
  *     of a period: Put RECVUSE#{templateId}/ALERT#{period} attribute_not_exists (once a period).
+ * 56. Staff shifts (functions/data/shifts.ts, docs/operations.md "Staff shifts and rights"): going on shift is
+ *     an Update of USER#{id}/PROFILE setting shiftSince and the sparse gsi3 entry ONSHIFT /
+ *     {since}#{id}, conditional on attribute_not_exists(shiftSince); going off REMOVEs the three,
+ *     conditional on the shiftSince read; each with its audit entry in one TransactWriteItems. Who
+ *     is on shift (the dashboard, the staff group's mentions): Query gsi3 ONSHIFT, longest on shift
+ *     first (a handful of items; holders no longer active staff are left out in code). A MANAGER's
+ *     scope is the user item's staffScope, set by the staff edit (pattern 1's update).
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -356,6 +365,9 @@ export const keys = {
   /** The last sort key of a day: after its shards `{day}#{n}` ('~' sorts after the digits). */
   dailyStatsRangeEnd: (day: string) => `${day}#~`,
   usersIndexPartition: 'USERS',
+  onShiftIndex: 'ONSHIFT',
+  /** A staff member's entry in the on-shift index while on shift (pattern 56). */
+  onShiftEntry: (since: string, userId: string) => ({ gsi3pk: 'ONSHIFT', gsi3sk: `${since}#${userId}` }),
   userListEntry: (createdAt: string, userId: string) => ({
     gsi1pk: 'USERS',
     gsi1sk: `${createdAt}#${userId}`,

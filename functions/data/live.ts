@@ -16,6 +16,7 @@ import { requireEnv } from '@functions/commons/config';
 import { STAFF_NOTICE_TYPES, type StaffNoticeType } from '@shared/contract/live';
 import type { Role } from '@shared/enums';
 import type { MoveName } from '@shared/lifecycle';
+import type { StaffScope } from '@shared/staff-scope';
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
@@ -167,8 +168,11 @@ export function listStaffConnections(nowSeconds: number): Promise<LiveConnection
   return queryConnections('gsi2', keys.liveStaffConnections, nowSeconds);
 }
 
-/** What the fan-out reads of a staff connection's holder: still active staff, still on that session. */
-export type ConnectionHolder = Pick<UserRecord, 'id' | 'role' | 'isActive' | 'sessionEpoch'>;
+/**
+ * What the fan-out reads of a staff connection's holder: still active staff, still on that session,
+ * and a MANAGER's scope (which deals' notices they get).
+ */
+export type ConnectionHolder = Pick<UserRecord, 'id' | 'role' | 'isActive' | 'sessionEpoch' | 'staffScope'>;
 export type ConnectionSession = Pick<SessionRecord, 'id' | 'userId' | 'epoch' | 'endsAtMs' | 'revokedAt'>;
 
 /** BatchGetItem takes at most this many keys a call. */
@@ -198,7 +202,7 @@ export async function findConnectionHolders(
               Keys: requestKeys,
               ConsistentRead: true,
               ProjectionExpression:
-                'sk, id, userId, #role, isActive, sessionEpoch, epoch, endsAtMs, revokedAt',
+                'sk, id, userId, #role, isActive, sessionEpoch, staffScope, epoch, endsAtMs, revokedAt',
               ExpressionAttributeNames: { '#role': 'role' },
             },
           },
@@ -211,6 +215,7 @@ export async function findConnectionHolders(
             role: item.role as Role,
             isActive: item.isActive === true,
             sessionEpoch: (item.sessionEpoch as number | undefined) ?? 0,
+            ...(item.staffScope ? { staffScope: item.staffScope as StaffScope } : {}),
           });
         } else {
           sessions.set(String(item.id), {

@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { RateSource } from '@shared/constants';
 import type { MarketPrice, MarketSource } from '@shared/contract/rates';
+import { orderedSbpBanks, type SbpBankId } from '@shared/sbp-banks';
 import type { CardVerificationRule } from '@shared/verification';
 import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
@@ -64,6 +65,8 @@ export interface DirectionRecord {
   publishToMonitors: boolean;
   /** The monitors' code of the fiat side (`SBERRUB`); null: the asset's own. */
   monitorCode: string | null;
+  /** The SBP banks a card-RUB payout also pays to; absent on directions written before: none. */
+  sbpBanks?: SbpBankId[];
   /** Whether the client must pay from a verified card; absent on directions written before: never. */
   cardVerification?: CardVerificationRule;
   /** The amount of `assetFrom` above which `above` asks for it (null otherwise). */
@@ -170,6 +173,7 @@ function toDirection(item: Record<string, unknown>): DirectionRecord {
     isActive,
     publishToMonitors,
     monitorCode,
+    sbpBanks,
     cardVerification,
     cardVerificationAbove,
     updatedAt,
@@ -193,6 +197,8 @@ function toDirection(item: Record<string, unknown>): DirectionRecord {
     isActive: isActive !== false,
     publishToMonitors: publishToMonitors === true,
     monitorCode: monitorCode ?? null,
+    // A bank taken off the product's list is no longer offered.
+    sbpBanks: orderedSbpBanks(sbpBanks ?? []),
     cardVerification: cardVerification ?? 'never',
     cardVerificationAbove: cardVerificationAbove ?? null,
     updatedAt,
@@ -250,7 +256,10 @@ export interface QuoteItems {
   reserveTo?: ReserveRecord;
 }
 
-/** One direction as stored (its card verification rule at application), consistent. */
+/**
+ * One direction as stored (its card verification rule at application, the SBP banks of a deal's
+ * payout), consistent.
+ */
 export async function findDirection(
   assetFrom: string,
   assetTo: string,

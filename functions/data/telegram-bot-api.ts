@@ -106,6 +106,17 @@ export async function callBotApi<T>(method: string, params: Record<string, unkno
 /** An inline keyboard's button: a callback (the Take button) or a link (Open). */
 export type InlineButton = { text: string; callback_data: string } | { text: string; url: string };
 
+/**
+ * A link over part of a plain text (`offset` and `length` in UTF-16 code units, as Telegram counts):
+ * with `tg://user?id=…` it mentions that user.
+ */
+export interface TextLinkEntity {
+  type: 'text_link';
+  offset: number;
+  length: number;
+  url: string;
+}
+
 /** What a queued Telegram item asks the Bot API to do (the outbox stores it; the sender calls it). */
 export type TelegramCall =
   | {
@@ -113,6 +124,7 @@ export type TelegramCall =
       params: {
         chat_id: number | string;
         text: string;
+        entities?: TextLinkEntity[];
         reply_markup?: { inline_keyboard: InlineButton[][] };
         link_preview_options?: { is_disabled: boolean };
       };

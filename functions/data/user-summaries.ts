@@ -1,5 +1,6 @@
 import { BatchGetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import type { Language, Role } from '@shared/enums';
+import { type StaffScope, scopeOfRole } from '@shared/staff-scope';
 import { tierOf, type VerificationTier } from '@shared/verification';
 import { db, tableName } from './client';
 import { keys } from './keys';
@@ -23,6 +24,8 @@ export interface UserSummary {
   referred: boolean;
   /** Their verification tier, which sets their limits (shared/verification.ts). */
   tier: VerificationTier;
+  /** A MANAGER's rights over deals (shared/staff-scope.ts); null for every other role. */
+  scope: StaffScope | null;
 }
 
 /**
@@ -43,7 +46,7 @@ export async function findUserSummaries(userIds: Iterable<string>): Promise<Map<
             [tableName]: {
               Keys: requestKeys,
               ProjectionExpression:
-                'id, email, username, telegramId, #language, #role, isActive, mfaEnabled, telegramLink, applicationCount, invitedBy, verificationTier',
+                'id, email, username, telegramId, #language, #role, isActive, mfaEnabled, telegramLink, applicationCount, invitedBy, verificationTier, staffScope',
               ExpressionAttributeNames: { '#language': 'language', '#role': 'role' },
             },
           },
@@ -63,6 +66,7 @@ export async function findUserSummaries(userIds: Iterable<string>): Promise<Map<
           completedDeals: Number(item.applicationCount ?? 0),
           referred: typeof item.invitedBy === 'string' && item.invitedBy !== '',
           tier: tierOf(item as { verificationTier?: VerificationTier }),
+          scope: scopeOfRole(item.role as Role, item.staffScope as StaffScope | undefined),
         });
       }
       requestKeys = result.UnprocessedKeys?.[tableName]?.Keys;

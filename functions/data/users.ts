@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { businessDayOf } from '@shared/business-time';
 import type { PublicUser } from '@shared/contract/users';
 import type { Language, Role } from '@shared/enums';
+import type { StaffScope } from '@shared/staff-scope';
 import type { VerificationTier } from '@shared/verification';
 import { db, tableName } from './client';
 import { incrementDailyStat, incrementUsersCounter } from './counters';
@@ -14,7 +15,7 @@ import { type TransactItem, Transaction, TransactionCancelledError } from './tra
  * The stored user: the public fields plus secrets and bookkeeping that never leave the server.
  * `functions/domain/accounts/user-views.ts` holds the only ways a user reaches a client.
  */
-export interface UserRecord extends Omit<PublicUser, 'mfaEnabled'> {
+export interface UserRecord extends Omit<PublicUser, 'mfaEnabled' | 'scope'> {
   /** bcrypt over the SHA-256 of the password (docs/decisions.md). */
   passwordHash: string;
   /** Lower-cased username, the key of its uniqueness marker; null while the user has none. */
@@ -43,6 +44,10 @@ export interface UserRecord extends Omit<PublicUser, 'mfaEnabled'> {
   telegramLink?: TelegramLink;
   /** The tier staff's verifications raised the client to (shared/verification.ts); absent: `email`. */
   verificationTier?: VerificationTier;
+  /** Staff on shift: when the shift began (functions/data/shifts.ts); absent off shift. */
+  shiftSince?: string;
+  /** A MANAGER's rights an ADMIN narrowed (shared/staff-scope.ts); absent: every deal, refunds too. */
+  staffScope?: StaffScope;
 }
 
 /** A linked Telegram account: who it is, and the private chat the bot writes to. */
@@ -65,7 +70,17 @@ export function userItem(user: UserRecord) {
 }
 
 export function userFromItem(item: Record<string, unknown>): UserRecord {
-  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g1s, gsi2pk: _g2, gsi2sk: _g2s, ...record } = item;
+  const {
+    pk: _pk,
+    sk: _sk,
+    gsi1pk: _g1,
+    gsi1sk: _g1s,
+    gsi2pk: _g2,
+    gsi2sk: _g2s,
+    gsi3pk: _g3,
+    gsi3sk: _g3s,
+    ...record
+  } = item;
   return record as unknown as UserRecord;
 }
 
@@ -337,6 +352,7 @@ export interface UserChanges {
   /** Only when a new registration takes over an unverified account (with `expectUnverified`). */
   passwordHash?: string;
   invitedBy?: string | null;
+  staffScope?: StaffScope;
 }
 
 /**
@@ -419,6 +435,7 @@ const PLAIN_FIELDS = [
   'sessionEpoch',
   'passwordHash',
   'invitedBy',
+  'staffScope',
 ] as const;
 
 /** A changed email or username: set it, claim the new uniqueness marker, release the old one. */

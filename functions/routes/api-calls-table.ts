@@ -24,6 +24,7 @@ const AREA_TITLES: Record<RouteArea, string> = {
   market: 'Market',
   export: 'Rate monitors',
   adminUsers: 'Admin: users',
+  shifts: 'Admin: shifts',
   adminApplications: 'Admin: applications',
   dealMoney: 'Wrong payments, resolved in the deal',
   dashboard: 'Admin: dashboard',

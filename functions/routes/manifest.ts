@@ -30,6 +30,7 @@ import * as reports from '@shared/routes/reports';
 import * as reserves from '@shared/routes/reserves';
 import * as security from '@shared/routes/security';
 import * as settings from '@shared/routes/settings';
+import * as shifts from '@shared/routes/shifts';
 import * as system from '@shared/routes/system';
 import * as telegram from '@shared/routes/telegram';
 import * as transactions from '@shared/routes/transactions';
@@ -52,6 +53,7 @@ export const routeAreas = {
   market,
   export: ratesExport,
   adminUsers,
+  shifts,
   adminApplications,
   dealMoney,
   dashboard,
@@ -93,6 +95,7 @@ export const routes = {
   ...market,
   ...ratesExport,
   ...adminUsers,
+  ...shifts,
   ...adminApplications,
   ...dealMoney,
   ...dashboard,

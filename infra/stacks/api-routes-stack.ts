@@ -26,6 +26,7 @@ export const API_ROUTE_GROUPS = {
   client: ['applications', 'notifications', 'messages', 'live', 'telegram'],
   admin: [
     'adminUsers',
+    'shifts',
     'adminApplications',
     'dashboard',
     'settings',

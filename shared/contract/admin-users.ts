@@ -4,6 +4,7 @@ import { languageSchema, roleSchema } from '../enums';
 import { pagedSchema, pageQuerySchema, sortOrderSchema } from '../paging';
 import { preprocess } from '../preprocess';
 import { schema } from '../schema';
+import { staffScopeSchema } from '../staff-scope';
 import { adminApplicationSchema, auditEntrySchema } from './applications';
 import { emailSchema, usernameSchema } from './auth';
 import { publicUserSchema } from './users';
@@ -96,9 +97,13 @@ export const adminUserUpdateBodySchema = /* @__PURE__ */ schema(() =>
       ),
       z.transform((value) => (value === '' ? null : value)),
     ),
+    /** A MANAGER's rights over deals (only a MANAGER's: refused for any other role). */
+    scope: z.optional(staffScopeSchema),
   }),
 );
 export type AdminUserUpdateBody = z.input<typeof adminUserUpdateBodySchema>;
+/** The body as the server reads it (an empty username is null). */
+export type AdminUserUpdate = z.output<typeof adminUserUpdateBodySchema>;
 
 export const adminUserRoleBodySchema = /* @__PURE__ */ schema(() => z.strictObject({ role: roleSchema }));
 export type AdminUserRoleBody = z.infer<typeof adminUserRoleBodySchema>;

@@ -14,6 +14,7 @@ import { STAFF_DEAL_ACTIONS } from '../lifecycle';
 import { AMOUNT_DECIMALS, hasAtMostDecimals } from '../numbers';
 import { pagedSchema, pageQuerySchema, sortOrderSchema } from '../paging';
 import { preprocess } from '../preprocess';
+import { SBP_BANK_IDS } from '../sbp-banks';
 import { schema } from '../schema';
 import { isTelegramContact } from '../telegram';
 import { VISIT_SOURCE_MAX_LENGTH, VISIT_SOURCE_RULES, type VisitSourceField } from '../visit-source';
@@ -259,6 +260,11 @@ export const applicationDetailSchema = /* @__PURE__ */ schema(() =>
     /** What the owner gives where they receive: an address, a card, or nothing (cash). */
     payoutKind: payoutKindSchema,
     payoutDetails: z.nullable(payoutDetailsViewSchema),
+    /**
+     * The SBP banks a card payout may go to instead of the card, by phone number (the direction's
+     * `sbpBanks`, ids of shared/sbp-banks.ts); empty: a card only, or not a card payout.
+     */
+    sbpBanks: z.array(z.enum(SBP_BANK_IDS)),
     clientPaid: z.nullable(clientPaidViewSchema),
     /**
      * The payout as staff recorded it: when, and a USDT payout's transaction hash (the client

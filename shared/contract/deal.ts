@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { DEAL_NOTE_MAX_LENGTH, INSTRUCTIONS_MAX_LENGTH, PAYMENT_WINDOW_MINUTES } from '../constants';
 import { applicationStatusSchema } from '../enums';
 import { CLIENT_ACTIONS } from '../lifecycle';
-import { cardDigits, passesLuhn, TRON_TX_HASH } from '../payout-details';
+import { cardDigits, passesLuhn, sbpPhone, TRON_TX_HASH } from '../payout-details';
+import { isSbpBank } from '../sbp-banks';
 import { schema } from '../schema';
 import { tronAddressChecks } from '../tron-address';
 
@@ -30,9 +31,35 @@ export const cardNumberSchema = /* @__PURE__ */ schema(() =>
   ),
 );
 
-/** PUT /applications/{id}/payout-details: a TRON address to receive USDT, or a card number. */
+/** A Russian phone number as typed (`8 999 123-45-67`), kept as `+7XXXXXXXXXX`. */
+export const sbpPhoneSchema = /* @__PURE__ */ schema(() =>
+  z.pipe(
+    z.string().check(z.maxLength(30, 'sbpPhone')),
+    z.pipe(
+      z.transform((text: string) => sbpPhone(text) ?? ''),
+      z.string().check(z.minLength(1, 'sbpPhone')),
+    ),
+  ),
+);
+
+/**
+ * A bank of the product's SBP list (whether the deal's direction pays to it is the server's check);
+ * a refinement, not an enum, so a wrong bank is answered on `bank` rather than as a body of no kind.
+ */
+export const sbpBankSchema = /* @__PURE__ */ schema(() =>
+  z.string({ error: 'sbpBank' }).check(z.refine(isSbpBank, 'sbpBank')),
+);
+
+/**
+ * PUT /applications/{id}/payout-details: a TRON address to receive USDT, a card number, or an SBP
+ * phone number and bank.
+ */
 export const payoutDetailsBodySchema = /* @__PURE__ */ schema(() =>
-  z.union([z.strictObject({ address: tronAddressSchema }), z.strictObject({ card: cardNumberSchema })]),
+  z.union([
+    z.strictObject({ address: tronAddressSchema }),
+    z.strictObject({ card: cardNumberSchema }),
+    z.strictObject({ phone: sbpPhoneSchema, bank: sbpBankSchema }),
+  ]),
 );
 export type PayoutDetailsBody = z.infer<typeof payoutDetailsBodySchema>;
 
@@ -311,22 +338,28 @@ export const instructionsViewSchema = /* @__PURE__ */ schema(() =>
   }),
 );
 
-/** Where the client receives: the address, or the card (masked but for staff's detail view). */
+/**
+ * Where the client receives: the address, the card, or an SBP phone and its bank's id (the card and
+ * the phone masked but for staff's detail view).
+ */
 export const payoutDetailsViewSchema = /* @__PURE__ */ schema(() =>
   z.union([
     z.object({ kind: z.literal('address'), address: z.string() }),
     z.object({ kind: z.literal('card'), card: z.string() }),
+    z.object({ kind: z.literal('sbp'), phone: z.string(), bank: z.string() }),
   ]),
 );
 
 /**
- * Where the client receives, as staff's detail shows it: the card in full, and whether the address
- * was screened against the USDT blacklist (false: the provider could not tell when it was given).
+ * Where the client receives, as staff's detail shows it: the card and the SBP phone in full, and
+ * whether the address was screened against the USDT blacklist (false: the provider could not tell
+ * when it was given).
  */
 export const staffPayoutDetailsViewSchema = /* @__PURE__ */ schema(() =>
   z.union([
     z.object({ kind: z.literal('address'), address: z.string(), screened: z.boolean() }),
     z.object({ kind: z.literal('card'), card: z.string() }),
+    z.object({ kind: z.literal('sbp'), phone: z.string(), bank: z.string() }),
   ]),
 );
 

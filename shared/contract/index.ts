@@ -29,6 +29,7 @@ export * from './rates';
 export * from './reports';
 export * from './reserves';
 export * from './security';
+export * from './shifts';
 export * from './staff-invitations';
 export * from './system';
 export * from './telegram';

@@ -6,6 +6,7 @@ import { type FieldProblem, ruleProblem } from '../field-rules';
 import { cityKeySchema } from '../geo';
 import { compare } from '../money';
 import { FIAT_DECIMALS, hasAtMostDecimals, PERCENT_DECIMALS, RATE_DECIMALS } from '../numbers';
+import { SBP_ASSET, SBP_BANK_IDS } from '../sbp-banks';
 import { schema } from '../schema';
 import { CARD_VERIFICATION_RULES } from '../verification';
 import { amountOfSourceAsset, amountSchema } from './applications';
@@ -135,10 +136,15 @@ export const directionRateSchema = /* @__PURE__ */ schema(() =>
      */
     publishToMonitors: z.boolean(),
     /**
-     * The monitors' code of the direction's fiat side (a bank's card: `SBERRUB`, `TCSBRUB`,
-     * `SBPRUB`); null: the asset's own (`CARDRUB`, `CASHRUB`).
+     * The monitors' code of the direction's fiat side (a bank's card: `SBERRUB`, `TCSBRUB`); null:
+     * the asset's own (`CARDRUB`, `CASHRUB`). SBP is listed by `sbpBanks`, not by this code.
      */
     monitorCode: z.nullable(z.string()),
+    /**
+     * The SBP banks a card-RUB payout may also go to, by phone number (ids of shared/sbp-banks.ts,
+     * in its order); empty: SBP not offered. Listed in the monitors' file as `SBPRUB` too.
+     */
+    sbpBanks: z.array(z.enum(SBP_BANK_IDS)),
     /** Whether the client must pay from a verified card: never, always, or above `cardVerificationAbove` of `assetFrom`. */
     cardVerification: z.optional(z.enum(CARD_VERIFICATION_RULES)),
     cardVerificationAbove: z.optional(z.nullable(z.number())),
@@ -307,6 +313,12 @@ export const directionChangeSchema = /* @__PURE__ */ schema(() =>
       publishToMonitors: z.optional(z.boolean()),
       /** The fiat side's monitors' code (`SBERRUB`); null: the asset's own; omitted: unchanged. */
       monitorCode: z.optional(z.nullable(z.string().check(z.regex(MONITOR_CODE_PATTERN, 'monitorCode')))),
+      /** The SBP banks a card-RUB payout pays to, each once (empty: none); omitted: unchanged. */
+      sbpBanks: z.optional(
+        z
+          .array(z.enum(SBP_BANK_IDS, { error: 'sbpBanks' }))
+          .check(z.refine((banks) => new Set(banks).size === banks.length, 'sbpBanks')),
+      ),
       /** Whether the client must pay from a verified card; `above` needs the amount. Omitted: unchanged. */
       cardVerification: z.optional(z.enum(CARD_VERIFICATION_RULES)),
       cardVerificationAbove: amountLimitSchema,
@@ -325,6 +337,9 @@ export const directionChangeSchema = /* @__PURE__ */ schema(() =>
         }
         if (direction.cardVerification === 'above' && !direction.cardVerificationAbove) {
           context.addIssue({ code: 'custom', path: ['cardVerificationAbove'], message: 'required' });
+        }
+        if (direction.sbpBanks?.length && direction.assetTo !== SBP_ASSET) {
+          context.addIssue({ code: 'custom', path: ['sbpBanks'], message: 'sbpBanks' });
         }
         if (direction.minRate && direction.maxRate && direction.minRate > direction.maxRate) {
           context.addIssue({ code: 'custom', path: ['maxRate'], message: 'maxRateBelowMin' });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { languageSchema, roleSchema } from '../enums';
 import { schema } from '../schema';
+import { staffScopeSchema } from '../staff-scope';
 import { telegramAccountSchema } from './telegram';
 
 /** A user as staff see it: exactly the spec's User fields (docs/product.md §3), nothing internal. */
@@ -22,6 +23,8 @@ export const publicUserSchema = /* @__PURE__ */ schema(() =>
     createdAt: z.string(),
     /** The account has a second factor (TOTP) on. */
     mfaEnabled: z.boolean(),
+    /** A MANAGER's rights over deals (shared/staff-scope.ts); null for every other role. */
+    scope: z.nullable(staffScopeSchema),
   }),
 );
 export type PublicUser = z.infer<typeof publicUserSchema>;
@@ -36,6 +39,8 @@ export const ownUserSchema = /* @__PURE__ */ schema(() =>
     mfaSetupRequired: z.boolean(),
     /** The Telegram account linked through the bot (docs/architecture.md "The Telegram bot"). */
     telegramAccount: telegramAccountSchema,
+    /** Staff on shift: since when (alerts reach them); null off shift and for clients. */
+    onShiftSince: z.nullable(z.string()),
   }),
 );
 export type OwnUser = z.infer<typeof ownUserSchema>;

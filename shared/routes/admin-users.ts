@@ -38,7 +38,8 @@ export const adminUpdateUser = {
   path: '/api/admin/users/{id}',
   handler: 'handlers/admin/users/update-user',
   access: 'ADMIN',
-  summary: 'Edit email, username, role, isActive, language, adminComment (role hierarchy applies)',
+  summary:
+    "Edit email, username, role, isActive, language, adminComment and a MANAGER's scope (cities, directions, refunds); role hierarchy applies, audited",
   tag: 'admin-users',
   params: adminUserParamsSchema,
   body: adminUserUpdateBodySchema,

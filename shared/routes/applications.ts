@@ -70,7 +70,7 @@ export const setPayoutDetails = {
   handler: 'handlers/applications/set-payout-details',
   access: 'user',
   summary:
-    'Where the caller receives: a TRON address for USDT, a card number for a card (until they say they paid)',
+    'Where the caller receives: a TRON address for USDT, a card number for a card or, where its direction pays to SBP banks, a phone and one of those banks (until they say they paid)',
   tag: 'applications',
   params: applicationIdParamsSchema,
   body: payoutDetailsBodySchema,

@@ -1,6 +1,7 @@
 import type { UserRecord } from '@functions/data/users';
 import type { LoginData, SessionData } from '@shared/contract/auth';
 import type { OwnUser, PublicUser } from '@shared/contract/users';
+import { scopeOfRole } from '@shared/staff-scope';
 import type { SessionTokens } from './sessions';
 import type { SignIn } from './sign-in';
 import { mfaSetupRequired } from './staff-mfa';
@@ -27,6 +28,7 @@ export function toStaffUserView(user: UserRecord): PublicUser {
     adminComment: user.adminComment ?? null,
     createdAt: user.createdAt,
     mfaEnabled: user.mfaEnabled === true,
+    scope: scopeOfRole(user.role, user.staffScope),
   };
 }
 
@@ -38,6 +40,7 @@ export async function toOwnUserView(user: UserRecord): Promise<OwnUser> {
     ...own,
     mfaSetupRequired: await mfaSetupRequired(user),
     telegramAccount: link ? { username: link.username, linkedAt: link.linkedAt } : null,
+    onShiftSince: user.shiftSince ?? null,
   };
 }
 

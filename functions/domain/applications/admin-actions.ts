@@ -3,14 +3,13 @@ import {
   type ApplicationRecord,
   assigneeStillStaff,
   detailsUpdate,
-  findApplication,
   findApplicationWithHistory,
 } from '@functions/data/applications';
 import { auditPut, listAuditFor } from '@functions/data/audit';
 import { findPaymentTemplate } from '@functions/data/payment-templates';
 import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
-import type { RecordedActor } from '@functions/domain/accounts/principal';
+import type { DealActor } from '@functions/domain/accounts/principal';
 import type {
   AdminApplicationDetail,
   AdminApplicationView,
@@ -19,6 +18,7 @@ import type {
   UpdateDetailsBody,
 } from '@shared/contract/applications';
 import { staffDealActions, staffStatusMove } from '@shared/lifecycle';
+import { dealInScope } from '@shared/staff-scope';
 import { dealChainTransfers } from '../chain/deal-transfers';
 import { completionOf } from '../rates/completion-snapshot';
 import { quote } from '../rates/rates';
@@ -29,13 +29,14 @@ import {
   ApplicationChangedMeanwhile,
   ApplicationNotFound,
   AssigneeNotStaff,
+  AssigneeOutsideScope,
   ExpiredQuoteNotAccepted,
-  OwnApplication,
   StatusMovedMeanwhile,
   TransitionNotAllowed,
 } from './errors';
 import { movementsAtCompletion } from './movements';
 import { moveFacts, perform } from './perform';
+import { actionsWithinRights, assertInScope, findForStaff } from './staff-access';
 import { peopleOf, staffDealView, toAdminApplicationView, toHistoryEntry } from './views';
 
 async function viewOf(record: ApplicationRecord): Promise<AdminApplicationView> {
@@ -122,14 +123,15 @@ async function expiredQuoteOf(application: ApplicationRecord, now: Date): Promis
   };
 }
 
-/** The application as staff see it, with what `actor` may do on its deal now. */
+/** The application as staff see it, with what `actor` may do on its deal now (403 outside their rights). */
 export async function getAdminApplication(
   id: string,
-  actor: RecordedActor,
+  actor: DealActor,
   now = new Date(),
 ): Promise<AdminApplicationDetail> {
   const [found, audit] = await Promise.all([findApplicationWithHistory(id), listAuditFor('application', id)]);
   if (!found) throw new ApplicationNotFound();
+  assertInScope(actor.scope, found.application);
   const [chainTransfers, completion] = await Promise.all([
     dealChainTransfers(found.application),
     completionOf(id),
@@ -150,7 +152,10 @@ export async function getAdminApplication(
     chainTransfers,
     completion,
     source: found.application.source ?? null,
-    allowedActions: staffDealActions(moveFacts(found.application, actor, {}, now)),
+    allowedActions: actionsWithinRights(
+      staffDealActions(moveFacts(found.application, actor, {}, now)),
+      actor,
+    ),
     history: found.history.map((entry) => ({ ...toHistoryEntry(entry), actorName: nameOf(entry.actorId) })),
     audit: audit.map(({ at, actorId, actorRole, action, before, after }) => ({
       at,
@@ -180,12 +185,10 @@ async function templateNamesOf(ids: unknown[]): Promise<Record<string, string>> 
 export async function changeApplicationStatus(
   id: string,
   body: ChangeStatusBody,
-  actor: RecordedActor,
+  actor: DealActor,
   now = new Date(),
 ): Promise<AdminApplicationView> {
-  const application = await findApplication(id);
-  if (!application) throw new ApplicationNotFound();
-  if (application.userId === actor.id) throw new OwnApplication();
+  const application = await findForStaff(id, actor);
   const from = body.expectedStatus ?? application.status;
   if (from !== application.status) {
     throw new StatusMovedMeanwhile(from, application.status);
@@ -228,12 +231,10 @@ const MAX_ATTEMPTS = 3;
 export async function updateApplicationDetails(
   id: string,
   body: UpdateDetailsBody,
-  actor: RecordedActor,
+  actor: DealActor,
 ): Promise<AdminApplicationView> {
   for (let attempt = 1; ; attempt += 1) {
-    const application = await findApplication(id);
-    if (!application) throw new ApplicationNotFound();
-    if (application.userId === actor.id) throw new OwnApplication();
+    const application = await findForStaff(id, actor);
     const changes: { adminNote?: string | null; assignedToId?: string | null } = {};
     if (body.adminNote !== undefined && body.adminNote !== application.adminNote)
       changes.adminNote = body.adminNote;
@@ -243,6 +244,7 @@ export async function updateApplicationDetails(
     if (changes.assignedToId) {
       const assignee = (await findUserSummaries([changes.assignedToId])).get(changes.assignedToId);
       if (!assignee?.isActive || assignee.role === 'USER') throw new AssigneeNotStaff();
+      if (!dealInScope(assignee.scope, application)) throw new AssigneeOutsideScope();
     }
     if (Object.keys(changes).length === 0) return viewOf(application);
     const now = new Date();

@@ -16,6 +16,7 @@ import type {
 import { APPLICATION_STATUSES, type ApplicationStatus } from '@shared/enums';
 import { compare, decimal } from '@shared/money';
 import { totalPages } from '@shared/paging';
+import { dealInScope, narrowsDeals, type StaffScope } from '@shared/staff-scope';
 import { peopleOf, toAdminApplicationView } from './views';
 
 /**
@@ -220,9 +221,15 @@ async function withPeople(records: ApplicationRecord[]): Promise<AdminApplicatio
   return records.map((record) => toAdminApplicationView(record, users));
 }
 
-/** GET /admin/applications, the staff's list: filters, sort, search and page over indexes and counters. */
+/**
+ * GET /admin/applications, the staff's list: filters, sort, search and page over indexes and
+ * counters. A MANAGER whose scope names cities or directions sees only those deals: no index holds
+ * them, so their list is always the window's, filtered (docs/decisions.md); `scope` null (ADMIN and
+ * above, a MANAGER nobody narrowed) sees every deal.
+ */
 export async function listAdminApplications(
   query: ListAdminApplicationsQuery,
+  scope: StaffScope | null = null,
 ): Promise<AdminApplicationsPage> {
   const ascending = query.sortOrder === 'asc';
   const page = (
@@ -246,7 +253,8 @@ export async function listAdminApplications(
     const hit =
       found &&
       (!query.status || found.status === query.status) &&
-      (!query.userId || found.userId === query.userId);
+      (!query.userId || found.userId === query.userId) &&
+      dealInScope(scope, found);
     return page(hit ? [found] : [], hit ? 1 : 0, null, null, {
       idPrefix: query.search.toLowerCase(),
       currency: null,
@@ -257,6 +265,7 @@ export async function listAdminApplications(
   }
   const base = await basePartition(query);
   const windowed =
+    narrowsDeals(scope) ||
     Boolean(query.search) ||
     query.sortBy === 'amountFrom' ||
     !base.exact ||
@@ -272,7 +281,10 @@ export async function listAdminApplications(
       ? await findUserSummaries(records.map((record) => record.userId))
       : new Map<string, UserSummary>();
     const matching = records
-      .filter((record) => base.keep(record) && (!match || matchesSearch(record, match, owners)))
+      .filter(
+        (record) =>
+          base.keep(record) && dealInScope(scope, record) && (!match || matchesSearch(record, match, owners)),
+      )
       .sort(comparator(query.sortBy, ascending));
     const offset = (query.page - 1) * query.limit;
     return page(

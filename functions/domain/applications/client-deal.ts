@@ -7,6 +7,7 @@ import {
   findApplicationWithHistory,
   type PayoutDetails,
 } from '@functions/data/applications';
+import { findDirection } from '@functions/data/rates';
 import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { isBlacklisted } from '@functions/data/tron';
 import type { ApplicationDetail } from '@shared/contract/applications';
@@ -15,7 +16,8 @@ import { heldOf } from '@shared/deal-money';
 import { fieldError } from '@shared/field-rules';
 import { DEAL_ACTIONS, dealActionAllowed } from '@shared/lifecycle';
 import { normalizedTxHash, payoutKindOf } from '@shared/payout-details';
-import { refuseIfBlacklisted } from '../blacklist/matches';
+import { SBP_ASSET, type SbpBankId } from '@shared/sbp-banks';
+import { type BlacklistCandidate, refuseIfBlacklisted } from '../blacklist/matches';
 import { confirmMatchedClientPayment } from '../chain/confirmation';
 import { decimalText, moneyOf } from './deal-money';
 import { claimPart, clientHashCheck, requireReceipt, usedRefusal } from './deal-support';
@@ -42,6 +44,22 @@ async function findOwn(userId: string, id: string): Promise<ApplicationRecord> {
   return application;
 }
 
+/**
+ * The SBP banks the deal's payout may go to, by phone number: its direction's as they are now, for a
+ * card-RUB payout (one read of the direction); none for any other.
+ */
+async function sbpBanksOf(application: ApplicationRecord): Promise<SbpBankId[]> {
+  if (application.assetTo !== SBP_ASSET || application.assetFrom === null) return [];
+  return (await findDirection(application.assetFrom, application.assetTo))?.sbpBanks ?? [];
+}
+
+/** The bank of an SBP payout when the deal's direction pays to it; otherwise a field error on `bank`. */
+async function offeredSbpBank(application: ApplicationRecord, bank: string): Promise<SbpBankId> {
+  const offered = (await sbpBanksOf(application)).find((id) => id === bank);
+  if (!offered) throw new ApplicationRulesBroken([fieldError('bank', 'sbpBankNotOffered')]);
+  return offered;
+}
+
 /** The owner's order page: the application, its timeline, the deal so far and what they may do. */
 export async function getMyApplicationDetail(
   userId: string,
@@ -50,19 +68,20 @@ export async function getMyApplicationDetail(
 ): Promise<ApplicationDetail> {
   const found = await findApplicationWithHistory(id);
   if (!found || found.application.userId !== userId) throw new ApplicationNotFound();
-  return toApplicationDetail(found.application, found.history, now);
+  return toApplicationDetail(found.application, found.history, await sbpBanksOf(found.application), now);
 }
 
 const MAX_ATTEMPTS = 3;
 
 /**
  * PUT /applications/{id}/payout-details: a TRON address when the application pays out USDT, a card
- * number when it pays out to a card; nothing for cash. Allowed until the client says they paid;
- * written only if nobody changed the application since it was read (else read again, 3 times).
- * An address on the operator's blacklist is refused with a neutral text (the match audited; a card
- * is not looked up: the payout details carry no holder's name, docs/decisions.md). An address is
- * then screened against the USDT blacklist once per request: a listed one is refused; when
- * the provider fails or is slow it is kept marked not screened (staff see that), never refused.
+ * number when it pays out to a card, or instead of the card an SBP phone and a bank its direction
+ * pays to; nothing for cash. Allowed until the client says they paid; written only if nobody
+ * changed the application since it was read (else read again, 3 times). An address or SBP phone on
+ * the operator's blacklist is refused with a neutral text (the match audited; a card is not looked
+ * up: the payout details carry no holder's name, docs/decisions.md). An address is then screened
+ * against the USDT blacklist once per request: a listed one is refused; when the provider fails or
+ * is slow it is kept marked not screened (staff see that), never refused.
  */
 export async function setPayoutDetails(
   userId: string,
@@ -75,20 +94,25 @@ export async function setPayoutDetails(
     const application = await findOwn(userId, id);
     const kind = payoutKindOf(application.assetTo);
     if (kind === 'none') throw new PayoutDetailsNotTaken();
+    // SBP is a way of paying out to a card: its phone is given where a card is taken.
     const givenKind = 'address' in body ? 'address' : 'card';
     if (givenKind !== kind) {
-      throw new ApplicationRulesBroken([fieldError(givenKind, 'payoutDetailsKind', { kind })]);
+      const field = 'phone' in body ? 'phone' : givenKind;
+      throw new ApplicationRulesBroken([fieldError(field, 'payoutDetailsKind', { kind })]);
     }
     if (!dealActionAllowed('setPayoutDetails', 'client', application.status)) {
       throw new PayoutDetailsLocked(application.status);
     }
+    const lookedUp: BlacklistCandidate | null =
+      'address' in body
+        ? { kind: 'tronAddress', value: body.address }
+        : 'phone' in body
+          ? { kind: 'phone', value: body.phone }
+          : null;
+    if (lookedUp && screened === undefined) {
+      await refuseIfBlacklisted([lookedUp], 'application', { applicationId: id, userId }, null);
+    }
     if ('address' in body && screened === undefined) {
-      await refuseIfBlacklisted(
-        [{ kind: 'tronAddress', value: body.address }],
-        'application',
-        { applicationId: id, userId },
-        null,
-      );
       const listed = await isBlacklisted(body.address).catch((error: unknown) => {
         logger.warn('payout address not screened: the TRON provider failed', { error: String(error) });
         return null;
@@ -99,7 +123,9 @@ export async function setPayoutDetails(
     const given: PayoutDetails =
       'address' in body
         ? { kind: 'address', address: body.address, screened: screened ?? false }
-        : { kind: 'card', card: body.card };
+        : 'card' in body
+          ? { kind: 'card', card: body.card }
+          : { kind: 'sbp', phone: body.phone, bank: await offeredSbpBank(application, body.bank) };
     try {
       await new Transaction()
         .add(

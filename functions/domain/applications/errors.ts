@@ -119,10 +119,33 @@ export class AssigneeNotStaff extends InvalidRequest {
   }
 }
 
+/** A MANAGER whose rights do not reach the deal: they could neither see it nor work it. */
+export class AssigneeOutsideScope extends InvalidRequest {
+  constructor() {
+    super('Validation failed.', { fields: [fieldError('assignedToId', 'assigneeOutsideScope')] });
+  }
+}
+
 /** Staff never process their own application (status, assignment, note): a colleague must. */
 export class OwnApplication extends NotPermitted {
   constructor() {
     super('You cannot process your own application. Another staff member must handle it.');
+  }
+}
+
+/** A MANAGER's rights (shared/staff-scope.ts) do not reach this deal's city or direction. */
+export class DealOutsideScope extends NotPermitted {
+  constructor() {
+    super(
+      'This deal is outside the cities and directions you handle. An administrator can widen your rights.',
+    );
+  }
+}
+
+/** A MANAGER an ADMIN did not let record refunds. */
+export class RefundNotInScope extends NotPermitted {
+  constructor() {
+    super('You may not record refunds. Ask an administrator to record it or to give you the right.');
   }
 }
 

@@ -1,7 +1,7 @@
-import { type ApplicationRecord, findApplication } from '@functions/data/applications';
+import type { ApplicationRecord } from '@functions/data/applications';
 import type { TransactItem } from '@functions/data/transactions';
 import { TransactionCancelledError } from '@functions/data/transactions';
-import type { RecordedActor } from '@functions/domain/accounts/principal';
+import type { DealActor, RecordedActor } from '@functions/domain/accounts/principal';
 import type { AdminApplicationDetail } from '@shared/contract/applications';
 import type { CloseDealBody, PaymentResolutionBody, ReleaseHoldBody } from '@shared/contract/deal';
 import { heldOf, payoutLeft } from '@shared/deal-money';
@@ -17,15 +17,11 @@ import { settingValue } from '../settings/settings';
 import { getAdminApplication } from './admin-actions';
 import { askedOf, decimalText, moneyOf } from './deal-money';
 import { claimPart, paysUsdt, readRace, usedRefusal } from './deal-support';
-import {
-  ApplicationNotFound,
-  ApplicationRulesBroken,
-  OwnApplication,
-  PaymentStandsOtherwise,
-} from './errors';
+import { ApplicationRulesBroken, PaymentStandsOtherwise } from './errors';
 import { movement, withMoney } from './movements';
 import { payableAmountReleaseItem, uniquePayableAmount } from './payable-amount';
 import { moveFacts, perform, requireMovable } from './perform';
+import { assertMayRefund, findForStaff } from './staff-access';
 
 /*
  * A payment that arrived otherwise than asked, resolved inside the deal (docs/product.md §4 "Wrong
@@ -138,9 +134,10 @@ async function awaitTopUp(application: ApplicationRecord, actor: RecordedActor, 
 async function refundExcess(
   application: ApplicationRecord,
   body: Extract<PaymentResolutionBody, { choice: 'refundExcess' }>,
-  actor: RecordedActor,
+  actor: DealActor,
   now: Date,
 ) {
+  assertMayRefund(actor);
   requireMovable({ move: 'refundExcess', application, actor }, now);
   const { held, asked } = standing(application);
   const at = now.toISOString();
@@ -227,19 +224,11 @@ async function offerRequote(application: ApplicationRecord, actor: RecordedActor
   );
 }
 
-/** The application staff may resolve: it exists and is not their own. */
-async function findForStaff(id: string, actor: RecordedActor): Promise<ApplicationRecord> {
-  const application = await findApplication(id);
-  if (!application) throw new ApplicationNotFound();
-  if (application.userId === actor.id) throw new OwnApplication();
-  return application;
-}
-
 /** POST /admin/applications/{id}/payment-resolution: staff's choice for a payment that arrived otherwise. */
 export async function resolvePayment(
   id: string,
   body: PaymentResolutionBody,
-  actor: RecordedActor,
+  actor: DealActor,
   now = new Date(),
 ): Promise<AdminApplicationDetail> {
   const application = await findForStaff(id, actor);
@@ -272,7 +261,7 @@ export async function resolvePayment(
 export async function closeWithDifference(
   id: string,
   body: CloseDealBody,
-  actor: RecordedActor,
+  actor: DealActor,
   now = new Date(),
 ): Promise<AdminApplicationDetail> {
   const application = await findForStaff(id, actor);
@@ -333,7 +322,7 @@ export async function closeWithDifference(
 export async function releaseHold(
   id: string,
   body: ReleaseHoldBody,
-  actor: RecordedActor,
+  actor: DealActor,
   now = new Date(),
 ): Promise<AdminApplicationDetail> {
   const application = await findForStaff(id, actor);

@@ -1,7 +1,6 @@
 import {
   type ApplicationRecord,
   dealFieldsUpdate,
-  findApplication,
   type PaymentInstructions,
   type PayoutReversal,
   type PoolUse,
@@ -22,7 +21,7 @@ import {
   type TransactionPart,
 } from '@functions/data/transactions';
 import { findUserSummaries } from '@functions/data/user-summaries';
-import type { RecordedActor } from '@functions/domain/accounts/principal';
+import type { DealActor, RecordedActor } from '@functions/domain/accounts/principal';
 import type { AdminApplicationDetail } from '@shared/contract/applications';
 import type {
   ChainCheck,
@@ -69,12 +68,10 @@ import { arrivalMove, askedOf, decimalText, moneyOf } from './deal-money';
 import { claimPart, clientHashCheck, paysUsdt, readRace, receivesUsdt, usedRefusal } from './deal-support';
 import {
   ApplicationChangedMeanwhile,
-  ApplicationNotFound,
   ApplicationRulesBroken,
   ChainTransactionUsed,
   InstructionsTextRequired,
   NothingToRefund,
-  OwnApplication,
   PayoutAlreadyReversed,
   RefundAfterPayout,
   RefundAlreadyRecorded,
@@ -86,6 +83,7 @@ import { movement, withMoney } from './movements';
 import { collectOfficeOf, payToOf } from './pay-to';
 import { payableAmountReleaseItem, uniquePayableAmount } from './payable-amount';
 import { moveFacts, perform, requireMovable } from './perform';
+import { assertMayRefund, findForStaff } from './staff-access';
 
 /*
  * The staff's side of the deal (docs/product.md §4 "The deal", docs/architecture.md §7): the
@@ -94,14 +92,6 @@ import { moveFacts, perform, requireMovable } from './perform';
  * what it carried; the money it confirms is a movement (the admin transaction history) in the same
  * transaction.
  */
-
-/** An application staff may act on: it exists and is not their own. */
-async function findForStaff(id: string, actor: RecordedActor): Promise<ApplicationRecord> {
-  const application = await findApplication(id);
-  if (!application) throw new ApplicationNotFound();
-  if (application.userId === actor.id) throw new OwnApplication();
-  return application;
-}
 
 /** A template for the instructions: chosen by staff, picked from the pool by the system, or none. */
 interface TemplateChoice {
@@ -187,7 +177,7 @@ const PICK_ATTEMPTS = 6;
 export async function issueInstructions(
   id: string,
   body: IssueInstructionsBody,
-  actor: RecordedActor,
+  actor: DealActor,
   now = new Date(),
 ): Promise<AdminApplicationDetail> {
   const application = await findForStaff(id, actor);
@@ -367,7 +357,7 @@ function requireSeen(seen: string | undefined, recorded: string) {
 export async function confirmPayment(
   id: string,
   body: ConfirmPaymentBody,
-  actor: RecordedActor,
+  actor: DealActor,
   now = new Date(),
 ): Promise<AdminApplicationDetail> {
   const application = await findForStaff(id, actor);
@@ -477,7 +467,7 @@ async function confirmationHash(
 export async function recordPayout(
   id: string,
   body: RecordPayoutBody,
-  actor: RecordedActor,
+  actor: DealActor,
   now = new Date(),
 ): Promise<AdminApplicationDetail> {
   const application = await findForStaff(id, actor);
@@ -605,9 +595,10 @@ const REFUND_REFUSALS: { readonly [refusal in RefundRefusal]: (status: Applicati
 export async function recordRefund(
   id: string,
   body: RecordRefundBody,
-  actor: RecordedActor,
+  actor: DealActor,
   now = new Date(),
 ): Promise<AdminApplicationDetail> {
+  assertMayRefund(actor);
   const application = await findForStaff(id, actor);
   const refusal = refundRefusal(moveFacts(application, actor, {}, now));
   if (refusal) throw REFUND_REFUSALS[refusal](application.status);
@@ -681,7 +672,7 @@ export async function recordRefund(
 export async function reversePayout(
   id: string,
   body: ReversePayoutBody,
-  actor: RecordedActor,
+  actor: DealActor,
   now = new Date(),
 ): Promise<AdminApplicationDetail> {
   const application = await findForStaff(id, actor);

@@ -1,4 +1,4 @@
-import type { ApplicationRecord, StatusHistoryRecord } from '@functions/data/applications';
+import type { ApplicationRecord, PayoutDetails, StatusHistoryRecord } from '@functions/data/applications';
 import type { UserSummary } from '@functions/data/user-summaries';
 import type {
   AdminApplicationDetail,
@@ -8,7 +8,8 @@ import type {
   StatusHistoryEntry,
 } from '@shared/contract/applications';
 import { clientActions, movesFrom } from '@shared/lifecycle';
-import { maskedCard, payoutKindOf } from '@shared/payout-details';
+import { maskedCard, maskedPhone, payoutKindOf } from '@shared/payout-details';
+import type { SbpBankId } from '@shared/sbp-banks';
 import { dealMoneyView } from './deal-money';
 
 /** The owner's view: no admin note, no assignee. */
@@ -96,13 +97,22 @@ function instructionsView(record: ApplicationRecord) {
     : null;
 }
 
+/** Where the client receives, as they and every list see it: the card and the SBP phone masked. */
+function maskedPayoutDetails(details: PayoutDetails | null): ApplicationDetail['payoutDetails'] {
+  if (details?.kind === 'card') return { kind: 'card', card: maskedCard(details.card) };
+  if (details?.kind === 'sbp') return { kind: 'sbp', phone: maskedPhone(details.phone), bank: details.bank };
+  return details && { kind: 'address', address: details.address };
+}
+
 /**
- * The owner's order page: the application, its timeline, the deal so far (their card masked) and
- * what they may do now, as the lifecycle allows it (shared/lifecycle.ts clientActions).
+ * The owner's order page: the application, its timeline, the deal so far (their card or phone
+ * masked), the SBP banks its payout may go to, and what they may do now, as the lifecycle allows it
+ * (shared/lifecycle.ts clientActions).
  */
 export function toApplicationDetail(
   record: ApplicationRecord,
   history: StatusHistoryRecord[],
+  sbpBanks: readonly SbpBankId[],
   now: Date,
 ): ApplicationDetail {
   const payoutKind = payoutKindOf(record.assetTo);
@@ -116,10 +126,8 @@ export function toApplicationDetail(
     })),
     instructions: instructionsView(record),
     payoutKind,
-    payoutDetails:
-      payoutDetails?.kind === 'card'
-        ? { kind: 'card', card: maskedCard(payoutDetails.card) }
-        : payoutDetails && { kind: 'address', address: payoutDetails.address },
+    payoutDetails: maskedPayoutDetails(payoutDetails),
+    sbpBanks: [...sbpBanks],
     clientPaid: record.clientPaid,
     payout: record.payout && { at: record.payout.at, txHash: record.payout.txHash },
     money: dealMoneyView(record, now),
@@ -140,7 +148,7 @@ export function toApplicationDetail(
   };
 }
 
-/** The deal as staff's application detail shows it: everything, the client's card in full. */
+/** The deal as staff's application detail shows it: everything, the client's card and SBP phone in full. */
 export function staffDealView(
   record: ApplicationRecord,
   now: Date,

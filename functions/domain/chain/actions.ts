@@ -7,7 +7,7 @@ import {
 } from '@functions/data/chain-transfers';
 import { type ChainUse, chainUseClaim, findChainUse } from '@functions/data/chain-uses';
 import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
-import type { RecordedActor } from '@functions/domain/accounts/principal';
+import type { DealActor, RecordedActor } from '@functions/domain/accounts/principal';
 import type {
   AttachChainTransferBody,
   ChainTransferActionData,
@@ -16,12 +16,8 @@ import type {
 import { fieldError } from '@shared/field-rules';
 import { moveOf } from '@shared/lifecycle';
 import { normalizedTxHash } from '@shared/payout-details';
-import {
-  ApplicationNotFound,
-  ApplicationRulesBroken,
-  ChainTransactionUsed,
-  OwnApplication,
-} from '../applications/errors';
+import { ApplicationRulesBroken, ChainTransactionUsed } from '../applications/errors';
+import { assertMayRefund, findForStaff } from '../applications/staff-access';
 import {
   ChainTransferBeforeInstructions,
   ChainTransferBlacklisted,
@@ -94,14 +90,12 @@ async function resolve(
 export async function attachChainTransfer(
   txId: string,
   body: AttachChainTransferBody,
-  actor: RecordedActor,
+  actor: DealActor,
   now = new Date(),
 ): Promise<ChainTransferActionData> {
   const transfer = await waitingTransfer(txId);
   if (transfer.reason === 'blacklisted') throw new ChainTransferBlacklisted();
-  const application = await findApplication(body.applicationId);
-  if (!application) throw new ApplicationNotFound();
-  if (application.userId === actor.id) throw new OwnApplication();
+  const application = await findForStaff(body.applicationId, actor);
   if (!moveOf('chainWatcher', application.status)) throw new ChainTransferNotAttachable(application.status);
   const instructions = application.instructions;
   const crypto = instructions?.crypto;
@@ -139,15 +133,18 @@ export async function attachChainTransfer(
 /**
  * POST /admin/chain/transfers/{txId}/refund: a waiting transfer was sent back; off the list with
  * the refund's hash. Both transactions are claimed as the refund: the money that came in pays
- * nothing any more, and the money sent back is not anything else.
+ * nothing any more, and the money sent back is not anything else. A refund like any other: not by
+ * a MANAGER without the right, nor of a transfer naming a deal outside the caller's rights.
  */
 export async function refundChainTransfer(
   txId: string,
   body: RefundChainTransferBody,
-  actor: RecordedActor,
+  actor: DealActor,
   now = new Date(),
 ): Promise<ChainTransferActionData> {
+  assertMayRefund(actor);
   const transfer = await waitingTransfer(txId);
+  if (transfer.applicationId) await findForStaff(transfer.applicationId, actor);
   const refundTxHash = normalizedTxHash(body.txHash);
   if (refundTxHash === normalizedTxHash(txId))
     throw new ApplicationRulesBroken([fieldError('txHash', 'refundIsTheTransfer')]);

@@ -13,6 +13,25 @@ export function monitorCurrencyCode(assetKey: string, override: string | null = 
 }
 
 /**
+ * The monitors' code of a payout by SBP (`SBPRUB`, BestChange's "СБП"): a direction paying out RUB
+ * by card to SBP banks is listed under it too, beside its card code (docs/decisions.md).
+ */
+export const SBP_MONITOR_CODE = 'SBPRUB';
+
+/**
+ * The monitors' codes a direction's fiat side is listed under: its card or cash code (its own
+ * `monitorCode`, else the asset's) and, for a payout also made by SBP, `SBPRUB`, each once.
+ */
+export function fiatMonitorCodes(
+  fiatAsset: string,
+  monitorCode: string | null,
+  paysBySbp: boolean,
+): string[] {
+  const own = monitorCurrencyCode(fiatAsset, monitorCode);
+  return paysBySbp && own !== SBP_MONITOR_CODE ? [own, SBP_MONITOR_CODE] : [own];
+}
+
+/**
  * The monitors' city codes of the seeded cities, where BestChange's own code is established
  * (its export examples and listings use MSK and SPB). Every other seeded city gets none: its cash
  * directions stay out of the file until staff give it the monitors' code in geo management

@@ -16,7 +16,7 @@ import { readExchangeStatus } from '../geo/working-hours';
 import { publishedRates } from '../rates/rates';
 import { settingValue } from '../settings/settings';
 import { exportMarks } from './marks';
-import { monitorCurrencyCode } from './monitor-codes';
+import { fiatMonitorCodes, monitorCurrencyCode } from './monitor-codes';
 import { type ExportItem, renderRatesXml } from './rates-xml';
 
 /** The operator gave the monitors a token (setting `ratesExportToken`) and this request lacks it. */
@@ -72,25 +72,23 @@ const fiatSide = (direction: Direction) =>
   [direction.assetFrom, direction.assetTo].find((asset) => parseAssetKey(asset)?.kind === 'fiat')!;
 
 /**
- * One line of the file, or null when the direction cannot be offered to a monitor: no reserve of
- * what it pays out (a currency staff track no reserve of has no amount to state), or limits that
- * leave no amount (the reserve buys less than the minimum). The limits are computed exactly: the
- * most one application may give is the direction's maximum or what the reserve pays for at the
- * rate, the smaller, rounded down to a quote's decimals (never a float's 29999.999977).
+ * The lines of a direction in the file: one per code its fiat side is listed under (a payout by SBP
+ * too is a line of its own, as the same offer), or none when the direction cannot be offered to a
+ * monitor: no reserve of what it pays out (a currency staff track no reserve of has no amount to
+ * state), or limits that leave no amount (the reserve buys less than the minimum). The limits are
+ * computed exactly: the most one application may give is the direction's maximum or what the
+ * reserve pays for at the rate, the smaller, rounded down to a quote's decimals (never a float's
+ * 29999.999977).
  */
-function toItem({ direction, city }: Offer): ExportItem | null {
+function toItems({ direction, city }: Offer): ExportItem[] {
   const { reserve, quoteLimits: limits } = direction;
   const rate = exactRateOf(direction);
-  if (reserve === null || reserve <= 0 || limits === null || rate === null) return null;
+  if (reserve === null || reserve <= 0 || limits === null || rate === null) return [];
   const byReserve = toNumber(convertBack(reserve, rate, SHOWN_DECIMALS, 'down'));
   const fromMax = limits.maxAmount === null ? byReserve : minimum(limits.maxAmount, byReserve);
   const fromMin = roundedNumber(limits.minAmount, SHOWN_DECIMALS, 'up');
-  if (compare(fromMax, fromMin) < 0) return null;
-  const fiatCode = direction.monitorCode;
-  const fiatIsFrom = fiatSide(direction) === direction.assetFrom;
-  return {
-    from: monitorCurrencyCode(direction.assetFrom, fiatIsFrom ? fiatCode : null),
-    to: monitorCurrencyCode(direction.assetTo, fiatIsFrom ? null : fiatCode),
+  if (compare(fromMax, fromMin) < 0) return [];
+  const offer = {
     rate,
     amount: reserve,
     amountDecimals: currencyDecimals(currencyOfAsset(direction.assetTo)),
@@ -103,6 +101,13 @@ function toItem({ direction, city }: Offer): ExportItem | null {
     // `verifying` where every client must pay from a verified card; above an amount, most need not.
     marks: exportMarks(direction.assetFrom, direction.cardVerification === 'always'),
   };
+  const fiat = fiatSide(direction);
+  const fiatIsFrom = fiat === direction.assetFrom;
+  return fiatMonitorCodes(fiat, direction.monitorCode, direction.sbpBanks.length > 0).map((fiatCode) => ({
+    from: fiatIsFrom ? fiatCode : monitorCurrencyCode(direction.assetFrom),
+    to: fiatIsFrom ? monitorCurrencyCode(direction.assetTo) : fiatCode,
+    ...offer,
+  }));
 }
 
 function tokenMatches(presented: string | undefined, expected: string): boolean {
@@ -145,8 +150,7 @@ export async function monitorsRatesFile(request: {
     cardOpen: status.cardHours.openNow,
   });
   const items = offers
-    .map(toItem)
-    .filter((item): item is ExportItem => item !== null)
+    .flatMap(toItems)
     .sort((a, b) => `${a.from}>${a.to}>${a.city ?? ''}`.localeCompare(`${b.from}>${b.to}>${b.city ?? ''}`));
   const document = renderRatesXml(items);
   const etag = `"${createHash('sha256').update(document).digest('base64url').slice(0, 27)}"`;

@@ -1,6 +1,7 @@
 import { logger } from '@functions/commons/logger';
 import { findApplication } from '@functions/data/applications';
 import {
+  type ConnectionHolder,
   deleteLiveConnection,
   findConnectionHolders,
   type LiveConnectionRecord,
@@ -13,6 +14,7 @@ import {
 } from '@functions/data/live';
 import type { LiveNotice, LiveNoticeType } from '@shared/contract/live';
 import { isStaffRole } from '@shared/enums';
+import { type DealPlace, dealInScope, narrowsDeals, type StaffScope, scopeOfRole } from '@shared/staff-scope';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { isSessionLive } from '../accounts/session-liveness';
 import { dropConnection } from './connections';
@@ -22,7 +24,8 @@ import { dropConnection } from './connections';
  * notices `{ type, id }` (never data), each sent to the connections of the application's owner and
  * to every staff connection, once per connection; a connection API Gateway answers 410 for is gone
  * and its item deleted. A staff connection gets a notice only while its holder is still active
- * staff on the session it was opened in.
+ * staff on the session it was opened in, and a deal's only while the deal is within their rights (a
+ * MANAGER's scope: their list would not show it, nor let them open it).
  */
 
 interface Notice {
@@ -91,10 +94,20 @@ export async function pushNotices(changes: readonly TableChange[], now = new Dat
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const { staff, dropped } = await stillStaff(await listStaffConnections(nowSeconds), now);
   result.dropped = dropped.size;
+  const places = await dealPlaces(
+    notices.values(),
+    staff.some(({ scope }) => narrowsDeals(scope)),
+  );
   const owners = new Map<string, Promise<LiveConnectionRecord[]>>();
   const frames: Array<{ connectionId: string; data: string }> = [];
   for (const notice of notices.values()) {
-    const recipients = new Set(staff.map((connection) => connection.connectionId));
+    // Undefined: no deal's notice, or nobody online narrowed; null: the deal is gone.
+    const place = DEAL_NOTICES.has(notice.type) ? places.get(notice.id) : undefined;
+    const recipients = new Set(
+      staff
+        .filter(({ scope }) => place === undefined || dealInScope(scope, place ?? NO_PLACE))
+        .map(({ connection }) => connection.connectionId),
+    );
     if (notice.ownerId) {
       let own = owners.get(notice.ownerId);
       if (!own) {
@@ -129,6 +142,41 @@ export async function pushNotices(changes: readonly TableChange[], now = new Dat
   return result;
 }
 
+/** The notices about a deal: its id is the application's. */
+const DEAL_NOTICES: ReadonlySet<LiveNoticeType> = new Set([
+  'application.created',
+  'application.paid',
+  'application.changed',
+  'message.created',
+  'chain.application',
+]);
+
+/** Where a deal no longer found is: nowhere a narrowed scope reaches. */
+const NO_PLACE: DealPlace = { city: null, assetFrom: null, assetTo: null };
+
+/**
+ * The places of the deals the notices are about, by application id (null: not found): read only
+ * when some staff member online is narrowed (one GetItem per deal), else none (everyone gets all).
+ */
+async function dealPlaces(
+  notices: Iterable<Notice>,
+  needed: boolean,
+): Promise<Map<string, DealPlace | null>> {
+  const places = new Map<string, DealPlace | null>();
+  if (!needed) return places;
+  for (const notice of notices) {
+    if (!DEAL_NOTICES.has(notice.type) || places.has(notice.id)) continue;
+    places.set(notice.id, (await findApplication(notice.id)) ?? null);
+  }
+  return places;
+}
+
+/** A staff connection the fan-out may send to, and the rights its holder has over deals. */
+interface StaffConnection {
+  connection: LiveConnectionRecord;
+  scope: StaffScope | null;
+}
+
 /**
  * The staff connections whose holder is still active staff, on a session still live (when the
  * connection knows its session): a connection keeps the staff flag of its ticket, so without this a
@@ -139,21 +187,24 @@ export async function pushNotices(changes: readonly TableChange[], now = new Dat
 async function stillStaff(
   connections: LiveConnectionRecord[],
   now: Date,
-): Promise<{ staff: LiveConnectionRecord[]; dropped: Set<string> }> {
+): Promise<{ staff: StaffConnection[]; dropped: Set<string> }> {
   const dropped = new Set<string>();
-  if (connections.length === 0) return { staff: connections, dropped };
+  if (connections.length === 0) return { staff: [], dropped };
   const { users, sessions } = await findConnectionHolders(
     connections.map((connection) => connection.userId),
     connections.flatMap((connection) => (connection.sessionId ? [connection.sessionId] : [])),
   );
-  const staff = connections.filter((connection) => {
-    const holder = users.get(connection.userId);
+  const staff = connections.flatMap((connection): StaffConnection[] => {
+    const holder: ConnectionHolder | undefined = users.get(connection.userId);
     const entitled =
       holder?.isActive === true &&
       isStaffRole(holder.role) &&
       (connection.sessionId === undefined || isSessionLive(sessions.get(connection.sessionId), holder, now));
-    if (!entitled) dropped.add(connection.connectionId);
-    return entitled;
+    if (!entitled) {
+      dropped.add(connection.connectionId);
+      return [];
+    }
+    return [{ connection, scope: scopeOfRole(holder.role, holder.staffScope) }];
   });
   if (dropped.size === 0) return { staff, dropped };
   logger.info('live: staff connections whose holder lost staff access closed', { count: dropped.size });

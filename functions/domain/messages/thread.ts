@@ -19,6 +19,7 @@ import { outboxPut } from '@functions/data/outbox';
 import { type TransactItem, Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import { presignUpload, readUrl, sentKey, uploadKey } from '@functions/data/uploads';
 import { findUserSummaries } from '@functions/data/user-summaries';
+import { dealActorOf, type Principal } from '@functions/domain/accounts/principal';
 import { applicationMessageMail } from '@functions/mail/application-message';
 import type {
   AttachmentUpload,
@@ -35,7 +36,9 @@ import {
   MESSAGES_PAGE_SIZE,
   UPLOAD_PENDING_HOURS,
 } from '@shared/messages';
+import type { StaffScope } from '@shared/staff-scope';
 import { ApplicationNotFound, OwnApplication } from '../applications/errors';
+import { assertInScope } from '../applications/staff-access';
 import { countQueuedMails } from '../outbox/queue';
 import { settingValue } from '../settings/settings';
 import { ownerMessageTelegramItems } from '../telegram/outgoing';
@@ -46,22 +49,30 @@ import { bookMessage } from './limits';
 /**
  * The thread of an application between its owner and staff (docs/architecture.md §4 "Messages and
  * uploads"). The owner reaches it by the client routes, staff (MANAGER+) by the admin routes; each
- * call says which side it is.
+ * call says which side it is, and staff's the rights their deals are checked against.
  */
-export interface ThreadCaller {
-  side: ThreadSide;
-  userId: string;
+export type ThreadCaller =
+  | { side: 'client'; userId: string }
+  | { side: 'staff'; userId: string; scope: StaffScope | null };
+
+/** Staff calling by the admin routes: their rights are their deal rights (a MANAGER's scope). */
+export function staffCaller(principal: Principal): ThreadCaller {
+  return { side: 'staff', userId: principal.userId, scope: dealActorOf(principal).scope };
 }
 
 /**
  * The application of the thread, if the caller may reach it: the owner only their own (another's
- * reads exactly like a missing one), staff any but their own (a colleague handles that one).
+ * reads exactly like a missing one), staff any within their rights but their own (a colleague
+ * handles that one).
  */
 async function applicationOf(caller: ThreadCaller, applicationId: string): Promise<ApplicationRecord> {
   const application = await findApplication(applicationId);
   if (!application) throw new ApplicationNotFound();
   if (caller.side === 'client' && application.userId !== caller.userId) throw new ApplicationNotFound();
-  if (caller.side === 'staff' && application.userId === caller.userId) throw new OwnApplication();
+  if (caller.side === 'staff') {
+    if (application.userId === caller.userId) throw new OwnApplication();
+    assertInScope(caller.scope, application);
+  }
   return application;
 }
 

@@ -28,6 +28,7 @@ import {
 } from '@shared/contract/rates';
 import { fieldError } from '@shared/field-rules';
 import { compare } from '@shared/money';
+import { orderedSbpBanks, type SbpBankId } from '@shared/sbp-banks';
 import { checkPublishable } from '../export/publish-rule';
 import {
   type HeldAccount,
@@ -170,7 +171,7 @@ function toRatesData(table: RatesTable, accounts: readonly HeldAccount[], view: 
               cashStep: cashStepOf(direction.assetTo, values.get(codeTo)),
             })
           : null;
-      return { ...direction, ...priced, reserve, quoteLimits: limits };
+      return { ...direction, sbpBanks: direction.sbpBanks ?? [], ...priced, reserve, quoteLimits: limits };
     })
     .filter((direction) => !view.activeOnly || direction.state !== 'paused')
     .sort((a, b) => `${a.assetFrom}>${a.assetTo}`.localeCompare(`${b.assetFrom}>${b.assetTo}`));
@@ -341,6 +342,7 @@ export async function putRates(
       isActive: change.isActive ?? previous?.isActive ?? true,
       publishToMonitors: change.publishToMonitors ?? previous?.publishToMonitors ?? false,
       monitorCode: change.monitorCode === undefined ? (previous?.monitorCode ?? null) : change.monitorCode,
+      sbpBanks: sbpBanksOf(change.sbpBanks, previous?.sbpBanks ?? []),
       cardVerification: change.cardVerification ?? previous?.cardVerification ?? 'never',
       cardVerificationAbove:
         (change.cardVerification ?? previous?.cardVerification) === 'above'
@@ -413,6 +415,16 @@ function marketPriceOf(sent: MarketPrice | undefined, previous: MarketPrice): Ma
   return same ? previous : { sources, coefficient: sent.coefficient };
 }
 
+/**
+ * A direction's SBP banks after a change: the ones sent, in the list's order, or the ones it had when
+ * none are sent or the same are sent again (so an unchanged list is no change).
+ */
+function sbpBanksOf(sent: readonly SbpBankId[] | undefined, previous: SbpBankId[]): SbpBankId[] {
+  if (!sent) return previous;
+  const banks = orderedSbpBanks(sent);
+  return banks.join() === previous.join() ? previous : banks;
+}
+
 function key(direction: { assetFrom: string; assetTo: string }) {
   return `${direction.assetFrom}>${direction.assetTo}`;
 }
@@ -431,6 +443,7 @@ const TERMS = [
   'isActive',
   'publishToMonitors',
   'monitorCode',
+  'sbpBanks',
   'cardVerification',
   'cardVerificationAbove',
 ] as const satisfies readonly (keyof DirectionRecord)[];

@@ -15,9 +15,11 @@ import type { Actor } from '@functions/domain/accounts/principal';
 import { closeConnectionsOf } from '@functions/domain/live/connections';
 import { countQueuedMails } from '@functions/domain/outbox/queue';
 import { roleChangedMail } from '@functions/mail/account-mails';
+import type { AdminUserUpdate } from '@shared/contract/admin-users';
 import type { Role } from '@shared/enums';
 import { fieldError } from '@shared/field-rules';
-import { UserChangedMeanwhile, UserFieldTaken, UserNotFound } from './errors';
+import { sameScope, scopeOfRole } from '@shared/staff-scope';
+import { ScopeOnlyForManagers, UserChangedMeanwhile, UserFieldTaken, UserNotFound } from './errors';
 import { invitationsVoidedBy } from './inviter-invitations';
 import { assertMayChange } from './permissions';
 
@@ -56,6 +58,8 @@ export async function changeUser(
     const target = await findUserById(targetId, true);
     if (!target) throw new UserNotFound();
     assertMayChange(current, target, changes);
+    if (changes.staffScope !== undefined && (changes.role ?? target.role) !== 'MANAGER')
+      throw new ScopeOnlyForManagers();
     const diff = changedFields(target, changes);
     if (!diff) return target;
     const extraItems: TransactItem[] = [
@@ -131,7 +135,10 @@ function conflictAnswer(error: UserConflictError): UserFieldTaken {
 type AuditedField = Exclude<keyof UserChanges, 'photo_url' | 'telegramId' | 'emailVerified'>;
 const AUDITED_FIELDS: AuditedField[] = ['email', 'username', 'role', 'isActive', 'language', 'adminComment'];
 
-/** The fields `changes` really changes, before and after; undefined when nothing changes. */
+/**
+ * The fields `changes` really changes, before and after; undefined when nothing changes. A
+ * MANAGER's rights are recorded as `scope`, as staff read them (none stored: every deal).
+ */
 function changedFields(
   target: UserRecord,
   changes: UserChanges,
@@ -145,5 +152,15 @@ function changedFields(
     before[field] = target[field] ?? null;
     after[field] = wanted;
   }
+  const scope = scopeOfRole('MANAGER', target.staffScope);
+  if (changes.staffScope !== undefined && !sameScope(scope, changes.staffScope)) {
+    before.scope = scope;
+    after.scope = changes.staffScope;
+  }
   return Object.keys(after).length > 0 ? { before, after } : undefined;
+}
+
+/** A staff edit's body as changes of the stored user: its `scope` is the record's `staffScope`. */
+export function editChanges({ scope, ...fields }: AdminUserUpdate): UserChanges {
+  return scope === undefined ? fields : { ...fields, staffScope: scope };
 }

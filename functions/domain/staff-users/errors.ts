@@ -1,4 +1,4 @@
-import { NotFound, NotPermitted, StateConflict } from '@functions/commons/errors';
+import { InvalidRequest, NotFound, NotPermitted, StateConflict } from '@functions/commons/errors';
 import type { FieldError } from '@shared/envelope';
 
 export class UserNotFound extends NotFound {
@@ -57,6 +57,13 @@ export class RoleNotGrantable extends StaffChangeNotPermitted {
 export class OwnRoleLowered extends StaffChangeNotPermitted {
   constructor() {
     super('You cannot lower your own role.');
+  }
+}
+
+/** Rights over deals set on an account that is (or becomes) no MANAGER: only a MANAGER's are narrowed. */
+export class ScopeOnlyForManagers extends InvalidRequest {
+  constructor() {
+    super("Only a manager's rights can be narrowed: admins handle every deal.");
   }
 }
 

@@ -6,9 +6,11 @@ import type { UserSummary } from '@functions/data/user-summaries';
 import { TAKE_CALLBACK_PREFIX } from '@shared/contract/telegram';
 import { DEFAULT_LANGUAGE } from '@shared/enums';
 import { movesFrom } from '@shared/lifecycle';
+import { dealInScope, scopeOfRole } from '@shared/staff-scope';
 import { placeName } from '../geo/place-name';
 import { businessTimeZone } from '../settings/business-time';
 import { settingValue } from '../settings/settings';
+import { staffOnShift } from '../staff-users/shifts';
 import {
   adminApplicationUrl,
   adminReviewUrl,
@@ -17,7 +19,10 @@ import {
   chainEventText,
   clientMessageText,
   clientStatusText,
+  type MentionedStaff,
+  mentionLine,
   staffAlertText,
+  staffName,
 } from './texts';
 
 /**
@@ -41,8 +46,27 @@ function alertButtons(applicationId: string, withTake: boolean): InlineButton[][
 }
 
 /**
+ * The staff on shift a new deal's alert mentions (docs/operations.md "Staff shifts and rights"): those who
+ * linked their Telegram and whose rights reach the deal, longest on shift first.
+ */
+async function onShiftToMention(record: ApplicationRecord): Promise<MentionedStaff[]> {
+  return (await staffOnShift()).flatMap((user) =>
+    user.telegramLink && dealInScope(scopeOfRole(user.role, user.staffScope), record)
+      ? [
+          {
+            name: staffName(user),
+            telegramUserId: user.telegramLink.telegramUserId,
+            telegramUsername: user.telegramLink.username,
+          },
+        ]
+      : [],
+  );
+}
+
+/**
  * The staff group's alert of a new application or of a client's "I have paid", in the exchange's
- * default language; none when no staff group is set (telegramStaffChatId).
+ * default language; a new application's mentions the staff on shift (the group gets every alert
+ * all the same). None when no staff group is set (telegramStaffChatId).
  */
 export async function staffAlertItems(
   record: ApplicationRecord,
@@ -56,6 +80,8 @@ export async function staffAlertItems(
     applicationId: record.id,
     place: await placeName(record, DEFAULT_LANGUAGE),
   });
+  const mention =
+    kind === 'created' ? mentionLine(DEFAULT_LANGUAGE, await onShiftToMention(record), text.length) : null;
   return [
     outboxTelegramPut(
       'telegram-staff-alert',
@@ -63,7 +89,8 @@ export async function staffAlertItems(
         method: 'sendMessage',
         params: {
           chat_id: chatId,
-          text,
+          text: text + (mention?.text ?? ''),
+          ...(mention && mention.entities.length > 0 ? { entities: mention.entities } : {}),
           reply_markup: { inline_keyboard: alertButtons(record.id, !record.assignedToId) },
           link_preview_options: noPreview,
         },

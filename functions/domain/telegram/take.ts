@@ -13,17 +13,14 @@ import { findUserSummaries, type UserSummary } from '@functions/data/user-summar
 import { TAKE_CALLBACK_PREFIX, type TelegramUpdate } from '@shared/contract/telegram';
 import { DEFAULT_LANGUAGE } from '@shared/enums';
 import { isTerminal, movesFrom } from '@shared/lifecycle';
+import { dealInScope } from '@shared/staff-scope';
 import { mfaSetupRequired } from '../accounts/staff-mfa';
 import { MoveRefused } from '../applications/errors';
 import { perform } from '../applications/perform';
 import { takenAlertItem } from './outgoing';
-import { type BotTexts, botTexts } from './texts';
+import { type BotTexts, botTexts, staffName } from './texts';
 
 type CallbackQuery = NonNullable<TelegramUpdate['callback_query']>;
-
-/** How staff are named in the group: their username, else their address's local part. */
-const staffName = (staff: Pick<UserSummary, 'username' | 'email'>) =>
-  staff.username ?? staff.email.split('@')[0]!;
 
 /**
  * A press of an alert's Take button (docs/architecture.md "The Telegram bot"): assigns the
@@ -88,8 +85,9 @@ async function refusalOf(
     return texts.takenByOther(holder ? staffName(holder) : '?');
   }
   if (isTerminal(application.status)) return texts.closed;
-  // Staff never work their own application (as on the admin page).
+  // Staff never work their own application (as on the admin page), nor one outside their rights.
   if (application.userId === staff.id) return texts.notAllowed;
+  if (!dealInScope(staff.scope, application)) return texts.outsideScope;
   return undefined;
 }
 

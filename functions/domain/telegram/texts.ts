@@ -1,4 +1,5 @@
 import { requireEnv } from '@functions/commons/config';
+import type { TextLinkEntity } from '@functions/data/telegram-bot-api';
 import { type StatusMessageInput, statusMessage } from '@functions/mail/application-status';
 import { formatZoned } from '@shared/business-time';
 import type { ChainCheck } from '@shared/contract/deal';
@@ -39,8 +40,10 @@ const TEXT = {
     takenByOther: (name: string) => `Already taken by ${name}.`,
     notLinked: 'Link your Telegram in your profile on the site first.',
     notAllowed: 'Your role cannot take applications.',
+    outsideScope: 'This application is outside the cities and directions you handle.',
     secondFactorFirst: 'Turn on two-step verification on the site first: staff need it to take applications.',
     closed: 'This application is closed.',
+    onShift: 'On shift:',
     notFound: 'No such application.',
     clientMessage: (id: string) => `New message from the exchange about application ${id}.`,
     openOrder: 'Open the application:',
@@ -94,9 +97,11 @@ const TEXT = {
     takenByOther: (name: string) => `Уже взял(а): ${name}.`,
     notLinked: 'Сначала привяжите Telegram в профиле на сайте.',
     notAllowed: 'Ваша роль не позволяет брать заявки.',
+    outsideScope: 'Эта заявка вне ваших городов и направлений.',
     secondFactorFirst:
       'Сначала включите двухэтапную проверку на сайте: без неё сотрудники не могут брать заявки.',
     closed: 'Заявка уже закрыта.',
+    onShift: 'На смене:',
     notFound: 'Такой заявки нет.',
     clientMessage: (id: string) => `Новое сообщение от обменника по заявке ${id}.`,
     openOrder: 'Открыть заявку:',
@@ -143,6 +148,45 @@ export type BotTexts = (typeof TEXT)['en'];
 
 export function botTexts(language: Language): BotTexts {
   return TEXT[language];
+}
+
+/** How staff are named in the group: their username on the site, else their address's local part. */
+export const staffName = (staff: { username: string | null; email: string }) =>
+  staff.username ?? staff.email.split('@')[0]!;
+
+/** A staff member the group's alert mentions: their name, and their linked Telegram account. */
+export interface MentionedStaff {
+  name: string;
+  telegramUserId: number;
+  telegramUsername: string | null;
+}
+
+/**
+ * The line that mentions staff, appended to a text `before` long (in UTF-16 code units): `@username`
+ * where their Telegram account has one (Telegram makes it a mention), else their name linked to
+ * `tg://user?id=…` by an entity, so the message stays plain text. None for nobody.
+ */
+export function mentionLine(
+  language: Language,
+  staff: readonly MentionedStaff[],
+  before: number,
+): { text: string; entities: TextLinkEntity[] } | null {
+  if (staff.length === 0) return null;
+  let text = `\n${TEXT[language].onShift}`;
+  const entities: TextLinkEntity[] = [];
+  for (const [index, person] of staff.entries()) {
+    text += index === 0 ? ' ' : ', ';
+    const shown = person.telegramUsername ? `@${person.telegramUsername}` : person.name;
+    if (!person.telegramUsername)
+      entities.push({
+        type: 'text_link',
+        offset: before + text.length,
+        length: shown.length,
+        url: `tg://user?id=${person.telegramUserId}`,
+      });
+    text += shown;
+  }
+  return { text, entities };
 }
 
 /** The site's host, as the bot names it. */

@@ -1,7 +1,7 @@
-import { readThread } from '@functions/domain/messages/thread';
+import { readThread, staffCaller } from '@functions/domain/messages/thread';
 import { endpoint } from '@functions/pipeline/endpoint';
 import { adminListMessages as route } from '@shared/routes/messages';
 
 export const handler = endpoint(route, async ({ params, query, principal }) => ({
-  data: await readThread({ side: 'staff', userId: principal.userId }, params.id, query),
+  data: await readThread(staffCaller(principal), params.id, query),
 }));

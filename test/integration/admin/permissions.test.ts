@@ -194,6 +194,20 @@ const ENDPOINTS: EndpointCase[] = [
     minimum: 'MANAGER',
   },
   {
+    route: 'adminListOnShift',
+    method: 'GET',
+    path: () => '/api/admin/shifts',
+    minimum: 'MANAGER',
+  },
+  {
+    // Off shift, as every caller is: nothing changes.
+    route: 'adminSetShift',
+    method: 'PUT',
+    path: () => '/api/admin/shift',
+    body: { onShift: false },
+    minimum: 'MANAGER',
+  },
+  {
     route: 'adminSetupChecklist',
     method: 'GET',
     path: () => '/api/admin/dashboard/setup',

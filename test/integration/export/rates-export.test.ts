@@ -1,6 +1,7 @@
 import { exactText } from '@functions/domain/export/rates-xml';
 import { putRatesBodySchema } from '@shared/contract/rates';
 import { divide, multiply } from '@shared/money';
+import type { SbpBankId } from '@shared/sbp-banks';
 import { AROUND_THE_CLOCK, type WeekHours } from '@shared/working-hours';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from '../../support/refusals';
@@ -61,6 +62,7 @@ async function publish(
     maxAmount?: number | null;
     cardVerification?: 'never' | 'always' | 'above';
     cardVerificationAbove?: number | null;
+    sbpBanks?: SbpBankId[];
   } = {},
 ) {
   const direction = (await m.rates.allRates()).directions.find(
@@ -244,6 +246,26 @@ describe('an item of the file', () => {
 
     await publish('card-RUB', 'usdt-trc20', { monitorCode: null });
     expect(find(await items(), 'CARDRUB', 'USDTTRC20')).toBeDefined();
+  });
+
+  it('lists a direction paying to SBP banks under SBPRUB too, beside its card code, as the same offer', async () => {
+    await publish('usdt-trc20', 'card-RUB', { sbpBanks: ['sberbank', 'tbank'] });
+    const list = await items();
+    expect(find(list, 'USDTTRC20', 'SBPRUB')).toEqual({
+      ...find(list, 'USDTTRC20', 'CARDRUB')!,
+      to: 'SBPRUB',
+    });
+
+    // A bank's own code names the card's line; SBP keeps its own.
+    await publish('usdt-trc20', 'card-RUB', { monitorCode: 'SBERRUB' });
+    const coded = await items();
+    expect(find(coded, 'USDTTRC20', 'SBERRUB')).toBeDefined();
+    expect(find(coded, 'USDTTRC20', 'SBPRUB')).toBeDefined();
+    expect(find(coded, 'USDTTRC20', 'CARDRUB')).toBeUndefined();
+
+    await publish('usdt-trc20', 'card-RUB', { monitorCode: null, sbpBanks: [] });
+    expect(find(await items(), 'USDTTRC20', 'SBPRUB')).toBeUndefined();
+    expect(find(await items(), 'USDTTRC20', 'CARDRUB')).toBeDefined();
   });
 
   it('keeps a code the monitors cannot read out of the contract', () => {

@@ -1,13 +1,13 @@
 import { listConnectionsOfUser } from '@functions/data/live';
 import { revokeSession } from '@functions/data/sessions';
 import type { LiveNotice } from '@shared/contract/live';
-import { adminDeactivateUser, adminSetUserRole } from '@shared/routes/admin-users';
+import { adminDeactivateUser, adminSetUserRole, adminUpdateUser } from '@shared/routes/admin-users';
 import { authLogout } from '@shared/routes/auth';
 import { adminRevokeSession } from '@shared/routes/security';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api';
 import { loginAs, promote, type TestUser } from '../../support/users';
-import { createApplication, newUser } from '../applications/fixtures';
+import { createApplication, newUser, standardBody } from '../applications/fixtures';
 import { connect, type LiveSocket } from './socket';
 
 /**
@@ -136,5 +136,39 @@ describe('the end of a session', () => {
 
     await socket.closed();
     expect(await listConnectionsOfUser(manager.id, nowSeconds())).toEqual([]);
+  });
+});
+
+describe("a MANAGER's narrower rights", () => {
+  it("sends a manager narrowed to one city no notice of another city's deal, and that city's as before", async () => {
+    const [manager, colleague, admin, client] = await Promise.all([
+      newUser({ role: 'MANAGER' }),
+      newUser({ role: 'MANAGER' }),
+      newUser({ role: 'ADMIN' }),
+      newUser(),
+    ]);
+    const narrowed = await call(adminUpdateUser, {
+      token: admin.token,
+      params: { id: manager.id },
+      body: { scope: { cities: ['europe.spain.madrid'], directions: null, mayRefund: true } },
+    });
+    expect(narrowed.status).toBe(200);
+    const [socket, colleagueSocket] = await Promise.all([connected(manager), connected(colleague)]);
+
+    const almaty = await createApplication(
+      client,
+      standardBody({
+        continent: 'cis',
+        country: 'cis.kazakhstan',
+        city: 'cis.kazakhstan.almaty',
+        assetFrom: 'cash-KZT',
+        amount: 300_000,
+      }),
+    );
+    await colleagueSocket.next(about('application.created', almaty.id));
+    const madrid = await createApplication(client, standardBody());
+    await socket.next(about('application.created', madrid.id));
+
+    expect(socket.frames.filter(about('application.created', almaty.id))).toEqual([]);
   });
 });

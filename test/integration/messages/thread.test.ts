@@ -365,7 +365,7 @@ describe('mail about new messages', () => {
     expect(await messageMailsTo(client.email)).toHaveLength(1);
 
     // Nine minutes on, still none; eleven minutes on, the next message mails the client again.
-    const caller = { side: 'staff' as const, userId: staff.id };
+    const caller = { side: 'staff' as const, userId: staff.id, scope: null };
     await postMessage(
       caller,
       id,

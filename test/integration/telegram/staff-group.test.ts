@@ -13,9 +13,11 @@ import {
   adminIssueInstructions,
   adminUpdateApplicationDetails,
 } from '@shared/routes/admin-applications';
+import { adminUpdateUser } from '@shared/routes/admin-users';
 import { createApplication, markPaid, setPayoutDetails } from '@shared/routes/applications';
 import { authLogin } from '@shared/routes/auth';
 import { adminPutSetting } from '@shared/routes/settings';
+import { adminSetShift } from '@shared/routes/shifts';
 import {
   adminTelegramSetWebhook,
   adminTelegramStatus,
@@ -393,5 +395,106 @@ describe('staff group alerts', () => {
     // Taken already: only Open. Payment details stay on the site.
     expect(buttonsOf(paidAlert).map((button) => button.text)).toEqual(['Открыть']);
     expect(textOf(paidAlert)).not.toContain('ES91');
+  });
+});
+
+describe('the alert of a new application and the staff on shift', () => {
+  let client: StackUser;
+  const onShift: StackUser[] = [];
+
+  beforeAll(async () => {
+    client = await stackUser();
+  });
+
+  afterAll(async () => {
+    // Shifts are the installation's: nobody stays on shift for the alerts of later tests.
+    for (const staff of onShift) await call(adminSetShift, { ...asUser(staff), body: { onShift: false } });
+  });
+
+  /** A manager of this stack, linked to a Telegram account of its own (with that @username, or none). */
+  async function linkedManager(telegramUsername?: string) {
+    const manager = await stackUser('MANAGER');
+    const telegramUserId = newTelegramUserId();
+    await linkTelegram(manager as never, telegramUserId, deliver, {
+      apiUrl: stack.siteUrl,
+      username: telegramUsername,
+    });
+    return { ...manager, telegramUserId };
+  }
+
+  async function goOnShift(staff: StackUser) {
+    const answer = await call(adminSetShift, { ...asUser(staff), body: { onShift: true } });
+    expect(answer.status).toBe(200);
+    onShift.push(staff);
+  }
+
+  it('mentions the linked staff on shift whose rights reach it, and nobody else; the group gets it all the same', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const withUsername = await linkedManager(`anna_${tag}`);
+    const withoutUsername = await linkedManager();
+    const offShift = await linkedManager(`off_${tag}`);
+    const notLinked = await stackUser('MANAGER');
+    const elsewhere = await linkedManager(`almaty_${tag}`);
+    const narrowed = await call(adminUpdateUser, {
+      ...asUser(superAdmin),
+      params: { id: elsewhere.id },
+      body: { scope: { cities: ['cis.kazakhstan.almaty'], directions: null, mayRefund: true } },
+    });
+    expect(narrowed.status).toBe(200);
+    for (const staff of [withUsername, withoutUsername, notLinked, elsewhere]) await goOnShift(staff);
+
+    const created = await call(createApplication, {
+      ...asUser(client),
+      body: standardBody({ amount: 505 }) as never,
+    });
+    expect(created.status).toBe(201);
+    const alert = await alertOf(created.body.data!.id, 'Новая заявка');
+
+    const text = textOf(alert);
+    // Without a Telegram @username, their name on the site (these users' username is their address's local part).
+    const name = withoutUsername.email.split('@')[0]!;
+    const mentions = text.slice(text.indexOf('На смене: '));
+    expect(mentions).toMatch(new RegExp(`^На смене: (@anna_${tag}, ${name}|${name}, @anna_${tag})$`));
+    expect(alert.params.entities).toEqual([
+      {
+        type: 'text_link',
+        offset: text.indexOf(name),
+        length: name.length,
+        url: `tg://user?id=${withoutUsername.telegramUserId}`,
+      },
+    ]);
+    expect(text).not.toContain(`off_${tag}`);
+    expect(text).not.toContain(`almaty_${tag}`);
+    expect(text).not.toContain(offShift.email.split('@')[0]!);
+    expect(text).not.toContain(notLinked.email.split('@')[0]!);
+  });
+
+  it("answers a Take by a manager whose rights do not reach the application's city, and assigns nothing", async () => {
+    const elsewhere = await linkedManager();
+    const narrowed = await call(adminUpdateUser, {
+      ...asUser(superAdmin),
+      params: { id: elsewhere.id },
+      body: { scope: { cities: ['cis.kazakhstan.almaty'], directions: null, mayRefund: true } },
+    });
+    expect(narrowed.status).toBe(200);
+    const created = await call(createApplication, {
+      ...asUser(client),
+      body: standardBody({ amount: 506 }) as never,
+    });
+    const alert = await alertOf(created.body.data!.id, 'Новая заявка');
+    const answered = () => telegramStandInCalls(standIn, { method: 'answerCallbackQuery' });
+    const before = (await answered()).length;
+
+    expect((await press(elsewhere.telegramUserId, alert, `take:${created.body.data!.id}`)).status).toBe(200);
+
+    const answers = await waitForCalls(answered, (found) => found.length > before);
+    expect(answers.slice(before).map((entry) => entry.params.text)).toEqual([
+      'This application is outside the cities and directions you handle.',
+    ]);
+    const detail = await call(adminGetApplication, {
+      ...asUser(admin),
+      params: { id: created.body.data!.id },
+    });
+    expect(detail.body.data).toMatchObject({ status: 'PENDING', assignedToId: null });
   });
 });

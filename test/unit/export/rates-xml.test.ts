@@ -1,5 +1,9 @@
 import { exportMarks } from '@functions/domain/export/marks';
-import { MONITOR_CITY_CODES, monitorCurrencyCode } from '@functions/domain/export/monitor-codes';
+import {
+  fiatMonitorCodes,
+  MONITOR_CITY_CODES,
+  monitorCurrencyCode,
+} from '@functions/domain/export/monitor-codes';
 import { type ExportItem, exactText, renderRatesXml } from '@functions/domain/export/rates-xml';
 import { followedRate, typedRate } from '@shared/exact-rate';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +44,15 @@ describe('monitorCurrencyCode', () => {
 
   it('knows city codes only where BestChange’s are established', () => {
     expect(Object.values(MONITOR_CITY_CODES).sort()).toEqual(['MSK', 'SPB']);
+  });
+});
+
+describe('fiatMonitorCodes', () => {
+  it('lists a payout also made by SBP under SBPRUB beside its card code, and once when that is its code', () => {
+    expect(fiatMonitorCodes('card-RUB', null, true)).toEqual(['CARDRUB', 'SBPRUB']);
+    expect(fiatMonitorCodes('card-RUB', 'SBERRUB', true)).toEqual(['SBERRUB', 'SBPRUB']);
+    expect(fiatMonitorCodes('card-RUB', 'SBPRUB', true)).toEqual(['SBPRUB']);
+    expect(fiatMonitorCodes('card-RUB', null, false)).toEqual(['CARDRUB']);
   });
 });
 

@@ -37,6 +37,7 @@ export function testUser(changes: Partial<PublicUser> = {}): PublicUser {
     adminComment: null,
     createdAt: '2026-01-01T00:00:00.000Z',
     mfaEnabled: false,
+    scope: null,
     ...changes,
   };
 }
@@ -44,7 +45,7 @@ export function testUser(changes: Partial<PublicUser> = {}): PublicUser {
 /** The same user as they see themselves (login, /auth/me): no staff-only fields. */
 export function testOwnUser(changes: Partial<OwnUser> = {}): OwnUser {
   const { adminComment: _staffOnly, ...own } = testUser();
-  return { ...own, mfaSetupRequired: false, telegramAccount: null, ...changes };
+  return { ...own, mfaSetupRequired: false, telegramAccount: null, onShiftSince: null, ...changes };
 }
 
 /** A standard application as its owner sees it (a pending cash USD → USDT one in Berlin). */
@@ -103,6 +104,7 @@ export function testApplicationDetail(changes: Partial<ApplicationDetail> = {}):
     instructions: null,
     payoutKind: 'address',
     payoutDetails: null,
+    sbpBanks: [],
     clientPaid: null,
     payout: null,
     money: testDealMoney(),
@@ -316,6 +318,7 @@ export function testDirection(
     isActive: true,
     publishToMonitors: false,
     monitorCode: null,
+    sbpBanks: [],
     updatedAt: '2026-01-01T00:00:00.000Z',
     reserve: null,
     quoteLimits: { minAmount: 100, maxAmount: null, maxAmountTo: null },

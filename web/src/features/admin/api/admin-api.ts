@@ -69,6 +69,7 @@ import {
 import { adminGetRates, adminPutRates } from '@shared/routes/rates';
 import { adminListReserves, adminPutReserves } from '@shared/routes/reserves';
 import { adminListSettings, adminPutSetting } from '@shared/routes/settings';
+import { adminListOnShift, adminSetShift } from '@shared/routes/shifts';
 import {
   adminDecideVerification,
   adminGetVerification,
@@ -91,6 +92,9 @@ export const adminApi = {
   activityStats: async (signal?: AbortSignal) => (await call(adminActivityStats, { signal })).data,
   today: async (signal?: AbortSignal) => (await call(adminDashboardToday, { signal })).data,
   setupChecklist: async (signal?: AbortSignal) => (await call(adminSetupChecklist, { signal })).data,
+  /** Who is on shift now (the dashboard), and the caller going on or off shift (the frame's switch). */
+  onShift: async (signal?: AbortSignal) => (await call(adminListOnShift, { signal })).data,
+  setShift: async (onShift: boolean) => (await call(adminSetShift, { body: { onShift } })).data,
 
   applications: async (query: ApplicationsQuery, signal?: AbortSignal) =>
     (await call(adminListApplications, { query, signal })).data,

@@ -237,6 +237,19 @@ describe('the deal panel of the application detail', () => {
     }
   });
 
+  it('shows an SBP payout by its bank’s name and the phone in full', async () => {
+    openDetail(
+      detail('PROCESSING', {
+        assetTo: 'card-RUB',
+        payoutKind: 'card',
+        payoutDetails: { kind: 'sbp', phone: '+79991234567', bank: 'tbank' },
+      }),
+    );
+    const deal = await screen.findByRole('region', { name: 'Deal' });
+    expect(within(deal).getByText('T-Bank (Tinkoff)')).toBeTruthy();
+    expect(within(deal).getByText('+7 999 123-45-67')).toBeTruthy();
+  });
+
   it('says a client receiving cash needs no payout details, and when none were given yet', async () => {
     openDetail(detail('PROCESSING', { assetTo: 'cash-USD', payoutKind: 'none' }));
     const deal = await screen.findByRole('region', { name: 'Deal' });

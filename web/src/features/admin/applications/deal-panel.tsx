@@ -2,6 +2,8 @@ import type { AdminApplicationDetail } from '@shared/contract/applications';
 import { type ChainCheck, SYSTEM_ID } from '@shared/contract/deal';
 import { shortId } from '@shared/ids';
 import { moveNamed, type StaffDealAction } from '@shared/lifecycle';
+import { groupedPhone } from '@shared/payout-details';
+import { sbpBankName } from '@shared/sbp-banks';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { useTranslation } from '@web/lib/i18n';
@@ -74,7 +76,7 @@ interface DealPanelProps {
 
 /**
  * The deal (docs/product.md §4): the instructions with their deadline and countdown, where the
- * client receives (the card in full, for staff), its USDT as the chain watcher saw it (a transfer
+ * client receives (the card or the SBP bank and phone in full, for staff), its USDT as the chain watcher saw it (a transfer
  * waiting for staff said first), the client's payment, staff's or the watcher's confirmation, the
  * payout, a payout that came back and a refund; and the staff actions the lifecycle allows now (deal-actions.ts), each in
  * its dialog.
@@ -164,6 +166,14 @@ export function DealPanel({ application: a, locked, onDone, onRefused, onStatus 
       none(t('applications.deal.payoutMissing'))
     ) : a.payoutDetails.kind === 'card' ? (
       <Lines key="card" lines={[[t('applications.deal.card'), cardText(a.payoutDetails.card), true]]} />
+    ) : a.payoutDetails.kind === 'sbp' ? (
+      <Lines
+        key="sbp"
+        lines={[
+          [t('applications.deal.sbpBank'), sbpBankName(a.payoutDetails.bank, language)],
+          [t('applications.deal.sbpPhone'), groupedPhone(a.payoutDetails.phone), true],
+        ]}
+      />
     ) : (
       <Lines
         key="address"

@@ -18,6 +18,7 @@ import { adminHref } from '../lib/admin-paths';
 import { formatDate, formatDateTime, formatNumber } from '../lib/format';
 import { ReserveState, reservesInOrder } from '../reserves/reserve-state';
 import { ActivityChart } from './activity-chart';
+import { OnShiftPanel } from './on-shift-panel';
 import { SetupChecklist } from './setup-checklist';
 import { TodayPanel } from './today-panel';
 import './dashboard.css';
@@ -27,7 +28,7 @@ const FUNNEL = ['PENDING', 'PROCESSING', 'COMPLETED'] as const;
 
 /**
  * Dashboard (docs/product.md §2, §3): for an ADMIN of a new install the first-run checklist, then
- * the business day so far (today-panel.tsx), the period switch, KPI cards, funnel, recently completed, the reserves (those below their alert level
+ * the business day so far (today-panel.tsx), who is on shift (on-shift-panel.tsx), the period switch, KPI cards, funnel, recently completed, the reserves (those below their alert level
  * first), 30-day activity.
  */
 export function DashboardPage() {
@@ -51,6 +52,8 @@ export function DashboardPage() {
       <SetupChecklist />
 
       <TodayPanel />
+
+      <OnShiftPanel />
 
       {dashboard.error instanceof MissingDataError ? (
         <Alert tone="warning">{t('dashboard.noData')}</Alert>

@@ -80,7 +80,8 @@ beforeEach(() => {
     ...initialAuthState,
     initializing: false,
     isAuthenticated: true,
-    user: testOwnUser({ id: STAFF, role: 'MANAGER' }),
+    // On shift: the alerts are theirs (off shift, none; see the last tests).
+    user: testOwnUser({ id: STAFF, role: 'MANAGER', onShiftSince: '2026-03-02T08:30:00.000Z' }),
   });
 });
 
@@ -118,21 +119,21 @@ describe('staff attention', () => {
     const { view } = await renderLive();
     expect(screen.getByText('live')).toBeTruthy();
 
-    fireEvent.click(screen.getByLabelText('Sound'));
+    fireEvent.click(screen.getByLabelText('Sound on shift'));
 
     expect(FakeAudioContext.notes).toBeGreaterThan(0);
     expect(JSON.parse(localStorage.getItem(ATTENTION_STORAGE_KEY)!)).toEqual({ sound: true, notify: false });
     view.unmount();
     renderAdmin(<StaffAttention />, { id: STAFF, role: 'MANAGER' });
-    expect((screen.getByLabelText('Sound') as HTMLInputElement).checked).toBe(true);
-    expect((screen.getByLabelText('Notifications') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText('Sound on shift') as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByLabelText('Notifications on shift') as HTMLInputElement).checked).toBe(false);
   });
 
   it('asks the browser for notifications on the switch, and stays off when refused', async () => {
     const { Fake } = stubNotifications('denied');
     await renderLive();
 
-    fireEvent.click(screen.getByLabelText('Notifications'));
+    fireEvent.click(screen.getByLabelText('Notifications on shift'));
 
     expect(
       await screen.findByText(
@@ -140,7 +141,7 @@ describe('staff attention', () => {
       ),
     ).toBeTruthy();
     expect(Fake.requestPermission).toHaveBeenCalledOnce();
-    expect((screen.getByLabelText('Notifications') as HTMLInputElement).checked).toBe(false);
+    expect((screen.getByLabelText('Notifications on shift') as HTMLInputElement).checked).toBe(false);
     expect(JSON.parse(localStorage.getItem(ATTENTION_STORAGE_KEY)!)).toEqual({ sound: false, notify: false });
   });
 
@@ -226,6 +227,46 @@ describe('staff attention', () => {
     expect(document.title).toBe('Exchange');
     expect(shown).toEqual([]);
     expect(FakeAudioContext.notes).toBe(0);
+  });
+
+  it('asks nothing of a staff member off shift: no tone, no notification, no count, and says why', async () => {
+    const { shown } = stubNotifications('granted', 'granted');
+    localStorage.setItem(ATTENTION_STORAGE_KEY, JSON.stringify({ sound: true, notify: true }));
+    useAuthStore.setState({ user: testOwnUser({ id: STAFF, role: 'MANAGER', onShiftSince: null }) });
+    await renderLive();
+    setLooking(false);
+
+    notice('application.created', 'new-one');
+    notice('message.created', 'not-loaded-here');
+    await act(() => Promise.resolve());
+
+    expect(document.title).toBe('Exchange');
+    expect(shown).toEqual([]);
+    expect(FakeAudioContext.notes).toBe(0);
+    expect(
+      screen.getByText('Off shift: no sound, notifications or count in the tab until you go on shift.'),
+    ).toBeTruthy();
+    // The switches stay as they were set, for when they go on shift.
+    expect((screen.getByLabelText('Sound on shift') as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('alerts again once they go on shift', async () => {
+    stubNotifications('granted', 'granted');
+    localStorage.setItem(ATTENTION_STORAGE_KEY, JSON.stringify({ sound: true, notify: false }));
+    useAuthStore.setState({ user: testOwnUser({ id: STAFF, role: 'MANAGER', onShiftSince: null }) });
+    await renderLive();
+    setLooking(false);
+
+    act(() =>
+      useAuthStore.setState({
+        user: testOwnUser({ id: STAFF, role: 'MANAGER', onShiftSince: '2026-03-02T08:30:00.000Z' }),
+      }),
+    );
+    notice('application.created', 'new-one');
+
+    await waitFor(() => expect(document.title).toBe('(1) Exchange'));
+    expect(FakeAudioContext.notes).toBe(2);
+    expect(screen.queryByText(/^Off shift/)).toBeNull();
   });
 
   it('writes the count before the title, once', () => {

@@ -3,6 +3,7 @@ import { shortId } from '@shared/ids';
 import { useTranslation } from '@web/lib/i18n';
 import { LiveIndicator } from '@web/lib/live/live-indicator';
 import { type LiveNoticeEvent, useLiveNotices } from '@web/lib/live/use-live-notices';
+import { useAuthStore } from '@web/stores/auth-store';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { adminApi } from '../api/admin-api';
@@ -24,15 +25,17 @@ import {
   unlockAudio,
   writeAttentionSettings,
 } from './attention';
+import { ShiftToggle } from './shift-toggle';
 
 /**
- * The admin frame's live mark and the staff member's attention switches: a
+ * The admin frame's live mark, the staff member's shift and their attention switches: a
  * tone and a browser notification (asked for on the switch) for a new application, a client's
  * "I have paid", USDT seen on chain or a payout's hash not matching (chain events), and a new
  * message on an application assigned to them or to no one. The switches
  * are kept per browser. While they do not look at the page, each of those counts in the tab's
  * title (`(3) …`) until they look again. A notice of the application open in front of them while
- * they look (their own message, say) asks for nothing.
+ * they look (their own message, say) asks for nothing; off shift, none does (the lists still
+ * update).
  */
 export function StaffAttention() {
   const { t } = useTranslation('admin');
@@ -43,10 +46,12 @@ export function StaffAttention() {
   const [blocked, setBlocked] = useState<'denied' | 'unsupported' | null>(null);
   const unread = useUnreadCount();
   const id = useId();
+  const onShift = useAuthStore((state) => state.user?.onShiftSince != null);
 
-  const current = useRef({ settings, staffId: staff.id, openId: '', t, navigate });
+  const current = useRef({ settings, onShift, staffId: staff.id, openId: '', t, navigate });
   current.current = {
     settings,
+    onShift,
     staffId: staff.id,
     openId: new URLSearchParams(search).get('open_id') ?? '',
     t,
@@ -54,9 +59,11 @@ export function StaffAttention() {
   };
 
   const liveState = useLiveNotices({ types: ATTENTION_NOTICES }, (notice) => {
+    if (!current.current.onShift) return;
     void concerns(notice, current.current.staffId).then((wanted) => {
       const { settings: now, openId, t: text, navigate: go } = current.current;
-      if (!wanted) return;
+      // Off shift since the notice came (its application was being read): nothing either.
+      if (!wanted || !current.current.onShift) return;
       const looking = isLooking();
       if (looking && openId === notice.id) return;
       if (!looking) unread.add();
@@ -103,6 +110,7 @@ export function StaffAttention() {
     <fieldset className="staff-attention">
       <legend className="visually-hidden">{t('attention.legend')}</legend>
       <LiveIndicator state={liveState} />
+      <ShiftToggle />
       <label className="staff-attention__switch" htmlFor={`${id}-sound`}>
         <input
           id={`${id}-sound`}
@@ -121,6 +129,7 @@ export function StaffAttention() {
         />
         {t('attention.notify')}
       </label>
+      {!onShift && <p className="staff-attention__note muted">{t('attention.offShift')}</p>}
       {blocked && (
         <p className="staff-attention__blocked muted" role="alert">
           {t(`attention.${blocked}`)}

@@ -2,6 +2,7 @@ import { currencyOfAsset, parseAssetKey } from '@shared/assets';
 import { RATE_SOURCES, type RateSource } from '@shared/constants';
 import type { CurrencyValue, DirectionRate, RatesData } from '@shared/contract/rates';
 import { rateText, writeFigure, writeMoney } from '@shared/rate-display';
+import { SBP_ASSET, sbpBankName } from '@shared/sbp-banks';
 import { CARD_VERIFICATION_RULES, type CardVerificationRule } from '@shared/verification';
 import { Badge } from '@web/components/ui/badge';
 import { useTranslation } from '@web/lib/i18n';
@@ -22,6 +23,7 @@ import {
   validateDirection,
   validateUsdValue,
 } from './rate-validation';
+import { SbpBanksField } from './sbp-banks-field';
 
 /** `Card EUR` or `USDT`: the short name of one side of a direction. */
 function sideName(asset: string, kinds: { cash: string; card: string }): string {
@@ -141,6 +143,7 @@ export function DirectionRow({
       maxAgeMinutes: String(direction.maxAgeMinutes),
       publishToMonitors: direction.publishToMonitors,
       monitorCode: direction.monitorCode ?? '',
+      ...(direction.assetTo === SBP_ASSET ? { sbpBanks: [...direction.sbpBanks] } : {}),
       cardVerification: direction.cardVerification ?? 'never',
       cardVerificationAbove:
         direction.cardVerificationAbove === null || direction.cardVerificationAbove === undefined
@@ -193,6 +196,7 @@ export function DirectionRow({
           cardVerificationAbove: fields.cardVerificationAbove,
           marketSources: fields.sources,
           coefficient: fields.coefficient,
+          sbpBanks: fields.sbpBanks,
         }),
     );
   };
@@ -273,6 +277,14 @@ export function DirectionRow({
             {input('guardHigh', t('rates.edit.guardHigh', { unit: unitIs }), sides.other)}
             {input('maxAgeMinutes', t('rates.edit.maxAge'))}
             {input('monitorCode', t('rates.edit.monitorCode'))}
+            {draft.sbpBanks && (
+              <SbpBanksField
+                id={idOf('sbpBanks')}
+                banks={draft.sbpBanks}
+                error={errors.sbpBanks}
+                onChange={(sbpBanks) => setDraft({ ...draft, sbpBanks })}
+              />
+            )}
             {direction.assetFrom.startsWith('card-') && (
               <EditField label={t('rates.edit.cardVerification')} id={idOf('cardVerification')}>
                 <select
@@ -348,6 +360,13 @@ export function DirectionRow({
             </Badge>
           </div>
           {direction.monitorCode && <div className="muted">{direction.monitorCode}</div>}
+          {direction.sbpBanks.length > 0 && (
+            <div className="muted">
+              {t('rates.sbpBanksOf', {
+                banks: direction.sbpBanks.map((bank) => sbpBankName(bank, language)).join(', '),
+              })}
+            </div>
+          )}
           {direction.cardVerification && direction.cardVerification !== 'never' && (
             <div className="muted">
               {t(`rates.cardVerification.${direction.cardVerification}`)}

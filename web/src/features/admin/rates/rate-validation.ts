@@ -10,6 +10,7 @@ import {
 import { readsAsTyped } from '@shared/exact-rate';
 import { compare, unitsText } from '@shared/money';
 import { hasAtMostDecimals } from '@shared/numbers';
+import type { SbpBankId } from '@shared/sbp-banks';
 import type { CardVerificationRule } from '@shared/verification';
 import { type DirectionSides, guardFromFigures, parseFigure } from './rate-figures';
 
@@ -34,6 +35,8 @@ export interface DirectionDraft {
   /** Whether the client must pay from a verified card, and above which amount for `above`. */
   cardVerification?: CardVerificationRule;
   cardVerificationAbove?: string;
+  /** The SBP banks a card-RUB payout also pays to (absent on every other direction). */
+  sbpBanks?: SbpBankId[];
 }
 
 export type DirectionField =
@@ -47,7 +50,7 @@ export type DirectionField =
   | 'monitorCode'
   | 'cardVerificationAbove'
   | 'coefficient';
-export type DirectionErrors = Partial<Record<DirectionField | 'marketSources', string>>;
+export type DirectionErrors = Partial<Record<DirectionField | 'marketSources' | 'sbpBanks', string>>;
 
 export interface RateMessages {
   markup: string;
@@ -124,7 +127,7 @@ function typedRateOf(draft: DirectionDraft, context: DirectionContext, messages:
  * guard's bounds in order, maximum age 10 min–7 days, a monitors' code, a typed rate that reads back
  * as typed, a feed direction's market sources and coefficient), and the change to send: a typed
  * figure as the direction's fixed rate, changed guard figures as minRate/maxRate, a changed market
- * price.
+ * price, and a card-RUB payout's SBP banks (the server keeps an unchanged list as no change).
  */
 export function validateDirection(draft: DirectionDraft, context: DirectionContext, messages: RateMessages) {
   const errors: DirectionErrors = {};
@@ -204,6 +207,7 @@ export function validateDirection(draft: DirectionDraft, context: DirectionConte
       maxAgeMinutes: maxAge as number,
       publishToMonitors: draft.publishToMonitors,
       monitorCode: code === '' ? null : code,
+      ...(draft.sbpBanks ? { sbpBanks: draft.sbpBanks } : {}),
       ...cardRule,
     },
   };

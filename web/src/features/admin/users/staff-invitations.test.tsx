@@ -104,6 +104,7 @@ describe('StaffInvitationPage', () => {
               ...testUser({ email: INVITATION.email, role: 'MANAGER' }),
               mfaSetupRequired: false,
               telegramAccount: null,
+              onShiftSince: null,
             },
             token: 'access',
             refreshToken: 'refresh',

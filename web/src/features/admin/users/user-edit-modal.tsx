@@ -2,6 +2,7 @@ import type { AdminUserUpdateBody } from '@shared/contract/admin-users';
 import type { PublicUser } from '@shared/contract/users';
 import { LANGUAGES, type Language, type Role } from '@shared/enums';
 import { grantableRoles, mayDo } from '@shared/permissions';
+import { FULL_SCOPE, type StaffScope, sameScope } from '@shared/staff-scope';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Checkbox, SelectField, TextAreaField, TextField } from '@web/components/ui/field';
@@ -12,6 +13,7 @@ import { type FormEvent, useState } from 'react';
 import { adminApi } from '../api/admin-api';
 import { useStaff } from '../components/staff-context';
 import { notify } from '../lib/notify';
+import { ScopeFields, scopeIsComplete } from './scope-fields';
 
 interface UserEditModalProps {
   user: PublicUser;
@@ -26,9 +28,11 @@ interface Draft {
   language: Language;
   adminComment: string;
   isActive: boolean;
+  /** A MANAGER's rights (shown while the role is MANAGER). */
+  scope: StaffScope;
 }
 
-type FieldName = keyof Draft;
+type FieldName = Exclude<keyof Draft, 'scope'>;
 const FIELDS: FieldName[] = ['email', 'username', 'role', 'language', 'adminComment', 'isActive'];
 
 function draftOf(user: PublicUser): Draft {
@@ -39,10 +43,14 @@ function draftOf(user: PublicUser): Draft {
     language: user.language,
     adminComment: user.adminComment ?? '',
     isActive: user.isActive,
+    scope: user.scope ?? FULL_SCOPE,
   };
 }
 
-/** Only what changed is sent, so an unchanged field never trips a rule; an empty username is null. */
+/**
+ * Only what changed is sent, so an unchanged field never trips a rule; an empty username is null. A
+ * MANAGER's rights go only with the role MANAGER (the server narrows nobody else).
+ */
 export function changedFields(initial: Draft, draft: Draft): AdminUserUpdateBody {
   const body: AdminUserUpdateBody = {};
   if (draft.email.trim() !== initial.email) body.email = draft.email.trim();
@@ -52,12 +60,14 @@ export function changedFields(initial: Draft, draft: Draft): AdminUserUpdateBody
   if (draft.adminComment.trim() !== initial.adminComment)
     body.adminComment = draft.adminComment.trim() || null;
   if (draft.isActive !== initial.isActive) body.isActive = draft.isActive;
+  if (draft.role === 'MANAGER' && !sameScope(draft.scope, initial.scope)) body.scope = draft.scope;
   return body;
 }
 
 /**
  * The edit modal (docs/product.md §2, §6): email, username, role (only roles the staff member may grant),
- * language, admin comment, active. The server's field errors appear under their fields.
+ * language, admin comment, active, and a MANAGER's rights (scope-fields.tsx). The server's field
+ * errors appear under their fields.
  */
 export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
   const { t } = useTranslation('admin');
@@ -70,15 +80,17 @@ export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
   const roles = grantableRoles(staff, user);
   const body = changedFields(initial, draft);
   const unchanged = Object.keys(body).length === 0;
+  const scoped = draft.role === 'MANAGER';
+  const complete = !scoped || scopeIsComplete(draft.scope);
 
-  const set = <K extends FieldName>(field: K, value: Draft[K]) => {
+  const set = <K extends keyof Draft>(field: K, value: Draft[K]) => {
     setDraft((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (unchanged) return;
+    if (unchanged || !complete) return;
     setSaving(true);
     setGeneral(null);
     try {
@@ -148,11 +160,12 @@ export function UserEditModal({ user, onClose, onSaved }: UserEditModalProps) {
           disabled={user.isActive && !mayDo(staff, 'deactivate', user)}
           onChange={(event) => set('isActive', event.target.checked)}
         />
+        {scoped && <ScopeFields value={draft.scope} onChange={(scope) => set('scope', scope)} />}
         <div className="modal__footer">
           <Button variant="secondary" onClick={onClose} disabled={saving}>
             {t('common.cancel')}
           </Button>
-          <Button type="submit" loading={saving} disabled={unchanged}>
+          <Button type="submit" loading={saving} disabled={unchanged || !complete}>
             {t('common.save')}
           </Button>
         </div>

@@ -481,6 +481,87 @@ describe('the order page', () => {
       expect(screen.getByLabelText('New card number')).toBeTruthy();
     });
 
+    /** A USDT → card-RUB deal whose direction also pays by SBP to two banks. */
+    const sbpDeal = (changes: Partial<ApplicationDetail> = {}) =>
+      testApplicationDetail({
+        assetFrom: 'usdt-trc20',
+        assetTo: 'card-RUB',
+        currencyTo: 'RUB',
+        payoutKind: 'card',
+        sbpBanks: ['sberbank', 'tbank'],
+        ...changes,
+      });
+
+    it('offers no choice of SBP where the direction pays to none', async () => {
+      orderApi().answer(getMyApplication, ok(sbpDeal({ sbpBanks: [] })));
+      renderOrder();
+
+      expect(await screen.findByLabelText('Your card number')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: 'SBP (phone)' })).toBeNull();
+    });
+
+    it("sends an SBP phone as +7 and 10 digits with one of the direction's banks", async () => {
+      const api = orderApi()
+        .answer(getMyApplication, ok(sbpDeal()))
+        .answer(
+          setPayoutDetails,
+          ok(sbpDeal({ payoutDetails: { kind: 'sbp', phone: '+7 ••• •••-45-67', bank: 'tbank' } })),
+        );
+      renderOrder();
+
+      fireEvent.click(await screen.findByRole('button', { name: 'SBP (phone)' }));
+      const bank = screen.getByLabelText('Your bank');
+      expect([...bank.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+        'Choose a bank',
+        'Sberbank',
+        'T-Bank (Tinkoff)',
+      ]);
+      fireEvent.change(screen.getByLabelText('Your phone number'), {
+        target: { value: '8 (999) 123-45-67' },
+      });
+      fireEvent.change(bank, { target: { value: 'tbank' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save payout details' }));
+
+      expect(await screen.findByText('T-Bank (Tinkoff), +7 ••• •••-45-67')).toBeTruthy();
+      expect(api.requests(setPayoutDetails).map((request) => request.body)).toEqual([
+        { phone: '+79991234567', bank: 'tbank' },
+      ]);
+    });
+
+    it('refuses a phone that is not Russian, and no bank chosen, before sending', async () => {
+      const api = orderApi().answer(getMyApplication, ok(sbpDeal())).answer(setPayoutDetails, ok(sbpDeal()));
+      renderOrder();
+
+      fireEvent.click(await screen.findByRole('button', { name: 'SBP (phone)' }));
+      fireEvent.change(screen.getByLabelText('Your phone number'), { target: { value: '+44 20 7946 0958' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save payout details' }));
+
+      expect(await screen.findByText(i18n.t('errors:fields.sbpPhone'))).toBeTruthy();
+      expect(screen.getByText(i18n.t('errors:fields.sbpBank'))).toBeTruthy();
+      expect(screen.getByLabelText('Your phone number').getAttribute('aria-invalid')).toBe('true');
+      expect(api.requests(setPayoutDetails)).toEqual([]);
+    });
+
+    it("shows the server's refusal of a bank on the bank's field", async () => {
+      orderApi()
+        .answer(getMyApplication, ok(sbpDeal()))
+        .answer(
+          setPayoutDetails,
+          refused(400, 'ValidationError', {
+            errors: [{ path: 'bank', param: 'bank', code: 'sbpBankNotOffered', msg: 'not offered' }],
+          }),
+        );
+      renderOrder();
+
+      fireEvent.click(await screen.findByRole('button', { name: 'SBP (phone)' }));
+      fireEvent.change(screen.getByLabelText('Your phone number'), { target: { value: '+7 999 123 45 67' } });
+      fireEvent.change(screen.getByLabelText('Your bank'), { target: { value: 'sberbank' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save payout details' }));
+
+      expect(await screen.findByText(i18n.t('errors:fields.sbpBankNotOffered'))).toBeTruthy();
+      expect(screen.getByLabelText('Your bank').getAttribute('aria-invalid')).toBe('true');
+    });
+
     it('sends a valid address', async () => {
       const api = orderApi()
         .answer(getMyApplication, ok(testApplicationDetail()))

@@ -233,6 +233,7 @@ function OrderDetail({
                 key={detail.payoutKind}
                 kind={detail.payoutKind}
                 current={detail.payoutDetails}
+                sbpBanks={detail.sbpBanks}
                 editable={allowed('setPayoutDetails')}
                 onSave={savePayout}
               />

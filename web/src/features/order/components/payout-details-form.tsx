@@ -1,8 +1,16 @@
 import type { ApplicationDetail } from '@shared/contract/applications';
-import { cardNumberSchema, type PayoutDetailsBody, tronAddressSchema } from '@shared/contract/deal';
+import {
+  cardNumberSchema,
+  type PayoutDetailsBody,
+  sbpBankSchema,
+  sbpPhoneSchema,
+  tronAddressSchema,
+} from '@shared/contract/deal';
+import { sbpBankName } from '@shared/sbp-banks';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { TextField } from '@web/components/ui/field';
+import { ChoiceButtons } from '@web/components/ui/choice-buttons';
+import { SelectField, TextField } from '@web/components/ui/field';
 import { focusFirstInvalid } from '@web/lib/focus';
 import { useTranslation } from '@web/lib/i18n';
 import { fieldErrorTexts, refusalText } from '@web/lib/refusal-text';
@@ -10,52 +18,90 @@ import { schemaErrorText } from '@web/lib/schema-error-text';
 import { toast } from '@web/stores/toast-store';
 import { type FormEvent, useRef, useState } from 'react';
 
+/** How a card payout is received: to the card's number, or by SBP to the account of a phone number. */
+type CardWay = 'card' | 'sbp';
+const CARD_WAYS: readonly CardWay[] = ['card', 'sbp'];
+
+/** The form's fields: the address or card number, or the SBP phone and bank. */
+type Field = 'value' | 'phone' | 'bank';
+
 /**
- * Where the client receives (docs/product.md §4 "The deal"): the TRON address for USDT or the card
- * for a card payout, shown as the server answers it (a card masked), and the form to give or change
- * it while the deal allows. The shared schemas check the value before it is sent, with the server's
- * texts.
+ * Where the client receives (docs/product.md §4 "The deal"): the TRON address for USDT, or for a
+ * card payout the card or, where the direction pays to SBP banks, a phone number and one of those
+ * banks; shown as the server answers it (a card or phone masked), and the form to give or change it
+ * while the deal allows. The shared schemas check the values before they are sent, with the
+ * server's texts.
  */
 export function PayoutDetailsForm({
   kind,
   current,
+  sbpBanks,
   editable,
   onSave,
 }: {
   kind: 'address' | 'card';
   current: ApplicationDetail['payoutDetails'];
+  /** The SBP banks the direction pays to; empty: a card only. */
+  sbpBanks: ApplicationDetail['sbpBanks'];
   editable: boolean;
   onSave: (body: PayoutDetailsBody) => Promise<void>;
 }) {
-  const { t } = useTranslation(['profile', 'errors']);
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { t, language } = useTranslation(['profile', 'errors']);
+  const offersSbp = kind === 'card' && sbpBanks.length > 0;
+  const [way, setWay] = useState<CardWay>(current?.kind === 'sbp' && offersSbp ? 'sbp' : 'card');
+  const [values, setValues] = useState<Record<Field, string>>({ value: '', phone: '', bank: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [refusal, setRefusal] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  const schema = kind === 'address' ? tronAddressSchema : cardNumberSchema;
-  const shown = current ? (current.kind === 'address' ? current.address : current.card) : null;
+  const bySbp = offersSbp && way === 'sbp';
+  const valueSchema = kind === 'address' ? tronAddressSchema : cardNumberSchema;
+  const shown = (details: NonNullable<typeof current>) =>
+    details.kind === 'address'
+      ? details.address
+      : details.kind === 'card'
+        ? details.card
+        : `${sbpBankName(details.bank, language)}, ${details.phone}`;
+
+  const change = (field: Field, text: string) => {
+    setValues({ ...values, [field]: text });
+    setErrors({ ...errors, [field]: undefined });
+  };
+
+  /** The body to send, or null after marking what the shared schemas refuse. */
+  const checked = (): PayoutDetailsBody | null => {
+    const problems: Partial<Record<Field, string | null>> = bySbp
+      ? {
+          phone: schemaErrorText(sbpPhoneSchema, values.phone),
+          bank: schemaErrorText(sbpBankSchema, values.bank),
+        }
+      : { value: schemaErrorText(valueSchema, values.value) };
+    const found = Object.fromEntries(Object.entries(problems).filter(([, text]) => text)) as typeof errors;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return null;
+    if (bySbp) return { phone: sbpPhoneSchema.parse(values.phone), bank: values.bank };
+    const parsed = valueSchema.parse(values.value);
+    return kind === 'address' ? { address: parsed } : { card: parsed };
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setRefusal(null);
-    const problem = schemaErrorText(schema, value);
-    if (problem) {
-      setError(problem);
+    const body = checked();
+    if (!body) {
       focusFirstInvalid(form.current);
       return;
     }
-    setError(null);
     setSaving(true);
     try {
-      const parsed = schema.parse(value);
-      await onSave(kind === 'address' ? { address: parsed } : { card: parsed });
-      setValue('');
+      await onSave(body);
+      setValues({ value: '', phone: '', bank: '' });
       toast.success(t('order.payout.saved'));
     } catch (failure) {
-      const fieldError = fieldErrorTexts(failure)[kind];
-      if (fieldError) {
-        setError(fieldError);
+      const fields = fieldErrorTexts(failure);
+      const found = bySbp ? { phone: fields.phone, bank: fields.bank } : { value: fields[kind] };
+      if (Object.values(found).some(Boolean)) {
+        setErrors(found);
         focusFirstInvalid(form.current);
       } else setRefusal(refusalText(failure, t('order.payout.saveFailed')));
     } finally {
@@ -63,12 +109,14 @@ export function PayoutDetailsForm({
     }
   };
 
+  const labelOf = (name: string) => t(current ? `order.payout.change.${name}` : `order.payout.label.${name}`);
   return (
     <div className="stack">
       <p className="order-payout__current">
-        {shown ? (
+        {current ? (
           <>
-            {t(`order.payout.current.${kind}`)} <code className="order-copyables__value">{shown}</code>
+            {t(`order.payout.current.${current.kind}`)}{' '}
+            <code className="order-copyables__value">{shown(current)}</code>
           </>
         ) : (
           <span className="muted">{t('order.payout.none')}</span>
@@ -76,20 +124,52 @@ export function PayoutDetailsForm({
       </p>
       {editable && (
         <form ref={form} className="stack" onSubmit={submit} noValidate>
-          <TextField
-            label={t(shown ? `order.payout.change.${kind}` : `order.payout.label.${kind}`)}
-            hint={t(`order.payout.hint.${kind}`)}
-            value={value}
-            onChange={(event) => {
-              setValue(event.target.value);
-              setError(null);
-            }}
-            error={error}
-            autoComplete={kind === 'card' ? 'cc-number' : 'off'}
-            inputMode={kind === 'card' ? 'numeric' : 'text'}
-            spellCheck={false}
-            autoCapitalize="off"
-          />
+          {offersSbp && (
+            <ChoiceButtons
+              className="payout-way"
+              legend={t('order.payout.way.legend')}
+              options={CARD_WAYS.map((option) => ({ value: option, label: t(`order.payout.way.${option}`) }))}
+              value={way}
+              onChange={(option) => {
+                setWay(option);
+                setErrors({});
+              }}
+            />
+          )}
+          {bySbp ? (
+            <>
+              <TextField
+                label={labelOf('phone')}
+                hint={t('order.payout.hint.phone')}
+                value={values.phone}
+                onChange={(event) => change('phone', event.target.value)}
+                error={errors.phone}
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+              />
+              <SelectField
+                label={t('order.payout.bank')}
+                placeholder={t('order.payout.bankPlaceholder')}
+                options={sbpBanks.map((id) => ({ value: id, label: sbpBankName(id, language) }))}
+                value={values.bank}
+                onChange={(event) => change('bank', event.target.value)}
+                error={errors.bank}
+              />
+            </>
+          ) : (
+            <TextField
+              label={labelOf(kind)}
+              hint={t(`order.payout.hint.${kind}`)}
+              value={values.value}
+              onChange={(event) => change('value', event.target.value)}
+              error={errors.value}
+              autoComplete={kind === 'card' ? 'cc-number' : 'off'}
+              inputMode={kind === 'card' ? 'numeric' : 'text'}
+              spellCheck={false}
+              autoCapitalize="off"
+            />
+          )}
           {refusal && <Alert tone="danger">{refusal}</Alert>}
           <div>
             <Button type="submit" loading={saving}>

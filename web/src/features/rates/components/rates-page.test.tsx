@@ -34,6 +34,7 @@ function direction(assetFrom: string, assetTo: string, rate: number | null = 1):
     isActive: true,
     publishToMonitors: false,
     monitorCode: null,
+    sbpBanks: [],
     updatedAt: AT,
     reserve: 250_000,
     quoteLimits: { minAmount: 100, maxAmount: null, maxAmountTo: 250_000 },

@@ -1,0 +1,119 @@
+import { assetLabel } from '@shared/assets';
+import type { Language } from '@shared/enums';
+import type { GeoTree } from '@shared/geo';
+import { directionKey, type StaffScope } from '@shared/staff-scope';
+import { Checkbox, SelectField } from '@web/components/ui/field';
+import { useTranslation } from '@web/lib/i18n';
+import { collator } from '@web/lib/intl-format';
+import { cityGroups } from '@web/lib/place-options';
+import { useResource } from '@web/lib/use-resource';
+import type { ChangeEvent } from 'react';
+import { adminApi } from '../api/admin-api';
+import { Loaded } from '../components/load-state';
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+interface ScopeFieldsProps {
+  value: StaffScope;
+  onChange: (scope: StaffScope) => void;
+}
+
+/** A scope the server takes: "all", or at least one city and direction where it names them. */
+export function scopeIsComplete(scope: StaffScope): boolean {
+  return scope.cities?.length !== 0 && scope.directions?.length !== 0;
+}
+
+/**
+ * A MANAGER's rights in the user edit (docs/operations.md "Staff shifts and rights"): all cities or some,
+ * all directions or some (each a list of every one there is, switched off or not), and whether
+ * they may record refunds.
+ */
+export function ScopeFields({ value, onChange }: ScopeFieldsProps) {
+  const { t, language } = useTranslation('admin');
+  const choices = useResource(async (signal) => {
+    const [tree, rates] = await Promise.all([adminApi.geo(signal), adminApi.rates(signal)]);
+    return { tree, directions: rates.directions };
+  }, []);
+  const fiatKinds = { cash: t('assets.cash'), card: t('assets.card') };
+  const chosen = (event: ChangeEvent<HTMLSelectElement>) =>
+    Array.from(event.target.selectedOptions, (option) => option.value);
+
+  return (
+    <fieldset className="scope-fields stack">
+      <legend>{t('users.edit.scope.legend')}</legend>
+      <Loaded resource={choices} errorTitle={t('users.edit.scope.loadError')}>
+        {({ tree, directions }) => (
+          <>
+            <Checkbox
+              label={t('users.edit.scope.allCities')}
+              checked={value.cities === null}
+              onChange={(event) => onChange({ ...value, cities: event.target.checked ? null : [] })}
+            />
+            {value.cities !== null && (
+              <SelectField
+                label={t('users.edit.scope.cities')}
+                multiple
+                size={8}
+                value={value.cities}
+                groups={chosenCityGroups(tree, language, value.cities)}
+                error={value.cities.length === 0 ? t('users.edit.scope.pickOne') : undefined}
+                onChange={(event) => onChange({ ...value, cities: chosen(event) })}
+              />
+            )}
+            <Checkbox
+              label={t('users.edit.scope.allDirections')}
+              checked={value.directions === null}
+              onChange={(event) => onChange({ ...value, directions: event.target.checked ? null : [] })}
+            />
+            {value.directions !== null && (
+              <SelectField
+                label={t('users.edit.scope.directions')}
+                multiple
+                size={8}
+                value={value.directions}
+                options={withUnknown(
+                  directions.map(({ assetFrom, assetTo }) => ({
+                    value: directionKey(assetFrom, assetTo),
+                    label: `${assetLabel(assetFrom, fiatKinds)} → ${assetLabel(assetTo, fiatKinds)}`,
+                  })),
+                  value.directions,
+                  language,
+                )}
+                error={value.directions.length === 0 ? t('users.edit.scope.pickOne') : undefined}
+                onChange={(event) => onChange({ ...value, directions: chosen(event) })}
+              />
+            )}
+          </>
+        )}
+      </Loaded>
+      <Checkbox
+        label={t('users.edit.scope.mayRefund')}
+        checked={value.mayRefund}
+        onChange={(event) => onChange({ ...value, mayRefund: event.target.checked })}
+      />
+    </fieldset>
+  );
+}
+
+/** Every city there is, switched off or not, grouped by country: both by name in the UI language. */
+function chosenCityGroups(tree: GeoTree, language: Language, chosen: string[]) {
+  const groups = cityGroups(tree, language, { withSwitchedOff: true });
+  const known = new Set(groups.flatMap((group) => group.options.map((option) => option.value)));
+  const unknown = chosen.filter((key) => !known.has(key));
+  // A city chosen once and since gone from the tree stays chosen (and can be unchosen).
+  return unknown.length > 0
+    ? [...groups, { label: '—', options: unknown.map((key) => ({ value: key, label: key })) }]
+    : groups;
+}
+
+/** The options by label, with any chosen value no option has (a direction since removed) kept. */
+function withUnknown(options: Option[], chosen: string[], language: Language): Option[] {
+  const known = new Set(options.map((option) => option.value));
+  return [
+    ...options.sort((a, b) => collator(language).compare(a.label, b.label)),
+    ...chosen.filter((key) => !known.has(key)).map((key) => ({ value: key, label: key })),
+  ];
+}
