@@ -110,3 +110,10 @@ export function isValidExchangePair(assetFrom: string, assetTo: string): boolean
   if (!from || !to) return false;
   return (from.kind === 'crypto') !== (to.kind === 'crypto');
 }
+
+/** How a direction is named where it is one key (a MANAGER's scope, the offered pairs): `cash-USD→usdt-trc20`. */
+export const DIRECTION_SEPARATOR = '→';
+
+export function directionKey(assetFrom: string, assetTo: string): string {
+  return `${assetFrom}${DIRECTION_SEPARATOR}${assetTo}`;
+}

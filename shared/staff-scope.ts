@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { assetKeySchema } from './assets';
+import { assetKeySchema, DIRECTION_SEPARATOR, directionKey } from './assets';
 import type { Role } from './enums';
 import { cityKeySchema } from './geo';
 import { schema } from './schema';
@@ -9,13 +9,6 @@ import { schema } from './schema';
  * directions whose deals they handle (null: all) and whether they may record refunds. ADMIN and
  * SUPER_ADMIN are never narrowed. One table read by the server's checks and by the admin screens.
  */
-
-/** How a direction is named in a scope: `assetFrom→assetTo`, e.g. `cash-USD→usdt-trc20`. */
-const DIRECTION_SEPARATOR = '→';
-
-export function directionKey(assetFrom: string, assetTo: string): string {
-  return `${assetFrom}${DIRECTION_SEPARATOR}${assetTo}`;
-}
 
 /** At most this many cities or directions in one scope (more than the seed has of either). */
 const SCOPE_MAX_ENTRIES = 500;

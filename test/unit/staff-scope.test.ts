@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { allRoutes } from '@functions/routes/manifest';
+import { directionKey } from '@shared/assets';
 import {
   dealInScope,
-  directionKey,
   FULL_SCOPE,
   mayRefund,
   sameScope,

@@ -232,7 +232,12 @@ describe('GET /api/auth/me', () => {
     const user = await createVerifiedUser();
     const answer = await me(user.token);
     const { adminComment: _staffOnly, ...ownView } = user.user;
-    expect(answer.body.data!.user).toEqual({ ...ownView, mfaSetupRequired: false, telegramAccount: null });
+    expect(answer.body.data!.user).toEqual({
+      ...ownView,
+      mfaSetupRequired: false,
+      telegramAccount: null,
+      onShiftSince: null,
+    });
     expect((await findUserByEmail(user.email))!.id).toBe(user.id);
   });
 });

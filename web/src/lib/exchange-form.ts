@@ -1,4 +1,4 @@
-import { isValidExchangePair, offeredFiatAssets, parseAssetKey } from '@shared/assets';
+import { directionKey, isValidExchangePair, offeredFiatAssets, parseAssetKey } from '@shared/assets';
 import { CRYPTO_ASSET } from '@shared/constants';
 import { type GeoCity, type GeoContinent, type GeoCountry, type GeoTree, geoAncestry } from '@shared/geo';
 
@@ -50,15 +50,12 @@ export interface OpenKinds {
   cash: boolean;
   card: boolean;
   /**
-   * The directions published now (`from>to`, GET /rates: switched on and priced): an asset without
+   * The directions published now (`directionKey`, GET /rates: switched on and priced): an asset without
    * one is not offered (issue 40, defect 14). Absent or null while not known: every asset is.
    */
   published?: ReadonlySet<string> | null;
 }
 export const ALL_OPEN: OpenKinds = { cash: true, card: true };
-
-/** A direction's key in `OpenKinds.published`. */
-export const directionKey = (assetFrom: string, assetTo: string) => `${assetFrom}>${assetTo}`;
 
 /** Whether a direction may be offered: published, or nothing known of what is. */
 const isPublished = (open: OpenKinds, assetFrom: string, assetTo: string) =>

@@ -1,6 +1,6 @@
+import { directionKey } from '@shared/assets';
 import { useMemo } from 'react';
 import { fetchPublicRates } from './exchange-api';
-import { directionKey } from './exchange-form';
 import { useResource } from './use-resource';
 
 /**

@@ -1,8 +1,13 @@
 import { currencyOfAsset, parseAssetKey } from '@shared/assets';
 import { RATE_SOURCES, type RateSource } from '@shared/constants';
-import type { CurrencyValue, DirectionRate, RatesData } from '@shared/contract/rates';
+import {
+  type CurrencyValue,
+  type DirectionRate,
+  MARKET_SOURCES,
+  type RatesData,
+} from '@shared/contract/rates';
 import { rateText, writeFigure, writeMoney } from '@shared/rate-display';
-import { SBP_ASSET, sbpBankName } from '@shared/sbp-banks';
+import { SBP_ASSET, SBP_BANKS, sbpBankName } from '@shared/sbp-banks';
 import { CARD_VERIFICATION_RULES, type CardVerificationRule } from '@shared/verification';
 import { Badge } from '@web/components/ui/badge';
 import { useTranslation } from '@web/lib/i18n';
@@ -13,7 +18,8 @@ import { PencilIcon } from '../components/admin-icons';
 import { IconButton } from '../components/icon-button';
 import { CellInput, Changed, SaveOrCancel, useRowEdit } from '../components/row-editing';
 import { formatDateTime, formatNumber } from '../lib/format';
-import { MarketSourcesField, useMarketPriceText } from './market-price-field';
+import { ChoiceChecks } from './choice-checks';
+import { useMarketPriceText } from './market-price-text';
 import { effectiveMinimum, figureOf, guardFigures, sidesOfDirection } from './rate-figures';
 import {
   type DirectionDraft,
@@ -23,7 +29,6 @@ import {
   validateDirection,
   validateUsdValue,
 } from './rate-validation';
-import { SbpBanksField } from './sbp-banks-field';
 
 /** `Card EUR` or `USDT`: the short name of one side of a direction. */
 function sideName(asset: string, kinds: { cash: string; card: string }): string {
@@ -260,9 +265,15 @@ export function DirectionRow({
             </EditField>
             {draft.source === 'feed' && (
               <>
-                <MarketSourcesField
+                <ChoiceChecks
                   id={idOf('marketSources')}
-                  sources={draft.marketSources}
+                  legend={t('rates.edit.marketPrice')}
+                  className="rate-edit__market"
+                  options={MARKET_SOURCES.map((source) => ({
+                    value: source,
+                    label: t(`rates.marketSource.${source}`),
+                  }))}
+                  chosen={draft.marketSources}
                   error={errors.marketSources}
                   onChange={(marketSources) => setDraft({ ...draft, marketSources })}
                 />
@@ -278,9 +289,12 @@ export function DirectionRow({
             {input('maxAgeMinutes', t('rates.edit.maxAge'))}
             {input('monitorCode', t('rates.edit.monitorCode'))}
             {draft.sbpBanks && (
-              <SbpBanksField
+              <ChoiceChecks
                 id={idOf('sbpBanks')}
-                banks={draft.sbpBanks}
+                legend={t('rates.edit.sbpBanks')}
+                className="rate-edit__sbp"
+                options={SBP_BANKS.map((bank) => ({ value: bank.id, label: bank[language] }))}
+                chosen={draft.sbpBanks}
                 error={errors.sbpBanks}
                 onChange={(sbpBanks) => setDraft({ ...draft, sbpBanks })}
               />

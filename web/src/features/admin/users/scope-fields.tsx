@@ -1,7 +1,7 @@
-import { assetLabel } from '@shared/assets';
+import { assetLabel, directionKey } from '@shared/assets';
 import type { Language } from '@shared/enums';
 import type { GeoTree } from '@shared/geo';
-import { directionKey, type StaffScope } from '@shared/staff-scope';
+import type { StaffScope } from '@shared/staff-scope';
 import { Checkbox, SelectField } from '@web/components/ui/field';
 import { useTranslation } from '@web/lib/i18n';
 import { collator } from '@web/lib/intl-format';
