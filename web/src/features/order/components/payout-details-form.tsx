@@ -126,7 +126,7 @@ export function PayoutDetailsForm({
         <form ref={form} className="stack" onSubmit={submit} noValidate>
           {offersSbp && (
             <ChoiceButtons
-              className="payout-way"
+              className="mode-switch"
               legend={t('order.payout.way.legend')}
               options={CARD_WAYS.map((option) => ({ value: option, label: t(`order.payout.way.${option}`) }))}
               value={way}
