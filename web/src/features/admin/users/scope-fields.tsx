@@ -2,12 +2,11 @@ import { assetLabel, directionKey } from '@shared/assets';
 import type { Language } from '@shared/enums';
 import type { GeoTree } from '@shared/geo';
 import type { StaffScope } from '@shared/staff-scope';
-import { Checkbox, SelectField } from '@web/components/ui/field';
+import { Checkbox, SelectField, type SelectGroup } from '@web/components/ui/field';
 import { useTranslation } from '@web/lib/i18n';
 import { collator } from '@web/lib/intl-format';
 import { cityGroups } from '@web/lib/place-options';
 import { useResource } from '@web/lib/use-resource';
-import type { ChangeEvent } from 'react';
 import { adminApi } from '../api/admin-api';
 import { Loaded } from '../components/load-state';
 
@@ -38,8 +37,6 @@ export function ScopeFields({ value, onChange }: ScopeFieldsProps) {
     return { tree, directions: rates.directions };
   }, []);
   const fiatKinds = { cash: t('assets.cash'), card: t('assets.card') };
-  const chosen = (event: ChangeEvent<HTMLSelectElement>) =>
-    Array.from(event.target.selectedOptions, (option) => option.value);
 
   return (
     <fieldset className="scope-fields stack">
@@ -47,45 +44,31 @@ export function ScopeFields({ value, onChange }: ScopeFieldsProps) {
       <Loaded resource={choices} errorTitle={t('users.edit.scope.loadError')}>
         {({ tree, directions }) => (
           <>
-            <Checkbox
-              label={t('users.edit.scope.allCities')}
-              checked={value.cities === null}
-              onChange={(event) => onChange({ ...value, cities: event.target.checked ? null : [] })}
+            <AllOrSome
+              allLabel={t('users.edit.scope.allCities')}
+              label={t('users.edit.scope.cities')}
+              chosen={value.cities}
+              pickOne={t('users.edit.scope.pickOne')}
+              choices={{ groups: chosenCityGroups(tree, language, value.cities ?? []) }}
+              onChange={(cities) => onChange({ ...value, cities })}
             />
-            {value.cities !== null && (
-              <SelectField
-                label={t('users.edit.scope.cities')}
-                multiple
-                size={8}
-                value={value.cities}
-                groups={chosenCityGroups(tree, language, value.cities)}
-                error={value.cities.length === 0 ? t('users.edit.scope.pickOne') : undefined}
-                onChange={(event) => onChange({ ...value, cities: chosen(event) })}
-              />
-            )}
-            <Checkbox
-              label={t('users.edit.scope.allDirections')}
-              checked={value.directions === null}
-              onChange={(event) => onChange({ ...value, directions: event.target.checked ? null : [] })}
-            />
-            {value.directions !== null && (
-              <SelectField
-                label={t('users.edit.scope.directions')}
-                multiple
-                size={8}
-                value={value.directions}
-                options={withUnknown(
+            <AllOrSome
+              allLabel={t('users.edit.scope.allDirections')}
+              label={t('users.edit.scope.directions')}
+              chosen={value.directions}
+              pickOne={t('users.edit.scope.pickOne')}
+              choices={{
+                options: withUnknown(
                   directions.map(({ assetFrom, assetTo }) => ({
                     value: directionKey(assetFrom, assetTo),
                     label: `${assetLabel(assetFrom, fiatKinds)} → ${assetLabel(assetTo, fiatKinds)}`,
                   })),
-                  value.directions,
+                  value.directions ?? [],
                   language,
-                )}
-                error={value.directions.length === 0 ? t('users.edit.scope.pickOne') : undefined}
-                onChange={(event) => onChange({ ...value, directions: chosen(event) })}
-              />
-            )}
+                ),
+              }}
+              onChange={(directions) => onChange({ ...value, directions })}
+            />
           </>
         )}
       </Loaded>
@@ -95,6 +78,47 @@ export function ScopeFields({ value, onChange }: ScopeFieldsProps) {
         onChange={(event) => onChange({ ...value, mayRefund: event.target.checked })}
       />
     </fieldset>
+  );
+}
+
+/**
+ * One part of a scope: "all" ticked (null), or a list to pick some from, at least one (the cities,
+ * grouped by country; the directions).
+ */
+function AllOrSome({
+  allLabel,
+  label,
+  chosen,
+  pickOne,
+  choices,
+  onChange,
+}: {
+  allLabel: string;
+  label: string;
+  chosen: string[] | null;
+  pickOne: string;
+  choices: { options?: Option[]; groups?: SelectGroup[] };
+  onChange: (chosen: string[] | null) => void;
+}) {
+  return (
+    <>
+      <Checkbox
+        label={allLabel}
+        checked={chosen === null}
+        onChange={(event) => onChange(event.target.checked ? null : [])}
+      />
+      {chosen !== null && (
+        <SelectField
+          label={label}
+          multiple
+          size={8}
+          value={chosen}
+          {...choices}
+          error={chosen.length === 0 ? pickOne : undefined}
+          onChange={(event) => onChange(Array.from(event.target.selectedOptions, (option) => option.value))}
+        />
+      )}
+    </>
   );
 }
 
