@@ -1,4 +1,4 @@
-import { MONITOR_CITY_CODES } from '@functions/domain/export/monitor-codes';
+import { MONITOR_CITY_CODES } from '@shared/monitor-codes';
 import { AROUND_THE_CLOCK, type DayHours, type WeekHours } from '@shared/working-hours';
 
 /**

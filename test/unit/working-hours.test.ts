@@ -1,6 +1,6 @@
-import { MONITOR_CITY_CODES } from '@functions/domain/export/monitor-codes';
 import { GEO_SEED } from '@functions/seed/geo-data';
 import { seedCityHours } from '@functions/seed/hours-data';
+import { MONITOR_CITY_CODES } from '@shared/monitor-codes';
 import {
   AROUND_THE_CLOCK,
   cityCodeSchema,

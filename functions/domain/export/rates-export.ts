@@ -11,12 +11,12 @@ import type { PublicRatesData } from '@shared/contract/rates';
 import { convert, convertBack, exactRateOf } from '@shared/exact-rate';
 import type { GeoTree } from '@shared/geo';
 import { compare, decimal, minimum, roundedNumber, toNumber } from '@shared/money';
+import { monitorCodePairs } from '@shared/monitor-codes';
 import { readGeoTree } from '../geo/read-tree';
 import { readExchangeStatus } from '../geo/working-hours';
 import { publishedRates } from '../rates/rates';
 import { settingValue } from '../settings/settings';
 import { exportMarks } from './marks';
-import { fiatMonitorCodes, monitorCurrencyCode } from './monitor-codes';
 import { type ExportItem, renderRatesXml } from './rates-xml';
 
 /** The operator gave the monitors a token (setting `ratesExportToken`) and this request lacks it. */
@@ -101,13 +101,7 @@ function toItems({ direction, city }: Offer): ExportItem[] {
     // `verifying` where every client must pay from a verified card; above an amount, most need not.
     marks: exportMarks(direction.assetFrom, direction.cardVerification === 'always'),
   };
-  const fiat = fiatSide(direction);
-  const fiatIsFrom = fiat === direction.assetFrom;
-  return fiatMonitorCodes(fiat, direction.monitorCode, direction.sbpBanks.length > 0).map((fiatCode) => ({
-    from: fiatIsFrom ? fiatCode : monitorCurrencyCode(direction.assetFrom),
-    to: fiatIsFrom ? monitorCurrencyCode(direction.assetTo) : fiatCode,
-    ...offer,
-  }));
+  return monitorCodePairs(direction).map((codes) => ({ ...codes, ...offer }));
 }
 
 function tokenMatches(presented: string | undefined, expected: string): boolean {

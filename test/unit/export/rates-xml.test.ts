@@ -1,11 +1,13 @@
 import { exportMarks } from '@functions/domain/export/marks';
-import {
-  fiatMonitorCodes,
-  MONITOR_CITY_CODES,
-  monitorCurrencyCode,
-} from '@functions/domain/export/monitor-codes';
 import { type ExportItem, exactText, renderRatesXml } from '@functions/domain/export/rates-xml';
 import { followedRate, typedRate } from '@shared/exact-rate';
+import {
+  directionOfMonitorLink,
+  fiatMonitorCodes,
+  MONITOR_CITY_CODES,
+  monitorCodePairs,
+  monitorCurrencyCode,
+} from '@shared/monitor-codes';
 import { describe, expect, it } from 'vitest';
 
 const item = (overrides: Partial<ExportItem> = {}): ExportItem => ({
@@ -53,6 +55,36 @@ describe('fiatMonitorCodes', () => {
     expect(fiatMonitorCodes('card-RUB', 'SBERRUB', true)).toEqual(['SBERRUB', 'SBPRUB']);
     expect(fiatMonitorCodes('card-RUB', 'SBPRUB', true)).toEqual(['SBPRUB']);
     expect(fiatMonitorCodes('card-RUB', null, false)).toEqual(['CARDRUB']);
+  });
+});
+
+describe("a direction's codes, as the file lists it and a deep link names it", () => {
+  const direction = (assetFrom: string, assetTo: string, monitorCode: string | null = null, sbp = false) => ({
+    assetFrom,
+    assetTo,
+    monitorCode,
+    sbpBanks: sbp ? ['sberbank'] : [],
+  });
+  const directions = [
+    direction('cash-RUB', 'usdt-trc20'),
+    direction('usdt-trc20', 'card-RUB', 'TCSBRUB', true),
+    direction('card-RUB', 'usdt-trc20', 'SBERRUB'),
+  ];
+
+  it('pairs the fiat code on its side with USDTTRC20 on the other, one pair per fiat code', () => {
+    expect(monitorCodePairs(directions[0]!)).toEqual([{ from: 'CASHRUB', to: 'USDTTRC20' }]);
+    expect(monitorCodePairs(directions[1]!)).toEqual([
+      { from: 'USDTTRC20', to: 'TCSBRUB' },
+      { from: 'USDTTRC20', to: 'SBPRUB' },
+    ]);
+  });
+
+  it('finds the direction a link names by any of its pairs, in any case, and none for another pair', () => {
+    expect(directionOfMonitorLink(directions, 'SBERRUB', 'USDTTRC20')).toBe(directions[2]);
+    expect(directionOfMonitorLink(directions, 'usdttrc20', 'sbprub')).toBe(directions[1]);
+    // The direction's own code replaces the asset's: CARDRUB names none of them.
+    expect(directionOfMonitorLink(directions, 'CARDRUB', 'USDTTRC20')).toBeNull();
+    expect(directionOfMonitorLink(directions, 'USDTTRC20', 'CASHRUB')).toBeNull();
   });
 });
 

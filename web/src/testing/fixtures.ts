@@ -357,7 +357,6 @@ export function testAdminDirection(
   };
 }
 
-/** The quote of POST /rates/calculate for what was asked, at rate 1 and within every limit. */
 /** A client's limits (GET /users/limits): the email tier with no limit set unless `changes` say. */
 export function testClientLimits(changes: Partial<ClientLimitsView> = {}): ClientLimitsView {
   return {

@@ -99,7 +99,7 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
     (cityKey: string): OpenKinds => ({
       cash: findCity(tree, cityKey)?.city.hours.openNow ?? true,
       card: cardOpen,
-      published,
+      published: published?.keys ?? null,
     }),
     [tree, cardOpen, published],
   );

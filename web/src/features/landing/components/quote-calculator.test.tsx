@@ -85,9 +85,9 @@ function Where() {
   return <p>at {`${location.pathname}${location.search}`}</p>;
 }
 
-function renderCalculator() {
+function renderCalculator(address = '/') {
   return render(
-    <MemoryRouter initialEntries={['/']}>
+    <MemoryRouter initialEntries={[address]}>
       <Routes>
         <Route path="/" element={<QuoteCalculator />} />
         <Route path="*" element={<Where />} />
@@ -256,6 +256,56 @@ describe('quote calculator', () => {
       assetFrom: 'card-KZT',
       assetTo: 'usdt-trc20',
       amount: '150000',
+    });
+  });
+
+  describe("a monitor's deep link", () => {
+    /** GEO with Almaty given its monitors' code, and card RUB paid out listed as Sberbank's card. */
+    function stubListedPlaces() {
+      const geo = structuredClone(GEO);
+      geo[0]!.countries[0]!.cities[0]!.code = 'ALA';
+      const rates = testPublishedRates();
+      const payout = rates.directions.find(
+        (direction) => direction.assetFrom === 'usdt-trc20' && direction.assetTo === 'card-RUB',
+      )!;
+      payout.monitorCode = 'SBERRUB';
+      return fakeApi()
+        .answer(getGeo, ok(geo, 'OK'))
+        .answer(tierLimits, ok(testTierLimits()))
+        .answer(getRates, ok(rates))
+        .answer(calculateRate, answerQuote);
+    }
+
+    it("chooses the direction of its codes and the city of its city code, as the monitors' file lists them", async () => {
+      stubListedPlaces();
+      renderCalculator('/?cur_from=CARDKZT&cur_to=USDTTRC20&city=ALA');
+      await citiesLoaded();
+      await waitFor(() => expect(select('City').value).toBe('cis.kazakhstan.almaty'));
+      expect([select('You give').value, select('You receive').value]).toEqual(['card-KZT', 'usdt-trc20']);
+    });
+
+    it("takes a direction's own bank code, in any case, without a city", async () => {
+      stubListedPlaces();
+      renderCalculator('/?cur_from=usdttrc20&cur_to=sberrub');
+      await citiesLoaded();
+      await waitFor(() => expect(select('You give').value).toBe('usdt-trc20'));
+      expect(select('You receive').value).toBe('card-RUB');
+      expect(select('City').value).toBe('');
+    });
+
+    it('leaves the form as it was for codes no published direction is listed under', async () => {
+      stubListedPlaces();
+      // CARDRUB is not the payout's code (it is listed as SBERRUB), and CASHXYZ is no currency.
+      renderCalculator('/?cur_from=USDTTRC20&cur_to=CARDRUB');
+      await citiesLoaded();
+      await waitFor(() => expect(optionValues('You give')).toContain('card-USD'));
+      expect([select('You give').value, select('You receive').value]).toEqual(['cash-USD', 'usdt-trc20']);
+      cleanup();
+      stubListedPlaces();
+      renderCalculator('/?cur_from=CASHXYZ&cur_to=USDTTRC20&city=ALA');
+      await citiesLoaded();
+      await waitFor(() => expect(optionValues('You give')).toContain('card-USD'));
+      expect([select('City').value, select('You give').value]).toEqual(['', 'cash-USD']);
     });
   });
 

@@ -20,13 +20,14 @@ import {
 import { formatFixed } from '@web/lib/fixed-number';
 import { useTranslation } from '@web/lib/i18n';
 import { dateTimeFormat } from '@web/lib/intl-format';
+import { formFromMonitorLink, monitorLinkOf } from '@web/lib/monitor-link';
 import { cityGroups } from '@web/lib/place-options';
 import { usePublishedDirections } from '@web/lib/published-directions';
 import { useGeoTree } from '@web/lib/use-geo-tree';
 import { type QuoteState, quoteRefusalText, useQuote } from '@web/lib/use-quote';
 import { useAuthStore } from '@web/stores/auth-store';
-import { type FormEvent, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { type FormEvent, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { amountInputRule } from '../lib/amount-input';
 import { TierAllowance } from './tier-allowance';
 
@@ -54,15 +55,28 @@ export default function QuoteCalculator() {
     (cityKey: string): OpenKinds => ({
       cash: findCity(tree, cityKey)?.city.hours.openNow ?? true,
       card: true,
-      published,
+      published: published?.keys ?? null,
     }),
     [tree, published],
   );
   const open = openIn(form.city);
+  // A monitor's deep link chooses the direction and city once the places and directions are in.
+  const location = useLocation();
+  const pendingLink = useRef(monitorLinkOf(location.search));
+  const placesReady = geo.status === 'ready';
   // The published directions arrive after the form: a pair no longer offered moves to one that is.
   useEffect(() => {
+    const link = pendingLink.current;
+    if (link && placesReady && published) {
+      pendingLink.current = null;
+      const linked = formFromMonitorLink(link, INITIAL_STANDARD_FORM, tree, published.list, openIn);
+      if (linked) {
+        setForm(linked);
+        return;
+      }
+    }
     setForm((current) => withOfferedPair(current, localCurrencyOf(tree, current), openIn(current.city)));
-  }, [tree, openIn]);
+  }, [tree, openIn, placesReady, published]);
   // A closed city's cash is not offered: said as the apply form says it, so the two agree.
   const place = findCity(tree, form.city);
   const closedPlace = place && !place.city.hours.openNow ? place : null;

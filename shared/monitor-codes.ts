@@ -1,4 +1,4 @@
-import { parseAssetKey } from '@shared/assets';
+import { parseAssetKey } from './assets';
 
 /**
  * An asset's code in the rate monitors' list (BestChange, exchangesumo, exnode share it): the crypto
@@ -42,3 +42,43 @@ export const MONITOR_CITY_CODES: Readonly<Record<string, string>> = {
   'cis.russia.moscow': 'MSK',
   'cis.russia.saint_petersburg': 'SPB',
 };
+
+/** What of a direction decides the codes it is listed under. */
+export interface ListedDirection {
+  readonly assetFrom: string;
+  readonly assetTo: string;
+  readonly monitorCode: string | null;
+  readonly sbpBanks: readonly string[];
+}
+
+/**
+ * The `from`/`to` codes a direction is listed under in the monitors' file, one pair per code of its
+ * fiat side: the monitors' deep links name a direction by the same pair.
+ */
+export function monitorCodePairs(direction: ListedDirection): Array<{ from: string; to: string }> {
+  const fiatIsFrom = parseAssetKey(direction.assetFrom)?.kind === 'fiat';
+  const fiat = fiatIsFrom ? direction.assetFrom : direction.assetTo;
+  return fiatMonitorCodes(fiat, direction.monitorCode, direction.sbpBanks.length > 0).map((fiatCode) => ({
+    from: fiatIsFrom ? fiatCode : monitorCurrencyCode(direction.assetFrom),
+    to: fiatIsFrom ? monitorCurrencyCode(direction.assetTo) : fiatCode,
+  }));
+}
+
+/**
+ * The direction a monitor's deep link names (`?cur_from=SBERRUB&cur_to=USDTTRC20`, docs/product.md
+ * §10 "Deep links"), among `directions`; codes are compared without regard to case. Null: none of
+ * them is listed under that pair.
+ */
+export function directionOfMonitorLink<T extends ListedDirection>(
+  directions: readonly T[],
+  curFrom: string,
+  curTo: string,
+): T | null {
+  const from = curFrom.toUpperCase();
+  const to = curTo.toUpperCase();
+  return (
+    directions.find((direction) =>
+      monitorCodePairs(direction).some((pair) => pair.from === from && pair.to === to),
+    ) ?? null
+  );
+}
