@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { BREAKDOWNS, FUNNEL_STEPS, OUTCOMES, REPORTING_CURRENCIES } from '../reports';
 import { schema } from '../schema';
+import { visitSourceSchema } from './applications';
 import { isDayDate, periodCheck } from './transactions';
 
 /**
@@ -57,6 +58,11 @@ export const reportFiguresSchema = /* @__PURE__ */ schema(() =>
     ticket: z.object({ count: z.number(), average: z.nullable(z.string()), median: z.nullable(z.string()) }),
     /** Completed deals of clients completing their first deal, and of clients who had completed one before. */
     clients: z.object({ new: z.number(), returning: z.number() }),
+    /**
+     * Arrivals that said where they came from (a monitor's link, a campaign, another site: POST
+     * /visits), on their business day; visits without a source are not counted.
+     */
+    clicks: z.number(),
     /** From created to taken, and from the payment standing to the first payout. */
     times: z.object({ toTake: durationSchema, toPayout: durationSchema }),
   }),
@@ -114,3 +120,19 @@ export const dashboardTodaySchema = /* @__PURE__ */ schema(() =>
   }),
 );
 export type DashboardToday = z.infer<typeof dashboardTodaySchema>;
+
+/**
+ * POST /visits: a visitor arrived saying where from (shared/visit-source.ts), counted as a click of
+ * that source on the business day. A source that says nothing is refused: a direct visit is no click.
+ */
+export const recordVisitBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    source: visitSourceSchema.check(
+      z.refine((source) => Object.keys(source).length > 0, 'visitSourceInvalid'),
+    ),
+  }),
+);
+export type RecordVisitBody = z.infer<typeof recordVisitBodySchema>;
+
+/** Whether the click was counted: not beyond an address's hourly number of them. */
+export const visitRecordedSchema = /* @__PURE__ */ schema(() => z.object({ counted: z.boolean() }));

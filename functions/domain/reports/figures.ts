@@ -26,6 +26,8 @@ export const figure = {
   ticketUnits: 'tk_units',
   ticketBucket: (bucket: number) => `${HISTOGRAMS.tickets}${bucket}`,
   newClients: 'c_new',
+  /** Arrivals from a source (POST /visits). */
+  clicks: 'clk',
   returningClients: 'c_returning',
   /** A duration's histogram bucket (whole seconds). */
   durationBucket: (duration: Duration, bucket: number) => `${HISTOGRAMS[duration]}${bucket}`,

@@ -129,6 +129,7 @@ export function figuresOf(
       median: median === null ? null : String(median),
     },
     clients: { new: count(sums, figure.newClients), returning: count(sums, figure.returningClients) },
+    clicks: count(sums, figure.clicks),
     times: Object.fromEntries(
       DURATIONS.map((name) => [name, durationOf(sums, name)]),
     ) as ReportFigures['times'],

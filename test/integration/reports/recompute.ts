@@ -71,6 +71,8 @@ export interface RecomputeOptions {
   actorFilter?: (actorId: string | null) => boolean;
   /** A breakdown's row: its ticket has no median (the whole business's histogram alone is kept). */
   breakdownRow?: true;
+  /** The clicks recorded in the period (POST /visits): deals do not imply them; none when absent. */
+  clicks?: number;
 }
 
 /** The figures of the period, from `deals` (all the table holds: a client's earlier deals make them returning). */
@@ -192,6 +194,7 @@ export function recompute(deals: readonly DealFacts[], options: RecomputeOptions
       median: median === null || options.breakdownRow ? null : String(median),
     },
     clients,
+    clicks: options.clicks ?? 0,
     times: { toTake: durations(toTake), toPayout: durations(toPayout) },
   };
 }

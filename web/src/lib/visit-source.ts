@@ -7,7 +7,10 @@ import { VISIT_SOURCE_DAYS, type VisitSource, visitSourceOf } from '@shared/visi
 const STORAGE_KEY = 'visitSource';
 const DAY_MS = 86_400_000;
 
-/** On arrival: what the address and the referrer say, kept if they say anything. */
+/**
+ * On arrival: what the address and the referrer say, kept if they say anything and counted as a
+ * click of that source (visit-click.ts, loaded on such an arrival only).
+ */
 export function rememberVisitSource(search: string, referrer: string, ownHost: string, now = Date.now()) {
   const source = visitSourceOf(search, referrer, ownHost);
   if (!source) return;
@@ -16,6 +19,7 @@ export function rememberVisitSource(search: string, referrer: string, ownHost: s
   } catch {
     // Storage off (a private window's quota): the application goes without its source.
   }
+  void import('./visit-click').then((click) => click.countVisit(source));
 }
 
 /** The source kept, unless it is older than VISIT_SOURCE_DAYS or storage is off. */

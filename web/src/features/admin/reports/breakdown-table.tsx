@@ -37,7 +37,7 @@ const duration = (times: Row['figures']['times']['toTake'], language: Language) 
 
 /**
  * The period's figures per direction, city, account, staff member or source, the largest turnover
- * first: deals created (by direction, city and source) and completed, turnover and profit in the reporting currency, the average
+ * first: clicks (by source), deals created (by direction, city and source) and completed, turnover and profit in the reporting currency, the average
  * ticket; for staff also their times to take and to pay out (median / 90th percentile).
  */
 export function BreakdownTable({ breakdown }: { breakdown: Breakdown }) {
@@ -46,6 +46,8 @@ export function BreakdownTable({ breakdown }: { breakdown: Breakdown }) {
   const staff = breakdown.by === 'staff';
   // The funnel counts by the deal (its direction, city, source), not by who or where it was paid.
   const funnel = breakdown.by !== 'staff' && breakdown.by !== 'account';
+  // Clicks are counted by source alone: a visit names no direction, city or staff member yet.
+  const clicks = breakdown.by === 'source';
   const currency = breakdown.rows[0]?.figures.reporting.currency ?? '';
   return (
     <ReportPanel
@@ -58,6 +60,7 @@ export function BreakdownTable({ breakdown }: { breakdown: Breakdown }) {
         emptyText={t('reports.breakdown.empty')}
         columns={[
           t(`reports.breakdown.by.${breakdown.by}`),
+          ...(clicks ? [t('reports.breakdown.clicks')] : []),
           ...(funnel ? [t('reports.breakdown.created')] : []),
           t('reports.breakdown.completed'),
           t('reports.breakdown.turnover', { currency }),
@@ -69,6 +72,7 @@ export function BreakdownTable({ breakdown }: { breakdown: Breakdown }) {
         {(row) => (
           <tr key={row.value}>
             <th scope="row">{nameOf(breakdown.by, row)}</th>
+            {clicks && <td className="num">{formatNumber(row.figures.clicks, language, 0)}</td>}
             {funnel && <td className="num">{formatNumber(row.figures.funnel.created, language, 0)}</td>}
             <td className="num">{formatNumber(row.figures.outcomes.completed, language, 0)}</td>
             <td className="num">{formatLedgerAmount(row.figures.reporting.turnover, currency, language)}</td>

@@ -112,6 +112,7 @@ function figureLines(
       now.clients.returning,
       before?.clients.returning ?? null,
     ],
+    [section, item, t('reports.kpi.clicks'), '', now.clicks, before?.clicks ?? null],
   );
   for (const name of DURATIONS) {
     lines.push(

@@ -38,7 +38,7 @@ function Kpi({
 
 const count = (language: Language) => (value: string | number) => formatNumber(Number(value), language, 0);
 
-/** The key figures: turnover and profit in the reporting currency, deals, ticket and clients. */
+/** The key figures: turnover and profit in the reporting currency, deals, ticket, clients and clicks. */
 function KeyFigures({ now, before }: { now: Figures; before: Figures }) {
   const { t, language } = useTranslation('admin');
   const currency = now.reporting.currency;
@@ -88,6 +88,7 @@ function KeyFigures({ now, before }: { now: Figures; before: Figures }) {
         before={before.clients.returning}
         shown={count(language)}
       />
+      <Kpi label={t('reports.kpi.clicks')} now={now.clicks} before={before.clicks} shown={count(language)} />
     </ul>
   );
 }

@@ -25,6 +25,7 @@ function figures(overrides: Partial<ReportFigures> = {}): ReportFigures {
     dealsWithoutProfit: 0,
     ticket: { count: 4, average: '634.68', median: '531' },
     clients: { new: 3, returning: 1 },
+    clicks: 0,
     times: { toTake: { count: 8, median: 37, p90: 1230 }, toPayout: { count: 3, median: 245, p90: 3725 } },
     ...overrides,
   };
@@ -116,6 +117,37 @@ describe('ReportsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Показать таблицей' }));
     const table = within(screen.getByRole('table', { name: 'Оборот и прибыль, USDT' }));
     expect(table.getByText(/^2\s538,73 USDT$/)).toBeTruthy();
+  });
+
+  it('shows the clicks of each source beside its deals, and of all sources among the key figures', async () => {
+    await setupTestI18n('en');
+    const bySource: Report = {
+      ...REPORT,
+      figures: figures({ clicks: 120 }),
+      breakdown: {
+        by: 'source',
+        rows: [
+          { value: 'monitor:www.bestchange.ru', label: null, figures: figures({ clicks: 100 }) },
+          { value: 'direct', label: null, figures: figures() },
+        ],
+      },
+    };
+    fakeApi().answer(adminReport, ok(bySource));
+    renderAdmin(<ReportsPage />, { role: 'ADMIN', url: '/admin/analytics-reports' });
+    const figuresList = within(await screen.findByRole('list', { name: 'Key figures' }));
+    expect(figuresList.getByText('Clicks from monitors, campaigns and other sites')).toBeTruthy();
+    expect(figuresList.getByText('120')).toBeTruthy();
+    const header = screen.getByRole('columnheader', { name: 'Clicks' });
+    expect(header.nextElementSibling?.textContent).toBe('Created');
+    const monitor = within(screen.getByRole('row', { name: /^Monitor: www\.bestchange\.ru/ }));
+    expect(
+      monitor
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent)
+        .slice(0, 2),
+    ).toEqual(['100', '10']);
+    const direct = within(screen.getByRole('row', { name: /^Direct/ }));
+    expect(direct.getAllByRole('cell')[0]!.textContent).toBe('0');
   });
 
   it("writes the report's CSV in the reader's dialect, each figure beside the period before's", async () => {
