@@ -51,13 +51,14 @@ export default defineConfig(({ command }) => ({
       // with its own `z` would lose calls (Preact's build did, docs/decisions.md).
       treeshake: { manualPureFunctions: ['z'] },
       preserveEntrySignatures: false,
-      // Six hash characters, not eight: the entry names every lazy chunk and the i18n chunk every
-      // locale file, and random characters do not compress (about 100 bytes of the landing page's
-      // gzip budget). 36 bits still tell one build's file from the next.
+      // A chunk's or asset's name is its hash alone, of seven characters, not Vite's name and eight:
+      // the entry names every lazy chunk and the i18n chunk every locale file, and the landing
+      // page's gzip budget has no room for the names (docs/decisions.md). Not six: Rollup's
+      // placeholder for a hash of six numbers 64 files only, and the build has more.
       output: {
-        entryFileNames: 'assets/[name]-[hash:6].js',
-        chunkFileNames: 'assets/[name]-[hash:6].js',
-        assetFileNames: 'assets/[name]-[hash:6][extname]',
+        entryFileNames: 'assets/[name]-[hash:7].js',
+        chunkFileNames: 'assets/[hash:7].js',
+        assetFileNames: 'assets/[hash:7][extname]',
       },
     },
   },

@@ -102,11 +102,24 @@ describe('apply and profile', () => {
   it("keeps where a visitor came from (a monitor's link, a campaign, the referring site) and staff see it on the application", async () => {
     const client = await registerVerifiedUser('src');
     const page = await newPage({ language: 'en' });
-    await page.goto(siteUrl('/?cur_from=CASHEUR&cur_to=USDTTRC20&utm_source=e2e&utm_campaign=spring'), {
-      referer: 'https://www.bestchange.ru/cash-euro-to-tether-trc20.html',
-    });
+    const click = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/visits' && response.request().method() === 'POST',
+    );
+    await page.goto(
+      siteUrl('/?cur_from=CASHEUR&cur_to=USDTTRC20&city=MSK&utm_source=e2e&utm_campaign=spring'),
+      { referer: 'https://www.bestchange.ru/cash-euro-to-tether-trc20.html' },
+    );
     await waitForApp(page);
     await page.waitForFunction(() => localStorage.getItem('visitSource') !== null);
+    // The arrival is counted as a click of its source, and the link chose its direction and city.
+    expect(((await (await click).json()) as { data: unknown }).data).toEqual({ counted: true });
+    const calculator = page.locator('.calc');
+    await expect
+      .poll(() => calculator.locator('select[name=city]').inputValue(), { timeout: 10_000 })
+      .toBe('cis.russia.moscow');
+    expect(await calculator.locator('select[name=assetFrom]').inputValue()).toBe('cash-EUR');
+    expect(await calculator.locator('select[name=assetTo]').inputValue()).toBe('usdt-trc20');
 
     await openAs(page, client, '/apply');
     await page.getByRole('button', { name: 'Individual', exact: true }).click();
