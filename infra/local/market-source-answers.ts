@@ -61,7 +61,7 @@ export function centralBankDaily(rates: ReadonlyMap<string, OfficialRate>, date:
 }
 
 /** Text in windows-1251: ASCII as it is, Cyrillic А–я at 0xC0–0xFF, Ё and ё at 0xA8 and 0xB8. */
-function windows1251(text: string): Uint8Array {
+export function windows1251(text: string): Uint8Array {
   return Uint8Array.from(text, (char) => {
     const code = char.codePointAt(0)!;
     if (code < 0x80) return code;

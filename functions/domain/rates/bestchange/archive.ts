@@ -1,0 +1,113 @@
+import { compare, type Decimal, decimal, divideSignificant } from '@shared/money';
+import { unzipSync } from 'fflate';
+
+/**
+ * BestChange's public rates archive (`info.zip`, docs/decisions.md "BestChange's rates archive"):
+ * `bm_rates.dat`, one line per exchanger and direction, `from_id;to_id;exchanger_id;give;receive;
+ * reserve;…` (later fields vary by version and are not read); `bm_cycodes.dat`, each currency's id
+ * and its code as the monitors' files name it (`id;code`: `10;SBERRUB`); `bm_exch.dat`, the
+ * exchangers (`id;name;…`). The files are windows-1251 text, a line per record.
+ */
+export interface ArchiveRate {
+  fromId: number;
+  toId: number;
+  exchangerId: number;
+  /** What one unit given receives (`receive / give`): the monitor lists the highest first. */
+  rate: Decimal;
+}
+
+export interface RatesArchive {
+  /** Currency ids by their monitors' code (`USDTTRC20` → 208). */
+  currencyIds: ReadonlyMap<string, number>;
+  exchangers: ReadonlyMap<number, string>;
+  rates: readonly ArchiveRate[];
+}
+
+/** The archive could not be had: not reached, refused, not a zip, a file missing, or no rates in it. */
+export class RatesArchiveFailed extends Error {
+  constructor(reason: string) {
+    super(`BestChange's rates archive: ${reason}`);
+    this.name = 'RatesArchiveFailed';
+  }
+}
+
+/** Significant digits a listed rate is read to: more than any exchanger writes. */
+const RATE_DIGITS = 15;
+const WHOLE = /^\d+$/;
+const AMOUNT = /^\d+(\.\d+)?$/;
+
+export function readRatesArchive(zip: Uint8Array): RatesArchive {
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(zip, {
+      filter: (file) => ['bm_rates.dat', 'bm_cycodes.dat', 'bm_exch.dat'].includes(file.name),
+    });
+  } catch (error) {
+    throw new RatesArchiveFailed(`not a zip archive (${(error as Error).message})`);
+  }
+  const lines = (name: string) => {
+    const file = files[name];
+    if (!file) throw new RatesArchiveFailed(`no ${name}`);
+    return new TextDecoder('windows-1251')
+      .decode(file)
+      .split(/\r?\n/)
+      .map((line) => line.trim().split(';'))
+      .filter((fields) => fields.length > 1);
+  };
+  const currencyIds = new Map<string, number>();
+  for (const [id, code] of lines('bm_cycodes.dat'))
+    if (WHOLE.test(id!) && code) currencyIds.set(code.toUpperCase(), Number(id));
+  const exchangers = new Map<number, string>();
+  for (const [id, name] of lines('bm_exch.dat')) if (WHOLE.test(id!)) exchangers.set(Number(id), name ?? '');
+  const rates: ArchiveRate[] = [];
+  // A line that does not read as rates is left out, not the archive: one exchanger's bad line
+  // must not stop the positioning of every direction.
+  for (const [fromId, toId, exchangerId, give, receive] of lines('bm_rates.dat')) {
+    if (![fromId, toId, exchangerId].every((id) => id !== undefined && WHOLE.test(id))) continue;
+    if (!give || !receive || !AMOUNT.test(give) || !AMOUNT.test(receive) || Number(give) === 0) continue;
+    rates.push({
+      fromId: Number(fromId),
+      toId: Number(toId),
+      exchangerId: Number(exchangerId),
+      rate: divideSignificant(decimal(receive), decimal(give), RATE_DIGITS),
+    });
+  }
+  if (rates.length === 0) throw new RatesArchiveFailed('no rates in bm_rates.dat');
+  return { currencyIds, exchangers, rates };
+}
+
+/**
+ * The rates other exchangers list for a direction named by its monitors' codes, the best first;
+ * the exchange's own line (`ownExchangerId`) is not a competitor. Null when the archive knows
+ * either code not.
+ */
+export function competitorRates(
+  archive: RatesArchive,
+  fromCode: string,
+  toCode: string,
+  ownExchangerId: number | null,
+): Decimal[] | null {
+  const fromId = archive.currencyIds.get(fromCode.toUpperCase());
+  const toId = archive.currencyIds.get(toCode.toUpperCase());
+  if (fromId === undefined || toId === undefined) return null;
+  return archive.rates
+    .filter((line) => line.fromId === fromId && line.toId === toId && line.exchangerId !== ownExchangerId)
+    .map((line) => line.rate)
+    .sort((a, b) => compare(b, a));
+}
+
+/** The archive at `url` (BESTCHANGE_ARCHIVE_URL), read; RatesArchiveFailed whatever goes wrong. */
+export async function fetchRatesArchive(url: string, timeoutMs: number): Promise<RatesArchive> {
+  let bytes: Uint8Array;
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!response.ok) throw new RatesArchiveFailed(`answered ${response.status}`);
+    bytes = new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    if (error instanceof RatesArchiveFailed) throw error;
+    throw new RatesArchiveFailed(
+      `not read (${(error as Error).name === 'TimeoutError' ? 'timed out' : String(error)})`,
+    );
+  }
+  return readRatesArchive(bytes);
+}
