@@ -1,14 +1,31 @@
 import { currencyDecimals } from '@shared/assets';
 import type { CompletionSnapshot } from '@shared/contract/completion';
 import { RATE_DIGITS } from '@shared/exact-rate';
-import { divide, divideSignificant, multiply, rounded, subtract, toNumber } from '@shared/money';
+import {
+  type Decimal,
+  divide,
+  divideSignificant,
+  multiply,
+  rounded,
+  subtract,
+  toNumber,
+} from '@shared/money';
 
-/** The market a deal completes against: its two sides' USD values, where they came from and as of when. */
+/** The market a deal completes against: its rate (`to` per `from`), where it came from and as of when. */
 export interface Market {
-  usdValueFrom: number;
-  usdValueTo: number;
+  rate: Decimal;
   source: CompletionSnapshot['marketSource'];
   asOf: string;
+}
+
+/** The market of two USD values (a cross), to RATE_DIGITS significant digits as a raw price is stated. */
+export function crossMarket(
+  usdValueFrom: number,
+  usdValueTo: number,
+  source: Market['source'],
+  asOf: string,
+): Market {
+  return { rate: divideSignificant(usdValueFrom, usdValueTo, RATE_DIGITS), source, asOf };
 }
 
 /** A deal as it completes: its amounts and its own rate (`to` per `from`). */
@@ -21,13 +38,13 @@ export interface CompletedDeal {
 }
 
 /**
- * The snapshot of a deal completing at `at` against `market`: the market's rate m (`to` per `from`,
- * RATE_DIGITS significant digits, as a raw price is stated) and the profit, exactly: in `to`,
+ * The snapshot of a deal completing at `at` against `market`: the market's rate m (`to` per `from`)
+ * and the profit, exactly: in `to`,
  * amountFrom × m − amountTo; in `from`, that ÷ m; each rounded half up once to its currency's
  * decimals, and named as the fiat side's and USDT's.
  */
 export function completionSnapshotOf(deal: CompletedDeal, market: Market, at: string): CompletionSnapshot {
-  const marketRate = divideSignificant(market.usdValueFrom, market.usdValueTo, RATE_DIGITS);
+  const marketRate = market.rate;
   const profitTo = subtract(multiply(deal.amountFrom, marketRate), deal.amountTo);
   const inTo = toNumber(rounded(profitTo, currencyDecimals(deal.currencyTo), 'half-up'));
   const inFrom = toNumber(divide(profitTo, marketRate, currencyDecimals(deal.currencyFrom), 'half-up'));

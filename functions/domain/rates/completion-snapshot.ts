@@ -4,31 +4,33 @@ import { type QuoteItems, readQuoteInputs } from '@functions/data/rates';
 import { fiatAssetKey } from '@shared/assets';
 import { CRYPTO_ASSET } from '@shared/constants';
 import type { CompletionSnapshot } from '@shared/contract/completion';
-import { RATE_DIGITS } from '@shared/exact-rate';
-import { type Decimal, divideSignificant } from '@shared/money';
-import { completionSnapshotOf, type Market } from './completion-profit';
+import type { Decimal } from '@shared/money';
+import { completionSnapshotOf, crossMarket, type Market } from './completion-profit';
+import { marketPriceNow } from './market-price';
+import { sidesOf } from './quote';
 
 /**
- * The market now: the rates job's prices when it has both sides (the market itself, however old:
- * `asOf` says), else staff's USD values; none without either.
+ * The market now. A direction that follows the market completes against the market price it
+ * follows (market-price.ts: a RUB market's USDT price, the central bank's rate by its coefficient,
+ * or the USD cross), however old (`asOf` says): its profit is its margin over that market, not over
+ * a cross it is not priced from. Any other, against the cross.
  */
-function marketOf({ from, to, feedFrom, feedTo }: QuoteItems): Market | null {
-  if (feedFrom && feedTo) {
-    return {
-      usdValueFrom: feedFrom.usdValue,
-      usdValueTo: feedTo.usdValue,
-      source: 'feed',
-      asOf: [feedFrom.asOf, feedTo.asOf].sort()[0]!,
-    };
+function marketOf(items: QuoteItems, now: Date): Market | null {
+  const { direction } = items;
+  if (direction?.source === 'feed') {
+    const followed = marketPriceNow(direction, sidesOf(direction, items), items.sourcePrices, now);
+    if (followed.rawPrice && followed.asOf)
+      return { rate: followed.rawPrice, source: 'feed', asOf: followed.asOf };
   }
-  if (from && to) {
-    return {
-      usdValueFrom: from.usdValue,
-      usdValueTo: to.usdValue,
-      source: 'manual',
-      asOf: [from.updatedAt, to.updatedAt].sort()[1]!,
-    };
-  }
+  return crossOf(items);
+}
+
+/** The cross of the rates job's USD values when it has both sides, else staff's; none without either. */
+function crossOf({ from, to, feedFrom, feedTo }: QuoteItems): Market | null {
+  if (feedFrom && feedTo)
+    return crossMarket(feedFrom.usdValue, feedTo.usdValue, 'feed', [feedFrom.asOf, feedTo.asOf].sort()[0]!);
+  if (from && to)
+    return crossMarket(from.usdValue, to.usdValue, 'manual', [from.updatedAt, to.updatedAt].sort()[1]!);
   return null;
 }
 
@@ -44,20 +46,21 @@ export async function completionSnapshotNow(
   if (amountFrom === null || amountTo === null || !assetFrom || !assetTo || !currencyFrom || !currencyTo)
     return null;
   if (!rate) return null;
-  const market = marketOf(await readQuoteInputs(assetFrom, assetTo, currencyFrom, currencyTo));
+  const market = marketOf(await readQuoteInputs(assetFrom, assetTo, currencyFrom, currencyTo), now);
   if (!market) return null;
   const deal = { amountFrom, amountTo, currencyFrom, currencyTo, rate: rate.rate };
   return completionSnapshotOf(deal, market, now.toISOString());
 }
 
 /**
- * RUB per USDT on the market now (RATE_DIGITS significant digits), the reports' RUB figures of a
- * deal in another currency; null without a value of either. The two currencies' values are read as
+ * RUB per USDT on the market now, the USD cross (RATE_DIGITS significant digits): the reports' RUB
+ * figures of a deal in another currency; null without a value of either. The two currencies' values are read as
  * a quote of USDT for cash RUB reads them (the direction it also reads need not exist).
  */
 export async function rubPerUsdtNow(): Promise<Decimal | null> {
-  const market = marketOf(await readQuoteInputs(CRYPTO_ASSET, fiatAssetKey('cash', 'RUB'), 'USDT', 'RUB'));
-  return market ? divideSignificant(market.usdValueFrom, market.usdValueTo, RATE_DIGITS) : null;
+  return (
+    crossOf(await readQuoteInputs(CRYPTO_ASSET, fiatAssetKey('cash', 'RUB'), 'USDT', 'RUB'))?.rate ?? null
+  );
 }
 
 /** A deal's snapshot for the admin detail; null until it completes. */

@@ -19,6 +19,7 @@ const modules = async () => ({
   feed: await import('@functions/domain/rates/feed'),
   rates: await import('@functions/domain/rates/rates'),
   contract: await import('@shared/contract/rates'),
+  completion: await import('@functions/domain/rates/completion-snapshot'),
   audit: await import('@functions/data/audit'),
 });
 
@@ -392,5 +393,46 @@ describe("a direction's market price as staff set it", () => {
     expect(problems({ sources: ['central-bank'], coefficient: '0.4' })).toEqual(['marketCoefficient']);
     expect(problems({ sources: ['central-bank'], coefficient: '1.0000001' })).toEqual(['marketCoefficient']);
     expect(problems({ sources: ['central-bank'], coefficient: '1.015' })).toEqual([]);
+  });
+});
+
+describe('a deal completed in a direction that follows a RUB market', () => {
+  /** 100 USDT paid out as 9,400 RUB to a card: a deal record as it completes. */
+  const deal = (assetTo: string) =>
+    ({
+      amountFrom: 100,
+      amountTo: 9400,
+      assetFrom: 'usdt-trc20',
+      assetTo,
+      currencyFrom: 'USDT',
+      currencyTo: 'RUB',
+      rate: { rate: 94 },
+    }) as unknown as Parameters<typeof m.completion.completionSnapshotNow>[0];
+
+  it("earns its margin over the market it follows (EXMO's 95.3), not over the USD cross (95.238…)", async () => {
+    const at = clockOf(19);
+    await priceBy([usdtToRub], ['usdt-market']);
+    providers.pinMarketUpdate(at(-2));
+    await run(at(0));
+
+    const snapshot = await m.completion.completionSnapshotNow(deal('card-RUB'), at(1));
+
+    expect(snapshot).toMatchObject({
+      marketRate: 95.3,
+      marketSource: 'feed',
+      marketAsOf: at(-2).toISOString(),
+      // 100 × 95.3 − 9,400; against the cross of 1 USD per USDT and 0.0105 USD per RUB it would be 123.81.
+      profitFiat: 130,
+      profitUsdt: 1.364113,
+    });
+  });
+
+  it("completes a direction that does not follow the market against the cross of the rates job's USD values", async () => {
+    const at = clockOf(20);
+    await priceBy([usdtToRub], ['usdt-market']);
+    await run(at(0));
+    // Cash RUB is priced by hand here; the job still keeps USDT's and RUB's USD values (1 and 0.0105).
+    const snapshot = await m.completion.completionSnapshotNow(deal('cash-RUB'), at(1));
+    expect(snapshot).toMatchObject({ marketRate: 95.23809524, marketSource: 'feed', profitFiat: 123.81 });
   });
 });

@@ -1,13 +1,9 @@
-import { completionSnapshotOf, type Market } from '@functions/domain/rates/completion-profit';
+import { completionSnapshotOf, crossMarket, type Market } from '@functions/domain/rates/completion-profit';
 import { describe, expect, it } from 'vitest';
 
 const at = '2026-11-29T10:00:00.000Z';
-const values = (usdValueFrom: number, usdValueTo: number): Market => ({
-  usdValueFrom,
-  usdValueTo,
-  source: 'manual',
-  asOf: '2026-11-28T09:00:00.000Z',
-});
+const values = (usdValueFrom: number, usdValueTo: number): Market =>
+  crossMarket(usdValueFrom, usdValueTo, 'manual', '2026-11-28T09:00:00.000Z');
 
 describe('a completed deal against the market', () => {
   it('keeps the market rate and the profit in the fiat currency and in USDT', () => {
