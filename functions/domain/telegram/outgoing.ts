@@ -46,27 +46,33 @@ function alertButtons(applicationId: string, withTake: boolean): InlineButton[][
 }
 
 /**
- * The staff on shift a new deal's alert mentions (docs/operations.md "Staff shifts and rights"): those who
- * linked their Telegram and whose rights reach the deal, longest on shift first.
+ * The staff on shift a deal's alert mentions (docs/operations.md "Staff shifts and rights"): its
+ * manager, when on shift; else those on shift who linked their Telegram and whose rights reach the
+ * deal, longest on shift first. A new deal has no manager yet; the client's "I have paid" calls its
+ * manager, or whoever is on duty while they are not.
  */
 async function onShiftToMention(record: ApplicationRecord): Promise<MentionedStaff[]> {
-  return (await staffOnShift()).flatMap((user) =>
-    user.telegramLink && dealInScope(scopeOfRole(user.role, user.staffScope), record)
-      ? [
-          {
-            name: staffName(user),
-            telegramUserId: user.telegramLink.telegramUserId,
-            telegramUsername: user.telegramLink.username,
-          },
-        ]
-      : [],
+  const reached = (await staffOnShift()).flatMap(
+    (user): Array<MentionedStaff & { id: string }> =>
+      user.telegramLink && dealInScope(scopeOfRole(user.role, user.staffScope), record)
+        ? [
+            {
+              id: user.id,
+              name: staffName(user),
+              telegramUserId: user.telegramLink.telegramUserId,
+              telegramUsername: user.telegramLink.username,
+            },
+          ]
+        : [],
   );
+  const manager = reached.find((user) => user.id === record.assignedToId);
+  return manager ? [manager] : reached;
 }
 
 /**
  * The staff group's alert of a new application or of a client's "I have paid", in the exchange's
- * default language; a new application's mentions the staff on shift (the group gets every alert
- * all the same). None when no staff group is set (telegramStaffChatId).
+ * default language, mentioning the staff on shift it calls (the group gets every alert all the
+ * same). None when no staff group is set (telegramStaffChatId).
  */
 export async function staffAlertItems(
   record: ApplicationRecord,
@@ -80,8 +86,7 @@ export async function staffAlertItems(
     applicationId: record.id,
     place: await placeName(record, DEFAULT_LANGUAGE),
   });
-  const mention =
-    kind === 'created' ? mentionLine(DEFAULT_LANGUAGE, await onShiftToMention(record), text.length) : null;
+  const mention = mentionLine(DEFAULT_LANGUAGE, await onShiftToMention(record), text.length);
   return [
     outboxTelegramPut(
       'telegram-staff-alert',

@@ -469,6 +469,45 @@ describe('the alert of a new application and the staff on shift', () => {
     expect(text).not.toContain(notLinked.email.split('@')[0]!);
   });
 
+  it("calls a deal's manager when its client says they have paid, while on shift; else the staff on shift", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const manager = await linkedManager(`mgr_${tag}`);
+    const colleague = await linkedManager(`col_${tag}`);
+    for (const staff of [manager, colleague]) await goOnShift(staff);
+
+    /** A deal `manager` took from the group and told how to pay, which its client then says is paid. */
+    async function paidDeal(amount: number) {
+      const created = await call(createApplication, {
+        ...asUser(client),
+        body: standardBody({ amount }) as never,
+      });
+      const id = created.body.data!.id;
+      await press(manager.telegramUserId, await alertOf(id, 'Новая заявка'), `take:${id}`);
+      const issued = await call(adminIssueInstructions, {
+        ...asUser(manager),
+        params: { id },
+        body: { text: 'Pay by SEPA as agreed.' },
+      });
+      expect(issued.status).toBe(200);
+      const payTo = await call(setPayoutDetails, {
+        ...asUser(client),
+        params: { id },
+        body: { address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+      });
+      expect(payTo.status).toBe(200);
+      expect((await call(markPaid, { ...asUser(client), params: { id }, body: {} })).status).toBe(200);
+      const text = textOf(await alertOf(id, 'Клиент сообщил об оплате'));
+      return text.slice(text.indexOf('На смене: '));
+    }
+
+    expect(await paidDeal(508)).toBe(`На смене: @mgr_${tag}`);
+
+    expect((await call(adminSetShift, { ...asUser(manager), body: { onShift: false } })).status).toBe(200);
+    const mentions = await paidDeal(509);
+    expect(mentions).toContain(`@col_${tag}`);
+    expect(mentions).not.toContain(`@mgr_${tag}`);
+  });
+
   it("answers a Take by a manager whose rights do not reach the application's city, and assigns nothing", async () => {
     const elsewhere = await linkedManager();
     const narrowed = await call(adminUpdateUser, {
