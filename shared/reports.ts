@@ -124,16 +124,18 @@ export function monthOf(day: string): { from: string; to: string } {
 }
 
 /** Where a deal's client came from, as the reports group it. */
-export const SOURCE_KINDS = ['monitor', 'campaign', 'site', 'referral', 'direct'] as const;
+export const SOURCE_KINDS = ['partner', 'monitor', 'campaign', 'site', 'referral', 'direct'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
 
 /**
  * A deal's source as one value of the `source` breakdown, `{kind}` or `{kind}:{detail}`: the visit
- * it was applied from (a monitor's link, with the monitor's host when the referrer named it; a
+ * it was applied from (a partner's link, by its code, whatever else the link carried: the partner
+ * is who sent the client; a monitor's link, with the monitor's host when the referrer named it; a
  * campaign's utm_source and utm_campaign; another site's host), else the referral code the client
  * registered with, else direct.
  */
 export function sourceValue(source: VisitSource | null | undefined, referred: boolean): string {
+  if (source?.partner) return `partner:${source.partner}`;
   if (source?.monitorFrom || source?.monitorTo)
     return source.referrer ? `monitor:${source.referrer}` : 'monitor';
   if (source?.utmSource || source?.utmCampaign)

@@ -1,7 +1,7 @@
 /**
  * Where a client came from, as the site saw them arrive (docs/product.md "Where clients come
- * from"): an external referrer's host, the campaign's `utm_*` parameters, or a monitor's deep link
- * (`?cur_from=SBERRUB&cur_to=USDTTRC20`). Kept by the browser and sent with the application, which
+ * from"): an external referrer's host, the campaign's `utm_*` parameters, a monitor's deep link
+ * (`?cur_from=SBERRUB&cur_to=USDTTRC20`), or a partner's link (`?ref=CODE`, a client's referral code). Kept by the browser and sent with the application, which
  * keeps it for the reports. No zod here: the landing page's first script captures it.
  */
 export interface VisitSource {
@@ -13,6 +13,8 @@ export interface VisitSource {
   utmContent?: string;
   monitorFrom?: string;
   monitorTo?: string;
+  /** The referral code of the partner whose link it was (`?ref=`). */
+  partner?: string;
 }
 
 export type VisitSourceField = keyof VisitSource;
@@ -27,6 +29,7 @@ export const VISIT_SOURCE_MAX_LENGTH: Record<VisitSourceField, number> = {
   utmContent: 100,
   monitorFrom: 20,
   monitorTo: 20,
+  partner: 64,
 };
 
 /** The query parameters that carry a source, by field. */
@@ -38,6 +41,7 @@ export const VISIT_SOURCE_PARAMS: Record<Exclude<VisitSourceField, 'referrer'>, 
   utmContent: 'utm_content',
   monitorFrom: 'cur_from',
   monitorTo: 'cur_to',
+  partner: 'ref',
 };
 
 /** A campaign's text: printable, no control characters. */
@@ -55,6 +59,8 @@ export const VISIT_SOURCE_RULES: Record<VisitSourceField, RegExp> = {
   utmContent: CAMPAIGN_TEXT,
   monitorFrom: MONITOR_CODE,
   monitorTo: MONITOR_CODE,
+  // A referral code, as the ?ref= cookie keeps it (web/src/lib/referral-cookie.ts).
+  partner: /^[A-Za-z0-9_-]+$/,
 };
 
 /** How many days a source is kept for an application the visitor submits later. */

@@ -7,6 +7,7 @@ import {
   monthOf,
   percentileOf,
   previousPeriod,
+  sourceParts,
   sourceValue,
   weekOf,
 } from '@shared/reports';
@@ -72,6 +73,13 @@ describe('the period before', () => {
 });
 
 describe("a deal's source", () => {
+  it("is a partner's link, whatever else it carried, by the partner's code", () => {
+    expect(
+      sourceValue({ partner: 'ANNA7', monitorFrom: 'SBERRUB', referrer: 'www.bestchange.ru' }, false),
+    ).toBe('partner:ANNA7');
+    expect(sourceParts('partner:ANNA7')).toEqual({ kind: 'partner', detail: 'ANNA7' });
+  });
+
   it('is the monitor, the campaign, the referring site, the referral or direct, in that order', () => {
     expect(sourceValue({ monitorFrom: 'SBERRUB', referrer: 'www.bestchange.ru' }, true)).toBe(
       'monitor:www.bestchange.ru',

@@ -22,6 +22,14 @@ describe('where a visit came from', () => {
     expect(visitSourceSchema.safeParse(source).success).toBe(true);
   });
 
+  it("reads a partner's link by its referral code, beside a monitor's codes", () => {
+    const source = visitSourceOf('?ref=ANNA_7&cur_from=SBERRUB&cur_to=USDTTRC20', '', OWN);
+    expect(source).toEqual({ partner: 'ANNA_7', monitorFrom: 'SBERRUB', monitorTo: 'USDTTRC20' });
+    expect(visitSourceSchema.safeParse(source).success).toBe(true);
+    // A code the referral cookie would not keep is no partner.
+    expect(visitSourceOf('?ref=an%20na', '', OWN)).toBeNull();
+  });
+
   it("reads a monitor's deep link by its currency codes", () => {
     expect(visitSourceOf('?cur_from=SBERRUB&cur_to=USDTTRC20', 'https://www.bestchange.ru/', OWN)).toEqual({
       monitorFrom: 'SBERRUB',

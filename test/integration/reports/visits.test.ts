@@ -31,15 +31,18 @@ const clicksOf = (report: Report, value: string) =>
   report.breakdown?.rows.find((row) => row.value === value)?.figures.clicks ?? 0;
 
 describe('clicks per source', () => {
-  it("counts a monitor's link, a campaign and another site under the values their deals count under", async () => {
+  it("counts a monitor's link, a campaign, another site and a partner's link under the values their deals count under", async () => {
     const host = `${runId()}.monitor.test`;
     const campaign = `spring-${runId()}`;
+    const partnerCode = `P${runId()}`;
     const before = await sourceReport(await today());
     const visits = [
       { monitorFrom: 'SBERRUB', monitorTo: 'USDTTRC20', referrer: host },
       { monitorFrom: 'SBERRUB', monitorTo: 'USDTTRC20', referrer: host },
       { utmSource: 'telegram', utmCampaign: campaign },
       { referrer: `www.${host}` },
+      // A partner's link counts for the partner, whatever else it carried.
+      { partner: partnerCode, monitorFrom: 'SBERRUB', monitorTo: 'USDTTRC20', referrer: host },
     ];
     for (const source of visits) {
       const answer = await call(recordVisit, { body: { source }, headers: asNewVisitor() });
@@ -51,7 +54,8 @@ describe('clicks per source', () => {
     expect(clicksOf(after, `monitor:${host}`)).toBe(2);
     expect(clicksOf(after, `campaign:telegram / ${campaign}`)).toBe(1);
     expect(clicksOf(after, `site:www.${host}`)).toBe(1);
-    expect(after.figures.clicks - before.figures.clicks).toBe(4);
+    expect(clicksOf(after, `partner:${partnerCode}`)).toBe(1);
+    expect(after.figures.clicks - before.figures.clicks).toBe(5);
   });
 
   it('refuses a source that says nothing or that the site would not record, and counts nothing', async () => {

@@ -109,7 +109,7 @@ describe('ApplicationFacts', () => {
     expect(screen.queryByText('Market rate at completion')).toBeNull();
   });
 
-  it('says where the client came from: a monitor, a campaign, another site; or that it is not known', () => {
+  it("says where the client came from: a monitor, a campaign, another site, a partner's link; or that it is not known", () => {
     fakeApi().answer(getGeo, ok([], 'OK'));
     const source = {
       monitorFrom: 'SBERRUB',
@@ -117,12 +117,13 @@ describe('ApplicationFacts', () => {
       utmSource: 'telegram',
       utmCampaign: 'spring',
       referrer: 'www.bestchange.ru',
+      partner: 'ANNA7',
     };
     renderAdmin(<ApplicationFacts application={testAdminApplicationDetail({ source })} />);
     expect(screen.getByText('Came from')).toBeTruthy();
     expect(
       screen.getByText(
-        "a monitor's link, SBERRUB → USDTTRC20; campaign telegram / spring; from www.bestchange.ru",
+        "a monitor's link, SBERRUB → USDTTRC20; campaign telegram / spring; from www.bestchange.ru; a partner's link, code ANNA7",
       ),
     ).toBeTruthy();
     cleanup();

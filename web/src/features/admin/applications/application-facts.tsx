@@ -107,7 +107,7 @@ export function ApplicationFacts({ application: a }: { application: AdminApplica
   return <FactList facts={facts} />;
 }
 
-/** Where the client came from, as the detail says it: a monitor's link, a campaign, a referring site. */
+/** Where the client came from, as the detail says it: a monitor's link, a campaign, a referring site, a partner's link. */
 function sourceText(
   source: AdminApplicationDetail['source'],
   t: (key: string, values?: Record<string, string>) => string,
@@ -125,6 +125,7 @@ function sourceText(
       : null,
     campaign ? t('applications.detail.sourceCampaign', { campaign }) : null,
     source.referrer ? t('applications.detail.sourceReferrer', { host: source.referrer }) : null,
+    source.partner ? t('applications.detail.sourcePartner', { code: source.partner }) : null,
   ]
     .filter(Boolean)
     .join('; ');
