@@ -32,7 +32,7 @@ const SCREENS = [
   { name: 'payments', path: '/admin/payment-gateways' },
   { name: 'transactions', path: '/admin/transaction-history' },
   { name: 'security', path: '/admin/security-settings' },
-  { name: 'reports', path: '/admin/analytics-reports' },
+  { name: 'reports', path: '/admin/analytics-reports?by=source' },
   { name: 'blacklists', path: '/admin/blacklists' },
 ];
 

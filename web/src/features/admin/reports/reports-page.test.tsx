@@ -135,7 +135,7 @@ describe('ReportsPage', () => {
     fakeApi().answer(adminReport, ok(bySource));
     renderAdmin(<ReportsPage />, { role: 'ADMIN', url: '/admin/analytics-reports' });
     const figuresList = within(await screen.findByRole('list', { name: 'Key figures' }));
-    expect(figuresList.getByText('Clicks from monitors, campaigns and other sites')).toBeTruthy();
+    expect(figuresList.getByText('Clicks from links')).toBeTruthy();
     expect(figuresList.getByText('120')).toBeTruthy();
     const header = screen.getByRole('columnheader', { name: 'Clicks' });
     expect(header.nextElementSibling?.textContent).toBe('Created');
