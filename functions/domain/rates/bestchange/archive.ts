@@ -8,20 +8,22 @@ import { unzipSync } from 'fflate';
  * and its code as the monitors' files name it (`id;code`: `10;SBERRUB`); `bm_exch.dat`, the
  * exchangers (`id;name;…`). The files are windows-1251 text, a line per record.
  */
+/** One exchanger's line of one direction, its amounts as written (the rate is worked out when asked for). */
 export interface ArchiveRate {
-  fromId: number;
-  toId: number;
   exchangerId: number;
-  /** What one unit given receives (`receive / give`): the monitor lists the highest first. */
-  rate: Decimal;
+  give: string;
+  receive: string;
 }
 
 export interface RatesArchive {
   /** Currency ids by their monitors' code (`USDTTRC20` → 208). */
   currencyIds: ReadonlyMap<string, number>;
   exchangers: ReadonlyMap<number, string>;
-  rates: readonly ArchiveRate[];
+  /** The lines of each direction, by `{from_id}>{to_id}`: a direction's are found without reading all. */
+  directions: ReadonlyMap<string, readonly ArchiveRate[]>;
 }
+
+const directionKey = (fromId: number, toId: number) => `${fromId}>${toId}`;
 
 /** The archive could not be had: not reached, refused, not a zip, a file missing, or no rates in it. */
 export class RatesArchiveFailed extends Error {
@@ -59,21 +61,19 @@ export function readRatesArchive(zip: Uint8Array): RatesArchive {
     if (WHOLE.test(id!) && code) currencyIds.set(code.toUpperCase(), Number(id));
   const exchangers = new Map<number, string>();
   for (const [id, name] of lines('bm_exch.dat')) if (WHOLE.test(id!)) exchangers.set(Number(id), name ?? '');
-  const rates: ArchiveRate[] = [];
+  const directions = new Map<string, ArchiveRate[]>();
   // A line that does not read as rates is left out, not the archive: one exchanger's bad line
   // must not stop the positioning of every direction.
   for (const [fromId, toId, exchangerId, give, receive] of lines('bm_rates.dat')) {
     if (![fromId, toId, exchangerId].every((id) => id !== undefined && WHOLE.test(id))) continue;
-    if (!give || !receive || !AMOUNT.test(give) || !AMOUNT.test(receive) || Number(give) === 0) continue;
-    rates.push({
-      fromId: Number(fromId),
-      toId: Number(toId),
-      exchangerId: Number(exchangerId),
-      rate: divideSignificant(decimal(receive), decimal(give), RATE_DIGITS),
-    });
+    if (!give || !receive || !AMOUNT.test(give) || !AMOUNT.test(receive) || !/[1-9]/.test(give)) continue;
+    const key = directionKey(Number(fromId), Number(toId));
+    const found = directions.get(key) ?? [];
+    found.push({ exchangerId: Number(exchangerId), give, receive });
+    directions.set(key, found);
   }
-  if (rates.length === 0) throw new RatesArchiveFailed('no rates in bm_rates.dat');
-  return { currencyIds, exchangers, rates };
+  if (directions.size === 0) throw new RatesArchiveFailed('no rates in bm_rates.dat');
+  return { currencyIds, exchangers, directions };
 }
 
 /**
@@ -90,9 +90,9 @@ export function competitorRates(
   const fromId = archive.currencyIds.get(fromCode.toUpperCase());
   const toId = archive.currencyIds.get(toCode.toUpperCase());
   if (fromId === undefined || toId === undefined) return null;
-  return archive.rates
-    .filter((line) => line.fromId === fromId && line.toId === toId && line.exchangerId !== ownExchangerId)
-    .map((line) => line.rate)
+  return (archive.directions.get(directionKey(fromId, toId)) ?? [])
+    .filter((line) => line.exchangerId !== ownExchangerId)
+    .map((line) => divideSignificant(decimal(line.receive), decimal(line.give), RATE_DIGITS))
     .sort((a, b) => compare(b, a));
 }
 
