@@ -1,13 +1,6 @@
 import { compare, type Decimal, decimal, divideSignificant } from '@shared/money';
 import { unzipSync } from 'fflate';
 
-/**
- * BestChange's public rates archive (`info.zip`, docs/decisions.md "BestChange's rates archive"):
- * `bm_rates.dat`, one line per exchanger and direction, `from_id;to_id;exchanger_id;give;receive;
- * reserve;…` (later fields vary by version and are not read); `bm_cycodes.dat`, each currency's id
- * and its code as the monitors' files name it (`id;code`: `10;SBERRUB`); `bm_exch.dat`, the
- * exchangers (`id;name;…`). The files are windows-1251 text, a line per record.
- */
 /** One exchanger's line of one direction, its amounts as written (the rate is worked out when asked for). */
 export interface ArchiveRate {
   exchangerId: number;
@@ -15,6 +8,13 @@ export interface ArchiveRate {
   receive: string;
 }
 
+/**
+ * BestChange's public rates archive (`info.zip`, docs/decisions.md "BestChange's rates archive"):
+ * `bm_rates.dat`, one line per exchanger and direction, `from_id;to_id;exchanger_id;give;receive;
+ * reserve;…` (later fields vary by version and are not read); `bm_cycodes.dat`, each currency's id
+ * and its code as the monitors' files name it (`id;code`: `10;SBERRUB`); `bm_exch.dat`, the
+ * exchangers (`id;name;…`). The files are windows-1251 text, a line per record.
+ */
 export interface RatesArchive {
   /** Currency ids by their monitors' code (`USDTTRC20` → 208). */
   currencyIds: ReadonlyMap<string, number>;
@@ -23,7 +23,7 @@ export interface RatesArchive {
   directions: ReadonlyMap<string, readonly ArchiveRate[]>;
 }
 
-const directionKey = (fromId: number, toId: number) => `${fromId}>${toId}`;
+const pairKey = (fromId: number, toId: number) => `${fromId}>${toId}`;
 
 /** The archive could not be had: not reached, refused, not a zip, a file missing, or no rates in it. */
 export class RatesArchiveFailed extends Error {
@@ -67,7 +67,7 @@ export function readRatesArchive(zip: Uint8Array): RatesArchive {
   for (const [fromId, toId, exchangerId, give, receive] of lines('bm_rates.dat')) {
     if (![fromId, toId, exchangerId].every((id) => id !== undefined && WHOLE.test(id))) continue;
     if (!give || !receive || !AMOUNT.test(give) || !AMOUNT.test(receive) || !/[1-9]/.test(give)) continue;
-    const key = directionKey(Number(fromId), Number(toId));
+    const key = pairKey(Number(fromId), Number(toId));
     const found = directions.get(key) ?? [];
     found.push({ exchangerId: Number(exchangerId), give, receive });
     directions.set(key, found);
@@ -90,7 +90,7 @@ export function competitorRates(
   const fromId = archive.currencyIds.get(fromCode.toUpperCase());
   const toId = archive.currencyIds.get(toCode.toUpperCase());
   if (fromId === undefined || toId === undefined) return null;
-  return (archive.directions.get(directionKey(fromId, toId)) ?? [])
+  return (archive.directions.get(pairKey(fromId, toId)) ?? [])
     .filter((line) => line.exchangerId !== ownExchangerId)
     .map((line) => divideSignificant(decimal(line.receive), decimal(line.give), RATE_DIGITS))
     .sort((a, b) => compare(b, a));
