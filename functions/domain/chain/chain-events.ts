@@ -16,6 +16,8 @@ import type { ChainEventTextInput } from '../telegram/texts';
  */
 interface ChainEvent extends ChainEventTextInput {
   at: Date;
+  /** The deal it concerns, as read: its alert mentions the staff on shift it calls. */
+  deal?: ApplicationRecord;
 }
 
 type NamedItem = [name: string, item: TransactItem];
@@ -31,7 +33,7 @@ const CHANNEL_MAPPERS: {
 } = {
   live: async (event) => [['staffNotice', staffNoticePut(liveNotice(event), event.at)]],
   telegram: async (event) =>
-    (await chainEventTelegramItems(event, event.at)).map((item): NamedItem => ['telegram', item]),
+    (await chainEventTelegramItems(event, event.at, event.deal)).map((item): NamedItem => ['telegram', item]),
 };
 
 /** Every channel's items for a chain event, as named parts of its transaction. */
@@ -61,6 +63,7 @@ export async function recordedTransferItems(record: ChainTransferRecord, now: Da
     amount: record.amount,
     due: payableOf(application),
     at: now,
+    ...(application ? { deal: application } : {}),
   });
 }
 
@@ -79,5 +82,6 @@ export function payoutMismatchItems(
     due: check.due ?? null,
     ...(check.reason ? { reason: check.reason } : {}),
     at: now,
+    deal: application,
   });
 }

@@ -107,14 +107,18 @@ export async function staffAlertItems(
 
 /**
  * The staff group's message of a chain event (USDT arrived, a payout's hash not matching), with
- * Open: the application, else the review list; none when no staff group is set.
+ * Open: the application, else the review list; an event of a deal (`deal`, as read) mentions the
+ * staff on shift it calls, as the deal's alerts do. None when no staff group is set.
  */
 export async function chainEventTelegramItems(
   event: ChainEventTextInput,
   now: Date,
+  deal?: ApplicationRecord,
 ): Promise<TransactItem[]> {
   const chatId = await settingValue('telegramStaffChatId');
   if (chatId === '') return [];
+  const text = chainEventText(DEFAULT_LANGUAGE, event);
+  const mention = deal ? mentionLine(DEFAULT_LANGUAGE, await onShiftToMention(deal), text.length) : null;
   const texts = botTexts(DEFAULT_LANGUAGE);
   const open: InlineButton = event.applicationId
     ? { text: texts.open, url: adminApplicationUrl(event.applicationId) }
@@ -126,7 +130,8 @@ export async function chainEventTelegramItems(
         method: 'sendMessage',
         params: {
           chat_id: chatId,
-          text: chainEventText(DEFAULT_LANGUAGE, event),
+          text: text + (mention?.text ?? ''),
+          ...(mention && mention.entities.length > 0 ? { entities: mention.entities } : {}),
           reply_markup: { inline_keyboard: [[open]] },
           link_preview_options: noPreview,
         },

@@ -200,6 +200,38 @@ describe('chain events', () => {
     ]);
   });
 
+  it("mentions the deal's manager on shift in the group's message of its payment, and nobody for a transfer of no deal", async () => {
+    const { transactWrite } = await import('@functions/data/transactions');
+    const { telegramLinkItems } = await import('@functions/data/telegram');
+    const { findUserById } = await import('@functions/data/users');
+    const { setOwnShift } = await import('@functions/domain/staff-users/shifts');
+    const link = {
+      telegramUserId: 700_100,
+      chatId: 700_100,
+      username: 'duty_manager',
+      linkedAt: new Date().toISOString(),
+    };
+    await transactWrite(telegramLinkItems(chain.manager.id, link, {}));
+    const manager = (await findUserById(chain.manager.id, true))!;
+    await setOwnShift(manager, true);
+    try {
+      const to = await wallet();
+      const deal = await waiting(to, 400);
+      const paid = await sendUsdt(chain.standIn, to.address, '399');
+      const stray = await sendUsdt(chain.standIn, (await wallet()).address, '5');
+      await m.watcher.watchChain();
+
+      const [ofDeal] = (await staffGroupMessages()).filter((text) => text.includes(paid));
+      expect(ofDeal).toContain(deal.id.slice(0, 8));
+      expect(ofDeal!.endsWith('\nНа смене: @duty_manager')).toBe(true);
+      const [ofNoDeal] = (await staffGroupMessages()).filter((text) => text.includes(stray));
+      expect(ofNoDeal).toBeDefined();
+      expect(ofNoDeal).not.toContain('На смене');
+    } finally {
+      await setOwnShift((await findUserById(chain.manager.id, true))!, false);
+    }
+  });
+
   it('tells nothing twice: a transfer read again is known and writes nothing more', async () => {
     const to = await wallet();
     const txId = await sendUsdt(chain.standIn, to.address, '12.345678');
