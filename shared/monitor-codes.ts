@@ -43,6 +43,10 @@ export const MONITOR_CITY_CODES: Readonly<Record<string, string>> = {
   'cis.russia.saint_petersburg': 'SPB',
 };
 
+/** A direction's fiat asset: one side is fiat, the other USDT. */
+export const fiatSideOf = (direction: { readonly assetFrom: string; readonly assetTo: string }): string =>
+  parseAssetKey(direction.assetFrom)?.kind === 'fiat' ? direction.assetFrom : direction.assetTo;
+
 /** What of a direction decides the codes it is listed under. */
 export interface ListedDirection {
   readonly assetFrom: string;
@@ -56,8 +60,8 @@ export interface ListedDirection {
  * fiat side: the monitors' deep links name a direction by the same pair.
  */
 export function monitorCodePairs(direction: ListedDirection): Array<{ from: string; to: string }> {
-  const fiatIsFrom = parseAssetKey(direction.assetFrom)?.kind === 'fiat';
-  const fiat = fiatIsFrom ? direction.assetFrom : direction.assetTo;
+  const fiat = fiatSideOf(direction);
+  const fiatIsFrom = fiat === direction.assetFrom;
   return fiatMonitorCodes(fiat, direction.monitorCode, direction.sbpBanks.length > 0).map((fiatCode) => ({
     from: fiatIsFrom ? fiatCode : monitorCurrencyCode(direction.assetFrom),
     to: fiatIsFrom ? monitorCurrencyCode(direction.assetTo) : fiatCode,

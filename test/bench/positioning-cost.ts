@@ -31,7 +31,7 @@ export interface PositioningCost {
   positionMs: number;
 }
 
-/** A listing of `lines` rate lines: every direction of the first currencies, PER_DIRECTION exchangers each. */
+/** A listing of BestChange's size: the first currencies' directions to the next five, PER_DIRECTION exchangers each, up to 100,000 lines. */
 function bigListing(): { listing: BestChangeListing; pairs: Array<[string, string]> } {
   const currencies = Array.from({ length: CURRENCIES }, (_, index) => ({
     id: index + 1,
@@ -43,7 +43,6 @@ function bigListing(): { listing: BestChangeListing; pairs: Array<[string, strin
   }));
   const pairs: Array<[string, string]> = [];
   const rates: BestChangeListing['rates'] = [];
-  // Directions from each currency to the next ones, until there are 40 × as many lines as BestChange's ~100,000.
   for (let from = 1; from <= CURRENCIES && rates.length < 100_000; from += 1) {
     for (let step = 1; step <= 5; step += 1) {
       const to = ((from + step - 1) % CURRENCIES) + 1;

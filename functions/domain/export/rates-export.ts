@@ -1,17 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { NotPermitted } from '@functions/commons/errors';
-import {
-  currencyDecimals,
-  currencyOfAsset,
-  offeredFiatAssets,
-  parseAssetKey,
-  SHOWN_DECIMALS,
-} from '@shared/assets';
+import { currencyDecimals, currencyOfAsset, offeredFiatAssets, SHOWN_DECIMALS } from '@shared/assets';
 import type { PublicRatesData } from '@shared/contract/rates';
 import { convert, convertBack, exactRateOf } from '@shared/exact-rate';
 import type { GeoTree } from '@shared/geo';
 import { compare, decimal, minimum, roundedNumber, toNumber } from '@shared/money';
-import { monitorCodePairs } from '@shared/monitor-codes';
+import { fiatSideOf, monitorCodePairs } from '@shared/monitor-codes';
 import { readGeoTree } from '../geo/read-tree';
 import { readExchangeStatus } from '../geo/working-hours';
 import { publishedRates } from '../rates/rates';
@@ -60,16 +54,13 @@ function offersNow(
   return directions
     .filter((direction) => direction.publishToMonitors)
     .flatMap((direction): Offer[] => {
-      const fiat = fiatSide(direction);
+      const fiat = fiatSideOf(direction);
       if (!fiat.startsWith('cash-')) return status.cardOpen && cardOffered.has(fiat) ? [{ direction }] : [];
       return openCities
         .filter((city) => city.offered.includes(fiat))
         .map((city) => ({ direction, city: city.code }));
     });
 }
-
-const fiatSide = (direction: Direction) =>
-  [direction.assetFrom, direction.assetTo].find((asset) => parseAssetKey(asset)?.kind === 'fiat')!;
 
 /**
  * The lines of a direction in the file: one per code its fiat side is listed under (a payout by SBP

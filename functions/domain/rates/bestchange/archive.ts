@@ -34,7 +34,7 @@ export class RatesArchiveFailed extends Error {
 }
 
 /** Significant digits a listed rate is read to: more than any exchanger writes. */
-const RATE_DIGITS = 15;
+const LISTED_RATE_DIGITS = 15;
 const WHOLE = /^\d+$/;
 const AMOUNT = /^\d+(\.\d+)?$/;
 
@@ -92,7 +92,7 @@ export function competitorRates(
   if (fromId === undefined || toId === undefined) return null;
   return (archive.directions.get(pairKey(fromId, toId)) ?? [])
     .filter((line) => line.exchangerId !== ownExchangerId)
-    .map((line) => divideSignificant(decimal(line.receive), decimal(line.give), RATE_DIGITS))
+    .map((line) => divideSignificant(decimal(line.receive), decimal(line.give), LISTED_RATE_DIGITS))
     .sort((a, b) => compare(b, a));
 }
 
