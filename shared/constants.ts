@@ -139,6 +139,7 @@ export const SETTING_KEYS = [
   'limitPerIpPerDayUSD',
   'limitPerCardPerDayUSD',
   'verificationPhotoRetentionDays',
+  'bestChangeExchangerId',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 interface SettingAccess {
@@ -304,6 +305,13 @@ export const SETTING_DEFAULTS = {
     '200000',
     "Identity tier: most a client's applications may be worth in 30 business days, in USD",
   ),
+  bestChangeExchangerId: {
+    kind: 'number',
+    value: 0,
+    description:
+      "The exchange's own exchanger id on BestChange (0: not listed): its line is no competitor when a direction holds a place",
+    minRole: 'ADMIN',
+  },
   firstDealsCount: {
     kind: 'number',
     value: 1,

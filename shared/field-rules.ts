@@ -155,6 +155,13 @@ export const FIELD_RULES = {
   marketSources: { text: 'Name 1 to 3 different sources: usd-cross, usdt-market, central-bank.' },
   marketCoefficient: { text: 'A coefficient from 0.5 to 1.5 with at most 6 decimals, such as 1.015.' },
   sbpBanks: { text: 'Only a direction paying out card-RUB pays to SBP banks, each of the list once.' },
+  positioningFigure: {
+    text: 'A price of 1 USDT more than zero, with a dot and at most 8 decimals, such as 96.25.',
+  },
+  positioningCeilingBelowFloor: { text: 'The ceiling is below the floor.' },
+  positioningCash: {
+    text: 'Only a card or SBP direction can hold a place: BestChange lists cash by city.',
+  },
 
   // Reserves
   reserveNegative: { text: 'Must be 0 or more.' },
@@ -188,6 +195,9 @@ export const FIELD_RULES = {
     text: 'The value must be an amount in USD with at most 2 decimal places, or empty for no limit.',
   },
   settingDealCount: { text: 'The value must be a whole number of deals from 0 to 100.' },
+  settingExchangerId: {
+    text: "BestChange's exchanger id: a whole number, 0 when the exchange is not listed.",
+  },
   settingPositive: { text: 'The value must be a positive number.' },
   settingDecimals: {
     text: 'The value may have at most {{decimals}} decimal places.',

@@ -464,6 +464,11 @@ export const keys = {
     sk: `DIRECTION#${assetFrom}>${assetTo}`,
   }),
   ratesMeta: { pk: 'RATES', sk: 'META' },
+  /** What the rates job last did to hold a direction's place on BestChange. */
+  directionPosition: (assetFrom: string, assetTo: string) => ({
+    pk: 'RATES',
+    sk: `POSITION#${assetFrom}>${assetTo}`,
+  }),
   feedPrice: (code: string) => ({ pk: 'RATES', sk: `FEED#${code}` }),
   sourcePrice: (source: string, code: string) => ({ pk: 'RATES', sk: `SOURCE#${source}#${code}` }),
   rateProviderCall: (provider: string) => ({ pk: 'RATES', sk: `PROVIDER#${provider}` }),

@@ -6,6 +6,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { RateSource } from '@shared/constants';
+import type { Position, Positioning } from '@shared/contract/positioning';
 import type { MarketPrice, MarketSource } from '@shared/contract/rates';
 import { orderedSbpBanks, type SbpBankId } from '@shared/sbp-banks';
 import type { CardVerificationRule } from '@shared/verification';
@@ -71,8 +72,16 @@ export interface DirectionRecord {
   cardVerification?: CardVerificationRule;
   /** The amount of `assetFrom` above which `above` asks for it (null otherwise). */
   cardVerificationAbove?: number | null;
+  /** A target place on BestChange; absent on directions written before: none. */
+  positioning?: Positioning | null;
   updatedAt: string;
   updatedBy: string | null;
+}
+
+/** What the rates job last did to hold a positioned direction's place (`POSITION#{from}>{to}`). */
+export interface PositionRecord extends Position {
+  assetFrom: string;
+  assetTo: string;
 }
 
 /** What the rates job last read for a currency: its USD value and the provider's time for it. */
@@ -123,6 +132,7 @@ export interface RatesTable {
   sourcePrices: SourcePriceRecord[];
   reserves: ReserveRecord[];
   providerCalls: ProviderCallRecord[];
+  positions: PositionRecord[];
 }
 
 export function currencyValueItem(record: CurrencyValueRecord) {
@@ -152,6 +162,11 @@ function toSourcePrice(item: Record<string, unknown>): SourcePriceRecord {
   return { source, code, perUsdt, asOf };
 }
 
+function toPosition(item: Record<string, unknown>): PositionRecord {
+  const { pk: _pk, sk: _sk, kind: _kind, ...position } = item;
+  return position as unknown as PositionRecord;
+}
+
 function toProviderCall(item: Record<string, unknown>): ProviderCallRecord {
   const { provider, lastCallAt, notBefore } = item as unknown as ProviderCallRecord;
   return { provider, lastCallAt, notBefore };
@@ -176,6 +191,7 @@ function toDirection(item: Record<string, unknown>): DirectionRecord {
     sbpBanks,
     cardVerification,
     cardVerificationAbove,
+    positioning,
     updatedAt,
     updatedBy,
   } = item as unknown as DirectionRecord;
@@ -201,6 +217,7 @@ function toDirection(item: Record<string, unknown>): DirectionRecord {
     sbpBanks: orderedSbpBanks(sbpBanks ?? []),
     cardVerification: cardVerification ?? 'never',
     cardVerificationAbove: cardVerificationAbove ?? null,
+    positioning: positioning ?? null,
     updatedAt,
     updatedBy: updatedBy ?? null,
   };
@@ -219,6 +236,7 @@ export async function readRatesTable(): Promise<RatesTable> {
     sourcePrices: [],
     reserves: [],
     providerCalls: [],
+    positions: [],
   };
   let startKey: Record<string, unknown> | undefined;
   do {
@@ -237,6 +255,7 @@ export async function readRatesTable(): Promise<RatesTable> {
       else if (item.kind === 'source-price') table.sourcePrices.push(toSourcePrice(item));
       else if (item.kind === 'reserve') table.reserves.push(toReserve(item));
       else if (item.kind === 'provider-call') table.providerCalls.push(toProviderCall(item));
+      else if (item.kind === 'position') table.positions.push(toPosition(item));
       else if (item.kind === 'meta') table.updatedAt = String(item.updatedAt);
     }
     startKey = page.LastEvaluatedKey;
@@ -254,6 +273,8 @@ export interface QuoteItems {
   sourcePrices: SourcePriceRecord[];
   /** The reserve of the received currency; absent when none is kept. */
   reserveTo?: ReserveRecord;
+  /** What the rates job last did to hold the direction's place; absent: never positioned. */
+  position?: PositionRecord;
 }
 
 /**
@@ -293,6 +314,7 @@ export async function readQuoteInputs(
     keys.feedPrice(currencyFrom),
     keys.feedPrice(currencyTo),
     keys.reserve(currencyTo),
+    keys.directionPosition(assetFrom, assetTo),
     ...STORED_SOURCES.map((source) => keys.sourcePrice(source, fiat)),
   ];
   const { Responses } = await db.send(
@@ -306,6 +328,7 @@ export async function readQuoteInputs(
   const feedFrom = bySk.get(requested[3]!.sk);
   const feedTo = bySk.get(requested[4]!.sk);
   const reserveTo = bySk.get(requested[5]!.sk);
+  const position = bySk.get(requested[6]!.sk);
   return {
     ...(direction ? { direction: toDirection(direction) } : {}),
     ...(from ? { from: toCurrency(from) } : {}),
@@ -314,11 +337,40 @@ export async function readQuoteInputs(
     ...(feedTo ? { feedTo: toFeedPrice(feedTo) } : {}),
     sourcePrices: items.filter((item) => item.kind === 'source-price').map(toSourcePrice),
     ...(reserveTo ? { reserveTo: toReserve(reserveTo) } : {}),
+    ...(position ? { position: toPosition(position) } : {}),
   };
 }
 
 /** A price the rates job keeps: a currency's USD value (`FEED#`) or a market source's price (`SOURCE#`). */
 export type StoredPrice = FeedPriceRecord | SourcePriceRecord;
+
+/** Writes the rates job's positions, 25 per BatchWriteItem (pattern 21). */
+export async function putPositions(positions: readonly PositionRecord[]): Promise<number> {
+  return batchPut(
+    positions.map((position) => ({
+      ...keys.directionPosition(position.assetFrom, position.assetTo),
+      kind: 'position',
+      ...position,
+    })),
+    'Positions',
+  );
+}
+
+/** Plain puts, 25 per BatchWriteItem, retrying what DynamoDB left unprocessed; the count written. */
+async function batchPut(items: readonly Record<string, unknown>[], what: string): Promise<number> {
+  for (let start = 0; start < items.length; start += 25) {
+    let requests = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; requests.length > 0; attempt += 1) {
+      if (attempt > 5) throw new Error(`${what} could not be written (throttled).`);
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+      const { UnprocessedItems } = await db.send(
+        new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
+      );
+      requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
+    }
+  }
+  return items.length;
+}
 
 /** A stored price's item and, when its value moved from `previous`, its history item. */
 function priceItems(price: StoredPrice, previous: number | null | undefined, fetchedAt: string) {
@@ -349,19 +401,10 @@ export async function putFeedPrices(
   changes: Array<{ price: StoredPrice; previous?: number | null }>,
   fetchedAt: string,
 ): Promise<number> {
-  const items = changes.flatMap(({ price, previous }) => priceItems(price, previous, fetchedAt));
-  for (let start = 0; start < items.length; start += 25) {
-    let requests = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; requests.length > 0; attempt += 1) {
-      if (attempt > 5) throw new Error('Feed prices could not be written (throttled).');
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-      const { UnprocessedItems } = await db.send(
-        new BatchWriteCommand({ RequestItems: { [tableName]: requests } }),
-      );
-      requests = (UnprocessedItems?.[tableName] ?? []) as typeof requests;
-    }
-  }
-  return items.length;
+  return batchPut(
+    changes.flatMap(({ price, previous }) => priceItems(price, previous, fetchedAt)),
+    'Feed prices',
+  );
 }
 
 /**

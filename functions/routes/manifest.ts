@@ -177,7 +177,8 @@ export const jobs = {
   refreshRates: {
     handler: 'jobs/refresh-rates',
     schedule: 'rate(1 minute)',
-    summary: 'Fetch market prices for feed directions; write only what changed',
+    summary:
+      "Fetch market prices for feed directions and hold positioned directions' places on BestChange; write only what changed",
     uses: { table: 'readWrite', rateProviders: true },
   },
   dailyReport: {

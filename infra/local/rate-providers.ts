@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ProviderUrls } from '@functions/domain/rates/providers';
 import { decimalText, divideSignificant, multiply, rounded } from '@shared/money';
+import { type BestChangeStandIn, startBestChangeStandIn } from './bestchange-stand-in';
 import { centralBankDaily, type OfficialRate, usdtMarketTicker } from './market-source-answers';
 
 /**
@@ -15,7 +16,8 @@ import { centralBankDaily, type OfficialRate, usdtMarketTicker } from './market-
  * 10, 100… where a unit is worth little; dated the day asked for unless pinned). The first two
  * answer USD values that can be changed while running; the market and the central bank start
  * from the same values and are then set on their own. Tests give a clock, make a provider refuse
- * or answer slowly, and count the calls each answered.
+ * or answer slowly, and count the calls each answered. BestChange's rates archive is its stand-in
+ * (bestchange-stand-in.ts), listing nothing until a listing is set.
  */
 export interface RateProviderStandIns {
   urls: ProviderUrls;
@@ -37,6 +39,8 @@ export interface RateProviderStandIns {
   slowDown: (provider: StandInProvider, ms: number | null) => void;
   /** Requests each stand-in has answered, refusals included. */
   requests: Record<StandInProvider, number>;
+  /** BestChange's archive: its listing is set through its /_local/ calls. */
+  bestChange: BestChangeStandIn;
   stop: () => Promise<void>;
 }
 
@@ -186,12 +190,14 @@ export async function startRateProviderStandIns(
     });
   }
 
+  const bestChange = await startBestChangeStandIn();
   return {
     urls: {
       cryptoUrl: urlOf(crypto),
       fiatUrl: urlOf(fiat),
       usdtMarketUrl: urlOf(usdtMarket),
       centralBankUrl: urlOf(centralBank),
+      bestChangeArchiveUrl: bestChange.archiveUrl,
     },
     setUsdValue: (code, usdValue) => values.set(code, usdValue),
     pinFiatUpdate: (at) => {
@@ -214,8 +220,9 @@ export async function startRateProviderStandIns(
       else delays.set(provider, ms);
     },
     requests,
+    bestChange,
     stop: async () => {
-      await Promise.all(servers.map(close));
+      await Promise.all([...servers.map(close), bestChange.stop()]);
     },
   };
 }

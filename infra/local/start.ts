@@ -116,6 +116,7 @@ async function main() {
       fiatUrl: env.RATES_FIAT_URL,
       usdtMarketUrl: env.RATES_USDT_MARKET_URL,
       centralBankUrl: env.RATES_CENTRAL_BANK_URL,
+      bestChangeArchiveUrl: env.BESTCHANGE_ARCHIVE_URL,
     },
   });
   const adminLine = env.ADMIN_EMAIL

@@ -208,6 +208,7 @@ export function readServiceConfig(
       fiatUrl: httpsUrl('ratesFiatUrl', 'https://open.er-api.com/v6'),
       usdtMarketUrl: httpsUrl('ratesUsdtMarketUrl', 'https://api.exmo.com/v1.1'),
       centralBankUrl: httpsUrl('ratesCentralBankUrl', 'https://www.cbr.ru'),
+      bestChangeArchiveUrl: httpsUrl('bestChangeArchiveUrl', 'https://api.bestchange.ru/info.zip'),
     },
     webAssetsPath,
   };

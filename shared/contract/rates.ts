@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
-import { assetKeySchema, isValidExchangePair, plainAmount, valuedCurrencySchema } from '../assets';
+import {
+  assetKeySchema,
+  isValidExchangePair,
+  parseAssetKey,
+  plainAmount,
+  valuedCurrencySchema,
+} from '../assets';
 import { MAX_RATE_CHANGES, RATE_SOURCES } from '../constants';
 import { readsAsTyped, TYPED_FIGURE_PATTERN } from '../exact-rate';
 import { type FieldProblem, ruleProblem } from '../field-rules';
@@ -10,6 +16,7 @@ import { SBP_ASSET, SBP_BANK_IDS } from '../sbp-banks';
 import { schema } from '../schema';
 import { CARD_VERIFICATION_RULES } from '../verification';
 import { amountOfSourceAsset, amountSchema } from './applications';
+import { positioningSchema, positionSchema } from './positioning';
 import { reserveSchema } from './reserves';
 
 export const MAX_MARKUP_PERCENT = 50;
@@ -148,6 +155,12 @@ export const directionRateSchema = /* @__PURE__ */ schema(() =>
     /** Whether the client must pay from a verified card: never, always, or above `cardVerificationAbove` of `assetFrom`. */
     cardVerification: z.optional(z.enum(CARD_VERIFICATION_RULES)),
     cardVerificationAbove: z.optional(z.nullable(z.number())),
+    /** Staff's target place on BestChange (shared/contract/positioning.ts); absent or null: none. */
+    positioning: z.optional(z.nullable(positioningSchema)),
+    /** GET /admin/rates: what the rates job last did to hold the place; null: nothing yet. */
+    position: z.optional(z.nullable(positionSchema)),
+    /** Whether the rate now is the place's (a fresh position) rather than its source's. */
+    positioned: z.optional(z.boolean()),
     updatedAt: z.string(),
     updatedBy: z.nullable(z.string()),
     /** GET /admin/rates: who `updatedBy` is (username, else email; null: the seed). The page shows this, not the id. */
@@ -187,6 +200,9 @@ export const publicRatesDataSchema = /* @__PURE__ */ schema(() =>
           updatedByName: true,
           fixedRate: true,
           marketPrice: true,
+          positioning: true,
+          position: true,
+          positioned: true,
         }),
         {
           fixedRate: z.nullable(z.pick(fixedRateSchema, { figure: true, unit: true, typedAt: true })),
@@ -322,6 +338,11 @@ export const directionChangeSchema = /* @__PURE__ */ schema(() =>
       /** Whether the client must pay from a verified card; `above` needs the amount. Omitted: unchanged. */
       cardVerification: z.optional(z.enum(CARD_VERIFICATION_RULES)),
       cardVerificationAbove: amountLimitSchema,
+      /**
+       * A target place on BestChange for a card or SBP direction (cash is listed by city, which
+       * the archive's read does not tell apart); null: none; omitted: unchanged.
+       */
+      positioning: z.optional(z.nullable(positioningSchema)),
     })
     .check(
       z.superRefine((direction, context) => {
@@ -337,6 +358,9 @@ export const directionChangeSchema = /* @__PURE__ */ schema(() =>
         }
         if (direction.cardVerification === 'above' && !direction.cardVerificationAbove) {
           context.addIssue({ code: 'custom', path: ['cardVerificationAbove'], message: 'required' });
+        }
+        if (direction.positioning && isCashDirection(direction)) {
+          context.addIssue({ code: 'custom', path: ['positioning'], message: 'positioningCash' });
         }
         if (direction.sbpBanks?.length && direction.assetTo !== SBP_ASSET) {
           context.addIssue({ code: 'custom', path: ['sbpBanks'], message: 'sbpBanks' });
@@ -359,6 +383,13 @@ export const directionChangeSchema = /* @__PURE__ */ schema(() =>
       }),
     ),
 );
+
+/** Whether either side of a direction is cash. */
+const isCashDirection = (direction: { assetFrom: string; assetTo: string }) =>
+  [direction.assetFrom, direction.assetTo].some((key) => {
+    const asset = parseAssetKey(key);
+    return asset?.kind === 'fiat' && asset.fiatKind === 'cash';
+  });
 
 export const putRatesBodySchema = /* @__PURE__ */ schema(() =>
   z

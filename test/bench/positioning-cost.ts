@@ -1,4 +1,4 @@
-import { competitorRates, fetchRatesArchive } from '@functions/domain/rates/bestchange/archive';
+import { competitorsOf, fetchRatesArchive } from '@functions/domain/rates/bestchange/archive';
 import { positionedRate } from '@functions/domain/rates/bestchange/positioning';
 import {
   type BestChangeListing,
@@ -72,9 +72,13 @@ export async function measurePositioningCost(): Promise<PositioningCost> {
       const archive = await fetchRatesArchive(standIn.archiveUrl, 30_000);
       const read = performance.now();
       for (const [from, to] of pairs) {
-        const competitors = competitorRates(archive, from, to, OWN);
+        const competitors = competitorsOf(archive, { from, to }, true, OWN);
         if (!competitors) throw new Error(`bench: no ${from} → ${to} in the archive`);
-        positionedRate(competitors, { place: 3, floor: '90', ceiling: '100', step: '0.0001' });
+        positionedRate(
+          competitors.map((competitor) => competitor.figure),
+          { place: 3, floor: '90', ceiling: '100', step: '0.0001' },
+          'higher',
+        );
       }
       fetchAndRead.push(read - started);
       position.push(performance.now() - read);

@@ -37,6 +37,7 @@ const config: ServiceConfig = {
     fiatUrl: 'https://open.er-api.com/v6',
     usdtMarketUrl: 'https://api.exmo.com/v1.1',
     centralBankUrl: 'https://www.cbr.ru',
+    bestChangeArchiveUrl: 'https://api.bestchange.ru/info.zip',
   },
   tronApiUrl: 'https://api.trongrid.io',
   tronUsdtContract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
@@ -119,19 +120,27 @@ describe('jobs stack', () => {
         RATES_FIAT_URL: 'https://open.er-api.com/v6',
         RATES_USDT_MARKET_URL: 'https://api.exmo.com/v1.1',
         RATES_CENTRAL_BANK_URL: 'https://www.cbr.ru',
+        BESTCHANGE_ARCHIVE_URL: 'https://api.bestchange.ru/info.zip',
       }),
     ]);
     manifest.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
   });
 
-  it("takes the market sources' URLs from their context, EXMO's and the Bank of Russia's by default, https only", () => {
+  it("takes the market sources' and BestChange's archive URLs from their context, the real ones by default, https only", () => {
     const urls = (context: Record<string, string>) =>
       readServiceConfig(new App({ context: { stage: 'dev', ...context } })).rateProviders;
 
     expect(urls({})).toMatchObject({
       usdtMarketUrl: 'https://api.exmo.com/v1.1',
       centralBankUrl: 'https://www.cbr.ru',
+      bestChangeArchiveUrl: 'https://api.bestchange.ru/info.zip',
     });
+    expect(urls({ bestChangeArchiveUrl: 'https://mirror.example/info.zip' }).bestChangeArchiveUrl).toBe(
+      'https://mirror.example/info.zip',
+    );
+    expect(() => urls({ bestChangeArchiveUrl: 'http://api.bestchange.ru/info.zip' })).toThrow(
+      /bestChangeArchiveUrl/,
+    );
     expect(
       urls({ ratesUsdtMarketUrl: 'https://market.example', ratesCentralBankUrl: 'https://cbr.example' }),
     ).toMatchObject({ usdtMarketUrl: 'https://market.example', centralBankUrl: 'https://cbr.example' });

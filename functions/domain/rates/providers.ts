@@ -18,7 +18,8 @@ import type { ProviderName } from './provider-terms';
 
 /**
  * The providers' base URLs and the variables that carry them (CDK context `ratesCryptoUrl`,
- * `ratesFiatUrl`, `ratesUsdtMarketUrl`, `ratesCentralBankUrl`; the local stack's stand-ins).
+ * `ratesFiatUrl`, `ratesUsdtMarketUrl`, `ratesCentralBankUrl`, `bestChangeArchiveUrl`; the local
+ * stack's stand-ins).
  */
 export const PROVIDER_URL_VARIABLES = {
   /** The crypto ticker, e.g. https://api.kraken.com */
@@ -29,6 +30,8 @@ export const PROVIDER_URL_VARIABLES = {
   usdtMarketUrl: 'RATES_USDT_MARKET_URL',
   /** The central bank's site, e.g. https://www.cbr.ru */
   centralBankUrl: 'RATES_CENTRAL_BANK_URL',
+  /** BestChange's public rates archive, e.g. https://api.bestchange.ru/info.zip (read only while a direction holds a place) */
+  bestChangeArchiveUrl: 'BESTCHANGE_ARCHIVE_URL',
 } as const;
 export type ProviderUrls = Record<keyof typeof PROVIDER_URL_VARIABLES, string>;
 

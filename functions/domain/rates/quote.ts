@@ -2,6 +2,7 @@ import type {
   CurrencyValueRecord,
   DirectionRecord,
   FeedPriceRecord,
+  PositionRecord,
   SourcePriceRecord,
 } from '@functions/data/rates';
 import { parseAssetKey, SHOWN_DECIMALS } from '@shared/assets';
@@ -28,6 +29,7 @@ import {
   toNumber,
 } from '@shared/money';
 import { PERCENT_DECIMALS } from '@shared/numbers';
+import { positionedFigure } from './bestchange/positioning';
 import { marketPriceNow, type PriceSide } from './market-price';
 
 /** Decimals of a quote's USD value: cents. */
@@ -44,6 +46,8 @@ export interface PricedDirection {
   state: 'live' | 'manual' | 'paused';
   pausedReason: PauseReason | null;
   priceAsOf: string | null;
+  /** Whether the rate is the one that holds the direction's place on BestChange (bestchange/positioning.ts). */
+  positioned: boolean;
   from?: PriceSide;
   to?: PriceSide;
 }
@@ -55,12 +59,16 @@ export interface PricedDirection {
  * price (older, by its provider's own update time, than the larger of the direction's maximum age
  * and its provider's allowance), a missing price, or a rate outside the guard pauses the direction
  * (never quoted at a wrong price). Every direction still needs its currencies' USD values (a feed
- * one the feed's): they state a quote's worth in USD and its minimum.
+ * one the feed's): they state a quote's worth in USD and its minimum. A direction that holds a place
+ * on BestChange is priced at its fresh position's figure instead (1 USDT = figure, no markup: the
+ * place is the price), within its floor and ceiling and still under its guard; without a fresh
+ * position, from its source as above.
  */
 export function priceDirection(
   direction: DirectionRecord,
   prices: { from?: PriceSide; to?: PriceSide; sourcePrices?: readonly SourcePriceRecord[] },
   now: Date,
+  position?: Pick<PositionRecord, 'checkedAt' | 'figure'>,
 ): PricedDirection {
   const { from, to } = prices;
   const isFeed = direction.source === 'feed';
@@ -73,19 +81,37 @@ export function priceDirection(
       state: 'paused',
       pausedReason: 'missing',
       priceAsOf: null,
+      positioned: false,
     };
   }
   const raw = market?.rawPrice ?? divideSignificant(from.usdValue, to.usdValue, RATE_DIGITS);
+  const placed = positionedFigure(direction.positioning, position, now);
   const typed = direction.source === 'fixed' ? direction.fixedRate : null;
-  const exactRate = typed
-    ? typedRate(direction.assetFrom, typed.figure, typed.unit)
-    : followedRate(
-        significant(multiply(raw, subtract(1, movePoint(direction.markupPercent, -2))), RATE_DIGITS),
-      );
+  const exactRate = placed
+    ? typedRate(direction.assetFrom, placed, 'USDT')
+    : typed
+      ? typedRate(direction.assetFrom, typed.figure, typed.unit)
+      : followedRate(
+          significant(multiply(raw, subtract(1, movePoint(direction.markupPercent, -2))), RATE_DIGITS),
+        );
   const rate = toNumber(rateNumber(exactRate));
-  // A feed rate is as old as its oldest price taken; a manual one as new as its latest change; a typed one as its typing.
-  const priceAsOf = typed ? typed.typedAt : (market?.asOf ?? [from.at, to.at].sort()[1]!);
-  const priced = { rawPrice: toNumber(raw), rate, exactRate, priceAsOf, from, to };
+  // A feed rate is as old as its oldest price taken; a manual one as new as its latest change; a
+  // typed one as its typing; a positioned one as the archive's reading.
+  const priceAsOf =
+    placed && position
+      ? position.checkedAt
+      : typed
+        ? typed.typedAt
+        : (market?.asOf ?? [from.at, to.at].sort()[1]!);
+  const priced = {
+    rawPrice: toNumber(raw),
+    rate,
+    exactRate,
+    priceAsOf,
+    from,
+    to,
+    positioned: placed !== null,
+  };
   if (market?.pausedReason === 'stale') {
     return { ...priced, state: 'paused', pausedReason: 'stale' };
   }

@@ -7,6 +7,7 @@ import {
   DEFAULT_MAX_AGE_MINUTES,
   type DirectionRecord,
   directionPut,
+  type PositionRecord,
   type RatesTable,
   ratesMetaPut,
   readQuoteInputs,
@@ -16,6 +17,7 @@ import {
 import { type TransactItem, TransactionCancelledError, transactWrite } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
 import { currencyOfAsset, isValidExchangePair } from '@shared/assets';
+import type { Position, Positioning } from '@shared/contract/positioning';
 import {
   MARKET_SOURCES,
   type MarketPrice,
@@ -141,6 +143,7 @@ function toRatesData(table: RatesTable, accounts: readonly HeldAccount[], view: 
   const values = new Map(table.currencies.map((currency) => [currency.code, currency]));
   const feed = new Map(table.feed.map((price) => [price.code, price]));
   const reserves = new Map(table.reserves.map((reserve) => [reserve.code, reserve]));
+  const positions = new Map(table.positions.map((position) => [key(position), position]));
   const inPair = (asset: string, wanted: string | undefined) => wanted === undefined || asset === wanted;
   const directions = table.directions
     .filter((direction) => !view.activeOnly || direction.isActive)
@@ -158,7 +161,8 @@ function toRatesData(table: RatesTable, accounts: readonly HeldAccount[], view: 
         feedTo: feed.get(codeTo),
         sourcePrices: table.sourcePrices,
       });
-      const { from, to: _to, exactRate, ...priced } = priceDirection(direction, sides, view.now);
+      const position = positions.get(key(direction));
+      const { from, to: _to, exactRate, ...priced } = priceDirection(direction, sides, view.now, position);
       const reserve = reserveOf(direction.assetTo, reserves, accounts);
       const limits =
         priced.state !== 'paused' && from && exactRate !== null
@@ -171,7 +175,15 @@ function toRatesData(table: RatesTable, accounts: readonly HeldAccount[], view: 
               cashStep: cashStepOf(direction.assetTo, values.get(codeTo)),
             })
           : null;
-      return { ...direction, sbpBanks: direction.sbpBanks ?? [], ...priced, reserve, quoteLimits: limits };
+      return {
+        ...direction,
+        sbpBanks: direction.sbpBanks ?? [],
+        ...priced,
+        // What the rates job did shows while the direction holds a place.
+        position: direction.positioning && position ? positionView(position) : null,
+        reserve,
+        quoteLimits: limits,
+      };
     })
     .filter((direction) => !view.activeOnly || direction.state !== 'paused')
     .sort((a, b) => `${a.assetFrom}>${a.assetTo}`.localeCompare(`${b.assetFrom}>${b.assetTo}`));
@@ -211,7 +223,15 @@ export async function publishedRates(now = new Date(), pair: RatesQuery = {}): P
     updatedAt,
     currencies: currencies.map(({ updatedBy: _staff, ...currency }) => currency),
     directions: directions.map(
-      ({ updatedBy: _staff, marketPrice: _marketPrice, fixedRate, ...direction }) => ({
+      ({
+        updatedBy: _staff,
+        marketPrice: _marketPrice,
+        positioning: _positioning,
+        position: _position,
+        positioned: _positioned,
+        fixedRate,
+        ...direction
+      }) => ({
         ...direction,
         fixedRate: fixedRate && {
           figure: fixedRate.figure,
@@ -252,7 +272,7 @@ export async function quote(
   ]);
   const { direction } = inputs;
   if (!direction?.isActive) throw new NoRatePublished(assetFrom, assetTo);
-  const priced = priceDirection(direction, sidesOf(direction, inputs), now);
+  const priced = priceDirection(direction, sidesOf(direction, inputs), now, inputs.position);
   if (
     priced.state === 'paused' ||
     !priced.from ||
@@ -350,6 +370,7 @@ export async function putRates(
             ? (previous?.cardVerificationAbove ?? null)
             : change.cardVerificationAbove
           : null,
+      positioning: positioningOf(change.positioning, previous?.positioning ?? null),
       updatedAt: now,
       updatedBy: actor.id,
     };
@@ -425,6 +446,27 @@ function sbpBanksOf(sent: readonly SbpBankId[] | undefined, previous: SbpBankId[
   return banks.join() === previous.join() ? previous : banks;
 }
 
+/**
+ * A direction's target place after a change: the one sent, null when switched off, or the one it
+ * had when none is sent or the same is sent again (so an unchanged one is no change).
+ */
+function positioningOf(
+  sent: Positioning | null | undefined,
+  previous: Positioning | null,
+): Positioning | null {
+  if (sent === undefined) return previous;
+  if (sent === null || previous === null) return sent;
+  const same =
+    sent.place === previous.place &&
+    (['floor', 'ceiling', 'step'] as const).every((field) => compare(sent[field], previous[field]) === 0);
+  return same ? previous : sent;
+}
+
+/** A position as GET /admin/rates shows it: without its key fields. */
+function positionView({ assetFrom: _from, assetTo: _to, ...position }: PositionRecord): Position {
+  return position;
+}
+
 function key(direction: { assetFrom: string; assetTo: string }) {
   return `${direction.assetFrom}>${direction.assetTo}`;
 }
@@ -446,6 +488,7 @@ const TERMS = [
   'sbpBanks',
   'cardVerification',
   'cardVerificationAbove',
+  'positioning',
 ] as const satisfies readonly (keyof DirectionRecord)[];
 
 function terms(direction: DirectionRecord) {

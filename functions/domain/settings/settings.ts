@@ -125,6 +125,10 @@ const NUMBER_RULES: Record<NumberSettingKey, (value: number) => FieldProblem | u
     Number.isInteger(value) && value >= PAYMENT_WINDOW_MINUTES.min && value <= PAYMENT_WINDOW_MINUTES.max
       ? undefined
       : ruleProblem('paymentWindowMinutes'),
+  bestChangeExchangerId: (value) =>
+    Number.isInteger(value) && value >= 0 && value <= 1_000_000_000
+      ? undefined
+      : ruleProblem('settingExchangerId'),
   firstDealsCount: (value) =>
     Number.isInteger(value) && value >= 0 && value <= 100 ? undefined : ruleProblem('settingDealCount'),
   topUpWindowMinutes: (value) =>

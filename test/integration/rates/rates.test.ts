@@ -156,6 +156,43 @@ describe('PUT /api/admin/rates', () => {
     expect(published.directions.find(isPair)).not.toHaveProperty('marketPrice');
   });
 
+  it("takes a card direction's place on BestChange, audited and shown to staff only; refuses a cash one and bad bounds", async () => {
+    const pair = { assetFrom: 'usdt-trc20', assetTo: 'card-ZAR' };
+    const positioning = { place: 3, floor: '17.5', ceiling: '18.9', step: '0.01' };
+    const refused = await Promise.all([
+      putRates({ directions: [{ assetFrom: 'usdt-trc20', assetTo: 'cash-ZAR', positioning }] }),
+      putRates({ directions: [{ ...pair, positioning: { ...positioning, ceiling: '17' } }] }),
+      putRates({ directions: [{ ...pair, positioning: { ...positioning, step: '0', place: 0 } }] }),
+    ]);
+    expect(
+      refused.map((answer) => [answer.status, answer.body.errors?.map((error) => [error.path, error.code])]),
+    ).toEqual([
+      [400, [['directions.0.positioning', 'positioningCash']]],
+      [400, [['directions.0.positioning.ceiling', 'positioningCeilingBelowFloor']]],
+      [
+        400,
+        expect.arrayContaining([
+          ['directions.0.positioning.place', expect.any(String)],
+          ['directions.0.positioning.step', 'positioningFigure'],
+        ]),
+      ],
+    ]);
+    const taken = await putRates({ directions: [{ ...pair, positioning }] });
+    expect(taken.status).toBe(200);
+    const isPair = (d: { assetFrom: string; assetTo: string }) =>
+      d.assetFrom === pair.assetFrom && d.assetTo === pair.assetTo;
+    const staff = (await api<RatesData>('GET', '/api/admin/rates', { token: admin.token })).body.data!;
+    // No run of the job yet: the place is set, and the rate is still its source's.
+    expect(staff.directions.find(isPair)).toMatchObject({ positioning, position: null, positioned: false });
+    expect((await rates()).body.data!.directions.find(isPair)).not.toHaveProperty('positioning');
+    const [entry] = (await listAuditFor('rates', 'table')).filter(
+      (audit) => JSON.stringify(audit.after).includes('"place":3') && audit.actorId === admin.id,
+    );
+    expect(entry?.after).toMatchObject({ 'direction:usdt-trc20>card-ZAR': { positioning } });
+    const off = await putRates({ directions: [{ ...pair, positioning: null }] });
+    expect(off.body.data!.rates.directions.find(isPair)).toMatchObject({ positioning: null });
+  });
+
   it('changes a USD value, publishes it and records who changed what and when', async () => {
     const answer = await putRates({ currencies: [{ code: 'ZAR', usdValue: 0.0555 }] });
     const zar = (await rates()).body.data!.currencies.find((currency) => currency.code === 'ZAR')!;

@@ -66,7 +66,8 @@ export function readRatesArchive(zip: Uint8Array): RatesArchive {
   // must not stop the positioning of every direction.
   for (const [fromId, toId, exchangerId, give, receive] of lines('bm_rates.dat')) {
     if (![fromId, toId, exchangerId].every((id) => id !== undefined && WHOLE.test(id))) continue;
-    if (!give || !receive || !AMOUNT.test(give) || !AMOUNT.test(receive) || !/[1-9]/.test(give)) continue;
+    if (!give || !receive || ![give, receive].every((amount) => AMOUNT.test(amount) && /[1-9]/.test(amount)))
+      continue;
     const key = pairKey(Number(fromId), Number(toId));
     const found = directions.get(key) ?? [];
     found.push({ exchangerId: Number(exchangerId), give, receive });
@@ -76,24 +77,40 @@ export function readRatesArchive(zip: Uint8Array): RatesArchive {
   return { currencyIds, exchangers, directions };
 }
 
+/** An exchanger BestChange lists for a direction, and its price of 1 USDT in the fiat currency. */
+export interface Competitor {
+  exchangerId: number;
+  /** Its name in `bm_exch.dat`; its id when the file does not name it. */
+  exchanger: string;
+  figure: Decimal;
+}
+
 /**
- * The rates other exchangers list for a direction named by its monitors' codes, the best first;
- * the exchange's own line (`ownExchangerId`) is not a competitor. Null when the archive knows
+ * The other exchangers BestChange lists for a direction named by its monitors' codes, the best for
+ * the client first; the exchange's own line (`ownExchangerId`) is not a competitor. A line's figure
+ * is what 1 USDT is worth in it: `receive / give` where USDT is given (the monitor ranks the highest
+ * first), `give / receive` where it is received (the lowest first). Null when the archive knows
  * either code not.
  */
-export function competitorRates(
+export function competitorsOf(
   archive: RatesArchive,
-  fromCode: string,
-  toCode: string,
+  codes: { from: string; to: string },
+  usdtGiven: boolean,
   ownExchangerId: number | null,
-): Decimal[] | null {
-  const fromId = archive.currencyIds.get(fromCode.toUpperCase());
-  const toId = archive.currencyIds.get(toCode.toUpperCase());
+): Competitor[] | null {
+  const fromId = archive.currencyIds.get(codes.from.toUpperCase());
+  const toId = archive.currencyIds.get(codes.to.toUpperCase());
   if (fromId === undefined || toId === undefined) return null;
   return (archive.directions.get(pairKey(fromId, toId)) ?? [])
     .filter((line) => line.exchangerId !== ownExchangerId)
-    .map((line) => divideSignificant(decimal(line.receive), decimal(line.give), LISTED_RATE_DIGITS))
-    .sort((a, b) => compare(b, a));
+    .map((line) => ({
+      exchangerId: line.exchangerId,
+      exchanger: archive.exchangers.get(line.exchangerId) || String(line.exchangerId),
+      figure: usdtGiven
+        ? divideSignificant(decimal(line.receive), decimal(line.give), LISTED_RATE_DIGITS)
+        : divideSignificant(decimal(line.give), decimal(line.receive), LISTED_RATE_DIGITS),
+    }))
+    .sort((a, b) => (usdtGiven ? compare(b.figure, a.figure) : compare(a.figure, b.figure)));
 }
 
 /** The archive at `url` (BESTCHANGE_ARCHIVE_URL), read; RatesArchiveFailed whatever goes wrong. */

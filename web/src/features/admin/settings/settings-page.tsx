@@ -81,6 +81,12 @@ const SETTINGS: SettingSpec[] = [
     key,
     placeholder: SETTING_DEFAULTS[key].value,
   })),
+  // Holding a place on BestChange (the rates page): the exchange's own line is no competitor.
+  {
+    key: 'bestChangeExchangerId',
+    number: { min: 0, step: 1 },
+    placeholder: '0',
+  },
   {
     key: 'firstDealsCount',
     number: { min: 0, step: 1 },
