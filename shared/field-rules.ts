@@ -159,6 +159,7 @@ export const FIELD_RULES = {
     text: 'A price of 1 USDT more than zero, with a dot and at most 8 decimals, such as 96.25.',
   },
   positioningCeilingBelowFloor: { text: 'The ceiling is below the floor.' },
+  positioningUnit: { text: "The figures' unit is one of the direction's two currencies." },
   positioningCash: {
     text: 'Only a card or SBP direction can hold a place: BestChange lists cash by city.',
   },

@@ -7,8 +7,9 @@ import { schema } from '../schema';
  * Holding a place on BestChange (docs/product.md §10 "Holding a place"): staff give a published
  * card or SBP direction a target place among the exchangers BestChange lists for it (1 is the top),
  * the bounds its rate stays within and the step by which it beats the exchanger at that place.
- * Every figure is the price of 1 USDT in the direction's fiat currency, as the monitor and the rates
- * page show it, whichever way the direction goes; the floor is the lower figure, the ceiling the higher.
+ * Every figure reads `1 {unit} = figure` of the other side, as a typed rate does and the rates page
+ * shows it (USDT for RUB, the euro for EUR), whichever way the direction goes; the floor is the lower
+ * figure, the ceiling the higher.
  */
 export const MAX_TARGET_PLACE = 50;
 
@@ -23,6 +24,8 @@ const figureSchema = /* @__PURE__ */ schema(() =>
 export const positioningSchema = /* @__PURE__ */ schema(() =>
   z
     .strictObject({
+      /** The side the figures are per one of: USDT or the fiat currency (a currency code). */
+      unit: z.string().check(z.regex(/^[A-Z]{3,4}$/, 'positioningUnit')),
       place: z.number().check(z.int(), z.gte(1), z.lte(MAX_TARGET_PLACE)),
       floor: figureSchema,
       ceiling: figureSchema,

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import {
   assetKeySchema,
+  currencyOfAsset,
   isValidExchangePair,
   parseAssetKey,
   plainAmount,
@@ -361,6 +362,14 @@ export const directionChangeSchema = /* @__PURE__ */ schema(() =>
         }
         if (direction.positioning && isCashDirection(direction)) {
           context.addIssue({ code: 'custom', path: ['positioning'], message: 'positioningCash' });
+        }
+        const unit = direction.positioning?.unit;
+        if (
+          unit !== undefined &&
+          isValidExchangePair(direction.assetFrom, direction.assetTo) &&
+          ![direction.assetFrom, direction.assetTo].map(currencyOfAsset).includes(unit)
+        ) {
+          context.addIssue({ code: 'custom', path: ['positioning', 'unit'], message: 'positioningUnit' });
         }
         if (direction.sbpBanks?.length && direction.assetTo !== SBP_ASSET) {
           context.addIssue({ code: 'custom', path: ['sbpBanks'], message: 'sbpBanks' });

@@ -60,7 +60,7 @@ export interface PricedDirection {
  * and its provider's allowance), a missing price, or a rate outside the guard pauses the direction
  * (never quoted at a wrong price). Every direction still needs its currencies' USD values (a feed
  * one the feed's): they state a quote's worth in USD and its minimum. A direction that holds a place
- * on BestChange is priced at its fresh position's figure instead (1 USDT = figure, no markup: the
+ * on BestChange is priced at its fresh position's figure instead (1 {unit} = figure, no markup: the
  * place is the price), within its floor and ceiling and still under its guard; without a fresh
  * position, from its source as above.
  */
@@ -86,14 +86,16 @@ export function priceDirection(
   }
   const raw = market?.rawPrice ?? divideSignificant(from.usdValue, to.usdValue, RATE_DIGITS);
   const placed = positionedFigure(direction.positioning, position, now);
+  const placedUnit = direction.positioning?.unit;
   const typed = direction.source === 'fixed' ? direction.fixedRate : null;
-  const exactRate = placed
-    ? typedRate(direction.assetFrom, placed, 'USDT')
-    : typed
-      ? typedRate(direction.assetFrom, typed.figure, typed.unit)
-      : followedRate(
-          significant(multiply(raw, subtract(1, movePoint(direction.markupPercent, -2))), RATE_DIGITS),
-        );
+  const exactRate =
+    placed && placedUnit
+      ? typedRate(direction.assetFrom, placed, placedUnit)
+      : typed
+        ? typedRate(direction.assetFrom, typed.figure, typed.unit)
+        : followedRate(
+            significant(multiply(raw, subtract(1, movePoint(direction.markupPercent, -2))), RATE_DIGITS),
+          );
   const rate = toNumber(rateNumber(exactRate));
   // A feed rate is as old as its oldest price taken; a manual one as new as its latest change; a
   // typed one as its typing; a positioned one as the archive's reading.

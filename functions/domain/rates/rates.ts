@@ -457,6 +457,7 @@ function positioningOf(
   if (sent === undefined) return previous;
   if (sent === null || previous === null) return sent;
   const same =
+    sent.unit === previous.unit &&
     sent.place === previous.place &&
     (['floor', 'ceiling', 'step'] as const).every((field) => compare(sent[field], previous[field]) === 0);
   return same ? previous : sent;

@@ -208,8 +208,11 @@ describe('the rates job holding places', () => {
       {
         currencies: [],
         directions: [
-          { ...selling, positioning: positioning && { ...BOUNDS, place: 3, ...positioning } },
-          { ...buying, positioning: positioning && { ...BOUNDS, floor: '96.5', ceiling: '99', place: 2 } },
+          { ...selling, positioning: positioning && { unit: 'USDT', ...BOUNDS, place: 3, ...positioning } },
+          {
+            ...buying,
+            positioning: positioning && { unit: 'USDT', ...BOUNDS, floor: '96.5', ceiling: '99', place: 2 },
+          },
         ],
       },
       admin,
@@ -349,6 +352,38 @@ describe('the rates job holding places', () => {
     expect(await admitted(minute(31), selling)).toMatchObject({ rate: 95.71, positioned: true });
     // A position the job has not confirmed for over ten minutes is not used.
     expect(await admitted(minute(42), selling)).toMatchObject({ positioned: false, rate: failed.rate });
+  });
+
+  it("reads a euro direction's figures per euro, as its rate is shown: the fewest USDT for 1 EUR first", async () => {
+    const euro = { assetFrom: 'usdt-trc20', assetTo: 'card-EUR' };
+    await postToStandIn(standIn.url, '/_local/listing', {
+      ...BOTH_WAYS,
+      currencies: [...BOTH_WAYS.currencies, { id: 52, code: 'CARDEUR' }],
+      rates: [
+        ...BOTH_WAYS.rates,
+        { fromId: USDT, toId: 52, exchangerId: 1, give: '1.0921', receive: '1', reserve: '9000' },
+        { fromId: USDT, toId: 52, exchangerId: 2, give: '1', receive: '0.9166', reserve: '9000' },
+        { fromId: USDT, toId: 52, exchangerId: 3, give: '1.0975', receive: '1', reserve: '9000' },
+      ],
+    });
+    await m.rates.putRates(
+      {
+        currencies: [],
+        directions: [
+          { ...euro, positioning: { unit: 'EUR', place: 2, floor: '1.05', ceiling: '1.2', step: '0.0001' } },
+        ],
+      },
+      admin,
+    );
+    await hold(minute(40));
+    const held = await admitted(minute(40), euro);
+    // 1/0.9166 = 1.09098…, 1.0921 and 1.0975 USDT for 1 EUR, the fewest first: second place is a
+    // step under 1.0921.
+    expect(held.position).toMatchObject({ figure: '1.092', place: 2, competitors: 3, heldBy: null });
+    expect(held.position!.above).toEqual([{ exchanger: 'Beta', figure: '1.09098843552258' }]);
+    expect(held.positioned).toBe(true);
+    expect((await m.rates.quote('usdt-trc20', 'card-EUR', 1092, minute(40))).amountTo).toBe(1000);
+    await m.rates.putRates({ currencies: [], directions: [{ ...euro, positioning: null }] }, admin);
   });
 
   it('switched off, the direction prices from its source and the job reads nothing for it', async () => {

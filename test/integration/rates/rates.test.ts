@@ -158,11 +158,12 @@ describe('PUT /api/admin/rates', () => {
 
   it("takes a card direction's place on BestChange, audited and shown to staff only; refuses a cash one and bad bounds", async () => {
     const pair = { assetFrom: 'usdt-trc20', assetTo: 'card-ZAR' };
-    const positioning = { place: 3, floor: '17.5', ceiling: '18.9', step: '0.01' };
+    const positioning = { unit: 'USDT', place: 3, floor: '17.5', ceiling: '18.9', step: '0.01' };
     const refused = await Promise.all([
       putRates({ directions: [{ assetFrom: 'usdt-trc20', assetTo: 'cash-ZAR', positioning }] }),
       putRates({ directions: [{ ...pair, positioning: { ...positioning, ceiling: '17' } }] }),
       putRates({ directions: [{ ...pair, positioning: { ...positioning, step: '0', place: 0 } }] }),
+      putRates({ directions: [{ ...pair, positioning: { ...positioning, unit: 'EUR' } }] }),
     ]);
     expect(
       refused.map((answer) => [answer.status, answer.body.errors?.map((error) => [error.path, error.code])]),
@@ -176,6 +177,7 @@ describe('PUT /api/admin/rates', () => {
           ['directions.0.positioning.step', 'positioningFigure'],
         ]),
       ],
+      [400, [['directions.0.positioning.unit', 'positioningUnit']]],
     ]);
     const taken = await putRates({ directions: [{ ...pair, positioning }] });
     expect(taken.status).toBe(200);

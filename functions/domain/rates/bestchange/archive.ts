@@ -77,7 +77,7 @@ export function readRatesArchive(zip: Uint8Array): RatesArchive {
   return { currencyIds, exchangers, directions };
 }
 
-/** An exchanger BestChange lists for a direction, and its price of 1 USDT in the fiat currency. */
+/** An exchanger BestChange lists for a direction, and its figure: 1 of the unit side = figure of the other. */
 export interface Competitor {
   exchangerId: number;
   /** Its name in `bm_exch.dat`; its id when the file does not name it. */
@@ -88,14 +88,14 @@ export interface Competitor {
 /**
  * The other exchangers BestChange lists for a direction named by its monitors' codes, the best for
  * the client first; the exchange's own line (`ownExchangerId`) is not a competitor. A line's figure
- * is what 1 USDT is worth in it: `receive / give` where USDT is given (the monitor ranks the highest
- * first), `give / receive` where it is received (the lowest first). Null when the archive knows
- * either code not.
+ * is what 1 of the unit side is worth in the other: `receive / give` where the client gives the unit
+ * (the monitor ranks the highest first), `give / receive` where the client receives it (the lowest
+ * first). Null when the archive knows either code not.
  */
 export function competitorsOf(
   archive: RatesArchive,
   codes: { from: string; to: string },
-  usdtGiven: boolean,
+  unitGiven: boolean,
   ownExchangerId: number | null,
 ): Competitor[] | null {
   const fromId = archive.currencyIds.get(codes.from.toUpperCase());
@@ -106,11 +106,11 @@ export function competitorsOf(
     .map((line) => ({
       exchangerId: line.exchangerId,
       exchanger: archive.exchangers.get(line.exchangerId) || String(line.exchangerId),
-      figure: usdtGiven
+      figure: unitGiven
         ? divideSignificant(decimal(line.receive), decimal(line.give), LISTED_RATE_DIGITS)
         : divideSignificant(decimal(line.give), decimal(line.receive), LISTED_RATE_DIGITS),
     }))
-    .sort((a, b) => (usdtGiven ? compare(b.figure, a.figure) : compare(a.figure, b.figure)));
+    .sort((a, b) => (unitGiven ? compare(b.figure, a.figure) : compare(a.figure, b.figure)));
 }
 
 /** The archive at `url` (BESTCHANGE_ARCHIVE_URL), read; RatesArchiveFailed whatever goes wrong. */

@@ -6,7 +6,7 @@ import {
   readRatesTable,
 } from '@functions/data/rates';
 import { settingValue } from '@functions/domain/settings/settings';
-import { parseAssetKey } from '@shared/assets';
+import { currencyOfAsset } from '@shared/assets';
 import type { Position, Positioning } from '@shared/contract/positioning';
 import { compare, decimalText } from '@shared/money';
 import { monitorCodePairs } from '@shared/monitor-codes';
@@ -99,17 +99,17 @@ function positionOf(
   ownId: number | null,
 ): Outcome {
   const [codes] = monitorCodePairs({ ...direction, sbpBanks: direction.sbpBanks ?? [] });
-  const usdtGiven = parseAssetKey(direction.assetFrom)?.kind === 'crypto';
-  const competitors = codes ? competitorsOf(archive, codes, usdtGiven, ownId) : null;
+  const unitGiven = currencyOfAsset(direction.assetFrom) === direction.positioning.unit;
+  const competitors = codes ? competitorsOf(archive, codes, unitGiven, ownId) : null;
   if (!competitors) return { ...NOTHING, problem: 'unlisted' };
-  const better = usdtGiven ? 'higher' : 'lower';
+  const better = unitGiven ? 'higher' : 'lower';
   const result = positionedRate(
     competitors.map((competitor) => competitor.figure),
     direction.positioning,
     better,
   );
   const ranksAbove = (competitor: Competitor) =>
-    usdtGiven ? compare(competitor.figure, result.rate) > 0 : compare(competitor.figure, result.rate) < 0;
+    unitGiven ? compare(competitor.figure, result.rate) > 0 : compare(competitor.figure, result.rate) < 0;
   const above = competitors.filter(ranksAbove);
   const below = competitors.filter((competitor) => !ranksAbove(competitor));
   const shown = ({ exchanger, figure }: Competitor) => ({ exchanger, figure: decimalText(figure) });

@@ -12,8 +12,8 @@ import {
 /**
  * Where staff want a direction on the monitor (issue 41 item 4, docs/product.md §10): a place (1 is
  * the top), the figures it may not go past (the floor is the lower, the ceiling the higher) and the
- * step by which it beats the exchanger it takes the place of. A figure is the price of 1 USDT in
- * the fiat currency; which way is better for the client depends on the direction (`better`).
+ * step by which it beats the exchanger it takes the place of. A figure is what 1 of the unit side
+ * is worth in the other; which way is better for the client depends on the direction (`better`).
  */
 export interface Positioning {
   place: number;
@@ -23,8 +23,8 @@ export interface Positioning {
 }
 
 /**
- * Which figure the monitor ranks first: `higher` where the client gives USDT (more fiat for one),
- * `lower` where the client gives fiat (less fiat for one).
+ * Which figure the monitor ranks first: `higher` where the client gives the unit side (more of the
+ * other for one), `lower` where the client receives it (less of the other for one).
  */
 export type Better = 'higher' | 'lower';
 
