@@ -68,6 +68,7 @@ async function typeRate(typed: string) {
       monitorCode: 'monitorCode',
       marketSources: 'marketSources',
       coefficient: 'coefficient',
+      place: 'place',
     },
   );
   expect(checked.errors).toEqual({});

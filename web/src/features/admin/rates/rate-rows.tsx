@@ -20,6 +20,7 @@ import { CellInput, Changed, SaveOrCancel, useRowEdit } from '../components/row-
 import { formatDateTime, formatNumber } from '../lib/format';
 import { ChoiceChecks } from './choice-checks';
 import { useMarketPriceText } from './market-price-text';
+import { otherSide, PositioningFields, PositionOf, positioningDraftOf } from './positioning';
 import { effectiveMinimum, figureOf, guardFigures, sidesOfDirection } from './rate-figures';
 import {
   type DirectionDraft,
@@ -129,6 +130,7 @@ export function DirectionRow({
   const initialGuard = { low: figureText(guard.low), high: figureText(guard.high) };
   const minimum = effectiveMinimum(direction);
   const fromCode = currencyOfAsset(direction.assetFrom);
+  const isCash = [direction.assetFrom, direction.assetTo].some((asset) => asset.startsWith('cash-'));
   const idOf = (field: string) => `rate-${direction.assetFrom}-${direction.assetTo}-${field}`;
 
   const start = () => {
@@ -154,6 +156,8 @@ export function DirectionRow({
         direction.cardVerificationAbove === null || direction.cardVerificationAbove === undefined
           ? ''
           : String(direction.cardVerificationAbove),
+      // Cash is listed by city on BestChange: a cash direction holds no place.
+      ...(isCash ? {} : { positioning: positioningDraftOf(direction, sides, figureText) }),
     });
   };
 
@@ -170,6 +174,7 @@ export function DirectionRow({
           guardHigh: initialGuard.high,
           cardVerification: direction.cardVerification ?? 'never',
           marketPrice: direction.marketPrice,
+          positioned: !!direction.positioning,
         },
       },
       {
@@ -182,6 +187,7 @@ export function DirectionRow({
         monitorCode: t('rates.errors.monitorCode'),
         marketSources: t('rates.errors.marketSources'),
         coefficient: t('rates.errors.coefficient'),
+        place: t('rates.positioning.placeError'),
       },
     );
     setErrors(checked.errors);
@@ -202,6 +208,11 @@ export function DirectionRow({
           marketSources: fields.sources,
           coefficient: fields.coefficient,
           sbpBanks: fields.sbpBanks,
+          place: fields.place,
+          floor: fields.floor,
+          ceiling: fields.ceiling,
+          step: fields.step,
+          positioning: fields.positioning ?? fields.unit,
         }),
     );
   };
@@ -319,6 +330,15 @@ export function DirectionRow({
             )}
             {draft.cardVerification === 'above' &&
               input('cardVerificationAbove', t('rates.edit.cardVerificationAbove', { code: fromCode }))}
+            {draft.positioning && (
+              <PositioningFields
+                draft={draft.positioning}
+                onChange={(positioning) => setDraft({ ...draft, positioning })}
+                errors={errors}
+                idOf={idOf}
+                other={otherSide(direction, draft.positioning.unit)}
+              />
+            )}
             <div className="rate-edit__checks">
               {check('isActive', t('rates.columns.active'))}
               {check('publishToMonitors', t('rates.edit.publish'))}
@@ -404,6 +424,7 @@ export function DirectionRow({
               {t('rates.raw', { price: raw, when: formatDateTime(direction.priceAsOf, language) })}
             </div>
           )}
+          <PositionOf direction={direction} />
         </div>
       </td>
       <td>
@@ -458,9 +479,20 @@ export function DirectionRow({
 
 /**
  * What a direction's rate follows, "Follows the market feed: 1.015 × Bank of Russia rate; markup
- * 1.5 %", or that it is fixed: "Fixed, typed by anna at 28.11.2026, 14:05".
+ * 1.5 %", or that it is fixed: "Fixed, typed by anna at 28.11.2026, 14:05"; while its place on
+ * BestChange sets it, that first.
  */
 function PricingOf({ direction }: { direction: DirectionRate }) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      {direction.positioned && <div className="muted">{t('rates.pricing.positioned')}</div>}
+      <SourcePricing direction={direction} />
+    </>
+  );
+}
+
+function SourcePricing({ direction }: { direction: DirectionRate }) {
   const { t, language } = useTranslation('admin');
   const marketPriceText = useMarketPriceText();
   const { fixedRate } = direction;

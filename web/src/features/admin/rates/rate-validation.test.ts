@@ -17,6 +17,7 @@ const messages = {
   monitorCode: 'monitorCode',
   marketSources: 'marketSources',
   coefficient: 'coefficient',
+  place: 'place',
 };
 const draft: DirectionDraft = {
   source: 'feed',

@@ -1,4 +1,5 @@
 import type { RateSource } from '@shared/constants';
+import { MAX_TARGET_PLACE } from '@shared/contract/positioning';
 import {
   isCoefficient,
   MAX_AGE_MINUTES_RANGE,
@@ -8,7 +9,7 @@ import {
   MONITOR_CODE_PATTERN,
 } from '@shared/contract/rates';
 import { readsAsTyped } from '@shared/exact-rate';
-import { compare, unitsText } from '@shared/money';
+import { compare, type Decimal, unitsText } from '@shared/money';
 import { hasAtMostDecimals } from '@shared/numbers';
 import type { SbpBankId } from '@shared/sbp-banks';
 import type { CardVerificationRule } from '@shared/verification';
@@ -37,7 +38,20 @@ export interface DirectionDraft {
   cardVerificationAbove?: string;
   /** The SBP banks a card-RUB payout also pays to (absent on every other direction). */
   sbpBanks?: SbpBankId[];
+  /** The place held on BestChange (absent on cash directions, which cannot hold one). */
+  positioning?: PositioningDraft;
 }
+
+/** A place on BestChange as typed: its figures read `1 {unit} = …`, as the direction's rate does. */
+export interface PositioningDraft {
+  on: boolean;
+  unit: string;
+  place: string;
+  floor: string;
+  ceiling: string;
+  step: string;
+}
+export type PositioningField = 'place' | 'floor' | 'ceiling' | 'step';
 
 export type DirectionField =
   | 'markupPercent'
@@ -50,7 +64,9 @@ export type DirectionField =
   | 'monitorCode'
   | 'cardVerificationAbove'
   | 'coefficient';
-export type DirectionErrors = Partial<Record<DirectionField | 'marketSources' | 'sbpBanks', string>>;
+export type DirectionErrors = Partial<
+  Record<DirectionField | PositioningField | 'marketSources' | 'sbpBanks' | 'positioning', string>
+>;
 
 export interface RateMessages {
   markup: string;
@@ -63,6 +79,8 @@ export interface RateMessages {
   monitorCode: string;
   marketSources: string;
   coefficient: string;
+  /** A target place that is not a whole number from 1 to MAX_TARGET_PLACE. */
+  place: string;
 }
 
 /** What the row's figures are judged against: the direction's pair and sides. */
@@ -72,6 +90,42 @@ export interface DirectionContext {
   /** The draft's starting figure, guard figures and market price: unchanged ones are not sent. */
   initial: Pick<DirectionDraft, 'figure' | 'guardLow' | 'guardHigh' | 'cardVerification'> & {
     marketPrice: MarketPrice;
+    /** Whether the direction held a place (absent: it held none): switching it off then sends null. */
+    positioned?: boolean;
+  };
+}
+
+/**
+ * The place a draft sends: its figures as typed (`96,25` → `96.25`), null when switched off after
+ * it was on, undefined when it stays off (or the direction cannot hold one).
+ */
+function positioningOf(draft: DirectionDraft, context: DirectionContext, messages: RateMessages) {
+  const typed = draft.positioning;
+  if (!typed?.on) return context.initial.positioned && typed ? { positioning: null } : undefined;
+  const errors: DirectionErrors = {};
+  const place = parse(typed.place);
+  if (typeof place !== 'number' || !Number.isInteger(place) || place < 1 || place > MAX_TARGET_PLACE) {
+    errors.place = messages.place;
+  }
+  const figures = {
+    floor: parseFigure(typed.floor),
+    ceiling: parseFigure(typed.ceiling),
+    step: parseFigure(typed.step),
+  };
+  for (const field of ['floor', 'ceiling', 'step'] as const)
+    if (!figures[field]) errors[field] = messages.positive;
+  const { floor, ceiling, step } = figures;
+  if (floor && ceiling && compare(floor, ceiling) > 0) errors.ceiling = messages.minAboveMax;
+  if (Object.keys(errors).length > 0 || !floor || !ceiling || !step) return { errors };
+  const text = (figure: Decimal) => unitsText(figure.units, figure.scale);
+  return {
+    positioning: {
+      unit: typed.unit,
+      place: place as number,
+      floor: text(floor),
+      ceiling: text(ceiling),
+      step: text(step),
+    },
   };
 }
 
@@ -139,6 +193,8 @@ export function validateDirection(draft: DirectionDraft, context: DirectionConte
   if (typed?.error) errors.figure = typed.error;
   const market = marketPriceOf(draft, context, messages);
   Object.assign(errors, market?.errors);
+  const positioning = positioningOf(draft, context, messages);
+  Object.assign(errors, positioning?.errors);
   const min = parse(draft.minAmount);
   const max = parse(draft.maxAmount);
   if (min === 'invalid' || (min !== null && min <= 0)) errors.minAmount = messages.positive;
@@ -209,6 +265,7 @@ export function validateDirection(draft: DirectionDraft, context: DirectionConte
       monitorCode: code === '' ? null : code,
       ...(draft.sbpBanks ? { sbpBanks: draft.sbpBanks } : {}),
       ...cardRule,
+      ...(positioning && 'positioning' in positioning ? { positioning: positioning.positioning } : {}),
     },
   };
 }
