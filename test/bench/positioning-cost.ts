@@ -10,9 +10,9 @@ import { postToStandIn } from '@infra/local/stand-in-server';
 /**
  * What holding a place on BestChange costs per run (issue 41 item 4), on an archive the size of
  * BestChange's: the fetch of `info.zip` from its stand-in, reading it (unzip, windows-1251, every
- * rate line exact) and positioning `DIRECTIONS` directions against their competitors. The rates
- * job is to do this once a minute; the table writes it will add (a rate per moved direction) are
- * not here yet.
+ * rate line exact) and positioning `DIRECTIONS` directions against their competitors, as the rates
+ * job does once a minute. The job's table reads and writes are measured on its own stack
+ * (positioning-job-cost.ts), with as many directions as a table can hold a place for.
  */
 export const POSITIONED_DIRECTIONS = 200;
 /** BestChange lists about this many currencies and exchangers; each direction here has 40 of them. */

@@ -21,6 +21,7 @@ import {
 import { measureApplicationLifeApart } from './life-cost';
 import { measureLiveLatencyApart, renderLiveLatency } from './live-latency';
 import { measurePositioningCost, renderPositioningCost } from './positioning-cost';
+import { measurePositioningJobCostApart, renderPositioningJobCost } from './positioning-job-cost';
 import { meetsTargets, renderSizeBreakdown, renderTable, TARGETS } from './report';
 import { measureReportCostApart, renderReportCost } from './report-cost';
 import { renderWatcherCosts } from './watcher-cost';
@@ -36,7 +37,8 @@ import { measureWebRoutes, renderWebRoutes } from './web-routes';
  * open applications (test/bench/watcher-cost.ts), and live push's notice latency over 50 staff changes
  * (test/bench/live-latency.ts), and a year of reports at 20,000 deals a day (test/bench/report-cost.ts),
  * and holding a place on BestChange for 200 directions against an archive of its size
- * (test/bench/positioning-cost.ts),
+ * (test/bench/positioning-cost.ts) and the rates job doing it on a table with every card direction
+ * placed (test/bench/positioning-job-cost.ts),
  * and the monthly bill at 100, 2,000 and 20,000 applications a day
  * (test/bench/bill.ts). The steps that start a local stack of their own after the first run in a
  * child process (test/bench/child.ts). With `--strict` the exit code is 1
@@ -125,6 +127,7 @@ async function main(): Promise<void> {
 
   console.log(`\n${renderReportCost(await measureReportCostApart())}`);
   console.log(`\n${renderPositioningCost(await measurePositioningCost())}`);
+  console.log(`\n${renderPositioningJobCost(await measurePositioningJobCostApart())}`);
 
   console.log(`\n${renderBill(await measureApplicationLifeApart(), web.visits, countFixedResources())}`);
 
