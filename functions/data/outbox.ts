@@ -12,6 +12,7 @@ import type { TransactItem } from './transactions';
 export type MailKind =
   | 'verify-email'
   | 'reset-password'
+  | 'guest-join'
   | 'admin-invitation'
   | 'password-changed'
   | 'address-changed'

@@ -7,9 +7,11 @@ import { type TransactItem, TransactionCancelledError, transactWrite } from './t
 export type LinkPurpose = 'verify-email' | 'reset-password';
 /**
  * What a one-time token is for: a mailed link, the second step of a login (`mfa-login`), or the
- * Telegram deep link that links an account to the bot (`telegram-link`).
+ * Telegram deep link that links an account to the bot (`telegram-link`), a guest's link to their
+ * order (`guest-order`, used as often as its holder likes until it expires) or the confirmation that
+ * joins a guest's application to the account of its address (`guest-join`).
  */
-export type TokenPurpose = LinkPurpose | 'mfa-login' | 'telegram-link';
+export type TokenPurpose = LinkPurpose | 'mfa-login' | 'telegram-link' | 'guest-order' | 'guest-join';
 
 /** A one-time token, stored only by the hash of the value that was handed out. */
 export interface OneTimeTokenRecord {
@@ -26,6 +28,10 @@ export interface OneTimeTokenRecord {
    * while the epoch is the same, so a password reset, a deactivation or a staff reset ends it.
    */
   sessionEpoch?: number;
+  /** A guest's order link: the application it opens. */
+  applicationId?: string;
+  /** A guest's application waiting for its address's owner (`guest-join`): the body as sent, JSON. */
+  application?: string;
   usedAt?: string;
 }
 
@@ -57,8 +63,11 @@ export async function putOneTimeToken(token: OneTimeTokenRecord): Promise<void> 
   );
 }
 
-/** A new link token's Put, for the transaction that also makes it the user's newest link. */
-export function linkTokenPut(token: OneTimeTokenRecord & { purpose: LinkPurpose }): TransactItem {
+/**
+ * A new token's Put, for a transaction of its own: a mailed link's that also makes it the user's
+ * newest link, or a guest's links written with their application.
+ */
+export function linkTokenPut(token: OneTimeTokenRecord): TransactItem {
   return {
     Put: {
       TableName: tableName,
@@ -116,7 +125,7 @@ export async function findOneTimeToken(
 }
 
 /** The token's own half of its use: unused and unexpired until now, then used. */
-function spendTokenItem(token: OneTimeTokenRecord, now: Date): TransactItem {
+export function spendTokenItem(token: OneTimeTokenRecord, now: Date): TransactItem {
   return {
     Update: {
       TableName: tableName,

@@ -133,6 +133,8 @@ export interface NewUser {
   timeZone: string;
   /** The hash of the account's first verification link, written with it (see `extraItems`). */
   verifyLinkHash?: string;
+  /** The hash of a first reset link (a guest's "set your password"), written with it. */
+  resetLinkHash?: string;
   /** A staff invitation's second factor, on from the start (the sealed secret, last step, recovery hashes). */
   mfa?: { secret: string; lastStep: number; recoveryHashes: string[] };
 }
@@ -182,6 +184,20 @@ function markerDelete(key: { pk: string; sk: string }, userId: string): Transact
  * Throws UserConflictError naming every rule the transaction broke.
  */
 export async function createUser(input: NewUser, extraItems: TransactItem[] = []): Promise<UserRecord> {
+  const { user, items } = newUserItems(input);
+  for (const item of extraItems) items.push({ conflict: null, item });
+  await transactWithConflicts(items);
+  return user;
+}
+
+/**
+ * What creating a user writes (createUser), each item with the conflict its failed condition
+ * means: for a caller that writes them in a transaction of its own (a guest's first application).
+ */
+export function newUserItems(input: NewUser): {
+  user: UserRecord;
+  items: Array<{ conflict: UserConflict | null; item: TransactItem }>;
+} {
   const now = input.now ?? new Date();
   const email = normalizeEmail(input.email);
   const usernameLower = input.username ? input.username.toLowerCase() : null;
@@ -216,6 +232,7 @@ export async function createUser(input: NewUser, extraItems: TransactItem[] = []
           Item: {
             ...userItem(user),
             ...(input.verifyLinkHash ? { [LINK_HASH_ATTRIBUTE['verify-email']]: input.verifyLinkHash } : {}),
+            ...(input.resetLinkHash ? { [LINK_HASH_ATTRIBUTE['reset-password']]: input.resetLinkHash } : {}),
             ...(input.mfa
               ? {
                   mfaEnabled: true,
@@ -264,9 +281,7 @@ export async function createUser(input: NewUser, extraItems: TransactItem[] = []
   if (user.role === 'USER')
     items.push({ conflict: null, item: incrementDailyStat(businessDayOf(now, input.timeZone), 'newUsers') });
   items.push({ conflict: null, item: incrementUsersCounter() });
-  for (const item of extraItems) items.push({ conflict: null, item });
-  await transactWithConflicts(items);
-  return user;
+  return { user, items };
 }
 
 /**

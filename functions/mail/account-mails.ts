@@ -65,6 +65,54 @@ export function verificationMail(user: MailRecipient, link: string): OutgoingMai
   return render(user.email, user.language, text, link);
 }
 
+/**
+ * To an account's owner: an application was made on the site with their address, without signing
+ * in; the link adds it to their account. Nothing of the account went to whoever made it.
+ */
+export function guestJoinMail(
+  user: MailRecipient,
+  link: string,
+  application: { amount: number; assetFrom: string; assetTo: string },
+): OutgoingMail {
+  const side = (asset: string) => assetName(asset, user.language);
+  const pair = `${application.amount} ${side(application.assetFrom)} → ${side(application.assetTo)}`;
+  const text: MailText =
+    user.language === 'en'
+      ? {
+          subject: 'Add an application to your account?',
+          greeting: greeting('en', user.username),
+          lines: [
+            `An exchange application was made on our site with your address, without signing in: ${pair}.`,
+            'If it was you, add it to your account: the rate is quoted again when you confirm. The link is valid for 30 minutes and works once.',
+          ],
+          action: 'Add to my account',
+          footer: 'If it was not you, ignore this email: nothing is added and nobody saw your account.',
+        }
+      : {
+          subject: 'Добавить заявку в ваш аккаунт?',
+          greeting: greeting('ru', user.username),
+          lines: [
+            `На нашем сайте без входа подали заявку на обмен с вашим адресом: ${pair}.`,
+            'Если это были вы, добавьте её в свой аккаунт: курс пересчитается в момент подтверждения. Ссылка действует 30 минут и срабатывает один раз.',
+          ],
+          action: 'Добавить в мой аккаунт',
+          footer:
+            'Если это были не вы, просто проигнорируйте письмо: ничего не добавится, и ваш аккаунт никто не видел.',
+        };
+  return render(user.email, user.language, text, link);
+}
+
+const FIAT_KIND_NAMES: Record<Language, Record<string, string>> = {
+  en: { card: 'card', cash: 'cash' },
+  ru: { card: 'карта', cash: 'наличные' },
+};
+
+/** `USDT`, `RUB (card)`: a side of an application as a mail names it. */
+function assetName(assetKey: string, language: Language): string {
+  const [kind = '', code] = assetKey.split('-');
+  return kind === 'usdt' ? 'USDT' : `${code} (${FIAT_KIND_NAMES[language][kind] ?? kind})`;
+}
+
 export function passwordResetMail(user: MailRecipient, link: string): OutgoingMail {
   const text: MailText =
     user.language === 'en'

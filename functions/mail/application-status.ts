@@ -195,6 +195,12 @@ const MAIL_TEXT = {
     } as Record<string, string>,
     button: 'Open the application',
     whyCreated: 'You get this mail because you submitted an exchange application on our site.',
+    guest: {
+      button: 'Open my order',
+      password: (url: string) =>
+        `The button opens your order without a password. To keep this account, set a password (the link works for 7 days): ${url}`,
+      why: 'You get this mail because an exchange application was submitted on our site with this address. If it was not you, ignore it.',
+    },
     whyStatus: 'You get this mail because the status of your exchange application changed.',
     fiatKinds: { cash: 'Cash', card: 'Card' },
     staff: {
@@ -263,6 +269,12 @@ const MAIL_TEXT = {
     } as Record<string, string>,
     button: 'Открыть заявку',
     whyCreated: 'Вы получили это письмо, потому что подали заявку на обмен на нашем сайте.',
+    guest: {
+      button: 'Открыть мою заявку',
+      password: (url: string) =>
+        `Кнопка открывает заявку без пароля. Чтобы сохранить аккаунт, задайте пароль (ссылка действует 7 дней): ${url}`,
+      why: 'Вы получили это письмо, потому что на нашем сайте подали заявку на обмен с этим адресом. Если это были не вы, просто проигнорируйте его.',
+    },
     whyStatus: 'Вы получили это письмо, потому что изменился статус вашей заявки на обмен.',
     fiatKinds: { cash: 'Наличные', card: 'Карта' },
     staff: {
@@ -401,11 +413,18 @@ function nextStep(language: Language, input: ApplicationMailInput): string {
   return next[input.status] ?? '';
 }
 
+/** A guest's links (functions/domain/applications/guest.ts): to their order, and to set a password. */
+export interface GuestLinks {
+  orderUrl: string;
+  passwordUrl: string;
+}
+
 function applicationMail(
   to: string,
   language: Language,
   input: ApplicationMailInput,
   kind: 'created' | 'status',
+  guest?: GuestLinks,
 ): OutgoingMail {
   const text = MAIL_TEXT[language];
   const id = shortId(input.applicationId);
@@ -417,20 +436,28 @@ function applicationMail(
     language,
     title,
     facts: applicationFacts(language, input),
-    paragraphs: [nextStep(language, input)].filter(Boolean),
-    button: { label: text.button, url: `${siteUrl}/applications/${encodeURIComponent(input.applicationId)}` },
-    why: kind === 'created' ? text.whyCreated : text.whyStatus,
+    paragraphs: [nextStep(language, input), guest && text.guest.password(guest.passwordUrl)].filter(
+      (paragraph): paragraph is string => !!paragraph,
+    ),
+    button: guest
+      ? { label: text.guest.button, url: guest.orderUrl }
+      : { label: text.button, url: `${siteUrl}/applications/${encodeURIComponent(input.applicationId)}` },
+    why: guest ? text.guest.why : kind === 'created' ? text.whyCreated : text.whyStatus,
   });
   return { to, subject: title, text: plain, html };
 }
 
-/** The mail at creation: every parameter of the order, what happens next, a button to it. */
+/**
+ * The mail at creation: every parameter of the order, what happens next, a button to it; a guest's
+ * button opens the order by its secret link, and a line offers to set a password.
+ */
 export function applicationCreatedMail(
   to: string,
   language: Language,
   input: ApplicationMailInput,
+  guest?: GuestLinks,
 ): OutgoingMail {
-  return applicationMail(to, language, input, 'created');
+  return applicationMail(to, language, input, 'created', guest);
 }
 
 /** The mail at each status change: the same facts with the new status, the reason and the next step. */

@@ -15,6 +15,7 @@ export * from './chain';
 export * from './deal';
 export * from './export';
 export * from './exports';
+export * from './guest';
 export * from './hours';
 export * from './ledger';
 export * from './limits';

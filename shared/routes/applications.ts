@@ -6,6 +6,7 @@ import {
   listMyApplicationsQuerySchema,
 } from '@shared/contract/applications';
 import { markPaidBodySchema, payoutDetailsBodySchema } from '@shared/contract/deal';
+import { guestApplicationBodySchema, guestTokenBodySchema } from '@shared/contract/guest';
 import { validateTelegramBodySchema } from '@shared/contract/misc';
 import type { RouteDefinition } from './definition';
 
@@ -35,6 +36,51 @@ export const createApplication = {
   body: createApplicationBodySchema,
   successStatus: 201,
   response: 'applicationSchema',
+  uses: { table: 'readWrite' },
+} as const satisfies RouteDefinition;
+
+export const createGuestApplication = {
+  method: 'POST',
+  path: '/api/applications/guest',
+  handler: 'handlers/applications/create-guest',
+  access: 'public',
+  throttle: 'auth',
+  rollout: 'canary',
+  summary:
+    'Submit a standard application with an email and no password: a new address gets an account, the order and a session at once; an address with an account, a mail to its owner to confirm',
+  tag: 'applications',
+  body: guestApplicationBodySchema,
+  successStatus: 201,
+  response: 'guestApplicationDataSchema',
+  uses: { table: 'readWrite', tokens: true },
+} as const satisfies RouteDefinition;
+
+export const openGuestOrder = {
+  method: 'POST',
+  path: '/api/applications/guest/open',
+  handler: 'handlers/applications/open-guest-order',
+  access: 'public',
+  throttle: 'auth',
+  rollout: 'canary',
+  summary: "Open a guest's order with its mailed link: a session of the account while it has no password",
+  tag: 'applications',
+  body: guestTokenBodySchema,
+  response: 'guestOrderDataSchema',
+  uses: { table: 'readWrite', tokens: true },
+} as const satisfies RouteDefinition;
+
+export const joinGuestApplication = {
+  method: 'POST',
+  path: '/api/applications/guest/join',
+  handler: 'handlers/applications/join-guest-application',
+  access: 'public',
+  throttle: 'auth',
+  rollout: 'canary',
+  summary: "Add a guest's application to the account of its address, with the link mailed to that address",
+  tag: 'applications',
+  body: guestTokenBodySchema,
+  successStatus: 201,
+  response: 'guestJoinDataSchema',
   uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;
 

@@ -14,6 +14,16 @@ export function resetPasswordLink(token: string): string {
   return `${siteUrl}/reset-password#token=${encodeURIComponent(token)}`;
 }
 
+/** A guest's order, opened without a password (functions/domain/applications/guest.ts). */
+export function guestOrderLink(token: string): string {
+  return `${siteUrl}/guest/order#token=${encodeURIComponent(token)}`;
+}
+
+/** The owner's confirmation that adds a guest's application to their account. */
+export function guestJoinLink(token: string): string {
+  return `${siteUrl}/guest/join#token=${encodeURIComponent(token)}`;
+}
+
 /** A staff invitation: the token is the invitation's id and its secret. */
 export function staffInvitationLink(token: string): string {
   return `${siteUrl}/admin/invitation#token=${encodeURIComponent(token)}`;

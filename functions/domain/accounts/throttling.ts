@@ -46,6 +46,18 @@ export const LIMITS = {
    * Registrations per address: each hashes a password and sends a mail, and a 409 tells whether an
    * address has an account, so both are bounded (docs/decisions.md).
    */
+  /**
+   * A guest's applications per address and per IP: each may create an account and mails a link, so
+   * a script cannot flood mailboxes or the account list (functions/domain/applications/guest.ts).
+   */
+  guestApplicationsPerIp: [
+    { max: 20, windowMs: HOUR },
+    { max: 100, windowMs: DAY },
+  ],
+  guestApplicationsPerAddress: [
+    { max: 3, windowMs: HOUR },
+    { max: 10, windowMs: DAY },
+  ],
   registrationsPerIp: [
     { max: 20, windowMs: HOUR },
     { max: 100, windowMs: DAY },

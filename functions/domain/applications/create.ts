@@ -14,8 +14,9 @@ import {
 } from '@functions/data/counters';
 import { findIdempotencyRecord, IDEMPOTENCY_TTL_SECONDS, idempotencyPut } from '@functions/data/idempotency';
 import { rollupParts } from '@functions/data/report-rollups';
-import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
-import { findUserSummaries } from '@functions/data/user-summaries';
+import { type TransactItem, Transaction, TransactionCancelledError } from '@functions/data/transactions';
+import { findUserSummaries, type UserSummary } from '@functions/data/user-summaries';
+import type { GuestLinks } from '@functions/mail/application-status';
 import { contactCandidate } from '@shared/blacklist';
 import { businessDayOf } from '@shared/business-time';
 import { type CreateApplicationBody, MAX_OPEN_APPLICATIONS } from '@shared/contract/applications';
@@ -31,9 +32,22 @@ import { businessTimeZone } from '../settings/business-time';
 import { settingValue } from '../settings/settings';
 import { staffAlertItems } from '../telegram/outgoing';
 import { payerCardOf } from '../verification/payer-card';
-import { IdempotencyKeyReused, TooManyOpenApplications } from './errors';
+import { GuestAddressTaken, GuestLinkInvalid, IdempotencyKeyReused, TooManyOpenApplications } from './errors';
 import { ownerMailItem, staffMailItems } from './mails';
 import { checkStandardApplication } from './standard-rules';
+
+/** What a guest's application adds to its creation (guest.ts). */
+export interface CreateOptions {
+  /** The guest's new account, created in the application's own transaction. */
+  newOwner?: { summary: UserSummary; items: TransactItem[] };
+  /**
+   * A guest's links to the order and to a password: the tokens' writes, and the URLs the "created"
+   * mail carries instead of the plain link to the order.
+   */
+  guestLinks?: (applicationId: string) => { links: GuestLinks; items: TransactItem[] };
+  /** More writes of the transaction: a join link being used up. */
+  extraItems?: TransactItem[];
+}
 
 export interface CreateResult {
   application: ApplicationRecord;
@@ -152,6 +166,7 @@ export async function createApplication(
   body: CreateApplicationBody,
   idempotencyKey: string | undefined,
   now = new Date(),
+  options: CreateOptions = {},
 ): Promise<CreateResult> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const hash = requestHash(body);
@@ -159,7 +174,7 @@ export async function createApplication(
     const previous = await replay(userId, idempotencyKey, hash, nowSeconds);
     if (previous) return previous;
   }
-  const owner = (await findUserSummaries([userId])).get(userId);
+  const owner = options.newOwner?.summary ?? (await findUserSummaries([userId])).get(userId);
   const record = await buildRecord(userId, body, now);
   const { payerCard } = record;
   await refuseIfBlacklisted(
@@ -173,8 +188,12 @@ export async function createApplication(
     { userId },
     null,
   );
+  const guest = options.guestLinks?.(record.id);
   const mails = owner
-    ? await Promise.all([ownerMailItem('created', record, owner, now), staffMailItems(record, owner, now)])
+    ? await Promise.all([
+        ownerMailItem('created', record, owner, now, guest?.links),
+        staffMailItems(record, owner, now),
+      ])
     : [];
   const mailItems = mails.flat();
   const telegramItems = await staffAlertItems(record, 'created', now);
@@ -194,6 +213,8 @@ export async function createApplication(
     const limits = await counted();
     record.limitCounted = limits.counted;
     const transaction = new Transaction()
+      .add('newOwner', ...(options.newOwner?.items ?? []))
+      .add('guestLinks', ...(guest?.items ?? []), ...(options.extraItems ?? []))
       .add('application', applicationPut(record))
       .add(
         'openLimit',
@@ -250,6 +271,8 @@ export async function createApplication(
         const previous = await replay(userId, idempotencyKey, hash, nowSeconds);
         if (previous) return previous;
       }
+      if (error.failedOn('newOwner')) throw new GuestAddressTaken();
+      if (error.failedOn('guestLinks')) throw new GuestLinkInvalid();
       if (error.failedOn('openLimit')) {
         throw new TooManyOpenApplications(MAX_OPEN_APPLICATIONS);
       }

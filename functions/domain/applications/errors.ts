@@ -326,3 +326,27 @@ export class PayerCardNotVerified extends MoveRefused {
     super("The client's card is not verified yet; approve its photo in the verification queue first.");
   }
 }
+
+/**
+ * A guest's new account could not be written with their application: an account took the address
+ * meanwhile (functions/domain/applications/guest.ts then asks that account's owner instead).
+ */
+export class GuestAddressTaken extends StateConflict {
+  constructor() {
+    super('An account took this address meanwhile.');
+  }
+}
+
+/** A guest's mailed link (to their order, or to join an application to an account) that does nothing now. */
+export class GuestLinkInvalid extends InvalidRequest {
+  constructor() {
+    super('This link is no longer valid.');
+  }
+}
+
+/** The account behind a guest's order link has a password now: its owner signs in instead. */
+export class GuestOrderNeedsSignIn extends StateConflict {
+  constructor(applicationId: string) {
+    super('This account has a password now: sign in to see the order.', { params: { applicationId } });
+  }
+}

@@ -6,6 +6,7 @@ import {
   applicationCreatedMail,
   applicationStaffMail,
   applicationStatusMail,
+  type GuestLinks,
 } from '@functions/mail/application-status';
 import { DEFAULT_LANGUAGE, type Language } from '@shared/enums';
 import { placeName } from '../geo/place-name';
@@ -22,6 +23,7 @@ export async function ownerMailItem(
   record: ApplicationRecord,
   owner: { email: string; language: Language },
   now: Date,
+  guest?: GuestLinks,
 ): Promise<TransactItem> {
   const input = {
     ...record,
@@ -31,8 +33,11 @@ export async function ownerMailItem(
     paymentStanding: dealMoneyView(record, now),
     officeHours: await officeHoursOf(record),
   };
-  const build = kind === 'created' ? applicationCreatedMail : applicationStatusMail;
-  return outboxPut(`application-${kind}`, build(owner.email, owner.language, input), now);
+  const mail =
+    kind === 'created'
+      ? applicationCreatedMail(owner.email, owner.language, input, guest)
+      : applicationStatusMail(owner.email, owner.language, input);
+  return outboxPut(`application-${kind}`, mail, now);
 }
 
 /** The hours of the office the instructions name (paid into, or collected at), as its city keeps them. */

@@ -18,6 +18,7 @@ const RegisterPage = lazyPage(() => auth().then((m) => m.RegisterPage), AUTH_NAM
 const ForgotPasswordPage = lazyPage(() => auth().then((m) => m.ForgotPasswordPage), AUTH_NAMESPACES);
 const ResetPasswordPage = lazyPage(() => auth().then((m) => m.ResetPasswordPage), AUTH_NAMESPACES);
 const VerifyEmailPage = lazyPage(() => auth().then((m) => m.VerifyEmailPage), AUTH_NAMESPACES);
+const GuestLinkPage = lazyPage(() => auth().then((m) => m.GuestLinkPage), AUTH_NAMESPACES);
 const ApplyPage = lazyPage(() => import('../features/apply').then((m) => m.ApplyPage), ['forms', 'errors']);
 const ProfilePage = lazyPage(
   () => import('../features/profile').then((m) => m.ProfilePage),
@@ -80,14 +81,8 @@ export function AppRoutes() {
             </GuestOnly>
           }
         />
-        <Route
-          path={paths.apply}
-          element={
-            <RequireAuth>
-              <ApplyPage />
-            </RequireAuth>
-          }
-        />
+        <Route path={paths.apply} element={<ApplyPage />} />
+        <Route path={paths.guestLink} element={<GuestLinkPage />} />
         <Route
           path={paths.profile}
           element={

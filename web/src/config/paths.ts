@@ -13,7 +13,8 @@ export const paths = {
   register: '/register', // guests only
   forgotPassword: '/forgot-password', // guests only
   resetPassword: '/reset-password', // guests only (query token)
-  apply: '/apply', // logged-in users
+  apply: '/apply', // everyone: a visitor applies as a guest, with an email
+  guestLink: '/guest/:action', // public: a guest's mailed links (order, join; token in the fragment)
   profile: '/profile', // logged-in users
   verification: '/profile/verification', // logged-in users: cards and verification
   order: '/applications/:id', // the application's owner (visitors go to the login; others: not found)

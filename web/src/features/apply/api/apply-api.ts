@@ -1,7 +1,17 @@
-import { type CreateApplicationBody, visitSourceSchema } from '@shared/contract/applications';
+import {
+  type CreateApplicationBody,
+  type StandardApplicationBody,
+  visitSourceSchema,
+} from '@shared/contract/applications';
+import type { GuestApplicationData } from '@shared/contract/guest';
 import type { QuoteLimits } from '@shared/contract/rates';
 import type { CardView } from '@shared/contract/verification';
-import { createApplication as createApplicationRoute, validateTelegram } from '@shared/routes/applications';
+import type { Language } from '@shared/enums';
+import {
+  createApplication as createApplicationRoute,
+  createGuestApplication,
+  validateTelegram,
+} from '@shared/routes/applications';
 import { getRates } from '@shared/routes/rates';
 import { getMyVerification } from '@shared/routes/verification';
 import { call } from '@web/lib/api-client';
@@ -31,13 +41,31 @@ export async function checkTelegramContact(
   }
 }
 
+/** The body with where its visitor came from, when this browser kept it. */
+function withVisitSource<B extends CreateApplicationBody>(body: B): B {
+  const source = visitSourceSchema.safeParse(rememberedVisitSource());
+  return source.success ? { ...body, source: source.data } : body;
+}
+
 /** Submits the application with where its visitor came from, when this browser kept it; its id. */
 export async function createApplication(body: CreateApplicationBody): Promise<string> {
-  const source = visitSourceSchema.safeParse(rememberedVisitSource());
-  const answer = await call(createApplicationRoute, {
-    body: source.success ? { ...body, source: source.data } : body,
-  });
-  return answer.data.id;
+  return (await call(createApplicationRoute, { body: withVisitSource(body) })).data.id;
+}
+
+/**
+ * A visitor's application with their email and no password (docs/product.md §5 "Guest exchange"):
+ * the order and a session, or word that the address's owner was mailed instead.
+ */
+export async function createAsGuest(
+  email: string,
+  language: Language,
+  application: StandardApplicationBody,
+): Promise<GuestApplicationData> {
+  return (
+    await call(createGuestApplication, {
+      body: { email, language, application: withVisitSource(application) },
+    })
+  ).data;
 }
 
 /** The limits of one pair now (GET /rates for that pair); null when the pair is not offered now. */

@@ -3,7 +3,7 @@ import type { ClientLimitsView } from '@shared/contract/limits';
 import type { CalculateBody } from '@shared/contract/rates';
 import type { OwnUser } from '@shared/contract/users';
 import type { GeoTree } from '@shared/geo';
-import { createApplication, validateTelegram } from '@shared/routes/applications';
+import { createApplication, createGuestApplication, validateTelegram } from '@shared/routes/applications';
 import { getExchangeStatus, getGeo } from '@shared/routes/geo';
 import { myLimits } from '@shared/routes/profile';
 import { calculateRate, getRates } from '@shared/routes/rates';
@@ -22,6 +22,7 @@ import {
   testCountry,
   testDirection,
   testExchangeStatus,
+  testOwnUser,
   testPublishedRates,
   testQuote,
 } from '@web/testing/fixtures';
@@ -588,5 +589,110 @@ describe("the client's verification tier's limits", () => {
       ),
     ).toBeTruthy();
     expect(api.requests(createApplication)).toEqual([]);
+  });
+});
+
+describe('a visitor who is not signed in applies as a guest', () => {
+  const guestSession = {
+    user: testOwnUser({ id: 'g1', email: 'guest@example.com', emailVerified: false }),
+    token: 'guest-token',
+    refreshToken: 'guest-refresh',
+  };
+
+  beforeEach(() => {
+    useAuthStore.setState({ ...initialAuthState, initializing: false, isAuthenticated: false, user: null });
+  });
+
+  async function fillGuest(email: string) {
+    await waitFor(() =>
+      expect([...(screen.getByLabelText('Continent') as HTMLSelectElement).options].length).toBeGreaterThan(
+        1,
+      ),
+    );
+    fireEvent.change(screen.getByLabelText('Continent'), { target: { value: 'cis' } });
+    fireEvent.change(screen.getByLabelText('Country'), { target: { value: 'cis.kazakhstan' } });
+    fireEvent.change(screen.getByLabelText('City'), { target: { value: 'cis.kazakhstan.almaty' } });
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '250' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
+    fireEvent.change(contactInput(), { target: { value: '@guest_tg' } });
+    acknowledgeAml();
+  }
+
+  it('asks for an email, offers no individual request or saved card, and reads no limits of an account', async () => {
+    const api = stubApi().answer(calculateRate, ({ body }) => ok(testQuote(body as CalculateBody)));
+    renderPage();
+    await fillGuest('not-an-address');
+    expect(screen.queryByRole('radio', { name: /Individual/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
+    expect(await screen.findByText('Please enter a valid email address.')).toBeTruthy();
+    expect(api.requests(createGuestApplication)).toEqual([]);
+    expect(api.requests(myLimits)).toEqual([]);
+  });
+
+  it('sends the application with the email, keeps the session it answers, and goes straight to the order', async () => {
+    const api = stubApi()
+      .answer(calculateRate, ({ body }) => ok(testQuote(body as CalculateBody)))
+      .answer(validateTelegram, ok({ isValid: true }))
+      .answer(createGuestApplication, {
+        ...ok({
+          outcome: 'created' as const,
+          application: testApplication({ id: 'g-app' }),
+          session: guestSession,
+        }),
+        status: 201,
+      });
+    renderPage();
+    await fillGuest('guest@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
+
+    expect(await screen.findByText('Order g-app')).toBeTruthy();
+    expect(api.requests(createGuestApplication)[0]!.body).toMatchObject({
+      email: 'guest@example.com',
+      language: 'en',
+      application: { requestType: 'STANDARD', city: 'cis.kazakhstan.almaty', amount: 250 },
+    });
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, user: { id: 'g1' } });
+  });
+
+  it("says the address's owner was mailed, and shows nothing else, when the address has an account", async () => {
+    stubApi()
+      .answer(calculateRate, ({ body }) => ok(testQuote(body as CalculateBody)))
+      .answer(validateTelegram, ok({ isValid: true }))
+      .answer(createGuestApplication, { ...ok({ outcome: 'confirmByMail' as const }), status: 202 });
+    renderPage();
+    await fillGuest('owner@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
+
+    expect(
+      await screen.findByText(/An account already uses owner@example.com\. We mailed its owner a link/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Submit application' })).toBeNull();
+    expect(useAuthStore.getState().isAuthenticated).toBe(false);
+  });
+
+  it("shows the server's refusal of the application's fields under them", async () => {
+    stubApi()
+      .answer(calculateRate, ({ body }) => ok(testQuote(body as CalculateBody)))
+      .answer(validateTelegram, ok({ isValid: true }))
+      .answer(
+        createGuestApplication,
+        refused(400, 'Validation failed.', {
+          code: 'ApplicationRulesBroken',
+          errors: [
+            {
+              path: 'application.amount',
+              param: 'application.amount',
+              msg: 'The minimum amount is 300 KZT.',
+              code: 'minAmount',
+            },
+          ],
+        }),
+      );
+    renderPage();
+    await fillGuest('guest@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit application' }));
+
+    expect(await screen.findAllByText('The minimum amount is 300 KZT.')).not.toHaveLength(0);
+    expect(screen.getByLabelText('Amount').getAttribute('aria-invalid')).toBe('true');
   });
 });

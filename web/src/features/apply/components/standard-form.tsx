@@ -30,7 +30,7 @@ import { usePublishedDirections } from '@web/lib/published-directions';
 import { formatMoney } from '@web/lib/quote-format';
 import { useGeoTree } from '@web/lib/use-geo-tree';
 import { useQuote } from '@web/lib/use-quote';
-import type { FieldErrors } from '@web/lib/validation';
+import { emailError, type FieldErrors } from '@web/lib/validation';
 import { type ChangeEvent, type FormEvent, useCallback, useEffect, useState } from 'react';
 import { amountError, type StandardField, validateStandard } from '../lib/apply-validation';
 import type { SubmitApplication } from '../lib/submit-application';
@@ -52,6 +52,7 @@ const STANDARD_FIELDS: StandardField[] = [
   'contactTelegram',
   'amlAcknowledged',
   'payerCardId',
+  'email',
 ];
 
 interface StandardFormProps {
@@ -61,9 +62,14 @@ interface StandardFormProps {
   errors: FieldErrors<StandardField>;
   setErrors: (errors: FieldErrors<StandardField>) => void;
   submit: SubmitApplication;
+  /**
+   * A visitor applying without an account: their email, asked first; no saved cards to pay from,
+   * and the limits a new client has (the server applies them).
+   */
+  guest?: { email: string; setEmail: (email: string) => void };
 }
 
-export function StandardForm({ contact, exchange, ...props }: StandardFormProps) {
+export function StandardForm({ contact, exchange, guest, ...props }: StandardFormProps) {
   const { t, language } = useTranslation(['forms', 'errors']);
   const geo = useGeoTree();
   const [form, setForm] = useState<StandardFormState>(INITIAL_STANDARD_FORM);
@@ -75,7 +81,7 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
   const { errorText, clearError, submitting, send } = useApplyForm(props, STANDARD_FIELDS);
   const quote = useQuote(form.assetFrom, form.assetTo, form.amount, form.city);
   const limits = usePairLimits(form.assetFrom, form.assetTo);
-  const myLimits = useMyLimits();
+  const myLimits = useMyLimits(!guest);
   const readyQuote = quote.status === 'ready' ? quote.quote : null;
   // The decimal separator of the UI language, in the placeholder; both `,` and `.` are accepted.
   const amountPlaceholder = formatFixed(0, 2, language);
@@ -173,7 +179,9 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
   };
 
   const validate = async () => {
-    const errors = await validateRules();
+    const rules = await validateRules();
+    const emailProblem = guest ? emailError(guest.email) : null;
+    const errors = emailProblem ? { ...rules, email: emailProblem } : rules;
     const aboveLimit = errors.amount ? null : aboveTierLimit(readyQuote);
     return aboveLimit ? { ...errors, amount: aboveLimit } : errors;
   };
@@ -271,11 +279,27 @@ export function StandardForm({ contact, exchange, ...props }: StandardFormProps)
         />
         <QuotePanel state={quote} limits={limits} assetFrom={form.assetFrom} assetTo={form.assetTo} />
         <TierLimits limits={myLimits.data} />
-        {form.assetFrom.startsWith('card-') && (
+        {!guest && form.assetFrom.startsWith('card-') && (
           <PayerCardField value={payerCardId} onChange={setPayerCardId} error={errorText('payerCardId')} />
         )}
       </fieldset>
 
+      {guest && (
+        <TextField
+          label={t('apply.guest.email')}
+          hint={t('apply.guest.emailHint')}
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          value={guest.email}
+          onChange={(event) => {
+            guest.setEmail(event.target.value);
+            clearError('email');
+          }}
+          error={errorText('email')}
+        />
+      )}
       <TelegramField
         contact={contact}
         error={errorText('contactTelegram')}

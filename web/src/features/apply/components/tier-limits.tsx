@@ -4,9 +4,12 @@ import { useTranslation } from '@web/lib/i18n';
 import { formatMoney } from '@web/lib/quote-format';
 import { useResource } from '@web/lib/use-resource';
 
-/** The client's limits, read once the form opens and again after each application they send. */
-export function useMyLimits() {
-  return useResource((signal) => fetchMyLimits(signal), []);
+/**
+ * The client's limits, read once the form opens and again after each application they send; none
+ * for a visitor applying as a guest (`signedIn` false), who has no account to read them of.
+ */
+export function useMyLimits(signedIn: boolean) {
+  return useResource((signal) => (signedIn ? fetchMyLimits(signal) : Promise.resolve(undefined)), [signedIn]);
 }
 
 /**

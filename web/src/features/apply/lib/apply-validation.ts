@@ -13,7 +13,9 @@ export type StandardField =
   | 'amount'
   | 'contactTelegram'
   | 'amlAcknowledged'
-  | 'payerCardId';
+  | 'payerCardId'
+  /** A guest's address (docs/product.md §5 "Guest exchange"). */
+  | 'email';
 export type IndividualField = 'individualDetails' | 'contactTelegram' | 'amlAcknowledged';
 
 /** The AML acknowledgement: the box must be ticked (the server takes only `true`). */
@@ -62,6 +64,8 @@ export function validateStandard(
     amlAcknowledged: amlAcknowledgementError(amlAcknowledged),
     // Whether a card must be chosen is the direction's rule, which the server applies.
     payerCardId: null,
+    // A guest's address is the guest form's own check (standard-form.tsx).
+    email: null,
   });
 }
 

@@ -1,5 +1,6 @@
 import type { LoginData, RegisterBody, ResetPasswordBody } from '@shared/contract/auth';
 import type { OwnUser } from '@shared/contract/users';
+import { joinGuestApplication, openGuestOrder } from '@shared/routes/applications';
 import { authLogin, authRegister, authResetPassword, authVerifyEmail } from '@shared/routes/auth';
 import { mfaVerify } from '@shared/routes/mfa';
 import { ApiError, call } from '@web/lib/api-client';
@@ -87,4 +88,19 @@ export async function verifyEmail(token: string, password: string): Promise<{ mf
 /** The code step after a verification: the address is verified and the session started. */
 export function verificationCodeDone(): void {
   useAuthStore.setState({ verificationStatus: 'success' });
+}
+
+/**
+ * A guest's order link (docs/product.md §5 "Guest exchange"): the session it opens is stored, and
+ * the order's id answered for the page to go to.
+ */
+export async function openGuestOrderLink(token: string): Promise<string> {
+  const { applicationId, session } = (await call(openGuestOrder, { body: { token } })).data;
+  useAuthStore.getState().startSession(session);
+  return applicationId;
+}
+
+/** The owner's confirmation that adds a guest's application to their account: its id. */
+export async function joinGuestApplicationLink(token: string): Promise<string> {
+  return (await call(joinGuestApplication, { body: { token } })).data.applicationId;
 }

@@ -241,7 +241,7 @@ describe('quote calculator', () => {
     }
   });
 
-  it('carries the choice to /apply through registration for a visitor', async () => {
+  it('carries the choice straight to /apply for a visitor, who applies there as a guest', async () => {
     stubPlaces().answer(calculateRate, answerQuote);
     renderCalculator();
     await citiesLoaded();
@@ -250,7 +250,7 @@ describe('quote calculator', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
 
-    expect(screen.getByText('at /register?redirectTo=%2Fapply')).toBeTruthy();
+    expect(screen.getByText('at /apply')).toBeTruthy();
     expect(pendingApplyPrefill()).toEqual({
       city: 'cis.kazakhstan.almaty',
       assetFrom: 'card-KZT',

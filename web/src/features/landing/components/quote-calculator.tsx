@@ -6,7 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { SelectField, TextField } from '@web/components/ui/field';
 import { PrerenderedForm } from '@web/components/ui/prerendered-form';
 import { Spinner } from '@web/components/ui/spinner';
-import { paths, registerPath } from '@web/config/paths';
+import { paths } from '@web/config/paths';
 import { saveApplyPrefill } from '@web/lib/apply-prefill';
 import {
   findCity,
@@ -25,7 +25,6 @@ import { cityGroups } from '@web/lib/place-options';
 import { usePublishedDirections } from '@web/lib/published-directions';
 import { useGeoTree } from '@web/lib/use-geo-tree';
 import { type QuoteState, quoteRefusalText, useQuote } from '@web/lib/use-quote';
-import { useAuthStore } from '@web/stores/auth-store';
 import { type FormEvent, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { amountInputRule } from '../lib/amount-input';
@@ -88,9 +87,8 @@ export default function QuoteCalculator() {
   const apply = (event: FormEvent) => {
     event.preventDefault();
     saveApplyPrefill(form);
-    // Read at the click, not subscribed: the session's arrival must not re-render the calculator
-    // while the hero around it hydrates.
-    navigate(useAuthStore.getState().isAuthenticated ? paths.apply : registerPath(paths.apply));
+    // Signed in or not: a visitor applies there as a guest, with an email (no registration first).
+    navigate(paths.apply);
   };
 
   return (
