@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import bcrypt from 'bcryptjs';
+import { DUMMY_HASH } from './dummy-hash';
 
 /**
  * Password hashing. bcrypt reads at most 72 bytes, so a longer password would be silently cut;
@@ -35,11 +36,6 @@ export function verifyPassword(password: string, passwordHash: string): Promise<
   return bcrypt.compare(prehash(password), passwordHash);
 }
 
-/**
- * A hash of a random password at BCRYPT_COST: comparing against it when the account does not
- * exist makes "unknown user" take as long as "wrong password".
- */
-export const DUMMY_HASH = '$2b$10$Y0Md4ZM.FcvCfmTxHb/cseyR4.ZjiHuWaII6.VWMV4ShLy7Okb8Q6';
 /** At another cost (a test stack), a dummy of that cost, made once. */
 let dummyAtOtherCost: { cost: number; hash: Promise<string> } | undefined;
 

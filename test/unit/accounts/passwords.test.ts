@@ -1,6 +1,6 @@
+import { DUMMY_HASH } from '@functions/domain/accounts/dummy-hash';
 import {
   BCRYPT_COST,
-  DUMMY_HASH,
   hashPassword,
   verifyAgainstDummy,
   verifyPassword,
