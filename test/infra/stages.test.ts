@@ -92,9 +92,13 @@ describe('stage configuration', () => {
         'POST /api/admin/staff-invitations/{id}/resend': authLimit,
         'POST /api/auth/staff-invitation/open': authLimit,
         'POST /api/auth/staff-invitation/accept': authLimit,
+        // A guest's application makes an account and mails a link; its links open a session or add one.
+        'POST /api/applications/guest': authLimit,
+        'POST /api/applications/guest/open': authLimit,
+        'POST /api/applications/guest/join': authLimit,
       });
     }
-    expect(allRoutes.filter(([, route]) => route.throttle === 'auth')).toHaveLength(8);
+    expect(allRoutes.filter(([, route]) => route.throttle === 'auth')).toHaveLength(11);
     expect(STAGES.prod.throttle.authRoute.rateLimit).toBeLessThan(STAGES.prod.throttle.api.rateLimit);
   });
 
