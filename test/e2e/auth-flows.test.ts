@@ -95,11 +95,12 @@ describe('auth flows', () => {
     await page.goto(siteUrl('/apply'));
     await waitForApp(page);
 
-    await page.locator('.status-page').getByRole('link', { name: 'Login' }).click();
+    // A visitor may apply as a guest there, or sign in first.
+    await page.locator('.apply-card').getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL(/\/login\?redirectTo=%2Fapply$/);
-    expect(await page.getByRole('link', { name: 'Register', exact: true }).last().getAttribute('href')).toBe(
-      '/register?redirectTo=%2Fapply',
-    );
+    // The login card's own link (the header has one too), once its lazily loaded screen is there.
+    const register = page.locator('.auth-card').getByRole('link', { name: 'Register', exact: true });
+    expect(await register.getAttribute('href')).toBe('/register?redirectTo=%2Fapply');
     await fill(page, 'Email or username', session.username);
     await fill(page, 'Password', session.password);
     await page.getByRole('button', { name: 'Log in' }).click();

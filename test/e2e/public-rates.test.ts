@@ -3,9 +3,10 @@ import { rateText } from '@shared/rate-display';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api } from '../support/api';
-import { logInAsSuperAdmin } from './support/admin-session';
+import { latestMailTo } from '../support/mail';
+import { E2E_PASSWORD, logInAsSuperAdmin } from './support/admin-session';
 import { siteUrl, useBrowser, waitForApp } from './support/browser';
-import { newIdentity, submitRegisterForm, verifyFromMail } from './support/ui-account';
+import { linkIn, newIdentity } from './support/ui-account';
 
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
 const newPage = useBrowser();
@@ -34,9 +35,10 @@ async function citiesLoaded(page: Page, scope: string) {
 }
 
 describe("the landing page's quote calculator", () => {
-  it('quotes for a visitor and carries the choice to /apply through registration and the mailed link', async () => {
+  it("takes a visitor from a monitor's link through a guest application on a phone, the mailed order link and a password set later", async () => {
     const page = await newPage({ language: 'en', width: 375 });
-    await page.goto(siteUrl('/'));
+    // BestChange's link names the direction in its codes; the visit keeps them as its source.
+    await page.goto(siteUrl('/?cur_from=CARDEUR&cur_to=USDTTRC20'));
     await waitForApp(page);
     await citiesLoaded(page, '.calc');
     const calculator = page.locator('.calc');
@@ -52,28 +54,59 @@ describe("the landing page's quote calculator", () => {
     expect(await calculator.getByText(rate('card-EUR', 'usdt-trc20', quote.rate)!).count()).toBe(1);
     expect(await calculator.getByText(`${money(quote.minAmount)} EUR`).count()).toBe(1);
 
+    // No registration: the choice goes straight to the form, which asks for an email instead.
     await calculator.getByRole('button', { name: 'Apply' }).click();
-    await page.waitForURL(siteUrl('/register?redirectTo=%2Fapply'));
-    await waitForApp(page);
-    const identity = newIdentity('calc');
-    await submitRegisterForm(page, identity);
-    // The mailed link opens in a tab of its own, as from a mail client: the choice waits in the browser.
-    const mailTab = await page.context().newPage();
-    await verifyFromMail(mailTab, identity.email, '/apply');
-
-    await citiesLoaded(mailTab, '.apply-form');
-    await mailTab.waitForFunction(
+    await page.waitForURL(siteUrl('/apply'));
+    await citiesLoaded(page, '.apply-form');
+    await page.waitForFunction(
       (city) => document.querySelector<HTMLSelectElement>('select[name=city]')?.value === city,
       BERLIN,
     );
-    const values = await mailTab.evaluate(() =>
-      ['continent', 'country', 'city', 'assetFrom', 'assetTo', 'amount'].map(
-        (name) => document.querySelector<HTMLInputElement>(`.apply-form [name=${name}]`)?.value,
-      ),
-    );
-    expect(values).toEqual(['europe', 'europe.germany', BERLIN, 'card-EUR', 'usdt-trc20', '1500']);
-    await mailTab.locator('.quote .quote__receive').waitFor();
-    expect(await mailTab.evaluate(() => localStorage.getItem('applyPrefill'))).toBeNull();
+    expect(await page.locator('.apply-form [name=amount]').inputValue()).toBe('1500');
+    const { email } = newIdentity('guest');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Telegram contact').fill('@e2e_guest');
+    await page.getByLabel('Telegram contact').blur();
+    await page.waitForSelector('input[name=contactTelegram][data-check=valid]');
+    await page.locator('input[name=amlAcknowledged]').check();
+    await page.getByRole('button', { name: 'Submit application' }).click();
+    await page.waitForURL(/\/applications\/[0-9a-f-]{36}$/);
+    await page.locator('.order-page').waitFor();
+    const orderPath = new URL(page.url()).pathname;
+    const applicationId = orderPath.split('/').at(-1)!;
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+    // Staff see where the guest came from.
+    const admin = await logInAsSuperAdmin();
+    const seen = await api<{ source: unknown }>('GET', `/api/admin/applications/${applicationId}`, {
+      token: admin.token,
+    });
+    expect(seen.body.data!.source).toMatchObject({ monitorFrom: 'CARDEUR', monitorTo: 'USDTTRC20' });
+
+    // Another browser (a mail client's): the mailed link opens the order without a password.
+    const mail = await latestMailTo(email);
+    const mailTab = await newPage({ language: 'en', width: 375 });
+    await mailTab.goto(linkIn(mail.body.text ?? mail.body.html, '/guest/order'));
+    await mailTab.waitForURL(siteUrl(orderPath));
+    await mailTab.locator('.order-page').waitFor();
+
+    // Later, the password: the link in the same mail, then the order link asks to sign in.
+    const later = await newPage({ language: 'en', width: 375 });
+    await later.goto(linkIn(mail.body.text ?? mail.body.html, '/reset-password'));
+    await waitForApp(later);
+    await later.getByLabel('New password', { exact: true }).fill(E2E_PASSWORD);
+    await later.getByLabel('Confirm new password', { exact: true }).fill(E2E_PASSWORD);
+    await later.getByRole('button', { name: 'Save new password' }).click();
+    await later.locator('.alert--success').waitFor();
+    const returning = await newPage({ language: 'en', width: 375 });
+    await returning.goto(linkIn(mail.body.text ?? mail.body.html, '/guest/order'));
+    await returning.waitForURL(siteUrl(`/login?redirectTo=${encodeURIComponent(orderPath)}`));
+    await waitForApp(returning);
+    await returning.getByLabel('Email or username').fill(email);
+    await returning.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+    await returning.getByRole('button', { name: 'Log in' }).click();
+    await returning.waitForURL(siteUrl(orderPath));
+    await returning.locator('.order-page').waitFor();
   });
 });
 

@@ -163,18 +163,23 @@ describe('public site', () => {
     expect(await page.getByRole('button', { name: 'Next testimonials' }).isVisible()).toBe(true);
   });
 
-  it('shows the access-denied screen to visitors on the apply and profile routes', async () => {
+  it('shows visitors the access-denied screen on the profile, and the guest form on /apply', async () => {
     const page = await newPage({ language: 'en' });
 
-    for (const path of ['/apply', '/profile']) {
-      await page.goto(siteUrl(path));
-      await waitForApp(page);
-      expect(await page.getByRole('heading', { name: 'Access denied' }).isVisible()).toBe(true);
-      const login = page.locator('.status-page').getByRole('link', { name: 'Login' });
-      // /profile is where a login leads anyway, so its link carries no redirectTo.
-      const expected = path === '/profile' ? '/login' : `/login?redirectTo=${encodeURIComponent(path)}`;
-      expect(await login.getAttribute('href')).toBe(expected);
-    }
+    await page.goto(siteUrl('/profile'));
+    await waitForApp(page);
+    expect(await page.getByRole('heading', { name: 'Access denied' }).isVisible()).toBe(true);
+    // /profile is where a login leads anyway, so its link carries no redirectTo.
+    expect(await page.locator('.status-page').getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
+      '/login',
+    );
+
+    await page.goto(siteUrl('/apply'));
+    await waitForApp(page);
+    expect(await page.getByLabel('Email', { exact: true }).isVisible()).toBe(true);
+    expect(
+      await page.locator('.apply-card').getByRole('link', { name: 'Sign in' }).getAttribute('href'),
+    ).toBe('/login?redirectTo=%2Fapply');
   });
 
   it('answers an unknown path with the 404 page and a link home', async () => {

@@ -8,6 +8,7 @@ import { pendingApplyPrefill } from '@web/lib/apply-prefill';
 import { useAuthStore } from '@web/stores/auth-store';
 import { type FakeRequest, fakeApi, ok, refused } from '@web/testing/fake-api';
 import {
+  holdAnswers,
   testCity,
   testClientLimits,
   testContinent,
@@ -291,6 +292,22 @@ describe('quote calculator', () => {
       await waitFor(() => expect(select('You give').value).toBe('usdt-trc20'));
       expect(select('You receive').value).toBe('card-RUB');
       expect(select('City').value).toBe('');
+    });
+
+    it('leaves what the visitor chose before the directions arrived as they chose it', async () => {
+      const release = holdAnswers(stubListedPlaces(), getRates);
+      renderCalculator('/?cur_from=CARDKZT&cur_to=USDTTRC20&city=ALA');
+      await citiesLoaded();
+      fireEvent.change(select('City'), { target: { value: 'cis.kazakhstan.almaty' } });
+      fireEvent.change(select('You give'), { target: { value: 'usdt-trc20' } });
+      fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '250' } });
+      await act(async () => release());
+      await waitFor(() => expect(optionValues('You give')).toContain('card-USD'));
+      expect([
+        select('City').value,
+        select('You give').value,
+        screen.getByLabelText<HTMLInputElement>('Amount').value,
+      ]).toEqual(['cis.kazakhstan.almaty', 'usdt-trc20', '250']);
     });
 
     it('leaves the form as it was for codes no published direction is listed under', async () => {

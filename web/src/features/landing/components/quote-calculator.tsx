@@ -62,13 +62,21 @@ export default function QuoteCalculator() {
   // A monitor's deep link chooses the direction and city once the places and directions are in.
   const location = useLocation();
   const pendingLink = useRef(monitorLinkOf(location.search));
+  // What the visitor chose wins over a link applied after it (its directions arrive a moment later).
+  const chosen = useRef(false);
+  const choose = (next: StandardForm) => {
+    chosen.current = true;
+    setForm(next);
+  };
   const placesReady = geo.status === 'ready';
   // The published directions arrive after the form: a pair no longer offered moves to one that is.
   useEffect(() => {
     const link = pendingLink.current;
     if (link && placesReady && published) {
       pendingLink.current = null;
-      const linked = formFromMonitorLink(link, INITIAL_STANDARD_FORM, tree, published.list, openIn);
+      const linked = chosen.current
+        ? null
+        : formFromMonitorLink(link, INITIAL_STANDARD_FORM, tree, published.list, openIn);
       if (linked) {
         setForm(linked);
         return;
@@ -105,7 +113,7 @@ export default function QuoteCalculator() {
           disabled={geo.status === 'loading'}
           value={form.city}
           onChange={(event) =>
-            setForm(selectPlace(tree, form, event.target.value, openIn(event.target.value)))
+            choose(selectPlace(tree, form, event.target.value, openIn(event.target.value)))
           }
         />
         <AssetPairFields
@@ -118,7 +126,7 @@ export default function QuoteCalculator() {
             swap: t('calculator.swap'),
           }}
           block="calc"
-          onChange={setForm}
+          onChange={choose}
         />
         <TextField
           label={t('calculator.amount')}
@@ -127,7 +135,7 @@ export default function QuoteCalculator() {
           autoComplete="off"
           placeholder={amountPlaceholder}
           value={form.amount}
-          onChange={(event) => setForm({ ...form, amount: event.target.value })}
+          onChange={(event) => choose({ ...form, amount: event.target.value })}
         />
         {closedPlace && <CashClosedNotice place={closedPlace} />}
         <QuoteResult state={amountRule ? { status: 'refused', rule: amountRule } : quote} pair={form} />
