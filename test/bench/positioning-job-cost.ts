@@ -1,4 +1,4 @@
-import { ratesArchiveOf } from '@infra/local/bestchange-stand-in';
+import { type BestChangeListing, ratesArchiveOf } from '@infra/local/bestchange-stand-in';
 import { postToStandIn } from '@infra/local/stand-in-server';
 import { MAX_RATE_CHANGES } from '@shared/constants';
 import { childMain, runInChild } from './child';
@@ -89,7 +89,7 @@ async function measure(): Promise<PositioningJobCost> {
 }
 
 /** An archive listing every seeded card direction both ways with COMPETITORS exchangers, and filler. */
-function listingFor(codes: readonly string[], usdValues: Record<string, number>) {
+function listingFor(codes: readonly string[], usdValues: Record<string, number>): BestChangeListing {
   const currencies = [
     { id: 1, code: 'USDTTRC20' },
     ...codes.map((code, index) => ({ id: index + 2, code: `CARD${code}` })),
@@ -98,14 +98,7 @@ function listingFor(codes: readonly string[], usdValues: Record<string, number>)
     id: index + 1,
     name: `Обменник ${index + 1}`,
   }));
-  const rates: Array<{
-    fromId: number;
-    toId: number;
-    exchangerId: number;
-    give: string;
-    receive: string;
-    reserve: string;
-  }> = [];
+  const rates: BestChangeListing['rates'] = [];
   codes.forEach((code, index) => {
     const perUsdt = (usdValues.USDT ?? 1) / usdValues[code]!;
     for (let exchanger = 1; exchanger <= COMPETITORS; exchanger += 1) {
