@@ -140,6 +140,8 @@ export const SETTING_KEYS = [
   'limitPerCardPerDayUSD',
   'verificationPhotoRetentionDays',
   'bestChangeExchangerId',
+  'partnerShareOfProfitPercent',
+  'partnerShareOfVolumePercent',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 interface SettingAccess {
@@ -305,6 +307,20 @@ export const SETTING_DEFAULTS = {
     '200000',
     "Identity tier: most a client's applications may be worth in 30 business days, in USD",
   ),
+  partnerShareOfProfitPercent: {
+    kind: 'number',
+    value: 0,
+    description:
+      "A partner's share of the profit of each deal they brought (through their ?ref= link), in percent, booked in USDT at completion (0: none)",
+    minRole: 'ADMIN',
+  },
+  partnerShareOfVolumePercent: {
+    kind: 'number',
+    value: 0,
+    description:
+      "A partner's share of the USDT volume of each deal they brought, in percent, booked at completion (0: none)",
+    minRole: 'ADMIN',
+  },
   bestChangeExchangerId: {
     kind: 'number',
     value: 0,

@@ -196,6 +196,8 @@ export const FIELD_RULES = {
     text: 'The value must be an amount in USD with at most 2 decimal places, or empty for no limit.',
   },
   settingDealCount: { text: 'The value must be a whole number of deals from 0 to 100.' },
+  /** `max`: the setting's own most, in percent. */
+  settingPartnerShare: { text: 'A percentage from 0 to {{max}}, with at most 4 decimals.' },
   settingExchangerId: {
     text: "BestChange's exchanger id: a whole number, 0 when the exchange is not listed.",
   },

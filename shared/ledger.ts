@@ -12,13 +12,13 @@ import type { Language } from './enums';
  *   or account, a USDT wallet;
  * - the books', one of each kind per currency: what the clients are owed (`clients`), the
  *   exchange's position (`exchange`: what deals took in and gave out at their rates), corrections
- *   with a written reason (`adjustments`), and what the owner put in (`equity`, the opening
- *   balances).
+ *   with a written reason (`adjustments`), what the owner put in (`equity`, the opening
+ *   balances), and what partners have earned and are owed (`partners`, their shares of deals).
  * An office account's balance is what it holds (positive); the books' accounts hold the other side.
  */
 export const OFFICE_ACCOUNT_KINDS = ['cash', 'card', 'bank', 'wallet'] as const;
 export type OfficeAccountKind = (typeof OFFICE_ACCOUNT_KINDS)[number];
-export const BOOK_ACCOUNT_KINDS = ['clients', 'exchange', 'adjustments', 'equity'] as const;
+export const BOOK_ACCOUNT_KINDS = ['clients', 'exchange', 'adjustments', 'equity', 'partners'] as const;
 export type BookAccountKind = (typeof BOOK_ACCOUNT_KINDS)[number];
 export type LedgerAccountKind = OfficeAccountKind | BookAccountKind;
 
@@ -42,6 +42,8 @@ export const LEDGER_ENTRY_KINDS = [
   'reversal',
   /** What an ADMIN closed a deal with, when paid out and owed differ. */
   'writeOff',
+  /** The share of a completed deal its partner earned, owed to them out of the exchange's (USDT). */
+  'partnerShare',
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 

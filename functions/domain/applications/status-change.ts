@@ -28,6 +28,7 @@ import { closedDayRefusal } from '../ledger/entries';
 import { limitMoveParts } from '../limits/limits';
 import { countQueuedMails } from '../outbox/queue';
 import { statusChangeItems } from '../outbox/status-change-items';
+import { partnerShareEntries } from '../partners/share';
 import { poolCountChange, poolMoveParts } from '../payment-templates/pool';
 import { completionSnapshotNow, rubPerUsdtNow } from '../rates/completion-snapshot';
 import { type CompletionMoney, moveDeltas } from '../reports/rollup-events';
@@ -175,10 +176,12 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
       moveDeltas({ move: change.move, before: application, actor, now, owner, timeZone, completion }),
     ),
   );
-  // The books: the money the move records and, when it settles, the exchange, in one write.
+  // The books: the money the move records and, when it settles, the exchange and the share of
+  // the partner who brought the client, in one write.
   const entries = [
     ...(change.entries ?? []),
     ...(settles ? await exchangeEntry(application, actor.id, at) : []),
+    ...(settles ? await partnerShareEntries(application, completion?.snapshot ?? null, at) : []),
   ];
   if (entries.length > 0) transaction.addParts(ledgerParts(entries));
   // The channels hear of the move and decide what to send (outbox/status-change-items.ts).

@@ -21,7 +21,7 @@ import {
 } from '@shared/contract/admin';
 import type { Role } from '@shared/enums';
 import { type FieldProblem, problemAt, ruleProblem } from '@shared/field-rules';
-import { FIAT_DECIMALS, hasAtMostDecimals } from '@shared/numbers';
+import { FIAT_DECIMALS, hasAtMostDecimals, PERCENT_DECIMALS } from '@shared/numbers';
 
 function isSettingKey(key: string): key is SettingKey {
   return (SETTING_KEYS as readonly string[]).includes(key);
@@ -125,6 +125,14 @@ const NUMBER_RULES: Record<NumberSettingKey, (value: number) => FieldProblem | u
     Number.isInteger(value) && value >= PAYMENT_WINDOW_MINUTES.min && value <= PAYMENT_WINDOW_MINUTES.max
       ? undefined
       : ruleProblem('paymentWindowMinutes'),
+  partnerShareOfProfitPercent: (value) =>
+    value >= 0 && value <= 100 && hasAtMostDecimals(value, PERCENT_DECIMALS)
+      ? undefined
+      : ruleProblem('settingPartnerShare', { max: 100 }),
+  partnerShareOfVolumePercent: (value) =>
+    value >= 0 && value <= 10 && hasAtMostDecimals(value, PERCENT_DECIMALS)
+      ? undefined
+      : ruleProblem('settingPartnerShare', { max: 10 }),
   bestChangeExchangerId: (value) =>
     Number.isInteger(value) && value >= 0 && value <= 1_000_000_000
       ? undefined

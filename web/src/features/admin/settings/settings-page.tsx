@@ -81,6 +81,12 @@ const SETTINGS: SettingSpec[] = [
     key,
     placeholder: SETTING_DEFAULTS[key].value,
   })),
+  // Partners' shares of the deals they brought, booked in the ledger at completion.
+  ...(['partnerShareOfProfitPercent', 'partnerShareOfVolumePercent'] as const).map((key) => ({
+    key,
+    number: { min: 0, step: 0.01 },
+    placeholder: String(SETTING_DEFAULTS[key].value),
+  })),
   // Holding a place on BestChange (the rates page): the exchange's own line is no competitor.
   {
     key: 'bestChangeExchangerId',
