@@ -196,8 +196,12 @@ export async function joinGuestApplication(token: string, now = new Date()): Pro
     throw new GuestLinkInvalid();
   const owner = await findUserById(stored.userId, true);
   if (!owner?.isActive || owner.email !== stored.email) throw new GuestLinkInvalid();
-  const body = standardApplicationBodySchema.parse(JSON.parse(stored.application));
-  return createApplication(owner.id, body, undefined, now, { extraItems: [spendTokenItem(stored, now)] });
+  // Kept as sent; a body today's rules no longer read is a link that does nothing, not an error.
+  const body = standardApplicationBodySchema.safeParse(JSON.parse(stored.application));
+  if (!body.success) throw new GuestLinkInvalid();
+  return createApplication(owner.id, body.data, undefined, now, {
+    extraItems: [spendTokenItem(stored, now)],
+  });
 }
 
 /**

@@ -60,8 +60,9 @@ const priceValue = (price: StoredPrice) => ('source' in price ? price.perUsdt : 
 export async function refreshFeedPrices(
   now = new Date(),
   config: ProviderConfig = providerConfigFromEnv(),
+  table?: RatesTable,
 ): Promise<FeedRun> {
-  const table = await readRatesTable();
+  table ??= await readRatesTable();
   const run: FeedRun = {
     changed: [],
     confirmed: [],

@@ -5,6 +5,7 @@ import {
 } from '@functions/domain/rates/bestchange/archive';
 import { positionedRate } from '@functions/domain/rates/bestchange/positioning';
 import { type BestChangeStandIn, startBestChangeStandIn } from '@infra/local/bestchange-stand-in';
+import { startRateProviderStandIns } from '@infra/local/rate-providers';
 import { postToStandIn } from '@infra/local/stand-in-server';
 import { decimalText } from '@shared/money';
 import { zipSync } from 'fflate';
@@ -180,6 +181,8 @@ describe('the rates job holding places', () => {
   let m: Awaited<ReturnType<typeof modules>>;
   const modules = async () => ({
     hold: await import('@functions/domain/rates/bestchange/hold-place'),
+    job: await import('@functions/domain/rates/rates-job'),
+    seed: await import('@functions/seed/rates-data'),
     rates: await import('@functions/domain/rates/rates'),
     settings: await import('@functions/domain/settings/settings'),
   });
@@ -384,6 +387,30 @@ describe('the rates job holding places', () => {
     expect(held.positioned).toBe(true);
     expect((await m.rates.quote('usdt-trc20', 'card-EUR', 1092, minute(40))).amountTo).toBe(1000);
     await m.rates.putRates({ currencies: [], directions: [{ ...euro, positioning: null }] }, admin);
+  });
+
+  it('runs in the rates job after the market prices, whose providers it does not hold up', async () => {
+    await postToStandIn(standIn.url, '/_local/listing', BOTH_WAYS);
+    await place({});
+    const providers = await startRateProviderStandIns(m.seed.SEED_USD_VALUES);
+    try {
+      const config = { ...providers.urls, bestChangeArchiveUrl: standIn.archiveUrl, timeoutMs: 3000 };
+      const run = await m.job.runRatesJob(minute(45), config);
+      expect(run.failures).toEqual([]);
+      expect(run.positioning).toMatchObject({ positioned: 2, archiveProblem: null });
+      expect((await admitted(minute(45), selling)).position).toMatchObject({
+        checkedAt: minute(45).toISOString(),
+      });
+      // An archive that answers nothing is the places' problem only: the prices were still read.
+      const broken = await m.job.runRatesJob(minute(46), {
+        ...config,
+        bestChangeArchiveUrl: `${standIn.url}/gone.zip`,
+      });
+      expect(broken.failures).toEqual([]);
+      expect(broken.positioning.archiveProblem).toMatch(/answered 404/);
+    } finally {
+      await providers.stop();
+    }
   });
 
   it('switched off, the direction prices from its source and the job reads nothing for it', async () => {

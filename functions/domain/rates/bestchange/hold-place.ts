@@ -3,6 +3,7 @@ import {
   type DirectionRecord,
   type PositionRecord,
   putPositions,
+  type RatesTable,
   readRatesTable,
 } from '@functions/data/rates';
 import { settingValue } from '@functions/domain/settings/settings';
@@ -35,12 +36,14 @@ export interface PositioningRun {
  * figure among its competitors (positioning.ts) and writes what changed. An archive that cannot be
  * read is each direction's `archive` problem, and a direction BestChange does not list is
  * `unlisted`: either prices from its own source meanwhile (quote.ts), as without positioning.
+ * `table`: the rates as the job read them for its prices (they write no direction or position).
  */
 export async function holdPlaces(
   now: Date,
   archive: { url: string; timeoutMs: number },
+  table?: RatesTable,
 ): Promise<PositioningRun> {
-  const table = await readRatesTable();
+  table ??= await readRatesTable();
   const directions = table.directions.filter(
     (direction): direction is DirectionRecord & { positioning: Positioning } => !!direction.positioning,
   );
