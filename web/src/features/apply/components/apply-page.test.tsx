@@ -200,6 +200,16 @@ describe('apply page', () => {
     expect(contactInput().value).toBe('@anna_tg');
   });
 
+  it('prefills the contact from a session restored after the page opened', async () => {
+    stubApi({ geo: [] });
+    const signedIn = useAuthStore.getState();
+    useAuthStore.setState({ ...initialAuthState, initializing: true });
+    renderPage();
+    act(() => useAuthStore.setState({ ...signedIn, initializing: false }));
+
+    expect(((await screen.findByLabelText('Telegram contact')) as HTMLInputElement).value).toBe('@anna_tg');
+  });
+
   it('checks the contact on blur and shows a tick when it is valid', async () => {
     const api = stubApi().answer(validateTelegram, ok({ isValid: true }));
     const input = await openIndividual();

@@ -26,13 +26,22 @@ const MODES = ['standard', 'individual'] as const;
 type Mode = (typeof MODES)[number];
 
 /**
- * The application form (docs/product.md §5). A visitor who is not signed in applies as a guest:
- * a standard application with an email (docs/product.md §5 "Guest exchange"), straight to the new
- * order with a session, or word that the address's owner was mailed when it has an account.
+ * The application form (docs/product.md §5), once the session is known: its contact starts from
+ * the signed-in client's Telegram, and a visitor applies as a guest.
  */
 export function ApplyPage() {
-  const { t, language } = useTranslation(['forms', 'errors']);
+  const { t } = useTranslation('forms');
   const initializing = useAuthStore((state) => state.initializing);
+  return initializing ? <PageSpinner label={t('apply.title')} /> : <ApplyScreen />;
+}
+
+/**
+ * A visitor who is not signed in applies as a guest: a standard application with an email
+ * (docs/product.md §5 "Guest exchange"), straight to the new order with a session, or word that
+ * the address's owner was mailed when it has an account.
+ */
+function ApplyScreen() {
+  const { t, language } = useTranslation(['forms', 'errors']);
   const guest = !useAuthStore((state) => state.isAuthenticated);
   const [guestEmail, setGuestEmail] = useState('');
   const [mailedOwner, setMailedOwner] = useState<string | null>(null);
@@ -82,8 +91,6 @@ export function ApplyPage() {
       return fieldErrors;
     }
   };
-
-  if (initializing) return <PageSpinner label={t('apply.title')} />;
 
   return (
     <div className="container page apply-page">
