@@ -24,13 +24,22 @@ export type DailyStatField = 'newUsers' | 'createdApplications' | 'completedAppl
  * as the event they count.
  */
 export function incrementDailyStat(day: string, field: DailyStatField, by = 1): TransactItem {
+  return incrementDailyStats(day, { [field]: by });
+}
+
+/**
+ * Several of a day's counters in one update of one shard: a transaction that counts two (a guest's
+ * new account and its application) cannot update two random shards, which may be the same item.
+ */
+export function incrementDailyStats(
+  day: string,
+  deltas: Partial<Record<DailyStatField, number>>,
+): TransactItem {
   return {
     Update: {
       TableName: tableName,
       Key: keys.dailyStatsShard(day, randomShard()),
-      UpdateExpression: 'ADD #field :by',
-      ExpressionAttributeNames: { '#field': field },
-      ExpressionAttributeValues: { ':by': by },
+      ...addExpression(deltas),
     },
   };
 }

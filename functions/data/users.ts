@@ -135,6 +135,11 @@ export interface NewUser {
   verifyLinkHash?: string;
   /** The hash of a first reset link (a guest's "set your password"), written with it. */
   resetLinkHash?: string;
+  /**
+   * The day's newUsers counter is added by the caller's own update of the day's counters (a guest's
+   * application counts both there): one transaction cannot update a random shard twice.
+   */
+  newUserCountedByCaller?: boolean;
   /** A staff invitation's second factor, on from the start (the sealed secret, last step, recovery hashes). */
   mfa?: { secret: string; lastStep: number; recoveryHashes: string[] };
 }
@@ -278,7 +283,7 @@ export function newUserItems(input: NewUser): {
     });
   }
   // The dashboard's "new users" are the shop's new clients: a staff account is not one.
-  if (user.role === 'USER')
+  if (user.role === 'USER' && !input.newUserCountedByCaller)
     items.push({ conflict: null, item: incrementDailyStat(businessDayOf(now, input.timeZone), 'newUsers') });
   items.push({ conflict: null, item: incrementUsersCounter() });
   return { user, items };

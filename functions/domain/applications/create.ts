@@ -10,7 +10,7 @@ import {
 import {
   adjustApplicationStatusCounts,
   adjustUserApplicationStats,
-  incrementDailyStat,
+  incrementDailyStats,
 } from '@functions/data/counters';
 import { findIdempotencyRecord, IDEMPOTENCY_TTL_SECONDS, idempotencyPut } from '@functions/data/idempotency';
 import { rollupParts } from '@functions/data/report-rollups';
@@ -38,7 +38,10 @@ import { checkStandardApplication } from './standard-rules';
 
 /** What a guest's application adds to its creation (guest.ts). */
 export interface CreateOptions {
-  /** The guest's new account, created in the application's own transaction. */
+  /**
+   * The guest's new account, created in the application's own transaction (its items written
+   * with `newUserCountedByCaller`: the day's newUsers is counted here, with the application).
+   */
   newOwner?: { summary: UserSummary; items: TransactItem[] };
   /**
    * A guest's links to the order and to a password: the tokens' writes, and the URLs the "created"
@@ -225,7 +228,14 @@ export async function createApplication(
         ),
       )
       .add('statusCounts', adjustApplicationStatusCounts({ total: 1, PENDING: 1 }))
-      .add('createdToday', incrementDailyStat(businessDayOf(now, timeZone), 'createdApplications'))
+      // A guest's new account counts on the same update: its newUsers and this application.
+      .add(
+        'createdToday',
+        incrementDailyStats(businessDayOf(now, timeZone), {
+          createdApplications: 1,
+          ...(options.newOwner ? { newUsers: 1 } : {}),
+        }),
+      )
       .add(
         'history',
         historyPut({

@@ -111,6 +111,7 @@ async function createWithNewAccount(input: GuestApplicationBody, now: Date): Pro
     now,
     timeZone: await businessTimeZone(),
     resetLinkHash: passwordToken.tokenHash,
+    newUserCountedByCaller: true,
   });
   const result = await createApplication(id, input.application, undefined, now, {
     newOwner: { summary: summaryOf(user), items: items.map(({ item }) => item) },
