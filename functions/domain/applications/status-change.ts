@@ -181,7 +181,7 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
   const entries = [
     ...(change.entries ?? []),
     ...(settles ? await exchangeEntry(application, actor.id, at) : []),
-    ...(settles ? await partnerShareEntries(application, completion?.snapshot ?? null, at) : []),
+    ...(settles ? await partnerShareEntries(application, completion?.snapshot ?? null, actor.id, at) : []),
   ];
   if (entries.length > 0) transaction.addParts(ledgerParts(entries));
   // The channels hear of the move and decide what to send (outbox/status-change-items.ts).

@@ -13,13 +13,14 @@ import { settingValue } from '../settings/settings';
  * client came through their `?ref=` link (the application's source names their referral code), the
  * deal completed, and the settings give partners a percentage of its profit (none of a loss) and
  * of its USDT volume. The share is booked at completion, in the completing transaction, as one
- * balanced USDT entry: out of the exchange's book, into what partners are owed, under the
- * partner's id; cut down to the micro-USDT. None when no partner, a partner who is the client
+ * balanced USDT entry by whoever completed it: out of the exchange's book, into what partners are
+ * owed, under the partner's id; cut down to the micro-USDT. None when no partner, a partner who is the client
  * themself or no longer active, no snapshot of the deal's profit, or nothing to share.
  */
 export async function partnerShareEntries(
   application: ApplicationRecord,
   snapshot: CompletionSnapshot | null,
+  actorId: string | null,
   at: string,
 ): Promise<LedgerEntryRecord[]> {
   const code = application.source?.partner;
@@ -46,7 +47,8 @@ export async function partnerShareEntries(
       id: `${application.id}#partner`,
       kind: 'partnerShare',
       at,
-      actorId: SYSTEM_ID,
+      // Whoever completed the deal (the system for a move of its own), as its exchange entry.
+      actorId: actorId ?? SYSTEM_ID,
       applicationId: application.id,
       reference: partner.id,
     },

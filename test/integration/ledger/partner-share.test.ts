@@ -69,7 +69,8 @@ describe("a partner's share of a deal they brought", () => {
     const units = toUnits(expected, 6);
     const [entry, ...more] = await partnerEntries(id);
     expect(more).toEqual([]);
-    expect(entry).toMatchObject({ reference: partner.id, actorId: 'system', applicationId: id });
+    // By the manager who completed the deal, as its exchange entry.
+    expect(entry).toMatchObject({ reference: partner.id, actorId: manager.id, applicationId: id });
     expect(entry!.lines).toEqual([
       { accountId: 'exchange-USDT', currency: 'USDT', units },
       { accountId: 'partners-USDT', currency: 'USDT', units: -units },
