@@ -92,6 +92,17 @@ function ApplyScreen() {
     }
   };
 
+  const standardForm = (
+    <StandardForm
+      contact={contact}
+      exchange={exchange}
+      errors={standardErrors}
+      setErrors={setStandardErrors}
+      submit={submit}
+      {...(guest ? { guest: { email: guestEmail, setEmail: setGuestEmail } } : {})}
+    />
+  );
+
   return (
     <div className="container page apply-page">
       <header className="apply-page__header">
@@ -117,14 +128,7 @@ function ApplyScreen() {
             <p className="muted apply-card__hint">
               {t('apply.guest.lead')} <Link to={loginPath(paths.apply)}>{t('apply.guest.signIn')}</Link>
             </p>
-            <StandardForm
-              contact={contact}
-              exchange={exchange}
-              errors={standardErrors}
-              setErrors={setStandardErrors}
-              submit={submit}
-              guest={{ email: guestEmail, setEmail: setGuestEmail }}
-            />
+            {standardForm}
           </>
         ) : (
           <>
@@ -137,13 +141,7 @@ function ApplyScreen() {
             />
             <p className="muted apply-card__hint">{t(`apply.modeHints.${mode}`)}</p>
             {mode === 'standard' ? (
-              <StandardForm
-                contact={contact}
-                exchange={exchange}
-                errors={standardErrors}
-                setErrors={setStandardErrors}
-                submit={submit}
-              />
+              standardForm
             ) : (
               <IndividualForm
                 contact={contact}
