@@ -142,6 +142,7 @@ export const SETTING_KEYS = [
   'bestChangeExchangerId',
   'partnerShareOfProfitPercent',
   'partnerShareOfVolumePercent',
+  'partnerPayoutMinimumUSDT',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 interface SettingAccess {
@@ -319,6 +320,12 @@ export const SETTING_DEFAULTS = {
     value: 0,
     description:
       "A partner's share of the USDT volume of each deal they brought, in percent, booked at completion (0: none)",
+    minRole: 'ADMIN',
+  },
+  partnerPayoutMinimumUSDT: {
+    kind: 'number',
+    value: 10,
+    description: 'The least USDT a partner may ask to be paid out at once',
     minRole: 'ADMIN',
   },
   bestChangeExchangerId: {

@@ -198,6 +198,15 @@ export const FIELD_RULES = {
   settingDealCount: { text: 'The value must be a whole number of deals from 0 to 100.' },
   /** `max`: the setting's own most, in percent. */
   settingPartnerShare: { text: 'A percentage from 0 to {{max}}, with at most 4 decimals.' },
+  partnerPercent: { text: 'A percentage from 0 to {{max}}, with at most 4 decimals.' },
+  partnerDirectionTwice: { text: 'Each direction may have its terms once.' },
+  partnerMonitorHost: { text: "A monitor's site as its address names it, such as bestchange.ru." },
+  partnerMonitorHostTwice: { text: 'Each site once.' },
+  partnerPayoutAmount: { text: 'An amount of USDT such as 25 or 25.5 (up to 6 decimals).' },
+  partnerPayoutMinimum: { text: 'A payout is at least {{minimum}} USDT.' },
+  partnerPeriodTooLong: { text: 'At most {{max}} days at once.' },
+  partnerKey: { text: 'The partner key goes in the X-Partner-Key header.' },
+  settingPartnerPayoutMinimum: { text: 'An amount of USDT from 0 to 1000000, with at most 6 decimals.' },
   settingExchangerId: {
     text: "BestChange's exchanger id: a whole number, 0 when the exchange is not listed.",
   },

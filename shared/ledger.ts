@@ -44,6 +44,8 @@ export const LEDGER_ENTRY_KINDS = [
   'writeOff',
   /** The share of a completed deal its partner earned, owed to them out of the exchange's (USDT). */
   'partnerShare',
+  /** A partner paid what they earned, from an office wallet (its hash checked on chain). */
+  'partnerPayout',
 ] as const;
 export type LedgerEntryKind = (typeof LEDGER_ENTRY_KINDS)[number];
 

@@ -13,7 +13,7 @@ import { schema } from './schema';
 /** At most this many cities or directions in one scope (more than the seed has of either). */
 const SCOPE_MAX_ENTRIES = 500;
 
-const directionKeySchema = /* @__PURE__ */ schema(() =>
+export const directionKeySchema = /* @__PURE__ */ schema(() =>
   z.string().check(
     z.maxLength(100),
     z.refine((key) => {

@@ -22,6 +22,8 @@ export type AuditTargetType =
   | 'staffInvitation'
   | 'ledgerAccount'
   | 'ledgerDay'
+  | 'partner'
+  | 'partnerPayout'
   | 'blacklist'
   | 'verification';
 

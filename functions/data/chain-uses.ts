@@ -6,16 +6,19 @@ import type { TransactItem } from './transactions';
 
 /**
  * The register of used chain transactions (keys.ts pattern 43): a USDT transaction is used once,
- * for one purpose — a client's payment into one deal, a payout of one deal, or a refund (the
- * money sent back and the transfer it returned). Every path that uses one claims it in the
+ * for one purpose — a client's payment into one deal, a payout of one deal, a refund (the
+ * money sent back and the transfer it returned), or the payment of one partner's payout. Every path that uses one claims it in the
  * transaction of its effect, so of two paths racing for one transaction exactly one commits.
  */
-export type ChainUsePurpose = 'payment' | 'payout' | 'refund';
+export type ChainUsePurpose = 'payment' | 'payout' | 'refund' | 'partnerPayout';
 
 export interface ChainUse {
   txId: string;
   purpose: ChainUsePurpose;
-  /** The deal it paid, paid out or refunded; null for a refund of a transfer no deal took. */
+  /**
+   * The deal it paid, paid out or refunded; null for a refund of a transfer no deal took. For a
+   * partner's payout, the payout's id (functions/data/partners.ts): what the one use is of.
+   */
   applicationId: string | null;
   /** Who used it: a staff member's id, the client's, or `system` (the watcher, a hash check). */
   by: string;

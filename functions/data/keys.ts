@@ -70,6 +70,11 @@
  * | Limit version     | LIMIT#{subject}       | VERSION            |                                   |
  * | Card · identity standing | USER#{userId}  | VERIFY#CARD#{cardId} · VERIFY#IDENTITY |                   |
  * | Verification request | VERIFYREQ#{id}     | REQUEST            | gsi1: VERIFYQUEUE#PENDING / {submittedAt}#{id} (under review), VERIFYQUEUE#DECIDED / {decidedAt}#{id}; gsi2 (decided, photos kept): VERIFYPHOTOS / {decidedAt}#{id}; (expiresAt TTL while awaiting photos, 1 day) |
+ * | Partner           | PARTNER#{userId}      | PROFILE; DAY#{yyyy-mm-dd} | gsi1 (PROFILE): PARTNERS / {createdAt}#{userId} |
+ * | Partner defaults  | PARTNERS              | DEFAULTS           |                                   |
+ * | Monitor's partner | PARTNERMONITOR#{host} | PARTNER            |                                   |
+ * | Partner API key   | PARTNERKEY#{sha256}   | KEY                |                                   |
+ * | Partner payout    | PARTNERPAYOUT#{id}    | PAYOUT             | gsi1: PARTNERPAYOUTS#{userId} / {createdAt}#{id}; gsi2 (while asked for): PARTNERPAYOUTS#OPEN / {createdAt}#{id} |
  *
  * Access patterns (each is a GetItem, a Query, or a conditional/transactional write; never a Scan):
  * 1. User by id: GetItem USER#{id}/PROFILE.
@@ -342,6 +347,16 @@
  *     is on shift (the dashboard, the staff group's mentions): Query gsi3 ONSHIFT, longest on shift
  *     first (a handful of items; holders no longer active staff are left out in code). A MANAGER's
  *     scope is the user item's staffScope, set by the staff edit (pattern 1's update).
+ * 57. The partner program (functions/data/partners.ts, docs/product.md "Partners"): a completed deal's
+ *     share ADDs to PARTNER#{id}/PROFILE (availableUnits, earnedUnits; the first write lists it in
+ *     gsi1 PARTNERS) and to PARTNER#{id}/DAY#{day} (deals, earnedUnits) in the completing
+ *     transaction; a click and a registration ADD to the day. The partner page and API: GetItem of
+ *     the profile, Query of the days between two DAY# keys, Query gsi1 PARTNERPAYOUTS#{id}. Who owns
+ *     a monitor's host: GetItem PARTNERMONITOR#{host}, Put with attribute_not_exists OR the same
+ *     partner when an ADMIN sets it. An API key: GetItem PARTNERKEY#{sha256 of the key}. A payout
+ *     asked for: Put PARTNERPAYOUT#{id} with the profile's ADD conditional on availableUnits >= the
+ *     amount; staff's queue: Query gsi2 PARTNERPAYOUTS#OPEN (removed when paid or refused, in the
+ *     decision's transaction, conditional on status = requested).
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -578,6 +593,16 @@ export const keys = {
     state === 'pending' ? 'VERIFYQUEUE#PENDING' : 'VERIFYQUEUE#DECIDED',
   verificationPhotosIndex: 'VERIFYPHOTOS',
   /** `units` of 0.0001 USDT, zero-padded so the sort keys order as the amounts do. */
+  partner: (userId: string) => ({ pk: `PARTNER#${userId}`, sk: 'PROFILE' }),
+  partnerPartition: (userId: string) => `PARTNER#${userId}`,
+  partnerDay: (userId: string, day: string) => ({ pk: `PARTNER#${userId}`, sk: `DAY#${day}` }),
+  partnersIndex: 'PARTNERS',
+  partnerDefaults: { pk: 'PARTNERS', sk: 'DEFAULTS' },
+  partnerMonitor: (host: string) => ({ pk: `PARTNERMONITOR#${host}`, sk: 'PARTNER' }),
+  partnerKey: (keyHash: string) => ({ pk: `PARTNERKEY#${keyHash}`, sk: 'KEY' }),
+  partnerPayout: (id: string) => ({ pk: `PARTNERPAYOUT#${id}`, sk: 'PAYOUT' }),
+  partnerPayoutsOf: (userId: string) => `PARTNERPAYOUTS#${userId}`,
+  openPartnerPayouts: 'PARTNERPAYOUTS#OPEN',
   payableAmount: (wallet: string, units: bigint) => ({
     pk: `PAYAMOUNT#${wallet}`,
     sk: `AMOUNT#${units.toString().padStart(20, '0')}`,

@@ -7,6 +7,7 @@ import type { VerificationTier } from '@shared/verification';
 import { db, tableName } from './client';
 import { incrementDailyStat, incrementUsersCounter } from './counters';
 import { keys } from './keys';
+import { partnerDayItem } from './partners';
 import { keepSessionThroughEpoch } from './session-epoch';
 import { LINK_HASH_ATTRIBUTE } from './tokens';
 import { type TransactItem, Transaction, TransactionCancelledError } from './transactions';
@@ -310,7 +311,11 @@ function referralCountIncrement(inviterId: string): TransactItem {
  * flag in the same transaction's condition, so a re-verification after an address change never
  * counts again, nor do two verifications racing.
  */
-export function firstVerification(user: Pick<UserRecord, 'verifiedOnce' | 'invitedBy'>): {
+export function firstVerification(
+  user: Pick<UserRecord, 'verifiedOnce' | 'invitedBy'>,
+  /** The business day it happens: the inviter's partner day counts the registration on it. */
+  day: string,
+): {
   update: string;
   condition?: string;
   values: Record<string, unknown>;
@@ -322,7 +327,9 @@ export function firstVerification(user: Pick<UserRecord, 'verifiedOnce' | 'invit
     update: 'verifiedOnce = :verifiedOnce',
     condition: 'attribute_not_exists(verifiedOnce)',
     values,
-    items: user.invitedBy ? [referralCountIncrement(user.invitedBy)] : [],
+    items: user.invitedBy
+      ? [referralCountIncrement(user.invitedBy), partnerDayItem(user.invitedBy, day, { registrations: 1n })]
+      : [],
   };
 }
 

@@ -42,6 +42,7 @@ const AREA_TITLES: Record<RouteArea, string> = {
   live: 'Live push',
   telegram: 'Telegram bot',
   verification: 'Cards and verification',
+  partners: 'Partners and the partner API',
 };
 
 const ACCESS_TEXT: Record<Access, string> = {

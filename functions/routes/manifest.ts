@@ -23,6 +23,7 @@ import * as market from '@shared/routes/market';
 import * as messages from '@shared/routes/messages';
 import * as mfa from '@shared/routes/mfa';
 import * as notifications from '@shared/routes/notifications';
+import * as partners from '@shared/routes/partners';
 import * as paymentTemplates from '@shared/routes/payment-templates';
 import * as profile from '@shared/routes/profile';
 import * as rates from '@shared/routes/rates';
@@ -71,6 +72,7 @@ export const routeAreas = {
   live,
   telegram,
   verification,
+  partners,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export type RouteArea = keyof typeof routeAreas;

@@ -23,7 +23,7 @@ import type { ServiceConfig } from './service-config';
 export const API_ROUTE_GROUPS = {
   accounts: ['auth', 'mfa', 'profile', 'verification'],
   public: ['system', 'geo', 'rates', 'market', 'export'],
-  client: ['applications', 'notifications', 'messages', 'live', 'telegram'],
+  client: ['applications', 'notifications', 'messages', 'live', 'telegram', 'partners'],
   admin: [
     'adminUsers',
     'shifts',

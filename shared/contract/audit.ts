@@ -24,6 +24,8 @@ export const AUDIT_TARGET_TYPES = [
   'staffInvitation',
   'ledgerAccount',
   'ledgerDay',
+  'partner',
+  'partnerPayout',
   'blacklist',
   'verification',
 ] as const;
@@ -36,7 +38,7 @@ export type AuditTarget = (typeof AUDIT_TARGET_TYPES)[number];
 export const AUDIT_KIND_TARGETS = {
   rates: ['rates'],
   reserves: ['reserves'],
-  books: ['ledgerAccount', 'ledgerDay'],
+  books: ['ledgerAccount', 'ledgerDay', 'partner', 'partnerPayout'],
   templates: ['paymentTemplate'],
   geo: ['geo'],
   settings: ['setting'],

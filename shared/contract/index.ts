@@ -25,6 +25,7 @@ export * from './messages';
 export * from './mfa';
 export * from './misc';
 export * from './notifications';
+export * from './partners';
 export * from './payment-templates';
 export * from './rates';
 export * from './reports';

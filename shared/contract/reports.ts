@@ -47,6 +47,9 @@ export const reportFiguresSchema = /* @__PURE__ */ schema(() =>
       currency: z.enum(REPORTING_CURRENCIES),
       turnover: z.string(),
       profit: z.string(),
+      /** Partners' shares of the deals they brought (the whole business's; 0 in a breakdown's row), and the profit less them. */
+      partnerShares: z.string(),
+      profitAfterShares: z.string(),
       dealsLeftOut: z.number(),
     }),
     /** Completed deals with no market rate at completion, so no profit. */

@@ -1,5 +1,7 @@
 import { findOneTimeToken, spendLinkToken } from '@functions/data/tokens';
 import { findUserById, firstVerification } from '@functions/data/users';
+import { businessDayOf } from '@shared/business-time';
+import { businessTimeZone } from '../settings/business-time';
 import { ResetLinkInvalid } from './errors';
 import { hashPassword } from './passwords';
 import { hashToken } from './secrets';
@@ -25,7 +27,7 @@ export async function resetPassword(input: { token: string; password: string; no
   const passwordHash = await hashPassword(input.password);
   // The link proves the address: a reset is the account's first verification if nothing was before
   // (its referral counts then, and only then).
-  const first = firstVerification(user);
+  const first = firstVerification(user, businessDayOf(now, await businessTimeZone()));
   const used = await spendLinkToken(
     { ...stored, purpose: 'reset-password' },
     now,

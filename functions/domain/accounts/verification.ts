@@ -1,6 +1,8 @@
 import { findOneTimeToken, spendLinkToken } from '@functions/data/tokens';
 import { findUserByEmail, findUserById, firstVerification, type UserRecord } from '@functions/data/users';
 import { type MailRecipient, verificationMail } from '@functions/mail/account-mails';
+import { businessDayOf } from '@shared/business-time';
+import { businessTimeZone } from '../settings/business-time';
 import {
   AccountDeactivated,
   AddressThrottled,
@@ -76,7 +78,7 @@ export async function verifyEmail(input: {
   }
   // The referral counts with the account's first verification, in the verifying transaction: a
   // throwaway sign-up never does, nor does verifying a changed address again.
-  const first = firstVerification(user);
+  const first = firstVerification(user, businessDayOf(now, await businessTimeZone()));
   const used = await spendLinkToken(
     { ...stored, purpose: 'verify-email' },
     now,

@@ -28,7 +28,7 @@ import { closedDayRefusal } from '../ledger/entries';
 import { limitMoveParts } from '../limits/limits';
 import { countQueuedMails } from '../outbox/queue';
 import { statusChangeItems } from '../outbox/status-change-items';
-import { partnerShareEntries } from '../partners/share';
+import { NO_PARTNER_SHARE, partnerShareOf } from '../partners/share';
 import { poolCountChange, poolMoveParts } from '../payment-templates/pool';
 import { completionSnapshotNow, rubPerUsdtNow } from '../rates/completion-snapshot';
 import { type CompletionMoney, moveDeltas } from '../reports/rollup-events';
@@ -170,18 +170,25 @@ export async function applyStatusChange(change: StatusChange, now = new Date()):
     if (snapshot) transaction.add('completionSnapshot', completionSnapshotPut(application.id, snapshot));
     completion = { snapshot, rubPerUsdt };
   }
-  // The reports' figures the move makes (a funnel step, an ending and its money, a duration).
+  // The share of the partner who brought the client, when the move settles the deal.
+  const share = completion
+    ? await partnerShareOf(application, completion, actor.id, now, timeZone)
+    : NO_PARTNER_SHARE;
+  if (share.items.length > 0) transaction.add('partner', ...share.items);
+  // The reports' figures the move makes (a funnel step, an ending and its money, a duration, the
+  // partner's share), in one list: a rollup item is written once per transaction.
   transaction.addParts(
-    rollupParts(
-      moveDeltas({ move: change.move, before: application, actor, now, owner, timeZone, completion }),
-    ),
+    rollupParts([
+      ...moveDeltas({ move: change.move, before: application, actor, now, owner, timeZone, completion }),
+      ...share.deltas,
+    ]),
   );
-  // The books: the money the move records and, when it settles, the exchange and the share of
-  // the partner who brought the client, in one write.
+  // The books: the money the move records and, when it settles, the exchange and the partner's
+  // share, in one write.
   const entries = [
     ...(change.entries ?? []),
     ...(settles ? await exchangeEntry(application, actor.id, at) : []),
-    ...(settles ? await partnerShareEntries(application, completion?.snapshot ?? null, actor.id, at) : []),
+    ...share.entries,
   ];
   if (entries.length > 0) transaction.addParts(ledgerParts(entries));
   // The channels hear of the move and decide what to send (outbox/status-change-items.ts).

@@ -17,6 +17,8 @@ export const figure = {
   reportingTurnover: (currency: string) => `rt_${currency}`,
   /** Profit in a reporting currency. */
   reportingProfit: (currency: string) => `rp_${currency}`,
+  /** Partners' shares of completed deals in a reporting currency (USDT as booked, RUB at the market then). */
+  partnerShares: (currency: string) => `ps_${currency}`,
   /** Completed deals left out of a reporting currency's figures: no market value of it then. */
   reportingMissing: (currency: string) => `rm_${currency}`,
   /** Completed deals with amounts but no profit: no market rate at completion. */

@@ -109,6 +109,12 @@ export function figuresOf(
       currency: reportingCurrency,
       turnover: amountText(sums.get(figure.reportingTurnover(reportingCurrency)) ?? 0n, reportingCurrency),
       profit: amountText(sums.get(figure.reportingProfit(reportingCurrency)) ?? 0n, reportingCurrency),
+      partnerShares: amountText(sums.get(figure.partnerShares(reportingCurrency)) ?? 0n, reportingCurrency),
+      profitAfterShares: amountText(
+        (sums.get(figure.reportingProfit(reportingCurrency)) ?? 0n) -
+          (sums.get(figure.partnerShares(reportingCurrency)) ?? 0n),
+        reportingCurrency,
+      ),
       dealsLeftOut: count(sums, figure.reportingMissing(reportingCurrency)),
     },
     dealsWithoutProfit: count(sums, figure.profitMissing),

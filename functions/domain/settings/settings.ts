@@ -133,6 +133,10 @@ const NUMBER_RULES: Record<NumberSettingKey, (value: number) => FieldProblem | u
     value >= 0 && value <= 10 && hasAtMostDecimals(value, PERCENT_DECIMALS)
       ? undefined
       : ruleProblem('settingPartnerShare', { max: 10 }),
+  partnerPayoutMinimumUSDT: (value) =>
+    value >= 0 && value <= 1_000_000 && hasAtMostDecimals(value, 6)
+      ? undefined
+      : ruleProblem('settingPartnerPayoutMinimum'),
   bestChangeExchangerId: (value) =>
     Number.isInteger(value) && value >= 0 && value <= 1_000_000_000
       ? undefined

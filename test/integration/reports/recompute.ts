@@ -16,6 +16,8 @@ export interface DealFacts {
   application: ApplicationRecord;
   history: StatusHistoryRecord[];
   snapshot: CompletionSnapshot | undefined;
+  /** The partner's share booked at its completion, micro-USDT (its `partnerShare` entry); none: no partner. */
+  partnerShareUnits?: bigint;
 }
 
 /** The move into the status the deal is in now (its ending, for a deal that ended). */
@@ -88,8 +90,9 @@ export function recompute(deals: readonly DealFacts[], options: RecomputeOptions
   const profit = new Map<string, bigint[]>();
   const usdtSides: bigint[] = [];
   const profitUsdt: bigint[] = [];
+  const partnerShares: bigint[] = [];
   let withoutProfit = 0;
-  for (const { application, history, snapshot } of counted) {
+  for (const { application, history, snapshot, partnerShareUnits } of counted) {
     const steps = history.slice(1);
     const atOffice = steps.some((step) => step.from === 'PROCESSING' && step.to === 'COMPLETED');
     if (inPeriod(application.createdAt)) {
@@ -127,6 +130,8 @@ export function recompute(deals: readonly DealFacts[], options: RecomputeOptions
     push(turnover, currencyFrom!, toUnits(amountFrom, currencyDecimals(currencyFrom!)));
     push(turnover, currencyTo!, toUnits(amountTo!, currencyDecimals(currencyTo!)));
     usdtSides.push(toUnits(currencyFrom === 'USDT' ? amountFrom : amountTo!, currencyDecimals('USDT')));
+    // The shares count for the whole business only (a breakdown's row has none).
+    if (!options.breakdownRow) partnerShares.push(partnerShareUnits ?? 0n);
     if (!snapshot) {
       withoutProfit += 1;
       continue;
@@ -184,6 +189,8 @@ export function recompute(deals: readonly DealFacts[], options: RecomputeOptions
       currency: 'USDT',
       turnover: unitsText(usdtTotal, 6),
       profit: unitsText(sumUnits(profitUsdt), 6),
+      partnerShares: unitsText(sumUnits(partnerShares), 6),
+      profitAfterShares: unitsText(sumUnits(profitUsdt) - sumUnits(partnerShares), 6),
       dealsLeftOut: 0,
     },
     dealsWithoutProfit: withoutProfit,

@@ -74,6 +74,22 @@ function figureLines(
       now.reporting.profit,
       before?.reporting.profit ?? null,
     ],
+    [
+      section,
+      item,
+      t('reports.kpi.partnerShares', { currency: reporting }),
+      reporting,
+      now.reporting.partnerShares,
+      before?.reporting.partnerShares ?? null,
+    ],
+    [
+      section,
+      item,
+      t('reports.kpi.profitAfterShares', { currency: reporting }),
+      reporting,
+      now.reporting.profitAfterShares,
+      before?.reporting.profitAfterShares ?? null,
+    ],
   );
   for (const outcome of OUTCOMES)
     lines.push([

@@ -38,7 +38,7 @@ function Kpi({
 
 const count = (language: Language) => (value: string | number) => formatNumber(Number(value), language, 0);
 
-/** The key figures: turnover and profit in the reporting currency, deals, ticket, clients and clicks. */
+/** The key figures: turnover and profit in the reporting currency (before and after partners' shares), deals, ticket, clients and clicks. */
 function KeyFigures({ now, before }: { now: Figures; before: Figures }) {
   const { t, language } = useTranslation('admin');
   const currency = now.reporting.currency;
@@ -56,6 +56,18 @@ function KeyFigures({ now, before }: { now: Figures; before: Figures }) {
         label={t('reports.kpi.profit', { currency })}
         now={now.reporting.profit}
         before={before.reporting.profit}
+        shown={money}
+      />
+      <Kpi
+        label={t('reports.kpi.partnerShares', { currency })}
+        now={now.reporting.partnerShares}
+        before={before.reporting.partnerShares}
+        shown={money}
+      />
+      <Kpi
+        label={t('reports.kpi.profitAfterShares', { currency })}
+        now={now.reporting.profitAfterShares}
+        before={before.reporting.profitAfterShares}
         shown={money}
       />
       <Kpi

@@ -87,6 +87,7 @@ const SETTINGS: SettingSpec[] = [
     number: { min: 0, step: 0.01 },
     placeholder: String(SETTING_DEFAULTS[key].value),
   })),
+  { key: 'partnerPayoutMinimumUSDT', number: { min: 0, step: 0.01 }, placeholder: '10' },
   // Holding a place on BestChange (the rates page): the exchange's own line is no competitor.
   {
     key: 'bestChangeExchangerId',
