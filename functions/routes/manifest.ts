@@ -115,6 +115,7 @@ export const routes = {
   ...live,
   ...telegram,
   ...verification,
+  ...partners,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteId = keyof typeof routes;

@@ -35,10 +35,10 @@ export async function partnerStatistics(
   const timeZone = await businessTimeZone();
   const to = period.to ?? businessDayOf(now.toISOString(), timeZone);
   const from = period.from ?? shiftDay(to, -(PARTNER_PAGE_DAYS - 1));
-  if (from > to) throw new PartnerStatisticsPeriod(fieldError('to', 'periodOrder'));
+  if (from > to) throw new PartnerStatisticsPeriod(fieldError('query.to', 'periodOrder'));
   if (periodDays(from, to) > PARTNER_STATISTICS_MAX_DAYS)
     throw new PartnerStatisticsPeriod(
-      fieldError('from', 'partnerPeriodTooLong', { max: PARTNER_STATISTICS_MAX_DAYS }),
+      fieldError('query.from', 'partnerPeriodTooLong', { max: PARTNER_STATISTICS_MAX_DAYS }),
     );
   const [days, partner] = await Promise.all([partnerDays(partnerId, from, to), findPartner(partnerId)]);
   return {
