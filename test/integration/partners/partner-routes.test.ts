@@ -11,10 +11,12 @@ import {
   partnerApiStatistics,
   requestPartnerPayout,
 } from '@shared/routes/partners';
+import { recordVisit } from '@shared/routes/reports';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../support/api';
+import { asNewVisitor, call } from '../../support/api';
 import type { TestUser } from '../../support/users';
 import { newUser } from '../applications/fixtures';
+import { mailedToken, registerThroughApi, verifyThroughApi } from '../auth/flows';
 
 /**
  * The partner program's routes over HTTP on the local stack (docs/product.md "Partners"): who may
@@ -70,6 +72,23 @@ describe("a client's partner page", () => {
     expect(over.status).toBe(409);
     expect(over.body.code).toBe('PartnerPayoutOverBalance');
     expect((await call(myPartnerOverview, { token: client.token })).body.data!.payouts).toEqual([]);
+  });
+});
+
+describe("a partner's day", () => {
+  it('counts a click through their link and a registration once its address is verified', async () => {
+    const partner = await newUser();
+    const clicked = await call(recordVisit, {
+      headers: asNewVisitor(),
+      body: { source: { partner: partner.referralCode } },
+    });
+    expect(clicked.body.data).toEqual({ counted: true });
+    const invited = await registerThroughApi({ invitationCode: partner.referralCode });
+    const today = async () =>
+      (await call(myPartnerOverview, { token: partner.token })).body.data!.days.at(-1)!;
+    expect(await today()).toMatchObject({ clicks: 1, registrations: 0 });
+    await verifyThroughApi(await mailedToken(invited.email, 'verify-email'));
+    expect(await today()).toMatchObject({ clicks: 1, registrations: 1, deals: 0 });
   });
 });
 
