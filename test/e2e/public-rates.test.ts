@@ -1,11 +1,21 @@
 import type { PublicRatesData, Quote, RatesData } from '@shared/contract/rates';
 import { rateText } from '@shared/rate-display';
+import { adminChangeApplicationStatus } from '@shared/routes/admin-applications';
+import { adminGetLedgerAccount } from '@shared/routes/ledger';
+import {
+  adminPayPartnerPayout,
+  adminSetPartnerTerms,
+  myPartnerOverview,
+  requestPartnerPayout,
+} from '@shared/routes/partners';
+import { adminCreatePaymentTemplate } from '@shared/routes/payment-templates';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api } from '../support/api';
+import { api, call } from '../support/api';
 import { latestMailTo } from '../support/mail';
-import { E2E_PASSWORD, logInAsSuperAdmin } from './support/admin-session';
+import { E2E_PASSWORD, logInAsSuperAdmin, registerVerifiedUser, type Session } from './support/admin-session';
 import { siteUrl, useBrowser, waitForApp } from './support/browser';
+import { newTronAddress, ok, tronStandIn } from './support/deal-steps';
 import { linkIn, newIdentity } from './support/ui-account';
 
 // biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
@@ -14,6 +24,8 @@ const newPage = useBrowser();
 /** The landing page's quote calculator and the public rates page, as a visitor meets them. */
 
 const BERLIN = 'europe.germany.berlin';
+/** The monitor's site, as its links' referrer names it (with www.). */
+const MONITOR = 'bestchange.ru';
 const TBILISI = 'cis.georgia.tbilisi';
 
 /** How the screens write rates in English: the expensive currency as the unit (shared/rate-display). */
@@ -35,10 +47,21 @@ async function citiesLoaded(page: Page, scope: string) {
 }
 
 describe("the landing page's quote calculator", () => {
-  it("takes a visitor from a monitor's link through a guest application on a phone, the mailed order link and a password set later", async () => {
+  it("takes a visitor from a monitor's link through a guest application on a phone, the mailed order link and a password set later, and pays the partner who is that monitor", async () => {
+    // The monitor is a partner of the exchange, known by its site, with 1 % of the volume it brings.
+    const admin = await logInAsSuperAdmin();
+    const partner = await registerVerifiedUser('monitor');
+    await ok(
+      call(adminSetPartnerTerms, {
+        token: admin.token,
+        params: { id: partner.user.id },
+        body: { terms: { profitPercent: 30, volumePercent: 1 }, directionTerms: [], monitorHosts: [MONITOR] },
+      }),
+      'partner terms',
+    );
     const page = await newPage({ language: 'en', width: 375 });
     // BestChange's link names the direction in its codes; the visit keeps them as its source.
-    await page.goto(siteUrl('/?cur_from=CARDEUR&cur_to=USDTTRC20'));
+    await page.goto(siteUrl('/?cur_from=CARDEUR&cur_to=USDTTRC20'), { referer: `https://www.${MONITOR}/` });
     await waitForApp(page);
     await citiesLoaded(page, '.calc');
     const calculator = page.locator('.calc');
@@ -77,11 +100,14 @@ describe("the landing page's quote calculator", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     // Staff see where the guest came from.
-    const admin = await logInAsSuperAdmin();
     const seen = await api<{ source: unknown }>('GET', `/api/admin/applications/${applicationId}`, {
       token: admin.token,
     });
-    expect(seen.body.data!.source).toMatchObject({ monitorFrom: 'CARDEUR', monitorTo: 'USDTTRC20' });
+    expect(seen.body.data!.source).toMatchObject({
+      monitorFrom: 'CARDEUR',
+      monitorTo: 'USDTTRC20',
+      referrer: `www.${MONITOR}`,
+    });
 
     // Another browser (a mail client's): the mailed link opens the order without a password.
     const mail = await latestMailTo(email);
@@ -107,8 +133,78 @@ describe("the landing page's quote calculator", () => {
     await returning.getByRole('button', { name: 'Log in' }).click();
     await returning.waitForURL(siteUrl(orderPath));
     await returning.locator('.order-page').waitFor();
+
+    await partnerPaidForDeal(admin, partner, applicationId);
   });
 });
+
+/**
+ * The deal completed at the office: its partner's share is in the books (what partners are owed),
+ * on their balance and their day; their payout request is paid from an office wallet with a hash
+ * the chain shows, and the books and their page say so.
+ */
+async function partnerPaidForDeal(admin: Session, partner: Session, applicationId: string) {
+  for (const status of ['PROCESSING', 'COMPLETED'] as const)
+    await ok(
+      call(adminChangeApplicationStatus, {
+        token: admin.token,
+        params: { id: applicationId },
+        body: { status },
+      }),
+      `move to ${status}`,
+    );
+  const owed = await ok(
+    call(adminGetLedgerAccount, { token: admin.token, params: { id: 'partners-USDT' } }),
+    'partners book',
+  );
+  const share = owed.body.data!.postings.find((posting) => posting.applicationId === applicationId);
+  expect(share).toMatchObject({ kind: 'partnerShare', reference: partner.user.id });
+  const earned = share!.amount.replace('-', '');
+  expect(Number(earned)).toBeGreaterThan(0);
+  const page = (await call(myPartnerOverview, { token: partner.token })).body.data!;
+  expect(page.balance.available).toBe(earned);
+  expect(page.days.at(-1)).toMatchObject({ clicks: 1, deals: 1, earned });
+
+  const address = newTronAddress();
+  const requested = await call(requestPartnerPayout, {
+    token: partner.token,
+    body: { amount: earned, address },
+  });
+  expect(requested.status).toBe(201);
+  const payoutId = requested.body.data!.id;
+  // A hot wallet the office pays from (no client is given it), and the transfer from it.
+  const wallet = newTronAddress();
+  const template = await call(adminCreatePaymentTemplate, {
+    token: admin.token,
+    body: {
+      kind: 'usdt',
+      label: `e2e payout wallet ${wallet.slice(-6)}`,
+      address: wallet,
+      availability: 'paused',
+    },
+  });
+  expect(template.status).toBe(201);
+  const sent = await tronStandIn('/_local/transfers', { to: address, amount: earned, from: wallet });
+  const txId = String(sent.txId);
+  await tronStandIn('/_local/solidify');
+  const paid = await ok(
+    call(adminPayPartnerPayout, { token: admin.token, params: { id: payoutId }, body: { txHash: txId } }),
+    'pay the partner',
+  );
+  expect(paid.body.data).toMatchObject({ status: 'paid', amount: earned });
+  const after = (await call(myPartnerOverview, { token: partner.token })).body.data!;
+  expect(after.balance).toMatchObject({ available: '0.000000', pending: '0.000000', paid: earned });
+  expect(after.payouts[0]).toMatchObject({ id: payoutId, status: 'paid', txHash: txId.toLowerCase() });
+  const settled = await ok(
+    call(adminGetLedgerAccount, { token: admin.token, params: { id: 'partners-USDT' } }),
+    'partners book after',
+  );
+  expect(
+    settled.body.data!.postings.find(
+      (posting) => posting.kind === 'partnerPayout' && posting.reference === partner.user.id,
+    )?.amount,
+  ).toBe(earned);
+}
 
 describe('the public rates page', () => {
   it('lists the live directions of a city with their figures and leaves a paused one out', async () => {
