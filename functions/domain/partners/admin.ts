@@ -88,7 +88,7 @@ export async function setPartnerTerms(
   now = new Date(),
 ): Promise<AdminPartnerView> {
   const [user, before] = await Promise.all([findUserById(userId), findPartner(userId)]);
-  if (!user || user.role !== 'USER') throw new PartnerNotFound();
+  if (user?.role !== 'USER') throw new PartnerNotFound();
   const at = now.toISOString();
   const after = {
     userId,
