@@ -49,6 +49,13 @@ import {
 } from './routes/ledger';
 import { adminCreateAttachment, adminListMessages, adminPostMessage } from './routes/messages';
 import {
+  adminListPartners,
+  adminPayPartnerPayout,
+  adminRejectPartnerPayout,
+  adminSetDefaultPartnerTerms,
+  adminSetPartnerTerms,
+} from './routes/partners';
+import {
   adminCreatePaymentTemplate,
   adminDeletePaymentTemplate,
   adminListPaymentTemplates,
@@ -183,6 +190,19 @@ const ADMIN_SECTIONS = {
   audit: { calls: [adminAuditTrail, adminListManagers] },
   // Analytics and reports: an ADMIN's, as their figures include the business's profit.
   reports: { calls: [adminReport] },
+  // The partner programme: the payouts partners asked for (paid with a transfer the server checks
+  // on chain, or refused), each partner's terms and monitors, and the default terms; the directions
+  // to give terms to come from the rates. An ADMIN's, as the server's.
+  partners: {
+    calls: [
+      adminListPartners,
+      adminPayPartnerPayout,
+      adminRejectPartnerPayout,
+      adminSetPartnerTerms,
+      adminSetDefaultPartnerTerms,
+      adminGetRates,
+    ],
+  },
 } as const satisfies Record<string, AdminSectionCalls>;
 
 export type AdminSection = keyof typeof ADMIN_SECTIONS;

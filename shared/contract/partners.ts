@@ -235,6 +235,8 @@ export const adminPartnersSchema = /* @__PURE__ */ schema(() =>
     openPayouts: z.array(adminPartnerPayoutSchema),
     /** The office's USDT wallets a payout may leave from. */
     wallets: z.array(z.string()),
+    /** The business's time zone, which the payouts' times are shown in. */
+    timeZone: z.string(),
   }),
 );
 export type AdminPartnersData = z.infer<typeof adminPartnersSchema>;

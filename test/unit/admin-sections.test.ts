@@ -51,6 +51,7 @@ describe('the admin sections', () => {
       security: 'ADMIN',
       audit: 'ADMIN',
       blacklists: 'MANAGER',
+      partners: 'ADMIN',
     });
   });
 

@@ -18,6 +18,7 @@ import type {
   PartnerTermsBody,
 } from '@shared/contract/partners';
 import { officeWallets } from '../chain/wallets';
+import { businessTimeZone } from '../settings/business-time';
 import { MonitorHostTaken, PartnerChanged, PartnerNotFound } from './errors';
 import { balanceOf, payoutView } from './program';
 import { settingsTerms } from './terms';
@@ -43,12 +44,13 @@ function partnerView(partner: PartnerRecord, email: string | null, code: string 
 
 /** GET /admin/partners. */
 export async function partnersForStaff(): Promise<AdminPartnersData> {
-  const [partners, directions, all, open, wallets] = await Promise.all([
+  const [partners, directions, all, open, wallets, timeZone] = await Promise.all([
     listPartners(),
     findDefaultDirectionTerms(),
     settingsTerms(),
     openPartnerPayouts(),
     officeWallets(),
+    businessTimeZone(),
   ]);
   const people = await usersById([
     ...partners.map((partner) => partner.userId),
@@ -66,6 +68,7 @@ export async function partnersForStaff(): Promise<AdminPartnersData> {
       partnerEmail: people.get(payout.partnerId)?.email ?? null,
     })),
     wallets: wallets.map((wallet) => wallet.address),
+    timeZone,
   };
 }
 

@@ -28,6 +28,10 @@ const VerificationPage = lazyPage(
   () => import('../features/profile').then((m) => m.VerificationPage),
   ['profile', 'forms', 'errors'],
 );
+const PartnerPage = lazyPage(
+  () => import('../features/partner').then((m) => m.PartnerPage),
+  ['profile', 'forms', 'errors'],
+);
 // The page sends a visitor to the login itself (with redirectTo): no guard here, where every byte
 // counts against the landing page's budget.
 const OrderPage = lazyPage(
@@ -96,6 +100,14 @@ export function AppRoutes() {
           element={
             <RequireAuth>
               <VerificationPage />
+            </RequireAuth>
+          }
+        />
+        <Route
+          path={paths.partner}
+          element={
+            <RequireAuth>
+              <PartnerPage />
             </RequireAuth>
           }
         />

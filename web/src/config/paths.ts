@@ -17,6 +17,7 @@ export const paths = {
   guestLink: '/guest/:action', // public: a guest's mailed links (order, join; token in the fragment)
   profile: '/profile', // logged-in users
   verification: '/profile/verification', // logged-in users: cards and verification
+  partner: '/partner', // logged-in users: the partner programme (link, earnings, payouts, API key)
   order: '/applications/:id', // the application's owner (visitors go to the login; others: not found)
   admin: '/admin', // staff
 } as const;

@@ -20,6 +20,7 @@ import { DashboardPage } from './dashboard/dashboard-page';
 import { GeoPage } from './geo/geo-page';
 import { LedgerPage } from './ledger/ledger-page';
 import { adminPages } from './lib/admin-paths';
+import { PartnersPage } from './partners/partners-page';
 import { PaymentTemplatesPage } from './payment-templates/payment-templates-page';
 import { RatesPage } from './rates/rates-page';
 import { ReportsPage } from './reports/reports-page';
@@ -90,6 +91,7 @@ export function AdminApp() {
           <Route path={adminPages.blacklists.path} element={guarded('blacklists', <BlacklistsPage />)} />
           <Route path={adminPages.audit.path} element={guarded('audit', <AuditPage />)} />
           <Route path={adminPages.analytics.path} element={guarded('reports', <ReportsPage />)} />
+          <Route path={adminPages.partners.path} element={guarded('partners', <PartnersPage />)} />
           <Route path="*" element={<AdminStatusPage kind="notFound" />} />
         </Route>
       </Routes>

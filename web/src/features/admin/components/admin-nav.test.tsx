@@ -40,6 +40,7 @@ describe('AdminNav', () => {
       'Transaction history',
       'Accounts and the day',
       'Analytics and reports',
+      'Partners',
       'Exchange rates',
       'Reserves',
       'Payment details',

@@ -11,6 +11,7 @@ const NAV_ORDER: AdminPageId[] = [
   'transactions',
   'ledger',
   'analytics',
+  'partners',
   'rates',
   'reserves',
   'payments',

@@ -19,6 +19,7 @@ export const adminPages = {
   verification: { path: 'verification', section: 'verification', nav: true },
   audit: { path: 'audit', section: 'audit', nav: true },
   analytics: { path: 'analytics-reports', section: 'reports', nav: true },
+  partners: { path: 'partners', section: 'partners', nav: true },
 } as const satisfies Record<string, { path: string; section: AdminSection; nav: boolean }>;
 
 export type AdminPageId = keyof typeof adminPages;

@@ -131,3 +131,31 @@ describe('UserDetailModal: mail delivery', () => {
     expect(screen.getByText('abuse')).toBeTruthy();
   });
 });
+
+describe('UserDetailModal: partner terms', () => {
+  beforeAll(async () => {
+    await setupTestI18n('en');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it("links an admin to the user's partner terms", async () => {
+    stubDetail(WITH_MFA);
+    renderDetail('ADMIN');
+
+    const link = await screen.findByRole('link', { name: 'Partner terms' });
+    expect(link.getAttribute('href')).toBe('/admin/partners?user=user-1');
+  });
+
+  it('offers a manager, who cannot open the partners, no such link', async () => {
+    stubDetail(WITH_MFA);
+    renderAdmin(<UserDetailModal userId="user-1" onClose={() => {}} onEdit={() => {}} />, {
+      role: 'MANAGER',
+    });
+
+    await screen.findByText('Two-step verification');
+    expect(screen.queryByRole('link', { name: 'Partner terms' })).toBeNull();
+  });
+});

@@ -1,10 +1,11 @@
+import { canOpenSection } from '@shared/admin-sections';
 import { ADMIN_APPLICATION_ID_DISPLAY_LENGTH } from '@shared/constants';
 import type { AdminUserDetail } from '@shared/contract/admin-users';
 import type { PublicUser } from '@shared/contract/users';
 import { shortId } from '@shared/ids';
 import { mayDo } from '@shared/permissions';
 import { Badge } from '@web/components/ui/badge';
-import { Button } from '@web/components/ui/button';
+import { Button, ButtonLink } from '@web/components/ui/button';
 import { useTranslation } from '@web/lib/i18n';
 import { useResource } from '@web/lib/use-resource';
 import { useState } from 'react';
@@ -45,6 +46,12 @@ export function UserDetailModal({ userId, onClose, onEdit }: UserDetailModalProp
         <>
           {user.mfaEnabled && mayDo(staff, 'resetMfa', user) && (
             <ResetMfaButton user={user} onReset={detail.reload} />
+          )}
+          {/* Any client may be a partner: their terms open on the partners page. */}
+          {canOpenSection(staff.role, 'partners') && (
+            <ButtonLink variant="secondary" to={adminHref('partners', { user: user.id })}>
+              {t('users.actions.partnerTerms')}
+            </ButtonLink>
           )}
           {mayDo(staff, 'edit', user) && (
             <Button variant="secondary" onClick={() => onEdit(user)}>

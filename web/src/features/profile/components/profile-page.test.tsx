@@ -70,6 +70,19 @@ describe('profile page', () => {
     expect(api.requests(authMe)).toHaveLength(1);
   });
 
+  it('links to the partner programme', async () => {
+    stubApi();
+    render(
+      <MemoryRouter>
+        <ProfilePage />
+      </MemoryRouter>,
+    );
+
+    expect((await screen.findByRole('link', { name: 'Partner programme' })).getAttribute('href')).toBe(
+      '/partner',
+    );
+  });
+
   it('keeps what is typed in the edit dialog when the reloaded user arrives meanwhile', async () => {
     const answerMe = holdAnswers(stubApi(), authMe);
     render(

@@ -109,6 +109,12 @@ export function ProfilePage() {
             </h2>
             <p className="muted">{t('verification.tierHint')}</p>
           </section>
+          <section className="card" aria-labelledby="partner-link">
+            <h2 id="partner-link">
+              <Link to={paths.partner}>{t('partner.link')}</Link>
+            </h2>
+            <p className="muted">{t('partner.linkHint')}</p>
+          </section>
         </div>
       </div>
       <MyApplications />

@@ -1,0 +1,10 @@
+import type { PartnerPayoutBody } from '@shared/contract/partners';
+import { issuePartnerApiKey, myPartnerOverview, requestPartnerPayout } from '@shared/routes/partners';
+import { call } from '@web/lib/api-client';
+
+/** The partner page's calls (docs/product.md "Partners"): the overview, a payout asked for, a new API key. */
+export const partnerApi = {
+  overview: async (signal?: AbortSignal) => (await call(myPartnerOverview, { signal })).data,
+  requestPayout: async (body: PartnerPayoutBody) => (await call(requestPartnerPayout, { body })).data,
+  issueKey: async () => (await call(issuePartnerApiKey)).data,
+};

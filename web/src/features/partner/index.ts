@@ -1,0 +1,1 @@
+export { PartnerPage } from './components/partner-page';
