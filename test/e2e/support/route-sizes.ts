@@ -25,6 +25,7 @@ export const ROUTE_MODULES: Record<string, string> = {
   '/login, /register, /forgot-password, /reset-password, /verify-email': 'src/features/auth/index.ts',
   '/apply': 'src/features/apply/index.ts',
   '/profile': 'src/features/profile/index.ts',
+  '/partner': 'src/features/partner/index.ts',
   '/applications/:id': 'src/features/order/index.ts',
   '/license-agreement, /privacy-policy': 'src/app/routes/legal-routes.tsx',
   '/rates': 'src/features/rates/index.ts',
