@@ -600,6 +600,45 @@ const ENDPOINTS: EndpointCase[] = [
     minimum: 'ADMIN',
     grantedStatus: 409,
   },
+  // The partner program: terms for the file's applicant (a client), set to the defaults again and
+  // again; no default of any direction; payouts nobody asked for (granted calls get 404).
+  {
+    route: 'adminListPartners',
+    method: 'GET',
+    path: () => '/api/admin/partners',
+    minimum: 'ADMIN',
+  },
+  {
+    route: 'adminSetPartnerTerms',
+    method: 'PUT',
+    path: (id) => `/api/admin/partners/${id}`,
+    body: { terms: null, directionTerms: [], monitorHosts: [] },
+    prepare: async () => applicant.id,
+    minimum: 'ADMIN',
+  },
+  {
+    route: 'adminSetDefaultPartnerTerms',
+    method: 'PUT',
+    path: () => '/api/admin/partner-terms',
+    body: { directionTerms: [] },
+    minimum: 'ADMIN',
+  },
+  {
+    route: 'adminPayPartnerPayout',
+    method: 'POST',
+    path: () => '/api/admin/partner-payouts/no-such-payout/pay',
+    body: { txHash: 'd'.repeat(64) },
+    minimum: 'ADMIN',
+    grantedStatus: 404,
+  },
+  {
+    route: 'adminRejectPartnerPayout',
+    method: 'POST',
+    path: () => '/api/admin/partner-payouts/no-such-payout/reject',
+    body: { reason: 'Not asked for' },
+    minimum: 'ADMIN',
+    grantedStatus: 404,
+  },
   // The seeded VND reserve (no file exchanges VND), so granted calls change nothing.
   {
     route: 'adminPutReserves',
