@@ -12,8 +12,18 @@ import { lambdaContext, loadFunctionModule } from './api-adapter';
 
 type StreamHandler = (event: DynamoDBStreamEvent, context: unknown, callback: () => void) => unknown;
 
-/** How often the stream is read when nothing wakes the reader (well under the 2 s the screens promise). */
-const POLL_MS = 500;
+/**
+ * How often the stream is read when nothing wakes the reader: a net for the writes no request or
+ * job of the stack made (a test's own), within the 2 s the screens promise. Each read costs
+ * DynamoDB Local and the stack a few milliseconds: read every 500 ms, an idle stack's polling was
+ * about a tenth of a core, on every stack of a test run (docs/decisions.md).
+ */
+const POLL_MS = 2000;
+/**
+ * After a wake the stream is read again this long after it: DynamoDB Local shows a write's record
+ * a moment after the write, so the read at the wake itself may come too early for it.
+ */
+const FOLLOW_UP_MS = [150, 500] as const;
 /** New shards are looked for this often (DynamoDB Local rolls its shards over now and then). */
 const DESCRIBE_MS = 2000;
 const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
@@ -54,7 +64,8 @@ function isQueuedOutboxItem(record: DynamoDBRecord): boolean {
 /**
  * The live fan-out on this machine (docs/decisions.md): DynamoDB Local's own stream of the table
  * (switched on here with AWS's view type, new images, if the table has none), read from every open
- * shard every 500 ms and whenever the stack wakes it after a request, filtered as the event source
+ * shard whenever the stack wakes it after a request or a job's run (and twice more shortly after),
+ * and every 2 s besides, filtered as the event source
  * mapping filters, in batches of the manifest's size to the same handler module Lambda runs. The
  * stream API is spoken as JSON over HTTP (`DynamoDBStreams_20120810.*`, three calls):
  * `@aws-sdk/client-dynamodb-streams` stops at 3.1141.0 while the repository pins 3.1162.0.
@@ -167,7 +178,7 @@ export async function startLiveStream(
       for (const [shardId, shard] of [...shards]) await readShard(shardId, shard);
     } while (again && !stopped);
   };
-  const wake = () => {
+  const read = () => {
     if (stopped) return;
     if (running) {
       again = true;
@@ -179,15 +190,28 @@ export async function startLiveStream(
         running = undefined;
       });
   };
+  // A wake reads now and once each follow-up later; the follow-ups of a burst of wakes are one set.
+  let followUps: NodeJS.Timeout[] = [];
+  const wake = () => {
+    read();
+    if (followUps.length > 0 || stopped) return;
+    followUps = FOLLOW_UP_MS.map((ms, index) =>
+      setTimeout(() => {
+        if (index === FOLLOW_UP_MS.length - 1) followUps = [];
+        read();
+      }, ms),
+    );
+  };
 
   await describe();
-  const timer = setInterval(wake, POLL_MS);
+  const timer = setInterval(read, POLL_MS);
   return {
     wake,
     delivered,
     async stop() {
       stopped = true;
       clearInterval(timer);
+      for (const followUp of followUps) clearTimeout(followUp);
       while (running) await running;
     },
   };

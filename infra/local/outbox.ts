@@ -24,8 +24,13 @@ export interface LocalMailSender {
   stop(): Promise<void>;
 }
 
-/** How often the outbox is looked at when nothing wakes the sender. */
-const POLL_MS = 500;
+/**
+ * How often the outbox is looked at when nothing wakes the sender: a net for mail queued by no
+ * request or job of the stack (a test's own write). A query of the two unsent indexes costs
+ * DynamoDB Local and the stack a few tens of milliseconds: every 500 ms, that was about a seventh
+ * of a core on an idle stack (docs/decisions.md).
+ */
+const POLL_MS = 2000;
 /** Lambda retries a failed stream batch at once; a short pause keeps a local failure loop calm. */
 const RETRY_PAUSE_MS = 50;
 

@@ -298,7 +298,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     // Mail leaves through the outbox: the sender Lambda runs here from a query of its unsent items,
     // made when the table's stream shows an outbox item queued (and now and then besides), or, with
-    // no stream, every half second and after each write.
+    // no stream, after each write and job run and every 2 s besides.
     const streamed = options.liveFanOut !== false;
     const mailSender =
       options.sendMail === false
