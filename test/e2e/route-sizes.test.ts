@@ -33,7 +33,7 @@ describe('web bundle', () => {
     const sizes = routeSizes(inject('e2e').distDir);
     const routeChunks = sizes.map((route) => route.files.length);
 
-    expect(sizes).toHaveLength(8);
+    expect(sizes).toHaveLength(9);
     expect(routeChunks.every((count) => count >= 2)).toBe(true);
   });
 
