@@ -77,6 +77,11 @@ export const routeAreas = {
 
 export type RouteArea = keyof typeof routeAreas;
 
+/** The areas' route objects merged into one type (each id is in one area: test/unit/manifest.test.ts). */
+type UnionToIntersection<U> = (U extends unknown ? (part: U) => void : never) extends (whole: infer I) => void
+  ? I
+  : never;
+
 /**
  * The route manifest (docs/architecture.md §2): every endpoint of the API, built from the area
  * modules of shared/routes/, so a route exists as soon as its area module exports it and nothing
@@ -84,39 +89,9 @@ export type RouteArea = keyof typeof routeAreas;
  * the local server and by the OpenAPI generator. Handlers import their own entry from its area
  * module, so a bundle carries only its own route and schemas.
  */
-export const routes = {
-  ...system,
-  ...auth,
-  ...mfa,
-  ...profile,
-  ...applications,
-  ...notifications,
-  ...geo,
-  ...rates,
-  ...reserves,
-  ...market,
-  ...ratesExport,
-  ...adminUsers,
-  ...shifts,
-  ...adminApplications,
-  ...dealMoney,
-  ...dashboard,
-  ...settings,
-  ...messages,
-  ...paymentTemplates,
-  ...transactions,
-  ...transactionExports,
-  ...ledger,
-  ...reports,
-  ...audit,
-  ...blacklist,
-  ...chain,
-  ...security,
-  ...live,
-  ...telegram,
-  ...verification,
-  ...partners,
-} satisfies Record<string, RouteDefinition>;
+export const routes = Object.assign({}, ...Object.values(routeAreas)) as UnionToIntersection<
+  (typeof routeAreas)[RouteArea]
+>;
 
 export type RouteId = keyof typeof routes;
 
