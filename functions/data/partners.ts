@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, exactDb, tableName } from './client';
 import { keys } from './keys';
+import { queryAll } from './query-window';
 import type { TransactItem } from './transactions';
 
 /**
@@ -115,22 +116,15 @@ export async function findPartner(userId: string): Promise<PartnerRecord | undef
 
 /** Every partner with a record (earned once, or given terms), oldest first (Query gsi1 PARTNERS). */
 export async function listPartners(): Promise<PartnerRecord[]> {
-  const partners: PartnerRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await exactDb.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.partnersIndex },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    partners.push(...(page.Items ?? []).map(readBack));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return partners;
+  const items = await queryAll(
+    {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.partnersIndex },
+    },
+    exactDb,
+  );
+  return items.map(readBack);
 }
 
 /** SET of the record's listing, once: the first write that creates a partner's record. */
@@ -190,32 +184,24 @@ export function partnerDayItem(
 
 /** A partner's days from `from` to `to` (business days, both included), oldest first. */
 export async function partnerDays(partnerId: string, from: string, to: string): Promise<PartnerDay[]> {
-  const days: PartnerDay[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await exactDb.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': keys.partnerPartition(partnerId),
-          ':from': keys.partnerDay(partnerId, from).sk,
-          ':to': keys.partnerDay(partnerId, to).sk,
-        },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? [])
-      days.push({
-        day: String(item.day),
-        clicks: units(item.clicks),
-        registrations: units(item.registrations),
-        deals: units(item.deals),
-        earnedUnits: units(item.earnedUnits),
-      });
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return days;
+  const items = await queryAll(
+    {
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': keys.partnerPartition(partnerId),
+        ':from': keys.partnerDay(partnerId, from).sk,
+        ':to': keys.partnerDay(partnerId, to).sk,
+      },
+    },
+    exactDb,
+  );
+  return items.map((item) => ({
+    day: String(item.day),
+    clicks: units(item.clicks),
+    registrations: units(item.registrations),
+    deals: units(item.deals),
+    earnedUnits: units(item.earnedUnits),
+  }));
 }
 
 /** The partner who is the monitor at `host`, if one is. */
@@ -469,20 +455,13 @@ export async function partnerPayoutsOf(partnerId: string, limit: number): Promis
 
 /** Every payout asked for and not yet decided, oldest first (Query gsi2, the staff queue). */
 export async function openPartnerPayouts(): Promise<PartnerPayoutRecord[]> {
-  const payouts: PartnerPayoutRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await exactDb.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'gsi2',
-        KeyConditionExpression: 'gsi2pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.openPartnerPayouts },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    payouts.push(...(page.Items ?? []).map(toPayout));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return payouts;
+  const items = await queryAll(
+    {
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.openPartnerPayouts },
+    },
+    exactDb,
+  );
+  return items.map(toPayout);
 }

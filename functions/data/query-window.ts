@@ -8,15 +8,16 @@ type Key = Record<string, unknown>;
 /**
  * Every item a Query names, page after page (its LastEvaluatedKey followed to the end): for the
  * partitions read whole, which stay small (accounts, templates, a deal's entries, an account's
- * postings, the rates table).
+ * postings, the rates table, the partners). `client` exactDb reads numbers as exact text.
  */
 export async function queryAll(
   input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+  client: typeof db = db,
 ): Promise<Key[]> {
   const items: Key[] = [];
   let startKey: Key | undefined;
   do {
-    const page = await db.send(
+    const page = await client.send(
       new QueryCommand({ ...input, TableName: tableName, ExclusiveStartKey: startKey }),
     );
     items.push(...(page.Items ?? []));

@@ -3,9 +3,9 @@ import type { RecordedActor } from '@functions/domain/accounts/principal';
 import { unbalancedCurrencies } from '@shared/ledger';
 import { add, compare, movePoint, multiply, rounded, toUnits } from '@shared/money';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { standardBody } from '../applications/bodies';
 import { putUser } from '../applications/isolated-table';
 import { type ChainModules, setUpChainTable } from '../chain/chain-table';
+import { completedCashDeal } from '../partners/deals';
 
 /**
  * A partner's share of the deals they brought (issue 41 item 3), on a table of this file's own
@@ -37,14 +37,9 @@ async function setShares(ofProfit: number, ofVolume: number) {
   await settings.putSetting('partnerShareOfVolumePercent', { value: ofVolume }, asAdmin);
 }
 
-/** Cash EUR → USDT completed at the office, from `client`, through `source`'s link. */
-async function completedDeal(client: UserRecord, source: Record<string, string>) {
-  const body = standardBody({ assetFrom: 'cash-EUR', amount: 700, source });
-  const { application } = await m.create.createApplication(client.id, body as never, undefined);
-  await m.admin.changeApplicationStatus(application.id, { status: 'PROCESSING' }, asManager());
-  await m.admin.changeApplicationStatus(application.id, { status: 'COMPLETED' }, asManager());
-  return application.id;
-}
+/** Cash EUR → USDT completed at the office by the manager, from `client`, with the visit's `source`. */
+const completedDeal = (client: UserRecord, source: Record<string, string>) =>
+  completedCashDeal(m, asManager(), client, source);
 
 const partnerEntries = async (applicationId: string) =>
   (await ledger.readApplicationEntries(applicationId)).filter((entry) => entry.kind === 'partnerShare');

@@ -5,7 +5,6 @@ import { businessDayOf } from '@shared/business-time';
 import { unbalancedCurrencies } from '@shared/ledger';
 import { add, compare, movePoint, multiply, rounded, toUnits, unitsText } from '@shared/money';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { standardBody } from '../applications/bodies';
 import { putUser } from '../applications/isolated-table';
 import {
   type ChainModules,
@@ -14,6 +13,7 @@ import {
   setUpChainTable,
   usdtWallet,
 } from '../chain/chain-table';
+import { completedCashDeal } from './deals';
 
 /**
  * The partner program (issue 41 item 3, docs/product.md "Partners") on a table and a TronGrid
@@ -68,14 +68,9 @@ async function setShares(ofProfit: number, ofVolume: number) {
   await settings.putSetting('partnerShareOfVolumePercent', { value: ofVolume }, asAdmin());
 }
 
-/** Cash EUR → USDT completed at the office, from `client`, with the visit's `source`. */
-async function completedDeal(client: UserRecord, source: Record<string, string>) {
-  const body = standardBody({ assetFrom: 'cash-EUR', amount: 700, source });
-  const { application } = await m.create.createApplication(client.id, body as never, undefined);
-  await m.admin.changeApplicationStatus(application.id, { status: 'PROCESSING' }, asManager());
-  await m.admin.changeApplicationStatus(application.id, { status: 'COMPLETED' }, asManager());
-  return application.id;
-}
+/** Cash EUR → USDT completed at the office by the manager, from `client`, with the visit's `source`. */
+const completedDeal = (client: UserRecord, source: Record<string, string>) =>
+  completedCashDeal(m, asManager(), client, source);
 
 /** What `terms` earn of the deal, as its completion snapshot states it (cut down to the micro-USDT). */
 async function expectedShare(applicationId: string, terms: { profit: number; volume: number }) {
