@@ -27,7 +27,7 @@ export interface BlacklistCandidate {
 }
 
 /** Where a match was found. */
-export type BlacklistMatchPlace = 'registration' | 'application' | 'payment';
+export type BlacklistMatchPlace = 'registration' | 'application' | 'payment' | 'partnerPayout';
 
 /** Whom the refused or held request was about (none yet at registration). */
 export interface BlacklistMatchSubject {

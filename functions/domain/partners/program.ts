@@ -24,6 +24,7 @@ import {
 } from '@shared/contract/partners';
 import { compare, toUnits, unitsText } from '@shared/money';
 import { hashToken, newOpaqueToken } from '../accounts/secrets';
+import { refuseIfBlacklisted, requestAddressCandidates } from '../blacklist/matches';
 import { businessTimeZone } from '../settings/business-time';
 import { settingValue } from '../settings/settings';
 import { PartnerChanged, PartnerPayoutBelowMinimum, PartnerPayoutOverBalance } from './errors';
@@ -114,7 +115,7 @@ export async function partnerOverview(user: UserRecord, now = new Date()): Promi
 
 /**
  * POST /partner/payouts: a request to pay `amount` of what is available to a TRC-20 address, at
- * least the setting's minimum. The amount moves from available to pending in the request's write,
+ * least the setting's minimum, to an address the operator's blacklist does not hold. The amount moves from available to pending in the request's write,
  * conditional on that much being available; staff then pay it (payouts.ts).
  */
 export async function requestPartnerPayout(
@@ -125,6 +126,17 @@ export async function requestPartnerPayout(
   const minimum = await settingValue('partnerPayoutMinimumUSDT');
   const units = toUnits(body.amount, USDT_DECIMALS);
   if (units === 0n || compare(body.amount, minimum) < 0) throw new PartnerPayoutBelowMinimum(String(minimum));
+  // An address, account or network the operator listed gets the neutral refusal, as an application does.
+  await refuseIfBlacklisted(
+    [
+      { kind: 'tronAddress', value: body.address },
+      { kind: 'email', value: user.email },
+      ...requestAddressCandidates(),
+    ],
+    'partnerPayout',
+    { userId: user.id },
+    { id: user.id, role: user.role },
+  );
   const payout: PartnerPayoutRecord = {
     id: randomUUID(),
     partnerId: user.id,

@@ -317,6 +317,19 @@ describe("a partner's payout", () => {
     );
   });
 
+  it("is refused with the neutral text to an address on the operator's blacklist, writing nothing", async () => {
+    const { partner, units } = await partnerWithEarnings();
+    const address = newTronAddress();
+    const { addBlacklistEntry } = await import('@functions/domain/blacklist/entries');
+    await addBlacklistEntry({ kind: 'tronAddress', value: address, reason: 'Stolen funds' }, asAdmin());
+    await expect(
+      program.requestPartnerPayout(partner, { amount: unitsText(units, 6), address }),
+    ).rejects.toMatchObject({ code: 'RequestNotAccepted' });
+    const after = await partnersData.findPartner(partner.id);
+    expect([after?.availableUnits, after?.pendingUnits]).toEqual([units, 0n]);
+    expect(await partnersData.partnerPayoutsOf(partner.id, 10)).toEqual([]);
+  });
+
   it('refused, gives the amount back to what is available', async () => {
     const { partner, units } = await partnerWithEarnings();
     const payout = await program.requestPartnerPayout(partner, {
