@@ -5,8 +5,6 @@
 
 /** Vite's content-hashed build output (web/dist/assets/): a changed file gets a new name. */
 export const HASHED_ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable';
-/** Pages and other unhashed files: revalidated on every request. */
-export const PAGE_CACHE_CONTROL = 'no-cache';
 
 /**
  * The content types of the site's text files (html, js, css, json, svg, txt), each one CloudFront

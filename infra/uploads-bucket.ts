@@ -57,11 +57,19 @@ export function uploadsOrigins(scope: Construct, stage: StageName): string[] {
   return [`https://${name}.s3.${region}.amazonaws.com`, `https://s3.${region}.amazonaws.com/${name}/`];
 }
 
-/** As cdk-nag prints a resource ARN: a pinned account or region literally, an agnostic one as its pseudo parameter. */
-export function nagPrinted(scope: Construct, stage: StageName, resourceName: string): string {
+/**
+ * As cdk-nag prints an object ARN of the stage's uploads (or site) bucket: a pinned account or
+ * region literally, an agnostic one as its pseudo parameter.
+ */
+export function nagPrinted(
+  scope: Construct,
+  stage: StageName,
+  resourceName: string,
+  bucket: 'uploads' | 'site' = 'uploads',
+): string {
   const stack = Stack.of(scope);
   const pinned = (value: string, pseudo: string) => (Token.isUnresolved(value) ? `<AWS::${pseudo}>` : value);
-  return `arn:<AWS::Partition>:s3:::exchange-${stage}-uploads-${pinned(stack.account, 'AccountId')}-${pinned(stack.region, 'Region')}/${resourceName}`;
+  return `arn:<AWS::Partition>:s3:::exchange-${stage}-${bucket}-${pinned(stack.account, 'AccountId')}-${pinned(stack.region, 'Region')}/${resourceName}`;
 }
 
 export interface UploadsBucketProps {

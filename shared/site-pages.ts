@@ -7,6 +7,8 @@ export const PRERENDERED_PAGES = {
   '/': 'index',
   '/license-agreement': 'license-agreement',
   '/privacy-policy': 'privacy-policy',
+  '/faq': 'faq',
+  '/aml-kyc': 'aml-kyc',
   '/rates': 'rates',
   '/login': 'login',
   '/register': 'register',
@@ -24,6 +26,8 @@ export const PAGE_META_KEYS = {
   '/': 'home',
   '/license-agreement': 'licenseAgreement',
   '/privacy-policy': 'privacyPolicy',
+  '/faq': 'faq',
+  '/aml-kyc': 'amlKyc',
   '/rates': 'rates',
   '/login': 'login',
   '/register': 'register',
@@ -35,6 +39,9 @@ export type PageMetaKey = (typeof PAGE_META_KEYS)[keyof typeof PAGE_META_KEYS];
 
 /** Client-rendered routes (with everything under them): they get the app shell, `/index.html`. */
 export const CLIENT_RENDERED_PATHS = ['/apply', '/profile', '/admin', '/reset-password', '/verify-email'];
+
+/** Pages and other unhashed files of the site: revalidated on every request (the deploy and the publisher write them so). */
+export const PAGE_CACHE_CONTROL = 'no-cache';
 
 /** The cookie the web app writes beside local storage when the language is chosen or detected. */
 export const LANGUAGE_COOKIE = 'language';

@@ -18,6 +18,12 @@ export function optionalEnv(name: string, fallback: string): string {
  * (infra/local/s3-stand-in.ts), addressed path-style as it has no per-bucket host names. Read when
  * first used, so only the functions that touch the bucket need the variables.
  */
+/** The site's bucket, whose prerendered pages the publisher rewrites (SITE_S3_ENDPOINT: the local stand-in). */
+export function siteBucketConfig(): { bucket: string; endpoint: string | undefined } {
+  const endpoint = process.env.SITE_S3_ENDPOINT;
+  return { bucket: requireEnv('SITE_BUCKET'), endpoint: endpoint === '' ? undefined : endpoint };
+}
+
 export function uploadsBucketConfig(): { bucket: string; endpoint: string | undefined } {
   const endpoint = process.env.UPLOADS_S3_ENDPOINT;
   return { bucket: requireEnv('UPLOADS_BUCKET'), endpoint: endpoint === '' ? undefined : endpoint };

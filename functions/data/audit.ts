@@ -24,6 +24,7 @@ export type AuditTargetType =
   | 'ledgerDay'
   | 'partner'
   | 'partnerPayout'
+  | 'siteContent'
   | 'blacklist'
   | 'verification';
 

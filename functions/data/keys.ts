@@ -357,6 +357,11 @@
  *     asked for: Put PARTNERPAYOUT#{id} with the profile's ADD conditional on availableUnits >= the
  *     amount; staff's queue: Query gsi2 PARTNERPAYOUTS#OPEN (removed when paid or refused, in the
  *     decision's transaction, conditional on status = requested).
+ * 58. Pages staff edit (functions/data/site-content.ts, docs/product.md "Pages staff edit"): a
+ *     written block is SITECONTENT/BLOCK#{block}#{language}, Put with its audit entry (and Delete
+ *     when it goes back to the built-in text), each change ADDing 1 to SITECONTENT/VERSION in the
+ *     same transaction; the site's readers and the publisher Query the partition SITECONTENT (a
+ *     dozen items); the publisher records what it wrote in SITECONTENT/PUBLISHED.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -603,6 +608,11 @@ export const keys = {
   partnerPayout: (id: string) => ({ pk: `PARTNERPAYOUT#${id}`, sk: 'PAYOUT' }),
   partnerPayoutsOf: (userId: string) => `PARTNERPAYOUTS#${userId}`,
   openPartnerPayouts: 'PARTNERPAYOUTS#OPEN',
+  siteContentPartition: 'SITECONTENT',
+  siteBlockSortKeyPrefix: 'BLOCK#',
+  siteBlock: (block: string, language: string) => ({ pk: 'SITECONTENT', sk: `BLOCK#${block}#${language}` }),
+  siteContentVersion: { pk: 'SITECONTENT', sk: 'VERSION' },
+  siteContentPublished: { pk: 'SITECONTENT', sk: 'PUBLISHED' },
   payableAmount: (wallet: string, units: bigint) => ({
     pk: `PAYAMOUNT#${wallet}`,
     sk: `AMOUNT#${units.toString().padStart(20, '0')}`,

@@ -53,7 +53,7 @@ function routePipeline<R extends RouteDefinition>(
   // One memo for the whole request: the guards read settings too (staffMfaRequired).
   return withInvocationMemo(
     pipeline
-      .use(jsonBody(route.body !== undefined))
+      .use(jsonBody(route.body !== undefined, route.maxBodyBytes))
       .use(validateRequest(route))
       .handler(async (event, context) => {
         const sourceIp = clientIp(event);

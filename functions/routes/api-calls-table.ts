@@ -43,6 +43,7 @@ const AREA_TITLES: Record<RouteArea, string> = {
   telegram: 'Telegram bot',
   verification: 'Cards and verification',
   partners: 'Partners and the partner API',
+  siteContent: 'Pages staff edit',
 };
 
 const ACCESS_TEXT: Record<Access, string> = {

@@ -32,6 +32,7 @@ import * as reserves from '@shared/routes/reserves';
 import * as security from '@shared/routes/security';
 import * as settings from '@shared/routes/settings';
 import * as shifts from '@shared/routes/shifts';
+import * as siteContent from '@shared/routes/site-content';
 import * as system from '@shared/routes/system';
 import * as telegram from '@shared/routes/telegram';
 import * as transactions from '@shared/routes/transactions';
@@ -73,6 +74,7 @@ export const routeAreas = {
   telegram,
   verification,
   partners,
+  siteContent,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export type RouteArea = keyof typeof routeAreas;
@@ -181,6 +183,13 @@ export const jobs = {
     summary:
       'Delete the photos of verification requests decided more than verificationPhotoRetentionDays ago (the decisions stay)',
     uses: { table: 'readWrite', uploads: 'purgeVerification' },
+  },
+  publishSiteContent: {
+    handler: 'jobs/publish-site-content',
+    schedule: 'rate(5 minutes)',
+    summary:
+      "Write staff's page blocks into the prerendered pages again when the landing page does not carry their version (after a deploy)",
+    uses: { table: 'readWrite', sitePages: true },
   },
 } as const satisfies Record<string, JobDefinition>;
 

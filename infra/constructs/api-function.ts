@@ -27,6 +27,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IConfigurationSet, IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { LIVE_ALIAS } from '../physical-names';
+import { SITE_PAGE_OBJECTS, siteObjectsArn } from '../site-bucket';
 import { uploadObjectsArn, uploadsBucketArn } from '../uploads-bucket';
 import { FUNCTION_BUNDLE, FUNCTION_RUNTIME_ENV, handlerEntry, PROJECT_ROOT } from './bundling';
 
@@ -258,6 +259,33 @@ export class ApiFunction extends NodejsFunction {
         resourceArns: [uploadsBucketArn(this, bucketName)],
       });
     }
+    return this;
+  }
+
+  /**
+   * Sets `SITE_BUCKET` and grants reading and writing the prerendered pages and the build's copies
+   * of them, and listing the bucket (without it S3 answers a missing page 403, not 404).
+   */
+  bindSitePages(bucketName: string, nagObjects: (pattern: string) => string): this {
+    this.addEnvironment('SITE_BUCKET', bucketName);
+    Grant.addToPrincipal({
+      grantee: this,
+      actions: ['s3:GetObject', 's3:PutObject'],
+      resourceArns: SITE_PAGE_OBJECTS.map((pattern) => siteObjectsArn(this, bucketName, pattern)),
+    });
+    Grant.addToPrincipal({
+      grantee: this,
+      actions: ['s3:ListBucket'],
+      resourceArns: [uploadsBucketArn(this, bucketName)],
+    });
+    Validations.of(this.role!).acknowledge(
+      ...SITE_PAGE_OBJECTS.map((pattern) => ({
+        id: `AwsSolutions-IAM5[Resource::${nagObjects(pattern)}]`,
+        reason:
+          "The site's prerendered pages (one per page and language, named by the build) and the " +
+          "publisher's copies of them: the set the publisher rewrites, no narrower ARN names it.",
+      })),
+    );
     return this;
   }
 

@@ -46,6 +46,8 @@ export interface ManifestResources {
    * of a prefix's objects as cdk-nag prints it (the acknowledgment of the prefix wildcard names it).
    */
   readonly uploads?: { readonly bucketName: string; readonly nagObjects: (prefix: string) => string };
+  /** The site bucket, for the functions that publish staff's page blocks (infra/site-bucket.ts). */
+  readonly sitePages?: { readonly bucketName: string; readonly nagObjects: (pattern: string) => string };
   /** The export worker's fixed function name (physical-names.ts), for the route that starts it. */
   readonly exportWorkerName?: string;
   /**
@@ -187,6 +189,11 @@ export function manifestFunction(
     if (!resources.uploads)
       throw new Error(`${spec.handler} uses the uploads bucket, but no bucket was provided`);
     fn.bindUploads(resources.uploads.bucketName, spec.uses.uploads, resources.uploads.nagObjects);
+  }
+  if (spec.uses.sitePages) {
+    if (!resources.sitePages)
+      throw new Error(`${spec.handler} rewrites the site's pages, but no site bucket was provided`);
+    fn.bindSitePages(resources.sitePages.bucketName, resources.sitePages.nagObjects);
   }
   if (spec.uses.exportWorker) {
     if (!resources.exportWorkerName)

@@ -5,10 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
 /**
- * The uploads bucket on this machine (docs/architecture.md §8): one bucket, path-style
+ * A bucket on this machine (docs/architecture.md §8): the uploads bucket and, in a stack that
+ * serves the built site, the site bucket whose pages the publisher rewrites. One bucket, path-style
  * (`{url}/{bucket}/{key}`), speaking the part of S3 the functions and the browser use, with S3's
  * own checks and answers, so `@aws-sdk/client-s3`, `s3-presigned-post` and `s3-request-presigner`
- * run against it unchanged (only `UPLOADS_S3_ENDPOINT` differs):
+ * run against it unchanged (only `UPLOADS_S3_ENDPOINT` or `SITE_S3_ENDPOINT` differs):
  *
  * - the browser's presigned POST (multipart form): the policy's SigV4 signature, its expiration,
  *   every condition (exact, `eq`, `starts-with`, `content-length-range`), no field without a
@@ -26,6 +27,8 @@ import { join } from 'node:path';
  */
 /** The uploads bucket's name in the stand-in (the functions' UPLOADS_BUCKET locally). */
 export const LOCAL_UPLOADS_BUCKET = 'exchange-local-uploads';
+/** The site bucket's name in the stand-in (the functions' SITE_BUCKET locally). */
+export const LOCAL_SITE_BUCKET = 'exchange-local-site';
 
 export interface S3StandInOptions {
   /** 0 picks a free port. */
@@ -47,6 +50,10 @@ export interface S3StandIn {
   server: Server;
   /** Runs the lifecycle rule now (the hourly sweep; tests call it with a later `now`). */
   sweep: (now?: Date) => number;
+  /** An object read in process (the local site serves the site bucket's pages from it). */
+  object: (key: string) => { body: Buffer; etag: string } | undefined;
+  /** An object written in process, as a deploy puts the build's files. */
+  put: (key: string, body: Buffer, contentType: string) => void;
   stop: () => Promise<void>;
 }
 
@@ -812,6 +819,8 @@ export async function startS3StandIn(options: S3StandInOptions): Promise<S3Stand
     url: `http://localhost:${(server.address() as AddressInfo).port}`,
     server,
     sweep,
+    object: (key) => store.get(key),
+    put: (key, body, contentType) => store.put(key, stored(body, contentType, {}, new Date())),
     stop: () =>
       new Promise<void>((resolve) => {
         clearInterval(timer);

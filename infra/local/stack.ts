@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import {
   UPLOAD_TAG_PENDING,
 } from '@functions/data/uploads-definition';
 import { PROVIDER_URL_VARIABLES, type ProviderUrls } from '@functions/domain/rates/providers';
+import { LANGUAGES } from '@shared/enums';
 import { API_DOCS_FILE, API_DOCS_PATH, contentSecurityPolicy, REFERRER_POLICY } from '../security-headers';
 import { LOCAL_AML_API_KEY, startAmlStandIn } from './aml-stand-in';
 import { apiRequestListener, loadApiHandlers } from './api-adapter';
@@ -23,8 +25,8 @@ import { startMarketDataStandIn } from './market-data-stand-in';
 import { startLocalMailSender } from './outbox';
 import { assertPortFree, LocalStackError } from './ports';
 import { startRateProviderStandIns } from './rate-providers';
-import { LOCAL_UPLOADS_BUCKET, startS3StandIn } from './s3-stand-in';
-import { staticSiteListener } from './static-site';
+import { LOCAL_SITE_BUCKET, LOCAL_UPLOADS_BUCKET, startS3StandIn } from './s3-stand-in';
+import { type SitePageSource, staticSiteListener } from './static-site';
 import {
   LOCAL_TELEGRAM_BOT_TOKEN,
   LOCAL_TELEGRAM_BOT_USERNAME,
@@ -157,6 +159,8 @@ export interface LocalStack {
   dynamoEndpoint: string;
   /** The S3 stand-in of the uploads bucket (path-style: `{uploadsUrl}/{bucket}/{key}`). */
   uploadsUrl: string;
+  /** The S3 stand-in of the site bucket, whose pages the publisher rewrites. */
+  siteBucketUrl: string;
   /** The market-data provider the ticker function calls (the stand-in unless one was given). */
   marketDataUrl: string;
   /** The TRON provider the functions call (the stand-in unless one was given). */
@@ -235,6 +239,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       },
     });
     stoppers.push(uploads.stop);
+    // The site bucket: the build's pages as a deploy puts them, which the publisher rewrites.
+    const siteBucket = await startSiteBucket(
+      options.web === 'static' ? (options.webDistDir ?? WEB_DIST_DIR) : null,
+    );
+    stoppers.push(siteBucket.stop);
 
     let marketDataUrl = options.marketDataUrl;
     if (marketDataUrl === undefined) {
@@ -276,6 +285,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mail: mailUrl,
       marketDataUrl,
       uploads: uploads.url,
+      site: siteBucket.url,
     });
     const rateProviders = await rateProviderUrls(options.rateProviders ?? {}, stoppers);
     for (const [key, variable] of Object.entries(PROVIDER_URL_VARIABLES))
@@ -290,6 +300,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     if (options.carryOverLedger) {
       const { carryOverIntoBooks } = await import('@functions/domain/ledger/carry-over');
       await carryOverIntoBooks();
+    }
+    if (options.web === 'static') {
+      // As after a deploy: the blocks staff wrote go into the build's pages before the first visitor.
+      const { publishIfStale } = await import('@functions/domain/site-content/publish');
+      await publishIfStale();
     }
     if (options.adminEmail && options.adminPassword) {
       const { ensureSuperAdmin } = await import('@functions/domain/accounts/bootstrap');
@@ -337,7 +352,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await new Promise<void>((resolve) => direct.listen(0, '127.0.0.1', resolve));
     stoppers.push(() => closeServer(direct));
     const directApiUrl = `http://localhost:${(direct.address() as AddressInfo).port}`;
-    const web = await webListener(options, uploads.url, liveSockets.url);
+    const web = await webListener(options, uploads.url, liveSockets.url, siteBucket.object);
     listener = (request, response) => {
       const handle = isApiPath(request.url) ? api : web;
       handle(request, response).catch((error: unknown) => {
@@ -369,6 +384,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       mailUrl,
       dynamoEndpoint,
       uploadsUrl: uploads.url,
+      siteBucketUrl: siteBucket.url,
       marketDataUrl,
       tronApiUrl,
       amlApiUrl: aml.url,
@@ -471,6 +487,7 @@ function configureFunctionEnvironment(
     mail: string;
     marketDataUrl: string;
     uploads: string;
+    site: string;
   },
 ) {
   Object.assign(process.env, {
@@ -489,6 +506,8 @@ function configureFunctionEnvironment(
     AWS_ENDPOINT_URL_SES: urls.mail,
     UPLOADS_BUCKET: LOCAL_UPLOADS_BUCKET,
     UPLOADS_S3_ENDPOINT: urls.uploads,
+    SITE_BUCKET: LOCAL_SITE_BUCKET,
+    SITE_S3_ENDPOINT: urls.site,
     MARKET_DATA_URL: urls.marketDataUrl,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'WARN',
     // The embedded-metric lines are written whatever LOG_LEVEL is (metrics.ts); on a console they are noise.
@@ -502,14 +521,19 @@ function isApiPath(url: string | undefined): boolean {
   return (path.startsWith('/api/') || path === '/api') && path !== API_DOCS_PATH;
 }
 
-async function webListener(options: LocalStackOptions, uploadsUrl: string, liveUrl: string) {
+async function webListener(
+  options: LocalStackOptions,
+  uploadsUrl: string,
+  liveUrl: string,
+  sitePage: SitePageSource,
+) {
   const securityHeaders = {
     'Content-Security-Policy': contentSecurityPolicy([uploadsUrl], [liveUrl]),
     'X-Content-Type-Options': 'nosniff',
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': REFERRER_POLICY,
   };
-  const site = await siteListener(options, securityHeaders);
+  const site = await siteListener(options, securityHeaders, sitePage);
   return (request: IncomingMessage, response: ServerResponse) => {
     // The API reference page is a file of the site served at its own path, as CloudFront rewrites it.
     if (new URL(request.url ?? '/', 'http://localhost').pathname === API_DOCS_PATH)
@@ -518,9 +542,13 @@ async function webListener(options: LocalStackOptions, uploadsUrl: string, liveU
   };
 }
 
-async function siteListener(options: LocalStackOptions, securityHeaders: Record<string, string>) {
+async function siteListener(
+  options: LocalStackOptions,
+  securityHeaders: Record<string, string>,
+  sitePage: SitePageSource,
+) {
   if (options.web === 'static')
-    return staticSiteListener(options.webDistDir ?? WEB_DIST_DIR, securityHeaders);
+    return staticSiteListener(options.webDistDir ?? WEB_DIST_DIR, securityHeaders, sitePage);
   if (options.web === 'dev') {
     const { createServer: createViteServer } = await import('vite');
     const vite = await createViteServer({
@@ -535,6 +563,30 @@ async function siteListener(options: LocalStackOptions, securityHeaders: Record<
   return async (_request: IncomingMessage, response: ServerResponse) => {
     response.writeHead(404, { 'Content-Type': 'text/plain' }).end('No web app in this stack.');
   };
+}
+
+/**
+ * The site bucket's stand-in (in memory), holding the build's prerendered pages (`{language}/*.html`
+ * of `distDir`) as the deploy's BucketDeployment puts them, or none (a stack without the site).
+ */
+async function startSiteBucket(distDir: string | null) {
+  const bucket = await startS3StandIn({
+    port: 0,
+    bucket: LOCAL_SITE_BUCKET,
+    region: LOCAL_REGION,
+    accessKeyId: LOCAL_CREDENTIALS.accessKeyId,
+    secretAccessKey: LOCAL_CREDENTIALS.secretAccessKey,
+    // Only the functions call it: no browser origin.
+    allowedOrigin: () => '',
+    dataDir: null,
+  });
+  for (const language of distDir ? LANGUAGES : []) {
+    const folder = join(distDir!, language);
+    if (!existsSync(folder)) continue;
+    for (const file of readdirSync(folder).filter((name) => name.endsWith('.html')))
+      bucket.put(`${language}/${file}`, readFileSync(join(folder, file)), 'text/html; charset=utf-8');
+  }
+  return bucket;
 }
 
 function closeServer(server: Server): Promise<void> {

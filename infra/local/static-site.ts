@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
+import { PAGE_CACHE_CONTROL } from '@shared/site-pages';
 import { routePage, type ViewerRequest } from '../edge/page-router';
 import {
   type ContentEncoding,
@@ -10,7 +11,6 @@ import {
   HASHED_ASSET_CACHE_CONTROL,
   isCompressible,
   MIN_COMPRESSED_BYTES,
-  PAGE_CACHE_CONTROL,
 } from '../site-delivery';
 
 /** The content type of each kind of file the site ships, by extension (S3 guesses the same). */
@@ -68,20 +68,28 @@ const compressors: Record<ContentEncoding, (body: Buffer) => Promise<Buffer>> = 
   gzip: (body) => promisify(gzip)(body, { level: 6 }),
 };
 
+/** The site bucket's page at a key (`ru/index.html`), as the publisher last wrote it; undefined: none. */
+export type SitePageSource = (key: string) => { body: Buffer; etag: string } | undefined;
+
 /**
  * Serves the built web app like the CloudFront distribution: each request first goes through the
  * distribution's viewer-request function (infra/edge/page-router.ts: a page path becomes its
  * prerendered HTML in the visitor's language, a client-rendered route the app shell), then the file
- * is served when it exists, 404 otherwise; hashed assets cached for
+ * is served when it exists, 404 otherwise (a page from the site bucket's stand-in when it holds
+ * one, as the publisher rewrites them there; infra/local/stack.ts); hashed assets cached for
  * a year, the rest revalidated; text files of 1,000 bytes or more compressed with brotli or gzip
  * as the viewer's `Accept-Encoding` allows (infra/site-delivery.ts).
  */
-export function staticSiteListener(rootDir: string, securityHeaders: Record<string, string>) {
+export function staticSiteListener(
+  rootDir: string,
+  securityHeaders: Record<string, string>,
+  sitePage?: SitePageSource,
+) {
   const root = normalize(rootDir);
-  // Compressed bodies by file, modification time and encoding: each is compressed once.
+  // Compressed bodies by file, version (modification time or ETag) and encoding: each is compressed once.
   const compressed = new Map<string, Buffer>();
-  const encodedBody = async (file: string, body: Buffer, encoding: ContentEncoding, mtime: number) => {
-    const key = `${encoding} ${mtime} ${file}`;
+  const encodedBody = async (file: string, body: Buffer, encoding: ContentEncoding, version: string) => {
+    const key = `${encoding} ${version} ${file}`;
     let encoded = compressed.get(key);
     if (!encoded) {
       encoded = await compressors[encoding](body);
@@ -99,8 +107,9 @@ export function staticSiteListener(rootDir: string, securityHeaders: Record<stri
     const candidate = normalize(join(root, pathname));
     const inside = candidate === root || candidate.startsWith(root + sep);
     const file = candidate;
-    const fileStat = inside ? await statOf(file) : undefined;
-    if (!fileStat?.isFile()) {
+    const page = inside && extname(file) === '.html' ? sitePage?.(pathname.slice(1)) : undefined;
+    const fileStat = inside && !page ? await statOf(file) : undefined;
+    if (!page && !fileStat?.isFile()) {
       if (!(await statOf(join(root, 'index.html')))?.isFile()) {
         response.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
         response.end('The web app is not built: run `npm run build:web` (npm start does it for you).');
@@ -113,12 +122,13 @@ export function staticSiteListener(rootDir: string, securityHeaders: Record<stri
     const contentType = SITE_CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
     const immutable = file.startsWith(join(root, 'assets') + sep);
     const compressible = isCompressible(contentType);
-    let body: Buffer = await readFile(file);
+    let body: Buffer = page ? page.body : await readFile(file);
     const encoding =
       compressible && body.length >= MIN_COMPRESSED_BYTES
         ? chooseEncoding(request.headers['accept-encoding'])
         : undefined;
-    if (encoding) body = await encodedBody(file, body, encoding, fileStat.mtimeMs);
+    const version = page ? page.etag : String(fileStat?.mtimeMs);
+    if (encoding) body = await encodedBody(file, body, encoding, version);
     response.writeHead(200, {
       ...securityHeaders,
       'Content-Type': contentType,

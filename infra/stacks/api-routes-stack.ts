@@ -10,6 +10,7 @@ import { CanaryRollouts } from '../constructs/canary';
 import { constructIdFor, type ManifestResources, manifestFunction } from '../constructs/manifest-function';
 import { stageTable } from '../constructs/stage-table';
 import { workerFunctionName } from '../physical-names';
+import { siteBucketName } from '../site-bucket';
 import { nagPrinted, uploadsBucketName } from '../uploads-bucket';
 import { EXPORT_WORKER } from './exports-stack';
 import type { ServiceConfig } from './service-config';
@@ -22,7 +23,7 @@ import type { ServiceConfig } from './service-config';
  */
 export const API_ROUTE_GROUPS = {
   accounts: ['auth', 'mfa', 'profile', 'verification'],
-  public: ['system', 'geo', 'rates', 'market', 'export'],
+  public: ['system', 'geo', 'rates', 'market', 'export', 'siteContent'],
   client: ['applications', 'notifications', 'messages', 'live', 'telegram', 'partners'],
   admin: [
     'adminUsers',
@@ -85,6 +86,10 @@ export class ApiRoutesStack extends Stack {
       uploads: {
         bucketName: uploadsBucketName(this, stage),
         nagObjects: (prefix) => nagPrinted(this, stage, `${prefix}*`),
+      },
+      sitePages: {
+        bucketName: siteBucketName(this, stage),
+        nagObjects: (pattern) => nagPrinted(this, stage, pattern, 'site'),
       },
       exportWorkerName: workerFunctionName(stage, EXPORT_WORKER),
     };

@@ -9,6 +9,7 @@ import type { Construct } from 'constructs';
 import type { ApiFunction } from '../constructs/api-function';
 import { constructIdFor, type ManifestResources, manifestFunction } from '../constructs/manifest-function';
 import { stageTable } from '../constructs/stage-table';
+import { siteBucketName } from '../site-bucket';
 import { nagPrinted, uploadsBucketName } from '../uploads-bucket';
 import type { ServiceConfig } from './service-config';
 
@@ -62,6 +63,10 @@ export class JobsStack extends Stack {
           uploads: {
             bucketName: uploadsBucketName(this, config.stage),
             nagObjects: (prefix) => nagPrinted(this, config.stage, `${prefix}*`),
+          },
+          sitePages: {
+            bucketName: siteBucketName(this, config.stage),
+            nagObjects: (pattern) => nagPrinted(this, config.stage, pattern, 'site'),
           },
         },
       );

@@ -1,3 +1,4 @@
+import { PAGE_CACHE_CONTROL } from '@shared/site-pages';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Token, Validations } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Distribution } from 'aws-cdk-lib/aws-cloudfront';
@@ -12,7 +13,8 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { siteDistribution } from '../constructs/site-distribution';
-import { HASHED_ASSET_CACHE_CONTROL, PAGE_CACHE_CONTROL } from '../site-delivery';
+import { siteBucketName } from '../site-bucket';
+import { HASHED_ASSET_CACHE_CONTROL } from '../site-delivery';
 import type { ServiceConfig } from './service-config';
 
 export interface WebStackProps extends StackProps {
@@ -56,6 +58,8 @@ export class WebStack extends Stack {
     });
 
     const siteBucket = new Bucket(this, 'SiteBucket', {
+      // Derived, so the functions that publish staff's page blocks find it (infra/site-bucket.ts).
+      bucketName: siteBucketName(this, config.stage),
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
@@ -110,7 +114,8 @@ export class WebStack extends Stack {
     const pages = new BucketDeployment(this, 'DeployPages', {
       sources: [source],
       destinationBucket: bucket,
-      exclude: ['assets/*'],
+      // The publisher's copies of the build's pages are its own (functions/data/site-pages.ts).
+      exclude: ['assets/*', '_templates/*'],
       prune: true,
       cacheControl: [CacheControl.fromString(PAGE_CACHE_CONTROL)],
       distribution,

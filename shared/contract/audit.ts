@@ -28,6 +28,7 @@ export const AUDIT_TARGET_TYPES = [
   'partnerPayout',
   'blacklist',
   'verification',
+  'siteContent',
 ] as const;
 export type AuditTarget = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -41,7 +42,7 @@ export const AUDIT_KIND_TARGETS = {
   books: ['ledgerAccount', 'ledgerDay', 'partner', 'partnerPayout'],
   templates: ['paymentTemplate'],
   geo: ['geo'],
-  settings: ['setting'],
+  settings: ['setting', 'siteContent'],
   staff: ['user', 'staffInvitation'],
   chain: ['chainTransfer'],
   blacklists: ['blacklist'],

@@ -32,6 +32,7 @@ export * from './reports';
 export * from './reserves';
 export * from './security';
 export * from './shifts';
+export * from './site-content';
 export * from './staff-invitations';
 export * from './system';
 export * from './telegram';

@@ -63,6 +63,12 @@ export interface ResourceUse {
    * the webhook's secret (`TELEGRAM_WEBHOOK_SECRET_ARN`).
    */
   telegram?: 'username' | 'api';
+  /**
+   * Rewrites the site's prerendered pages with the blocks staff wrote (functions/data/site-pages.ts):
+   * the site bucket's name in `SITE_BUCKET`, s3:GetObject and s3:PutObject on its pages (`*.html`)
+   * and on the build's copies of them (`_templates/*`).
+   */
+  sitePages?: true;
 }
 
 /**
@@ -87,6 +93,8 @@ export interface RouteDefinition {
   headers?: z.ZodMiniType;
   query?: z.ZodMiniType;
   body?: z.ZodMiniType;
+  /** A body larger than the usual MAX_REQUEST_BODY_BYTES this route takes (a page's text). */
+  maxBodyBytes?: number;
   /**
    * The schema of the answer's `data`, by its name in `shared/contract`; absent when the answer
    * carries no data. A name, not the schema, so handler bundles hold only its type.

@@ -6,12 +6,8 @@ import vm from 'node:vm';
 import type { ViewerRequest } from '@infra/edge/page-router';
 import { SITE_CONTENT_TYPES } from '@infra/local/static-site';
 import { API_DOCS_FILE, API_DOCS_PATH } from '@infra/security-headers';
-import {
-  COMPRESSIBLE_CONTENT_TYPES,
-  HASHED_ASSET_CACHE_CONTROL,
-  PAGE_CACHE_CONTROL,
-} from '@infra/site-delivery';
-import { PAGE_SCRIPTS_LOADER } from '@shared/site-pages';
+import { COMPRESSIBLE_CONTENT_TYPES, HASHED_ASSET_CACHE_CONTROL } from '@infra/site-delivery';
+import { PAGE_CACHE_CONTROL, PAGE_SCRIPTS_LOADER } from '@shared/site-pages';
 import type { Template } from 'aws-cdk-lib/assertions';
 import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { LOCAL_AML_API_KEY } from '@infra/local/aml-stand-in';
-import { LOCAL_UPLOADS_BUCKET } from '@infra/local/s3-stand-in';
+import { LOCAL_SITE_BUCKET, LOCAL_UPLOADS_BUCKET } from '@infra/local/s3-stand-in';
 import { LOCAL_TELEGRAM_BOT_TOKEN, LOCAL_TELEGRAM_BOT_USERNAME } from '@infra/local/telegram-stand-in';
 import { inject } from 'vitest';
 import { TEST_PASSWORD_HASH_COST } from './stack-process';
@@ -24,6 +24,8 @@ Object.assign(process.env, {
   AWS_ENDPOINT_URL_SES: stack.mailUrl,
   UPLOADS_BUCKET: LOCAL_UPLOADS_BUCKET,
   UPLOADS_S3_ENDPOINT: stack.uploadsUrl,
+  SITE_BUCKET: LOCAL_SITE_BUCKET,
+  SITE_S3_ENDPOINT: stack.siteBucketUrl,
   // The stack's AML stand-in with its local key: the check is on, as for the functions.
   AML_API_URL: stack.amlApiUrl,
   AML_API_KEY: LOCAL_AML_API_KEY,

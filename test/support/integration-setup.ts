@@ -40,6 +40,7 @@ export async function setup(project: TestProject) {
     mailUrl: stack.mailUrl,
     dynamoEndpoint: stack.dynamoEndpoint,
     uploadsUrl: stack.uploadsUrl,
+    siteBucketUrl: stack.siteBucketUrl,
     tronApiUrl: stack.tronApiUrl,
     amlApiUrl: stack.amlApiUrl,
     telegramApiUrl: stack.telegramApiUrl,
@@ -64,6 +65,8 @@ declare module 'vitest' {
       dynamoEndpoint: string;
       /** The S3 stand-in of the uploads bucket (infra/local/s3-stand-in.ts). */
       uploadsUrl: string;
+      /** The S3 stand-in of the site bucket (infra/local/stack.ts). */
+      siteBucketUrl: string;
       /** The TronGrid stand-in the functions call (infra/local/tron-stand-in.ts). */
       tronApiUrl: string;
       /** The AML provider's stand-in the functions call (infra/local/aml-stand-in.ts). */

@@ -4,17 +4,20 @@ import { MalformedJsonError, PayloadTooLargeError, UnsupportedMediaTypeError } f
 import type { ApiContext, ApiEvent, ApiResult } from '../http-types';
 
 /**
- * Decodes and parses a JSON body for routes that declare one: size limit first (413), then the
- * content type (415), then the JSON itself (400). Routes without a body schema ignore any body.
+ * Decodes and parses a JSON body for routes that declare one: size limit first (413; the route's own
+ * `maxBodyBytes` or MAX_REQUEST_BODY_BYTES), then the content type (415), then the JSON itself
+ * (400). Routes without a body schema ignore any body.
  */
-export function jsonBody(expectsBody: boolean): middy.MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
+export function jsonBody(
+  expectsBody: boolean,
+  maxBytes = MAX_REQUEST_BODY_BYTES,
+): middy.MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext> {
   return {
     before: ({ event, context }) => {
       if (!expectsBody) return;
       const raw = event.body ?? '';
       const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
-      if (Buffer.byteLength(text, 'utf8') > MAX_REQUEST_BODY_BYTES)
-        throw new PayloadTooLargeError(MAX_REQUEST_BODY_BYTES);
+      if (Buffer.byteLength(text, 'utf8') > maxBytes) throw new PayloadTooLargeError(maxBytes);
       if (text.trim() === '') {
         context.rawBody = undefined;
         return;

@@ -63,6 +63,7 @@ export async function setup(project: TestProject) {
     mailUrl: stack.mailUrl,
     dynamoEndpoint: stack.dynamoEndpoint,
     uploadsUrl: stack.uploadsUrl,
+    siteBucketUrl: stack.siteBucketUrl,
     tronApiUrl: stack.tronApiUrl,
     amlApiUrl: stack.amlApiUrl,
     telegramApiUrl: stack.telegramApiUrl,

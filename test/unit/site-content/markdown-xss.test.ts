@@ -3,7 +3,7 @@ import {
   PAGE_URL_SCHEMES,
   renderPageMarkdown,
   sanitizePageHtml,
-} from '@functions/domain/pages/markdown';
+} from '@functions/domain/site-content/markdown';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 

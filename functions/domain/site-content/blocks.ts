@@ -1,0 +1,118 @@
+import { logger } from '@functions/commons/logger';
+import { auditPut } from '@functions/data/audit';
+import {
+  readSiteContent,
+  type SiteBlockRecord,
+  siteBlockWrite,
+  siteContentVersionBump,
+} from '@functions/data/site-content';
+import { Transaction } from '@functions/data/transactions';
+import type { RecordedActor } from '@functions/domain/accounts/principal';
+import type {
+  AdminSiteContent,
+  SiteBlock,
+  SiteBlockBody,
+  SiteBlockEntry,
+  SiteContent,
+} from '@shared/contract/site-content';
+import type { Language } from '@shared/enums';
+import { renderPageMarkdown } from './markdown';
+import { lastPublishedAt, publishSiteContent } from './publish';
+
+/**
+ * The blocks of the public pages staff write (docs/product.md "Pages staff edit"): what the site
+ * reads, the ADMIN's list and editor, and a change, which is stored with its audit entry and then
+ * published into the prerendered pages.
+ */
+export async function siteContentIn(language: Language): Promise<SiteContent> {
+  const { blocks } = await readSiteContent();
+  return {
+    language,
+    blocks: Object.fromEntries(
+      blocks.filter((block) => block.language === language).map((block) => [block.block, block.html]),
+    ),
+  };
+}
+
+const entryOf = ({
+  block,
+  language,
+  markdown,
+  html,
+  updatedAt,
+  updatedBy,
+}: SiteBlockRecord): SiteBlockEntry => ({
+  block,
+  language,
+  markdown,
+  html,
+  updatedAt,
+  updatedBy,
+});
+
+export async function adminSiteContent(): Promise<AdminSiteContent> {
+  const [{ blocks }, publishedAt] = await Promise.all([readSiteContent(), lastPublishedAt()]);
+  return { entries: blocks.map(entryOf), publishedAt };
+}
+
+export function previewSiteBlock(markdown: string): { html: string } {
+  return { html: renderPageMarkdown(markdown) };
+}
+
+export interface SavedSiteBlock {
+  block: SiteBlock;
+  language: Language;
+  entry: SiteBlockEntry | null;
+  /** Whether the prerendered pages took it now (else the publishing job will, within minutes). */
+  published: boolean;
+}
+
+/**
+ * Stores a block's Markdown and its sanitized HTML (blank text: the built-in text again), counts the
+ * change in the version and audits it in one transaction, then publishes. A publish that fails
+ * leaves the change stored: the job publishes it.
+ */
+export async function saveSiteBlock(
+  block: SiteBlock,
+  { language, markdown }: SiteBlockBody,
+  actor: RecordedActor,
+  now = new Date(),
+): Promise<SavedSiteBlock> {
+  const before = (await readSiteContent()).blocks.find(
+    (stored) => stored.block === block && stored.language === language,
+  );
+  const written =
+    markdown.trim() === ''
+      ? null
+      : { markdown, html: renderPageMarkdown(markdown), updatedAt: now.toISOString(), updatedBy: actor.id };
+  if (!before && !written) return { block, language, entry: null, published: true };
+  await new Transaction()
+    .add('block', siteBlockWrite(block, language, written))
+    .add('version', siteContentVersionBump())
+    .add(
+      'audit',
+      auditPut({
+        actorId: actor.id,
+        actorRole: actor.role,
+        action: written ? 'siteContent.write' : 'siteContent.reset',
+        targetType: 'siteContent',
+        targetId: `${block}#${language}`,
+        before: before ? { markdown: before.markdown } : null,
+        after: written ? { markdown: written.markdown } : null,
+        at: now,
+      }),
+    )
+    .run();
+  let published = true;
+  try {
+    await publishSiteContent(now);
+  } catch (error) {
+    published = false;
+    logger.warn('site content stored, not yet published: the job will publish it', {
+      block,
+      language,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+  return { block, language, entry: written ? entryOf({ block, language, ...written }) : null, published };
+}

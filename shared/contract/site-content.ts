@@ -1,0 +1,99 @@
+import * as z from 'zod/mini';
+import { languageSchema } from '../enums';
+import { schema } from '../schema';
+
+/**
+ * Pages staff edit (docs/product.md "Pages staff edit"): blocks of the public site whose text an
+ * ADMIN writes as Markdown in each language. The server renders and sanitizes it
+ * (functions/domain/site-content/markdown.ts) and writes the HTML into the prerendered pages that hold the
+ * block (functions/domain/site-content/publish.ts); a block nobody wrote shows the site's built-in
+ * text. The web app marks each block's place with `data-content-slot`.
+ */
+export const SITE_BLOCKS = [
+  'landing.hero',
+  'landing.features',
+  'landing.cities',
+  'faq',
+  'aml-kyc',
+  'terms',
+  'privacy',
+] as const;
+export const siteBlockSchema = /* @__PURE__ */ schema(() => z.enum(SITE_BLOCKS, { error: 'siteBlock' }));
+export type SiteBlock = z.infer<typeof siteBlockSchema>;
+
+/** The longest Markdown one block takes (a long terms page is about 30,000 characters). */
+export const SITE_BLOCK_MARKDOWN_MAX = 60_000;
+/**
+ * The largest request body of the routes that take a block: its longest text in Cyrillic (two
+ * bytes a character in UTF-8) written as JSON, with room for escapes (a line break is two bytes).
+ */
+export const SITE_BLOCK_BODY_MAX_BYTES = 256 * 1024;
+
+/** The attribute that marks a block's element in the page, and the one a written block's element carries. */
+export const CONTENT_SLOT_ATTRIBUTE = 'data-content-slot';
+export const CONTENT_CUSTOM_ATTRIBUTE = 'data-content-custom';
+
+const markdownSchema = () =>
+  z
+    .string({ error: 'siteBlockMarkdown' })
+    .check(z.maxLength(SITE_BLOCK_MARKDOWN_MAX, { error: 'siteBlockMarkdown' }));
+
+export const siteContentQuerySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({ language: languageSchema }),
+);
+
+export const siteBlockParamsSchema = /* @__PURE__ */ schema(() => z.strictObject({ block: siteBlockSchema }));
+
+/** PUT /admin/site-content/{block}: the block's Markdown in one language; empty text brings back the built-in one. */
+export const siteBlockBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({ language: languageSchema, markdown: markdownSchema() }),
+);
+export type SiteBlockBody = z.infer<typeof siteBlockBodySchema>;
+
+/** POST /admin/site-content/preview: Markdown to see as the site would show it, nothing stored. */
+export const siteBlockPreviewBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({ markdown: markdownSchema() }),
+);
+
+/** GET /site-content: the written blocks of one language as sanitized HTML (a block not listed shows the built-in text). */
+export const siteContentSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    language: languageSchema,
+    blocks: z.partialRecord(siteBlockSchema, z.string()),
+  }),
+);
+export type SiteContent = z.infer<typeof siteContentSchema>;
+
+export const siteBlockEntrySchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    block: siteBlockSchema,
+    language: languageSchema,
+    markdown: z.string(),
+    html: z.string(),
+    updatedAt: z.string(),
+    updatedBy: z.string(),
+  }),
+);
+export type SiteBlockEntry = z.infer<typeof siteBlockEntrySchema>;
+
+/** GET /admin/site-content: every written block in every language, and when the pages last took them. */
+export const adminSiteContentSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    entries: z.array(siteBlockEntrySchema),
+    /** When the prerendered pages were last rewritten with the blocks; null: not since the last deploy. */
+    publishedAt: z.nullable(z.string()),
+  }),
+);
+export type AdminSiteContent = z.infer<typeof adminSiteContentSchema>;
+
+/** PUT /admin/site-content/{block}: the block as stored (null markdown: back to the built-in text) and whether the pages took it. */
+export const siteBlockSavedSchema = /* @__PURE__ */ schema(() =>
+  z.object({
+    block: siteBlockSchema,
+    language: languageSchema,
+    entry: z.nullable(siteBlockEntrySchema),
+    published: z.boolean(),
+  }),
+);
+
+export const siteBlockPreviewSchema = /* @__PURE__ */ schema(() => z.object({ html: z.string() }));
