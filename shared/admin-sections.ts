@@ -67,6 +67,7 @@ import { adminListReserves, adminPutReserves } from './routes/reserves';
 import { adminSecurityAudit, adminSecuritySessions } from './routes/security';
 import { adminGetSetting, adminListSettings, adminPutSetting } from './routes/settings';
 import { adminListOnShift } from './routes/shifts';
+import { adminSiteContent, previewSiteBlock, saveSiteBlock } from './routes/site-content';
 import { adminTelegramStatus } from './routes/telegram';
 import { adminListTransactions } from './routes/transactions';
 import { adminDecideVerification, adminGetVerification, adminListVerifications } from './routes/verification';
@@ -203,6 +204,10 @@ const ADMIN_SECTIONS = {
       adminGetRates,
     ],
   },
+  // The pages staff edit: the blocks of the public site written in Markdown, previewed as the site
+  // shows them and saved (which rewrites the prerendered pages), with the staff who wrote them by
+  // name. An ADMIN's, as the server's.
+  pages: { calls: [adminSiteContent, previewSiteBlock, saveSiteBlock, adminListManagers] },
 } as const satisfies Record<string, AdminSectionCalls>;
 
 export type AdminSection = keyof typeof ADMIN_SECTIONS;

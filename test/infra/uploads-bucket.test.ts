@@ -297,12 +297,13 @@ describe('uploads bucket', () => {
       ).Variables;
 
       expect(environment.UPLOADS_BUCKET, id).toBeUndefined();
-      expect(
-        statementsOf(entry)
-          .flatMap(actionsOf)
-          .filter((action) => action.startsWith('s3:')),
-        id,
-      ).toEqual([]);
+      // The publishers of staff's page blocks reach the site bucket, never this one (site-content.test.ts).
+      const s3Statements = statementsOf(entry).filter((statement) =>
+        actionsOf(statement).some((action) => action.startsWith('s3:')),
+      );
+      if (route?.uses.sitePages)
+        expect(JSON.stringify(s3Statements), id).not.toContain(`-uploads-`);
+      else expect(s3Statements.flatMap(actionsOf), id).toEqual([]);
     }
   });
 
@@ -344,5 +345,49 @@ describe('uploads bucket', () => {
     ]);
     expect(directive('img-src')).toEqual(["'self'", 'data:', ...origins]);
     expect(directive('default-src')).toEqual(["'self'"]);
+  });
+});
+
+describe('site bucket', () => {
+  it("has the derived name the publishers of staff's page blocks compute, and keeps their copies through a deploy's prune", () => {
+    const web = dev.template(dev.stacks.web);
+    expect(flatten(bucketProperties(web, 'SiteBucket').BucketName)).toBe(
+      'exchange-dev-site-<AWS::AccountId>-eu-central-1',
+    );
+    const deployments = Object.values(web.findResources('Custom::CDKBucketDeployment')).map(
+      (resource) => (resource as { Properties: { Exclude?: string[]; Prune?: boolean } }).Properties,
+    );
+    // Only a deploy with the built site has them (dev here is synthesized without it): then the
+    // pruning one leaves the publisher's copies alone.
+    for (const deployment of deployments.filter((properties) => properties.Prune !== false))
+      expect(deployment.Exclude).toContain('_templates/*');
+  });
+
+  it('is reached by exactly the save route and the publishing job: the pages and their copies, read and written', () => {
+    const jobs = dev.stacks.jobs!;
+    const entries = new Map<string, ApiFunctionEntry>([
+      ...functions,
+      ...[...jobs.functions].map(([id, fn]): [string, ApiFunctionEntry] => [`job:${id}`, { stack: jobs, fn }]),
+    ]);
+    const reaching = [...entries].filter(
+      ([, entry]) =>
+        (functionProperties(dev, entry).Environment as { Variables: Record<string, unknown> }).Variables
+          .SITE_BUCKET !== undefined,
+    );
+    expect(reaching.map(([id]) => id).sort()).toEqual(['job:publishSiteContent', 'saveSiteBlock']);
+    for (const [id, entry] of reaching) {
+      const grants = statementsOf(entry)
+        .filter((statement) => actionsOf(statement).some((action) => action.startsWith('s3:')))
+        .map((statement) => {
+          const resources = [statement.Resource].flat().map(flatten).join(' ');
+          return `${actionsOf(statement).sort().join(',')} ${resources}`;
+        })
+        .sort();
+      const bucket = 'arn:<AWS::Partition>:s3:::exchange-dev-site-<AWS::AccountId>-eu-central-1';
+      expect(grants, id).toEqual([
+        `s3:GetObject,s3:PutObject ${bucket}/*.html ${bucket}/_templates/*`,
+        `s3:ListBucket ${bucket}`,
+      ]);
+    }
   });
 });

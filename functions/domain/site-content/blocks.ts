@@ -55,10 +55,6 @@ export async function adminSiteContent(): Promise<AdminSiteContent> {
   return { entries: blocks.map(entryOf), publishedAt };
 }
 
-export function previewSiteBlock(markdown: string): { html: string } {
-  return { html: renderPageMarkdown(markdown) };
-}
-
 export interface SavedSiteBlock {
   block: SiteBlock;
   language: Language;

@@ -639,6 +639,27 @@ const ENDPOINTS: EndpointCase[] = [
     minimum: 'ADMIN',
     grantedStatus: 404,
   },
+  // Pages staff edit: a block nobody wrote taken back to its built-in text changes nothing.
+  {
+    route: 'adminSiteContent',
+    method: 'GET',
+    path: () => '/api/admin/site-content',
+    minimum: 'ADMIN',
+  },
+  {
+    route: 'saveSiteBlock',
+    method: 'PUT',
+    path: () => '/api/admin/site-content/landing.cities',
+    body: { language: 'en', markdown: '' },
+    minimum: 'ADMIN',
+  },
+  {
+    route: 'previewSiteBlock',
+    method: 'POST',
+    path: () => '/api/admin/site-content/preview',
+    body: { markdown: '**x**' },
+    minimum: 'ADMIN',
+  },
   // The seeded VND reserve (no file exchanges VND), so granted calls change nothing.
   {
     route: 'adminPutReserves',

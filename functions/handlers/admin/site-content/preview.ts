@@ -1,7 +1,8 @@
-import { previewSiteBlock } from '@functions/domain/site-content/blocks';
+import { renderPageMarkdown } from '@functions/domain/site-content/markdown';
 import { endpoint } from '@functions/pipeline/endpoint';
 import { previewSiteBlock as route } from '@shared/routes/site-content';
 
+// The renderer alone: the preview stores and reads nothing.
 export const handler = endpoint(route, async ({ body }) => ({
-  data: previewSiteBlock(body.markdown),
+  data: { html: renderPageMarkdown(body.markdown) },
 }));
