@@ -15,6 +15,15 @@ export const TICKER_COINS = [
   'polkadot',
   'litecoin',
 ] as const;
+/**
+ * The coins an operator may put in the ticker (the market-data provider's ids), in this order of
+ * choice; `TICKER_COINS` until they choose (docs/product.md "Pages staff edit"). TRON is the chain
+ * the office pays USDT on; Toncoin is what many of its clients hold.
+ */
+export const TICKER_COIN_CHOICES = [...TICKER_COINS, 'tron', 'the-open-network', 'avalanche-2'] as const;
+export type TickerCoinChoice = (typeof TICKER_COIN_CHOICES)[number];
+/** The longest Markdown one block of the pages staff edit takes (a long terms page is about 30,000 characters). */
+export const SITE_BLOCK_MARKDOWN_MAX = 60_000;
 
 export const TELEGRAM_CONTACT_MIN_LENGTH = 3;
 /** Longest text of an individual request, a staff note on an application, a staff comment on a user. */

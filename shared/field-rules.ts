@@ -16,12 +16,12 @@ import {
   PAYMENT_TEMPLATE_DETAILS_MAX_LENGTH,
   PAYMENT_TEMPLATE_LABEL_MAX_LENGTH,
   PAYMENT_WINDOW_MINUTES,
+  SITE_BLOCK_MARKDOWN_MAX,
   TELEGRAM_CONTACT_MIN_LENGTH,
   TRANSACTIONS_MAX_PERIOD_DAYS,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from './constants';
-import { SITE_BLOCK_MARKDOWN_MAX } from './contract/site-content';
 import type { FieldError, RefusalParams } from './envelope';
 import {
   ATTACHMENT_MAX_BYTES,
@@ -207,10 +207,13 @@ export const FIELD_RULES = {
   partnerPayoutMinimum: { text: 'A payout is at least {{minimum}} USDT.' },
   partnerPeriodTooLong: { text: 'At most {{max}} days at once.' },
   partnerKey: { text: 'The partner key goes in the X-Partner-Key header.' },
-  siteBlock: {
-    text: 'One of the page blocks: landing.hero, landing.features, landing.cities, faq, aml-kyc, terms, privacy.',
+  siteBlock: { text: "Choose one of the site's blocks." },
+  siteBlockMarkdown: {
+    text: 'The text may be at most {{max}} characters long.',
+    params: { max: SITE_BLOCK_MARKDOWN_MAX },
   },
-  siteBlockMarkdown: { text: 'Markdown text of at most 60000 characters.' },
+  tickerCoin: { text: 'One of the coins the ticker may show.' },
+  tickerCoinTwice: { text: 'Each coin once.' },
   settingPartnerPayoutMinimum: { text: 'An amount of USDT from 0 to 1000000, with at most 6 decimals.' },
   settingExchangerId: {
     text: "BestChange's exchanger id: a whole number, 0 when the exchange is not listed.",
@@ -395,13 +398,6 @@ export const FIELD_RULES = {
   periodTooLong: {
     text: 'A period may be at most {{max}} days long.',
     params: { max: TRANSACTIONS_MAX_PERIOD_DAYS },
-  },
-
-  // Pages staff edit (shared/contract/site-content.ts)
-  siteBlock: { text: "Choose one of the site's blocks." },
-  siteBlockMarkdown: {
-    text: 'The text may be at most {{max}} characters long.',
-    params: { max: SITE_BLOCK_MARKDOWN_MAX },
   },
 
   // Keys and codes

@@ -361,7 +361,8 @@
  *     written block is SITECONTENT/BLOCK#{block}#{language}, Put with its audit entry (and Delete
  *     when it goes back to the built-in text), each change ADDing 1 to SITECONTENT/VERSION in the
  *     same transaction; the site's readers and the publisher Query the partition SITECONTENT (a
- *     dozen items); the publisher records what it wrote in SITECONTENT/PUBLISHED.
+ *     dozen items); the publisher records what it wrote in SITECONTENT/PUBLISHED. The ticker's
+ *     coins: GetItem SITECONTENT/TICKER (the ticker route), Put with its audit entry.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -613,6 +614,7 @@ export const keys = {
   siteBlock: (block: string, language: string) => ({ pk: 'SITECONTENT', sk: `BLOCK#${block}#${language}` }),
   siteContentVersion: { pk: 'SITECONTENT', sk: 'VERSION' },
   siteContentPublished: { pk: 'SITECONTENT', sk: 'PUBLISHED' },
+  tickerChoice: { pk: 'SITECONTENT', sk: 'TICKER' },
   payableAmount: (wallet: string, units: bigint) => ({
     pk: `PAYAMOUNT#${wallet}`,
     sk: `AMOUNT#${units.toString().padStart(20, '0')}`,

@@ -1,5 +1,4 @@
 import { requireEnv } from '@functions/commons/config';
-import { TICKER_COINS } from '@shared/constants';
 import type { TickerCoin } from '@shared/contract/market';
 
 /**
@@ -19,17 +18,18 @@ interface MarketRow {
   price_change_percentage_24h?: unknown;
 }
 
-export function marketsUrl(base: string): string {
+/** The provider's markets of `ids` (its coin ids) in USD with the 24 h change. */
+export function marketsUrl(base: string, ids: readonly string[]): string {
   const params = new URLSearchParams({
     vs_currency: 'usd',
-    ids: TICKER_COINS.join(','),
+    ids: ids.join(','),
     price_change_percentage: '24h',
   });
   return `${base}/coins/markets?${params}`;
 }
 
-/** Keeps the rows with a price, in the spec's coin order; anything malformed is skipped. */
-export function toTickerCoins(rows: unknown): TickerCoin[] {
+/** Keeps the rows with a price, in the order of `ids` (the operator's); anything malformed is skipped. */
+export function toTickerCoins(rows: unknown, ids: readonly string[]): TickerCoin[] {
   if (!Array.isArray(rows)) return [];
   const coins = (rows as MarketRow[]).flatMap((row): TickerCoin[] => {
     if (typeof row?.id !== 'string' || typeof row.current_price !== 'number') return [];
@@ -44,18 +44,17 @@ export function toTickerCoins(rows: unknown): TickerCoin[] {
       },
     ];
   });
-  const order = TICKER_COINS as readonly string[];
-  return coins.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
+  return coins.filter((coin) => ids.includes(coin.id)).sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
 }
 
-/** The ticker coins as the provider has them now; throws when it fails, is slow or answers none. */
-export async function fetchMarketCoins(): Promise<TickerCoin[]> {
-  const response = await fetch(marketsUrl(baseUrl), {
+/** The coins `ids` as the provider has them now; throws when it fails, is slow or answers none. */
+export async function fetchMarketCoins(ids: readonly string[]): Promise<TickerCoin[]> {
+  const response = await fetch(marketsUrl(baseUrl, ids), {
     headers: { Accept: 'application/json' },
     signal: AbortSignal.timeout(TIMEOUT_MS),
   });
   if (!response.ok) throw new Error(`market data provider answered ${response.status}`);
-  const coins = toTickerCoins(await response.json());
+  const coins = toTickerCoins(await response.json(), ids);
   if (coins.length === 0) throw new Error('market data provider answered no coin');
   return coins;
 }

@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { TickerCoinChoice } from '@shared/constants';
 import type { SiteBlock } from '@shared/contract/site-content';
 import type { Language } from '@shared/enums';
 import { db, tableName } from './client';
@@ -103,4 +104,16 @@ export async function recordPublished(published: PublishedRecord): Promise<void>
   } catch (error) {
     if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
   }
+}
+
+/** The ticker's coins as an ADMIN chose them; undefined: never chosen. */
+export async function findTickerChoice(): Promise<TickerCoinChoice[] | undefined> {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.tickerChoice }));
+  return Item ? (Item.coins as TickerCoinChoice[]) : undefined;
+}
+
+export function tickerChoiceWrite(coins: readonly TickerCoinChoice[], at: string, by: string): TransactItem {
+  return {
+    Put: { TableName: tableName, Item: { ...keys.tickerChoice, coins, updatedAt: at, updatedBy: by } },
+  };
 }

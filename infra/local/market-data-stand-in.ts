@@ -1,10 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { TICKER_COINS } from '@shared/constants';
+import { TICKER_COIN_CHOICES } from '@shared/constants';
 
 /**
  * A local stand-in for the market-data provider's `GET /coins/markets` (what
- * functions/data/market-provider.ts calls): the nine coins with fixed prices and 24 h changes (up,
+ * functions/data/market-provider.ts calls): the coins the ticker may show, with fixed prices and 24 h changes (up,
  * down and exactly zero, to see all three colours). The local stack starts it unless
  * `MARKET_DATA_URL` names another provider.
  */
@@ -18,6 +18,9 @@ export const STAND_IN_CHANGES: Record<string, number> = {
   dogecoin: -3.9,
   polkadot: 0.44,
   litecoin: -0.12,
+  tron: 0.8,
+  'the-open-network': -2.15,
+  'avalanche-2': 0,
 };
 
 const PRICES: Record<string, number> = {
@@ -30,6 +33,9 @@ const PRICES: Record<string, number> = {
   dogecoin: 0.1587,
   polkadot: 6.87,
   litecoin: 82.15,
+  tron: 0.1623,
+  'the-open-network': 5.41,
+  'avalanche-2': 27.9,
 };
 
 const SYMBOLS: Record<string, string> = {
@@ -42,6 +48,9 @@ const SYMBOLS: Record<string, string> = {
   dogecoin: 'doge',
   polkadot: 'dot',
   litecoin: 'ltc',
+  tron: 'trx',
+  'the-open-network': 'ton',
+  'avalanche-2': 'avax',
 };
 
 export interface MarketDataStandIn {
@@ -65,7 +74,7 @@ export async function startMarketDataStandIn(): Promise<MarketDataStandIn> {
       return;
     }
     const ids = (url.searchParams.get('ids') ?? '').split(',').filter(Boolean);
-    const coins = TICKER_COINS.filter((id) => ids.includes(id)).map((id) => ({
+    const coins = TICKER_COIN_CHOICES.filter((id) => ids.includes(id)).map((id) => ({
       id,
       symbol: SYMBOLS[id],
       name: id.charAt(0).toUpperCase() + id.slice(1),

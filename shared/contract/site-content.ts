@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { SITE_BLOCK_MARKDOWN_MAX, TICKER_COIN_CHOICES } from '../constants';
 import { languageSchema } from '../enums';
 import { schema } from '../schema';
 
@@ -21,8 +22,6 @@ export const SITE_BLOCKS = [
 export const siteBlockSchema = /* @__PURE__ */ schema(() => z.enum(SITE_BLOCKS, { error: 'siteBlock' }));
 export type SiteBlock = z.infer<typeof siteBlockSchema>;
 
-/** The longest Markdown one block takes (a long terms page is about 30,000 characters). */
-export const SITE_BLOCK_MARKDOWN_MAX = 60_000;
 /**
  * The largest request body of the routes that take a block: its longest text in Cyrillic (two
  * bytes a character in UTF-8) written as JSON, with room for escapes (a line break is two bytes).
@@ -80,8 +79,12 @@ export type SiteBlockEntry = z.infer<typeof siteBlockEntrySchema>;
 export const adminSiteContentSchema = /* @__PURE__ */ schema(() =>
   z.object({
     entries: z.array(siteBlockEntrySchema),
-    /** When the prerendered pages were last rewritten with the blocks; null: not since the last deploy. */
+    /** When the prerendered pages were last rewritten with the blocks; null: never. */
     publishedAt: z.nullable(z.string()),
+    /** The ticker's coins, in order; empty: no ticker. */
+    tickerCoins: z.array(z.enum(TICKER_COIN_CHOICES)),
+    /** Every coin the ticker may show, in the order to offer them. */
+    tickerCoinChoices: z.array(z.enum(TICKER_COIN_CHOICES)),
   }),
 );
 export type AdminSiteContent = z.infer<typeof adminSiteContentSchema>;
@@ -97,3 +100,17 @@ export const siteBlockSavedSchema = /* @__PURE__ */ schema(() =>
 );
 
 export const siteBlockPreviewSchema = /* @__PURE__ */ schema(() => z.object({ html: z.string() }));
+
+/** PUT /admin/ticker: the ticker's coins, in the order to show them; none: no ticker on the landing page. */
+export const tickerChoiceBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    coins: z
+      .array(z.enum(TICKER_COIN_CHOICES, { error: 'tickerCoin' }))
+      .check(z.refine((coins) => new Set(coins).size === coins.length, { error: 'tickerCoinTwice' })),
+  }),
+);
+export type TickerChoiceBody = z.infer<typeof tickerChoiceBodySchema>;
+
+export const tickerChoiceSchema = /* @__PURE__ */ schema(() =>
+  z.object({ coins: z.array(z.enum(TICKER_COIN_CHOICES)) }),
+);

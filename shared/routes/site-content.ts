@@ -5,6 +5,7 @@ import {
   siteBlockParamsSchema,
   siteBlockPreviewBodySchema,
   siteContentQuerySchema,
+  tickerChoiceBodySchema,
 } from '@shared/contract/site-content';
 import type { RouteDefinition } from './definition';
 
@@ -59,4 +60,16 @@ export const previewSiteBlock = {
   maxBodyBytes: SITE_BLOCK_BODY_MAX_BYTES,
   response: 'siteBlockPreviewSchema',
   uses: {},
+} as const satisfies RouteDefinition;
+
+export const chooseTickerCoins = {
+  method: 'PUT',
+  path: '/api/admin/ticker',
+  handler: 'handlers/admin/site-content/ticker',
+  access: 'ADMIN',
+  summary: "Choose the landing page ticker's coins and their order (none: no ticker); audited",
+  tag: 'site-content',
+  body: tickerChoiceBodySchema,
+  response: 'tickerChoiceSchema',
+  uses: { table: 'readWrite' },
 } as const satisfies RouteDefinition;

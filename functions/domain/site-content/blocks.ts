@@ -8,6 +8,7 @@ import {
 } from '@functions/data/site-content';
 import { Transaction } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
+import { TICKER_COIN_CHOICES } from '@shared/constants';
 import type {
   AdminSiteContent,
   SiteBlock,
@@ -18,6 +19,7 @@ import type {
 import type { Language } from '@shared/enums';
 import { renderPageMarkdown } from './markdown';
 import { lastPublishedAt, publishSiteContent } from './publish';
+import { tickerCoins } from './ticker';
 
 /**
  * The blocks of the public pages staff write (docs/product.md "Pages staff edit"): what the site
@@ -51,8 +53,17 @@ const entryOf = ({
 });
 
 export async function adminSiteContent(): Promise<AdminSiteContent> {
-  const [{ blocks }, publishedAt] = await Promise.all([readSiteContent(), lastPublishedAt()]);
-  return { entries: blocks.map(entryOf), publishedAt };
+  const [{ blocks }, publishedAt, ticker] = await Promise.all([
+    readSiteContent(),
+    lastPublishedAt(),
+    tickerCoins(),
+  ]);
+  return {
+    entries: blocks.map(entryOf),
+    publishedAt,
+    tickerCoins: ticker,
+    tickerCoinChoices: [...TICKER_COIN_CHOICES],
+  };
 }
 
 export interface SavedSiteBlock {

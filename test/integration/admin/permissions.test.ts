@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { allRoutes } from '@functions/routes/manifest';
 import { seedReserve } from '@functions/seed/rates-data';
+import { TICKER_COINS } from '@shared/constants';
 import type { Role } from '@shared/enums';
 import { AROUND_THE_CLOCK } from '@shared/working-hours';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -658,6 +659,14 @@ const ENDPOINTS: EndpointCase[] = [
     method: 'POST',
     path: () => '/api/admin/site-content/preview',
     body: { markdown: '**x**' },
+    minimum: 'ADMIN',
+  },
+  // The spec's nine coins, chosen again: what the ticker shows stays as it was.
+  {
+    route: 'chooseTickerCoins',
+    method: 'PUT',
+    path: () => '/api/admin/ticker',
+    body: { coins: [...TICKER_COINS] },
     minimum: 'ADMIN',
   },
   // The seeded VND reserve (no file exchanges VND), so granted calls change nothing.

@@ -1,9 +1,16 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { listAuditFor } from '@functions/data/audit';
 import { publishIfStale } from '@functions/domain/site-content/publish';
-import { SITE_BLOCK_MARKDOWN_MAX } from '@shared/contract/site-content';
-import { adminSiteContent, previewSiteBlock, saveSiteBlock, siteContent } from '@shared/routes/site-content';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { SITE_BLOCK_MARKDOWN_MAX, TICKER_COINS } from '@shared/constants';
+import { getMarketTicker } from '@shared/routes/market';
+import {
+  adminSiteContent,
+  chooseTickerCoins,
+  previewSiteBlock,
+  saveSiteBlock,
+  siteContent,
+} from '@shared/routes/site-content';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../support/api';
 import type { TestUser } from '../../support/users';
 import { newUser } from '../applications/fixtures';
@@ -177,5 +184,56 @@ describe('a written block', () => {
     ).toBeUndefined();
     const trail = await listAuditFor('siteContent', 'privacy#ru');
     expect(trail[0]).toMatchObject({ action: 'siteContent.reset', before: expect.anything(), after: null });
+  });
+});
+
+describe("the ticker's coins", () => {
+  // The choice is the installation's: the spec's nine again for the files after this one.
+  afterAll(async () => {
+    await call(chooseTickerCoins, { body: { coins: [...TICKER_COINS] }, token: admin.token });
+  });
+
+  it("are the spec's nine until an ADMIN chooses, then theirs in their order; none: no ticker", async () => {
+    const before = await call(adminSiteContent, { token: admin.token });
+    expect(before.body.data?.tickerCoins).toEqual([...TICKER_COINS]);
+    expect(before.body.data?.tickerCoinChoices).toEqual(expect.arrayContaining(['tron', 'bitcoin']));
+
+    const chosen = await call(chooseTickerCoins, {
+      body: { coins: ['tron', 'bitcoin'] },
+      token: admin.token,
+    });
+    expect(chosen.status).toBe(200);
+    const ticker = await call(getMarketTicker, {});
+    expect(ticker.body.data?.coins.map((coin) => coin.symbol)).toEqual(['TRX', 'BTC']);
+    expect((await listAuditFor('siteContent', 'ticker'))[0]).toMatchObject({
+      action: 'siteContent.ticker',
+      after: { coins: ['tron', 'bitcoin'] },
+    });
+
+    await call(chooseTickerCoins, { body: { coins: [] }, token: admin.token });
+    const none = await call(getMarketTicker, {});
+    expect(none.status).toBe(200);
+    expect(none.body.data?.coins).toEqual([]);
+  });
+
+  it('refuses a MANAGER, a coin it does not know and a coin twice, changing nothing', async () => {
+    await call(chooseTickerCoins, { body: { coins: ['ethereum'] }, token: admin.token });
+    expect(
+      (await call(chooseTickerCoins, { body: { coins: ['bitcoin'] }, token: manager.token })).status,
+    ).toBe(403);
+    const unknown = await call(chooseTickerCoins, {
+      body: { coins: ['bitcoin', 'pepe' as 'bitcoin'] },
+      token: admin.token,
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors?.map((error) => error.path)).toEqual(['coins.1']);
+    const twice = await call(chooseTickerCoins, {
+      body: { coins: ['bitcoin', 'bitcoin'] },
+      token: admin.token,
+    });
+    expect(twice.status).toBe(400);
+    expect((await call(adminSiteContent, { token: admin.token })).body.data?.tickerCoins).toEqual([
+      'ethereum',
+    ]);
   });
 });
