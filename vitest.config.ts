@@ -65,7 +65,7 @@ const E2E_RUN: Pick<
 
 /**
  * The e2e files that change what every visitor of the installation meets: settings (the first
- * deals' cap, the minimum, mails), geo and working hours, maintenance, rates and reserves; and the
+ * deals' cap, the minimum, mails), geo and working hours, maintenance, rates and reserves, the pages' texts; and the
  * admin screens' sweep, which fills the admin lists. They are the `e2e-installation` project, on a
  * stack of its own, so the other e2e files can run beside them in a lane of their own (test/suite.ts)
  * and never meet a cap or a closed city they did not set (two files at once on one stack did:
@@ -84,6 +84,7 @@ const E2E_INSTALLATION_FILES = [
   'test/e2e/public-rates.test.ts',
   'test/e2e/rate-display.test.ts',
   'test/e2e/reserve-limit.test.ts',
+  'test/e2e/site-content.test.ts',
   'test/e2e/working-hours.test.ts',
   'test/e2e/screens-en.test.ts',
 ];

@@ -42,6 +42,8 @@ const PAGE_MODULES: Record<string, string> = {
   '/': 'src/features/landing/index.ts',
   '/license-agreement': 'src/app/routes/legal-routes.tsx',
   '/privacy-policy': 'src/app/routes/legal-routes.tsx',
+  '/faq': 'src/app/routes/legal-routes.tsx',
+  '/aml-kyc': 'src/app/routes/legal-routes.tsx',
   '/rates': 'src/features/rates/index.ts',
   '/login': 'src/features/auth/index.ts',
   '/register': 'src/features/auth/index.ts',

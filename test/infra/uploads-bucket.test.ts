@@ -301,8 +301,7 @@ describe('uploads bucket', () => {
       const s3Statements = statementsOf(entry).filter((statement) =>
         actionsOf(statement).some((action) => action.startsWith('s3:')),
       );
-      if (route?.uses.sitePages)
-        expect(JSON.stringify(s3Statements), id).not.toContain(`-uploads-`);
+      if (route?.uses.sitePages) expect(JSON.stringify(s3Statements), id).not.toContain(`-uploads-`);
       else expect(s3Statements.flatMap(actionsOf), id).toEqual([]);
     }
   });
@@ -367,7 +366,10 @@ describe('site bucket', () => {
     const jobs = dev.stacks.jobs!;
     const entries = new Map<string, ApiFunctionEntry>([
       ...functions,
-      ...[...jobs.functions].map(([id, fn]): [string, ApiFunctionEntry] => [`job:${id}`, { stack: jobs, fn }]),
+      ...[...jobs.functions].map(([id, fn]): [string, ApiFunctionEntry] => [
+        `job:${id}`,
+        { stack: jobs, fn },
+      ]),
     ]);
     const reaching = [...entries].filter(
       ([, entry]) =>

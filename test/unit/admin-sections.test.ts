@@ -52,6 +52,7 @@ describe('the admin sections', () => {
       audit: 'ADMIN',
       blacklists: 'MANAGER',
       partners: 'ADMIN',
+      pages: 'ADMIN',
     });
   });
 

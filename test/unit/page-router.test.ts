@@ -9,6 +9,8 @@ describe('the page router (CloudFront Function, run as CloudFront runs it)', () 
     expect(routePage({ uri: '/' })).toBe('/ru/index.html');
     expect(routePage({ uri: '/license-agreement' })).toBe('/ru/license-agreement.html');
     expect(routePage({ uri: '/privacy-policy/' })).toBe('/ru/privacy-policy.html');
+    expect(routePage({ uri: '/faq' })).toBe('/ru/faq.html');
+    expect(routePage({ uri: '/aml-kyc', cookies: cookie('en') })).toBe('/en/aml-kyc.html');
     expect(routePage({ uri: '/rates' })).toBe('/ru/rates.html');
     expect(routePage({ uri: '/rates', cookies: cookie('en') })).toBe('/en/rates.html');
     expect(routePage({ uri: '/login' })).toBe('/ru/login.html');

@@ -2,14 +2,20 @@
 import './components/ui/tokens.css';
 import './components/ui/base.css';
 import './components/ui/ui.css';
+import type { Language } from '@shared/enums';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { seedSiteContent } from './components/site-content/content-slot';
 import { i18n, initI18n } from './lib/i18n';
 
 const root = document.getElementById('root')!;
 // Read before i18n starts: it sets <html lang> to the language it chooses.
-const prerenderedLanguage = root.hasAttribute('data-prerendered') ? document.documentElement.lang : null;
+const prerenderedLanguage = root.hasAttribute('data-prerendered')
+  ? (document.documentElement.lang as Language)
+  : null;
+// The blocks staff wrote, as the page holds them: what the app renders them as when it hydrates.
+if (prerenderedLanguage) seedSiteContent(root, prerenderedLanguage);
 const app = (
   <StrictMode>
     <App />

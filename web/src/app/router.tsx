@@ -12,6 +12,8 @@ const AUTH_NAMESPACES = ['auth', 'forms', 'errors'] as const;
 const LandingPage = lazyPage(() => import('../features/landing').then((m) => m.LandingPage), ['common']);
 const LicenseAgreementPage = lazyPage(() => legal().then((m) => m.LicenseAgreementPage), ['legal']);
 const PrivacyPolicyPage = lazyPage(() => legal().then((m) => m.PrivacyPolicyPage), ['legal']);
+const FaqPage = lazyPage(() => legal().then((m) => m.FaqPage), ['legal']);
+const AmlKycPage = lazyPage(() => legal().then((m) => m.AmlKycPage), ['legal']);
 const RatesPage = lazyPage(() => import('../features/rates').then((m) => m.RatesPage), ['common']);
 const LoginPage = lazyPage(() => auth().then((m) => m.LoginPage), AUTH_NAMESPACES);
 const RegisterPage = lazyPage(() => auth().then((m) => m.RegisterPage), AUTH_NAMESPACES);
@@ -51,6 +53,8 @@ export function AppRoutes() {
         <Route path={paths.home} element={<LandingPage />} />
         <Route path={paths.licenseAgreement} element={<LicenseAgreementPage />} />
         <Route path={paths.privacyPolicy} element={<PrivacyPolicyPage />} />
+        <Route path={paths.faq} element={<FaqPage />} />
+        <Route path={paths.amlKyc} element={<AmlKycPage />} />
         <Route path={paths.rates} element={<RatesPage />} />
         <Route path={paths.verifyEmail} element={<VerifyEmailPage />} />
         <Route

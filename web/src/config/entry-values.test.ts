@@ -1,4 +1,5 @@
 import * as constants from '@shared/constants';
+import { CONTENT_CUSTOM_ATTRIBUTE, CONTENT_SLOT_ATTRIBUTE } from '@shared/contract/site-content';
 import * as enums from '@shared/enums';
 import { LANGUAGE_COOKIE } from '@shared/site-pages';
 import { describe, expect, it } from 'vitest';
@@ -25,5 +26,7 @@ describe('values copied for the entry chunk', () => {
     expect(entry.TOAST_DURATION_MS).toEqual(constants.TOAST_DURATION_MS);
     expect(entry.TICKER_REFRESH_MS).toBe(constants.TICKER_REFRESH_MS);
     expect(entry.CAROUSEL_BREAKPOINTS_PX).toEqual(constants.CAROUSEL_BREAKPOINTS_PX);
+    expect(entry.CONTENT_SLOT_ATTRIBUTE).toBe(CONTENT_SLOT_ATTRIBUTE);
+    expect(entry.CONTENT_CUSTOM_ATTRIBUTE).toBe(CONTENT_CUSTOM_ATTRIBUTE);
   });
 });

@@ -28,4 +28,7 @@ export const TOAST_DURATION_MS = {
   loading: Number.POSITIVE_INFINITY,
 } as const;
 export const TICKER_REFRESH_MS = 60_000;
+/** The attributes that mark a block of the pages staff edit, and a written one (shared/contract/site-content.ts). */
+export const CONTENT_SLOT_ATTRIBUTE = 'data-content-slot';
+export const CONTENT_CUSTOM_ATTRIBUTE = 'data-content-custom';
 export const CAROUSEL_BREAKPOINTS_PX = { two: 768, three: 1024 } as const;

@@ -7,6 +7,8 @@ export const paths = {
   home: '/', // public
   licenseAgreement: '/license-agreement', // public
   privacyPolicy: '/privacy-policy', // public
+  faq: '/faq', // public
+  amlKyc: '/aml-kyc', // public
   rates: '/rates', // public
   verifyEmail: '/verify-email', // public (query token)
   login: '/login', // guests only (query redirectTo)

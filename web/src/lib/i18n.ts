@@ -113,13 +113,18 @@ export function loadNamespaces(namespaces: readonly Namespace[]): Promise<unknow
   return pending;
 }
 
+/** The UI language, re-rendering on a change; without `t`, so it never waits for a namespace. */
+export function useLanguage(): Language {
+  return useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+}
+
 /**
  * `t` for the given namespaces (the first is the default), re-rendering on a language change.
  * Suspends while a namespace is still loading.
  */
 export function useTranslation(namespaces: Namespace | readonly Namespace[] = 'common') {
   const list = typeof namespaces === 'string' ? [namespaces] : namespaces;
-  const language = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+  const language = useLanguage();
   const missing = list.some((namespace) => !i18n.hasLoadedNamespace(namespace));
   if (missing) use(loadNamespaces(list));
   const key = list.join(',');

@@ -1,3 +1,3 @@
 import '@web/lib/react-i18next-bridge';
 
-export { LicenseAgreementPage, PrivacyPolicyPage } from '@web/features/legal';
+export { AmlKycPage, FaqPage, LicenseAgreementPage, PrivacyPolicyPage } from '@web/features/legal';

@@ -11,6 +11,8 @@ export function Footer() {
         <p className="site-footer__tagline">{t('footer.tagline')}</p>
         <nav aria-label={t('footer.linksNav')} className="site-footer__links">
           <Link to={paths.rates}>{t('footer.rates')}</Link>
+          <Link to={paths.faq}>{t('footer.faq')}</Link>
+          <Link to={paths.amlKyc}>{t('footer.amlKyc')}</Link>
           <Link to={paths.privacyPolicy}>{t('footer.privacy')}</Link>
           <Link to={paths.licenseAgreement}>{t('footer.terms')}</Link>
         </nav>

@@ -27,6 +27,7 @@ import { ReportsPage } from './reports/reports-page';
 import { ReservesPage } from './reserves/reserves-page';
 import { SecurityPage } from './security/security-page';
 import { SettingsPage } from './settings/settings-page';
+import { SiteContentPage } from './site-content/site-content-page';
 import { TransactionsPage } from './transactions/transactions-page';
 import { STAFF_INVITATION_PATH, StaffInvitationPage } from './users/staff-invitation-page';
 import { UsersPage } from './users/users-page';
@@ -92,6 +93,7 @@ export function AdminApp() {
           <Route path={adminPages.audit.path} element={guarded('audit', <AuditPage />)} />
           <Route path={adminPages.analytics.path} element={guarded('reports', <ReportsPage />)} />
           <Route path={adminPages.partners.path} element={guarded('partners', <PartnersPage />)} />
+          <Route path={adminPages.pages.path} element={guarded('pages', <SiteContentPage />)} />
           <Route path="*" element={<AdminStatusPage kind="notFound" />} />
         </Route>
       </Routes>

@@ -1,13 +1,24 @@
 import { FROZEN_FUNDS_DOCUMENTATION_DAYS, MINIMUM_AGE, REFERRAL_COOKIE_DAYS } from '@shared/constants';
+import type { Language } from '@shared/enums';
+import { siteContent } from '@shared/routes/site-content';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { seedSiteContent } from '@web/components/site-content/content-slot';
 import en from '@web/locales/en/legal.json';
 import ru from '@web/locales/ru/legal.json';
+import { resetSiteContent } from '@web/stores/site-content-store';
+import { fakeApi, ok } from '@web/testing/fake-api';
+import { setupTestI18n } from '@web/testing/i18n';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LicenseAgreementPage, PrivacyPolicyPage } from './index';
-import { LICENSE_SECTION_KEYS, PRIVACY_SECTION_KEYS } from './sections';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AmlKycPage, FaqPage, LicenseAgreementPage, PrivacyPolicyPage } from './index';
+import {
+  AML_KYC_SECTION_KEYS,
+  FAQ_SECTION_KEYS,
+  LICENSE_SECTION_KEYS,
+  PRIVACY_SECTION_KEYS,
+} from './sections';
 
 const LICENSE_KEYS = [
   'risk_confirmation',
@@ -85,6 +96,14 @@ function mockMatchMedia(matches: boolean) {
   }));
   vi.stubGlobal('matchMedia', matchMedia);
 }
+
+beforeEach(() => {
+  resetSiteContent();
+  // Nobody wrote the documents' blocks: the built-in sections show.
+  fakeApi().answer(siteContent, (request) =>
+    ok({ language: request.query.language as Language, blocks: {} }),
+  );
+});
 
 afterEach(() => {
   cleanup();
@@ -179,6 +198,49 @@ describe.each([
   });
 });
 
+describe.each([
+  { name: 'FaqPage', Page: FaqPage, doc: 'faq' as const, keys: FAQ_SECTION_KEYS },
+  { name: 'AmlKycPage', Page: AmlKycPage, doc: 'amlKyc' as const, keys: AML_KYC_SECTION_KEYS },
+])('$name', ({ Page, doc, keys }) => {
+  it.each([
+    ['en', en],
+    ['ru', ru],
+  ] as const)(
+    'renders its built-in sections in order under its title, with contents (%s)',
+    async (lng, resources) => {
+      const { container } = await renderPage(<Page />, lng);
+
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(resources[doc].title);
+      expect(Array.from(container.querySelectorAll('section')).map((section) => section.id)).toEqual([
+        ...keys,
+      ]);
+      const headings = Array.from(container.querySelectorAll('section > h2')).map((h) => h.textContent);
+      expect(headings).toEqual(sectionTitles(resources, doc, keys));
+      const nav = screen.getByRole('navigation', { name: resources[doc].contents });
+      expect(within(nav).getAllByRole('link')).toHaveLength(keys.length);
+    },
+  );
+});
+
+describe('a legal document staff wrote', () => {
+  it('shows the written text in its block instead of the built-in sections', async () => {
+    await setupTestI18n('en');
+    const page = document.createElement('div');
+    page.innerHTML =
+      '<div data-content-slot="terms" data-content-custom=""><h2>Our terms</h2><p>Written.</p></div>';
+    seedSiteContent(page, 'en');
+
+    const { container } = await renderPage(<LicenseAgreementPage />);
+
+    const body = container.querySelector('.legal-doc__body')!;
+    expect(body.getAttribute('data-content-slot')).toBe('terms');
+    expect(body.hasAttribute('data-content-custom')).toBe(true);
+    expect(body.innerHTML).toBe('<h2>Our terms</h2><p>Written.</p>');
+    expect(container.querySelectorAll('section')).toHaveLength(0);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(en.license.title);
+  });
+});
+
 describe('legal.json', () => {
   it('has the same key structure in ru and en', () => {
     expect(keyPaths(ru)).toEqual(keyPaths(en));
@@ -218,6 +280,22 @@ describe('legal.json', () => {
       expect(JSON.stringify(resources)).not.toMatch(promise);
     },
   );
+
+  it.each([
+    ['en', en],
+    ['ru', ru],
+  ] as const)('%s: the FAQ and the AML/KYC rules have their sections, none empty', (_, resources) => {
+    for (const [doc, keys] of [
+      ['faq', FAQ_SECTION_KEYS],
+      ['amlKyc', AML_KYC_SECTION_KEYS],
+    ] as const) {
+      expect(Object.keys(resources[doc].sections)).toEqual([...keys]);
+      for (const section of Object.values(resources[doc].sections)) {
+        expect(section.title.trim()).not.toBe('');
+        expect(section.paragraphs.length).toBeGreaterThanOrEqual(1);
+      }
+    }
+  });
 
   it('keeps the section constants in the order the spec lists', () => {
     expect([...LICENSE_SECTION_KEYS]).toEqual(LICENSE_KEYS);

@@ -47,6 +47,7 @@ describe('AdminNav', () => {
       'Verification',
       'Geo management',
       'System settings',
+      'Pages',
       'Security settings',
       'Blacklists',
       'Audit trail',

@@ -18,6 +18,7 @@ const NAV_ORDER: AdminPageId[] = [
   'verification',
   'geo',
   'settings',
+  'pages',
   'security',
   'blacklists',
   'audit',

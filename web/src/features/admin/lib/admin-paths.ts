@@ -20,6 +20,7 @@ export const adminPages = {
   audit: { path: 'audit', section: 'audit', nav: true },
   analytics: { path: 'analytics-reports', section: 'reports', nav: true },
   partners: { path: 'partners', section: 'partners', nav: true },
+  pages: { path: 'pages', section: 'pages', nav: true },
 } as const satisfies Record<string, { path: string; section: AdminSection; nav: boolean }>;
 
 export type AdminPageId = keyof typeof adminPages;

@@ -1,3 +1,4 @@
+import { ContentSlot } from '@web/components/site-content/content-slot';
 import { SvgIcon } from '@web/components/ui/svg-icon';
 import { useTranslation } from '@web/lib/i18n';
 import type { ReactNode } from 'react';
@@ -12,7 +13,7 @@ const ICONS: Record<(typeof FEATURES)[number], ReactNode> = {
   friendly: <path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM8.5 14a4.5 4.5 0 0 0 7 0M9 9.5h.01M15 9.5h.01" />,
 };
 
-/** The five feature cards of the landing page (docs/product.md §1). */
+/** The five feature cards of the landing page (docs/product.md §1), or the text staff wrote in their place. */
 export function FeatureCards() {
   const { t } = useTranslation('common');
   return (
@@ -20,17 +21,19 @@ export function FeatureCards() {
       <h2 id="features-title" className="landing-section__title">
         {t('landing.features.title')}
       </h2>
-      <ul className="features">
-        {FEATURES.map((key) => (
-          <li key={key} className="feature card">
-            <span className="feature__icon">
-              <SvgIcon size={24}>{ICONS[key]}</SvgIcon>
-            </span>
-            <h3 className="feature__title">{t(`landing.features.items.${key}.title`)}</h3>
-            <p className="feature__text">{t(`landing.features.items.${key}.text`)}</p>
-          </li>
-        ))}
-      </ul>
+      <ContentSlot block="landing.features" className="features-text">
+        <ul className="features">
+          {FEATURES.map((key) => (
+            <li key={key} className="feature card">
+              <span className="feature__icon">
+                <SvgIcon size={24}>{ICONS[key]}</SvgIcon>
+              </span>
+              <h3 className="feature__title">{t(`landing.features.items.${key}.title`)}</h3>
+              <p className="feature__text">{t(`landing.features.items.${key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </ContentSlot>
     </section>
   );
 }

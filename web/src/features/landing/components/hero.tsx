@@ -1,3 +1,4 @@
+import { ContentSlot } from '@web/components/site-content/content-slot';
 import { ButtonLink } from '@web/components/ui/button-link';
 import { SvgIcon } from '@web/components/ui/svg-icon';
 import { paths } from '@web/config/paths';
@@ -26,14 +27,15 @@ export function Hero() {
   const user = useAuthStore((state) => state.user);
   const isAuthenticated = useAuthStore((state) => state.isAuthenticated);
   return (
-    <section className="hero" aria-labelledby="hero-title">
+    // Unlabelled: a title staff write (the block) carries no id to name the section by.
+    <section className="hero">
       <div className="container hero__inner">
         <div className="hero__copy">
           <p className="hero__eyebrow">{t('landing.hero.eyebrow')}</p>
-          <h1 id="hero-title" className="hero__title">
-            {t('landing.hero.title')}
-          </h1>
-          <p className="hero__subtitle">{t('landing.hero.subtitle')}</p>
+          <ContentSlot block="landing.hero" className="hero__text">
+            <h1 className="hero__title">{t('landing.hero.title')}</h1>
+            <p className="hero__subtitle">{t('landing.hero.subtitle')}</p>
+          </ContentSlot>
           {isAuthenticated ? (
             <div className="hero__welcome">
               <p className="hero__welcome-text">
@@ -63,7 +65,13 @@ export function Hero() {
                   <path d="M5 12.5l4.5 4.5L19 7.5" />
                 </SvgIcon>
               </span>
-              {t(`landing.hero.points.${key}`)}
+              {key === 'cities' ? (
+                <ContentSlot block="landing.cities" className="hero__cities">
+                  {t('landing.hero.points.cities')}
+                </ContentSlot>
+              ) : (
+                t(`landing.hero.points.${key}`)
+              )}
             </li>
           ))}
         </ul>

@@ -1,10 +1,12 @@
+import type { SiteBlock } from '@shared/contract/site-content';
+import { ContentSlot } from '@web/components/site-content/content-slot';
+import { dateTimeFormat } from '@web/lib/intl-format';
 import { useEffect, useId, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { LegalDocumentKey } from '../sections';
 import { LegalSection } from './legal-section';
 import '../legal.css';
-import { dateTimeFormat } from '@web/lib/intl-format';
 
 /** Same breakpoint as `legal.css`: at or below it the contents sit above the text and collapse. */
 const NARROW_QUERY = '(max-width: 768px)';
@@ -101,8 +103,10 @@ function formatDate(isoDate: string, language: string | undefined): string {
 }
 
 export interface LegalDocumentProps {
-  /** `license` or `privacy`: the top-level key in the `legal` namespace. */
+  /** The document's top-level key in the `legal` namespace. */
   doc: LegalDocumentKey;
+  /** The block of the pages staff edit that holds the document's sections: a written one replaces them. */
+  block: SiteBlock;
   /** Section keys in display order; each becomes the section's id and a link in the contents. */
   sectionKeys: readonly string[];
 }
@@ -110,9 +114,10 @@ export interface LegalDocumentProps {
 /**
  * Shared layout of the legal pages: title, last-updated line, contents with an anchor link per section
  * (sticky beside the text on wide screens, a collapsible block above it at 768 px and below) and the
- * sections themselves, each with `id` = its key.
+ * sections themselves, each with `id` = its key. When staff wrote the block, its text stands for the
+ * sections, and legal.css hides the contents and the date, which are the built-in text's.
  */
-export function LegalDocument({ doc, sectionKeys }: LegalDocumentProps) {
+export function LegalDocument({ doc, block, sectionKeys }: LegalDocumentProps) {
   const { t, i18n } = useTranslation('legal');
   const idPrefix = useId();
   const titleId = `${idPrefix}-title`;
@@ -180,11 +185,11 @@ export function LegalDocument({ doc, sectionKeys }: LegalDocumentProps) {
             ))}
           </ol>
         </nav>
-        <div className="legal-doc__body">
+        <ContentSlot block={block} className="legal-doc__body">
           {sectionKeys.map((key) => (
             <LegalSection key={key} doc={doc} sectionKey={key} headingId={`${idPrefix}-${key}`} />
           ))}
-        </div>
+        </ContentSlot>
       </div>
     </article>
   );

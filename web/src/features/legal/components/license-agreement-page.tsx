@@ -3,5 +3,5 @@ import { LegalDocument } from './legal-document';
 
 /** `/license-agreement`: the User Agreement, 13 anchored sections with side navigation. */
 export function LicenseAgreementPage() {
-  return <LegalDocument doc="license" sectionKeys={LICENSE_SECTION_KEYS} />;
+  return <LegalDocument doc="license" block="terms" sectionKeys={LICENSE_SECTION_KEYS} />;
 }

@@ -3,5 +3,5 @@ import { LegalDocument } from './legal-document';
 
 /** `/privacy-policy`: the Privacy Policy, 9 anchored sections with side navigation. */
 export function PrivacyPolicyPage() {
-  return <LegalDocument doc="privacy" sectionKeys={PRIVACY_SECTION_KEYS} />;
+  return <LegalDocument doc="privacy" block="privacy" sectionKeys={PRIVACY_SECTION_KEYS} />;
 }

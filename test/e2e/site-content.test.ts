@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../support/api';
+import { createStaff } from './support/admin-data';
+import { openAs, type Session, waitForAdmin } from './support/admin-session';
+import {
+  seriousAxeViolations,
+  showsToast,
+  siteUrl,
+  useBrowser,
+  VIEWPORTS,
+  waitForApp,
+} from './support/browser';
+
+/**
+ * Pages staff edit, as an owner and a visitor meet them (docs/product.md "Pages staff edit"): an
+ * ADMIN writes the FAQ in Russian in Admin → Pages, previews it and saves; a visitor's phone then
+ * gets the new text in the prerendered page itself (JavaScript off), and in the app when it goes
+ * there from the landing page. The FAQ is put back to its built-in text after.
+ */
+// biome-ignore lint/correctness/useHookAtTopLevel: useBrowser registers vitest hooks; it is not a React hook.
+const newPage = useBrowser();
+
+const QUESTION = 'Сколько ждать выплату?';
+const MARKDOWN = `## ${QUESTION}\n\nНе дольше **30 минут** после подтверждения. <script>window.hacked = 1</script>`;
+let admin: Session;
+
+beforeAll(async () => {
+  admin = await createStaff('ADMIN', 'pages');
+});
+
+afterAll(async () => {
+  await api('PUT', '/api/admin/site-content/faq', {
+    token: admin.token,
+    body: { language: 'ru', markdown: '' },
+  });
+});
+
+describe('a page block an ADMIN writes', () => {
+  it('is previewed and saved in Admin → Pages, and the prerendered page carries it, scripts left out', async () => {
+    const page = await newPage({ language: 'en' });
+    await openAs(page, admin, '/admin/pages');
+    await waitForAdmin(page);
+    await page.getByRole('button', { name: 'Edit FAQ' }).click();
+    await page.getByRole('button', { name: 'Russian' }).click();
+    await page.getByLabel('Text in Markdown, Russian').fill(MARKDOWN);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('region', { name: 'As the site will show it (Russian)' });
+    await preview.getByRole('heading', { name: QUESTION }).waitFor();
+    expect(await preview.locator('strong').textContent()).toBe('30 минут');
+    expect(await preview.locator('script').count()).toBe(0);
+    await showsToast(page, 'The site shows it now.', () =>
+      page.getByRole('button', { name: 'Save' }).click(),
+    );
+
+    // The page as the server sends it, no script run: a phone with JavaScript off.
+    const phone = await newPage({ width: VIEWPORTS.mobile, language: 'ru', javaScript: false });
+    await phone.goto(siteUrl('/faq?lang=ru'));
+    const slot = phone.locator('[data-content-slot="faq"][data-content-custom]');
+    expect(await slot.getByRole('heading', { name: QUESTION }).count()).toBe(1);
+    expect(await slot.locator('script').count()).toBe(0);
+    expect(await slot.textContent()).toContain('<script>window.hacked = 1</script>');
+  });
+
+  it('is what the app shows after hydrating the page and after coming from the landing page', async () => {
+    const page = await newPage({ width: VIEWPORTS.mobile, language: 'ru' });
+    await page.goto(siteUrl('/faq?lang=ru'));
+    await waitForApp(page);
+    expect(await page.getByRole('heading', { name: QUESTION }).count()).toBe(1);
+    expect(await page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    const fromLanding = await newPage({ width: VIEWPORTS.desktop, language: 'ru' });
+    await fromLanding.goto(siteUrl('/?lang=ru'));
+    await waitForApp(fromLanding);
+    await fromLanding.locator('footer').getByRole('link', { name: 'Частые вопросы' }).click();
+    await fromLanding.getByRole('heading', { name: QUESTION }).waitFor();
+    expect(fromLanding.url()).toBe(siteUrl('/faq'));
+  });
+});
