@@ -36,7 +36,11 @@ interface BenchRoute {
 const ROUTES: BenchRoute[] = [
   { name: 'reference (static HTML)', path: REFERENCE_PATH },
   { name: 'landing', path: '/', sizeKey: '/' },
-  { name: 'legal (privacy policy)', path: '/privacy-policy', sizeKey: '/license-agreement, /privacy-policy' },
+  {
+    name: 'legal (privacy policy)',
+    path: '/privacy-policy',
+    sizeKey: '/license-agreement, /privacy-policy, /faq, /aml-kyc',
+  },
   {
     name: 'login',
     path: '/login',

@@ -3,6 +3,7 @@ import { api } from '../support/api';
 import { createStaff } from './support/admin-data';
 import { openAs, type Session, waitForAdmin } from './support/admin-session';
 import {
+  screenshot,
   seriousAxeViolations,
   showsToast,
   siteUrl,
@@ -48,6 +49,7 @@ describe('a page block an ADMIN writes', () => {
     await preview.getByRole('heading', { name: QUESTION }).waitFor();
     expect(await preview.locator('strong').textContent()).toBe('30 минут');
     expect(await preview.locator('script').count()).toBe(0);
+    await screenshot(page, 'site-content/editor-preview-1280-en');
     await showsToast(page, 'The site shows it now.', () =>
       page.getByRole('button', { name: 'Save' }).click(),
     );
@@ -68,6 +70,7 @@ describe('a page block an ADMIN writes', () => {
     expect(await page.getByRole('heading', { name: QUESTION }).count()).toBe(1);
     expect(await page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'site-content/faq-written-375-ru');
 
     const fromLanding = await newPage({ width: VIEWPORTS.desktop, language: 'ru' });
     await fromLanding.goto(siteUrl('/?lang=ru'));

@@ -27,7 +27,7 @@ export const ROUTE_MODULES: Record<string, string> = {
   '/profile': 'src/features/profile/index.ts',
   '/partner': 'src/features/partner/index.ts',
   '/applications/:id': 'src/features/order/index.ts',
-  '/license-agreement, /privacy-policy': 'src/app/routes/legal-routes.tsx',
+  '/license-agreement, /privacy-policy, /faq, /aml-kyc': 'src/app/routes/legal-routes.tsx',
   '/rates': 'src/features/rates/index.ts',
   '/admin': 'src/app/routes/admin-route.tsx',
 };
