@@ -59,7 +59,8 @@ export const previewSiteBlock = {
   body: siteBlockPreviewBodySchema,
   maxBodyBytes: SITE_BLOCK_BODY_MAX_BYTES,
   response: 'siteBlockPreviewSchema',
-  uses: {},
+  // The caller's account (the role check), nothing else.
+  uses: { table: 'read' },
 } as const satisfies RouteDefinition;
 
 export const chooseTickerCoins = {

@@ -1,8 +1,14 @@
+import { TICKER_COIN_CHOICES } from '@shared/constants';
 import type { ManagerOption } from '@shared/contract/admin-users';
 import type { AdminSiteContent, SiteBlockEntry } from '@shared/contract/site-content';
 import { adminListManagers } from '@shared/routes/admin-users';
 import type { ReplyData } from '@shared/routes/definition';
-import { adminSiteContent, previewSiteBlock, saveSiteBlock } from '@shared/routes/site-content';
+import {
+  adminSiteContent,
+  chooseTickerCoins,
+  previewSiteBlock,
+  saveSiteBlock,
+} from '@shared/routes/site-content';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useToastStore } from '@web/stores/toast-store';
 import { fakeApi, ok, refused } from '@web/testing/fake-api';
@@ -30,6 +36,7 @@ const CONTENT: AdminSiteContent = {
 };
 const ANNA: ManagerOption = { id: 'staff-anna', username: 'anna', email: 'anna@example.test', role: 'ADMIN' };
 type Saved = ReplyData<typeof saveSiteBlock>;
+type Chosen = ReplyData<typeof chooseTickerCoins>;
 
 function answerContent(content: AdminSiteContent = CONTENT) {
   return fakeApi()
@@ -164,5 +171,133 @@ describe("a block's editor", () => {
       { language: 'ru', markdown: '' },
     ]);
     expect(((await textOf('Russian')) as HTMLTextAreaElement).value).toBe('');
+  });
+});
+
+describe("the ticker's coins", () => {
+  const TICKER: AdminSiteContent = {
+    ...CONTENT,
+    tickerCoins: ['tron', 'bitcoin', 'the-open-network'],
+    tickerCoinChoices: [...TICKER_COIN_CHOICES],
+  };
+  const openTicker = async (content: AdminSiteContent = TICKER) => {
+    const api = answerContent(content);
+    renderAdmin(<SiteContentPage />, { url: '/admin/pages' });
+    return { api, card: within(await screen.findByRole('region', { name: 'Price ticker' })) };
+  };
+  const shown = (card: ReturnType<typeof within>) =>
+    within(card.getByRole('list', { name: 'Coins in the ticker' }))
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('.ticker-card__name')!.textContent!.replace(/^\d+\.\s*/, ''));
+
+  it('shows the chosen coins in their order by name, and says an empty list hides the ticker', async () => {
+    const { card } = await openTicker();
+
+    expect(shown(card)).toEqual(['TRON (TRX)', 'Bitcoin (BTC)', 'Toncoin (TON)']);
+    expect(card.getByText(/An empty list hides the ticker/)).toBeTruthy();
+    // The first cannot go up, the last cannot go down; nothing changed, nothing to save.
+    expect((card.getByRole('button', { name: 'Move TRON (TRX) up' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(
+      (card.getByRole('button', { name: 'Move Toncoin (TON) down' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect((card.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+    // The other choices are offered to add, in their order.
+    const select = card.getByLabelText('Coin to add') as HTMLSelectElement;
+    expect([...select.options].map((option) => option.value)).toEqual(
+      TICKER_COIN_CHOICES.filter((coin) => !TICKER.tickerCoins.includes(coin)),
+    );
+    expect(select.options[select.selectedIndex]!.textContent).toBe('Ethereum (ETH)');
+  });
+
+  it('moves, removes and adds coins, and saves exactly the list in its order', async () => {
+    const { api, card } = await openTicker();
+    api.answer(chooseTickerCoins, ok<Chosen>({ coins: ['bitcoin', 'tron', 'avalanche-2'] }));
+
+    fireEvent.click(card.getByRole('button', { name: 'Move Bitcoin (BTC) up' }));
+    expect(shown(card)).toEqual(['Bitcoin (BTC)', 'TRON (TRX)', 'Toncoin (TON)']);
+    // At the top its up button is disabled: the keyboard's focus goes to its down button.
+    expect(document.activeElement).toBe(card.getByRole('button', { name: 'Move Bitcoin (BTC) down' }));
+    expect(screen.getByRole('status').textContent).toBe('Bitcoin (BTC) is now 1 of 3.');
+
+    fireEvent.click(card.getByRole('button', { name: 'Remove Toncoin (TON)' }));
+    expect(shown(card)).toEqual(['Bitcoin (BTC)', 'TRON (TRX)']);
+
+    const select = card.getByLabelText('Coin to add') as HTMLSelectElement;
+    expect([...select.options].map((option) => option.value)).toContain('the-open-network');
+    fireEvent.change(select, { target: { value: 'avalanche-2' } });
+    fireEvent.click(card.getByRole('button', { name: 'Add' }));
+    expect(shown(card)).toEqual(['Bitcoin (BTC)', 'TRON (TRX)', 'Avalanche (AVAX)']);
+    expect([...select.options].map((option) => option.value)).not.toContain('avalanche-2');
+
+    fireEvent.click(card.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(toasts()).toEqual(["Saved. The home page's ticker shows these coins within a minute or two."]),
+    );
+    expect(api.requests(chooseTickerCoins).map((request) => request.body)).toEqual([
+      { coins: ['bitcoin', 'tron', 'avalanche-2'] },
+    ]);
+    // Saved: nothing left to save until the next change.
+    expect((card.getByRole('button', { name: 'Save' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('saves an empty list: no ticker', async () => {
+    const { api, card } = await openTicker({ ...TICKER, tickerCoins: ['bitcoin'] });
+    api.answer(chooseTickerCoins, ok<Chosen>({ coins: [] }));
+
+    fireEvent.click(card.getByRole('button', { name: 'Remove Bitcoin (BTC)' }));
+    expect(card.queryByRole('list')).toBeNull();
+    expect(card.getByText('No coins: the home page shows no ticker.')).toBeTruthy();
+    // Nothing left in the list: the focus goes to the coins to add.
+    expect(document.activeElement).toBe(card.getByLabelText('Coin to add'));
+    fireEvent.click(card.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(toasts()).toEqual(['Saved. The ticker leaves the home page within a minute or two.']),
+    );
+    expect(api.requests(chooseTickerCoins).map((request) => request.body)).toEqual([{ coins: [] }]);
+  });
+
+  it('shows the refused rule under the list, not as a toast', async () => {
+    const { api, card } = await openTicker();
+    api.answer(
+      chooseTickerCoins,
+      refused(400, 'Validation failed.', {
+        errors: [
+          {
+            path: 'coins',
+            param: 'coins',
+            code: 'tickerCoinTwice',
+            msg: 'Each coin once.',
+          },
+        ],
+      }),
+    );
+
+    fireEvent.click(card.getByRole('button', { name: 'Move TRON (TRX) down' }));
+    fireEvent.click(card.getByRole('button', { name: 'Save' }));
+
+    const alert = await card.findByRole('alert');
+    expect(alert.textContent).toBe('Each coin may be chosen once.');
+    expect(card.getByRole('list', { name: 'Coins in the ticker' }).getAttribute('aria-describedby')).toBe(
+      alert.id,
+    );
+    expect(toasts()).toEqual([]);
+    expect(api.requests(chooseTickerCoins).map((request) => request.body)).toEqual([
+      { coins: ['bitcoin', 'tron', 'the-open-network'] },
+    ]);
+  });
+
+  it('says a refusal of anything else as a toast', async () => {
+    const { api, card } = await openTicker();
+    api.answer(chooseTickerCoins, refused(403, 'Forbidden.'));
+
+    fireEvent.click(card.getByRole('button', { name: 'Remove TRON (TRX)' }));
+    fireEvent.click(card.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(toasts()).toEqual(['Forbidden.']));
+    expect(card.queryByRole('alert')).toBeNull();
   });
 });

@@ -12,6 +12,7 @@ import { Changed } from '../components/row-editing';
 import { formatDateTime } from '../lib/format';
 import { BlockEditor } from './block-editor';
 import { siteContentApi } from './site-content-api';
+import { TickerCard } from './ticker-card';
 import './site-content.css';
 
 /** The query parameter naming the block being edited: the editor is a view of its own (the browser's back returns to the list). */
@@ -26,7 +27,8 @@ type StaffNames = ReadonlyMap<string, string>;
 
 /**
  * The pages staff edit (docs/product.md "Pages staff edit"): the blocks of the public site, which
- * languages of each are written, when and by whom, and each block's editor (`?block=`).
+ * languages of each are written, when and by whom, and each block's editor (`?block=`); under the
+ * blocks, the coins of the landing page's price ticker.
  */
 export function SiteContentPage() {
   const { t, language } = useTranslation('admin');
@@ -59,12 +61,15 @@ export function SiteContentPage() {
                 onSaved={content.reload}
               />
             ) : (
-              <BlocksTable
-                entries={loaded.entries}
-                names={names}
-                busy={content.loading}
-                onEdit={(chosen) => setParams({ [BLOCK_PARAM]: chosen })}
-              />
+              <>
+                <BlocksTable
+                  entries={loaded.entries}
+                  names={names}
+                  busy={content.loading}
+                  onEdit={(chosen) => setParams({ [BLOCK_PARAM]: chosen })}
+                />
+                <TickerCard coins={loaded.tickerCoins} choices={loaded.tickerCoinChoices} />
+              </>
             )}
           </>
         )}
