@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import brandName from '../shared/brand/names.json';
+import { preloadStylesOnly } from './preload-styles-plugin';
 import { prerenderPages } from './prerender-plugin';
 import { stripServerRouteFacts } from './route-facts-plugin';
 
@@ -19,7 +20,7 @@ const brandShellTitle: Plugin = {
 
 export default defineConfig(({ command }) => ({
   root: import.meta.dirname,
-  plugins: [react(), brandShellTitle, stripServerRouteFacts(), prerenderPages()],
+  plugins: [react(), brandShellTitle, stripServerRouteFacts(), preloadStylesOnly(), prerenderPages()],
   resolve: {
     // The @shared/… and @web/… imports, from tsconfig.json's `paths`.
     tsconfigPaths: true,
@@ -36,6 +37,7 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     sourcemap: false,
     // No preload helper for lazy chunks' imports: its code would count against the landing page's budget.
+    // Their styles are loaded by the app's own small helper (web/preload-styles-plugin.ts).
     modulePreload: false,
     // Locale files are fetched as JSON at run time: never inline them as data: URLs (the CSP forbids those).
     assetsInlineLimit: (filePath) => (filePath.endsWith('.json') ? false : undefined),

@@ -41,9 +41,17 @@ function pathPattern(routePath: string): RegExp {
   return new RegExp(`${segments}(?![\\w/-])`);
 }
 
+/**
+ * The landing page's copies of the two paths it calls itself, beside the other values its entry
+ * copies (a route object brings its area's schemas into the entry); entry-values.test.ts keeps each
+ * equal to its route's path.
+ */
+const ENTRY_COPIES = 'web/src/config/entry-values.ts';
+
 describe('callers of the API', () => {
   it('name routes, not paths: no string API path in the web app, its tests or the test support', () => {
-    const offenders = CALLERS.flatMap(sourceFiles).flatMap((file) =>
+    const files = CALLERS.flatMap(sourceFiles).filter((file) => file !== ENTRY_COPIES);
+    const offenders = files.flatMap((file) =>
       readFileSync(path.join(ROOT, file), 'utf8')
         .split('\n')
         .flatMap((line, index) =>

@@ -7,9 +7,9 @@ import { useToastStore } from '../stores/toast-store';
 import '../components/layout/layout.css';
 
 // Below the fold on every screen: its code loads right after the first render.
-const Footer = lazy(() => import('../components/layout/footer').then((m) => ({ default: m.Footer })));
+const Footer = lazy(() => import('../components/layout/footer'));
 // Loaded with the first toast: most visits of the landing page never show one.
-const ToastList = lazy(() => import('../components/ui/toaster').then((m) => ({ default: m.ToastList })));
+const ToastList = lazy(() => import('../components/ui/toaster'));
 
 /** `?ref=CODE` anywhere on the site: kept in a cookie for 7 days and removed from the URL (§4). */
 function useReferralCapture() {

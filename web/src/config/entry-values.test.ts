@@ -1,6 +1,7 @@
 import * as constants from '@shared/constants';
-import { CONTENT_CUSTOM_ATTRIBUTE, CONTENT_SLOT_ATTRIBUTE } from '@shared/contract/site-content';
 import * as enums from '@shared/enums';
+import { getMarketTicker } from '@shared/routes/market';
+import { siteContent } from '@shared/routes/site-content';
 import { LANGUAGE_COOKIE } from '@shared/site-pages';
 import { describe, expect, it } from 'vitest';
 import * as entry from './entry-values';
@@ -26,7 +27,10 @@ describe('values copied for the entry chunk', () => {
     expect(entry.TOAST_DURATION_MS).toEqual(constants.TOAST_DURATION_MS);
     expect(entry.TICKER_REFRESH_MS).toBe(constants.TICKER_REFRESH_MS);
     expect(entry.CAROUSEL_BREAKPOINTS_PX).toEqual(constants.CAROUSEL_BREAKPOINTS_PX);
-    expect(entry.CONTENT_SLOT_ATTRIBUTE).toBe(CONTENT_SLOT_ATTRIBUTE);
-    expect(entry.CONTENT_CUSTOM_ATTRIBUTE).toBe(CONTENT_CUSTOM_ATTRIBUTE);
+  });
+
+  it('equal the paths of the routes the landing page calls itself', () => {
+    expect(entry.TICKER_API_PATH).toBe(getMarketTicker.path);
+    expect(entry.SITE_CONTENT_API_PATH).toBe(siteContent.path);
   });
 });

@@ -28,7 +28,14 @@ export const TOAST_DURATION_MS = {
   loading: Number.POSITIVE_INFINITY,
 } as const;
 export const TICKER_REFRESH_MS = 60_000;
-/** The attributes that mark a block of the pages staff edit, and a written one (shared/contract/site-content.ts). */
-export const CONTENT_SLOT_ATTRIBUTE = 'data-content-slot';
-export const CONTENT_CUSTOM_ATTRIBUTE = 'data-content-custom';
 export const CAROUSEL_BREAKPOINTS_PX = { two: 768, three: 1024 } as const;
+
+/**
+ * The paths of the two API reads the landing page makes itself, copied like the values above: a
+ * route object would bring its area module (schemas included) into the entry. entry-values.test.ts
+ * keeps each equal to its route's path.
+ */
+/** `getMarketTicker`: the price ticker. */
+export const TICKER_API_PATH = '/api/market/ticker';
+/** `siteContent`: the blocks of the pages staff wrote, in one language. */
+export const SITE_CONTENT_API_PATH = '/api/site-content';

@@ -71,7 +71,7 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
   async fetchCurrentUser() {
     try {
       // The session's calls load with the first one (web/src/lib/session-api.ts says why).
-      const user = await (await import('../lib/session-api')).fetchOwnUser();
+      const user = await import('../lib/session-api').then((api) => api.fetchOwnUser());
       set({ user, isAuthenticated: true });
       return user;
     } catch {
@@ -84,7 +84,7 @@ export const useAuthStore = create<AuthState & AuthActions>()((set, get) => ({
   async logout() {
     try {
       if (tokenStorage.getToken()) {
-        await (await import('../lib/session-api')).endSession();
+        await import('../lib/session-api').then((api) => api.endSession());
       }
     } catch {
       // The session ends on this device whatever the server answers.

@@ -2,7 +2,7 @@ import { paths } from '@web/config/paths';
 import { useTranslation } from '@web/lib/i18n';
 import { Link } from 'react-router-dom';
 
-export function Footer() {
+export default function Footer() {
   const { t } = useTranslation('common');
   const year = new Date().getFullYear();
   return (

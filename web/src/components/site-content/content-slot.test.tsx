@@ -1,8 +1,12 @@
-import type { SiteContent } from '@shared/contract/site-content';
+import {
+  CONTENT_CUSTOM_ATTRIBUTE,
+  CONTENT_SLOT_ATTRIBUTE,
+  type SiteContent,
+} from '@shared/contract/site-content';
 import { siteContent } from '@shared/routes/site-content';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { i18n } from '@web/lib/i18n';
-import { resetSiteContent, useSiteContentStore } from '@web/stores/site-content-store';
+import { resetSiteContent, siteBlock } from '@web/stores/site-content-store';
 import { useToastStore } from '@web/stores/toast-store';
 import { fakeApi, ok, refused } from '@web/testing/fake-api';
 import { setupTestI18n } from '@web/testing/i18n';
@@ -31,9 +35,39 @@ describe('seeding from a prerendered page', () => {
         '<section><div data-content-slot="terms"><p>Встроенный текст</p></div></section>',
     );
 
-    expect(useSiteContentStore.getState().byLanguage).toEqual({
-      ru: { faq: '<h2>Вопрос</h2><p>Ответ</p>', terms: null },
+    expect(siteBlock('ru', 'faq')).toBe('<h2>Вопрос</h2><p>Ответ</p>');
+    expect(siteBlock('ru', 'terms')).toBeNull();
+    expect(siteBlock('ru', 'privacy')).toBeUndefined();
+    expect(siteBlock('en', 'faq')).toBeUndefined();
+  });
+
+  it('hydrates the slots exactly as the page holds them, written and built-in, and asks nothing', async () => {
+    const api = fakeApi();
+    const held =
+      '<div class="content-slot place" data-content-slot="faq" data-content-custom=""><h2>Asked</h2><p>Answered</p></div>' +
+      '<div class="content-slot place" data-content-slot="terms"><p>Built-in terms</p></div>';
+    const container = document.body.appendChild(document.createElement('div'));
+    container.innerHTML = held;
+    seedSiteContent(container, 'en');
+    const recoverableErrors: unknown[] = [];
+
+    await act(async () => {
+      render(
+        <>
+          <ContentSlot block="faq" className="place">
+            <p>Built-in FAQ</p>
+          </ContentSlot>
+          <ContentSlot block="terms" className="place">
+            <p>Built-in terms</p>
+          </ContentSlot>
+        </>,
+        { container, hydrate: true, onRecoverableError: (error) => recoverableErrors.push(error) },
+      );
     });
+
+    expect(recoverableErrors).toEqual([]);
+    expect(container.innerHTML).toBe(held);
+    expect(api.fetch).not.toHaveBeenCalled();
   });
 });
 
@@ -65,9 +99,10 @@ describe('ContentSlot', () => {
       </ContentSlot>,
     );
 
+    // The attributes the server's publishing writes and finds (functions/domain/site-content/pages.ts).
     const slot = slotOf(container);
-    expect(slot.getAttribute('data-content-slot')).toBe('terms');
-    expect(slot.hasAttribute('data-content-custom')).toBe(true);
+    expect(slot.getAttribute(CONTENT_SLOT_ATTRIBUTE)).toBe('terms');
+    expect(slot.hasAttribute(CONTENT_CUSTOM_ATTRIBUTE)).toBe(true);
     expect(slot.innerHTML).toBe('<h2>Terms</h2><p>Written</p>');
     expect(screen.queryByText('Built-in')).toBeNull();
   });

@@ -1,28 +1,24 @@
 import type { SiteBlock } from '@shared/contract/site-content';
 import type { Language } from '@shared/enums';
 import { useLanguage } from '@web/lib/i18n';
-import {
-  loadSiteContent,
-  recordSiteBlocks,
-  type SiteBlockTexts,
-  useSiteBlock,
-} from '@web/stores/site-content-store';
-import { type ReactNode, useEffect } from 'react';
-import { CONTENT_CUSTOM_ATTRIBUTE, CONTENT_SLOT_ATTRIBUTE } from '../../config/entry-values';
+import { loadSiteContent, seedSiteBlock, siteBlock } from '@web/stores/site-content-store';
+import { type ReactNode, useEffect, useState } from 'react';
 import './content-slot.css';
 
 /**
  * Records the blocks a prerendered page holds, in its language, before the app hydrates
  * (web/src/main.tsx): a written one's HTML as the page carries it, null for a built-in one.
- * Hydration then renders exactly what the HTML holds.
+ * Hydration then renders exactly what the HTML holds. The attributes are shared/contract's
+ * CONTENT_SLOT_ATTRIBUTE and CONTENT_CUSTOM_ATTRIBUTE, written out as the JSX below writes them.
  */
 export function seedSiteContent(root: ParentNode, language: Language) {
-  const blocks: SiteBlockTexts = {};
-  for (const slot of root.querySelectorAll(`[${CONTENT_SLOT_ATTRIBUTE}]`)) {
-    const block = slot.getAttribute(CONTENT_SLOT_ATTRIBUTE) as SiteBlock;
-    blocks[block] = slot.hasAttribute(CONTENT_CUSTOM_ATTRIBUTE) ? slot.innerHTML : null;
+  for (const slot of root.querySelectorAll('[data-content-slot]')) {
+    seedSiteBlock(
+      language,
+      slot.getAttribute('data-content-slot')!,
+      slot.hasAttribute('data-content-custom') ? slot.innerHTML : null,
+    );
   }
-  recordSiteBlocks(language, blocks);
 }
 
 interface ContentSlotProps {
@@ -44,9 +40,11 @@ interface ContentSlotProps {
  */
 export function ContentSlot({ block, className, children }: ContentSlotProps) {
   const language = useLanguage();
-  const written = useSiteBlock(block, language);
+  // Set to the answer when the language's read ends: the slot re-renders with it.
+  const [, setAnswer] = useState<unknown>();
+  const written = siteBlock(language, block);
   useEffect(() => {
-    if (written === undefined) void loadSiteContent(language);
+    if (written === undefined) void loadSiteContent(language).then(setAnswer);
   }, [written, language]);
   // Keyed by what it shows: React replaces the element rather than swap its children for inner HTML.
   return typeof written === 'string' ? (

@@ -7,7 +7,7 @@ import { CloseIcon } from './icons';
  * Renders the toast store inside the layout's live region (which exists from the start, so the
  * first toast is announced); errors are announced assertively, the rest politely.
  */
-export function ToastList() {
+export default function ToastList() {
   const toasts = useToastStore((state) => state.toasts);
   const dismiss = useToastStore((state) => state.dismiss);
   const { t } = useTranslation('common');

@@ -1,6 +1,6 @@
 import type { TickerCoin, TickerData } from '@shared/contract/market';
 import type { Envelope } from '@shared/envelope';
-import { getMarketTicker } from '@shared/routes/market';
+import { TICKER_API_PATH } from '@web/config/entry-values';
 
 export type { TickerCoin };
 
@@ -10,7 +10,7 @@ export type { TickerCoin };
  * landing page's JavaScript (docs/decisions.md).
  */
 export async function fetchTickerCoins(signal?: AbortSignal): Promise<TickerCoin[]> {
-  const response = await fetch(getMarketTicker.path, { signal, headers: { Accept: 'application/json' } });
+  const response = await fetch(TICKER_API_PATH, { signal, headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`ticker: ${response.status}`);
   const envelope = (await response.json()) as Envelope<TickerData>;
   return envelope.data?.coins ?? [];
