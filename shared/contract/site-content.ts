@@ -14,6 +14,7 @@ export const SITE_BLOCKS = [
   'landing.hero',
   'landing.features',
   'landing.cities',
+  'landing.news',
   'faq',
   'aml-kyc',
   'terms',

@@ -79,4 +79,21 @@ describe('a page block an ADMIN writes', () => {
     await fromLanding.getByRole('heading', { name: QUESTION }).waitFor();
     expect(fromLanding.url()).toBe(siteUrl('/faq'));
   });
+
+  it('as news of the landing page, is a section under the cards once written, and nothing before', async () => {
+    const news = '[data-content-slot="landing.news"]';
+    const before = await newPage({ width: VIEWPORTS.mobile, language: 'ru', javaScript: false });
+    await before.goto(siteUrl('/?lang=ru'));
+    expect(await before.locator(news).isVisible()).toBe(false);
+
+    const written = await api('PUT', '/api/admin/site-content/landing.news', {
+      token: admin.token,
+      body: { language: 'ru', markdown: '## Новости\n\n### 1 декабря\n\nОткрыли офис в Казани.' },
+    });
+    expect(written.status).toBe(200);
+    const after = await newPage({ width: VIEWPORTS.mobile, language: 'ru', javaScript: false });
+    await after.goto(siteUrl('/?lang=ru'));
+    await after.locator(news).getByRole('heading', { name: 'Новости' }).waitFor();
+    expect(await after.locator(news).getByText('Открыли офис в Казани.').isVisible()).toBe(true);
+  });
 });

@@ -25,6 +25,7 @@ describe('loading a language', () => {
       'landing.hero': null,
       'landing.features': null,
       'landing.cities': null,
+      'landing.news': null,
       faq: '<p>Written</p>',
       'aml-kyc': null,
       terms: null,
