@@ -1,11 +1,6 @@
 import { logger } from '@functions/commons/logger';
 import { auditPut } from '@functions/data/audit';
-import {
-  readSiteContent,
-  type SiteBlockRecord,
-  siteBlockWrite,
-  siteContentVersionBump,
-} from '@functions/data/site-content';
+import { readSiteContent, siteBlockWrite, siteContentVersionBump } from '@functions/data/site-content';
 import { Transaction } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
 import { TICKER_COIN_CHOICES } from '@shared/constants';
@@ -36,22 +31,6 @@ export async function siteContentIn(language: Language): Promise<SiteContent> {
   };
 }
 
-const entryOf = ({
-  block,
-  language,
-  markdown,
-  html,
-  updatedAt,
-  updatedBy,
-}: SiteBlockRecord): SiteBlockEntry => ({
-  block,
-  language,
-  markdown,
-  html,
-  updatedAt,
-  updatedBy,
-});
-
 export async function adminSiteContent(): Promise<AdminSiteContent> {
   const [{ blocks }, publishedAt, ticker] = await Promise.all([
     readSiteContent(),
@@ -59,7 +38,7 @@ export async function adminSiteContent(): Promise<AdminSiteContent> {
     tickerCoins(),
   ]);
   return {
-    entries: blocks.map(entryOf),
+    entries: blocks,
     publishedAt,
     tickerCoins: ticker,
     tickerCoinChoices: [...TICKER_COIN_CHOICES],
@@ -121,5 +100,5 @@ export async function saveSiteBlock(
       error: error instanceof Error ? error.message : String(error),
     });
   }
-  return { block, language, entry: written ? entryOf({ block, language, ...written }) : null, published };
+  return { block, language, entry: written ? { block, language, ...written } : null, published };
 }
