@@ -15,13 +15,3 @@ export function siteBucketName(scope: Construct, stage: StageName): string {
 
 /** The object keys the publisher reads and writes: the pages, the build's copies of them. */
 export const SITE_PAGE_OBJECTS = ['*.html', '_templates/*'] as const;
-
-export function siteObjectsArn(scope: Construct, bucketName: string, pattern: string): string {
-  return Stack.of(scope).formatArn({
-    service: 's3',
-    region: '',
-    account: '',
-    resource: bucketName,
-    resourceName: pattern,
-  });
-}

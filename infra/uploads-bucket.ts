@@ -29,20 +29,26 @@ export function uploadsBucketName(scope: Construct, stage: StageName): string {
 }
 
 /**
- * The ARN of every object under a prefix: the uploads (`attachments/*`) or the messages' copies
- * (`sent/*`), what the functions are granted on.
+ * The ARN of the objects a pattern names in a bucket (this one's, or the site bucket's pages:
+ * infra/site-bucket.ts), what the functions are granted on.
  */
-export function uploadObjectsArn(scope: Construct, bucketName: string, prefix: string): string {
+export function bucketObjectsArn(scope: Construct, bucketName: string, pattern: string): string {
   return Stack.of(scope).formatArn({
     service: 's3',
     region: '',
     account: '',
     resource: bucketName,
-    resourceName: `${prefix}*`,
+    resourceName: pattern,
   });
 }
 
-export function uploadsBucketArn(scope: Construct, bucketName: string): string {
+/** Every object under a prefix: the uploads (`attachments/*`) or the messages' copies (`sent/*`). */
+export function uploadObjectsArn(scope: Construct, bucketName: string, prefix: string): string {
+  return bucketObjectsArn(scope, bucketName, `${prefix}*`);
+}
+
+/** A bucket's own ARN (s3:ListBucket is granted on it). */
+export function bucketArn(scope: Construct, bucketName: string): string {
   return Stack.of(scope).formatArn({ service: 's3', region: '', account: '', resource: bucketName });
 }
 

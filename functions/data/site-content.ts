@@ -2,7 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TickerCoinChoice } from '@shared/constants';
 import type { SiteBlock } from '@shared/contract/site-content';
 import type { Language } from '@shared/enums';
-import { db, tableName } from './client';
+import { db, isConditionFailure, tableName } from './client';
 import { keys } from './keys';
 import { queryAll } from './query-window';
 import type { TransactItem } from './transactions';
@@ -102,7 +102,7 @@ export async function recordPublished(published: PublishedRecord): Promise<void>
       }),
     );
   } catch (error) {
-    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    if (!isConditionFailure(error)) throw error;
   }
 }
 

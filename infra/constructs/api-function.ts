@@ -27,8 +27,8 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IConfigurationSet, IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { LIVE_ALIAS } from '../physical-names';
-import { SITE_PAGE_OBJECTS, siteObjectsArn } from '../site-bucket';
-import { uploadObjectsArn, uploadsBucketArn } from '../uploads-bucket';
+import { SITE_PAGE_OBJECTS } from '../site-bucket';
+import { bucketArn, bucketObjectsArn, uploadObjectsArn } from '../uploads-bucket';
 import { FUNCTION_BUNDLE, FUNCTION_RUNTIME_ENV, handlerEntry, PROJECT_ROOT } from './bundling';
 
 export type TableAccess = 'read' | 'readWrite';
@@ -256,7 +256,7 @@ export class ApiFunction extends NodejsFunction {
       Grant.addToPrincipal({
         grantee: this,
         actions: ['s3:ListBucket'],
-        resourceArns: [uploadsBucketArn(this, bucketName)],
+        resourceArns: [bucketArn(this, bucketName)],
       });
     }
     return this;
@@ -271,12 +271,12 @@ export class ApiFunction extends NodejsFunction {
     Grant.addToPrincipal({
       grantee: this,
       actions: ['s3:GetObject', 's3:PutObject'],
-      resourceArns: SITE_PAGE_OBJECTS.map((pattern) => siteObjectsArn(this, bucketName, pattern)),
+      resourceArns: SITE_PAGE_OBJECTS.map((pattern) => bucketObjectsArn(this, bucketName, pattern)),
     });
     Grant.addToPrincipal({
       grantee: this,
       actions: ['s3:ListBucket'],
-      resourceArns: [uploadsBucketArn(this, bucketName)],
+      resourceArns: [bucketArn(this, bucketName)],
     });
     Validations.of(this.role!).acknowledge(
       ...SITE_PAGE_OBJECTS.map((pattern) => ({
