@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { prerequisiteProblem, thisMachine } from './support/prerequisites';
+import { startSharedDynamo } from './support/shared-dynamo';
 
 /**
  * `npm test`: the type check and lint, the e2e projects and the other Vitest projects as four
@@ -46,10 +47,10 @@ const LANES: readonly Lane[] = [
       ['vitest', 'run', '--project', 'bulk'],
     ],
   },
-  {
-    name: 'tests',
-    commands: [['vitest', 'run', '--project', 'integration']],
-  },
+  // The API tests as two lanes on a stack each (vitest.config.ts `integration-deals`): one file at a
+  // time, a lane of them mostly waits on its stack, and as one lane they were the suite's longest.
+  { name: 'tests', commands: [['vitest', 'run', '--project', 'integration']] },
+  { name: 'deals', commands: [['vitest', 'run', '--project', 'integration-deals']] },
 ];
 const WIDTH = Math.max(...LANES.map((lane) => lane.name.length));
 
@@ -123,7 +124,10 @@ if (problem) {
   process.exit(1);
 }
 
+// The API test lanes' DynamoDB Local (test/support/shared-dynamo.ts).
+const dynamo = await startSharedDynamo();
 const results = await Promise.all(LANES.map(runLane));
+dynamo.stop();
 process.stdout.write('\n');
 for (const { lane, code, seconds } of results) {
   process.stdout.write(

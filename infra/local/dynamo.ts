@@ -27,10 +27,22 @@ export interface DynamoLocal {
 const JVM_OPTIONS = '-XX:+UseSerialGC';
 
 /**
+ * `full`: both JIT tiers, for a DynamoDB Local that works at volume (the integration files).
+ * `quick`: the first tier only, for one that answers a browser's pace of calls (the e2e stacks),
+ * where the optimizing compiler's CPU is not earned back before the run ends (docs/decisions.md).
+ */
+export type DynamoJit = 'full' | 'quick';
+const QUICK_JIT_OPTION = '-XX:TieredStopAtLevel=1';
+
+/**
  * Starts AWS's DynamoDB Local jar with `java`, in memory or with files under `dataDir`. Its output
  * is read (so the pipe never fills) and the last line kept, to say why it stopped if it does.
  */
-export async function startDynamoLocal(port: number, dataDir: string | null): Promise<DynamoLocal> {
+export async function startDynamoLocal(
+  port: number,
+  dataDir: string | null,
+  jit: DynamoJit = 'full',
+): Promise<DynamoLocal> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // The package's spawn passes no JVM arguments and no environment of its own: the child inherits
   // process.env as it is at this call, so the variables are set for the call only. The jar sends
@@ -40,7 +52,13 @@ export async function startDynamoLocal(port: number, dataDir: string | null): Pr
     JAVA_TOOL_OPTIONS: process.env.JAVA_TOOL_OPTIONS,
     DDB_LOCAL_TELEMETRY: process.env.DDB_LOCAL_TELEMETRY,
   };
-  process.env.JAVA_TOOL_OPTIONS = [JVM_OPTIONS, own.JAVA_TOOL_OPTIONS].filter(Boolean).join(' ');
+  process.env.JAVA_TOOL_OPTIONS = [
+    JVM_OPTIONS,
+    jit === 'quick' ? QUICK_JIT_OPTION : '',
+    own.JAVA_TOOL_OPTIONS,
+  ]
+    .filter(Boolean)
+    .join(' ');
   process.env.DDB_LOCAL_TELEMETRY = own.DDB_LOCAL_TELEMETRY ?? '0';
   let child: ChildProcess;
   try {

@@ -15,7 +15,7 @@ import { LANGUAGES } from '@shared/enums';
 import { API_DOCS_FILE, API_DOCS_PATH, contentSecurityPolicy, REFERRER_POLICY } from '../security-headers';
 import { LOCAL_AML_API_KEY, startAmlStandIn } from './aml-stand-in';
 import { apiRequestListener, loadApiHandlers } from './api-adapter';
-import { ensureTable, startDynamoLocal } from './dynamo';
+import { type DynamoJit, ensureTable, startDynamoLocal } from './dynamo';
 import { startLocalExportWorker } from './export-worker';
 import { type JobName, startJobTimers } from './jobs';
 import { startLiveSockets } from './live-socket';
@@ -59,6 +59,8 @@ export interface LocalStackOptions {
   uploadsDir?: string | null;
   /** Folder for DynamoDB Local's files; null keeps the data in memory. */
   dataDir: string | null;
+  /** How DynamoDB Local's JVM compiles (infra/local/dynamo.ts `DynamoJit`); both tiers when absent. */
+  dynamoJit?: DynamoJit;
   /**
    * A DynamoDB Local that is already running, to use instead of starting one (`dynamoPort` and
    * `dataDir` are then not used, and stopping the stack leaves it running): a second stack on
@@ -195,7 +197,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     let dynamoEndpoint = options.dynamoEndpoint;
     if (dynamoEndpoint === undefined) {
       await assertPortFree(options.dynamoPort, 'DynamoDB Local', 'DYNAMODB_PORT');
-      const dynamo = await startDynamoLocal(options.dynamoPort, options.dataDir);
+      const dynamo = await startDynamoLocal(options.dynamoPort, options.dataDir, options.dynamoJit);
       stoppers.push(() => stopChild(dynamo.process));
       // Without its database the service cannot answer: say so in one line and stop everything.
       dynamo.process.once('exit', (code) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { freePort } from '@infra/local/ports';
 import type { LocalStack } from '@infra/local/stack';
 import type { TestProject } from 'vitest/node';
+import { sharedDynamoEndpoint } from './shared-dynamo';
 import { startLocalStackProcess } from './stack-process';
 
 /**
@@ -15,12 +16,15 @@ const TRON_TEST_TIMEOUT_MS = 2500;
 
 export async function setup(project: TestProject) {
   const jwtSecret = randomBytes(48).toString('base64url');
-  const tableName = 'exchange-test';
+  // A table per project: in `npm test` the two API projects share one DynamoDB Local (shared-dynamo.ts).
+  const tableName = `exchange-${project.name}`;
   const originSecret = randomBytes(32).toString('base64url');
   stack = await startLocalStackProcess({
     port: 0,
     mailPort: 0,
     dynamoPort: await freePort(),
+    // The bulk files' volume stays in a DynamoDB Local of their own (vitest.config.ts).
+    dynamoEndpoint: project.name === 'bulk' ? undefined : sharedDynamoEndpoint(),
     dataDir: null,
     tableName,
     jwtSecret,

@@ -42,6 +42,8 @@ export async function setup(project: TestProject) {
     port: 0,
     mailPort: 0,
     dynamoPort: await freePort(),
+    // A browser's pace of calls: the optimizing JIT would not earn its CPU back (infra/local/dynamo.ts).
+    dynamoJit: 'quick',
     dataDir: null,
     tableName,
     jwtSecret,

@@ -1,16 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { STAND_IN_CHANGES, startMarketDataStandIn } from '@infra/local/market-data-stand-in';
-import { freePort } from '@infra/local/ports';
 import type { LocalStack } from '@infra/local/stack';
 import { TICKER_COINS } from '@shared/constants';
 import type { TickerData } from '@shared/contract/market';
 import type { Envelope } from '@shared/envelope';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { runId } from '../../support/api';
 import { startLocalStackProcess } from '../../support/stack-process';
 
 /**
  * The ticker needs a provider it can switch off and a table with no snapshot yet, so this file has
- * a local stack of its own, on the stand-in provider it controls.
+ * a local stack of its own, on the stand-in provider it controls, with a table of its own in the
+ * shared DynamoDB Local.
  */
 let stack: LocalStack;
 let provider: Awaited<ReturnType<typeof startMarketDataStandIn>>;
@@ -20,9 +21,10 @@ beforeAll(async () => {
   stack = await startLocalStackProcess({
     port: 0,
     mailPort: 0,
-    dynamoPort: await freePort(),
+    dynamoPort: 0,
+    dynamoEndpoint: inject('localStack').dynamoEndpoint,
     dataDir: null,
-    tableName: 'exchange-ticker-test',
+    tableName: `exchange-ticker-${runId()}`,
     jwtSecret: randomBytes(48).toString('base64url'),
     mailFrom: 'no-reply@exchange.test',
     web: 'none',
