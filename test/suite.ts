@@ -124,10 +124,10 @@ if (problem) {
   process.exit(1);
 }
 
-// The API lanes' DynamoDB Local and the browser lanes' (test/support/shared-dynamo.ts).
-const shared = await Promise.all([startSharedDynamo('api', 'full'), startSharedDynamo('browser', 'quick')]);
+// The API test lanes' DynamoDB Local (test/support/shared-dynamo.ts).
+const dynamo = await startSharedDynamo();
 const results = await Promise.all(LANES.map(runLane));
-for (const dynamo of shared) dynamo.stop();
+dynamo.stop();
 process.stdout.write('\n');
 for (const { lane, code, seconds } of results) {
   process.stdout.write(

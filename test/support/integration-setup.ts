@@ -24,7 +24,7 @@ export async function setup(project: TestProject) {
     mailPort: 0,
     dynamoPort: await freePort(),
     // The bulk files' volume stays in a DynamoDB Local of their own (vitest.config.ts).
-    dynamoEndpoint: project.name === 'bulk' ? undefined : sharedDynamoEndpoint('api'),
+    dynamoEndpoint: project.name === 'bulk' ? undefined : sharedDynamoEndpoint(),
     dataDir: null,
     tableName,
     jwtSecret,

@@ -4,7 +4,6 @@ import { freePort } from '@infra/local/ports';
 import type { LocalStack } from '@infra/local/stack';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { sharedDynamoEndpoint } from '../../support/shared-dynamo';
 import { startLocalStackProcess } from '../../support/stack-process';
 
 /**
@@ -36,15 +35,13 @@ export async function setup(project: TestProject) {
   process.env.TRON_POLL_SECONDS ??= '2';
   const jwtSecret = randomBytes(48).toString('base64url');
   const originSecret = randomBytes(32).toString('base64url');
-  // A table per project: in `npm test` the browser projects share one DynamoDB Local (shared-dynamo.ts).
-  const tableName = `exchange-${project.name}`;
+  const tableName = 'exchange-e2e';
   const adminEmail = 'e2e-admin@exchange.test';
   const adminPassword = `Admin-${randomBytes(9).toString('base64url')}`;
   stack = await startLocalStackProcess({
     port: 0,
     mailPort: 0,
     dynamoPort: await freePort(),
-    dynamoEndpoint: sharedDynamoEndpoint('browser'),
     // A browser's pace of calls: the optimizing JIT would not earn its CPU back (infra/local/dynamo.ts).
     dynamoJit: 'quick',
     dataDir: null,
