@@ -32,8 +32,7 @@ const BULK_FILES = [
  * The integration folders of a deal's money (its lifecycle, the chain, the ledger, movements,
  * partners, reserves, reports, verification): the `integration-deals` project, on a stack of its own
  * in a lane of its own (test/suite.ts). One project of all the integration files, one file at a
- * time, was the longest lane of `npm test`, mostly waiting on its stack; these folders are about half
- * of its time.
+ * time, was the lane that ended `npm test`; these folders are about half of its time.
  */
 const DEAL_FOLDERS = [
   'applications',

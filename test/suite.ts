@@ -4,7 +4,7 @@ import { prerequisiteProblem, thisMachine } from './support/prerequisites';
 import { startSharedDynamo } from './support/shared-dynamo';
 
 /**
- * `npm test`: the type check and lint, the e2e projects and the other Vitest projects as four
+ * `npm test`: the type check and lint, the e2e projects and the other Vitest projects as five
  * lanes at once (docs/architecture.md §11). One `vitest run` runs its projects one after another
  * and e2e last (it allows one file at a time), so on two cores the suite was a queue that kept
  * about one core busy; as lanes, the browser tests overlap with the rest and nothing waits for the
@@ -47,8 +47,8 @@ const LANES: readonly Lane[] = [
       ['vitest', 'run', '--project', 'bulk'],
     ],
   },
-  // The API tests as two lanes on a stack each (vitest.config.ts `integration-deals`): one file at a
-  // time, a lane of them mostly waits on its stack, and as one lane they were the suite's longest.
+  // The API tests as two lanes on a stack each (vitest.config.ts `integration-deals`), whose stacks
+  // share one DynamoDB Local: as one lane they ended the run.
   { name: 'tests', commands: [['vitest', 'run', '--project', 'integration']] },
   { name: 'deals', commands: [['vitest', 'run', '--project', 'integration-deals']] },
 ];
