@@ -152,38 +152,47 @@ export function TickerCard({ coins: savedCoins, choices }: TickerCardProps) {
                     <span className="muted ticker-card__position">{index + 1}.</span> {name}
                   </span>
                   <span className="ticker-card__actions">
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      data-coin={coin}
-                      data-action="up"
-                      aria-label={t('pages.ticker.upOf', { name })}
-                      disabled={index === 0}
-                      onClick={() => move(index, -1)}
-                    >
-                      {t('pages.ticker.up')}
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      data-coin={coin}
-                      data-action="down"
-                      aria-label={t('pages.ticker.downOf', { name })}
-                      disabled={index === coins.length - 1}
-                      onClick={() => move(index, 1)}
-                    >
-                      {t('pages.ticker.down')}
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      data-coin={coin}
-                      data-action="remove"
-                      aria-label={t('pages.ticker.removeOf', { name })}
-                      onClick={() => remove(index)}
-                    >
-                      {t('pages.ticker.remove')}
-                    </Button>
+                    {(
+                      [
+                        {
+                          action: 'up',
+                          variant: 'secondary',
+                          text: t('pages.ticker.up'),
+                          label: t('pages.ticker.upOf', { name }),
+                          disabled: index === 0,
+                          run: () => move(index, -1),
+                        },
+                        {
+                          action: 'down',
+                          variant: 'secondary',
+                          text: t('pages.ticker.down'),
+                          label: t('pages.ticker.downOf', { name }),
+                          disabled: index === coins.length - 1,
+                          run: () => move(index, 1),
+                        },
+                        {
+                          action: 'remove',
+                          variant: 'ghost',
+                          text: t('pages.ticker.remove'),
+                          label: t('pages.ticker.removeOf', { name }),
+                          disabled: false,
+                          run: () => remove(index),
+                        },
+                      ] as const
+                    ).map(({ action, variant, text, label, disabled, run }) => (
+                      <Button
+                        key={action}
+                        variant={variant}
+                        size="sm"
+                        data-coin={coin}
+                        data-action={action}
+                        aria-label={label}
+                        disabled={disabled}
+                        onClick={run}
+                      >
+                        {text}
+                      </Button>
+                    ))}
                   </span>
                 </li>
               );
