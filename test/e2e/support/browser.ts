@@ -12,8 +12,8 @@ import {
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 /**
- * Debian's Chromium driven by playwright-core: one browser per worker (workerBrowser), a fresh
- * context (no cookies, no storage) per test. The browser is Debian's chromium-headless-shell (the same Blink
+ * Debian's Chromium driven by playwright-core: one browser per test file, a fresh context (no
+ * cookies, no storage) per test. The browser is Debian's chromium-headless-shell (the same Blink
  * without the full browser's UI processes): the screen sweeps took a third less time on it than
  * on `chromium --headless` (docs/decisions.md). E2E_CHROME names another build.
  */
@@ -49,44 +49,18 @@ export interface PageOptions {
   timeZone?: string;
 }
 
-/**
- * The worker's Chromium, launched by the first file that asks and kept for the next: an e2e
- * project's files run one after another in one worker (vitest.config.ts `E2E_RUN`), and each file
- * launching its own browser cost the launch and its helper processes again, some fifty times a run.
- * On globalThis because the setup file evaluates this module afresh for each file; a browser that
- * went away is launched again. Playwright kills it when the worker exits.
- */
-const worker = globalThis as { e2eBrowser?: Promise<Browser> };
-
-function workerBrowser(): Promise<Browser> {
-  worker.e2eBrowser ??= chromium
-    .launch({ executablePath: CHROME_PATH, args: CHROMIUM_ARGS })
-    .then((browser) => {
-      browser.once('disconnected', () => {
-        worker.e2eBrowser = undefined;
-      });
-      return browser;
-    })
-    .catch((error: unknown) => {
-      worker.e2eBrowser = undefined;
-      throw error;
-    });
-  return worker.e2eBrowser;
-}
-
-/** Registers the calling test file's pages with the worker's browser and returns a page factory. */
+/** Registers the browser's lifecycle for the calling test file and returns a page factory. */
 export function useBrowser() {
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    browser = await workerBrowser();
+    browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROMIUM_ARGS });
   });
-  // Each test's contexts end with it; a file leaves no page behind for the next.
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close()));
   });
   afterAll(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
+    await browser?.close();
   });
 
   /** A page in a fresh context; the UI language is stored the way the app stores it. */
