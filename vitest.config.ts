@@ -159,6 +159,7 @@ export default defineConfig({
           // (test/infra/synth.ts) and function bundles (test/bench/harness.ts) are shared.
           isolate: false,
           globalSetup: ['test/infra/global-setup.ts'],
+          setupFiles: ['test/infra/temp-folder.ts'],
           testTimeout: 240_000,
           hookTimeout: 240_000,
         },

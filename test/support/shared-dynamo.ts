@@ -19,7 +19,8 @@ export function sharedDynamoEndpoint(): string | undefined {
 export async function startSharedDynamo(): Promise<{ stop: () => void }> {
   const dynamo = await startDynamoLocal(await freePort(), null);
   process.env[SHARED_DYNAMODB_VARIABLE] = dynamo.endpoint;
-  const stop = () => dynamo.process.kill('SIGKILL');
+  // SIGTERM, not SIGKILL: the JVM then deletes the SQLite library it copied into the temp folder.
+  const stop = () => dynamo.process.kill('SIGTERM');
   process.once('exit', stop);
   return { stop };
 }
