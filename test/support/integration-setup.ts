@@ -19,12 +19,14 @@ export async function setup(project: TestProject) {
   // A table per project: in `npm test` the two API projects share one DynamoDB Local (shared-dynamo.ts).
   const tableName = `exchange-${project.name}`;
   const originSecret = randomBytes(32).toString('base64url');
+  // The bulk files' volume stays in a DynamoDB Local of their own (vitest.config.ts).
+  const dynamoEndpoint = project.name === 'bulk' ? undefined : sharedDynamoEndpoint();
   stack = await startLocalStackProcess({
     port: 0,
     mailPort: 0,
-    dynamoPort: await freePort(),
-    // The bulk files' volume stays in a DynamoDB Local of their own (vitest.config.ts).
-    dynamoEndpoint: project.name === 'bulk' ? undefined : sharedDynamoEndpoint(),
+    // A port only for a DynamoDB Local the stack starts itself.
+    dynamoPort: dynamoEndpoint ? 0 : await freePort(),
+    dynamoEndpoint,
     dataDir: null,
     tableName,
     jwtSecret,

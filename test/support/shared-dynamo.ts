@@ -20,7 +20,11 @@ export async function startSharedDynamo(): Promise<{ stop: () => void }> {
   const dynamo = await startDynamoLocal(await freePort(), null);
   process.env[SHARED_DYNAMODB_VARIABLE] = dynamo.endpoint;
   // SIGTERM, not SIGKILL: the JVM then deletes the SQLite library it copied into the temp folder.
-  const stop = () => dynamo.process.kill('SIGTERM');
+  // Once: on the suite's call, or at its exit if it never made one.
+  const stop = () => {
+    process.off('exit', stop);
+    dynamo.process.kill('SIGTERM');
+  };
   process.once('exit', stop);
   return { stop };
 }
