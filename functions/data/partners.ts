@@ -67,6 +67,12 @@ export interface PartnerPayoutRecord {
   decidedBy: string | null;
   txHash: string | null;
   reason: string | null;
+  /**
+   * Whether the address was checked against the USDT contract's blacklist when asked for: false when
+   * the TRON provider did not answer (staff check it before paying); null for payouts asked for
+   * before the check.
+   */
+  screened: boolean | null;
 }
 
 const units = (value: unknown): bigint =>
@@ -338,6 +344,7 @@ function toPayout(item: Record<string, unknown>): PartnerPayoutRecord {
     decidedBy: (item.decidedBy as string | undefined) ?? null,
     txHash: (item.txHash as string | undefined) ?? null,
     reason: (item.reason as string | undefined) ?? null,
+    screened: typeof item.screened === 'boolean' ? item.screened : null,
   };
 }
 

@@ -219,7 +219,13 @@ export const adminPartnerSchema = /* @__PURE__ */ schema(() =>
 export type AdminPartnerView = z.infer<typeof adminPartnerSchema>;
 
 export const adminPartnerPayoutSchema = /* @__PURE__ */ schema(() =>
-  z.object({ ...partnerPayoutSchema.shape, partnerId: z.string(), partnerEmail: z.nullable(z.string()) }),
+  z.object({
+    ...partnerPayoutSchema.shape,
+    partnerId: z.string(),
+    partnerEmail: z.nullable(z.string()),
+    /** Checked against the USDT blacklist when asked for; false: the provider did not answer; null: before the check. */
+    screened: z.nullable(z.boolean()),
+  }),
 );
 
 /** The default terms: the settings' for all directions, and some directions' own. */

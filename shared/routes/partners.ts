@@ -34,7 +34,8 @@ export const requestPartnerPayout = {
   body: partnerPayoutBodySchema,
   response: 'partnerPayoutSchema',
   successStatus: 201,
-  uses: { table: 'readWrite' },
+  // The address is screened against the USDT blacklist (functions/data/tron.ts).
+  uses: { table: 'readWrite', tron: true },
   rollout: 'canary',
 } as const satisfies RouteDefinition;
 

@@ -1,4 +1,3 @@
-import { logger } from '@functions/commons/logger';
 import {
   type ApplicationRecord,
   type ClientPaid,
@@ -9,7 +8,6 @@ import {
 } from '@functions/data/applications';
 import { findDirection } from '@functions/data/rates';
 import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
-import { isBlacklisted } from '@functions/data/tron';
 import type { ApplicationDetail } from '@shared/contract/applications';
 import type { MarkPaidBody, PayoutDetailsBody } from '@shared/contract/deal';
 import { heldOf } from '@shared/deal-money';
@@ -24,10 +22,10 @@ import { claimPart, clientHashCheck, requireReceipt, usedRefusal } from './deal-
 import {
   ApplicationNotFound,
   ApplicationRulesBroken,
-  PayoutAddressBlacklisted,
   PayoutDetailsLocked,
   PayoutDetailsNotTaken,
 } from './errors';
+import { screenPayoutAddress } from './payout-address';
 import { perform, requireMovable } from './perform';
 import { toApplicationDetail } from './views';
 
@@ -112,14 +110,7 @@ export async function setPayoutDetails(
     if (lookedUp && screened === undefined) {
       await refuseIfBlacklisted([lookedUp], 'application', { applicationId: id, userId }, null);
     }
-    if ('address' in body && screened === undefined) {
-      const listed = await isBlacklisted(body.address).catch((error: unknown) => {
-        logger.warn('payout address not screened: the TRON provider failed', { error: String(error) });
-        return null;
-      });
-      if (listed) throw new PayoutAddressBlacklisted();
-      screened = listed === false;
-    }
+    if ('address' in body && screened === undefined) screened = await screenPayoutAddress(body.address);
     const given: PayoutDetails =
       'address' in body
         ? { kind: 'address', address: body.address, screened: screened ?? false }

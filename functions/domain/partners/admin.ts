@@ -66,6 +66,7 @@ export async function partnersForStaff(): Promise<AdminPartnersData> {
       ...payoutView(payout),
       partnerId: payout.partnerId,
       partnerEmail: people.get(payout.partnerId)?.email ?? null,
+      screened: payout.screened,
     })),
     wallets: wallets.map((wallet) => wallet.address),
     timeZone,

@@ -24,6 +24,7 @@ import {
 } from '@shared/contract/partners';
 import { compare, toUnits, unitsText } from '@shared/money';
 import { hashToken, newOpaqueToken } from '../accounts/secrets';
+import { screenPayoutAddress } from '../applications/payout-address';
 import { refuseIfBlacklisted, requestAddressCandidates } from '../blacklist/matches';
 import { businessTimeZone } from '../settings/business-time';
 import { settingValue } from '../settings/settings';
@@ -115,7 +116,9 @@ export async function partnerOverview(user: UserRecord, now = new Date()): Promi
 
 /**
  * POST /partner/payouts: a request to pay `amount` of what is available to a TRC-20 address, at
- * least the setting's minimum, to an address the operator's blacklist does not hold. The amount moves from available to pending in the request's write,
+ * least the setting's minimum, to an address neither the operator's blacklist nor the USDT contract's
+ * holds (screenPayoutAddress: kept marked not screened when the TRON provider cannot say). The amount
+ * moves from available to pending in the request's write,
  * conditional on that much being available; staff then pay it (payouts.ts).
  */
 export async function requestPartnerPayout(
@@ -137,6 +140,7 @@ export async function requestPartnerPayout(
     { userId: user.id },
     { id: user.id, role: user.role },
   );
+  const screened = await screenPayoutAddress(body.address);
   const payout: PartnerPayoutRecord = {
     id: randomUUID(),
     partnerId: user.id,
@@ -148,6 +152,7 @@ export async function requestPartnerPayout(
     decidedBy: null,
     txHash: null,
     reason: null,
+    screened,
   };
   try {
     await new Transaction()

@@ -1,5 +1,6 @@
 import type { UserRecord } from '@functions/data/users';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
+import { postToTronStandIn } from '@infra/local/tron-stand-in';
 import { USDT_DECIMALS } from '@shared/assets';
 import { businessDayOf } from '@shared/business-time';
 import { unbalancedCurrencies } from '@shared/ledger';
@@ -328,6 +329,38 @@ describe("a partner's payout", () => {
     const after = await partnersData.findPartner(partner.id);
     expect([after?.availableUnits, after?.pendingUnits]).toEqual([units, 0n]);
     expect(await partnersData.partnerPayoutsOf(partner.id, 10)).toEqual([]);
+  });
+
+  it("is refused to an address on the USDT contract's blacklist, and kept marked not screened when the TRON provider cannot say", async () => {
+    const { partner, units } = await partnerWithEarnings();
+    await settings.putSetting('partnerPayoutMinimumUSDT', { value: 0 }, asAdmin());
+    const listed = newTronAddress();
+    await postToTronStandIn(chain.standIn.url, '/_local/blacklist', { address: listed });
+    await expect(
+      program.requestPartnerPayout(partner, { amount: unitsText(units, 6), address: listed }),
+    ).rejects.toBeInstanceOf(dealErrors.PayoutAddressBlacklisted);
+    expect((await partnersData.findPartner(partner.id))?.availableUnits).toBe(units);
+
+    const half = units / 2n;
+    const clean = await program.requestPartnerPayout(partner, {
+      amount: unitsText(half, 6),
+      address: newTronAddress(),
+    });
+    // Listed too, but the provider fails the call that names it: the request is kept, for staff to check.
+    const unchecked = newTronAddress();
+    await postToTronStandIn(chain.standIn.url, '/_local/blacklist', { address: unchecked });
+    await postToTronStandIn(chain.standIn.url, '/_local/fail', { status: 500, times: 1, match: unchecked });
+    const kept = await program.requestPartnerPayout(partner, {
+      amount: unitsText(units - half, 6),
+      address: unchecked,
+    });
+    const open = (await admins.partnersForStaff()).openPayouts;
+    expect([clean.id, kept.id].map((id) => open.find((payout) => payout.id === id)?.screened)).toEqual([
+      true,
+      false,
+    ]);
+    // What the partner and their API see does not change.
+    expect(kept).not.toHaveProperty('screened');
   });
 
   it('refused, gives the amount back to what is available', async () => {

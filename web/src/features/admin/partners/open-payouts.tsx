@@ -177,6 +177,13 @@ function PayoutItem({
           }
         />
       </div>
+      {payout.screened !== null && (
+        <p
+          className={`partner-payout__screening${payout.screened ? ' muted' : ' partner-payout__screening--failed'}`}
+        >
+          {t(`partners.payouts.${payout.screened ? 'screened' : 'notScreened'}`)}
+        </p>
+      )}
       {refusal && <Alert tone="danger">{refusal}</Alert>}
       {editable && (
         <form className="partner-payout__pay" onSubmit={pay} noValidate>

@@ -31,6 +31,24 @@ describe('the waiting partner payouts', () => {
     expect(screen.getByText(new RegExp(`one of the office's USDT wallets: ${WALLET}\\.`))).toBeTruthy();
     // Asked for at 09:00 UTC: 12:00 in the business's Moscow, whatever the browser's zone.
     expect(item.getByText(/requested .*12:00/i)).toBeTruthy();
+    expect(item.getByText('USDT blacklist: not listed')).toBeTruthy();
+  });
+
+  it('say when the address could not be checked against the USDT blacklist, and nothing for one asked for before the check', async () => {
+    answerPartners(
+      partnersData({
+        openPayouts: [
+          { ...PAYOUT, screened: false },
+          { ...PAYOUT, id: 'po-2', partnerEmail: 'old@example.test', screened: null },
+        ],
+      }),
+    );
+    open();
+
+    const unchecked = await payout();
+    expect(unchecked.getByText(/Not checked against the USDT blacklist/)).toBeTruthy();
+    const before = within(screen.getByRole('listitem', { name: '20.50 USDT to old@example.test' }));
+    expect(before.queryByText(/USDT blacklist/)).toBeNull();
   });
 
   it('pay a payout with the hash of the transfer, then read the list again', async () => {

@@ -43,6 +43,7 @@ export const PAYOUT: AdminPartnersData['openPayouts'][number] = {
   reason: null,
   partnerId: ANNA.userId,
   partnerEmail: ANNA.email,
+  screened: true,
 };
 
 export function partnersData(changes: Partial<AdminPartnersData> = {}): AdminPartnersData {
