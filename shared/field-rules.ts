@@ -205,6 +205,8 @@ export const FIELD_RULES = {
   partnerMonitorHostTwice: { text: 'Each site once.' },
   partnerPayoutAmount: { text: 'An amount of USDT such as 25 or 25.5 (up to 6 decimals).' },
   partnerPayoutMinimum: { text: 'A payout is at least {{minimum}} USDT.' },
+  partnerCodeFormat: { text: 'From 4 to 16 Latin letters and digits.' },
+  partnerCodeTaken: { text: 'The code {{code}} is taken. Choose another.' },
   partnerPeriodTooLong: { text: 'At most {{max}} days at once.' },
   partnerKey: { text: 'The partner key goes in the X-Partner-Key header.' },
   siteBlock: { text: "Choose one of the site's blocks." },

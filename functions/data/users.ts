@@ -353,6 +353,45 @@ async function transactWithConflicts(
   }
 }
 
+/**
+ * A partner's code of their own choosing (domain/partners/program.ts): the user's referralCode
+ * becomes `code`, and `code`'s marker is claimed unless the user already holds it (a code they had
+ * before). The markers of earlier codes stay theirs, so links already shared keep crediting them.
+ * Throws UserConflictError('referralCode') when another user holds the code, UserChangedError when
+ * the account is gone.
+ */
+export async function setReferralCode(
+  current: UserRecord,
+  code: string,
+  { claim, extraItems = [] }: { claim: boolean; extraItems?: TransactItem[] },
+  now = new Date(),
+): Promise<UserRecord> {
+  const updatedAt = now.toISOString();
+  const items: Array<{ conflict: UserConflict | null; item: TransactItem }> = [
+    {
+      conflict: null,
+      item: {
+        Update: {
+          TableName: tableName,
+          Key: keys.user(current.id),
+          UpdateExpression: 'SET referralCode = :code, updatedAt = :updatedAt',
+          // Two changes at once both hold: each code's marker is the user's, the last one written is shown.
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':code': code, ':updatedAt': updatedAt },
+        },
+      },
+    },
+  ];
+  if (claim)
+    items.push({
+      conflict: 'referralCode',
+      item: markerPut(keys.referralCodeMarker(code), current.id, 'ref'),
+    });
+  for (const item of extraItems) items.push({ conflict: null, item });
+  await transactWithConflicts(items);
+  return { ...current, referralCode: code, updatedAt };
+}
+
 /** The user changed (or vanished) between read and write: the caller should re-read or answer 409. */
 export class UserChangedError extends Error {
   constructor() {

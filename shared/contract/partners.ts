@@ -94,6 +94,22 @@ export const partnerPayoutBodySchema = /* @__PURE__ */ schema(() =>
 );
 export type PartnerPayoutBody = z.infer<typeof partnerPayoutBodySchema>;
 
+/** A partner's code: Latin letters and digits, kept upper-case (a link's `?ref=` is read in any case). */
+export const PARTNER_CODE = /^[A-Za-z0-9]{4,16}$/;
+
+/** PUT /partner/code: the code of the partner's own choosing. */
+export const partnerCodeBodySchema = /* @__PURE__ */ schema(() =>
+  z.strictObject({
+    code: z.pipe(
+      z.string({ error: 'required' }).check(z.trim(), z.regex(PARTNER_CODE, 'partnerCodeFormat')),
+      z.transform((code: string) => code.toUpperCase()),
+    ),
+  }),
+);
+export type PartnerCodeBody = z.infer<typeof partnerCodeBodySchema>;
+
+export const partnerCodeSchema = /* @__PURE__ */ schema(() => z.object({ code: z.string() }));
+
 /** POST /admin/partner-payouts/{id}/pay: the hash of the transfer staff sent. */
 export const partnerPayoutPayBodySchema = /* @__PURE__ */ schema(() =>
   z.strictObject({ txHash: txHashSchema }),

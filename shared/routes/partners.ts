@@ -2,6 +2,7 @@
 import {
   defaultPartnerTermsBodySchema,
   partnerApiHeadersSchema,
+  partnerCodeBodySchema,
   partnerParamsSchema,
   partnerPayoutBodySchema,
   partnerPayoutPayBodySchema,
@@ -21,6 +22,20 @@ export const myPartnerOverview = {
   tag: 'partners',
   response: 'partnerOverviewSchema',
   uses: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const setPartnerCode = {
+  method: 'PUT',
+  path: '/api/partner/code',
+  handler: 'handlers/partners/set-code',
+  access: 'user',
+  summary:
+    "Choose the code of one's partner link (4-16 letters and digits); links with an earlier code still count",
+  tag: 'partners',
+  body: partnerCodeBodySchema,
+  response: 'partnerCodeSchema',
+  uses: { table: 'readWrite' },
+  rollout: 'canary',
 } as const satisfies RouteDefinition;
 
 export const requestPartnerPayout = {

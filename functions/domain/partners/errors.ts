@@ -19,6 +19,16 @@ export class PartnerPayoutBelowMinimum extends InvalidRequest {
   }
 }
 
+/** The code another client's link already uses (their current code or one they had). */
+export class PartnerCodeTaken extends StateConflict {
+  constructor(code: string) {
+    super(`The code ${code} is taken. Choose another.`, {
+      params: { code },
+      fields: [fieldError('code', 'partnerCodeTaken', { code })],
+    });
+  }
+}
+
 export class PartnerPayoutOverBalance extends StateConflict {
   constructor(available: string) {
     super(`Only ${available} USDT is available to pay out.`, { params: { available } });

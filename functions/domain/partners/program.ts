@@ -12,12 +12,18 @@ import {
   partnerPayoutsOf,
 } from '@functions/data/partners';
 import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
-import type { UserRecord } from '@functions/data/users';
+import {
+  findUserByReferralCode,
+  setReferralCode,
+  UserConflictError,
+  type UserRecord,
+} from '@functions/data/users';
 import { USDT_DECIMALS } from '@shared/assets';
 import { businessDayOf, shiftDay } from '@shared/business-time';
 import {
   PARTNER_PAGE_DAYS,
   PARTNER_PAYOUTS_LISTED,
+  type PartnerCodeBody,
   type PartnerOverview,
   type PartnerPayoutBody,
   type PartnerPayoutView,
@@ -28,7 +34,12 @@ import { screenPayoutAddress } from '../applications/payout-address';
 import { refuseIfBlacklisted, requestAddressCandidates } from '../blacklist/matches';
 import { businessTimeZone } from '../settings/business-time';
 import { settingValue } from '../settings/settings';
-import { PartnerChanged, PartnerPayoutBelowMinimum, PartnerPayoutOverBalance } from './errors';
+import {
+  PartnerChanged,
+  PartnerCodeTaken,
+  PartnerPayoutBelowMinimum,
+  PartnerPayoutOverBalance,
+} from './errors';
 import { settingsTerms } from './terms';
 
 /*
@@ -177,6 +188,39 @@ export async function requestPartnerPayout(
     throw error;
   }
   return payoutView(payout);
+}
+
+/**
+ * PUT /partner/code: the partner's link gets a code of their choosing. Codes are one namespace with
+ * every client's generated one (their markers); a code the partner had before is theirs again, and
+ * links with an earlier code keep crediting them, so a link already shared never stops counting.
+ */
+export async function choosePartnerCode(
+  user: UserRecord,
+  { code }: PartnerCodeBody,
+  now = new Date(),
+): Promise<{ code: string }> {
+  if (code === user.referralCode) return { code };
+  const holder = await findUserByReferralCode(code);
+  if (holder && holder.id !== user.id) throw new PartnerCodeTaken(code);
+  const audit = auditPut({
+    actorId: user.id,
+    actorRole: user.role,
+    action: 'partner.code',
+    targetType: 'partner',
+    targetId: user.id,
+    before: { code: user.referralCode ?? null },
+    after: { code },
+    at: now,
+  });
+  try {
+    await setReferralCode(user, code, { claim: !holder, extraItems: [audit] }, now);
+  } catch (error) {
+    // Claimed by another client between the read and the write.
+    if (error instanceof UserConflictError) throw new PartnerCodeTaken(code);
+    throw error;
+  }
+  return { code };
 }
 
 /** Characters of a key its owner sees again on the page (the key itself is kept only hashed). */

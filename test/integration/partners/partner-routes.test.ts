@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { listAuditFor } from '@functions/data/audit';
 import {
   adminListPartners,
@@ -10,6 +11,7 @@ import {
   partnerApiPayouts,
   partnerApiStatistics,
   requestPartnerPayout,
+  setPartnerCode,
 } from '@shared/routes/partners';
 import { recordVisit } from '@shared/routes/reports';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +91,45 @@ describe("a partner's day", () => {
     expect(await today()).toMatchObject({ clicks: 1, registrations: 0 });
     await verifyThroughApi(await mailedToken(invited.email, 'verify-email'));
     expect(await today()).toMatchObject({ clicks: 1, registrations: 1, deals: 0 });
+  });
+});
+
+describe("a partner's own code", () => {
+  it('is saved upper-cased, is refused when it breaks the rule or another client holds it, and leaves the earlier code crediting the partner', async () => {
+    const [partner, other] = await Promise.all([newUser(), newUser()]);
+    const earlier = partner.referralCode;
+    const chosen = `Z${randomBytes(6).toString('hex').toUpperCase()}`;
+    const choose = (user: TestUser, code: string) =>
+      call(setPartnerCode, { token: user.token, body: { code } });
+
+    const bad = await choose(partner, 'a-b');
+    expect([bad.status, bad.body.success, paths(bad)]).toEqual([400, false, ['code']]);
+    const taken = await choose(partner, other.referralCode.toLowerCase());
+    expect([taken.status, taken.body.code, paths(taken)]).toEqual([409, 'PartnerCodeTaken', ['code']]);
+    expect((await call(myPartnerOverview, { token: partner.token })).body.data!.code).toBe(earlier);
+
+    const saved = await choose(partner, chosen.toLowerCase());
+    expect([saved.status, saved.body.data]).toEqual([200, { code: chosen }]);
+    expect((await call(myPartnerOverview, { token: partner.token })).body.data!.code).toBe(chosen);
+    // A click through the new link and one through a link shared with the earlier code: both theirs.
+    for (const code of [chosen, earlier]) {
+      const clicked = await call(recordVisit, {
+        headers: asNewVisitor(),
+        body: { source: { partner: code } },
+      });
+      expect(clicked.body.data).toEqual({ counted: true });
+    }
+    const today = (await call(myPartnerOverview, { token: partner.token })).body.data!.days.at(-1)!;
+    expect(today.clicks).toBe(2);
+    // The earlier code stays the partner's: nobody else takes it, and the partner may take it back.
+    expect((await choose(other, earlier)).body.code).toBe('PartnerCodeTaken');
+    expect((await choose(partner, earlier)).body.data).toEqual({ code: earlier });
+    const trail = await listAuditFor('partner', partner.id);
+    expect(trail.map((entry) => [entry.action, entry.before, entry.after]).reverse()).toEqual([
+      ['partner.code', { code: earlier }, { code: chosen }],
+      ['partner.code', { code: chosen }, { code: earlier }],
+    ]);
+    expect((await call(setPartnerCode, { body: { code: chosen } })).status).toBe(401);
   });
 });
 

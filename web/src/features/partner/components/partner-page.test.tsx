@@ -1,7 +1,8 @@
 import { shiftDay } from '@shared/business-time';
 import type { PartnerOverview, PartnerPayoutView } from '@shared/contract/partners';
+import { fieldError } from '@shared/field-rules';
 import { tronExplorerUrl } from '@shared/payout-details';
-import { myPartnerOverview, requestPartnerPayout } from '@shared/routes/partners';
+import { myPartnerOverview, requestPartnerPayout, setPartnerCode } from '@shared/routes/partners';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useToastStore } from '@web/stores/toast-store';
 import { fakeApi, ok, refused } from '@web/testing/fake-api';
@@ -88,6 +89,49 @@ describe('the partner page', () => {
     expect(balance.getByText('Available').nextSibling?.textContent).toBe('25.5 USDT');
     expect(balance.getByText('Paid out').nextSibling?.textContent).toBe('100 USDT');
     expect(balance.getByText('Earned in all').nextSibling?.textContent).toBe('125.5 USDT');
+  });
+
+  it("saves a code of the partner's choosing, upper-cased, and shows the link with it", async () => {
+    const api = fakeApi()
+      .answer(myPartnerOverview, ok(overview()))
+      .answer(setPartnerCode, ok({ code: 'ANNA2026' }));
+    open();
+
+    const code = await screen.findByLabelText('Your code');
+    expect((code as HTMLInputElement).value).toBe('PARTNER7');
+    fireEvent.change(code, { target: { value: ' anna2026 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save code' }));
+
+    expect(await screen.findByText(`${window.location.origin}/?ref=ANNA2026`)).toBeTruthy();
+    expect(api.requests(setPartnerCode).map((request) => request.body)).toEqual([{ code: 'ANNA2026' }]);
+    expect(useToastStore.getState().toasts.map((toast) => toast.message)).toContain(
+      'Your link now uses ANNA2026.',
+    );
+  });
+
+  it("refuses a code the server's rule refuses without asking, and shows a taken code beside the field", async () => {
+    const api = fakeApi()
+      .answer(myPartnerOverview, ok(overview()))
+      .answer(
+        setPartnerCode,
+        refused(409, 'The code TAKEN1 is taken. Choose another.', {
+          code: 'PartnerCodeTaken',
+          params: { code: 'TAKEN1' },
+          errors: [fieldError('code', 'partnerCodeTaken', { code: 'TAKEN1' })],
+        }),
+      );
+    open();
+
+    const code = await screen.findByLabelText('Your code');
+    fireEvent.change(code, { target: { value: 'a-b' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save code' }));
+    expect(await screen.findByText('From 4 to 16 Latin letters and digits.')).toBeTruthy();
+    expect(api.requests(setPartnerCode)).toEqual([]);
+
+    fireEvent.change(code, { target: { value: 'taken1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save code' }));
+    expect(await screen.findByText('The code TAKEN1 is taken. Choose another.')).toBeTruthy();
+    expect(screen.getByText(`${window.location.origin}/?ref=PARTNER7`)).toBeTruthy();
   });
 
   it('lists the 30 days oldest first, today last, and their totals to the micro-USDT', async () => {

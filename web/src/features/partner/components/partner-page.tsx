@@ -13,6 +13,7 @@ import { Link } from 'react-router-dom';
 import { partnerApi } from '../api/partner-api';
 import { directionName, formatPercent, formatUsdt, partnerLink } from '../lib/partner-format';
 import { ApiKeySection } from './api-key-section';
+import { CodeForm } from './code-form';
 import { PartnerDays } from './partner-days';
 import { PayoutList } from './payout-list';
 import { PayoutRequest } from './payout-request';
@@ -47,7 +48,11 @@ export function PartnerPage() {
       </p>
       <h1 className="page__title">{t('partner.title')}</h1>
       <div className="partner-grid">
-        <LinkSection code={data.code} monitorHosts={data.monitorHosts} />
+        <LinkSection
+          code={data.code}
+          monitorHosts={data.monitorHosts}
+          onCodeSaved={(code) => overview.setData((current) => current && { ...current, code })}
+        />
         <TermsSection terms={data.terms} />
         <BalanceSection balance={data.balance} />
       </div>
@@ -71,7 +76,11 @@ export function PartnerPage() {
   );
 }
 
-function LinkSection({ code, monitorHosts }: Pick<PartnerOverview, 'code' | 'monitorHosts'>) {
+function LinkSection({
+  code,
+  monitorHosts,
+  onCodeSaved,
+}: Pick<PartnerOverview, 'code' | 'monitorHosts'> & { onCodeSaved: (code: string) => void }) {
   const { t } = useTranslation(['profile', 'errors']);
   const link = code ? partnerLink(window.location.origin, code) : null;
   return (
@@ -98,6 +107,7 @@ function LinkSection({ code, monitorHosts }: Pick<PartnerOverview, 'code' | 'mon
       {monitorHosts.length > 0 && (
         <p className="muted">{t('partner.share.monitors', { hosts: monitorHosts.join(', ') })}</p>
       )}
+      <CodeForm key={code} code={code} onSaved={onCodeSaved} />
     </section>
   );
 }
