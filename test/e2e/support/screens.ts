@@ -267,6 +267,17 @@ const USER_SCREENS: Screen[] = [
     },
   },
   {
+    // The partner page with a code the rule refuses: the link, the code form and its error, the days.
+    name: 'partner',
+    path: '/partner',
+    ready: (page) => page.waitForSelector('.partner-days, .partner-page table'),
+    act: async (page) => {
+      await page.locator('.partner-code-form [name=code]').fill('a-b');
+      await page.locator('.partner-code-form button[type=submit]').click();
+      await page.locator('.partner-code-form .field__error').waitFor();
+    },
+  },
+  {
     name: 'profile-edit',
     path: '/profile',
     act: async (page) => {
