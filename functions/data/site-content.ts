@@ -24,8 +24,10 @@ export interface SiteBlockRecord {
 
 export interface SiteContentState {
   blocks: SiteBlockRecord[];
-  /** One more with each change of a block; 0 before the first. */
+  /** One more with each change of a block or of the ticker's coins; 0 before the first. */
   version: number;
+  /** The ticker's coins as an ADMIN chose them; undefined: never chosen. */
+  tickerCoins: TickerCoinChoice[] | undefined;
 }
 
 export interface PublishedRecord {
@@ -33,7 +35,7 @@ export interface PublishedRecord {
   at: string;
 }
 
-/** The whole partition: every written block and the version (a dozen items, one Query). */
+/** The whole partition: every written block, the version and the ticker's coins (a dozen items, one Query). */
 export async function readSiteContent(): Promise<SiteContentState> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk',
@@ -41,11 +43,13 @@ export async function readSiteContent(): Promise<SiteContentState> {
   });
   const blocks: SiteBlockRecord[] = [];
   let version = 0;
+  let tickerCoins: TickerCoinChoice[] | undefined;
   for (const item of items) {
     if (item.sk === keys.siteContentVersion.sk) version = Number(item.version);
+    else if (item.sk === keys.tickerChoice.sk) tickerCoins = item.coins as TickerCoinChoice[];
     else if (String(item.sk).startsWith(keys.siteBlockSortKeyPrefix)) blocks.push(blockOf(item));
   }
-  return { blocks, version };
+  return { blocks, version, tickerCoins };
 }
 
 function blockOf(item: Record<string, unknown>): SiteBlockRecord {

@@ -32,6 +32,11 @@ export const SITE_BLOCK_BODY_MAX_BYTES = 256 * 1024;
 /** The attribute that marks a block's element in the page, and the one a written block's element carries. */
 export const CONTENT_SLOT_ATTRIBUTE = 'data-content-slot';
 export const CONTENT_CUSTOM_ATTRIBUTE = 'data-content-custom';
+/**
+ * On a published page's `<html>` when an ADMIN chose no ticker coins: the landing page's ticker
+ * strip (the band held for it) is not shown (web/src/features/landing/landing.css).
+ */
+export const TICKER_OFF_ATTRIBUTE = 'data-ticker-off';
 
 const markdownSchema = () =>
   z

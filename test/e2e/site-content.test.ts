@@ -1,3 +1,4 @@
+import { TICKER_COINS } from '@shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/api';
 import { createStaff } from './support/admin-data';
@@ -95,5 +96,31 @@ describe('a page block an ADMIN writes', () => {
     await after.goto(siteUrl('/?lang=ru'));
     await after.locator(news).getByRole('heading', { name: 'Новости' }).waitFor();
     expect(await after.locator(news).getByText('Открыли офис в Казани.').isVisible()).toBe(true);
+  });
+});
+
+describe("the landing page's ticker", () => {
+  afterAll(async () => {
+    await api('PUT', '/api/admin/ticker', { token: admin.token, body: { coins: [...TICKER_COINS] } });
+  });
+
+  it('with no coins chosen, holds no band for it: the hero is straight above the sections', async () => {
+    const chosen = await api('PUT', '/api/admin/ticker', { token: admin.token, body: { coins: [] } });
+    expect(chosen.status).toBe(200);
+    const page = await newPage({ width: VIEWPORTS.mobile, language: 'ru' });
+    await page.goto(siteUrl('/?lang=ru'));
+    await waitForApp(page);
+    await page.locator('.calc select[name=city]:not([disabled])').waitFor();
+    expect(await page.locator('.ticker').count()).toBe(1);
+    expect(await page.locator('.ticker').isVisible()).toBe(false);
+    // What follows the hero starts where the hero ends.
+    const [heroBottom, nextTop] = await page.evaluate(() => {
+      const hero = document.querySelector('.hero')!.getBoundingClientRect();
+      const ticker = document.querySelector('.ticker')!;
+      let next = ticker.nextElementSibling;
+      while (next && next.getBoundingClientRect().height === 0) next = next.nextElementSibling;
+      return [hero.bottom, next!.getBoundingClientRect().top];
+    });
+    expect(nextTop).toBe(heroBottom);
   });
 });

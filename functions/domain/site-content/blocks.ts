@@ -1,4 +1,3 @@
-import { logger } from '@functions/commons/logger';
 import { auditPut } from '@functions/data/audit';
 import { readSiteContent, siteBlockWrite, siteContentVersionBump } from '@functions/data/site-content';
 import { Transaction } from '@functions/data/transactions';
@@ -13,7 +12,7 @@ import type {
 } from '@shared/contract/site-content';
 import type { Language } from '@shared/enums';
 import { renderPageMarkdown } from './markdown';
-import { lastPublishedAt, publishSiteContent } from './publish';
+import { lastPublishedAt, publishAfterChange } from './publish';
 import { tickerCoins } from './ticker';
 
 /**
@@ -89,16 +88,6 @@ export async function saveSiteBlock(
       }),
     )
     .run();
-  let published = true;
-  try {
-    await publishSiteContent(now);
-  } catch (error) {
-    published = false;
-    logger.warn('site content stored, not yet published: the job will publish it', {
-      block,
-      language,
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
+  const published = await publishAfterChange({ block, language }, now);
   return { block, language, entry: written ? { block, language, ...written } : null, published };
 }

@@ -1,4 +1,8 @@
-import { CONTENT_CUSTOM_ATTRIBUTE, CONTENT_SLOT_ATTRIBUTE } from '@shared/contract/site-content';
+import {
+  CONTENT_CUSTOM_ATTRIBUTE,
+  CONTENT_SLOT_ATTRIBUTE,
+  TICKER_OFF_ATTRIBUTE,
+} from '@shared/contract/site-content';
 import { Parser } from 'htmlparser2';
 
 /**
@@ -19,13 +23,16 @@ interface Slot {
   closeStart: number;
 }
 
-function slotsOf(page: string): Slot[] {
+/** The page's block elements, and where its `<html>` opening tag ends (its `>`). */
+function markedSpans(page: string): { slots: Slot[]; htmlTagEnd: number | undefined } {
   const slots: Slot[] = [];
+  let htmlTagEnd: number | undefined;
   let depth = 0;
   let open: (Omit<Slot, 'closeStart'> & { depth: number }) | undefined;
   const parser = new Parser({
-    onopentag(_name, attributes) {
+    onopentag(name, attributes) {
       depth += 1;
+      if (name === 'html' && htmlTagEnd === undefined) htmlTagEnd = parser.endIndex;
       const block = attributes[CONTENT_SLOT_ATTRIBUTE];
       if (open || block === undefined) return;
       open = { block, depth, openStart: parser.startIndex, openEnd: parser.endIndex + 1 };
@@ -40,7 +47,7 @@ function slotsOf(page: string): Slot[] {
     },
   });
   parser.end(page);
-  return slots;
+  return { slots, htmlTagEnd };
 }
 
 const VERSION_META = /<meta name="site-content-version" content="(\d+)">/;
@@ -52,17 +59,24 @@ export function publishedVersionOf(page: string): number | undefined {
 }
 
 /**
- * The build's page with `written` (sanitized HTML by block) in place and the version stamped in
- * its head, so the publishing job can tell a page it wrote from one a deploy put back.
+ * The build's page with `written` (sanitized HTML by block) in place, its `<html>` marked when no
+ * ticker coins are chosen (`tickerOff`), and the version stamped in its head, so the publishing job
+ * can tell a page it wrote from one a deploy put back.
  */
 export function pageWithBlocks(
   template: string,
   written: ReadonlyMap<string, string>,
   version: number,
+  tickerOff = false,
 ): string {
+  const { slots, htmlTagEnd } = markedSpans(template);
   let page = '';
   let from = 0;
-  for (const slot of slotsOf(template)) {
+  if (tickerOff && htmlTagEnd !== undefined) {
+    page += `${template.slice(0, htmlTagEnd)} ${TICKER_OFF_ATTRIBUTE}=""`;
+    from = htmlTagEnd;
+  }
+  for (const slot of slots) {
     const html = written.get(slot.block);
     if (html === undefined) continue;
     const openTag = template.slice(slot.openStart, slot.openEnd);

@@ -12,8 +12,8 @@ import { pageWithBlocks, publishedVersionOf } from './pages';
 
 /**
  * Publishing (docs/architecture.md §13 "Pages staff edit"): every prerendered page of the site
- * bucket rewritten from the build's copy of it with the blocks written now. Run after each change
- * of a block, and by the `publishSiteContent` job, which publishes again when the landing page
+ * bucket rewritten from the build's copy of it with the blocks written now (and the ticker's coins
+ * chosen now: none, no ticker). Run after each change of a block or of the coins, and by the `publishSiteContent` job, which publishes again when the landing page
  * does not carry the blocks' version: after a deploy (which puts the build's pages back) or when
  * two changes' publishes crossed.
  */
@@ -33,10 +33,14 @@ function writtenIn(blocks: readonly SiteBlockRecord[], language: Language): Map<
 }
 
 export async function publishSiteContent(now = new Date()): Promise<PublishResult> {
-  const { blocks, version } = await readSiteContent();
+  const { blocks, version, tickerCoins } = await readSiteContent();
+  // None chosen, no ticker: the landing page does not hold a band for it (TICKER_OFF_ATTRIBUTE).
+  const tickerOff = tickerCoins?.length === 0;
   const written = await Promise.all(
     LANGUAGES.flatMap((language) =>
-      PAGE_FILES.map((file) => publishPage(`${language}/${file}.html`, writtenIn(blocks, language), version)),
+      PAGE_FILES.map((file) =>
+        publishPage(`${language}/${file}.html`, writtenIn(blocks, language), version, tickerOff),
+      ),
     ),
   );
   await recordPublished({ version, at: now.toISOString() });
@@ -48,6 +52,7 @@ async function publishPage(
   key: string,
   written: ReadonlyMap<string, string>,
   version: number,
+  tickerOff: boolean,
 ): Promise<boolean> {
   const current = await readSitePage(key);
   if (current === undefined) return false;
@@ -63,10 +68,27 @@ async function publishPage(
       template = current;
     }
   }
-  const page = pageWithBlocks(template, written, version);
+  const page = pageWithBlocks(template, written, version, tickerOff);
   if (page === current) return false;
   await writeSitePage(key, page);
   return true;
+}
+
+/**
+ * Publishes after a stored change; false when the publish failed, which leaves the change stored
+ * for the job to publish within minutes (logged with `change`, what was changed).
+ */
+export async function publishAfterChange(change: Record<string, string>, now = new Date()): Promise<boolean> {
+  try {
+    await publishSiteContent(now);
+    return true;
+  } catch (error) {
+    logger.warn('site content stored, not yet published: the job will publish it', {
+      ...change,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    return false;
+  }
 }
 
 /** The job's check: publishes only when the landing page does not carry the current version. */

@@ -1,9 +1,10 @@
 import { auditPut } from '@functions/data/audit';
-import { findTickerChoice, tickerChoiceWrite } from '@functions/data/site-content';
+import { findTickerChoice, siteContentVersionBump, tickerChoiceWrite } from '@functions/data/site-content';
 import { Transaction } from '@functions/data/transactions';
 import type { RecordedActor } from '@functions/domain/accounts/principal';
 import { TICKER_COINS, type TickerCoinChoice } from '@shared/constants';
 import type { TickerChoiceBody } from '@shared/contract/site-content';
+import { publishAfterChange } from './publish';
 
 /**
  * The landing page ticker's coins (docs/product.md "Pages staff edit"): the spec's nine until an
@@ -21,6 +22,8 @@ export async function chooseTickerCoins(
   const before = await tickerCoins();
   await new Transaction()
     .add('ticker', tickerChoiceWrite(coins, now.toISOString(), actor.id))
+    // Counted as a change of the pages: none chosen takes the ticker's band off them (publish.ts).
+    .add('version', siteContentVersionBump())
     .add(
       'audit',
       auditPut({
@@ -35,5 +38,6 @@ export async function chooseTickerCoins(
       }),
     )
     .run();
+  await publishAfterChange({ ticker: coins.join(',') }, now);
   return { coins };
 }

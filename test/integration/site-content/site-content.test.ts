@@ -210,10 +210,20 @@ describe("the ticker's coins", () => {
       after: { coins: ['tron', 'bitcoin'] },
     });
 
+    expect(await page('ru/index.html')).toContain('<html lang="ru"><head>');
+
     await call(chooseTickerCoins, { body: { coins: [] }, token: admin.token });
     const none = await call(getMarketTicker, {});
     expect(none.status).toBe(200);
     expect(none.body.data?.coins).toEqual([]);
+    // The pages are published without the ticker's band (from their first paint), its blocks kept.
+    const published = await page('ru/index.html');
+    expect(published).toContain('<html lang="ru" data-ticker-off=""><head>');
+    expect(published).toContain('data-content-slot="landing.hero"');
+    expect(await page('en/privacy-policy.html')).toContain('<html lang="en" data-ticker-off="">');
+
+    await call(chooseTickerCoins, { body: { coins: ['tron'] }, token: admin.token });
+    expect(await page('ru/index.html')).toContain('<html lang="ru"><head>');
   });
 
   it('refuses a MANAGER, a coin it does not know and a coin twice, changing nothing', async () => {
