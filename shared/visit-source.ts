@@ -1,7 +1,8 @@
 /**
  * Where a client came from, as the site saw them arrive (docs/product.md "Where clients come
  * from"): an external referrer's host, the campaign's `utm_*` parameters, a monitor's deep link
- * (`?cur_from=SBERRUB&cur_to=USDTTRC20`), or a partner's link (`?ref=CODE`, a client's referral code). Kept by the browser and sent with the application, which
+ * (`?cur_from=SBERRUB&cur_to=USDTTRC20`), or a partner's link (`?ref=CODE`, a client's referral code, with
+ * the partner's own sub-id `&sub=…` if they gave one). Kept by the browser and sent with the application, which
  * keeps it for the reports. No zod here: the landing page's first script captures it.
  */
 export interface VisitSource {
@@ -15,6 +16,8 @@ export interface VisitSource {
   monitorTo?: string;
   /** The referral code of the partner whose link it was (`?ref=`). */
   partner?: string;
+  /** The partner's own label for where they put the link (`?sub=`): their figures per sub-id. */
+  partnerSub?: string;
 }
 
 export type VisitSourceField = keyof VisitSource;
@@ -30,6 +33,7 @@ export const VISIT_SOURCE_MAX_LENGTH: Record<VisitSourceField, number> = {
   monitorFrom: 20,
   monitorTo: 20,
   partner: 64,
+  partnerSub: 32,
 };
 
 /** The query parameters that carry a source, by field. */
@@ -42,6 +46,7 @@ export const VISIT_SOURCE_PARAMS: Record<Exclude<VisitSourceField, 'referrer'>, 
   monitorFrom: 'cur_from',
   monitorTo: 'cur_to',
   partner: 'ref',
+  partnerSub: 'sub',
 };
 
 /** A campaign's text: printable, no control characters. */
@@ -61,6 +66,7 @@ export const VISIT_SOURCE_RULES: Record<VisitSourceField, RegExp> = {
   monitorTo: MONITOR_CODE,
   // A referral code, as the ?ref= cookie keeps it (web/src/lib/referral-cookie.ts).
   partner: /^[A-Za-z0-9_-]+$/,
+  partnerSub: /^[A-Za-z0-9_-]+$/,
 };
 
 /** How many days a source is kept for an application the visitor submits later. */

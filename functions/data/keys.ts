@@ -70,7 +70,7 @@
  * | Limit version     | LIMIT#{subject}       | VERSION            |                                   |
  * | Card · identity standing | USER#{userId}  | VERIFY#CARD#{cardId} · VERIFY#IDENTITY |                   |
  * | Verification request | VERIFYREQ#{id}     | REQUEST            | gsi1: VERIFYQUEUE#PENDING / {submittedAt}#{id} (under review), VERIFYQUEUE#DECIDED / {decidedAt}#{id}; gsi2 (decided, photos kept): VERIFYPHOTOS / {decidedAt}#{id}; (expiresAt TTL while awaiting photos, 1 day) |
- * | Partner           | PARTNER#{userId}      | PROFILE; DAY#{yyyy-mm-dd} | gsi1 (PROFILE): PARTNERS / {createdAt}#{userId} |
+ * | Partner           | PARTNER#{userId}      | PROFILE; DAY#{yyyy-mm-dd}; SUBDAY#{yyyy-mm-dd}#{sub-id} | gsi1 (PROFILE): PARTNERS / {createdAt}#{userId} |
  * | Partner defaults  | PARTNERS              | DEFAULTS           |                                   |
  * | Monitor's partner | PARTNERMONITOR#{host} | PARTNER            |                                   |
  * | Partner API key   | PARTNERKEY#{sha256}   | KEY                |                                   |
@@ -350,8 +350,10 @@
  * 57. The partner program (functions/data/partners.ts, docs/product.md "Partners"): a completed deal's
  *     share ADDs to PARTNER#{id}/PROFILE (availableUnits, earnedUnits; the first write lists it in
  *     gsi1 PARTNERS) and to PARTNER#{id}/DAY#{day} (deals, earnedUnits) in the completing
- *     transaction; a click and a registration ADD to the day. The partner page and API: GetItem of
- *     the profile, Query of the days between two DAY# keys, Query gsi1 PARTNERPAYOUTS#{id}. Who owns
+ *     transaction; a click and a registration ADD to the day. A click or deal through a link with
+ *     the partner's sub-id also ADDs to PARTNER#{id}/SUBDAY#{day}#{sub-id} (clicks; deals,
+ *     earnedUnits). The partner page and API: GetItem of the profile, Query of the days between two
+ *     DAY# keys and of the sub-ids' days between two SUBDAY# keys, Query gsi1 PARTNERPAYOUTS#{id}. Who owns
  *     a monitor's host: GetItem PARTNERMONITOR#{host}, Put with attribute_not_exists OR the same
  *     partner when an ADMIN sets it. An API key: GetItem PARTNERKEY#{sha256 of the key}. A payout
  *     asked for: Put PARTNERPAYOUT#{id} with the profile's ADD conditional on availableUnits >= the
@@ -602,6 +604,10 @@ export const keys = {
   partner: (userId: string) => ({ pk: `PARTNER#${userId}`, sk: 'PROFILE' }),
   partnerPartition: (userId: string) => `PARTNER#${userId}`,
   partnerDay: (userId: string, day: string) => ({ pk: `PARTNER#${userId}`, sk: `DAY#${day}` }),
+  partnerSubDay: (userId: string, day: string, subId: string) => ({
+    pk: `PARTNER#${userId}`,
+    sk: `SUBDAY#${day}#${subId}`,
+  }),
   partnersIndex: 'PARTNERS',
   partnerDefaults: { pk: 'PARTNERS', sk: 'DEFAULTS' },
   partnerMonitor: (host: string) => ({ pk: `PARTNERMONITOR#${host}`, sk: 'PARTNER' }),

@@ -54,6 +54,14 @@ export interface PartnerDay {
 
 export type PartnerDayFigure = Exclude<keyof PartnerDay, 'day'>;
 
+/** A partner's figures through links with one sub-id of theirs, over a period. */
+export interface PartnerSubIdTotals {
+  subId: string;
+  clicks: bigint;
+  deals: bigint;
+  earnedUnits: bigint;
+}
+
 export type PartnerPayoutStatus = 'requested' | 'paid' | 'rejected';
 
 export interface PartnerPayoutRecord {
@@ -149,8 +157,10 @@ export function partnerEarningItems(
   day: string,
   earned: bigint,
   at: string,
+  subId?: string,
 ): TransactItem[] {
   const listed = listing(partnerId, at);
+  const figures = { deals: 1n, earnedUnits: earned };
   return [
     {
       Update: {
@@ -160,28 +170,34 @@ export function partnerEarningItems(
         ExpressionAttributeValues: { ...listed.values, ':earned': earned },
       },
     },
-    partnerDayItem(partnerId, day, { deals: 1n, earnedUnits: earned }),
+    partnerDayItem(partnerId, day, figures),
+    ...(subId ? [partnerDayItem(partnerId, day, figures, subId)] : []),
   ];
 }
 
-/** ADD to a partner's day (a click, a registration, a deal and its earnings). */
+/**
+ * ADD to a partner's day (a click, a registration, a deal and its earnings), or with `subId` to
+ * that day of one of their sub-ids (a click, a deal and its earnings).
+ */
 export function partnerDayItem(
   partnerId: string,
   day: string,
   figures: Partial<Record<PartnerDayFigure, bigint>>,
+  subId?: string,
 ): TransactItem {
   const named = Object.entries(figures).filter(([, by]) => by !== 0n);
   return {
     Update: {
       TableName: tableName,
-      Key: keys.partnerDay(partnerId, day),
-      UpdateExpression: `SET #day = :day ADD ${named.map((_, i) => `#f${i} :v${i}`).join(', ')}`,
+      Key: subId ? keys.partnerSubDay(partnerId, day, subId) : keys.partnerDay(partnerId, day),
+      UpdateExpression: `SET #day = :day${subId ? ', subId = :subId' : ''} ADD ${named.map((_, i) => `#f${i} :v${i}`).join(', ')}`,
       ExpressionAttributeNames: {
         '#day': 'day',
         ...Object.fromEntries(named.map(([name], i) => [`#f${i}`, name])),
       },
       ExpressionAttributeValues: {
         ':day': day,
+        ...(subId ? { ':subId': subId } : {}),
         ...Object.fromEntries(named.map(([, by], i) => [`:v${i}`, by])),
       },
     },
@@ -208,6 +224,41 @@ export async function partnerDays(partnerId: string, from: string, to: string): 
     deals: units(item.deals),
     earnedUnits: units(item.earnedUnits),
   }));
+}
+
+/**
+ * A partner's figures per sub-id over the business days `from` to `to`, the busiest (most clicks,
+ * then deals) first: one Query of the sub-ids' days, summed here.
+ */
+export async function partnerSubIdTotals(
+  partnerId: string,
+  from: string,
+  to: string,
+): Promise<PartnerSubIdTotals[]> {
+  const items = await queryAll(
+    {
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': keys.partnerPartition(partnerId),
+        ':from': keys.partnerSubDay(partnerId, from, '').sk,
+        // '~' sorts after every character a sub-id may have (shared/visit-source.ts).
+        ':to': keys.partnerSubDay(partnerId, to, '~').sk,
+      },
+    },
+    exactDb,
+  );
+  const totals = new Map<string, PartnerSubIdTotals>();
+  for (const item of items) {
+    const subId = String(item.subId);
+    const total = totals.get(subId) ?? { subId, clicks: 0n, deals: 0n, earnedUnits: 0n };
+    total.clicks += units(item.clicks);
+    total.deals += units(item.deals);
+    total.earnedUnits += units(item.earnedUnits);
+    totals.set(subId, total);
+  }
+  const byActivity = (a: PartnerSubIdTotals, b: PartnerSubIdTotals) =>
+    Number(b.clicks - a.clicks) || Number(b.deals - a.deals) || a.subId.localeCompare(b.subId);
+  return [...totals.values()].sort(byActivity);
 }
 
 /** The partner who is the monitor at `host`, if one is. */

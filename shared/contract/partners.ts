@@ -178,6 +178,11 @@ const effectiveTermsSchema = () =>
   });
 
 /** GET /partner: the signed-in client's link, terms, balance, days, payouts and key. */
+/** A partner's figures through links with one of their sub-ids (`&sub=`), over a period. */
+export const partnerSubIdSchema = /* @__PURE__ */ schema(() =>
+  z.object({ subId: z.string(), clicks: z.number(), deals: z.number(), earned: z.string() }),
+);
+
 export const partnerOverviewSchema = /* @__PURE__ */ schema(() =>
   z.object({
     code: z.nullable(z.string()),
@@ -186,6 +191,8 @@ export const partnerOverviewSchema = /* @__PURE__ */ schema(() =>
     balance: partnerBalanceSchema,
     minimumPayout: z.string(),
     days: z.array(partnerDaySchema),
+    /** The same days' clicks, deals and earnings per sub-id, the busiest first. */
+    subIds: z.array(partnerSubIdSchema),
     payouts: z.array(partnerPayoutSchema),
     apiKey: z.nullable(z.object({ hint: z.string(), createdAt: z.string() })),
     timeZone: z.string(),
@@ -211,6 +218,8 @@ export const partnerStatisticsSchema = /* @__PURE__ */ schema(() =>
       deals: z.number(),
       earned: z.string(),
     }),
+    /** The period's clicks, deals and earnings per sub-id, the busiest first. */
+    subIds: z.array(partnerSubIdSchema),
     balance: partnerBalanceSchema,
   }),
 );

@@ -1,4 +1,10 @@
-import { findPartner, partnerDays, partnerOfKey, partnerPayoutsOf } from '@functions/data/partners';
+import {
+  findPartner,
+  partnerDays,
+  partnerOfKey,
+  partnerPayoutsOf,
+  partnerSubIdTotals,
+} from '@functions/data/partners';
 import { businessDayOf, shiftDay } from '@shared/business-time';
 import {
   PARTNER_PAGE_DAYS,
@@ -11,7 +17,7 @@ import { sumUnits } from '@shared/money';
 import { hashToken } from '../accounts/secrets';
 import { businessTimeZone } from '../settings/business-time';
 import { PartnerKeyInvalid, PartnerStatisticsPeriod } from './errors';
-import { balanceOf, everyDay, payoutView, usdtText } from './program';
+import { balanceOf, everyDay, payoutView, subIdViews, usdtText } from './program';
 
 /*
  * The partner API (docs/product.md "Partners"; the OpenAPI document's `partner-api` tag): read
@@ -25,7 +31,7 @@ async function partnerOfApiKey(key: string): Promise<string> {
   return partnerId;
 }
 
-/** GET /partner-api/statistics: the days from `from` to `to` (default the last 30), their totals, and the balance. */
+/** GET /partner-api/statistics: the days from `from` to `to` (default the last 30), their totals, the sub-ids' figures, and the balance. */
 export async function partnerStatistics(
   key: string,
   period: { from?: string; to?: string },
@@ -40,7 +46,11 @@ export async function partnerStatistics(
     throw new PartnerStatisticsPeriod(
       fieldError('query.from', 'partnerPeriodTooLong', { max: PARTNER_STATISTICS_MAX_DAYS }),
     );
-  const [days, partner] = await Promise.all([partnerDays(partnerId, from, to), findPartner(partnerId)]);
+  const [days, subIds, partner] = await Promise.all([
+    partnerDays(partnerId, from, to),
+    partnerSubIdTotals(partnerId, from, to),
+    findPartner(partnerId),
+  ]);
   return {
     from,
     to,
@@ -52,6 +62,7 @@ export async function partnerStatistics(
       deals: days.reduce((total, day) => total + Number(day.deals), 0),
       earned: usdtText(sumUnits(days.map((day) => day.earnedUnits))),
     },
+    subIds: subIdViews(subIds),
     balance: balanceOf(partner),
   };
 }

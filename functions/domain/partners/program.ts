@@ -6,10 +6,12 @@ import {
   type PartnerDay,
   type PartnerPayoutRecord,
   type PartnerRecord,
+  type PartnerSubIdTotals,
   partnerDays,
   partnerKeyItems,
   partnerPayoutRequestItems,
   partnerPayoutsOf,
+  partnerSubIdTotals,
 } from '@functions/data/partners';
 import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import {
@@ -89,16 +91,27 @@ export function everyDay(days: readonly PartnerDay[], from: string, to: string) 
   return all;
 }
 
+/** A period's figures per sub-id, as the page and the API give them. */
+export function subIdViews(totals: readonly PartnerSubIdTotals[]) {
+  return totals.map((total) => ({
+    subId: total.subId,
+    clicks: Number(total.clicks),
+    deals: Number(total.deals),
+    earned: usdtText(total.earnedUnits),
+  }));
+}
+
 /** GET /partner: the signed-in client's link, terms, balance, last days, payouts and key. */
 export async function partnerOverview(user: UserRecord, now = new Date()): Promise<PartnerOverview> {
   const timeZone = await businessTimeZone();
   const to = businessDayOf(now.toISOString(), timeZone);
   const from = shiftDay(to, -(PARTNER_PAGE_DAYS - 1));
-  const [partner, defaults, all, days, payouts, minimum] = await Promise.all([
+  const [partner, defaults, all, days, subIds, payouts, minimum] = await Promise.all([
     findPartner(user.id),
     findDefaultDirectionTerms(),
     settingsTerms(),
     partnerDays(user.id, from, to),
+    partnerSubIdTotals(user.id, from, to),
     partnerPayoutsOf(user.id, PARTNER_PAYOUTS_LISTED),
     settingValue('partnerPayoutMinimumUSDT'),
   ]);
@@ -116,6 +129,7 @@ export async function partnerOverview(user: UserRecord, now = new Date()): Promi
     balance: balanceOf(partner),
     minimumPayout: String(minimum),
     days: everyDay(days, from, to),
+    subIds: subIdViews(subIds),
     payouts: payouts.map(payoutView),
     apiKey:
       partner?.apiKeyHint && partner.apiKeyCreatedAt

@@ -77,7 +77,9 @@ export async function partnerShareOf(
   );
   const units = compare(share, 0) > 0 ? toUnits(share, ledgerDecimals('USDT')) : 0n;
   const at = now.toISOString();
-  const items = partnerEarningItems(partnerId, businessDayOf(at, timeZone), units, at);
+  // A deal through a monitor's link has no sub-id: only a partner's own link carries one.
+  const subId = application.source?.partner ? application.source.partnerSub : undefined;
+  const items = partnerEarningItems(partnerId, businessDayOf(at, timeZone), units, at, subId);
   if (units === 0n) return { entries: [], items, deltas: [] };
   const entry = await ledgerEntry(
     {

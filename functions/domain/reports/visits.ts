@@ -31,8 +31,10 @@ export async function recordVisit(source: VisitSource, now = new Date()): Promis
   const [timeZone, partnerId] = await Promise.all([businessTimeZone(), partnerOfSource(source, null)]);
   const day = businessDayOf(now.toISOString(), timeZone);
   const transaction = new Transaction();
-  // The partner the visit credits sees the click on their page too.
+  // The partner the visit credits sees the click on their page too, under their sub-id if the link had one.
   if (partnerId) transaction.add('partnerDay', partnerDayItem(partnerId, day, { clicks: 1n }));
+  if (partnerId && source.partner && source.partnerSub)
+    transaction.add('partnerSubDay', partnerDayItem(partnerId, day, { clicks: 1n }, source.partnerSub));
   await transaction
     .addParts(
       rollupParts([

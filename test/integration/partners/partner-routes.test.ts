@@ -94,6 +94,27 @@ describe("a partner's day", () => {
   });
 });
 
+describe("a partner's sub-ids", () => {
+  it('are taken from the visit (`&sub=`), refused when they break the rule, and shown on the page and in the API', async () => {
+    const partner = await newUser();
+    const visit = (partnerSub: string) =>
+      call(recordVisit, {
+        headers: asNewVisitor(),
+        body: { source: { partner: partner.referralCode, partnerSub } },
+      });
+    const bad = await visit('tele gram');
+    expect([bad.status, paths(bad)]).toEqual([400, ['source.partnerSub']]);
+    expect((await visit('telegram')).body.data).toEqual({ counted: true });
+
+    const overview = (await call(myPartnerOverview, { token: partner.token })).body.data!;
+    expect(overview.subIds).toEqual([{ subId: 'telegram', clicks: 1, deals: 0, earned: '0.000000' }]);
+    expect(overview.days.at(-1)?.clicks).toBe(1);
+    const key = (await call(issuePartnerApiKey, { token: partner.token })).body.data!.key;
+    const statistics = await call(partnerApiStatistics, { headers: { 'x-partner-key': key } });
+    expect(statistics.body.data!.subIds).toEqual(overview.subIds);
+  });
+});
+
 describe("a partner's own code", () => {
   it('is saved upper-cased, is refused when it breaks the rule or another client holds it, and leaves the earlier code crediting the partner', async () => {
     const [partner, other] = await Promise.all([newUser(), newUser()]);

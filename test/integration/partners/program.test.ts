@@ -226,6 +226,42 @@ async function partnerWithEarnings(): Promise<{ partner: UserRecord; units: bigi
   return { partner, units: await expectedShare(id, { profit: 30, volume: 0.5 }) };
 }
 
+describe("a partner's sub-ids", () => {
+  it("count the clicks, deals and earnings through links with each, beside the day's totals; a monitor's deal has none", async () => {
+    const [partner, client] = await Promise.all([putUser(), putUser()]);
+    const code = partner.referralCode!;
+    for (const partnerSub of ['telegram', 'telegram', 'blog', undefined]) {
+      expect(await visits.recordVisit({ partner: code, ...(partnerSub ? { partnerSub } : {}) })).toBe(true);
+    }
+    const id = await completedDeal(client, { partner: code, partnerSub: 'telegram' });
+    const units = await expectedShare(id, { profit: 30, volume: 0.5 });
+
+    const overview = await program.partnerOverview(partner);
+    expect(overview.subIds).toEqual([
+      { subId: 'telegram', clicks: 2, deals: 1, earned: unitsText(units, 6) },
+      { subId: 'blog', clicks: 1, deals: 0, earned: '0.000000' },
+    ]);
+    expect(overview.days.at(-1)).toMatchObject({ clicks: 4, deals: 1, earned: unitsText(units, 6) });
+
+    // The partner who is a monitor: a sub-id in a link that is not theirs counts under no sub-id.
+    const monitor = await putUser();
+    const host = `monitor-${monitor.id.slice(0, 8)}.ru`;
+    await admins.setPartnerTerms(
+      monitor.id,
+      { terms: { profitPercent: 30, volumePercent: 0 }, directionTerms: [], monitorHosts: [host] },
+      asAdmin(),
+    );
+    await completedDeal(client, {
+      monitorFrom: 'CASHEUR',
+      monitorTo: 'USDTTRC20',
+      referrer: host,
+      partnerSub: 'x',
+    });
+    const monitorView = await program.partnerOverview(monitor);
+    expect([monitorView.days.at(-1)?.deals, monitorView.subIds]).toEqual([1, []]);
+  });
+});
+
 describe("a partner's payout", () => {
   it('is asked for within what is available and above the minimum, and two requests cannot take the same money', async () => {
     const { partner, units } = await partnerWithEarnings();

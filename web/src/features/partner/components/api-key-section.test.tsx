@@ -18,6 +18,7 @@ function overview(apiKey: PartnerOverview['apiKey']): PartnerOverview {
     balance: { available: '0', pending: '0', paid: '0', earned: '0' },
     minimumPayout: '10',
     days: [{ day: '2026-11-30', clicks: 0, registrations: 0, deals: 0, earned: '0' }],
+    subIds: [],
     payouts: [],
     apiKey,
     timeZone: 'UTC',

@@ -49,6 +49,7 @@ function overview(overrides: Partial<PartnerOverview> = {}): PartnerOverview {
     balance: { available: '25.5', pending: '0', paid: '100', earned: '125.5' },
     minimumPayout: '10',
     days: days(),
+    subIds: [],
     payouts: [],
     apiKey: null,
     timeZone: 'Europe/Moscow',
@@ -132,6 +133,37 @@ describe('the partner page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save code' }));
     expect(await screen.findByText('The code TAKEN1 is taken. Choose another.')).toBeTruthy();
     expect(screen.getByText(`${window.location.origin}/?ref=PARTNER7`)).toBeTruthy();
+  });
+
+  it('lists the sub-ids of the links followed, as the server orders them, and says how to add one', async () => {
+    fakeApi().answer(
+      myPartnerOverview,
+      ok(
+        overview({
+          subIds: [
+            { subId: 'telegram', clicks: 12, deals: 2, earned: '3.5' },
+            { subId: 'blog', clicks: 1, deals: 0, earned: '0' },
+          ],
+        }),
+      ),
+    );
+    open();
+
+    const table = await screen.findByRole('table', { name: /per sub-id/ });
+    const [header, ...rows] = within(table).getAllByRole('row');
+    expect(cells(header!)).toEqual(['Sub-id', 'Clicks', 'Deals', 'Earned, USDT']);
+    expect(rows.map(cells)).toEqual([
+      ['telegram', '12', '2', '3.5'],
+      ['blog', '1', '0', '0'],
+    ]);
+    expect(screen.getByText(/Add a sub-id of your own to the link \(&sub=telegram\)/)).toBeTruthy();
+  });
+
+  it('shows no sub-id table before a link with one is followed', async () => {
+    fakeApi().answer(myPartnerOverview, ok(overview()));
+    open();
+    await screen.findByRole('region', { name: 'By sub-id' });
+    expect(screen.queryByRole('table', { name: /per sub-id/ })).toBeNull();
   });
 
   it('lists the 30 days oldest first, today last, and their totals to the micro-USDT', async () => {

@@ -15,6 +15,7 @@ import { directionName, formatPercent, formatUsdt, partnerLink } from '../lib/pa
 import { ApiKeySection } from './api-key-section';
 import { CodeForm } from './code-form';
 import { PartnerDays } from './partner-days';
+import { PartnerSubIds } from './partner-sub-ids';
 import { PayoutList } from './payout-list';
 import { PayoutRequest } from './payout-request';
 import '../partner.css';
@@ -57,6 +58,7 @@ export function PartnerPage() {
         <BalanceSection balance={data.balance} />
       </div>
       <PartnerDays days={data.days} timeZone={data.timeZone} />
+      <PartnerSubIds subIds={data.subIds} />
       <div className="partner-grid partner-grid--two">
         {/* The balance after a request starts the form again, from what is available then. */}
         <PayoutRequest
