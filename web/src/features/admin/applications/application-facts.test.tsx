@@ -128,6 +128,14 @@ describe('ApplicationFacts', () => {
     ).toBeTruthy();
     cleanup();
 
+    renderAdmin(
+      <ApplicationFacts
+        application={testAdminApplicationDetail({ source: { partner: 'ANNA7', partnerSub: 'telegram' } })}
+      />,
+    );
+    expect(screen.getByText("a partner's link, code ANNA7, sub-id telegram")).toBeTruthy();
+    cleanup();
+
     renderAdmin(<ApplicationFacts application={testAdminApplicationDetail()} />);
     expect(screen.getByText('Not known (a direct visit, or before it was kept)')).toBeTruthy();
   });

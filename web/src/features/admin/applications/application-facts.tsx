@@ -125,7 +125,11 @@ function sourceText(
       : null,
     campaign ? t('applications.detail.sourceCampaign', { campaign }) : null,
     source.referrer ? t('applications.detail.sourceReferrer', { host: source.referrer }) : null,
-    source.partner ? t('applications.detail.sourcePartner', { code: source.partner }) : null,
+    source.partner
+      ? source.partnerSub
+        ? t('applications.detail.sourcePartnerSub', { code: source.partner, subId: source.partnerSub })
+        : t('applications.detail.sourcePartner', { code: source.partner })
+      : null,
   ]
     .filter(Boolean)
     .join('; ');
