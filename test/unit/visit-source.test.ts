@@ -30,6 +30,13 @@ describe('where a visit came from', () => {
     expect(visitSourceOf('?ref=an%20na', '', OWN)).toBeNull();
   });
 
+  it("keeps the partner's own sub-id, cut to 32 characters, and leaves out one that breaks the rule", () => {
+    const source = visitSourceOf(`?ref=ANNA7&sub=${'t'.repeat(40)}`, '', OWN);
+    expect(source).toEqual({ partner: 'ANNA7', partnerSub: 't'.repeat(32) });
+    expect(visitSourceSchema.safeParse(source).success).toBe(true);
+    expect(visitSourceOf('?ref=ANNA7&sub=tele%20gram', '', OWN)).toEqual({ partner: 'ANNA7' });
+  });
+
   it("reads a monitor's deep link by its currency codes", () => {
     expect(visitSourceOf('?cur_from=SBERRUB&cur_to=USDTTRC20', 'https://www.bestchange.ru/', OWN)).toEqual({
       monitorFrom: 'SBERRUB',
