@@ -119,6 +119,11 @@ export function findUserByReferralCode(code: string): Promise<UserRecord | undef
   return findThroughMarker(keys.referralCodeMarker(code.trim().toUpperCase()));
 }
 
+/** The id of the user whose marker holds a referral code (upper-case, as stored): their current code or an earlier one. */
+export function referralCodeHolderId(code: string): Promise<string | undefined> {
+  return userIdFromMarker(keys.referralCodeMarker(code));
+}
+
 export interface NewUser {
   id: string;
   email: string;

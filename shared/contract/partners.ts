@@ -95,7 +95,7 @@ export const partnerPayoutBodySchema = /* @__PURE__ */ schema(() =>
 export type PartnerPayoutBody = z.infer<typeof partnerPayoutBodySchema>;
 
 /** A partner's code: Latin letters and digits, kept upper-case (a link's `?ref=` is read in any case). */
-export const PARTNER_CODE = /^[A-Za-z0-9]{4,16}$/;
+const PARTNER_CODE = /^[A-Za-z0-9]{4,16}$/;
 
 /** PUT /partner/code: the code of the partner's own choosing. */
 export const partnerCodeBodySchema = /* @__PURE__ */ schema(() =>

@@ -15,7 +15,7 @@ import {
 } from '@functions/data/partners';
 import { Transaction, TransactionCancelledError } from '@functions/data/transactions';
 import {
-  findUserByReferralCode,
+  referralCodeHolderId,
   setReferralCode,
   UserConflictError,
   type UserRecord,
@@ -215,8 +215,8 @@ export async function choosePartnerCode(
   now = new Date(),
 ): Promise<{ code: string }> {
   if (code === user.referralCode) return { code };
-  const holder = await findUserByReferralCode(code);
-  if (holder && holder.id !== user.id) throw new PartnerCodeTaken(code);
+  const holderId = await referralCodeHolderId(code);
+  if (holderId && holderId !== user.id) throw new PartnerCodeTaken(code);
   const audit = auditPut({
     actorId: user.id,
     actorRole: user.role,
@@ -228,7 +228,7 @@ export async function choosePartnerCode(
     at: now,
   });
   try {
-    await setReferralCode(user, code, { claim: !holder, extraItems: [audit] }, now);
+    await setReferralCode(user, code, { claim: !holderId, extraItems: [audit] }, now);
   } catch (error) {
     // Claimed by another client between the read and the write.
     if (error instanceof UserConflictError) throw new PartnerCodeTaken(code);

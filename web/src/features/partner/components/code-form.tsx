@@ -31,7 +31,8 @@ export function CodeForm({ code, onSaved }: CodeFormProps) {
     if (problem) return;
     setBusy(true);
     try {
-      const saved = await partnerApi.setCode({ code: value.trim().toUpperCase() });
+      // Sent as the schema gives it (trimmed, upper-cased), as the server stores it.
+      const saved = await partnerApi.setCode(partnerCodeBodySchema.parse({ code: value }));
       toast.success(t('partner.code.saved', { code: saved.code }));
       onSaved(saved.code);
     } catch (refusal) {
